@@ -1,0 +1,95 @@
+import { stat } from 'node:fs/promises';
+import type { Violation } from '../../machine/index.js';
+import {
+  createTracer,
+  headerRow,
+  labelRow,
+  problemLine,
+  readLines,
+  summaryLines,
+  type TraceProblem,
+  violationLine,
+} from '../../trace/index.js';
+import { createWriter } from '../output.js';
+import { colourWanted, createStyle } from '../style.js';
+import { UsageError } from '../usage.js';
+
+export type TraceOptions = {
+  readonly file: string;
+  readonly json: boolean;
+  readonly strict: boolean;
+};
+
+/** At most this many violation details are kept for the text report's closing section. */
+const DETAIL_LIMIT = 200;
+
+async function checkReadable(file: string): Promise<void> {
+  if (file === '-') return;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not a transcript file`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? 'error'})`,
+    );
+  }
+}
+
+export async function traceCommand(options: TraceOptions): Promise<number> {
+  await checkReadable(options.file);
+  const tracer = createTracer();
+  const out = createWriter();
+  const problems: TraceProblem[] = [];
+  const details: Array<{ line: number; violation: Violation }> = [];
+  let detailOverflow = 0;
+  let messages = 0;
+  const paint = createStyle(!options.json && colourWanted());
+  const source = options.file === '-' ? process.stdin : options.file;
+
+  if (options.json) await out.write('{"messages":[');
+  else await out.write(`${headerRow(paint)}\n`);
+  for await (const raw of readLines(source)) {
+    const event = tracer.push(raw);
+    if (event.type === 'problem') {
+      problems.push(event.problem);
+      if (!options.json) await out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
+    } else if (event.type === 'message') {
+      if (options.json) {
+        await out.write(`${messages === 0 ? '\n' : ',\n'}${JSON.stringify(event.label)}`);
+      } else {
+        await out.write(`${labelRow(event.label, event.details, paint)}\n`);
+        for (const violation of event.details) {
+          if (details.length < DETAIL_LIMIT) details.push({ line: event.label.line, violation });
+          else detailOverflow += 1;
+        }
+      }
+      messages += 1;
+    }
+  }
+  const summary = tracer.summary();
+  if (options.json) {
+    await out.write(
+      `\n],"summary":${JSON.stringify(summary)},"problems":${JSON.stringify(problems)}}\n`,
+    );
+  } else {
+    const lines = ['', ...summaryLines(summary, paint)];
+    if (details.length > 0) {
+      lines.push('', paint.bold('Violations'));
+      for (const d of details) lines.push(violationLine(d.line, d.violation, paint));
+      if (detailOverflow > 0) lines.push(`  … and ${detailOverflow} more`);
+    }
+    if (problems.length > 0) {
+      lines.push('', paint.bold(`Unreadable lines (${problems.length})`));
+      for (const p of problems.slice(0, DETAIL_LIMIT)) lines.push(problemLine(p, paint));
+      if (problems.length > DETAIL_LIMIT)
+        lines.push(`  … and ${problems.length - DETAIL_LIMIT} more`);
+    }
+    await out.write(`${lines.join('\n')}\n`);
+  }
+  await out.flush();
+  if (problems.length > 0) return 1;
+  if (options.strict && summary.violations > 0) return 1;
+  return 0;
+}

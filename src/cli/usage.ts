@@ -1,0 +1,31 @@
+/** A usage error: one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const HELP = `mcp-sim — learn the Model Context Protocol one JSON-RPC envelope at a time
+
+Usage:
+  mcp-sim trace <file> [--json] [--strict]   label every message of a transcript
+  mcp-sim diagram [--format mermaid|json]    print the lifecycle model (from the machine itself)
+  mcp-sim help [command]                     show this help
+
+Transcript lines may be wrapped ({"direction": "client->server", "message": {...}}), bare JSON-RPC
+messages (direction inferred), or host log lines ("... Message from client: {...}").
+
+Exit codes: 0 success · 1 problems found (bad lines; violations with --strict) · 2 usage error.`;
+
+export const COMMAND_HELP: Record<string, string> = {
+  trace: `Usage: mcp-sim trace <file> [--json] [--strict]
+
+Labels every message of a transcript with its direction, kind, method, primitive, phase, gating
+capability and the rules it breaks, then prints a summary.
+  --json     machine-readable output: {messages, summary, problems}
+  --strict   exit 1 when any message breaks a rule (default: only unreadable lines do)
+Use "-" as the file to read standard input.`,
+  diagram: `Usage: mcp-sim diagram [--format mermaid|json]
+
+Prints the session lifecycle model, generated from the XState machine definition.
+  --format mermaid   a Mermaid stateDiagram-v2 (default)
+  --format json      the states, their descriptions and transitions as JSON`,
+};

@@ -1,0 +1,99 @@
+import { type HandshakeVersion, versionAtLeast } from './versions.js';
+
+export type Side = 'client' | 'server';
+
+/** Every capability path a message can be gated by, with the side that declares it first. */
+export const CAPABILITY_PATHS = [
+  'server.tools',
+  'server.tools.listChanged',
+  'server.resources',
+  'server.resources.subscribe',
+  'server.resources.listChanged',
+  'server.prompts',
+  'server.prompts.listChanged',
+  'server.logging',
+  'server.completions',
+  'server.tasks',
+  'server.tasks.list',
+  'server.tasks.cancel',
+  'server.tasks.requests.tools.call',
+  'client.roots',
+  'client.roots.listChanged',
+  'client.sampling',
+  'client.sampling.tools',
+  'client.sampling.context',
+  'client.elicitation',
+  'client.elicitation.form',
+  'client.elicitation.url',
+  'client.tasks',
+  'client.tasks.list',
+  'client.tasks.cancel',
+  'client.tasks.requests.sampling.createMessage',
+  'client.tasks.requests.elicitation.create',
+] as const;
+export type CapabilityPath = (typeof CAPABILITY_PATHS)[number];
+
+/** The revision that introduced each capability path (absent: since 2024-11-05). */
+export const CAPABILITY_SINCE: Partial<Record<CapabilityPath, HandshakeVersion>> = {
+  'server.completions': '2025-03-26',
+  'client.elicitation': '2025-06-18',
+  'client.elicitation.form': '2025-11-25',
+  'client.elicitation.url': '2025-11-25',
+  'client.sampling.tools': '2025-11-25',
+  'client.sampling.context': '2025-11-25',
+  'server.tasks': '2025-11-25',
+  'server.tasks.list': '2025-11-25',
+  'server.tasks.cancel': '2025-11-25',
+  'server.tasks.requests.tools.call': '2025-11-25',
+  'client.tasks': '2025-11-25',
+  'client.tasks.list': '2025-11-25',
+  'client.tasks.cancel': '2025-11-25',
+  'client.tasks.requests.sampling.createMessage': '2025-11-25',
+  'client.tasks.requests.elicitation.create': '2025-11-25',
+};
+
+export function capabilityExistsIn(path: CapabilityPath, version: HandshakeVersion): boolean {
+  const since = CAPABILITY_SINCE[path];
+  return since === undefined || versionAtLeast(version, since);
+}
+
+export function capabilitySide(path: CapabilityPath): Side {
+  return path.startsWith('client.') ? 'client' : 'server';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Was a capability declared? A capability is declared when its key holds an object; `listChanged`
+ * and `subscribe` are booleans that must be `true`; newer sub-capabilities are empty objects whose
+ * presence means support. `elicitation: {}` with neither `form` nor `url` means form mode only
+ * (Client › Elicitation › Capabilities).
+ */
+export function hasCapability(
+  capabilities: { readonly client?: unknown; readonly server?: unknown },
+  path: CapabilityPath,
+): boolean {
+  const [side, ...rest] = path.split('.') as [Side, ...string[]];
+  const declared = capabilities[side];
+  if (path === 'client.elicitation.form') {
+    const elicitation = isObject(declared) ? declared.elicitation : undefined;
+    if (!isObject(elicitation)) return false;
+    return isObject(elicitation.form) || !('url' in elicitation);
+  }
+  let node: unknown = declared;
+  for (const key of rest) {
+    if (!isObject(node)) return false;
+    node = node[key];
+  }
+  return node === true || isObject(node);
+}
+
+/** Turns a declared capabilities object into the list of paths it grants, for display. */
+export function declaredPaths(side: Side, declared: unknown): CapabilityPath[] {
+  const caps = side === 'client' ? { client: declared } : { server: declared };
+  return CAPABILITY_PATHS.filter(
+    (path) => capabilitySide(path) === side && hasCapability(caps, path),
+  );
+}

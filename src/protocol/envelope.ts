@@ -1,0 +1,199 @@
+import { type Bilingual, CATALOGUE, isCatalogued } from './catalogue.js';
+
+export type RequestId = string | number;
+export type JsonObject = Record<string, unknown>;
+
+export type ErrorObject = {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+};
+
+export type Envelope =
+  | {
+      readonly kind: 'request';
+      readonly id: RequestId;
+      readonly method: string;
+      readonly params: JsonObject | undefined;
+    }
+  | {
+      readonly kind: 'notification';
+      readonly method: string;
+      readonly params: JsonObject | undefined;
+    }
+  | { readonly kind: 'response'; readonly id: RequestId; readonly result: JsonObject }
+  | { readonly kind: 'error'; readonly id: RequestId | null; readonly error: ErrorObject }
+  | {
+      readonly kind: 'invalid';
+      readonly reason: InvalidReason;
+      /** JSON pointer to the offending part of the message. */
+      readonly pointer: string;
+      readonly text: Bilingual;
+      /** What could still be read, so a reader can say which request it was. */
+      readonly id?: RequestId;
+      readonly method?: string;
+    };
+
+export type InvalidReason =
+  | 'not-an-object'
+  | 'batch'
+  | 'jsonrpc-version'
+  | 'method-not-string'
+  | 'id-null'
+  | 'id-type'
+  | 'params-not-object'
+  | 'notification-with-id'
+  | 'request-without-id'
+  | 'result-and-error'
+  | 'method-and-response'
+  | 'response-without-id'
+  | 'result-not-object'
+  | 'error-not-object'
+  | 'error-code'
+  | 'error-message'
+  | 'empty';
+
+const REASONS: Record<InvalidReason, Bilingual> = {
+  'not-an-object': {
+    en: 'a JSON-RPC message must be a JSON object',
+    zh: 'JSON-RPC 消息必须是一个 JSON 对象',
+  },
+  batch: {
+    en: 'a JSON array is a batch; batches existed only in 2025-03-26 and MCP sends one message at a time',
+    zh: 'JSON 数组是批量消息；批量只在 2025-03-26 中存在，MCP 每次只发送一条消息',
+  },
+  'jsonrpc-version': {
+    en: '"jsonrpc" must be exactly "2.0"',
+    zh: '"jsonrpc" 必须正好是 "2.0"',
+  },
+  'method-not-string': { en: '"method" must be a string', zh: '"method" 必须是字符串' },
+  'id-null': {
+    en: 'a request id must not be null in MCP (unlike plain JSON-RPC)',
+    zh: 'MCP 中请求 id 不能为 null（与普通 JSON-RPC 不同）',
+  },
+  'id-type': {
+    en: 'an id must be a string or an integer',
+    zh: 'id 必须是字符串或整数',
+  },
+  'params-not-object': {
+    en: '"params" must be an object; MCP never uses positional (array) params',
+    zh: '"params" 必须是对象；MCP 从不使用按位置（数组）传参',
+  },
+  'notification-with-id': {
+    en: 'this method is a notification, and a notification must not carry an id',
+    zh: '该方法是通知，通知不能带 id',
+  },
+  'request-without-id': {
+    en: 'this method is a request and needs an id; without one it would be a notification',
+    zh: '该方法是请求，必须带 id；没有 id 就成了通知',
+  },
+  'result-and-error': {
+    en: 'a response sets either "result" or "error", never both',
+    zh: '响应只能设置 "result" 或 "error" 之一，不能同时设置',
+  },
+  'method-and-response': {
+    en: 'a message with "method" is a request or notification and cannot also carry "result" or "error"',
+    zh: '带 "method" 的消息是请求或通知，不能同时带 "result" 或 "error"',
+  },
+  'response-without-id': {
+    en: 'a result response must carry the id of the request it answers',
+    zh: '结果响应必须带上它所回应请求的 id',
+  },
+  'result-not-object': {
+    en: '"result" must be an object in MCP (an empty result is {})',
+    zh: 'MCP 中 "result" 必须是对象（空结果写作 {}）',
+  },
+  'error-not-object': {
+    en: '"error" must be an object with "code" and "message"',
+    zh: '"error" 必须是包含 "code" 和 "message" 的对象',
+  },
+  'error-code': { en: 'the error "code" must be an integer', zh: '错误的 "code" 必须是整数' },
+  'error-message': {
+    en: 'the error "message" must be a string',
+    zh: '错误的 "message" 必须是字符串',
+  },
+  empty: {
+    en: 'the message has no "method", "result" or "error"',
+    zh: '消息中既没有 "method"，也没有 "result" 或 "error"',
+  },
+};
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+}
+
+function invalid(
+  reason: InvalidReason,
+  pointer: string,
+  extra: { id?: RequestId; method?: string } = {},
+): Envelope {
+  return { kind: 'invalid', reason, pointer, text: REASONS[reason], ...extra };
+}
+
+/** Classifies any JSON value as one of the four JSON-RPC message kinds, or says precisely why not. */
+export function classify(value: unknown): Envelope {
+  if (Array.isArray(value)) return invalid('batch', '');
+  if (!isObject(value)) return invalid('not-an-object', '');
+  const readableId = isRequestId(value.id) ? { id: value.id } : {};
+  if (value.jsonrpc !== '2.0') {
+    const method = typeof value.method === 'string' ? { method: value.method } : {};
+    return invalid('jsonrpc-version', '/jsonrpc', { ...readableId, ...method });
+  }
+  if ('method' in value) {
+    if (typeof value.method !== 'string')
+      return invalid('method-not-string', '/method', readableId);
+    const method = value.method;
+    const at = { ...readableId, method };
+    if ('result' in value || 'error' in value) return invalid('method-and-response', '', at);
+    if ('params' in value && !isObject(value.params))
+      return invalid('params-not-object', '/params', at);
+    const params = value.params as JsonObject | undefined;
+    const catalogued = isCatalogued(method) ? CATALOGUE[method] : undefined;
+    if ('id' in value) {
+      if (catalogued?.kind === 'notification') return invalid('notification-with-id', '/id', at);
+      if (value.id === null) return invalid('id-null', '/id', { method });
+      if (!isRequestId(value.id)) return invalid('id-type', '/id', { method });
+      return { kind: 'request', id: value.id, method, params };
+    }
+    if (catalogued?.kind === 'request') return invalid('request-without-id', '', { method });
+    return { kind: 'notification', method, params };
+  }
+  const hasResult = 'result' in value;
+  const hasError = 'error' in value;
+  if (hasResult && hasError) return invalid('result-and-error', '', readableId);
+  if (hasResult) {
+    if (!('id' in value)) return invalid('response-without-id', '');
+    if (value.id === null) return invalid('id-null', '/id');
+    if (!isRequestId(value.id)) return invalid('id-type', '/id');
+    if (!isObject(value.result)) return invalid('result-not-object', '/result', readableId);
+    return { kind: 'response', id: value.id, result: value.result };
+  }
+  if (hasError) {
+    // 2025-11-25 makes the id optional for errors whose request id could not be read; plain
+    // JSON-RPC writes null there, which we accept as the same "unknown request".
+    if ('id' in value && value.id !== null && !isRequestId(value.id))
+      return invalid('id-type', '/id');
+    const error = value.error;
+    if (!isObject(error)) return invalid('error-not-object', '/error', readableId);
+    if (typeof error.code !== 'number' || !Number.isInteger(error.code)) {
+      return invalid('error-code', '/error/code', readableId);
+    }
+    if (typeof error.message !== 'string')
+      return invalid('error-message', '/error/message', readableId);
+    const errorObject: ErrorObject =
+      'data' in error
+        ? { code: error.code, message: error.message, data: error.data }
+        : { code: error.code, message: error.message };
+    return { kind: 'error', id: isRequestId(value.id) ? value.id : null, error: errorObject };
+  }
+  return invalid('empty', '', readableId);
+}
+
+/** A stable map key for an id: 1 and "1" are different ids. */
+export function idKey(id: RequestId): string {
+  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+}

@@ -1,0 +1,66 @@
+import { type CapabilityPath, capabilityExistsIn } from './capabilities.js';
+import { baseGate, type MethodName } from './catalogue.js';
+import type { Direction } from './direction.js';
+import type { HandshakeVersion } from './versions.js';
+
+export type Gate = {
+  /** The path shown as the message's capability label. */
+  readonly label: CapabilityPath | null;
+  /** Every path that must have been declared for the message to be allowed. */
+  readonly requires: readonly CapabilityPath[];
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The catalogue's gate, refined by what the params ask for: a URL-mode elicitation needs
+ * `elicitation.url`, tool-enabled sampling needs `sampling.tools`, a task-augmented request needs
+ * the receiver's `tasks.requests.*` entry (Client › Elicitation, Client › Sampling, Utilities › Tasks).
+ */
+export function gateFor(
+  method: MethodName,
+  direction: Direction,
+  params: unknown,
+  version: HandshakeVersion,
+): Gate {
+  const label = baseGate(method, direction, version);
+  const requires: CapabilityPath[] = label ? [label] : [];
+  const p = isObject(params) ? params : {};
+  const add = (path: CapabilityPath) => {
+    if (capabilityExistsIn(path, version) && !requires.includes(path)) requires.push(path);
+  };
+  switch (method) {
+    case 'elicitation/create':
+      if (p.mode === 'url') {
+        add('client.elicitation.url');
+        return { label: 'client.elicitation.url', requires };
+      }
+      add('client.elicitation.form');
+      break;
+    case 'sampling/createMessage':
+      if ('tools' in p || 'toolChoice' in p) add('client.sampling.tools');
+      if (isObject(p.task)) add('client.tasks.requests.sampling.createMessage');
+      break;
+    case 'tools/call':
+      if (isObject(p.task)) add('server.tasks.requests.tools.call');
+      break;
+    default:
+      break;
+  }
+  if (method === 'elicitation/create' && isObject(p.task)) {
+    add('client.tasks.requests.elicitation.create');
+  }
+  return { label, requires };
+}
+
+/**
+ * `includeContext: "thisServer" | "allServers"` is soft-deprecated: servers SHOULD NOT use it
+ * unless the client declared `sampling.context` (a SHOULD, so a warning rather than an error).
+ */
+export function softGatesFor(method: MethodName, params: unknown): CapabilityPath[] {
+  if (method !== 'sampling/createMessage' || !isObject(params)) return [];
+  const ctx = params.includeContext;
+  return ctx === 'thisServer' || ctx === 'allServers' ? ['client.sampling.context'] : [];
+}

@@ -1,0 +1,155 @@
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  CancelledNotificationSchema,
+  CancelTaskRequestSchema,
+  CancelTaskResultSchema,
+  CompleteRequestSchema,
+  CompleteResultSchema,
+  CreateMessageRequestSchema,
+  CreateMessageResultSchema,
+  CreateMessageResultWithToolsSchema,
+  CreateTaskResultSchema,
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  ElicitResultSchema,
+  EmptyResultSchema,
+  GetPromptRequestSchema,
+  GetPromptResultSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskPayloadResultSchema,
+  GetTaskRequestSchema,
+  GetTaskResultSchema,
+  InitializedNotificationSchema,
+  InitializeRequestSchema,
+  InitializeResultSchema,
+  ListPromptsRequestSchema,
+  ListPromptsResultSchema,
+  ListResourcesRequestSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourceTemplatesResultSchema,
+  ListRootsRequestSchema,
+  ListRootsResultSchema,
+  ListTasksRequestSchema,
+  ListTasksResultSchema,
+  ListToolsRequestSchema,
+  ListToolsResultSchema,
+  LoggingMessageNotificationSchema,
+  PingRequestSchema,
+  ProgressNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ReadResourceRequestSchema,
+  ReadResourceResultSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  RootsListChangedNotificationSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  TaskStatusNotificationSchema,
+  ToolListChangedNotificationSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { MethodName } from './catalogue.js';
+import type { JsonObject } from './envelope.js';
+
+/** Anything with zod's safeParse: the SDK's schemas, whichever zod flavour they were built with. */
+type Schema = {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+  };
+};
+
+type MethodSchemas = { readonly message: Schema; readonly result?: readonly Schema[] };
+
+/**
+ * Every catalogued method mapped to the official SDK schemas of its message and of its result. No MCP
+ * schema is written by hand here: these are the zod schemas `@modelcontextprotocol/sdk` ships.
+ */
+const SCHEMAS: Record<MethodName, MethodSchemas> = {
+  initialize: { message: InitializeRequestSchema, result: [InitializeResultSchema] },
+  'notifications/initialized': { message: InitializedNotificationSchema },
+  ping: { message: PingRequestSchema, result: [EmptyResultSchema] },
+  'notifications/cancelled': { message: CancelledNotificationSchema },
+  'notifications/progress': { message: ProgressNotificationSchema },
+  'tools/list': { message: ListToolsRequestSchema, result: [ListToolsResultSchema] },
+  'tools/call': {
+    message: CallToolRequestSchema,
+    result: [CallToolResultSchema, CreateTaskResultSchema],
+  },
+  'notifications/tools/list_changed': { message: ToolListChangedNotificationSchema },
+  'resources/list': { message: ListResourcesRequestSchema, result: [ListResourcesResultSchema] },
+  'resources/templates/list': {
+    message: ListResourceTemplatesRequestSchema,
+    result: [ListResourceTemplatesResultSchema],
+  },
+  'resources/read': { message: ReadResourceRequestSchema, result: [ReadResourceResultSchema] },
+  'resources/subscribe': { message: SubscribeRequestSchema, result: [EmptyResultSchema] },
+  'resources/unsubscribe': { message: UnsubscribeRequestSchema, result: [EmptyResultSchema] },
+  'notifications/resources/updated': { message: ResourceUpdatedNotificationSchema },
+  'notifications/resources/list_changed': { message: ResourceListChangedNotificationSchema },
+  'prompts/list': { message: ListPromptsRequestSchema, result: [ListPromptsResultSchema] },
+  'prompts/get': { message: GetPromptRequestSchema, result: [GetPromptResultSchema] },
+  'notifications/prompts/list_changed': { message: PromptListChangedNotificationSchema },
+  'logging/setLevel': { message: SetLevelRequestSchema, result: [EmptyResultSchema] },
+  'notifications/message': { message: LoggingMessageNotificationSchema },
+  'completion/complete': { message: CompleteRequestSchema, result: [CompleteResultSchema] },
+  'roots/list': { message: ListRootsRequestSchema, result: [ListRootsResultSchema] },
+  'notifications/roots/list_changed': { message: RootsListChangedNotificationSchema },
+  'sampling/createMessage': {
+    message: CreateMessageRequestSchema,
+    result: [CreateMessageResultSchema, CreateMessageResultWithToolsSchema, CreateTaskResultSchema],
+  },
+  'elicitation/create': {
+    message: ElicitRequestSchema,
+    result: [ElicitResultSchema, CreateTaskResultSchema],
+  },
+  'notifications/elicitation/complete': { message: ElicitationCompleteNotificationSchema },
+  'tasks/get': { message: GetTaskRequestSchema, result: [GetTaskResultSchema] },
+  'tasks/result': { message: GetTaskPayloadRequestSchema, result: [GetTaskPayloadResultSchema] },
+  'tasks/list': { message: ListTasksRequestSchema, result: [ListTasksResultSchema] },
+  'tasks/cancel': { message: CancelTaskRequestSchema, result: [CancelTaskResultSchema] },
+  'notifications/tasks/status': { message: TaskStatusNotificationSchema },
+};
+
+export type SchemaIssue = { readonly pointer: string; readonly message: string };
+
+function pointerOf(base: string, path: ReadonlyArray<PropertyKey>): string {
+  return base + path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+function firstIssue(
+  schema: Schema,
+  value: unknown,
+  base: string,
+  strip: number,
+): SchemaIssue | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return null;
+  const issue = parsed.error?.issues[0];
+  if (!issue) return { pointer: base, message: 'does not match the schema' };
+  return { pointer: pointerOf(base, issue.path.slice(strip)), message: issue.message };
+}
+
+/** Checks a request's or notification's params against the SDK schema of its method. */
+export function checkParams(
+  method: MethodName,
+  params: JsonObject | undefined,
+): SchemaIssue | null {
+  const message = params === undefined ? { method } : { method, params };
+  const issue = firstIssue(SCHEMAS[method].message, message, '', 0);
+  return issue;
+}
+
+/** Checks a result against the SDK schema(s) of the method it answers (any alternative may match). */
+export function checkResult(method: MethodName, result: JsonObject): SchemaIssue | null {
+  const alternatives = SCHEMAS[method].result ?? [];
+  let first: SchemaIssue | null = null;
+  for (const schema of alternatives) {
+    const issue = firstIssue(schema, result, '/result', 0);
+    if (!issue) return null;
+    first ??= issue;
+  }
+  return first;
+}

@@ -1,0 +1,83 @@
+import type { Violation } from '../machine/index.js';
+import type { TraceLabel, TraceProblem, TraceSummary } from './tracer.js';
+
+/** The colours the text report uses (identity functions when colour is off). */
+export type Paint = {
+  readonly dim: (s: string) => string;
+  readonly bold: (s: string) => string;
+  readonly red: (s: string) => string;
+  readonly yellow: (s: string) => string;
+  readonly green: (s: string) => string;
+  readonly cyan: (s: string) => string;
+  readonly magenta: (s: string) => string;
+};
+
+const COLUMNS = [
+  ['line', 6],
+  ['dir', 5],
+  ['kind', 12],
+  ['method #id', 36],
+  ['primitive', 11],
+  ['phase', 14],
+  ['capability', 28],
+  ['violations', 0],
+] as const;
+
+function fitCell(text: string, width: number, right = false): string {
+  if (width === 0) return text;
+  const cut = text.length > width ? `${text.slice(0, width - 1)}…` : text;
+  return right ? cut.padStart(width) : cut.padEnd(width);
+}
+
+export function headerRow(paint: Paint): string {
+  return paint.bold(
+    COLUMNS.map(([name, w], i) => fitCell(name, w, i === 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export function labelRow(label: TraceLabel, details: readonly Violation[], paint: Paint): string {
+  const arrow = label.direction === 'client->server' ? 'C → S' : 'C ← S';
+  const methodId = `${label.method ?? '?'}${label.id !== null ? ` #${label.id}` : ''}`;
+  const cells = [
+    fitCell(String(label.line), 6, true),
+    fitCell(arrow, 5),
+    fitCell(label.kind, 12),
+    fitCell(methodId, 36),
+    fitCell(label.primitive ?? '—', 11),
+    fitCell(label.phase, 14),
+    fitCell(label.capability ?? '—', 28),
+  ];
+  const kindPaint =
+    label.kind === 'error' ? paint.red : label.kind === 'notification' ? paint.magenta : paint.cyan;
+  cells[2] = kindPaint(cells[2] ?? '');
+  cells[0] = paint.dim(cells[0] ?? '');
+  const rules = details
+    .map((v) => (v.severity === 'error' ? paint.red(v.rule) : paint.yellow(v.rule)))
+    .join(', ');
+  return `${cells.join('  ')}  ${rules}`.trimEnd();
+}
+
+export function violationLine(line: number, v: Violation, paint: Paint): string {
+  const tag = v.severity === 'error' ? paint.red('error') : paint.yellow('warning');
+  return `  line ${line}: ${tag} ${paint.bold(v.rule)} — ${v.message} ${paint.dim(`[${v.spec}]`)}`;
+}
+
+export function problemLine(problem: TraceProblem, paint: Paint): string {
+  return `  line ${problem.line}: ${paint.red(problem.message)}`;
+}
+
+export function summaryLines(summary: TraceSummary, paint: Paint): string[] {
+  const ratio =
+    summary.lifecycleToOperationRatio === null
+      ? 'n/a'
+      : summary.lifecycleToOperationRatio.toFixed(3);
+  const total = summary.requests + summary.responses + summary.errors + summary.notifications;
+  return [
+    paint.bold('Summary'),
+    `  messages       ${total}  (${summary.requests} requests, ${summary.responses} responses, ${summary.errors} error responses, ${summary.notifications} notifications)`,
+    `  phases         ${summary.lifecycle} in initialization, ${summary.operation} in operation (ratio ${ratio})`,
+    `  violations     ${summary.violations === 0 ? paint.green('0') : paint.yellow(String(summary.violations))}`,
+  ];
+}

@@ -1,0 +1,70 @@
+import type { SessionContext, TokenRecord } from '../machine/index.js';
+import {
+  type Direction,
+  directionsOf,
+  idKey,
+  isCatalogued,
+  type RequestId,
+  type Side,
+} from '../protocol/index.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
+
+function pendingOf(ctx: SessionContext, side: Side, id: RequestId): boolean {
+  const key = idKey(id);
+  return ctx.pending.some((p) => p.requester === side && idKey(p.id) === key);
+}
+
+function tokenActive(ctx: SessionContext, requester: Side, token: string | number): boolean {
+  const key = `tok|${requester}|${typeof token === 'number' ? `n:${token}` : `s:${token}`}`;
+  return ctx.ledger.read<TokenRecord>(key, ctx.step) !== undefined;
+}
+
+function usedBy(ctx: SessionContext, side: Side, id: RequestId): boolean {
+  return ctx.ledger.read(`req|${side}|${idKey(id)}`, ctx.step) !== undefined;
+}
+
+/**
+ * The direction of a bare message, from the session so far: initialize comes from the client; a
+ * response travels opposite to the request it answers; a method goes the way the catalogue allows;
+ * for methods either side may send, the ids and tokens already seen decide.
+ */
+export function inferDirection(ctx: SessionContext, message: unknown): Direction {
+  if (!isObject(message)) return 'client->server';
+  const method = message.method;
+  if (typeof method !== 'string') {
+    // A response: opposite to the pending request it answers.
+    const id = message.id;
+    if (!isId(id)) return 'server->client';
+    if (pendingOf(ctx, 'client', id)) return 'server->client';
+    if (pendingOf(ctx, 'server', id)) return 'client->server';
+    return usedBy(ctx, 'server', id) && !usedBy(ctx, 'client', id)
+      ? 'client->server'
+      : 'server->client';
+  }
+  if (isCatalogued(method)) {
+    const ways = directionsOf(method);
+    if (ways.length === 1 && ways[0]) return ways[0];
+  }
+  const params = isObject(message.params) ? message.params : {};
+  if (method === 'notifications/progress' && isId(params.progressToken)) {
+    // Progress goes back to whoever handed out the token.
+    if (tokenActive(ctx, 'server', params.progressToken)) return 'client->server';
+    return 'server->client';
+  }
+  if (method === 'notifications/cancelled' && isId(params.requestId)) {
+    // A cancellation comes from the side that sent the request.
+    if (pendingOf(ctx, 'server', params.requestId) && !pendingOf(ctx, 'client', params.requestId)) {
+      return 'server->client';
+    }
+    return 'client->server';
+  }
+  if (isId(message.id) && usedBy(ctx, 'client', message.id) && !usedBy(ctx, 'server', message.id)) {
+    return 'server->client';
+  }
+  return 'client->server';
+}
