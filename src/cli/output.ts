@@ -15,10 +15,11 @@ export function createWriter(stream: NodeJS.WritableStream = process.stdout) {
     if (!stream.write(chunk)) await once(stream, 'drain');
   };
   return {
-    async write(text: string): Promise<void> {
+    /** Buffers the text; returns true when the buffer is full and `flush()` should be awaited. */
+    write(text: string): boolean {
       buffer.push(text);
       size += text.length;
-      if (size >= 1 << 16) await flush();
+      return size >= 1 << 16;
     },
     flush,
   };

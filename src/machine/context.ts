@@ -64,7 +64,8 @@ export type StepReport = {
   readonly phase: Phase;
   readonly capability: CapabilityPath | null;
   readonly violations: readonly Violation[];
-  readonly progress?: ProgressReport;
+  /** The progress a notifications/progress reported, for the UI's progress bar. */
+  readonly progress: ProgressReport | null;
 };
 
 export type Handshake = {
@@ -95,6 +96,11 @@ export type SessionContext = {
 export type SessionInput = {
   /** Rules to apply before a version is negotiated (default: the latest with a handshake). */
   readonly version?: HandshakeVersion;
+  /**
+   * Keep the history behind every snapshot (default), so any earlier snapshot stays readable and
+   * stepping back is free. A one-pass reader such as `trace` turns it off to keep memory flat.
+   */
+  readonly history?: boolean;
 };
 
 export function initialContext(input: SessionInput = {}): SessionContext {
@@ -112,7 +118,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     info: { client: null, server: null },
     pending: [],
     closed: false,
-    ledger: new Ledger(),
+    ledger: input.history === false ? Ledger.flat() : Ledger.persistent(),
     last: null,
     violationCount: 0,
   };

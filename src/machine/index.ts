@@ -4,4 +4,5 @@ export * from './ledger.js';
 export * from './referee.js';
 export * from './referee-actor.js';
 export * from './rules.js';
+export * from './rules-doc.js';
 export * from './session-machine.js';

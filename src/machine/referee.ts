@@ -37,6 +37,7 @@ import type {
   StepReport,
   TokenRecord,
 } from './context.js';
+import type { LedgerDraft } from './ledger.js';
 import { type RuleId, type Severity, type Violation, violation } from './rules.js';
 
 const requestKey = (requester: Side, id: RequestId) => `req|${requester}|${idKey(id)}`;
@@ -64,6 +65,7 @@ type Draft = {
   readonly sender: Side;
   readonly receiver: Side;
   readonly step: number;
+  readonly ledger: LedgerDraft;
   violations: Violation[];
   handshake: Handshake;
   ruleVersion: SessionContext['ruleVersion'];
@@ -73,7 +75,7 @@ type Draft = {
   method: string | null;
   primitive: Primitive | null;
   capability: CapabilityPath | null;
-  progress?: ProgressReport;
+  progress: ProgressReport | null;
 };
 
 function flag(draft: Draft, rule: RuleId, text: Bilingual, severity?: Severity): void {
@@ -83,7 +85,7 @@ function flag(draft: Draft, rule: RuleId, text: Bilingual, severity?: Severity):
 /**
  * Feeds one envelope to the referee: classifies it, checks it against every rule that applies in
  * the current state, and returns the next context with the step's report in `last`. Pure apart
- * from the append-only ledger; never throws on any input.
+ * (the ledger is persistent, or deliberately flat for one-pass readers); never throws on any input.
  */
 export function refereeStep(
   ctx: SessionContext,
@@ -97,6 +99,7 @@ export function refereeStep(
     sender: senderOf(direction),
     receiver: receiverOf(direction),
     step: ctx.step,
+    ledger: ctx.ledger.draft(),
     violations: [],
     handshake: ctx.handshake,
     ruleVersion: ctx.ruleVersion,
@@ -106,6 +109,7 @@ export function refereeStep(
     method: null,
     primitive: null,
     capability: null,
+    progress: null,
   };
   const phase: Phase = ctx.closed
     ? 'shutdown'
@@ -151,16 +155,18 @@ export function refereeStep(
     phase,
     capability: draft.capability,
     violations: draft.violations,
-    ...(draft.progress ? { progress: draft.progress } : {}),
+    progress: draft.progress,
   };
+  // Built field by field rather than spread: this runs once per message of a long transcript.
   return {
-    ...ctx,
     step: ctx.step + 1,
     ruleVersion: draft.ruleVersion,
     handshake: draft.handshake,
     capabilities: draft.capabilities,
     info: draft.info,
     pending: draft.pending,
+    closed: ctx.closed,
+    ledger: draft.ledger.commit(),
     last: report,
     violationCount: ctx.violationCount + draft.violations.length,
   };
@@ -187,7 +193,8 @@ function checkMethod(
   }
   const entry: MethodEntry = CATALOGUE[method];
   draft.primitive = entry.primitive;
-  if (!existsIn(method, draft.ruleVersion)) {
+  const inVersion = existsIn(method, draft.ruleVersion);
+  if (!inVersion) {
     flag(draft, 'method-not-in-version', {
       en: `"${method}" arrived in ${entry.since}; the session follows ${draft.ruleVersion}`,
       zh: `"${method}" 从 ${entry.since} 才有；本会话使用的是 ${draft.ruleVersion}`,
@@ -209,6 +216,9 @@ function checkMethod(
   }
   const gate = gateFor(method, draft.direction, params, draft.ruleVersion);
   draft.capability = gate.label;
+  // A method the negotiated revision does not have cannot have been negotiated either: one
+  // violation says it, rather than a second one about a capability that did not exist yet.
+  if (!inVersion) return method;
   // Before 2025-06-18 the Operation section said SHOULD; from 2025-06-18 on it says MUST.
   const strict = versionAtLeast(draft.ruleVersion, '2025-06-18');
   for (const path of gate.requires) checkGate(draft, method, path, strict ? 'error' : 'warning');
@@ -240,7 +250,7 @@ function onRequest(
   params: JsonObject | undefined,
 ): void {
   const known = checkMethod(draft, method, params);
-  const { ledger } = draft.ctx;
+  const { ledger } = draft;
   const hs = draft.handshake;
   if (method === 'initialize' && draft.sender === 'client') {
     if (hs.initialize === 'sent' || hs.initialize === 'succeeded') {
@@ -248,26 +258,32 @@ function onRequest(
         en: 'initialize was already sent; version and capabilities are fixed for the session',
         zh: '已经发送过 initialize；版本和能力在整个会话中是固定的',
       });
+    } else {
+      // Only the first initialize (or the first after a failed one) opens the handshake: version
+      // and capabilities are fixed for the session, so a duplicate renegotiates nothing.
+      const offered = params?.protocolVersion;
+      const rules = resolveVersion(offered);
+      draft.handshake = {
+        ...hs,
+        initialize: 'sent',
+        initializeId: id,
+        offeredVersion: typeof offered === 'string' ? offered : null,
+      };
+      if (rules) draft.ruleVersion = rules;
+      draft.capabilities = {
+        ...draft.capabilities,
+        client: isObject(params?.capabilities) ? params.capabilities : {},
+      };
+      draft.info = {
+        ...draft.info,
+        client: isObject(params?.clientInfo) ? params.clientInfo : null,
+      };
     }
-    const offered = params?.protocolVersion;
-    const rules = resolveVersion(offered);
-    draft.handshake = {
-      ...hs,
-      initialize: 'sent',
-      initializeId: id,
-      offeredVersion: typeof offered === 'string' ? offered : null,
-    };
-    if (rules) draft.ruleVersion = rules;
-    draft.capabilities = {
-      ...draft.capabilities,
-      client: isObject(params?.capabilities) ? params.capabilities : {},
-    };
-    draft.info = { ...draft.info, client: isObject(params?.clientInfo) ? params.clientInfo : null };
   } else if (method !== 'ping') {
     checkRequestTiming(draft, method);
   }
   const key = requestKey(draft.sender, id);
-  if (ledger.read<RequestRecord>(key, draft.step)) {
+  if (ledger.read<RequestRecord>(key)) {
     flag(draft, 'duplicate-request-id', {
       en: `the ${draft.sender} already used id ${show(id)} in this session; ids are never reused`,
       zh: `${draft.sender === 'client' ? '客户端' : '服务器'}在本会话中已用过 id ${show(id)}；id 不能重复使用`,
@@ -276,13 +292,13 @@ function onRequest(
   const token = progressTokenOf(params);
   if (token !== undefined) {
     const tKey = tokenKey(draft.sender, token);
-    if (ledger.read<TokenRecord>(tKey, draft.step)?.status === 'active') {
+    if (ledger.read<TokenRecord>(tKey)?.status === 'active') {
       flag(draft, 'duplicate-progress-token', {
         en: `progress token ${show(token)} already belongs to an active request`,
         zh: `进度令牌 ${show(token)} 已属于另一个进行中的请求`,
       });
     }
-    ledger.write(tKey, draft.step, { requestKey: key, status: 'active', last: null });
+    ledger.write(tKey, { requestKey: key, status: 'active', last: null });
   }
   const uri = typeof params?.uri === 'string' ? params.uri : undefined;
   const record: RequestRecord = {
@@ -294,10 +310,9 @@ function onRequest(
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  ledger.write(key, draft.step, record);
-  if (known === 'resources/subscribe' && uri) ledger.write(subscriptionKey(uri), draft.step, true);
-  if (known === 'resources/unsubscribe' && uri)
-    ledger.write(subscriptionKey(uri), draft.step, false);
+  ledger.write(key, record);
+  if (known === 'resources/subscribe' && uri) ledger.write(subscriptionKey(uri), true);
+  if (known === 'resources/unsubscribe' && uri) ledger.write(subscriptionKey(uri), false);
   draft.pending = [
     ...draft.pending.filter((p) => !(p.requester === draft.sender && idKey(p.id) === idKey(id))),
     {
@@ -350,6 +365,8 @@ function onNotification(draft: Draft, method: string, params: JsonObject | undef
   checkMethod(draft, method, params);
   const hs = draft.handshake;
   if (method === 'notifications/initialized') {
+    // Only the client's notification completes the handshake (wrong-direction is already flagged).
+    if (draft.sender !== 'client') return;
     if (hs.initialize !== 'succeeded') {
       flag(draft, 'initialized-before-result', {
         en: 'notifications/initialized before a successful initialize result',
@@ -396,8 +413,8 @@ function onProgress(draft: Draft, params: JsonObject | undefined): void {
   };
   // Progress flows from the receiver of a request back to its requester.
   const tKey = tokenKey(draft.receiver, token);
-  const { ledger } = draft.ctx;
-  const record = ledger.read<TokenRecord>(tKey, draft.step);
+  const { ledger } = draft;
+  const record = ledger.read<TokenRecord>(tKey);
   if (!record) {
     flag(draft, 'unknown-progress-token', {
       en: `no request from the ${draft.receiver} carried progress token ${show(token)}`,
@@ -405,7 +422,7 @@ function onProgress(draft: Draft, params: JsonObject | undefined): void {
     });
     return;
   }
-  const request = ledger.read<RequestRecord>(record.requestKey, draft.step);
+  const request = ledger.read<RequestRecord>(record.requestKey);
   const what = request ? `${request.method} #${show(request.id)}` : `token ${show(token)}`;
   if (record.status === 'completed') {
     flag(draft, 'progress-after-completion', {
@@ -427,7 +444,7 @@ function onProgress(draft: Draft, params: JsonObject | undefined): void {
       zh: `进度从 ${record.last} 变为 ${progress}；每次通知都必须增加`,
     });
   }
-  ledger.write(tKey, draft.step, {
+  ledger.write(tKey, {
     ...record,
     last: record.last === null ? progress : Math.max(record.last, progress),
     ...(total !== undefined ? { total } : {}),
@@ -438,8 +455,8 @@ function onCancelled(draft: Draft, params: JsonObject | undefined): void {
   const id = params?.requestId;
   if (typeof id !== 'string' && typeof id !== 'number') return; // task cancellation has no id
   const key = requestKey(draft.sender, id);
-  const { ledger } = draft.ctx;
-  const record = ledger.read<RequestRecord>(key, draft.step);
+  const { ledger } = draft;
+  const record = ledger.read<RequestRecord>(key);
   if (!record) {
     flag(draft, 'cancel-unknown-request', {
       en: `the ${draft.sender} never sent a request with id ${show(id)}`,
@@ -455,7 +472,7 @@ function onCancelled(draft: Draft, params: JsonObject | undefined): void {
   }
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record.status !== 'pending') return;
-  ledger.write(key, draft.step, { ...record, status: 'cancelled' });
+  ledger.write(key, { ...record, status: 'cancelled' });
   endToken(draft, record, 'cancelled');
   draft.pending = draft.pending.filter(
     (p) => !(p.requester === draft.sender && idKey(p.id) === idKey(id)),
@@ -467,16 +484,16 @@ function endToken(draft: Draft, record: RequestRecord, status: 'completed' | 'ca
   // A cancellation is sent by the requester; an answer is sent to it.
   const owner = status === 'cancelled' ? draft.sender : draft.receiver;
   const tKey = tokenKey(owner, record.progressToken);
-  const token = draft.ctx.ledger.read<TokenRecord>(tKey, draft.step);
+  const token = draft.ledger.read<TokenRecord>(tKey);
   if (token && token.status === 'active') {
-    draft.ctx.ledger.write(tKey, draft.step, { ...token, status });
+    draft.ledger.write(tKey, { ...token, status });
   }
 }
 
 function onResourceUpdated(draft: Draft, params: JsonObject | undefined): void {
   const uri = params?.uri;
   if (typeof uri !== 'string') return;
-  if (draft.ctx.ledger.read<boolean>(subscriptionKey(uri), draft.step) !== true) {
+  if (draft.ledger.read<boolean>(subscriptionKey(uri)) !== true) {
     flag(draft, 'resource-not-subscribed', {
       en: `the client never subscribed to ${uri}`,
       zh: `客户端从未订阅 ${uri}`,
@@ -489,8 +506,8 @@ function onAnswer(draft: Draft, envelope: Extract<Envelope, { kind: 'response' |
   // The answer travels opposite to its request: the request came from the receiver.
   const requester = draft.receiver;
   const key = requestKey(requester, envelope.id);
-  const { ledger } = draft.ctx;
-  const record = ledger.read<RequestRecord>(key, draft.step);
+  const { ledger } = draft;
+  const record = ledger.read<RequestRecord>(key);
   const word = envelope.kind === 'error' ? 'error response' : 'response';
   if (!record) {
     flag(draft, 'response-without-request', {
@@ -517,7 +534,7 @@ function onAnswer(draft: Draft, envelope: Extract<Envelope, { kind: 'response' |
   } else {
     endToken(draft, record, 'completed');
   }
-  ledger.write(key, draft.step, { ...record, status: 'answered' });
+  ledger.write(key, { ...record, status: 'answered' });
   draft.pending = draft.pending.filter(
     (p) => !(p.requester === requester && idKey(p.id) === idKey(envelope.id as RequestId)),
   );
@@ -530,7 +547,13 @@ function onAnswer(draft: Draft, envelope: Extract<Envelope, { kind: 'response' |
       });
     }
   }
-  if (record.method === 'initialize' && requester === 'client') {
+  const { initializeId } = draft.handshake;
+  if (
+    record.method === 'initialize' &&
+    requester === 'client' &&
+    initializeId !== null &&
+    idKey(initializeId) === idKey(envelope.id)
+  ) {
     onInitializeAnswer(draft, envelope);
   }
 }

@@ -69,7 +69,9 @@ export const sessionMachine = setup({
           description:
             'Version and capabilities are fixed; the client may use what was negotiated.',
         },
-        shutdown: { description: 'The transport is closed.', type: 'final' },
+        // Not a final state: a transcript can go on after the close, and the referee must still
+        // label what follows (message-after-shutdown) instead of the stopped actor ignoring it.
+        shutdown: { description: 'The transport is closed.' },
       },
     },
     server: {
@@ -96,7 +98,7 @@ export const sessionMachine = setup({
         operation: {
           description: 'The server may use every capability both sides declared.',
         },
-        shutdown: { description: 'The transport is closed.', type: 'final' },
+        shutdown: { description: 'The transport is closed.' },
       },
     },
   },

@@ -87,7 +87,9 @@ export function hasCapability(
     if (!isObject(node)) return false;
     node = node[key];
   }
-  return node === true || isObject(node);
+  // `listChanged` and `subscribe` are booleans; every other capability is an object.
+  const leaf = rest.at(-1);
+  return leaf === 'listChanged' || leaf === 'subscribe' ? node === true : isObject(node);
 }
 
 /** Turns a declared capabilities object into the list of paths it grants, for display. */

@@ -28,7 +28,8 @@ export function isStatelessVersion(value: unknown): value is StatelessVersion {
 /** The handshake revision whose rules apply to a version string, or null when the spec does not know it. */
 export function resolveVersion(value: unknown): HandshakeVersion | null {
   if (isHandshakeVersion(value)) return value;
-  if (typeof value === 'string' && value in VERSION_ALIASES) return VERSION_ALIASES[value] ?? null;
+  if (typeof value === 'string' && Object.hasOwn(VERSION_ALIASES, value))
+    return VERSION_ALIASES[value] ?? null;
   return null;
 }
 

@@ -21,11 +21,11 @@ function pendingOf(ctx: SessionContext, side: Side, id: RequestId): boolean {
 
 function tokenActive(ctx: SessionContext, requester: Side, token: string | number): boolean {
   const key = `tok|${requester}|${typeof token === 'number' ? `n:${token}` : `s:${token}`}`;
-  return ctx.ledger.read<TokenRecord>(key, ctx.step) !== undefined;
+  return ctx.ledger.read<TokenRecord>(key) !== undefined;
 }
 
 function usedBy(ctx: SessionContext, side: Side, id: RequestId): boolean {
-  return ctx.ledger.read(`req|${side}|${idKey(id)}`, ctx.step) !== undefined;
+  return ctx.ledger.read(`req|${side}|${idKey(id)}`) !== undefined;
 }
 
 /**

@@ -20,11 +20,20 @@ function toLine(line: number, bytes: Buffer): RawLine {
  * as bytes, so a broken byte sequence is reported instead of silently replaced.
  */
 export async function* readLines(source: string | NodeJS.ReadableStream): AsyncGenerator<RawLine> {
+  for await (const batch of readLineBatches(source)) yield* batch;
+}
+
+/** The lines of each chunk read, as one array: one await per chunk rather than per line. */
+export async function* readLineBatches(
+  source: string | NodeJS.ReadableStream,
+): AsyncGenerator<RawLine[]> {
   const stream =
     typeof source === 'string' ? createReadStream(source, { highWaterMark: 1 << 16 }) : source;
   let carry: Buffer[] = [];
   let line = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const data of stream as AsyncIterable<Buffer | string>) {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    const batch: RawLine[] = [];
     let start = 0;
     let nl = chunk.indexOf(NEWLINE, start);
     while (nl !== -1) {
@@ -32,19 +41,20 @@ export async function* readLines(source: string | NodeJS.ReadableStream): AsyncG
       const piece = chunk.subarray(start, nl);
       if (carry.length > 0) {
         carry.push(piece);
-        yield toLine(line, Buffer.concat(carry));
+        batch.push(toLine(line, Buffer.concat(carry)));
         carry = [];
       } else {
-        yield toLine(line, piece);
+        batch.push(toLine(line, piece));
       }
       start = nl + 1;
       nl = chunk.indexOf(NEWLINE, start);
     }
     if (start < chunk.length) carry.push(chunk.subarray(start));
+    if (batch.length > 0) yield batch;
   }
   if (carry.length > 0) {
     line += 1;
-    yield toLine(line, Buffer.concat(carry));
+    yield [toLine(line, Buffer.concat(carry))];
   }
 }
 

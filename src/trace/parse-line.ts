@@ -1,18 +1,19 @@
 import { type Direction, isDirection } from '../protocol/index.js';
 
 export type ParsedLine =
-  | { readonly kind: 'skip'; readonly logLine?: true }
+  | { readonly kind: 'skip' }
   | {
       readonly kind: 'message';
       readonly direction: Direction | null;
       readonly message: unknown;
-      readonly logLine?: true;
+      /** The line came from a host log (`… Message from client: {…}`). */
+      readonly hostLog?: true;
     }
-  | { readonly kind: 'problem'; readonly message: string };
+  | { readonly kind: 'problem'; readonly message: string }
+  /** Not JSON and no message in it: a host log's own chatter, or a broken line of a transcript. */
+  | { readonly kind: 'chatter'; readonly message: string };
 
 const HOST_LOG = /Message from (client|server):\s*/;
-/** A line of a host's log (timestamped) that carries no message: skipped, not reported. */
-const LOG_LINE = /^\S*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
@@ -29,17 +30,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * Reads one transcript line in any of the three accepted shapes: a wrapped object
  * `{direction, message}`, a bare JSON-RPC message (direction inferred later), or a host log line
- * that embeds a message after `Message from client:` / `Message from server:`. Inside a host log
- * (`inHostLog`), any other line that is not JSON is the host's or the server's own chatter (servers
- * write to stderr, which hosts copy into the log) and is skipped.
+ * that embeds a message after `Message from client:` / `Message from server:`. A line that is
+ * none of these is `chatter`: the tracer decides whether it is a host log's own output (skipped)
+ * or a broken line (reported), once it knows which kind of file it is reading.
  */
-export function parseLine(text: string, inHostLog = false): ParsedLine {
+export function parseLine(text: string): ParsedLine {
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'skip' };
-  const first = trimmed[0];
-  if (first === '{' || first === '[') {
-    const parsed = parseJson(trimmed);
-    if (!parsed.ok) return { kind: 'problem', message: `not valid JSON (${parsed.error})` };
+  const parsed = parseJson(trimmed);
+  if (parsed.ok) {
     const value = parsed.value;
     if (isObject(value) && 'direction' in value && 'message' in value && !('jsonrpc' in value)) {
       if (!isDirection(value.direction)) {
@@ -55,13 +54,16 @@ export function parseLine(text: string, inHostLog = false): ParsedLine {
   const host = HOST_LOG.exec(trimmed);
   if (host) {
     const json = trimmed.slice(host.index + host[0].length);
-    const parsed = parseJson(json);
-    if (!parsed.ok) {
-      return { kind: 'problem', message: `the logged message is not valid JSON (${parsed.error})` };
+    const logged = parseJson(json);
+    if (!logged.ok) {
+      return { kind: 'problem', message: `the logged message is not valid JSON (${logged.error})` };
     }
     const direction: Direction = host[1] === 'client' ? 'client->server' : 'server->client';
-    return { kind: 'message', direction, message: parsed.value, logLine: true };
+    return { kind: 'message', direction, message: logged.value, hostLog: true };
   }
-  if (inHostLog || LOG_LINE.test(trimmed)) return { kind: 'skip', logLine: true };
-  return { kind: 'problem', message: 'not valid JSON, and not a host log line with a message' };
+  const first = trimmed[0];
+  if (first === '{' || first === '[') {
+    return { kind: 'problem', message: `not valid JSON (${parsed.error})` };
+  }
+  return { kind: 'chatter', message: `not valid JSON (${parsed.error})` };
 }

@@ -1,5 +1,8 @@
 import {
-  createReferee,
+  initialContext,
+  refereeClose,
+  refereeStep,
+  type SessionContext,
   type SessionInput,
   type StepReport,
   type Violation,
@@ -51,9 +54,14 @@ export type TraceEvent =
 /**
  * Labels a transcript line by line through one referee. Pure: the caller reads the lines and writes
  * the output, so the same tracer serves the CLI, `play` and the grader.
+ *
+ * It drives the referee's step function directly, the very function the session machine runs as
+ * its `referee` action: a label needs the context, not the per-side phase states, and skipping the
+ * actor's bookkeeping keeps a 100,000-message transcript fast (docs/benchmarks.md). A test checks
+ * that the labels equal what the machine itself reports.
  */
 export function createTracer(input: SessionInput = {}) {
-  const referee = createReferee(input);
+  let ctx: SessionContext = initialContext({ history: false, ...input });
   const counts = {
     requests: 0,
     responses: 0,
@@ -64,20 +72,30 @@ export function createTracer(input: SessionInput = {}) {
     violations: 0,
   };
 
+  // Lines that are neither JSON nor a logged message are a host log's chatter if the file turns out
+  // to be a host log, and broken lines otherwise: held back until a `Message from` line decides.
   let inHostLog = false;
+  let undecided: TraceProblem[] = [];
 
   function push(raw: RawLine): TraceEvent {
     if ('problem' in raw)
       return { type: 'problem', problem: { line: raw.line, message: raw.problem } };
-    const parsed = parseLine(raw.text, inHostLog);
-    if ('logLine' in parsed) inHostLog = true;
+    const parsed = parseLine(raw.text);
     if (parsed.kind === 'skip') return { type: 'skip' };
+    if (parsed.kind === 'chatter') {
+      if (!inHostLog) undecided.push({ line: raw.line, message: parsed.message });
+      return { type: 'skip' };
+    }
     if (parsed.kind === 'problem') {
       return { type: 'problem', problem: { line: raw.line, message: parsed.message } };
     }
-    const direction =
-      parsed.direction ?? inferDirection(referee.snapshot().context, parsed.message);
-    const report = referee.feed(direction, parsed.message);
+    if (parsed.hostLog && !inHostLog) {
+      inHostLog = true;
+      undecided = [];
+    }
+    const direction = parsed.direction ?? inferDirection(ctx, parsed.message);
+    ctx = refereeStep(ctx, direction, parsed.message);
+    const report = ctx.last as StepReport;
     if (report.envelope.kind === 'invalid') {
       const detail = report.violations.find((v) => v.rule === 'invalid-envelope');
       return {
@@ -123,7 +141,22 @@ export function createTracer(input: SessionInput = {}) {
     };
   }
 
-  return { push, summary, close: () => referee.close(), referee };
+  /** At the end of input: held-back lines of a file that never showed a host log message. */
+  function finish(): TraceProblem[] {
+    const problems = undecided;
+    undecided = [];
+    return problems;
+  }
+
+  return {
+    push,
+    finish,
+    summary,
+    close: () => {
+      ctx = refereeClose(ctx);
+    },
+    context: () => ctx,
+  };
 }
 
 export type Tracer = ReturnType<typeof createTracer>;

@@ -5,7 +5,7 @@ import {
   headerRow,
   labelRow,
   problemLine,
-  readLines,
+  readLineBatches,
   summaryLines,
   type TraceProblem,
   violationLine,
@@ -48,31 +48,37 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   const paint = createStyle(!options.json && colourWanted());
   const source = options.file === '-' ? process.stdin : options.file;
 
-  if (options.json) await out.write('{"messages":[');
-  else await out.write(`${headerRow(paint)}\n`);
-  for await (const raw of readLines(source)) {
-    const event = tracer.push(raw);
-    if (event.type === 'problem') {
-      problems.push(event.problem);
-      if (!options.json) await out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
-    } else if (event.type === 'message') {
-      if (options.json) {
-        await out.write(`${messages === 0 ? '\n' : ',\n'}${JSON.stringify(event.label)}`);
-      } else {
-        await out.write(`${labelRow(event.label, event.details, paint)}\n`);
-        for (const violation of event.details) {
-          if (details.length < DETAIL_LIMIT) details.push({ line: event.label.line, violation });
-          else detailOverflow += 1;
+  if (options.json) out.write('{"messages":[');
+  else out.write(`${headerRow(paint)}\n`);
+  for await (const batch of readLineBatches(source)) {
+    for (const raw of batch) {
+      const event = tracer.push(raw);
+      if (event.type === 'problem') {
+        problems.push(event.problem);
+        if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
+      } else if (event.type === 'message') {
+        if (options.json) {
+          out.write(`${messages === 0 ? '\n' : ',\n'}${JSON.stringify(event.label)}`);
+        } else {
+          out.write(`${labelRow(event.label, event.details, paint)}\n`);
+          for (const violation of event.details) {
+            if (details.length < DETAIL_LIMIT) details.push({ line: event.label.line, violation });
+            else detailOverflow += 1;
+          }
         }
+        messages += 1;
       }
-      messages += 1;
     }
+    await out.flush();
   }
+  for (const problem of tracer.finish()) {
+    problems.push(problem);
+    if (!options.json) out.write(`${problemLine(problem, paint).trimStart()}\n`);
+  }
+  problems.sort((a, b) => a.line - b.line);
   const summary = tracer.summary();
   if (options.json) {
-    await out.write(
-      `\n],"summary":${JSON.stringify(summary)},"problems":${JSON.stringify(problems)}}\n`,
-    );
+    out.write(`\n],"summary":${JSON.stringify(summary)},"problems":${JSON.stringify(problems)}}\n`);
   } else {
     const lines = ['', ...summaryLines(summary, paint)];
     if (details.length > 0) {
@@ -86,7 +92,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
       if (problems.length > DETAIL_LIMIT)
         lines.push(`  … and ${problems.length - DETAIL_LIMIT} more`);
     }
-    await out.write(`${lines.join('\n')}\n`);
+    out.write(`${lines.join('\n')}\n`);
   }
   await out.flush();
   if (problems.length > 0) return 1;

@@ -1,0 +1,230 @@
+import type { Bilingual } from './catalogue.js';
+import { describeErrorCode } from './errors.js';
+
+export type Annotation = { readonly pointer: string; readonly text: Bilingual };
+
+type Where = 'request' | 'result' | 'notification' | 'error';
+
+/** What each field means, by the kind of message and JSON pointer ('*' = any method). */
+const FIELDS: Record<string, Bilingual> = {
+  '*|/jsonrpc': {
+    en: 'Always "2.0": every MCP message is a JSON-RPC 2.0 message.',
+    zh: '固定为 "2.0"：每条 MCP 消息都是 JSON-RPC 2.0 消息。',
+  },
+  'request *|/id': {
+    en: 'Chosen by the sender, never null, never reused in the session; the answer carries the same id.',
+    zh: '由发送方选择，不能为 null，会话中不能重复；回应会带上同一个 id。',
+  },
+  'result *|/id': {
+    en: 'The id of the request this answers (client and server number their requests separately).',
+    zh: '所回应请求的 id（客户端和服务器各自独立编号）。',
+  },
+  'error *|/id': {
+    en: 'The id of the failed request (left out only when it could not be read).',
+    zh: '失败请求的 id（只有在读不出来时才省略）。',
+  },
+  'request *|/method': { en: 'What to do: the method name.', zh: '要做什么：方法名。' },
+  'notification *|/method': {
+    en: 'A notification: no id, so no answer will ever come.',
+    zh: '这是通知：没有 id，因此不会有任何回应。',
+  },
+  'request *|/params/_meta/progressToken': {
+    en: 'Opts in to progress: the receiver may send notifications/progress with this token.',
+    zh: '请求进度通知：接收方可以用这个令牌发送 notifications/progress。',
+  },
+  'error *|/error/message': {
+    en: 'A short human-readable description of the error.',
+    zh: '对错误的简短说明。',
+  },
+  'request initialize|/params/protocolVersion': {
+    en: 'The protocol revision the client wants; it must support it and should offer its latest.',
+    zh: '客户端希望使用的协议版本；必须是它支持的版本，且应当是最新的。',
+  },
+  'request initialize|/params/capabilities': {
+    en: 'What the client can do for the server (roots, sampling, elicitation…); fixed for the session.',
+    zh: '客户端能为服务器做什么（roots、sampling、elicitation 等）；整个会话中固定不变。',
+  },
+  'request initialize|/params/clientInfo': {
+    en: 'Who the client is: name and version (for logs and display, not for negotiation).',
+    zh: '客户端是谁：名称和版本（用于日志和显示，不参与协商）。',
+  },
+  'result initialize|/result/protocolVersion': {
+    en: 'The revision the server chose: the client’s if supported, otherwise another it supports.',
+    zh: '服务器选定的版本：支持客户端的版本就原样返回，否则给出自己支持的另一个版本。',
+  },
+  'result initialize|/result/capabilities': {
+    en: 'What the server offers (tools, resources, prompts, logging…); only these may be used.',
+    zh: '服务器提供的能力（tools、resources、prompts、logging 等）；只能使用这些。',
+  },
+  'result initialize|/result/serverInfo': {
+    en: 'Who the server is: name and version.',
+    zh: '服务器是谁：名称和版本。',
+  },
+  'result initialize|/result/instructions': {
+    en: 'Optional hints for the model about how to use this server.',
+    zh: '可选：告诉模型如何使用这个服务器的提示。',
+  },
+  'request tools/call|/params/name': {
+    en: 'The tool to run, exactly as tools/list named it.',
+    zh: '要运行的工具，名称必须与 tools/list 中的一致。',
+  },
+  'request tools/call|/params/arguments': {
+    en: 'Arguments that must fit the tool’s inputSchema.',
+    zh: '参数必须符合该工具的 inputSchema。',
+  },
+  'result tools/list|/result/tools': {
+    en: 'Each tool: a name, a description for the model, and a JSON Schema for its input.',
+    zh: '每个工具包括名称、给模型看的描述，以及描述输入的 JSON Schema。',
+  },
+  'result tools/call|/result/content': {
+    en: 'What the tool produced, as content blocks (text, image, audio, links…).',
+    zh: '工具的输出，以内容块表示（文本、图片、音频、链接等）。',
+  },
+  'result tools/call|/result/isError': {
+    en: 'true: the tool itself failed. Still a result, so the model can read why and try again.',
+    zh: 'true 表示工具本身失败了。它仍是结果，模型可以读到原因并重试。',
+  },
+  'result tools/call|/result/structuredContent': {
+    en: 'The same output as a JSON object matching the tool’s outputSchema.',
+    zh: '同样的输出，以符合工具 outputSchema 的 JSON 对象表示。',
+  },
+  'notification notifications/progress|/params/progressToken': {
+    en: 'The token from the request this progress belongs to.',
+    zh: '这条进度所属请求中的令牌。',
+  },
+  'notification notifications/progress|/params/progress': {
+    en: 'How far it has got; must increase with every notification.',
+    zh: '当前进度；每次通知都必须增加。',
+  },
+  'notification notifications/progress|/params/total': {
+    en: 'The end value, when known.',
+    zh: '总量（如果已知）。',
+  },
+  'notification notifications/progress|/params/message': {
+    en: 'A human-readable status line.',
+    zh: '给人看的状态说明。',
+  },
+  'notification notifications/cancelled|/params/requestId': {
+    en: 'The sender’s own request being abandoned; it should get no answer now.',
+    zh: '发送方放弃的它自己的请求；之后不应再收到回应。',
+  },
+  'notification notifications/cancelled|/params/reason': {
+    en: 'Optional: why, for logs.',
+    zh: '可选：取消原因，用于日志。',
+  },
+  'request resources/read|/params/uri': {
+    en: 'The resource to read; an unknown URI gets error -32002.',
+    zh: '要读取的资源；未知 URI 会得到错误 -32002。',
+  },
+  'result resources/read|/result/contents': {
+    en: 'The resource’s contents: text, or base64 blob, with its URI and MIME type.',
+    zh: '资源内容：文本或 base64 数据，附带 URI 和 MIME 类型。',
+  },
+  'notification notifications/message|/params/level': {
+    en: 'Severity, from debug to emergency (RFC 5424 order).',
+    zh: '严重级别，从 debug 到 emergency（RFC 5424 顺序）。',
+  },
+  'notification notifications/message|/params/data': {
+    en: 'Any JSON: the log entry itself.',
+    zh: '任意 JSON：日志内容本身。',
+  },
+  'request sampling/createMessage|/params/messages': {
+    en: 'The conversation the server wants the client’s model to continue.',
+    zh: '服务器希望客户端模型续写的对话。',
+  },
+  'request sampling/createMessage|/params/maxTokens': {
+    en: 'The most tokens the model may produce (required).',
+    zh: '模型最多生成的 token 数（必填）。',
+  },
+  'request elicitation/create|/params/requestedSchema': {
+    en: 'A flat JSON Schema of the form the user is asked to fill in.',
+    zh: '要求用户填写的表单的扁平 JSON Schema。',
+  },
+  'result roots/list|/result/roots': {
+    en: 'The folders (file:// URIs) the client lets the server work in.',
+    zh: '客户端允许服务器工作的目录（file:// URI）。',
+  },
+};
+
+const CAPABILITIES: Record<string, Bilingual> = {
+  tools: { en: 'offers tools', zh: '提供工具' },
+  resources: { en: 'offers resources', zh: '提供资源' },
+  prompts: { en: 'offers prompts', zh: '提供提示词' },
+  logging: { en: 'sends log messages', zh: '发送日志消息' },
+  completions: { en: 'completes arguments', zh: '提供参数补全' },
+  listChanged: { en: 'will announce changes to the list', zh: '列表变化时会发出通知' },
+  subscribe: { en: 'accepts subscriptions to single resources', zh: '支持订阅单个资源' },
+  roots: { en: 'shares root folders', zh: '共享根目录' },
+  sampling: { en: 'lets the server use its model', zh: '允许服务器使用它的模型' },
+  elicitation: { en: 'can ask its user for input', zh: '可以向用户索取信息' },
+  tasks: { en: 'supports tasks (experimental)', zh: '支持任务（实验性）' },
+  experimental: { en: 'non-standard features', zh: '非标准功能' },
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function has(message: Record<string, unknown>, pointer: string): boolean {
+  let node: unknown = message;
+  for (const key of pointer.split('/').slice(1)) {
+    if (!isObject(node) || !(key in node)) return false;
+    node = node[key];
+  }
+  return true;
+}
+
+/**
+ * What each field of a message means, for the fields it actually has. `method` is the request's
+ * method for a response (the wire does not repeat it).
+ */
+export function annotate(message: unknown, method: string | null): Annotation[] {
+  if (!isObject(message)) return [];
+  const where: Where =
+    'error' in message
+      ? 'error'
+      : 'result' in message
+        ? 'result'
+        : 'id' in message
+          ? 'request'
+          : 'notification';
+  const out: Annotation[] = [];
+  const seen = new Set<string>();
+  for (const [key, text] of Object.entries(FIELDS)) {
+    const [scope, pointer] = key.split('|') as [string, string];
+    const applies =
+      scope === '*' ||
+      scope === `${where} *` ||
+      (method !== null && scope === `${where} ${method}`);
+    if (applies && !seen.has(pointer) && has(message, pointer)) {
+      seen.add(pointer);
+      out.push({ pointer, text });
+    }
+  }
+  const caps =
+    method === 'initialize'
+      ? where === 'request'
+        ? ['/params/capabilities', isObject(message.params) ? message.params.capabilities : null]
+        : ['/result/capabilities', isObject(message.result) ? message.result.capabilities : null]
+      : null;
+  if (caps && isObject(caps[1])) {
+    for (const [name, value] of Object.entries(caps[1])) {
+      const meaning = CAPABILITIES[name];
+      if (meaning) out.push({ pointer: `${caps[0]}/${name}`, text: meaning });
+      if (isObject(value)) {
+        for (const flag of Object.keys(value)) {
+          const sub = CAPABILITIES[flag];
+          if (sub) out.push({ pointer: `${caps[0]}/${name}/${flag}`, text: sub });
+        }
+      }
+    }
+  }
+  if (where === 'error' && isObject(message.error) && typeof message.error.code === 'number') {
+    const code = describeErrorCode(message.error.code);
+    out.push({
+      pointer: '/error/code',
+      text: { en: `${code.name}: ${code.meaning.en}`, zh: `${code.name}：${code.meaning.zh}` },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,299 @@
+import { createActor } from 'xstate';
+import {
+  phasesOf,
+  type SessionSnapshot,
+  type SidePhases,
+  type StepReport,
+  sessionMachine,
+} from '../../machine/index.js';
+import {
+  type Annotation,
+  annotate,
+  type Direction,
+  type JsonObject,
+  type RequestId,
+} from '../../protocol/index.js';
+import { SimClient } from '../client/sim-client.js';
+import { SimServer } from '../server/sim-server.js';
+import { prepareTools } from '../tools/index.js';
+import { makeFault } from './faults.js';
+import type { Bilingual, Scenario, Step } from './schema.js';
+
+/** What the client and the server panels show after a step. */
+export type PeerViews = {
+  readonly client: {
+    readonly capabilities: JsonObject;
+    readonly negotiatedVersion: string | null;
+    readonly tools: readonly string[] | null;
+    readonly toolsStale: boolean;
+    readonly pending: readonly string[];
+  };
+  readonly server: {
+    readonly capabilities: JsonObject;
+    readonly negotiatedVersion: string | null;
+    readonly tools: readonly string[];
+    readonly subscriptions: readonly string[];
+    readonly logLevel: string;
+    readonly working: readonly string[];
+  };
+};
+
+/** One envelope of a played scenario, with everything an observer shows for it. */
+export type TimelineStep = {
+  readonly index: number;
+  /** Virtual time in ms since the session started (deterministic). */
+  readonly t: number;
+  readonly direction: Direction;
+  readonly message: JsonObject;
+  readonly note: Bilingual;
+  readonly annotations: readonly Annotation[];
+  /** Silent actions that happened just before (a tool added, a resource changed…). */
+  readonly events: readonly Bilingual[];
+  readonly fault: string | null;
+  readonly report: StepReport;
+  readonly snapshot: SessionSnapshot;
+  readonly phases: SidePhases;
+  readonly peers: PeerViews;
+};
+
+export type ScenarioError = { readonly step: number; readonly message: string };
+
+export type Timeline = { readonly steps: readonly TimelineStep[] };
+
+type Emitted = { direction: Direction; message: JsonObject; fault: string | null };
+
+/**
+ * Plays a scenario to a deterministic timeline: ids, timestamps and every envelope are the same on
+ * every run. Each envelope passes through the referee (the session machine) and is delivered to the
+ * peer it is addressed to; each step keeps its snapshot, so going back is just indexing.
+ */
+export async function runScenario(
+  scenario: Scenario,
+): Promise<{ ok: true; value: Timeline } | { ok: false; error: ScenarioError }> {
+  await prepareTools();
+  const server = new SimServer(scenario.server);
+  const client = new SimClient(scenario.client);
+  const referee = createActor(sessionMachine, { input: {} }).start();
+  const steps: TimelineStep[] = [];
+  const cancelled: RequestId[] = [];
+  const completedTokens: (string | number)[] = [];
+  let now = 0;
+  let events: Bilingual[] = [];
+
+  const fail = (step: number, message: string) => ({
+    ok: false as const,
+    error: { step, message },
+  });
+
+  for (const [i, step] of scenario.steps.entries()) {
+    if ('do' in step) {
+      const event = doAction(step.do, server, client, now);
+      if (typeof step.do === 'object' && 'wait' in step.do) now += step.do.wait;
+      events.push(event);
+      continue;
+    }
+    const emitted = emit(step, {
+      server,
+      client,
+      now,
+      cancelled,
+      completedTokens,
+      referee: referee.getSnapshot().context,
+    });
+    if ('error' in emitted) return fail(i, emitted.error);
+    now = Math.max(now, emitted.at);
+    const { direction, message, fault } = emitted;
+    referee.send({ type: 'envelope', direction, message });
+    const snapshot = referee.getSnapshot();
+    const report = snapshot.context.last as StepReport;
+    if (direction === 'client->server') server.receive(message, now);
+    else client.receive(message, now);
+    trackOutcomes(message, snapshot, cancelled, completedTokens);
+    const annotations = mergeAnnotations(annotate(message, report.method), step.annotations);
+    steps.push({
+      index: steps.length,
+      t: now,
+      direction,
+      message,
+      note: step.note,
+      annotations,
+      events,
+      fault,
+      report,
+      snapshot,
+      phases: phasesOf(snapshot),
+      peers: viewPeers(client, server),
+    });
+    events = [];
+    now += 1;
+  }
+  if (events.length > 0) {
+    return fail(
+      scenario.steps.length - 1,
+      'the last steps are silent actions; end with a step that sends a message',
+    );
+  }
+  return { ok: true, value: { steps } };
+}
+
+type EmitContext = {
+  server: SimServer;
+  client: SimClient;
+  now: number;
+  cancelled: RequestId[];
+  completedTokens: (string | number)[];
+  referee: SessionSnapshot['context'];
+};
+
+function emit(
+  step: Exclude<Step, { do: unknown }>,
+  ctx: EmitContext,
+): (Emitted & { at: number }) | { error: string } {
+  const { server, client, now } = ctx;
+  if ('fault' in step) {
+    const made = makeFault(step.fault, { ...ctx, params: step.params ?? {} });
+    if (!made.ok) return { error: made.error };
+    return { direction: made.direction, message: made.message, fault: step.fault, at: now };
+  }
+  if ('server' in step) {
+    const action = step.server;
+    if (action === 'next') {
+      const item = server.next();
+      if (!item) return { error: 'server: next, but the server has nothing to send now' };
+      return {
+        direction: 'server->client',
+        message: item.message as JsonObject,
+        fault: null,
+        at: item.at,
+      };
+    }
+    const message =
+      action === 'ping'
+        ? server.makeRequest('ping')
+        : server.makeRequest(action.request, action.params);
+    return { direction: 'server->client', message, fault: null, at: now };
+  }
+  const action = step.client;
+  let message: JsonObject;
+  if (action === 'next') {
+    const item = client.next();
+    if (!item) return { error: 'client: next, but the client has no answer to send' };
+    return {
+      direction: 'client->server',
+      message: item.message as JsonObject,
+      fault: null,
+      at: item.at,
+    };
+  }
+  if (action === 'initialize') message = client.initialize();
+  else if (action === 'initialized') message = client.initialized();
+  else if (action === 'ping') message = client.request('ping');
+  else if ('initialize' in action) {
+    message = client.initialize({
+      ...(action.initialize.version !== undefined ? { version: action.initialize.version } : {}),
+      ...(action.initialize.capabilities !== undefined
+        ? { capabilities: action.initialize.capabilities }
+        : {}),
+    });
+  } else if ('request' in action) {
+    message = client.request(action.request, action.params, { progress: action.progress === true });
+  } else if ('notify' in action) {
+    message = client.notify(action.notify, action.params);
+  } else {
+    const target = action.cancel === 'latest' ? undefined : action.cancel;
+    message = client.cancel(target, action.reason);
+    const id = (message.params as JsonObject).requestId;
+    if (typeof id === 'string' || typeof id === 'number') ctx.cancelled.push(id);
+    else return { error: 'client: cancel, but the client has no pending request' };
+  }
+  return { direction: 'client->server', message, fault: null, at: now };
+}
+
+function doAction(
+  action: Extract<Step, { do: unknown }>['do'],
+  server: SimServer,
+  client: SimClient,
+  now: number,
+): Bilingual {
+  if (action === 'update-notes') {
+    const told = server.updateNotes(now);
+    return told
+      ? {
+          en: 'The notes resource changed; the server will tell its subscriber.',
+          zh: '笔记资源变了；服务器会通知订阅者。',
+        }
+      : {
+          en: 'The notes resource changed (no one subscribed, so nobody is told).',
+          zh: '笔记资源变了（没有订阅者，所以不会通知任何人）。',
+        };
+  }
+  if ('add-tool' in action) {
+    const told = server.addTool(now, action['add-tool']);
+    return told
+      ? {
+          en: `The server added the tool ${action['add-tool']} and will announce it.`,
+          zh: `服务器新增了工具 ${action['add-tool']}，并会发出通知。`,
+        }
+      : {
+          en: `The server added the tool ${action['add-tool']}, but cannot announce it.`,
+          zh: `服务器新增了工具 ${action['add-tool']}，但无法发出通知。`,
+        };
+  }
+  if ('log' in action) {
+    server.log(now, action.log.level, action.log.data);
+    return {
+      en: `The server logs a ${action.log.level} message.`,
+      zh: `服务器记录了一条 ${action.log.level} 级别的日志。`,
+    };
+  }
+  if ('set-roots' in action) {
+    client.roots = action['set-roots'].map((r) => ({ ...r }));
+    return { en: 'The user changed the client’s root folders.', zh: '用户修改了客户端的根目录。' };
+  }
+  return { en: `${action.wait} ms pass.`, zh: `过了 ${action.wait} 毫秒。` };
+}
+
+function trackOutcomes(
+  message: JsonObject,
+  snapshot: SessionSnapshot,
+  cancelled: RequestId[],
+  tokens: (string | number)[],
+): void {
+  const report = snapshot.context.last;
+  if (!report || (report.kind !== 'response' && report.kind !== 'error')) return;
+  if (report.direction !== 'server->client' || report.id === null) return;
+  if (cancelled.includes(report.id)) return;
+  const token = `progress-${String(message.id)}`;
+  const key = `tok|client|s:${token}`;
+  if (snapshot.context.ledger.read(key) !== undefined) tokens.push(token);
+}
+
+function mergeAnnotations(
+  generated: Annotation[],
+  extra: Readonly<Record<string, Bilingual>> | undefined,
+): Annotation[] {
+  if (!extra) return generated;
+  const byPointer = new Map(generated.map((a) => [a.pointer, a] as const));
+  for (const [pointer, text] of Object.entries(extra)) byPointer.set(pointer, { pointer, text });
+  return [...byPointer.values()];
+}
+
+function viewPeers(client: SimClient, server: SimServer): PeerViews {
+  return {
+    client: {
+      capabilities: client.config.capabilities,
+      negotiatedVersion: client.negotiatedVersion,
+      tools: client.tools ? client.tools.map((t) => t.name) : null,
+      toolsStale: client.toolsStale,
+      pending: client.pending().map((p) => `${p.method} #${p.id}`),
+    },
+    server: {
+      capabilities: server.config.capabilities,
+      negotiatedVersion: server.negotiatedVersion,
+      tools: [...server.tools],
+      subscriptions: [...server.subscriptions],
+      logLevel: server.logLevel,
+      working: server.working().map(String),
+    },
+  };
+}

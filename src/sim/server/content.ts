@@ -1,0 +1,98 @@
+import type { Prompt, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+
+/** The simulated server's resources, templates and prompts: small, fixed, and in both languages. */
+export const RESOURCES: readonly (Resource & { readonly text: string })[] = [
+  {
+    uri: 'file:///project/README.md',
+    name: 'README.md',
+    title: 'Project README',
+    description: 'What the sample project is about',
+    mimeType: 'text/markdown',
+    text: '# Weather desk\n\nA tiny project that answers weather questions through MCP tools.\n',
+  },
+  {
+    uri: 'file:///project/notes.txt',
+    name: 'notes.txt',
+    title: 'Meeting notes',
+    description: 'Notes that change during the lesson (subscribe to see updates)',
+    mimeType: 'text/plain',
+    text: 'Monday: agreed to add a forecast tool.\n',
+  },
+  {
+    uri: 'weather://stations',
+    name: 'stations',
+    title: 'Weather stations',
+    description: 'The cities the weather tools know',
+    mimeType: 'application/json',
+    text: JSON.stringify(['San Francisco', 'London', 'Beijing', 'Shanghai', 'Tokyo', 'Lisbon']),
+  },
+];
+
+export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
+  {
+    uriTemplate: 'weather://forecast/{city}',
+    name: 'forecast',
+    title: 'Three-day forecast',
+    description: 'A deterministic three-day forecast for a city',
+    mimeType: 'text/plain',
+  },
+];
+
+export const PROMPTS: readonly Prompt[] = [
+  {
+    name: 'weather_report',
+    title: 'Weather report',
+    description: 'Write a short weather report for a city',
+    arguments: [
+      { name: 'location', description: 'The city', required: true },
+      { name: 'style', description: 'brief or detailed', required: false },
+    ],
+  },
+  {
+    name: 'explain_sql',
+    title: 'Explain a SQL query',
+    description: 'Explain what a SELECT statement does, step by step',
+    arguments: [{ name: 'query', description: 'The SQL to explain', required: true }],
+  },
+];
+
+/** Completion values per prompt argument (completion/complete). */
+export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
+  'weather_report.location': [
+    'Beijing',
+    'Lisbon',
+    'London',
+    'Nairobi',
+    'New York',
+    'Paris',
+    'San Francisco',
+    'Shanghai',
+    'Sydney',
+    'Tokyo',
+  ],
+  'weather_report.style': ['brief', 'detailed'],
+  'forecast.city': ['Beijing', 'Lisbon', 'London', 'San Francisco', 'Shanghai', 'Tokyo'],
+};
+
+const FORECAST = ['sunny', 'cloudy', 'light rain', 'windy', 'clear'];
+
+/** Reads a concrete URI, including instances of the forecast template; undefined if unknown. */
+export function readResource(uri: string, notesVersion: number): string | undefined {
+  if (uri === 'file:///project/notes.txt') {
+    const lines = ['Monday: agreed to add a forecast tool.'];
+    for (let v = 1; v <= notesVersion; v++) lines.push(`Update ${v}: the calculator tool is live.`);
+    return `${lines.join('\n')}\n`;
+  }
+  const fixed = RESOURCES.find((r) => r.uri === uri);
+  if (fixed) return fixed.text;
+  const match = /^weather:\/\/forecast\/(.+)$/.exec(uri);
+  if (match?.[1]) {
+    const city = decodeURIComponent(match[1]);
+    const seed = [...city].reduce((sum, ch) => sum + (ch.codePointAt(0) ?? 0), 0);
+    const days = ['today', 'tomorrow', 'the day after'].map(
+      (day, i) => `${day}: ${FORECAST[(seed + i) % FORECAST.length]}`,
+    );
+    return `Forecast for ${city}\n${days.join('\n')}\n`;
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import type { RequestId } from '../../protocol/index.js';
+
+export type Scheduled = {
+  /** Virtual time (ms) at which the message is due. */
+  readonly at: number;
+  readonly message: Record<string, unknown>;
+  /** The request of the other side this message belongs to (its progress or its answer). */
+  readonly about?: RequestId;
+};
+
+/**
+ * A peer's outgoing messages in time order (stable for equal times), so a scenario can send them
+ * one step at a time and a real transport can send each when it is due.
+ */
+export class Outbox {
+  #items: Array<Scheduled & { readonly seq: number }> = [];
+  #seq = 0;
+
+  push(item: Scheduled): void {
+    this.#items.push({ ...item, seq: this.#seq++ });
+    this.#items.sort((a, b) => a.at - b.at || a.seq - b.seq);
+  }
+
+  peek(): Scheduled | undefined {
+    return this.#items[0];
+  }
+
+  shift(): Scheduled | undefined {
+    return this.#items.shift();
+  }
+
+  /** Drops what was scheduled about one request (it was cancelled); returns how many. */
+  dropAbout(id: RequestId): number {
+    const before = this.#items.length;
+    this.#items = this.#items.filter((item) => item.about !== id);
+    return before - this.#items.length;
+  }
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  list(): readonly Scheduled[] {
+    return this.#items;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * Tools whose behaviour involves the session itself: progress notifications, cancellation, or a
+ * request back to the client. The simulated server runs them; their definitions live here.
+ */
+export const SESSION_TOOLS = {
+  long_running_task: {
+    name: 'long_running_task',
+    title: 'Long-running task',
+    description:
+      'Works through a number of steps, reporting progress after each one when the request carries a progress token.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        steps: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
+        delayMs: { type: 'integer', minimum: 0, maximum: 10000, default: 250 },
+      },
+    },
+  },
+  summarize_text: {
+    name: 'summarize_text',
+    title: 'Summarize text',
+    description:
+      "Summarizes a text with the client's language model (needs the client's sampling capability).",
+    inputSchema: {
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+    },
+  },
+  collect_feedback: {
+    name: 'collect_feedback',
+    title: 'Collect feedback',
+    description:
+      'Asks the user for a rating and a comment (needs the client’s elicitation capability).',
+    inputSchema: {
+      type: 'object',
+      properties: { topic: { type: 'string' } },
+    },
+  },
+  list_project_roots: {
+    name: 'list_project_roots',
+    title: 'List project roots',
+    description:
+      'Lists the folders the client lets the server work in (needs the client’s roots capability).',
+    inputSchema: { type: 'object', properties: {} },
+  },
+} as const satisfies Record<string, Tool>;
+
+export type SessionToolName = keyof typeof SESSION_TOOLS;
+
+export const TOOL_NAMES = [
+  'calculator_arithmetic',
+  'weather_current',
+  'db_query',
+  'long_running_task',
+  'summarize_text',
+  'collect_feedback',
+  'list_project_roots',
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export function isToolName(value: unknown): value is ToolName {
+  return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
+}

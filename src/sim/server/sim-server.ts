@@ -1,0 +1,475 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  classify,
+  hasCapability,
+  type JsonObject,
+  negotiateVersion,
+  type RequestId,
+} from '../../protocol/index.js';
+import { PURE_TOOLS } from '../tools/index.js';
+import { COMPLETIONS, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, readResource } from './content.js';
+import { Outbox, type Scheduled } from './outbox.js';
+import { SESSION_TOOLS, type ToolName } from './session-tools.js';
+
+export type ServerConfig = {
+  readonly name: string;
+  readonly version: string;
+  /** Protocol revisions the server supports. */
+  readonly versions: readonly string[];
+  /** Exactly what the server declares in its initialize result. */
+  readonly capabilities: JsonObject;
+  /** Tools offered from the start; more can be added at run time. */
+  readonly tools: readonly ToolName[];
+  readonly instructions?: string | undefined;
+};
+
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+type Waiting = {
+  /** The client's tools/call this server request serves. */
+  readonly callId: RequestId;
+  readonly tool: ToolName;
+};
+
+const text = (t: string, isError = false): CallToolResult =>
+  isError
+    ? { content: [{ type: 'text', text: t }], isError: true }
+    : { content: [{ type: 'text', text: t }] };
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The simulated MCP server. It answers what a well-behaved server answers (errors as the spec
+ * says, not as a popular SDK does), and schedules what it sends in an outbox on a virtual clock,
+ * so a scenario can show one envelope per step and a real transport can send each when due.
+ */
+export class SimServer {
+  readonly config: ServerConfig;
+  readonly outbox = new Outbox();
+  tools: ToolName[];
+  clientCapabilities: JsonObject | null = null;
+  negotiatedVersion: string | null = null;
+  initialized = false;
+  logLevel = 'info';
+  readonly subscriptions = new Set<string>();
+  notesVersion = 0;
+  #nextId = 1;
+  readonly #waiting = new Map<RequestId, Waiting>();
+  /** The client's requests still being worked on (cancellation stops them). */
+  readonly #working = new Set<RequestId>();
+
+  constructor(config: ServerConfig) {
+    this.config = config;
+    this.tools = [...config.tools];
+  }
+
+  #can(path: Parameters<typeof hasCapability>[1]): boolean {
+    return hasCapability(
+      { server: this.config.capabilities, client: this.clientCapabilities ?? {} },
+      path,
+    );
+  }
+
+  #reply(now: number, id: RequestId, result: JsonObject): void {
+    this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, result } });
+  }
+
+  #fail(now: number, id: RequestId, code: number, message: string, data?: unknown): void {
+    const error = data === undefined ? { code, message } : { code, message, data };
+    this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, error } });
+  }
+
+  #notify(now: number, method: string, params?: JsonObject): void {
+    const message = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
+    this.outbox.push({ at: now, message });
+  }
+
+  /** Builds a request of its own (taking the next id) without sending it. */
+  makeRequest(method: string, params?: JsonObject): JsonObject & { id: number } {
+    const id = this.#nextId++;
+    return params ? { jsonrpc: '2.0', id, method, params } : { jsonrpc: '2.0', id, method };
+  }
+
+  /** Sends a request of its own to the client; returns its id. */
+  request(now: number, method: string, params?: JsonObject, about?: RequestId): RequestId {
+    const message = this.makeRequest(method, params);
+    this.outbox.push(about === undefined ? { at: now, message } : { at: now, message, about });
+    return message.id;
+  }
+
+  toolDefinitions(): Tool[] {
+    return this.tools.map((name) =>
+      name in PURE_TOOLS
+        ? PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition
+        : SESSION_TOOLS[name as keyof typeof SESSION_TOOLS],
+    );
+  }
+
+  /** Takes one message from the client and schedules whatever the server sends in response. */
+  receive(message: unknown, now: number): void {
+    const envelope = classify(message);
+    switch (envelope.kind) {
+      case 'request':
+        this.#onRequest(now, envelope.id, envelope.method, envelope.params ?? {});
+        return;
+      case 'notification':
+        this.#onNotification(now, envelope.method, envelope.params ?? {});
+        return;
+      case 'response':
+      case 'error':
+        if (envelope.id !== null)
+          this.#onAnswer(now, envelope.id, envelope.kind === 'response' ? envelope.result : null);
+        return;
+      case 'invalid':
+        // JSON-RPC: an unreadable request gets -32600; the id is left out when it cannot be read.
+        this.outbox.push({
+          at: now,
+          message: {
+            jsonrpc: '2.0',
+            ...(envelope.id !== undefined ? { id: envelope.id } : {}),
+            error: { code: -32600, message: `Invalid Request: ${envelope.text.en}` },
+          },
+        });
+        return;
+    }
+  }
+
+  #onRequest(now: number, id: RequestId, method: string, params: JsonObject) {
+    if (method === 'initialize') {
+      const requested = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
+      const version = negotiateVersion(requested, this.config.versions) ?? requested;
+      this.negotiatedVersion = version;
+      this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
+      this.#reply(now, id, {
+        protocolVersion: version,
+        capabilities: this.config.capabilities,
+        serverInfo: { name: this.config.name, version: this.config.version },
+        ...(this.config.instructions ? { instructions: this.config.instructions } : {}),
+      });
+      return;
+    }
+    if (method === 'ping') return this.#reply(now, id, {});
+    if (this.negotiatedVersion === null) {
+      // The spec leaves the answer to an early request open; SDKs differ (-32000, -32600, -32601).
+      return this.#fail(now, id, -32600, 'Invalid Request: send initialize first');
+    }
+    switch (method) {
+      case 'tools/list':
+        if (!this.#can('server.tools')) break;
+        return this.#reply(now, id, { tools: this.toolDefinitions() });
+      case 'tools/call':
+        if (!this.#can('server.tools')) break;
+        return this.#callTool(now, id, params);
+      case 'resources/list':
+        if (!this.#can('server.resources')) break;
+        return this.#reply(now, id, {
+          resources: RESOURCES.map(({ text: _text, ...resource }) => resource),
+        });
+      case 'resources/templates/list':
+        if (!this.#can('server.resources')) break;
+        return this.#reply(now, id, { resourceTemplates: [...RESOURCE_TEMPLATES] });
+      case 'resources/read':
+        if (!this.#can('server.resources')) break;
+        return this.#readResource(now, id, params);
+      case 'resources/subscribe':
+      case 'resources/unsubscribe': {
+        if (!this.#can('server.resources.subscribe')) break;
+        const uri = typeof params.uri === 'string' ? params.uri : '';
+        if (readResource(uri, this.notesVersion) === undefined) {
+          return this.#fail(now, id, -32002, 'Resource not found', { uri });
+        }
+        if (method === 'resources/subscribe') this.subscriptions.add(uri);
+        else this.subscriptions.delete(uri);
+        return this.#reply(now, id, {});
+      }
+      case 'prompts/list':
+        if (!this.#can('server.prompts')) break;
+        return this.#reply(now, id, { prompts: [...PROMPTS] });
+      case 'prompts/get':
+        if (!this.#can('server.prompts')) break;
+        return this.#getPrompt(now, id, params);
+      case 'completion/complete':
+        if (!this.#can('server.completions')) break;
+        return this.#complete(now, id, params);
+      case 'logging/setLevel': {
+        if (!this.#can('server.logging')) break;
+        if (typeof params.level !== 'string' || !LEVELS.includes(params.level)) {
+          return this.#fail(
+            now,
+            id,
+            -32602,
+            `Invalid params: unknown log level ${JSON.stringify(params.level)}`,
+          );
+        }
+        this.logLevel = params.level;
+        return this.#reply(now, id, {});
+      }
+      default:
+        break;
+    }
+    // Unknown methods, and methods of capabilities this server did not declare.
+    this.#fail(now, id, -32601, `Method not found: ${method}`);
+  }
+
+  #onNotification(now: number, method: string, params: JsonObject) {
+    if (method === 'notifications/initialized') {
+      this.initialized = true;
+    } else if (method === 'notifications/cancelled') {
+      const id = params.requestId;
+      if ((typeof id === 'string' || typeof id === 'number') && this.#working.has(id)) {
+        // Cancellation › Behavior: stop work, free resources, send no response.
+        this.#working.delete(id);
+        this.outbox.dropAbout(id);
+      }
+    } else if (method === 'notifications/roots/list_changed') {
+      if (this.#can('client.roots')) this.request(now, 'roots/list');
+    }
+  }
+
+  #onAnswer(now: number, id: RequestId, result: JsonObject | null): void {
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return;
+    this.#waiting.delete(id);
+    if (!this.#working.has(waiting.callId)) return; // the call was cancelled meanwhile
+    this.#working.delete(waiting.callId);
+    this.#reply(now, waiting.callId, finishSessionTool(waiting.tool, result) as JsonObject);
+  }
+
+  #callTool(now: number, id: RequestId, params: JsonObject) {
+    const name = params.name;
+    if (typeof name !== 'string' || !(this.tools as string[]).includes(name)) {
+      // Server › Tools › Error Handling: an unknown tool is a protocol error, -32602.
+      return this.#fail(now, id, -32602, `Unknown tool: ${String(name)}`);
+    }
+    const args = isObject(params.arguments) ? params.arguments : {};
+    if (name in PURE_TOOLS) {
+      const result = PURE_TOOLS[name as keyof typeof PURE_TOOLS].run(args);
+      return this.#reply(now, id, result as JsonObject);
+    }
+    const meta = isObject(params._meta) ? params._meta : {};
+    const token = meta.progressToken;
+    this.#working.add(id);
+    switch (name as keyof typeof SESSION_TOOLS) {
+      case 'long_running_task': {
+        const steps = typeof args.steps === 'number' ? args.steps : 5;
+        const delayMs = typeof args.delayMs === 'number' ? args.delayMs : 250;
+        if (
+          !Number.isInteger(steps) ||
+          steps < 1 ||
+          steps > 20 ||
+          delayMs < 0 ||
+          delayMs > 10_000
+        ) {
+          this.#working.delete(id);
+          return this.#reply(
+            now,
+            id,
+            text(
+              'steps must be an integer from 1 to 20 and delayMs from 0 to 10000',
+              true,
+            ) as JsonObject,
+          );
+        }
+        for (let step = 1; step <= steps; step++) {
+          if (typeof token === 'string' || typeof token === 'number') {
+            this.outbox.push({
+              at: now + step * delayMs,
+              about: id,
+              message: {
+                jsonrpc: '2.0',
+                method: 'notifications/progress',
+                params: {
+                  progressToken: token,
+                  progress: step,
+                  total: steps,
+                  message: `step ${step} of ${steps}`,
+                },
+              },
+            });
+          }
+        }
+        this.outbox.push({
+          at: now + steps * delayMs,
+          about: id,
+          message: { jsonrpc: '2.0', id, result: text(`Finished all ${steps} steps.`) },
+        });
+        return;
+      }
+      case 'summarize_text': {
+        if (!this.#can('client.sampling')) return this.#degrade(now, id, 'sampling');
+        const input = typeof args.text === 'string' ? args.text : '';
+        const requestId = this.request(
+          now,
+          'sampling/createMessage',
+          {
+            messages: [
+              {
+                role: 'user',
+                content: { type: 'text', text: `Summarize in one sentence:\n${input}` },
+              },
+            ],
+            maxTokens: 100,
+            systemPrompt: 'You are a concise assistant.',
+          },
+          id,
+        );
+        this.#waiting.set(requestId, { callId: id, tool: 'summarize_text' });
+        return;
+      }
+      case 'collect_feedback': {
+        if (!this.#can('client.elicitation')) return this.#degrade(now, id, 'elicitation');
+        const topic = typeof args.topic === 'string' ? args.topic : 'this lesson';
+        const requestId = this.request(
+          now,
+          'elicitation/create',
+          {
+            message: `How would you rate ${topic}?`,
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                rating: { type: 'integer', minimum: 1, maximum: 5, title: 'Rating (1–5)' },
+                comment: { type: 'string', title: 'Comment' },
+              },
+              required: ['rating'],
+            },
+          },
+          id,
+        );
+        this.#waiting.set(requestId, { callId: id, tool: 'collect_feedback' });
+        return;
+      }
+      case 'list_project_roots': {
+        if (!this.#can('client.roots')) return this.#degrade(now, id, 'roots');
+        const requestId = this.request(now, 'roots/list', undefined, id);
+        this.#waiting.set(requestId, { callId: id, tool: 'list_project_roots' });
+        return;
+      }
+    }
+  }
+
+  /** The client did not declare what the tool needs: say so as a tool error, send nothing to it. */
+  #degrade(now: number, id: RequestId, capability: string): void {
+    this.#working.delete(id);
+    this.#reply(
+      now,
+      id,
+      text(
+        `This tool needs the client's ${capability} capability, which this client did not declare.`,
+        true,
+      ) as JsonObject,
+    );
+  }
+
+  #readResource(now: number, id: RequestId, params: JsonObject) {
+    const uri = typeof params.uri === 'string' ? params.uri : '';
+    const body = readResource(uri, this.notesVersion);
+    if (body === undefined) return this.#fail(now, id, -32002, 'Resource not found', { uri });
+    const mimeType = RESOURCES.find((r) => r.uri === uri)?.mimeType ?? 'text/plain';
+    this.#reply(now, id, { contents: [{ uri, mimeType, text: body }] });
+  }
+
+  #getPrompt(now: number, id: RequestId, params: JsonObject) {
+    const prompt = PROMPTS.find((p) => p.name === params.name);
+    if (!prompt) return this.#fail(now, id, -32602, `Unknown prompt: ${String(params.name)}`);
+    const args = isObject(params.arguments) ? params.arguments : {};
+    for (const arg of prompt.arguments ?? []) {
+      if (arg.required && typeof args[arg.name] !== 'string') {
+        return this.#fail(now, id, -32602, `Missing required argument: ${arg.name}`);
+      }
+    }
+    const body =
+      prompt.name === 'weather_report'
+        ? `Write a ${String(args.style ?? 'brief')} weather report for ${String(args.location)}. Use the weather_current tool first.`
+        : `Explain step by step what this SQL does:\n${String(args.query)}`;
+    this.#reply(now, id, {
+      description: prompt.description ?? prompt.name,
+      messages: [{ role: 'user', content: { type: 'text', text: body } }],
+    });
+  }
+
+  #complete(now: number, id: RequestId, params: JsonObject) {
+    const ref = isObject(params.ref) ? params.ref : {};
+    const argument = isObject(params.argument) ? params.argument : {};
+    const owner =
+      ref.type === 'ref/prompt' ? String(ref.name) : ref.type === 'ref/resource' ? 'forecast' : '';
+    const values = COMPLETIONS[`${owner}.${String(argument.name)}`] ?? [];
+    const prefix = typeof argument.value === 'string' ? argument.value.toLowerCase() : '';
+    const matches = values.filter((v) => v.toLowerCase().startsWith(prefix));
+    this.#reply(now, id, {
+      completion: { values: matches, total: matches.length, hasMore: false },
+    });
+  }
+
+  // Actions a scenario (or a teacher) can trigger on the server.
+
+  /** Offers one more tool; announces it when the server declared tools.listChanged. */
+  addTool(now: number, name: ToolName): boolean {
+    if (!this.tools.includes(name)) this.tools.push(name);
+    if (this.initialized && this.#can('server.tools.listChanged')) {
+      this.#notify(now, 'notifications/tools/list_changed');
+      return true;
+    }
+    return false;
+  }
+
+  /** Changes the notes resource; tells a subscribed client. */
+  updateNotes(now: number): boolean {
+    this.notesVersion += 1;
+    const uri = 'file:///project/notes.txt';
+    if (this.subscriptions.has(uri) && this.#can('server.resources.subscribe')) {
+      this.#notify(now, 'notifications/resources/updated', { uri });
+      return true;
+    }
+    return false;
+  }
+
+  /** Emits a log message if logging is declared and the level passes the client's filter. */
+  log(now: number, level: string, data: unknown): boolean {
+    if (!this.#can('server.logging')) return false;
+    if (LEVELS.indexOf(level) < LEVELS.indexOf(this.logLevel)) return false;
+    this.#notify(now, 'notifications/message', {
+      level,
+      logger: this.config.name,
+      data: data as JsonObject,
+    });
+    return true;
+  }
+
+  /** The next message the server sends, with its due time. */
+  next(): Scheduled | undefined {
+    return this.outbox.shift();
+  }
+
+  /** Requests of the client the server is still working on. */
+  working(): RequestId[] {
+    return [...this.#working];
+  }
+}
+
+function finishSessionTool(tool: ToolName, result: JsonObject | null): CallToolResult {
+  if (result === null) return text(`The client refused the request this tool depends on.`, true);
+  switch (tool) {
+    case 'summarize_text': {
+      const content = isObject(result.content) ? result.content : {};
+      return text(`Summary: ${String(content.text ?? '')}`);
+    }
+    case 'collect_feedback': {
+      if (result.action !== 'accept')
+        return text(`The user chose to ${String(result.action)}; no feedback recorded.`);
+      const content = isObject(result.content) ? result.content : {};
+      return text(
+        `Thank you: rating ${String(content.rating)}${content.comment ? `, "${String(content.comment)}"` : ''}.`,
+      );
+    }
+    case 'list_project_roots': {
+      const roots = Array.isArray(result.roots) ? result.roots : [];
+      const lines = roots.map((r) =>
+        isObject(r) ? `${String(r.name ?? '')} ${String(r.uri)}`.trim() : '',
+      );
+      return text(lines.length > 0 ? `Roots:\n${lines.join('\n')}` : 'The client shares no roots.');
+    }
+    default:
+      return text('Done.');
+  }
+}

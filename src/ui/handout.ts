@@ -1,0 +1,76 @@
+import { type Lang, tr } from '../i18n/lang.js';
+import { s } from '../i18n/strings.js';
+import type { Violation } from '../machine/index.js';
+import type { Timeline, TimelineStep } from '../sim/scenario/engine.js';
+import type { LoadedLesson } from '../sim/scenario/load-lessons.js';
+
+export function violationText(v: Violation, lang: Lang): string {
+  return lang === 'zh' ? v.messageZh : v.message;
+}
+
+function stepHeading(step: TimelineStep, lang: Lang): string {
+  const arrow =
+    step.direction === 'client->server'
+      ? `${s('client', lang)} → ${s('server', lang)}`
+      : `${s('server', lang)} → ${s('client', lang)}`;
+  const r = step.report;
+  const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
+  return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\` (${r.kind})`;
+}
+
+/** The whole lesson as a Markdown handout: every step's narration, envelope, meanings and verdict. */
+export function lessonHandout(lesson: LoadedLesson, timeline: Timeline, lang: Lang): string {
+  const sc = lesson.scenario;
+  const out: string[] = [
+    `# ${tr(sc.title, lang)}`,
+    '',
+    `**${s('goal', lang)}:** ${tr(sc.goal, lang)}`,
+    '',
+  ];
+  for (const step of timeline.steps) {
+    out.push(stepHeading(step, lang), '');
+    for (const event of step.events) out.push(`*${tr(event, lang)}*`, '');
+    out.push(tr(step.note, lang), '', '```json', JSON.stringify(step.message, null, 2), '```', '');
+    if (step.annotations.length > 0) {
+      out.push(`| ${lang === 'zh' ? '字段' : 'field'} | ${s('meaning', lang)} |`, '|---|---|');
+      for (const a of step.annotations)
+        out.push(`| \`${a.pointer}\` | ${tr(a.text, lang).replace(/\|/g, '\\|')} |`);
+      out.push('');
+    }
+    if (step.report.violations.length === 0) {
+      out.push(
+        `> ✓ ${s('allowed', lang)} (${s('client', lang)}: ${s(`phase_${step.phases.client}`, lang)}, ${s('server', lang)}: ${s(`phase_${step.phases.server}`, lang)})`,
+        '',
+      );
+    } else {
+      for (const v of step.report.violations) {
+        out.push(`> ✗ **${v.rule}** (${v.severity}) — ${violationText(v, lang)} — *${v.spec}*`);
+      }
+      out.push('');
+    }
+  }
+  out.push(`## ${s('recap', lang)}`, '', tr(sc.recap, lang), '');
+  if (sc.spec.length > 0) {
+    out.push(`## ${s('spec', lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');
+  }
+  return out.join('\n');
+}
+
+/** `lesson --json`: every envelope exactly as sent on the wire, with its note and violations. */
+export function lessonJson(lesson: LoadedLesson, timeline: Timeline, lang: Lang) {
+  return {
+    id: lesson.id,
+    title: tr(lesson.scenario.title, lang),
+    steps: timeline.steps.map((step) => ({
+      direction: step.direction,
+      message: step.message,
+      note: tr(step.note, lang),
+      violations: step.report.violations.map((v) => ({
+        rule: v.rule,
+        severity: v.severity,
+        message: violationText(v, lang),
+        spec: v.spec,
+      })),
+    })),
+  };
+}

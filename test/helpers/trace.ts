@@ -1,0 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createTracer,
+  type RawLine,
+  readLines,
+  type TraceLabel,
+  type TraceProblem,
+  type TraceSummary,
+} from '../../src/trace/index.js';
+
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+export const REAL = join(FIXTURES, 'real');
+
+export type TraceResult = {
+  readonly labels: TraceLabel[];
+  readonly problems: TraceProblem[];
+  readonly summary: TraceSummary;
+};
+
+/** Runs raw lines through one tracer, the way `mcp-sim trace` does. */
+export async function traceRaw(
+  lines: Iterable<RawLine> | AsyncIterable<RawLine>,
+): Promise<TraceResult> {
+  const tracer = createTracer();
+  const labels: TraceLabel[] = [];
+  const problems: TraceProblem[] = [];
+  for await (const raw of lines) {
+    const event = tracer.push(raw);
+    if (event.type === 'message') labels.push(event.label);
+    else if (event.type === 'problem') problems.push(event.problem);
+  }
+  problems.push(...tracer.finish());
+  problems.sort((a, b) => a.line - b.line);
+  return { labels, problems, summary: tracer.summary() };
+}
+
+/** Reads a file with the real line reader and traces it. */
+export const traceFile = (file: string) => traceRaw(readLines(file));
+
+export const realFiles = () => readdirSync(REAL).sort();
+
+/** A label without its line number (for comparing the same session in other formats). */
+export const withoutLine = ({ line: _line, ...rest }: TraceLabel) => rest;

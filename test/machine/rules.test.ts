@@ -1,0 +1,619 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createReferee, RULE_IDS, RULES, type RuleId } from '../../src/machine/index.js';
+import {
+  HANDSHAKE_VERSIONS,
+  type HandshakeVersion,
+  METHOD_NAMES,
+  versionAtLeast,
+} from '../../src/protocol/index.js';
+import {
+  C2S,
+  CLIENT_CAPS,
+  initializeRequest as initRequest,
+  initializeResult as initResult,
+  rpc,
+  S2C,
+  type SessionBuilder,
+  session,
+} from './session-builder.js';
+
+/** A complete 2025-11-25 handshake with the builder's default capabilities. */
+const hs = () => session().handshake();
+
+const URI = 'file:///project/notes.md';
+const slowCall = (id: number, token?: string | number) =>
+  rpc.request(id, 'tools/call', {
+    name: 'slow-task',
+    arguments: { seconds: 5 },
+    ...(token === undefined ? {} : { _meta: { progressToken: token } }),
+  });
+const toolResult = (id: number) => rpc.result(id, { content: [{ type: 'text', text: 'done' }] });
+const progress = (token: string | number, value: number) =>
+  rpc.notification('notifications/progress', { progressToken: token, progress: value, total: 1 });
+const cancel = (requestId: number | string) =>
+  rpc.notification('notifications/cancelled', { requestId, reason: 'the user gave up' });
+const elicit = rpc.request(1, 'elicitation/create', {
+  message: 'Which name should the report use?',
+  requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+});
+
+type RuleCase = {
+  /** The session whose LAST message must be flagged with the rule. */
+  readonly trigger: () => SessionBuilder;
+  /** The same session changed minimally so that no rule fires at all. */
+  readonly legal: () => SessionBuilder;
+};
+
+/** One trigger and one nearest legal session for every rule the referee enforces. */
+const CASES: Record<RuleId, RuleCase> = {
+  'invalid-envelope': {
+    trigger: () => hs().client({ jsonrpc: '1.0', id: 1, method: 'tools/list' }),
+    legal: () => hs().client({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  },
+  'invalid-params': {
+    trigger: () => hs().client(rpc.request(1, 'tools/call', { arguments: { city: 'Paris' } })),
+    legal: () =>
+      hs().client(rpc.request(1, 'tools/call', { name: 'weather', arguments: { city: 'Paris' } })),
+  },
+  'invalid-result': {
+    trigger: () => hs().client(rpc.request(1, 'tools/list')).server(rpc.result(1, {})),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] })),
+  },
+  'unknown-method': {
+    trigger: () => hs().client(rpc.request(1, 'tools/run')),
+    legal: () => hs().client(rpc.request(1, 'tools/list')),
+  },
+  'wrong-direction': {
+    trigger: () => hs().client(rpc.request(1, 'roots/list')),
+    legal: () => hs().server(rpc.request(1, 'roots/list')),
+  },
+  'method-not-in-version': {
+    // elicitation/create arrived in 2025-06-18 (the client even declares it, to isolate the rule).
+    trigger: () =>
+      session()
+        .handshake({ version: '2025-03-26', client: { elicitation: {} } })
+        .server(elicit),
+    legal: () =>
+      session()
+        .handshake({ version: '2025-06-18', client: { elicitation: {} } })
+        .server(elicit),
+  },
+  'capability-not-negotiated': {
+    trigger: () =>
+      session()
+        .handshake({ server: { tools: {} } })
+        .server(rpc.notification('notifications/tools/list_changed')),
+    legal: () =>
+      session()
+        .handshake({ server: { tools: { listChanged: true } } })
+        .server(rpc.notification('notifications/tools/list_changed')),
+  },
+  'initialize-not-first': {
+    trigger: () => session().client(rpc.request(1, 'tools/list')),
+    legal: () => session().client(rpc.request(1, 'ping')),
+  },
+  'request-before-initialized': {
+    trigger: () => session().initialize().client(rpc.request(1, 'tools/list')),
+    legal: () => session().initialize().client(rpc.request(1, 'ping')),
+  },
+  'notification-before-initialized': {
+    trigger: () =>
+      session()
+        .initialize()
+        .initializeResult()
+        .server(rpc.notification('notifications/tools/list_changed')),
+    legal: () =>
+      session()
+        .initialize()
+        .initializeResult()
+        .server(rpc.notification('notifications/message', { level: 'info', data: 'warming up' })),
+  },
+  'duplicate-initialize': {
+    trigger: () => hs().initialize({ id: 1 }),
+    // A second initialize is fine after the first one failed.
+    legal: () =>
+      session()
+        .initialize({ version: '1.0.0' })
+        .server(rpc.error(0, -32602, 'Unsupported protocol version'))
+        .initialize({ id: 1 }),
+  },
+  'initialized-before-result': {
+    trigger: () => session().initialize().initialized(),
+    legal: () => session().initialize().initializeResult().initialized(),
+  },
+  'initialized-not-sent': {
+    trigger: () => session().initialize().initializeResult().client(rpc.request(1, 'tools/list')),
+    legal: () =>
+      session().initialize().initializeResult().initialized().client(rpc.request(1, 'tools/list')),
+  },
+  'unsupported-version': {
+    trigger: () => session().initialize().initializeResult({ serverVersion: '2026-07-28' }),
+    // A counter-offer of another version the spec knows is normal negotiation.
+    legal: () => session().initialize().initializeResult({ serverVersion: '2025-06-18' }),
+  },
+  'duplicate-request-id': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .client(rpc.request(1, 'tools/list')),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .client(rpc.request(2, 'tools/list')),
+  },
+  'response-without-request': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(2, { tools: [] })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] })),
+  },
+  'duplicate-response': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .client(rpc.request(2, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .server(rpc.result(1, { tools: [] })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .client(rpc.request(2, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .server(rpc.result(2, { tools: [] })),
+  },
+  'response-after-cancellation': {
+    trigger: () => hs().client(slowCall(1)).client(cancel(1)).server(toolResult(1)),
+    // The response and the cancellation crossed on the wire: both sides must tolerate that.
+    legal: () => hs().client(slowCall(1)).server(toolResult(1)).client(cancel(1)),
+  },
+  'cancel-unknown-request': {
+    trigger: () => hs().client(slowCall(1)).client(cancel(2)),
+    legal: () => hs().client(slowCall(1)).client(cancel(1)),
+  },
+  'cancel-initialize': {
+    trigger: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(0)),
+    legal: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(1)),
+  },
+  'unknown-progress-token': {
+    trigger: () => hs().client(slowCall(1)).server(progress('job-1', 0.25)),
+    legal: () => hs().client(slowCall(1, 'job-1')).server(progress('job-1', 0.25)),
+  },
+  'duplicate-progress-token': {
+    trigger: () => hs().client(slowCall(1, 'job')).client(slowCall(2, 'job')),
+    // Tokens must be unique across ACTIVE requests: once #1 is answered, its token is free again.
+    legal: () => hs().client(slowCall(1, 'job')).server(toolResult(1)).client(slowCall(2, 'job')),
+  },
+  'progress-not-increasing': {
+    trigger: () => hs().client(slowCall(1, 7)).server(progress(7, 0.5)).server(progress(7, 0.5)),
+    legal: () => hs().client(slowCall(1, 7)).server(progress(7, 0.5)).server(progress(7, 0.75)),
+  },
+  'progress-after-completion': {
+    trigger: () => hs().client(slowCall(1, 7)).server(toolResult(1)).server(progress(7, 1)),
+    legal: () => hs().client(slowCall(1, 7)).server(progress(7, 1)).server(toolResult(1)),
+  },
+  'progress-after-cancellation': {
+    trigger: () => hs().client(slowCall(1, 7)).client(cancel(1)).server(progress(7, 0.5)),
+    legal: () => hs().client(slowCall(1, 7)).server(progress(7, 0.5)).client(cancel(1)),
+  },
+  'resource-not-subscribed': {
+    trigger: () => hs().server(rpc.notification('notifications/resources/updated', { uri: URI })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'resources/subscribe', { uri: URI }))
+        .server(rpc.result(1, {}))
+        .server(rpc.notification('notifications/resources/updated', { uri: URI })),
+  },
+  'message-after-shutdown': {
+    trigger: () => hs().close().client(rpc.request(1, 'ping')),
+    legal: () => hs().client(rpc.request(1, 'ping')).close(),
+  },
+};
+
+const triggered = new Set<RuleId>();
+
+describe('every rule has a trigger and a nearest legal case', () => {
+  it('the table covers exactly RULE_IDS', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...RULE_IDS].sort());
+    expect(RULE_IDS.length).toBe(27);
+  });
+
+  describe.each(RULE_IDS)('%s', (rule) => {
+    const c = CASES[rule];
+
+    it('fires on the exact step, with its severity and bilingual text', () => {
+      const { reports, last } = c.trigger().run();
+      const hit = last.violations.find((v) => v.rule === rule);
+      expect(hit, `${rule} should fire on step ${last.index}`).toBeDefined();
+      if (!hit) return;
+      expect(hit.severity).toBe(RULES[rule].severity);
+      expect(hit.spec).toBe(RULES[rule].spec);
+      expect(hit.spec.length).toBeGreaterThan(0);
+      expect(hit.message.trim().length).toBeGreaterThan(0);
+      expect(hit.messageZh.trim().length).toBeGreaterThan(0);
+      expect(hit.message).not.toBe(hit.messageZh);
+      // ... and on no earlier step.
+      for (const report of reports.slice(0, -1)) {
+        expect(report.violations.map((v) => v.rule)).not.toContain(rule);
+      }
+      triggered.add(rule);
+    });
+
+    it('does not fire in the nearest legal session (which is clean)', () => {
+      const { reports } = c.legal().run();
+      for (const report of reports) {
+        expect(report.violations, `step ${report.index}`).toEqual([]);
+      }
+    });
+  });
+
+  it('triggered every rule id (meta)', () => {
+    const missing = RULE_IDS.filter((rule) => !triggered.has(rule));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('rule details', () => {
+  it('capability-not-negotiated is an error from 2025-06-18 and a warning before', () => {
+    const expected: Record<HandshakeVersion, 'error' | 'warning'> = {
+      '2024-11-05': 'warning',
+      '2025-03-26': 'warning',
+      '2025-06-18': 'error',
+      '2025-11-25': 'error',
+    };
+    for (const version of HANDSHAKE_VERSIONS) {
+      const { last } = session()
+        .handshake({ version, server: { tools: {} } })
+        .server(rpc.notification('notifications/tools/list_changed'))
+        .run();
+      expect(last.violations.map((v) => [v.rule, v.severity])).toEqual([
+        ['capability-not-negotiated', expected[version]],
+      ]);
+      expect(versionAtLeast(version, '2025-06-18')).toBe(expected[version] === 'error');
+    }
+  });
+
+  it('capability-not-negotiated covers client capabilities and param refinements', () => {
+    const noSampling = session()
+      .handshake({ client: { roots: { listChanged: true } } })
+      .server(
+        rpc.request(1, 'sampling/createMessage', {
+          messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+          maxTokens: 10,
+        }),
+      )
+      .run();
+    expect(noSampling.last.capability).toBe('client.sampling');
+    expect(noSampling.last.violations.map((v) => v.rule)).toEqual(['capability-not-negotiated']);
+
+    const urlOnly = session()
+      .handshake({ client: { elicitation: { url: {} } } })
+      .server(elicit)
+      .run();
+    expect(urlOnly.last.violations.map((v) => v.message).join()).toContain(
+      'client.elicitation.form',
+    );
+
+    const formOnly = session()
+      .handshake({ client: { elicitation: {} } })
+      .server(
+        rpc.request(1, 'elicitation/create', {
+          mode: 'url',
+          message: 'Sign in, please',
+          elicitationId: 'e-1',
+          url: 'https://example.com/login',
+        }),
+      )
+      .run();
+    expect(formOnly.last.capability).toBe('client.elicitation.url');
+    expect(formOnly.last.violations.map((v) => v.rule)).toEqual(['capability-not-negotiated']);
+  });
+
+  it('unsupported-version also fires for a version no revision has', () => {
+    const { last } = session().initialize().initializeResult({ serverVersion: '1999-01-01' }).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['unsupported-version']);
+  });
+
+  it('request-before-initialized fires for a server request before notifications/initialized', () => {
+    const early = session().initialize().initializeResult().server(rpc.request(1, 'roots/list'));
+    expect(early.run().last.violations.map((v) => v.rule)).toEqual(['request-before-initialized']);
+    const ping = session().initialize().initializeResult().server(rpc.request(1, 'ping'));
+    expect(ping.run().last.violations).toEqual([]);
+  });
+
+  it("the server's roots/list id 0 is not a duplicate of the client's initialize id 0", () => {
+    const { reports } = hs()
+      .server(rpc.request(0, 'roots/list'))
+      .client(rpc.result(0, { roots: [{ uri: 'file:///project', name: 'project' }] }))
+      .run();
+    expect(reports.flatMap((r) => r.violations)).toEqual([]);
+  });
+
+  it('the client reusing its initialize id is a duplicate; 1 and "1" are different ids', () => {
+    const reuse = hs().client(rpc.request(0, 'ping')).run();
+    expect(reuse.last.violations.map((v) => v.rule)).toEqual(['duplicate-request-id']);
+    const { reports } = hs()
+      .client(rpc.request(1, 'ping'))
+      .client(rpc.request('1', 'ping'))
+      .server(rpc.result(1))
+      .server(rpc.result('1'))
+      .run();
+    expect(reports.flatMap((r) => r.violations)).toEqual([]);
+  });
+
+  it('a response from the requester itself answers nothing', () => {
+    const { last } = hs().client(rpc.request(1, 'ping')).client(rpc.result(1)).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['response-without-request']);
+  });
+
+  it('only the requester can cancel: the server cancelling the client’s request is flagged', () => {
+    const { last } = hs().client(slowCall(1)).server(cancel(1)).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['cancel-unknown-request']);
+  });
+
+  it('progress-not-increasing also fires when progress goes down', () => {
+    const { last } = hs()
+      .client(slowCall(1, 'p'))
+      .server(progress('p', 0.6))
+      .server(progress('p', 0.4))
+      .run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['progress-not-increasing']);
+  });
+
+  it('a token the server never used is unknown when the server sends progress for it', () => {
+    // Progress flows from the receiver to the requester: a client reporting progress on its own
+    // request's token is reporting on a token the server never handed out.
+    const { last } = hs().client(slowCall(1, 'p')).client(progress('p', 0.5)).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['unknown-progress-token']);
+  });
+
+  it('resource-not-subscribed fires again after unsubscribe', () => {
+    const { last } = hs()
+      .client(rpc.request(1, 'resources/subscribe', { uri: URI }))
+      .server(rpc.result(1, {}))
+      .client(rpc.request(2, 'resources/unsubscribe', { uri: URI }))
+      .server(rpc.result(2, {}))
+      .server(rpc.notification('notifications/resources/updated', { uri: URI }))
+      .run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['resource-not-subscribed']);
+  });
+
+  it('a duplicate initialize renegotiates nothing, and rejecting it does not undo the session', () => {
+    const run = hs()
+      .initialize({ id: 1, version: '2024-11-05', client: {} })
+      .server(rpc.error(1, -32600, 'Already initialized'))
+      .client(rpc.notification('notifications/roots/list_changed'))
+      .client(rpc.request(2, 'tools/list'))
+      .run();
+    expect(run.reports.slice(-3).flatMap((r) => r.violations)).toEqual([]);
+    const ctx = run.referee.snapshot().context;
+    expect(ctx.ruleVersion).toBe('2025-11-25');
+    expect(ctx.handshake.initialize).toBe('succeeded');
+    expect(ctx.capabilities.client).toEqual(CLIENT_CAPS);
+    expect(run.referee.phases()).toEqual({ client: 'operation', server: 'operation' });
+  });
+
+  it('notifications/initialized from the server is wrong-direction and completes nothing', () => {
+    const run = session()
+      .initialize()
+      .initializeResult()
+      .server(rpc.notification('notifications/initialized'))
+      .run();
+    expect(run.last.violations.map((v) => v.rule)).toEqual(['wrong-direction']);
+    expect(run.referee.phases()).toEqual({ client: 'operation', server: 'initialization' });
+  });
+
+  it('a version string that names an Object.prototype key is not a known version', () => {
+    for (const version of ['constructor', '__proto__', 'toString']) {
+      const run = session()
+        .initialize({ version })
+        .initializeResult({ serverVersion: `${version}-x` })
+        .run();
+      expect(run.referee.snapshot().context.ruleVersion).toBe('2025-11-25');
+      expect(run.last.violations.map((v) => v.rule)).toEqual(['unsupported-version']);
+    }
+  });
+});
+
+describe('phases per side', () => {
+  it('follow the handshake: the client operates before the server does', () => {
+    const referee = createReferee();
+    expect(referee.phases()).toEqual({ client: 'initialization', server: 'initialization' });
+    referee.feed(C2S, initRequest());
+    expect(referee.phases()).toEqual({ client: 'initialization', server: 'initialization' });
+    const result = referee.feed(S2C, initResult());
+    expect(result.phase).toBe('initialization');
+    expect(referee.phases()).toEqual({ client: 'operation', server: 'initialization' });
+    const initialized = referee.feed(C2S, rpc.notification('notifications/initialized'));
+    expect(initialized.phase).toBe('initialization');
+    expect(referee.phases()).toEqual({ client: 'operation', server: 'operation' });
+    expect(referee.feed(C2S, rpc.request(1, 'tools/list')).phase).toBe('operation');
+    referee.close();
+    expect(referee.phases()).toEqual({ client: 'shutdown', server: 'shutdown' });
+    const late = referee.feed(S2C, rpc.result(1, { tools: [] }));
+    expect(late.phase).toBe('shutdown');
+    expect(late.violations.map((v) => v.rule)).toEqual(['message-after-shutdown']);
+    expect(referee.phases()).toEqual({ client: 'shutdown', server: 'shutdown' });
+  });
+
+  it('a failed initialize sends the client back to initialization', () => {
+    const referee = createReferee();
+    referee.feed(C2S, initRequest({ version: '1.0.0' }));
+    referee.feed(S2C, rpc.error(0, -32602, 'Unsupported protocol version'));
+    expect(referee.phases()).toEqual({ client: 'initialization', server: 'initialization' });
+    referee.feed(C2S, initRequest({ id: 1 }));
+    referee.feed(S2C, initResult({ id: 1 }));
+    expect(referee.phases()).toEqual({ client: 'operation', server: 'initialization' });
+  });
+
+  it('closing during initialization shuts both sides down', () => {
+    const referee = createReferee();
+    referee.feed(C2S, initRequest());
+    referee.close();
+    expect(referee.phases()).toEqual({ client: 'shutdown', server: 'shutdown' });
+  });
+});
+
+function deeplyNested(depth: number): unknown {
+  let value: unknown = { leaf: true };
+  for (let i = 0; i < depth; i++) value = i % 2 === 0 ? { a: value } : [value];
+  return value;
+}
+
+const GARBAGE: ReadonlyArray<readonly [string, unknown]> = [
+  ['undefined', undefined],
+  ['null', null],
+  ['zero', 0],
+  ['a float', 1.5],
+  ['NaN', Number.NaN],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['an empty string', ''],
+  ['a JSON string', '{"jsonrpc":"2.0","id":1,"method":"ping"}'],
+  ['true', true],
+  ['an empty array', []],
+  ['a batch', [rpc.request(1, 'ping'), rpc.request(2, 'ping')]],
+  ['nested arrays', [[[[]]]]],
+  ['an empty object', {}],
+  ['a null-prototype object', Object.create(null)],
+  ['a symbol', Symbol('junk')],
+  ['a bigint', 10n],
+  ['a function', () => 1],
+  ['a Date', new Date(0)],
+  ['a Map', new Map([['jsonrpc', '2.0']])],
+  ['deep nesting', deeplyNested(5000)],
+  ['a JSON __proto__ key', JSON.parse('{"__proto__":{"jsonrpc":"2.0","id":1,"method":"ping"}}')],
+  [
+    'prototype names everywhere',
+    JSON.parse(
+      '{"jsonrpc":"2.0","id":"__proto__","method":"__proto__","params":{"__proto__":{"x":1}}}',
+    ),
+  ],
+  ['method constructor', { jsonrpc: '2.0', id: 'constructor', method: 'constructor' }],
+  ['notification toString', { jsonrpc: '2.0', method: 'toString' }],
+  ['hasOwnProperty result', JSON.parse('{"jsonrpc":"2.0","id":"hasOwnProperty","result":{}}')],
+  [
+    'progress for a __proto__ token',
+    rpc.notification('notifications/progress', { progressToken: '__proto__', progress: 1 }),
+  ],
+  [
+    'cancel of a __proto__ id',
+    rpc.notification('notifications/cancelled', { requestId: '__proto__' }),
+  ],
+  [
+    'updated for a __proto__ uri',
+    rpc.notification('notifications/resources/updated', { uri: '__proto__' }),
+  ],
+  [
+    'initialize offering __proto__',
+    JSON.parse(
+      '{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"__proto__","capabilities":{"__proto__":{"tools":{}}},"clientInfo":{"name":"x","version":"1"}}}',
+    ),
+  ],
+  [
+    'deep params',
+    rpc.request(3, 'tools/call', { name: 'x', arguments: { deep: deeplyNested(5000) } }),
+  ],
+  [
+    'deep error data',
+    { jsonrpc: '2.0', id: 3, error: { code: 1, message: 'x', data: deeplyNested(5000) } },
+  ],
+  ['an error with a bigint id', { jsonrpc: '2.0', id: 1n, error: { code: 1, message: 'x' } }],
+  [
+    'progress as a bigint',
+    rpc.notification('notifications/progress', {
+      progressToken: 1,
+      progress: 2n as unknown as number,
+    }),
+  ],
+  ['a negative-zero id', { jsonrpc: '2.0', id: -0, method: 'ping' }],
+];
+
+const NOT_OBJECTS = new Set([
+  'undefined',
+  'null',
+  'zero',
+  'a float',
+  'NaN',
+  'Infinity',
+  'an empty string',
+  'a JSON string',
+  'true',
+  'an empty array',
+  'a batch',
+  'nested arrays',
+  'a symbol',
+  'a bigint',
+  'a function',
+]);
+
+describe('the referee never throws on garbage', () => {
+  it.each(GARBAGE)('%s, in every phase and both directions', (name, junk) => {
+    const sessions: Array<() => SessionBuilder> = [
+      () => session(),
+      () => session().initialize(),
+      () => session().initialize().initializeResult(),
+      () => hs(),
+      () => hs().close(),
+    ];
+    for (const make of sessions) {
+      for (const direction of [C2S, S2C]) {
+        const builder = make();
+        const run = (direction === C2S ? builder.client(junk) : builder.server(junk)).run();
+        expect(Array.isArray(run.last.violations)).toBe(true);
+        if (NOT_OBJECTS.has(name)) {
+          expect(run.last.kind).toBe('invalid');
+          expect(run.last.violations.map((v) => v.rule)).toContain('invalid-envelope');
+        }
+        // The referee keeps working after the junk.
+        const next = run.referee.feed(C2S, rpc.request('after-junk', 'ping'));
+        expect(next.index).toBe(run.last.index + 1);
+      }
+    }
+  });
+
+  it('survives arbitrary sequences of JSON values and near-valid envelopes', () => {
+    const envelope = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        jsonrpc: fc.constantFrom('2.0', '1.0'),
+        id: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', '__proto__', null)),
+        method: fc.constantFrom(...METHOD_NAMES, 'nope'),
+        params: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue()),
+      }),
+      fc.record({
+        jsonrpc: fc.constant('2.0'),
+        id: fc.integer({ min: 0, max: 3 }),
+        result: fc.dictionary(fc.string(), fc.jsonValue()),
+      }),
+      fc.constantFrom<unknown>(
+        initRequest(),
+        initResult(),
+        rpc.notification('notifications/initialized'),
+      ),
+    );
+    const step = fc.tuple(fc.boolean(), envelope, fc.integer({ min: 0, max: 40 }));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+        const referee = createReferee();
+        for (const [fromClient, message, roll] of steps) {
+          if (roll === 0) referee.close();
+          const report = referee.feed(fromClient ? C2S : S2C, message);
+          for (const v of report.violations) {
+            expect(RULE_IDS).toContain(v.rule);
+            expect(v.message.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

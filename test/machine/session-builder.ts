@@ -1,0 +1,138 @@
+import {
+  createReferee,
+  type Referee,
+  type SessionInput,
+  type StepReport,
+} from '../../src/machine/index.js';
+import type { Direction, JsonObject, RequestId } from '../../src/protocol/index.js';
+
+export const C2S: Direction = 'client->server';
+export const S2C: Direction = 'server->client';
+
+/** Real JSON-RPC 2.0 envelopes, exactly as they travel on the wire. */
+export const rpc = {
+  request(id: RequestId, method: string, params?: JsonObject): JsonObject {
+    return params === undefined
+      ? { jsonrpc: '2.0', id, method }
+      : { jsonrpc: '2.0', id, method, params };
+  },
+  notification(method: string, params?: JsonObject): JsonObject {
+    return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+  },
+  result(id: RequestId, result: JsonObject = {}): JsonObject {
+    return { jsonrpc: '2.0', id, result };
+  },
+  error(id: RequestId | null, code: number, message: string): JsonObject {
+    return { jsonrpc: '2.0', id, error: { code, message } };
+  },
+};
+
+/** Capabilities a typical client declares (2025-11-25 spelling). */
+export const CLIENT_CAPS: JsonObject = {
+  roots: { listChanged: true },
+  sampling: {},
+  elicitation: {},
+};
+
+/** Capabilities a typical server declares. */
+export const SERVER_CAPS: JsonObject = {
+  tools: { listChanged: true },
+  resources: { subscribe: true, listChanged: true },
+  prompts: { listChanged: true },
+  logging: {},
+  completions: {},
+};
+
+export type HandshakeOptions = {
+  /** The version the client offers (default 2025-11-25). */
+  readonly version?: string;
+  /** The version the server answers with (default: echo the offer). */
+  readonly serverVersion?: string;
+  readonly client?: JsonObject;
+  readonly server?: JsonObject;
+  readonly id?: RequestId;
+};
+
+export function initializeRequest(options: HandshakeOptions = {}): JsonObject {
+  return rpc.request(options.id ?? 0, 'initialize', {
+    protocolVersion: options.version ?? '2025-11-25',
+    capabilities: options.client ?? CLIENT_CAPS,
+    clientInfo: { name: 'rules-test-client', version: '1.0.0' },
+  });
+}
+
+export function initializeResult(options: HandshakeOptions = {}): JsonObject {
+  return rpc.result(options.id ?? 0, {
+    protocolVersion: options.serverVersion ?? options.version ?? '2025-11-25',
+    capabilities: options.server ?? SERVER_CAPS,
+    serverInfo: { name: 'rules-test-server', version: '1.0.0' },
+  });
+}
+
+export type Step =
+  | { readonly kind: 'message'; readonly direction: Direction; readonly message: unknown }
+  | { readonly kind: 'close' };
+
+export type SessionRun = {
+  readonly referee: Referee;
+  /** One report per message fed, in order (closing the transport has no report). */
+  readonly reports: readonly StepReport[];
+  readonly last: StepReport;
+};
+
+/** Builds a session step by step, then plays it through a fresh referee. */
+export class SessionBuilder {
+  readonly #steps: Step[] = [];
+
+  client(message: unknown): this {
+    this.#steps.push({ kind: 'message', direction: C2S, message });
+    return this;
+  }
+
+  server(message: unknown): this {
+    this.#steps.push({ kind: 'message', direction: S2C, message });
+    return this;
+  }
+
+  close(): this {
+    this.#steps.push({ kind: 'close' });
+    return this;
+  }
+
+  initialize(options: HandshakeOptions = {}): this {
+    return this.client(initializeRequest(options));
+  }
+
+  initializeResult(options: HandshakeOptions = {}): this {
+    return this.server(initializeResult(options));
+  }
+
+  initialized(): this {
+    return this.client(rpc.notification('notifications/initialized'));
+  }
+
+  /** initialize → result → notifications/initialized. */
+  handshake(options: HandshakeOptions = {}): this {
+    return this.initialize(options).initializeResult(options).initialized();
+  }
+
+  get steps(): readonly Step[] {
+    return this.#steps;
+  }
+
+  run(input: SessionInput = {}): SessionRun {
+    const referee = createReferee(input);
+    const reports: StepReport[] = [];
+    for (const step of this.#steps) {
+      if (step.kind === 'close') referee.close();
+      else reports.push(referee.feed(step.direction, step.message));
+    }
+    const last = reports.at(-1);
+    if (!last) throw new Error('a session needs at least one message');
+    return { referee, reports, last };
+  }
+}
+
+export function session(): SessionBuilder {
+  return new SessionBuilder();
+}

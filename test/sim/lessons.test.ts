@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { lessonJson } from '../../src/ui/handout.js';
+
+const { lessons, problems } = loadLessons();
+
+describe('the lessons', () => {
+  it('all load, with no problems', () => {
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(lessons.map((l) => l.id).slice(0, 3)).toEqual([
+      'first-session',
+      'progress',
+      'capability-removal',
+    ]);
+  });
+
+  for (const lesson of lessons) {
+    describe(lesson.id, () => {
+      it('plays; every envelope is valid JSON-RPC and passes the SDK schemas; only faults break rules', async () => {
+        const played = await runScenario(lesson.scenario);
+        if (!played.ok) throw new Error(`step ${played.error.step + 1}: ${played.error.message}`);
+        for (const step of played.value.steps) {
+          expect(
+            JSONRPCMessageSchema.safeParse(step.message).success,
+            JSON.stringify(step.message),
+          ).toBe(true);
+          const rules = step.report.violations.map((v) => v.rule);
+          expect(rules).not.toContain('invalid-params');
+          expect(rules).not.toContain('invalid-result');
+          if (step.fault)
+            expect(rules.length, `fault ${step.fault} must break a rule`).toBeGreaterThan(0);
+          else expect(rules, `step ${step.index + 1}`).toEqual([]);
+        }
+      });
+
+      it('has narration in both languages on every step', () => {
+        for (const text of [lesson.scenario.title, lesson.scenario.goal, lesson.scenario.recap]) {
+          expect(text.en.trim()).not.toBe('');
+          expect(text.zh).toMatch(/[\u4e00-\u9fff]/);
+        }
+        for (const step of lesson.scenario.steps) {
+          if ('do' in step) continue;
+          expect(step.note.en.trim()).not.toBe('');
+          expect(step.note.zh, step.note.en).toMatch(/[\u4e00-\u9fff]/);
+        }
+      });
+
+      it('is deterministic: two runs give identical JSON', async () => {
+        const a = await runScenario(lesson.scenario);
+        const b = await runScenario(lesson.scenario);
+        if (!a.ok || !b.ok) throw new Error('lesson failed to play');
+        for (const lang of ['en', 'zh'] as const) {
+          expect(JSON.stringify(lessonJson(lesson, a.value, lang))).toBe(
+            JSON.stringify(lessonJson(lesson, b.value, lang)),
+          );
+        }
+      });
+    });
+  }
+});
+
+describe('a broken lesson file', () => {
+  it('is reported with its file and line, and the other lessons still load', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-lessons-'));
+    const good = `title: {en: Good, zh: 好}
+goal: {en: g, zh: 目标}
+steps:
+  - client: initialize
+    note: {en: n, zh: 注}
+recap: {en: r, zh: 小结}
+`;
+    mkdirSync(join(dir, '01-good'));
+    writeFileSync(join(dir, '01-good', 'lesson.yaml'), good);
+    mkdirSync(join(dir, '02-missing-zh'));
+    writeFileSync(
+      join(dir, '02-missing-zh', 'lesson.yaml'),
+      good.replace('note: {en: n, zh: 注}', 'note: {en: n}'),
+    );
+    mkdirSync(join(dir, '03-bad-yaml'));
+    writeFileSync(join(dir, '03-bad-yaml', 'lesson.yaml'), 'title: {en: x\nsteps: [\n');
+    mkdirSync(join(dir, '04-bad-action'));
+    writeFileSync(
+      join(dir, '04-bad-action', 'lesson.yaml'),
+      good.replace('client: initialize', 'client: dance'),
+    );
+    const listing = loadLessons(dir);
+    expect(listing.lessons.map((l) => l.id)).toEqual(['good']);
+    const byFile = (name: string) => listing.problems.filter((p) => p.file.includes(name));
+    expect(byFile('02-missing-zh')[0]).toMatchObject({ line: 5 });
+    expect(byFile('02-missing-zh')[0]?.message).toMatch(/steps\[0\]\.note\.zh/);
+    expect(byFile('03-bad-yaml')[0]?.line).toBeGreaterThan(0);
+    expect(byFile('04-bad-action')[0]).toMatchObject({ line: 4 });
+  });
+});

@@ -1,0 +1,220 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createReferee } from '../../src/machine/index.js';
+import { SimClient } from '../../src/sim/client/sim-client.js';
+import { clientConfigSchema, serverConfigSchema } from '../../src/sim/scenario/schema.js';
+import { SimServer } from '../../src/sim/server/sim-server.js';
+import { prepareTools } from '../../src/sim/tools/index.js';
+
+type Msg = Record<string, unknown>;
+
+/** The result (or error) object of an answer, failing clearly if there is none. */
+const resultOf = (m: Msg | undefined): Msg => (m?.result ?? {}) as Msg;
+const errorOf = (m: Msg | undefined): Msg => (m?.error ?? {}) as Msg;
+
+/** A server and a client wired through a referee: every envelope is checked. */
+function session(
+  server: Partial<Parameters<typeof serverConfigSchema.parse>[0]> = {},
+  client: Record<string, unknown> = {},
+) {
+  const s = new SimServer(serverConfigSchema.parse(server));
+  const c = new SimClient(clientConfigSchema.parse(client));
+  const referee = createReferee();
+  const seen: Array<{ direction: string; message: Msg; violations: string[] }> = [];
+  let now = 0;
+  const toServer = (message: Msg) => {
+    const report = referee.feed('client->server', message);
+    seen.push({
+      direction: 'client->server',
+      message,
+      violations: report.violations.map((v) => v.rule),
+    });
+    s.receive(message, now);
+  };
+  /** Delivers everything the server has queued (and the client's answers to it). */
+  const drain = (): Msg[] => {
+    const out: Msg[] = [];
+    for (let item = s.next(); item; item = s.next()) {
+      now = Math.max(now, item.at);
+      const report = referee.feed('server->client', item.message);
+      seen.push({
+        direction: 'server->client',
+        message: item.message,
+        violations: report.violations.map((v) => v.rule),
+      });
+      c.receive(item.message, now);
+      out.push(item.message);
+      for (let answer = c.next(); answer; answer = c.next()) toServer(answer.message);
+    }
+    return out;
+  };
+  const handshake = () => {
+    toServer(c.initialize());
+    drain();
+    toServer(c.initialized());
+  };
+  const call = (method: string, params?: Msg, progress = false) => {
+    toServer(c.request(method, params, { progress }));
+    return drain();
+  };
+  return { s, c, toServer, drain, handshake, call, seen };
+}
+
+beforeAll(async () => {
+  await prepareTools();
+});
+
+describe('the simulated server', () => {
+  it('negotiates: echoes a supported version, offers its latest otherwise', () => {
+    const a = session({ versions: ['2025-06-18', '2025-11-25'] });
+    a.toServer(a.c.initialize({ version: '2025-06-18' }));
+    expect(resultOf(a.drain()[0]).protocolVersion).toBe('2025-06-18');
+    const b = session({ versions: ['2025-06-18', '2025-03-26'] });
+    b.toServer(b.c.initialize({ version: '2025-11-25' }));
+    expect(resultOf(b.drain()[0]).protocolVersion).toBe('2025-06-18');
+    expect(b.c.versionAccepted).toBe(true);
+  });
+
+  it('answers a request before initialize with an error response', () => {
+    const t = session();
+    t.toServer(t.c.request('tools/list'));
+    const [answer] = t.drain();
+    expect(errorOf(answer).code).toBe(-32600);
+  });
+
+  it('reports an unknown tool as -32602 (the spec), bad arguments as isError', () => {
+    const t = session();
+    t.handshake();
+    const [unknown] = t.call('tools/call', { name: 'nope', arguments: {} });
+    expect(errorOf(unknown).code).toBe(-32602);
+    const [bad] = t.call('tools/call', { name: 'weather_current', arguments: {} });
+    expect(resultOf(bad).isError).toBe(true);
+  });
+
+  it('refuses a destructive query as a tool execution error', () => {
+    const t = session({ tools: ['db_query'] });
+    t.handshake();
+    const [answer] = t.call('tools/call', {
+      name: 'db_query',
+      arguments: { sql: 'DELETE FROM customers' },
+    });
+    expect(resultOf(answer).isError).toBe(true);
+  });
+
+  it('sends progress only for a token, strictly increasing, all before the result', () => {
+    const t = session({ tools: ['long_running_task'] });
+    t.handshake();
+    const withToken = t.call(
+      'tools/call',
+      { name: 'long_running_task', arguments: { steps: 3, delayMs: 10 } },
+      true,
+    );
+    expect(withToken.map((m) => m.method ?? 'result')).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'result',
+    ]);
+    const without = t.call('tools/call', {
+      name: 'long_running_task',
+      arguments: { steps: 3, delayMs: 10 },
+    });
+    expect(without).toHaveLength(1);
+    expect(t.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+
+  it('stops work and sends nothing more after a cancellation', () => {
+    const t = session({ tools: ['long_running_task'] });
+    t.handshake();
+    t.toServer(
+      t.c.request(
+        'tools/call',
+        { name: 'long_running_task', arguments: { steps: 5, delayMs: 100 } },
+        { progress: true },
+      ),
+    );
+    const first = t.s.next();
+    expect(first?.message.method).toBe('notifications/progress');
+    t.toServer(t.c.cancel());
+    expect(t.drain()).toEqual([]);
+    expect(t.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+
+  it('resources: list, templates, read, -32002 for an unknown URI, subscribe then updated', () => {
+    const t = session({ capabilities: { resources: { subscribe: true } } });
+    t.handshake();
+    expect(resultOf(t.call('resources/list')[0]).resources).toHaveLength(3);
+    expect(resultOf(t.call('resources/templates/list')[0]).resourceTemplates).toHaveLength(1);
+    const forecast = t.call('resources/read', { uri: 'weather://forecast/Lisbon' })[0]
+      ?.result as Msg;
+    expect(JSON.stringify(forecast)).toContain('Forecast for Lisbon');
+    expect(errorOf(t.call('resources/read', { uri: 'file:///nope' })[0]).code).toBe(-32002);
+    t.call('resources/subscribe', { uri: 'file:///project/notes.txt' });
+    expect(t.s.updateNotes(0)).toBe(true);
+    expect(t.drain()[0]?.method).toBe('notifications/resources/updated');
+    expect(t.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+
+  it('prompts and completions', () => {
+    const t = session({ capabilities: { prompts: {}, completions: {} } });
+    t.handshake();
+    expect(resultOf(t.call('prompts/list')[0]).prompts).toHaveLength(2);
+    const got = t.call('prompts/get', {
+      name: 'weather_report',
+      arguments: { location: 'Tokyo' },
+    })[0];
+    expect(JSON.stringify(got)).toContain('Tokyo');
+    expect(errorOf(t.call('prompts/get', { name: 'weather_report' })[0]).code).toBe(-32602);
+    const done = t.call('completion/complete', {
+      ref: { type: 'ref/prompt', name: 'weather_report' },
+      argument: { name: 'location', value: 'S' },
+    })[0]?.result as Msg;
+    expect((done.completion as Msg).values).toEqual(['San Francisco', 'Shanghai', 'Sydney']);
+    expect(t.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+
+  it('logging: setLevel filters notifications/message, a bad level is -32602', () => {
+    const t = session({ capabilities: { logging: {} } });
+    t.handshake();
+    expect(t.s.log(0, 'debug', 'hidden')).toBe(false);
+    t.call('logging/setLevel', { level: 'debug' });
+    expect(t.s.log(0, 'debug', 'shown')).toBe(true);
+    expect(t.drain()[0]?.method).toBe('notifications/message');
+    expect(errorOf(t.call('logging/setLevel', { level: 'loud' })[0]).code).toBe(-32602);
+  });
+
+  it('undeclared capabilities are -32601, and list_changed only with listChanged', () => {
+    const t = session({ capabilities: { tools: {} } });
+    t.handshake();
+    expect(errorOf(t.call('resources/list')[0]).code).toBe(-32601);
+    expect(t.s.addTool(0, 'calculator_arithmetic')).toBe(false);
+    expect(t.drain()).toEqual([]);
+  });
+
+  it('tools that need the client ask it only when it declared the capability', () => {
+    const tools = ['summarize_text', 'collect_feedback', 'list_project_roots'] as const;
+    const rich = session(
+      { tools: [...tools] },
+      { capabilities: { sampling: {}, elicitation: {}, roots: {} } },
+    );
+    rich.handshake();
+    const summary = rich.call('tools/call', {
+      name: 'summarize_text',
+      arguments: { text: 'long text' },
+    });
+    expect(summary.map((m) => m.method ?? 'result')).toEqual(['sampling/createMessage', 'result']);
+    const feedback = rich.call('tools/call', { name: 'collect_feedback', arguments: {} });
+    expect(feedback.map((m) => m.method ?? 'result')).toEqual(['elicitation/create', 'result']);
+    const roots = rich.call('tools/call', { name: 'list_project_roots', arguments: {} });
+    expect(JSON.stringify(roots.at(-1))).toContain('file:///home/learner/project');
+    expect(rich.seen.flatMap((m) => m.violations)).toEqual([]);
+
+    const bare = session({ tools: [...tools] });
+    bare.handshake();
+    for (const name of tools) {
+      const out = bare.call('tools/call', { name, arguments: { text: 'x' } });
+      expect(out).toHaveLength(1);
+      expect(resultOf(out[0]).isError).toBe(true);
+    }
+    expect(bare.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+});

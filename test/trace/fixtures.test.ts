@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TraceLabel } from '../../src/trace/index.js';
+import { REAL, realFiles, traceFile, withoutLine } from '../helpers/trace.js';
+
+const EXPECTED = '.expected.json';
+const VARIANTS = ['.bare.jsonl', '.hostlog.log'] as const;
+
+const files = realFiles();
+const sessions = files.filter((f) => f.endsWith(EXPECTED)).map((f) => f.slice(0, -EXPECTED.length));
+const recordings = files.filter((f) => f.endsWith('.jsonl') && !f.endsWith('.bare.jsonl'));
+const variants = files.filter((f) => VARIANTS.some((v) => f.endsWith(v)));
+
+function expectedLabels(session: string): TraceLabel[] {
+  return JSON.parse(readFileSync(join(REAL, `${session}${EXPECTED}`), 'utf8')) as TraceLabel[];
+}
+
+const baseOf = (variant: string) => {
+  const suffix = VARIANTS.find((v) => variant.endsWith(v)) ?? '';
+  return variant.slice(0, -suffix.length);
+};
+
+describe('real recorded sessions', () => {
+  it('every expected file has its recording and every recording its expected file', () => {
+    expect(sessions.length).toBeGreaterThanOrEqual(4);
+    expect(sessions.filter((s) => !files.includes(`${s}.jsonl`))).toEqual([]);
+    expect(recordings.filter((r) => !sessions.includes(r.slice(0, -'.jsonl'.length)))).toEqual([]);
+    expect(variants.filter((v) => !sessions.includes(baseOf(v)))).toEqual([]);
+    // The brief's two variants of the cancel session must be there (no silent skip).
+    expect(variants).toEqual(
+      expect.arrayContaining(['everything-cancel.bare.jsonl', 'everything-cancel.hostlog.log']),
+    );
+  });
+
+  describe.each(sessions)('%s', (session) => {
+    const expected = expectedLabels(session);
+
+    it('labels every message exactly as checked by hand', async () => {
+      const { labels, problems } = await traceFile(join(REAL, `${session}.jsonl`));
+      expect(problems).toEqual([]);
+      expect(labels).toHaveLength(expected.length);
+      labels.forEach((label, i) => {
+        expect(label, `${session} line ${label.line}`).toStrictEqual(expected[i]);
+      });
+    });
+
+    it('has a summary that agrees with the labels', async () => {
+      const { summary } = await traceFile(join(REAL, `${session}.jsonl`));
+      const count = (pred: (l: TraceLabel) => boolean) => expected.filter(pred).length;
+      expect(summary).toMatchObject({
+        requests: count((l) => l.kind === 'request'),
+        responses: count((l) => l.kind === 'response'),
+        errors: count((l) => l.kind === 'error'),
+        notifications: count((l) => l.kind === 'notification'),
+        lifecycle: count((l) => l.phase === 'initialization'),
+        operation: count((l) => l.phase === 'operation'),
+        violations: expected.reduce((n, l) => n + l.violations.length, 0),
+      });
+      expect(summary.lifecycleToOperationRatio).toBeCloseTo(summary.lifecycle / summary.operation);
+    });
+  });
+
+  describe.each(variants)('%s', (variant) => {
+    const expected = expectedLabels(baseOf(variant));
+
+    it('gives the same labels as the wrapped recording (line numbers aside)', async () => {
+      const { labels, problems } = await traceFile(join(REAL, variant));
+      expect(problems).toEqual([]);
+      expect(labels.map(withoutLine)).toStrictEqual(expected.map(withoutLine));
+    });
+
+    it('numbers each label with the file line that holds its message', async () => {
+      const { labels } = await traceFile(join(REAL, variant));
+      const text = readFileSync(join(REAL, variant), 'utf8').split('\n');
+      for (const label of labels) {
+        const line = text[label.line - 1] ?? '';
+        const json = JSON.parse(line.slice(line.indexOf('{'))) as {
+          id?: unknown;
+          method?: unknown;
+        };
+        expect(json.id ?? null, `line ${label.line}`).toEqual(label.id);
+        if (label.kind === 'request' || label.kind === 'notification') {
+          expect(json.method).toBe(label.method);
+        }
+      }
+      if (variant.endsWith('.hostlog.log')) {
+        // Six chatter lines of the host are skipped, not reported and not labelled.
+        const messageLines = text.filter((l) => /Message from (client|server):/.test(l)).length;
+        expect(labels).toHaveLength(messageLines);
+        expect(text.filter((l) => l.trim() !== '').length - messageLines).toBe(6);
+      } else {
+        expect(labels.map((l) => l.line)).toEqual(expected.map((l) => l.line));
+      }
+    });
+  });
+});
+
+describe('lines that are not messages', () => {
+  it('a timestamped line in a plain transcript is reported, not silently skipped', async () => {
+    const { traceRaw } = await import('../helpers/trace.js');
+    const result = await traceRaw([
+      { line: 1, text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },
+      { line: 2, text: '2026-11-29T12:00:00Z something happened' },
+      { line: 3, text: 'garbage' },
+    ]);
+    expect(result.labels).toHaveLength(1);
+    expect(result.problems.map((p) => p.line)).toEqual([2, 3]);
+  });
+
+  it('in a host log, the host’s own lines are skipped once a logged message shows what it is', async () => {
+    const { traceRaw } = await import('../helpers/trace.js');
+    const result = await traceRaw([
+      { line: 1, text: 'Starting server...' },
+      {
+        line: 2,
+        text: '2026-11-29T12:00:00Z [x] [info] Message from client: {"jsonrpc":"2.0","id":1,"method":"ping"}',
+      },
+      { line: 3, text: 'more chatter' },
+    ]);
+    expect(result.labels).toHaveLength(1);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('a bare JSON scalar is valid JSON but not a JSON-RPC message, and says so', async () => {
+    const { traceRaw } = await import('../helpers/trace.js');
+    const result = await traceRaw([{ line: 1, text: '42' }]);
+    expect(result.problems[0]?.message).toMatch(/not a JSON-RPC message/);
+  });
+});
