@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { diagramCommand } from './commands/diagram.js';
-import { traceCommand } from './commands/trace.js';
+import { detectLang, isLang, type Lang } from '../i18n/lang.js';
+import { s as str } from '../i18n/strings.js';
+import { LessonError } from './lesson-error.js';
+import { loadProgress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
 
 type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -20,9 +22,22 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
+function langOption(value: string | boolean | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !isLang(value)) {
+    throw new UsageError(`--lang must be en or zh, not "${String(value)}"`);
+  }
+  return value;
+}
+
+/** Interactive views need a terminal that can send keys; otherwise point at --plain and exit 2. */
+function requireTty(lang: Lang): void {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str('needsTty', lang));
+}
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+  if (command === 'help' || command === '--help' || command === '-h') {
     const topic = command === 'help' ? rest[0] : undefined;
     process.stdout.write(`${(topic && COMMAND_HELP[topic]) || HELP}\n`);
     return 0;
@@ -31,11 +46,21 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write('0.1.0\n');
     return 0;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
+  if (command !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
     const help = COMMAND_HELP[command];
     if (!help) throw new UsageError(`unknown command "${command}" (try: mcp-sim help)`);
     process.stdout.write(`${help}\n`);
     return 0;
+  }
+  if (command === undefined || command === 'menu' || command.startsWith('--')) {
+    const { values } = parse(command === undefined || command === 'menu' ? rest : argv, {
+      lang: { type: 'string' },
+    });
+    const progress = loadProgress();
+    const lang = detectLang(langOption(values.lang), progress.lang);
+    requireTty(lang);
+    const { runMenu } = await import('../ui/run.js');
+    return runMenu({ lang, progress, save: saveProgress });
   }
   switch (command) {
     case 'trace': {
@@ -46,12 +71,80 @@ async function run(argv: string[]): Promise<number> {
       const file = positionals[0];
       if (!file) throw new UsageError('trace needs a file: mcp-sim trace <file> [--json]');
       if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+      const { traceCommand } = await import('./commands/trace.js');
       return traceCommand({ file, json: values.json === true, strict: values.strict === true });
     }
     case 'diagram': {
       const { values, positionals } = parse(rest, { format: { type: 'string' } });
       if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+      const { diagramCommand } = await import('./commands/diagram.js');
       return diagramCommand(typeof values.format === 'string' ? values.format : 'mermaid');
+    }
+    case 'lessons': {
+      const { values, positionals } = parse(rest, {
+        json: { type: 'boolean' },
+        lang: { type: 'string' },
+      });
+      if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+      const progress = loadProgress();
+      const lang = detectLang(langOption(values.lang), progress.lang);
+      const { lessonsCommand } = await import('./commands/lessons.js');
+      return lessonsCommand({ json: values.json === true, lang, progress });
+    }
+    case 'lesson': {
+      const { values, positionals } = parse(rest, {
+        json: { type: 'boolean' },
+        plain: { type: 'boolean' },
+        lang: { type: 'string' },
+        autoplay: { type: 'string' },
+      });
+      const id = positionals[0];
+      if (!id)
+        throw new UsageError('lesson needs an id: mcp-sim lesson <id> (see: mcp-sim lessons)');
+      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+      const progress = loadProgress();
+      const lang = detectLang(langOption(values.lang), progress.lang);
+      const { lessonPrintCommand, playLesson } = await import('./commands/lessons.js');
+      if (values.json === true || values.plain === true) {
+        return lessonPrintCommand({ id, format: values.json === true ? 'json' : 'plain', lang });
+      }
+      let autoplay: number | undefined;
+      if (values.autoplay !== undefined) {
+        autoplay = Number(values.autoplay);
+        if (!Number.isFinite(autoplay) || autoplay <= 0) {
+          throw new UsageError(
+            `--autoplay needs a number of seconds, not "${String(values.autoplay)}"`,
+          );
+        }
+      }
+      await playLesson(id); // an unknown or broken lesson is reported before asking for a terminal
+      requireTty(lang);
+      const { runLesson } = await import('../ui/run.js');
+      return runLesson({
+        id,
+        lang,
+        progress,
+        save: saveProgress,
+        ...(autoplay !== undefined ? { autoplay } : {}),
+      });
+    }
+    case 'play': {
+      const { values, positionals } = parse(rest, {
+        plain: { type: 'boolean' },
+        lang: { type: 'string' },
+      });
+      const file = positionals[0];
+      if (!file)
+        throw new UsageError('play needs a transcript file: mcp-sim play <file> [--plain]');
+      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+      const lang = detectLang(langOption(values.lang), loadProgress().lang);
+      const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
+      if (values.plain === true) return playPlainCommand(file, lang);
+      requireTty(lang);
+      const lesson = await loadTranscript(file);
+      if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
+      const { runPlay } = await import('../ui/run.js');
+      return runPlay({ lesson, lang });
     }
     default:
       throw new UsageError(`unknown command "${command}" (try: mcp-sim help)`);
@@ -71,6 +164,9 @@ run(process.argv.slice(2)).then(
     if (error instanceof UsageError) {
       process.stderr.write(`mcp-sim: ${error.message}\n`);
       process.exitCode = 2;
+    } else if (error instanceof LessonError) {
+      process.stderr.write(`mcp-sim: ${error.message}\n`);
+      process.exitCode = 1;
     } else {
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`mcp-sim: internal error: ${message}\n`);

@@ -10,6 +10,8 @@ Usage:
   mcp-sim lessons [--json]                   list the lessons with their status
   mcp-sim lesson <id> [--plain|--json] [--lang en|zh] [--autoplay <seconds>]
                                              play a lesson; --plain prints a Markdown handout
+  mcp-sim play <file> [--plain] [--lang en|zh]
+                                             step through a transcript in the lesson screen
   mcp-sim trace <file> [--json] [--strict]   label every message of a transcript
   mcp-sim diagram [--format mermaid|json]    print the lifecycle model (from the machine itself)
   mcp-sim help [command]                     show this help
@@ -39,6 +41,11 @@ Plays a lesson one envelope at a time in the terminal.
   --lang en|zh       language (default: remembered, then LC_ALL / LANG)
   --autoplay <s>     advance by itself every <s> seconds (for a projector)
 Keys: → n space next · ← p back · g/G first/last · ? help · q quit (progress saved).`,
+  play: `Usage: mcp-sim play <file> [--plain] [--lang en|zh]
+
+Steps through a recorded session (any format trace reads) in the lesson screen: every envelope,
+what its fields mean, each side's phase, and the referee's verdict.
+  --plain    print the walkthrough as Markdown instead (no terminal needed)`,
   diagram: `Usage: mcp-sim diagram [--format mermaid|json]
 
 Prints the session lifecycle model, generated from the XState machine definition.

@@ -65,6 +65,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const SPLIT = new Map<CapabilityPath, readonly [Side, ...string[]]>(
+  CAPABILITY_PATHS.map((path) => [path, path.split('.') as [Side, ...string[]]]),
+);
+
+function splitPath(path: CapabilityPath): readonly [Side, ...string[]] {
+  return SPLIT.get(path) ?? (path.split('.') as [Side, ...string[]]);
+}
+
 /**
  * Was a capability declared? A capability is declared when its key holds an object; `listChanged`
  * and `subscribe` are booleans that must be `true`; newer sub-capabilities are empty objects whose
@@ -75,7 +83,7 @@ export function hasCapability(
   capabilities: { readonly client?: unknown; readonly server?: unknown },
   path: CapabilityPath,
 ): boolean {
-  const [side, ...rest] = path.split('.') as [Side, ...string[]];
+  const [side, ...rest] = splitPath(path);
   const declared = capabilities[side];
   if (path === 'client.elicitation.form') {
     const elicitation = isObject(declared) ? declared.elicitation : undefined;

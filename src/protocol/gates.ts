@@ -14,6 +14,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Methods whose params can add to their gate. */
+const PARAM_GATED = new Set<MethodName>([
+  'elicitation/create',
+  'sampling/createMessage',
+  'tools/call',
+]);
+const PLAIN = new Map<string, Gate>();
+
 /**
  * The catalogue's gate, refined by what the params ask for: a URL-mode elicitation needs
  * `elicitation.url`, tool-enabled sampling needs `sampling.tools`, a task-augmented request needs
@@ -26,6 +34,16 @@ export function gateFor(
   version: HandshakeVersion,
 ): Gate {
   const label = baseGate(method, direction, version);
+  if (!PARAM_GATED.has(method)) {
+    // The common case: the catalogue's gate is the whole story; share one frozen answer.
+    const key = `${method}|${direction}|${version}`;
+    let gate = PLAIN.get(key);
+    if (!gate) {
+      gate = Object.freeze({ label, requires: Object.freeze(label ? [label] : []) });
+      PLAIN.set(key, gate);
+    }
+    return gate;
+  }
   const requires: CapabilityPath[] = label ? [label] : [];
   const p = isObject(params) ? params : {};
   const add = (path: CapabilityPath) => {

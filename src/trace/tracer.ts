@@ -1,12 +1,12 @@
+// Narrow imports: trace needs the referee's step function, not the XState machine around it.
 import {
   initialContext,
-  refereeClose,
-  refereeStep,
   type SessionContext,
   type SessionInput,
   type StepReport,
-  type Violation,
-} from '../machine/index.js';
+} from '../machine/context.js';
+import { refereeClose, refereeStep } from '../machine/referee.js';
+import type { Violation } from '../machine/rules.js';
 import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
 import { inferDirection } from './infer-direction.js';
 import type { RawLine } from './lines.js';
@@ -26,6 +26,22 @@ export type TraceLabel = {
   readonly capability: CapabilityPath | null;
   readonly violations: readonly string[];
 };
+
+/**
+ * A label as its JSON text, key order as in `TraceLabel`. Written out by hand because it runs once
+ * per message of a long transcript; only the strings need JSON's escaping.
+ */
+export function labelJson(label: TraceLabel): string {
+  const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+  const id =
+    label.id === null
+      ? 'null'
+      : typeof label.id === 'number'
+        ? String(label.id)
+        : JSON.stringify(label.id);
+  const violations = label.violations.length === 0 ? '[]' : JSON.stringify(label.violations);
+  return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":"${label.phase}","capability":${str(label.capability)},"violations":${violations}}`;
+}
 
 export type TraceProblem = { readonly line: number; readonly message: string };
 

@@ -1,4 +1,4 @@
-import { type Lang, tr } from '../i18n/lang.js';
+import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { s } from '../i18n/strings.js';
 import type { Violation } from '../machine/index.js';
 import type { Timeline, TimelineStep } from '../sim/scenario/engine.js';
@@ -14,12 +14,28 @@ function stepHeading(step: TimelineStep, lang: Lang): string {
       ? `${s('client', lang)} → ${s('server', lang)}`
       : `${s('server', lang)} → ${s('client', lang)}`;
   const r = step.report;
+  if (!r) {
+    const by = step.closedBy === 'server' ? s('server', lang) : s('client', lang);
+    return `## ${s('step', lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
+  }
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
   return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\` (${r.kind})`;
 }
 
+/** What a handout's frame says: a lesson's scenario, or a description of a played transcript. */
+export type HandoutFrame = {
+  readonly title: Bilingual;
+  readonly goal: Bilingual;
+  readonly recap: Bilingual;
+  readonly spec: readonly string[];
+};
+
 /** The whole lesson as a Markdown handout: every step's narration, envelope, meanings and verdict. */
-export function lessonHandout(lesson: LoadedLesson, timeline: Timeline, lang: Lang): string {
+export function lessonHandout(
+  lesson: { readonly scenario: HandoutFrame },
+  timeline: Timeline,
+  lang: Lang,
+): string {
   const sc = lesson.scenario;
   const out: string[] = [
     `# ${tr(sc.title, lang)}`,
@@ -30,20 +46,22 @@ export function lessonHandout(lesson: LoadedLesson, timeline: Timeline, lang: La
   for (const step of timeline.steps) {
     out.push(stepHeading(step, lang), '');
     for (const event of step.events) out.push(`*${tr(event, lang)}*`, '');
-    out.push(tr(step.note, lang), '', '```json', JSON.stringify(step.message, null, 2), '```', '');
+    out.push(tr(step.note, lang), '');
+    if (step.message) out.push('```json', JSON.stringify(step.message, null, 2), '```', '');
     if (step.annotations.length > 0) {
       out.push(`| ${lang === 'zh' ? '字段' : 'field'} | ${s('meaning', lang)} |`, '|---|---|');
       for (const a of step.annotations)
         out.push(`| \`${a.pointer}\` | ${tr(a.text, lang).replace(/\|/g, '\\|')} |`);
       out.push('');
     }
-    if (step.report.violations.length === 0) {
+    const violations = step.report?.violations ?? [];
+    if (violations.length === 0) {
       out.push(
         `> ✓ ${s('allowed', lang)} (${s('client', lang)}: ${s(`phase_${step.phases.client}`, lang)}, ${s('server', lang)}: ${s(`phase_${step.phases.server}`, lang)})`,
         '',
       );
     } else {
-      for (const v of step.report.violations) {
+      for (const v of violations) {
         out.push(`> ✗ **${v.rule}** (${v.severity}) — ${violationText(v, lang)} — *${v.spec}*`);
       }
       out.push('');
@@ -56,12 +74,19 @@ export function lessonHandout(lesson: LoadedLesson, timeline: Timeline, lang: La
   return out.join('\n');
 }
 
-/** `lesson --json`: every envelope exactly as sent on the wire, with its note and violations. */
+/**
+ * `lesson --json`: every envelope exactly as sent on the wire, with its note and violations. A
+ * closed transport is not an envelope: it is listed apart, after the envelope step it followed.
+ */
 export function lessonJson(lesson: LoadedLesson, timeline: Timeline, lang: Lang) {
-  return {
-    id: lesson.id,
-    title: tr(lesson.scenario.title, lang),
-    steps: timeline.steps.map((step) => ({
+  const steps = [];
+  const closes = [];
+  for (const step of timeline.steps) {
+    if (!step.message || !step.report) {
+      closes.push({ afterStep: steps.length, by: step.closedBy, note: tr(step.note, lang) });
+      continue;
+    }
+    steps.push({
       direction: step.direction,
       message: step.message,
       note: tr(step.note, lang),
@@ -71,6 +96,12 @@ export function lessonJson(lesson: LoadedLesson, timeline: Timeline, lang: Lang)
         message: violationText(v, lang),
         spec: v.spec,
       })),
-    })),
+    });
+  }
+  return {
+    id: lesson.id,
+    title: tr(lesson.scenario.title, lang),
+    steps,
+    ...(closes.length > 0 ? { closes } : {}),
   };
 }

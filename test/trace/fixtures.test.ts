@@ -128,3 +128,25 @@ describe('lines that are not messages', () => {
     expect(result.problems[0]?.message).toMatch(/not a JSON-RPC message/);
   });
 });
+
+describe('labelJson', () => {
+  it('is exactly JSON.stringify of the label, for every label of the real recordings', async () => {
+    const { labelJson } = await import('../../src/trace/index.js');
+    for (const file of realFiles().filter((f) => f.endsWith('.jsonl'))) {
+      const { labels } = await traceFile(join(REAL, file));
+      for (const label of labels) expect(labelJson(label)).toBe(JSON.stringify(label));
+    }
+    const odd = {
+      line: 1,
+      direction: 'client->server',
+      kind: 'request',
+      id: 'a"b\\c',
+      method: 'x/"y"',
+      primitive: null,
+      phase: 'initialization',
+      capability: null,
+      violations: ['unknown-method'],
+    } as const;
+    expect(labelJson(odd)).toBe(JSON.stringify(odd));
+  });
+});

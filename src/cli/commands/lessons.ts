@@ -1,18 +1,12 @@
 import { type Lang, tr } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import { runScenario, type Timeline } from '../../sim/scenario/engine.js';
-import { formatProblem, type LoadedLesson, loadLessons } from '../../sim/scenario/load-lessons.js';
+import { formatProblem, loadLessons } from '../../sim/scenario/load-lessons.js';
+import { openLesson, type PlayedLesson } from '../../sim/scenario/open-lesson.js';
 import { lessonHandout, lessonJson } from '../../ui/handout.js';
+import { statusOf } from '../../ui/progress-update.js';
+import { LessonError } from '../lesson-error.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage.js';
-
-export type LessonStatus = 'new' | 'started' | 'done';
-
-export function lessonStatus(progress: Progress, id: string): LessonStatus {
-  const entry = progress.lessons[id];
-  if (!entry) return 'new';
-  return entry.finished ? 'done' : 'started';
-}
 
 function reportProblems(problems: ReturnType<typeof loadLessons>['problems']): void {
   for (const problem of problems) process.stderr.write(`mcp-sim: ${formatProblem(problem)}\n`);
@@ -27,7 +21,7 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
     title: tr(lesson.scenario.title, options.lang),
     goal: tr(lesson.scenario.goal, options.lang),
     steps: lesson.scenario.steps.filter((step) => !('do' in step)).length,
-    status: lessonStatus(options.progress, lesson.id),
+    status: statusOf(options.progress, lesson.id),
   }));
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ lessons: rows, problems }, null, 2)}\n`);
@@ -51,37 +45,12 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
   return problems.length > 0 ? 1 : 0;
 }
 
-export type PlayedLesson = { readonly lesson: LoadedLesson; readonly timeline: Timeline };
-
 /** Loads and plays one lesson, or throws a one-line error that names the file and line. */
 export async function playLesson(id: string): Promise<PlayedLesson> {
-  const { lessons, problems } = loadLessons();
-  const lesson = lessons.find((l) => l.id === id);
-  if (!lesson) {
-    const broken = problems.filter((p) => p.file.includes(`-${id}/`) || p.file.endsWith(`-${id}`));
-    if (broken.length > 0) {
-      reportProblems(broken.slice(1));
-      throw new LessonError(formatProblem(broken[0] as (typeof broken)[number]));
-    }
-    throw new UsageError(`unknown lesson "${id}" (see: mcp-sim lessons)`);
-  }
-  const played = await runScenario(lesson.scenario);
-  if (!played.ok) {
-    const line = lesson.stepLines[played.error.step] ?? null;
-    throw new LessonError(
-      formatProblem({
-        file: lesson.file,
-        line,
-        message: `step ${played.error.step + 1}: ${played.error.message}`,
-      }),
-    );
-  }
-  return { lesson, timeline: played.value };
-}
-
-/** A lesson file that cannot be played: one line, exit 1. */
-export class LessonError extends Error {
-  override name = 'LessonError';
+  const opened = await openLesson(id);
+  if (opened.ok) return opened.value;
+  if (opened.error.code === 2) throw new UsageError(opened.error.message);
+  throw new LessonError(opened.error.message);
 }
 
 export async function lessonPrintCommand(options: {

@@ -3,6 +3,7 @@ import type { Violation } from '../../machine/index.js';
 import {
   createTracer,
   headerRow,
+  labelJson,
   labelRow,
   problemLine,
   readLineBatches,
@@ -23,7 +24,7 @@ export type TraceOptions = {
 /** At most this many violation details are kept for the text report's closing section. */
 const DETAIL_LIMIT = 200;
 
-async function checkReadable(file: string): Promise<void> {
+export async function checkReadable(file: string): Promise<void> {
   if (file === '-') return;
   try {
     const info = await stat(file);
@@ -58,7 +59,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
         if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
       } else if (event.type === 'message') {
         if (options.json) {
-          out.write(`${messages === 0 ? '\n' : ',\n'}${JSON.stringify(event.label)}`);
+          out.write(`${messages === 0 ? '\n' : ',\n'}${labelJson(event.label)}`);
         } else {
           out.write(`${labelRow(event.label, event.details, paint)}\n`);
           for (const violation of event.details) {

@@ -15,7 +15,7 @@ import {
 } from '../../protocol/index.js';
 import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
-import { prepareTools } from '../tools/index.js';
+import { prepareToolsFor } from '../tools/index.js';
 import { makeFault } from './faults.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
@@ -44,13 +44,17 @@ export type TimelineStep = {
   /** Virtual time in ms since the session started (deterministic). */
   readonly t: number;
   readonly direction: Direction;
-  readonly message: JsonObject;
+  /** The envelope as sent; null for a step where the transport closed instead. */
+  readonly message: JsonObject | null;
+  /** Who closed the transport at this step (no envelope then), or null. */
+  readonly closedBy: 'client' | 'server' | null;
   readonly note: Bilingual;
   readonly annotations: readonly Annotation[];
   /** Silent actions that happened just before (a tool added, a resource changed…). */
   readonly events: readonly Bilingual[];
   readonly fault: string | null;
-  readonly report: StepReport;
+  /** The referee's verdict on the envelope; null for a close step. */
+  readonly report: StepReport | null;
   readonly snapshot: SessionSnapshot;
   readonly phases: SidePhases;
   readonly peers: PeerViews;
@@ -70,7 +74,12 @@ type Emitted = { direction: Direction; message: JsonObject; fault: string | null
 export async function runScenario(
   scenario: Scenario,
 ): Promise<{ ok: true; value: Timeline } | { ok: false; error: ScenarioError }> {
-  await prepareTools();
+  const added = scenario.steps.flatMap((step) =>
+    'do' in step && typeof step.do === 'object' && 'add-tool' in step.do
+      ? [step.do['add-tool']]
+      : [],
+  );
+  await prepareToolsFor([...scenario.server.tools, ...added]);
   const server = new SimServer(scenario.server);
   const client = new SimClient(scenario.client);
   const referee = createActor(sessionMachine, { input: {} }).start();
@@ -90,6 +99,28 @@ export async function runScenario(
       const event = doAction(step.do, server, client, now);
       if (typeof step.do === 'object' && 'wait' in step.do) now += step.do.wait;
       events.push(event);
+      continue;
+    }
+    if ('close' in step) {
+      referee.send({ type: 'close' });
+      const snapshot = referee.getSnapshot();
+      steps.push({
+        index: steps.length,
+        t: now,
+        direction: step.close === 'client' ? 'client->server' : 'server->client',
+        message: null,
+        closedBy: step.close,
+        note: step.note,
+        annotations: [],
+        events,
+        fault: null,
+        report: null,
+        snapshot,
+        phases: phasesOf(snapshot),
+        peers: viewPeers(client, server),
+      });
+      events = [];
+      now += 1;
       continue;
     }
     const emitted = emit(step, {
@@ -115,6 +146,7 @@ export async function runScenario(
       t: now,
       direction,
       message,
+      closedBy: null,
       note: step.note,
       annotations,
       events,
@@ -146,7 +178,7 @@ type EmitContext = {
 };
 
 function emit(
-  step: Exclude<Step, { do: unknown }>,
+  step: Exclude<Step, { do: unknown } | { close: unknown }>,
   ctx: EmitContext,
 ): (Emitted & { at: number }) | { error: string } {
   const { server, client, now } = ctx;
@@ -249,6 +281,20 @@ function doAction(
   if ('set-roots' in action) {
     client.roots = action['set-roots'].map((r) => ({ ...r }));
     return { en: 'The user changed the client’s root folders.', zh: '用户修改了客户端的根目录。' };
+  }
+  if ('raw' in action) {
+    server.receiveRaw(action.raw, now);
+    return {
+      en: `The client writes a line that is not a proper message: ${action.raw}`,
+      zh: `客户端写出了一行不合规的内容：${action.raw}`,
+    };
+  }
+  if ('fail-next' in action) {
+    server.failNext();
+    return {
+      en: 'Something inside the server is about to break.',
+      zh: '服务器内部即将出现故障。',
+    };
   }
   return { en: `${action.wait} ms pass.`, zh: `过了 ${action.wait} 毫秒。` };
 }

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { packageRoot } from '../../package-root.js';
 import { type Scenario, scenarioSchema } from './schema.js';
 
-/** `lessons/` of the package: the same three levels up from src/sim/scenario and dist/sim/scenario. */
-export const LESSONS_DIR = fileURLToPath(new URL('../../../lessons', import.meta.url));
+/** `lessons/` of the package, wherever this code runs from (src, or the bundle in dist). */
+export const LESSONS_DIR = join(packageRoot(), 'lessons');
 
 export type LessonProblem = {
   readonly file: string;

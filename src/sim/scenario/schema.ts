@@ -2,8 +2,21 @@ import { z } from 'zod';
 import { TOOL_NAMES } from '../server/session-tools.js';
 import { FAULT_NAMES } from './faults.js';
 
+/**
+ * YAML folds a long scalar's lines with spaces, which is right for English and wrong between
+ * Chinese characters: drop whitespace that sits between two CJK characters or punctuation marks.
+ */
+const CJK_GAP =
+  /(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])/g;
+
+export function joinCjk(text: string): string {
+  return text.replace(CJK_GAP, '');
+}
+
 /** Text in both languages; every learner-facing sentence has both. */
-export const bilingual = z.object({ en: z.string().min(1), zh: z.string().min(1) }).strict();
+export const bilingual = z
+  .object({ en: z.string().min(1), zh: z.string().min(1).transform(joinCjk) })
+  .strict();
 
 const json = z.record(z.string(), z.unknown());
 const pointer = z.string().regex(/^(\/[^/]*)*$/, 'a JSON pointer such as /params/protocolVersion');
@@ -44,6 +57,10 @@ const doAction = z.union([
     })
     .strict(),
   z.object({ wait: z.number().int().min(0) }).strict(),
+  // The client writes a line that is not a proper message (the server answers -32700 / -32600).
+  z.object({ raw: z.string() }).strict(),
+  // The server's next answer fails inside the server (-32603).
+  z.object({ 'fail-next': z.literal('internal-error') }).strict(),
 ]);
 
 const stepText = {
@@ -56,6 +73,8 @@ export const stepSchema = z.union([
   z.object({ server: serverAction, ...stepText }).strict(),
   z.object({ fault: z.enum(FAULT_NAMES), params: json.optional(), ...stepText }).strict(),
   z.object({ do: doAction }).strict(),
+  // The transport closes: stdin closed / process ended on stdio, connection closed on HTTP.
+  z.object({ close: z.enum(['client', 'server']), ...stepText }).strict(),
 ]);
 
 export const serverConfigSchema = z

@@ -58,6 +58,7 @@ export class SimServer {
   readonly #waiting = new Map<RequestId, Waiting>();
   /** The client's requests still being worked on (cancellation stops them). */
   readonly #working = new Set<RequestId>();
+  #failNext = false;
 
   constructor(config: ServerConfig) {
     this.config = config;
@@ -106,6 +107,42 @@ export class SimServer {
     );
   }
 
+  /**
+   * Takes one line of text as it came off the transport: a line that is not JSON gets -32700 and an
+   * array (a batch) gets -32600, both without an id since none could be read; the server goes on.
+   */
+  receiveRaw(text: string, now: number): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.outbox.push({
+        at: now,
+        message: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
+      });
+      return;
+    }
+    if (Array.isArray(value)) {
+      this.outbox.push({
+        at: now,
+        message: {
+          jsonrpc: '2.0',
+          error: {
+            code: -32600,
+            message: 'Invalid Request: batches are not supported (removed in 2025-06-18)',
+          },
+        },
+      });
+      return;
+    }
+    this.receive(value, now);
+  }
+
+  /** Makes the next request (other than initialize and ping) fail inside the server: -32603. */
+  failNext(): void {
+    this.#failNext = true;
+  }
+
   /** Takes one message from the client and schedules whatever the server sends in response. */
   receive(message: unknown, now: number): void {
     const envelope = classify(message);
@@ -150,6 +187,15 @@ export class SimServer {
       return;
     }
     if (method === 'ping') return this.#reply(now, id, {});
+    if (this.#failNext) {
+      this.#failNext = false;
+      return this.#fail(
+        now,
+        id,
+        -32603,
+        'Internal error: the server failed while handling the request',
+      );
+    }
     if (this.negotiatedVersion === null) {
       // The spec leaves the answer to an early request open; SDKs differ (-32000, -32600, -32601).
       return this.#fail(now, id, -32600, 'Invalid Request: send initialize first');

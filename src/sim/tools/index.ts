@@ -29,3 +29,11 @@ export function prepareTools(): Promise<void> {
   );
   return preparing;
 }
+
+/** Prepares only what the named tools need, so a lesson without them starts at once. */
+export async function prepareToolsFor(names: readonly string[]): Promise<void> {
+  const jobs: Promise<void>[] = [];
+  if (names.includes('calculator_arithmetic')) jobs.push(prepareCalculator());
+  if (names.includes('db_query')) jobs.push(prepareDbQuery());
+  await Promise.all(jobs);
+}

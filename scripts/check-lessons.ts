@@ -1,0 +1,44 @@
+/**
+ * Checks a folder of lessons the way the test suite does, and prints each lesson as Markdown to
+ * read it over: `npx tsx scripts/check-lessons.ts [folder] [--print] [--lang en|zh]`.
+ */
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { runScenario } from '../src/sim/scenario/engine.js';
+import { formatProblem, LESSONS_DIR, loadLessons } from '../src/sim/scenario/load-lessons.js';
+import { lessonHandout } from '../src/ui/handout.js';
+
+const args = process.argv.slice(2);
+const dir = args.find((a) => !a.startsWith('--')) ?? LESSONS_DIR;
+const print = args.includes('--print');
+const lang = args.includes('zh') ? 'zh' : 'en';
+const { lessons, problems } = loadLessons(dir);
+let failures = problems.length;
+for (const p of problems) console.log(`PROBLEM ${formatProblem(p)}`);
+for (const lesson of lessons) {
+  const played = await runScenario(lesson.scenario);
+  if (!played.ok) {
+    failures += 1;
+    console.log(
+      `FAIL ${lesson.file}:${lesson.stepLines[played.error.step] ?? '?'} step ${played.error.step + 1}: ${played.error.message}`,
+    );
+    continue;
+  }
+  const issues: string[] = [];
+  for (const step of played.value.steps) {
+    if (!step.message || !step.report) continue;
+    if (!JSONRPCMessageSchema.safeParse(step.message).success && !step.fault) {
+      issues.push(`step ${step.index + 1}: not a valid JSON-RPC message`);
+    }
+    const rules = step.report.violations.map((v) => v.rule);
+    if (step.fault && rules.length === 0)
+      issues.push(`step ${step.index + 1}: fault ${step.fault} broke no rule`);
+    if (!step.fault && rules.length > 0)
+      issues.push(`step ${step.index + 1}: breaks ${rules.join(', ')}`);
+  }
+  failures += issues.length;
+  console.log(
+    `${issues.length ? 'FAIL' : 'ok  '} ${lesson.id} (${played.value.steps.length} steps)${issues.map((i) => `\n     ${i}`).join('')}`,
+  );
+  if (print) console.log(lessonHandout(lesson, played.value, lang));
+}
+process.exitCode = failures > 0 ? 1 : 0;

@@ -1,0 +1,38 @@
+import { basename } from 'node:path';
+import type { Lang } from '../../i18n/lang.js';
+import { readLines } from '../../trace/lines.js';
+import { transcriptTimeline } from '../../trace/play-timeline.js';
+import { lessonHandout } from '../../ui/handout.js';
+import type { OpenedLesson } from '../../ui/lesson-source.js';
+import { checkReadable } from './trace.js';
+
+/** A transcript read into the lesson shape: problems are reported on stderr, one line each. */
+export async function loadTranscript(file: string): Promise<OpenedLesson> {
+  await checkReadable(file);
+  const lines = [];
+  for await (const line of readLines(file === '-' ? process.stdin : file)) lines.push(line);
+  const { timeline, problems } = transcriptTimeline(lines);
+  for (const p of problems) process.stderr.write(`mcp-sim: ${file}:${p.line}: ${p.message}\n`);
+  const name = file === '-' ? 'stdin' : basename(file);
+  const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
+  return {
+    id: `play:${name}`,
+    title: { en: `Transcript ${name}`, zh: `会话记录 ${name}` },
+    goal: {
+      en: `Step through a recorded session of ${timeline.steps.length} messages, as the referee sees it.`,
+      zh: `逐条查看一段共 ${timeline.steps.length} 条消息的会话记录，以及裁判对每条消息的判断。`,
+    },
+    recap: {
+      en: `${timeline.steps.length} messages, ${violations} rule violation(s), ${problems.length} unreadable line(s). Run mcp-sim trace ${name} for the labelled table.`,
+      zh: `共 ${timeline.steps.length} 条消息，${violations} 处违规，${problems.length} 行无法读取。运行 mcp-sim trace ${name} 可查看带标签的表格。`,
+    },
+    steps: timeline.steps,
+  };
+}
+
+export async function playPlainCommand(file: string, lang: Lang): Promise<number> {
+  const lesson = await loadTranscript(file);
+  const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
+  process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
+  return 0;
+}

@@ -1,0 +1,44 @@
+import { runScenario, type Timeline } from './engine.js';
+import {
+  formatProblem,
+  type LessonListing,
+  type LoadedLesson,
+  loadLessons,
+} from './load-lessons.js';
+
+/** A lesson loaded and played to its timeline. */
+export type PlayedLesson = { readonly lesson: LoadedLesson; readonly timeline: Timeline };
+
+/** Why a lesson cannot be opened, with the exit code for it (2: no such lesson, 1: broken file). */
+export type OpenProblem = { readonly code: 1 | 2; readonly message: string };
+
+/**
+ * Loads and plays one lesson. The problem names the file and line when the lesson file is broken
+ * or its scenario cannot be played, so the learner or teacher can go straight to it.
+ */
+export async function openLesson(
+  id: string,
+  listing: LessonListing = loadLessons(),
+): Promise<{ ok: true; value: PlayedLesson } | { ok: false; error: OpenProblem }> {
+  const lesson = listing.lessons.find((l) => l.id === id);
+  if (!lesson) {
+    const broken = listing.problems.find(
+      (p) => p.file.includes(`-${id}/`) || p.file.endsWith(`-${id}`),
+    );
+    if (broken) return { ok: false, error: { code: 1, message: formatProblem(broken) } };
+    return {
+      ok: false,
+      error: { code: 2, message: `unknown lesson "${id}" (see: mcp-sim lessons)` },
+    };
+  }
+  const played = await runScenario(lesson.scenario);
+  if (!played.ok) {
+    const line = lesson.stepLines[played.error.step] ?? null;
+    const message = `step ${played.error.step + 1}: ${played.error.message}`;
+    return {
+      ok: false,
+      error: { code: 1, message: formatProblem({ file: lesson.file, line, message }) },
+    };
+  }
+  return { ok: true, value: { lesson, timeline: played.value } };
+}

@@ -1,0 +1,133 @@
+import { createActor } from 'xstate';
+import {
+  phasesOf,
+  type SessionContext,
+  type StepReport,
+  sessionMachine,
+} from '../machine/index.js';
+import {
+  annotate,
+  type Bilingual,
+  CATALOGUE,
+  isCatalogued,
+  type JsonObject,
+} from '../protocol/index.js';
+import type { PeerViews, Timeline, TimelineStep } from '../sim/scenario/engine.js';
+import { inferDirection } from './infer-direction.js';
+import type { RawLine } from './lines.js';
+import { parseLine } from './parse-line.js';
+import type { TraceProblem } from './tracer.js';
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A recorded message has no narration: say what its method means, from the catalogue. */
+function describe(report: StepReport): Bilingual {
+  const method = report.method;
+  const meaning = method && isCatalogued(method) ? CATALOGUE[method].meaning : null;
+  const name = method ?? '?';
+  switch (report.kind) {
+    case 'response':
+      return {
+        en: `The answer to ${name} #${String(report.id)}.${meaning ? ` (${meaning.en})` : ''}`,
+        zh: `对 ${name} #${String(report.id)} 的回应。${meaning ? `（${meaning.zh}）` : ''}`,
+      };
+    case 'error':
+      return {
+        en: `An error response to ${name}${report.id !== null ? ` #${String(report.id)}` : ''}.`,
+        zh: `对 ${name}${report.id !== null ? ` #${String(report.id)}` : ''} 的错误响应。`,
+      };
+    default:
+      return (
+        meaning ?? {
+          en: `${name}: not a method MCP defines.`,
+          zh: `${name}：不是 MCP 定义的方法。`,
+        }
+      );
+  }
+}
+
+/** What the panels can know from the wire alone: declarations, the version, the tools last listed. */
+function peersFrom(ctx: SessionContext, tools: readonly string[] | null): PeerViews {
+  const pending = (side: 'client' | 'server') =>
+    ctx.pending.filter((p) => p.requester === side).map((p) => `${p.method} #${String(p.id)}`);
+  return {
+    client: {
+      capabilities: ctx.capabilities.client ?? {},
+      negotiatedVersion: ctx.handshake.negotiatedVersion,
+      tools,
+      toolsStale: false,
+      pending: pending('client'),
+    },
+    server: {
+      capabilities: ctx.capabilities.server ?? {},
+      negotiatedVersion: ctx.handshake.negotiatedVersion,
+      tools: tools ?? [],
+      subscriptions: [],
+      logLevel: '',
+      working: pending('server'),
+    },
+  };
+}
+
+/**
+ * Turns a transcript (any of the three line formats) into the same timeline a lesson plays, so
+ * `play` shows a real session in the lesson UI. Every message goes through the session machine,
+ * and each step keeps its snapshot.
+ */
+export function transcriptTimeline(lines: Iterable<RawLine>): {
+  timeline: Timeline;
+  problems: TraceProblem[];
+} {
+  const actor = createActor(sessionMachine, { input: {} }).start();
+  const steps: TimelineStep[] = [];
+  const problems: TraceProblem[] = [];
+  let tools: string[] | null = null;
+  for (const raw of lines) {
+    if ('problem' in raw) {
+      problems.push({ line: raw.line, message: raw.problem });
+      continue;
+    }
+    const parsed = parseLine(raw.text);
+    if (parsed.kind === 'skip' || parsed.kind === 'chatter') continue;
+    if (parsed.kind === 'problem') {
+      problems.push({ line: raw.line, message: parsed.message });
+      continue;
+    }
+    const message = parsed.message;
+    const direction = parsed.direction ?? inferDirection(actor.getSnapshot().context, message);
+    actor.send({ type: 'envelope', direction, message });
+    const snapshot = actor.getSnapshot();
+    const report = snapshot.context.last as StepReport;
+    if (report.envelope.kind === 'invalid') {
+      problems.push({
+        line: raw.line,
+        message: `not a JSON-RPC message: ${report.envelope.text.en}`,
+      });
+      continue;
+    }
+    if (report.kind === 'response' && report.method === 'tools/list' && isObject(message)) {
+      const result = isObject(message.result) ? message.result : {};
+      if (Array.isArray(result.tools)) {
+        tools = result.tools.map((t) => (isObject(t) ? String(t.name) : '?'));
+      }
+    }
+    steps.push({
+      index: steps.length,
+      t: steps.length,
+      direction,
+      message: message as JsonObject,
+      closedBy: null,
+      note: describe(report),
+      annotations: annotate(message, report.method),
+      events: [],
+      fault: null,
+      report,
+      snapshot,
+      phases: phasesOf(snapshot),
+      peers: peersFrom(snapshot.context, tools),
+    });
+  }
+  return { timeline: { steps }, problems };
+}

@@ -1,0 +1,45 @@
+import { Box, Text } from 'ink';
+import type { Lang } from '../../i18n/lang.js';
+import { s } from '../../i18n/strings.js';
+import type { KeyHint } from '../keymap.js';
+import { useTheme } from '../use-theme.js';
+import { Prose } from './prose.js';
+
+export type HelpOverlayProps<Action extends string> = {
+  readonly hints: readonly KeyHint<Action>[];
+  readonly lang: Lang;
+};
+
+/** `?`: the keys, what the screen shows, and where progress is kept. */
+export function HelpOverlay<Action extends string>({ hints, lang }: HelpOverlayProps<Action>) {
+  const theme = useTheme();
+  return (
+    <Box
+      flexDirection="column"
+      flexGrow={1}
+      flexShrink={1}
+      flexBasis={0}
+      overflow="hidden"
+      borderStyle="round"
+      {...theme.border('accent')}
+      paddingX={1}
+    >
+      <Text bold {...theme.fg('accent')}>
+        {s('helpTitle', lang)}
+      </Text>
+      {hints.map((hint) => (
+        <Box key={hint.keys} overflowX="hidden">
+          <Box width={14} flexShrink={0}>
+            <Text bold>{hint.keys}</Text>
+          </Box>
+          <Text wrap="truncate-end">{hint.text}</Text>
+        </Box>
+      ))}
+      <Box marginTop={1}>
+        <Prose>{s('help', lang)}</Prose>
+      </Box>
+      <Prose dimColor>{s('helpLegend', lang)}</Prose>
+      <Text {...theme.fg('accent')}>{s('helpClose', lang)}</Text>
+    </Box>
+  );
+}

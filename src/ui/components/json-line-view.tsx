@@ -1,0 +1,35 @@
+import { Box, Text } from 'ink';
+import type { JsonLine } from '../json-lines.js';
+import { useTheme } from '../use-theme.js';
+
+export type JsonLineViewProps = {
+  readonly line: JsonLine;
+  /** The meaning number for an annotated line, shown in the gutter. */
+  readonly mark: number | null;
+  readonly gutter: number;
+};
+
+/** One line of the envelope: gutter mark, indentation, coloured tokens, cut at the line's end. */
+export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
+  const theme = useTheme();
+  return (
+    <Box flexShrink={0} overflowX="hidden">
+      {gutter > 0 ? (
+        <Box width={gutter} flexShrink={0}>
+          <Text {...theme.fg('accent')} bold>
+            {mark ?? ''}
+          </Text>
+        </Box>
+      ) : null}
+      <Text wrap="truncate-end">
+        {'  '.repeat(line.depth)}
+        {line.tokens.map((token, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
+          <Text key={i} {...theme.fg(token.kind)}>
+            {token.text}
+          </Text>
+        ))}
+      </Text>
+    </Box>
+  );
+}

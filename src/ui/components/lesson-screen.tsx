@@ -1,0 +1,151 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { s } from '../../i18n/strings.js';
+import type { TimelineStep } from '../../sim/scenario/engine.js';
+import { EMPTY_MODEL, envelopeModel } from '../envelope-model.js';
+import type { KeyHint, LessonAction } from '../keymap.js';
+import { ENVELOPE_FLOOR, MIN_COLUMNS, MIN_ROWS, planMiddle, WIDE_COLUMNS } from '../layout.js';
+import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
+import { useMeasuredHeight } from '../use-measured-height.js';
+import { EnvelopeView, envelopeLines } from './envelope-view.js';
+import { HeaderBar } from './header-bar.js';
+import { HelpOverlay } from './help-overlay.js';
+import { KeyBar } from './key-bar.js';
+import { NarrationView } from './narration-view.js';
+import { PeerPanels } from './peer-panels.js';
+import { PhaseStrip } from './phase-strip.js';
+import { ProgressLine } from './progress-line.js';
+import { RecapBox } from './recap-box.js';
+import { TimelineView } from './timeline-view.js';
+import { VerdictLine } from './verdict-line.js';
+
+export type LessonScreenProps = {
+  readonly title: string;
+  readonly steps: readonly TimelineStep[];
+  readonly index: number;
+  readonly help: boolean;
+  /** The recap, once the last step is on screen. */
+  readonly recap: string | null;
+  readonly hints: readonly KeyHint<LessonAction>[];
+  readonly idle: readonly LessonAction[];
+  readonly lang: Lang;
+  readonly columns: number;
+  readonly rows: number;
+};
+
+/**
+ * The lesson screen, fitted to the terminal. Header, phases and key bar always show; in between,
+ * the step's verdict and narration (measured) come first, and peers, timeline and envelope share
+ * what they leave, as `planMiddle` decides.
+ */
+export function LessonScreen(props: LessonScreenProps) {
+  const { title, steps, index, help, recap, hints, idle, lang, columns, rows } = props;
+  const wide = columns >= WIDE_COLUMNS;
+  const timelineWidth = Math.min(48, Math.floor(columns * 0.4));
+  // Tall terminals get a blank line between the blocks.
+  const gap = rows >= 30 ? 1 : 0;
+  const [bodyRef, bodyHeight] = useMeasuredHeight(Math.max(0, rows - 4));
+  const [tailRef, tailHeight] = useMeasuredHeight(8);
+  const step = steps[index];
+  const model = useMemo(() => {
+    if (!step) return null;
+    // A closed transport sends no envelope: an empty model, the title says what happened.
+    if (step.message === null) return EMPTY_MODEL;
+    return envelopeModel(
+      step.message,
+      step.annotations,
+      lang,
+      (wide ? columns - timelineWidth : columns) - 4,
+    );
+  }, [step, lang, wide, columns, timelineWidth]);
+  if (!step || !model) return null;
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    return (
+      <Box flexDirection="column">
+        <Text>{s('tooSmall', lang)}</Text>
+        <KeyBar hints={hints} idle={idle} />
+      </Box>
+    );
+  }
+  // The envelope outranks the narration: on a screen too short for both, the envelope keeps a
+  // few lines and the step's text below is cut instead (recap first).
+  const floor = Math.min(envelopeLines(model), ENVELOPE_FLOOR);
+  const plan = planMiddle({
+    height: Math.max(bodyHeight - tailHeight - 2 * gap, floor),
+    wide,
+    envelopeLines: envelopeLines(model),
+    messages: index + 1,
+  });
+  const timeline = (
+    <TimelineView
+      rows={sequenceRows(steps, index, plan.timelineRows)}
+      current={index}
+      lang={lang}
+    />
+  );
+  const envelope = (
+    <EnvelopeView
+      key={`${index}/${columns}/${lang}`}
+      step={step}
+      model={model}
+      lang={lang}
+      height={plan.envelopeHeight}
+    />
+  );
+
+  return (
+    // One line short of the terminal: a frame as tall as the screen makes Ink clear it on every key.
+    <Box flexDirection="column" height={rows - 1} overflowX="hidden">
+      <HeaderBar title={title} index={index} count={steps.length} lang={lang} />
+      <PhaseStrip phases={step.phases} lang={lang} full={columns >= 100} />
+      {help ? (
+        <HelpOverlay hints={hints} lang={lang} />
+      ) : (
+        <Box
+          ref={bodyRef}
+          flexDirection="column"
+          flexGrow={1}
+          flexShrink={1}
+          flexBasis={0}
+          overflow="hidden"
+        >
+          <PeerPanels
+            peers={step.peers}
+            mode={plan.peers}
+            lang={lang}
+            nameRequest={(id) => clientRequestLabel(steps, index, id)}
+          />
+          {plan.side ? (
+            <Box flexShrink={0} marginTop={gap}>
+              <Box width={timelineWidth} flexShrink={0} flexDirection="column" marginRight={1}>
+                {timeline}
+              </Box>
+              <Box flexGrow={1} flexShrink={1} flexDirection="column">
+                {envelope}
+              </Box>
+            </Box>
+          ) : (
+            <Box flexDirection="column" flexShrink={0} marginTop={gap}>
+              {plan.timelineRows > 0 ? timeline : null}
+              {envelope}
+            </Box>
+          )}
+          {/* Never shrunk, so it measures its full height; the body cuts it at the bottom if need be. */}
+          <Box ref={tailRef} flexDirection="column" flexShrink={0} marginTop={gap}>
+            {step.report?.progress ? (
+              <ProgressLine progress={step.report.progress} lang={lang} />
+            ) : null}
+            <VerdictLine violations={step.report?.violations ?? []} lang={lang} />
+            <NarrationView
+              events={step.events.map((e) => tr(e, lang))}
+              note={tr(step.note, lang)}
+            />
+            {recap !== null ? <RecapBox recap={recap} lang={lang} /> : null}
+          </Box>
+        </Box>
+      )}
+      <KeyBar hints={hints} idle={idle} />
+    </Box>
+  );
+}

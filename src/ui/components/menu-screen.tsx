@@ -1,0 +1,95 @@
+import { Box, Text } from 'ink';
+import type { Lang } from '../../i18n/lang.js';
+import { s } from '../../i18n/strings.js';
+import type { KeyHint, MenuAction } from '../keymap.js';
+import { type MenuData, menuWindow } from '../menu-items.js';
+import type { LessonStatus } from '../progress-update.js';
+import type { Role } from '../theme.js';
+import { useTheme } from '../use-theme.js';
+import { KeyBar } from './key-bar.js';
+
+export type MenuScreenProps = {
+  readonly menu: MenuData;
+  readonly selected: number;
+  /** A lesson is being played to its timeline. */
+  readonly loading: boolean;
+  /** Why the last lesson could not be opened, if it could not. */
+  readonly notice: string | null;
+  readonly hints: readonly KeyHint<MenuAction>[];
+  readonly lang: Lang;
+  readonly rows: number;
+};
+
+const STATUS = {
+  new: { key: 'statusNew', role: null },
+  started: { key: 'statusStarted', role: 'warning' },
+  done: { key: 'statusDone', role: 'ok' },
+} as const satisfies Record<
+  LessonStatus,
+  { key: 'statusNew' | 'statusStarted' | 'statusDone'; role: Role | null }
+>;
+
+/** The lesson menu: number, title, goal and status of each lesson; broken files listed apart. */
+export function MenuScreen({
+  menu,
+  selected,
+  loading,
+  notice,
+  hints,
+  lang,
+  rows,
+}: MenuScreenProps) {
+  const theme = useTheme();
+  // Title, heading, broken files, notice and key bar take the rest; each lesson takes two lines.
+  const capacity = Math.floor((rows - 5 - menu.broken.length) / 2);
+  const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
+  return (
+    <Box flexDirection="column" height={rows - 1} overflowX="hidden">
+      <Text bold {...theme.fg('accent')} wrap="truncate-end">
+        {s('appTitle', lang)}
+      </Text>
+      <Text bold>{s('lessons', lang)}</Text>
+      {menu.lessons.length === 0 ? <Text dimColor>{s('noLessons', lang)}</Text> : null}
+      <Box flexDirection="column" flexGrow={1} overflow="hidden">
+        {menu.lessons.slice(from, to).map((lesson, i) => {
+          const here = from + i === selected;
+          const status = STATUS[lesson.status];
+          return (
+            <Box key={lesson.id} flexDirection="column" flexShrink={0}>
+              <Box>
+                <Box flexGrow={1} flexShrink={1} overflowX="hidden">
+                  <Text wrap="truncate-end" bold={here} inverse={here}>
+                    {here ? '›' : ' '} {lesson.number}. {lesson.title}
+                  </Text>
+                </Box>
+                <Box flexShrink={0} marginLeft={1}>
+                  <Text {...theme.fg(status.role)} dimColor={status.role === null}>
+                    {s(status.key, lang)}
+                  </Text>
+                </Box>
+              </Box>
+              <Box paddingLeft={5} overflowX="hidden">
+                <Text dimColor={!here} wrap="truncate-end">
+                  {lesson.goal}
+                </Text>
+              </Box>
+            </Box>
+          );
+        })}
+        {menu.broken.map((b) => (
+          <Text key={b.name} wrap="truncate-end" {...theme.fg('error')}>
+            {'  ✗ '}
+            {b.name} — {s('broken', lang)}: {b.problem}
+          </Text>
+        ))}
+      </Box>
+      {loading ? <Text {...theme.fg('accent')}>{s('loading', lang)}</Text> : null}
+      {notice !== null ? (
+        <Text {...theme.fg('error')} wrap="truncate-end">
+          ✗ {notice}
+        </Text>
+      ) : null}
+      <KeyBar hints={hints} />
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { Box, Text } from 'ink';
+import type { Lang } from '../../i18n/lang.js';
+import { s } from '../../i18n/strings.js';
+import type { Phase, SidePhases } from '../../machine/index.js';
+import { useTheme } from '../use-theme.js';
+
+const PHASES = ['initialization', 'operation', 'shutdown'] as const satisfies readonly Phase[];
+const SIDES = ['client', 'server'] as const;
+
+export type PhaseStripProps = {
+  readonly phases: SidePhases;
+  readonly lang: Lang;
+  /** Show all three phases per side with the current one lit, not just the current one. */
+  readonly full: boolean;
+};
+
+/** Each side's phase, separately: the client operates before the server has heard it is ready. */
+export function PhaseStrip({ phases, lang, full }: PhaseStripProps) {
+  const theme = useTheme();
+  return (
+    <Box flexShrink={0}>
+      {SIDES.map((side) => {
+        const current = phases[side];
+        const shown = full ? PHASES : [current];
+        return (
+          <Box key={side} flexGrow={1} flexBasis={0} overflowX="hidden">
+            <Text wrap="truncate-end">
+              <Text bold {...theme.fg(side)}>
+                {s(side, lang)}
+              </Text>
+              {shown.map((phase) => (
+                <Text key={phase}>
+                  {phase === current ? ' ● ' : <Text dimColor> ○ </Text>}
+                  {phase === current ? (
+                    <Text bold {...theme.fg(phase)}>
+                      {s(`phase_${phase}`, lang)}
+                    </Text>
+                  ) : (
+                    <Text dimColor>{s(`phase_${phase}`, lang)}</Text>
+                  )}
+                </Text>
+              ))}
+            </Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

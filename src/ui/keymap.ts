@@ -1,0 +1,118 @@
+import type { Key } from 'ink';
+import type { Lang } from '../i18n/lang.js';
+import { type StringKey, s } from '../i18n/strings.js';
+
+/** A key as the tables name it: an arrow, enter, escape, space, or the character typed. */
+export type KeyName =
+  | 'right'
+  | 'left'
+  | 'up'
+  | 'down'
+  | 'enter'
+  | 'escape'
+  | 'space'
+  | (string & {});
+
+export type Binding<Action extends string> = {
+  readonly action: Action;
+  readonly keys: readonly KeyName[];
+  /** What the key bar says for it; bindings with the same hint share one entry. `null`: not shown. */
+  readonly hint: StringKey | null;
+};
+
+export type LessonAction = 'next' | 'prev' | 'first' | 'last' | 'help' | 'closeHelp' | 'quit';
+export type MenuAction = 'up' | 'down' | 'open' | 'quit';
+
+/** DESIGN.md › Keys in every interactive view. */
+export const LESSON_KEYS = [
+  { action: 'next', keys: ['right', 'n', 'space'], hint: 'keyNext' },
+  { action: 'prev', keys: ['left', 'p'], hint: 'keyBack' },
+  { action: 'first', keys: ['g'], hint: 'keyFirstLast' },
+  { action: 'last', keys: ['G'], hint: 'keyFirstLast' },
+  { action: 'help', keys: ['?'], hint: 'keyHelp' },
+  { action: 'closeHelp', keys: ['escape'], hint: null },
+  { action: 'quit', keys: ['q'], hint: 'keyQuit' },
+] as const satisfies readonly Binding<LessonAction>[];
+
+export const MENU_KEYS = [
+  { action: 'up', keys: ['up'], hint: 'keyChoose' },
+  { action: 'down', keys: ['down'], hint: 'keyChoose' },
+  { action: 'up', keys: ['k'], hint: null },
+  { action: 'down', keys: ['j'], hint: null },
+  { action: 'open', keys: ['enter'], hint: 'keyOpen' },
+  { action: 'quit', keys: ['q'], hint: 'keyQuit' },
+] as const satisfies readonly Binding<MenuAction>[];
+
+/**
+ * The keys in one input event. Ink hands over a burst of typed keys ("nn", a paste, tmux
+ * send-keys) as one string, so every character counts; arrows and enter come one per event.
+ */
+export function keyNames(
+  input: string,
+  key: Pick<
+    Key,
+    'rightArrow' | 'leftArrow' | 'upArrow' | 'downArrow' | 'return' | 'escape' | 'ctrl'
+  >,
+): KeyName[] {
+  if (key.rightArrow) return ['right'];
+  if (key.leftArrow) return ['left'];
+  if (key.upArrow) return ['up'];
+  if (key.downArrow) return ['down'];
+  if (key.return) return ['enter'];
+  if (key.escape) return ['escape'];
+  if (key.ctrl) return [];
+  return [...input].map((ch) => (ch === ' ' ? 'space' : ch === '\r' || ch === '\n' ? 'enter' : ch));
+}
+
+/** The actions for a list of keys, in order; keys nobody bound are dropped. */
+export function actionsFor<Action extends string>(
+  table: readonly Binding<Action>[],
+  names: readonly KeyName[],
+): Action[] {
+  return names.flatMap((name) => {
+    const binding = table.find((b) => b.keys.includes(name));
+    return binding ? [binding.action] : [];
+  });
+}
+
+const KEY_SYMBOLS: Partial<Record<KeyName, string>> = {
+  right: '→',
+  left: '←',
+  up: '↑',
+  down: '↓',
+  escape: 'Esc',
+};
+const KEY_WORDS: Partial<Record<KeyName, StringKey>> = { space: 'keySpace', enter: 'keyEnter' };
+
+export function keyLabel(name: KeyName, lang: Lang): string {
+  const word = KEY_WORDS[name];
+  return word !== undefined ? s(word, lang) : (KEY_SYMBOLS[name] ?? name);
+}
+
+export type KeyHint<Action extends string> = {
+  readonly keys: string;
+  readonly text: string;
+  readonly actions: readonly Action[];
+};
+
+/** The key bar's entries: bindings that share a hint become one entry ("g/G first/last"). */
+export function keyHints<Action extends string>(
+  table: readonly Binding<Action>[],
+  lang: Lang,
+  rename: Partial<Record<Action, StringKey>> = {},
+): KeyHint<Action>[] {
+  const hints: { hint: StringKey; keys: string[]; actions: Action[] }[] = [];
+  for (const binding of table) {
+    const hint = rename[binding.action] ?? binding.hint;
+    if (hint === null) continue;
+    const last = hints.at(-1);
+    const labels = binding.keys.map((k) => keyLabel(k, lang));
+    if (last && last.hint === hint) {
+      last.keys.push(...labels);
+      if (!last.actions.includes(binding.action)) last.actions.push(binding.action);
+    } else {
+      hints.push({ hint, keys: labels, actions: [binding.action] });
+    }
+  }
+  return hints.map((h) => ({ keys: h.keys.join('/'), text: s(h.hint, lang), actions: h.actions }));
+}

@@ -1,0 +1,42 @@
+import { useApp } from 'ink';
+import { useCallback } from 'react';
+import type { Lang } from '../i18n/lang.js';
+import { LessonPlayer } from './lesson-player.js';
+import type { OpenedLesson } from './lesson-source.js';
+import { type ProgressData, resumeAt } from './progress-update.js';
+import { useProgress } from './use-progress.js';
+
+export type LessonAppProps<P extends ProgressData> = {
+  readonly lesson: OpenedLesson;
+  readonly progress: P;
+  readonly save: (progress: P) => void;
+  readonly lang: Lang;
+  readonly autoplay: number | null;
+};
+
+/** `mcp-sim lesson <id>`: one lesson; `q` quits. */
+export function LessonApp<P extends ProgressData>({
+  lesson,
+  progress: initial,
+  save,
+  lang,
+  autoplay,
+}: LessonAppProps<P>) {
+  const { exit } = useApp();
+  const { record } = useProgress(initial, save, lang);
+  const onStep = useCallback(
+    (index: number) => record(lesson.id, index, lesson.steps.length),
+    [lesson, record],
+  );
+  return (
+    <LessonPlayer
+      lesson={lesson}
+      lang={lang}
+      start={resumeAt(initial, lesson.id, lesson.steps.length)}
+      autoplay={autoplay}
+      onStep={onStep}
+      onQuit={exit}
+      quitHint="keyQuit"
+    />
+  );
+}

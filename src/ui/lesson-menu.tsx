@@ -1,0 +1,59 @@
+import type { Key } from 'ink';
+import { useRef } from 'react';
+import type { Lang } from '../i18n/lang.js';
+import { MenuScreen } from './components/menu-screen.js';
+import { actionsFor, keyHints, keyNames, MENU_KEYS } from './keymap.js';
+import type { MenuData } from './menu-items.js';
+import { useKeyRoute } from './use-key-route.js';
+import type { KeyRoute } from './use-key-router.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export type LessonMenuProps = {
+  readonly menu: MenuData;
+  readonly selected: number;
+  readonly loading: boolean;
+  readonly notice: string | null;
+  readonly lang: Lang;
+  readonly onSelect: (index: number) => void;
+  readonly onOpen: (id: string) => void;
+  readonly onQuit: () => void;
+  /** The app's key route (see useKeyRouter). */
+  readonly route: KeyRoute;
+};
+
+/** The menu's keys: ↑/↓ (j/k) choose, Enter opens, q quits. */
+export function LessonMenu(props: LessonMenuProps) {
+  const { menu, selected, loading, notice, lang, onSelect, onOpen, onQuit, route } = props;
+  const { rows } = useTerminalSize();
+  // Several keys may come before the next render: count from the latest choice, not the prop.
+  const current = useRef(selected);
+  current.current = selected;
+  useKeyRoute(route, (input: string, key: Key) => {
+    let at = current.current;
+    for (const action of actionsFor(MENU_KEYS, keyNames(input, key))) {
+      if (action === 'quit') return onQuit();
+      if (action === 'up') at = Math.max(0, at - 1);
+      if (action === 'down') at = Math.min(menu.lessons.length - 1, at + 1);
+      if (action === 'open') {
+        const lesson = menu.lessons[at];
+        if (lesson && !loading) onOpen(lesson.id);
+        return;
+      }
+    }
+    if (at !== current.current) {
+      current.current = at;
+      onSelect(at);
+    }
+  });
+  return (
+    <MenuScreen
+      menu={menu}
+      selected={selected}
+      loading={loading}
+      notice={notice}
+      hints={keyHints(MENU_KEYS, lang)}
+      lang={lang}
+      rows={rows}
+    />
+  );
+}

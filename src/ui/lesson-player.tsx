@@ -1,0 +1,91 @@
+import { useMachine } from '@xstate/react';
+import type { Key } from 'ink';
+import { useEffect } from 'react';
+import { type Lang, tr } from '../i18n/lang.js';
+import type { StringKey } from '../i18n/strings.js';
+import { LessonScreen } from './components/lesson-screen.js';
+import { actionsFor, keyHints, keyNames, LESSON_KEYS, type LessonAction } from './keymap.js';
+import type { OpenedLesson } from './lesson-source.js';
+import { type PlayerEvent, playerMachine } from './player-machine.js';
+import { useKeyRoute } from './use-key-route.js';
+import { type KeyRoute, useKeyRouter } from './use-key-router.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export type LessonPlayerProps = {
+  readonly lesson: OpenedLesson;
+  readonly lang: Lang;
+  /** The step to open at (where the learner left off). */
+  readonly start: number;
+  /** Seconds between automatic steps (--autoplay), or null. */
+  readonly autoplay: number | null;
+  readonly onStep: (index: number) => void;
+  readonly onQuit: () => void;
+  /** What `q` is called in the key bar: quit, or back to the menu. */
+  readonly quitHint: StringKey;
+  /** The app's key route; without one the player listens to the keyboard itself. */
+  readonly route?: KeyRoute;
+};
+
+const EVENTS = {
+  next: { type: 'NEXT' },
+  prev: { type: 'PREV' },
+  first: { type: 'FIRST' },
+  last: { type: 'LAST' },
+  help: { type: 'TOGGLE_HELP' },
+  closeHelp: { type: 'CLOSE_HELP' },
+} as const satisfies Record<Exclude<LessonAction, 'quit'>, PlayerEvent>;
+
+/** Plays one lesson: the player machine decides the step, the keys drive it, the screen shows it. */
+export function LessonPlayer({
+  lesson,
+  lang,
+  start,
+  autoplay,
+  onStep,
+  onQuit,
+  quitHint,
+  route,
+}: LessonPlayerProps) {
+  const [snapshot, send] = useMachine(playerMachine, {
+    input: {
+      count: lesson.steps.length,
+      start,
+      autoplayMs: autoplay === null ? null : autoplay * 1000,
+    },
+  });
+  const { index, help } = snapshot.context;
+  const size = useTerminalSize();
+  const own = useKeyRouter(route === undefined);
+  useKeyRoute(route ?? own, (input: string, key: Key) => {
+    for (const action of actionsFor(LESSON_KEYS, keyNames(input, key))) {
+      if (action === 'quit') {
+        onQuit();
+        return;
+      }
+      send(EVENTS[action]);
+    }
+  });
+
+  useEffect(() => {
+    onStep(index);
+  }, [index, onStep]);
+
+  const idle = (Object.keys(EVENTS) as (keyof typeof EVENTS)[]).filter(
+    (a) => !snapshot.can(EVENTS[a]),
+  );
+  const last = index === lesson.steps.length - 1;
+  return (
+    <LessonScreen
+      title={tr(lesson.title, lang)}
+      steps={lesson.steps}
+      index={index}
+      help={help}
+      recap={last ? tr(lesson.recap, lang) : null}
+      hints={keyHints(LESSON_KEYS, lang, { quit: quitHint })}
+      idle={idle}
+      lang={lang}
+      columns={size.columns}
+      rows={size.rows}
+    />
+  );
+}

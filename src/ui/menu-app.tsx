@@ -1,0 +1,92 @@
+import { useApp } from 'ink';
+import { useCallback, useMemo, useState } from 'react';
+import type { Lang } from '../i18n/lang.js';
+import type { LessonListing } from '../sim/scenario/load-lessons.js';
+import { LessonMenu } from './lesson-menu.js';
+import { LessonPlayer } from './lesson-player.js';
+import { type OpenedLesson, openLesson } from './lesson-source.js';
+import { menuData } from './menu-items.js';
+import { type ProgressData, resumeAt } from './progress-update.js';
+import { useKeyRouter } from './use-key-router.js';
+import { useProgress } from './use-progress.js';
+
+export type MenuAppProps<P extends ProgressData> = {
+  readonly listing: LessonListing;
+  readonly progress: P;
+  readonly save: (progress: P) => void;
+  readonly lang: Lang;
+};
+
+type Screen =
+  | { readonly kind: 'menu'; readonly loading: boolean }
+  | { readonly kind: 'lesson'; readonly lesson: OpenedLesson; readonly start: number };
+
+/** `mcp-sim`: the menu; Enter plays a lesson, `q` in the lesson comes back, `q` here quits. */
+export function MenuApp<P extends ProgressData>({
+  listing,
+  progress: initial,
+  save,
+  lang,
+}: MenuAppProps<P>) {
+  const { exit } = useApp();
+  const route = useKeyRouter();
+  const { progress, record } = useProgress(initial, save, lang);
+  const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
+  const [selected, setSelected] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const menu = useMemo(() => menuData(listing, progress, lang), [listing, progress, lang]);
+
+  const open = useCallback(
+    (id: string) => {
+      setNotice(null);
+      setScreen({ kind: 'menu', loading: true });
+      void openLesson(id, listing).then((opened) => {
+        if (opened.ok) {
+          const start = resumeAt(progress, id, opened.value.steps.length);
+          setScreen({ kind: 'lesson', lesson: opened.value, start });
+        } else {
+          setNotice(opened.error.message);
+          setScreen({ kind: 'menu', loading: false });
+        }
+      });
+    },
+    [listing, progress],
+  );
+  const lesson = screen.kind === 'lesson' ? screen.lesson : null;
+  const onStep = useCallback(
+    (index: number) => {
+      if (lesson) record(lesson.id, index, lesson.steps.length);
+    },
+    [lesson, record],
+  );
+  const back = useCallback(() => setScreen({ kind: 'menu', loading: false }), []);
+
+  if (screen.kind === 'lesson') {
+    return (
+      <LessonPlayer
+        key={screen.lesson.id}
+        lesson={screen.lesson}
+        lang={lang}
+        start={screen.start}
+        autoplay={null}
+        onStep={onStep}
+        onQuit={back}
+        quitHint="keyMenu"
+        route={route}
+      />
+    );
+  }
+  return (
+    <LessonMenu
+      menu={menu}
+      selected={selected}
+      loading={screen.loading}
+      notice={notice}
+      lang={lang}
+      onSelect={setSelected}
+      onOpen={open}
+      onQuit={exit}
+      route={route}
+    />
+  );
+}

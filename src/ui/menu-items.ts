@@ -1,0 +1,45 @@
+import { basename, dirname } from 'node:path';
+import { type Lang, tr } from '../i18n/lang.js';
+import type { LessonListing } from '../sim/scenario/load-lessons.js';
+import { type LessonStatus, type ProgressData, statusOf } from './progress-update.js';
+
+export type MenuLesson = {
+  readonly id: string;
+  readonly number: number;
+  readonly title: string;
+  readonly goal: string;
+  readonly status: LessonStatus;
+};
+
+/** A lesson folder that did not load: listed, never opened. */
+export type MenuProblem = { readonly name: string; readonly problem: string };
+
+export type MenuData = {
+  readonly lessons: readonly MenuLesson[];
+  readonly broken: readonly MenuProblem[];
+};
+
+export function menuData(listing: LessonListing, progress: ProgressData, lang: Lang): MenuData {
+  const lessons = listing.lessons.map((lesson, i) => ({
+    id: lesson.id,
+    number: i + 1,
+    title: tr(lesson.scenario.title, lang),
+    goal: tr(lesson.scenario.goal, lang),
+    status: statusOf(progress, lesson.id),
+  }));
+  const broken = new Map<string, string>();
+  for (const p of listing.problems) {
+    const name = basename(p.file) === 'lesson.yaml' ? basename(dirname(p.file)) : basename(p.file);
+    if (!broken.has(name))
+      broken.set(name, `${p.line !== null ? `line ${p.line}: ` : ''}${p.message}`);
+  }
+  return { lessons, broken: [...broken].map(([name, problem]) => ({ name, problem })) };
+}
+
+/** The slice of `count` items to show so that `selected` is on screen: [start, end). */
+export function menuWindow(count: number, selected: number, capacity: number): [number, number] {
+  const size = Math.max(1, capacity);
+  if (count <= size) return [0, count];
+  const start = Math.max(0, Math.min(selected - Math.floor(size / 2), count - size));
+  return [start, start + size];
+}

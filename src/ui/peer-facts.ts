@@ -1,0 +1,81 @@
+import type { Lang } from '../i18n/lang.js';
+import { type StringKey, s } from '../i18n/strings.js';
+import type { PeerViews } from '../sim/scenario/engine.js';
+import { capabilityPaths } from './capability-paths.js';
+
+/**
+ * One labelled fact a peer panel shows; `short` labels the one-line summary. `warn`: worth the
+ * learner's attention (stale tools); `empty`: nothing to report, left out of the summary line.
+ */
+export type PeerFact = {
+  readonly label: string;
+  readonly short: string;
+  readonly value: string;
+  readonly warn: boolean;
+  readonly empty: boolean;
+};
+
+type FactInput = {
+  readonly label: StringKey;
+  readonly short?: StringKey;
+  readonly items: readonly string[] | string;
+  readonly warn?: boolean;
+  /** An empty list still says so in the summary (no capabilities is worth seeing). */
+  readonly keepEmpty?: boolean;
+};
+
+function fact(input: FactInput, lang: Lang): PeerFact {
+  const { label, short = label, items, warn = false, keepEmpty = false } = input;
+  const empty = typeof items !== 'string' && items.length === 0;
+  const value = typeof items === 'string' ? items : empty ? s('none', lang) : items.join(', ');
+  return { label: s(label, lang), short: s(short, lang), value, warn, empty: empty && !keepEmpty };
+}
+
+/** The facts of one side, most telling first: version, capabilities, tools, work in flight. */
+export function peerFacts(
+  peers: PeerViews,
+  side: 'client' | 'server',
+  lang: Lang,
+  /** `method #id` for a request id the server is working on. */
+  nameRequest: (id: string) => string = (id) => `#${id}`,
+): PeerFact[] {
+  const view = peers[side];
+  const facts: PeerFact[] = [
+    fact(
+      {
+        label: 'version',
+        short: 'versionShort',
+        items: view.negotiatedVersion ?? s('notYet', lang),
+      },
+      lang,
+    ),
+    fact(
+      {
+        label: 'capabilities',
+        short: 'capsShort',
+        items: capabilityPaths(view.capabilities),
+        keepEmpty: true,
+      },
+      lang,
+    ),
+  ];
+  if (side === 'client') {
+    const c = peers.client;
+    const tools =
+      c.tools === null
+        ? s('notYet', lang)
+        : c.tools.length > 0
+          ? c.tools.join(', ')
+          : s('none', lang);
+    const shown = c.toolsStale ? `${tools} (${s('stale', lang)})` : tools;
+    facts.push(fact({ label: 'tools', items: shown, warn: c.toolsStale }, lang));
+    facts.push(fact({ label: 'pending', items: c.pending }, lang));
+  } else {
+    const v = peers.server;
+    facts.push(fact({ label: 'tools', items: v.tools, keepEmpty: true }, lang));
+    facts.push(fact({ label: 'working', items: v.working.map(nameRequest) }, lang));
+    if (v.subscriptions.length > 0)
+      facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
+  }
+  return facts;
+}

@@ -1,0 +1,43 @@
+import type { Lang } from '../i18n/lang.js';
+
+export type LessonEntry = { readonly finished: boolean; readonly lastStep: number };
+
+/**
+ * The part of `.mcp-sim/progress.json` the UI reads and writes (src/cli/progress.ts owns the
+ * file). Functions keep every other field (exercises…) as they found it.
+ */
+export type ProgressData = {
+  readonly lang?: Lang | undefined;
+  readonly lessons: Readonly<Record<string, LessonEntry>>;
+};
+
+export type LessonStatus = 'new' | 'started' | 'done';
+
+/** The learner is on step `index` of `count`; reaching the last step finishes the lesson for good. */
+export function recordStep<P extends ProgressData>(
+  progress: P,
+  id: string,
+  index: number,
+  count: number,
+  lang: Lang,
+): P {
+  const finished = (progress.lessons[id]?.finished ?? false) || index >= count - 1;
+  return {
+    ...progress,
+    lang,
+    lessons: { ...progress.lessons, [id]: { finished, lastStep: index } },
+  };
+}
+
+export function statusOf(progress: ProgressData, id: string): LessonStatus {
+  const entry = progress.lessons[id];
+  if (!entry) return 'new';
+  return entry.finished ? 'done' : 'started';
+}
+
+/** Where to open a lesson: where the learner left it, or the start once it was finished. */
+export function resumeAt(progress: ProgressData, id: string, count: number): number {
+  const entry = progress.lessons[id];
+  if (!entry || entry.finished) return 0;
+  return Math.max(0, Math.min(entry.lastStep, count - 1));
+}

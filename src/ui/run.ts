@@ -1,0 +1,75 @@
+import { render } from 'ink';
+import { createElement, type ReactElement } from 'react';
+import type { Lang } from '../i18n/lang.js';
+import { loadLessons } from '../sim/scenario/load-lessons.js';
+import { LessonApp } from './lesson-app.js';
+import { type OpenedLesson, openLesson } from './lesson-source.js';
+import { MenuApp } from './menu-app.js';
+import type { ProgressData } from './progress-update.js';
+import { colourEnabled } from './theme.js';
+import { Themed } from './themed.js';
+
+export type RunOptions<P extends ProgressData> = {
+  readonly lang: Lang;
+  readonly progress: P;
+  /** Persists progress (the CLI passes `saveProgress`, which owns .mcp-sim/progress.json). */
+  readonly save: (progress: P) => void;
+};
+
+async function show(app: ReactElement): Promise<number> {
+  const themed = createElement(Themed, { colour: colourEnabled(process.env) }, app);
+  // Ctrl+C unmounts cleanly: raw mode off, cursor back, the last frame left on screen.
+  const instance = render(themed, { exitOnCtrlC: true });
+  await instance.waitUntilExit();
+  return 0;
+}
+
+/** `mcp-sim`: the lesson menu. Resolves with the exit code when the learner quits. */
+export async function runMenu<P extends ProgressData>(options: RunOptions<P>): Promise<number> {
+  const { save } = options;
+  return show(
+    createElement(MenuApp<P>, {
+      listing: loadLessons(),
+      progress: options.progress,
+      save,
+      lang: options.lang,
+    }),
+  );
+}
+
+/** `mcp-sim lesson <id>`: one lesson, optionally stepping by itself every `autoplay` seconds. */
+export async function runLesson<P extends ProgressData>(
+  options: RunOptions<P> & { readonly id: string; readonly autoplay?: number },
+): Promise<number> {
+  const opened = await openLesson(options.id);
+  if (!opened.ok) {
+    process.stderr.write(`mcp-sim: ${opened.error.message}\n`);
+    return opened.error.code;
+  }
+  const { save } = options;
+  return show(
+    createElement(LessonApp<P>, {
+      lesson: opened.value,
+      progress: options.progress,
+      save,
+      lang: options.lang,
+      autoplay: options.autoplay ?? null,
+    }),
+  );
+}
+
+/** `mcp-sim play <file>`: a recorded session in the lesson screen; nothing is saved. */
+export async function runPlay(options: {
+  readonly lesson: OpenedLesson;
+  readonly lang: Lang;
+}): Promise<number> {
+  return show(
+    createElement(LessonApp<ProgressData>, {
+      lesson: options.lesson,
+      progress: { lessons: {} },
+      save: () => {},
+      lang: options.lang,
+      autoplay: null,
+    }),
+  );
+}

@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { playLesson } from '../../src/cli/commands/lessons.js';
+import type { TimelineStep } from '../../src/sim/scenario/engine.js';
+import { KeyBar } from '../../src/ui/components/key-bar.js';
+import { PeerPanels } from '../../src/ui/components/peer-panels.js';
+import { PhaseStrip } from '../../src/ui/components/phase-strip.js';
+import { ProgressLine } from '../../src/ui/components/progress-line.js';
+import { TimelineView } from '../../src/ui/components/timeline-view.js';
+import { VerdictLine } from '../../src/ui/components/verdict-line.js';
+import { keyHints, LESSON_KEYS } from '../../src/ui/keymap.js';
+import { sequenceRow } from '../../src/ui/sequence-rows.js';
+import { renderAt, until, widest } from './render-at.js';
+
+const size = { columns: 60, rows: 24 };
+let first: readonly TimelineStep[] = [];
+let removal: readonly TimelineStep[] = [];
+let progress: readonly TimelineStep[] = [];
+
+beforeAll(async () => {
+  first = (await playLesson('first-session')).timeline.steps;
+  removal = (await playLesson('capability-removal')).timeline.steps;
+  progress = (await playLesson('progress')).timeline.steps;
+});
+
+const at = (steps: readonly TimelineStep[], i: number): TimelineStep => {
+  const step = steps[i];
+  if (!step) throw new Error(`no step ${i}`);
+  return step;
+};
+
+/** A step's verdict (every step of these lessons sends an envelope). */
+const reportOf = (step: TimelineStep) => {
+  if (!step.report) throw new Error(`step ${step.index} has no envelope`);
+  return step.report;
+};
+
+describe('components', () => {
+  it('TimelineView: lifelines, arrows, labels, the current row marked, errors with ✗', async () => {
+    const failed = {
+      ...at(first, 6),
+      report: { ...reportOf(at(first, 6)), kind: 'error' as const },
+    };
+    const rows = [...first.slice(0, 6).map(sequenceRow), sequenceRow(failed)];
+    const screen = renderAt(<TimelineView rows={rows.slice(-4)} current={6} lang="en" />, size);
+    await until(() => {
+      const lines = screen.frame().split('\n');
+      expect(lines[0]).toBe(' C        S timeline');
+      expect(lines[1]).toBe(' │───────▶│ tools/list #2');
+      expect(lines[2]).toBe(' │◀───────│ tools/list #2');
+      expect(lines[3]).toBe(' │───────▶│ tools/call #3');
+      expect(lines[4]).toBe('›│◀───✗───│ tools/call #3');
+    });
+    screen.unmount();
+  });
+
+  it('TimelineView: a closed transport, with no message', async () => {
+    const closed = { ...at(first, 9), message: null, report: null, closedBy: 'server' as const };
+    const screen = renderAt(
+      <TimelineView rows={[sequenceRow(closed)]} current={9} lang="en" />,
+      size,
+    );
+    await until(() =>
+      expect(screen.frame()).toContain('›│       ✕│ the server closes the transport'),
+    );
+    screen.unmount();
+  });
+
+  it('TimelineView: marks a message that broke a rule', async () => {
+    const screen = renderAt(
+      <TimelineView rows={[sequenceRow(at(removal, 7))]} current={7} lang="en" />,
+      size,
+    );
+    await until(() =>
+      expect(screen.frame()).toContain('›│◀┄┄┄┄┄┄┄│ notifications/tools/list_changed !'),
+    );
+    screen.unmount();
+  });
+
+  it('VerdictLine: the rule, the message in the learner language, the spec section', async () => {
+    const violations = reportOf(at(removal, 7)).violations;
+    const en = renderAt(<VerdictLine violations={violations} lang="en" />, size);
+    await until(() => {
+      expect(en.frame()).toContain('✗ rule broken: capability-not-negotiated');
+      expect(en.frame()).toContain('§ basic/lifecycle › Operation');
+    });
+    const zh = renderAt(<VerdictLine violations={violations} lang="zh" />, size);
+    await until(() => expect(zh.frame()).toContain('✗ 违反规则: capability-not-negotiated'));
+    expect(widest(zh.frame())).toBeLessThanOrEqual(60);
+    const ok = renderAt(<VerdictLine violations={[]} lang="en" />, size);
+    await until(() => expect(ok.frame()).toBe('✓ allowed by the rules'));
+  });
+
+  it('PeerPanels: version, capabilities, stale tools after list_changed, pending requests', async () => {
+    const step = at(first, 8);
+    const compact = renderAt(
+      <PeerPanels peers={step.peers} mode="compact" lang="en" nameRequest={(id) => `#${id}`} />,
+      {
+        columns: 120,
+        rows: 24,
+      },
+    );
+    await until(() => {
+      expect(compact.frame()).toMatch(
+        /^client v 2025-11-25 · caps elicitation · tools weather_current \(stale\) · pending tools\/list #4$/m,
+      );
+      expect(compact.frame()).toMatch(
+        /^server v 2025-11-25 · caps tools\.listChanged · tools weather_current, calculator_arithmetic/m,
+      );
+    });
+    const full = renderAt(
+      <PeerPanels peers={step.peers} mode="full" lang="en" nameRequest={(id) => `#${id}`} />,
+      size,
+    );
+    await until(() => {
+      expect(full.frame()).toContain('╭');
+      expect(full.frame()).toContain('capabilities');
+      expect(full.frame().split('\n')).toHaveLength(6);
+    });
+    expect(widest(full.frame())).toBeLessThanOrEqual(60);
+  });
+
+  it('PhaseStrip: each side separately', async () => {
+    const screen = renderAt(
+      <PhaseStrip phases={at(first, 1).phases} lang="en" full={false} />,
+      size,
+    );
+    await until(() =>
+      expect(screen.frame()).toMatch(/^client ● operation +server ● initialization$/),
+    );
+  });
+
+  it('ProgressLine: token, bar, value/total and message', async () => {
+    const report = reportOf(at(progress, 5)).progress;
+    if (!report) throw new Error('step 6 of the progress lesson reports progress');
+    const screen = renderAt(<ProgressLine progress={report} lang="en" />, size);
+    await until(() =>
+      expect(screen.frame()).toMatch(/^progress token "progress-2" █+░+ 2\/4 step 2 of 4$/),
+    );
+    expect(widest(screen.frame())).toBe(60);
+  });
+
+  it('KeyBar: one line from the key table, fitting the width', async () => {
+    const screen = renderAt(
+      <KeyBar hints={keyHints(LESSON_KEYS, 'zh')} idle={['prev', 'first']} />,
+      {
+        columns: 40,
+        rows: 24,
+      },
+    );
+    await until(() =>
+      expect(screen.frame()).toMatch(/^→\/n\/空格 下一步 · ←\/p 上一步 · g\/G 首\/末/),
+    );
+    expect(widest(screen.frame())).toBeLessThanOrEqual(40);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor, keyHints, keyNames, LESSON_KEYS, MENU_KEYS } from '../../src/ui/keymap.js';
+
+const none = {
+  rightArrow: false,
+  leftArrow: false,
+  upArrow: false,
+  downArrow: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+};
+
+describe('key map', () => {
+  it('reads every key of a burst', () => {
+    expect(keyNames('nn', none)).toEqual(['n', 'n']);
+    expect(keyNames('n p', none)).toEqual(['n', 'space', 'p']);
+    expect(keyNames('q\r', none)).toEqual(['q', 'enter']);
+    expect(keyNames('', { ...none, rightArrow: true })).toEqual(['right']);
+    expect(keyNames('c', { ...none, ctrl: true })).toEqual([]);
+  });
+
+  it('maps keys to the actions of DESIGN.md', () => {
+    const lesson = (input: string) => actionsFor(LESSON_KEYS, keyNames(input, none));
+    expect(lesson('n p')).toEqual(['next', 'next', 'prev']);
+    expect(lesson('gG?q')).toEqual(['first', 'last', 'help', 'quit']);
+    expect(lesson('xyz')).toEqual([]);
+    expect(actionsFor(LESSON_KEYS, ['right', 'left', 'escape'])).toEqual([
+      'next',
+      'prev',
+      'closeHelp',
+    ]);
+    expect(actionsFor(MENU_KEYS, ['up', 'k', 'down', 'j', 'enter', 'q'])).toEqual([
+      'up',
+      'up',
+      'down',
+      'down',
+      'open',
+      'quit',
+    ]);
+  });
+
+  it('builds the key bar from the table, as DESIGN.md words it', () => {
+    const bar = (hints: ReturnType<typeof keyHints>) =>
+      hints.map((h) => `${h.keys} ${h.text}`).join(' · ');
+    expect(bar(keyHints(LESSON_KEYS, 'en'))).toBe(
+      '→/n/space next · ←/p back · g/G first/last · ? help · q quit',
+    );
+    expect(bar(keyHints(LESSON_KEYS, 'en', { quit: 'keyMenu' }))).toContain('q menu');
+    expect(bar(keyHints(LESSON_KEYS, 'zh'))).toBe(
+      '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出',
+    );
+    expect(bar(keyHints(MENU_KEYS, 'en'))).toBe('↑/↓ choose · Enter open · q quit');
+  });
+});

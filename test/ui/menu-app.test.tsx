@@ -1,0 +1,104 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { MenuApp } from '../../src/ui/menu-app.js';
+import type { ProgressData } from '../../src/ui/progress-update.js';
+import { ARROW, renderAt, until, widest } from './render-at.js';
+
+/** A lessons folder with two real lessons and a broken one. */
+const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-menu-'));
+cpSync(join(LESSONS_DIR, '01-first-session'), join(dir, '01-first-session'), { recursive: true });
+cpSync(join(LESSONS_DIR, '03-capability-removal'), join(dir, '02-capability-removal'), {
+  recursive: true,
+});
+mkdirSync(join(dir, '03-broken'));
+writeFileSync(join(dir, '03-broken', 'lesson.yaml'), 'title: [unclosed\n');
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Progress = ProgressData & { readonly exercises: Record<string, unknown> };
+
+function menu(progress: Progress = { lessons: {}, exercises: {} }, lang: 'en' | 'zh' = 'en') {
+  const save = vi.fn<(p: Progress) => void>();
+  const screen = renderAt(
+    <MenuApp listing={loadLessons(dir)} progress={progress} save={save} lang={lang} />,
+    { columns: 80, rows: 24 },
+  );
+  return { ...screen, save };
+}
+
+describe('the lesson menu', () => {
+  it('lists lessons with number, title, goal and status, and broken files apart', async () => {
+    const screen = menu({
+      lessons: { 'capability-removal': { finished: true, lastStep: 7 } },
+      exercises: {},
+    });
+    await until(() => {
+      const frame = screen.frame();
+      expect(frame).toContain('mcp-sim — learn MCP one envelope at a time');
+      expect(frame).toMatch(/› 1\. The first session +new/);
+      expect(frame).toContain('Watch a client and a server shake hands');
+      expect(frame).toMatch(/ {2}2\. Removing a capability +done/);
+      expect(frame).toMatch(/✗ 03-broken — cannot be opened: line \d+: YAML/);
+      expect(frame).toContain('↑/↓ choose · Enter open · q quit');
+    });
+    for (const frame of screen.framesSinceResize()) expect(widest(frame)).toBeLessThanOrEqual(80);
+    screen.unmount();
+  });
+
+  it('moves with ↑/↓ and j/k, opens with Enter, comes back with q, quits with q', async () => {
+    const screen = menu();
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
+    screen.type('j');
+    await until(() => expect(screen.frame()).toMatch(/› 2\. Removing a capability/));
+    screen.type(ARROW.up);
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
+    screen.type(ARROW.down);
+    await until(() => expect(screen.frame()).toMatch(/› 2\. Removing a capability/));
+    screen.type('k');
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
+
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toContain('step 1/10'), 10_000);
+    expect(screen.frame()).toContain('q menu');
+    screen.type('n');
+    await until(() => expect(screen.frame()).toContain('step 2/10'));
+    expect(screen.save).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        lang: 'en',
+        lessons: { 'first-session': { finished: false, lastStep: 1 } },
+      }),
+    );
+
+    screen.type('q');
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session +in progress/));
+    const saves = screen.save.mock.calls.length;
+    screen.type('q');
+    // Quitting unmounts the app, which saves once more (language included).
+    await until(() => expect(screen.save.mock.calls.length).toBe(saves + 1));
+    expect(screen.save.mock.lastCall?.[0]).toMatchObject({ lang: 'en', exercises: {} });
+  });
+
+  it('reopens a lesson where the learner left it', async () => {
+    const screen = menu({
+      lessons: { 'first-session': { finished: false, lastStep: 4 } },
+      exercises: {},
+    });
+    await until(() => expect(screen.frame()).toMatch(/The first session +in progress/));
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toContain('step 5/10'), 10_000);
+    screen.unmount();
+  });
+
+  it('speaks Chinese', async () => {
+    const screen = menu({ lessons: {}, exercises: {} }, 'zh');
+    await until(() => {
+      const frame = screen.frame();
+      expect(frame).toMatch(/› 1\. 第一次会话 +未开始/);
+      expect(frame).toContain('↑/↓ 选择 · 回车 打开 · q 退出');
+    });
+    screen.unmount();
+  });
+});

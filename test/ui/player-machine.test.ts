@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { playerMachine } from '../../src/ui/player-machine.js';
+
+const start = (count: number, extra: { start?: number; autoplayMs?: number } = {}) =>
+  createActor(playerMachine, { input: { count, ...extra } }).start();
+
+describe('player machine', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('steps forward and back within the lesson', () => {
+    const actor = start(3);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 0, count: 3, help: false });
+    expect(actor.getSnapshot().can({ type: 'PREV' })).toBe(false);
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.index).toBe(2);
+    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(false);
+    actor.send({ type: 'PREV' });
+    expect(actor.getSnapshot().context.index).toBe(1);
+  });
+
+  it('jumps to the first and the last step', () => {
+    const actor = start(10, { start: 4 });
+    actor.send({ type: 'LAST' });
+    expect(actor.getSnapshot().context.index).toBe(9);
+    actor.send({ type: 'FIRST' });
+    expect(actor.getSnapshot().context.index).toBe(0);
+  });
+
+  it('clamps the starting step to the lesson', () => {
+    expect(start(3, { start: 7 }).getSnapshot().context.index).toBe(2);
+    expect(start(3, { start: -2 }).getSnapshot().context.index).toBe(0);
+  });
+
+  it('toggles help, and Esc closes it', () => {
+    const actor = start(3);
+    actor.send({ type: 'TOGGLE_HELP' });
+    expect(actor.getSnapshot().context.help).toBe(true);
+    actor.send({ type: 'TOGGLE_HELP' });
+    expect(actor.getSnapshot().context.help).toBe(false);
+    actor.send({ type: 'TOGGLE_HELP' });
+    actor.send({ type: 'CLOSE_HELP' });
+    expect(actor.getSnapshot().context.help).toBe(false);
+  });
+
+  it('autoplays one step per delay and stops at the last step', () => {
+    vi.useFakeTimers();
+    const actor = start(3, { autoplayMs: 1000 });
+    expect(actor.getSnapshot().value).toBe('autoplay');
+    vi.advanceTimersByTime(999);
+    expect(actor.getSnapshot().context.index).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().context.index).toBe(1);
+    actor.send({ type: 'PREV' });
+    expect(actor.getSnapshot().context.index).toBe(0);
+    vi.advanceTimersByTime(5000);
+    expect(actor.getSnapshot().context.index).toBe(2);
+    expect(actor.getSnapshot().value).toBe('manual');
+  });
+
+  it('stays manual without --autoplay', () => {
+    vi.useFakeTimers();
+    const actor = start(3);
+    vi.advanceTimersByTime(60_000);
+    expect(actor.getSnapshot().value).toBe('manual');
+    expect(actor.getSnapshot().context.index).toBe(0);
+  });
+});

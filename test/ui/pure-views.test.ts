@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { playLesson } from '../../src/cli/commands/lessons.js';
+import { capabilityPaths } from '../../src/ui/capability-paths.js';
+import { envelopeModel, fitMeanings } from '../../src/ui/envelope-model.js';
+import { jsonLines, lineOfPointer, lineText } from '../../src/ui/json-lines.js';
+import { planMiddle } from '../../src/ui/layout.js';
+import { recordStep, resumeAt, statusOf } from '../../src/ui/progress-update.js';
+import { sequenceRow, sequenceRows } from '../../src/ui/sequence-rows.js';
+
+describe('json lines', () => {
+  const value = {
+    jsonrpc: '2.0',
+    id: 1,
+    result: { ok: true, list: [1, 'a'], empty: {}, none: null },
+  };
+
+  it('lays out like JSON.stringify(v, null, 2) when nothing is inlined', () => {
+    expect(jsonLines(value).map(lineText).join('\n')).toBe(JSON.stringify(value, null, 2));
+  });
+
+  it('inlines small objects when they fit, keeping every pointer', () => {
+    const lines = jsonLines(value, { inlineWidth: 80 });
+    expect(jsonLines(value, { inlineWidth: 60 })).toHaveLength(10);
+    expect(lines.map(lineText)).toContain(
+      '  "result": { "ok": true, "list": [1, "a"], "empty": {}, "none": null }',
+    );
+    expect(lineOfPointer(lines, '/result/list/1')).toBe(3);
+    expect(lineOfPointer(lines, '/id')).toBe(2);
+  });
+
+  it('escapes pointers and falls back to the closest ancestor', () => {
+    const lines = jsonLines({ 'a/b': { '~x': 1 } });
+    expect(lines[2]?.pointers).toEqual(['/a~1b/~0x']);
+    expect(lineOfPointer(lines, '/a~1b/missing')).toBe(1);
+  });
+});
+
+describe('capability paths', () => {
+  it('turns declared capabilities into short paths', () => {
+    expect(
+      capabilityPaths({ tools: { listChanged: true }, elicitation: {}, logging: false }),
+    ).toEqual(['tools.listChanged', 'elicitation']);
+    expect(capabilityPaths({})).toEqual([]);
+  });
+});
+
+describe('the middle of the lesson screen', () => {
+  it('keeps the envelope first, then peers, then the timeline', () => {
+    expect(planMiddle({ height: 8, wide: false, envelopeLines: 20, messages: 5 })).toMatchObject({
+      peers: 'none',
+      timelineRows: 0,
+      envelopeHeight: 8,
+    });
+    expect(planMiddle({ height: 15, wide: false, envelopeLines: 20, messages: 5 })).toMatchObject({
+      peers: 'compact',
+      timelineRows: 2,
+      envelopeHeight: 10,
+    });
+  });
+
+  it('grows the timeline and then the peers when there is room', () => {
+    const plan = planMiddle({ height: 40, wide: false, envelopeLines: 10, messages: 6 });
+    expect(plan).toMatchObject({ peers: 'full', timelineRows: 6 });
+    expect(plan.peersHeight + plan.timelineRows + 1 + plan.envelopeHeight).toBe(40);
+  });
+
+  it('puts timeline and envelope side by side on wide terminals', () => {
+    expect(planMiddle({ height: 30, wide: true, envelopeLines: 12, messages: 3 })).toMatchObject({
+      side: true,
+      peers: 'full',
+      envelopeHeight: 24,
+    });
+  });
+});
+
+describe('progress', () => {
+  it('records the step, finishes at the last one for good, keeps other fields', () => {
+    const start: {
+      lessons: Record<string, { finished: boolean; lastStep: number }>;
+      exercises: object;
+    } = {
+      lessons: {},
+      exercises: { a: { passed: true, points: 1, maxPoints: 1 } },
+    };
+    const p1 = recordStep(start, 'x', 2, 5, 'zh');
+    expect(p1).toEqual({ ...start, lang: 'zh', lessons: { x: { finished: false, lastStep: 2 } } });
+    expect(statusOf(p1, 'x')).toBe('started');
+    expect(resumeAt(p1, 'x', 5)).toBe(2);
+    const p2 = recordStep(recordStep(p1, 'x', 4, 5, 'zh'), 'x', 1, 5, 'zh');
+    expect(p2.lessons.x).toEqual({ finished: true, lastStep: 1 });
+    expect(statusOf(p2, 'x')).toBe('done');
+    expect(resumeAt(p2, 'x', 5)).toBe(0);
+    expect(statusOf(p2, 'y')).toBe('new');
+  });
+});
+
+describe('views of a real timeline', async () => {
+  const { timeline } = await playLesson('first-session');
+  const at = (i: number) => {
+    const step = timeline.steps[i];
+    if (!step) throw new Error(`no step ${i}`);
+    return step;
+  };
+
+  it('draws requests and responses solid, notifications dashed, errors with ✗', () => {
+    expect(sequenceRow(at(0))).toMatchObject({
+      arrow: '───────▶',
+      label: 'initialize #1',
+      style: 'solid',
+    });
+    expect(sequenceRow(at(1))).toMatchObject({ arrow: '◀───────', label: 'initialize #1' });
+    expect(sequenceRow(at(2))).toMatchObject({
+      arrow: '┄┄┄┄┄┄┄▶',
+      label: 'notifications/initialized',
+    });
+    const report = at(6).report;
+    if (!report) throw new Error('step 7 answers tools/call');
+    const failed = { ...at(6), report: { ...report, kind: 'error' as const } };
+    expect(sequenceRow(failed)).toMatchObject({
+      arrow: '◀───✗───',
+      style: 'error',
+      label: 'tools/call #3',
+    });
+    expect(sequenceRows(timeline.steps, 5, 3).map((r) => r.index)).toEqual([3, 4, 5]);
+  });
+
+  it('numbers meanings by line and keeps the most telling ones when space is short', () => {
+    const model = envelopeModel(at(1).message, at(1).annotations, 'en', 76);
+    expect(model.meanings.map((m) => m.pointer)).toEqual([
+      '/jsonrpc',
+      '/id',
+      '/result/protocolVersion',
+      '/result/capabilities',
+      '/result/capabilities/tools',
+      '/result/capabilities/tools/listChanged',
+      '/result/serverInfo',
+    ]);
+    expect(model.marks.get(1)).toBe(1);
+    const heights = new Map(model.meanings.map((m) => [m.n, 1]));
+    expect(fitMeanings(model.meanings, heights, 30, model.lines.length)).toHaveLength(7);
+    const few = fitMeanings(model.meanings, heights, 8, model.lines.length);
+    expect(few.map((m) => m.pointer)).not.toContain('/jsonrpc');
+    expect(few.length).toBeLessThanOrEqual(3);
+  });
+});
