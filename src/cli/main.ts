@@ -39,6 +39,9 @@ async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'help' || command === '--help' || command === '-h') {
     const topic = command === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && !COMMAND_HELP[topic]) {
+      throw new UsageError(`no help for "${topic}": unknown command (try: mcp-sim help)`);
+    }
     process.stdout.write(`${(topic && COMMAND_HELP[topic]) || HELP}\n`);
     return 0;
   }

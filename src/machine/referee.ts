@@ -132,6 +132,20 @@ export function refereeStep(
         en: `${envelope.text.en}${envelope.pointer ? ` (at ${envelope.pointer})` : ''}`,
         zh: `${envelope.text.zh}${envelope.pointer ? `（位置 ${envelope.pointer}）` : ''}`,
       });
+      // A broken request whose id could be read still gets an error response with that id
+      // (JSON-RPC: -32600): remember it, so that answer is not taken for a stray response.
+      if (envelope.id !== undefined && envelope.method !== undefined) {
+        const key = requestKey(draft.sender, envelope.id);
+        if (!draft.ledger.read(key)) {
+          draft.ledger.write(key, {
+            id: envelope.id,
+            method: envelope.method,
+            primitive: draft.primitive,
+            capability: null,
+            status: 'pending',
+          } satisfies RequestRecord);
+        }
+      }
       break;
     case 'request':
       onRequest(draft, envelope.id, envelope.method, envelope.params);

@@ -61,6 +61,16 @@ export class SimClient {
     return this.config.versions[0] ?? '2025-11-25';
   }
 
+  /** Takes an id without sending a request (for a fault that misuses one). */
+  allocateId(): number {
+    return this.#nextId++;
+  }
+
+  /** Is one of its requests still waiting for an answer? */
+  isPending(id: RequestId): boolean {
+    return this.#pending.has(idKey(id));
+  }
+
   /** The id the next request will carry. */
   peekId(): number {
     return this.#nextId;

@@ -84,7 +84,7 @@ export async function runScenario(
   const client = new SimClient(scenario.client);
   const referee = createActor(sessionMachine, { input: {} }).start();
   const steps: TimelineStep[] = [];
-  const cancelled: RequestId[] = [];
+  const cancelled: Array<{ id: RequestId; token?: string }> = [];
   const completedTokens: (string | number)[] = [];
   let now = 0;
   let events: Bilingual[] = [];
@@ -172,7 +172,7 @@ type EmitContext = {
   server: SimServer;
   client: SimClient;
   now: number;
-  cancelled: RequestId[];
+  cancelled: Array<{ id: RequestId; token?: string }>;
   completedTokens: (string | number)[];
   referee: SessionSnapshot['context'];
 };
@@ -232,11 +232,17 @@ function emit(
   } else if ('notify' in action) {
     message = client.notify(action.notify, action.params);
   } else {
-    const target = action.cancel === 'latest' ? undefined : action.cancel;
+    const target = action.cancel === 'latest' ? client.pending().at(-1)?.id : action.cancel;
+    if (target === undefined)
+      return { error: 'client: cancel, but the client has no pending request' };
+    const request = client.pending().find((p) => p.id === target);
     message = client.cancel(target, action.reason);
-    const id = (message.params as JsonObject).requestId;
-    if (typeof id === 'string' || typeof id === 'number') ctx.cancelled.push(id);
-    else return { error: 'client: cancel, but the client has no pending request' };
+    // Only a request still in flight is really cancelled; a late cancel just crosses the answer.
+    if (request)
+      ctx.cancelled.push({
+        id: target,
+        ...(request.progressToken ? { token: request.progressToken } : {}),
+      });
   }
   return { direction: 'client->server', message, fault: null, at: now };
 }
@@ -274,7 +280,7 @@ function doAction(
   if ('log' in action) {
     server.log(now, action.log.level, action.log.data);
     return {
-      en: `The server logs a ${action.log.level} message.`,
+      en: `The server logs a message at level ${action.log.level}.`,
       zh: `服务器记录了一条 ${action.log.level} 级别的日志。`,
     };
   }
@@ -296,19 +302,21 @@ function doAction(
       zh: '服务器内部即将出现故障。',
     };
   }
-  return { en: `${action.wait} ms pass.`, zh: `过了 ${action.wait} 毫秒。` };
+  const seconds = action.wait >= 1000 ? `${action.wait / 1000} s` : `${action.wait} ms`;
+  const zhSeconds = action.wait >= 1000 ? `${action.wait / 1000} 秒` : `${action.wait} 毫秒`;
+  return { en: `${seconds} pass.`, zh: `过了 ${zhSeconds}。` };
 }
 
 function trackOutcomes(
   message: JsonObject,
   snapshot: SessionSnapshot,
-  cancelled: RequestId[],
+  cancelled: ReadonlyArray<{ id: RequestId }>,
   tokens: (string | number)[],
 ): void {
   const report = snapshot.context.last;
   if (!report || (report.kind !== 'response' && report.kind !== 'error')) return;
   if (report.direction !== 'server->client' || report.id === null) return;
-  if (cancelled.includes(report.id)) return;
+  if (cancelled.some((c) => c.id === report.id)) return;
   const token = `progress-${String(message.id)}`;
   const key = `tok|client|s:${token}`;
   if (snapshot.context.ledger.read(key) !== undefined) tokens.push(token);

@@ -20,6 +20,9 @@ export const FAULT_NAMES = [
   'null-id',
   'notification-with-id',
   'update-without-subscribe',
+  'unknown-method',
+  'undeclared-method',
+  'cancel-initialize',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -27,8 +30,8 @@ export type FaultContext = {
   readonly client: SimClient;
   readonly server: SimServer;
   readonly referee: SessionContext;
-  /** Client requests that were cancelled, oldest first. */
-  readonly cancelled: readonly RequestId[];
+  /** Client requests cancelled while still pending, oldest first, with their progress tokens. */
+  readonly cancelled: ReadonlyArray<{ readonly id: RequestId; readonly token?: string }>;
   /** Client progress tokens whose request was answered, oldest first. */
   readonly completedTokens: readonly (string | number)[];
   readonly params: JsonObject;
@@ -123,7 +126,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'unknown-progress-token':
       return { ok: true, direction: S2C, message: progress('nobody-sent-this-token', 1) };
     case 'response-after-cancellation': {
-      const id = ctx.cancelled.at(-1);
+      const id = ctx.cancelled.at(-1)?.id;
       if (id === undefined)
         return { ok: false, error: 'response-after-cancellation needs a cancelled request' };
       return {
@@ -154,13 +157,38 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         },
       };
     }
+    case 'unknown-method':
+      return {
+        ok: true,
+        direction: C2S,
+        message: client.request(str(params.method, 'weather/forecast')),
+      };
+    case 'undeclared-method':
+      return {
+        ok: true,
+        direction: C2S,
+        message: client.request(str(params.method, 'resources/list')),
+      };
+    case 'cancel-initialize': {
+      const init = client.pending().find((p) => p.method === 'initialize');
+      if (!init) return { ok: false, error: 'cancel-initialize needs a pending initialize' };
+      return {
+        ok: true,
+        direction: C2S,
+        message: {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: init.id, reason: 'taking too long' },
+        },
+      };
+    }
     case 'null-id':
       return { ok: true, direction: C2S, message: { jsonrpc: '2.0', id: null, method: 'ping' } };
     case 'notification-with-id':
       return {
         ok: true,
         direction: C2S,
-        message: { jsonrpc: '2.0', id: client.peekId(), method: 'notifications/initialized' },
+        message: { jsonrpc: '2.0', id: client.allocateId(), method: 'notifications/initialized' },
       };
     case 'update-without-subscribe':
       return {
@@ -169,7 +197,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         message: {
           jsonrpc: '2.0',
           method: 'notifications/resources/updated',
-          params: { uri: str(params.uri, 'file:///project/notes.txt') },
+          params: { uri: str(params.uri, 'file:///project/README.md') },
         },
       };
   }

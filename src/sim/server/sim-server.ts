@@ -175,6 +175,13 @@ export class SimServer {
   #onRequest(now: number, id: RequestId, method: string, params: JsonObject) {
     if (method === 'initialize') {
       const requested = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(requested)) {
+        // Not a revision date at all: the lifecycle page's error example, rather than a counter-offer.
+        return this.#fail(now, id, -32602, 'Unsupported protocol version', {
+          supported: [...this.config.versions],
+          requested: params.protocolVersion ?? null,
+        });
+      }
       const version = negotiateVersion(requested, this.config.versions) ?? requested;
       this.negotiatedVersion = version;
       this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, runCli } from '../helpers/cli.js';
+
+const noStack = (text: string) => expect(text).not.toMatch(/^\s+at /m);
+
+beforeAll(async () => {
+  await ensureBuilt();
+});
+
+describe('lesson commands of the built CLI', () => {
+  it('lessons --json lists id, title and status in order', async () => {
+    const r = await runCli(['lessons', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      lessons: Array<{ id: string; title: string; status: string }>;
+    };
+    expect(out.lessons[0]).toMatchObject({
+      id: 'first-session',
+      title: 'The first session',
+      status: 'new',
+    });
+  });
+
+  it('lesson --json gives every envelope as on the wire, deterministically', async () => {
+    const a = await runCli(['lesson', 'first-session', '--json']);
+    const b = await runCli(['lesson', 'first-session', '--json']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    const run = JSON.parse(a.stdout) as {
+      steps: Array<{ direction: string; message: { jsonrpc: string } }>;
+    };
+    expect(run.steps[0]?.message.jsonrpc).toBe('2.0');
+    expect(run.steps[0]?.direction).toBe('client->server');
+  });
+
+  it('lesson --plain --lang zh prints a Chinese Markdown handout', async () => {
+    const r = await runCli(['lesson', 'progress', '--plain', '--lang', 'zh']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^# 进度通知/);
+    expect(r.stdout).toContain('progress-after-completion');
+  });
+
+  it('an unknown lesson, an unknown help topic and a bad --lang are usage errors: exit 2, one line', async () => {
+    for (const args of [
+      ['lesson', 'nope', '--plain'],
+      ['help', 'nope'],
+      ['lesson', 'progress', '--plain', '--lang', 'fr'],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      noStack(r.stderr);
+    }
+  });
+
+  it('interactive views without a terminal exit 2 and point at --plain', async () => {
+    for (const args of [
+      [],
+      ['lesson', 'first-session'],
+      ['play', 'test/fixtures/samples/first-session.jsonl'],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('--plain');
+    }
+  });
+
+  it('play --plain walks through a real recording', async () => {
+    const r = await runCli(['play', 'test/fixtures/real/everything-cancel.jsonl', '--plain']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('progress-after-cancellation');
+    expect(r.stdout).toContain('"method": "notifications/cancelled"');
+  });
+});

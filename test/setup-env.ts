@@ -1,0 +1,5 @@
+// The UI tests simulate an interactive terminal. Under CI=true, Ink (is-in-ci) stops following
+// terminal resizes and holds frames until exit, which is right for a real CI log and wrong for a
+// test that resizes a fake terminal; so the workers run as on a developer's machine.
+delete process.env.CI;
+delete process.env.CONTINUOUS_INTEGRATION;
