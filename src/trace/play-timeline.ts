@@ -9,6 +9,7 @@ import {
   annotate,
   type Bilingual,
   CATALOGUE,
+  classify,
   isCatalogued,
   type JsonObject,
 } from '../protocol/index.js';
@@ -96,17 +97,16 @@ export function transcriptTimeline(lines: Iterable<RawLine>): {
       continue;
     }
     const message = parsed.message;
+    const envelope = classify(message);
+    if (envelope.kind === 'invalid') {
+      // Reported, and kept away from the referee, exactly as `trace` does.
+      problems.push({ line: raw.line, message: `not a JSON-RPC message: ${envelope.text.en}` });
+      continue;
+    }
     const direction = parsed.direction ?? inferDirection(actor.getSnapshot().context, message);
     actor.send({ type: 'envelope', direction, message });
     const snapshot = actor.getSnapshot();
     const report = snapshot.context.last as StepReport;
-    if (report.envelope.kind === 'invalid') {
-      problems.push({
-        line: raw.line,
-        message: `not a JSON-RPC message: ${report.envelope.text.en}`,
-      });
-      continue;
-    }
     if (report.kind === 'response' && report.method === 'tools/list' && isObject(message)) {
       const result = isObject(message.result) ? message.result : {};
       if (Array.isArray(result.tools)) {

@@ -7,7 +7,13 @@ import {
 } from '../machine/context.js';
 import { refereeClose, refereeStep } from '../machine/referee.js';
 import type { Violation } from '../machine/rules.js';
-import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
+import {
+  type CapabilityPath,
+  classify,
+  type Direction,
+  type Primitive,
+  type RequestId,
+} from '../protocol/index.js';
 import { inferDirection } from './infer-direction.js';
 import type { RawLine } from './lines.js';
 import { parseLine } from './parse-line.js';
@@ -109,19 +115,19 @@ export function createTracer(input: SessionInput = {}) {
       inHostLog = true;
       undecided = [];
     }
+    // An unreadable line is a problem of the file, not a message of the session: it is reported
+    // and kept away from the referee, so it cannot change how the good lines are labelled.
+    const envelope = classify(parsed.message);
+    if (envelope.kind === 'invalid') {
+      const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
+      return {
+        type: 'problem',
+        problem: { line: raw.line, message: `not a JSON-RPC message: ${envelope.text.en}${where}` },
+      };
+    }
     const direction = parsed.direction ?? inferDirection(ctx, parsed.message);
     ctx = refereeStep(ctx, direction, parsed.message);
     const report = ctx.last as StepReport;
-    if (report.envelope.kind === 'invalid') {
-      const detail = report.violations.find((v) => v.rule === 'invalid-envelope');
-      return {
-        type: 'problem',
-        problem: {
-          line: raw.line,
-          message: `not a JSON-RPC message: ${detail?.message ?? report.envelope.text.en}`,
-        },
-      };
-    }
     const kind = report.kind as MessageKind;
     counts[
       kind === 'request'

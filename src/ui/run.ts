@@ -19,7 +19,17 @@ export type RunOptions<P extends ProgressData> = {
 async function show(app: ReactElement): Promise<number> {
   const themed = createElement(Themed, { colour: colourEnabled(process.env) }, app);
   // Ctrl+C unmounts cleanly: raw mode off, cursor back, the last frame left on screen.
-  const instance = render(themed, { exitOnCtrlC: true });
+  // MCP_SIM_FIRST_FRAME_EXIT=1 quits right after the first frame: `npm run bench` times start-up.
+  const firstFrameExit = process.env.MCP_SIM_FIRST_FRAME_EXIT === '1';
+  let rendered = false;
+  const instance = render(themed, {
+    exitOnCtrlC: true,
+    onRender: () => {
+      if (!firstFrameExit || rendered) return;
+      rendered = true;
+      setTimeout(() => instance.unmount(), 0);
+    },
+  });
   await instance.waitUntilExit();
   return 0;
 }

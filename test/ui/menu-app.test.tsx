@@ -10,7 +10,7 @@ import { ARROW, renderAt, until, widest } from './render-at.js';
 /** A lessons folder with two real lessons and a broken one. */
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-menu-'));
 cpSync(join(LESSONS_DIR, '01-first-session'), join(dir, '01-first-session'), { recursive: true });
-cpSync(join(LESSONS_DIR, '03-capability-removal'), join(dir, '02-capability-removal'), {
+cpSync(join(LESSONS_DIR, '17-capability-removal'), join(dir, '02-capability-removal'), {
   recursive: true,
 });
 mkdirSync(join(dir, '03-broken'));

@@ -74,12 +74,17 @@ type Emitted = { direction: Direction; message: JsonObject; fault: string | null
 export async function runScenario(
   scenario: Scenario,
 ): Promise<{ ok: true; value: Timeline } | { ok: false; error: ScenarioError }> {
-  const added = scenario.steps.flatMap((step) =>
-    'do' in step && typeof step.do === 'object' && 'add-tool' in step.do
-      ? [step.do['add-tool']]
+  // Load what a tool needs (mathjs, sql.js) only for the tools the lesson actually calls.
+  const called = scenario.steps.flatMap((step) =>
+    'client' in step &&
+    typeof step.client === 'object' &&
+    'request' in step.client &&
+    step.client.request === 'tools/call' &&
+    typeof step.client.params?.name === 'string'
+      ? [step.client.params.name]
       : [],
   );
-  await prepareToolsFor([...scenario.server.tools, ...added]);
+  await prepareToolsFor(called);
   const server = new SimServer(scenario.server);
   const client = new SimClient(scenario.client);
   const referee = createActor(sessionMachine, { input: {} }).start();
