@@ -17,6 +17,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { checkParams, checkResult, isCatalogued, type MethodName } from '../src/protocol/index.js';
 import { generateSession } from './generate-session.js';
+import { writeSection } from './write-section.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'bench', 'out');
@@ -126,24 +127,6 @@ function schemaCost(file: string): number {
     took = performance.now() - start;
   }
   return took;
-}
-
-/** Replaces one benchmark's section of docs/benchmarks.md, keeping the others. */
-function writeSection(name: string, body: string) {
-  const path = join(ROOT, 'docs', 'benchmarks.md');
-  const begin = `<!-- bench:${name}:begin -->`;
-  const end = `<!-- bench:${name}:end -->`;
-  const block = `${begin}\n${body}${end}`;
-  let doc = existsSync(path)
-    ? readFileSync(path, 'utf8')
-    : '# Benchmarks\n\nWritten by `npm run bench`; each section is replaced when its benchmark runs.\n\n';
-  const from = doc.indexOf(begin);
-  const to = doc.indexOf(end);
-  doc =
-    from >= 0 && to > from
-      ? doc.slice(0, from) + block + doc.slice(to + end.length)
-      : `${doc}${block}\n`;
-  writeFileSync(path, doc);
 }
 
 await main();

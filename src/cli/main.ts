@@ -30,6 +30,28 @@ function langOption(value: string | boolean | undefined): string | undefined {
   return value;
 }
 
+/**
+ * Loads the terminal UI. Ink's layout engine (yoga, WebAssembly) probes `typeof fetch` while it
+ * loads, and that first touch makes Node load its whole HTTP client (undici), a noticeable part of
+ * the first frame. With fetch hidden for the moment of the import, yoga takes its synchronous
+ * path; the global is put back untouched right after.
+ */
+async function importUi(): Promise<typeof import('../ui/run.js')> {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (descriptor?.configurable) {
+    Object.defineProperty(globalThis, 'fetch', {
+      value: undefined,
+      configurable: true,
+      writable: true,
+    });
+  }
+  try {
+    return await import('../ui/run.js');
+  } finally {
+    if (descriptor?.configurable) Object.defineProperty(globalThis, 'fetch', descriptor);
+  }
+}
+
 /** Interactive views need a terminal that can send keys; otherwise point at --plain and exit 2. */
 function requireTty(lang: Lang): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str('needsTty', lang));
@@ -62,7 +84,7 @@ async function run(argv: string[]): Promise<number> {
     const progress = loadProgress();
     const lang = detectLang(langOption(values.lang), progress.lang);
     requireTty(lang);
-    const { runMenu } = await import('../ui/run.js');
+    const { runMenu } = await importUi();
     return runMenu({ lang, progress, save: saveProgress });
   }
   switch (command) {
@@ -122,7 +144,7 @@ async function run(argv: string[]): Promise<number> {
       }
       await playLesson(id); // an unknown or broken lesson is reported before asking for a terminal
       requireTty(lang);
-      const { runLesson } = await import('../ui/run.js');
+      const { runLesson } = await importUi();
       return runLesson({
         id,
         lang,
@@ -146,8 +168,67 @@ async function run(argv: string[]): Promise<number> {
       requireTty(lang);
       const lesson = await loadTranscript(file);
       if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
-      const { runPlay } = await import('../ui/run.js');
+      const { runPlay } = await importUi();
       return runPlay({ lesson, lang });
+    }
+    case 'serve': {
+      const { serveCommand } = await import('./commands/serve.js');
+      return serveCommand(rest);
+    }
+    case 'connect': {
+      const { connectCommand } = await import('./commands/connect.js');
+      return connectCommand(rest, {
+        lang: (value) => detectLang(langOption(value), loadProgress().lang),
+        requireTty,
+      });
+    }
+    case 'exercises': {
+      const { values, positionals } = parse(rest, {
+        json: { type: 'boolean' },
+        init: { type: 'boolean' },
+        lang: { type: 'string' },
+      });
+      if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+      const lang = detectLang(langOption(values.lang), loadProgress().lang);
+      const { exercisesCommand } = await import('./commands/exercises.js');
+      return exercisesCommand({ json: values.json === true, init: values.init === true, lang });
+    }
+    case 'check': {
+      const { values, positionals } = parse(rest, {
+        json: { type: 'boolean' },
+        format: { type: 'string' },
+        watch: { type: 'boolean' },
+        lang: { type: 'string' },
+      });
+      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+      const format = values.format;
+      if (format !== undefined && format !== 'classroom' && format !== 'exercism') {
+        throw new UsageError(`--format must be classroom or exercism, not "${String(format)}"`);
+      }
+      const lang = detectLang(langOption(values.lang), loadProgress().lang);
+      const { checkCommand } = await import('./commands/exercises.js');
+      return checkCommand({
+        id: positionals[0],
+        json: values.json === true,
+        format,
+        watch: values.watch === true,
+        lang,
+      });
+    }
+    case 'hint':
+    case 'solution': {
+      const { values, positionals } = parse(rest, {
+        lang: { type: 'string' },
+        ...(command === 'hint' ? { all: { type: 'boolean' as const } } : {}),
+      });
+      const id = positionals[0];
+      if (!id) throw new UsageError(`${command} needs an exercise id: mcp-sim ${command} <id>`);
+      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+      const lang = detectLang(langOption(values.lang), loadProgress().lang);
+      const { hintCommand, solutionCommand } = await import('./commands/exercises.js');
+      return command === 'hint'
+        ? hintCommand({ id, all: values.all === true, lang })
+        : solutionCommand({ id, lang });
     }
     default:
       throw new UsageError(`unknown command "${command}" (try: mcp-sim help)`);

@@ -1,15 +1,7 @@
-/** Terminal colours as plain functions; all of them are identity when colour is off. */
-export type Style = {
-  readonly enabled: boolean;
-  readonly dim: (s: string) => string;
-  readonly bold: (s: string) => string;
-  readonly red: (s: string) => string;
-  readonly yellow: (s: string) => string;
-  readonly green: (s: string) => string;
-  readonly cyan: (s: string) => string;
-  readonly magenta: (s: string) => string;
-  readonly blue: (s: string) => string;
-};
+import type { Paint } from '../trace/format-text.js';
+
+/** Terminal colours as plain functions (the trace report's Paint); identity when colour is off. */
+export type Style = Paint & { readonly enabled: boolean };
 
 const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
 const plain = (s: string) => s;
@@ -35,7 +27,6 @@ export function createStyle(enabled: boolean): Style {
       green: plain,
       cyan: plain,
       magenta: plain,
-      blue: plain,
     };
   }
   return {
@@ -47,6 +38,5 @@ export function createStyle(enabled: boolean): Style {
     green: wrap(32, 39),
     cyan: wrap(36, 39),
     magenta: wrap(35, 39),
-    blue: wrap(34, 39),
   };
 }

@@ -1,7 +1,7 @@
 import type { Bilingual } from '../i18n/lang.js';
 import type { TimelineStep } from '../sim/scenario/engine.js';
 import { type LessonListing, loadLessons } from '../sim/scenario/load-lessons.js';
-import { type OpenProblem, openLesson as openPlayedLesson } from '../sim/scenario/open-lesson.js';
+import type { OpenProblem } from '../sim/scenario/open-lesson.js';
 
 /** A lesson played to its timeline, ready for the screen. */
 export type OpenedLesson = {
@@ -19,6 +19,8 @@ export async function openLesson(
   id: string,
   listing: LessonListing = loadLessons(),
 ): Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }> {
+  // The engine (referee, simulated peers, SDK schemas) loads when a lesson opens, not with the menu.
+  const { openLesson: openPlayedLesson } = await import('../sim/scenario/open-lesson.js');
   const opened = await openPlayedLesson(id, listing);
   if (!opened.ok) return opened;
   const { lesson, timeline } = opened.value;

@@ -33,6 +33,18 @@ describe('lesson commands of the built CLI', () => {
     expect(run.steps[0]?.direction).toBe('client->server');
   });
 
+  it('every lesson plays in the built bundle (tools that load sql.js and mathjs included)', async () => {
+    const list = JSON.parse((await runCli(['lessons', '--json'])).stdout) as {
+      lessons: Array<{ id: string }>;
+    };
+    for (const id of ['errors', 'tools', 'cancellation']) {
+      expect(list.lessons.map((l) => l.id)).toContain(id);
+      const r = await runCli(['lesson', id, '--json']);
+      expect(r.code, `${id}: ${r.stderr}`).toBe(0);
+      noStack(r.stderr);
+    }
+  });
+
   it('lesson --plain --lang zh prints a Chinese Markdown handout', async () => {
     const r = await runCli(['lesson', 'progress', '--plain', '--lang', 'zh']);
     expect(r.code).toBe(0);

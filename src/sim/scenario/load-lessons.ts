@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import { packageRoot } from '../../package-root.js';
@@ -158,6 +158,58 @@ export function loadLessonFile(
 }
 
 /** Every lesson under `dir`, in the order of the folders' numeric prefixes. */
+/** A lesson file compiled at build time, valid while the file keeps its size and time. */
+export type IndexEntry = {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly scenario: Scenario;
+  readonly stepLines: readonly (number | null)[];
+};
+
+export const LESSON_INDEX_FILE = join(packageRoot(), 'dist', 'lessons-index.json');
+
+let index: Record<string, IndexEntry> | null | undefined;
+
+/**
+ * `npm run build` compiles the lessons into dist/lessons-index.json: parsing YAML is most of a cold
+ * start. A lesson whose file changed since (a teacher's edit, a new lesson) is read from YAML.
+ */
+function fromIndex(file: string, id: string): LoadedLesson | null {
+  if (index === undefined) {
+    try {
+      index = JSON.parse(readFileSync(LESSON_INDEX_FILE, 'utf8')) as Record<string, IndexEntry>;
+    } catch {
+      index = null;
+    }
+  }
+  const entry = index?.[file];
+  if (!entry) return null;
+  try {
+    const stat = statSync(file);
+    if (stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return null;
+  } catch {
+    return null;
+  }
+  return { id, file, scenario: entry.scenario, stepLines: entry.stepLines };
+}
+
+/** The index `npm run build` writes: every lesson that loads, by file. */
+export function buildLessonIndex(dir: string = LESSONS_DIR): Record<string, IndexEntry> {
+  index = null;
+  const out: Record<string, IndexEntry> = {};
+  for (const lesson of loadLessons(dir).lessons) {
+    const stat = statSync(lesson.file);
+    out[lesson.file] = {
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      scenario: lesson.scenario,
+      stepLines: lesson.stepLines,
+    };
+  }
+  index = undefined;
+  return out;
+}
+
 export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
   if (!existsSync(dir))
     return { lessons: [], problems: [{ file: dir, line: null, message: 'no lessons folder' }] };
@@ -178,6 +230,11 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
         line: null,
         message: 'a lesson folder is named <number>-<id>, e.g. 01-first-session',
       });
+      continue;
+    }
+    const cached = fromIndex(file, match[2]);
+    if (cached) {
+      lessons.push(cached);
       continue;
     }
     const loaded = loadLessonFile(file, match[2]);

@@ -1,0 +1,143 @@
+/**
+ * UI and start-up benchmarks (issue: the terminal UI), written to docs/benchmarks.md:
+ * - first frame of the menu and of a lesson, in a real pseudo-terminal (`script`), exiting right
+ *   after the first frame (MCP_SIM_FIRST_FRAME_EXIT=1); target ≤ 250 ms;
+ * - `lesson --plain` and `trace` of a small file against `node -e 0`; target ≤ 3×;
+ * - key → new frame while playing a 10,000-message transcript, median; target ≤ 16 ms; and the
+ *   memory before and after 1,000 steps (flat: only what is visible is rendered).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
+import { splitLines } from '../src/trace/lines.js';
+import { transcriptTimeline } from '../src/trace/play-timeline.js';
+import { LessonPlayer } from '../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../src/ui/lesson-source.js';
+import { generateSession } from './generate-session.js';
+import { writeSection } from './write-section.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+const RUNS = 7;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function timeCommand(command: string, args: string[], env: Record<string, string> = {}): number {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.hrtime.bigint();
+    const run = spawnSync(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    if (run.status !== 0 && run.status !== null)
+      throw new Error(`${args.join(' ')}: exit ${run.status}`);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
+/** Time to the first frame in a real pseudo-terminal, through util-linux `script`. */
+function firstFrame(args: string[]): number {
+  const line = [
+    'env',
+    'MCP_SIM_FIRST_FRAME_EXIT=1',
+    '-u',
+    'CI',
+    process.execPath,
+    CLI,
+    ...args,
+  ].join(' ');
+  return timeCommand('script', ['-qec', line, '/dev/null']);
+}
+
+async function stepLatency(): Promise<{
+  median: number;
+  p95: number;
+  rssBefore: number;
+  rssAfter: number;
+}> {
+  const lines = [...generateSession(10_000)].join('\n');
+  const { timeline } = transcriptTimeline(splitLines(lines));
+  const lesson: OpenedLesson = {
+    id: 'bench',
+    title: { en: 'Bench', zh: '基准' },
+    goal: { en: '10,000 messages', zh: '一万条消息' },
+    recap: { en: 'done', zh: '完成' },
+    steps: timeline.steps,
+  };
+  const app = render(
+    createElement(LessonPlayer, {
+      lesson,
+      lang: 'en',
+      start: 0,
+      autoplay: null,
+      onStep: () => {},
+      onQuit: () => {},
+      quitHint: 'keyQuit',
+    }),
+  );
+  const waitForFrame = (before: number) =>
+    new Promise<void>((resolve) => {
+      const poll = () => (app.frames.length > before ? resolve() : setImmediate(poll));
+      poll();
+    });
+  await waitForFrame(0);
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const times: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const before = app.frames.length;
+    const start = performance.now();
+    app.stdin.write('n');
+    await waitForFrame(before);
+    times.push(performance.now() - start);
+  }
+  global.gc?.();
+  const rssAfter = process.memoryUsage().rss;
+  app.unmount();
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    median: median(times),
+    p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+    rssBefore,
+    rssAfter,
+  };
+}
+
+const small = join(ROOT, 'test', 'fixtures', 'samples', 'first-session.jsonl');
+const nodeFloor = timeCommand(process.execPath, ['-e', '0']);
+const plain = timeCommand(process.execPath, [CLI, 'lesson', 'first-session', '--plain']);
+const trace = timeCommand(process.execPath, [CLI, 'trace', small]);
+const menuFrame = firstFrame([]);
+const lessonFrame = firstFrame(['lesson', 'first-session']);
+const steps = await stepLatency();
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const section = [
+  '## Start-up and the terminal UI',
+  '',
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; medians of ${RUNS} runs.`,
+  '',
+  '| what | time | target |',
+  '|---|---|---|',
+  `| \`node -e 0\` (the floor) | ${nodeFloor.toFixed(0)} ms | |`,
+  `| \`lesson first-session --plain\` | ${plain.toFixed(0)} ms (${(plain / nodeFloor).toFixed(2)}×) | ≤ 3×: ${verdict(plain <= 3 * nodeFloor)} |`,
+  `| \`trace\` of a 10-message file | ${trace.toFixed(0)} ms (${(trace / nodeFloor).toFixed(2)}×) | ≤ 3×: ${verdict(trace <= 3 * nodeFloor)} |`,
+  `| first frame of the menu (\`mcp-sim\`, in a pty) | ${menuFrame.toFixed(0)} ms | ≤ 250 ms: ${verdict(menuFrame <= 250)} |`,
+  `| first frame of \`lesson first-session\` (in a pty) | ${lessonFrame.toFixed(0)} ms | ≤ 250 ms: ${verdict(lessonFrame <= 250)} |`,
+  `| key → new frame, playing a 10,000-message transcript (1,000 steps) | median ${steps.median.toFixed(1)} ms, p95 ${steps.p95.toFixed(1)} ms | ≤ 16 ms median: ${verdict(steps.median <= 16)} |`,
+  `| memory before / after 1,000 steps | ${mb(steps.rssBefore)} / ${mb(steps.rssAfter)} | flat |`,
+  '',
+  'First frames are timed from process start to exit right after the first frame is drawn, so they',
+  'include Node start-up (the floor above) and loading Ink, React and the lessons.',
+  '',
+].join('\n');
+writeSection('ui', section);
+process.stdout.write(`${section}\n`);

@@ -1,0 +1,233 @@
+import { writeFileSync } from 'node:fs';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { CAPABILITY_PATHS, type JsonObject } from '../../protocol/index.js';
+import type { RawLine } from '../../trace/lines.js';
+import { transcriptTimeline } from '../../trace/play-timeline.js';
+import { type ConnectRun, runConnect, type ToolCall } from '../../transport/child-session.js';
+import { lessonHandout, violationText } from '../../ui/handout.js';
+import type { OpenedLesson } from '../../ui/lesson-source.js';
+import { UsageError } from '../usage.js';
+
+type ConnectArgs = {
+  readonly format: 'ui' | 'plain' | 'json';
+  readonly command: string;
+  readonly args: string[];
+  readonly version: string | undefined;
+  readonly capabilities: JsonObject;
+  readonly calls: ToolCall[];
+  readonly timeoutMs: number | undefined;
+  readonly traceFile: string | undefined;
+  readonly lang: string | undefined;
+};
+
+const CLIENT_PATHS = CAPABILITY_PATHS.filter((p) => p.startsWith('client.')).map((p) =>
+  p.slice('client.'.length),
+);
+
+/** `roots.listChanged` → `{roots: {listChanged: true}}`, merged into what is declared so far. */
+function declare(capabilities: JsonObject, raw: string): void {
+  const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
+  if (!CLIENT_PATHS.includes(path)) {
+    throw new UsageError(
+      `--capability: "${raw}" is not a client capability path (one of: ${CLIENT_PATHS.join(', ')})`,
+    );
+  }
+  const keys = path.split('.');
+  let node = capabilities;
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) {
+      if (key === 'listChanged' || key === 'subscribe') node[key] = true;
+      else if (typeof node[key] !== 'object') node[key] = {};
+      return;
+    }
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+    node = node[key] as JsonObject;
+  });
+}
+
+function parseConnectArgs(argv: string[]): ConnectArgs {
+  const split = argv.indexOf('--');
+  const own = split >= 0 ? argv.slice(0, split) : argv;
+  let command: string[] = split >= 0 ? argv.slice(split + 1) : [];
+  let format: ConnectArgs['format'] = 'ui';
+  let version: string | undefined;
+  let timeoutMs: number | undefined;
+  let traceFile: string | undefined;
+  let lang: string | undefined;
+  const capabilities: JsonObject = {};
+  const calls: ToolCall[] = [];
+  const value = (i: number, flag: string) => {
+    const v = own[i];
+    if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < own.length; i++) {
+    const arg = own[i] as string;
+    switch (arg) {
+      case '--plain':
+      case '--json': {
+        const next = arg === '--plain' ? 'plain' : 'json';
+        if (format !== 'ui' && format !== next)
+          throw new UsageError('--plain and --json exclude each other');
+        format = next;
+        break;
+      }
+      case '--version':
+        version = value(++i, arg);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) {
+          throw new UsageError(
+            `--version needs a protocol revision such as 2025-11-25, not "${version}"`,
+          );
+        }
+        break;
+      case '--capability':
+        declare(capabilities, value(++i, arg));
+        break;
+      case '--call': {
+        const name = value(++i, arg);
+        const json = own[i + 1];
+        let args: unknown = {};
+        if (json !== undefined && !json.startsWith('--')) {
+          i += 1;
+          try {
+            args = JSON.parse(json);
+          } catch {
+            throw new UsageError(`--call ${name}: the arguments are not JSON: ${json}`);
+          }
+        }
+        if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+          throw new UsageError(`--call ${name}: the arguments must be a JSON object`);
+        }
+        calls.push({ name, arguments: args as JsonObject });
+        break;
+      }
+      case '--timeout': {
+        const raw = value(++i, arg);
+        timeoutMs = Number(raw);
+        if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+          throw new UsageError(`--timeout needs a number of milliseconds, not "${raw}"`);
+        }
+        break;
+      }
+      case '--trace-file':
+        traceFile = value(++i, arg);
+        break;
+      case '--lang':
+        lang = value(++i, arg);
+        break;
+      default:
+        if (arg.startsWith('-')) throw new UsageError(`unknown option "${arg}" for connect`);
+        if (split >= 0) throw new UsageError(`unexpected argument "${arg}" before --`);
+        // No "--": the server command starts at the first word that is not an option.
+        command = own.slice(i);
+        i = own.length;
+    }
+  }
+  const [program, ...args] = command;
+  if (!program) {
+    throw new UsageError(
+      'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
+    );
+  }
+  return {
+    format,
+    command: program,
+    args,
+    version,
+    capabilities,
+    calls,
+    timeoutMs,
+    traceFile,
+    lang,
+  };
+}
+
+/** The recorded run as wrapped transcript lines, the shape trace and play read. */
+function wrappedLines(run: ConnectRun): RawLine[] {
+  return run.envelopes.map((e, i) => ({
+    line: i + 1,
+    text: JSON.stringify({ direction: e.direction, message: e.message }),
+  }));
+}
+
+function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
+  const { timeline } = transcriptTimeline(wrappedLines(run));
+  const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
+  const server = run.serverInfo
+    ? `${String(run.serverInfo.name)} ${String(run.serverInfo.version ?? '')}`.trim()
+    : commandLine;
+  const trouble = run.problems.length > 0 ? ` ${run.problems.join(' ')}` : '';
+  return {
+    id: 'connect',
+    title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
+    goal: {
+      en: `The simulated client talks to a real server (${commandLine}) over stdio: ${timeline.steps.length} envelopes, as they crossed the pipe.`,
+      zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信：共 ${timeline.steps.length} 条消息，按实际收发顺序排列。`,
+    },
+    recap: {
+      en: `Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble}`,
+      zh: `协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble}`,
+    },
+    steps: timeline.steps,
+  };
+}
+
+/** `mcp-sim connect`: the simulated client against a real server started as a child process. */
+export async function connectCommand(
+  argv: string[],
+  env: { lang: (value: string | undefined) => Lang; requireTty: (lang: Lang) => void },
+): Promise<number> {
+  const args = parseConnectArgs(argv);
+  const lang = env.lang(args.lang);
+  if (args.format === 'ui') env.requireTty(lang);
+  const run = await runConnect({
+    command: args.command,
+    args: args.args,
+    capabilities: args.capabilities,
+    calls: args.calls,
+    ...(args.version ? { version: args.version } : {}),
+    ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+  });
+  for (const problem of run.problems) process.stderr.write(`mcp-sim connect: ${problem}\n`);
+  if (args.traceFile) {
+    const text = wrappedLines(run)
+      .map((l) => ('text' in l ? `${l.text}\n` : ''))
+      .join('');
+    writeFileSync(args.traceFile, text);
+  }
+  const commandLine = [args.command, ...args.args].join(' ');
+  const lesson = asLesson(run, commandLine);
+  const code = run.problems.length > 0 ? 1 : 0;
+  if (args.format === 'json') {
+    const steps = lesson.steps.map((step) => ({
+      direction: step.direction,
+      message: step.message,
+      note: tr(step.note, lang),
+      violations: (step.report?.violations ?? []).map((v) => ({
+        rule: v.rule,
+        severity: v.severity,
+        message: violationText(v, lang),
+        spec: v.spec,
+      })),
+    }));
+    const out = {
+      id: lesson.id,
+      title: tr(lesson.title, lang),
+      command: [args.command, ...args.args],
+      negotiatedVersion: run.negotiatedVersion,
+      steps,
+      problems: run.problems,
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return code;
+  }
+  if (args.format === 'plain') {
+    const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
+    process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
+    return code;
+  }
+  if (lesson.steps.length === 0) return code;
+  const { runPlay } = await import('../../ui/run.js');
+  await runPlay({ lesson, lang });
+  return code;
+}

@@ -1,0 +1,290 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import {
+  checkJson,
+  classroomJson,
+  type ExerciseMeta,
+  type ExerciseResult,
+  exercismJson,
+  findExercise,
+  gradeAll,
+  loadExercises,
+  loadHints,
+  packageExercisesDir,
+  solutionDir,
+  textReport,
+  workspaceDir,
+} from '../../grader/index.js';
+import type { Bilingual, Lang } from '../../i18n/lang.js';
+import { loadProgress, type Progress, saveProgress } from '../progress.js';
+import { colourWanted, createStyle } from '../style.js';
+import { UsageError } from '../usage.js';
+
+const say = (text: Bilingual, lang: Lang) => process.stdout.write(`${text[lang]}\n`);
+
+function pick(id: string, exercises: readonly ExerciseMeta[]): ExerciseMeta {
+  const found = findExercise(exercises, id);
+  if (!found) throw new UsageError(`unknown exercise "${id}" (see: mcp-sim exercises)`);
+  return found;
+}
+
+function statusOf(progress: Progress, id: string): 'new' | 'passed' | 'failed' {
+  const record = progress.exercises[id];
+  return record === undefined ? 'new' : record.passed ? 'passed' : 'failed';
+}
+
+/** `mcp-sim exercises [--json] [--init]`. */
+export function exercisesCommand(options: { json: boolean; init: boolean; lang: Lang }): number {
+  if (options.init) return initWorkspace(options.lang);
+  const progress = loadProgress();
+  const exercises = loadExercises();
+  const workspace = workspaceDir();
+  const rows = exercises.map((e) => ({
+    id: e.id,
+    number: e.number,
+    title: e.title[options.lang],
+    status: statusOf(progress, e.id),
+    points: progress.exercises[e.id]?.points ?? 0,
+    maxPoints: e.points,
+    files: e.files.map((f) => relative(process.cwd(), join(workspace, e.id, f)) || f),
+  }));
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ exercises: rows }, null, 2)}\n`);
+    return 0;
+  }
+  const width = Math.max(...rows.map((r) => r.id.length));
+  const words = {
+    new: { en: 'new', zh: '未开始' },
+    passed: { en: 'passed', zh: '已通过' },
+    failed: { en: 'not yet', zh: '未通过' },
+  } as const;
+  for (const row of rows) {
+    process.stdout.write(
+      `${String(row.number).padStart(2)}. ${row.id.padEnd(width)}  ${row.title}  [${words[row.status][options.lang]} ${row.points}/${row.maxPoints}]\n`,
+    );
+  }
+  say(
+    {
+      en: `\nEdit the files in ${relative(process.cwd(), workspace) || '.'}/<id>/, then: mcp-sim check <id>  (hints: mcp-sim hint <id>)`,
+      zh: `\n编辑 ${relative(process.cwd(), workspace) || '.'}/<id>/ 中的文件，然后运行：mcp-sim check <id>（提示：mcp-sim hint <id>）`,
+    },
+    options.lang,
+  );
+  return 0;
+}
+
+/** Copies the starters into ./exercises, leaving anything already there untouched. */
+function initWorkspace(lang: Lang): number {
+  const source = packageExercisesDir();
+  const target = join(process.cwd(), 'exercises');
+  if (source === target) {
+    say({ en: 'The exercises are already here.', zh: '练习已经在这里了。' }, lang);
+    return 0;
+  }
+  let copied = 0;
+  for (const entry of readdirSync(source)) {
+    if (existsSync(join(target, entry))) continue;
+    cpSync(join(source, entry), join(target, entry), { recursive: true });
+    copied += 1;
+  }
+  say(
+    {
+      en: `Copied ${copied} item(s) into ${target}. Start with: mcp-sim exercises`,
+      zh: `已复制 ${copied} 项到 ${target}。从这里开始：mcp-sim exercises`,
+    },
+    lang,
+  );
+  return 0;
+}
+
+export type CheckOptions = {
+  readonly id: string | undefined;
+  readonly json: boolean;
+  readonly format: 'classroom' | 'exercism' | undefined;
+  readonly watch: boolean;
+  readonly lang: Lang;
+};
+
+async function checkOnce(
+  selected: readonly ExerciseMeta[],
+  all: readonly ExerciseMeta[],
+  options: CheckOptions,
+): Promise<ExerciseResult[]> {
+  const workspace = workspaceDir();
+  for (const meta of selected) {
+    if (!existsSync(join(workspace, meta.id))) {
+      throw new UsageError(
+        `${join(workspace, meta.id)}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
+      );
+    }
+  }
+  const results = await gradeAll(selected.map((meta) => ({ meta, dir: join(workspace, meta.id) })));
+  const progress = loadProgress();
+  for (const r of results) {
+    progress.exercises[r.id] = {
+      passed: r.status === 'passed',
+      points: r.points,
+      maxPoints: r.maxPoints,
+    };
+  }
+  saveProgress(progress);
+  if (options.format === 'classroom') {
+    process.stdout.write(`${JSON.stringify(classroomJson(results, all, options.lang), null, 2)}\n`);
+  } else if (options.format === 'exercism') {
+    process.stdout.write(`${JSON.stringify(exercismJson(results, all, options.lang), null, 2)}\n`);
+  } else if (options.json) {
+    process.stdout.write(`${JSON.stringify(checkJson(results, options.lang), null, 2)}\n`);
+  } else {
+    process.stdout.write(textReport(results, options.lang, createStyle(colourWanted())));
+  }
+  return results;
+}
+
+/** `mcp-sim check [<id>] [--json] [--format classroom|exercism] [--watch]`. */
+export async function checkCommand(options: CheckOptions): Promise<number> {
+  const all = loadExercises();
+  const selected = options.id === undefined ? all : [pick(options.id, all)];
+  const results = await checkOnce(selected, all, options);
+  const code = results.every((r) => r.status === 'passed') ? 0 : 1;
+  if (!options.watch) return code;
+  if (options.json || options.format)
+    throw new UsageError('--watch prints the text report; leave out --json and --format');
+  return watchExercises(selected, all, options);
+}
+
+/** Re-checks an exercise whenever one of its learner files is saved, until Ctrl-C. */
+function watchExercises(
+  selected: readonly ExerciseMeta[],
+  all: readonly ExerciseMeta[],
+  options: CheckOptions,
+): Promise<number> {
+  const workspace = workspaceDir();
+  let last = 1;
+  let running: Promise<unknown> = Promise.resolve();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const note = () =>
+    say(
+      { en: '\nWatching for changes… (Ctrl-C to stop)', zh: '\n正在等待文件改动……（Ctrl-C 退出）' },
+      options.lang,
+    );
+  note();
+  const watchers = selected.map((meta) =>
+    watch(join(workspace, meta.id), (_event, file) => {
+      if (file && !meta.files.includes(String(file))) return;
+      clearTimeout(timers.get(meta.id));
+      timers.set(
+        meta.id,
+        setTimeout(() => {
+          running = running.then(async () => {
+            process.stdout.write('\n');
+            const results = await checkOnce([meta], all, options);
+            last = results.every((r) => r.status === 'passed') ? 0 : 1;
+            note();
+          });
+        }, 150),
+      );
+    }),
+  );
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => {
+      for (const w of watchers) w.close();
+      for (const t of timers.values()) clearTimeout(t);
+      resolve(last);
+    });
+  });
+}
+
+const HINTS_FILE = join('.mcp-sim', 'hints.json');
+
+function readHintState(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(HINTS_FILE, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `mcp-sim hint <id> [--all]`: the next hint each time, each more help than the one before. */
+export function hintCommand(options: { id: string; all: boolean; lang: Lang }): number {
+  const meta = pick(options.id, loadExercises());
+  const hints = loadHints(meta.id);
+  const state = readHintState();
+  const shown = Math.min(state[meta.id] ?? 0, hints.length - 1);
+  const range = options.all ? hints.map((_, i) => i) : [shown];
+  for (const i of range) {
+    const hint = hints[i];
+    if (!hint) continue;
+    const head =
+      options.lang === 'zh' ? `提示 ${i + 1}/${hints.length}` : `Hint ${i + 1}/${hints.length}`;
+    process.stdout.write(`${head}\n${hint[options.lang].trimEnd()}\n\n`);
+  }
+  if (!options.all) {
+    if (shown + 1 < hints.length) {
+      state[meta.id] = shown + 1;
+      try {
+        mkdirSync(dirname(HINTS_FILE), { recursive: true });
+        const temp = `${HINTS_FILE}.${process.pid}.tmp`;
+        writeFileSync(temp, `${JSON.stringify(state, null, 2)}\n`);
+        renameSync(temp, HINTS_FILE);
+      } catch {
+        // Not being able to remember the next hint is no reason to fail.
+      }
+      say(
+        { en: `(run it again for the next hint)`, zh: '（再运行一次可看下一条提示）' },
+        options.lang,
+      );
+    } else {
+      say({ en: '(that was the last hint)', zh: '（这是最后一条提示）' }, options.lang);
+    }
+  }
+  return 0;
+}
+
+/** `mcp-sim solution <id>`: the reference solution, only once the exercise has passed. */
+export function solutionCommand(options: { id: string; lang: Lang }): number {
+  const meta = pick(options.id, loadExercises());
+  if (loadProgress().exercises[meta.id]?.passed !== true) {
+    say(
+      {
+        en: `The reference solution opens once ${meta.id} passes: mcp-sim check ${meta.id}`,
+        zh: `通过 ${meta.id} 之后才能查看参考答案：mcp-sim check ${meta.id}`,
+      },
+      options.lang,
+    );
+    return 1;
+  }
+  const dir = solutionDir(meta.id);
+  if (!dir) {
+    say(
+      {
+        en: 'This installation of mcp-sim has no reference solutions (they live in a checkout, test/solutions/).',
+        zh: '这份 mcp-sim 安装中没有参考答案（它们在源码仓库的 test/solutions/ 中）。',
+      },
+      options.lang,
+    );
+    return 1;
+  }
+  say(
+    {
+      en: 'Here is the reference solution, to compare notes with yours:\n',
+      zh: '这是参考答案，可以和你的答案对照：\n',
+    },
+    options.lang,
+  );
+  for (const file of meta.files) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    process.stdout.write(`── ${file} ──\n${readFileSync(path, 'utf8').trimEnd()}\n\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+import type { Direction, JsonObject } from '../../protocol/index.js';
+import type { ServerConfig } from '../../sim/server/sim-server.js';
+import { prepareTools } from '../../sim/tools/index.js';
+import { serveConfig } from '../../transport/serve-config.js';
+import { serveStdio } from '../../transport/stdio-server.js';
+import { TraceWriter } from '../../transport/trace-writer.js';
+import { UsageError } from '../usage.js';
+
+const log = (line: string) => process.stderr.write(`mcp-sim serve: ${line}\n`);
+
+type ServeArgs = {
+  readonly config: ServerConfig;
+  readonly traceFile: string | undefined;
+  readonly http: number | undefined;
+  readonly host: string;
+  readonly ui: boolean;
+};
+
+function parseServeArgs(argv: string[]): ServeArgs {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        without: { type: 'string', multiple: true },
+        versions: { type: 'string' },
+        'trace-file': { type: 'string' },
+        http: { type: 'string' },
+        host: { type: 'string' },
+        ui: { type: 'boolean' },
+      },
+      allowPositionals: false,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const values = parsed.values as {
+    without?: string[];
+    versions?: string;
+    'trace-file'?: string;
+    http?: string;
+    host?: string;
+    ui?: boolean;
+  };
+  const versions = values.versions
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const config = serveConfig({
+    ...(values.without ? { without: values.without } : {}),
+    ...(versions ? { versions } : {}),
+  });
+  if (typeof config === 'string') throw new UsageError(config);
+  let http: number | undefined;
+  if (values.http !== undefined) {
+    http = Number(values.http);
+    if (!Number.isInteger(http) || http < 0 || http > 65535) {
+      throw new UsageError(`--http needs a port number (0-65535), not "${values.http}"`);
+    }
+  }
+  if (values.host !== undefined && http === undefined) throw new UsageError('--host needs --http');
+  if (values.ui === true && http === undefined) {
+    throw new UsageError('--ui needs --http (on stdio the terminal is the transport)');
+  }
+  return {
+    config,
+    traceFile: values['trace-file'],
+    http,
+    host: values.host ?? '127.0.0.1',
+    ui: values.ui === true,
+  };
+}
+
+/** `mcp-sim serve`: the simulated server as a real MCP server (stdio, or Streamable HTTP). */
+export async function serveCommand(argv: string[]): Promise<number> {
+  const args = parseServeArgs(argv);
+  const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
+  const record = trace
+    ? (direction: Direction, message: JsonObject) => trace.write(direction, message)
+    : undefined;
+  await prepareTools();
+  let code: number;
+  if (args.http !== undefined) {
+    const { serveHttpCommand } = await import('./serve-http.js');
+    code = await serveHttpCommand({
+      config: args.config,
+      port: args.http,
+      host: args.host,
+      ui: args.ui,
+      log,
+      ...(record ? { record } : {}),
+    });
+  } else {
+    const session = serveStdio({
+      config: args.config,
+      input: process.stdin,
+      output: process.stdout,
+      log,
+      ...(record ? { record } : {}),
+    });
+    const onSignal = () => session.stop();
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+    code = await session.done;
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    process.stdin.destroy();
+  }
+  if (trace) {
+    try {
+      await trace.close();
+    } catch (error) {
+      log(`could not write the trace file: ${error instanceof Error ? error.message : error}`);
+      return 1;
+    }
+  }
+  return code;
+}

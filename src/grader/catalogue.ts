@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { packageRoot } from '../package-root.js';
+import type { ExerciseMeta, Hint } from './types.js';
+
+const bilingual = z.object({ en: z.string().min(1), zh: z.string().min(1) });
+
+const metaSchema = z.object({
+  title: bilingual,
+  points: z.number().int().positive(),
+  files: z.array(z.string().min(1)).min(1),
+  module: z.string().min(1).optional(),
+});
+
+const hintsSchema = z.array(bilingual).min(2);
+
+/** The exercises shipped with mcp-sim: the pristine starters, the recordings, the hints. */
+export function packageExercisesDir(): string {
+  return join(packageRoot(), 'exercises');
+}
+
+/**
+ * Where the learner works: `./exercises` when the working directory has its own copy (made by
+ * `mcp-sim exercises --init`, or a classroom repository), else the package's folder (a checkout).
+ */
+export function workspaceDir(cwd: string = process.cwd()): string {
+  const local = join(cwd, 'exercises');
+  if (existsSync(local) && listIds(local).length > 0) return local;
+  return packageExercisesDir();
+}
+
+function listIds(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'exercise.json')))
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Every exercise, in folder order (the numeric prefix); metadata always from the package. */
+export function loadExercises(dir: string = packageExercisesDir()): ExerciseMeta[] {
+  return listIds(dir).map((id, i) => {
+    const raw: unknown = JSON.parse(readFileSync(join(dir, id, 'exercise.json'), 'utf8'));
+    const meta = metaSchema.parse(raw);
+    return { id, number: i + 1, ...meta };
+  });
+}
+
+/** An id, or its number ("1", "01"), or a unique prefix, to its exercise. */
+export function findExercise(
+  exercises: readonly ExerciseMeta[],
+  query: string,
+): ExerciseMeta | undefined {
+  const exact = exercises.find((e) => e.id === query);
+  if (exact) return exact;
+  if (/^\d+$/.test(query)) return exercises.find((e) => e.number === Number(query));
+  const matches = exercises.filter((e) => e.id.startsWith(query) || e.id.slice(3) === query);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+export function loadHints(id: string, dir: string = packageExercisesDir()): Hint[] {
+  const text = readFileSync(join(dir, id, 'hints.yaml'), 'utf8');
+  return hintsSchema.parse(parseYaml(text));
+}
+
+/** The reference solution's files, or null when this installation does not have them. */
+export function solutionDir(id: string): string | null {
+  const dir = join(packageRoot(), 'test', 'solutions', id);
+  return existsSync(dir) ? dir : null;
+}

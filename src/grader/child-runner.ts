@@ -1,0 +1,220 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { packageRoot } from '../package-root.js';
+import { HARNESS_SOURCE } from './harness-source.js';
+import {
+  CALL_TIMEOUT_MS,
+  type CallOutcome,
+  type Handler,
+  type Runner,
+  RunnerError,
+} from './runner.js';
+
+/** How long the learner's module may take to load (tsx compiles it first). */
+export const LOAD_TIMEOUT_MS = 8000;
+const OUTPUT_LIMIT = 4000;
+
+type FromChild =
+  | { t: 'ready' }
+  | { t: 'load-error'; error: string }
+  | { t: 'crash'; error: string }
+  | { t: 'event'; id: number; seq: number; name: string; args: unknown[] }
+  | { t: 'result'; id: number; ok: boolean; value?: unknown; error?: string };
+
+let loaderUrl: string | undefined;
+
+/** tsx's loader, found from mcp-sim's own package (a learner's folder need not have it). */
+function tsxLoader(): string {
+  loaderUrl ??= pathToFileURL(
+    createRequire(join(packageRoot(), 'package.json')).resolve('tsx'),
+  ).href;
+  return loaderUrl;
+}
+
+/**
+ * Starts the learner's module in a child process: its own heap and event loop, stdout and stderr
+ * captured, killed when a call or the load runs out of time (an endless loop is reported, not
+ * waited for).
+ */
+export async function createChildRunner(
+  file: string,
+  options: { cwd: string; loadTimeoutMs?: number } = { cwd: process.cwd() },
+): Promise<Runner> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', tsxLoader(), '--input-type=module', '-e', HARNESS_SOURCE, '--', file],
+    {
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+    },
+  );
+  let output = '';
+  const capture = (chunk: Buffer) => {
+    if (output.length < OUTPUT_LIMIT)
+      output = (output + chunk.toString('utf8')).slice(0, OUTPUT_LIMIT);
+  };
+  child.stdout?.on('data', capture);
+  child.stderr?.on('data', capture);
+
+  let dead: RunnerError | null = null;
+  let nextId = 1;
+  const calls = new Map<
+    number,
+    {
+      resolve: (outcome: CallOutcome) => void;
+      reject: (error: RunnerError) => void;
+      handlers: Readonly<Record<string, Handler>>;
+    }
+  >();
+  let onReady: { resolve: () => void; reject: (e: RunnerError) => void } | null = null;
+  let crash: string | null = null;
+
+  const die = (error: RunnerError) => {
+    if (dead) return;
+    dead = error;
+    child.kill('SIGKILL');
+    onReady?.reject(error);
+    for (const call of calls.values()) call.reject(error);
+    calls.clear();
+  };
+  child.on('exit', (code, signal) => {
+    const why = crash ?? (signal ? `killed by ${signal}` : `exited with code ${code}`);
+    die(new RunnerError('crash', `the learner's process stopped: ${why}`));
+  });
+  child.on('error', (error) => die(new RunnerError('crash', error.message)));
+
+  const send = (message: object) => {
+    if (!dead && child.connected) child.send(message);
+  };
+
+  child.on('message', (raw) => {
+    const m = raw as FromChild;
+    if (m.t === 'ready') onReady?.resolve();
+    else if (m.t === 'load-error') die(new RunnerError('load', m.error));
+    else if (m.t === 'crash') crash = m.error;
+    else if (m.t === 'event') {
+      const call = calls.get(m.id);
+      const handler = call?.handlers[m.name];
+      // Called at once, not in a later tick: the order of events and results is the child's order.
+      let value: unknown;
+      try {
+        value = handler ? handler(...m.args) : undefined;
+      } catch (error) {
+        value = Promise.reject(error);
+      }
+      Promise.resolve(value).then(
+        (value) => send({ t: 'reply', seq: m.seq, ok: true, value }),
+        (error: unknown) =>
+          send({
+            t: 'reply',
+            seq: m.seq,
+            ok: false,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      );
+    } else if (m.t === 'result') {
+      const call = calls.get(m.id);
+      calls.delete(m.id);
+      call?.resolve(
+        m.ok ? { ok: true, value: m.value } : { ok: false, error: m.error ?? 'failed' },
+      );
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        die(
+          new RunnerError(
+            'timeout',
+            `the module did not finish loading within ${(options.loadTimeoutMs ?? LOAD_TIMEOUT_MS) / 1000} s (an endless loop at the top level?)`,
+          ),
+        ),
+      options.loadTimeoutMs ?? LOAD_TIMEOUT_MS,
+    );
+    const done = () => clearTimeout(timer);
+    onReady = {
+      resolve: () => {
+        done();
+        resolve();
+      },
+      reject: (e) => {
+        done();
+        reject(e);
+      },
+    };
+  });
+  onReady = null;
+
+  function request(
+    message: Record<string, unknown>,
+    handlers: Readonly<Record<string, Handler>>,
+    timeoutMs: number,
+    what: string,
+  ): { id: number; promise: Promise<CallOutcome> } {
+    const id = nextId++;
+    if (dead) return { id, promise: Promise.reject(dead) };
+    const promise = new Promise<CallOutcome>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          die(
+            new RunnerError(
+              'timeout',
+              crash
+                ? `${what} did not finish within ${timeoutMs / 1000} s and was stopped, after an error outside it: ${crash}`
+                : `${what} did not finish within ${timeoutMs / 1000} s and was stopped (an endless loop, or a promise that never settles?)`,
+            ),
+          ),
+        timeoutMs,
+      );
+      calls.set(id, {
+        resolve: (o) => {
+          clearTimeout(timer);
+          resolve(o);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+        handlers,
+      });
+      send({ ...message, id });
+    });
+    return { id, promise };
+  }
+
+  return {
+    call(name, args, options = {}) {
+      const { id, promise } = request(
+        { t: 'call', name, args },
+        options.handlers ?? {},
+        options.timeoutMs ?? CALL_TIMEOUT_MS,
+        `${name}()`,
+      );
+      options.abort?.addEventListener('abort', () => send({ t: 'abort', id }));
+      return promise;
+    },
+    async get(name) {
+      const outcome = await request({ t: 'get', name }, {}, CALL_TIMEOUT_MS, `reading ${name}`)
+        .promise;
+      return outcome.ok ? outcome.value : undefined;
+    },
+    async reload() {
+      const outcome = await request({ t: 'reload' }, {}, LOAD_TIMEOUT_MS, 'loading the module')
+        .promise;
+      if (!outcome.ok) {
+        const error = new RunnerError('load', outcome.error);
+        die(error);
+        throw error;
+      }
+    },
+    close() {
+      dead ??= new RunnerError('crash', 'closed');
+      child.kill('SIGKILL');
+    },
+    output: () => output,
+  };
+}

@@ -1,0 +1,93 @@
+import type { Bilingual } from '../i18n/lang.js';
+
+export type Difference = {
+  /** JSON pointer to where the two differ ("" is the whole value). */
+  readonly pointer: string;
+  readonly expected: unknown;
+  readonly seen: unknown;
+};
+
+/** A value that stands for "any value of this shape" in an expected envelope. */
+export type Matcher = { readonly $any: 'number' | 'string' | 'value'; readonly $note?: string };
+export const any = (type: Matcher['$any'], note?: string): Matcher =>
+  note === undefined ? { $any: type } : { $any: type, $note: note };
+
+const isMatcher = (v: unknown): v is Matcher =>
+  typeof v === 'object' && v !== null && typeof (v as Matcher).$any === 'string';
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Where a value differs from what was expected, key by key (a structural diff, not a line diff):
+ * a missing key, an extra key, a different value. Matchers stand for "any number" and the like.
+ */
+export function diffJson(expected: unknown, seen: unknown, pointer = ''): Difference[] {
+  if (isMatcher(expected)) {
+    const ok = expected.$any === 'value' ? seen !== undefined : typeof seen === expected.$any;
+    return ok ? [] : [{ pointer, expected, seen }];
+  }
+  if (Array.isArray(expected) && Array.isArray(seen)) {
+    const out: Difference[] = [];
+    for (let i = 0; i < Math.max(expected.length, seen.length); i++) {
+      out.push(...diffJson(expected[i], seen[i], `${pointer}/${i}`));
+    }
+    return out;
+  }
+  if (isObject(expected) && isObject(seen)) {
+    const out: Difference[] = [];
+    for (const key of new Set([...Object.keys(expected), ...Object.keys(seen)])) {
+      out.push(...diffJson(expected[key], seen[key], `${pointer}/${escapePointer(key)}`));
+    }
+    return out;
+  }
+  return Object.is(expected, seen) || JSON.stringify(expected) === JSON.stringify(seen)
+    ? []
+    : [{ pointer, expected, seen }];
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(missing)';
+  if (isMatcher(value)) return value.$note ?? `any ${value.$any}`;
+  const text = JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+function showZh(value: unknown): string {
+  if (value === undefined) return '（缺失）';
+  if (isMatcher(value)) return value.$note ?? `任意 ${value.$any}`;
+  return show(value);
+}
+
+/** The differences as lines: `/params/progress: expected 3, saw 2`. */
+export function formatDiff(differences: readonly Difference[], limit = 6): Bilingual {
+  const shown = differences.slice(0, limit);
+  const more = differences.length - shown.length;
+  const en = shown.map(
+    (d) => `  ${d.pointer || '(whole value)'}: expected ${show(d.expected)}, saw ${show(d.seen)}`,
+  );
+  const zh = shown.map(
+    (d) => `  ${d.pointer || '（整个值）'}：期望 ${showZh(d.expected)}，实际 ${showZh(d.seen)}`,
+  );
+  if (more > 0) {
+    en.push(`  … and ${more} more`);
+    zh.push(`  …… 另有 ${more} 处`);
+  }
+  return { en: en.join('\n'), zh: zh.join('\n') };
+}
+
+/** Two bilingual texts one after the other, one per line. */
+export function lines(...parts: Bilingual[]): Bilingual {
+  return {
+    en: parts
+      .map((p) => p.en)
+      .filter(Boolean)
+      .join('\n'),
+    zh: parts
+      .map((p) => p.zh)
+      .filter(Boolean)
+      .join('\n'),
+  };
+}
+
+export const same = (text: string): Bilingual => ({ en: text, zh: text });

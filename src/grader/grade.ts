@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import type { Bilingual } from '../i18n/lang.js';
+import { createChildRunner } from './child-runner.js';
+import { lines } from './diff.js';
+import { RUBRICS } from './rubrics/index.js';
+import { createInlineRunner, type Runner, RunnerError } from './runner.js';
+import type { CheckResult, ExerciseMeta, ExerciseResult, Rubric } from './types.js';
+
+export type GradeOptions = {
+  /** The learner's folder for this exercise. */
+  readonly dir: string;
+  /** `child` (default): an isolated process with time limits; `inline`: this process (tests). */
+  readonly isolation?: 'child' | 'inline';
+  readonly seed?: number;
+};
+
+/** The whole exercise may take this long before its process is stopped. */
+export const EXERCISE_TIMEOUT_MS = 15_000;
+
+function runnerError(error: RunnerError): Bilingual {
+  switch (error.reason) {
+    case 'load':
+      return {
+        en: `your code could not be loaded: ${error.message}`,
+        zh: `无法加载你的代码：${error.message}`,
+      };
+    case 'timeout':
+      return { en: `stopped: ${error.message}`, zh: `已被终止：${error.message}` };
+    default:
+      return { en: `your code crashed: ${error.message}`, zh: `你的代码崩溃了：${error.message}` };
+  }
+}
+
+export function rubricFor(id: string): Rubric {
+  const rubric = RUBRICS.find((r) => r.id === id);
+  if (!rubric) throw new Error(`no rubric for exercise ${id}`); // programmer error
+  return rubric;
+}
+
+/** Grades one exercise: every check of its rubric, all or nothing, in the rubric's order. */
+export async function gradeExercise(
+  meta: ExerciseMeta,
+  options: GradeOptions,
+): Promise<ExerciseResult> {
+  const started = performance.now();
+  const rubric = rubricFor(meta.id);
+  const recorded = new Map<string, { passed: boolean; message: Bilingual }>();
+  const display: string[] = [];
+  let runner: Runner | undefined;
+  let starting: Promise<Runner> | undefined;
+  const getRunner = () => {
+    if (!meta.module) throw new Error(`${meta.id} has no module`); // programmer error
+    const file = join(options.dir, meta.module);
+    starting ??= (
+      options.isolation === 'inline'
+        ? createInlineRunner(file)
+        : createChildRunner(file, { cwd: options.dir })
+    ).then((r) => {
+      runner = r;
+      return r;
+    });
+    return starting;
+  };
+  let failure: Bilingual | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      rubric.run({
+        dir: options.dir,
+        runner: getRunner,
+        seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+        record: (name, passed, message) => {
+          if (!recorded.has(name)) recorded.set(name, { passed, message });
+        },
+        show: (line) => display.push(line),
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new RunnerError(
+                'timeout',
+                `the checks did not finish within ${EXERCISE_TIMEOUT_MS / 1000} s`,
+              ),
+            ),
+          EXERCISE_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    if (!(error instanceof RunnerError)) throw error;
+    failure = runnerError(error);
+  } finally {
+    clearTimeout(timer);
+    runner?.close();
+    if (!runner)
+      void starting?.then(
+        (r) => r.close(),
+        () => {},
+      );
+  }
+  const output = runner?.output() ?? '';
+  if (failure && output.trim() !== '') {
+    const shown = output.trim().split('\n').slice(-8).join('\n');
+    failure = lines(failure, { en: `it printed:\n${shown}`, zh: `它输出了：\n${shown}` });
+  }
+  const checks: CheckResult[] = rubric.checks.map((spec) => {
+    const got = recorded.get(spec.name);
+    const passed = got?.passed === true;
+    return {
+      name: spec.name,
+      passed,
+      points: passed ? spec.points : 0,
+      maxPoints: spec.points,
+      about: spec.about,
+      message: got?.message ??
+        failure ?? {
+          en: 'not checked (an earlier step failed)',
+          zh: '未检查（之前的步骤失败了）',
+        },
+    };
+  });
+  const points = checks.reduce((sum, c) => sum + c.points, 0);
+  const maxPoints = checks.reduce((sum, c) => sum + c.maxPoints, 0);
+  return {
+    id: meta.id,
+    title: meta.title,
+    points,
+    maxPoints,
+    status: failure ? 'error' : points === maxPoints ? 'passed' : 'failed',
+    checks,
+    display,
+    output,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Grades several exercises, a few at a time (each in its own process). */
+export async function gradeAll(
+  items: ReadonlyArray<{ meta: ExerciseMeta; dir: string }>,
+  options: { isolation?: 'child' | 'inline'; seed?: number; concurrency?: number } = {},
+): Promise<ExerciseResult[]> {
+  const results: ExerciseResult[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index];
+      if (!item) continue;
+      results[index] = await gradeExercise(item.meta, {
+        dir: item.dir,
+        ...(options.isolation ? { isolation: options.isolation } : {}),
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 3 }, worker));
+  return results;
+}

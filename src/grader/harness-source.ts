@@ -1,0 +1,86 @@
+/**
+ * The program the child process runs (with tsx's loader, so the learner's TypeScript needs no build
+ * step). It loads the learner's module and calls what the grader asks over the IPC channel; the
+ * functions the learner gets post events back and wait for the grader's reply. The checks stay in
+ * the parent; nothing the learner prints reaches the parent's stdout. Kept as source text because
+ * the CLI is one bundle and the child needs a file of its own: it is passed to `node -e`.
+ */
+export const HARNESS_SOURCE = `
+import { pathToFileURL } from 'node:url';
+const file = process.argv[1];
+const send = (message) => { if (process.connected) process.send(message); };
+const describe = (e) => (e instanceof Error ? e.name + ': ' + e.message : 'thrown value: ' + String(e));
+const toJson = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+const waiting = new Map();
+const controllers = new Map();
+let seq = 0;
+let generation = 0;
+let mod = {};
+async function load() {
+  const loaded = await import(pathToFileURL(file).href + '?v=' + generation++);
+  const inner = loaded.default;
+  mod = inner && typeof inner === 'object' ? { ...inner, ...loaded } : loaded;
+}
+function revive(value, id) {
+  if (Array.isArray(value)) return value.map((v) => revive(v, id));
+  if (value && typeof value === 'object') {
+    if (typeof value.$fn === 'string') {
+      const name = value.$fn;
+      return (...args) => {
+        const s = seq++;
+        let payload;
+        try { payload = toJson(args); } catch (e) { return Promise.reject(new TypeError('arguments are not JSON: ' + describe(e))); }
+        send({ t: 'event', id, seq: s, name, args: payload });
+        return new Promise((resolve, reject) => waiting.set(s, { resolve, reject }));
+      };
+    }
+    if (value.$signal === true) {
+      const controller = new AbortController();
+      controllers.set(id, controller);
+      return controller.signal;
+    }
+    const out = {};
+    for (const [k, v] of Object.entries(value)) out[k] = revive(v, id);
+    return out;
+  }
+  return value;
+}
+process.on('uncaughtException', (e) => send({ t: 'crash', error: describe(e) }));
+process.on('unhandledRejection', (e) => send({ t: 'crash', error: 'unhandled rejection: ' + describe(e) }));
+process.on('message', async (m) => {
+  if (m.t === 'reply') {
+    const w = waiting.get(m.seq);
+    waiting.delete(m.seq);
+    if (w) (m.ok ? w.resolve(m.value) : w.reject(new Error(m.error)));
+  } else if (m.t === 'abort') {
+    send({ t: 'event', id: m.id, seq: seq++, name: '$aborted', args: [] });
+    controllers.get(m.id)?.abort();
+  } else if (m.t === 'get') {
+    try { send({ t: 'result', id: m.id, ok: true, value: toJson(mod[m.name]) }); }
+    catch (e) { send({ t: 'result', id: m.id, ok: false, error: describe(e) }); }
+  } else if (m.t === 'reload') {
+    try { await load(); send({ t: 'result', id: m.id, ok: true }); }
+    catch (e) { send({ t: 'result', id: m.id, ok: false, error: describe(e) }); }
+  } else if (m.t === 'call') {
+    const f = mod[m.name];
+    if (typeof f !== 'function') {
+      send({ t: 'result', id: m.id, ok: false, error: 'the module exports no function named ' + m.name });
+      return;
+    }
+    try {
+      const value = await f(...revive(m.args, m.id));
+      let json;
+      try { json = toJson(value); } catch (e) { throw new TypeError('the result is not JSON: ' + describe(e)); }
+      send({ t: 'result', id: m.id, ok: true, value: json });
+    } catch (e) {
+      send({ t: 'result', id: m.id, ok: false, error: describe(e) });
+    }
+  }
+});
+try {
+  await load();
+  send({ t: 'ready' });
+} catch (e) {
+  send({ t: 'load-error', error: describe(e) });
+}
+`;

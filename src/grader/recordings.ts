@@ -1,0 +1,148 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Direction, JsonObject } from '../protocol/index.js';
+import { createTracer, type TraceLabel, type TraceSummary } from '../trace/index.js';
+import { packageExercisesDir } from './catalogue.js';
+import type { Random } from './rubrics/common.js';
+
+/** One message as the exercises hand it to the learner: who sent it, and the JSON-RPC message. */
+export type Wire = { readonly direction: Direction; readonly message: JsonObject };
+
+export type Transcript = { readonly name: string; readonly messages: readonly Wire[] };
+
+/**
+ * The real recorded sessions (server-everything, test/fixtures/real), shipped with the exercises.
+ * Always read from mcp-sim's own copy, never from the learner's folder.
+ */
+export function loadRecordings(
+  dir: string = join(packageExercisesDir(), 'recordings'),
+): Transcript[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => ({
+      name,
+      messages: readFileSync(join(dir, name), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => {
+          const { direction, message } = JSON.parse(line) as Wire;
+          return { direction, message };
+        }),
+    }));
+}
+
+/** What `mcp-sim trace` says about a transcript: the labels and the summary the checks expect. */
+export function traceOf(messages: readonly Wire[]): {
+  labels: TraceLabel[];
+  summary: TraceSummary;
+} {
+  const tracer = createTracer();
+  const labels: TraceLabel[] = [];
+  messages.forEach((wire, i) => {
+    const event = tracer.push({ line: i + 1, text: JSON.stringify(wire) });
+    if (event.type === 'message') labels.push(event.label);
+  });
+  return { labels, summary: tracer.summary() };
+}
+
+const C2S: Direction = 'client->server';
+const S2C: Direction = 'server->client';
+
+/** Small exchanges to mix into a session: all kinds of message, in both phases. */
+function unit(rng: Random, id: string): Wire[] {
+  switch (rng.int(0, 6)) {
+    case 0:
+      return [
+        { direction: C2S, message: { jsonrpc: '2.0', id, method: 'ping' } },
+        { direction: S2C, message: { jsonrpc: '2.0', id, result: {} } },
+      ];
+    case 1:
+      return [
+        {
+          direction: C2S,
+          message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: `no_such_${id}` } },
+        },
+        {
+          direction: S2C,
+          message: { jsonrpc: '2.0', id, error: { code: -32602, message: `Unknown tool` } },
+        },
+      ];
+    case 2:
+      return [
+        {
+          direction: S2C,
+          message: {
+            jsonrpc: '2.0',
+            method: 'notifications/message',
+            params: { level: 'info', data: `note ${id}` },
+          },
+        },
+      ];
+    case 3:
+      return [
+        { direction: C2S, message: { jsonrpc: '2.0', id, method: 'tools/list' } },
+        { direction: S2C, message: { jsonrpc: '2.0', id, result: { tools: [] } } },
+      ];
+    case 4:
+      return [
+        { direction: S2C, message: { jsonrpc: '2.0', id, method: 'roots/list' } },
+        {
+          direction: C2S,
+          message: { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } },
+        },
+      ];
+    case 5:
+      return [
+        {
+          direction: C2S,
+          message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } },
+        },
+      ];
+    default:
+      return [
+        { direction: S2C, message: { jsonrpc: '2.0', method: 'notifications/tools/list_changed' } },
+      ];
+  }
+}
+
+/**
+ * A session made at check time from a real one: exchanges mixed in (some before the handshake
+ * completes), the end cut off sometimes. Answers written for the recordings alone do not fit it.
+ */
+export function makeVariant(base: readonly Wire[], rng: Random, name: string): Transcript {
+  const end = base.findIndex((w) => w.message.method === 'notifications/initialized');
+  const prefix = base.slice(0, end + 1);
+  let rest = base.slice(end + 1);
+  let n = 0;
+  const nextId = () => `v${n++}-${rng.word()}`;
+  if (end > 0 && rng.next() < 0.6) prefix.splice(end, 0, ...unit(rng, nextId()));
+  if (rng.next() < 0.3) rest = rest.slice(0, rng.int(0, rest.length));
+  const ops = [...rest];
+  for (let k = rng.int(2, 7); k > 0; k--) {
+    ops.splice(rng.int(0, ops.length), 0, ...unit(rng, nextId()));
+  }
+  return { name, messages: [...prefix, ...ops] };
+}
+
+/** Variants of each recording, plus two that never reach the operation phase. */
+export function makeVariants(
+  recordings: readonly Transcript[],
+  rng: Random,
+  each = 2,
+): Transcript[] {
+  const out: Transcript[] = [];
+  for (const recording of recordings) {
+    for (let i = 1; i <= each; i++) {
+      out.push(makeVariant(recording.messages, rng, `variant ${i} of ${recording.name}`));
+    }
+  }
+  const first = recordings[0]?.messages ?? [];
+  const end = first.findIndex((w) => w.message.method === 'notifications/initialized');
+  out.push({
+    name: 'a handshake that never completes',
+    messages: first.slice(0, Math.max(end, 0)),
+  });
+  out.push({ name: 'only the handshake', messages: first.slice(0, end + 1) });
+  return out;
+}

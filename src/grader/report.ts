@@ -1,0 +1,58 @@
+import type { Lang } from '../i18n/lang.js';
+import type { ExerciseResult } from './types.js';
+
+export type Paint = {
+  readonly bold: (s: string) => string;
+  readonly dim: (s: string) => string;
+  readonly red: (s: string) => string;
+  readonly green: (s: string) => string;
+  readonly yellow: (s: string) => string;
+};
+
+const WORDS = {
+  passed: { en: 'passed', zh: '通过' },
+  failed: { en: 'failed', zh: '未通过' },
+  error: { en: 'could not run', zh: '无法运行' },
+  points: { en: 'Points', zh: '得分' },
+  hint: { en: 'stuck? mcp-sim hint', zh: '卡住了？mcp-sim hint' },
+  solution: { en: 'compare notes: mcp-sim solution', zh: '对照参考答案：mcp-sim solution' },
+  printed: { en: 'your code printed', zh: '你的代码输出了' },
+} as const;
+
+/** The terminal report of a check: per exercise, each check with ✓/✗, what failed, and why. */
+export function textReport(results: readonly ExerciseResult[], lang: Lang, paint: Paint): string {
+  const out: string[] = [];
+  for (const r of results) {
+    const status =
+      r.status === 'passed'
+        ? paint.green(WORDS.passed[lang])
+        : r.status === 'error'
+          ? paint.red(WORDS.error[lang])
+          : paint.yellow(WORDS.failed[lang]);
+    out.push(`${paint.bold(`${r.id}  ${r.title[lang]}`)}  ${r.points}/${r.maxPoints}  ${status}`);
+    for (const line of r.display) out.push(`    ${line}`);
+    const width = Math.max(...r.checks.map((c) => c.name.length));
+    for (const c of r.checks) {
+      const mark = c.passed ? paint.green('✓') : paint.red('✗');
+      out.push(
+        `  ${mark} ${c.name.padEnd(width)}  ${c.points}/${c.maxPoints}  ${paint.dim(c.about[lang])}`,
+      );
+      const show = !c.passed || r.id.endsWith('quiz');
+      if (show && c.message[lang] !== WORDS.passed[lang]) {
+        for (const line of c.message[lang].split('\n')) out.push(`      ${line}`);
+      }
+    }
+    if (r.status === 'passed') out.push(`  ${paint.dim(`${WORDS.solution[lang]} ${r.id}`)}`);
+    else out.push(`  ${paint.dim(`${WORDS.hint[lang]} ${r.id}`)}`);
+    out.push('');
+  }
+  const points = results.reduce((sum, r) => sum + r.points, 0);
+  const max = results.reduce((sum, r) => sum + r.maxPoints, 0);
+  const passed = results.filter((r) => r.status === 'passed').length;
+  out.push(
+    paint.bold(
+      `${WORDS.points[lang]} ${points}/${max} · ${passed}/${results.length} ${WORDS.passed[lang]}`,
+    ),
+  );
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,19 @@
+import type { Rubric } from '../types.js';
+import { listChangedRubric } from './list-changed.js';
+import { progressRubric } from './progress.js';
+import { quizRubric } from './quiz.js';
+import { samplingRubric } from './sampling.js';
+import { statsRubric } from './stats.js';
+import { tracerRubric } from './tracer.js';
+import { versionsRubric } from './versions.js';
+
+/** Every exercise's checks, by exercise id (the folder name under exercises/). */
+export const RUBRICS: readonly Rubric[] = [
+  progressRubric,
+  listChangedRubric,
+  samplingRubric,
+  versionsRubric,
+  statsRubric,
+  tracerRubric,
+  quizRubric,
+];

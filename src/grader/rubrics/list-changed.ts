@@ -1,0 +1,187 @@
+import type { JsonObject, RequestId } from '../../protocol/index.js';
+import { lines } from '../diff.js';
+import { type CallOutcome, fn, type Runner } from '../runner.js';
+import { nameOf, openSession, S2C, violationLines } from '../session.js';
+import type { CheckContext, Rubric } from '../types.js';
+import { bi, isObject, OK, random } from './common.js';
+
+const tool = (name: string) => ({
+  name,
+  description: `The ${name} tool.`,
+  inputSchema: { type: 'object', properties: {} },
+});
+
+type Scenario = {
+  session: ReturnType<typeof openSession>;
+  first: CallOutcome;
+  second: CallOutcome;
+  added: string;
+  /** Notifications sent when the tool was added (or at any other time). */
+  notifications: Array<{ message: JsonObject; at: number }>;
+};
+
+async function play(runner: Runner, declared: JsonObject, seed: number): Promise<Scenario> {
+  const rng = random(seed);
+  await runner.reload();
+  const session = openSession({ serverCapabilities: declared });
+  const notifications: Scenario['notifications'] = [];
+  const handlers = {
+    notify: (notification: unknown) => {
+      const body = isObject(notification) ? notification : { value: notification };
+      const sent = session.send(S2C, { jsonrpc: '2.0', ...body } as JsonObject);
+      notifications.push({ message: sent.message, at: session.log.length - 1 });
+    },
+  };
+  const names = [`search_${rng.word()}`, `fetch_${rng.word()}`];
+  const added = `export_${rng.word()}`;
+  const context = (tools: string[]) => ({
+    capabilities: declared,
+    tools: tools.map(tool),
+    notify: fn('notify'),
+  });
+  const list = async (tools: string[]) => {
+    const request = session.fromClient(session.client.request('tools/list'));
+    const outcome = await runner.call('listTools', [context(tools)], { handlers });
+    session.answer(request.message.id as RequestId, outcome);
+    return outcome;
+  };
+  const first = await list(names);
+  await runner.call('onToolAdded', [tool(added), context([...names, added])], { handlers });
+  const second = await list([...names, added]);
+  return { session, first, second, added, notifications };
+}
+
+function toolNames(outcome: CallOutcome): string[] | null {
+  if (!outcome.ok || !isObject(outcome.value) || !Array.isArray(outcome.value.tools)) return null;
+  return outcome.value.tools.map((t) => (isObject(t) ? String(t.name) : String(t)));
+}
+
+function checkVisible(s: Scenario) {
+  const seen = toolNames(s.second);
+  if (seen?.includes(s.added)) return null;
+  return bi(
+    `expected: the second tools/list includes the new tool "${s.added}"; saw: ${seen ? JSON.stringify(seen) : s.second.ok ? 'no {tools: [...]} result' : `an error (${s.second.error})`}`,
+    `期望：第二次 tools/list 包含新工具 "${s.added}"；实际：${seen ? JSON.stringify(seen) : s.second.ok ? '不是 {tools: [...]} 形式的结果' : `出错（${s.second.error}）`}`,
+  );
+}
+
+export const listChangedRubric: Rubric = {
+  id: '02-server-without-list-changed',
+  checks: [
+    {
+      name: 'declares-tools-only',
+      points: 1,
+      about: bi(
+        'the server still declares `tools`, but not `tools.listChanged`',
+        '服务器仍然声明 `tools`，但不声明 `tools.listChanged`',
+      ),
+    },
+    {
+      name: 'no-undeclared-notification',
+      points: 3,
+      about: bi(
+        'without tools.listChanged, adding a tool sends no notifications/tools/list_changed',
+        '没有 tools.listChanged 时，添加工具不发送 notifications/tools/list_changed',
+      ),
+    },
+    {
+      name: 'new-tools-visible',
+      points: 3,
+      about: bi(
+        'a client that calls tools/list again sees the new tool',
+        '客户端再次调用 tools/list 时能看到新工具',
+      ),
+    },
+    {
+      name: 'announces-when-declared',
+      points: 2,
+      about: bi(
+        'a server that does declare tools.listChanged still announces the change, once',
+        '声明了 tools.listChanged 的服务器仍然会通知变化，且只通知一次',
+      ),
+    },
+  ],
+  async run(ctx: CheckContext) {
+    const runner = await ctx.runner();
+    const declared = await runner.get('capabilities');
+    const tools = isObject(declared) ? declared.tools : undefined;
+    if (!isObject(declared) || !isObject(tools) || tools.listChanged === true) {
+      ctx.record(
+        'declares-tools-only',
+        false,
+        bi(
+          `expected: export const capabilities = { tools: {} } (tools.listChanged was removed); saw: ${JSON.stringify(declared ?? null)}`,
+          `期望：export const capabilities = { tools: {} }（tools.listChanged 已被移除）；实际：${JSON.stringify(declared ?? null)}`,
+        ),
+      );
+    } else ctx.record('declares-tools-only', true, OK);
+
+    const without = await play(runner, { tools: {} }, ctx.seed);
+    const first = without.notifications[0];
+    if (first) {
+      const sent = without.session.log[first.at];
+      ctx.record(
+        'no-undeclared-notification',
+        false,
+        lines(
+          bi(
+            `expected: nothing sent when the tool was added; saw: ${JSON.stringify(first.message)}`,
+            `期望：添加工具时不发送任何消息；实际：${JSON.stringify(first.message)}`,
+          ),
+          sent
+            ? violationLines(without.session.violations().filter((v) => v.at === first.at))
+            : bi('', ''),
+        ),
+      );
+    } else ctx.record('no-undeclared-notification', true, OK);
+
+    const broken = without.session.violations();
+    const hidden = checkVisible(without);
+    if (hidden) ctx.record('new-tools-visible', false, hidden);
+    else if (broken.some((v) => v.violation.rule === 'invalid-result')) {
+      ctx.record(
+        'new-tools-visible',
+        false,
+        lines(
+          bi(
+            'expected: a valid tools/list result; the referee says:',
+            '期望：有效的 tools/list 结果；裁判指出：',
+          ),
+          violationLines(broken.filter((v) => v.violation.rule === 'invalid-result')),
+        ),
+      );
+    } else ctx.record('new-tools-visible', true, OK);
+
+    const withFlag = await play(runner, { tools: { listChanged: true } }, ctx.seed + 1);
+    const announced = withFlag.notifications.filter(
+      (n) => n.message.method === 'notifications/tools/list_changed',
+    );
+    const wrong = withFlag.session.violations();
+    if (announced.length !== 1 || withFlag.notifications.length !== 1) {
+      ctx.record(
+        'announces-when-declared',
+        false,
+        bi(
+          `with capabilities {"tools":{"listChanged":true}} (ctx.capabilities), expected: exactly one {"jsonrpc":"2.0","method":"notifications/tools/list_changed"} when the tool was added; saw: ${JSON.stringify(withFlag.notifications.map((n) => n.message))}`,
+          `当 ctx.capabilities 为 {"tools":{"listChanged":true}} 时，期望：添加工具时恰好发送一条 {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}；实际：${JSON.stringify(withFlag.notifications.map((n) => n.message))}`,
+        ),
+      );
+    } else if (wrong.length > 0) {
+      const at = wrong[0]?.at ?? 0;
+      const sent = withFlag.session.log[at];
+      ctx.record(
+        'announces-when-declared',
+        false,
+        lines(
+          bi(
+            `the referee found a problem${sent ? ` in ${nameOf(sent, at)}` : ''}:`,
+            `裁判发现了问题${sent ? `（${nameOf(sent, at)}）` : ''}：`,
+          ),
+          violationLines(wrong),
+        ),
+      );
+    } else if (checkVisible(withFlag)) {
+      ctx.record('announces-when-declared', false, checkVisible(withFlag) ?? OK);
+    } else ctx.record('announces-when-declared', true, OK);
+  },
+};

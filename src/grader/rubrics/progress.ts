@@ -1,0 +1,396 @@
+import type { JsonObject, RequestId } from '../../protocol/index.js';
+import { any, diffJson, lines } from '../diff.js';
+import { fn, type Runner, SIGNAL } from '../runner.js';
+import { envelopeDiff, nameOf, openSession, S2C, type Sent, violationLines } from '../session.js';
+import type { CheckContext, Rubric } from '../types.js';
+import { bi, isObject, OK, random, sleep } from './common.js';
+
+/** How long the grader keeps listening after the result, for progress sent too late. */
+const GRACE_MS = 60;
+/** After notifications/cancelled, the tool must settle within this. */
+const STOP_MS = 150;
+
+type Run = {
+  readonly session: ReturnType<typeof openSession>;
+  readonly progress: ReadonlyArray<{
+    sent: Sent;
+    at: number;
+    afterResult: boolean;
+    afterCancel: boolean;
+  }>;
+  readonly outcome: { ok: true; value: unknown } | { ok: false; error: string };
+  readonly cancelled: boolean;
+  /** ms from the cancellation to the tool's return, or null without one. */
+  readonly stoppedAfterMs: number | null;
+};
+
+async function runTool(
+  runner: Runner,
+  options: {
+    token?: string | number;
+    steps: number;
+    delayMs: number;
+    cancelAfterProgress?: number;
+    cancelAfterMs?: number;
+  },
+): Promise<Run> {
+  const session = openSession({ serverCapabilities: { tools: {} } });
+  const id: RequestId = session.client.allocateId();
+  const meta = options.token === undefined ? undefined : { progressToken: options.token };
+  session.fromClient({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: {
+      name: 'long_running_task',
+      arguments: { steps: options.steps, delayMs: options.delayMs },
+      ...(meta ? { _meta: meta } : {}),
+    },
+  });
+  const progress: Array<Run['progress'][number]> = [];
+  let answered = false;
+  let cancelledAt: number | null = null;
+  const controller = new AbortController();
+  const cancel = () => {
+    if (!controller.signal.aborted) controller.abort();
+  };
+  const timer =
+    options.cancelAfterMs === undefined ? undefined : setTimeout(cancel, options.cancelAfterMs);
+  const handlers = {
+    notify: (notification: unknown) => {
+      const body = isObject(notification) ? notification : { value: notification };
+      const sent = session.send(S2C, { jsonrpc: '2.0', ...body } as JsonObject);
+      if (sent.report.method === 'notifications/progress') {
+        progress.push({
+          sent,
+          at: session.log.length - 1,
+          afterResult: answered,
+          afterCancel: cancelledAt !== null,
+        });
+        if (progress.length === options.cancelAfterProgress) cancel();
+      }
+    },
+    $aborted: () => {
+      cancelledAt = performance.now();
+      session.fromClient(session.client.cancel(id, 'The user cancelled the task'));
+    },
+  };
+  const extra = {
+    ...(meta ? { _meta: meta } : {}),
+    requestId: id,
+    signal: SIGNAL,
+    sendNotification: fn('notify'),
+  };
+  const outcome = await runner.call(
+    'longRunningTask',
+    [{ steps: options.steps, delayMs: options.delayMs }, extra],
+    { handlers, abort: controller.signal, timeoutMs: 3000 },
+  );
+  const returnedAt = performance.now();
+  clearTimeout(timer);
+  // A cancelled request gets no response (Cancellation › Behavior); otherwise the result goes out.
+  if (cancelledAt === null) session.answer(id, outcome);
+  answered = true;
+  await sleep(GRACE_MS);
+  return {
+    session,
+    progress,
+    outcome,
+    cancelled: cancelledAt !== null,
+    stoppedAfterMs: cancelledAt === null ? null : returnedAt - cancelledAt,
+  };
+}
+
+const NONE = bi(
+  'expected: a notifications/progress after each step (the request carried a progressToken); saw: none',
+  '期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有',
+);
+
+function bar(progress: number, total: number | undefined): string {
+  const width = 20;
+  if (total === undefined || total <= 0) return `[${'?'.repeat(width)}] ${progress}`;
+  const filled = Math.max(0, Math.min(width, Math.round((progress / total) * width)));
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${progress}/${total}`;
+}
+
+export const progressRubric: Rubric = {
+  id: '01-progress',
+  checks: [
+    {
+      name: 'token-echoed',
+      points: 2,
+      about: bi(
+        'every notifications/progress carries the progressToken of the request it reports on',
+        '每条 notifications/progress 都带着它所报告的请求的 progressToken',
+      ),
+    },
+    {
+      name: 'progress-increases',
+      points: 2,
+      about: bi(
+        'progress grows with every notification (one per step)',
+        '每条通知的 progress 都比上一条大（每一步一条）',
+      ),
+    },
+    {
+      name: 'total-given',
+      points: 1,
+      about: bi(
+        'every notification gives `total`, and progress never goes past it',
+        '每条通知都给出 `total`，且 progress 不超过它',
+      ),
+    },
+    {
+      name: 'no-token-no-progress',
+      points: 2,
+      about: bi(
+        'a request without a progressToken gets no progress notifications',
+        '没有 progressToken 的请求不会收到进度通知',
+      ),
+    },
+    {
+      name: 'progress-before-response',
+      points: 2,
+      about: bi(
+        'all progress goes out before the result, none after it',
+        '所有进度都在结果之前发出，结果之后一条也没有',
+      ),
+    },
+    {
+      name: 'cancellation-stops',
+      points: 3,
+      about: bi(
+        `after notifications/cancelled: no more progress, and the tool returns within ${STOP_MS} ms`,
+        `收到 notifications/cancelled 之后：不再发送进度，且工具在 ${STOP_MS} 毫秒内返回`,
+      ),
+    },
+    {
+      name: 'envelopes-valid',
+      points: 1,
+      about: bi(
+        'the referee finds no broken rule in the session',
+        '裁判在整个会话中没有发现违反规则之处',
+      ),
+    },
+  ],
+  async run(ctx: CheckContext) {
+    const rng = random(ctx.seed);
+    const runner = await ctx.runner();
+    const token = rng.next() < 0.5 ? `task-${rng.word()}` : rng.int(1000, 99999);
+    const steps = rng.int(4, 6);
+    const a = await runTool(runner, { token, steps, delayMs: 10 });
+    const sentAny = a.progress.length > 0;
+
+    // The learner's progress bar, as the lesson screen draws it.
+    for (const p of a.progress) {
+      const report = p.sent.report.progress;
+      if (report) {
+        ctx.show(`${bar(report.progress, report.total)}  ${report.message ?? ''}`.trimEnd());
+      }
+    }
+
+    // token-echoed
+    const expected = {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: {
+        progressToken: token,
+        progress: any('number'),
+        total: any('number', 'the number of steps'),
+        message: any('string', '(optional) a string'),
+      },
+    };
+    const badToken = a.progress.find(
+      (p) => (p.sent.message.params as JsonObject | undefined)?.progressToken !== token,
+    );
+    if (!sentAny) ctx.record('token-echoed', false, NONE);
+    else if (badToken) {
+      const seen = badToken.sent.message;
+      const params = isObject(seen.params) ? seen.params : {};
+      ctx.record(
+        'token-echoed',
+        false,
+        envelopeDiff(
+          bi(
+            `${nameOf(badToken.sent, badToken.at)} does not echo the request's token ${JSON.stringify(token)}:`,
+            `${nameOf(badToken.sent, badToken.at)} 没有原样带回请求的令牌 ${JSON.stringify(token)}：`,
+          ),
+          diffJson(expected.params.progressToken, params.progressToken, '/params/progressToken'),
+        ),
+      );
+    } else ctx.record('token-echoed', true, OK);
+
+    // progress-increases
+    const values = a.progress.map(
+      (p) => (p.sent.message.params as JsonObject | undefined)?.progress,
+    );
+    const rule = a.session
+      .violations()
+      .filter((v) => v.violation.rule === 'progress-not-increasing');
+    if (!sentAny) ctx.record('progress-increases', false, NONE);
+    else if (rule.length > 0 || values.some((v) => typeof v !== 'number')) {
+      ctx.record(
+        'progress-increases',
+        false,
+        lines(
+          bi(
+            `expected: a number larger than the one before, every time; saw: ${JSON.stringify(values)}`,
+            `期望：每次都是比上一次更大的数字；实际：${JSON.stringify(values)}`,
+          ),
+          violationLines(rule),
+        ),
+      );
+    } else if (a.progress.length < steps) {
+      ctx.record(
+        'progress-increases',
+        false,
+        bi(
+          `expected: one notification per step (${steps} steps); saw: ${a.progress.length}`,
+          `期望：每一步一条通知（共 ${steps} 步）；实际：${a.progress.length} 条`,
+        ),
+      );
+    } else ctx.record('progress-increases', true, OK);
+
+    // total-given
+    const badTotal = a.progress.find((p) => {
+      const params = (p.sent.message.params ?? {}) as JsonObject;
+      return (
+        typeof params.total !== 'number' ||
+        typeof params.progress !== 'number' ||
+        params.progress > params.total
+      );
+    });
+    if (!sentAny) ctx.record('total-given', false, NONE);
+    else if (badTotal) {
+      ctx.record(
+        'total-given',
+        false,
+        envelopeDiff(
+          bi(
+            `${nameOf(badTotal.sent, badTotal.at)}: \`total\` must be a number, at least \`progress\`:`,
+            `${nameOf(badTotal.sent, badTotal.at)}：\`total\` 必须是数字，且不小于 \`progress\`：`,
+          ),
+          diffJson(expected, badTotal.sent.message),
+        ),
+      );
+    } else ctx.record('total-given', true, OK);
+
+    // no-token-no-progress
+    const b = await runTool(runner, { steps: 3, delayMs: 5 });
+    if (b.progress.length > 0) {
+      ctx.record(
+        'no-token-no-progress',
+        false,
+        lines(
+          bi(
+            `the request had no _meta.progressToken, so expected: no progress; saw: ${b.progress.length} notifications/progress`,
+            `请求没有 _meta.progressToken，所以期望：没有进度；实际：${b.progress.length} 条 notifications/progress`,
+          ),
+          violationLines(b.session.violations()),
+        ),
+      );
+    } else if (!b.outcome.ok) {
+      ctx.record(
+        'no-token-no-progress',
+        false,
+        bi(
+          `expected: the tool still works without a token; saw it throw: ${b.outcome.error}`,
+          `期望：没有令牌时工具照常工作；实际：它抛出了错误：${b.outcome.error}`,
+        ),
+      );
+    } else ctx.record('no-token-no-progress', true, OK);
+
+    // progress-before-response
+    const late = a.progress.filter((p) => p.afterResult);
+    if (!sentAny) ctx.record('progress-before-response', false, NONE);
+    else if (!a.outcome.ok) {
+      ctx.record(
+        'progress-before-response',
+        false,
+        bi(
+          `expected: a result after the last step; saw the tool throw: ${a.outcome.error}`,
+          `期望：最后一步之后返回结果；实际：工具抛出了错误：${a.outcome.error}`,
+        ),
+      );
+    } else if (late.length > 0) {
+      ctx.record(
+        'progress-before-response',
+        false,
+        lines(
+          bi(
+            `expected: no progress after the result; saw ${late.length} after it (sent without awaiting, or from a timer?)`,
+            `期望：结果之后不再有进度；实际：结果之后还有 ${late.length} 条（没有 await 就发送，或来自定时器？）`,
+          ),
+          violationLines(a.session.violations()),
+        ),
+      );
+    } else ctx.record('progress-before-response', true, OK);
+
+    // cancellation-stops
+    const c = await runTool(runner, {
+      token: `cancel-${rng.word()}`,
+      steps: 20,
+      delayMs: 20,
+      cancelAfterProgress: 2,
+      cancelAfterMs: 120,
+    });
+    const afterCancel = c.progress.filter((p) => p.afterCancel);
+    const before = c.progress.length - afterCancel.length;
+    if (before === 0) {
+      ctx.record(
+        'cancellation-stops',
+        false,
+        bi(
+          'expected: progress, then silence after the client cancels; saw no progress before the cancellation',
+          '期望：先有进度，客户端取消后不再发送；实际：取消之前没有任何进度',
+        ),
+      );
+    } else if (afterCancel.length > 0) {
+      ctx.record(
+        'cancellation-stops',
+        false,
+        lines(
+          bi(
+            `expected: no progress after notifications/cancelled; saw ${afterCancel.length} more`,
+            `期望：notifications/cancelled 之后不再有进度；实际：又发送了 ${afterCancel.length} 条`,
+          ),
+          violationLines(c.session.violations()),
+        ),
+      );
+    } else if (c.stoppedAfterMs === null || c.stoppedAfterMs > STOP_MS) {
+      ctx.record(
+        'cancellation-stops',
+        false,
+        bi(
+          `expected: the tool returns within ${STOP_MS} ms of the cancellation (extra.signal is aborted); saw it run on for ${Math.round(c.stoppedAfterMs ?? 0)} ms`,
+          `期望：取消后 ${STOP_MS} 毫秒内工具返回（extra.signal 已中止）；实际：它又运行了 ${Math.round(c.stoppedAfterMs ?? 0)} 毫秒`,
+        ),
+      );
+    } else ctx.record('cancellation-stops', true, OK);
+
+    // envelopes-valid
+    const all = [...a.session.violations(), ...b.session.violations(), ...c.session.violations()];
+    if (all.length > 0) {
+      ctx.record(
+        'envelopes-valid',
+        false,
+        lines(
+          bi(
+            `expected: no broken rule; the referee found ${all.length}:`,
+            `期望：不违反任何规则；裁判发现 ${all.length} 处：`,
+          ),
+          violationLines(all),
+        ),
+      );
+    } else if (!a.outcome.ok || !isObject(a.outcome.value)) {
+      ctx.record(
+        'envelopes-valid',
+        false,
+        bi(
+          'expected: the tool returns a CallToolResult ({content: [...]}); saw no result',
+          '期望：工具返回 CallToolResult（{content: [...]}）；实际：没有结果',
+        ),
+      );
+    } else ctx.record('envelopes-valid', true, OK);
+  },
+};

@@ -1,0 +1,140 @@
+import type { Bilingual } from '../i18n/lang.js';
+import { createReferee, type StepReport, type Violation } from '../machine/index.js';
+import type { Direction, JsonObject, RequestId } from '../protocol/index.js';
+import { SimClient } from '../sim/client/sim-client.js';
+import { SimServer } from '../sim/server/sim-server.js';
+import { formatDiff, lines } from './diff.js';
+
+export const C2S: Direction = 'client->server';
+export const S2C: Direction = 'server->client';
+
+export type Sent = {
+  readonly direction: Direction;
+  readonly message: JsonObject;
+  readonly report: StepReport;
+};
+
+export type SessionOptions = {
+  readonly serverCapabilities: JsonObject;
+  readonly clientCapabilities?: JsonObject;
+  readonly modelReply?: string;
+};
+
+/**
+ * A session between the simulated client and a server whose operation the learner's code plays.
+ * The simulated peers do the handshake; every envelope either side sends goes through the referee,
+ * the same one the lessons and the tracer use.
+ */
+export function openSession(options: SessionOptions) {
+  const referee = createReferee();
+  const log: Sent[] = [];
+  const client = new SimClient({
+    name: 'mcp-sim-grader',
+    version: '1.0.0',
+    versions: ['2025-11-25'],
+    capabilities: options.clientCapabilities ?? {},
+    roots: [],
+    modelReply: options.modelReply ?? 'A short summary.',
+    elicitation: { action: 'decline' },
+  });
+  const server = new SimServer({
+    name: 'learner-server',
+    version: '1.0.0',
+    versions: ['2025-11-25'],
+    capabilities: options.serverCapabilities,
+    tools: [],
+  });
+
+  function send(direction: Direction, message: JsonObject): Sent {
+    const sent = { direction, message, report: referee.feed(direction, message) };
+    log.push(sent);
+    return sent;
+  }
+
+  /** The simulated client sends a message (the simulated server takes it only when asked). */
+  function fromClient(message: JsonObject): Sent {
+    return send(C2S, message);
+  }
+
+  /** The simulated server's own messages, until its outbox is empty. */
+  function drainServer(): void {
+    for (let item = server.next(); item; item = server.next()) {
+      send(S2C, item.message as JsonObject);
+      client.receive(item.message, 0);
+      for (let reply = client.next(); reply; reply = client.next()) {
+        send(C2S, reply.message as JsonObject);
+        server.receive(reply.message, 0);
+      }
+    }
+  }
+
+  // The handshake, by the simulated peers.
+  const init = fromClient(client.initialize());
+  server.receive(init.message, 0);
+  drainServer();
+  const initialized = fromClient(client.initialized());
+  server.receive(initialized.message, 0);
+
+  return {
+    client,
+    server,
+    log,
+    send,
+    fromClient,
+    /** A request of the learner's server to the client, and the client's answer. */
+    askClient(method: string, params: JsonObject): Sent | undefined {
+      const request = server.makeRequest(method, params);
+      send(S2C, request);
+      client.receive(request, 0);
+      const answer = client.next();
+      return answer ? send(C2S, answer.message as JsonObject) : undefined;
+    },
+    /** The learner's server answers a request: a result, or -32603 when its code threw. */
+    answer(id: RequestId, outcome: { ok: true; value: unknown } | { ok: false; error: string }) {
+      const message: JsonObject = outcome.ok
+        ? { jsonrpc: '2.0', id, result: (outcome.value ?? {}) as JsonObject }
+        : {
+            jsonrpc: '2.0',
+            id,
+            error: { code: -32603, message: `Internal error: ${outcome.error}` },
+          };
+      const sent = send(S2C, message);
+      client.receive(message, 0);
+      return sent;
+    },
+    violations(): Array<{ at: number; sent: Sent; violation: Violation }> {
+      return log.flatMap((sent, at) =>
+        sent.report.violations.map((violation) => ({ at, sent, violation })),
+      );
+    },
+  };
+}
+
+export type Session = ReturnType<typeof openSession>;
+
+/** "message 5 (server->client notifications/progress)": how a check names an envelope. */
+export function nameOf(sent: Sent, at: number): string {
+  const what = sent.report.method ?? sent.report.kind;
+  return `#${at + 1} ${sent.direction} ${what}${sent.report.kind === 'response' || sent.report.kind === 'error' ? ` (${sent.report.kind})` : ''}`;
+}
+
+/** The referee's verdicts as lines: `#5 server->client notifications/progress: rule — why`. */
+export function violationLines(found: ReturnType<Session['violations']>, limit = 4): Bilingual {
+  const shown = found.slice(0, limit);
+  return {
+    en: shown
+      .map((f) => `  ${nameOf(f.sent, f.at)}: ${f.violation.rule} — ${f.violation.message}`)
+      .join('\n'),
+    zh: shown
+      .map((f) => `  ${nameOf(f.sent, f.at)}：${f.violation.rule} —— ${f.violation.messageZh}`)
+      .join('\n'),
+  };
+}
+
+/** "Expected this envelope, saw that one", as the differences between the two. */
+export function envelopeDiff(
+  title: Bilingual,
+  differences: Parameters<typeof formatDiff>[0],
+): Bilingual {
+  return lines(title, formatDiff(differences));
+}

@@ -1,0 +1,302 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createReferee } from '../machine/index.js';
+import {
+  classify,
+  type Direction,
+  idKey,
+  type JsonObject,
+  LATEST_HANDSHAKE_VERSION,
+  type RequestId,
+} from '../protocol/index.js';
+import { SimClient } from '../sim/client/sim-client.js';
+import { LineSplitter } from './line-splitter.js';
+
+export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
+
+export type ConnectOptions = {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The protocol version the client offers (and the only one it supports). */
+  readonly version?: string;
+  /** What the client declares in initialize. */
+  readonly capabilities?: JsonObject;
+  /** Tools to call after listing, each with a progress token. */
+  readonly calls?: readonly ToolCall[];
+  /** How long to wait for each answer (ms). */
+  readonly timeoutMs?: number;
+  /** How long to listen after the last answer before closing stdin (ms). */
+  readonly settleMs?: number;
+  readonly cwd?: string;
+};
+
+export type RecordedEnvelope = { readonly direction: Direction; readonly message: JsonObject };
+
+export type ConnectRun = {
+  /** Every envelope both ways, in the order they crossed the pipe. */
+  readonly envelopes: readonly RecordedEnvelope[];
+  /** Plain-language explanations of what went wrong (empty: a clean session). */
+  readonly problems: readonly string[];
+  readonly negotiatedVersion: string | null;
+  readonly serverInfo: JsonObject | null;
+  /** The child's exit code (null: killed by a signal or never started). */
+  readonly exitCode: number | null;
+  /** The last part of what the server wrote to stderr. */
+  readonly stderr: string;
+};
+
+const STDERR_KEEP = 4096;
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const clip = (text: string, n = 80) => {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(one.length > n ? `${one.slice(0, n)}…` : one);
+};
+
+type Outcome =
+  | { readonly kind: 'answer'; readonly message: JsonObject }
+  | { readonly kind: 'exited' }
+  | { readonly kind: 'timeout' };
+
+/**
+ * The simulated client against a real server started as a child process over stdio: initialize
+ * (the version and capabilities configured), notifications/initialized, the lists the server's
+ * capabilities allow, then the calls asked for, each with a progress token. Every envelope is
+ * recorded and refereed; what goes wrong is explained in one line each, with stdout pollution
+ * (text that is not JSON-RPC on the server's stdout, the commonest real-world failure) named as such.
+ */
+export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const settleMs = options.settleMs ?? 200;
+  const version = options.version ?? LATEST_HANDSHAKE_VERSION;
+  const client = new SimClient({
+    name: 'mcp-sim-connect',
+    version: '0.1.0',
+    versions: [version],
+    capabilities: options.capabilities ?? {},
+    roots: [{ uri: `file://${options.cwd ?? process.cwd()}`, name: 'working directory' }],
+    modelReply: 'A canned reply from the simulated host (no model is attached).',
+    elicitation: { action: 'decline' },
+  });
+  const referee = createReferee();
+  const envelopes: RecordedEnvelope[] = [];
+  const problems: string[] = [];
+  const pollution: Array<{ line: number; text: string }> = [];
+  let stderr = '';
+  let exited = false;
+  let exitCode: number | null = null;
+  let spawnError: Error | null = null;
+  let lineNo = 0;
+  const start = performance.now();
+  const now = () => performance.now() - start;
+  const waiters = new Map<string, (outcome: Outcome) => void>();
+  const exitWaiters: Array<() => void> = [];
+
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(options.command, [...options.args], {
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: process.env,
+    });
+  } catch (error) {
+    return {
+      envelopes,
+      problems: [`could not start ${clip(options.command)}: ${(error as Error).message}`],
+      negotiatedVersion: null,
+      serverInfo: null,
+      exitCode: null,
+      stderr,
+    };
+  }
+  child.stdin.on('error', () => {}); // EPIPE when the server is gone: the exit explains it
+  child.stderr.on('data', (b: Buffer) => {
+    stderr = (stderr + b.toString('utf8')).slice(-STDERR_KEEP);
+  });
+  const ended = new Promise<void>((resolve) => {
+    child.on('error', (error) => {
+      spawnError = error;
+      exited = true;
+      resolve();
+    });
+    child.on('close', (code) => {
+      exited = true;
+      exitCode = code;
+      resolve();
+    });
+  });
+  void ended.then(() => {
+    for (const resolve of waiters.values()) resolve({ kind: 'exited' });
+    waiters.clear();
+    for (const w of exitWaiters.splice(0)) w();
+  });
+
+  const record = (direction: Direction, message: JsonObject) => {
+    envelopes.push({ direction, message });
+    referee.feed(direction, message);
+  };
+  const send = (message: JsonObject) => {
+    if (exited) return;
+    record('client->server', message);
+    child.stdin.write(`${JSON.stringify(message)}\n`);
+  };
+  const flushClient = () => {
+    for (let item = client.next(); item; item = client.next()) send(item.message);
+  };
+  const onLine = (text: string) => {
+    lineNo += 1;
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      pollution.push({ line: lineNo, text });
+      return;
+    }
+    if (!isObject(value)) {
+      pollution.push({ line: lineNo, text });
+      return;
+    }
+    record('server->client', value);
+    client.receive(value, now());
+    const envelope = classify(value);
+    if ((envelope.kind === 'response' || envelope.kind === 'error') && envelope.id !== null) {
+      const key = idKey(envelope.id);
+      const waiter = waiters.get(key);
+      if (waiter) {
+        waiters.delete(key);
+        waiter({ kind: 'answer', message: value });
+      }
+    }
+    flushClient();
+  };
+  const splitter = new LineSplitter();
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of splitter.push(chunk)) {
+      if ('text' in line) onLine(line.text);
+      else pollution.push({ line: ++lineNo, text: `(a line of ${line.tooLong} bytes)` });
+    }
+  });
+
+  const lastStderr = () => {
+    const lines = stderr.trim().split('\n').filter(Boolean);
+    return lines.length > 0 ? ` Its stderr ended with: ${clip(lines.at(-1) ?? '', 120)}.` : '';
+  };
+  const pollutionNote = () => {
+    const first = pollution[0];
+    if (!first) return '';
+    return ` It wrote text that is not JSON-RPC to stdout (line ${first.line}: ${clip(first.text)}), which may be why.`;
+  };
+
+  /** Sends a request and waits for its answer, the server's exit, or the timeout. */
+  const ask = async (message: JsonObject): Promise<Outcome> => {
+    const id = message.id as RequestId;
+    const what = `${String(message.method)} #${String(id)}`;
+    if (exited) return { kind: 'exited' };
+    const outcome = await new Promise<Outcome>((resolve) => {
+      const timer = setTimeout(() => {
+        waiters.delete(idKey(id));
+        resolve({ kind: 'timeout' });
+      }, timeoutMs);
+      waiters.set(idKey(id), (o) => {
+        clearTimeout(timer);
+        resolve(o);
+      });
+      send(message);
+    });
+    if (outcome.kind === 'exited') {
+      problems.push(
+        spawnError
+          ? `could not start ${clip(options.command)}: ${(spawnError as Error).message}`
+          : `the server exited early (exit code ${String(exitCode)}) before answering ${what}.${lastStderr()}${pollutionNote()}`,
+      );
+    } else if (outcome.kind === 'timeout') {
+      problems.push(
+        `the server never answered ${what} within ${timeoutMs} ms.${pollutionNote()}${lastStderr()}`,
+      );
+    }
+    return outcome;
+  };
+
+  let negotiatedVersion: string | null = null;
+  let serverInfo: JsonObject | null = null;
+  const session = async () => {
+    const init = await ask(client.initialize());
+    if (init.kind !== 'answer') return;
+    const answer = init.message;
+    if (isObject(answer.error)) {
+      problems.push(
+        `the server refused initialize: ${String(answer.error.code)} ${String(answer.error.message)}.`,
+      );
+      return;
+    }
+    const result = isObject(answer.result) ? answer.result : {};
+    negotiatedVersion = client.negotiatedVersion;
+    serverInfo = isObject(result.serverInfo) ? result.serverInfo : null;
+    if (client.versionAccepted === false) {
+      problems.push(
+        `the server answered protocol version ${String(negotiatedVersion)}, which this client does not support (it offered ${version}); a client should disconnect, so this one does.`,
+      );
+      return;
+    }
+    send(client.initialized());
+    const caps = client.serverCapabilities ?? {};
+    const lists: Array<[string, string]> = [
+      ['tools', 'tools/list'],
+      ['resources', 'resources/list'],
+      ['prompts', 'prompts/list'],
+    ];
+    for (const [capability, method] of lists) {
+      if (!isObject(caps[capability])) continue;
+      const outcome = await ask(client.request(method));
+      if (outcome.kind !== 'answer') return;
+    }
+    for (const call of options.calls ?? []) {
+      if (!isObject(caps.tools)) {
+        problems.push(`cannot call ${call.name}: the server did not declare the tools capability.`);
+        return;
+      }
+      const outcome = await ask(
+        client.request(
+          'tools/call',
+          { name: call.name, arguments: call.arguments },
+          { progress: true },
+        ),
+      );
+      if (outcome.kind !== 'answer') return;
+    }
+  };
+  await session();
+
+  // Listen a little longer for what the server sends on its own, then shut down as the spec says
+  // for stdio: close its stdin, wait, then SIGTERM, then SIGKILL.
+  if (!exited) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const exitWithin = (ms: number) =>
+    exited
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ms);
+          exitWaiters.push(() => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        });
+  child.stdin.end();
+  if (!(await exitWithin(2000))) {
+    child.kill('SIGTERM');
+    if (!(await exitWithin(2000))) {
+      child.kill('SIGKILL');
+      await exitWithin(2000);
+    }
+  }
+  for (const line of splitter.end()) if ('text' in line) onLine(line.text);
+  referee.close();
+  if (pollution.length > 0) {
+    const first = pollution[0] as { line: number; text: string };
+    problems.unshift(
+      `stdout pollution: the server wrote ${pollution.length} line(s) that are not JSON-RPC messages to stdout (first, line ${first.line}: ${clip(first.text)}). On stdio, stdout carries only protocol messages, one JSON object per line; logs belong on stderr. This is the commonest real-world MCP failure: clients drop such lines or disconnect.`,
+    );
+  }
+  return { envelopes, problems, negotiatedVersion, serverInfo, exitCode, stderr };
+}

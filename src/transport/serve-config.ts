@@ -1,0 +1,77 @@
+import {
+  CAPABILITY_PATHS,
+  HANDSHAKE_VERSIONS,
+  type JsonObject,
+  VERSION_ALIASES,
+} from '../protocol/index.js';
+import { TOOL_NAMES } from '../sim/server/session-tools.js';
+import type { ServerConfig } from '../sim/server/sim-server.js';
+
+/** What `mcp-sim serve` declares unless told otherwise. */
+export const SERVE_CAPABILITIES: JsonObject = {
+  tools: { listChanged: true },
+  resources: { subscribe: true, listChanged: true },
+  prompts: {},
+  logging: {},
+  completions: {},
+};
+
+/** Supported revisions, latest first. */
+export const SERVE_VERSIONS: readonly string[] = [...HANDSHAKE_VERSIONS].reverse();
+
+/** Server-side capability paths without their `server.` prefix: what `--without` accepts. */
+export const SERVER_CAPABILITY_PATHS: readonly string[] = CAPABILITY_PATHS.filter((p) =>
+  p.startsWith('server.'),
+).map((p) => p.slice('server.'.length));
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A copy of the capabilities with one path removed (`resources`, `tools.listChanged`, …). */
+export function withoutCapability(capabilities: JsonObject, path: string): JsonObject {
+  const copy = structuredClone(capabilities);
+  const keys = path.split('.');
+  const last = keys.pop();
+  let node: unknown = copy;
+  for (const key of keys) {
+    if (!isObject(node)) return copy;
+    node = node[key];
+  }
+  if (isObject(node) && last !== undefined) delete node[last];
+  return copy;
+}
+
+export type ServeOptions = {
+  /** Capability paths to leave out, e.g. `tools.listChanged`, `resources`. */
+  readonly without?: readonly string[];
+  /** Supported revisions (default: every revision with a handshake). */
+  readonly versions?: readonly string[];
+};
+
+/** Checks the options and returns the simulated server's configuration, or an error message. */
+export function serveConfig(options: ServeOptions): ServerConfig | string {
+  let capabilities = SERVE_CAPABILITIES;
+  for (const raw of options.without ?? []) {
+    const path = raw.startsWith('server.') ? raw.slice('server.'.length) : raw;
+    if (!SERVER_CAPABILITY_PATHS.includes(path)) {
+      return `--without: "${raw}" is not a server capability path (one of: ${SERVER_CAPABILITY_PATHS.join(', ')})`;
+    }
+    capabilities = withoutCapability(capabilities, path);
+  }
+  const versions = options.versions ?? SERVE_VERSIONS;
+  if (versions.length === 0) return '--versions needs at least one version';
+  for (const v of versions) {
+    if (!(HANDSHAKE_VERSIONS as readonly string[]).includes(v) && !(v in VERSION_ALIASES)) {
+      return `--versions: "${v}" is not a protocol revision with a handshake (one of: ${HANDSHAKE_VERSIONS.join(', ')})`;
+    }
+  }
+  return {
+    name: 'mcp-sim',
+    version: '0.1.0',
+    versions: [...versions],
+    capabilities,
+    tools: [...TOOL_NAMES],
+    instructions:
+      'The mcp-sim simulated server: tools calculator_arithmetic, weather_current, db_query (a read-only sample database), long_running_task (reports progress), summarize_text (needs sampling), collect_feedback (needs elicitation), list_project_roots (needs roots).',
+  };
+}

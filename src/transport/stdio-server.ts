@@ -1,0 +1,87 @@
+import type { Direction, JsonObject } from '../protocol/index.js';
+import type { ServerConfig } from '../sim/server/sim-server.js';
+import { LineSplitter } from './line-splitter.js';
+import { LiveServer } from './live-server.js';
+
+export type StdioServeOptions = {
+  readonly config: ServerConfig;
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  /** Logs and referee verdicts, one line each (never stdout: it carries only protocol). */
+  readonly log: (line: string) => void;
+  readonly record?: (direction: Direction, message: JsonObject) => void;
+  /** Lines longer than this are answered -32700 without being kept (default 64 MiB). */
+  readonly maxLineBytes?: number;
+};
+
+/**
+ * Serves the simulated server over stdio: one JSON-RPC message per line in, one per line out.
+ * Lines are read here, not by the SDK's ReadBuffer, because that one drops a line it cannot parse,
+ * and the spec wants -32700 for it. Reading pauses while stdout is full (flat memory however many
+ * requests arrive at once). Resolves with exit code 0 when the input ends and the work in flight
+ * is done, or when the client stops reading.
+ */
+export function serveStdio(options: StdioServeOptions): {
+  readonly done: Promise<number>;
+  readonly live: LiveServer;
+  /** Ends the session now (a signal): nothing more is sent. */
+  readonly stop: () => void;
+} {
+  const { input, output, log } = options;
+  let outputGone = false;
+  let paused = false;
+  const live = new LiveServer({
+    config: options.config,
+    send: (item) => {
+      if (outputGone) return;
+      if (!output.write(`${JSON.stringify(item.message)}\n`) && !paused) {
+        paused = true;
+        input.pause();
+        output.once('drain', () => {
+          paused = false;
+          input.resume();
+        });
+      }
+    },
+    onViolation: log,
+    ...(options.record ? { record: options.record } : {}),
+  });
+  const splitter = new LineSplitter(options.maxLineBytes);
+  const take = (lines: ReturnType<LineSplitter['push']>) => {
+    for (const line of lines) {
+      if ('tooLong' in line) {
+        log(`transport: client->server: a line of ${line.tooLong} bytes is too long to read`);
+        live.receiveLine('');
+      } else if (line.text.trim() !== '') {
+        live.receiveLine(line.text);
+      }
+    }
+  };
+  let finish: (code: number) => void = () => {};
+  const done = new Promise<number>((resolve) => {
+    finish = resolve;
+  });
+  const stop = () => {
+    live.close();
+    finish(0);
+  };
+  output.on('error', (error: NodeJS.ErrnoException) => {
+    // The client closed its end: nobody is listening any more, which is a normal way to stop.
+    outputGone = true;
+    if (error.code !== 'EPIPE') log(`transport: stdout: ${error.message}`);
+    stop();
+  });
+  input.on('data', (chunk: Buffer | string) =>
+    take(splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+  );
+  input.on('end', () => {
+    take(splitter.end());
+    // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit.
+    void live.whenIdle().then(stop);
+  });
+  input.on('error', (error: Error) => {
+    log(`transport: stdin: ${error.message}`);
+    stop();
+  });
+  return { done, live, stop };
+}

@@ -1,0 +1,34 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Direction, JsonObject } from '../protocol/index.js';
+
+/**
+ * Writes a session as a wrapped-format transcript, one `{"direction", "message", "t_ms"}` object
+ * per line: the format `mcp-sim trace` and `mcp-sim play` read.
+ */
+export class TraceWriter {
+  readonly #stream: WriteStream;
+  readonly #start = performance.now();
+  #failed: Error | null = null;
+
+  constructor(file: string) {
+    this.#stream = createWriteStream(file);
+    this.#stream.on('error', (error) => {
+      this.#failed = error;
+    });
+  }
+
+  write(direction: Direction, message: JsonObject): void {
+    if (this.#failed) return;
+    const t = Math.round(performance.now() - this.#start);
+    this.#stream.write(`${JSON.stringify({ direction, message, t_ms: t })}\n`);
+  }
+
+  /** Flushes and closes the file; rejects when it could not be written. */
+  async close(): Promise<void> {
+    if (this.#failed) throw this.#failed;
+    this.#stream.end();
+    await once(this.#stream, 'close');
+    if (this.#failed) throw this.#failed;
+  }
+}

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findExercise, loadHints, RUBRICS } from '../../src/grader/index.js';
+import { EXERCISES, metas, SOLUTIONS } from './helpers.js';
+
+describe('the exercises folder', () => {
+  it('has the seven exercises of issue 5, in order', () => {
+    expect(metas.map((m) => m.id)).toEqual([
+      '01-progress',
+      '02-server-without-list-changed',
+      '03-client-without-sampling',
+      '04-version-negotiation',
+      '05-session-stats',
+      '06-handshake-tracer',
+      '07-capability-quiz',
+    ]);
+  });
+
+  it('has a rubric for every exercise and an exercise for every rubric', () => {
+    expect(RUBRICS.map((r) => r.id).sort()).toEqual(metas.map((m) => m.id).sort());
+  });
+
+  it('finds an exercise by id, number or name', () => {
+    expect(findExercise(metas, '3')?.id).toBe('03-client-without-sampling');
+    expect(findExercise(metas, '03')?.id).toBe('03-client-without-sampling');
+    expect(findExercise(metas, 'session-stats')?.id).toBe('05-session-stats');
+    expect(findExercise(metas, '0')).toBeUndefined();
+    expect(findExercise(metas, 'nope')).toBeUndefined();
+  });
+});
+
+describe.each(metas.map((m) => [m.id, m] as const))('%s', (id, meta) => {
+  const dir = join(EXERCISES, id);
+  const rubric = RUBRICS.find((r) => r.id === id);
+
+  it('states the points its rubric gives, with unique check names', () => {
+    expect(rubric?.checks.reduce((sum, c) => sum + c.points, 0)).toBe(meta.points);
+    const names = rubric?.checks.map((c) => c.name) ?? [];
+    expect(new Set(names).size).toBe(names.length);
+    for (const check of rubric?.checks ?? []) {
+      expect(check.points).toBeGreaterThan(0);
+      expect(check.about.en).not.toBe('');
+      expect(check.about.zh).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('has the task in English and Chinese, and a title in both', () => {
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/^# /);
+    expect(readFileSync(join(dir, 'README.zh.md'), 'utf8')).toMatch(/[\u4e00-\u9fff]/);
+    expect(meta.title.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('has at least two hints, in both languages', () => {
+    const hints = loadHints(id, EXERCISES);
+    expect(hints.length).toBeGreaterThanOrEqual(2);
+    for (const hint of hints) expect(hint.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('has its learner files, with TODOs (or questions) to work on', () => {
+    for (const file of meta.files) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      if (file.endsWith('.ts')) expect(text).toMatch(/TODO/);
+      else expect(text).toMatch(/^q1:\s*$/m);
+    }
+    if (meta.module) expect(meta.files).toContain(meta.module);
+  });
+
+  it('has a reference solution in test/solutions that mirrors the learner files', () => {
+    const solutionDir = join(SOLUTIONS, id);
+    for (const file of meta.files) expect(existsSync(join(solutionDir, file)), file).toBe(true);
+    // Besides the learner files, only the unchanged types may be there.
+    for (const file of readdirSync(solutionDir)) {
+      if (meta.files.includes(file)) continue;
+      expect(file).toBe('mcp-sim.d.ts');
+      expect(readFileSync(join(solutionDir, file), 'utf8')).toBe(
+        readFileSync(join(dir, file), 'utf8'),
+      );
+    }
+  });
+
+  it('keeps its checks out of the learner folder', () => {
+    for (const file of readdirSync(dir)) expect(file).not.toMatch(/\.test\.|rubric|check/i);
+  });
+});

@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
+import { EXERCISES, patch, SOLUTIONS, solution, tempDir } from './helpers.js';
+
+/** Runs the built CLI in a learner's folder (its own ./exercises and .mcp-sim/). */
+function cli(cwd: string, args: readonly string[]): Promise<CliResult & { ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
+    delete env.FORCE_COLOR;
+    delete env.LC_ALL;
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ms: performance.now() - started,
+      }),
+    );
+    child.stdin.end();
+  });
+}
+
+/** A learner's folder with a copy of the exercises, some of them edited. */
+function learner(files: Record<string, Record<string, string>> = {}): string {
+  const cwd = tempDir('mcp-sim-learner-');
+  cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
+  for (const [id, edits] of Object.entries(files)) {
+    for (const [name, text] of Object.entries(edits)) {
+      writeFileSync(join(cwd, 'exercises', id, name), text);
+    }
+  }
+  return cwd;
+}
+
+const versions = solution('04-version-negotiation', 'versions.ts');
+// A correct solution that prints to stdout and stderr while it runs.
+const noisy = patch(
+  versions,
+  'if (supported.includes(requested)) return requested;',
+  "console.log('{\"not\": \"json\"'); process.stdout.write('chooseVersion called\\n'); console.error('debug');\n  if (supported.includes(requested)) return requested;",
+);
+
+describe('mcp-sim exercises', () => {
+  it('lists every exercise, each with its folder and its reference solution', async () => {
+    const { code, stdout } = await cli(ROOT, ['exercises', '--json']);
+    expect(code).toBe(0);
+    const { exercises } = JSON.parse(stdout) as {
+      exercises: Array<{ id: string; maxPoints: number }>;
+    };
+    expect(exercises).toHaveLength(7);
+    for (const { id } of exercises) {
+      expect(existsSync(join(ROOT, 'exercises', id)), id).toBe(true);
+      expect(existsSync(join(SOLUTIONS, id)), id).toBe(true);
+    }
+  });
+
+  it('--init copies the exercises into the working directory', async () => {
+    const cwd = tempDir('mcp-sim-init-');
+    const first = await cli(cwd, ['exercises', '--init']);
+    expect(first.code).toBe(0);
+    expect(existsSync(join(cwd, 'exercises', '01-progress', 'long-task.ts'))).toBe(true);
+    expect(existsSync(join(cwd, 'exercises', 'recordings', 'everything-basics.jsonl'))).toBe(true);
+    const list = await cli(cwd, ['exercises']);
+    expect(list.stdout).toContain('Edit the files in exercises/<id>/');
+  });
+});
+
+describe('mcp-sim check in a learner folder', () => {
+  let cwd: string;
+  let json: CliResult & { ms: number };
+
+  beforeAll(async () => {
+    cwd = learner({ '04-version-negotiation': { 'versions.ts': noisy } });
+    json = await cli(cwd, ['check', '4', '--json']);
+  });
+
+  it('keeps --json valid while the learner’s code prints to stdout', () => {
+    expect(json.code, json.stderr).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed).toMatchObject({ points: 8, maxPoints: 8 });
+    expect(parsed.exercises[0]).toMatchObject({ id: '04-version-negotiation', status: 'passed' });
+    expect(json.stdout).not.toContain('chooseVersion called');
+    expect(json.stderr).not.toContain('debug');
+  });
+
+  it('saves passed and points in .mcp-sim/progress.json, and then opens the solution', async () => {
+    const progress = JSON.parse(readFileSync(join(cwd, '.mcp-sim', 'progress.json'), 'utf8'));
+    expect(progress.exercises['04-version-negotiation']).toEqual({
+      passed: true,
+      points: 8,
+      maxPoints: 8,
+    });
+    const shown = await cli(cwd, ['solution', '04-version-negotiation']);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('[...supported].sort().at(-1)');
+    const locked = await cli(cwd, ['solution', '1']);
+    expect(locked.code).toBe(1);
+    expect(locked.stdout).toContain('opens once 01-progress passes');
+  });
+
+  it('gives the next hint each time, then all with --all', async () => {
+    const first = await cli(cwd, ['hint', '2']);
+    const second = await cli(cwd, ['hint', '2']);
+    const third = await cli(cwd, ['hint', '2']);
+    expect(first.stdout).toMatch(/^Hint 1\/2/);
+    expect(second.stdout).toMatch(/^Hint 2\/2/);
+    expect(third.stdout).toMatch(/^Hint 2\/2[\s\S]*last hint/);
+    const all = await cli(cwd, ['hint', '2', '--all', '--lang', 'zh']);
+    expect(all.stdout).toMatch(/提示 1\/2[\s\S]*提示 2\/2/);
+  });
+
+  it('prints the Classroom and Exercism formats, and exits 1 when a check fails', async () => {
+    const classroom = await cli(cwd, ['check', '7', '--format', 'classroom']);
+    expect(classroom.code).toBe(1);
+    const result = JSON.parse(classroom.stdout);
+    expect(result).toMatchObject({ version: 1, status: 'fail', max_score: 10 });
+    expect(result.tests[0]).toMatchObject({ name: '07-capability-quiz › q1', score: 0 });
+    const exercism = await cli(cwd, ['check', '7', '--format', 'exercism', '--lang', 'zh']);
+    const results = JSON.parse(exercism.stdout);
+    expect(results).toMatchObject({ version: 3, status: 'fail' });
+    expect(results.tests[0]).toMatchObject({ status: 'fail', message: '尚未作答', task_id: 7 });
+  });
+
+  it('reports usage errors with exit code 2', async () => {
+    expect((await cli(cwd, ['check', 'nope'])).code).toBe(2);
+    expect((await cli(cwd, ['check', '--format', 'tap'])).code).toBe(2);
+    expect((await cli(cwd, ['hint'])).code).toBe(2);
+  });
+});
+
+describe('mcp-sim check, everything', () => {
+  it('passes every reference solution in isolated processes, with full points', async () => {
+    const cwd = tempDir('mcp-sim-all-');
+    cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
+    cpSync(SOLUTIONS, join(cwd, 'exercises'), { recursive: true });
+    const run = await cli(cwd, ['check', '--json']);
+    const parsed = JSON.parse(run.stdout);
+    expect(parsed.exercises.filter((e: { status: string }) => e.status !== 'passed')).toEqual([]);
+    expect(parsed.points).toBe(parsed.maxPoints);
+    expect(run.code).toBe(0);
+  });
+
+  it('--watch checks again when a learner file is saved', async () => {
+    const cwd = learner();
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
+    const child = spawn(process.execPath, [CLI, 'check', '7', '--watch'], { cwd, env });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString('utf8');
+    });
+    try {
+      await vi.waitFor(() => expect(out).toContain('Watching for changes'), { timeout: 10_000 });
+      expect(out).toContain('Points 0/10');
+      writeFileSync(
+        join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
+        solution('07-capability-quiz', 'answers.yaml'),
+      );
+      await vi.waitFor(() => expect(out).toContain('Points 10/10'), { timeout: 10_000 });
+    } finally {
+      child.kill('SIGINT');
+    }
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+  });
+});
+
+describe('isolation of the learner’s code', () => {
+  it('stops an endless loop within seconds and reports it; the other exercises still run', async () => {
+    const stats = solution('05-session-stats', 'stats.ts');
+    const looping = patch(
+      stats,
+      'let initialized = false;',
+      'let initialized = false;\n  while (messages.length > 0) {}',
+    );
+    const cwd = learner({
+      '05-session-stats': { 'stats.ts': looping },
+      '04-version-negotiation': { 'versions.ts': versions },
+    });
+    const run = await cli(cwd, ['check', '--json']);
+    expect(run.code).toBe(1);
+    const parsed = JSON.parse(run.stdout);
+    const looped = parsed.exercises.find((e: { id: string }) => e.id === '05-session-stats');
+    expect(looped.status).toBe('error');
+    expect(looped.checks[0].message).toMatch(/did not finish within 3 s and was stopped/);
+    const other = parsed.exercises.find((e: { id: string }) => e.id === '04-version-negotiation');
+    expect(other.status).toBe('passed');
+    expect(run.ms).toBeLessThan(15_000);
+  });
+
+  it('reports code that does not compile as an error of the learner’s code', async () => {
+    const cwd = learner({
+      '06-handshake-tracer': { 'labels.ts': 'export function labelMessages( {' },
+    });
+    const run = await cli(cwd, ['check', '6']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/could not run/);
+    expect(run.stdout).toMatch(/your code could not be loaded/);
+  });
+});

@@ -1,0 +1,69 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import {
+  type ExerciseMeta,
+  type ExerciseResult,
+  gradeExercise,
+  loadExercises,
+} from '../../src/grader/index.js';
+import { ROOT } from '../helpers/cli.js';
+
+export const EXERCISES = join(ROOT, 'exercises');
+export const SOLUTIONS = join(ROOT, 'test', 'solutions');
+export const metas: readonly ExerciseMeta[] = loadExercises(EXERCISES);
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(prefix = 'mcp-sim-grader-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+export function meta(id: string): ExerciseMeta {
+  const found = metas.find((m) => m.id === id);
+  if (!found) throw new Error(`no exercise ${id}`);
+  return found;
+}
+
+export const solution = (id: string, file: string) =>
+  readFileSync(join(SOLUTIONS, id, file), 'utf8');
+
+/** Replaces text that must be there (so a wrong solution cannot silently stay right). */
+export function patch(source: string, from: string | RegExp, to: string): string {
+  const next = source.replace(from, to);
+  if (next === source) throw new Error(`patch did not apply: ${String(from)}`);
+  return next;
+}
+
+/** A copy of the exercise folder: the starter, the reference solution over it, or given files. */
+export function workspace(
+  id: string,
+  files: 'starter' | 'solution' | Record<string, string>,
+): string {
+  const dir = join(tempDir(), id);
+  cpSync(join(EXERCISES, id), dir, { recursive: true });
+  if (files === 'solution') cpSync(join(SOLUTIONS, id), dir, { recursive: true });
+  else if (files !== 'starter') {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** Grades in this process (fast; the CLI tests cover the isolated child process). */
+export function grade(
+  id: string,
+  files: 'starter' | 'solution' | Record<string, string>,
+  seed = 20261129,
+): Promise<ExerciseResult> {
+  return gradeExercise(meta(id), { dir: workspace(id, files), isolation: 'inline', seed });
+}
+
+export function failed(result: ExerciseResult): string[] {
+  return result.checks.filter((c) => !c.passed).map((c) => c.name);
+}

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { failed, grade, patch, solution } from './helpers.js';
+
+/** Each plausible mistake must fail exactly the check written to catch it (and the exercise). */
+async function expectCaught(id: string, files: Record<string, string>, check: string) {
+  const result = await grade(id, files);
+  expect(result.status).toBe('failed');
+  expect(failed(result)).toContain(check);
+  const caught = result.checks.find((c) => c.name === check);
+  // A failed check says what it expected and what it saw.
+  expect(caught?.message.en).toMatch(/expect/i);
+  expect(caught?.message.zh).not.toBe('');
+  return result;
+}
+
+describe('01-progress: wrong solutions', () => {
+  const id = '01-progress';
+  const ref = solution(id, 'long-task.ts');
+  const file = (text: string) => ({ 'long-task.ts': text });
+
+  it('progress that does not increase', async () => {
+    const text = patch(ref, 'progress: step,', 'progress: 1,');
+    await expectCaught(id, file(text), 'progress-increases');
+  });
+
+  it('a token of its own instead of the request’s', async () => {
+    const text = patch(ref, 'progressToken: token,', "progressToken: 'my-task',");
+    await expectCaught(id, file(text), 'token-echoed');
+  });
+
+  it('no total', async () => {
+    const text = patch(ref, 'total: args.steps,', '');
+    await expectCaught(id, file(text), 'total-given');
+  });
+
+  it('progress without a token', async () => {
+    const text = patch(ref, 'progressToken: token,', "progressToken: token ?? 'none',").replace(
+      'if (token !== undefined) {',
+      'if (true) {',
+    );
+    await expectCaught(id, file(text), 'no-token-no-progress');
+  });
+
+  it('progress sent after the response (not awaited, from a timer)', async () => {
+    const text = patch(
+      ref,
+      /await extra\.sendNotification\(\{([\s\S]*?)\}\);/,
+      'const n = step; setTimeout(() => { void extra.sendNotification({$1}); }, args.delayMs * (args.steps - n + 2));',
+    );
+    await expectCaught(id, file(text), 'progress-before-response');
+  });
+
+  it('ignoring the cancellation', async () => {
+    const text = patch(ref, 'if (extra.signal.aborted) {', 'if (false) {');
+    await expectCaught(id, file(text), 'cancellation-stops');
+  });
+});
+
+describe('02-server-without-list-changed: wrong solutions', () => {
+  const id = '02-server-without-list-changed';
+  const ref = solution(id, 'server.ts');
+  const file = (text: string) => ({ 'server.ts': text });
+
+  it('a server that sends list_changed anyway', async () => {
+    const text = patch(ref, 'if (ctx.capabilities.tools?.listChanged === true) {', 'if (true) {');
+    await expectCaught(id, file(text), 'no-undeclared-notification');
+  });
+
+  it('silent, but a cached list hides the new tool', async () => {
+    const text = patch(
+      ref,
+      'return { tools: [...ctx.tools] };',
+      'cache ??= [...ctx.tools];\n  return { tools: cache };',
+    ).replace(
+      'export function listTools',
+      'let cache: Tool[] | undefined;\nexport function listTools',
+    );
+    await expectCaught(id, file(text), 'new-tools-visible');
+  });
+
+  it('never announcing, even when listChanged is declared', async () => {
+    const text = patch(ref, 'if (ctx.capabilities.tools?.listChanged === true) {', 'if (false) {');
+    await expectCaught(id, file(text), 'announces-when-declared');
+  });
+
+  it('putting listChanged back into the capabilities', async () => {
+    const text = patch(ref, '= { tools: {} };', '= { tools: { listChanged: true } };');
+    await expectCaught(id, file(text), 'declares-tools-only');
+  });
+});
+
+describe('03-client-without-sampling: wrong solutions', () => {
+  const id = '03-client-without-sampling';
+  const ref = solution(id, 'summarize.ts');
+  const file = (text: string) => ({ 'summarize.ts': text });
+
+  it('asking a client without sampling anyway', async () => {
+    const text = patch(ref, 'if (!ctx.clientCapabilities.sampling) {', 'if (false) {');
+    await expectCaught(id, file(text), 'no-sampling-without-capability');
+  });
+
+  it('throwing instead of answering with a tool error', async () => {
+    const text = patch(
+      ref,
+      /return \{\s*content: \[\s*\{\s*type: 'text',\s*text: 'No summary[\s\S]*?isError: true,\s*\};/,
+      "throw new Error('no sampling');",
+    );
+    await expectCaught(id, file(text), 'degrades-gracefully');
+  });
+
+  it('never using sampling, even when the client has it', async () => {
+    const text = patch(ref, 'if (!ctx.clientCapabilities.sampling) {', 'if (true) {');
+    await expectCaught(id, file(text), 'uses-sampling-when-declared');
+  });
+});
+
+describe('04-version-negotiation: wrong solutions', () => {
+  const id = '04-version-negotiation';
+  const ref = solution(id, 'versions.ts');
+  const file = (text: string) => ({ 'versions.ts': text });
+
+  it('a version choice that ignores the client’s', async () => {
+    const text = patch(ref, 'if (supported.includes(requested)) return requested;', '');
+    await expectCaught(id, file(text), 'server-keeps-supported');
+  });
+
+  it('the last of the list taken for the latest', async () => {
+    const text = patch(ref, '[...supported].sort().at(-1)', 'supported.at(-1)');
+    await expectCaught(id, file(text), 'server-offers-latest');
+  });
+
+  it('echoing whatever the client asked for', async () => {
+    const text = patch(ref, 'return latest ?? requested;', 'return requested;');
+    await expectCaught(id, file(text), 'server-offers-latest');
+  });
+
+  it('a client that accepts anything shaped like a date', async () => {
+    const text = patch(
+      ref,
+      'return supported.includes(answered);',
+      'return /^\\d{4}-\\d{2}-\\d{2}$/.test(answered);',
+    );
+    await expectCaught(id, file(text), 'client-rejects-unsupported');
+  });
+
+  it('a client that accepts nothing', async () => {
+    const text = patch(ref, 'return supported.includes(answered);', 'return false;');
+    await expectCaught(id, file(text), 'client-accepts-supported');
+  });
+});
+
+describe('05-session-stats: wrong solutions', () => {
+  const id = '05-session-stats';
+  const ref = solution(id, 'stats.ts');
+  const file = (text: string) => ({ 'stats.ts': text });
+
+  it('hard-coded statistics of the recordings', async () => {
+    // The right answers for the four recordings, looked up by their length.
+    const { loadRecordings, traceOf } = await import('../../src/grader/index.js');
+    const table = Object.fromEntries(
+      loadRecordings().map((r) => [r.messages.length, traceOf(r.messages).summary]),
+    );
+    const text = `export function sessionStats(messages: readonly unknown[]) {
+  const table: Record<number, object> = ${JSON.stringify(table)};
+  const { violations: _v, ...stats } = (table[messages.length] ?? Object.values(table)[0]) as Record<string, unknown>;
+  return stats;
+}
+`;
+    const result = await expectCaught(id, file(text), 'generated-variants');
+    expect(result.checks.find((c) => c.name === 'counts-kinds')?.passed).toBe(true);
+  });
+
+  // The recordings happen to have no error response: the generated sessions catch this one.
+  it('error responses counted as responses too', async () => {
+    const text = patch(
+      ref,
+      '} else if (message.error !== undefined) stats.errors += 1;',
+      '} else if (message.error !== undefined) { stats.errors += 1; stats.responses += 1; }',
+    );
+    await expectCaught(id, file(text), 'generated-variants');
+  });
+
+  it('notifications/initialized counted as operation', async () => {
+    const text = patch(
+      ref,
+      "    if (message.method === 'notifications/initialized') initialized = true;\n",
+      '',
+    ).replace(
+      'if (initialized) stats.operation',
+      "if (message.method === 'notifications/initialized') initialized = true;\n    if (initialized) stats.operation",
+    );
+    await expectCaught(id, file(text), 'counts-phases');
+  });
+
+  it('a ratio of 0 instead of null', async () => {
+    const text = patch(ref, 'stats.operation === 0 ? null :', 'stats.operation === 0 ? 0 :');
+    await expectCaught(id, file(text), 'ratio');
+  });
+});
+
+describe('06-handshake-tracer: wrong solutions', () => {
+  const id = '06-handshake-tracer';
+  const ref = solution(id, 'labels.ts');
+  const file = (text: string) => ({ 'labels.ts': text });
+
+  it('responses without their request’s method', async () => {
+    const text = patch(
+      ref,
+      'method = requests.get(key(opposite(direction), message.id)) ?? null;',
+      'method = null;',
+    );
+    await expectCaught(id, file(text), 'methods');
+  });
+
+  it('a response matched by id alone, in the wrong id space', async () => {
+    const text = patch(
+      ref,
+      'requests.get(key(opposite(direction), message.id))',
+      'requests.get(key(direction, message.id))',
+    );
+    await expectCaught(id, file(text), 'methods');
+  });
+
+  it('operation starting at the initialize result', async () => {
+    const text = patch(
+      ref,
+      "if (message.method === 'notifications/initialized') initialized = true;",
+      'if (message.result !== undefined) initialized = true;',
+    );
+    await expectCaught(id, file(text), 'phases');
+  });
+
+  it('list_changed gated by the primitive instead of its flag', async () => {
+    const text = patch(
+      ref,
+      "capability: 'server.tools.listChanged',",
+      "capability: 'server.tools',",
+    );
+    await expectCaught(id, file(text), 'capabilities');
+  });
+
+  it('logging taken for a primitive of its own', async () => {
+    const text = patch(
+      ref,
+      "'notifications/message': { primitive: 'utility',",
+      "'notifications/message': { primitive: 'logging' as Primitive,",
+    );
+    await expectCaught(id, file(text), 'primitives');
+  });
+});
+
+describe('07-capability-quiz', () => {
+  const id = '07-capability-quiz';
+  const ref = solution(id, 'answers.yaml');
+
+  it('a wrong answer fails its question and explains the right one', async () => {
+    const result = await expectCaught(
+      id,
+      { 'answers.yaml': patch(ref, /^q1: b$/m, 'q1: d') },
+      'q1',
+    );
+    expect(failed(result)).toEqual(['q1']);
+    const q1 = result.checks.find((c) => c.name === 'q1');
+    expect(q1?.message.en).toMatch(/expected b/);
+    expect(q1?.message.en).toMatch(/must not send notifications\/tools\/list_changed/);
+  });
+
+  it('an unanswered question is not given away', async () => {
+    const result = await grade(id, 'starter');
+    for (const check of result.checks) expect(check.message.en).toBe('not answered yet');
+  });
+
+  it('answers are read leniently: case, quotes, "b)" and the full capability path', async () => {
+    const text = patch(
+      patch(ref, /^q1: b$/m, 'q1: "B)"'),
+      /^q2: .*$/m,
+      'q2: Server.Resources.Subscribe',
+    );
+    const result = await grade(id, { 'answers.yaml': text });
+    expect(failed(result)).toEqual([]);
+  });
+
+  it('a file that is not YAML fails every question with the reason', async () => {
+    const result = await grade(id, { 'answers.yaml': 'q1: [b\n' });
+    expect(failed(result)).toHaveLength(6);
+    expect(result.checks[0]?.message.en).toMatch(/cannot be read/);
+  });
+});

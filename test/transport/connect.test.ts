@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CallToolResultSchema,
+  ClientNotificationSchema,
+  ClientRequestSchema,
+  InitializeResultSchema,
+  JSONRPCErrorResponseSchema,
+  JSONRPCMessageSchema,
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListRootsResultSchema,
+  ListToolsResultSchema,
+  ServerNotificationSchema,
+  ServerRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { CLI, ROOT, runCli } from '../helpers/cli.js';
+
+const EVERYTHING = join(
+  ROOT,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'connect', 'server-everything.json');
+
+type Step = {
+  direction: 'client->server' | 'server->client';
+  message: Record<string, unknown>;
+  note: string;
+  violations: Array<{ rule: string }>;
+};
+type ConnectJson = {
+  id: string;
+  title: string;
+  negotiatedVersion: string | null;
+  steps: Step[];
+  problems: string[];
+};
+
+const RESULTS: Record<string, z.ZodType> = {
+  initialize: InitializeResultSchema,
+  'tools/list': ListToolsResultSchema,
+  'resources/list': ListResourcesResultSchema,
+  'prompts/list': ListPromptsResultSchema,
+  'tools/call': CallToolResultSchema,
+  'roots/list': ListRootsResultSchema,
+};
+
+/**
+ * Every envelope against the official SDK's schemas: the JSON-RPC shape, the per-direction unions
+ * for requests and notifications, and each result against the schema of the request it answers.
+ */
+function schemaProblems(steps: readonly Step[]): string[] {
+  const problems: string[] = [];
+  const methods = new Map<string, string>();
+  steps.forEach((step, i) => {
+    const m = step.message;
+    const fail = (what: string, r: { success: boolean; error?: unknown }) => {
+      if (!r.success) problems.push(`step ${i + 1} (${what}): ${String(r.error)}`);
+    };
+    fail('envelope', JSONRPCMessageSchema.safeParse(m));
+    const fromClient = step.direction === 'client->server';
+    if (typeof m.method === 'string') {
+      if ('id' in m) {
+        methods.set(`${step.direction}|${String(m.id)}`, m.method);
+        fail(m.method, (fromClient ? ClientRequestSchema : ServerRequestSchema).safeParse(m));
+      } else {
+        fail(
+          m.method,
+          (fromClient ? ClientNotificationSchema : ServerNotificationSchema).safeParse(m),
+        );
+      }
+    } else if ('error' in m) {
+      fail('error', JSONRPCErrorResponseSchema.safeParse(m));
+    } else {
+      const asked = fromClient ? 'server->client' : 'client->server';
+      const method = methods.get(`${asked}|${String(m.id)}`);
+      const schema = method ? RESULTS[method] : undefined;
+      if (!schema) problems.push(`step ${i + 1}: a result to an unknown or unexpected request`);
+      else fail(`${method} result`, schema.safeParse(m.result));
+    }
+  });
+  return problems;
+}
+
+describe('mcp-sim connect against the reference server (server-everything)', () => {
+  it('records a session whose every envelope is valid for the negotiated version', async () => {
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--capability',
+      'roots',
+      '--call',
+      'trigger-long-running-operation',
+      '{"duration":0.4,"steps":2}',
+      '--',
+      process.execPath,
+      EVERYTHING,
+      'stdio',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.problems).toEqual([]);
+    expect(run.negotiatedVersion).toBe('2025-11-25');
+    expect(run.title).toContain('mcp-servers/everything');
+    const methods = run.steps.map((s) => s.message.method).filter(Boolean);
+    expect(methods.slice(0, 2)).toEqual(['initialize', 'notifications/initialized']);
+    for (const m of ['tools/list', 'resources/list', 'prompts/list', 'tools/call', 'roots/list'])
+      expect(methods).toContain(m);
+    // Progress echoed the token of the call, and came before its result.
+    const call = run.steps.findIndex((s) => s.message.method === 'tools/call');
+    const callId = run.steps[call]?.message.id;
+    const progress = run.steps.filter((s) => s.message.method === 'notifications/progress');
+    expect(progress).toHaveLength(2);
+    const answer = run.steps.findIndex((s) => s.message.id === callId && 'result' in s.message);
+    expect(run.steps.indexOf(progress[1] as Step)).toBeLessThan(answer);
+    expect(schemaProblems(run.steps)).toEqual([]);
+    expect(run.steps.flatMap((s) => s.violations.map((v) => v.rule))).toEqual([]);
+  });
+
+  it('the saved run in test/fixtures/connect passes the same checks', () => {
+    const run = JSON.parse(readFileSync(FIXTURE, 'utf8')) as ConnectJson;
+    expect(run.steps.length).toBeGreaterThan(15);
+    expect(schemaProblems(run.steps)).toEqual([]);
+    const rules = run.steps.flatMap((s) => s.violations.map((v) => v.rule));
+    expect(rules).not.toContain('invalid-params');
+    expect(rules).not.toContain('invalid-result');
+    expect(rules).toEqual([]);
+  });
+});
+
+describe('mcp-sim connect explains a broken server in one line', () => {
+  it('names stdout pollution, the commonest real-world failure', async () => {
+    // A server that greets on stdout, then serves properly.
+    const script = `echo 'Starting...'; exec "${process.execPath}" "${CLI}" serve`;
+    const result = await runCli(['connect', '--json', '--', 'sh', '-c', script]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^mcp-sim connect: stdout pollution: .*"Starting\.\.\."/);
+    expect(lines[0]).toMatch(/commonest real-world MCP failure/);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.negotiatedVersion).toBe('2025-11-25'); // the rest of the session still worked
+  });
+
+  it('says when a server prints to stdout and then never answers', async () => {
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--timeout',
+      '500',
+      '--',
+      process.execPath,
+      '-e',
+      "console.log('Starting...'); process.stdin.resume()",
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/stdout pollution/);
+    expect(result.stderr).toMatch(/never answered initialize #1 within 500 ms/);
+  });
+
+  it('says when a server exits at once, with its last stderr line', async () => {
+    const result = await runCli([
+      'connect',
+      '--plain',
+      '--',
+      process.execPath,
+      '-e',
+      "console.error('missing API key'); process.exit(3)",
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^mcp-sim connect: the server exited early \(exit code 3\) before answering initialize #1\. .*"missing API key"/,
+    );
+    expect(result.stdout).toContain('exited early'); // in the handout's recap too
+  });
+
+  it('says when the command cannot be started', async () => {
+    const result = await runCli(['connect', '--json', '--', 'no-such-mcp-server-xyz']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/could not start "no-such-mcp-server-xyz".*ENOENT/);
+  });
+
+  it('rejects bad options with a usage error', async () => {
+    expect((await runCli(['connect', '--json'])).code).toBe(2);
+    expect((await runCli(['connect', '--capability', 'nope', '--', 'x'])).code).toBe(2);
+    expect((await runCli(['connect', '--call', 'x', '{bad', '--', 'x'])).code).toBe(2);
+  });
+});
+
+describe('mcp-sim connect against mcp-sim serve', () => {
+  it('runs a clean session: the simulated client and server over real pipes', async () => {
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--call',
+      'long_running_task',
+      '{"steps":2,"delayMs":10}',
+      '--',
+      process.execPath,
+      CLI,
+      'serve',
+    ]);
+    expect(result.code).toBe(0);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(schemaProblems(run.steps)).toEqual([]);
+    expect(run.steps.flatMap((s) => s.violations.map((v) => v.rule))).toEqual([]);
+    expect(run.steps.filter((s) => s.message.method === 'notifications/progress')).toHaveLength(2);
+  });
+});

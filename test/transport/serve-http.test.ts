@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type CallToolResult, ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, ROOT } from '../helpers/cli.js';
+
+let child: ChildProcess;
+let url: URL;
+let stderr = '';
+
+beforeAll(async () => {
+  child = spawn(process.execPath, [CLI, 'serve', '--http', '0'], { cwd: ROOT });
+  url = await new Promise<URL>((resolve, reject) => {
+    child.stderr?.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      const match = /listening on (http:\S+)/.exec(stderr);
+      if (match?.[1]) resolve(new URL(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`serve --http exited ${code}: ${stderr}`)));
+  });
+});
+
+afterAll(async () => {
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+});
+
+/** A raw HTTP request (node:http lets a test set Host, unlike fetch). */
+function raw(
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (b: Buffer) => {
+          text += b.toString();
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+});
+
+describe('mcp-sim serve --http, driven by the official SDK client', () => {
+  it('handshake, a tool call with progress, and DELETE ending the session', async () => {
+    const transport = new StreamableHTTPClientTransport(url);
+    const client = new Client({ name: 'sdk-http-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect(transport.sessionId).toMatch(/^[\x21-\x7e]+$/);
+    expect(client.getServerVersion()?.name).toBe('mcp-sim');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('long_running_task');
+    const events: string[] = [];
+    const result = (await client.callTool(
+      { name: 'long_running_task', arguments: { steps: 2, delayMs: 50 } },
+      undefined,
+      { onprogress: (p) => events.push(`progress ${p.progress}`) },
+    )) as CallToolResult;
+    events.push('result');
+    expect(events).toEqual(['progress 1', 'progress 2', 'result']);
+    expect(result.content[0]).toEqual({ type: 'text', text: 'Finished all 2 steps.' });
+    const unknown = await client.callTool({ name: 'nope', arguments: {} }).catch((e) => e);
+    expect((unknown as McpError).code).toBe(ErrorCode.InvalidParams);
+
+    const id = transport.sessionId as string;
+    await transport.terminateSession(); // DELETE /mcp with Mcp-Session-Id
+    await client.close();
+    const after = await raw(
+      'POST',
+      { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
+    );
+    expect(after.status).toBe(404);
+  });
+
+  it('checks Host, Origin, the session id, the protocol version header, and batches', async () => {
+    expect((await raw('POST', { host: 'evil.example:80' }, INIT)).status).toBe(403);
+    expect((await raw('POST', { origin: 'http://evil.example' }, INIT)).status).toBe(403);
+    const noSession = await raw(
+      'POST',
+      {},
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+    );
+    expect(noSession.status).toBe(400);
+    const batch = await raw('POST', {}, `[${INIT}]`);
+    expect(batch.status).toBe(400);
+    expect(JSON.parse(batch.body).error.code).toBe(-32600);
+    const garbage = await raw('POST', {}, 'not json');
+    expect(JSON.parse(garbage.body).error.code).toBe(-32700);
+
+    const init = await raw('POST', { origin: `http://localhost:${url.port}` }, INIT);
+    expect(init.status).toBe(200);
+    expect(init.body).toContain('"protocolVersion":"2025-06-18"');
+    const session = init.headers['mcp-session-id'] as string;
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    const wrong = await raw(
+      'POST',
+      { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+      ping,
+    );
+    expect(wrong.status).toBe(400);
+    const right = await raw(
+      'POST',
+      { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+      ping,
+    );
+    expect(right.status).toBe(200);
+    expect(right.body).toContain('"result":{}');
+    const gone = await raw('DELETE', {
+      'mcp-session-id': session,
+      'mcp-protocol-version': '2025-06-18',
+    });
+    expect(gone.status).toBe(200);
+  });
+});

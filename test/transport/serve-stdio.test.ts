@@ -1,0 +1,254 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  type JSONRPCMessage,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, ROOT, runCli } from '../helpers/cli.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-sim-serve-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+type Connected = { client: Client; received: JSONRPCMessage[]; stderr: () => string };
+const open: Client[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+/** The official SDK client, spawning `mcp-sim serve` (the built CLI) over stdio. */
+async function connect(args: string[] = []): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve', ...args],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
+  const received: JSONRPCMessage[] = [];
+  // Set before connect: the SDK chains it, so this taps every message as it arrives.
+  transport.onmessage = (m) => received.push(m);
+  const client = new Client({ name: 'sdk-test', version: '1.0.0' });
+  await client.connect(transport);
+  open.push(client);
+  return { client, received, stderr: () => err };
+}
+
+const textOf = (result: unknown) =>
+  ((result as CallToolResult).content[0] as { type: 'text'; text: string }).text;
+
+describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
+  it('completes the handshake and lists the tools', async () => {
+    const { client, stderr } = await connect();
+    expect(client.getServerVersion()).toEqual({ name: 'mcp-sim', version: '0.1.0' });
+    expect(client.getServerCapabilities()).toEqual({
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: {},
+      logging: {},
+      completions: {},
+    });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'calculator_arithmetic',
+        'weather_current',
+        'db_query',
+        'long_running_task',
+      ]),
+    );
+    const sum = await client.callTool({
+      name: 'calculator_arithmetic',
+      arguments: { expression: '2 + 3 * 4' },
+    });
+    expect(textOf(sum)).toContain('14');
+    expect((await client.listResources()).resources.length).toBeGreaterThan(0);
+    expect((await client.listPrompts()).prompts.length).toBeGreaterThan(0);
+    expect(stderr()).not.toContain('referee:');
+  });
+
+  it('reports progress before the result of long_running_task', async () => {
+    const { client } = await connect();
+    const events: string[] = [];
+    const started = performance.now();
+    const result = await client.callTool(
+      { name: 'long_running_task', arguments: { steps: 3 } },
+      undefined,
+      { onprogress: (p) => events.push(`progress ${p.progress}/${p.total}`) },
+    );
+    events.push('result');
+    expect(events).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3', 'result']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(700); // 3 steps × 250 ms, real time
+    expect(textOf(result)).toBe('Finished all 3 steps.');
+  });
+
+  it('answers an unknown tool with -32602 and a refused query with isError', async () => {
+    const { client } = await connect();
+    const error = await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    const refused = await client.callTool({
+      name: 'db_query',
+      arguments: { sql: 'DELETE FROM customers' },
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/SELECT/);
+  });
+
+  it('honours --without and --versions', async () => {
+    const { client, received } = await connect([
+      '--without',
+      'tools.listChanged',
+      '--without',
+      'resources',
+      '--versions',
+      '2025-06-18',
+    ]);
+    const caps = client.getServerCapabilities();
+    expect(caps?.tools).toEqual({});
+    expect(caps?.resources).toBeUndefined();
+    const init = received.find((m) => 'id' in m && m.id === 0 && 'result' in m) as unknown as {
+      result: { protocolVersion: string };
+    };
+    expect(init.result.protocolVersion).toBe('2025-06-18');
+    const error = await client.listResources().catch((e) => e);
+    expect((error as McpError).code).toBe(ErrorCode.MethodNotFound);
+  });
+
+  it('writes a --trace-file that trace reads without problems or violations', async () => {
+    const file = join(dir, 'session.jsonl');
+    const { client } = await connect(['--trace-file', file]);
+    await client.listTools();
+    await client.callTool(
+      { name: 'long_running_task', arguments: { steps: 2, delayMs: 20 } },
+      undefined,
+      { onprogress: () => {} },
+    );
+    await client.close();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.length).toBe(9); // init ×2, initialized, list ×2, call, progress ×2, result
+    const traced = await runCli(['trace', file, '--json', '--strict']);
+    expect(traced.code).toBe(0);
+    const report = JSON.parse(traced.stdout) as {
+      problems: unknown[];
+      summary: { violations: number };
+    };
+    expect(report.problems).toEqual([]);
+    expect(report.summary.violations).toBe(0);
+  });
+
+  it('rejects a bad --without or --versions with a usage error', async () => {
+    const bad = await runCli(['serve', '--without', 'tools.nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/not a server capability path/);
+    const badVersion = await runCli(['serve', '--versions', '1.0']);
+    expect(badVersion.code).toBe(2);
+  });
+});
+
+/** Writes raw lines to a spawned `serve` and collects the answers, one JSON value per line. */
+function rawSession(
+  lines: string[],
+): Promise<{ code: number | null; out: unknown[]; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve'], { cwd: ROOT });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        code,
+        out: out
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as unknown),
+        err,
+      }),
+    );
+    for (const line of lines) child.stdin.write(`${line}\n`);
+    child.stdin.end();
+  });
+}
+
+describe('mcp-sim serve with raw lines', () => {
+  it('answers garbage, batches and early requests as the spec says, and exits 0 at end of input', async () => {
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    };
+    const { code, out, err } = await rawSession([
+      'this is not JSON',
+      JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/list' }),
+      JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'ping' }]),
+      JSON.stringify(init),
+      '{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+      '{broken',
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+    ]);
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        error: { code: -32600, message: 'Invalid Request: send initialize first' },
+      },
+      { jsonrpc: '2.0', error: expect.objectContaining({ code: -32600 }) },
+      expect.objectContaining({
+        id: 1,
+        result: expect.objectContaining({ protocolVersion: '2025-11-25' }),
+      }),
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ]);
+    expect(err).toMatch(/not JSON/);
+    expect(err).toMatch(/initialize-not-first/);
+  });
+
+  it('handles a 10 MB line', async () => {
+    const pad = 'x'.repeat(10 * 1024 * 1024);
+    const { code, out } = await rawSession([
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping', params: { _meta: { pad } } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }),
+    ]);
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      { jsonrpc: '2.0', id: 7, result: {} },
+      { jsonrpc: '2.0', id: 8, result: {} },
+    ]);
+  });
+
+  it('exits 0 at once on empty input', async () => {
+    const { code, out } = await rawSession([]);
+    expect(code).toBe(0);
+    expect(out).toEqual([]);
+  });
+});
