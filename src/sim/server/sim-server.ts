@@ -342,8 +342,10 @@ export class SimServer {
             });
           }
         }
+        // The answer comes a moment after the last progress, not in the same instant: a client
+        // reading both in one chunk may drop that progress (TypeScript SDK issue #2580).
         this.outbox.push({
-          at: now + steps * delayMs,
+          at: now + steps * delayMs + Math.min(25, delayMs),
           about: id,
           message: { jsonrpc: '2.0', id, result: text(`Finished all ${steps} steps.`) },
         });
