@@ -47,9 +47,9 @@ function timeCommand(command: string, args: string[], env: Record<string, string
 function firstFrame(args: string[]): number {
   const line = [
     'env',
-    'MCP_SIM_FIRST_FRAME_EXIT=1',
     '-u',
     'CI',
+    'MCP_SIM_FIRST_FRAME_EXIT=1',
     process.execPath,
     CLI,
     ...args,
@@ -117,7 +117,7 @@ const plain = timeCommand(process.execPath, [CLI, 'lesson', 'first-session', '--
 const trace = timeCommand(process.execPath, [CLI, 'trace', small]);
 const menuFrame = firstFrame([]);
 const lessonFrame = firstFrame(['lesson', 'first-session']);
-const steps = await stepLatency();
+const steps = await stepLatency(); // React in production mode, as in the bundle: run with NODE_ENV=production
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const section = [
