@@ -1,50 +1,10 @@
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  ToolSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatorTool, prepareCalculator } from '../../../src/sim/tools/calculator.js';
+import { firstText, toolHarness, validator } from './harness.js';
 
-const ajv = new AjvJsonSchemaValidator();
-/** The SDK types Tool schemas loosely; its validator wants the JSON Schema type. */
-const validator = (schema: object) => ajv.getValidator(schema as JsonSchemaType);
 const { definition } = calculatorTool;
-
-/** Runs the tool and checks the result against the SDK schema and the tool's own outputSchema. */
-function call(args: Record<string, unknown>): CallToolResult {
-  const result = calculatorTool.run(args);
-  expect(CallToolResultSchema.safeParse(result).success).toBe(true);
-  expect(JSON.parse(JSON.stringify(result))).toEqual(result);
-  if (!result.isError) {
-    const check = validator(definition.outputSchema ?? {})(result.structuredContent);
-    expect(check.errorMessage).toBeUndefined();
-    // The same JSON as text, for clients without structuredContent.
-    expect(
-      result.content.some(
-        (c) => c.type === 'text' && c.text === JSON.stringify(result.structuredContent),
-      ),
-    ).toBe(true);
-  }
-  return result;
-}
-
-const firstText = (result: CallToolResult): string => {
-  const first = result.content[0];
-  return first?.type === 'text' ? first.text : '';
-};
-
-/** An error result: one sentence, no structured content. */
-function expectError(args: Record<string, unknown>, pattern: RegExp): void {
-  const result = call(args);
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  const text = firstText(result);
-  expect(text).toMatch(pattern);
-  expect(text).not.toContain('\n');
-}
+const { call, expectError } = toolHarness(calculatorTool);
 
 describe('calculator_arithmetic definition', () => {
   it('is a valid MCP Tool with a title, description and object output schema', () => {

@@ -1,10 +1,4 @@
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  ToolSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { type CallToolResult, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dbQueryTool,
@@ -12,41 +6,14 @@ import {
   prepareDbQuery,
   runOnPrivateCopy,
 } from '../../../src/sim/tools/db-query.js';
+import { firstText, toolHarness } from './harness.js';
 
-const ajv = new AjvJsonSchemaValidator();
-/** The SDK types Tool schemas loosely; its validator wants the JSON Schema type. */
-const validator = (schema: object) => ajv.getValidator(schema as JsonSchemaType);
 const { definition } = dbQueryTool;
-
-/** Runs the tool and checks the result against the SDK schema and the tool's own outputSchema. */
-function call(sql: unknown, extra: Record<string, unknown> = {}): CallToolResult {
-  const result = dbQueryTool.run({ sql, ...extra });
-  expect(CallToolResultSchema.safeParse(result).success).toBe(true);
-  expect(JSON.parse(JSON.stringify(result))).toEqual(result);
-  if (!result.isError) {
-    const check = validator(definition.outputSchema ?? {})(result.structuredContent);
-    expect(check.errorMessage).toBeUndefined();
-    expect(
-      result.content.some(
-        (c) => c.type === 'text' && c.text === JSON.stringify(result.structuredContent),
-      ),
-    ).toBe(true);
-  }
-  return result;
-}
-
-const firstText = (result: CallToolResult): string => {
-  const first = result.content[0];
-  return first?.type === 'text' ? first.text : '';
-};
-
-function expectError(sql: unknown, pattern: RegExp, extra: Record<string, unknown> = {}): void {
-  const result = call(sql, extra);
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  expect(firstText(result)).toMatch(pattern);
-  expect(firstText(result)).not.toContain('\n');
-}
+const harness = toolHarness(dbQueryTool);
+const call = (sql: unknown, extra: Record<string, unknown> = {}): CallToolResult =>
+  harness.call({ sql, ...extra });
+const expectError = (sql: unknown, pattern: RegExp, extra: Record<string, unknown> = {}): void =>
+  harness.expectError({ sql, ...extra }, pattern);
 
 const rowsOf = (sql: string): unknown[][] => {
   const result = call(sql);

@@ -1,47 +1,10 @@
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  ToolSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { weatherTool } from '../../../src/sim/tools/weather.js';
+import { firstText, toolHarness, validator } from './harness.js';
 
-const ajv = new AjvJsonSchemaValidator();
-/** The SDK types Tool schemas loosely; its validator wants the JSON Schema type. */
-const validator = (schema: object) => ajv.getValidator(schema as JsonSchemaType);
 const { definition } = weatherTool;
-
-/** Runs the tool and checks the result against the SDK schema and the tool's own outputSchema. */
-function call(args: Record<string, unknown>): CallToolResult {
-  const result = weatherTool.run(args);
-  expect(CallToolResultSchema.safeParse(result).success).toBe(true);
-  expect(JSON.parse(JSON.stringify(result))).toEqual(result);
-  if (!result.isError) {
-    const check = validator(definition.outputSchema ?? {})(result.structuredContent);
-    expect(check.errorMessage).toBeUndefined();
-    expect(
-      result.content.some(
-        (c) => c.type === 'text' && c.text === JSON.stringify(result.structuredContent),
-      ),
-    ).toBe(true);
-  }
-  return result;
-}
-
-const firstText = (result: CallToolResult): string => {
-  const first = result.content[0];
-  return first?.type === 'text' ? first.text : '';
-};
-
-function expectError(args: Record<string, unknown>, pattern: RegExp): void {
-  const result = call(args);
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  expect(firstText(result)).toMatch(pattern);
-  expect(firstText(result)).not.toContain('\n');
-}
+const { call, expectError } = toolHarness(weatherTool);
 
 describe('weather_current definition', () => {
   it('is a valid MCP Tool with a title, description and object output schema', () => {
