@@ -40,8 +40,10 @@ import type {
 import type { LedgerDraft } from './ledger.js';
 import { type RuleId, type Severity, type Violation, violation } from './rules.js';
 
-const requestKey = (requester: Side, id: RequestId) => `req|${requester}|${idKey(id)}`;
-const tokenKey = (requester: Side, token: string | number) =>
+/** The ledger's key of a request, in its requester's id space. */
+export const requestKey = (requester: Side, id: RequestId) => `req|${requester}|${idKey(id)}`;
+/** The ledger's key of a progress token handed out by `requester`. */
+export const tokenKey = (requester: Side, token: string | number) =>
   `tok|${requester}|${typeof token === 'number' ? `n:${token}` : `s:${token}`}`;
 const subscriptionKey = (uri: string) => `sub|${uri}`;
 

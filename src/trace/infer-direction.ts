@@ -1,4 +1,5 @@
-import type { SessionContext, TokenRecord } from '../machine/index.js';
+import type { SessionContext, TokenRecord } from '../machine/context.js';
+import { requestKey, tokenKey } from '../machine/referee.js';
 import {
   type Direction,
   directionsOf,
@@ -20,12 +21,11 @@ function pendingOf(ctx: SessionContext, side: Side, id: RequestId): boolean {
 }
 
 function tokenActive(ctx: SessionContext, requester: Side, token: string | number): boolean {
-  const key = `tok|${requester}|${typeof token === 'number' ? `n:${token}` : `s:${token}`}`;
-  return ctx.ledger.read<TokenRecord>(key) !== undefined;
+  return ctx.ledger.read<TokenRecord>(tokenKey(requester, token)) !== undefined;
 }
 
 function usedBy(ctx: SessionContext, side: Side, id: RequestId): boolean {
-  return ctx.ledger.read(`req|${side}|${idKey(id)}`) !== undefined;
+  return ctx.ledger.read(requestKey(side, id)) !== undefined;
 }
 
 /**

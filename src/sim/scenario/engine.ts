@@ -5,6 +5,7 @@ import {
   type SidePhases,
   type StepReport,
   sessionMachine,
+  tokenKey,
 } from '../../machine/index.js';
 import {
   type Annotation,
@@ -323,8 +324,7 @@ function trackOutcomes(
   if (report.direction !== 'server->client' || report.id === null) return;
   if (cancelled.some((c) => c.id === report.id)) return;
   const token = `progress-${String(message.id)}`;
-  const key = `tok|client|s:${token}`;
-  if (snapshot.context.ledger.read(key) !== undefined) tokens.push(token);
+  if (snapshot.context.ledger.read(tokenKey('client', token)) !== undefined) tokens.push(token);
 }
 
 function mergeAnnotations(

@@ -1,4 +1,4 @@
-import type { SessionContext, TokenRecord } from '../../machine/index.js';
+import { type SessionContext, type TokenRecord, tokenKey } from '../../machine/index.js';
 import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import type { SimServer } from '../server/sim-server.js';
@@ -48,8 +48,7 @@ const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallb
 function activeToken(ctx: FaultContext): { token: string | number; last: number } | null {
   for (const p of [...ctx.referee.pending].reverse()) {
     if (p.requester !== 'client' || p.progressToken === undefined) continue;
-    const key = `tok|client|${typeof p.progressToken === 'number' ? 'n' : 's'}:${p.progressToken}`;
-    const record = ctx.referee.ledger.read<TokenRecord>(key);
+    const record = ctx.referee.ledger.read<TokenRecord>(tokenKey('client', p.progressToken));
     return { token: p.progressToken, last: record?.last ?? 0 };
   }
   return null;
