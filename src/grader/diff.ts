@@ -1,4 +1,5 @@
 import type { Bilingual } from '../i18n/lang.js';
+import { isObject } from '../protocol/json.js';
 
 export type Difference = {
   /** JSON pointer to where the two differ ("" is the whole value). */
@@ -14,8 +15,6 @@ export const any = (type: Matcher['$any'], note?: string): Matcher =>
 
 const isMatcher = (v: unknown): v is Matcher =>
   typeof v === 'object' && v !== null && typeof (v as Matcher).$any === 'string';
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**

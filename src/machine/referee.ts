@@ -27,6 +27,7 @@ import {
   softGatesFor,
   versionAtLeast,
 } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 import type {
   Handshake,
   PendingRequest,
@@ -46,10 +47,6 @@ export const requestKey = (requester: Side, id: RequestId) => `req|${requester}|
 export const tokenKey = (requester: Side, token: string | number) =>
   `tok|${requester}|${typeof token === 'number' ? `n:${token}` : `s:${token}`}`;
 const subscriptionKey = (uri: string) => `sub|${uri}`;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
   const meta = params?._meta;

@@ -1,3 +1,4 @@
+import { isObject } from './json.js';
 import { type HandshakeVersion, versionAtLeast } from './versions.js';
 
 export type Side = 'client' | 'server';
@@ -59,10 +60,6 @@ export function capabilityExistsIn(path: CapabilityPath, version: HandshakeVersi
 
 export function capabilitySide(path: CapabilityPath): Side {
   return path.startsWith('client.') ? 'client' : 'server';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const SPLIT = new Map<CapabilityPath, readonly [Side, ...string[]]>(

@@ -1,7 +1,8 @@
 import { type Bilingual, CATALOGUE, isCatalogued } from './catalogue.js';
+import { isObject, type JsonObject } from './json.js';
 
 export type RequestId = string | number;
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject } from './json.js';
 
 export type ErrorObject = {
   readonly code: number;
@@ -117,10 +118,6 @@ const REASONS: Record<InvalidReason, Bilingual> = {
     zh: '消息中既没有 "method"，也没有 "result" 或 "error"',
   },
 };
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isRequestId(value: unknown): value is RequestId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));

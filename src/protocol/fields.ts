@@ -1,5 +1,6 @@
 import type { Bilingual } from './catalogue.js';
 import { describeErrorCode } from './errors.js';
+import { isObject } from './json.js';
 
 export type Annotation = { readonly pointer: string; readonly text: Bilingual };
 
@@ -160,10 +161,6 @@ const CAPABILITIES: Record<string, Bilingual> = {
   tasks: { en: 'supports tasks (experimental)', zh: '支持任务（实验性）' },
   experimental: { en: 'non-standard features', zh: '非标准功能' },
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function has(message: Record<string, unknown>, pointer: string): boolean {
   let node: unknown = message;

@@ -1,6 +1,7 @@
 import { type CapabilityPath, capabilityExistsIn } from './capabilities.js';
 import { baseGate, type MethodName } from './catalogue.js';
 import type { Direction } from './direction.js';
+import { isObject } from './json.js';
 import type { HandshakeVersion } from './versions.js';
 
 export type Gate = {
@@ -9,10 +10,6 @@ export type Gate = {
   /** Every path that must have been declared for the message to be allowed. */
   readonly requires: readonly CapabilityPath[];
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Methods whose params can add to their gate. */
 const PARAM_GATED = new Set<MethodName>([

@@ -5,5 +5,6 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './gates.js';
+export { isObject } from './json.js';
 export * from './schemas.js';
 export * from './versions.js';

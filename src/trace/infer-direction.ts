@@ -8,10 +8,7 @@ import {
   type RequestId,
   type Side,
 } from '../protocol/index.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../protocol/json.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
 

@@ -1,4 +1,5 @@
 import { type Direction, isDirection } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 
 export type ParsedLine =
   | { readonly kind: 'skip' }
@@ -21,10 +22,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -13,15 +13,12 @@ import {
   isCatalogued,
   type JsonObject,
 } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 import type { PeerViews, Timeline, TimelineStep } from '../sim/scenario/engine.js';
 import { inferDirection } from './infer-direction.js';
 import type { RawLine } from './lines.js';
 import { parseLine } from './parse-line.js';
 import type { TraceProblem } from './tracer.js';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A recorded message has no narration: say what its method means, from the catalogue. */
 function describe(report: StepReport): Bilingual {

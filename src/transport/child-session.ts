@@ -8,6 +8,7 @@ import {
   LATEST_HANDSHAKE_VERSION,
   type RequestId,
 } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 import { SimClient } from '../sim/client/sim-client.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -45,9 +46,6 @@ export type ConnectRun = {
 };
 
 const STDERR_KEEP = 4096;
-
-const isObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const clip = (text: string, n = 80) => {
   const one = text.replace(/\s+/g, ' ').trim();

@@ -4,6 +4,7 @@ import {
   type JsonObject,
   VERSION_ALIASES,
 } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 import { TOOL_NAMES } from '../sim/server/session-tools.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 
@@ -23,9 +24,6 @@ export const SERVE_VERSIONS: readonly string[] = [...HANDSHAKE_VERSIONS].reverse
 export const SERVER_CAPABILITY_PATHS: readonly string[] = CAPABILITY_PATHS.filter((p) =>
   p.startsWith('server.'),
 ).map((p) => p.slice('server.'.length));
-
-const isObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A copy of the capabilities with one path removed (`resources`, `tools.listChanged`, …). */
 export function withoutCapability(capabilities: JsonObject, path: string): JsonObject {

@@ -6,6 +6,7 @@ import {
   type JsonObject,
   type RequestId,
 } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
 import { Outbox, type Scheduled } from '../server/outbox.js';
 
 export type ClientConfig = {
@@ -30,9 +31,6 @@ export type ClientRequest = {
   readonly method: string;
   readonly progressToken?: string;
 };
-
-const isObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The simulated client (the host's MCP client). It sends what a scenario tells it to, answers the

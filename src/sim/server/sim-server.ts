@@ -6,6 +6,7 @@ import {
   negotiateVersion,
   type RequestId,
 } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { COMPLETIONS, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, readResource } from './content.js';
 import { Outbox, type Scheduled } from './outbox.js';
@@ -35,9 +36,6 @@ const text = (t: string, isError = false): CallToolResult =>
   isError
     ? { content: [{ type: 'text', text: t }], isError: true }
     : { content: [{ type: 'text', text: t }] };
-
-const isObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The simulated MCP server. It answers what a well-behaved server answers (errors as the spec
