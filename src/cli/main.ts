@@ -129,8 +129,8 @@ async function run(argv: string[]): Promise<number> {
       if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
       const progress = loadProgress();
       const lang = detectLang(langOption(values.lang), progress.lang);
-      const { lessonPrintCommand, playLesson } = await import('./commands/lessons.js');
       if (values.json === true || values.plain === true) {
+        const { lessonPrintCommand } = await import('./commands/lessons.js');
         return lessonPrintCommand({ id, format: values.json === true ? 'json' : 'plain', lang });
       }
       let autoplay: number | undefined;
@@ -142,11 +142,18 @@ async function run(argv: string[]): Promise<number> {
           );
         }
       }
-      await playLesson(id); // an unknown or broken lesson is reported before asking for a terminal
+      // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
+      // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
+      const { openLesson } = await import('../ui/lesson-source.js');
+      const opened = await openLesson(id);
+      if (!opened.ok) {
+        if (opened.error.code === 2) throw new UsageError(opened.error.message);
+        throw new LessonError(opened.error.message);
+      }
       requireTty(lang);
       const { runLesson } = await importUi();
       return runLesson({
-        id,
+        lesson: opened.value,
         lang,
         progress,
         save: saveProgress,

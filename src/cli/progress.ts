@@ -1,18 +1,29 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+// zod/mini, not the full zod: every command reads this file first, and the full build of zod costs
+// about 70 ms of start-up (docs/benchmarks.md) that the menu's first frame cannot afford.
+import en from 'zod/v4/locales/en.js';
+
+// The mini build carries no messages of its own; the English ones say what was expected.
+z.config(en());
 
 const progressSchema = z.object({
-  lang: z.enum(['en', 'zh']).optional(),
-  lessons: z
-    .record(z.string(), z.object({ finished: z.boolean(), lastStep: z.number().int().min(0) }))
-    .default({}),
-  exercises: z
-    .record(
+  lang: z.optional(z.enum(['en', 'zh'])),
+  lessons: z._default(
+    z.record(
+      z.string(),
+      z.object({ finished: z.boolean(), lastStep: z.number().check(z.int(), z.minimum(0)) }),
+    ),
+    {},
+  ),
+  exercises: z._default(
+    z.record(
       z.string(),
       z.object({ passed: z.boolean(), points: z.number(), maxPoints: z.number() }),
-    )
-    .default({}),
+    ),
+    {},
+  ),
 });
 
 export type Progress = z.output<typeof progressSchema>;

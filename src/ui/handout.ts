@@ -1,14 +1,17 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { s } from '../i18n/strings.js';
 import type { Violation } from '../machine/index.js';
-import type { Timeline, TimelineStep } from '../sim/scenario/engine.js';
+import type { ScreenStep } from '../sim/scenario/engine.js';
+
+type Timeline = { readonly steps: readonly ScreenStep[] };
+
 import type { LoadedLesson } from '../sim/scenario/load-lessons.js';
 
 export function violationText(v: Violation, lang: Lang): string {
   return lang === 'zh' ? v.messageZh : v.message;
 }
 
-function stepHeading(step: TimelineStep, lang: Lang): string {
+function stepHeading(step: ScreenStep, lang: Lang): string {
   const arrow =
     step.direction === 'client->server'
       ? `${s('client', lang)} → ${s('server', lang)}`

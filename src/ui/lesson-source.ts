@@ -1,6 +1,7 @@
 import type { Bilingual } from '../i18n/lang.js';
-import type { TimelineStep } from '../sim/scenario/engine.js';
-import { type LessonListing, loadLessons } from '../sim/scenario/load-lessons.js';
+import type { ScreenStep } from '../sim/scenario/engine.js';
+import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
+import type { LessonListing } from '../sim/scenario/load-lessons.js';
 import type { OpenProblem } from '../sim/scenario/open-lesson.js';
 
 /** A lesson played to its timeline, ready for the screen. */
@@ -9,21 +10,39 @@ export type OpenedLesson = {
   readonly title: Bilingual;
   readonly goal: Bilingual;
   readonly recap: Bilingual;
-  readonly steps: readonly TimelineStep[];
+  readonly steps: readonly ScreenStep[];
 };
 
 export type { OpenProblem } from '../sim/scenario/open-lesson.js';
 
+/**
+ * The lessons for the menu: the build's index while it holds, else every lesson file read from
+ * YAML (the full loader, with zod and the YAML parser, loads only then).
+ */
+export async function listLessons(): Promise<LessonListing> {
+  const indexed = indexedListing();
+  if (indexed) return indexed;
+  const { loadLessons } = await import('../sim/scenario/load-lessons.js');
+  return loadLessons();
+}
+
 /** Loads and plays a lesson (the same outcomes as the CLI's), shaped for the screen. */
 export async function openLesson(
   id: string,
-  listing: LessonListing = loadLessons(),
+  given?: LessonListing,
 ): Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }> {
-  // The engine (referee, simulated peers, SDK schemas) loads when a lesson opens, not with the menu.
+  const listing = given ?? (await listLessons());
+  const lesson = listing.lessons.find((l) => l.id === id);
+  const compiled = lesson ? compiledTimeline(lesson) : null;
+  if (lesson && compiled) {
+    const { title, goal, recap } = lesson.scenario;
+    return { ok: true, value: { id, title, goal, recap, steps: compiled } };
+  }
+  // The engine (referee, simulated peers, SDK schemas) loads when a lesson must be played here.
   const { openLesson: openPlayedLesson } = await import('../sim/scenario/open-lesson.js');
   const opened = await openPlayedLesson(id, listing);
   if (!opened.ok) return opened;
-  const { lesson, timeline } = opened.value;
-  const { title, goal, recap } = lesson.scenario;
+  const { lesson: played, timeline } = opened.value;
+  const { title, goal, recap } = played.scenario;
   return { ok: true, value: { id, title, goal, recap, steps: timeline.steps } };
 }

@@ -1,9 +1,8 @@
 import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
-import { loadLessons } from '../sim/scenario/load-lessons.js';
 import { LessonApp } from './lesson-app.js';
-import { type OpenedLesson, openLesson } from './lesson-source.js';
+import { listLessons, type OpenedLesson } from './lesson-source.js';
 import { MenuApp } from './menu-app.js';
 import type { ProgressData } from './progress-update.js';
 import { colourEnabled } from './theme.js';
@@ -39,7 +38,7 @@ export async function runMenu<P extends ProgressData>(options: RunOptions<P>): P
   const { save } = options;
   return show(
     createElement(MenuApp<P>, {
-      listing: loadLessons(),
+      listing: await listLessons(),
       progress: options.progress,
       save,
       lang: options.lang,
@@ -49,17 +48,12 @@ export async function runMenu<P extends ProgressData>(options: RunOptions<P>): P
 
 /** `mcp-sim lesson <id>`: one lesson, optionally stepping by itself every `autoplay` seconds. */
 export async function runLesson<P extends ProgressData>(
-  options: RunOptions<P> & { readonly id: string; readonly autoplay?: number },
+  options: RunOptions<P> & { readonly lesson: OpenedLesson; readonly autoplay?: number },
 ): Promise<number> {
-  const opened = await openLesson(options.id);
-  if (!opened.ok) {
-    process.stderr.write(`mcp-sim: ${opened.error.message}\n`);
-    return opened.error.code;
-  }
   const { save } = options;
   return show(
     createElement(LessonApp<P>, {
-      lesson: opened.value,
+      lesson: options.lesson,
       progress: options.progress,
       save,
       lang: options.lang,

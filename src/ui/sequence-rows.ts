@@ -1,4 +1,4 @@
-import type { TimelineStep } from '../sim/scenario/engine.js';
+import type { ScreenStep } from '../sim/scenario/engine.js';
 
 export type ArrowStyle = 'solid' | 'dashed' | 'error' | 'invalid' | 'close';
 
@@ -24,7 +24,7 @@ const ARROWS = {
   close: { right: '✕       ', left: '       ✕' },
 } as const satisfies Record<ArrowStyle, { right: string; left: string }>;
 
-export function sequenceRow(step: TimelineStep): SequenceRow {
+export function sequenceRow(step: ScreenStep): SequenceRow {
   const side = step.direction === 'client->server' ? 'right' : 'left';
   if (step.report === null) {
     return {
@@ -58,7 +58,7 @@ export function sequenceRow(step: TimelineStep): SequenceRow {
 
 /** `method #id` of the client's request `id` among the steps up to `current`, for the server's work list. */
 export function clientRequestLabel(
-  steps: readonly TimelineStep[],
+  steps: readonly ScreenStep[],
   current: number,
   id: string,
 ): string {
@@ -75,7 +75,7 @@ export function clientRequestLabel(
 
 /** The rows up to and including the current step, at most `limit` of them (the latest ones). */
 export function sequenceRows(
-  steps: readonly TimelineStep[],
+  steps: readonly ScreenStep[],
   current: number,
   limit: number,
 ): SequenceRow[] {

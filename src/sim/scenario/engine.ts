@@ -61,6 +61,9 @@ export type TimelineStep = {
   readonly peers: PeerViews;
 };
 
+/** A step as the screen and the handouts use it: everything but the referee's snapshot. */
+export type ScreenStep = Omit<TimelineStep, 'snapshot'>;
+
 export type ScenarioError = { readonly step: number; readonly message: string };
 
 export type Timeline = { readonly steps: readonly TimelineStep[] };

@@ -1,11 +1,16 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
-import { packageRoot } from '../../package-root.js';
+import {
+  forgetIndex,
+  type IndexEntry,
+  indexedLesson,
+  LESSONS_DIR,
+  lessonFolders,
+} from './lesson-index.js';
 import { type Scenario, scenarioSchema } from './schema.js';
 
-/** `lessons/` of the package, wherever this code runs from (src, or the bundle in dist). */
-export const LESSONS_DIR = join(packageRoot(), 'lessons');
+export { type IndexEntry, LESSON_INDEX_FILE, LESSONS_DIR } from './lesson-index.js';
 
 export type LessonProblem = {
   readonly file: string;
@@ -26,8 +31,6 @@ export type LessonListing = {
   /** Lesson files that could not be loaded; the others still are. */
   readonly problems: readonly LessonProblem[];
 };
-
-const FOLDER = /^(\d+)-([a-z0-9][a-z0-9-]*)$/;
 
 /** Follows a zod issue path into the YAML document to find the line it points at. */
 function lineOf(
@@ -157,45 +160,9 @@ export function loadLessonFile(
   return { ok: true, value: { id, file, scenario: parsed.data, stepLines } };
 }
 
-/** Every lesson under `dir`, in the order of the folders' numeric prefixes. */
-/** A lesson file compiled at build time, valid while the file keeps its size and time. */
-export type IndexEntry = {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly scenario: Scenario;
-  readonly stepLines: readonly (number | null)[];
-};
-
-export const LESSON_INDEX_FILE = join(packageRoot(), 'dist', 'lessons-index.json');
-
-let index: Record<string, IndexEntry> | null | undefined;
-
-/**
- * `npm run build` compiles the lessons into dist/lessons-index.json: parsing YAML is most of a cold
- * start. A lesson whose file changed since (a teacher's edit, a new lesson) is read from YAML.
- */
-function fromIndex(file: string, id: string): LoadedLesson | null {
-  if (index === undefined) {
-    try {
-      index = JSON.parse(readFileSync(LESSON_INDEX_FILE, 'utf8')) as Record<string, IndexEntry>;
-    } catch {
-      index = null;
-    }
-  }
-  const entry = index?.[file];
-  if (!entry) return null;
-  try {
-    const stat = statSync(file);
-    if (stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return null;
-  } catch {
-    return null;
-  }
-  return { id, file, scenario: entry.scenario, stepLines: entry.stepLines };
-}
-
 /** The index `npm run build` writes: every lesson that loads, by file. */
 export function buildLessonIndex(dir: string = LESSONS_DIR): Record<string, IndexEntry> {
-  index = null;
+  forgetIndex(null);
   const out: Record<string, IndexEntry> = {};
   for (const lesson of loadLessons(dir).lessons) {
     const stat = statSync(lesson.file);
@@ -206,20 +173,19 @@ export function buildLessonIndex(dir: string = LESSONS_DIR): Record<string, Inde
       stepLines: lesson.stepLines,
     };
   }
-  index = undefined;
+  forgetIndex();
   return out;
 }
 
+/**
+ * Every lesson under `dir`, in the order of the folders' numeric prefixes. `npm run build` compiles
+ * the lessons into dist/lessons-index.json (parsing YAML is most of a cold start); a lesson whose
+ * file changed since (a teacher's edit, a new lesson) is read from its YAML.
+ */
 export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
   if (!existsSync(dir))
     return { lessons: [], problems: [{ file: dir, line: null, message: 'no lessons folder' }] };
-  const folders = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => ({ name: entry.name, match: FOLDER.exec(entry.name) }))
-    .sort(
-      (a, b) =>
-        Number(a.match?.[1] ?? 0) - Number(b.match?.[1] ?? 0) || a.name.localeCompare(b.name),
-    );
+  const folders = lessonFolders(dir);
   const lessons: LoadedLesson[] = [];
   const problems: LessonProblem[] = [];
   for (const { name, match } of folders) {
@@ -232,7 +198,7 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
       });
       continue;
     }
-    const cached = fromIndex(file, match[2]);
+    const cached = indexedLesson(file, match[2]);
     if (cached) {
       lessons.push(cached);
       continue;

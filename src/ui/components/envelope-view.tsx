@@ -2,7 +2,7 @@ import { Box, type DOMElement, measureElement, Text } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import type { TimelineStep } from '../../sim/scenario/engine.js';
+import type { ScreenStep } from '../../sim/scenario/engine.js';
 import { type EnvelopeModel, fitMeanings } from '../envelope-model.js';
 import { sf } from '../text.js';
 import { useMeasuredHeight } from '../use-measured-height.js';
@@ -11,7 +11,7 @@ import { JsonLineView } from './json-line-view.js';
 import { MeaningList } from './meaning-list.js';
 
 export type EnvelopeViewProps = {
-  readonly step: TimelineStep;
+  readonly step: ScreenStep;
   readonly model: EnvelopeModel;
   readonly lang: Lang;
   /** Lines the whole block may take (title, JSON, meanings); it takes fewer when all fits. */

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import type { TimelineStep } from '../../sim/scenario/engine.js';
+import type { ScreenStep } from '../../sim/scenario/engine.js';
 import { EMPTY_MODEL, envelopeModel } from '../envelope-model.js';
 import type { KeyHint, LessonAction } from '../keymap.js';
 import { ENVELOPE_FLOOR, MIN_COLUMNS, MIN_ROWS, planMiddle, WIDE_COLUMNS } from '../layout.js';
@@ -22,7 +22,7 @@ import { VerdictLine } from './verdict-line.js';
 
 export type LessonScreenProps = {
   readonly title: string;
-  readonly steps: readonly TimelineStep[];
+  readonly steps: readonly ScreenStep[];
   readonly index: number;
   readonly help: boolean;
   /** The recap, once the last step is on screen. */

@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../package-root.js';
+import type { ScreenStep } from './engine.js';
+import type { LessonListing, LoadedLesson } from './load-lessons.js';
+import type { Scenario } from './schema.js';
+
+// What `npm run build` compiles from the lessons, and how to tell whether it still holds. This
+// module imports neither YAML nor zod nor the engine: the menu and a lesson's first frame come from
+// here, and the full loaders load only when a lesson file changed after the build.
+
+/** `lessons/` of the package, wherever this code runs from (src, or the bundle in dist). */
+export const LESSONS_DIR = join(packageRoot(), 'lessons');
+export const LESSON_INDEX_FILE = join(packageRoot(), 'dist', 'lessons-index.json');
+export const TIMELINES_DIR = join(packageRoot(), 'dist', 'timelines');
+
+/** A lesson folder is `<number>-<id>`, e.g. `01-first-session`. */
+export const LESSON_FOLDER = /^(\d+)-([a-z0-9][a-z0-9-]*)$/;
+
+/** A lesson file compiled at build time, valid while the file keeps its size and time. */
+export type IndexEntry = {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly scenario: Scenario;
+  readonly stepLines: readonly (number | null)[];
+};
+
+/** A lesson's timeline played at build time, for the screen (the referee's snapshots left out). */
+export type CompiledTimeline = {
+  readonly file: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly steps: readonly ScreenStep[];
+};
+
+export type LessonFolder = { readonly name: string; readonly match: RegExpExecArray | null };
+
+/** The lesson folders under `dir`, in the order of their numeric prefixes. */
+export function lessonFolders(dir: string): LessonFolder[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({ name: entry.name, match: LESSON_FOLDER.exec(entry.name) }))
+    .sort(
+      (a, b) =>
+        Number(a.match?.[1] ?? 0) - Number(b.match?.[1] ?? 0) || a.name.localeCompare(b.name),
+    );
+}
+
+let index: Record<string, IndexEntry> | null | undefined;
+
+/** Forget the index read so far (the build rewrites it). */
+export function forgetIndex(value: null | undefined = undefined): void {
+  index = value;
+}
+
+function unchanged(file: string, size: number, mtimeMs: number): boolean {
+  try {
+    const stat = statSync(file);
+    return stat.size === size && stat.mtimeMs === mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** The compiled lesson for `file`, or null when there is none or the file changed since. */
+export function indexedLesson(file: string, id: string): LoadedLesson | null {
+  if (index === undefined) {
+    try {
+      index = JSON.parse(readFileSync(LESSON_INDEX_FILE, 'utf8')) as Record<string, IndexEntry>;
+    } catch {
+      index = null;
+    }
+  }
+  const entry = index?.[file];
+  if (!entry || !unchanged(file, entry.size, entry.mtimeMs)) return null;
+  return { id, file, scenario: entry.scenario, stepLines: entry.stepLines };
+}
+
+/**
+ * Every lesson under `dir` from the build's index, or null when any folder is not in it as it is
+ * now (a new or edited lesson, a misnamed folder): then the full loader must read the YAML.
+ */
+export function indexedListing(dir: string = LESSONS_DIR): LessonListing | null {
+  if (!existsSync(dir)) return null;
+  const lessons: LoadedLesson[] = [];
+  for (const { name, match } of lessonFolders(dir)) {
+    const lesson = match?.[2] ? indexedLesson(join(dir, name, 'lesson.yaml'), match[2]) : null;
+    if (!lesson) return null;
+    lessons.push(lesson);
+  }
+  return { lessons, problems: [] };
+}
+
+// Running from src (tsx, tests), the engine may have changed since dist was built; only the
+// bundle, built together with its timelines, trusts them.
+const FROM_BUILD = /[/\\]dist[/\\]/.test(import.meta.url);
+
+/** The timeline the build played for `lesson`, or null (not built, or the file changed since). */
+export function compiledTimeline(
+  lesson: LoadedLesson,
+  dir: string = TIMELINES_DIR,
+  trusted: boolean = FROM_BUILD,
+): readonly ScreenStep[] | null {
+  if (!trusted) return null;
+  try {
+    const compiled = JSON.parse(
+      readFileSync(join(dir, `${lesson.id}.json`), 'utf8'),
+    ) as CompiledTimeline;
+    if (compiled.file !== lesson.file) return null;
+    if (!unchanged(lesson.file, compiled.size, compiled.mtimeMs)) return null;
+    return compiled.steps;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import {
+  type CompiledTimeline,
+  compiledTimeline,
+  indexedListing,
+  LESSONS_DIR,
+  TIMELINES_DIR,
+} from '../../src/sim/scenario/lesson-index.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+
+// The build compiles every lesson (dist/lessons-index.json) and plays it (dist/timelines/<id>.json)
+// so the menu and a lesson's first frame need no YAML, zod or engine. These tests hold the
+// compiled copies to what the engine produces now, and prove a changed file is never trusted.
+
+const listing = loadLessons();
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-sim-index-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the build-time lesson index', () => {
+  it('lists the same lessons as the YAML loader, in the same order', () => {
+    const indexed = indexedListing();
+    expect(indexed).not.toBeNull();
+    expect(indexed?.lessons.map((l) => l.id)).toEqual(listing.lessons.map((l) => l.id));
+    expect(indexed?.lessons.map((l) => l.scenario)).toEqual(listing.lessons.map((l) => l.scenario));
+  });
+
+  it('gives up (null) when a lesson folder is new, edited or misnamed', () => {
+    const dir = join(scratch, 'lessons');
+    cpSync(LESSONS_DIR, dir, { recursive: true });
+    // Copies have other paths than the build indexed: nothing of them is trusted.
+    expect(indexedListing(dir)).toBeNull();
+    expect(indexedListing(join(scratch, 'missing'))).toBeNull();
+  });
+});
+
+describe('the timelines played at build time', () => {
+  it.each(listing.lessons.map((l) => [l.id, l] as const))(
+    '%s: equal to playing the lesson now (snapshots aside)',
+    async (_id, lesson) => {
+      const compiled = compiledTimeline(lesson, TIMELINES_DIR, true);
+      expect(compiled).not.toBeNull();
+      const played = await runScenario(lesson.scenario);
+      if (!played.ok) throw new Error(played.error.message);
+      const fresh = played.value.steps.map(({ snapshot: _snapshot, ...step }) => step);
+      expect(compiled).toEqual(JSON.parse(JSON.stringify(fresh)));
+    },
+  );
+
+  it('is not used once the lesson file changed, nor from src unless asked', () => {
+    const lesson = listing.lessons[0];
+    if (!lesson) throw new Error('no lessons');
+    const dir = join(scratch, 'timelines');
+    cpSync(TIMELINES_DIR, dir, { recursive: true });
+    const file = join(scratch, 'lesson.yaml');
+    writeFileSync(file, readFileSync(lesson.file));
+    const moved = { ...lesson, file };
+    const entry = JSON.parse(
+      readFileSync(join(dir, `${lesson.id}.json`), 'utf8'),
+    ) as CompiledTimeline;
+    const when = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, when, when);
+    const stamp = (size: number, mtimeMs: number) =>
+      writeFileSync(
+        join(dir, `${lesson.id}.json`),
+        JSON.stringify({ ...entry, file, size, mtimeMs }),
+      );
+    const size = readFileSync(file).length;
+    stamp(size, when.getTime());
+    expect(compiledTimeline(moved, dir, true)).not.toBeNull();
+    expect(compiledTimeline(moved, dir, false)).toBeNull(); // running from src: play afresh
+    stamp(size + 1, when.getTime());
+    expect(compiledTimeline(moved, dir, true)).toBeNull();
+    stamp(size, when.getTime() + 1000);
+    expect(compiledTimeline(moved, dir, true)).toBeNull();
+    expect(compiledTimeline({ ...lesson, id: 'no-such-lesson' }, dir, true)).toBeNull();
+  });
+});
