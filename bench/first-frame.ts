@@ -1,0 +1,130 @@
+/**
+ * Time to the first frame, as a learner sees it: from starting the command in a real
+ * pseudo-terminal (util-linux `script`) to the moment the frame's text arrives on the terminal.
+ * The command exits right after that frame (MCP_SIM_FIRST_FRAME_EXIT=1), so runs do not wait for
+ * keys. Also timed the same way: `node -e 0` (Node's own start-up) and a bare Ink app that draws
+ * one line (what Ink, React and the layout engine cost before any of mcp-sim runs).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = join(import.meta.dirname, '..');
+const OUT = join(ROOT, 'bench', 'out');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Milliseconds from spawning `command` in a pty until its output contains `marker`. */
+function timeToText(command: string[], marker: string): Promise<number> {
+  // `script` gives the pty no size; a learner's terminal has one (100×30 here).
+  const line = [
+    'stty cols 100 rows 30; exec env -u CI NO_COLOR=1 MCP_SIM_FIRST_FRAME_EXIT=1',
+    ...command.map((arg) => `'${arg}'`),
+  ].join(' ');
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn('script', ['-qec', line, '/dev/null'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let seen = '';
+    let at: number | null = null;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (at !== null) return;
+      seen += chunk;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape sequences
+      if (seen.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '').includes(marker))
+        at = Number(process.hrtime.bigint() - start) / 1e6;
+    });
+    child.on('error', reject);
+    child.on('close', () =>
+      at === null ? reject(new Error(`${line}: never printed "${marker}"`)) : resolve(at),
+    );
+  });
+}
+
+/** A one-line Ink app, bundled like mcp-sim (scripts/build.mjs), to show Ink's own floor. */
+async function bareInkApp(): Promise<string> {
+  mkdirSync(OUT, { recursive: true });
+  const source = join(OUT, 'ink-floor.mjs');
+  writeFileSync(
+    source,
+    [
+      "const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');",
+      "Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true });",
+      "const { render, Text } = await import('ink');",
+      "const { createElement } = await import('react');",
+      "Object.defineProperty(globalThis, 'fetch', fetch);",
+      'let drawn = false;',
+      "const app = render(createElement(Text, null, 'bare ink: first frame'), {",
+      '  onRender: () => { if (!drawn) { drawn = true; setTimeout(() => app.unmount(), 0); } },',
+      '});',
+      'await app.waitUntilExit();',
+    ].join('\n'),
+  );
+  const outfile = join(OUT, 'ink-floor.bundle.mjs');
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: [source],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    alias: { 'react-devtools-core': './scripts/devtools-stub.js' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export type FirstFrames = {
+  readonly node: number;
+  readonly bareInk: number;
+  readonly menu: number;
+  readonly lesson: number;
+  readonly lessonZh: number;
+};
+
+/** Medians of `runs` interleaved runs of each (interleaving spreads any background load evenly). */
+export async function firstFrames(cli: string, runs: number): Promise<FirstFrames> {
+  const ink = await bareInkApp();
+  const node = process.execPath;
+  const cases = {
+    node: [[node, '-e', 'process.stdout.write("node-e")'], 'node-e'],
+    bareInk: [[node, ink], 'bare ink: first frame'],
+    menu: [[node, cli, '--lang', 'en'], 'Enter open'],
+    lesson: [[node, cli, 'lesson', 'first-session', '--lang', 'en'], 'step 1/'],
+    lessonZh: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], '步骤 1/'],
+  } as const satisfies Record<keyof FirstFrames, readonly [readonly string[], string]>;
+  const times: Record<string, number[]> = {};
+  for (let i = 0; i < runs; i++) {
+    for (const [name, [command, marker]] of Object.entries(cases)) {
+      const ms = await timeToText([...command], marker);
+      if (i === 0) continue; // the first round warms the file cache
+      times[name] = [...(times[name] ?? []), ms];
+    }
+  }
+  const m = (name: keyof FirstFrames) => median(times[name] ?? []);
+  return {
+    node: m('node'),
+    bareInk: m('bareInk'),
+    menu: m('menu'),
+    lesson: m('lesson'),
+    lessonZh: m('lessonZh'),
+  };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const runs = Number(process.argv[2] ?? 9);
+  const result = await firstFrames(join(ROOT, 'dist', 'cli', 'main.js'), runs);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
