@@ -6,12 +6,16 @@
  * one line (what Ink, React and the layout engine cost before any of mcp-sim runs).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'bench', 'out');
+// Runs happen in an empty folder: a learner's .mcp-sim/progress.json (and `--lang zh`, which is
+// remembered there) stays untouched.
+const CWD = mkdtempSync(join(tmpdir(), 'mcp-sim-first-frame-'));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -28,7 +32,7 @@ function timeToText(command: string[], marker: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn('script', ['-qec', line, '/dev/null'], {
-      cwd: ROOT,
+      cwd: CWD,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let seen = '';

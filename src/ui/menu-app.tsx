@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import type { LessonListing } from '../sim/scenario/load-lessons.js';
 import { LessonMenu } from './lesson-menu.js';
-import { LessonPlayer } from './lesson-player.js';
+import type { LessonPlayer } from './lesson-player.js';
 import { type OpenedLesson, openLesson } from './lesson-source.js';
 import { menuData } from './menu-items.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
@@ -19,7 +19,13 @@ export type MenuAppProps<P extends ProgressData> = {
 
 type Screen =
   | { readonly kind: 'menu'; readonly loading: boolean }
-  | { readonly kind: 'lesson'; readonly lesson: OpenedLesson; readonly start: number };
+  | {
+      readonly kind: 'lesson';
+      readonly lesson: OpenedLesson;
+      readonly start: number;
+      // The player (XState, the lesson screen) loads with the first lesson, not with the menu.
+      readonly Player: typeof LessonPlayer;
+    };
 
 /** `mcp-sim`: the menu; Enter plays a lesson, `q` in the lesson comes back, `q` here quits. */
 export function MenuApp<P extends ProgressData>({
@@ -40,15 +46,17 @@ export function MenuApp<P extends ProgressData>({
     (id: string) => {
       setNotice(null);
       setScreen({ kind: 'menu', loading: true });
-      void openLesson(id, listing).then((opened) => {
-        if (opened.ok) {
-          const start = resumeAt(progress, id, opened.value.steps.length);
-          setScreen({ kind: 'lesson', lesson: opened.value, start });
-        } else {
-          setNotice(opened.error.message);
-          setScreen({ kind: 'menu', loading: false });
-        }
-      });
+      void Promise.all([openLesson(id, listing), import('./lesson-player.js')]).then(
+        ([opened, { LessonPlayer: Player }]) => {
+          if (opened.ok) {
+            const start = resumeAt(progress, id, opened.value.steps.length);
+            setScreen({ kind: 'lesson', lesson: opened.value, start, Player });
+          } else {
+            setNotice(opened.error.message);
+            setScreen({ kind: 'menu', loading: false });
+          }
+        },
+      );
     },
     [listing, progress],
   );
@@ -62,8 +70,9 @@ export function MenuApp<P extends ProgressData>({
   const back = useCallback(() => setScreen({ kind: 'menu', loading: false }), []);
 
   if (screen.kind === 'lesson') {
+    const { Player } = screen;
     return (
-      <LessonPlayer
+      <Player
         key={screen.lesson.id}
         lesson={screen.lesson}
         lang={lang}

@@ -1,9 +1,7 @@
 import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
-import { LessonApp } from './lesson-app.js';
 import { listLessons, type OpenedLesson } from './lesson-source.js';
-import { MenuApp } from './menu-app.js';
 import type { ProgressData } from './progress-update.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';
@@ -36,9 +34,11 @@ async function show(app: ReactElement): Promise<number> {
 /** `mcp-sim`: the lesson menu. Resolves with the exit code when the learner quits. */
 export async function runMenu<P extends ProgressData>(options: RunOptions<P>): Promise<number> {
   const { save } = options;
+  // The menu's own code only: the lesson player loads when a lesson opens.
+  const [{ MenuApp }, listing] = await Promise.all([import('./menu-app.js'), listLessons()]);
   return show(
     createElement(MenuApp<P>, {
-      listing: await listLessons(),
+      listing,
       progress: options.progress,
       save,
       lang: options.lang,
@@ -51,6 +51,7 @@ export async function runLesson<P extends ProgressData>(
   options: RunOptions<P> & { readonly lesson: OpenedLesson; readonly autoplay?: number },
 ): Promise<number> {
   const { save } = options;
+  const { LessonApp } = await import('./lesson-app.js');
   return show(
     createElement(LessonApp<P>, {
       lesson: options.lesson,
@@ -67,6 +68,7 @@ export async function runPlay(options: {
   readonly lesson: OpenedLesson;
   readonly lang: Lang;
 }): Promise<number> {
+  const { LessonApp } = await import('./lesson-app.js');
   return show(
     createElement(LessonApp<ProgressData>, {
       lesson: options.lesson,

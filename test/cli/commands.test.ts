@@ -9,7 +9,7 @@ beforeAll(async () => {
 
 describe('lesson commands of the built CLI', () => {
   it('lessons --json lists id, title and status in order', async () => {
-    const r = await runCli(['lessons', '--json']);
+    const r = await runCli(['lessons', '--json', '--lang', 'en']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       lessons: Array<{ id: string; title: string; status: string }>;
