@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ensureBuilt, runCli } from '../helpers/cli.js';
+import { hasScript, ScriptPty } from '../helpers/script-pty.js';
 
 /** tmux gives the built CLI a real pseudo-terminal; CI machines without it skip, saying why. */
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
@@ -87,6 +88,44 @@ describe('the built CLI in a terminal', () => {
       spawnSync('tmux', ['kill-session', '-t', session]);
       await waitForExit();
       expect(alive()).toBe(false);
+    },
+    60_000,
+  );
+
+  // The same walk through util-linux `script`, so machines without tmux (CI) still test a real pty.
+  it.skipIf(!hasScript)(
+    'menu → lesson → next → back → quit through `script`, at 80×24, in Chinese too',
+    async () => {
+      const dir = mkdtempSync(join(work, 'script-'));
+      const env = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+      const app = new ScriptPty([...env, process.execPath, CLI, '--lang', 'zh'], {
+        cwd: dir,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        const menu = await app.waitFor(/回车 打开/);
+        expect(menu).toContain('1. 第一次会话');
+        let from = app.mark();
+        app.press('\r');
+        const first = await app.waitFor(/步骤 1\/10/, from);
+        expect(first).toContain('"method": "initialize"');
+        from = app.mark();
+        app.press('n');
+        await app.waitFor(/步骤 2\/10/, from);
+        from = app.mark();
+        app.press('q');
+        await app.waitFor(/回车 打开/, from);
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+      } finally {
+        app.kill();
+      }
+      const progress = JSON.parse(readFileSync(join(dir, '.mcp-sim', 'progress.json'), 'utf8'));
+      expect(progress).toMatchObject({
+        lang: 'zh',
+        lessons: { 'first-session': { finished: false, lastStep: 1 } },
+      });
     },
     60_000,
   );

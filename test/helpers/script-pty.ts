@@ -1,0 +1,64 @@
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+
+/** util-linux `script` is on every Debian machine (bsdutils), so CI has a real pty even without tmux. */
+export const hasScript = spawnSync('script', ['--version']).status === 0;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape sequences
+const ESCAPES = /\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>78])/g;
+
+/**
+ * A command in a pseudo-terminal of a given size, fed keys through `script`'s stdin. What it
+ * writes is kept as text without escape sequences, so a test can wait for what a learner reads.
+ */
+export class ScriptPty {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private raw = '';
+  private readonly exited: Promise<number | null>;
+
+  constructor(command: readonly string[], options: { cwd: string; cols: number; rows: number }) {
+    const quoted = command.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
+    const line = `stty cols ${options.cols} rows ${options.rows}; exec ${quoted}`;
+    this.child = spawn('script', ['-qec', line, '/dev/null'], { cwd: options.cwd });
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.raw += chunk;
+    });
+    this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
+  }
+
+  /** Everything shown so far, escape sequences removed. */
+  text(): string {
+    return this.raw.replace(ESCAPES, '');
+  }
+
+  /** How much has been shown so far: pass it to `waitFor` to look only at what comes after. */
+  mark(): number {
+    return this.text().length;
+  }
+
+  /** Resolves with the text after `from` once it matches `pattern`; rejects at the deadline. */
+  async waitFor(pattern: RegExp, from = 0, ms = 15_000): Promise<string> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const seen = this.text().slice(from);
+      if (pattern.test(seen)) return seen;
+      if (Date.now() > deadline || this.child.exitCode !== null) {
+        throw new Error(`the terminal never showed ${pattern}; it showed:\n${seen.slice(-2000)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  press(keys: string): void {
+    this.child.stdin.write(keys);
+  }
+
+  /** The command's exit code (`script -e` passes it on). */
+  exit(): Promise<number | null> {
+    return this.exited;
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
