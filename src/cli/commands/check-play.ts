@@ -23,8 +23,6 @@ export type CheckPlayOptions = {
   readonly lang: Lang;
   /** Opens the lesson screen (loaded only when needed: Ink is heavy). */
   readonly show: (lesson: OpenedLesson) => Promise<number>;
-  /** `inline` runs the learner's code in this process (the project's own tests). */
-  readonly isolation?: 'child' | 'inline';
 };
 
 const bi = (en: string, zh: string): Bilingual => ({ en, zh });
@@ -55,9 +53,9 @@ const sentence = (text: string) =>
   `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.。?？)）]$/.test(text) ? '' : '.'}`;
 
 /** "3 broken rules: progress-after-completion ×2, capability-not-negotiated". */
-function brokenRules(lesson: OpenedLesson): { count: number; list: string } {
+function brokenRules(steps: OpenedLesson['steps']): { count: number; list: string } {
   const counts = new Map<string, number>();
-  for (const step of lesson.steps) {
+  for (const step of steps) {
     for (const v of step.report?.violations ?? [])
       counts.set(v.rule, (counts.get(v.rule) ?? 0) + 1);
   }
@@ -99,15 +97,8 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
       events: [...last.events, bi(`✗ ${rec.failure.en}`, `✗ ${rec.failure.zh}`)],
     };
   }
-  const lesson: OpenedLesson = {
-    id: `check:${meta.id}`,
-    title: bi(`${meta.title.en} — your code, played`, `${meta.title.zh} —— 运行你的代码`),
-    goal: rec.about,
-    recap: bi('', ''),
-    steps,
-  };
   const mine = rec.envelopes.filter((e) => e.mine);
-  const broken = brokenRules(lesson);
+  const broken = brokenRules(steps);
   const summary = [
     bi(
       `${steps.length} envelopes${mine.length > 0 ? `, ${mine.length} of them sent by your code` : ''}; the referee found ${broken.count === 0 ? 'no broken rule' : `${broken.count} broken rule(s): ${broken.list}`}.`,
@@ -118,8 +109,11 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
     bi(`Grade it with: mcp-sim check ${meta.id}`, `评分：mcp-sim check ${meta.id}`),
   ];
   return {
-    ...lesson,
+    id: `check:${meta.id}`,
+    title: bi(`${meta.title.en} — your code, played`, `${meta.title.zh} —— 运行你的代码`),
+    goal: rec.about,
     recap: bi(summary.map((l) => l.en).join(' '), summary.map((l) => l.zh).join('')),
+    steps,
   };
 }
 
@@ -146,18 +140,19 @@ export async function checkPlayCommand(options: CheckPlayOptions): Promise<numbe
       bi(`Running your code (${file})…\n`, `正在运行你的代码（${file}）……\n`)[lang],
     );
   }
-  const rec = await recordScenario(meta, scenario, {
-    dir,
-    ...(options.isolation ? { isolation: options.isolation } : {}),
-  });
-  if (rec.failure) process.stderr.write(`mcp-sim: ${rec.failure[lang]}\n`);
-  if (rec.envelopes.length === 0) return 1;
+  const rec = await recordScenario(meta, scenario, { dir });
+  const failed = () => {
+    if (rec.failure) process.stderr.write(`mcp-sim: ${rec.failure[lang]}\n`);
+    return rec.failure ? 1 : 0;
+  };
+  if (rec.envelopes.length === 0) return failed();
   const lesson = recordedLesson(meta, rec);
-  if (options.plain) {
-    const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
-    process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
-  } else {
+  if (!options.plain) {
     await options.show(lesson);
+    // After the screen is gone, where the learner will read it (the recap says it too).
+    return failed();
   }
-  return rec.failure ? 1 : 0;
+  const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
+  process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
+  return failed();
 }
