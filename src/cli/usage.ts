@@ -102,7 +102,8 @@ nothing; a failed one says what was expected and what was seen. Progress goes to
                         session in the lesson screen (progress bar, the referee's callouts);
                         nothing is graded. Exercises 1-4 have a session to play.
   --plain               with --play: print that walkthrough as Markdown (no terminal needed)
-<id> is the folder name (01-progress) or its number (1). Exit 0 when every check passes, else 1.`,
+<id> is the folder name (01-progress), its number (1) or its title (progress-notifications).
+Exit 0 when every check passes, else 1.`,
   hint: `Usage: mcp-sim hint <id> [--all] [--lang en|zh]
 
 Shows the next hint for an exercise, a little more help each time.
