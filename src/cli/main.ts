@@ -206,8 +206,28 @@ async function run(argv: string[]): Promise<number> {
         format: { type: 'string' },
         watch: { type: 'boolean' },
         lang: { type: 'string' },
+        play: { type: 'boolean' },
+        plain: { type: 'boolean' },
       });
       if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+      if (values.play === true) {
+        const id = positionals[0];
+        if (!id) throw new UsageError('--play needs an exercise: mcp-sim check <id> --play');
+        if (values.json === true || values.format !== undefined || values.watch === true) {
+          throw new UsageError('--play shows a session; leave out --json, --format and --watch');
+        }
+        const lang = detectLang(langOption(values.lang), loadProgress().lang);
+        const { checkPlayCommand } = await import('./commands/check-play.js');
+        return checkPlayCommand({
+          id,
+          plain: values.plain === true,
+          lang,
+          show: async (lesson) => (await importUi()).runPlay({ lesson, lang }),
+        });
+      }
+      if (values.plain === true) {
+        throw new UsageError('--plain goes with --play: mcp-sim check <id> --play --plain');
+      }
       const format = values.format;
       if (format !== undefined && format !== 'classroom' && format !== 'exercism') {
         throw new UsageError(`--format must be classroom or exercism, not "${String(format)}"`);

@@ -21,6 +21,7 @@ Usage:
   mcp-sim exercises [--json] [--init]        list the graded exercises (--init copies them here)
   mcp-sim check [<id>] [--json] [--format classroom|exercism] [--watch]
                                              grade your exercise code (all exercises without <id>)
+  mcp-sim check <id> --play [--plain]        run your code's session in the lesson screen
   mcp-sim hint <id> [--all]                  the next hint for an exercise
   mcp-sim solution <id>                      the reference solution, once the exercise passes
   mcp-sim help [command]                     show this help
@@ -88,6 +89,7 @@ and run mcp-sim check <id>.
   --json   {exercises: [{id, number, title, status, points, maxPoints, files}]}
   --init   copy the exercises into ./exercises (nothing already there is overwritten)`,
   check: `Usage: mcp-sim check [<id>] [--json] [--format classroom|exercism] [--watch] [--lang en|zh]
+       mcp-sim check <id> --play [--plain] [--lang en|zh]
 
 Grades your code for one exercise (or all of them): it runs in a separate process with a time
 limit, plugged into a simulated peer, and the referee judges every envelope. Each check is all or
@@ -96,7 +98,12 @@ nothing; a failed one says what was expected and what was seen. Progress goes to
   --format classroom    the GitHub Classroom autograding result object
   --format exercism     an Exercism results.json (version 3)
   --watch               check again whenever you save one of the exercise's files
-<id> is the folder name (01-progress) or its number (1). Exit 0 when every check passes, else 1.`,
+  --play                run your code against the exercise's scenario and step through the
+                        session in the lesson screen (progress bar, the referee's callouts);
+                        nothing is graded. Exercises 1-4 have a session to play.
+  --plain               with --play: print that walkthrough as Markdown (no terminal needed)
+<id> is the folder name (01-progress), its number (1) or its title (progress-notifications).
+Exit 0 when every check passes, else 1.`,
   hint: `Usage: mcp-sim hint <id> [--all] [--lang en|zh]
 
 Shows the next hint for an exercise, a little more help each time.

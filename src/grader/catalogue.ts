@@ -51,7 +51,14 @@ export function loadExercises(dir: string = packageExercisesDir()): ExerciseMeta
   });
 }
 
-/** An id, or its number ("1", "01"), or a unique prefix, to its exercise. */
+/** "Progress notifications" → "progress-notifications": a title as a learner might type it. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** An id, or its number ("1", "01"), a unique prefix, or its English title as a slug, to its exercise. */
 export function findExercise(
   exercises: readonly ExerciseMeta[],
   query: string,
@@ -60,7 +67,8 @@ export function findExercise(
   if (exact) return exact;
   if (/^\d+$/.test(query)) return exercises.find((e) => e.number === Number(query));
   const matches = exercises.filter((e) => e.id.startsWith(query) || e.id.slice(3) === query);
-  return matches.length === 1 ? matches[0] : undefined;
+  if (matches.length === 1) return matches[0];
+  return matches.length === 0 ? exercises.find((e) => slug(e.title.en) === query) : undefined;
 }
 
 export function loadHints(id: string, dir: string = packageExercisesDir()): Hint[] {

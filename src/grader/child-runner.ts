@@ -69,6 +69,9 @@ export async function createChildRunner(
       handlers: Readonly<Record<string, Handler>>;
     }
   >();
+  // A call's handlers outlive its result: progress a timer sends after the tool returned still
+  // reaches the grader (and the referee calls it late), as it does with the inline runner.
+  const settled = new Map<number, Readonly<Record<string, Handler>>>();
   let onReady: { resolve: () => void; reject: (e: RunnerError) => void } | null = null;
   let crash: string | null = null;
 
@@ -96,8 +99,7 @@ export async function createChildRunner(
     else if (m.t === 'load-error') die(new RunnerError('load', m.error));
     else if (m.t === 'crash') crash = m.error;
     else if (m.t === 'event') {
-      const call = calls.get(m.id);
-      const handler = call?.handlers[m.name];
+      const handler = (calls.get(m.id)?.handlers ?? settled.get(m.id))?.[m.name];
       // Called at once, not in a later tick: the order of events and results is the child's order.
       let value: unknown;
       try {
@@ -118,6 +120,7 @@ export async function createChildRunner(
     } else if (m.t === 'result') {
       const call = calls.get(m.id);
       calls.delete(m.id);
+      if (call) settled.set(m.id, call.handlers);
       call?.resolve(
         m.ok ? { ok: true, value: m.value } : { ok: false, error: m.error ?? 'failed' },
       );

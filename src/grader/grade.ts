@@ -17,7 +17,8 @@ export type GradeOptions = {
 /** The whole exercise may take this long before its process is stopped. */
 export const EXERCISE_TIMEOUT_MS = 15_000;
 
-function runnerError(error: RunnerError): Bilingual {
+/** Why the learner's code could not be run on, in both languages. */
+export function runnerError(error: RunnerError): Bilingual {
   switch (error.reason) {
     case 'load':
       return {

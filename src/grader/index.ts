@@ -6,4 +6,6 @@ export * from './recordings.js';
 export * from './report.js';
 export * from './rubrics/index.js';
 export * from './runner.js';
+export * from './scenario.js';
+export * from './scenarios/index.js';
 export * from './types.js';

@@ -18,6 +18,11 @@ export type SessionOptions = {
   readonly serverCapabilities: JsonObject;
   readonly clientCapabilities?: JsonObject;
   readonly modelReply?: string;
+  /** The versions each side supports, its preferred first (default: 2025-11-25 only). */
+  readonly clientVersions?: readonly string[];
+  readonly serverVersions?: readonly string[];
+  /** false: the caller plays the handshake itself (the version exercise decides its answers). */
+  readonly handshake?: boolean;
 };
 
 /**
@@ -31,7 +36,7 @@ export function openSession(options: SessionOptions) {
   const client = new SimClient({
     name: 'mcp-sim-grader',
     version: '1.0.0',
-    versions: ['2025-11-25'],
+    versions: options.clientVersions ?? ['2025-11-25'],
     capabilities: options.clientCapabilities ?? {},
     roots: [],
     modelReply: options.modelReply ?? 'A short summary.',
@@ -40,7 +45,7 @@ export function openSession(options: SessionOptions) {
   const server = new SimServer({
     name: 'learner-server',
     version: '1.0.0',
-    versions: ['2025-11-25'],
+    versions: options.serverVersions ?? ['2025-11-25'],
     capabilities: options.serverCapabilities,
     tools: [],
   });
@@ -68,12 +73,14 @@ export function openSession(options: SessionOptions) {
     }
   }
 
-  // The handshake, by the simulated peers.
-  const init = fromClient(client.initialize());
-  server.receive(init.message, 0);
-  drainServer();
-  const initialized = fromClient(client.initialized());
-  server.receive(initialized.message, 0);
+  if (options.handshake !== false) {
+    // The handshake, by the simulated peers.
+    const init = fromClient(client.initialize());
+    server.receive(init.message, 0);
+    drainServer();
+    const initialized = fromClient(client.initialized());
+    server.receive(initialized.message, 0);
+  }
 
   return {
     client,

@@ -84,6 +84,10 @@ export const STRINGS = {
     en: 'this view needs an interactive terminal; use --plain for a Markdown handout (or --json)',
     zh: '该视图需要交互式终端；请使用 --plain 输出 Markdown 讲义（或 --json）',
   },
+  needsTtyPlay: {
+    en: 'this view needs an interactive terminal; use --play --plain for the walkthrough as Markdown',
+    zh: '该视图需要交互式终端；请使用 --play --plain 以 Markdown 形式输出演示',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 export type StringKey = keyof typeof STRINGS;

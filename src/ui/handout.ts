@@ -1,6 +1,6 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { s } from '../i18n/strings.js';
-import type { Violation } from '../machine/index.js';
+import type { ProgressReport, Violation } from '../machine/index.js';
 import type { ScreenStep } from '../sim/scenario/engine.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
@@ -23,6 +23,18 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
   }
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
   return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\` (${r.kind})`;
+}
+
+/** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */
+export function progressText(p: ProgressReport, lang: Lang): string {
+  const width = 20;
+  const head = `${s('progress', lang)} (${s('token', lang)} \`${JSON.stringify(p.token)}\`)`;
+  const tail = p.message !== undefined ? ` — ${p.message}` : '';
+  if (p.total === undefined || p.total <= 0) return `${head} ${p.progress}${tail}`;
+  const share = Math.max(0, Math.min(1, p.progress / p.total));
+  const filled = Math.round(share * width);
+  const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+  return `${head} ${bar} ${p.progress}/${p.total} (${Math.round(share * 100)}%)${tail}`;
 }
 
 /** What a handout's frame says: a lesson's scenario, or a description of a played transcript. */
@@ -57,6 +69,7 @@ export function lessonHandout(
         out.push(`| \`${a.pointer}\` | ${tr(a.text, lang).replace(/\|/g, '\\|')} |`);
       out.push('');
     }
+    if (step.report?.progress) out.push(`> ${progressText(step.report.progress, lang)}`, '');
     const violations = step.report?.violations ?? [];
     if (violations.length === 0) {
       out.push(

@@ -25,6 +25,8 @@ describe('the exercises folder', () => {
     expect(findExercise(metas, '3')?.id).toBe('03-client-without-sampling');
     expect(findExercise(metas, '03')?.id).toBe('03-client-without-sampling');
     expect(findExercise(metas, 'session-stats')?.id).toBe('05-session-stats');
+    expect(findExercise(metas, 'progress-notifications')?.id).toBe('01-progress');
+    expect(findExercise(metas, 'version-negotiation')?.id).toBe('04-version-negotiation');
     expect(findExercise(metas, '0')).toBeUndefined();
     expect(findExercise(metas, 'nope')).toBeUndefined();
   });

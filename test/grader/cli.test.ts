@@ -3,44 +3,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
-import { EXERCISES, patch, SOLUTIONS, solution, tempDir } from './helpers.js';
-
-/** Runs the built CLI in a learner's folder (its own ./exercises and .mcp-sim/). */
-function cli(cwd: string, args: readonly string[]): Promise<CliResult & { ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
-    delete env.FORCE_COLOR;
-    delete env.LC_ALL;
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-        ms: performance.now() - started,
-      }),
-    );
-    child.stdin.end();
-  });
-}
-
-/** A learner's folder with a copy of the exercises, some of them edited. */
-function learner(files: Record<string, Record<string, string>> = {}): string {
-  const cwd = tempDir('mcp-sim-learner-');
-  cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
-  for (const [id, edits] of Object.entries(files)) {
-    for (const [name, text] of Object.entries(edits)) {
-      writeFileSync(join(cwd, 'exercises', id, name), text);
-    }
-  }
-  return cwd;
-}
+import { cli, EXERCISES, learner, patch, SOLUTIONS, solution, tempDir } from './helpers.js';
 
 const versions = solution('04-version-negotiation', 'versions.ts');
 // A correct solution that prints to stdout and stderr while it runs.

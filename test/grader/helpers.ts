@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import {
   gradeExercise,
   loadExercises,
 } from '../../src/grader/index.js';
-import { ROOT } from '../helpers/cli.js';
+import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
 
 export const EXERCISES = join(ROOT, 'exercises');
 export const SOLUTIONS = join(ROOT, 'test', 'solutions');
@@ -66,4 +67,41 @@ export function grade(
 
 export function failed(result: ExerciseResult): string[] {
   return result.checks.filter((c) => !c.passed).map((c) => c.name);
+}
+
+/** Runs the built CLI in a learner's folder (its own ./exercises and .mcp-sim/), stdin closed. */
+export function cli(cwd: string, args: readonly string[]): Promise<CliResult & { ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
+    delete env.FORCE_COLOR;
+    delete env.LC_ALL;
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ms: performance.now() - started,
+      }),
+    );
+    child.stdin.end();
+  });
+}
+
+/** A learner's folder with a copy of the exercises, some of them edited. */
+export function learner(files: Record<string, Record<string, string>> = {}): string {
+  const cwd = tempDir('mcp-sim-learner-');
+  cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
+  for (const [id, edits] of Object.entries(files)) {
+    for (const [name, text] of Object.entries(edits)) {
+      writeFileSync(join(cwd, 'exercises', id, name), text);
+    }
+  }
+  return cwd;
 }

@@ -1,7 +1,7 @@
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { lines } from '../diff.js';
 import { type CallOutcome, fn, type Runner } from '../runner.js';
-import { nameOf, openSession, S2C, violationLines } from '../session.js';
+import { nameOf, openSession, S2C, type SessionOptions, violationLines } from '../session.js';
 import type { CheckContext, Rubric } from '../types.js';
 import { bi, isObject, OK, random } from './common.js';
 
@@ -20,10 +20,16 @@ type Scenario = {
   notifications: Array<{ message: JsonObject; at: number }>;
 };
 
-async function play(runner: Runner, declared: JsonObject, seed: number): Promise<Scenario> {
+/** tools/list, a tool added, tools/list again; `open` may hand back a session to record. */
+export async function play(
+  runner: Runner,
+  declared: JsonObject,
+  seed: number,
+  open: (options: SessionOptions) => ReturnType<typeof openSession> = openSession,
+): Promise<Scenario> {
   const rng = random(seed);
   await runner.reload();
-  const session = openSession({ serverCapabilities: declared });
+  const session = open({ serverCapabilities: declared });
   const notifications: Scenario['notifications'] = [];
   const handlers = {
     notify: (notification: unknown) => {

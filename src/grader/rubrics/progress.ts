@@ -1,7 +1,15 @@
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { any, diffJson, lines } from '../diff.js';
 import { fn, type Runner, SIGNAL } from '../runner.js';
-import { envelopeDiff, nameOf, openSession, S2C, type Sent, violationLines } from '../session.js';
+import {
+  envelopeDiff,
+  nameOf,
+  openSession,
+  S2C,
+  type Sent,
+  type SessionOptions,
+  violationLines,
+} from '../session.js';
 import type { CheckContext, Rubric } from '../types.js';
 import { bi, isObject, OK, random, sleep } from './common.js';
 
@@ -24,7 +32,8 @@ type Run = {
   readonly stoppedAfterMs: number | null;
 };
 
-async function runTool(
+/** One tools/call of the learner's tool, with progress watched; `open` may hand back a session in use. */
+export async function runTool(
   runner: Runner,
   options: {
     token?: string | number;
@@ -32,9 +41,10 @@ async function runTool(
     delayMs: number;
     cancelAfterProgress?: number;
     cancelAfterMs?: number;
+    open?: (options: SessionOptions) => ReturnType<typeof openSession>;
   },
 ): Promise<Run> {
-  const session = openSession({ serverCapabilities: { tools: {} } });
+  const session = (options.open ?? openSession)({ serverCapabilities: { tools: {} } });
   const id: RequestId = session.client.allocateId();
   const meta = options.token === undefined ? undefined : { progressToken: options.token };
   session.fromClient({

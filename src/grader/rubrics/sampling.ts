@@ -1,7 +1,7 @@
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { lines } from '../diff.js';
 import { type CallOutcome, fn, type Runner } from '../runner.js';
-import { openSession, violationLines } from '../session.js';
+import { openSession, type SessionOptions, violationLines } from '../session.js';
 import type { CheckContext, Rubric } from '../types.js';
 import { bi, isObject, OK, random } from './common.js';
 
@@ -11,13 +11,15 @@ type Played = {
   samplingRequests: JsonObject[];
 };
 
-async function play(
+/** One tools/call of summarize_text; `open` may hand back a session to record. */
+export async function play(
   runner: Runner,
   clientCapabilities: JsonObject,
   modelReply: string,
   text: string,
+  open: (options: SessionOptions) => ReturnType<typeof openSession> = openSession,
 ): Promise<Played> {
-  const session = openSession({
+  const session = open({
     serverCapabilities: { tools: {} },
     clientCapabilities,
     modelReply,

@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  type ExerciseMeta,
+  findExercise,
+  loadExercises,
+  type PlayScenario,
+  type Recording,
+  recordScenario,
+  scenarioFor,
+  workspaceDir,
+} from '../../grader/index.js';
+import type { Bilingual, Lang } from '../../i18n/lang.js';
+import { s } from '../../i18n/strings.js';
+import { transcriptTimeline } from '../../trace/play-timeline.js';
+import { lessonHandout } from '../../ui/handout.js';
+import type { OpenedLesson } from '../../ui/lesson-source.js';
+import { UsageError } from '../usage.js';
+
+export type CheckPlayOptions = {
+  readonly id: string;
+  readonly plain: boolean;
+  readonly lang: Lang;
+  /** Opens the lesson screen (loaded only when needed: Ink is heavy). */
+  readonly show: (lesson: OpenedLesson) => Promise<number>;
+};
+
+const bi = (en: string, zh: string): Bilingual => ({ en, zh });
+
+/** The exercise and its scenario, or a one-line usage error (unknown, or nothing to play). */
+function playable(query: string, lang: Lang): { meta: ExerciseMeta; scenario: PlayScenario } {
+  const meta = findExercise(loadExercises(), query);
+  if (!meta) throw new UsageError(`unknown exercise "${query}" (see: mcp-sim exercises)`);
+  const scenario = scenarioFor(meta.id);
+  if (!scenario) {
+    throw new UsageError(
+      (meta.module
+        ? bi(
+            `${meta.id} has no session to play: its checks call your code on data, with no client and server talking. Grade it with: mcp-sim check ${meta.id}`,
+            `${meta.id} 没有可以演示的会话：它的检查直接用数据调用你的代码，没有客户端和服务器之间的对话。请用 mcp-sim check ${meta.id} 评分`,
+          )
+        : bi(
+            `${meta.id} has no session to play: its checks read your answers, no code runs. Grade it with: mcp-sim check ${meta.id}`,
+            `${meta.id} 没有可以演示的会话：它的检查只读取你的答案，不运行代码。请用 mcp-sim check ${meta.id} 评分`,
+          ))[lang],
+    );
+  }
+  return { meta, scenario };
+}
+
+/** A failure as a sentence of the recap: a capital first letter, a full stop. */
+const sentence = (text: string) =>
+  `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.。?？)）]$/.test(text) ? '' : '.'}`;
+
+/** "3 broken rules: progress-after-completion ×2, capability-not-negotiated". */
+function brokenRules(steps: OpenedLesson['steps']): { count: number; list: string } {
+  const counts = new Map<string, number>();
+  for (const step of steps) {
+    for (const v of step.report?.violations ?? [])
+      counts.set(v.rule, (counts.get(v.rule) ?? 0) + 1);
+  }
+  const list = [...counts].map(([rule, n]) => (n > 1 ? `${rule} ×${n}` : rule)).join(', ');
+  return { count: [...counts.values()].reduce((a, b) => a + b, 0), list };
+}
+
+/**
+ * The recorded session in the lesson shape, refereed exactly as `play` referees a transcript. An
+ * envelope the tracer cannot read is not dropped silently: the step before it says what it was.
+ */
+export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson {
+  const lines = rec.envelopes.map((e, i) => ({
+    line: i + 1,
+    text: JSON.stringify({ direction: e.direction, message: e.message }),
+  }));
+  const { timeline, problems } = transcriptTimeline(lines);
+  const unreadable = new Set(problems.map((p) => p.line));
+  const steps: OpenedLesson['steps'][number][] = [];
+  let next = 0;
+  rec.envelopes.forEach((envelope, i) => {
+    if (unreadable.has(i + 1)) {
+      const text = JSON.stringify(envelope.message).slice(0, 200);
+      const what = bi(
+        `✗ Then this was sent, which is not a JSON-RPC message: ${text}`,
+        `✗ 随后发出了这条内容，它不是 JSON-RPC 消息：${text}`,
+      );
+      const last = steps.at(-1);
+      if (last) steps[steps.length - 1] = { ...last, events: [...last.events, what] };
+      return;
+    }
+    const step = timeline.steps[next++];
+    if (step) steps.push({ ...step, events: [...step.events, ...envelope.notes] });
+  });
+  const last = steps.at(-1);
+  if (rec.failure && last) {
+    steps[steps.length - 1] = {
+      ...last,
+      events: [...last.events, bi(`✗ ${rec.failure.en}`, `✗ ${rec.failure.zh}`)],
+    };
+  }
+  const mine = rec.envelopes.filter((e) => e.mine);
+  const broken = brokenRules(steps);
+  const summary = [
+    bi(
+      `${steps.length} envelopes${mine.length > 0 ? `, ${mine.length} of them sent by your code` : ''}; the referee found ${broken.count === 0 ? 'no broken rule' : `${broken.count} broken rule(s): ${broken.list}`}.`,
+      `共 ${steps.length} 条消息${mine.length > 0 ? `，其中 ${mine.length} 条由你的代码发出` : ''}；裁判${broken.count === 0 ? '没有发现违规' : `发现 ${broken.count} 处违规：${broken.list}`}。`,
+    ),
+    ...rec.recap,
+    ...(rec.failure ? [bi(sentence(rec.failure.en), sentence(rec.failure.zh))] : []),
+    bi(`Grade it with: mcp-sim check ${meta.id}`, `评分：mcp-sim check ${meta.id}`),
+  ];
+  return {
+    id: `check:${meta.id}`,
+    title: bi(`${meta.title.en} — your code, played`, `${meta.title.zh} —— 运行你的代码`),
+    goal: rec.about,
+    recap: bi(summary.map((l) => l.en).join(' '), summary.map((l) => l.zh).join('')),
+    steps,
+  };
+}
+
+/**
+ * `mcp-sim check <id> --play [--plain]`: runs the learner's code against the exercise's scenario
+ * (isolated and time-limited, as `check` runs it) and shows the session in the lesson screen, or
+ * prints it as Markdown. Nothing is graded or saved. Exit 1 when the code could not run through.
+ */
+export async function checkPlayCommand(options: CheckPlayOptions): Promise<number> {
+  const { lang } = options;
+  const { meta, scenario } = playable(options.id, lang);
+  const dir = join(workspaceDir(), meta.id);
+  if (!existsSync(dir)) {
+    throw new UsageError(
+      `${dir}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
+    );
+  }
+  if (!options.plain) {
+    // As `play`: without a terminal that can send keys, point at --plain (before running anything).
+    if (!process.stdin.isTTY || !process.stdout.isTTY)
+      throw new UsageError(s('needsTtyPlay', lang));
+    const file = relative(process.cwd(), join(dir, meta.module ?? '')) || meta.module;
+    process.stderr.write(
+      bi(`Running your code (${file})…\n`, `正在运行你的代码（${file}）……\n`)[lang],
+    );
+  }
+  const rec = await recordScenario(meta, scenario, { dir });
+  const failed = () => {
+    if (rec.failure) process.stderr.write(`mcp-sim: ${rec.failure[lang]}\n`);
+    return rec.failure ? 1 : 0;
+  };
+  if (rec.envelopes.length === 0) return failed();
+  const lesson = recordedLesson(meta, rec);
+  if (!options.plain) {
+    await options.show(lesson);
+    // After the screen is gone, where the learner will read it (the recap says it too).
+    return failed();
+  }
+  const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
+  process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
+  return failed();
+}
