@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SessionSnapshot, StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { LiveServer } from './live-server.js';
@@ -13,7 +14,8 @@ export type HttpServeOptions = {
   /** The address to listen on (default 127.0.0.1: only this machine can connect). */
   readonly host?: string;
   readonly log: (line: string) => void;
-  readonly record?: (direction: Direction, message: JsonObject, session: string) => void;
+  /** Told about every session: its start, each envelope with the referee's verdict, its end. */
+  readonly observe?: SessionObserver;
   /** The largest request body accepted (default 16 MiB). */
   readonly maxBodyBytes?: number;
 };
@@ -24,6 +26,27 @@ export type HttpServing = {
   /** Sessions currently open, by Mcp-Session-Id. */
   readonly sessions: () => number;
   readonly close: () => Promise<void>;
+};
+
+/**
+ * What happens in each session, in wire order, for --trace-file and the live UI. `snapshot` is the
+ * referee's state right after the envelope (or the close); `closedBy` says whether the client ended
+ * the session (DELETE) or the server did (shutting down).
+ */
+export type SessionObserver = {
+  readonly opened?: (session: string) => void;
+  readonly envelope?: (
+    session: string,
+    direction: Direction,
+    message: JsonObject,
+    report: StepReport,
+    snapshot: SessionSnapshot,
+  ) => void;
+  readonly closed?: (
+    session: string,
+    closedBy: 'client' | 'server',
+    snapshot: SessionSnapshot,
+  ) => void;
 };
 
 type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
@@ -89,6 +112,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
   };
 
+  const observe = options.observe;
+  let shuttingDown = false;
   const newSession = (): Session => {
     let id = '?';
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -97,9 +122,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         id = sessionId;
         sessions.set(sessionId, session);
         log(`session ${sessionId} opened`);
+        observe?.opened?.(sessionId);
       },
     });
-    const live = new LiveServer({
+    const live: LiveServer = new LiveServer({
       config: options.config,
       send: (item) => {
         const about = item.about;
@@ -113,10 +139,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           );
       },
       onViolation: (line) => log(`session ${id}: ${line}`),
-      ...(options.record
+      ...(observe?.envelope
         ? {
-            record: (direction: Direction, message: JsonObject) =>
-              options.record?.(direction, message, id),
+            record: (direction: Direction, message: JsonObject, report: StepReport) =>
+              observe.envelope?.(id, direction, message, report, live.referee.snapshot()),
           }
         : {}),
     });
@@ -125,7 +151,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     transport.onerror = (error) => log(`session ${id}: ${error.message}`);
     transport.onclose = () => {
       live.close();
-      if (sessions.delete(id)) log(`session ${id} closed`);
+      if (sessions.delete(id)) {
+        log(`session ${id} closed`);
+        observe?.closed?.(id, shuttingDown ? 'server' : 'client', live.referee.snapshot());
+      }
     };
     return session;
   };
@@ -213,6 +242,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     port,
     sessions: () => sessions.size,
     close: async () => {
+      shuttingDown = true;
       await Promise.all([...sessions.values()].map((s) => s.transport.close()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
