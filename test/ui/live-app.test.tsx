@@ -148,6 +148,9 @@ describe('serve --http --ui: the live view of a real session', () => {
     });
     expect(screen.frame()).not.toContain('referee:');
     expect(store.logLines().at(-1)).toContain('referee:');
+    // Keys in a burst (typing fast, tmux send-keys) all count.
+    screen.type('pp');
+    await until(() => expect(screen.frame()).toContain('‖ 暂停于第 4 步 · 2 条新消息 · 按 G 跟随'));
     screen.unmount();
   });
 });

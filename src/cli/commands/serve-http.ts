@@ -63,17 +63,21 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
   }
   log(`listening on ${serving.url} (Streamable HTTP; ${live ? 'q' : 'Ctrl+C'} stops)`);
   if (traces) log(traces.describe());
-  if (live) {
-    const { runLive } = await import('../../ui/live-run.js');
-    await runLive({ store: live, url: serving.url, lang: options.lang });
-  } else {
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
-    });
+  try {
+    if (live) {
+      const { runLive } = await import('../../ui/live-run.js');
+      await runLive({ store: live, url: serving.url, lang: options.lang });
+    } else {
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      });
+    }
+  } finally {
+    // Even when the UI fails, the server stops (a listening socket would keep the process alive).
+    await serving.close();
+    if (live) for (const line of live.logLines()) options.log(line);
   }
-  await serving.close();
-  if (live) for (const line of live.logLines()) options.log(line);
   const failed = (await traces?.close()) ?? [];
   for (const error of failed) options.log(`could not write a transcript: ${error.message}`);
   return failed.length > 0 ? 1 : 0;
