@@ -6,6 +6,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionSnapshot, StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
+import { header, jsonError, localChecks, readBody } from './http-checks.js';
 import { LiveServer } from './live-server.js';
 
 export type HttpServeOptions = {
@@ -51,32 +52,6 @@ export type SessionObserver = {
 
 type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
 
-const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-function jsonError(res: ServerResponse, status: number, code: number, message: string): void {
-  // Transports › HTTP: an error body MAY be a JSON-RPC error with no id.
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message } }));
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > max ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
 /**
  * Serves the simulated server over Streamable HTTP at `/mcp`. The SDK's
  * StreamableHTTPServerTransport does the framing (SSE streams, 202s, session ids, DELETE); the
@@ -91,26 +66,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, Session>();
   let port = options.port;
-  const allowedNames = new Set([...LOOPBACK, host.toLowerCase()]);
-
-  const hostAllowed = (req: IncomingMessage) => {
-    const value = header(req, 'host');
-    if (!value) return false;
-    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value.toLowerCase());
-    if (!match) return false;
-    return (
-      allowedNames.has(match[1] ?? '') && (match[2] === undefined || Number(match[2]) === port)
-    );
-  };
-  const originAllowed = (req: IncomingMessage) => {
-    const origin = header(req, 'origin');
-    if (origin === undefined) return true; // not a browser
-    try {
-      return allowedNames.has(new URL(origin).hostname.toLowerCase());
-    } catch {
-      return false;
-    }
-  };
+  const { hostAllowed, originAllowed } = localChecks(host, () => port);
 
   const observe = options.observe;
   let shuttingDown = false;
@@ -161,22 +117,25 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/mcp')
-      return jsonError(res, 404, -32000, 'Not found: the MCP endpoint is /mcp');
-    if (!hostAllowed(req)) return jsonError(res, 403, -32000, 'Forbidden: invalid Host header');
-    if (!originAllowed(req)) return jsonError(res, 403, -32000, 'Forbidden: invalid Origin header');
+    // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
+    const refuse = (status: number, code: number, message: string) => {
+      log(`transport: ${req.method ?? '?'} ${url.pathname}: ${status} ${message}`);
+      jsonError(res, status, code, message);
+    };
+    if (url.pathname !== '/mcp') return refuse(404, -32000, 'Not found: the MCP endpoint is /mcp');
+    if (!hostAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Host header');
+    if (!originAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Origin header');
     const sessionId = header(req, 'mcp-session-id');
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (sessionId !== undefined && !session) {
       // Session management: an ended or unknown session gets 404; the client starts afresh.
-      return jsonError(res, 404, -32001, 'Session not found');
+      return refuse(404, -32001, 'Session not found');
     }
     if (session) {
       const version = header(req, 'mcp-protocol-version');
       const negotiated = session.live.server.negotiatedVersion;
       if (version !== undefined && negotiated !== null && version !== negotiated) {
-        return jsonError(
-          res,
+        return refuse(
           400,
           -32000,
           `Bad Request: MCP-Protocol-Version ${version} is not the negotiated version ${negotiated}`,
@@ -184,12 +143,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       }
     }
     if (req.method !== 'POST') {
-      if (!session)
-        return jsonError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header required');
+      if (!session) return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required');
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
-    if (body === null) return jsonError(res, 413, -32000, 'Request body too large');
+    if (body === null) return refuse(413, -32000, 'Request body too large');
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -212,12 +170,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       parsed !== null &&
       (parsed as JsonObject).method === 'initialize';
     if (!isInitialize) {
-      return jsonError(
-        res,
-        400,
-        -32000,
-        'Bad Request: Mcp-Session-Id header required (initialize first)',
-      );
+      return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required (initialize first)');
     }
     const fresh = newSession();
     await fresh.transport.start();
