@@ -180,7 +180,9 @@ async function run(argv: string[]): Promise<number> {
     }
     case 'serve': {
       const { serveCommand } = await import('./commands/serve.js');
-      return serveCommand(rest);
+      return serveCommand(rest, {
+        lang: (value) => detectLang(langOption(value), loadProgress().lang),
+      });
     }
     case 'connect': {
       const { connectCommand } = await import('./commands/connect.js');

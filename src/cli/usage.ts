@@ -14,8 +14,9 @@ Usage:
                                              step through a transcript in the lesson screen
   mcp-sim trace <file> [--json] [--strict]   label every message of a transcript
   mcp-sim diagram [--format mermaid|json]    print the lifecycle model (from the machine itself)
-  mcp-sim serve [--http <port>] [--without <capability>]... [--versions v1,v2] [--trace-file <file>]
-                                             run the simulated server as a real MCP server (stdio)
+  mcp-sim serve [--http <port> [--ui]] [--without <capability>]... [--versions v1,v2]
+                [--trace-file <file>]        run the simulated server as a real MCP server (stdio);
+                                             --http --ui shows the live session (classroom demo)
   mcp-sim connect [--plain|--json] [--call <tool> <json>]... -- <command> [args...]
                                              drive a real MCP server with the simulated client
   mcp-sim exercises [--json] [--init]        list the graded exercises (--init copies them here)
@@ -57,18 +58,24 @@ Steps through a recorded session (any format trace reads) in the lesson screen: 
 what its fields mean, each side's phase, and the referee's verdict.
   --plain    print the walkthrough as Markdown instead (no terminal needed)`,
   serve: `Usage: mcp-sim serve [--without <capability>]... [--versions v1,v2] [--trace-file <file>]
-       mcp-sim serve --http <port> [--host <address>] [--ui] [same options]
+       mcp-sim serve --http <port> [--host <address>] [--ui] [--lang en|zh] [same options]
 
 Runs the simulated server as a real MCP server: stdio by default (one JSON-RPC message per line
 on stdout, logs and the referee's verdicts on stderr), or Streamable HTTP at /mcp.
   --without <path>     leave a capability out (repeatable): tools.listChanged, resources, logging…
   --versions v1,v2     the protocol revisions the server supports (default: all four)
-  --trace-file <file>  record the session as a transcript that trace and play read
+  --trace-file <file>  record the session as a transcript that trace and play read; over HTTP
+                       each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>…
   --http <port>        Streamable HTTP on http://127.0.0.1:<port>/mcp (0: any free port)
   --host <address>     listen on another address (Host and Origin are still checked)
-  --ui                 with --http: show the live session in the terminal UI
+  --ui                 with --http: show the live session in the terminal (needs a terminal);
+                       it follows the newest envelope of the newest session; ← p g step back
+                       (paused), G follows again, s next session, ? help, q stops the server.
+                       Log lines are kept and written to stderr when the UI ends.
+  --lang en|zh         language of the UI
 Tools: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every
-250 ms), summarize_text, collect_feedback, list_project_roots. Exits 0 when stdin ends.`,
+250 ms), summarize_text, collect_feedback, list_project_roots. Exits 0 when stdin ends (stdio)
+or on Ctrl+C / SIGTERM (HTTP).`,
   connect: `Usage: mcp-sim connect [--plain|--json] [options] -- <command> [args...]
 
 Starts a real MCP server as a child process and runs a session with the simulated client:

@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import {
   phasesOf,
   type SessionContext,
+  type SessionSnapshot,
   type StepReport,
   sessionMachine,
 } from '../machine/index.js';
@@ -69,6 +70,72 @@ function peersFrom(ctx: SessionContext, tools: readonly string[] | null): PeerVi
   };
 }
 
+/** The tool names a tools/list result carries, or null when the message is not one. */
+export function listedTools(report: StepReport, message: unknown): string[] | null {
+  if (report.kind !== 'response' || report.method !== 'tools/list' || !isObject(message)) {
+    return null;
+  }
+  const result = isObject(message.result) ? message.result : {};
+  if (!Array.isArray(result.tools)) return null;
+  return result.tools.map((t) => (isObject(t) ? String(t.name) : '?'));
+}
+
+/**
+ * One recorded envelope as a step of the lesson screen: the referee's snapshot right after it,
+ * a note from the catalogue (a real session has no narration), and what the panels can know.
+ */
+export function recordedStep(
+  index: number,
+  direction: TimelineStep['direction'],
+  message: JsonObject,
+  snapshot: SessionSnapshot,
+  tools: readonly string[] | null,
+): TimelineStep {
+  const report = snapshot.context.last as StepReport;
+  return {
+    index,
+    t: index,
+    direction,
+    message,
+    closedBy: null,
+    note: describe(report),
+    annotations: annotate(message, report.method),
+    events: [],
+    fault: null,
+    report,
+    snapshot,
+    phases: phasesOf(snapshot),
+    peers: peersFrom(snapshot.context, tools),
+  };
+}
+
+/** The step where a side closed the transport: no envelope, the snapshot after the close. */
+export function closeStep(
+  index: number,
+  closedBy: 'client' | 'server',
+  snapshot: SessionSnapshot,
+  tools: readonly string[] | null,
+): TimelineStep {
+  return {
+    index,
+    t: index,
+    direction: closedBy === 'client' ? 'client->server' : 'server->client',
+    message: null,
+    closedBy,
+    note: {
+      en: `The ${closedBy} ends the session: nothing more is sent, and both sides are in shutdown.`,
+      zh: `${closedBy === 'client' ? '客户端' : '服务器'}结束了会话：之后不再发送任何消息，双方都进入关闭阶段。`,
+    },
+    annotations: [],
+    events: [],
+    fault: null,
+    report: null,
+    snapshot,
+    phases: phasesOf(snapshot),
+    peers: peersFrom(snapshot.context, tools),
+  };
+}
+
 /**
  * Turns a transcript (any of the three line formats) into the same timeline a lesson plays, so
  * `play` shows a real session in the lesson UI. Every message goes through the session machine,
@@ -103,28 +170,8 @@ export function transcriptTimeline(lines: Iterable<RawLine>): {
     const direction = parsed.direction ?? inferDirection(actor.getSnapshot().context, message);
     actor.send({ type: 'envelope', direction, message });
     const snapshot = actor.getSnapshot();
-    const report = snapshot.context.last as StepReport;
-    if (report.kind === 'response' && report.method === 'tools/list' && isObject(message)) {
-      const result = isObject(message.result) ? message.result : {};
-      if (Array.isArray(result.tools)) {
-        tools = result.tools.map((t) => (isObject(t) ? String(t.name) : '?'));
-      }
-    }
-    steps.push({
-      index: steps.length,
-      t: steps.length,
-      direction,
-      message: message as JsonObject,
-      closedBy: null,
-      note: describe(report),
-      annotations: annotate(message, report.method),
-      events: [],
-      fault: null,
-      report,
-      snapshot,
-      phases: phasesOf(snapshot),
-      peers: peersFrom(snapshot.context, tools),
-    });
+    tools = listedTools(snapshot.context.last as StepReport, message) ?? tools;
+    steps.push(recordedStep(steps.length, direction, message as JsonObject, snapshot, tools));
   }
   return { timeline: { steps }, problems };
 }

@@ -3,8 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SessionSnapshot, StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
+import { header, jsonError, localChecks, readBody } from './http-checks.js';
 import { LiveServer } from './live-server.js';
 
 export type HttpServeOptions = {
@@ -13,7 +15,8 @@ export type HttpServeOptions = {
   /** The address to listen on (default 127.0.0.1: only this machine can connect). */
   readonly host?: string;
   readonly log: (line: string) => void;
-  readonly record?: (direction: Direction, message: JsonObject, session: string) => void;
+  /** Told about every session: its start, each envelope with the referee's verdict, its end. */
+  readonly observe?: SessionObserver;
   /** The largest request body accepted (default 16 MiB). */
   readonly maxBodyBytes?: number;
 };
@@ -26,33 +29,28 @@ export type HttpServing = {
   readonly close: () => Promise<void>;
 };
 
-type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
-
-const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-function jsonError(res: ServerResponse, status: number, code: number, message: string): void {
-  // Transports › HTTP: an error body MAY be a JSON-RPC error with no id.
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message } }));
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > max ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/**
+ * What happens in each session, in wire order, for --trace-file and the live UI. `snapshot` is the
+ * referee's state right after the envelope (or the close); `closedBy` says whether the client ended
+ * the session (DELETE) or the server did (shutting down).
+ */
+export type SessionObserver = {
+  readonly opened?: (session: string) => void;
+  readonly envelope?: (
+    session: string,
+    direction: Direction,
+    message: JsonObject,
+    report: StepReport,
+    snapshot: SessionSnapshot,
+  ) => void;
+  readonly closed?: (
+    session: string,
+    closedBy: 'client' | 'server',
+    snapshot: SessionSnapshot,
+  ) => void;
 };
+
+type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
 
 /**
  * Serves the simulated server over Streamable HTTP at `/mcp`. The SDK's
@@ -68,27 +66,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, Session>();
   let port = options.port;
-  const allowedNames = new Set([...LOOPBACK, host.toLowerCase()]);
+  const { hostAllowed, originAllowed } = localChecks(host, () => port);
 
-  const hostAllowed = (req: IncomingMessage) => {
-    const value = header(req, 'host');
-    if (!value) return false;
-    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value.toLowerCase());
-    if (!match) return false;
-    return (
-      allowedNames.has(match[1] ?? '') && (match[2] === undefined || Number(match[2]) === port)
-    );
-  };
-  const originAllowed = (req: IncomingMessage) => {
-    const origin = header(req, 'origin');
-    if (origin === undefined) return true; // not a browser
-    try {
-      return allowedNames.has(new URL(origin).hostname.toLowerCase());
-    } catch {
-      return false;
-    }
-  };
-
+  const observe = options.observe;
+  let shuttingDown = false;
   const newSession = (): Session => {
     let id = '?';
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -97,9 +78,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         id = sessionId;
         sessions.set(sessionId, session);
         log(`session ${sessionId} opened`);
+        observe?.opened?.(sessionId);
       },
     });
-    const live = new LiveServer({
+    const live: LiveServer = new LiveServer({
       config: options.config,
       send: (item) => {
         const about = item.about;
@@ -113,10 +95,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           );
       },
       onViolation: (line) => log(`session ${id}: ${line}`),
-      ...(options.record
+      ...(observe?.envelope
         ? {
-            record: (direction: Direction, message: JsonObject) =>
-              options.record?.(direction, message, id),
+            record: (direction: Direction, message: JsonObject, report: StepReport) =>
+              observe.envelope?.(id, direction, message, report, live.referee.snapshot()),
           }
         : {}),
     });
@@ -125,29 +107,35 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     transport.onerror = (error) => log(`session ${id}: ${error.message}`);
     transport.onclose = () => {
       live.close();
-      if (sessions.delete(id)) log(`session ${id} closed`);
+      if (sessions.delete(id)) {
+        log(`session ${id} closed`);
+        observe?.closed?.(id, shuttingDown ? 'server' : 'client', live.referee.snapshot());
+      }
     };
     return session;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/mcp')
-      return jsonError(res, 404, -32000, 'Not found: the MCP endpoint is /mcp');
-    if (!hostAllowed(req)) return jsonError(res, 403, -32000, 'Forbidden: invalid Host header');
-    if (!originAllowed(req)) return jsonError(res, 403, -32000, 'Forbidden: invalid Origin header');
+    // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
+    const refuse = (status: number, code: number, message: string) => {
+      log(`transport: ${req.method ?? '?'} ${url.pathname}: ${status} ${message}`);
+      jsonError(res, status, code, message);
+    };
+    if (url.pathname !== '/mcp') return refuse(404, -32000, 'Not found: the MCP endpoint is /mcp');
+    if (!hostAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Host header');
+    if (!originAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Origin header');
     const sessionId = header(req, 'mcp-session-id');
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (sessionId !== undefined && !session) {
       // Session management: an ended or unknown session gets 404; the client starts afresh.
-      return jsonError(res, 404, -32001, 'Session not found');
+      return refuse(404, -32001, 'Session not found');
     }
     if (session) {
       const version = header(req, 'mcp-protocol-version');
       const negotiated = session.live.server.negotiatedVersion;
       if (version !== undefined && negotiated !== null && version !== negotiated) {
-        return jsonError(
-          res,
+        return refuse(
           400,
           -32000,
           `Bad Request: MCP-Protocol-Version ${version} is not the negotiated version ${negotiated}`,
@@ -155,12 +143,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       }
     }
     if (req.method !== 'POST') {
-      if (!session)
-        return jsonError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header required');
+      if (!session) return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required');
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
-    if (body === null) return jsonError(res, 413, -32000, 'Request body too large');
+    if (body === null) return refuse(413, -32000, 'Request body too large');
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -183,12 +170,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       parsed !== null &&
       (parsed as JsonObject).method === 'initialize';
     if (!isInitialize) {
-      return jsonError(
-        res,
-        400,
-        -32000,
-        'Bad Request: Mcp-Session-Id header required (initialize first)',
-      );
+      return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required (initialize first)');
     }
     const fresh = newSession();
     await fresh.transport.start();
@@ -213,6 +195,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     port,
     sessions: () => sessions.size,
     close: async () => {
+      shuttingDown = true;
       await Promise.all([...sessions.values()].map((s) => s.transport.close()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

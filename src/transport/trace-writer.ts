@@ -11,10 +11,12 @@ export class TraceWriter {
   readonly #start = performance.now();
   #failed: Error | null = null;
 
-  constructor(file: string) {
+  /** `onError` hears at once when the file cannot be written (close() still rejects). */
+  constructor(file: string, onError?: (error: Error) => void) {
     this.#stream = createWriteStream(file);
     this.#stream.on('error', (error) => {
       this.#failed = error;
+      onError?.(error);
     });
   }
 

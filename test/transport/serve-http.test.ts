@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, ROOT } from '../helpers/cli.js';
 
 let child: ChildProcess;
@@ -106,6 +106,11 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
   it('checks Host, Origin, the session id, the protocol version header, and batches', async () => {
     expect((await raw('POST', { host: 'evil.example:80' }, INIT)).status).toBe(403);
     expect((await raw('POST', { origin: 'http://evil.example' }, INIT)).status).toBe(403);
+    // Refusals are logged (the live UI shows the newest log line in its header).
+    await vi.waitFor(() => {
+      expect(stderr).toContain('transport: POST /mcp: 403 Forbidden: invalid Host header');
+      expect(stderr).toContain('transport: POST /mcp: 403 Forbidden: invalid Origin header');
+    });
     const noSession = await raw(
       'POST',
       {},

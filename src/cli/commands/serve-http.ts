@@ -1,38 +1,84 @@
-import type { Direction, JsonObject } from '../../protocol/index.js';
+import type { Lang } from '../../i18n/lang.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
-import { serveHttp } from '../../transport/http-server.js';
+import type { LiveTimeline } from '../../trace/live-timeline.js';
+import { type HttpServing, type SessionObserver, serveHttp } from '../../transport/http-server.js';
+import { SessionTraces } from '../../transport/session-traces.js';
 
-/** `mcp-sim serve --http <port>`: runs until SIGINT or SIGTERM, then exits 0. */
-export async function serveHttpCommand(options: {
-  config: ServerConfig;
-  port: number;
-  host: string;
-  ui: boolean;
-  log: (line: string) => void;
-  record?: (direction: Direction, message: JsonObject) => void;
-}): Promise<number> {
-  const { log } = options;
-  if (options.ui) log('--ui is not available yet: the session is logged here instead');
-  let serving: Awaited<ReturnType<typeof serveHttp>>;
+export type ServeHttpOptions = {
+  readonly config: ServerConfig;
+  readonly port: number;
+  readonly host: string;
+  /** Show the live session in the terminal UI (stdout is free: the protocol is on HTTP). */
+  readonly ui: boolean;
+  readonly lang: Lang;
+  /** Writes one line to stderr. */
+  readonly log: (line: string) => void;
+  /** --trace-file: one transcript per session (see SessionTraces). */
+  readonly traceFile?: string;
+};
+
+/**
+ * `mcp-sim serve --http <port>`: runs until SIGINT or SIGTERM (or `q` in the UI), then closes every
+ * session and exits 0 (1 when a transcript could not be written). With the UI, the log lines that
+ * would corrupt the screen are kept instead, the newest shown in the header, and all of them
+ * written to stderr once the UI has ended.
+ */
+export async function serveHttpCommand(options: ServeHttpOptions): Promise<number> {
+  let store: LiveTimeline | null = null;
+  if (options.ui) {
+    const { LiveTimeline } = await import('../../trace/live-timeline.js');
+    store = new LiveTimeline();
+  }
+  const live = store;
+  const log = live ? (line: string) => live.log(line) : options.log;
+  const traces = options.traceFile ? new SessionTraces(options.traceFile, log) : null;
+  const observe: SessionObserver = {
+    opened: (session) => {
+      traces?.open(session);
+      live?.open(session);
+    },
+    envelope: (session, direction, message, _report, snapshot) => {
+      traces?.write(session, direction, message);
+      live?.envelope(session, direction, message, snapshot);
+    },
+    closed: (session, closedBy, snapshot) => {
+      traces?.end(session);
+      live?.close(session, closedBy, snapshot);
+    },
+  };
+  let serving: HttpServing;
   try {
     serving = await serveHttp({
       config: options.config,
       port: options.port,
       host: options.host,
       log,
-      ...(options.record ? { record: options.record } : {}),
+      observe,
     });
   } catch (error) {
-    log(
+    options.log(
       `cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : error}`,
     );
     return 1;
   }
-  log(`listening on ${serving.url} (Streamable HTTP; Ctrl+C stops)`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-  await serving.close();
-  return 0;
+  log(`listening on ${serving.url} (Streamable HTTP; ${live ? 'q' : 'Ctrl+C'} stops)`);
+  if (traces) log(traces.describe());
+  try {
+    if (live) {
+      const { runLive } = await import('../../ui/live-run.js');
+      await runLive({ store: live, url: serving.url, lang: options.lang });
+    } else {
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      });
+    }
+  } finally {
+    // Even when the UI fails, the server stops (a listening socket would keep the process alive).
+    await serving.close();
+    if (live) for (const line of live.logLines()) options.log(line);
+  }
+  const failed = (await traces?.close()) ?? [];
+  for (const error of failed) options.log(`could not write a transcript: ${error.message}`);
+  return failed.length > 0 ? 1 : 0;
 }

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { Lang } from '../../i18n/lang.js';
+import { lf } from '../../i18n/live-strings.js';
 import type { Direction, JsonObject } from '../../protocol/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
@@ -15,6 +17,7 @@ type ServeArgs = {
   readonly http: number | undefined;
   readonly host: string;
   readonly ui: boolean;
+  readonly lang: string | undefined;
 };
 
 function parseServeArgs(argv: string[]): ServeArgs {
@@ -29,6 +32,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
         http: { type: 'string' },
         host: { type: 'string' },
         ui: { type: 'boolean' },
+        lang: { type: 'string' },
       },
       allowPositionals: false,
       strict: true,
@@ -43,6 +47,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
     http?: string;
     host?: string;
     ui?: boolean;
+    lang?: string;
   };
   const versions = values.versions
     ?.split(',')
@@ -70,44 +75,52 @@ function parseServeArgs(argv: string[]): ServeArgs {
     http,
     host: values.host ?? '127.0.0.1',
     ui: values.ui === true,
+    lang: values.lang,
   };
 }
 
 /** `mcp-sim serve`: the simulated server as a real MCP server (stdio, or Streamable HTTP). */
-export async function serveCommand(argv: string[]): Promise<number> {
+export async function serveCommand(
+  argv: string[],
+  env: { readonly lang: (value: string | undefined) => Lang },
+): Promise<number> {
   const args = parseServeArgs(argv);
-  const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
-  const record = trace
-    ? (direction: Direction, message: JsonObject) => trace.write(direction, message)
-    : undefined;
+  const lang = env.lang(args.lang);
+  // Checked before listening: a UI that cannot take keys would leave a server nobody can stop.
+  if (args.ui && (!process.stdin.isTTY || !process.stdout.isTTY)) {
+    throw new UsageError(lf('needsTty', lang));
+  }
   await prepareTools();
-  let code: number;
   if (args.http !== undefined) {
     const { serveHttpCommand } = await import('./serve-http.js');
-    code = await serveHttpCommand({
+    return serveHttpCommand({
       config: args.config,
       port: args.http,
       host: args.host,
       ui: args.ui,
+      lang,
       log,
-      ...(record ? { record } : {}),
+      ...(args.traceFile ? { traceFile: args.traceFile } : {}),
     });
-  } else {
-    const session = serveStdio({
-      config: args.config,
-      input: process.stdin,
-      output: process.stdout,
-      log,
-      ...(record ? { record } : {}),
-    });
-    const onSignal = () => session.stop();
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-    code = await session.done;
-    process.off('SIGTERM', onSignal);
-    process.off('SIGINT', onSignal);
-    process.stdin.destroy();
   }
+  const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
+  const record = trace
+    ? (direction: Direction, message: JsonObject) => trace.write(direction, message)
+    : undefined;
+  const session = serveStdio({
+    config: args.config,
+    input: process.stdin,
+    output: process.stdout,
+    log,
+    ...(record ? { record } : {}),
+  });
+  const onSignal = () => session.stop();
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  const code = await session.done;
+  process.off('SIGTERM', onSignal);
+  process.off('SIGINT', onSignal);
+  process.stdin.destroy();
   if (trace) {
     try {
       await trace.close();

@@ -334,7 +334,12 @@ export const dbQueryTool: PureTool = {
         rows: {
           type: 'array',
           description: "One array per row, in column order; blobs appear as hex literals (x'…').",
-          items: { type: 'array', items: { type: ['string', 'number', 'null'] } },
+          // anyOf rather than a type array: clients that map schemas onto a one-type dialect
+          // (the MCP Inspector's portability check, Gemini function declarations) accept it.
+          items: {
+            type: 'array',
+            items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+          },
         },
         rowCount: { type: 'integer', description: 'How many rows are in rows.' },
         truncated: {

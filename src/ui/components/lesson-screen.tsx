@@ -4,7 +4,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { ScreenStep } from '../../sim/scenario/engine.js';
 import { EMPTY_MODEL, envelopeModel } from '../envelope-model.js';
-import type { KeyHint, LessonAction } from '../keymap.js';
+import type { KeyHint } from '../keymap.js';
 import { ENVELOPE_FLOOR, MIN_COLUMNS, MIN_ROWS, planMiddle, WIDE_COLUMNS } from '../layout.js';
 import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
 import { useMeasuredHeight } from '../use-measured-height.js';
@@ -27,8 +27,9 @@ export type LessonScreenProps = {
   readonly help: boolean;
   /** The recap, once the last step is on screen. */
   readonly recap: string | null;
-  readonly hints: readonly KeyHint<LessonAction>[];
-  readonly idle: readonly LessonAction[];
+  /** The key bar; any action names (the live view adds its own to the lesson's). */
+  readonly hints: readonly KeyHint<string>[];
+  readonly idle: readonly string[];
   readonly lang: Lang;
   readonly columns: number;
   readonly rows: number;

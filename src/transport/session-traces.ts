@@ -1,0 +1,73 @@
+import { extname } from 'node:path';
+import type { Direction, JsonObject } from '../protocol/index.js';
+import { TraceWriter } from './trace-writer.js';
+
+/**
+ * Where the n-th session's transcript goes: the first in `file` itself, later ones beside it with
+ * the number before the extension (`talk.jsonl`, `talk.2.jsonl`, `talk.3.jsonl`; `talk`, `talk.2`).
+ */
+export function sessionTracePath(file: string, n: number): string {
+  if (n <= 1) return file;
+  const ext = extname(file);
+  return `${file.slice(0, file.length - ext.length)}.${n}${ext}`;
+}
+
+/**
+ * One transcript per HTTP session. Each session has its own id space and its own handshake, so
+ * two sessions in one file would read as one session that re-initializes and reuses every id.
+ * Files are numbered in the order sessions open; `announce` is told which file each one got.
+ */
+export class SessionTraces {
+  readonly #file: string;
+  readonly #announce: (line: string) => void;
+  readonly #open = new Map<string, TraceWriter>();
+  readonly #closing: Promise<Error | null>[] = [];
+  #count = 0;
+
+  constructor(file: string, announce: (line: string) => void) {
+    this.#file = file;
+    this.#announce = announce;
+  }
+
+  /** What the numbering will be, in one line, for the start-up log. */
+  describe(): string {
+    return `--trace-file: the first session is recorded in ${this.#file}, later ones in ${sessionTracePath(this.#file, 2)}, ${sessionTracePath(this.#file, 3)}, …`;
+  }
+
+  /** A new session: its transcript file is created now. */
+  open(session: string): void {
+    if (this.#open.has(session)) return;
+    this.#count += 1;
+    const path = sessionTracePath(this.#file, this.#count);
+    const writer = new TraceWriter(path, (error) =>
+      this.#announce(`session ${session}: cannot write ${path}: ${error.message}`),
+    );
+    this.#open.set(session, writer);
+    this.#announce(`session ${session}: transcript in ${path}`);
+  }
+
+  write(session: string, direction: Direction, message: JsonObject): void {
+    if (!this.#open.has(session)) this.open(session);
+    this.#open.get(session)?.write(direction, message);
+  }
+
+  /** The session ended: its file is complete (and readable by trace and play) from here on. */
+  end(session: string): void {
+    const writer = this.#open.get(session);
+    if (!writer) return;
+    this.#open.delete(session);
+    this.#closing.push(
+      writer.close().then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
+    );
+  }
+
+  /** Ends every session still open; resolves with the files that could not be written. */
+  async close(): Promise<Error[]> {
+    for (const session of [...this.#open.keys()]) this.end(session);
+    const outcomes = await Promise.all(this.#closing);
+    return outcomes.filter((e): e is Error => e !== null);
+  }
+}

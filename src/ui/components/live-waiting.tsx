@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import type { Lang } from '../../i18n/lang.js';
+import { lf } from '../../i18n/live-strings.js';
+import type { KeyHint } from '../keymap.js';
+import { useTheme } from '../use-theme.js';
+import { KeyBar } from './key-bar.js';
+import { Prose } from './prose.js';
+
+export type LiveWaitingProps = {
+  readonly url: string;
+  readonly lang: Lang;
+  readonly rows: number;
+  readonly hints: readonly KeyHint<string>[];
+  readonly idle: readonly string[];
+};
+
+/** Before the first session: where to point a client, and how. */
+export function LiveWaiting({ url, lang, rows, hints, idle }: LiveWaitingProps) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" height={Math.max(1, rows - 1)} overflowX="hidden">
+      <Text bold {...theme.fg('accent')}>
+        {lf('waitingTitle', lang)}
+      </Text>
+      <Box marginTop={1} flexDirection="column" flexGrow={1} overflow="hidden">
+        <Text bold wrap="truncate-end">
+          {lf('listening', lang, { url })}
+        </Text>
+        <Prose>{lf('waiting', lang)}</Prose>
+        <Box marginTop={1} flexDirection="column">
+          <Text dimColor>{lf('tryIt', lang)}</Text>
+          <Text wrap="truncate-end">
+            {'  '}npx @modelcontextprotocol/inspector --cli {url} --method tools/list
+          </Text>
+        </Box>
+      </Box>
+      <KeyBar hints={hints} idle={idle} />
+    </Box>
+  );
+}

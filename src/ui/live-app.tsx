@@ -1,0 +1,115 @@
+import { Box } from 'ink';
+import { useMemo, useState } from 'react';
+import type { Lang } from '../i18n/lang.js';
+import { lf } from '../i18n/live-strings.js';
+import type { LiveTimeline } from '../trace/live-timeline.js';
+import { LessonScreen } from './components/lesson-screen.js';
+import { LiveStatus } from './components/live-status.js';
+import { LiveWaiting } from './components/live-waiting.js';
+import { actionsFor, keyNames } from './keymap.js';
+import { LIVE_KEYS, liveHints } from './live-keys.js';
+import {
+  LIVE_START,
+  type LiveAction,
+  type LiveFacts,
+  type LiveViewState,
+  liveIdle,
+  liveReduce,
+  shownIndex,
+  shownSession,
+} from './live-view.js';
+import { useKeyRoute } from './use-key-route.js';
+import { useKeyRouter } from './use-key-router.js';
+import { useLiveVersion } from './use-live-version.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export type LiveAppProps = {
+  readonly store: LiveTimeline;
+  /** Where the server listens, for the header and the waiting screen. */
+  readonly url: string;
+  readonly lang: Lang;
+  /** `q`: the caller stops the server and ends the app. */
+  readonly onQuit: () => void;
+};
+
+/** The store as it is now, seen from one view state (keys act on the latest, not the drawn). */
+function factsOf(store: LiveTimeline, state: LiveViewState): LiveFacts {
+  const sessions = store.sessions();
+  const ids = sessions.map((s) => s.id);
+  const id = shownSession(state, ids);
+  return { sessions: ids, count: sessions.find((s) => s.id === id)?.steps.length ?? 0 };
+}
+
+/**
+ * `serve --http --ui`: the running server's sessions in the lesson screen, growing as envelopes
+ * cross the wire. The view follows the newest step of the newest session until the teacher steps
+ * back (←, p, g) or picks a session (s); G follows again.
+ */
+export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
+  const version = useLiveVersion(store);
+  const [view, setView] = useState<LiveViewState>(LIVE_START);
+  const size = useTerminalSize();
+  const route = useKeyRouter();
+  useKeyRoute(route, (input, key) => {
+    const actions = actionsFor(LIVE_KEYS, keyNames(input, key));
+    const quitAt = actions.indexOf('quit');
+    const moves = (quitAt === -1 ? actions : actions.slice(0, quitAt)) as Exclude<
+      LiveAction,
+      'quit'
+    >[];
+    if (moves.length > 0) {
+      setView((state) => moves.reduce((s, a) => liveReduce(s, a, factsOf(store, s)), state));
+    }
+    if (quitAt !== -1) onQuit();
+  });
+
+  const sessions = store.sessions();
+  const id = shownSession(
+    view,
+    sessions.map((s) => s.id),
+  );
+  const position = sessions.findIndex((s) => s.id === id);
+  const session = sessions[position] ?? null;
+  // A copy per drawn version: the store appends in place, and a view may hold on to what it got.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the steps grew
+  const steps = useMemo(() => (session ? session.steps.slice() : []), [session, version]);
+  const index = shownIndex(view, steps.length);
+  const facts: LiveFacts = { sessions: sessions.map((s) => s.id), count: steps.length };
+  const hints = liveHints(lang);
+  const idle = liveIdle(view, facts);
+  const notice = store.notice;
+  const body = size.rows - (notice === null ? 1 : 2);
+
+  return (
+    <Box flexDirection="column">
+      <LiveStatus
+        following={view.step === null}
+        index={index}
+        count={steps.length}
+        session={
+          session ? { number: position + 1, of: sessions.length, id: session.id.slice(0, 8) } : null
+        }
+        closed={session?.closed ?? false}
+        url={url}
+        notice={notice}
+        lang={lang}
+      />
+      {session && steps.length > 0 ? (
+        <LessonScreen
+          title={lf('liveTitle', lang, { client: session.client ?? lf('unknownClient', lang) })}
+          steps={steps}
+          index={index}
+          help={view.help}
+          recap={null}
+          hints={hints}
+          idle={idle}
+          lang={lang}
+          columns={size.columns}
+          rows={body}
+        />
+      ) : (
+        <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, ROOT, runCli } from '../helpers/cli.js';
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-traces-'));
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** `serve --http 0 …` as a child; resolves with its URL once it listens. */
+function startServe(args: string[]) {
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: ROOT });
+  let stderr = '';
+  const url = new Promise<URL>((resolve, reject) => {
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      const match = /listening on (http:\S+)/.exec(stderr);
+      if (match?.[1]) resolve(new URL(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  const stop = async () => {
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    return { code: await exited, stderr };
+  };
+  return { url, stop };
+}
+
+type TraceJson = {
+  messages: Array<{ method: string | null; violations: string[] }>;
+  summary: { violations: number };
+  problems: unknown[];
+};
+
+describe('serve --http --trace-file: one transcript per session', () => {
+  it('two sessions (ids reused, as every client does) give two files, each traced clean', async () => {
+    const file = join(work, 'class.jsonl');
+    const serve = startServe(['--trace-file', file]);
+    const url = await serve.url;
+
+    // The first client ends its session with DELETE; the second just goes away, as the MCP
+    // Inspector's CLI does; its file is completed when the server stops.
+    const one = new StreamableHTTPClientTransport(url);
+    const first = new Client({ name: 'first', version: '1' });
+    await first.connect(one);
+    await first.callTool({ name: 'calculator_arithmetic', arguments: { expression: '1+1' } });
+    const two = new StreamableHTTPClientTransport(url);
+    const second = new Client({ name: 'second', version: '1' });
+    await second.connect(two);
+    await second.listTools();
+    await one.terminateSession();
+    await first.close();
+    await second.close();
+
+    const { code, stderr } = await serve.stop();
+    expect(code).toBe(0);
+    const later = join(work, 'class.2.jsonl');
+    expect(stderr).toContain(`first session is recorded in ${file}, later ones in ${later}`);
+    expect(stderr).toMatch(
+      new RegExp(`session \\S+: transcript in ${later.replace(/\./g, '\\.')}`),
+    );
+    expect(existsSync(join(work, 'class.3.jsonl'))).toBe(false);
+
+    for (const [path, client, method] of [
+      [file, 'first', 'tools/call'],
+      [later, 'second', 'tools/list'],
+    ] as const) {
+      const lines = readFileSync(path, 'utf8').trim().split('\n');
+      const firstLine = JSON.parse(lines[0] ?? '{}');
+      expect(firstLine.message.method).toBe('initialize');
+      expect(firstLine.message.params.clientInfo.name).toBe(client);
+      const traced = await runCli(['trace', path, '--json', '--strict']);
+      expect(traced.code, traced.stderr).toBe(0);
+      const report = JSON.parse(traced.stdout) as TraceJson;
+      expect(report.problems).toEqual([]);
+      expect(report.summary.violations).toBe(0);
+      expect(report.messages.filter((m) => m.method === 'initialize')).toHaveLength(2);
+      expect(report.messages.map((m) => m.method)).toContain(method);
+      const played = await runCli(['play', path, '--plain']);
+      expect(played.code).toBe(0);
+      expect(played.stdout).toContain('initialize');
+    }
+  });
+});
+
+describe('serve --ui usage', () => {
+  it('--ui without --http is a one-line usage error', async () => {
+    const result = await runCli(['serve', '--ui']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^mcp-sim: --ui needs --http[^\n]*\n$/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('--ui without a terminal says to run without --ui, before listening', async () => {
+    const result = await runCli(['serve', '--http', '0', '--ui']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^mcp-sim: --ui needs an interactive terminal; run without --ui[^\n]*\n$/,
+    );
+    expect(result.stderr).not.toContain('listening');
+    const zh = await runCli(['serve', '--http', '0', '--ui', '--lang', 'zh']);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('去掉 --ui 运行');
+    expect((await runCli(['serve', '--lang', 'fr'])).code).toBe(2);
+  });
+});
