@@ -2,8 +2,9 @@
  * Time to the first frame, as a learner sees it: from starting the command in a real
  * pseudo-terminal (util-linux `script`) to the moment the frame's text arrives on the terminal.
  * The command exits right after that frame (MCP_SIM_FIRST_FRAME_EXIT=1), so runs do not wait for
- * keys. Also timed the same way: `node -e 0` (Node's own start-up) and a bare Ink app that draws
- * one line (what Ink, React and the layout engine cost before any of mcp-sim runs).
+ * keys. Also timed the same way: `node -e 0` (Node's own start-up) and a bare Ink app that fills a
+ * 100×30 screen with plain text (what Ink, React and the layout engine cost to load and to draw a
+ * first screenful, before any of mcp-sim runs).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -52,7 +53,7 @@ function timeToText(command: string[], marker: string): Promise<number> {
   });
 }
 
-/** A one-line Ink app, bundled like mcp-sim (scripts/build.mjs), to show Ink's own floor. */
+/** A bare Ink app drawing a screenful of text, bundled like mcp-sim (scripts/build.mjs): Ink's own floor. */
 async function bareInkApp(): Promise<string> {
   mkdirSync(OUT, { recursive: true });
   const source = join(OUT, 'ink-floor.mjs');
@@ -61,11 +62,16 @@ async function bareInkApp(): Promise<string> {
     [
       "const fetch = Object.getOwnPropertyDescriptor(globalThis, 'fetch');",
       "Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true });",
-      "const { render, Text } = await import('ink');",
+      "const { render, Box, Text } = await import('ink');",
       "const { createElement } = await import('react');",
       "Object.defineProperty(globalThis, 'fetch', fetch);",
       'let drawn = false;',
-      "const app = render(createElement(Text, null, 'bare ink: first frame'), {",
+      // A screenful of plain text (28 lines of 95 characters), no truncation, no colour.
+      "const line = 'the quick brown fox jumps over the lazy dog, '.repeat(3).slice(0, 90);",
+      'const lines = Array.from({ length: 28 }, (_, i) =>',
+      '  createElement(Text, { key: i }, `${String(i).padStart(2)}.  ${line}`));',
+      "lines.push(createElement(Text, { key: 'end' }, 'bare ink: first frame'));",
+      "const app = render(createElement(Box, { flexDirection: 'column' }, ...lines), {",
       '  onRender: () => { if (!drawn) { drawn = true; setTimeout(() => app.unmount(), 0); } },',
       '});',
       'await app.waitUntilExit();',

@@ -24,7 +24,7 @@ export type LessonMenuProps = {
 /** The menu's keys: ↑/↓ (j/k) choose, Enter opens, q quits. */
 export function LessonMenu(props: LessonMenuProps) {
   const { menu, selected, loading, notice, lang, onSelect, onOpen, onQuit, route } = props;
-  const { rows } = useTerminalSize();
+  const { rows, columns } = useTerminalSize();
   // Several keys may come before the next render: count from the latest choice, not the prop.
   const current = useRef(selected);
   current.current = selected;
@@ -54,6 +54,7 @@ export function LessonMenu(props: LessonMenuProps) {
       hints={keyHints(MENU_KEYS, lang)}
       lang={lang}
       rows={rows}
+      columns={columns}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
+import { boundText } from '../bound-text.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
 import { type MenuData, menuWindow } from '../menu-items.js';
 import type { LessonStatus } from '../progress-update.js';
@@ -18,6 +19,8 @@ export type MenuScreenProps = {
   readonly hints: readonly KeyHint<MenuAction>[];
   readonly lang: Lang;
   readonly rows: number;
+  /** The terminal's width: no line shows more, so longer texts are bounded before Ink truncates. */
+  readonly columns: number;
 };
 
 const STATUS = {
@@ -38,6 +41,7 @@ export function MenuScreen({
   hints,
   lang,
   rows,
+  columns,
 }: MenuScreenProps) {
   const theme = useTheme();
   // Title, heading, broken files, notice and key bar take the rest; each lesson takes two lines.
@@ -59,7 +63,7 @@ export function MenuScreen({
               <Box>
                 <Box flexGrow={1} flexShrink={1} overflowX="hidden">
                   <Text wrap="truncate-end" bold={here} inverse={here}>
-                    {here ? '›' : ' '} {lesson.number}. {lesson.title}
+                    {boundText(`${here ? '›' : ' '} ${lesson.number}. ${lesson.title}`, columns)}
                   </Text>
                 </Box>
                 <Box flexShrink={0} marginLeft={1}>
@@ -70,7 +74,7 @@ export function MenuScreen({
               </Box>
               <Box paddingLeft={5} overflowX="hidden">
                 <Text dimColor={!here} wrap="truncate-end">
-                  {lesson.goal}
+                  {boundText(lesson.goal, columns)}
                 </Text>
               </Box>
             </Box>
@@ -78,15 +82,14 @@ export function MenuScreen({
         })}
         {menu.broken.map((b) => (
           <Text key={b.name} wrap="truncate-end" {...theme.fg('error')}>
-            {'  ✗ '}
-            {b.name} — {s('broken', lang)}: {b.problem}
+            {boundText(`  ✗ ${b.name} — ${s('broken', lang)}: ${b.problem}`, columns)}
           </Text>
         ))}
       </Box>
       {loading ? <Text {...theme.fg('accent')}>{s('loading', lang)}</Text> : null}
       {notice !== null ? (
         <Text {...theme.fg('error')} wrap="truncate-end">
-          ✗ {notice}
+          {boundText(`✗ ${notice}`, columns)}
         </Text>
       ) : null}
       <KeyBar hints={hints} />
