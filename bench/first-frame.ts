@@ -69,7 +69,7 @@ async function bareInkApp(): Promise<string> {
       // A screenful of plain text (28 lines of 95 characters), no truncation, no colour.
       "const line = 'the quick brown fox jumps over the lazy dog, '.repeat(3).slice(0, 90);",
       'const lines = Array.from({ length: 28 }, (_, i) =>',
-      '  createElement(Text, { key: i }, `${String(i).padStart(2)}.  ${line}`));',
+      '  createElement(Text, { key: i }, String(i).padStart(2) + ".  " + line));',
       "lines.push(createElement(Text, { key: 'end' }, 'bare ink: first frame'));",
       "const app = render(createElement(Box, { flexDirection: 'column' }, ...lines), {",
       '  onRender: () => { if (!drawn) { drawn = true; setTimeout(() => app.unmount(), 0); } },',
