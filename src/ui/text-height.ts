@@ -1,6 +1,6 @@
 import wrapAnsi from 'wrap-ansi';
+import { isPlainAscii } from './clip.js';
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Wrapping is slow (a width per word) and the same sentences come back step after step. */
 const known = new Map<string, number>();
 const KNOWN_MAX = 2000;
@@ -15,7 +15,7 @@ export function wrappedHeight(text: string, width: number): number {
   if (text === '') return 0;
   if (width < 1) return text.split('\n').length;
   // One column a character, and it fits: nothing to wrap.
-  if (text.length <= width && PRINTABLE_ASCII.test(text)) return 1;
+  if (text.length <= width && isPlainAscii(text)) return 1;
   const key = `${width}:${text}`;
   let height = known.get(key);
   if (height === undefined) {

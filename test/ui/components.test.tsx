@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
 import type { TimelineStep } from '../../src/sim/scenario/engine.js';
+import { JsonLineView } from '../../src/ui/components/json-line-view.js';
 import { KeyBar } from '../../src/ui/components/key-bar.js';
 import { PeerPanels } from '../../src/ui/components/peer-panels.js';
 import { PhaseStrip } from '../../src/ui/components/phase-strip.js';
@@ -151,5 +152,34 @@ describe('components', () => {
       expect(screen.frame()).toMatch(/^→\/n\/空格 下一步 · ←\/p 上一步 · g\/G 首\/末/),
     );
     expect(widest(screen.frame())).toBeLessThanOrEqual(40);
+  });
+
+  it('JsonLineView and TimelineView: a line cut on a wide character stays within the width', async () => {
+    const line = {
+      pointers: ['/note'],
+      depth: 1,
+      tokens: [
+        { kind: 'key' as const, text: '"note"' },
+        { kind: 'punct' as const, text: ': ' },
+        { kind: 'string' as const, text: '"每个会话都以同样的方式开始，先协商版本与能力"' },
+      ],
+    };
+    const closed = { ...at(first, 9), message: null, report: null, closedBy: 'server' as const };
+    for (const columns of [30, 31, 32, 33]) {
+      const json = renderAt(<JsonLineView line={line} mark={1} gutter={2} />, {
+        columns,
+        rows: 24,
+      });
+      await until(() => expect(json.frame()).toContain('"note": "每个'));
+      expect(widest(json.frame())).toBeLessThanOrEqual(columns);
+      json.unmount();
+      const row = renderAt(<TimelineView rows={[sequenceRow(closed)]} current={9} lang="zh" />, {
+        columns: columns - 12,
+        rows: 24,
+      });
+      await until(() => expect(row.frame()).toContain('›│'));
+      expect(widest(row.frame())).toBeLessThanOrEqual(columns - 12);
+      row.unmount();
+    }
   });
 });

@@ -34,24 +34,27 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
       : `${s('server', lang)} → ${s('client', lang)}`;
 
   return (
-    <Box flexDirection="column" flexShrink={0} overflow="hidden" {...(settled ? {} : { height })}>
-      <Text wrap="truncate-end" dimColor>
-        {step.report === null
-          ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
-          : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`}
-        {step.fault !== null ? (
-          <Text {...theme.fg('error')}>
-            {' '}
-            · {s('fault', lang)}: {step.fault}
-          </Text>
-        ) : null}
-        {hidden > 0 ? ` · ${sf('moreMeanings', lang, { n: hidden })}` : ''}
-      </Text>
+    <Box flexDirection="column" flexShrink={0} overflowY="hidden" {...(settled ? {} : { height })}>
+      {/* In the learner's language, so it may be wide: cut. */}
+      <Box overflowX="hidden">
+        <Text wrap="truncate-end" dimColor>
+          {step.report === null
+            ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
+            : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`}
+          {step.fault !== null ? (
+            <Text {...theme.fg('error')}>
+              {' '}
+              · {s('fault', lang)}: {step.fault}
+            </Text>
+          ) : null}
+          {hidden > 0 ? ` · ${sf('moreMeanings', lang, { n: hidden })}` : ''}
+        </Text>
+      </Box>
       <Box
         flexDirection="column"
         // Everything fits: the JSON keeps its height and the spare lines go below the meanings.
         {...(settled ? { flexShrink: 0 } : { flexGrow: 1, flexShrink: 1, flexBasis: 0 })}
-        overflow="hidden"
+        overflowY="hidden"
       >
         {model.lines.slice(0, shown).map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity

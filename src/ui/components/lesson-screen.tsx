@@ -122,7 +122,7 @@ export function LessonScreen(props: LessonScreenProps) {
       {help ? (
         <HelpOverlay hints={hints} lang={lang} />
       ) : (
-        <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflow="hidden">
+        <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
           <PeerPanels
             peers={step.peers}
             mode={plan.peers}
