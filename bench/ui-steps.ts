@@ -48,12 +48,16 @@ export type StepFigures = {
   readonly p95: number;
   /** Key → first frame written, ms. */
   readonly firstMedian: number;
+  /** Of a key's time, Ink's output pass(es): drawing the laid-out tree into lines, ms. */
+  readonly outputMedian: number;
   /** CPU time (user + system) of this process per key, ms: less swayed by other processes. */
   readonly cpuMedian: number;
   /** Per key, medians: React commits (each lays out the whole tree), Ink output passes, writes. */
   readonly commitsPerKey: number;
   readonly passesPerKey: number;
   readonly writesPerKey: number;
+  /** Key → last frame of each timed step, ms, in order. */
+  readonly times: readonly number[];
   /** After a full GC, every 100 steps (timed and long run). */
   readonly samples: readonly MemorySample[];
 };
@@ -104,6 +108,8 @@ export async function stepLatency(options: StepOptions): Promise<StepFigures> {
   const stdout = new FakeTtyOut(options.columns, options.rows);
   const stdin = new FakeTtyIn();
   let passes = 0;
+  /** Time in Ink's output passes (renderNodeToOutput and Output.get), as Ink reports it. */
+  let outputTime = 0;
   let commitsAtLastPass = 0;
   let lastPassAt = 0;
   const player = createElement(LessonPlayer, {
@@ -127,8 +133,9 @@ export async function stepLatency(options: StepOptions): Promise<StepFigures> {
     stderr: new FakeTtyOut(options.columns, options.rows) as unknown as NodeJS.WriteStream,
     exitOnCtrlC: false,
     patchConsole: false,
-    onRender: () => {
+    onRender: ({ renderTime }) => {
       passes += 1;
+      outputTime += renderTime;
       commitsAtLastPass = layoutCounts().layouts;
       lastPassAt = performance.now();
     },
@@ -167,6 +174,7 @@ export async function stepLatency(options: StepOptions): Promise<StepFigures> {
   const times: number[] = [];
   const firsts: number[] = [];
   const cpu: number[] = [];
+  const output: number[] = [];
   const commits: number[] = [];
   const passesPer: number[] = [];
   const writes: number[] = [];
@@ -175,7 +183,7 @@ export async function stepLatency(options: StepOptions): Promise<StepFigures> {
   for (let k = 1; k <= options.steps + options.long; k++) {
     const timed = k <= options.steps;
     if (timed) await pause(Math.max(0, THROTTLE_MS - (performance.now() - lastPassAt)));
-    const before = { commits: layoutCounts().layouts, passes, writes: stdout.writes };
+    const before = { commits: layoutCounts().layouts, passes, writes: stdout.writes, outputTime };
     stdout.firstWriteAt = 0;
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
@@ -186,6 +194,7 @@ export async function stepLatency(options: StepOptions): Promise<StepFigures> {
     if (timed) {
       times.push(stdout.lastWriteAt - start);
       firsts.push(stdout.firstWriteAt - start);
+      output.push(outputTime - before.outputTime);
       cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
       commits.push(layoutCounts().layouts - before.commits);
       passesPer.push(passes - before.passes);
@@ -200,10 +209,12 @@ export async function stepLatency(options: StepOptions): Promise<StepFigures> {
     median: median(times),
     p95: percentile(times, 0.95),
     firstMedian: median(firsts),
+    outputMedian: median(output),
     cpuMedian: median(cpu),
     commitsPerKey: median(commits),
     passesPerKey: median(passesPer),
     writesPerKey: median(writes),
+    times,
     samples,
   };
 }
@@ -236,7 +247,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   });
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(figures)}\n`);
   else {
-    const { samples, ...rest } = figures;
+    const { samples, times, ...rest } = figures;
     process.stdout.write(`${JSON.stringify(rest)}\n${memoryTable(samples)}\n`);
   }
 }

@@ -1,5 +1,5 @@
 import wrapAnsi from 'wrap-ansi';
-import { isPlainAscii } from './clip.js';
+import { isNarrow } from './clip.js';
 
 /** Wrapping is slow (a width per word) and the same sentences come back step after step. */
 const known = new Map<string, number>();
@@ -15,7 +15,7 @@ export function wrappedHeight(text: string, width: number): number {
   if (text === '') return 0;
   if (width < 1) return text.split('\n').length;
   // One column a character, and it fits: nothing to wrap.
-  if (text.length <= width && isPlainAscii(text)) return 1;
+  if (text.length <= width && isNarrow(text)) return 1;
   const key = `${width}:${text}`;
   let height = known.get(key);
   if (height === undefined) {

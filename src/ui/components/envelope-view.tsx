@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { TimelineStep } from '../../sim/scenario/engine.js';
+import { clipUnlessNarrow } from '../clip.js';
 import { type EnvelopeModel, fitEnvelope } from '../envelope-model.js';
 import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
@@ -33,21 +34,20 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
       ? `${s('client', lang)} → ${s('server', lang)}`
       : `${s('server', lang)} → ${s('client', lang)}`;
 
+  const title =
+    step.report === null
+      ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
+      : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`;
+  const fault = step.fault !== null ? ` · ${s('fault', lang)}: ${step.fault}` : '';
+  const count = hidden > 0 ? ` · ${sf('moreMeanings', lang, { n: hidden })}` : '';
+
   return (
     <Box flexDirection="column" flexShrink={0} overflowY="hidden" {...(settled ? {} : { height })}>
-      {/* In the learner's language, so it may be wide: cut. */}
-      <Box overflowX="hidden">
+      <Box overflowX={clipUnlessNarrow(title, fault, count)}>
         <Text wrap="truncate-end" dimColor>
-          {step.report === null
-            ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
-            : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`}
-          {step.fault !== null ? (
-            <Text {...theme.fg('error')}>
-              {' '}
-              · {s('fault', lang)}: {step.fault}
-            </Text>
-          ) : null}
-          {hidden > 0 ? ` · ${sf('moreMeanings', lang, { n: hidden })}` : ''}
+          {title}
+          {fault !== '' ? <Text {...theme.fg('error')}>{fault}</Text> : null}
+          {count}
         </Text>
       </Box>
       <Box

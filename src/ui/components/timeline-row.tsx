@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import { clipUnlessAscii } from '../clip.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { SequenceRow } from '../sequence-rows.js';
 import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
@@ -30,7 +30,7 @@ export const TimelineRow = memo(function TimelineRow({ row, here, lang }: Timeli
   const label =
     row.closedBy !== null ? sf('closedBy', lang, { side: s(row.closedBy, lang) }) : row.label;
   return (
-    <Box overflowX={clipUnlessAscii(label)}>
+    <Box overflowX={clipUnlessNarrow(label)}>
       <Text wrap="truncate-end" bold={here}>
         <Text {...theme.fg('accent')}>{here ? '›' : ' '}</Text>
         <Text dimColor={!here}>│</Text>

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { SequenceRow } from '../sequence-rows.js';
 import { useTheme } from '../use-theme.js';
 import { TimelineRow } from './timeline-row.js';
@@ -20,8 +21,7 @@ export function TimelineView({ rows, current, lang }: TimelineViewProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" flexShrink={0}>
-      {/* The word "timeline" is in the learner's language: may be wide, so cut. */}
-      <Box overflowX="hidden">
+      <Box overflowX={clipUnlessNarrow(s('timeline', lang))}>
         <Text wrap="truncate-end">
           {' '}
           <Text bold {...theme.fg('client')}>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { Violation } from '../../machine/index.js';
+import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -34,7 +35,7 @@ export function VerdictLine({ violations, lang }: VerdictLineProps) {
   const theme = useTheme();
   if (violations.length === 0) {
     return (
-      <Box flexShrink={0} overflowX="hidden">
+      <Box flexShrink={0} overflowX={clipUnlessNarrow(s('allowed', lang))}>
         <Text {...theme.fg('ok')} wrap="truncate-end">
           ✓ {s('allowed', lang)}
         </Text>
