@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Box, renderToString } from 'ink';
 import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import wrapAnsi from 'wrap-ansi';
 import { playLesson } from '../../src/cli/commands/lessons.js';
 import { type Lang, tr } from '../../src/i18n/lang.js';
 import type { TimelineStep } from '../../src/sim/scenario/engine.js';
@@ -46,6 +47,24 @@ describe('wrappedHeight: the lines Ink wraps a text into, known before it draws'
         expect(wrappedHeight(t, width)).toBe(drawnHeight(<Prose>{t}</Prose>, width));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('counts narrow text as wrap-ansi wraps it, without wrapping it (spaces, long words, breaks)', () => {
+    const word = fc.oneof(
+      fc.constantFrom('', 'a', 'of', 'client', '→', '·', '—', 'listChanged.', 'x'.repeat(23)),
+      fc.string({ unit: fc.constantFrom('a', 'b', '-', '.', '│'), maxLength: 70 }),
+    );
+    const text = fc
+      .array(fc.tuple(word, fc.constantFrom(' ', ' ', '  ', '   ', '\n')), { maxLength: 30 })
+      .map((parts) => parts.map(([w, s]) => w + s).join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 60 }), (t, width) => {
+        const expected =
+          t === '' ? 0 : wrapAnsi(t, width, { trim: false, hard: true }).split('\n').length;
+        expect(wrappedHeight(t, width)).toBe(expected);
+      }),
+      { numRuns: 3000 },
     );
   });
 

@@ -147,7 +147,7 @@ export function LessonScreen(props: LessonScreenProps) {
           {/* Never shrunk: on a screen too short for it, the body cuts it at the bottom. */}
           <Box flexDirection="column" flexShrink={0} marginTop={gap}>
             {step.report?.progress ? (
-              <ProgressLine progress={step.report.progress} lang={lang} />
+              <ProgressLine progress={step.report.progress} lang={lang} width={columns} />
             ) : null}
             <VerdictLine violations={step.report?.violations ?? []} lang={lang} />
             <NarrationView
