@@ -1,6 +1,7 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
 import { type JsonLine, jsonLines, lineOfPointer } from './json-lines.js';
+import { wrappedHeight } from './text-height.js';
 
 export type Meaning = {
   /** The number shown beside the line it explains and in front of the meaning. */
@@ -81,4 +82,52 @@ export function fitMeanings(
     used = after;
   }
   return chosen.sort((a, b) => a.n - b.n);
+}
+
+/** What the envelope block shows in a given height: which meanings, how many JSON lines. */
+export type EnvelopeFit = {
+  /** The meanings listed, in line order. */
+  readonly meanings: readonly Meaning[];
+  /** Meanings left out, counted in the title. */
+  readonly hidden: number;
+  /** Everything fits: the block takes its natural height, spare lines go below it. */
+  readonly settled: boolean;
+  /** JSON lines shown; the last line the block can show says how many more there are. */
+  readonly shown: number;
+  readonly more: number;
+  /** Columns of the gutter that numbers annotated lines and meanings. */
+  readonly gutter: number;
+};
+
+/** Lines the block needs to show everything (title, JSON, a line per meaning). */
+export function envelopeLines(model: EnvelopeModel): number {
+  return 1 + model.lines.length + model.meanings.length;
+}
+
+/**
+ * Fits the envelope block (title, JSON, meanings) into `height` lines of `width` columns. A
+ * meaning wraps beside the gutter, so its height comes from its text; the JSON takes what the
+ * meanings leave, and is cut at the end when it does not fit.
+ */
+export function fitEnvelope(model: EnvelopeModel, height: number, width: number): EnvelopeFit {
+  const room = Math.max(0, height - 1);
+  const all = model.meanings.length;
+  const gutter = all > 0 ? String(all).length + 1 : 0;
+  const heights = new Map(
+    model.meanings.map((m) => [m.n, wrappedHeight(`${m.pointer} ${m.text}`, width - gutter)]),
+  );
+  const meanings = fitMeanings(model.meanings, heights, room, model.lines.length);
+  const used = meanings.reduce((sum, m) => sum + (heights.get(m.n) ?? 1), 0);
+  const settled = model.lines.length + used <= room;
+  // Not settled: the block has its height, and the JSON box gets what the meanings leave.
+  const json = Math.max(0, room - used);
+  const shown = settled || model.lines.length <= json ? model.lines.length : Math.max(0, json - 1);
+  return {
+    meanings,
+    hidden: all - meanings.length,
+    settled,
+    shown,
+    more: model.lines.length - shown,
+    gutter,
+  };
 }

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { Key } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import type { StringKey } from '../i18n/strings.js';
 import { LessonScreen } from './components/lesson-screen.js';
@@ -73,6 +73,7 @@ export function LessonPlayer({
   const idle = (Object.keys(EVENTS) as (keyof typeof EVENTS)[]).filter(
     (a) => !snapshot.can(EVENTS[a]),
   );
+  const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
   const last = index === lesson.steps.length - 1;
   return (
     <LessonScreen
@@ -81,7 +82,7 @@ export function LessonPlayer({
       index={index}
       help={help}
       recap={last ? tr(lesson.recap, lang) : null}
-      hints={keyHints(LESSON_KEYS, lang, { quit: quitHint })}
+      hints={hints}
       idle={idle}
       lang={lang}
       columns={size.columns}

@@ -24,7 +24,19 @@ const ARROWS = {
   close: { right: '✕       ', left: '       ✕' },
 } as const satisfies Record<ArrowStyle, { right: string; left: string }>;
 
+/** A step's row never changes: made once, so views can tell an unchanged row by its identity. */
+const rowOf = new WeakMap<ScreenStep, SequenceRow>();
+
 export function sequenceRow(step: ScreenStep): SequenceRow {
+  let row = rowOf.get(step);
+  if (row === undefined) {
+    row = makeRow(step);
+    rowOf.set(step, row);
+  }
+  return row;
+}
+
+function makeRow(step: ScreenStep): SequenceRow {
   const side = step.direction === 'client->server' ? 'right' : 'left';
   if (step.report === null) {
     return {
@@ -56,20 +68,32 @@ export function sequenceRow(step: ScreenStep): SequenceRow {
   };
 }
 
+/** For each request id the client sent, where its first request is (a session can be long). */
+const firstRequests = new WeakMap<readonly ScreenStep[], ReadonlyMap<string, number>>();
+
+function firstRequestOf(steps: readonly ScreenStep[]): ReadonlyMap<string, number> {
+  let first = firstRequests.get(steps);
+  if (first === undefined) {
+    const found = new Map<string, number>();
+    steps.forEach((s, at) => {
+      if (s.direction !== 'client->server' || s.report?.kind !== 'request') return;
+      const id = String(s.report.id);
+      if (!found.has(id)) found.set(id, at);
+    });
+    first = found;
+    firstRequests.set(steps, first);
+  }
+  return first;
+}
+
 /** `method #id` of the client's request `id` among the steps up to `current`, for the server's work list. */
 export function clientRequestLabel(
   steps: readonly ScreenStep[],
   current: number,
   id: string,
 ): string {
-  const request = steps
-    .slice(0, current + 1)
-    .find(
-      (s) =>
-        s.direction === 'client->server' &&
-        s.report?.kind === 'request' &&
-        String(s.report.id) === id,
-    );
+  const at = firstRequestOf(steps).get(id);
+  const request = at !== undefined && at <= current ? steps[at] : undefined;
   return `${request?.report?.method ?? '?'} #${id}`;
 }
 
@@ -80,6 +104,5 @@ export function sequenceRows(
   limit: number,
 ): SequenceRow[] {
   if (limit <= 0) return [];
-  const upTo = steps.slice(0, current + 1);
-  return upTo.slice(Math.max(0, upTo.length - limit)).map(sequenceRow);
+  return steps.slice(Math.max(0, current + 1 - limit), current + 1).map(sequenceRow);
 }

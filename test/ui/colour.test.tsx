@@ -20,13 +20,14 @@ describe('colour', () => {
     expect(colourEnabled({ NO_COLOR: '1' })).toBe(false);
   });
 
-  it('the views use no colour code when colour is off (our theme and @inkjs/ui)', async () => {
+  it('the views use no colour code when colour is off (the progress bar too)', async () => {
     const views = (
       <>
         <HeaderBar title="The first session" index={0} count={10} lang="en" />
         <ProgressLine
           progress={{ token: 'progress-2', progress: 2, total: 4, message: 'step 2 of 4' }}
           lang="en"
+          width={80}
         />
       </>
     );

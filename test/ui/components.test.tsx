@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
 import type { TimelineStep } from '../../src/sim/scenario/engine.js';
+import { JsonLineView } from '../../src/ui/components/json-line-view.js';
 import { KeyBar } from '../../src/ui/components/key-bar.js';
 import { PeerPanels } from '../../src/ui/components/peer-panels.js';
 import { PhaseStrip } from '../../src/ui/components/phase-strip.js';
-import { ProgressLine } from '../../src/ui/components/progress-line.js';
+import { ProgressLine, progressBarWidth } from '../../src/ui/components/progress-line.js';
 import { TimelineView } from '../../src/ui/components/timeline-view.js';
 import { VerdictLine } from '../../src/ui/components/verdict-line.js';
 import { keyHints, LESSON_KEYS } from '../../src/ui/keymap.js';
@@ -132,11 +133,42 @@ describe('components', () => {
   it('ProgressLine: token, bar, value/total and message', async () => {
     const report = reportOf(at(progress, 5)).progress;
     if (!report) throw new Error('step 6 of the progress lesson reports progress');
-    const screen = renderAt(<ProgressLine progress={report} lang="en" />, size);
+    const screen = renderAt(<ProgressLine progress={report} lang="en" width={60} />, size);
     await until(() =>
       expect(screen.frame()).toMatch(/^progress token "progress-2" █+░+ 2\/4 step 2 of 4$/),
     );
     expect(widest(screen.frame())).toBe(60);
+  });
+
+  it('ProgressLine: the bar is as wide as the layout leaves it, whatever the words around it', async () => {
+    const reports = [
+      { token: 'progress-2', progress: 2, total: 4, message: 'step 2 of 4' },
+      { token: 7, progress: 0, total: 3 },
+      { token: 'p', progress: 5, total: 5, message: 'done' },
+      {
+        token: 'long',
+        progress: 1,
+        total: 3,
+        message: 'a message far too long to leave the bar any room at all, so it gives way',
+      },
+      { token: '令牌', progress: 2, total: 3, message: '第二步，共三步' },
+    ];
+    for (const lang of ['en', 'zh'] as const)
+      for (const progress of reports)
+        for (const columns of [40, 61, 80, 117]) {
+          const screen = renderAt(
+            <ProgressLine progress={progress} lang={lang} width={columns} />,
+            {
+              columns,
+              rows: 24,
+            },
+          );
+          await until(() => expect(screen.frame()).toMatch(/[█░] \d/));
+          const bar = screen.frame().match(/[█░]+/)?.[0] ?? '';
+          expect(bar.length).toBe(progressBarWidth(progress, lang, columns));
+          expect(widest(screen.frame())).toBeLessThanOrEqual(columns);
+          screen.unmount();
+        }
   });
 
   it('KeyBar: one line from the key table, fitting the width', async () => {
@@ -151,5 +183,34 @@ describe('components', () => {
       expect(screen.frame()).toMatch(/^→\/n\/空格 下一步 · ←\/p 上一步 · g\/G 首\/末/),
     );
     expect(widest(screen.frame())).toBeLessThanOrEqual(40);
+  });
+
+  it('JsonLineView and TimelineView: a line cut on a wide character stays within the width', async () => {
+    const line = {
+      pointers: ['/note'],
+      depth: 1,
+      tokens: [
+        { kind: 'key' as const, text: '"note"' },
+        { kind: 'punct' as const, text: ': ' },
+        { kind: 'string' as const, text: '"每个会话都以同样的方式开始，先协商版本与能力"' },
+      ],
+    };
+    const closed = { ...at(first, 9), message: null, report: null, closedBy: 'server' as const };
+    for (const columns of [30, 31, 32, 33]) {
+      const json = renderAt(<JsonLineView line={line} mark={1} gutter={2} />, {
+        columns,
+        rows: 24,
+      });
+      await until(() => expect(json.frame()).toContain('"note": "每个'));
+      expect(widest(json.frame())).toBeLessThanOrEqual(columns);
+      json.unmount();
+      const row = renderAt(<TimelineView rows={[sequenceRow(closed)]} current={9} lang="zh" />, {
+        columns: columns - 12,
+        rows: 24,
+      });
+      await until(() => expect(row.frame()).toContain('›│'));
+      expect(widest(row.frame())).toBeLessThanOrEqual(columns - 12);
+      row.unmount();
+    }
   });
 });

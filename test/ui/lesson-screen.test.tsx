@@ -142,6 +142,26 @@ describe('what the lesson screen tells the learner', () => {
     screen.unmount();
   });
 
+  it.each([
+    ['first-session', 60],
+    ['first-session', 80],
+    ['capability-removal', 60],
+  ] as const)(
+    'keeps every Chinese frame of %s within %i columns, step by step',
+    async (id, columns) => {
+      // Cut on a wide character, Ink's truncation comes out a column too wide; the views clip it.
+      const size = { columns, rows: 24 };
+      const screen = play(id, size, { lang: 'zh' });
+      const count = screen.lesson.steps.length;
+      for (let k = 1; k <= count; k++) {
+        await until(() => expect(screen.frame()).toContain(`步骤 ${k}/${count}`));
+        if (k < count) screen.type('n');
+      }
+      expectFits(screen, size);
+      screen.unmount();
+    },
+  );
+
   it('marks annotated fields and lists their meanings by JSON pointer', async () => {
     const screen = play('first-session', { columns: 100, rows: 40 }, { start: 1 });
     await until(() => {

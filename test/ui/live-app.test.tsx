@@ -81,7 +81,7 @@ describe('serve --http --ui: the live view of a real session', () => {
       const frame = screen.frame();
       expect(frame).toContain('step 5/5');
       expect(frame).toContain('tools/call #1');
-      expect(frame).toContain('"result": 42');
+      expect(frame).toContain('6*7 = 42'); // the tool's answer, inside the result envelope
       expect(frame).toContain('✓ allowed by the rules');
     });
     for (const frame of screen.framesSinceResize()) expect(widest(frame)).toBeLessThanOrEqual(80);

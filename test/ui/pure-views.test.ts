@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
 import { capabilityPaths } from '../../src/ui/capability-paths.js';
-import { envelopeModel, fitMeanings } from '../../src/ui/envelope-model.js';
+import { envelopeModel, fitEnvelope, fitMeanings } from '../../src/ui/envelope-model.js';
 import { jsonLines, lineOfPointer, lineText } from '../../src/ui/json-lines.js';
 import { planMiddle } from '../../src/ui/layout.js';
 import { recordStep, resumeAt, statusOf } from '../../src/ui/progress-update.js';
 import { sequenceRow, sequenceRows } from '../../src/ui/sequence-rows.js';
+import { wrappedHeight } from '../../src/ui/text-height.js';
 
 describe('json lines', () => {
   const value = {
@@ -141,5 +142,30 @@ describe('views of a real timeline', async () => {
     const few = fitMeanings(model.meanings, heights, 8, model.lines.length);
     expect(few.map((m) => m.pointer)).not.toContain('/jsonrpc');
     expect(few.length).toBeLessThanOrEqual(3);
+  });
+
+  it('fits the envelope block to its height: all of it, or the JSON cut with a count', () => {
+    const model = envelopeModel(at(1).message, at(1).annotations, 'en', 76);
+    const all = fitEnvelope(model, 40, 80);
+    expect(all).toMatchObject({ settled: true, shown: model.lines.length, more: 0, hidden: 0 });
+    expect(all.gutter).toBe(2);
+    const small = fitEnvelope(model, 12, 80);
+    expect(small.settled).toBe(false);
+    expect(small.hidden).toBeGreaterThan(0);
+    // The title, the JSON shown with its "…n more lines", the meanings: exactly the height.
+    const meaningLines = small.meanings
+      .map((m) => wrappedHeight(`${m.pointer} ${m.text}`, 80 - small.gutter))
+      .reduce((a, b) => a + b, 0);
+    expect(meaningLines).toBeGreaterThan(small.meanings.length); // one of them wraps
+    expect(1 + small.shown + 1 + meaningLines).toBe(12);
+    expect(small.shown + small.more).toBe(model.lines.length);
+  });
+
+  it('counts a meaning that wraps as the lines it takes', () => {
+    const model = envelopeModel(at(1).message, at(1).annotations, 'en', 36);
+    const wide = fitEnvelope(model, 14, 100);
+    const narrow = fitEnvelope(model, 14, 40);
+    // Narrower, the meanings wrap, so fewer of them fit beside the same JSON.
+    expect(narrow.meanings.length).toBeLessThan(wide.meanings.length);
   });
 });

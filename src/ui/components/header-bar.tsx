@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
+import { clipUnlessNarrow } from '../clip.js';
 import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
 
@@ -15,7 +16,7 @@ export function HeaderBar({ title, index, count, lang }: HeaderBarProps) {
   const theme = useTheme();
   return (
     <Box flexShrink={0}>
-      <Box flexGrow={1} flexShrink={1} overflowX="hidden">
+      <Box flexGrow={1} flexShrink={1} overflowX={clipUnlessNarrow(title)}>
         <Text wrap="truncate-end">
           <Text bold {...theme.fg('accent')}>
             mcp-sim

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import type { JsonLine } from '../json-lines.js';
+import { clipUnlessNarrow } from '../clip.js';
+import { type JsonLine, lineText } from '../json-lines.js';
 import { useTheme } from '../use-theme.js';
 
 export type JsonLineViewProps = {
@@ -13,7 +14,7 @@ export type JsonLineViewProps = {
 export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
   const theme = useTheme();
   return (
-    <Box flexShrink={0} overflowX="hidden">
+    <Box flexShrink={0} overflowX={clipUnlessNarrow(lineText(line))}>
       {gutter > 0 ? (
         <Box width={gutter} flexShrink={0}>
           <Text {...theme.fg('accent')} bold>

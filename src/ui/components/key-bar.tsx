@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint } from '../keymap.js';
 import { useTheme } from '../use-theme.js';
 
@@ -12,7 +13,7 @@ export type KeyBarProps<Action extends string> = {
 export function KeyBar<Action extends string>({ hints, idle = [] }: KeyBarProps<Action>) {
   const theme = useTheme();
   return (
-    <Box flexShrink={0} overflowX="hidden">
+    <Box flexShrink={0} overflowX={clipUnlessNarrow(...hints.flatMap((h) => [h.keys, h.text]))}>
       <Text wrap="truncate-end">
         {hints.map((hint, i) => {
           const off = hint.actions.every((a) => idle.includes(a));

@@ -3,22 +3,21 @@ import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { ScreenStep } from '../../sim/scenario/engine.js';
-import { EMPTY_MODEL, envelopeModel } from '../envelope-model.js';
+import { EMPTY_MODEL, envelopeLines, envelopeModel } from '../envelope-model.js';
 import type { KeyHint } from '../keymap.js';
 import { ENVELOPE_FLOOR, MIN_COLUMNS, MIN_ROWS, planMiddle, WIDE_COLUMNS } from '../layout.js';
 import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
-import { useMeasuredHeight } from '../use-measured-height.js';
-import { EnvelopeView, envelopeLines } from './envelope-view.js';
+import { EnvelopeView } from './envelope-view.js';
 import { HeaderBar } from './header-bar.js';
 import { HelpOverlay } from './help-overlay.js';
 import { KeyBar } from './key-bar.js';
-import { NarrationView } from './narration-view.js';
+import { NarrationView, narrationHeight } from './narration-view.js';
 import { PeerPanels } from './peer-panels.js';
 import { PhaseStrip } from './phase-strip.js';
 import { ProgressLine } from './progress-line.js';
-import { RecapBox } from './recap-box.js';
+import { RecapBox, recapHeight } from './recap-box.js';
 import { TimelineView } from './timeline-view.js';
-import { VerdictLine } from './verdict-line.js';
+import { VerdictLine, verdictHeight } from './verdict-line.js';
 
 export type LessonScreenProps = {
   readonly title: string;
@@ -35,19 +34,36 @@ export type LessonScreenProps = {
   readonly rows: number;
 };
 
+/** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
+const CHROME = 4;
+
+/** Lines the step's text below the envelope takes: progress, verdict, narration, recap. */
+function tailHeight(step: ScreenStep, recap: string | null, lang: Lang, width: number): number {
+  return (
+    (step.report?.progress ? 1 : 0) +
+    verdictHeight(step.report?.violations ?? [], lang, width) +
+    narrationHeight(
+      step.events.map((e) => tr(e, lang)),
+      tr(step.note, lang),
+      width,
+    ) +
+    (recap !== null ? recapHeight(recap, lang, width) : 0)
+  );
+}
+
 /**
- * The lesson screen, fitted to the terminal. Header, phases and key bar always show; in between,
- * the step's verdict and narration (measured) come first, and peers, timeline and envelope share
- * what they leave, as `planMiddle` decides.
+ * The lesson screen, fitted to the terminal in one render. Header, phases and key bar always
+ * show; in between, the step's verdict and narration come first (their wrapped height known from
+ * their text), and peers, timeline and envelope share what they leave, as `planMiddle` decides.
  */
 export function LessonScreen(props: LessonScreenProps) {
   const { title, steps, index, help, recap, hints, idle, lang, columns, rows } = props;
   const wide = columns >= WIDE_COLUMNS;
   const timelineWidth = Math.min(48, Math.floor(columns * 0.4));
+  // Side by side, the envelope gets what the timeline (and the space after it) leaves.
+  const envelopeWidth = wide ? columns - timelineWidth - 1 : columns;
   // Tall terminals get a blank line between the blocks.
   const gap = rows >= 30 ? 1 : 0;
-  const [bodyRef, bodyHeight] = useMeasuredHeight(Math.max(0, rows - 4));
-  const [tailRef, tailHeight] = useMeasuredHeight(8);
   const step = steps[index];
   const model = useMemo(() => {
     if (!step) return null;
@@ -60,6 +76,10 @@ export function LessonScreen(props: LessonScreenProps) {
       (wide ? columns - timelineWidth : columns) - 4,
     );
   }, [step, lang, wide, columns, timelineWidth]);
+  const tail = useMemo(
+    () => (step ? tailHeight(step, recap, lang, columns) : 0),
+    [step, recap, lang, columns],
+  );
   if (!step || !model) return null;
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
     return (
@@ -73,7 +93,7 @@ export function LessonScreen(props: LessonScreenProps) {
   // few lines and the step's text below is cut instead (recap first).
   const floor = Math.min(envelopeLines(model), ENVELOPE_FLOOR);
   const plan = planMiddle({
-    height: Math.max(bodyHeight - tailHeight - 2 * gap, floor),
+    height: Math.max(rows - CHROME - tail - 2 * gap, floor),
     wide,
     envelopeLines: envelopeLines(model),
     messages: index + 1,
@@ -87,11 +107,11 @@ export function LessonScreen(props: LessonScreenProps) {
   );
   const envelope = (
     <EnvelopeView
-      key={`${index}/${columns}/${lang}`}
       step={step}
       model={model}
       lang={lang}
       height={plan.envelopeHeight}
+      width={envelopeWidth}
     />
   );
 
@@ -103,14 +123,7 @@ export function LessonScreen(props: LessonScreenProps) {
       {help ? (
         <HelpOverlay hints={hints} lang={lang} />
       ) : (
-        <Box
-          ref={bodyRef}
-          flexDirection="column"
-          flexGrow={1}
-          flexShrink={1}
-          flexBasis={0}
-          overflow="hidden"
-        >
+        <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
           <PeerPanels
             peers={step.peers}
             mode={plan.peers}
@@ -132,10 +145,10 @@ export function LessonScreen(props: LessonScreenProps) {
               {envelope}
             </Box>
           )}
-          {/* Never shrunk, so it measures its full height; the body cuts it at the bottom if need be. */}
-          <Box ref={tailRef} flexDirection="column" flexShrink={0} marginTop={gap}>
+          {/* Never shrunk: on a screen too short for it, the body cuts it at the bottom. */}
+          <Box flexDirection="column" flexShrink={0} marginTop={gap}>
             {step.report?.progress ? (
-              <ProgressLine progress={step.report.progress} lang={lang} />
+              <ProgressLine progress={step.report.progress} lang={lang} width={columns} />
             ) : null}
             <VerdictLine violations={step.report?.violations ?? []} lang={lang} />
             <NarrationView

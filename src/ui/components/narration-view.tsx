@@ -1,4 +1,5 @@
 import { Box } from 'ink';
+import { wrappedHeight } from '../text-height.js';
 import { Prose } from './prose.js';
 
 export type NarrationViewProps = {
@@ -7,13 +8,22 @@ export type NarrationViewProps = {
   readonly note: string;
 };
 
+const eventText = (event: string) => `↳ ${event}`;
+
+/** Lines the narration takes at `width` columns. */
+export function narrationHeight(events: readonly string[], note: string, width: number): number {
+  return (
+    events.reduce((n, e) => n + wrappedHeight(eventText(e), width), 0) + wrappedHeight(note, width)
+  );
+}
+
 /** What happens at this step, in the learner's language; it wraps and keeps CJK columns. */
 export function NarrationView({ events, note }: NarrationViewProps) {
   return (
     <Box flexDirection="column" flexShrink={0}>
       {events.map((event) => (
         <Prose key={event} dimColor italic>
-          ↳ {event}
+          {eventText(event)}
         </Prose>
       ))}
       <Prose>{note}</Prose>

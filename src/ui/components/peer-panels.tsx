@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { PeerViews } from '../../sim/scenario/engine.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { PeersMode } from '../layout.js';
 import { type PeerFact, peerFacts } from '../peer-facts.js';
 import { useTheme } from '../use-theme.js';
@@ -34,7 +35,16 @@ export function PeerPanels({ peers, mode, lang, nameRequest }: PeerPanelsProps) 
   );
   if (mode === 'compact') {
     return (
-      <Box flexDirection="column" flexShrink={0} overflowX="hidden">
+      <Box
+        flexDirection="column"
+        flexShrink={0}
+        overflowX={clipUnlessNarrow(
+          ...sides.flatMap(({ side, facts }) => [
+            s(side, lang),
+            ...facts.flatMap((f) => [f.short, f.value]),
+          ]),
+        )}
+      >
         {sides.map(({ side, facts }) => (
           <Text key={side} wrap="truncate-end">
             <Text bold {...theme.fg(side)}>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { Phase, SidePhases } from '../../machine/index.js';
+import { clipUnlessNarrow } from '../clip.js';
 import { useTheme } from '../use-theme.js';
 
 const PHASES = ['initialization', 'operation', 'shutdown'] as const satisfies readonly Phase[];
@@ -23,7 +24,12 @@ export function PhaseStrip({ phases, lang, full }: PhaseStripProps) {
         const current = phases[side];
         const shown = full ? PHASES : [current];
         return (
-          <Box key={side} flexGrow={1} flexBasis={0} overflowX="hidden">
+          <Box
+            key={side}
+            flexGrow={1}
+            flexBasis={0}
+            overflowX={clipUnlessNarrow(s(side, lang), ...shown.map((p) => s(`phase_${p}`, lang)))}
+          >
             <Text wrap="truncate-end">
               <Text bold {...theme.fg(side)}>
                 {s(side, lang)}

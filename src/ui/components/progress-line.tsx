@@ -1,20 +1,43 @@
-import { ProgressBar } from '@inkjs/ui';
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { ProgressReport } from '../../machine/index.js';
 import { useTheme } from '../use-theme.js';
+import { FillBar } from './fill-bar.js';
 
 export type ProgressLineProps = {
   readonly progress: ProgressReport;
   readonly lang: Lang;
+  /** Columns the line takes (the bar gets what the words leave). */
+  readonly width: number;
 };
 
+const BAR_MIN = 6;
+
+const labelOf = (progress: ProgressReport, lang: Lang) =>
+  `${s('progress', lang)} ${s('token', lang)} ${JSON.stringify(progress.token)}`;
+const amountOf = ({ progress, total }: ProgressReport) =>
+  total !== undefined ? `${progress}/${total}` : String(progress);
+
+/**
+ * The bar's columns in a line `width` wide: what the token, the value and the message leave, the
+ * message giving way first, the bar never under six. The same sum Ink's layout makes of the row
+ * below (the bar grows from nothing, a space either side; the message shrinks).
+ */
+export function progressBarWidth(progress: ProgressReport, lang: Lang, width: number): number {
+  const words =
+    stringWidth(labelOf(progress, lang)) +
+    stringWidth(amountOf(progress)) +
+    (progress.message !== undefined ? 1 + stringWidth(progress.message) : 0);
+  return Math.max(BAR_MIN, width - words - 2);
+}
+
 /** The progress a notifications/progress reports: token, a bar when the total is known, value/total, message. */
-export function ProgressLine({ progress, lang }: ProgressLineProps) {
+export function ProgressLine({ progress, lang, width }: ProgressLineProps) {
   const theme = useTheme();
   const { token, total, message } = progress;
-  const value = total !== undefined ? `${progress.progress}/${total}` : String(progress.progress);
+  const value = amountOf(progress);
   return (
     <Box flexShrink={0} overflowX="hidden">
       <Box flexShrink={0}>
@@ -29,17 +52,20 @@ export function ProgressLine({ progress, lang }: ProgressLineProps) {
         </Text>
       </Box>
       {total !== undefined && total > 0 ? (
-        // A definite one-line box: the bar sizes itself to it and must not push the layout.
+        // One line, as wide as progressBarWidth says: the bar is drawn whole in the first frame.
         <Box
           flexGrow={1}
           flexShrink={1}
           flexBasis={0}
-          minWidth={6}
+          minWidth={BAR_MIN}
           height={1}
           overflow="hidden"
           marginX={1}
         >
-          <ProgressBar value={(progress.progress / total) * 100} />
+          <FillBar
+            value={(progress.progress / total) * 100}
+            width={progressBarWidth(progress, lang, width)}
+          />
         </Box>
       ) : (
         <Box flexGrow={1} />

@@ -1,9 +1,10 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { SequenceRow } from '../sequence-rows.js';
-import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
+import { TimelineRow } from './timeline-row.js';
 
 export type TimelineViewProps = {
   /** The latest rows that fit, oldest first; the last one is the current step. */
@@ -19,43 +20,23 @@ export type TimelineViewProps = {
 export function TimelineView({ rows, current, lang }: TimelineViewProps) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column" flexShrink={0} overflowX="hidden">
-      <Text wrap="truncate-end">
-        {' '}
-        <Text bold {...theme.fg('client')}>
-          C
-        </Text>
-        {'        '}
-        <Text bold {...theme.fg('server')}>
-          S
-        </Text>
-        <Text dimColor> {s('timeline', lang)}</Text>
-      </Text>
-      {rows.map((row) => {
-        const here = row.index === current;
-        const arrowRole =
-          row.style === 'error' || row.style === 'close'
-            ? 'error'
-            : row.style === 'invalid'
-              ? 'warning'
-              : null;
-        return (
-          <Text key={row.index} wrap="truncate-end" bold={here}>
-            <Text {...theme.fg('accent')}>{here ? '›' : ' '}</Text>
-            <Text dimColor={!here}>│</Text>
-            <Text {...theme.fg(arrowRole)} dimColor={!here && arrowRole === null}>
-              {row.arrow}
-            </Text>
-            <Text dimColor={!here}>│</Text>{' '}
-            <Text {...theme.fg(row.broken ? 'error' : null)} dimColor={!here && !row.broken}>
-              {row.closedBy !== null
-                ? sf('closedBy', lang, { side: s(row.closedBy, lang) })
-                : row.label}
-              {row.broken ? ' !' : ''}
-            </Text>
+    <Box flexDirection="column" flexShrink={0}>
+      <Box overflowX={clipUnlessNarrow(s('timeline', lang))}>
+        <Text wrap="truncate-end">
+          {' '}
+          <Text bold {...theme.fg('client')}>
+            C
           </Text>
-        );
-      })}
+          {'        '}
+          <Text bold {...theme.fg('server')}>
+            S
+          </Text>
+          <Text dimColor> {s('timeline', lang)}</Text>
+        </Text>
+      </Box>
+      {rows.map((row) => (
+        <TimelineRow key={row.index} row={row} here={row.index === current} lang={lang} />
+      ))}
     </Box>
   );
 }

@@ -2,6 +2,8 @@ import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { Violation } from '../../machine/index.js';
+import { clipUnlessNarrow } from '../clip.js';
+import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
 
@@ -10,12 +12,30 @@ export type VerdictLineProps = {
   readonly lang: Lang;
 };
 
+const ruleOf = (v: Violation, lang: Lang) => `✗ ${s('violation', lang)}: ${v.rule}`;
+const messageOf = (v: Violation, lang: Lang) => (lang === 'zh' ? v.messageZh : v.message);
+/** The bar on the left and the space after it. */
+const INDENT = 2;
+
+/** Lines the verdict takes at `width` columns: one when all is well, else each callout wrapped. */
+export function verdictHeight(violations: readonly Violation[], lang: Lang, width: number): number {
+  if (violations.length === 0) return 1;
+  const inner = width - INDENT;
+  return violations.reduce(
+    (n, v) =>
+      n +
+      wrappedHeight(`${ruleOf(v, lang)} — ${messageOf(v, lang)}`, inner) +
+      wrappedHeight(`§ ${v.spec}`, inner),
+    0,
+  );
+}
+
 /** The referee's verdict: a green line, or a callout per broken rule with its spec section. */
 export function VerdictLine({ violations, lang }: VerdictLineProps) {
   const theme = useTheme();
   if (violations.length === 0) {
     return (
-      <Box flexShrink={0} overflowX="hidden">
+      <Box flexShrink={0} overflowX={clipUnlessNarrow(s('allowed', lang))}>
         <Text {...theme.fg('ok')} wrap="truncate-end">
           ✓ {s('allowed', lang)}
         </Text>
@@ -35,15 +55,15 @@ export function VerdictLine({ violations, lang }: VerdictLineProps) {
             borderRight={false}
             borderBottom={false}
             {...theme.border(role)}
-            paddingLeft={1}
+            paddingLeft={INDENT - 1}
           >
             <Box flexDirection="column">
               <Prose>
                 <Text bold {...theme.fg(role)}>
-                  ✗ {s('violation', lang)}: {v.rule}
+                  {ruleOf(v, lang)}
                 </Text>
                 <Text dimColor> — </Text>
-                {lang === 'zh' ? v.messageZh : v.message}
+                {messageOf(v, lang)}
               </Prose>
               <Prose dimColor>§ {v.spec}</Prose>
             </Box>

@@ -1,0 +1,85 @@
+/**
+ * Where a CPU profile's time went, by package (react-reconciler, ink, yoga's WebAssembly,
+ * string-width…) and by function, self time and inclusive time. For the step benchmark:
+ *
+ *   NODE_ENV=production node --cpu-prof --cpu-prof-dir=/tmp/prof --expose-gc --import tsx \
+ *     bench/ui-steps.ts --steps 300
+ *   node --import tsx bench/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 40]
+ */
+import { readFileSync } from 'node:fs';
+
+type Frame = { functionName: string; url: string; lineNumber: number };
+type ProfileNode = { id: number; callFrame: Frame; children?: number[] };
+type Profile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** The package (or our folder) a frame belongs to. */
+export function owner(frame: Frame): string {
+  const { url, functionName } = frame;
+  if (url === '') return functionName === '' ? '(anonymous native)' : `(${functionName})`;
+  if (url.startsWith('wasm://')) return 'yoga-layout (WebAssembly)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg?.[1]) return pkg[1];
+  const ours = /\/(src\/[^/]+(?:\/[^/]+)?|bench)\//.exec(url);
+  if (ours?.[1]) return ours[1];
+  if (url.startsWith('node:')) return 'node';
+  return url;
+}
+
+const label = (f: Frame) =>
+  `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/(src|bench)\//, '$1/')}:${f.lineNumber + 1}`;
+
+export function summarise(profile: Profile, top: number): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  const selfFn = new Map<string, number>();
+  const inclusiveFn = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node || node.callFrame.functionName === '(idle)') return;
+    total += dt;
+    self.set(owner(node.callFrame), (self.get(owner(node.callFrame)) ?? 0) + dt);
+    selfFn.set(label(node.callFrame), (selfFn.get(label(node.callFrame)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)?.callFrame;
+      if (!frame) break;
+      const key = label(frame);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusiveFn.set(key, (inclusiveFn.get(key) ?? 0) + dt);
+    }
+  });
+  const table = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(
+        ([k, ms]) =>
+          `${ms.toFixed(0).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${k}`,
+      )
+      .join('\n');
+  return [
+    `busy ${total.toFixed(0)} ms`,
+    '\nself time by package:',
+    table(self, 25),
+    '\nself time by function:',
+    table(selfFn, top),
+    '\ninclusive time by function:',
+    table(inclusiveFn, top),
+  ].join('\n');
+}
+
+const file = process.argv[2];
+if (file) {
+  const at = process.argv.indexOf('--top');
+  const top = at >= 0 ? Number(process.argv[at + 1]) : 40;
+  process.stdout.write(`${summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, top)}\n`);
+}
