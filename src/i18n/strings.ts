@@ -39,8 +39,12 @@ export const STRINGS = {
   statusStarted: { en: 'in progress', zh: '进行中' },
   statusDone: { en: 'done', zh: '已完成' },
   help: {
-    en: 'Each step sends one JSON-RPC envelope. The referee checks it against the lifecycle and the negotiated capabilities; a red callout names the rule it breaks and the spec section. Progress is saved in .mcp-sim/progress.json.',
-    zh: '每一步发送一条 JSON-RPC 消息。裁判根据生命周期和协商好的能力检查它；红色提示会指出违反的规则和规范章节。进度保存在 .mcp-sim/progress.json 中。',
+    en: 'Each step sends one JSON-RPC envelope. The referee checks it against the lifecycle and the negotiated capabilities; a red callout names the rule it breaks and the spec section.',
+    zh: '每一步发送一条 JSON-RPC 消息。裁判根据生命周期和协商好的能力检查它；红色提示会指出违反的规则和规范章节。',
+  },
+  helpSaved: {
+    en: 'Progress is saved in .mcp-sim/progress.json.',
+    zh: '进度保存在 .mcp-sim/progress.json 中。',
   },
   end: { en: 'End of lesson', zh: '课程结束' },
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },

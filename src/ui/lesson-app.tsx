@@ -12,6 +12,8 @@ export type LessonAppProps<P extends ProgressData> = {
   readonly save: (progress: P) => void;
   readonly lang: Lang;
   readonly autoplay: number | null;
+  /** False for a recording (`play`, `check --play`): nothing is saved. */
+  readonly savesProgress?: boolean;
 };
 
 /** `mcp-sim lesson <id>`: one lesson; `q` quits. */
@@ -21,6 +23,7 @@ export function LessonApp<P extends ProgressData>({
   save,
   lang,
   autoplay,
+  savesProgress,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
   const { record } = useProgress(initial, save, lang);
@@ -37,6 +40,7 @@ export function LessonApp<P extends ProgressData>({
       onStep={onStep}
       onQuit={exit}
       quitHint="keyQuit"
+      savesProgress={savesProgress ?? true}
     />
   );
 }

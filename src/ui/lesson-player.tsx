@@ -24,6 +24,8 @@ export type LessonPlayerProps = {
   readonly quitHint: StringKey;
   /** The app's key route; without one the player listens to the keyboard itself. */
   readonly route?: KeyRoute;
+  /** False for a recording or an exercise run: nothing is saved, and the help must not say so. */
+  readonly savesProgress?: boolean;
 };
 
 const EVENTS = {
@@ -45,6 +47,7 @@ export function LessonPlayer({
   onQuit,
   quitHint,
   route,
+  savesProgress,
 }: LessonPlayerProps) {
   const [snapshot, send] = useMachine(playerMachine, {
     input: {
@@ -87,6 +90,7 @@ export function LessonPlayer({
       lang={lang}
       columns={size.columns}
       rows={size.rows}
+      savesProgress={savesProgress ?? true}
     />
   );
 }

@@ -76,6 +76,7 @@ export async function runPlay(options: {
       save: () => {},
       lang: options.lang,
       autoplay: null,
+      savesProgress: false,
     }),
   );
 }

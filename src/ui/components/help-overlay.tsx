@@ -8,10 +8,16 @@ import { Prose } from './prose.js';
 export type HelpOverlayProps<Action extends string> = {
   readonly hints: readonly KeyHint<Action>[];
   readonly lang: Lang;
+  /** Whether this screen saves progress (a lesson does; a recording or a live session does not). */
+  readonly saves: boolean;
 };
 
 /** `?`: the keys, what the screen shows, and where progress is kept. */
-export function HelpOverlay<Action extends string>({ hints, lang }: HelpOverlayProps<Action>) {
+export function HelpOverlay<Action extends string>({
+  hints,
+  lang,
+  saves,
+}: HelpOverlayProps<Action>) {
   const theme = useTheme();
   return (
     <Box
@@ -36,7 +42,7 @@ export function HelpOverlay<Action extends string>({ hints, lang }: HelpOverlayP
         </Box>
       ))}
       <Box marginTop={1}>
-        <Prose>{s('help', lang)}</Prose>
+        <Prose>{saves ? `${s('help', lang)} ${s('helpSaved', lang)}` : s('help', lang)}</Prose>
       </Box>
       <Prose dimColor>{s('helpLegend', lang)}</Prose>
       <Text {...theme.fg('accent')}>{s('helpClose', lang)}</Text>

@@ -32,6 +32,8 @@ export type LessonScreenProps = {
   readonly lang: Lang;
   readonly columns: number;
   readonly rows: number;
+  /** Whether progress is saved (the help says so); true unless told otherwise. */
+  readonly savesProgress?: boolean;
 };
 
 /** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
@@ -121,7 +123,7 @@ export function LessonScreen(props: LessonScreenProps) {
       <HeaderBar title={title} index={index} count={steps.length} lang={lang} />
       <PhaseStrip phases={step.phases} lang={lang} full={columns >= 100} />
       {help ? (
-        <HelpOverlay hints={hints} lang={lang} />
+        <HelpOverlay hints={hints} lang={lang} saves={props.savesProgress ?? true} />
       ) : (
         <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
           <PeerPanels
