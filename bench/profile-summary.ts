@@ -5,6 +5,9 @@
  *   NODE_ENV=production node --cpu-prof --cpu-prof-dir=/tmp/prof --expose-gc --import tsx \
  *     bench/ui-steps.ts --steps 300
  *   node --import tsx bench/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 40]
+ *
+ * A sampling heap profile (`bench/ui-steps.ts --heap-profile FILE`) is summed the same way, in
+ * bytes still live, by package and by the function that allocated them (and its callers).
  */
 import { readFileSync } from 'node:fs';
 
@@ -77,9 +80,45 @@ export function summarise(profile: Profile, top: number): string {
   ].join('\n');
 }
 
+type HeapNode = { callFrame: Frame; selfSize: number; children: HeapNode[] };
+
+export function summariseHeap(profile: { head: HeapNode }, top: number): string {
+  const byOwner = new Map<string, number>();
+  const byStack = new Map<string, number>();
+  let total = 0;
+  const walk = (node: HeapNode, stack: readonly string[]) => {
+    const here = [label(node.callFrame), ...stack];
+    if (node.selfSize > 0) {
+      total += node.selfSize;
+      const key = owner(node.callFrame);
+      byOwner.set(key, (byOwner.get(key) ?? 0) + node.selfSize);
+      const path = here.slice(0, 4).join(' ← ');
+      byStack.set(path, (byStack.get(path) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, here);
+  };
+  walk(profile.head, []);
+  const kb = (n: number) => `${(n / 1024).toFixed(0).padStart(8)} KB`;
+  const table = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, bytes]) => `${kb(bytes)}  ${k}`)
+      .join('\n');
+  return [
+    `live ${kb(total)}`,
+    '\nby package:',
+    table(byOwner, 20),
+    '\nby allocation site (and callers):',
+    table(byStack, top),
+  ].join('\n');
+}
+
 const file = process.argv[2];
 if (file) {
   const at = process.argv.indexOf('--top');
   const top = at >= 0 ? Number(process.argv[at + 1]) : 40;
-  process.stdout.write(`${summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, top)}\n`);
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const text = 'head' in data ? summariseHeap(data, top) : summarise(data as Profile, top);
+  process.stdout.write(`${text}\n`);
 }

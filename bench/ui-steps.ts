@@ -1,43 +1,46 @@
 /**
  * Key → new frame while playing a 10,000-message transcript, and the memory it takes; target a
- * median ≤ 16 ms, memory flat. Run on its own (bench/ui.ts calls `stepLatency` too):
+ * median ≤ 16 ms, memory flat. bench/ui.ts runs it for docs/benchmarks.md; on its own:
  *
  *   NODE_ENV=production node --expose-gc --import tsx bench/ui-steps.ts [--steps 1000]
- *     [--long 5000] [--start 0] [--size 100x24] [--json]
+ *     [--long 4000] [--start 0] [--size 100x24] [--json] [--cpu-profile F] [--heap-profile F]
  *
- * Ink runs as in a terminal: a tty-like stdout (not ink-testing-library's debug mode, which
- * writes every render unthrottled and keeps every frame), colour on, React's production build.
  * A step is timed from the key handed to stdin to the last frame that key causes, written to
- * stdout: Ink writes at most 30 frames a second, so a render that follows the first one (a
- * measurement, say) reaches the screen up to 33 ms later, and that is what the learner sees.
- * Keys come one throttle window apart, as a learner pressing a key does.
+ * stdout (see bench-player.ts): Ink writes at most 30 frames a second, so a render that follows
+ * the first (a measurement, say) reaches the screen up to 33 ms later, and that is what the
+ * learner sees. Keys come at least one throttle window apart, as a learner pressing a key does;
+ * the long run (memory only) presses as fast as the screen settles.
  */
 import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
-import { FakeTtyIn, FakeTtyOut } from './fake-tty.js';
-import { countYogaNodes, layoutCounts, watchWebAssembly } from './layout-probe.js';
+import { openPlayer } from './bench-player.js';
+import { layoutCounts } from './layout-probe.js';
+import { startCpuProfile, startHeapProfile } from './profilers.js';
 
 export type StepOptions = {
   /** Timed steps (keys). */
   readonly steps: number;
-  /** Further steps, keys as fast as the app settles, for memory only; 0 for none. */
+  /** Further steps, for memory only; 0 for none. */
   readonly long: number;
   /** The step to start at (0-based): later steps have a longer history behind them. */
   readonly start: number;
   readonly columns: number;
   readonly rows: number;
-  /** Write a CPU profile of the timed steps only (not of loading the transcript) to this file. */
+  /** A CPU profile of the timed steps only (not of loading the transcript), to this file. */
   readonly cpuProfile?: string;
+  /** A sampling heap profile of what the steps allocated and is live at the end, to this file. */
+  readonly heapProfile?: string;
 };
 
 export type MemorySample = {
   readonly step: number;
   readonly rss: number;
+  /** The JavaScript heap: what is live after a full GC, and what V8 holds for it. */
   readonly heapUsed: number;
+  readonly heapTotal: number;
   readonly external: number;
   readonly arrayBuffers: number;
-  /** yoga's WebAssembly memory, when the probe saw it load. */
+  /** yoga's WebAssembly memory (part of `external`), when the probe saw it load. */
   readonly wasm: number | null;
   readonly yogaNodes: number;
 };
@@ -58,165 +61,102 @@ export type StepFigures = {
   readonly writesPerKey: number;
   /** Key → last frame of each timed step, ms, in order. */
   readonly times: readonly number[];
-  /** After a full GC, every 100 steps (timed and long run). */
+  /** After a full GC, before the first step and every 100 steps (timed and long run). */
   readonly samples: readonly MemorySample[];
 };
 
 const THROTTLE_MS = 34; // Ink's default: 30 frames a second
-const SETTLE_TURNS = 3;
 
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const percentile = (values: readonly number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * p)] ?? 0;
-const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Starts V8's sampling profiler; the function returned stops it and gives the profile. */
-async function startProfile(): Promise<() => Promise<object>> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    session.disconnect();
-    return profile;
-  };
-}
-
-async function transcript() {
-  const { splitLines } = await import('../src/trace/lines.js');
-  const { transcriptTimeline } = await import('../src/trace/play-timeline.js');
-  const { generateSession } = await import('./generate-session.js');
-  const { timeline } = transcriptTimeline(splitLines([...generateSession(10_000)].join('\n')));
-  return timeline.steps;
+function sample(step: number): MemorySample {
+  global.gc?.();
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const yoga = layoutCounts();
+  const { wasmBytes: wasm, liveNodes: yogaNodes } = yoga;
+  return { step, rss, heapUsed, heapTotal, external, arrayBuffers, wasm, yogaNodes };
 }
 
 export async function stepLatency(options: StepOptions): Promise<StepFigures> {
-  watchWebAssembly();
-  const { render } = await import('ink');
-  await countYogaNodes();
-  // Colour as in a terminal, whatever this process's stdout is (Ink's chalk is this one).
-  const { default: chalk } = await import('chalk');
-  chalk.level = 1;
-  const { createElement } = await import('react');
-  const { LessonPlayer } = await import('../src/ui/lesson-player.js');
-  const { Themed } = await import('../src/ui/themed.js');
-  const steps = await transcript();
-  const stdout = new FakeTtyOut(options.columns, options.rows);
-  const stdin = new FakeTtyIn();
-  let passes = 0;
-  /** Time in Ink's output passes (renderNodeToOutput and Output.get), as Ink reports it. */
-  let outputTime = 0;
-  let commitsAtLastPass = 0;
-  let lastPassAt = 0;
-  const player = createElement(LessonPlayer, {
-    lesson: {
-      id: 'bench',
-      title: { en: 'Bench', zh: '基准' },
-      goal: { en: '', zh: '' },
-      recap: { en: '', zh: '' },
-      steps,
-    },
-    lang: 'en',
-    start: options.start,
-    autoplay: null,
-    onStep: () => {},
-    onQuit: () => {},
-    quitHint: 'keyQuit',
-  });
-  const app = render(createElement(Themed, { colour: true }, player), {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stderr: new FakeTtyOut(options.columns, options.rows) as unknown as NodeJS.WriteStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    onRender: ({ renderTime }) => {
-      passes += 1;
-      outputTime += renderTime;
-      commitsAtLastPass = layoutCounts().layouts;
-      lastPassAt = performance.now();
-    },
-  });
-
-  /** Waits until nothing more happens: every commit has been drawn and no effect commits again. */
-  const settle = async () => {
-    let quiet = 0;
-    let seen = layoutCounts().layouts + passes;
-    while (quiet < SETTLE_TURNS) {
-      await turn();
-      const now = layoutCounts().layouts + passes;
-      const drawn = layoutCounts().layouts === commitsAtLastPass;
-      quiet = now === seen && drawn ? quiet + 1 : 0;
-      seen = now;
-    }
-  };
-  const sample = (step: number): MemorySample => {
-    global.gc?.();
-    const m = process.memoryUsage();
-    const yoga = layoutCounts();
-    const { rss, heapUsed, external, arrayBuffers } = m;
-    return {
-      step,
-      rss,
-      heapUsed,
-      external,
-      arrayBuffers,
-      wasm: yoga.wasmBytes,
-      yogaNodes: yoga.liveNodes,
-    };
-  };
-
-  await settle();
+  const player = await openPlayer(options, options.start);
+  const { stdin, stdout } = player;
   const samples = [sample(0)];
-  const times: number[] = [];
-  const firsts: number[] = [];
-  const cpu: number[] = [];
-  const output: number[] = [];
-  const commits: number[] = [];
-  const passesPer: number[] = [];
-  const writes: number[] = [];
-  const profiler = options.cpuProfile === undefined ? null : await startProfile();
-  const expect = (k: number) => `step ${options.start + k + 1}/${steps.length}`;
+  const per = {
+    times: [],
+    firsts: [],
+    output: [],
+    cpu: [],
+    commits: [],
+    passes: [],
+    writes: [],
+  } as {
+    [K in 'times' | 'firsts' | 'output' | 'cpu' | 'commits' | 'passes' | 'writes']: number[];
+  };
+  const cpuProfile = options.cpuProfile === undefined ? null : await startCpuProfile();
+  const heapProfile = options.heapProfile === undefined ? null : await startHeapProfile();
+  const expect = (k: number) => `step ${options.start + k + 1}/${player.count}`;
   for (let k = 1; k <= options.steps + options.long; k++) {
     const timed = k <= options.steps;
-    if (timed) await pause(Math.max(0, THROTTLE_MS - (performance.now() - lastPassAt)));
-    const before = { commits: layoutCounts().layouts, passes, writes: stdout.writes, outputTime };
+    if (timed)
+      await pause(Math.max(0, THROTTLE_MS - (performance.now() - player.counts().lastPassAt)));
+    const before = { ...player.counts(), writes: stdout.writes, cpu: process.cpuUsage() };
     stdout.firstWriteAt = 0;
-    const cpuBefore = process.cpuUsage();
     const start = performance.now();
     stdin.type('n');
-    await settle();
-    const cpuUsed = process.cpuUsage(cpuBefore);
+    await player.settle();
+    const cpu = process.cpuUsage(before.cpu);
     if (!stdout.last.includes(expect(k))) throw new Error(`no frame with "${expect(k)}"`);
     if (timed) {
-      times.push(stdout.lastWriteAt - start);
-      firsts.push(stdout.firstWriteAt - start);
-      output.push(outputTime - before.outputTime);
-      cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
-      commits.push(layoutCounts().layouts - before.commits);
-      passesPer.push(passes - before.passes);
-      writes.push(stdout.writes - before.writes);
+      const after = player.counts();
+      per.times.push(stdout.lastWriteAt - start);
+      per.firsts.push(stdout.firstWriteAt - start);
+      per.output.push(after.outputTime - before.outputTime);
+      per.cpu.push((cpu.user + cpu.system) / 1000);
+      per.commits.push(after.commits - before.commits);
+      per.passes.push(after.passes - before.passes);
+      per.writes.push(stdout.writes - before.writes);
     }
     if (k % 100 === 0) samples.push(sample(k));
-    if (k === options.steps && profiler && options.cpuProfile)
-      writeFileSync(options.cpuProfile, JSON.stringify(await profiler()));
+    if (k === options.steps && cpuProfile && options.cpuProfile)
+      writeFileSync(options.cpuProfile, JSON.stringify(await cpuProfile()));
   }
-  app.unmount();
+  if (heapProfile && options.heapProfile)
+    writeFileSync(options.heapProfile, JSON.stringify(await heapProfile()));
+  player.unmount();
   return {
-    median: median(times),
-    p95: percentile(times, 0.95),
-    firstMedian: median(firsts),
-    outputMedian: median(output),
-    cpuMedian: median(cpu),
-    commitsPerKey: median(commits),
-    passesPerKey: median(passesPer),
-    writesPerKey: median(writes),
-    times,
+    median: median(per.times),
+    p95: percentile(per.times, 0.95),
+    firstMedian: median(per.firsts),
+    outputMedian: median(per.output),
+    cpuMedian: median(per.cpu),
+    commitsPerKey: median(per.commits),
+    passesPerKey: median(per.passes),
+    writesPerKey: median(per.writes),
+    times: per.times,
     samples,
   };
+}
+
+const mb = (b: number | null) => (b === null ? 'n/a' : `${(b / 1024 / 1024).toFixed(1)} MB`);
+
+/** One line per memory sample, for reading by eye. */
+export function memoryTable(samples: readonly MemorySample[]): string {
+  return samples
+    .map((s) =>
+      [
+        String(s.step).padStart(6),
+        `rss ${mb(s.rss).padStart(9)}`,
+        `heap ${mb(s.heapUsed).padStart(8)} of ${mb(s.heapTotal).padStart(8)}`,
+        `external ${mb(s.external).padStart(8)} (wasm ${mb(s.wasm)})`,
+        `arrayBuffers ${mb(s.arrayBuffers)}`,
+        `yoga nodes ${s.yogaNodes}`,
+      ].join('  '),
+    )
+    .join('\n');
 }
 
 function option(name: string, fallback: string): string {
@@ -224,30 +164,23 @@ function option(name: string, fallback: string): string {
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
-const mb = (b: number | null) => (b === null ? 'n/a' : `${(b / 1024 / 1024).toFixed(1)} MB`);
-
-/** One line per memory sample, for reading by eye. */
-export function memoryTable(samples: readonly MemorySample[]): string {
-  const rows = samples.map(
-    (s) =>
-      `${String(s.step).padStart(6)}  rss ${mb(s.rss).padStart(9)}  heap ${mb(s.heapUsed).padStart(8)}  external ${mb(s.external).padStart(8)}  arrayBuffers ${mb(s.arrayBuffers).padStart(8)}  wasm ${mb(s.wasm).padStart(8)}  yoga nodes ${s.yogaNodes}`,
-  );
-  return rows.join('\n');
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [columns = 100, rows = 24] = option('size', '100x24').split('x').map(Number);
+  const file = (name: string) =>
+    process.argv.includes(`--${name}`) ? { [name.replace(/-p/, 'P')]: option(name, '') } : {};
   const figures = await stepLatency({
     steps: Number(option('steps', '1000')),
     long: Number(option('long', '0')),
     start: Number(option('start', '0')),
     columns,
     rows,
-    ...(process.argv.includes('--cpu-profile') ? { cpuProfile: option('cpu-profile', '') } : {}),
+    ...file('cpu-profile'),
+    ...file('heap-profile'),
   });
-  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(figures)}\n`);
-  else {
-    const { samples, times, ...rest } = figures;
-    process.stdout.write(`${JSON.stringify(rest)}\n${memoryTable(samples)}\n`);
-  }
+  const { samples, times, ...rest } = figures;
+  process.stdout.write(
+    process.argv.includes('--json')
+      ? `${JSON.stringify(figures)}\n`
+      : `${JSON.stringify(rest)}\n${memoryTable(samples)}\n`,
+  );
 }
