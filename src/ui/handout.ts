@@ -22,7 +22,7 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
     return `## ${s('step', lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
   }
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
-  return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\` (${r.kind})`;
+  return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\` (${s(`kind_${r.kind}`, lang)})`;
 }
 
 /** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */

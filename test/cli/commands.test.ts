@@ -48,6 +48,10 @@ describe('lesson commands of the built CLI', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^# 进度通知/);
     expect(r.stdout).toContain('progress-after-completion');
+    // Step headings name the kind of message in Chinese too.
+    const headings = r.stdout.split('\n').filter((line) => line.startsWith('## '));
+    expect(headings.some((h) => h.endsWith('(通知)'))).toBe(true);
+    for (const h of headings) expect(h).not.toMatch(/\((?:request|response|notification|error)\)$/);
   });
 
   it('an unknown lesson, an unknown help topic and a bad --lang are usage errors: exit 2, one line', async () => {
