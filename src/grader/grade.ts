@@ -17,6 +17,31 @@ export type GradeOptions = {
 /** The whole exercise may take this long before its process is stopped. */
 export const EXERCISE_TIMEOUT_MS = 15_000;
 
+/**
+ * `work`, or a `timeout` RunnerError once it has run EXERCISE_TIMEOUT_MS without settling (a
+ * learner's endless loop in an awaited call never settles). `what` names it in the message.
+ */
+export async function withinExerciseTime<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new RunnerError(
+            'timeout',
+            `${what} did not finish within ${EXERCISE_TIMEOUT_MS / 1000} s`,
+          ),
+        ),
+      EXERCISE_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Why the learner's code could not be run on, in both languages. */
 export function runnerError(error: RunnerError): Bilingual {
   switch (error.reason) {
@@ -63,9 +88,8 @@ export async function gradeExercise(
     return starting;
   };
   let failure: Bilingual | null = null;
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    await withinExerciseTime(
       rubric.run({
         dir: options.dir,
         runner: getRunner,
@@ -75,24 +99,12 @@ export async function gradeExercise(
         },
         show: (line) => display.push(line),
       }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new RunnerError(
-                'timeout',
-                `the checks did not finish within ${EXERCISE_TIMEOUT_MS / 1000} s`,
-              ),
-            ),
-          EXERCISE_TIMEOUT_MS,
-        );
-      }),
-    ]);
+      'the checks',
+    );
   } catch (error) {
     if (!(error instanceof RunnerError)) throw error;
     failure = runnerError(error);
   } finally {
-    clearTimeout(timer);
     runner?.close();
     if (!runner)
       void starting?.then(

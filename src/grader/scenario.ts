@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Bilingual } from '../i18n/lang.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import { createChildRunner } from './child-runner.js';
-import { EXERCISE_TIMEOUT_MS, runnerError } from './grade.js';
+import { runnerError, withinExerciseTime } from './grade.js';
 import { createInlineRunner, type Runner, RunnerError } from './runner.js';
 import { openSession, S2C, type Session, type SessionOptions } from './session.js';
 import type { ExerciseMeta } from './types.js';
@@ -74,7 +74,6 @@ export async function recordScenario(
   const recap: Bilingual[] = [];
   let runner: Runner | undefined;
   let failure: Bilingual | null = null;
-  let timer: NodeJS.Timeout | undefined;
   try {
     runner =
       options.isolation === 'inline'
@@ -96,27 +95,12 @@ export async function recordScenario(
       },
       recap: (text) => recap.push(text),
     };
-    await Promise.race([
-      scenario.run(context),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new RunnerError(
-                'timeout',
-                `the scenario did not finish within ${EXERCISE_TIMEOUT_MS / 1000} s`,
-              ),
-            ),
-          EXERCISE_TIMEOUT_MS,
-        );
-      }),
-    ]);
+    await withinExerciseTime(scenario.run(context), 'the scenario');
   } catch (error) {
     if (!(error instanceof RunnerError)) throw error;
     const why = runnerError(error);
     failure = { en: oneLine(why.en), zh: oneLine(why.zh) };
   } finally {
-    clearTimeout(timer);
     runner?.close();
   }
   // A copy: after a time-out the scenario may still be running, and must not change what is shown.
