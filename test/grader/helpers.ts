@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import {
   gradeExercise,
   loadExercises,
 } from '../../src/grader/index.js';
-import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
+import { type CliResult, ROOT, runCli } from '../helpers/cli.js';
 
 export const EXERCISES = join(ROOT, 'exercises');
 export const SOLUTIONS = join(ROOT, 'test', 'solutions');
@@ -70,28 +69,13 @@ export function failed(result: ExerciseResult): string[] {
 }
 
 /** Runs the built CLI in a learner's folder (its own ./exercises and .mcp-sim/), stdin closed. */
-export function cli(cwd: string, args: readonly string[]): Promise<CliResult & { ms: number }> {
+export async function cli(
+  cwd: string,
+  args: readonly string[],
+): Promise<CliResult & { ms: number }> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
-    delete env.FORCE_COLOR;
-    delete env.LC_ALL;
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-        ms: performance.now() - started,
-      }),
-    );
-    child.stdin.end();
-  });
+  const result = await runCli(args, { cwd, env: { LANG: 'en_US.UTF-8', LC_ALL: undefined } });
+  return { ...result, ms: performance.now() - started };
 }
 
 /** A learner's folder with a copy of the exercises, some of them edited. */

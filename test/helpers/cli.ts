@@ -17,6 +17,8 @@ type RunOptions = {
   readonly stdin?: string | Buffer;
   /** Environment overrides; `undefined` removes a variable. */
   readonly env?: Record<string, string | undefined>;
+  /** The working directory (where .mcp-sim/ and a learner's exercises/ are); the repo by default. */
+  readonly cwd?: string;
 };
 
 function environment(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -36,7 +38,10 @@ export function run(
   options: RunOptions = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: environment(options.env ?? {}) });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: environment(options.env ?? {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
