@@ -1,43 +1,20 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ensureBuilt, runCli } from '../helpers/cli.js';
 import { hasScript, ScriptPty } from '../helpers/script-pty.js';
+import { hasTmux, TmuxScreen } from '../helpers/tmux.js';
 
-/** tmux gives the built CLI a real pseudo-terminal; CI machines without it skip, saying why. */
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const session = `mcp-sim-e2e-${process.pid}`;
+const screen = new TmuxScreen('mcp-sim-e2e');
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-e2e-'));
-
-const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-const pane = () => tmux('capture-pane', '-p', '-t', session);
-const alive = () => spawnSync('tmux', ['has-session', '-t', session]).status === 0;
-
-/** Polls the pane until `pattern` shows (or the session is gone), up to a deadline. */
-async function waitForPane(pattern: RegExp, ms = 15_000): Promise<string> {
-  const deadline = Date.now() + ms;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = alive() ? pane() : last;
-    if (pattern.test(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the pane never showed ${pattern}; last screen:\n${last}`);
-}
-
-async function waitForExit(ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-}
 
 beforeAll(async () => {
   await ensureBuilt();
 }, 120_000);
 
-afterAll(() => {
-  if (hasTmux && alive()) spawnSync('tmux', ['kill-session', '-t', session]);
+afterAll(async () => {
+  if (hasTmux) await screen.kill();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -46,48 +23,39 @@ describe('the built CLI in a terminal', () => {
     'menu → lesson → next → back to the menu → quit, at 80×24 (skipped without tmux)',
     async () => {
       // CI=0: with CI set, Ink shows nothing until exit. A fresh directory for .mcp-sim/progress.json.
-      // The `; echo` keeps the pane open after the app ends, to read its exit status.
-      tmux(
-        'new-session',
-        '-d',
-        '-x',
-        '80',
-        '-y',
-        '24',
-        '-s',
-        session,
-        '-c',
-        work,
-        `env -u NO_COLOR CI=0 ${process.execPath} ${CLI}; echo "EXITED rc=$?"; sleep 30`,
-      );
-      const menu = await waitForPane(/↑\/↓ choose · Enter open · q quit/);
+      // The pane stays open after the app ends, showing its exit status.
+      screen.start(`env -u NO_COLOR CI=0 ${process.execPath} ${CLI}`, {
+        cwd: work,
+        columns: 80,
+        rows: 24,
+      });
+      const menu = await screen.waitFor(/↑\/↓ choose · Enter open · q quit/);
       expect(menu).toContain('mcp-sim — learn MCP one envelope at a time');
       expect(menu).toMatch(/› 1\. The first session +new/);
 
-      tmux('send-keys', '-t', session, 'Enter');
-      const first = await waitForPane(/step 1\/10/);
+      screen.keys('Enter');
+      const first = await screen.waitFor(/step 1\/10/);
       expect(first).toContain('"method": "initialize"');
       expect(first).toContain('q menu');
 
-      tmux('send-keys', '-t', session, 'n');
-      const second = await waitForPane(/step 2\/10/);
+      screen.keys('n');
+      const second = await screen.waitFor(/step 2\/10/);
       expect(second).toMatch(/client ● operation +server ● initialization/);
       expect(second).toContain('✓ allowed by the rules');
       for (const line of second.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
 
-      tmux('send-keys', '-t', session, 'q');
-      await waitForPane(/› 1\. The first session +in progress/);
+      screen.keys('q');
+      await screen.waitFor(/› 1\. The first session +in progress/);
 
-      tmux('send-keys', '-t', session, 'q');
-      await waitForPane(/EXITED rc=0/);
+      screen.keys('q');
+      await screen.waitFor(/EXITED rc=0/);
       const progress = JSON.parse(readFileSync(join(work, '.mcp-sim', 'progress.json'), 'utf8'));
       expect(progress).toMatchObject({
         lang: 'en',
         lessons: { 'first-session': { finished: false, lastStep: 1 } },
       });
-      spawnSync('tmux', ['kill-session', '-t', session]);
-      await waitForExit();
-      expect(alive()).toBe(false);
+      await screen.kill();
+      expect(screen.alive()).toBe(false);
     },
     60_000,
   );
