@@ -6,11 +6,11 @@
  * 100×30 screen with plain text (what Ink, React and the layout engine cost to load and to draw a
  * first screenful, before any of mcp-sim runs).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { ScriptPty } from '../test/helpers/script-pty.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'bench', 'out');
@@ -23,34 +23,19 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Milliseconds from spawning `command` in a pty until its output contains `marker`. */
-function timeToText(command: string[], marker: string): Promise<number> {
-  // `script` gives the pty no size; a learner's terminal has one (100×30 here).
-  const line = [
-    'stty cols 100 rows 30; exec env -u CI NO_COLOR=1 MCP_SIM_FIRST_FRAME_EXIT=1',
-    ...command.map((arg) => `'${arg}'`),
-  ].join(' ');
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn('script', ['-qec', line, '/dev/null'], {
-      cwd: CWD,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let seen = '';
-    let at: number | null = null;
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      if (at !== null) return;
-      seen += chunk;
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape sequences
-      if (seen.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '').includes(marker))
-        at = Number(process.hrtime.bigint() - start) / 1e6;
-    });
-    child.on('error', reject);
-    child.on('close', () =>
-      at === null ? reject(new Error(`${line}: never printed "${marker}"`)) : resolve(at),
-    );
-  });
+/** Milliseconds from starting `command` in a 100×30 pty until its screen shows `marker`. */
+async function timeToText(command: string[], marker: RegExp): Promise<number> {
+  const start = process.hrtime.bigint();
+  const pty = new ScriptPty(
+    ['env', '-u', 'CI', 'NO_COLOR=1', 'MCP_SIM_FIRST_FRAME_EXIT=1', ...command],
+    { cwd: CWD, cols: 100, rows: 30 },
+  );
+  try {
+    await pty.waitFor(marker);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  } finally {
+    await pty.exit();
+  }
 }
 
 /** A bare Ink app drawing a screenful of text, bundled like mcp-sim (scripts/build.mjs): Ink's own floor. */
@@ -109,12 +94,12 @@ export async function firstFrames(cli: string, runs: number): Promise<FirstFrame
   const ink = await bareInkApp();
   const node = process.execPath;
   const cases = {
-    node: [[node, '-e', 'process.stdout.write("node-e")'], 'node-e'],
-    bareInk: [[node, ink], 'bare ink: first frame'],
-    menu: [[node, cli, '--lang', 'en'], 'Enter open'],
-    lesson: [[node, cli, 'lesson', 'first-session', '--lang', 'en'], 'step 1/'],
-    lessonZh: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], '步骤 1/'],
-  } as const satisfies Record<keyof FirstFrames, readonly [readonly string[], string]>;
+    node: [[node, '-e', 'process.stdout.write("node-e")'], /node-e/],
+    bareInk: [[node, ink], /bare ink: first frame/],
+    menu: [[node, cli, '--lang', 'en'], /Enter open/],
+    lesson: [[node, cli, 'lesson', 'first-session', '--lang', 'en'], /step 1\//],
+    lessonZh: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], /步骤 1\//],
+  } as const satisfies Record<keyof FirstFrames, readonly [readonly string[], RegExp]>;
   const times: Record<string, number[]> = {};
   for (let i = 0; i < runs; i++) {
     for (const [name, [command, marker]] of Object.entries(cases)) {

@@ -14,6 +14,7 @@ export class ScriptPty {
   private readonly child: ChildProcessWithoutNullStreams;
   private raw = '';
   private readonly exited: Promise<number | null>;
+  private closed = false;
 
   constructor(command: readonly string[], options: { cwd: string; cols: number; rows: number }) {
     const quoted = command.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
@@ -23,7 +24,12 @@ export class ScriptPty {
     this.child.stdout.on('data', (chunk: string) => {
       this.raw += chunk;
     });
-    this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      this.child.on('close', (code) => {
+        this.closed = true;
+        resolve(code);
+      }),
+    );
   }
 
   /** Everything shown so far, escape sequences removed. */
@@ -36,17 +42,39 @@ export class ScriptPty {
     return this.text().length;
   }
 
-  /** Resolves with the text after `from` once it matches `pattern`; rejects at the deadline. */
-  async waitFor(pattern: RegExp, from = 0, ms = 15_000): Promise<string> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const seen = this.text().slice(from);
-      if (pattern.test(seen)) return seen;
-      if (Date.now() > deadline || this.child.exitCode !== null) {
-        throw new Error(`the terminal never showed ${pattern}; it showed:\n${seen.slice(-2000)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  /**
+   * Resolves with the text after `from` as soon as it matches `pattern` (checked as output
+   * arrives, so the moment is exact enough to time a first frame); rejects at the deadline or
+   * when the command ends without showing it.
+   */
+  waitFor(pattern: RegExp, from = 0, ms = 15_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const shown = () => {
+        const seen = this.text().slice(from);
+        if (!pattern.test(seen)) return false;
+        stop();
+        resolve(seen);
+        return true;
+      };
+      const fail = () => {
+        stop();
+        const seen = this.text().slice(from);
+        reject(new Error(`the terminal never showed ${pattern}; it showed:\n${seen.slice(-2000)}`));
+      };
+      const onData = () => void shown();
+      const onClose = () => void (shown() || fail());
+      const timer = setTimeout(fail, ms);
+      const stop = () => {
+        clearTimeout(timer);
+        this.child.stdout.off('data', onData);
+        this.child.off('close', onClose);
+      };
+      if (shown()) return;
+      if (this.closed) return fail();
+      // Registered after the constructor's listener, so the chunk is already in `raw`.
+      this.child.stdout.on('data', onData);
+      this.child.on('close', onClose);
+    });
   }
 
   press(keys: string): void {
