@@ -2,7 +2,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
-import { LessonError } from './lesson-error.js';
+import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
 
@@ -146,10 +146,7 @@ async function run(argv: string[]): Promise<number> {
       // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
       const { openLesson } = await import('../ui/lesson-source.js');
       const opened = await openLesson(id);
-      if (!opened.ok) {
-        if (opened.error.code === 2) throw new UsageError(opened.error.message);
-        throw new LessonError(opened.error.message);
-      }
+      if (!opened.ok) throw lessonProblem(opened.error);
       requireTty(lang);
       const { runLesson } = await importUi();
       return runLesson({

@@ -1,7 +1,7 @@
 import type { Bilingual } from '../i18n/lang.js';
 import type { ScreenStep } from '../sim/scenario/engine.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
-import type { LessonListing } from '../sim/scenario/load-lessons.js';
+import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
 import type { OpenProblem } from '../sim/scenario/open-lesson.js';
 
 /** A lesson played to its timeline, ready for the screen. */
@@ -32,17 +32,15 @@ export async function openLesson(
   given?: LessonListing,
 ): Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }> {
   const listing = given ?? (await listLessons());
+  const shaped = ({ scenario }: LoadedLesson, steps: readonly ScreenStep[]) => ({
+    ok: true as const,
+    value: { id, title: scenario.title, goal: scenario.goal, recap: scenario.recap, steps },
+  });
   const lesson = listing.lessons.find((l) => l.id === id);
   const compiled = lesson ? compiledTimeline(lesson) : null;
-  if (lesson && compiled) {
-    const { title, goal, recap } = lesson.scenario;
-    return { ok: true, value: { id, title, goal, recap, steps: compiled } };
-  }
+  if (lesson && compiled) return shaped(lesson, compiled);
   // The engine (referee, simulated peers, SDK schemas) loads when a lesson must be played here.
   const { openLesson: openPlayedLesson } = await import('../sim/scenario/open-lesson.js');
   const opened = await openPlayedLesson(id, listing);
-  if (!opened.ok) return opened;
-  const { lesson: played, timeline } = opened.value;
-  const { title, goal, recap } = played.scenario;
-  return { ok: true, value: { id, title, goal, recap, steps: timeline.steps } };
+  return opened.ok ? shaped(opened.value.lesson, opened.value.timeline.steps) : opened;
 }

@@ -4,9 +4,8 @@ import { formatProblem, loadLessons } from '../../sim/scenario/load-lessons.js';
 import { openLesson, type PlayedLesson } from '../../sim/scenario/open-lesson.js';
 import { lessonHandout, lessonJson } from '../../ui/handout.js';
 import { statusOf } from '../../ui/progress-update.js';
-import { LessonError } from '../lesson-error.js';
+import { lessonProblem } from '../lesson-error.js';
 import type { Progress } from '../progress.js';
-import { UsageError } from '../usage.js';
 
 function reportProblems(problems: ReturnType<typeof loadLessons>['problems']): void {
   for (const problem of problems) process.stderr.write(`mcp-sim: ${formatProblem(problem)}\n`);
@@ -49,8 +48,7 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
 export async function playLesson(id: string): Promise<PlayedLesson> {
   const opened = await openLesson(id);
   if (opened.ok) return opened.value;
-  if (opened.error.code === 2) throw new UsageError(opened.error.message);
-  throw new LessonError(opened.error.message);
+  throw lessonProblem(opened.error);
 }
 
 export async function lessonPrintCommand(options: {
