@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { packageRoot } from '../../package-root.js';
 import type { ScreenStep } from './engine.js';
 import type { LessonListing, LoadedLesson } from './load-lessons.js';
-import type { Scenario } from './schema.js';
 
 // What `npm run build` compiles from the lessons, and how to tell whether it still holds. This
 // module imports neither YAML nor zod nor the engine: the menu and a lesson's first frame come from
@@ -18,11 +17,9 @@ export const TIMELINES_DIR = join(packageRoot(), 'dist', 'timelines');
 export const LESSON_FOLDER = /^(\d+)-([a-z0-9][a-z0-9-]*)$/;
 
 /** A lesson file compiled at build time, valid while the file keeps its size and time. */
-export type IndexEntry = {
+export type IndexEntry = Pick<LoadedLesson, 'scenario' | 'stepLines'> & {
   readonly size: number;
   readonly mtimeMs: number;
-  readonly scenario: Scenario;
-  readonly stepLines: readonly (number | null)[];
 };
 
 /** A lesson's timeline played at build time, for the screen (the referee's snapshots left out). */
