@@ -118,7 +118,8 @@ export async function firstFrames(cli: string, runs: number): Promise<FirstFrame
   };
 }
 
-if (process.argv[1] === import.meta.filename) {
+// Run on its own, not when bench/ui.ts imports it.
+if (/[/\\]first-frame\.ts$/.test(process.argv[1] ?? '')) {
   const runs = Number(process.argv[2] ?? 9);
   const result = await firstFrames(join(ROOT, 'dist', 'cli', 'main.js'), runs);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,9 +1,13 @@
 /**
  * Key → new frame while playing a 10,000-message transcript, and the memory it takes; target a
- * median ≤ 16 ms, memory flat. bench/ui.ts runs it for docs/benchmarks.md; on its own:
+ * median ≤ 16 ms, memory flat. bench/ui.ts runs it for docs/benchmarks.md; on its own, bundled
+ * as the CLI is (bench/bundle.mjs: Ink's text through src/ui/text-width.ts and styled-chars.ts):
  *
- *   NODE_ENV=production node --expose-gc --import tsx bench/ui-steps.ts [--steps 1000]
- *     [--long 4000] [--start 0] [--size 100x24] [--json] [--cpu-profile F] [--heap-profile F]
+ *   npm run bench:steps -- [--steps 1000] [--long 4000] [--start 0] [--size 100x24] [--json]
+ *     [--cpu-profile F] [--heap-profile F]
+ *
+ * Unbundled (`NODE_ENV=production node --expose-gc --import tsx bench/ui-steps.ts …`) it runs the
+ * libraries as published, and a profile names each package (bench/profile-summary.ts).
  *
  * A step is timed from the key handed to stdin to the last frame that key causes, written to
  * stdout (see bench-player.ts): Ink writes at most 30 frames a second, so a render that follows
@@ -12,7 +16,6 @@
  * the long run (memory only) presses as fast as the screen settles.
  */
 import { writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { openPlayer } from './bench-player.js';
 import { layoutCounts } from './layout-probe.js';
 import { startCpuProfile, startHeapProfile } from './profilers.js';
@@ -164,7 +167,8 @@ function option(name: string, fallback: string): string {
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run on its own (as bench/ui-steps.ts or its bundle), not when bench/ui.ts imports it.
+if (/[/\\]ui-steps\.(ts|bundle\.mjs)$/.test(process.argv[1] ?? '')) {
   const [columns = 100, rows = 24] = option('size', '100x24').split('x').map(Number);
   const file = (name: string) =>
     process.argv.includes(`--${name}`) ? { [name.replace(/-p/, 'P')]: option(name, '') } : {};

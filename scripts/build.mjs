@@ -5,23 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { fastInkText, zodEnglishOnly } from './bundle-plugins.mjs';
 
 const root = join(import.meta.dirname, '..');
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-// zod re-exports all of its ~50 locales as a namespace, which no bundler can drop: about 300 KB that
-// every command would parse at start-up for messages only ever shown in English. The bundle keeps
-// English (`z.locales.en`); the others resolve to nothing.
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[/\\]zod[/\\]v4[/\\]/.test(args.importer)
-        ? { path: join(root, 'scripts', 'zod-locales-en.js') }
-        : undefined,
-    );
-  },
-};
-
 await build({
   absWorkingDir: root,
   entryPoints: { 'cli/main': 'src/cli/main.ts', 'index-lessons': 'scripts/index-lessons.ts' },
@@ -40,7 +27,7 @@ await build({
   banner: {
     js: "import { createRequire as __mcpSimCreateRequire } from 'node:module'; const require = __mcpSimCreateRequire(import.meta.url); const __filename = new URL(import.meta.url).pathname; const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
   },
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, fastInkText],
   logLevel: 'warning',
 });
 // Lessons compiled to JSON: the menu starts without parsing YAML.

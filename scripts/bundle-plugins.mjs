@@ -1,0 +1,44 @@
+// esbuild plugins shared by the build (scripts/build.mjs) and the benchmarks that bundle what ships.
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+// zod re-exports all of its ~50 locales as a namespace, which no bundler can drop: about 300 KB that
+// every command would parse at start-up for messages only ever shown in English. The bundle keeps
+// English (`z.locales.en`); the others resolve to nothing.
+export const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[/\\]zod[/\\]v4[/\\]/.test(args.importer)
+        ? { path: join(root, 'scripts', 'zod-locales-en.js') }
+        : undefined,
+    );
+  },
+};
+
+const textWidth = join(root, 'src', 'ui', 'text-width.ts');
+const styledChars = join(root, 'src', 'ui', 'styled-chars.ts');
+
+// Ink measures every character of every frame with string-width and splits every line of every
+// frame into styled characters, afresh each frame. Its text goes through two drop-in modules
+// instead, which give the same answers (tests hold them to the libraries') without the slow
+// paths: src/ui/text-width.ts (a table for ASCII, box drawing, CJK…) and src/ui/styled-chars.ts
+// (remembers recent lines). wrap-ansi keeps its own string-width 7, which measures a few
+// characters differently.
+export const fastInkText = {
+  name: 'fast-ink-text',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (args) => {
+      if (args.importer === textWidth || /width-table-gen\.ts$/.test(args.importer))
+        return undefined;
+      if (/node_modules[/\\]wrap-ansi[/\\]/.test(args.importer)) return undefined;
+      return { path: textWidth };
+    });
+    b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, (args) =>
+      /node_modules[/\\]ink[/\\]build[/\\]output\.js$/.test(args.importer)
+        ? { path: styledChars }
+        : undefined,
+    );
+  },
+};

@@ -1,0 +1,63 @@
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build scripts, without types
+import { fastInkText } from '../../scripts/bundle-plugins.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** Which modules import which, in a bundle of Ink and wrap-ansi made with or without the plugin. */
+async function importers(plugins: unknown[]): Promise<Map<string, string[]>> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    stdin: {
+      contents: "export * from 'ink'; export { default as wrapAnsi } from 'wrap-ansi';",
+      resolveDir: ROOT,
+    },
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    external: ['react', 'react-devtools-core', 'yoga-layout'],
+    plugins: plugins as never,
+    logLevel: 'silent',
+  });
+  const imported = new Map<string, string[]>();
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    for (const { path } of input.imports) {
+      const to = relative(ROOT, join(ROOT, path));
+      imported.set(to, [...(imported.get(to) ?? []), file]);
+    }
+  }
+  return imported;
+}
+
+describe('the build’s fast-ink-text plugin', () => {
+  it('gives Ink src/ui/text-width.ts for string-width and src/ui/styled-chars.ts for its Output', async () => {
+    const withPlugin = await importers([fastInkText]);
+    expect(withPlugin.get('src/ui/styled-chars.ts')).toEqual(['node_modules/ink/build/output.js']);
+    expect(withPlugin.get('node_modules/@alcalzone/ansi-tokenize/build/index.js')).toEqual([
+      'src/ui/styled-chars.ts',
+    ]);
+    expect(withPlugin.get('src/ui/text-width.ts')).toEqual(
+      expect.arrayContaining([
+        'node_modules/ink/build/output.js',
+        'node_modules/cli-truncate/index.js',
+      ]),
+    );
+    expect(withPlugin.get('node_modules/string-width/index.js')).toEqual(['src/ui/text-width.ts']);
+    // wrap-ansi keeps its own string-width 7
+    expect(withPlugin.get('node_modules/wrap-ansi/node_modules/string-width/index.js')).toEqual([
+      'node_modules/wrap-ansi/index.js',
+    ]);
+  });
+
+  it('is what makes the difference (without it, Ink imports the libraries)', async () => {
+    const without = await importers([]);
+    expect(without.get('src/ui/styled-chars.ts')).toBeUndefined();
+    expect(without.get('node_modules/string-width/index.js')).toEqual(
+      expect.arrayContaining(['node_modules/ink/build/output.js']),
+    );
+  });
+});
