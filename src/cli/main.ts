@@ -2,8 +2,9 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
+import { showRememberedFrame } from '../ui/remembered-frame.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
-import { loadProgress, saveProgress } from './progress.js';
+import { loadProgress, type Progress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
 
 type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -57,6 +58,21 @@ function requireTty(lang: Lang): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str('needsTty', lang));
 }
 
+/**
+ * The menu and a lesson open Ink: their first frame, remembered from the last start with the same
+ * inputs, is shown before Ink has loaded (src/ui/remembered-frame.ts).
+ */
+function showFrameOf(argv: string[], lang: Lang, progress: Progress): void {
+  showRememberedFrame({
+    argv,
+    view: { lang, lessons: progress.lessons, exercises: progress.exercises },
+    env: process.env,
+    cwd: process.cwd(),
+    stdin: process.stdin,
+    stdout: process.stdout,
+  });
+}
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'help' || command === '--help' || command === '-h') {
@@ -84,6 +100,7 @@ async function run(argv: string[]): Promise<number> {
     const progress = loadProgress();
     const lang = detectLang(langOption(values.lang), progress.lang);
     requireTty(lang);
+    showFrameOf(argv, lang, progress);
     const { runMenu } = await importUi();
     return runMenu({ lang, progress, save: saveProgress });
   }
@@ -144,6 +161,7 @@ async function run(argv: string[]): Promise<number> {
       }
       // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
       // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
+      if (process.stdin.isTTY && process.stdout.isTTY) showFrameOf(argv, lang, progress);
       const { openLesson } = await import('../ui/lesson-source.js');
       const opened = await openLesson(id);
       if (!opened.ok) throw lessonProblem(opened.error);

@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { listLessons, type OpenedLesson } from './lesson-source.js';
 import type { ProgressData } from './progress-update.js';
+import { drawFirstFrame } from './remembered-frame.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';
 
@@ -19,14 +20,18 @@ async function show(app: ReactElement): Promise<number> {
   // MCP_SIM_FIRST_FRAME_EXIT=1 quits right after the first frame: `npm run bench` times start-up.
   const firstFrameExit = process.env.MCP_SIM_FIRST_FRAME_EXIT === '1';
   let rendered = false;
-  const instance = render(themed, {
-    exitOnCtrlC: true,
-    onRender: () => {
-      if (!firstFrameExit || rendered) return;
-      rendered = true;
-      setTimeout(() => instance.unmount(), 0);
-    },
-  });
+  // Ink draws the first frame before render returns; a frame remembered from the last start may
+  // already be on screen (remembered-frame.ts).
+  const instance = drawFirstFrame(() =>
+    render(themed, {
+      exitOnCtrlC: true,
+      onRender: () => {
+        if (!firstFrameExit || rendered) return;
+        rendered = true;
+        setTimeout(() => instance.unmount(), 0);
+      },
+    }),
+  );
   await instance.waitUntilExit();
   return 0;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,8 +76,9 @@ describe('the built CLI in a terminal', () => {
         expect(menu).toContain('1. 第一次会话');
         let from = app.mark();
         app.press('\r');
-        const first = await app.waitFor(/步骤 1\/10/, from);
-        expect(first).toContain('"method": "initialize"');
+        // the frame arrives in pieces: wait for its envelope, not only its header
+        const first = await app.waitFor(/步骤 1\/10[\s\S]*"method": "initialize"/, from);
+        expect(first).toContain('客户端 ● 初始化');
         from = app.mark();
         app.press('n');
         await app.waitFor(/步骤 2\/10/, from);
@@ -94,6 +95,55 @@ describe('the built CLI in a terminal', () => {
         lang: 'zh',
         lessons: { 'first-session': { finished: false, lastStep: 1 } },
       });
+    },
+    60_000,
+  );
+
+  // src/ui/remembered-frame.ts: the second start shows the first start's frame before Ink has
+  // loaded; a key pressed on it is kept for Ink, and Ink does not draw the same frame twice.
+  it.skipIf(!hasScript)(
+    'a second start shows the remembered menu at once, and a key pressed on it still works',
+    async () => {
+      const cache = mkdtempSync(join(work, 'cache-'));
+      const start = (dir: string, ...env: string[]) =>
+        new ScriptPty(
+          ['env', '-u', 'NO_COLOR', 'CI=0', ...env, process.execPath, CLI, '--lang', 'en'],
+          { cwd: dir, cols: 80, rows: 24 },
+        );
+      /** Opens the first lesson from the menu; how many times the menu's title was drawn first. */
+      const openFirstLesson = async (app: ScriptPty) => {
+        await app.waitFor(/Enter open/);
+        app.press('\r');
+        const shown = await app.waitFor(/step 1\/10/);
+        app.press('q');
+        await app.waitFor(/Enter open/, app.mark());
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+        return shown.slice(0, shown.indexOf('step 1/10')).split('learn MCP one envelope').length;
+      };
+
+      const dir = mkdtempSync(join(work, 'again-'));
+      const first = start(dir, `XDG_CACHE_HOME=${cache}`);
+      try {
+        await first.waitFor(/Enter open/);
+        first.press('q');
+        expect(await first.exit()).toBe(0);
+      } finally {
+        first.kill();
+      }
+      expect(readdirSync(join(cache, 'mcp-sim', 'frames'))).toHaveLength(1);
+
+      const again = start(dir, `XDG_CACHE_HOME=${cache}`);
+      const without = start(mkdtempSync(join(work, 'plain-')), 'MCP_SIM_FRAME_CACHE=0');
+      try {
+        const withFrame = await openFirstLesson(again);
+        expect(withFrame, 'the menu drawn as often as without a remembered frame').toBe(
+          await openFirstLesson(without),
+        );
+      } finally {
+        again.kill();
+        without.kill();
+      }
     },
     60_000,
   );

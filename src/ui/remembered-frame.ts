@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+
+/**
+ * The first frame of an interactive view, remembered from the last start with the same inputs and
+ * shown at once while Ink loads (Ink, React and the layout engine take a few hundred milliseconds
+ * to load and draw a first frame on a small machine; see docs/benchmarks.md). When Ink's own first
+ * frame comes, it is compared with what is on screen: the same text is not written again, a
+ * different one replaces it the way Ink replaces any frame, and it is remembered for next time.
+ * Keys pressed meanwhile wait in the terminal (raw mode is on, so they are not echoed) and reach
+ * Ink when it starts reading.
+ *
+ * What the frame depends on is the key: the command line, the terminal's size, the environment
+ * that picks colour, the language and the learner's progress the view opens with, the build and
+ * the lesson files. Frames live in $XDG_CACHE_HOME/mcp-sim/frames (or ~/.cache/…), at most MAX_FRAMES of
+ * them; MCP_SIM_FRAME_CACHE=0 turns this off.
+ */
+
+/** Environment variables that change what a frame looks like (language, colour, the terminal). */
+const ENV_KEYS = [
+  'LANG',
+  'LC_ALL',
+  'LC_MESSAGES',
+  'LANGUAGE',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TERM',
+  'COLORTERM',
+  'TERM_PROGRAM',
+] as const;
+
+const MAX_FRAMES = 32;
+// A frame is a screenful of styled text; anything far larger is not one.
+const MAX_BYTES = 256 * 1024;
+
+type Terminal = {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+  readonly rows?: number;
+};
+
+export type FrameInputs = {
+  readonly argv: readonly string[];
+  /** What the view is opened with: the language it speaks and the learner's progress. */
+  readonly view: unknown;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly stdin: Terminal;
+  readonly stdout: Terminal;
+};
+
+/** As Ink decides (is-in-ci), in which case it draws nothing until it exits. */
+function inCi(env: NodeJS.ProcessEnv): boolean {
+  const set = (name: string) => name in env && env[name] !== '0' && env[name] !== 'false';
+  return set('CI') || set('CONTINUOUS_INTEGRATION');
+}
+
+/** Where frames are kept, or undefined when they are not (turned off, in CI, no terminal). */
+export function frameFolder(inputs: FrameInputs): string | undefined {
+  const { env, stdin, stdout } = inputs;
+  if (env.MCP_SIM_FRAME_CACHE === '0' || inCi(env)) return undefined;
+  if (stdin.isTTY !== true || stdout.isTTY !== true) return undefined;
+  const base = env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
+  return base ? join(base, 'mcp-sim', 'frames') : undefined;
+}
+
+function stamp(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return '-';
+  }
+}
+
+/** The build and every lesson file, by size and time of change. */
+function sourceStamps(): string[] {
+  const root = packageRoot();
+  const stamps = [stamp(join(root, 'dist', 'lessons-index.json')), stamp(process.argv[1] ?? '')];
+  const lessons = join(root, 'lessons');
+  try {
+    for (const folder of readdirSync(lessons).sort()) {
+      const dir = join(lessons, folder);
+      try {
+        for (const file of readdirSync(dir).sort()) stamps.push(file, stamp(join(dir, file)));
+      } catch {
+        stamps.push(folder, stamp(dir));
+      }
+    }
+  } catch {
+    stamps.push('no lessons');
+  }
+  return stamps;
+}
+
+/** A name for everything the first frame depends on. */
+export function frameKey(inputs: FrameInputs): string {
+  const { argv, env, cwd, stdout } = inputs;
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify({
+      version: 1,
+      argv,
+      cwd,
+      size: [stdout.columns, stdout.rows],
+      env: ENV_KEYS.map((name) => env[name] ?? null),
+      own: Object.keys(env)
+        .filter((name) => name.startsWith('MCP_SIM_'))
+        .sort()
+        .map((name) => [name, env[name]]),
+      view: inputs.view,
+      sources: sourceStamps(),
+    }),
+  );
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** Lines a frame takes, counted as Ink's log-update counts what it has to erase. */
+function lineCount(frame: string): number {
+  return frame.split('\n').length;
+}
+
+/** What log-update writes to take back a frame of `count` lines (ansi-escapes' eraseLines). */
+function eraseLines(count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += `\u001B[2K${i < count - 1 ? '\u001B[1A' : ''}`;
+  return count > 0 ? `${out}\u001B[G` : '';
+}
+
+type Writable = { write: NodeJS.WriteStream['write'] };
+
+type State = { readonly file: string; readonly shown: string | undefined };
+
+let state: State | undefined;
+
+/**
+ * Shows the frame remembered for these inputs, if there is one, and gets ready to remember the
+ * next. Call once, as early as possible, for a command that may open an interactive view.
+ */
+export function showRememberedFrame(
+  inputs: FrameInputs,
+  out: Writable & { setRawMode?: unknown } = process.stdout,
+  input: { setRawMode?: (raw: boolean) => unknown } = process.stdin,
+): boolean {
+  const folder = frameFolder(inputs);
+  if (folder === undefined) return false;
+  const file = join(folder, `${frameKey(inputs)}.frame`);
+  let shown: string | undefined;
+  try {
+    shown = readFileSync(file, 'utf8');
+  } catch {
+    shown = undefined;
+  }
+  state = { file, shown };
+  if (shown === undefined) return false;
+  // Keys pressed before Ink starts are kept for it, not echoed over the frame.
+  input.setRawMode?.(true);
+  process.once('exit', () => input.setRawMode?.(false));
+  out.write(shown);
+  return true;
+}
+
+function remember(file: string, frame: string): void {
+  if (frame.length === 0 || frame.length > MAX_BYTES) return;
+  try {
+    const folder = join(file, '..');
+    mkdirSync(folder, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, frame);
+    renameSync(temporary, file);
+    const frames = readdirSync(folder)
+      .filter((name) => name.endsWith('.frame'))
+      .map((name) => ({ name, at: statSync(join(folder, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of frames.slice(MAX_FRAMES)) unlinkSync(join(folder, old.name));
+  } catch {
+    // A cache that cannot be written is only slower next time.
+  }
+}
+
+/**
+ * Runs Ink's first render (`render`, which draws the first frame before it returns) with what it
+ * writes held back, then puts it on screen: nothing when the remembered frame already shows it,
+ * otherwise in place of the remembered frame. The frame is remembered for the next start.
+ */
+export function drawFirstFrame<T>(render: () => T, out: Writable = process.stdout): T {
+  const current = state;
+  state = undefined;
+  if (current === undefined) return render();
+  const original = out.write;
+  const held: string[] = [];
+  out.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    held.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString());
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (typeof done === 'function') queueMicrotask(() => done());
+    return true;
+  }) as NodeJS.WriteStream['write'];
+  try {
+    return render();
+  } finally {
+    out.write = original;
+    const drawn = held.join('');
+    if (current.shown === undefined) out.write(drawn);
+    else if (drawn !== current.shown) out.write(eraseLines(lineCount(current.shown)) + drawn);
+    if (drawn !== current.shown) remember(current.file, drawn);
+  }
+}
