@@ -6,7 +6,7 @@
  * 100×30 screen with plain text (what Ink, React and the layout engine cost to load and to draw a
  * first screenful, before any of mcp-sim runs).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -23,17 +23,34 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Milliseconds from starting `command` in a 100×30 pty until its screen shows `marker`. */
-async function timeToText(command: string[], marker: RegExp): Promise<number> {
+/**
+ * Milliseconds from starting `command` in a 100×30 pty until its screen shows `marker`; with
+ * `key`, until the screen answers that key, pressed the moment the marker shows (`answer`).
+ * `cache` is the folder of remembered first frames (src/ui/remembered-frame.ts).
+ */
+async function timeToText(
+  command: string[],
+  marker: RegExp,
+  cache: string,
+  key?: { readonly press: string; readonly answer: RegExp },
+): Promise<number> {
+  // Every run starts from no progress: what a run saves (the step a key reached) would change the
+  // next run's first frame, and the frame remembered for it.
+  rmSync(join(CWD, '.mcp-sim'), { recursive: true, force: true });
   const start = process.hrtime.bigint();
-  const pty = new ScriptPty(
-    ['env', '-u', 'CI', 'NO_COLOR=1', 'MCP_SIM_FIRST_FRAME_EXIT=1', ...command],
-    { cwd: CWD, cols: 100, rows: 30 },
-  );
+  const env = ['env', '-u', 'CI', 'NO_COLOR=1', `XDG_CACHE_HOME=${cache}`];
+  if (key === undefined) env.push('MCP_SIM_FIRST_FRAME_EXIT=1');
+  const pty = new ScriptPty([...env, ...command], { cwd: CWD, cols: 100, rows: 30 });
   try {
     await pty.waitFor(marker);
+    if (key !== undefined) {
+      const from = pty.mark();
+      pty.press(key.press);
+      await pty.waitFor(key.answer, from);
+    }
     return Number(process.hrtime.bigint() - start) / 1e6;
   } finally {
+    if (key !== undefined) pty.press('q');
     await pty.exit();
   }
 }
@@ -84,38 +101,57 @@ async function bareInkApp(): Promise<string> {
 export type FirstFrames = {
   readonly node: number;
   readonly bareInk: number;
+  /** A first start: no frame remembered. */
   readonly menu: number;
   readonly lesson: number;
   readonly lessonZh: number;
+  /** A start after one with the same inputs: the remembered frame shows while Ink loads. */
+  readonly menuAgain: number;
+  readonly lessonAgain: number;
+  readonly lessonZhAgain: number;
+  /** `lesson first-session`, `n` pressed as soon as step 1 shows, until step 2 shows. */
+  readonly keyReady: number;
+  readonly keyReadyAgain: number;
 };
 
 /** Medians of `runs` interleaved runs of each (interleaving spreads any background load evenly). */
 export async function firstFrames(cli: string, runs: number): Promise<FirstFrames> {
   const ink = await bareInkApp();
   const node = process.execPath;
+  const lesson = [node, cli, 'lesson', 'first-session', '--lang', 'en'];
+  const next = { press: 'n', answer: /step 2\// };
+  type Case = readonly [readonly string[], RegExp, 'fresh' | 'kept', typeof next?];
   const cases = {
-    node: [[node, '-e', 'process.stdout.write("node-e")'], /node-e/],
-    bareInk: [[node, ink], /bare ink: first frame/],
-    menu: [[node, cli, '--lang', 'en'], /Enter open/],
-    lesson: [[node, cli, 'lesson', 'first-session', '--lang', 'en'], /step 1\//],
-    lessonZh: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], /步骤 1\//],
-  } as const satisfies Record<keyof FirstFrames, readonly [readonly string[], RegExp]>;
+    node: [[node, '-e', 'process.stdout.write("node-e")'], /node-e/, 'fresh'],
+    bareInk: [[node, ink], /bare ink: first frame/, 'fresh'],
+    menu: [[node, cli, '--lang', 'en'], /Enter open/, 'fresh'],
+    menuAgain: [[node, cli, '--lang', 'en'], /Enter open/, 'kept'],
+    lesson: [lesson, /step 1\//, 'fresh'],
+    lessonAgain: [lesson, /step 1\//, 'kept'],
+    lessonZh: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], /步骤 1\//, 'fresh'],
+    lessonZhAgain: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], /步骤 1\//, 'kept'],
+    keyReady: [lesson, /step 1\//, 'fresh', next],
+    keyReadyAgain: [lesson, /step 1\//, 'kept', next],
+  } as const satisfies Record<keyof FirstFrames, Case>;
+  // 'kept': one folder of remembered frames for all runs (the first round fills it); 'fresh': an
+  // empty one each run, as on a first start.
+  const kept = mkdtempSync(join(tmpdir(), 'mcp-sim-frames-'));
   const times: Record<string, number[]> = {};
   for (let i = 0; i < runs; i++) {
-    for (const [name, [command, marker]] of Object.entries(cases)) {
-      const ms = await timeToText([...command], marker);
-      if (i === 0) continue; // the first round warms the file cache
+    for (const [name, [command, marker, frames, key]] of Object.entries(cases) as [
+      string,
+      Case,
+    ][]) {
+      const cache = frames === 'kept' ? kept : mkdtempSync(join(tmpdir(), 'mcp-sim-frames-'));
+      const ms = await timeToText([...command], marker, cache, key);
+      if (i === 0) continue; // the first round warms the file cache and remembers the frames
       times[name] = [...(times[name] ?? []), ms];
     }
   }
   const m = (name: keyof FirstFrames) => median(times[name] ?? []);
-  return {
-    node: m('node'),
-    bareInk: m('bareInk'),
-    menu: m('menu'),
-    lesson: m('lesson'),
-    lessonZh: m('lessonZh'),
-  };
+  return Object.fromEntries(
+    Object.keys(cases).map((name) => [name, m(name as keyof FirstFrames)]),
+  ) as FirstFrames;
 }
 
 // Run on its own, not when bench/ui.ts imports it.
