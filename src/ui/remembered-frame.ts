@@ -166,7 +166,11 @@ export function showRememberedFrame(
   if (shown === undefined) return false;
   // Keys pressed before Ink starts are kept for it, not echoed over the frame.
   input.setRawMode?.(true);
-  process.once('exit', () => input.setRawMode?.(false));
+  process.once('exit', () => {
+    input.setRawMode?.(false);
+    // The frame hid the cursor as Ink does; if Ink never started (an error), show it again.
+    if (state?.shown !== undefined) out.write('\u001B[?25h');
+  });
   out.write(shown);
   return true;
 }
