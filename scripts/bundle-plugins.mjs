@@ -30,11 +30,25 @@ export const fastInkText = {
   name: 'fast-ink-text',
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, (args) => {
-      if (args.importer === textWidth || /width-table-gen\.ts$/.test(args.importer))
-        return undefined;
+      if (args.namespace === 'lazy' || /width-table-gen\.ts$/.test(args.importer)) return undefined;
+      if (args.importer === textWidth) return { path: 'string-width', namespace: 'lazy' };
       if (/node_modules[/\\]wrap-ansi[/\\]/.test(args.importer)) return undefined;
       return { path: textWidth };
     });
+    // string-width itself, for what the table leaves to it, is loaded the first time it is
+    // needed: building its emoji expression costs about 25 ms at start-up, and a frame of ASCII,
+    // box drawing and CJK never needs it. (esbuild runs a required ES module when first required.)
+    b.onLoad({ filter: /^string-width$/, namespace: 'lazy' }, () => ({
+      contents: [
+        'let loaded;',
+        'export default function stringWidth(text, options) {',
+        "  loaded ??= require('string-width').default;",
+        '  return loaded(text, options);',
+        '}',
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, (args) =>
       /node_modules[/\\]ink[/\\]build[/\\]output\.js$/.test(args.importer)
         ? { path: styledChars }

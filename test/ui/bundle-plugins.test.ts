@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build scripts, without types
 import { fastInkText } from '../../scripts/bundle-plugins.mjs';
@@ -46,11 +50,41 @@ describe('the build’s fast-ink-text plugin', () => {
         'node_modules/cli-truncate/index.js',
       ]),
     );
-    expect(withPlugin.get('node_modules/string-width/index.js')).toEqual(['src/ui/text-width.ts']);
+    // through a stub that loads it on first use
+    expect(withPlugin.get('node_modules/string-width/index.js')).toEqual(['lazy:string-width']);
+    expect(withPlugin.get('lazy:string-width')).toEqual(['src/ui/text-width.ts']);
     // wrap-ansi keeps its own string-width 7
     expect(withPlugin.get('node_modules/wrap-ansi/node_modules/string-width/index.js')).toEqual([
       'node_modules/wrap-ansi/index.js',
     ]);
+  });
+
+  it('loads string-width only when the table is not enough, with the same answers', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'text-width-bundle-'));
+    const outfile = join(out, 'text-width.mjs');
+    await build({
+      absWorkingDir: ROOT,
+      entryPoints: ['src/ui/text-width.ts'],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      plugins: [fastInkText],
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'silent',
+    });
+    const code = readFileSync(outfile, 'utf8');
+    // string-width's module (and its emoji expression) runs inside a function called on first use
+    expect(code).toMatch(/var init_string_width = __esm\(/);
+    expect(code.indexOf('RGI_Emoji')).toBeGreaterThan(code.indexOf('var init_string_width'));
+    const bundled = (await import(pathToFileURL(outfile).href)) as {
+      default: (text: string) => number;
+    };
+    for (const text of ['plain', '│─ 步骤', '👩‍💻 e\u0301', '\u001B[1m🎉\u001B[22m', '𠀋']) {
+      expect(bundled.default(text), text).toBe(stringWidth(text));
+    }
   });
 
   it('is what makes the difference (without it, Ink imports the libraries)', async () => {
