@@ -3,6 +3,7 @@ import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { listLessons, type OpenedLesson } from './lesson-source.js';
 import type { ProgressData } from './progress-update.js';
+import type { ScreenMode } from './screen-mode.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';
 
@@ -63,10 +64,14 @@ export async function runLesson<P extends ProgressData>(
   );
 }
 
-/** `mcp-sim play <file>`: a recorded session in the lesson screen; nothing is saved. */
+/**
+ * `mcp-sim play <file>`, `connect`, `check <id> --play`: a recorded session in the lesson screen;
+ * nothing is saved. `mode` says whose session it was (the recap names it).
+ */
 export async function runPlay(options: {
   readonly lesson: OpenedLesson;
   readonly lang: Lang;
+  readonly mode: Extract<ScreenMode, 'recording' | 'exercise'>;
 }): Promise<number> {
   const { LessonApp } = await import('./lesson-app.js');
   return show(
@@ -76,7 +81,7 @@ export async function runPlay(options: {
       save: () => {},
       lang: options.lang,
       autoplay: null,
-      savesProgress: false,
+      mode: options.mode,
     }),
   );
 }
