@@ -222,6 +222,7 @@ async function run(argv: string[]): Promise<number> {
           plain: values.plain === true,
           lang,
           show: async (lesson) => (await importUi()).runPlay({ lesson, lang, mode: 'exercise' }),
+          busy: async (text) => (await importUi()).showBusy(text),
         });
       }
       if (values.plain === true) {

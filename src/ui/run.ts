@@ -32,6 +32,25 @@ async function show(app: ReactElement): Promise<number> {
   return 0;
 }
 
+/**
+ * A spinner beside `text` on stderr, until the returned function clears it (before the next
+ * screen opens). It reads no keys: keys typed meanwhile wait for that screen.
+ */
+export async function showBusy(text: string): Promise<() => void> {
+  const { BusyLine } = await import('./components/busy-line.js');
+  const tree = (busy: ReactElement | null) =>
+    createElement(Themed, { colour: colourEnabled(process.env) }, busy);
+  const instance = render(tree(createElement(BusyLine, { text })), {
+    stdout: process.stderr,
+    patchConsole: false,
+  });
+  // An empty last frame: unmounting leaves the last frame on screen, and a spinner would stay.
+  return () => {
+    instance.rerender(tree(null));
+    instance.unmount();
+  };
+}
+
 /** `mcp-sim`: the lesson menu. Resolves with the exit code when the learner quits. */
 export async function runMenu<P extends ProgressData>(options: RunOptions<P>): Promise<number> {
   const { save } = options;
