@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Bilingual } from '../i18n/lang.js';
+import { type ServeStringKey, type ServeValue, sb } from '../i18n/serve-strings.js';
 import type { SessionSnapshot, StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
@@ -14,7 +16,8 @@ export type HttpServeOptions = {
   readonly port: number;
   /** The address to listen on (default 127.0.0.1: only this machine can connect). */
   readonly host?: string;
-  readonly log: (line: string) => void;
+  /** One line of the server's log, in both languages (the CLI writes the learner's). */
+  readonly log: (line: Bilingual) => void;
   /** Told about every session: its start, each envelope with the referee's verdict, its end. */
   readonly observe?: SessionObserver;
   /** The largest request body accepted (default 16 MiB). */
@@ -50,6 +53,8 @@ export type SessionObserver = {
   ) => void;
 };
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
 
 /**
@@ -77,7 +82,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       onsessioninitialized: (sessionId) => {
         id = sessionId;
         sessions.set(sessionId, session);
-        log(`session ${sessionId} opened`);
+        log(sb('sessionOpened', { id: sessionId }));
         observe?.opened?.(sessionId);
       },
     });
@@ -90,11 +95,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
             item.message as JSONRPCMessage,
             about === undefined ? undefined : { relatedRequestId: about },
           )
-          .catch((error: unknown) =>
-            log(`session ${id}: could not send: ${error instanceof Error ? error.message : error}`),
-          );
+          .catch((error: unknown) => log(sb('couldNotSend', { id, error: errorText(error) })));
       },
-      onViolation: (line) => log(`session ${id}: ${line}`),
+      onViolation: (line) => log(sb('sessionSays', { id, line })),
       ...(observe?.envelope
         ? {
             record: (direction: Direction, message: JsonObject, report: StepReport) =>
@@ -104,11 +107,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     });
     const session: Session = { transport, live };
     transport.onmessage = (message) => live.receive(message);
-    transport.onerror = (error) => log(`session ${id}: ${error.message}`);
+    transport.onerror = (error) => log(sb('sessionSays', { id, line: error.message }));
     transport.onclose = () => {
       live.close();
       if (sessions.delete(id)) {
-        log(`session ${id} closed`);
+        log(sb('sessionClosed', { id }));
         observe?.closed?.(id, shuttingDown ? 'server' : 'client', live.referee.snapshot());
       }
     };
@@ -118,45 +121,48 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
-    const refuse = (status: number, code: number, message: string) => {
-      log(`transport: ${req.method ?? '?'} ${url.pathname}: ${status} ${message}`);
-      jsonError(res, status, code, message);
+    // The reason's English is the error message on the wire.
+    const refuse = (
+      status: number,
+      code: number,
+      why: ServeStringKey,
+      values: Readonly<Record<string, ServeValue>> = {},
+    ) => {
+      const reason = sb(why, values);
+      log(sb('refused', { method: req.method ?? '?', path: url.pathname, status, reason }));
+      jsonError(res, status, code, reason.en);
     };
-    if (url.pathname !== '/mcp') return refuse(404, -32000, 'Not found: the MCP endpoint is /mcp');
-    if (!hostAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Host header');
-    if (!originAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Origin header');
+    if (url.pathname !== '/mcp') return refuse(404, -32000, 'notFound');
+    if (!hostAllowed(req)) return refuse(403, -32000, 'badHost');
+    if (!originAllowed(req)) return refuse(403, -32000, 'badOrigin');
     const sessionId = header(req, 'mcp-session-id');
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (sessionId !== undefined && !session) {
       // Session management: an ended or unknown session gets 404; the client starts afresh.
-      return refuse(404, -32001, 'Session not found');
+      return refuse(404, -32001, 'noSession');
     }
     if (session) {
       const version = header(req, 'mcp-protocol-version');
       const negotiated = session.live.server.negotiatedVersion;
       if (version !== undefined && negotiated !== null && version !== negotiated) {
-        return refuse(
-          400,
-          -32000,
-          `Bad Request: MCP-Protocol-Version ${version} is not the negotiated version ${negotiated}`,
-        );
+        return refuse(400, -32000, 'wrongVersion', { version, negotiated });
       }
     }
     if (req.method !== 'POST') {
-      if (!session) return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required');
+      if (!session) return refuse(400, -32000, 'needsSessionId');
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
-    if (body === null) return refuse(413, -32000, 'Request body too large');
+    if (body === null) return refuse(413, -32000, 'tooLarge');
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
-      log('transport: client->server: a body that is not JSON; answered -32700');
+      log(sb('bodyNotJson'));
       return jsonError(res, 400, -32700, 'Parse error');
     }
     if (Array.isArray(parsed)) {
-      log('transport: client->server: a JSON-RPC batch; batches were removed in 2025-06-18');
+      log(sb('bodyBatch'));
       return jsonError(
         res,
         400,
@@ -170,7 +176,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       parsed !== null &&
       (parsed as JsonObject).method === 'initialize';
     if (!isInitialize) {
-      return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required (initialize first)');
+      return refuse(400, -32000, 'initializeFirst');
     }
     const fresh = newSession();
     await fresh.transport.start();
@@ -179,7 +185,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      log(`transport: ${error instanceof Error ? error.message : String(error)}`);
+      log(sb('transportError', { error: errorText(error) }));
       if (!res.headersSent) jsonError(res, 500, -32603, 'Internal error');
       else res.end();
     });

@@ -18,7 +18,7 @@ function startServe(args: string[]) {
   const url = new Promise<URL>((resolve, reject) => {
     child.stderr.on('data', (b: Buffer) => {
       stderr += b.toString();
-      const match = /listening on (http:\S+)/.exec(stderr);
+      const match = /(?:listening on|正在监听) (http:\S+)/.exec(stderr);
       if (match?.[1]) resolve(new URL(match[1]));
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
@@ -85,6 +85,29 @@ describe('serve --http --trace-file: one transcript per session', () => {
       expect(played.code).toBe(0);
       expect(played.stdout).toContain('initialize');
     }
+  });
+});
+
+describe('serve --http --lang zh', () => {
+  it('logs in Chinese: the listening address, the numbering, each session and its file', async () => {
+    const file = join(work, 'zh.jsonl');
+    const serve = startServe(['--trace-file', file, '--lang', 'zh']);
+    const url = await serve.url;
+    const transport = new StreamableHTTPClientTransport(url);
+    const client = new Client({ name: 'zh', version: '1' });
+    await client.connect(transport);
+    const id = transport.sessionId as string;
+    await transport.terminateSession();
+    await client.close();
+    const { code, stderr } = await serve.stop();
+    expect(code).toBe(0);
+    expect(stderr.trim().split('\n')).toEqual([
+      `mcp-sim serve: 正在监听 ${url.href} （Streamable HTTP；按 Ctrl+C 停止）`,
+      `mcp-sim serve: --trace-file: 第一个会话记录在 ${file}，之后的依次记录在 ${join(work, 'zh.2.jsonl')}、${join(work, 'zh.3.jsonl')}……`,
+      `mcp-sim serve: 会话 ${id} 已打开`,
+      `mcp-sim serve: 会话 ${id}: 记录保存在 ${file}`,
+      `mcp-sim serve: 会话 ${id} 已关闭`,
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { Lang } from '../../i18n/lang.js';
+import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { lf } from '../../i18n/live-strings.js';
+import { sb } from '../../i18n/serve-strings.js';
 import type { Direction, JsonObject } from '../../protocol/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
@@ -9,7 +10,8 @@ import { serveStdio } from '../../transport/stdio-server.js';
 import { TraceWriter } from '../../transport/trace-writer.js';
 import { UsageError } from '../usage.js';
 
-const log = (line: string) => process.stderr.write(`mcp-sim serve: ${line}\n`);
+/** One line on stderr, already in the learner's language. */
+const write = (line: string) => process.stderr.write(`mcp-sim serve: ${line}\n`);
 
 type ServeArgs = {
   readonly config: ServerConfig;
@@ -99,10 +101,11 @@ export async function serveCommand(
       host: args.host,
       ui: args.ui,
       lang,
-      log,
+      log: write,
       ...(args.traceFile ? { traceFile: args.traceFile } : {}),
     });
   }
+  const log = (line: Bilingual) => write(line[lang]);
   const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
   const record = trace
     ? (direction: Direction, message: JsonObject) => trace.write(direction, message)
@@ -125,7 +128,9 @@ export async function serveCommand(
     try {
       await trace.close();
     } catch (error) {
-      log(`could not write the trace file: ${error instanceof Error ? error.message : error}`);
+      log(
+        sb('traceWriteFailed', { error: error instanceof Error ? error.message : String(error) }),
+      );
       return 1;
     }
   }
