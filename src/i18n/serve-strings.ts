@@ -18,6 +18,10 @@ export const SERVE_STRINGS = {
   },
   sessionOpened: { en: 'session {id} opened', zh: '会话 {id} 已打开' },
   sessionClosed: { en: 'session {id} closed', zh: '会话 {id} 已关闭' },
+  sessionExpired: {
+    en: 'session {id}: no request for {idle}; the server ends it (its id now gets 404)',
+    zh: '会话 {id}: {idle}内没有请求；服务器结束了这个会话（之后带这个 id 的请求得到 404）',
+  },
   /** A line about one session: a referee verdict, a transport error. */
   sessionSays: { en: 'session {id}: {line}', zh: '会话 {id}: {line}' },
   couldNotSend: {
@@ -116,4 +120,11 @@ export function sb(
       return typeof value === 'object' ? value[lang] : String(value);
     });
   return { en: fill('en'), zh: fill('zh') };
+}
+
+/** A duration as the log says it, exactly: `30 min`, `90 s`, `60 ms`. */
+export function durationText(ms: number): Bilingual {
+  if (ms % 60_000 === 0) return { en: `${ms / 60_000} min`, zh: `${ms / 60_000} 分钟` };
+  if (ms % 1000 === 0) return { en: `${ms / 1000} s`, zh: `${ms / 1000} 秒` };
+  return { en: `${ms} ms`, zh: `${ms} 毫秒` };
 }

@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Bilingual } from '../i18n/lang.js';
-import { type ServeStringKey, type ServeValue, sb } from '../i18n/serve-strings.js';
+import { durationText, type ServeStringKey, type ServeValue, sb } from '../i18n/serve-strings.js';
 import type { SessionSnapshot, StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { header, jsonError, localChecks, readBody } from './http-checks.js';
+import { type IdleClock, IdleSessions } from './idle-sessions.js';
 import { LiveServer } from './live-server.js';
 
 export type HttpServeOptions = {
@@ -22,7 +23,13 @@ export type HttpServeOptions = {
   readonly observe?: SessionObserver;
   /** The largest request body accepted (default 16 MiB). */
   readonly maxBodyBytes?: number;
+  /** A session with no request for this long is closed and forgotten (default 30 minutes). */
+  readonly idleMs?: number;
+  /** The clock that idle time is measured on (tests pass their own). */
+  readonly idleClock?: IdleClock;
 };
+
+export const DEFAULT_IDLE_MS = 30 * 60_000;
 
 export type HttpServing = {
   readonly url: string;
@@ -35,7 +42,7 @@ export type HttpServing = {
 /**
  * What happens in each session, in wire order, for --trace-file and the live UI. `snapshot` is the
  * referee's state right after the envelope (or the close); `closedBy` says whether the client ended
- * the session (DELETE) or the server did (shutting down).
+ * the session (DELETE) or the server did (shutting down, or the session was idle too long).
  */
 export type SessionObserver = {
   readonly opened?: (session: string) => void;
@@ -55,7 +62,12 @@ export type SessionObserver = {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
+type Session = {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly live: LiveServer;
+  /** The server ends the session (it stops, or the session was idle too long). */
+  readonly end: () => Promise<void>;
+};
 
 /**
  * Serves the simulated server over Streamable HTTP at `/mcp`. The SDK's
@@ -63,7 +75,8 @@ type Session = { readonly transport: StreamableHTTPServerTransport; readonly liv
  * simulated server answers, one per session, and the referee watches each session. Checked here,
  * before the SDK sees a request: Host and Origin (DNS rebinding: 403), a batch body (-32600),
  * an unknown session (404), a missing session id (400), and an `MCP-Protocol-Version` header that
- * is not the version this session negotiated (400).
+ * is not the version this session negotiated (400). A session with no request for `idleMs` is
+ * ended by the server, and its id gets 404 from then on.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
   const { log } = options;
@@ -74,14 +87,27 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const { hostAllowed, originAllowed } = localChecks(host, () => port);
 
   const observe = options.observe;
-  let shuttingDown = false;
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  // Session management: a server MAY terminate a session at any time; its id then gets 404.
+  const idle = new IdleSessions(
+    idleMs,
+    (id) => {
+      const session = sessions.get(id);
+      if (!session) return;
+      log(sb('sessionExpired', { id, idle: durationText(idleMs) }));
+      void session.end();
+    },
+    options.idleClock,
+  );
   const newSession = (): Session => {
     let id = '?';
+    let closedBy: 'client' | 'server' = 'client';
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
         id = sessionId;
         sessions.set(sessionId, session);
+        idle.begin(sessionId)();
         log(sb('sessionOpened', { id: sessionId }));
         observe?.opened?.(sessionId);
       },
@@ -105,14 +131,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           }
         : {}),
     });
-    const session: Session = { transport, live };
+    const session: Session = {
+      transport,
+      live,
+      end: () => {
+        closedBy = 'server';
+        return transport.close();
+      },
+    };
     transport.onmessage = (message) => live.receive(message);
     transport.onerror = (error) => log(sb('sessionSays', { id, line: error.message }));
     transport.onclose = () => {
       live.close();
+      idle.forget(id);
       if (sessions.delete(id)) {
         log(sb('sessionClosed', { id }));
-        observe?.closed?.(id, shuttingDown ? 'server' : 'client', live.referee.snapshot());
+        observe?.closed?.(id, closedBy, live.referee.snapshot());
       }
     };
     return session;
@@ -141,7 +175,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       // Session management: an ended or unknown session gets 404; the client starts afresh.
       return refuse(404, -32001, 'noSession');
     }
-    if (session) {
+    if (session && sessionId !== undefined) {
+      // In use until its response ends (an open GET stream keeps it in use).
+      res.once('close', idle.begin(sessionId));
       const version = header(req, 'mcp-protocol-version');
       const negotiated = session.live.server.negotiatedVersion;
       if (version !== undefined && negotiated !== null && version !== negotiated) {
@@ -193,6 +229,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
+  }).catch((error: unknown) => {
+    idle.stop();
+    throw error;
   });
   port = (server.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
@@ -201,8 +240,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     port,
     sessions: () => sessions.size,
     close: async () => {
-      shuttingDown = true;
-      await Promise.all([...sessions.values()].map((s) => s.transport.close()));
+      idle.stop();
+      await Promise.all([...sessions.values()].map((s) => s.end()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

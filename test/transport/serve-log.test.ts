@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bilingual } from '../../src/i18n/lang.js';
 import { sb } from '../../src/i18n/serve-strings.js';
@@ -6,6 +5,7 @@ import { prepareTools } from '../../src/sim/tools/index.js';
 import { LiveTimeline } from '../../src/trace/live-timeline.js';
 import { type HttpServing, serveHttp } from '../../src/transport/http-server.js';
 import { serveConfig } from '../../src/transport/serve-config.js';
+import { INIT, raw as rawTo } from '../helpers/http.js';
 
 // The server in this process: its log lines arrive as data, both languages at once.
 let serving: HttpServing;
@@ -22,52 +22,8 @@ afterAll(async () => {
   await serving.close();
 });
 
-function raw(
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; body: string; session: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      serving.url,
-      {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (b: Buffer) => {
-          text += b.toString();
-        });
-        res.on('end', () => {
-          const session = res.headers['mcp-session-id'];
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text,
-            session: typeof session === 'string' ? session : undefined,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const INIT = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const raw = (method: string, headers: Record<string, string>, body?: string) =>
+  rawTo(serving.url, method, headers, body);
 
 const logged = (line: Bilingual) => expect(lines).toContainEqual(line);
 

@@ -9,6 +9,8 @@ export type ServeHttpOptions = {
   readonly config: ServerConfig;
   readonly port: number;
   readonly host: string;
+  /** A session with no request for this long is ended (default: serveHttp's, 30 minutes). */
+  readonly idleMs?: number;
   /** Show the live session in the terminal UI (stdout is free: the protocol is on HTTP). */
   readonly ui: boolean;
   readonly lang: Lang;
@@ -57,6 +59,7 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
       host: options.host,
       log,
       observe,
+      ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);

@@ -18,6 +18,8 @@ type ServeArgs = {
   readonly traceFile: string | undefined;
   readonly http: number | undefined;
   readonly host: string;
+  /** --idle: minutes without a request before an HTTP session is ended. */
+  readonly idleMinutes: number | undefined;
   readonly ui: boolean;
   readonly lang: string | undefined;
 };
@@ -33,6 +35,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
         'trace-file': { type: 'string' },
         http: { type: 'string' },
         host: { type: 'string' },
+        idle: { type: 'string' },
         ui: { type: 'boolean' },
         lang: { type: 'string' },
       },
@@ -48,6 +51,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
     'trace-file'?: string;
     http?: string;
     host?: string;
+    idle?: string;
     ui?: boolean;
     lang?: string;
   };
@@ -68,6 +72,14 @@ function parseServeArgs(argv: string[]): ServeArgs {
     }
   }
   if (values.host !== undefined && http === undefined) throw new UsageError('--host needs --http');
+  let idleMinutes: number | undefined;
+  if (values.idle !== undefined) {
+    if (http === undefined) throw new UsageError('--idle needs --http');
+    idleMinutes = Number(values.idle);
+    if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) {
+      throw new UsageError(`--idle needs a number of minutes above 0, not "${values.idle}"`);
+    }
+  }
   if (values.ui === true && http === undefined) {
     throw new UsageError('--ui needs --http (on stdio the terminal is the transport)');
   }
@@ -76,6 +88,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
     traceFile: values['trace-file'],
     http,
     host: values.host ?? '127.0.0.1',
+    idleMinutes,
     ui: values.ui === true,
     lang: values.lang,
   };
@@ -99,6 +112,7 @@ export async function serveCommand(
       config: args.config,
       port: args.http,
       host: args.host,
+      ...(args.idleMinutes !== undefined ? { idleMs: args.idleMinutes * 60_000 } : {}),
       ui: args.ui,
       lang,
       log: write,
