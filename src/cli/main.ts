@@ -191,7 +191,7 @@ async function run(argv: string[]): Promise<number> {
       const lesson = await loadTranscript(file);
       if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
       const { runPlay } = await importUi();
-      return runPlay({ lesson, lang });
+      return runPlay({ lesson, lang, mode: 'recording' });
     }
     case 'serve': {
       const { serveCommand } = await import('./commands/serve.js');
@@ -239,7 +239,8 @@ async function run(argv: string[]): Promise<number> {
           id,
           plain: values.plain === true,
           lang,
-          show: async (lesson) => (await importUi()).runPlay({ lesson, lang }),
+          show: async (lesson) => (await importUi()).runPlay({ lesson, lang, mode: 'exercise' }),
+          busy: async (text) => (await importUi()).showBusy(text),
         });
       }
       if (values.plain === true) {

@@ -58,7 +58,8 @@ Steps through a recorded session (any format trace reads) in the lesson screen: 
 what its fields mean, each side's phase, and the referee's verdict.
   --plain    print the walkthrough as Markdown instead (no terminal needed)`,
   serve: `Usage: mcp-sim serve [--without <capability>]... [--versions v1,v2] [--trace-file <file>]
-       mcp-sim serve --http <port> [--host <address>] [--ui] [--lang en|zh] [same options]
+                     [--lang en|zh]
+       mcp-sim serve --http <port> [--host <address>] [--idle <minutes>] [--ui] [same options]
 
 Runs the simulated server as a real MCP server: stdio by default (one JSON-RPC message per line
 on stdout, logs and the referee's verdicts on stderr), or Streamable HTTP at /mcp.
@@ -68,11 +69,13 @@ on stdout, logs and the referee's verdicts on stderr), or Streamable HTTP at /mc
                        each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>…
   --http <port>        Streamable HTTP on http://127.0.0.1:<port>/mcp (0: any free port)
   --host <address>     listen on another address (Host and Origin are still checked)
+  --idle <minutes>     with --http: end a session after this long without a request (default
+                       30: a client that never sends DELETE leaves it behind); its id gets 404
   --ui                 with --http: show the live session in the terminal (needs a terminal);
                        it follows the newest envelope of the newest session; ← p g step back
                        (paused), G follows again, s next session, ? help, q stops the server.
                        Log lines are kept and written to stderr when the UI ends.
-  --lang en|zh         language of the UI
+  --lang en|zh         language of the UI and of the log lines
 Tools: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every
 250 ms), summarize_text, collect_feedback, list_project_roots. Exits 0 when stdin ends (stdio)
 or on Ctrl+C / SIGTERM (HTTP).`,

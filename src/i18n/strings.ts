@@ -46,7 +46,9 @@ export const STRINGS = {
     en: 'Progress is saved in .mcp-sim/progress.json.',
     zh: '进度保存在 .mcp-sim/progress.json 中。',
   },
-  end: { en: 'End of lesson', zh: '课程结束' },
+  endLesson: { en: 'End of lesson', zh: '课程结束' },
+  endSession: { en: 'End of the session', zh: '会话结束' },
+  endYourSession: { en: 'End of your session', zh: '你的会话结束' },
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },
   // Interactive UI (src/ui). `{n}`-style placeholders are filled by src/ui/text.ts.
   stepOf: { en: 'step {k}/{n}', zh: '步骤 {k}/{n}' },

@@ -105,10 +105,14 @@ export class LiveTimeline {
     }
   }
 
-  /** The log kept so far, oldest first, with a note when earlier lines were dropped. */
+  /** The log kept so far, oldest first. */
   logLines(): string[] {
-    const head = this.#dropped > 0 ? [`(${this.#dropped} earlier log lines not kept)`] : [];
-    return [...head, ...this.#log];
+    return [...this.#log];
+  }
+
+  /** How many lines, older than those kept, were let go. */
+  get droppedLogLines(): number {
+    return this.#dropped;
   }
 
   subscribe(listener: () => void): () => void {

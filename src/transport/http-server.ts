@@ -3,10 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Bilingual } from '../i18n/lang.js';
+import { durationText, type ServeStringKey, type ServeValue, sb } from '../i18n/serve-strings.js';
 import type { SessionSnapshot, StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { header, jsonError, localChecks, readBody } from './http-checks.js';
+import { type IdleClock, IdleSessions } from './idle-sessions.js';
 import { LiveServer } from './live-server.js';
 
 export type HttpServeOptions = {
@@ -14,12 +17,19 @@ export type HttpServeOptions = {
   readonly port: number;
   /** The address to listen on (default 127.0.0.1: only this machine can connect). */
   readonly host?: string;
-  readonly log: (line: string) => void;
+  /** One line of the server's log, in both languages (the CLI writes the learner's). */
+  readonly log: (line: Bilingual) => void;
   /** Told about every session: its start, each envelope with the referee's verdict, its end. */
   readonly observe?: SessionObserver;
   /** The largest request body accepted (default 16 MiB). */
   readonly maxBodyBytes?: number;
+  /** A session with no request for this long is closed and forgotten (default 30 minutes). */
+  readonly idleMs?: number;
+  /** The clock that idle time is measured on (tests pass their own). */
+  readonly idleClock?: IdleClock;
 };
+
+export const DEFAULT_IDLE_MS = 30 * 60_000;
 
 export type HttpServing = {
   readonly url: string;
@@ -32,7 +42,7 @@ export type HttpServing = {
 /**
  * What happens in each session, in wire order, for --trace-file and the live UI. `snapshot` is the
  * referee's state right after the envelope (or the close); `closedBy` says whether the client ended
- * the session (DELETE) or the server did (shutting down).
+ * the session (DELETE) or the server did (shutting down, or the session was idle too long).
  */
 export type SessionObserver = {
   readonly opened?: (session: string) => void;
@@ -50,7 +60,14 @@ export type SessionObserver = {
   ) => void;
 };
 
-type Session = { readonly transport: StreamableHTTPServerTransport; readonly live: LiveServer };
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type Session = {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly live: LiveServer;
+  /** The server ends the session (it stops, or the session was idle too long). */
+  readonly end: () => Promise<void>;
+};
 
 /**
  * Serves the simulated server over Streamable HTTP at `/mcp`. The SDK's
@@ -58,7 +75,8 @@ type Session = { readonly transport: StreamableHTTPServerTransport; readonly liv
  * simulated server answers, one per session, and the referee watches each session. Checked here,
  * before the SDK sees a request: Host and Origin (DNS rebinding: 403), a batch body (-32600),
  * an unknown session (404), a missing session id (400), and an `MCP-Protocol-Version` header that
- * is not the version this session negotiated (400).
+ * is not the version this session negotiated (400). A session with no request for `idleMs` is
+ * ended by the server, and its id gets 404 from then on.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
   const { log } = options;
@@ -69,15 +87,28 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const { hostAllowed, originAllowed } = localChecks(host, () => port);
 
   const observe = options.observe;
-  let shuttingDown = false;
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  // Session management: a server MAY terminate a session at any time; its id then gets 404.
+  const idle = new IdleSessions(
+    idleMs,
+    (id) => {
+      const session = sessions.get(id);
+      if (!session) return;
+      log(sb('sessionExpired', { id, idle: durationText(idleMs) }));
+      void session.end();
+    },
+    options.idleClock,
+  );
   const newSession = (): Session => {
     let id = '?';
+    let closedBy: 'client' | 'server' = 'client';
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
         id = sessionId;
         sessions.set(sessionId, session);
-        log(`session ${sessionId} opened`);
+        idle.begin(sessionId)();
+        log(sb('sessionOpened', { id: sessionId }));
         observe?.opened?.(sessionId);
       },
     });
@@ -90,11 +121,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
             item.message as JSONRPCMessage,
             about === undefined ? undefined : { relatedRequestId: about },
           )
-          .catch((error: unknown) =>
-            log(`session ${id}: could not send: ${error instanceof Error ? error.message : error}`),
-          );
+          .catch((error: unknown) => log(sb('couldNotSend', { id, error: errorText(error) })));
       },
-      onViolation: (line) => log(`session ${id}: ${line}`),
+      onViolation: (line) => log(sb('sessionSays', { id, line })),
       ...(observe?.envelope
         ? {
             record: (direction: Direction, message: JsonObject, report: StepReport) =>
@@ -102,14 +131,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           }
         : {}),
     });
-    const session: Session = { transport, live };
+    const session: Session = {
+      transport,
+      live,
+      end: () => {
+        closedBy = 'server';
+        return transport.close();
+      },
+    };
     transport.onmessage = (message) => live.receive(message);
-    transport.onerror = (error) => log(`session ${id}: ${error.message}`);
+    transport.onerror = (error) => log(sb('sessionSays', { id, line: error.message }));
     transport.onclose = () => {
       live.close();
+      idle.forget(id);
       if (sessions.delete(id)) {
-        log(`session ${id} closed`);
-        observe?.closed?.(id, shuttingDown ? 'server' : 'client', live.referee.snapshot());
+        log(sb('sessionClosed', { id }));
+        observe?.closed?.(id, closedBy, live.referee.snapshot());
       }
     };
     return session;
@@ -118,45 +155,50 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
-    const refuse = (status: number, code: number, message: string) => {
-      log(`transport: ${req.method ?? '?'} ${url.pathname}: ${status} ${message}`);
-      jsonError(res, status, code, message);
+    // The reason's English is the error message on the wire.
+    const refuse = (
+      status: number,
+      code: number,
+      why: ServeStringKey,
+      values: Readonly<Record<string, ServeValue>> = {},
+    ) => {
+      const reason = sb(why, values);
+      log(sb('refused', { method: req.method ?? '?', path: url.pathname, status, reason }));
+      jsonError(res, status, code, reason.en);
     };
-    if (url.pathname !== '/mcp') return refuse(404, -32000, 'Not found: the MCP endpoint is /mcp');
-    if (!hostAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Host header');
-    if (!originAllowed(req)) return refuse(403, -32000, 'Forbidden: invalid Origin header');
+    if (url.pathname !== '/mcp') return refuse(404, -32000, 'notFound');
+    if (!hostAllowed(req)) return refuse(403, -32000, 'badHost');
+    if (!originAllowed(req)) return refuse(403, -32000, 'badOrigin');
     const sessionId = header(req, 'mcp-session-id');
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (sessionId !== undefined && !session) {
       // Session management: an ended or unknown session gets 404; the client starts afresh.
-      return refuse(404, -32001, 'Session not found');
+      return refuse(404, -32001, 'noSession');
     }
-    if (session) {
+    if (session && sessionId !== undefined) {
+      // In use until its response ends (an open GET stream keeps it in use).
+      res.once('close', idle.begin(sessionId));
       const version = header(req, 'mcp-protocol-version');
       const negotiated = session.live.server.negotiatedVersion;
       if (version !== undefined && negotiated !== null && version !== negotiated) {
-        return refuse(
-          400,
-          -32000,
-          `Bad Request: MCP-Protocol-Version ${version} is not the negotiated version ${negotiated}`,
-        );
+        return refuse(400, -32000, 'wrongVersion', { version, negotiated });
       }
     }
     if (req.method !== 'POST') {
-      if (!session) return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required');
+      if (!session) return refuse(400, -32000, 'needsSessionId');
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
-    if (body === null) return refuse(413, -32000, 'Request body too large');
+    if (body === null) return refuse(413, -32000, 'tooLarge');
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
-      log('transport: client->server: a body that is not JSON; answered -32700');
+      log(sb('bodyNotJson'));
       return jsonError(res, 400, -32700, 'Parse error');
     }
     if (Array.isArray(parsed)) {
-      log('transport: client->server: a JSON-RPC batch; batches were removed in 2025-06-18');
+      log(sb('bodyBatch'));
       return jsonError(
         res,
         400,
@@ -170,7 +212,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       parsed !== null &&
       (parsed as JsonObject).method === 'initialize';
     if (!isInitialize) {
-      return refuse(400, -32000, 'Bad Request: Mcp-Session-Id header required (initialize first)');
+      return refuse(400, -32000, 'initializeFirst');
     }
     const fresh = newSession();
     await fresh.transport.start();
@@ -179,7 +221,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      log(`transport: ${error instanceof Error ? error.message : String(error)}`);
+      log(sb('transportError', { error: errorText(error) }));
       if (!res.headersSent) jsonError(res, 500, -32603, 'Internal error');
       else res.end();
     });
@@ -187,6 +229,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
+  }).catch((error: unknown) => {
+    idle.stop();
+    throw error;
   });
   port = (server.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
@@ -195,8 +240,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     port,
     sessions: () => sessions.size,
     close: async () => {
-      shuttingDown = true;
-      await Promise.all([...sessions.values()].map((s) => s.transport.close()));
+      idle.stop();
+      await Promise.all([...sessions.values()].map((s) => s.end()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,3 +1,5 @@
+import type { Bilingual } from '../i18n/lang.js';
+import { sb } from '../i18n/serve-strings.js';
 import { createReferee, type Referee, type StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { Scheduled } from '../sim/server/outbox.js';
@@ -9,18 +11,24 @@ export type LiveServerOptions = {
   readonly send: (item: Scheduled) => void;
   /** Every envelope both ways, in wire order (for --trace-file and the live UI). */
   readonly record?: (direction: Direction, message: JsonObject, report: StepReport) => void;
-  /** One line per rule the referee saw broken. */
-  readonly onViolation?: (line: string) => void;
+  /** One line per rule the referee saw broken, and one per message it could not take. */
+  readonly onViolation?: (line: Bilingual) => void;
   /** Milliseconds since some fixed start (default: a monotonic clock). */
   readonly clock?: () => number;
 };
 
 /** The referee's verdicts on one envelope, one line each. */
-export function violationLines(report: StepReport): string[] {
+export function violationLines(report: StepReport): Bilingual[] {
   if (report.violations.length === 0) return [];
   const what = `${report.method ?? report.kind}${report.id !== null ? ` #${String(report.id)}` : ''}`;
-  return report.violations.map(
-    (v) => `referee: ${report.direction} ${what}: ${v.rule} (${v.severity}): ${v.message}`,
+  return report.violations.map((v) =>
+    sb('verdict', {
+      direction: report.direction,
+      what,
+      rule: v.rule,
+      severity: v.severity,
+      message: { en: v.message, zh: v.messageZh },
+    }),
   );
 }
 
@@ -58,17 +66,13 @@ export class LiveServer {
     try {
       value = JSON.parse(text);
     } catch {
-      this.#options.onViolation?.(
-        `transport: client->server: a line that is not JSON (${preview(text)}); answered -32700`,
-      );
+      this.#options.onViolation?.(sb('lineNotJson', { preview: preview(text) }));
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
     }
     if (Array.isArray(value)) {
-      this.#options.onViolation?.(
-        'transport: client->server: a JSON-RPC batch (an array); batches were removed in 2025-06-18; answered -32600',
-      );
+      this.#options.onViolation?.(sb('lineBatch'));
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;

@@ -1,4 +1,6 @@
 import { extname } from 'node:path';
+import type { Bilingual } from '../i18n/lang.js';
+import { sb } from '../i18n/serve-strings.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import { TraceWriter } from './trace-writer.js';
 
@@ -19,19 +21,23 @@ export function sessionTracePath(file: string, n: number): string {
  */
 export class SessionTraces {
   readonly #file: string;
-  readonly #announce: (line: string) => void;
+  readonly #announce: (line: Bilingual) => void;
   readonly #open = new Map<string, TraceWriter>();
   readonly #closing: Promise<Error | null>[] = [];
   #count = 0;
 
-  constructor(file: string, announce: (line: string) => void) {
+  constructor(file: string, announce: (line: Bilingual) => void) {
     this.#file = file;
     this.#announce = announce;
   }
 
   /** What the numbering will be, in one line, for the start-up log. */
-  describe(): string {
-    return `--trace-file: the first session is recorded in ${this.#file}, later ones in ${sessionTracePath(this.#file, 2)}, ${sessionTracePath(this.#file, 3)}, …`;
+  describe(): Bilingual {
+    return sb('tracesNumbered', {
+      file: this.#file,
+      second: sessionTracePath(this.#file, 2),
+      third: sessionTracePath(this.#file, 3),
+    });
   }
 
   /** A new session: its transcript file is created now. */
@@ -40,10 +46,10 @@ export class SessionTraces {
     this.#count += 1;
     const path = sessionTracePath(this.#file, this.#count);
     const writer = new TraceWriter(path, (error) =>
-      this.#announce(`session ${session}: cannot write ${path}: ${error.message}`),
+      this.#announce(sb('cannotWrite', { id: session, path, error: error.message })),
     );
     this.#open.set(session, writer);
-    this.#announce(`session ${session}: transcript in ${path}`);
+    this.#announce(sb('transcriptIn', { id: session, path }));
   }
 
   write(session: string, direction: Direction, message: JsonObject): void {

@@ -1,3 +1,5 @@
+import type { Bilingual } from '../i18n/lang.js';
+import { sb } from '../i18n/serve-strings.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { LineSplitter } from './line-splitter.js';
@@ -7,8 +9,8 @@ export type StdioServeOptions = {
   readonly config: ServerConfig;
   readonly input: NodeJS.ReadableStream;
   readonly output: NodeJS.WritableStream;
-  /** Logs and referee verdicts, one line each (never stdout: it carries only protocol). */
-  readonly log: (line: string) => void;
+  /** Logs and referee verdicts, one line each in both languages (never stdout: it carries only protocol). */
+  readonly log: (line: Bilingual) => void;
   readonly record?: (direction: Direction, message: JsonObject) => void;
   /** Lines longer than this are answered -32700 without being kept (default 64 MiB). */
   readonly maxLineBytes?: number;
@@ -50,7 +52,7 @@ export function serveStdio(options: StdioServeOptions): {
   const take = (lines: ReturnType<LineSplitter['push']>) => {
     for (const line of lines) {
       if ('tooLong' in line) {
-        log(`transport: client->server: a line of ${line.tooLong} bytes is too long to read`);
+        log(sb('lineTooLong', { bytes: line.tooLong }));
         live.receiveLine('');
       } else if (line.text.trim() !== '') {
         live.receiveLine(line.text);
@@ -68,7 +70,7 @@ export function serveStdio(options: StdioServeOptions): {
   output.on('error', (error: NodeJS.ErrnoException) => {
     // The client closed its end: nobody is listening any more, which is a normal way to stop.
     outputGone = true;
-    if (error.code !== 'EPIPE') log(`transport: stdout: ${error.message}`);
+    if (error.code !== 'EPIPE') log(sb('transportError', { error: `stdout: ${error.message}` }));
     stop();
   });
   input.on('data', (chunk: Buffer | string) =>
@@ -80,7 +82,7 @@ export function serveStdio(options: StdioServeOptions): {
     void live.whenIdle().then(stop);
   });
   input.on('error', (error: Error) => {
-    log(`transport: stdin: ${error.message}`);
+    log(sb('transportError', { error: `stdin: ${error.message}` }));
     stop();
   });
   return { done, live, stop };

@@ -4,6 +4,7 @@ import type { Lang } from '../i18n/lang.js';
 import { LessonPlayer } from './lesson-player.js';
 import type { OpenedLesson } from './lesson-source.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
+import type { ScreenMode } from './screen-mode.js';
 import { useProgress } from './use-progress.js';
 
 export type LessonAppProps<P extends ProgressData> = {
@@ -12,8 +13,8 @@ export type LessonAppProps<P extends ProgressData> = {
   readonly save: (progress: P) => void;
   readonly lang: Lang;
   readonly autoplay: number | null;
-  /** False for a recording (`play`, `check --play`): nothing is saved. */
-  readonly savesProgress?: boolean;
+  /** A lesson unless told otherwise; only a lesson's progress is saved. */
+  readonly mode?: ScreenMode;
 };
 
 /** `mcp-sim lesson <id>`: one lesson; `q` quits. */
@@ -23,7 +24,7 @@ export function LessonApp<P extends ProgressData>({
   save,
   lang,
   autoplay,
-  savesProgress,
+  mode,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
   const { record } = useProgress(initial, save, lang);
@@ -40,7 +41,7 @@ export function LessonApp<P extends ProgressData>({
       onStep={onStep}
       onQuit={exit}
       quitHint="keyQuit"
-      savesProgress={savesProgress ?? true}
+      mode={mode ?? 'lesson'}
     />
   );
 }

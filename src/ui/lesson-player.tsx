@@ -7,6 +7,7 @@ import { LessonScreen } from './components/lesson-screen.js';
 import { actionsFor, keyHints, keyNames, LESSON_KEYS, type LessonAction } from './keymap.js';
 import type { OpenedLesson } from './lesson-source.js';
 import { type PlayerEvent, playerMachine } from './player-machine.js';
+import type { ScreenMode } from './screen-mode.js';
 import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -24,8 +25,8 @@ export type LessonPlayerProps = {
   readonly quitHint: StringKey;
   /** The app's key route; without one the player listens to the keyboard itself. */
   readonly route?: KeyRoute;
-  /** False for a recording or an exercise run: nothing is saved, and the help must not say so. */
-  readonly savesProgress?: boolean;
+  /** A lesson unless told otherwise; a recording or an exercise run saves nothing and is no lesson. */
+  readonly mode?: ScreenMode;
 };
 
 const EVENTS = {
@@ -47,7 +48,7 @@ export function LessonPlayer({
   onQuit,
   quitHint,
   route,
-  savesProgress,
+  mode,
 }: LessonPlayerProps) {
   const [snapshot, send] = useMachine(playerMachine, {
     input: {
@@ -90,7 +91,7 @@ export function LessonPlayer({
       lang={lang}
       columns={size.columns}
       rows={size.rows}
-      savesProgress={savesProgress ?? true}
+      mode={mode ?? 'lesson'}
     />
   );
 }

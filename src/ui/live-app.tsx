@@ -106,7 +106,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
           lang={lang}
           columns={size.columns}
           rows={body}
-          savesProgress={false}
+          mode="live"
         />
       ) : (
         <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />

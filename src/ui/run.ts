@@ -4,6 +4,7 @@ import type { Lang } from '../i18n/lang.js';
 import { listLessons, type OpenedLesson } from './lesson-source.js';
 import type { ProgressData } from './progress-update.js';
 import { drawFirstFrame } from './remembered-frame.js';
+import type { ScreenMode } from './screen-mode.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';
 
@@ -34,6 +35,25 @@ async function show(app: ReactElement): Promise<number> {
   );
   await instance.waitUntilExit();
   return 0;
+}
+
+/**
+ * A spinner beside `text` on stderr, until the returned function clears it (before the next
+ * screen opens). It reads no keys: keys typed meanwhile wait for that screen.
+ */
+export async function showBusy(text: string): Promise<() => void> {
+  const { BusyLine } = await import('./components/busy-line.js');
+  const tree = (busy: ReactElement | null) =>
+    createElement(Themed, { colour: colourEnabled(process.env) }, busy);
+  const instance = render(tree(createElement(BusyLine, { text })), {
+    stdout: process.stderr,
+    patchConsole: false,
+  });
+  // An empty last frame: unmounting leaves the last frame on screen, and a spinner would stay.
+  return () => {
+    instance.rerender(tree(null));
+    instance.unmount();
+  };
 }
 
 /** `mcp-sim`: the lesson menu. Resolves with the exit code when the learner quits. */
@@ -68,10 +88,14 @@ export async function runLesson<P extends ProgressData>(
   );
 }
 
-/** `mcp-sim play <file>`: a recorded session in the lesson screen; nothing is saved. */
+/**
+ * `mcp-sim play <file>`, `connect`, `check <id> --play`: a recorded session in the lesson screen;
+ * nothing is saved. `mode` says whose session it was (the recap names it).
+ */
 export async function runPlay(options: {
   readonly lesson: OpenedLesson;
   readonly lang: Lang;
+  readonly mode: Extract<ScreenMode, 'recording' | 'exercise'>;
 }): Promise<number> {
   const { LessonApp } = await import('./lesson-app.js');
   return show(
@@ -81,7 +105,7 @@ export async function runPlay(options: {
       save: () => {},
       lang: options.lang,
       autoplay: null,
-      savesProgress: false,
+      mode: options.mode,
     }),
   );
 }

@@ -5,7 +5,10 @@ import { ThemeContext } from './use-theme.js';
 
 /** @inkjs/ui's components with their colours taken out, for NO_COLOR. */
 const colourless = extendTheme(defaultTheme, {
-  components: { ProgressBar: { styles: { completed: () => ({}) } } },
+  components: {
+    ProgressBar: { styles: { completed: () => ({}) } },
+    Spinner: { styles: { frame: () => ({}) } },
+  },
 });
 
 export type ThemedProps = {

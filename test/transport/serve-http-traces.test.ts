@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CLI, ROOT, runCli } from '../helpers/cli.js';
+import { INIT, raw } from '../helpers/http.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-traces-'));
 
@@ -18,7 +19,7 @@ function startServe(args: string[]) {
   const url = new Promise<URL>((resolve, reject) => {
     child.stderr.on('data', (b: Buffer) => {
       stderr += b.toString();
-      const match = /listening on (http:\S+)/.exec(stderr);
+      const match = /(?:listening on|正在监听) (http:\S+)/.exec(stderr);
       if (match?.[1]) resolve(new URL(match[1]));
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
@@ -28,7 +29,7 @@ function startServe(args: string[]) {
     child.kill('SIGTERM');
     return { code: await exited, stderr };
   };
-  return { url, stop };
+  return { url, stop, stderr: () => stderr };
 }
 
 type TraceJson = {
@@ -84,6 +85,63 @@ describe('serve --http --trace-file: one transcript per session', () => {
       const played = await runCli(['play', path, '--plain']);
       expect(played.code).toBe(0);
       expect(played.stdout).toContain('initialize');
+    }
+  });
+});
+
+describe('serve --http --lang zh', () => {
+  it('logs in Chinese: the listening address, the numbering, each session and its file', async () => {
+    const file = join(work, 'zh.jsonl');
+    const serve = startServe(['--trace-file', file, '--lang', 'zh']);
+    const url = await serve.url;
+    const transport = new StreamableHTTPClientTransport(url);
+    const client = new Client({ name: 'zh', version: '1' });
+    await client.connect(transport);
+    const id = transport.sessionId as string;
+    await transport.terminateSession();
+    await client.close();
+    const { code, stderr } = await serve.stop();
+    expect(code).toBe(0);
+    expect(stderr.trim().split('\n')).toEqual([
+      `mcp-sim serve: 正在监听 ${url.href} （Streamable HTTP；按 Ctrl+C 停止）`,
+      `mcp-sim serve: --trace-file: 第一个会话记录在 ${file}，之后的依次记录在 ${join(work, 'zh.2.jsonl')}、${join(work, 'zh.3.jsonl')}……`,
+      `mcp-sim serve: 会话 ${id} 已打开`,
+      `mcp-sim serve: 会话 ${id}: 记录保存在 ${file}`,
+      `mcp-sim serve: 会话 ${id} 已关闭`,
+    ]);
+  });
+});
+
+describe('serve --http --idle <minutes>', () => {
+  it('ends a session left idle that long (here 60 ms); its id then gets 404', async () => {
+    const serve = startServe(['--idle', '0.001']);
+    const url = await serve.url;
+    const init = await raw(url, 'POST', {}, INIT);
+    expect(init.status).toBe(200);
+    const id = init.session as string;
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' };
+    // Waiting on the log, not on requests: each request would keep the session in use.
+    await vi.waitFor(
+      () =>
+        expect(serve.stderr()).toContain(
+          `mcp-sim serve: session ${id}: no request for 60 ms; the server ends it (its id now gets 404)\n`,
+        ),
+      { timeout: 10_000, interval: 20 },
+    );
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    expect((await raw(url, 'POST', headers, ping)).status).toBe(404);
+    expect((await serve.stop()).code).toBe(0);
+  });
+
+  it('needs --http and a number of minutes above 0', async () => {
+    for (const args of [
+      ['--idle', '5'],
+      ['--http', '0', '--idle', '0'],
+      ['--http', '0', '--idle', 'soon'],
+    ]) {
+      const result = await runCli(['serve', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^mcp-sim: --idle needs [^\n]*\n$/);
     }
   });
 });

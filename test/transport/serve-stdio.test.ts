@@ -164,9 +164,10 @@ describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
 /** Writes raw lines to a spawned `serve` and collects the answers, one JSON value per line. */
 function rawSession(
   lines: string[],
+  args: string[] = [],
 ): Promise<{ code: number | null; out: unknown[]; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve'], { cwd: ROOT });
+    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT });
     let out = '';
     let err = '';
     child.stdout.on('data', (b: Buffer) => {
@@ -231,6 +232,39 @@ describe('mcp-sim serve with raw lines', () => {
     ]);
     expect(err).toMatch(/not JSON/);
     expect(err).toMatch(/initialize-not-first/);
+  });
+
+  it('logs in the language asked for (--lang zh), the English lines as they were', async () => {
+    const lines = [
+      'this is not JSON',
+      JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/list' }),
+      JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'ping' }]),
+    ];
+    const [en, zh] = await Promise.all([
+      rawSession(lines, ['--lang', 'en']),
+      rawSession(lines, ['--lang', 'zh']),
+    ]);
+    expect(en.code).toBe(0);
+    expect(zh.code).toBe(0);
+    const [enNotJson, enVerdict, enBatch] = en.err.trim().split('\n');
+    expect(enNotJson).toBe(
+      'mcp-sim serve: transport: client->server: a line that is not JSON ("this is not JSON"); answered -32700',
+    );
+    expect(enVerdict).toMatch(
+      /^mcp-sim serve: referee: client->server tools\/list #0: initialize-not-first \(error\): [ -~]+$/,
+    );
+    expect(enBatch).toBe(
+      'mcp-sim serve: transport: client->server: a JSON-RPC batch (an array); batches were removed in 2025-06-18; answered -32600',
+    );
+    expect(zh.err.trim().split('\n')).toEqual([
+      'mcp-sim serve: transport: client->server: 一行内容不是 JSON（"this is not JSON"）；已回应 -32700',
+      expect.stringMatching(
+        /^mcp-sim serve: referee: client->server tools\/list #0: initialize-not-first \(error\): .*[\u4e00-\u9fff]/,
+      ),
+      'mcp-sim serve: transport: client->server: 收到 JSON-RPC 批量请求（数组）；批量请求在 2025-06-18 版中已移除；已回应 -32600',
+    ]);
+    // The protocol on stdout does not change with the language.
+    expect(zh.out).toEqual(en.out);
   });
 
   it('handles a 10 MB line', async () => {

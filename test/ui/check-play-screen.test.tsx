@@ -4,6 +4,7 @@ import { type ExerciseMeta, recordScenario, scenarioFor } from '../../src/grader
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/lesson-source.js';
+import type { ScreenMode } from '../../src/ui/screen-mode.js';
 import { meta, patch, solution, workspace } from '../grader/helpers.js';
 import { renderAt, until, widest } from './render-at.js';
 
@@ -21,7 +22,8 @@ async function played(text: string): Promise<OpenedLesson> {
   return recordedLesson(exercise, rec);
 }
 
-function show(lesson: OpenedLesson, lang: Lang, columns = 80) {
+/** The played session as `check --play` opens it (mode "exercise"), at its first step. */
+function show(lesson: OpenedLesson, lang: Lang, columns = 80, mode: ScreenMode = 'exercise') {
   return renderAt(
     <LessonPlayer
       lesson={lesson}
@@ -31,6 +33,7 @@ function show(lesson: OpenedLesson, lang: Lang, columns = 80) {
       onStep={vi.fn()}
       onQuit={vi.fn()}
       quitHint="keyQuit"
+      mode={mode}
     />,
     { columns, rows: 24 },
   );
@@ -84,6 +87,28 @@ describe('check --play in the lesson screen', () => {
       expect(frame).toMatch(/进度 令牌 "task-\w+" +█+ (\d)\/\1/);
       expect(frame).toContain('✗ 违反规则: progress-after-completion');
     });
+    screen.unmount();
+  });
+
+  it.each([
+    ['en', 'End of your session · Recap:', 'End of lesson'],
+    ['zh', '你的会话结束 · 小结:', '课程结束'],
+  ] as const)('ends on the learner’s own session, not a lesson (%s)', async (lang, head, old) => {
+    const screen = show(await played(ref), lang);
+    screen.type('G');
+    await until(() => expect(screen.frame()).toContain(head));
+    expect(screen.frame()).not.toContain(old);
+    // A run that saves nothing: its help does not say where progress is kept.
+    screen.type('?');
+    await until(() => expect(screen.frame()).toContain(lang === 'en' ? 'Keys' : '按键'));
+    expect(screen.frame()).not.toContain('.mcp-sim/progress.json');
+    screen.unmount();
+  });
+
+  it('ends a recording (play, connect) on "End of the session"', async () => {
+    const screen = show(await played(ref), 'en', 80, 'recording');
+    screen.type('G');
+    await until(() => expect(screen.frame()).toContain('End of the session · Recap:'));
     screen.unmount();
   });
 });

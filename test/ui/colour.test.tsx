@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { BusyLine } from '../../src/ui/components/busy-line.js';
 import { HeaderBar } from '../../src/ui/components/header-bar.js';
 import { ProgressLine } from '../../src/ui/components/progress-line.js';
 import { Prose } from '../../src/ui/components/prose.js';
@@ -20,9 +21,10 @@ describe('colour', () => {
     expect(colourEnabled({ NO_COLOR: '1' })).toBe(false);
   });
 
-  it('the views use no colour code when colour is off (the progress bar too)', async () => {
+  it('the views use no colour code when colour is off (the progress bar and spinner too)', async () => {
     const views = (
       <>
+        <BusyLine text="Running your code…" />
         <HeaderBar title="The first session" index={0} count={10} lang="en" />
         <ProgressLine
           progress={{ token: 'progress-2', progress: 2, total: 4, message: 'step 2 of 4' }}

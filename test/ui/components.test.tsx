@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
 import type { TimelineStep } from '../../src/sim/scenario/engine.js';
+import { BusyLine } from '../../src/ui/components/busy-line.js';
 import { JsonLineView } from '../../src/ui/components/json-line-view.js';
 import { KeyBar } from '../../src/ui/components/key-bar.js';
 import { PeerPanels } from '../../src/ui/components/peer-panels.js';
@@ -169,6 +170,21 @@ describe('components', () => {
           expect(widest(screen.frame())).toBeLessThanOrEqual(columns);
           screen.unmount();
         }
+  });
+
+  it('BusyLine: a spinner frame, then the text, on one line (in Chinese too)', async () => {
+    for (const text of [
+      'Running your code (exercises/01-progress/long-task.ts)…',
+      '正在运行你的代码（exercises/01-progress/long-task.ts）……',
+    ]) {
+      const screen = renderAt(<BusyLine text={text} />, { columns: 80, rows: 24 });
+      // Braille dots (cli-spinners "dots"), whichever frame is up, then a space and the text.
+      await until(() => {
+        expect(screen.frame()).toMatch(/^[\u2800-\u28ff] /);
+        expect(screen.frame().slice(2)).toBe(text);
+      });
+      screen.unmount();
+    }
   });
 
   it('KeyBar: one line from the key table, fitting the width', async () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   serving = await serveHttp({
     config,
     port: 0,
-    log: (line) => store.log(line),
+    log: (line) => store.log(line.en),
     observe: {
       opened: (id) => store.open(id),
       envelope: (id, direction, message, _report, snapshot) =>

@@ -23,7 +23,29 @@ export type CheckPlayOptions = {
   readonly lang: Lang;
   /** Opens the lesson screen (loaded only when needed: Ink is heavy). */
   readonly show: (lesson: OpenedLesson) => Promise<number>;
+  /** Shows a spinner beside the text until the function it gives back is called. */
+  readonly busy: (text: string) => Promise<() => void>;
 };
+
+export type RunNotice = {
+  readonly stderr: { readonly isTTY?: boolean; write(text: string): unknown };
+  readonly env: NodeJS.ProcessEnv;
+  readonly busy: (text: string) => Promise<() => void>;
+};
+
+/** Ink's own test (is-in-ci): under CI it holds every frame until exit, so a spinner shows nothing. */
+const inCi = (env: NodeJS.ProcessEnv) =>
+  ['CI', 'CONTINUOUS_INTEGRATION'].some((k) => k in env && env[k] !== '0' && env[k] !== 'false');
+
+/**
+ * Says that the learner's code is running: a spinner beside the text where frames show as they
+ * come (stderr a terminal, not CI), else the text as one line. Gives back what ends the notice.
+ */
+export async function announceRun(text: string, io: RunNotice): Promise<() => void> {
+  if (io.stderr.isTTY === true && !inCi(io.env)) return io.busy(text);
+  io.stderr.write(`${text}\n`);
+  return () => {};
+}
 
 const bi = (en: string, zh: string): Bilingual => ({ en, zh });
 
@@ -131,16 +153,18 @@ export async function checkPlayCommand(options: CheckPlayOptions): Promise<numbe
       `${dir}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
     );
   }
+  let done = () => {};
   if (!options.plain) {
     // As `play`: without a terminal that can send keys, point at --plain (before running anything).
     if (!process.stdin.isTTY || !process.stdout.isTTY)
       throw new UsageError(s('needsTtyPlay', lang));
     const file = relative(process.cwd(), join(dir, meta.module ?? '')) || meta.module;
-    process.stderr.write(
-      bi(`Running your code (${file})…\n`, `正在运行你的代码（${file}）……\n`)[lang],
+    done = await announceRun(
+      bi(`Running your code (${file})…`, `正在运行你的代码（${file}）……`)[lang],
+      { stderr: process.stderr, env: process.env, busy: options.busy },
     );
   }
-  const rec = await recordScenario(meta, scenario, { dir });
+  const rec = await recordScenario(meta, scenario, { dir }).finally(done);
   const failed = () => {
     if (rec.failure) process.stderr.write(`mcp-sim: ${rec.failure[lang]}\n`);
     return rec.failure ? 1 : 0;

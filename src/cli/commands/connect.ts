@@ -228,6 +228,6 @@ export async function connectCommand(
   }
   if (lesson.steps.length === 0) return code;
   const { runPlay } = await import('../../ui/run.js');
-  await runPlay({ lesson, lang });
+  await runPlay({ lesson, lang, mode: 'recording' });
   return code;
 }

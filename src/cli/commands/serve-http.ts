@@ -1,4 +1,5 @@
-import type { Lang } from '../../i18n/lang.js';
+import type { Bilingual, Lang } from '../../i18n/lang.js';
+import { sb } from '../../i18n/serve-strings.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import type { LiveTimeline } from '../../trace/live-timeline.js';
 import { type HttpServing, type SessionObserver, serveHttp } from '../../transport/http-server.js';
@@ -8,10 +9,12 @@ export type ServeHttpOptions = {
   readonly config: ServerConfig;
   readonly port: number;
   readonly host: string;
+  /** A session with no request for this long is ended (default: serveHttp's, 30 minutes). */
+  readonly idleMs?: number;
   /** Show the live session in the terminal UI (stdout is free: the protocol is on HTTP). */
   readonly ui: boolean;
   readonly lang: Lang;
-  /** Writes one line to stderr. */
+  /** Writes one line to stderr (already in `lang`). */
   readonly log: (line: string) => void;
   /** --trace-file: one transcript per session (see SessionTraces). */
   readonly traceFile?: string;
@@ -30,7 +33,9 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
     store = new LiveTimeline();
   }
   const live = store;
-  const log = live ? (line: string) => live.log(line) : options.log;
+  const { lang } = options;
+  const write = live ? (line: string) => live.log(line) : options.log;
+  const log = (line: Bilingual) => write(line[lang]);
   const traces = options.traceFile ? new SessionTraces(options.traceFile, log) : null;
   const observe: SessionObserver = {
     opened: (session) => {
@@ -54,19 +59,19 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
       host: options.host,
       log,
       observe,
+      ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     });
   } catch (error) {
-    options.log(
-      `cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : error}`,
-    );
+    const why = error instanceof Error ? error.message : String(error);
+    options.log(sb('cannotListen', { host: options.host, port: options.port, error: why })[lang]);
     return 1;
   }
-  log(`listening on ${serving.url} (Streamable HTTP; ${live ? 'q' : 'Ctrl+C'} stops)`);
+  log(sb('listening', { url: serving.url, stop: live ? 'q' : 'Ctrl+C' }));
   if (traces) log(traces.describe());
   try {
     if (live) {
       const { runLive } = await import('../../ui/live-run.js');
-      await runLive({ store: live, url: serving.url, lang: options.lang });
+      await runLive({ store: live, url: serving.url, lang });
     } else {
       await new Promise<void>((resolve) => {
         process.once('SIGINT', () => resolve());
@@ -76,9 +81,14 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
   } finally {
     // Even when the UI fails, the server stops (a listening socket would keep the process alive).
     await serving.close();
-    if (live) for (const line of live.logLines()) options.log(line);
+    if (live) {
+      const dropped = live.droppedLogLines;
+      if (dropped > 0) options.log(sb('logDropped', { n: dropped })[lang]);
+      for (const line of live.logLines()) options.log(line);
+    }
   }
   const failed = (await traces?.close()) ?? [];
-  for (const error of failed) options.log(`could not write a transcript: ${error.message}`);
+  // After the UI has ended: straight to stderr.
+  for (const error of failed) options.log(sb('transcriptFailed', { error: error.message })[lang]);
   return failed.length > 0 ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { Lang } from '../../i18n/lang.js';
+import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { lf } from '../../i18n/live-strings.js';
+import { sb } from '../../i18n/serve-strings.js';
 import type { Direction, JsonObject } from '../../protocol/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
@@ -9,13 +10,16 @@ import { serveStdio } from '../../transport/stdio-server.js';
 import { TraceWriter } from '../../transport/trace-writer.js';
 import { UsageError } from '../usage.js';
 
-const log = (line: string) => process.stderr.write(`mcp-sim serve: ${line}\n`);
+/** One line on stderr, already in the learner's language. */
+const write = (line: string) => process.stderr.write(`mcp-sim serve: ${line}\n`);
 
 type ServeArgs = {
   readonly config: ServerConfig;
   readonly traceFile: string | undefined;
   readonly http: number | undefined;
   readonly host: string;
+  /** --idle: minutes without a request before an HTTP session is ended. */
+  readonly idleMinutes: number | undefined;
   readonly ui: boolean;
   readonly lang: string | undefined;
 };
@@ -31,6 +35,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
         'trace-file': { type: 'string' },
         http: { type: 'string' },
         host: { type: 'string' },
+        idle: { type: 'string' },
         ui: { type: 'boolean' },
         lang: { type: 'string' },
       },
@@ -46,6 +51,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
     'trace-file'?: string;
     http?: string;
     host?: string;
+    idle?: string;
     ui?: boolean;
     lang?: string;
   };
@@ -66,6 +72,14 @@ function parseServeArgs(argv: string[]): ServeArgs {
     }
   }
   if (values.host !== undefined && http === undefined) throw new UsageError('--host needs --http');
+  let idleMinutes: number | undefined;
+  if (values.idle !== undefined) {
+    if (http === undefined) throw new UsageError('--idle needs --http');
+    idleMinutes = Number(values.idle);
+    if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) {
+      throw new UsageError(`--idle needs a number of minutes above 0, not "${values.idle}"`);
+    }
+  }
   if (values.ui === true && http === undefined) {
     throw new UsageError('--ui needs --http (on stdio the terminal is the transport)');
   }
@@ -74,6 +88,7 @@ function parseServeArgs(argv: string[]): ServeArgs {
     traceFile: values['trace-file'],
     http,
     host: values.host ?? '127.0.0.1',
+    idleMinutes,
     ui: values.ui === true,
     lang: values.lang,
   };
@@ -97,12 +112,14 @@ export async function serveCommand(
       config: args.config,
       port: args.http,
       host: args.host,
+      ...(args.idleMinutes !== undefined ? { idleMs: args.idleMinutes * 60_000 } : {}),
       ui: args.ui,
       lang,
-      log,
+      log: write,
       ...(args.traceFile ? { traceFile: args.traceFile } : {}),
     });
   }
+  const log = (line: Bilingual) => write(line[lang]);
   const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
   const record = trace
     ? (direction: Direction, message: JsonObject) => trace.write(direction, message)
@@ -125,7 +142,9 @@ export async function serveCommand(
     try {
       await trace.close();
     } catch (error) {
-      log(`could not write the trace file: ${error instanceof Error ? error.message : error}`);
+      log(
+        sb('traceWriteFailed', { error: error instanceof Error ? error.message : String(error) }),
+      );
       return 1;
     }
   }

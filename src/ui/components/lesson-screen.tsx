@@ -6,6 +6,7 @@ import type { ScreenStep } from '../../sim/scenario/engine.js';
 import { EMPTY_MODEL, envelopeLines, envelopeModel } from '../envelope-model.js';
 import type { KeyHint } from '../keymap.js';
 import { ENVELOPE_FLOOR, MIN_COLUMNS, MIN_ROWS, planMiddle, WIDE_COLUMNS } from '../layout.js';
+import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
 import { EnvelopeView } from './envelope-view.js';
 import { HeaderBar } from './header-bar.js';
@@ -32,15 +33,21 @@ export type LessonScreenProps = {
   readonly lang: Lang;
   readonly columns: number;
   readonly rows: number;
-  /** Whether progress is saved (the help says so); true unless told otherwise. */
-  readonly savesProgress?: boolean;
+  /** What the screen shows (a lesson unless told otherwise): what its help and recap may claim. */
+  readonly mode?: ScreenMode;
 };
 
 /** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
 const CHROME = 4;
 
 /** Lines the step's text below the envelope takes: progress, verdict, narration, recap. */
-function tailHeight(step: ScreenStep, recap: string | null, lang: Lang, width: number): number {
+function tailHeight(
+  step: ScreenStep,
+  recap: string | null,
+  lang: Lang,
+  width: number,
+  mode: ScreenMode,
+): number {
   return (
     (step.report?.progress ? 1 : 0) +
     verdictHeight(step.report?.violations ?? [], lang, width) +
@@ -49,7 +56,7 @@ function tailHeight(step: ScreenStep, recap: string | null, lang: Lang, width: n
       tr(step.note, lang),
       width,
     ) +
-    (recap !== null ? recapHeight(recap, lang, width) : 0)
+    (recap !== null ? recapHeight(recap, lang, width, mode) : 0)
   );
 }
 
@@ -60,6 +67,7 @@ function tailHeight(step: ScreenStep, recap: string | null, lang: Lang, width: n
  */
 export function LessonScreen(props: LessonScreenProps) {
   const { title, steps, index, help, recap, hints, idle, lang, columns, rows } = props;
+  const mode = props.mode ?? 'lesson';
   const wide = columns >= WIDE_COLUMNS;
   const timelineWidth = Math.min(48, Math.floor(columns * 0.4));
   // Side by side, the envelope gets what the timeline (and the space after it) leaves.
@@ -79,8 +87,8 @@ export function LessonScreen(props: LessonScreenProps) {
     );
   }, [step, lang, wide, columns, timelineWidth]);
   const tail = useMemo(
-    () => (step ? tailHeight(step, recap, lang, columns) : 0),
-    [step, recap, lang, columns],
+    () => (step ? tailHeight(step, recap, lang, columns, mode) : 0),
+    [step, recap, lang, columns, mode],
   );
   if (!step || !model) return null;
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
@@ -123,7 +131,7 @@ export function LessonScreen(props: LessonScreenProps) {
       <HeaderBar title={title} index={index} count={steps.length} lang={lang} />
       <PhaseStrip phases={step.phases} lang={lang} full={columns >= 100} />
       {help ? (
-        <HelpOverlay hints={hints} lang={lang} saves={props.savesProgress ?? true} />
+        <HelpOverlay hints={hints} lang={lang} saves={SCREEN_MODES[mode].saves} />
       ) : (
         <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
           <PeerPanels
@@ -157,7 +165,7 @@ export function LessonScreen(props: LessonScreenProps) {
               events={step.events.map((e) => tr(e, lang))}
               note={tr(step.note, lang)}
             />
-            {recap !== null ? <RecapBox recap={recap} lang={lang} /> : null}
+            {recap !== null ? <RecapBox recap={recap} lang={lang} mode={mode} /> : null}
           </Box>
         </Box>
       )}

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
+import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -8,17 +9,25 @@ import { Prose } from './prose.js';
 export type RecapBoxProps = {
   readonly recap: string;
   readonly lang: Lang;
+  /** What has ended: a lesson (the default), a recording, the learner's own run. */
+  readonly mode?: ScreenMode;
 };
 
-const headOf = (lang: Lang) => `${s('end', lang)} · ${s('recap', lang)}:`;
+const headOf = (lang: Lang, mode: ScreenMode) =>
+  `${s(SCREEN_MODES[mode].end, lang)} · ${s('recap', lang)}:`;
 
 /** Lines the recap takes at `width` columns (the bar on the left and a space take two). */
-export function recapHeight(recap: string, lang: Lang, width: number): number {
-  return wrappedHeight(`${headOf(lang)} ${recap}`, width - 2);
+export function recapHeight(
+  recap: string,
+  lang: Lang,
+  width: number,
+  mode: ScreenMode = 'lesson',
+): number {
+  return wrappedHeight(`${headOf(lang, mode)} ${recap}`, width - 2);
 }
 
-/** The lesson's recap, shown once the last step is on screen. */
-export function RecapBox({ recap, lang }: RecapBoxProps) {
+/** The recap, shown once the last step is on screen. */
+export function RecapBox({ recap, lang, mode = 'lesson' }: RecapBoxProps) {
   const theme = useTheme();
   return (
     <Box
@@ -32,7 +41,7 @@ export function RecapBox({ recap, lang }: RecapBoxProps) {
     >
       <Prose>
         <Text bold {...theme.fg('accent')}>
-          {headOf(lang)}
+          {headOf(lang, mode)}
         </Text>{' '}
         {recap}
       </Prose>

@@ -1,0 +1,130 @@
+import type { Bilingual, Lang } from './lang.js';
+
+/**
+ * The log lines of `mcp-sim serve` (stderr, or the live view's header), in both languages. The
+ * English lines are what tests and docs quote, so they stay as they are. Kept in both languages:
+ * the `transport:` and `referee:` tags and `: ` after them and after a session id (the live view
+ * keeps `…: referee: …` verdicts out of its header), and what is quoted from the wire (methods,
+ * `client->server`, rule ids, HTTP status text, error codes, the SDK's and the system's errors).
+ */
+export const SERVE_STRINGS = {
+  listening: {
+    en: 'listening on {url} (Streamable HTTP; {stop} stops)',
+    zh: '正在监听 {url} （Streamable HTTP；按 {stop} 停止）',
+  },
+  cannotListen: {
+    en: 'cannot listen on {host}:{port}: {error}',
+    zh: '无法在 {host}:{port} 上监听: {error}',
+  },
+  sessionOpened: { en: 'session {id} opened', zh: '会话 {id} 已打开' },
+  sessionClosed: { en: 'session {id} closed', zh: '会话 {id} 已关闭' },
+  sessionExpired: {
+    en: 'session {id}: no request for {idle}; the server ends it (its id now gets 404)',
+    zh: '会话 {id}: {idle}内没有请求；服务器结束了这个会话（之后带这个 id 的请求得到 404）',
+  },
+  /** A line about one session: a referee verdict, a transport error. */
+  sessionSays: { en: 'session {id}: {line}', zh: '会话 {id}: {line}' },
+  couldNotSend: {
+    en: 'session {id}: could not send: {error}',
+    zh: '会话 {id}: 无法发送: {error}',
+  },
+  /** An HTTP request answered with an error before the SDK saw it; `reason` is a refusal below. */
+  refused: {
+    en: 'transport: {method} {path}: {status} {reason}',
+    zh: 'transport: {method} {path}: {status} {reason}',
+  },
+  bodyNotJson: {
+    en: 'transport: client->server: a body that is not JSON; answered -32700',
+    zh: 'transport: client->server: 请求体不是 JSON；已回应 -32700',
+  },
+  bodyBatch: {
+    en: 'transport: client->server: a JSON-RPC batch; batches were removed in 2025-06-18',
+    zh: 'transport: client->server: 收到 JSON-RPC 批量请求；批量请求在 2025-06-18 版中已移除',
+  },
+  lineNotJson: {
+    en: 'transport: client->server: a line that is not JSON ({preview}); answered -32700',
+    zh: 'transport: client->server: 一行内容不是 JSON（{preview}）；已回应 -32700',
+  },
+  lineBatch: {
+    en: 'transport: client->server: a JSON-RPC batch (an array); batches were removed in 2025-06-18; answered -32600',
+    zh: 'transport: client->server: 收到 JSON-RPC 批量请求（数组）；批量请求在 2025-06-18 版中已移除；已回应 -32600',
+  },
+  lineTooLong: {
+    en: 'transport: client->server: a line of {bytes} bytes is too long to read',
+    zh: 'transport: client->server: 一行有 {bytes} 字节，太长，无法读取',
+  },
+  /** An error of a stream or of the HTTP server, as the system says it. */
+  transportError: { en: 'transport: {error}', zh: 'transport: {error}' },
+  verdict: {
+    en: 'referee: {direction} {what}: {rule} ({severity}): {message}',
+    zh: 'referee: {direction} {what}: {rule} ({severity}): {message}',
+  },
+  traceWriteFailed: {
+    en: 'could not write the trace file: {error}',
+    zh: '无法写入会话记录文件: {error}',
+  },
+  transcriptFailed: {
+    en: 'could not write a transcript: {error}',
+    zh: '无法写入一份会话记录: {error}',
+  },
+  tracesNumbered: {
+    en: '--trace-file: the first session is recorded in {file}, later ones in {second}, {third}, …',
+    zh: '--trace-file: 第一个会话记录在 {file}，之后的依次记录在 {second}、{third}……',
+  },
+  transcriptIn: {
+    en: 'session {id}: transcript in {path}',
+    zh: '会话 {id}: 记录保存在 {path}',
+  },
+  cannotWrite: {
+    en: 'session {id}: cannot write {path}: {error}',
+    zh: '会话 {id}: 无法写入 {path}: {error}',
+  },
+  logDropped: {
+    en: '({n} earlier log lines not kept)',
+    zh: '（更早的 {n} 行日志没有保留）',
+  },
+  // Why an HTTP request was refused. The English is the error message sent on the wire.
+  notFound: { en: 'Not found: the MCP endpoint is /mcp', zh: '未找到：MCP 端点是 /mcp' },
+  badHost: { en: 'Forbidden: invalid Host header', zh: '禁止访问：Host 请求头无效' },
+  badOrigin: { en: 'Forbidden: invalid Origin header', zh: '禁止访问：Origin 请求头无效' },
+  noSession: { en: 'Session not found', zh: '会话不存在（已结束或从未打开）' },
+  wrongVersion: {
+    en: 'Bad Request: MCP-Protocol-Version {version} is not the negotiated version {negotiated}',
+    zh: '错误请求：MCP-Protocol-Version {version} 不是协商好的版本 {negotiated}',
+  },
+  needsSessionId: {
+    en: 'Bad Request: Mcp-Session-Id header required',
+    zh: '错误请求：缺少 Mcp-Session-Id 请求头',
+  },
+  initializeFirst: {
+    en: 'Bad Request: Mcp-Session-Id header required (initialize first)',
+    zh: '错误请求：缺少 Mcp-Session-Id 请求头（请先发送 initialize）',
+  },
+  tooLarge: { en: 'Request body too large', zh: '请求体太大' },
+} as const satisfies Record<string, Bilingual>;
+
+export type ServeStringKey = keyof typeof SERVE_STRINGS;
+
+/** A value for a placeholder: the same in both languages, or its own in each. */
+export type ServeValue = string | number | Bilingual;
+
+/** A serve log line in both languages, its `{name}` placeholders filled in. */
+export function sb(
+  key: ServeStringKey,
+  values: Readonly<Record<string, ServeValue>> = {},
+): Bilingual {
+  const fill = (lang: Lang) =>
+    SERVE_STRINGS[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = values[name];
+      if (value === undefined) return whole;
+      return typeof value === 'object' ? value[lang] : String(value);
+    });
+  return { en: fill('en'), zh: fill('zh') };
+}
+
+/** A duration as the log says it, exactly: `30 min`, `90 s`, `60 ms`. */
+export function durationText(ms: number): Bilingual {
+  if (ms % 60_000 === 0) return { en: `${ms / 60_000} min`, zh: `${ms / 60_000} 分钟` };
+  if (ms % 1000 === 0) return { en: `${ms / 1000} s`, zh: `${ms / 1000} 秒` };
+  return { en: `${ms} ms`, zh: `${ms} 毫秒` };
+}

@@ -1,0 +1,10 @@
+import { Spinner } from '@inkjs/ui';
+
+export type BusyLineProps = {
+  readonly text: string;
+};
+
+/** A spinner beside `text`, for a wait the CLI cannot measure (the learner's code running). */
+export function BusyLine({ text }: BusyLineProps) {
+  return <Spinner label={text} />;
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Bilingual } from '../../src/i18n/lang.js';
+import { sb } from '../../src/i18n/serve-strings.js';
+import { prepareTools } from '../../src/sim/tools/index.js';
+import { LiveTimeline } from '../../src/trace/live-timeline.js';
+import { type HttpServing, serveHttp } from '../../src/transport/http-server.js';
+import { serveConfig } from '../../src/transport/serve-config.js';
+import { INIT, raw as rawTo } from '../helpers/http.js';
+
+// The server in this process: its log lines arrive as data, both languages at once.
+let serving: HttpServing;
+const lines: Bilingual[] = [];
+
+beforeAll(async () => {
+  await prepareTools();
+  const config = serveConfig({});
+  if (typeof config === 'string') throw new Error(config);
+  serving = await serveHttp({ config, port: 0, log: (line) => lines.push(line) });
+});
+
+afterAll(async () => {
+  await serving.close();
+});
+
+const raw = (method: string, headers: Record<string, string>, body?: string) =>
+  rawTo(serving.url, method, headers, body);
+
+const logged = (line: Bilingual) => expect(lines).toContainEqual(line);
+
+describe('the serve log, in English and Chinese', () => {
+  it('says why a request was refused; the wire keeps the English message', async () => {
+    const bad = await raw('POST', { host: 'evil.example:80' }, INIT);
+    expect(bad.status).toBe(403);
+    expect(JSON.parse(bad.body).error.message).toBe('Forbidden: invalid Host header');
+    logged({
+      en: 'transport: POST /mcp: 403 Forbidden: invalid Host header',
+      zh: 'transport: POST /mcp: 403 禁止访问：Host 请求头无效',
+    });
+    expect((await raw('POST', {}, 'not json')).status).toBe(400);
+    logged({
+      en: 'transport: client->server: a body that is not JSON; answered -32700',
+      zh: 'transport: client->server: 请求体不是 JSON；已回应 -32700',
+    });
+    expect((await raw('GET', {})).status).toBe(400);
+    logged({
+      en: 'transport: GET /mcp: 400 Bad Request: Mcp-Session-Id header required',
+      zh: 'transport: GET /mcp: 400 错误请求：缺少 Mcp-Session-Id 请求头',
+    });
+  });
+
+  it('a session opened, the referee’s verdict, the session closed, then 404 for it', async () => {
+    const init = await raw('POST', {}, INIT);
+    const id = init.session;
+    if (!id) throw new Error(`no session: ${init.status} ${init.body}`);
+    logged({ en: `session ${id} opened`, zh: `会话 ${id} 已打开` });
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' };
+    // A request before notifications/initialized: the referee objects (the server still answers).
+    const early = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect((await raw('POST', headers, early)).status).toBe(200);
+    const verdict = lines.find((l) => l.en.includes('initialized-not-sent'));
+    expect(verdict?.en).toMatch(
+      new RegExp(
+        `^session ${id}: referee: client->server tools/list #2: initialized-not-sent \\(error\\): [ -~]+$`,
+      ),
+    );
+    expect(verdict?.zh).toMatch(
+      new RegExp(
+        `^会话 ${id}: referee: client->server tools/list #2: initialized-not-sent \\(error\\): .*[\\u4e00-\\u9fff]`,
+      ),
+    );
+    // The live view keeps verdicts out of its header, in Chinese as in English.
+    const store = new LiveTimeline();
+    store.log(sb('sessionOpened', { id }).zh);
+    store.log(verdict?.zh ?? '');
+    expect(store.notice).toBe(`会话 ${id} 已打开`);
+
+    expect((await raw('DELETE', headers)).status).toBe(200);
+    await vi.waitFor(() => logged({ en: `session ${id} closed`, zh: `会话 ${id} 已关闭` }));
+    expect((await raw('POST', headers, early)).status).toBe(404);
+    logged({
+      en: 'transport: POST /mcp: 404 Session not found',
+      zh: 'transport: POST /mcp: 404 会话不存在（已结束或从未打开）',
+    });
+  });
+});
+
+describe('sb', () => {
+  it('fills each language’s placeholders, a bilingual value in its own language', () => {
+    expect(sb('sessionSays', { id: 'abc', line: { en: 'hello', zh: '你好' } })).toEqual({
+      en: 'session abc: hello',
+      zh: '会话 abc: 你好',
+    });
+    // A value is not read as a template (a $ or a {name} in an error message stays as it is).
+    expect(sb('transportError', { error: 'bad $& {id}' }).en).toBe('transport: bad $& {id}');
+  });
+});
