@@ -1,4 +1,5 @@
 // esbuild plugins shared by the build (scripts/build.mjs) and the benchmarks that bundle what ships.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -18,6 +19,7 @@ export const zodEnglishOnly = {
 };
 
 const textWidth = join(root, 'src', 'ui', 'text-width.ts');
+const boundedMap = join(root, 'src', 'ui', 'bounded-map.ts');
 const styledChars = join(root, 'src', 'ui', 'styled-chars.ts');
 
 // Ink measures every character of every frame with string-width and splits every line of every
@@ -49,6 +51,36 @@ export const fastInkText = {
       resolveDir: root,
       loader: 'js',
     }));
+    // Ink 6.8 keeps the size and the wrapped form of every text it has drawn, forever (ink#986):
+    // its two caches become src/ui/bounded-map.ts, the newest 4096 of each. The build stops if
+    // Ink's code is not exactly what this expects (after an upgrade, look again).
+    const bound = {
+      'measure-text.js': [['const cache = new Map();', 'const cache = new BoundedMap(4096);']],
+      'wrap-text.js': [
+        ['const cache = {};', 'const cache = new BoundedMap(4096);'],
+        ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
+        ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
+      ],
+    };
+    b.onLoad(
+      { filter: /node_modules[/\\]ink[/\\]build[/\\](measure|wrap)-text\.js$/ },
+      async (args) => {
+        const name = args.path.slice(args.path.lastIndexOf('/') + 1);
+        let code = await readFile(args.path, 'utf8');
+        for (const [from, to] of bound[name] ?? []) {
+          if (code.split(from).length !== 2) {
+            throw new Error(
+              `ink/build/${name} is not what scripts/bundle-plugins.mjs expects: "${from}"`,
+            );
+          }
+          code = code.replace(from, to);
+        }
+        return {
+          contents: `import { BoundedMap } from ${JSON.stringify(boundedMap)};\n${code}`,
+          loader: 'js',
+        };
+      },
+    );
     b.onResolve({ filter: /^@alcalzone\/ansi-tokenize$/ }, (args) =>
       /node_modules[/\\]ink[/\\]build[/\\]output\.js$/.test(args.importer)
         ? { path: styledChars }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -85,6 +85,29 @@ describe('the build’s fast-ink-text plugin', () => {
     for (const text of ['plain', '│─ 步骤', '👩‍💻 e\u0301', '\u001B[1m🎉\u001B[22m', '𠀋']) {
       expect(bundled.default(text), text).toBe(stringWidth(text));
     }
+  });
+
+  it('bounds Ink’s two text caches, and stops the build if Ink’s code changed', async () => {
+    const withPlugin = await importers([fastInkText]);
+    expect(withPlugin.get('src/ui/bounded-map.ts')).toEqual(
+      expect.arrayContaining([
+        'node_modules/ink/build/measure-text.js',
+        'node_modules/ink/build/wrap-text.js',
+      ]),
+    );
+    const changed = mkdtempSync(join(tmpdir(), 'ink-changed-'));
+    const file = join(changed, 'node_modules', 'ink', 'build', 'measure-text.js');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, 'const cache = new WeakMap();\nexport default cache;\n');
+    await expect(
+      build({
+        entryPoints: [file],
+        bundle: true,
+        write: false,
+        plugins: [fastInkText],
+        logLevel: 'silent',
+      }),
+    ).rejects.toThrow(/measure-text\.js is not what scripts\/bundle-plugins\.mjs expects/);
   });
 
   it('is what makes the difference (without it, Ink imports the libraries)', async () => {

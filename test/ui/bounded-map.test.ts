@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedMap } from '../../src/ui/bounded-map.js';
+
+describe('BoundedMap (what the build gives Ink for its text caches)', () => {
+  it('holds at most its limit, forgetting the oldest entry', () => {
+    const map = new BoundedMap<string, number>(3);
+    for (const [i, key] of ['a', 'b', 'c', 'd', 'e'].entries()) map.set(key, i);
+    expect([...map]).toEqual([
+      ['c', 2],
+      ['d', 3],
+      ['e', 4],
+    ]);
+  });
+
+  it('updates a key it has without forgetting another', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1).set('b', 2).set('a', 3);
+    expect([...map]).toEqual([
+      ['a', 3],
+      ['b', 2],
+    ]);
+  });
+});
