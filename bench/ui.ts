@@ -120,12 +120,12 @@ const section = [
   '32 MB, old-space pages kept between collections); native memory outside the heap moves up and',
   "down with it but does not accumulate. yoga's WebAssembly memory and its node count stay put: Ink",
   'frees the nodes of unmounted elements. The live heap rises by about 17 MB over the first few',
-  'hundred steps and stops there: that is the thousand styled lines `src/ui/styled-chars.ts` keeps.',
-  'Beyond them it is flat when the same steps are shown over',
-  'and over; on a transcript it grows by about a kilobyte a',
-  'step: Ink 6.8 keeps every distinct text it has measured or wrapped in two caches that are never',
-  'emptied (ink#986; upstream Ink bounds them now, in releases that need Node 22), and every step',
-  'of a transcript shows new ids. At that rate a 10,000-message transcript adds about 10 MB.',
+  'hundred steps: that is the thousand styled lines `src/ui/styled-chars.ts` keeps. After that it',
+  'grows more and more slowly and stops: Ink 6.8 keeps the size and the wrapped form of every text',
+  'it has drawn in two caches it never empties (ink#986; upstream Ink bounds them in releases that',
+  'need Node 22), and every step of a transcript shows new ids; in the bundle each keeps its newest',
+  '4096 entries (`scripts/bundle-plugins.mjs`, `src/ui/bounded-map.ts`), so once they are full a',
+  'step leaves nothing behind.',
   '',
 ].join('\n');
 writeSection('ui', section);
