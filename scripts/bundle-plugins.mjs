@@ -1,4 +1,5 @@
-// esbuild plugins shared by the build (scripts/build.mjs) and the benchmarks that bundle what ships.
+// esbuild settings and plugins shared by the build (scripts/build.mjs) and the benchmarks that
+// bundle what ships (bench/bundle.mjs).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -87,4 +88,23 @@ export const fastInkText = {
         : undefined,
     );
   },
+};
+
+/** How the CLI is bundled; the build and the benchmarks add their entry points and outputs. */
+export const shipped = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  // Ink imports react-devtools-core only when DEV=true; bundled, its import would be hoisted.
+  alias: { 'react-devtools-core': './scripts/devtools-stub.js' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Bundled CommonJS dependencies (react, yaml…) call require(); sql.js reads __dirname.
+  banner: {
+    js: "import { createRequire as __mcpSimCreateRequire } from 'node:module'; const require = __mcpSimCreateRequire(import.meta.url); const __filename = new URL(import.meta.url).pathname; const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
+  },
+  plugins: [zodEnglishOnly, fastInkText],
+  logLevel: 'warning',
 };

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, ROOT } from '../helpers/cli.js';
+import { INIT, raw as rawAt } from '../helpers/http.js';
 
 let child: ChildProcess;
 let url: URL;
@@ -22,53 +22,14 @@ beforeAll(async () => {
   });
 });
 
+/** A raw HTTP request to the server under test. */
+const raw = (method: string, headers: Record<string, string>, body?: string) =>
+  rawAt(url, method, headers, body);
+
 afterAll(async () => {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
-});
-
-/** A raw HTTP request (node:http lets a test set Host, unlike fetch). */
-function raw(
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (b: Buffer) => {
-          text += b.toString();
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const INIT = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
 });
 
 describe('mcp-sim serve --http, driven by the official SDK client', () => {
@@ -126,7 +87,7 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
     const init = await raw('POST', { origin: `http://localhost:${url.port}` }, INIT);
     expect(init.status).toBe(200);
     expect(init.body).toContain('"protocolVersion":"2025-06-18"');
-    const session = init.headers['mcp-session-id'] as string;
+    const session = init.session as string;
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' });
     const wrong = await raw(
       'POST',
