@@ -11,10 +11,10 @@ export { styledCharsToString };
 // Lines Ink has split into styled characters lately, newest last. Ink does this for every line of
 // every frame and forgets it after the frame; a step mostly redraws lines it drew a moment ago.
 const recent = new Map<string, Token[]>();
-const RECENT_MAX = 1000;
+const RECENT_MAX = 500;
 const styled = new WeakMap<Token[], StyledChar[]>();
 
-/** @alcalzone/ansi-tokenize's `tokenize`, remembering the last thousand lines. */
+/** @alcalzone/ansi-tokenize's `tokenize`, remembering the last five hundred lines. */
 export function tokenize(line: string, endChar?: number): Token[] {
   if (endChar !== undefined) return tokenizeLine(line, endChar);
   const known = recent.get(line);

@@ -38,15 +38,15 @@ describe('styled characters of a line, remembered (what the build gives Ink’s 
     );
   });
 
-  it('works a line out once while it is among the last thousand, then afresh', () => {
+  it('works a line out once while it is among the last five hundred, then afresh', () => {
     const line = '\u001B[1mstep 3/12\u001B[22m │ initialize → result';
     const first = styledCharsFromTokens(tokenize(line));
     expect(styledCharsFromTokens(tokenize(line))).toBe(first);
-    for (let i = 0; i < 999; i++) tokenize(`other line ${i}`);
+    for (let i = 0; i < 499; i++) tokenize(`other line ${i}`);
     expect(styledCharsFromTokens(tokenize(line)), 'used again, so kept').toBe(first);
-    for (let i = 0; i < 1000; i++) tokenize(`yet another line ${i}`);
+    for (let i = 0; i < 500; i++) tokenize(`yet another line ${i}`);
     const later = styledCharsFromTokens(tokenize(line));
-    expect(later, 'pushed out by a thousand newer lines').not.toBe(first);
+    expect(later, 'pushed out by five hundred newer lines').not.toBe(first);
     expect(later).toEqual(first);
   });
 
