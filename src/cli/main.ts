@@ -2,7 +2,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
-import { showRememberedFrame } from '../ui/remembered-frame.js';
+import { frameView, showRememberedFrame } from '../ui/remembered-frame.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, type Progress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
@@ -65,7 +65,7 @@ function requireTty(lang: Lang): void {
 function showFrameOf(argv: string[], lang: Lang, progress: Progress): void {
   showRememberedFrame({
     argv,
-    view: { lang, lessons: progress.lessons, exercises: progress.exercises },
+    view: frameView(lang, progress),
     env: process.env,
     cwd: process.cwd(),
     stdin: process.stdin,

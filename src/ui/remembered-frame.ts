@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import {
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -45,9 +47,9 @@ const MAX_FRAMES = 32;
 const MAX_BYTES = 256 * 1024;
 
 type Terminal = {
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-  readonly rows?: number;
+  readonly isTTY?: boolean | undefined;
+  readonly columns?: number | undefined;
+  readonly rows?: number | undefined;
 };
 
 export type FrameInputs = {
@@ -104,6 +106,22 @@ function sourceStamps(): string[] {
   return stamps;
 }
 
+/** JSON with every object's keys in order: the same view gives the same key however it was built. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** What a view opens with, as far as its first frame shows it: its language and lesson progress. */
+export function frameView(lang: string, progress: { readonly lessons: unknown }): unknown {
+  return { lang, lessons: progress.lessons };
+}
+
 /** A name for everything the first frame depends on. */
 export function frameKey(inputs: FrameInputs): string {
   const { argv, env, cwd, stdout } = inputs;
@@ -119,7 +137,7 @@ export function frameKey(inputs: FrameInputs): string {
         .filter((name) => name.startsWith('MCP_SIM_'))
         .sort()
         .map((name) => [name, env[name]]),
-      view: inputs.view,
+      view: canonical(inputs.view),
       sources: sourceStamps(),
     }),
   );
@@ -143,6 +161,8 @@ type Writable = { write: NodeJS.WriteStream['write'] };
 type State = { readonly file: string; readonly shown: string | undefined };
 
 let state: State | undefined;
+/** This start's inputs, to name the next start's frame when the view changes. */
+let started: FrameInputs | undefined;
 
 /**
  * Shows the frame remembered for these inputs, if there is one, and gets ready to remember the
@@ -155,6 +175,7 @@ export function showRememberedFrame(
 ): boolean {
   const folder = frameFolder(inputs);
   if (folder === undefined) return false;
+  started = inputs;
   const file = join(folder, `${frameKey(inputs)}.frame`);
   let shown: string | undefined;
   try {
@@ -218,5 +239,74 @@ export function drawFirstFrame<T>(render: () => T, out: Writable = process.stdou
     if (current.shown === undefined) out.write(drawn);
     else if (drawn !== current.shown) out.write(eraseLines(lineCount(current.shown)) + drawn);
     if (drawn !== current.shown) remember(current.file, drawn);
+  }
+}
+
+/** A terminal for a frame drawn off screen: Ink sees a tty of the given size and reads no keys. */
+class OffscreenOut extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns: number;
+  readonly rows: number;
+  written = '';
+  constructor(columns: number, rows: number) {
+    super();
+    this.columns = columns;
+    this.rows = rows;
+  }
+  write = (chunk: string | Uint8Array): boolean => {
+    this.written += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+    return true;
+  };
+}
+
+class OffscreenIn extends EventEmitter {
+  readonly isTTY = true;
+  read = (): null => null;
+  setEncoding(): void {}
+  setRawMode(): void {}
+  resume(): void {}
+  pause(): void {}
+  ref(): void {}
+  unref(): void {}
+}
+
+export type Offscreen = {
+  readonly stdout: NodeJS.WriteStream;
+  readonly stdin: NodeJS.ReadStream;
+};
+
+/**
+ * When a view ends with the learner's progress changed, the next start (the same command) opens
+ * a different first frame: `draw` renders it off screen, in a terminal of this one's size, and it
+ * is remembered, so that the next start can show it at once too. Nothing happens when this start
+ * kept no frames or that frame is already remembered.
+ */
+export function rememberNextStart(
+  view: unknown,
+  draw: (terminal: Offscreen) => { unmount(): void },
+  size: { readonly columns?: number; readonly rows?: number } = process.stdout,
+): void {
+  if (started === undefined) return;
+  const next: FrameInputs = {
+    ...started,
+    view,
+    stdout: { isTTY: true, columns: size.columns, rows: size.rows },
+  };
+  const folder = frameFolder(next);
+  if (folder === undefined) return;
+  const file = join(folder, `${frameKey(next)}.frame`);
+  if (existsSync(file)) return;
+  const stdout = new OffscreenOut(size.columns ?? 80, size.rows ?? 24);
+  try {
+    // Ink writes the first frame before render returns; what comes after (unmounting) is not it.
+    const instance = draw({
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: new OffscreenIn() as unknown as NodeJS.ReadStream,
+    });
+    const frame = stdout.written;
+    instance.unmount();
+    remember(file, frame);
+  } catch {
+    // Only the next start is slower.
   }
 }

@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { listLessons, type OpenedLesson } from './lesson-source.js';
 import type { ProgressData } from './progress-update.js';
-import { drawFirstFrame } from './remembered-frame.js';
+import { drawFirstFrame, frameView, rememberNextStart } from './remembered-frame.js';
 import type { ScreenMode } from './screen-mode.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';
@@ -15,8 +15,10 @@ export type RunOptions<P extends ProgressData> = {
   readonly save: (progress: P) => void;
 };
 
-async function show(app: ReactElement): Promise<number> {
-  const themed = createElement(Themed, { colour: colourEnabled(process.env) }, app);
+const themed = (app: ReactElement) =>
+  createElement(Themed, { colour: colourEnabled(process.env) }, app);
+
+async function show(app: ReactElement, afterwards?: () => void): Promise<number> {
   // Ctrl+C unmounts cleanly: raw mode off, cursor back, the last frame left on screen.
   // MCP_SIM_FIRST_FRAME_EXIT=1 quits right after the first frame: `npm run bench` times start-up.
   const firstFrameExit = process.env.MCP_SIM_FIRST_FRAME_EXIT === '1';
@@ -24,7 +26,7 @@ async function show(app: ReactElement): Promise<number> {
   // Ink draws the first frame before render returns; a frame remembered from the last start may
   // already be on screen (remembered-frame.ts).
   const instance = drawFirstFrame(() =>
-    render(themed, {
+    render(themed(app), {
       exitOnCtrlC: true,
       onRender: () => {
         if (!firstFrameExit || rendered) return;
@@ -34,7 +36,35 @@ async function show(app: ReactElement): Promise<number> {
     }),
   );
   await instance.waitUntilExit();
+  afterwards?.();
   return 0;
+}
+
+/**
+ * A view that saves progress, drawn with `app`. When the learner leaves it with progress changed,
+ * the same command's next start opens on a different frame: it is drawn off screen then and
+ * remembered (remembered-frame.ts), so that the next start shows it at once as well.
+ */
+function showSaving<P extends ProgressData>(
+  options: RunOptions<P>,
+  app: (progress: P, save: (progress: P) => void) => ReactElement,
+): Promise<number> {
+  let latest = options.progress;
+  const save = (progress: P) => {
+    latest = progress;
+    options.save(progress);
+  };
+  return show(app(options.progress, save), () => {
+    if (latest === options.progress) return;
+    rememberNextStart(frameView(options.lang, latest), ({ stdout, stdin }) =>
+      render(themed(app(latest, () => {})), {
+        stdout,
+        stdin,
+        exitOnCtrlC: true,
+        patchConsole: false,
+      }),
+    );
+  });
 }
 
 /**
@@ -58,16 +88,10 @@ export async function showBusy(text: string): Promise<() => void> {
 
 /** `mcp-sim`: the lesson menu. Resolves with the exit code when the learner quits. */
 export async function runMenu<P extends ProgressData>(options: RunOptions<P>): Promise<number> {
-  const { save } = options;
   // The menu's own code only: the lesson player loads when a lesson opens.
   const [{ MenuApp }, listing] = await Promise.all([import('./menu-app.js'), listLessons()]);
-  return show(
-    createElement(MenuApp<P>, {
-      listing,
-      progress: options.progress,
-      save,
-      lang: options.lang,
-    }),
+  return showSaving(options, (progress, save) =>
+    createElement(MenuApp<P>, { listing, progress, save, lang: options.lang }),
   );
 }
 
@@ -75,12 +99,11 @@ export async function runMenu<P extends ProgressData>(options: RunOptions<P>): P
 export async function runLesson<P extends ProgressData>(
   options: RunOptions<P> & { readonly lesson: OpenedLesson; readonly autoplay?: number },
 ): Promise<number> {
-  const { save } = options;
   const { LessonApp } = await import('./lesson-app.js');
-  return show(
+  return showSaving(options, (progress, save) =>
     createElement(LessonApp<P>, {
       lesson: options.lesson,
-      progress: options.progress,
+      progress,
       save,
       lang: options.lang,
       autoplay: options.autoplay ?? null,

@@ -100,7 +100,8 @@ describe('the built CLI in a terminal', () => {
   );
 
   // src/ui/remembered-frame.ts: the second start shows the first start's frame before Ink has
-  // loaded; a key pressed on it is kept for Ink, and Ink does not draw the same frame twice.
+  // loaded; a key pressed on it is kept for Ink, and Ink does not draw the same frame twice. A
+  // start after progress changed shows the frame drawn for it when the last view ended.
   it.skipIf(!hasScript)(
     'a second start shows the remembered menu at once, and a key pressed on it still works',
     async () => {
@@ -144,6 +145,25 @@ describe('the built CLI in a terminal', () => {
         again.kill();
         without.kill();
       }
+
+      // Opening the lesson changed the progress, so the next start's menu differs (in progress):
+      // it was drawn off screen as the second start ended, and it is what Ink draws.
+      const frames = join(cache, 'mcp-sim', 'frames');
+      const remembered = () =>
+        readdirSync(frames)
+          .sort()
+          .map((name) => readFileSync(join(frames, name), 'utf8'));
+      const before = remembered();
+      expect(before).toHaveLength(2);
+      const third = start(dir, `XDG_CACHE_HOME=${cache}`);
+      try {
+        await third.waitFor(/The first session +in progress[\s\S]*Enter open/);
+        third.press('q');
+        expect(await third.exit()).toBe(0);
+      } finally {
+        third.kill();
+      }
+      expect(remembered(), 'no frame had to be replaced or added').toEqual(before);
     },
     60_000,
   );

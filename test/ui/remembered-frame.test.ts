@@ -7,6 +7,7 @@ import {
   type FrameInputs,
   frameFolder,
   frameKey,
+  rememberNextStart,
   showRememberedFrame,
 } from '../../src/ui/remembered-frame.js';
 
@@ -127,6 +128,45 @@ describe('the remembered first frame', () => {
     expect(readFileSync(join(folder, `${frameKey(base)}.frame`), 'utf8')).toBe(
       `\u001B[?25l${changed}`,
     );
+  });
+
+  it('remembers the next start’s frame, drawn off screen at this size, when progress changed', () => {
+    const base = inputs();
+    const t = terminal();
+    showRememberedFrame(base, t.out, t.input);
+    drawFirstFrame(inkDraws(t.out, FRAME), t.out);
+    const changed = { lang: 'en', lessons: { 'first-session': { finished: false, lastStep: 2 } } };
+    let size: unknown;
+    rememberNextStart(
+      changed,
+      ({ stdout }) => {
+        size = [stdout.columns, stdout.rows, stdout.isTTY];
+        stdout.write('\u001B[?25l');
+        stdout.write(FRAME.replace('new', 'in progress'));
+        return { unmount: () => stdout.write('written as it unmounts') };
+      },
+      { columns: 100, rows: 30 },
+    );
+    expect(size).toEqual([100, 30, true]);
+    // the next start builds its view in its own order: the same key
+    const next = {
+      ...base,
+      view: { lessons: { 'first-session': { lastStep: 2, finished: false } }, lang: 'en' },
+    };
+    const folder = frameFolder(base) ?? '';
+    expect(readFileSync(join(folder, `${frameKey(next)}.frame`), 'utf8')).toBe(
+      `\u001B[?25l${FRAME.replace('new', 'in progress')}`,
+    );
+    let drawnAgain = false;
+    rememberNextStart(
+      changed,
+      () => {
+        drawnAgain = true;
+        return { unmount: () => {} };
+      },
+      { columns: 100, rows: 30 },
+    );
+    expect(drawnAgain, 'already remembered').toBe(false);
   });
 
   it('keeps at most 32 frames, dropping the oldest', () => {
