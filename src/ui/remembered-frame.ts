@@ -25,8 +25,10 @@ import { packageRoot } from '../package-root.js';
  *
  * What the frame depends on is the key: the command line, the terminal's size, the environment
  * that picks colour, the language and the learner's progress the view opens with, the build and
- * the lesson files. Frames live in $XDG_CACHE_HOME/mcp-sim/frames (or ~/.cache/…), at most MAX_FRAMES of
- * them; MCP_SIM_FRAME_CACHE=0 turns this off.
+ * the lesson files. When a session changes the progress, the frame the next start will open on is
+ * drawn off screen as the session ends (rememberNextStart). Frames live in
+ * $XDG_CACHE_HOME/mcp-sim/frames (or ~/.cache/…), at most MAX_FRAMES of them;
+ * MCP_SIM_FRAME_CACHE=0 turns this off.
  */
 
 /** Environment variables that change what a frame looks like (language, colour, the terminal). */
