@@ -2,7 +2,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
-import { frameView, showRememberedFrame } from '../ui/remembered-frame.js';
+import { frameView } from '../ui/frame-key.js';
+import { showRememberedFrame } from '../ui/remembered-frame.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, type Progress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';

@@ -1,9 +1,10 @@
 import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
+import { frameView } from './frame-key.js';
 import { listLessons, type OpenedLesson } from './lesson-source.js';
 import type { ProgressData } from './progress-update.js';
-import { drawFirstFrame, frameView, rememberNextStart } from './remembered-frame.js';
+import { drawFirstFrame, rememberNextStart } from './remembered-frame.js';
 import type { ScreenMode } from './screen-mode.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';

@@ -2,11 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type FrameInputs, frameFolder, frameKey } from '../../src/ui/frame-key.js';
 import {
   drawFirstFrame,
-  type FrameInputs,
-  frameFolder,
-  frameKey,
   rememberNextStart,
   showRememberedFrame,
 } from '../../src/ui/remembered-frame.js';
