@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { shipped } from '../scripts/bundle-plugins.mjs';
 import { ScriptPty } from '../test/helpers/script-pty.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -80,21 +81,8 @@ async function bareInkApp(): Promise<string> {
     ].join('\n'),
   );
   const outfile = join(OUT, 'ink-floor.bundle.mjs');
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: [source],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    alias: { 'react-devtools-core': './scripts/devtools-stub.js' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  // Bundled as the CLI is, without the CLI's own plugins: Ink as published.
+  await build({ ...shipped, entryPoints: [source], outfile, plugins: [] });
   return outfile;
 }
 

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   existsSync,
   mkdirSync,
@@ -11,6 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { type FrameInputs, frameFolder, frameKey } from './frame-key.js';
+import { OffscreenIn, OffscreenOut } from './offscreen-tty.js';
 
 /**
  * The first frame of an interactive view, remembered from the last start with the same inputs and
@@ -129,34 +129,6 @@ export function drawFirstFrame<T>(render: () => T, out: Writable = process.stdou
     else if (drawn !== current.shown) out.write(eraseLines(lineCount(current.shown)) + drawn);
     if (drawn !== current.shown) remember(current.file, drawn);
   }
-}
-
-/** A terminal for a frame drawn off screen: Ink sees a tty of the given size and reads no keys. */
-class OffscreenOut extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns: number;
-  readonly rows: number;
-  written = '';
-  constructor(columns: number, rows: number) {
-    super();
-    this.columns = columns;
-    this.rows = rows;
-  }
-  write = (chunk: string | Uint8Array): boolean => {
-    this.written += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-    return true;
-  };
-}
-
-class OffscreenIn extends EventEmitter {
-  readonly isTTY = true;
-  read = (): null => null;
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
 }
 
 export type Offscreen = {

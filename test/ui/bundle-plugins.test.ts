@@ -2,16 +2,15 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the build scripts, without types
 import { fastInkText } from '../../scripts/bundle-plugins.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** Which modules import which, in a bundle of Ink and wrap-ansi made with or without the plugin. */
-async function importers(plugins: unknown[]): Promise<Map<string, string[]>> {
+async function importers(plugins: Plugin[]): Promise<Map<string, string[]>> {
   const result = await build({
     absWorkingDir: ROOT,
     stdin: {
@@ -24,7 +23,7 @@ async function importers(plugins: unknown[]): Promise<Map<string, string[]>> {
     format: 'esm',
     platform: 'node',
     external: ['react', 'react-devtools-core', 'yoga-layout'],
-    plugins: plugins as never,
+    plugins,
     logLevel: 'silent',
   });
   const imported = new Map<string, string[]>();

@@ -1,0 +1,5 @@
+import type { BuildOptions, Plugin } from 'esbuild';
+
+export declare const zodEnglishOnly: Plugin;
+export declare const fastInkText: Plugin;
+export declare const shipped: BuildOptions;
