@@ -1,10 +1,14 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 
 // What a remembered first frame (remembered-frame.ts) depends on, and where it is kept.
+
+// node:crypto is loaded when a key is first needed, not by every command that imports this
+// module: loading it costs about 2 MB of memory, which `mcp-sim trace` has no use for.
+const require = createRequire(import.meta.url);
 
 /** Environment variables that change what a frame looks like (language, colour, the terminal). */
 const ENV_KEYS = [
@@ -98,6 +102,7 @@ export function frameView(lang: string, progress: { readonly lessons: unknown })
 /** A name for everything the first frame depends on. */
 export function frameKey(inputs: FrameInputs): string {
   const { argv, env, cwd, stdout } = inputs;
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const hash = createHash('sha256');
   hash.update(
     JSON.stringify({
