@@ -1,5 +1,5 @@
 import { useApp } from 'ink';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import type { LessonListing } from '../sim/scenario/load-lessons.js';
 import { LessonMenu } from './lesson-menu.js';
@@ -15,7 +15,11 @@ export type MenuAppProps<P extends ProgressData> = {
   readonly progress: P;
   readonly save: (progress: P) => void;
   readonly lang: Lang;
+  /** Loads the lesson player (XState, the lesson screen); a test can watch it being asked for. */
+  readonly loadPlayer?: () => Promise<{ readonly LessonPlayer: typeof LessonPlayer }>;
 };
+
+const importPlayer = () => import('./lesson-player.js');
 
 type Screen =
   | { readonly kind: 'menu'; readonly loading: boolean }
@@ -33,8 +37,15 @@ export function MenuApp<P extends ProgressData>({
   progress: initial,
   save,
   lang,
+  loadPlayer = importPlayer,
 }: MenuAppProps<P>) {
   const { exit } = useApp();
+  // The player loads while the learner reads the menu, after its first frame, so that Enter does
+  // not wait for it (the import is the same promise both times).
+  useEffect(() => {
+    const soon = setTimeout(() => void loadPlayer().catch(() => {}), 0);
+    return () => clearTimeout(soon);
+  }, [loadPlayer]);
   const route = useKeyRouter();
   const { progress, record } = useProgress(initial, save, lang);
   const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
@@ -46,7 +57,7 @@ export function MenuApp<P extends ProgressData>({
     (id: string) => {
       setNotice(null);
       setScreen({ kind: 'menu', loading: true });
-      void Promise.all([openLesson(id, listing), import('./lesson-player.js')]).then(
+      void Promise.all([openLesson(id, listing), loadPlayer()]).then(
         ([opened, { LessonPlayer: Player }]) => {
           if (opened.ok) {
             const start = resumeAt(progress, id, opened.value.steps.length);
@@ -58,7 +69,7 @@ export function MenuApp<P extends ProgressData>({
         },
       );
     },
-    [listing, progress],
+    [listing, progress, loadPlayer],
   );
   const lesson = screen.kind === 'lesson' ? screen.lesson : null;
   const onStep = useCallback(

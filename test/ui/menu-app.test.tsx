@@ -48,6 +48,29 @@ describe('the lesson menu', () => {
     screen.unmount();
   });
 
+  it('loads the lesson player while the menu is read, before any key', async () => {
+    const asked: string[] = [];
+    const loadPlayer = () => {
+      asked.push('player');
+      return import('../../src/ui/lesson-player.js');
+    };
+    const screen = renderAt(
+      <MenuApp
+        listing={loadLessons(dir)}
+        progress={{ lessons: {}, exercises: {} }}
+        save={() => {}}
+        lang="en"
+        loadPlayer={loadPlayer}
+      />,
+      { columns: 80, rows: 24 },
+    );
+    await until(() => expect(screen.frame()).toContain('Enter open'));
+    await until(() => expect(asked).toEqual(['player']));
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toMatch(/step 1\/10/));
+    screen.unmount();
+  });
+
   it('moves with ↑/↓ and j/k, opens with Enter, comes back with q, quits with q', async () => {
     const screen = menu();
     await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
