@@ -111,10 +111,6 @@ export function frameKey(inputs: FrameInputs): string {
       cwd,
       size: [stdout.columns, stdout.rows],
       env: ENV_KEYS.map((name) => env[name] ?? null),
-      own: Object.keys(env)
-        .filter((name) => name.startsWith('MCP_SIM_'))
-        .sort()
-        .map((name) => [name, env[name]]),
       view: canonical(inputs.view),
       sources: sourceStamps(),
     }),
