@@ -24,16 +24,20 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** A key to press once the marker shows, and what answers it; `after`: wait that long first. */
+type Key = { readonly press: string; readonly answer: RegExp; readonly after?: number };
+
 /**
  * Milliseconds from starting `command` in a 100×30 pty until its screen shows `marker`; with
- * `key`, until the screen answers that key, pressed the moment the marker shows (`answer`).
+ * `key`, until the screen answers that key, pressed the moment the marker shows (`answer`), or,
+ * with `key.after`, from pressing it after that pause until the answer.
  * `cache` is the folder of remembered first frames (src/ui/remembered-frame.ts).
  */
 async function timeToText(
   command: string[],
   marker: RegExp,
   cache: string,
-  key?: { readonly press: string; readonly answer: RegExp },
+  key?: Key,
 ): Promise<number> {
   // Every run starts from no progress: what a run saves (the step a key reached) would change the
   // next run's first frame, and the frame remembered for it.
@@ -44,14 +48,24 @@ async function timeToText(
   const pty = new ScriptPty([...env, ...command], { cwd: CWD, cols: 100, rows: 30 });
   try {
     await pty.waitFor(marker);
+    let from = start;
     if (key !== undefined) {
-      const from = pty.mark();
+      if (key.after !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, key.after));
+        from = process.hrtime.bigint();
+      }
+      const seen = pty.mark();
       pty.press(key.press);
-      await pty.waitFor(key.answer, from);
+      await pty.waitFor(key.answer, seen);
     }
-    return Number(process.hrtime.bigint() - start) / 1e6;
+    return Number(process.hrtime.bigint() - from) / 1e6;
   } finally {
+    // q leaves a lesson: the lesson command ends, the menu comes back (and a second q ends it).
     if (key !== undefined) pty.press('q');
+    if (key?.after !== undefined) {
+      await pty.waitFor(/Enter open/, pty.mark());
+      pty.press('q');
+    }
     await pty.exit();
   }
 }
@@ -100,6 +114,8 @@ export type FirstFrames = {
   /** `lesson first-session`, `n` pressed as soon as step 1 shows, until step 2 shows. */
   readonly keyReady: number;
   readonly keyReadyAgain: number;
+  /** The menu open for a second, then Enter, until the first lesson's envelope shows. */
+  readonly menuEnter: number;
 };
 
 /** Medians of `runs` interleaved runs of each (interleaving spreads any background load evenly). */
@@ -108,7 +124,12 @@ export async function firstFrames(cli: string, runs: number): Promise<FirstFrame
   const node = process.execPath;
   const lesson = [node, cli, 'lesson', 'first-session', '--lang', 'en'];
   const next = { press: 'n', answer: /step 2\// };
-  type Case = readonly [readonly string[], RegExp, 'fresh' | 'kept', typeof next?];
+  const enter: Key = {
+    press: '\r',
+    answer: /step 1\/10[\s\S]*"method": "initialize"/,
+    after: 1000,
+  };
+  type Case = readonly [readonly string[], RegExp, 'fresh' | 'kept', Key?];
   const cases = {
     node: [[node, '-e', 'process.stdout.write("node-e")'], /node-e/, 'fresh'],
     bareInk: [[node, ink], /bare ink: first frame/, 'fresh'],
@@ -120,6 +141,7 @@ export async function firstFrames(cli: string, runs: number): Promise<FirstFrame
     lessonZhAgain: [[node, cli, 'lesson', 'first-session', '--lang', 'zh'], /步骤 1\//, 'kept'],
     keyReady: [lesson, /step 1\//, 'fresh', next],
     keyReadyAgain: [lesson, /step 1\//, 'kept', next],
+    menuEnter: [[node, cli, '--lang', 'en'], /Enter open/, 'fresh', enter],
   } as const satisfies Record<keyof FirstFrames, Case>;
   // 'kept': one folder of remembered frames for all runs (the first round fills it); 'fresh': an
   // empty one each run, as on a first start.

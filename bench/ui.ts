@@ -75,6 +75,7 @@ const section = [
   `| first frame of \`lesson first-session --lang zh\`, first start | ${frames.lessonZh.toFixed(0)} ms | ≤ 250 ms: ${verdict(frames.lessonZh <= 250)} |`,
   `| … next start | ${frames.lessonZhAgain.toFixed(0)} ms | ≤ 250 ms: ${verdict(frames.lessonZhAgain <= 250)} |`,
   `| \`lesson first-session\`, \`n\` pressed as soon as step 1 shows → step 2 on screen (when Ink takes keys): first start / next start | ${frames.keyReady.toFixed(0)} ms / ${frames.keyReadyAgain.toFixed(0)} ms | |`,
+  `| the menu open for a second, Enter → the first lesson's envelope on screen (the lesson player loads while the menu is read) | ${frames.menuEnter.toFixed(0)} ms | |`,
   `| key → new frame, playing a 10,000-message transcript (${TIMED.toLocaleString('en')} keys at ${SIZE.columns}×${SIZE.rows}; to the last frame the key causes) | median ${steps.median.toFixed(1)} ms, p95 ${steps.p95.toFixed(1)} ms | ≤ 16 ms median: ${verdict(steps.median <= 16)} |`,
   `| … of which Ink's output pass (the laid-out tree drawn into lines) | median ${steps.outputMedian.toFixed(1)} ms | |`,
   `| renders per key: React commits / Ink output passes | ${steps.commitsPerKey} / ${steps.passesPerKey} | 1 / 1: ${verdict(steps.commitsPerKey === 1 && steps.passesPerKey === 1)} |`,
