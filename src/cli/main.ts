@@ -2,8 +2,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
-import { frameView } from '../ui/frame-key.js';
-import { showRememberedFrame } from '../ui/remembered-frame.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, type Progress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
@@ -61,9 +59,14 @@ function requireTty(lang: Lang): void {
 
 /**
  * The menu and a lesson open Ink: their first frame, remembered from the last start with the same
- * inputs, is shown before Ink has loaded (src/ui/remembered-frame.ts).
+ * inputs, is shown before Ink has loaded (src/ui/remembered-frame.ts; loaded here, on these two
+ * paths only).
  */
-function showFrameOf(argv: string[], lang: Lang, progress: Progress): void {
+async function showFrameOf(argv: string[], lang: Lang, progress: Progress): Promise<void> {
+  const [{ frameView }, { showRememberedFrame }] = await Promise.all([
+    import('../ui/frame-key.js'),
+    import('../ui/remembered-frame.js'),
+  ]);
   showRememberedFrame({
     argv,
     view: frameView(lang, progress),
@@ -101,7 +104,7 @@ async function run(argv: string[]): Promise<number> {
     const progress = loadProgress();
     const lang = detectLang(langOption(values.lang), progress.lang);
     requireTty(lang);
-    showFrameOf(argv, lang, progress);
+    await showFrameOf(argv, lang, progress);
     const { runMenu } = await importUi();
     return runMenu({ lang, progress, save: saveProgress });
   }
@@ -162,7 +165,7 @@ async function run(argv: string[]): Promise<number> {
       }
       // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
       // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
-      if (process.stdin.isTTY && process.stdout.isTTY) showFrameOf(argv, lang, progress);
+      await showFrameOf(argv, lang, progress); // (nothing without a terminal)
       const { openLesson } = await import('../ui/lesson-source.js');
       const opened = await openLesson(id);
       if (!opened.ok) throw lessonProblem(opened.error);

@@ -1,14 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { inkSeesCi } from './in-ci.js';
 
 // What a remembered first frame (remembered-frame.ts) depends on, and where it is kept.
-
-// node:crypto is loaded when a key is first needed, not by every command that imports this
-// module: loading it costs about 2 MB of memory, which `mcp-sim trace` has no use for.
-const require = createRequire(import.meta.url);
 
 /** Environment variables that change what a frame looks like (language, colour, the terminal). */
 const ENV_KEYS = [
@@ -39,16 +36,10 @@ export type FrameInputs = {
   readonly stdout: Terminal;
 };
 
-/** As Ink decides (is-in-ci), in which case it draws nothing until it exits. */
-function inCi(env: NodeJS.ProcessEnv): boolean {
-  const set = (name: string) => name in env && env[name] !== '0' && env[name] !== 'false';
-  return set('CI') || set('CONTINUOUS_INTEGRATION');
-}
-
 /** Where frames are kept, or undefined when they are not (turned off, in CI, no terminal). */
 export function frameFolder(inputs: FrameInputs): string | undefined {
   const { env, stdin, stdout } = inputs;
-  if (env.MCP_SIM_FRAME_CACHE === '0' || inCi(env)) return undefined;
+  if (env.MCP_SIM_FRAME_CACHE === '0' || inkSeesCi(env)) return undefined;
   if (stdin.isTTY !== true || stdout.isTTY !== true) return undefined;
   const base = env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
   return base ? join(base, 'mcp-sim', 'frames') : undefined;
@@ -102,7 +93,6 @@ export function frameView(lang: string, progress: { readonly lessons: unknown })
 /** A name for everything the first frame depends on. */
 export function frameKey(inputs: FrameInputs): string {
   const { argv, env, cwd, stdout } = inputs;
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const hash = createHash('sha256');
   hash.update(
     JSON.stringify({

@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { eraseLines } from 'ansi-escapes';
 import { type FrameInputs, frameFolder, frameKey } from './frame-key.js';
 import { OffscreenIn, OffscreenOut } from './offscreen-tty.js';
 
@@ -33,16 +34,9 @@ const MAX_FRAMES = 32;
 // A frame is a screenful of styled text; anything far larger is not one.
 const MAX_BYTES = 256 * 1024;
 
-/** Lines a frame takes, counted as Ink's log-update counts what it has to erase. */
+/** Lines a frame takes, counted as Ink's log-update counts what it erases (with eraseLines). */
 function lineCount(frame: string): number {
   return frame.split('\n').length;
-}
-
-/** What log-update writes to take back a frame of `count` lines (ansi-escapes' eraseLines). */
-function eraseLines(count: number): string {
-  let out = '';
-  for (let i = 0; i < count; i++) out += `\u001B[2K${i < count - 1 ? '\u001B[1A' : ''}`;
-  return count > 0 ? `${out}\u001B[G` : '';
 }
 
 type Writable = { write: NodeJS.WriteStream['write'] };

@@ -14,6 +14,7 @@ import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import { transcriptTimeline } from '../../trace/play-timeline.js';
 import { lessonHandout } from '../../ui/handout.js';
+import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/lesson-source.js';
 import { UsageError } from '../usage.js';
 
@@ -33,16 +34,13 @@ export type RunNotice = {
   readonly busy: (text: string) => Promise<() => void>;
 };
 
-/** Ink's own test (is-in-ci): under CI it holds every frame until exit, so a spinner shows nothing. */
-const inCi = (env: NodeJS.ProcessEnv) =>
-  ['CI', 'CONTINUOUS_INTEGRATION'].some((k) => k in env && env[k] !== '0' && env[k] !== 'false');
-
 /**
  * Says that the learner's code is running: a spinner beside the text where frames show as they
  * come (stderr a terminal, not CI), else the text as one line. Gives back what ends the notice.
  */
 export async function announceRun(text: string, io: RunNotice): Promise<() => void> {
-  if (io.stderr.isTTY === true && !inCi(io.env)) return io.busy(text);
+  // Under CI Ink holds every frame until exit, so a spinner would show nothing.
+  if (io.stderr.isTTY === true && !inkSeesCi(io.env)) return io.busy(text);
   io.stderr.write(`${text}\n`);
   return () => {};
 }
