@@ -5,13 +5,13 @@ import {
   type Token,
   tokenize as tokenizeLine,
 } from '@alcalzone/ansi-tokenize';
+import { BoundedMap } from './bounded-map.js';
 
 export { styledCharsToString };
 
 // Lines Ink has split into styled characters lately, newest last. Ink does this for every line of
 // every frame and forgets it after the frame; a step mostly redraws lines it drew a moment ago.
-const recent = new Map<string, Token[]>();
-const RECENT_MAX = 500;
+const recent = new BoundedMap<string, Token[]>(500);
 const styled = new WeakMap<Token[], StyledChar[]>();
 
 /** @alcalzone/ansi-tokenize's `tokenize`, remembering the last five hundred lines. */
@@ -24,10 +24,6 @@ export function tokenize(line: string, endChar?: number): Token[] {
     return known;
   }
   const tokens = tokenizeLine(line);
-  if (recent.size >= RECENT_MAX) {
-    const oldest = recent.keys().next();
-    if (oldest.done !== true) recent.delete(oldest.value);
-  }
   recent.set(line, tokens);
   return tokens;
 }

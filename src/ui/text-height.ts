@@ -1,9 +1,12 @@
 import wrapAnsi from 'wrap-ansi';
+import { BoundedMap } from './bounded-map.js';
 import { isNarrow } from './clip.js';
 
-/** Wrapping with wrap-ansi is slow (a width per word); the same sentences come back step after step. */
-const known = new Map<string, number>();
-const KNOWN_MAX = 2000;
+/**
+ * Wrapping with wrap-ansi is slow (a width per word); the same sentences come back step after step.
+ * Bounded: a long session brings new sentences (ids, numbers) at every step.
+ */
+const known = new BoundedMap<string, number>(2000);
 
 /**
  * The lines a text takes on screen when Ink wraps it at `width` columns (`<Text wrap="wrap">`, as
@@ -20,8 +23,6 @@ export function wrappedHeight(text: string, width: number): number {
   let height = known.get(key);
   if (height === undefined) {
     height = wrapAnsi(text, width, { trim: false, hard: true }).split('\n').length;
-    // Bounded: a long session brings new sentences (ids, numbers) at every step.
-    if (known.size >= KNOWN_MAX) known.clear();
     known.set(key, height);
   }
   return height;

@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
+import { BoundedMap } from './bounded-map.js';
 import { SIMPLE_WIDTH_RANGES } from './width-table.js';
 
 type Options = Parameters<typeof stringWidth>[1];
@@ -38,9 +39,8 @@ function simpleWidth(text: string): number {
 }
 
 // Widths string-width worked out the slow way, for the short texts Ink asks about again and
-// again (one character at a time when it draws a frame); emptied when full.
-const measured = new Map<string, number>();
-const MEASURED_MAX = 4096;
+// again (one character at a time when it draws a frame); the newest 4096.
+const measured = new BoundedMap<string, number>(4096);
 
 /**
  * string-width's answer, without its slow path when it is not needed: a terminal frame is mostly
@@ -61,7 +61,6 @@ export default function textWidth(text: string, options?: Options): number {
   let width = measured.get(plain);
   if (width === undefined) {
     width = stringWidth(plain);
-    if (measured.size >= MEASURED_MAX) measured.clear();
     measured.set(plain, width);
   }
   return width;
