@@ -107,3 +107,9 @@ export function frameKey(inputs: FrameInputs): string {
   );
   return hash.digest('hex').slice(0, 32);
 }
+
+/** The file of the frame for these inputs, or undefined when frames are not kept. */
+export function frameFile(inputs: FrameInputs): string | undefined {
+  const folder = frameFolder(inputs);
+  return folder === undefined ? undefined : join(folder, `${frameKey(inputs)}.frame`);
+}

@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { eraseLines } from 'ansi-escapes';
-import { type FrameInputs, frameFolder, frameKey } from './frame-key.js';
+import { type FrameInputs, frameFile } from './frame-key.js';
 import { OffscreenIn, OffscreenOut } from './offscreen-tty.js';
 
 /**
@@ -53,13 +53,12 @@ let started: FrameInputs | undefined;
  */
 export function showRememberedFrame(
   inputs: FrameInputs,
-  out: Writable & { setRawMode?: unknown } = process.stdout,
+  out: Writable = process.stdout,
   input: { setRawMode?: (raw: boolean) => unknown } = process.stdin,
 ): boolean {
-  const folder = frameFolder(inputs);
-  if (folder === undefined) return false;
+  const file = frameFile(inputs);
+  if (file === undefined) return false;
   started = inputs;
-  const file = join(folder, `${frameKey(inputs)}.frame`);
   let shown: string | undefined;
   try {
     shown = readFileSync(file, 'utf8');
@@ -147,10 +146,8 @@ export function rememberNextStart(
     view,
     stdout: { isTTY: true, columns: size.columns, rows: size.rows },
   };
-  const folder = frameFolder(next);
-  if (folder === undefined) return;
-  const file = join(folder, `${frameKey(next)}.frame`);
-  if (existsSync(file)) return;
+  const file = frameFile(next);
+  if (file === undefined || existsSync(file)) return;
   const stdout = new OffscreenOut(size.columns ?? 80, size.rows ?? 24);
   try {
     // Ink writes the first frame before render returns; what comes after (unmounting) is not it.
