@@ -40,8 +40,9 @@ export function traceOf(messages: readonly Wire[]): {
   const tracer = createTracer();
   const labels: TraceLabel[] = [];
   messages.forEach((wire, i) => {
-    const event = tracer.push({ line: i + 1, text: JSON.stringify(wire) });
-    if (event.type === 'message') labels.push(event.label);
+    for (const event of tracer.push({ line: i + 1, text: JSON.stringify(wire) })) {
+      if (event.type === 'message') labels.push(event.label);
+    }
   });
   return { labels, summary: tracer.summary() };
 }

@@ -195,13 +195,24 @@ function checkMethod(
   draft: Draft,
   method: string,
   params: JsonObject | undefined,
+  kind: 'request' | 'notification',
 ): MethodName | null {
   draft.method = method;
   if (!isCatalogued(method)) {
-    flag(draft, 'unknown-method', {
-      en: `"${method}" is not a method of MCP ${draft.ruleVersion}; the receiver should answer -32601`,
-      zh: `"${method}" 不是 MCP ${draft.ruleVersion} 的方法；接收方应回复 -32601`,
-    });
+    // A request gets -32601; a notification gets no answer at all (JSON-RPC 2.0 › Notification).
+    flag(
+      draft,
+      'unknown-method',
+      kind === 'request'
+        ? {
+            en: `"${method}" is not a method of MCP ${draft.ruleVersion}; the receiver should answer -32601`,
+            zh: `"${method}" 不是 MCP ${draft.ruleVersion} 的方法；接收方应回复 -32601`,
+          }
+        : {
+            en: `"${method}" is not a notification of MCP ${draft.ruleVersion}; the receiver ignores it and never replies to a notification`,
+            zh: `"${method}" 不是 MCP ${draft.ruleVersion} 的通知；接收方忽略它，通知永远不需要回复`,
+          },
+    );
     return null;
   }
   const entry: MethodEntry = CATALOGUE[method];
@@ -262,7 +273,7 @@ function onRequest(
   method: string,
   params: JsonObject | undefined,
 ): void {
-  const known = checkMethod(draft, method, params);
+  const known = checkMethod(draft, method, params, 'request');
   const { ledger } = draft;
   const hs = draft.handshake;
   if (method === 'initialize' && draft.sender === 'client') {
@@ -375,7 +386,7 @@ const EARLY_SERVER_NOTIFICATIONS = new Set([
 ]);
 
 function onNotification(draft: Draft, method: string, params: JsonObject | undefined): void {
-  checkMethod(draft, method, params);
+  checkMethod(draft, method, params, 'notification');
   const hs = draft.handshake;
   if (method === 'notifications/initialized') {
     // Only the client's notification completes the handshake (wrong-direction is already flagged).

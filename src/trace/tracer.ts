@@ -16,7 +16,9 @@ import {
 } from '../protocol/index.js';
 import { inferDirection } from './infer-direction.js';
 import type { RawLine } from './lines.js';
-import { parseLine } from './parse-line.js';
+import { type ParsedLine, parseLine } from './parse-line.js';
+
+type ParsedMessage = Extract<ParsedLine, { readonly kind: 'message' }>;
 
 export type MessageKind = 'request' | 'response' | 'error' | 'notification';
 
@@ -70,8 +72,10 @@ export type TraceEvent =
       readonly report: StepReport;
       readonly details: readonly Violation[];
     }
-  | { readonly type: 'problem'; readonly problem: TraceProblem }
-  | { readonly type: 'skip' };
+  | { readonly type: 'problem'; readonly problem: TraceProblem };
+
+/** A line that brings nothing: blank, or a host log's own output. */
+const NOTHING: readonly TraceEvent[] = [];
 
 /**
  * Labels a transcript line by line through one referee. Pure: the caller reads the lines and writes
@@ -95,36 +99,55 @@ export function createTracer(input: SessionInput = {}) {
   };
 
   // Lines that are neither JSON nor a logged message are a host log's chatter if the file turns out
-  // to be a host log, and broken lines otherwise: held back until a `Message from` line decides.
+  // to be a host log, and broken lines otherwise. The first good message decides; until then every
+  // problem is held back, and comes out with that message (chatter too, unless it was a host log),
+  // so that problems and messages stay in line order.
   let inHostLog = false;
-  let undecided: TraceProblem[] = [];
+  let decided = false;
+  let held: Array<TraceProblem & { readonly chatter: boolean }> = [];
 
-  function push(raw: RawLine): TraceEvent {
-    if ('problem' in raw)
-      return { type: 'problem', problem: { line: raw.line, message: raw.problem } };
+  const problemEvent = (problem: TraceProblem): TraceEvent => ({ type: 'problem', problem });
+
+  function problem(line: number, message: string, chatter = false): readonly TraceEvent[] {
+    if (!decided) {
+      held.push({ line, message, chatter });
+      return NOTHING;
+    }
+    return chatter && inHostLog ? NOTHING : [problemEvent({ line, message })];
+  }
+
+  /** What the held-back lines turn out to be, once the file's kind is known. */
+  function release(): TraceProblem[] {
+    const out = held
+      .filter((p) => !(p.chatter && inHostLog))
+      .map(({ line, message }) => ({ line, message }));
+    held = [];
+    return out;
+  }
+
+  /** The events one line brings, in line order: held-back problems come out before a message. */
+  function push(raw: RawLine): readonly TraceEvent[] {
+    if ('problem' in raw) return problem(raw.line, raw.problem);
     const parsed = parseLine(raw.text);
-    if (parsed.kind === 'skip') return { type: 'skip' };
-    if (parsed.kind === 'chatter') {
-      if (!inHostLog) undecided.push({ line: raw.line, message: parsed.message });
-      return { type: 'skip' };
-    }
-    if (parsed.kind === 'problem') {
-      return { type: 'problem', problem: { line: raw.line, message: parsed.message } };
-    }
-    if (parsed.hostLog && !inHostLog) {
-      inHostLog = true;
-      undecided = [];
-    }
+    if (parsed.kind === 'skip') return NOTHING;
+    if (parsed.kind === 'chatter') return problem(raw.line, parsed.message, true);
+    if (parsed.kind === 'problem') return problem(raw.line, parsed.message);
     // An unreadable line is a problem of the file, not a message of the session: it is reported
     // and kept away from the referee, so it cannot change how the good lines are labelled.
     const envelope = classify(parsed.message);
     if (envelope.kind === 'invalid') {
       const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
-      return {
-        type: 'problem',
-        problem: { line: raw.line, message: `not a JSON-RPC message: ${envelope.text.en}${where}` },
-      };
+      return problem(raw.line, `not a JSON-RPC message: ${envelope.text.en}${where}`);
     }
+    if (parsed.hostLog) inHostLog = true;
+    const event = label(raw, parsed);
+    if (decided) return [event];
+    decided = true;
+    return [...release().map(problemEvent), event];
+  }
+
+  /** A good message through the referee: its label. */
+  function label(raw: { readonly line: number }, parsed: ParsedMessage): TraceEvent {
     const direction = parsed.direction ?? inferDirection(ctx, parsed.message);
     ctx = refereeStep(ctx, direction, parsed.message);
     const report = ctx.last as StepReport;
@@ -163,11 +186,9 @@ export function createTracer(input: SessionInput = {}) {
     };
   }
 
-  /** At the end of input: held-back lines of a file that never showed a host log message. */
+  /** At the end of input: held-back lines of a file that never showed a good message. */
   function finish(): TraceProblem[] {
-    const problems = undecided;
-    undecided = [];
-    return problems;
+    return release();
   }
 
   return {

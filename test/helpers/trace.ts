@@ -27,9 +27,10 @@ export async function traceRaw(
   const labels: TraceLabel[] = [];
   const problems: TraceProblem[] = [];
   for await (const raw of lines) {
-    const event = tracer.push(raw);
-    if (event.type === 'message') labels.push(event.label);
-    else if (event.type === 'problem') problems.push(event.problem);
+    for (const event of tracer.push(raw)) {
+      if (event.type === 'message') labels.push(event.label);
+      else problems.push(event.problem);
+    }
   }
   problems.push(...tracer.finish());
   problems.sort((a, b) => a.line - b.line);

@@ -218,3 +218,183 @@ describe('the simulated server', () => {
     expect(bare.seen.flatMap((m) => m.violations)).toEqual([]);
   });
 });
+
+describe('the simulated server keeps to the rules it teaches', () => {
+  const noViolations = (t: ReturnType<typeof session>) =>
+    expect(
+      t.seen.filter((m) => m.direction === 'server->client').flatMap((m) => m.violations),
+    ).toEqual([]);
+
+  it('refuses a second initialize and keeps what the first one negotiated', () => {
+    const t = session({}, { capabilities: { sampling: {} } });
+    t.handshake();
+    t.toServer({
+      jsonrpc: '2.0',
+      id: 'again',
+      method: 'initialize',
+      params: {
+        protocolVersion: '2024-11-05',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1' },
+      },
+    });
+    const [answer] = t.drain();
+    expect(errorOf(answer).code).toBe(-32600);
+    expect(t.s.negotiatedVersion).toBe('2025-11-25');
+    expect(t.s.clientCapabilities).toEqual({ sampling: {} });
+  });
+
+  it('answers params that do not fit the method with -32602', () => {
+    const t = session({ capabilities: { tools: {}, resources: {}, completions: {}, prompts: {} } });
+    t.toServer({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25' },
+    });
+    expect(errorOf(t.drain()[0]).code).toBe(-32602);
+    expect(t.s.negotiatedVersion).toBeNull();
+    t.handshake();
+    expect(errorOf(t.call('resources/read', {})[0]).code).toBe(-32602);
+    expect(errorOf(t.call('completion/complete', {})[0]).code).toBe(-32602);
+    expect(errorOf(t.call('tools/list', { cursor: 'bogus' })[0]).code).toBe(-32602);
+    expect(resultOf(t.call('tools/list', {})[0]).tools).toBeDefined();
+    const unknownPrompt = t.call('completion/complete', {
+      ref: { type: 'ref/prompt', name: 'nope' },
+      argument: { name: 'location', value: '' },
+    });
+    expect(errorOf(unknownPrompt[0]).code).toBe(-32602);
+    // A method of a capability it did not declare is still -32601, whatever its params.
+    const bare = session({ capabilities: {} });
+    bare.handshake();
+    expect(errorOf(bare.call('resources/read', {})[0]).code).toBe(-32601);
+  });
+
+  it('answers bad arguments of the session tools as a tool error, as its inputSchema says', () => {
+    const t = session(
+      { tools: ['long_running_task', 'summarize_text'] },
+      { capabilities: { sampling: {} } },
+    );
+    t.handshake();
+    for (const [name, args] of [
+      ['long_running_task', { steps: '3' }],
+      ['long_running_task', { steps: 2.5 }],
+      ['long_running_task', { delayMs: -1 }],
+      ['long_running_task', { step: 3 }],
+      ['summarize_text', {}],
+      ['summarize_text', { text: 42 }],
+    ] as const) {
+      const answers = t.call('tools/call', { name, arguments: args });
+      expect(answers, `${name} ${JSON.stringify(args)}`).toHaveLength(1);
+      expect(resultOf(answers[0]).isError).toBe(true);
+    }
+    const good = t.call('tools/call', {
+      name: 'long_running_task',
+      arguments: { steps: 2, delayMs: 0 },
+    });
+    expect(resultOf(good[0]).isError).toBeUndefined();
+  });
+
+  it('asks for a form only from a client that declared form mode, in a revision that has it', () => {
+    const urlOnly = session(
+      { tools: ['collect_feedback'] },
+      { capabilities: { elicitation: { url: {} } } },
+    );
+    urlOnly.handshake();
+    const a = urlOnly.call('tools/call', { name: 'collect_feedback', arguments: { topic: 't' } });
+    expect(a.map((m) => m.method ?? 'answer')).toEqual(['answer']);
+    expect(resultOf(a[0]).isError).toBe(true);
+    noViolations(urlOnly);
+
+    const old = session(
+      { tools: ['collect_feedback'], versions: ['2025-03-26'] },
+      { capabilities: { elicitation: {} }, versions: ['2025-03-26'] },
+    );
+    old.handshake();
+    const b = old.call('tools/call', { name: 'collect_feedback', arguments: {} });
+    expect(b.map((m) => m.method ?? 'answer')).toEqual(['answer']);
+    expect(JSON.stringify(resultOf(b[0]).content)).toContain('2025-03-26');
+    noViolations(old);
+
+    const form = session(
+      { tools: ['collect_feedback'] },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    form.handshake();
+    const c = form.call('tools/call', { name: 'collect_feedback', arguments: {} });
+    expect(c[0]?.method).toBe('elicitation/create');
+  });
+
+  it('stops listing a call as worked on once its answer has gone out', () => {
+    const t = session({ tools: ['long_running_task'] });
+    t.handshake();
+    t.toServer(
+      t.c.request(
+        'tools/call',
+        { name: 'long_running_task', arguments: { steps: 2, delayMs: 10 } },
+        { progress: true },
+      ),
+    );
+    expect(t.s.working()).toHaveLength(1);
+    t.drain();
+    expect(t.s.working()).toEqual([]);
+  });
+
+  it('serves the cities its weather tool knows, and no others', () => {
+    const t = session({ capabilities: { tools: {}, resources: {} } });
+    t.handshake();
+    const stations = resultOf(t.call('resources/read', { uri: 'weather://stations' })[0]);
+    const listed = JSON.parse(String((stations.contents as Msg[])[0]?.text)) as string[];
+    expect(listed).toContain('Nairobi');
+    for (const city of listed) {
+      const weather = resultOf(
+        t.call('tools/call', { name: 'weather_current', arguments: { location: city } })[0],
+      );
+      expect(weather.isError, city).toBeUndefined();
+      const forecast = t.call('resources/read', {
+        uri: `weather://forecast/${encodeURIComponent(city)}`,
+      });
+      expect(resultOf(forecast[0]).contents, city).toBeDefined();
+    }
+    for (const uri of ['weather://forecast/Atlantis', 'weather://forecast/%E0%A4%A']) {
+      expect(errorOf(t.call('resources/read', { uri })[0]).code).toBe(-32002);
+    }
+  });
+});
+
+describe('what the referee and the tools say about themselves', () => {
+  it('tells the receiver to answer an unknown request, and never an unknown notification', () => {
+    const referee = createReferee();
+    const t = session();
+    t.handshake();
+    for (const m of t.seen) referee.feed(m.direction as 'client->server', m.message);
+    const request = referee.feed('client->server', { jsonrpc: '2.0', id: 9, method: 'x/y' });
+    const notification = referee.feed('client->server', {
+      jsonrpc: '2.0',
+      method: 'notifications/x',
+    });
+    expect(request.violations[0]?.message).toContain('-32601');
+    expect(notification.violations[0]?.rule).toBe('unknown-method');
+    expect(notification.violations[0]?.message).not.toContain('-32601');
+    expect(notification.violations[0]?.messageZh).not.toContain('-32601');
+  });
+
+  it("checks each session tool's arguments against its own inputSchema", () => {
+    const t = session({
+      tools: ['long_running_task', 'summarize_text', 'collect_feedback', 'list_project_roots'],
+    });
+    t.handshake();
+    for (const tool of t.s.toolDefinitions()) {
+      const schema = tool.inputSchema as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      const extra = t.call('tools/call', { name: tool.name, arguments: { not_in_schema: 1 } });
+      expect(resultOf(extra[0]).isError, tool.name).toBe(true);
+      for (const key of schema.required ?? []) {
+        const missing = t.call('tools/call', { name: tool.name, arguments: {} });
+        expect(JSON.stringify(resultOf(missing[0]).content), tool.name).toContain(key);
+      }
+    }
+  });
+});

@@ -53,21 +53,23 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   else out.write(`${headerRow(paint)}\n`);
   for await (const batch of readLineBatches(source)) {
     for (const raw of batch) {
-      const event = tracer.push(raw);
-      if (event.type === 'problem') {
-        problems.push(event.problem);
-        if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
-      } else if (event.type === 'message') {
-        if (options.json) {
-          out.write(`${messages === 0 ? '\n' : ',\n'}${labelJson(event.label)}`);
-        } else {
-          out.write(`${labelRow(event.label, event.details, paint)}\n`);
-          for (const violation of event.details) {
-            if (details.length < DETAIL_LIMIT) details.push({ line: event.label.line, violation });
-            else detailOverflow += 1;
+      for (const event of tracer.push(raw)) {
+        if (event.type === 'problem') {
+          problems.push(event.problem);
+          if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
+        } else if (event.type === 'message') {
+          if (options.json) {
+            out.write(`${messages === 0 ? '\n' : ',\n'}${labelJson(event.label)}`);
+          } else {
+            out.write(`${labelRow(event.label, event.details, paint)}\n`);
+            for (const violation of event.details) {
+              if (details.length < DETAIL_LIMIT)
+                details.push({ line: event.label.line, violation });
+              else detailOverflow += 1;
+            }
           }
+          messages += 1;
         }
-        messages += 1;
       }
     }
     await out.flush();

@@ -1,4 +1,8 @@
 import type { Prompt, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { cityNamed, WEATHER_CITIES } from '../tools/weather.js';
+
+/** The weather tool's cities in alphabetical order: the stations, and what completion offers. */
+const CITIES = [...WEATHER_CITIES].sort();
 
 /** The simulated server's resources, templates and prompts: small, fixed, and in both languages. */
 export const RESOURCES: readonly (Resource & { readonly text: string })[] = [
@@ -24,7 +28,7 @@ export const RESOURCES: readonly (Resource & { readonly text: string })[] = [
     title: 'Weather stations',
     description: 'The cities the weather tools know',
     mimeType: 'application/json',
-    text: JSON.stringify(['San Francisco', 'London', 'Beijing', 'Shanghai', 'Tokyo', 'Lisbon']),
+    text: JSON.stringify(WEATHER_CITIES),
   },
 ];
 
@@ -58,25 +62,17 @@ export const PROMPTS: readonly Prompt[] = [
 
 /** Completion values per prompt argument (completion/complete). */
 export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
-  'weather_report.location': [
-    'Beijing',
-    'Lisbon',
-    'London',
-    'Nairobi',
-    'New York',
-    'Paris',
-    'San Francisco',
-    'Shanghai',
-    'Sydney',
-    'Tokyo',
-  ],
+  'weather_report.location': CITIES,
   'weather_report.style': ['brief', 'detailed'],
-  'forecast.city': ['Beijing', 'Lisbon', 'London', 'San Francisco', 'Shanghai', 'Tokyo'],
+  'forecast.city': CITIES,
 };
 
 const FORECAST = ['sunny', 'cloudy', 'light rain', 'windy', 'clear'];
 
-/** Reads a concrete URI, including instances of the forecast template; undefined if unknown. */
+/**
+ * Reads a concrete URI, including instances of the forecast template for the cities the weather
+ * tool knows; undefined if unknown (the server answers -32002).
+ */
 export function readResource(uri: string, notesVersion: number): string | undefined {
   if (uri === 'file:///project/notes.txt') {
     const lines = ['Monday: agreed to add a forecast tool.'];
@@ -87,7 +83,8 @@ export function readResource(uri: string, notesVersion: number): string | undefi
   if (fixed) return fixed.text;
   const match = /^weather:\/\/forecast\/(.+)$/.exec(uri);
   if (match?.[1]) {
-    const city = decodeURIComponent(match[1]);
+    const city = cityNamed(safeDecode(match[1]));
+    if (city === undefined) return undefined;
     const seed = [...city].reduce((sum, ch) => sum + (ch.codePointAt(0) ?? 0), 0);
     const days = ['today', 'tomorrow', 'the day after'].map(
       (day, i) => `${day}: ${FORECAST[(seed + i) % FORECAST.length]}`,
@@ -95,4 +92,13 @@ export function readResource(uri: string, notesVersion: number): string | undefi
     return `Forecast for ${city}\n${days.join('\n')}\n`;
   }
   return undefined;
+}
+
+/** A URI segment decoded; a malformed escape is kept as it is (and then names no city). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

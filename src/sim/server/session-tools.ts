@@ -64,3 +64,51 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 export function isToolName(value: unknown): value is ToolName {
   return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
 }
+
+type ArgRule = (value: unknown) => boolean;
+const integerIn =
+  (min: number, max: number): ArgRule =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const isString: ArgRule = (v) => typeof v === 'string';
+
+/** Each session tool's arguments, as its inputSchema says: what is allowed, what is required. */
+const SESSION_ARGS: Readonly<
+  Record<
+    SessionToolName,
+    Readonly<Record<string, { rule: ArgRule; must: string; required?: true }>>
+  >
+> = {
+  long_running_task: {
+    steps: { rule: integerIn(1, 20), must: 'an integer from 1 to 20' },
+    delayMs: { rule: integerIn(0, 10_000), must: 'an integer from 0 to 10000' },
+  },
+  summarize_text: { text: { rule: isString, must: 'a string', required: true } },
+  collect_feedback: { topic: { rule: isString, must: 'a string' } },
+  list_project_roots: {},
+};
+
+/**
+ * Checks a session tool's arguments against its inputSchema; null when they fit, otherwise the
+ * text of the tool error (the caller answers it with isError: true, not a protocol error).
+ */
+export function checkSessionToolArgs(
+  tool: SessionToolName,
+  args: Readonly<Record<string, unknown>>,
+): string | null {
+  const rules = SESSION_ARGS[tool];
+  for (const key of Object.keys(args)) {
+    if (!Object.hasOwn(rules, key)) {
+      const known = Object.keys(rules);
+      return `Unexpected argument ${key}: ${tool} takes ${known.length > 0 ? `only ${known.join(', ')}` : 'no arguments'}.`;
+    }
+  }
+  for (const [key, { rule, must, required }] of Object.entries(rules)) {
+    if (!(key in args)) {
+      if (required) return `The ${key} argument is required and must be ${must}.`;
+    } else if (!rule(args[key])) {
+      return `The ${key} argument must be ${must}; got ${JSON.stringify(args[key])}.`;
+    }
+  }
+  return null;
+}

@@ -1,16 +1,22 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
+  type CapabilityPath,
+  checkParams,
   classify,
+  existsIn,
   hasCapability,
+  isCatalogued,
   type JsonObject,
+  type MethodName,
   negotiateVersion,
   type RequestId,
+  resolveVersion,
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { COMPLETIONS, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, readResource } from './content.js';
 import { Outbox, type Scheduled } from './outbox.js';
-import { SESSION_TOOLS, type ToolName } from './session-tools.js';
+import { checkSessionToolArgs, SESSION_TOOLS, type ToolName } from './session-tools.js';
 
 export type ServerConfig = {
   readonly name: string;
@@ -23,6 +29,24 @@ export type ServerConfig = {
   readonly tools: readonly ToolName[];
   readonly instructions?: string | undefined;
 };
+
+/** What the server must have declared to serve each of its methods (others get -32601). */
+const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
+  'tools/list': 'server.tools',
+  'tools/call': 'server.tools',
+  'resources/list': 'server.resources',
+  'resources/templates/list': 'server.resources',
+  'resources/read': 'server.resources',
+  'resources/subscribe': 'server.resources.subscribe',
+  'resources/unsubscribe': 'server.resources.subscribe',
+  'prompts/list': 'server.prompts',
+  'prompts/get': 'server.prompts',
+  'completion/complete': 'server.completions',
+  'logging/setLevel': 'server.logging',
+};
+
+/** List methods: this server never hands out a cursor, so any cursor is one it does not know. */
+const PAGED = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -146,7 +170,7 @@ export class SimServer {
     const envelope = classify(message);
     switch (envelope.kind) {
       case 'request':
-        this.#onRequest(now, envelope.id, envelope.method, envelope.params ?? {});
+        this.#onRequest(now, envelope.id, envelope.method, envelope.params);
         return;
       case 'notification':
         this.#onNotification(now, envelope.method, envelope.params ?? {});
@@ -170,27 +194,9 @@ export class SimServer {
     }
   }
 
-  #onRequest(now: number, id: RequestId, method: string, params: JsonObject) {
-    if (method === 'initialize') {
-      const requested = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(requested)) {
-        // Not a revision date at all: the lifecycle page's error example, rather than a counter-offer.
-        return this.#fail(now, id, -32602, 'Unsupported protocol version', {
-          supported: [...this.config.versions],
-          requested: params.protocolVersion ?? null,
-        });
-      }
-      const version = negotiateVersion(requested, this.config.versions) ?? requested;
-      this.negotiatedVersion = version;
-      this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
-      this.#reply(now, id, {
-        protocolVersion: version,
-        capabilities: this.config.capabilities,
-        serverInfo: { name: this.config.name, version: this.config.version },
-        ...(this.config.instructions ? { instructions: this.config.instructions } : {}),
-      });
-      return;
-    }
+  #onRequest(now: number, id: RequestId, method: string, given: JsonObject | undefined) {
+    const params = given ?? {};
+    if (method === 'initialize') return this.#initialize(now, id, given);
     if (method === 'ping') return this.#reply(now, id, {});
     if (this.#failNext) {
       this.#failNext = false;
@@ -205,28 +211,41 @@ export class SimServer {
       // The spec leaves the answer to an early request open; SDKs differ (-32000, -32600, -32601).
       return this.#fail(now, id, -32600, 'Invalid Request: send initialize first');
     }
+    // Unknown methods, and methods of capabilities this server did not declare: -32601.
+    const needs = SERVED_BY[method];
+    if (needs === undefined || !this.#can(needs) || !isCatalogued(method)) {
+      return this.#fail(now, id, -32601, `Method not found: ${method}`);
+    }
+    // Params that do not fit the method's schema: -32602 (JSON-RPC 2.0 › Error object).
+    const issue = checkParams(method, given);
+    if (issue) {
+      return this.#fail(now, id, -32602, `Invalid params: ${issue.pointer} ${issue.message}`);
+    }
+    if (PAGED.has(method) && params.cursor !== undefined) {
+      // Utilities › Pagination: an invalid cursor SHOULD get -32602.
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`,
+      );
+    }
     switch (method) {
       case 'tools/list':
-        if (!this.#can('server.tools')) break;
         return this.#reply(now, id, { tools: this.toolDefinitions() });
       case 'tools/call':
-        if (!this.#can('server.tools')) break;
         return this.#callTool(now, id, params);
       case 'resources/list':
-        if (!this.#can('server.resources')) break;
         return this.#reply(now, id, {
           resources: RESOURCES.map(({ text: _text, ...resource }) => resource),
         });
       case 'resources/templates/list':
-        if (!this.#can('server.resources')) break;
         return this.#reply(now, id, { resourceTemplates: [...RESOURCE_TEMPLATES] });
       case 'resources/read':
-        if (!this.#can('server.resources')) break;
         return this.#readResource(now, id, params);
       case 'resources/subscribe':
       case 'resources/unsubscribe': {
-        if (!this.#can('server.resources.subscribe')) break;
-        const uri = typeof params.uri === 'string' ? params.uri : '';
+        const uri = String(params.uri);
         if (readResource(uri, this.notesVersion) === undefined) {
           return this.#fail(now, id, -32002, 'Resource not found', { uri });
         }
@@ -235,32 +254,52 @@ export class SimServer {
         return this.#reply(now, id, {});
       }
       case 'prompts/list':
-        if (!this.#can('server.prompts')) break;
         return this.#reply(now, id, { prompts: [...PROMPTS] });
       case 'prompts/get':
-        if (!this.#can('server.prompts')) break;
         return this.#getPrompt(now, id, params);
       case 'completion/complete':
-        if (!this.#can('server.completions')) break;
         return this.#complete(now, id, params);
-      case 'logging/setLevel': {
-        if (!this.#can('server.logging')) break;
-        if (typeof params.level !== 'string' || !LEVELS.includes(params.level)) {
-          return this.#fail(
-            now,
-            id,
-            -32602,
-            `Invalid params: unknown log level ${JSON.stringify(params.level)}`,
-          );
-        }
-        this.logLevel = params.level;
+      case 'logging/setLevel':
+        this.logLevel = String(params.level);
         return this.#reply(now, id, {});
-      }
-      default:
-        break;
     }
-    // Unknown methods, and methods of capabilities this server did not declare.
-    this.#fail(now, id, -32601, `Method not found: ${method}`);
+  }
+
+  #initialize(now: number, id: RequestId, params: JsonObject | undefined) {
+    if (this.negotiatedVersion !== null) {
+      // Lifecycle: the version and the capabilities are settled once; a second initialize
+      // changes nothing (the spec names no code; -32600, as for a request out of place).
+      return this.#fail(
+        now,
+        id,
+        -32600,
+        'Invalid Request: the session is already initialized; its version and capabilities stay as negotiated',
+      );
+    }
+    const requested = params?.protocolVersion;
+    if (typeof requested === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(requested)) {
+      // Not a revision date at all: the lifecycle page's error example, rather than a counter-offer.
+      return this.#fail(now, id, -32602, 'Unsupported protocol version', {
+        supported: [...this.config.versions],
+        requested,
+      });
+    }
+    const issue = checkParams('initialize', params);
+    if (issue || typeof requested !== 'string') {
+      const why = issue
+        ? `${issue.pointer} ${issue.message}`
+        : '/params/protocolVersion is missing';
+      return this.#fail(now, id, -32602, `Invalid params: ${why}`);
+    }
+    const version = negotiateVersion(requested, this.config.versions) ?? requested;
+    this.negotiatedVersion = version;
+    this.clientCapabilities = isObject(params?.capabilities) ? params.capabilities : {};
+    this.#reply(now, id, {
+      protocolVersion: version,
+      capabilities: this.config.capabilities,
+      serverInfo: { name: this.config.name, version: this.config.version },
+      ...(this.config.instructions ? { instructions: this.config.instructions } : {}),
+    });
   }
 
   #onNotification(now: number, method: string, params: JsonObject) {
@@ -298,6 +337,9 @@ export class SimServer {
       const result = PURE_TOOLS[name as keyof typeof PURE_TOOLS].run(args);
       return this.#reply(now, id, result as JsonObject);
     }
+    // Bad arguments are the tool's own error, a result with isError (Server › Tools › Error Handling).
+    const bad = checkSessionToolArgs(name as keyof typeof SESSION_TOOLS, args);
+    if (bad !== null) return this.#reply(now, id, text(bad, true) as JsonObject);
     const meta = isObject(params._meta) ? params._meta : {};
     const token = meta.progressToken;
     this.#working.add(id);
@@ -305,23 +347,6 @@ export class SimServer {
       case 'long_running_task': {
         const steps = typeof args.steps === 'number' ? args.steps : 5;
         const delayMs = typeof args.delayMs === 'number' ? args.delayMs : 250;
-        if (
-          !Number.isInteger(steps) ||
-          steps < 1 ||
-          steps > 20 ||
-          delayMs < 0 ||
-          delayMs > 10_000
-        ) {
-          this.#working.delete(id);
-          return this.#reply(
-            now,
-            id,
-            text(
-              'steps must be an integer from 1 to 20 and delayMs from 0 to 10000',
-              true,
-            ) as JsonObject,
-          );
-        }
         for (let step = 1; step <= steps; step++) {
           if (typeof token === 'string' || typeof token === 'number') {
             this.outbox.push({
@@ -350,8 +375,9 @@ export class SimServer {
         return;
       }
       case 'summarize_text': {
-        if (!this.#can('client.sampling')) return this.#degrade(now, id, 'sampling');
-        const input = typeof args.text === 'string' ? args.text : '';
+        if (!this.#canAsk('sampling/createMessage', 'client.sampling'))
+          return this.#degrade(now, id, 'sampling/createMessage', 'sampling');
+        const input = String(args.text);
         const requestId = this.request(
           now,
           'sampling/createMessage',
@@ -371,7 +397,9 @@ export class SimServer {
         return;
       }
       case 'collect_feedback': {
-        if (!this.#can('client.elicitation')) return this.#degrade(now, id, 'elicitation');
+        // Form mode: a client that declared only URL mode must not get a form (Client › Elicitation).
+        if (!this.#canAsk('elicitation/create', 'client.elicitation.form'))
+          return this.#degrade(now, id, 'elicitation/create', 'elicitation (form mode)');
         const topic = typeof args.topic === 'string' ? args.topic : 'this lesson';
         const requestId = this.request(
           now,
@@ -393,7 +421,8 @@ export class SimServer {
         return;
       }
       case 'list_project_roots': {
-        if (!this.#can('client.roots')) return this.#degrade(now, id, 'roots');
+        if (!this.#canAsk('roots/list', 'client.roots'))
+          return this.#degrade(now, id, 'roots/list', 'roots');
         const requestId = this.request(now, 'roots/list', undefined, id);
         this.#waiting.set(requestId, { callId: id, tool: 'list_project_roots' });
         return;
@@ -401,17 +430,24 @@ export class SimServer {
     }
   }
 
-  /** The client did not declare what the tool needs: say so as a tool error, send nothing to it. */
-  #degrade(now: number, id: RequestId, capability: string): void {
+  /**
+   * May the server send this request to the client? Only when the client declared the capability
+   * and the negotiated revision has the method (Lifecycle › Operation: both respect the version).
+   */
+  #canAsk(method: MethodName, capability: CapabilityPath): boolean {
+    const version = resolveVersion(this.negotiatedVersion);
+    return (version === null || existsIn(method, version)) && this.#can(capability);
+  }
+
+  /** The session cannot carry what the tool needs: say so as a tool error, send nothing to it. */
+  #degrade(now: number, id: RequestId, method: MethodName, capability: string): void {
     this.#working.delete(id);
-    this.#reply(
-      now,
-      id,
-      text(
-        `This tool needs the client's ${capability} capability, which this client did not declare.`,
-        true,
-      ) as JsonObject,
-    );
+    const version = resolveVersion(this.negotiatedVersion);
+    const why =
+      version !== null && !existsIn(method, version)
+        ? `This tool needs ${method}, which protocol version ${version} does not have.`
+        : `This tool needs the client's ${capability} capability, which this client did not declare.`;
+    this.#reply(now, id, text(why, true) as JsonObject);
   }
 
   #readResource(now: number, id: RequestId, params: JsonObject) {
@@ -444,8 +480,16 @@ export class SimServer {
   #complete(now: number, id: RequestId, params: JsonObject) {
     const ref = isObject(params.ref) ? params.ref : {};
     const argument = isObject(params.argument) ? params.argument : {};
+    // Completion › Error Handling: an unknown prompt (or template) is invalid params, -32602.
     const owner =
-      ref.type === 'ref/prompt' ? String(ref.name) : ref.type === 'ref/resource' ? 'forecast' : '';
+      ref.type === 'ref/prompt'
+        ? PROMPTS.find((p) => p.name === ref.name)?.name
+        : RESOURCE_TEMPLATES.find((t) => t.uriTemplate === ref.uri)?.name;
+    if (owner === undefined) {
+      const what = ref.type === 'ref/prompt' ? 'prompt' : 'resource template';
+      const name = ref.type === 'ref/prompt' ? ref.name : ref.uri;
+      return this.#fail(now, id, -32602, `Invalid params: unknown ${what} ${JSON.stringify(name)}`);
+    }
     const values = COMPLETIONS[`${owner}.${String(argument.name)}`] ?? [];
     const prefix = typeof argument.value === 'string' ? argument.value.toLowerCase() : '';
     const matches = values.filter((v) => v.toLowerCase().startsWith(prefix));
@@ -491,7 +535,14 @@ export class SimServer {
 
   /** The next message the server sends, with its due time. */
   next(): Scheduled | undefined {
-    return this.outbox.shift();
+    const item = this.outbox.shift();
+    // A call is worked on until its answer goes out (long_running_task answers on a later tick).
+    const message = item?.message;
+    if (message && ('result' in message || 'error' in message)) {
+      const { id } = message;
+      if (typeof id === 'string' || typeof id === 'number') this.#working.delete(id);
+    }
+    return item;
   }
 
   /** Requests of the client the server is still working on. */

@@ -100,7 +100,15 @@ const BY_NAME: ReadonlyMap<string, CityWeather> = new Map(
   ]),
 );
 
-const KNOWN_LOCATIONS = CITIES.map((city) => city.name).join(', ');
+/** The cities the weather tool knows, as it names them. */
+export const WEATHER_CITIES: readonly string[] = CITIES.map((city) => city.name);
+
+/** The city a location names (any case, spacing or alias), as the tool names it. */
+export function cityNamed(location: string): string | undefined {
+  return BY_NAME.get(normalise(location))?.name;
+}
+
+const KNOWN_LOCATIONS = WEATHER_CITIES.join(', ');
 
 const KMH_PER_MPH = 1.609344;
 
