@@ -52,9 +52,15 @@ async function importUi(): Promise<typeof import('../ui/run.js')> {
   }
 }
 
-/** Interactive views need a terminal that can send keys; otherwise point at --plain and exit 2. */
-function requireTty(lang: Lang): void {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str('needsTty', lang));
+/**
+ * Interactive views need a terminal that can send keys; otherwise exit 2 with a line that points
+ * at what the command offers without one (the menu: `lessons`; a lesson: --plain or --json).
+ */
+function requireTty(
+  lang: Lang,
+  instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' = 'needsTty',
+): void {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str(instead, lang));
 }
 
 /**
@@ -103,7 +109,7 @@ async function run(argv: string[]): Promise<number> {
     });
     const progress = loadProgress();
     const lang = detectLang(langOption(values.lang), progress.lang);
-    requireTty(lang);
+    requireTty(lang, 'needsTtyMenu');
     await showFrameOf(argv, lang, progress);
     const { runMenu } = await importUi();
     return runMenu({ lang, progress, save: saveProgress });
@@ -191,7 +197,9 @@ async function run(argv: string[]): Promise<number> {
       const lang = detectLang(langOption(values.lang), loadProgress().lang);
       const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
       if (values.plain === true) return playPlainCommand(file, lang);
-      requireTty(lang);
+      const { checkReadable } = await import('./commands/trace.js');
+      await checkReadable(file); // a missing file is reported as such, terminal or not
+      requireTty(lang, 'needsTtyPlayFile');
       const lesson = await loadTranscript(file);
       if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
       const { runPlay } = await importUi();

@@ -24,6 +24,7 @@ export const STRINGS = {
   meaning: { en: 'what the fields mean', zh: '字段含义' },
   narration: { en: 'what happens', zh: '发生了什么' },
   violation: { en: 'rule broken', zh: '违反规则' },
+  violationWarning: { en: 'warning', zh: '警告' },
   allowed: { en: 'allowed by the rules', zh: '符合规则' },
   progress: { en: 'progress', zh: '进度' },
   timeline: { en: 'timeline', zh: '时间线' },
@@ -89,6 +90,14 @@ export const STRINGS = {
   needsTty: {
     en: 'this view needs an interactive terminal; use --plain for a Markdown handout (or --json)',
     zh: '该视图需要交互式终端；请使用 --plain 输出 Markdown 讲义（或 --json）',
+  },
+  needsTtyMenu: {
+    en: 'the lesson menu needs an interactive terminal; list the lessons with mcp-sim lessons, and print one with mcp-sim lesson <id> --plain',
+    zh: '课程菜单需要交互式终端；可用 mcp-sim lessons 列出课程，用 mcp-sim lesson <id> --plain 输出其中一课',
+  },
+  needsTtyPlayFile: {
+    en: 'this view needs an interactive terminal; use --plain for the session as Markdown',
+    zh: '该视图需要交互式终端；请使用 --plain 以 Markdown 形式输出这段会话',
   },
   needsTtyPlay: {
     en: 'this view needs an interactive terminal; use --play --plain for the walkthrough as Markdown',

@@ -1,5 +1,6 @@
 import type { Violation } from '../machine/index.js';
-import type { TraceLabel, TraceProblem, TraceSummary } from './tracer.js';
+import type { TraceProblem } from './line-sorter.js';
+import type { TraceLabel, TraceSummary } from './tracer.js';
 
 /** The colours the text report uses (identity functions when colour is off). */
 export type Paint = {

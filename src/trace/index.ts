@@ -1,5 +1,6 @@
 export * from './format-text.js';
 export * from './infer-direction.js';
+export * from './line-sorter.js';
 export * from './lines.js';
 export * from './parse-line.js';
 export * from './play-timeline.js';

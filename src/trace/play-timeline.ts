@@ -10,16 +10,14 @@ import {
   annotate,
   type Bilingual,
   CATALOGUE,
-  classify,
   isCatalogued,
   type JsonObject,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import type { PeerViews, Timeline, TimelineStep } from '../sim/scenario/engine.js';
 import { inferDirection } from './infer-direction.js';
+import { createLineSorter, type SortedLine, type TraceProblem } from './line-sorter.js';
 import type { RawLine } from './lines.js';
-import { parseLine } from './parse-line.js';
-import type { TraceProblem } from './tracer.js';
 
 /** A recorded message has no narration: say what its method means, from the catalogue. */
 function describe(report: StepReport): Bilingual {
@@ -148,30 +146,22 @@ export function transcriptTimeline(lines: Iterable<RawLine>): {
   const actor = createActor(sessionMachine, { input: {} }).start();
   const steps: TimelineStep[] = [];
   const problems: TraceProblem[] = [];
+  const sorter = createLineSorter();
   let tools: string[] | null = null;
-  for (const raw of lines) {
-    if ('problem' in raw) {
-      problems.push({ line: raw.line, message: raw.problem });
-      continue;
+  const take = (sorted: SortedLine) => {
+    if (sorted.type === 'problem') {
+      problems.push(sorted.problem);
+      return;
     }
-    const parsed = parseLine(raw.text);
-    if (parsed.kind === 'skip' || parsed.kind === 'chatter') continue;
-    if (parsed.kind === 'problem') {
-      problems.push({ line: raw.line, message: parsed.message });
-      continue;
-    }
-    const message = parsed.message;
-    const envelope = classify(message);
-    if (envelope.kind === 'invalid') {
-      // Reported, and kept away from the referee, exactly as `trace` does.
-      problems.push({ line: raw.line, message: `not a JSON-RPC message: ${envelope.text.en}` });
-      continue;
-    }
-    const direction = parsed.direction ?? inferDirection(actor.getSnapshot().context, message);
+    const { message } = sorted;
+    const direction = sorted.direction ?? inferDirection(actor.getSnapshot().context, message);
     actor.send({ type: 'envelope', direction, message });
     const snapshot = actor.getSnapshot();
     tools = listedTools(snapshot.context.last as StepReport, message) ?? tools;
     steps.push(recordedStep(steps.length, direction, message as JsonObject, snapshot, tools));
-  }
+  };
+  // The same sorting as `trace`, so both report the same lines of a file.
+  for (const raw of lines) for (const sorted of sorter.push(raw)) take(sorted);
+  problems.push(...sorter.finish());
   return { timeline: { steps }, problems };
 }

@@ -7,18 +7,10 @@ import {
 } from '../machine/context.js';
 import { refereeClose, refereeStep } from '../machine/referee.js';
 import type { Violation } from '../machine/rules.js';
-import {
-  type CapabilityPath,
-  classify,
-  type Direction,
-  type Primitive,
-  type RequestId,
-} from '../protocol/index.js';
+import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
 import { inferDirection } from './infer-direction.js';
+import { createLineSorter, type SortedLine, type TraceProblem } from './line-sorter.js';
 import type { RawLine } from './lines.js';
-import { type ParsedLine, parseLine } from './parse-line.js';
-
-type ParsedMessage = Extract<ParsedLine, { readonly kind: 'message' }>;
 
 export type MessageKind = 'request' | 'response' | 'error' | 'notification';
 
@@ -51,8 +43,6 @@ export function labelJson(label: TraceLabel): string {
   return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":"${label.phase}","capability":${str(label.capability)},"violations":${violations}}`;
 }
 
-export type TraceProblem = { readonly line: number; readonly message: string };
-
 export type TraceSummary = {
   readonly requests: number;
   readonly responses: number;
@@ -73,9 +63,6 @@ export type TraceEvent =
       readonly details: readonly Violation[];
     }
   | { readonly type: 'problem'; readonly problem: TraceProblem };
-
-/** A line that brings nothing: blank, or a host log's own output. */
-const NOTHING: readonly TraceEvent[] = [];
 
 /**
  * Labels a transcript line by line through one referee. Pure: the caller reads the lines and writes
@@ -98,56 +85,18 @@ export function createTracer(input: SessionInput = {}) {
     violations: 0,
   };
 
-  // Lines that are neither JSON nor a logged message are a host log's chatter if the file turns out
-  // to be a host log, and broken lines otherwise. The first good message decides; until then every
-  // problem is held back, and comes out with that message (chatter too, unless it was a host log),
-  // so that problems and messages stay in line order.
-  let inHostLog = false;
-  let decided = false;
-  let held: Array<TraceProblem & { readonly chatter: boolean }> = [];
-
-  const problemEvent = (problem: TraceProblem): TraceEvent => ({ type: 'problem', problem });
-
-  function problem(line: number, message: string, chatter = false): readonly TraceEvent[] {
-    if (!decided) {
-      held.push({ line, message, chatter });
-      return NOTHING;
-    }
-    return chatter && inHostLog ? NOTHING : [problemEvent({ line, message })];
-  }
-
-  /** What the held-back lines turn out to be, once the file's kind is known. */
-  function release(): TraceProblem[] {
-    const out = held
-      .filter((p) => !(p.chatter && inHostLog))
-      .map(({ line, message }) => ({ line, message }));
-    held = [];
-    return out;
-  }
+  const sorter = createLineSorter();
 
   /** The events one line brings, in line order: held-back problems come out before a message. */
   function push(raw: RawLine): readonly TraceEvent[] {
-    if ('problem' in raw) return problem(raw.line, raw.problem);
-    const parsed = parseLine(raw.text);
-    if (parsed.kind === 'skip') return NOTHING;
-    if (parsed.kind === 'chatter') return problem(raw.line, parsed.message, true);
-    if (parsed.kind === 'problem') return problem(raw.line, parsed.message);
-    // An unreadable line is a problem of the file, not a message of the session: it is reported
-    // and kept away from the referee, so it cannot change how the good lines are labelled.
-    const envelope = classify(parsed.message);
-    if (envelope.kind === 'invalid') {
-      const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
-      return problem(raw.line, `not a JSON-RPC message: ${envelope.text.en}${where}`);
-    }
-    if (parsed.hostLog) inHostLog = true;
-    const event = label(raw, parsed);
-    if (decided) return [event];
-    decided = true;
-    return [...release().map(problemEvent), event];
+    const sorted = sorter.push(raw);
+    // Most lines are one good message: no array to build.
+    if (sorted.length === 1 && sorted[0]?.type === 'message') return [label(sorted[0])];
+    return sorted.map((s) => (s.type === 'message' ? label(s) : s));
   }
 
   /** A good message through the referee: its label. */
-  function label(raw: { readonly line: number }, parsed: ParsedMessage): TraceEvent {
+  function label(parsed: Extract<SortedLine, { readonly type: 'message' }>): TraceEvent {
     const direction = parsed.direction ?? inferDirection(ctx, parsed.message);
     ctx = refereeStep(ctx, direction, parsed.message);
     const report = ctx.last as StepReport;
@@ -165,7 +114,7 @@ export function createTracer(input: SessionInput = {}) {
     else if (report.phase === 'operation') counts.operation += 1;
     counts.violations += report.violations.length;
     const label: TraceLabel = {
-      line: raw.line,
+      line: parsed.line,
       direction,
       kind,
       id: report.id,
@@ -188,7 +137,7 @@ export function createTracer(input: SessionInput = {}) {
 
   /** At the end of input: held-back lines of a file that never showed a good message. */
   function finish(): TraceProblem[] {
-    return release();
+    return sorter.finish();
   }
 
   return {

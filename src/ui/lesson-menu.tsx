@@ -35,6 +35,11 @@ export function LessonMenu(props: LessonMenuProps) {
       if (action === 'up') at = Math.max(0, at - 1);
       if (action === 'down') at = Math.min(menu.lessons.length - 1, at + 1);
       if (action === 'open') {
+        // Keys that came in the same burst as Enter moved the choice: keep it for coming back.
+        if (at !== current.current) {
+          current.current = at;
+          onSelect(at);
+        }
         const lesson = menu.lessons[at];
         if (lesson && !loading) onOpen(lesson.id);
         return;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from '../helpers/cli.js';
 
@@ -67,16 +70,40 @@ describe('lesson commands of the built CLI', () => {
     }
   });
 
-  it('interactive views without a terminal exit 2 and point at --plain', async () => {
-    for (const args of [
-      [],
-      ['lesson', 'first-session'],
-      ['play', 'test/fixtures/samples/first-session.jsonl'],
-    ]) {
-      const r = await runCli(args);
+  it('interactive views without a terminal exit 2 and point at what works without one', async () => {
+    for (const [args, instead, not] of [
+      [[], 'mcp-sim lessons', null],
+      [['lesson', 'first-session'], '--plain', null],
+      [['play', 'test/fixtures/samples/first-session.jsonl'], '--plain', '--json'],
+    ] as const) {
+      const r = await runCli([...args]);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toContain('--plain');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(instead);
+      if (not) expect(r.stderr).not.toContain(not);
     }
+    // A file that is not there is reported as such before any talk of terminals.
+    const missing = await runCli(['play', 'no/such/file.jsonl']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no/such/file.jsonl: no such file');
+  });
+
+  it("play's recap counts and lists the unreadable lines, and names the file as it was given", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-play-'));
+    const file = join(dir, 'bad.jsonl');
+    writeFileSync(
+      file,
+      [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+        'not json',
+        '',
+        '{"foo":1}',
+      ].join('\n'),
+    );
+    const r = await runCli(['play', file, '--plain']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('2 unreadable line(s) (lines 2, 4)');
+    expect(r.stdout).toContain(`mcp-sim trace ${file} for the labelled table`);
   });
 
   it('play --plain walks through a real recording', async () => {

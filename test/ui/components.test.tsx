@@ -92,6 +92,21 @@ describe('components', () => {
     await until(() => expect(ok.frame()).toBe('✓ allowed by the rules'));
   });
 
+  it('VerdictLine: a warning says so in words, not only in colour', async () => {
+    const [error] = reportOf(at(removal, 7)).violations;
+    if (!error) throw new Error('lesson step without a violation');
+    const warning = {
+      ...error,
+      rule: 'progress-after-cancellation' as const,
+      severity: 'warning' as const,
+    };
+    const en = renderAt(<VerdictLine violations={[warning]} lang="en" />, size);
+    await until(() => expect(en.frame()).toContain('! warning: progress-after-cancellation'));
+    expect(en.frame()).not.toContain('rule broken');
+    const zh = renderAt(<VerdictLine violations={[warning]} lang="zh" />, size);
+    await until(() => expect(zh.frame()).toContain('! 警告: progress-after-cancellation'));
+  });
+
   it('PeerPanels: version, capabilities, stale tools after list_changed, pending requests', async () => {
     const step = at(first, 8);
     const compact = renderAt(

@@ -104,6 +104,16 @@ describe('the lesson menu', () => {
     expect(screen.save.mock.lastCall?.[0]).toMatchObject({ lang: 'en', exercises: {} });
   });
 
+  it('keeps the choice made in the same burst of keys as Enter', async () => {
+    const screen = menu();
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
+    screen.type('j\r');
+    await until(() => expect(screen.frame()).toMatch(/step 1\/\d+/), 10_000);
+    screen.type('q');
+    await until(() => expect(screen.frame()).toMatch(/› 2\. Removing a capability/));
+    screen.unmount();
+  });
+
   it('reopens a lesson where the learner left it', async () => {
     const screen = menu({
       lessons: { 'first-session': { finished: false, lastStep: 4 } },

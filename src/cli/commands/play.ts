@@ -14,6 +14,14 @@ export async function loadTranscript(file: string): Promise<OpenedLesson> {
   const { timeline, problems } = transcriptTimeline(lines);
   for (const p of problems) process.stderr.write(`mcp-sim: ${file}:${p.line}: ${p.message}\n`);
   const name = file === '-' ? 'stdin' : basename(file);
+  // The command as the learner would type it again, from where they typed this one.
+  const again = file === '-' ? 'mcp-sim trace - < <file>' : `mcp-sim trace ${shellWord(file)}`;
+  const shown = problems.slice(0, 8).map((p) => p.line);
+  const more = problems.length > shown.length ? ', …' : '';
+  const unreadable = {
+    en: shown.length > 0 ? ` (line${shown.length > 1 ? 's' : ''} ${shown.join(', ')}${more})` : '',
+    zh: shown.length > 0 ? `（第 ${shown.join('、')}${more} 行）` : '',
+  };
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
   return {
     id: `play:${name}`,
@@ -23,8 +31,8 @@ export async function loadTranscript(file: string): Promise<OpenedLesson> {
       zh: `逐条查看一段共 ${timeline.steps.length} 条消息的会话记录，以及裁判对每条消息的判断。`,
     },
     recap: {
-      en: `${timeline.steps.length} messages, ${violations} rule violation(s), ${problems.length} unreadable line(s). Run mcp-sim trace ${name} for the labelled table.`,
-      zh: `共 ${timeline.steps.length} 条消息，${violations} 处违规，${problems.length} 行无法读取。运行 mcp-sim trace ${name} 可查看带标签的表格。`,
+      en: `${timeline.steps.length} messages, ${violations} rule violation(s), ${problems.length} unreadable line(s)${unreadable.en}. Run ${again} for the labelled table.`,
+      zh: `共 ${timeline.steps.length} 条消息，${violations} 处违规，${problems.length} 行无法读取${unreadable.zh}。运行 ${again} 可查看带标签的表格。`,
     },
     steps: timeline.steps,
   };
@@ -35,4 +43,9 @@ export async function playPlainCommand(file: string, lang: Lang): Promise<number
   const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
   process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
   return 0;
+}
+
+/** A path as one shell word: quoted when it holds anything a shell would split or expand. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }

@@ -117,10 +117,15 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return { ok: true, direction: S2C, message: progress(token, 99) };
     }
     case 'progress-after-cancellation': {
-      const id = ctx.cancelled.at(-1);
-      if (id === undefined)
-        return { ok: false, error: 'progress-after-cancellation needs a cancelled request' };
-      return { ok: true, direction: S2C, message: progress(`progress-${id}`, 99) };
+      // The token the cancelled request itself carried: progress on it is what a server that
+      // ignores the cancellation keeps sending.
+      const token = ctx.cancelled.findLast((c) => c.token !== undefined)?.token;
+      if (token === undefined)
+        return {
+          ok: false,
+          error: 'progress-after-cancellation needs a cancelled request with a progress token',
+        };
+      return { ok: true, direction: S2C, message: progress(token, 99) };
     }
     case 'unknown-progress-token':
       return { ok: true, direction: S2C, message: progress('nobody-sent-this-token', 1) };

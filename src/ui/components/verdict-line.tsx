@@ -12,7 +12,11 @@ export type VerdictLineProps = {
   readonly lang: Lang;
 };
 
-const ruleOf = (v: Violation, lang: Lang) => `✗ ${s('violation', lang)}: ${v.rule}`;
+// The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
+const ruleOf = (v: Violation, lang: Lang) =>
+  v.severity === 'warning'
+    ? `! ${s('violationWarning', lang)}: ${v.rule}`
+    : `✗ ${s('violation', lang)}: ${v.rule}`;
 const messageOf = (v: Violation, lang: Lang) => (lang === 'zh' ? v.messageZh : v.message);
 /** The bar on the left and the space after it. */
 const INDENT = 2;
