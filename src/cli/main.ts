@@ -2,6 +2,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
+import { closest } from '../sim/scenario/find-lesson.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, type Progress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
@@ -18,8 +19,25 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>)
     });
     return { values: values as Parsed['values'], positionals };
   } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec(message ?? '');
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown?.[1]) {
+      // Node's text goes on about positionals after `--`; a learner needs the option they meant.
+      const flags = Object.keys(options).map((name) => `--${name}`);
+      const near = closest(unknown[1], flags);
+      throw new UsageError(
+        `unknown option ${unknown[1]}${near ? ` (did you mean ${near}?)` : ''} (see: mcp-sim help)`,
+      );
+    }
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+function unknownCommand(command: string): UsageError {
+  const near = closest(command, Object.keys(COMMAND_HELP));
+  return new UsageError(
+    `unknown command "${command}" (${near ? `did you mean ${near}? ` : ''}try: mcp-sim help)`,
+  );
 }
 
 function langOption(value: string | boolean | undefined): string | undefined {
@@ -99,7 +117,7 @@ async function run(argv: string[]): Promise<number> {
   }
   if (command !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
     const help = COMMAND_HELP[command];
-    if (!help) throw new UsageError(`unknown command "${command}" (try: mcp-sim help)`);
+    if (!help) throw unknownCommand(command);
     process.stdout.write(`${help}\n`);
     return 0;
   }
@@ -288,7 +306,7 @@ async function run(argv: string[]): Promise<number> {
         : solutionCommand({ id, lang });
     }
     default:
-      throw new UsageError(`unknown command "${command}" (try: mcp-sim help)`);
+      throw unknownCommand(command);
   }
 }
 

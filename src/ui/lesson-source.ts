@@ -1,5 +1,6 @@
 import type { Bilingual } from '../i18n/lang.js';
 import type { ScreenStep } from '../sim/scenario/engine.js';
+import { findLesson } from '../sim/scenario/find-lesson.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
 import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
 import type { OpenProblem } from '../sim/scenario/open-lesson.js';
@@ -32,11 +33,12 @@ export async function openLesson(
   given?: LessonListing,
 ): Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }> {
   const listing = given ?? (await listLessons());
-  const shaped = ({ scenario }: LoadedLesson, steps: readonly ScreenStep[]) => ({
+  // `id` may be the lesson's number: the opened lesson carries its real id (progress is kept by id).
+  const shaped = ({ id, scenario }: LoadedLesson, steps: readonly ScreenStep[]) => ({
     ok: true as const,
     value: { id, title: scenario.title, goal: scenario.goal, recap: scenario.recap, steps },
   });
-  const lesson = listing.lessons.find((l) => l.id === id);
+  const lesson = findLesson(listing, id);
   const compiled = lesson ? compiledTimeline(lesson) : null;
   if (lesson && compiled) return shaped(lesson, compiled);
   // The engine (referee, simulated peers, SDK schemas) loads when a lesson must be played here.

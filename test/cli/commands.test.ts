@@ -70,6 +70,26 @@ describe('lesson commands of the built CLI', () => {
     }
   });
 
+  it('a typo gets the nearest command, lesson or option; a lesson opens by its number too', async () => {
+    const cases = [
+      [['lesons'], 'unknown command "lesons" (did you mean lessons?'],
+      [['lesson', 'handshak', '--plain'], 'unknown lesson "handshak" (did you mean handshake?'],
+      [['lesson', 'handshake', '--jsn'], 'unknown option --jsn (did you mean --json?)'],
+      [['lesson', 'xyz', '--plain'], 'unknown lesson "xyz" (see: mcp-sim lessons)'],
+    ] as const;
+    for (const [args, message] of cases) {
+      const r = await runCli([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(message);
+    }
+    const byNumber = await runCli(['lesson', '3', '--json', '--lang', 'en']);
+    const byId = await runCli(['lesson', 'handshake', '--json', '--lang', 'en']);
+    expect(byNumber.code).toBe(0);
+    expect(byNumber.stdout).toBe(byId.stdout);
+    expect((await runCli(['lesson', '99', '--plain'])).code).toBe(2);
+  });
+
   it('interactive views without a terminal exit 2 and point at what works without one', async () => {
     for (const [args, instead, not] of [
       [[], 'mcp-sim lessons', null],

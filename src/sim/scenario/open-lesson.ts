@@ -1,4 +1,5 @@
 import { runScenario, type Timeline } from './engine.js';
+import { findLesson, unknownLessonMessage } from './find-lesson.js';
 import {
   formatProblem,
   type LessonListing,
@@ -20,7 +21,7 @@ export async function openLesson(
   id: string,
   listing: LessonListing = loadLessons(),
 ): Promise<{ ok: true; value: PlayedLesson } | { ok: false; error: OpenProblem }> {
-  const lesson = listing.lessons.find((l) => l.id === id);
+  const lesson = findLesson(listing, id);
   if (!lesson) {
     const broken = listing.problems.find(
       (p) => p.file.includes(`-${id}/`) || p.file.endsWith(`-${id}`),
@@ -28,7 +29,7 @@ export async function openLesson(
     if (broken) return { ok: false, error: { code: 1, message: formatProblem(broken) } };
     return {
       ok: false,
-      error: { code: 2, message: `unknown lesson "${id}" (see: mcp-sim lessons)` },
+      error: { code: 2, message: unknownLessonMessage(listing, id) },
     };
   }
   const played = await runScenario(lesson.scenario);

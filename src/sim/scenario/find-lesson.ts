@@ -1,0 +1,51 @@
+import type { LessonListing, LoadedLesson } from './load-lessons.js';
+
+/** A lesson by its id, or by its number in the course (`3` is the third lesson, as the menu shows). */
+export function findLesson(listing: LessonListing, id: string): LoadedLesson | undefined {
+  const byId = listing.lessons.find((l) => l.id === id);
+  if (byId || !/^[1-9]\d*$/.test(id)) return byId;
+  return listing.lessons[Number(id) - 1];
+}
+
+/** Why no lesson has this id, with the nearest id when one is close enough to be a typo. */
+export function unknownLessonMessage(listing: LessonListing, id: string): string {
+  const near = closest(
+    id,
+    listing.lessons.map((l) => l.id),
+  );
+  return `unknown lesson "${id}" (${near ? `did you mean ${near}? ` : ''}see: mcp-sim lessons)`;
+}
+
+/**
+ * The candidate a mistyped word most likely meant: the fewest single-character edits, at most a
+ * third of the word's length (so "handshak" finds "handshake", "xyz" finds nothing), or the one
+ * candidate that starts with the word.
+ */
+export function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  if (best !== null) return best;
+  const starting = candidates.filter((c) => word.length >= 3 && c.startsWith(word));
+  return starting.length === 1 ? (starting[0] ?? null) : null;
+}
+
+/** Levenshtein distance (insert, delete, replace one character). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const replace = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      row.push(Math.min(replace, (previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
