@@ -32,7 +32,8 @@ export const PROGRESS_FILE = join('.mcp-sim', 'progress.json');
 
 /**
  * The learner's progress in the working directory. A missing file is a fresh start; a corrupt one
- * is reported in one line and replaced on the next save, never fatal.
+ * is reported in one line and moved aside to `progress.json.bad` (nothing the learner could still
+ * mend by hand is lost), so it is reported once and the next save writes a fresh file. Never fatal.
  */
 export function loadProgress(
   file: string = PROGRESS_FILE,
@@ -44,16 +45,24 @@ export function loadProgress(
   } catch {
     return progressSchema.parse({});
   }
+  let problem: string;
   try {
     const parsed = progressSchema.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
-    warn(
-      `mcp-sim: ${file}: /${issue?.path.join('/') ?? ''} ${issue?.message ?? 'invalid'}; starting fresh`,
-    );
+    problem = `/${issue?.path.join('/') ?? ''} ${issue?.message ?? 'invalid'}`;
   } catch (error) {
-    warn(`mcp-sim: ${file}: not valid JSON (${(error as Error).message}); starting fresh`);
+    problem = `not valid JSON (${(error as Error).message})`;
   }
+  const aside = `${file}.bad`;
+  let kept = '';
+  try {
+    renameSync(file, aside);
+    kept = ` (kept as ${aside})`;
+  } catch {
+    // A read-only folder: the file stays, and is replaced on the next save that works.
+  }
+  warn(`mcp-sim: ${file}: ${problem}; starting fresh${kept}`);
   return progressSchema.parse({});
 }
 

@@ -35,16 +35,30 @@ describe('.mcp-sim/progress.json', () => {
     const bad = load('{"lessons":{"a":{"finished":true,"lastStep":-1}}}');
     expect(bad.progress).toEqual({ lessons: {}, exercises: {} });
     expect(bad.warnings).toHaveLength(1);
-    expect(bad.warnings[0]).toMatch(/: \/lessons\/a\/lastStep .*>=\s?0.*; starting fresh$/);
+    expect(bad.warnings[0]).toMatch(
+      /: \/lessons\/a\/lastStep .*>=\s?0.*; starting fresh \(kept as .*\.json\.bad\)$/,
+    );
     const wrongType = load('{"lang":"fr"}');
-    expect(wrongType.warnings[0]).toMatch(/: \/lang .*"en".*; starting fresh$/);
+    expect(wrongType.warnings[0]).toMatch(/: \/lang .*"en".*; starting fresh/);
+  });
+
+  it('moves a corrupt file aside, so it is reported once and nothing in it is lost', () => {
+    const file = join(dir, 'aside', 'progress.json');
+    mkdirSync(join(dir, 'aside'));
+    writeFileSync(file, '{garbage');
+    const warnings: string[] = [];
+    const warn = (line: string) => warnings.push(line);
+    expect(loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
+    expect(loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
+    expect(warnings).toHaveLength(1);
+    expect(readFileSync(`${file}.bad`, 'utf8')).toBe('{garbage');
   });
 
   it('reports text that is not JSON in one line, and starts fresh', () => {
     const bad = load('{"lessons": ');
     expect(bad.progress).toEqual({ lessons: {}, exercises: {} });
     expect(bad.warnings).toHaveLength(1);
-    expect(bad.warnings[0]).toMatch(/not valid JSON .*; starting fresh$/);
+    expect(bad.warnings[0]).toMatch(/not valid JSON .*; starting fresh/);
     expect(bad.warnings[0]).not.toContain('\n');
   });
 
