@@ -11,6 +11,11 @@ export type LiveServerOptions = {
   readonly send: (item: Scheduled) => void;
   /** Every envelope both ways, in wire order (for --trace-file and the live UI). */
   readonly record?: (direction: Direction, message: JsonObject, report: StepReport) => void;
+  /**
+   * A line the server could not take as a message (not JSON: its text; a batch: the array), which
+   * the referee never sees (as in `trace`), for a transcript that keeps every line the client sent.
+   */
+  readonly unreadable?: (value: unknown) => void;
   /** One line per rule the referee saw broken, and one per message it could not take. */
   readonly onViolation?: (line: Bilingual) => void;
   /** Milliseconds since some fixed start (default: a monotonic clock). */
@@ -67,12 +72,14 @@ export class LiveServer {
       value = JSON.parse(text);
     } catch {
       this.#options.onViolation?.(sb('lineNotJson', { preview: preview(text) }));
+      this.#options.unreadable?.(text);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
     }
     if (Array.isArray(value)) {
       this.#options.onViolation?.(sb('lineBatch'));
+      this.#options.unreadable?.(value);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
@@ -94,7 +101,7 @@ export class LiveServer {
     const now = this.#clock();
     const outbox = this.server.outbox;
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
-      outbox.shift();
+      this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
       this.#observe('server->client', item.message);
       this.#options.send(item);
     }

@@ -1,6 +1,6 @@
 import type { Bilingual } from '../i18n/lang.js';
 import { sb } from '../i18n/serve-strings.js';
-import type { Direction, JsonObject } from '../protocol/index.js';
+import type { Direction } from '../protocol/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { LineSplitter } from './line-splitter.js';
 import { LiveServer } from './live-server.js';
@@ -11,7 +11,8 @@ export type StdioServeOptions = {
   readonly output: NodeJS.WritableStream;
   /** Logs and referee verdicts, one line each in both languages (never stdout: it carries only protocol). */
   readonly log: (line: Bilingual) => void;
-  readonly record?: (direction: Direction, message: JsonObject) => void;
+  /** Every line both ways, in wire order; an unreadable client line as its text (or its batch). */
+  readonly record?: (direction: Direction, message: unknown) => void;
   /** Lines longer than this are answered -32700 without being kept (default 64 MiB). */
   readonly maxLineBytes?: number;
 };
@@ -47,6 +48,9 @@ export function serveStdio(options: StdioServeOptions): {
     },
     onViolation: log,
     ...(options.record ? { record: options.record } : {}),
+    ...(options.record
+      ? { unreadable: (value: unknown) => options.record?.('client->server', value) }
+      : {}),
   });
   const splitter = new LineSplitter(options.maxLineBytes);
   const take = (lines: ReturnType<LineSplitter['push']>) => {

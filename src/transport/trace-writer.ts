@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { Direction, JsonObject } from '../protocol/index.js';
+import type { Direction } from '../protocol/index.js';
 
 /**
  * Writes a session as a wrapped-format transcript, one `{"direction", "message", "t_ms"}` object
@@ -20,7 +20,8 @@ export class TraceWriter {
     });
   }
 
-  write(direction: Direction, message: JsonObject): void {
+  /** One line; `message` is what was sent, even when it was not a JSON-RPC message at all. */
+  write(direction: Direction, message: unknown): void {
     if (this.#failed) return;
     const t = Math.round(performance.now() - this.#start);
     this.#stream.write(`${JSON.stringify({ direction, message, t_ms: t })}\n`);

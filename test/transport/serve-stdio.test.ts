@@ -234,6 +234,32 @@ describe('mcp-sim serve with raw lines', () => {
     expect(err).toMatch(/initialize-not-first/);
   });
 
+  it('records every client line in --trace-file, unreadable ones too, so trace sees what serve saw', async () => {
+    const file = join(dir, 'garbage.jsonl');
+    const { code } = await rawSession(
+      [
+        'this is not JSON',
+        JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'ping' }]),
+        JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+      ],
+      ['--trace-file', file],
+    );
+    expect(code).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    // Each client line, then the server's answer to it: three lines in, three answers out.
+    expect(lines.map((l) => (JSON.parse(l) as { direction: string }).direction)).toEqual([
+      'client->server',
+      'server->client',
+      'client->server',
+      'server->client',
+      'client->server',
+      'server->client',
+    ]);
+    const traced = await runCli(['trace', file, '--json']);
+    const report = JSON.parse(traced.stdout) as { problems: Array<{ line: number }> };
+    expect(report.problems.map((p) => p.line)).toEqual([1, 3]);
+  });
+
   it('logs in the language asked for (--lang zh), the English lines as they were', async () => {
     const lines = [
       'this is not JSON',

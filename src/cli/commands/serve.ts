@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { lf } from '../../i18n/live-strings.js';
 import { sb } from '../../i18n/serve-strings.js';
-import type { Direction, JsonObject } from '../../protocol/index.js';
+import type { Direction } from '../../protocol/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
 import { serveConfig } from '../../transport/serve-config.js';
@@ -122,7 +122,7 @@ export async function serveCommand(
   const log = (line: Bilingual) => write(line[lang]);
   const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
   const record = trace
-    ? (direction: Direction, message: JsonObject) => trace.write(direction, message)
+    ? (direction: Direction, message: unknown) => trace.write(direction, message)
     : undefined;
   const session = serveStdio({
     config: args.config,
