@@ -156,7 +156,9 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   const server = run.serverInfo
     ? `${String(run.serverInfo.name)} ${String(run.serverInfo.version ?? '')}`.trim()
     : commandLine;
-  const trouble = run.problems.length > 0 ? ` ${run.problems.join(' ')}` : '';
+  // Each problem is also a stderr line after `mcp-sim connect: `; in the recap it starts a sentence.
+  const sentence = (p: string) => p.charAt(0).toUpperCase() + p.slice(1);
+  const trouble = run.problems.length > 0 ? ` ${run.problems.map(sentence).join(' ')}` : '';
   return {
     id: 'connect',
     title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
