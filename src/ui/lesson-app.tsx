@@ -36,7 +36,8 @@ export function LessonApp<P extends ProgressData>({
     <LessonPlayer
       lesson={lesson}
       lang={lang}
-      start={resumeAt(initial, lesson.id, lesson.steps.length)}
+      // A lesson that plays by itself is a demonstration (a projector): it starts at the start.
+      start={autoplay !== null ? 0 : resumeAt(initial, lesson.id, lesson.steps.length)}
       autoplay={autoplay}
       onStep={onStep}
       onQuit={exit}

@@ -82,7 +82,7 @@ export const playerMachine = setup({
     },
     autoplay: {
       description:
-        'Moves one step on after each delay and stops at the last step; keys still work meanwhile.',
+        'Moves one step on after each delay and stops at the last step; a key the learner presses starts the delay afresh, and help holds it.',
       after: {
         autoplay: [
           { guard: 'hasNext', target: 'autoplay', reenter: true, actions: 'next' },
@@ -90,6 +90,20 @@ export const playerMachine = setup({
         ],
       },
       always: { guard: ({ context }) => context.index >= context.count - 1, target: 'manual' },
+      on: {
+        NEXT: { guard: 'hasNext', target: 'autoplay', reenter: true, actions: 'next' },
+        PREV: { guard: 'hasPrev', target: 'autoplay', reenter: true, actions: 'prev' },
+        FIRST: { guard: 'hasPrev', target: 'autoplay', reenter: true, actions: 'first' },
+        LAST: { guard: 'hasNext', target: 'autoplay', reenter: true, actions: 'last' },
+        TOGGLE_HELP: { target: 'autoplayHeld', actions: 'toggleHelp' },
+      },
+    },
+    autoplayHeld: {
+      description: 'Help is open over an autoplaying lesson: no step moves until it closes.',
+      on: {
+        TOGGLE_HELP: { target: 'autoplay', actions: 'toggleHelp' },
+        CLOSE_HELP: { target: 'autoplay', actions: 'closeHelp' },
+      },
     },
   },
 });

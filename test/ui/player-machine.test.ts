@@ -62,6 +62,25 @@ describe('player machine', () => {
     expect(actor.getSnapshot().value).toBe('manual');
   });
 
+  it('autoplay: a key starts the delay afresh, and help holds it until closed', () => {
+    vi.useFakeTimers();
+    const actor = start(5, { autoplayMs: 1000 });
+    vi.advanceTimersByTime(900);
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.index).toBe(1);
+    vi.advanceTimersByTime(900);
+    expect(actor.getSnapshot().context.index).toBe(1);
+    vi.advanceTimersByTime(100);
+    expect(actor.getSnapshot().context.index).toBe(2);
+    actor.send({ type: 'TOGGLE_HELP' });
+    vi.advanceTimersByTime(10_000);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 2, help: true });
+    actor.send({ type: 'CLOSE_HELP' });
+    expect(actor.getSnapshot().context.help).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.index).toBe(3);
+  });
+
   it('stays manual without --autoplay', () => {
     vi.useFakeTimers();
     const actor = start(3);
