@@ -19,6 +19,7 @@ export const STRINGS = {
   pending: { en: 'pending', zh: '待回应' },
   none: { en: 'none', zh: '无' },
   notYet: { en: 'not yet', zh: '尚未' },
+  notListed: { en: 'not listed yet', zh: '尚未列出' },
   stale: { en: 'stale', zh: '已过期' },
   envelope: { en: 'envelope', zh: '消息' },
   meaning: { en: 'what the fields mean', zh: '字段含义' },

@@ -60,7 +60,7 @@ function peersFrom(ctx: SessionContext, tools: readonly string[] | null): PeerVi
     server: {
       capabilities: ctx.capabilities.server ?? {},
       negotiatedVersion: ctx.handshake.negotiatedVersion,
-      tools: tools ?? [],
+      tools,
       subscriptions: [],
       logLevel: '',
       working: pending('server'),

@@ -63,16 +63,21 @@ export function peerFacts(
     const c = peers.client;
     const tools =
       c.tools === null
-        ? s('notYet', lang)
+        ? s('notListed', lang)
         : c.tools.length > 0
           ? c.tools.join(', ')
           : s('none', lang);
-    const shown = c.toolsStale ? `${tools} (${s('stale', lang)})` : tools;
-    facts.push(fact({ label: 'tools', items: shown, warn: c.toolsStale }, lang));
+    // Only a list the client holds can be stale: before any tools/list there is nothing to redo.
+    const stale = c.toolsStale && c.tools !== null;
+    const shown = stale ? `${tools} (${s('stale', lang)})` : tools;
+    facts.push(fact({ label: 'tools', items: shown, warn: stale }, lang));
     facts.push(fact({ label: 'pending', items: c.pending }, lang));
   } else {
     const v = peers.server;
-    facts.push(fact({ label: 'tools', items: v.tools, keepEmpty: true }, lang));
+    // A recording shows the server's tools only once a tools/list answer has crossed the wire.
+    facts.push(
+      fact({ label: 'tools', items: v.tools ?? s('notListed', lang), keepEmpty: true }, lang),
+    );
     facts.push(fact({ label: 'working', items: v.working.map(nameRequest) }, lang));
     if (v.subscriptions.length > 0)
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));

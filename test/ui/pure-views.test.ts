@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
+import type { PeerViews } from '../../src/sim/scenario/engine.js';
 import { capabilityPaths } from '../../src/ui/capability-paths.js';
 import { envelopeModel, fitEnvelope, fitMeanings } from '../../src/ui/envelope-model.js';
 import { jsonLines, lineOfPointer, lineText } from '../../src/ui/json-lines.js';
 import { planMiddle } from '../../src/ui/layout.js';
+import { peerFacts } from '../../src/ui/peer-facts.js';
 import { recordStep, resumeAt, statusOf } from '../../src/ui/progress-update.js';
 import { sequenceRow, sequenceRows } from '../../src/ui/sequence-rows.js';
 import { wrappedHeight } from '../../src/ui/text-height.js';
@@ -167,5 +169,46 @@ describe('views of a real timeline', async () => {
     const narrow = fitEnvelope(model, 14, 40);
     // Narrower, the meanings wrap, so fewer of them fit beside the same JSON.
     expect(narrow.meanings.length).toBeLessThan(wide.meanings.length);
+  });
+});
+
+describe('peer facts', () => {
+  const views = (client: Partial<PeerViews['client']>, server: Partial<PeerViews['server']>) => ({
+    client: {
+      capabilities: {},
+      negotiatedVersion: '2025-11-25',
+      tools: null,
+      toolsStale: false,
+      pending: [],
+      ...client,
+    },
+    server: {
+      capabilities: { tools: {} },
+      negotiatedVersion: '2025-11-25',
+      tools: null,
+      subscriptions: [],
+      logLevel: 'info',
+      working: [],
+      ...server,
+    },
+  });
+  const value = (facts: ReturnType<typeof peerFacts>, label: string) =>
+    facts.find((f) => f.label === label)?.value;
+
+  it('says a recorded server’s tools are not known until a tools/list answer shows them', () => {
+    expect(value(peerFacts(views({}, {}), 'server', 'en'), 'tools')).toBe('not listed yet');
+    expect(value(peerFacts(views({}, {}), 'server', 'zh'), '工具')).toBe('尚未列出');
+    expect(value(peerFacts(views({}, { tools: [] }), 'server', 'en'), 'tools')).toBe('none');
+    expect(value(peerFacts(views({}, { tools: ['a', 'b'] }), 'server', 'en'), 'tools')).toBe(
+      'a, b',
+    );
+  });
+
+  it('calls only a list the client holds stale', () => {
+    const never = peerFacts(views({ toolsStale: true }, {}), 'client', 'en');
+    expect(value(never, 'tools')).toBe('not listed yet');
+    expect(never.find((f) => f.label === 'tools')?.warn).toBe(false);
+    const held = peerFacts(views({ tools: ['a'], toolsStale: true }, {}), 'client', 'en');
+    expect(value(held, 'tools')).toBe('a (stale)');
   });
 });

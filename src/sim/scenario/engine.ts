@@ -32,7 +32,8 @@ export type PeerViews = {
   readonly server: {
     readonly capabilities: JsonObject;
     readonly negotiatedVersion: string | null;
-    readonly tools: readonly string[];
+    /** The tools it offers; null when only the wire is known and no tools/list has been answered. */
+    readonly tools: readonly string[] | null;
     readonly subscriptions: readonly string[];
     readonly logLevel: string;
     readonly working: readonly string[];
