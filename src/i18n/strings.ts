@@ -52,7 +52,9 @@ export const STRINGS = {
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },
   // Interactive UI (src/ui). `{n}`-style placeholders are filled by src/ui/text.ts.
   stepOf: { en: 'step {k}/{n}', zh: '步骤 {k}/{n}' },
+  moreLine: { en: '…{n} more line', zh: '…还有 {n} 行' },
   moreLines: { en: '…{n} more lines', zh: '…还有 {n} 行' },
+  moreMeaning: { en: '+{n} meaning hidden', zh: '另有 {n} 条含义未显示' },
   moreMeanings: { en: '+{n} meanings hidden', zh: '另有 {n} 条含义未显示' },
   versionShort: { en: 'v', zh: '版本' },
   capsShort: { en: 'caps', zh: '能力' },
