@@ -54,7 +54,19 @@ export const STRINGS = {
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },
   // Interactive UI (src/ui). `{n}`-style placeholders are filled by src/ui/text.ts.
   stepOf: { en: 'step {k}/{n}', zh: '步骤 {k}/{n}' },
+  moreLine: { en: '…{n} more line', zh: '…还有 {n} 行' },
   moreLines: { en: '…{n} more lines', zh: '…还有 {n} 行' },
+  textBelow: { en: '▼ {n} more lines · ↓/j to read on', zh: '▼ 下面还有 {n} 行 · 按 ↓/j 继续阅读' },
+  textBelowOne: { en: '▼ 1 more line · ↓/j to read on', zh: '▼ 下面还有 1 行 · 按 ↓/j 继续阅读' },
+  textAbove: {
+    en: '▲ {n} lines above · ↑/k to scroll back',
+    zh: '▲ 上面还有 {n} 行 · 按 ↑/k 往回滚动',
+  },
+  textAboveOne: {
+    en: '▲ 1 line above · ↑/k to scroll back',
+    zh: '▲ 上面还有 1 行 · 按 ↑/k 往回滚动',
+  },
+  moreMeaning: { en: '+{n} meaning hidden', zh: '另有 {n} 条含义未显示' },
   moreMeanings: { en: '+{n} meanings hidden', zh: '另有 {n} 条含义未显示' },
   versionShort: { en: 'v', zh: '版本' },
   capsShort: { en: 'caps', zh: '能力' },
@@ -81,6 +93,7 @@ export const STRINGS = {
   keyNext: { en: 'next', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一步' },
   keyFirstLast: { en: 'first/last', zh: '首/末' },
+  keyScroll: { en: 'scroll the step’s text (▼ more lines)', zh: '滚动步骤说明（▼ 还有几行）' },
   keyHelp: { en: 'help', zh: '帮助' },
   keyQuit: { en: 'quit', zh: '退出' },
   keyMenu: { en: 'menu', zh: '菜单' },

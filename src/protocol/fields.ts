@@ -148,18 +148,18 @@ const FIELDS: Record<string, Bilingual> = {
 };
 
 const CAPABILITIES: Record<string, Bilingual> = {
-  tools: { en: 'offers tools', zh: '提供工具' },
-  resources: { en: 'offers resources', zh: '提供资源' },
-  prompts: { en: 'offers prompts', zh: '提供提示词' },
-  logging: { en: 'sends log messages', zh: '发送日志消息' },
-  completions: { en: 'completes arguments', zh: '提供参数补全' },
-  listChanged: { en: 'will announce changes to the list', zh: '列表变化时会发出通知' },
-  subscribe: { en: 'accepts subscriptions to single resources', zh: '支持订阅单个资源' },
-  roots: { en: 'shares root folders', zh: '共享根目录' },
-  sampling: { en: 'lets the server use its model', zh: '允许服务器使用它的模型' },
-  elicitation: { en: 'can ask its user for input', zh: '可以向用户索取信息' },
-  tasks: { en: 'supports tasks (experimental)', zh: '支持任务（实验性）' },
-  experimental: { en: 'non-standard features', zh: '非标准功能' },
+  tools: { en: 'Offers tools.', zh: '提供工具。' },
+  resources: { en: 'Offers resources.', zh: '提供资源。' },
+  prompts: { en: 'Offers prompts.', zh: '提供提示词。' },
+  logging: { en: 'Sends log messages.', zh: '发送日志消息。' },
+  completions: { en: 'Completes arguments.', zh: '提供参数补全。' },
+  listChanged: { en: 'Will announce changes to the list.', zh: '列表变化时会发出通知。' },
+  subscribe: { en: 'Accepts subscriptions to single resources.', zh: '支持订阅单个资源。' },
+  roots: { en: 'Shares root folders.', zh: '共享根目录。' },
+  sampling: { en: 'Lets the server use its model.', zh: '允许服务器使用它的模型。' },
+  elicitation: { en: 'Can ask its user for input.', zh: '可以向用户索取信息。' },
+  tasks: { en: 'Supports tasks (experimental).', zh: '支持任务（实验性）。' },
+  experimental: { en: 'Non-standard features.', zh: '非标准功能。' },
 };
 
 function has(message: Record<string, unknown>, pointer: string): boolean {

@@ -4,7 +4,10 @@ import { type JsonLine, jsonLines, lineOfPointer } from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
 
 export type Meaning = {
-  /** The number shown beside the line it explains and in front of the meaning. */
+  /**
+   * The number shown beside the line it explains and in front of the meaning. It numbers the
+   * line, not the meaning: fields written on one line (a small object inline) share its number.
+   */
   readonly n: number;
   readonly pointer: string;
   readonly text: string;
@@ -14,9 +17,9 @@ export type Meaning = {
 
 export type EnvelopeModel = {
   readonly lines: readonly JsonLine[];
-  /** Meanings in the order of the lines they explain, numbered from 1. */
+  /** Meanings in the order of the lines they explain; each annotated line numbered from 1. */
   readonly meanings: readonly Meaning[];
-  /** The lowest meaning number on each annotated line. */
+  /** The number of each annotated line, as its meanings show it. */
   readonly marks: ReadonlyMap<number, number>;
 };
 
@@ -32,14 +35,14 @@ export function envelopeModel(
   const located = annotations
     .map((a, order) => ({ a, order, line: lineOfPointer(lines, a.pointer) }))
     .sort((x, y) => x.line - y.line || x.order - y.order);
-  const meanings = located.map(({ a, line }, i) => ({
-    n: i + 1,
+  const marks = new Map<number, number>();
+  for (const { line } of located) if (!marks.has(line)) marks.set(line, marks.size + 1);
+  const meanings = located.map(({ a, line }) => ({
+    n: marks.get(line) ?? 0,
     pointer: a.pointer,
     text: tr(a.text, lang),
     line,
   }));
-  const marks = new Map<number, number>();
-  for (const m of meanings) if (!marks.has(m.line)) marks.set(m.line, m.n);
   return { lines, meanings, marks };
 }
 
@@ -58,17 +61,18 @@ function weight(m: Meaning): number {
  */
 export function fitMeanings(
   meanings: readonly Meaning[],
-  heights: ReadonlyMap<number, number>,
+  heights: ReadonlyMap<Meaning, number>,
   room: number,
   jsonLines: number,
 ): Meaning[] {
-  const heightOf = (m: Meaning) => heights.get(m.n) ?? 1;
+  const heightOf = (m: Meaning) => heights.get(m) ?? 1;
   const total = meanings.reduce((sum, m) => sum + heightOf(m), 0);
   if (jsonLines + total <= room) return [...meanings];
   const budget = Math.max(Math.floor(room * 0.45), room - jsonLines);
   /** JSON lines on screen when the meanings take `used` lines (one line says how many are cut). */
   const visible = (used: number) => (jsonLines <= room - used ? jsonLines : room - used - 1);
-  const ranked = [...meanings].sort((a, b) => weight(b) - weight(a) || a.n - b.n);
+  // A stable sort: equally telling meanings keep their order.
+  const ranked = [...meanings].sort((a, b) => weight(b) - weight(a));
   const chosen: Meaning[] = [];
   let used = 0;
   for (const m of ranked) {
@@ -81,7 +85,7 @@ export function fitMeanings(
     chosen.push(m);
     used = after;
   }
-  return chosen.sort((a, b) => a.n - b.n);
+  return meanings.filter((m) => chosen.includes(m));
 }
 
 /** What the envelope block shows in a given height: which meanings, how many JSON lines. */
@@ -112,12 +116,12 @@ export function envelopeLines(model: EnvelopeModel): number {
 export function fitEnvelope(model: EnvelopeModel, height: number, width: number): EnvelopeFit {
   const room = Math.max(0, height - 1);
   const all = model.meanings.length;
-  const gutter = all > 0 ? String(all).length + 1 : 0;
+  const gutter = all > 0 ? String(model.marks.size).length + 1 : 0;
   const heights = new Map(
-    model.meanings.map((m) => [m.n, wrappedHeight(`${m.pointer} ${m.text}`, width - gutter)]),
+    model.meanings.map((m) => [m, wrappedHeight(`${m.pointer} ${m.text}`, width - gutter)]),
   );
   const meanings = fitMeanings(model.meanings, heights, room, model.lines.length);
-  const used = meanings.reduce((sum, m) => sum + (heights.get(m.n) ?? 1), 0);
+  const used = meanings.reduce((sum, m) => sum + (heights.get(m) ?? 1), 0);
   const settled = model.lines.length + used <= room;
   // Not settled: the block has its height, and the JSON box gets what the meanings leave.
   const json = Math.max(0, room - used);

@@ -20,7 +20,16 @@ export type Binding<Action extends string> = {
   readonly hint: StringKey | null;
 };
 
-export type LessonAction = 'next' | 'prev' | 'first' | 'last' | 'help' | 'closeHelp' | 'quit';
+export type LessonAction =
+  | 'next'
+  | 'prev'
+  | 'first'
+  | 'last'
+  | 'scrollDown'
+  | 'scrollUp'
+  | 'help'
+  | 'closeHelp'
+  | 'quit';
 export type MenuAction = 'up' | 'down' | 'open' | 'quit';
 
 /** DESIGN.md › Keys in every interactive view. */
@@ -29,6 +38,9 @@ export const LESSON_KEYS = [
   { action: 'prev', keys: ['left', 'p'], hint: 'keyBack' },
   { action: 'first', keys: ['g'], hint: 'keyFirstLast' },
   { action: 'last', keys: ['G'], hint: 'keyFirstLast' },
+  // The step's text, when it does not fit; the key bar has no room, the help and the text say so.
+  { action: 'scrollDown', keys: ['down', 'j'], hint: null },
+  { action: 'scrollUp', keys: ['up', 'k'], hint: null },
   { action: 'help', keys: ['?'], hint: 'keyHelp' },
   { action: 'closeHelp', keys: ['escape'], hint: null },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
@@ -42,6 +54,13 @@ export const MENU_KEYS = [
   { action: 'open', keys: ['enter'], hint: 'keyOpen' },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
 ] as const satisfies readonly Binding<MenuAction>[];
+
+/** Which way, and how many lines, each scrolling action moves the step's text. */
+export const SCROLL_BY = { scrollDown: 1, scrollUp: -1 } as const satisfies Partial<
+  Record<LessonAction, number>
+>;
+
+export const isScroll = (action: string): action is keyof typeof SCROLL_BY => action in SCROLL_BY;
 
 /**
  * The keys in one input event. Ink hands over a burst of typed keys ("nn", a paste, tmux
@@ -115,4 +134,17 @@ export function keyHints<Action extends string>(
     }
   }
   return hints.map((h) => ({ keys: h.keys.join('/'), text: s(h.hint, lang), actions: h.actions }));
+}
+
+/** The help's line for the keys that scroll the step's text: "↓/j ↑/k". */
+export function scrollHint(lang: Lang): KeyHint<LessonAction> {
+  const keysOf = (action: LessonAction) =>
+    LESSON_KEYS.filter((b) => b.action === action)
+      .flatMap((b) => b.keys.map((k) => keyLabel(k, lang)))
+      .join('/');
+  return {
+    keys: `${keysOf('scrollDown')} ${keysOf('scrollUp')}`,
+    text: s('keyScroll', lang),
+    actions: ['scrollDown', 'scrollUp'],
+  };
 }

@@ -4,13 +4,23 @@ import { useEffect, useMemo } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import type { StringKey } from '../i18n/strings.js';
 import { LessonScreen } from './components/lesson-screen.js';
-import { actionsFor, keyHints, keyNames, LESSON_KEYS, type LessonAction } from './keymap.js';
+import {
+  actionsFor,
+  isScroll,
+  keyHints,
+  keyNames,
+  LESSON_KEYS,
+  type LessonAction,
+  SCROLL_BY,
+} from './keymap.js';
 import type { OpenedLesson } from './lesson-source.js';
 import { type PlayerEvent, playerMachine } from './player-machine.js';
+import { fitScreen } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import { useTextScroll } from './use-text-scroll.js';
 
 export type LessonPlayerProps = {
   readonly lesson: OpenedLesson;
@@ -36,7 +46,7 @@ const EVENTS = {
   last: { type: 'LAST' },
   help: { type: 'TOGGLE_HELP' },
   closeHelp: { type: 'CLOSE_HELP' },
-} as const satisfies Record<Exclude<LessonAction, 'quit'>, PlayerEvent>;
+} as const satisfies Record<Exclude<LessonAction, 'quit' | keyof typeof SCROLL_BY>, PlayerEvent>;
 
 /** Plays one lesson: the player machine decides the step, the keys drive it, the screen shows it. */
 export function LessonPlayer({
@@ -59,12 +69,22 @@ export function LessonPlayer({
   });
   const { index, help } = snapshot.context;
   const size = useTerminalSize();
+  const scroll = useTextScroll(String(index));
+  const last = index === lesson.steps.length - 1;
+  const recap = last ? tr(lesson.recap, lang) : null;
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
     for (const action of actionsFor(LESSON_KEYS, keyNames(input, key))) {
       if (action === 'quit') {
         onQuit();
         return;
+      }
+      if (isScroll(action)) {
+        const step = lesson.steps[index];
+        const fit =
+          step && fitScreen({ step, index, recap, lang, ...size, mode: mode ?? 'lesson' });
+        if (fit) scroll.by(SCROLL_BY[action], fit.maxScroll);
+        continue;
       }
       send(EVENTS[action]);
     }
@@ -78,20 +98,20 @@ export function LessonPlayer({
     (a) => !snapshot.can(EVENTS[a]),
   );
   const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
-  const last = index === lesson.steps.length - 1;
   return (
     <LessonScreen
       title={tr(lesson.title, lang)}
       steps={lesson.steps}
       index={index}
       help={help}
-      recap={last ? tr(lesson.recap, lang) : null}
+      recap={recap}
       hints={hints}
       idle={idle}
       lang={lang}
       columns={size.columns}
       rows={size.rows}
       mode={mode ?? 'lesson'}
+      scroll={scroll.lines}
     />
   );
 }

@@ -6,7 +6,7 @@ import type { LiveTimeline } from '../trace/live-timeline.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import { LiveStatus } from './components/live-status.js';
 import { LiveWaiting } from './components/live-waiting.js';
-import { actionsFor, keyNames } from './keymap.js';
+import { actionsFor, isScroll, keyNames, SCROLL_BY } from './keymap.js';
 import { LIVE_KEYS, liveHints } from './live-keys.js';
 import {
   LIVE_START,
@@ -18,10 +18,12 @@ import {
   shownIndex,
   shownSession,
 } from './live-view.js';
+import { fitScreen } from './screen-fit.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useLiveVersion } from './use-live-version.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import { useTextScroll } from './use-text-scroll.js';
 
 export type LiveAppProps = {
   readonly store: LiveTimeline;
@@ -52,6 +54,13 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
   const route = useKeyRouter();
   useKeyRoute(route, (input, key) => {
     const actions = actionsFor(LIVE_KEYS, keyNames(input, key));
+    // The step's text scrolls here, in the view; liveReduce leaves the view state as it is.
+    const step = steps[index];
+    for (const action of actions) {
+      if (!isScroll(action) || !step) continue;
+      const fit = fitScreen({ step, index, recap: null, lang, ...size, rows: body, mode: 'live' });
+      scroll.by(SCROLL_BY[action], fit.maxScroll);
+    }
     const quitAt = actions.indexOf('quit');
     const moves = (quitAt === -1 ? actions : actions.slice(0, quitAt)) as Exclude<
       LiveAction,
@@ -74,11 +83,12 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the steps grew
   const steps = useMemo(() => (session ? session.steps.slice() : []), [session, version]);
   const index = shownIndex(view, steps.length);
+  const scroll = useTextScroll(`${session?.id ?? ''}:${index}`);
+  const notice = store.notice;
+  const body = size.rows - (notice === null ? 1 : 2);
   const facts: LiveFacts = { sessions: sessions.map((s) => s.id), count: steps.length };
   const hints = liveHints(lang);
   const idle = liveIdle(view, facts);
-  const notice = store.notice;
-  const body = size.rows - (notice === null ? 1 : 2);
 
   return (
     <Box flexDirection="column">
@@ -107,6 +117,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
           columns={size.columns}
           rows={body}
           mode="live"
+          scroll={scroll.lines}
         />
       ) : (
         <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />

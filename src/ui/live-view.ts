@@ -66,6 +66,10 @@ export function liveReduce(
       return index <= 0 ? state : pin(0);
     case 'last':
       return state.step === null ? state : follow;
+    case 'scrollDown':
+    case 'scrollUp':
+      // The step's text scrolls in the screen (useTextScroll): the view stays where it is.
+      return state;
     case 'help':
       return { ...state, help: !state.help };
     case 'closeHelp':

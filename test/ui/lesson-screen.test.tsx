@@ -168,7 +168,7 @@ describe('what the lesson screen tells the learner', () => {
       const frame = screen.frame();
       expect(frame).toMatch(/^3 +"protocolVersion": "2025-11-25",$/m);
       expect(frame).toMatch(/^3 \/result\/protocolVersion The revision the server chose/m);
-      expect(frame).toContain('/result/capabilities/tools/listChanged will announce changes');
+      expect(frame).toContain('/result/capabilities/tools/listChanged Will announce changes');
     });
     screen.unmount();
   });

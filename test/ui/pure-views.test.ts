@@ -139,7 +139,7 @@ describe('views of a real timeline', async () => {
       '/result/serverInfo',
     ]);
     expect(model.marks.get(1)).toBe(1);
-    const heights = new Map(model.meanings.map((m) => [m.n, 1]));
+    const heights = new Map(model.meanings.map((m) => [m, 1]));
     expect(fitMeanings(model.meanings, heights, 30, model.lines.length)).toHaveLength(7);
     const few = fitMeanings(model.meanings, heights, 8, model.lines.length);
     expect(few.map((m) => m.pointer)).not.toContain('/jsonrpc');

@@ -39,16 +39,30 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
       ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
       : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`;
   const fault = step.fault !== null ? ` · ${s('fault', lang)}: ${step.fault}` : '';
-  const count = hidden > 0 ? ` · ${sf('moreMeanings', lang, { n: hidden })}` : '';
+  const count =
+    hidden > 0
+      ? ` · ${sf(hidden === 1 ? 'moreMeaning' : 'moreMeanings', lang, { n: hidden })}`
+      : '';
 
   return (
     <Box flexDirection="column" flexShrink={0} overflowY="hidden" {...(settled ? {} : { height })}>
-      <Box overflowX={clipUnlessNarrow(title, fault, count)}>
-        <Text wrap="truncate-end" dimColor>
-          {title}
-          {fault !== '' ? <Text {...theme.fg('error')}>{fault}</Text> : null}
-          {count}
-        </Text>
+      {/* Short of columns, the title gives way: the fault's name and the count stay whole. */}
+      <Box overflowX="hidden">
+        <Box flexShrink={1} overflowX={clipUnlessNarrow(title)}>
+          <Text wrap="truncate-end" dimColor>
+            {title}
+          </Text>
+        </Box>
+        {fault !== '' ? (
+          <Box flexShrink={0}>
+            <Text {...theme.fg('error')}>{fault}</Text>
+          </Box>
+        ) : null}
+        {count !== '' ? (
+          <Box flexShrink={0}>
+            <Text dimColor>{count}</Text>
+          </Box>
+        ) : null}
       </Box>
       <Box
         flexDirection="column"
@@ -62,7 +76,7 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
         ))}
         {more > 0 ? (
           <Text dimColor wrap="truncate-end">
-            {sf('moreLines', lang, { n: more })}
+            {sf(more === 1 ? 'moreLine' : 'moreLines', lang, { n: more })}
           </Text>
         ) : null}
       </Box>

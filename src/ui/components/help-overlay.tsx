@@ -30,22 +30,30 @@ export function HelpOverlay<Action extends string>({
       {...theme.border('accent')}
       paddingX={1}
     >
-      <Text bold {...theme.fg('accent')}>
-        {s('helpTitle', lang)}
-      </Text>
-      {hints.map((hint) => (
-        <Box key={hint.keys} overflowX="hidden">
-          <Box width={14} flexShrink={0}>
-            <Text bold>{hint.keys}</Text>
-          </Box>
-          <Text wrap="truncate-end">{hint.text}</Text>
+      {/* Never shrunk (shrunk lines would be drawn over each other): a short screen cuts the end. */}
+      <Box flexDirection="column" flexShrink={0}>
+        <Box overflowX="hidden">
+          <Text bold {...theme.fg('accent')}>
+            {s('helpTitle', lang)}
+          </Text>
+          <Text wrap="truncate-end" {...theme.fg('accent')}>
+            {' · '}
+            {s('helpClose', lang)}
+          </Text>
         </Box>
-      ))}
-      <Box marginTop={1}>
-        <Prose>{saves ? `${s('help', lang)} ${s('helpSaved', lang)}` : s('help', lang)}</Prose>
+        {hints.map((hint) => (
+          <Box key={hint.keys} overflowX="hidden">
+            <Box width={14} flexShrink={0}>
+              <Text bold>{hint.keys}</Text>
+            </Box>
+            <Text wrap="truncate-end">{hint.text}</Text>
+          </Box>
+        ))}
+        <Box marginTop={1}>
+          <Prose>{saves ? `${s('help', lang)} ${s('helpSaved', lang)}` : s('help', lang)}</Prose>
+        </Box>
+        <Prose dimColor>{s('helpLegend', lang)}</Prose>
       </Box>
-      <Prose dimColor>{s('helpLegend', lang)}</Prose>
-      <Text {...theme.fg('accent')}>{s('helpClose', lang)}</Text>
     </Box>
   );
 }

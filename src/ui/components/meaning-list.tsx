@@ -14,7 +14,7 @@ export function MeaningList({ meanings, gutter }: MeaningListProps) {
   return (
     <>
       {meanings.map((m) => (
-        <Box key={m.n} flexShrink={0}>
+        <Box key={m.pointer} flexShrink={0}>
           <Box width={gutter} flexShrink={0}>
             <Text {...theme.fg('accent')} bold>
               {m.n}

@@ -47,6 +47,10 @@ export function MenuScreen({
   // Title, heading, broken files, notice and key bar take the rest; each lesson takes two lines.
   const capacity = Math.floor((rows - 5 - menu.broken.length) / 2);
   const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
+  // Numbers are right-aligned to the widest, so every title, and the goal under it, starts in
+  // the same column: the marker, a space, the number, a dot and a space.
+  const digits = String(menu.lessons.length).length;
+  const indent = 2 + digits + 2;
   return (
     <Box flexDirection="column" height={rows - 1} overflowX="hidden">
       <Text bold {...theme.fg('accent')} wrap="truncate-end">
@@ -63,7 +67,10 @@ export function MenuScreen({
               <Box>
                 <Box flexGrow={1} flexShrink={1} overflowX="hidden">
                   <Text wrap="truncate-end" bold={here} inverse={here}>
-                    {boundText(`${here ? '›' : ' '} ${lesson.number}. ${lesson.title}`, columns)}
+                    {boundText(
+                      `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
+                      columns,
+                    )}
                   </Text>
                 </Box>
                 <Box flexShrink={0} marginLeft={1}>
@@ -72,7 +79,7 @@ export function MenuScreen({
                   </Text>
                 </Box>
               </Box>
-              <Box paddingLeft={5} overflowX="hidden">
+              <Box paddingLeft={indent} overflowX="hidden">
                 <Text dimColor={!here} wrap="truncate-end">
                   {boundText(lesson.goal, columns)}
                 </Text>

@@ -1,0 +1,253 @@
+import { describe, expect, it, vi } from 'vitest';
+import { playLesson } from '../../src/cli/commands/lessons.js';
+import type { Lang } from '../../src/i18n/lang.js';
+import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { MenuScreen } from '../../src/ui/components/menu-screen.js';
+import { keyHints, MENU_KEYS } from '../../src/ui/keymap.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../../src/ui/lesson-source.js';
+import { menuData } from '../../src/ui/menu-items.js';
+import { renderAt, type Size, until, widest } from './render-at.js';
+
+const opened = new Map<string, Promise<OpenedLesson>>();
+
+function lesson(id: string): Promise<OpenedLesson> {
+  let known = opened.get(id);
+  if (!known) {
+    known = playLesson(id).then(({ lesson, timeline }) => {
+      const { title, goal, recap } = lesson.scenario;
+      return { id, title, goal, recap, steps: timeline.steps };
+    });
+    opened.set(id, known);
+  }
+  return known;
+}
+
+async function play(id: string, size: Size, start: number, lang: Lang = 'en') {
+  const opened = await lesson(id);
+  const screen = renderAt(
+    <LessonPlayer
+      lesson={opened}
+      lang={lang}
+      start={start < 0 ? opened.steps.length + start : start}
+      autoplay={null}
+      onStep={vi.fn()}
+      onQuit={vi.fn()}
+      quitHint="keyQuit"
+    />,
+    size,
+  );
+  // Drawn again at this size (the fake terminal starts at 100×24, so no size here is that one).
+  expect(size).not.toEqual({ columns: 100, rows: 24 });
+  await until(() => expect(screen.framesSinceResize().length).toBeGreaterThan(0));
+  expect(screen.frame().split('\n')).toHaveLength(size.rows - 1);
+  return { ...screen, lesson: opened };
+}
+
+/** Text without its wrapping: no spaces, line ends or the bars that mark a callout or the recap. */
+const squash = (text: string) => text.replace(/[\s┃]/g, '');
+
+/** The frame shows `text` whole (however it wraps). */
+function showsWhole(frame: string, text: string): boolean {
+  return squash(frame).includes(squash(text));
+}
+
+const SIZES = {
+  60: { columns: 60, rows: 20 },
+  80: { columns: 80, rows: 24 },
+  100: { columns: 100, rows: 30 },
+};
+
+describe.each([60, 80, 100] as const)('step text that does not fit, at %i columns', (columns) => {
+  const size = SIZES[columns];
+
+  it.each(['en', 'zh'] as const)(
+    'scrolls to the whole recap with j and back with k (%s)',
+    async (lang) => {
+      const screen = await play('capability-lab', size, -1, lang);
+      const recap = screen.lesson.recap[lang];
+      const frame = screen.frame();
+      const below = lang === 'en' ? /▼ \d+ more lines? · ↓\/j to read on/ : /▼ 下面还有 \d+ 行/;
+      const above =
+        lang === 'en' ? /▲ \d+ lines? above · ↑\/k to scroll back/ : /▲ 上面还有 \d+ 行/;
+      if (columns === 100) {
+        // 100×30 has the room: everything shows, as before, and nothing scrolls.
+        expect(showsWhole(frame, recap)).toBe(true);
+        expect(frame).not.toMatch(below);
+      } else {
+        expect(showsWhole(frame, recap)).toBe(false);
+        expect(frame).toMatch(below);
+        screen.type('j'.repeat(30));
+        await until(() => expect(screen.frame()).toMatch(above));
+        expect(showsWhole(screen.frame(), recap)).toBe(true);
+        screen.type('k'.repeat(30));
+        // Back at the top: the step as it opened.
+        await until(() => expect(screen.frame()).toBe(frame));
+      }
+      for (const f of screen.framesSinceResize()) {
+        expect(widest(f)).toBeLessThanOrEqual(size.columns);
+        expect(f.split('\n').length).toBeLessThan(size.rows);
+      }
+      screen.unmount();
+    },
+  );
+
+  it('scrolls a long narration with the arrows, line by line, and starts each step at its top', async () => {
+    const screen = await play('client-primitives', size, 16);
+    const note = screen.lesson.steps[16]?.note.en ?? '';
+    const more = () => Number(/▼ (\d+) more/.exec(screen.frame())?.[1] ?? 0);
+    if (columns !== 60) {
+      expect(showsWhole(screen.frame(), note)).toBe(true);
+      screen.unmount();
+      return;
+    }
+    const first = more();
+    expect(first).toBeGreaterThan(1);
+    screen.type('\u001b[B');
+    await until(() => expect(more()).toBe(first - 1));
+    screen.type('j'.repeat(first));
+    await until(() => expect(showsWhole(screen.frame(), note)).toBe(true));
+    screen.type('\u001b[A');
+    await until(() => expect(more()).toBe(1));
+    screen.type('n');
+    await until(() => expect(screen.frame()).toContain('step 18/18'));
+    // The next step opens at the top of its text: its verdict line is on screen.
+    expect(screen.frame()).not.toContain('▲');
+    screen.unmount();
+  });
+
+  it('names the scroll keys in the help, which keeps every key whole on the smallest screen', async () => {
+    for (const rows of [size.rows, 16]) {
+      const screen = await play('first-session', { columns, rows }, 0);
+      screen.type('?');
+      await until(() => expect(screen.frame()).toContain('Keys · ? or Esc closes this help'));
+      const frame = screen.frame();
+      for (const key of [
+        /│ →\/n\/space +next +│/,
+        /│ ←\/p +back +│/,
+        /│ g\/G +first\/last +│/,
+        /│ \? +help +│/,
+        /│ q +quit +│/,
+        /│ ↓\/j ↑\/k +scroll the step’s text \(▼ more lines\) +│/,
+      ]) {
+        expect(frame).toMatch(key);
+      }
+      screen.unmount();
+    }
+  });
+});
+
+describe('every lesson’s last step can be read to its end', () => {
+  const ids = loadLessons(LESSONS_DIR).lessons.map((l) => l.id);
+  it.each(ids)('%s, at 80×24 and 60×20, in English and Chinese', async (id) => {
+    for (const lang of ['en', 'zh'] as const) {
+      for (const size of [SIZES[80], SIZES[60]]) {
+        const screen = await play(id, size, -1, lang);
+        screen.type('j'.repeat(60));
+        const recap = screen.lesson.recap[lang];
+        // At 80×24 the recap shows whole once scrolled down; at 60×20 at least its end does.
+        const shown = size.columns === 80 ? recap : squash(recap).slice(-40);
+        await until(() => expect(showsWhole(screen.frame(), shown)).toBe(true));
+        screen.unmount();
+      }
+    }
+  });
+});
+
+/** The numbers beside the JSON lines, and the numbers in front of the meanings below. */
+function numbers(frame: string) {
+  const gutter = new Set<string>();
+  const listed = new Set<string>();
+  for (const line of frame.split('\n')) {
+    const json = /^(\d+) +["{[\]}]/.exec(line);
+    if (json?.[1]) gutter.add(json[1]);
+    const meaning = /^(\d+) +\//.exec(line);
+    if (meaning?.[1]) listed.add(meaning[1]);
+  }
+  return { gutter, listed };
+}
+
+describe.each([60, 80, 100] as const)('field meanings at %i columns', (columns) => {
+  const size = columns === 60 ? { columns, rows: 30 } : SIZES[columns];
+
+  it.each([
+    ['first-session', 0],
+    ['first-session', 1],
+    ['progress', 11],
+  ] as const)('every number listed is beside the envelope (%s, step %i)', async (id, index) => {
+    const screen = await play(id, size, index);
+    const { gutter, listed } = numbers(screen.frame());
+    expect(listed.size).toBeGreaterThan(0);
+    for (const n of listed) expect(gutter).toContain(n);
+    screen.unmount();
+  });
+
+  it('gives fields folded onto one line that line’s number, and starts every meaning with a capital', async () => {
+    const screen = await play('first-session', { columns, rows: 40 }, 0);
+    const frame = screen.frame();
+    const line = frame.split('\n').find((l) => l.includes('"capabilities": { "elicitation": {} }'));
+    const n = /^(\d+) /.exec(line ?? '')?.[1];
+    expect(n).toBeDefined();
+    expect(frame).toMatch(new RegExp(`^${n} +/params/capabilities/elicitation Can ask`, 'm'));
+    for (const meaning of frame.matchAll(/^\d+ +\/\S+ (\S)/gm)) {
+      expect(meaning[1]).not.toMatch(/[a-z]/);
+    }
+    screen.unmount();
+  });
+
+  it('keeps the fault’s name and the count of hidden meanings whole in the envelope’s title', async () => {
+    const opened = await lesson('progress');
+    const index = opened.steps.findIndex((s) => s.fault === 'progress-after-completion');
+    const screen = await play('progress', SIZES[columns], index);
+    const title = screen
+      .frame()
+      .split('\n')
+      .find((l) => l.includes(' · fault: '));
+    expect(title).toMatch(/ · fault: progress-after-completion( · \+\d+ meanings? hidden)?$/);
+    screen.unmount();
+  });
+
+  it('says "+1 meaning hidden", singular', async () => {
+    const screen = await play('faults-before-the-handshake', SIZES[columns], 4);
+    const title =
+      screen
+        .frame()
+        .split('\n')
+        .find((l) => l.startsWith('envelope')) ?? '';
+    expect(title).not.toContain('+1 meanings');
+    if (columns === 80) expect(title).toMatch(/\+1 meaning hidden$/);
+    screen.unmount();
+  });
+});
+
+describe.each([60, 80, 100])('the menu at %i columns', (columns) => {
+  it('starts every goal under its title, for one- and two-digit numbers', async () => {
+    const menu = menuData(loadLessons(LESSONS_DIR), { lessons: {} }, 'en');
+    expect(menu.lessons.length).toBeGreaterThanOrEqual(10);
+    const screen = renderAt(
+      <MenuScreen
+        menu={menu}
+        selected={11}
+        loading={false}
+        notice={null}
+        hints={keyHints(MENU_KEYS, 'en')}
+        lang="en"
+        rows={60}
+        columns={columns}
+      />,
+      { columns, rows: 60 },
+    );
+    await until(() => expect(screen.frame()).toContain('12. '));
+    const lines = screen.frame().split('\n');
+    let checked = 0;
+    lines.forEach((line, i) => {
+      const title = /^[› ] +\d+\. /.exec(line);
+      if (!title) return;
+      const goal = lines[i + 1] ?? '';
+      expect(goal.length - goal.trimStart().length).toBe(title[0].length);
+      checked += 1;
+    });
+    expect(checked).toBe(menu.lessons.length);
+    screen.unmount();
+  });
+});
