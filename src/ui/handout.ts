@@ -1,6 +1,6 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { s } from '../i18n/strings.js';
-import type { ProgressReport, Violation } from '../machine/index.js';
+import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import type { ScreenStep } from '../sim/scenario/engine.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
@@ -78,7 +78,9 @@ export function lessonHandout(
       );
     } else {
       for (const v of violations) {
-        out.push(`> ✗ **${v.rule}** (${v.severity}) — ${violationText(v, lang)} — *${v.spec}*`);
+        out.push(
+          `> ✗ **${v.rule}** (${v.severity}) — ${violationText(v, lang)} — *${specText(v, lang)}*`,
+        );
       }
       out.push('');
     }
@@ -110,7 +112,7 @@ export function lessonJson(lesson: LoadedLesson, timeline: Timeline, lang: Lang)
         rule: v.rule,
         severity: v.severity,
         message: violationText(v, lang),
-        spec: v.spec,
+        spec: specText(v, lang),
       })),
     });
   }

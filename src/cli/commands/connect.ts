@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { specText } from '../../machine/index.js';
 import { CAPABILITY_PATHS, type JsonObject } from '../../protocol/index.js';
 import type { RawLine } from '../../trace/lines.js';
 import { transcriptTimeline } from '../../trace/play-timeline.js';
@@ -209,7 +210,7 @@ export async function connectCommand(
         rule: v.rule,
         severity: v.severity,
         message: violationText(v, lang),
-        spec: v.spec,
+        spec: specText(v, lang),
       })),
     }));
     const out = {

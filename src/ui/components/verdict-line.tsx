@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import type { Violation } from '../../machine/index.js';
+import { specText, type Violation } from '../../machine/index.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
@@ -29,7 +29,7 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
     (n, v) =>
       n +
       wrappedHeight(`${ruleOf(v, lang)} — ${messageOf(v, lang)}`, inner) +
-      wrappedHeight(`§ ${v.spec}`, inner),
+      wrappedHeight(`§ ${specText(v, lang)}`, inner),
     0,
   );
 }
@@ -69,7 +69,7 @@ export function VerdictLine({ violations, lang }: VerdictLineProps) {
                 <Text dimColor> — </Text>
                 {messageOf(v, lang)}
               </Prose>
-              <Prose dimColor>§ {v.spec}</Prose>
+              <Prose dimColor>§ {specText(v, lang)}</Prose>
             </Box>
           </Box>
         );
