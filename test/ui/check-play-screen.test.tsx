@@ -85,7 +85,7 @@ describe('check --play in the lesson screen', () => {
       const frame = screen.frame();
       expect(frame).toContain(`步骤 ${index + 1}/${lesson.steps.length}`);
       expect(frame).toMatch(/进度 令牌 "task-\w+" +█+ (\d)\/\1/);
-      expect(frame).toContain('✗ 违反规则: progress-after-completion');
+      expect(frame).toContain('✗ 违反规则：progress-after-completion');
     });
     screen.unmount();
   });

@@ -13,10 +13,13 @@ export type VerdictLineProps = {
 };
 
 // The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
-const ruleOf = (v: Violation, lang: Lang) =>
-  v.severity === 'warning'
-    ? `! ${s('violationWarning', lang)}: ${v.rule}`
-    : `✗ ${s('violation', lang)}: ${v.rule}`;
+// A Chinese label takes the full-width colon: `✗ 违反规则：id`.
+const ruleOf = (v: Violation, lang: Lang) => {
+  const colon = lang === 'zh' ? '：' : ': ';
+  return v.severity === 'warning'
+    ? `! ${s('violationWarning', lang)}${colon}${v.rule}`
+    : `✗ ${s('violation', lang)}${colon}${v.rule}`;
+};
 const messageOf = (v: Violation, lang: Lang) => (lang === 'zh' ? v.messageZh : v.message);
 /** The bar on the left and the space after it. */
 const INDENT = 2;
