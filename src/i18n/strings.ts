@@ -27,6 +27,8 @@ export const STRINGS = {
   violation: { en: 'rule broken', zh: '违反规则' },
   violationWarning: { en: 'warning', zh: '警告' },
   allowed: { en: 'allowed by the rules', zh: '符合规则' },
+  severity_error: { en: 'error', zh: '错误' },
+  severity_warning: { en: 'warning', zh: '警告' },
   progress: { en: 'progress', zh: '进度' },
   timeline: { en: 'timeline', zh: '时间线' },
   recap: { en: 'Recap', zh: '小结' },
