@@ -92,7 +92,7 @@ describe('check --play in the lesson screen', () => {
 
   it.each([
     ['en', 'End of your session · Recap:', 'End of lesson'],
-    ['zh', '你的会话结束 · 小结:', '课程结束'],
+    ['zh', '你的会话结束 · 小结：', '课程结束'],
   ] as const)('ends on the learner’s own session, not a lesson (%s)', async (lang, head, old) => {
     const screen = show(await played(ref), lang);
     screen.type('G');
