@@ -6,8 +6,9 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 
 // zod re-exports all of its ~50 locales as a namespace, which no bundler can drop: about 300 KB that
-// every command would parse at start-up for messages only ever shown in English. The bundle keeps
-// English (`z.locales.en`); the others resolve to nothing.
+// every command would parse at start-up. The bundle keeps English (`z.locales.en`); the others
+// resolve to nothing. (The referee's Chinese schema messages import zod's zh-CN locale by its own
+// path, src/protocol/schemas.ts, which this does not touch.)
 export const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(b) {

@@ -6,6 +6,7 @@ import type { Bilingual, Lang } from './lang.js';
  * the `transport:` and `referee:` tags and `: ` after them and after a session id (the live view
  * keeps `…: referee: …` verdicts out of its header), and what is quoted from the wire (methods,
  * `client->server`, rule ids, HTTP status text, error codes, the SDK's and the system's errors).
+ * A verdict's severity is said in the learner's language: `(error): …`, `（错误）：…`.
  */
 export const SERVE_STRINGS = {
   listening: {
@@ -57,7 +58,7 @@ export const SERVE_STRINGS = {
   transportError: { en: 'transport: {error}', zh: 'transport: {error}' },
   verdict: {
     en: 'referee: {direction} {what}: {rule} ({severity}): {message}',
-    zh: 'referee: {direction} {what}: {rule} ({severity}): {message}',
+    zh: 'referee: {direction} {what}: {rule}（{severity}）：{message}',
   },
   traceWriteFailed: {
     en: 'could not write the trace file: {error}',

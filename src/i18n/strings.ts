@@ -27,6 +27,8 @@ export const STRINGS = {
   violation: { en: 'rule broken', zh: '违反规则' },
   violationWarning: { en: 'warning', zh: '警告' },
   allowed: { en: 'allowed by the rules', zh: '符合规则' },
+  severity_error: { en: 'error', zh: '错误' },
+  severity_warning: { en: 'warning', zh: '警告' },
   progress: { en: 'progress', zh: '进度' },
   timeline: { en: 'timeline', zh: '时间线' },
   recap: { en: 'Recap', zh: '小结' },
@@ -78,9 +80,15 @@ export const STRINGS = {
   noLessons: { en: 'No lessons found.', zh: '没有找到课程。' },
   helpTitle: { en: 'Keys', zh: '按键' },
   helpClose: { en: '? or Esc closes this help', zh: '按 ? 或 Esc 关闭帮助' },
-  helpLegend: {
-    en: 'Timeline: ──▶ request or response · ┄┄▶ notification · ✗ error response · ! rule broken. Numbers beside the envelope point at the field meanings below it.',
-    zh: '时间线：──▶ 请求或回应 · ┄┄▶ 通知 · ✗ 错误回应 · ! 违反规则。消息左侧的数字对应下方的字段含义。',
+  // The timeline's legend, an item at a time so that no symbol is parted from its meaning.
+  legendTimeline: { en: 'Timeline:', zh: '时间线：' },
+  legendRequest: { en: 'request or response', zh: '请求或回应' },
+  legendNotification: { en: 'notification', zh: '通知' },
+  legendError: { en: 'error response', zh: '错误回应' },
+  legendBroken: { en: 'rule broken', zh: '违反规则' },
+  legendNumbers: {
+    en: 'Numbers beside the envelope point at the field meanings below it.',
+    zh: '消息左侧的数字对应下方的字段含义。',
   },
   kind_request: { en: 'request', zh: '请求' },
   kind_response: { en: 'response', zh: '回应' },
@@ -123,4 +131,12 @@ export type StringKey = keyof typeof STRINGS;
 
 export function s(key: StringKey, lang: Lang): string {
   return STRINGS[key][lang];
+}
+
+/**
+ * Sentences as one paragraph: a space between English sentences, none between Chinese ones (a
+ * Chinese sentence ends in its own full-width stop).
+ */
+export function sentences(lang: Lang, ...parts: readonly string[]): string {
+  return parts.filter((p) => p !== '').join(lang === 'zh' ? '' : ' ');
 }

@@ -235,7 +235,7 @@ function checkMethod(
   if (issue) {
     flag(draft, 'invalid-params', {
       en: `${issue.pointer || '/'}: ${issue.message}`,
-      zh: `${issue.pointer || '/'}：不符合 ${method} 的模式（${issue.message}）`,
+      zh: `${issue.pointer || '/'}：不符合 ${method} 的模式（${issue.messageZh}）`,
     });
   }
   const gate = gateFor(method, draft.direction, params, draft.ruleVersion);
@@ -567,7 +567,7 @@ function onAnswer(draft: Draft, envelope: Extract<Envelope, { kind: 'response' |
     if (issue) {
       flag(draft, 'invalid-result', {
         en: `${issue.pointer}: ${issue.message}`,
-        zh: `${issue.pointer}：不符合 ${record.method} 结果的模式（${issue.message}）`,
+        zh: `${issue.pointer}：不符合 ${record.method} 结果的模式（${issue.messageZh}）`,
       });
     }
   }

@@ -50,12 +50,17 @@ import {
   ToolListChangedNotificationSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { $ZodErrorMap } from 'zod/v4/core';
+import zhCN from 'zod/v4/locales/zh-CN.js';
 import type { MethodName } from './catalogue.js';
 import type { JsonObject } from './envelope.js';
 
 /** Anything with zod's safeParse: the SDK's schemas, whichever zod flavour they were built with. */
 type Schema = {
-  safeParse(value: unknown): {
+  safeParse(
+    value: unknown,
+    params?: { error?: $ZodErrorMap },
+  ): {
     success: boolean;
     error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
   };
@@ -113,7 +118,15 @@ const SCHEMAS: Record<MethodName, MethodSchemas> = {
   'notifications/tasks/status': { message: TaskStatusNotificationSchema },
 };
 
-export type SchemaIssue = { readonly pointer: string; readonly message: string };
+/** Where a value fails its schema, and zod's message about it in English and Simplified Chinese. */
+export type SchemaIssue = {
+  readonly pointer: string;
+  readonly message: string;
+  readonly messageZh: string;
+};
+
+/** zod's own Simplified Chinese messages (its zh-CN locale), for one parse. */
+const ZH: $ZodErrorMap = zhCN().localeError;
 
 function pointerOf(base: string, path: ReadonlyArray<PropertyKey>): string {
   return base + path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
@@ -128,8 +141,15 @@ function firstIssue(
   const parsed = schema.safeParse(value);
   if (parsed.success) return null;
   const issue = parsed.error?.issues[0];
-  if (!issue) return { pointer: base, message: 'does not match the schema' };
-  return { pointer: pointerOf(base, issue.path.slice(strip)), message: issue.message };
+  if (!issue)
+    return { pointer: base, message: 'does not match the schema', messageZh: '不符合模式' };
+  // Only a failed parse is parsed again: the same first issue, in Chinese.
+  const zh = schema.safeParse(value, { error: ZH }).error?.issues[0]?.message ?? '不符合模式';
+  return {
+    pointer: pointerOf(base, issue.path.slice(strip)),
+    message: issue.message,
+    messageZh: zh,
+  };
 }
 
 /** Checks a request's or notification's params against the SDK schema of its method. */

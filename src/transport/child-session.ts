@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { Bilingual } from '../i18n/lang.js';
 import { createReferee } from '../machine/index.js';
 import {
   classify,
@@ -35,8 +36,8 @@ export type RecordedEnvelope = { readonly direction: Direction; readonly message
 export type ConnectRun = {
   /** Every envelope both ways, in the order they crossed the pipe. */
   readonly envelopes: readonly RecordedEnvelope[];
-  /** Plain-language explanations of what went wrong (empty: a clean session). */
-  readonly problems: readonly string[];
+  /** Plain-language explanations of what went wrong, in both languages (empty: a clean session). */
+  readonly problems: readonly Bilingual[];
   readonly negotiatedVersion: string | null;
   readonly serverInfo: JsonObject | null;
   /** The child's exit code (null: killed by a signal or never started). */
@@ -51,6 +52,14 @@ const clip = (text: string, n = 80) => {
   const one = text.replace(/\s+/g, ' ').trim();
   return JSON.stringify(one.length > n ? `${one.slice(0, n)}…` : one);
 };
+
+/** The command could not be started at all (not found, not executable). */
+function cannotStart(command: string, error: Error): Bilingual {
+  return {
+    en: `could not start ${clip(command)}: ${error.message}`,
+    zh: `无法启动 ${clip(command)}：${error.message}`,
+  };
+}
 
 type Outcome =
   | { readonly kind: 'answer'; readonly message: JsonObject }
@@ -79,7 +88,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   });
   const referee = createReferee();
   const envelopes: RecordedEnvelope[] = [];
-  const problems: string[] = [];
+  const problems: Bilingual[] = [];
   const pollution: Array<{ line: number; text: string }> = [];
   let stderr = '';
   let exited = false;
@@ -101,7 +110,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   } catch (error) {
     return {
       envelopes,
-      problems: [`could not start ${clip(options.command)}: ${(error as Error).message}`],
+      problems: [cannotStart(options.command, error as Error)],
       negotiatedVersion: null,
       serverInfo: null,
       exitCode: null,
@@ -177,14 +186,20 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     }
   });
 
-  const lastStderr = () => {
+  const lastStderr = (): Bilingual => {
     const lines = stderr.trim().split('\n').filter(Boolean);
-    return lines.length > 0 ? ` Its stderr ended with: ${clip(lines.at(-1) ?? '', 120)}.` : '';
+    if (lines.length === 0) return { en: '', zh: '' };
+    const last = clip(lines.at(-1) ?? '', 120);
+    return { en: ` Its stderr ended with: ${last}.`, zh: `它的 stderr 最后一行是：${last}。` };
   };
-  const pollutionNote = () => {
+  const pollutionNote = (): Bilingual => {
     const first = pollution[0];
-    if (!first) return '';
-    return ` It wrote text that is not JSON-RPC to stdout (line ${first.line}: ${clip(first.text)}), which may be why.`;
+    if (!first) return { en: '', zh: '' };
+    const text = clip(first.text);
+    return {
+      en: ` It wrote text that is not JSON-RPC to stdout (line ${first.line}: ${text}), which may be why.`,
+      zh: `它向 stdout 写入了不是 JSON-RPC 的内容（第 ${first.line} 行：${text}），这可能就是原因。`,
+    };
   };
 
   /** Sends a request and waits for its answer, the server's exit, or the timeout. */
@@ -204,15 +219,21 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       send(message);
     });
     if (outcome.kind === 'exited') {
+      const [stderrNote, stdoutNote] = [lastStderr(), pollutionNote()];
       problems.push(
         spawnError
-          ? `could not start ${clip(options.command)}: ${(spawnError as Error).message}`
-          : `the server exited early (exit code ${String(exitCode)}) before answering ${what}.${lastStderr()}${pollutionNote()}`,
+          ? cannotStart(options.command, spawnError as Error)
+          : {
+              en: `the server exited early (exit code ${String(exitCode)}) before answering ${what}.${stderrNote.en}${stdoutNote.en}`,
+              zh: `服务器在回应 ${what} 之前就提前退出了（退出码 ${String(exitCode)}）。${stderrNote.zh}${stdoutNote.zh}`,
+            },
       );
     } else if (outcome.kind === 'timeout') {
-      problems.push(
-        `the server never answered ${what} within ${timeoutMs} ms.${pollutionNote()}${lastStderr()}`,
-      );
+      const [stdoutNote, stderrNote] = [pollutionNote(), lastStderr()];
+      problems.push({
+        en: `the server never answered ${what} within ${timeoutMs} ms.${stdoutNote.en}${stderrNote.en}`,
+        zh: `服务器在 ${timeoutMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
+      });
     }
     return outcome;
   };
@@ -224,18 +245,21 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     if (init.kind !== 'answer') return;
     const answer = init.message;
     if (isObject(answer.error)) {
-      problems.push(
-        `the server refused initialize: ${String(answer.error.code)} ${String(answer.error.message)}.`,
-      );
+      const refusal = `${String(answer.error.code)} ${String(answer.error.message)}`;
+      problems.push({
+        en: `the server refused initialize: ${refusal}.`,
+        zh: `服务器拒绝了 initialize：${refusal}。`,
+      });
       return;
     }
     const result = isObject(answer.result) ? answer.result : {};
     negotiatedVersion = client.negotiatedVersion;
     serverInfo = isObject(result.serverInfo) ? result.serverInfo : null;
     if (client.versionAccepted === false) {
-      problems.push(
-        `the server answered protocol version ${String(negotiatedVersion)}, which this client does not support (it offered ${version}); a client should disconnect, so this one does.`,
-      );
+      problems.push({
+        en: `the server answered protocol version ${String(negotiatedVersion)}, which this client does not support (it offered ${version}); a client should disconnect, so this one does.`,
+        zh: `服务器回应的协议版本是 ${String(negotiatedVersion)}，而这个客户端不支持它（客户端提出的是 ${version}）；客户端应当断开连接，所以它断开了。`,
+      });
       return;
     }
     send(client.initialized());
@@ -252,7 +276,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     }
     for (const call of options.calls ?? []) {
       if (!isObject(caps.tools)) {
-        problems.push(`cannot call ${call.name}: the server did not declare the tools capability.`);
+        problems.push({
+          en: `cannot call ${call.name}: the server did not declare the tools capability.`,
+          zh: `无法调用 ${call.name}：服务器没有声明 tools 能力。`,
+        });
         return;
       }
       const outcome = await ask(
@@ -292,9 +319,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   referee.close();
   if (pollution.length > 0) {
     const first = pollution[0] as { line: number; text: string };
-    problems.unshift(
-      `stdout pollution: the server wrote ${pollution.length} line(s) that are not JSON-RPC messages to stdout (first, line ${first.line}: ${clip(first.text)}). On stdio, stdout carries only protocol messages, one JSON object per line; logs belong on stderr. This is the commonest real-world MCP failure: clients drop such lines or disconnect.`,
-    );
+    problems.unshift({
+      en: `stdout pollution: the server wrote ${pollution.length} line(s) that are not JSON-RPC messages to stdout (first, line ${first.line}: ${clip(first.text)}). On stdio, stdout carries only protocol messages, one JSON object per line; logs belong on stderr. This is the commonest real-world MCP failure: clients drop such lines or disconnect.`,
+      zh: `stdout 污染：服务器向 stdout 写入了 ${pollution.length} 行不是 JSON-RPC 消息的内容（第一处在第 ${first.line} 行：${clip(first.text)}）。在 stdio 上，stdout 只能承载协议消息，每行一个 JSON 对象；日志应当写到 stderr。这是现实中最常见的 MCP 故障：客户端会丢弃这样的行，或者断开连接。`,
+    });
   }
   return { envelopes, problems, negotiatedVersion, serverInfo, exitCode, stderr };
 }

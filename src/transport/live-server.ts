@@ -1,5 +1,6 @@
 import type { Bilingual } from '../i18n/lang.js';
 import { sb } from '../i18n/serve-strings.js';
+import { STRINGS } from '../i18n/strings.js';
 import { createReferee, type Referee, type StepReport } from '../machine/index.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import type { Scheduled } from '../sim/server/outbox.js';
@@ -31,7 +32,7 @@ export function violationLines(report: StepReport): Bilingual[] {
       direction: report.direction,
       what,
       rule: v.rule,
-      severity: v.severity,
+      severity: STRINGS[`severity_${v.severity}`],
       message: { en: v.message, zh: v.messageZh },
     }),
   );

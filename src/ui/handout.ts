@@ -1,11 +1,21 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { s } from '../i18n/strings.js';
-import type { ProgressReport, Violation } from '../machine/index.js';
+import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import type { ScreenStep } from '../sim/scenario/engine.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
 
 import type { LoadedLesson } from '../sim/scenario/load-lessons.js';
+
+/** ` (text)` after English, `（text）` after Chinese: full-width brackets, no space before. */
+function aside(text: string, lang: Lang): string {
+  return lang === 'zh' ? `（${text}）` : ` (${text})`;
+}
+
+/** A label and what follows it: `client: operation`, `客户端：操作`. */
+function labelled(label: string, value: string, lang: Lang): string {
+  return lang === 'zh' ? `${label}：${value}` : `${label}: ${value}`;
+}
 
 export function violationText(v: Violation, lang: Lang): string {
   return lang === 'zh' ? v.messageZh : v.message;
@@ -22,13 +32,13 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
     return `## ${s('step', lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
   }
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
-  return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\` (${s(`kind_${r.kind}`, lang)})`;
+  return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(s(`kind_${r.kind}`, lang), lang)}`;
 }
 
 /** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */
 export function progressText(p: ProgressReport, lang: Lang): string {
   const width = 20;
-  const head = `${s('progress', lang)} (${s('token', lang)} \`${JSON.stringify(p.token)}\`)`;
+  const head = `${s('progress', lang)}${aside(`${s('token', lang)} \`${JSON.stringify(p.token)}\``, lang)}`;
   const tail = p.message !== undefined ? ` — ${p.message}` : '';
   if (p.total === undefined || p.total <= 0) return `${head} ${p.progress}${tail}`;
   const share = Math.max(0, Math.min(1, p.progress / p.total));
@@ -55,7 +65,9 @@ export function lessonHandout(
   const out: string[] = [
     `# ${tr(sc.title, lang)}`,
     '',
-    `**${s('goal', lang)}:** ${tr(sc.goal, lang)}`,
+    lang === 'zh'
+      ? `**${s('goal', lang)}：**${tr(sc.goal, lang)}`
+      : `**${s('goal', lang)}:** ${tr(sc.goal, lang)}`,
     '',
   ];
   for (const step of timeline.steps) {
@@ -64,7 +76,10 @@ export function lessonHandout(
     out.push(tr(step.note, lang), '');
     if (step.message) out.push('```json', JSON.stringify(step.message, null, 2), '```', '');
     if (step.annotations.length > 0) {
-      out.push(`| ${lang === 'zh' ? '字段' : 'field'} | ${s('meaning', lang)} |`, '|---|---|');
+      out.push(
+        lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${s('meaning', lang)} |`,
+        '|---|---|',
+      );
       for (const a of step.annotations)
         out.push(`| \`${a.pointer}\` | ${tr(a.text, lang).replace(/\|/g, '\\|')} |`);
       out.push('');
@@ -73,12 +88,20 @@ export function lessonHandout(
     const violations = step.report?.violations ?? [];
     if (violations.length === 0) {
       out.push(
-        `> ✓ ${s('allowed', lang)} (${s('client', lang)}: ${s(`phase_${step.phases.client}`, lang)}, ${s('server', lang)}: ${s(`phase_${step.phases.server}`, lang)})`,
+        `> ✓ ${s('allowed', lang)}${aside(
+          [
+            labelled(s('client', lang), s(`phase_${step.phases.client}`, lang), lang),
+            labelled(s('server', lang), s(`phase_${step.phases.server}`, lang), lang),
+          ].join(lang === 'zh' ? '，' : ', '),
+          lang,
+        )}`,
         '',
       );
     } else {
       for (const v of violations) {
-        out.push(`> ✗ **${v.rule}** (${v.severity}) — ${violationText(v, lang)} — *${v.spec}*`);
+        out.push(
+          `> ✗ **${v.rule}**${aside(s(`severity_${v.severity}`, lang), lang)} — ${violationText(v, lang)} — *${specText(v, lang)}*`,
+        );
       }
       out.push('');
     }
@@ -110,7 +133,7 @@ export function lessonJson(lesson: LoadedLesson, timeline: Timeline, lang: Lang)
         rule: v.rule,
         severity: v.severity,
         message: violationText(v, lang),
-        spec: v.spec,
+        spec: specText(v, lang),
       })),
     });
   }

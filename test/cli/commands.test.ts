@@ -53,7 +53,7 @@ describe('lesson commands of the built CLI', () => {
     expect(r.stdout).toContain('progress-after-completion');
     // Step headings name the kind of message in Chinese too.
     const headings = r.stdout.split('\n').filter((line) => line.startsWith('## '));
-    expect(headings.some((h) => h.endsWith('(通知)'))).toBe(true);
+    expect(headings.some((h) => h.endsWith('（通知）'))).toBe(true);
     for (const h of headings) expect(h).not.toMatch(/\((?:request|response|notification|error)\)$/);
   });
 

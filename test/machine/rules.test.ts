@@ -1,12 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReferee, RULE_IDS, RULES, type RuleId } from '../../src/machine/index.js';
+import {
+  createReferee,
+  RULE_IDS,
+  RULES,
+  type RuleDefinition,
+  type RuleId,
+  ruleSpecText,
+} from '../../src/machine/index.js';
 import {
   HANDSHAKE_VERSIONS,
   type HandshakeVersion,
   METHOD_NAMES,
   versionAtLeast,
 } from '../../src/protocol/index.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
 import {
   C2S,
   CLIENT_CAPS,
@@ -236,11 +244,13 @@ describe('every rule has a trigger and a nearest legal case', () => {
       expect(hit, `${rule} should fire on step ${last.index}`).toBeDefined();
       if (!hit) return;
       expect(hit.severity).toBe(RULES[rule].severity);
-      expect(hit.spec).toBe(RULES[rule].spec);
-      expect(hit.spec.length).toBeGreaterThan(0);
+      expect(hit.spec).toBe(ruleSpecText(RULES[rule], 'en'));
+      expect(hit.specZh).toBe(ruleSpecText(RULES[rule], 'zh'));
+      expect(hit.spec.startsWith(RULES[rule].spec)).toBe(true);
       expect(hit.message.trim().length).toBeGreaterThan(0);
       expect(hit.messageZh.trim().length).toBeGreaterThan(0);
       expect(hit.message).not.toBe(hit.messageZh);
+      expect(englishPhrases(hit.messageZh), hit.messageZh).toEqual([]);
       // ... and on no earlier step.
       for (const report of reports.slice(0, -1)) {
         expect(report.violations.map((v) => v.rule)).not.toContain(rule);
@@ -259,6 +269,44 @@ describe('every rule has a trigger and a nearest legal case', () => {
   it('triggered every rule id (meta)', () => {
     const missing = RULE_IDS.filter((rule) => !triggered.has(rule));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('every rule speaks Simplified Chinese', () => {
+  describe.each(RULE_IDS)('%s', (rule) => {
+    const def: RuleDefinition = RULES[rule];
+
+    it('has a Chinese title, not the English one', () => {
+      expect(def.title.zh).toMatch(/\p{Script=Han}/u);
+      expect(englishPhrases(def.title.zh)).toEqual([]);
+    });
+
+    it('names its spec section as an identifier, with any English explanation in the note', () => {
+      // `page › Section`: no parenthesised prose that would stay English in the zh interface.
+      expect(def.spec).toMatch(/^[\w./-]+(?: › [A-Z][\w /-]*)?$/);
+    });
+
+    it('gives its spec note in Chinese, and the zh reference uses it', () => {
+      if (!def.specNote) {
+        expect(ruleSpecText(def, 'zh')).toBe(def.spec);
+        return;
+      }
+      expect(def.specNote.zh).toMatch(/\p{Script=Han}/u);
+      expect(englishPhrases(def.specNote.zh)).toEqual([]);
+      expect(ruleSpecText(def, 'zh')).toBe(`${def.spec}（${def.specNote.zh}）`);
+      expect(ruleSpecText(def, 'en')).toBe(`${def.spec} (${def.specNote.en})`);
+    });
+  });
+
+  it('finds English left in a Chinese text (the check can fail)', () => {
+    expect(englishPhrases('basic/index › Requests（an id MUST NOT be reused）')).toEqual([
+      'an id MUST NOT be reused',
+    ]);
+    expect(englishPhrases('basic/index › Requests（同一会话中不得重复使用 id）')).toEqual([]);
+    expect(englishPhrases('只使用 tools 和 resources.subscribe，requestId，JSON-RPC 2.0')).toEqual(
+      [],
+    );
+    expect(englishPhrases('用 `a b c` 代码，{"id": "a", "method": "ping"}')).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CLI, ROOT, runCli } from '../helpers/cli.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
 
 const EVERYTHING = join(
   ROOT,
@@ -178,6 +179,28 @@ describe('mcp-sim connect explains a broken server in one line', () => {
       /^mcp-sim connect: the server exited early \(exit code 3\) before answering initialize #1\. .*"missing API key"/,
     );
     expect(result.stdout).toContain('exited early'); // in the handout's recap too
+  });
+
+  it('explains it in Chinese with --lang zh, on stderr and in the handout', async () => {
+    const result = await runCli([
+      'connect',
+      '--plain',
+      '--lang',
+      'zh',
+      '--',
+      process.execPath,
+      '-e',
+      "console.log('Starting...'); console.error('missing API key'); process.exit(3)",
+    ]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^mcp-sim connect: stdout 污染：.*"Starting\.\.\."/);
+    expect(lines[1]).toMatch(
+      /^mcp-sim connect: 服务器在回应 initialize #1 之前就提前退出了（退出码 3）。.*"missing API key"/,
+    );
+    expect(englishPhrases(result.stderr, ['missing API key'])).toEqual([]);
+    expect(result.stdout).toContain('提前退出'); // the handout's recap
+    expect(result.stdout).not.toContain('exited early');
   });
 
   it('says when the command cannot be started', async () => {

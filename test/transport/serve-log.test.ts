@@ -65,7 +65,7 @@ describe('the serve log, in English and Chinese', () => {
     );
     expect(verdict?.zh).toMatch(
       new RegExp(
-        `^会话 ${id}: referee: client->server tools/list #2: initialized-not-sent \\(error\\): .*[\\u4e00-\\u9fff]`,
+        `^会话 ${id}: referee: client->server tools/list #2: initialized-not-sent（错误）：.*[\\u4e00-\\u9fff]`,
       ),
     );
     // The live view keeps verdicts out of its header, in Chinese as in English.

@@ -285,7 +285,7 @@ describe('mcp-sim serve with raw lines', () => {
     expect(zh.err.trim().split('\n')).toEqual([
       'mcp-sim serve: transport: client->server: 一行内容不是 JSON（"this is not JSON"）；已回应 -32700',
       expect.stringMatching(
-        /^mcp-sim serve: referee: client->server tools\/list #0: initialize-not-first \(error\): .*[\u4e00-\u9fff]/,
+        /^mcp-sim serve: referee: client->server tools\/list #0: initialize-not-first（错误）：.*[\u4e00-\u9fff]/,
       ),
       'mcp-sim serve: transport: client->server: 收到 JSON-RPC 批量请求（数组）；批量请求在 2025-06-18 版中已移除；已回应 -32600',
     ]);

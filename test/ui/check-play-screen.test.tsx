@@ -85,14 +85,14 @@ describe('check --play in the lesson screen', () => {
       const frame = screen.frame();
       expect(frame).toContain(`步骤 ${index + 1}/${lesson.steps.length}`);
       expect(frame).toMatch(/进度 令牌 "task-\w+" +█+ (\d)\/\1/);
-      expect(frame).toContain('✗ 违反规则: progress-after-completion');
+      expect(frame).toContain('✗ 违反规则：progress-after-completion');
     });
     screen.unmount();
   });
 
   it.each([
     ['en', 'End of your session · Recap:', 'End of lesson'],
-    ['zh', '你的会话结束 · 小结:', '课程结束'],
+    ['zh', '你的会话结束 · 小结：', '课程结束'],
   ] as const)('ends on the learner’s own session, not a lesson (%s)', async (lang, head, old) => {
     const screen = show(await played(ref), lang);
     screen.type('G');

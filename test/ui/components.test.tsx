@@ -86,7 +86,14 @@ describe('components', () => {
       expect(en.frame()).toContain('§ basic/lifecycle › Operation');
     });
     const zh = renderAt(<VerdictLine violations={violations} lang="zh" />, size);
-    await until(() => expect(zh.frame()).toContain('✗ 违反规则: capability-not-negotiated'));
+    await until(() => {
+      expect(zh.frame()).toContain('✗ 违反规则：capability-not-negotiated');
+      // The section is an identifier; what it asks for is in Chinese (the frame wraps at 60).
+      expect(zh.frame().replace(/\n/g, '')).toContain(
+        '§ basic/lifecycle › Operation（只使用协商好的能力）',
+      );
+    });
+    expect(zh.frame()).not.toContain('negotiated capabilities');
     expect(widest(zh.frame())).toBeLessThanOrEqual(60);
     const ok = renderAt(<VerdictLine violations={[]} lang="en" />, size);
     await until(() => expect(ok.frame()).toBe('✓ allowed by the rules'));
@@ -104,7 +111,7 @@ describe('components', () => {
     await until(() => expect(en.frame()).toContain('! warning: progress-after-cancellation'));
     expect(en.frame()).not.toContain('rule broken');
     const zh = renderAt(<VerdictLine violations={[warning]} lang="zh" />, size);
-    await until(() => expect(zh.frame()).toContain('! 警告: progress-after-cancellation'));
+    await until(() => expect(zh.frame()).toContain('! 警告：progress-after-cancellation'));
   });
 
   it('PeerPanels: version, capabilities, stale tools after list_changed, pending requests', async () => {

@@ -1,8 +1,17 @@
 import { renderToString } from 'ink';
+import stripAnsi from 'strip-ansi';
 import { describe, expect, it } from 'vitest';
+import { s, sentences } from '../../src/i18n/strings.js';
 import { HelpOverlay } from '../../src/ui/components/help-overlay.js';
 
 const hints = [{ keys: 'q', text: 'quit', actions: ['quit'] }];
+
+/** The overlay's text lines at `columns`, without its border. */
+function linesAt(lang: 'en' | 'zh', columns: number): string[] {
+  return stripAnsi(renderToString(<HelpOverlay hints={hints} lang={lang} saves />, { columns }))
+    .split('\n')
+    .map((line) => line.replace(/^[│╭╰]\s?|\s?[│╮╯]$/g, '').trim());
+}
 
 describe('the help overlay', () => {
   it.each(['en', 'zh'] as const)(
@@ -19,4 +28,41 @@ describe('the help overlay', () => {
       expect(recording).toContain(lang === 'en' ? 'referee' : '裁判');
     },
   );
+
+  describe.each(['en', 'zh'] as const)('the legend (%s)', (lang) => {
+    const items = [
+      `──▶ ${s('legendRequest', lang)}`,
+      `┄┄▶ ${s('legendNotification', lang)}`,
+      `✗ ${s('legendError', lang)}`,
+      `! ${s('legendBroken', lang)}`,
+    ];
+
+    it.each([60, 64, 70, 76, 80, 90, 100, 120])(
+      'keeps each mark on one line with its meaning at %i columns',
+      (columns) => {
+        const lines = linesAt(lang, columns);
+        for (const item of items) {
+          expect(
+            lines.some((line) => line.includes(item)),
+            `${item} at ${columns}:\n${lines.join('\n')}`,
+          ).toBe(true);
+        }
+        // The title stays with the first item.
+        expect(
+          lines.some((line) =>
+            line.includes(sentences(lang, s('legendTimeline', lang), items[0] ?? '')),
+          ),
+        ).toBe(true);
+      },
+    );
+  });
+
+  it('joins Chinese sentences without a space, English ones with one', () => {
+    const zh = linesAt('zh', 400).join('');
+    expect(zh).toContain(`${s('help', 'zh')}${s('helpSaved', 'zh')}`);
+    expect(zh).not.toMatch(/。 /);
+    expect(linesAt('en', 400).join('')).toContain(`${s('help', 'en')} ${s('helpSaved', 'en')}`);
+    expect(sentences('zh', '一。', '', '二。')).toBe('一。二。');
+    expect(sentences('en', 'One.', '', 'Two.')).toBe('One. Two.');
+  });
 });

@@ -143,7 +143,7 @@ describe('serve --http --ui: the live view of a real session', () => {
       expect(frame).toContain('实时会话：live-test-two 1.0.0 ⇄ mcp-sim');
       expect(frame).toContain('会话 2/2');
       expect(frame).toContain('（已结束）');
-      expect(frame).toContain('服务器: transport: client->server: a body that is not JSON');
+      expect(frame).toContain('服务器：transport: client->server: a body that is not JSON');
       expect(frame).toContain('s 切换会话');
     });
     expect(screen.frame()).not.toContain('referee:');

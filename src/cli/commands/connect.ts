@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { specText } from '../../machine/index.js';
 import { CAPABILITY_PATHS, type JsonObject } from '../../protocol/index.js';
 import type { RawLine } from '../../trace/lines.js';
 import { transcriptTimeline } from '../../trace/play-timeline.js';
@@ -156,9 +157,13 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   const server = run.serverInfo
     ? `${String(run.serverInfo.name)} ${String(run.serverInfo.version ?? '')}`.trim()
     : commandLine;
-  // Each problem is also a stderr line after `mcp-sim connect: `; in the recap it starts a sentence.
+  // Each problem is also a stderr line after `mcp-sim connect: `; in the recap it starts a sentence
+  // (Chinese sentences follow each other without a space).
   const sentence = (p: string) => p.charAt(0).toUpperCase() + p.slice(1);
-  const trouble = run.problems.length > 0 ? ` ${run.problems.map(sentence).join(' ')}` : '';
+  const trouble = {
+    en: run.problems.map((p) => ` ${sentence(p.en)}`).join(''),
+    zh: run.problems.map((p) => p.zh).join(''),
+  };
   return {
     id: 'connect',
     title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
@@ -167,8 +172,8 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
       zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信：共 ${timeline.steps.length} 条消息，按实际收发顺序排列。`,
     },
     recap: {
-      en: `Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble}`,
-      zh: `协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble}`,
+      en: `Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
+      zh: `协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
     },
     steps: timeline.steps,
   };
@@ -190,7 +195,8 @@ export async function connectCommand(
     ...(args.version ? { version: args.version } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
   });
-  for (const problem of run.problems) process.stderr.write(`mcp-sim connect: ${problem}\n`);
+  for (const problem of run.problems)
+    process.stderr.write(`mcp-sim connect: ${tr(problem, lang)}\n`);
   if (args.traceFile) {
     const text = wrappedLines(run)
       .map((l) => ('text' in l ? `${l.text}\n` : ''))
@@ -209,7 +215,7 @@ export async function connectCommand(
         rule: v.rule,
         severity: v.severity,
         message: violationText(v, lang),
-        spec: v.spec,
+        spec: specText(v, lang),
       })),
     }));
     const out = {
@@ -218,7 +224,7 @@ export async function connectCommand(
       command: [args.command, ...args.args],
       negotiatedVersion: run.negotiatedVersion,
       steps,
-      problems: run.problems,
+      problems: run.problems.map((p) => tr(p, lang)),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return code;

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type StringKey, s, sentences } from '../../i18n/strings.js';
 import type { KeyHint } from '../keymap.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -11,6 +11,35 @@ export type HelpOverlayProps<Action extends string> = {
   /** Whether this screen saves progress (a lesson does; a recording or a live session does not). */
   readonly saves: boolean;
 };
+
+/** The timeline's marks, each with what it means (src/ui/components/timeline-row.tsx draws them). */
+const LEGEND: ReadonlyArray<readonly [symbol: string, meaning: StringKey]> = [
+  ['──▶', 'legendRequest'],
+  ['┄┄▶', 'legendNotification'],
+  ['✗', 'legendError'],
+  ['!', 'legendBroken'],
+];
+
+/**
+ * The legend, laid out item by item: a line breaks between items, never between a mark and its
+ * meaning (wrapping it as one sentence would leave `!` at the end of a line and `rule broken` on
+ * the next, as Chinese has no spaces to break at).
+ */
+function Legend({ lang }: { readonly lang: Lang }) {
+  return (
+    <Box flexWrap="wrap">
+      {LEGEND.map(([symbol, meaning], i) => {
+        const item = `${symbol} ${s(meaning, lang)}`;
+        const text = i === 0 ? sentences(lang, s('legendTimeline', lang), item) : item;
+        return (
+          <Box key={symbol} flexShrink={0}>
+            <Text dimColor>{i < LEGEND.length - 1 ? `${text} · ` : text}</Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
 
 /** `?`: the keys, what the screen shows, and where progress is kept. */
 export function HelpOverlay<Action extends string>({
@@ -50,9 +79,10 @@ export function HelpOverlay<Action extends string>({
           </Box>
         ))}
         <Box marginTop={1}>
-          <Prose>{saves ? `${s('help', lang)} ${s('helpSaved', lang)}` : s('help', lang)}</Prose>
+          <Prose>{sentences(lang, s('help', lang), saves ? s('helpSaved', lang) : '')}</Prose>
         </Box>
-        <Prose dimColor>{s('helpLegend', lang)}</Prose>
+        <Legend lang={lang} />
+        <Prose dimColor>{s('legendNumbers', lang)}</Prose>
       </Box>
     </Box>
   );

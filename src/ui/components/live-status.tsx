@@ -47,7 +47,9 @@ export function LiveStatus(props: LiveStatusProps) {
       {notice !== null ? (
         <Box overflowX="hidden">
           <Text wrap="truncate-end" dimColor>
-            {lf('server', lang)}: {notice}
+            {lf('server', lang)}
+            {lang === 'zh' ? '：' : ': '}
+            {notice}
           </Text>
         </Box>
       ) : null}

@@ -13,8 +13,9 @@ export type RecapBoxProps = {
   readonly mode?: ScreenMode;
 };
 
+/** `End of lesson · Recap: `, `课程结束 · 小结：` (a full-width colon, and no space after it). */
 const headOf = (lang: Lang, mode: ScreenMode) =>
-  `${s(SCREEN_MODES[mode].end, lang)} · ${s('recap', lang)}:`;
+  `${s(SCREEN_MODES[mode].end, lang)} · ${s('recap', lang)}${lang === 'zh' ? '：' : ': '}`;
 
 /** Lines the recap takes at `width` columns (the bar on the left and a space take two). */
 export function recapHeight(
@@ -23,7 +24,7 @@ export function recapHeight(
   width: number,
   mode: ScreenMode = 'lesson',
 ): number {
-  return wrappedHeight(`${headOf(lang, mode)} ${recap}`, width - 2);
+  return wrappedHeight(`${headOf(lang, mode)}${recap}`, width - 2);
 }
 
 /** The recap, shown once the last step is on screen. */
@@ -42,7 +43,7 @@ export function RecapBox({ recap, lang, mode = 'lesson' }: RecapBoxProps) {
       <Prose>
         <Text bold {...theme.fg('accent')}>
           {headOf(lang, mode)}
-        </Text>{' '}
+        </Text>
         {recap}
       </Prose>
     </Box>

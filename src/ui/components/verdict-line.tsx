@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import type { Violation } from '../../machine/index.js';
+import { specText, type Violation } from '../../machine/index.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
@@ -13,10 +13,13 @@ export type VerdictLineProps = {
 };
 
 // The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
-const ruleOf = (v: Violation, lang: Lang) =>
-  v.severity === 'warning'
-    ? `! ${s('violationWarning', lang)}: ${v.rule}`
-    : `✗ ${s('violation', lang)}: ${v.rule}`;
+// A Chinese label takes the full-width colon: `✗ 违反规则：id`.
+const ruleOf = (v: Violation, lang: Lang) => {
+  const colon = lang === 'zh' ? '：' : ': ';
+  return v.severity === 'warning'
+    ? `! ${s('violationWarning', lang)}${colon}${v.rule}`
+    : `✗ ${s('violation', lang)}${colon}${v.rule}`;
+};
 const messageOf = (v: Violation, lang: Lang) => (lang === 'zh' ? v.messageZh : v.message);
 /** The bar on the left and the space after it. */
 const INDENT = 2;
@@ -29,7 +32,7 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
     (n, v) =>
       n +
       wrappedHeight(`${ruleOf(v, lang)} — ${messageOf(v, lang)}`, inner) +
-      wrappedHeight(`§ ${v.spec}`, inner),
+      wrappedHeight(`§ ${specText(v, lang)}`, inner),
     0,
   );
 }
@@ -69,7 +72,7 @@ export function VerdictLine({ violations, lang }: VerdictLineProps) {
                 <Text dimColor> — </Text>
                 {messageOf(v, lang)}
               </Prose>
-              <Prose dimColor>§ {v.spec}</Prose>
+              <Prose dimColor>§ {specText(v, lang)}</Prose>
             </Box>
           </Box>
         );

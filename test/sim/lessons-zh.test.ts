@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { lessonHandout, lessonJson } from '../../src/ui/handout.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
+
+const { lessons } = loadLessons();
+
+/**
+ * English a Chinese lesson may quote: names (a schema language, a transport, a product) and what is
+ * quoted from the wire (JSON-RPC error names, an error message, the spec's own capitals).
+ */
+const QUOTED = [
+  'JSON Schema',
+  'Streamable HTTP',
+  'MCP Inspector',
+  'HTTP DELETE',
+  'Parse error',
+  'Invalid Request',
+  'Method not found',
+  'Invalid params',
+  'Internal error',
+  'Resource not found',
+  'null id',
+  'MUST NOT',
+  'SHOULD NOT',
+  '"send initialize first"',
+];
+
+describe('the lessons in Simplified Chinese leave no English prose', () => {
+  for (const lesson of lessons) {
+    it(`${lesson.id}: lesson --plain --lang zh and lesson --json --lang zh`, async () => {
+      const played = await runScenario(lesson.scenario);
+      if (!played.ok) throw new Error(played.error.message);
+      const handout = lessonHandout(lesson, played.value, 'zh');
+      expect(englishPhrases(handout, QUOTED)).toEqual([]);
+      // Chinese punctuation around Chinese labels.
+      expect(handout).not.toMatch(/\((?:错误|警告|请求|回应|通知)\)|\*\*目标:\*\*|客户端: /);
+      const json = lessonJson(lesson, played.value, 'zh');
+      const texts = [
+        json.title,
+        ...json.steps.flatMap((s) => [s.note, ...s.violations.flatMap((v) => [v.message, v.spec])]),
+        ...(json.closes ?? []).map((c) => c.note),
+      ];
+      expect(englishPhrases(texts.join('\n'), QUOTED)).toEqual([]);
+    });
+  }
+});
