@@ -160,13 +160,31 @@ describe('isolation of the learner’s code', () => {
     expect(run.ms).toBeLessThan(15_000);
   });
 
-  it('reports code that does not compile as an error of the learner’s code', async () => {
-    const cwd = learner({
-      '06-handshake-tracer': { 'labels.ts': 'export function labelMessages( {' },
-    });
-    const run = await cli(cwd, ['check', '6']);
+  it('reports code that does not compile once, in one located line, and gives Classroom its line', async () => {
+    const broken = patch(
+      versions,
+      'return supported.includes(answered);',
+      'return supported.includes(answered;',
+    );
+    const line = broken.split('\n').findIndex((l) => l.includes('includes(answered;')) + 1;
+    const column = (broken.split('\n')[line - 1] ?? '').indexOf(';') + 1;
+    const cwd = learner({ '04-version-negotiation': { 'versions.ts': broken } });
+    const run = await cli(cwd, ['check', '4']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/could not run/);
-    expect(run.stdout).toMatch(/your code could not be loaded/);
+    const where = `versions.ts:${line}:${column}: Expected ")" but found ";"`;
+    const shown = run.stdout.split('\n').filter((l) => l.includes('versions.ts:'));
+    expect(shown.map((l) => l.trim())).toEqual([where]);
+    expect(run.stdout).not.toMatch(/TransformError|Transform failed|ERROR:/);
+    expect(run.stdout).not.toContain(cwd);
+    const classroom = JSON.parse((await cli(cwd, ['check', '4', '--format', 'classroom'])).stdout);
+    for (const test of classroom.tests) {
+      expect(test).toMatchObject({
+        status: 'error',
+        message: where,
+        filename: 'exercises/04-version-negotiation/versions.ts',
+        line_no: line,
+      });
+    }
   });
 });
