@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { packageRoot } from '../package-root.js';
@@ -21,14 +21,25 @@ export function packageExercisesDir(): string {
   return join(packageRoot(), 'exercises');
 }
 
+/** Where the learner works: `root` holds `exercises/` (the learner's copies) and `.mcp-sim/`. */
+export type Workspace = { readonly root: string; readonly exercises: string };
+
 /**
- * Where the learner works: `./exercises` when the working directory has its own copy (made by
- * `mcp-sim exercises --init`, or a classroom repository), else the package's folder (a checkout).
+ * The learner's workspace: the nearest folder, from `cwd` up to the file system's root (as git
+ * looks for `.git`), that has an `exercises/` folder with exercises in it (made by
+ * `mcp-sim exercises --init`, a classroom repository, or a checkout of mcp-sim). So `check` works
+ * from inside an exercise's folder too. Null when there is none: the package's own starters are
+ * never graded instead.
  */
-export function workspaceDir(cwd: string = process.cwd()): string {
-  const local = join(cwd, 'exercises');
-  if (existsSync(local) && listIds(local).length > 0) return local;
-  return packageExercisesDir();
+export function findWorkspace(cwd: string = process.cwd()): Workspace | null {
+  let dir = resolve(cwd);
+  for (;;) {
+    const exercises = join(dir, 'exercises');
+    if (existsSync(exercises) && listIds(exercises).length > 0) return { root: dir, exercises };
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
 }
 
 function listIds(dir: string): string[] {

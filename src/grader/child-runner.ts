@@ -8,6 +8,9 @@ import {
   CALL_TIMEOUT_MS,
   type CallOutcome,
   type Handler,
+  loadError,
+  missingExport,
+  oneLine,
   type Runner,
   RunnerError,
 } from './runner.js';
@@ -19,9 +22,19 @@ const OUTPUT_LIMIT = 4000;
 type FromChild =
   | { t: 'ready' }
   | { t: 'load-error'; error: string }
-  | { t: 'crash'; error: string }
+  | { t: 'crash'; error: string; id?: number }
   | { t: 'event'; id: number; seq: number; name: string; args: unknown[] }
-  | { t: 'result'; id: number; ok: boolean; value?: unknown; error?: string };
+  | { t: 'result'; id: number; ok: boolean; value?: unknown; error?: string; missing?: boolean };
+
+export type ChildRunnerOptions = {
+  readonly cwd: string;
+  readonly loadTimeoutMs?: number;
+  /**
+   * An uncaught error (a throw in a timer, an unhandled rejection) in the learner's process, on
+   * one line, with the tag of the call it came from (undefined: from none, or from a `get`).
+   */
+  readonly onCrash?: (tag: number | undefined, message: string) => void;
+};
 
 let loaderUrl: string | undefined;
 
@@ -40,7 +53,7 @@ function tsxLoader(): string {
  */
 export async function createChildRunner(
   file: string,
-  options: { cwd: string; loadTimeoutMs?: number } = { cwd: process.cwd() },
+  options: ChildRunnerOptions = { cwd: process.cwd() },
 ): Promise<Runner> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -69,6 +82,8 @@ export async function createChildRunner(
       handlers: Readonly<Record<string, Handler>>;
     }
   >();
+  /** Each call's name and tag, by id, for the uncaught errors it causes later. */
+  const tags = new Map<number, { name: string; tag: number | undefined }>();
   // A call's handlers outlive its result: progress a timer sends after the tool returned still
   // reaches the grader (and the referee calls it late), as it does with the inline runner.
   const settled = new Map<number, Readonly<Record<string, Handler>>>();
@@ -96,9 +111,12 @@ export async function createChildRunner(
   child.on('message', (raw) => {
     const m = raw as FromChild;
     if (m.t === 'ready') onReady?.resolve();
-    else if (m.t === 'load-error') die(new RunnerError('load', m.error));
-    else if (m.t === 'crash') crash = m.error;
-    else if (m.t === 'event') {
+    else if (m.t === 'load-error') die(loadError(m.error, file));
+    else if (m.t === 'crash') {
+      const error = oneLine(m.error);
+      crash ??= error;
+      options.onCrash?.(m.id === undefined ? undefined : tags.get(m.id)?.tag, error);
+    } else if (m.t === 'event') {
       const handler = (calls.get(m.id)?.handlers ?? settled.get(m.id))?.[m.name];
       // Called at once, not in a later tick: the order of events and results is the child's order.
       let value: unknown;
@@ -121,9 +139,12 @@ export async function createChildRunner(
       const call = calls.get(m.id);
       calls.delete(m.id);
       if (call) settled.set(m.id, call.handlers);
-      call?.resolve(
-        m.ok ? { ok: true, value: m.value } : { ok: false, error: m.error ?? 'failed' },
-      );
+      const name = tags.get(m.id)?.name ?? '';
+      if (m.missing) call?.reject(missingExport(file, name));
+      else
+        call?.resolve(
+          m.ok ? { ok: true, value: m.value } : { ok: false, error: oneLine(m.error ?? 'failed') },
+        );
     }
   });
 
@@ -197,6 +218,7 @@ export async function createChildRunner(
         options.timeoutMs ?? CALL_TIMEOUT_MS,
         `${name}()`,
       );
+      tags.set(id, { name, tag: options.tag });
       options.abort?.addEventListener('abort', () => send({ t: 'abort', id }));
       return promise;
     },

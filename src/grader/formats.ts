@@ -43,8 +43,8 @@ export function classroomJson(
       score: c.points,
       message: c.message[lang],
       test_code: c.about[lang],
-      filename: fileOf(r.id),
-      line_no: 0,
+      filename: c.location ? `exercises/${r.id}/${c.location.file}` : fileOf(r.id),
+      line_no: c.location?.line ?? 0,
       duration: r.durationMs,
     })),
   );

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import type { Bilingual } from '../i18n/lang.js';
 import { createChildRunner } from './child-runner.js';
 import { lines } from './diff.js';
+import { tolerantRunner } from './faults.js';
 import { RUBRICS } from './rubrics/index.js';
-import { createInlineRunner, type Runner, RunnerError } from './runner.js';
+import { createInlineRunner, RunnerError } from './runner.js';
 import type { CheckResult, ExerciseMeta, ExerciseResult, Rubric } from './types.js';
 
 export type GradeOptions = {
@@ -42,8 +43,9 @@ export async function withinExerciseTime<T>(work: Promise<T>, what: string): Pro
   }
 }
 
-/** Why the learner's code could not be run on, in both languages. */
+/** Why the learner's code could not be run on, in both languages, on one line. */
 export function runnerError(error: RunnerError): Bilingual {
+  if (error.zh !== undefined) return { en: error.message, zh: error.zh };
   switch (error.reason) {
     case 'load':
       return {
@@ -70,67 +72,67 @@ export async function gradeExercise(
 ): Promise<ExerciseResult> {
   const started = performance.now();
   const rubric = rubricFor(meta.id);
-  const recorded = new Map<string, { passed: boolean; message: Bilingual }>();
+  const recorded = new Map<string, { passed: boolean; message: Bilingual; at: number }>();
   const display: string[] = [];
-  let runner: Runner | undefined;
-  let starting: Promise<Runner> | undefined;
-  const getRunner = () => {
+  const learner = tolerantRunner((onCrash) => {
     if (!meta.module) throw new Error(`${meta.id} has no module`); // programmer error
     const file = join(options.dir, meta.module);
-    starting ??= (
-      options.isolation === 'inline'
-        ? createInlineRunner(file)
-        : createChildRunner(file, { cwd: options.dir })
-    ).then((r) => {
-      runner = r;
-      return r;
-    });
-    return starting;
-  };
-  let failure: Bilingual | null = null;
+    return options.isolation === 'inline'
+      ? createInlineRunner(file)
+      : createChildRunner(file, { cwd: options.dir, onCrash });
+  });
+  let failure: RunnerError | null = null;
   try {
     await withinExerciseTime(
       rubric.run({
         dir: options.dir,
-        runner: getRunner,
+        runner: learner.runner,
         seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
         record: (name, passed, message) => {
-          if (!recorded.has(name)) recorded.set(name, { passed, message });
+          if (!recorded.has(name)) recorded.set(name, { passed, message, at: learner.calls() });
         },
         show: (line) => display.push(line),
       }),
       'the checks',
     );
+    await learner.flush();
   } catch (error) {
     if (!(error instanceof RunnerError)) throw error;
-    failure = runnerError(error);
+    failure = error;
   } finally {
-    runner?.close();
-    if (!runner)
-      void starting?.then(
-        (r) => r.close(),
-        () => {},
-      );
+    learner.close();
   }
-  const output = runner?.output() ?? '';
-  if (failure && output.trim() !== '') {
+  const output = learner.output();
+  let fatal = failure ? runnerError(failure) : null;
+  if (fatal && output.trim() !== '') {
     const shown = output.trim().split('\n').slice(-8).join('\n');
-    failure = lines(failure, { en: `it printed:\n${shown}`, zh: `它输出了：\n${shown}` });
+    fatal = lines(fatal, { en: `it printed:\n${shown}`, zh: `它输出了：\n${shown}` });
   }
+  const faults = learner.faults();
   const checks: CheckResult[] = rubric.checks.map((spec) => {
     const got = recorded.get(spec.name);
-    const passed = got?.passed === true;
+    // A check recorded after a call that went wrong, of a function it depends on, fails with why.
+    const fault = faults.find(
+      (f) =>
+        (f.fn === undefined || spec.calls === undefined || spec.calls.includes(f.fn)) &&
+        (got === undefined || got.at >= f.at),
+    );
+    const passed = got?.passed === true && !fault;
+    const error = fault?.error ?? (got ? undefined : failure);
     return {
       name: spec.name,
       passed,
       points: passed ? spec.points : 0,
       maxPoints: spec.points,
       about: spec.about,
-      message: got?.message ??
-        failure ?? {
-          en: 'not checked (an earlier step failed)',
-          zh: '未检查（之前的步骤失败了）',
-        },
+      message: fault
+        ? runnerError(fault.error)
+        : (got?.message ??
+          fatal ?? {
+            en: 'not checked (an earlier step failed)',
+            zh: '未检查（之前的步骤失败了）',
+          }),
+      ...(error?.location ? { location: error.location } : {}),
     };
   });
   const points = checks.reduce((sum, c) => sum + c.points, 0);
@@ -140,7 +142,7 @@ export async function gradeExercise(
     title: meta.title,
     points,
     maxPoints,
-    status: failure ? 'error' : points === maxPoints ? 'passed' : 'failed',
+    status: failure || faults.length > 0 ? 'error' : points === maxPoints ? 'passed' : 'failed',
     checks,
     display,
     output,

@@ -6,6 +6,7 @@
  * the CLI is one bundle and the child needs a file of its own: it is passed to `node -e`.
  */
 export const HARNESS_SOURCE = `
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 const file = process.argv[1];
 const send = (message) => { if (process.connected) process.send(message); };
@@ -16,6 +17,9 @@ const controllers = new Map();
 let seq = 0;
 let generation = 0;
 let mod = {};
+// Which call an uncaught error came from: the call's id follows its timers and promises.
+const calling = new AsyncLocalStorage();
+let lastCall;
 async function load() {
   const loaded = await import(pathToFileURL(file).href + '?v=' + generation++);
   const inner = loaded.default;
@@ -45,8 +49,9 @@ function revive(value, id) {
   }
   return value;
 }
-process.on('uncaughtException', (e) => send({ t: 'crash', error: describe(e) }));
-process.on('unhandledRejection', (e) => send({ t: 'crash', error: 'unhandled rejection: ' + describe(e) }));
+const crashed = (error) => send({ t: 'crash', error, id: calling.getStore() ?? lastCall });
+process.on('uncaughtException', (e) => crashed('uncaught ' + describe(e)));
+process.on('unhandledRejection', (e) => crashed('unhandled rejection: ' + describe(e)));
 process.on('message', async (m) => {
   if (m.t === 'reply') {
     const w = waiting.get(m.seq);
@@ -64,13 +69,17 @@ process.on('message', async (m) => {
   } else if (m.t === 'call') {
     const f = mod[m.name];
     if (typeof f !== 'function') {
-      send({ t: 'result', id: m.id, ok: false, error: 'the module exports no function named ' + m.name });
+      send({ t: 'result', id: m.id, ok: false, missing: true, error: 'no function ' + m.name });
       return;
     }
+    lastCall = m.id;
     try {
-      const value = await f(...revive(m.args, m.id));
+      const value = await calling.run(m.id, () => f(...revive(m.args, m.id)));
       let json;
-      try { json = toJson(value); } catch (e) { throw new TypeError('the result is not JSON: ' + describe(e)); }
+      try { json = toJson(value); } catch (e) {
+        send({ t: 'result', id: m.id, ok: false, error: 'the result is not JSON: ' + (e instanceof Error ? e.message : String(e)) });
+        return;
+      }
       send({ t: 'result', id: m.id, ok: true, value: json });
     } catch (e) {
       send({ t: 'result', id: m.id, ok: false, error: describe(e) });

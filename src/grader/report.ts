@@ -31,13 +31,17 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
           : paint.yellow(WORDS.failed[lang]);
     out.push(`${paint.bold(`${r.id}  ${r.title[lang]}`)}  ${r.points}/${r.maxPoints}  ${status}`);
     for (const line of r.display) out.push(`    ${line}`);
+    // When the code could not run, every check failed for the same reason: say it once, up top.
+    const failing = r.checks.filter((c) => !c.passed).map((c) => c.message[lang]);
+    const once = r.status === 'error' && failing.length > 1 && new Set(failing).size === 1;
+    if (once) for (const line of (failing[0] ?? '').split('\n')) out.push(`  ${paint.red(line)}`);
     const width = Math.max(...r.checks.map((c) => c.name.length));
     for (const c of r.checks) {
       const mark = c.passed ? paint.green('✓') : paint.red('✗');
       out.push(
         `  ${mark} ${c.name.padEnd(width)}  ${c.points}/${c.maxPoints}  ${paint.dim(c.about[lang])}`,
       );
-      const show = !c.passed || r.id.endsWith('quiz');
+      const show = c.passed ? r.id.endsWith('quiz') : !once;
       if (show && c.message[lang] !== WORDS.passed[lang]) {
         for (const line of c.message[lang].split('\n')) out.push(`      ${line}`);
       }

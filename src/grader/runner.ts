@@ -1,3 +1,4 @@
+import { basename, dirname, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** A callback the learner's code can call; the grader answers it (the simulated peer's side). */
@@ -14,6 +15,8 @@ export type CallOptions = {
   /** Aborting it aborts the learner's `SIGNAL`. */
   readonly abort?: AbortSignal;
   readonly timeoutMs?: number;
+  /** Given back with an uncaught error the call caused (a child process's `onCrash`). */
+  readonly tag?: number;
 };
 
 export type CallOutcome =
@@ -40,15 +43,61 @@ export type Runner = {
   readonly output: () => string;
 };
 
-/** The learner's code cannot be run on: it did not load, ran out of time, or its process died. */
+/** A place in one of the learner's files, the file relative to the exercise folder. */
+export type Location = { readonly file: string; readonly line: number; readonly column: number };
+
+/**
+ * The learner's code cannot be run on: it did not load, ran out of time, its process died, or it
+ * does not export a function a check calls (`missing`).
+ */
 export class RunnerError extends Error {
   override name = 'RunnerError';
-  readonly reason: 'load' | 'timeout' | 'crash';
-  constructor(reason: 'load' | 'timeout' | 'crash', message: string) {
+  readonly reason: 'load' | 'timeout' | 'crash' | 'missing';
+  /** Where the error is in the learner's files, when known (a syntax error, say). */
+  readonly location: Location | undefined;
+  /** The whole message in Chinese, when it is not the English one with a Chinese lead-in. */
+  readonly zh: string | undefined;
+  constructor(
+    reason: 'load' | 'timeout' | 'crash' | 'missing',
+    message: string,
+    extra: { readonly location?: Location; readonly zh?: string } = {},
+  ) {
     super(message);
     this.reason = reason;
+    this.location = extra.location;
+    this.zh = extra.zh;
   }
 }
+
+/** A message on one line: a stack trace's frames dropped, the other lines joined. */
+export function oneLine(text: string): string {
+  const kept = text.split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
+  const line = kept.map((l) => l.trim()).join(' ');
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/**
+ * Why a module did not load, as one line. A compile error (esbuild's "Transform failed with 1
+ * error: /abs/path/file.ts:23:36: ERROR: Expected ...") becomes `file.ts:23:37: Expected ...`:
+ * the path relative to the exercise folder, the column counted from 1 as editors do.
+ */
+export function loadError(message: string, file: string): RunnerError {
+  const at = /^(.+?):(\d+):(\d+): (?:ERROR|error): (.+)$/m.exec(message);
+  if (at?.[1] && at[4]) {
+    const where = relative(dirname(file), at[1]) || basename(file);
+    // esbuild counts columns from 0; editors (and tsc) from 1.
+    const location = { file: where, line: Number(at[2]), column: Number(at[3]) + 1 };
+    const text = `${where}:${location.line}:${location.column}: ${at[4]}`;
+    return new RunnerError('load', text, { location, zh: `${text}（语法错误）` });
+  }
+  return new RunnerError('load', oneLine(message.split(`${dirname(file)}${sep}`).join('')));
+}
+
+/** The error of a call to a function the module does not export. */
+export const missingExport = (file: string, name: string) =>
+  new RunnerError('missing', `${basename(file)} exports no function ${name}`, {
+    zh: `${basename(file)} 没有导出函数 ${name}`,
+  });
 
 export const CALL_TIMEOUT_MS = 3000;
 
@@ -70,8 +119,11 @@ export function revive(
   return value;
 }
 
-export const describeError = (error: unknown): string =>
+const rawDescription = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : `thrown value: ${String(error)}`;
+
+/** What the learner's code threw, on one line. */
+export const describeError = (error: unknown): string => oneLine(rawDescription(error));
 
 /** A module's exports, also when a CommonJS-compiled file puts them under `default`. */
 export function exportsOf(loaded: Record<string, unknown>): Record<string, unknown> {
@@ -95,16 +147,14 @@ export async function createInlineRunner(file: string): Promise<Runner> {
       const url = `${pathToFileURL(file).href}?v=${Date.now()}-${generation++}`;
       return exportsOf((await import(url)) as Record<string, unknown>);
     } catch (error) {
-      throw new RunnerError('load', describeError(error));
+      throw loadError(rawDescription(error), file);
     }
   };
   let mod = await load();
   return {
     async call(name, args, options = {}) {
       const exported = mod[name];
-      if (typeof exported !== 'function') {
-        return { ok: false, error: `the module exports no function named ${name}` };
-      }
+      if (typeof exported !== 'function') throw missingExport(file, name);
       const controller = new AbortController();
       const handlers = options.handlers ?? {};
       options.abort?.addEventListener('abort', () => {
@@ -127,7 +177,12 @@ export async function createInlineRunner(file: string): Promise<Runner> {
       ) as unknown[];
       try {
         const value = await (exported as (...a: unknown[]) => unknown)(...live);
-        return { ok: true, value: toJson(value) };
+        try {
+          return { ok: true, value: toJson(value) };
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          return { ok: false, error: oneLine(`the result is not JSON: ${why}`) };
+        }
       } catch (error) {
         return { ok: false, error: describeError(error) };
       }

@@ -3,7 +3,7 @@ import type { Bilingual } from '../i18n/lang.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import { createChildRunner } from './child-runner.js';
 import { runnerError, withinExerciseTime } from './grade.js';
-import { createInlineRunner, type Runner, RunnerError } from './runner.js';
+import { createInlineRunner, oneLine, type Runner, RunnerError } from './runner.js';
 import { openSession, S2C, type Session, type SessionOptions } from './session.js';
 import type { ExerciseMeta } from './types.js';
 
@@ -49,13 +49,6 @@ export type Recording = {
 };
 
 const YOURS: Bilingual = { en: 'Sent by your code.', zh: '这条消息由你的代码发出。' };
-
-/** A message on one line: a stack trace's frames dropped, the rest (an esbuild error's place) kept. */
-function oneLine(text: string): string {
-  const kept = text.split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
-  const line = kept.map((l) => l.trim()).join(' ');
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
-}
 
 /**
  * Runs the learner's module against an exercise's scenario, isolated as `check` runs it (a child

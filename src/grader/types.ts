@@ -1,5 +1,5 @@
 import type { Bilingual } from '../i18n/lang.js';
-import type { Runner } from './runner.js';
+import type { Location, Runner } from './runner.js';
 
 /** An exercise as its folder describes it (`exercise.json`), plus where the folder is. */
 export type ExerciseMeta = {
@@ -21,6 +21,11 @@ export type CheckSpec = {
   readonly points: number;
   /** What the check tests, in a sentence: the "test code" the Classroom and Exercism formats show. */
   readonly about: Bilingual;
+  /**
+   * The learner's functions the check's verdict depends on; absent: all of them. When one of them
+   * runs out of time, crashes or is missing, the check fails with why, and the others keep theirs.
+   */
+  readonly calls?: readonly string[];
 };
 
 export type CheckResult = {
@@ -31,6 +36,8 @@ export type CheckResult = {
   readonly maxPoints: number;
   readonly message: Bilingual;
   readonly about: Bilingual;
+  /** Where in the learner's files the error that failed it is, when known. */
+  readonly location?: Location;
 };
 
 /** `error`: the learner's code could not be run to the end (did not load, crashed, timed out). */

@@ -40,7 +40,10 @@ export type RequestRecord = {
 export type TokenRecord = {
   readonly requestKey: string;
   readonly status: 'active' | 'completed' | 'cancelled';
+  /** The highest progress so far (progress must go above it). */
   readonly last: number | null;
+  /** The progress of the latest notification, when it is not `last` (it went down). */
+  readonly previous?: number;
   readonly total?: number;
 };
 

@@ -463,14 +463,19 @@ function onProgress(draft: Draft, params: JsonObject | undefined): void {
     return;
   }
   if (record.last !== null && !(progress > record.last)) {
+    const from = record.previous ?? record.last;
+    const reached = from === record.last ? '' : ` (it had reached ${record.last})`;
     flag(draft, 'progress-not-increasing', {
-      en: `progress went from ${record.last} to ${progress}; it must increase with every notification`,
-      zh: `进度从 ${record.last} 变为 ${progress}；每次通知都必须增加`,
+      en: `progress went from ${from} to ${progress}${reached}; it must increase with every notification`,
+      zh: `进度从 ${from} 变为 ${progress}${reached ? `（此前已到 ${record.last}）` : ''}；每次通知都必须增加`,
     });
   }
+  const { previous: _, ...kept } = record;
+  const last = record.last === null ? progress : Math.max(record.last, progress);
   ledger.write(tKey, {
-    ...record,
-    last: record.last === null ? progress : Math.max(record.last, progress),
+    ...kept,
+    last,
+    ...(progress !== last ? { previous: progress } : {}),
     ...(total !== undefined ? { total } : {}),
   });
 }

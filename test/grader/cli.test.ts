@@ -101,6 +101,51 @@ describe('mcp-sim check in a learner folder', () => {
   });
 });
 
+describe('where mcp-sim check looks for the exercises', () => {
+  it('from inside an exercise’s folder, the learner’s copy, with progress next to exercises/', async () => {
+    const cwd = learner({ '04-version-negotiation': { 'versions.ts': versions } });
+    const inside = join(cwd, 'exercises', '04-version-negotiation');
+    const run = await cli(inside, ['check', '4', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ points: 8, maxPoints: 8 });
+    expect(existsSync(join(inside, '.mcp-sim'))).toBe(false);
+    const progress = JSON.parse(readFileSync(join(cwd, '.mcp-sim', 'progress.json'), 'utf8'));
+    expect(progress.exercises['04-version-negotiation']).toMatchObject({ passed: true });
+    // The solution opens from there too: it reads the same progress.
+    expect((await cli(inside, ['solution', '4'])).code).toBe(0);
+  });
+
+  it('nowhere up from the working directory: one line, exit 2, and nothing written', async () => {
+    const cwd = tempDir('mcp-sim-nowhere-');
+    for (const lang of ['en', 'zh']) {
+      const run = await cli(cwd, ['check', '4', '--lang', lang]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain('mcp-sim exercises --init');
+    }
+    expect(existsSync(join(cwd, '.mcp-sim'))).toBe(false);
+  });
+});
+
+/** `check --watch` in a learner folder; `stop()` sends Ctrl-C and gives the exit code. */
+function watching(cwd: string, args: readonly string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
+  const child = spawn(process.execPath, [CLI, 'check', ...args, '--watch'], { cwd, env });
+  let out = '';
+  child.stdout.on('data', (b: Buffer) => {
+    out += b.toString('utf8');
+  });
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    out: () => out,
+    stop: () => {
+      child.kill('SIGINT');
+      return closed;
+    },
+  };
+}
+
 describe('mcp-sim check, everything', () => {
   it('passes every reference solution in isolated processes, with full points', async () => {
     const cwd = tempDir('mcp-sim-all-');
@@ -137,6 +182,40 @@ describe('mcp-sim check, everything', () => {
   });
 });
 
+describe('check --watch exits with the latest state of everything watched', () => {
+  it('Ctrl-C before any change, on a passing exercise: 0', async () => {
+    const cwd = learner({
+      '07-capability-quiz': { 'answers.yaml': solution('07-capability-quiz', 'answers.yaml') },
+    });
+    const watch = watching(cwd, ['7']);
+    try {
+      await vi.waitFor(() => expect(watch.out()).toContain('Watching for changes'), {
+        timeout: 10_000,
+      });
+      expect(watch.out()).toContain('Points 10/10');
+    } finally {
+      expect(await watch.stop()).toBe(0);
+    }
+  });
+
+  it('the whole course: one exercise fixed while the others still fail: 1', async () => {
+    const cwd = learner();
+    const watch = watching(cwd, []);
+    try {
+      await vi.waitFor(() => expect(watch.out()).toContain('Watching for changes'), {
+        timeout: 20_000,
+      });
+      writeFileSync(
+        join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
+        solution('07-capability-quiz', 'answers.yaml'),
+      );
+      await vi.waitFor(() => expect(watch.out()).toContain('Points 10/10'), { timeout: 10_000 });
+    } finally {
+      expect(await watch.stop()).toBe(1);
+    }
+  });
+});
+
 describe('isolation of the learner’s code', () => {
   it('stops an endless loop within seconds and reports it; the other exercises still run', async () => {
     const stats = solution('05-session-stats', 'stats.ts');
@@ -160,13 +239,31 @@ describe('isolation of the learner’s code', () => {
     expect(run.ms).toBeLessThan(15_000);
   });
 
-  it('reports code that does not compile as an error of the learner’s code', async () => {
-    const cwd = learner({
-      '06-handshake-tracer': { 'labels.ts': 'export function labelMessages( {' },
-    });
-    const run = await cli(cwd, ['check', '6']);
+  it('reports code that does not compile once, in one located line, and gives Classroom its line', async () => {
+    const broken = patch(
+      versions,
+      'return supported.includes(answered);',
+      'return supported.includes(answered;',
+    );
+    const line = broken.split('\n').findIndex((l) => l.includes('includes(answered;')) + 1;
+    const column = (broken.split('\n')[line - 1] ?? '').indexOf(';') + 1;
+    const cwd = learner({ '04-version-negotiation': { 'versions.ts': broken } });
+    const run = await cli(cwd, ['check', '4']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/could not run/);
-    expect(run.stdout).toMatch(/your code could not be loaded/);
+    const where = `versions.ts:${line}:${column}: Expected ")" but found ";"`;
+    const shown = run.stdout.split('\n').filter((l) => l.includes('versions.ts:'));
+    expect(shown.map((l) => l.trim())).toEqual([where]);
+    expect(run.stdout).not.toMatch(/TransformError|Transform failed|ERROR:/);
+    expect(run.stdout).not.toContain(cwd);
+    const classroom = JSON.parse((await cli(cwd, ['check', '4', '--format', 'classroom'])).stdout);
+    for (const test of classroom.tests) {
+      expect(test).toMatchObject({
+        status: 'error',
+        message: where,
+        filename: 'exercises/04-version-negotiation/versions.ts',
+        line_no: line,
+      });
+    }
   });
 });

@@ -1,5 +1,8 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { failed, grade, patch, solution } from './helpers.js';
+import { classroomJson, gradeExercise } from '../../src/grader/index.js';
+import { failed, grade, meta, metas, patch, solution, workspace } from './helpers.js';
 
 /** Each plausible mistake must fail exactly the check written to catch it (and the exercise). */
 async function expectCaught(id: string, files: Record<string, string>, check: string) {
@@ -280,9 +283,37 @@ describe('07-capability-quiz', () => {
     expect(failed(result)).toEqual([]);
   });
 
-  it('a file that is not YAML fails every question with the reason', async () => {
-    const result = await grade(id, { 'answers.yaml': 'q1: [b\n' });
+  it('a file that is not YAML is an error, in one line at the bracket never closed', async () => {
+    const lines = solution(id, 'answers.yaml').split('\n');
+    const at = lines.findIndex((l) => /^q1: /.test(l));
+    lines[at] = 'q1: [b'; // yaml notices only at the next key, lines later
+    const result = await grade(id, { 'answers.yaml': lines.join('\n') });
+    expect(result.status).toBe('error');
     expect(failed(result)).toHaveLength(6);
-    expect(result.checks[0]?.message.en).toMatch(/cannot be read/);
+    for (const check of result.checks) {
+      expect(check.message).toEqual({
+        en: `answers.yaml:${at + 1}:5: this [ is never closed with ]`,
+        zh: `answers.yaml:${at + 1}:5：这里的 [ 没有用 ] 闭合`,
+      });
+    }
+    const classroom = classroomJson([result], metas, 'en').tests[0];
+    expect(classroom).toMatchObject({ status: 'error', line_no: at + 1 });
+  });
+
+  it('other YAML errors keep the library’s words and place, on one line', async () => {
+    const result = await grade(id, { 'answers.yaml': 'q1: b\nq2: x: y\n' });
+    expect(result.status).toBe('error');
+    expect(result.checks[0]?.message.en).toMatch(/^answers\.yaml:2:\d+: [^\n:]+$/);
+  });
+
+  it('a missing answers.yaml is an error, in one line', async () => {
+    const dir = workspace(id, 'starter');
+    rmSync(join(dir, 'answers.yaml'));
+    const result = await gradeExercise(meta(id), { dir, isolation: 'inline' });
+    expect(result.status).toBe('error');
+    expect(result.checks[0]?.message).toEqual({
+      en: 'answers.yaml: no such file (the quiz reads your answers from it)',
+      zh: 'answers.yaml：文件不存在（小测验从这个文件读取你的答案）',
+    });
   });
 });

@@ -417,6 +417,21 @@ describe('rule details', () => {
     expect(last.violations.map((v) => v.rule)).toEqual(['progress-not-increasing']);
   });
 
+  it('progress-not-increasing names the notification just before, and the highest so far', () => {
+    const { reports } = hs()
+      .client(slowCall(1, 'p'))
+      .server(progress('p', 6))
+      .server(progress('p', 5))
+      .server(progress('p', 4))
+      .run();
+    const violations = reports.flatMap((r) => r.violations);
+    expect(violations.map((v) => v.message)).toEqual([
+      'progress went from 6 to 5; it must increase with every notification',
+      'progress went from 5 to 4 (it had reached 6); it must increase with every notification',
+    ]);
+    expect(violations[1]?.messageZh).toBe('进度从 5 变为 4（此前已到 6）；每次通知都必须增加');
+  });
+
   it('a token the server never used is unknown when the server sends progress for it', () => {
     // Progress flows from the receiver to the requester: a client reporting progress on its own
     // request's token is reporting on a token the server never handed out.

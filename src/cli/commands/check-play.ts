@@ -8,7 +8,6 @@ import {
   type Recording,
   recordScenario,
   scenarioFor,
-  workspaceDir,
 } from '../../grader/index.js';
 import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
@@ -17,6 +16,7 @@ import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/lesson-source.js';
 import { UsageError } from '../usage.js';
+import { requireWorkspace } from './exercises.js';
 
 export type CheckPlayOptions = {
   readonly id: string;
@@ -145,7 +145,7 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
 export async function checkPlayCommand(options: CheckPlayOptions): Promise<number> {
   const { lang } = options;
   const { meta, scenario } = playable(options.id, lang);
-  const dir = join(workspaceDir(), meta.id);
+  const dir = join(requireWorkspace(lang).exercises, meta.id);
   if (!existsSync(dir)) {
     throw new UsageError(
       `${dir}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,

@@ -16,16 +16,17 @@ import {
   type ExerciseResult,
   exercismJson,
   findExercise,
+  findWorkspace,
   gradeAll,
   loadExercises,
   loadHints,
   packageExercisesDir,
   solutionDir,
   textReport,
-  workspaceDir,
+  type Workspace,
 } from '../../grader/index.js';
 import type { Bilingual, Lang } from '../../i18n/lang.js';
-import { loadProgress, type Progress, saveProgress } from '../progress.js';
+import { loadProgress, PROGRESS_FILE, type Progress, saveProgress } from '../progress.js';
 import { colourWanted, createStyle } from '../style.js';
 import { UsageError } from '../usage.js';
 
@@ -37,6 +38,24 @@ function pick(id: string, exercises: readonly ExerciseMeta[]): ExerciseMeta {
   return found;
 }
 
+/**
+ * The learner's workspace (the nearest folder up from here with an `exercises/` folder), or a
+ * one-line usage error saying how to make one.
+ */
+export function requireWorkspace(lang: Lang): Workspace {
+  const found = findWorkspace();
+  if (found) return found;
+  throw new UsageError(
+    lang === 'zh'
+      ? '这里（以及上级文件夹中）没有练习；先运行 mcp-sim exercises --init'
+      : 'no exercises here (nor in a parent folder); run mcp-sim exercises --init',
+  );
+}
+
+/** Progress and hint positions live next to `exercises/`, wherever in it the command runs. */
+const progressFile = (workspace: Workspace | null) =>
+  workspace ? join(workspace.root, PROGRESS_FILE) : PROGRESS_FILE;
+
 function statusOf(progress: Progress, id: string): 'new' | 'passed' | 'failed' {
   const record = progress.exercises[id];
   return record === undefined ? 'new' : record.passed ? 'passed' : 'failed';
@@ -45,9 +64,9 @@ function statusOf(progress: Progress, id: string): 'new' | 'passed' | 'failed' {
 /** `mcp-sim exercises [--json] [--init]`. */
 export function exercisesCommand(options: { json: boolean; init: boolean; lang: Lang }): number {
   if (options.init) return initWorkspace(options.lang);
-  const progress = loadProgress();
+  const workspace = findWorkspace();
+  const progress = loadProgress(progressFile(workspace));
   const exercises = loadExercises();
-  const workspace = workspaceDir();
   const rows = exercises.map((e) => ({
     id: e.id,
     number: e.number,
@@ -55,7 +74,11 @@ export function exercisesCommand(options: { json: boolean; init: boolean; lang: 
     status: statusOf(progress, e.id),
     points: progress.exercises[e.id]?.points ?? 0,
     maxPoints: e.points,
-    files: e.files.map((f) => relative(process.cwd(), join(workspace, e.id, f)) || f),
+    files: e.files.map((f) =>
+      workspace
+        ? relative(process.cwd(), join(workspace.exercises, e.id, f)) || f
+        : join('exercises', e.id, f),
+    ),
   }));
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ exercises: rows }, null, 2)}\n`);
@@ -72,10 +95,21 @@ export function exercisesCommand(options: { json: boolean; init: boolean; lang: 
       `${String(row.number).padStart(2)}. ${row.id.padEnd(width)}  ${row.title}  [${words[row.status][options.lang]} ${row.points}/${row.maxPoints}]\n`,
     );
   }
+  if (!workspace) {
+    say(
+      {
+        en: '\nNo exercises here yet: mcp-sim exercises --init copies them into ./exercises',
+        zh: '\n这里还没有练习：mcp-sim exercises --init 会把它们复制到 ./exercises',
+      },
+      options.lang,
+    );
+    return 0;
+  }
+  const folder = relative(process.cwd(), workspace.exercises) || '.';
   say(
     {
-      en: `\nEdit the files in ${relative(process.cwd(), workspace) || '.'}/<id>/, then: mcp-sim check <id>  (hints: mcp-sim hint <id>)`,
-      zh: `\n编辑 ${relative(process.cwd(), workspace) || '.'}/<id>/ 中的文件，然后运行：mcp-sim check <id>（提示：mcp-sim hint <id>）`,
+      en: `\nEdit the files in ${folder}/<id>/, then: mcp-sim check <id>  (hints: mcp-sim hint <id>)`,
+      zh: `\n编辑 ${folder}/<id>/ 中的文件，然后运行：mcp-sim check <id>（提示：mcp-sim hint <id>）`,
     },
     options.lang,
   );
@@ -115,20 +149,22 @@ export type CheckOptions = {
 };
 
 async function checkOnce(
+  workspace: Workspace,
   selected: readonly ExerciseMeta[],
   all: readonly ExerciseMeta[],
   options: CheckOptions,
 ): Promise<ExerciseResult[]> {
-  const workspace = workspaceDir();
   for (const meta of selected) {
-    if (!existsSync(join(workspace, meta.id))) {
+    if (!existsSync(join(workspace.exercises, meta.id))) {
       throw new UsageError(
-        `${join(workspace, meta.id)}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
+        `${join(workspace.exercises, meta.id)}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
       );
     }
   }
-  const results = await gradeAll(selected.map((meta) => ({ meta, dir: join(workspace, meta.id) })));
-  const progress = loadProgress();
+  const results = await gradeAll(
+    selected.map((meta) => ({ meta, dir: join(workspace.exercises, meta.id) })),
+  );
+  const progress = loadProgress(progressFile(workspace));
   for (const r of results) {
     progress.exercises[r.id] = {
       passed: r.status === 'passed',
@@ -136,7 +172,7 @@ async function checkOnce(
       maxPoints: r.maxPoints,
     };
   }
-  saveProgress(progress);
+  saveProgress(progress, progressFile(workspace));
   if (options.format === 'classroom') {
     process.stdout.write(`${JSON.stringify(classroomJson(results, all, options.lang), null, 2)}\n`);
   } else if (options.format === 'exercism') {
@@ -151,24 +187,29 @@ async function checkOnce(
 
 /** `mcp-sim check [<id>] [--json] [--format classroom|exercism] [--watch]`. */
 export async function checkCommand(options: CheckOptions): Promise<number> {
+  if (options.watch && (options.json || options.format))
+    throw new UsageError('--watch prints the text report; leave out --json and --format');
   const all = loadExercises();
   const selected = options.id === undefined ? all : [pick(options.id, all)];
-  const results = await checkOnce(selected, all, options);
-  const code = results.every((r) => r.status === 'passed') ? 0 : 1;
-  if (!options.watch) return code;
-  if (options.json || options.format)
-    throw new UsageError('--watch prints the text report; leave out --json and --format');
-  return watchExercises(selected, all, options);
+  const workspace = requireWorkspace(options.lang);
+  const results = await checkOnce(workspace, selected, all, options);
+  if (!options.watch) return results.every((r) => r.status === 'passed') ? 0 : 1;
+  return watchExercises(workspace, selected, all, options, results);
 }
 
-/** Re-checks an exercise whenever one of its learner files is saved, until Ctrl-C. */
+/**
+ * Re-checks an exercise whenever one of its learner files is saved, until Ctrl-C; the exit code
+ * is that of the latest check of every exercise watched (0 only when all of them pass).
+ */
 function watchExercises(
+  workspace: Workspace,
   selected: readonly ExerciseMeta[],
   all: readonly ExerciseMeta[],
   options: CheckOptions,
+  first: readonly ExerciseResult[],
 ): Promise<number> {
-  const workspace = workspaceDir();
-  let last = 1;
+  const passed = new Map(first.map((r) => [r.id, r.status === 'passed']));
+  const code = () => ([...passed.values()].every(Boolean) ? 0 : 1);
   let running: Promise<unknown> = Promise.resolve();
   const timers = new Map<string, NodeJS.Timeout>();
   const note = () =>
@@ -178,7 +219,7 @@ function watchExercises(
     );
   note();
   const watchers = selected.map((meta) =>
-    watch(join(workspace, meta.id), (_event, file) => {
+    watch(join(workspace.exercises, meta.id), (_event, file) => {
       if (file && !meta.files.includes(String(file))) return;
       clearTimeout(timers.get(meta.id));
       timers.set(
@@ -186,8 +227,8 @@ function watchExercises(
         setTimeout(() => {
           running = running.then(async () => {
             process.stdout.write('\n');
-            const results = await checkOnce([meta], all, options);
-            last = results.every((r) => r.status === 'passed') ? 0 : 1;
+            const results = await checkOnce(workspace, [meta], all, options);
+            for (const r of results) passed.set(r.id, r.status === 'passed');
             note();
           });
         }, 150),
@@ -198,16 +239,17 @@ function watchExercises(
     process.once('SIGINT', () => {
       for (const w of watchers) w.close();
       for (const t of timers.values()) clearTimeout(t);
-      resolve(last);
+      resolve(code());
     });
   });
 }
 
-const HINTS_FILE = join('.mcp-sim', 'hints.json');
+const hintsFile = (workspace: Workspace | null) =>
+  join(workspace?.root ?? '', '.mcp-sim', 'hints.json');
 
-function readHintState(): Record<string, number> {
+function readHintState(file: string): Record<string, number> {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(HINTS_FILE, 'utf8'));
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {};
   } catch {
     return {};
@@ -218,7 +260,8 @@ function readHintState(): Record<string, number> {
 export function hintCommand(options: { id: string; all: boolean; lang: Lang }): number {
   const meta = pick(options.id, loadExercises());
   const hints = loadHints(meta.id);
-  const state = readHintState();
+  const file = hintsFile(findWorkspace());
+  const state = readHintState(file);
   const shown = Math.min(state[meta.id] ?? 0, hints.length - 1);
   const range = options.all ? hints.map((_, i) => i) : [shown];
   for (const i of range) {
@@ -232,10 +275,10 @@ export function hintCommand(options: { id: string; all: boolean; lang: Lang }): 
     if (shown + 1 < hints.length) {
       state[meta.id] = shown + 1;
       try {
-        mkdirSync(dirname(HINTS_FILE), { recursive: true });
-        const temp = `${HINTS_FILE}.${process.pid}.tmp`;
+        mkdirSync(dirname(file), { recursive: true });
+        const temp = `${file}.${process.pid}.tmp`;
         writeFileSync(temp, `${JSON.stringify(state, null, 2)}\n`);
-        renameSync(temp, HINTS_FILE);
+        renameSync(temp, file);
       } catch {
         // Not being able to remember the next hint is no reason to fail.
       }
@@ -253,7 +296,7 @@ export function hintCommand(options: { id: string; all: boolean; lang: Lang }): 
 /** `mcp-sim solution <id>`: the reference solution, only once the exercise has passed. */
 export function solutionCommand(options: { id: string; lang: Lang }): number {
   const meta = pick(options.id, loadExercises());
-  if (loadProgress().exercises[meta.id]?.passed !== true) {
+  if (loadProgress(progressFile(findWorkspace())).exercises[meta.id]?.passed !== true) {
     say(
       {
         en: `The reference solution opens once ${meta.id} passes: mcp-sim check ${meta.id}`,

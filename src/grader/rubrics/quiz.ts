@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { Bilingual } from '../../i18n/lang.js';
 import { lines } from '../diff.js';
+import { oneLine, RunnerError } from '../runner.js';
 import type { CheckContext, Rubric } from '../types.js';
 import { bi, isObject } from './common.js';
 
@@ -100,31 +101,91 @@ const normalise = (value: unknown) =>
     .replace(/[`'"]/g, '')
     .replace(/^\(?([a-d])\)?[.)]?(\s.*)?$/, '$1');
 
+const FILE = 'answers.yaml';
+
+/** The learner's answers, or a RunnerError (`load`) in one line, located when the YAML is bad. */
+function readAnswers(dir: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, FILE), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw code === 'ENOENT'
+      ? new RunnerError('load', `${FILE}: no such file (the quiz reads your answers from it)`, {
+          zh: `${FILE}：文件不存在（小测验从这个文件读取你的答案）`,
+        })
+      : new RunnerError('load', `${FILE}: cannot be read (${code})`, {
+          zh: `${FILE}：无法读取（${code}）`,
+        });
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text);
+  } catch (error) {
+    throw yamlError(text, error);
+  }
+  if (isObject(parsed)) return parsed;
+  if (parsed === null || parsed === undefined) return {};
+  throw new RunnerError('load', `${FILE} should be "q1: b" lines`, {
+    zh: `${FILE} 应该是 "q1: b" 这样的行`,
+  });
+}
+
+/**
+ * A YAML error on one line, at its true place. The yaml library reports an unclosed `[` or `{`
+ * where it gave up (the next key, lines later): the place is the bracket that was never closed.
+ */
+function yamlError(text: string, error: unknown): RunnerError {
+  if (!(error instanceof YAMLParseError)) {
+    const why = oneLine(String(error));
+    return new RunnerError('load', `${FILE}: ${why}`, { zh: `${FILE}：${why}` });
+  }
+  const why = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+  const closer = /end with an? ([\]}])/.exec(why)?.[1];
+  const opener = closer ? unclosed(text.slice(0, error.pos[0]), closer === ']' ? '[' : '{') : null;
+  const at = opener ?? { line: error.linePos?.[0].line ?? 1, col: error.linePos?.[0].col ?? 1 };
+  const location = { file: FILE, line: at.line, column: at.col };
+  const where = `${FILE}:${at.line}:${at.col}`;
+  if (opener && closer) {
+    const open = closer === ']' ? '[' : '{';
+    return new RunnerError('load', `${where}: this ${open} is never closed with ${closer}`, {
+      location,
+      zh: `${where}：这里的 ${open} 没有用 ${closer} 闭合`,
+    });
+  }
+  return new RunnerError('load', `${where}: ${why}`, {
+    location,
+    zh: `${where}：${why}（YAML 格式错误）`,
+  });
+}
+
+/** The first bracket `open` in `text` never closed (quotes and comments skipped), or null. */
+function unclosed(text: string, open: '[' | '{'): { line: number; col: number } | null {
+  const close = open === '[' ? ']' : '}';
+  const stack: Array<{ line: number; col: number }> = [];
+  text.split('\n').forEach((content, i) => {
+    let quote: string | null = null;
+    for (let j = 0; j < content.length; j++) {
+      const ch = content[j];
+      if (quote) {
+        if (ch === quote) quote = null;
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === '#' && (j === 0 || /\s/.test(content[j - 1] ?? ''))) break;
+      else if (ch === open) stack.push({ line: i + 1, col: j + 1 });
+      else if (ch === close) stack.pop();
+    }
+  });
+  return stack[0] ?? null;
+}
+
 export const quizRubric: Rubric = {
   id: '07-capability-quiz',
   checks: QUESTIONS.map((q) => ({ name: q.key, points: q.points, about: q.about })),
   async run(ctx: CheckContext) {
-    let answers: Record<string, unknown> = {};
-    let problem: Bilingual | null = null;
-    try {
-      const parsed: unknown = parseYaml(readFileSync(join(ctx.dir, 'answers.yaml'), 'utf8'));
-      if (isObject(parsed)) answers = parsed;
-      else if (parsed !== null && parsed !== undefined) {
-        problem = bi(
-          'answers.yaml should be "q1: b" lines',
-          'answers.yaml 应该是 "q1: b" 这样的行',
-        );
-      }
-    } catch (error) {
-      const why = (error as Error).message.split('\n')[0] ?? '';
-      problem = bi(`answers.yaml cannot be read: ${why}`, `无法读取 answers.yaml：${why}`);
-    }
+    // A file that cannot be read is an error of the learner's files, as code that does not load.
+    const answers = readAnswers(ctx.dir);
     for (const q of QUESTIONS) {
       const raw = answers[q.key];
-      if (problem) {
-        ctx.record(q.key, false, problem);
-        continue;
-      }
       if (raw === undefined || raw === null || String(raw).trim() === '') {
         // The explanation comes only after a try.
         ctx.record(q.key, false, bi('not answered yet', '尚未作答'));

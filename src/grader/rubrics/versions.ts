@@ -96,6 +96,7 @@ export const versionsRubric: Rubric = {
   checks: [
     {
       name: 'server-keeps-supported',
+      calls: ['chooseVersion'],
       points: 2,
       about: bi(
         'when the server supports the version the client offered, it answers with that same version',
@@ -104,6 +105,7 @@ export const versionsRubric: Rubric = {
     },
     {
       name: 'server-offers-latest',
+      calls: ['chooseVersion'],
       points: 3,
       about: bi(
         'otherwise (an older, newer or unknown string) it answers with the latest version it supports',
@@ -112,11 +114,13 @@ export const versionsRubric: Rubric = {
     },
     {
       name: 'client-accepts-supported',
+      calls: ['acceptVersion'],
       points: 1,
       about: bi('the client accepts an answer it supports', '客户端接受它支持的回答'),
     },
     {
       name: 'client-rejects-unsupported',
+      calls: ['acceptVersion'],
       points: 2,
       about: bi(
         'the client disconnects on any other answer, unknown strings included',

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { checkJson, classroomJson } from '../../src/grader/formats.js';
+import { gradeExercise } from '../../src/grader/index.js';
+import { grade, meta, metas, patch, solution, workspace } from './helpers.js';
+
+/** Grades in a child process, as `mcp-sim check` does (time limits, uncaught errors). */
+const gradeInChild = (id: string, files: Record<string, string>) =>
+  gradeExercise(meta(id), { dir: workspace(id, files), isolation: 'child', seed: 7 });
+
+const byName = (result: Awaited<ReturnType<typeof grade>>) =>
+  Object.fromEntries(result.checks.map((c) => [c.name, c]));
+
+describe('one function of the learner’s code goes wrong, the others keep their results', () => {
+  const versions = solution('04-version-negotiation', 'versions.ts');
+
+  it('an endless loop in acceptVersion fails only the checks that call it, with the time limit', async () => {
+    const looping = patch(
+      versions,
+      'return supported.includes(answered);',
+      'while (answered !== undefined) {}\n  return supported.includes(answered);',
+    );
+    const result = await gradeInChild('04-version-negotiation', { 'versions.ts': looping });
+    const checks = byName(result);
+    expect(result.status).toBe('error');
+    expect(checks['server-keeps-supported']?.passed).toBe(true);
+    expect(checks['server-offers-latest']?.passed).toBe(true);
+    expect(result.points).toBe(5);
+    for (const name of ['client-accepts-supported', 'client-rejects-unsupported']) {
+      expect(checks[name]?.passed, name).toBe(false);
+      expect(checks[name]?.message.en).toBe(
+        'stopped: acceptVersion() did not finish within 3 s and was stopped (an endless loop, or a promise that never settles?)',
+      );
+    }
+    const tests = classroomJson([result], metas, 'en').tests.map((t) => t.status);
+    expect(tests).toEqual(['pass', 'pass', 'error', 'error']);
+  });
+
+  it('an uncaught error from a timer the function set is a crash, on one line', async () => {
+    const stats = solution('05-session-stats', 'stats.ts');
+    const throwing = patch(
+      stats,
+      'let initialized = false;',
+      "let initialized = false;\n  setTimeout(() => {\n    throw new Error('async\\nboom');\n  }, 0);",
+    );
+    const result = await gradeInChild('05-session-stats', { 'stats.ts': throwing });
+    expect(result.status).toBe('error');
+    expect(result.points).toBe(0);
+    for (const check of result.checks) {
+      expect(check.message.en).toBe('your code crashed: uncaught Error: async boom');
+      expect(check.message.zh).toBe('你的代码崩溃了：uncaught Error: async boom');
+    }
+  });
+});
+
+describe('a module that does not export what the checks call', () => {
+  it('is an error of the learner’s code, in one line naming the file and the function', async () => {
+    const stats = patch(
+      solution('05-session-stats', 'stats.ts'),
+      'export function sessionStats(',
+      'export function sessionStat(',
+    );
+    for (const result of [
+      await grade('05-session-stats', { 'stats.ts': stats }),
+      await gradeInChild('05-session-stats', { 'stats.ts': stats }),
+    ]) {
+      expect(result.status).toBe('error');
+      const json = checkJson([result], 'en').exercises[0];
+      expect(json?.checks.map((c) => c.message)).toEqual(
+        Array(4).fill('stats.ts exports no function sessionStats'),
+      );
+      expect(result.checks[0]?.message.zh).toBe('stats.ts 没有导出函数 sessionStats');
+    }
+  });
+
+  it('a result that is not JSON (a circular object) is described on one line', async () => {
+    const circular = patch(
+      solution('05-session-stats', 'stats.ts'),
+      '  return stats;',
+      '  return Object.assign(stats, { self: stats });',
+    );
+    for (const result of [
+      await grade('05-session-stats', { 'stats.ts': circular }),
+      await gradeInChild('05-session-stats', { 'stats.ts': circular }),
+    ]) {
+      expect(result.status).toBe('failed');
+      const message = result.checks[0]?.message.en ?? '';
+      // The learner's error whole, on one line: no newline, not even an escaped one in quotes.
+      expect(message).toContain(
+        "the result is not JSON: Converting circular structure to JSON --> starting at object with constructor 'Object' --- property 'self' closes the circle",
+      );
+      expect(message).not.toContain('\\n');
+    }
+  });
+});
