@@ -1,10 +1,23 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+
+/**
+ * Where the CLI runs unless a test says otherwise: a folder of this test process's own, with the
+ * repo's test/ and exercises/ linked in (so relative paths and the bundled exercises work as from
+ * the repo), and its own .mcp-sim/. What someone did with this checkout (their progress, the
+ * language they chose) never changes a test's outcome, and no test writes to their progress.
+ */
+export const WORK = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-work-'));
+  for (const name of ['test', 'exercises']) symlinkSync(join(ROOT, name), join(dir, name));
+  return dir;
+})();
 
 export type CliResult = {
   readonly code: number | null;
@@ -17,7 +30,7 @@ type RunOptions = {
   readonly stdin?: string | Buffer;
   /** Environment overrides; `undefined` removes a variable. */
   readonly env?: Record<string, string | undefined>;
-  /** The working directory (where .mcp-sim/ and a learner's exercises/ are); the repo by default. */
+  /** The working directory (where .mcp-sim/ and a learner's exercises/ are); WORK by default. */
   readonly cwd?: string;
 };
 
@@ -39,7 +52,7 @@ export function run(
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: options.cwd ?? ROOT,
+      cwd: options.cwd ?? WORK,
       env: environment(options.env ?? {}),
     });
     const out: Buffer[] = [];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CLI, ROOT, runCli } from '../helpers/cli.js';
+import { CLI, runCli, WORK } from '../helpers/cli.js';
 import { INIT, raw } from '../helpers/http.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-traces-'));
@@ -14,7 +14,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** `serve --http 0 …` as a child; resolves with its URL once it listens. */
 function startServe(args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: WORK });
   let stderr = '';
   const url = new Promise<URL>((resolve, reject) => {
     child.stderr.on('data', (b: Buffer) => {

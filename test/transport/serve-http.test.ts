@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLI, ROOT } from '../helpers/cli.js';
+import { CLI, WORK } from '../helpers/cli.js';
 import { INIT, raw as rawAt } from '../helpers/http.js';
 
 let child: ChildProcess;
@@ -11,7 +11,7 @@ let url: URL;
 let stderr = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [CLI, 'serve', '--http', '0'], { cwd: ROOT });
+  child = spawn(process.execPath, [CLI, 'serve', '--http', '0'], { cwd: WORK });
   url = await new Promise<URL>((resolve, reject) => {
     child.stderr?.on('data', (b: Buffer) => {
       stderr += b.toString();

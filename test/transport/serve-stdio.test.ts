@@ -12,7 +12,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, runCli } from '../helpers/cli.js';
+import { CLI, runCli, WORK } from '../helpers/cli.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function connect(args: string[] = []): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'serve', ...args],
-    cwd: ROOT,
+    cwd: WORK,
     stderr: 'pipe',
   });
   let err = '';
@@ -167,7 +167,7 @@ function rawSession(
   args: string[] = [],
 ): Promise<{ code: number | null; out: unknown[]; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT });
+    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: WORK });
     let out = '';
     let err = '';
     child.stdout.on('data', (b: Buffer) => {
