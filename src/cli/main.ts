@@ -174,6 +174,9 @@ async function run(argv: string[]): Promise<number> {
       if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
       const progress = loadProgress();
       const lang = detectLang(langOption(values.lang), progress.lang);
+      if (values.json === true && values.plain === true) {
+        throw new UsageError('choose one of --plain (a Markdown handout) and --json');
+      }
       if (values.json === true || values.plain === true) {
         const { lessonPrintCommand } = await import('./commands/lessons.js');
         return lessonPrintCommand({ id, format: values.json === true ? 'json' : 'plain', lang });

@@ -76,6 +76,7 @@ describe('lesson commands of the built CLI', () => {
       [['lesson', 'handshak', '--plain'], 'unknown lesson "handshak" (did you mean handshake?'],
       [['lesson', 'handshake', '--jsn'], 'unknown option --jsn (did you mean --json?)'],
       [['lesson', 'xyz', '--plain'], 'unknown lesson "xyz" (see: mcp-sim lessons)'],
+      [['lesson', 'handshake', '--plain', '--json'], 'choose one of --plain'],
     ] as const;
     for (const [args, message] of cases) {
       const r = await runCli([...args]);
