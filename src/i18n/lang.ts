@@ -22,3 +22,8 @@ export function detectLang(
 export function tr(text: Bilingual, lang: Lang): string {
   return text[lang];
 }
+
+/** What follows a label: `: ` in English, the full-width `：` (no space after it) in Chinese. */
+export function labelColon(lang: Lang): string {
+  return lang === 'zh' ? '：' : ': ';
+}

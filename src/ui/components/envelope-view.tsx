@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import type { Lang } from '../../i18n/lang.js';
+import { type Lang, labelColon } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import type { ScreenStep } from '../../sim/scenario/engine.js';
 import { clipUnlessNarrow } from '../clip.js';
@@ -38,7 +38,7 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
     step.report === null
       ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
       : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`;
-  const fault = step.fault !== null ? ` · ${s('fault', lang)}: ${step.fault}` : '';
+  const fault = step.fault !== null ? ` · ${s('fault', lang)}${labelColon(lang)}${step.fault}` : '';
   const count =
     hidden > 0
       ? ` · ${sf(hidden === 1 ? 'moreMeaning' : 'moreMeanings', lang, { n: hidden })}`

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
+import { type Lang, labelColon } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import { specText, type Violation } from '../../machine/index.js';
 import { clipUnlessNarrow } from '../clip.js';
@@ -15,7 +15,7 @@ export type VerdictLineProps = {
 // The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
 // A Chinese label takes the full-width colon: `✗ 违反规则：id`.
 const ruleOf = (v: Violation, lang: Lang) => {
-  const colon = lang === 'zh' ? '：' : ': ';
+  const colon = labelColon(lang);
   return v.severity === 'warning'
     ? `! ${s('violationWarning', lang)}${colon}${v.rule}`
     : `✗ ${s('violation', lang)}${colon}${v.rule}`;
