@@ -1,5 +1,6 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import type { ScreenStep } from '../sim/scenario/engine.js';
+import { BoundedMap } from './bounded-map.js';
 import { narrationHeight } from './components/narration-view.js';
 import { recapHeight } from './components/recap-box.js';
 import { verdictHeight } from './components/verdict-line.js';
@@ -40,8 +41,12 @@ export type ScreenFit = {
 /** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
 const CHROME = 4;
 
-/** One envelope model per step, language and width: the screen and the keys both need it. */
-const models = new WeakMap<ScreenStep, Map<string, EnvelopeModel>>();
+/**
+ * One envelope model per step, language and width: the screen and the keys both need it. Only the
+ * steps seen last are kept: a 10,000-message transcript stays in memory, and a model kept for every
+ * step ever shown would grow with each one (docs/benchmarks.md, memory).
+ */
+const models = new BoundedMap<ScreenStep, Map<string, EnvelopeModel>>(16);
 
 function modelOf(step: ScreenStep, lang: Lang, width: number): EnvelopeModel {
   // A closed transport sends no envelope: an empty model, the title says what happened.
