@@ -101,7 +101,7 @@ describe('the heights the lesson screen plans with are the ones Ink draws', () =
         const events = step.events.map((e) => tr(e, lang));
         const note = tr(step.note, lang);
         expect(narrationHeight(events, note, width)).toBe(
-          drawnHeight(<NarrationView events={events} note={note} />, width),
+          drawnHeight(<NarrationView events={events} note={note} width={width} />, width),
         );
       }
     },
@@ -110,7 +110,7 @@ describe('the heights the lesson screen plans with are the ones Ink draws', () =
   it.each(cases)('recaps ($lang, $width columns)', ({ lang, width }) => {
     for (const recap of recaps)
       expect(recapHeight(recap, lang, width)).toBe(
-        drawnHeight(<RecapBox recap={recap} lang={lang} />, width),
+        drawnHeight(<RecapBox recap={recap} lang={lang} width={width} />, width),
       );
   });
 });

@@ -124,8 +124,11 @@ export function LessonScreen(props: LessonScreenProps) {
             <NarrationView
               events={step.events.map((e) => tr(e, lang))}
               note={tr(step.note, lang)}
+              width={columns}
             />
-            {recap !== null ? <RecapBox recap={recap} lang={lang} mode={mode} /> : null}
+            {recap !== null ? (
+              <RecapBox recap={recap} lang={lang} mode={mode} width={columns} />
+            ) : null}
           </StepText>
         </Box>
       )}

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { type Lang, labelColon } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
+import { breakCjk } from '../cjk-lines.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
@@ -11,6 +12,8 @@ export type RecapBoxProps = {
   readonly lang: Lang;
   /** What has ended: a lesson (the default), a recording, the learner's own run. */
   readonly mode?: ScreenMode;
+  /** Columns it is drawn in, its bar included (Chinese is broken into lines by breakCjk). */
+  readonly width: number;
 };
 
 /** `End of lesson · Recap: `, `课程结束 · 小结：` (a full-width colon, and no space after it). */
@@ -24,12 +27,16 @@ export function recapHeight(
   width: number,
   mode: ScreenMode = 'lesson',
 ): number {
-  return wrappedHeight(`${headOf(lang, mode)}${recap}`, width - 2);
+  return wrappedHeight(breakCjk(`${headOf(lang, mode)}${recap}`, width - 2), width - 2);
 }
 
 /** The recap, shown once the last step is on screen. */
-export function RecapBox({ recap, lang, mode = 'lesson' }: RecapBoxProps) {
+export function RecapBox({ recap, lang, mode = 'lesson', width }: RecapBoxProps) {
   const theme = useTheme();
+  const head = headOf(lang, mode);
+  // Broken as one text (the head takes the first columns of the first line), drawn in two styles.
+  const broken = breakCjk(`${head}${recap}`, width - 2);
+  const body = broken.startsWith(head) ? broken.slice(head.length) : recap;
   return (
     <Box
       flexShrink={0}
@@ -42,9 +49,9 @@ export function RecapBox({ recap, lang, mode = 'lesson' }: RecapBoxProps) {
     >
       <Prose>
         <Text bold {...theme.fg('accent')}>
-          {headOf(lang, mode)}
+          {head}
         </Text>
-        {recap}
+        {body}
       </Prose>
     </Box>
   );

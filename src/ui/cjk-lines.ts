@@ -1,0 +1,93 @@
+import textWidth from './text-width.js';
+
+/** Han, kana, hangul, CJK punctuation and full-width forms: a line may break before or after any. */
+const CJK =
+  /[\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/;
+/** Never first on a line (closing marks, sentence punctuation): they stay with what they follow. */
+const CLOSING = /^[，。、；：！？）」』】》〉”’…—·%,.;:!?)\]}]+/;
+/** Never last on a line (opening marks): it goes with what comes after it. */
+const NO_END = /[（「『【《〈“‘([{]$/;
+
+/**
+ * A text broken into lines of at most `width` columns the way Chinese is set: between any two CJK
+ * characters as well as at spaces, never putting a closing mark first on a line or an opening mark
+ * last. Ink's own wrapping (wrap-ansi) breaks only at spaces, so a Chinese sentence, which has few,
+ * went whole to the next line and left a short one behind (`其中 2` / `条由你的代码…`). The lines
+ * come back joined by `\n`, each narrow enough that Ink leaves it as it is. A text without CJK is
+ * returned untouched, and so is anything at a width below 2.
+ */
+export function breakCjk(text: string, width: number): string {
+  if (width < 2 || !CJK.test(text)) return text;
+  return text
+    .split('\n')
+    .map((line) => breakLine(line, width).join('\n'))
+    .join('\n');
+}
+
+/** Units that stay together: a word of other scripts, one CJK character, or a run of spaces. */
+function units(line: string): string[] {
+  const out: string[] = [];
+  for (const piece of line.match(/ +|[^ ]+/g) ?? []) {
+    if (piece.startsWith(' ') || !CJK.test(piece)) {
+      out.push(piece);
+      continue;
+    }
+    // A word mixing scripts: each CJK character apart, other runs (numbers, names) kept whole.
+    for (const part of piece.match(
+      new RegExp(`${CJK.source}|[^${CJK.source.slice(1, -1)}]+`, 'g'),
+    ) ?? []) {
+      const last = out.length - 1;
+      const previous = out[last];
+      // Closing marks ride with what they close; what follows them is a unit of its own.
+      const closing =
+        previous === undefined || previous.startsWith(' ') ? '' : (CLOSING.exec(part)?.[0] ?? '');
+      if (closing !== '') out[last] = `${previous}${closing}`;
+      const rest = part.slice(closing.length);
+      if (rest === '') continue;
+      const before = out[out.length - 1];
+      if (before !== undefined && NO_END.test(before)) out[out.length - 1] = `${before}${rest}`;
+      else out.push(rest);
+    }
+  }
+  return out;
+}
+
+function breakLine(line: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  let used = 0;
+  for (const unit of units(line)) {
+    const w = textWidth(unit);
+    if (used + w <= width) {
+      current += unit;
+      used += w;
+      continue;
+    }
+    if (unit.startsWith(' ')) {
+      // The break falls on the spaces: they end the line instead of starting the next.
+      lines.push(current);
+      current = '';
+      used = 0;
+      continue;
+    }
+    if (w <= width) {
+      lines.push(current);
+      current = unit;
+      used = w;
+      continue;
+    }
+    // Longer than a line by itself (a URL, a long name): cut by columns, from where the line is.
+    for (const char of unit) {
+      const cw = textWidth(char);
+      if (used + cw > width && used > 0) {
+        lines.push(current);
+        current = '';
+        used = 0;
+      }
+      current += char;
+      used += cw;
+    }
+  }
+  lines.push(current);
+  return lines;
+}
