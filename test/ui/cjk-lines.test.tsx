@@ -3,6 +3,9 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
 import { breakCjk } from '../../src/ui/cjk-lines.js';
+import { NarrationView } from '../../src/ui/components/narration-view.js';
+import { RecapBox } from '../../src/ui/components/recap-box.js';
+import { renderAt, until } from './render-at.js';
 
 const CLOSING = '，。、；：！？）」』】》”';
 
@@ -27,6 +30,7 @@ describe('breakCjk', () => {
   it('fills each line before breaking, between characters, never starting one with a closing mark', () => {
     fc.assert(
       fc.property(prose, fc.integer({ min: 12, max: 100 }), (text, width) => {
+        fc.pre(/[\u4e00-\u9fff]/.test(text)); // without CJK the text is Ink's to wrap, untouched
         const lines = breakCjk(text, width).split('\n');
         for (const [i, line] of lines.entries()) {
           expect(stringWidth(line), line).toBeLessThanOrEqual(width);
@@ -57,5 +61,31 @@ describe('breakCjk', () => {
     const lines = breakCjk(text, 36).split('\n');
     expect(stringWidth(lines[0] ?? '')).toBe(35); // 查 would make 37
     expect(lines.length).toBeLessThanOrEqual(byInk.length);
+  });
+});
+
+describe('the lesson screen sets Chinese with it', () => {
+  const note = '其中 2 条由你的代码发出，裁判逐条检查它们是否遵守协议的规则，并指出每一处违规。';
+
+  it('narration fills its lines', async () => {
+    const screen = renderAt(<NarrationView events={[]} note={note} width={36} />, {
+      columns: 36,
+      rows: 10,
+    });
+    await until(() =>
+      expect(screen.frame().split('\n')[0]).toBe('其中 2 条由你的代码发出，裁判逐条检'),
+    );
+    screen.unmount();
+  });
+
+  it('so does the recap, its head included', async () => {
+    const screen = renderAt(<RecapBox recap={note} lang="zh" width={40} />, {
+      columns: 40,
+      rows: 10,
+    });
+    await until(() => expect(screen.frame()).toContain('课程结束 · 小结：其中 2 条由你的代码发'));
+    const lines = screen.frame().split('\n');
+    expect(lines[1]).toMatch(/^┃ 出，裁判/);
+    screen.unmount();
   });
 });
