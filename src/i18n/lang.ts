@@ -27,3 +27,8 @@ export function tr(text: Bilingual, lang: Lang): string {
 export function labelColon(lang: Lang): string {
   return lang === 'zh' ? '：' : ': ';
 }
+
+/** A template with its `{name}` placeholders filled in; a name without a value stays as written. */
+export function fillIn(template: string, value: (name: string) => string | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => value(name) ?? whole);
+}

@@ -1,4 +1,4 @@
-import type { Bilingual, Lang } from './lang.js';
+import { type Bilingual, fillIn, type Lang } from './lang.js';
 
 /**
  * The strings of `serve --http --ui` (the live classroom view), kept apart from the lesson UI's
@@ -37,7 +37,7 @@ export function lf(
   lang: Lang,
   values: Readonly<Record<string, string | number>> = {},
 ): string {
-  return LIVE_STRINGS[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
+  return fillIn(LIVE_STRINGS[key][lang], (name) =>
+    name in values ? String(values[name]) : undefined,
   );
 }

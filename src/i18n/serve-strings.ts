@@ -1,4 +1,4 @@
-import type { Bilingual, Lang } from './lang.js';
+import { type Bilingual, fillIn, type Lang } from './lang.js';
 
 /**
  * The log lines of `mcp-sim serve` (stderr, or the live view's header), in both languages. The
@@ -115,9 +115,9 @@ export function sb(
   values: Readonly<Record<string, ServeValue>> = {},
 ): Bilingual {
   const fill = (lang: Lang) =>
-    SERVE_STRINGS[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    fillIn(SERVE_STRINGS[key][lang], (name) => {
       const value = values[name];
-      if (value === undefined) return whole;
+      if (value === undefined) return undefined;
       return typeof value === 'object' ? value[lang] : String(value);
     });
   return { en: fill('en'), zh: fill('zh') };

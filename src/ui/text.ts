@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/lang.js';
+import { fillIn, type Lang } from '../i18n/lang.js';
 import { type StringKey, s } from '../i18n/strings.js';
 
 /** A fixed string with its `{name}` placeholders filled in. */
@@ -7,7 +7,5 @@ export function sf(
   lang: Lang,
   values: Readonly<Record<string, string | number>>,
 ): string {
-  return s(key, lang).replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return fillIn(s(key, lang), (name) => (name in values ? String(values[name]) : undefined));
 }
