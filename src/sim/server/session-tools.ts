@@ -65,48 +65,49 @@ export function isToolName(value: unknown): value is ToolName {
   return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
 }
 
-type ArgRule = (value: unknown) => boolean;
-const integerIn =
-  (min: number, max: number): ArgRule =>
-  (v) =>
-    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
-const isString: ArgRule = (v) => typeof v === 'string';
-
-/** Each session tool's arguments, as its inputSchema says: what is allowed, what is required. */
-const SESSION_ARGS: Readonly<
-  Record<
-    SessionToolName,
-    Readonly<Record<string, { rule: ArgRule; must: string; required?: true }>>
-  >
-> = {
-  long_running_task: {
-    steps: { rule: integerIn(1, 20), must: 'an integer from 1 to 20' },
-    delayMs: { rule: integerIn(0, 10_000), must: 'an integer from 0 to 10000' },
-  },
-  summarize_text: { text: { rule: isString, must: 'a string', required: true } },
-  collect_feedback: { topic: { rule: isString, must: 'a string' } },
-  list_project_roots: {},
+/** The part of JSON Schema the session tools' inputSchemas use. */
+type ArgSchema = { readonly type?: string; readonly minimum?: number; readonly maximum?: number };
+type InputSchema = {
+  readonly properties?: Readonly<Record<string, ArgSchema>>;
+  readonly required?: readonly string[];
 };
 
+/** What an argument must be, in words, and whether a value is that. */
+function argRule(schema: ArgSchema): {
+  readonly must: string;
+  readonly fits: (v: unknown) => boolean;
+} {
+  if (schema.type === 'integer') {
+    const { minimum = Number.NEGATIVE_INFINITY, maximum = Number.POSITIVE_INFINITY } = schema;
+    return {
+      must: `an integer from ${minimum} to ${maximum}`,
+      fits: (v) => Number.isInteger(v) && (v as number) >= minimum && (v as number) <= maximum,
+    };
+  }
+  return { must: `a ${schema.type}`, fits: (v) => typeof v === schema.type };
+}
+
 /**
- * Checks a session tool's arguments against its inputSchema; null when they fit, otherwise the
- * text of the tool error (the caller answers it with isError: true, not a protocol error).
+ * Checks a session tool's arguments against its own inputSchema (the one tools/list shows); null
+ * when they fit, otherwise the text of the tool error (the caller answers it with isError: true,
+ * not a protocol error).
  */
 export function checkSessionToolArgs(
   tool: SessionToolName,
   args: Readonly<Record<string, unknown>>,
 ): string | null {
-  const rules = SESSION_ARGS[tool];
+  const { properties = {}, required = [] }: InputSchema = SESSION_TOOLS[tool].inputSchema;
   for (const key of Object.keys(args)) {
-    if (!Object.hasOwn(rules, key)) {
-      const known = Object.keys(rules);
+    if (!Object.hasOwn(properties, key)) {
+      const known = Object.keys(properties);
       return `Unexpected argument ${key}: ${tool} takes ${known.length > 0 ? `only ${known.join(', ')}` : 'no arguments'}.`;
     }
   }
-  for (const [key, { rule, must, required }] of Object.entries(rules)) {
+  for (const [key, schema] of Object.entries(properties)) {
+    const { must, fits } = argRule(schema);
     if (!(key in args)) {
-      if (required) return `The ${key} argument is required and must be ${must}.`;
-    } else if (!rule(args[key])) {
+      if (required.includes(key)) return `The ${key} argument is required and must be ${must}.`;
+    } else if (!fits(args[key])) {
       return `The ${key} argument must be ${must}; got ${JSON.stringify(args[key])}.`;
     }
   }
