@@ -11,6 +11,7 @@ import {
   negotiateVersion,
   type RequestId,
   resolveVersion,
+  type SchemaIssue,
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { PURE_TOOLS } from '../tools/index.js';
@@ -101,6 +102,11 @@ export class SimServer {
   #fail(now: number, id: RequestId, code: number, message: string, data?: unknown): void {
     const error = data === undefined ? { code, message } : { code, message, data };
     this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, error } });
+  }
+
+  /** Params that do not fit the method's schema: -32602 (JSON-RPC 2.0 › Error object). */
+  #invalidParams(now: number, id: RequestId, issue: SchemaIssue): void {
+    this.#fail(now, id, -32602, `Invalid params: ${issue.pointer} ${issue.message}`);
   }
 
   #notify(now: number, method: string, params?: JsonObject): void {
@@ -216,11 +222,8 @@ export class SimServer {
     if (needs === undefined || !this.#can(needs) || !isCatalogued(method)) {
       return this.#fail(now, id, -32601, `Method not found: ${method}`);
     }
-    // Params that do not fit the method's schema: -32602 (JSON-RPC 2.0 › Error object).
     const issue = checkParams(method, given);
-    if (issue) {
-      return this.#fail(now, id, -32602, `Invalid params: ${issue.pointer} ${issue.message}`);
-    }
+    if (issue) return this.#invalidParams(now, id, issue);
     if (PAGED.has(method) && params.cursor !== undefined) {
       // Utilities › Pagination: an invalid cursor SHOULD get -32602.
       return this.#fail(
@@ -285,13 +288,10 @@ export class SimServer {
       });
     }
     const issue = checkParams('initialize', params);
-    if (issue || typeof requested !== 'string') {
-      const why = issue
-        ? `${issue.pointer} ${issue.message}`
-        : '/params/protocolVersion is missing';
-      return this.#fail(now, id, -32602, `Invalid params: ${why}`);
-    }
-    const version = negotiateVersion(requested, this.config.versions) ?? requested;
+    if (issue) return this.#invalidParams(now, id, issue);
+    // The schema holds it to a string.
+    const offered = String(requested);
+    const version = negotiateVersion(offered, this.config.versions) ?? offered;
     this.negotiatedVersion = version;
     this.clientCapabilities = isObject(params?.capabilities) ? params.capabilities : {};
     this.#reply(now, id, {
