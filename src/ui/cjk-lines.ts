@@ -3,6 +3,8 @@ import textWidth from './text-width.js';
 /** Han, kana, hangul, CJK punctuation and full-width forms: a line may break before or after any. */
 const CJK =
   /[\u2e80-\u2fdf\u3000-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/;
+/** A word mixing scripts, split: each CJK character apart, runs of anything else kept whole. */
+const PARTS = new RegExp(`${CJK.source}|[^${CJK.source.slice(1, -1)}]+`, 'g');
 /** Never first on a line (closing marks, sentence punctuation): they stay with what they follow. */
 const CLOSING = /^[，。、；：！？）」』】》〉”’…—·%,.;:!?)\]}]+/;
 /** Never last on a line (opening marks): it goes with what comes after it. */
@@ -33,9 +35,7 @@ function units(line: string): string[] {
       continue;
     }
     // A word mixing scripts: each CJK character apart, other runs (numbers, names) kept whole.
-    for (const part of piece.match(
-      new RegExp(`${CJK.source}|[^${CJK.source.slice(1, -1)}]+`, 'g'),
-    ) ?? []) {
+    for (const part of piece.match(PARTS) ?? []) {
       const last = out.length - 1;
       const previous = out[last];
       // Closing marks ride with what they close; what follows them is a unit of its own.

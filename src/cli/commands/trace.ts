@@ -78,7 +78,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
     problems.push(problem);
     if (!options.json) out.write(`${problemLine(problem, paint).trimStart()}\n`);
   }
-  problems.sort((a, b) => a.line - b.line);
+  // Already in line order: the tracer gives problems and messages as the lines come.
   const summary = tracer.summary();
   if (options.json) {
     out.write(`\n],"summary":${JSON.stringify(summary)},"problems":${JSON.stringify(problems)}}\n`);
