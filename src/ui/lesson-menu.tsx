@@ -30,25 +30,23 @@ export function LessonMenu(props: LessonMenuProps) {
   current.current = selected;
   useKeyRoute(route, (input: string, key: Key) => {
     let at = current.current;
+    const choose = () => {
+      if (at === current.current) return;
+      current.current = at;
+      onSelect(at);
+    };
     for (const action of actionsFor(MENU_KEYS, keyNames(input, key))) {
       if (action === 'quit') return onQuit();
       if (action === 'up') at = Math.max(0, at - 1);
       if (action === 'down') at = Math.min(menu.lessons.length - 1, at + 1);
       if (action === 'open') {
-        // Keys that came in the same burst as Enter moved the choice: keep it for coming back.
-        if (at !== current.current) {
-          current.current = at;
-          onSelect(at);
-        }
+        choose(); // keys in the same burst as Enter moved the choice: keep it for coming back
         const lesson = menu.lessons[at];
         if (lesson && !loading) onOpen(lesson.id);
         return;
       }
     }
-    if (at !== current.current) {
-      current.current = at;
-      onSelect(at);
-    }
+    choose();
   });
   return (
     <MenuScreen
