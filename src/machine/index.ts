@@ -6,3 +6,4 @@ export * from './referee-actor.js';
 export * from './rules.js';
 export * from './rules-doc.js';
 export * from './session-machine.js';
+export * from './model.js';
