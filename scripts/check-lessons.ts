@@ -2,10 +2,12 @@
  * Checks a folder of lessons the way the test suite does, and prints each lesson as Markdown to
  * read it over: `npx tsx scripts/check-lessons.ts [folder] [--print] [--lang en|zh]`.
  */
+
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { runScenario } from '../src/sim/scenario/engine.js';
 import { formatProblem, LESSONS_DIR, loadLessons } from '../src/sim/scenario/load-lessons.js';
 import { lessonHandout } from '../src/ui/handout.js';
+import { screenSteps } from '../src/ui/screen-step.js';
 
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--')) ?? LESSONS_DIR;
@@ -25,20 +27,21 @@ for (const lesson of lessons) {
   }
   const issues: string[] = [];
   for (const step of played.value.steps) {
-    if (!step.message || !step.report) continue;
-    if (!JSONRPCMessageSchema.safeParse(step.message).success && !step.fault) {
+    if (!step.message || !step.verdict) continue;
+    const fault = step.notes?.fault ?? null;
+    if (!JSONRPCMessageSchema.safeParse(step.message).success && !fault) {
       issues.push(`step ${step.index + 1}: not a valid JSON-RPC message`);
     }
-    const rules = step.report.violations.map((v) => v.rule);
-    if (step.fault && rules.length === 0)
-      issues.push(`step ${step.index + 1}: fault ${step.fault} broke no rule`);
-    if (!step.fault && rules.length > 0)
+    const rules = step.verdict.violations.map((v) => v.rule);
+    if (fault && rules.length === 0)
+      issues.push(`step ${step.index + 1}: fault ${fault} broke no rule`);
+    if (!fault && rules.length > 0)
       issues.push(`step ${step.index + 1}: breaks ${rules.join(', ')}`);
   }
   failures += issues.length;
   console.log(
     `${issues.length ? 'FAIL' : 'ok  '} ${lesson.id} (${played.value.steps.length} steps)${issues.map((i) => `\n     ${i}`).join('')}`,
   );
-  if (print) console.log(lessonHandout(lesson, played.value, lang));
+  if (print) console.log(lessonHandout(lesson, { steps: screenSteps(played.value.steps) }, lang));
 }
 process.exitCode = failures > 0 ? 1 : 0;

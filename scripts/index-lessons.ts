@@ -23,7 +23,7 @@ for (const lesson of loadLessons().lessons) {
     file: lesson.file,
     size,
     mtimeMs,
-    steps: played.value.steps.map(({ snapshot: _snapshot, ...step }) => step),
+    steps: played.value.steps,
   };
   writeFileSync(join(TIMELINES_DIR, `${lesson.id}.json`), JSON.stringify(compiled));
 }

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Direction, JsonObject } from '../protocol/index.js';
-import { createTracer, type TraceLabel, type TraceSummary } from '../trace/index.js';
+import { SessionLog } from '../session/index.js';
+import { createTraceReport, type TraceLabel, type TraceSummary } from '../trace/index.js';
 import { packageExercisesDir } from './catalogue.js';
 import type { Random } from './rubrics/common.js';
 
@@ -37,14 +38,16 @@ export function traceOf(messages: readonly Wire[]): {
   labels: TraceLabel[];
   summary: TraceSummary;
 } {
-  const tracer = createTracer();
+  const log = new SessionLog({ keep: false });
+  const report = createTraceReport();
   const labels: TraceLabel[] = [];
   messages.forEach((wire, i) => {
-    for (const event of tracer.push({ line: i + 1, text: JSON.stringify(wire) })) {
-      if (event.type === 'message') labels.push(event.label);
-    }
+    const event = report.take(
+      log.push({ type: 'message', direction: wire.direction, message: wire.message, line: i + 1 }),
+    );
+    if (event?.type === 'message') labels.push(event.label);
   });
-  return { labels, summary: tracer.summary() };
+  return { labels, summary: report.summary() };
 }
 
 const C2S: Direction = 'client->server';

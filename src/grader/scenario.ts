@@ -4,7 +4,7 @@ import type { Direction, JsonObject } from '../protocol/index.js';
 import { createChildRunner } from './child-runner.js';
 import { runnerError, withinExerciseTime } from './grade.js';
 import { createInlineRunner, oneLine, type Runner, RunnerError } from './runner.js';
-import { openSession, S2C, type Session, type SessionOptions } from './session.js';
+import { openSession, S2C, type Sent, type Session, type SessionOptions } from './session.js';
 import type { ExerciseMeta } from './types.js';
 
 /** What a scenario gets: the learner's code, and the one session the learner will watch. */
@@ -32,6 +32,8 @@ export type PlayScenario = {
 };
 
 export type RecordedEnvelope = {
+  /** The session log's step: the envelope and the referee's verdict on it. */
+  readonly step: Sent;
   readonly direction: Direction;
   readonly message: JsonObject;
   /** Sent by the learner's code (not by a simulated peer). */
@@ -101,6 +103,7 @@ export async function recordScenario(
   const envelopes = log.map((sent, at) => {
     const mine = scenario.learner === 'server' && at >= held.handshake && sent.direction === S2C;
     return {
+      step: sent,
       direction: sent.direction,
       message: sent.message,
       mine,

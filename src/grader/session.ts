@@ -1,6 +1,7 @@
 import type { Bilingual } from '../i18n/lang.js';
-import { createReferee, type StepReport, type Violation } from '../machine/index.js';
+import type { StepReport, Violation } from '../machine/index.js';
 import type { Direction, JsonObject, RequestId } from '../protocol/index.js';
+import { SessionLog, type Step } from '../session/index.js';
 import { SimClient } from '../sim/client/sim-client.js';
 import { SimServer } from '../sim/server/sim-server.js';
 import { formatDiff, lines } from './diff.js';
@@ -8,11 +9,8 @@ import { formatDiff, lines } from './diff.js';
 export const C2S: Direction = 'client->server';
 export const S2C: Direction = 'server->client';
 
-export type Sent = {
-  readonly direction: Direction;
-  readonly message: JsonObject;
-  readonly report: StepReport;
-};
+/** One envelope of a grader's session: the session log's step for it. */
+export type Sent = Step & { readonly message: JsonObject; readonly verdict: StepReport };
 
 export type SessionOptions = {
   readonly serverCapabilities: JsonObject;
@@ -27,12 +25,12 @@ export type SessionOptions = {
 
 /**
  * A session between the simulated client and a server whose operation the learner's code plays.
- * The simulated peers do the handshake; every envelope either side sends goes through the referee,
- * the same one the lessons and the tracer use.
+ * The simulated peers do the handshake; every envelope either side sends is pushed into one session
+ * log, the seam the lessons and the tracer use, and the checks read its steps.
  */
 export function openSession(options: SessionOptions) {
-  const referee = createReferee();
-  const log: Sent[] = [];
+  const sessionLog = new SessionLog();
+  const log = sessionLog.steps as readonly Sent[];
   const client = new SimClient({
     name: 'mcp-sim-grader',
     version: '1.0.0',
@@ -51,9 +49,7 @@ export function openSession(options: SessionOptions) {
   });
 
   function send(direction: Direction, message: JsonObject): Sent {
-    const sent = { direction, message, report: referee.feed(direction, message) };
-    log.push(sent);
-    return sent;
+    return sessionLog.push({ type: 'message', direction, message }) as Sent;
   }
 
   /** The simulated client sends a message (the simulated server takes it only when asked). */
@@ -111,7 +107,7 @@ export function openSession(options: SessionOptions) {
     },
     violations(): Array<{ at: number; sent: Sent; violation: Violation }> {
       return log.flatMap((sent, at) =>
-        sent.report.violations.map((violation) => ({ at, sent, violation })),
+        sent.verdict.violations.map((violation) => ({ at, sent, violation })),
       );
     },
   };
@@ -121,8 +117,8 @@ export type Session = ReturnType<typeof openSession>;
 
 /** "message 5 (server->client notifications/progress)": how a check names an envelope. */
 export function nameOf(sent: Sent, at: number): string {
-  const what = sent.report.method ?? sent.report.kind;
-  return `#${at + 1} ${sent.direction} ${what}${sent.report.kind === 'response' || sent.report.kind === 'error' ? ` (${sent.report.kind})` : ''}`;
+  const what = sent.verdict.method ?? sent.verdict.kind;
+  return `#${at + 1} ${sent.direction} ${what}${sent.verdict.kind === 'response' || sent.verdict.kind === 'error' ? ` (${sent.verdict.kind})` : ''}`;
 }
 
 /** The referee's verdicts as lines: `#5 server->client notifications/progress: rule — why`. */

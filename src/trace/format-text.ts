@@ -1,5 +1,5 @@
 import type { Violation } from '../machine/index.js';
-import type { TraceProblem } from './line-sorter.js';
+import type { TraceProblem } from '../session/index.js';
 import type { TraceLabel, TraceSummary } from './tracer.js';
 
 /** The colours the text report uses (identity functions when colour is off). */

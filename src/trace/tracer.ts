@@ -1,17 +1,14 @@
-// Narrow imports: trace needs the referee's step function, not the XState machine around it.
-import {
-  initialContext,
-  type SessionContext,
-  type SessionInput,
-  type StepReport,
-} from '../machine/context.js';
-import { refereeClose, refereeStep } from '../machine/referee.js';
+import type { SessionInput, StepReport } from '../machine/context.js';
 import type { Violation } from '../machine/rules.js';
 import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
-import { inferDirection } from './infer-direction.js';
-import { createLineSorter, type SortedLine, type TraceProblem } from './line-sorter.js';
-import type { RawLine } from './lines.js';
-
+import {
+  createTranscriptReader,
+  type RawLine,
+  SessionLog,
+  type Step,
+  stepProblem,
+} from '../session/index.js';
+import type { TraceProblem } from '../session/line-sorter.js';
 export type MessageKind = 'request' | 'response' | 'error' | 'notification';
 
 /** One labelled message, exactly the `messages[]` entry of `trace --json`. */
@@ -65,16 +62,10 @@ export type TraceEvent =
   | { readonly type: 'problem'; readonly problem: TraceProblem };
 
 /**
- * Labels a transcript line by line through one referee. Pure: the caller reads the lines and writes
- * the output, so the same tracer serves the CLI, `play` and the grader.
- *
- * It drives the referee's step function directly, the very function the session machine runs as
- * its `referee` action: a label needs the context, not the per-side phase states, and skipping the
- * actor's bookkeeping keeps a 100,000-message transcript fast (docs/benchmarks.md). A test checks
- * that the labels equal what the machine itself reports.
+ * The trace report, an observer of steps: a label per message, a problem per line that is not one,
+ * and the running summary. It reads what the session log decided and derives nothing else.
  */
-export function createTracer(input: SessionInput = {}) {
-  let ctx: SessionContext = initialContext({ history: false, ...input });
+export function createTraceReport() {
   const counts = {
     requests: 0,
     responses: 0,
@@ -85,22 +76,15 @@ export function createTracer(input: SessionInput = {}) {
     violations: 0,
   };
 
-  const sorter = createLineSorter();
-
-  /** The events one line brings, in line order: held-back problems come out before a message. */
-  function push(raw: RawLine): readonly TraceEvent[] {
-    const sorted = sorter.push(raw);
-    // Most lines are one good message: no array to build.
-    if (sorted.length === 1 && sorted[0]?.type === 'message') return [label(sorted[0])];
-    return sorted.map((s) => (s.type === 'message' ? label(s) : s));
-  }
-
-  /** A good message through the referee: its label. */
-  function label(parsed: Extract<SortedLine, { readonly type: 'message' }>): TraceEvent {
-    const direction = parsed.direction ?? inferDirection(ctx, parsed.message);
-    ctx = refereeStep(ctx, direction, parsed.message);
-    const report = ctx.last as StepReport;
-    const kind = report.kind as MessageKind;
+  /** One step as the report shows it; a close adds nothing. */
+  function take(step: Step): TraceEvent | null {
+    const problem = stepProblem(step);
+    if (problem !== null) {
+      return { type: 'problem', problem: { line: step.line ?? step.index + 1, message: problem } };
+    }
+    const report = step.verdict;
+    if (step.kind !== 'message' || !report || report.kind === 'invalid') return null;
+    const kind = report.kind;
     counts[
       kind === 'request'
         ? 'requests'
@@ -114,8 +98,8 @@ export function createTracer(input: SessionInput = {}) {
     else if (report.phase === 'operation') counts.operation += 1;
     counts.violations += report.violations.length;
     const label: TraceLabel = {
-      line: parsed.line,
-      direction,
+      line: step.line ?? step.index + 1,
+      direction: step.direction,
       kind,
       id: report.id,
       method: report.method,
@@ -135,19 +119,33 @@ export function createTracer(input: SessionInput = {}) {
     };
   }
 
-  /** At the end of input: held-back lines of a file that never showed a good message. */
-  function finish(): TraceProblem[] {
-    return sorter.finish();
-  }
+  return { take, summary };
+}
 
+export type TraceReport = ReturnType<typeof createTraceReport>;
+
+/**
+ * The whole `trace` pipeline over lines: the transcript source into a session log that keeps no
+ * steps, and the report reading each step as it comes.
+ */
+export function createTracer(input: SessionInput = {}) {
+  const log = new SessionLog({ ...input, keep: false });
+  const reader = createTranscriptReader(log);
+  const report = createTraceReport();
+  const events = (steps: readonly Step[]): TraceEvent[] => {
+    const out: TraceEvent[] = [];
+    for (const step of steps) {
+      const event = report.take(step);
+      if (event) out.push(event);
+    }
+    return out;
+  };
   return {
-    push,
-    finish,
-    summary,
-    close: () => {
-      ctx = refereeClose(ctx);
-    },
-    context: () => ctx,
+    /** The events one line brings, in line order: held-back problems come out before a message. */
+    push: (raw: RawLine): TraceEvent[] => events(reader.push(raw)),
+    /** At the end of input: what the held-back lines of the file turned out to be. */
+    finish: (): TraceEvent[] => events(reader.finish()),
+    summary: report.summary,
   };
 }
 

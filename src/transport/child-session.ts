@@ -1,6 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Bilingual } from '../i18n/lang.js';
-import { createReferee } from '../machine/index.js';
 import {
   classify,
   type Direction,
@@ -10,8 +9,8 @@ import {
   type RequestId,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import { LineReader, SessionLog, type Step } from '../session/index.js';
 import { SimClient } from '../sim/client/sim-client.js';
-import { LineSplitter } from './line-splitter.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
 
@@ -31,11 +30,9 @@ export type ConnectOptions = {
   readonly cwd?: string;
 };
 
-export type RecordedEnvelope = { readonly direction: Direction; readonly message: JsonObject };
-
 export type ConnectRun = {
-  /** Every envelope both ways, in the order they crossed the pipe. */
-  readonly envelopes: readonly RecordedEnvelope[];
+  /** Every envelope both ways, in the order they crossed the pipe: the session log's steps. */
+  readonly steps: readonly Step[];
   /** Plain-language explanations of what went wrong, in both languages (empty: a clean session). */
   readonly problems: readonly Bilingual[];
   readonly negotiatedVersion: string | null;
@@ -86,8 +83,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     modelReply: 'A canned reply from the simulated host (no model is attached).',
     elicitation: { action: 'decline' },
   });
-  const referee = createReferee();
-  const envelopes: RecordedEnvelope[] = [];
+  const log = new SessionLog();
   const problems: Bilingual[] = [];
   const pollution: Array<{ line: number; text: string }> = [];
   let stderr = '';
@@ -109,7 +105,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     });
   } catch (error) {
     return {
-      envelopes,
+      steps: log.steps,
       problems: [cannotStart(options.command, error as Error)],
       negotiatedVersion: null,
       serverInfo: null,
@@ -140,8 +136,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   });
 
   const record = (direction: Direction, message: JsonObject) => {
-    envelopes.push({ direction, message });
-    referee.feed(direction, message);
+    log.push({ type: 'message', direction, message, t: now() });
   };
   const send = (message: JsonObject) => {
     if (exited) return;
@@ -178,11 +173,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     }
     flushClient();
   };
-  const splitter = new LineSplitter();
+  const reader = new LineReader();
   child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of splitter.push(chunk)) {
-      if ('text' in line) onLine(line.text);
-      else pollution.push({ line: ++lineNo, text: `(a line of ${line.tooLong} bytes)` });
+    for (const line of reader.push(chunk)) {
+      if (line.text !== undefined) onLine(line.text);
+      else {
+        const bytes = 'tooLong' in line ? line.tooLong : undefined;
+        pollution.push({ line: ++lineNo, text: `(a line of ${bytes ?? '?'} bytes)` });
+      }
     }
   });
 
@@ -315,8 +313,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       await exitWithin(2000);
     }
   }
-  for (const line of splitter.end()) if ('text' in line) onLine(line.text);
-  referee.close();
+  for (const line of reader.end()) if (line.text !== undefined) onLine(line.text);
   if (pollution.length > 0) {
     const first = pollution[0] as { line: number; text: string };
     problems.unshift({
@@ -324,5 +321,5 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       zh: `stdout 污染：服务器向 stdout 写入了 ${pollution.length} 行不是 JSON-RPC 消息的内容（第一处在第 ${first.line} 行：${clip(first.text)}）。在 stdio 上，stdout 只能承载协议消息，每行一个 JSON 对象；日志应当写到 stderr。这是现实中最常见的 MCP 故障：客户端会丢弃这样的行，或者断开连接。`,
     });
   }
-  return { envelopes, problems, negotiatedVersion, serverInfo, exitCode, stderr };
+  return { steps: log.steps, problems, negotiatedVersion, serverInfo, exitCode, stderr };
 }

@@ -5,12 +5,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Bilingual } from '../i18n/lang.js';
 import { durationText, type ServeStringKey, type ServeValue, sb } from '../i18n/serve-strings.js';
-import type { SessionSnapshot, StepReport } from '../machine/index.js';
-import type { Direction, JsonObject } from '../protocol/index.js';
+import type { JsonObject } from '../protocol/index.js';
+import type { Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { header, jsonError, localChecks, readBody } from './http-checks.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
-import { LiveServer } from './live-server.js';
+import { LiveServer, violationLines } from './live-server.js';
 
 export type HttpServeOptions = {
   readonly config: ServerConfig;
@@ -19,6 +19,8 @@ export type HttpServeOptions = {
   readonly host?: string;
   /** One line of the server's log, in both languages (the CLI writes the learner's). */
   readonly log: (line: Bilingual) => void;
+  /** A referee verdict on an envelope, one line each (default: `log`). */
+  readonly verdict?: (line: Bilingual) => void;
   /** Told about every session: its start, each envelope with the referee's verdict, its end. */
   readonly observe?: SessionObserver;
   /** The largest request body accepted (default 16 MiB). */
@@ -40,24 +42,14 @@ export type HttpServing = {
 };
 
 /**
- * What happens in each session, in wire order, for --trace-file and the live UI. `snapshot` is the
- * referee's state right after the envelope (or the close); `closedBy` says whether the client ended
- * the session (DELETE) or the server did (shutting down, or the session was idle too long).
+ * What happens in each session, in wire order, for --trace-file and the live UI: its opening, then
+ * every step of its session log — each envelope with the referee's verdict, and the close (whose
+ * `closedBy` says whether the client ended the session with DELETE or the server did: shutting
+ * down, or the session was idle too long).
  */
 export type SessionObserver = {
   readonly opened?: (session: string) => void;
-  readonly envelope?: (
-    session: string,
-    direction: Direction,
-    message: JsonObject,
-    report: StepReport,
-    snapshot: SessionSnapshot,
-  ) => void;
-  readonly closed?: (
-    session: string,
-    closedBy: 'client' | 'server',
-    snapshot: SessionSnapshot,
-  ) => void;
+  readonly step?: (session: string, step: Step) => void;
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -80,6 +72,7 @@ type Session = {
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
   const { log } = options;
+  const verdict = options.verdict ?? log;
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, Session>();
@@ -123,13 +116,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           )
           .catch((error: unknown) => log(sb('couldNotSend', { id, error: errorText(error) })));
       },
-      onViolation: (line) => log(sb('sessionSays', { id, line })),
-      ...(observe?.envelope
-        ? {
-            record: (direction: Direction, message: JsonObject, report: StepReport) =>
-              observe.envelope?.(id, direction, message, report, live.referee.snapshot()),
-          }
-        : {}),
+      notice: (line) => log(sb('sessionSays', { id, line })),
+      onStep: (step) => {
+        for (const line of violationLines(step)) verdict(sb('sessionSays', { id, line }));
+        observe?.step?.(id, step);
+      },
     });
     const session: Session = {
       transport,
@@ -142,12 +133,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     transport.onmessage = (message) => live.receive(message);
     transport.onerror = (error) => log(sb('sessionSays', { id, line: error.message }));
     transport.onclose = () => {
-      live.close();
+      const known = sessions.delete(id);
       idle.forget(id);
-      if (sessions.delete(id)) {
-        log(sb('sessionClosed', { id }));
-        observe?.closed?.(id, closedBy, live.referee.snapshot());
-      }
+      if (known) log(sb('sessionClosed', { id }));
+      live.close(closedBy);
     };
     return session;
   };

@@ -1,8 +1,8 @@
 import type { Bilingual } from '../i18n/lang.js';
 import { sb } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
-import { createReferee, type Referee, type StepReport } from '../machine/index.js';
-import type { Direction, JsonObject } from '../protocol/index.js';
+import type { Side } from '../protocol/index.js';
+import { SessionLog, type Step, stepName } from '../session/index.js';
 import type { Scheduled } from '../sim/server/outbox.js';
 import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
@@ -10,23 +10,23 @@ export type LiveServerOptions = {
   readonly config: ServerConfig;
   /** Puts one message on the wire (stdio line, HTTP response or SSE event). */
   readonly send: (item: Scheduled) => void;
-  /** Every envelope both ways, in wire order (for --trace-file and the live UI). */
-  readonly record?: (direction: Direction, message: JsonObject, report: StepReport) => void;
   /**
-   * A line the server could not take as a message (not JSON: its text; a batch: the array), which
-   * the referee never sees (as in `trace`), for a transcript that keeps every line the client sent.
+   * Every step of the session log, in wire order: each envelope both ways with its verdict, each
+   * line the server could not take as a message, the close (for --trace-file, the verdict lines
+   * and the live UI).
    */
-  readonly unreadable?: (value: unknown) => void;
-  /** One line per rule the referee saw broken, and one per message it could not take. */
-  readonly onViolation?: (line: Bilingual) => void;
+  readonly onStep?: (step: Step) => void;
+  /** One line for each line the server could not take as a message (the server's own notice). */
+  readonly notice?: (line: Bilingual) => void;
   /** Milliseconds since some fixed start (default: a monotonic clock). */
   readonly clock?: () => number;
 };
 
-/** The referee's verdicts on one envelope, one line each. */
-export function violationLines(report: StepReport): Bilingual[] {
-  if (report.violations.length === 0) return [];
-  const what = `${report.method ?? report.kind}${report.id !== null ? ` #${String(report.id)}` : ''}`;
+/** The referee's verdicts on one step, one line each (none for a step that broke no rule). */
+export function violationLines(step: Step): Bilingual[] {
+  const report = step.verdict;
+  if (!report || report.violations.length === 0) return [];
+  const what = stepName(step);
   return report.violations.map((v) =>
     sb('verdict', {
       direction: report.direction,
@@ -46,7 +46,8 @@ export function violationLines(report: StepReport): Bilingual[] {
  */
 export class LiveServer {
   readonly server: SimServer;
-  readonly referee: Referee;
+  /** The session as the referee sees it: every source of this session pushes here. */
+  readonly log: SessionLog;
   readonly #options: LiveServerOptions;
   readonly #clock: () => number;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,8 +58,9 @@ export class LiveServer {
   constructor(options: LiveServerOptions) {
     this.#options = options;
     this.server = new SimServer(options.config);
-    // history off: a long session keeps flat memory (no earlier snapshots are needed here).
-    this.referee = createReferee({ history: false });
+    // Steps are handed on as they come, not kept: a long session keeps flat memory.
+    this.log = new SessionLog({ keep: false });
+    if (options.onStep) this.log.subscribe(options.onStep);
     const start = performance.now();
     this.#clock = options.clock ?? (() => performance.now() - start);
   }
@@ -71,16 +73,16 @@ export class LiveServer {
     let value: unknown;
     try {
       value = JSON.parse(text);
-    } catch {
-      this.#options.onViolation?.(sb('lineNotJson', { preview: preview(text) }));
-      this.#options.unreadable?.(text);
+    } catch (error) {
+      this.#options.notice?.(sb('lineNotJson', { preview: preview(text) }));
+      this.#unreadable(`not valid JSON (${(error as Error).message})`, text);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
     }
     if (Array.isArray(value)) {
-      this.#options.onViolation?.(sb('lineBatch'));
-      this.#options.unreadable?.(value);
+      this.#options.notice?.(sb('lineBatch'));
+      this.#unreadable('a batch (JSON-RPC batches were removed in 2025-06-18)', value);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
@@ -91,7 +93,7 @@ export class LiveServer {
   /** One parsed message from the client. */
   receive(message: unknown): void {
     if (this.#closed) return;
-    this.#observe('client->server', message);
+    this.log.push({ type: 'message', direction: 'client->server', message, t: this.#clock() });
     this.server.receive(message, this.#clock());
     this.pump();
   }
@@ -103,7 +105,12 @@ export class LiveServer {
     const outbox = this.server.outbox;
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
       this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
-      this.#observe('server->client', item.message);
+      this.log.push({
+        type: 'message',
+        direction: 'server->client',
+        message: item.message,
+        t: this.#clock(),
+      });
       this.#options.send(item);
     }
     const next = outbox.peek();
@@ -133,22 +140,26 @@ export class LiveServer {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
-  /** The transport closed: no more sending; the referee marks the shutdown. */
-  close(): void {
+  /** The transport closed (by `by`): no more sending; the session log marks the shutdown. */
+  close(by: Side = 'client'): void {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
-    this.referee.close();
+    this.log.push({ type: 'close', by, t: this.#clock() });
     const waiting = this.#idle;
     this.#idle = [];
     for (const resolve of waiting) resolve();
   }
 
-  #observe(direction: Direction, message: unknown): void {
-    const report = this.referee.feed(direction, message);
-    this.#options.record?.(direction, message as JsonObject, report);
-    const onViolation = this.#options.onViolation;
-    if (onViolation) for (const line of violationLines(report)) onViolation(line);
+  /** A client line that is not a message: a step of its own, kept for the transcript. */
+  #unreadable(problem: string, raw: unknown): void {
+    this.log.push({
+      type: 'unreadable',
+      direction: 'client->server',
+      problem,
+      raw,
+      t: this.#clock(),
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import type { Bilingual } from '../i18n/lang.js';
 import { sb } from '../i18n/serve-strings.js';
-import type { Direction, JsonObject } from '../protocol/index.js';
+import type { Step } from '../session/index.js';
 import { TraceWriter } from './trace-writer.js';
 
 /**
@@ -52,9 +52,9 @@ export class SessionTraces {
     this.#announce(sb('transcriptIn', { id: session, path }));
   }
 
-  write(session: string, direction: Direction, message: JsonObject): void {
+  write(session: string, step: Step): void {
     if (!this.#open.has(session)) this.open(session);
-    this.#open.get(session)?.write(direction, message);
+    this.#open.get(session)?.writeStep(step);
   }
 
   /** The session ended: its file is complete (and readable by trace and play) from here on. */

@@ -1,9 +1,8 @@
 import type { Bilingual } from '../i18n/lang.js';
 import { sb } from '../i18n/serve-strings.js';
-import type { Direction } from '../protocol/index.js';
+import { LineReader, type Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
-import { LineSplitter } from './line-splitter.js';
-import { LiveServer } from './live-server.js';
+import { LiveServer, violationLines } from './live-server.js';
 
 export type StdioServeOptions = {
   readonly config: ServerConfig;
@@ -11,8 +10,8 @@ export type StdioServeOptions = {
   readonly output: NodeJS.WritableStream;
   /** Logs and referee verdicts, one line each in both languages (never stdout: it carries only protocol). */
   readonly log: (line: Bilingual) => void;
-  /** Every line both ways, in wire order; an unreadable client line as its text (or its batch). */
-  readonly record?: (direction: Direction, message: unknown) => void;
+  /** Every step of the session log, in wire order (for --trace-file). */
+  readonly onStep?: (step: Step) => void;
   /** Lines longer than this are answered -32700 without being kept (default 64 MiB). */
   readonly maxLineBytes?: number;
 };
@@ -46,17 +45,17 @@ export function serveStdio(options: StdioServeOptions): {
         });
       }
     },
-    onViolation: log,
-    ...(options.record ? { record: options.record } : {}),
-    ...(options.record
-      ? { unreadable: (value: unknown) => options.record?.('client->server', value) }
-      : {}),
+    notice: log,
+    onStep: (step) => {
+      for (const line of violationLines(step)) log(line);
+      options.onStep?.(step);
+    },
   });
-  const splitter = new LineSplitter(options.maxLineBytes);
-  const take = (lines: ReturnType<LineSplitter['push']>) => {
+  const reader = new LineReader(options.maxLineBytes);
+  const take = (lines: ReturnType<LineReader['push']>) => {
     for (const line of lines) {
-      if ('tooLong' in line) {
-        log(sb('lineTooLong', { bytes: line.tooLong }));
+      if (line.text === undefined) {
+        log(sb('lineTooLong', { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }));
         live.receiveLine('');
       } else if (line.text.trim() !== '') {
         live.receiveLine(line.text);
@@ -78,10 +77,10 @@ export function serveStdio(options: StdioServeOptions): {
     stop();
   });
   input.on('data', (chunk: Buffer | string) =>
-    take(splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+    take(reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
   );
   input.on('end', () => {
-    take(splitter.end());
+    take(reader.end());
     // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit.
     void live.whenIdle().then(stop);
   });

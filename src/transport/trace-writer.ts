@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Direction } from '../protocol/index.js';
+import type { Step } from '../session/index.js';
 
 /**
  * Writes a session as a wrapped-format transcript, one `{"direction", "message", "t_ms"}` object
@@ -25,6 +26,12 @@ export class TraceWriter {
     if (this.#failed) return;
     const t = Math.round(performance.now() - this.#start);
     this.#stream.write(`${JSON.stringify({ direction, message, t_ms: t })}\n`);
+  }
+
+  /** A step of the session log: its message, or what an unreadable line held; a close adds nothing. */
+  writeStep(step: Step): void {
+    if (step.kind === 'message') this.write(step.direction, step.message);
+    else if (step.kind === 'unreadable') this.write(step.direction, step.raw);
   }
 
   /** Flushes and closes the file; rejects when it could not be written. */

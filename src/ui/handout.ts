@@ -1,7 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { s } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
-import type { ScreenStep } from '../sim/scenario/engine.js';
+import type { ScreenStep } from './screen-step.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
 

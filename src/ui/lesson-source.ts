@@ -1,9 +1,10 @@
 import type { Bilingual } from '../i18n/lang.js';
-import type { ScreenStep } from '../sim/scenario/engine.js';
+import type { Step } from '../session/index.js';
 import { findLesson } from '../sim/scenario/find-lesson.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
 import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
 import type { OpenProblem } from '../sim/scenario/open-lesson.js';
+import { type ScreenStep, screenSteps } from './screen-step.js';
 
 /** A lesson played to its timeline, ready for the screen. */
 export type OpenedLesson = {
@@ -34,9 +35,15 @@ export async function openLesson(
 ): Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }> {
   const listing = given ?? (await listLessons());
   // `id` may be the lesson's number: the opened lesson carries its real id (progress is kept by id).
-  const shaped = ({ id, scenario }: LoadedLesson, steps: readonly ScreenStep[]) => ({
+  const shaped = ({ id, scenario }: LoadedLesson, steps: readonly Step[]) => ({
     ok: true as const,
-    value: { id, title: scenario.title, goal: scenario.goal, recap: scenario.recap, steps },
+    value: {
+      id,
+      title: scenario.title,
+      goal: scenario.goal,
+      recap: scenario.recap,
+      steps: screenSteps(steps),
+    },
   });
   const lesson = findLesson(listing, id);
   const compiled = lesson ? compiledTimeline(lesson) : null;

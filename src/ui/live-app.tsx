@@ -2,12 +2,12 @@ import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { lf } from '../i18n/live-strings.js';
-import type { LiveTimeline } from '../trace/live-timeline.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import { LiveStatus } from './components/live-status.js';
 import { LiveWaiting } from './components/live-waiting.js';
 import { actionsFor, isScroll, keyNames, SCROLL_BY } from './keymap.js';
 import { LIVE_KEYS, liveHints } from './live-keys.js';
+import type { LiveStore } from './live-store.js';
 import {
   LIVE_START,
   type LiveAction,
@@ -26,7 +26,7 @@ import { useTerminalSize } from './use-terminal-size.js';
 import { useTextScroll } from './use-text-scroll.js';
 
 export type LiveAppProps = {
-  readonly store: LiveTimeline;
+  readonly store: LiveStore;
   /** Where the server listens, for the header and the waiting screen. */
   readonly url: string;
   readonly lang: Lang;
@@ -35,7 +35,7 @@ export type LiveAppProps = {
 };
 
 /** The store as it is now, seen from one view state (keys act on the latest, not the drawn). */
-function factsOf(store: LiveTimeline, state: LiveViewState): LiveFacts {
+function factsOf(store: LiveStore, state: LiveViewState): LiveFacts {
   const sessions = store.sessions();
   const ids = sessions.map((s) => s.id);
   const id = shownSession(state, ids);

@@ -1,8 +1,8 @@
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
-import type { LiveTimeline } from '../trace/live-timeline.js';
 import { LiveApp } from './live-app.js';
+import type { LiveStore } from './live-store.js';
 import { colourEnabled } from './theme.js';
 import { Themed } from './themed.js';
 
@@ -11,7 +11,7 @@ import { Themed } from './themed.js';
  * then stops the server. MCP_SIM_FIRST_FRAME_EXIT=1 ends after the first frame, as elsewhere.
  */
 export async function runLive(options: {
-  readonly store: LiveTimeline;
+  readonly store: LiveStore;
   readonly url: string;
   readonly lang: Lang;
 }): Promise<void> {

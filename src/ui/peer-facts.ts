@@ -1,6 +1,6 @@
 import type { Lang } from '../i18n/lang.js';
 import { type StringKey, s } from '../i18n/strings.js';
-import type { PeerViews } from '../sim/scenario/engine.js';
+import type { PeerViews } from '../session/index.js';
 import { capabilityPaths } from './capability-paths.js';
 
 /**

@@ -1,5 +1,4 @@
 import { type Lang, tr } from '../i18n/lang.js';
-import type { ScreenStep } from '../sim/scenario/engine.js';
 import { BoundedMap } from './bounded-map.js';
 import { narrationHeight } from './components/narration-view.js';
 import { recapHeight } from './components/recap-box.js';
@@ -7,6 +6,7 @@ import { verdictHeight } from './components/verdict-line.js';
 import { EMPTY_MODEL, type EnvelopeModel, envelopeLines, envelopeModel } from './envelope-model.js';
 import { ENVELOPE_FLOOR, type MiddlePlan, planMiddle, WIDE_COLUMNS } from './layout.js';
 import type { ScreenMode } from './screen-mode.js';
+import type { ScreenStep } from './screen-step.js';
 
 export type ScreenFitInput = {
   readonly step: ScreenStep;

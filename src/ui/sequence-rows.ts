@@ -1,4 +1,4 @@
-import type { ScreenStep } from '../sim/scenario/engine.js';
+import type { ScreenStep } from './screen-step.js';
 
 export type ArrowStyle = 'solid' | 'dashed' | 'error' | 'invalid' | 'close';
 

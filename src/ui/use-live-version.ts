@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { LiveTimeline } from '../trace/live-timeline.js';
+import type { LiveStore } from './live-store.js';
 
 /**
  * The store's version, redrawn at most once per `intervalMs`. A burst on the wire (a list_changed
  * flurry, progress steps, ten pipelined calls) then costs one frame, not one per envelope; the
  * first change after a quiet spell is drawn at once.
  */
-export function useLiveVersion(store: LiveTimeline, intervalMs = 33): number {
+export function useLiveVersion(store: LiveStore, intervalMs = 33): number {
   const [version, setVersion] = useState(store.version);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,10 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type RawLine, readLines } from '../../src/session/index.js';
 import {
   createTracer,
-  type RawLine,
-  readLines,
   type TraceLabel,
   type TraceProblem,
   type TraceSummary,
@@ -32,7 +31,7 @@ export async function traceRaw(
       else problems.push(event.problem);
     }
   }
-  problems.push(...tracer.finish());
+  for (const event of tracer.finish()) if (event.type === 'problem') problems.push(event.problem);
   problems.sort((a, b) => a.line - b.line);
   return { labels, problems, summary: tracer.summary() };
 }

@@ -34,8 +34,9 @@ describe('what the lessons cover', () => {
       const played = await runScenario(lesson.scenario);
       if (!played.ok) throw new Error(`${lesson.id}: ${played.error.message}`);
       for (const step of played.value.steps) {
-        const method = step.report?.method;
-        if (!method || step.report?.kind === 'response' || step.report?.kind === 'error') continue;
+        const method = step.verdict?.method;
+        if (!method || step.verdict?.kind === 'response' || step.verdict?.kind === 'error')
+          continue;
         shownIn.set(method, [...new Set([...(shownIn.get(method) ?? []), lesson.id])]);
       }
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/sim/scenario/engine.js';
 import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { lessonHandout, lessonJson } from '../../src/ui/handout.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
+import { screenRun as runScenario } from '../helpers/screen.js';
 
 const { lessons } = loadLessons();
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/machine/rules.js';
-import { runScenario } from '../../src/sim/scenario/engine.js';
 import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { lessonJson } from '../../src/ui/handout.js';
+import { screenRun as runScenario } from '../helpers/screen.js';
 
 const { lessons, problems } = loadLessons();
 

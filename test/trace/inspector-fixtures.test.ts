@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLines } from '../../src/trace/index.js';
-import { transcriptTimeline } from '../../src/trace/play-timeline.js';
+import { transcriptScreen as transcriptTimeline } from '../../src/cli/commands/play.js';
+import { readLines } from '../../src/session/index.js';
 import { FIXTURES, traceFile } from '../helpers/trace.js';
 
 const DIR = join(FIXTURES, 'inspector');

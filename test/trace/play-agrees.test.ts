@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitLines } from '../../src/trace/index.js';
-import { transcriptTimeline } from '../../src/trace/play-timeline.js';
+import { transcriptScreen as transcriptTimeline } from '../../src/cli/commands/play.js';
+import { splitLines } from '../../src/session/index.js';
 import { FIXTURES, traceRaw } from '../helpers/trace.js';
 
 const INIT =

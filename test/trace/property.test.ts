@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METHOD_NAMES } from '../../src/protocol/index.js';
-import { createTracer, type RawLine, readLines, type TraceLabel } from '../../src/trace/index.js';
+import { type RawLine, readLines } from '../../src/session/index.js';
+import { createTracer, type TraceLabel } from '../../src/trace/index.js';
 import { REAL, type TraceResult, traceFile, traceRaw } from '../helpers/trace.js';
 
 const NL = 0x0a;
@@ -268,7 +269,7 @@ describe('the tracer on random input', () => {
           ]);
           const alone = createTracer();
           expect(alone.push({ line: 1, text: JSON.stringify(value) })).toEqual([]);
-          expect(alone.finish()).toMatchObject([{ line: 1 }]);
+          expect(alone.finish()).toMatchObject([{ type: 'problem', problem: { line: 1 } }]);
         },
       ),
     );

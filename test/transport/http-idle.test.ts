@@ -21,7 +21,11 @@ beforeAll(async () => {
     config,
     port: 0,
     log: (line) => lines.push(line),
-    observe: { closed: (id, by) => closed.push([id, by]) },
+    observe: {
+      step: (id, step) => {
+        if (step.closedBy) closed.push([id, step.closedBy]);
+      },
+    },
     idleClock: time.clock,
   });
 });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bilingual } from '../../src/i18n/lang.js';
 import { sb } from '../../src/i18n/serve-strings.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
-import { LiveTimeline } from '../../src/trace/live-timeline.js';
 import { type HttpServing, serveHttp } from '../../src/transport/http-server.js';
 import { serveConfig } from '../../src/transport/serve-config.js';
+import { LiveStore } from '../../src/ui/live-store.js';
 import { INIT, raw as rawTo } from '../helpers/http.js';
 
 // The server in this process: its log lines arrive as data, both languages at once.
@@ -69,8 +69,8 @@ describe('the serve log, in English and Chinese', () => {
       ),
     );
     // The live view keeps verdicts out of its header, in Chinese as in English.
-    const store = new LiveTimeline();
-    store.log(sb('sessionOpened', { id }).zh);
+    const store = new LiveStore();
+    store.announce(sb('sessionOpened', { id }).zh);
     store.log(verdict?.zh ?? '');
     expect(store.notice).toBe(`会话 ${id} 已打开`);
 

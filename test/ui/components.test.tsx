@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { playLesson } from '../../src/cli/commands/lessons.js';
-import type { TimelineStep } from '../../src/sim/scenario/engine.js';
 import { BusyLine } from '../../src/ui/components/busy-line.js';
 import { JsonLineView } from '../../src/ui/components/json-line-view.js';
 import { KeyBar } from '../../src/ui/components/key-bar.js';
@@ -10,7 +8,9 @@ import { ProgressLine, progressBarWidth } from '../../src/ui/components/progress
 import { TimelineView } from '../../src/ui/components/timeline-view.js';
 import { VerdictLine } from '../../src/ui/components/verdict-line.js';
 import { keyHints, LESSON_KEYS } from '../../src/ui/keymap.js';
+import type { ScreenStep as TimelineStep } from '../../src/ui/screen-step.js';
 import { sequenceRow } from '../../src/ui/sequence-rows.js';
+import { playLesson } from '../helpers/screen.js';
 import { renderAt, until, widest } from './render-at.js';
 
 const size = { columns: 60, rows: 24 };

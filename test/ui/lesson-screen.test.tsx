@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { playLesson } from '../../src/cli/commands/lessons.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/lesson-source.js';
+import { playLesson } from '../helpers/screen.js';
 import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
 
 const lessons = new Map<string, OpenedLesson>();

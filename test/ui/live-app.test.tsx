@@ -3,30 +3,29 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
-import { LiveTimeline } from '../../src/trace/live-timeline.js';
 import { type HttpServing, serveHttp } from '../../src/transport/http-server.js';
 import { serveConfig } from '../../src/transport/serve-config.js';
 import { LiveApp } from '../../src/ui/live-app.js';
+import { LiveStore } from '../../src/ui/live-store.js';
 import { renderAt, type Size, until, widest } from './render-at.js';
 
 // A real server on a real port, a real SDK client, and the live view fed by what crosses the wire.
-let store: LiveTimeline;
+let store: LiveStore;
 let serving: HttpServing;
 
 beforeAll(async () => {
   await prepareTools();
   const config = serveConfig({});
   if (typeof config === 'string') throw new Error(config);
-  store = new LiveTimeline();
+  store = new LiveStore();
   serving = await serveHttp({
     config,
     port: 0,
-    log: (line) => store.log(line.en),
+    log: (line) => store.announce(line.en),
+    verdict: (line) => store.log(line.en),
     observe: {
       opened: (id) => store.open(id),
-      envelope: (id, direction, message, _report, snapshot) =>
-        store.envelope(id, direction, message, snapshot),
-      closed: (id, by, snapshot) => store.close(id, by, snapshot),
+      step: (id, step) => store.step(id, step),
     },
   });
 });
@@ -134,7 +133,7 @@ describe('serve --http --ui: the live view of a real session', () => {
   });
 
   it('speaks Chinese, and the server log shows in the header instead of corrupting the screen', async () => {
-    store.log('transport: client->server: a body that is not JSON; answered -32700');
+    store.announce('transport: client->server: a body that is not JSON; answered -32700');
     store.log('session x: referee: client->server ping #9: something (error): not shown here');
     const screen = show({ columns: 80, rows: 24 }, 'zh');
     await until(() => {

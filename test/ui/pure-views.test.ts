@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playLesson } from '../../src/cli/commands/lessons.js';
-import type { PeerViews } from '../../src/sim/scenario/engine.js';
+import type { PeerViews } from '../../src/session/index.js';
 import { capabilityPaths } from '../../src/ui/capability-paths.js';
 import { envelopeModel, fitEnvelope, fitMeanings } from '../../src/ui/envelope-model.js';
 import { jsonLines, lineOfPointer, lineText } from '../../src/ui/json-lines.js';
@@ -9,6 +8,7 @@ import { peerFacts } from '../../src/ui/peer-facts.js';
 import { recordStep, resumeAt, statusOf } from '../../src/ui/progress-update.js';
 import { sequenceRow, sequenceRows } from '../../src/ui/sequence-rows.js';
 import { wrappedHeight } from '../../src/ui/text-height.js';
+import { playLesson } from '../helpers/screen.js';
 
 describe('json lines', () => {
   const value = {

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { playLesson } from '../../src/cli/commands/lessons.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { MenuScreen } from '../../src/ui/components/menu-screen.js';
@@ -7,6 +6,7 @@ import { keyHints, MENU_KEYS } from '../../src/ui/keymap.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/lesson-source.js';
 import { menuData } from '../../src/ui/menu-items.js';
+import { playLesson } from '../helpers/screen.js';
 import { renderAt, type Size, until, widest } from './render-at.js';
 
 const opened = new Map<string, Promise<OpenedLesson>>();

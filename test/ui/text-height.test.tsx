@@ -3,14 +3,14 @@ import { Box, renderToString } from 'ink';
 import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
-import { playLesson } from '../../src/cli/commands/lessons.js';
 import { type Lang, tr } from '../../src/i18n/lang.js';
-import type { TimelineStep } from '../../src/sim/scenario/engine.js';
 import { NarrationView, narrationHeight } from '../../src/ui/components/narration-view.js';
 import { Prose } from '../../src/ui/components/prose.js';
 import { RecapBox, recapHeight } from '../../src/ui/components/recap-box.js';
 import { VerdictLine, verdictHeight } from '../../src/ui/components/verdict-line.js';
+import type { ScreenStep as TimelineStep } from '../../src/ui/screen-step.js';
 import { wrappedHeight } from '../../src/ui/text-height.js';
+import { playLesson } from '../helpers/screen.js';
 
 /** The lines Ink draws for `view` in a column `width` wide (what the screen would get). */
 function drawnHeight(view: ReactElement, width: number): number {

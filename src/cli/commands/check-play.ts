@@ -11,10 +11,10 @@ import {
 } from '../../grader/index.js';
 import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import { transcriptTimeline } from '../../trace/play-timeline.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/lesson-source.js';
+import { screenStep } from '../../ui/screen-step.js';
 import { UsageError } from '../usage.js';
 import { requireWorkspace } from './exercises.js';
 
@@ -84,20 +84,14 @@ function brokenRules(steps: OpenedLesson['steps']): { count: number; list: strin
 }
 
 /**
- * The recorded session in the lesson shape, refereed exactly as `play` referees a transcript. An
- * envelope the tracer cannot read is not dropped silently: the step before it says what it was.
+ * The recorded session in the lesson shape: the grader session's own steps, as the referee judged
+ * them while the code ran. An envelope that is not JSON-RPC at all is not a step of the screen (as
+ * in `play`), but it is not dropped silently: the step before it says what it was.
  */
 export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson {
-  const lines = rec.envelopes.map((e, i) => ({
-    line: i + 1,
-    text: JSON.stringify({ direction: e.direction, message: e.message }),
-  }));
-  const { timeline, problems } = transcriptTimeline(lines);
-  const unreadable = new Set(problems.map((p) => p.line));
   const steps: OpenedLesson['steps'][number][] = [];
-  let next = 0;
-  rec.envelopes.forEach((envelope, i) => {
-    if (unreadable.has(i + 1)) {
+  rec.envelopes.forEach((envelope) => {
+    if (envelope.step.verdict.kind === 'invalid') {
       const text = JSON.stringify(envelope.message).slice(0, 200);
       const what = bi(
         `✗ Then this was sent, which is not a JSON-RPC message: ${text}`,
@@ -107,8 +101,8 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
       if (last) steps[steps.length - 1] = { ...last, events: [...last.events, what] };
       return;
     }
-    const step = timeline.steps[next++];
-    if (step) steps.push({ ...step, events: [...step.events, ...envelope.notes] });
+    const step = screenStep(envelope.step, steps.length);
+    steps.push({ ...step, events: [...step.events, ...envelope.notes] });
   });
   const last = steps.at(-1);
   if (rec.failure && last) {

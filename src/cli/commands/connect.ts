@@ -2,11 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { specText } from '../../machine/index.js';
 import { CAPABILITY_PATHS, type JsonObject } from '../../protocol/index.js';
-import type { RawLine } from '../../trace/lines.js';
-import { transcriptTimeline } from '../../trace/play-timeline.js';
 import { type ConnectRun, runConnect, type ToolCall } from '../../transport/child-session.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/lesson-source.js';
+import { screenSteps } from '../../ui/screen-step.js';
 import { UsageError } from '../usage.js';
 
 type ConnectArgs = {
@@ -144,15 +143,16 @@ function parseConnectArgs(argv: string[]): ConnectArgs {
 }
 
 /** The recorded run as wrapped transcript lines, the shape trace and play read. */
-function wrappedLines(run: ConnectRun): RawLine[] {
-  return run.envelopes.map((e, i) => ({
-    line: i + 1,
-    text: JSON.stringify({ direction: e.direction, message: e.message }),
-  }));
+function wrappedLines(run: ConnectRun): string {
+  return run.steps
+    .filter((step) => step.kind === 'message')
+    .map((step) => `${JSON.stringify({ direction: step.direction, message: step.message })}\n`)
+    .join('');
 }
 
 function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
-  const { timeline } = transcriptTimeline(wrappedLines(run));
+  // The run's own steps, as its referee judged them while the envelopes crossed the pipe.
+  const timeline = { steps: screenSteps(run.steps, { invalid: 'hide' }) };
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
   const server = run.serverInfo
     ? `${String(run.serverInfo.name)} ${String(run.serverInfo.version ?? '')}`.trim()
@@ -198,10 +198,7 @@ export async function connectCommand(
   for (const problem of run.problems)
     process.stderr.write(`mcp-sim connect: ${tr(problem, lang)}\n`);
   if (args.traceFile) {
-    const text = wrappedLines(run)
-      .map((l) => ('text' in l ? `${l.text}\n` : ''))
-      .join('');
-    writeFileSync(args.traceFile, text);
+    writeFileSync(args.traceFile, wrappedLines(run));
   }
   const commandLine = [args.command, ...args.args].join(' ');
   const lesson = asLesson(run, commandLine);

@@ -4,6 +4,7 @@ import { formatProblem, loadLessons } from '../../sim/scenario/load-lessons.js';
 import { openLesson, type PlayedLesson } from '../../sim/scenario/open-lesson.js';
 import { lessonHandout, lessonJson } from '../../ui/handout.js';
 import { statusOf } from '../../ui/progress-update.js';
+import { screenSteps } from '../../ui/screen-step.js';
 import { lessonProblem } from '../lesson-error.js';
 import type { Progress } from '../progress.js';
 
@@ -56,7 +57,8 @@ export async function lessonPrintCommand(options: {
   format: 'json' | 'plain';
   lang: Lang;
 }): Promise<number> {
-  const { lesson, timeline } = await playLesson(options.id);
+  const { lesson, timeline: played } = await playLesson(options.id);
+  const timeline = { steps: screenSteps(played.steps) };
   if (options.format === 'json') {
     process.stdout.write(
       `${JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2)}\n`,

@@ -1,17 +1,42 @@
 import { basename } from 'node:path';
 import type { Lang } from '../../i18n/lang.js';
-import { readLines } from '../../trace/lines.js';
-import { transcriptTimeline } from '../../trace/play-timeline.js';
+import {
+  type RawLine,
+  readLines,
+  readTranscript,
+  SessionLog,
+  stepProblem,
+  type TraceProblem,
+} from '../../session/index.js';
 import { lessonHandout } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/lesson-source.js';
+import { type ScreenStep, screenSteps } from '../../ui/screen-step.js';
 import { checkReadable } from './trace.js';
+
+/**
+ * A transcript through the session log, as the screen shows it: its messages and closes as steps,
+ * and the lines `trace` would report as problems (the recap lists them).
+ */
+export function transcriptScreen(lines: Iterable<RawLine>): {
+  timeline: { steps: ScreenStep[] };
+  problems: TraceProblem[];
+} {
+  const log = new SessionLog();
+  readTranscript(lines, log);
+  const problems: TraceProblem[] = [];
+  for (const step of log.steps) {
+    const problem = stepProblem(step);
+    if (problem !== null) problems.push({ line: step.line ?? step.index + 1, message: problem });
+  }
+  return { timeline: { steps: screenSteps(log.steps, { invalid: 'hide' }) }, problems };
+}
 
 /** A transcript read into the lesson shape: problems are reported on stderr, one line each. */
 export async function loadTranscript(file: string): Promise<OpenedLesson> {
   await checkReadable(file);
   const lines = [];
   for await (const line of readLines(file === '-' ? process.stdin : file)) lines.push(line);
-  const { timeline, problems } = transcriptTimeline(lines);
+  const { timeline, problems } = transcriptScreen(lines);
   for (const p of problems) process.stderr.write(`mcp-sim: ${file}:${p.line}: ${p.message}\n`);
   const name = file === '-' ? 'stdin' : basename(file);
   // The command as the learner would type it again, from where they typed this one.

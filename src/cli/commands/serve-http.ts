@@ -1,9 +1,9 @@
 import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { sb } from '../../i18n/serve-strings.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
-import type { LiveTimeline } from '../../trace/live-timeline.js';
 import { type HttpServing, type SessionObserver, serveHttp } from '../../transport/http-server.js';
 import { SessionTraces } from '../../transport/session-traces.js';
+import type { LiveStore } from '../../ui/live-store.js';
 
 export type ServeHttpOptions = {
   readonly config: ServerConfig;
@@ -27,28 +27,26 @@ export type ServeHttpOptions = {
  * written to stderr once the UI has ended.
  */
 export async function serveHttpCommand(options: ServeHttpOptions): Promise<number> {
-  let store: LiveTimeline | null = null;
+  let store: LiveStore | null = null;
   if (options.ui) {
-    const { LiveTimeline } = await import('../../trace/live-timeline.js');
-    store = new LiveTimeline();
+    const { LiveStore } = await import('../../ui/live-store.js');
+    store = new LiveStore();
   }
   const live = store;
   const { lang } = options;
-  const write = live ? (line: string) => live.log(line) : options.log;
-  const log = (line: Bilingual) => write(line[lang]);
+  // With the UI, the server's notices show in its header; verdicts show on their steps instead.
+  const log = (line: Bilingual) => (live ? live.announce(line[lang]) : options.log(line[lang]));
+  const verdict = (line: Bilingual) => (live ? live.log(line[lang]) : options.log(line[lang]));
   const traces = options.traceFile ? new SessionTraces(options.traceFile, log) : null;
   const observe: SessionObserver = {
     opened: (session) => {
       traces?.open(session);
       live?.open(session);
     },
-    envelope: (session, direction, message, _report, snapshot) => {
-      traces?.write(session, direction, message);
-      live?.envelope(session, direction, message, snapshot);
-    },
-    closed: (session, closedBy, snapshot) => {
-      traces?.end(session);
-      live?.close(session, closedBy, snapshot);
+    step: (session, step) => {
+      if (step.kind === 'close') traces?.end(session);
+      else traces?.write(session, step);
+      live?.step(session, step);
     },
   };
   let serving: HttpServing;
@@ -58,6 +56,7 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
       port: options.port,
       host: options.host,
       log,
+      verdict,
       observe,
       ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     });

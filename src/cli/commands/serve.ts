@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { lf } from '../../i18n/live-strings.js';
 import { sb } from '../../i18n/serve-strings.js';
-import type { Direction } from '../../protocol/index.js';
+import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
 import { serveConfig } from '../../transport/serve-config.js';
@@ -121,15 +121,12 @@ export async function serveCommand(
   }
   const log = (line: Bilingual) => write(line[lang]);
   const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
-  const record = trace
-    ? (direction: Direction, message: unknown) => trace.write(direction, message)
-    : undefined;
   const session = serveStdio({
     config: args.config,
     input: process.stdin,
     output: process.stdout,
     log,
-    ...(record ? { record } : {}),
+    ...(trace ? { onStep: (step: Step) => trace.writeStep(step) } : {}),
   });
   const onSignal = () => session.stop();
   process.once('SIGTERM', onSignal);

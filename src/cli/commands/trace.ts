@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import type { Violation } from '../../machine/index.js';
+import { readLineBatches } from '../../session/index.js';
 import {
   createTracer,
   headerRow,
   labelJson,
   labelRow,
   problemLine,
-  readLineBatches,
   summaryLines,
   type TraceProblem,
   violationLine,
@@ -74,9 +74,11 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
     }
     await out.flush();
   }
-  for (const problem of tracer.finish()) {
-    problems.push(problem);
-    if (!options.json) out.write(`${problemLine(problem, paint).trimStart()}\n`);
+  // A file that never showed a good message: what its held-back lines turned out to be.
+  for (const event of tracer.finish()) {
+    if (event.type !== 'problem') continue;
+    problems.push(event.problem);
+    if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
   }
   // Already in line order: the tracer gives problems and messages as the lines come.
   const summary = tracer.summary();

@@ -70,7 +70,7 @@ export async function runTool(
     notify: (notification: unknown) => {
       const body = isObject(notification) ? notification : { value: notification };
       const sent = session.send(S2C, { jsonrpc: '2.0', ...body } as JsonObject);
-      if (sent.report.method === 'notifications/progress') {
+      if (sent.verdict.method === 'notifications/progress') {
         progress.push({
           sent,
           at: session.log.length - 1,
@@ -193,7 +193,7 @@ export const progressRubric: Rubric = {
 
     // The learner's progress bar, as the lesson screen draws it.
     for (const p of a.progress) {
-      const report = p.sent.report.progress;
+      const report = p.sent.verdict.progress;
       if (report) {
         ctx.show(`${bar(report.progress, report.total)}  ${report.message ?? ''}`.trimEnd());
       }

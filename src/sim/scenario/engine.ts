@@ -1,80 +1,22 @@
-import { createActor } from 'xstate';
-import {
-  phasesOf,
-  type SessionSnapshot,
-  type SidePhases,
-  type StepReport,
-  sessionMachine,
-  tokenKey,
-} from '../../machine/index.js';
-import {
-  type Annotation,
-  annotate,
-  type Direction,
-  type JsonObject,
-  type RequestId,
-} from '../../protocol/index.js';
+import type { Annotation, Direction, JsonObject, RequestId } from '../../protocol/index.js';
+import { type PeerViews, SessionLog, type Step as SessionStep } from '../../session/index.js';
 import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
 import { prepareToolsFor } from '../tools/index.js';
 import { makeFault } from './faults.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
-/** What the client and the server panels show after a step. */
-export type PeerViews = {
-  readonly client: {
-    readonly capabilities: JsonObject;
-    readonly negotiatedVersion: string | null;
-    readonly tools: readonly string[] | null;
-    readonly toolsStale: boolean;
-    readonly pending: readonly string[];
-  };
-  readonly server: {
-    readonly capabilities: JsonObject;
-    readonly negotiatedVersion: string | null;
-    /** The tools it offers; null when only the wire is known and no tools/list has been answered. */
-    readonly tools: readonly string[] | null;
-    readonly subscriptions: readonly string[];
-    readonly logLevel: string;
-    readonly working: readonly string[];
-  };
-};
-
-/** One envelope of a played scenario, with everything an observer shows for it. */
-export type TimelineStep = {
-  readonly index: number;
-  /** Virtual time in ms since the session started (deterministic). */
-  readonly t: number;
-  readonly direction: Direction;
-  /** The envelope as sent; null for a step where the transport closed instead. */
-  readonly message: JsonObject | null;
-  /** Who closed the transport at this step (no envelope then), or null. */
-  readonly closedBy: 'client' | 'server' | null;
-  readonly note: Bilingual;
-  readonly annotations: readonly Annotation[];
-  /** Silent actions that happened just before (a tool added, a resource changed…). */
-  readonly events: readonly Bilingual[];
-  readonly fault: string | null;
-  /** The referee's verdict on the envelope; null for a close step. */
-  readonly report: StepReport | null;
-  readonly snapshot: SessionSnapshot;
-  readonly phases: SidePhases;
-  readonly peers: PeerViews;
-};
-
-/** A step as the screen and the handouts use it: everything but the referee's snapshot. */
-export type ScreenStep = Omit<TimelineStep, 'snapshot'>;
-
 export type ScenarioError = { readonly step: number; readonly message: string };
 
-export type Timeline = { readonly steps: readonly TimelineStep[] };
+/** A played lesson: the session log's steps, each with the lesson's narration in its notes. */
+export type Timeline = { readonly steps: readonly SessionStep[] };
 
 type Emitted = { direction: Direction; message: JsonObject; fault: string | null };
 
 /**
  * Plays a scenario to a deterministic timeline: ids, timestamps and every envelope are the same on
- * every run. Each envelope passes through the referee (the session machine) and is delivered to the
- * peer it is addressed to; each step keeps its snapshot, so going back is just indexing.
+ * every run. The lesson is a source like any other: each envelope is pushed into the session log
+ * (which referees it) with the lesson's narration, then delivered to the peer it is addressed to.
  */
 export async function runScenario(
   scenario: Scenario,
@@ -92,8 +34,7 @@ export async function runScenario(
   await prepareToolsFor(called);
   const server = new SimServer(scenario.server);
   const client = new SimClient(scenario.client);
-  const referee = createActor(sessionMachine, { input: {} }).start();
-  const steps: TimelineStep[] = [];
+  const log = new SessionLog();
   const cancelled: Array<{ id: RequestId; token?: string }> = [];
   const completedTokens: (string | number)[] = [];
   let now = 0;
@@ -112,22 +53,11 @@ export async function runScenario(
       continue;
     }
     if ('close' in step) {
-      referee.send({ type: 'close' });
-      const snapshot = referee.getSnapshot();
-      steps.push({
-        index: steps.length,
+      log.push({
+        type: 'close',
+        by: step.close,
         t: now,
-        direction: step.close === 'client' ? 'client->server' : 'server->client',
-        message: null,
-        closedBy: step.close,
-        note: step.note,
-        annotations: [],
-        events,
-        fault: null,
-        report: null,
-        snapshot,
-        phases: phasesOf(snapshot),
-        peers: viewPeers(client, server),
+        notes: { note: step.note, events, peers: viewPeers(client, server) },
       });
       events = [];
       now += 1;
@@ -139,33 +69,29 @@ export async function runScenario(
       now,
       cancelled,
       completedTokens,
-      referee: referee.getSnapshot().context,
+      log,
     });
     if ('error' in emitted) return fail(i, emitted.error);
     now = Math.max(now, emitted.at);
     const { direction, message, fault } = emitted;
-    referee.send({ type: 'envelope', direction, message });
-    const snapshot = referee.getSnapshot();
-    const report = snapshot.context.last as StepReport;
+    // The peer takes the message before the step is recorded: the panels show its state after it.
     if (direction === 'client->server') server.receive(message, now);
     else client.receive(message, now);
-    trackOutcomes(message, snapshot, cancelled, completedTokens);
-    const annotations = mergeAnnotations(annotate(message, report.method), step.annotations);
-    steps.push({
-      index: steps.length,
-      t: now,
+    const peers = viewPeers(client, server);
+    const pushed = log.push({
+      type: 'message',
       direction,
       message,
-      closedBy: null,
-      note: step.note,
-      annotations,
-      events,
-      fault,
-      report,
-      snapshot,
-      phases: phasesOf(snapshot),
-      peers: viewPeers(client, server),
+      t: now,
+      notes: {
+        note: step.note,
+        ...(step.annotations ? { annotations: extraAnnotations(step.annotations) } : {}),
+        events,
+        fault,
+        peers,
+      },
     });
+    trackOutcomes(message, pushed, log, cancelled, completedTokens);
     events = [];
     now += 1;
   }
@@ -175,7 +101,7 @@ export async function runScenario(
       'the last steps are silent actions; end with a step that sends a message',
     );
   }
-  return { ok: true, value: { steps } };
+  return { ok: true, value: { steps: log.steps } };
 }
 
 type EmitContext = {
@@ -184,7 +110,7 @@ type EmitContext = {
   now: number;
   cancelled: Array<{ id: RequestId; token?: string }>;
   completedTokens: (string | number)[];
-  referee: SessionSnapshot['context'];
+  log: SessionLog;
 };
 
 function emit(
@@ -317,28 +243,25 @@ function doAction(
   return { en: `${seconds} pass.`, zh: `过了 ${zhSeconds}。` };
 }
 
+/** A progress token whose request the server answered (not one it was told to cancel). */
 function trackOutcomes(
   message: JsonObject,
-  snapshot: SessionSnapshot,
+  step: SessionStep,
+  log: SessionLog,
   cancelled: ReadonlyArray<{ id: RequestId }>,
   tokens: (string | number)[],
 ): void {
-  const report = snapshot.context.last;
+  const report = step.verdict;
   if (!report || (report.kind !== 'response' && report.kind !== 'error')) return;
   if (report.direction !== 'server->client' || report.id === null) return;
   if (cancelled.some((c) => c.id === report.id)) return;
   const token = `progress-${String(message.id)}`;
-  if (snapshot.context.ledger.read(tokenKey('client', token)) !== undefined) tokens.push(token);
+  if (log.tokenProgress('client', token) !== null) tokens.push(token);
 }
 
-function mergeAnnotations(
-  generated: Annotation[],
-  extra: Readonly<Record<string, Bilingual>> | undefined,
-): Annotation[] {
-  if (!extra) return generated;
-  const byPointer = new Map(generated.map((a) => [a.pointer, a] as const));
-  for (const [pointer, text] of Object.entries(extra)) byPointer.set(pointer, { pointer, text });
-  return [...byPointer.values()];
+/** A lesson's own field notes, by JSON pointer. */
+function extraAnnotations(extra: Readonly<Record<string, Bilingual>>): readonly Annotation[] {
+  return Object.entries(extra).map(([pointer, text]) => ({ pointer, text }));
 }
 
 function viewPeers(client: SimClient, server: SimServer): PeerViews {

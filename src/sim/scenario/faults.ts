@@ -1,5 +1,5 @@
-import { type SessionContext, type TokenRecord, tokenKey } from '../../machine/index.js';
 import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
+import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import type { SimServer } from '../server/sim-server.js';
 
@@ -29,7 +29,8 @@ export type FaultName = (typeof FAULT_NAMES)[number];
 export type FaultContext = {
   readonly client: SimClient;
   readonly server: SimServer;
-  readonly referee: SessionContext;
+  /** The session so far, asked through the log (never the referee's own records). */
+  readonly log: SessionLog;
   /** Client requests cancelled while still pending, oldest first, with their progress tokens. */
   readonly cancelled: ReadonlyArray<{ readonly id: RequestId; readonly token?: string }>;
   /** Client progress tokens whose request was answered, oldest first. */
@@ -46,9 +47,9 @@ const S2C: Direction = 'server->client';
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 
 function activeToken(ctx: FaultContext): { token: string | number; last: number } | null {
-  for (const p of [...ctx.referee.pending].reverse()) {
+  for (const p of [...ctx.log.view().pending].reverse()) {
     if (p.requester !== 'client' || p.progressToken === undefined) continue;
-    const record = ctx.referee.ledger.read<TokenRecord>(tokenKey('client', p.progressToken));
+    const record = ctx.log.tokenProgress('client', p.progressToken);
     return { token: p.progressToken, last: record?.last ?? 0 };
   }
   return null;

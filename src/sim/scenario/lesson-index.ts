@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../package-root.js';
-import type { ScreenStep } from './engine.js';
+import type { Step } from '../../session/index.js';
 import type { LessonListing, LoadedLesson } from './load-lessons.js';
 
 // What `npm run build` compiles from the lessons, and how to tell whether it still holds. This
@@ -22,12 +22,12 @@ export type IndexEntry = Pick<LoadedLesson, 'scenario' | 'stepLines'> & {
   readonly mtimeMs: number;
 };
 
-/** A lesson's timeline played at build time, for the screen (the referee's snapshots left out). */
+/** A lesson's session log played at build time: its steps, as the engine gave them. */
 export type CompiledTimeline = {
   readonly file: string;
   readonly size: number;
   readonly mtimeMs: number;
-  readonly steps: readonly ScreenStep[];
+  readonly steps: readonly Step[];
 };
 
 export type LessonFolder = { readonly name: string; readonly match: RegExpExecArray | null };
@@ -97,7 +97,7 @@ export function compiledTimeline(
   lesson: LoadedLesson,
   dir: string = TIMELINES_DIR,
   trusted: boolean = FROM_BUILD,
-): readonly ScreenStep[] | null {
+): readonly Step[] | null {
   if (!trusted) return null;
   try {
     const compiled = JSON.parse(

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
-import type { PeerViews } from '../../sim/scenario/engine.js';
+import type { PeerViews } from '../../session/index.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { PeersMode } from '../layout.js';
 import { type PeerFact, peerFacts } from '../peer-facts.js';

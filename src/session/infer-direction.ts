@@ -1,36 +1,20 @@
-import type { SessionContext, TokenRecord } from '../machine/context.js';
-import { requestKey, tokenKey } from '../machine/referee.js';
-import {
-  type Direction,
-  directionsOf,
-  idKey,
-  isCatalogued,
-  type RequestId,
-  type Side,
-} from '../protocol/index.js';
+import { type RefereeState, requestPending, requestSeen, tokenProgress } from '../machine/model.js';
+import { type Direction, directionsOf, isCatalogued, type RequestId } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
 
-function pendingOf(ctx: SessionContext, side: Side, id: RequestId): boolean {
-  const key = idKey(id);
-  return ctx.pending.some((p) => p.requester === side && idKey(p.id) === key);
-}
-
-function tokenActive(ctx: SessionContext, requester: Side, token: string | number): boolean {
-  return ctx.ledger.read<TokenRecord>(tokenKey(requester, token)) !== undefined;
-}
-
-function usedBy(ctx: SessionContext, side: Side, id: RequestId): boolean {
-  return ctx.ledger.read(requestKey(side, id)) !== undefined;
-}
+const pendingOf = requestPending;
+const usedBy = requestSeen;
+const tokenKnown = (ctx: RefereeState, requester: 'client' | 'server', token: string | number) =>
+  tokenProgress(ctx, requester, token) !== null;
 
 /**
  * The direction of a bare message, from the session so far: initialize comes from the client; a
  * response travels opposite to the request it answers; a method goes the way the catalogue allows;
  * for methods either side may send, the ids and tokens already seen decide.
  */
-export function inferDirection(ctx: SessionContext, message: unknown): Direction {
+export function inferDirection(ctx: RefereeState, message: unknown): Direction {
   if (!isObject(message)) return 'client->server';
   const method = message.method;
   if (typeof method !== 'string') {
@@ -50,7 +34,7 @@ export function inferDirection(ctx: SessionContext, message: unknown): Direction
   const params = isObject(message.params) ? message.params : {};
   if (method === 'notifications/progress' && isId(params.progressToken)) {
     // Progress goes back to whoever handed out the token.
-    if (tokenActive(ctx, 'server', params.progressToken)) return 'client->server';
+    if (tokenKnown(ctx, 'server', params.progressToken)) return 'client->server';
     return 'server->client';
   }
   if (method === 'notifications/cancelled' && isId(params.requestId)) {

@@ -1,15 +1,13 @@
-import type { SessionSnapshot, StepReport } from '../machine/index.js';
-import type { Direction, JsonObject } from '../protocol/index.js';
-import { isObject } from '../protocol/json.js';
-import type { TimelineStep } from '../sim/scenario/engine.js';
-import { closeStep, listedTools, recordedStep } from './play-timeline.js';
+import { isObject, type JsonObject } from '../protocol/json.js';
+import type { Step } from '../session/index.js';
+import { type ScreenStep, screenStep } from './screen-step.js';
 
 /** One session as the live view shows it. `steps` only grows. */
 export type LiveSession = {
   readonly id: string;
   /** 1 for the first session the server saw, 2 for the next… (the --trace-file numbering). */
   readonly number: number;
-  readonly steps: readonly TimelineStep[];
+  readonly steps: readonly ScreenStep[];
   /** `name version` from the client's initialize, once it has arrived. */
   readonly client: string | null;
   readonly closed: boolean;
@@ -18,22 +16,21 @@ export type LiveSession = {
 type Entry = {
   id: string;
   number: number;
-  steps: TimelineStep[];
+  steps: ScreenStep[];
   client: string | null;
   closed: boolean;
-  tools: string[] | null;
 };
 
 /** How many log lines are kept for printing after the UI ends. */
 const LOG_KEEP = 1000;
 
 /**
- * The sessions of a running server, step by step, for the live UI: the same steps `play` builds
- * from a transcript, but appended as envelopes cross the wire, each with the snapshot of the
- * referee that judged it (the server's own, so the UI and the server's verdicts cannot differ).
- * Listeners hear about every change; the view decides how often to draw.
+ * The sessions of a running server, step by step, for the live UI: each session log's steps as
+ * they cross the wire (the server's own log, so the UI and the server's verdicts cannot differ),
+ * and, on a channel of their own, the server's notices. Listeners hear about every change; the
+ * view decides how often to draw.
  */
-export class LiveTimeline {
+export class LiveStore {
   readonly #sessions: Entry[] = [];
   readonly #byId = new Map<string, Entry>();
   readonly #listeners = new Set<() => void>();
@@ -52,7 +49,7 @@ export class LiveTimeline {
     return this.#sessions;
   }
 
-  /** The newest server log line that is not a referee verdict (those show on their step). */
+  /** The newest notice of the server (verdicts show on their step instead). */
   get notice(): string | null {
     return this.#notice;
   }
@@ -65,44 +62,47 @@ export class LiveTimeline {
       steps: [],
       client: null,
       closed: false,
-      tools: null,
     };
     this.#sessions.push(entry);
     this.#byId.set(id, entry);
     this.#changed();
   }
 
-  envelope(id: string, direction: Direction, message: JsonObject, snapshot: SessionSnapshot): void {
+  /** A step of session `id`'s log: a message (with its verdict) or the close. */
+  step(id: string, step: Step): void {
+    if (step.kind === 'unreadable') return;
+    if (step.kind === 'close') {
+      const entry = this.#byId.get(id);
+      if (!entry || entry.closed) return;
+      entry.closed = true;
+      entry.steps.push(screenStep(step, entry.steps.length));
+      this.#changed();
+      return;
+    }
     if (!this.#byId.has(id)) this.open(id);
     const entry = this.#byId.get(id) as Entry;
-    const report = snapshot.context.last as StepReport;
-    entry.tools = listedTools(report, message) ?? entry.tools;
-    if (entry.client === null && report.method === 'initialize' && report.kind === 'request') {
-      entry.client = clientName(message);
+    const report = step.verdict;
+    if (entry.client === null && report?.method === 'initialize' && report.kind === 'request') {
+      entry.client = clientName(step.message as JsonObject);
     }
-    entry.steps.push(recordedStep(entry.steps.length, direction, message, snapshot, entry.tools));
+    entry.steps.push(screenStep(step, entry.steps.length));
     this.#changed();
   }
 
-  close(id: string, closedBy: 'client' | 'server', snapshot: SessionSnapshot): void {
-    const entry = this.#byId.get(id);
-    if (!entry || entry.closed) return;
-    entry.closed = true;
-    entry.steps.push(closeStep(entry.steps.length, closedBy, snapshot, entry.tools));
-    this.#changed();
-  }
-
-  /** A line the server would have written to stderr. */
+  /** A line of the server's log that is kept for later (a referee verdict: it shows on its step). */
   log(line: string): void {
     this.#log.push(line);
     if (this.#log.length > LOG_KEEP) {
       this.#log.shift();
       this.#dropped += 1;
     }
-    if (!/: referee: /.test(line)) {
-      this.#notice = line;
-      this.#changed();
-    }
+  }
+
+  /** A notice of the server's own (a session opened, a request refused): kept, and shown. */
+  announce(line: string): void {
+    this.log(line);
+    this.#notice = line;
+    this.#changed();
   }
 
   /** The log kept so far, oldest first. */

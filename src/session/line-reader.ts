@@ -1,0 +1,128 @@
+import { isUtf8 } from 'node:buffer';
+import { createReadStream } from 'node:fs';
+
+/**
+ * One line of a newline-delimited stream (a transcript file, a stdio transport), with its 1-based
+ * number: its text, or why it cannot be read. A line that is not valid UTF-8 keeps a lossy `text`
+ * as well, for a peer that answers it anyway; a line over the byte limit keeps only its length.
+ */
+export type RawLine =
+  | { readonly line: number; readonly text: string }
+  | {
+      readonly line: number;
+      readonly problem: string;
+      readonly text?: string;
+      readonly tooLong?: number;
+    };
+
+const NEWLINE = 0x0a;
+const CR = 0x0d;
+
+/** A line this long is not kept: its bytes are skipped and it is reported by its length. */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+const NOT_UTF8 = 'not valid UTF-8 (MCP messages are UTF-8 text)';
+
+/**
+ * Splits bytes into lines as stdio MCP frames them (one message per line, `\n`-terminated, an
+ * optional `\r` dropped) and as transcripts are written. Works on bytes, so a character split
+ * across chunks is whole again and a broken byte sequence is reported rather than silently
+ * replaced; memory stays bounded by `maxBytes` however long a line grows. Unlike the SDK's
+ * ReadBuffer it hands over every line, readable or not: the caller decides what a bad one deserves.
+ */
+export class LineReader {
+  readonly #maxBytes: number;
+  #carry: Buffer[] = [];
+  #carried = 0;
+  #skipping = false;
+  #line = 0;
+
+  constructor(maxBytes = DEFAULT_MAX_LINE_BYTES) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** The complete lines this chunk finishes. */
+  push(chunk: Buffer | string): RawLine[] {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const lines: RawLine[] = [];
+    let start = 0;
+    let nl = bytes.indexOf(NEWLINE, start);
+    while (nl !== -1) {
+      lines.push(this.#finish(bytes.subarray(start, nl)));
+      start = nl + 1;
+      nl = bytes.indexOf(NEWLINE, start);
+    }
+    if (start < bytes.length) this.#keep(bytes.subarray(start));
+    return lines;
+  }
+
+  /** The last line, when the input ended without a newline. */
+  end(): RawLine[] {
+    if (this.#carried === 0 && !this.#skipping) return [];
+    return [this.#finish(Buffer.alloc(0))];
+  }
+
+  #keep(piece: Buffer): void {
+    this.#carried += piece.length;
+    if (this.#skipping) return;
+    if (this.#carried > this.#maxBytes) {
+      this.#skipping = true;
+      this.#carry = [];
+      return;
+    }
+    this.#carry.push(Buffer.from(piece)); // a copy: the chunk's memory may be reused
+  }
+
+  #finish(piece: Buffer): RawLine {
+    this.#line += 1;
+    const line = this.#line;
+    const total = this.#carried + piece.length;
+    if (this.#skipping || total > this.#maxBytes) {
+      this.#reset();
+      return { line, problem: `a line of ${total} bytes, longer than can be kept`, tooLong: total };
+    }
+    let bytes = piece;
+    if (this.#carry.length > 0) {
+      this.#carry.push(piece);
+      bytes = Buffer.concat(this.#carry, total);
+    }
+    this.#reset();
+    const end =
+      bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    const body = bytes.subarray(0, end);
+    if (!isUtf8(body)) return { line, problem: NOT_UTF8, text: body.toString('utf8') };
+    return { line, text: body.toString('utf8') };
+  }
+
+  #reset(): void {
+    this.#carry = [];
+    this.#carried = 0;
+    this.#skipping = false;
+  }
+}
+
+/** The lines of each chunk read, as one array: one await per chunk rather than per line. */
+export async function* readLineBatches(
+  source: string | NodeJS.ReadableStream,
+): AsyncGenerator<RawLine[]> {
+  const stream =
+    typeof source === 'string' ? createReadStream(source, { highWaterMark: 1 << 16 }) : source;
+  const reader = new LineReader();
+  for await (const data of stream as AsyncIterable<Buffer | string>) {
+    const batch = reader.push(data);
+    if (batch.length > 0) yield batch;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}
+
+/** Streams the lines of a file or stream without holding the whole of it. */
+export async function* readLines(source: string | NodeJS.ReadableStream): AsyncGenerator<RawLine> {
+  for await (const batch of readLineBatches(source)) yield* batch;
+}
+
+/** The same over an in-memory string (tests, recorded fixtures). */
+export function splitLines(text: string): RawLine[] {
+  const reader = new LineReader();
+  return [...reader.push(text), ...reader.end()];
+}

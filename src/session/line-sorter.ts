@@ -1,0 +1,87 @@
+import type { Direction } from '../protocol/index.js';
+import { classify } from '../protocol/index.js';
+import type { RawLine } from './line-reader.js';
+import { parseLine } from './parse-line.js';
+
+/** A line of a transcript that cannot be read as a message, with its 1-based number. */
+export type TraceProblem = { readonly line: number; readonly message: string };
+
+/**
+ * What one line of a transcript is: a message for the session (a good one, or one that breaks the
+ * JSON-RPC envelope rules: the referee still sees it, as a peer would, and flags it), or a problem
+ * of the file.
+ */
+export type SortedLine =
+  | {
+      readonly type: 'message';
+      readonly line: number;
+      /** From the line itself (wrapped or host log), or null when the reader must infer it. */
+      readonly direction: Direction | null;
+      readonly message: unknown;
+    }
+  | { readonly type: 'problem'; readonly problem: TraceProblem };
+
+const NOTHING: readonly SortedLine[] = [];
+
+type Held = { readonly sorted: SortedLine; readonly chatter: boolean };
+
+/**
+ * Sorts a transcript's lines into messages and problems, the one way every reader of a file does.
+ *
+ * Lines that are neither JSON nor a logged message are a host log's own output if the file turns
+ * out to be a host log, and broken lines otherwise. The first good message decides; until then
+ * every line is held back and comes out with that message (chatter too, unless the file is a host
+ * log), so problems and messages stay in line order.
+ */
+export function createLineSorter() {
+  let inHostLog = false;
+  let decided = false;
+  let held: Held[] = [];
+
+  const problemOf = (line: number, message: string): SortedLine => ({
+    type: 'problem',
+    problem: { line, message },
+  });
+
+  function hold(sorted: SortedLine, chatter = false): readonly SortedLine[] {
+    if (!decided) {
+      held.push({ sorted, chatter });
+      return NOTHING;
+    }
+    return chatter && inHostLog ? NOTHING : [sorted];
+  }
+
+  /** What the held-back lines turn out to be, once the file's kind is known. */
+  function release(): SortedLine[] {
+    const out = held.filter((h) => !(h.chatter && inHostLog)).map((h) => h.sorted);
+    held = [];
+    return out;
+  }
+
+  /** What one line brings, in line order: held-back lines come out before a good message. */
+  function push(raw: RawLine): readonly SortedLine[] {
+    if ('problem' in raw) return hold(problemOf(raw.line, raw.problem));
+    const parsed = parseLine(raw.text);
+    if (parsed.kind === 'skip') return NOTHING;
+    if (parsed.kind === 'chatter') return hold(problemOf(raw.line, parsed.message), true);
+    if (parsed.kind === 'problem') return hold(problemOf(raw.line, parsed.message));
+    const message: SortedLine = {
+      type: 'message',
+      line: raw.line,
+      direction: parsed.direction,
+      message: parsed.message,
+    };
+    if (classify(parsed.message).kind === 'invalid') return hold(message);
+    if (parsed.hostLog) inHostLog = true;
+    if (decided) return [message];
+    decided = true;
+    return [...release(), message];
+  }
+
+  /** At the end of input: the held-back lines of a file that never showed a good message. */
+  function finish(): SortedLine[] {
+    return release();
+  }
+
+  return { push, finish };
+}

@@ -1,0 +1,193 @@
+import {
+  advance,
+  type RefereeState,
+  requestPending,
+  requestSeen,
+  type SessionInput,
+  type SessionView,
+  type SidePhases,
+  type StepReport,
+  sessionView,
+  sidePhases,
+  startReferee,
+  type TokenProgress,
+  tokenProgress,
+  verdictOf,
+} from '../machine/index.js';
+import type { Direction, RequestId, Side } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
+import { inferDirection } from './infer-direction.js';
+import type { Step, WireEvent } from './step.js';
+
+export type SessionLogOptions = SessionInput & {
+  /**
+   * Keep every step (default). A one-pass reader such as `trace` hands each step on and keeps
+   * none, so a long transcript's memory stays flat.
+   */
+  readonly keep?: boolean;
+};
+
+type Listener = (step: Step) => void;
+
+/** The tool names a tools/list result carries, or null when the message is not one. */
+function listedTools(report: StepReport, message: unknown): string[] | null {
+  if (report.kind !== 'response' || report.method !== 'tools/list' || !isObject(message)) {
+    return null;
+  }
+  const result = isObject(message.result) ? message.result : {};
+  if (!Array.isArray(result.tools)) return null;
+  return result.tools.map((t) => (isObject(t) ? String(t.name) : '?'));
+}
+
+/**
+ * The one seam between the sources of a session and its observers. A source pushes wire events —
+ * a message with its direction, a line that could not be read, the transport's close — and the log
+ * runs the referee once per event and hands back one `Step`. Observers read the steps (all of them,
+ * or as they come through `subscribe`); nothing else runs a referee, and nobody reads its state
+ * but through the questions below.
+ */
+export class SessionLog {
+  readonly #keep: boolean;
+  readonly #steps: Step[] = [];
+  readonly #listeners = new Set<Listener>();
+  #state: RefereeState;
+  #count = 0;
+  #tools: readonly string[] | null = null;
+  #phases: SidePhases;
+  #view: SessionView;
+
+  constructor(options: SessionLogOptions = {}) {
+    const { keep, ...input } = options;
+    this.#keep = keep !== false;
+    this.#state = startReferee(input);
+    this.#phases = sidePhases(this.#state);
+    this.#view = sessionView(this.#state);
+  }
+
+  /** Takes one event: the referee judges it, and its step is kept and told to every listener. */
+  push(event: WireEvent): Step {
+    const base = {
+      index: this.#count,
+      line: event.line ?? null,
+      t: event.t ?? this.#count,
+      notes: event.notes ?? null,
+    };
+    let step: Step;
+    if (event.type === 'message') {
+      const direction = event.direction ?? inferDirection(this.#state, event.message);
+      this.#advance({ type: 'envelope', direction, message: event.message });
+      const verdict = verdictOf(this.#state) as StepReport;
+      const listed = listedTools(verdict, event.message);
+      if (listed) this.#tools = listed;
+      step = {
+        ...base,
+        kind: 'message',
+        direction,
+        message: event.message,
+        verdict,
+        problem: null,
+        raw: null,
+        closedBy: null,
+        phases: this.#phases,
+        session: this.#view,
+        tools: this.#tools,
+      };
+    } else if (event.type === 'unreadable') {
+      // Not a message: the referee has nothing to judge, and the session's state is unchanged.
+      step = {
+        ...base,
+        kind: 'unreadable',
+        direction: event.direction ?? 'client->server',
+        message: null,
+        verdict: null,
+        problem: event.problem,
+        raw: event.raw ?? null,
+        closedBy: null,
+        phases: this.#phases,
+        session: this.#view,
+        tools: this.#tools,
+      };
+    } else {
+      this.#advance({ type: 'close' });
+      step = {
+        ...base,
+        kind: 'close',
+        direction: event.by === 'client' ? 'client->server' : 'server->client',
+        message: null,
+        verdict: null,
+        problem: null,
+        raw: null,
+        closedBy: event.by,
+        phases: this.#phases,
+        session: this.#view,
+        tools: this.#tools,
+      };
+    }
+    this.#count += 1;
+    if (this.#keep) this.#steps.push(step);
+    for (const listener of this.#listeners) listener(step);
+    return step;
+  }
+
+  #advance(event: Parameters<typeof advance>[1]): void {
+    this.#state = advance(this.#state, event);
+    this.#phases = samePhases(this.#phases, sidePhases(this.#state));
+    this.#view = sessionView(this.#state);
+  }
+
+  /** Every step so far, oldest first (empty when the log keeps none). */
+  get steps(): readonly Step[] {
+    return this.#steps;
+  }
+
+  /** How many events the log has taken. */
+  get size(): number {
+    return this.#count;
+  }
+
+  /** Tells `listener` about every step from now on; returns the way to stop. */
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** The session as it stands: version, declarations, pending requests, closed or not. */
+  view(): SessionView {
+    return this.#view;
+  }
+
+  phases(): SidePhases {
+    return this.#phases;
+  }
+
+  get closed(): boolean {
+    return this.#view.closed;
+  }
+
+  /** Whether `requester` has used this request id in the session. */
+  requestSeen(requester: Side, id: RequestId): boolean {
+    return requestSeen(this.#state, requester, id);
+  }
+
+  /** Whether `requester`'s request with this id still waits for its answer. */
+  requestPending(requester: Side, id: RequestId): boolean {
+    return requestPending(this.#state, requester, id);
+  }
+
+  /** How far the progress of a token `requester` handed out has got. */
+  tokenProgress(requester: Side, token: string | number): TokenProgress | null {
+    return tokenProgress(this.#state, requester, token);
+  }
+
+  /** The direction the log would give a bare message now (a transcript line without one). */
+  inferDirection(message: unknown): Direction {
+    return inferDirection(this.#state, message);
+  }
+}
+
+/** The same object while nothing changed: observers can compare phases by identity. */
+function samePhases(before: SidePhases, after: SidePhases): SidePhases {
+  return before.client === after.client && before.server === after.server ? before : after;
+}

@@ -1,0 +1,122 @@
+import type { SessionView, SidePhases, StepReport } from '../machine/index.js';
+import type {
+  Annotation,
+  Bilingual,
+  Direction,
+  JsonObject,
+  RequestId,
+  Side,
+} from '../protocol/index.js';
+
+/** What the client and the server panels show: a simulated peer's own state. */
+export type PeerViews = {
+  readonly client: {
+    readonly capabilities: JsonObject;
+    readonly negotiatedVersion: string | null;
+    readonly tools: readonly string[] | null;
+    readonly toolsStale: boolean;
+    readonly pending: readonly string[];
+  };
+  readonly server: {
+    readonly capabilities: JsonObject;
+    readonly negotiatedVersion: string | null;
+    /** The tools it offers; null when only the wire is known and no tools/list has been answered. */
+    readonly tools: readonly string[] | null;
+    readonly subscriptions: readonly string[];
+    readonly logLevel: string;
+    readonly working: readonly string[];
+  };
+};
+
+/**
+ * What a source knows that the wire does not: a lesson's narration, the fault it plays, the silent
+ * actions before the envelope, its own field notes, and its simulated peers' state. A recorded or
+ * live session has none of it.
+ */
+export type StepNotes = {
+  readonly note?: Bilingual;
+  /** Field meanings the source adds or overrides, by JSON pointer. */
+  readonly annotations?: readonly Annotation[];
+  /** Silent actions that happened just before (a tool added, a resource changed…). */
+  readonly events?: readonly Bilingual[];
+  readonly fault?: string | null;
+  readonly peers?: PeerViews;
+};
+
+/** Where an event came from: a transcript's line, and the time it crossed (ms since start). */
+type Origin = { readonly line?: number; readonly t?: number; readonly notes?: StepNotes };
+
+/** What a source pushes into the session log. */
+export type WireEvent =
+  | (Origin & {
+      readonly type: 'message';
+      /** Null when the source cannot tell (a bare transcript line): the log infers it. */
+      readonly direction: Direction | null;
+      readonly message: unknown;
+    })
+  | (Origin & {
+      readonly type: 'unreadable';
+      readonly direction?: Direction;
+      /** Why it is not a message, in one line (JSON.parse's reason, not UTF-8, too long…). */
+      readonly problem: string;
+      /** What was read of it, to keep in a transcript: the line's text, or a batch's array. */
+      readonly raw?: unknown;
+    })
+  | (Origin & { readonly type: 'close'; readonly by: Side });
+
+/**
+ * One event of a session and everything the referee decided about it: the only record of "an
+ * envelope and its verdict". Every observer — the trace report, the screens, the handouts, the live
+ * view, the grader's checks — reads these and nothing else.
+ */
+export type Step = {
+  /** 0-based position in the session log. */
+  readonly index: number;
+  readonly kind: 'message' | 'unreadable' | 'close';
+  /** Who sent it; for a close, who closed (`client->server`: the client). */
+  readonly direction: Direction;
+  /** The message as sent on the wire (a `message` step), else null. */
+  readonly message: unknown;
+  /** The referee's verdict on the message (a `message` step), else null. */
+  readonly verdict: StepReport | null;
+  /** Why an `unreadable` step could not be read, else null. */
+  readonly problem: string | null;
+  /** What an `unreadable` step's line held (its text, or a batch's array), when kept. */
+  readonly raw: unknown;
+  readonly closedBy: Side | null;
+  /** Each side's lifecycle phase after this step. */
+  readonly phases: SidePhases;
+  /** What the session has fixed after this step: version, declarations, pending requests. */
+  readonly session: SessionView;
+  /** The tool names the latest tools/list result named (null before one). */
+  readonly tools: readonly string[] | null;
+  readonly line: number | null;
+  /** Milliseconds since the session started: the lesson's virtual clock, or the wire's. */
+  readonly t: number;
+  readonly notes: StepNotes | null;
+};
+
+/** A step whose message the referee could read as JSON-RPC (not `invalid`). */
+export function isEnvelopeStep(step: Step): step is Step & { readonly verdict: StepReport } {
+  return step.kind === 'message' && step.verdict !== null && step.verdict.kind !== 'invalid';
+}
+
+/** "ping #3", "notifications/progress": how a step names its message. */
+export function stepName(step: Step): string {
+  const v = step.verdict;
+  if (!v) return step.kind;
+  const id: RequestId | null = v.id;
+  return `${v.method ?? v.kind}${id !== null ? ` #${String(id)}` : ''}`;
+}
+
+/**
+ * Why a step is not a readable message, in one line, or null when it is one (or a close): the
+ * problem a transcript reader reports with the line's number.
+ */
+export function stepProblem(step: Step): string | null {
+  if (step.kind === 'unreadable') return step.problem ?? '';
+  const envelope = step.verdict?.envelope;
+  if (step.kind !== 'message' || !envelope || envelope.kind !== 'invalid') return null;
+  const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
+  return `not a JSON-RPC message: ${envelope.text.en}${where}`;
+}

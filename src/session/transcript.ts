@@ -1,0 +1,37 @@
+import type { RawLine } from './line-reader.js';
+import { createLineSorter } from './line-sorter.js';
+import type { SessionLog } from './session-log.js';
+import type { Step } from './step.js';
+
+/**
+ * The transcript source: lines of a file in any of the accepted shapes, sorted into messages and
+ * problems the one way (`createLineSorter`), pushed into a session log in line order. Each `push`
+ * returns the steps that line released (held-back lines come out with the first good message).
+ */
+export function createTranscriptReader(log: SessionLog) {
+  const sorter = createLineSorter();
+  const take = (sorted: ReturnType<typeof sorter.push>): Step[] =>
+    sorted.map((s) =>
+      s.type === 'message'
+        ? log.push({
+            type: 'message',
+            direction: s.direction,
+            message: s.message,
+            line: s.line,
+          })
+        : log.push({ type: 'unreadable', problem: s.problem.message, line: s.problem.line }),
+    );
+  return {
+    push: (raw: RawLine): Step[] => take(sorter.push(raw)),
+    /** At the end of input: the held-back lines of a file that never showed a good message. */
+    finish: (): Step[] => take(sorter.finish()),
+  };
+}
+
+/** A whole transcript into a log; the log keeps the steps. */
+export function readTranscript(lines: Iterable<RawLine>, log: SessionLog): readonly Step[] {
+  const reader = createTranscriptReader(log);
+  for (const raw of lines) reader.push(raw);
+  reader.finish();
+  return log.steps;
+}

@@ -1,0 +1,145 @@
+import type { StepReport } from '../machine/index.js';
+import {
+  type Annotation,
+  annotate,
+  type Bilingual,
+  CATALOGUE,
+  type Direction,
+  isCatalogued,
+  type JsonObject,
+} from '../protocol/index.js';
+import type { PeerViews, Step } from '../session/index.js';
+
+/**
+ * A step as the screen and the handouts draw it: the session log's `Step` with what the screen
+ * adds for a reader — the narration (the lesson's, or what the catalogue says of the method), the
+ * meaning of each field, and what the two panels show. Nothing here judges the message again.
+ */
+export type ScreenStep = {
+  /** The step's place on the screen (0-based). */
+  readonly index: number;
+  readonly t: number;
+  readonly direction: Direction;
+  /** The envelope as sent; null for a step where the transport closed instead. */
+  readonly message: JsonObject | null;
+  readonly closedBy: 'client' | 'server' | null;
+  readonly note: Bilingual;
+  readonly annotations: readonly Annotation[];
+  readonly events: readonly Bilingual[];
+  readonly fault: string | null;
+  /** The referee's verdict on the envelope; null for a close step. */
+  readonly report: StepReport | null;
+  readonly phases: Step['phases'];
+  readonly peers: PeerViews;
+};
+
+/** A recorded message has no narration: say what its method means, from the catalogue. */
+function describe(report: StepReport): Bilingual {
+  const method = report.method;
+  const meaning = method && isCatalogued(method) ? CATALOGUE[method].meaning : null;
+  const name = method ?? '?';
+  switch (report.kind) {
+    case 'response':
+      return {
+        en: `The answer to ${name} #${String(report.id)}.${meaning ? ` (${meaning.en})` : ''}`,
+        zh: `对 ${name} #${String(report.id)} 的回应。${meaning ? `（${meaning.zh}）` : ''}`,
+      };
+    case 'error':
+      return {
+        en: `An error response to ${name}${report.id !== null ? ` #${String(report.id)}` : ''}.`,
+        zh: `对 ${name}${report.id !== null ? ` #${String(report.id)}` : ''} 的错误响应。`,
+      };
+    default:
+      return (
+        meaning ?? {
+          en: `${name}: not a method MCP defines.`,
+          zh: `${name}：不是 MCP 定义的方法。`,
+        }
+      );
+  }
+}
+
+function closeNote(closedBy: 'client' | 'server'): Bilingual {
+  return {
+    en: `The ${closedBy} ends the session: nothing more is sent, and both sides are in shutdown.`,
+    zh: `${closedBy === 'client' ? '客户端' : '服务器'}结束了会话：之后不再发送任何消息，双方都进入关闭阶段。`,
+  };
+}
+
+/** What the panels can know from the wire alone: declarations, the version, the tools last listed. */
+function wirePeers(step: Step): PeerViews {
+  const { session, tools } = step;
+  const pending = (side: 'client' | 'server') =>
+    session.pending.filter((p) => p.requester === side).map((p) => `${p.method} #${String(p.id)}`);
+  return {
+    client: {
+      capabilities: session.capabilities.client ?? {},
+      negotiatedVersion: session.handshake.negotiatedVersion,
+      tools,
+      toolsStale: false,
+      pending: pending('client'),
+    },
+    server: {
+      capabilities: session.capabilities.server ?? {},
+      negotiatedVersion: session.handshake.negotiatedVersion,
+      tools,
+      subscriptions: [],
+      logLevel: '',
+      working: pending('server'),
+    },
+  };
+}
+
+/** The lesson's own field notes win over the generated ones for the same pointer. */
+function mergeAnnotations(
+  generated: readonly Annotation[],
+  extra: readonly Annotation[] | undefined,
+): readonly Annotation[] {
+  if (!extra || extra.length === 0) return generated;
+  const byPointer = new Map(generated.map((a) => [a.pointer, a] as const));
+  for (const a of extra) byPointer.set(a.pointer, a);
+  return [...byPointer.values()];
+}
+
+export function screenStep(step: Step, index: number = step.index): ScreenStep {
+  const notes = step.notes;
+  const report = step.kind === 'message' ? step.verdict : null;
+  const message = step.kind === 'message' ? (step.message as JsonObject) : null;
+  const closedBy = step.kind === 'close' ? step.closedBy : null;
+  return {
+    index,
+    t: step.t,
+    direction: step.direction,
+    message,
+    closedBy,
+    note:
+      notes?.note ??
+      (report ? describe(report) : closedBy ? closeNote(closedBy) : { en: '', zh: '' }),
+    annotations: message
+      ? mergeAnnotations(annotate(message, report?.method ?? null), notes?.annotations)
+      : [],
+    events: notes?.events ?? [],
+    fault: notes?.fault ?? null,
+    report,
+    phases: step.phases,
+    peers: notes?.peers ?? wirePeers(step),
+  };
+}
+
+/**
+ * The steps a screen shows, in order: messages and closes. A recorded file's broken envelopes are
+ * its problems (the recap lists them, as `trace` does), so `play` leaves them out; a lesson shows
+ * the faults it plays, and the live view every envelope the server got.
+ */
+export function screenSteps(
+  steps: readonly Step[],
+  options: { readonly invalid: 'show' | 'hide' } = { invalid: 'show' },
+): ScreenStep[] {
+  const shown: ScreenStep[] = [];
+  for (const step of steps) {
+    if (step.kind === 'unreadable') continue;
+    if (options.invalid === 'hide' && step.verdict?.kind === 'invalid') continue;
+    shown.push(screenStep(step, shown.length));
+  }
+  return shown;
+}
