@@ -6,7 +6,17 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** The layers of DESIGN.md, top to bottom; imports point down only. */
-const LAYERS = ['cli', 'ui', 'grader', 'trace', 'transport', 'sim', 'machine', 'protocol'] as const;
+const LAYERS = [
+  'cli',
+  'ui',
+  'grader',
+  'trace',
+  'transport',
+  'sim',
+  'session',
+  'machine',
+  'protocol',
+] as const;
 type Layer = (typeof LAYERS)[number];
 const rank = (layer: Layer) => LAYERS.length - LAYERS.indexOf(layer);
 
@@ -193,5 +203,57 @@ describe('layers point down only (DESIGN.md)', () => {
 
   it('every layer of src imports only its own or lower layers', () => {
     expect(upwardImports([...LAYERS])).toEqual([]);
+  });
+});
+
+/** The layers `from` imports from, each import as `file imports specifier (layer)`. */
+function importsInto(from: Layer, into: readonly Layer[]): string[] {
+  return filesOf(from).flatMap((file) =>
+    specifiers(readFileSync(file, 'utf8'))
+      .filter((s) => s.startsWith('.'))
+      .flatMap((s) => {
+        const to = layerOf(resolve(dirname(file), s));
+        return to !== null && into.includes(to) ? [`${show(file)} imports ${s} (${to})`] : [];
+      }),
+  );
+}
+
+describe('one seam between sources and observers (src/session)', () => {
+  // Sources push wire events into the session log; observers read its steps. They meet only there.
+  const SOURCES = ['sim', 'transport'] as const;
+  const OBSERVERS = ['ui', 'trace'] as const;
+
+  it.each(SOURCES)('the %s source imports no observer', (source) => {
+    expect(importsInto(source, OBSERVERS)).toEqual([]);
+  });
+
+  it.each(OBSERVERS)('the %s observer imports no source', (observer) => {
+    expect(importsInto(observer, SOURCES)).toEqual([]);
+  });
+
+  it.each([...SOURCES, ...OBSERVERS])('%s goes through src/session', (layer) => {
+    expect(importsInto(layer, ['session']).length).toBeGreaterThan(0);
+  });
+
+  it('the session log is the only place the referee is advanced', () => {
+    const advancing = sourceFiles(SRC)
+      .filter((file) => layerOf(file) !== 'machine' && layerOf(file) !== 'session')
+      .filter((file) =>
+        /\b(?:startReferee|advance|refereeStep|createReferee)\s*\(|createActor\(\s*sessionMachine\b/.test(
+          stripComments(readFileSync(file, 'utf8')),
+        ),
+      )
+      .map(show);
+    expect(advancing).toEqual([]);
+  });
+
+  it('the scanner sees an observer importing a source', () => {
+    // A check that cannot fail proves nothing: the same scan over a planted import.
+    const planted = "import { SimServer } from '../sim/server/sim-server.js';";
+    const file = join(SRC, 'ui', 'planted.ts');
+    const hits = specifiers(planted)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => layerOf(resolve(dirname(file), s)));
+    expect(hits).toEqual(['sim']);
   });
 });

@@ -129,8 +129,13 @@ async function run(argv: string[]): Promise<number> {
     const lang = detectLang(langOption(values.lang), progress.lang);
     requireTty(lang, 'needsTtyMenu');
     await showFrameOf(argv, lang, progress);
-    const { runMenu } = await importUi();
-    return runMenu({ lang, progress, save: saveProgress });
+    const [{ runMenu }, { listLessons, openLesson }] = await Promise.all([
+      importUi(),
+      import('./lesson-source.js'),
+    ]);
+    const listing = await listLessons();
+    const open = (id: string) => openLesson(id, listing);
+    return runMenu({ lang, progress, save: saveProgress, listing, open });
   }
   switch (command) {
     case 'trace': {
@@ -193,7 +198,7 @@ async function run(argv: string[]): Promise<number> {
       // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
       // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
       await showFrameOf(argv, lang, progress); // (nothing without a terminal)
-      const { openLesson } = await import('../ui/lesson-source.js');
+      const { openLesson } = await import('./lesson-source.js');
       const opened = await openLesson(id);
       if (!opened.ok) throw lessonProblem(opened.error);
       requireTty(lang);

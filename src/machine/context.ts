@@ -34,6 +34,8 @@ export type RequestRecord = {
   readonly status: 'pending' | 'answered' | 'cancelled';
   readonly progressToken?: string | number;
   readonly uri?: string;
+  /** The request broke the envelope rules: its id is kept only to recognise its error answer. */
+  readonly invalid?: true;
 };
 
 /** A progress token handed out by a requester, and how far its progress has got. */

@@ -142,6 +142,7 @@ export function refereeStep(
             primitive: draft.primitive,
             capability: null,
             status: 'pending',
+            invalid: true,
           } satisfies RequestRecord);
         }
       }
@@ -307,7 +308,9 @@ function onRequest(
     checkRequestTiming(draft, method);
   }
   const key = requestKey(draft.sender, id);
-  if (ledger.read<RequestRecord>(key)) {
+  // A broken request's id is remembered only so that its error answer is not taken for a stray;
+  // it was never a request, so a proper one may use the id afterwards.
+  if (ledger.read<RequestRecord>(key)?.invalid === undefined && ledger.read(key)) {
     flag(draft, 'duplicate-request-id', {
       en: `the ${draft.sender} already used id ${show(id)} in this session; ids are never reused`,
       zh: `${draft.sender === 'client' ? '客户端' : '服务器'}在本会话中已用过 id ${show(id)}；id 不能重复使用`,

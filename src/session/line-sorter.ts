@@ -1,5 +1,6 @@
 import type { Direction } from '../protocol/index.js';
 import { classify } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 import type { RawLine } from './line-reader.js';
 import { parseLine } from './parse-line.js';
 
@@ -71,7 +72,17 @@ export function createLineSorter() {
       direction: parsed.direction,
       message: parsed.message,
     };
-    if (classify(parsed.message).kind === 'invalid') return hold(message);
+    const envelope = classify(parsed.message);
+    if (envelope.kind === 'invalid') {
+      // Not even an object (a string, a number, a batch's array): nothing a peer could answer by id,
+      // so a problem of the file. A broken object still goes to the referee, which flags it and
+      // remembers an id it can read, so that the peer's error answer is not taken for a stray.
+      if (!isObject(parsed.message)) {
+        const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
+        return hold(problemOf(raw.line, `not a JSON-RPC message: ${envelope.text.en}${where}`));
+      }
+      return hold(message);
+    }
     if (parsed.hostLog) inHostLog = true;
     if (decided) return [message];
     decided = true;

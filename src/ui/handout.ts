@@ -5,8 +5,6 @@ import type { ScreenStep } from './screen-step.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
 
-import type { LoadedLesson } from '../sim/scenario/load-lessons.js';
-
 /** ` (text)` after English, `（text）` after Chinese: full-width brackets, no space before. */
 function aside(text: string, lang: Lang): string {
   return lang === 'zh' ? `（${text}）` : ` (${text})`;
@@ -117,7 +115,11 @@ export function lessonHandout(
  * `lesson --json`: every envelope exactly as sent on the wire, with its note and violations. A
  * closed transport is not an envelope: it is listed apart, after the envelope step it followed.
  */
-export function lessonJson(lesson: LoadedLesson, timeline: Timeline, lang: Lang) {
+export function lessonJson(
+  lesson: { readonly id: string; readonly scenario: { readonly title: Bilingual } },
+  timeline: Timeline,
+  lang: Lang,
+) {
   const steps = [];
   const closes = [];
   for (const step of timeline.steps) {

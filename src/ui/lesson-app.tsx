@@ -2,7 +2,7 @@ import { useApp } from 'ink';
 import { useCallback } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { LessonPlayer } from './lesson-player.js';
-import type { OpenedLesson } from './lesson-source.js';
+import type { OpenedLesson } from './opened-lesson.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useProgress } from './use-progress.js';

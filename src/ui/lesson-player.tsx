@@ -13,7 +13,7 @@ import {
   type LessonAction,
   SCROLL_BY,
 } from './keymap.js';
-import type { OpenedLesson } from './lesson-source.js';
+import type { OpenedLesson } from './opened-lesson.js';
 import { type PlayerEvent, playerMachine } from './player-machine.js';
 import { fitScreen } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';

@@ -1,17 +1,18 @@
 import { useApp } from 'ink';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
-import type { LessonListing } from '../sim/scenario/load-lessons.js';
 import { LessonMenu } from './lesson-menu.js';
 import type { LessonPlayer } from './lesson-player.js';
-import { type OpenedLesson, openLesson } from './lesson-source.js';
 import { menuData } from './menu-items.js';
+import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useProgress } from './use-progress.js';
 
 export type MenuAppProps<P extends ProgressData> = {
-  readonly listing: LessonListing;
+  readonly listing: MenuListing;
+  /** Opens a lesson of the listing (plays it, or reads what the build played). */
+  readonly open: LessonOpener;
   readonly progress: P;
   readonly save: (progress: P) => void;
   readonly lang: Lang;
@@ -34,6 +35,7 @@ type Screen =
 /** `mcp-sim`: the menu; Enter plays a lesson, `q` in the lesson comes back, `q` here quits. */
 export function MenuApp<P extends ProgressData>({
   listing,
+  open,
   progress: initial,
   save,
   lang,
@@ -53,21 +55,19 @@ export function MenuApp<P extends ProgressData>({
   const [notice, setNotice] = useState<string | null>(null);
   const menu = useMemo(() => menuData(listing, progress, lang), [listing, progress, lang]);
 
-  const open = useCallback(
+  const openLesson = useCallback(
     (id: string) => {
       setNotice(null);
       setScreen({ kind: 'menu', loading: true });
-      void Promise.all([openLesson(id, listing), loadPlayer()]).then(
-        ([opened, { LessonPlayer: Player }]) => {
-          if (opened.ok) {
-            const start = resumeAt(progress, id, opened.value.steps.length);
-            setScreen({ kind: 'lesson', lesson: opened.value, start, Player });
-          } else {
-            setNotice(opened.error.message);
-            setScreen({ kind: 'menu', loading: false });
-          }
-        },
-      );
+      void Promise.all([open(id), loadPlayer()]).then(([opened, { LessonPlayer: Player }]) => {
+        if (opened.ok) {
+          const start = resumeAt(progress, id, opened.value.steps.length);
+          setScreen({ kind: 'lesson', lesson: opened.value, start, Player });
+        } else {
+          setNotice(opened.error.message);
+          setScreen({ kind: 'menu', loading: false });
+        }
+      });
     },
     [listing, progress, loadPlayer],
   );
@@ -104,7 +104,7 @@ export function MenuApp<P extends ProgressData>({
       notice={notice}
       lang={lang}
       onSelect={setSelected}
-      onOpen={open}
+      onOpen={openLesson}
       onQuit={exit}
       route={route}
     />

@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import { type Lang, tr } from '../i18n/lang.js';
-import type { LessonListing } from '../sim/scenario/load-lessons.js';
+import type { MenuListing as LessonListing } from './opened-lesson.js';
 import { type LessonStatus, type ProgressData, statusOf } from './progress-update.js';
 
 export type MenuLesson = {

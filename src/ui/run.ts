@@ -2,7 +2,7 @@ import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { frameView } from './frame-key.js';
-import { listLessons, type OpenedLesson } from './lesson-source.js';
+import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import type { ProgressData } from './progress-update.js';
 import { drawFirstFrame, rememberNextStart } from './remembered-frame.js';
 import type { ScreenMode } from './screen-mode.js';
@@ -88,11 +88,14 @@ export async function showBusy(text: string): Promise<() => void> {
 }
 
 /** `mcp-sim`: the lesson menu. Resolves with the exit code when the learner quits. */
-export async function runMenu<P extends ProgressData>(options: RunOptions<P>): Promise<number> {
+export async function runMenu<P extends ProgressData>(
+  options: RunOptions<P> & { readonly listing: MenuListing; readonly open: LessonOpener },
+): Promise<number> {
   // The menu's own code only: the lesson player loads when a lesson opens.
-  const [{ MenuApp }, listing] = await Promise.all([import('./menu-app.js'), listLessons()]);
+  const { MenuApp } = await import('./menu-app.js');
+  const { listing, open } = options;
   return showSaving(options, (progress, save) =>
-    createElement(MenuApp<P>, { listing, progress, save, lang: options.lang }),
+    createElement(MenuApp<P>, { listing, open, progress, save, lang: options.lang }),
   );
 }
 

@@ -3,7 +3,7 @@ import { recordedLesson } from '../../src/cli/commands/check-play.js';
 import { type ExerciseMeta, recordScenario, scenarioFor } from '../../src/grader/index.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
-import type { OpenedLesson } from '../../src/ui/lesson-source.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import type { ScreenMode } from '../../src/ui/screen-mode.js';
 import { meta, patch, solution, workspace } from '../grader/helpers.js';
 import { renderAt, until, widest } from './render-at.js';

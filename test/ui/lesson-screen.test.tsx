@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
-import type { OpenedLesson } from '../../src/ui/lesson-source.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { playLesson } from '../helpers/screen.js';
 import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
 

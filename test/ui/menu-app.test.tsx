@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openLesson } from '../../src/cli/lesson-source.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { MenuApp } from '../../src/ui/menu-app.js';
 import type { ProgressData } from '../../src/ui/progress-update.js';
@@ -20,10 +21,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Progress = ProgressData & { readonly exercises: Record<string, unknown> };
 
+const listing = loadLessons(dir);
+
 function menu(progress: Progress = { lessons: {}, exercises: {} }, lang: 'en' | 'zh' = 'en') {
   const save = vi.fn<(p: Progress) => void>();
   const screen = renderAt(
-    <MenuApp listing={loadLessons(dir)} progress={progress} save={save} lang={lang} />,
+    <MenuApp
+      listing={listing}
+      open={(id) => openLesson(id, listing)}
+      progress={progress}
+      save={save}
+      lang={lang}
+    />,
     { columns: 80, rows: 24 },
   );
   return { ...screen, save };
@@ -56,7 +65,8 @@ describe('the lesson menu', () => {
     };
     const screen = renderAt(
       <MenuApp
-        listing={loadLessons(dir)}
+        listing={listing}
+        open={(id) => openLesson(id, listing)}
         progress={{ lessons: {}, exercises: {} }}
         save={() => {}}
         lang="en"

@@ -4,8 +4,8 @@ import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js
 import { MenuScreen } from '../../src/ui/components/menu-screen.js';
 import { keyHints, MENU_KEYS } from '../../src/ui/keymap.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
-import type { OpenedLesson } from '../../src/ui/lesson-source.js';
 import { menuData } from '../../src/ui/menu-items.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { playLesson } from '../helpers/screen.js';
 import { renderAt, type Size, until, widest } from './render-at.js';
 

@@ -13,7 +13,7 @@ import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { s } from '../../i18n/strings.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
-import type { OpenedLesson } from '../../ui/lesson-source.js';
+import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenStep } from '../../ui/screen-step.js';
 import { UsageError } from '../usage.js';
 import { requireWorkspace } from './exercises.js';

@@ -4,7 +4,7 @@ import { specText } from '../../machine/index.js';
 import { CAPABILITY_PATHS, type JsonObject } from '../../protocol/index.js';
 import { type ConnectRun, runConnect, type ToolCall } from '../../transport/child-session.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
-import type { OpenedLesson } from '../../ui/lesson-source.js';
+import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenSteps } from '../../ui/screen-step.js';
 import { UsageError } from '../usage.js';
 

@@ -9,7 +9,7 @@ import {
   type TraceProblem,
 } from '../../session/index.js';
 import { lessonHandout } from '../../ui/handout.js';
-import type { OpenedLesson } from '../../ui/lesson-source.js';
+import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { type ScreenStep, screenSteps } from '../../ui/screen-step.js';
 import { checkReadable } from './trace.js';
 

@@ -1,21 +1,11 @@
-import type { Bilingual } from '../i18n/lang.js';
 import type { Step } from '../session/index.js';
 import { findLesson } from '../sim/scenario/find-lesson.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
 import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
-import type { OpenProblem } from '../sim/scenario/open-lesson.js';
-import { type ScreenStep, screenSteps } from './screen-step.js';
+import type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
+import { screenSteps } from '../ui/screen-step.js';
 
-/** A lesson played to its timeline, ready for the screen. */
-export type OpenedLesson = {
-  readonly id: string;
-  readonly title: Bilingual;
-  readonly goal: Bilingual;
-  readonly recap: Bilingual;
-  readonly steps: readonly ScreenStep[];
-};
-
-export type { OpenProblem } from '../sim/scenario/open-lesson.js';
+export type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
 
 /**
  * The lessons for the menu: the build's index while it holds, else every lesson file read from

@@ -1,0 +1,32 @@
+import type { Bilingual } from '../i18n/lang.js';
+import type { ScreenStep } from './screen-step.js';
+
+/** A lesson (or a recorded session) played to its steps, ready for the screen. */
+export type OpenedLesson = {
+  readonly id: string;
+  readonly title: Bilingual;
+  readonly goal: Bilingual;
+  readonly recap: Bilingual;
+  readonly steps: readonly ScreenStep[];
+};
+
+/** Why a lesson cannot be opened, with the exit code for it (2: no such lesson, 1: broken file). */
+export type OpenProblem = { readonly code: 1 | 2; readonly message: string };
+
+/** What the menu lists: each lesson's id, title and goal, and the files that could not be read. */
+export type MenuListing = {
+  readonly lessons: ReadonlyArray<{
+    readonly id: string;
+    readonly scenario: { readonly title: Bilingual; readonly goal: Bilingual };
+  }>;
+  readonly problems: ReadonlyArray<{
+    readonly file: string;
+    readonly line: number | null;
+    readonly message: string;
+  }>;
+};
+
+/** Opens a lesson of the menu's listing by id or number (the CLI gives the screens this). */
+export type LessonOpener = (
+  id: string,
+) => Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }>;
