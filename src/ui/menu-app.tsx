@@ -69,7 +69,7 @@ export function MenuApp<P extends ProgressData>({
         }
       });
     },
-    [listing, progress, loadPlayer],
+    [open, progress, loadPlayer],
   );
   const lesson = screen.kind === 'lesson' ? screen.lesson : null;
   const onStep = useCallback(
