@@ -96,11 +96,3 @@ export function hasCapability(
   const leaf = rest.at(-1);
   return leaf === 'listChanged' || leaf === 'subscribe' ? node === true : isObject(node);
 }
-
-/** Turns a declared capabilities object into the list of paths it grants, for display. */
-export function declaredPaths(side: Side, declared: unknown): CapabilityPath[] {
-  const caps = side === 'client' ? { client: declared } : { server: declared };
-  return CAPABILITY_PATHS.filter(
-    (path) => capabilitySide(path) === side && hasCapability(caps, path),
-  );
-}

@@ -18,7 +18,3 @@ export function receiverOf(direction: Direction): Side {
 export function opposite(direction: Direction): Direction {
   return direction === 'client->server' ? 'server->client' : 'client->server';
 }
-
-export function directionFrom(sender: Side): Direction {
-  return sender === 'client' ? 'client->server' : 'server->client';
-}

@@ -3,7 +3,6 @@ import {
   CAPABILITY_PATHS,
   capabilityExistsIn,
   capabilitySide,
-  declaredPaths,
   hasCapability,
 } from '../../src/protocol/index.js';
 
@@ -101,40 +100,6 @@ describe('hasCapability', () => {
     ]) {
       expect(hasCapability(server(junk), 'server.tools')).toBe(false);
     }
-  });
-});
-
-describe('declaredPaths', () => {
-  it('lists every path a server declaration grants', () => {
-    expect(
-      declaredPaths('server', {
-        tools: { listChanged: true },
-        resources: { subscribe: true, listChanged: false },
-        logging: {},
-      }),
-    ).toEqual([
-      'server.tools',
-      'server.tools.listChanged',
-      'server.resources',
-      'server.resources.subscribe',
-      'server.logging',
-    ]);
-  });
-
-  it('lists the client paths, with the implied form mode of elicitation {}', () => {
-    expect(declaredPaths('client', { roots: {}, sampling: {}, elicitation: {} })).toEqual([
-      'client.roots',
-      'client.sampling',
-      'client.elicitation',
-      'client.elicitation.form',
-    ]);
-  });
-
-  it('never lists a path of the other side, and nothing for an empty or junk declaration', () => {
-    expect(declaredPaths('client', { tools: {}, roots: {} })).toEqual(['client.roots']);
-    expect(declaredPaths('server', {})).toEqual([]);
-    expect(declaredPaths('server', null)).toEqual([]);
-    expect(declaredPaths('client', 'everything')).toEqual([]);
   });
 });
 

@@ -61,10 +61,6 @@ export const TOOL_NAMES = [
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export function isToolName(value: unknown): value is ToolName {
-  return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
-}
-
 /** The part of JSON Schema the session tools' inputSchemas use. */
 type ArgSchema = { readonly type?: string; readonly minimum?: number; readonly maximum?: number };
 type InputSchema = {
