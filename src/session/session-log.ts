@@ -1,15 +1,16 @@
 import {
-  advance,
+  type RefereeEvent,
+  type RefereeRun,
   type RefereeState,
   requestPending,
   requestSeen,
+  runReferee,
   type SessionInput,
   type SessionView,
   type SidePhases,
   type StepReport,
   sessionView,
   sidePhases,
-  startReferee,
   type TokenProgress,
   tokenProgress,
   verdictOf,
@@ -50,6 +51,7 @@ export class SessionLog {
   readonly #keep: boolean;
   readonly #steps: Step[] = [];
   readonly #listeners = new Set<Listener>();
+  readonly #referee: RefereeRun;
   #state: RefereeState;
   #count = 0;
   #tools: readonly string[] | null = null;
@@ -59,80 +61,65 @@ export class SessionLog {
   constructor(options: SessionLogOptions = {}) {
     const { keep, ...input } = options;
     this.#keep = keep !== false;
-    this.#state = startReferee(input);
+    this.#referee = runReferee(this.#keep ? input : { history: false, ...input });
+    this.#state = this.#referee.state();
     this.#phases = sidePhases(this.#state);
     this.#view = sessionView(this.#state);
   }
 
   /** Takes one event: the referee judges it, and its step is kept and told to every listener. */
   push(event: WireEvent): Step {
-    const base = {
+    let direction: Direction;
+    let message: unknown = null;
+    let verdict: StepReport | null = null;
+    let problem: string | null = null;
+    let raw: unknown = null;
+    let closedBy: Side | null = null;
+    if (event.type === 'message') {
+      direction = event.direction ?? inferDirection(this.#state, event.message);
+      message = event.message;
+      this.#advance({ type: 'envelope', direction, message });
+      verdict = verdictOf(this.#state) as StepReport;
+      const listed = listedTools(verdict, message);
+      if (listed) this.#tools = listed;
+    } else if (event.type === 'unreadable') {
+      // Not a message: the referee has nothing to judge, and the session's state is unchanged.
+      direction = event.direction ?? 'client->server';
+      problem = event.problem;
+      raw = event.raw ?? null;
+    } else {
+      this.#advance({ type: 'close' });
+      direction = event.by === 'client' ? 'client->server' : 'server->client';
+      closedBy = event.by;
+    }
+    // One literal with every field in one order: a step is made once per message of a transcript.
+    const step: Step = {
       index: this.#count,
+      kind: event.type,
+      direction,
+      message,
+      verdict,
+      problem,
+      raw,
+      closedBy,
+      phases: this.#phases,
+      session: this.#view,
+      tools: this.#tools,
       line: event.line ?? null,
       t: event.t ?? this.#count,
       notes: event.notes ?? null,
     };
-    let step: Step;
-    if (event.type === 'message') {
-      const direction = event.direction ?? inferDirection(this.#state, event.message);
-      this.#advance({ type: 'envelope', direction, message: event.message });
-      const verdict = verdictOf(this.#state) as StepReport;
-      const listed = listedTools(verdict, event.message);
-      if (listed) this.#tools = listed;
-      step = {
-        ...base,
-        kind: 'message',
-        direction,
-        message: event.message,
-        verdict,
-        problem: null,
-        raw: null,
-        closedBy: null,
-        phases: this.#phases,
-        session: this.#view,
-        tools: this.#tools,
-      };
-    } else if (event.type === 'unreadable') {
-      // Not a message: the referee has nothing to judge, and the session's state is unchanged.
-      step = {
-        ...base,
-        kind: 'unreadable',
-        direction: event.direction ?? 'client->server',
-        message: null,
-        verdict: null,
-        problem: event.problem,
-        raw: event.raw ?? null,
-        closedBy: null,
-        phases: this.#phases,
-        session: this.#view,
-        tools: this.#tools,
-      };
-    } else {
-      this.#advance({ type: 'close' });
-      step = {
-        ...base,
-        kind: 'close',
-        direction: event.by === 'client' ? 'client->server' : 'server->client',
-        message: null,
-        verdict: null,
-        problem: null,
-        raw: null,
-        closedBy: event.by,
-        phases: this.#phases,
-        session: this.#view,
-        tools: this.#tools,
-      };
-    }
     this.#count += 1;
     if (this.#keep) this.#steps.push(step);
     for (const listener of this.#listeners) listener(step);
     return step;
   }
 
-  #advance(event: Parameters<typeof advance>[1]): void {
-    this.#state = advance(this.#state, event);
+  #advance(event: RefereeEvent): void {
+    this.#referee.send(event);
+    this.#state = this.#referee.state();
     this.#phases = samePhases(this.#phases, sidePhases(this.#state));
-    this.#view = sessionView(this.#state);
+    this.#view = sameView(this.#view, sessionView(this.#state));
   }
 
   /** Every step so far, oldest first (empty when the log keeps none). */
@@ -190,4 +177,17 @@ export class SessionLog {
 /** The same object while nothing changed: observers can compare phases by identity. */
 function samePhases(before: SidePhases, after: SidePhases): SidePhases {
   return before.client === after.client && before.server === after.server ? before : after;
+}
+
+/** The same view while nothing in it changed: most steps change only what is pending. */
+function sameView(before: SessionView, after: SessionView): SessionView {
+  return before.pending === after.pending &&
+    before.handshake === after.handshake &&
+    before.capabilities === after.capabilities &&
+    before.info === after.info &&
+    before.ruleVersion === after.ruleVersion &&
+    before.closed === after.closed &&
+    before.violationCount === after.violationCount
+    ? before
+    : after;
 }
