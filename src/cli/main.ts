@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { detectLang, isLang, type Lang } from '../i18n/lang.js';
-import { s as str } from '../i18n/strings.js';
+import { detectLang, isLang, type Lang, tr } from '../i18n/lang.js';
+import { STRINGS } from '../i18n/strings.js';
 import { closest } from '../sim/scenario/find-lesson.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, type Progress, saveProgress } from './progress.js';
@@ -78,7 +78,8 @@ function requireTty(
   lang: Lang,
   instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' = 'needsTty',
 ): void {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str(instead, lang));
+  if (!process.stdin.isTTY || !process.stdout.isTTY)
+    throw new UsageError(tr(STRINGS[instead], lang));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { Bilingual, Lang } from '../../i18n/lang.js';
-import { lf } from '../../i18n/live-strings.js';
-import { sb } from '../../i18n/serve-strings.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { LIVE_STRINGS } from '../../i18n/live-strings.js';
+import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import type { Direction } from '../../protocol/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
@@ -103,7 +103,7 @@ export async function serveCommand(
   const lang = env.lang(args.lang);
   // Checked before listening: a UI that cannot take keys would leave a server nobody can stop.
   if (args.ui && (!process.stdin.isTTY || !process.stdout.isTTY)) {
-    throw new UsageError(lf('needsTty', lang));
+    throw new UsageError(tr(LIVE_STRINGS.needsTty, lang));
   }
   await prepareTools();
   if (args.http !== undefined) {
@@ -142,9 +142,8 @@ export async function serveCommand(
     try {
       await trace.close();
     } catch (error) {
-      log(
-        sb('traceWriteFailed', { error: error instanceof Error ? error.message : String(error) }),
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      write(tr(SERVE_STRINGS.traceWriteFailed, lang, { error: why }));
       return 1;
     }
   }
