@@ -1,132 +1,37 @@
 #!/usr/bin/env node
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { detectLang, isLang, type Lang } from '../i18n/lang.js';
-import { s as str } from '../i18n/strings.js';
-import { closest } from '../sim/scenario/find-lesson.js';
+import { detectLang, type Lang } from '../i18n/lang.js';
+import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
-import { loadProgress, type Progress, saveProgress } from './progress.js';
-import { COMMAND_HELP, HELP, UsageError } from './usage.js';
+import { loadProgress, saveProgress } from './progress.js';
+import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
+import type { ParsedCommand } from './table/types.js';
+import { importUi, requireTty, showFrameOf } from './terminal.js';
+import { UsageError } from './usage.js';
+import { packageVersion } from './version.js';
 
-type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
+/** What a command does with its command line read (`argv` is the whole, for the first frame). */
+type Run<N extends CommandName> = (
+  parsed: ParsedCommand<(typeof COMMANDS)[N]>,
+  argv: readonly string[],
+) => Promise<number>;
 
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>): Parsed {
-  try {
-    const { values, positionals } = parseArgs({
-      args,
-      options,
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as Parsed['values'], positionals };
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec(message ?? '');
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown?.[1]) {
-      // Node's text goes on about positionals after `--`; a learner needs the option they meant.
-      const flags = Object.keys(options).map((name) => `--${name}`);
-      const near = closest(unknown[1], flags);
-      throw new UsageError(
-        `unknown option ${unknown[1]}${near ? ` (did you mean ${near}?)` : ''} (see: mcp-sim help)`,
-      );
+/** The learner's language: the command's --lang, else the remembered one, else the locale's. */
+const langOf = (value: string | undefined): Lang => detectLang(value, loadProgress().lang);
+
+async function showHelp(topic: CommandName | undefined, lang: Lang): Promise<number> {
+  const { commandHelpText, overviewText } = await import('./help-text.js');
+  process.stdout.write(`${topic ? commandHelpText(topic, lang) : overviewText(lang)}\n`);
+  return 0;
+}
+
+const RUN: { readonly [N in CommandName]: Run<N> } = {
+  async menu({ values }, argv) {
+    if (values.version) {
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
     }
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-function unknownCommand(command: string): UsageError {
-  const near = closest(command, Object.keys(COMMAND_HELP));
-  return new UsageError(
-    `unknown command "${command}" (${near ? `did you mean ${near}? ` : ''}try: mcp-sim help)`,
-  );
-}
-
-function langOption(value: string | boolean | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !isLang(value)) {
-    throw new UsageError(`--lang must be en or zh, not "${String(value)}"`);
-  }
-  return value;
-}
-
-/**
- * Loads the terminal UI. Ink's layout engine (yoga, WebAssembly) probes `typeof fetch` while it
- * loads, and that first touch makes Node load its whole HTTP client (undici), a noticeable part of
- * the first frame. With fetch hidden for the moment of the import, yoga takes its synchronous
- * path; the global is put back untouched right after.
- */
-async function importUi(): Promise<typeof import('../ui/run.js')> {
-  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
-  if (descriptor?.configurable) {
-    Object.defineProperty(globalThis, 'fetch', {
-      value: undefined,
-      configurable: true,
-      writable: true,
-    });
-  }
-  try {
-    return await import('../ui/run.js');
-  } finally {
-    if (descriptor?.configurable) Object.defineProperty(globalThis, 'fetch', descriptor);
-  }
-}
-
-/**
- * Interactive views need a terminal that can send keys; otherwise exit 2 with a line that points
- * at what the command offers without one (the menu: `lessons`; a lesson: --plain or --json).
- */
-function requireTty(
-  lang: Lang,
-  instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' = 'needsTty',
-): void {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str(instead, lang));
-}
-
-/**
- * The menu and a lesson open Ink: their first frame, remembered from the last start with the same
- * inputs, is shown before Ink has loaded (src/ui/remembered-frame.ts; loaded here, on these two
- * paths only).
- */
-async function showFrameOf(argv: string[], lang: Lang, progress: Progress): Promise<void> {
-  const [{ frameView }, { showRememberedFrame }] = await Promise.all([
-    import('../ui/frame-key.js'),
-    import('../ui/remembered-frame.js'),
-  ]);
-  showRememberedFrame({
-    argv,
-    view: frameView(lang, progress),
-    env: process.env,
-    cwd: process.cwd(),
-    stdin: process.stdin,
-    stdout: process.stdout,
-  });
-}
-
-async function run(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === 'help' || command === '--help' || command === '-h') {
-    const topic = command === 'help' ? rest[0] : undefined;
-    if (topic !== undefined && !COMMAND_HELP[topic]) {
-      throw new UsageError(`no help for "${topic}": unknown command (try: mcp-sim help)`);
-    }
-    process.stdout.write(`${(topic && COMMAND_HELP[topic]) || HELP}\n`);
-    return 0;
-  }
-  if (command === '--version' || command === '-v') {
-    process.stdout.write('0.1.0\n');
-    return 0;
-  }
-  if (command !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
-    const help = COMMAND_HELP[command];
-    if (!help) throw unknownCommand(command);
-    process.stdout.write(`${help}\n`);
-    return 0;
-  }
-  if (command === undefined || command === 'menu' || command.startsWith('--')) {
-    const { values } = parse(command === undefined || command === 'menu' ? rest : argv, {
-      lang: { type: 'string' },
-    });
     const progress = loadProgress();
-    const lang = detectLang(langOption(values.lang), progress.lang);
+    const lang = detectLang(values.lang, progress.lang);
     requireTty(lang, 'needsTtyMenu');
     await showFrameOf(argv, lang, progress);
     const [{ runMenu }, { listLessons, openLesson }] = await Promise.all([
@@ -136,186 +41,142 @@ async function run(argv: string[]): Promise<number> {
     const listing = await listLessons();
     const open = (id: string) => openLesson(id, listing);
     return runMenu({ lang, progress, save: saveProgress, listing, open });
-  }
-  switch (command) {
-    case 'trace': {
-      const { values, positionals } = parse(rest, {
-        json: { type: 'boolean' },
-        strict: { type: 'boolean' },
-      });
-      const file = positionals[0];
-      if (!file) throw new UsageError('trace needs a file: mcp-sim trace <file> [--json]');
-      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-      const { traceCommand } = await import('./commands/trace.js');
-      return traceCommand({ file, json: values.json === true, strict: values.strict === true });
+  },
+  async help({ values, args }) {
+    const topic = args.command;
+    if (topic !== undefined && !isCommandName(topic)) throw noHelpFor(topic);
+    return showHelp(topic, langOf(values.lang));
+  },
+  async trace({ values, args }) {
+    const { traceCommand } = await import('./commands/trace.js');
+    return traceCommand({ file: args.file, json: values.json, strict: values.strict });
+  },
+  async diagram({ values }) {
+    const { diagramCommand } = await import('./commands/diagram.js');
+    return diagramCommand(values.format ?? 'mermaid');
+  },
+  async lessons({ values }) {
+    const progress = loadProgress();
+    const lang = detectLang(values.lang, progress.lang);
+    const { lessonsCommand } = await import('./commands/lessons.js');
+    return lessonsCommand({ json: values.json, lang, progress });
+  },
+  async lesson({ values, args }, argv) {
+    const { id } = args;
+    const progress = loadProgress();
+    const lang = detectLang(values.lang, progress.lang);
+    if (values.json && values.plain) {
+      throw new UsageError('choose one of --plain (a Markdown handout) and --json');
     }
-    case 'diagram': {
-      const { values, positionals } = parse(rest, { format: { type: 'string' } });
-      if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-      const { diagramCommand } = await import('./commands/diagram.js');
-      return diagramCommand(typeof values.format === 'string' ? values.format : 'mermaid');
+    if (values.json || values.plain) {
+      const { lessonPrintCommand } = await import('./commands/lessons.js');
+      return lessonPrintCommand({ id, format: values.json ? 'json' : 'plain', lang });
     }
-    case 'lessons': {
-      const { values, positionals } = parse(rest, {
-        json: { type: 'boolean' },
-        lang: { type: 'string' },
-      });
-      if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-      const progress = loadProgress();
-      const lang = detectLang(langOption(values.lang), progress.lang);
-      const { lessonsCommand } = await import('./commands/lessons.js');
-      return lessonsCommand({ json: values.json === true, lang, progress });
+    let autoplay: number | undefined;
+    if (values.autoplay !== undefined) {
+      autoplay = Number(values.autoplay);
+      if (!Number.isFinite(autoplay) || autoplay <= 0) {
+        throw new UsageError(`--autoplay needs a number of seconds, not "${values.autoplay}"`);
+      }
     }
-    case 'lesson': {
-      const { values, positionals } = parse(rest, {
-        json: { type: 'boolean' },
-        plain: { type: 'boolean' },
-        lang: { type: 'string' },
-        autoplay: { type: 'string' },
-      });
-      const id = positionals[0];
-      if (!id)
-        throw new UsageError('lesson needs an id: mcp-sim lesson <id> (see: mcp-sim lessons)');
-      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-      const progress = loadProgress();
-      const lang = detectLang(langOption(values.lang), progress.lang);
-      if (values.json === true && values.plain === true) {
-        throw new UsageError('choose one of --plain (a Markdown handout) and --json');
+    // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
+    // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
+    await showFrameOf(argv, lang, progress); // (nothing without a terminal)
+    const { openLesson } = await import('./lesson-source.js');
+    const opened = await openLesson(id);
+    if (!opened.ok) throw lessonProblem(opened.error);
+    requireTty(lang);
+    const { runLesson } = await importUi();
+    return runLesson({
+      lesson: opened.value,
+      lang,
+      progress,
+      save: saveProgress,
+      ...(autoplay !== undefined ? { autoplay } : {}),
+    });
+  },
+  async play({ values, args }) {
+    const { file } = args;
+    const lang = langOf(values.lang);
+    const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
+    if (values.plain) return playPlainCommand(file, lang);
+    const { checkReadable } = await import('./commands/trace.js');
+    await checkReadable(file); // a missing file is reported as such, terminal or not
+    requireTty(lang, 'needsTtyPlayFile');
+    const lesson = await loadTranscript(file);
+    if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
+    const { runPlay } = await importUi();
+    return runPlay({ lesson, lang, mode: 'recording' });
+  },
+  async serve({ values }) {
+    const { serveCommand } = await import('./commands/serve.js');
+    return serveCommand(values, { lang: langOf });
+  },
+  async connect({ values, args }) {
+    const { connectCommand } = await import('./commands/connect.js');
+    return connectCommand({ ...values, command: args.command }, { lang: langOf, requireTty });
+  },
+  async exercises({ values }) {
+    const lang = langOf(values.lang);
+    const { exercisesCommand } = await import('./commands/exercises.js');
+    return exercisesCommand({ json: values.json, init: values.init, lang });
+  },
+  async check({ values, args }) {
+    const { id } = args;
+    if (values.play) {
+      if (!id) throw new UsageError('--play needs an exercise: mcp-sim check <id> --play');
+      if (values.json || values.format !== undefined || values.watch) {
+        throw new UsageError('--play shows a session; leave out --json, --format and --watch');
       }
-      if (values.json === true || values.plain === true) {
-        const { lessonPrintCommand } = await import('./commands/lessons.js');
-        return lessonPrintCommand({ id, format: values.json === true ? 'json' : 'plain', lang });
-      }
-      let autoplay: number | undefined;
-      if (values.autoplay !== undefined) {
-        autoplay = Number(values.autoplay);
-        if (!Number.isFinite(autoplay) || autoplay <= 0) {
-          throw new UsageError(
-            `--autoplay needs a number of seconds, not "${String(values.autoplay)}"`,
-          );
-        }
-      }
-      // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
-      // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
-      await showFrameOf(argv, lang, progress); // (nothing without a terminal)
-      const { openLesson } = await import('./lesson-source.js');
-      const opened = await openLesson(id);
-      if (!opened.ok) throw lessonProblem(opened.error);
-      requireTty(lang);
-      const { runLesson } = await importUi();
-      return runLesson({
-        lesson: opened.value,
+      const lang = langOf(values.lang);
+      const { checkPlayCommand } = await import('./commands/check-play.js');
+      return checkPlayCommand({
+        id,
+        plain: values.plain,
         lang,
-        progress,
-        save: saveProgress,
-        ...(autoplay !== undefined ? { autoplay } : {}),
+        show: async (lesson) => (await importUi()).runPlay({ lesson, lang, mode: 'exercise' }),
+        busy: async (text) => (await importUi()).showBusy(text),
       });
     }
-    case 'play': {
-      const { values, positionals } = parse(rest, {
-        plain: { type: 'boolean' },
-        lang: { type: 'string' },
-      });
-      const file = positionals[0];
-      if (!file)
-        throw new UsageError('play needs a transcript file: mcp-sim play <file> [--plain]');
-      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-      const lang = detectLang(langOption(values.lang), loadProgress().lang);
-      const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
-      if (values.plain === true) return playPlainCommand(file, lang);
-      const { checkReadable } = await import('./commands/trace.js');
-      await checkReadable(file); // a missing file is reported as such, terminal or not
-      requireTty(lang, 'needsTtyPlayFile');
-      const lesson = await loadTranscript(file);
-      if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
-      const { runPlay } = await importUi();
-      return runPlay({ lesson, lang, mode: 'recording' });
+    if (values.plain) {
+      throw new UsageError('--plain goes with --play: mcp-sim check <id> --play --plain');
     }
-    case 'serve': {
-      const { serveCommand } = await import('./commands/serve.js');
-      return serveCommand(rest, {
-        lang: (value) => detectLang(langOption(value), loadProgress().lang),
-      });
-    }
-    case 'connect': {
-      const { connectCommand } = await import('./commands/connect.js');
-      return connectCommand(rest, {
-        lang: (value) => detectLang(langOption(value), loadProgress().lang),
-        requireTty,
-      });
-    }
-    case 'exercises': {
-      const { values, positionals } = parse(rest, {
-        json: { type: 'boolean' },
-        init: { type: 'boolean' },
-        lang: { type: 'string' },
-      });
-      if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-      const lang = detectLang(langOption(values.lang), loadProgress().lang);
-      const { exercisesCommand } = await import('./commands/exercises.js');
-      return exercisesCommand({ json: values.json === true, init: values.init === true, lang });
-    }
-    case 'check': {
-      const { values, positionals } = parse(rest, {
-        json: { type: 'boolean' },
-        format: { type: 'string' },
-        watch: { type: 'boolean' },
-        lang: { type: 'string' },
-        play: { type: 'boolean' },
-        plain: { type: 'boolean' },
-      });
-      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-      if (values.play === true) {
-        const id = positionals[0];
-        if (!id) throw new UsageError('--play needs an exercise: mcp-sim check <id> --play');
-        if (values.json === true || values.format !== undefined || values.watch === true) {
-          throw new UsageError('--play shows a session; leave out --json, --format and --watch');
-        }
-        const lang = detectLang(langOption(values.lang), loadProgress().lang);
-        const { checkPlayCommand } = await import('./commands/check-play.js');
-        return checkPlayCommand({
-          id,
-          plain: values.plain === true,
-          lang,
-          show: async (lesson) => (await importUi()).runPlay({ lesson, lang, mode: 'exercise' }),
-          busy: async (text) => (await importUi()).showBusy(text),
-        });
-      }
-      if (values.plain === true) {
-        throw new UsageError('--plain goes with --play: mcp-sim check <id> --play --plain');
-      }
-      const format = values.format;
-      if (format !== undefined && format !== 'classroom' && format !== 'exercism') {
-        throw new UsageError(`--format must be classroom or exercism, not "${String(format)}"`);
-      }
-      const lang = detectLang(langOption(values.lang), loadProgress().lang);
-      const { checkCommand } = await import('./commands/exercises.js');
-      return checkCommand({
-        id: positionals[0],
-        json: values.json === true,
-        format,
-        watch: values.watch === true,
-        lang,
-      });
-    }
-    case 'hint':
-    case 'solution': {
-      const { values, positionals } = parse(rest, {
-        lang: { type: 'string' },
-        ...(command === 'hint' ? { all: { type: 'boolean' as const } } : {}),
-      });
-      const id = positionals[0];
-      if (!id) throw new UsageError(`${command} needs an exercise id: mcp-sim ${command} <id>`);
-      if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-      const lang = detectLang(langOption(values.lang), loadProgress().lang);
-      const { hintCommand, solutionCommand } = await import('./commands/exercises.js');
-      return command === 'hint'
-        ? hintCommand({ id, all: values.all === true, lang })
-        : solutionCommand({ id, lang });
-    }
-    default:
-      throw unknownCommand(command);
-  }
+    const lang = langOf(values.lang);
+    const { checkCommand } = await import('./commands/exercises.js');
+    return checkCommand({
+      id,
+      json: values.json,
+      format: values.format,
+      watch: values.watch,
+      lang,
+    });
+  },
+  async hint({ values, args }) {
+    const lang = langOf(values.lang);
+    const { hintCommand } = await import('./commands/exercises.js');
+    return hintCommand({ id: args.id, all: values.all, lang });
+  },
+  async solution({ values, args }) {
+    const lang = langOf(values.lang);
+    const { solutionCommand } = await import('./commands/exercises.js');
+    return solutionCommand({ id: args.id, lang });
+  },
+};
+
+/** Reads the command line against the command's table; `--help` shows the help instead. */
+async function runCommand<N extends CommandName>(
+  name: N,
+  words: readonly string[],
+  argv: readonly string[],
+): Promise<number> {
+  const parsed = parseCommand(name, words);
+  if (parsed.help) return showHelp(name, langOf(parsed.lang));
+  return RUN[name](parsed, argv);
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { name, words } = splitCommand(argv);
+  return runCommand(name, words, argv);
 }
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

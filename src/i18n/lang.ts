@@ -19,16 +19,26 @@ export function detectLang(
   return /^zh/i.test(locale) ? 'zh' : 'en';
 }
 
-export function tr(text: Bilingual, lang: Lang): string {
-  return text[lang];
+/** A value for a `{name}` placeholder: the same in both languages, or its own in each. */
+export type Fill = string | number | Bilingual;
+
+/**
+ * The one accessor for bilingual text: `text` in `lang`, its `{name}` placeholders filled from
+ * `values` (a name without a value stays as written; a value is inserted as is, `$&` included).
+ * Tables of fixed strings (STRINGS, LIVE_STRINGS, SERVE_STRINGS) are read through it too:
+ * `tr(STRINGS.appTitle, lang)`, `tr(SERVE_STRINGS.listening, lang, { url, stop })`.
+ */
+export function tr(text: Bilingual, lang: Lang, values?: Readonly<Record<string, Fill>>): string {
+  const template = text[lang];
+  if (values === undefined) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 /** What follows a label: `: ` in English, the full-width `：` (no space after it) in Chinese. */
 export function labelColon(lang: Lang): string {
   return lang === 'zh' ? '：' : ': ';
-}
-
-/** A template with its `{name}` placeholders filled in; a name without a value stays as written. */
-export function fillIn(template: string, value: (name: string) => string | undefined): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => value(name) ?? whole);
 }

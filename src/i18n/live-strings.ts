@@ -1,8 +1,8 @@
-import { type Bilingual, fillIn, type Lang } from './lang.js';
+import { type Bilingual, type Fill, type Lang, tr } from './lang.js';
 
 /**
  * The strings of `serve --http --ui` (the live classroom view), kept apart from the lesson UI's
- * table. `{name}` placeholders are filled by `lf`.
+ * table. Read with `tr(LIVE_STRINGS.key, lang, values)`.
  */
 export const LIVE_STRINGS = {
   liveTitle: { en: 'Live: {client} ⇄ mcp-sim', zh: '实时会话：{client} ⇄ mcp-sim' },
@@ -31,13 +31,6 @@ export const LIVE_STRINGS = {
 
 export type LiveStringKey = keyof typeof LIVE_STRINGS;
 
-/** A live-view string with its `{name}` placeholders filled in. */
-export function lf(
-  key: LiveStringKey,
-  lang: Lang,
-  values: Readonly<Record<string, string | number>> = {},
-): string {
-  return fillIn(LIVE_STRINGS[key][lang], (name) =>
-    name in values ? String(values[name]) : undefined,
-  );
-}
+/** @deprecated Use `tr(LIVE_STRINGS[key], lang, values)` (src/i18n/lang.ts), the one accessor. */
+export const lf = (key: LiveStringKey, lang: Lang, values?: Readonly<Record<string, Fill>>) =>
+  tr(LIVE_STRINGS[key], lang, values);

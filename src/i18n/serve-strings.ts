@@ -1,4 +1,4 @@
-import { type Bilingual, fillIn, type Lang } from './lang.js';
+import { type Bilingual, type Fill, tr } from './lang.js';
 
 /**
  * The log lines of `mcp-sim serve` (stderr, or the live view's header), in both languages. The
@@ -106,22 +106,20 @@ export const SERVE_STRINGS = {
 
 export type ServeStringKey = keyof typeof SERVE_STRINGS;
 
-/** A value for a placeholder: the same in both languages, or its own in each. */
-export type ServeValue = string | number | Bilingual;
+/** @deprecated Use `Fill` from src/i18n/lang.ts. */
+export type ServeValue = Fill;
 
-/** A serve log line in both languages, its `{name}` placeholders filled in. */
-export function sb(
+/**
+ * @deprecated Use `tr(SERVE_STRINGS[key], lang, values)` (src/i18n/lang.ts), the one accessor;
+ * kept for src/transport, which logs each line in both languages before a reader picks one.
+ */
+export const sb = (
   key: ServeStringKey,
-  values: Readonly<Record<string, ServeValue>> = {},
-): Bilingual {
-  const fill = (lang: Lang) =>
-    fillIn(SERVE_STRINGS[key][lang], (name) => {
-      const value = values[name];
-      if (value === undefined) return undefined;
-      return typeof value === 'object' ? value[lang] : String(value);
-    });
-  return { en: fill('en'), zh: fill('zh') };
-}
+  values: Readonly<Record<string, Fill>> = {},
+): Bilingual => ({
+  en: tr(SERVE_STRINGS[key], 'en', values),
+  zh: tr(SERVE_STRINGS[key], 'zh', values),
+});
 
 /** A duration as the log says it, exactly: `30 min`, `90 s`, `60 ms`. */
 export function durationText(ms: number): Bilingual {

@@ -1,5 +1,5 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
-import { s } from '../i18n/strings.js';
+import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import type { ScreenStep } from './screen-step.js';
 
@@ -22,21 +22,21 @@ export function violationText(v: Violation, lang: Lang): string {
 function stepHeading(step: ScreenStep, lang: Lang): string {
   const arrow =
     step.direction === 'client->server'
-      ? `${s('client', lang)} → ${s('server', lang)}`
-      : `${s('server', lang)} → ${s('client', lang)}`;
+      ? `${tr(STRINGS.client, lang)} → ${tr(STRINGS.server, lang)}`
+      : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
   const r = step.report;
   if (!r) {
-    const by = step.closedBy === 'server' ? s('server', lang) : s('client', lang);
-    return `## ${s('step', lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
+    const by = step.closedBy === 'server' ? tr(STRINGS.server, lang) : tr(STRINGS.client, lang);
+    return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
   }
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
-  return `## ${s('step', lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(s(`kind_${r.kind}`, lang), lang)}`;
+  return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(tr(STRINGS[`kind_${r.kind}`], lang), lang)}`;
 }
 
 /** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */
 export function progressText(p: ProgressReport, lang: Lang): string {
   const width = 20;
-  const head = `${s('progress', lang)}${aside(`${s('token', lang)} \`${JSON.stringify(p.token)}\``, lang)}`;
+  const head = `${tr(STRINGS.progress, lang)}${aside(`${tr(STRINGS.token, lang)} \`${JSON.stringify(p.token)}\``, lang)}`;
   const tail = p.message !== undefined ? ` — ${p.message}` : '';
   if (p.total === undefined || p.total <= 0) return `${head} ${p.progress}${tail}`;
   const share = Math.max(0, Math.min(1, p.progress / p.total));
@@ -64,8 +64,8 @@ export function lessonHandout(
     `# ${tr(sc.title, lang)}`,
     '',
     lang === 'zh'
-      ? `**${s('goal', lang)}：**${tr(sc.goal, lang)}`
-      : `**${s('goal', lang)}:** ${tr(sc.goal, lang)}`,
+      ? `**${tr(STRINGS.goal, lang)}：**${tr(sc.goal, lang)}`
+      : `**${tr(STRINGS.goal, lang)}:** ${tr(sc.goal, lang)}`,
     '',
   ];
   for (const step of timeline.steps) {
@@ -75,7 +75,7 @@ export function lessonHandout(
     if (step.message) out.push('```json', JSON.stringify(step.message, null, 2), '```', '');
     if (step.annotations.length > 0) {
       out.push(
-        lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${s('meaning', lang)} |`,
+        lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${tr(STRINGS.meaning, lang)} |`,
         '|---|---|',
       );
       for (const a of step.annotations)
@@ -86,10 +86,18 @@ export function lessonHandout(
     const violations = step.report?.violations ?? [];
     if (violations.length === 0) {
       out.push(
-        `> ✓ ${s('allowed', lang)}${aside(
+        `> ✓ ${tr(STRINGS.allowed, lang)}${aside(
           [
-            labelled(s('client', lang), s(`phase_${step.phases.client}`, lang), lang),
-            labelled(s('server', lang), s(`phase_${step.phases.server}`, lang), lang),
+            labelled(
+              tr(STRINGS.client, lang),
+              tr(STRINGS[`phase_${step.phases.client}`], lang),
+              lang,
+            ),
+            labelled(
+              tr(STRINGS.server, lang),
+              tr(STRINGS[`phase_${step.phases.server}`], lang),
+              lang,
+            ),
           ].join(lang === 'zh' ? '，' : ', '),
           lang,
         )}`,
@@ -98,15 +106,15 @@ export function lessonHandout(
     } else {
       for (const v of violations) {
         out.push(
-          `> ✗ **${v.rule}**${aside(s(`severity_${v.severity}`, lang), lang)} — ${violationText(v, lang)} — *${specText(v, lang)}*`,
+          `> ✗ **${v.rule}**${aside(tr(STRINGS[`severity_${v.severity}`], lang), lang)} — ${violationText(v, lang)} — *${specText(v, lang)}*`,
         );
       }
       out.push('');
     }
   }
-  out.push(`## ${s('recap', lang)}`, '', tr(sc.recap, lang), '');
+  out.push(`## ${tr(STRINGS.recap, lang)}`, '', tr(sc.recap, lang), '');
   if (sc.spec.length > 0) {
-    out.push(`## ${s('spec', lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');
+    out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');
   }
   return out.join('\n');
 }

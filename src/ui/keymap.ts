@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
-import type { Lang } from '../i18n/lang.js';
-import { type StringKey, s } from '../i18n/strings.js';
+import { type Lang, tr } from '../i18n/lang.js';
+import { STRINGS, type StringKey } from '../i18n/strings.js';
 
 /** A key as the tables name it: an arrow, enter, escape, space, or the character typed. */
 export type KeyName =
@@ -105,7 +105,7 @@ const KEY_WORDS: Partial<Record<KeyName, StringKey>> = { space: 'keySpace', ente
 
 export function keyLabel(name: KeyName, lang: Lang): string {
   const word = KEY_WORDS[name];
-  return word !== undefined ? s(word, lang) : (KEY_SYMBOLS[name] ?? name);
+  return word !== undefined ? tr(STRINGS[word], lang) : (KEY_SYMBOLS[name] ?? name);
 }
 
 export type KeyHint<Action extends string> = {
@@ -133,7 +133,11 @@ export function keyHints<Action extends string>(
       hints.push({ hint, keys: labels, actions: [binding.action] });
     }
   }
-  return hints.map((h) => ({ keys: h.keys.join('/'), text: s(h.hint, lang), actions: h.actions }));
+  return hints.map((h) => ({
+    keys: h.keys.join('/'),
+    text: tr(STRINGS[h.hint], lang),
+    actions: h.actions,
+  }));
 }
 
 /** The help's line for the keys that scroll the step's text: "↓/j ↑/k". */
@@ -144,7 +148,7 @@ export function scrollHint(lang: Lang): KeyHint<LessonAction> {
       .join('/');
   return {
     keys: `${keysOf('scrollDown')} ${keysOf('scrollUp')}`,
-    text: s('keyScroll', lang),
+    text: tr(STRINGS.keyScroll, lang),
     actions: ['scrollDown', 'scrollUp'],
   };
 }

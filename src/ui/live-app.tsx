@@ -1,7 +1,7 @@
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
-import type { Lang } from '../i18n/lang.js';
-import { lf } from '../i18n/live-strings.js';
+import { type Lang, tr } from '../i18n/lang.js';
+import { LIVE_STRINGS } from '../i18n/live-strings.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import { LiveStatus } from './components/live-status.js';
 import { LiveWaiting } from './components/live-waiting.js';
@@ -106,7 +106,9 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
       />
       {session && steps.length > 0 ? (
         <LessonScreen
-          title={lf('liveTitle', lang, { client: session.client ?? lf('unknownClient', lang) })}
+          title={tr(LIVE_STRINGS.liveTitle, lang, {
+            client: session.client ?? tr(LIVE_STRINGS.unknownClient, lang),
+          })}
           steps={steps}
           index={index}
           help={view.help}

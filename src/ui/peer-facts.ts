@@ -1,5 +1,5 @@
-import type { Lang } from '../i18n/lang.js';
-import { type StringKey, s } from '../i18n/strings.js';
+import { type Lang, tr } from '../i18n/lang.js';
+import { STRINGS, type StringKey } from '../i18n/strings.js';
 import type { PeerViews } from '../session/index.js';
 import { capabilityPaths } from './capability-paths.js';
 
@@ -27,8 +27,15 @@ type FactInput = {
 function fact(input: FactInput, lang: Lang): PeerFact {
   const { label, short = label, items, warn = false, keepEmpty = false } = input;
   const empty = typeof items !== 'string' && items.length === 0;
-  const value = typeof items === 'string' ? items : empty ? s('none', lang) : items.join(', ');
-  return { label: s(label, lang), short: s(short, lang), value, warn, empty: empty && !keepEmpty };
+  const value =
+    typeof items === 'string' ? items : empty ? tr(STRINGS.none, lang) : items.join(', ');
+  return {
+    label: tr(STRINGS[label], lang),
+    short: tr(STRINGS[short], lang),
+    value,
+    warn,
+    empty: empty && !keepEmpty,
+  };
 }
 
 /** The facts of one side, most telling first: version, capabilities, tools, work in flight. */
@@ -45,7 +52,7 @@ export function peerFacts(
       {
         label: 'version',
         short: 'versionShort',
-        items: view.negotiatedVersion ?? s('notYet', lang),
+        items: view.negotiatedVersion ?? tr(STRINGS.notYet, lang),
       },
       lang,
     ),
@@ -63,20 +70,23 @@ export function peerFacts(
     const c = peers.client;
     const tools =
       c.tools === null
-        ? s('notListed', lang)
+        ? tr(STRINGS.notListed, lang)
         : c.tools.length > 0
           ? c.tools.join(', ')
-          : s('none', lang);
+          : tr(STRINGS.none, lang);
     // Only a list the client holds can be stale: before any tools/list there is nothing to redo.
     const stale = c.toolsStale && c.tools !== null;
-    const shown = stale ? `${tools} (${s('stale', lang)})` : tools;
+    const shown = stale ? `${tools} (${tr(STRINGS.stale, lang)})` : tools;
     facts.push(fact({ label: 'tools', items: shown, warn: stale }, lang));
     facts.push(fact({ label: 'pending', items: c.pending }, lang));
   } else {
     const v = peers.server;
     // A recording shows the server's tools only once a tools/list answer has crossed the wire.
     facts.push(
-      fact({ label: 'tools', items: v.tools ?? s('notListed', lang), keepEmpty: true }, lang),
+      fact(
+        { label: 'tools', items: v.tools ?? tr(STRINGS.notListed, lang), keepEmpty: true },
+        lang,
+      ),
     );
     facts.push(fact({ label: 'working', items: v.working.map(nameRequest) }, lang));
     if (v.subscriptions.length > 0)

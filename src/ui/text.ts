@@ -1,11 +1,6 @@
-import { fillIn, type Lang } from '../i18n/lang.js';
-import { type StringKey, s } from '../i18n/strings.js';
+import { type Fill, type Lang, tr } from '../i18n/lang.js';
+import { STRINGS, type StringKey } from '../i18n/strings.js';
 
-/** A fixed string with its `{name}` placeholders filled in. */
-export function sf(
-  key: StringKey,
-  lang: Lang,
-  values: Readonly<Record<string, string | number>>,
-): string {
-  return fillIn(s(key, lang), (name) => (name in values ? String(values[name]) : undefined));
-}
+/** @deprecated Use `tr(STRINGS[key], lang, values)` (src/i18n/lang.ts), the one accessor. */
+export const sf = (key: StringKey, lang: Lang, values: Readonly<Record<string, Fill>>) =>
+  tr(STRINGS[key], lang, values);

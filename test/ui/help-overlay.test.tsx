@@ -1,7 +1,8 @@
 import { renderToString } from 'ink';
 import stripAnsi from 'strip-ansi';
 import { describe, expect, it } from 'vitest';
-import { s, sentences } from '../../src/i18n/strings.js';
+import { tr } from '../../src/i18n/lang.js';
+import { STRINGS, sentences } from '../../src/i18n/strings.js';
 import { HelpOverlay } from '../../src/ui/components/help-overlay.js';
 
 const hints = [{ keys: 'q', text: 'quit', actions: ['quit'] }];
@@ -31,10 +32,10 @@ describe('the help overlay', () => {
 
   describe.each(['en', 'zh'] as const)('the legend (%s)', (lang) => {
     const items = [
-      `──▶ ${s('legendRequest', lang)}`,
-      `┄┄▶ ${s('legendNotification', lang)}`,
-      `✗ ${s('legendError', lang)}`,
-      `! ${s('legendBroken', lang)}`,
+      `──▶ ${tr(STRINGS.legendRequest, lang)}`,
+      `┄┄▶ ${tr(STRINGS.legendNotification, lang)}`,
+      `✗ ${tr(STRINGS.legendError, lang)}`,
+      `! ${tr(STRINGS.legendBroken, lang)}`,
     ];
 
     it.each([60, 64, 70, 76, 80, 90, 100, 120])(
@@ -50,7 +51,7 @@ describe('the help overlay', () => {
         // The title stays with the first item.
         expect(
           lines.some((line) =>
-            line.includes(sentences(lang, s('legendTimeline', lang), items[0] ?? '')),
+            line.includes(sentences(lang, tr(STRINGS.legendTimeline, lang), items[0] ?? '')),
           ),
         ).toBe(true);
       },
@@ -59,9 +60,11 @@ describe('the help overlay', () => {
 
   it('joins Chinese sentences without a space, English ones with one', () => {
     const zh = linesAt('zh', 400).join('');
-    expect(zh).toContain(`${s('help', 'zh')}${s('helpSaved', 'zh')}`);
+    expect(zh).toContain(`${tr(STRINGS.help, 'zh')}${tr(STRINGS.helpSaved, 'zh')}`);
     expect(zh).not.toMatch(/。 /);
-    expect(linesAt('en', 400).join('')).toContain(`${s('help', 'en')} ${s('helpSaved', 'en')}`);
+    expect(linesAt('en', 400).join('')).toContain(
+      `${tr(STRINGS.help, 'en')} ${tr(STRINGS.helpSaved, 'en')}`,
+    );
     expect(sentences('zh', '一。', '', '二。')).toBe('一。二。');
     expect(sentences('en', 'One.', '', 'Two.')).toBe('One. Two.');
   });

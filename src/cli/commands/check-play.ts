@@ -9,8 +9,8 @@ import {
   recordScenario,
   scenarioFor,
 } from '../../grader/index.js';
-import type { Bilingual, Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -149,7 +149,7 @@ export async function checkPlayCommand(options: CheckPlayOptions): Promise<numbe
   if (!options.plain) {
     // As `play`: without a terminal that can send keys, point at --plain (before running anything).
     if (!process.stdin.isTTY || !process.stdout.isTTY)
-      throw new UsageError(s('needsTtyPlay', lang));
+      throw new UsageError(tr(STRINGS.needsTtyPlay, lang));
     const file = relative(process.cwd(), join(dir, meta.module ?? '')) || meta.module;
     done = await announceRun(
       bi(`Running your code (${file})…`, `正在运行你的代码（${file}）……`)[lang],

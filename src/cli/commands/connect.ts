@@ -6,6 +6,8 @@ import { type ConnectRun, runConnect, type ToolCall } from '../../transport/chil
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenSteps } from '../../ui/screen-step.js';
+import type { connect } from '../table/peers.js';
+import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
 
 type ConnectArgs = {
@@ -19,6 +21,9 @@ type ConnectArgs = {
   readonly traceFile: string | undefined;
   readonly lang: string | undefined;
 };
+
+/** Its options, and the server command: the words after `--` (src/cli/table/peers.ts). */
+export type ConnectValues = OptionValues<typeof connect> & { readonly command: readonly string[] };
 
 const CLIENT_PATHS = CAPABILITY_PATHS.filter((p) => p.startsWith('client.')).map((p) =>
   p.slice('client.'.length),
@@ -45,100 +50,54 @@ function declare(capabilities: JsonObject, raw: string): void {
   });
 }
 
-function parseConnectArgs(argv: string[]): ConnectArgs {
-  const split = argv.indexOf('--');
-  const own = split >= 0 ? argv.slice(0, split) : argv;
-  let command: string[] = split >= 0 ? argv.slice(split + 1) : [];
-  let format: ConnectArgs['format'] = 'ui';
-  let version: string | undefined;
-  let timeoutMs: number | undefined;
-  let traceFile: string | undefined;
-  let lang: string | undefined;
+/** The command line as read against the table (src/cli/table/peers.ts), checked for what it means. */
+function parseConnectArgs(values: ConnectValues): ConnectArgs {
+  if (values.plain && values.json) throw new UsageError('--plain and --json exclude each other');
+  const { version } = values;
+  if (version !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
+    throw new UsageError(
+      `--version needs a protocol revision such as 2025-11-25, not "${version}"`,
+    );
+  }
   const capabilities: JsonObject = {};
-  const calls: ToolCall[] = [];
-  const value = (i: number, flag: string) => {
-    const v = own[i];
-    if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-    return v;
-  };
-  for (let i = 0; i < own.length; i++) {
-    const arg = own[i] as string;
-    switch (arg) {
-      case '--plain':
-      case '--json': {
-        const next = arg === '--plain' ? 'plain' : 'json';
-        if (format !== 'ui' && format !== next)
-          throw new UsageError('--plain and --json exclude each other');
-        format = next;
-        break;
+  for (const path of values.capability) declare(capabilities, path);
+  const calls: ToolCall[] = values.call.map(([name, json]) => {
+    let args: unknown = {};
+    if (json !== undefined) {
+      try {
+        args = JSON.parse(json);
+      } catch {
+        throw new UsageError(`--call ${name}: the arguments are not JSON: ${json}`);
       }
-      case '--version':
-        version = value(++i, arg);
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) {
-          throw new UsageError(
-            `--version needs a protocol revision such as 2025-11-25, not "${version}"`,
-          );
-        }
-        break;
-      case '--capability':
-        declare(capabilities, value(++i, arg));
-        break;
-      case '--call': {
-        const name = value(++i, arg);
-        const json = own[i + 1];
-        let args: unknown = {};
-        if (json !== undefined && !json.startsWith('--')) {
-          i += 1;
-          try {
-            args = JSON.parse(json);
-          } catch {
-            throw new UsageError(`--call ${name}: the arguments are not JSON: ${json}`);
-          }
-        }
-        if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-          throw new UsageError(`--call ${name}: the arguments must be a JSON object`);
-        }
-        calls.push({ name, arguments: args as JsonObject });
-        break;
-      }
-      case '--timeout': {
-        const raw = value(++i, arg);
-        timeoutMs = Number(raw);
-        if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-          throw new UsageError(`--timeout needs a number of milliseconds, not "${raw}"`);
-        }
-        break;
-      }
-      case '--trace-file':
-        traceFile = value(++i, arg);
-        break;
-      case '--lang':
-        lang = value(++i, arg);
-        break;
-      default:
-        if (arg.startsWith('-')) throw new UsageError(`unknown option "${arg}" for connect`);
-        if (split >= 0) throw new UsageError(`unexpected argument "${arg}" before --`);
-        // No "--": the server command starts at the first word that is not an option.
-        command = own.slice(i);
-        i = own.length;
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      throw new UsageError(`--call ${name}: the arguments must be a JSON object`);
+    }
+    return { name, arguments: args as JsonObject };
+  });
+  let timeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    timeoutMs = Number(values.timeout);
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw new UsageError(`--timeout needs a number of milliseconds, not "${values.timeout}"`);
     }
   }
-  const [program, ...args] = command;
+  const [program, ...args] = values.command;
   if (!program) {
     throw new UsageError(
       'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
     );
   }
   return {
-    format,
+    format: values.json ? 'json' : values.plain ? 'plain' : 'ui',
     command: program,
     args,
     version,
     capabilities,
     calls,
     timeoutMs,
-    traceFile,
-    lang,
+    traceFile: values['trace-file'],
+    lang: values.lang,
   };
 }
 
@@ -181,10 +140,10 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
 
 /** `mcp-sim connect`: the simulated client against a real server started as a child process. */
 export async function connectCommand(
-  argv: string[],
+  values: ConnectValues,
   env: { lang: (value: string | undefined) => Lang; requireTty: (lang: Lang) => void },
 ): Promise<number> {
-  const args = parseConnectArgs(argv);
+  const args = parseConnectArgs(values);
   const lang = env.lang(args.lang);
   if (args.format === 'ui') env.requireTty(lang);
   const run = await runConnect({

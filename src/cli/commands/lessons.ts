@@ -1,5 +1,5 @@
 import { type Lang, tr } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { formatProblem, loadLessons } from '../../sim/scenario/load-lessons.js';
 import { openLesson, type PlayedLesson } from '../../sim/scenario/open-lesson.js';
 import { lessonHandout, lessonJson } from '../../ui/handout.js';
@@ -28,12 +28,14 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
   } else {
     const width = Math.max(...rows.map((r) => r.id.length), 2);
     for (const row of rows) {
-      const status = s(
-        row.status === 'done'
-          ? 'statusDone'
-          : row.status === 'started'
-            ? 'statusStarted'
-            : 'statusNew',
+      const status = tr(
+        STRINGS[
+          row.status === 'done'
+            ? 'statusDone'
+            : row.status === 'started'
+              ? 'statusStarted'
+              : 'statusNew'
+        ],
         options.lang,
       );
       process.stdout.write(

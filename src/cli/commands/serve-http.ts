@@ -1,5 +1,5 @@
-import type { Bilingual, Lang } from '../../i18n/lang.js';
-import { sb } from '../../i18n/serve-strings.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { type HttpServing, type SessionObserver, serveHttp } from '../../transport/http-server.js';
 import { SessionTraces } from '../../transport/session-traces.js';
@@ -35,7 +35,8 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
   const live = store;
   const { lang } = options;
   // With the UI, the server's notices show in its header; verdicts show on their steps instead.
-  const log = (line: Bilingual) => (live ? live.announce(line[lang]) : options.log(line[lang]));
+  const write = (text: string) => (live ? live.announce(text) : options.log(text));
+  const log = (line: Bilingual) => write(line[lang]);
   const verdict = (line: Bilingual) => (live ? live.log(line[lang]) : options.log(line[lang]));
   const traces = options.traceFile ? new SessionTraces(options.traceFile, log) : null;
   const observe: SessionObserver = {
@@ -62,10 +63,12 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
     });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    options.log(sb('cannotListen', { host: options.host, port: options.port, error: why })[lang]);
+    options.log(
+      tr(SERVE_STRINGS.cannotListen, lang, { host: options.host, port: options.port, error: why }),
+    );
     return 1;
   }
-  log(sb('listening', { url: serving.url, stop: live ? 'q' : 'Ctrl+C' }));
+  write(tr(SERVE_STRINGS.listening, lang, { url: serving.url, stop: live ? 'q' : 'Ctrl+C' }));
   if (traces) log(traces.describe());
   try {
     if (live) {
@@ -82,12 +85,13 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
     await serving.close();
     if (live) {
       const dropped = live.droppedLogLines;
-      if (dropped > 0) options.log(sb('logDropped', { n: dropped })[lang]);
+      if (dropped > 0) options.log(tr(SERVE_STRINGS.logDropped, lang, { n: dropped }));
       for (const line of live.logLines()) options.log(line);
     }
   }
   const failed = (await traces?.close()) ?? [];
   // After the UI has ended: straight to stderr.
-  for (const error of failed) options.log(sb('transcriptFailed', { error: error.message })[lang]);
+  for (const error of failed)
+    options.log(tr(SERVE_STRINGS.transcriptFailed, lang, { error: error.message }));
   return failed.length > 0 ? 1 : 0;
 }

@@ -1,13 +1,14 @@
-import { parseArgs } from 'node:util';
-import type { Bilingual, Lang } from '../../i18n/lang.js';
-import { lf } from '../../i18n/live-strings.js';
-import { sb } from '../../i18n/serve-strings.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { LIVE_STRINGS } from '../../i18n/live-strings.js';
+import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
 import { serveConfig } from '../../transport/serve-config.js';
 import { serveStdio } from '../../transport/stdio-server.js';
 import { TraceWriter } from '../../transport/trace-writer.js';
+import type { serve } from '../table/peers.js';
+import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
 
 /** One line on stderr, already in the learner's language. */
@@ -24,43 +25,14 @@ type ServeArgs = {
   readonly lang: string | undefined;
 };
 
-function parseServeArgs(argv: string[]): ServeArgs {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        without: { type: 'string', multiple: true },
-        versions: { type: 'string' },
-        'trace-file': { type: 'string' },
-        http: { type: 'string' },
-        host: { type: 'string' },
-        idle: { type: 'string' },
-        ui: { type: 'boolean' },
-        lang: { type: 'string' },
-      },
-      allowPositionals: false,
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const values = parsed.values as {
-    without?: string[];
-    versions?: string;
-    'trace-file'?: string;
-    http?: string;
-    host?: string;
-    idle?: string;
-    ui?: boolean;
-    lang?: string;
-  };
+/** The options as read against the table (src/cli/table/peers.ts), checked for what they mean. */
+function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
   const versions = values.versions
     ?.split(',')
     .map((v) => v.trim())
     .filter(Boolean);
   const config = serveConfig({
-    ...(values.without ? { without: values.without } : {}),
+    ...(values.without.length > 0 ? { without: values.without } : {}),
     ...(versions ? { versions } : {}),
   });
   if (typeof config === 'string') throw new UsageError(config);
@@ -89,21 +61,21 @@ function parseServeArgs(argv: string[]): ServeArgs {
     http,
     host: values.host ?? '127.0.0.1',
     idleMinutes,
-    ui: values.ui === true,
+    ui: values.ui,
     lang: values.lang,
   };
 }
 
 /** `mcp-sim serve`: the simulated server as a real MCP server (stdio, or Streamable HTTP). */
 export async function serveCommand(
-  argv: string[],
+  values: OptionValues<typeof serve>,
   env: { readonly lang: (value: string | undefined) => Lang },
 ): Promise<number> {
-  const args = parseServeArgs(argv);
+  const args = parseServeArgs(values);
   const lang = env.lang(args.lang);
   // Checked before listening: a UI that cannot take keys would leave a server nobody can stop.
   if (args.ui && (!process.stdin.isTTY || !process.stdout.isTTY)) {
-    throw new UsageError(lf('needsTty', lang));
+    throw new UsageError(tr(LIVE_STRINGS.needsTty, lang));
   }
   await prepareTools();
   if (args.http !== undefined) {
@@ -139,9 +111,8 @@ export async function serveCommand(
     try {
       await trace.close();
     } catch (error) {
-      log(
-        sb('traceWriteFailed', { error: error instanceof Error ? error.message : String(error) }),
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      write(tr(SERVE_STRINGS.traceWriteFailed, lang, { error: why }));
       return 1;
     }
   }

@@ -1,11 +1,10 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { type Lang, labelColon } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, labelColon, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { type EnvelopeModel, fitEnvelope } from '../envelope-model.js';
 import type { ScreenStep } from '../screen-step.js';
-import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
 import { JsonLineView } from './json-line-view.js';
 import { MeaningList } from './meaning-list.js';
@@ -31,17 +30,18 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
   const { meanings, hidden, settled, shown, more, gutter } = fit;
   const arrow =
     step.direction === 'client->server'
-      ? `${s('client', lang)} → ${s('server', lang)}`
-      : `${s('server', lang)} → ${s('client', lang)}`;
+      ? `${tr(STRINGS.client, lang)} → ${tr(STRINGS.server, lang)}`
+      : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
 
   const title =
     step.report === null
-      ? `${s('noEnvelope', lang)} · ${sf('closedBy', lang, { side: s(step.closedBy ?? 'client', lang) })}`
-      : `${s('envelope', lang)} · ${arrow} · ${s(`kind_${step.report.kind}`, lang)}`;
-  const fault = step.fault !== null ? ` · ${s('fault', lang)}${labelColon(lang)}${step.fault}` : '';
+      ? `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })}`
+      : `${tr(STRINGS.envelope, lang)} · ${arrow} · ${tr(STRINGS[`kind_${step.report.kind}`], lang)}`;
+  const fault =
+    step.fault !== null ? ` · ${tr(STRINGS.fault, lang)}${labelColon(lang)}${step.fault}` : '';
   const count =
     hidden > 0
-      ? ` · ${sf(hidden === 1 ? 'moreMeaning' : 'moreMeanings', lang, { n: hidden })}`
+      ? ` · ${tr(STRINGS[hidden === 1 ? 'moreMeaning' : 'moreMeanings'], lang, { n: hidden })}`
       : '';
 
   return (
@@ -76,7 +76,7 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
         ))}
         {more > 0 ? (
           <Text dimColor wrap="truncate-end">
-            {sf(more === 1 ? 'moreLine' : 'moreLines', lang, { n: more })}
+            {tr(STRINGS[more === 1 ? 'moreLine' : 'moreLines'], lang, { n: more })}
           </Text>
         ) : null}
       </Box>

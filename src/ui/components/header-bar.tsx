@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { clipUnlessNarrow } from '../clip.js';
-import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
 
 export type HeaderBarProps = {
@@ -26,7 +26,7 @@ export function HeaderBar({ title, index, count, lang }: HeaderBarProps) {
         </Text>
       </Box>
       <Box flexShrink={0} marginLeft={1}>
-        <Text bold>{sf('stepOf', lang, { k: index + 1, n: count })}</Text>
+        <Text bold>{tr(STRINGS.stepOf, lang, { k: index + 1, n: count })}</Text>
       </Box>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { type StringKey, s, sentences } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS, type StringKey, sentences } from '../../i18n/strings.js';
 import type { KeyHint } from '../keymap.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -29,8 +29,8 @@ function Legend({ lang }: { readonly lang: Lang }) {
   return (
     <Box flexWrap="wrap">
       {LEGEND.map(([symbol, meaning], i) => {
-        const item = `${symbol} ${s(meaning, lang)}`;
-        const text = i === 0 ? sentences(lang, s('legendTimeline', lang), item) : item;
+        const item = `${symbol} ${tr(STRINGS[meaning], lang)}`;
+        const text = i === 0 ? sentences(lang, tr(STRINGS.legendTimeline, lang), item) : item;
         return (
           <Box key={symbol} flexShrink={0}>
             <Text dimColor>{i < LEGEND.length - 1 ? `${text} · ` : text}</Text>
@@ -63,11 +63,11 @@ export function HelpOverlay<Action extends string>({
       <Box flexDirection="column" flexShrink={0}>
         <Box overflowX="hidden">
           <Text bold {...theme.fg('accent')}>
-            {s('helpTitle', lang)}
+            {tr(STRINGS.helpTitle, lang)}
           </Text>
           <Text wrap="truncate-end" {...theme.fg('accent')}>
             {' · '}
-            {s('helpClose', lang)}
+            {tr(STRINGS.helpClose, lang)}
           </Text>
         </Box>
         {hints.map((hint) => (
@@ -79,10 +79,12 @@ export function HelpOverlay<Action extends string>({
           </Box>
         ))}
         <Box marginTop={1}>
-          <Prose>{sentences(lang, s('help', lang), saves ? s('helpSaved', lang) : '')}</Prose>
+          <Prose>
+            {sentences(lang, tr(STRINGS.help, lang), saves ? tr(STRINGS.helpSaved, lang) : '')}
+          </Prose>
         </Box>
         <Legend lang={lang} />
-        <Prose dimColor>{s('legendNumbers', lang)}</Prose>
+        <Prose dimColor>{tr(STRINGS.legendNumbers, lang)}</Prose>
       </Box>
     </Box>
   );

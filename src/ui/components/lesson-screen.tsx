@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { type KeyHint, scrollHint } from '../keymap.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../layout.js';
 import { fitScreen } from '../screen-fit.js';
@@ -58,7 +58,7 @@ export function LessonScreen(props: LessonScreenProps) {
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
     return (
       <Box flexDirection="column">
-        <Text>{s('tooSmall', lang)}</Text>
+        <Text>{tr(STRINGS.tooSmall, lang)}</Text>
         <KeyBar hints={hints} idle={idle} />
       </Box>
     );

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { lf } from '../../i18n/live-strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { LIVE_STRINGS } from '../../i18n/live-strings.js';
 import { useTheme } from '../use-theme.js';
 
 export type LiveStatusProps = {
@@ -27,18 +27,18 @@ export function LiveStatus(props: LiveStatusProps) {
         <Text wrap="truncate-end">
           {following ? (
             <Text bold {...theme.fg('ok')}>
-              {lf('following', lang)}
+              {tr(LIVE_STRINGS.following, lang)}
             </Text>
           ) : (
             <Text bold {...theme.fg('warning')}>
-              {lf('paused', lang, { k: index + 1, n: Math.max(0, count - 1 - index) })}
+              {tr(LIVE_STRINGS.paused, lang, { k: index + 1, n: Math.max(0, count - 1 - index) })}
             </Text>
           )}
           {session ? (
             <Text>
               <Text dimColor> · </Text>
-              {lf('session', lang, { k: session.number, n: session.of, id: session.id })}
-              {closed ? <Text dimColor> {lf('closed', lang)}</Text> : null}
+              {tr(LIVE_STRINGS.session, lang, { k: session.number, n: session.of, id: session.id })}
+              {closed ? <Text dimColor> {tr(LIVE_STRINGS.closed, lang)}</Text> : null}
             </Text>
           ) : null}
           <Text dimColor> · {url}</Text>
@@ -47,7 +47,7 @@ export function LiveStatus(props: LiveStatusProps) {
       {notice !== null ? (
         <Box overflowX="hidden">
           <Text wrap="truncate-end" dimColor>
-            {lf('server', lang)}
+            {tr(LIVE_STRINGS.server, lang)}
             {lang === 'zh' ? '：' : ': '}
             {notice}
           </Text>

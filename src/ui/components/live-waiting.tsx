@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { lf } from '../../i18n/live-strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { LIVE_STRINGS } from '../../i18n/live-strings.js';
 import type { KeyHint } from '../keymap.js';
 import { useTheme } from '../use-theme.js';
 import { KeyBar } from './key-bar.js';
@@ -20,15 +20,15 @@ export function LiveWaiting({ url, lang, rows, hints, idle }: LiveWaitingProps) 
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflowX="hidden">
       <Text bold {...theme.fg('accent')}>
-        {lf('waitingTitle', lang)}
+        {tr(LIVE_STRINGS.waitingTitle, lang)}
       </Text>
       <Box marginTop={1} flexDirection="column" flexGrow={1} overflow="hidden">
         <Text bold wrap="truncate-end">
-          {lf('listening', lang, { url })}
+          {tr(LIVE_STRINGS.listening, lang, { url })}
         </Text>
-        <Prose>{lf('waiting', lang)}</Prose>
+        <Prose>{tr(LIVE_STRINGS.waiting, lang)}</Prose>
         <Box marginTop={1} flexDirection="column">
-          <Text dimColor>{lf('tryIt', lang)}</Text>
+          <Text dimColor>{tr(LIVE_STRINGS.tryIt, lang)}</Text>
           <Text wrap="truncate-end">
             {'  '}npx @modelcontextprotocol/inspector --cli {url} --method tools/list
           </Text>

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { boundText } from '../bound-text.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
 import { type MenuData, menuWindow } from '../menu-items.js';
@@ -54,10 +54,10 @@ export function MenuScreen({
   return (
     <Box flexDirection="column" height={rows - 1} overflowX="hidden">
       <Text bold {...theme.fg('accent')} wrap="truncate-end">
-        {s('appTitle', lang)}
+        {tr(STRINGS.appTitle, lang)}
       </Text>
-      <Text bold>{s('lessons', lang)}</Text>
-      {menu.lessons.length === 0 ? <Text dimColor>{s('noLessons', lang)}</Text> : null}
+      <Text bold>{tr(STRINGS.lessons, lang)}</Text>
+      {menu.lessons.length === 0 ? <Text dimColor>{tr(STRINGS.noLessons, lang)}</Text> : null}
       <Box flexDirection="column" flexGrow={1} overflow="hidden">
         {menu.lessons.slice(from, to).map((lesson, i) => {
           const here = from + i === selected;
@@ -75,7 +75,7 @@ export function MenuScreen({
                 </Box>
                 <Box flexShrink={0} marginLeft={1}>
                   <Text {...theme.fg(status.role)} dimColor={status.role === null}>
-                    {s(status.key, lang)}
+                    {tr(STRINGS[status.key], lang)}
                   </Text>
                 </Box>
               </Box>
@@ -89,11 +89,11 @@ export function MenuScreen({
         })}
         {menu.broken.map((b) => (
           <Text key={b.name} wrap="truncate-end" {...theme.fg('error')}>
-            {boundText(`  ✗ ${b.name} — ${s('broken', lang)}: ${b.problem}`, columns)}
+            {boundText(`  ✗ ${b.name} — ${tr(STRINGS.broken, lang)}: ${b.problem}`, columns)}
           </Text>
         ))}
       </Box>
-      {loading ? <Text {...theme.fg('accent')}>{s('loading', lang)}</Text> : null}
+      {loading ? <Text {...theme.fg('accent')}>{tr(STRINGS.loading, lang)}</Text> : null}
       {notice !== null ? (
         <Text {...theme.fg('error')} wrap="truncate-end">
           {boundText(`✗ ${notice}`, columns)}

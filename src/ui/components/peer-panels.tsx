@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import type { PeerViews } from '../../session/index.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { PeersMode } from '../layout.js';
@@ -40,7 +40,7 @@ export function PeerPanels({ peers, mode, lang, nameRequest }: PeerPanelsProps) 
         flexShrink={0}
         overflowX={clipUnlessNarrow(
           ...sides.flatMap(({ side, facts }) => [
-            s(side, lang),
+            tr(STRINGS[side], lang),
             ...facts.flatMap((f) => [f.short, f.value]),
           ]),
         )}
@@ -48,7 +48,7 @@ export function PeerPanels({ peers, mode, lang, nameRequest }: PeerPanelsProps) 
         {sides.map(({ side, facts }) => (
           <Text key={side} wrap="truncate-end">
             <Text bold {...theme.fg(side)}>
-              {s(side, lang)}{' '}
+              {tr(STRINGS[side], lang)}{' '}
             </Text>
             {facts.filter((f) => !f.empty).map((f, i) => fact(f, i > 0, true))}
           </Text>
@@ -72,7 +72,7 @@ export function PeerPanels({ peers, mode, lang, nameRequest }: PeerPanelsProps) 
         >
           <Text wrap="truncate-end">
             <Text bold {...theme.fg(side)}>
-              {s(side, lang)}
+              {tr(STRINGS[side], lang)}
             </Text>
             {facts[0] ? fact(facts[0], true, false) : null}
           </Text>

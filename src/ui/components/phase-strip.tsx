@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import type { Phase, SidePhases } from '../../machine/index.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { useTheme } from '../use-theme.js';
@@ -28,21 +28,24 @@ export function PhaseStrip({ phases, lang, full }: PhaseStripProps) {
             key={side}
             flexGrow={1}
             flexBasis={0}
-            overflowX={clipUnlessNarrow(s(side, lang), ...shown.map((p) => s(`phase_${p}`, lang)))}
+            overflowX={clipUnlessNarrow(
+              tr(STRINGS[side], lang),
+              ...shown.map((p) => tr(STRINGS[`phase_${p}`], lang)),
+            )}
           >
             <Text wrap="truncate-end">
               <Text bold {...theme.fg(side)}>
-                {s(side, lang)}
+                {tr(STRINGS[side], lang)}
               </Text>
               {shown.map((phase) => (
                 <Text key={phase}>
                   {phase === current ? ' ● ' : <Text dimColor> ○ </Text>}
                   {phase === current ? (
                     <Text bold {...theme.fg(phase)}>
-                      {s(`phase_${phase}`, lang)}
+                      {tr(STRINGS[`phase_${phase}`], lang)}
                     </Text>
                   ) : (
-                    <Text dimColor>{s(`phase_${phase}`, lang)}</Text>
+                    <Text dimColor>{tr(STRINGS[`phase_${phase}`], lang)}</Text>
                   )}
                 </Text>
               ))}

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import type { ProgressReport } from '../../machine/index.js';
 import textWidth from '../text-width.js';
 import { useTheme } from '../use-theme.js';
@@ -16,7 +16,7 @@ export type ProgressLineProps = {
 const BAR_MIN = 6;
 
 const labelOf = (progress: ProgressReport, lang: Lang) =>
-  `${s('progress', lang)} ${s('token', lang)} ${JSON.stringify(progress.token)}`;
+  `${tr(STRINGS.progress, lang)} ${tr(STRINGS.token, lang)} ${JSON.stringify(progress.token)}`;
 const amountOf = ({ progress, total }: ProgressReport) =>
   total !== undefined ? `${progress}/${total}` : String(progress);
 
@@ -43,9 +43,9 @@ export function ProgressLine({ progress, lang, width }: ProgressLineProps) {
       <Box flexShrink={0}>
         <Text>
           <Text bold {...theme.fg('progress')}>
-            {s('progress', lang)}
+            {tr(STRINGS.progress, lang)}
           </Text>
-          <Text dimColor> {s('token', lang)} </Text>
+          <Text dimColor> {tr(STRINGS.token, lang)} </Text>
           <Text {...theme.fg(typeof token === 'string' ? 'string' : 'number')}>
             {JSON.stringify(token)}
           </Text>

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { type Lang, labelColon } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, labelColon, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { breakCjk } from '../cjk-lines.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import { wrappedHeight } from '../text-height.js';
@@ -18,7 +18,7 @@ export type RecapBoxProps = {
 
 /** `End of lesson · Recap: `, `课程结束 · 小结：` (a full-width colon, and no space after it). */
 const headOf = (lang: Lang, mode: ScreenMode) =>
-  `${s(SCREEN_MODES[mode].end, lang)} · ${s('recap', lang)}${labelColon(lang)}`;
+  `${tr(STRINGS[SCREEN_MODES[mode].end], lang)} · ${tr(STRINGS.recap, lang)}${labelColon(lang)}`;
 
 /** Lines the recap takes at `width` columns (the bar on the left and a space take two). */
 export function recapHeight(

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Lang } from '../../i18n/lang.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { clipUnlessNarrow } from '../clip.js';
-import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
 
 export type StepTextProps = {
@@ -20,8 +20,8 @@ export type StepTextProps = {
 
 /** The "more" line: how many lines are below (and the keys to read them), or above at the end. */
 function moreText(below: number, above: number, lang: Lang): string {
-  if (below > 0) return sf(below === 1 ? 'textBelowOne' : 'textBelow', lang, { n: below });
-  return sf(above === 1 ? 'textAboveOne' : 'textAbove', lang, { n: above });
+  if (below > 0) return tr(STRINGS[below === 1 ? 'textBelowOne' : 'textBelow'], lang, { n: below });
+  return tr(STRINGS[above === 1 ? 'textAboveOne' : 'textAbove'], lang, { n: above });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { SequenceRow } from '../sequence-rows.js';
-import { sf } from '../text.js';
 import { useTheme } from '../use-theme.js';
 
 export type TimelineRowProps = {
@@ -28,7 +27,9 @@ export const TimelineRow = memo(function TimelineRow({ row, here, lang }: Timeli
         ? 'warning'
         : null;
   const label =
-    row.closedBy !== null ? sf('closedBy', lang, { side: s(row.closedBy, lang) }) : row.label;
+    row.closedBy !== null
+      ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[row.closedBy], lang) })
+      : row.label;
   return (
     <Box overflowX={clipUnlessNarrow(label)}>
       <Text wrap="truncate-end" bold={here}>

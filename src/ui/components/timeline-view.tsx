@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import type { Lang } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { SequenceRow } from '../sequence-rows.js';
 import { useTheme } from '../use-theme.js';
@@ -21,7 +21,7 @@ export function TimelineView({ rows, current, lang }: TimelineViewProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box overflowX={clipUnlessNarrow(s('timeline', lang))}>
+      <Box overflowX={clipUnlessNarrow(tr(STRINGS.timeline, lang))}>
         <Text wrap="truncate-end">
           {' '}
           <Text bold {...theme.fg('client')}>
@@ -31,7 +31,7 @@ export function TimelineView({ rows, current, lang }: TimelineViewProps) {
           <Text bold {...theme.fg('server')}>
             S
           </Text>
-          <Text dimColor> {s('timeline', lang)}</Text>
+          <Text dimColor> {tr(STRINGS.timeline, lang)}</Text>
         </Text>
       </Box>
       {rows.map((row) => (

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { type Lang, labelColon } from '../../i18n/lang.js';
-import { s } from '../../i18n/strings.js';
+import { type Lang, labelColon, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
 import { specText, type Violation } from '../../machine/index.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
@@ -17,8 +17,8 @@ export type VerdictLineProps = {
 const ruleOf = (v: Violation, lang: Lang) => {
   const colon = labelColon(lang);
   return v.severity === 'warning'
-    ? `! ${s('violationWarning', lang)}${colon}${v.rule}`
-    : `✗ ${s('violation', lang)}${colon}${v.rule}`;
+    ? `! ${tr(STRINGS.violationWarning, lang)}${colon}${v.rule}`
+    : `✗ ${tr(STRINGS.violation, lang)}${colon}${v.rule}`;
 };
 const messageOf = (v: Violation, lang: Lang) => (lang === 'zh' ? v.messageZh : v.message);
 /** The bar on the left and the space after it. */
@@ -42,9 +42,9 @@ export function VerdictLine({ violations, lang }: VerdictLineProps) {
   const theme = useTheme();
   if (violations.length === 0) {
     return (
-      <Box flexShrink={0} overflowX={clipUnlessNarrow(s('allowed', lang))}>
+      <Box flexShrink={0} overflowX={clipUnlessNarrow(tr(STRINGS.allowed, lang))}>
         <Text {...theme.fg('ok')} wrap="truncate-end">
-          ✓ {s('allowed', lang)}
+          ✓ {tr(STRINGS.allowed, lang)}
         </Text>
       </Box>
     );

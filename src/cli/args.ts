@@ -1,0 +1,173 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { isLang } from '../i18n/lang.js';
+import { closest } from '../sim/scenario/find-lesson.js';
+import { COMMANDS, type CommandName, DEFAULT_COMMAND, isCommandName } from './table/index.js';
+import type { CommandSpec, HelpRequest, OptionSpec, ParsedCommand } from './table/types.js';
+import { UsageError } from './usage.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
+/** `--help` / `-h` belongs to every command; the table does not repeat it. */
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
+
+/** The command a command line names, and the words that follow it. */
+export function splitCommand(argv: readonly string[]): { name: CommandName; words: string[] } {
+  const [first, ...rest] = argv;
+  // No command, or options only: the menu (the options are the menu's).
+  if (first === undefined || first.startsWith('-'))
+    return { name: DEFAULT_COMMAND, words: [...argv] };
+  if (!isCommandName(first)) throw unknownCommand(first);
+  return { name: first, words: rest };
+}
+
+/** The commands "did you mean" chooses from: every one shown in the overview. */
+export const commandNames = (): string[] =>
+  Object.keys(COMMANDS).filter((name) => name !== DEFAULT_COMMAND);
+
+export function unknownCommand(command: string): UsageError {
+  const near = closest(command, commandNames());
+  return new UsageError(
+    `unknown command "${command}" (${near ? `did you mean ${near}? ` : ''}try: mcp-sim help)`,
+  );
+}
+
+/** `mcp-sim help <topic>` for a topic that is not a command. */
+export function noHelpFor(topic: string): UsageError {
+  const near = closest(topic, commandNames());
+  return new UsageError(
+    `no help for "${topic}": unknown command (${near ? `did you mean ${near}? ` : ''}try: mcp-sim help)`,
+  );
+}
+
+/**
+ * Reads a command's words against its table. parseArgs, non-strict and in token mode, only splits
+ * them (`--x=v`, `-h`, `--`); every decision is taken here, from the table, so that each mistake is
+ * one line in the CLI's own words. `--help` anywhere among mcp-sim's own options wins over any
+ * mistake; after `--`, or where a command to run starts, nothing is mcp-sim's any more.
+ */
+export function parseCommand<N extends CommandName>(
+  name: N,
+  words: readonly string[],
+): ParsedCommand<(typeof COMMANDS)[N]> | HelpRequest {
+  const spec: CommandSpec = COMMANDS[name];
+  const config: Options = { ...HELP_OPTION };
+  for (const [key, option] of Object.entries(spec.options)) {
+    config[key] = {
+      type: option.kind === 'boolean' ? 'boolean' : 'string',
+      ...(option.short ? { short: option.short } : {}),
+    };
+  }
+  const { tokens } = parseArgs({
+    args: [...words],
+    options: config,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const rest = spec.positionals.find((p) => p.rest);
+  const values: Record<string, unknown> = {};
+  for (const [key, option] of Object.entries(spec.options)) {
+    values[key] = option.kind === 'boolean' ? false : option.kind === 'repeatable' ? [] : undefined;
+  }
+  const positionals: string[] = [];
+  let passed: string[] = [];
+  let help = false;
+  let mistake: string | undefined; // the first one; shown unless --help was asked for
+  let badChoice: string | undefined; // shown after a missing or extra word
+  const hasTerminator = tokens.some((t) => t.kind === 'option-terminator');
+
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind === 'option-terminator') {
+      if (rest) {
+        passed = words.slice(token.index + 1);
+        break;
+      }
+      continue; // parseArgs gives every later word as a positional
+    }
+    if (token.kind === 'positional') {
+      if (!rest) {
+        positionals.push(token.value);
+        continue;
+      }
+      if (hasTerminator) {
+        mistake ??= `unexpected argument "${token.value}" before --`;
+        continue;
+      }
+      passed = words.slice(token.index);
+      break;
+    }
+    if (token.name === 'help') {
+      help = true;
+      continue;
+    }
+    const option = spec.options[token.name];
+    if (!option) {
+      mistake ??= unknownOption(name, spec, token.rawName);
+      continue;
+    }
+    if (option.kind === 'boolean') {
+      if (token.value !== undefined) mistake ??= `${token.rawName} does not take a value`;
+      else values[token.name] = true;
+      continue;
+    }
+    const value = token.value;
+    // A value that looks like an option is an option the value was forgotten before.
+    if (value === undefined || (!token.inlineValue && value.length > 1 && value.startsWith('-'))) {
+      mistake ??= `${token.rawName} needs a value`;
+      continue;
+    }
+    if (option.choices && !option.choices.includes(value)) {
+      badChoice ??= `${token.rawName} must be ${orList(option.choices)}, not "${value}"`;
+    }
+    if (option.kind === 'string') values[token.name] = value;
+    else if (option.second === undefined) (values[token.name] as string[]).push(value);
+    else {
+      const next = tokens[i + 1];
+      const second = next?.kind === 'positional' ? next.value : undefined;
+      if (second !== undefined) i += 1;
+      (values[token.name] as Array<readonly [string, string | undefined]>).push([value, second]);
+    }
+  }
+
+  if (help) return { help: true, lang: isLang(values.lang) ? values.lang : undefined };
+  if (mistake) throw new UsageError(mistake);
+  const args: Record<string, string | readonly string[] | undefined> = {};
+  const single = spec.positionals.filter((p) => !p.rest);
+  single.forEach((p, i) => {
+    if (positionals[i] === undefined && p.missing) throw new UsageError(p.missing);
+    args[p.name] = positionals[i];
+  });
+  const extra = positionals[single.length];
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (rest) {
+    if (passed.length === 0 && rest.missing) throw new UsageError(rest.missing);
+    args[rest.name] = passed;
+  }
+  if (badChoice) throw new UsageError(badChoice);
+  return { help: false, values, args } as unknown as ParsedCommand<(typeof COMMANDS)[N]>;
+}
+
+function unknownOption(name: CommandName, spec: CommandSpec, raw: string): string {
+  const near = closest(
+    raw,
+    [...Object.keys(spec.options), 'help'].map((key) => `--${key}`),
+  );
+  const help = name === DEFAULT_COMMAND ? 'mcp-sim help' : `mcp-sim help ${name}`;
+  return `unknown option ${raw}${near ? ` (did you mean ${near}?)` : ''} (see: ${help})`;
+}
+
+/** `en or zh`, `a, b or c`. */
+function orList(choices: readonly string[]): string {
+  return choices.length < 2
+    ? (choices[0] ?? '')
+    : `${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`;
+}
+
+/** How an option is written in usage lines, value included: `--http <port>`, `--lang en|zh`. */
+export function optionLabel(key: string, option: OptionSpec): string {
+  if (option.kind === 'boolean') return `--${key}`;
+  const value = option.choices ? option.choices.join('|') : (option.value ?? '<value>');
+  return `--${key} ${value}${option.second ? ` ${option.second}` : ''}`;
+}

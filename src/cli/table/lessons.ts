@@ -1,0 +1,172 @@
+import { type CommandSpec, LANG_OPTION } from './types.js';
+
+/** `mcp-sim` alone (or with options only): the lesson menu. `menu` is its hidden alias. */
+export const menu = {
+  summary: { en: 'the lesson menu (interactive)', zh: '课程菜单（交互式）' },
+  positionals: [],
+  options: {
+    lang: LANG_OPTION,
+    version: {
+      kind: 'boolean',
+      short: 'v',
+      standalone: true,
+      help: { en: 'print the version of mcp-sim', zh: '输出 mcp-sim 的版本号' },
+    },
+  },
+} as const satisfies CommandSpec;
+
+export const lessons = {
+  summary: { en: 'list the lessons with their status', zh: '列出课程及其状态' },
+  about: {
+    en: 'Lists the lessons in order with their status (new, in progress, done). A lesson file that cannot be loaded is reported with its file and line; the others are still listed, and the exit code is 1.',
+    zh: '按顺序列出课程及其状态（未开始、进行中、已完成）。无法加载的课程文件会连同文件名和行号一起报告；其余课程照常列出，退出码为 1。',
+  },
+  positionals: [],
+  options: {
+    json: {
+      kind: 'boolean',
+      help: {
+        en: 'the list as JSON: {lessons: [{id, number, title, goal, steps, status}], problems}',
+        zh: '以 JSON 输出列表：{lessons: [{id, number, title, goal, steps, status}], problems}',
+      },
+    },
+    lang: LANG_OPTION,
+  },
+} as const satisfies CommandSpec;
+
+export const lesson = {
+  summary: {
+    en: 'play a lesson; --plain prints a Markdown handout',
+    zh: '演示一课；--plain 输出 Markdown 讲义',
+  },
+  about: {
+    en: 'Plays a lesson one envelope at a time in the terminal.',
+    zh: '在终端中一条一条消息地演示一课。',
+  },
+  positionals: [
+    {
+      name: 'id',
+      missing: 'lesson needs an id: mcp-sim lesson <id> (see: mcp-sim lessons)',
+      help: {
+        en: 'the lesson’s id, or its number in the menu (mcp-sim lesson 3)',
+        zh: '课程的 id，或它在菜单中的编号（mcp-sim lesson 3）',
+      },
+    },
+  ],
+  options: {
+    plain: {
+      kind: 'boolean',
+      help: {
+        en: 'print the whole walkthrough as a Markdown handout and exit',
+        zh: '把整个演示输出为 Markdown 讲义，然后退出',
+      },
+    },
+    json: {
+      kind: 'boolean',
+      help: {
+        en: 'print the run as JSON: {id, title, steps: [{direction, message, note, violations}]}',
+        zh: '以 JSON 输出这次演示：{id, title, steps: [{direction, message, note, violations}]}',
+      },
+    },
+    lang: LANG_OPTION,
+    autoplay: {
+      kind: 'string',
+      value: '<seconds>',
+      help: {
+        en: 'advance by itself every <seconds> seconds (for a projector)',
+        zh: '每隔 <seconds> 秒自动前进一步（适合投影演示）',
+      },
+    },
+  },
+  notes: {
+    en: 'Keys: → n space next · ← p back · g/G first/last · ? help · q quit (progress saved).',
+    zh: '按键：→ n 空格 下一步 · ← p 上一步 · g/G 首/末 · ? 帮助 · q 退出（进度会保存）。',
+  },
+} as const satisfies CommandSpec;
+
+export const play = {
+  summary: {
+    en: 'step through a transcript in the lesson screen',
+    zh: '在课程界面中逐条查看一段会话记录',
+  },
+  about: {
+    en: 'Steps through a recorded session (any format trace reads) in the lesson screen: every envelope, what its fields mean, each side’s phase, and the referee’s verdict.',
+    zh: '在课程界面中逐条查看一段录制的会话（trace 能读的任何格式）：每条消息、各字段的含义、双方所处的阶段，以及裁判的判断。',
+  },
+  positionals: [
+    {
+      name: 'file',
+      missing: 'play needs a transcript file: mcp-sim play <file> [--plain]',
+      help: {
+        en: 'the transcript; - reads standard input',
+        zh: '会话记录文件；- 表示从标准输入读取',
+      },
+    },
+  ],
+  options: {
+    plain: {
+      kind: 'boolean',
+      help: {
+        en: 'print the walkthrough as Markdown instead (no terminal needed)',
+        zh: '改为以 Markdown 输出演示（无需终端）',
+      },
+    },
+    lang: LANG_OPTION,
+  },
+} as const satisfies CommandSpec;
+
+export const trace = {
+  summary: { en: 'label every message of a transcript', zh: '为会话记录中的每条消息加上标签' },
+  about: {
+    en: 'Labels every message of a transcript with its direction, kind, method, primitive, phase, gating capability and the rules it breaks, then prints a summary.',
+    zh: '为会话记录中的每条消息标出方向、类型、方法、原语、阶段、所需的能力以及它违反的规则，最后输出汇总。',
+  },
+  positionals: [
+    {
+      name: 'file',
+      missing: 'trace needs a file: mcp-sim trace <file> [--json]',
+      help: {
+        en: 'the transcript; - reads standard input',
+        zh: '会话记录文件；- 表示从标准输入读取',
+      },
+    },
+  ],
+  options: {
+    json: {
+      kind: 'boolean',
+      help: {
+        en: 'machine-readable output: {messages, summary, problems}',
+        zh: '机器可读的输出：{messages, summary, problems}',
+      },
+    },
+    strict: {
+      kind: 'boolean',
+      help: {
+        en: 'exit 1 when any message breaks a rule (default: only unreadable lines do)',
+        zh: '有消息违反规则时以 1 退出（默认只有无法读取的行才会这样）',
+      },
+    },
+  },
+} as const satisfies CommandSpec;
+
+export const diagram = {
+  summary: {
+    en: 'print the lifecycle model (from the machine itself)',
+    zh: '输出生命周期模型（由状态机本身生成）',
+  },
+  about: {
+    en: 'Prints the session lifecycle model, generated from the XState machine definition.',
+    zh: '输出会话的生命周期模型，由 XState 状态机的定义生成。',
+  },
+  positionals: [],
+  options: {
+    format: {
+      kind: 'string',
+      choices: ['mermaid', 'json'],
+      help: {
+        en: 'mermaid: a Mermaid stateDiagram-v2 (default)\njson: the states, their descriptions and transitions as JSON',
+        zh: 'mermaid：Mermaid stateDiagram-v2 图（默认）\njson：以 JSON 输出各个状态、状态说明和状态转换',
+      },
+    },
+  },
+} as const satisfies CommandSpec;

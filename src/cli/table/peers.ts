@@ -1,0 +1,165 @@
+import { type CommandSpec, LANG_OPTION } from './types.js';
+
+export const serve = {
+  summary: {
+    en: 'run the simulated server as a real MCP server (stdio, or Streamable HTTP with --http); --http --ui shows the live session (a classroom demo)',
+    zh: '把模拟服务器作为真正的 MCP 服务器运行（stdio，或用 --http 提供 Streamable HTTP）；--http --ui 显示实时会话（课堂演示）',
+  },
+  about: {
+    en: 'Runs the simulated server as a real MCP server: stdio by default (one JSON-RPC message per line on stdout, logs and the referee’s verdicts on stderr), or Streamable HTTP at /mcp.',
+    zh: '把模拟服务器作为真正的 MCP 服务器运行：默认使用 stdio（stdout 上每行一条 JSON-RPC 消息，日志和裁判的判断写到 stderr），或在 /mcp 上提供 Streamable HTTP。',
+  },
+  positionals: [],
+  options: {
+    without: {
+      kind: 'repeatable',
+      value: '<path>',
+      help: {
+        en: 'leave a capability out: tools.listChanged, resources, logging…',
+        zh: '去掉一项能力：tools.listChanged、resources、logging……',
+      },
+    },
+    versions: {
+      kind: 'string',
+      value: 'v1,v2',
+      help: {
+        en: 'the protocol revisions the server supports (default: all four)',
+        zh: '服务器支持的协议版本（默认：全部四个）',
+      },
+    },
+    'trace-file': {
+      kind: 'string',
+      value: '<file>',
+      help: {
+        en: 'record the session as a transcript that trace and play read; over HTTP each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>…',
+        zh: '把会话录制为 trace 和 play 能读的会话记录；使用 HTTP 时每个会话各有一份：<file>，然后是 <stem>.2<ext>、<stem>.3<ext>……',
+      },
+    },
+    http: {
+      kind: 'string',
+      value: '<port>',
+      help: {
+        en: 'Streamable HTTP on http://127.0.0.1:<port>/mcp (0: any free port)',
+        zh: '在 http://127.0.0.1:<port>/mcp 上提供 Streamable HTTP（0：任意空闲端口）',
+      },
+    },
+    host: {
+      kind: 'string',
+      value: '<address>',
+      help: {
+        en: 'with --http: listen on another address (Host and Origin are still checked)',
+        zh: '与 --http 一起使用：监听另一个地址（仍会检查 Host 和 Origin）',
+      },
+    },
+    idle: {
+      kind: 'string',
+      value: '<minutes>',
+      help: {
+        en: 'with --http: end a session after this long without a request (default 30: a client that never sends DELETE leaves it behind); its id then gets 404',
+        zh: '与 --http 一起使用：会话在这么长时间内没有请求就结束（默认 30：从不发送 DELETE 的客户端会把会话留下）；之后这个 id 得到 404',
+      },
+    },
+    ui: {
+      kind: 'boolean',
+      help: {
+        en: 'with --http: show the live session in the terminal (needs a terminal); it follows the newest envelope of the newest session; ← p g step back (paused), G follows again, s next session, ? help, q stops the server. Log lines are kept and written to stderr when the UI ends.',
+        zh: '与 --http 一起使用：在终端中显示实时会话（需要终端）；界面跟随最新会话的最新消息；← p g 后退（暂停），G 重新跟随，s 下一个会话，? 帮助，q 停止服务器。日志行先保留，界面结束时写到 stderr。',
+      },
+    },
+    lang: {
+      ...LANG_OPTION,
+      help: { en: 'language of the UI and of the log lines', zh: '界面和日志行的语言' },
+    },
+  },
+  notes: {
+    en: 'Tools: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every 250 ms), summarize_text, collect_feedback, list_project_roots. Exits 0 when stdin ends (stdio) or on Ctrl+C / SIGTERM (HTTP).',
+    zh: '工具：calculator_arithmetic、weather_current、db_query、long_running_task（每 250 毫秒一步进度）、summarize_text、collect_feedback、list_project_roots。stdin 结束时（stdio）或收到 Ctrl+C / SIGTERM 时（HTTP）以 0 退出。',
+  },
+} as const satisfies CommandSpec;
+
+export const connect = {
+  summary: {
+    en: 'drive a real MCP server with the simulated client',
+    zh: '用模拟客户端驱动一个真正的 MCP 服务器',
+  },
+  about: {
+    en: 'Starts a real MCP server as a child process and runs a session with the simulated client: initialize, notifications/initialized, then tools/list, resources/list and prompts/list as the server’s capabilities allow, then the calls you ask for. Shows the recorded exchange in the lesson screen (default), as Markdown (--plain) or as JSON like lesson --json (--json).',
+    zh: '把一个真正的 MCP 服务器作为子进程启动，并用模拟客户端与它进行一次会话：initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
+  },
+  positionals: [
+    {
+      name: 'command',
+      rest: true,
+      missing: 'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
+      help: {
+        en: 'the server to start, with its arguments: every word after --, which mcp-sim leaves alone (without --, from the first word that is not an option)',
+        zh: '要启动的服务器及其参数：-- 之后的所有词，mcp-sim 不会解读它们（不写 -- 时，从第一个不是选项的词开始）',
+      },
+    },
+  ],
+  options: {
+    plain: {
+      kind: 'boolean',
+      help: {
+        en: 'print the exchange as Markdown (no terminal needed)',
+        zh: '以 Markdown 输出这次交互（无需终端）',
+      },
+    },
+    json: {
+      kind: 'boolean',
+      help: {
+        en: 'print the exchange as JSON, like lesson --json',
+        zh: '以 JSON 输出这次交互，格式同 lesson --json',
+      },
+    },
+    version: {
+      kind: 'string',
+      value: '<v>',
+      help: {
+        en: 'the protocol version to offer (default 2025-11-25)',
+        zh: '提供的协议版本（默认 2025-11-25）',
+      },
+    },
+    capability: {
+      kind: 'repeatable',
+      value: '<path>',
+      help: {
+        en: 'declare a client capability: roots, sampling, elicitation…',
+        zh: '声明一项客户端能力：roots、sampling、elicitation……',
+      },
+    },
+    call: {
+      kind: 'repeatable',
+      value: '<tool>',
+      second: '[<json>]',
+      help: {
+        en: 'call a tool with these arguments (a JSON object), with a progress token',
+        zh: '用这些参数（一个 JSON 对象）调用一个工具，并带上进度令牌',
+      },
+    },
+    timeout: {
+      kind: 'string',
+      value: '<ms>',
+      help: {
+        en: 'how long to wait for each answer (default 10000)',
+        zh: '每个回应最多等待多久（默认 10000）',
+      },
+    },
+    'trace-file': {
+      kind: 'string',
+      value: '<file>',
+      help: {
+        en: 'also save the exchange as a transcript',
+        zh: '同时把这次交互保存为会话记录',
+      },
+    },
+    lang: {
+      ...LANG_OPTION,
+      help: { en: 'language of the notes', zh: '说明文字的语言' },
+    },
+  },
+  notes: {
+    en: 'A server that writes other text to stdout, exits early or never answers is explained; exit 1.',
+    zh: '服务器向 stdout 写入其他文本、提前退出或一直不回应时，会说明原因，并以 1 退出。',
+  },
+} as const satisfies CommandSpec;

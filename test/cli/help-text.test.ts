@@ -1,0 +1,56 @@
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { optionLabel } from '../../src/cli/args.js';
+import { commandHelpText, HELP_WIDTH, overviewText, wrap } from '../../src/cli/help-text.js';
+import { COMMANDS, type CommandName } from '../../src/cli/table/index.js';
+import { LANGS } from '../../src/i18n/lang.js';
+
+const names = Object.keys(COMMANDS) as CommandName[];
+
+describe('help made from the table', () => {
+  it.each(LANGS)('fits %s help in the width, for the overview and every command', (lang) => {
+    for (const text of [overviewText(lang), ...names.map((n) => commandHelpText(n, lang))]) {
+      for (const line of text.split('\n')) {
+        expect(stringWidth(line), line).toBeLessThanOrEqual(HELP_WIDTH);
+        expect(line, JSON.stringify(line)).not.toMatch(/\s$/);
+      }
+    }
+  });
+
+  it('lists every command in the overview and every option and word in its help', () => {
+    const overview = overviewText('en');
+    for (const name of names.filter((n) => n !== 'menu')) {
+      expect(overview).toContain(`mcp-sim ${name}`);
+      const help = commandHelpText(name, 'en');
+      for (const [key, option] of Object.entries(COMMANDS[name].options)) {
+        expect(help, `${name} --${key}`).toContain(optionLabel(key, option));
+      }
+      for (const p of COMMANDS[name].positionals) expect(help).toContain(`<${p.name}>`);
+    }
+    expect(overview).toContain('mcp-sim --version');
+    expect(commandHelpText('menu', 'en')).toBe(overview);
+  });
+
+  it('marks optional words and repeatable options in usage lines', () => {
+    expect(commandHelpText('check', 'en')).toMatch(/^Usage: mcp-sim check \[<id>\] \[--json\]/);
+    expect(commandHelpText('serve', 'en')).toContain('[--without <path>]...');
+    expect(commandHelpText('connect', 'en')).toContain('[--call <tool> [<json>]]...');
+    expect(commandHelpText('connect', 'en')).toMatch(/-- <command> \[args\.\.\.\]\n/);
+  });
+});
+
+describe('wrap', () => {
+  it('breaks English at spaces and keeps words whole', () => {
+    expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrap('first\nsecond line', 20)).toEqual(['first', 'second line']);
+  });
+
+  it('breaks Chinese between characters, never before a closing mark or after an opening one', () => {
+    expect(wrap('语言（默认：你上次选择的语言），其次是 LC_ALL', 12)).toEqual([
+      '语言（默认：',
+      '你上次选择的',
+      '语言），其次',
+      '是 LC_ALL',
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { tr } from '../../src/i18n/lang.js';
+import { LIVE_STRINGS, lf } from '../../src/i18n/live-strings.js';
+import { SERVE_STRINGS, sb } from '../../src/i18n/serve-strings.js';
+import { STRINGS, s } from '../../src/i18n/strings.js';
+import { sf } from '../../src/ui/text.js';
+
+describe('tr, the one accessor for bilingual text', () => {
+  const text = { en: 'step {k} of {n}', zh: '第 {k} 步，共 {n} 步' };
+
+  it('picks the language; without values the text is as written, placeholders included', () => {
+    expect(tr(text, 'en')).toBe('step {k} of {n}');
+    expect(tr(text, 'zh')).toBe('第 {k} 步，共 {n} 步');
+  });
+
+  it('fills placeholders from strings, numbers and bilingual values; a missing one stays', () => {
+    expect(tr(text, 'en', { k: 2, n: '5' })).toBe('step 2 of 5');
+    expect(tr(text, 'zh', { k: 2 })).toBe('第 2 步，共 {n} 步');
+    const side = { en: 'server', zh: '服务器' };
+    expect(tr(STRINGS.closedBy, 'en', { side })).toBe('the server closes the transport');
+    expect(tr(STRINGS.closedBy, 'zh', { side })).toBe('服务器关闭了传输');
+  });
+
+  it('inserts a value as is: no replacement patterns, no second round of placeholders', () => {
+    expect(tr(text, 'en', { k: '$&', n: '{k}' })).toBe('step $& of {k}');
+    expect(tr({ en: '{toString}', zh: '{toString}' }, 'en', {})).toBe('{toString}');
+  });
+
+  it('the deprecated accessors give what tr gives', () => {
+    expect(s('appTitle', 'zh')).toBe(tr(STRINGS.appTitle, 'zh'));
+    expect(sf('stepOf', 'en', { k: 1, n: 3 })).toBe(tr(STRINGS.stepOf, 'en', { k: 1, n: 3 }));
+    expect(lf('paused', 'zh', { k: 1, n: 2 })).toBe(tr(LIVE_STRINGS.paused, 'zh', { k: 1, n: 2 }));
+    expect(lf('paused', 'en')).toBe(LIVE_STRINGS.paused.en);
+    const values = { id: 'abc', line: { en: 'hello', zh: '你好' } };
+    expect(sb('sessionSays', values)).toEqual({
+      en: tr(SERVE_STRINGS.sessionSays, 'en', values),
+      zh: tr(SERVE_STRINGS.sessionSays, 'zh', values),
+    });
+  });
+});
