@@ -38,6 +38,14 @@ export function tr(text: Bilingual, lang: Lang, values?: Readonly<Record<string,
   });
 }
 
+/**
+ * `text` with its placeholders filled in both languages, for a line whose reader picks the
+ * language later (the server's log): `tr` for each of them.
+ */
+export function filled(text: Bilingual, values?: Readonly<Record<string, Fill>>): Bilingual {
+  return { en: tr(text, 'en', values), zh: tr(text, 'zh', values) };
+}
+
 /** What follows a label: `: ` in English, the full-width `：` (no space after it) in Chinese. */
 export function labelColon(lang: Lang): string {
   return lang === 'zh' ? '：' : ': ';

@@ -1,4 +1,4 @@
-import { type Bilingual, type Fill, type Lang, tr } from './lang.js';
+import type { Bilingual } from './lang.js';
 
 /**
  * The strings of `serve --http --ui` (the live classroom view), kept apart from the lesson UI's
@@ -30,7 +30,3 @@ export const LIVE_STRINGS = {
 } as const satisfies Record<string, Bilingual>;
 
 export type LiveStringKey = keyof typeof LIVE_STRINGS;
-
-/** @deprecated Use `tr(LIVE_STRINGS[key], lang, values)` (src/i18n/lang.ts), the one accessor. */
-export const lf = (key: LiveStringKey, lang: Lang, values?: Readonly<Record<string, Fill>>) =>
-  tr(LIVE_STRINGS[key], lang, values);

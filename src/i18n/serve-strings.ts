@@ -1,4 +1,4 @@
-import { type Bilingual, type Fill, tr } from './lang.js';
+import type { Bilingual } from './lang.js';
 
 /**
  * The log lines of `mcp-sim serve` (stderr, or the live view's header), in both languages. The
@@ -105,21 +105,6 @@ export const SERVE_STRINGS = {
 } as const satisfies Record<string, Bilingual>;
 
 export type ServeStringKey = keyof typeof SERVE_STRINGS;
-
-/** @deprecated Use `Fill` from src/i18n/lang.ts. */
-export type ServeValue = Fill;
-
-/**
- * @deprecated Use `tr(SERVE_STRINGS[key], lang, values)` (src/i18n/lang.ts), the one accessor;
- * kept for src/transport, which logs each line in both languages before a reader picks one.
- */
-export const sb = (
-  key: ServeStringKey,
-  values: Readonly<Record<string, Fill>> = {},
-): Bilingual => ({
-  en: tr(SERVE_STRINGS[key], 'en', values),
-  zh: tr(SERVE_STRINGS[key], 'zh', values),
-});
 
 /** A duration as the log says it, exactly: `30 min`, `90 s`, `60 ms`. */
 export function durationText(ms: number): Bilingual {

@@ -1,4 +1,4 @@
-import { type Bilingual, type Lang, tr } from './lang.js';
+import type { Bilingual, Lang } from './lang.js';
 
 /** Every fixed string of the interface, in both languages. */
 export const STRINGS = {
@@ -128,9 +128,6 @@ export const STRINGS = {
 } as const satisfies Record<string, Bilingual>;
 
 export type StringKey = keyof typeof STRINGS;
-
-/** @deprecated Use `tr(STRINGS[key], lang)` (src/i18n/lang.ts), the one accessor. */
-export const s = (key: StringKey, lang: Lang): string => tr(STRINGS[key], lang);
 
 /**
  * Sentences as one paragraph: a space between English sentences, none between Chinese ones (a

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Bilingual } from '../i18n/lang.js';
-import { durationText, type ServeStringKey, type ServeValue, sb } from '../i18n/serve-strings.js';
+import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
+import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
 import type { JsonObject } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
@@ -87,7 +87,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     (id) => {
       const session = sessions.get(id);
       if (!session) return;
-      log(sb('sessionExpired', { id, idle: durationText(idleMs) }));
+      log(filled(SERVE_STRINGS.sessionExpired, { id, idle: durationText(idleMs) }));
       void session.end();
     },
     options.idleClock,
@@ -101,7 +101,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         id = sessionId;
         sessions.set(sessionId, session);
         idle.begin(sessionId)();
-        log(sb('sessionOpened', { id: sessionId }));
+        log(filled(SERVE_STRINGS.sessionOpened, { id: sessionId }));
         observe?.opened?.(sessionId);
       },
     });
@@ -114,11 +114,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
             item.message as JSONRPCMessage,
             about === undefined ? undefined : { relatedRequestId: about },
           )
-          .catch((error: unknown) => log(sb('couldNotSend', { id, error: errorText(error) })));
+          .catch((error: unknown) =>
+            log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),
+          );
       },
-      notice: (line) => log(sb('sessionSays', { id, line })),
+      notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
       onStep: (step) => {
-        for (const line of violationLines(step)) verdict(sb('sessionSays', { id, line }));
+        for (const line of violationLines(step))
+          verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
         observe?.step?.(id, step);
       },
     });
@@ -131,11 +134,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       },
     };
     transport.onmessage = (message) => live.receive(message);
-    transport.onerror = (error) => log(sb('sessionSays', { id, line: error.message }));
+    transport.onerror = (error) =>
+      log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
     transport.onclose = () => {
       const known = sessions.delete(id);
       idle.forget(id);
-      if (known) log(sb('sessionClosed', { id }));
+      if (known) log(filled(SERVE_STRINGS.sessionClosed, { id }));
       live.close(closedBy);
     };
     return session;
@@ -149,10 +153,17 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       status: number,
       code: number,
       why: ServeStringKey,
-      values: Readonly<Record<string, ServeValue>> = {},
+      values: Readonly<Record<string, Fill>> = {},
     ) => {
-      const reason = sb(why, values);
-      log(sb('refused', { method: req.method ?? '?', path: url.pathname, status, reason }));
+      const reason = filled(SERVE_STRINGS[why], values);
+      log(
+        filled(SERVE_STRINGS.refused, {
+          method: req.method ?? '?',
+          path: url.pathname,
+          status,
+          reason,
+        }),
+      );
       jsonError(res, status, code, reason.en);
     };
     if (url.pathname !== '/mcp') return refuse(404, -32000, 'notFound');
@@ -183,11 +194,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     try {
       parsed = JSON.parse(body);
     } catch {
-      log(sb('bodyNotJson'));
+      log(filled(SERVE_STRINGS.bodyNotJson));
       return jsonError(res, 400, -32700, 'Parse error');
     }
     if (Array.isArray(parsed)) {
-      log(sb('bodyBatch'));
+      log(filled(SERVE_STRINGS.bodyBatch));
       return jsonError(
         res,
         400,
@@ -210,7 +221,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      log(sb('transportError', { error: errorText(error) }));
+      log(filled(SERVE_STRINGS.transportError, { error: errorText(error) }));
       if (!res.headersSent) jsonError(res, 500, -32603, 'Internal error');
       else res.end();
     });

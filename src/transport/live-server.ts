@@ -1,5 +1,5 @@
-import type { Bilingual } from '../i18n/lang.js';
-import { sb } from '../i18n/serve-strings.js';
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import type { Side } from '../protocol/index.js';
 import { SessionLog, type Step, stepName } from '../session/index.js';
@@ -28,7 +28,7 @@ export function violationLines(step: Step): Bilingual[] {
   if (!report || report.violations.length === 0) return [];
   const what = stepName(step);
   return report.violations.map((v) =>
-    sb('verdict', {
+    filled(SERVE_STRINGS.verdict, {
       direction: report.direction,
       what,
       rule: v.rule,
@@ -74,14 +74,14 @@ export class LiveServer {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      this.#options.notice?.(sb('lineNotJson', { preview: preview(text) }));
+      this.#options.notice?.(filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }));
       this.#unreadable(`not valid JSON (${(error as Error).message})`, text);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
     }
     if (Array.isArray(value)) {
-      this.#options.notice?.(sb('lineBatch'));
+      this.#options.notice?.(filled(SERVE_STRINGS.lineBatch));
       this.#unreadable('a batch (JSON-RPC batches were removed in 2025-06-18)', value);
       this.server.receiveRaw(text, this.#clock());
       this.pump();

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
-import type { Bilingual } from '../i18n/lang.js';
-import { sb } from '../i18n/serve-strings.js';
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { Step } from '../session/index.js';
 import { TraceWriter } from './trace-writer.js';
 
@@ -33,7 +33,7 @@ export class SessionTraces {
 
   /** What the numbering will be, in one line, for the start-up log. */
   describe(): Bilingual {
-    return sb('tracesNumbered', {
+    return filled(SERVE_STRINGS.tracesNumbered, {
       file: this.#file,
       second: sessionTracePath(this.#file, 2),
       third: sessionTracePath(this.#file, 3),
@@ -46,10 +46,12 @@ export class SessionTraces {
     this.#count += 1;
     const path = sessionTracePath(this.#file, this.#count);
     const writer = new TraceWriter(path, (error) =>
-      this.#announce(sb('cannotWrite', { id: session, path, error: error.message })),
+      this.#announce(
+        filled(SERVE_STRINGS.cannotWrite, { id: session, path, error: error.message }),
+      ),
     );
     this.#open.set(session, writer);
-    this.#announce(sb('transcriptIn', { id: session, path }));
+    this.#announce(filled(SERVE_STRINGS.transcriptIn, { id: session, path }));
   }
 
   write(session: string, step: Step): void {

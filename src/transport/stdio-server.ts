@@ -1,5 +1,5 @@
-import type { Bilingual } from '../i18n/lang.js';
-import { sb } from '../i18n/serve-strings.js';
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { LineReader, type Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { LiveServer, violationLines } from './live-server.js';
@@ -55,7 +55,9 @@ export function serveStdio(options: StdioServeOptions): {
   const take = (lines: ReturnType<LineReader['push']>) => {
     for (const line of lines) {
       if (line.text === undefined) {
-        log(sb('lineTooLong', { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }));
+        log(
+          filled(SERVE_STRINGS.lineTooLong, { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }),
+        );
         live.receiveLine('');
       } else if (line.text.trim() !== '') {
         live.receiveLine(line.text);
@@ -73,7 +75,8 @@ export function serveStdio(options: StdioServeOptions): {
   output.on('error', (error: NodeJS.ErrnoException) => {
     // The client closed its end: nobody is listening any more, which is a normal way to stop.
     outputGone = true;
-    if (error.code !== 'EPIPE') log(sb('transportError', { error: `stdout: ${error.message}` }));
+    if (error.code !== 'EPIPE')
+      log(filled(SERVE_STRINGS.transportError, { error: `stdout: ${error.message}` }));
     stop();
   });
   input.on('data', (chunk: Buffer | string) =>
@@ -85,7 +88,7 @@ export function serveStdio(options: StdioServeOptions): {
     void live.whenIdle().then(stop);
   });
   input.on('error', (error: Error) => {
-    log(sb('transportError', { error: `stdin: ${error.message}` }));
+    log(filled(SERVE_STRINGS.transportError, { error: `stdin: ${error.message}` }));
     stop();
   });
   return { done, live, stop };

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tr } from '../../src/i18n/lang.js';
-import { LIVE_STRINGS, lf } from '../../src/i18n/live-strings.js';
-import { SERVE_STRINGS, sb } from '../../src/i18n/serve-strings.js';
-import { STRINGS, s } from '../../src/i18n/strings.js';
-import { sf } from '../../src/ui/text.js';
+import { filled, tr } from '../../src/i18n/lang.js';
+import { SERVE_STRINGS } from '../../src/i18n/serve-strings.js';
+import { STRINGS } from '../../src/i18n/strings.js';
 
 describe('tr, the one accessor for bilingual text', () => {
   const text = { en: 'step {k} of {n}', zh: '第 {k} 步，共 {n} 步' };
@@ -26,13 +24,9 @@ describe('tr, the one accessor for bilingual text', () => {
     expect(tr({ en: '{toString}', zh: '{toString}' }, 'en', {})).toBe('{toString}');
   });
 
-  it('the deprecated accessors give what tr gives', () => {
-    expect(s('appTitle', 'zh')).toBe(tr(STRINGS.appTitle, 'zh'));
-    expect(sf('stepOf', 'en', { k: 1, n: 3 })).toBe(tr(STRINGS.stepOf, 'en', { k: 1, n: 3 }));
-    expect(lf('paused', 'zh', { k: 1, n: 2 })).toBe(tr(LIVE_STRINGS.paused, 'zh', { k: 1, n: 2 }));
-    expect(lf('paused', 'en')).toBe(LIVE_STRINGS.paused.en);
+  it('filled gives both languages of one line, each as tr gives it', () => {
     const values = { id: 'abc', line: { en: 'hello', zh: '你好' } };
-    expect(sb('sessionSays', values)).toEqual({
+    expect(filled(SERVE_STRINGS.sessionSays, values)).toEqual({
       en: tr(SERVE_STRINGS.sessionSays, 'en', values),
       zh: tr(SERVE_STRINGS.sessionSays, 'zh', values),
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bilingual } from '../../src/i18n/lang.js';
-import { sb } from '../../src/i18n/serve-strings.js';
+import { filled } from '../../src/i18n/lang.js';
+import { SERVE_STRINGS } from '../../src/i18n/serve-strings.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
 import { type HttpServing, serveHttp } from '../../src/transport/http-server.js';
 import { serveConfig } from '../../src/transport/serve-config.js';
@@ -70,7 +71,7 @@ describe('the serve log, in English and Chinese', () => {
     );
     // The live view keeps verdicts out of its header, in Chinese as in English.
     const store = new LiveStore();
-    store.announce(sb('sessionOpened', { id }).zh);
+    store.announce(filled(SERVE_STRINGS.sessionOpened, { id }).zh);
     store.log(verdict?.zh ?? '');
     expect(store.notice).toBe(`会话 ${id} 已打开`);
 
@@ -86,11 +87,15 @@ describe('the serve log, in English and Chinese', () => {
 
 describe('sb', () => {
   it('fills each language’s placeholders, a bilingual value in its own language', () => {
-    expect(sb('sessionSays', { id: 'abc', line: { en: 'hello', zh: '你好' } })).toEqual({
+    expect(
+      filled(SERVE_STRINGS.sessionSays, { id: 'abc', line: { en: 'hello', zh: '你好' } }),
+    ).toEqual({
       en: 'session abc: hello',
       zh: '会话 abc: 你好',
     });
     // A value is not read as a template (a $ or a {name} in an error message stays as it is).
-    expect(sb('transportError', { error: 'bad $& {id}' }).en).toBe('transport: bad $& {id}');
+    expect(filled(SERVE_STRINGS.transportError, { error: 'bad $& {id}' }).en).toBe(
+      'transport: bad $& {id}',
+    );
   });
 });
