@@ -1,13 +1,13 @@
 /**
- * Where a CPU profile's time went, by package (react-reconciler, ink, yoga's WebAssembly,
- * string-width…) and by function, self time and inclusive time. For the step benchmark:
+ * Where a CPU profile's time went, by package (react-reconciler, ink, zod, yoga's WebAssembly…)
+ * or folder of ours, and by function, self time and inclusive time. bench/trace.ts reads a profile
+ * of `trace` with `byOwner`; on its own, for any command run from source:
  *
- *   NODE_ENV=production node --cpu-prof --cpu-prof-dir=/tmp/prof --expose-gc --import tsx \
- *     bench/ui-steps.ts --steps 300
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx src/cli/main.ts trace big.jsonl --json
  *   node --import tsx bench/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 40]
  *
- * A sampling heap profile (`bench/ui-steps.ts --heap-profile FILE`) is summed the same way, in
- * bytes still live, by package and by the function that allocated them (and its callers).
+ * A sampling heap profile (`.heapprofile`) is summed the same way, in bytes still live, by package
+ * and by the function that allocated them (and its callers).
  */
 import { readFileSync } from 'node:fs';
 
@@ -34,6 +34,19 @@ export function owner(frame: Frame): string {
 
 const label = (f: Frame) =>
   `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/(src|bench)\//, '$1/')}:${f.lineNumber + 1}`;
+
+/** Self time (ms) by package or folder, largest first; idle time left out. */
+export function byOwner(profile: Profile): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node || node.callFrame.functionName === '(idle)') return;
+    const key = owner(node.callFrame);
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]);
+}
 
 export function summarise(profile: Profile, top: number): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -114,7 +127,8 @@ export function summariseHeap(profile: { head: HeapNode }, top: number): string 
   ].join('\n');
 }
 
-const file = process.argv[2];
+// Run on its own, not when bench/trace.ts imports it.
+const file = /[/\\]profile-summary\.ts$/.test(process.argv[1] ?? '') ? process.argv[2] : undefined;
 if (file) {
   const at = process.argv.indexOf('--top');
   const top = at >= 0 ? Number(process.argv[at + 1]) : 40;
