@@ -4,7 +4,7 @@ import { detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { s as str } from '../i18n/strings.js';
 import { closest } from '../sim/scenario/find-lesson.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
-import { loadProgress, type Progress, saveProgress } from './progress.js';
+import { loadProgress, saveProgress } from './progress.js';
 import { COMMAND_HELP, HELP, UsageError } from './usage.js';
 
 type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -48,26 +48,9 @@ function langOption(value: string | boolean | undefined): string | undefined {
   return value;
 }
 
-/**
- * Loads the terminal UI. Ink's layout engine (yoga, WebAssembly) probes `typeof fetch` while it
- * loads, and that first touch makes Node load its whole HTTP client (undici), a noticeable part of
- * the first frame. With fetch hidden for the moment of the import, yoga takes its synchronous
- * path; the global is put back untouched right after.
- */
-async function importUi(): Promise<typeof import('../ui/run.js')> {
-  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
-  if (descriptor?.configurable) {
-    Object.defineProperty(globalThis, 'fetch', {
-      value: undefined,
-      configurable: true,
-      writable: true,
-    });
-  }
-  try {
-    return await import('../ui/run.js');
-  } finally {
-    if (descriptor?.configurable) Object.defineProperty(globalThis, 'fetch', descriptor);
-  }
+/** The terminal UI (Ink, React and the views), loaded only for an interactive view. */
+function importUi(): Promise<typeof import('../ui/run.js')> {
+  return import('../ui/run.js');
 }
 
 /**
@@ -79,26 +62,6 @@ function requireTty(
   instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' = 'needsTty',
 ): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(str(instead, lang));
-}
-
-/**
- * The menu and a lesson open Ink: their first frame, remembered from the last start with the same
- * inputs, is shown before Ink has loaded (src/ui/remembered-frame.ts; loaded here, on these two
- * paths only).
- */
-async function showFrameOf(argv: string[], lang: Lang, progress: Progress): Promise<void> {
-  const [{ frameView }, { showRememberedFrame }] = await Promise.all([
-    import('../ui/frame-key.js'),
-    import('../ui/remembered-frame.js'),
-  ]);
-  showRememberedFrame({
-    argv,
-    view: frameView(lang, progress),
-    env: process.env,
-    cwd: process.cwd(),
-    stdin: process.stdin,
-    stdout: process.stdout,
-  });
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -128,7 +91,6 @@ async function run(argv: string[]): Promise<number> {
     const progress = loadProgress();
     const lang = detectLang(langOption(values.lang), progress.lang);
     requireTty(lang, 'needsTtyMenu');
-    await showFrameOf(argv, lang, progress);
     const { runMenu } = await importUi();
     return runMenu({ lang, progress, save: saveProgress });
   }
@@ -192,7 +154,6 @@ async function run(argv: string[]): Promise<number> {
       }
       // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
       // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
-      await showFrameOf(argv, lang, progress); // (nothing without a terminal)
       const { openLesson } = await import('../ui/lesson-source.js');
       const opened = await openLesson(id);
       if (!opened.ok) throw lessonProblem(opened.error);
