@@ -1,6 +1,6 @@
 /**
  * Screens against Ink's own floor, measured side by side in one run on a real pseudo-terminal
- * (bench/pty.ts) and written to docs/benchmarks.md:
+ * (bench/pty.ts, bench/screen-runs.ts) and written to docs/benchmarks.md:
  *
  * - first frame of the menu and of `lesson 1`: ≤ 1.25× the first frame of a bare Ink app that
  *   fills the same screen with text (bench/bare-ink.tsx, bundled as the CLI is);
@@ -10,30 +10,28 @@
  *   redraw of its screen on a key.
  *
  * Everything is timed through the CLI as a learner starts it (`node dist/cli/main.js …`), every
- * start a first start (an empty folder, an empty $XDG_CACHE_HOME). `--compare <dir>` also times
- * the CLI built in another checkout, interleaved with this one, for before/after figures.
+ * start a first start (an empty folder, an empty $XDG_CACHE_HOME). Then one profiled run of each
+ * says where the CPU time goes, by package. `--compare <dir>` also times the CLI built in another
+ * checkout, interleaved with this one, for before/after figures.
  *
  *   npx tsx bench/screen.ts [--rounds 9] [--keys 60] [--compare <dir>] [--no-write]
  */
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/bundle-options.mjs';
 import { generateSession } from './generate-session.js';
-import { TimedPty } from './pty.js';
+import { whereTheTimeGoes } from './screen-profile.js';
+import { firstScreen, KEY_GAP_MS, keyToFrame, SIZE, WARM_KEYS } from './screen-runs.js';
 import { writeSection } from './write-section.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'bench', 'out');
-const SIZE = { cols: 100, rows: 30 } as const;
 const TRANSCRIPT_MESSAGES = 10_000;
-/** Past Ink's 30-frames-a-second throttle, so that each key's frame is drawn as it comes. */
-const KEY_GAP_MS = 60;
-/** Keys pressed before the timed ones in each session: the first frames run cold code. */
-const WARM_KEYS = 5;
+const SESSIONS = 3;
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +46,6 @@ const KEYS = Number(values.keys);
 
 const median = (xs: readonly number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The floor: bench/bare-ink.tsx bundled with the CLI's own esbuild options, Ink as published. */
 async function bundleBareInk(): Promise<string> {
@@ -75,62 +72,9 @@ async function writeTranscript(): Promise<string> {
   return file;
 }
 
-/** A fresh folder to run in and a fresh cache: nothing remembered from an earlier start. */
-function startIn(command: readonly string[]): TimedPty {
-  const cwd = mkdtempSync(join(tmpdir(), 'mcp-sim-bench-'));
-  const cache = mkdtempSync(join(tmpdir(), 'mcp-sim-bench-cache-'));
-  const env = ['env', '-u', 'CI', '-u', 'NO_COLOR', 'TERM=xterm-256color'];
-  return new TimedPty([...env, `XDG_CACHE_HOME=${cache}`, ...command], { cwd, ...SIZE });
-}
-
-/** Milliseconds from the start to `shown`; with `then`, presses it at once and times its answer. */
-async function firstScreen(
-  command: readonly string[],
-  shown: RegExp,
-  then?: { readonly press: string; readonly answer: RegExp },
-): Promise<number> {
-  const pty = startIn(command);
-  try {
-    let at = await pty.waitFor(shown);
-    if (then !== undefined) {
-      pty.mark();
-      pty.press(then.press);
-      at = await pty.waitFor(then.answer);
-    }
-    return at - pty.startedAt;
-  } finally {
-    await pty.quit();
-  }
-}
-
-/** Key → whole next frame, `keys` times after a few untimed ones, each after the last frame. */
-async function keyToFrame(
-  command: readonly string[],
-  shown: RegExp,
-  answer: (k: number) => RegExp,
-  keys: number,
-): Promise<number[]> {
-  const pty = startIn(command);
-  const times: number[] = [];
-  try {
-    await pty.waitFor(shown, 60_000);
-    for (let k = 1; k <= keys + WARM_KEYS; k++) {
-      await pause(KEY_GAP_MS);
-      pty.mark();
-      const pressed = performance.now();
-      pty.press('n');
-      times.push((await pty.waitFor(answer(k))) - pressed);
-    }
-    return times.slice(WARM_KEYS);
-  } finally {
-    await pty.quit();
-  }
-}
-
-type Build = { readonly label: string; readonly cli: string };
 type Figures = { menu: number[]; lesson: number[]; lessonN: number[]; playKey: number[] };
 
-const builds: Build[] = [];
+const builds: { readonly label: string; readonly cli: string }[] = [];
 if (values.compare !== undefined) {
   builds.push({ label: 'before', cli: join(values.compare, 'dist', 'cli', 'main.js') });
 }
@@ -151,44 +95,49 @@ const floor = { first: [] as number[], key: [] as number[] };
 const figures = new Map<string, Figures>(
   builds.map((b) => [b.label, { menu: [], lesson: [], lessonN: [], playKey: [] }]),
 );
+const figuresOf = (label: string) => figures.get(label) as Figures;
 
 // A whole frame: the screen's last row has arrived after the marker near its top.
+const MENU = /Enter open · q quit/;
 const LESSON_1 = /step 1\/10[\s\S]*q quit/;
 const bareKey = (k: number) => new RegExp(`bare ink · key ${k}(?!\\d)`);
 const playStep = (k: number) => new RegExp(`step ${k + 1}/${TRANSCRIPT_MESSAGES}[\\s\\S]*q quit`);
+const menuOf = (cli: string) => [node, cli, '--lang', 'en'];
+const lessonOf = (cli: string) => [node, cli, 'lesson', '1', '--lang', 'en'];
+const playOf = (cli: string) => [node, cli, 'play', transcript, '--lang', 'en'];
 
 // Interleaved, so that whatever else the machine does falls on every figure alike; the first
 // round only warms the file cache.
 for (let round = 0; round <= ROUNDS; round++) {
-  const keep = round > 0;
-  const add = (list: number[], ...xs: number[]) => keep && list.push(...xs);
+  const add = (list: number[], run: { readonly ms: number }) => round > 0 && list.push(run.ms);
   add(floor.first, await firstScreen([node, bareInk], bareKey(0)));
   for (const b of builds) {
-    const f = figures.get(b.label) as Figures;
-    add(f.menu, await firstScreen([node, b.cli, '--lang', 'en'], /Enter open · q quit/));
-    add(f.lesson, await firstScreen([node, b.cli, 'lesson', '1', '--lang', 'en'], LESSON_1));
-    add(
-      f.lessonN,
-      await firstScreen([node, b.cli, 'lesson', '1', '--lang', 'en'], LESSON_1, {
-        press: 'n',
-        answer: /step 2\/10[\s\S]*q quit/,
-      }),
-    );
+    const f = figuresOf(b.label);
+    add(f.menu, await firstScreen(menuOf(b.cli), MENU));
+    add(f.lesson, await firstScreen(lessonOf(b.cli), LESSON_1));
+    const n = { press: 'n', answer: /step 2\/10[\s\S]*q quit/ };
+    add(f.lessonN, await firstScreen(lessonOf(b.cli), LESSON_1, n));
   }
   process.stderr.write(`first frames: round ${round}/${ROUNDS}\n`);
 }
-
-// Keys: three sessions of each, interleaved.
-const SESSIONS = 3;
 for (let s = 0; s < SESSIONS; s++) {
-  floor.key.push(...(await keyToFrame([node, bareInk], bareKey(0), bareKey, KEYS)));
+  floor.key.push(...(await keyToFrame([node, bareInk], bareKey(0), bareKey, KEYS)).times);
   for (const b of builds) {
-    const command = [node, b.cli, 'play', transcript, '--lang', 'en'];
-    const times = await keyToFrame(command, playStep(0), playStep, KEYS);
-    (figures.get(b.label) as Figures).playKey.push(...times);
+    const { times } = await keyToFrame(playOf(b.cli), playStep(0), playStep, KEYS);
+    figuresOf(b.label).playKey.push(...times);
   }
   process.stderr.write(`keys: session ${s + 1}/${SESSIONS}\n`);
 }
+
+const cli = builds.at(-1)?.cli as string;
+const profile = await whereTheTimeGoes({
+  bareFirst: { command: [node, bareInk], shown: bareKey(0) },
+  menu: { command: menuOf(cli), shown: MENU },
+  lesson: { command: lessonOf(cli), shown: LESSON_1 },
+  bareKeys: { command: [node, bareInk], shown: bareKey(0), answer: bareKey },
+  playKeys: { command: playOf(cli), shown: playStep(0), answer: playStep },
+  keys: 2 * KEYS,
+});
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const ms1 = (x: number) => `${x.toFixed(1)} ms`;
@@ -196,11 +145,9 @@ const verdict = (ratio: number, target: number) =>
   `${ratio.toFixed(2)}× (≤ ${target}×: ${ratio <= target ? 'met' : '**missed**'})`;
 const floorFirst = median(floor.first);
 const floorKey = median(floor.key);
-
 const header = builds.map((b) => `| ${b.label} | ratio`).join(' ');
-const rule = builds.map(() => '|---|---').join('');
 const row = (what: string, floorText: string, pick: (f: Figures) => string) =>
-  `| ${what} | ${floorText} ${builds.map((b) => `| ${pick(figures.get(b.label) as Figures)}`).join(' ')} |`;
+  `| ${what} | ${floorText} ${builds.map((b) => `| ${pick(figuresOf(b.label))}`).join(' ')} |`;
 const firstRow = (what: string, key: keyof Figures, target: number) =>
   row(
     what,
@@ -216,7 +163,7 @@ const section = [
   `keys medians of ${SESSIONS} × ${KEYS} keys (${KEY_GAP_MS} ms apart, past Ink's 30-frames-a-second throttle; ${WARM_KEYS} untimed keys first), everything interleaved.`,
   '',
   `| what | floor: bare Ink ${header} |`,
-  `|---|---${rule}|`,
+  `|---|---${builds.map(() => '|---|---').join('')}|`,
   firstRow('first frame of the menu (`mcp-sim`)', 'menu', 1.25),
   firstRow('first frame of `lesson 1`', 'lesson', 1.25),
   firstRow('`lesson 1`, `n` as soon as step 1 shows → step 2 on screen', 'lessonN', 1.5),
@@ -232,10 +179,12 @@ const section = [
   'of plain text (rows − 1 lines, as high as mcp-sim screens), bundled with the options that bundle',
   'the CLI (`scripts/bundle-options.mjs`), and on each `n` redrawing every line with new text.',
   '',
+  profile,
 ].join('\n');
 
 if (!values['no-write']) writeSection('screen', section);
 process.stdout.write(`${section}\n`);
+const round1 = (_key: string, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
 process.stdout.write(
-  `${JSON.stringify({ floor, figures: Object.fromEntries(figures) }, (_k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}\n`,
+  `${JSON.stringify({ floor, figures: Object.fromEntries(figures) }, round1)}\n`,
 );
