@@ -3,8 +3,8 @@
  * and `JSON.parse`-ing every line (bench/floor.mjs), measured side by side in one run and written
  * to docs/benchmarks.md. Targets: ≤ 3× the time and ≤ 2× the peak memory (RSS) of the floor.
  * Only the CLI is run (`node dist/cli/main.js trace <file> --json`), whatever implements it.
- * Where the time goes comes from a CPU profile of the same command run from source (tsx), so that
- * each function is named by its package or folder (bench/profile-summary.ts).
+ * Where the time goes comes from a CPU profile of the same command, each sample named by the
+ * package or folder of its module in the bundle (bench/profile-summary.ts).
  *
  *   npx tsx bench/trace.ts [--runs 5] [--compare <dir>] [--no-write]
  */
@@ -66,21 +66,12 @@ const summary = (ms: readonly Measure[]) => ({
   rss: Math.max(...ms.map((m) => m.rss)),
 });
 
-/** Self time by package or folder, over a CPU profile of `trace` run from source. */
-function profileShares(file: string): [string, number][] {
+/** Self time by package or folder, over a CPU profile of `trace`. */
+function profileShares(cli: string, file: string): [string, number][] {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-trace-prof-'));
   const run = spawnSync(
     process.execPath,
-    [
-      '--cpu-prof',
-      `--cpu-prof-dir=${dir}`,
-      '--import',
-      'tsx',
-      join(ROOT, 'src', 'cli', 'main.ts'),
-      'trace',
-      file,
-      '--json',
-    ],
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, cli, 'trace', file, '--json'],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NO_COLOR: '1' } },
   );
   if (run.status !== 0) throw new Error(`profiling trace exited ${run.status}`);
@@ -139,7 +130,7 @@ async function main() {
       `| … of which start-up${who}: \`trace\` of an empty file | ${startup.toFixed(0)} ms | |`,
     ];
   });
-  const shares = profileShares(file);
+  const shares = profileShares(builds.at(-1)?.cli ?? '', file);
   const busy = shares.reduce((n, [, ms]) => n + ms, 0);
   const section = [
     '## trace: 100,000 messages',
@@ -153,7 +144,7 @@ async function main() {
     `| floor: read + \`JSON.parse\` every line (\`bench/floor.mjs\`) | ${floor.ms.toFixed(0)} ms | ${mb(floor.rss)} |`,
     ...rows,
     '',
-    `Where the time goes: CPU self time by package or folder, from a profile of the same command run from source (${busy.toFixed(0)} ms busy; the bundle skips the TypeScript transform that \`tsx\` adds):`,
+    `Where the time goes: CPU self time by package or folder, from a profile of one run of \`trace\`${builds.length > 1 ? ' (after)' : ''} (${busy.toFixed(0)} ms busy; the profiler adds its own cost). \`node\` is Node's own code: reading the file, splitting it into lines, writing the output.`,
     '',
     '| package or folder | self time | share |',
     '|---|---|---|',
