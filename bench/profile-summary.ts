@@ -1,39 +1,119 @@
 /**
- * Where a CPU profile's time went, by package (react-reconciler, ink, yoga's WebAssembly,
- * string-width…) and by function, self time and inclusive time. For the step benchmark:
+ * Where a CPU profile's time went, by package (react-reconciler, ink, zod, yoga's WebAssembly…)
+ * or folder of ours, and by function, self time and inclusive time. bench/trace.ts and
+ * bench/screen.ts read profiles with `byOwner`, which also sees into esbuild's bundles (dist/,
+ * bench/out/): each module there starts with a `// path` comment, and a profile says on which
+ * line each sample fell. On its own, for any command:
  *
- *   NODE_ENV=production node --cpu-prof --cpu-prof-dir=/tmp/prof --expose-gc --import tsx \
- *     bench/ui-steps.ts --steps 300
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof dist/cli/main.js trace big.jsonl --json
  *   node --import tsx bench/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 40]
  *
- * A sampling heap profile (`bench/ui-steps.ts --heap-profile FILE`) is summed the same way, in
- * bytes still live, by package and by the function that allocated them (and its callers).
+ * A sampling heap profile (`.heapprofile`) is summed the same way, in bytes still live, by package
+ * and by the function that allocated them (and its callers).
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 type Frame = { functionName: string; url: string; lineNumber: number };
-type ProfileNode = { id: number; callFrame: Frame; children?: number[] };
-type Profile = {
+type ProfileNode = {
+  id: number;
+  callFrame: Frame;
+  children?: number[];
+  /** Samples by line (1-based), where V8 recorded them. */
+  positionTicks?: { line: number; ticks: number }[];
+};
+export type Profile = {
   nodes: ProfileNode[];
+  /** µs on CLOCK_MONOTONIC, as process.hrtime; each sample is `timeDeltas` later than the last. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 };
 
+function packageOf(path: string): string | undefined {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (pkg?.[1]) return pkg[1];
+  const ours = /(?:^|\/)(src\/[^/]+(?:\/[^/]+(?=\/))?|bench|scripts)\//.exec(path);
+  return ours?.[1];
+}
+
 /** The package (or our folder) a frame belongs to. */
 export function owner(frame: Frame): string {
   const { url, functionName } = frame;
-  if (url === '') return functionName === '' ? '(anonymous native)' : `(${functionName})`;
+  if (url === '') {
+    if (functionName === '') return '(anonymous native)';
+    return functionName.startsWith('(') ? functionName : `(${functionName})`;
+  }
   if (url.startsWith('wasm://')) return 'yoga-layout (WebAssembly)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg?.[1]) return pkg[1];
-  const ours = /\/(src\/[^/]+(?:\/[^/]+)?|bench)\//.exec(url);
-  if (ours?.[1]) return ours[1];
   if (url.startsWith('node:')) return 'node';
-  return url;
+  return packageOf(url) ?? url;
+}
+
+// For each bundle, the lines where its modules start: [0-based line, module path], in order.
+const bundles = new Map<string, [number, string][]>();
+
+function modulesOf(url: string): [number, string][] {
+  let starts = bundles.get(url);
+  if (starts === undefined) {
+    starts = [];
+    try {
+      readFileSync(fileURLToPath(url), 'utf8')
+        .split('\n')
+        .forEach((text, line) => {
+          const path = /^\/\/ (\S+\.(?:[cm]?[jt]sx?|json))$/.exec(text)?.[1];
+          if (path !== undefined) starts?.push([line, path]);
+        });
+    } catch {
+      // not a file of this machine: the URL is all there is
+    }
+    bundles.set(url, starts);
+  }
+  return starts;
+}
+
+/** Like `owner`, for a sample at `line` (0-based): in a bundle, the package of the module there. */
+export function ownerAt(frame: Frame, line: number): string {
+  if (!/^file:.*\/(?:dist|bench\/out)\//.test(frame.url)) return owner(frame);
+  let module: string | undefined;
+  for (const [start, path] of modulesOf(frame.url)) {
+    if (start > line) break;
+    module = path;
+  }
+  return module === undefined ? `${owner(frame)} (bundle glue)` : (packageOf(module) ?? module);
 }
 
 const label = (f: Frame) =>
   `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/(src|bench)\//, '$1/')}:${f.lineNumber + 1}`;
+
+/**
+ * Self time (ms) by package or folder, largest first; idle time left out. With `window` (µs on the
+ * profile's clock), only the samples taken within it. A function's samples go to the lines V8
+ * recorded them at (so that in a bundle each goes to its module), in proportion.
+ */
+export function byOwner(
+  profile: Profile,
+  window?: { readonly from: number; readonly to: number },
+): [string, number][] {
+  const self = new Map<number, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (window !== undefined && (at < window.from || at > window.to)) return;
+    self.set(id, (self.get(id) ?? 0) + delta / 1000);
+  });
+  const by = new Map<string, number>();
+  const add = (key: string, ms: number) => by.set(key, (by.get(key) ?? 0) + ms);
+  for (const node of profile.nodes) {
+    const ms = self.get(node.id) ?? 0;
+    if (ms === 0 || node.callFrame.functionName === '(idle)') continue;
+    const ticks = node.positionTicks ?? [];
+    const all = ticks.reduce((n, t) => n + t.ticks, 0);
+    if (all === 0) add(ownerAt(node.callFrame, node.callFrame.lineNumber), ms);
+    for (const t of ticks) add(ownerAt(node.callFrame, t.line - 1), (ms * t.ticks) / all);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]);
+}
 
 export function summarise(profile: Profile, top: number): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -114,7 +194,8 @@ export function summariseHeap(profile: { head: HeapNode }, top: number): string 
   ].join('\n');
 }
 
-const file = process.argv[2];
+// Run on its own, not when bench/trace.ts imports it.
+const file = /[/\\]profile-summary\.ts$/.test(process.argv[1] ?? '') ? process.argv[2] : undefined;
 if (file) {
   const at = process.argv.indexOf('--top');
   const top = at >= 0 ? Number(process.argv[at + 1]) : 40;

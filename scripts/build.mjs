@@ -1,16 +1,16 @@
 // Builds the CLI into dist/ as an ES module bundle with code splitting: one file to start, and
 // chunks that load only when a command needs them (Ink and React only for interactive views).
-// A bundle starts about twice as fast as tsc's many small modules (docs/benchmarks.md).
+// A bundle starts about twice as fast as tsc's many small modules.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { shipped } from './bundle-plugins.mjs';
+import { bundleOptions } from './bundle-options.mjs';
 
 const root = join(import.meta.dirname, '..');
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 await build({
-  ...shipped,
+  ...bundleOptions,
   entryPoints: { 'cli/main': 'src/cli/main.ts', 'index-lessons': 'scripts/index-lessons.ts' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',

@@ -1,13 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 // The UI tests simulate an interactive terminal. Under CI=true, Ink (is-in-ci) stops following
 // terminal resizes and holds frames until exit, which is right for a real CI log and wrong for a
 // test that resizes a fake terminal; so the workers run as on a developer's machine.
 delete process.env.CI;
 delete process.env.CONTINUOUS_INTEGRATION;
-
-// Frames remembered by interactive runs (src/ui/remembered-frame.ts) go to a folder of this run,
-// not to the machine's ~/.cache.
-process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'mcp-sim-test-cache-'));

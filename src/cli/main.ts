@@ -5,15 +5,12 @@ import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, saveProgress } from './progress.js';
 import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
 import type { ParsedCommand } from './table/types.js';
-import { importUi, requireTty, showFrameOf } from './terminal.js';
+import { importUi, requireTty } from './terminal.js';
 import { UsageError } from './usage.js';
 import { packageVersion } from './version.js';
 
-/** What a command does with its command line read (`argv` is the whole, for the first frame). */
-type Run<N extends CommandName> = (
-  parsed: ParsedCommand<(typeof COMMANDS)[N]>,
-  argv: readonly string[],
-) => Promise<number>;
+/** What a command does with its command line read. */
+type Run<N extends CommandName> = (parsed: ParsedCommand<(typeof COMMANDS)[N]>) => Promise<number>;
 
 /** The learner's language: the command's --lang, else the remembered one, else the locale's. */
 const langOf = (value: string | undefined): Lang => detectLang(value, loadProgress().lang);
@@ -25,7 +22,7 @@ async function showHelp(topic: CommandName | undefined, lang: Lang): Promise<num
 }
 
 const RUN: { readonly [N in CommandName]: Run<N> } = {
-  async menu({ values }, argv) {
+  async menu({ values }) {
     if (values.version) {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
@@ -33,7 +30,6 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const progress = loadProgress();
     const lang = detectLang(values.lang, progress.lang);
     requireTty(lang, 'needsTtyMenu');
-    await showFrameOf(argv, lang, progress);
     const [{ runMenu }, { listLessons, openLesson }] = await Promise.all([
       importUi(),
       import('./lesson-source.js'),
@@ -61,7 +57,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const { lessonsCommand } = await import('./commands/lessons.js');
     return lessonsCommand({ json: values.json, lang, progress });
   },
-  async lesson({ values, args }, argv) {
+  async lesson({ values, args }) {
     const { id } = args;
     const progress = loadProgress();
     const lang = detectLang(values.lang, progress.lang);
@@ -81,7 +77,6 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     }
     // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
     // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
-    await showFrameOf(argv, lang, progress); // (nothing without a terminal)
     const { openLesson } = await import('./lesson-source.js');
     const opened = await openLesson(id);
     if (!opened.ok) throw lessonProblem(opened.error);
@@ -167,16 +162,15 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
 async function runCommand<N extends CommandName>(
   name: N,
   words: readonly string[],
-  argv: readonly string[],
 ): Promise<number> {
   const parsed = parseCommand(name, words);
   if (parsed.help) return showHelp(name, langOf(parsed.lang));
-  return RUN[name](parsed, argv);
+  return RUN[name](parsed);
 }
 
 async function run(argv: string[]): Promise<number> {
   const { name, words } = splitCommand(argv);
-  return runCommand(name, words, argv);
+  return runCommand(name, words);
 }
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

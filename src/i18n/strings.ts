@@ -34,11 +34,6 @@ export const STRINGS = {
   recap: { en: 'Recap', zh: '小结' },
   goal: { en: 'Goal', zh: '目标' },
   spec: { en: 'Spec sections', zh: '规范章节' },
-  keys: {
-    en: '→/n/space next · ←/p back · g/G first/last · ? help · q quit',
-    zh: '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出',
-  },
-  menuKeys: { en: '↑/↓ choose · Enter open · q quit', zh: '↑/↓ 选择 · 回车 打开 · q 退出' },
   statusNew: { en: 'new', zh: '未开始' },
   statusStarted: { en: 'in progress', zh: '进行中' },
   statusDone: { en: 'done', zh: '已完成' },

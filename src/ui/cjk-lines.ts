@@ -1,4 +1,4 @@
-import textWidth from './text-width.js';
+import stringWidth from 'string-width';
 
 /** Han, kana, hangul, CJK punctuation and full-width forms: a line may break before or after any. */
 const CJK =
@@ -57,7 +57,7 @@ function breakLine(line: string, width: number): string[] {
   let current = '';
   let used = 0;
   for (const unit of units(line)) {
-    const w = textWidth(unit);
+    const w = stringWidth(unit);
     if (used + w <= width) {
       current += unit;
       used += w;
@@ -78,7 +78,7 @@ function breakLine(line: string, width: number): string[] {
     }
     // Longer than a line by itself (a URL, a long name): cut by columns, from where the line is.
     for (const char of unit) {
-      const cw = textWidth(char);
+      const cw = stringWidth(char);
       if (used + cw > width && used > 0) {
         lines.push(current);
         current = '';

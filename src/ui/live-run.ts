@@ -8,24 +8,17 @@ import { Themed } from './themed.js';
 
 /**
  * `serve --http <port> --ui`: draws the live view until `q`, Ctrl+C, SIGINT or SIGTERM; the caller
- * then stops the server. MCP_SIM_FIRST_FRAME_EXIT=1 ends after the first frame, as elsewhere.
+ * then stops the server.
  */
 export async function runLive(options: {
   readonly store: LiveStore;
   readonly url: string;
   readonly lang: Lang;
 }): Promise<void> {
-  const firstFrameExit = process.env.MCP_SIM_FIRST_FRAME_EXIT === '1';
-  let rendered = false;
   const quit = () => instance.unmount();
   const app = createElement(LiveApp, { ...options, onQuit: quit });
   const instance = render(createElement(Themed, { colour: colourEnabled(process.env) }, app), {
     exitOnCtrlC: true,
-    onRender: () => {
-      if (!firstFrameExit || rendered) return;
-      rendered = true;
-      setTimeout(quit, 0);
-    },
   });
   process.once('SIGTERM', quit);
   process.once('SIGINT', quit);

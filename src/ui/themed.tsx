@@ -6,7 +6,6 @@ import { ThemeContext } from './use-theme.js';
 /** @inkjs/ui's components with their colours taken out, for NO_COLOR. */
 const colourless = extendTheme(defaultTheme, {
   components: {
-    ProgressBar: { styles: { completed: () => ({}) } },
     Spinner: { styles: { frame: () => ({}) } },
   },
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,75 +95,6 @@ describe('the built CLI in a terminal', () => {
         lang: 'zh',
         lessons: { 'first-session': { finished: false, lastStep: 1 } },
       });
-    },
-    60_000,
-  );
-
-  // src/ui/remembered-frame.ts: the second start shows the first start's frame before Ink has
-  // loaded; a key pressed on it is kept for Ink, and Ink does not draw the same frame twice. A
-  // start after progress changed shows the frame drawn for it when the last view ended.
-  it.skipIf(!hasScript)(
-    'a second start shows the remembered menu at once, and a key pressed on it still works',
-    async () => {
-      const cache = mkdtempSync(join(work, 'cache-'));
-      const start = (dir: string, ...env: string[]) =>
-        new ScriptPty(
-          ['env', '-u', 'NO_COLOR', 'CI=0', ...env, process.execPath, CLI, '--lang', 'en'],
-          { cwd: dir, cols: 80, rows: 24 },
-        );
-      const dir = mkdtempSync(join(work, 'again-'));
-      const first = start(dir, `XDG_CACHE_HOME=${cache}`);
-      try {
-        await first.waitFor(/Enter open/);
-        first.press('q');
-        expect(await first.exit()).toBe(0);
-      } finally {
-        first.kill();
-      }
-      expect(readdirSync(join(cache, 'mcp-sim', 'frames'))).toHaveLength(1);
-
-      // Until Ink's first frame and no further (MCP_SIM_FIRST_FRAME_EXIT): the remembered frame
-      // is on screen once, and Ink, drawing the same, does not write it again.
-      const once = start(dir, `XDG_CACHE_HOME=${cache}`, 'MCP_SIM_FIRST_FRAME_EXIT=1');
-      try {
-        expect(await once.exit()).toBe(0);
-        expect(once.text().split('learn MCP one envelope').length - 1).toBe(1);
-      } finally {
-        once.kill();
-      }
-
-      // Enter pressed on the remembered frame, before Ink reads keys, still opens the lesson.
-      const again = start(dir, `XDG_CACHE_HOME=${cache}`);
-      try {
-        await again.waitFor(/Enter open/);
-        again.press('\r');
-        await again.waitFor(/step 1\/10/);
-        again.press('q');
-        await again.waitFor(/Enter open/, again.mark());
-        again.press('q');
-        expect(await again.exit()).toBe(0);
-      } finally {
-        again.kill();
-      }
-
-      // Opening the lesson changed the progress, so the next start's menu differs (in progress):
-      // it was drawn off screen as the second start ended, and it is what Ink draws.
-      const frames = join(cache, 'mcp-sim', 'frames');
-      const remembered = () =>
-        readdirSync(frames)
-          .sort()
-          .map((name) => readFileSync(join(frames, name), 'utf8'));
-      const before = remembered();
-      expect(before).toHaveLength(2);
-      const third = start(dir, `XDG_CACHE_HOME=${cache}`);
-      try {
-        await third.waitFor(/The first session +in progress[\s\S]*Enter open/);
-        third.press('q');
-        expect(await third.exit()).toBe(0);
-      } finally {
-        third.kill();
-      }
-      expect(remembered(), 'no frame had to be replaced or added').toEqual(before);
     },
     60_000,
   );

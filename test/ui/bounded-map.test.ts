@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedMap } from '../../src/ui/bounded-map.js';
 
-describe('BoundedMap (what the build gives Ink for its text caches)', () => {
+describe("BoundedMap (the bound on the UI's caches of measured text)", () => {
   it('holds at most its limit, forgetting the oldest entry', () => {
     const map = new BoundedMap<string, number>(3);
     for (const [i, key] of ['a', 'b', 'c', 'd', 'e'].entries()) map.set(key, i);

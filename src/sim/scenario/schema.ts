@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOL_NAMES } from '../server/session-tools.js';
 import { FAULT_NAMES } from './faults.js';
 

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { ProgressReport } from '../../machine/index.js';
-import textWidth from '../text-width.js';
 import { useTheme } from '../use-theme.js';
 import { FillBar } from './fill-bar.js';
 
@@ -27,9 +27,9 @@ const amountOf = ({ progress, total }: ProgressReport) =>
  */
 export function progressBarWidth(progress: ProgressReport, lang: Lang, width: number): number {
   const words =
-    textWidth(labelOf(progress, lang)) +
-    textWidth(amountOf(progress)) +
-    (progress.message !== undefined ? 1 + textWidth(progress.message) : 0);
+    stringWidth(labelOf(progress, lang)) +
+    stringWidth(amountOf(progress)) +
+    (progress.message !== undefined ? 1 + stringWidth(progress.message) : 0);
   return Math.max(BAR_MIN, width - words - 2);
 }
 

@@ -1,7 +1,10 @@
 import { Box, Text } from 'ink';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { specText, type Violation } from '../../machine/index.js';
+import type { Violation } from '../../machine/index.js';
+// Not from the machine's index: that would load the referee and the SDK's zod schemas (a megabyte
+// of code to compile) before a lesson's first frame, which only needs this accessor.
+import { specText } from '../../machine/rules.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';

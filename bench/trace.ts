@@ -1,0 +1,162 @@
+/**
+ * `trace --json` of a generated 100,000-message session against the floor of reading the same file
+ * and `JSON.parse`-ing every line (bench/floor.mjs), measured side by side in one run and written
+ * to docs/benchmarks.md. Targets: ≤ 3× the time and ≤ 2× the peak memory (RSS) of the floor.
+ * Only the CLI is run (`node dist/cli/main.js trace <file> --json`), whatever implements it.
+ * Where the time goes comes from a CPU profile of the same command, each sample named by the
+ * package or folder of its module in the bundle (bench/profile-summary.ts).
+ *
+ *   npx tsx bench/trace.ts [--runs 5] [--compare <dir>] [--no-write]
+ */
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateSession } from './generate-session.js';
+import { byOwner } from './profile-summary.js';
+import { writeSection } from './write-section.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const OUT = join(ROOT, 'bench', 'out');
+const MESSAGES = 100_000;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    compare: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+
+type Measure = { ms: number; rss: number };
+
+/** Wall time and peak RSS of `node <args>` (the peak written at exit by bench/report-rss.mjs). */
+function measure(args: readonly string[]): Measure {
+  const rssFile = join(OUT, 'rss.txt');
+  const start = process.hrtime.bigint();
+  const run = spawnSync(
+    process.execPath,
+    ['--import', join(ROOT, 'bench', 'report-rss.mjs'), ...args],
+    {
+      env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}`);
+  return { ms, rss: Number(readFileSync(rssFile, 'utf8')) };
+}
+
+const median = (xs: readonly number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const summary = (ms: readonly Measure[]) => ({
+  ms: median(ms.map((m) => m.ms)),
+  rss: Math.max(...ms.map((m) => m.rss)),
+});
+
+/** Self time by package or folder, over a CPU profile of `trace`. */
+function profileShares(cli: string, file: string): [string, number][] {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-trace-prof-'));
+  const run = spawnSync(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, cli, 'trace', file, '--json'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NO_COLOR: '1' } },
+  );
+  if (run.status !== 0) throw new Error(`profiling trace exited ${run.status}`);
+  const name = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!name) throw new Error('no CPU profile written');
+  return byOwner(JSON.parse(readFileSync(join(dir, name), 'utf8')));
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const builds: { label: string; cli: string }[] = [];
+  if (values.compare !== undefined) {
+    builds.push({ label: 'before', cli: join(values.compare, 'dist', 'cli', 'main.js') });
+  }
+  builds.push({
+    label: values.compare !== undefined ? 'after' : 'mcp-sim',
+    cli: join(ROOT, 'dist', 'cli', 'main.js'),
+  });
+  for (const b of builds) {
+    if (!existsSync(b.cli)) throw new Error(`${b.cli} missing: run npm run build there first`);
+  }
+  const file = join(OUT, 'session-100k.jsonl');
+  const sink = createWriteStream(file);
+  for (const line of generateSession(MESSAGES)) {
+    if (!sink.write(`${line}\n`)) await once(sink, 'drain');
+  }
+  sink.end();
+  await once(sink, 'finish');
+  const size = statSync(file).size;
+  const empty = join(OUT, 'empty.jsonl');
+  writeFileSync(empty, '');
+
+  const floorRuns: Measure[] = [];
+  const traceRuns = new Map<string, Measure[]>(builds.map((b) => [b.label, []]));
+  const startupRuns = new Map<string, Measure[]>(builds.map((b) => [b.label, []]));
+  // Interleaved: whatever else the machine does falls on every figure alike.
+  for (let i = 0; i < RUNS; i++) {
+    floorRuns.push(measure([join(ROOT, 'bench', 'floor.mjs'), file]));
+    for (const b of builds) {
+      traceRuns.get(b.label)?.push(measure([b.cli, 'trace', file, '--json']));
+      startupRuns.get(b.label)?.push(measure([b.cli, 'trace', empty, '--json']));
+    }
+    process.stderr.write(`trace: run ${i + 1}/${RUNS}\n`);
+  }
+  const floor = summary(floorRuns);
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const verdict = (ratio: number, target: number) =>
+    `${ratio.toFixed(2)}× (≤ ${target}×: ${ratio <= target ? 'met' : '**missed**'})`;
+  const rows = builds.flatMap((b) => {
+    const t = summary(traceRuns.get(b.label) ?? []);
+    const startup = median((startupRuns.get(b.label) ?? []).map((m) => m.ms));
+    const who = builds.length > 1 ? ` (${b.label})` : '';
+    return [
+      `| \`mcp-sim trace <file> --json\`${who} | ${t.ms.toFixed(0)} ms | ${mb(t.rss)} |`,
+      `| ratio${who} | ${verdict(t.ms / floor.ms, 3)} | ${verdict(t.rss / floor.rss, 2)} |`,
+      `| … of which start-up${who}: \`trace\` of an empty file | ${startup.toFixed(0)} ms | |`,
+    ];
+  });
+  const shares = profileShares(builds.at(-1)?.cli ?? '', file);
+  const busy = shares.reduce((n, [, ms]) => n + ms, 0);
+  const section = [
+    '## trace: 100,000 messages',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; \`npx tsx bench/trace.ts\`.`,
+    `Input: a generated, rule-abiding session of ${MESSAGES.toLocaleString('en')} wrapped messages (${mb(size)}).`,
+    `Median wall time of ${RUNS} runs each, interleaved; peak RSS is the largest of the runs.`,
+    '',
+    '| command | wall time | peak RSS |',
+    '|---|---|---|',
+    `| floor: read + \`JSON.parse\` every line (\`bench/floor.mjs\`) | ${floor.ms.toFixed(0)} ms | ${mb(floor.rss)} |`,
+    ...rows,
+    '',
+    `Where the time goes: CPU self time by package or folder, from a profile of one run of \`trace\`${builds.length > 1 ? ' (after)' : ''} (${busy.toFixed(0)} ms busy; the profiler adds its own cost). \`node\` is Node's own code: reading the file, splitting it into lines, writing the output.`,
+    '',
+    '| package or folder | self time | share |',
+    '|---|---|---|',
+    ...shares
+      .slice(0, 10)
+      .map(
+        ([owner, ms]) => `| ${owner} | ${ms.toFixed(0)} ms | ${((100 * ms) / busy).toFixed(0)}% |`,
+      ),
+    '',
+  ].join('\n');
+  if (!values['no-write']) writeSection('trace', section);
+  process.stdout.write(`${section}\n`);
+}
+
+await main();

@@ -1,2 +1,0 @@
-// Stands in for react-devtools-core, which Ink loads only when DEV=true.
-export default { initialize() {}, connectToDevTools() {} };
