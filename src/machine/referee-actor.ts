@@ -1,19 +1,21 @@
-import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import type { Direction } from '../protocol/index.js';
-import type { Phase, SessionInput, StepReport } from './context.js';
-import { sessionMachine } from './session-machine.js';
+import type { LegacySessionInput, StepReport } from './context.js';
+import {
+  advance,
+  type RefereeState,
+  type SidePhases,
+  sidePhases,
+  startReferee,
+  verdictOf,
+} from './model.js';
 
-export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export type { SidePhases } from './model.js';
 
-export type SidePhases = { readonly client: Phase; readonly server: Phase };
+/** @deprecated Use `RefereeState` (model.ts), which is the same. */
+export type SessionSnapshot = RefereeState;
 
-/** Each side's phase, read from the machine's state (not from the context). */
-export function phasesOf(snapshot: SessionSnapshot): SidePhases {
-  const value = snapshot.value as { client: unknown; server: unknown };
-  const phase = (v: unknown): Phase =>
-    v === 'operation' ? 'operation' : v === 'shutdown' ? 'shutdown' : 'initialization';
-  return { client: phase(value.client), server: phase(value.server) };
-}
+/** @deprecated Use `sidePhases` (model.ts). */
+export const phasesOf = (snapshot: SessionSnapshot): SidePhases => sidePhases(snapshot);
 
 /** A running referee: feed it envelopes one at a time and read its verdict on each. */
 export type Referee = {
@@ -23,19 +25,23 @@ export type Referee = {
   readonly phases: () => SidePhases;
 };
 
-export function createReferee(input: SessionInput = {}): Referee {
-  const actor: Actor<typeof sessionMachine> = createActor(sessionMachine, { input }).start();
+/**
+ * @deprecated Sources move to the session log, which calls `advance` itself. A referee that holds
+ * its latest state and advances it, one event at a time.
+ */
+export function createReferee({ history: _, ...input }: LegacySessionInput = {}): Referee {
+  let state = startReferee(input);
   return {
     feed(direction, message) {
-      actor.send({ type: 'envelope', direction, message });
-      const report = actor.getSnapshot().context.last;
+      state = advance(state, { type: 'envelope', direction, message });
+      const report = verdictOf(state);
       if (!report) throw new Error('referee produced no report'); // programmer error
       return report;
     },
     close() {
-      actor.send({ type: 'close' });
+      state = advance(state, { type: 'close' });
     },
-    snapshot: () => actor.getSnapshot(),
-    phases: () => phasesOf(actor.getSnapshot()),
+    snapshot: () => state,
+    phases: () => sidePhases(state),
   };
 }
