@@ -1,6 +1,12 @@
 import { assertEvent, assign, raise, setup } from 'xstate';
 import type { Phase, SessionContext, SessionInput } from './context.js';
-import { type EnvelopeEvent, MESSAGE_TYPES, type ModelEvent, toModelEvent } from './events.js';
+import {
+  type EnvelopeEvent,
+  MESSAGE_TYPES,
+  type MessageType,
+  type ModelEvent,
+  toModelEvent,
+} from './events.js';
 import {
   answeredRecord,
   answersInitialize,
@@ -27,8 +33,18 @@ import {
 /** What the machine accepts: classified messages and close; raw envelopes are classified first. */
 export type MachineEvent = ModelEvent | EnvelopeEvent;
 
-const REQUESTS = ['client.initialize', 'client.request', 'server.request'] as const;
-const ANSWERS = ['client.result', 'server.result', 'client.error', 'server.error'] as const;
+// The kinds of message each guard and action expects (`assertEvent` checks it).
+const MESSAGES: MessageType[] = [...MESSAGE_TYPES];
+const REQUESTS = ['client.initialize', 'client.request', 'server.request'] satisfies MessageType[];
+const ANSWERS = [
+  'client.result',
+  'server.result',
+  'client.error',
+  'server.error',
+] satisfies MessageType[];
+const INVALID = ['client.invalid', 'server.invalid'] satisfies MessageType[];
+const PROGRESS = ['client.progress', 'server.progress'] satisfies MessageType[];
+const CANCELLED = ['client.cancelled', 'server.cancelled'] satisfies MessageType[];
 
 /**
  * The referee's guards and actions, by name: every guard answers one question the lifecycle
@@ -57,24 +73,24 @@ export const refereeSetup = setup({
       context.handshake.initialize === 'none' || context.handshake.initialize === 'failed',
     /** Lifecycle › Initialization: the server's answer to the initialize that opened the handshake. */
     answersInitialize: ({ context, event }) => {
-      assertEvent(event, [...ANSWERS]);
+      assertEvent(event, ANSWERS);
       return answersInitialize(context, event);
     },
     /** Basic › Responses: an answer to a request still waiting for one. */
     answersOpenRequest: ({ context, event }) => {
-      assertEvent(event, [...ANSWERS]);
+      assertEvent(event, ANSWERS);
       return answersOpenRequest(context, event);
     },
     /** Resources › Subscriptions: the server confirms a resources/subscribe. */
     confirmsSubscription: ({ context, event }) => {
-      assertEvent(event, [...ANSWERS]);
+      assertEvent(event, ANSWERS);
       if (!answersOpenRequest(context, event)) return false;
       const record = answeredRecord(context, event);
       return record?.method === 'resources/subscribe' && record.uri !== undefined;
     },
     /** Resources › Subscriptions: the client asks to stop the updates of a resource. */
     endsSubscription: ({ event }) => {
-      assertEvent(event, [...REQUESTS]);
+      assertEvent(event, REQUESTS);
       return event.method === 'resources/unsubscribe' && uriOf(event) !== undefined;
     },
   },
@@ -95,7 +111,7 @@ export const refereeSetup = setup({
     /** The phase states stamp their phase as they are entered; reports read it from here. */
     enterPhase: assign((_, params: { readonly phase: Phase }) => ({ phase: params.phase })),
     judge: assign(({ context, event }) => {
-      assertEvent(event, [...MESSAGE_TYPES]);
+      assertEvent(event, MESSAGES);
       return judge(context, event);
     }),
     openHandshake: assign(({ context, event }) => {
@@ -109,35 +125,35 @@ export const refereeSetup = setup({
     failHandshake: assign(({ context }) => failHandshake(context)),
     markInitialized: assign(({ context }) => markInitialized(context)),
     rememberRequest: assign(({ context, event }) => {
-      assertEvent(event, [...REQUESTS]);
+      assertEvent(event, REQUESTS);
       return rememberRequest(context, event);
     }),
     handOutProgressToken: assign(({ context, event }) => {
-      assertEvent(event, [...REQUESTS]);
+      assertEvent(event, REQUESTS);
       return handOutProgressToken(context, event);
     }),
     rememberBrokenRequest: assign(({ context, event }) => {
-      assertEvent(event, ['client.invalid', 'server.invalid']);
+      assertEvent(event, INVALID);
       return rememberBrokenRequest(context, event);
     }),
     recordProgress: assign(({ context, event }) => {
-      assertEvent(event, ['client.progress', 'server.progress']);
+      assertEvent(event, PROGRESS);
       return recordProgress(context, event);
     }),
     cancelRequest: assign(({ context, event }) => {
-      assertEvent(event, ['client.cancelled', 'server.cancelled']);
+      assertEvent(event, CANCELLED);
       return cancelRequest(context, event);
     }),
     completeRequest: assign(({ context, event }) => {
-      assertEvent(event, [...ANSWERS]);
+      assertEvent(event, ANSWERS);
       return completeRequest(context, event);
     }),
     confirmSubscription: assign(({ context, event }) => {
-      assertEvent(event, [...ANSWERS]);
+      assertEvent(event, ANSWERS);
       return confirmSubscription(context, event);
     }),
     endSubscription: assign(({ context, event }) => {
-      assertEvent(event, [...REQUESTS]);
+      assertEvent(event, REQUESTS);
       return endSubscription(context, event);
     }),
   },

@@ -26,9 +26,6 @@ type Row = (typeof ROWS)[number];
 
 export type RuleId = Row['id'];
 
-/** A rule of the handshake era, by its id. */
-export type Rule = Row;
-
 /**
  * Every rule the referee enforces, by stable kebab-case id. The same words appear in the UI, the
  * tracer and the grader.

@@ -13,6 +13,7 @@ export type { MachineEvent } from './referee-setup.js';
  */
 export const sessionMachine = refereeSetup.createMachine({
   id: 'session',
+  description: 'The session referee: the era first, then that era’s states.',
   context: ({ input }) => initialContext(input),
   initial: 'undecided',
   // Actors that are sent raw envelopes (the lesson engine, `play`) get them classified here;

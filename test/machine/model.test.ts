@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, createActor, initialTransition, transition } from 'xstate';
 import { getPathsFromEvents, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import {
+  diagramJson,
+  diagramMermaid,
   type MachineEvent,
   type ModelEvent,
   type RefereeState,
@@ -280,5 +282,21 @@ describe('sessionMachine, pure transitions', () => {
       'message-after-shutdown',
     );
     actor.stop();
+  });
+});
+
+describe('the diagram, generated from the machine', () => {
+  it('starts with the era decision, then draws each era', () => {
+    const root = diagramJson();
+    expect(root.initial).toBe('session.undecided');
+    expect(root.states.map((s) => s.key)).toEqual(['undecided', 'legacy', 'modern']);
+    const mermaid = diagramMermaid();
+    expect(mermaid).toContain(
+      'session_undecided --> session_modern: client.* [opensModernSession]',
+    );
+    expect(mermaid).toContain('session_undecided --> session_legacy: client.* / server.* / close');
+    expect(mermaid).toContain(
+      'session_legacy_server_initialization --> session_legacy_server_operation: client.initialized',
+    );
   });
 });
