@@ -10,6 +10,7 @@ import {
   type Side,
 } from '../protocol/index.js';
 import { Ledger } from './ledger.js';
+import { RULE_SETS, type RuleSet, type RuleSets } from './rule-sets.js';
 import type { Violation } from './rules.js';
 
 export type Phase = 'initialization' | 'operation' | 'shutdown';
@@ -22,6 +23,8 @@ export type PendingRequest = {
   readonly id: RequestId;
   readonly method: string;
   readonly progressToken?: string | number;
+  /** The `uri` param, when the request names one (resources/subscribe waits on it). */
+  readonly uri?: string;
   readonly step: number;
 };
 
@@ -65,7 +68,10 @@ export type StepReport = {
   readonly id: RequestId | null;
   readonly method: string | null;
   readonly primitive: Primitive | null;
-  /** The protocol's phase when the message was sent (DESIGN.md › trace --json). */
+  /**
+   * The protocol's phase when the message was sent (DESIGN.md › trace --json), read from the
+   * machine's state: the phase the session was in before this message moved it.
+   */
   readonly phase: Phase;
   readonly capability: CapabilityPath | null;
   readonly violations: readonly Violation[];
@@ -86,13 +92,23 @@ export type Handshake = {
 export type SessionContext = {
   /** How many envelopes the referee has seen. */
   readonly step: number;
+  /** The rule set of every revision the referee knows (the era decision reads it). */
+  readonly ruleSets: RuleSets;
+  /** The rule set that judges the session's messages (that of `ruleVersion` in the handshake era). */
+  readonly rules: RuleSet | null;
   /** The revision whose rules apply: negotiated, else offered, else the latest with a handshake. */
   readonly ruleVersion: HandshakeVersion;
+  /**
+   * The session's phase as the machine's state last entered it. The phase states write it on
+   * entry and nothing else does; a step's report reads it, so the report carries the phase the
+   * message was sent in.
+   */
+  readonly phase: Phase;
   readonly handshake: Handshake;
   readonly capabilities: { readonly client: JsonObject | null; readonly server: JsonObject | null };
   readonly info: { readonly client: JsonObject | null; readonly server: JsonObject | null };
   readonly pending: readonly PendingRequest[];
-  readonly closed: boolean;
+  /** Requests, progress tokens and subscriptions: mutable, see `Ledger`. */
   readonly ledger: Ledger;
   readonly last: StepReport | null;
   readonly violationCount: number;
@@ -101,17 +117,20 @@ export type SessionContext = {
 export type SessionInput = {
   /** Rules to apply before a version is negotiated (default: the latest with a handshake). */
   readonly version?: HandshakeVersion;
-  /**
-   * Keep the history behind every snapshot (default), so any earlier snapshot stays readable and
-   * stepping back is free. A one-pass reader such as `trace` turns it off to keep memory flat.
-   */
-  readonly history?: boolean;
+  /** The rule set of each revision (default `RULE_SETS`); a test can add an era's. */
+  readonly ruleSets?: RuleSets;
 };
 
+/** The machine's context before the first message. */
 export function initialContext(input: SessionInput = {}): SessionContext {
+  const ruleVersion = input.version ?? LATEST_HANDSHAKE_VERSION;
+  const ruleSets = input.ruleSets ?? RULE_SETS;
   return {
     step: 0,
-    ruleVersion: input.version ?? LATEST_HANDSHAKE_VERSION,
+    ruleSets,
+    rules: ruleSets[ruleVersion] ?? null,
+    ruleVersion,
+    phase: 'initialization',
     handshake: {
       initialize: 'none',
       initializeId: null,
@@ -122,8 +141,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     capabilities: { client: null, server: null },
     info: { client: null, server: null },
     pending: [],
-    closed: false,
-    ledger: input.history === false ? Ledger.flat() : Ledger.persistent(),
+    ledger: new Ledger(),
     last: null,
     violationCount: 0,
   };

@@ -48,7 +48,7 @@ function describe(node: AnyStateNode): DiagramState {
   };
 }
 
-/** The lifecycle model as data, read from the machine definition itself. */
+/** The model as data (the era decision, then each era's states), read from the machine itself. */
 export function diagramJson(): DiagramState {
   return describe(sessionMachine.root);
 }
@@ -59,7 +59,6 @@ const mermaidId = (id: string) => id.replace(/\./g, '_');
 export function diagramMermaid(): string {
   const root = diagramJson();
   const lines = ['stateDiagram-v2'];
-  const edges: string[] = [];
   const walk = (state: DiagramState, depth: number) => {
     const pad = '  '.repeat(depth);
     lines.push(`${pad}state "${state.key}" as ${mermaidId(state.id)} {`);
@@ -91,13 +90,20 @@ export function diagramMermaid(): string {
     const parent = byId.get(target.slice(0, target.lastIndexOf('.')));
     return (parent?.states ?? []).filter((s) => s.id !== target).map((s) => s.id);
   };
+  // Unguarded events between the same two states share one edge (the era decision's "anything
+  // else"); a guarded one keeps its own, so each guard reads beside its event.
+  const edges = new Map<string, string[]>();
   const collect = (state: DiagramState) => {
     for (const t of state.transitions) {
       for (const target of t.targets) {
         for (const source of sourcesFor(state, target)) {
           const label =
             t.event === 'always' ? (t.guard ?? '') : `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
-          edges.push(`  ${mermaidId(source)} --> ${mermaidId(target)}${label ? `: ${label}` : ''}`);
+          const edge = `  ${mermaidId(source)} --> ${mermaidId(target)}`;
+          const key = t.guard ? `${edge}|${label}` : edge;
+          const labels = edges.get(key) ?? [];
+          if (label) labels.push(label);
+          edges.set(key, labels);
         }
       }
     }
@@ -105,6 +111,9 @@ export function diagramMermaid(): string {
   };
   walk(root, 1);
   collect(root);
-  lines.push(...edges);
+  for (const [key, labels] of edges) {
+    const edge = key.split('|')[0] as string;
+    lines.push(`${edge}${labels.length > 0 ? `: ${labels.join(' / ')}` : ''}`);
+  }
   return lines.join('\n');
 }

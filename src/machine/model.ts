@@ -1,21 +1,21 @@
-import { createActor, initialTransition, transition } from 'xstate';
+import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import { type Direction, idKey, type RequestId, type Side } from '../protocol/index.js';
-import type { SessionContext, SessionInput, StepReport, TokenRecord } from './context.js';
-import { requestKey, tokenKey } from './referee.js';
-import { phasesOf, type SessionSnapshot, type SidePhases } from './referee-actor.js';
+import type { Phase, SessionContext, SessionInput, StepReport } from './context.js';
+import { type CloseEvent, toModelEvent } from './events.js';
 import { sessionMachine } from './session-machine.js';
 
 /**
  * What the session log, and only it, asks of the model: start it, advance it by one event, and
- * read what it decided. Everything here is pure: `advance` is XState's `transition()`, so a step
- * never changes an earlier state. Sources that need to know something of the session (the lesson
- * engine's faults, direction inference) ask through the queries below, never the model's ledger.
+ * read what it decided. Sources that need to know something of the session (the lesson engine's
+ * faults, direction inference) ask through the queries below, never the model's ledger.
  */
 export type RefereeEvent =
   | { readonly type: 'envelope'; readonly direction: Direction; readonly message: unknown }
   | { readonly type: 'close' };
 
-export type RefereeState = SessionSnapshot;
+export type RefereeState = SnapshotFrom<typeof sessionMachine>;
+
+export type SidePhases = { readonly client: Phase; readonly server: Phase };
 
 /** What an observer may know of the session after a step: declarations, version, pending. */
 export type SessionView = {
@@ -33,15 +33,27 @@ export function startReferee(input: SessionInput = {}): RefereeState {
   return initialTransition(sessionMachine, input)[0];
 }
 
+const CLOSE: CloseEvent = { type: 'close' };
+
+/**
+ * The state after one more event: XState's pure `transition()` on the event classified by
+ * `toModelEvent`. The contract: advance a session once per event, in order, and never again from
+ * an older state. The state's record of requests, tokens and subscriptions (its ledger) is one
+ * mutable object per session that every later state shares, so an older state still reads its
+ * own report, phases, handshake and pending requests, but the ledger as it is now; advancing it a
+ * second time would write into the same ledger. This keeps a step as cheap as the rules allow.
+ */
 export function advance(state: RefereeState, event: RefereeEvent): RefereeState {
-  return transition(sessionMachine, state, event)[0];
+  const modelEvent = event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message);
+  return transition(state.machine, state, modelEvent)[0];
 }
 
 /**
- * The same machine as a running actor, for a log that only ever moves forward. XState 5.33's pure
- * `transition()` builds an actor scope for every call: about 65 µs per event even for a trivial
- * machine, against about 16 µs for `send` on a started actor (docs/benchmarks.md), and a transcript
- * of 100,000 messages goes through here. The states it reaches are the ones `advance` would.
+ * The same machine as a running actor, for a log that only ever moves forward (the session log).
+ * XState 5.33's pure `transition()` builds a throwaway actor for every call: about 60 µs per event
+ * even for a trivial machine, against about 15 µs for `send` on a started actor, and a transcript
+ * of 100,000 messages goes through here. The events are the ones `advance` sends, classified the
+ * same way, so the states it reaches are the ones `advance` would reach (a test checks it).
  */
 export type RefereeRun = {
   readonly send: (event: RefereeEvent) => void;
@@ -51,7 +63,8 @@ export type RefereeRun = {
 export function runReferee(input: SessionInput = {}): RefereeRun {
   const actor = createActor(sessionMachine, { input }).start();
   return {
-    send: (event) => actor.send(event),
+    send: (event) =>
+      actor.send(event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message)),
     state: () => actor.getSnapshot(),
   };
 }
@@ -61,8 +74,19 @@ export function verdictOf(state: RefereeState): StepReport | null {
   return state.context.last;
 }
 
+const phase = (value: unknown): Phase =>
+  value === 'operation' ? 'operation' : value === 'shutdown' ? 'shutdown' : 'initialization';
+
+/** Each side's phase, read from the machine's state (not from the context). */
 export function sidePhases(state: RefereeState): SidePhases {
-  return phasesOf(state);
+  const value = state.value;
+  if (typeof value === 'string') return { client: 'initialization', server: 'initialization' };
+  if ('legacy' in value && value.legacy) {
+    return { client: phase(value.legacy.client), server: phase(value.legacy.server) };
+  }
+  // A modern session has no lifecycle: it operates until the transport closes.
+  const both: Phase = 'modern' in value && value.modern === 'closed' ? 'shutdown' : 'operation';
+  return { client: both, server: both };
 }
 
 export function sessionView(state: RefereeState): SessionView {
@@ -73,14 +97,14 @@ export function sessionView(state: RefereeState): SessionView {
     capabilities: c.capabilities,
     info: c.info,
     pending: c.pending,
-    closed: c.closed,
+    closed: sidePhases(state).server === 'shutdown',
     violationCount: c.violationCount,
   };
 }
 
 /** Whether `requester` has sent a request with this id in the session (answered or not). */
 export function requestSeen(state: RefereeState, requester: Side, id: RequestId): boolean {
-  return state.context.ledger.read(requestKey(requester, id)) !== undefined;
+  return state.context.ledger.request(requester, id) !== undefined;
 }
 
 /** Whether `requester` has a request with this id still waiting for its answer. */
@@ -101,6 +125,6 @@ export function tokenProgress(
   requester: Side,
   token: string | number,
 ): TokenProgress | null {
-  const record = state.context.ledger.read<TokenRecord>(tokenKey(requester, token));
+  const record = state.context.ledger.token(requester, token);
   return record ? { status: record.status, last: record.last } : null;
 }

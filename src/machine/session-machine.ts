@@ -1,104 +1,222 @@
-import { assign, setup } from 'xstate';
-import type { Direction } from '../protocol/index.js';
-import { initialContext, type SessionContext, type SessionInput } from './context.js';
-import { refereeClose, refereeStep } from './referee.js';
+import { initialContext } from './context.js';
+import { refereeSetup } from './referee-setup.js';
 
-export type SessionEvent =
-  | { readonly type: 'envelope'; readonly direction: Direction; readonly message: unknown }
-  | { readonly type: 'close' };
+export type { MachineEvent } from './referee-setup.js';
 
 /**
- * The session referee. Every envelope goes through the `referee` action, which labels it and records
- * violations in the context; the two regions then follow the context into their phases. The client
- * and the server are tracked apart: the client operates as soon as it has the initialize result,
- * the server only once notifications/initialized has arrived.
+ * The session referee. Its first decision is the era, from the first message; in the handshake
+ * era (`legacy`) the client and the server each go through initialization, operation and shutdown
+ * (the client operates as soon as it has the initialize result, the server only once
+ * notifications/initialized has arrived), while the referee judges every message by the rule set
+ * of the negotiated revision and records what it changes.
  */
-export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as SessionInput | undefined,
-  },
-  actions: {
-    referee: assign(({ context, event }) =>
-      event.type === 'envelope' ? refereeStep(context, event.direction, event.message) : context,
-    ),
-    close: assign(({ context }) => refereeClose(context)),
-  },
-  guards: {
-    /** Lifecycle › Initialization: the client has sent initialize. */
-    initializeSent: ({ context }) => context.handshake.initialize === 'sent',
-    /** Lifecycle › Initialization: the server answered initialize with a result. */
-    initializeSucceeded: ({ context }) => context.handshake.initialize === 'succeeded',
-    /** Lifecycle › Initialization: the server answered initialize with an error. */
-    initializeFailed: ({ context }) => context.handshake.initialize === 'failed',
-    /** Lifecycle › Initialization: the client sent notifications/initialized. */
-    initializedReceived: ({ context }) => context.handshake.initializedSent,
-  },
-}).createMachine({
+export const sessionMachine = refereeSetup.createMachine({
   id: 'session',
-  type: 'parallel',
-  context: ({ input }) => initialContext(input ?? {}),
-  on: {
-    envelope: { actions: 'referee' },
-    close: { target: ['.client.shutdown', '.server.shutdown'], actions: 'close' },
-  },
+  description: 'The session referee: the era first, then that era’s states.',
+  context: ({ input }) => initialContext(input),
+  initial: 'undecided',
+  // Actors that are sent raw envelopes (the lesson engine, `play`) get them classified here;
+  // `advance` classifies before the machine.
+  on: { envelope: { actions: 'classify' } },
   states: {
-    client: {
-      description: 'The client’s view of the lifecycle.',
-      initial: 'initialization',
-      states: {
-        initialization: {
-          description: 'Before the client has a successful initialize result.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'Connected; initialize not sent yet (only ping may go first).',
-              always: { target: 'awaitingResult', guard: 'initializeSent' },
-            },
-            awaitingResult: {
-              description: 'initialize sent; waiting for the server’s result.',
-              always: [
-                { target: '#session.client.operation', guard: 'initializeSucceeded' },
-                { target: 'idle', guard: 'initializeFailed' },
-              ],
-            },
+    undecided: {
+      description: 'No message yet: the first one decides the era.',
+      on: {
+        'client.*': [
+          {
+            guard: 'opensModernSession',
+            target: 'modern',
+            actions: ['adoptDeclaredRevision', 'replay'],
           },
-        },
-        operation: {
-          description:
-            'Version and capabilities are fixed; the client may use what was negotiated.',
-        },
-        // Not a final state: a transcript can go on after the close, and the referee must still
-        // label what follows (message-after-shutdown) instead of the stopped actor ignoring it.
-        shutdown: { description: 'The transport is closed.' },
+          { target: 'legacy', actions: 'replay' },
+        ],
+        // Anything else first (initialize, ping, a request before initialize…) is the handshake
+        // era, where the lifecycle rules judge it.
+        'server.*': { target: 'legacy', actions: 'replay' },
+        close: { target: 'legacy', actions: 'replay' },
       },
     },
-    server: {
-      description: 'The server’s view of the lifecycle.',
-      initial: 'initialization',
+    legacy: {
+      description:
+        'The handshake era (2024-11-05 … 2025-11-25): initialize opens the session, then each side goes through initialization, operation and shutdown.',
+      type: 'parallel',
       states: {
-        initialization: {
-          description: 'Before the server has received notifications/initialized.',
-          initial: 'awaitingInitialize',
+        client: {
+          description: 'The client’s view of the lifecycle.',
+          initial: 'initialization',
+          on: { close: '.shutdown' },
           states: {
-            awaitingInitialize: {
-              description: 'Waiting for initialize (only ping may be answered).',
-              always: { target: 'awaitingInitialized', guard: 'initializeSucceeded' },
+            initialization: {
+              description: 'Before the client has a successful initialize result.',
+              initial: 'idle',
+              states: {
+                idle: {
+                  description: 'Connected; initialize not sent yet (only ping may go first).',
+                  on: { 'client.initialize': 'awaitingResult' },
+                },
+                awaitingResult: {
+                  description: 'initialize sent; waiting for the server’s result.',
+                  on: {
+                    'server.result': {
+                      target: '#session.legacy.client.operation',
+                      guard: 'answersInitialize',
+                    },
+                    'server.error': { target: 'idle', guard: 'answersInitialize' },
+                  },
+                },
+              },
             },
-            awaitingInitialized: {
-              description: 'Result sent; only ping and logging until notifications/initialized.',
-              always: [
-                { target: '#session.server.operation', guard: 'initializedReceived' },
-                { target: 'awaitingInitialize', guard: 'initializeFailed' },
-              ],
+            operation: {
+              description:
+                'Version and capabilities are fixed; the client may use what was negotiated.',
+            },
+            // Not a final state: a transcript can go on after the close, and the referee must
+            // still label what follows (message-after-shutdown).
+            shutdown: { description: 'The transport is closed.' },
+          },
+        },
+        server: {
+          description:
+            'The server’s view of the lifecycle, which is the session’s: a message’s phase is the server’s.',
+          initial: 'initialization',
+          on: { close: '.shutdown' },
+          states: {
+            initialization: {
+              description: 'Before the server has received notifications/initialized.',
+              entry: { type: 'enterPhase', params: { phase: 'initialization' } },
+              initial: 'awaitingInitialize',
+              // Even one sent too early (initialized-before-result): the server takes the
+              // client's word that the session is operating.
+              on: { 'client.initialized': 'operation' },
+              states: {
+                awaitingInitialize: {
+                  description: 'Waiting for initialize (only ping may be answered).',
+                  on: {
+                    'server.result': { target: 'awaitingInitialized', guard: 'answersInitialize' },
+                  },
+                },
+                awaitingInitialized: {
+                  description:
+                    'Result sent; only ping and logging until notifications/initialized.',
+                },
+              },
+            },
+            operation: {
+              description: 'The server may use every capability both sides declared.',
+              entry: { type: 'enterPhase', params: { phase: 'operation' } },
+            },
+            shutdown: {
+              description: 'The transport is closed.',
+              entry: { type: 'enterPhase', params: { phase: 'shutdown' } },
             },
           },
         },
-        operation: {
-          description: 'The server may use every capability both sides declared.',
+        referee: {
+          description:
+            'Every message is judged by the rule set of the negotiated revision, then what it changes is recorded.',
+          initial: 'judging',
+          states: {
+            judging: {
+              description: 'Judging each message against the session so far.',
+              on: {
+                'client.initialize': [
+                  {
+                    guard: 'opensHandshake',
+                    actions: ['judge', 'openHandshake', 'rememberRequest', 'handOutProgressToken'],
+                  },
+                  // A second initialize renegotiates nothing: version and capabilities are fixed.
+                  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
+                ],
+                'client.initialized': { actions: ['judge', 'markInitialized'] },
+                'client.request': [
+                  {
+                    guard: 'endsSubscription',
+                    actions: [
+                      'judge',
+                      'rememberRequest',
+                      'handOutProgressToken',
+                      'endSubscription',
+                    ],
+                  },
+                  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
+                ],
+                'server.request': [
+                  {
+                    guard: 'endsSubscription',
+                    actions: [
+                      'judge',
+                      'rememberRequest',
+                      'handOutProgressToken',
+                      'endSubscription',
+                    ],
+                  },
+                  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
+                ],
+                'client.notification': { actions: 'judge' },
+                'server.notification': { actions: 'judge' },
+                'client.progress': { actions: ['judge', 'recordProgress'] },
+                'server.progress': { actions: ['judge', 'recordProgress'] },
+                'client.cancelled': { actions: ['judge', 'cancelRequest'] },
+                'server.cancelled': { actions: ['judge', 'cancelRequest'] },
+                'server.result': [
+                  {
+                    guard: 'answersInitialize',
+                    actions: ['judge', 'completeRequest', 'concludeHandshake'],
+                  },
+                  {
+                    guard: 'confirmsSubscription',
+                    actions: ['judge', 'completeRequest', 'confirmSubscription'],
+                  },
+                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  // A stray or second answer: judged, and nothing to record.
+                  { actions: 'judge' },
+                ],
+                'server.error': [
+                  {
+                    guard: 'answersInitialize',
+                    actions: ['judge', 'completeRequest', 'failHandshake'],
+                  },
+                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { actions: 'judge' },
+                ],
+                'client.result': [
+                  {
+                    guard: 'confirmsSubscription',
+                    actions: ['judge', 'completeRequest', 'confirmSubscription'],
+                  },
+                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { actions: 'judge' },
+                ],
+                'client.error': [
+                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { actions: 'judge' },
+                ],
+                'client.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
+                'server.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
+              },
+            },
+          },
         },
-        shutdown: { description: 'The transport is closed.' },
+      },
+    },
+    modern: {
+      description:
+        'Revisions without a handshake (2026-07-28 on): no lifecycle, each request names its revision in _meta. Entered only for a revision whose rule set is of this era; none is refereed yet.',
+      initial: 'open',
+      on: {
+        'client.*': { actions: 'judge' },
+        'server.*': { actions: 'judge' },
+      },
+      states: {
+        open: {
+          description: 'Every message stands on its own.',
+          entry: { type: 'enterPhase', params: { phase: 'operation' } },
+          on: { close: 'closed' },
+        },
+        closed: {
+          description: 'The transport is closed.',
+          entry: { type: 'enterPhase', params: { phase: 'shutdown' } },
+        },
       },
     },
   },

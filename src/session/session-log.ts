@@ -61,7 +61,7 @@ export class SessionLog {
   constructor(options: SessionLogOptions = {}) {
     const { keep, ...input } = options;
     this.#keep = keep !== false;
-    this.#referee = runReferee(this.#keep ? input : { history: false, ...input });
+    this.#referee = runReferee(input);
     this.#state = this.#referee.state();
     this.#phases = sidePhases(this.#state);
     this.#view = sessionView(this.#state);

@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../../src/machine/index.js';
+import type { RefereeEvent } from '../../src/machine/index.js';
 
 /** Concrete JSON-RPC messages for driving the session machine in tests. */
 export const messages = {
@@ -51,7 +51,7 @@ export const events = {
   toolsList: { type: 'envelope', direction: 'client->server', message: messages.toolsList },
   ping: { type: 'envelope', direction: 'client->server', message: messages.ping },
   close: { type: 'close' },
-} as const satisfies Record<string, SessionEvent>;
+} as const satisfies Record<string, RefereeEvent>;
 
 /** Every event above, in a fixed order (the graph traversal tries them in this order). */
-export const allEvents: readonly SessionEvent[] = Object.values(events);
+export const allEvents: readonly RefereeEvent[] = Object.values(events);

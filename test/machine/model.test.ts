@@ -2,13 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, createActor, initialTransition, transition } from 'xstate';
 import { getPathsFromEvents, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import {
-  type SessionEvent,
-  type SessionSnapshot,
+  diagramJson,
+  diagramMermaid,
+  type MachineEvent,
+  type ModelEvent,
+  type RefereeState,
   sessionMachine,
+  sidePhases,
+  toModelEvent,
 } from '../../src/machine/index.js';
-import { allEvents, events } from '../helpers/envelopes.js';
+import { messages } from '../helpers/envelopes.js';
 
-type Path = StatePath<SessionSnapshot, SessionEvent>;
+type Path = StatePath<RefereeState, MachineEvent>;
+
+const C2S = 'client->server';
+const S2C = 'server->client';
+
+/** The classified events the graph traversal tries, in a fixed order. */
+const events = {
+  initializeRequest: toModelEvent(C2S, messages.initializeRequest),
+  initializeResult: toModelEvent(S2C, messages.initializeResult),
+  initializeError: toModelEvent(S2C, messages.initializeError),
+  initialized: toModelEvent(C2S, messages.initialized),
+  toolsList: toModelEvent(C2S, messages.toolsList),
+  ping: toModelEvent(C2S, messages.ping),
+  close: { type: 'close' },
+} as const satisfies Record<string, ModelEvent>;
+
+const allEvents: readonly ModelEvent[] = Object.values(events);
 
 /** Every state node id of the machine, read from its definition (root included). */
 function allStateIds(node: AnyStateNode = sessionMachine.root): string[] {
@@ -31,32 +52,32 @@ function idsOfValue(value: unknown, prefix = sessionMachine.id): string[] {
 }
 
 /**
- * A state is its value plus the context the guards read (the handshake's progress) and whether the
- * transport closed (the phase of later messages); the step counter and the ledger grow forever, so
- * they are left out to keep the graph finite.
+ * A state is its value plus the context the guards read (the handshake's progress) and the phase
+ * the state stamped; the step counter and the ledger grow forever, so they are left out to keep
+ * the graph finite.
  */
-function serializeState(snapshot: SessionSnapshot): string {
-  const { handshake, closed } = snapshot.context;
+function serializeState(snapshot: RefereeState): string {
+  const { handshake, phase } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     initialize: handshake.initialize,
     initializedSent: handshake.initializedSent,
-    closed,
+    phase,
   });
 }
 
 /**
- * The session machine for graph traversal. The referee keeps an append-only Ledger that every
- * snapshot of one session shares (it is built for one linear history, with stepping back), so a
- * breadth-first traversal that branches from the same snapshot with several events would let one
- * branch see the request ids written by its siblings. Here every transition first rebuilds its
- * source snapshot by replaying that snapshot's own event history from a fresh initial snapshot, then
- * takes the real machine's transition: the graph is the machine's, and the branches stay apart.
+ * The session machine for graph traversal. A session's ledger is one mutable record that every
+ * later state shares (`advance` is called once per event, in order), so a breadth-first traversal
+ * that branches from the same snapshot with several events would let one branch see the request
+ * ids written by its siblings. Here every transition first rebuilds its source snapshot by
+ * replaying that snapshot's own event history from a fresh initial snapshot, then takes the real
+ * machine's transition: the graph is the machine's, and the branches stay apart.
  */
-const histories = new WeakMap<object, readonly SessionEvent[]>();
+const histories = new WeakMap<object, readonly MachineEvent[]>();
 
-function rebuild(history: readonly SessionEvent[]): SessionSnapshot {
-  let [snapshot] = initialTransition(sessionMachine);
+function rebuild(history: readonly MachineEvent[]): RefereeState {
+  let [snapshot] = initialTransition(sessionMachine, {});
   for (const event of history) [snapshot] = transition(sessionMachine, snapshot, event);
   return snapshot;
 }
@@ -64,10 +85,10 @@ function rebuild(history: readonly SessionEvent[]): SessionSnapshot {
 const branchingMachine: typeof sessionMachine = Object.create(sessionMachine, {
   transition: {
     value: (
-      snapshot: SessionSnapshot,
-      event: SessionEvent,
+      snapshot: RefereeState,
+      event: MachineEvent,
       scope: Parameters<typeof sessionMachine.transition>[2],
-    ): SessionSnapshot => {
+    ): RefereeState => {
       const before = histories.get(snapshot) ?? [];
       const next = sessionMachine.transition(rebuild(before), event, scope);
       histories.set(next, [...before, event]);
@@ -88,10 +109,10 @@ function visitedIds(paths: readonly Path[]): Set<string> {
 }
 
 /** Replays a generated path through a fresh actor and returns its final snapshot. */
-function replay(path: Path): SessionSnapshot {
-  const actor = createActor(sessionMachine).start();
+function replay(path: Path): RefereeState {
+  const actor = createActor(sessionMachine, { input: {} }).start();
   for (const step of path.steps) {
-    // The graph marks the first step with the machine's own init event (not a SessionEvent).
+    // The graph marks the first step with the machine's own init event.
     if ((step.event as { type: string }).type === 'xstate.init') continue;
     actor.send(step.event);
   }
@@ -101,58 +122,63 @@ function replay(path: Path): SessionSnapshot {
 }
 
 const describePath = (path: Path) =>
-  path.steps
-    .map((s) =>
-      s.event.type === 'envelope'
-        ? `${s.event.direction} ${JSON.stringify((s.event.message as { method?: string; id?: number }).method ?? `#${(s.event.message as { id?: number }).id}`)}`
-        : s.event.type,
-    )
-    .join(' → ');
+  path.steps.map((s) => ('method' in s.event ? `${s.event.type} ${s.event.method}` : s.event.type));
+
+/** The modern era is entered only for a revision with a modern rule set (second-era.test.ts). */
+const MODERN = ['session.modern', 'session.modern.open', 'session.modern.closed'];
 
 describe('sessionMachine, model-based', () => {
   const expectedIds = allStateIds();
 
-  it('has the states the lifecycle describes', () => {
+  it('has the states the model describes: the era decision, then the lifecycle', () => {
     expect(new Set(expectedIds)).toEqual(
       new Set([
         'session',
-        'session.client',
-        'session.client.initialization',
-        'session.client.initialization.idle',
-        'session.client.initialization.awaitingResult',
-        'session.client.operation',
-        'session.client.shutdown',
-        'session.server',
-        'session.server.initialization',
-        'session.server.initialization.awaitingInitialize',
-        'session.server.initialization.awaitingInitialized',
-        'session.server.operation',
-        'session.server.shutdown',
+        'session.undecided',
+        'session.legacy',
+        'session.legacy.client',
+        'session.legacy.client.initialization',
+        'session.legacy.client.initialization.idle',
+        'session.legacy.client.initialization.awaitingResult',
+        'session.legacy.client.operation',
+        'session.legacy.client.shutdown',
+        'session.legacy.server',
+        'session.legacy.server.initialization',
+        'session.legacy.server.initialization.awaitingInitialize',
+        'session.legacy.server.initialization.awaitingInitialized',
+        'session.legacy.server.operation',
+        'session.legacy.server.shutdown',
+        'session.legacy.referee',
+        'session.legacy.referee.judging',
+        ...MODERN,
       ]),
     );
   });
 
   const shortest = getShortestPaths(branchingMachine, traversal);
+  const reachable = expectedIds.filter((id) => !MODERN.includes(id)).sort();
 
-  it('shortest paths reach every state node of both regions', () => {
-    expect([...visitedIds(shortest)].sort()).toEqual([...expectedIds].sort());
+  it('shortest paths reach every state node of the handshake era', () => {
+    expect([...visitedIds(shortest)].sort()).toEqual(reachable);
   });
 
   it('every shortest path replays through a real actor to the same state', () => {
     expect(shortest.length).toBeGreaterThan(5);
     for (const path of shortest) {
       const end = replay(path);
-      expect(end.value, describePath(path)).toEqual(path.state.value);
-      expect(serializeState(end), describePath(path)).toBe(serializeState(path.state));
+      expect(end.value, describePath(path).join(' → ')).toEqual(path.state.value);
+      expect(serializeState(end)).toBe(serializeState(path.state));
     }
   });
 
   it('simple paths (every loop-free walk) also replay to the same state', () => {
     const simple = getSimplePaths(branchingMachine, traversal);
     expect(simple.length).toBeGreaterThanOrEqual(shortest.length);
-    expect([...visitedIds(simple)].sort()).toEqual([...expectedIds].sort());
+    expect([...visitedIds(simple)].sort()).toEqual(reachable);
     for (const path of simple) {
-      expect(serializeState(replay(path)), describePath(path)).toBe(serializeState(path.state));
+      expect(serializeState(replay(path)), describePath(path).join(' → ')).toBe(
+        serializeState(path.state),
+      );
     }
   });
 
@@ -166,64 +192,60 @@ describe('sessionMachine, model-based', () => {
     ];
     const [path] = getPathsFromEvents(branchingMachine, script, { serializeState });
     if (!path) throw new Error('getPathsFromEvents returned no path');
-    const values = path.steps.map((s) => s.state.value);
-    expect(values).toEqual([
-      { client: { initialization: 'idle' }, server: { initialization: 'awaitingInitialize' } },
-      {
-        client: { initialization: 'awaitingResult' },
-        server: { initialization: 'awaitingInitialize' },
-      },
-      { client: { initialization: 'idle' }, server: { initialization: 'awaitingInitialize' } },
-      {
-        client: { initialization: 'awaitingResult' },
-        server: { initialization: 'awaitingInitialize' },
-      },
-      { client: 'operation', server: { initialization: 'awaitingInitialized' } },
-      { client: 'operation', server: 'operation' },
+    const legacy = (client: unknown, server: unknown) => ({
+      legacy: { client, server, referee: 'judging' },
+    });
+    expect(path.steps.map((s) => s.state.value)).toEqual([
+      'undecided',
+      legacy({ initialization: 'awaitingResult' }, { initialization: 'awaitingInitialize' }),
+      legacy({ initialization: 'idle' }, { initialization: 'awaitingInitialize' }),
+      legacy({ initialization: 'awaitingResult' }, { initialization: 'awaitingInitialize' }),
+      legacy('operation', { initialization: 'awaitingInitialized' }),
+      legacy('operation', 'operation'),
     ]);
-    expect(replay(path).value).toEqual({ client: 'operation', server: 'operation' });
+    expect(replay(path).value).toEqual(legacy('operation', 'operation'));
   });
 });
 
 describe('sessionMachine, pure transitions', () => {
-  it('initialTransition starts both sides in initialization with an empty context', () => {
-    const [start, actions] = initialTransition(sessionMachine);
-    expect(start.value).toEqual({
-      client: { initialization: 'idle' },
-      server: { initialization: 'awaitingInitialize' },
-    });
+  it('starts undecided, with an empty context and nothing to execute', () => {
+    const [start, actions] = initialTransition(sessionMachine, {});
+    expect(start.value).toBe('undecided');
     expect(start.context.step).toBe(0);
     expect(start.context.last).toBeNull();
+    expect(sidePhases(start)).toEqual({ client: 'initialization', server: 'initialization' });
     expect(actions).toEqual([]);
   });
 
-  it('transition() does not touch the snapshot it starts from', () => {
-    const [start] = initialTransition(sessionMachine);
-    const [sent] = transition(sessionMachine, start, events.initializeRequest);
+  it('the first message decides the era, and the era judges that same message', () => {
+    const [start] = initialTransition(sessionMachine, {});
+    const [sent, actions] = transition(sessionMachine, start, events.initializeRequest);
     expect(sent.value).toEqual({
-      client: { initialization: 'awaitingResult' },
-      server: { initialization: 'awaitingInitialize' },
+      legacy: {
+        client: { initialization: 'awaitingResult' },
+        server: { initialization: 'awaitingInitialize' },
+        referee: 'judging',
+      },
     });
     expect(sent.context.step).toBe(1);
-    expect(sent.context.last?.method).toBe('initialize');
+    expect(sent.context.last).toMatchObject({ method: 'initialize', phase: 'initialization' });
+    // The decision replays the message into the era (a raise, handled within the transition).
+    expect(actions.map((a) => a.type)).toEqual(['xstate.raise']);
+    expect(start.value).toBe('undecided');
     expect(start.context.step).toBe(0);
     expect(start.context.handshake.initialize).toBe('none');
-    expect(start.value).toEqual({
-      client: { initialization: 'idle' },
-      server: { initialization: 'awaitingInitialize' },
-    });
   });
 
   it('the client operates on the result; the server only after notifications/initialized', () => {
-    const [s0] = initialTransition(sessionMachine);
+    const [s0] = initialTransition(sessionMachine, {});
     const [s1] = transition(sessionMachine, s0, events.initializeRequest);
-    const [s2] = transition(sessionMachine, s1, events.initializeResult);
-    expect(s2.value).toEqual({
-      client: 'operation',
-      server: { initialization: 'awaitingInitialized' },
-    });
+    const [s2, actions] = transition(sessionMachine, s1, events.initializeResult);
+    // Judging and recording are assigns: nothing is left for an actor to execute.
+    expect(actions).toEqual([]);
+    expect(sidePhases(s2)).toEqual({ client: 'operation', server: 'initialization' });
     const [s3] = transition(sessionMachine, s2, events.initialized);
-    expect(s3.value).toEqual({ client: 'operation', server: 'operation' });
+    expect(sidePhases(s3)).toEqual({ client: 'operation', server: 'operation' });
+    // A report carries the phase the message was sent in: the state's before the message.
     expect(s3.context.last?.phase).toBe('initialization');
     const [s4] = transition(sessionMachine, s3, events.toolsList);
     expect(s4.context.last).toMatchObject({ method: 'tools/list', phase: 'operation' });
@@ -231,33 +253,50 @@ describe('sessionMachine, pure transitions', () => {
   });
 
   it('an error answer to initialize sends the client back to idle', () => {
-    const [s0] = initialTransition(sessionMachine);
+    const [s0] = initialTransition(sessionMachine, {});
     const [s1] = transition(sessionMachine, s0, events.initializeRequest);
     const [s2] = transition(sessionMachine, s1, events.initializeError);
-    expect(s2.value).toEqual({
-      client: { initialization: 'idle' },
-      server: { initialization: 'awaitingInitialize' },
-    });
+    expect(s2.matches({ legacy: { client: { initialization: 'idle' } } })).toBe(true);
     expect(s2.context.last?.kind).toBe('error');
+    expect(s2.context.handshake.initialize).toBe('failed');
   });
 
-  it('close moves both sides to shutdown from any phase', () => {
-    const [s0] = initialTransition(sessionMachine);
+  it('close moves both sides to shutdown from any phase, even before any message', () => {
+    const [s0] = initialTransition(sessionMachine, {});
     const [closed] = transition(sessionMachine, s0, events.close);
-    expect(closed.value).toEqual({ client: 'shutdown', server: 'shutdown' });
-    expect(closed.context.closed).toBe(true);
+    expect(sidePhases(closed)).toEqual({ client: 'shutdown', server: 'shutdown' });
+    expect(closed.context.phase).toBe('shutdown');
+    expect(closed.context.last).toBeNull();
   });
 
-  it('a message after close is still refereed, as message-after-shutdown', () => {
-    const actor = createActor(sessionMachine).start();
-    actor.send(events.initializeRequest);
-    actor.send(events.close);
-    actor.send(events.ping);
-    const { context, value } = actor.getSnapshot();
-    expect(value).toEqual({ client: 'shutdown', server: 'shutdown' });
-    expect(context.step).toBe(2);
-    expect(context.last).toMatchObject({ method: 'ping', phase: 'shutdown' });
-    expect(context.last?.violations.map((v) => v.rule)).toContain('message-after-shutdown');
+  it('an actor sent raw envelopes classifies them first, as `advance` does', () => {
+    const actor = createActor(sessionMachine, { input: {} }).start();
+    actor.send({ type: 'envelope', direction: C2S, message: messages.initializeRequest });
+    actor.send({ type: 'close' });
+    actor.send({ type: 'envelope', direction: C2S, message: messages.ping });
+    const snapshot = actor.getSnapshot();
+    expect(sidePhases(snapshot)).toEqual({ client: 'shutdown', server: 'shutdown' });
+    expect(snapshot.context.step).toBe(2);
+    expect(snapshot.context.last).toMatchObject({ method: 'ping', phase: 'shutdown' });
+    expect(snapshot.context.last?.violations.map((v) => v.rule)).toContain(
+      'message-after-shutdown',
+    );
     actor.stop();
+  });
+});
+
+describe('the diagram, generated from the machine', () => {
+  it('starts with the era decision, then draws each era', () => {
+    const root = diagramJson();
+    expect(root.initial).toBe('session.undecided');
+    expect(root.states.map((s) => s.key)).toEqual(['undecided', 'legacy', 'modern']);
+    const mermaid = diagramMermaid();
+    expect(mermaid).toContain(
+      'session_undecided --> session_modern: client.* [opensModernSession]',
+    );
+    expect(mermaid).toContain('session_undecided --> session_legacy: client.* / server.* / close');
+    expect(mermaid).toContain(
+      'session_legacy_server_initialization --> session_legacy_server_operation: client.initialized',
+    );
   });
 });

@@ -1,10 +1,6 @@
-import {
-  createReferee,
-  type Referee,
-  type SessionInput,
-  type StepReport,
-} from '../../src/machine/index.js';
+import type { SessionInput, StepReport } from '../../src/machine/index.js';
 import type { Direction, JsonObject, RequestId } from '../../src/protocol/index.js';
+import { createReferee, type TestReferee as Referee } from '../helpers/referee.js';
 
 export const C2S: Direction = 'client->server';
 export const S2C: Direction = 'server->client';

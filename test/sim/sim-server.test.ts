@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createReferee } from '../../src/machine/index.js';
 import { SimClient } from '../../src/sim/client/sim-client.js';
 import { clientConfigSchema, serverConfigSchema } from '../../src/sim/scenario/schema.js';
 import { SimServer } from '../../src/sim/server/sim-server.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
+import { createReferee } from '../helpers/referee.js';
 
 type Msg = Record<string, unknown>;
 

@@ -1,0 +1,94 @@
+import { idKey } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
+import type { ProgressReport, RequestRecord, SessionContext } from './context.js';
+import type { ModelMessage } from './events.js';
+
+/**
+ * What a message means in the session so far: the questions both the rules and the machine's
+ * guards ask, answered in one place so they cannot disagree.
+ */
+
+/** The method a request or notification calls (null for answers and invalid envelopes). */
+export function calledMethod(msg: ModelMessage): string | null {
+  const kind = msg.envelope.kind;
+  return kind === 'request' || kind === 'notification' ? msg.method : null;
+}
+
+/** The request an answer answers, in its requester's id space (the answer's receiver), if sent. */
+export function answeredRecord(ctx: SessionContext, msg: ModelMessage): RequestRecord | undefined {
+  const kind = msg.envelope.kind;
+  if ((kind !== 'response' && kind !== 'error') || msg.id === null) return undefined;
+  return ctx.ledger.request(msg.receiver, msg.id);
+}
+
+/** An answer to a request that has not been answered yet (it may have been cancelled). */
+export function answersOpenRequest(ctx: SessionContext, msg: ModelMessage): boolean {
+  const record = answeredRecord(ctx, msg);
+  return record !== undefined && record.status !== 'answered';
+}
+
+/** The server's first answer to the initialize request that opened the handshake. */
+export function answersInitialize(ctx: SessionContext, msg: ModelMessage): boolean {
+  const { initializeId } = ctx.handshake;
+  if (msg.receiver !== 'client' || initializeId === null || msg.id === null) return false;
+  const record = answeredRecord(ctx, msg);
+  return (
+    record !== undefined &&
+    record.status !== 'answered' &&
+    record.method === 'initialize' &&
+    idKey(initializeId) === idKey(msg.id)
+  );
+}
+
+/** The `uri` param of a request or notification, when it is a string. */
+export function uriOf(msg: ModelMessage): string | undefined {
+  const uri = msg.params?.uri;
+  return typeof uri === 'string' ? uri : undefined;
+}
+
+/** The request a notifications/cancelled names, in its sender's id space (only the requester cancels). */
+export function cancelledId(msg: ModelMessage): string | number | null {
+  if (msg.envelope.kind !== 'notification' || msg.method !== 'notifications/cancelled') return null;
+  const id = msg.params?.requestId;
+  // Task cancellation (tasks/cancel) has no requestId.
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** The request a notifications/cancelled names, if its sender ever sent it. */
+export function cancelledRecord(ctx: SessionContext, msg: ModelMessage): RequestRecord | undefined {
+  const id = cancelledId(msg);
+  return id === null ? undefined : ctx.ledger.request(msg.sender, id);
+}
+
+/**
+ * What a notifications/progress reports, when its token and progress have the right types (the
+ * schema check says what else is wrong).
+ */
+export function progressOf(msg: ModelMessage): ProgressReport | null {
+  if (msg.envelope.kind !== 'notification' || msg.method !== 'notifications/progress') return null;
+  const params = msg.params;
+  const token = params?.progressToken;
+  const progress = params?.progress;
+  if ((typeof token !== 'string' && typeof token !== 'number') || typeof progress !== 'number') {
+    return null;
+  }
+  const total = typeof params?.total === 'number' ? params.total : undefined;
+  const message = typeof params?.message === 'string' ? params.message : undefined;
+  return {
+    token,
+    progress,
+    ...(total !== undefined ? { total } : {}),
+    ...(message !== undefined ? { message } : {}),
+  };
+}
+
+/** `_meta` key naming the revision a request follows (revisions without a handshake). */
+export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
+/** The revision a request names in `_meta`, if it names one. */
+export function declaredRevision(msg: ModelMessage): string | undefined {
+  const meta = msg.params?._meta;
+  if (!isObject(meta)) return undefined;
+  const version = meta[PROTOCOL_VERSION_META];
+  return typeof version === 'string' ? version : undefined;
+}

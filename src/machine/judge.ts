@@ -1,0 +1,89 @@
+import {
+  CATALOGUE,
+  type CapabilityPath,
+  gateFor,
+  isCatalogued,
+  type Primitive,
+} from '../protocol/index.js';
+import type { SessionContext, StepReport } from './context.js';
+import type { ModelMessage } from './events.js';
+import { answeredRecord, progressOf } from './facts.js';
+import type { Finding } from './rules/rule.js';
+import { type Violation, violationOf } from './rules.js';
+
+type Label = {
+  readonly method: string | null;
+  readonly primitive: Primitive | null;
+  readonly capability: CapabilityPath | null;
+};
+
+const NO_LABEL: Label = { method: null, primitive: null, capability: null };
+
+/**
+ * What the tracer prints beside a message: its method, primitive and capability. An answer takes
+ * them from the request it answers.
+ */
+function labelOf(ctx: SessionContext, msg: ModelMessage): Label {
+  const { method } = msg;
+  switch (msg.envelope.kind) {
+    case 'request':
+    case 'notification':
+      if (!isCatalogued(method)) return { method, primitive: null, capability: null };
+      return {
+        method,
+        primitive: CATALOGUE[method].primitive,
+        capability: gateFor(method, msg.direction, msg.params, ctx.ruleVersion).label,
+      };
+    case 'invalid':
+      return {
+        method,
+        primitive: isCatalogued(method) ? CATALOGUE[method].primitive : null,
+        capability: null,
+      };
+    default: {
+      const record = answeredRecord(ctx, msg);
+      if (!record) return NO_LABEL;
+      return { method: record.method, primitive: record.primitive, capability: record.capability };
+    }
+  }
+}
+
+const isMany = (found: Finding | readonly Finding[]): found is readonly Finding[] =>
+  Array.isArray(found);
+
+/**
+ * The verdict on one message: every rule the session's rule set lists for its kind, checked in
+ * order against the session before the message changed anything, and the message's labels. The
+ * phase is the one the machine's state stamped on the context.
+ */
+export function judge(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): Pick<SessionContext, 'step' | 'last' | 'violationCount'> {
+  const violations: Violation[] = [];
+  for (const row of ctx.rules?.judges[msg.type] ?? []) {
+    const found = row.check(ctx, msg);
+    if (found === null) continue;
+    if (isMany(found)) for (const one of found) violations.push(violationOf(row, one));
+    else violations.push(violationOf(row, found));
+  }
+  const label = labelOf(ctx, msg);
+  const report: StepReport = {
+    index: ctx.step,
+    direction: msg.direction,
+    kind: msg.envelope.kind,
+    envelope: msg.envelope,
+    id: msg.id,
+    method: label.method,
+    primitive: label.primitive,
+    phase: ctx.phase,
+    capability: label.capability,
+    violations,
+    progress: progressOf(msg),
+  };
+  return {
+    step: ctx.step + 1,
+    last: report,
+    violationCount: ctx.violationCount + violations.length,
+  };
+}

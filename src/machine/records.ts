@@ -1,0 +1,218 @@
+import {
+  type HandshakeVersion,
+  idKey,
+  isObject,
+  type RequestId,
+  resolveVersion,
+  type Side,
+} from '../protocol/index.js';
+import type { PendingRequest, RequestRecord, SessionContext, StepReport } from './context.js';
+import type { ModelMessage } from './events.js';
+import { answeredRecord, cancelledId, progressOf, uriOf } from './facts.js';
+import { requestKey, tokenKey } from './ledger.js';
+
+/**
+ * What a message changes in the session, one record at a time. The machine runs each as a named
+ * action after `judge`, so the rules always see the session as it was before the message. Each
+ * returns the context fields it replaces and may write the ledger (see `advance` for why it can).
+ */
+type Update = Partial<SessionContext>;
+
+/** The report `judge` just wrote for this message (it runs first in every transition). */
+function reportOf(ctx: SessionContext): StepReport {
+  if (!ctx.last) throw new Error('a record ran before judge'); // programmer error
+  return ctx.last;
+}
+
+function withRuleVersion(ctx: SessionContext, version: HandshakeVersion): Update {
+  return { ruleVersion: version, rules: ctx.ruleSets[version] ?? ctx.rules };
+}
+
+function withoutPending(ctx: SessionContext, requester: Side, id: RequestId): Update {
+  const key = idKey(id);
+  return {
+    pending: ctx.pending.filter((p) => !(p.requester === requester && idKey(p.id) === key)),
+  };
+}
+
+/** Lifecycle › Initialization: the client's initialize fixes the offer, its capabilities and info. */
+export function openHandshake(ctx: SessionContext, msg: ModelMessage): Update {
+  const params = msg.params;
+  const offered = params?.protocolVersion;
+  const version = resolveVersion(offered);
+  return {
+    ...(version ? withRuleVersion(ctx, version) : {}),
+    handshake: {
+      ...ctx.handshake,
+      initialize: 'sent',
+      initializeId: msg.id,
+      offeredVersion: typeof offered === 'string' ? offered : null,
+    },
+    capabilities: {
+      ...ctx.capabilities,
+      client: isObject(params?.capabilities) ? params.capabilities : {},
+    },
+    info: { ...ctx.info, client: isObject(params?.clientInfo) ? params.clientInfo : null },
+  };
+}
+
+/** Lifecycle › Version Negotiation: the server's result fixes the version and its capabilities. */
+export function concludeHandshake(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response') return {};
+  const result = msg.envelope.result;
+  const answered = result.protocolVersion;
+  const version = resolveVersion(answered);
+  return {
+    ...(version ? withRuleVersion(ctx, version) : {}),
+    handshake: {
+      ...ctx.handshake,
+      initialize: 'succeeded',
+      negotiatedVersion: typeof answered === 'string' ? answered : null,
+    },
+    capabilities: {
+      ...ctx.capabilities,
+      server: isObject(result.capabilities) ? result.capabilities : {},
+    },
+    info: { ...ctx.info, server: isObject(result.serverInfo) ? result.serverInfo : null },
+  };
+}
+
+/** The server refused initialize: the client may try again. */
+export function failHandshake(ctx: SessionContext): Update {
+  return { handshake: { ...ctx.handshake, initialize: 'failed' } };
+}
+
+/** The client sent notifications/initialized: the handshake is complete. */
+export function markInitialized(ctx: SessionContext): Update {
+  return { handshake: { ...ctx.handshake, initializedSent: true } };
+}
+
+/** A request: its id is used for good, and it waits for its answer. */
+export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'request') return {};
+  const { id, method } = msg.envelope;
+  const token = msg.progressToken;
+  const uri = uriOf(msg);
+  const report = reportOf(ctx);
+  const record: RequestRecord = {
+    id,
+    method,
+    primitive: report.primitive,
+    capability: report.capability,
+    status: 'pending',
+    ...(token !== undefined ? { progressToken: token } : {}),
+    ...(uri !== undefined ? { uri } : {}),
+  };
+  ctx.ledger.requests.set(requestKey(msg.sender, id), record);
+  const waiting: PendingRequest = {
+    requester: msg.sender,
+    id,
+    method,
+    step: report.index,
+    ...(token !== undefined ? { progressToken: token } : {}),
+    ...(uri !== undefined ? { uri } : {}),
+  };
+  return { pending: [...(withoutPending(ctx, msg.sender, id).pending ?? []), waiting] };
+}
+
+/** Progress › Progress Flow: a request's progress token is the requester's until it completes. */
+export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Update {
+  const token = msg.progressToken;
+  if (token === undefined || msg.id === null) return {};
+  ctx.ledger.tokens.set(tokenKey(msg.sender, token), {
+    requestKey: requestKey(msg.sender, msg.id),
+    status: 'active',
+    last: null,
+  });
+  return {};
+}
+
+/**
+ * A broken request whose id could be read still gets an error response with that id (JSON-RPC:
+ * -32600): remember it, so that answer is not taken for a stray response. It was never a request,
+ * so its id is marked as such: a proper request may use the id afterwards.
+ */
+export function rememberBrokenRequest(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.id === null || msg.method === null) return {};
+  const key = requestKey(msg.sender, msg.id);
+  if (ctx.ledger.requests.has(key)) return {};
+  ctx.ledger.requests.set(key, {
+    id: msg.id,
+    method: msg.method,
+    primitive: reportOf(ctx).primitive,
+    capability: null,
+    status: 'pending',
+    invalid: true,
+  });
+  return {};
+}
+
+/** A progress notification on an active token: how far it got. */
+export function recordProgress(ctx: SessionContext, msg: ModelMessage): Update {
+  const p = progressOf(msg);
+  if (!p) return {};
+  // Progress flows from the receiver of a request back to its requester.
+  const key = tokenKey(msg.receiver, p.token);
+  const record = ctx.ledger.tokens.get(key);
+  if (record?.status !== 'active') return {};
+  const { previous: _, ...kept } = record;
+  const last = record.last === null ? p.progress : Math.max(record.last, p.progress);
+  ctx.ledger.tokens.set(key, {
+    ...kept,
+    last,
+    ...(p.progress !== last ? { previous: p.progress } : {}),
+    ...(p.total !== undefined ? { total: p.total } : {}),
+  });
+  return {};
+}
+
+/** Ends the progress token of a request that was answered or cancelled. */
+function endToken(
+  ctx: SessionContext,
+  record: RequestRecord,
+  owner: Side,
+  status: 'completed' | 'cancelled',
+): void {
+  if (record.progressToken === undefined) return;
+  const key = tokenKey(owner, record.progressToken);
+  const token = ctx.ledger.tokens.get(key);
+  if (token?.status === 'active') ctx.ledger.tokens.set(key, { ...token, status });
+}
+
+/** Cancellation: the requester gave up on a pending request; it expects no answer and no progress. */
+export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
+  const id = cancelledId(msg);
+  if (id === null) return {};
+  const key = requestKey(msg.sender, id);
+  const record = ctx.ledger.requests.get(key);
+  // Already answered: the response and the cancellation crossed; both sides must tolerate that.
+  if (record?.status !== 'pending') return {};
+  ctx.ledger.requests.set(key, { ...record, status: 'cancelled' });
+  endToken(ctx, record, msg.sender, 'cancelled');
+  return withoutPending(ctx, msg.sender, id);
+}
+
+/** An answer: the request it answers is done, and so is its progress token. */
+export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update {
+  const record = answeredRecord(ctx, msg);
+  if (!record || record.status === 'answered' || msg.id === null) return {};
+  // The answer travels opposite to its request: the request came from the receiver.
+  const requester = msg.receiver;
+  if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
+  ctx.ledger.requests.set(requestKey(requester, msg.id), { ...record, status: 'answered' });
+  return withoutPending(ctx, requester, msg.id);
+}
+
+/** Resources › Subscriptions: the server confirmed a subscription. */
+export function confirmSubscription(ctx: SessionContext, msg: ModelMessage): Update {
+  const uri = answeredRecord(ctx, msg)?.uri;
+  if (uri !== undefined) ctx.ledger.subscriptions.add(uri);
+  return {};
+}
+
+/** Resources › Subscriptions: the client no longer wants updates for a resource. */
+export function endSubscription(ctx: SessionContext, msg: ModelMessage): Update {
+  const uri = uriOf(msg);
+  if (uri !== undefined) ctx.ledger.subscriptions.delete(uri);
+  return {};
+}

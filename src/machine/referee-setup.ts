@@ -1,0 +1,160 @@
+import { assertEvent, assign, raise, setup } from 'xstate';
+import type { Phase, SessionContext, SessionInput } from './context.js';
+import {
+  type EnvelopeEvent,
+  MESSAGE_TYPES,
+  type MessageType,
+  type ModelEvent,
+  toModelEvent,
+} from './events.js';
+import {
+  answeredRecord,
+  answersInitialize,
+  answersOpenRequest,
+  declaredRevision,
+  uriOf,
+} from './facts.js';
+import { judge } from './judge.js';
+import {
+  cancelRequest,
+  completeRequest,
+  concludeHandshake,
+  confirmSubscription,
+  endSubscription,
+  failHandshake,
+  handOutProgressToken,
+  markInitialized,
+  openHandshake,
+  recordProgress,
+  rememberBrokenRequest,
+  rememberRequest,
+} from './records.js';
+
+/** What the machine accepts: classified messages and close; raw envelopes are classified first. */
+export type MachineEvent = ModelEvent | EnvelopeEvent;
+
+// The kinds of message each guard and action expects (`assertEvent` checks it).
+const MESSAGES: MessageType[] = [...MESSAGE_TYPES];
+const REQUESTS = ['client.initialize', 'client.request', 'server.request'] satisfies MessageType[];
+const ANSWERS = [
+  'client.result',
+  'server.result',
+  'client.error',
+  'server.error',
+] satisfies MessageType[];
+const INVALID = ['client.invalid', 'server.invalid'] satisfies MessageType[];
+const PROGRESS = ['client.progress', 'server.progress'] satisfies MessageType[];
+const CANCELLED = ['client.cancelled', 'server.cancelled'] satisfies MessageType[];
+
+/**
+ * The referee's guards and actions, by name: every guard answers one question the lifecycle
+ * asks (its doc names the spec section), every action is one record of what a message changes,
+ * except `judge`, which applies the rule table. The machine (session-machine.ts) references them
+ * by name; `machine.provide()` can swap any of them.
+ */
+export const refereeSetup = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as MachineEvent,
+    input: {} as SessionInput | undefined,
+  },
+  guards: {
+    /**
+     * The era (DESIGN.md › The model): a first request that names, in `_meta`, a revision whose
+     * rule set is of the modern era opens a modern session. No such rule set exists yet.
+     */
+    opensModernSession: ({ context, event }) => {
+      if (event.type !== 'client.request') return false;
+      const revision = declaredRevision(event);
+      return revision !== undefined && context.ruleSets[revision]?.era === 'modern';
+    },
+    /** Lifecycle › Initialization: a first initialize, or a new one after a failed one. */
+    opensHandshake: ({ context }) =>
+      context.handshake.initialize === 'none' || context.handshake.initialize === 'failed',
+    /** Lifecycle › Initialization: the server's answer to the initialize that opened the handshake. */
+    answersInitialize: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return answersInitialize(context, event);
+    },
+    /** Basic › Responses: an answer to a request still waiting for one. */
+    answersOpenRequest: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return answersOpenRequest(context, event);
+    },
+    /** Resources › Subscriptions: the server confirms a resources/subscribe. */
+    confirmsSubscription: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      if (!answersOpenRequest(context, event)) return false;
+      const record = answeredRecord(context, event);
+      return record?.method === 'resources/subscribe' && record.uri !== undefined;
+    },
+    /** Resources › Subscriptions: the client asks to stop the updates of a resource. */
+    endsSubscription: ({ event }) => {
+      assertEvent(event, REQUESTS);
+      return event.method === 'resources/unsubscribe' && uriOf(event) !== undefined;
+    },
+  },
+  actions: {
+    /** A raw envelope sent to an actor: classify it, then handle the classified message. */
+    classify: raise(({ event }) => {
+      assertEvent(event, 'envelope');
+      return toModelEvent(event.direction, event.message);
+    }),
+    /** The first message decided the era; the era handles it now. */
+    replay: raise(({ event }) => event),
+    /** A modern session follows the rule set of the revision its first request names. */
+    adoptDeclaredRevision: assign(({ context, event }) => {
+      assertEvent(event, 'client.request');
+      const revision = declaredRevision(event);
+      return { rules: (revision && context.ruleSets[revision]) || context.rules };
+    }),
+    /** The phase states stamp their phase as they are entered; reports read it from here. */
+    enterPhase: assign((_, params: { readonly phase: Phase }) => ({ phase: params.phase })),
+    judge: assign(({ context, event }) => {
+      assertEvent(event, MESSAGES);
+      return judge(context, event);
+    }),
+    openHandshake: assign(({ context, event }) => {
+      assertEvent(event, 'client.initialize');
+      return openHandshake(context, event);
+    }),
+    concludeHandshake: assign(({ context, event }) => {
+      assertEvent(event, 'server.result');
+      return concludeHandshake(context, event);
+    }),
+    failHandshake: assign(({ context }) => failHandshake(context)),
+    markInitialized: assign(({ context }) => markInitialized(context)),
+    rememberRequest: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return rememberRequest(context, event);
+    }),
+    handOutProgressToken: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return handOutProgressToken(context, event);
+    }),
+    rememberBrokenRequest: assign(({ context, event }) => {
+      assertEvent(event, INVALID);
+      return rememberBrokenRequest(context, event);
+    }),
+    recordProgress: assign(({ context, event }) => {
+      assertEvent(event, PROGRESS);
+      return recordProgress(context, event);
+    }),
+    cancelRequest: assign(({ context, event }) => {
+      assertEvent(event, CANCELLED);
+      return cancelRequest(context, event);
+    }),
+    completeRequest: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return completeRequest(context, event);
+    }),
+    confirmSubscription: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return confirmSubscription(context, event);
+    }),
+    endSubscription: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return endSubscription(context, event);
+    }),
+  },
+});

@@ -1,0 +1,127 @@
+import type { HandshakeVersion } from '../protocol/index.js';
+import type { MessageType } from './events.js';
+import type { RuleRow } from './rules/rule.js';
+import { RULES, type RuleId } from './rules.js';
+
+/**
+ * The two eras of the protocol (DESIGN.md › The model). `legacy` (2024-11-05 … 2025-11-25):
+ * initialize opens the session, and each side goes through initialization, operation and
+ * shutdown. `modern` (2026-07-28 on): no handshake and no phases; each request names its
+ * revision in `_meta`.
+ */
+export type Era = 'legacy' | 'modern';
+
+/** What judges the messages of one revision. */
+export type RuleSet = {
+  readonly era: Era;
+  /** For each kind of message, the rules that judge it, in the order their violations are reported. */
+  readonly judges: { readonly [Type in MessageType]?: readonly RuleRow[] };
+};
+
+/** The rule set of each revision, by its version string. */
+export type RuleSets = { readonly [revision: string]: RuleSet | undefined };
+
+const rules = (...ids: RuleId[]): readonly RuleRow[] => ids.map((id) => RULES[id]);
+
+/** What every method call is checked for: is it MCP, of this revision, sent this way, well formed, negotiated? */
+const CALL = [
+  'unknown-method',
+  'method-not-in-version',
+  'wrong-direction',
+  'invalid-params',
+  'capability-not-negotiated',
+] as const satisfies readonly RuleId[];
+
+/** What every request is checked for after its call: a fresh id, a free progress token. */
+const IDS = [
+  'duplicate-request-id',
+  'duplicate-progress-token',
+] as const satisfies readonly RuleId[];
+
+/** What every answer is checked for: one answer to one request still waiting for it. */
+const ANSWER = [
+  'response-without-request',
+  'duplicate-response',
+  'response-after-cancellation',
+] as const satisfies readonly RuleId[];
+
+const PROGRESS = [
+  'unknown-progress-token',
+  'progress-after-completion',
+  'progress-after-cancellation',
+  'progress-not-increasing',
+] as const satisfies readonly RuleId[];
+
+const CANCELLED = [
+  'cancel-unknown-request',
+  'cancel-initialize',
+] as const satisfies readonly RuleId[];
+
+/**
+ * The handshake era's rules, kind of message by kind of message. Nothing may follow a closed
+ * transport, so every list starts with message-after-shutdown. Progress and cancellation are
+ * utilities: they may concern a request sent before initialize (ping), so the handshake's timing
+ * rules do not judge them.
+ */
+export const HANDSHAKE_RULES: RuleSet = {
+  era: 'legacy',
+  judges: {
+    'client.initialize': rules('message-after-shutdown', ...CALL, 'duplicate-initialize', ...IDS),
+    'client.initialized': rules('message-after-shutdown', ...CALL, 'initialized-before-result'),
+    'client.request': rules(
+      'message-after-shutdown',
+      ...CALL,
+      'initialize-not-first',
+      'request-before-initialized',
+      'initialized-not-sent',
+      ...IDS,
+    ),
+    'server.request': rules(
+      'message-after-shutdown',
+      ...CALL,
+      'initialize-not-first',
+      'request-before-initialized',
+      ...IDS,
+    ),
+    'client.notification': rules(
+      'message-after-shutdown',
+      ...CALL,
+      'initialize-not-first',
+      'resource-not-subscribed',
+    ),
+    'server.notification': rules(
+      'message-after-shutdown',
+      ...CALL,
+      'initialize-not-first',
+      'notification-before-initialized',
+      'resource-not-subscribed',
+    ),
+    'client.progress': rules('message-after-shutdown', ...CALL, ...PROGRESS),
+    'server.progress': rules('message-after-shutdown', ...CALL, ...PROGRESS),
+    'client.cancelled': rules('message-after-shutdown', ...CALL, ...CANCELLED),
+    'server.cancelled': rules('message-after-shutdown', ...CALL, ...CANCELLED),
+    'client.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
+    'server.result': rules(
+      'message-after-shutdown',
+      ...ANSWER,
+      'invalid-result',
+      'unsupported-version',
+    ),
+    'client.error': rules('message-after-shutdown', ...ANSWER),
+    'server.error': rules('message-after-shutdown', ...ANSWER),
+    'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
+    'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),
+  },
+};
+
+/**
+ * Which rules judge each revision: the catalogue the era decision reads. The revisions with a
+ * handshake share one rule set; where they differ (a method's first revision, SHOULD becoming
+ * MUST) the rules ask the negotiated version.
+ */
+export const RULE_SETS: RuleSets = {
+  '2024-11-05': HANDSHAKE_RULES,
+  '2025-03-26': HANDSHAKE_RULES,
+  '2025-06-18': HANDSHAKE_RULES,
+  '2025-11-25': HANDSHAKE_RULES,
+} satisfies Record<HandshakeVersion, RuleSet>;

@@ -1,0 +1,77 @@
+import {
+  CATALOGUE,
+  type CapabilityPath,
+  capabilitySide,
+  existsIn,
+  gateFor,
+  hasCapability,
+  isCatalogued,
+  softGatesFor,
+  versionAtLeast,
+} from '../../protocol/index.js';
+import type { SessionContext } from '../context.js';
+import { calledMethod } from '../facts.js';
+import { type Finding, type RuleRow, type Severity, sideZh } from './rule.js';
+
+function ungranted(
+  ctx: SessionContext,
+  method: string,
+  path: CapabilityPath,
+  severity: Severity,
+): Finding | null {
+  const side = capabilitySide(path);
+  // Until the initialize exchange has declared that side's capabilities there is nothing to check;
+  // the lifecycle rules already flag a message sent that early.
+  if (ctx.capabilities[side] === null || hasCapability(ctx.capabilities, path)) return null;
+  return {
+    en: `"${method}" needs ${path}, which the ${side} did not declare at initialize`,
+    zh: `"${method}" 需要 ${path}，但${sideZh(side)}在 initialize 时没有声明它`,
+    severity,
+  };
+}
+
+/** Negotiation: a message may use only what the negotiated revision and capabilities allow. */
+export const CAPABILITY_RULES = [
+  {
+    id: 'method-not-in-version',
+    severity: 'error',
+    spec: 'basic/lifecycle › Operation',
+    specNote: { en: 'respect the negotiated version', zh: '遵守协商好的版本' },
+    title: { en: 'Method not in the negotiated version', zh: '协商的版本中没有该方法' },
+    check: (ctx, msg) => {
+      const method = calledMethod(msg);
+      if (!isCatalogued(method) || existsIn(method, ctx.ruleVersion)) return null;
+      return {
+        en: `"${method}" arrived in ${CATALOGUE[method].since}; the session follows ${ctx.ruleVersion}`,
+        zh: `"${method}" 从 ${CATALOGUE[method].since} 才有；本会话使用的是 ${ctx.ruleVersion}`,
+      };
+    },
+  },
+  {
+    id: 'capability-not-negotiated',
+    severity: 'error',
+    spec: 'basic/lifecycle › Operation',
+    specNote: { en: 'use only negotiated capabilities', zh: '只使用协商好的能力' },
+    title: { en: 'Capability was not negotiated', zh: '未协商该能力' },
+    check: (ctx, msg) => {
+      const method = calledMethod(msg);
+      // A method the negotiated revision does not have cannot have been negotiated either:
+      // method-not-in-version says it, rather than a second violation about a capability that
+      // did not exist yet.
+      if (!isCatalogued(method) || !existsIn(method, ctx.ruleVersion)) return null;
+      // Before 2025-06-18 the Operation section said SHOULD; from 2025-06-18 on it says MUST.
+      const severity = versionAtLeast(ctx.ruleVersion, '2025-06-18') ? 'error' : 'warning';
+      const gate = gateFor(method, msg.direction, msg.params, ctx.ruleVersion);
+      const found: Finding[] = [];
+      for (const path of gate.requires) {
+        const finding = ungranted(ctx, method, path, severity);
+        if (finding) found.push(finding);
+      }
+      for (const path of softGatesFor(method, msg.params)) {
+        const finding = ungranted(ctx, method, path, 'warning');
+        if (finding) found.push(finding);
+      }
+      return found;
+    },
+  },
+] as const satisfies readonly RuleRow[];

@@ -1,0 +1,207 @@
+import { isKnownVersion, isStatelessVersion } from '../../protocol/index.js';
+import type { SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
+import { answersInitialize, calledMethod } from '../facts.js';
+import { type RuleRow, show } from './rule.js';
+
+/** Before the handshake, only these may travel, besides ping: the server's logging, and utilities. */
+const EARLY_SERVER_NOTIFICATIONS = new Set([
+  'notifications/message',
+  'notifications/progress',
+  'notifications/cancelled',
+]);
+
+/** Progress and cancellation can concern a request that may precede initialize (ping). */
+const UTILITY_NOTIFICATIONS = new Set(['notifications/progress', 'notifications/cancelled']);
+
+/** A request the handshake's timing applies to: any but initialize itself and ping. */
+function timedRequest(msg: ModelMessage): boolean {
+  return (
+    msg.envelope.kind === 'request' && msg.type !== 'client.initialize' && msg.method !== 'ping'
+  );
+}
+
+/** Has a successful initialize, or one still waiting for its answer, opened the handshake? */
+function handshakeOpened(ctx: SessionContext): boolean {
+  const status = ctx.handshake.initialize;
+  return status === 'sent' || status === 'succeeded';
+}
+
+/** Lifecycle: initialize first, initialized next, then operation; nothing after shutdown. */
+export const LIFECYCLE_RULES = [
+  {
+    id: 'initialize-not-first',
+    severity: 'error',
+    spec: 'basic/lifecycle › Initialization',
+    specNote: { en: 'must be the first interaction', zh: 'initialize 必须是第一次交互' },
+    title: { en: 'Message before initialize', zh: '在 initialize 之前发送了消息' },
+    check: (ctx, msg) => {
+      const method = calledMethod(msg);
+      if (method === null) return null;
+      if (msg.envelope.kind === 'request') {
+        if (!timedRequest(msg) || handshakeOpened(ctx)) return null;
+        return {
+          en: `"${method}" before any successful initialize; the handshake must come first`,
+          zh: `在成功的 initialize 之前发送了 "${method}"；握手必须最先进行`,
+        };
+      }
+      // notifications/initialized has its own rule (initialized-before-result).
+      if (
+        ctx.handshake.initialize !== 'none' ||
+        UTILITY_NOTIFICATIONS.has(method) ||
+        method === 'notifications/initialized'
+      ) {
+        return null;
+      }
+      return {
+        en: `"${method}" before initialize; the handshake must come first`,
+        zh: `在 initialize 之前发送了 "${method}"；握手必须最先进行`,
+      };
+    },
+  },
+  {
+    id: 'request-before-initialized',
+    severity: 'warning',
+    spec: 'basic/lifecycle › Initialization',
+    specNote: {
+      en: 'only ping, and logging from the server, before it completes',
+      zh: '初始化完成之前，只能发送 ping 以及服务器的日志消息',
+    },
+    title: { en: 'Request before the handshake completed', zh: '握手完成前发送了请求' },
+    check: (ctx, msg) => {
+      // Before any initialize it is initialize-not-first instead.
+      if (!timedRequest(msg) || !handshakeOpened(ctx)) return null;
+      if (msg.sender === 'client') {
+        if (ctx.handshake.initialize !== 'sent') return null;
+        return {
+          en: `the client sent "${msg.method}" before the server answered initialize; only ping may go first`,
+          zh: `服务器回应 initialize 之前客户端就发送了 "${msg.method}"；此时只能发送 ping`,
+        };
+      }
+      if (ctx.handshake.initializedSent) return null;
+      return {
+        en: `the server sent "${msg.method}" before notifications/initialized; only ping may go first`,
+        zh: `服务器在收到 notifications/initialized 之前发送了 "${msg.method}"；此时只能发送 ping`,
+      };
+    },
+  },
+  {
+    id: 'notification-before-initialized',
+    severity: 'warning',
+    spec: 'basic/lifecycle › Initialization',
+    specNote: {
+      en: 'only ping, and logging from the server, before it completes',
+      zh: '初始化完成之前，只能发送 ping 以及服务器的日志消息',
+    },
+    title: { en: 'Notification before the handshake completed', zh: '握手完成前发送了通知' },
+    check: (ctx, msg) => {
+      const method = calledMethod(msg);
+      if (
+        msg.envelope.kind !== 'notification' ||
+        method === null ||
+        msg.sender !== 'server' ||
+        method === 'notifications/initialized' ||
+        EARLY_SERVER_NOTIFICATIONS.has(method) ||
+        ctx.handshake.initializedSent ||
+        // Before any initialize it is initialize-not-first instead.
+        ctx.handshake.initialize === 'none'
+      ) {
+        return null;
+      }
+      return {
+        en: `the server sent "${method}" before notifications/initialized; only logging may go first`,
+        zh: `服务器在收到 notifications/initialized 之前发送了 "${method}"；此时只能发送日志`,
+      };
+    },
+  },
+  {
+    id: 'duplicate-initialize',
+    severity: 'warning',
+    spec: 'basic/lifecycle › Initialization',
+    specNote: {
+      en: 'version and capabilities are fixed for the session',
+      zh: '版本和能力在整个会话中保持不变',
+    },
+    title: { en: 'A second initialize', zh: '重复的 initialize' },
+    check: (ctx, msg) =>
+      msg.type === 'client.initialize' && handshakeOpened(ctx)
+        ? {
+            en: 'initialize was already sent; version and capabilities are fixed for the session',
+            zh: '已经发送过 initialize；版本和能力在整个会话中是固定的',
+          }
+        : null,
+  },
+  {
+    id: 'initialized-before-result',
+    severity: 'error',
+    spec: 'basic/lifecycle › Initialization',
+    specNote: {
+      en: 'initialized follows a successful initialize',
+      zh: 'initialized 在 initialize 成功之后才发送',
+    },
+    title: { en: 'initialized sent too early', zh: 'initialized 发送过早' },
+    check: (ctx, msg) =>
+      msg.type === 'client.initialized' && ctx.handshake.initialize !== 'succeeded'
+        ? {
+            en: 'notifications/initialized before a successful initialize result',
+            zh: '在收到成功的 initialize 结果之前发送了 notifications/initialized',
+          }
+        : null,
+  },
+  {
+    id: 'initialized-not-sent',
+    severity: 'error',
+    spec: 'basic/lifecycle › Initialization',
+    specNote: {
+      en: 'the client MUST send notifications/initialized',
+      zh: '客户端必须发送 notifications/initialized',
+    },
+    title: { en: 'notifications/initialized never sent', zh: '没有发送 notifications/initialized' },
+    check: (ctx, msg) =>
+      timedRequest(msg) &&
+      msg.sender === 'client' &&
+      ctx.handshake.initialize === 'succeeded' &&
+      !ctx.handshake.initializedSent
+        ? {
+            en: `the client sent "${msg.method}" without first sending notifications/initialized`,
+            zh: `客户端没有先发送 notifications/initialized 就发送了 "${msg.method}"`,
+          }
+        : null,
+  },
+  {
+    id: 'unsupported-version',
+    severity: 'error',
+    spec: 'basic/lifecycle › Version Negotiation',
+    title: { en: 'Unsupported protocol version', zh: '不支持的协议版本' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'response' || !answersInitialize(ctx, msg)) return null;
+      const answered = msg.envelope.result.protocolVersion;
+      if (typeof answered !== 'string') return null;
+      if (isStatelessVersion(answered)) {
+        return {
+          en: `${answered} has no initialize handshake; a server cannot negotiate it here`,
+          zh: `${answered} 没有 initialize 握手；服务器不能在这里协商它`,
+        };
+      }
+      // A counter-offer of another version the spec knows is normal negotiation.
+      if (isKnownVersion(answered) || answered === ctx.handshake.offeredVersion) return null;
+      return {
+        en: `the server answered ${show(answered)}, which the client did not offer and no MCP revision has`,
+        zh: `服务器回复了 ${show(answered)}，客户端没有提出过，MCP 也没有这个版本`,
+      };
+    },
+  },
+  {
+    id: 'message-after-shutdown',
+    severity: 'error',
+    spec: 'basic/lifecycle › Shutdown',
+    title: { en: 'Message after the connection closed', zh: '连接关闭后仍有消息' },
+    check: (ctx) =>
+      ctx.phase === 'shutdown'
+        ? {
+            en: 'the transport was already closed; nothing can be sent after shutdown',
+            zh: '传输已经关闭；关闭之后不能再发送任何消息',
+          }
+        : null,
+  },
+] as const satisfies readonly RuleRow[];

@@ -1,0 +1,101 @@
+import type { SessionContext, TokenRecord } from '../context.js';
+import { progressOf } from '../facts.js';
+import { type RuleRow, show, sideZh } from './rule.js';
+
+/** "tools/call #1" for the request a token belongs to (or the token itself, if it is unknown). */
+function requestOfToken(ctx: SessionContext, record: TokenRecord, token: string | number): string {
+  const request = ctx.ledger.requests.get(record.requestKey);
+  return request ? `${request.method} #${show(request.id)}` : `token ${show(token)}`;
+}
+
+/**
+ * Progress flows from the receiver of a request back to its requester: the token a progress
+ * notification names is one its receiver handed out.
+ */
+export const PROGRESS_RULES = [
+  {
+    id: 'unknown-progress-token',
+    severity: 'error',
+    spec: 'basic/utilities/progress › Behavior Requirements',
+    specNote: { en: 'only tokens of active requests', zh: '只能使用进行中请求的令牌' },
+    title: { en: 'Progress for an unknown token', zh: '进度令牌未知' },
+    check: (ctx, msg) => {
+      const p = progressOf(msg);
+      if (!p || ctx.ledger.token(msg.receiver, p.token)) return null;
+      return {
+        en: `no request from the ${msg.receiver} carried progress token ${show(p.token)}`,
+        zh: `${sideZh(msg.receiver)}的请求中没有进度令牌 ${show(p.token)}`,
+      };
+    },
+  },
+  {
+    id: 'duplicate-progress-token',
+    severity: 'error',
+    spec: 'basic/utilities/progress › Progress Flow',
+    specNote: { en: 'tokens unique across active requests', zh: '令牌在所有进行中的请求之间唯一' },
+    title: { en: 'Progress token already in use', zh: '进度令牌已被占用' },
+    check: (ctx, msg) => {
+      const token = msg.progressToken;
+      if (token === undefined || ctx.ledger.token(msg.sender, token)?.status !== 'active') {
+        return null;
+      }
+      return {
+        en: `progress token ${show(token)} already belongs to an active request`,
+        zh: `进度令牌 ${show(token)} 已属于另一个进行中的请求`,
+      };
+    },
+  },
+  {
+    id: 'progress-not-increasing',
+    severity: 'error',
+    spec: 'basic/utilities/progress › Behavior Requirements',
+    specNote: { en: 'progress MUST increase', zh: '进度值必须递增' },
+    title: { en: 'Progress did not increase', zh: '进度没有增加' },
+    check: (ctx, msg) => {
+      const p = progressOf(msg);
+      const record = p && ctx.ledger.token(msg.receiver, p.token);
+      if (!p || record?.status !== 'active' || record.last === null) return null;
+      if (p.progress > record.last) return null;
+      const from = record.previous ?? record.last;
+      const reached = from === record.last ? '' : ` (it had reached ${record.last})`;
+      return {
+        en: `progress went from ${from} to ${p.progress}${reached}; it must increase with every notification`,
+        zh: `进度从 ${from} 变为 ${p.progress}${reached ? `（此前已到 ${record.last}）` : ''}；每次通知都必须增加`,
+      };
+    },
+  },
+  {
+    id: 'progress-after-completion',
+    severity: 'error',
+    spec: 'basic/utilities/progress › Behavior Requirements',
+    specNote: { en: 'stop after completion', zh: '请求完成之后不再发送进度通知' },
+    title: { en: 'Progress after the response', zh: '响应之后仍有进度通知' },
+    check: (ctx, msg) => {
+      const p = progressOf(msg);
+      const record = p && ctx.ledger.token(msg.receiver, p.token);
+      if (!p || record?.status !== 'completed') return null;
+      const what = requestOfToken(ctx, record, p.token);
+      return {
+        en: `${what} was already answered; progress must stop after completion`,
+        zh: `${what} 已经得到响应；完成之后不能再发送进度`,
+      };
+    },
+  },
+  {
+    id: 'progress-after-cancellation',
+    severity: 'warning',
+    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    specNote: { en: 'the receiver SHOULD stop processing', zh: '接收方应当停止处理' },
+    title: { en: 'Progress after cancellation', zh: '取消之后仍有进度通知' },
+    check: (ctx, msg) => {
+      const p = progressOf(msg);
+      const record = p && ctx.ledger.token(msg.receiver, p.token);
+      if (!p || record?.status !== 'cancelled') return null;
+      const what = requestOfToken(ctx, record, p.token);
+      return {
+        en: `${what} was cancelled; the receiver should have stopped working on it`,
+        zh: `${what} 已被取消；接收方应当停止处理它`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];

@@ -1,0 +1,58 @@
+import { answeredRecord } from '../facts.js';
+import { type RuleRow, show, sideZh } from './rule.js';
+
+/** Requests and responses: each side's own ids, never reused; one answer per request. */
+export const REQUEST_RULES = [
+  {
+    id: 'duplicate-request-id',
+    severity: 'error',
+    spec: 'basic/index › Requests',
+    specNote: { en: 'an id MUST NOT be reused in a session', zh: '同一会话中不得重复使用 id' },
+    title: { en: 'Request id reused', zh: '请求 id 被重复使用' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'request' || msg.id === null) return null;
+      const earlier = ctx.ledger.request(msg.sender, msg.id);
+      // A broken request's id was kept only to recognise its error answer (rememberBrokenRequest).
+      if (!earlier || earlier.invalid) return null;
+      return {
+        en: `the ${msg.sender} already used id ${show(msg.id)} in this session; ids are never reused`,
+        zh: `${sideZh(msg.sender)}在本会话中已用过 id ${show(msg.id)}；id 不能重复使用`,
+      };
+    },
+  },
+  {
+    id: 'response-without-request',
+    severity: 'error',
+    spec: 'basic/index › Responses',
+    specNote: { en: 'the id MUST match a request', zh: 'id 必须与某个请求对应' },
+    title: { en: 'Response to no pending request', zh: '响应没有对应的待处理请求' },
+    check: (ctx, msg) => {
+      const kind = msg.envelope.kind;
+      // An error about a request whose id could not be read (id null) answers nothing in particular.
+      if ((kind !== 'response' && kind !== 'error') || msg.id === null) return null;
+      if (answeredRecord(ctx, msg)) return null;
+      // The answer travels opposite to its request: the request came from the receiver.
+      const requester = msg.receiver;
+      const word = kind === 'error' ? 'error response' : 'response';
+      return {
+        en: `${word} for id ${show(msg.id)}, but the ${requester} sent no request with that id`,
+        zh: `id 为 ${show(msg.id)} 的响应，但${sideZh(requester)}没有发送过这个 id 的请求`,
+      };
+    },
+  },
+  {
+    id: 'duplicate-response',
+    severity: 'error',
+    spec: 'basic/index › Responses',
+    specNote: { en: 'each request gets exactly one response', zh: '每个请求恰好得到一个响应' },
+    title: { en: 'Request answered twice', zh: '同一请求被回应了两次' },
+    check: (ctx, msg) => {
+      const record = answeredRecord(ctx, msg);
+      if (record?.status !== 'answered') return null;
+      return {
+        en: `${record.method} #${show(msg.id)} was already answered`,
+        zh: `${record.method} #${show(msg.id)} 已经被回应过`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];

@@ -1,0 +1,100 @@
+import { CATALOGUE, checkParams, checkResult, isCatalogued } from '../../protocol/index.js';
+import { answeredRecord, calledMethod } from '../facts.js';
+import type { RuleRow } from './rule.js';
+
+/** JSON-RPC and the schema: is it a message at all, and does it say what its method says? */
+export const SCHEMA_RULES = [
+  {
+    id: 'invalid-envelope',
+    severity: 'error',
+    spec: 'basic/index › Messages',
+    title: { en: 'Not a valid JSON-RPC 2.0 message', zh: '不是有效的 JSON-RPC 2.0 消息' },
+    check: (_ctx, msg) => {
+      const e = msg.envelope;
+      if (e.kind !== 'invalid') return null;
+      return {
+        en: `${e.text.en}${e.pointer ? ` (at ${e.pointer})` : ''}`,
+        zh: `${e.text.zh}${e.pointer ? `（位置 ${e.pointer}）` : ''}`,
+      };
+    },
+  },
+  {
+    id: 'invalid-params',
+    severity: 'error',
+    spec: 'schema.ts',
+    specNote: {
+      en: 'the method’s Request/Notification type',
+      zh: '该方法的 Request/Notification 类型',
+    },
+    title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
+    check: (_ctx, msg) => {
+      const method = calledMethod(msg);
+      if (!isCatalogued(method)) return null;
+      const issue = checkParams(method, msg.params);
+      return (
+        issue && {
+          en: `${issue.pointer || '/'}: ${issue.message}`,
+          zh: `${issue.pointer || '/'}：不符合 ${method} 的模式（${issue.messageZh}）`,
+        }
+      );
+    },
+  },
+  {
+    id: 'invalid-result',
+    severity: 'error',
+    spec: 'schema.ts',
+    specNote: { en: 'the method’s Result type', zh: '该方法的 Result 类型' },
+    title: { en: 'Result does not match the schema', zh: '结果不符合协议模式' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'response') return null;
+      const record = answeredRecord(ctx, msg);
+      // A second answer is a duplicate-response; its result is not checked again.
+      if (!record || record.status === 'answered' || !isCatalogued(record.method)) return null;
+      const issue = checkResult(record.method, msg.envelope.result);
+      return (
+        issue && {
+          en: `${issue.pointer}: ${issue.message}`,
+          zh: `${issue.pointer}：不符合 ${record.method} 结果的模式（${issue.messageZh}）`,
+        }
+      );
+    },
+  },
+  {
+    id: 'unknown-method',
+    severity: 'warning',
+    spec: 'basic/index › Messages',
+    specNote: { en: 'the receiver answers -32601', zh: '接收方以 -32601 回应' },
+    title: { en: 'Method not in the protocol', zh: '协议中没有该方法' },
+    check: (ctx, msg) => {
+      const method = calledMethod(msg);
+      if (method === null || isCatalogued(method)) return null;
+      // A request gets -32601; a notification gets no answer at all (JSON-RPC 2.0 › Notification).
+      return msg.envelope.kind === 'request'
+        ? {
+            en: `"${method}" is not a method of MCP ${ctx.ruleVersion}; the receiver should answer -32601`,
+            zh: `"${method}" 不是 MCP ${ctx.ruleVersion} 的方法；接收方应回复 -32601`,
+          }
+        : {
+            en: `"${method}" is not a notification of MCP ${ctx.ruleVersion}; the receiver ignores it and never replies to a notification`,
+            zh: `"${method}" 不是 MCP ${ctx.ruleVersion} 的通知；接收方忽略它，通知永远不需要回复`,
+          };
+    },
+  },
+  {
+    id: 'wrong-direction',
+    severity: 'error',
+    spec: 'schema.ts › ClientRequest / ServerRequest / ClientNotification / ServerNotification',
+    title: { en: 'Sent by the wrong side', zh: '由错误的一方发送' },
+    check: (_ctx, msg) => {
+      const method = calledMethod(msg);
+      if (!isCatalogued(method)) return null;
+      const { directions } = CATALOGUE[method];
+      if (msg.direction in directions) return null;
+      const allowed = Object.keys(directions).join(' / ');
+      return {
+        en: `"${method}" may only travel ${allowed}, not ${msg.direction}`,
+        zh: `"${method}" 只能按 ${allowed} 方向发送，而不是 ${msg.direction}`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];

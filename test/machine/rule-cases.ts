@@ -1,0 +1,203 @@
+import type { RuleId } from '../../src/machine/index.js';
+import { rpc, type SessionBuilder, session } from './session-builder.js';
+
+export const hs = () => session().handshake();
+
+export const URI = 'file:///project/notes.md';
+export const slowCall = (id: number, token?: string | number) =>
+  rpc.request(id, 'tools/call', {
+    name: 'slow-task',
+    arguments: { seconds: 5 },
+    ...(token === undefined ? {} : { _meta: { progressToken: token } }),
+  });
+export const toolResult = (id: number) =>
+  rpc.result(id, { content: [{ type: 'text', text: 'done' }] });
+export const progress = (token: string | number, value: number) =>
+  rpc.notification('notifications/progress', { progressToken: token, progress: value, total: 1 });
+export const cancel = (requestId: number | string) =>
+  rpc.notification('notifications/cancelled', { requestId, reason: 'the user gave up' });
+export const elicit = rpc.request(1, 'elicitation/create', {
+  message: 'Which name should the report use?',
+  requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+});
+
+export type RuleCase = {
+  /** The session whose LAST message must be flagged with the rule. */
+  readonly trigger: () => SessionBuilder;
+  /** The same session changed minimally so that no rule fires at all. */
+  readonly legal: () => SessionBuilder;
+};
+
+/** One trigger and one nearest legal session for every rule the referee enforces. */
+export const CASES: Record<RuleId, RuleCase> = {
+  'invalid-envelope': {
+    trigger: () => hs().client({ jsonrpc: '1.0', id: 1, method: 'tools/list' }),
+    legal: () => hs().client({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  },
+  'invalid-params': {
+    trigger: () => hs().client(rpc.request(1, 'tools/call', { arguments: { city: 'Paris' } })),
+    legal: () =>
+      hs().client(rpc.request(1, 'tools/call', { name: 'weather', arguments: { city: 'Paris' } })),
+  },
+  'invalid-result': {
+    trigger: () => hs().client(rpc.request(1, 'tools/list')).server(rpc.result(1, {})),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] })),
+  },
+  'unknown-method': {
+    trigger: () => hs().client(rpc.request(1, 'tools/run')),
+    legal: () => hs().client(rpc.request(1, 'tools/list')),
+  },
+  'wrong-direction': {
+    trigger: () => hs().client(rpc.request(1, 'roots/list')),
+    legal: () => hs().server(rpc.request(1, 'roots/list')),
+  },
+  'method-not-in-version': {
+    // elicitation/create arrived in 2025-06-18 (the client even declares it, to isolate the rule).
+    trigger: () =>
+      session()
+        .handshake({ version: '2025-03-26', client: { elicitation: {} } })
+        .server(elicit),
+    legal: () =>
+      session()
+        .handshake({ version: '2025-06-18', client: { elicitation: {} } })
+        .server(elicit),
+  },
+  'capability-not-negotiated': {
+    trigger: () =>
+      session()
+        .handshake({ server: { tools: {} } })
+        .server(rpc.notification('notifications/tools/list_changed')),
+    legal: () =>
+      session()
+        .handshake({ server: { tools: { listChanged: true } } })
+        .server(rpc.notification('notifications/tools/list_changed')),
+  },
+  'initialize-not-first': {
+    trigger: () => session().client(rpc.request(1, 'tools/list')),
+    legal: () => session().client(rpc.request(1, 'ping')),
+  },
+  'request-before-initialized': {
+    trigger: () => session().initialize().client(rpc.request(1, 'tools/list')),
+    legal: () => session().initialize().client(rpc.request(1, 'ping')),
+  },
+  'notification-before-initialized': {
+    trigger: () =>
+      session()
+        .initialize()
+        .initializeResult()
+        .server(rpc.notification('notifications/tools/list_changed')),
+    legal: () =>
+      session()
+        .initialize()
+        .initializeResult()
+        .server(rpc.notification('notifications/message', { level: 'info', data: 'warming up' })),
+  },
+  'duplicate-initialize': {
+    trigger: () => hs().initialize({ id: 1 }),
+    // A second initialize is fine after the first one failed.
+    legal: () =>
+      session()
+        .initialize({ version: '1.0.0' })
+        .server(rpc.error(0, -32602, 'Unsupported protocol version'))
+        .initialize({ id: 1 }),
+  },
+  'initialized-before-result': {
+    trigger: () => session().initialize().initialized(),
+    legal: () => session().initialize().initializeResult().initialized(),
+  },
+  'initialized-not-sent': {
+    trigger: () => session().initialize().initializeResult().client(rpc.request(1, 'tools/list')),
+    legal: () =>
+      session().initialize().initializeResult().initialized().client(rpc.request(1, 'tools/list')),
+  },
+  'unsupported-version': {
+    trigger: () => session().initialize().initializeResult({ serverVersion: '2026-07-28' }),
+    // A counter-offer of another version the spec knows is normal negotiation.
+    legal: () => session().initialize().initializeResult({ serverVersion: '2025-06-18' }),
+  },
+  'duplicate-request-id': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .client(rpc.request(1, 'tools/list')),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .client(rpc.request(2, 'tools/list')),
+  },
+  'response-without-request': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(2, { tools: [] })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [] })),
+  },
+  'duplicate-response': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .client(rpc.request(2, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .server(rpc.result(1, { tools: [] })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .client(rpc.request(2, 'tools/list'))
+        .server(rpc.result(1, { tools: [] }))
+        .server(rpc.result(2, { tools: [] })),
+  },
+  'response-after-cancellation': {
+    trigger: () => hs().client(slowCall(1)).client(cancel(1)).server(toolResult(1)),
+    // The response and the cancellation crossed on the wire: both sides must tolerate that.
+    legal: () => hs().client(slowCall(1)).server(toolResult(1)).client(cancel(1)),
+  },
+  'cancel-unknown-request': {
+    trigger: () => hs().client(slowCall(1)).client(cancel(2)),
+    legal: () => hs().client(slowCall(1)).client(cancel(1)),
+  },
+  'cancel-initialize': {
+    trigger: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(0)),
+    legal: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(1)),
+  },
+  'unknown-progress-token': {
+    trigger: () => hs().client(slowCall(1)).server(progress('job-1', 0.25)),
+    legal: () => hs().client(slowCall(1, 'job-1')).server(progress('job-1', 0.25)),
+  },
+  'duplicate-progress-token': {
+    trigger: () => hs().client(slowCall(1, 'job')).client(slowCall(2, 'job')),
+    // Tokens must be unique across ACTIVE requests: once #1 is answered, its token is free again.
+    legal: () => hs().client(slowCall(1, 'job')).server(toolResult(1)).client(slowCall(2, 'job')),
+  },
+  'progress-not-increasing': {
+    trigger: () => hs().client(slowCall(1, 7)).server(progress(7, 0.5)).server(progress(7, 0.5)),
+    legal: () => hs().client(slowCall(1, 7)).server(progress(7, 0.5)).server(progress(7, 0.75)),
+  },
+  'progress-after-completion': {
+    trigger: () => hs().client(slowCall(1, 7)).server(toolResult(1)).server(progress(7, 1)),
+    legal: () => hs().client(slowCall(1, 7)).server(progress(7, 1)).server(toolResult(1)),
+  },
+  'progress-after-cancellation': {
+    trigger: () => hs().client(slowCall(1, 7)).client(cancel(1)).server(progress(7, 0.5)),
+    legal: () => hs().client(slowCall(1, 7)).server(progress(7, 0.5)).client(cancel(1)),
+  },
+  'resource-not-subscribed': {
+    trigger: () => hs().server(rpc.notification('notifications/resources/updated', { uri: URI })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'resources/subscribe', { uri: URI }))
+        .server(rpc.result(1, {}))
+        .server(rpc.notification('notifications/resources/updated', { uri: URI })),
+  },
+  'message-after-shutdown': {
+    trigger: () => hs().close().client(rpc.request(1, 'ping')),
+    legal: () => hs().client(rpc.request(1, 'ping')).close(),
+  },
+};
