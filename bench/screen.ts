@@ -17,12 +17,13 @@
  *   npx tsx bench/screen.ts [--rounds 9] [--keys 60] [--compare <dir>] [--no-write]
  */
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/bundle-options.mjs';
+import { buildsToMeasure } from './builds.js';
 import { generateSession } from './generate-session.js';
 import { whereTheTimeGoes } from './screen-profile.js';
 import { firstScreen, KEY_GAP_MS, keyToFrame, SIZE, WARM_KEYS } from './screen-runs.js';
@@ -74,17 +75,7 @@ async function writeTranscript(): Promise<string> {
 
 type Figures = { menu: number[]; lesson: number[]; lessonN: number[]; playKey: number[] };
 
-const builds: { readonly label: string; readonly cli: string }[] = [];
-if (values.compare !== undefined) {
-  builds.push({ label: 'before', cli: join(values.compare, 'dist', 'cli', 'main.js') });
-}
-builds.push({
-  label: values.compare !== undefined ? 'after' : 'mcp-sim',
-  cli: join(ROOT, 'dist', 'cli', 'main.js'),
-});
-for (const b of builds) {
-  if (!existsSync(b.cli)) throw new Error(`${b.cli} missing: run npm run build there first`);
-}
+const builds = buildsToMeasure(values.compare);
 
 mkdirSync(OUT, { recursive: true });
 const bareInk = await bundleBareInk();

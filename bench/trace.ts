@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
   createWriteStream,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -23,6 +22,7 @@ import {
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildsToMeasure } from './builds.js';
 import { generateSession } from './generate-session.js';
 import { byOwner } from './profile-summary.js';
 import { writeSection } from './write-section.js';
@@ -82,17 +82,7 @@ function profileShares(cli: string, file: string): [string, number][] {
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const builds: { label: string; cli: string }[] = [];
-  if (values.compare !== undefined) {
-    builds.push({ label: 'before', cli: join(values.compare, 'dist', 'cli', 'main.js') });
-  }
-  builds.push({
-    label: values.compare !== undefined ? 'after' : 'mcp-sim',
-    cli: join(ROOT, 'dist', 'cli', 'main.js'),
-  });
-  for (const b of builds) {
-    if (!existsSync(b.cli)) throw new Error(`${b.cli} missing: run npm run build there first`);
-  }
+  const builds = buildsToMeasure(values.compare);
   const file = join(OUT, 'session-100k.jsonl');
   const sink = createWriteStream(file);
   for (const line of generateSession(MESSAGES)) {

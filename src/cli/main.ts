@@ -30,12 +30,13 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const progress = loadProgress();
     const lang = detectLang(values.lang, progress.lang);
     requireTty(lang, 'needsTtyMenu');
-    const [{ runMenu }, { listLessons, openLesson }] = await Promise.all([
+    const [{ runMenu }, { listing, open }] = await Promise.all([
       importUi(),
-      import('./lesson-source.js'),
+      import('./lesson-source.js').then(async ({ listLessons, openLesson }) => {
+        const listing = await listLessons();
+        return { listing, open: (id: string) => openLesson(id, listing) };
+      }),
     ]);
-    const listing = await listLessons();
-    const open = (id: string) => openLesson(id, listing);
     return runMenu({ lang, progress, save: saveProgress, listing, open });
   },
   async help({ values, args }) {

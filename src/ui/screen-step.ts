@@ -1,13 +1,10 @@
 import type { StepReport } from '../machine/index.js';
-import {
-  type Annotation,
-  annotate,
-  type Bilingual,
-  CATALOGUE,
-  type Direction,
-  isCatalogued,
-  type JsonObject,
-} from '../protocol/index.js';
+// Not from the protocol's index: that would load the SDK's zod schemas before a lesson's first
+// frame, which needs only the catalogue's meanings and the field notes.
+import { type Bilingual, CATALOGUE, isCatalogued } from '../protocol/catalogue.js';
+import type { Direction } from '../protocol/direction.js';
+import { type Annotation, annotate } from '../protocol/fields.js';
+import type { JsonObject } from '../protocol/json.js';
 import type { PeerViews, Step } from '../session/index.js';
 
 /**
