@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/lang.js';
+import { type Lang, tr } from '../i18n/lang.js';
 import type { ExerciseMeta, ExerciseResult } from './types.js';
 
 /** `check --json` (DESIGN.md): exactly these keys. */
@@ -8,7 +8,7 @@ export function checkJson(results: readonly ExerciseResult[], lang: Lang) {
     maxPoints: results.reduce((sum, r) => sum + r.maxPoints, 0),
     exercises: results.map((r) => ({
       id: r.id,
-      title: r.title[lang],
+      title: tr(r.title, lang),
       points: r.points,
       maxPoints: r.maxPoints,
       status: r.status,
@@ -16,7 +16,7 @@ export function checkJson(results: readonly ExerciseResult[], lang: Lang) {
         name: c.name,
         passed: c.passed,
         points: c.points,
-        message: c.message[lang],
+        message: tr(c.message, lang),
       })),
     })),
   };
@@ -41,8 +41,8 @@ export function classroomJson(
       name: `${r.id} › ${c.name}`,
       status: c.passed ? 'pass' : r.status === 'error' ? 'error' : 'fail',
       score: c.points,
-      message: c.message[lang],
-      test_code: c.about[lang],
+      message: tr(c.message, lang),
+      test_code: tr(c.about, lang),
       filename: c.location ? `exercises/${r.id}/${c.location.file}` : fileOf(r.id),
       line_no: c.location?.line ?? 0,
       duration: r.durationMs,
@@ -74,9 +74,9 @@ export function exercismJson(
       return {
         name: `${r.id} › ${c.name}`,
         status,
-        ...(status === 'pass' ? {} : { message: c.message[lang] }),
+        ...(status === 'pass' ? {} : { message: tr(c.message, lang) }),
         ...(r.output ? { output: truncate(r.output, 500) } : {}),
-        test_code: c.about[lang],
+        test_code: tr(c.about, lang),
         task_id: numberOf(r.id),
       };
     }),
@@ -86,7 +86,9 @@ export function exercismJson(
     return {
       version: 3,
       status: 'error',
-      message: results.map((r) => `${r.id}: ${r.checks[0]?.message[lang] ?? ''}`).join('\n'),
+      message: results
+        .map((r) => `${r.id}: ${r.checks[0] ? tr(r.checks[0].message, lang) : ''}`)
+        .join('\n'),
       tests,
     };
   }

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/lang.js';
+import { type Lang, tr } from '../i18n/lang.js';
 import type { ExerciseResult } from './types.js';
 
 export type Paint = {
@@ -25,29 +25,31 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
   for (const r of results) {
     const status =
       r.status === 'passed'
-        ? paint.green(WORDS.passed[lang])
+        ? paint.green(tr(WORDS.passed, lang))
         : r.status === 'error'
-          ? paint.red(WORDS.error[lang])
-          : paint.yellow(WORDS.failed[lang]);
-    out.push(`${paint.bold(`${r.id}  ${r.title[lang]}`)}  ${r.points}/${r.maxPoints}  ${status}`);
+          ? paint.red(tr(WORDS.error, lang))
+          : paint.yellow(tr(WORDS.failed, lang));
+    out.push(
+      `${paint.bold(`${r.id}  ${tr(r.title, lang)}`)}  ${r.points}/${r.maxPoints}  ${status}`,
+    );
     for (const line of r.display) out.push(`    ${line}`);
     // When the code could not run, every check failed for the same reason: say it once, up top.
-    const failing = r.checks.filter((c) => !c.passed).map((c) => c.message[lang]);
+    const failing = r.checks.filter((c) => !c.passed).map((c) => tr(c.message, lang));
     const once = r.status === 'error' && failing.length > 1 && new Set(failing).size === 1;
     if (once) for (const line of (failing[0] ?? '').split('\n')) out.push(`  ${paint.red(line)}`);
     const width = Math.max(...r.checks.map((c) => c.name.length));
     for (const c of r.checks) {
       const mark = c.passed ? paint.green('✓') : paint.red('✗');
       out.push(
-        `  ${mark} ${c.name.padEnd(width)}  ${c.points}/${c.maxPoints}  ${paint.dim(c.about[lang])}`,
+        `  ${mark} ${c.name.padEnd(width)}  ${c.points}/${c.maxPoints}  ${paint.dim(tr(c.about, lang))}`,
       );
       const show = c.passed ? r.id.endsWith('quiz') : !once;
-      if (show && c.message[lang] !== WORDS.passed[lang]) {
-        for (const line of c.message[lang].split('\n')) out.push(`      ${line}`);
+      if (show && tr(c.message, lang) !== tr(WORDS.passed, lang)) {
+        for (const line of tr(c.message, lang).split('\n')) out.push(`      ${line}`);
       }
     }
-    if (r.status === 'passed') out.push(`  ${paint.dim(`${WORDS.solution[lang]} ${r.id}`)}`);
-    else out.push(`  ${paint.dim(`${WORDS.hint[lang]} ${r.id}`)}`);
+    if (r.status === 'passed') out.push(`  ${paint.dim(`${tr(WORDS.solution, lang)} ${r.id}`)}`);
+    else out.push(`  ${paint.dim(`${tr(WORDS.hint, lang)} ${r.id}`)}`);
     out.push('');
   }
   const points = results.reduce((sum, r) => sum + r.points, 0);
@@ -55,7 +57,7 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
   const passed = results.filter((r) => r.status === 'passed').length;
   out.push(
     paint.bold(
-      `${WORDS.points[lang]} ${points}/${max} · ${passed}/${results.length} ${WORDS.passed[lang]}`,
+      `${tr(WORDS.points, lang)} ${points}/${max} · ${passed}/${results.length} ${tr(WORDS.passed, lang)}`,
     ),
   );
   return `${out.join('\n')}\n`;

@@ -54,15 +54,18 @@ function playable(query: string, lang: Lang): { meta: ExerciseMeta; scenario: Pl
   const scenario = scenarioFor(meta.id);
   if (!scenario) {
     throw new UsageError(
-      (meta.module
-        ? bi(
-            `${meta.id} has no session to play: its checks call your code on data, with no client and server talking. Grade it with: mcp-sim check ${meta.id}`,
-            `${meta.id} 没有可以演示的会话：它的检查直接用数据调用你的代码，没有客户端和服务器之间的对话。请用 mcp-sim check ${meta.id} 评分`,
-          )
-        : bi(
-            `${meta.id} has no session to play: its checks read your answers, no code runs. Grade it with: mcp-sim check ${meta.id}`,
-            `${meta.id} 没有可以演示的会话：它的检查只读取你的答案，不运行代码。请用 mcp-sim check ${meta.id} 评分`,
-          ))[lang],
+      tr(
+        meta.module
+          ? bi(
+              `${meta.id} has no session to play: its checks call your code on data, with no client and server talking. Grade it with: mcp-sim check ${meta.id}`,
+              `${meta.id} 没有可以演示的会话：它的检查直接用数据调用你的代码，没有客户端和服务器之间的对话。请用 mcp-sim check ${meta.id} 评分`,
+            )
+          : bi(
+              `${meta.id} has no session to play: its checks read your answers, no code runs. Grade it with: mcp-sim check ${meta.id}`,
+              `${meta.id} 没有可以演示的会话：它的检查只读取你的答案，不运行代码。请用 mcp-sim check ${meta.id} 评分`,
+            ),
+        lang,
+      ),
     );
   }
   return { meta, scenario };
@@ -152,13 +155,13 @@ export async function checkPlayCommand(options: CheckPlayOptions): Promise<numbe
       throw new UsageError(tr(STRINGS.needsTtyPlay, lang));
     const file = relative(process.cwd(), join(dir, meta.module ?? '')) || meta.module;
     done = await announceRun(
-      bi(`Running your code (${file})…`, `正在运行你的代码（${file}）……`)[lang],
+      tr(bi(`Running your code (${file})…`, `正在运行你的代码（${file}）……`), lang),
       { stderr: process.stderr, env: process.env, busy: options.busy },
     );
   }
   const rec = await recordScenario(meta, scenario, { dir }).finally(done);
   const failed = () => {
-    if (rec.failure) process.stderr.write(`mcp-sim: ${rec.failure[lang]}\n`);
+    if (rec.failure) process.stderr.write(`mcp-sim: ${tr(rec.failure, lang)}\n`);
     return rec.failure ? 1 : 0;
   };
   if (rec.envelopes.length === 0) return failed();

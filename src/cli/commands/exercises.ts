@@ -25,12 +25,12 @@ import {
   textReport,
   type Workspace,
 } from '../../grader/index.js';
-import type { Bilingual, Lang } from '../../i18n/lang.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { loadProgress, PROGRESS_FILE, type Progress, saveProgress } from '../progress.js';
 import { colourWanted, createStyle } from '../style.js';
 import { UsageError } from '../usage.js';
 
-const say = (text: Bilingual, lang: Lang) => process.stdout.write(`${text[lang]}\n`);
+const say = (text: Bilingual, lang: Lang) => process.stdout.write(`${tr(text, lang)}\n`);
 
 function pick(id: string, exercises: readonly ExerciseMeta[]): ExerciseMeta {
   const found = findExercise(exercises, id);
@@ -70,7 +70,7 @@ export function exercisesCommand(options: { json: boolean; init: boolean; lang: 
   const rows = exercises.map((e) => ({
     id: e.id,
     number: e.number,
-    title: e.title[options.lang],
+    title: tr(e.title, options.lang),
     status: statusOf(progress, e.id),
     points: progress.exercises[e.id]?.points ?? 0,
     maxPoints: e.points,
@@ -269,7 +269,7 @@ export function hintCommand(options: { id: string; all: boolean; lang: Lang }): 
     if (!hint) continue;
     const head =
       options.lang === 'zh' ? `提示 ${i + 1}/${hints.length}` : `Hint ${i + 1}/${hints.length}`;
-    process.stdout.write(`${head}\n${hint[options.lang].trimEnd()}\n\n`);
+    process.stdout.write(`${head}\n${tr(hint, options.lang).trimEnd()}\n\n`);
   }
   if (!options.all) {
     if (shown + 1 < hints.length) {

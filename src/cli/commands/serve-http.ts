@@ -36,8 +36,9 @@ export async function serveHttpCommand(options: ServeHttpOptions): Promise<numbe
   const { lang } = options;
   // With the UI, the server's notices show in its header; verdicts show on their steps instead.
   const write = (text: string) => (live ? live.announce(text) : options.log(text));
-  const log = (line: Bilingual) => write(line[lang]);
-  const verdict = (line: Bilingual) => (live ? live.log(line[lang]) : options.log(line[lang]));
+  const log = (line: Bilingual) => write(tr(line, lang));
+  const verdict = (line: Bilingual) =>
+    live ? live.log(tr(line, lang)) : options.log(tr(line, lang));
   const traces = options.traceFile ? new SessionTraces(options.traceFile, log) : null;
   const observe: SessionObserver = {
     opened: (session) => {

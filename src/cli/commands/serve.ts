@@ -91,7 +91,7 @@ export async function serveCommand(
       ...(args.traceFile ? { traceFile: args.traceFile } : {}),
     });
   }
-  const log = (line: Bilingual) => write(line[lang]);
+  const log = (line: Bilingual) => write(tr(line, lang));
   const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
   const session = serveStdio({
     config: args.config,
