@@ -103,7 +103,11 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  ctx.ledger.requests.set(requestKey(msg.sender, id), record);
+  const key = requestKey(msg.sender, id);
+  // Only a reused id still waiting has an entry to replace: looking it up in the ledger keeps a
+  // session of many unanswered requests linear instead of scanning the pending list each time.
+  const waitingAlready = ctx.ledger.requests.get(key)?.status === 'pending';
+  ctx.ledger.requests.set(key, record);
   const waiting: PendingRequest = {
     requester: msg.sender,
     id,
@@ -112,7 +116,9 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  return { pending: [...(withoutPending(ctx, msg.sender, id).pending ?? []), waiting] };
+  const others = waitingAlready ? (withoutPending(ctx, msg.sender, id).pending ?? []) : ctx.pending;
+  // concat, not a spread: it copies the list in one go where a spread walks an iterator.
+  return { pending: others.concat(waiting) };
 }
 
 /** Progress › Progress Flow: a request's progress token is the requester's until it completes. */
