@@ -10,6 +10,15 @@ export type { MachineEvent } from './referee-setup.js';
  * notifications/initialized has arrived), while the referee judges every message by the rule set
  * of the negotiated revision and records what it changes.
  */
+/** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
+const REQUEST = [
+  {
+    guard: 'endsSubscription',
+    actions: ['judge', 'rememberRequest', 'handOutProgressToken', 'endSubscription'],
+  },
+  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
+] as const;
+
 export const sessionMachine = refereeSetup.createMachine({
   id: 'session',
   description: 'The session referee: the era first, then that era’s states.',
@@ -128,30 +137,8 @@ export const sessionMachine = refereeSetup.createMachine({
                   { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
                 ],
                 'client.initialized': { actions: ['judge', 'markInitialized'] },
-                'client.request': [
-                  {
-                    guard: 'endsSubscription',
-                    actions: [
-                      'judge',
-                      'rememberRequest',
-                      'handOutProgressToken',
-                      'endSubscription',
-                    ],
-                  },
-                  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
-                ],
-                'server.request': [
-                  {
-                    guard: 'endsSubscription',
-                    actions: [
-                      'judge',
-                      'rememberRequest',
-                      'handOutProgressToken',
-                      'endSubscription',
-                    ],
-                  },
-                  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
-                ],
+                'client.request': REQUEST,
+                'server.request': REQUEST,
                 'client.notification': { actions: 'judge' },
                 'server.notification': { actions: 'judge' },
                 'client.progress': { actions: ['judge', 'recordProgress'] },
