@@ -217,7 +217,8 @@ function watchExercises(
       { en: '\nWatching for changes… (Ctrl-C to stop)', zh: '\n正在等待文件改动……（Ctrl-C 退出）' },
       options.lang,
     );
-  note();
+  // The watchers and the Ctrl-C handler exist before the notice goes out: whoever reads
+  // "Watching…" and at once saves or stops must not land in the gap before they begin.
   const watchers = selected.map((meta) =>
     watch(join(workspace.exercises, meta.id), (_event, file) => {
       if (file && !meta.files.includes(String(file))) return;
@@ -241,6 +242,7 @@ function watchExercises(
       for (const t of timers.values()) clearTimeout(t);
       resolve(code());
     });
+    note();
   });
 }
 
