@@ -25,7 +25,8 @@ export function recordStep<P extends ProgressData>(
   return {
     ...progress,
     lang,
-    lessons: { ...progress.lessons, [id]: { finished, lastStep: index } },
+    // The entry's other fields (a newer version's) are kept: progress.json keeps unknown keys.
+    lessons: { ...progress.lessons, [id]: { ...progress.lessons[id], finished, lastStep: index } },
   };
 }
 

@@ -1,77 +1,174 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadProgress, saveProgress } from '../../src/cli/progress.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function load(text: string | null): { progress: unknown; warnings: string[] } {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+/** A fresh folder with `progress.json` holding `text` (none when null). */
+function fileWith(text: string | null): string {
+  const folder = mkdtempSync(join(dir, 'case-'));
+  const file = join(folder, 'progress.json');
   if (text !== null) writeFileSync(file, text);
+  return file;
+}
+
+function load(file: string): { progress: unknown; warnings: string[] } {
   const warnings: string[] = [];
   return { progress: loadProgress(file, (line) => warnings.push(line)), warnings };
 }
 
-describe('.mcp-sim/progress.json', () => {
+const json = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const A = { finished: true, lastStep: 9 };
+
+describe('.mcp-sim/progress.json: reading', () => {
   it('starts fresh, silently, when there is no file', () => {
-    expect(load(null)).toEqual({ progress: { lessons: {}, exercises: {} }, warnings: [] });
+    expect(load(fileWith(null))).toEqual({
+      progress: { lessons: {}, exercises: {} },
+      warnings: [],
+    });
   });
 
-  it('reads a valid file back as saved', () => {
+  it('reads a saved file back as saved, ending in a newline', () => {
     const file = join(dir, 'sub', 'progress.json');
     const saved = {
       lang: 'zh' as const,
-      lessons: { 'first-session': { finished: true, lastStep: 9 } },
+      lessons: { 'first-session': A },
       exercises: { progress: { passed: false, points: 3, maxPoints: 10 } },
     };
     saveProgress(saved, file);
     expect(loadProgress(file, () => {})).toEqual(saved);
-    expect(readFileSync(file, 'utf8').endsWith('\n')).toBe(true);
+    expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
   });
 
-  it('reports a corrupt file in one line with the JSON pointer, and starts fresh', () => {
-    const bad = load('{"lessons":{"a":{"finished":true,"lastStep":-1}}}');
-    expect(bad.progress).toEqual({ lessons: {}, exercises: {} });
-    expect(bad.warnings).toHaveLength(1);
-    expect(bad.warnings[0]).toMatch(
-      /: \/lessons\/a\/lastStep .*>=\s?0.*; starting fresh \(kept as .*\.json\.bad\)$/,
+  it('accepts a file saved with a UTF-8 byte order mark', () => {
+    const bom = load(fileWith(`\uFEFF${JSON.stringify({ lang: 'zh', lessons: { a: A } })}`));
+    expect(bom).toEqual({
+      progress: { lang: 'zh', lessons: { a: A }, exercises: {} },
+      warnings: [],
+    });
+  });
+
+  it('sets one bad lesson aside, with why, and uses the rest (one located line)', () => {
+    const file = fileWith(
+      JSON.stringify({ lang: 'zh', lessons: { a: A, b: { finished: true, lastStep: -1 } } }),
     );
-    const wrongType = load('{"lang":"fr"}');
-    expect(wrongType.warnings[0]).toMatch(/: \/lang .*"en".*; starting fresh/);
+    const first = load(file);
+    expect(first.progress).toEqual({ lang: 'zh', lessons: { a: A }, exercises: {} });
+    expect(first.warnings).toHaveLength(1);
+    expect(first.warnings[0]).toBe(
+      `mcp-sim: ${file}: /lessons/b/lastStep: Too small: expected number to be >=0; set aside (kept as ${file}.bad), the rest is used`,
+    );
+    expect(json(`${file}.bad`)).toMatchObject({
+      entries: { '/lessons/b': { why: expect.stringContaining('>=0'), value: { lastStep: -1 } } },
+    });
+    // The file no longer holds it: the next read is silent and the same.
+    expect(load(file)).toEqual({ progress: first.progress, warnings: [] });
   });
 
-  it('moves a corrupt file aside, so it is reported once and nothing in it is lost', () => {
-    const file = join(dir, 'aside', 'progress.json');
-    mkdirSync(join(dir, 'aside'));
-    writeFileSync(file, '{garbage');
+  it('sets a wrong lang, a wrong exercise, a section that is no object aside on their own', () => {
+    const file = fileWith(
+      JSON.stringify({
+        lang: 'fr',
+        lessons: [1],
+        exercises: { x: { passed: 'yes' }, y: { passed: true, points: 1, maxPoints: 1 } },
+      }),
+    );
+    const read = load(file);
+    expect(read.progress).toEqual({
+      lessons: {},
+      exercises: { y: { passed: true, points: 1, maxPoints: 1 } },
+    });
+    expect(read.warnings).toHaveLength(1);
+    expect(read.warnings[0]).toMatch(/: \/lang: .*"en".*\(and 2 more entries\); set aside/);
+    expect(Object.keys((json(`${file}.bad`) as { entries: object }).entries)).toEqual([
+      '/lang',
+      '/lessons',
+      '/exercises/x',
+    ]);
+  });
+
+  it('names the pointer of a key holding "/" or "~" as RFC 6901 escapes it', () => {
+    const read = load(fileWith(JSON.stringify({ lessons: { 'a/b~c': { finished: 1 } } })));
+    expect(read.warnings[0]).toContain(': /lessons/a~1b~0c/finished: ');
+  });
+
+  it('moves a file that is not JSON aside, with its line and column, and starts fresh', () => {
+    const file = fileWith('{\n  "lessons": {\n    "a": {"finished": true,}\n  }\n}');
+    const read = load(file);
+    expect(read.progress).toEqual({ lessons: {}, exercises: {} });
+    expect(read.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^mcp-sim: ${file}: line 3, column 28: not valid JSON \\(.*\\); starting fresh \\(kept as ${file}\\.bad\\)$`,
+        ),
+      ),
+    ]);
+    expect(readFileSync(`${file}.bad`, 'utf8')).toContain('"finished": true,}');
+    expect(existsSync(file)).toBe(false);
+    expect(load(file).warnings).toEqual([]); // reported once: it is no longer there
+  });
+
+  it('moves JSON that is not an object aside too', () => {
+    const file = fileWith('[1, 2]');
+    expect(load(file).warnings).toEqual([
+      `mcp-sim: ${file}: not a JSON object; starting fresh (kept as ${file}.bad)`,
+    ]);
+  });
+
+  it('never overwrites an earlier set-aside file: the next is .bad-2, then .bad-3', () => {
+    const file = fileWith('{garbage');
+    writeFileSync(`${file}.bad`, 'earlier');
+    expect(load(file).warnings[0]).toContain(`(kept as ${file}.bad-2)`);
+    writeFileSync(file, '{"lessons": {"a": 1}}');
+    expect(load(file).warnings[0]).toContain(`(kept as ${file}.bad-3)`);
+    expect(readFileSync(`${file}.bad`, 'utf8')).toBe('earlier');
+    expect(readFileSync(`${file}.bad-2`, 'utf8')).toBe('{garbage');
+    expect(json(`${file}.bad-3`)).toMatchObject({ entries: { '/lessons/a': { value: 1 } } });
+  });
+});
+
+describe('.mcp-sim/progress.json: saving', () => {
+  it('keeps unknown keys, top-level and inside entries, through an older version’s save', () => {
+    const file = fileWith(
+      JSON.stringify({
+        future: { badges: ['x'] },
+        lessons: { a: { ...A, stars: 3 }, b: { finished: false, lastStep: 1, notes: 'n' } },
+        exercises: { e: { passed: true, points: 2, maxPoints: 2, time: 5 } },
+      }),
+    );
+    const progress = loadProgress(file, () => {});
+    // What the screens do: a new entry object for the lesson the learner is on.
+    saveProgress(
+      { ...progress, lessons: { ...progress.lessons, b: { finished: true, lastStep: 4 } } },
+      file,
+    );
+    expect(json(file)).toEqual({
+      future: { badges: ['x'] },
+      lessons: { a: { ...A, stars: 3 }, b: { finished: true, lastStep: 4, notes: 'n' } },
+      exercises: { e: { passed: true, points: 2, maxPoints: 2, time: 5 } },
+    });
+  });
+
+  it('reports a folder that cannot be written once, and goes on', () => {
+    mkdirSync(join(dir, 'blocked'));
+    writeFileSync(join(dir, 'blocked', 'file'), 'x');
+    const file = join(dir, 'blocked', 'file', 'p.json');
     const warnings: string[] = [];
     const warn = (line: string) => warnings.push(line);
     expect(loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
-    expect(loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
+    saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
+    saveProgress({ lessons: { a: A, b: A }, exercises: {} }, file, warn);
     expect(warnings).toHaveLength(1);
-    expect(readFileSync(`${file}.bad`, 'utf8')).toBe('{garbage');
+    expect(warnings[0]).toMatch(/^mcp-sim: could not save .*p\.json: E[A-Z]+: /);
+    expect(warnings[0]).not.toContain('\n');
   });
 
-  it('reports text that is not JSON in one line, and starts fresh', () => {
-    const bad = load('{"lessons": ');
-    expect(bad.progress).toEqual({ lessons: {}, exercises: {} });
-    expect(bad.warnings).toHaveLength(1);
-    expect(bad.warnings[0]).toMatch(/not valid JSON .*; starting fresh/);
-    expect(bad.warnings[0]).not.toContain('\n');
-  });
-
-  it('never throws when the folder cannot be written: one line on stderr instead', () => {
-    mkdirSync(join(dir, 'blocked'));
-    writeFileSync(join(dir, 'blocked', 'file'), 'x');
-    const stderr = vi.spyOn(process.stderr, 'write').mockReturnValue(true);
-    try {
-      saveProgress({ lessons: {}, exercises: {} }, join(dir, 'blocked', 'file', 'p.json'));
-      expect(stderr).toHaveBeenCalledTimes(1);
-      expect(String(stderr.mock.calls[0]?.[0])).toMatch(/^mcp-sim: could not save .*p\.json: /);
-    } finally {
-      stderr.mockRestore();
-    }
+  it('leaves no temp file behind', () => {
+    const file = fileWith(null);
+    saveProgress({ lessons: { a: A }, exercises: {} }, file);
+    expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false);
   });
 });

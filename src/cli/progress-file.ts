@@ -1,0 +1,153 @@
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as z from 'zod/mini';
+// zod/mini, not the full zod: every command reads this file first, and the full build of zod costs
+// about 70 ms of start-up (docs/benchmarks.md) that the menu's first frame cannot afford.
+import en from 'zod/v4/locales/en.js';
+import { jsonErrorAt } from './json-error-at.js';
+import type { Progress } from './progress-merge.js';
+
+// The mini build carries no messages of its own; the English ones say what was expected.
+z.config(en());
+
+// Loose objects: a field this version does not know is kept, not stripped.
+const ENTRY = {
+  lessons: z.looseObject({
+    finished: z.boolean(),
+    lastStep: z.number().check(z.int(), z.minimum(0)),
+  }),
+  exercises: z.looseObject({ passed: z.boolean(), points: z.number(), maxPoints: z.number() }),
+} as const;
+const LANG = z.enum(['en', 'zh']);
+
+/** An entry of the file that did not validate: where it was, why, and what it held. */
+export type Aside = { readonly pointer: string; readonly why: string; readonly value: unknown };
+
+export type DiskProgress =
+  | { readonly kind: 'missing' }
+  /** Not a progress file at all (not JSON, or JSON but not an object): moved aside whole. */
+  | { readonly kind: 'broken'; readonly why: string }
+  | { readonly kind: 'read'; readonly progress: Progress; readonly asides: readonly Aside[] };
+
+export const emptyProgress = (): Progress => ({ lessons: {}, exercises: {} });
+
+/** A JSON pointer token (RFC 6901): `~` and `/` escaped. */
+const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function issueText(pointer: string, error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  const path = (issue?.path ?? []).map((key) => `/${token(String(key))}`).join('');
+  return `${pointer}${path}: ${issue?.message ?? 'invalid'}`;
+}
+
+/**
+ * Sorts a parsed progress file: what validates is used, each entry that does not (one lesson, one
+ * exercise, the `lang` field, a whole section that is not an object) is set aside on its own, and
+ * every field this version does not know is kept as it is.
+ */
+export function sortProgress(value: Record<string, unknown>): {
+  progress: Progress;
+  asides: Aside[];
+} {
+  const progress: Progress = { ...value, lessons: {}, exercises: {} };
+  const asides: Aside[] = [];
+  if ('lang' in value) {
+    const lang = LANG.safeParse(value.lang);
+    if (lang.success) progress.lang = lang.data;
+    else {
+      delete progress.lang;
+      asides.push({ pointer: '/lang', why: issueText('/lang', lang.error), value: value.lang });
+    }
+  }
+  for (const section of ['lessons', 'exercises'] as const) {
+    const entries = value[section] ?? {};
+    if (!isRecord(entries)) {
+      asides.push({
+        pointer: `/${section}`,
+        why: `/${section}: expected an object`,
+        value: entries,
+      });
+      continue;
+    }
+    for (const [id, entry] of Object.entries(entries)) {
+      const pointer = `/${section}/${token(id)}`;
+      const parsed = ENTRY[section].safeParse(entry);
+      if (parsed.success) Object.assign(progress[section], { [id]: parsed.data });
+      else asides.push({ pointer, why: issueText(pointer, parsed.error), value: entry });
+    }
+  }
+  return { progress, asides };
+}
+
+/** Reads the progress file as it is on disk now. A UTF-8 byte order mark is not an error. */
+export function readProgress(file: string): DiskProgress {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { kind: 'missing' }; // absent, or unreadable: a fresh start either way, never fatal
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const at = jsonErrorAt(text);
+    const reason = (error as Error).message.split('\n')[0];
+    return { kind: 'broken', why: `${at ? `${at}: ` : ''}not valid JSON (${reason})` };
+  }
+  if (!isRecord(value)) return { kind: 'broken', why: 'not a JSON object' };
+  return { kind: 'read', ...sortProgress(value) };
+}
+
+/**
+ * Writes `text` to the first of `<file>.bad`, `<file>.bad-2`, … that does not exist yet (an
+ * exclusive create, so an earlier set-aside file is never overwritten, even by another process).
+ * Returns the name, or the reason it could not.
+ */
+export function writeAside(file: string, text: string): { name: string } | { error: string } {
+  for (let n = 1; n < 1000; n++) {
+    const name = n === 1 ? `${file}.bad` : `${file}.bad-${n}`;
+    try {
+      writeFileSync(name, text, { flag: 'wx' });
+      return { name };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { error: reasonOf(error) };
+    }
+  }
+  return { error: 'too many set-aside files' };
+}
+
+/** Moves the whole file to a free `.bad` name: a hard link (which never replaces) and an unlink. */
+export function moveAside(file: string): { name: string } | { error: string } {
+  for (let n = 1; n < 1000; n++) {
+    const name = n === 1 ? `${file}.bad` : `${file}.bad-${n}`;
+    try {
+      linkSync(file, name);
+      unlinkSync(file);
+      return { name };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      if (code !== 'EPERM' && code !== 'ENOTSUP') return { error: reasonOf(error) };
+      // A file system without hard links: rename, having checked the name is free.
+      try {
+        readFileSync(name);
+      } catch {
+        try {
+          renameSync(file, name);
+          return { name };
+        } catch (again) {
+          return { error: reasonOf(again) };
+        }
+      }
+    }
+  }
+  return { error: 'too many set-aside files' };
+}
+
+/** An fs error's reason in one line ("EACCES: permission denied, open '…'"). */
+export const reasonOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
