@@ -17,7 +17,10 @@ export const PROGRESS_FILE = join('.mcp-sim', 'progress.json');
 type Warn = (line: string) => void;
 const toStderr: Warn = (line) => process.stderr.write(`${line}\n`);
 
-/** What this process last read from or wrote to each file: what a save merges against. */
+/**
+ * What this process last read from each file, or last asked to save there: a save counts as this
+ * session's changes only what differs from it, and takes everything else as the file has it now.
+ */
 const bases = new Map<string, Progress>();
 /** Problems already reported (a read-only folder is reported once, not on every step's save). */
 const reported = new Set<string>();
@@ -116,7 +119,7 @@ export function saveProgress(
   );
   try {
     writeWhole(file, merged);
-    bases.set(key, structuredClone(merged));
+    bases.set(key, structuredClone(progress));
   } catch (error) {
     once(`save ${key}`, warn, `mcp-sim: could not save ${file}: ${reasonOf(error)}`);
   }
