@@ -36,6 +36,7 @@ const CALL = [
 const IDS = [
   'duplicate-request-id',
   'duplicate-progress-token',
+  'id-beyond-safe-integer',
 ] as const satisfies readonly RuleId[];
 
 /** What every answer is checked for: one answer to one request still waiting for it. */
@@ -43,6 +44,7 @@ const ANSWER = [
   'response-without-request',
   'duplicate-response',
   'response-after-cancellation',
+  'id-beyond-safe-integer',
 ] as const satisfies readonly RuleId[];
 
 const PROGRESS = [
@@ -50,11 +52,13 @@ const PROGRESS = [
   'progress-after-completion',
   'progress-after-cancellation',
   'progress-not-increasing',
+  'id-beyond-safe-integer',
 ] as const satisfies readonly RuleId[];
 
 const CANCELLED = [
   'cancel-unknown-request',
   'cancel-initialize',
+  'id-beyond-safe-integer',
 ] as const satisfies readonly RuleId[];
 
 /**

@@ -1,5 +1,6 @@
 import type { Lang } from '../i18n/lang.js';
 import type { Bilingual } from '../protocol/index.js';
+import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
@@ -20,6 +21,7 @@ const ROWS = [
   ...CANCELLATION_RULES,
   ...PROGRESS_RULES,
   ...RESOURCE_RULES,
+  ...BIG_ID_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -200,4 +200,8 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => hs().close().client(rpc.request(1, 'ping')),
     legal: () => hs().client(rpc.request(1, 'ping')).close(),
   },
+  'id-beyond-safe-integer': {
+    trigger: () => hs().client(rpc.request(2 ** 53, 'ping')),
+    legal: () => hs().client(rpc.request(2 ** 53 - 1, 'ping')),
+  },
 };

@@ -1,0 +1,54 @@
+import type { ModelMessage } from '../events.js';
+import type { RuleRow } from './rule.js';
+
+/**
+ * The ids and tokens a peer matches on: a request's id and its `_meta.progressToken`, an answer's
+ * id, the `requestId` a notifications/cancelled names, a notifications/progress's token.
+ */
+function matchedNumbers(msg: ModelMessage): [string, unknown][] {
+  const fields: [string, unknown][] = [
+    ['id', msg.id],
+    ['progress token', msg.progressToken],
+  ];
+  if (msg.method === 'notifications/cancelled') fields.push(['requestId', msg.params?.requestId]);
+  if (msg.method === 'notifications/progress') {
+    fields.push(['progressToken', msg.params?.progressToken]);
+  }
+  return fields;
+}
+
+/** An integer no JavaScript number holds exactly: 2^53 and beyond, where JSON.parse rounds. */
+const beyondSafe = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+
+/**
+ * JSON-RPC bounds no id, and MCP's RequestId is a string or an integer, but a JavaScript peer reads
+ * every JSON number as a double: 9007199254740993 arrives as 9007199254740992, silently, and two
+ * such ids can become one. A warning, not an error: the message is legal, its id is fragile.
+ */
+export const BIG_ID_RULES = [
+  {
+    id: 'id-beyond-safe-integer',
+    severity: 'warning',
+    spec: 'basic/index › Requests',
+    specNote: {
+      en: 'ids are strings or integers; JavaScript keeps integers exactly only up to 2^53 − 1',
+      zh: 'id 为字符串或整数；JavaScript 只能精确保存不超过 2^53 − 1 的整数',
+    },
+    title: { en: 'Id beyond 2^53 − 1', zh: 'id 超出 2^53 − 1' },
+    check: (_ctx, msg) => {
+      const found = matchedNumbers(msg).filter((field): field is [string, number] =>
+        beyondSafe(field[1]),
+      );
+      if (found.length === 0) return null;
+      return found.map(([name, value]) => {
+        // As the rest of the report prints it; digits, not an exponent, past 1e21.
+        const read = String(value).includes('e') ? BigInt(value).toString() : String(value);
+        return {
+          en: `${name} ${read} (as JSON numbers in JavaScript read it) is beyond 2^53 − 1 (9007199254740991): it cannot be kept exactly, so many peers would round it and misroute the answer; use a string or a smaller integer`,
+          zh: `${name} ${read}（JavaScript 读取 JSON 数字后的值）超出 2^53 − 1（9007199254740991）：无法精确保存，许多对端会将其舍入，从而把响应对应到错误的请求；请改用字符串或更小的整数`,
+        };
+      });
+    },
+  },
+] as const satisfies readonly RuleRow[];
