@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Document, isMap, isSeq, type LineCounter } from 'yaml';
 import {
   forgetIndex,
   type IndexEntry,
@@ -8,7 +7,7 @@ import {
   LESSONS_DIR,
   lessonFolders,
 } from './lesson-index.js';
-import { readYaml } from './read-yaml.js';
+import { positionOf, readYaml } from './read-yaml.js';
 import { type Scenario, scenarioSchema } from './schema.js';
 import { diagnoseStep, flattenIssues, type PathIssue } from './step-diagnosis.js';
 
@@ -36,38 +35,6 @@ export type LessonListing = {
   readonly problems: readonly LessonProblem[];
 };
 
-type Where = { line: number; column: number } | null;
-
-/** Follows a zod issue path into the YAML document to find the line and column it points at. */
-function positionOf(
-  doc: Document.Parsed,
-  counter: LineCounter,
-  path: readonly PropertyKey[],
-): Where {
-  const pos = (node: unknown): Where => {
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    if (!range) return null;
-    const { line, col } = counter.linePos(range[0]);
-    return { line, column: col };
-  };
-  let node: unknown = doc.contents;
-  let best: Where = pos(node);
-  for (const key of path) {
-    best = pos(node) ?? best;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => (item.key as { value?: unknown })?.value === key);
-      if (!pair) return best;
-      best = pos(pair.key) ?? best;
-      node = pair.value;
-    } else if (isSeq(node) && typeof key === 'number') {
-      node = node.items[key];
-    } else {
-      return best;
-    }
-  }
-  return pos(node) ?? best;
-}
-
 function describePath(path: readonly PropertyKey[]): string {
   return path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
@@ -86,8 +53,8 @@ function validationIssues(value: unknown, issues: readonly PathIssue[]): PathIss
   const stepIndexes = [...new Set(issues.filter(inStep).map((i) => i.path[1] as number))];
   const diagnosed = stepIndexes.flatMap((i) =>
     diagnoseStep((steps as unknown[])[i]).map((issue) => ({
+      ...issue,
       path: ['steps', i, ...issue.path],
-      message: issue.message,
     })),
   );
   return [...issues.filter((issue) => !inStep(issue)), ...diagnosed];
@@ -113,11 +80,15 @@ export function loadLessonFile(
   const read = readYaml(source);
   if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
   const { doc, counter, value } = read;
+  if (value === null || value === undefined) {
+    const message = 'the file is empty: a lesson is a mapping with title, goal, steps and recap';
+    return { ok: false, problems: [{ file, line: 1, column: 1, message }] };
+  }
   const parsed = scenarioSchema.safeParse(value);
   if (!parsed.success) {
     const issues = validationIssues(value, flattenIssues(parsed.error.issues as never));
     const problems = issues.map((issue) => {
-      const where = positionOf(doc, counter, issue.path);
+      const where = positionOf(doc, counter, issue.path, issue.key === true);
       return {
         file,
         line: where?.line ?? 1,

@@ -2,7 +2,9 @@ import {
   type Document,
   isAlias,
   isCollection,
+  isMap,
   isPair,
+  isSeq,
   LineCounter,
   parseDocument,
   visit,
@@ -114,4 +116,38 @@ export function readYaml(source: string): ReadYaml {
 function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0] ?? '';
+}
+
+export type Where = { line: number; column: number } | null;
+
+/** Follows a zod issue path into the YAML document to find the line and column it points at. */
+export function positionOf(
+  doc: Document.Parsed,
+  counter: LineCounter,
+  path: readonly PropertyKey[],
+  atKey = false,
+): Where {
+  const pos = (node: unknown): Where => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    if (!range) return null;
+    const { line, col } = counter.linePos(range[0]);
+    return { line, column: col };
+  };
+  let node: unknown = doc.contents;
+  let best: Where = pos(node);
+  for (const key of path) {
+    best = pos(node) ?? best;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => (item.key as { value?: unknown })?.value === key);
+      if (!pair) return best;
+      best = pos(pair.key) ?? best;
+      if (atKey && key === path[path.length - 1]) return best;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+    } else {
+      return best;
+    }
+  }
+  return pos(node) ?? best;
 }

@@ -3,7 +3,12 @@ import { closest } from './find-lesson.js';
 import { type ActionKinds, STEP_KINDS } from './schema.js';
 
 /** A validation problem at a path of the lesson (keys and indexes from its root). */
-export type PathIssue = { readonly path: PropertyKey[]; readonly message: string };
+export type PathIssue = {
+  readonly path: PropertyKey[];
+  readonly message: string;
+  /** The problem is the last key itself (an unknown word), not its value. */
+  readonly key?: true;
+};
 
 type Issue = {
   readonly code: string;
@@ -82,7 +87,7 @@ function diagnoseAction(kind: string, action: unknown, kinds: ActionKinds): Path
     return [
       first === undefined
         ? { path: [], message: `a ${kind} step is one of: ${all.join(', ')}` }
-        : { path: [first], message: unknownWord(what, first, all) },
+        : { path: [first], message: unknownWord(what, first, all), key: true },
     ];
   }
   const parsed = schema.safeParse(action);
@@ -109,7 +114,7 @@ export function diagnoseStep(step: unknown): PathIssue[] {
     return [
       stray === undefined
         ? { path: [], message: `a step needs one of: ${KINDS.join(', ')}` }
-        : { path: [stray], message: unknownWord('step kind', stray, KINDS) },
+        : { path: [stray], message: unknownWord('step kind', stray, KINDS), key: true },
     ];
   }
   const [kind, second] = present;
@@ -131,7 +136,7 @@ export function diagnoseStep(step: unknown): PathIssue[] {
   const inAction = (issue: PathIssue) => actions !== null && issue.path[0] === kind;
   const action = actions ? diagnoseAction(kind, step[kind], actions) : [];
   return [
-    ...action.map((issue) => ({ path: [kind, ...issue.path], message: issue.message })),
+    ...action.map((issue) => ({ ...issue, path: [kind, ...issue.path] })),
     ...issues.filter((issue) => !inAction(issue)),
   ];
 }
