@@ -59,7 +59,8 @@ function aliasProblems(doc: Document.Parsed, counter: LineCounter): YamlProblem[
           });
           return visit.SKIP;
         }
-        const d = data.get(source) ?? { count: 0, weight: 0 };
+        // The library counts the anchored node itself as its first use (toJS: `count: 1`).
+        const d = data.get(source) ?? { count: 1, weight: 0 };
         data.set(source, d);
         d.count += 1;
         if (d.weight === 0) d.weight = weight(source);
