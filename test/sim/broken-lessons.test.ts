@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
 import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { readYaml } from '../../src/sim/scenario/read-yaml.js';
+import { menuData } from '../../src/ui/menu-items.js';
 import { isBuildStale, ROOT } from '../helpers/cli.js';
 
 // One mistake per lesson file (test/fixtures/broken-lessons/): each gives exactly one located line,
@@ -53,6 +54,16 @@ describe('a folder of broken lessons', () => {
   it.each(Object.entries(EXPECTED))('%s: one exact located line', (name, line) => {
     const mine = listing.problems.filter((p) => p.file.startsWith(join(BROKEN, name)));
     expect(mine.map(formatProblem)).toEqual([join(BROKEN, line)]);
+  });
+
+  it('the menu lists the good lessons and one line per broken file', () => {
+    const menu = menuData(listing, { lessons: {} }, 'en');
+    expect(menu.lessons.map((l) => l.id)).toEqual(['good', 'also-good', 'cannot-play']);
+    expect(menu.broken).toHaveLength(Object.keys(EXPECTED).length);
+    expect(menu.broken).toContainEqual({
+      name: '03-alias-to-nowhere',
+      problem: 'line 2: YAML: alias *nope refers to no anchor (&nope must be set before it)',
+    });
   });
 
   it('has no problem that is not expected', () => {
