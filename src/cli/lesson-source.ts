@@ -1,6 +1,7 @@
 import type { Step } from '../session/index.js';
 import { findLesson } from '../sim/scenario/find-lesson.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
+import { isLessonPath, listingAtPath, mergeListings } from '../sim/scenario/lesson-sources.js';
 import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
 import type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
 import { screenSteps } from '../ui/screen-step.js';
@@ -8,14 +9,39 @@ import { screenSteps } from '../ui/screen-step.js';
 export type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
 
 /**
- * The lessons for the menu: the build's index while it holds, else every lesson file read from
- * YAML (the full loader, with zod and the YAML parser, loads only then).
+ * The lessons for the menu and `lessons`: the course from the build's index while it holds, else
+ * every lesson file read from YAML (the full loader, with zod and the YAML parser, loads only
+ * then); then the teachers' folders (`folders`), always read from YAML.
  */
-export async function listLessons(): Promise<LessonListing> {
+export async function listLessons(folders: readonly string[] = []): Promise<LessonListing> {
   const indexed = indexedListing();
-  if (indexed) return indexed;
+  if (indexed && folders.length === 0) return indexed;
   const { loadLessons } = await import('../sim/scenario/load-lessons.js');
-  return loadLessons();
+  const course = indexed ?? loadLessons();
+  if (folders.length === 0) return course;
+  return mergeListings(
+    course,
+    folders.map((dir) => loadLessons(dir)),
+  );
+}
+
+/**
+ * What `lesson <word>` opens: a lesson of the course and the teachers' folders by id or number, or
+ * (a word that looks like a path) the lesson file or folder there, the first of a folder's lessons.
+ */
+export async function lessonTarget(
+  word: string,
+  folders: readonly string[] = [],
+): Promise<{ ok: true; id: string; listing: LessonListing } | { ok: false; error: OpenProblem }> {
+  if (!isLessonPath(word)) return { ok: true, id: word, listing: await listLessons(folders) };
+  const loader = await import('../sim/scenario/load-lessons.js');
+  const listing = listingAtPath(word, loader);
+  const first = listing.lessons[0];
+  if (first) return { ok: true, id: first.id, listing };
+  const problem = listing.problems[0];
+  if (!problem) return { ok: false, error: { code: 2, message: `${word}: no lessons in it` } };
+  const missing = problem.file === word && problem.line === null;
+  return { ok: false, error: { code: missing ? 2 : 1, message: loader.formatProblem(problem) } };
 }
 
 /** Loads and plays a lesson (the same outcomes as the CLI's), shaped for the screen. */

@@ -21,6 +21,18 @@ async function showHelp(topic: CommandName | undefined, lang: Lang): Promise<num
   return 0;
 }
 
+/** The teachers' folders: MCP_SIM_LESSONS's and --lessons's; a --lessons that is no folder is a usage error. */
+async function foldersOf(option: string | undefined): Promise<string[]> {
+  const { teacherFolders } = await import('../sim/scenario/lesson-sources.js');
+  if (option !== undefined) {
+    const { existsSync, statSync } = await import('node:fs');
+    if (!existsSync(option) || !statSync(option).isDirectory()) {
+      throw new UsageError(`${option}: no such folder of lessons`);
+    }
+  }
+  return teacherFolders(option);
+}
+
 const RUN: { readonly [N in CommandName]: Run<N> } = {
   async menu({ values }) {
     if (values.version) {
@@ -33,7 +45,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const [{ runMenu }, { listing, open }] = await Promise.all([
       importUi(),
       import('./lesson-source.js').then(async ({ listLessons, openLesson }) => {
-        const listing = await listLessons();
+        const listing = await listLessons(await foldersOf(values.lessons));
         return { listing, open: (id: string) => openLesson(id, listing) };
       }),
     ]);
@@ -55,8 +67,14 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   async lessons({ values }) {
     const progress = loadProgress();
     const lang = detectLang(values.lang, progress.lang);
-    const { lessonsCommand } = await import('./commands/lessons.js');
-    return lessonsCommand({ json: values.json, lang, progress });
+    const { checkLessonsCommand, lessonsCommand } = await import('./commands/lessons.js');
+    if (values.check !== undefined) {
+      if (values.lessons !== undefined) throw new UsageError('--check takes the folder itself');
+      await foldersOf(values.check); // a missing folder is a usage error
+      return checkLessonsCommand({ dir: values.check, json: values.json });
+    }
+    const folders = await foldersOf(values.lessons);
+    return lessonsCommand({ json: values.json, lang, progress, folders });
   },
   async lesson({ values, args }) {
     const { id } = args;
@@ -67,7 +85,8 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     }
     if (values.json || values.plain) {
       const { lessonPrintCommand } = await import('./commands/lessons.js');
-      return lessonPrintCommand({ id, format: values.json ? 'json' : 'plain', lang });
+      const folders = await foldersOf(values.lessons);
+      return lessonPrintCommand({ id, format: values.json ? 'json' : 'plain', lang, folders });
     }
     let autoplay: number | undefined;
     if (values.autoplay !== undefined) {
@@ -78,8 +97,10 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     }
     // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
     // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
-    const { openLesson } = await import('./lesson-source.js');
-    const opened = await openLesson(id);
+    const { lessonTarget, openLesson } = await import('./lesson-source.js');
+    const target = await lessonTarget(id, await foldersOf(values.lessons));
+    if (!target.ok) throw lessonProblem(target.error);
+    const opened = await openLesson(target.id, target.listing);
     if (!opened.ok) throw lessonProblem(opened.error);
     requireTty(lang);
     const { runLesson } = await importUi();

@@ -1,7 +1,8 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
-import type { ScreenStep } from './screen-step.js';
+import type { Step } from '../session/index.js';
+import { type ScreenStep, screenStep } from './screen-step.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
 
@@ -119,18 +120,48 @@ export function lessonHandout(
   return out.join('\n');
 }
 
+/** A line a lesson sent that is not a message (`do: {raw: …}`): the session log's unreadable step. */
+export type UnreadableLine = {
+  readonly direction: ScreenStep['direction'];
+  readonly raw: unknown;
+  readonly problem: string;
+  readonly note: Bilingual;
+};
+
+/** The steps `lesson --json` lists: the screen's steps, and the unreadable lines between them. */
+export function jsonSteps(steps: readonly Step[]): (ScreenStep | UnreadableLine)[] {
+  let shown = 0;
+  return steps.map((step) =>
+    step.kind === 'unreadable'
+      ? {
+          direction: step.direction,
+          raw: step.raw,
+          problem: step.problem ?? '',
+          note: step.notes?.note ?? { en: '', zh: '' },
+        }
+      : screenStep(step, shown++),
+  );
+}
+
 /**
- * `lesson --json`: every envelope exactly as sent on the wire, with its note and violations. A
- * closed transport is not an envelope: it is listed apart, after the envelope step it followed.
+ * `lesson --json`: every envelope exactly as sent on the wire, with its note and violations; a line
+ * the lesson sent that is not a message is a step too, with `raw` (what was written) and the
+ * `problem`. A closed transport is listed apart, after the step it followed.
  */
 export function lessonJson(
   lesson: { readonly id: string; readonly scenario: { readonly title: Bilingual } },
-  timeline: Timeline,
+  timeline: { readonly steps: readonly (ScreenStep | UnreadableLine)[] },
   lang: Lang,
 ) {
   const steps = [];
   const closes = [];
   for (const step of timeline.steps) {
+    if ('problem' in step) {
+      const { direction, raw, problem } = step;
+      const message = null;
+      steps.push({ direction, message, raw, problem, note: tr(step.note, lang), violations: [] });
+      continue;
+    }
     if (!step.message || !step.report) {
       closes.push({ afterStep: steps.length, by: step.closedBy, note: tr(step.note, lang) });
       continue;

@@ -75,8 +75,10 @@ export function run(
 export const runCli = (args: readonly string[], options: RunOptions = {}) =>
   run(process.execPath, [CLI, ...args], options);
 
-function newestMtime(dir: string): number {
-  let newest = 0;
+/** The newest time under `dir`, folders included (a removed or renamed lesson changes its folder's). */
+export function newestMtime(dir: string): number {
+  let newest = existsSync(dir) ? statSync(dir).mtimeMs : 0;
+  if (newest === 0) return 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     const time = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
@@ -85,16 +87,30 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** What dist/ is built from: the code, the build scripts, and the lessons it compiles. */
+export const BUILD_INPUTS = ['src', 'scripts', 'lessons'] as const;
+
 /**
- * Builds dist/ (the esbuild bundle of `npm run build`) when the CLI is missing or older than any
- * file under src/ or the build script. Called once from the global setup, before any test file
- * runs, so test files never build at the same time.
+ * Whether dist/ is older than what it is built from. The lesson index (dist/lessons-index.json) and
+ * the timelines are part of the build: a lesson added to or edited in lessons/ makes it stale too.
+ */
+export function isBuildStale(root: string = ROOT): boolean {
+  const index = join(root, 'dist', 'lessons-index.json');
+  if (!existsSync(join(root, 'dist', 'cli', 'main.js')) || !existsSync(index)) return true;
+  const built = Math.min(
+    statSync(join(root, 'dist', 'cli', 'main.js')).mtimeMs,
+    statSync(index).mtimeMs,
+  );
+  return BUILD_INPUTS.some((name) => newestMtime(join(root, name)) > built);
+}
+
+/**
+ * Builds dist/ (the esbuild bundle of `npm run build`, with the lessons compiled) when it is missing
+ * or older than any file under src/, scripts/ or lessons/. Called once from the global setup,
+ * before any test file runs, so test files never build at the same time.
  */
 export async function ensureBuilt(): Promise<void> {
-  const fresh =
-    existsSync(CLI) &&
-    statSync(CLI).mtimeMs >= newestMtime(join(ROOT, 'src')) &&
-    statSync(CLI).mtimeMs >= statSync(join(ROOT, 'scripts', 'build.mjs')).mtimeMs;
+  const fresh = !isBuildStale();
   if (!fresh) {
     const build = await run(process.execPath, [join(ROOT, 'scripts', 'build.mjs')]);
     if (build.code !== 0) {

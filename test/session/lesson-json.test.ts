@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
-import { lessonJson } from '../../src/ui/handout.js';
-import { screenSteps } from '../../src/ui/screen-step.js';
+import { jsonSteps, lessonJson } from '../../src/ui/handout.js';
 import { ROOT } from '../helpers/cli.js';
 
 const DIR = join(ROOT, 'test', 'fixtures', 'lesson-json');
@@ -22,7 +21,7 @@ describe('every lesson prints the same --json through the session log (en and zh
       unknown
     >;
     const { lesson, timeline } = await playLesson(id);
-    const steps = { steps: screenSteps(timeline.steps) };
+    const steps = { steps: jsonSteps(timeline.steps) };
     for (const lang of ['en', 'zh'] as const) {
       expect(JSON.parse(JSON.stringify(lessonJson(lesson, steps, lang)))).toEqual(before[lang]);
     }

@@ -1,20 +1,46 @@
+import { dirname } from 'node:path';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { formatProblem, loadLessons } from '../../sim/scenario/load-lessons.js';
+import { checkLessonFolder } from '../../sim/scenario/check-folder.js';
+import {
+  formatProblem,
+  type LessonListing,
+  type LessonProblem,
+} from '../../sim/scenario/load-lessons.js';
 import { openLesson, type PlayedLesson } from '../../sim/scenario/open-lesson.js';
-import { lessonHandout, lessonJson } from '../../ui/handout.js';
+import { jsonSteps, lessonHandout, lessonJson } from '../../ui/handout.js';
 import { statusOf } from '../../ui/progress-update.js';
 import { screenSteps } from '../../ui/screen-step.js';
 import { lessonProblem } from '../lesson-error.js';
+import { lessonTarget, listLessons } from '../lesson-source.js';
 import type { Progress } from '../progress.js';
 
-function reportProblems(problems: ReturnType<typeof loadLessons>['problems']): void {
-  for (const problem of problems) process.stderr.write(`mcp-sim: ${formatProblem(problem)}\n`);
+/**
+ * One line per lesson file that did not load: its first problem (a file that cannot be read often
+ * has several, and a listing is not the place for all of them: `lessons --check` is).
+ */
+export function firstProblems(problems: readonly LessonProblem[]): LessonProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => !seen.has(p.file) && seen.add(p.file));
+}
+
+function reportProblems(problems: readonly LessonProblem[]): void {
+  for (const problem of firstProblems(problems)) {
+    const more = problems.filter((p) => p.file === problem.file).length - 1;
+    const folder = dirname(dirname(problem.file));
+    const tail = more > 0 ? ` (${more} more: mcp-sim lessons --check ${folder})` : '';
+    process.stderr.write(`mcp-sim: ${formatProblem(problem)}${tail}\n`);
+  }
 }
 
 /** `mcp-sim lessons [--json]`: broken lesson files are reported and the others still listed. */
-export function lessonsCommand(options: { json: boolean; lang: Lang; progress: Progress }): number {
-  const { lessons, problems } = loadLessons();
+export async function lessonsCommand(options: {
+  json: boolean;
+  lang: Lang;
+  progress: Progress;
+  folders: readonly string[];
+}): Promise<number> {
+  const { lessons, problems } = await listLessons(options.folders);
   const rows = lessons.map((lesson, i) => ({
     id: lesson.id,
     number: i + 1,
@@ -47,9 +73,40 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
   return problems.length > 0 ? 1 : 0;
 }
 
-/** Loads and plays one lesson, or throws a one-line error that names the file and line. */
-export async function playLesson(id: string): Promise<PlayedLesson> {
-  const opened = await openLesson(id);
+/** `mcp-sim lessons --check <folder>`: every problem, one located line each; exit 1 if any. */
+export async function checkLessonsCommand(options: {
+  dir: string;
+  json: boolean;
+}): Promise<number> {
+  const { dir, lessons, problems } = await checkLessonFolder(options.dir);
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ dir, lessons, problems }, null, 2)}\n`);
+  } else {
+    for (const problem of problems) process.stdout.write(`${formatProblem(problem)}\n`);
+    const files = new Set(problems.map((p) => p.file)).size;
+    process.stdout.write(
+      problems.length === 0
+        ? `${dir}: ${lessons} lesson${lessons === 1 ? '' : 's'} checked, no problems\n`
+        : `${dir}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}\n`,
+    );
+  }
+  return problems.length > 0 ? 1 : 0;
+}
+
+/**
+ * Loads and plays one lesson (by id or number, or a path), or throws a one-line error that names
+ * the file and line.
+ */
+export async function playLesson(
+  id: string,
+  folders: readonly string[] = [],
+  given?: LessonListing,
+): Promise<PlayedLesson> {
+  const target = given
+    ? { ok: true as const, id, listing: given }
+    : await lessonTarget(id, folders);
+  if (!target.ok) throw lessonProblem(target.error);
+  const opened = await openLesson(target.id, target.listing);
   if (opened.ok) return opened.value;
   throw lessonProblem(opened.error);
 }
@@ -58,14 +115,16 @@ export async function lessonPrintCommand(options: {
   id: string;
   format: 'json' | 'plain';
   lang: Lang;
+  folders: readonly string[];
 }): Promise<number> {
-  const { lesson, timeline: played } = await playLesson(options.id);
-  const timeline = { steps: screenSteps(played.steps) };
+  const { lesson, timeline: played } = await playLesson(options.id, options.folders);
   if (options.format === 'json') {
+    const timeline = { steps: jsonSteps(played.steps) };
     process.stdout.write(
       `${JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2)}\n`,
     );
   } else {
+    const timeline = { steps: screenSteps(played.steps) };
     process.stdout.write(lessonHandout(lesson, timeline, options.lang));
   }
   return 0;

@@ -1,4 +1,14 @@
-import { type CommandSpec, LANG_OPTION } from './types.js';
+import { type CommandSpec, LANG_OPTION, type OptionSpec } from './types.js';
+
+/** A teacher's folder of lessons, added after the course's (the same as MCP_SIM_LESSONS). */
+const LESSONS_OPTION = {
+  kind: 'string',
+  value: '<folder>',
+  help: {
+    en: 'add a folder of your own lessons (<number>-<id>/lesson.yaml) after the course’s; MCP_SIM_LESSONS=<folder> does the same',
+    zh: '在课程之后加入一个你自己的课程文件夹（<编号>-<id>/lesson.yaml）；MCP_SIM_LESSONS=<folder> 作用相同',
+  },
+} as const satisfies OptionSpec;
 
 /** `mcp-sim` alone (or with options only): the lesson menu. `menu` is its hidden alias. */
 export const menu = {
@@ -6,6 +16,7 @@ export const menu = {
   positionals: [],
   options: {
     lang: LANG_OPTION,
+    lessons: LESSONS_OPTION,
     version: {
       kind: 'boolean',
       short: 'v',
@@ -18,8 +29,8 @@ export const menu = {
 export const lessons = {
   summary: { en: 'list the lessons with their status', zh: '列出课程及其状态' },
   about: {
-    en: 'Lists the lessons in order with their status (new, in progress, done). A lesson file that cannot be loaded is reported with its file and line; the others are still listed, and the exit code is 1.',
-    zh: '按顺序列出课程及其状态（未开始、进行中、已完成）。无法加载的课程文件会连同文件名和行号一起报告；其余课程照常列出，退出码为 1。',
+    en: 'Lists the lessons in order with their status (new, in progress, done). A lesson file that cannot be loaded is reported in one line with its file and line; the others are still listed, and the exit code is 1.\nWith --check <folder>, checks every lesson in a folder (yours, or the course’s lessons/) and reports every problem, one line each with its file and line: exit 1 if there is any, 0 with a summary if none. How to write a lesson: docs/authoring-lessons.md in the package.',
+    zh: '按顺序列出课程及其状态（未开始、进行中、已完成）。无法加载的课程文件会用一行报告，并给出文件名和行号；其余课程照常列出，退出码为 1。\n加上 --check <folder> 时，检查一个文件夹（你自己的，或课程自带的 lessons/）里的每一课，逐行报告每个问题及其文件名和行号：有问题时退出码为 1，没有问题时输出汇总，退出码为 0。如何编写课程：见软件包中的 docs/authoring-lessons.md。',
   },
   positionals: [],
   options: {
@@ -31,6 +42,15 @@ export const lessons = {
       },
     },
     lang: LANG_OPTION,
+    lessons: LESSONS_OPTION,
+    check: {
+      kind: 'string',
+      value: '<folder>',
+      help: {
+        en: 'check every lesson in <folder> and report every problem (file:line:column: …); with --json: {dir, lessons, problems}',
+        zh: '检查 <folder> 中的每一课并报告所有问题（文件:行:列: …）；加 --json 时输出 {dir, lessons, problems}',
+      },
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -40,16 +60,16 @@ export const lesson = {
     zh: '演示一课；--plain 输出 Markdown 讲义',
   },
   about: {
-    en: 'Plays a lesson one envelope at a time in the terminal.',
-    zh: '在终端中一条一条消息地演示一课。',
+    en: 'Plays a lesson one envelope at a time in the terminal. Instead of an id, give the path of a lesson file or folder of your own (mcp-sim lesson ./my-lessons/01-hammer); a folder of lessons plays its first one.',
+    zh: '在终端中一条一条消息地演示一课。也可以不写 id，而给出你自己的课程文件或文件夹的路径（mcp-sim lesson ./my-lessons/01-hammer）；给出一个课程文件夹时演示其中的第一课。',
   },
   positionals: [
     {
       name: 'id',
       missing: 'lesson needs an id: mcp-sim lesson <id> (see: mcp-sim lessons)',
       help: {
-        en: 'the lesson’s id, or its number in the menu (mcp-sim lesson 3)',
-        zh: '课程的 id，或它在菜单中的编号（mcp-sim lesson 3）',
+        en: 'the lesson’s id, its number in the menu (mcp-sim lesson 3), or the path of a lesson file or folder (with a / or ending in .yaml)',
+        zh: '课程的 id、它在菜单中的编号（mcp-sim lesson 3），或课程文件、文件夹的路径（含 / 或以 .yaml 结尾）',
       },
     },
   ],
@@ -64,11 +84,12 @@ export const lesson = {
     json: {
       kind: 'boolean',
       help: {
-        en: 'print the run as JSON: {id, title, steps: [{direction, message, note, violations}]}',
-        zh: '以 JSON 输出这次演示：{id, title, steps: [{direction, message, note, violations}]}',
+        en: 'print the run as JSON: {id, title, steps: [{direction, message, note, violations}]}; a line sent with do: {raw} is a step with message null, raw and problem',
+        zh: '以 JSON 输出这次演示：{id, title, steps: [{direction, message, note, violations}]}；用 do: {raw} 发出的一行也是一步，其 message 为 null，并带有 raw 和 problem',
       },
     },
     lang: LANG_OPTION,
+    lessons: LESSONS_OPTION,
     autoplay: {
       kind: 'string',
       value: '<seconds>',

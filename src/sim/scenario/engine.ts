@@ -4,6 +4,7 @@ import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
 import { prepareToolsFor } from '../tools/index.js';
 import { makeFault } from './faults.js';
+import { rawLineEvent } from './raw-line.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
 export type ScenarioError = { readonly step: number; readonly message: string };
@@ -47,6 +48,11 @@ export async function runScenario(
 
   for (const [i, step] of scenario.steps.entries()) {
     if ('do' in step) {
+      if (typeof step.do === 'object' && 'raw' in step.do) {
+        // The line is on the wire before the server answers it (notes: the state before it).
+        const notes = { note: rawNote(step.do.raw), peers: viewPeers(client, server) };
+        log.push(rawLineEvent(step.do.raw, now, notes));
+      }
       const event = doAction(step.do, server, client, now);
       if (typeof step.do === 'object' && 'wait' in step.do) now += step.do.wait;
       events.push(event);
@@ -226,10 +232,7 @@ function doAction(
   }
   if ('raw' in action) {
     server.receiveRaw(action.raw, now);
-    return {
-      en: `The client writes a line that is not a proper message: ${action.raw}`,
-      zh: `客户端写出了一行不合规的内容：${action.raw}`,
-    };
+    return rawNote(action.raw);
   }
   if ('fail-next' in action) {
     server.failNext();
@@ -241,6 +244,13 @@ function doAction(
   const seconds = action.wait >= 1000 ? `${action.wait / 1000} s` : `${action.wait} ms`;
   const zhSeconds = action.wait >= 1000 ? `${action.wait / 1000} 秒` : `${action.wait} 毫秒`;
   return { en: `${seconds} pass.`, zh: `过了 ${zhSeconds}。` };
+}
+
+function rawNote(raw: string): Bilingual {
+  return {
+    en: `The client writes a line that is not a proper message: ${raw}`,
+    zh: `客户端写出了一行不合规的内容：${raw}`,
+  };
 }
 
 /** A progress token whose request the server answered (not one it was told to cancel). */

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import {
   forgetIndex,
   type IndexEntry,
@@ -8,13 +7,17 @@ import {
   LESSONS_DIR,
   lessonFolders,
 } from './lesson-index.js';
+import { positionOf, readYaml } from './read-yaml.js';
 import { type Scenario, scenarioSchema } from './schema.js';
+import { diagnoseStep, flattenIssues, type PathIssue } from './step-diagnosis.js';
 
 export { type IndexEntry, LESSON_INDEX_FILE, LESSONS_DIR } from './lesson-index.js';
 
 export type LessonProblem = {
   readonly file: string;
   readonly line: number | null;
+  /** 1-based, where known. */
+  readonly column?: number | null;
   readonly message: string;
 };
 
@@ -32,72 +35,6 @@ export type LessonListing = {
   readonly problems: readonly LessonProblem[];
 };
 
-/** Follows a zod issue path into the YAML document to find the line it points at. */
-function lineOf(
-  doc: ReturnType<typeof parseDocument>,
-  counter: LineCounter,
-  path: readonly PropertyKey[],
-): number | null {
-  let node: unknown = doc.contents;
-  let best: number | null = null;
-  for (const key of path) {
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    if (range) best = counter.linePos(range[0]).line;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => (item.key as { value?: unknown })?.value === key);
-      if (!pair) return best;
-      const keyRange = (pair.key as { range?: [number, number, number] })?.range;
-      if (keyRange) best = counter.linePos(keyRange[0]).line;
-      node = pair.value;
-    } else if (isSeq(node) && typeof key === 'number') {
-      node = node.items[key];
-    } else {
-      return best;
-    }
-  }
-  const range = (node as { range?: [number, number, number] } | null)?.range;
-  return range ? counter.linePos(range[0]).line : best;
-}
-
-type Issue = {
-  readonly code: string;
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-  readonly errors?: readonly (readonly Issue[])[];
-};
-
-/** How badly a union branch failed: a wrong shape at its root is worse than a wrong detail inside. */
-function badness(issues: readonly Issue[]): number {
-  return issues.reduce(
-    (sum, i) =>
-      sum +
-      (i.code === 'unrecognized_keys'
-        ? 100
-        : i.code === 'invalid_type' && i.path.length === 0
-          ? 50
-          : 1),
-    0,
-  );
-}
-
-/**
- * Zod reports a failed union as "Invalid input" with every branch's issues; a lesson author wants
- * the issues of the branch they meant (the one that failed least), with full paths.
- */
-function flattenIssues(
-  issues: readonly Issue[],
-  base: readonly PropertyKey[] = [],
-): Array<{ path: PropertyKey[]; message: string }> {
-  return issues.flatMap((issue) => {
-    const path = [...base, ...issue.path];
-    if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
-      const best = [...issue.errors].sort((a, b) => badness(a) - badness(b))[0] ?? [];
-      return flattenIssues(best, path);
-    }
-    return [{ path, message: issue.message }];
-  });
-}
-
 function describePath(path: readonly PropertyKey[]): string {
   return path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
@@ -105,59 +42,82 @@ function describePath(path: readonly PropertyKey[]): string {
     .replace(/^\./, '');
 }
 
-/** Loads one lesson file: the scenario, or every problem with its line. */
+/**
+ * The problems of a lesson that does not validate. A step's are diagnosed against the kind of step
+ * it names (its key), not against whichever branch of the union zod reports.
+ */
+function validationIssues(value: unknown, issues: readonly PathIssue[]): PathIssue[] {
+  const steps = (value as { steps?: unknown } | null)?.steps;
+  const inStep = (issue: PathIssue) =>
+    Array.isArray(steps) && issue.path[0] === 'steps' && typeof issue.path[1] === 'number';
+  const stepIndexes = [...new Set(issues.filter(inStep).map((i) => i.path[1] as number))];
+  const diagnosed = stepIndexes.flatMap((i) =>
+    diagnoseStep((steps as unknown[])[i]).map((issue) => ({
+      ...issue,
+      path: ['steps', i, ...issue.path],
+    })),
+  );
+  return [...issues.filter((issue) => !inStep(issue)), ...diagnosed];
+}
+
+/** Loads one lesson file: the scenario, or every problem with its line (and column). */
 export function loadLessonFile(
   file: string,
   id: string,
+  /** A file given by its path (not in a lesson folder): its own `id:`, if any, wins. */
+  standalone = false,
 ): { ok: true; value: LoadedLesson } | { ok: false; problems: LessonProblem[] } {
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
   } catch (error) {
-    return {
-      ok: false,
-      problems: [{ file, line: null, message: `cannot read: ${(error as Error).message}` }],
-    };
+    const why =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : (error as Error).message;
+    return { ok: false, problems: [{ file, line: null, message: `cannot read: ${why}` }] };
   }
-  const counter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: counter, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => ({
-        file,
-        line: counter.linePos(e.pos[0]).line,
-        message: `YAML: ${e.message.split('\n')[0]}`,
-      })),
-    };
+  const read = readYaml(source);
+  if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
+  const { doc, counter, value } = read;
+  if (value === null || value === undefined) {
+    const message = 'the file is empty: a lesson is a mapping with title, goal, steps and recap';
+    return { ok: false, problems: [{ file, line: 1, column: 1, message }] };
   }
-  const parsed = scenarioSchema.safeParse(doc.toJS());
+  const parsed = scenarioSchema.safeParse(value);
   if (!parsed.success) {
-    return {
-      ok: false,
-      problems: flattenIssues(parsed.error.issues as readonly Issue[])
-        .slice(0, 5)
-        .map((issue) => ({
-          file,
-          line: lineOf(doc, counter, issue.path),
-          message: `${describePath(issue.path) || 'lesson'}: ${issue.message}`,
-        })),
-    };
+    const issues = validationIssues(value, flattenIssues(parsed.error.issues as never));
+    const problems = issues.map((issue) => {
+      const where = positionOf(doc, counter, issue.path, issue.key === true);
+      return {
+        file,
+        line: where?.line ?? 1,
+        column: where?.column ?? 1,
+        message: `${describePath(issue.path) || 'lesson'}: ${issue.message}`,
+      };
+    });
+    problems.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { ok: false, problems };
   }
-  if (parsed.data.id !== undefined && parsed.data.id !== id) {
+  const given = standalone && parsed.data.id !== undefined ? parsed.data.id : id;
+  if (parsed.data.id !== undefined && parsed.data.id !== given) {
+    const where = positionOf(doc, counter, ['id']);
     return {
       ok: false,
       problems: [
         {
           file,
-          line: lineOf(doc, counter, ['id']),
-          message: `id "${parsed.data.id}" does not match the folder name (expected "${id}")`,
+          line: where?.line ?? 1,
+          column: where?.column ?? 1,
+          message: `id "${parsed.data.id}" does not match the folder name (expected "${given}")`,
         },
       ],
     };
   }
-  const stepLines = parsed.data.steps.map((_, i) => lineOf(doc, counter, ['steps', i]));
-  return { ok: true, value: { id, file, scenario: parsed.data, stepLines } };
+  const stepLines = parsed.data.steps.map(
+    (_, i) => positionOf(doc, counter, ['steps', i])?.line ?? null,
+  );
+  return { ok: true, value: { id: given, file, scenario: parsed.data, stepLines } };
 }
 
 /** The index `npm run build` writes: every lesson that loads, by file. */
@@ -183,7 +143,7 @@ export function buildLessonIndex(dir: string = LESSONS_DIR): Record<string, Inde
  * file changed since (a teacher's edit, a new lesson) is read from its YAML.
  */
 export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
-  if (!existsSync(dir))
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
     return { lessons: [], problems: [{ file: dir, line: null, message: 'no lessons folder' }] };
   const folders = lessonFolders(dir);
   const lessons: LoadedLesson[] = [];
@@ -196,6 +156,12 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
         line: null,
         message: 'a lesson folder is named <number>-<id>, e.g. 01-first-session',
       });
+      continue;
+    }
+    const twin = lessons.find((l) => l.id === match[2]);
+    if (twin) {
+      const message = `duplicate id "${match[2]}": ${twin.file} has it too; rename one folder`;
+      problems.push({ file, line: null, message });
       continue;
     }
     const cached = indexedLesson(file, match[2]);
@@ -211,5 +177,9 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
 }
 
 export function formatProblem(problem: LessonProblem): string {
-  return `${problem.file}${problem.line !== null ? `:${problem.line}` : ''}: ${problem.message}`;
+  const where =
+    problem.line === null
+      ? ''
+      : `:${problem.line}${problem.column != null ? `:${problem.column}` : ''}`;
+  return `${problem.file}${where}: ${problem.message}`;
 }

@@ -21,60 +21,122 @@ export const bilingual = z
 const json = z.record(z.string(), z.unknown());
 const pointer = z.string().regex(/^(\/[^/]*)*$/, 'a JSON pointer such as /params/protocolVersion');
 
+// Each kind of action is a named branch, listed once in a table by the word that selects it: the
+// unions are made from the tables, and a step that fails is diagnosed against the branch its key
+// names (step-diagnosis.ts) rather than whichever branch zod happens to report last.
+
+const clientWords = z.enum(['initialize', 'initialized', 'next', 'ping']);
+const clientInitialize = z
+  .object({
+    initialize: z
+      .object({ version: z.string().optional(), capabilities: json.optional() })
+      .strict(),
+  })
+  .strict();
+const clientRequest = z
+  .object({ request: z.string(), params: json.optional(), progress: z.boolean().optional() })
+  .strict();
+const clientNotify = z.object({ notify: z.string(), params: json.optional() }).strict();
+const clientCancel = z
+  .object({
+    cancel: z.union([z.literal('latest'), z.string(), z.number().int()]),
+    reason: z.string().optional(),
+  })
+  .strict();
+
+const serverWords = z.enum(['next', 'ping']);
+const serverRequest = z.object({ request: z.string(), params: json.optional() }).strict();
+
+const doWords = z.enum(['update-notes']);
+const addTool = z.object({ 'add-tool': z.enum(TOOL_NAMES) }).strict();
+const logAction = z
+  .object({ log: z.object({ level: z.string(), data: z.unknown() }).strict() })
+  .strict();
+const setRoots = z
+  .object({
+    'set-roots': z.array(z.object({ uri: z.string(), name: z.string().optional() }).strict()),
+  })
+  .strict();
+const waitAction = z.object({ wait: z.number().int().min(0) }).strict();
+// The client writes a line that is not a proper message (the server answers -32700 / -32600).
+const rawAction = z.object({ raw: z.string() }).strict();
+// The server's next answer fails inside the server (-32603).
+const failNext = z.object({ 'fail-next': z.literal('internal-error') }).strict();
+
+/** An action: the words it may be written as, and its object forms by their one required key. */
+export type ActionKinds = {
+  readonly words: readonly string[];
+  readonly keyed: Readonly<Record<string, z.ZodType>>;
+};
+
+export const CLIENT_ACTIONS = {
+  words: clientWords.options,
+  keyed: {
+    initialize: clientInitialize,
+    request: clientRequest,
+    notify: clientNotify,
+    cancel: clientCancel,
+  },
+} as const satisfies ActionKinds;
+export const SERVER_ACTIONS = {
+  words: serverWords.options,
+  keyed: { request: serverRequest },
+} as const satisfies ActionKinds;
+export const DO_ACTIONS = {
+  words: doWords.options,
+  keyed: {
+    'add-tool': addTool,
+    log: logAction,
+    'set-roots': setRoots,
+    wait: waitAction,
+    raw: rawAction,
+    'fail-next': failNext,
+  },
+} as const satisfies ActionKinds;
+
 const clientAction = z.union([
-  z.enum(['initialize', 'initialized', 'next', 'ping']),
-  z
-    .object({
-      initialize: z
-        .object({ version: z.string().optional(), capabilities: json.optional() })
-        .strict(),
-    })
-    .strict(),
-  z
-    .object({ request: z.string(), params: json.optional(), progress: z.boolean().optional() })
-    .strict(),
-  z.object({ notify: z.string(), params: json.optional() }).strict(),
-  z
-    .object({
-      cancel: z.union([z.literal('latest'), z.string(), z.number().int()]),
-      reason: z.string().optional(),
-    })
-    .strict(),
+  clientWords,
+  clientInitialize,
+  clientRequest,
+  clientNotify,
+  clientCancel,
 ]);
-
-const serverAction = z.union([
-  z.enum(['next', 'ping']),
-  z.object({ request: z.string(), params: json.optional() }).strict(),
-]);
-
-const doAction = z.union([
-  z.enum(['update-notes']),
-  z.object({ 'add-tool': z.enum(TOOL_NAMES) }).strict(),
-  z.object({ log: z.object({ level: z.string(), data: z.unknown() }).strict() }).strict(),
-  z
-    .object({
-      'set-roots': z.array(z.object({ uri: z.string(), name: z.string().optional() }).strict()),
-    })
-    .strict(),
-  z.object({ wait: z.number().int().min(0) }).strict(),
-  // The client writes a line that is not a proper message (the server answers -32700 / -32600).
-  z.object({ raw: z.string() }).strict(),
-  // The server's next answer fails inside the server (-32603).
-  z.object({ 'fail-next': z.literal('internal-error') }).strict(),
-]);
+const serverAction = z.union([serverWords, serverRequest]);
+const doAction = z.union([doWords, addTool, logAction, setRoots, waitAction, rawAction, failNext]);
 
 const stepText = {
   note: bilingual,
   annotations: z.record(pointer, bilingual).optional(),
 };
 
-export const stepSchema = z.union([
-  z.object({ client: clientAction, ...stepText }).strict(),
-  z.object({ server: serverAction, ...stepText }).strict(),
-  z.object({ fault: z.enum(FAULT_NAMES), params: json.optional(), ...stepText }).strict(),
-  z.object({ do: doAction }).strict(),
+/** The kinds of step, by the key that makes a step one (`client:`, `do:`…), with their actions. */
+export const STEP_KINDS = {
+  client: {
+    schema: z.object({ client: clientAction, ...stepText }).strict(),
+    actions: CLIENT_ACTIONS,
+  },
+  server: {
+    schema: z.object({ server: serverAction, ...stepText }).strict(),
+    actions: SERVER_ACTIONS,
+  },
+  fault: {
+    schema: z.object({ fault: z.enum(FAULT_NAMES), params: json.optional(), ...stepText }).strict(),
+    actions: null,
+  },
+  do: { schema: z.object({ do: doAction }).strict(), actions: DO_ACTIONS },
   // The transport closes: stdin closed / process ended on stdio, connection closed on HTTP.
-  z.object({ close: z.enum(['client', 'server']), ...stepText }).strict(),
+  close: {
+    schema: z.object({ close: z.enum(['client', 'server']), ...stepText }).strict(),
+    actions: null,
+  },
+} as const;
+
+export const stepSchema = z.union([
+  STEP_KINDS.client.schema,
+  STEP_KINDS.server.schema,
+  STEP_KINDS.fault.schema,
+  STEP_KINDS.do.schema,
+  STEP_KINDS.close.schema,
 ]);
 
 export const serverConfigSchema = z

@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { runScenario } from './engine.js';
+import { LESSONS_DIR } from './lesson-index.js';
+import { mergeListings } from './lesson-sources.js';
+import { type LessonProblem, loadLessons } from './load-lessons.js';
+import type { Scenario } from './schema.js';
+
+export type FolderCheck = {
+  readonly dir: string;
+  /** Lesson files that loaded. */
+  readonly lessons: number;
+  readonly problems: readonly LessonProblem[];
+};
+
+/**
+ * The scenario step behind each step of the session log: every step but a silent `do:` pushes one,
+ * and so does `do: {raw}` (its line is on the wire).
+ */
+function logStepSources(scenario: Scenario): number[] {
+  return scenario.steps.flatMap((step, i) =>
+    !('do' in step) || (typeof step.do === 'object' && 'raw' in step.do) ? [i] : [],
+  );
+}
+
+/**
+ * `lessons --check <folder>`: every problem of every lesson in it, each located — files that do not
+ * load, ids the course already has, scenarios that cannot be played, and envelopes that break a
+ * rule outside a fault step (a lesson shows a broken rule only on purpose). Reads YAML, never the
+ * build's index, so it checks the files as they are now.
+ */
+export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
+  const own = loadLessons(dir);
+  // A teacher's folder is checked against the course too: an id the course has is a problem.
+  const course = resolve(dir) === resolve(LESSONS_DIR) ? null : loadLessons(LESSONS_DIR);
+  const listing = course ? mergeListings(course, [own]) : own;
+  const problems = listing.problems.filter((p) => !course?.problems.includes(p));
+  const mine = own.lessons.filter((l) => listing.lessons.includes(l));
+  for (const lesson of mine) {
+    const played = await runScenario(lesson.scenario);
+    if (!played.ok) {
+      const line = lesson.stepLines[played.error.step] ?? null;
+      const message = `steps[${played.error.step}]: ${played.error.message}`;
+      problems.push({ file: lesson.file, line, message });
+      continue;
+    }
+    const sources = logStepSources(lesson.scenario);
+    for (const [i, step] of played.value.steps.entries()) {
+      const rules = (step.verdict?.violations ?? []).map((v) => v.rule);
+      if (rules.length === 0 || step.notes?.fault) continue;
+      const source = sources[i] ?? null;
+      problems.push({
+        file: lesson.file,
+        line: source !== null ? (lesson.stepLines[source] ?? null) : null,
+        message: `steps[${source ?? '?'}]: breaks ${rules.join(', ')}; only a fault step may break a rule`,
+      });
+    }
+  }
+  return { dir, lessons: own.lessons.length, problems };
+}

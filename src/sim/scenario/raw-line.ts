@@ -1,0 +1,32 @@
+import type { Bilingual } from '../../protocol/index.js';
+import type { PeerViews, WireEvent } from '../../session/index.js';
+
+/**
+ * What a lesson's `do: {raw: …}` puts on the wire, as the session log takes it from a real client
+ * (the live server reads its lines the same way): a line that is not JSON, or JSON that is not an
+ * object (a batch), is an unreadable line kept as written; an object goes to the referee.
+ * Without this the line reached only the simulated server, and `lesson --json` left it out.
+ */
+export function rawLineEvent(
+  text: string,
+  t: number,
+  notes: { readonly note: Bilingual; readonly peers: PeerViews },
+): WireEvent {
+  const direction = 'client->server';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON.parse's wording: it differs between Node versions, and a lesson's run is fixed.
+    return { type: 'unreadable', direction, problem: 'not valid JSON', raw: text, t, notes };
+  }
+  if (Array.isArray(value)) {
+    const problem = 'a batch (JSON-RPC batches were removed in 2025-06-18)';
+    return { type: 'unreadable', direction, problem, raw: text, t, notes };
+  }
+  if (typeof value !== 'object' || value === null) {
+    const problem = 'not a JSON-RPC message (not an object)';
+    return { type: 'unreadable', direction, problem, raw: text, t, notes };
+  }
+  return { type: 'message', direction, message: value, t, notes };
+}

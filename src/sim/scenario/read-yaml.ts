@@ -1,0 +1,154 @@
+import {
+  type Document,
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+} from 'yaml';
+
+/** Where in the file: 1-based line and column. */
+export type Position = { readonly line: number; readonly column: number };
+export type YamlProblem = Position & { readonly message: string };
+
+export type ReadYaml =
+  | { ok: true; doc: Document.Parsed; counter: LineCounter; value: unknown }
+  | { ok: false; problems: YamlProblem[] };
+
+/** The yaml library's own guard against "billion laughs" files (its default, kept as is). */
+export const MAX_ALIAS_COUNT = 100;
+
+type Node = { range?: [number, number, number] | null; anchor?: string };
+
+function at(counter: LineCounter, node: unknown): Position {
+  const offset = (node as Node | null)?.range?.[0] ?? 0;
+  const { line, col } = counter.linePos(offset);
+  return { line, column: col };
+}
+
+/**
+ * The aliases the library would refuse while converting, found beforehand so that each can be
+ * named with its line: `toJS()` throws a bare ReferenceError without one. The walk follows the
+ * library's own order and counting (Alias.resolve: the last anchor of that name before the alias,
+ * and a count of expansions weighed by the aliases inside the anchored node).
+ */
+function aliasProblems(doc: Document.Parsed, counter: LineCounter): YamlProblem[] {
+  const anchors = new Map<string, Node>();
+  const data = new Map<Node, { count: number; weight: number }>();
+  const weight = (node: unknown): number => {
+    if (isAlias(node)) {
+      const d = data.get(anchors.get(node.source) as Node);
+      return d ? d.count * d.weight : 0;
+    }
+    if (isCollection(node)) return Math.max(0, ...node.items.map(weight));
+    if (isPair(node)) return Math.max(weight(node.key), weight(node.value));
+    return 1;
+  };
+  const problems: YamlProblem[] = [];
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        const source = anchors.get(node.source);
+        if (!source) {
+          problems.push({
+            ...at(counter, node),
+            message: `YAML: alias *${node.source} refers to no anchor (&${node.source} must be set before it)`,
+          });
+          return visit.SKIP;
+        }
+        // The library counts the anchored node itself as its first use (toJS: `count: 1`).
+        const d = data.get(source) ?? { count: 1, weight: 0 };
+        data.set(source, d);
+        d.count += 1;
+        if (d.weight === 0) d.weight = weight(source);
+        if (d.count * d.weight > MAX_ALIAS_COUNT) {
+          problems.push({
+            ...at(counter, node),
+            message: `YAML: too many aliases: *${node.source} expands past the yaml library's limit of ${MAX_ALIAS_COUNT} (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor`,
+          });
+          return visit.BREAK;
+        }
+        return undefined;
+      }
+      const anchor = (node as Node).anchor;
+      if (anchor) anchors.set(anchor, node as Node);
+      return undefined;
+    },
+  });
+  return problems;
+}
+
+/**
+ * Reads a YAML file's text into a value, or every problem with its line and column: syntax errors,
+ * duplicate keys, aliases to nowhere, too many aliases, and anything else the library refuses
+ * (a nesting deep enough to exhaust the stack included). Never throws.
+ */
+export function readYaml(source: string): ReadYaml {
+  const counter = new LineCounter();
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(source, { lineCounter: counter, prettyErrors: false });
+  } catch (error) {
+    return { ok: false, problems: [{ line: 1, column: 1, message: `YAML: ${oneLine(error)}` }] };
+  }
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => {
+        const { line, col } = counter.linePos(e.pos[0]);
+        return { line, column: col, message: `YAML: ${oneLine(e)}` };
+      }),
+    };
+  }
+  try {
+    const aliases = aliasProblems(doc, counter);
+    if (aliases.length > 0) return { ok: false, problems: aliases };
+    return { ok: true, doc, counter, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+  } catch (error) {
+    const message =
+      error instanceof RangeError ? 'nested too deeply to read' : `YAML: ${oneLine(error)}`;
+    return { ok: false, problems: [{ line: 1, column: 1, message }] };
+  }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? '';
+}
+
+export type Where = { line: number; column: number } | null;
+
+/** Follows a zod issue path into the YAML document to find the line and column it points at. */
+export function positionOf(
+  doc: Document.Parsed,
+  counter: LineCounter,
+  path: readonly PropertyKey[],
+  atKey = false,
+): Where {
+  const pos = (node: unknown): Where => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    if (!range) return null;
+    const { line, col } = counter.linePos(range[0]);
+    return { line, column: col };
+  };
+  let node: unknown = doc.contents;
+  let best: Where = pos(node);
+  for (const key of path) {
+    best = pos(node) ?? best;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => (item.key as { value?: unknown })?.value === key);
+      if (!pair) return best;
+      best = pos(pair.key) ?? best;
+      if (atKey && key === path[path.length - 1]) return best;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+    } else {
+      return best;
+    }
+  }
+  return pos(node) ?? best;
+}

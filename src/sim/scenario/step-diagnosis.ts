@@ -1,0 +1,142 @@
+import { FAULT_NAMES } from './faults.js';
+import { closest } from './find-lesson.js';
+import { type ActionKinds, STEP_KINDS } from './schema.js';
+
+/** A validation problem at a path of the lesson (keys and indexes from its root). */
+export type PathIssue = {
+  readonly path: PropertyKey[];
+  readonly message: string;
+  /** The problem is the last key itself (an unknown word), not its value. */
+  readonly key?: true;
+};
+
+type Issue = {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly errors?: readonly (readonly Issue[])[];
+};
+
+/** How badly a union branch failed: a wrong shape at its root is worse than a wrong detail inside. */
+function badness(issues: readonly Issue[]): number {
+  return issues.reduce(
+    (sum, i) =>
+      sum +
+      (i.code === 'unrecognized_keys'
+        ? 100
+        : i.code === 'invalid_type' && i.path.length === 0
+          ? 50
+          : 1),
+    0,
+  );
+}
+
+/**
+ * Zod reports a failed union as "Invalid input" with every branch's issues; outside the step kinds
+ * (diagnosed by key below) the branch that failed least is the one meant.
+ */
+export function flattenIssues(
+  issues: readonly Issue[],
+  base: readonly PropertyKey[] = [],
+): PathIssue[] {
+  return issues.flatMap((issue) => {
+    const path = [...base, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
+      const best = [...issue.errors].sort((a, b) => badness(a) - badness(b))[0] ?? [];
+      return flattenIssues(best, path);
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
+const KINDS = Object.keys(STEP_KINDS) as (keyof typeof STEP_KINDS)[];
+/** Keys a step may have besides its kind. */
+const TEXT_KEYS = new Set(['note', 'annotations', 'params']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function unknownWord(what: string, word: string, candidates: readonly string[]): string {
+  const near = closest(word, candidates);
+  return near
+    ? `unknown ${what} \`${word}\`; did you mean \`${near}\`?`
+    : `unknown ${what} \`${word}\` (one of: ${candidates.join(', ')})`;
+}
+
+/**
+ * The problems of one action (`client: …`, `server: …`, `do: …`), judged against the branch its
+ * word or key names. A `do:` key is itself the step's kind to a teacher (`do: {add-tool: …}` is an
+ * add-tool step), so it is named that way.
+ */
+function diagnoseAction(kind: string, action: unknown, kinds: ActionKinds): PathIssue[] {
+  const what = kind === 'do' ? 'step kind' : `${kind} action`;
+  const all = [...kinds.words, ...Object.keys(kinds.keyed)];
+  if (typeof action === 'string') {
+    return kinds.words.includes(action)
+      ? []
+      : [{ path: [], message: unknownWord(what, action, all) }];
+  }
+  if (!isRecord(action)) {
+    return [{ path: [], message: `a ${kind} step is one of: ${all.join(', ')}` }];
+  }
+  const keys = Object.keys(action);
+  const key = keys.find((k) => Object.hasOwn(kinds.keyed, k));
+  const schema = key !== undefined ? kinds.keyed[key] : undefined;
+  if (key === undefined || !schema) {
+    const first = keys[0];
+    return [
+      first === undefined
+        ? { path: [], message: `a ${kind} step is one of: ${all.join(', ')}` }
+        : { path: [first], message: unknownWord(what, first, all), key: true },
+    ];
+  }
+  const parsed = schema.safeParse(action);
+  if (parsed.success) return [];
+  const named = kind === 'do' ? `a do: ${key} step` : `a ${kind}: ${key} step`;
+  return flattenIssues(parsed.error.issues as readonly Issue[]).map((issue) => ({
+    path: issue.path,
+    message: `${issue.message} (in ${named})`,
+  }));
+}
+
+/**
+ * Every problem of one step, relative to the step: its kind is the key that makes it one (`client`,
+ * `server`, `fault`, `do`, `close`); an unknown key gets the closest kind by edit distance.
+ */
+export function diagnoseStep(step: unknown): PathIssue[] {
+  if (!isRecord(step)) {
+    return [{ path: [], message: `a step is a mapping with one of: ${KINDS.join(', ')}` }];
+  }
+  const keys = Object.keys(step);
+  const present = KINDS.filter((k) => keys.includes(k));
+  if (present.length === 0) {
+    const stray = keys.find((k) => !TEXT_KEYS.has(k));
+    return [
+      stray === undefined
+        ? { path: [], message: `a step needs one of: ${KINDS.join(', ')}` }
+        : { path: [stray], message: unknownWord('step kind', stray, KINDS), key: true },
+    ];
+  }
+  const [kind, second] = present;
+  if (kind === undefined) return [];
+  if (second !== undefined) {
+    return [
+      { path: [second], message: `a step has one kind; this one has both ${kind} and ${second}` },
+    ];
+  }
+  const { schema, actions } = STEP_KINDS[kind];
+  const parsed = schema.safeParse(step);
+  if (parsed.success) return [];
+  const issues = flattenIssues(parsed.error.issues as readonly Issue[]);
+  const fault = step.fault;
+  if (kind === 'fault' && typeof fault === 'string' && !FAULT_NAMES.includes(fault as never)) {
+    const rest = issues.filter((issue) => issue.path[0] !== 'fault');
+    return [{ path: ['fault'], message: unknownWord('fault', fault, FAULT_NAMES) }, ...rest];
+  }
+  const inAction = (issue: PathIssue) => actions !== null && issue.path[0] === kind;
+  const action = actions ? diagnoseAction(kind, step[kind], actions) : [];
+  return [
+    ...action.map((issue) => ({ ...issue, path: [kind, ...issue.path] })),
+    ...issues.filter((issue) => !inAction(issue)),
+  ];
+}

@@ -1,0 +1,121 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli.js';
+
+// A teacher's folder of lessons through the built CLI: by option, by variable and by path; broken
+// files give one located line each and every other lesson still lists and opens.
+const BROKEN = join(ROOT, 'test', 'fixtures', 'broken-lessons');
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-sim-teacher-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+
+describe('teachers’ own lessons', () => {
+  it('--lessons adds a folder: its good lessons list after the course, each broken file in one line', async () => {
+    const r = await runCli(['lessons', '--lessons', BROKEN, '--lang', 'en']);
+    expect(r.code).toBe(1);
+    const ids = lines(r.stdout).map((l) => /^\s*\d+\.\s+(\S+)/.exec(l)?.[1]);
+    expect(ids.slice(0, 2)).toEqual(['first-session', 'json-rpc-envelopes']);
+    expect(ids.slice(-3)).toEqual(['good', 'also-good', 'cannot-play']);
+    const errors = lines(r.stderr);
+    expect(errors).toHaveLength(13);
+    expect(errors).toContain(
+      `mcp-sim: ${join(BROKEN, '03-alias-to-nowhere', 'lesson.yaml')}:2:7: YAML: alias *nope refers to no anchor (&nope must be set before it)`,
+    );
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  it('MCP_SIM_LESSONS does the same; a good lesson opens, a broken one is its one located line', async () => {
+    const env = { MCP_SIM_LESSONS: BROKEN };
+    const list = await runCli(['lessons', '--json'], { env });
+    const ids = (JSON.parse(list.stdout) as { lessons: { id: string }[] }).lessons.map((l) => l.id);
+    expect(ids).toEqual(expect.arrayContaining(['handshake', 'good', 'also-good']));
+    const good = await runCli(['lesson', 'also-good', '--json'], { env });
+    expect(good.code).toBe(0);
+    expect(JSON.parse(good.stdout)).toMatchObject({ id: 'also-good', title: 'Also good' });
+    const course = await runCli(['lesson', 'handshake', '--plain'], { env });
+    expect(course.code).toBe(0);
+    const bad = await runCli(['lesson', 'typo-kind', '--plain'], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(
+      `mcp-sim: ${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol: unknown step kind \`add-tol\`; did you mean \`add-tool\`?\n`,
+    );
+  });
+
+  it('lesson <path> plays a lesson file or folder; a missing path is a usage error', async () => {
+    const folder = await runCli(['lesson', 'test/fixtures/broken-lessons/15-also-good', '--json']);
+    expect(folder.code).toBe(0);
+    expect(JSON.parse(folder.stdout)).toMatchObject({ id: 'also-good' });
+    const file = join(BROKEN, '05-wrong-step-kind', 'lesson.yaml');
+    const broken = await runCli(['lesson', file, '--plain']);
+    expect(broken.code).toBe(1);
+    expect(lines(broken.stderr)).toHaveLength(1);
+    expect(broken.stderr).toMatch(/:8:20: steps\[2\]\.do\.add-tool: .*\(in a do: add-tool step\)/);
+    const missing = await runCli(['lesson', './no-such-lessons', '--plain']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('mcp-sim: ./no-such-lessons: no such file or folder\n');
+    const option = await runCli(['lessons', '--lessons', 'no-such-folder']);
+    expect(option.code).toBe(2);
+  });
+
+  it('a teacher’s lesson with an id of the course is reported, and the course’s lesson kept', async () => {
+    const dir = join(scratch, 'clash');
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(ROOT, 'lessons', '03-handshake'), join(dir, '07-handshake'), { recursive: true });
+    const r = await runCli(['lessons', '--lessons', dir, '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as {
+      lessons: { id: string }[];
+      problems: { file: string; message: string }[];
+    };
+    expect(out.lessons.filter((l) => l.id === 'handshake')).toHaveLength(1);
+    expect(out.problems).toEqual([
+      expect.objectContaining({
+        file: join(dir, '07-handshake', 'lesson.yaml'),
+        message: expect.stringMatching(/^id "handshake" is already taken by .*03-handshake/),
+      }),
+    ]);
+  });
+});
+
+describe('lessons --check <folder>', () => {
+  it('reports every problem, one located line each, and exits 1', async () => {
+    const r = await runCli(['lessons', '--check', BROKEN]);
+    expect(r.code).toBe(1);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(15);
+    expect(out.at(-1)).toBe(`${BROKEN}: 14 problems in 14 files`);
+    for (const line of out.slice(0, -1))
+      expect(line).toMatch(/^\/.*broken-lessons\/[^:]+(:\d+(:\d+)?)?: /);
+  });
+
+  it('exits 0 with a summary for a good folder and for the shipped lessons/', async () => {
+    const dir = join(scratch, 'good');
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(BROKEN, '01-good'), join(dir, '01-good'), { recursive: true });
+    const good = await runCli(['lessons', '--check', dir]);
+    expect({ code: good.code, stdout: good.stdout }).toEqual({
+      code: 0,
+      stdout: `${dir}: 1 lesson checked, no problems\n`,
+    });
+    const course = await runCli(['lessons', '--check', join(ROOT, 'lessons')]);
+    expect(course.code).toBe(0);
+    expect(course.stdout).toMatch(/: 20 lessons checked, no problems\n$/);
+  });
+});
+
+describe('lesson --json', () => {
+  it('lists the lines a lesson sends with do: {raw} as steps', async () => {
+    const r = await runCli(['lesson', 'errors', '--json', '--lang', 'en']);
+    const steps = (
+      JSON.parse(r.stdout) as { steps: { message: unknown; raw?: unknown; problem?: string }[] }
+    ).steps;
+    const raw = steps.filter((s) => s.message === null);
+    expect(raw.map((s) => s.problem)).toEqual([
+      'not valid JSON',
+      'a batch (JSON-RPC batches were removed in 2025-06-18)',
+    ]);
+    expect(raw[0]?.raw).toBe('{"jsonrpc": "2.0", "id": 7, "method": "ping"');
+  });
+});

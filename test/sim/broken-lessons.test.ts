@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
+import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { readYaml } from '../../src/sim/scenario/read-yaml.js';
+import { menuData } from '../../src/ui/menu-items.js';
+import { isBuildStale, ROOT } from '../helpers/cli.js';
+
+// One mistake per lesson file (test/fixtures/broken-lessons/): each gives exactly one located line,
+// and the good lessons of the same folder still load.
+const BROKEN = join(ROOT, 'test', 'fixtures', 'broken-lessons');
+
+/** The one line each broken file gives (file relative to the folder). */
+const EXPECTED: Record<string, string> = {
+  'not-numbered': 'not-numbered: a lesson folder is named <number>-<id>, e.g. 01-first-session',
+  '02-yaml-syntax':
+    '02-yaml-syntax/lesson.yaml:2:1: YAML: Flow map in block collection must be sufficiently indented and end with a }',
+  '03-alias-to-nowhere':
+    '03-alias-to-nowhere/lesson.yaml:2:7: YAML: alias *nope refers to no anchor (&nope must be set before it)',
+  '04-many-aliases':
+    "04-many-aliases/lesson.yaml:103:26: YAML: too many aliases: *n expands past the yaml library's limit of 100 (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor",
+  '05-wrong-step-kind':
+    '05-wrong-step-kind/lesson.yaml:8:20: steps[2].do.add-tool: Invalid option: expected one of "calculator_arithmetic"|"weather_current"|"db_query"|"long_running_task"|"summarize_text"|"collect_feedback"|"list_project_roots" (in a do: add-tool step)',
+  '06-typo-kind':
+    '06-typo-kind/lesson.yaml:8:10: steps[2].do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
+  '07-missing-field':
+    '07-missing-field/lesson.yaml:7:11: steps[1].note.zh: Invalid input: expected string, received undefined',
+  '08-duplicate-key': '08-duplicate-key/lesson.yaml:9:1: YAML: Map keys must be unique',
+  '09-good': `09-good/lesson.yaml: duplicate id "good": ${join(BROKEN, '01-good', 'lesson.yaml')} has it too; rename one folder`,
+  '10-typo-step':
+    '10-typo-step/lesson.yaml:4:5: steps[0].clinet: unknown step kind `clinet`; did you mean `client`?',
+  '12-empty':
+    '12-empty/lesson.yaml:1:1: the file is empty: a lesson is a mapping with title, goal, steps and recap',
+  '13-wrong-id':
+    '13-wrong-id/lesson.yaml:3:5: id "something-else" does not match the folder name (expected "wrong-id")',
+  '14-typo-action':
+    '14-typo-action/lesson.yaml:4:14: steps[0].client.requets: unknown client action `requets`; did you mean `request`?',
+};
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-sim-broken-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('a folder of broken lessons', () => {
+  const listing = loadLessons(BROKEN);
+
+  it('lists the lessons that load, in order', () => {
+    // 16-cannot-play loads; playing it fails (see the check below).
+    expect(listing.lessons.map((l) => l.id)).toEqual(['good', 'also-good', 'cannot-play']);
+  });
+
+  it.each(Object.entries(EXPECTED))('%s: one exact located line', (name, line) => {
+    const mine = listing.problems.filter((p) => p.file.startsWith(join(BROKEN, name)));
+    expect(mine.map(formatProblem)).toEqual([join(BROKEN, line)]);
+  });
+
+  it('the menu lists the good lessons and one line per broken file', () => {
+    const menu = menuData(listing, { lessons: {} }, 'en');
+    expect(menu.lessons.map((l) => l.id)).toEqual(['good', 'also-good', 'cannot-play']);
+    expect(menu.broken).toHaveLength(Object.keys(EXPECTED).length);
+    expect(menu.broken).toContainEqual({
+      name: '03-alias-to-nowhere',
+      problem: 'line 2: YAML: alias *nope refers to no anchor (&nope must be set before it)',
+    });
+  });
+
+  it('has no problem that is not expected', () => {
+    expect(listing.problems.length).toBe(Object.keys(EXPECTED).length);
+  });
+
+  it('lessons --check finds those, and the lesson that cannot be played, located', async () => {
+    const check = await checkLessonFolder(BROKEN);
+    expect(check.lessons).toBe(3);
+    expect(check.problems.map(formatProblem)).toEqual([
+      ...listing.problems.map(formatProblem),
+      `${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: steps[0]: server: next, but the server has nothing to send now`,
+    ]);
+  });
+});
+
+describe('YAML aliases, against the yaml library’s own limit', () => {
+  const lesson = (uses: number) =>
+    ['a: &n {en: x}', ...Array.from({ length: uses }, (_, i) => `k${i}: *n`)].join('\n');
+
+  it('refused at the very alias where the library refuses it, and not one before', () => {
+    // The library counts the anchor as the first use: 99 aliases load, the 100th is refused.
+    expect(readYaml(lesson(99)).ok).toBe(true);
+    expect(() => parseDocument(lesson(99)).toJS()).not.toThrow();
+    const over = readYaml(lesson(100));
+    expect(() => parseDocument(lesson(100)).toJS()).toThrow(/alias count/);
+    expect(over.ok ? [] : over.problems.map((p) => p.line)).toEqual([101]);
+  });
+
+  it('an alias before its anchor is an alias to nowhere', () => {
+    const read = readYaml('a: *later\nb: &later 1\n');
+    expect(read.ok ? null : read.problems[0]).toMatchObject({ line: 1, column: 4 });
+  });
+
+  it('a nesting too deep to convert is a problem, not a crash', () => {
+    const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+    const read = readYaml(deep);
+    expect(read.ok).toBe(false);
+  });
+});
+
+describe('the build is stale when lessons/ is newer (npm test rebuilds it)', () => {
+  it('a lesson newer than dist/ makes it stale, an older one does not', () => {
+    for (const dir of ['dist/cli', 'src', 'scripts', 'lessons/01-x']) {
+      mkdirSync(join(scratch, dir), { recursive: true });
+    }
+    const old = new Date('2025-01-01T00:00:00Z');
+    const built = new Date('2025-06-01T00:00:00Z');
+    const later = new Date('2025-09-01T00:00:00Z');
+    const file = (path: string, when: Date) => {
+      writeFileSync(join(scratch, path), 'x');
+      utimesSync(join(scratch, path), when, when);
+    };
+    file('src/a.ts', old);
+    file('scripts/build.mjs', old);
+    file('lessons/01-x/lesson.yaml', old);
+    for (const dir of ['src', 'scripts', 'lessons', 'lessons/01-x']) {
+      utimesSync(join(scratch, dir), old, old);
+    }
+    file('dist/cli/main.js', built);
+    expect(isBuildStale(scratch)).toBe(true); // no compiled lesson index
+    file('dist/lessons-index.json', built);
+    expect(isBuildStale(scratch)).toBe(false);
+    file('lessons/01-x/lesson.yaml', later);
+    expect(isBuildStale(scratch)).toBe(true);
+  });
+});
