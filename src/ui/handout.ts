@@ -1,6 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
+import { visible, visibleJson } from '../protocol/index.js';
 import type { ScreenStep } from './screen-step.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
@@ -72,7 +73,8 @@ export function lessonHandout(
     out.push(stepHeading(step, lang), '');
     for (const event of step.events) out.push(`*${tr(event, lang)}*`, '');
     out.push(tr(step.note, lang), '');
-    if (step.message) out.push('```json', JSON.stringify(step.message, null, 2), '```', '');
+    if (step.message)
+      out.push('```json', visibleJson(JSON.stringify(step.message, null, 2)), '```', '');
     if (step.annotations.length > 0) {
       out.push(
         lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${tr(STRINGS.meaning, lang)} |`,
@@ -116,7 +118,9 @@ export function lessonHandout(
   if (sc.spec.length > 0) {
     out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');
   }
-  return out.join('\n');
+  // Titles, notes, methods and quoted values come from files and peers: nothing in them may
+  // reach the terminal as a control character (the handout's own line breaks stay).
+  return visible(out.join('\n'), { newlines: true });
 }
 
 /**
