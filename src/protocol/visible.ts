@@ -18,6 +18,13 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above, newline left out
 const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
+/**
+ * What JSON.stringify leaves raw. C0 is not among them: JSON.stringify escapes it in strings, so a
+ * raw newline in its output is its own indentation, and stays.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const RAW_IN_JSON_ALL = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
 /** The short escapes everyone reads; the rest as `\x1b` (below U+0080) or `\u009b`. */
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -50,8 +57,8 @@ export function visible(text: string, options: VisibleOptions = {}): string {
  * escape. Use on JSON.stringify's output, never on its input (that would double the backslashes).
  */
 export function visibleJson(json: string): string {
-  if (!CONTROL.test(json)) return json;
-  return json.replace(CONTROLS, jsonEscape);
+  if (!RAW_IN_JSON.test(json)) return json;
+  return json.replace(RAW_IN_JSON_ALL, jsonEscape);
 }
 
 /** Whether the text holds anything `visible` would rewrite. */

@@ -1,5 +1,6 @@
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { visible, visibleJson } from '../../protocol/visible.js';
 import { formatProblem, loadLessons } from '../../sim/scenario/load-lessons.js';
 import { openLesson, type PlayedLesson } from '../../sim/scenario/open-lesson.js';
 import { lessonHandout, lessonJson } from '../../ui/handout.js';
@@ -9,7 +10,9 @@ import { lessonProblem } from '../lesson-error.js';
 import type { Progress } from '../progress.js';
 
 function reportProblems(problems: ReturnType<typeof loadLessons>['problems']): void {
-  for (const problem of problems) process.stderr.write(`mcp-sim: ${formatProblem(problem)}\n`);
+  for (const problem of problems) {
+    process.stderr.write(`mcp-sim: ${visible(formatProblem(problem))}\n`);
+  }
 }
 
 /** `mcp-sim lessons [--json]`: broken lesson files are reported and the others still listed. */
@@ -24,7 +27,7 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
     status: statusOf(options.progress, lesson.id),
   }));
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ lessons: rows, problems }, null, 2)}\n`);
+    process.stdout.write(`${visibleJson(JSON.stringify({ lessons: rows, problems }, null, 2))}\n`);
   } else {
     const width = Math.max(...rows.map((r) => r.id.length), 2);
     for (const row of rows) {
@@ -39,7 +42,8 @@ export function lessonsCommand(options: { json: boolean; lang: Lang; progress: P
         options.lang,
       );
       process.stdout.write(
-        `${String(row.number).padStart(2)}. ${row.id.padEnd(width)}  ${row.title}  [${status}]\n`,
+        // Ids and titles come from lesson files: shown, not obeyed.
+        `${String(row.number).padStart(2)}. ${visible(row.id.padEnd(width))}  ${visible(row.title)}  [${status}]\n`,
       );
     }
   }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { Lang } from '../../i18n/lang.js';
-import { visible } from '../../protocol/index.js';
+import { visible } from '../../protocol/visible.js';
 import {
   type RawLine,
   readLines,

@@ -84,8 +84,9 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   // Already in line order: the tracer gives problems and messages as the lines come.
   const summary = tracer.summary();
   if (options.json) {
-    const end = `\n],"summary":${JSON.stringify(summary)},"problems":${JSON.stringify(problems)}}\n`;
-    out.write(visibleJson(end));
+    // Problems quote the file: what JSON.stringify leaves raw (DEL, C1, bidi) is escaped too.
+    const listed = visibleJson(JSON.stringify(problems));
+    out.write(`\n],"summary":${JSON.stringify(summary)},"problems":${listed}}\n`);
   } else {
     const lines = ['', ...summaryLines(summary, paint)];
     if (details.length > 0) {
