@@ -37,6 +37,7 @@ export const deepFile = (): Buffer =>
 
 // What the app itself may write with NO_COLOR: line breaks, and SGR styling (bold, dim), which
 // Ink emits even without colour. Every other control character came from the input.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the SGR sequence
 const SGR = /\u001b\[[0-9;]*m/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the test
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
