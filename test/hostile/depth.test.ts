@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { commandHelpText } from '../../src/cli/help-text.js';
 import {
   depthOf,
   MAX_DEPTH,
@@ -88,5 +90,16 @@ describe('the envelope view’s JSON lines', () => {
     const text = lines.map((l) => `${'  '.repeat(l.depth)}${l.tokens.map((t) => t.text).join('')}`);
     expect(text).toContain('  "a": { "b": [1, 2] },');
     expect(text).toContain('  "c": {');
+  });
+});
+
+describe('the documented depth', () => {
+  it('is the one the code enforces, in README, docs/transcripts.md and trace --help', () => {
+    const root = new URL('../../', import.meta.url);
+    const said = `deeper than ${MAX_DEPTH} levels`;
+    for (const doc of ['README.md', 'docs/transcripts.md']) {
+      expect(readFileSync(new URL(doc, root), 'utf8').replace(/\s+/g, ' ')).toContain(said);
+    }
+    expect(commandHelpText('trace', 'en').replace(/\s+/g, ' ')).toContain(said);
   });
 });
