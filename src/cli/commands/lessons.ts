@@ -67,7 +67,7 @@ export async function lessonPrintCommand(options: {
   const timeline = { steps: screenSteps(played.steps) };
   if (options.format === 'json') {
     process.stdout.write(
-      `${JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2)}\n`,
+      `${visibleJson(JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2))}\n`,
     );
   } else {
     process.stdout.write(lessonHandout(lesson, timeline, options.lang));
