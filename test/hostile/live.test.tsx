@@ -1,9 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SessionLog } from '../../src/session/index.js';
+import { MAX_DEPTH, SessionLog } from '../../src/session/index.js';
+import { prepareTools } from '../../src/sim/tools/index.js';
+import { LiveServer } from '../../src/transport/live-server.js';
+import { serveConfig } from '../../src/transport/serve-config.js';
 import { LiveApp } from '../../src/ui/live-app.js';
 import { LiveStore } from '../../src/ui/live-store.js';
 import { renderAt, until } from '../ui/render-at.js';
-import { controlsIn } from './helpers.js';
+import { controlsIn, nestedLine } from './helpers.js';
 
 const PWN = '\u001b]0;pwned\u0007\u009b2J\u202e';
 
@@ -46,5 +49,30 @@ describe("serve's live view and log, fed by a hostile client", () => {
     await until(() => expect(screen.frame()).toContain('tools/call\\x1b]0;pwned'));
     expect(controlsIn(screen.frames.join('\n'))).toEqual([]);
     screen.unmount();
+  });
+});
+
+describe('serve, sent a message past the depth limit', () => {
+  it('says so in its log, answers it, and referees the next message as usual', async () => {
+    await prepareTools();
+    const config = serveConfig({});
+    if (typeof config === 'string') throw new Error(config);
+    const notices: string[] = [];
+    const sent: unknown[] = [];
+    const live = new LiveServer({
+      config,
+      send: (item) => sent.push(item),
+      notice: (line) => notices.push(line.en),
+      clock: () => 0,
+    });
+    live.receiveLine(nestedLine(MAX_DEPTH + 1).replace(/^.*"message":(.*)}$/, '$1'));
+    expect(notices).toEqual([expect.stringContaining(`nested deeper than ${MAX_DEPTH} levels`)]);
+    const step = live.log.push({
+      type: 'message',
+      direction: 'client->server',
+      message: { jsonrpc: '2.0', id: 9, method: 'ping' },
+    });
+    expect(step.verdict?.method).toBe('ping');
+    await until(() => expect(sent.length).toBeGreaterThan(0));
   });
 });
