@@ -98,7 +98,8 @@ describe('visible', () => {
       fc.property(fc.jsonValue(), (value) => {
         const json = visibleJson(JSON.stringify(value, null, 2));
         expect(controlsIn(json.replaceAll('\n', ''))).toEqual([]);
-        expect(JSON.parse(json)).toEqual(value);
+        // The same value JSON itself gives back (JSON has no -0: it reads back as 0).
+        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
     fc.assert(
