@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { detectLang, type Lang } from '../i18n/lang.js';
+import { visible } from '../protocol/visible.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, saveProgress } from './progress.js';
@@ -205,15 +206,16 @@ run(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // A message may quote a file or an argument: its control characters are shown, not obeyed.
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-sim: ${error.message}\n`);
+      process.stderr.write(`mcp-sim: ${visible(error.message)}\n`);
       process.exitCode = 2;
     } else if (error instanceof LessonError) {
-      process.stderr.write(`mcp-sim: ${error.message}\n`);
+      process.stderr.write(`mcp-sim: ${visible(error.message)}\n`);
       process.exitCode = 1;
     } else {
       const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`mcp-sim: internal error: ${message}\n`);
+      process.stderr.write(`mcp-sim: internal error: ${visible(message)}\n`);
       process.exitCode = 1;
     }
   },

@@ -1,4 +1,5 @@
 import { type Lang, tr } from '../i18n/lang.js';
+import { visible } from '../protocol/visible.js';
 import type { ExerciseResult } from './types.js';
 
 export type Paint = {
@@ -32,11 +33,14 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     out.push(
       `${paint.bold(`${r.id}  ${tr(r.title, lang)}`)}  ${r.points}/${r.maxPoints}  ${status}`,
     );
-    for (const line of r.display) out.push(`    ${line}`);
+    // What the learner's code printed or sent is quoted here: shown, never obeyed by the terminal.
+    for (const line of r.display) out.push(`    ${visible(line)}`);
     // When the code could not run, every check failed for the same reason: say it once, up top.
     const failing = r.checks.filter((c) => !c.passed).map((c) => tr(c.message, lang));
     const once = r.status === 'error' && failing.length > 1 && new Set(failing).size === 1;
-    if (once) for (const line of (failing[0] ?? '').split('\n')) out.push(`  ${paint.red(line)}`);
+    if (once) {
+      for (const line of (failing[0] ?? '').split('\n')) out.push(`  ${paint.red(visible(line))}`);
+    }
     const width = Math.max(...r.checks.map((c) => c.name.length));
     for (const c of r.checks) {
       const mark = c.passed ? paint.green('✓') : paint.red('✗');
@@ -45,7 +49,7 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
       );
       const show = c.passed ? r.id.endsWith('quiz') : !once;
       if (show && tr(c.message, lang) !== tr(WORDS.passed, lang)) {
-        for (const line of tr(c.message, lang).split('\n')) out.push(`      ${line}`);
+        for (const line of tr(c.message, lang).split('\n')) out.push(`      ${visible(line)}`);
       }
     }
     if (r.status === 'passed') out.push(`  ${paint.dim(`${tr(WORDS.solution, lang)} ${r.id}`)}`);

@@ -46,6 +46,10 @@ export const SERVE_STRINGS = {
     en: 'transport: client->server: a line that is not JSON ({preview}); answered -32700',
     zh: 'transport: client->server: 一行内容不是 JSON（{preview}）；已回应 -32700',
   },
+  lineTooDeep: {
+    en: 'transport: client->server: a message nested deeper than {max} levels; not refereed (the simulated server still answers it)',
+    zh: 'transport: client->server: 一条消息嵌套超过 {max} 层；裁判未评判它（模拟服务器仍会回应）',
+  },
   lineBatch: {
     en: 'transport: client->server: a JSON-RPC batch (an array); batches were removed in 2025-06-18; answered -32600',
     zh: 'transport: client->server: 收到 JSON-RPC 批量请求（数组）；批量请求在 2025-06-18 版中已移除；已回应 -32600',

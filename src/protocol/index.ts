@@ -8,3 +8,4 @@ export * from './gates.js';
 export { isObject } from './json.js';
 export * from './schemas.js';
 export * from './versions.js';
+export * from './visible.js';

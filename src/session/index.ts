@@ -1,3 +1,4 @@
+export * from './depth.js';
 export * from './infer-direction.js';
 export * from './line-reader.js';
 export * from './line-sorter.js';

@@ -17,6 +17,7 @@ import {
 } from '../machine/index.js';
 import type { Direction, RequestId, Side } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import { withinDepth } from './depth.js';
 import { inferDirection } from './infer-direction.js';
 import type { Step, WireEvent } from './step.js';
 
@@ -68,7 +69,8 @@ export class SessionLog {
   }
 
   /** Takes one event: the referee judges it, and its step is kept and told to every listener. */
-  push(event: WireEvent): Step {
+  push(pushed: WireEvent): Step {
+    const event = withinDepth(pushed);
     let direction: Direction;
     let message: unknown = null;
     let verdict: StepReport | null = null;

@@ -1,4 +1,5 @@
 import type { Violation } from '../machine/index.js';
+import { visible } from '../protocol/index.js';
 import type { TraceProblem } from '../session/index.js';
 import type { TraceLabel, TraceSummary } from './tracer.js';
 
@@ -24,7 +25,12 @@ const COLUMNS = [
   ['violations', 0],
 ] as const;
 
-function fitCell(text: string, width: number, right = false): string {
+/**
+ * A cell of the table. Its text may come from the file (a method, an id), so its control
+ * characters are shown, not obeyed, before it is cut to width.
+ */
+function fitCell(raw: string, width: number, right = false): string {
+  const text = visible(raw);
   if (width === 0) return text;
   const cut = text.length > width ? `${text.slice(0, width - 1)}…` : text;
   return right ? cut.padStart(width) : cut.padEnd(width);
@@ -62,11 +68,11 @@ export function labelRow(label: TraceLabel, details: readonly Violation[], paint
 
 export function violationLine(line: number, v: Violation, paint: Paint): string {
   const tag = v.severity === 'error' ? paint.red('error') : paint.yellow('warning');
-  return `  line ${line}: ${tag} ${paint.bold(v.rule)} — ${v.message} ${paint.dim(`[${v.spec}]`)}`;
+  return `  line ${line}: ${tag} ${paint.bold(v.rule)} — ${visible(v.message)} ${paint.dim(`[${v.spec}]`)}`;
 }
 
 export function problemLine(problem: TraceProblem, paint: Paint): string {
-  return `  line ${problem.line}: ${paint.red(problem.message)}`;
+  return `  line ${problem.line}: ${paint.red(visible(problem.message))}`;
 }
 
 export function summaryLines(summary: TraceSummary, paint: Paint): string[] {

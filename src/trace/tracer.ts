@@ -1,6 +1,7 @@
 import type { SessionInput, StepReport } from '../machine/context.js';
 import type { Violation } from '../machine/rules.js';
 import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
+import { visibleJson } from '../protocol/index.js';
 import {
   createTranscriptReader,
   type RawLine,
@@ -29,13 +30,14 @@ export type TraceLabel = {
  * per message of a long transcript; only the strings need JSON's escaping.
  */
 export function labelJson(label: TraceLabel): string {
-  const str = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+  // JSON.stringify leaves DEL, C1 and bidi controls raw; visibleJson escapes them (same value).
+  const str = (v: string | null) => (v === null ? 'null' : visibleJson(JSON.stringify(v)));
   const id =
     label.id === null
       ? 'null'
       : typeof label.id === 'number'
         ? String(label.id)
-        : JSON.stringify(label.id);
+        : visibleJson(JSON.stringify(label.id));
   const violations = label.violations.length === 0 ? '[]' : JSON.stringify(label.violations);
   return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":"${label.phase}","capability":${str(label.capability)},"violations":${violations}}`;
 }

@@ -9,7 +9,7 @@ import {
   type RequestId,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import { LineReader, SessionLog, type Step } from '../session/index.js';
+import { LineReader, MAX_DEPTH, SessionLog, type Step } from '../session/index.js';
 import { SimClient } from '../sim/client/sim-client.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
@@ -136,7 +136,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   });
 
   const record = (direction: Direction, message: JsonObject) => {
-    log.push({ type: 'message', direction, message, t: now() });
+    const step = log.push({ type: 'message', direction, message, t: now() });
+    // Refused as too deep by the session log (src/session/depth.ts): a problem of the run.
+    if (step.kind === 'unreadable') {
+      problems.push({
+        en: `a message from the server nests deeper than ${MAX_DEPTH} levels; it was not refereed`,
+        zh: `服务器发来的一条消息嵌套超过 ${MAX_DEPTH} 层；裁判未评判它`,
+      });
+    }
   };
   const send = (message: JsonObject) => {
     if (exited) return;

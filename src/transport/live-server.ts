@@ -2,7 +2,7 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import type { Side } from '../protocol/index.js';
-import { SessionLog, type Step, stepName } from '../session/index.js';
+import { MAX_DEPTH, SessionLog, type Step, stepName } from '../session/index.js';
 import type { Scheduled } from '../sim/server/outbox.js';
 import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
@@ -93,7 +93,16 @@ export class LiveServer {
   /** One parsed message from the client. */
   receive(message: unknown): void {
     if (this.#closed) return;
-    this.log.push({ type: 'message', direction: 'client->server', message, t: this.#clock() });
+    const step = this.log.push({
+      type: 'message',
+      direction: 'client->server',
+      message,
+      t: this.#clock(),
+    });
+    // The session log refused it as too deep (src/session/depth.ts): say so, once, in the log.
+    if (step.kind === 'unreadable') {
+      this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
+    }
     this.server.receive(message, this.#clock());
     this.pump();
   }

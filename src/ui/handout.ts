@@ -1,6 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
+import { visible, visibleJson } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
@@ -73,7 +74,8 @@ export function lessonHandout(
     out.push(stepHeading(step, lang), '');
     for (const event of step.events) out.push(`*${tr(event, lang)}*`, '');
     out.push(tr(step.note, lang), '');
-    if (step.message) out.push('```json', JSON.stringify(step.message, null, 2), '```', '');
+    if (step.message)
+      out.push('```json', visibleJson(JSON.stringify(step.message, null, 2)), '```', '');
     if (step.annotations.length > 0) {
       out.push(
         lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${tr(STRINGS.meaning, lang)} |`,
@@ -117,7 +119,9 @@ export function lessonHandout(
   if (sc.spec.length > 0) {
     out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');
   }
-  return out.join('\n');
+  // Titles, notes, methods and quoted values come from files and peers: nothing in them may
+  // reach the terminal as a control character (the handout's own line breaks stay).
+  return visible(out.join('\n'), { newlines: true });
 }
 
 /** A line a lesson sent that is not a message (`do: {raw: …}`): the session log's unreadable step. */

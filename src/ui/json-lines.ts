@@ -1,3 +1,5 @@
+import { visibleJson } from '../protocol/index.js';
+
 /** One coloured piece of a pretty-printed JSON line. */
 export type JsonTokenKind = 'key' | 'string' | 'number' | 'boolean' | 'null' | 'punct';
 export type JsonToken = { readonly kind: JsonTokenKind; readonly text: string };
@@ -24,14 +26,16 @@ export type JsonLayout = {
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const punct = (text: string): JsonToken => ({ kind: 'punct', text });
+/** A string as JSON, with the controls JSON.stringify leaves raw (DEL, C1, bidi) escaped too. */
+const quoted = (text: string) => visibleJson(JSON.stringify(text));
 const ASCII = /^[\x20-\x7e]*$/;
 
 function scalar(value: unknown): JsonToken {
   if (value === null || value === undefined) return { kind: 'null', text: 'null' };
-  if (typeof value === 'string') return { kind: 'string', text: JSON.stringify(value) };
+  if (typeof value === 'string') return { kind: 'string', text: quoted(value) };
   if (typeof value === 'number') return { kind: 'number', text: String(value) };
   if (typeof value === 'boolean') return { kind: 'boolean', text: String(value) };
-  return { kind: 'string', text: JSON.stringify(value) ?? 'null' };
+  return { kind: 'string', text: visibleJson(JSON.stringify(value) ?? 'null') };
 }
 
 function entriesOf(value: object): [string, unknown][] {
@@ -40,45 +44,89 @@ function entriesOf(value: object): [string, unknown][] {
     : Object.entries(value as Record<string, unknown>);
 }
 
-/** A value on one line: its tokens and the pointers of everything inside it. */
-function inline(value: unknown, pointer: string): { tokens: JsonToken[]; pointers: string[] } {
-  if (value === null || typeof value !== 'object')
-    return { tokens: [scalar(value)], pointers: [pointer] };
+/**
+ * A value on one line: its tokens and the pointers of everything inside it, or null once it
+ * would take more than `budget` columns. The budget stops the walk early, so a deeply nested value
+ * costs no more than the width it could fill (and recurses no deeper than that width).
+ */
+function inline(
+  value: unknown,
+  pointer: string,
+  budget: number,
+): { tokens: JsonToken[]; pointers: string[]; width: number } | null {
+  if (value === null || typeof value !== 'object') {
+    const token = scalar(value);
+    return token.text.length > budget
+      ? null
+      : { tokens: [token], pointers: [pointer], width: token.text.length };
+  }
   const isArray = Array.isArray(value);
   const entries = entriesOf(value);
-  if (entries.length === 0) return { tokens: [punct(isArray ? '[]' : '{}')], pointers: [pointer] };
+  if (entries.length === 0)
+    return { tokens: [punct(isArray ? '[]' : '{}')], pointers: [pointer], width: 2 };
   const tokens: JsonToken[] = [punct(isArray ? '[' : '{ ')];
   const pointers = [pointer];
-  entries.forEach(([key, item], i) => {
-    if (i > 0) tokens.push(punct(', '));
-    if (!isArray) tokens.push({ kind: 'key', text: JSON.stringify(key) }, punct(': '));
-    const inner = inline(item, `${pointer}/${escapePointer(key)}`);
-    tokens.push(...inner.tokens);
-    pointers.push(...inner.pointers);
-  });
+  let width = isArray ? 2 : 4;
+  for (const [i, [key, item]] of entries.entries()) {
+    if (i > 0) {
+      tokens.push(punct(', '));
+      width += 2;
+    }
+    if (!isArray) {
+      const name = quoted(key);
+      tokens.push({ kind: 'key', text: name }, punct(': '));
+      width += name.length + 2;
+    }
+    if (width > budget) return null;
+    const inner = inline(item, `${pointer}/${escapePointer(key)}`, budget - width);
+    if (inner === null) return null;
+    for (const t of inner.tokens) tokens.push(t);
+    for (const p of inner.pointers) pointers.push(p);
+    width += inner.width;
+  }
   tokens.push(punct(isArray ? ']' : ' }'));
-  return { tokens, pointers };
+  return width > budget ? null : { tokens, pointers, width };
 }
 
-/** Pretty-prints a JSON value, two spaces per level, optionally with small objects inline. */
+type Task =
+  | {
+      readonly v: unknown;
+      readonly pointer: string;
+      readonly depth: number;
+      readonly key: string | null;
+      readonly comma: boolean;
+    }
+  /** A closing bracket, written once everything inside it is. */
+  | { readonly close: JsonLine };
+
+/**
+ * Pretty-prints a JSON value, two spaces per level, optionally with small objects inline. The walk
+ * keeps its own stack of tasks instead of recursing, so any nesting the reader accepts is printed
+ * without overflowing the call stack.
+ */
 export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
   const width = layout.inlineWidth ?? 0;
   const out: JsonLine[] = [];
-  const emit = (v: unknown, pointer: string, depth: number, key: string | null, comma: boolean) => {
-    const head: JsonToken[] =
-      key === null ? [] : [{ kind: 'key', text: JSON.stringify(key) }, punct(': ')];
+  const tasks: Task[] = [{ v: value, pointer: '', depth: 0, key: null, comma: false }];
+  for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
+    if ('close' in task) {
+      out.push(task.close);
+      continue;
+    }
+    const { v, pointer, depth, key, comma } = task;
+    const head: JsonToken[] = key === null ? [] : [{ kind: 'key', text: quoted(key) }, punct(': ')];
     const tail = comma ? [punct(',')] : [];
     if (v === null || typeof v !== 'object') {
       out.push({ pointers: [pointer], depth, tokens: [...head, scalar(v), ...tail] });
-      return;
+      continue;
     }
-    if (depth > 0 && width > 0) {
-      const one = inline(v, pointer);
-      const tokens = [...head, ...one.tokens, ...tail];
+    if (depth > 0 && width > depth * 2) {
+      const one = inline(v, pointer, width - depth * 2);
+      const tokens = one === null ? [] : [...head, ...one.tokens, ...tail];
       const text = tokens.map((t) => t.text).join('');
-      if (ASCII.test(text) && depth * 2 + text.length <= width) {
+      if (one !== null && ASCII.test(text) && depth * 2 + text.length <= width) {
         out.push({ pointers: one.pointers, depth, tokens });
-        return;
+        continue;
       }
     }
     const isArray = Array.isArray(v);
@@ -89,21 +137,22 @@ export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
         depth,
         tokens: [...head, punct(isArray ? '[]' : '{}'), ...tail],
       });
-      return;
+      continue;
     }
     out.push({ pointers: [pointer], depth, tokens: [...head, punct(isArray ? '[' : '{')] });
-    entries.forEach(([k, item], i) => {
-      emit(
-        item,
-        `${pointer}/${escapePointer(k)}`,
-        depth + 1,
-        isArray ? null : k,
-        i < entries.length - 1,
-      );
-    });
-    out.push({ pointers: [], depth, tokens: [punct(isArray ? ']' : '}'), ...tail] });
-  };
-  emit(value, '', 0, null, false);
+    tasks.push({ close: { pointers: [], depth, tokens: [punct(isArray ? ']' : '}'), ...tail] } });
+    // Pushed last to first: the stack hands them back in order.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, item] = entries[i] as [string, unknown];
+      tasks.push({
+        v: item,
+        pointer: `${pointer}/${escapePointer(k)}`,
+        depth: depth + 1,
+        key: isArray ? null : k,
+        comma: i < entries.length - 1,
+      });
+    }
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@ import type { Key } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import type { StringKey } from '../i18n/strings.js';
+import { visible } from '../protocol/visible.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import {
   actionsFor,
@@ -71,7 +72,8 @@ export function LessonPlayer({
   const size = useTerminalSize();
   const scroll = useTextScroll(String(index));
   const last = index === lesson.steps.length - 1;
-  const recap = last ? tr(lesson.recap, lang) : null;
+  // A lesson's or a transcript's own words (its file's name is in the title): shown, not obeyed.
+  const recap = last ? visible(tr(lesson.recap, lang), { newlines: true }) : null;
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
     for (const action of actionsFor(LESSON_KEYS, keyNames(input, key))) {
@@ -100,7 +102,7 @@ export function LessonPlayer({
   const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
   return (
     <LessonScreen
-      title={tr(lesson.title, lang)}
+      title={visible(tr(lesson.title, lang))}
       steps={lesson.steps}
       index={index}
       help={help}

@@ -1,4 +1,5 @@
 import { isObject, type JsonObject } from '../protocol/json.js';
+import { visible } from '../protocol/visible.js';
 import type { Step } from '../session/index.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
@@ -90,7 +91,9 @@ export class LiveStore {
   }
 
   /** A line of the server's log that is kept for later (a referee verdict: it shows on its step). */
-  log(line: string): void {
+  log(text: string): void {
+    // Log lines quote the client (methods, names): drawn as text, never as control characters.
+    const line = visible(text);
     this.#log.push(line);
     if (this.#log.length > LOG_KEEP) {
       this.#log.shift();
@@ -99,7 +102,8 @@ export class LiveStore {
   }
 
   /** A notice of the server's own (a session opened, a request refused): kept, and shown. */
-  announce(line: string): void {
+  announce(text: string): void {
+    const line = visible(text);
     this.log(line);
     this.#notice = line;
     this.#changed();
@@ -132,5 +136,5 @@ function clientName(message: JsonObject): string | null {
   const params = isObject(message.params) ? message.params : {};
   const info = isObject(params.clientInfo) ? params.clientInfo : null;
   if (!info || typeof info.name !== 'string') return null;
-  return typeof info.version === 'string' ? `${info.name} ${info.version}` : info.name;
+  return visible(typeof info.version === 'string' ? `${info.name} ${info.version}` : info.name);
 }

@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { type Lang, tr } from '../i18n/lang.js';
 import type { MenuListing as LessonListing } from './opened-lesson.js';
 import { type LessonStatus, type ProgressData, statusOf } from './progress-update.js';
+import { visibleData } from './visible-data.js';
 
 export type MenuLesson = {
   readonly id: string;
@@ -19,7 +20,12 @@ export type MenuData = {
   readonly broken: readonly MenuProblem[];
 };
 
+/** The menu as drawn: titles, goals and problems come from lesson files, so they are made visible. */
 export function menuData(listing: LessonListing, progress: ProgressData, lang: Lang): MenuData {
+  return visibleData(listedData(listing, progress, lang));
+}
+
+function listedData(listing: LessonListing, progress: ProgressData, lang: Lang): MenuData {
   const lessons = listing.lessons.map((lesson, i) => ({
     id: lesson.id,
     number: i + 1,

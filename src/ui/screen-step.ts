@@ -6,6 +6,7 @@ import type { Direction } from '../protocol/direction.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { PeerViews, Step } from '../session/index.js';
+import { visibleData } from './visible-data.js';
 
 /**
  * A step as the screen and the handouts draw it: the session log's `Step` with what the screen
@@ -98,7 +99,16 @@ function mergeAnnotations(
   return [...byPointer.values()];
 }
 
+/**
+ * A step for the screens. Everything but the envelope is made visible here (control characters
+ * written out): the envelope keeps its values as sent, and the JSON views escape them themselves.
+ */
 export function screenStep(step: Step, index: number = step.index): ScreenStep {
+  const message = step.kind === 'message' ? (step.message as JsonObject) : null;
+  return { ...visibleData(describedStep(step, index)), message };
+}
+
+function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
   const notes = step.notes;
   const report = step.kind === 'message' ? step.verdict : null;
   const message = step.kind === 'message' ? (step.message as JsonObject) : null;
@@ -107,7 +117,6 @@ export function screenStep(step: Step, index: number = step.index): ScreenStep {
     index,
     t: step.t,
     direction: step.direction,
-    message,
     closedBy,
     note:
       notes?.note ??

@@ -122,7 +122,7 @@ describe('lesson commands of the built CLI', () => {
       ].join('\n'),
     );
     const r = await runCli(['play', file, '--plain']);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1); // unreadable lines: exit 1, as trace does (DESIGN › exit codes)
     expect(r.stdout).toContain('2 unreadable line(s) (lines 2, 4)');
     expect(r.stdout).toContain(`mcp-sim trace ${file} for the labelled table`);
   });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { specText } from '../../machine/index.js';
-import { CAPABILITY_PATHS, type JsonObject } from '../../protocol/index.js';
+import { CAPABILITY_PATHS, type JsonObject, visible, visibleJson } from '../../protocol/index.js';
 import { type ConnectRun, runConnect, type ToolCall } from '../../transport/child-session.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -155,7 +155,7 @@ export async function connectCommand(
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
   });
   for (const problem of run.problems)
-    process.stderr.write(`mcp-sim connect: ${tr(problem, lang)}\n`);
+    process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
   if (args.traceFile) {
     writeFileSync(args.traceFile, wrappedLines(run));
   }
@@ -182,7 +182,8 @@ export async function connectCommand(
       steps,
       problems: run.problems.map((p) => tr(p, lang)),
     };
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    // The server's strings go out as JSON: what JSON.stringify leaves raw (DEL, C1, bidi) escaped.
+    process.stdout.write(`${visibleJson(JSON.stringify(out, null, 2))}\n`);
     return code;
   }
   if (args.format === 'plain') {

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { visible, visibleJson } from '../../protocol/visible.js';
 import { checkLessonFolder } from '../../sim/scenario/check-folder.js';
 import {
   formatProblem,
@@ -29,7 +30,7 @@ function reportProblems(problems: readonly LessonProblem[]): void {
     const more = problems.filter((p) => p.file === problem.file).length - 1;
     const folder = dirname(dirname(problem.file));
     const tail = more > 0 ? ` (${more} more: mcp-sim lessons --check ${folder})` : '';
-    process.stderr.write(`mcp-sim: ${formatProblem(problem)}${tail}\n`);
+    process.stderr.write(`mcp-sim: ${visible(formatProblem(problem))}${tail}\n`);
   }
 }
 
@@ -50,7 +51,7 @@ export async function lessonsCommand(options: {
     status: statusOf(options.progress, lesson.id),
   }));
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ lessons: rows, problems }, null, 2)}\n`);
+    process.stdout.write(`${visibleJson(JSON.stringify({ lessons: rows, problems }, null, 2))}\n`);
   } else {
     const width = Math.max(...rows.map((r) => r.id.length), 2);
     for (const row of rows) {
@@ -65,7 +66,8 @@ export async function lessonsCommand(options: {
         options.lang,
       );
       process.stdout.write(
-        `${String(row.number).padStart(2)}. ${row.id.padEnd(width)}  ${row.title}  [${status}]\n`,
+        // Ids and titles come from lesson files: shown, not obeyed.
+        `${String(row.number).padStart(2)}. ${visible(row.id.padEnd(width))}  ${visible(row.title)}  [${status}]\n`,
       );
     }
   }
@@ -80,9 +82,9 @@ export async function checkLessonsCommand(options: {
 }): Promise<number> {
   const { dir, lessons, problems } = await checkLessonFolder(options.dir);
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ dir, lessons, problems }, null, 2)}\n`);
+    process.stdout.write(`${visibleJson(JSON.stringify({ dir, lessons, problems }, null, 2))}\n`);
   } else {
-    for (const problem of problems) process.stdout.write(`${formatProblem(problem)}\n`);
+    for (const problem of problems) process.stdout.write(`${visible(formatProblem(problem))}\n`);
     const files = new Set(problems.map((p) => p.file)).size;
     process.stdout.write(
       problems.length === 0
@@ -121,7 +123,7 @@ export async function lessonPrintCommand(options: {
   if (options.format === 'json') {
     const timeline = { steps: jsonSteps(played.steps) };
     process.stdout.write(
-      `${JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2)}\n`,
+      `${visibleJson(JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2))}\n`,
     );
   } else {
     const timeline = { steps: screenSteps(played.steps) };

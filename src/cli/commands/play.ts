@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { Lang } from '../../i18n/lang.js';
+import { visible } from '../../protocol/visible.js';
 import {
   type RawLine,
   readLines,
@@ -33,11 +34,21 @@ export function transcriptScreen(lines: Iterable<RawLine>): {
 
 /** A transcript read into the lesson shape: problems are reported on stderr, one line each. */
 export async function loadTranscript(file: string): Promise<OpenedLesson> {
+  return (await readTranscriptFile(file)).lesson;
+}
+
+/** A transcript file as a lesson, and how many of its lines could not be read. */
+async function readTranscriptFile(
+  file: string,
+): Promise<{ lesson: OpenedLesson; problems: number }> {
   await checkReadable(file);
   const lines = [];
   for await (const line of readLines(file === '-' ? process.stdin : file)) lines.push(line);
   const { timeline, problems } = transcriptScreen(lines);
-  for (const p of problems) process.stderr.write(`mcp-sim: ${file}:${p.line}: ${p.message}\n`);
+  // A problem may quote the line (JSON.parse does): its control characters are shown, not obeyed.
+  for (const p of problems) {
+    process.stderr.write(`mcp-sim: ${visible(file)}:${p.line}: ${visible(p.message)}\n`);
+  }
   const name = file === '-' ? 'stdin' : basename(file);
   // The command as the learner would type it again, from where they typed this one.
   const again = file === '-' ? 'mcp-sim trace - < <file>' : `mcp-sim trace ${shellWord(file)}`;
@@ -48,7 +59,7 @@ export async function loadTranscript(file: string): Promise<OpenedLesson> {
     zh: shown.length > 0 ? `（第 ${shown.join('、')}${more} 行）` : '',
   };
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
-  return {
+  const lesson = {
     id: `play:${name}`,
     title: { en: `Transcript ${name}`, zh: `会话记录 ${name}` },
     goal: {
@@ -61,13 +72,15 @@ export async function loadTranscript(file: string): Promise<OpenedLesson> {
     },
     steps: timeline.steps,
   };
+  return { lesson, problems: problems.length };
 }
 
+/** The walkthrough as Markdown; exit 1 when lines could not be read, as `trace` does. */
 export async function playPlainCommand(file: string, lang: Lang): Promise<number> {
-  const lesson = await loadTranscript(file);
+  const { lesson, problems } = await readTranscriptFile(file);
   const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
   process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
-  return 0;
+  return problems > 0 ? 1 : 0;
 }
 
 /** A path as one shell word: quoted when it holds anything a shell would split or expand. */

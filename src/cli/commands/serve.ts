@@ -1,6 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { LIVE_STRINGS } from '../../i18n/live-strings.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
+import { visible } from '../../protocol/visible.js';
 import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
@@ -12,7 +13,8 @@ import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
 
 /** One line on stderr, already in the learner's language. */
-const write = (line: string) => process.stderr.write(`mcp-sim serve: ${line}\n`);
+// A log line can quote the client (a method, a name): its control characters are shown, not obeyed.
+const write = (line: string) => process.stderr.write(`mcp-sim serve: ${visible(line)}\n`);
 
 type ServeArgs = {
   readonly config: ServerConfig;

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { Violation } from '../../machine/index.js';
+import { visibleJson } from '../../protocol/index.js';
 import { readLineBatches } from '../../session/index.js';
 import {
   createTracer,
@@ -83,7 +84,9 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   // Already in line order: the tracer gives problems and messages as the lines come.
   const summary = tracer.summary();
   if (options.json) {
-    out.write(`\n],"summary":${JSON.stringify(summary)},"problems":${JSON.stringify(problems)}}\n`);
+    // Problems quote the file: what JSON.stringify leaves raw (DEL, C1, bidi) is escaped too.
+    const listed = visibleJson(JSON.stringify(problems));
+    out.write(`\n],"summary":${JSON.stringify(summary)},"problems":${listed}}\n`);
   } else {
     const lines = ['', ...summaryLines(summary, paint)];
     if (details.length > 0) {

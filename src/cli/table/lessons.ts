@@ -1,3 +1,4 @@
+import { MAX_DEPTH } from '../../session/depth.js';
 import { type CommandSpec, LANG_OPTION, type OptionSpec } from './types.js';
 
 /** A teacher's folder of lessons, added after the course's (the same as MCP_SIM_LESSONS). */
@@ -139,8 +140,8 @@ export const play = {
 export const trace = {
   summary: { en: 'label every message of a transcript', zh: '为会话记录中的每条消息加上标签' },
   about: {
-    en: 'Labels every message of a transcript with its direction, kind, method, primitive, phase, gating capability and the rules it breaks, then prints a summary.',
-    zh: '为会话记录中的每条消息标出方向、类型、方法、原语、阶段、所需的能力以及它违反的规则，最后输出汇总。',
+    en: `Labels every message of a transcript with its direction, kind, method, primitive, phase, gating capability and the rules it breaks, then prints a summary. A message nested deeper than ${MAX_DEPTH} levels is reported as an unreadable line; control characters from the file are printed as escapes such as \\x1b.`,
+    zh: `为会话记录中的每条消息标出方向、类型、方法、原语、阶段、所需的能力以及它违反的规则，最后输出汇总。嵌套超过 ${MAX_DEPTH} 层的消息作为无法读取的行报告；文件中的控制字符以转义形式（如 \\x1b）显示。`,
   },
   positionals: [
     {

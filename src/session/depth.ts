@@ -1,0 +1,53 @@
+import type { WireEvent } from './step.js';
+
+/**
+ * How deep a message may nest. JSON.parse reads any depth, but much of what shows a message walks
+ * it recursively (JSON.stringify in handouts and logs, React's tree, schema validation), and a
+ * deep enough message overflows the call stack there — after the referee has judged it, so one
+ * line took the whole view down. The limit is checked once, here at the seam, so every observer
+ * can rely on it; real MCP traffic nests a few dozen levels at most (a tool's input schema).
+ * docs/transcripts.md gives the measurements behind the number.
+ */
+export const MAX_DEPTH = 1000;
+
+/**
+ * How deep a value nests (a scalar 0, `[]` 1, `[[]]` 2), counted no further than `limit + 1`:
+ * the walk keeps its own stack, so a value nested 100,000 levels cannot overflow the call stack,
+ * and it stops at the first branch past the limit.
+ */
+export function depthOf(value: unknown, limit = MAX_DEPTH): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  const stack: { readonly value: object; readonly depth: number }[] = [{ value, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    if (top.depth > deepest) deepest = top.depth;
+    if (deepest > limit) return deepest;
+    const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
+    for (const child of children) {
+      if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, depth: top.depth + 1 });
+      }
+    }
+  }
+  return deepest;
+}
+
+/** The one-line problem for a message nested past the limit, or null when it is within it. */
+export function tooDeep(message: unknown, limit = MAX_DEPTH): string | null {
+  return depthOf(message, limit) > limit
+    ? `nested deeper than ${limit} levels (a message may nest at most ${limit}); not read`
+    : null;
+}
+
+/**
+ * The event as the session log takes it: a message nested past the limit becomes an unreadable
+ * event at the same place (its line, its time), so the rest of the session goes on without it.
+ * Its raw value is not kept: writing it out (a serve log) would walk it recursively again.
+ */
+export function withinDepth(event: WireEvent): WireEvent {
+  if (event.type !== 'message') return event;
+  const problem = tooDeep(event.message);
+  if (problem === null) return event;
+  const { direction, message: _dropped, type: _type, ...origin } = event;
+  return { ...origin, type: 'unreadable', problem, raw: null, ...(direction ? { direction } : {}) };
+}
