@@ -10,6 +10,7 @@ import {
   type Side,
 } from '../protocol/index.js';
 import { Ledger } from './ledger.js';
+import { OpenRequests } from './open-requests.js';
 import { RULE_SETS, type RuleSet, type RuleSets } from './rule-sets.js';
 import type { Violation } from './rules.js';
 
@@ -107,7 +108,11 @@ export type SessionContext = {
   readonly handshake: Handshake;
   readonly capabilities: { readonly client: JsonObject | null; readonly server: JsonObject | null };
   readonly info: { readonly client: JsonObject | null; readonly server: JsonObject | null };
-  readonly pending: readonly PendingRequest[];
+  /**
+   * The requests still waiting for their answer after this step: a persistent set, so that every
+   * step keeps its own at the cost of one request's change (see `OpenRequests`).
+   */
+  readonly pending: OpenRequests;
   /** Requests, progress tokens and subscriptions: mutable, see `Ledger`. */
   readonly ledger: Ledger;
   readonly last: StepReport | null;
@@ -140,7 +145,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     },
     capabilities: { client: null, server: null },
     info: { client: null, server: null },
-    pending: [],
+    pending: OpenRequests.EMPTY,
     ledger: new Ledger(),
     last: null,
     violationCount: 0,

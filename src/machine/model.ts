@@ -1,7 +1,8 @@
 import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
-import { type Direction, idKey, type RequestId, type Side } from '../protocol/index.js';
-import type { Phase, SessionContext, SessionInput, StepReport } from './context.js';
+import type { Direction, RequestId, Side } from '../protocol/index.js';
+import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
 import { type CloseEvent, toModelEvent } from './events.js';
+import { requestKey } from './ledger.js';
 import { sessionMachine } from './session-machine.js';
 
 /**
@@ -23,7 +24,11 @@ export type SessionView = {
   readonly handshake: SessionContext['handshake'];
   readonly capabilities: SessionContext['capabilities'];
   readonly info: SessionContext['info'];
-  readonly pending: SessionContext['pending'];
+  /**
+   * The requests waiting for their answer after the step, oldest first. Built on first read from
+   * the step's persistent set (then kept): a step costs nothing for it until an observer looks.
+   */
+  readonly pending: readonly PendingRequest[];
   readonly closed: boolean;
   /** Violations so far, over the whole session. */
   readonly violationCount: number;
@@ -91,15 +96,37 @@ export function sidePhases(state: RefereeState): SidePhases {
 
 export function sessionView(state: RefereeState): SessionView {
   const c = state.context;
+  const open = c.pending;
   return {
     ruleVersion: c.ruleVersion,
     handshake: c.handshake,
     capabilities: c.capabilities,
     info: c.info,
-    pending: c.pending,
+    get pending() {
+      return open.list();
+    },
     closed: sidePhases(state).server === 'shutdown',
     violationCount: c.violationCount,
   };
+}
+
+/**
+ * Whether the view after `after` would say what the view after `before` says: the session log keeps
+ * the same view object then, so observers can compare views by identity. Compares what the views are
+ * made of (the pending set by identity), never the pending lists themselves.
+ */
+export function sameSessionView(before: RefereeState, after: RefereeState): boolean {
+  const b = before.context;
+  const a = after.context;
+  return (
+    b.pending === a.pending &&
+    b.handshake === a.handshake &&
+    b.capabilities === a.capabilities &&
+    b.info === a.info &&
+    b.ruleVersion === a.ruleVersion &&
+    b.violationCount === a.violationCount &&
+    (sidePhases(before).server === 'shutdown') === (sidePhases(after).server === 'shutdown')
+  );
 }
 
 /** Whether `requester` has sent a request with this id in the session (answered or not). */
@@ -109,8 +136,8 @@ export function requestSeen(state: RefereeState, requester: Side, id: RequestId)
 
 /** Whether `requester` has a request with this id still waiting for its answer. */
 export function requestPending(state: RefereeState, requester: Side, id: RequestId): boolean {
-  const key = idKey(id);
-  return state.context.pending.some((p) => p.requester === requester && idKey(p.id) === key);
+  // The ledger's index, not the step's list: one look-up however many requests are open.
+  return state.context.ledger.waiting.has(requestKey(requester, id));
 }
 
 export type TokenProgress = {

@@ -1,6 +1,5 @@
 import {
   type HandshakeVersion,
-  idKey,
   isObject,
   type RequestId,
   resolveVersion,
@@ -28,11 +27,13 @@ function withRuleVersion(ctx: SessionContext, version: HandshakeVersion): Update
   return { ruleVersion: version, rules: ctx.ruleSets[version] ?? ctx.rules };
 }
 
+/** The request stops waiting: one look-up in the ledger and one path of the persistent set. */
 function withoutPending(ctx: SessionContext, requester: Side, id: RequestId): Update {
-  const key = idKey(id);
-  return {
-    pending: ctx.pending.filter((p) => !(p.requester === requester && idKey(p.id) === key)),
-  };
+  const key = requestKey(requester, id);
+  const seq = ctx.ledger.waiting.get(key);
+  if (seq === undefined) return {};
+  ctx.ledger.close(key, ctx.pending.get(seq));
+  return { pending: ctx.pending.remove(seq) };
 }
 
 /** Lifecycle › Initialization: the client's initialize fixes the offer, its capabilities and info. */
@@ -104,9 +105,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     ...(uri !== undefined ? { uri } : {}),
   };
   const key = requestKey(msg.sender, id);
-  // Only a reused id still waiting has an entry to replace: looking it up in the ledger keeps a
-  // session of many unanswered requests linear instead of scanning the pending list each time.
-  const waitingAlready = ctx.ledger.requests.get(key)?.status === 'pending';
+  // A reused id still waiting replaces the earlier request (it stops waiting first).
+  const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
   ctx.ledger.requests.set(key, record);
   const waiting: PendingRequest = {
     requester: msg.sender,
@@ -116,9 +116,7 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  const others = waitingAlready ? (withoutPending(ctx, msg.sender, id).pending ?? []) : ctx.pending;
-  // concat, not a spread: it copies the list in one go where a spread walks an iterator.
-  return { pending: others.concat(waiting) };
+  return { pending: without.add(ctx.ledger.open(key, waiting), waiting) };
 }
 
 /** Progress › Progress Flow: a request's progress token is the requester's until it completes. */
