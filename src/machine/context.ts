@@ -44,7 +44,8 @@ export type RequestRecord = {
 
 /** A progress token handed out by a requester, and how far its progress has got. */
 export type TokenRecord = {
-  readonly requestKey: string;
+  /** The request that handed it out (in the id space of the token's requester). */
+  readonly requestId: RequestId;
   readonly status: 'active' | 'completed' | 'cancelled';
   /** The highest progress so far (progress must go above it). */
   readonly last: number | null;

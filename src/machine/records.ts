@@ -8,7 +8,6 @@ import {
 import type { PendingRequest, RequestRecord, SessionContext, StepReport } from './context.js';
 import type { ModelMessage } from './events.js';
 import { answeredRecord, cancelledId, progressOf, uriOf } from './facts.js';
-import { requestKey, tokenKey } from './ledger.js';
 
 /**
  * What a message changes in the session, one record at a time. The machine runs each as a named
@@ -29,10 +28,9 @@ function withRuleVersion(ctx: SessionContext, version: HandshakeVersion): Update
 
 /** The request stops waiting: one look-up in the ledger and one path of the persistent set. */
 function withoutPending(ctx: SessionContext, requester: Side, id: RequestId): Update {
-  const key = requestKey(requester, id);
-  const seq = ctx.ledger.waiting.get(key);
+  const seq = ctx.ledger.waiting[requester].get(id);
   if (seq === undefined) return {};
-  ctx.ledger.close(key, ctx.pending.get(seq));
+  ctx.ledger.close(requester, id, ctx.pending.get(seq));
   return { pending: ctx.pending.remove(seq) };
 }
 
@@ -104,10 +102,9 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  const key = requestKey(msg.sender, id);
   // A reused id still waiting replaces the earlier request (it stops waiting first).
   const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
-  ctx.ledger.requests.set(key, record);
+  ctx.ledger.requests[msg.sender].set(id, record);
   const waiting: PendingRequest = {
     requester: msg.sender,
     id,
@@ -116,15 +113,15 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  return { pending: without.add(ctx.ledger.open(key, waiting), waiting) };
+  return { pending: without.add(ctx.ledger.open(waiting), waiting) };
 }
 
 /** Progress › Progress Flow: a request's progress token is the requester's until it completes. */
 export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Update {
   const token = msg.progressToken;
   if (token === undefined || msg.id === null) return {};
-  ctx.ledger.tokens.set(tokenKey(msg.sender, token), {
-    requestKey: requestKey(msg.sender, msg.id),
+  ctx.ledger.tokens[msg.sender].set(token, {
+    requestId: msg.id,
     status: 'active',
     last: null,
   });
@@ -138,9 +135,9 @@ export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Up
  */
 export function rememberBrokenRequest(ctx: SessionContext, msg: ModelMessage): Update {
   if (msg.id === null || msg.method === null) return {};
-  const key = requestKey(msg.sender, msg.id);
-  if (ctx.ledger.requests.has(key)) return {};
-  ctx.ledger.requests.set(key, {
+  const requests = ctx.ledger.requests[msg.sender];
+  if (requests.has(msg.id)) return {};
+  requests.set(msg.id, {
     id: msg.id,
     method: msg.method,
     primitive: reportOf(ctx).primitive,
@@ -156,12 +153,12 @@ export function recordProgress(ctx: SessionContext, msg: ModelMessage): Update {
   const p = progressOf(msg);
   if (!p) return {};
   // Progress flows from the receiver of a request back to its requester.
-  const key = tokenKey(msg.receiver, p.token);
-  const record = ctx.ledger.tokens.get(key);
+  const tokens = ctx.ledger.tokens[msg.receiver];
+  const record = tokens.get(p.token);
   if (record?.status !== 'active') return {};
   const { previous: _, ...kept } = record;
   const last = record.last === null ? p.progress : Math.max(record.last, p.progress);
-  ctx.ledger.tokens.set(key, {
+  tokens.set(p.token, {
     ...kept,
     last,
     ...(p.progress !== last ? { previous: p.progress } : {}),
@@ -178,20 +175,19 @@ function endToken(
   status: 'completed' | 'cancelled',
 ): void {
   if (record.progressToken === undefined) return;
-  const key = tokenKey(owner, record.progressToken);
-  const token = ctx.ledger.tokens.get(key);
-  if (token?.status === 'active') ctx.ledger.tokens.set(key, { ...token, status });
+  const tokens = ctx.ledger.tokens[owner];
+  const token = tokens.get(record.progressToken);
+  if (token?.status === 'active') tokens.set(record.progressToken, { ...token, status });
 }
 
 /** Cancellation: the requester gave up on a pending request; it expects no answer and no progress. */
 export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
   const id = cancelledId(msg);
   if (id === null) return {};
-  const key = requestKey(msg.sender, id);
-  const record = ctx.ledger.requests.get(key);
+  const record = ctx.ledger.request(msg.sender, id);
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record?.status !== 'pending') return {};
-  ctx.ledger.requests.set(key, { ...record, status: 'cancelled' });
+  ctx.ledger.requests[msg.sender].set(id, { ...record, status: 'cancelled' });
   endToken(ctx, record, msg.sender, 'cancelled');
   return withoutPending(ctx, msg.sender, id);
 }
@@ -203,7 +199,7 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   // The answer travels opposite to its request: the request came from the receiver.
   const requester = msg.receiver;
   if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
-  ctx.ledger.requests.set(requestKey(requester, msg.id), { ...record, status: 'answered' });
+  ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
   return withoutPending(ctx, requester, msg.id);
 }
 
