@@ -31,7 +31,10 @@ export type PendingRequest = {
 
 /** What the referee remembers of every request it has seen (kept in the ledger). */
 export type RequestRecord = {
+  readonly requester: Side;
   readonly id: RequestId;
+  /** The step that sent it. */
+  readonly step: number;
   readonly method: string;
   readonly primitive: Primitive | null;
   readonly capability: CapabilityPath | null;
@@ -40,6 +43,8 @@ export type RequestRecord = {
   readonly uri?: string;
   /** The request broke the envelope rules: its id is kept only to recognise its error answer. */
   readonly invalid?: true;
+  /** Its number in the session's `OpenRequests` (a valid request, meaningful while pending). */
+  readonly seq?: number;
 };
 
 /** A progress token handed out by a requester, and how far its progress has got. */

@@ -1,5 +1,5 @@
 import type { RequestId, Side } from '../protocol/index.js';
-import type { PendingRequest, RequestRecord, TokenRecord } from './context.js';
+import type { RequestRecord, TokenRecord } from './context.js';
 
 /** One map per side: each side has its own id space (the client's 1 is not the server's 1). */
 type BySide<K, V> = { readonly client: Map<K, V>; readonly server: Map<K, V> };
@@ -7,7 +7,7 @@ const bySide = <K, V>(): BySide<K, V> => ({ client: new Map(), server: new Map()
 
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
- * confirmed subscription, and which requests wait for their answer now. It is one set of mutable
+ * confirmed subscription (a request's record says whether it waits for its answer). It is one set of mutable
  * maps per session, written by the machine's record actions: the session log advances a referee
  * once per event, in order, and never again from an older state (see `advance`), so no earlier
  * snapshot needs its own copy. Only the machine writes it; everything else reads it through the
@@ -21,11 +21,6 @@ export class Ledger {
   readonly tokens = bySide<string | number, TokenRecord>();
   /** URIs whose resources/subscribe got a successful response, and not unsubscribed since. */
   readonly subscriptions = new Set<string>();
-  /**
-   * The requests waiting for their answer now: the number each was opened as in the context's
-   * `OpenRequests`. Answers "is it pending?" in one look-up, however many are open.
-   */
-  readonly waiting = bySide<RequestId, number>();
   /** How many resources/subscribe for each URI are waiting for their answer (none: no entry). */
   readonly subscribing = new Map<string, number>();
   #opened = 0;
@@ -38,25 +33,23 @@ export class Ledger {
     return this.tokens[requester].get(token);
   }
 
-  /** Marks a request as waiting; returns the number it is opened as (always a new, higher one). */
-  open(request: PendingRequest): number {
-    const seq = this.#opened++;
-    this.waiting[request.requester].set(request.id, seq);
-    const uri = subscribeUri(request);
-    if (uri !== undefined) this.subscribing.set(uri, (this.subscribing.get(uri) ?? 0) + 1);
-    return seq;
+  /**
+   * A request starts waiting: the number it is opened as in the context's `OpenRequests` (always a
+   * new, higher one), kept in its record while it waits.
+   */
+  open(method: string, uri: string | undefined): number {
+    if (method === 'resources/subscribe' && uri !== undefined) {
+      this.subscribing.set(uri, (this.subscribing.get(uri) ?? 0) + 1);
+    }
+    return this.#opened++;
   }
 
-  /** The request stopped waiting (answered, cancelled, or its id reused). */
-  close(requester: Side, id: RequestId, request: PendingRequest | undefined): void {
-    this.waiting[requester].delete(id);
-    const uri = request && subscribeUri(request);
+  /** A request stopped waiting (answered, cancelled, or its id reused). */
+  close(record: RequestRecord): void {
+    const uri = record.method === 'resources/subscribe' ? record.uri : undefined;
     if (uri === undefined) return;
     const left = (this.subscribing.get(uri) ?? 1) - 1;
     if (left > 0) this.subscribing.set(uri, left);
     else this.subscribing.delete(uri);
   }
 }
-
-const subscribeUri = (request: PendingRequest) =>
-  request.method === 'resources/subscribe' ? request.uri : undefined;

@@ -2,6 +2,7 @@ import { createActor, initialTransition, type SnapshotFrom, transition } from 'x
 import type { Direction, RequestId, Side } from '../protocol/index.js';
 import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
 import { type CloseEvent, toModelEvent } from './events.js';
+import { isWaiting } from './records.js';
 import { sessionMachine } from './session-machine.js';
 
 /**
@@ -135,8 +136,8 @@ export function requestSeen(state: RefereeState, requester: Side, id: RequestId)
 
 /** Whether `requester` has a request with this id still waiting for its answer. */
 export function requestPending(state: RefereeState, requester: Side, id: RequestId): boolean {
-  // The ledger's index, not the step's list: one look-up however many requests are open.
-  return state.context.ledger.waiting[requester].has(id);
+  // The ledger's record, not the step's list: one look-up however many requests are open.
+  return isWaiting(state.context.ledger.request(requester, id));
 }
 
 export type TokenProgress = {

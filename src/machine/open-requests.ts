@@ -1,4 +1,4 @@
-import type { PendingRequest } from './context.js';
+import type { PendingRequest, RequestRecord } from './context.js';
 
 /**
  * The requests still waiting for an answer after a step, as a persistent (immutable, structurally
@@ -28,7 +28,7 @@ function setIn(
   node: Node | undefined,
   shift: number,
   seq: number,
-  value: PendingRequest | undefined,
+  value: RequestRecord | undefined,
 ): Node | undefined {
   const at = slotOf(seq, shift);
   const slots = node ? node.slots.slice() : [];
@@ -47,11 +47,21 @@ function setIn(
   return live === 0 ? undefined : { live, slots };
 }
 
+/** What an observer sees of a waiting request (built only when a step's list is asked for). */
+const pendingOf = (r: RequestRecord): PendingRequest => ({
+  requester: r.requester,
+  id: r.id,
+  method: r.method,
+  step: r.step,
+  ...(r.progressToken !== undefined ? { progressToken: r.progressToken } : {}),
+  ...(r.uri !== undefined ? { uri: r.uri } : {}),
+});
+
 function collect(node: Node | undefined, shift: number, out: PendingRequest[]): void {
   if (!node) return;
   for (const slot of node.slots) {
     if (slot === undefined) continue;
-    if (shift === 0) out.push(slot as PendingRequest);
+    if (shift === 0) out.push(pendingOf(slot as RequestRecord));
     else collect(slot as Node, shift - BITS, out);
   }
 }
@@ -78,8 +88,9 @@ export class OpenRequests {
     return this.#root?.live ?? 0;
   }
 
-  /** A version with `request` opened as number `seq` (greater than any opened before). */
-  add(seq: number, request: PendingRequest): OpenRequests {
+  /** A version with `request` open, as its number `seq` (greater than any opened before). */
+  add(request: RequestRecord & { readonly seq: number }): OpenRequests {
+    const seq = request.seq;
     let root = this.#root;
     let shift = this.#shift;
     let capacity = this.#capacity;
@@ -102,13 +113,13 @@ export class OpenRequests {
   }
 
   /** The request opened as number `seq`, if it is still open. */
-  get(seq: number): PendingRequest | undefined {
+  get(seq: number): RequestRecord | undefined {
     if (seq >= this.#capacity) return undefined;
     let node = this.#root;
     for (let shift = this.#shift; node && shift > 0; shift -= BITS) {
       node = node.slots[slotOf(seq, shift)] as Node | undefined;
     }
-    return node?.slots[seq & MASK] as PendingRequest | undefined;
+    return node?.slots[seq & MASK] as RequestRecord | undefined;
   }
 
   /** The open requests, oldest first: built once per version, on first use. */

@@ -5,7 +5,7 @@ import {
   resolveVersion,
   type Side,
 } from '../protocol/index.js';
-import type { PendingRequest, RequestRecord, SessionContext, StepReport } from './context.js';
+import type { RequestRecord, SessionContext, StepReport } from './context.js';
 import type { ModelMessage } from './events.js';
 import { answeredRecord, cancelledId, progressOf, uriOf } from './facts.js';
 
@@ -26,12 +26,21 @@ function withRuleVersion(ctx: SessionContext, version: HandshakeVersion): Update
   return { ruleVersion: version, rules: ctx.ruleSets[version] ?? ctx.rules };
 }
 
-/** The request stops waiting: one look-up in the ledger and one path of the persistent set. */
+/** Whether a request record is one waiting for its answer in the session's `OpenRequests`. */
+export const isWaiting = (
+  record: RequestRecord | undefined,
+): record is RequestRecord & { seq: number } =>
+  record?.status === 'pending' && record.seq !== undefined;
+
+/**
+ * The request stops waiting: one look-up in the ledger and one path of the persistent set. Runs
+ * before its record is replaced (answered, cancelled, or its id reused).
+ */
 function withoutPending(ctx: SessionContext, requester: Side, id: RequestId): Update {
-  const seq = ctx.ledger.waiting[requester].get(id);
-  if (seq === undefined) return {};
-  ctx.ledger.close(requester, id, ctx.pending.get(seq));
-  return { pending: ctx.pending.remove(seq) };
+  const record = ctx.ledger.request(requester, id);
+  if (!isWaiting(record)) return {};
+  ctx.ledger.close(record);
+  return { pending: ctx.pending.remove(record.seq) };
 }
 
 /** Lifecycle › Initialization: the client's initialize fixes the offer, its capabilities and info. */
@@ -93,27 +102,22 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   const token = msg.progressToken;
   const uri = uriOf(msg);
   const report = reportOf(ctx);
-  const record: RequestRecord = {
+  // A reused id still waiting replaces the earlier request (it stops waiting first).
+  const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
+  const record: RequestRecord & { readonly seq: number } = {
+    requester: msg.sender,
     id,
+    step: report.index,
     method,
     primitive: report.primitive,
     capability: report.capability,
     status: 'pending',
+    seq: ctx.ledger.open(method, uri),
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  // A reused id still waiting replaces the earlier request (it stops waiting first).
-  const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
   ctx.ledger.requests[msg.sender].set(id, record);
-  const waiting: PendingRequest = {
-    requester: msg.sender,
-    id,
-    method,
-    step: report.index,
-    ...(token !== undefined ? { progressToken: token } : {}),
-    ...(uri !== undefined ? { uri } : {}),
-  };
-  return { pending: without.add(ctx.ledger.open(waiting), waiting) };
+  return { pending: without.add(record) };
 }
 
 /** Progress › Progress Flow: a request's progress token is the requester's until it completes. */
@@ -138,7 +142,9 @@ export function rememberBrokenRequest(ctx: SessionContext, msg: ModelMessage): U
   const requests = ctx.ledger.requests[msg.sender];
   if (requests.has(msg.id)) return {};
   requests.set(msg.id, {
+    requester: msg.sender,
     id: msg.id,
+    step: reportOf(ctx).index,
     method: msg.method,
     primitive: reportOf(ctx).primitive,
     capability: null,
@@ -187,9 +193,10 @@ export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
   const record = ctx.ledger.request(msg.sender, id);
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record?.status !== 'pending') return {};
+  const update = withoutPending(ctx, msg.sender, id);
   ctx.ledger.requests[msg.sender].set(id, { ...record, status: 'cancelled' });
   endToken(ctx, record, msg.sender, 'cancelled');
-  return withoutPending(ctx, msg.sender, id);
+  return update;
 }
 
 /** An answer: the request it answers is done, and so is its progress token. */
@@ -199,8 +206,9 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   // The answer travels opposite to its request: the request came from the receiver.
   const requester = msg.receiver;
   if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
+  const update = withoutPending(ctx, requester, msg.id);
   ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
-  return withoutPending(ctx, requester, msg.id);
+  return update;
 }
 
 /** Resources › Subscriptions: the server confirmed a subscription. */
