@@ -45,8 +45,9 @@ const CLOSE: CloseEvent = { type: 'close' };
  * `toModelEvent`. The contract: advance a session once per event, in order, and never again from
  * an older state. The state's record of requests, tokens and subscriptions (its ledger) is one
  * mutable object per session that every later state shares, so an older state still reads its
- * own report, phases, handshake and pending requests, but the ledger as it is now; advancing it a
- * second time would write into the same ledger. This keeps a step as cheap as the rules allow.
+ * own report, phases, handshake and pending list, but the ledger (and `requestPending`) as it is
+ * now; advancing it a second time would write into the same ledger. This keeps a step as cheap as
+ * the rules allow.
  */
 export function advance(state: RefereeState, event: RefereeEvent): RefereeState {
   const modelEvent = event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message);
@@ -134,7 +135,10 @@ export function requestSeen(state: RefereeState, requester: Side, id: RequestId)
   return state.context.ledger.request(requester, id) !== undefined;
 }
 
-/** Whether `requester` has a request with this id still waiting for its answer. */
+/**
+ * Whether `requester` has a request with this id still waiting for its answer, as the ledger says
+ * now (ask the latest state; an older state's own list is its view's `pending`).
+ */
 export function requestPending(state: RefereeState, requester: Side, id: RequestId): boolean {
   // The ledger's record, not the step's list: one look-up however many requests are open.
   return isWaiting(state.context.ledger.request(requester, id));

@@ -15,8 +15,9 @@ const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
 
-/** The slot of `seq` in a node `shift` bits up (division, not `>>>`: JS shifts wrap at 32 bits). */
-const slotOf = (seq: number, shift: number) => Math.floor(seq / 2 ** shift) & MASK;
+/** The slot of `at` in a node `shift` bits up (`>>>` only below 2^31: JS shifts wrap at 32 bits). */
+const slotOf = (at: number, shift: number) =>
+  at < 0x80000000 && shift < 32 ? (at >>> shift) & MASK : Math.floor(at / 2 ** shift) & MASK;
 
 /** A node of the trie; `live` counts the requests below it, so empty subtrees are dropped. */
 type Node = {
@@ -27,10 +28,10 @@ type Node = {
 function setIn(
   node: Node | undefined,
   shift: number,
-  seq: number,
+  pos: number,
   value: RequestRecord | undefined,
 ): Node | undefined {
-  const at = slotOf(seq, shift);
+  const at = slotOf(pos, shift);
   const slots = node ? node.slots.slice() : [];
   const before = slots[at];
   let delta: number;
@@ -39,7 +40,7 @@ function setIn(
     slots[at] = value;
   } else {
     const child = before as Node | undefined;
-    const next = setIn(child, shift - BITS, seq, value);
+    const next = setIn(child, shift - BITS, pos, value);
     delta = (next?.live ?? 0) - (child?.live ?? 0);
     slots[at] = next;
   }
@@ -70,17 +71,23 @@ export class OpenRequests {
   static readonly EMPTY = new OpenRequests(undefined, 0, 0);
 
   readonly #root: Node | undefined;
-  /** The bits below the root's slot index: the trie holds sequence numbers < 2^(shift + BITS). */
+  /**
+   * The first number the trie can hold: a set that empties starts again at the next request (so
+   * answered traffic, whose set is empty between a request and its answer, keeps a one-node trie).
+   */
+  readonly #base: number;
+  /** The bits below the root's slot index: the trie holds `base` … `base` + 2^(shift + BITS) - 1. */
   readonly #shift: number;
-  /** The next sequence number this version could hold without growing a level. */
-  readonly #capacity: number;
+  /** How many numbers from `base` on the trie can hold: 2^(shift + BITS). */
+  readonly #span: number;
   /** The list, built the first time an observer asks (a cache: the version never changes). */
   #list: readonly PendingRequest[] | null = null;
 
-  private constructor(root: Node | undefined, shift: number, capacity: number) {
+  private constructor(root: Node | undefined, base: number, shift: number) {
     this.#root = root;
+    this.#base = base;
     this.#shift = shift;
-    this.#capacity = capacity === 0 ? WIDTH : capacity;
+    this.#span = 2 ** (shift + BITS);
   }
 
   /** How many requests are open. */
@@ -88,38 +95,45 @@ export class OpenRequests {
     return this.#root?.live ?? 0;
   }
 
+  /** Where `seq` sits in this version's trie, or -1 when it cannot be in it. */
+  #offset(seq: number): number {
+    const at = seq - this.#base;
+    return at >= 0 && at < this.#span ? at : -1;
+  }
+
   /** A version with `request` open, as its number `seq` (greater than any opened before). */
   add(request: RequestRecord & { readonly seq: number }): OpenRequests {
     const seq = request.seq;
     let root = this.#root;
-    let shift = this.#shift;
-    let capacity = this.#capacity;
+    const base = root ? this.#base : seq - (seq % WIDTH);
+    let shift = root ? this.#shift : 0;
     // Grow a level above the root until `seq` fits (at most once per 32-fold growth).
-    while (seq >= capacity) {
+    while (seq - base >= 2 ** (shift + BITS)) {
       root = root ? { live: root.live, slots: [root] } : undefined;
       shift += BITS;
-      capacity *= WIDTH;
     }
-    return new OpenRequests(setIn(root, shift, seq, request), shift, capacity);
+    return new OpenRequests(setIn(root, shift, seq - base, request), base, shift);
   }
 
   /** A version without request number `seq` (the same version when it is not open). */
   remove(seq: number): OpenRequests {
-    if (seq >= this.#capacity || !this.#root) return this;
-    const root = setIn(this.#root, this.#shift, seq, undefined);
+    const at = this.#offset(seq);
+    if (at < 0 || !this.#root) return this;
+    const root = setIn(this.#root, this.#shift, at, undefined);
     return root === undefined
-      ? new OpenRequests(undefined, this.#shift, this.#capacity)
-      : new OpenRequests(root, this.#shift, this.#capacity);
+      ? OpenRequests.EMPTY
+      : new OpenRequests(root, this.#base, this.#shift);
   }
 
   /** The request opened as number `seq`, if it is still open. */
   get(seq: number): RequestRecord | undefined {
-    if (seq >= this.#capacity) return undefined;
+    const at = this.#offset(seq);
+    if (at < 0) return undefined;
     let node = this.#root;
     for (let shift = this.#shift; node && shift > 0; shift -= BITS) {
-      node = node.slots[slotOf(seq, shift)] as Node | undefined;
+      node = node.slots[slotOf(at, shift)] as Node | undefined;
     }
-    return node?.slots[seq & MASK] as RequestRecord | undefined;
+    return node?.slots[at & MASK] as RequestRecord | undefined;
   }
 
   /** The open requests, oldest first: built once per version, on first use. */

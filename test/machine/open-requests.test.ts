@@ -72,5 +72,13 @@ describe('OpenRequests: a persistent set of open requests, oldest first', () => 
     );
     expect(fewer.get(2 ** 31 + 3)).toBeUndefined();
     expect(set.get(2 ** 31 + 3)?.step).toBe(2 ** 31 + 3);
+    // Emptied, it starts again where the next request is, and still knows nothing of the old ones.
+    let again = set;
+    for (const s of seqs) again = again.remove(s);
+    expect(again.size).toBe(0);
+    again = again.add(request(2 ** 33 + 40)).add(request(2 ** 33 + 100));
+    expect(again.list().map((r) => r.step)).toEqual([2 ** 33 + 40, 2 ** 33 + 100]);
+    expect(again.get(31)).toBeUndefined();
+    expect(again.remove(31)).toBe(again);
   });
 });
