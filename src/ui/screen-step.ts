@@ -103,6 +103,7 @@ export function screenStep(step: Step, index: number = step.index): ScreenStep {
   const report = step.kind === 'message' ? step.verdict : null;
   const message = step.kind === 'message' ? (step.message as JsonObject) : null;
   const closedBy = step.kind === 'close' ? step.closedBy : null;
+  let peers: PeerViews | null = notes?.peers ?? null;
   return {
     index,
     t: step.t,
@@ -119,7 +120,12 @@ export function screenStep(step: Step, index: number = step.index): ScreenStep {
     fault: notes?.fault ?? null,
     report,
     phases: step.phases,
-    peers: notes?.peers ?? wirePeers(step),
+    // Built when the screen shows the step: `play` makes a screen step of every message up front,
+    // and listing what is pending at each of them would cost the square of a long transcript.
+    get peers() {
+      peers ??= wirePeers(step);
+      return peers;
+    },
   };
 }
 
