@@ -1,7 +1,8 @@
 /**
  * Issue 13: `trace --json` of unanswered requests against the same number of messages of answered
- * traffic, side by side in one run (generated files in a temp dir), the same at 1,000,000 messages,
- * and the peak memory of `trace /dev/zero` run for 10 s. Targets: unanswered ≤ 1.5× answered at
+ * traffic, side by side in one run (generated files in a temp dir), `play --plain` of both (an
+ * observer that keeps every step), the same at 1,000,000 messages, and the peak memory of
+ * `trace /dev/zero` run for 10 s. Targets: unanswered ≤ 1.5× answered at
  * 100,000 messages; /dev/zero below 256 MB. Written to docs/benchmarks.md (section `trace-open`).
  *
  *   npx tsx bench/trace-open.ts [--runs 5] [--no-million] [--no-write]
@@ -56,16 +57,16 @@ async function generate(name: string, messages: number, answered: boolean): Prom
 type Measure = { ms: number; cpu: number; rss: number };
 
 /** Wall time, CPU time and peak RSS of `trace <file> --json` (written at exit by the preload). */
-function measure(file: string): Measure {
+function measure(file: string, args: readonly string[] = ['trace', file, '--json']): Measure {
   const usage = join(DIR, 'usage.json');
   const start = process.hrtime.bigint();
   const run = spawnSync(
     process.execPath,
-    ['--import', join(ROOT, 'bench', 'report-usage.mjs'), CLI, 'trace', file, '--json'],
+    ['--import', join(ROOT, 'bench', 'report-usage.mjs'), CLI, ...args],
     { env: { ...process.env, BENCH_USAGE_FILE: usage, NO_COLOR: '1' }, stdio: 'ignore' },
   );
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (run.status !== 0) throw new Error(`trace ${file} exited ${run.status}`);
+  if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}`);
   const u = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRss: number };
   return { ms, cpu: u.cpuMs, rss: u.maxRss };
 }
@@ -113,6 +114,13 @@ async function main() {
     `| 100,000 unanswered pings | ${um.ms.toFixed(0)} ms | ${um.cpu.toFixed(0)} ms | ${mb(Math.max(...u.map((m) => m.rss)))} | ${rate(100_000, um.ms)} |`,
     `| ratio, unanswered / answered | ${verdict(um.ms / am.ms, 1.5)} | ${(um.cpu / am.cpu).toFixed(2)}× | | |`,
   ];
+  // An observer that keeps every step (the screens of `play`), once each.
+  const pa = measure(answered, ['play', answered, '--plain']);
+  const pu = measure(open, ['play', open, '--plain']);
+  rows.push(
+    `| \`play --plain\`, 100,000 answered (one run) | ${pa.ms.toFixed(0)} ms | ${pa.cpu.toFixed(0)} ms | ${mb(pa.rss)} | ${rate(100_000, pa.ms)} |`,
+    `| \`play --plain\`, 100,000 unanswered (one run) | ${pu.ms.toFixed(0)} ms | ${pu.cpu.toFixed(0)} ms | ${mb(pu.rss)} | ${rate(100_000, pu.ms)} |`,
+  );
   if (!values['no-million']) {
     const bigAnswered = await generate('answered-1m.jsonl', 1_000_000, true);
     const bigOpen = await generate('unanswered-1m.jsonl', 1_000_000, false);
