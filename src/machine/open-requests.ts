@@ -22,7 +22,7 @@ const slotOf = (at: number, shift: number) =>
 /** A node of the trie; `live` counts the requests below it, so empty subtrees are dropped. */
 type Node = {
   readonly live: number;
-  readonly slots: ReadonlyArray<Node | PendingRequest | undefined>;
+  readonly slots: ReadonlyArray<Node | RequestRecord | undefined>;
 };
 
 function setIn(
