@@ -87,6 +87,17 @@ describe('trace on lines that fail: located, skipped, and --json stays one JSON 
     expect(text.stdout.match(/ping/g)?.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
+  it('the text report counts every unreadable line and lists the first 200 again at the end', async () => {
+    const broken = Array.from({ length: 250 }, (_, i) => `{broken ${i}\n`);
+    const file = await fileOf('many-broken.jsonl', [...GOOD.map((g) => `${g}\n`), ...broken]);
+    const text = await runCli(['trace', file]);
+    expect(text.code).toBe(1);
+    const recap = text.stdout.slice(text.stdout.indexOf('Unreadable lines'));
+    expect(recap).toMatch(/^Unreadable lines \(250\)$/m);
+    expect(recap.match(/^\s+line \d+:/gm)?.length).toBe(200);
+    expect(recap).toMatch(/^\s+… and 50 more$/m);
+  });
+
   it('arbitrary bytes between good lines: stdout is one complete JSON document naming every good line', async () => {
     const junk = fc.oneof(
       fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b.filter((x) => x !== 0x0a))),
