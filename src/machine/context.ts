@@ -10,6 +10,7 @@ import {
   type Side,
 } from '../protocol/index.js';
 import { Ledger } from './ledger.js';
+import { OpenRequests } from './open-requests.js';
 import { RULE_SETS, type RuleSet, type RuleSets } from './rule-sets.js';
 import type { Violation } from './rules.js';
 
@@ -30,7 +31,10 @@ export type PendingRequest = {
 
 /** What the referee remembers of every request it has seen (kept in the ledger). */
 export type RequestRecord = {
+  readonly requester: Side;
   readonly id: RequestId;
+  /** The step that sent it. */
+  readonly step: number;
   readonly method: string;
   readonly primitive: Primitive | null;
   readonly capability: CapabilityPath | null;
@@ -39,11 +43,14 @@ export type RequestRecord = {
   readonly uri?: string;
   /** The request broke the envelope rules: its id is kept only to recognise its error answer. */
   readonly invalid?: true;
+  /** Its number in the session's `OpenRequests` (a valid request, meaningful while pending). */
+  readonly seq?: number;
 };
 
 /** A progress token handed out by a requester, and how far its progress has got. */
 export type TokenRecord = {
-  readonly requestKey: string;
+  /** The request that handed it out (in the id space of the token's requester). */
+  readonly requestId: RequestId;
   readonly status: 'active' | 'completed' | 'cancelled';
   /** The highest progress so far (progress must go above it). */
   readonly last: number | null;
@@ -107,7 +114,11 @@ export type SessionContext = {
   readonly handshake: Handshake;
   readonly capabilities: { readonly client: JsonObject | null; readonly server: JsonObject | null };
   readonly info: { readonly client: JsonObject | null; readonly server: JsonObject | null };
-  readonly pending: readonly PendingRequest[];
+  /**
+   * The requests still waiting for their answer after this step: a persistent set, so that every
+   * step keeps its own at the cost of one request's change (see `OpenRequests`).
+   */
+  readonly pending: OpenRequests;
   /** Requests, progress tokens and subscriptions: mutable, see `Ledger`. */
   readonly ledger: Ledger;
   readonly last: StepReport | null;
@@ -140,7 +151,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     },
     capabilities: { client: null, server: null },
     info: { client: null, server: null },
-    pending: [],
+    pending: OpenRequests.EMPTY,
     ledger: new Ledger(),
     last: null,
     violationCount: 0,

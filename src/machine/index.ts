@@ -3,6 +3,7 @@ export * from './diagram.js';
 export * from './events.js';
 export * from './ledger.js';
 export * from './model.js';
+export * from './open-requests.js';
 export * from './rule-sets.js';
 export * from './rules.js';
 export * from './rules-doc.js';

@@ -1,31 +1,55 @@
-import { idKey, type RequestId, type Side } from '../protocol/index.js';
+import type { RequestId, Side } from '../protocol/index.js';
 import type { RequestRecord, TokenRecord } from './context.js';
 
-/** The key of a request in its requester's id space (the client's 1 is not the server's 1). */
-export const requestKey = (requester: Side, id: RequestId) => `req|${requester}|${idKey(id)}`;
-
-/** The key of a progress token handed out by `requester`. */
-export const tokenKey = (requester: Side, token: string | number) =>
-  `tok|${requester}|${typeof token === 'number' ? `n:${token}` : `s:${token}`}`;
+/** One map per side: each side has its own id space (the client's 1 is not the server's 1). */
+type BySide<K, V> = { readonly client: Map<K, V>; readonly server: Map<K, V> };
+const bySide = <K, V>(): BySide<K, V> => ({ client: new Map(), server: new Map() });
 
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
- * confirmed subscription. It is one set of mutable maps per session, written by the machine's
- * record actions: the session log advances a referee once per event, in order, and never again
- * from an older state (see `advance`), so no earlier snapshot needs its own copy. Only the machine
- * writes it; everything else reads it through the model's queries.
+ * confirmed subscription (a request's record says whether it waits for its answer). It is one set of mutable
+ * maps per session, written by the machine's record actions: the session log advances a referee
+ * once per event, in order, and never again from an older state (see `advance`), so no earlier
+ * snapshot needs its own copy. Only the machine writes it; everything else reads it through the
+ * model's queries.
+ *
+ * The maps are keyed by the id or token itself, not by a string made of it: a Map already tells
+ * the number 1 from the string "1", and a session of a million requests then builds no key strings.
  */
 export class Ledger {
-  readonly requests = new Map<string, RequestRecord>();
-  readonly tokens = new Map<string, TokenRecord>();
+  readonly requests = bySide<RequestId, RequestRecord>();
+  readonly tokens = bySide<string | number, TokenRecord>();
   /** URIs whose resources/subscribe got a successful response, and not unsubscribed since. */
   readonly subscriptions = new Set<string>();
+  /** How many resources/subscribe for each URI are waiting for their answer (none: no entry). */
+  readonly subscribing = new Map<string, number>();
+  #opened = 0;
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {
-    return this.requests.get(requestKey(requester, id));
+    return this.requests[requester].get(id);
   }
 
   token(requester: Side, token: string | number): TokenRecord | undefined {
-    return this.tokens.get(tokenKey(requester, token));
+    return this.tokens[requester].get(token);
+  }
+
+  /**
+   * A request starts waiting: the number it is opened as in the context's `OpenRequests` (always a
+   * new, higher one), kept in its record while it waits.
+   */
+  open(method: string, uri: string | undefined): number {
+    if (method === 'resources/subscribe' && uri !== undefined) {
+      this.subscribing.set(uri, (this.subscribing.get(uri) ?? 0) + 1);
+    }
+    return this.#opened++;
+  }
+
+  /** A request stopped waiting (answered, cancelled, or its id reused). */
+  close(record: RequestRecord): void {
+    const uri = record.method === 'resources/subscribe' ? record.uri : undefined;
+    if (uri === undefined) return;
+    const left = (this.subscribing.get(uri) ?? 1) - 1;
+    if (left > 0) this.subscribing.set(uri, left);
+    else this.subscribing.delete(uri);
   }
 }

@@ -1,7 +1,8 @@
 import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
-import { type Direction, idKey, type RequestId, type Side } from '../protocol/index.js';
-import type { Phase, SessionContext, SessionInput, StepReport } from './context.js';
+import type { Direction, RequestId, Side } from '../protocol/index.js';
+import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
 import { type CloseEvent, toModelEvent } from './events.js';
+import { isWaiting } from './records.js';
 import { sessionMachine } from './session-machine.js';
 
 /**
@@ -23,7 +24,11 @@ export type SessionView = {
   readonly handshake: SessionContext['handshake'];
   readonly capabilities: SessionContext['capabilities'];
   readonly info: SessionContext['info'];
-  readonly pending: SessionContext['pending'];
+  /**
+   * The requests waiting for their answer after the step, oldest first. Built on first read from
+   * the step's persistent set (then kept): a step costs nothing for it until an observer looks.
+   */
+  readonly pending: readonly PendingRequest[];
   readonly closed: boolean;
   /** Violations so far, over the whole session. */
   readonly violationCount: number;
@@ -40,8 +45,9 @@ const CLOSE: CloseEvent = { type: 'close' };
  * `toModelEvent`. The contract: advance a session once per event, in order, and never again from
  * an older state. The state's record of requests, tokens and subscriptions (its ledger) is one
  * mutable object per session that every later state shares, so an older state still reads its
- * own report, phases, handshake and pending requests, but the ledger as it is now; advancing it a
- * second time would write into the same ledger. This keeps a step as cheap as the rules allow.
+ * own report, phases, handshake and pending list, but the ledger (and `requestPending`) as it is
+ * now; advancing it a second time would write into the same ledger. This keeps a step as cheap as
+ * the rules allow.
  */
 export function advance(state: RefereeState, event: RefereeEvent): RefereeState {
   const modelEvent = event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message);
@@ -91,15 +97,37 @@ export function sidePhases(state: RefereeState): SidePhases {
 
 export function sessionView(state: RefereeState): SessionView {
   const c = state.context;
+  const open = c.pending;
   return {
     ruleVersion: c.ruleVersion,
     handshake: c.handshake,
     capabilities: c.capabilities,
     info: c.info,
-    pending: c.pending,
+    get pending() {
+      return open.list();
+    },
     closed: sidePhases(state).server === 'shutdown',
     violationCount: c.violationCount,
   };
+}
+
+/**
+ * Whether the view after `after` would say what the view after `before` says: the session log keeps
+ * the same view object then, so observers can compare views by identity. Compares what the views are
+ * made of (the pending set by identity), never the pending lists themselves.
+ */
+export function sameSessionView(before: RefereeState, after: RefereeState): boolean {
+  const b = before.context;
+  const a = after.context;
+  return (
+    b.pending === a.pending &&
+    b.handshake === a.handshake &&
+    b.capabilities === a.capabilities &&
+    b.info === a.info &&
+    b.ruleVersion === a.ruleVersion &&
+    b.violationCount === a.violationCount &&
+    (sidePhases(before).server === 'shutdown') === (sidePhases(after).server === 'shutdown')
+  );
 }
 
 /** Whether `requester` has sent a request with this id in the session (answered or not). */
@@ -107,10 +135,13 @@ export function requestSeen(state: RefereeState, requester: Side, id: RequestId)
   return state.context.ledger.request(requester, id) !== undefined;
 }
 
-/** Whether `requester` has a request with this id still waiting for its answer. */
+/**
+ * Whether `requester` has a request with this id still waiting for its answer, as the ledger says
+ * now (ask the latest state; an older state's own list is its view's `pending`).
+ */
 export function requestPending(state: RefereeState, requester: Side, id: RequestId): boolean {
-  const key = idKey(id);
-  return state.context.pending.some((p) => p.requester === requester && idKey(p.id) === key);
+  // The ledger's record, not the step's list: one look-up however many requests are open.
+  return isWaiting(state.context.ledger.request(requester, id));
 }
 
 export type TokenProgress = {

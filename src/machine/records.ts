@@ -1,15 +1,13 @@
 import {
   type HandshakeVersion,
-  idKey,
   isObject,
   type RequestId,
   resolveVersion,
   type Side,
 } from '../protocol/index.js';
-import type { PendingRequest, RequestRecord, SessionContext, StepReport } from './context.js';
+import type { RequestRecord, SessionContext, StepReport } from './context.js';
 import type { ModelMessage } from './events.js';
 import { answeredRecord, cancelledId, progressOf, uriOf } from './facts.js';
-import { requestKey, tokenKey } from './ledger.js';
 
 /**
  * What a message changes in the session, one record at a time. The machine runs each as a named
@@ -28,11 +26,21 @@ function withRuleVersion(ctx: SessionContext, version: HandshakeVersion): Update
   return { ruleVersion: version, rules: ctx.ruleSets[version] ?? ctx.rules };
 }
 
+/** Whether a request record is one waiting for its answer in the session's `OpenRequests`. */
+export const isWaiting = (
+  record: RequestRecord | undefined,
+): record is RequestRecord & { seq: number } =>
+  record?.status === 'pending' && record.seq !== undefined;
+
+/**
+ * The request stops waiting: one look-up in the ledger and one path of the persistent set. Runs
+ * before its record is replaced (answered, cancelled, or its id reused).
+ */
 function withoutPending(ctx: SessionContext, requester: Side, id: RequestId): Update {
-  const key = idKey(id);
-  return {
-    pending: ctx.pending.filter((p) => !(p.requester === requester && idKey(p.id) === key)),
-  };
+  const record = ctx.ledger.request(requester, id);
+  if (!isWaiting(record)) return {};
+  ctx.ledger.close(record);
+  return { pending: ctx.pending.remove(record.seq) };
 }
 
 /** Lifecycle › Initialization: the client's initialize fixes the offer, its capabilities and info. */
@@ -94,39 +102,30 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   const token = msg.progressToken;
   const uri = uriOf(msg);
   const report = reportOf(ctx);
-  const record: RequestRecord = {
+  // A reused id still waiting replaces the earlier request (it stops waiting first).
+  const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
+  const record: RequestRecord & { readonly seq: number } = {
+    requester: msg.sender,
     id,
+    step: report.index,
     method,
     primitive: report.primitive,
     capability: report.capability,
     status: 'pending',
+    seq: ctx.ledger.open(method, uri),
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
   };
-  const key = requestKey(msg.sender, id);
-  // Only a reused id still waiting has an entry to replace: looking it up in the ledger keeps a
-  // session of many unanswered requests linear instead of scanning the pending list each time.
-  const waitingAlready = ctx.ledger.requests.get(key)?.status === 'pending';
-  ctx.ledger.requests.set(key, record);
-  const waiting: PendingRequest = {
-    requester: msg.sender,
-    id,
-    method,
-    step: report.index,
-    ...(token !== undefined ? { progressToken: token } : {}),
-    ...(uri !== undefined ? { uri } : {}),
-  };
-  const others = waitingAlready ? (withoutPending(ctx, msg.sender, id).pending ?? []) : ctx.pending;
-  // concat, not a spread: it copies the list in one go where a spread walks an iterator.
-  return { pending: others.concat(waiting) };
+  ctx.ledger.requests[msg.sender].set(id, record);
+  return { pending: without.add(record) };
 }
 
 /** Progress › Progress Flow: a request's progress token is the requester's until it completes. */
 export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Update {
   const token = msg.progressToken;
   if (token === undefined || msg.id === null) return {};
-  ctx.ledger.tokens.set(tokenKey(msg.sender, token), {
-    requestKey: requestKey(msg.sender, msg.id),
+  ctx.ledger.tokens[msg.sender].set(token, {
+    requestId: msg.id,
     status: 'active',
     last: null,
   });
@@ -140,10 +139,12 @@ export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Up
  */
 export function rememberBrokenRequest(ctx: SessionContext, msg: ModelMessage): Update {
   if (msg.id === null || msg.method === null) return {};
-  const key = requestKey(msg.sender, msg.id);
-  if (ctx.ledger.requests.has(key)) return {};
-  ctx.ledger.requests.set(key, {
+  const requests = ctx.ledger.requests[msg.sender];
+  if (requests.has(msg.id)) return {};
+  requests.set(msg.id, {
+    requester: msg.sender,
     id: msg.id,
+    step: reportOf(ctx).index,
     method: msg.method,
     primitive: reportOf(ctx).primitive,
     capability: null,
@@ -158,12 +159,12 @@ export function recordProgress(ctx: SessionContext, msg: ModelMessage): Update {
   const p = progressOf(msg);
   if (!p) return {};
   // Progress flows from the receiver of a request back to its requester.
-  const key = tokenKey(msg.receiver, p.token);
-  const record = ctx.ledger.tokens.get(key);
+  const tokens = ctx.ledger.tokens[msg.receiver];
+  const record = tokens.get(p.token);
   if (record?.status !== 'active') return {};
   const { previous: _, ...kept } = record;
   const last = record.last === null ? p.progress : Math.max(record.last, p.progress);
-  ctx.ledger.tokens.set(key, {
+  tokens.set(p.token, {
     ...kept,
     last,
     ...(p.progress !== last ? { previous: p.progress } : {}),
@@ -180,22 +181,22 @@ function endToken(
   status: 'completed' | 'cancelled',
 ): void {
   if (record.progressToken === undefined) return;
-  const key = tokenKey(owner, record.progressToken);
-  const token = ctx.ledger.tokens.get(key);
-  if (token?.status === 'active') ctx.ledger.tokens.set(key, { ...token, status });
+  const tokens = ctx.ledger.tokens[owner];
+  const token = tokens.get(record.progressToken);
+  if (token?.status === 'active') tokens.set(record.progressToken, { ...token, status });
 }
 
 /** Cancellation: the requester gave up on a pending request; it expects no answer and no progress. */
 export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
   const id = cancelledId(msg);
   if (id === null) return {};
-  const key = requestKey(msg.sender, id);
-  const record = ctx.ledger.requests.get(key);
+  const record = ctx.ledger.request(msg.sender, id);
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record?.status !== 'pending') return {};
-  ctx.ledger.requests.set(key, { ...record, status: 'cancelled' });
+  const update = withoutPending(ctx, msg.sender, id);
+  ctx.ledger.requests[msg.sender].set(id, { ...record, status: 'cancelled' });
   endToken(ctx, record, msg.sender, 'cancelled');
-  return withoutPending(ctx, msg.sender, id);
+  return update;
 }
 
 /** An answer: the request it answers is done, and so is its progress token. */
@@ -205,8 +206,9 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   // The answer travels opposite to its request: the request came from the receiver.
   const requester = msg.receiver;
   if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
-  ctx.ledger.requests.set(requestKey(requester, msg.id), { ...record, status: 'answered' });
-  return withoutPending(ctx, requester, msg.id);
+  const update = withoutPending(ctx, requester, msg.id);
+  ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
+  return update;
 }
 
 /** Resources › Subscriptions: the server confirmed a subscription. */

@@ -23,6 +23,9 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 const NOT_UTF8 = 'not valid UTF-8 (MCP messages are UTF-8 text)';
 
+const MIB = 1024 * 1024;
+const sizeOf = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
+
 /**
  * Splits bytes into lines as stdio MCP frames them (one message per line, `\n`-terminated, an
  * optional `\r` dropped) and as transcripts are written. Works on bytes, so a character split
@@ -79,7 +82,8 @@ export class LineReader {
     const total = this.#carried + piece.length;
     if (this.#skipping || total > this.#maxBytes) {
       this.#reset();
-      return { line, problem: `a line of ${total} bytes, longer than can be kept`, tooLong: total };
+      const problem = `a line of ${total} bytes, over the limit of ${sizeOf(this.#maxBytes)}: skipped unread`;
+      return { line, problem, tooLong: total };
     }
     let bytes = piece;
     if (this.#carry.length > 0) {

@@ -27,6 +27,14 @@ const NOTHING: readonly SortedLine[] = [];
 type Held = { readonly sorted: SortedLine; readonly chatter: boolean };
 
 /**
+ * At most this many lines are held back waiting for a first good message. A host log shows one
+ * long before (its own output before the first message is a few dozen lines); a file that has none
+ * by then is taken for a broken transcript, so that a stream of garbage (`/dev/urandom`) is reported
+ * as it comes instead of being held in memory for ever.
+ */
+export const HOLD_LIMIT = 10_000;
+
+/**
  * Sorts a transcript's lines into messages and problems, the one way every reader of a file does.
  *
  * Lines that are neither JSON nor a logged message are a host log's own output if the file turns
@@ -47,7 +55,9 @@ export function createLineSorter() {
   function hold(sorted: SortedLine, chatter = false): readonly SortedLine[] {
     if (!decided) {
       held.push({ sorted, chatter });
-      return NOTHING;
+      if (held.length < HOLD_LIMIT) return NOTHING;
+      decided = true;
+      return release();
     }
     return chatter && inHostLog ? NOTHING : [sorted];
   }

@@ -9,6 +9,7 @@ import {
   type SessionView,
   type SidePhases,
   type StepReport,
+  sameSessionView,
   sessionView,
   sidePhases,
   type TokenProgress,
@@ -118,10 +119,12 @@ export class SessionLog {
   }
 
   #advance(event: RefereeEvent): void {
+    const before = this.#state;
     this.#referee.send(event);
     this.#state = this.#referee.state();
     this.#phases = samePhases(this.#phases, sidePhases(this.#state));
-    this.#view = sameView(this.#view, sessionView(this.#state));
+    // A new view only when something in it changed; it builds no pending list (see SessionView).
+    if (!sameSessionView(before, this.#state)) this.#view = sessionView(this.#state);
   }
 
   /** Every step so far, oldest first (empty when the log keeps none). */
@@ -179,17 +182,4 @@ export class SessionLog {
 /** The same object while nothing changed: observers can compare phases by identity. */
 function samePhases(before: SidePhases, after: SidePhases): SidePhases {
   return before.client === after.client && before.server === after.server ? before : after;
-}
-
-/** The same view while nothing in it changed: most steps change only what is pending. */
-function sameView(before: SessionView, after: SessionView): SessionView {
-  return before.pending === after.pending &&
-    before.handshake === after.handshake &&
-    before.capabilities === after.capabilities &&
-    before.info === after.info &&
-    before.ruleVersion === after.ruleVersion &&
-    before.closed === after.closed &&
-    before.violationCount === after.violationCount
-    ? before
-    : after;
 }

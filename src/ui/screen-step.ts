@@ -113,6 +113,7 @@ function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
   const report = step.kind === 'message' ? step.verdict : null;
   const message = step.kind === 'message' ? (step.message as JsonObject) : null;
   const closedBy = step.kind === 'close' ? step.closedBy : null;
+  let peers: PeerViews | null = notes?.peers ?? null;
   return {
     index,
     t: step.t,
@@ -128,7 +129,12 @@ function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
     fault: notes?.fault ?? null,
     report,
     phases: step.phases,
-    peers: notes?.peers ?? wirePeers(step),
+    // Built when the screen shows the step: `play` makes a screen step of every message up front,
+    // and listing what is pending at each of them would cost the square of a long transcript.
+    get peers() {
+      peers ??= wirePeers(step);
+      return peers;
+    },
   };
 }
 

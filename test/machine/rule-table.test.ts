@@ -161,7 +161,7 @@ describe('the guards, through pure transitions', () => {
     const state = through(initialize, result, initialized, stray);
     expect(state.context.last?.violations.map((v) => v.rule)).toEqual(['response-without-request']);
     expect(requestSeen(state, 'client', 9)).toBe(false);
-    expect(state.context.pending).toEqual([]);
+    expect(state.context.pending.list()).toEqual([]);
   });
 
   it('confirmsSubscription and endsSubscription: confirmed by a result, ended by unsubscribe', () => {
@@ -171,7 +171,11 @@ describe('the guards, through pure transitions', () => {
     const refused = toModelEvent(S2C, rpc.error(1, -32002, 'Resource not found'));
     const unsubscribe = toModelEvent(C2S, rpc.request(2, 'resources/unsubscribe', { uri }));
     const base = [initialize, result, initialized, subscribe] as const;
-    expect(through(...base).context.pending.map((p) => p.uri)).toEqual([uri]);
+    expect(
+      through(...base)
+        .context.pending.list()
+        .map((p) => p.uri),
+    ).toEqual([uri]);
     expect(through(...base, confirmed).context.ledger.subscriptions.has(uri)).toBe(true);
     expect(through(...base, refused).context.ledger.subscriptions.has(uri)).toBe(false);
     expect(through(...base, confirmed, unsubscribe).context.ledger.subscriptions.has(uri)).toBe(

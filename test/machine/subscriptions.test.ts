@@ -63,4 +63,21 @@ describe('a subscription counts once the server confirmed it', () => {
       .run();
     expect(last.violations).toEqual([]);
   });
+
+  it('two subscribes waiting for one URI: updates are expected until both have failed', () => {
+    const { reports } = session()
+      .handshake()
+      .client(subscribe(1))
+      .client(subscribe(2))
+      .server(rpc.error(1, -32603, 'busy'))
+      .server(updated)
+      .server(rpc.error(2, -32603, 'busy'))
+      .server(updated)
+      .run();
+    expect(reports.map((r) => rules(r.violations)).slice(-3)).toEqual([
+      [],
+      [],
+      ['resource-not-subscribed'],
+    ]);
+  });
 });

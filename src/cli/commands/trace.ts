@@ -44,6 +44,13 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   const tracer = createTracer();
   const out = createWriter();
   const problems: TraceProblem[] = [];
+  let problemCount = 0;
+  // The text report lists only the first problems again at the end: keep no more than that, so a
+  // stream of garbage (`trace /dev/urandom`) does not grow the process (--json must list them all).
+  const keepProblem = (problem: TraceProblem) => {
+    problemCount += 1;
+    if (options.json || problems.length < DETAIL_LIMIT) problems.push(problem);
+  };
   const details: Array<{ line: number; violation: Violation }> = [];
   let detailOverflow = 0;
   let messages = 0;
@@ -56,7 +63,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
     for (const raw of batch) {
       for (const event of tracer.push(raw)) {
         if (event.type === 'problem') {
-          problems.push(event.problem);
+          keepProblem(event.problem);
           if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
         } else if (event.type === 'message') {
           if (options.json) {
@@ -78,7 +85,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   // A file that never showed a good message: what its held-back lines turned out to be.
   for (const event of tracer.finish()) {
     if (event.type !== 'problem') continue;
-    problems.push(event.problem);
+    keepProblem(event.problem);
     if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
   }
   // Already in line order: the tracer gives problems and messages as the lines come.
@@ -94,16 +101,16 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
       for (const d of details) lines.push(violationLine(d.line, d.violation, paint));
       if (detailOverflow > 0) lines.push(`  … and ${detailOverflow} more`);
     }
-    if (problems.length > 0) {
-      lines.push('', paint.bold(`Unreadable lines (${problems.length})`));
-      for (const p of problems.slice(0, DETAIL_LIMIT)) lines.push(problemLine(p, paint));
-      if (problems.length > DETAIL_LIMIT)
-        lines.push(`  … and ${problems.length - DETAIL_LIMIT} more`);
+    if (problemCount > 0) {
+      lines.push('', paint.bold(`Unreadable lines (${problemCount})`));
+      for (const p of problems) lines.push(problemLine(p, paint));
+      if (problemCount > problems.length)
+        lines.push(`  … and ${problemCount - problems.length} more`);
     }
     out.write(`${lines.join('\n')}\n`);
   }
   await out.flush();
-  if (problems.length > 0) return 1;
+  if (problemCount > 0) return 1;
   if (options.strict && summary.violations > 0) return 1;
   return 0;
 }

@@ -1,10 +1,16 @@
+import type { Side } from '../../protocol/index.js';
 import type { SessionContext, TokenRecord } from '../context.js';
 import { progressOf } from '../facts.js';
 import { type RuleRow, show, sideZh } from './rule.js';
 
 /** "tools/call #1" for the request a token belongs to (or the token itself, if it is unknown). */
-function requestOfToken(ctx: SessionContext, record: TokenRecord, token: string | number): string {
-  const request = ctx.ledger.requests.get(record.requestKey);
+function requestOfToken(
+  ctx: SessionContext,
+  record: TokenRecord,
+  requester: Side,
+  token: string | number,
+): string {
+  const request = ctx.ledger.request(requester, record.requestId);
   return request ? `${request.method} #${show(request.id)}` : `token ${show(token)}`;
 }
 
@@ -74,7 +80,7 @@ export const PROGRESS_RULES = [
       const p = progressOf(msg);
       const record = p && ctx.ledger.token(msg.receiver, p.token);
       if (!p || record?.status !== 'completed') return null;
-      const what = requestOfToken(ctx, record, p.token);
+      const what = requestOfToken(ctx, record, msg.receiver, p.token);
       return {
         en: `${what} was already answered; progress must stop after completion`,
         zh: `${what} 已经得到响应；完成之后不能再发送进度`,
@@ -91,7 +97,7 @@ export const PROGRESS_RULES = [
       const p = progressOf(msg);
       const record = p && ctx.ledger.token(msg.receiver, p.token);
       if (!p || record?.status !== 'cancelled') return null;
-      const what = requestOfToken(ctx, record, p.token);
+      const what = requestOfToken(ctx, record, msg.receiver, p.token);
       return {
         en: `${what} was cancelled; the receiver should have stopped working on it`,
         zh: `${what} 已被取消；接收方应当停止处理它`,

@@ -2,9 +2,9 @@ import type { SessionContext } from '../context.js';
 import { uriOf } from '../facts.js';
 import type { RuleRow } from './rule.js';
 
-/** Is a resources/subscribe for `uri` still waiting for its answer? */
+/** Is a resources/subscribe for `uri` still waiting for its answer? (The ledger counts them.) */
 function subscribing(ctx: SessionContext, uri: string): boolean {
-  return ctx.pending.some((p) => p.method === 'resources/subscribe' && p.uri === uri);
+  return ctx.ledger.subscribing.has(uri);
 }
 
 /** Resources › Subscriptions: updates only for what the client subscribed to. */
