@@ -72,6 +72,10 @@ export const STRINGS = {
   token: { en: 'token', zh: '令牌' },
   loading: { en: 'Playing the lesson…', zh: '正在演示课程…' },
   broken: { en: 'cannot be opened', zh: '无法打开' },
+  moreBroken: {
+    en: '{count} more lesson files cannot be opened; mcp-sim lessons names each one',
+    zh: '另有 {count} 个课程文件无法打开；mcp-sim lessons 会逐一列出',
+  },
   noLessons: { en: 'No lessons found.', zh: '没有找到课程。' },
   helpTitle: { en: 'Keys', zh: '按键' },
   helpClose: { en: '? or Esc closes this help', zh: '按 ? 或 Esc 关闭帮助' },

@@ -57,6 +57,39 @@ describe('the lesson menu', () => {
     screen.unmount();
   });
 
+  it('names at most three broken files and counts the rest, so the course stays on screen', async () => {
+    const many = mkdtempSync(join(tmpdir(), 'mcp-sim-menu-many-'));
+    cpSync(join(LESSONS_DIR, '01-first-session'), join(many, '01-first-session'), {
+      recursive: true,
+    });
+    for (let i = 2; i <= 9; i++) {
+      mkdirSync(join(many, `0${i}-broken-${i}`));
+      writeFileSync(join(many, `0${i}-broken-${i}`, 'lesson.yaml'), 'title: [unclosed\n');
+    }
+    const crowded = loadLessons(many);
+    const screen = renderAt(
+      <MenuApp
+        listing={crowded}
+        open={(id) => openLesson(id, crowded)}
+        progress={{ lessons: {}, exercises: {} }}
+        save={() => {}}
+        lang="en"
+      />,
+      { columns: 80, rows: 24 },
+    );
+    try {
+      await until(() => {
+        const frame = screen.frame();
+        expect(frame).toMatch(/› 1\. The first session/);
+        expect(frame.match(/✗ 0\d-broken-\d — cannot be opened/g)).toHaveLength(2);
+        expect(frame).toContain('✗ 6 more lesson files cannot be opened');
+      });
+    } finally {
+      screen.unmount();
+      rmSync(many, { recursive: true, force: true });
+    }
+  });
+
   it('loads the lesson player while the menu is read, before any key', async () => {
     const asked: string[] = [];
     const loadPlayer = () => {

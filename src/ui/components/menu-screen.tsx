@@ -45,7 +45,11 @@ export function MenuScreen({
 }: MenuScreenProps) {
   const theme = useTheme();
   // Title, heading, broken files, notice and key bar take the rest; each lesson takes two lines.
-  const capacity = Math.floor((rows - 5 - menu.broken.length) / 2);
+  // A teacher's folder with many broken files must not push the course off the screen: up to three
+  // are named, more are two lines and a count (`mcp-sim lessons` names every one).
+  const named = menu.broken.length <= 3 ? menu.broken : menu.broken.slice(0, 2);
+  const unnamed = menu.broken.length - named.length;
+  const capacity = Math.floor((rows - 5 - named.length - (unnamed > 0 ? 1 : 0)) / 2);
   const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
   // Numbers are right-aligned to the widest, so every title, and the goal under it, starts in
   // the same column: the marker, a space, the number, a dot and a space.
@@ -87,11 +91,16 @@ export function MenuScreen({
             </Box>
           );
         })}
-        {menu.broken.map((b) => (
+        {named.map((b) => (
           <Text key={b.name} wrap="truncate-end" {...theme.fg('error')}>
             {boundText(`  ✗ ${b.name} — ${tr(STRINGS.broken, lang)}: ${b.problem}`, columns)}
           </Text>
         ))}
+        {unnamed > 0 ? (
+          <Text wrap="truncate-end" {...theme.fg('error')}>
+            {boundText(`  ✗ ${tr(STRINGS.moreBroken, lang, { count: String(unnamed) })}`, columns)}
+          </Text>
+        ) : null}
       </Box>
       {loading ? <Text {...theme.fg('accent')}>{tr(STRINGS.loading, lang)}</Text> : null}
       {notice !== null ? (
