@@ -1,5 +1,11 @@
+import fc from 'fast-check';
+
 // The UI tests simulate an interactive terminal. Under CI=true, Ink (is-in-ci) stops following
 // terminal resizes and holds frames until exit, which is right for a real CI log and wrong for a
 // test that resizes a fake terminal; so the workers run as on a developer's machine.
 delete process.env.CI;
 delete process.env.CONTINUOUS_INTEGRATION;
+
+// Property tests draw new cases on every run; a failure prints its seed, and FC_SEED=<seed>
+// replays exactly that run.
+if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });

@@ -31,6 +31,7 @@ function mergeRecords<R extends object>(
   ours: Records<R>,
   disk: Records<R>,
   both: (ours: R, disk: R) => R,
+  over: (ours: R, disk: R) => R = (mine, theirs) => ({ ...theirs, ...mine }),
 ): Record<string, R> {
   const merged: Record<string, R> = { ...disk };
   for (const [id, mine] of Object.entries(ours)) {
@@ -39,7 +40,7 @@ function mergeRecords<R extends object>(
     if (isDeepStrictEqual(mine, was)) continue;
     if (theirs === undefined) merged[id] = mine;
     else if (was === undefined || !isDeepStrictEqual(theirs, was)) merged[id] = both(mine, theirs);
-    else merged[id] = { ...theirs, ...mine };
+    else merged[id] = over(mine, theirs);
   }
   return merged;
 }
@@ -52,6 +53,14 @@ function bothLessons(ours: LessonRecord, disk: LessonRecord): LessonRecord {
     finished: ours.finished || disk.finished,
     lastStep: Math.max(ours.lastStep, disk.lastStep),
   };
+}
+
+/**
+ * This session's lesson over the disk's: its step is where it now is (going back is recorded), but
+ * no save makes a finished lesson unfinished — the rule holds whichever session changed what.
+ */
+function overLesson(ours: LessonRecord, disk: LessonRecord): LessonRecord {
+  return { ...disk, ...ours, finished: ours.finished || disk.finished };
 }
 
 /** Two checks of one exercise at once: the better result stays (a pass, then more points). */
@@ -74,7 +83,7 @@ export function mergeProgress(base: Progress, ours: Progress, disk: Progress): P
     if (!isDeepStrictEqual(ours[key], base[key])) merged[key] = ours[key];
   }
   if (merged.lang === undefined) delete merged.lang;
-  merged.lessons = mergeRecords(base.lessons, ours.lessons, disk.lessons, bothLessons);
+  merged.lessons = mergeRecords(base.lessons, ours.lessons, disk.lessons, bothLessons, overLesson);
   merged.exercises = mergeRecords(base.exercises, ours.exercises, disk.exercises, bothExercises);
   return merged;
 }

@@ -141,6 +141,15 @@ const progressOf = (l: Progress['lessons']): Progress => ({ lessons: l, exercise
 
 describe('mergeProgress', () => {
   it('loses no change: every entry either side changed is there, finished if either finished it', () => {
+    // The counterexample CI found once (fast-check's records may have a null prototype): a session
+    // that read a finished lesson and saves it unfinished must not unfinish it.
+    const found = { finished: true, lastStep: 2 };
+    const merged = mergeProgress(
+      progressOf({ d: found }),
+      progressOf({ d: { finished: false, lastStep: 0 } }),
+      progressOf({ d: found }),
+    );
+    expect(merged.lessons.d).toEqual({ finished: true, lastStep: 0 });
     fc.assert(
       fc.property(lessons, lessons, lessons, (base, ours, disk) => {
         const merged = mergeProgress(progressOf(base), progressOf(ours), progressOf(disk)).lessons;
