@@ -13,7 +13,8 @@ export const bundleOptions = {
   // Ink imports react-devtools-core (an optional peer, not installed) only when DEV=true, from its
   // own module; with code splitting that module is a chunk of its own, loaded only then, and Ink
   // reports the missing package itself.
-  external: ['react-devtools-core'],
+  // esbuild (the grader transpiles learners' TypeScript with it) finds its own binary at run time.
+  external: ['react-devtools-core', 'esbuild'],
   // React's production build, as a bundler picks it.
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS dependencies (react, yaml…) call require(); sql.js reads __dirname.

@@ -1,8 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { packageRoot } from '../package-root.js';
+import {
+  bundleLearner,
+  confinedArgs,
+  killGroup,
+  minimalEnv,
+  permissionFlag,
+  privateFolder,
+  removeFolder,
+  trackGroup,
+} from './confine.js';
+import { MESSAGE_COUNT_LIMIT, parseFromChild } from './confine-ipc.js';
 import { HARNESS_SOURCE } from './harness-source.js';
 import {
   CALL_TIMEOUT_MS,
@@ -15,16 +24,9 @@ import {
   RunnerError,
 } from './runner.js';
 
-/** How long the learner's module may take to load (tsx compiles it first). */
+/** How long the learner's module may take to load (after the grader transpiled it). */
 export const LOAD_TIMEOUT_MS = 8000;
 const OUTPUT_LIMIT = 4000;
-
-type FromChild =
-  | { t: 'ready' }
-  | { t: 'load-error'; error: string }
-  | { t: 'crash'; error: string; id?: number }
-  | { t: 'event'; id: number; seq: number; name: string; args: unknown[] }
-  | { t: 'result'; id: number; ok: boolean; value?: unknown; error?: string; missing?: boolean };
 
 export type ChildRunnerOptions = {
   readonly cwd: string;
@@ -36,34 +38,53 @@ export type ChildRunnerOptions = {
   readonly onCrash?: (tag: number | undefined, message: string) => void;
 };
 
-let loaderUrl: string | undefined;
-
-/** tsx's loader, found from mcp-sim's own package (a learner's folder need not have it). */
-function tsxLoader(): string {
-  loaderUrl ??= pathToFileURL(
-    createRequire(join(packageRoot(), 'package.json')).resolve('tsx'),
-  ).href;
-  return loaderUrl;
-}
-
 /**
  * Starts the learner's module in a child process: its own heap and event loop, stdout and stderr
  * captured, killed when a call or the load runs out of time (an endless loop is reported, not
- * waited for).
+ * waited for). The grader transpiles the module into a private folder; the child runs that plain
+ * JavaScript confined (see confine.ts), in a process group of its own that is killed at the end.
  */
 export async function createChildRunner(
   file: string,
   options: ChildRunnerOptions = { cwd: process.cwd() },
 ): Promise<Runner> {
+  const temp = privateFolder();
+  let exercise: string;
+  try {
+    exercise = realpathSync(options.cwd);
+  } catch (error) {
+    removeFolder(temp);
+    throw new RunnerError('load', error instanceof Error ? error.message : String(error));
+  }
+  const bundle = await bundleLearner(file, exercise, join(temp, 'learner.mjs'));
+  if (!bundle.ok) {
+    removeFolder(temp);
+    throw loadError(bundle.error, file);
+  }
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', tsxLoader(), '--input-type=module', '-e', HARNESS_SOURCE, '--', file],
+    [
+      ...confinedArgs(permissionFlag(), { exercise, temp }),
+      '--input-type=module',
+      '-e',
+      HARNESS_SOURCE,
+      '--',
+      bundle.file,
+    ],
     {
-      cwd: options.cwd,
+      cwd: exercise,
+      // Pipes the grader owns: what the learner prints is captured, never the grader's output.
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+      env: minimalEnv(temp),
+      // A process group of its own, killed whole: nothing the learner starts outlives the check.
+      detached: true,
     },
   );
+  trackGroup(child.pid);
+  const end = () => {
+    killGroup(child.pid);
+    removeFolder(temp);
+  };
   let output = '';
   const capture = (chunk: Buffer) => {
     if (output.length < OUTPUT_LIMIT)
@@ -93,7 +114,7 @@ export async function createChildRunner(
   const die = (error: RunnerError) => {
     if (dead) return;
     dead = error;
-    child.kill('SIGKILL');
+    end();
     onReady?.reject(error);
     for (const call of calls.values()) call.reject(error);
     calls.clear();
@@ -108,8 +129,16 @@ export async function createChildRunner(
     if (!dead && child.connected) child.send(message);
   };
 
+  let received = 0;
   child.on('message', (raw) => {
-    const m = raw as FromChild;
+    if (dead) return;
+    const parsed = parseFromChild(raw);
+    if (!parsed.ok || ++received > MESSAGE_COUNT_LIMIT) {
+      const why = parsed.ok ? `more than ${MESSAGE_COUNT_LIMIT} messages` : parsed.error;
+      die(new RunnerError('crash', `the learner's process sent the grader ${why}`));
+      return;
+    }
+    const m = parsed.message;
     if (m.t === 'ready') onReady?.resolve();
     else if (m.t === 'load-error') die(loadError(m.error, file));
     else if (m.t === 'crash') {
@@ -117,7 +146,9 @@ export async function createChildRunner(
       crash ??= error;
       options.onCrash?.(m.id === undefined ? undefined : tags.get(m.id)?.tag, error);
     } else if (m.t === 'event') {
-      const handler = (calls.get(m.id)?.handlers ?? settled.get(m.id))?.[m.name];
+      const handlers = calls.get(m.id)?.handlers ?? settled.get(m.id);
+      // Own names only: `constructor` or `__proto__` are no handler of the grader's.
+      const handler = handlers && Object.hasOwn(handlers, m.name) ? handlers[m.name] : undefined;
       // Called at once, not in a later tick: the order of events and results is the child's order.
       let value: unknown;
       try {
@@ -238,7 +269,7 @@ export async function createChildRunner(
     },
     close() {
       dead ??= new RunnerError('crash', 'closed');
-      child.kill('SIGKILL');
+      end();
     },
     output: () => output,
   };

@@ -1,6 +1,6 @@
 /**
- * The program the child process runs (with tsx's loader, so the learner's TypeScript needs no build
- * step). It loads the learner's module and calls what the grader asks over the IPC channel; the
+ * The program the child process runs, confined, over the learner's module as plain JavaScript (the
+ * grader transpiled it). It loads the learner's module and calls what the grader asks over the IPC channel; the
  * functions the learner gets post events back and wait for the grader's reply. The checks stay in
  * the parent; nothing the learner prints reaches the parent's stdout. Kept as source text because
  * the CLI is one bundle and the child needs a file of its own: it is passed to `node -e`.

@@ -1,0 +1,175 @@
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative } from 'node:path';
+import type { Plugin } from 'esbuild';
+
+/** The flag that turns Node's permission model on, or null where this Node has none. */
+export type PermissionFlag = '--permission' | '--experimental-permission';
+
+/**
+ * `--permission` is the stable name from Node 22.13 and 23.5; Node 20, 21 and the earlier 22s
+ * have the same model as `--experimental-permission` (from 20.0). Older Nodes have none.
+ */
+export function permissionFlag(version: string = process.version): PermissionFlag | null {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  if (major >= 24 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13))
+    return '--permission';
+  if (major >= 20) return '--experimental-permission';
+  return null;
+}
+
+/** Whether `path` is `dir` or inside it (both absolute, symlinks resolved). */
+export function inside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Marks the plugin's own resolve calls, so it does not judge them twice. */
+const OWN = Symbol('exercise-folder');
+
+/**
+ * Only files in the exercise folder go into the bundle: an import that resolves anywhere else
+ * (the reference solutions, the grader's own files, a package) is a load error, so the learner's
+ * code cannot carry them into the confined process either.
+ */
+function exerciseFolderOnly(root: string): Plugin {
+  return {
+    name: 'exercise-folder-only',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === OWN) return undefined;
+        if (isBuiltin(args.path)) return { path: args.path, external: true };
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: OWN,
+        });
+        if (found.errors.length > 0) return { errors: found.errors };
+        if (found.external || !inside(root, found.path))
+          return {
+            errors: [{ text: `${args.path} is outside the exercise folder (only its files load)` }],
+          };
+        return { path: found.path, namespace: found.namespace };
+      });
+    },
+  };
+}
+
+// Lets the learner's code `require()` Node's own modules from an ES module bundle.
+const BANNER =
+  "import { createRequire as __mcpSimRequire } from 'node:module'; const require = __mcpSimRequire(import.meta.url);";
+
+export type Bundle = { readonly ok: true; readonly file: string } | Failed;
+type Failed = { readonly ok: false; readonly error: string };
+
+/**
+ * Transpiles the learner's module and the files of its folder it imports into one JavaScript
+ * file, here in the grader: esbuild starts a process of its own, which the confined child may
+ * not. An error reads `/abs/file.ts:line:column: ERROR: text`, as `loadError` expects.
+ */
+export async function bundleLearner(file: string, dir: string, out: string): Promise<Bundle> {
+  const { build } = await import('esbuild');
+  let root: string;
+  try {
+    root = realpathSync(dir);
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    const result = await build({
+      entryPoints: [file],
+      absWorkingDir: root,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      write: false,
+      outfile: out,
+      logLevel: 'silent',
+      banner: { js: BANNER },
+      plugins: [exerciseFolderOnly(root)],
+    });
+    const js = result.outputFiles.find((f) => f.path === out) ?? result.outputFiles[0];
+    if (!js) return { ok: false, error: 'esbuild wrote no file' };
+    writeFileSync(out, js.contents, { mode: 0o600 });
+    return { ok: true, file: out };
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: Location | null }[] })
+      .errors?.[0];
+    if (!first) return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    const at = first.location;
+    return {
+      ok: false,
+      error: at
+        ? `${join(root, at.file)}:${at.line}:${at.column}: ERROR: ${first.text}`
+        : first.text,
+    };
+  }
+}
+type Location = { readonly file: string; readonly line: number; readonly column: number };
+
+/** A private folder (mode 0700) for the bundle and whatever the learner's code writes. */
+export function privateFolder(): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), 'mcp-sim-learner-')));
+}
+
+export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/**
+ * Node's arguments for the confined child: it reads its exercise folder and private folder,
+ * writes only the latter, and may start no process or worker (the model's default: no
+ * `--allow-child-process`, no `--allow-worker`). One flag per path: Node 24 reads no commas.
+ */
+export function confinedArgs(
+  flag: PermissionFlag | null,
+  paths: { readonly exercise: string; readonly temp: string },
+): string[] {
+  if (!flag) return [];
+  return [
+    flag,
+    `--allow-fs-read=${paths.temp}`,
+    `--allow-fs-read=${paths.exercise}`,
+    `--allow-fs-write=${paths.temp}`,
+    '--disable-warning=ExperimentalWarning',
+  ];
+}
+
+/** Nothing of the grader's environment: no PATH, no tokens, no NODE_OPTIONS. */
+export function minimalEnv(temp: string): Record<string, string> {
+  return {
+    FORCE_COLOR: '0',
+    NO_COLOR: '1',
+    HOME: temp,
+    TMPDIR: temp,
+    LANG: 'C.UTF-8',
+    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+  };
+}
+
+/** Process groups of children still running: killed if the grader exits before they are. */
+const groups = new Set<number>();
+let hooked = false;
+
+/** Kills the whole process group `pid` leads (a child spawned `detached`). */
+export function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  groups.delete(pid);
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+/** Remembers a group to kill on the grader's exit, whatever ends the check. */
+export function trackGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  groups.add(pid);
+  if (hooked) return;
+  hooked = true;
+  process.on('exit', () => {
+    for (const group of [...groups]) killGroup(group);
+  });
+}
