@@ -9,6 +9,14 @@ export const HARNESS_SOURCE = `
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 const file = process.argv[1];
+// The permission model does not cover signals: only this process may be signalled, so the learner's
+// code cannot kill the grader (process.ppid) or anything else. process.kill calls process._kill.
+const rawKill = process._kill;
+Object.defineProperty(process, '_kill', {
+  value: (pid, signal) => (pid === process.pid ? rawKill.call(process, pid, signal) : -1),
+  writable: false,
+  configurable: false,
+});
 const send = (message) => { if (process.connected) process.send(message); };
 const describe = (e) => (e instanceof Error ? e.name + ': ' + e.message : 'thrown value: ' + String(e));
 const toJson = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gradeExercise } from '../../src/grader/index.js';
+import { ROOT } from '../helpers/cli.js';
+import { cli, learner, meta, solution, workspace } from './helpers.js';
+
+// Each attack of issue 14, graded for real: the learner's code in a confined child process.
+const ID = '04-version-negotiation';
+const MARK = `mcp-sim-attack-${process.pid}-${Date.now()}`;
+
+function attack(name: string, kind = ''): string {
+  return readFileSync(join(ROOT, 'test', 'fixtures', 'attacks', `${name}.ts`), 'utf8')
+    .replaceAll('__ROOT__', ROOT)
+    .replaceAll('__MARK__', MARK)
+    .replaceAll('__KIND__', kind);
+}
+
+const graded = (text: string) =>
+  gradeExercise(meta(ID), { dir: workspace(ID, { 'versions.ts': text }), seed: 1 });
+
+// What the attacks' own wrong functions earn without the attack: what they deserve.
+const WRONG =
+  "export const chooseVersion = (): string => 'no solution';\nexport const acceptVersion = (): boolean => false;\n";
+let deserved = -1;
+beforeAll(async () => {
+  deserved = (await graded(WRONG)).points;
+  // Below full marks, so an attack that worked would show.
+  expect(deserved).toBeLessThan(8);
+});
+
+/** Processes whose command line carries the mark: what an attack started and left running. */
+function survivors(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(MARK);
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
+const planted = join(ROOT, 'dist', `.planted-${MARK}`);
+afterAll(() => {
+  // Only when an attack succeeded (on a grader without confinement): leave nothing behind.
+  for (const pid of survivors()) process.kill(pid, 'SIGKILL');
+  rmSync(planted, { force: true });
+});
+
+describe.skipIf(process.platform !== 'linux')('confined learner code', () => {
+  it('cannot read the reference solutions or the grader’s files', async () => {
+    const result = await graded(attack('steal-solution'));
+    expect(result.points).toBe(deserved);
+  });
+
+  it('cannot bundle a module from outside its folder: a load error, located', async () => {
+    const result = await graded(attack('import-solution'));
+    expect(result).toMatchObject({ points: 0, status: 'error' });
+    expect(result.checks[0]?.message.en).toMatch(
+      /^versions\.ts:2:\d+: .*versions\.ts is outside the exercise folder/,
+    );
+  });
+
+  it('starts no process or worker, plants no file, sees no environment; nothing survives', async () => {
+    const result = await graded(attack('escape'));
+    expect(result.points).toBe(deserved);
+    expect(existsSync(planted)).toBe(false);
+    await vi.waitFor(() => expect(survivors()).toEqual([]), { timeout: 3000 });
+  });
+
+  it.each(['null', 'number', 'unknown', 'huge'])(
+    'a malformed IPC message (%s) makes the exercise an error, on one line',
+    async (kind) => {
+      const result = await graded(attack('garbage-ipc', kind));
+      expect(result).toMatchObject({ points: 0, status: 'error' });
+      const message = result.checks[0]?.message.en ?? '';
+      expect(message).toMatch(/sent the grader (a malformed message|a message of \d+ characters)/);
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message.length).toBeLessThan(400);
+    },
+  );
+});
+
+describe.skipIf(process.platform !== 'linux')('a report learner code cannot forge or break', () => {
+  it('the grader’s stdout and stderr are out of reach, and it cannot be killed', async () => {
+    const cwd = learner({ [ID]: { 'versions.ts': attack('forge-report') } });
+    const { code, stdout, stderr } = await cli(cwd, ['check', '4', '--json']);
+    expect(stdout + stderr).not.toContain(MARK);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ points: deserved, maxPoints: 8 });
+  });
+
+  it('one exercise’s garbage on the channel leaves the others graded', async () => {
+    const cwd = learner({
+      [ID]: { 'versions.ts': attack('garbage-ipc', 'null') },
+      '02-server-without-list-changed': {
+        'server.ts': solution('02-server-without-list-changed', 'server.ts'),
+      },
+    });
+    const { code, stdout } = await cli(cwd, ['check', '--json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { exercises: Array<{ id: string; status: string }> };
+    expect(report.exercises).toHaveLength(7);
+    expect(report.exercises.find((e) => e.id === ID)?.status).toBe('error');
+    expect(report.exercises.find((e) => e.id === '02-server-without-list-changed')).toMatchObject({
+      status: 'passed',
+    });
+  });
+});
