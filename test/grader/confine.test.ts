@@ -60,7 +60,7 @@ describe.skipIf(process.platform !== 'linux')('confined learner code', () => {
     const result = await graded(attack('import-solution'));
     expect(result).toMatchObject({ points: 0, status: 'error' });
     expect(result.checks[0]?.message.en).toMatch(
-      /^versions\.ts:2:\d+: .*versions\.ts is outside the exercise folder/,
+      /^versions\.ts:\d+:\d+: .*versions\.ts is outside the exercise folder/,
     );
   });
 
