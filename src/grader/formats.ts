@@ -12,6 +12,7 @@ export function checkJson(results: readonly ExerciseResult[], lang: Lang) {
       points: r.points,
       maxPoints: r.maxPoints,
       status: r.status,
+      ...(r.unconfined ? { unconfined: true } : {}),
       checks: r.checks.map((c) => ({
         name: c.name,
         passed: c.passed,

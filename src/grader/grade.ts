@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Bilingual } from '../i18n/lang.js';
 import { createChildRunner } from './child-runner.js';
+import { permissionFlag } from './confine.js';
 import { lines } from './diff.js';
 import { tolerantRunner } from './faults.js';
 import { RUBRICS } from './rubrics/index.js';
@@ -147,6 +148,8 @@ export async function gradeExercise(
     display,
     output,
     durationMs: Math.round(performance.now() - started),
+    // Never silently: a grade from unconfined code says so (inline runs are the project's tests).
+    ...(options.isolation !== 'inline' && permissionFlag() === null ? { unconfined: true } : {}),
   };
 }
 

@@ -18,6 +18,10 @@ const WORDS = {
   hint: { en: 'stuck? mcp-sim hint', zh: '卡住了？mcp-sim hint' },
   solution: { en: 'compare notes: mcp-sim solution', zh: '对照参考答案：mcp-sim solution' },
   printed: { en: 'your code printed', zh: '你的代码输出了' },
+  unconfined: {
+    en: 'ran unconfined: this Node has no permission model, so the code could read, write and start anything',
+    zh: '未受限运行：此 Node 没有权限模型，代码可以读写任何文件、启动任何进程',
+  },
 } as const;
 
 /** The terminal report of a check: per exercise, each check with ✓/✗, what failed, and why. */
@@ -33,6 +37,7 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     out.push(
       `${paint.bold(`${r.id}  ${tr(r.title, lang)}`)}  ${r.points}/${r.maxPoints}  ${status}`,
     );
+    if (r.unconfined) out.push(`  ${paint.red(tr(WORDS.unconfined, lang))}`);
     // What the learner's code printed or sent is quoted here: shown, never obeyed by the terminal.
     for (const line of r.display) out.push(`    ${visible(line)}`);
     // When the code could not run, every check failed for the same reason: say it once, up top.

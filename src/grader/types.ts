@@ -55,6 +55,8 @@ export type ExerciseResult = {
   /** What the learner's code printed, for the text report (never mixed into --json). */
   readonly output: string;
   readonly durationMs: number;
+  /** Set when the learner's code ran without Node's permission model (this Node has none). */
+  readonly unconfined?: true;
 };
 
 /** What a rubric's run gets: the learner's code behind a runner, and the learner's folder. */
