@@ -152,6 +152,7 @@ export const progressRubric: Rubric = {
     },
     {
       name: 'no-token-no-progress',
+      requires: 'token-echoed',
       points: 2,
       about: bi(
         'a request without a progressToken gets no progress notifications',
@@ -176,6 +177,7 @@ export const progressRubric: Rubric = {
     },
     {
       name: 'envelopes-valid',
+      requires: 'token-echoed',
       points: 1,
       about: bi(
         'the referee finds no broken rule in the session',
