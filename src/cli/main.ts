@@ -160,9 +160,19 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       throw new UsageError('--plain goes with --play: mcp-sim check <id> --play --plain');
     }
     const lang = langOf(values.lang);
+    let seed: number | undefined;
+    if (values.seed !== undefined) {
+      seed = Number(values.seed);
+      if (!/^\d+$/.test(values.seed) || seed >= 2 ** 32) {
+        throw new UsageError(
+          `--seed wants a whole number from 0 to ${2 ** 32 - 1}, not "${values.seed}"`,
+        );
+      }
+    }
     const { checkCommand } = await import('./commands/exercises.js');
     return checkCommand({
       id,
+      seed,
       json: values.json,
       format: values.format,
       watch: values.watch,

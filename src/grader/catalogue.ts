@@ -14,6 +14,20 @@ const metaSchema = z.object({
   module: z.string().min(1).optional(),
 });
 
+/**
+ * The module each exercise's checks load, from the grader's own code: never from `exercise.json`,
+ * which in a checkout is the learner's to edit (pointing it at the reference solution graded that).
+ * An exercise not listed has no module (the quiz reads answers.yaml).
+ */
+export const MODULES: Readonly<Record<string, string>> = {
+  '01-progress': 'long-task.ts',
+  '02-server-without-list-changed': 'server.ts',
+  '03-client-without-sampling': 'summarize.ts',
+  '04-version-negotiation': 'versions.ts',
+  '05-session-stats': 'stats.ts',
+  '06-handshake-tracer': 'labels.ts',
+};
+
 const hintsSchema = z.array(bilingual).min(2);
 
 /** The exercises shipped with mcp-sim: the pristine starters, the recordings, the hints. */
@@ -57,8 +71,8 @@ function listIds(dir: string): string[] {
 export function loadExercises(dir: string = packageExercisesDir()): ExerciseMeta[] {
   return listIds(dir).map((id, i) => {
     const raw: unknown = JSON.parse(readFileSync(join(dir, id, 'exercise.json'), 'utf8'));
-    const meta = metaSchema.parse(raw);
-    return { id, number: i + 1, ...meta };
+    const { module: _ignored, ...meta } = metaSchema.parse(raw);
+    return { id, number: i + 1, ...meta, module: MODULES[id] };
   });
 }
 

@@ -6,7 +6,7 @@ import { lines } from './diff.js';
 import { tolerantRunner } from './faults.js';
 import { RUBRICS } from './rubrics/index.js';
 import { createInlineRunner, RunnerError } from './runner.js';
-import type { CheckResult, ExerciseMeta, ExerciseResult, Rubric } from './types.js';
+import type { CheckResult, CheckSpec, ExerciseMeta, ExerciseResult, Rubric } from './types.js';
 
 export type GradeOptions = {
   /** The learner's folder for this exercise. */
@@ -110,7 +110,7 @@ export async function gradeExercise(
     fatal = lines(fatal, { en: `it printed:\n${shown}`, zh: `它输出了：\n${shown}` });
   }
   const faults = learner.faults();
-  const checks: CheckResult[] = rubric.checks.map((spec) => {
+  const measured: CheckResult[] = rubric.checks.map((spec) => {
     const got = recorded.get(spec.name);
     // A check recorded after a call that went wrong, of a function it depends on, fails with why.
     const fault = faults.find(
@@ -136,6 +136,7 @@ export async function gradeExercise(
       ...(error?.location ? { location: error.location } : {}),
     };
   });
+  const checks = gated(rubric.checks, measured);
   const points = checks.reduce((sum, c) => sum + c.points, 0);
   const maxPoints = checks.reduce((sum, c) => sum + c.maxPoints, 0);
   return {
@@ -151,6 +152,27 @@ export async function gradeExercise(
     // Never silently: a grade from unconfined code says so (inline runs are the project's tests).
     ...(options.isolation !== 'inline' && permissionFlag() === null ? { unconfined: true } : {}),
   };
+}
+
+/**
+ * A check whose `requires` failed fails too, saying which one it waits for: passing it alone
+ * shows nothing (a starter that sends no progress at all also sends none without a token).
+ */
+function gated(specs: readonly CheckSpec[], results: readonly CheckResult[]): CheckResult[] {
+  return results.map((result, i) => {
+    const needs = specs[i]?.requires;
+    const other = results.find((r) => r.name === needs);
+    if (!result.passed || !other || other.passed) return result;
+    return {
+      ...result,
+      passed: false,
+      points: 0,
+      message: {
+        en: `not counted until "${other.name}" passes (${other.about.en})`,
+        zh: `要等 "${other.name}" 通过才计分（${other.about.zh}）`,
+      },
+    };
+  });
 }
 
 /** Grades several exercises, a few at a time (each in its own process). */

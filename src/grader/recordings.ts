@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import { SessionLog } from '../session/index.js';
 import { createTraceReport, type TraceLabel, type TraceSummary } from '../trace/index.js';
 import { packageExercisesDir } from './catalogue.js';
 import type { Random } from './rubrics/common.js';
+import { RunnerError } from './runner.js';
 
 /** One message as the exercises hand it to the learner: who sent it, and the JSON-RPC message. */
 export type Wire = { readonly direction: Direction; readonly message: JsonObject };
@@ -12,25 +14,51 @@ export type Wire = { readonly direction: Direction; readonly message: JsonObject
 export type Transcript = { readonly name: string; readonly messages: readonly Wire[] };
 
 /**
- * The real recorded sessions (server-everything, test/fixtures/real), shipped with the exercises.
- * Always read from mcp-sim's own copy, never from the learner's folder.
+ * The recordings the checks use, with their SHA-256. In a checkout the learner's exercises/ is
+ * mcp-sim's own, so a file emptied or edited there would change what the checks expect (an
+ * emptied folder lifted the untouched statistics starter from 0/9 to 6/9): a mismatch is an error.
  */
-export function loadRecordings(
-  dir: string = join(packageExercisesDir(), 'recordings'),
-): Transcript[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.jsonl'))
-    .sort()
-    .map((name) => ({
-      name,
-      messages: readFileSync(join(dir, name), 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => {
-          const { direction, message } = JSON.parse(line) as Wire;
-          return { direction, message };
-        }),
-    }));
+export const RECORDINGS: Readonly<Record<string, string>> = {
+  'everything-basics.jsonl': '1eea885f3c6de72fb33d928a6c003b0779d2135028a525f6988ebeaabce7b16d',
+  'everything-cancel.jsonl': 'ca99f26b0423914ebd71f80afa31f78feab17ad571d0f451ede307d36668d403',
+  'everything-progress.jsonl': 'aba2bf7d86e3cb280b5f646c5b54ee94838e62f4b515855dc12efde5588455fd',
+  'everything-roots.jsonl': 'ac9b9944ea7c5100ff5948abb8defaf3c41e5373c51e20628a9746531927db61',
+};
+
+/** The folder of mcp-sim's own recordings (in its install, whatever the learner's folder is). */
+export const recordingsDir = () => join(packageExercisesDir(), 'recordings');
+
+/**
+ * The real recorded sessions (server-everything, test/fixtures/real), shipped with the exercises:
+ * always mcp-sim's own copy, each checked against RECORDINGS; a RunnerError (`load`) otherwise.
+ */
+export function loadRecordings(dir: string = recordingsDir()): Transcript[] {
+  return Object.entries(RECORDINGS).map(([name, digest]) => {
+    const file = join(dir, name);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      text = '';
+    }
+    if (createHash('sha256').update(text).digest('hex') !== digest) {
+      throw new RunnerError(
+        'load',
+        `the grader's recording ${file} is missing or changed: restore it (git checkout, or reinstall mcp-sim)`,
+        {
+          zh: `评分器的录制文件 ${file} 缺失或被修改：请恢复它（git checkout，或重新安装 mcp-sim）`,
+        },
+      );
+    }
+    const messages = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const { direction, message } = JSON.parse(line) as Wire;
+        return { direction, message };
+      });
+    return { name, messages };
+  });
 }
 
 /** What `mcp-sim trace` says about a transcript: the labels and the summary the checks expect. */

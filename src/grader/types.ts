@@ -26,6 +26,11 @@ export type CheckSpec = {
    * runs out of time, crashes or is missing, the check fails with why, and the others keep theirs.
    */
   readonly calls?: readonly string[];
+  /**
+   * Another check of the rubric this one counts only with: the untouched starter (or code that
+   * does nothing) passes this one by accident, so it earns its points only once the work is done.
+   */
+  readonly requires?: string;
 };
 
 export type CheckResult = {

@@ -146,6 +146,8 @@ export type CheckOptions = {
   readonly format: 'classroom' | 'exercism' | undefined;
   readonly watch: boolean;
   readonly lang: Lang;
+  /** The seed of the generated inputs; random when absent, and shown in the report either way. */
+  readonly seed?: number | undefined;
 };
 
 async function checkOnce(
@@ -161,8 +163,18 @@ async function checkOnce(
       );
     }
   }
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const results = await gradeAll(
     selected.map((meta) => ({ meta, dir: join(workspace.exercises, meta.id) })),
+    { seed },
+  );
+  const again = `mcp-sim check${options.id === undefined ? '' : ` ${options.id}`} --seed ${seed}`;
+  const seedLine = tr(
+    {
+      en: `seed ${seed} (${again} reproduces this run)`,
+      zh: `种子 ${seed}（${again} 可以重现这次运行）`,
+    },
+    options.lang,
   );
   const progress = loadProgress(progressFile(workspace));
   for (const r of results) {
@@ -178,9 +190,11 @@ async function checkOnce(
   } else if (options.format === 'exercism') {
     process.stdout.write(`${JSON.stringify(exercismJson(results, all, options.lang), null, 2)}\n`);
   } else if (options.json) {
-    process.stdout.write(`${JSON.stringify(checkJson(results, options.lang), null, 2)}\n`);
+    const report = { seed, ...checkJson(results, options.lang) };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     process.stdout.write(textReport(results, options.lang, createStyle(colourWanted())));
+    process.stdout.write(`${seedLine}\n`);
   }
   return results;
 }

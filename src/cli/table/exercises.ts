@@ -75,6 +75,13 @@ export const check = {
         zh: '每次保存练习的某个文件时重新检查',
       },
     },
+    seed: {
+      kind: 'string',
+      help: {
+        en: 'the seed of the generated inputs (step counts, the cancelled step, transcripts); the report shows the seed of every run, so --seed <n> reproduces it',
+        zh: '生成输入（步数、取消的步、会话记录）所用的种子；报告会显示每次运行的种子，用 --seed <n> 可以重现',
+      },
+    },
     play: {
       kind: 'boolean',
       help: {

@@ -76,6 +76,7 @@ export const listChangedRubric: Rubric = {
   checks: [
     {
       name: 'declares-tools-only',
+      requires: 'no-undeclared-notification',
       points: 1,
       about: bi(
         'the server still declares `tools`, but not `tools.listChanged`',

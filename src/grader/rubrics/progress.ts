@@ -15,6 +15,12 @@ import { bi, isObject, OK, random, sleep } from './common.js';
 
 /** How long the grader keeps listening after the result, for progress sent too late. */
 const GRACE_MS = 60;
+/**
+ * How long after the last response the checks keep listening before judging: progress a timer
+ * sends 1.5 s after the result went unnoticed with GRACE_MS alone. The exact wait comes from the
+ * seed, so code cannot time itself to slip just past it.
+ */
+const LATE_MS = [2500, 3200] as const;
 /** After notifications/cancelled, the tool must settle within this. */
 const STOP_MS = 150;
 
@@ -152,6 +158,7 @@ export const progressRubric: Rubric = {
     },
     {
       name: 'no-token-no-progress',
+      requires: 'token-echoed',
       points: 2,
       about: bi(
         'a request without a progressToken gets no progress notifications',
@@ -176,6 +183,7 @@ export const progressRubric: Rubric = {
     },
     {
       name: 'envelopes-valid',
+      requires: 'token-echoed',
       points: 1,
       about: bi(
         'the referee finds no broken rule in the session',
@@ -186,9 +194,32 @@ export const progressRubric: Rubric = {
   async run(ctx: CheckContext) {
     const rng = random(ctx.seed);
     const runner = await ctx.runner();
-    const token = rng.next() < 0.5 ? `task-${rng.word()}` : rng.int(1000, 99999);
-    const steps = rng.int(4, 6);
-    const a = await runTool(runner, { token, steps, delayMs: 10 });
+    // Every call looks alike (steps, delays, token shapes from the seed) and they come in an order
+    // from the seed, so code cannot tell the cancelled run from the others and special-case it.
+    const newToken = () => (rng.next() < 0.5 ? `task-${rng.word()}` : rng.int(1000, 99999));
+    const shape = () => ({ steps: rng.int(5, 24), delayMs: rng.int(8, 16) });
+    const aShape = shape();
+    const steps = aShape.steps;
+    const cShape = shape();
+    const cancelAt = rng.int(1, cShape.steps - 3);
+    const plans = {
+      a: { token: newToken(), ...aShape },
+      b: shape(),
+      c: {
+        token: newToken(),
+        ...cShape,
+        cancelAfterProgress: cancelAt,
+        // Cancels anyway if no progress comes, a little after the step it was meant for.
+        cancelAfterMs: cShape.delayMs * (cancelAt + 2) + 100,
+      },
+    };
+    const runs: Partial<Record<keyof typeof plans, Run>> = {};
+    for (const key of rng.shuffle(['a', 'b', 'c'] as const)) {
+      runs[key] = await runTool(runner, plans[key]);
+    }
+    await sleep(rng.int(...LATE_MS));
+    const { a, b, c } = runs as Record<keyof typeof plans, Run>;
+    const token = plans.a.token;
     const sentAny = a.progress.length > 0;
 
     // The learner's progress bar, as the lesson screen draws it.
@@ -286,7 +317,6 @@ export const progressRubric: Rubric = {
     } else ctx.record('total-given', true, OK);
 
     // no-token-no-progress
-    const b = await runTool(runner, { steps: 3, delayMs: 5 });
     if (b.progress.length > 0) {
       ctx.record(
         'no-token-no-progress',
@@ -337,13 +367,6 @@ export const progressRubric: Rubric = {
     } else ctx.record('progress-before-response', true, OK);
 
     // cancellation-stops
-    const c = await runTool(runner, {
-      token: `cancel-${rng.word()}`,
-      steps: 20,
-      delayMs: 20,
-      cancelAfterProgress: 2,
-      cancelAfterMs: 120,
-    });
     const afterCancel = c.progress.filter((p) => p.afterCancel);
     const before = c.progress.length - afterCancel.length;
     if (before === 0) {
@@ -365,6 +388,15 @@ export const progressRubric: Rubric = {
             `期望：notifications/cancelled 之后不再有进度；实际：又发送了 ${afterCancel.length} 条`,
           ),
           violationLines(c.session.violations()),
+        ),
+      );
+    } else if (!c.cancelled) {
+      ctx.record(
+        'cancellation-stops',
+        false,
+        bi(
+          `expected: the tool still running (${plans.c.steps} steps of ${plans.c.delayMs} ms) when the client cancels after progress ${cancelAt}; saw it return before that`,
+          `期望：客户端在第 ${cancelAt} 条进度之后取消时工具仍在运行（${plans.c.steps} 步，每步 ${plans.c.delayMs} 毫秒）；实际：它在那之前就返回了`,
         ),
       );
     } else if (c.stoppedAfterMs === null || c.stoppedAfterMs > STOP_MS) {

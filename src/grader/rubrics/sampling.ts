@@ -79,6 +79,7 @@ export const samplingRubric: Rubric = {
     },
     {
       name: 'uses-sampling-when-declared',
+      requires: 'no-sampling-without-capability',
       points: 2,
       about: bi(
         "a client that declares `sampling` still gets one sampling/createMessage, and the summary is the model's answer",

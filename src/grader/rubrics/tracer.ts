@@ -46,6 +46,7 @@ export const tracerRubric: Rubric = {
   checks: [
     {
       name: 'kinds',
+      requires: 'phases',
       points: 1,
       about: bi(
         'request, response, error or notification, for every message',

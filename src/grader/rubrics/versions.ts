@@ -96,6 +96,7 @@ export const versionsRubric: Rubric = {
   checks: [
     {
       name: 'server-keeps-supported',
+      requires: 'server-offers-latest',
       calls: ['chooseVersion'],
       points: 2,
       about: bi(
@@ -114,6 +115,7 @@ export const versionsRubric: Rubric = {
     },
     {
       name: 'client-accepts-supported',
+      requires: 'client-rejects-unsupported',
       calls: ['acceptVersion'],
       points: 1,
       about: bi('the client accepts an answer it supports', '客户端接受它支持的回答'),

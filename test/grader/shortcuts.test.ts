@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import { cli, EXERCISES, failed, grade, SOLUTIONS, tempDir } from './helpers.js';
+
+// Each way a learner once scored without the skill (issue 14), graded for real: less than full.
+const SHORTCUTS = join(ROOT, 'test', 'fixtures', 'shortcuts');
+const fixture = (name: string) => readFileSync(join(SHORTCUTS, name), 'utf8');
+const SEEDS = [11, 4242, 987654];
+
+describe('shortcuts score less than full points', () => {
+  it.each(SEEDS)(
+    'a tool that honours cancellation only in a 20-step run (seed %i)',
+    async (seed) => {
+      const result = await grade(
+        '01-progress',
+        { 'long-task.ts': fixture('progress-20-steps.ts') },
+        seed,
+      );
+      // Progress after the cancellation also breaks a rule the referee judges.
+      expect(failed(result)).toEqual(['cancellation-stops', 'envelopes-valid']);
+    },
+  );
+
+  it('progress sent 1.5 s after the result', async () => {
+    const result = await grade('01-progress', { 'long-task.ts': fixture('progress-late.ts') });
+    expect(failed(result)).toEqual(['progress-before-response', 'envelopes-valid']);
+    const late = result.checks.find((c) => c.name === 'progress-before-response');
+    expect(late?.message.en).toMatch(/no progress after the result; saw 1 after it/);
+  });
+
+  it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
+    const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
+    expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6']);
+    for (const name of failed(result)) {
+      const check = result.checks.find((c) => c.name === name);
+      expect(check?.message.en).toMatch(/^give one letter \(a, b, c or d\); saw "[^"]+": one/);
+      expect(check?.message.zh).toMatch(/^请只写一个字母/);
+    }
+  });
+});
+
+/**
+ * A checkout of mcp-sim: the grader's own exercises/ is the learner's, so exercise.json and
+ * recordings/ are the learner's to edit. The copy's dist/ finds its package root in the copy.
+ */
+function checkout(): string {
+  const root = tempDir('mcp-sim-checkout-');
+  for (const item of ['package.json', 'dist', 'exercises']) {
+    cpSync(join(ROOT, item), join(root, item), { recursive: true });
+  }
+  cpSync(SOLUTIONS, join(root, 'test', 'solutions'), { recursive: true });
+  for (const item of ['lessons', 'node_modules']) symlinkSync(join(ROOT, item), join(root, item));
+  return root;
+}
+
+const run = promisify(execFile);
+async function checkIn(root: string, args: readonly string[]) {
+  const main = join(root, 'dist', 'cli', 'main.js');
+  const out = await run(process.execPath, [main, ...args], { cwd: root }).catch(
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  );
+  return JSON.parse(out.stdout) as {
+    seed: number;
+    exercises: Array<{
+      id: string;
+      points: number;
+      status: string;
+      checks: Array<{ message: string }>;
+    }>;
+  };
+}
+
+describe('in a checkout of mcp-sim', () => {
+  it('exercise.json pointing at the reference still grades the learner’s own stats.ts', async () => {
+    const root = checkout();
+    const json = join(root, 'exercises', '05-session-stats', 'exercise.json');
+    writeFileSync(json, fixture('exercise-05-reference.json'));
+    const report = await checkIn(root, ['check', '5', '--json', '--seed', '5']);
+    expect(report.exercises[0]).toMatchObject({ id: '05-session-stats', points: 0 });
+  });
+
+  it('an emptied recordings/ is an error for the stats starter, not 6/9', async () => {
+    const root = checkout();
+    const dir = join(root, 'exercises', 'recordings');
+    rmSync(dir, { recursive: true });
+    cpSync(join(SHORTCUTS, 'README.md'), join(dir, 'README.md')); // the folder, emptied
+    const report = await checkIn(root, ['check', '5', '--json']);
+    expect(report.exercises[0]).toMatchObject({ points: 0, status: 'error' });
+    expect(report.exercises[0]?.checks[0]?.message).toMatch(
+      /^the grader's recording .*everything-basics\.jsonl is missing or changed: restore it/,
+    );
+  });
+});
+
+describe('the whole course', () => {
+  it('untouched starters earn 0 points in every exercise', async () => {
+    const cwd = tempDir();
+    cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
+    const result = await cli(cwd, ['check', '--json']);
+    const report = JSON.parse(result.stdout) as {
+      seed: number;
+      exercises: Array<{ id: string; points: number }>;
+    };
+    expect(Number.isInteger(report.seed)).toBe(true);
+    expect(report.exercises.map((e) => [e.id, e.points])).toEqual(
+      report.exercises.map((e) => [e.id, 0]),
+    );
+  });
+
+  it.each(SEEDS)('the reference solutions get full points with seed %i', async (seed) => {
+    const cwd = tempDir();
+    cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
+    cpSync(SOLUTIONS, join(cwd, 'exercises'), { recursive: true });
+    const result = await cli(cwd, ['check', '--json', '--seed', String(seed)]);
+    const report = JSON.parse(result.stdout) as { seed: number; points: number; maxPoints: number };
+    expect(report).toMatchObject({ seed, points: 65, maxPoints: 65 });
+    const text = await cli(cwd, ['check', '1', '--seed', String(seed)]);
+    expect(text.stdout).toContain(
+      `seed ${seed} (mcp-sim check 1 --seed ${seed} reproduces this run)`,
+    );
+  });
+});
