@@ -111,6 +111,14 @@ describe('run.sh (Exercism-style)', () => {
   }, 60_000);
 });
 
+describe('docs/exercises.md', () => {
+  it('shows both recipes exactly as the files CI runs', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'exercises.md'), 'utf8');
+    expect(doc).toContain(`\`\`\`yaml\n${readFileSync(CLASSROOM, 'utf8')}\`\`\``);
+    expect(doc).toContain(`\`\`\`sh\n${readFileSync(RUN_SH, 'utf8')}\`\`\``);
+  });
+});
+
 describe('the Classroom workflow’s grading step', () => {
   const steps: Array<{ id?: string; run?: string }> = parseYaml(readFileSync(CLASSROOM, 'utf8'))
     .jobs['run-autograding-tests'].steps;
