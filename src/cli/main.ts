@@ -143,8 +143,15 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const { id } = args;
     if (values.play) {
       if (!id) throw new UsageError('--play needs an exercise: mcp-sim check <id> --play');
-      if (values.json || values.format !== undefined || values.watch) {
-        throw new UsageError('--play shows a session; leave out --json, --format and --watch');
+      if (
+        values.json ||
+        values.format !== undefined ||
+        values.output !== undefined ||
+        values.watch
+      ) {
+        throw new UsageError(
+          '--play shows a session; leave out --json, --format, --output and --watch',
+        );
       }
       const lang = langOf(values.lang);
       const { checkPlayCommand } = await import('./commands/check-play.js');
@@ -175,6 +182,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       seed,
       json: values.json,
       format: values.format,
+      output: values.output,
       watch: values.watch,
       lang,
     });
@@ -186,7 +194,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async solution({ values, args }) {
     const lang = langOf(values.lang);
-    const { solutionCommand } = await import('./commands/exercises.js');
+    const { solutionCommand } = await import('./commands/solution.js');
     return solutionCommand({ id: args.id, lang });
   },
 };

@@ -25,8 +25,12 @@ export function checkJson(results: readonly ExerciseResult[], lang: Lang) {
 
 /**
  * GitHub Classroom's autograding result (education/autograding-command-grader, the `result`
- * output before base64): one test per check, score = max_score when it passed and 0 otherwise,
- * so the reporter's table and the check run's total agree.
+ * output before base64), as autograding-grading-reporter v1 reads it. The reporter *shows* a
+ * runner's score as (tests passed / tests) × `max_score` but *records* the sum of `tests[].score`;
+ * the two agree only when every test is worth the same. So each point is one test of score 1 (a
+ * 3-point check is three tests, all passed or all failed), and `max_score` is their count.
+ * It prints `message` only for a test whose status is `error`, and `test_code` for every test, so
+ * a failed check's expected/seen text goes into `test_code` too.
  */
 export function classroomJson(
   results: readonly ExerciseResult[],
@@ -38,30 +42,57 @@ export function classroomJson(
     return meta ? `exercises/${id}/${meta.files[0] ?? ''}` : `exercises/${id}`;
   };
   const tests = results.flatMap((r) =>
-    r.checks.map((c) => ({
-      name: `${r.id} › ${c.name}`,
-      status: c.passed ? 'pass' : r.status === 'error' ? 'error' : 'fail',
-      score: c.points,
-      message: tr(c.message, lang),
-      test_code: tr(c.about, lang),
-      filename: c.location ? `exercises/${r.id}/${c.location.file}` : fileOf(r.id),
-      line_no: c.location?.line ?? 0,
-      duration: r.durationMs,
-    })),
+    r.checks.flatMap((c) => {
+      const status = c.passed ? 'pass' : r.status === 'error' ? 'error' : 'fail';
+      const about = tr(c.about, lang);
+      const message = tr(c.message, lang);
+      return Array.from({ length: c.maxPoints }, (_, k) => ({
+        name:
+          c.maxPoints === 1
+            ? `${r.id} › ${c.name}`
+            : `${r.id} › ${c.name} (${k + 1}/${c.maxPoints})`,
+        status,
+        score: c.passed ? 1 : 0,
+        message,
+        test_code:
+          k > 0
+            ? tr(
+                {
+                  en: `(point ${k + 1} of ${c.maxPoints} of ${c.name})`,
+                  zh: `（${c.name} 的第 ${k + 1}/${c.maxPoints} 分）`,
+                },
+                lang,
+              )
+            : status === 'fail'
+              ? `${about}\n${message}`
+              : about,
+        filename: c.location ? `exercises/${r.id}/${c.location.file}` : fileOf(r.id),
+        line_no: c.location?.line ?? 0,
+        duration: r.durationMs,
+      }));
+    }),
   );
-  const failed = results.some((r) => r.status !== 'passed');
   return {
     version: 1,
-    status: results.some((r) => r.status === 'error') ? 'error' : failed ? 'fail' : 'pass',
-    max_score: results.reduce((sum, r) => sum + r.maxPoints, 0),
+    status: results.some((r) => r.status === 'error')
+      ? 'error'
+      : results.every((r) => r.status === 'passed')
+        ? 'pass'
+        : 'fail',
+    max_score: tests.length,
     tests,
   };
 }
 
+/** Exercism's wording for output cut at its 500-character limit (test-runners/interface.md). */
+export const EXERCISM_TRUNCATED = 'Output was truncated. Please limit to 500 chars';
+const EXERCISM_OUTPUT_LIMIT = 500;
+
 /**
  * Exercism's results.json, version 3: tests in source order (the rubric's), each with its test
- * code; `task_id` is the exercise's number, so each exercise is one task. `error` at the top only
- * when nothing could run at all.
+ * code; `task_id` is the exercise's number, so each exercise is one task. The top-level `error`
+ * (with `message`) means no test ran: every exercise errored and not one check passed; a check
+ * that passed has run, so then it is `fail`, and `message` is left out.
  */
 export function exercismJson(
   results: readonly ExerciseResult[],
@@ -76,22 +107,20 @@ export function exercismJson(
         name: `${r.id} › ${c.name}`,
         status,
         ...(status === 'pass' ? {} : { message: tr(c.message, lang) }),
-        ...(r.output ? { output: truncate(r.output, 500) } : {}),
+        ...(r.output ? { output: truncate(r.output) } : {}),
         test_code: tr(c.about, lang),
         task_id: numberOf(r.id),
       };
     }),
   );
-  const allError = results.length > 0 && results.every((r) => r.status === 'error');
-  if (allError) {
-    return {
-      version: 3,
-      status: 'error',
-      message: results
-        .map((r) => `${r.id}: ${r.checks[0] ? tr(r.checks[0].message, lang) : ''}`)
-        .join('\n'),
-      tests,
+  const noneRan = results.length > 0 && tests.every((t) => t.status === 'error');
+  if (noneRan) {
+    // One line per exercise: why it could not run (every failed check of it carries that reason).
+    const why = (r: ExerciseResult) => {
+      const failed = r.checks.find((c) => !c.passed);
+      return `${r.id}: ${failed ? tr(failed.message, lang) : ''}`;
     };
+    return { version: 3, status: 'error', message: results.map(why).join('\n'), tests };
   }
   return {
     version: 3,
@@ -100,7 +129,11 @@ export function exercismJson(
   };
 }
 
-function truncate(text: string, limit: number): string {
-  const notice = '\n… (output truncated)';
-  return text.length <= limit ? text : `${text.slice(0, limit - notice.length)}${notice}`;
+/** Counted in characters (code points), so a cut never splits one. */
+function truncate(text: string): string {
+  const chars = Array.from(text);
+  const notice = `\n${EXERCISM_TRUNCATED}`;
+  return chars.length <= EXERCISM_OUTPUT_LIMIT
+    ? text
+    : `${chars.slice(0, EXERCISM_OUTPUT_LIMIT - notice.length).join('')}${notice}`;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -5,10 +6,11 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   watch,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import {
   checkJson,
   classroomJson,
@@ -21,7 +23,7 @@ import {
   loadExercises,
   loadHints,
   packageExercisesDir,
-  solutionDir,
+  rubricFor,
   textReport,
   type Workspace,
 } from '../../grader/index.js';
@@ -144,30 +146,57 @@ export type CheckOptions = {
   readonly id: string | undefined;
   readonly json: boolean;
   readonly format: 'classroom' | 'exercism' | undefined;
+  /** The report (in the chosen format) goes to this file too, written once grading is over. */
+  readonly output?: string | undefined;
   readonly watch: boolean;
   readonly lang: Lang;
   /** The seed of the generated inputs; random when absent, and shown in the report either way. */
   readonly seed?: number | undefined;
 };
 
-async function checkOnce(
-  workspace: Workspace,
-  selected: readonly ExerciseMeta[],
+/**
+ * An exercise whose folder is missing: every check fails with why, and the exercise is `error`,
+ * so the report still has all of them (an autograder records a full grade, not nothing).
+ */
+function missingResult(meta: ExerciseMeta, dir: string): ExerciseResult {
+  const where = relative(process.cwd(), dir) || dir;
+  const message = {
+    en: `${where}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
+    zh: `${where}：没有这个练习文件夹（复制练习：mcp-sim exercises --init）`,
+  };
+  const checks = rubricFor(meta.id).checks.map((spec) => ({
+    name: spec.name,
+    passed: false,
+    points: 0,
+    maxPoints: spec.points,
+    message,
+    about: spec.about,
+  }));
+  const maxPoints = checks.reduce((sum, c) => sum + c.maxPoints, 0);
+  return {
+    id: meta.id,
+    title: meta.title,
+    points: 0,
+    maxPoints,
+    status: 'error',
+    checks,
+    display: [],
+    output: '',
+    durationMs: 0,
+  };
+}
+
+function reportOf(
+  results: readonly ExerciseResult[],
   all: readonly ExerciseMeta[],
   options: CheckOptions,
-): Promise<ExerciseResult[]> {
-  for (const meta of selected) {
-    if (!existsSync(join(workspace.exercises, meta.id))) {
-      throw new UsageError(
-        `${join(workspace.exercises, meta.id)}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
-      );
-    }
-  }
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const results = await gradeAll(
-    selected.map((meta) => ({ meta, dir: join(workspace.exercises, meta.id) })),
-    { seed },
-  );
+  seed: number,
+  colour: boolean,
+): string {
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  if (options.format === 'classroom') return json(classroomJson(results, all, options.lang));
+  if (options.format === 'exercism') return json(exercismJson(results, all, options.lang));
+  if (options.json) return json({ seed, ...checkJson(results, options.lang) });
   const again = `mcp-sim check${options.id === undefined ? '' : ` ${options.id}`} --seed ${seed}`;
   const seedLine = tr(
     {
@@ -175,6 +204,38 @@ async function checkOnce(
       zh: `种子 ${seed}（${again} 可以重现这次运行）`,
     },
     options.lang,
+  );
+  return `${textReport(results, options.lang, createStyle(colour))}${seedLine}\n`;
+}
+
+/**
+ * Writes the report next to its final name and renames it there: whoever reads the file sees the
+ * whole report or none, never a half-written one. `wx` refuses a temp name that already exists
+ * (a link planted there is not followed).
+ */
+function writeReport(file: string, text: string): void {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+  try {
+    writeFileSync(temp, text, { flag: 'wx' });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new UsageError(`${file}: cannot write the report (${(error as Error).message})`);
+  }
+}
+
+async function checkOnce(
+  workspace: Workspace,
+  selected: readonly ExerciseMeta[],
+  all: readonly ExerciseMeta[],
+  options: CheckOptions,
+): Promise<ExerciseResult[]> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const items = selected.map((meta) => ({ meta, dir: join(workspace.exercises, meta.id) }));
+  const present = items.filter((item) => existsSync(item.dir));
+  const graded = await gradeAll(present, { seed });
+  const results = items.map(
+    (item) => graded[present.indexOf(item)] ?? missingResult(item.meta, item.dir),
   );
   const progress = loadProgress(progressFile(workspace));
   for (const r of results) {
@@ -185,27 +246,32 @@ async function checkOnce(
     };
   }
   saveProgress(progress, progressFile(workspace));
-  if (options.format === 'classroom') {
-    process.stdout.write(`${JSON.stringify(classroomJson(results, all, options.lang), null, 2)}\n`);
-  } else if (options.format === 'exercism') {
-    process.stdout.write(`${JSON.stringify(exercismJson(results, all, options.lang), null, 2)}\n`);
-  } else if (options.json) {
-    const report = { seed, ...checkJson(results, options.lang) };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // Every learner process has been stopped by now (gradeAll closes each runner before it
+  // returns), so nothing the learner's code did can reach the file: only this process writes it.
+  if (options.output !== undefined) {
+    writeReport(options.output, reportOf(results, all, options, seed, false));
+    process.stdout.write(
+      reportOf(results, all, { ...options, format: undefined, json: false }, seed, colourWanted()),
+    );
   } else {
-    process.stdout.write(textReport(results, options.lang, createStyle(colourWanted())));
-    process.stdout.write(`${seedLine}\n`);
+    process.stdout.write(reportOf(results, all, options, seed, colourWanted()));
   }
   return results;
 }
 
-/** `mcp-sim check [<id>] [--json] [--format classroom|exercism] [--watch]`. */
+/** `mcp-sim check [<id>] [--json] [--format classroom|exercism] [--output <file>] [--watch]`. */
 export async function checkCommand(options: CheckOptions): Promise<number> {
-  if (options.watch && (options.json || options.format))
-    throw new UsageError('--watch prints the text report; leave out --json and --format');
+  if (options.watch && (options.json || options.format || options.output !== undefined))
+    throw new UsageError('--watch prints the text report; leave out --json, --format and --output');
   const all = loadExercises();
   const selected = options.id === undefined ? all : [pick(options.id, all)];
-  const workspace = requireWorkspace(options.lang);
+  // For an autograder (--output) a repository without exercises/ still gets a full report, every
+  // exercise `error`, rather than no report at all.
+  const cwd = process.cwd();
+  const workspace =
+    options.output !== undefined
+      ? (findWorkspace() ?? { root: cwd, exercises: join(cwd, 'exercises') })
+      : requireWorkspace(options.lang);
   const results = await checkOnce(workspace, selected, all, options);
   if (!options.watch) return results.every((r) => r.status === 'passed') ? 0 : 1;
   return watchExercises(workspace, selected, all, options, results);
@@ -305,45 +371,6 @@ export function hintCommand(options: { id: string; all: boolean; lang: Lang }): 
     } else {
       say({ en: '(that was the last hint)', zh: '（这是最后一条提示）' }, options.lang);
     }
-  }
-  return 0;
-}
-
-/** `mcp-sim solution <id>`: the reference solution, only once the exercise has passed. */
-export function solutionCommand(options: { id: string; lang: Lang }): number {
-  const meta = pick(options.id, loadExercises());
-  if (loadProgress(progressFile(findWorkspace())).exercises[meta.id]?.passed !== true) {
-    say(
-      {
-        en: `The reference solution opens once ${meta.id} passes: mcp-sim check ${meta.id}`,
-        zh: `通过 ${meta.id} 之后才能查看参考答案：mcp-sim check ${meta.id}`,
-      },
-      options.lang,
-    );
-    return 1;
-  }
-  const dir = solutionDir(meta.id);
-  if (!dir) {
-    say(
-      {
-        en: 'This installation of mcp-sim has no reference solutions (they live in a checkout, test/solutions/).',
-        zh: '这份 mcp-sim 安装中没有参考答案（它们在源码仓库的 test/solutions/ 中）。',
-      },
-      options.lang,
-    );
-    return 1;
-  }
-  say(
-    {
-      en: 'Here is the reference solution, to compare notes with yours:\n',
-      zh: '这是参考答案，可以和你的答案对照：\n',
-    },
-    options.lang,
-  );
-  for (const file of meta.files) {
-    const path = join(dir, file);
-    if (!existsSync(path)) continue;
-    process.stdout.write(`── ${file} ──\n${readFileSync(path, 'utf8').trimEnd()}\n\n`);
   }
   return 0;
 }

@@ -68,6 +68,14 @@ export const check = {
         zh: 'classroom：GitHub Classroom 自动评分的结果对象\nexercism：Exercism 的 results.json（第 3 版）',
       },
     },
+    output: {
+      kind: 'string',
+      value: '<file>',
+      help: {
+        en: 'also write the report (in the format chosen) to this file, once every learner process has been stopped; the terminal gets the text report',
+        zh: '同时把报告（按所选格式）写入此文件，在所有学习者进程都已停止之后写入；终端显示文本报告',
+      },
+    },
     watch: {
       kind: 'boolean',
       help: {
@@ -121,18 +129,20 @@ export const hint = {
 
 export const solution = {
   summary: {
-    en: 'the reference solution, once the exercise passes',
-    zh: '参考答案（练习通过之后）',
+    en: 'where the reference solutions are, for self-study',
+    zh: '参考答案在哪里（供自学）',
   },
   about: {
-    en: 'Shows the reference solution, once mcp-sim check has seen the exercise pass.',
-    zh: '在 mcp-sim check 确认练习通过之后，显示参考答案。',
+    en: 'The reference solutions are not in the npm package (a grader whose answers ship with it can be fooled). This says where they are: the folder test/solutions/<id>/ of mcp-sim’s source repository, and its path when you run mcp-sim from a checkout.',
+    zh: '参考答案不在 npm 包中（答案随评分器一起发布，评分器就能被骗过）。本命令说明它们在哪里：mcp-sim 源码仓库的 test/solutions/<id>/ 文件夹；在源码目录中运行时还会给出它的路径。',
   },
   positionals: [
     {
       name: 'id',
-      missing: 'solution needs an exercise id: mcp-sim solution <id>',
-      help: EXERCISE_ID,
+      help: {
+        en: `${EXERCISE_ID.en}; without it, every exercise`,
+        zh: `${EXERCISE_ID.zh}；省略时列出全部练习`,
+      },
     },
   ],
   options: { lang: LANG_OPTION },

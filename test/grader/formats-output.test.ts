@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, EXERCISES, learner, metas, solution, tempDir } from './helpers.js';
+
+const versions = solution('04-version-negotiation', 'versions.ts');
+const total = metas.reduce((sum, m) => sum + m.points, 0);
+
+describe('check --output', () => {
+  it('writes the chosen format to the file, atomically, and the text report to the terminal', async () => {
+    const cwd = learner({ '04-version-negotiation': { 'versions.ts': versions } });
+    const out = join(tempDir('mcp-sim-out-'), 'results.json');
+    const run = await cli(cwd, ['check', '4', '--format', 'exercism', '--output', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ version: 3, status: 'pass' });
+    expect(run.stdout).not.toContain('"version"');
+    expect(run.stdout).toContain('04-version-negotiation');
+    // No temp file is left beside it.
+    expect(readdirSync(join(out, '..'))).toEqual(['results.json']);
+  });
+
+  it('replaces what the learner’s code printed to stdout as a forged report', async () => {
+    // The untouched starter (it fails), printing a full-marks report as it loads.
+    const forged = JSON.stringify({ version: 3, status: 'pass', tests: [] });
+    const starter = readFileSync(join(EXERCISES, '04-version-negotiation', 'versions.ts'), 'utf8');
+    const cheat = `process.stdout.write(${JSON.stringify(forged)});\n${starter}`;
+    const cwd = learner({ '04-version-negotiation': { 'versions.ts': cheat } });
+    const out = join(tempDir('mcp-sim-out-'), 'results.json');
+    const run = await cli(cwd, ['check', '4', '--format', 'exercism', '--output', out]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.status).not.toBe('pass');
+    expect(report.tests.length).toBeGreaterThan(0);
+  });
+
+  it('an unwritable file is one line and exit 2', async () => {
+    const cwd = learner();
+    const out = join(tempDir('mcp-sim-out-'), 'no-such-folder', 'results.json');
+    const run = await cli(cwd, ['check', '7', '--output', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('no-such-folder/results.json: cannot write the report');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('a missing exercise folder', () => {
+  it('still gives a full report, that exercise as error', async () => {
+    const cwd = learner({ '04-version-negotiation': { 'versions.ts': versions } });
+    rmSync(join(cwd, 'exercises', '02-server-without-list-changed'), { recursive: true });
+    const out = join(tempDir('mcp-sim-out-'), 'classroom.json');
+    const run = await cli(cwd, ['check', '--format', 'classroom', '--output', out]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.max_score).toBe(total);
+    const missing = report.tests.filter((t: { name: string }) => t.name.startsWith('02-'));
+    expect(missing.length).toBe(metas.find((m) => m.id.startsWith('02-'))?.points);
+    expect(missing[0]).toMatchObject({ status: 'error', score: 0 });
+    expect(missing[0].message).toContain('no such exercise folder');
+    const passed = report.tests.filter((t: { name: string }) => t.name.startsWith('04-'));
+    expect(passed.every((t: { status: string }) => t.status === 'pass')).toBe(true);
+  }, 60_000);
+
+  it('with no exercises/ at all, --output still records every exercise as error', async () => {
+    const cwd = tempDir('mcp-sim-empty-');
+    const out = join(cwd, 'results.json');
+    const run = await cli(cwd, ['check', '--format', 'exercism', '--output', out, '--lang', 'zh']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.status).toBe('error');
+    expect(report.message.split('\n')).toHaveLength(metas.length);
+    expect(report.message).toContain('没有这个练习文件夹');
+    expect(existsSync(join(cwd, 'exercises'))).toBe(false);
+  });
+});
