@@ -172,4 +172,16 @@ export function trackGroup(pid: number | undefined): void {
   process.on('exit', () => {
     for (const group of [...groups]) killGroup(group);
   });
+  // A detached group gets no Ctrl-C from the terminal and outlives a grader a signal stops, so a
+  // signal kills the groups first; then, when nothing else listens (`check --watch` does, for
+  // SIGINT), the signal is raised again to end the grader as it would have.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      for (const group of [...groups]) killGroup(group);
+      if (process.listenerCount(signal) > 1) return;
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -108,5 +109,54 @@ describe.skipIf(process.platform !== 'linux')('a report learner code cannot forg
     expect(report.exercises.find((e) => e.id === '02-server-without-list-changed')).toMatchObject({
       status: 'passed',
     });
+  });
+});
+
+/** The pids whose parent is `parent`, from /proc. */
+function childrenOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return new RegExp(`^PPid:\\s+${parent}$`, 'm').test(
+          readFileSync(`/proc/${pid}/status`, 'utf8'),
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const alive = (pid: number) => {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(process.platform !== 'linux')('a grader stopped by a signal', () => {
+  it('takes the learner’s process group with it', async () => {
+    const cwd = learner({ [ID]: { 'versions.ts': 'while (true) {}\nexport {};\n' } });
+    const grader = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), 'check', '4'], {
+      cwd,
+      stdio: 'ignore',
+    });
+    let learners: number[] = [];
+    await vi.waitFor(
+      () => {
+        // The confined learner's process, not esbuild's service (which ends with the grader).
+        learners = childrenOf(grader.pid ?? -1).filter((pid) =>
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('permission'),
+        );
+        expect(learners.length).toBeGreaterThan(0);
+      },
+      { timeout: 8000, interval: 50 },
+    );
+    const exited = new Promise((done) => grader.on('exit', (_code, signal) => done(signal)));
+    grader.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    await vi.waitFor(() => expect(learners.filter(alive)).toEqual([]), { timeout: 3000 });
   });
 });
