@@ -2,34 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Direction, Side } from '../../src/protocol/index.js';
 import { SessionLog } from '../../src/session/index.js';
+import { C2S, initializeRequest, initializeResult, rpc, S2C } from '../machine/session-builder.js';
 
-const C2S: Direction = 'client->server';
-const S2C: Direction = 'server->client';
-const INFO = { name: 'test', version: '1.0.0' };
 const handshake = [
   {
     direction: C2S,
-    message: {
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: { roots: { listChanged: true } },
-        clientInfo: INFO,
-      },
-    },
+    message: initializeRequest({ client: { roots: { listChanged: true } } }),
   },
-  {
-    direction: S2C,
-    message: {
-      jsonrpc: '2.0',
-      id: 0,
-      result: { protocolVersion: '2025-11-25', capabilities: { resources: {} }, serverInfo: INFO },
-    },
-  },
-  { direction: C2S, message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
-] as const;
+  { direction: S2C, message: initializeResult({ server: { resources: {} } }) },
+  { direction: C2S, message: rpc.notification('notifications/initialized') },
+];
 
 type Act = { readonly what: 'request' | 'answer' | 'error' | 'cancel'; side: Side; id: number };
 const act = fc.record({
@@ -59,11 +41,9 @@ function wire({ what, side, id }: Act): { direction: Direction; message: object 
  * removes the one it names.
  */
 function plainPending(acts: readonly Act[]): string[][] {
-  let open: Array<{ requester: Side; id: number; method: string }> = [
-    { requester: 'client', id: 0, method: 'initialize' },
-  ];
+  // After the handshake's three steps: initialize waiting, then answered, then nothing open.
   const lists: string[][] = [['client initialize #0'], [], []];
-  open = [];
+  let open: Array<{ requester: Side; id: number; method: string }> = [];
   for (const a of acts) {
     const requester: Side =
       a.what === 'request' || a.what === 'cancel'
