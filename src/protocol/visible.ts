@@ -8,22 +8,25 @@
  */
 
 /**
- * C0 controls, DEL, C1 controls, and the bidi embeddings, overrides (U+202A–U+202E) and isolates
- * (U+2066–U+2069). JSON.stringify escapes only the first of these.
+ * What JSON.stringify leaves raw: DEL, C1 controls, and the bidi embeddings, overrides (U+202A–
+ * U+202E) and isolates (U+2066–U+2069). Every pattern below is built from this one list, and a
+ * control is these or a C0 control (which JSON.stringify escapes).
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, newline left out
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const RAW_IN_JSON_RANGES = '\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const CONTROL = new RegExp(`[\\u0000-\\u001f${RAW_IN_JSON_RANGES}]`);
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+/** The same, newline left out. */
+const CONTROLS_BUT_NEWLINE = new RegExp(
+  `[\\u0000-\\u0009\\u000b-\\u001f${RAW_IN_JSON_RANGES}]`,
+  'g',
+);
 
 /**
  * What JSON.stringify leaves raw. C0 is not among them: JSON.stringify escapes it in strings, so a
  * raw newline in its output is its own indentation, and stays.
  */
-const RAW_IN_JSON = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const RAW_IN_JSON_ALL = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const RAW_IN_JSON = new RegExp(`[${RAW_IN_JSON_RANGES}]`);
+const RAW_IN_JSON_ALL = new RegExp(RAW_IN_JSON.source, 'g');
 
 /** The short escapes everyone reads; the rest as `\x1b` (below U+0080) or `\u009b`. */
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
