@@ -52,6 +52,12 @@ describe('boundText', () => {
     );
   });
 
+  it('never cuts inside a grapheme joined by zero-width joiners', () => {
+    const joined = ['👩‍💻', '\u200d', '👩‍💻'].join('');
+    expect(line(boundText(joined, 2), 2)).toBe(line(joined, 2));
+    expect(boundText(`${joined}ab`, 1)).toBe(`${joined}a`);
+  });
+
   it('a bound too small would change the line (the test can fail)', () => {
     const text = 'The first session: watch a client and a server shake hands';
     expect(line(text.slice(0, 10), 20)).not.toBe(line(text, 20));
