@@ -52,7 +52,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { $ZodErrorMap } from 'zod/v4/core';
 import zhCN from 'zod/v4/locales/zh-CN.js';
-import type { MethodName } from './catalogue.js';
+import { type HandshakeMethodName, isHandshakeMethod, type MethodName } from './catalogue.js';
 import type { JsonObject } from './envelope.js';
 
 /** Anything with zod's safeParse: the SDK's schemas, whichever zod flavour they were built with. */
@@ -72,7 +72,7 @@ type MethodSchemas = { readonly message: Schema; readonly result?: readonly Sche
  * Every catalogued method mapped to the official SDK schemas of its message and of its result. No MCP
  * schema is written by hand here: these are the zod schemas `@modelcontextprotocol/sdk` ships.
  */
-const SCHEMAS: Record<MethodName, MethodSchemas> = {
+const SCHEMAS: Record<HandshakeMethodName, MethodSchemas> = {
   initialize: { message: InitializeRequestSchema, result: [InitializeResultSchema] },
   'notifications/initialized': { message: InitializedNotificationSchema },
   ping: { message: PingRequestSchema, result: [EmptyResultSchema] },
@@ -157,6 +157,8 @@ export function checkParams(
   method: MethodName,
   params: JsonObject | undefined,
 ): SchemaIssue | null {
+  // The methods 2026-07-28 added have no SDK v1 schema: the modern era's own check reads them.
+  if (!isHandshakeMethod(method)) return null;
   const message = params === undefined ? { method } : { method, params };
   const issue = firstIssue(SCHEMAS[method].message, message, '', 0);
   return issue;
@@ -164,6 +166,7 @@ export function checkParams(
 
 /** Checks a result against the SDK schema(s) of the method it answers (any alternative may match). */
 export function checkResult(method: MethodName, result: JsonObject): SchemaIssue | null {
+  if (!isHandshakeMethod(method)) return null;
   const alternatives = SCHEMAS[method].result ?? [];
   let first: SchemaIssue | null = null;
   for (const schema of alternatives) {

@@ -10,6 +10,14 @@ export type StatelessVersion = (typeof STATELESS_VERSIONS)[number];
 
 export type KnownVersion = HandshakeVersion | StatelessVersion;
 
+/** Every revision the simulator knows, oldest first. */
+export const KNOWN_VERSIONS: readonly KnownVersion[] = [
+  ...HANDSHAKE_VERSIONS,
+  ...STATELESS_VERSIONS,
+];
+
+export const LATEST_STATELESS_VERSION: StatelessVersion = '2026-07-28';
+
 export const LATEST_HANDSHAKE_VERSION: HandshakeVersion = '2025-11-25';
 
 /** Pre-release strings that old SDKs still send, and the release each one stands for. */
@@ -43,7 +51,7 @@ export function compareVersions(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function versionAtLeast(version: HandshakeVersion, since: HandshakeVersion): boolean {
+export function versionAtLeast(version: KnownVersion, since: KnownVersion): boolean {
   return compareVersions(version, since) >= 0;
 }
 

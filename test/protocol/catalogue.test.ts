@@ -6,12 +6,16 @@ import {
   checkParams,
   checkResult,
   DIRECTIONS,
+  directionsIn,
   directionsOf,
   existsIn,
   gateFor,
   HANDSHAKE_VERSIONS,
+  type HandshakeMethodName,
   isCatalogued,
+  isHandshakeMethod,
   type JsonObject,
+  KNOWN_VERSIONS,
   lookupMethod,
   METHOD_NAMES,
   type MethodEntry,
@@ -27,11 +31,50 @@ const S2C = 'server->client';
 const entry = (method: MethodName): MethodEntry => CATALOGUE[method];
 
 describe('the method catalogue', () => {
-  it('has exactly the 31 methods of 2025-11-25: 20 requests and 11 notifications', () => {
-    expect(METHOD_NAMES).toHaveLength(31);
-    expect(new Set(METHOD_NAMES).size).toBe(31);
-    expect(METHOD_NAMES.filter((m) => entry(m).kind === 'request')).toHaveLength(20);
-    expect(METHOD_NAMES.filter((m) => entry(m).kind === 'notification')).toHaveLength(11);
+  it('has the 31 methods of 2025-11-25 (20 requests, 11 notifications) and the 3 that 2026-07-28 added', () => {
+    expect(METHOD_NAMES).toHaveLength(34);
+    expect(new Set(METHOD_NAMES).size).toBe(34);
+    const legacy = METHOD_NAMES.filter((m) => existsIn(m, '2025-11-25'));
+    expect(legacy.filter((m) => entry(m).kind === 'request')).toHaveLength(20);
+    expect(legacy.filter((m) => entry(m).kind === 'notification')).toHaveLength(11);
+  });
+
+  it('has the 21 method strings of 2026-07-28: 13 removed, 3 added', () => {
+    const modern = METHOD_NAMES.filter((m) => existsIn(m, '2026-07-28'));
+    expect(modern).toHaveLength(21);
+    const removed = METHOD_NAMES.filter((m) => entry(m).removedIn === '2026-07-28').sort();
+    expect(removed).toEqual(
+      [
+        'initialize',
+        'notifications/initialized',
+        'ping',
+        'logging/setLevel',
+        'resources/subscribe',
+        'resources/unsubscribe',
+        'notifications/roots/list_changed',
+        'notifications/elicitation/complete',
+        'tasks/get',
+        'tasks/result',
+        'tasks/list',
+        'tasks/cancel',
+        'notifications/tasks/status',
+      ].sort(),
+    );
+    expect(modern.filter((m) => !existsIn(m, '2025-11-25')).sort()).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'server/discover',
+      'subscriptions/listen',
+    ]);
+    // No server->client request in 2026-07-28: the three that were travel inside input_required.
+    for (const m of modern) {
+      const ways = directionsIn(m, '2026-07-28');
+      if (entry(m).kind === 'request') expect(ways, m).not.toHaveProperty(S2C);
+    }
+    expect(directionsIn('sampling/createMessage', '2026-07-28')).toEqual({});
+    expect(directionsIn('sampling/createMessage', '2025-11-25')).toEqual({
+      [S2C]: 'client.sampling',
+    });
+    expect(directionsIn('notifications/progress', '2026-07-28')).toEqual({ [S2C]: null });
   });
 
   it('has the spec’s method count per version (via versionsOf and existsIn)', () => {
@@ -49,10 +92,13 @@ describe('the method catalogue', () => {
   });
 
   it('dates the newer methods', () => {
-    expect(versionsOf('elicitation/create')).toEqual(['2025-06-18', '2025-11-25']);
+    // In 2026-07-28 it is still a method string, but only inside an input_required result.
+    expect(versionsOf('elicitation/create')).toEqual(['2025-06-18', '2025-11-25', '2026-07-28']);
     expect(versionsOf('notifications/elicitation/complete')).toEqual(['2025-11-25']);
     expect(versionsOf('tasks/list')).toEqual(['2025-11-25']);
     expect(versionsOf('initialize')).toEqual([...HANDSHAKE_VERSIONS]);
+    expect(versionsOf('tools/list')).toEqual([...HANDSHAKE_VERSIONS, '2026-07-28']);
+    expect(versionsOf('server/discover')).toEqual(['2026-07-28']);
     expect(existsIn('elicitation/create', '2025-03-26')).toBe(false);
   });
 
@@ -71,7 +117,7 @@ describe('the method catalogue', () => {
         expect(CAPABILITY_PATHS).toContain(gate);
       }
     }
-    expect(HANDSHAKE_VERSIONS).toContain(e.since);
+    expect(KNOWN_VERSIONS).toContain(e.since);
   });
 
   it('puts lifecycle, list_changed and updated notifications in the right primitive', () => {
@@ -230,7 +276,7 @@ type SchemaCase = {
 };
 
 /** A minimal valid message for every method, and a broken one where params are required. */
-const SCHEMA_CASES: Record<MethodName, SchemaCase> = {
+const SCHEMA_CASES: Record<HandshakeMethodName, SchemaCase> = {
   initialize: {
     valid: {
       protocolVersion: '2025-11-25',
@@ -288,10 +334,10 @@ const SCHEMA_CASES: Record<MethodName, SchemaCase> = {
 
 describe('every method maps to the SDK schemas', () => {
   it('the table covers every method', () => {
-    expect(Object.keys(SCHEMA_CASES).sort()).toEqual([...METHOD_NAMES].sort());
+    expect(Object.keys(SCHEMA_CASES).sort()).toEqual(METHOD_NAMES.filter(isHandshakeMethod).sort());
   });
 
-  it.each(METHOD_NAMES)('%s', (method) => {
+  it.each(METHOD_NAMES.filter(isHandshakeMethod))('%s', (method) => {
     const c = SCHEMA_CASES[method];
     expect(checkParams(method, c.valid)).toBeNull();
     if (c.broken) {
