@@ -4,6 +4,7 @@ import {
   type Envelope,
   type HandshakeVersion,
   type JsonObject,
+  type KnownVersion,
   LATEST_HANDSHAKE_VERSION,
   type Primitive,
   type RequestId,
@@ -11,7 +12,7 @@ import {
 } from '../protocol/index.js';
 import { Ledger } from './ledger.js';
 import { OpenRequests } from './open-requests.js';
-import { RULE_SETS, type RuleSet, type RuleSets } from './rule-sets.js';
+import { type Era, RULE_SETS, type RuleSet, type RuleSets } from './rule-sets.js';
 import type { Violation } from './rules.js';
 
 export type Phase = 'initialization' | 'operation' | 'shutdown';
@@ -45,6 +46,37 @@ export type RequestRecord = {
   readonly invalid?: true;
   /** Its number in the session's `OpenRequests` (a valid request, meaningful while pending). */
   readonly seq?: number;
+  /** What a request of the modern era declared in its `_meta` envelope. */
+  readonly declared?: Declared;
+};
+
+/**
+ * What one request of the modern era (2026-07-28) declares in its `_meta` (basic/index › _meta):
+ * each request stands alone, so the server may rely on nothing another request declared.
+ */
+export type Declared = {
+  /** `io.modelcontextprotocol/protocolVersion`, when it is a string. */
+  readonly version: string | null;
+  /** `io.modelcontextprotocol/clientCapabilities`, when it is an object. */
+  readonly capabilities: JsonObject | null;
+  /** `io.modelcontextprotocol/clientInfo`, when it is an object. */
+  readonly clientInfo: JsonObject | null;
+  /** `io.modelcontextprotocol/logLevel`, when it is a string. */
+  readonly logLevel: string | null;
+};
+
+/**
+ * How the session found its era (basic/versioning › Backward Compatibility): `none` when its first
+ * message decided it; `sent` while a server/discover probe waits; `failed` once the server answered
+ * the probe with an error that is not a recognised modern one (the client may fall back to
+ * initialize); `modern` once a DiscoverResult or a recognised modern error answered it.
+ */
+export type ProbeStatus = 'none' | 'sent' | 'failed' | 'modern';
+
+/** What the server said of itself in the modern era: its server/discover result and serverInfo. */
+export type DiscoverFacts = {
+  readonly supportedVersions: readonly string[] | null;
+  readonly capabilities: JsonObject | null;
 };
 
 /** A progress token handed out by a requester, and how far its progress has got. */
@@ -75,11 +107,14 @@ export type StepReport = {
   readonly id: RequestId | null;
   readonly method: string | null;
   readonly primitive: Primitive | null;
+  /** The era that judged the message: `modern` for a modern session and a server/discover probe. */
+  readonly era: Era;
   /**
    * The protocol's phase when the message was sent (DESIGN.md › trace --json), read from the
-   * machine's state: the phase the session was in before this message moved it.
+   * machine's state: the phase the session was in before this message moved it. A modern message
+   * has none (null): 2026-07-28 has no lifecycle.
    */
-  readonly phase: Phase;
+  readonly phase: Phase | null;
   readonly capability: CapabilityPath | null;
   readonly violations: readonly Violation[];
   /** The progress a notifications/progress reported, for the UI's progress bar. */
@@ -103,8 +138,19 @@ export type SessionContext = {
   readonly ruleSets: RuleSets;
   /** The rule set that judges the session's messages (that of `ruleVersion` in the handshake era). */
   readonly rules: RuleSet | null;
-  /** The revision whose rules apply: negotiated, else offered, else the latest with a handshake. */
-  readonly ruleVersion: HandshakeVersion;
+  /**
+   * The revision whose rules apply: in the handshake era negotiated, else offered, else the latest
+   * with a handshake; in the modern era the modern revision the session follows.
+   */
+  readonly ruleVersion: KnownVersion;
+  /** The era the machine's state is in (null before the first message); its states write it. */
+  readonly era: Era | null;
+  /** The server/discover probe that opened the session, if one did, and what came of it. */
+  readonly probe: { readonly id: RequestId | null; readonly status: ProbeStatus };
+  /** What the server's server/discover result declared (modern era), null before one. */
+  readonly discover: DiscoverFacts | null;
+  /** The transport closed (either era). */
+  readonly closed: boolean;
   /**
    * The session's phase as the machine's state last entered it. The phase states write it on
    * entry and nothing else does; a step's report reads it, so the report carries the phase the
@@ -141,6 +187,10 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     ruleSets,
     rules: ruleSets[ruleVersion] ?? null,
     ruleVersion,
+    era: null,
+    probe: { id: null, status: 'none' },
+    discover: null,
+    closed: false,
     phase: 'initialization',
     handshake: {
       initialize: 'none',

@@ -1,6 +1,6 @@
 import { idKey } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import type { ProgressReport, RequestRecord, SessionContext } from './context.js';
+import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
 
 /**
@@ -84,6 +84,14 @@ export function progressOf(msg: ModelMessage): ProgressReport | null {
 
 /** `_meta` key naming the revision a request follows (revisions without a handshake). */
 export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+/** `_meta` key holding the capabilities a modern request declares. */
+export const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+export const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
+export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+/** `_meta` key of a result naming the server (2026-07-28, on every result: SHOULD). */
+export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+/** `_meta` key of a listen stream's messages: the id of the subscriptions/listen request. */
+export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
 
 /** The revision a request names in `_meta`, if it names one. */
 export function declaredRevision(msg: ModelMessage): string | undefined {
@@ -91,4 +99,50 @@ export function declaredRevision(msg: ModelMessage): string | undefined {
   if (!isObject(meta)) return undefined;
   const version = meta[PROTOCOL_VERSION_META];
   return typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * Does a request carry the modern era's envelope (basic/versioning › Backward Compatibility: "a
+ * request carrying modern per-request `_meta`")? Either required key makes it one, so a request
+ * missing the other is a broken modern request rather than a legacy one.
+ */
+export function carriesModernEnvelope(msg: ModelMessage): boolean {
+  const meta = msg.params?._meta;
+  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
+}
+
+/** What a modern request declares in its `_meta` envelope (null for each key it lacks). */
+export function declaredBy(msg: ModelMessage): Declared {
+  const meta = msg.params?._meta;
+  const m = isObject(meta) ? meta : {};
+  const version = m[PROTOCOL_VERSION_META];
+  const capabilities = m[CLIENT_CAPABILITIES_META];
+  const info = m[CLIENT_INFO_META];
+  const level = m[LOG_LEVEL_META];
+  return {
+    version: typeof version === 'string' ? version : null,
+    capabilities: isObject(capabilities) ? capabilities : null,
+    clientInfo: isObject(info) ? info : null,
+    logLevel: typeof level === 'string' ? level : null,
+  };
+}
+
+/** The server/discover probe's answer: the server's response to the request that opened the probe. */
+export function answersProbe(ctx: SessionContext, msg: ModelMessage): boolean {
+  const { id, status } = ctx.probe;
+  if (status !== 'sent' || id === null || msg.receiver !== 'client' || msg.id === null)
+    return false;
+  const record = answeredRecord(ctx, msg);
+  return record?.method === 'server/discover' && record.status === 'pending' && record.id === id;
+}
+
+/**
+ * The errors that tell a dual-era client the server is modern (basic/versioning › Backward
+ * Compatibility: "a recognized modern JSON-RPC error"): the codes 2026-07-28 defines.
+ */
+const MODERN_ERROR_CODES = new Set([-32020, -32021, -32022]);
+
+/** An error response whose code is one 2026-07-28 defines. */
+export function isRecognisedModernError(msg: ModelMessage): boolean {
+  return msg.envelope.kind === 'error' && MODERN_ERROR_CODES.has(msg.envelope.error.code);
 }

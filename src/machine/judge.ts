@@ -76,7 +76,9 @@ export function judge(
     id: msg.id,
     method: label.method,
     primitive: label.primitive,
-    phase: ctx.phase,
+    era: ctx.era ?? 'legacy',
+    // 2026-07-28 has no lifecycle: a modern message has no phase.
+    phase: ctx.era === 'modern' ? null : ctx.phase,
     capability: label.capability,
     violations,
     progress: progressOf(msg),

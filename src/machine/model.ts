@@ -18,8 +18,22 @@ export type RefereeState = SnapshotFrom<typeof sessionMachine>;
 
 export type SidePhases = { readonly client: Phase; readonly server: Phase };
 
+/**
+ * The session's era as `trace` reports it: `legacy`, `modern`, or `dual` when a server/discover
+ * probe got no modern answer and the client fell back to initialize; null before any message.
+ */
+export type SessionEra = 'legacy' | 'modern' | 'dual';
+
+export function sessionEra(ctx: SessionContext): SessionEra | null {
+  if (ctx.era === null) return null;
+  if (ctx.era === 'modern') return 'modern';
+  return ctx.probe.status === 'none' ? 'legacy' : 'dual';
+}
+
 /** What an observer may know of the session after a step: declarations, version, pending. */
 export type SessionView = {
+  /** The session's era so far (null before the first message). */
+  readonly era: SessionEra | null;
   readonly ruleVersion: SessionContext['ruleVersion'];
   readonly handshake: SessionContext['handshake'];
   readonly capabilities: SessionContext['capabilities'];
@@ -90,7 +104,8 @@ export function sidePhases(state: RefereeState): SidePhases {
   if ('legacy' in value && value.legacy) {
     return { client: phase(value.legacy.client), server: phase(value.legacy.server) };
   }
-  // A modern session has no lifecycle: it operates until the transport closes.
+  // A modern session has no lifecycle phases; its sides are shown operating until the transport
+  // closes (the reports of its messages carry no phase at all).
   const both: Phase = 'modern' in value && value.modern === 'closed' ? 'shutdown' : 'operation';
   return { client: both, server: both };
 }
@@ -99,6 +114,7 @@ export function sessionView(state: RefereeState): SessionView {
   const c = state.context;
   const open = c.pending;
   return {
+    era: sessionEra(c),
     ruleVersion: c.ruleVersion,
     handshake: c.handshake,
     capabilities: c.capabilities,
@@ -125,6 +141,8 @@ export function sameSessionView(before: RefereeState, after: RefereeState): bool
     b.capabilities === a.capabilities &&
     b.info === a.info &&
     b.ruleVersion === a.ruleVersion &&
+    b.era === a.era &&
+    b.probe === a.probe &&
     b.violationCount === a.violationCount &&
     (sidePhases(before).server === 'shutdown') === (sidePhases(after).server === 'shutdown')
   );

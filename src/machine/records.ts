@@ -1,13 +1,24 @@
 import {
   type HandshakeVersion,
   isObject,
+  isStatelessVersion,
+  LATEST_STATELESS_VERSION,
   type RequestId,
   resolveVersion,
   type Side,
 } from '../protocol/index.js';
 import type { RequestRecord, SessionContext, StepReport } from './context.js';
 import type { ModelMessage } from './events.js';
-import { answeredRecord, cancelledId, progressOf, uriOf } from './facts.js';
+import {
+  answeredRecord,
+  cancelledId,
+  declaredBy,
+  declaredRevision,
+  progressOf,
+  SERVER_INFO_META,
+  uriOf,
+} from './facts.js';
+import type { Era } from './rule-sets.js';
 
 /**
  * What a message changes in the session, one record at a time. The machine runs each as a named
@@ -115,6 +126,7 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     seq: ctx.ledger.open(method, uri),
     ...(token !== undefined ? { progressToken: token } : {}),
     ...(uri !== undefined ? { uri } : {}),
+    ...(ctx.era === 'modern' && msg.sender === 'client' ? { declared: declaredBy(msg) } : {}),
   };
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
@@ -223,4 +235,71 @@ export function endSubscription(ctx: SessionContext, msg: ModelMessage): Update 
   const uri = uriOf(msg);
   if (uri !== undefined) ctx.ledger.subscriptions.delete(uri);
   return {};
+}
+
+/** The machine's era states stamp their era as they are entered; reports read it from here. */
+export function enterEra(era: Era): Update {
+  return { era };
+}
+
+/**
+ * A modern session follows the modern revision its first request names, or the latest modern
+ * revision the referee knows when it names another (the server answers that with -32022).
+ */
+export function adoptModernRules(ctx: SessionContext, msg: ModelMessage): Update {
+  const named = declaredRevision(msg);
+  const revision =
+    named !== undefined && isStatelessVersion(named) ? named : LATEST_STATELESS_VERSION;
+  return { ruleVersion: revision, rules: ctx.ruleSets[revision] ?? ctx.rules };
+}
+
+/** A server/discover opened the session: a dual-era client's probe, until it is answered. */
+export function startProbe(_ctx: SessionContext, msg: ModelMessage): Update {
+  return { probe: { id: msg.id, status: 'sent' } };
+}
+
+/** The probe's answer: modern (a DiscoverResult or a recognised modern error) or failed. */
+export function concludeProbe(ctx: SessionContext, modern: boolean): Update {
+  return { probe: { ...ctx.probe, status: modern ? 'modern' : 'failed' } };
+}
+
+/**
+ * A modern request declares its own capabilities and identity (basic/index › _meta): what the
+ * session shows as the client's is what the latest request declared, never a sum of them.
+ */
+export function declareRequest(ctx: SessionContext, msg: ModelMessage): Update {
+  const declared = declaredBy(msg);
+  return {
+    capabilities: { ...ctx.capabilities, client: declared.capabilities },
+    info: { ...ctx.info, client: declared.clientInfo },
+  };
+}
+
+/** server/discover › DiscoverResult: the versions the server serves and what it offers. */
+export function recordDiscover(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response') return {};
+  const record = answeredRecord(ctx, msg);
+  if (record?.method !== 'server/discover') return {};
+  const result = msg.envelope.result;
+  const versions = Array.isArray(result.supportedVersions)
+    ? result.supportedVersions.filter((v): v is string => typeof v === 'string')
+    : null;
+  const capabilities = isObject(result.capabilities) ? result.capabilities : null;
+  return {
+    discover: { supportedVersions: versions, capabilities },
+    capabilities: { ...ctx.capabilities, server: capabilities },
+  };
+}
+
+/** A modern result names its server in `_meta` (SHOULD, on every result). */
+export function noteServerInfo(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response') return {};
+  const meta = msg.envelope.result._meta;
+  const info = isObject(meta) ? meta[SERVER_INFO_META] : undefined;
+  return isObject(info) ? { info: { ...ctx.info, server: info } } : {};
+}
+
+/** The transport closed. */
+export function markClosed(): Update {
+  return { closed: true };
 }

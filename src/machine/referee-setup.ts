@@ -11,24 +11,35 @@ import {
   answeredRecord,
   answersInitialize,
   answersOpenRequest,
-  declaredRevision,
+  answersProbe,
+  carriesModernEnvelope,
+  isRecognisedModernError,
   uriOf,
 } from './facts.js';
 import { judge } from './judge.js';
 import {
+  adoptModernRules,
   cancelRequest,
   completeRequest,
   concludeHandshake,
+  concludeProbe,
   confirmSubscription,
+  declareRequest,
   endSubscription,
+  enterEra,
   failHandshake,
   handOutProgressToken,
+  markClosed,
   markInitialized,
+  noteServerInfo,
   openHandshake,
+  recordDiscover,
   recordProgress,
   rememberBrokenRequest,
   rememberRequest,
+  startProbe,
 } from './records.js';
+import type { Era } from './rule-sets.js';
 
 /** What the machine accepts: classified messages and close; raw envelopes are classified first. */
 export type MachineEvent = ModelEvent | EnvelopeEvent;
@@ -60,13 +71,26 @@ export const refereeSetup = setup({
   },
   guards: {
     /**
-     * The era (DESIGN.md › The model): a first request that names, in `_meta`, a revision whose
-     * rule set is of the modern era opens a modern session. No such rule set exists yet.
+     * basic/versioning › Backward Compatibility: a server/discover sent first is a dual-era
+     * client's probe (or a modern client's first question); its answer decides the era.
      */
-    opensModernSession: ({ context, event }) => {
-      if (event.type !== 'client.request') return false;
-      const revision = declaredRevision(event);
-      return revision !== undefined && context.ruleSets[revision]?.era === 'modern';
+    probes: ({ event }) => event.type === 'client.request' && event.method === 'server/discover',
+    /** basic/versioning: "a request carrying modern per-request `_meta` is served statelessly". */
+    carriesModernEnvelope: ({ event }) =>
+      event.type === 'client.request' && carriesModernEnvelope(event),
+    /**
+     * The probe's answer says the server is modern: a DiscoverResult, or a recognised modern
+     * error such as -32022 (the client retries with a supported version, never falls back).
+     */
+    answersProbeModern: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      if (!answersProbe(context, event)) return false;
+      return event.envelope.kind === 'response' || isRecognisedModernError(event);
+    },
+    /** Any other answer to the probe: the server is legacy; the client may fall back. */
+    answersProbe: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return answersProbe(context, event);
     },
     /** Lifecycle › Initialization: a first initialize, or a new one after a failed one. */
     opensHandshake: ({ context }) =>
@@ -102,14 +126,34 @@ export const refereeSetup = setup({
     }),
     /** The first message decided the era; the era handles it now. */
     replay: raise(({ event }) => event),
-    /** A modern session follows the rule set of the revision its first request names. */
-    adoptDeclaredRevision: assign(({ context, event }) => {
+    /** A modern session follows the rule set of the modern revision its first request names. */
+    adoptModernRules: assign(({ context, event }) => {
       assertEvent(event, 'client.request');
-      const revision = declaredRevision(event);
-      return { rules: (revision && context.ruleSets[revision]) || context.rules };
+      return adoptModernRules(context, event);
     }),
     /** The phase states stamp their phase as they are entered; reports read it from here. */
     enterPhase: assign((_, params: { readonly phase: Phase }) => ({ phase: params.phase })),
+    /** The era states stamp their era as they are entered. */
+    enterEra: assign((_, params: { readonly era: Era }) => enterEra(params.era)),
+    startProbe: assign(({ context, event }) => {
+      assertEvent(event, 'client.request');
+      return startProbe(context, event);
+    }),
+    probeModern: assign(({ context }) => concludeProbe(context, true)),
+    probeFailed: assign(({ context }) => concludeProbe(context, false)),
+    declareRequest: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return declareRequest(context, event);
+    }),
+    recordDiscover: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return recordDiscover(context, event);
+    }),
+    noteServerInfo: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return noteServerInfo(context, event);
+    }),
+    markClosed: assign(() => markClosed()),
     judge: assign(({ context, event }) => {
       assertEvent(event, MESSAGES);
       return judge(context, event);

@@ -1,4 +1,4 @@
-import type { HandshakeVersion } from '../protocol/index.js';
+import type { KnownVersion } from '../protocol/index.js';
 import type { MessageType } from './events.js';
 import type { RuleRow } from './rules/rule.js';
 import { RULES, type RuleId } from './rules.js';
@@ -118,6 +118,51 @@ export const HANDSHAKE_RULES: RuleSet = {
   },
 };
 
+/** What every method call of the modern era is checked for: is it MCP, of this revision, sent this way, well formed? */
+const MODERN_CALL = [
+  'unknown-method',
+  'method-removed',
+  'wrong-direction',
+  'invalid-params',
+] as const satisfies readonly RuleId[];
+
+/**
+ * The modern era's rules (2026-07-28): no lifecycle, so no timing rules; every request stands on
+ * its own. Only a closed transport still ends the session, so every list starts with
+ * message-after-shutdown; initialize and initialized are era-mixed.
+ */
+export const MODERN_RULES: RuleSet = {
+  era: 'modern',
+  judges: {
+    'client.initialize': rules('message-after-shutdown', 'era-mixed', 'invalid-params', ...IDS),
+    'client.initialized': rules('message-after-shutdown', 'era-mixed'),
+    'client.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS),
+    'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS),
+    'client.notification': rules('message-after-shutdown', ...MODERN_CALL),
+    'server.notification': rules('message-after-shutdown', ...MODERN_CALL),
+    'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
+    'server.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
+    'client.cancelled': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      'cancel-unknown-request',
+      'id-beyond-safe-integer',
+    ),
+    'server.cancelled': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      'cancel-unknown-request',
+      'id-beyond-safe-integer',
+    ),
+    'client.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
+    'server.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
+    'client.error': rules('message-after-shutdown', ...ANSWER),
+    'server.error': rules('message-after-shutdown', ...ANSWER),
+    'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
+    'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),
+  },
+};
+
 /**
  * Which rules judge each revision: the catalogue the era decision reads. The revisions with a
  * handshake share one rule set; where they differ (a method's first revision, SHOULD becoming
@@ -128,4 +173,5 @@ export const RULE_SETS: RuleSets = {
   '2025-03-26': HANDSHAKE_RULES,
   '2025-06-18': HANDSHAKE_RULES,
   '2025-11-25': HANDSHAKE_RULES,
-} satisfies Record<HandshakeVersion, RuleSet>;
+  '2026-07-28': MODERN_RULES,
+} satisfies Record<KnownVersion, RuleSet>;

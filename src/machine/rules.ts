@@ -3,6 +3,7 @@ import type { Bilingual } from '../protocol/index.js';
 import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
+import { ERA_RULES } from './rules/eras.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { REQUEST_RULES } from './rules/requests.js';
@@ -22,6 +23,7 @@ const ROWS = [
   ...PROGRESS_RULES,
   ...RESOURCE_RULES,
   ...BIG_ID_RULES,
+  ...ERA_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -1,14 +1,20 @@
+import { not } from 'xstate';
 import { initialContext } from './context.js';
 import { refereeSetup } from './referee-setup.js';
 
 export type { MachineEvent } from './referee-setup.js';
 
 /**
- * The session referee. Its first decision is the era, from the first message; in the handshake
- * era (`legacy`) the client and the server each go through initialization, operation and shutdown
- * (the client operates as soon as it has the initialize result, the server only once
- * notifications/initialized has arrived), while the referee judges every message by the rule set
- * of the negotiated revision and records what it changes.
+ * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility):
+ * an initialize, or anything else without the modern envelope, opens the handshake era (`legacy`),
+ * where the client and the server each go through initialization, operation and shutdown (the
+ * client operates as soon as it has the initialize result, the server only once
+ * notifications/initialized has arrived); a request carrying the `_meta` envelope opens the
+ * modern era, where every request stands alone; a server/discover sent first is a probe, and its
+ * answer decides: a DiscoverResult or a recognised modern error keeps the session modern, any other
+ * error (or none) followed by initialize is a dual-era client falling back to the handshake. The
+ * referee judges every message by the rule set of the session's revision and records what it
+ * changes.
  */
 /** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
 const REQUEST = [
@@ -18,6 +24,54 @@ const REQUEST = [
   },
   { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
 ] as const;
+
+/** A modern request: judged, remembered with what it declared. */
+const MODERN_REQUEST = [
+  'judge',
+  'rememberRequest',
+  'handOutProgressToken',
+  'declareRequest',
+] as const;
+
+/** How the modern era judges and records each kind of message (its states add the probe's outcome). */
+const MODERN_MESSAGES = {
+  'client.request': { actions: MODERN_REQUEST },
+  // initialize and initialized do not exist in 2026-07-28: judged (era-mixed), the request kept so
+  // that its answer is not taken for a stray one.
+  'client.initialize': { actions: ['judge', 'rememberRequest'] },
+  'client.initialized': { actions: 'judge' },
+  // A server sends no requests in 2026-07-28; kept all the same, so the client's answer is judged
+  // as an answer.
+  'server.request': { actions: ['judge', 'rememberRequest'] },
+  'client.notification': { actions: 'judge' },
+  'server.notification': { actions: 'judge' },
+  'client.progress': { actions: ['judge', 'recordProgress'] },
+  'server.progress': { actions: ['judge', 'recordProgress'] },
+  'client.cancelled': { actions: ['judge', 'cancelRequest'] },
+  'server.cancelled': { actions: ['judge', 'cancelRequest'] },
+  'server.result': [
+    {
+      guard: 'answersOpenRequest',
+      actions: ['judge', 'completeRequest', 'recordDiscover', 'noteServerInfo'],
+    },
+    { actions: 'judge' },
+  ],
+  'server.error': [
+    { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+    { actions: 'judge' },
+  ],
+  'client.result': [
+    { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+    { actions: 'judge' },
+  ],
+  'client.error': [
+    { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+    { actions: 'judge' },
+  ],
+  'client.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
+  'server.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
+  close: { target: '.closed', actions: 'markClosed' },
+} as const;
 
 export const sessionMachine = refereeSetup.createMachine({
   id: 'session',
@@ -31,16 +85,22 @@ export const sessionMachine = refereeSetup.createMachine({
     undecided: {
       description: 'No message yet: the first one decides the era.',
       on: {
-        'client.*': [
+        'client.request': [
           {
-            guard: 'opensModernSession',
+            guard: 'probes',
+            target: 'modern.probing',
+            actions: ['adoptModernRules', 'startProbe', 'replay'],
+          },
+          {
+            guard: 'carriesModernEnvelope',
             target: 'modern',
-            actions: ['adoptDeclaredRevision', 'replay'],
+            actions: ['adoptModernRules', 'replay'],
           },
           { target: 'legacy', actions: 'replay' },
         ],
-        // Anything else first (initialize, ping, a request before initialize…) is the handshake
-        // era, where the lifecycle rules judge it.
+        // Anything else first (initialize, ping, a request without the envelope…) is the
+        // handshake era, where the lifecycle rules judge it.
+        'client.*': { target: 'legacy', actions: 'replay' },
         'server.*': { target: 'legacy', actions: 'replay' },
         close: { target: 'legacy', actions: 'replay' },
       },
@@ -49,6 +109,7 @@ export const sessionMachine = refereeSetup.createMachine({
       description:
         'The handshake era (2024-11-05 … 2025-11-25): initialize opens the session, then each side goes through initialization, operation and shutdown.',
       type: 'parallel',
+      entry: { type: 'enterEra', params: { era: 'legacy' } },
       states: {
         client: {
           description: 'The client’s view of the lifecycle.',
@@ -124,6 +185,7 @@ export const sessionMachine = refereeSetup.createMachine({
           description:
             'Every message is judged by the rule set of the negotiated revision, then what it changes is recorded.',
           initial: 'judging',
+          on: { close: { actions: 'markClosed' } },
           states: {
             judging: {
               description: 'Judging each message against the session so far.',
@@ -188,22 +250,43 @@ export const sessionMachine = refereeSetup.createMachine({
     },
     modern: {
       description:
-        'Revisions without a handshake (2026-07-28 on): no lifecycle, each request names its revision in _meta. Entered only for a revision whose rule set is of this era; none is refereed yet.',
+        'Revisions without a handshake (2026-07-28 on): no lifecycle and no phases; each request names its revision and capabilities in _meta, and the server relies on nothing an earlier request declared.',
+      entry: { type: 'enterEra', params: { era: 'modern' } },
       initial: 'open',
-      on: {
-        'client.*': { actions: 'judge' },
-        'server.*': { actions: 'judge' },
-      },
+      on: MODERN_MESSAGES,
       states: {
-        open: {
-          description: 'Every message stands on its own.',
-          entry: { type: 'enterPhase', params: { phase: 'operation' } },
-          on: { close: 'closed' },
+        probing: {
+          description:
+            'A server/discover probe opened the session: its answer decides the era (basic/versioning › Backward Compatibility).',
+          on: {
+            'server.result': {
+              guard: 'answersProbeModern',
+              target: 'open',
+              actions: [
+                'judge',
+                'completeRequest',
+                'recordDiscover',
+                'noteServerInfo',
+                'probeModern',
+              ],
+            },
+            'server.error': [
+              {
+                guard: 'answersProbeModern',
+                target: 'open',
+                actions: ['judge', 'completeRequest', 'probeModern'],
+              },
+              // Any other error: a legacy server; the client may fall back to initialize.
+              { guard: 'answersProbe', actions: ['judge', 'completeRequest', 'probeFailed'] },
+            ],
+            // The dual-era fallback: after an error that is not a modern one, or no answer at all.
+            'client.initialize': { target: '#session.legacy', actions: 'replay' },
+            // Another request: the client goes on in the modern era without waiting.
+            'client.request': { guard: not('probes'), target: 'open', actions: MODERN_REQUEST },
+          },
         },
-        closed: {
-          description: 'The transport is closed.',
-          entry: { type: 'enterPhase', params: { phase: 'shutdown' } },
-        },
+        open: { description: 'Every message stands on its own.' },
+        closed: { description: 'The transport is closed.' },
       },
     },
   },

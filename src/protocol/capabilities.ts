@@ -1,5 +1,5 @@
 import { isObject } from './json.js';
-import { type HandshakeVersion, versionAtLeast } from './versions.js';
+import { type HandshakeVersion, type KnownVersion, versionAtLeast } from './versions.js';
 
 export type Side = 'client' | 'server';
 
@@ -53,7 +53,7 @@ export const CAPABILITY_SINCE: Partial<Record<CapabilityPath, HandshakeVersion>>
   'client.tasks.requests.elicitation.create': '2025-11-25',
 };
 
-export function capabilityExistsIn(path: CapabilityPath, version: HandshakeVersion): boolean {
+export function capabilityExistsIn(path: CapabilityPath, version: KnownVersion): boolean {
   const since = CAPABILITY_SINCE[path];
   return since === undefined || versionAtLeast(version, since);
 }

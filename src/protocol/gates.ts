@@ -2,7 +2,7 @@ import { type CapabilityPath, capabilityExistsIn } from './capabilities.js';
 import { baseGate, type MethodName } from './catalogue.js';
 import type { Direction } from './direction.js';
 import { isObject } from './json.js';
-import type { HandshakeVersion } from './versions.js';
+import type { KnownVersion } from './versions.js';
 
 export type Gate = {
   /** The path shown as the message's capability label. */
@@ -28,7 +28,7 @@ export function gateFor(
   method: MethodName,
   direction: Direction,
   params: unknown,
-  version: HandshakeVersion,
+  version: KnownVersion,
 ): Gate {
   const label = baseGate(method, direction, version);
   if (!PARAM_GATED.has(method)) {

@@ -53,7 +53,7 @@ export function labelRow(label: TraceLabel, details: readonly Violation[], paint
     fitCell(label.kind, 12),
     fitCell(methodId, 36),
     fitCell(label.primitive ?? '—', 11),
-    fitCell(label.phase, 14),
+    fitCell(label.phase ?? '—', 14),
     fitCell(label.capability ?? '—', 28),
   ];
   const kindPaint =

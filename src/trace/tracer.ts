@@ -1,4 +1,6 @@
 import type { SessionInput, StepReport } from '../machine/context.js';
+import type { SessionEra } from '../machine/model.js';
+import type { Era } from '../machine/rule-sets.js';
 import type { Violation } from '../machine/rules.js';
 import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
 import { visibleJson } from '../protocol/index.js';
@@ -20,9 +22,11 @@ export type TraceLabel = {
   readonly id: RequestId | null;
   readonly method: string | null;
   readonly primitive: Primitive | null;
-  readonly phase: 'initialization' | 'operation' | 'shutdown';
+  /** The lifecycle phase it was sent in; null for a message of the modern era, which has none. */
+  readonly phase: 'initialization' | 'operation' | 'shutdown' | null;
   readonly capability: CapabilityPath | null;
   readonly violations: readonly string[];
+  readonly era: Era;
 };
 
 /**
@@ -39,17 +43,22 @@ export function labelJson(label: TraceLabel): string {
         ? String(label.id)
         : visibleJson(JSON.stringify(label.id));
   const violations = label.violations.length === 0 ? '[]' : JSON.stringify(label.violations);
-  return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":"${label.phase}","capability":${str(label.capability)},"violations":${violations}}`;
+  return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":${label.phase === null ? 'null' : `"${label.phase}"`},"capability":${str(label.capability)},"violations":${violations},"era":"${label.era}"}`;
 }
 
 export type TraceSummary = {
+  /** `legacy`, `modern`, or `dual` (a probe, then the legacy fallback); null for no message. */
+  readonly era: SessionEra | null;
   readonly requests: number;
   readonly responses: number;
   readonly errors: number;
   readonly notifications: number;
   readonly lifecycle: number;
   readonly operation: number;
-  /** lifecycle / operation, or null when no message reached the operation phase. */
+  /**
+   * lifecycle / operation, or null when no message reached the operation phase (always for a
+   * modern session, which has no lifecycle).
+   */
   readonly lifecycleToOperationRatio: number | null;
   readonly violations: number;
 };
@@ -77,6 +86,7 @@ export function createTraceReport() {
     operation: 0,
     violations: 0,
   };
+  let era: SessionEra | null = null;
 
   /** One step as the report shows it; a close adds nothing. */
   function take(step: Step): TraceEvent | null {
@@ -86,6 +96,7 @@ export function createTraceReport() {
     }
     const report = step.verdict;
     if (step.kind !== 'message' || !report || report.kind === 'invalid') return null;
+    era = step.session.era;
     const kind = report.kind;
     counts[
       kind === 'request'
@@ -109,15 +120,17 @@ export function createTraceReport() {
       phase: report.phase,
       capability: report.capability,
       violations: report.violations.map((v) => v.rule),
+      era: report.era,
     };
     return { type: 'message', label, report, details: report.violations };
   }
 
   function summary(): TraceSummary {
     return {
+      era,
       ...counts,
       lifecycleToOperationRatio:
-        counts.operation === 0 ? null : counts.lifecycle / counts.operation,
+        era === 'modern' || counts.operation === 0 ? null : counts.lifecycle / counts.operation,
     };
   }
 

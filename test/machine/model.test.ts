@@ -12,6 +12,8 @@ import {
   toModelEvent,
 } from '../../src/machine/index.js';
 import { messages } from '../helpers/envelopes.js';
+import { discoverResult, modernRequest } from './modern-builder.js';
+import { rpc } from './session-builder.js';
 
 type Path = StatePath<RefereeState, MachineEvent>;
 
@@ -26,6 +28,10 @@ const events = {
   initialized: toModelEvent(C2S, messages.initialized),
   toolsList: toModelEvent(C2S, messages.toolsList),
   ping: toModelEvent(C2S, messages.ping),
+  probe: toModelEvent(C2S, modernRequest('p', 'server/discover')),
+  discoverResult: toModelEvent(S2C, discoverResult('p')),
+  probeError: toModelEvent(S2C, rpc.error('p', -32601, 'Method not found')),
+  modernList: toModelEvent(C2S, modernRequest(9, 'tools/list')),
   close: { type: 'close' },
 } as const satisfies Record<string, ModelEvent>;
 
@@ -57,12 +63,14 @@ function idsOfValue(value: unknown, prefix = sessionMachine.id): string[] {
  * the graph finite.
  */
 function serializeState(snapshot: RefereeState): string {
-  const { handshake, phase } = snapshot.context;
+  const { handshake, phase, era, probe } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     initialize: handshake.initialize,
     initializedSent: handshake.initializedSent,
     phase,
+    era,
+    probe: probe.status,
   });
 }
 
@@ -124,8 +132,12 @@ function replay(path: Path): RefereeState {
 const describePath = (path: Path) =>
   path.steps.map((s) => ('method' in s.event ? `${s.event.type} ${s.event.method}` : s.event.type));
 
-/** The modern era is entered only for a revision with a modern rule set (second-era.test.ts). */
-const MODERN = ['session.modern', 'session.modern.open', 'session.modern.closed'];
+const MODERN = [
+  'session.modern',
+  'session.modern.probing',
+  'session.modern.open',
+  'session.modern.closed',
+];
 
 describe('sessionMachine, model-based', () => {
   const expectedIds = allStateIds();
@@ -156,9 +168,9 @@ describe('sessionMachine, model-based', () => {
   });
 
   const shortest = getShortestPaths(branchingMachine, traversal);
-  const reachable = expectedIds.filter((id) => !MODERN.includes(id)).sort();
+  const reachable = [...expectedIds].sort();
 
-  it('shortest paths reach every state node of the handshake era', () => {
+  it('shortest paths reach every state node of both eras', () => {
     expect([...visitedIds(shortest)].sort()).toEqual(reachable);
   });
 
@@ -292,9 +304,16 @@ describe('the diagram, generated from the machine', () => {
     expect(root.states.map((s) => s.key)).toEqual(['undecided', 'legacy', 'modern']);
     const mermaid = diagramMermaid();
     expect(mermaid).toContain(
-      'session_undecided --> session_modern: client.* [opensModernSession]',
+      'session_undecided --> session_modern_probing: client.request [probes]',
     );
-    expect(mermaid).toContain('session_undecided --> session_legacy: client.* / server.* / close');
+    expect(mermaid).toContain(
+      'session_undecided --> session_modern: client.request [carriesModernEnvelope]',
+    );
+    expect(mermaid).toContain(
+      'session_undecided --> session_legacy: client.request / client.* / server.* / close',
+    );
+    // The dual-era fallback: a probe without a modern answer, then initialize.
+    expect(mermaid).toContain('session_modern_probing --> session_legacy: client.initialize');
     expect(mermaid).toContain(
       'session_legacy_server_initialization --> session_legacy_server_operation: client.initialized',
     );

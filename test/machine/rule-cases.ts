@@ -1,4 +1,5 @@
 import type { RuleId } from '../../src/machine/index.js';
+import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
 export const hs = () => session().handshake();
@@ -203,5 +204,17 @@ export const CASES: Record<RuleId, RuleCase> = {
   'id-beyond-safe-integer': {
     trigger: () => hs().client(rpc.request(2 ** 53, 'ping')),
     legal: () => hs().client(rpc.request(2 ** 53 - 1, 'ping')),
+  },
+  'era-mixed': {
+    // The server answered the probe as a modern server: falling back is mixing the eras.
+    trigger: () => discovered().initialize(),
+    legal: () => discovered().client(modernRequest(1, 'tools/list')),
+  },
+  'method-removed': {
+    trigger: () => discovered().client(modernRequest(1, 'ping')),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' })),
   },
 };

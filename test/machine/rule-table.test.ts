@@ -3,6 +3,7 @@ import { transition } from 'xstate';
 import {
   advance,
   HANDSHAKE_RULES,
+  MODERN_RULES,
   type ModelMessage,
   type RefereeState,
   RULE_IDS,
@@ -26,7 +27,11 @@ import {
 } from './session-builder.js';
 
 /** The state before a session's last message, and that message classified. */
-function beforeLast(steps: readonly Step[]): { state: RefereeState; msg: ModelMessage } {
+function beforeLast(steps: readonly Step[]): {
+  state: RefereeState;
+  msg: ModelMessage;
+  message: unknown;
+} {
   const at = steps.findLastIndex((step) => step.kind === 'message');
   const last = steps[at];
   if (last?.kind !== 'message') throw new Error('a case has a message');
@@ -39,7 +44,7 @@ function beforeLast(steps: readonly Step[]): { state: RefereeState; msg: ModelMe
         : { type: 'envelope', direction: step.direction, message: step.message },
     );
   }
-  return { state, msg: toModelEvent(last.direction, last.message) };
+  return { state, msg: toModelEvent(last.direction, last.message), message: last.message };
 }
 
 describe('the rule table, one row at a time', () => {
@@ -60,23 +65,28 @@ describe('the rule table, one row at a time', () => {
       expect(Array.isArray(found) ? found : found === null ? [] : [found]).toEqual([]);
     });
 
-    it('judges the kind of message of its bad case in the handshake rule set', () => {
-      const { msg } = beforeLast(CASES[id].trigger().steps);
-      expect(HANDSHAKE_RULES.judges[msg.type]).toContain(rule);
+    it('judges the kind of message of its bad case in the rule set of its session', () => {
+      const { state, msg, message } = beforeLast(CASES[id].trigger().steps);
+      const after = advance(state, { type: 'envelope', direction: msg.direction, message });
+      expect(after.context.rules?.judges[msg.type]).toContain(rule);
     });
   });
 
   it('every row is judged somewhere, and every list starts with message-after-shutdown', () => {
-    const listed = new Set(Object.values(HANDSHAKE_RULES.judges).flat());
+    const sets = [HANDSHAKE_RULES, MODERN_RULES];
+    const listed = new Set(sets.flatMap((set) => Object.values(set.judges).flat()));
     expect(RULE_IDS.filter((id) => !listed.has(RULES[id]))).toEqual([]);
-    for (const list of Object.values(HANDSHAKE_RULES.judges)) {
-      expect(list?.[0]).toBe(RULES['message-after-shutdown']);
+    for (const set of sets) {
+      for (const list of Object.values(set.judges)) {
+        expect(list?.[0]).toBe(RULES['message-after-shutdown']);
+      }
     }
   });
 
-  it('maps every revision with a handshake to the handshake rule set', () => {
+  it('maps every revision with a handshake to the handshake rule set, 2026-07-28 to the modern one', () => {
     for (const version of HANDSHAKE_VERSIONS) expect(RULE_SETS[version]).toBe(HANDSHAKE_RULES);
-    expect(RULE_SETS['2026-07-28']).toBeUndefined();
+    expect(RULE_SETS['2026-07-28']).toBe(MODERN_RULES);
+    expect(MODERN_RULES.era).toBe('modern');
   });
 });
 
@@ -92,16 +102,24 @@ function through(...events: Parameters<typeof transition<typeof sessionMachine>>
 }
 
 describe('the guards, through pure transitions', () => {
-  it('opensModernSession: with the default rule sets every first message is the handshake era', () => {
+  it('carriesModernEnvelope: a first request with the _meta envelope opens a modern session', () => {
     const request = toModelEvent(
       C2S,
       rpc.request(1, 'tools/list', {
-        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
       }),
     );
     const state = through(request);
-    expect(state.matches('legacy')).toBe(true);
-    expect(state.context.last?.violations.map((v) => v.rule)).toEqual(['initialize-not-first']);
+    expect(state.matches({ modern: 'open' })).toBe(true);
+    expect(state.context.last?.violations).toEqual([]);
+    expect(state.context.last).toMatchObject({ era: 'modern', phase: null });
+    // Without the envelope, the same request is the handshake era's, sent too early.
+    const bare = through(toModelEvent(C2S, rpc.request(1, 'tools/list')));
+    expect(bare.matches('legacy')).toBe(true);
+    expect(bare.context.last?.violations.map((v) => v.rule)).toEqual(['initialize-not-first']);
   });
 
   it('answersInitialize: the result to the initialize id moves both sides on', () => {

@@ -67,7 +67,7 @@ describe('a second era slots into the model', () => {
     const state = run(startReferee({ ruleSets }), envelope(C2S, modern(1, 'tools/list')));
     expect(state.matches('modern')).toBe(true);
     // Judged by the modern rule set: no initialize-not-first, and no lifecycle.
-    expect(verdictOf(state)).toMatchObject({ method: 'tools/list', phase: 'operation' });
+    expect(verdictOf(state)).toMatchObject({ method: 'tools/list', phase: null, era: 'modern' });
     expect(verdictOf(state)?.violations).toEqual([]);
     expect(sidePhases(state)).toEqual({ client: 'operation', server: 'operation' });
     expect(state.context.rules).toBe(TOY_MODERN);
@@ -94,7 +94,7 @@ describe('a second era slots into the model', () => {
     expect(sessionView(state).violationCount).toBe(1);
   });
 
-  it('the transport still closes: every later message is in shutdown', () => {
+  it('the transport still closes: a later message is flagged, and has no phase', () => {
     const state = run(
       startReferee({ ruleSets }),
       envelope(C2S, modern(1, 'tools/list')),
@@ -104,7 +104,8 @@ describe('a second era slots into the model', () => {
     expect(state.matches({ modern: 'closed' })).toBe(true);
     expect(sidePhases(state)).toEqual({ client: 'shutdown', server: 'shutdown' });
     expect(sessionView(state).closed).toBe(true);
-    expect(verdictOf(state)?.phase).toBe('shutdown');
+    expect(verdictOf(state)?.phase).toBe(null);
+    expect(verdictOf(state)?.era).toBe('modern');
   });
 
   it('initialize first is still the handshake era, judged by the handshake rules', () => {
@@ -117,22 +118,19 @@ describe('a second era slots into the model', () => {
     expect(verdictOf(state)?.violations.map((v) => v.rule)).toEqual(['request-before-initialized']);
   });
 
-  it('without a modern rule set, the same first request is the handshake era, as today', () => {
-    const state = run(startReferee(), envelope(C2S, modern(1, 'tools/list')));
+  it('a first request without the envelope is the handshake era, as before', () => {
+    const state = run(startReferee({ ruleSets }), envelope(C2S, rpc.request(1, 'tools/list')));
     expect(state.matches('legacy')).toBe(true);
     expect(verdictOf(state)?.violations.map((v) => v.rule)).toEqual(['initialize-not-first']);
   });
 
   it('the era decision is a named guard: machine.provide() can stub it, and advance follows', () => {
-    // Every first client message opens a modern session; the rule set is the one for the
-    // session's version, here the toy's.
+    // Every first client request opens a modern session; the rule set is the one of the modern
+    // revision, here the toy's.
     const machine = sessionMachine.provide({
-      guards: { opensModernSession: ({ event }) => event.type.startsWith('client.') },
+      guards: { carriesModernEnvelope: ({ event }) => event.type === 'client.request' },
     });
-    const [start] = initialTransition(machine, {
-      version: '2025-11-25',
-      ruleSets: { '2025-11-25': TOY_MODERN },
-    });
+    const [start] = initialTransition(machine, { ruleSets });
     const state = run(start, envelope(C2S, rpc.request(1, 'ping')));
     expect(state.matches('modern')).toBe(true);
     expect(state.machine).toBe(machine);

@@ -146,7 +146,10 @@ describe('labelJson', () => {
       phase: 'initialization',
       capability: null,
       violations: ['unknown-method'],
+      era: 'legacy',
     } as const;
     expect(labelJson(odd)).toBe(JSON.stringify(odd));
+    const modern = { ...odd, phase: null, era: 'modern' } as const;
+    expect(labelJson(modern)).toBe(JSON.stringify(modern));
   });
 });

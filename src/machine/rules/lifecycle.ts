@@ -197,7 +197,7 @@ export const LIFECYCLE_RULES = [
     spec: 'basic/lifecycle › Shutdown',
     title: { en: 'Message after the connection closed', zh: '连接关闭后仍有消息' },
     check: (ctx) =>
-      ctx.phase === 'shutdown'
+      ctx.closed || ctx.phase === 'shutdown'
         ? {
             en: 'the transport was already closed; nothing can be sent after shutdown',
             zh: '传输已经关闭；关闭之后不能再发送任何消息',

@@ -14,6 +14,14 @@ export const REQUEST_RULES = [
       const earlier = ctx.ledger.request(msg.sender, msg.id);
       // A broken request's id was kept only to recognise its error answer (rememberBrokenRequest).
       if (!earlier || earlier.invalid) return null;
+      if (ctx.era === 'modern') {
+        // 2026-07-28 basic/index › Requests: only an id still waiting for its answer is taken.
+        if (earlier.status !== 'pending') return null;
+        return {
+          en: `the ${msg.sender} already has request ${show(msg.id)} waiting for its answer; in 2026-07-28 an id must not match a request still in flight`,
+          zh: `${sideZh(msg.sender)}的请求 ${show(msg.id)} 还在等待回应；在 2026-07-28 中 id 不得与仍在进行的请求相同`,
+        };
+      }
       return {
         en: `the ${msg.sender} already used id ${show(msg.id)} in this session; ids are never reused`,
         zh: `${sideZh(msg.sender)}在本会话中已用过 id ${show(msg.id)}；id 不能重复使用`,

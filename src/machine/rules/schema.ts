@@ -1,4 +1,4 @@
-import { CATALOGUE, checkParams, checkResult, isCatalogued } from '../../protocol/index.js';
+import { checkParams, checkResult, directionsIn, isCatalogued } from '../../protocol/index.js';
 import { answeredRecord, calledMethod } from '../facts.js';
 import type { RuleRow } from './rule.js';
 
@@ -85,12 +85,19 @@ export const SCHEMA_RULES = [
     severity: 'error',
     spec: 'schema.ts › ClientRequest / ServerRequest / ClientNotification / ServerNotification',
     title: { en: 'Sent by the wrong side', zh: '由错误的一方发送' },
-    check: (_ctx, msg) => {
+    check: (ctx, msg) => {
       const method = calledMethod(msg);
       if (!isCatalogued(method)) return null;
-      const { directions } = CATALOGUE[method];
+      const directions = directionsIn(method, ctx.ruleVersion);
       if (msg.direction in directions) return null;
       const allowed = Object.keys(directions).join(' / ');
+      if (allowed === '') {
+        // 2026-07-28: roots/list, sampling/createMessage, elicitation/create are input requests.
+        return {
+          en: `"${method}" is no JSON-RPC message in ${ctx.ruleVersion}: it travels only inside an input_required result`,
+          zh: `"${method}" 在 ${ctx.ruleVersion} 中不是独立的 JSON-RPC 消息：它只能出现在 input_required 结果中`,
+        };
+      }
       return {
         en: `"${method}" may only travel ${allowed}, not ${msg.direction}`,
         zh: `"${method}" 只能按 ${allowed} 方向发送，而不是 ${msg.direction}`,

@@ -1,0 +1,72 @@
+import { CATALOGUE, isCatalogued, type MethodEntry, versionAtLeast } from '../../protocol/index.js';
+import { calledMethod, carriesModernEnvelope } from '../facts.js';
+import type { RuleRow } from './rule.js';
+
+/**
+ * The two eras on one connection (basic/versioning › Backward Compatibility, 2026-07-28): the
+ * opening fixes the era, and a revision's messages are those its schema has.
+ */
+export const ERA_RULES = [
+  {
+    id: 'era-mixed',
+    severity: 'error',
+    spec: '2026-07-28/basic/versioning › Backward Compatibility',
+    specNote: {
+      en: 'the opening fixes the era of the connection',
+      zh: '连接的时代由开场消息决定',
+    },
+    title: { en: 'Two eras mixed on one connection', zh: '同一连接上混用了两个时代' },
+    check: (ctx, msg) => {
+      if (
+        ctx.era === 'modern' &&
+        (msg.type === 'client.initialize' || msg.type === 'client.initialized')
+      ) {
+        const answered = ctx.probe.status === 'modern';
+        return {
+          en: answered
+            ? `"${msg.method}" after the server answered server/discover as a modern server: the client must not fall back to the handshake (2026-07-28 has no ${msg.method})`
+            : `"${msg.method}" in a session opened in the modern era (2026-07-28), which has no handshake; on one connection the opening message fixes the era`,
+          zh: answered
+            ? `服务器已按现代时代回应 server/discover，之后又发送了 "${msg.method}"：客户端不得退回握手（2026-07-28 没有 ${msg.method}）`
+            : `会话以现代时代（2026-07-28）开场，却发送了 "${msg.method}"；2026-07-28 没有握手，同一连接的时代由开场消息决定`,
+        };
+      }
+      if (ctx.era === 'legacy' && msg.type === 'client.request' && carriesModernEnvelope(msg)) {
+        return {
+          en: `"${msg.method}" carries the 2026-07-28 _meta envelope in a session opened with initialize; a legacy session ignores it, and a dual-era server serves the connection in the era it opened with`,
+          zh: `"${msg.method}" 在以 initialize 开场的会话中带有 2026-07-28 的 _meta 信封；旧时代会话会忽略它，双时代服务器按开场时的时代服务整个连接`,
+          severity: 'warning',
+        };
+      }
+      return null;
+    },
+  },
+  {
+    id: 'method-removed',
+    severity: 'error',
+    spec: '2026-07-28/changelog › Major changes',
+    specNote: {
+      en: 'not a message of this revision; the receiver answers -32601',
+      zh: '不是本版本的消息；接收方以 -32601 回应',
+    },
+    title: { en: 'Method removed in this revision', zh: '该方法在本版本中已被移除' },
+    check: (ctx, msg) => {
+      const method = calledMethod(msg);
+      if (!isCatalogued(method)) return null;
+      const entry: MethodEntry = CATALOGUE[method];
+      const removedIn = entry.removedIn;
+      if (removedIn === undefined || !versionAtLeast(ctx.ruleVersion, removedIn)) return null;
+      // initialize and initialized in a modern session: era-mixed says why.
+      if (msg.type === 'client.initialize' || msg.type === 'client.initialized') return null;
+      return msg.envelope.kind === 'request'
+        ? {
+            en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601`,
+            zh: `"${method}" 在 ${removedIn} 中已被移除；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应`,
+          }
+        : {
+            en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver ignores it`,
+            zh: `"${method}" 在 ${removedIn} 中已被移除；本会话使用 ${ctx.ruleVersion}，接收方会忽略它`,
+          };
+    },
+  },
+] as const satisfies readonly RuleRow[];
