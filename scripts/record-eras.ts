@@ -29,13 +29,12 @@ import {
   isMethod,
   killChild,
   msg,
-  RecordingTransport,
   ROOT_DIR,
-  type StdioLikeTransport,
   sleep,
   withTimeout,
   writeRecording,
 } from './record-shared.js';
+import { RecordingTransport, type StdioLikeTransport } from './record-transport.js';
 
 const SESSION_TIMEOUT_MS = 15_000;
 const V2_SERVER = {

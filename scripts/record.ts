@@ -36,7 +36,6 @@ import {
   killChild,
   msg,
   OUT_DIR,
-  RecordingTransport,
   ROOT_DIR,
   relativeToRoot,
   scrub,
@@ -45,6 +44,7 @@ import {
   withTimeout,
   writeRecording,
 } from './record-shared.js';
+import { RecordingTransport } from './record-transport.js';
 
 const SERVER_ENTRY = join(
   ROOT_DIR,
