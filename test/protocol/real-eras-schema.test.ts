@@ -1,0 +1,186 @@
+/**
+ * An independent check of the three era recordings (test/fixtures/real/v2-*.jsonl,
+ * v1-legacy-v2-server.jsonl): every line parses, the hand labels line up with the wire, and each
+ * message validates against the official JSON Schema of its era (copies of the spec's
+ * `schema/<version>/schema.json` in test/fixtures/schema). Deliberately independent of mcp-sim's
+ * own protocol model.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import formatsModule, { type FormatsPlugin } from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REAL = join(ROOT, 'test', 'fixtures', 'real');
+const SCHEMAS = join(ROOT, 'test', 'fixtures', 'schema');
+// ajv-formats is CommonJS: under NodeNext its default import is the module object.
+const addFormats = (formatsModule as unknown as { default: FormatsPlugin }).default;
+
+type Era = 'modern' | 'legacy';
+interface Label {
+  line: number;
+  direction: 'client->server' | 'server->client';
+  kind: 'request' | 'response' | 'error' | 'notification';
+  id: string | number | null;
+  method: string;
+  era: Era;
+  phase: 'initialization' | 'operation' | null;
+  violations: string[];
+}
+interface Message {
+  id?: string | number;
+  method?: string;
+  result?: { resultType?: string; [key: string]: unknown };
+  error?: unknown;
+}
+
+const VERSION: Record<Era, string> = { modern: '2026-07-28', legacy: '2025-11-25' };
+type Defs = Record<string, { properties?: { method?: { const?: string } } }>;
+
+/** One Ajv per era, plus a method → `$defs` name table built from the schema's `method` consts. */
+const eras = (Object.keys(VERSION) as Era[]).map((era) => {
+  const schema = JSON.parse(readFileSync(join(SCHEMAS, `${VERSION[era]}.json`), 'utf8')) as {
+    $defs: Defs;
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(schema, era);
+  const requests = new Map<string, string>();
+  const notifications = new Map<string, string>();
+  for (const [name, def] of Object.entries(schema.$defs)) {
+    const method = def.properties?.method?.const;
+    if (method === undefined) continue;
+    if (name.endsWith('Request')) requests.set(method, name);
+    if (name.endsWith('Notification')) notifications.set(method, name);
+  }
+  return { era, ajv, defs: schema.$defs, requests, notifications };
+});
+const eraOf = (era: Era) => eras.find((e) => e.era === era) as (typeof eras)[number];
+
+/**
+ * The `$defs` types a message must satisfy, each with the value it applies to: the JSON-RPC frame
+ * (whole message), then the method's own type (whole message; for a response, its `result`).
+ */
+function checksFor(era: Era, label: Label, message: Message): Array<[string, unknown]> {
+  const e = eraOf(era);
+  if (label.kind === 'error') return [['JSONRPCErrorResponse', message]];
+  if (label.kind === 'request') {
+    const t = e.requests.get(label.method);
+    if (t === undefined) throw new Error(`no request type for ${label.method} in ${era}`);
+    return [
+      ['JSONRPCRequest', message],
+      [t, message],
+    ];
+  }
+  if (label.kind === 'notification') {
+    const t = e.notifications.get(label.method);
+    if (t === undefined) throw new Error(`no notification type for ${label.method} in ${era}`);
+    return [
+      ['JSONRPCNotification', message],
+      [t, message],
+    ];
+  }
+  const request = e.requests.get(label.method);
+  if (request === undefined) throw new Error(`no request type for ${label.method} in ${era}`);
+  const named = request.replace(/Request$/, 'Result');
+  const result =
+    message.result?.resultType === 'input_required'
+      ? 'InputRequiredResult'
+      : named in e.defs
+        ? named
+        : 'Result';
+  return [
+    ['JSONRPCResultResponse', message],
+    [result, message.result],
+  ];
+}
+
+function validate(era: Era, type: string, value: unknown): string[] {
+  const { ajv } = eraOf(era);
+  const check = ajv.getSchema(`${era}#/$defs/${type}`);
+  if (!check) throw new Error(`no $defs/${type} in ${era}`);
+  if (check(value)) return [];
+  return (check.errors ?? []).map(
+    (err: ErrorObject) => `${type}${err.instancePath} ${err.message}`,
+  );
+}
+
+const SESSIONS = [
+  { name: 'v2-modern', summary: 'modern' },
+  { name: 'v2-dual-everything', summary: 'dual' },
+  { name: 'v1-legacy-v2-server', summary: 'legacy' },
+];
+
+describe.each(SESSIONS)('real era recording $name', ({ name, summary }) => {
+  const lines = readFileSync(join(REAL, `${name}.jsonl`), 'utf8')
+    .trimEnd()
+    .split('\n');
+  const entries = lines.map(
+    (l) => JSON.parse(l) as { seq: number; t_ms: number; direction: string; message: Message },
+  );
+  const labels = JSON.parse(readFileSync(join(REAL, `${name}.expected.json`), 'utf8')) as Label[];
+
+  it('parses as wrapped JSONL with one label per message', () => {
+    expect(entries.length).toBeGreaterThan(0);
+    expect(labels).toHaveLength(entries.length);
+    entries.forEach((e, i) => {
+      expect(e.seq).toBe(i);
+      expect(Number.isInteger(e.t_ms)).toBe(true);
+      const label = labels[i] as Label;
+      expect(label.line).toBe(i + 1);
+      expect(label.direction).toBe(e.direction);
+      expect(label.id).toBe(e.message.id ?? null);
+      if (e.message.method !== undefined) expect(label.method).toBe(e.message.method);
+      expect(label.phase === null).toBe(label.era === 'modern');
+    });
+    const file = JSON.parse(readFileSync(join(REAL, `${name}.summary.json`), 'utf8'));
+    expect(file).toEqual({ era: summary });
+  });
+
+  it('every message validates against the JSON Schema of its era', () => {
+    const problems: string[] = [];
+    entries.forEach((e, i) => {
+      const label = labels[i] as Label;
+      for (const [type, value] of checksFor(label.era, label, e.message)) {
+        for (const p of validate(label.era, type, value)) problems.push(`line ${i + 1}: ${p}`);
+      }
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('contains no machine-specific paths', () => {
+    const text = lines.join('\n');
+    expect(text).not.toContain(ROOT);
+    expect(text).not.toMatch(/\/(?:Users|root|tmp|work)\//);
+  });
+});
+
+describe('the era schema checks are not vacuous', () => {
+  const legacyList = { jsonrpc: '2.0', id: 1, result: { tools: [] } };
+  const label: Label = {
+    line: 1,
+    direction: 'server->client',
+    kind: 'response',
+    id: 1,
+    method: 'tools/list',
+    era: 'legacy',
+    phase: 'operation',
+    violations: [],
+  };
+  const problems = (era: Era, message: Message) =>
+    checksFor(era, { ...label, era }, message).flatMap(([t, v]) => validate(era, t, v));
+
+  it('a legacy tools/list result is valid in 2025-11-25 but not in 2026-07-28', () => {
+    expect(problems('legacy', legacyList)).toEqual([]);
+    expect(problems('modern', legacyList).join('\n')).toMatch(/resultType|ttlMs|cacheScope/);
+  });
+
+  it('a modern request without the envelope is rejected', () => {
+    const bare = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const req: Label = { ...label, direction: 'client->server', kind: 'request', era: 'modern' };
+    const found = checksFor('modern', req, bare).flatMap(([t, v]) => validate('modern', t, v));
+    expect(found.join('\n')).toMatch(/protocolVersion|clientCapabilities|_meta/);
+  });
+});
