@@ -137,7 +137,7 @@ const alive = (pid: number) => {
 };
 
 describe.skipIf(process.platform !== 'linux')('a grader stopped by a signal', () => {
-  it('takes the learner’s process group with it', async () => {
+  it('takes the learner’s process group with it', { timeout: 30_000 }, async () => {
     const cwd = learner({ [ID]: { 'versions.ts': 'while (true) {}\nexport {};\n' } });
     const grader = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), 'check', '4'], {
       cwd,
@@ -157,6 +157,8 @@ describe.skipIf(process.platform !== 'linux')('a grader stopped by a signal', ()
     const exited = new Promise((done) => grader.on('exit', (_code, signal) => done(signal)));
     grader.kill('SIGTERM');
     expect(await exited).toBe('SIGTERM');
-    await vi.waitFor(() => expect(learners.filter(alive)).toEqual([]), { timeout: 3000 });
+    // Generous: on a loaded machine (two cores, CI running beside other work) the kill and the
+    // kernel's clean-up of the group can take seconds to be scheduled.
+    await vi.waitFor(() => expect(learners.filter(alive)).toEqual([]), { timeout: 10_000 });
   });
 });
