@@ -181,3 +181,25 @@ export function inputResponseIssues(
   const def = method === undefined ? undefined : resultDefsOf(method)[0];
   return defIssues(def ?? 'InputResponse', value, at);
 }
+
+type ErrorDef = { properties?: { error?: { allOf?: SchemaDef[] } } };
+
+/** `$def` path of the `{code, data}` part of each 2026-07-28 error with a code of its own. */
+function errorPartOf(code: number): string | undefined {
+  for (const [name, def] of Object.entries(DEFS)) {
+    const parts = (def as ErrorDef).properties?.error?.allOf ?? [];
+    const i = parts.findIndex((part) => part.properties?.code?.const === code);
+    if (i >= 0) return `${name}/properties/error/allOf/${i}`;
+  }
+  return undefined;
+}
+
+/**
+ * Issues of an error's `data` for the codes whose data the 2026-07-28 schema defines (−32021
+ * `requiredCapabilities`, −32022 `supported` and `requested`); [] for any other code.
+ */
+export function modernErrorDataIssues(code: number, data: unknown): ModernSchemaIssue[] {
+  const part = errorPartOf(code);
+  const value = data === undefined ? { code } : { code, data };
+  return part ? defIssues(part, value, '/error').filter((i) => i.pointer !== '/error/code') : [];
+}
