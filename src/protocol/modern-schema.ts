@@ -205,3 +205,8 @@ export function modernErrorDataIssues(code: number, data: unknown): ModernSchema
   const value = data === undefined ? { code } : { code, data };
   return part ? defIssues(part, value, '/error').filter((i) => i.pointer !== '/error/code') : [];
 }
+
+/** The `$def`s compiled so far, in order (compiling is lazy: none right after import). */
+export function compiledModernDefs(): string[] {
+  return [...compiled.keys()];
+}

@@ -3,6 +3,7 @@
 // schema must flag.
 import { describe, expect, it } from 'vitest';
 import {
+  compiledModernDefs,
   inputRequestIssues,
   inputRequiredMethods,
   inputResponseIssues,
@@ -85,6 +86,15 @@ const capital = {
     maxTokens: 100,
   },
 };
+
+describe('compiling', () => {
+  it('compiles nothing at import, then one $def per message type on first use', () => {
+    expect(compiledModernDefs()).toEqual([]);
+    modernMessageIssues('tools/call', 'request', call);
+    modernMessageIssues('tools/call', 'request', call);
+    expect(compiledModernDefs()).toEqual(['CallToolRequest']);
+  });
+});
 
 describe('modernMessageIssues', () => {
   it('accepts the spec examples', () => {
