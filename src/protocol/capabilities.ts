@@ -1,5 +1,5 @@
 import { isObject } from './json.js';
-import { type HandshakeVersion, type KnownVersion, versionAtLeast } from './versions.js';
+import { compareVersions, type KnownVersion } from './versions.js';
 
 export type Side = 'client' | 'server';
 
@@ -18,6 +18,7 @@ export const CAPABILITY_PATHS = [
   'server.tasks.list',
   'server.tasks.cancel',
   'server.tasks.requests.tools.call',
+  'server.extensions',
   'client.roots',
   'client.roots.listChanged',
   'client.sampling',
@@ -31,11 +32,12 @@ export const CAPABILITY_PATHS = [
   'client.tasks.cancel',
   'client.tasks.requests.sampling.createMessage',
   'client.tasks.requests.elicitation.create',
+  'client.extensions',
 ] as const;
 export type CapabilityPath = (typeof CAPABILITY_PATHS)[number];
 
 /** The revision that introduced each capability path (absent: since 2024-11-05). */
-export const CAPABILITY_SINCE: Partial<Record<CapabilityPath, HandshakeVersion>> = {
+export const CAPABILITY_SINCE: Partial<Record<CapabilityPath, KnownVersion>> = {
   'server.completions': '2025-03-26',
   'client.elicitation': '2025-06-18',
   'client.elicitation.form': '2025-11-25',
@@ -51,11 +53,52 @@ export const CAPABILITY_SINCE: Partial<Record<CapabilityPath, HandshakeVersion>>
   'client.tasks.cancel': '2025-11-25',
   'client.tasks.requests.sampling.createMessage': '2025-11-25',
   'client.tasks.requests.elicitation.create': '2025-11-25',
+  'server.extensions': '2026-07-28',
+  'client.extensions': '2026-07-28',
 };
 
+/**
+ * The first revision without each capability path (absent: still there). 2026-07-28 moved tasks
+ * out of core into the `io.modelcontextprotocol/tasks` extension (declared under `extensions`),
+ * and dropped `roots.listChanged` with `notifications/roots/list_changed`.
+ */
+export const CAPABILITY_UNTIL: Partial<Record<CapabilityPath, KnownVersion>> = {
+  'client.roots.listChanged': '2026-07-28',
+  ...Object.fromEntries(
+    CAPABILITY_PATHS.filter((path) => /^(?:client|server)\.tasks(?:\.|$)/.test(path)).map(
+      (path) => [path, '2026-07-28'],
+    ),
+  ),
+};
+
+/**
+ * Still in the schema but marked `@deprecated` (2026-07-28, SEP-2577): they keep working, and a
+ * new implementation should not rely on them.
+ */
+export const CAPABILITY_DEPRECATED: Partial<Record<CapabilityPath, KnownVersion>> = {
+  'client.roots': '2026-07-28',
+  'client.sampling': '2026-07-28',
+  'client.sampling.tools': '2026-07-28',
+  'client.sampling.context': '2025-11-25',
+  'server.logging': '2026-07-28',
+};
+
+/** Does the capability path exist in this revision (introduced, and not yet removed)? */
 export function capabilityExistsIn(path: CapabilityPath, version: KnownVersion): boolean {
   const since = CAPABILITY_SINCE[path];
-  return since === undefined || versionAtLeast(version, since);
+  const until = CAPABILITY_UNTIL[path];
+  return (
+    (since === undefined || compareVersions(version, since) >= 0) &&
+    (until === undefined || compareVersions(version, until) < 0)
+  );
+}
+
+/** Is the capability path deprecated (still functional) in this revision? */
+export function capabilityDeprecatedIn(path: CapabilityPath, version: KnownVersion): boolean {
+  const since = CAPABILITY_DEPRECATED[path];
+  return (
+    since !== undefined && compareVersions(version, since) >= 0 && capabilityExistsIn(path, version)
+  );
 }
 
 export function capabilitySide(path: CapabilityPath): Side {

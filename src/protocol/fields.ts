@@ -1,6 +1,8 @@
 import type { Bilingual } from './catalogue.js';
 import { describeErrorCode } from './errors.js';
 import { isObject } from './json.js';
+import { MODERN_FIELDS } from './modern-fields.js';
+import type { KnownVersion } from './versions.js';
 
 export type Annotation = { readonly pointer: string; readonly text: Bilingual };
 
@@ -145,6 +147,7 @@ const FIELDS: Record<string, Bilingual> = {
     en: 'The folders (file:// URIs) the client lets the server work in.',
     zh: '客户端允许服务器工作的目录（file:// URI）。',
   },
+  ...MODERN_FIELDS,
 };
 
 const CAPABILITIES: Record<string, Bilingual> = {
@@ -160,22 +163,45 @@ const CAPABILITIES: Record<string, Bilingual> = {
   elicitation: { en: 'Can ask its user for input.', zh: '可以向用户索取信息。' },
   tasks: { en: 'Supports tasks (experimental).', zh: '支持任务（实验性）。' },
   experimental: { en: 'Non-standard features.', zh: '非标准功能。' },
+  extensions: {
+    en: 'Extensions it supports, by id (2026-07-28), each with its settings.',
+    zh: '它支持的扩展（2026-07-28），按标识列出，各带设置。',
+  },
 };
 
 function has(message: Record<string, unknown>, pointer: string): boolean {
   let node: unknown = message;
-  for (const key of pointer.split('/').slice(1)) {
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (!isObject(node) || !(key in node)) return false;
     node = node[key];
   }
   return true;
 }
 
+function annotateCapabilities(out: Annotation[], base: string, caps: Record<string, unknown>) {
+  for (const [name, value] of Object.entries(caps)) {
+    const meaning = CAPABILITIES[name];
+    if (meaning) out.push({ pointer: `${base}/${name}`, text: meaning });
+    // An extension's settings are its own; only core capabilities have known flags.
+    if (isObject(value) && name !== 'extensions') {
+      for (const flag of Object.keys(value)) {
+        const sub = CAPABILITIES[flag];
+        if (sub) out.push({ pointer: `${base}/${name}/${flag}`, text: sub });
+      }
+    }
+  }
+}
+
 /**
  * What each field of a message means, for the fields it actually has. `method` is the request's
  * method for a response (the wire does not repeat it).
  */
-export function annotate(message: unknown, method: string | null): Annotation[] {
+export function annotate(
+  message: unknown,
+  method: string | null,
+  revision?: KnownVersion,
+): Annotation[] {
   if (!isObject(message)) return [];
   const where: Where =
     'error' in message
@@ -198,26 +224,24 @@ export function annotate(message: unknown, method: string | null): Annotation[] 
       out.push({ pointer, text });
     }
   }
-  const caps =
-    method === 'initialize'
-      ? where === 'request'
-        ? ['/params/capabilities', isObject(message.params) ? message.params.capabilities : null]
-        : ['/result/capabilities', isObject(message.result) ? message.result.capabilities : null]
-      : null;
-  if (caps && isObject(caps[1])) {
-    for (const [name, value] of Object.entries(caps[1])) {
-      const meaning = CAPABILITIES[name];
-      if (meaning) out.push({ pointer: `${caps[0]}/${name}`, text: meaning });
-      if (isObject(value)) {
-        for (const flag of Object.keys(value)) {
-          const sub = CAPABILITIES[flag];
-          if (sub) out.push({ pointer: `${caps[0]}/${name}/${flag}`, text: sub });
-        }
-      }
-    }
+  const params = isObject(message.params) ? message.params : {};
+  const result = isObject(message.result) ? message.result : {};
+  const meta = isObject(params._meta) ? params._meta : {};
+  const capabilities: [string, unknown][] = [];
+  if (method === 'initialize' && where === 'request')
+    capabilities.push(['/params/capabilities', params.capabilities]);
+  if ((method === 'initialize' || method === 'server/discover') && where === 'result')
+    capabilities.push(['/result/capabilities', result.capabilities]);
+  // 2026-07-28: the client declares its capabilities in every request's _meta.
+  if (where === 'request') {
+    const key = 'io.modelcontextprotocol/clientCapabilities';
+    capabilities.push([`/params/_meta/${key.replace('/', '~1')}`, meta[key]]);
+  }
+  for (const [base, value] of capabilities) {
+    if (isObject(value)) annotateCapabilities(out, base, value);
   }
   if (where === 'error' && isObject(message.error) && typeof message.error.code === 'number') {
-    const code = describeErrorCode(message.error.code);
+    const code = describeErrorCode(message.error.code, revision);
     out.push({
       pointer: '/error/code',
       text: { en: `${code.name}: ${code.meaning.en}`, zh: `${code.name}：${code.meaning.zh}` },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAPABILITY_PATHS,
+  capabilityDeprecatedIn,
   capabilityExistsIn,
   capabilitySide,
   hasCapability,
@@ -118,5 +119,36 @@ describe('capability metadata', () => {
     expect(capabilityExistsIn('client.elicitation.url', '2025-06-18')).toBe(false);
     expect(capabilityExistsIn('client.sampling.tools', '2025-11-25')).toBe(true);
     expect(capabilityExistsIn('server.tools', '2024-11-05')).toBe(true);
+  });
+});
+
+describe('capabilities in 2026-07-28 (basic/versioning.mdx, deprecated.mdx)', () => {
+  it('adds extensions on both sides, from 2026-07-28 only', () => {
+    expect(capabilityExistsIn('client.extensions', '2026-07-28')).toBe(true);
+    expect(capabilityExistsIn('server.extensions', '2026-07-28')).toBe(true);
+    expect(capabilityExistsIn('server.extensions', '2025-11-25')).toBe(false);
+    const declared = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+    expect(
+      hasCapability({ client: { roots: {}, extensions: declared } }, 'client.extensions'),
+    ).toBe(true);
+  });
+
+  it('drops roots.listChanged and the tasks capability from core', () => {
+    expect(capabilityExistsIn('client.roots', '2026-07-28')).toBe(true);
+    expect(capabilityExistsIn('client.roots.listChanged', '2025-11-25')).toBe(true);
+    expect(capabilityExistsIn('client.roots.listChanged', '2026-07-28')).toBe(false);
+    for (const path of CAPABILITY_PATHS.filter((p) => p.includes('.tasks'))) {
+      expect(capabilityExistsIn(path, '2025-11-25')).toBe(true);
+      expect(capabilityExistsIn(path, '2026-07-28')).toBe(false);
+    }
+  });
+
+  it('marks roots, sampling and logging deprecated but still there', () => {
+    for (const path of ['client.roots', 'client.sampling', 'server.logging'] as const) {
+      expect(capabilityDeprecatedIn(path, '2025-11-25')).toBe(false);
+      expect(capabilityDeprecatedIn(path, '2026-07-28')).toBe(true);
+      expect(capabilityExistsIn(path, '2026-07-28')).toBe(true);
+    }
+    expect(capabilityDeprecatedIn('server.tools', '2026-07-28')).toBe(false);
   });
 });

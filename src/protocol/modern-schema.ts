@@ -1,0 +1,212 @@
+/**
+ * Era-exact validation of 2026-07-28 messages against the official JSON Schema of that revision
+ * (src/protocol/schema/2026-07-28.json, copied from the spec repository), with Ajv. The SDK's zod
+ * schemas accept both eras, so they cannot say whether a message is valid *for* 2026-07-28.
+ *
+ * Nothing is compiled at import: the Ajv instance is made on first use and each `$def` is compiled
+ * the first time a message needs it. Which `$def` belongs to which method is read from the schema
+ * (the `method` const of each message type, and `<Name>ResultResponse`), not from a table here.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+import type { Localize } from 'ajv-i18n/localize/types.js';
+import zhModule from 'ajv-i18n/localize/zh/index.js';
+import { isObject } from './json.js';
+import { reduceIssues } from './modern-schema-issues.js';
+import schema from './schema/2026-07-28.json' with { type: 'json' };
+import type { SchemaIssue } from './schemas.js';
+
+/** A schema issue with the JSON Schema keyword that failed and Ajv's parameters for it. */
+export type ModernSchemaIssue = SchemaIssue & {
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+};
+
+/** The schema's `$defs`, typed loosely: only `properties`, `required` and `anyOf` are read. */
+export type SchemaDef = {
+  readonly properties?: Record<string, { readonly const?: unknown; readonly $ref?: string }>;
+  readonly required?: readonly string[];
+  readonly anyOf?: readonly { readonly $ref?: string }[];
+  readonly $ref?: string;
+};
+const DEFS = (schema as unknown as { $defs: Record<string, SchemaDef> }).$defs;
+const ID = 'mcp-2026-07-28';
+
+// CommonJS modules: Node and esbuild give the function, TypeScript types the namespace.
+const zh = ((zhModule as { default?: Localize }).default ?? zhModule) as Localize;
+
+let ajv: Ajv2020 | null = null;
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorOf(def: string): ValidateFunction {
+  let validate = compiled.get(def);
+  if (validate) return validate;
+  if (!ajv) {
+    // strict: false — the official schema uses annotation keywords Ajv's strict mode rejects.
+    // verbose: every error keeps its schema, so a failed union can be traced to its branches.
+    // validateSchema: false — the official schema is trusted; checking it against the 2020-12
+    // meta-schema would compile that too (about 150 ms) before the first message.
+    ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
+    formats.default(ajv);
+    ajv.addSchema(schema, ID);
+  }
+  validate = ajv.getSchema(`${ID}#/$defs/${def}`);
+  if (!validate) throw new Error(`no $def ${def} in the 2026-07-28 schema`);
+  compiled.set(def, validate);
+  return validate;
+}
+
+export function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function toIssues(errors: readonly ErrorObject[], base: string): ModernSchemaIssue[] {
+  const chinese = errors.map((error) => ({ ...error }));
+  zh(chinese);
+  return errors.map((error, i) => {
+    const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
+    const child = typeof missing === 'string' ? `/${escapePointer(missing)}` : '';
+    return {
+      pointer: base + error.instancePath + child,
+      keyword: error.keyword,
+      message: error.message ?? 'does not match the schema',
+      messageZh: chinese[i]?.message ?? '不符合模式',
+      params: error.params,
+    };
+  });
+}
+
+/**
+ * Every issue of `value` against one `$def`, pointers prefixed with `base`. Failed unions are
+ * reduced to the branch the value meant (see modern-schema-issues.ts).
+ */
+export function defIssues(def: string, value: unknown, base = ''): ModernSchemaIssue[] {
+  const validate = validatorOf(def);
+  if (validate(value)) return [];
+  const errors = validate.errors ?? [];
+  return reduceIssues(errors, value, base, DEFS, defIssues, toIssues);
+}
+
+type Index = {
+  readonly request: Map<string, string>;
+  readonly notification: Map<string, string>;
+  readonly embedded: Map<string, string>;
+};
+let index: Index | null = null;
+
+/** Method → `$def` name, from the `method` const of every message type in the schema. */
+function methodIndex(): Index {
+  if (index) return index;
+  const built: Index = { request: new Map(), notification: new Map(), embedded: new Map() };
+  for (const [name, def] of Object.entries(DEFS)) {
+    const method = def.properties?.method?.const;
+    if (typeof method !== 'string') continue;
+    // Wire messages have `jsonrpc`; requests also `id`. Method-only objects are inputRequests.
+    const kind = !def.properties?.jsonrpc
+      ? 'embedded'
+      : def.properties.id
+        ? 'request'
+        : 'notification';
+    // The first name wins: `CancelledNotification` before its alias `ClientNotification`.
+    if (!built[kind].has(method)) built[kind].set(method, name);
+  }
+  index = built;
+  return built;
+}
+
+/** The `$def` names a method's result may take: `<Name>ResultResponse.result`, else `<Name>Result`. */
+function resultDefsOf(method: string): string[] {
+  const request =
+    methodIndex().request.get(method) ?? methodIndex().embedded.get(method) ?? undefined;
+  if (!request) return [];
+  const response = DEFS[request.replace(/Request$/, 'ResultResponse')];
+  const result = response?.properties?.result as SchemaDef | undefined;
+  const refs =
+    result?.anyOf ??
+    (result ? [result] : [{ $ref: `#/$defs/${request.replace(/Request$/, 'Result')}` }]);
+  return refs.flatMap((ref) => {
+    const name = ref.$ref?.replace('#/$defs/', '');
+    return name && DEFS[name] ? [name] : [];
+  });
+}
+
+/** The 2026-07-28 methods that may answer with `input_required` (from the schema). */
+export function inputRequiredMethods(): string[] {
+  return [...methodIndex().request.keys()].filter((m) =>
+    resultDefsOf(m).includes('InputRequiredResult'),
+  );
+}
+
+/** Issues of a whole request or notification (`{jsonrpc, id?, method, params?}`); [] for a method 2026-07-28 does not have. */
+export function modernMessageIssues(
+  method: string,
+  kind: 'request' | 'notification',
+  message: unknown,
+): ModernSchemaIssue[] {
+  const def = methodIndex()[kind].get(method);
+  return def ? defIssues(def, message) : [];
+}
+
+/**
+ * Issues of a result (pointers under `/result`). Where the method allows `input_required`
+ * (tools/call, prompts/get, resources/read), `resultType` picks the alternative instead of Ajv
+ * reporting both.
+ */
+export function modernResultIssues(method: string, result: unknown): ModernSchemaIssue[] {
+  const defs = resultDefsOf(method);
+  const inputRequired = isObject(result) && result.resultType === 'input_required';
+  const def =
+    defs.find((d) => (d === 'InputRequiredResult') === inputRequired) ?? defs[0] ?? undefined;
+  return def ? defIssues(def, result, '/result') : [];
+}
+
+/** Issues of one `inputRequests` entry (an embedded `elicitation/create`, `sampling/createMessage` or `roots/list`). */
+export function inputRequestIssues(
+  key: string,
+  value: unknown,
+  base = '/result/inputRequests',
+): ModernSchemaIssue[] {
+  return defIssues('InputRequest', value, `${base}/${escapePointer(key)}`);
+}
+
+/**
+ * Issues of one `inputResponses` value. With the method of the matching inputRequest it is checked
+ * against that method's result; without, against the alternative it resembles most.
+ */
+export function inputResponseIssues(
+  key: string,
+  value: unknown,
+  method?: string,
+  base = '/params/inputResponses',
+): ModernSchemaIssue[] {
+  const at = `${base}/${escapePointer(key)}`;
+  const def = method === undefined ? undefined : resultDefsOf(method)[0];
+  return defIssues(def ?? 'InputResponse', value, at);
+}
+
+type ErrorDef = { properties?: { error?: { allOf?: SchemaDef[] } } };
+
+/** `$def` path of the `{code, data}` part of each 2026-07-28 error with a code of its own. */
+function errorPartOf(code: number): string | undefined {
+  for (const [name, def] of Object.entries(DEFS)) {
+    const parts = (def as ErrorDef).properties?.error?.allOf ?? [];
+    const i = parts.findIndex((part) => part.properties?.code?.const === code);
+    if (i >= 0) return `${name}/properties/error/allOf/${i}`;
+  }
+  return undefined;
+}
+
+/**
+ * Issues of an error's `data` for the codes whose data the 2026-07-28 schema defines (−32021
+ * `requiredCapabilities`, −32022 `supported` and `requested`); [] for any other code.
+ */
+export function modernErrorDataIssues(code: number, data: unknown): ModernSchemaIssue[] {
+  const part = errorPartOf(code);
+  const value = data === undefined ? { code } : { code, data };
+  return part ? defIssues(part, value, '/error').filter((i) => i.pointer !== '/error/code') : [];
+}
+
+/** The `$def`s compiled so far, in order (compiling is lazy: none right after import). */
+export function compiledModernDefs(): string[] {
+  return [...compiled.keys()];
+}
