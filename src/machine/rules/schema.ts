@@ -1,6 +1,57 @@
-import { checkParams, checkResult, directionsIn, isCatalogued } from '../../protocol/index.js';
+import {
+  checkParams,
+  checkResult,
+  directionsIn,
+  isCatalogued,
+  type SchemaIssue,
+} from '../../protocol/index.js';
+import {
+  type ModernSchemaIssue,
+  modernMessageIssues,
+  modernResultIssues,
+} from '../../protocol/modern-schema.js';
+import type { SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
 import { answeredRecord, calledMethod } from '../facts.js';
 import type { RuleRow } from './rule.js';
+
+/**
+ * Fields a rule of its own reports in the modern era (the `_meta` envelope, resultType, the cache
+ * hints): the schema check leaves their absence and their shape to it, so one fault is one violation.
+ */
+const OWNED_FIELDS = new Set([
+  'params',
+  '_meta',
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/clientCapabilities',
+  'resultType',
+  'ttlMs',
+  'cacheScope',
+]);
+
+function ownedElsewhere(issue: ModernSchemaIssue): boolean {
+  const missing = issue.params.missingProperty;
+  if (issue.keyword === 'required' && typeof missing === 'string') return OWNED_FIELDS.has(missing);
+  const last = issue.pointer.split('/').at(-1)?.replace(/~1/g, '/').replace(/~0/g, '~');
+  return last !== undefined && OWNED_FIELDS.has(last) && issue.pointer.split('/').length <= 4;
+}
+
+const firstOwnIssue = (issues: readonly ModernSchemaIssue[]): SchemaIssue | null =>
+  issues.find((issue) => !ownedElsewhere(issue)) ?? null;
+
+/** A request's or notification's params against its revision's official schema. */
+function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): SchemaIssue | null {
+  if (ctx.era !== 'modern') return isCatalogued(method) ? checkParams(method, msg.params) : null;
+  const kind = msg.envelope.kind === 'request' ? 'request' : 'notification';
+  // The whole message, as the schema's message types describe it (jsonrpc, id, method, params).
+  const { envelope } = msg;
+  if (envelope.kind !== 'request' && envelope.kind !== 'notification') return null;
+  const message =
+    envelope.kind === 'request'
+      ? { jsonrpc: '2.0', id: envelope.id, method, ...(msg.params ? { params: msg.params } : {}) }
+      : { jsonrpc: '2.0', method, ...(msg.params ? { params: msg.params } : {}) };
+  return firstOwnIssue(modernMessageIssues(method, kind, message));
+}
 
 /** JSON-RPC and the schema: is it a message at all, and does it say what its method says? */
 export const SCHEMA_RULES = [
@@ -27,10 +78,10 @@ export const SCHEMA_RULES = [
       zh: '该方法的 Request/Notification 类型',
     },
     title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
-    check: (_ctx, msg) => {
+    check: (ctx, msg) => {
       const method = calledMethod(msg);
       if (!isCatalogued(method)) return null;
-      const issue = checkParams(method, msg.params);
+      const issue = paramsIssue(ctx, msg, method);
       return (
         issue && {
           en: `${issue.pointer || '/'}: ${issue.message}`,
@@ -50,7 +101,10 @@ export const SCHEMA_RULES = [
       const record = answeredRecord(ctx, msg);
       // A second answer is a duplicate-response; its result is not checked again.
       if (!record || record.status === 'answered' || !isCatalogued(record.method)) return null;
-      const issue = checkResult(record.method, msg.envelope.result);
+      const issue =
+        ctx.era === 'modern'
+          ? firstOwnIssue(modernResultIssues(record.method, msg.envelope.result))
+          : checkResult(record.method, msg.envelope.result);
       return (
         issue && {
           en: `${issue.pointer}: ${issue.message}`,
