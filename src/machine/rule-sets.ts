@@ -78,6 +78,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'initialize-not-first',
       'request-before-initialized',
       'initialized-not-sent',
+      'era-mixed',
       ...IDS,
     ),
     'server.request': rules(
@@ -136,7 +137,7 @@ export const MODERN_RULES: RuleSet = {
   judges: {
     'client.initialize': rules('message-after-shutdown', 'era-mixed', 'invalid-params', ...IDS),
     'client.initialized': rules('message-after-shutdown', 'era-mixed'),
-    'client.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS),
+    'client.request': rules('message-after-shutdown', ...MODERN_CALL, 'era-mixed', ...IDS),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS),
     'client.notification': rules('message-after-shutdown', ...MODERN_CALL),
     'server.notification': rules('message-after-shutdown', ...MODERN_CALL),

@@ -31,6 +31,14 @@ export const ERA_RULES = [
             : `会话以现代时代（2026-07-28）开场，却发送了 "${msg.method}"；2026-07-28 没有握手，同一连接的时代由开场消息决定`,
         };
       }
+      if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {
+        // Modern client × legacy server (basic/versioning › Compatibility Matrix): fails.
+        return {
+          en: `"${msg.method}" after the server answered server/discover with an error that is not a modern one: that is a legacy server, so a dual-era client falls back to initialize and a modern-only one stops with an error`,
+          zh: `服务器对 server/discover 回了一个非现代的错误之后又发送了 "${msg.method}"：对方是旧时代服务器，双时代客户端应退回 initialize，只支持现代的客户端应报错停止`,
+          severity: 'warning',
+        };
+      }
       if (ctx.era === 'legacy' && msg.type === 'client.request' && carriesModernEnvelope(msg)) {
         return {
           en: `"${msg.method}" carries the 2026-07-28 _meta envelope in a session opened with initialize; a legacy session ignores it, and a dual-era server serves the connection in the era it opened with`,
