@@ -23,6 +23,12 @@ export class Ledger {
   readonly subscriptions = new Set<string>();
   /** How many resources/subscribe for each URI are waiting for their answer (none: no entry). */
   readonly subscribing = new Map<string, number>();
+  /**
+   * How many client requests of the modern era that declared `io.modelcontextprotocol/logLevel`
+   * are waiting for their answer (server/utilities/logging: only they may get notifications/message).
+   * Counted up by `countLogLevel` (records-modern-a.ts), down in `close`.
+   */
+  logging = 0;
   #opened = 0;
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {
@@ -46,6 +52,7 @@ export class Ledger {
 
   /** A request stopped waiting (answered, cancelled, or its id reused). */
   close(record: RequestRecord): void {
+    if (record.declared?.logLevel != null) this.logging--;
     const uri = record.method === 'resources/subscribe' ? record.uri : undefined;
     if (uri === undefined) return;
     const left = (this.subscribing.get(uri) ?? 1) - 1;

@@ -39,6 +39,7 @@ import {
   rememberRequest,
   startProbe,
 } from './records.js';
+import { countLogLevel } from './records-modern-a.js';
 import type { Era } from './rule-sets.js';
 
 /** What the machine accepts: classified messages and close; raw envelopes are classified first. */
@@ -152,6 +153,11 @@ export const refereeSetup = setup({
     noteServerInfo: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
       return noteServerInfo(context, event);
+    }),
+    /** A modern request that declared a log level may get notifications/message while it waits. */
+    countLogLevel: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return countLogLevel(context, event);
     }),
     markClosed: assign(() => markClosed()),
     judge: assign(({ context, event }) => {

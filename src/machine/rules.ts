@@ -5,6 +5,8 @@ import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { ERA_RULES } from './rules/eras.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
+import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
+import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_RULES } from './rules/resources.js';
@@ -24,6 +26,9 @@ const ROWS = [
   ...RESOURCE_RULES,
   ...BIG_ID_RULES,
   ...ERA_RULES,
+  ...MODERN_REQUEST_RULES,
+  ...MODERN_RESULT_RULES,
+  ...MODERN_NOTIFICATION_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

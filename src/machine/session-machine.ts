@@ -31,6 +31,7 @@ const MODERN_REQUEST = [
   'rememberRequest',
   'handOutProgressToken',
   'declareRequest',
+  'countLogLevel',
 ] as const;
 
 /** How the modern era judges and records each kind of message (its states add the probe's outcome). */

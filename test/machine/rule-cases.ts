@@ -1,5 +1,13 @@
 import type { RuleId } from '../../src/machine/index.js';
-import { discovered, modernRequest, modernResult } from './modern-builder.js';
+import type { JsonObject } from '../../src/protocol/index.js';
+import {
+  CAPS_KEY,
+  discovered,
+  LOG_LEVEL_KEY,
+  MODERN,
+  modernRequest,
+  modernResult,
+} from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
 export const hs = () => session().handshake();
@@ -21,6 +29,45 @@ export const elicit = rpc.request(1, 'elicitation/create', {
   message: 'Which name should the report use?',
   requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
 });
+
+/** A modern tools/call and the cacheable lists' hints (2026-07-28). */
+const deployCall = (id: number, capabilities?: JsonObject) =>
+  modernRequest(
+    id,
+    'tools/call',
+    { name: 'deploy', arguments: { env: 'staging' } },
+    {
+      ...(capabilities === undefined ? {} : { capabilities }),
+    },
+  );
+const HINTS = { ttlMs: 0, cacheScope: 'private' } as const;
+const confirmInput = (mode?: 'url') =>
+  modernResult(1, {
+    resultType: 'input_required',
+    inputRequests: {
+      confirm: {
+        method: 'elicitation/create',
+        params:
+          mode === 'url'
+            ? { mode: 'url', message: 'Sign in', url: 'https://example.com/login' }
+            : {
+                message: 'Deploy to staging?',
+                requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+              },
+      },
+    },
+  });
+const modernError = (id: number, code: number, data?: JsonObject) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message: 'refused', ...(data === undefined ? {} : { data }) },
+});
+const logMessage = (meta?: JsonObject) =>
+  rpc.notification('notifications/message', {
+    level: 'info',
+    data: 'deploying',
+    ...(meta === undefined ? {} : { _meta: meta }),
+  });
 
 export type RuleCase = {
   /** The session whose LAST message must be flagged with the rule. */
@@ -216,5 +263,96 @@ export const CASES: Record<RuleId, RuleCase> = {
       discovered()
         .client(modernRequest(1, 'tools/list'))
         .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' })),
+  },
+  'request-meta-missing': {
+    trigger: () => discovered().client(modernRequest(1, 'tools/list', {}, { without: [CAPS_KEY] })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { capabilities: {} }))
+        .server(modernResult(1, { tools: [], ...HINTS })),
+  },
+  'server-request': {
+    // The handshake era's way of asking: a server request (legal there, see wrong-direction).
+    trigger: () => discovered().client(deployCall(1)).server(elicit),
+    legal: () => discovered().client(deployCall(1)).server(confirmInput()),
+  },
+  'result-type-missing': {
+    trigger: () =>
+      discovered()
+        .client(deployCall(1))
+        .server(modernResult(1, { resultType: 'task', content: [] })),
+    legal: () =>
+      discovered()
+        .client(deployCall(1, { extensions: { 'io.modelcontextprotocol/tasks': {} } }))
+        .server(modernResult(1, { resultType: 'task', content: [] })),
+  },
+  'cache-hints-missing': {
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ttlMs: 0 })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ...HINTS })),
+  },
+  'version-not-refused': {
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+        .server(modernResult(1, { tools: [], ...HINTS })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+        .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
+  },
+  'unsupported-version-error-incomplete': {
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+        .server(modernError(1, -32022, { requested: '2027-01-01' })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+        .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
+  },
+  'client-capability-not-declared': {
+    // Declared form elicitation only: a url one needs elicitation.url.
+    trigger: () => discovered().client(deployCall(1)).server(confirmInput('url')),
+    legal: () =>
+      discovered()
+        .client(deployCall(1, { elicitation: { form: {}, url: {} } }))
+        .server(confirmInput('url')),
+  },
+  'capability-error-incomplete': {
+    trigger: () => discovered().client(deployCall(1, {})).server(modernError(1, -32021)),
+    legal: () =>
+      discovered()
+        .client(deployCall(1, {}))
+        .server(modernError(1, -32021, { requiredCapabilities: { elicitation: {} } })),
+  },
+  'server-info-missing': {
+    trigger: () =>
+      discovered()
+        .client(deployCall(1))
+        .server(rpc.result(1, { resultType: 'complete', content: [] })),
+    legal: () =>
+      discovered()
+        .client(deployCall(1))
+        .server(modernResult(1, { content: [] })),
+  },
+  'log-without-level': {
+    trigger: () => discovered().client(deployCall(1)).server(logMessage()),
+    legal: () =>
+      discovered()
+        .client(
+          modernRequest(
+            1,
+            'tools/call',
+            { name: 'deploy', arguments: { env: 'staging' } },
+            { meta: { [LOG_LEVEL_KEY]: 'info' } },
+          ),
+        )
+        .server(logMessage()),
   },
 };

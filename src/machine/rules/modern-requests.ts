@@ -1,0 +1,56 @@
+import { isObject } from '../../protocol/json.js';
+import { CLIENT_CAPABILITIES_META, PROTOCOL_VERSION_META } from '../facts.js';
+import { type RuleRow, show } from './rule.js';
+
+/**
+ * The requests of the modern era (2026-07-28): each client request carries its own envelope
+ * (basic/index › _meta), and only the client sends requests (basic/transports/stdio).
+ */
+export const MODERN_REQUEST_RULES = [
+  {
+    id: 'request-meta-missing',
+    severity: 'error',
+    spec: '2026-07-28/basic/index › General fields',
+    specNote: {
+      en: '_meta, per-request protocol fields: protocolVersion and clientCapabilities are required; the server rejects a request without them with -32602',
+      zh: '_meta 的逐请求协议字段：protocolVersion 与 clientCapabilities 必须提供；缺少它们的请求会被服务器以 -32602 拒绝',
+    },
+    title: {
+      en: 'Request without its protocol version or capabilities',
+      zh: '请求缺少协议版本或能力声明',
+    },
+    check: (ctx, msg) => {
+      if (msg.type !== 'client.request' || ctx.era !== 'modern') return null;
+      const meta = msg.params?._meta;
+      const m = isObject(meta) ? meta : {};
+      const missing: string[] = [];
+      if (typeof m[PROTOCOL_VERSION_META] !== 'string') missing.push(PROTOCOL_VERSION_META);
+      if (!isObject(m[CLIENT_CAPABILITIES_META])) missing.push(CLIENT_CAPABILITIES_META);
+      if (missing.length === 0) return null;
+      const keys = missing.map((key) => `"${key}"`).join(' and ');
+      const keysZh = missing.map((key) => `"${key}"`).join(' 和 ');
+      const broken = missing.some((key) => key in m);
+      return {
+        en: `${msg.method} #${show(msg.id)} has ${broken ? 'no valid' : 'no'} _meta[${keys}]; in ${ctx.ruleVersion} every request carries its protocol version (a string) and its client capabilities (an object, {} for none), so the server rejects this one as malformed with -32602`,
+        zh: `${msg.method} #${show(msg.id)} 的 _meta 中${broken ? '没有有效的' : '没有'} ${keysZh}；在 ${ctx.ruleVersion} 中每个请求都要带上自己的协议版本（字符串）和客户端能力（对象，没有能力时为 {}），服务器会把它当作格式错误的请求，以 -32602 拒绝`,
+      };
+    },
+  },
+  {
+    id: 'server-request',
+    severity: 'error',
+    spec: '2026-07-28/basic/transports/stdio › Receiving Messages',
+    specNote: {
+      en: 'the server MUST NOT write JSON-RPC requests; it asks for input in an input_required result',
+      zh: '服务器不得发送 JSON-RPC 请求；需要客户端输入时，它返回 input_required 结果',
+    },
+    title: { en: 'Request sent by the server', zh: '服务器发送了请求' },
+    check: (ctx, msg) => {
+      if (msg.type !== 'server.request' || ctx.era !== 'modern') return null;
+      return {
+        en: `the server sent "${msg.method}" as a JSON-RPC request (id ${show(msg.id)}); in ${ctx.ruleVersion} a server sends no requests at all. To get the client's input it answers the client's tools/call, prompts/get or resources/read with resultType "input_required" and the request in inputRequests; the client retries with inputResponses`,
+        zh: `服务器把 "${msg.method}" 作为 JSON-RPC 请求发送（id ${show(msg.id)}）；在 ${ctx.ruleVersion} 中服务器根本不发送请求。需要客户端输入时，它对客户端的 tools/call、prompts/get 或 resources/read 返回 resultType 为 "input_required" 的结果，把请求放在 inputRequests 中；客户端带着 inputResponses 重试`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];

@@ -1,0 +1,348 @@
+import { isStatelessVersion, type JsonObject } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+import type { Declared, RequestRecord, SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
+import {
+  answeredRecord,
+  LOG_LEVEL_META,
+  SERVER_INFO_META,
+  SUBSCRIPTION_ID_META,
+} from '../facts.js';
+import { type RuleRow, show } from './rule.js';
+
+/**
+ * The answers to modern requests (2026-07-28): every result says what it is (resultType), the
+ * cacheable ones say how long they keep (ttlMs, cacheScope), and the server serves each request
+ * by what that request declared, never by what an earlier one did (basic/index › Statelessness).
+ */
+
+type ModernRecord = RequestRecord & { readonly declared: Declared };
+
+/** The modern client request an answer answers for the first time (a second answer is duplicate-response). */
+function modernRequestOf(ctx: SessionContext, msg: ModelMessage): ModernRecord | null {
+  if (msg.receiver !== 'client') return null;
+  const record = answeredRecord(ctx, msg);
+  if (!record || record.status === 'answered' || record.declared === undefined) return null;
+  return record as ModernRecord;
+}
+
+/** The result of an answer, when it is a response (not an error). */
+const resultOf = (msg: ModelMessage): JsonObject | null =>
+  msg.envelope.kind === 'response' ? msg.envelope.result : null;
+
+/** The error's code and data, when the answer is an error response. */
+const errorOf = (msg: ModelMessage) => (msg.envelope.kind === 'error' ? msg.envelope.error : null);
+
+/** The resultType values of the core protocol (basic/index › ResultType). */
+const CORE_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];
+
+/** The resultType values an official extension adds, when the client declared it. */
+const EXTENSION_RESULT_TYPES: Readonly<Record<string, readonly string[]>> = {
+  'io.modelcontextprotocol/tasks': ['task'],
+};
+
+/** The methods whose complete results carry caching hints (server/utilities/caching › Cacheable Results). */
+const CACHEABLE = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
+
+/** What an input request asks the client for, and the capability that lets the server ask it. */
+function capabilityNeeded(
+  request: unknown,
+  caps: JsonObject,
+): { readonly method: string; readonly needs: string } | null {
+  if (!isObject(request) || typeof request.method !== 'string') return null;
+  const { method } = request;
+  const params = isObject(request.params) ? request.params : {};
+  switch (method) {
+    case 'sampling/createMessage':
+      return isObject(caps.sampling) ? null : { method, needs: 'sampling' };
+    case 'roots/list':
+      return isObject(caps.roots) ? null : { method, needs: 'roots' };
+    case 'elicitation/create': {
+      const elicitation = caps.elicitation;
+      if (params.mode === 'url') {
+        return isObject(elicitation) && isObject(elicitation.url)
+          ? null
+          : { method, needs: 'elicitation.url' };
+      }
+      // client/elicitation › Capabilities: an empty elicitation object means form mode only.
+      const form =
+        isObject(elicitation) &&
+        (isObject(elicitation.form) || Object.keys(elicitation).length === 0);
+      return form ? null : { method, needs: 'elicitation.form' };
+    }
+    default:
+      return null;
+  }
+}
+
+const versionsOf = (value: unknown): readonly string[] | null =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
+
+export const MODERN_RESULT_RULES = [
+  {
+    id: 'result-type-missing',
+    severity: 'error',
+    spec: '2026-07-28/basic/index › ResultType',
+    specNote: {
+      en: 'every result MUST carry resultType; a value the client does not recognise is invalid',
+      zh: '每个结果都必须带有 resultType；客户端不认识的值视为无效',
+    },
+    title: { en: 'Result without a recognised resultType', zh: '结果缺少可识别的 resultType' },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      if (!result || !record) return null;
+      const type = result.resultType;
+      const where = `${record.method} result #${show(msg.id)}`;
+      if (type === undefined) {
+        return {
+          en: `${where} has no resultType; a ${ctx.ruleVersion} server MUST say what each result is ("complete" or "input_required"); the client can only guess it is complete, as if the server were a legacy one`,
+          zh: `${record.method} 结果 #${show(msg.id)} 没有 resultType；${ctx.ruleVersion} 的服务器必须说明每个结果的类型（"complete" 或 "input_required"）；客户端只能把它当作旧时代服务器的结果，猜测为 complete`,
+        };
+      }
+      if (typeof type === 'string' && CORE_RESULT_TYPES.includes(type)) return null;
+      const extensions = record.declared.capabilities?.extensions;
+      const declared = isObject(extensions) ? Object.keys(extensions) : [];
+      // An extension the referee does not know may add values it cannot list: no verdict.
+      if (declared.some((ext) => !(ext in EXTENSION_RESULT_TYPES))) return null;
+      if (
+        typeof type === 'string' &&
+        declared.some((ext) => EXTENSION_RESULT_TYPES[ext]?.includes(type))
+      ) {
+        return null;
+      }
+      const known = [
+        ...CORE_RESULT_TYPES,
+        ...declared.flatMap((e) => EXTENSION_RESULT_TYPES[e] ?? []),
+      ];
+      return {
+        en: `${where} has resultType ${show(type)}, which the request did not make valid: the client recognises ${known.map((t) => `"${t}"`).join(', ')} (an extension adds a value only when the request declares it in clientCapabilities.extensions), so it treats the result as invalid`,
+        zh: `${record.method} 结果 #${show(msg.id)} 的 resultType 为 ${show(type)}，该请求并未使它有效：客户端只认识 ${known.map((t) => `"${t}"`).join('、')}（扩展只有在请求的 clientCapabilities.extensions 中声明后才会增加取值），因此客户端视该结果为无效`,
+      };
+    },
+  },
+  {
+    id: 'cache-hints-missing',
+    severity: 'error',
+    spec: '2026-07-28/server/utilities/caching › Cacheable Results',
+    specNote: {
+      en: 'complete results of discover, list and read methods carry ttlMs (integer >= 0) and cacheScope (public or private)',
+      zh: 'discover、各 list 方法及 resources/read 的 complete 结果须带 ttlMs（不小于 0 的整数）和 cacheScope（public 或 private）',
+    },
+    title: { en: 'Cacheable result without caching hints', zh: '可缓存的结果缺少缓存提示' },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      if (!result || !record || !CACHEABLE.has(record.method)) return null;
+      // An absent resultType is read as complete (result-type-missing says it is absent).
+      if (result.resultType !== undefined && result.resultType !== 'complete') return null;
+      const en: string[] = [];
+      const zh: string[] = [];
+      const { ttlMs, cacheScope } = result;
+      if (ttlMs === undefined) {
+        en.push('no ttlMs (the client assumes 0: immediately stale)');
+        zh.push('没有 ttlMs（客户端按 0 处理，即立即过期）');
+      } else if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 0) {
+        en.push(`ttlMs ${show(ttlMs)}, not an integer >= 0 (a negative one is read as 0)`);
+        zh.push(`ttlMs 为 ${show(ttlMs)}，不是不小于 0 的整数（负数按 0 处理）`);
+      }
+      if (cacheScope === undefined) {
+        en.push('no cacheScope ("public" or "private")');
+        zh.push('没有 cacheScope（"public" 或 "private"）');
+      } else if (cacheScope !== 'public' && cacheScope !== 'private') {
+        en.push(`cacheScope ${show(cacheScope)}, neither "public" nor "private"`);
+        zh.push(`cacheScope 为 ${show(cacheScope)}，既不是 "public" 也不是 "private"`);
+      }
+      if (en.length === 0) return null;
+      return {
+        en: `${record.method} result #${show(msg.id)} has ${en.join(' and ')}; in ${ctx.ruleVersion} a complete ${record.method} result MUST carry both caching hints, so the client and any shared cache cannot tell how long or for whom to keep it`,
+        zh: `${record.method} 结果 #${show(msg.id)} ${zh.join('，且')}；在 ${ctx.ruleVersion} 中 ${record.method} 的 complete 结果必须同时带有两个缓存提示，否则客户端和共享缓存无法判断可以保存多久、可以给谁使用`,
+      };
+    },
+  },
+  {
+    id: 'version-not-refused',
+    severity: 'error',
+    spec: '2026-07-28/basic/versioning › Protocol Version Negotiation',
+    specNote: {
+      en: 'a request in a version the server does not serve gets -32022, never a result',
+      zh: '对服务器不支持的版本的请求，必须以 -32022 回应，而不是给出结果',
+    },
+    title: {
+      en: 'Request in an unsupported version answered with a result',
+      zh: '以不支持的版本发出的请求得到了结果',
+    },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      const version = record?.declared.version;
+      if (!result || !record || version === null || version === undefined) return null;
+      // A DiscoverResult lists the versions itself; otherwise the latest one the server gave.
+      const supported =
+        record.method === 'server/discover'
+          ? versionsOf(result.supportedVersions)
+          : (ctx.discover?.supportedVersions ?? null);
+      if (supported !== null) {
+        if (supported.includes(version)) return null;
+        return {
+          en: `${record.method} #${show(msg.id)} declared protocol version "${version}", which the server does not serve (its supportedVersions: ${show(supported)}), yet it answered with a result; it MUST answer -32022 with data.supported and data.requested, so the client retries with a version both sides speak`,
+          zh: `${record.method} #${show(msg.id)} 声明的协议版本为 "${version}"，服务器并不支持它（其 supportedVersions 为 ${show(supported)}），却给出了结果；服务器必须以 -32022 回应，并附上 data.supported 和 data.requested，让客户端改用双方都支持的版本重试`,
+        };
+      }
+      if (isStatelessVersion(version)) return null;
+      return {
+        en: `${record.method} #${show(msg.id)} declared protocol version "${version}", which is no revision with per-request _meta (the modern ones: 2026-07-28), yet the server answered with a result; a server that does not implement the requested version MUST answer -32022 listing the versions it supports`,
+        zh: `${record.method} #${show(msg.id)} 声明的协议版本为 "${version}"，它不是使用逐请求 _meta 的版本（现代版本为 2026-07-28），服务器却给出了结果；服务器未实现所请求的版本时，必须以 -32022 回应并列出它支持的版本`,
+      };
+    },
+  },
+  {
+    id: 'unsupported-version-error-incomplete',
+    severity: 'error',
+    spec: '2026-07-28/basic/versioning › Protocol Version Negotiation',
+    specNote: {
+      en: 'UnsupportedProtocolVersionError: data.supported (string[]) and data.requested (string)',
+      zh: 'UnsupportedProtocolVersionError：须有 data.supported（字符串数组）和 data.requested（字符串）',
+    },
+    title: {
+      en: '-32022 without the supported versions',
+      zh: '-32022 错误缺少支持的版本列表',
+    },
+    check: (ctx, msg) => {
+      const error = errorOf(msg);
+      if (error?.code !== -32022 || !modernRequestOf(ctx, msg)) return null;
+      const data = isObject(error.data) ? error.data : {};
+      const en: string[] = [];
+      const zh: string[] = [];
+      if (versionsOf(data.supported) === null) {
+        en.push('data.supported is not an array of version strings');
+        zh.push('data.supported 不是版本字符串数组');
+      }
+      if (typeof data.requested !== 'string') {
+        en.push('data.requested is not the requested version string');
+        zh.push('data.requested 不是所请求的版本字符串');
+      }
+      if (en.length === 0) return null;
+      return {
+        en: `-32022 error for #${show(msg.id)}: ${en.join(', and ')}; without data.supported the client cannot pick a version both sides speak and retry`,
+        zh: `#${show(msg.id)} 的 -32022 错误：${zh.join('，且')}；没有 data.supported，客户端无法选出双方都支持的版本来重试`,
+      };
+    },
+  },
+  {
+    id: 'client-capability-not-declared',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Basic Workflow',
+    specNote: {
+      en: 'inputRequests only of kinds the request itself declared in clientCapabilities',
+      zh: 'inputRequests 只能包含该请求自身在 clientCapabilities 中声明过的类型',
+    },
+    title: {
+      en: 'Input request the client did not declare',
+      zh: '输入请求使用了客户端未声明的能力',
+    },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      if (!result || !record || result.resultType !== 'input_required') return null;
+      const inputs = result.inputRequests;
+      if (!isObject(inputs)) return null;
+      const caps = record.declared.capabilities ?? {};
+      const findings = [];
+      for (const [key, request] of Object.entries(inputs)) {
+        const missing = capabilityNeeded(request, caps);
+        if (!missing) continue;
+        findings.push({
+          en: `${record.method} result #${show(msg.id)} asks for "${key}" with ${missing.method}, but ${record.method} #${show(msg.id)} did not declare ${missing.needs} in its clientCapabilities (${show(caps)}); a server relies only on what the request itself declares, never on an earlier request, so it leaves this input request out or answers -32021 with data.requiredCapabilities`,
+          zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；服务器只能依赖请求本身声明的能力，不能依赖更早的请求，因此应去掉这个输入请求，或以带 data.requiredCapabilities 的 -32021 回应`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+  {
+    id: 'capability-error-incomplete',
+    severity: 'error',
+    spec: '2026-07-28/basic/index › General fields',
+    specNote: {
+      en: 'MissingRequiredClientCapabilityError (-32021) lists the missing capabilities in data.requiredCapabilities',
+      zh: 'MissingRequiredClientCapabilityError（-32021）须在 data.requiredCapabilities 中列出缺少的能力',
+    },
+    title: {
+      en: '-32021 without the required capabilities',
+      zh: '-32021 错误缺少所需的能力',
+    },
+    check: (ctx, msg) => {
+      const error = errorOf(msg);
+      if (error?.code !== -32021 || !modernRequestOf(ctx, msg)) return null;
+      const data = error.data;
+      if (isObject(data) && isObject(data.requiredCapabilities)) return null;
+      return {
+        en: `-32021 error for #${show(msg.id)} has no data.requiredCapabilities object; the client cannot tell which capability to declare when it retries`,
+        zh: `#${show(msg.id)} 的 -32021 错误没有 data.requiredCapabilities 对象；客户端无法得知重试时应声明哪项能力`,
+      };
+    },
+  },
+  {
+    id: 'server-info-missing',
+    severity: 'warning',
+    spec: '2026-07-28/basic/index › General fields',
+    specNote: {
+      en: 'per-response protocol fields: every result SHOULD name its server in _meta',
+      zh: '逐响应协议字段：每个结果都应在 _meta 中给出服务器信息',
+    },
+    title: { en: 'Result without serverInfo', zh: '结果缺少 serverInfo' },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      if (!result || !record) return null;
+      const meta = result._meta;
+      if (isObject(meta) && isObject(meta[SERVER_INFO_META])) return null;
+      return {
+        en: `${record.method} result #${show(msg.id)} has no _meta["${SERVER_INFO_META}"]; in ${ctx.ruleVersion} there is no initialize result to name the server, so each result should say which server (name and version) produced it`,
+        zh: `${record.method} 结果 #${show(msg.id)} 的 _meta 中没有 "${SERVER_INFO_META}"；${ctx.ruleVersion} 没有 initialize 结果来说明服务器身份，因此每个结果都应说明是哪个服务器（名称和版本）产生的`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];
+
+/** The server's notifications in the modern era: log messages belong to a request that asked. */
+export const MODERN_NOTIFICATION_RULES = [
+  {
+    id: 'log-without-level',
+    severity: 'error',
+    spec: '2026-07-28/server/utilities/logging › Per-request log level',
+    specNote: {
+      en: 'notifications/message only for a request in flight that set logLevel, never on a listen stream',
+      zh: 'notifications/message 只能发给仍在进行且设置了 logLevel 的请求，不得出现在监听流上',
+    },
+    title: { en: 'Log message nobody asked for', zh: '没有请求要求的日志消息' },
+    check: (ctx, msg) => {
+      if (msg.type !== 'server.notification' || msg.method !== 'notifications/message') {
+        return null;
+      }
+      const findings = [];
+      const meta = msg.params?._meta;
+      if (isObject(meta) && SUBSCRIPTION_ID_META in meta) {
+        findings.push({
+          en: `notifications/message carries _meta["${SUBSCRIPTION_ID_META}"] ${show(meta[SUBSCRIPTION_ID_META])}: in ${ctx.ruleVersion} a log message is request-scoped and MUST NOT be delivered on a subscriptions/listen stream; the server sends it only before the answer of the request that set logLevel`,
+          zh: `notifications/message 带有 _meta["${SUBSCRIPTION_ID_META}"] ${show(meta[SUBSCRIPTION_ID_META])}：在 ${ctx.ruleVersion} 中日志消息属于单个请求，不得通过 subscriptions/listen 流发送；服务器只能在设置了 logLevel 的请求得到回应之前发送它`,
+        });
+      }
+      if (ctx.ledger.logging === 0) {
+        findings.push({
+          en: `notifications/message while no client request waiting for its answer declared _meta["${LOG_LEVEL_META}"]; in ${ctx.ruleVersion} there is no logging/setLevel, and the server MUST NOT log for a request that did not ask`,
+          zh: `发送 notifications/message 时，没有任何仍在等待回应的客户端请求在 _meta 中声明 "${LOG_LEVEL_META}"；${ctx.ruleVersion} 没有 logging/setLevel，服务器不得为没有要求日志的请求发送日志`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+] as const satisfies readonly RuleRow[];

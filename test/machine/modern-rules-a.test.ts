@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../src/protocol/index.js';
+import {
+  CAPS_KEY,
+  discovered,
+  discoverResult,
+  LOG_LEVEL_KEY,
+  modernRequest,
+  modernResult,
+  SUBSCRIPTION_KEY,
+  VERSION_KEY,
+} from './modern-builder.js';
+import { elicit, hs } from './rule-cases.js';
+import { rpc, type SessionBuilder, session } from './session-builder.js';
+
+const rulesOf = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
+const call = (id: number, options: { logLevel?: string; capabilities?: JsonObject } = {}) =>
+  modernRequest(
+    id,
+    'tools/call',
+    { name: 'greet', arguments: { name: 'Ada' } },
+    {
+      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+      ...(options.logLevel ? { meta: { [LOG_LEVEL_KEY]: options.logLevel } } : {}),
+    },
+  );
+const log = (meta?: JsonObject) =>
+  rpc.notification('notifications/message', {
+    level: 'info',
+    data: 'hi',
+    ...(meta ? { _meta: meta } : {}),
+  });
+const cancel = (requestId: number) =>
+  rpc.notification('notifications/cancelled', { requestId, reason: 'gave up' });
+const input = (id: number, method: string, params: JsonObject = {}) =>
+  modernResult(id, {
+    resultType: 'input_required',
+    inputRequests: { k: { method, params } },
+  });
+
+describe('request-meta-missing', () => {
+  it('names both keys when _meta is absent, also on the first request of the session', () => {
+    const first = session().client(modernRequest(1, 'tools/list', {}, { without: [VERSION_KEY] }));
+    expect(rulesOf(first)).toEqual(['request-meta-missing']);
+    const bare = discovered().client(rpc.request(1, 'tools/list', {}));
+    const hit = bare.run().last.violations.find((v) => v.rule === 'request-meta-missing');
+    expect(hit?.message).toContain(VERSION_KEY);
+    expect(hit?.message).toContain(CAPS_KEY);
+  });
+
+  it('never fires in a legacy session', () => {
+    expect(rulesOf(hs().client(rpc.request(1, 'tools/list')))).toEqual([]);
+  });
+});
+
+describe('server-request', () => {
+  it('is the only rule a modern server request breaks; the legacy era is unchanged', () => {
+    expect(rulesOf(discovered().server(elicit))).toEqual(['server-request']);
+    expect(rulesOf(hs().server(elicit))).toEqual([]);
+    expect(rulesOf(hs().client(rpc.request(1, 'roots/list')))).toEqual(['wrong-direction']);
+  });
+});
+
+describe('log-without-level', () => {
+  it('is O(1) bookkeeping that follows each request with logLevel until answered or cancelled', () => {
+    const asked = discovered().client(call(1, { logLevel: 'info' }));
+    expect(rulesOf(asked.server(log()))).toEqual([]);
+    const answered = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .server(modernResult(1, { content: [] }))
+      .server(log());
+    expect(rulesOf(answered)).toEqual(['log-without-level']);
+    const cancelled = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .client(cancel(1))
+      .server(log());
+    expect(rulesOf(cancelled)).toEqual(['log-without-level']);
+    // Two in flight, one answered: the other still may get log messages.
+    const two = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .client(call(2, { logLevel: 'debug' }))
+      .server(modernResult(1, { content: [] }))
+      .server(log());
+    expect(rulesOf(two)).toEqual([]);
+    // Another request without logLevel does not count.
+    const other = discovered().client(call(1)).client(call(2)).server(log());
+    expect(rulesOf(other)).toEqual(['log-without-level']);
+  });
+
+  it('flags a log message on a listen stream, and never a legacy log message', () => {
+    const stream = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .server(log({ [SUBSCRIPTION_KEY]: 'listen:0' }));
+    expect(rulesOf(stream)).toEqual(['log-without-level']);
+    expect(rulesOf(hs().server(log()))).toEqual([]);
+  });
+
+  it('fires on the real recording once the request no longer asks for logs', () => {
+    const file = join(import.meta.dirname, '../fixtures/real/v2-modern.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const b = session();
+    let flagged: number[] = [];
+    for (const line of lines) {
+      const { direction, message } = JSON.parse(line) as { direction: string; message: JsonObject };
+      const meta = (message.params as JsonObject | undefined)?._meta as JsonObject | undefined;
+      if (meta) delete meta[LOG_LEVEL_KEY];
+      if (direction === 'client->server') b.client(message);
+      else b.server(message);
+    }
+    const { reports } = b.run();
+    flagged = reports.filter((r) => r.violations.length > 0).map((r) => r.index);
+    expect(flagged).toEqual([15]);
+    expect(reports[15]?.violations.map((v) => v.rule)).toEqual(['log-without-level']);
+  });
+});
+
+describe('client-capability-not-declared', () => {
+  it('reads the capabilities of the request itself, never of an earlier one', () => {
+    const earlier = discovered()
+      .client(call(1))
+      .server(modernResult(1, { content: [] }))
+      .client(call(2, { capabilities: {} }))
+      .server(input(2, 'sampling/createMessage', { messages: [], maxTokens: 5 }));
+    expect(rulesOf(earlier)).toEqual(['client-capability-not-declared']);
+  });
+
+  it('maps each kind to its capability; an empty elicitation object means form', () => {
+    const caps = (capabilities: JsonObject, method: string, params: JsonObject = {}) =>
+      rulesOf(
+        discovered()
+          .client(call(1, { capabilities }))
+          .server(input(1, method, params)),
+      );
+    expect(caps({ roots: {} }, 'roots/list')).toEqual([]);
+    expect(caps({ sampling: {} }, 'roots/list')).toEqual(['client-capability-not-declared']);
+    expect(caps({ elicitation: {} }, 'elicitation/create', { message: 'm' })).toEqual([]);
+    expect(caps({ elicitation: { url: {} } }, 'elicitation/create', { message: 'm' })).toEqual([
+      'client-capability-not-declared',
+    ]);
+    expect(caps({ elicitation: {} }, 'elicitation/create', { mode: 'url' })).toEqual([
+      'client-capability-not-declared',
+    ]);
+  });
+});
+
+describe('results of modern requests', () => {
+  it('result-type-missing: absent, or a value no declared extension adds', () => {
+    const absent = rpc.result(1, {
+      content: [],
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
+    });
+    const b = discovered().client(call(1)).server(absent);
+    expect(rulesOf(b)).toEqual(['result-type-missing']);
+    expect(
+      rulesOf(
+        discovered()
+          .client(call(1))
+          .server(modernResult(1, { resultType: 'done' })),
+      ),
+    ).toEqual(['result-type-missing']);
+  });
+
+  it('cache-hints-missing: only complete results of the cacheable methods', () => {
+    const list = (result: JsonObject) =>
+      rulesOf(
+        discovered()
+          .client(modernRequest(1, 'resources/read', { uri: 'file:///a' }))
+          .server(modernResult(1, result)),
+      );
+    expect(list({ contents: [], ttlMs: -1, cacheScope: 'shared' })).toEqual([
+      'cache-hints-missing',
+    ]);
+    // (invalid-result may judge its shape: the schema check is another rule's.)
+    expect(list({ resultType: 'input_required', requestState: 's' })).not.toContain(
+      'cache-hints-missing',
+    );
+    expect(
+      rulesOf(
+        discovered()
+          .client(call(1))
+          .server(modernResult(1, { content: [] })),
+      ),
+    ).toEqual([]);
+  });
+
+  it('version-not-refused: by the server’s own supportedVersions once it answered server/discover', () => {
+    const b = session()
+      .client(modernRequest('p', 'server/discover'))
+      .server(discoverResult('p', ['2026-07-28']))
+      .client(modernRequest(1, 'tools/list', {}, { version: '2025-11-25' }))
+      .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'public' }));
+    expect(rulesOf(b)).toEqual(['version-not-refused']);
+    const own = session()
+      .client(modernRequest('p', 'server/discover', {}, { version: '2027-01-01' }))
+      .server(discoverResult('p', ['2026-07-28']));
+    expect(rulesOf(own)).toEqual(['version-not-refused']);
+  });
+});
