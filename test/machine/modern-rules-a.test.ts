@@ -135,11 +135,13 @@ describe('client-capability-not-declared', () => {
       );
     expect(caps({ roots: {} }, 'roots/list')).toEqual([]);
     expect(caps({ sampling: {} }, 'roots/list')).toEqual(['client-capability-not-declared']);
-    expect(caps({ elicitation: {} }, 'elicitation/create', { message: 'm' })).toEqual([]);
-    expect(caps({ elicitation: { url: {} } }, 'elicitation/create', { message: 'm' })).toEqual([
+    const form = { message: 'm', requestedSchema: { type: 'object', properties: {} } };
+    const url = { mode: 'url', message: 'm', url: 'https://example.com/consent' };
+    expect(caps({ elicitation: {} }, 'elicitation/create', form)).toEqual([]);
+    expect(caps({ elicitation: { url: {} } }, 'elicitation/create', form)).toEqual([
       'client-capability-not-declared',
     ]);
-    expect(caps({ elicitation: {} }, 'elicitation/create', { mode: 'url' })).toEqual([
+    expect(caps({ elicitation: {} }, 'elicitation/create', url)).toEqual([
       'client-capability-not-declared',
     ]);
   });
@@ -157,7 +159,7 @@ describe('results of modern requests', () => {
       rulesOf(
         discovered()
           .client(call(1))
-          .server(modernResult(1, { resultType: 'done' })),
+          .server(modernResult(1, { resultType: 'done', content: [] })),
       ),
     ).toEqual(['result-type-missing']);
   });
