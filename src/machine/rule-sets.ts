@@ -126,6 +126,28 @@ const MODERN_CALL = [
   'invalid-params',
 ] as const satisfies readonly RuleId[];
 
+/** A modern client's retry of an input_required round (basic/patterns/mrtr › Client Requirements). */
+const MRTR_RETRY = [
+  'retry-without-round',
+  'retry-same-id',
+  'request-state-altered',
+  'input-responses-missing',
+] as const satisfies readonly RuleId[];
+
+/** A modern server's input_required answer (basic/patterns/mrtr). */
+const MRTR_ANSWER = [
+  'input-required-not-allowed',
+  'input-required-empty',
+] as const satisfies readonly RuleId[];
+
+/** A modern server's notifications on listen streams (basic/patterns/subscriptions). */
+const STREAM = [
+  'unsolicited-notification',
+  'listen-ack-not-first',
+  'ack-beyond-filter',
+  'notification-not-subscribed',
+] as const satisfies readonly RuleId[];
+
 /**
  * The modern era's rules (2026-07-28): no lifecycle, so no timing rules; every request stands on
  * its own. Only a closed transport still ends the session, so every list starts with
@@ -136,10 +158,10 @@ export const MODERN_RULES: RuleSet = {
   judges: {
     'client.initialize': rules('message-after-shutdown', 'era-mixed', 'invalid-params', ...IDS),
     'client.initialized': rules('message-after-shutdown', 'era-mixed'),
-    'client.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS),
+    'client.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, ...MRTR_RETRY),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS),
     'client.notification': rules('message-after-shutdown', ...MODERN_CALL),
-    'server.notification': rules('message-after-shutdown', ...MODERN_CALL),
+    'server.notification': rules('message-after-shutdown', ...MODERN_CALL, ...STREAM),
     'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
     'server.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
     'client.cancelled': rules(
@@ -148,14 +170,15 @@ export const MODERN_RULES: RuleSet = {
       'cancel-unknown-request',
       'id-beyond-safe-integer',
     ),
+    // A server cancels only a listen stream, a request of the client's (cancellation.mdx).
     'server.cancelled': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
-      'cancel-unknown-request',
+      'server-cancel-not-listen',
       'id-beyond-safe-integer',
     ),
     'client.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
-    'server.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
+    'server.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result', ...MRTR_ANSWER),
     'client.error': rules('message-after-shutdown', ...ANSWER),
     'server.error': rules('message-after-shutdown', ...ANSWER),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),

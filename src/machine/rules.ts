@@ -5,11 +5,13 @@ import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { ERA_RULES } from './rules/eras.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
+import { MRTR_RULES } from './rules/mrtr.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_RULES } from './rules/resources.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 import { SCHEMA_RULES } from './rules/schema.js';
+import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 
 export type { Check, Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 
@@ -24,6 +26,8 @@ const ROWS = [
   ...RESOURCE_RULES,
   ...BIG_ID_RULES,
   ...ERA_RULES,
+  ...MRTR_RULES,
+  ...SUBSCRIPTION_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];
