@@ -1,5 +1,6 @@
 import type { RequestId, Side } from '../protocol/index.js';
 import type { RequestRecord, TokenRecord } from './context.js';
+import type { Call, Listen, Round } from './records-streams.js';
 
 /** One map per side: each side has its own id space (the client's 1 is not the server's 1). */
 type BySide<K, V> = { readonly client: Map<K, V>; readonly server: Map<K, V> };
@@ -30,6 +31,15 @@ export class Ledger {
    */
   logging = 0;
   #opened = 0;
+  /**
+   * MRTR (2026-07-28): the client's tools/call, prompts/get and resources/read waiting for their
+   * answer, by id: what each calls (an input_required answer opens a round on it).
+   */
+  readonly calls = new Map<RequestId, Call>();
+  /** MRTR: the input_required round outstanding on each call (method and target), until its retry. */
+  readonly rounds = new Map<string, Round>();
+  /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
+  readonly listens = new Map<RequestId, Listen>();
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {
     return this.requests[requester].get(id);

@@ -40,6 +40,12 @@ import {
   startProbe,
 } from './records.js';
 import { countLogLevel } from './records-modern-a.js';
+import {
+  recordAcknowledgement,
+  recordListenCancelled,
+  recordStreamAnswer,
+  recordStreamRequest,
+} from './records-streams.js';
 import type { Era } from './rule-sets.js';
 
 /** What the machine accepts: classified messages and close; raw envelopes are classified first. */
@@ -205,6 +211,30 @@ export const refereeSetup = setup({
     endSubscription: assign(({ context, event }) => {
       assertEvent(event, REQUESTS);
       return endSubscription(context, event);
+    }),
+    /** MRTR and listen streams: a modern client's call, retry or listen (records-streams.ts). */
+    recordStreamRequest: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      recordStreamRequest(context, event);
+      return {};
+    }),
+    /** MRTR and listen streams: an input_required round opens, a listen's answer ends it. */
+    recordStreamAnswer: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      recordStreamAnswer(context, event);
+      return {};
+    }),
+    /** Subscriptions › Acknowledgment: what a listen stream honours. */
+    recordAcknowledgement: assign(({ context, event }) => {
+      assertEvent(event, 'server.notification');
+      recordAcknowledgement(context, event);
+      return {};
+    }),
+    /** Subscriptions › Cancellation: either side's notifications/cancelled ends a listen stream. */
+    recordListenCancelled: assign(({ context, event }) => {
+      assertEvent(event, CANCELLED);
+      recordListenCancelled(context, event);
+      return {};
     }),
   },
 });

@@ -127,6 +127,28 @@ const MODERN_CALL = [
   'invalid-params',
 ] as const satisfies readonly RuleId[];
 
+/** A modern client's retry of an input_required round (basic/patterns/mrtr › Client Requirements). */
+const MRTR_RETRY = [
+  'retry-without-round',
+  'retry-same-id',
+  'request-state-altered',
+  'input-responses-missing',
+] as const satisfies readonly RuleId[];
+
+/** A modern server's input_required answer (basic/patterns/mrtr). */
+const MRTR_ANSWER = [
+  'input-required-not-allowed',
+  'input-required-empty',
+] as const satisfies readonly RuleId[];
+
+/** A modern server's notifications on listen streams (basic/patterns/subscriptions). */
+const STREAM = [
+  'unsolicited-notification',
+  'listen-ack-not-first',
+  'ack-beyond-filter',
+  'notification-not-subscribed',
+] as const satisfies readonly RuleId[];
+
 /**
  * The modern era's rules (2026-07-28): no lifecycle, so no timing rules; every request stands on
  * its own. Only a closed transport still ends the session, so every list starts with
@@ -143,10 +165,16 @@ export const MODERN_RULES: RuleSet = {
       'era-mixed',
       ...IDS,
       'request-meta-missing',
+      ...MRTR_RETRY,
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
     'client.notification': rules('message-after-shutdown', ...MODERN_CALL),
-    'server.notification': rules('message-after-shutdown', ...MODERN_CALL, 'log-without-level'),
+    'server.notification': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      'log-without-level',
+      ...STREAM,
+    ),
     'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
     'server.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
     'client.cancelled': rules(
@@ -155,10 +183,11 @@ export const MODERN_RULES: RuleSet = {
       'cancel-unknown-request',
       'id-beyond-safe-integer',
     ),
+    // A server cancels only a listen stream, a request of the client's (cancellation.mdx).
     'server.cancelled': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
-      'cancel-unknown-request',
+      'server-cancel-not-listen',
       'id-beyond-safe-integer',
     ),
     'client.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
@@ -171,6 +200,7 @@ export const MODERN_RULES: RuleSet = {
       'cache-hints-missing',
       'client-capability-not-declared',
       'server-info-missing',
+      ...MRTR_ANSWER,
     ),
     'client.error': rules('message-after-shutdown', ...ANSWER),
     'server.error': rules(

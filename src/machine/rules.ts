@@ -7,11 +7,13 @@ import { ERA_RULES } from './rules/eras.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
+import { MRTR_RULES } from './rules/mrtr.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_RULES } from './rules/resources.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 import { SCHEMA_RULES } from './rules/schema.js';
+import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 
 export type { Check, Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 
@@ -29,6 +31,8 @@ const ROWS = [
   ...MODERN_REQUEST_RULES,
   ...MODERN_RESULT_RULES,
   ...MODERN_NOTIFICATION_RULES,
+  ...MRTR_RULES,
+  ...SUBSCRIPTION_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -32,6 +32,7 @@ const MODERN_REQUEST = [
   'handOutProgressToken',
   'declareRequest',
   'countLogLevel',
+  'recordStreamRequest',
 ] as const;
 
 /** How the modern era judges and records each kind of message (its states add the probe's outcome). */
@@ -45,20 +46,26 @@ const MODERN_MESSAGES = {
   // as an answer.
   'server.request': { actions: ['judge', 'rememberRequest'] },
   'client.notification': { actions: 'judge' },
-  'server.notification': { actions: 'judge' },
+  'server.notification': { actions: ['judge', 'recordAcknowledgement'] },
   'client.progress': { actions: ['judge', 'recordProgress'] },
   'server.progress': { actions: ['judge', 'recordProgress'] },
-  'client.cancelled': { actions: ['judge', 'cancelRequest'] },
-  'server.cancelled': { actions: ['judge', 'cancelRequest'] },
+  'client.cancelled': { actions: ['judge', 'cancelRequest', 'recordListenCancelled'] },
+  'server.cancelled': { actions: ['judge', 'cancelRequest', 'recordListenCancelled'] },
   'server.result': [
     {
       guard: 'answersOpenRequest',
-      actions: ['judge', 'completeRequest', 'recordDiscover', 'noteServerInfo'],
+      actions: [
+        'judge',
+        'recordStreamAnswer',
+        'completeRequest',
+        'recordDiscover',
+        'noteServerInfo',
+      ],
     },
     { actions: 'judge' },
   ],
   'server.error': [
-    { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+    { guard: 'answersOpenRequest', actions: ['judge', 'recordStreamAnswer', 'completeRequest'] },
     { actions: 'judge' },
   ],
   'client.result': [

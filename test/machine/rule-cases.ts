@@ -9,6 +9,16 @@ import {
   modernResult,
 } from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
+import {
+  ack,
+  CONFIRMED,
+  deploy,
+  inputRequired,
+  listen,
+  onStream,
+  retry,
+  TOOLS_CHANGED,
+} from './stream-builder.js';
 
 export const hs = () => session().handshake();
 
@@ -68,6 +78,8 @@ const logMessage = (meta?: JsonObject) =>
     data: 'deploying',
     ...(meta === undefined ? {} : { _meta: meta }),
   });
+const cancelNotice = (requestId: number | string) =>
+  rpc.notification('notifications/cancelled', { requestId, reason: 'the server is shutting down' });
 
 export type RuleCase = {
   /** The session whose LAST message must be flagged with the rule. */
@@ -354,5 +366,77 @@ export const CASES: Record<RuleId, RuleCase> = {
           ),
         )
         .server(logMessage()),
+  },
+  'input-required-not-allowed': {
+    trigger: () => discovered().client(modernRequest(1, 'tools/list')).server(inputRequired(1)),
+    legal: () => discovered().client(deploy(1)).server(inputRequired(1)),
+  },
+  'input-required-empty': {
+    trigger: () => discovered().client(deploy(1)).server(inputRequired(1, {})),
+    // requestState alone is a round too ("load shedding").
+    legal: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1, { requestState: 'busy:retry' })),
+  },
+  'retry-same-id': {
+    trigger: () => discovered().client(deploy(1)).server(inputRequired(1)).client(retry(1)),
+    legal: () => discovered().client(deploy(1)).server(inputRequired(1)).client(retry(2)),
+  },
+  'request-state-altered': {
+    trigger: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1))
+        .client(retry(2, { requestState: 'deploy:v2' })),
+    legal: () => discovered().client(deploy(1)).server(inputRequired(1)).client(retry(2)),
+  },
+  'input-responses-missing': {
+    trigger: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1))
+        .client(retry(2, { inputResponses: {} })),
+    // Extra keys are fine: the server ignores what it did not ask for.
+    legal: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1))
+        .client(retry(2, { inputResponses: { ...CONFIRMED, extra: { action: 'decline' } } })),
+  },
+  'retry-without-round': {
+    trigger: () => discovered().client(retry(1)),
+    legal: () => discovered().client(deploy(1)),
+  },
+  'listen-ack-not-first': {
+    trigger: () => discovered().client(listen('l1')).server(onStream(TOOLS_CHANGED, 'l1')),
+    legal: () =>
+      discovered().client(listen('l1')).server(ack('l1')).server(onStream(TOOLS_CHANGED, 'l1')),
+  },
+  'ack-beyond-filter': {
+    trigger: () =>
+      discovered()
+        .client(listen('l1'))
+        .server(ack('l1', { toolsListChanged: true, promptsListChanged: true })),
+    legal: () => discovered().client(listen('l1')).server(ack('l1')),
+  },
+  'unsolicited-notification': {
+    // The handshake era's unsolicited list_changed: in 2026-07-28 only a listen stream carries it.
+    trigger: () => discovered().server(onStream(TOOLS_CHANGED, undefined)),
+    legal: () =>
+      discovered().client(listen('l1')).server(ack('l1')).server(onStream(TOOLS_CHANGED, 'l1')),
+  },
+  'notification-not-subscribed': {
+    trigger: () =>
+      discovered()
+        .client(listen('l1'))
+        .server(ack('l1'))
+        .server(onStream('notifications/prompts/list_changed', 'l1')),
+    legal: () =>
+      discovered().client(listen('l1')).server(ack('l1')).server(onStream(TOOLS_CHANGED, 'l1')),
+  },
+  'server-cancel-not-listen': {
+    trigger: () => discovered().client(deploy(1)).server(cancelNotice(1)),
+    legal: () => discovered().client(listen('l1')).server(ack('l1')).server(cancelNotice('l1')),
   },
 };

@@ -1,0 +1,176 @@
+import { isObject, type JsonObject, type RequestId } from '../protocol/index.js';
+import type { SessionContext } from './context.js';
+import type { ModelMessage } from './events.js';
+import { answeredRecord, cancelledId, SUBSCRIPTION_ID_META } from './facts.js';
+
+/**
+ * The two kinds of stream the modern era (2026-07-28) adds, and what the referee remembers of
+ * them: multi round-trip requests (basic/patterns/mrtr) and subscriptions/listen streams
+ * (basic/patterns/subscriptions). The types and the facts the rules read are here, with the
+ * records that write them into the ledger (run after `judge`, like every record).
+ */
+
+/** The requests a server may answer with an InputRequiredResult (mrtr › Supported Requests). */
+export const MRTR_METHODS: ReadonlySet<string> = new Set([
+  'tools/call',
+  'prompts/get',
+  'resources/read',
+]);
+
+/** What a tools/call, prompts/get or resources/read calls: its method and target. */
+export type Call = {
+  readonly method: string;
+  /** The tool or prompt `name`, the resource `uri`. */
+  readonly target: string;
+};
+
+/** An input_required round: the server asked for input before it answers a call. */
+export type Round = Call & {
+  /** The JSON-RPC id of the request that got the round (its retry needs another one). */
+  readonly id: RequestId;
+  /** The keys of `inputRequests` (none when the round had none). */
+  readonly keys: readonly string[];
+  /** The round's `requestState`, undefined when it had none. */
+  readonly state: string | undefined;
+};
+
+/** A subscription filter (`SubscriptionFilter`), as asked or as acknowledged. */
+export type Filter = {
+  readonly toolsListChanged: boolean;
+  readonly promptsListChanged: boolean;
+  readonly resourcesListChanged: boolean;
+  readonly resourceSubscriptions: ReadonlySet<string>;
+};
+
+/** A subscriptions/listen stream, by the id of the request that opened it. */
+export type Listen = {
+  readonly filter: Filter;
+  /** What the server's notifications/subscriptions/acknowledged honoured (null before it). */
+  readonly ack: Filter | null;
+  /** The stream ended: the server's response, either side's notifications/cancelled. */
+  readonly ended: boolean;
+};
+
+/** The list_changed notifications a listen stream carries, and the filter flag each needs. */
+export const LIST_CHANGED = {
+  'notifications/tools/list_changed': 'toolsListChanged',
+  'notifications/prompts/list_changed': 'promptsListChanged',
+  'notifications/resources/list_changed': 'resourcesListChanged',
+} as const satisfies Record<string, keyof Filter>;
+
+export const RESOURCE_UPDATED = 'notifications/resources/updated';
+export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
+export const LISTEN = 'subscriptions/listen';
+
+/** A notification only a listen stream may carry (subscriptions › Opening a Stream). */
+export function isStreamNotification(method: string | null): method is string {
+  return method === RESOURCE_UPDATED || (method !== null && method in LIST_CHANGED);
+}
+
+/** What a call of an MRTR method calls (null for another method or a target that is no string). */
+export function callOf(msg: ModelMessage): Call | null {
+  if (msg.method === null || !MRTR_METHODS.has(msg.method)) return null;
+  const target = msg.method === 'resources/read' ? msg.params?.uri : msg.params?.name;
+  return typeof target === 'string' ? { method: msg.method, target } : null;
+}
+
+/** The ledger's key of a call's round: the method has no space, so the pair is unambiguous. */
+export const roundKey = (call: Call) => `${call.method} ${call.target}`;
+
+/** A request answering a round: it carries `inputResponses` or `requestState`. */
+export function isRetry(msg: ModelMessage): boolean {
+  const params = msg.params;
+  return params !== undefined && ('inputResponses' in params || 'requestState' in params);
+}
+
+/** The listen stream a message names in `_meta` (subscriptions › Receiving Notifications). */
+export function subscriptionIdOf(meta: unknown): RequestId | undefined {
+  if (!isObject(meta)) return undefined;
+  const id = meta[SUBSCRIPTION_ID_META];
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+/** A `SubscriptionFilter` as the referee reads it: any field not of its type asks for nothing. */
+export function filterOf(value: unknown): Filter {
+  const f: JsonObject = isObject(value) ? value : {};
+  const uris = Array.isArray(f.resourceSubscriptions) ? f.resourceSubscriptions : [];
+  return {
+    toolsListChanged: f.toolsListChanged === true,
+    promptsListChanged: f.promptsListChanged === true,
+    resourcesListChanged: f.resourcesListChanged === true,
+    resourceSubscriptions: new Set(uris.filter((u): u is string => typeof u === 'string')),
+  };
+}
+
+/** The listen stream a message names, when it is one the client opened. */
+export function listenOf(ctx: SessionContext, msg: ModelMessage): Listen | undefined {
+  const id = subscriptionIdOf(msg.params?._meta);
+  return id === undefined ? undefined : ctx.ledger.listens.get(id);
+}
+
+/**
+ * A modern client's request: a listen opens its stream; a call of an MRTR method is remembered
+ * until its answer (a round needs its target); a retry uses up the round it answers.
+ */
+export function recordStreamRequest(ctx: SessionContext, msg: ModelMessage): void {
+  if (msg.sender !== 'client' || msg.envelope.kind !== 'request') return;
+  const id = msg.envelope.id;
+  if (msg.method === LISTEN) {
+    ctx.ledger.listens.set(id, {
+      filter: filterOf(msg.params?.notifications),
+      ack: null,
+      ended: false,
+    });
+    return;
+  }
+  const call = callOf(msg);
+  if (!call) return;
+  ctx.ledger.calls.set(id, call);
+  if (isRetry(msg)) ctx.ledger.rounds.delete(roundKey(call));
+}
+
+/**
+ * The server answered a client's request: an input_required answer to a call opens a round (the
+ * latest round of a target replaces an earlier one); any answer to a listen ends its stream.
+ */
+export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void {
+  if (msg.receiver !== 'client' || msg.id === null) return;
+  const { calls, listens, rounds } = ctx.ledger;
+  const call = calls.get(msg.id);
+  if (call) {
+    calls.delete(msg.id);
+    const result = msg.envelope.kind === 'response' ? msg.envelope.result : undefined;
+    if (result?.resultType === 'input_required') {
+      const requests = result.inputRequests;
+      const state = result.requestState;
+      rounds.set(roundKey(call), {
+        ...call,
+        id: msg.id,
+        keys: isObject(requests) ? Object.keys(requests) : [],
+        state: typeof state === 'string' ? state : undefined,
+      });
+    }
+    return;
+  }
+  const listen = listens.get(msg.id);
+  if (listen && !listen.ended && answeredRecord(ctx, msg)?.method === LISTEN) {
+    listens.set(msg.id, { ...listen, ended: true });
+  }
+}
+
+/** The server's notifications/subscriptions/acknowledged: the first one fixes what it honours. */
+export function recordAcknowledgement(ctx: SessionContext, msg: ModelMessage): void {
+  if (msg.method !== ACKNOWLEDGED) return;
+  const id = subscriptionIdOf(msg.params?._meta);
+  const listen = id === undefined ? undefined : ctx.ledger.listens.get(id);
+  if (id === undefined || !listen || listen.ended || listen.ack !== null) return;
+  ctx.ledger.listens.set(id, { ...listen, ack: filterOf(msg.params?.notifications) });
+}
+
+/** A notifications/cancelled naming a listen stream (from either side) ends it. */
+export function recordListenCancelled(ctx: SessionContext, msg: ModelMessage): void {
+  const id = cancelledId(msg);
+  const listen = id === null ? undefined : ctx.ledger.listens.get(id);
+  if (id === null || !listen || listen.ended) return;
+  ctx.ledger.listens.set(id, { ...listen, ended: true });
+}

@@ -1,0 +1,162 @@
+import { isObject } from '../../protocol/index.js';
+import type { SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
+import { answeredRecord } from '../facts.js';
+import { callOf, isRetry, MRTR_METHODS, type Round, roundKey } from '../records-streams.js';
+import { type RuleRow, show } from './rule.js';
+
+/** An input_required result (mrtr › InputRequiredResult), when the message is one. */
+function inputRequired(msg: ModelMessage) {
+  if (msg.envelope.kind !== 'response') return null;
+  const result = msg.envelope.result;
+  return result.resultType === 'input_required' ? result : null;
+}
+
+/** The round a retry answers: the one outstanding on the same method and target. */
+function roundOf(ctx: SessionContext, msg: ModelMessage): Round | undefined {
+  if (msg.sender !== 'client' || !isRetry(msg)) return undefined;
+  const call = callOf(msg);
+  return call ? ctx.ledger.rounds.get(roundKey(call)) : undefined;
+}
+
+const what = (round: Round) => `${round.method} "${round.target}"`;
+
+/**
+ * Multi round-trip requests (2026-07-28 basic/patterns/mrtr): the server answers a call with an
+ * input_required round; the client retries the original request with a new id, its answers and
+ * the round's requestState, unchanged.
+ */
+export const MRTR_RULES = [
+  {
+    id: 'input-required-not-allowed',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Supported Requests',
+    specNote: {
+      en: 'only tools/call, prompts/get and resources/read may get input_required',
+      zh: '只有 tools/call、prompts/get 和 resources/read 可以得到 input_required',
+    },
+    title: {
+      en: 'input_required on a request that does not support it',
+      zh: '对不支持的请求回应了 input_required',
+    },
+    check: (ctx, msg) => {
+      if (!inputRequired(msg)) return null;
+      const record = answeredRecord(ctx, msg);
+      if (!record || MRTR_METHODS.has(record.method)) return null;
+      return {
+        en: `${record.method} #${show(msg.id)} was answered with resultType "input_required"; only tools/call, prompts/get and resources/read may ask for input, so the client has no request to retry and takes the answer as a broken result`,
+        zh: `${record.method} #${show(msg.id)} 得到的回应是 resultType "input_required"；只有 tools/call、prompts/get 和 resources/read 可以请求输入，客户端无从重试，只能把它当作错误的结果`,
+      };
+    },
+  },
+  {
+    id: 'input-required-empty',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Server Requirements',
+    specNote: {
+      en: 'at least one of inputRequests or requestState',
+      zh: 'inputRequests 与 requestState 至少要有一个',
+    },
+    title: { en: 'input_required asks for nothing', zh: 'input_required 什么也没有请求' },
+    check: (_ctx, msg) => {
+      const result = inputRequired(msg);
+      if (!result || 'inputRequests' in result || 'requestState' in result) return null;
+      return {
+        en: `the input_required answer to #${show(msg.id)} has neither inputRequests nor requestState; the server must include at least one, otherwise the client has nothing to gather and nothing to echo when it retries`,
+        zh: `对 #${show(msg.id)} 的 input_required 回应既没有 inputRequests 也没有 requestState；服务器必须至少带上其中一个，否则客户端重试时既无输入可收集，也无状态可回传`,
+      };
+    },
+  },
+  {
+    id: 'retry-same-id',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    specNote: {
+      en: 'the retry MUST have a new JSON-RPC id',
+      zh: '重试必须使用新的 JSON-RPC id',
+    },
+    title: { en: 'Retry reuses the original id', zh: '重试沿用了原请求的 id' },
+    check: (ctx, msg) => {
+      const round = roundOf(ctx, msg);
+      if (!round || round.id !== msg.id) return null;
+      return {
+        en: `this retry of ${what(round)} uses id ${show(msg.id)}, the id of the request that got the input_required round; the initial request and the retry are independent requests, so the retry needs a new id`,
+        zh: `这次对 ${what(round)} 的重试使用了 id ${show(msg.id)}，也就是得到 input_required 的那个请求的 id；原请求和重试是相互独立的请求，重试必须换一个新的 id`,
+      };
+    },
+  },
+  {
+    id: 'request-state-altered',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    specNote: {
+      en: 'echo requestState exactly, and none when the round had none',
+      zh: '原样回传 requestState；上一轮没有时就不得携带',
+    },
+    title: { en: 'requestState not echoed exactly', zh: 'requestState 没有原样回传' },
+    check: (ctx, msg) => {
+      const round = roundOf(ctx, msg);
+      if (!round) return null;
+      const sent = msg.params?.requestState;
+      if (sent === round.state) return null;
+      if (round.state === undefined) {
+        return {
+          en: `this retry of ${what(round)} carries requestState ${show(sent)}, but the input_required round (#${show(round.id)}) had none; the client must not include one, and the server would treat it as tampered state`,
+          zh: `这次对 ${what(round)} 的重试带有 requestState ${show(sent)}，但那一轮 input_required（#${show(round.id)}）并没有；客户端不得携带它，服务器会把它当作被篡改的状态`,
+        };
+      }
+      if (sent === undefined) {
+        return {
+          en: `this retry of ${what(round)} leaves out requestState; the input_required round (#${show(round.id)}) gave ${show(round.state)}, which the client must echo byte for byte, or the server cannot resume the request`,
+          zh: `这次对 ${what(round)} 的重试没有带 requestState；那一轮 input_required（#${show(round.id)}）给出了 ${show(round.state)}，客户端必须逐字节原样回传，否则服务器无法继续这个请求`,
+        };
+      }
+      return {
+        en: `this retry of ${what(round)} sends requestState ${show(sent)}, but the input_required round (#${show(round.id)}) gave ${show(round.state)}; the state is opaque, the client must echo it unchanged, and the server rejects state that fails its check`,
+        zh: `这次对 ${what(round)} 的重试发送的 requestState 是 ${show(sent)}，但那一轮 input_required（#${show(round.id)}）给出的是 ${show(round.state)}；该状态是不透明的，客户端必须原样回传，服务器会拒绝校验不通过的状态`,
+      };
+    },
+  },
+  {
+    id: 'input-responses-missing',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    specNote: {
+      en: 'construct every requested input before retrying',
+      zh: '重试之前必须准备好所有被请求的输入',
+    },
+    title: { en: 'Retry misses requested input', zh: '重试缺少被请求的输入' },
+    check: (ctx, msg) => {
+      const round = roundOf(ctx, msg);
+      if (!round || round.keys.length === 0) return null;
+      const given = msg.params?.inputResponses;
+      const answers = isObject(given) ? given : {};
+      const missing = round.keys.filter((key) => !(key in answers));
+      if (missing.length === 0) return null;
+      const keys = missing.map((key) => show(key)).join(', ');
+      return {
+        en: `this retry of ${what(round)} has no inputResponses for ${keys}, which the input_required round (#${show(round.id)}) asked for; the client must construct every requested input first, and the server will ask again`,
+        zh: `这次对 ${what(round)} 的重试在 inputResponses 中缺少 ${keys}，而那一轮 input_required（#${show(round.id)}）请求了它们；客户端必须先准备好所有被请求的输入，否则服务器会再次请求`,
+      };
+    },
+  },
+  {
+    id: 'retry-without-round',
+    severity: 'error',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    specNote: {
+      en: 'inputResponses and requestState belong only to the retry of the original request',
+      zh: 'inputResponses 和 requestState 只能用于对原请求的重试',
+    },
+    title: { en: 'Retry of no input_required round', zh: '没有对应 input_required 轮次的重试' },
+    check: (ctx, msg) => {
+      if (msg.sender !== 'client' || !isRetry(msg) || roundOf(ctx, msg)) return null;
+      const call = callOf(msg);
+      const target = call ? ` "${call.target}"` : '';
+      return {
+        en: `${msg.method}${target} #${show(msg.id)} carries inputResponses or requestState, but no input_required round is waiting for a retry of it; these fields belong only to the retry of the request that got the round, never to another request`,
+        zh: `${msg.method}${target} #${show(msg.id)} 带有 inputResponses 或 requestState，但没有等待它重试的 input_required 轮次；这些字段只属于对得到该轮次的原请求的重试，不得用于其他请求`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];

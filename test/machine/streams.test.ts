@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { discovered, modernRequest } from './modern-builder.js';
+import { rpc, session } from './session-builder.js';
+import {
+  ack,
+  CONFIRMED,
+  deploy,
+  inputRequired,
+  listen,
+  listenEnd,
+  onStream,
+  retry,
+  TOOLS_CHANGED,
+  toolDone,
+} from './stream-builder.js';
+
+const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
+const all = (reports: readonly { violations: readonly { rule: string }[] }[]) =>
+  reports.flatMap((r) => rules(r.violations));
+const cancelled = (requestId: string | number) =>
+  rpc.notification('notifications/cancelled', { requestId });
+const UPDATED = 'notifications/resources/updated';
+const URI = 'file:///project/config.json';
+
+describe('MRTR rounds (2026-07-28 basic/patterns/mrtr)', () => {
+  it('a retry uses up its round: a second retry with the same state answers no round', () => {
+    const { reports, last } = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(retry(2))
+      .server(toolDone(2))
+      .client(retry(3))
+      .run();
+    expect(rules(last.violations)).toEqual(['retry-without-round']);
+    expect(all(reports.slice(0, -1))).toEqual([]);
+  });
+
+  it('the server may ask again: a second round is retried on its own', () => {
+    const { reports } = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(retry(2))
+      .server(inputRequired(2, { requestState: 'deploy:v2' }))
+      .client(deploy(3, { requestState: 'deploy:v2' }))
+      .server(toolDone(3))
+      .run();
+    expect(all(reports)).toEqual([]);
+  });
+
+  it('requestState: none in the round means none in the retry; one in the round must come back', () => {
+    const noState = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1, { inputRequests: {} }))
+      .client(deploy(2, { inputResponses: {}, requestState: 'made-up' }))
+      .run();
+    expect(rules(noState.last.violations)).toEqual(['request-state-altered']);
+    const dropped = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(retry(2, { requestState: undefined }))
+      .run();
+    expect(rules(dropped.last.violations)).toEqual(['request-state-altered']);
+    const left = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(deploy(2, { inputResponses: CONFIRMED }))
+      .run();
+    expect(rules(left.last.violations)).toEqual(['request-state-altered']);
+  });
+
+  it('the round belongs to its target: a retry of another tool answers no round', () => {
+    const { last } = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(modernRequest(2, 'tools/call', { name: 'other', requestState: 'deploy:v1' }))
+      .run();
+    expect(rules(last.violations)).toEqual(['retry-without-round']);
+  });
+
+  it('a fresh request without inputResponses is no retry (the client may start over)', () => {
+    const { reports } = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(deploy(2))
+      .run();
+    expect(all(reports)).toEqual([]);
+  });
+});
+
+describe('listen streams (2026-07-28 basic/patterns/subscriptions)', () => {
+  it('the client cancels a stream: a notification on it afterwards is unsolicited', () => {
+    const { reports, last } = discovered()
+      .client(listen('l1'))
+      .server(ack('l1'))
+      .client(cancelled('l1'))
+      .server(onStream(TOOLS_CHANGED, 'l1'))
+      .run();
+    expect(rules(last.violations)).toEqual(['unsolicited-notification']);
+    expect(all(reports.slice(0, -1))).toEqual([]);
+  });
+
+  it('the server ends a stream with a complete result: nothing may follow on it', () => {
+    const { reports, last } = discovered()
+      .client(listen('l1'))
+      .server(ack('l1'))
+      .server(listenEnd('l1'))
+      .server(onStream(TOOLS_CHANGED, 'l1'))
+      .run();
+    expect(rules(last.violations)).toEqual(['unsolicited-notification']);
+    expect(all(reports.slice(0, -1))).toEqual([]);
+  });
+
+  it('the server tears a stream down once: a second cancellation names no open stream', () => {
+    const { reports, last } = discovered()
+      .client(listen('l1'))
+      .server(ack('l1'))
+      .server(cancelled('l1'))
+      .server(cancelled('l1'))
+      .run();
+    expect(rules(last.violations)).toEqual(['server-cancel-not-listen']);
+    expect(all(reports.slice(0, -1))).toEqual([]);
+  });
+
+  it('resources/updated only for the URIs the filter named and the acknowledgment kept', () => {
+    const base = () =>
+      discovered()
+        .client(listen('l1', { resourceSubscriptions: [URI] }))
+        .server(ack('l1', { resourceSubscriptions: [URI] }));
+    expect(
+      all(
+        base()
+          .server(onStream(UPDATED, 'l1', { uri: URI }))
+          .run().reports,
+      ),
+    ).toEqual([]);
+    const other = base()
+      .server(onStream(UPDATED, 'l1', { uri: 'file:///other' }))
+      .run();
+    expect(rules(other.last.violations)).toEqual(['notification-not-subscribed']);
+    const dropped = discovered()
+      .client(listen('l1', { resourceSubscriptions: [URI] }))
+      .server(ack('l1', {}))
+      .server(onStream(UPDATED, 'l1', { uri: URI }))
+      .run();
+    expect(rules(dropped.last.violations)).toEqual(['notification-not-subscribed']);
+  });
+
+  it('each subscription has its own acknowledgment: other streams may interleave before it', () => {
+    const { reports } = discovered()
+      .client(listen('a'))
+      .client(listen('b'))
+      .server(ack('b'))
+      .server(onStream(TOOLS_CHANGED, 'b'))
+      .server(ack('a'))
+      .server(onStream(TOOLS_CHANGED, 'a'))
+      .run();
+    expect(all(reports)).toEqual([]);
+  });
+
+  it('an acknowledgment of no listen is flagged', () => {
+    const { last } = discovered().server(ack('nobody')).run();
+    expect(rules(last.violations)).toEqual(['ack-beyond-filter']);
+  });
+
+  it('the handshake era keeps its unsolicited list_changed (the rules are modern only)', () => {
+    const { reports } = session().handshake().server(rpc.notification(TOOLS_CHANGED)).run();
+    expect(all(reports)).toEqual([]);
+  });
+});
+
+describe('the real SDK v2 recording (test/fixtures/real/v2-modern.jsonl)', () => {
+  type Row = { direction: string; message: Record<string, unknown> };
+  const rows: Row[] = readFileSync('test/fixtures/real/v2-modern.jsonl', 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Row);
+  const replay = (edit: (row: Row, index: number) => Row = (row) => row) => {
+    const s = session();
+    rows.forEach((row, i) => {
+      const { direction, message } = edit(row, i);
+      if (direction === 'client->server') s.client(message);
+      else s.server(message);
+    });
+    return s.run();
+  };
+
+  it('three rounds, a listen stream and its cancellation: no violation', () => {
+    expect(all(replay().reports)).toEqual([]);
+  });
+
+  it('the same recording with the requestState changed in a retry is flagged', () => {
+    const at = rows.findIndex(
+      (row) => (row.message.params as Record<string, unknown> | undefined)?.requestState,
+    );
+    expect(at).toBeGreaterThan(0);
+    const { reports } = replay((row, i) => {
+      if (i !== at) return row;
+      const params = row.message.params as Record<string, unknown>;
+      return { ...row, message: { ...row.message, params: { ...params, requestState: 'x' } } };
+    });
+    expect(rules(reports[at]?.violations ?? [])).toEqual(['request-state-altered']);
+  });
+});
