@@ -5,6 +5,7 @@ import {
   MESSAGE_TYPES,
   type MessageType,
   type ModelEvent,
+  type ModelMessage,
   toModelEvent,
 } from './events.js';
 import {
@@ -47,6 +48,31 @@ import {
   recordStreamRequest,
 } from './records-streams.js';
 import type { Era } from './rule-sets.js';
+
+/** A record: the context fields it replaces, or nothing when it only wrote the ledger. */
+type RecordOf = (ctx: SessionContext, msg: ModelMessage) => unknown;
+
+/**
+ * A message's records run in order, each seeing what the ones before it changed, in one `assign`:
+ * XState copies the context once per assign, and a modern request has five records.
+ */
+function recordAll(
+  context: SessionContext,
+  msg: ModelMessage,
+  records: readonly RecordOf[],
+): Partial<SessionContext> {
+  let ctx = context;
+  let update: Partial<SessionContext> = {};
+  for (const record of records) {
+    const changed = record(ctx, msg) as Partial<SessionContext> | undefined;
+    if (typeof changed !== 'object' || changed === null || Object.keys(changed).length === 0) {
+      continue;
+    }
+    ctx = { ...ctx, ...changed };
+    update = { ...update, ...changed };
+  }
+  return update;
+}
 
 /** What the machine accepts: classified messages and close; raw envelopes are classified first. */
 export type MachineEvent = ModelEvent | EnvelopeEvent;
@@ -166,6 +192,27 @@ export const refereeSetup = setup({
       return countLogLevel(context, event);
     }),
     markClosed: assign(() => markClosed()),
+    /** A modern request: its id and token remembered, what it declared, its logLevel, a call or a listen. */
+    recordModernRequest: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return recordAll(context, event, [
+        rememberRequest,
+        handOutProgressToken,
+        declareRequest,
+        countLogLevel,
+        recordStreamRequest,
+      ]);
+    }),
+    /** A modern answer: a round opened or a stream ended, the request done, what the server said of itself. */
+    recordModernAnswer: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return recordAll(context, event, [
+        recordStreamAnswer,
+        completeRequest,
+        recordDiscover,
+        noteServerInfo,
+      ]);
+    }),
     judge: assign(({ context, event }) => {
       assertEvent(event, MESSAGES);
       return judge(context, event);

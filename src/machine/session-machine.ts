@@ -26,14 +26,7 @@ const REQUEST = [
 ] as const;
 
 /** A modern request: judged, remembered with what it declared. */
-const MODERN_REQUEST = [
-  'judge',
-  'rememberRequest',
-  'handOutProgressToken',
-  'declareRequest',
-  'countLogLevel',
-  'recordStreamRequest',
-] as const;
+const MODERN_REQUEST = ['judge', 'recordModernRequest'] as const;
 
 /** How the modern era judges and records each kind of message (its states add the probe's outcome). */
 const MODERN_MESSAGES = {
@@ -54,13 +47,7 @@ const MODERN_MESSAGES = {
   'server.result': [
     {
       guard: 'answersOpenRequest',
-      actions: [
-        'judge',
-        'recordStreamAnswer',
-        'completeRequest',
-        'recordDiscover',
-        'noteServerInfo',
-      ],
+      actions: ['judge', 'recordModernAnswer'],
     },
     { actions: 'judge' },
   ],
