@@ -202,10 +202,11 @@ export const MODERN_RULES: RuleSet = {
       'server-info-missing',
       ...MRTR_ANSWER,
     ),
-    'client.error': rules('message-after-shutdown', ...ANSWER),
+    'client.error': rules('message-after-shutdown', ...ANSWER, 'error-code-not-in-revision'),
     'server.error': rules(
       'message-after-shutdown',
       ...ANSWER,
+      'error-code-not-in-revision',
       'unsupported-version-error-incomplete',
       'capability-error-incomplete',
     ),

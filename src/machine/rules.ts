@@ -4,6 +4,7 @@ import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { ERA_RULES } from './rules/eras.js';
+import { ERROR_CODE_RULES } from './rules/error-codes.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
@@ -28,6 +29,7 @@ const ROWS = [
   ...RESOURCE_RULES,
   ...BIG_ID_RULES,
   ...ERA_RULES,
+  ...ERROR_CODE_RULES,
   ...MODERN_REQUEST_RULES,
   ...MODERN_RESULT_RULES,
   ...MODERN_NOTIFICATION_RULES,

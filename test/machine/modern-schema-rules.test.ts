@@ -90,3 +90,29 @@ describe('the era decision on real probe outcomes', () => {
     ]);
   });
 });
+
+describe('error codes per revision (2026-07-28 basic/index › Error Codes)', () => {
+  const answer = (code: number) =>
+    discovered()
+      .client(modernRequest(1, 'tools/call', { name: 'add' }))
+      .server(rpc.error(1, code, 'failed'))
+      .run();
+
+  it('the legacy range is a warning, an undefined spec code an error, a defined one nothing', () => {
+    expect(answer(-32001).last.violations.map((v) => [v.rule, v.severity])).toEqual([
+      ['error-code-not-in-revision', 'warning'],
+    ]);
+    expect(answer(-32050).last.violations.map((v) => [v.rule, v.severity])).toEqual([
+      ['error-code-not-in-revision', 'error'],
+    ]);
+    expect(answer(-32603).last.violations).toEqual([]);
+  });
+
+  it('a legacy server’s answer to the probe is judged by nobody’s code table', () => {
+    const run = session()
+      .client(modernRequest('p', 'server/discover'))
+      .server(rpc.error('p', -32000, 'Not initialized'))
+      .run();
+    expect(run.last.violations).toEqual([]);
+  });
+});

@@ -439,4 +439,15 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => discovered().client(deploy(1)).server(cancelNotice(1)),
     legal: () => discovered().client(listen('l1')).server(ack('l1')).server(cancelNotice('l1')),
   },
+  'error-code-not-in-revision': {
+    // A missing resource: -32002 until 2025-11-25, -32602 in 2026-07-28.
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'resources/read', { uri: 'file:///gone.txt' }))
+        .server(rpc.error(1, -32002, 'Resource not found')),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'resources/read', { uri: 'file:///gone.txt' }))
+        .server(rpc.error(1, -32602, 'Resource not found')),
+  },
 };

@@ -1,5 +1,10 @@
 import type { JsonObject, RequestId } from '../../src/protocol/index.js';
-import { modernRequest, modernResult, SERVER_INFO_KEY, SUBSCRIPTION_KEY } from './modern-builder.js';
+import {
+  modernRequest,
+  modernResult,
+  SERVER_INFO_KEY,
+  SUBSCRIPTION_KEY,
+} from './modern-builder.js';
 import { rpc } from './session-builder.js';
 
 /**
