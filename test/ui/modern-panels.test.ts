@@ -58,3 +58,28 @@ describe('the peer panels of a modern session (2026-07-28)', () => {
     expect(values(peerFacts(step.peers, 'client', 'en')).version).toBe('2025-11-25');
   });
 });
+
+describe('the handout of a modern session', () => {
+  it('names the revision instead of lifecycle phases, in both languages', async () => {
+    const { lessonHandout } = await import('../../src/ui/handout.js');
+    const frame = {
+      title: { en: 't', zh: 't' },
+      goal: { en: 'g', zh: 'g' },
+      recap: { en: 'r', zh: 'r' },
+      spec: [],
+    };
+    const modern = steps('v2-modern.jsonl');
+    const en = lessonHandout({ scenario: frame }, { steps: modern }, 'en');
+    expect(en).toContain('> ✓ allowed by the rules (2026-07-28 · no lifecycle)');
+    expect(en).not.toMatch(/client: (operation|initialization)/);
+    const zh = lessonHandout({ scenario: frame }, { steps: modern }, 'zh');
+    expect(zh).toContain('2026-07-28 · 无生命周期');
+    const legacy = lessonHandout(
+      { scenario: frame },
+      { steps: steps('v1-legacy-v2-server.jsonl') },
+      'en',
+    );
+    expect(legacy).toContain('(client: operation, server: operation)');
+    expect(legacy).not.toContain('no lifecycle');
+  });
+});

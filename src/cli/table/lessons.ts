@@ -112,8 +112,8 @@ export const play = {
     zh: '在课程界面中逐条查看一段会话记录',
   },
   about: {
-    en: 'Steps through a recorded session (any format trace reads) in the lesson screen: every envelope, what its fields mean, each side’s phase, and the referee’s verdict.',
-    zh: '在课程界面中逐条查看一段录制的会话（trace 能读的任何格式）：每条消息、各字段的含义、双方所处的阶段，以及裁判的判断。',
+    en: 'Steps through a recorded session (any format trace reads) in the lesson screen: every envelope, what its fields mean, each side’s phase (in a 2026-07-28 session, which has no lifecycle: the revision, capabilities and info its requests declared), and the referee’s verdict.',
+    zh: '在课程界面中逐条查看一段录制的会话（trace 能读的任何格式）：每条消息、各字段的含义、双方所处的阶段（2026-07-28 的会话没有生命周期：改为显示请求声明的版本、能力和信息），以及裁判的判断。',
   },
   positionals: [
     {
