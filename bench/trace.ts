@@ -1,5 +1,6 @@
 /**
- * `trace --json` of a generated 100,000-message session against the floor of reading the same file
+ * `trace --json` of two generated 100,000-message sessions, one of the handshake era and one of the
+ * modern era (2026-07-28), each against the floor of reading the same file
  * and `JSON.parse`-ing every line (bench/floor.mjs), measured side by side in one run and written
  * to docs/benchmarks.md. Targets: ≤ 3× the time and ≤ 2× the peak memory (RSS) of the floor.
  * Only the CLI is run (`node dist/cli/main.js trace <file> --json`), whatever implements it.
@@ -19,10 +20,11 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildsToMeasure } from './builds.js';
+import { generateModernSession } from './generate-modern-session.js';
 import { generateSession } from './generate-session.js';
 import { byOwner } from './profile-summary.js';
 import { writeSection } from './write-section.js';
@@ -80,36 +82,44 @@ function profileShares(cli: string, file: string): [string, number][] {
   return byOwner(JSON.parse(readFileSync(join(dir, name), 'utf8')));
 }
 
-async function main() {
-  mkdirSync(OUT, { recursive: true });
-  const builds = buildsToMeasure(values.compare);
-  const file = join(OUT, 'session-100k.jsonl');
+/** Writes a generated session to a file, returning its size in bytes. */
+async function writeSession(file: string, lines: Iterable<string>): Promise<number> {
   const sink = createWriteStream(file);
-  for (const line of generateSession(MESSAGES)) {
+  for (const line of lines) {
     if (!sink.write(`${line}\n`)) await once(sink, 'drain');
   }
   sink.end();
   await once(sink, 'finish');
-  const size = statSync(file).size;
-  const empty = join(OUT, 'empty.jsonl');
-  writeFileSync(empty, '');
+  return statSync(file).size;
+}
 
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const verdict = (ratio: number, target: number) =>
+  `${ratio.toFixed(2)}× (≤ ${target}×: ${ratio <= target ? 'met' : '**missed**'})`;
+
+/**
+ * The table rows of one session: its floor, then `trace` of every build, its ratios to the floor
+ * and its start-up. Floor and traces interleaved: whatever else the machine does falls on every
+ * figure alike.
+ */
+function measureSession(
+  file: string,
+  empty: string,
+  builds: ReturnType<typeof buildsToMeasure>,
+  what: string,
+): string[] {
   const floorRuns: Measure[] = [];
   const traceRuns = new Map<string, Measure[]>(builds.map((b) => [b.label, []]));
   const startupRuns = new Map<string, Measure[]>(builds.map((b) => [b.label, []]));
-  // Interleaved: whatever else the machine does falls on every figure alike.
   for (let i = 0; i < RUNS; i++) {
     floorRuns.push(measure([join(ROOT, 'bench', 'floor.mjs'), file]));
     for (const b of builds) {
       traceRuns.get(b.label)?.push(measure([b.cli, 'trace', file, '--json']));
       startupRuns.get(b.label)?.push(measure([b.cli, 'trace', empty, '--json']));
     }
-    process.stderr.write(`trace: run ${i + 1}/${RUNS}\n`);
+    process.stderr.write(`trace (${what}): run ${i + 1}/${RUNS}\n`);
   }
   const floor = summary(floorRuns);
-  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
-  const verdict = (ratio: number, target: number) =>
-    `${ratio.toFixed(2)}× (≤ ${target}×: ${ratio <= target ? 'met' : '**missed**'})`;
   const rows = builds.flatMap((b) => {
     const t = summary(traceRuns.get(b.label) ?? []);
     const startup = median((startupRuns.get(b.label) ?? []).map((m) => m.ms));
@@ -120,21 +130,47 @@ async function main() {
       `| … of which start-up${who}: \`trace\` of an empty file | ${startup.toFixed(0)} ms | |`,
     ];
   });
+  return [
+    `| floor: read + \`JSON.parse\` every line (\`bench/floor.mjs\`) | ${floor.ms.toFixed(0)} ms | ${mb(floor.rss)} |`,
+    ...rows,
+  ];
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const builds = buildsToMeasure(values.compare);
+  const file = join(OUT, 'session-100k.jsonl');
+  const size = await writeSession(file, generateSession(MESSAGES));
+  const modernFile = join(OUT, 'session-100k-modern.jsonl');
+  const modernSize = await writeSession(modernFile, generateModernSession(MESSAGES));
+  const empty = join(OUT, 'empty.jsonl');
+  writeFileSync(empty, '');
+
+  // The machine may be shared: the load around the runs says how far to trust the figures.
+  const loadBefore = loadavg()[0] ?? 0;
+  const legacyRows = measureSession(file, empty, builds, 'legacy');
+  const modernRows = measureSession(modernFile, empty, builds, 'modern');
+  const loadAfter = loadavg()[0] ?? 0;
   const shares = profileShares(builds.at(-1)?.cli ?? '', file);
   const busy = shares.reduce((n, [, ms]) => n + ms, 0);
   const section = [
     '## trace: 100,000 messages',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; \`npx tsx bench/trace.ts\`.`,
-    `Input: a generated, rule-abiding session of ${MESSAGES.toLocaleString('en')} wrapped messages (${mb(size)}).`,
-    `Median wall time of ${RUNS} runs each, interleaved; peak RSS is the largest of the runs.`,
+    `Input: a generated, rule-abiding session of ${MESSAGES.toLocaleString('en')} wrapped messages of the handshake era (${mb(size)}: the handshake, then tools/list, tools/call with progress, resources/read, logging, ping).`,
+    `Median wall time of ${RUNS} runs each, interleaved; peak RSS is the largest of the runs. Load average (1 min) ${loadBefore.toFixed(1)} before the runs and ${loadAfter.toFixed(1)} after, on ${cpus().length} cores: above the core count, other processes shared the CPU and every figure, the floor's too, is slower than on an idle machine.`,
     '',
     '| command | wall time | peak RSS |',
     '|---|---|---|',
-    `| floor: read + \`JSON.parse\` every line (\`bench/floor.mjs\`) | ${floor.ms.toFixed(0)} ms | ${mb(floor.rss)} |`,
-    ...rows,
+    ...legacyRows,
     '',
-    `Where the time goes: CPU self time by package or folder, from a profile of one run of \`trace\`${builds.length > 1 ? ' (after)' : ''} (${busy.toFixed(0)} ms busy; the profiler adds its own cost). \`node\` is Node's own code: reading the file, splitting it into lines, writing the output.`,
+    `The same for a modern session (2026-07-28) of ${MESSAGES.toLocaleString('en')} wrapped messages (${mb(modernSize)}): server/discover, then tools/list and tools/call requests that each carry the \`_meta\` envelope (revision, clientInfo, clientCapabilities), complete results with \`resultType\` and serverInfo, some progress (\`bench/generate-modern-session.ts\`).`,
+    '',
+    '| command | wall time | peak RSS |',
+    '|---|---|---|',
+    ...modernRows,
+    '',
+    `Where the time goes: CPU self time by package or folder, from a profile of one run of \`trace\` over the handshake-era session${builds.length > 1 ? ' (after)' : ''} (${busy.toFixed(0)} ms busy; the profiler adds its own cost). \`node\` is Node's own code: reading the file, splitting it into lines, writing the output.`,
     '',
     '| package or folder | self time | share |',
     '|---|---|---|',

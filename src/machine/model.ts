@@ -38,6 +38,8 @@ export type SessionView = {
   readonly handshake: SessionContext['handshake'];
   readonly capabilities: SessionContext['capabilities'];
   readonly info: SessionContext['info'];
+  /** What the server's server/discover result declared (modern era), null before one. */
+  readonly discover: SessionContext['discover'];
   /**
    * The requests waiting for their answer after the step, oldest first. Built on first read from
    * the step's persistent set (then kept): a step costs nothing for it until an observer looks.
@@ -119,6 +121,7 @@ export function sessionView(state: RefereeState): SessionView {
     handshake: c.handshake,
     capabilities: c.capabilities,
     info: c.info,
+    discover: c.discover,
     get pending() {
       return open.list();
     },
@@ -140,6 +143,7 @@ export function sameSessionView(before: RefereeState, after: RefereeState): bool
     b.handshake === a.handshake &&
     b.capabilities === a.capabilities &&
     b.info === a.info &&
+    b.discover === a.discover &&
     b.ruleVersion === a.ruleVersion &&
     b.era === a.era &&
     b.probe === a.probe &&

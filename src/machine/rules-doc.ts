@@ -1,12 +1,65 @@
-import { RULE_IDS, RULES, type RuleDefinition } from './rules.js';
+import { RULE_SETS, type RuleSet, type RuleSets } from './rule-sets.js';
+import { RULE_IDS, RULES, type RuleDefinition, type RuleId } from './rules.js';
 
-/** The rule table as Markdown (docs/rules.md), so the documentation cannot drift from the code. */
-export function rulesMarkdown(): string {
-  const rows = RULE_IDS.map((id) => {
+/** The revisions that share one rule set, in the catalogue's order. */
+type SetGroup = { readonly set: RuleSet; readonly revisions: readonly string[] };
+
+function setGroups(sets: RuleSets): SetGroup[] {
+  const groups: { set: RuleSet; revisions: string[] }[] = [];
+  for (const [revision, set] of Object.entries(sets)) {
+    if (!set) continue;
+    const group = groups.find((g) => g.set === set);
+    if (group) group.revisions.push(revision);
+    else groups.push({ set, revisions: [revision] });
+  }
+  return groups;
+}
+
+const usedBy = (set: RuleSet, id: RuleId) =>
+  Object.values(set.judges).some((rows) => rows?.some((row) => row.id === id));
+
+function groupTitle(groups: readonly SetGroup[], all: number): string {
+  if (groups.length === 0) return 'Rules in no rule set';
+  if (groups.length === all && all > 1) return 'Rules of every revision (both eras)';
+  return groups
+    .map(({ set, revisions }) =>
+      set.era === 'legacy'
+        ? `Handshake era (${revisions.join(', ')})`
+        : `${revisions.join(', ')} (no handshake, no lifecycle)`,
+    )
+    .join(' and ');
+}
+
+/**
+ * The rule table as Markdown (docs/rules.md), so the documentation cannot drift from the code.
+ * Rules are grouped by the rule sets that judge with them (RULE_SETS), so a rule added to a set
+ * lands in its era's section without more work.
+ */
+export function rulesMarkdown(sets: RuleSets = RULE_SETS): string {
+  const groups = setGroups(sets);
+  const sections = new Map<string, string[]>();
+  for (const id of RULE_IDS) {
     const rule: RuleDefinition = RULES[id];
     const note = rule.specNote ? `${rule.specNote.en} / ${rule.specNote.zh}` : '';
-    return `| \`${id}\` | ${rule.severity} | ${rule.title.en} / ${rule.title.zh} | ${rule.spec} | ${note} |`;
-  });
+    const key = groups.map((g) => (usedBy(g.set, id) ? '1' : '0')).join('');
+    const row = `| \`${id}\` | ${rule.severity} | ${rule.title.en} / ${rule.title.zh} | ${rule.spec} | ${note} |`;
+    sections.set(key, [...(sections.get(key) ?? []), row]);
+  }
+  // Shared rules first, then each set's own, then any rule no set uses.
+  const order = [...sections.keys()].sort(
+    (a, b) => (b.match(/1/g)?.length ?? 0) - (a.match(/1/g)?.length ?? 0) || b.localeCompare(a),
+  );
+  const tables = order.flatMap((key) => [
+    `## ${groupTitle(
+      groups.filter((_, i) => key[i] === '1'),
+      groups.length,
+    )}`,
+    '',
+    '| rule | severity | meaning | spec | what the section asks for here |',
+    '|---|---|---|---|---|',
+    ...(sections.get(key) ?? []),
+    '',
+  ]);
   return [
     '# Referee rules',
     '',
@@ -16,10 +69,11 @@ export function rulesMarkdown(): string {
     'section with its note in the learner’s language (`basic/index › Requests (an id MUST NOT be',
     'reused in a session)`, `basic/index › Requests（同一会话中不得重复使用 id）`).',
     '',
-    '| rule | severity | meaning | spec | what the section asks for here |',
-    '|---|---|---|---|---|',
-    ...rows,
+    'The revisions with a handshake (the legacy era) share one rule set; 2026-07-28, which has no',
+    'handshake and no lifecycle, has its own. The sections below group the rules by the rule sets',
+    'that judge with them.',
     '',
+    ...tables,
     '`capability-not-negotiated` is an error from 2025-06-18 on and a warning for 2024-11-05 and',
     '2025-03-26, whose Operation section said SHOULD where later revisions say MUST.',
     '',

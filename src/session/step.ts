@@ -26,6 +26,20 @@ export type PeerViews = {
     readonly logLevel: string;
     readonly working: readonly string[];
   };
+  /**
+   * A modern (2026-07-28) session: what the panels show instead of a negotiated version. The
+   * client's side is what its latest request declared in `_meta`, the server's what server/discover
+   * and the results' serverInfo said. Absent for a session with a handshake.
+   */
+  readonly modern?: {
+    readonly revision: string;
+    readonly client: { readonly capabilities: JsonObject | null; readonly info: JsonObject | null };
+    readonly server: {
+      readonly versions: readonly string[] | null;
+      readonly capabilities: JsonObject | null;
+      readonly info: JsonObject | null;
+    };
+  };
 };
 
 /**

@@ -17,6 +17,7 @@ export type Paint = {
 const COLUMNS = [
   ['line', 6],
   ['dir', 5],
+  ['era', 6],
   ['kind', 12],
   ['method #id', 36],
   ['primitive', 11],
@@ -50,6 +51,7 @@ export function labelRow(label: TraceLabel, details: readonly Violation[], paint
   const cells = [
     fitCell(String(label.line), 6, true),
     fitCell(arrow, 5),
+    fitCell(label.era, 6),
     fitCell(label.kind, 12),
     fitCell(methodId, 36),
     fitCell(label.primitive ?? '—', 11),
@@ -58,8 +60,9 @@ export function labelRow(label: TraceLabel, details: readonly Violation[], paint
   ];
   const kindPaint =
     label.kind === 'error' ? paint.red : label.kind === 'notification' ? paint.magenta : paint.cyan;
-  cells[2] = kindPaint(cells[2] ?? '');
+  cells[3] = kindPaint(cells[3] ?? '');
   cells[0] = paint.dim(cells[0] ?? '');
+  if (label.era === 'modern') cells[2] = paint.green(cells[2] ?? '');
   const rules = details
     .map((v) => (v.severity === 'error' ? paint.red(v.rule) : paint.yellow(v.rule)))
     .join(', ');
@@ -75,16 +78,28 @@ export function problemLine(problem: TraceProblem, paint: Paint): string {
   return `  line ${problem.line}: ${paint.red(visible(problem.message))}`;
 }
 
+/** The session's era as the summary says it. */
+const ERA_TEXT = {
+  legacy: 'legacy (the initialize handshake, then the lifecycle)',
+  modern: 'modern (2026-07-28: no handshake, each request declares itself)',
+  dual: 'dual: a server/discover probe, then the initialize fallback',
+} as const;
+
 export function summaryLines(summary: TraceSummary, paint: Paint): string[] {
   const ratio =
     summary.lifecycleToOperationRatio === null
       ? 'n/a'
       : summary.lifecycleToOperationRatio.toFixed(3);
   const total = summary.requests + summary.responses + summary.errors + summary.notifications;
+  const phases =
+    summary.era === 'modern'
+      ? 'none: no lifecycle in 2026-07-28 (no ratio)'
+      : `${summary.lifecycle} in initialization, ${summary.operation} in operation (ratio ${ratio})`;
   return [
     paint.bold('Summary'),
-    `  messages       ${total}  (${summary.requests} requests, ${summary.responses} responses, ${summary.errors} error responses, ${summary.notifications} notifications)`,
-    `  phases         ${summary.lifecycle} in initialization, ${summary.operation} in operation (ratio ${ratio})`,
+    `  era            ${summary.era === null ? '— (no message)' : ERA_TEXT[summary.era]}`,
+    `  messages       ${total}  (${summary.requests} requests, ${summary.responses} responses, ${summary.errors} errors, ${summary.notifications} notifications)`,
+    `  phases         ${phases}`,
     `  violations     ${summary.violations === 0 ? paint.green('0') : paint.yellow(String(summary.violations))}`,
   ];
 }

@@ -90,18 +90,21 @@ export function lessonHandout(
     if (violations.length === 0) {
       out.push(
         `> ✓ ${tr(STRINGS.allowed, lang)}${aside(
-          [
-            labelled(
-              tr(STRINGS.client, lang),
-              tr(STRINGS[`phase_${step.phases.client}`], lang),
-              lang,
-            ),
-            labelled(
-              tr(STRINGS.server, lang),
-              tr(STRINGS[`phase_${step.phases.server}`], lang),
-              lang,
-            ),
-          ].join(lang === 'zh' ? '，' : ', '),
+          // A modern session (2026-07-28) has no lifecycle: name its revision, not phases.
+          step.era === 'modern'
+            ? `${step.revision} · ${tr(STRINGS.era_modern, lang)}`
+            : [
+                labelled(
+                  tr(STRINGS.client, lang),
+                  tr(STRINGS[`phase_${step.phases.client}`], lang),
+                  lang,
+                ),
+                labelled(
+                  tr(STRINGS.server, lang),
+                  tr(STRINGS[`phase_${step.phases.server}`], lang),
+                  lang,
+                ),
+              ].join(lang === 'zh' ? '，' : ', '),
           lang,
         )}`,
         '',

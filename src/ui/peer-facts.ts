@@ -1,5 +1,6 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import { STRINGS, type StringKey } from '../i18n/strings.js';
+import type { JsonObject } from '../protocol/index.js';
 import type { PeerViews } from '../session/index.js';
 import { capabilityPaths } from './capability-paths.js';
 
@@ -47,25 +48,27 @@ export function peerFacts(
   nameRequest: (id: string) => string = (id) => `#${id}`,
 ): PeerFact[] {
   const view = peers[side];
-  const facts: PeerFact[] = [
-    fact(
-      {
-        label: 'version',
-        short: 'versionShort',
-        items: view.negotiatedVersion ?? tr(STRINGS.notYet, lang),
-      },
-      lang,
-    ),
-    fact(
-      {
-        label: 'capabilities',
-        short: 'capsShort',
-        items: capabilityPaths(view.capabilities),
-        keepEmpty: true,
-      },
-      lang,
-    ),
-  ];
+  const facts: PeerFact[] = peers.modern
+    ? modernFacts(peers.modern, side, lang)
+    : [
+        fact(
+          {
+            label: 'version',
+            short: 'versionShort',
+            items: view.negotiatedVersion ?? tr(STRINGS.notYet, lang),
+          },
+          lang,
+        ),
+        fact(
+          {
+            label: 'capabilities',
+            short: 'capsShort',
+            items: capabilityPaths(view.capabilities),
+            keepEmpty: true,
+          },
+          lang,
+        ),
+      ];
   if (side === 'client') {
     const c = peers.client;
     const tools =
@@ -93,4 +96,59 @@ export function peerFacts(
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
   }
   return facts;
+}
+
+/** `name version` of a clientInfo / serverInfo object, or null. */
+function infoText(info: JsonObject | null): string | null {
+  if (!info) return null;
+  const name = typeof info.name === 'string' ? info.name : null;
+  const version = typeof info.version === 'string' ? info.version : null;
+  return [name, version].filter((x) => x !== null).join(' ') || null;
+}
+
+/**
+ * A modern session (2026-07-28) has no negotiated version and no declared-once capabilities: the
+ * client's side is what its latest request declared in `_meta`, the server's what server/discover
+ * and its results' serverInfo said.
+ */
+function modernFacts(
+  modern: NonNullable<PeerViews['modern']>,
+  side: 'client' | 'server',
+  lang: Lang,
+): PeerFact[] {
+  const facts = modern[side];
+  const caps = facts.capabilities;
+  const info = infoText(facts.info);
+  const first =
+    side === 'client'
+      ? fact(
+          {
+            label: 'revision',
+            short: 'revisionShort',
+            items: `${modern.revision} (${tr(STRINGS.perRequest, lang)})`,
+          },
+          lang,
+        )
+      : fact(
+          {
+            label: 'supports',
+            short: 'revisionShort',
+            items: modern.server.versions ?? tr(STRINGS.notDiscovered, lang),
+            keepEmpty: true,
+          },
+          lang,
+        );
+  return [
+    first,
+    fact(
+      {
+        label: 'capabilities',
+        short: 'capsShort',
+        items: caps === null ? tr(STRINGS.notDeclared, lang) : capabilityPaths(caps),
+        keepEmpty: true,
+      },
+      lang,
+    ),
+    ...(info === null ? [] : [fact({ label: 'clientInfo', items: info }, lang)]),
+  ];
 }

@@ -28,6 +28,10 @@ export type ScreenStep = {
   /** The referee's verdict on the envelope; null for a close step. */
   readonly report: StepReport | null;
   readonly phases: Step['phases'];
+  /** The session's era after the step: a modern one has no lifecycle to show. */
+  readonly era: Step['session']['era'];
+  /** The revision whose rules judge the session (2026-07-28 for a modern one). */
+  readonly revision: string;
   readonly peers: PeerViews;
 };
 
@@ -85,6 +89,23 @@ function wirePeers(step: Step): PeerViews {
       logLevel: '',
       working: pending('server'),
     },
+    ...modernPeers(step),
+  };
+}
+
+/** What the envelopes of a modern session declared, for the panels; nothing for a legacy one. */
+function modernPeers({ session }: Step): Pick<PeerViews, 'modern'> {
+  if (session.era !== 'modern') return {};
+  return {
+    modern: {
+      revision: session.ruleVersion,
+      client: { capabilities: session.capabilities.client, info: session.info.client },
+      server: {
+        versions: session.discover?.supportedVersions ?? null,
+        capabilities: session.capabilities.server,
+        info: session.info.server,
+      },
+    },
   };
 }
 
@@ -113,7 +134,7 @@ function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
   const report = step.kind === 'message' ? step.verdict : null;
   const message = step.kind === 'message' ? (step.message as JsonObject) : null;
   const closedBy = step.kind === 'close' ? step.closedBy : null;
-  let peers: PeerViews | null = notes?.peers ?? null;
+  let peers: PeerViews | null = null;
   return {
     index,
     t: step.t,
@@ -129,10 +150,13 @@ function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
     fault: notes?.fault ?? null,
     report,
     phases: step.phases,
+    era: step.session.era,
+    revision: step.session.ruleVersion,
     // Built when the screen shows the step: `play` makes a screen step of every message up front,
     // and listing what is pending at each of them would cost the square of a long transcript.
     get peers() {
-      peers ??= wirePeers(step);
+      // A simulated peer's own state, plus what a modern session's envelopes declared.
+      peers ??= notes?.peers ? { ...notes.peers, ...modernPeers(step) } : wirePeers(step);
       return peers;
     },
   };

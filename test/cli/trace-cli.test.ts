@@ -10,6 +10,8 @@ import { type CliResult, ensureBuilt, inPool, ROOT, runCli } from '../helpers/cl
 
 const SAMPLE = join(ROOT, 'test', 'fixtures', 'samples', 'first-session.jsonl');
 const CANCEL = join(ROOT, 'test', 'fixtures', 'real', 'everything-cancel.jsonl');
+const MODERN = join(ROOT, 'test', 'fixtures', 'real', 'v2-modern.jsonl');
+const DUAL = join(ROOT, 'test', 'fixtures', 'real', 'v2-dual-everything.jsonl');
 
 type TraceJson = { messages: TraceLabel[]; summary: TraceSummary; problems: TraceProblem[] };
 
@@ -121,6 +123,7 @@ describe('mcp-sim trace --json', () => {
     const fields = [
       'capability',
       'direction',
+      'era',
       'id',
       'kind',
       'line',
@@ -133,6 +136,7 @@ describe('mcp-sim trace --json', () => {
       expect(Object.keys(m).sort()).toEqual(fields);
       expect(m.line).toBe(i + 1);
       expect(m.violations).toEqual([]);
+      expect(m.era).toBe('legacy');
     });
   });
 
@@ -166,6 +170,7 @@ describe('mcp-sim trace --json', () => {
       phase: 'operation',
       capability: 'server.tools',
       violations: [],
+      era: 'legacy',
     });
     expect(m8).toStrictEqual({
       line: 8,
@@ -177,11 +182,13 @@ describe('mcp-sim trace --json', () => {
       phase: 'operation',
       capability: 'server.tools.listChanged',
       violations: [],
+      era: 'legacy',
     });
   });
 
   it('summarises the session', () => {
     expect(json.summary).toStrictEqual({
+      era: 'legacy',
       requests: 4,
       responses: 4,
       errors: 0,
@@ -250,10 +257,11 @@ describe('mcp-sim trace, the table', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(
-      /^\s*line\s+dir\s+kind\s+method #id\s+primitive\s+phase\s+capability\s+violations$/,
+      /^\s*line\s+dir\s+era\s+kind\s+method #id\s+primitive\s+phase\s+capability\s+violations$/,
     );
     const rows = lines.filter((l) => /^\s+\d+ {2}C [→←] S/.test(l));
     expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row).toMatch(/^\s+\d+ {2}C [→←] S {2}legacy {2}/);
     expect(rows.map((r) => Number(r.trim().split(/\s+/)[0]))).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
     ]);
@@ -263,7 +271,37 @@ describe('mcp-sim trace, the table', () => {
     expect(lines).toContain('Summary');
     expect(result.stdout).toMatch(/messages\s+10\b/);
     expect(result.stdout).toContain('ratio 0.429');
+    expect(result.stdout).toMatch(/^ {2}era\s+legacy\b/m);
     expect(result.stdout).not.toContain(ESC);
+  });
+
+  it('marks a modern session: the era per row, no phase, no lifecycle in the summary', async () => {
+    const result = await cli(['trace', MODERN]);
+    expect(result.code).toBe(0);
+    const rows = result.stdout.split('\n').filter((l) => /^\s+\d+ {2}C [→←] S/.test(l));
+    expect(rows).toHaveLength(32);
+    for (const row of rows) expect(row).toMatch(/^\s+\d+ {2}C [→←] S {2}modern {2}/);
+    expect(rows[2]).toMatch(/tools\/list #0\s+tools\s+—\s+server\.tools$/);
+    expect(result.stdout).toMatch(/^ {2}era\s+modern \(2026-07-28/m);
+    expect(result.stdout).toMatch(/^ {2}phases\s+none: no lifecycle in 2026-07-28/m);
+    expect(result.stdout).not.toMatch(/ratio \d/);
+    // The summary stays within 80 columns.
+    const summary = result.stdout.slice(result.stdout.indexOf('Summary'));
+    for (const line of summary.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('says a dual session is a probe, then the initialize fallback', async () => {
+    const result = await cli(['trace', DUAL]);
+    const rows = result.stdout.split('\n').filter((l) => /^\s+\d+ {2}C [→←] S/.test(l));
+    expect(rows.map((r) => r.slice(15, 21))).toEqual([
+      'modern',
+      'modern',
+      ...Array.from({ length: 11 }, () => 'legacy'),
+    ]);
+    expect(result.stdout).toMatch(
+      /^ {2}era\s+dual: a server\/discover probe, then the initialize fallback$/m,
+    );
+    expect(result.stdout).toContain('ratio 0.375');
   });
 
   it('lists the violations of a session under the table', async () => {

@@ -112,6 +112,9 @@ function wrappedLines(run: ConnectRun): string {
 function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe.
   const timeline = { steps: screenSteps(run.steps, { invalid: 'hide' }) };
+  // A modern session (2026-07-28) negotiates nothing: its recap names the revision it followed.
+  const last = timeline.steps.at(-1);
+  const modern = last?.era === 'modern' ? last : null;
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
   const server = run.serverInfo
     ? `${String(run.serverInfo.name)} ${String(run.serverInfo.version ?? '')}`.trim()
@@ -130,10 +133,15 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
       en: `The simulated client talks to a real server (${commandLine}) over stdio: ${timeline.steps.length} envelopes, as they crossed the pipe.`,
       zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信：共 ${timeline.steps.length} 条消息，按实际收发顺序排列。`,
     },
-    recap: {
-      en: `Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
-      zh: `协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
-    },
+    recap: modern
+      ? {
+          en: `Revision ${modern.revision}, no handshake: each request declared it; ${violations} rule violation(s).${trouble.en}`,
+          zh: `版本 ${modern.revision}，没有握手：每个请求各自声明；${violations} 处违规。${trouble.zh}`,
+        }
+      : {
+          en: `Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
+          zh: `协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
+        },
     steps: timeline.steps,
   };
 }

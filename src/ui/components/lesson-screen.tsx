@@ -86,7 +86,12 @@ export function LessonScreen(props: LessonScreenProps) {
     // One line short of the terminal: a frame as tall as the screen makes Ink clear it on every key.
     <Box flexDirection="column" height={rows - 1} overflowX="hidden">
       <HeaderBar title={title} index={index} count={steps.length} lang={lang} />
-      <PhaseStrip phases={step.phases} lang={lang} full={columns >= 100} />
+      <PhaseStrip
+        phases={step.phases}
+        lang={lang}
+        full={columns >= 100}
+        modern={step.era === 'modern' ? { revision: step.revision } : null}
+      />
       {help ? (
         <HelpOverlay
           hints={[...hints, scrollHint(lang)]}

@@ -13,11 +13,27 @@ export type PhaseStripProps = {
   readonly lang: Lang;
   /** Show all three phases per side with the current one lit, not just the current one. */
   readonly full: boolean;
+  /** A modern session (2026-07-28) has no lifecycle: the strip names the revision instead. */
+  readonly modern?: { readonly revision: string } | null;
 };
 
 /** Each side's phase, separately: the client operates before the server has heard it is ready. */
-export function PhaseStrip({ phases, lang, full }: PhaseStripProps) {
+export function PhaseStrip({ phases, lang, full, modern = null }: PhaseStripProps) {
   const theme = useTheme();
+  if (modern) {
+    const note = tr(STRINGS.era_modernNote, lang);
+    const strip = `${modern.revision} · ${tr(STRINGS.era_modern, lang)}`;
+    return (
+      <Box flexShrink={0} overflowX={clipUnlessNarrow(strip, full ? note : '')}>
+        <Text wrap="truncate-end">
+          <Text bold {...theme.fg('operation')}>
+            {strip}
+          </Text>
+          {full ? <Text dimColor> — {note}</Text> : null}
+        </Text>
+      </Box>
+    );
+  }
   return (
     <Box flexShrink={0}>
       {SIDES.map((side) => {
