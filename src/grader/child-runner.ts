@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  armGroupCleanup,
   bundleLearner,
   confinedArgs,
   killGroup,
@@ -61,6 +62,7 @@ export async function createChildRunner(
     removeFolder(temp);
     throw loadError(bundle.error, file);
   }
+  armGroupCleanup();
   const child: ChildProcess = spawn(
     process.execPath,
     [

@@ -163,10 +163,14 @@ export function killGroup(pid: number | undefined): void {
   }
 }
 
-/** Remembers a group to kill on the grader's exit, whatever ends the check. */
-export function trackGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  groups.add(pid);
+/**
+ * Makes the grader kill every remembered group when it exits or a signal stops it. Called before
+ * a child is spawned: Node runs a signal's listeners on a later turn of the event loop, so with the
+ * listeners in place first, a signal that lands while `spawn` is still returning is handled after
+ * the child's group is remembered; without them, Node's default action would end the grader and
+ * leave the child running.
+ */
+export function armGroupCleanup(): void {
   if (hooked) return;
   hooked = true;
   process.on('exit', () => {
@@ -184,4 +188,11 @@ export function trackGroup(pid: number | undefined): void {
     };
     process.on(signal, onSignal);
   }
+}
+
+/** Remembers a group to kill on the grader's exit, whatever ends the check. */
+export function trackGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  groups.add(pid);
+  armGroupCleanup();
 }
