@@ -158,7 +158,7 @@ async function main() {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; \`npx tsx bench/trace.ts\`.`,
     `Input: a generated, rule-abiding session of ${MESSAGES.toLocaleString('en')} wrapped messages of the handshake era (${mb(size)}: the handshake, then tools/list, tools/call with progress, resources/read, logging, ping).`,
-    `Median wall time of ${RUNS} runs each, interleaved; peak RSS is the largest of the runs. Load average (1 min) ${loadBefore.toFixed(1)} before the runs and ${loadAfter.toFixed(1)} after, on ${cpus().length} cores: above the core count, other processes shared the CPU and every figure, the floor's too, is slower than on an idle machine.`,
+    `Median wall time of ${RUNS} runs each, interleaved; peak RSS is the largest of the runs. Load average (1 min) ${loadBefore.toFixed(1)} before the runs and ${loadAfter.toFixed(1)} after, on ${cpus().length} cores${Math.max(loadBefore, loadAfter) > cpus().length ? ': above the core count, other processes shared the CPU and every figure, the floor’s too, is slower than on an idle machine' : ''}.`,
     '',
     '| command | wall time | peak RSS |',
     '|---|---|---|',
