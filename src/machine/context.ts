@@ -149,6 +149,11 @@ export type SessionContext = {
   readonly probe: { readonly id: RequestId | null; readonly status: ProbeStatus };
   /** What the server's server/discover result declared (modern era), null before one. */
   readonly discover: DiscoverFacts | null;
+  /**
+   * The protocol version the latest modern client request named in its `_meta` (it may name one
+   * the server does not serve), null before one or when it named none.
+   */
+  readonly declaredVersion: string | null;
   /** The transport closed (either era). */
   readonly closed: boolean;
   /**
@@ -190,6 +195,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     era: null,
     probe: { id: null, status: 'none' },
     discover: null,
+    declaredVersion: null,
     closed: false,
     phase: 'initialization',
     handshake: {

@@ -40,6 +40,8 @@ export type SessionView = {
   readonly info: SessionContext['info'];
   /** What the server's server/discover result declared (modern era), null before one. */
   readonly discover: SessionContext['discover'];
+  /** The version the latest modern request named in `_meta` (null before one, or if it named none). */
+  readonly declaredVersion: SessionContext['declaredVersion'];
   /**
    * The requests waiting for their answer after the step, oldest first. Built on first read from
    * the step's persistent set (then kept): a step costs nothing for it until an observer looks.
@@ -122,6 +124,7 @@ export function sessionView(state: RefereeState): SessionView {
     capabilities: c.capabilities,
     info: c.info,
     discover: c.discover,
+    declaredVersion: c.declaredVersion,
     get pending() {
       return open.list();
     },
@@ -144,6 +147,7 @@ export function sameSessionView(before: RefereeState, after: RefereeState): bool
     b.capabilities === a.capabilities &&
     b.info === a.info &&
     b.discover === a.discover &&
+    b.declaredVersion === a.declaredVersion &&
     b.ruleVersion === a.ruleVersion &&
     b.era === a.era &&
     b.probe === a.probe &&

@@ -272,6 +272,7 @@ export function declareRequest(ctx: SessionContext, msg: ModelMessage): Update {
   return {
     capabilities: { ...ctx.capabilities, client: declared.capabilities },
     info: { ...ctx.info, client: declared.clientInfo },
+    ...(declared.version !== ctx.declaredVersion ? { declaredVersion: declared.version } : {}),
   };
 }
 

@@ -33,6 +33,8 @@ export type PeerViews = {
    */
   readonly modern?: {
     readonly revision: string;
+    /** The version the latest request named in `_meta` (null: it named none). */
+    readonly declaredVersion: string | null;
     readonly client: { readonly capabilities: JsonObject | null; readonly info: JsonObject | null };
     readonly server: {
       readonly versions: readonly string[] | null;

@@ -125,7 +125,8 @@ function modernFacts(
           {
             label: 'revision',
             short: 'revisionShort',
-            items: `${modern.revision} (${tr(STRINGS.perRequest, lang)})`,
+            // What the latest request named, which may be a version the server does not serve.
+            items: `${modern.declaredVersion ?? tr(STRINGS.notDeclared, lang)} (${tr(STRINGS.perRequest, lang)})`,
           },
           lang,
         )

@@ -99,6 +99,7 @@ function modernPeers({ session }: Step): Pick<PeerViews, 'modern'> {
   return {
     modern: {
       revision: session.ruleVersion,
+      declaredVersion: session.declaredVersion,
       client: { capabilities: session.capabilities.client, info: session.info.client },
       server: {
         versions: session.discover?.supportedVersions ?? null,

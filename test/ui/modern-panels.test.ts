@@ -42,6 +42,23 @@ describe('the peer panels of a modern session (2026-07-28)', () => {
     expect(zh.声明版本).toBe('2026-07-28 (逐个请求)');
   });
 
+  it('show the version the latest request named, even one the server does not serve', () => {
+    const rows = readFileSync(join(REAL, 'v2-modern.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line));
+    rows[2].message.params._meta['io.modelcontextprotocol/protocolVersion'] = '2027-01-01';
+    const changed = transcriptScreen(splitLines(rows.map((r) => JSON.stringify(r)).join('\n')))
+      .timeline.steps;
+    const peers = changed[2]?.peers;
+    if (!peers) throw new Error('no peers');
+    expect(values(peerFacts(peers, 'client', 'en')).declares).toBe('2027-01-01 (per request)');
+    // The next request names 2026-07-28 again, and the panel follows it.
+    const next = changed[4]?.peers;
+    if (!next) throw new Error('no peers');
+    expect(values(peerFacts(next, 'client', 'en')).declares).toBe('2026-07-28 (per request)');
+  });
+
   it('say the server is not discovered before its server/discover answer', () => {
     const peers = modern[0]?.peers;
     if (!peers) throw new Error('no peers');
