@@ -27,6 +27,14 @@ export const serve = {
         zh: '服务器支持的协议版本（默认：全部四个）',
       },
     },
+    era: {
+      kind: 'string',
+      choices: ['dual', 'modern', 'legacy'],
+      help: {
+        en: 'on stdio, the eras the server speaks (default dual: the opening message fixes the era, server/discover or a request with the 2026-07-28 _meta envelope → modern, initialize → legacy); modern answers initialize with -32022, legacy answers server/discover with an error',
+        zh: '在 stdio 上服务器使用的时代（默认 dual：由开场消息决定时代，server/discover 或带 2026-07-28 _meta 信封的请求 → 现代，initialize → 旧时代）；modern 对 initialize 回应 -32022，legacy 对 server/discover 回应错误',
+      },
+    },
     'trace-file': {
       kind: 'string',
       value: '<file>',

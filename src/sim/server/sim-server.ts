@@ -29,7 +29,51 @@ export type ServerConfig = {
   /** Tools offered from the start; more can be added at run time. */
   readonly tools: readonly ToolName[];
   readonly instructions?: string | undefined;
+  /**
+   * The eras the server speaks (default `legacy`): `dual` lets the opening message fix the era of
+   * the connection (basic/versioning › Backward Compatibility, 2026-07-28), `modern` answers an
+   * initialize with -32022.
+   */
+  readonly era?: ServerEra | undefined;
 };
+
+export type ServerEra = 'legacy' | 'modern' | 'dual';
+
+/** The revisions with per-request `_meta` this server serves. */
+export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+
+/** The modern methods this server serves, with what it must have declared for each. */
+const MODERN_SERVED_BY: Readonly<Record<string, CapabilityPath | null>> = {
+  'server/discover': null,
+  'tools/list': 'server.tools',
+  'tools/call': 'server.tools',
+  'resources/list': 'server.resources',
+  'resources/templates/list': 'server.resources',
+  'resources/read': 'server.resources',
+  'prompts/list': 'server.prompts',
+  'prompts/get': 'server.prompts',
+  'completion/complete': 'server.completions',
+};
+
+/** Results a client may cache (server/utilities/caching, 2026-07-28): they carry ttlMs and cacheScope. */
+const CACHEABLE = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
+
+/** Does a request carry the modern envelope (either required key makes it one)? */
+function carriesEnvelope(params: JsonObject | undefined): boolean {
+  const meta = params?._meta;
+  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
+}
 
 /** What the server must have declared to serve each of its methods (others get -32601). */
 const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
@@ -74,6 +118,10 @@ export class SimServer {
   clientCapabilities: JsonObject | null = null;
   negotiatedVersion: string | null = null;
   initialized = false;
+  /** The era the opening message fixed for this connection (null until then). */
+  era: 'legacy' | 'modern' | null = null;
+  /** The method of the modern request being answered now (its result's ttlMs and cacheScope). */
+  #modernMethod: string | null = null;
   logLevel = 'info';
   readonly subscriptions = new Set<string>();
   notesVersion = 0;
@@ -96,7 +144,29 @@ export class SimServer {
   }
 
   #reply(now: number, id: RequestId, result: JsonObject): void {
-    this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, result } });
+    this.outbox.push({
+      at: now,
+      about: id,
+      message: { jsonrpc: '2.0', id, result: this.#complete2026(result) },
+    });
+  }
+
+  /**
+   * A result of the modern era: resultType, the server's name in `_meta`, and ttlMs/cacheScope on
+   * what a client may cache. Results of the legacy era are left as they are.
+   */
+  #complete2026(result: JsonObject): JsonObject {
+    if (this.era !== 'modern' || this.#modernMethod === null) return result;
+    const meta = isObject(result._meta) ? result._meta : {};
+    return {
+      ...result,
+      resultType: 'complete',
+      ...(CACHEABLE.has(this.#modernMethod) ? { ttlMs: 0, cacheScope: 'private' } : {}),
+      _meta: {
+        ...meta,
+        [SERVER_INFO_META]: { name: this.config.name, version: this.config.version },
+      },
+    };
   }
 
   #fail(now: number, id: RequestId, code: number, message: string, data?: unknown): void {
@@ -202,6 +272,22 @@ export class SimServer {
 
   #onRequest(now: number, id: RequestId, method: string, given: JsonObject | undefined) {
     const params = given ?? {};
+    const era = this.config.era ?? 'legacy';
+    if (era !== 'legacy' && this.era === null) {
+      // The opening fixes the era: server/discover or a request with the envelope opens a modern
+      // connection; in a modern-only server every other request is a (broken) modern one too.
+      if (method === 'server/discover' || carriesEnvelope(given) || era === 'modern') {
+        if (method !== 'initialize') this.era = 'modern';
+      }
+    }
+    if (this.era === 'modern' || (era === 'modern' && method === 'initialize')) {
+      this.#modernMethod = method;
+      try {
+        return this.#onModernRequest(now, id, method, given);
+      } finally {
+        this.#modernMethod = null;
+      }
+    }
     if (method === 'initialize') return this.#initialize(now, id, given);
     if (method === 'ping') return this.#reply(now, id, {});
     if (this.#failNext) {
@@ -233,6 +319,91 @@ export class SimServer {
         `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`,
       );
     }
+    this.#dispatch(now, id, method, params);
+  }
+
+  /**
+   * A request of the modern era (2026-07-28): no handshake, so each request carries its version
+   * and capabilities in `_meta`; methods the revision removed get -32601.
+   */
+  #onModernRequest(now: number, id: RequestId, method: string, given: JsonObject | undefined) {
+    if (method === 'initialize') {
+      // What SDK v2's serveStdio answers: the versions it serves, so the client can tell.
+      const requested = given?.protocolVersion;
+      return this.#fail(now, id, -32022, 'Unsupported protocol version', {
+        supported: [...MODERN_VERSIONS],
+        requested: typeof requested === 'string' ? requested : String(requested),
+      });
+    }
+    const needs = MODERN_SERVED_BY[method];
+    if (needs === undefined || (needs !== null && !this.#can(needs))) {
+      return this.#fail(now, id, -32601, `Method not found: ${method}`);
+    }
+    // basic/index › _meta: a request without a required key is malformed, -32602.
+    const meta = isObject(given?._meta) ? given._meta : {};
+    const version = meta[PROTOCOL_VERSION_META];
+    if (typeof version !== 'string') {
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: _meta["${PROTOCOL_VERSION_META}"] is required (a string)`,
+      );
+    }
+    const capabilities = meta[CLIENT_CAPABILITIES_META];
+    if (!isObject(capabilities)) {
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: _meta["${CLIENT_CAPABILITIES_META}"] is required (an object, {} for none)`,
+      );
+    }
+    if (!MODERN_VERSIONS.includes(version)) {
+      return this.#fail(now, id, -32022, 'Unsupported protocol version', {
+        supported: [...MODERN_VERSIONS],
+        requested: version,
+      });
+    }
+    // Each request stands alone: its capabilities are the ones it declares.
+    this.clientCapabilities = capabilities;
+    if (method === 'server/discover') {
+      return this.#reply(now, id, {
+        supportedVersions: [...MODERN_VERSIONS],
+        capabilities: this.#modernCapabilities(),
+        ...(this.config.instructions ? { instructions: this.config.instructions } : {}),
+      });
+    }
+    if (this.#failNext) {
+      this.#failNext = false;
+      return this.#fail(
+        now,
+        id,
+        -32603,
+        'Internal error: the server failed while handling the request',
+      );
+    }
+    const issue = checkParams(method as MethodName, given);
+    if (issue) return this.#invalidParams(now, id, issue);
+    const params = given ?? {};
+    if (PAGED.has(method) && params.cursor !== undefined) {
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`,
+      );
+    }
+    this.#dispatch(now, id, method, params);
+  }
+
+  /** The capabilities of the initialize result without what 2026-07-28 removed (tasks). */
+  #modernCapabilities(): JsonObject {
+    const { tasks: _tasks, ...rest } = this.config.capabilities;
+    return rest;
+  }
+
+  #dispatch(now: number, id: RequestId, method: string, params: JsonObject) {
     switch (method) {
       case 'tools/list':
         return this.#reply(now, id, { tools: this.toolDefinitions() });
@@ -293,6 +464,7 @@ export class SimServer {
     const offered = String(requested);
     const version = negotiateVersion(offered, this.config.versions) ?? offered;
     this.negotiatedVersion = version;
+    if (this.config.era !== undefined && this.config.era !== 'legacy') this.era = 'legacy';
     this.clientCapabilities = isObject(params?.capabilities) ? params.capabilities : {};
     this.#reply(now, id, {
       protocolVersion: version,
@@ -312,7 +484,7 @@ export class SimServer {
         this.#working.delete(id);
         this.outbox.dropAbout(id);
       }
-    } else if (method === 'notifications/roots/list_changed') {
+    } else if (method === 'notifications/roots/list_changed' && this.era !== 'modern') {
       if (this.#can('client.roots')) this.request(now, 'roots/list');
     }
   }
@@ -370,7 +542,11 @@ export class SimServer {
         this.outbox.push({
           at: now + steps * delayMs + Math.min(25, delayMs),
           about: id,
-          message: { jsonrpc: '2.0', id, result: text(`Finished all ${steps} steps.`) },
+          message: {
+            jsonrpc: '2.0',
+            id,
+            result: this.#complete2026(text(`Finished all ${steps} steps.`) as JsonObject),
+          },
         });
         return;
       }
@@ -435,6 +611,8 @@ export class SimServer {
    * and the negotiated revision has the method (Lifecycle › Operation: both respect the version).
    */
   #canAsk(method: MethodName, capability: CapabilityPath): boolean {
+    // Servers of 2026-07-28 send no requests; input_required is not simulated yet.
+    if (this.era === 'modern') return false;
     const version = resolveVersion(this.negotiatedVersion);
     return (version === null || existsIn(method, version)) && this.#can(capability);
   }
@@ -444,16 +622,22 @@ export class SimServer {
     this.#working.delete(id);
     const version = resolveVersion(this.negotiatedVersion);
     const why =
-      version !== null && !existsIn(method, version)
-        ? `This tool needs ${method}, which protocol version ${version} does not have.`
-        : `This tool needs the client's ${capability} capability, which this client did not declare.`;
+      this.era === 'modern'
+        ? `This tool needs ${method}, which a 2026-07-28 server asks for in an input_required result; the simulator does not offer that yet.`
+        : version !== null && !existsIn(method, version)
+          ? `This tool needs ${method}, which protocol version ${version} does not have.`
+          : `This tool needs the client's ${capability} capability, which this client did not declare.`;
     this.#reply(now, id, text(why, true) as JsonObject);
   }
 
   #readResource(now: number, id: RequestId, params: JsonObject) {
     const uri = typeof params.uri === 'string' ? params.uri : '';
     const body = readResource(uri, this.notesVersion);
-    if (body === undefined) return this.#fail(now, id, -32002, 'Resource not found', { uri });
+    if (body === undefined) {
+      // 2026-07-28 retired -32002: a missing resource is invalid params.
+      const code = this.era === 'modern' ? -32602 : -32002;
+      return this.#fail(now, id, code, 'Resource not found', { uri });
+    }
     const mimeType = RESOURCES.find((r) => r.uri === uri)?.mimeType ?? 'text/plain';
     this.#reply(now, id, { contents: [{ uri, mimeType, text: body }] });
   }
@@ -523,6 +707,8 @@ export class SimServer {
 
   /** Emits a log message if logging is declared and the level passes the client's filter. */
   log(now: number, level: string, data: unknown): boolean {
+    // 2026-07-28: a log message only for a request that set logLevel, never on its own.
+    if (this.era === 'modern') return false;
     if (!this.#can('server.logging')) return false;
     if (LEVELS.indexOf(level) < LEVELS.indexOf(this.logLevel)) return false;
     this.#notify(now, 'notifications/message', {
