@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, WORK } from '../helpers/cli.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-sim-serve-modern-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const open: Array<{ close: () => Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+/** Probes in place (a subclass): the session's own wire carries server/discover (stateless-era.md §2.3). */
+class InPlaceStdio extends StdioV2 {}
+
+/** An SDK v2 client in `auto` mode, spawning `mcp-sim serve` (the built CLI) over stdio. */
+async function connectV2(args: string[] = [], inPlace = false): Promise<ClientV2> {
+  const Transport = inPlace ? InPlaceStdio : StdioV2;
+  const transport = new Transport({
+    command: process.execPath,
+    args: [CLI, 'serve', ...args],
+    cwd: WORK,
+    stderr: 'pipe',
+  });
+  const client = new ClientV2(
+    { name: 'sdk-v2-test', version: '1.0.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+const textOf = (result: unknown) =>
+  ((result as { content: Array<{ type: string; text: string }> }).content[0] as { text: string })
+    .text;
+
+describe('mcp-sim serve over stdio in the 2026-07-28 era', () => {
+  it('gives an SDK v2 auto client a modern session: tools listed, called, progress reported', async () => {
+    const client = await connectV2();
+    expect(client.getProtocolEra()).toBe('modern');
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['calculator_arithmetic', 'weather_current', 'db_query']),
+    );
+    const sum = await client.callTool({
+      name: 'calculator_arithmetic',
+      arguments: { expression: '2 + 3 * 4' },
+    });
+    expect(textOf(sum)).toContain('14');
+    const progress: number[] = [];
+    const done = await client.callTool(
+      { name: 'long_running_task', arguments: { steps: 3, delayMs: 20 } },
+      { onprogress: (p: { progress: number }) => progress.push(p.progress) },
+    );
+    expect(textOf(done)).toContain('Finished all 3 steps');
+    expect(progress).toEqual([1, 2, 3]);
+  });
+
+  it('its own modern traffic, probe included, breaks no rule of the referee', async () => {
+    const file = join(dir, 'modern.jsonl');
+    const client = await connectV2(['--trace-file', file], true);
+    expect(client.getProtocolEra()).toBe('modern');
+    await client.listTools();
+    await client.callTool({ name: 'calculator_arithmetic', arguments: { expression: '1 + 1' } });
+    await client.callTool(
+      { name: 'long_running_task', arguments: { steps: 2, delayMs: 20 } },
+      { onprogress: () => {} },
+    );
+    await client.listPrompts();
+    await client.listResources();
+    await client.close();
+    const wire = readFileSync(file, 'utf8');
+    expect(wire).toContain('"server/discover"');
+    const traced = await runCli(['trace', file, '--json', '--strict']);
+    const report = JSON.parse(traced.stdout) as {
+      problems: unknown[];
+      summary: { violations: number; era: string };
+    };
+    expect(report.problems).toEqual([]);
+    expect(report.summary.violations).toBe(0);
+    expect(report.summary.era).toBe('modern');
+    expect(traced.code).toBe(0);
+  });
+
+  it('still gives the SDK v1 client a legacy session', async () => {
+    const transport = new StdioV1({
+      command: process.execPath,
+      args: [CLI, 'serve'],
+      cwd: WORK,
+      stderr: 'pipe',
+    });
+    const client = new ClientV1({ name: 'sdk-v1-test', version: '1.0.0' });
+    await client.connect(transport);
+    open.push(client);
+    expect(client.getServerVersion()).toEqual({ name: 'mcp-sim', version: '0.1.0' });
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThan(0);
+  });
+
+  it('--era legacy: a v2 auto client falls back to a legacy session', async () => {
+    const client = await connectV2(['--era', 'legacy']);
+    expect(client.getProtocolEra()).toBe('legacy');
+    const sum = await client.callTool({
+      name: 'calculator_arithmetic',
+      arguments: { expression: '2 + 2' },
+    });
+    expect(textOf(sum)).toContain('4');
+  });
+
+  it('--era modern: an initialize gets -32022 naming the versions served', async () => {
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    };
+    const result = await runCli(['serve', '--era', 'modern'], {
+      stdin: `${JSON.stringify(init)}\n`,
+    });
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout.trim().split('\n')[0] ?? '{}');
+    expect(answer.error).toMatchObject({
+      code: -32022,
+      data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+    });
+    const client = await connectV2(['--era', 'modern']);
+    expect(client.getProtocolEra()).toBe('modern');
+  });
+
+  it('rejects a bad --era, and --era with --http, with a usage error', async () => {
+    const bad = await runCli(['serve', '--era', 'future']);
+    expect(bad.code).toBe(2);
+    const http = await runCli(['serve', '--era', 'modern', '--http', '0']);
+    expect(http.code).toBe(2);
+    expect(http.stderr).toMatch(/--era is for stdio/);
+    const help = await runCli(['serve', '--help']);
+    expect(help.stdout).toMatch(/--era/);
+  });
+});
