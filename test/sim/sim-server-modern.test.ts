@@ -104,6 +104,31 @@ describe('SimServer in the 2026-07-28 era', () => {
     expect(serverViolations).toEqual([]);
   });
 
+  it('answers prompts/get and completion/complete with resultType and serverInfo, not cacheable', () => {
+    const { send, serverViolations } = session('dual');
+    const prompt = resultOf(
+      send('prompts/get', {
+        name: 'weather_report',
+        arguments: { location: 'Paris' },
+        _meta: envelope(),
+      }),
+    );
+    expect(prompt).toMatchObject({
+      resultType: 'complete',
+      _meta: { [INFO]: { name: 'mcp-sim' } },
+    });
+    expect(prompt.ttlMs).toBeUndefined();
+    const done = resultOf(
+      send('completion/complete', {
+        ref: { type: 'ref/prompt', name: 'weather_report' },
+        argument: { name: 'style', value: 'b' },
+        _meta: envelope(),
+      }),
+    );
+    expect(done).toMatchObject({ resultType: 'complete', completion: { values: ['brief'] } });
+    expect(serverViolations).toEqual([]);
+  });
+
   it('reports progress on long_running_task and decorates its late result', () => {
     const { send, serverViolations } = session('dual');
     const out = send('tools/call', {
