@@ -318,7 +318,17 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const message = client.discover(tried, attempt);
       const what = `server/discover #${String(message.id)}`;
       const outcome = await ask(message, { quietTimeout: eraMode === 'auto' });
-      if (outcome.kind === 'exited') return { kind: 'failed' };
+      if (outcome.kind === 'exited') {
+        const last = problems.at(-1);
+        // Some legacy servers (rmcp-based) exit on any request before initialize.
+        if (eraMode === 'auto' && spawnError === null && last) {
+          problems[problems.length - 1] = {
+            en: `${last.en} Some legacy servers exit on a request that comes before initialize: try --era legacy.`,
+            zh: `${last.zh}有些旧时代的服务器收到 initialize 之前的请求就会退出：可以试试 --era legacy。`,
+          };
+        }
+        return { kind: 'failed' };
+      }
       if (outcome.kind === 'timeout') {
         if (eraMode === 'modern') {
           problems.push({

@@ -148,6 +148,20 @@ describe('connect --era auto (the default)', () => {
   });
 });
 
+describe('connect --era auto: a server that exits on the probe', () => {
+  it('says so in one line and suggests --era legacy', async () => {
+    const script = "console.error('unexpected request before initialize'); process.exit(3)";
+    const { code, stderr, run } = await connect([], ['-e', script]);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^mcp-sim connect: the server exited early \(exit code 3\) before answering server\/discover #server-discover-probe-1\. .*"unexpected request before initialize".* try --era legacy\.$/,
+    );
+    expect(run.revision).toBeNull(); // no session was established
+  });
+});
+
 describe('connect --era legacy: the handshake, as before', () => {
   it('a dual-era SDK v2 server serves the handshake', async () => {
     const { code, run } = await connect(['--era', 'legacy'], DUAL);
