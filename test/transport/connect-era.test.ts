@@ -253,4 +253,34 @@ describe('connect --era modern: the probe, no fallback', () => {
     // A recognised modern error: no fallback to initialize.
     expect(methods(run)).toEqual(['server/discover']);
   });
+
+  it('-32021 in a modern session is explained in one line, in the learner’s language', async () => {
+    const script = `
+      const say = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+      let buf = '';
+      process.stdin.on('data', (d) => {
+        buf += d;
+        for (let i = buf.indexOf('\\n'); i >= 0; i = buf.indexOf('\\n')) {
+          const m = JSON.parse(buf.slice(0, i));
+          buf = buf.slice(i + 1);
+          if (m.method === 'server/discover')
+            say({ jsonrpc: '2.0', id: m.id, result: { resultType: 'complete',
+              supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0,
+              cacheScope: 'private' } });
+          else if (m.id !== undefined)
+            say({ jsonrpc: '2.0', id: m.id, error: { code: -32021,
+              message: 'Missing required client capability',
+              data: { requiredCapabilities: { elicitation: {} } } } });
+        }
+      });`;
+    const en = await connect(['--era', 'modern'], ['-e', script]);
+    expect(en.code).toBe(1);
+    expect(en.run.era).toBe('modern');
+    expect(methods(en.run)).toEqual(['server/discover', 'tools/list']);
+    const lines = en.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^mcp-sim connect: the server answered tools\/list #1 with -32021 /);
+    const zh = await connect(['--lang', 'zh'], ['-e', script]);
+    expect(zh.stderr.trim()).toMatch(/^mcp-sim connect: 服务器对 tools\/list #1 的回应是 -32021 /);
+  });
 });
