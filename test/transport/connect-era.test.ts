@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -283,4 +285,27 @@ describe('connect --era modern: the probe, no fallback', () => {
     const zh = await connect(['--lang', 'zh'], ['-e', script]);
     expect(zh.stderr.trim()).toMatch(/^mcp-sim connect: 服务器对 tools\/list #1 的回应是 -32021 /);
   });
+});
+
+describe('connect --trace-file: trace labels the saved session as connect did', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-era-'));
+  for (const [name, server, era] of [
+    ['modern-only', MODERN_ONLY, 'modern'],
+    ['server-everything', EVERYTHING, 'dual'],
+  ] as const) {
+    it(`${name}: ${era}, every step with the era connect gave it, no violation`, async () => {
+      const file = join(dir, `${name}.jsonl`);
+      const { code, run } = await connect(['--trace-file', file], [...server]);
+      expect(code).toBe(0);
+      const traced = await runCli(['trace', '--json', file]);
+      const out = JSON.parse(traced.stdout) as {
+        messages: Array<{ era: string; violations: unknown[] }>;
+        summary: { era: string; violations: number };
+      };
+      expect(out.summary.era).toBe(era);
+      expect(run.era).toBe(era);
+      expect(out.summary.violations).toBe(0);
+      expect(out.messages.map((l) => l.era)).toEqual(run.steps.map((s) => s.era));
+    });
+  }
 });
