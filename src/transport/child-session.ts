@@ -337,6 +337,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
           });
           return { kind: 'failed' };
         }
+        // A late DiscoverResult must not pass for the handshake's capabilities.
+        client.forget(message.id as RequestId);
         return {
           kind: 'legacy',
           why: {

@@ -142,6 +142,11 @@ export class SimClient {
     return params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
   }
 
+  /** Stops waiting for one of its requests without telling the server (a probe that timed out). */
+  forget(id: RequestId): void {
+    this.#pending.delete(idKey(id));
+  }
+
   /** Cancels one of its own pending requests (the latest when no id is given). */
   cancel(id?: RequestId, reason = 'The user cancelled the operation'): JsonObject {
     const target = id ?? [...this.#pending.values()].at(-1)?.id;
