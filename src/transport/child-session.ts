@@ -3,10 +3,16 @@ import type { Bilingual } from '../i18n/lang.js';
 import {
   classify,
   type Direction,
+  describeErrorCode,
   idKey,
+  isRecognisedModernError,
+  isStatelessVersion,
   type JsonObject,
+  type KnownVersion,
   LATEST_HANDSHAKE_VERSION,
+  LATEST_STATELESS_VERSION,
   type RequestId,
+  STATELESS_VERSIONS,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { LineReader, MAX_DEPTH, SessionLog, type Step } from '../session/index.js';
@@ -14,11 +20,25 @@ import { SimClient } from '../sim/client/sim-client.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
 
+/**
+ * How the client finds the server's era (basic/versioning › Backward Compatibility): `legacy`
+ * opens with initialize; `auto` probes with server/discover and falls back to initialize on any
+ * other answer or none; `modern` probes and has no fallback.
+ */
+export type ConnectEra = 'auto' | 'legacy' | 'modern';
+
 export type ConnectOptions = {
   readonly command: string;
   readonly args: readonly string[];
-  /** The protocol version the client offers (and the only one it supports). */
+  /**
+   * The protocol version the client offers (and the only one it supports in its era): a handshake
+   * revision for initialize, or a modern one (2026-07-28) for the probe.
+   */
   readonly version?: string;
+  /** How the client finds the server's era (default `legacy`, the handshake). */
+  readonly era?: ConnectEra;
+  /** How long the probe waits for an answer before `auto` falls back (ms; default 2000). */
+  readonly probeTimeoutMs?: number;
   /** What the client declares in initialize. */
   readonly capabilities?: JsonObject;
   /** Tools to call after listing, each with a progress token. */
@@ -36,6 +56,12 @@ export type ConnectRun = {
   /** Plain-language explanations of what went wrong, in both languages (empty: a clean session). */
   readonly problems: readonly Bilingual[];
   readonly negotiatedVersion: string | null;
+  /** The era the session ran in (null: it never got that far). */
+  readonly era: 'legacy' | 'modern' | null;
+  /** The revision the session followed: the negotiated one, or the modern one each request named. */
+  readonly revision: string | null;
+  /** Why `auto` fell back to the handshake, in one line (null: it did not). */
+  readonly fallback: Bilingual | null;
   readonly serverInfo: JsonObject | null;
   /** The child's exit code (null: killed by a signal or never started). */
   readonly exitCode: number | null;
@@ -73,7 +99,20 @@ type Outcome =
 export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const settleMs = options.settleMs ?? 200;
-  const version = options.version ?? LATEST_HANDSHAKE_VERSION;
+  const eraMode: ConnectEra = options.era ?? 'legacy';
+  const probeTimeoutMs = Math.min(options.probeTimeoutMs ?? 2000, timeoutMs);
+  const modernVersion =
+    options.version !== undefined && isStatelessVersion(options.version)
+      ? options.version
+      : LATEST_STATELESS_VERSION;
+  const version =
+    options.version !== undefined && !isStatelessVersion(options.version)
+      ? options.version
+      : LATEST_HANDSHAKE_VERSION;
+  const modernVersions: readonly string[] =
+    options.version !== undefined && isStatelessVersion(options.version)
+      ? [options.version]
+      : STATELESS_VERSIONS;
   const client = new SimClient({
     name: 'mcp-sim-connect',
     version: '0.1.0',
@@ -108,6 +147,9 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       steps: log.steps,
       problems: [cannotStart(options.command, error as Error)],
       negotiatedVersion: null,
+      era: null,
+      revision: null,
+      fallback: null,
       serverInfo: null,
       exitCode: null,
       stderr,
@@ -208,15 +250,19 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   };
 
   /** Sends a request and waits for its answer, the server's exit, or the timeout. */
-  const ask = async (message: JsonObject): Promise<Outcome> => {
+  const ask = async (
+    message: JsonObject,
+    probe: { readonly quietTimeout: boolean } | null = null,
+  ): Promise<Outcome> => {
     const id = message.id as RequestId;
     const what = `${String(message.method)} #${String(id)}`;
     if (exited) return { kind: 'exited' };
+    const waitMs = probe ? probeTimeoutMs : timeoutMs;
     const outcome = await new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => {
         waiters.delete(idKey(id));
         resolve({ kind: 'timeout' });
-      }, timeoutMs);
+      }, waitMs);
       waiters.set(idKey(id), (o) => {
         clearTimeout(timer);
         resolve(o);
@@ -233,27 +279,211 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
               zh: `服务器在回应 ${what} 之前就提前退出了（退出码 ${String(exitCode)}）。${stderrNote.zh}${stdoutNote.zh}`,
             },
       );
-    } else if (outcome.kind === 'timeout') {
+    } else if (outcome.kind === 'timeout' && !probe?.quietTimeout) {
       const [stdoutNote, stderrNote] = [pollutionNote(), lastStderr()];
       problems.push({
-        en: `the server never answered ${what} within ${timeoutMs} ms.${stdoutNote.en}${stderrNote.en}`,
-        zh: `服务器在 ${timeoutMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
+        en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
+        zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
       });
     }
     return outcome;
   };
 
+  /** −32020, −32021, −32022 and the rest, in one line: the code, the server's text, what it means. */
+  const explainError = (what: string, error: JsonObject): Bilingual => {
+    const code = typeof error.code === 'number' ? error.code : Number.NaN;
+    const entry = Number.isFinite(code)
+      ? describeErrorCode(code, modernVersion as KnownVersion)
+      : null;
+    const text = clip(String(error.message ?? ''));
+    return {
+      en: `the server answered ${what} with ${String(error.code)} ${text}${entry ? ` (${entry.name}: ${entry.meaning.en})` : ''}`,
+      zh: `服务器对 ${what} 的回应是 ${String(error.code)} ${text}${entry ? `（${entry.name}：${entry.meaning.zh}）` : ''}`,
+    };
+  };
+
+  type ProbeVerdict =
+    | { readonly kind: 'modern' }
+    | { readonly kind: 'legacy'; readonly why: Bilingual }
+    | { readonly kind: 'failed' };
+
+  /**
+   * The dual-era probe (basic/transports/stdio › Backward Compatibility): a DiscoverResult, or a
+   * recognised modern error, means a modern server (−32022 with a version both support: one retry
+   * with it); any other error, or no answer in time, means a legacy one — never keyed to one code.
+   */
+  const probe = async (): Promise<ProbeVerdict> => {
+    let tried: string = modernVersion;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const message = client.discover(tried, attempt);
+      const what = `server/discover #${String(message.id)}`;
+      const outcome = await ask(message, { quietTimeout: eraMode === 'auto' });
+      if (outcome.kind === 'exited') {
+        const last = problems.at(-1);
+        // Some legacy servers (rmcp-based) exit on any request before initialize.
+        if (eraMode === 'auto' && spawnError === null && last) {
+          problems[problems.length - 1] = {
+            en: `${last.en} Some legacy servers exit on a request that comes before initialize: try --era legacy.`,
+            zh: `${last.zh}有些旧时代的服务器收到 initialize 之前的请求就会退出：可以试试 --era legacy。`,
+          };
+        }
+        return { kind: 'failed' };
+      }
+      if (outcome.kind === 'timeout') {
+        if (eraMode === 'modern') {
+          problems.push({
+            en: `no modern answer: the server never answered ${what} within ${probeTimeoutMs} ms, and --era modern has no fallback to initialize.`,
+            zh: `没有现代时代的回应：服务器在 ${probeTimeoutMs} 毫秒内没有回应 ${what}，而 --era modern 不会退回 initialize。`,
+          });
+          return { kind: 'failed' };
+        }
+        // A late DiscoverResult must not pass for the handshake's capabilities.
+        client.forget(message.id as RequestId);
+        return {
+          kind: 'legacy',
+          why: {
+            en: `the server did not answer ${what} within ${probeTimeoutMs} ms`,
+            zh: `服务器在 ${probeTimeoutMs} 毫秒内没有回应 ${what}`,
+          },
+        };
+      }
+      const answer = outcome.message;
+      if (isObject(answer.error)) {
+        const error = answer.error;
+        const code = typeof error.code === 'number' ? error.code : Number.NaN;
+        const said = explainError('server/discover', error);
+        if (isRecognisedModernError(code)) {
+          const data = isObject(error.data) ? error.data : {};
+          const supported = Array.isArray(data.supported) ? data.supported : [];
+          const mutual = modernVersions.filter((v) => supported.includes(v)).at(-1);
+          if (code === -32022 && mutual !== undefined && mutual !== tried && attempt === 1) {
+            tried = mutual;
+            continue;
+          }
+          problems.push({
+            en: `${said.en}: a modern server, but the probe found no version both sides support (this client speaks ${modernVersions.join(', ')}).`,
+            zh: `${said.zh}：这是现代时代的服务器，但探测没有找到双方都支持的版本（这个客户端支持 ${modernVersions.join('、')}）。`,
+          });
+          return { kind: 'failed' };
+        }
+        if (eraMode === 'modern') {
+          problems.push({
+            en: `no modern answer: ${said.en}, and --era modern has no fallback to initialize.`,
+            zh: `没有现代时代的回应：${said.zh}，而 --era modern 不会退回 initialize。`,
+          });
+          return { kind: 'failed' };
+        }
+        return { kind: 'legacy', why: said };
+      }
+      const result = isObject(answer.result) ? answer.result : null;
+      const versions =
+        result && Array.isArray(result.supportedVersions) ? result.supportedVersions : null;
+      if (result && versions) {
+        if (versions.includes(tried)) {
+          client.modernVersion = tried;
+          return { kind: 'modern' };
+        }
+        const mutual = modernVersions.filter((v) => versions.includes(v)).at(-1);
+        if (mutual !== undefined && attempt === 1) {
+          tried = mutual;
+          continue;
+        }
+        problems.push({
+          en: `the server's server/discover result supports ${versions.map(String).join(', ') || 'no version'}, none of which this client speaks (${modernVersions.join(', ')}).`,
+          zh: `服务器的 server/discover 结果支持 ${versions.map(String).join('、') || '无'}，这个客户端一个也不支持（它支持 ${modernVersions.join('、')}）。`,
+        });
+        return { kind: 'failed' };
+      }
+      const odd: Bilingual = {
+        en: `the server answered ${what} with a result that is not a DiscoverResult (no supportedVersions)`,
+        zh: `服务器对 ${what} 的回应不是 DiscoverResult（没有 supportedVersions）`,
+      };
+      if (eraMode === 'modern') {
+        problems.push({
+          en: `no modern answer: ${odd.en}, and --era modern has no fallback to initialize.`,
+          zh: `没有现代时代的回应：${odd.zh}，而 --era modern 不会退回 initialize。`,
+        });
+        return { kind: 'failed' };
+      }
+      return { kind: 'legacy', why: odd };
+    }
+    return { kind: 'failed' };
+  };
+
   let negotiatedVersion: string | null = null;
   let serverInfo: JsonObject | null = null;
+  let era: 'legacy' | 'modern' | null = null;
+  let fallback: Bilingual | null = null;
+  /** Lists and calls: the same in both eras (the client adds the envelope in the modern one). */
+  const operate = async () => {
+    const caps = client.serverCapabilities ?? {};
+    const lists: Array<[string, string]> = [
+      ['tools', 'tools/list'],
+      ['resources', 'resources/list'],
+      ['prompts', 'prompts/list'],
+    ];
+    const asked = async (message: JsonObject): Promise<boolean> => {
+      const outcome = await ask(message);
+      if (outcome.kind !== 'answer') return false;
+      const error = outcome.message.error;
+      if (era === 'modern' && isObject(error) && typeof error.code === 'number') {
+        if (isRecognisedModernError(error.code)) {
+          const said = explainError(`${String(message.method)} #${String(message.id)}`, error);
+          problems.push({ en: `${said.en}.`, zh: `${said.zh}。` });
+        }
+      }
+      return true;
+    };
+    for (const [capability, method] of lists) {
+      if (!isObject(caps[capability])) continue;
+      if (!(await asked(client.request(method)))) return;
+    }
+    for (const call of options.calls ?? []) {
+      if (!isObject(caps.tools)) {
+        problems.push({
+          en: `cannot call ${call.name}: the server did not declare the tools capability.`,
+          zh: `无法调用 ${call.name}：服务器没有声明 tools 能力。`,
+        });
+        return;
+      }
+      const message = client.request(
+        'tools/call',
+        { name: call.name, arguments: call.arguments },
+        { progress: true },
+      );
+      if (!(await asked(message))) return;
+    }
+  };
   const session = async () => {
+    if (eraMode !== 'legacy') {
+      const verdict = await probe();
+      if (verdict.kind === 'failed') return;
+      if (verdict.kind === 'modern') {
+        era = 'modern';
+        const discovered = client.discovered ?? {};
+        const meta = isObject(discovered._meta) ? discovered._meta : {};
+        const info = meta['io.modelcontextprotocol/serverInfo'];
+        serverInfo = isObject(info) ? info : null;
+        await operate();
+        return;
+      }
+      fallback = {
+        en: `fell back to the handshake: ${verdict.why.en}, so it is taken for a legacy server and the client sends initialize.`,
+        zh: `退回握手：${verdict.why.zh}，因此把它当作旧时代的服务器，客户端改发 initialize。`,
+      };
+    }
+    era = 'legacy';
     const init = await ask(client.initialize());
     if (init.kind !== 'answer') return;
     const answer = init.message;
     if (isObject(answer.error)) {
       const refusal = `${String(answer.error.code)} ${String(answer.error.message)}`;
+      const code = answer.error.code;
+      const modern = typeof code === 'number' && isRecognisedModernError(code);
+      const entry = modern ? describeErrorCode(code, modernVersion as KnownVersion) : null;
       problems.push({
-        en: `the server refused initialize: ${refusal}.`,
-        zh: `服务器拒绝了 initialize：${refusal}。`,
+        en: `the server refused initialize: ${refusal}.${entry ? ` ${entry.name}: ${entry.meaning.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
+        zh: `服务器拒绝了 initialize：${refusal}。${entry ? `${entry.name}：${entry.meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
       });
       return;
     }
@@ -268,34 +498,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       return;
     }
     send(client.initialized());
-    const caps = client.serverCapabilities ?? {};
-    const lists: Array<[string, string]> = [
-      ['tools', 'tools/list'],
-      ['resources', 'resources/list'],
-      ['prompts', 'prompts/list'],
-    ];
-    for (const [capability, method] of lists) {
-      if (!isObject(caps[capability])) continue;
-      const outcome = await ask(client.request(method));
-      if (outcome.kind !== 'answer') return;
-    }
-    for (const call of options.calls ?? []) {
-      if (!isObject(caps.tools)) {
-        problems.push({
-          en: `cannot call ${call.name}: the server did not declare the tools capability.`,
-          zh: `无法调用 ${call.name}：服务器没有声明 tools 能力。`,
-        });
-        return;
-      }
-      const outcome = await ask(
-        client.request(
-          'tools/call',
-          { name: call.name, arguments: call.arguments },
-          { progress: true },
-        ),
-      );
-      if (outcome.kind !== 'answer') return;
-    }
+    await operate();
   };
   await session();
 
@@ -328,5 +531,16 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       zh: `stdout 污染：服务器向 stdout 写入了 ${pollution.length} 行不是 JSON-RPC 消息的内容（第一处在第 ${first.line} 行：${clip(first.text)}）。在 stdio 上，stdout 只能承载协议消息，每行一个 JSON 对象；日志应当写到 stderr。这是现实中最常见的 MCP 故障：客户端会丢弃这样的行，或者断开连接。`,
     });
   }
-  return { steps: log.steps, problems, negotiatedVersion, serverInfo, exitCode, stderr };
+  const revision = era === 'modern' ? client.modernVersion : negotiatedVersion;
+  return {
+    steps: log.steps,
+    problems,
+    negotiatedVersion,
+    era,
+    revision,
+    fallback,
+    serverInfo,
+    exitCode,
+    stderr,
+  };
 }

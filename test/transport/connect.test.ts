@@ -91,9 +91,12 @@ function schemaProblems(steps: readonly Step[]): string[] {
 
 describe('mcp-sim connect against the reference server (server-everything)', () => {
   it('records a session whose every envelope is valid for the negotiated version', async () => {
+    // The handshake era's session, checked against the 2025-era SDK schemas: pinned to legacy.
     const result = await runCli([
       'connect',
       '--json',
+      '--era',
+      'legacy',
       '--capability',
       'roots',
       '--call',
@@ -169,6 +172,8 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     const result = await runCli([
       'connect',
       '--plain',
+      '--era',
+      'legacy',
       '--',
       process.execPath,
       '-e',
@@ -185,6 +190,8 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     const result = await runCli([
       'connect',
       '--plain',
+      '--era',
+      'legacy',
       '--lang',
       'zh',
       '--',
@@ -221,6 +228,8 @@ describe('mcp-sim connect against mcp-sim serve', () => {
     const result = await runCli([
       'connect',
       '--json',
+      '--era',
+      'legacy',
       '--call',
       'long_running_task',
       '{"steps":2,"delayMs":10}',

@@ -1,8 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { specText } from '../../machine/index.js';
-import { CAPABILITY_PATHS, type JsonObject, visible, visibleJson } from '../../protocol/index.js';
-import { type ConnectRun, runConnect, type ToolCall } from '../../transport/child-session.js';
+import {
+  CAPABILITY_PATHS,
+  isStatelessVersion,
+  type JsonObject,
+  visible,
+  visibleJson,
+} from '../../protocol/index.js';
+import {
+  type ConnectEra,
+  type ConnectRun,
+  runConnect,
+  type ToolCall,
+} from '../../transport/child-session.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenSteps } from '../../ui/screen-step.js';
@@ -15,6 +26,8 @@ type ConnectArgs = {
   readonly command: string;
   readonly args: string[];
   readonly version: string | undefined;
+  readonly era: ConnectEra;
+  readonly probeTimeoutMs: number | undefined;
   readonly capabilities: JsonObject;
   readonly calls: ToolCall[];
   readonly timeoutMs: number | undefined;
@@ -59,6 +72,28 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
       `--version needs a protocol revision such as 2025-11-25, not "${version}"`,
     );
   }
+  // A modern revision has no initialize: it means the modern era (basic/versioning).
+  const modernVersion = version !== undefined && isStatelessVersion(version);
+  if (modernVersion && values.era === 'legacy') {
+    throw new UsageError(
+      `--version ${version} is a modern revision, which has no initialize: it cannot be offered with --era legacy`,
+    );
+  }
+  if (version !== undefined && !modernVersion && values.era === 'modern') {
+    throw new UsageError(
+      `--era modern needs a modern revision such as 2026-07-28, not --version ${version}`,
+    );
+  }
+  const era: ConnectEra = modernVersion ? 'modern' : (values.era ?? 'auto');
+  let probeTimeoutMs: number | undefined;
+  if (values['probe-timeout'] !== undefined) {
+    probeTimeoutMs = Number(values['probe-timeout']);
+    if (!Number.isFinite(probeTimeoutMs) || probeTimeoutMs <= 0) {
+      throw new UsageError(
+        `--probe-timeout needs a number of milliseconds, not "${values['probe-timeout']}"`,
+      );
+    }
+  }
   const capabilities: JsonObject = {};
   for (const path of values.capability) declare(capabilities, path);
   const calls: ToolCall[] = values.call.map(([name, json]) => {
@@ -93,6 +128,8 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
     command: program,
     args,
     version,
+    era,
+    probeTimeoutMs,
     capabilities,
     calls,
     timeoutMs,
@@ -122,6 +159,9 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   // Each problem is also a stderr line after `mcp-sim connect: `; in the recap it starts a sentence
   // (Chinese sentences follow each other without a space).
   const sentence = (p: string) => p.charAt(0).toUpperCase() + p.slice(1);
+  const fell = run.fallback
+    ? { en: `${sentence(run.fallback.en)} `, zh: run.fallback.zh }
+    : { en: '', zh: '' };
   const trouble = {
     en: run.problems.map((p) => ` ${sentence(p.en)}`).join(''),
     zh: run.problems.map((p) => p.zh).join(''),
@@ -133,15 +173,21 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
       en: `The simulated client talks to a real server (${commandLine}) over stdio: ${timeline.steps.length} envelopes, as they crossed the pipe.`,
       zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信：共 ${timeline.steps.length} 条消息，按实际收发顺序排列。`,
     },
-    recap: modern
-      ? {
-          en: `Revision ${modern.revision}, no handshake: each request declared it; ${violations} rule violation(s).${trouble.en}`,
-          zh: `版本 ${modern.revision}，没有握手：每个请求各自声明；${violations} 处违规。${trouble.zh}`,
-        }
-      : {
-          en: `Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
-          zh: `协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
-        },
+    recap:
+      run.era === null
+        ? {
+            en: `No session: the client never found an era to speak in; ${violations} rule violation(s).${trouble.en}`,
+            zh: `没有建立会话：客户端没能确定使用哪个时代；${violations} 处违规。${trouble.zh}`,
+          }
+        : modern
+          ? {
+              en: `Modern era, revision ${modern.revision}, no handshake: each request declared it; ${violations} rule violation(s).${trouble.en}`,
+              zh: `现代时代，版本 ${modern.revision}，没有握手：每个请求各自声明；${violations} 处违规。${trouble.zh}`,
+            }
+          : {
+              en: `${fell.en}Legacy era (the handshake). Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
+              zh: `${fell.zh}旧时代（握手）。协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
+            },
     steps: timeline.steps,
   };
 }
@@ -159,7 +205,9 @@ export async function connectCommand(
     args: args.args,
     capabilities: args.capabilities,
     calls: args.calls,
+    era: args.era,
     ...(args.version ? { version: args.version } : {}),
+    ...(args.probeTimeoutMs ? { probeTimeoutMs: args.probeTimeoutMs } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
   });
   for (const problem of run.problems)
@@ -174,6 +222,7 @@ export async function connectCommand(
     const steps = lesson.steps.map((step) => ({
       direction: step.direction,
       message: step.message,
+      era: step.report?.era ?? null,
       note: tr(step.note, lang),
       violations: (step.report?.violations ?? []).map((v) => ({
         rule: v.rule,
@@ -187,6 +236,9 @@ export async function connectCommand(
       title: tr(lesson.title, lang),
       command: [args.command, ...args.args],
       negotiatedVersion: run.negotiatedVersion,
+      era: lesson.steps.at(-1)?.era ?? run.era,
+      revision: run.revision,
+      fallback: run.fallback ? tr(run.fallback, lang) : null,
       steps,
       problems: run.problems.map((p) => tr(p, lang)),
     };

@@ -91,8 +91,8 @@ export const connect = {
     zh: '用模拟客户端驱动一个真正的 MCP 服务器',
   },
   about: {
-    en: 'Starts a real MCP server as a child process and runs a session with the simulated client: initialize, notifications/initialized, then tools/list, resources/list and prompts/list as the server’s capabilities allow, then the calls you ask for. Shows the recorded exchange in the lesson screen (default), as Markdown (--plain) or as JSON like lesson --json (--json).',
-    zh: '把一个真正的 MCP 服务器作为子进程启动，并用模拟客户端与它进行一次会话：initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
+    en: 'Starts a real MCP server as a child process and runs a session with the simulated client: by default it probes with server/discover (the 2026-07-28 modern era, every request carrying its _meta envelope) and falls back to the handshake when the server does not answer as a modern one; in the handshake: initialize, notifications/initialized, then tools/list, resources/list and prompts/list as the server’s capabilities allow, then the calls you ask for. Shows the recorded exchange in the lesson screen (default), as Markdown (--plain) or as JSON like lesson --json (--json).',
+    zh: '把一个真正的 MCP 服务器作为子进程启动，并用模拟客户端与它进行一次会话：默认先用 server/discover 探测（2026-07-28 现代时代，每个请求都带 _meta 信封），服务器不以现代方式回应时退回握手；握手时依次是 initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
   },
   positionals: [
     {
@@ -120,12 +120,28 @@ export const connect = {
         zh: '以 JSON 输出这次交互，格式同 lesson --json',
       },
     },
+    era: {
+      kind: 'string',
+      choices: ['auto', 'legacy', 'modern'],
+      help: {
+        en: 'how to find the server’s era (default auto): auto probes with server/discover and falls back to initialize on any other answer or none; legacy opens with initialize; modern probes and has no fallback',
+        zh: '如何判断服务器的时代（默认 auto）：auto 先用 server/discover 探测，收到其他回应或没有回应时退回 initialize；legacy 直接以 initialize 开始；modern 只探测，不退回',
+      },
+    },
     version: {
       kind: 'string',
       value: '<v>',
       help: {
-        en: 'the protocol version to offer (default 2025-11-25)',
-        zh: '提供的协议版本（默认 2025-11-25）',
+        en: 'the protocol version to offer (default 2025-11-25 for initialize, 2026-07-28 for the probe; 2026-07-28 means --era modern)',
+        zh: '提供的协议版本（initialize 默认 2025-11-25，探测默认 2026-07-28；2026-07-28 即 --era modern）',
+      },
+    },
+    'probe-timeout': {
+      kind: 'string',
+      value: '<ms>',
+      help: {
+        en: 'how long the server/discover probe waits before auto falls back (default 2000)',
+        zh: 'server/discover 探测最多等待多久，超时后 auto 退回握手（默认 2000）',
       },
     },
     capability: {

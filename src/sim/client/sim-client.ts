@@ -44,6 +44,13 @@ export class SimClient {
   negotiatedVersion: string | null = null;
   /** Whether the client can live with the server's version (false: it should disconnect). */
   versionAccepted: boolean | null = null;
+  /**
+   * The modern revision the client follows once server/discover answered (2026-07-28): every
+   * request then carries the `_meta` envelope. Null in the handshake era.
+   */
+  modernVersion: string | null = null;
+  /** What the server's server/discover result said of itself (modern era). */
+  discovered: JsonObject | null = null;
   tools: Tool[] | null = null;
   toolsStale = false;
   roots: Array<{ uri: string; name?: string | undefined }>;
@@ -82,6 +89,34 @@ export class SimClient {
     });
   }
 
+  /** The `_meta` envelope a modern request carries (basic/index › _meta). */
+  envelope(version: string): JsonObject {
+    return {
+      'io.modelcontextprotocol/protocolVersion': version,
+      'io.modelcontextprotocol/clientCapabilities': this.config.capabilities,
+      'io.modelcontextprotocol/clientInfo': {
+        name: this.config.name,
+        version: this.config.version,
+      },
+    };
+  }
+
+  /**
+   * The dual-era probe (basic/transports/stdio › Backward Compatibility): server/discover with the
+   * envelope of the revision it tries. Its id is a string, as the SDK's is, so the requests that
+   * follow are numbered as in a handshake session.
+   */
+  discover(version: string, attempt = 1): JsonObject {
+    const id = `server-discover-probe-${attempt}`;
+    this.#pending.set(idKey(id), { id, method: 'server/discover' });
+    return {
+      jsonrpc: '2.0',
+      id,
+      method: 'server/discover',
+      params: { _meta: this.envelope(version) },
+    };
+  }
+
   initialized(): JsonObject {
     return { jsonrpc: '2.0', method: 'notifications/initialized' };
   }
@@ -95,12 +130,21 @@ export class SimClient {
       const meta = isObject(params?._meta) ? params._meta : {};
       body = { ...(params ?? {}), _meta: { ...meta, progressToken } };
     }
+    if (this.modernVersion !== null) {
+      const meta = isObject(body?._meta) ? body._meta : {};
+      body = { ...(body ?? {}), _meta: { ...this.envelope(this.modernVersion), ...meta } };
+    }
     this.#pending.set(idKey(id), { id, method, ...(progressToken ? { progressToken } : {}) });
     return body ? { jsonrpc: '2.0', id, method, params: body } : { jsonrpc: '2.0', id, method };
   }
 
   notify(method: string, params?: JsonObject): JsonObject {
     return params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
+  }
+
+  /** Stops waiting for one of its requests without telling the server (a probe that timed out). */
+  forget(id: RequestId): void {
+    this.#pending.delete(idKey(id));
   }
 
   /** Cancels one of its own pending requests (the latest when no id is given). */
@@ -141,6 +185,9 @@ export class SimClient {
       const version = typeof result.protocolVersion === 'string' ? result.protocolVersion : '';
       this.negotiatedVersion = version;
       this.versionAccepted = clientAccepts(version, this.config.versions);
+      this.serverCapabilities = isObject(result.capabilities) ? result.capabilities : {};
+    } else if (method === 'server/discover') {
+      this.discovered = result;
       this.serverCapabilities = isObject(result.capabilities) ? result.capabilities : {};
     } else if (method === 'tools/list' && Array.isArray(result.tools)) {
       this.tools = result.tools as Tool[];
