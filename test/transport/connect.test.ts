@@ -143,13 +143,22 @@ describe('mcp-sim connect explains a broken server in one line', () => {
   it('names stdout pollution, the commonest real-world failure', async () => {
     // A server that greets on stdout, then serves properly.
     const script = `echo 'Starting...'; exec "${process.execPath}" "${CLI}" serve`;
-    const result = await runCli(['connect', '--json', '--', 'sh', '-c', script]);
+    const result = await runCli(['connect', '--json', '--era', 'legacy', '--', 'sh', '-c', script]);
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines[0]).toMatch(/^mcp-sim connect: stdout pollution: .*"Starting\.\.\."/);
     expect(lines[0]).toMatch(/commonest real-world MCP failure/);
     const run = JSON.parse(result.stdout) as ConnectJson;
     expect(run.negotiatedVersion).toBe('2025-11-25'); // the rest of the session still worked
+  });
+
+  it('the simulated client and the simulated server meet in 2026-07-28, and the referee agrees', async () => {
+    const result = await runCli(['connect', '--json', '--', process.execPath, CLI, 'serve']);
+    expect(result.code).toBe(0);
+    const run = JSON.parse(result.stdout) as ConnectJson & { era: string };
+    expect(run.era).toBe('modern');
+    expect(run.steps[0]?.message).toMatchObject({ method: 'server/discover' });
+    expect(run.steps.every((step) => step.violations.length === 0)).toBe(true);
   });
 
   it('says when a server prints to stdout and then never answers', async () => {
