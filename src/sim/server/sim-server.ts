@@ -271,7 +271,6 @@ export class SimServer {
   }
 
   #onRequest(now: number, id: RequestId, method: string, given: JsonObject | undefined) {
-    const params = given ?? {};
     const era = this.config.era ?? 'legacy';
     if (era !== 'legacy' && this.era === null) {
       // The opening fixes the era: server/discover or a request with the envelope opens a modern
@@ -290,15 +289,7 @@ export class SimServer {
     }
     if (method === 'initialize') return this.#initialize(now, id, given);
     if (method === 'ping') return this.#reply(now, id, {});
-    if (this.#failNext) {
-      this.#failNext = false;
-      return this.#fail(
-        now,
-        id,
-        -32603,
-        'Internal error: the server failed while handling the request',
-      );
-    }
+    if (this.#failNext) return this.#failAsked(now, id);
     if (this.negotiatedVersion === null) {
       // The spec leaves the answer to an early request open; SDKs differ (-32000, -32600, -32601).
       return this.#fail(now, id, -32600, 'Invalid Request: send initialize first');
@@ -308,8 +299,25 @@ export class SimServer {
     if (needs === undefined || !this.#can(needs) || !isCatalogued(method)) {
       return this.#fail(now, id, -32601, `Method not found: ${method}`);
     }
+    this.#serve(now, id, method, given);
+  }
+
+  /** The failure `failNextRequest` planted: this request fails inside the server, -32603. */
+  #failAsked(now: number, id: RequestId) {
+    this.#failNext = false;
+    return this.#fail(
+      now,
+      id,
+      -32603,
+      'Internal error: the server failed while handling the request',
+    );
+  }
+
+  /** A served method, in either era: its params checked, then a list's cursor, then the work. */
+  #serve(now: number, id: RequestId, method: MethodName, given: JsonObject | undefined) {
     const issue = checkParams(method, given);
     if (issue) return this.#invalidParams(now, id, issue);
+    const params = given ?? {};
     if (PAGED.has(method) && params.cursor !== undefined) {
       // Utilities › Pagination: an invalid cursor SHOULD get -32602.
       return this.#fail(
@@ -374,27 +382,8 @@ export class SimServer {
         ...(this.config.instructions ? { instructions: this.config.instructions } : {}),
       });
     }
-    if (this.#failNext) {
-      this.#failNext = false;
-      return this.#fail(
-        now,
-        id,
-        -32603,
-        'Internal error: the server failed while handling the request',
-      );
-    }
-    const issue = checkParams(method as MethodName, given);
-    if (issue) return this.#invalidParams(now, id, issue);
-    const params = given ?? {};
-    if (PAGED.has(method) && params.cursor !== undefined) {
-      return this.#fail(
-        now,
-        id,
-        -32602,
-        `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`,
-      );
-    }
-    this.#dispatch(now, id, method, params);
+    if (this.#failNext) return this.#failAsked(now, id);
+    this.#serve(now, id, method as MethodName, given);
   }
 
   /** The capabilities of the initialize result without what 2026-07-28 removed (tasks). */
