@@ -23,16 +23,13 @@ import {
 import {
   assert,
   CLIENT_INFO,
-  children,
   type Entry,
   FAKE_PROJECT,
   isMethod,
-  killChild,
   msg,
   ROOT_DIR,
+  recordSession,
   sleep,
-  withTimeout,
-  writeRecording,
 } from './record-shared.js';
 import { RecordingTransport, type StdioLikeTransport } from './record-transport.js';
 
@@ -62,26 +59,7 @@ async function run(
 ): Promise<void> {
   const rec = new RecordingTransport(inner);
   const notes: string[] = [];
-  try {
-    await withTimeout(body(rec, notes), SESSION_TIMEOUT_MS, `session ${name}`);
-    if (rec.problems.length > 0)
-      throw new Error(`transport problems:\n  ${rec.problems.join('\n  ')}`);
-    check(rec.entries);
-  } catch (error) {
-    const stderr = rec.stderrText.join('').trim();
-    const detail = error instanceof Error ? error.message : String(error);
-    if (process.env.RECORD_DEBUG) {
-      for (const e of rec.entries) console.error(name, JSON.stringify(e).slice(0, 300));
-    }
-    throw new Error(`${name}: ${detail}${stderr ? `\n--- server stderr ---\n${stderr}` : ''}`);
-  } finally {
-    const proc = rec.process;
-    if (proc) {
-      killChild(proc);
-      children.delete(proc);
-    }
-  }
-  writeRecording(name, rec, notes);
+  await recordSession(name, rec, notes, () => body(rec, notes), check, SESSION_TIMEOUT_MS);
 }
 
 const spawnV2 = (params: { command: string; args: string[] }) =>

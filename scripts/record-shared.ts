@@ -179,3 +179,39 @@ export function warnIfExpectedIsStale(name: string, entries: Entry[]): void {
     );
   }
 }
+
+/**
+ * One recorded session: `work` runs within `timeoutMs`, the transport must report no problem and
+ * `check` must accept the entries; on failure the server's stderr is attached; the server process
+ * is always killed; then the recording is written.
+ */
+export async function recordSession(
+  name: string,
+  rec: RecordingTransport,
+  notes: string[],
+  work: () => Promise<void>,
+  check: (entries: Entry[]) => void,
+  timeoutMs: number,
+): Promise<void> {
+  try {
+    await withTimeout(work(), timeoutMs, `session ${name}`);
+    if (rec.problems.length > 0) {
+      throw new Error(`transport problems:\n  ${rec.problems.join('\n  ')}`);
+    }
+    check(rec.entries);
+  } catch (error) {
+    const stderr = rec.stderrText.join('').trim();
+    const detail = error instanceof Error ? error.message : String(error);
+    if (process.env.RECORD_DEBUG) {
+      for (const e of rec.entries) console.error(name, JSON.stringify(e).slice(0, 300));
+    }
+    throw new Error(`${name}: ${detail}${stderr ? `\n--- server stderr ---\n${stderr}` : ''}`);
+  } finally {
+    const proc = rec.process;
+    if (proc) {
+      killChild(proc);
+      children.delete(proc);
+    }
+  }
+  writeRecording(name, rec, notes);
+}

@@ -37,12 +37,11 @@ import {
   msg,
   OUT_DIR,
   ROOT_DIR,
+  recordSession,
   relativeToRoot,
   scrub,
   scrubbed,
   sleep,
-  withTimeout,
-  writeRecording,
 } from './record-shared.js';
 import { RecordingTransport } from './record-transport.js';
 
@@ -91,34 +90,17 @@ async function runSession(
   const client = new Client(CLIENT_INFO, { capabilities });
   const notes: string[] = [];
   client.onerror = (error) => notes.push(`client.onerror: ${error.message}`);
-  try {
-    await withTimeout(
-      (async () => {
-        await body({ client, rec, notes });
-        await client.close();
-      })(),
-      SESSION_TIMEOUT_MS,
-      `session ${name}`,
-    );
-    if (rec.problems.length > 0) {
-      throw new Error(`transport problems:\n  ${rec.problems.join('\n  ')}`);
-    }
-    check(rec.entries);
-  } catch (error) {
-    const stderr = rec.stderrText.join('').trim();
-    const detail = error instanceof Error ? error.message : String(error);
-    if (process.env.RECORD_DEBUG) {
-      for (const e of rec.entries) console.error(name, JSON.stringify(e).slice(0, 300));
-    }
-    throw new Error(`${name}: ${detail}${stderr ? `\n--- server stderr ---\n${stderr}` : ''}`);
-  } finally {
-    const proc = rec.process;
-    if (proc) {
-      killChild(proc);
-      children.delete(proc);
-    }
-  }
-  writeRecording(name, rec, notes);
+  await recordSession(
+    name,
+    rec,
+    notes,
+    async () => {
+      await body({ client, rec, notes });
+      await client.close();
+    },
+    check,
+    SESSION_TIMEOUT_MS,
+  );
   return { entries: rec.entries, stderr: rec.stderrText.join('') };
 }
 

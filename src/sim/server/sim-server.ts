@@ -302,7 +302,7 @@ export class SimServer {
     this.#serve(now, id, method, given);
   }
 
-  /** The failure `failNextRequest` planted: this request fails inside the server, -32603. */
+  /** The failure `failNext()` planted: this request fails inside the server, -32603. */
   #failAsked(now: number, id: RequestId) {
     this.#failNext = false;
     return this.#fail(
