@@ -8,7 +8,8 @@ const bySide = <K, V>(): BySide<K, V> => ({ client: new Map(), server: new Map()
 
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
- * confirmed subscription (a request's record says whether it waits for its answer). It is one set of mutable
+ * confirmed subscription (a request's record says whether it waits for its answer). In the modern
+ * era an answered request is forgotten (`forget`), so a session of answered requests stays flat. It is one set of mutable
  * maps per session, written by the machine's record actions: the session log advances a referee
  * once per event, in order, and never again from an older state (see `advance`), so no earlier
  * snapshot needs its own copy. Only the machine writes it; everything else reads it through the
@@ -58,6 +59,18 @@ export class Ledger {
       this.subscribing.set(uri, (this.subscribing.get(uri) ?? 0) + 1);
     }
     return this.#opened++;
+  }
+
+  /**
+   * An answered request of the modern era leaves nothing behind: its id is free again
+   * (2026-07-28 basic/index › Requests: an id must only differ from those still waiting for their
+   * answer), and so is its progress token. Runs after `close`.
+   */
+  forget(record: RequestRecord): void {
+    this.requests[record.requester].delete(record.id);
+    const token = record.progressToken;
+    const tokens = this.tokens[record.requester];
+    if (token !== undefined && tokens.get(token)?.requestId === record.id) tokens.delete(token);
   }
 
   /** A request stopped waiting (answered, cancelled, or its id reused). */

@@ -211,7 +211,10 @@ export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
   return update;
 }
 
-/** An answer: the request it answers is done, and so is its progress token. */
+/**
+ * An answer: the request it answers is done, and so is its progress token. Runs after every other
+ * record of the answer that reads the request (a modern one is forgotten here).
+ */
 export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update {
   const record = answeredRecord(ctx, msg);
   if (!record || record.status === 'answered' || msg.id === null) return {};
@@ -219,7 +222,11 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   const requester = msg.receiver;
   if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
   const update = withoutPending(ctx, requester, msg.id);
-  ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
+  // 2026-07-28 basic/index › Requests: once answered, a modern request's id is free again, so
+  // nothing of it is kept (a dual-era probe is kept: a legacy fallback never reuses its id).
+  const probe = ctx.probe.status === 'sent' && ctx.probe.id === msg.id;
+  if (ctx.era === 'modern' && !probe) ctx.ledger.forget(record);
+  else ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
   return update;
 }
 

@@ -208,9 +208,9 @@ export const refereeSetup = setup({
       assertEvent(event, ANSWERS);
       return recordAll(context, event, [
         recordStreamAnswer,
-        completeRequest,
         recordDiscover,
         noteServerInfo,
+        completeRequest,
       ]);
     }),
     judge: assign(({ context, event }) => {

@@ -28,6 +28,13 @@ export const PROGRESS_RULES = [
     check: (ctx, msg) => {
       const p = progressOf(msg);
       if (!p || ctx.ledger.token(msg.receiver, p.token)) return null;
+      if (ctx.era === 'modern') {
+        // 2026-07-28: an answered request is forgotten, and its token with it.
+        return {
+          en: `no request of the ${msg.receiver} still waiting for its answer carries progress token ${show(p.token)}`,
+          zh: `${sideZh(msg.receiver)}没有仍在等待回应的请求带有进度令牌 ${show(p.token)}`,
+        };
+      }
       return {
         en: `no request from the ${msg.receiver} carried progress token ${show(p.token)}`,
         zh: `${sideZh(msg.receiver)}的请求中没有进度令牌 ${show(p.token)}`,

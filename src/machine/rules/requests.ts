@@ -42,6 +42,13 @@ export const REQUEST_RULES = [
       // The answer travels opposite to its request: the request came from the receiver.
       const requester = msg.receiver;
       const word = kind === 'error' ? 'error response' : 'response';
+      if (ctx.era === 'modern') {
+        // 2026-07-28: an answered request is forgotten, so a second answer lands here too.
+        return {
+          en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered already)`,
+          zh: `id 为 ${show(msg.id)} 的响应，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）`,
+        };
+      }
       return {
         en: `${word} for id ${show(msg.id)}, but the ${requester} sent no request with that id`,
         zh: `id 为 ${show(msg.id)} 的响应，但${sideZh(requester)}没有发送过这个 id 的请求`,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { requestSeen } from '../../src/machine/index.js';
+import { discovered, modernRequest, modernResult } from './modern-builder.js';
+import { hs } from './rule-cases.js';
+import { rpc, type SessionBuilder } from './session-builder.js';
+
+// 2026-07-28 basic/index › Requests: an id only has to differ from the ids still waiting for their
+// answer, so the referee keeps nothing of an answered modern request (flat memory in `serve`).
+const rulesOf = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
+const call = (id: number, token?: number) =>
+  modernRequest(id, 'tools/call', {
+    name: 'greet',
+    arguments: {},
+    ...(token !== undefined ? { _meta: { progressToken: token } } : {}),
+  });
+const cancel = (requestId: number) =>
+  rpc.notification('notifications/cancelled', { requestId, reason: 'gave up' });
+const toolResult = (id: number) => modernResult(id, { content: [] });
+
+describe('an answered modern request leaves nothing behind', () => {
+  it('forgets the id once answered; a legacy session keeps it for good', () => {
+    const modern = discovered().client(call(1)).server(toolResult(1)).run();
+    expect(requestSeen(modern.referee.snapshot(), 'client', 1)).toBe(false);
+    // The server/discover probe is kept: a dual-era fallback must not reuse its id.
+    expect(requestSeen(modern.referee.snapshot(), 'client', 'probe')).toBe(true);
+    const legacy = hs().client(rpc.request(1, 'tools/list')).server(rpc.result(1, { tools: [] }));
+    expect(requestSeen(legacy.run().referee.snapshot(), 'client', 1)).toBe(true);
+  });
+
+  it('takes an id again after its answer, and a second answer answers nothing', () => {
+    expect(rulesOf(discovered().client(call(1)).server(toolResult(1)).client(call(1)))).toEqual([]);
+    const twice = discovered().client(call(1)).server(toolResult(1)).server(toolResult(1));
+    expect(rulesOf(twice)).toEqual(['response-without-request']);
+  });
+
+  it('lets a cancellation cross the answer without a verdict', () => {
+    expect(rulesOf(discovered().client(call(1)).server(toolResult(1)).client(cancel(1)))).toEqual(
+      [],
+    );
+  });
+});
