@@ -23,7 +23,9 @@ describe('an answered modern request leaves nothing behind', () => {
     expect(requestSeen(modern.referee.snapshot(), 'client', 1)).toBe(false);
     // The server/discover probe is kept: a dual-era fallback must not reuse its id.
     expect(requestSeen(modern.referee.snapshot(), 'client', 'probe')).toBe(true);
-    const legacy = hs().client(rpc.request(1, 'tools/list')).server(rpc.result(1, { tools: [] }));
+    const legacy = hs()
+      .client(rpc.request(1, 'tools/list'))
+      .server(rpc.result(1, { tools: [] }));
     expect(requestSeen(legacy.run().referee.snapshot(), 'client', 1)).toBe(true);
   });
 
