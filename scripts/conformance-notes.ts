@@ -77,7 +77,7 @@ export const conformanceNotes: readonly Note[] = [
     scenario: '*',
     revision: '2026-07-28',
     kind: 'extension',
-    match: /^(?:tasks-|sep-2663-)|^scenario .*tasks/u,
+    match: /^(?:tasks-|sep-2663-)/u,
     text: 'tests the optional tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663), which mcp-sim does not declare',
   },
   // Until the 2026-07-28 era is served over HTTP (issue 16), every modern request there is a

@@ -143,7 +143,7 @@ export function judgeScenario(input: {
   }
   if (line.failed > 0 && failures.length === 0) {
     failures.push({
-      check: 'scenario',
+      check: line.scenario,
       message: oneLine(input.crash ?? 'failed without saving its checks'),
     });
   }
