@@ -58,6 +58,8 @@ export type ScenarioResult = {
 
 export type RevisionRun = {
   readonly revision: Revision;
+  /** The day of the run (YYYY-MM-DD): one revision can be re-run alone. */
+  readonly date: string;
   readonly passed: number;
   readonly failed: number;
   readonly scenarios: readonly ScenarioResult[];
@@ -202,7 +204,7 @@ export function renderTable(run: RevisionRun): string {
     return `| ${cell(name)} | ${result} | ${cell(why.join('; ') || '')} |`;
   });
   return [
-    `**${run.revision}**: ${run.passed} checks passed, ${run.failed} failed.`,
+    `**${run.revision}** (run ${run.date}): ${run.passed} checks passed, ${run.failed} failed.`,
     '',
     '| scenario | result (checks) | why |',
     '|---|---|---|',

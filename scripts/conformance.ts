@@ -47,7 +47,6 @@ const suiteRunMs = 20 * 60_000;
 type Results = {
   readonly suite: string;
   readonly node: string;
-  readonly date: string;
   readonly command: string;
   readonly refereeVerdicts: readonly string[];
   readonly runs: readonly RevisionRun[];
@@ -216,12 +215,12 @@ async function runRevision(url: string, revision: Revision, workDir: string): Pr
   );
   const passed = scenarios.reduce((sum, s) => sum + s.passed, 0);
   const failed = scenarios.reduce((sum, s) => sum + s.failed, 0);
-  return { revision, passed, failed, scenarios };
+  return { revision, date: new Date().toISOString().slice(0, 10), passed, failed, scenarios };
 }
 
-function printSummary(results: Results): number {
+function printSummary(results: Results, options: { revisions: readonly Revision[] }): number {
   let unexplained = 0;
-  for (const run of results.runs) {
+  for (const run of results.runs.filter((r) => options.revisions.includes(r.revision))) {
     const failing = run.scenarios.filter((s) => s.result === 'fail');
     process.stdout.write(
       `${run.revision}: ${run.scenarios.length - failing.length}/${run.scenarios.length} scenarios pass (${run.passed} checks passed, ${run.failed} failed)\n`,
@@ -241,16 +240,25 @@ function printSummary(results: Results): number {
   return unexplained === 0 ? 0 : 1;
 }
 
+function readResults(): Results | null {
+  if (!existsSync(resultsFile)) return null;
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
+  } catch {
+    throw new SetupError('docs/conformance-results.json is not JSON; run npm run conformance');
+  }
+}
+
 function printTables(): number {
-  if (!existsSync(resultsFile)) {
+  const results = readResults();
+  if (results === null) {
     process.stderr.write(
       'conformance: no docs/conformance-results.json yet; run npm run conformance\n',
     );
     return 2;
   }
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
   process.stdout.write(
-    `Suite \`${results.suite}\` on Node ${results.node}, run ${results.date} against \`${results.command}\`.\n\n`,
+    `Suite \`${results.suite}\` on Node ${results.node}, against \`${results.command}\`.\n\n`,
   );
   for (const run of results.runs) process.stdout.write(`${renderTable(run)}\n\n`);
   return 0;
@@ -286,20 +294,27 @@ async function main(): Promise<number> {
   const workDir = mkdtempSync(join(tmpdir(), 'mcp-sim-conformance-'));
   try {
     process.stderr.write(`conformance: mcp-sim serve --http listening on ${server.url}\n`);
-    const runs: RevisionRun[] = [];
-    for (const revision of options.revisions)
-      runs.push(await runRevision(server.url, revision, workDir));
+    const fresh: RevisionRun[] = [];
+    for (const revision of options.revisions) {
+      fresh.push(await runRevision(server.url, revision, workDir));
+    }
+    // A revision run alone keeps the other revision's last results (same suite only).
+    const previous = readResults();
+    const kept = previous?.suite === suitePackage ? previous.runs : [];
+    const runs = revisions.flatMap((revision) => {
+      const run = fresh.find((r) => r.revision === revision);
+      return run !== undefined ? [run] : kept.filter((r) => r.revision === revision);
+    });
     const results: Results = {
       suite: suitePackage,
       node: node.stdout.trim(),
-      date: new Date().toISOString().slice(0, 10),
       command: 'mcp-sim serve --http 0',
       refereeVerdicts: verdicts,
       runs,
     };
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     process.stderr.write('conformance: wrote docs/conformance-results.json\n');
-    return printSummary(results);
+    return printSummary(results, options);
   } finally {
     stop(server.child);
     rmSync(workDir, { recursive: true, force: true });

@@ -141,6 +141,7 @@ describe('judging a scenario', () => {
     });
     const table = renderTable({
       revision: '2025-11-25',
+      date: '2026-12-01',
       passed: 1,
       failed: 1,
       scenarios: [scenario],
