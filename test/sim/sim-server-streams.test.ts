@@ -230,7 +230,7 @@ describe('input_required rounds (2026-07-28 basic/patterns/mrtr)', () => {
       },
       0,
     );
-    const foreignState = (other.next()?.message.result as Msg).requestState as string;
+    const foreignState = ((other.next()?.message.result ?? {}) as Msg).requestState as string;
     expect(errorOf(retryWith(foreignState)).message).toMatch(/integrity check/);
     expect(resultOf(retryWith(state)).resultType).toBe('complete');
   });
