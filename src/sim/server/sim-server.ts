@@ -613,7 +613,7 @@ export class SimServer {
     }
     this.#log(now, id, 'info', { event: 'input_required', tool: name, asks: tool.method });
     const ttl = this.config.requestStateTtlMs ?? STATE_TTL_MS;
-    this.#reply(now, id, roundResult(this.#seal, name, args, now + ttl));
+    this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl)));
   }
 
   /** toggle_tool: withdraws another tool or offers it again, and announces the change. */
