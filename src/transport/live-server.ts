@@ -143,6 +143,15 @@ export class LiveServer {
     }
   }
 
+  /**
+   * The server ends what it would otherwise keep open (end of input): each subscriptions/listen
+   * stream gets its graceful result (2026-07-28 basic/patterns/subscriptions › Graceful Closure).
+   */
+  endStreams(): void {
+    if (this.#closed) return;
+    if (this.server.endListens(this.#clock()) > 0) this.pump();
+  }
+
   /** Resolves when nothing is scheduled any more (in-flight work finished or cancelled). */
   whenIdle(): Promise<void> {
     if (this.server.outbox.size === 0 || this.#closed) return Promise.resolve();

@@ -5,7 +5,7 @@ import {
   VERSION_ALIASES,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import { TOOL_NAMES } from '../sim/server/session-tools.js';
+import { MODERN_ONLY_TOOLS, TOOL_NAMES } from '../sim/server/session-tools.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 
 /** What `mcp-sim serve` declares unless told otherwise. */
@@ -69,6 +69,8 @@ export function serveConfig(options: ServeOptions): ServerConfig | string {
     versions: [...versions],
     capabilities,
     tools: [...TOOL_NAMES],
+    // A real client's way to make the tool list change and watch its listen stream be told.
+    modernTools: [...MODERN_ONLY_TOOLS],
     instructions:
       'The mcp-sim simulated server: tools calculator_arithmetic, weather_current, db_query (a read-only sample database), long_running_task (reports progress), summarize_text (needs sampling), collect_feedback (needs elicitation), list_project_roots (needs roots).',
   };

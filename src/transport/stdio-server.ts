@@ -84,7 +84,9 @@ export function serveStdio(options: StdioServeOptions): {
   );
   input.on('end', () => {
     take(reader.end());
-    // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit.
+    // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit; open
+    // listen streams are ended gracefully first (nothing in the legacy era).
+    live.endStreams();
     void live.whenIdle().then(stop);
   });
   input.on('error', (error: Error) => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SimServer } from '../../src/sim/server/sim-server.js';
+import { type ServerConfig, SimServer } from '../../src/sim/server/sim-server.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
 import { serveConfig } from '../../src/transport/serve-config.js';
 import { createReferee } from '../helpers/referee.js';
@@ -20,28 +20,36 @@ beforeAll(async () => {
 });
 
 /** A serve-configured SimServer of one era, every envelope refereed. */
-function session(era: 'dual' | 'modern' | 'legacy') {
+function session(era: 'dual' | 'modern' | 'legacy', extra: Partial<ServerConfig> = {}) {
   const config = serveConfig({});
   if (typeof config === 'string') throw new Error(config);
-  const server = new SimServer({ ...config, era });
+  const server = new SimServer({ ...config, era, ...extra });
   const referee = createReferee();
   const serverViolations: string[] = [];
+  const clientViolations: string[] = [];
   let nextId = 1;
-  let now = 0;
-  const send = (method: string, params?: Msg): Msg[] => {
-    const message = { jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) };
-    referee.feed('client->server', message);
-    server.receive(message, now);
+  const clock = { now: 0 };
+  /** Everything the server has scheduled, in order (the clock follows what is sent). */
+  const drain = (): Msg[] => {
     const out: Msg[] = [];
     for (let item = server.next(); item; item = server.next()) {
-      now = Math.max(now, item.at);
+      clock.now = Math.max(clock.now, item.at);
       const report = referee.feed('server->client', item.message);
       serverViolations.push(...report.violations.map((v) => v.rule));
       out.push(item.message as Msg);
     }
     return out;
   };
-  return { server, send, serverViolations };
+  const deliver = (message: Msg): Msg[] => {
+    clientViolations.push(...referee.feed('client->server', message).violations.map((v) => v.rule));
+    server.receive(message, clock.now);
+    return drain();
+  };
+  const send = (method: string, params?: Msg): Msg[] =>
+    deliver({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) });
+  const notify = (method: string, params: Msg): Msg[] =>
+    deliver({ jsonrpc: '2.0', method, params });
+  return { server, send, notify, drain, clock, serverViolations, clientViolations };
 }
 
 const last = (out: Msg[]) => out[out.length - 1] as Msg;
@@ -181,17 +189,6 @@ describe('SimServer in the 2026-07-28 era', () => {
     expect(server.addTool(0, 'calculator_arithmetic')).toBe(false);
     expect(server.log(0, 'error', 'x')).toBe(false);
     expect(server.outbox.size).toBe(0);
-  });
-
-  it('the tools that need a client feature say so as a tool error, sending no request', () => {
-    const { send } = session('dual');
-    const out = send('tools/call', {
-      name: 'summarize_text',
-      arguments: { text: 'hello' },
-      _meta: envelope(),
-    });
-    expect(out).toHaveLength(1);
-    expect(resultOf(out)).toMatchObject({ isError: true, resultType: 'complete' });
   });
 
   it('an initialize first keeps the legacy era in a dual server', () => {

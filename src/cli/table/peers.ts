@@ -80,8 +80,8 @@ export const serve = {
     },
   },
   notes: {
-    en: 'Tools: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every 250 ms), summarize_text, collect_feedback, list_project_roots. Exits 0 when stdin ends (stdio) or on Ctrl+C / SIGTERM (HTTP).',
-    zh: '工具：calculator_arithmetic、weather_current、db_query、long_running_task（每 250 毫秒一步进度）、summarize_text、collect_feedback、list_project_roots。stdin 结束时（stdio）或收到 Ctrl+C / SIGTERM 时（HTTP）以 0 退出。',
+    en: 'Tools: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every 250 ms), summarize_text, collect_feedback, list_project_roots; on a 2026-07-28 connection also toggle_tool (makes the tool list change). Exits 0 when stdin ends (stdio) or on Ctrl+C / SIGTERM (HTTP).',
+    zh: '工具：calculator_arithmetic、weather_current、db_query、long_running_task（每 250 毫秒一步进度）、summarize_text、collect_feedback、list_project_roots；2026-07-28 连接另有 toggle_tool（让工具列表发生变化）。stdin 结束时（stdio）或收到 Ctrl+C / SIGTERM 时（HTTP）以 0 退出。',
   },
 } as const satisfies CommandSpec;
 

@@ -7,6 +7,9 @@ import { makeFault } from './faults.js';
 import { rawLineEvent } from './raw-line.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
+/** Seals a lesson's requestState (a lesson has no secret to keep; it must be reproducible). */
+const LESSON_STATE_KEY = 'mcp-sim lesson requestState key';
+
 export type ScenarioError = { readonly step: number; readonly message: string };
 
 /** A played lesson: the session log's steps, each with the lesson's narration in its notes. */
@@ -33,7 +36,8 @@ export async function runScenario(
       : [],
   );
   await prepareToolsFor(called);
-  const server = new SimServer(scenario.server);
+  // A fixed requestState key: a lesson's input_required rounds are the same on every run.
+  const server = new SimServer({ ...scenario.server, requestStateKey: LESSON_STATE_KEY });
   const client = new SimClient(scenario.client);
   const log = new SessionLog();
   const cancelled: Array<{ id: RequestId; token?: string }> = [];

@@ -1,4 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonObject, RequestId } from '../../protocol/index.js';
+import type { Scheduled } from './outbox.js';
 
 /**
  * Tools whose behaviour involves the session itself: progress notifications, cancellation, or a
@@ -46,6 +48,17 @@ export const SESSION_TOOLS = {
       'Lists the folders the client lets the server work in (needs the client’s roots capability).',
     inputSchema: { type: 'object', properties: {} },
   },
+  toggle_tool: {
+    name: 'toggle_tool',
+    title: 'Toggle a tool',
+    description:
+      'Withdraws one of the server’s other tools, or offers it again, so the tool list changes and the server announces notifications/tools/list_changed.',
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+    },
+  },
 } as const satisfies Record<string, Tool>;
 
 export type SessionToolName = keyof typeof SESSION_TOOLS;
@@ -59,7 +72,15 @@ export const TOOL_NAMES = [
   'collect_feedback',
   'list_project_roots',
 ] as const;
+/** The tools a lesson can name (its server's tools, `add-tool`). */
 export type ToolName = (typeof TOOL_NAMES)[number];
+
+/**
+ * Tools `serve` offers on a modern connection only: `toggle_tool` lets a real client make the tool
+ * list change, to watch a subscriptions/listen stream at work (a lesson has `add-tool` for that).
+ */
+export const MODERN_ONLY_TOOLS = ['toggle_tool'] as const;
+export type ServerToolName = ToolName | (typeof MODERN_ONLY_TOOLS)[number];
 
 /** The part of JSON Schema the session tools' inputSchemas use. */
 type ArgSchema = { readonly type?: string; readonly minimum?: number; readonly maximum?: number };
@@ -108,4 +129,45 @@ export function checkSessionToolArgs(
     }
   }
   return null;
+}
+
+/**
+ * long_running_task's schedule: a progress notification after each step when the call carries a
+ * progress token, then the answer a moment after the last one, not in the same instant (a client
+ * reading both in one chunk may drop that progress: TypeScript SDK issue #2580).
+ */
+export function longRunningPlan(
+  id: RequestId,
+  token: unknown,
+  args: Readonly<Record<string, unknown>>,
+  now: number,
+): { readonly progress: Scheduled[]; readonly doneAt: number; readonly result: JsonObject } {
+  const steps = typeof args.steps === 'number' ? args.steps : 5;
+  const delayMs = typeof args.delayMs === 'number' ? args.delayMs : 250;
+  const progress: Scheduled[] = [];
+  for (
+    let step = 1;
+    step <= steps && (typeof token === 'string' || typeof token === 'number');
+    step++
+  ) {
+    progress.push({
+      at: now + step * delayMs,
+      about: id,
+      message: {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: step,
+          total: steps,
+          message: `step ${step} of ${steps}`,
+        },
+      },
+    });
+  }
+  return {
+    progress,
+    doneAt: now + steps * delayMs + Math.min(25, delayMs),
+    result: { content: [{ type: 'text', text: `Finished all ${steps} steps.` }] },
+  };
 }

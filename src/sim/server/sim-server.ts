@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   type CapabilityPath,
   checkParams,
@@ -14,10 +14,40 @@ import {
   type SchemaIssue,
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import { defIssues } from '../../protocol/modern-schema.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { COMPLETIONS, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, readResource } from './content.js';
+import {
+  finishSessionTool,
+  INPUT_TOOLS,
+  type InputToolName,
+  isInputTool,
+  text,
+} from './input-tools.js';
+import { acknowledgement, gracefulEnd, honour, ListenStreams, onStream } from './listen.js';
+import { roundResult, takeRetry } from './mrtr-round.js';
 import { Outbox, type Scheduled } from './outbox.js';
-import { checkSessionToolArgs, SESSION_TOOLS, type ToolName } from './session-tools.js';
+import { RequestStateSeal, randomStateKey, STATE_TTL_MS } from './request-state.js';
+import {
+  CACHEABLE,
+  CLIENT_CAPABILITIES_META,
+  carriesEnvelope,
+  LEVELS,
+  LIST_CHANGED,
+  LOG_LEVEL_META,
+  MODERN_SERVED_BY,
+  PAGED,
+  PROTOCOL_VERSION_META,
+  SERVED_BY,
+  SERVER_INFO_META,
+} from './served.js';
+import {
+  checkSessionToolArgs,
+  longRunningPlan,
+  SESSION_TOOLS,
+  type ServerToolName,
+  type ToolName,
+} from './session-tools.js';
 
 export type ServerConfig = {
   readonly name: string;
@@ -35,6 +65,16 @@ export type ServerConfig = {
    * initialize with -32022.
    */
   readonly era?: ServerEra | undefined;
+  /** Tools offered on a modern connection only (serve: `toggle_tool`). */
+  readonly modernTools?: readonly ServerToolName[] | undefined;
+  /**
+   * The HMAC key that seals `requestState` (2026-07-28 basic/patterns/mrtr). Default: random per
+   * server, so state from another process never verifies; lessons pass a fixed one to be
+   * deterministic.
+   */
+  readonly requestStateKey?: string | Uint8Array | undefined;
+  /** How long an input_required round stays open, in ms of the server's clock (default 10 min). */
+  readonly requestStateTtlMs?: number | undefined;
 };
 
 export type ServerEra = 'legacy' | 'modern' | 'dual';
@@ -42,69 +82,11 @@ export type ServerEra = 'legacy' | 'modern' | 'dual';
 /** The revisions with per-request `_meta` this server serves. */
 export const MODERN_VERSIONS: readonly string[] = ['2026-07-28'];
 
-const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
-const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
-
-/** The modern methods this server serves, with what it must have declared for each. */
-const MODERN_SERVED_BY: Readonly<Record<string, CapabilityPath | null>> = {
-  'server/discover': null,
-  'tools/list': 'server.tools',
-  'tools/call': 'server.tools',
-  'resources/list': 'server.resources',
-  'resources/templates/list': 'server.resources',
-  'resources/read': 'server.resources',
-  'prompts/list': 'server.prompts',
-  'prompts/get': 'server.prompts',
-  'completion/complete': 'server.completions',
-};
-
-/** Results a client may cache (server/utilities/caching, 2026-07-28): they carry ttlMs and cacheScope. */
-const CACHEABLE = new Set([
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-]);
-
-/** Does a request carry the modern envelope (either required key makes it one)? */
-function carriesEnvelope(params: JsonObject | undefined): boolean {
-  const meta = params?._meta;
-  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
-}
-
-/** What the server must have declared to serve each of its methods (others get -32601). */
-const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
-  'tools/list': 'server.tools',
-  'tools/call': 'server.tools',
-  'resources/list': 'server.resources',
-  'resources/templates/list': 'server.resources',
-  'resources/read': 'server.resources',
-  'resources/subscribe': 'server.resources.subscribe',
-  'resources/unsubscribe': 'server.resources.subscribe',
-  'prompts/list': 'server.prompts',
-  'prompts/get': 'server.prompts',
-  'completion/complete': 'server.completions',
-  'logging/setLevel': 'server.logging',
-};
-
-/** List methods: this server never hands out a cursor, so any cursor is one it does not know. */
-const PAGED = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
-
-const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-
 type Waiting = {
   /** The client's tools/call this server request serves. */
   readonly callId: RequestId;
-  readonly tool: ToolName;
+  readonly tool: InputToolName;
 };
-
-const text = (t: string, isError = false): CallToolResult =>
-  isError
-    ? { content: [{ type: 'text', text: t }], isError: true }
-    : { content: [{ type: 'text', text: t }] };
 
 /**
  * The simulated MCP server. It answers what a well-behaved server answers (errors as the spec
@@ -130,10 +112,25 @@ export class SimServer {
   /** The client's requests still being worked on (cancellation stops them). */
   readonly #working = new Set<RequestId>();
   #failNext = false;
+  /** Seals and checks requestState: the only place an input_required round lives. */
+  readonly #seal: RequestStateSeal;
+  /** The open subscriptions/listen streams (modern era). */
+  readonly #listens = new ListenStreams();
+  /** The logLevel the modern request being answered now set (null: it asked for no logs). */
+  #requestLogLevel: string | null = null;
+  /** Modern-only tools still offered (toggle_tool can withdraw them too). */
+  #modernTools: ServerToolName[];
 
   constructor(config: ServerConfig) {
     this.config = config;
     this.tools = [...config.tools];
+    this.#modernTools = [...(config.modernTools ?? [])];
+    this.#seal = new RequestStateSeal(config.requestStateKey ?? randomStateKey());
+  }
+
+  /** The tools this connection offers: a modern one also gets the modern-only tools. */
+  #offered(): ServerToolName[] {
+    return this.era === 'modern' ? [...this.tools, ...this.#modernTools] : this.tools;
   }
 
   #can(path: Parameters<typeof hasCapability>[1]): boolean {
@@ -158,10 +155,12 @@ export class SimServer {
   #complete2026(result: JsonObject): JsonObject {
     if (this.era !== 'modern' || this.#modernMethod === null) return result;
     const meta = isObject(result._meta) ? result._meta : {};
+    // An input_required round is not cacheable (server/utilities/caching › Cacheable Results).
+    const complete = result.resultType !== 'input_required';
     return {
       ...result,
-      resultType: 'complete',
-      ...(CACHEABLE.has(this.#modernMethod) ? { ttlMs: 0, cacheScope: 'private' } : {}),
+      resultType: complete ? 'complete' : 'input_required',
+      ...(complete && CACHEABLE.has(this.#modernMethod) ? { ttlMs: 0, cacheScope: 'private' } : {}),
       _meta: {
         ...meta,
         [SERVER_INFO_META]: { name: this.config.name, version: this.config.version },
@@ -198,7 +197,7 @@ export class SimServer {
   }
 
   toolDefinitions(): Tool[] {
-    return this.tools.map((name) =>
+    return this.#offered().map((name) =>
       name in PURE_TOOLS
         ? PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition
         : SESSION_TOOLS[name as keyof typeof SESSION_TOOLS],
@@ -285,6 +284,7 @@ export class SimServer {
         return this.#onModernRequest(now, id, method, given);
       } finally {
         this.#modernMethod = null;
+        this.#requestLogLevel = null;
       }
     }
     if (method === 'initialize') return this.#initialize(now, id, given);
@@ -373,6 +373,17 @@ export class SimServer {
         requested: version,
       });
     }
+    // server/utilities/logging › Error Handling: an unknown level SHOULD get -32602.
+    const level = meta[LOG_LEVEL_META];
+    if (level !== undefined && (typeof level !== 'string' || !LEVELS.includes(level))) {
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: _meta["${LOG_LEVEL_META}"] must be one of ${LEVELS.join(', ')}; got ${JSON.stringify(level)}`,
+      );
+    }
+    this.#requestLogLevel = typeof level === 'string' ? level : null;
     // Each request stands alone: its capabilities are the ones it declares.
     this.clientCapabilities = capabilities;
     if (method === 'server/discover') {
@@ -425,7 +436,41 @@ export class SimServer {
       case 'logging/setLevel':
         this.logLevel = String(params.level);
         return this.#reply(now, id, {});
+      case 'subscriptions/listen':
+        return this.#listen(now, id, params);
     }
+  }
+
+  /**
+   * subscriptions/listen (2026-07-28 basic/patterns/subscriptions): the stream opens with the
+   * acknowledgement, the first message carrying its id; it gets no response until it ends.
+   */
+  #listen(now: number, id: RequestId, params: JsonObject) {
+    const issue = defIssues('SubscriptionsListenRequestParams', params, '/params')[0];
+    if (issue) return this.#invalidParams(now, id, issue);
+    const honoured = honour(isObject(params.notifications) ? params.notifications : {}, {
+      listChanged: (flag) => this.#can(LIST_CHANGED[flag][1] as CapabilityPath),
+      subscribe: this.#can('server.resources.subscribe'),
+      knows: (uri) => readResource(uri, this.notesVersion) !== undefined,
+    });
+    this.#listens.open(id, honoured);
+    this.outbox.push({ at: now, about: id, message: acknowledgement(id, honoured) });
+  }
+
+  /** A notification on each of these streams, each naming its stream (subscriptions › Receiving Notifications). */
+  #tellStreams(now: number, ids: readonly RequestId[], method: string, params: JsonObject = {}) {
+    for (const id of ids) this.outbox.push({ at: now, message: onStream(id, method, params) });
+  }
+
+  /**
+   * The server ends every open stream on its own initiative (end of input, shutdown): each listen
+   * request gets its graceful `complete` result (subscriptions › Graceful Closure). Returns how many.
+   */
+  endListens(now: number): number {
+    const ids = this.#listens.endAll();
+    const server = { [SERVER_INFO_META]: { name: this.config.name, version: this.config.version } };
+    for (const id of ids) this.outbox.push({ at: now, message: gracefulEnd(id, server) });
+    return ids.length;
   }
 
   #initialize(now: number, id: RequestId, params: JsonObject | undefined) {
@@ -472,6 +517,9 @@ export class SimServer {
         // Cancellation › Behavior: stop work, free resources, send no response.
         this.#working.delete(id);
         this.outbox.dropAbout(id);
+      } else if ((typeof id === 'string' || typeof id === 'number') && this.#listens.cancel(id)) {
+        // Subscriptions › Cancellation: the client ends its stream; no response.
+        this.outbox.dropAbout(id);
       }
     } else if (method === 'notifications/roots/list_changed' && this.era !== 'modern') {
       if (this.#can('client.roots')) this.request(now, 'roots/list');
@@ -489,11 +537,13 @@ export class SimServer {
 
   #callTool(now: number, id: RequestId, params: JsonObject) {
     const name = params.name;
-    if (typeof name !== 'string' || !(this.tools as string[]).includes(name)) {
+    if (typeof name !== 'string' || !(this.#offered() as string[]).includes(name)) {
       // Server › Tools › Error Handling: an unknown tool is a protocol error, -32602.
       return this.#fail(now, id, -32602, `Unknown tool: ${String(name)}`);
     }
     const args = isObject(params.arguments) ? params.arguments : {};
+    this.#log(now, id, 'info', { event: 'tools/call', tool: name });
+    this.#log(now, id, 'debug', { event: 'arguments', tool: name, arguments: args });
     if (name in PURE_TOOLS) {
       const result = PURE_TOOLS[name as keyof typeof PURE_TOOLS].run(args);
       return this.#reply(now, id, result as JsonObject);
@@ -501,98 +551,97 @@ export class SimServer {
     // Bad arguments are the tool's own error, a result with isError (Server › Tools › Error Handling).
     const bad = checkSessionToolArgs(name as keyof typeof SESSION_TOOLS, args);
     if (bad !== null) return this.#reply(now, id, text(bad, true) as JsonObject);
-    const meta = isObject(params._meta) ? params._meta : {};
-    const token = meta.progressToken;
-    this.#working.add(id);
-    switch (name as keyof typeof SESSION_TOOLS) {
-      case 'long_running_task': {
-        const steps = typeof args.steps === 'number' ? args.steps : 5;
-        const delayMs = typeof args.delayMs === 'number' ? args.delayMs : 250;
-        for (let step = 1; step <= steps; step++) {
-          if (typeof token === 'string' || typeof token === 'number') {
-            this.outbox.push({
-              at: now + step * delayMs,
-              about: id,
-              message: {
-                jsonrpc: '2.0',
-                method: 'notifications/progress',
-                params: {
-                  progressToken: token,
-                  progress: step,
-                  total: steps,
-                  message: `step ${step} of ${steps}`,
-                },
-              },
-            });
-          }
-        }
-        // The answer comes a moment after the last progress, not in the same instant: a client
-        // reading both in one chunk may drop that progress (TypeScript SDK issue #2580).
-        this.outbox.push({
-          at: now + steps * delayMs + Math.min(25, delayMs),
-          about: id,
-          message: {
-            jsonrpc: '2.0',
-            id,
-            result: this.#complete2026(text(`Finished all ${steps} steps.`) as JsonObject),
-          },
-        });
-        return;
-      }
-      case 'summarize_text': {
-        if (!this.#canAsk('sampling/createMessage', 'client.sampling'))
-          return this.#degrade(now, id, 'sampling/createMessage', 'sampling');
-        const input = String(args.text);
-        const requestId = this.request(
-          now,
-          'sampling/createMessage',
-          {
-            messages: [
-              {
-                role: 'user',
-                content: { type: 'text', text: `Summarize in one sentence:\n${input}` },
-              },
-            ],
-            maxTokens: 100,
-            systemPrompt: 'You are a concise assistant.',
-          },
-          id,
-        );
-        this.#waiting.set(requestId, { callId: id, tool: 'summarize_text' });
-        return;
-      }
-      case 'collect_feedback': {
-        // Form mode: a client that declared only URL mode must not get a form (Client › Elicitation).
-        if (!this.#canAsk('elicitation/create', 'client.elicitation.form'))
-          return this.#degrade(now, id, 'elicitation/create', 'elicitation (form mode)');
-        const topic = typeof args.topic === 'string' ? args.topic : 'this lesson';
-        const requestId = this.request(
-          now,
-          'elicitation/create',
-          {
-            message: `How would you rate ${topic}?`,
-            requestedSchema: {
-              type: 'object',
-              properties: {
-                rating: { type: 'integer', minimum: 1, maximum: 5, title: 'Rating (1–5)' },
-                comment: { type: 'string', title: 'Comment' },
-              },
-              required: ['rating'],
-            },
-          },
-          id,
-        );
-        this.#waiting.set(requestId, { callId: id, tool: 'collect_feedback' });
-        return;
-      }
-      case 'list_project_roots': {
-        if (!this.#canAsk('roots/list', 'client.roots'))
-          return this.#degrade(now, id, 'roots/list', 'roots');
-        const requestId = this.request(now, 'roots/list', undefined, id);
-        this.#waiting.set(requestId, { callId: id, tool: 'list_project_roots' });
-        return;
-      }
+    if (name === 'toggle_tool') return this.#toggleTool(now, id, args);
+    if (isInputTool(name)) {
+      if (this.era === 'modern') return this.#inputRound(now, id, name, args, params);
+      return this.#askClient(now, id, name, args);
     }
+    const meta = isObject(params._meta) ? params._meta : {};
+    this.#working.add(id);
+    const plan = longRunningPlan(id, meta.progressToken, args, now);
+    for (const item of plan.progress) this.outbox.push(item);
+    this.outbox.push({
+      at: plan.doneAt,
+      about: id,
+      message: { jsonrpc: '2.0', id, result: this.#complete2026(plan.result) },
+    });
+  }
+
+  /** Legacy era: the server sends the request itself and answers the call when the client has. */
+  #askClient(now: number, id: RequestId, name: InputToolName, args: JsonObject) {
+    const tool = INPUT_TOOLS[name];
+    if (!this.#canAsk(tool.method, tool.capability)) {
+      return this.#degrade(now, id, tool.method, tool.words);
+    }
+    this.#working.add(id);
+    const requestId = this.request(now, tool.method, tool.params(args, false), id);
+    this.#waiting.set(requestId, { callId: id, tool: name });
+  }
+
+  /**
+   * 2026-07-28 (basic/patterns/mrtr): no request to the client; the call is answered with an
+   * input_required round whose sealed requestState carries all the server needs, and the
+   * client's retry (a new id, inputResponses, the state echoed) is checked and finished.
+   */
+  #inputRound(
+    now: number,
+    id: RequestId,
+    name: InputToolName,
+    args: JsonObject,
+    params: JsonObject,
+  ) {
+    const outcome = takeRetry(this.#seal, name, args, params, now);
+    if (outcome.kind === 'refuse') return this.#fail(now, id, -32602, outcome.message);
+    if (outcome.kind === 'finish') {
+      this.#log(now, id, 'debug', {
+        event: 'requestState verified',
+        tool: name,
+        expiresInMs: outcome.expiresInMs,
+      });
+      return this.#reply(now, id, outcome.result);
+    }
+    const tool = INPUT_TOOLS[name];
+    // basic/index › _meta: a capability this request did not declare is -32021, never assumed.
+    if (!this.#can(tool.capability)) {
+      return this.#fail(
+        now,
+        id,
+        -32021,
+        `Missing required client capability: ${name} needs the client's ${tool.words} capability in this request's _meta["${CLIENT_CAPABILITIES_META}"]`,
+        { requiredCapabilities: tool.required },
+      );
+    }
+    this.#log(now, id, 'info', { event: 'input_required', tool: name, asks: tool.method });
+    const ttl = this.config.requestStateTtlMs ?? STATE_TTL_MS;
+    this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl)));
+  }
+
+  /** toggle_tool: withdraws another tool or offers it again, and announces the change. */
+  #toggleTool(now: number, id: RequestId, args: JsonObject) {
+    const target = String(args.name);
+    const known = [...Object.keys(PURE_TOOLS), ...Object.keys(SESSION_TOOLS)];
+    if (target === 'toggle_tool' || !known.includes(target)) {
+      const others = known.filter((n) => n !== 'toggle_tool').join(', ');
+      return this.#reply(
+        now,
+        id,
+        text(
+          `The name argument must be one of the other tools (${others}); got "${target}".`,
+          true,
+        ) as JsonObject,
+      );
+    }
+    const offered = this.#offered().includes(target as ServerToolName);
+    const told = offered
+      ? this.removeTool(now, target as ServerToolName)
+      : this.addTool(now, target as ToolName);
+    const how = told
+      ? 'the server sent notifications/tools/list_changed'
+      : this.era === 'modern'
+        ? 'no subscriptions/listen stream asked for tools/list_changed, so nobody was told'
+        : 'the client was not told (tools.listChanged not declared)';
+    const did = offered ? 'withdrawn' : 'offered again';
+    this.#reply(now, id, text(`${target} is ${did}; ${how}.`) as JsonObject);
   }
 
   /**
@@ -600,8 +649,6 @@ export class SimServer {
    * and the negotiated revision has the method (Lifecycle › Operation: both respect the version).
    */
   #canAsk(method: MethodName, capability: CapabilityPath): boolean {
-    // Servers of 2026-07-28 send no requests; input_required is not simulated yet.
-    if (this.era === 'modern') return false;
     const version = resolveVersion(this.negotiatedVersion);
     return (version === null || existsIn(method, version)) && this.#can(capability);
   }
@@ -611,11 +658,9 @@ export class SimServer {
     this.#working.delete(id);
     const version = resolveVersion(this.negotiatedVersion);
     const why =
-      this.era === 'modern'
-        ? `This tool needs ${method}, which a 2026-07-28 server asks for in an input_required result; the simulator does not offer that yet.`
-        : version !== null && !existsIn(method, version)
-          ? `This tool needs ${method}, which protocol version ${version} does not have.`
-          : `This tool needs the client's ${capability} capability, which this client did not declare.`;
+      version !== null && !existsIn(method, version)
+        ? `This tool needs ${method}, which protocol version ${version} does not have.`
+        : `This tool needs the client's ${capability} capability, which this client did not declare.`;
     this.#reply(now, id, text(why, true) as JsonObject);
   }
 
@@ -674,8 +719,30 @@ export class SimServer {
   // Actions a scenario (or a teacher) can trigger on the server.
 
   /** Offers one more tool; announces it when the server declared tools.listChanged. */
-  addTool(now: number, name: ToolName): boolean {
-    if (!this.tools.includes(name)) this.tools.push(name);
+  addTool(now: number, name: ServerToolName): boolean {
+    const modernOnly = (this.config.modernTools ?? []).includes(name);
+    const list = modernOnly ? this.#modernTools : this.tools;
+    if (!list.includes(name)) list.push(name as ToolName);
+    return this.#toolsChanged(now);
+  }
+
+  /** Withdraws a tool; announces it as addTool does. */
+  removeTool(now: number, name: ServerToolName): boolean {
+    this.tools = this.tools.filter((t) => t !== name);
+    this.#modernTools = this.#modernTools.filter((t) => t !== name);
+    return this.#toolsChanged(now);
+  }
+
+  /**
+   * The tool list changed. Legacy: an unsolicited notification once the session is initialized.
+   * 2026-07-28: only on the listen streams that asked for it (subscriptions › Opening a Stream).
+   */
+  #toolsChanged(now: number): boolean {
+    if (this.era === 'modern') {
+      const ids = this.#listens.wanting('toolsListChanged');
+      this.#tellStreams(now, ids, LIST_CHANGED.toolsListChanged[0]);
+      return ids.length > 0;
+    }
     if (this.initialized && this.#can('server.tools.listChanged')) {
       this.#notify(now, 'notifications/tools/list_changed');
       return true;
@@ -687,11 +754,36 @@ export class SimServer {
   updateNotes(now: number): boolean {
     this.notesVersion += 1;
     const uri = 'file:///project/notes.txt';
+    if (this.era === 'modern') {
+      const ids = this.#listens.watching(uri);
+      this.#tellStreams(now, ids, 'notifications/resources/updated', { uri });
+      return ids.length > 0;
+    }
     if (this.subscriptions.has(uri) && this.#can('server.resources.subscribe')) {
       this.#notify(now, 'notifications/resources/updated', { uri });
       return true;
     }
     return false;
+  }
+
+  /**
+   * 2026-07-28 (server/utilities/logging › Per-request log level): a log message about the request
+   * being answered, only when that request set logLevel and the level is at or above it; sent
+   * before its answer and dropped with it on cancellation, never on a listen stream.
+   */
+  #log(now: number, id: RequestId, level: string, data: JsonObject): void {
+    const asked = this.#requestLogLevel;
+    if (this.era !== 'modern' || asked === null || !this.#can('server.logging')) return;
+    if (LEVELS.indexOf(level) < LEVELS.indexOf(asked)) return;
+    this.outbox.push({
+      at: now,
+      about: id,
+      message: {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level, logger: this.config.name, data },
+      },
+    });
   }
 
   /** Emits a log message if logging is declared and the level passes the client's filter. */
@@ -723,32 +815,5 @@ export class SimServer {
   /** Requests of the client the server is still working on. */
   working(): RequestId[] {
     return [...this.#working];
-  }
-}
-
-function finishSessionTool(tool: ToolName, result: JsonObject | null): CallToolResult {
-  if (result === null) return text(`The client refused the request this tool depends on.`, true);
-  switch (tool) {
-    case 'summarize_text': {
-      const content = isObject(result.content) ? result.content : {};
-      return text(`Summary: ${String(content.text ?? '')}`);
-    }
-    case 'collect_feedback': {
-      if (result.action !== 'accept')
-        return text(`The user chose to ${String(result.action)}; no feedback recorded.`);
-      const content = isObject(result.content) ? result.content : {};
-      return text(
-        `Thank you: rating ${String(content.rating)}${content.comment ? `, "${String(content.comment)}"` : ''}.`,
-      );
-    }
-    case 'list_project_roots': {
-      const roots = Array.isArray(result.roots) ? result.roots : [];
-      const lines = roots.map((r) =>
-        isObject(r) ? `${String(r.name ?? '')} ${String(r.uri)}`.trim() : '',
-      );
-      return text(lines.length > 0 ? `Roots:\n${lines.join('\n')}` : 'The client shares no roots.');
-    }
-    default:
-      return text('Done.');
   }
 }

@@ -1,0 +1,112 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CapabilityPath, JsonObject } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+
+/**
+ * The tools that need something only the client has: its language model (sampling), its user
+ * (elicitation) or its roots. In the legacy era the server sends the request itself; in 2026-07-28
+ * it answers the call with an input_required round (basic/patterns/mrtr) and the client retries.
+ * The request is built here once for both eras, and so is the tool's final text.
+ */
+export type InputToolName = 'summarize_text' | 'collect_feedback' | 'list_project_roots';
+
+export type InputTool = {
+  /** The key of the request in the round's `inputRequests`. */
+  readonly key: string;
+  readonly method: 'sampling/createMessage' | 'elicitation/create' | 'roots/list';
+  /** What the client must have declared for the server to ask (legacy session, or this request). */
+  readonly capability: CapabilityPath;
+  /** The capability in words (the legacy tool error). */
+  readonly words: string;
+  /** `data.requiredCapabilities` of the -32021 a modern request without it gets. */
+  readonly required: JsonObject;
+  /** The request's params (none for roots/list); `modern` adds what 2026-07-28 spells out. */
+  readonly params: (args: JsonObject, modern: boolean) => JsonObject | undefined;
+};
+
+export const INPUT_TOOLS: Readonly<Record<InputToolName, InputTool>> = {
+  summarize_text: {
+    key: 'summary',
+    method: 'sampling/createMessage',
+    capability: 'client.sampling',
+    words: 'sampling',
+    required: { sampling: {} },
+    params: (args) => ({
+      messages: [
+        {
+          role: 'user',
+          content: { type: 'text', text: `Summarize in one sentence:\n${String(args.text)}` },
+        },
+      ],
+      maxTokens: 100,
+      systemPrompt: 'You are a concise assistant.',
+    }),
+  },
+  collect_feedback: {
+    key: 'feedback',
+    method: 'elicitation/create',
+    // Form mode: a client that declared only URL mode must not get a form (Client › Elicitation).
+    capability: 'client.elicitation.form',
+    words: 'elicitation (form mode)',
+    required: { elicitation: { form: {} } },
+    params: (args, modern) => {
+      const topic = typeof args.topic === 'string' ? args.topic : 'this lesson';
+      return {
+        // 2026-07-28/client/elicitation › Form Mode: the mode is named (absent still means form).
+        ...(modern ? { mode: 'form' } : {}),
+        message: `How would you rate ${topic}?`,
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            rating: { type: 'integer', minimum: 1, maximum: 5, title: 'Rating (1–5)' },
+            comment: { type: 'string', title: 'Comment' },
+          },
+          required: ['rating'],
+        },
+      };
+    },
+  },
+  list_project_roots: {
+    key: 'roots',
+    method: 'roots/list',
+    capability: 'client.roots',
+    words: 'roots',
+    required: { roots: {} },
+    params: () => undefined,
+  },
+};
+
+export function isInputTool(name: string): name is InputToolName {
+  return Object.hasOwn(INPUT_TOOLS, name);
+}
+
+export const text = (t: string, isError = false): CallToolResult =>
+  isError
+    ? { content: [{ type: 'text', text: t }], isError: true }
+    : { content: [{ type: 'text', text: t }] };
+
+/** The tool's answer once it has the client's result (null: the client refused the request). */
+export function finishSessionTool(tool: InputToolName, result: JsonObject | null): CallToolResult {
+  if (result === null) return text(`The client refused the request this tool depends on.`, true);
+  switch (tool) {
+    case 'summarize_text': {
+      const content = isObject(result.content) ? result.content : {};
+      return text(`Summary: ${String(content.text ?? '')}`);
+    }
+    case 'collect_feedback': {
+      if (result.action !== 'accept')
+        return text(`The user chose to ${String(result.action)}; no feedback recorded.`);
+      const content = isObject(result.content) ? result.content : {};
+      return text(
+        `Thank you: rating ${String(content.rating)}${content.comment ? `, "${String(content.comment)}"` : ''}.`,
+      );
+    }
+    case 'list_project_roots': {
+      const roots = Array.isArray(result.roots) ? result.roots : [];
+      const lines = roots.map((r) =>
+        isObject(r) ? `${String(r.name ?? '')} ${String(r.uri)}`.trim() : '',
+      );
+      return text(lines.length > 0 ? `Roots:\n${lines.join('\n')}` : 'The client shares no roots.');
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { CapabilityPath, JsonObject } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+import type { ListFlag } from './listen.js';
+
+/** What the simulated server serves in each era, and the `_meta` keys it reads and writes. */
+
+export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+export const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+
+/** The modern methods this server serves, with what it must have declared for each. */
+export const MODERN_SERVED_BY: Readonly<Record<string, CapabilityPath | null>> = {
+  'server/discover': null,
+  'tools/list': 'server.tools',
+  'tools/call': 'server.tools',
+  'resources/list': 'server.resources',
+  'resources/templates/list': 'server.resources',
+  'resources/read': 'server.resources',
+  'prompts/list': 'server.prompts',
+  'prompts/get': 'server.prompts',
+  'completion/complete': 'server.completions',
+  'subscriptions/listen': null,
+};
+
+/** The filter flag of each list_changed notification, and the capability that lets it be honoured. */
+export const LIST_CHANGED: Readonly<Record<ListFlag, readonly [string, CapabilityPath]>> = {
+  toolsListChanged: ['notifications/tools/list_changed', 'server.tools.listChanged'],
+  promptsListChanged: ['notifications/prompts/list_changed', 'server.prompts.listChanged'],
+  resourcesListChanged: ['notifications/resources/list_changed', 'server.resources.listChanged'],
+};
+
+/** Results a client may cache (server/utilities/caching, 2026-07-28): they carry ttlMs and cacheScope. */
+export const CACHEABLE = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
+
+/** Does a request carry the modern envelope (either required key makes it one)? */
+export function carriesEnvelope(params: JsonObject | undefined): boolean {
+  const meta = params?._meta;
+  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
+}
+
+/** What the server must have declared to serve each of its methods (others get -32601). */
+export const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
+  'tools/list': 'server.tools',
+  'tools/call': 'server.tools',
+  'resources/list': 'server.resources',
+  'resources/templates/list': 'server.resources',
+  'resources/read': 'server.resources',
+  'resources/subscribe': 'server.resources.subscribe',
+  'resources/unsubscribe': 'server.resources.subscribe',
+  'prompts/list': 'server.prompts',
+  'prompts/get': 'server.prompts',
+  'completion/complete': 'server.completions',
+  'logging/setLevel': 'server.logging',
+};
+
+/** List methods: this server never hands out a cursor, so any cursor is one it does not know. */
+export const PAGED = new Set([
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+]);
+
+export const LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLI, runCli, WORK } from '../helpers/cli.js';
+
+/**
+ * A real SDK v2 client (2.4.0) against `mcp-sim serve` over stdio in the 2026-07-28 era: the
+ * client's own handlers fulfil the simulated server's input_required rounds, a listen stream hears
+ * a list change, and the referee finds nothing wrong with either side.
+ */
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-sim-serve-mrtr-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const open: Client[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+/** Probes in place (a subclass): the session's own wire carries server/discover. */
+class InPlaceStdio extends StdioClientTransport {}
+
+type Mode = 'auto' | 'pin';
+
+/** A v2 client declaring sampling, form elicitation and roots, with a handler for each. */
+async function connect(mode: Mode, args: string[] = []): Promise<Client> {
+  const client = new Client(
+    { name: 'sdk-v2-mrtr', version: '1.0.0' },
+    {
+      versionNegotiation: { mode: mode === 'auto' ? 'auto' : { pin: '2026-07-28' } },
+      capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} },
+    },
+  );
+  client.setRequestHandler('sampling/createMessage', async (request) => {
+    const first = request.params.messages[0]?.content;
+    const asked = first && 'text' in first ? String(first.text) : '';
+    return {
+      role: 'assistant',
+      model: 'test-model',
+      content: { type: 'text', text: `${asked.split('\n')[1] ?? ''} (summarized)` },
+    };
+  });
+  client.setRequestHandler('elicitation/create', async () => ({
+    action: 'accept',
+    content: { rating: 5, comment: 'Clear' },
+  }));
+  client.setRequestHandler('roots/list', async () => ({
+    roots: [{ uri: 'file:///home/learner/project', name: 'project' }],
+  }));
+  const transport = new InPlaceStdio({
+    command: process.execPath,
+    args: [CLI, 'serve', ...args],
+    cwd: WORK,
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+const textOf = (result: unknown) =>
+  ((result as { content: Array<{ type: string; text: string }> }).content[0] as { text: string })
+    .text;
+
+for (const mode of ['auto', 'pin'] as const) {
+  describe(`mcp-sim serve ↔ SDK v2 client (${mode === 'auto' ? 'auto' : 'pinned to 2026-07-28'})`, () => {
+    it('lists tools, reports progress, and finishes the three input_required tools through the client handlers', async () => {
+      const client = await connect(mode);
+      expect(client.getProtocolEra()).toBe('modern');
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['summarize_text', 'collect_feedback', 'list_project_roots']),
+      );
+      const progress: number[] = [];
+      const done = await client.callTool(
+        { name: 'long_running_task', arguments: { steps: 3, delayMs: 20 } },
+        { onprogress: (p: { progress: number }) => progress.push(p.progress) },
+      );
+      expect(textOf(done)).toContain('Finished all 3 steps');
+      // The last progress may be dropped by the SDK when it shares a chunk with the result (#2580).
+      expect(progress.slice(0, 2)).toEqual([1, 2]);
+      const summary = await client.callTool({
+        name: 'summarize_text',
+        arguments: { text: 'MCP connects models to tools.' },
+      });
+      expect(textOf(summary)).toBe('Summary: MCP connects models to tools. (summarized)');
+      const feedback = await client.callTool({
+        name: 'collect_feedback',
+        arguments: { topic: 'MRTR' },
+      });
+      expect(textOf(feedback)).toBe('Thank you: rating 5, "Clear".');
+      const roots = await client.callTool({ name: 'list_project_roots', arguments: {} });
+      expect(textOf(roots)).toBe('Roots:\nproject file:///home/learner/project');
+    });
+
+    it('a listen stream hears the tool list change toggle_tool makes', async () => {
+      const client = await connect(mode);
+      const changed = vi.fn();
+      client.setNotificationHandler('notifications/tools/list_changed', changed);
+      const subscription = await client.listen({
+        toolsListChanged: true,
+        promptsListChanged: true,
+      });
+      // serve declares tools.listChanged but not prompts.listChanged.
+      expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+      const result = await client.callTool({
+        name: 'toggle_tool',
+        arguments: { name: 'db_query' },
+      });
+      expect(textOf(result)).toMatch(/db_query is withdrawn; the server sent/);
+      await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      const { tools } = await client.listTools(undefined, { cacheMode: 'refresh' });
+      expect(tools.map((t) => t.name)).not.toContain('db_query');
+      await subscription.close();
+      expect(await subscription.closed).toBe('local');
+    });
+  });
+}
+
+describe('mcp-sim serve: its own modern traffic with SDK v2', () => {
+  it('rounds, a listen stream, its cancel and request-scoped logs break no rule of the referee', async () => {
+    const file = join(dir, 'mrtr.jsonl');
+    const client = await connect('auto', ['--trace-file', file]);
+    const subscription = await client.listen({ toolsListChanged: true });
+    await client.callTool({ name: 'summarize_text', arguments: { text: 'one\ntwo' } });
+    await client.callTool({ name: 'collect_feedback', arguments: {} });
+    await client.callTool({ name: 'list_project_roots', arguments: {} });
+    await client.callTool({ name: 'toggle_tool', arguments: { name: 'weather_current' } });
+    const logs: string[] = [];
+    client.setNotificationHandler('notifications/message', (n) => {
+      logs.push(String(n.params.level));
+    });
+    // User _meta keys are merged into the envelope the SDK attaches.
+    await client.callTool({
+      name: 'calculator_arithmetic',
+      arguments: { expression: '6 * 7' },
+      _meta: { 'io.modelcontextprotocol/logLevel': 'debug' },
+    });
+    expect(logs).toEqual(['info', 'debug']);
+    await subscription.close();
+    await client.close();
+    const wire = readFileSync(file, 'utf8');
+    for (const what of [
+      '"input_required"',
+      '"requestState"',
+      '"inputResponses"',
+      '"notifications/subscriptions/acknowledged"',
+      '"io.modelcontextprotocol/subscriptionId"',
+      '"notifications/tools/list_changed"',
+    ]) {
+      expect(wire).toContain(what);
+    }
+    const traced = await runCli(['trace', file, '--json', '--strict']);
+    const report = JSON.parse(traced.stdout) as {
+      problems: unknown[];
+      summary: { violations: number; era: string };
+      messages: Array<{ method: string | null; violations: string[] }>;
+    };
+    expect(report.problems).toEqual([]);
+    expect(report.messages.filter((m) => m.violations.length > 0)).toEqual([]);
+    expect(report.summary.era).toBe('modern');
+    expect(traced.code).toBe(0);
+  });
+
+  it('ends an open listen stream gracefully when its input ends', async () => {
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const listen = {
+      jsonrpc: '2.0',
+      id: 'l1',
+      method: 'subscriptions/listen',
+      params: { _meta: envelope, notifications: { toolsListChanged: true } },
+    };
+    const result = await runCli(['serve'], { stdin: `${JSON.stringify(listen)}\n` });
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.method ?? l.id)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'l1',
+    ]);
+    expect(lines[1]?.result).toMatchObject({
+      resultType: 'complete',
+      _meta: { 'io.modelcontextprotocol/subscriptionId': 'l1' },
+    });
+    expect(result.stderr).not.toMatch(/referee:/);
+  });
+});
