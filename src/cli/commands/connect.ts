@@ -162,9 +162,10 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   const fell = run.fallback
     ? { en: `${sentence(run.fallback.en)} `, zh: run.fallback.zh }
     : { en: '', zh: '' };
+  // What the modern session did beyond lists and calls, then what went wrong.
   const trouble = {
-    en: run.problems.map((p) => ` ${sentence(p.en)}`).join(''),
-    zh: run.problems.map((p) => p.zh).join(''),
+    en: [...run.notes, ...run.problems].map((p) => ` ${sentence(p.en)}`).join(''),
+    zh: [...run.notes, ...run.problems].map((p) => p.zh).join(''),
   };
   return {
     id: 'connect',
@@ -241,6 +242,7 @@ export async function connectCommand(
       fallback: run.fallback ? tr(run.fallback, lang) : null,
       steps,
       problems: run.problems.map((p) => tr(p, lang)),
+      notes: run.notes.map((p) => tr(p, lang)),
     };
     // The server's strings go out as JSON: what JSON.stringify leaves raw (DEL, C1, bidi) escaped.
     process.stdout.write(`${visibleJson(JSON.stringify(out, null, 2))}\n`);
