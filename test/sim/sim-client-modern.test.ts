@@ -167,7 +167,7 @@ describe('input_required: the client answers and retries the original request', 
     const meta = retry?.params?._meta as Record<string, unknown>;
     expect(meta.progressToken).toBe(`progress-${String(retry?.id)}`);
     expect(meta.progressToken).not.toBe(
-      (call.params?._meta as Record<string, unknown>).progressToken,
+      (call.params?._meta as Record<string, unknown> | undefined)?.progressToken,
     );
     expect(meta['io.modelcontextprotocol/protocolVersion']).toBe(V);
   });
@@ -289,7 +289,9 @@ describe('listen streams', () => {
       promptsListChanged: true,
     });
     expect(
-      (listen.params?._meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'],
+      (listen.params?._meta as Record<string, unknown> | undefined)?.[
+        'io.modelcontextprotocol/protocolVersion'
+      ],
     ).toBe(V);
     const id = listen.id as number;
     expect(client.stream(id)?.state).toBe('opening');

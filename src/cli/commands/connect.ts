@@ -84,7 +84,11 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
       `--era modern needs a modern revision such as 2026-07-28, not --version ${version}`,
     );
   }
-  const era: ConnectEra = modernVersion ? 'modern' : (values.era ?? 'auto');
+  // A pinned revision picks its era: a modern one probes with no fallback; a handshake one opens
+  // with initialize offering it (unless --era auto asks for the probe first).
+  const era: ConnectEra = modernVersion
+    ? 'modern'
+    : (values.era ?? (version !== undefined ? 'legacy' : 'auto'));
   let probeTimeoutMs: number | undefined;
   if (values['probe-timeout'] !== undefined) {
     probeTimeoutMs = Number(values['probe-timeout']);
