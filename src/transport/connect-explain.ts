@@ -120,10 +120,10 @@ export function roundsNote(what: string, rounds: readonly InputRound[], last: st
   const asked = [...new Set(rounds.flatMap((r) => (r.kind === 'retry' ? r.keys : [])))].map((k) =>
     JSON.stringify(k),
   );
-  const keys = asked.length > 0 ? asked.join(', ') : null;
+  const keys = asked.length > 0 ? { en: asked.join(', '), zh: asked.join('、') } : null;
   return {
-    en: `${what} needed ${rounds.length} input_required round(s)${keys ? ` (inputs ${keys})` : ''}; the client answered each and retried with a new id, echoing requestState, and ${last} completed it.`,
-    zh: `${what} 经过了 ${rounds.length} 轮 input_required${keys ? `（输入 ${keys}）` : ''}；客户端每轮都作答，并用新的 id 重试、原样回传 requestState，最终由 ${last} 完成。`,
+    en: `${what} needed ${rounds.length} input_required round(s)${keys ? ` (inputs ${keys.en})` : ''}; the client answered each and retried with a new id, echoing requestState, and ${last} completed it.`,
+    zh: `${what} 经过了 ${rounds.length} 轮 input_required${keys ? `（输入 ${keys.zh}）` : ''}；客户端每轮都作答，并用新的 id 重试、原样回传 requestState，最终由 ${last} 完成。`,
   };
 }
 
