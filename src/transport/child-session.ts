@@ -16,7 +16,17 @@ import {
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { LineReader, MAX_DEPTH, SessionLog, type Step } from '../session/index.js';
+import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
+import type { InputRound } from '../sim/client/input-rounds.js';
+import type { ListenFilter } from '../sim/client/listen-streams.js';
 import { SimClient } from '../sim/client/sim-client.js';
+import {
+  clip,
+  explainError as explainWith,
+  listenNote,
+  roundProblem,
+  roundsNote,
+} from './connect-explain.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
 
@@ -25,7 +35,7 @@ export type ToolCall = { readonly name: string; readonly arguments: JsonObject }
  * opens with initialize; `auto` probes with server/discover and falls back to initialize on any
  * other answer or none; `modern` probes and has no fallback.
  */
-export type ConnectEra = 'auto' | 'legacy' | 'modern';
+export type ConnectEra = EraMode;
 
 export type ConnectOptions = {
   readonly command: string;
@@ -55,6 +65,11 @@ export type ConnectRun = {
   readonly steps: readonly Step[];
   /** Plain-language explanations of what went wrong, in both languages (empty: a clean session). */
   readonly problems: readonly Bilingual[];
+  /**
+   * What the modern session did beyond lists and calls, one line each: input_required rounds the
+   * client fulfilled, the listen stream it opened and ended.
+   */
+  readonly notes: readonly Bilingual[];
   readonly negotiatedVersion: string | null;
   /** The era the session ran in (null: it never got that far). */
   readonly era: 'legacy' | 'modern' | null;
@@ -70,11 +85,6 @@ export type ConnectRun = {
 };
 
 const STDERR_KEEP = 4096;
-
-const clip = (text: string, n = 80) => {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(one.length > n ? `${one.slice(0, n)}…` : one);
-};
 
 /** The command could not be started at all (not found, not executable). */
 function cannotStart(command: string, error: Error): Bilingual {
@@ -124,6 +134,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   });
   const log = new SessionLog();
   const problems: Bilingual[] = [];
+  const notes: Bilingual[] = [];
   const pollution: Array<{ line: number; text: string }> = [];
   let stderr = '';
   let exited = false;
@@ -134,6 +145,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const now = () => performance.now() - start;
   const waiters = new Map<string, (outcome: Outcome) => void>();
   const exitWaiters: Array<() => void> = [];
+  /** Checks run after each message from the server and at its exit (see `until`). */
+  const watchers = new Set<() => void>();
 
   let child: ChildProcessWithoutNullStreams;
   try {
@@ -146,6 +159,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     return {
       steps: log.steps,
       problems: [cannotStart(options.command, error as Error)],
+      notes: [],
       negotiatedVersion: null,
       era: null,
       revision: null,
@@ -175,6 +189,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     for (const resolve of waiters.values()) resolve({ kind: 'exited' });
     waiters.clear();
     for (const w of exitWaiters.splice(0)) w();
+    for (const check of [...watchers]) check();
   });
 
   const record = (direction: Direction, message: JsonObject) => {
@@ -221,6 +236,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       }
     }
     flushClient();
+    for (const check of [...watchers]) check();
   };
   const reader = new LineReader();
   child.stdout.on('data', (chunk: Buffer) => {
@@ -249,10 +265,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     };
   };
 
-  /** Sends a request and waits for its answer, the server's exit, or the timeout. */
+  /**
+   * Sends a request (unless the client already sent it: a retry after input_required leaves with
+   * the answer that asked for it) and waits for its answer, the server's exit, or the timeout.
+   */
   const ask = async (
     message: JsonObject,
     probe: { readonly quietTimeout: boolean } | null = null,
+    sent = false,
   ): Promise<Outcome> => {
     const id = message.id as RequestId;
     const what = `${String(message.method)} #${String(id)}`;
@@ -267,7 +287,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         clearTimeout(timer);
         resolve(o);
       });
-      send(message);
+      if (!sent) send(message);
     });
     if (outcome.kind === 'exited') {
       const [stderrNote, stdoutNote] = [lastStderr(), pollutionNote()];
@@ -289,39 +309,47 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     return outcome;
   };
 
-  /** −32020, −32021, −32022 and the rest, in one line: the code, the server's text, what it means. */
-  const explainError = (what: string, error: JsonObject): Bilingual => {
-    const code = typeof error.code === 'number' ? error.code : Number.NaN;
-    const entry = Number.isFinite(code)
-      ? describeErrorCode(code, modernVersion as KnownVersion)
-      : null;
-    const text = clip(String(error.message ?? ''));
-    return {
-      en: `the server answered ${what} with ${String(error.code)} ${text}${entry ? ` (${entry.name}: ${entry.meaning.en})` : ''}`,
-      zh: `服务器对 ${what} 的回应是 ${String(error.code)} ${text}${entry ? `（${entry.name}：${entry.meaning.zh}）` : ''}`,
-    };
-  };
+  /** Waits until `done()` holds (checked after each message from the server), the exit, or `ms`. */
+  const until = (done: () => boolean, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (done() || exited) return resolve(done());
+      const finish = () => {
+        clearTimeout(timer);
+        watchers.delete(check);
+        resolve(done());
+      };
+      const check = () => {
+        if (done() || exited) finish();
+      };
+      const timer = setTimeout(finish, ms);
+      watchers.add(check);
+    });
 
-  type ProbeVerdict =
+  const explainError = (what: string, error: JsonObject): Bilingual =>
+    explainWith(what, error, modernVersion);
+
+  type Probed =
     | { readonly kind: 'modern' }
     | { readonly kind: 'legacy'; readonly why: Bilingual }
     | { readonly kind: 'failed' };
 
   /**
-   * The dual-era probe (basic/transports/stdio › Backward Compatibility): a DiscoverResult, or a
-   * recognised modern error, means a modern server (−32022 with a version both support: one retry
-   * with it); any other error, or no answer in time, means a legacy one — never keyed to one code.
+   * The dual-era probe (basic/transports/stdio › Backward Compatibility), as judgeProbe decides it:
+   * a DiscoverResult, or a recognised modern error, means a modern server (−32022 with a version
+   * both support: one retry with it); any other error, or no answer in time, means a legacy one.
    */
-  const probe = async (): Promise<ProbeVerdict> => {
+  const probe = async (): Promise<Probed> => {
+    if (eraMode === 'legacy') return { kind: 'failed' };
+    const mode = eraMode;
     let tried: string = modernVersion;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const message = client.discover(tried, attempt);
       const what = `server/discover #${String(message.id)}`;
-      const outcome = await ask(message, { quietTimeout: eraMode === 'auto' });
+      const outcome = await ask(message, { quietTimeout: true });
       if (outcome.kind === 'exited') {
         const last = problems.at(-1);
         // Some legacy servers (rmcp-based) exit on any request before initialize.
-        if (eraMode === 'auto' && spawnError === null && last) {
+        if (mode === 'auto' && spawnError === null && last) {
           problems[problems.length - 1] = {
             en: `${last.en} Some legacy servers exit on a request that comes before initialize: try --era legacy.`,
             zh: `${last.zh}有些旧时代的服务器收到 initialize 之前的请求就会退出：可以试试 --era legacy。`,
@@ -329,92 +357,179 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         }
         return { kind: 'failed' };
       }
-      if (outcome.kind === 'timeout') {
-        if (eraMode === 'modern') {
-          problems.push({
-            en: `no modern answer: the server never answered ${what} within ${probeTimeoutMs} ms, and --era modern has no fallback to initialize.`,
-            zh: `没有现代时代的回应：服务器在 ${probeTimeoutMs} 毫秒内没有回应 ${what}，而 --era modern 不会退回 initialize。`,
-          });
-          return { kind: 'failed' };
-        }
-        // A late DiscoverResult must not pass for the handshake's capabilities.
-        client.forget(message.id as RequestId);
+      // A late DiscoverResult must not pass for the handshake's capabilities.
+      if (outcome.kind === 'timeout') client.forget(message.id as RequestId);
+      const verdict = judgeProbe(outcome, { mode, tried, versions: modernVersions, attempt });
+      if (verdict.kind === 'retry') {
+        tried = verdict.version;
+        continue;
+      }
+      if (verdict.kind === 'modern') {
+        client.modernVersion = verdict.version;
+        return { kind: 'modern' };
+      }
+      const answered = (
+        why: 'timeout' | 'error' | 'not-discover',
+        error?: JsonObject,
+      ): Bilingual =>
+        why === 'timeout'
+          ? {
+              en: `the server did not answer ${what} within ${probeTimeoutMs} ms`,
+              zh: `服务器在 ${probeTimeoutMs} 毫秒内没有回应 ${what}`,
+            }
+          : why === 'error' && error
+            ? explainError('server/discover', error)
+            : {
+                en: `the server answered ${what} with a result that is not a DiscoverResult (no supportedVersions)`,
+                zh: `服务器对 ${what} 的回应不是 DiscoverResult（没有 supportedVersions）`,
+              };
+      if (verdict.kind === 'legacy') {
+        const { why } = verdict;
         return {
           kind: 'legacy',
-          why: {
-            en: `the server did not answer ${what} within ${probeTimeoutMs} ms`,
-            zh: `服务器在 ${probeTimeoutMs} 毫秒内没有回应 ${what}`,
-          },
+          why: answered(why.kind, why.kind === 'error' ? why.error : undefined),
         };
       }
-      const answer = outcome.message;
-      if (isObject(answer.error)) {
-        const error = answer.error;
-        const code = typeof error.code === 'number' ? error.code : Number.NaN;
-        const said = explainError('server/discover', error);
-        if (isRecognisedModernError(code)) {
-          const data = isObject(error.data) ? error.data : {};
-          const supported = Array.isArray(data.supported) ? data.supported : [];
-          const mutual = modernVersions.filter((v) => supported.includes(v)).at(-1);
-          if (code === -32022 && mutual !== undefined && mutual !== tried && attempt === 1) {
-            tried = mutual;
-            continue;
-          }
-          problems.push({
-            en: `${said.en}: a modern server, but the probe found no version both sides support (this client speaks ${modernVersions.join(', ')}).`,
-            zh: `${said.zh}：这是现代时代的服务器，但探测没有找到双方都支持的版本（这个客户端支持 ${modernVersions.join('、')}）。`,
-          });
-          return { kind: 'failed' };
-        }
-        if (eraMode === 'modern') {
-          problems.push({
-            en: `no modern answer: ${said.en}, and --era modern has no fallback to initialize.`,
-            zh: `没有现代时代的回应：${said.zh}，而 --era modern 不会退回 initialize。`,
-          });
-          return { kind: 'failed' };
-        }
-        return { kind: 'legacy', why: said };
-      }
-      const result = isObject(answer.result) ? answer.result : null;
-      const versions =
-        result && Array.isArray(result.supportedVersions) ? result.supportedVersions : null;
-      if (result && versions) {
-        if (versions.includes(tried)) {
-          client.modernVersion = tried;
-          return { kind: 'modern' };
-        }
-        const mutual = modernVersions.filter((v) => versions.includes(v)).at(-1);
-        if (mutual !== undefined && attempt === 1) {
-          tried = mutual;
-          continue;
-        }
-        problems.push({
-          en: `the server's server/discover result supports ${versions.map(String).join(', ') || 'no version'}, none of which this client speaks (${modernVersions.join(', ')}).`,
-          zh: `服务器的 server/discover 结果支持 ${versions.map(String).join('、') || '无'}，这个客户端一个也不支持（它支持 ${modernVersions.join('、')}）。`,
-        });
-        return { kind: 'failed' };
-      }
-      const odd: Bilingual = {
-        en: `the server answered ${what} with a result that is not a DiscoverResult (no supportedVersions)`,
-        zh: `服务器对 ${what} 的回应不是 DiscoverResult（没有 supportedVersions）`,
-      };
-      if (eraMode === 'modern') {
-        problems.push({
-          en: `no modern answer: ${odd.en}, and --era modern has no fallback to initialize.`,
-          zh: `没有现代时代的回应：${odd.zh}，而 --era modern 不会退回 initialize。`,
-        });
-        return { kind: 'failed' };
-      }
-      return { kind: 'legacy', why: odd };
+      problems.push(failure(verdict.why, answered));
+      return { kind: 'failed' };
     }
     return { kind: 'failed' };
+  };
+
+  /** Why the probe found no session, in one line. */
+  const failure = (
+    why: Extract<ProbeVerdict, { kind: 'failed' }>['why'],
+    answered: (why: 'timeout' | 'error' | 'not-discover', error?: JsonObject) => Bilingual,
+  ): Bilingual => {
+    if (why.kind === 'no-modern-answer') {
+      const said = answered(why.answer, why.error);
+      return {
+        en: `no modern answer: ${said.en}, and --era modern has no fallback to initialize.`,
+        zh: `没有现代时代的回应：${said.zh}，而 --era modern 不会退回 initialize。`,
+      };
+    }
+    if (why.error) {
+      const said = explainError('server/discover', why.error);
+      return {
+        en: `${said.en}: a modern server, but the probe found no version both sides support (this client speaks ${modernVersions.join(', ')}).`,
+        zh: `${said.zh}：这是现代时代的服务器，但探测没有找到双方都支持的版本（这个客户端支持 ${modernVersions.join('、')}）。`,
+      };
+    }
+    return {
+      en: `the server's server/discover result supports ${why.supported.join(', ') || 'no version'}, none of which this client speaks (${modernVersions.join(', ')}).`,
+      zh: `服务器的 server/discover 结果支持 ${why.supported.join('、') || '无'}，这个客户端一个也不支持（它支持 ${modernVersions.join('、')}）。`,
+    };
   };
 
   let negotiatedVersion: string | null = null;
   let serverInfo: JsonObject | null = null;
   let era: 'legacy' | 'modern' | null = null;
   let fallback: Bilingual | null = null;
-  /** Lists and calls: the same in both eras (the client adds the envelope in the modern one). */
+
+  /** Asks, and explains a recognised modern error (−32020…−32022) in a modern session. */
+  const asked = async (message: JsonObject, sent = false): Promise<Outcome> => {
+    const outcome = await ask(message, null, sent);
+    if (outcome.kind !== 'answer') return outcome;
+    const error = outcome.message.error;
+    if (era === 'modern' && isObject(error) && typeof error.code === 'number') {
+      if (isRecognisedModernError(error.code)) {
+        const said = explainError(`${String(message.method)} #${String(message.id)}`, error);
+        problems.push({ en: `${said.en}.`, zh: `${said.zh}。` });
+      }
+    }
+    return outcome;
+  };
+
+  /**
+   * A request that may get input_required rounds (basic/patterns/mrtr): the client answers each and
+   * retries (SimClient does both; its retry is already on the wire when the round's answer is
+   * read), so this follows the chain of ids to the final answer.
+   */
+  const followRounds = async (message: JsonObject): Promise<boolean> => {
+    const first = `${String(message.method)} ${clip(String(message.params && (message.params as JsonObject).name), 40)} #${String(message.id)}`;
+    const chain: InputRound[] = [];
+    let current = message;
+    let outcome = await asked(current);
+    for (;;) {
+      if (outcome.kind !== 'answer') return false;
+      const round = client.roundOf(current.id as RequestId);
+      if (round === undefined) break;
+      if (round.kind !== 'retry') {
+        const what = `${String(current.method)} #${String(current.id)}`;
+        const problem = roundProblem(what, round);
+        if (problem) problems.push(problem);
+        return true;
+      }
+      chain.push(round);
+      current = { method: current.method, id: round.retry };
+      outcome = await asked(current, true);
+    }
+    if (chain.length > 0 && 'result' in outcome.message) {
+      notes.push(roundsNote(first, chain, `#${String(current.id)}`));
+    }
+    return true;
+  };
+
+  /**
+   * Opens a listen stream for the change notifications the server declared (2026-07-28
+   * basic/patterns/subscriptions) and waits for its acknowledgement. Returns the stream's id while
+   * it is open.
+   */
+  const openListen = async (caps: JsonObject): Promise<RequestId | null> => {
+    const declares = (name: string) => isObject(caps[name]) && caps[name].listChanged === true;
+    const filter: ListenFilter = {
+      ...(declares('tools') ? { toolsListChanged: true } : {}),
+      ...(declares('prompts') ? { promptsListChanged: true } : {}),
+      ...(declares('resources') ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return null;
+    const message = client.listen(filter);
+    const id = message.id as RequestId;
+    const what = `subscriptions/listen #${String(id)}`;
+    send(message);
+    await until(() => client.stream(id)?.state !== 'opening', timeoutMs);
+    const stream = client.stream(id);
+    if (!stream || exited) return null;
+    if (stream.state === 'open') return id;
+    if (stream.state === 'opening') {
+      problems.push({
+        en: `the server never acknowledged ${what} within ${timeoutMs} ms; notifications/subscriptions/acknowledged must come first on a stream (2026-07-28/basic/patterns/subscriptions › Acknowledgment). The client ends it.`,
+        zh: `服务器在 ${timeoutMs} 毫秒内没有确认 ${what}；订阅流上的第一条消息必须是 notifications/subscriptions/acknowledged（2026-07-28/basic/patterns/subscriptions › Acknowledgment）。客户端结束了它。`,
+      });
+      send(client.endListen(id));
+      return null;
+    }
+    if (stream.state === 'refused' && stream.error) {
+      const said = explainError(what, stream.error);
+      const code = stream.error.code;
+      if (typeof code === 'number' && isRecognisedModernError(code)) {
+        problems.push({ en: `${said.en}.`, zh: `${said.zh}。` });
+      } else {
+        notes.push({
+          en: `${said.en}: no listen stream, so the changes it declared (listChanged) cannot reach this client.`,
+          zh: `${said.zh}：没有订阅流，它声明的变更通知（listChanged）无法送达这个客户端。`,
+        });
+      }
+    }
+    return null;
+  };
+
+  /** Ends the stream with notifications/cancelled (no response comes), after a last look at it. */
+  const closeListen = async (id: RequestId, caps: JsonObject) => {
+    if (!exited) await new Promise((resolve) => setTimeout(resolve, settleMs));
+    // tools › List Changed Notification: the notification tells the client to list again.
+    if (client.toolsStale && isObject(caps.tools) && !exited)
+      await asked(client.request('tools/list'));
+    const stream = client.stream(id);
+    if (exited || !stream || stream.state !== 'open') return;
+    send(client.endListen(id));
+    notes.push(listenNote(stream));
+  };
+
+  /**
+   * Lists and calls: the same in both eras (the client adds the envelope in the modern one). In the
+   * modern era it also opens a listen stream for a while, and follows input_required rounds.
+   */
   const operate = async () => {
     const caps = client.serverCapabilities ?? {};
     const lists: Array<[string, string]> = [
@@ -422,37 +537,27 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       ['resources', 'resources/list'],
       ['prompts', 'prompts/list'],
     ];
-    const asked = async (message: JsonObject): Promise<boolean> => {
-      const outcome = await ask(message);
-      if (outcome.kind !== 'answer') return false;
-      const error = outcome.message.error;
-      if (era === 'modern' && isObject(error) && typeof error.code === 'number') {
-        if (isRecognisedModernError(error.code)) {
-          const said = explainError(`${String(message.method)} #${String(message.id)}`, error);
-          problems.push({ en: `${said.en}.`, zh: `${said.zh}。` });
-        }
-      }
-      return true;
-    };
     for (const [capability, method] of lists) {
       if (!isObject(caps[capability])) continue;
-      if (!(await asked(client.request(method)))) return;
+      if ((await asked(client.request(method))).kind !== 'answer') return;
     }
+    const listen = era === 'modern' ? await openListen(caps) : null;
     for (const call of options.calls ?? []) {
       if (!isObject(caps.tools)) {
         problems.push({
           en: `cannot call ${call.name}: the server did not declare the tools capability.`,
           zh: `无法调用 ${call.name}：服务器没有声明 tools 能力。`,
         });
-        return;
+        break;
       }
       const message = client.request(
         'tools/call',
         { name: call.name, arguments: call.arguments },
         { progress: true },
       );
-      if (!(await asked(message))) return;
+      if (!(await followRounds(message))) break;
     }
+    if (listen !== null) await closeListen(listen, caps);
   };
   const session = async () => {
     if (eraMode !== 'legacy') {
@@ -535,6 +640,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   return {
     steps: log.steps,
     problems,
+    notes,
     negotiatedVersion,
     era,
     revision,

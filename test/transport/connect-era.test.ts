@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../helpers/cli.js';
+import { CLI, ROOT, runCli } from '../helpers/cli.js';
 
 /**
  * `mcp-sim connect --era auto|legacy|modern` against real servers: SDK v2 `serveStdio` modern-only
@@ -15,10 +15,12 @@ const EVERYTHING = [
 const V2 = join(ROOT, 'test', 'fixtures', 'connect', 'v2-server.mjs');
 const MODERN_ONLY = [V2, 'reject'];
 const DUAL = [V2, 'serve'];
+const SCRIPTED = join(ROOT, 'test', 'fixtures', 'connect', 'scripted-server.mjs');
 
 const PROTOCOL = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
 const INFO = 'io.modelcontextprotocol/clientInfo';
+const SUB = 'io.modelcontextprotocol/subscriptionId';
 
 type Step = {
   direction: 'client->server' | 'server->client';
@@ -34,6 +36,7 @@ type ConnectJson = {
   title: string;
   steps: Step[];
   problems: string[];
+  notes: string[];
 };
 
 async function connect(options: string[], server: string[]) {
@@ -46,14 +49,23 @@ const sent = (run: ConnectJson) =>
 const methods = (run: ConnectJson) => sent(run).map((m) => m.method);
 const violations = (run: ConnectJson) => run.steps.flatMap((s) => s.violations.map((v) => v.rule));
 
-/** A modern session: probe, then the same operations, each with the envelope; no handshake. */
+/**
+ * A modern session: probe, then the same operations, each with the envelope; no handshake. The
+ * server declared tools.listChanged, so a listen stream is open around the calls.
+ */
 function expectModern(run: ConnectJson, server: string) {
   expect(run.problems).toEqual([]);
   expect(run.era).toBe('modern');
   expect(run.revision).toBe('2026-07-28');
   expect(run.fallback).toBeNull();
   expect(run.title).toContain(server);
-  expect(methods(run)).toEqual(['server/discover', 'tools/list', 'tools/call']);
+  expect(methods(run)).toEqual([
+    'server/discover',
+    'tools/list',
+    'subscriptions/listen',
+    'tools/call',
+    'notifications/cancelled',
+  ]);
   for (const m of sent(run).filter((m) => 'id' in m)) {
     const meta = m.params?._meta ?? {};
     expect(meta[PROTOCOL]).toBe('2026-07-28');
@@ -61,8 +73,12 @@ function expectModern(run: ConnectJson, server: string) {
     expect(meta[INFO]).toMatchObject({ name: 'mcp-sim-connect' });
   }
   expect(run.steps.every((s) => s.era === 'modern')).toBe(true);
-  const answers = run.steps.filter((s) => s.direction === 'server->client');
-  expect(answers.every((s) => 'result' in s.message)).toBe(true);
+  // Answers are results; the rest is the listen stream's acknowledgement, naming its id.
+  const listen = sent(run).find((m) => m.method === 'subscriptions/listen');
+  for (const { message } of run.steps.filter((s) => s.direction === 'server->client')) {
+    if ('id' in message) expect(message).toHaveProperty('result');
+    else expect(message.params?._meta?.[SUB]).toBe(listen?.id);
+  }
   expect(violations(run)).toEqual([]);
 }
 
@@ -308,4 +324,203 @@ describe('connect --trace-file: trace labels the saved session as connect did', 
       expect(out.messages.map((l) => l.era)).toEqual(run.steps.map((s) => s.era));
     });
   }
+});
+
+describe('connect --era auto: the fallback is keyed to no error code', () => {
+  for (const code of ['-32600', '-32000']) {
+    it(`a legacy server that answers the probe with ${code}: the handshake, and says so`, async () => {
+      const { code: exit, run } = await connect([], [SCRIPTED, 'legacy-error', code]);
+      expect(exit).toBe(0);
+      expect(run.problems).toEqual([]);
+      expect(run.fallback).toMatch(
+        new RegExp(
+          `^fell back to the handshake: the server answered server/discover with ${code} `,
+        ),
+      );
+      expect(methods(run)).toEqual([
+        'server/discover',
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+      ]);
+      expect(run.negotiatedVersion).toBe('2025-11-25');
+      expect(violations(run)).toEqual([]);
+    });
+  }
+
+  it('a pinned handshake version opens with initialize offering it, no probe', async () => {
+    const { code, run } = await connect(['--version', '2025-06-18'], EVERYTHING);
+    expect(code).toBe(0);
+    expect(sent(run)[0]).toMatchObject({
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18' },
+    });
+    expect(methods(run)).not.toContain('server/discover');
+    expect(run.negotiatedVersion).toBe('2025-06-18');
+  });
+});
+
+/** Every capability an input request can need, declared. */
+const ASKABLE = [
+  '--capability',
+  'elicitation',
+  '--capability',
+  'sampling',
+  '--capability',
+  'roots',
+];
+const ROUND_CALLS = [
+  '--call',
+  'confirm_echo',
+  '{"text":"hi"}',
+  '--call',
+  'plan',
+  '{"topic":"release"}',
+  '--call',
+  'add_tool',
+];
+
+describe('connect in 2026-07-28: input_required rounds and a listen stream (SDK v2 servers)', () => {
+  for (const [name, server] of [
+    ['modern-only', MODERN_ONLY],
+    ['dual-era', DUAL],
+  ] as const) {
+    it(`${name}: fulfils every round, sees list_changed on its stream, ends it; no violation`, async () => {
+      const { code, stderr, run } = await connect([...ASKABLE, ...ROUND_CALLS], [...server]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(run.era).toBe('modern');
+      expect(run.problems).toEqual([]);
+      expect(violations(run)).toEqual([]);
+      const calls = sent(run).filter((m) => m.method === 'tools/call');
+      const params = (m: Record<string, unknown>) => m.params as Record<string, unknown>;
+      const byName = (tool: string) => calls.filter((m) => params(m).name === tool);
+      // confirm_echo: one round (elicitation), then the retry with a new id.
+      const [ask, retry] = byName('confirm_echo');
+      expect(retry?.id).not.toBe(ask?.id);
+      expect(params(retry ?? {}).inputResponses).toEqual({ confirm: { action: 'decline' } });
+      expect(params(retry ?? {}).requestState).toBe('confirm-1');
+      expect(params(retry ?? {}).arguments).toEqual(params(ask ?? {}).arguments);
+      // plan: two rounds, roots then sampling, each retry echoing the state the round gave.
+      const plan = byName('plan');
+      expect(plan.map((m) => params(m).requestState)).toEqual([undefined, 'plan:1', 'plan:2:1']);
+      expect(Object.keys(params(plan[1] ?? {}).inputResponses as object)).toEqual(['roots']);
+      expect(Object.keys(params(plan[2] ?? {}).inputResponses as object)).toEqual(['draft']);
+      expect(new Set(plan.map((m) => m.id)).size).toBe(3);
+      const texts = run.steps
+        .filter((s) => s.direction === 'server->client' && 'result' in s.message)
+        .map((s) => JSON.stringify(s.message.result));
+      expect(texts.some((t) => t.includes('the user chose decline'))).toBe(true);
+      expect(texts.some((t) => t.includes('plan for release over 1 root(s)'))).toBe(true);
+      // The listen stream: acknowledged, list_changed on it, tools listed again, then cancelled.
+      const listen = sent(run).find((m) => m.method === 'subscriptions/listen');
+      expect(listen?.params).toMatchObject({ notifications: { toolsListChanged: true } });
+      const changed = run.steps.find(
+        (s) => s.message.method === 'notifications/tools/list_changed',
+      );
+      expect(changed?.message.params?._meta?.[SUB]).toBe(listen?.id);
+      expect(methods(run).filter((m) => m === 'tools/list')).toHaveLength(2);
+      expect(sent(run).at(-1)).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: listen?.id, reason: 'The client stopped listening' },
+      });
+      expect(run.notes).toHaveLength(3);
+      expect(run.notes[0]).toMatch(
+        /^tools\/call "confirm_echo" #\d+ needed 1 input_required round/,
+      );
+      expect(run.notes[1]).toMatch(/^tools\/call "plan" #\d+ needed 2 input_required round\(s\)/);
+      expect(run.notes[2]).toMatch(
+        /^listen stream #\d+: the server acknowledged toolsListChanged; 1 notification/,
+      );
+    });
+  }
+
+  it('the same tools in the handshake era: the server asks with requests, the client answers', async () => {
+    const { code, run } = await connect(['--era', 'legacy', ...ASKABLE, ...ROUND_CALLS], DUAL);
+    expect(code).toBe(0);
+    expect(run.problems).toEqual([]);
+    const asked = run.steps
+      .filter((s) => s.direction === 'server->client' && 'method' in s.message && 'id' in s.message)
+      .map((s) => s.message.method);
+    expect(asked).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage']);
+    expect(methods(run)).not.toContain('subscriptions/listen');
+    expect(violations(run)).toEqual([]);
+  });
+
+  it('without the capability the server answers -32021, explained with the flag to add (en, zh)', async () => {
+    const en = await connect(['--call', 'confirm_echo', '{"text":"hi"}'], MODERN_ONLY);
+    expect(en.code).toBe(1);
+    const lines = en.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^mcp-sim connect: the server answered tools\/call #\d+ with -32021 .*\(Missing required client capability: .*\); it needs the client capabilities elicitation\.form, which connect declares with --capability elicitation\.form\.$/,
+    );
+    const zh = await connect(
+      ['--lang', 'zh', '--call', 'confirm_echo', '{"text":"hi"}'],
+      MODERN_ONLY,
+    );
+    expect(zh.stderr.trim()).toMatch(
+      /^mcp-sim connect: 服务器对 tools\/call #\d+ 的回应是 -32021 .*；它需要客户端能力 elicitation\.form，connect 可以用 --capability elicitation\.form 声明。$/,
+    );
+  }, 90_000);
+});
+
+describe('connect in 2026-07-28: rounds the client will not fulfil', () => {
+  it('an input request the client did not declare: answered by nothing, said in one line', async () => {
+    const { code, stderr, run } = await connect(['--call', 'ask', '{}'], [SCRIPTED, 'undeclared']);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^mcp-sim connect: the server's input_required answer to tools\/call #\d+ asked for sampling\/createMessage \(key "model"\), which needs sampling, not declared by this client; .* does not retry\.$/,
+    );
+    expect(methods(run).filter((m) => m === 'tools/call')).toHaveLength(1);
+    // The referee names the server's fault too.
+    expect(violations(run)).toContain('client-capability-not-declared');
+    const zh = await connect(['--lang', 'zh', '--call', 'ask', '{}'], [SCRIPTED, 'undeclared']);
+    expect(zh.stderr.trim()).toMatch(
+      /^mcp-sim connect: 服务器对 tools\/call #\d+ 的 input_required 回应请求了/,
+    );
+  }, 90_000);
+
+  it('a server that never stops asking: 8 retries, each echoing its state, then it stops', async () => {
+    const { code, stderr, run } = await connect(['--call', 'ask', '{}'], [SCRIPTED, 'endless']);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(
+      /^mcp-sim connect: the server answered tools\/call #\d+ with input_required 9 times in a row; this client fulfils at most 8 rounds/,
+    );
+    const calls = sent(run).filter((m) => m.method === 'tools/call');
+    expect(calls).toHaveLength(9);
+    expect(calls.slice(1).map((m) => (m.params as Record<string, unknown>).requestState)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `round ${i + 1} ✓`),
+    );
+    // Every answer was a round, none an error: the state came back exactly each time.
+    const answers = run.steps.filter((s) => s.direction === 'server->client');
+    expect(answers.every((s) => 'result' in s.message)).toBe(true);
+    expect(violations(run)).toEqual([]);
+  });
+});
+
+describe('connect against mcp-sim serve (the simulated server, dual era)', () => {
+  it('a modern session with what it offers; the referee finds nothing', async () => {
+    const { code, stderr, run } = await connect(
+      [
+        '--probe-timeout',
+        '20000',
+        '--capability',
+        'sampling',
+        '--call',
+        'summarize_text',
+        '{"text":"one two three"}',
+      ],
+      [CLI, 'serve'],
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(run.era).toBe('modern');
+    expect(run.problems).toEqual([]);
+    expect(methods(run)).toContain('subscriptions/listen');
+    expect(violations(run)).toEqual([]);
+  });
 });

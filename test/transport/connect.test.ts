@@ -153,7 +153,17 @@ describe('mcp-sim connect explains a broken server in one line', () => {
   });
 
   it('the simulated client and the simulated server meet in 2026-07-28, and the referee agrees', async () => {
-    const result = await runCli(['connect', '--json', '--', process.execPath, CLI, 'serve']);
+    // The probe waits long enough for a cold start on a loaded machine (a timeout falls back).
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--probe-timeout',
+      '20000',
+      '--',
+      process.execPath,
+      CLI,
+      'serve',
+    ]);
     expect(result.code).toBe(0);
     const run = JSON.parse(result.stdout) as ConnectJson & { era: string };
     expect(run.era).toBe('modern');

@@ -84,7 +84,11 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
       `--era modern needs a modern revision such as 2026-07-28, not --version ${version}`,
     );
   }
-  const era: ConnectEra = modernVersion ? 'modern' : (values.era ?? 'auto');
+  // A pinned revision picks its era: a modern one probes with no fallback; a handshake one opens
+  // with initialize offering it (unless --era auto asks for the probe first).
+  const era: ConnectEra = modernVersion
+    ? 'modern'
+    : (values.era ?? (version !== undefined ? 'legacy' : 'auto'));
   let probeTimeoutMs: number | undefined;
   if (values['probe-timeout'] !== undefined) {
     probeTimeoutMs = Number(values['probe-timeout']);
@@ -162,9 +166,10 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   const fell = run.fallback
     ? { en: `${sentence(run.fallback.en)} `, zh: run.fallback.zh }
     : { en: '', zh: '' };
+  // What the modern session did beyond lists and calls, then what went wrong.
   const trouble = {
-    en: run.problems.map((p) => ` ${sentence(p.en)}`).join(''),
-    zh: run.problems.map((p) => p.zh).join(''),
+    en: [...run.notes, ...run.problems].map((p) => ` ${sentence(p.en)}`).join(''),
+    zh: [...run.notes, ...run.problems].map((p) => p.zh).join(''),
   };
   return {
     id: 'connect',
@@ -241,6 +246,7 @@ export async function connectCommand(
       fallback: run.fallback ? tr(run.fallback, lang) : null,
       steps,
       problems: run.problems.map((p) => tr(p, lang)),
+      notes: run.notes.map((p) => tr(p, lang)),
     };
     // The server's strings go out as JSON: what JSON.stringify leaves raw (DEL, C1, bidi) escaped.
     process.stdout.write(`${visibleJson(JSON.stringify(out, null, 2))}\n`);

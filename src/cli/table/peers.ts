@@ -132,8 +132,8 @@ export const connect = {
       kind: 'string',
       value: '<v>',
       help: {
-        en: 'the protocol version to offer (default 2025-11-25 for initialize, 2026-07-28 for the probe; 2026-07-28 means --era modern)',
-        zh: '提供的协议版本（initialize 默认 2025-11-25，探测默认 2026-07-28；2026-07-28 即 --era modern）',
+        en: 'pin the protocol version to offer (default 2025-11-25 for initialize, 2026-07-28 for the probe): 2026-07-28 means --era modern; a handshake version such as 2025-06-18 means --era legacy unless --era auto is given',
+        zh: '固定要提供的协议版本（initialize 默认 2025-11-25，探测默认 2026-07-28）：2026-07-28 即 --era modern；2025-06-18 这样的握手版本即 --era legacy，除非另外给出 --era auto',
       },
     },
     'probe-timeout': {

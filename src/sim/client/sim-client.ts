@@ -8,6 +8,21 @@ import {
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { Outbox, type Scheduled } from '../server/outbox.js';
+import {
+  answerInputRequests,
+  type InputRound,
+  MAX_INPUT_ROUNDS,
+  RETRYABLE,
+  retryParams,
+} from './input-rounds.js';
+import {
+  ACKNOWLEDGED,
+  filterParams,
+  LISTEN,
+  type ListenFilter,
+  type ListenStream,
+  subscriptionIdOf,
+} from './listen-streams.js';
 
 export type ClientConfig = {
   readonly name: string;
@@ -30,12 +45,18 @@ export type ClientRequest = {
   readonly id: RequestId;
   readonly method: string;
   readonly progressToken?: string;
+  /** The params as sent (a retry after input_required starts from them). */
+  readonly params?: JsonObject;
+  /** How many input_required rounds came before this request (0: it is no retry). */
+  readonly round?: number;
 };
 
 /**
  * The simulated client (the host's MCP client). It sends what a scenario tells it to, answers the
- * server's requests (a canned model for sampling, a scripted user for elicitation, its roots), and
- * keeps what a real client keeps: the negotiated version, the server's capabilities, a tool cache.
+ * server's requests (a canned model for sampling, a scripted user for elicitation, its roots) or,
+ * in 2026-07-28, the same questions embedded in an input_required result (with a retry), and keeps
+ * what a real client keeps: the negotiated version, the server's capabilities, a tool cache, its
+ * listen streams.
  */
 export class SimClient {
   readonly config: ClientConfig;
@@ -54,6 +75,10 @@ export class SimClient {
   tools: Tool[] | null = null;
   toolsStale = false;
   roots: Array<{ uri: string; name?: string | undefined }>;
+  /** What it did with each input_required result, in order (2026-07-28 basic/patterns/mrtr). */
+  readonly rounds: InputRound[] = [];
+  /** Its subscriptions/listen streams, by the listen request's id (basic/patterns/subscriptions). */
+  readonly streams = new Map<string, ListenStream>();
   #nextId = 1;
   readonly #pending = new Map<string, ClientRequest>();
 
@@ -134,8 +159,61 @@ export class SimClient {
       const meta = isObject(body?._meta) ? body._meta : {};
       body = { ...(body ?? {}), _meta: { ...this.envelope(this.modernVersion), ...meta } };
     }
-    this.#pending.set(idKey(id), { id, method, ...(progressToken ? { progressToken } : {}) });
+    return this.#send(id, method, body, progressToken, 0);
+  }
+
+  #send(
+    id: number,
+    method: string,
+    body: JsonObject | undefined,
+    progressToken: string | undefined,
+    round: number,
+  ): JsonObject {
+    this.#pending.set(idKey(id), {
+      id,
+      method,
+      ...(progressToken ? { progressToken } : {}),
+      ...(body ? { params: body } : {}),
+      round,
+    });
+    if (method === LISTEN) {
+      const filter = isObject(body?.notifications) ? body.notifications : {};
+      this.streams.set(idKey(id), {
+        id,
+        filter,
+        state: 'opening',
+        acknowledged: null,
+        received: [],
+        error: null,
+      });
+    }
     return body ? { jsonrpc: '2.0', id, method, params: body } : { jsonrpc: '2.0', id, method };
+  }
+
+  /**
+   * Opens a listen stream (subscriptions › Opening a Stream): the change notifications the filter
+   * asks for arrive on it, each naming the listen request's id as its subscriptionId.
+   */
+  listen(filter: ListenFilter): JsonObject {
+    return this.request(LISTEN, { notifications: filterParams(filter) });
+  }
+
+  /**
+   * Ends a listen stream the client opened: on stdio, notifications/cancelled naming the listen
+   * request (subscriptions › Cancellation); the server sends no response to it.
+   */
+  endListen(id: RequestId): JsonObject {
+    return this.cancel(id, 'The client stopped listening');
+  }
+
+  /** The listen stream a listen request opened. */
+  stream(id: RequestId): ListenStream | undefined {
+    return this.streams.get(idKey(id));
+  }
+
+  /** What the client did with the input_required result a request got (undefined: none). */
+  roundOf(id: RequestId): InputRound | undefined {
+    return this.rounds.find((r) => r.of === id);
   }
 
   notify(method: string, params?: JsonObject): JsonObject {
@@ -150,7 +228,13 @@ export class SimClient {
   /** Cancels one of its own pending requests (the latest when no id is given). */
   cancel(id?: RequestId, reason = 'The user cancelled the operation'): JsonObject {
     const target = id ?? [...this.#pending.values()].at(-1)?.id;
-    if (target !== undefined) this.#pending.delete(idKey(target));
+    if (target !== undefined) {
+      this.#pending.delete(idKey(target));
+      const stream = this.streams.get(idKey(target));
+      if (stream && (stream.state === 'opening' || stream.state === 'open')) {
+        stream.state = 'cancelled';
+      }
+    }
     return {
       jsonrpc: '2.0',
       method: 'notifications/cancelled',
@@ -170,11 +254,22 @@ export class SimClient {
       const request = this.#pending.get(idKey(envelope.id));
       if (!request) return; // cancelled or unknown: a client ignores it
       this.#pending.delete(idKey(envelope.id));
-      if (envelope.kind === 'response') this.#onResult(request.method, envelope.result);
+      const stream = this.streams.get(idKey(envelope.id));
+      if (stream) {
+        // subscriptions › Graceful Closure: a response to the listen request ends the stream.
+        stream.state = envelope.kind === 'response' ? 'closed' : 'refused';
+        if (envelope.kind === 'error') stream.error = envelope.error;
+        return;
+      }
+      if (envelope.kind === 'response') {
+        if (envelope.result.resultType === 'input_required')
+          this.#onInputRequired(now, request, envelope.result);
+        else this.#onResult(request.method, envelope.result);
+      }
       return;
     }
     if (envelope.kind === 'notification') {
-      if (envelope.method === 'notifications/tools/list_changed') this.toolsStale = true;
+      this.#onNotification(envelope.method, isObject(message) ? message.params : undefined);
       return;
     }
     if (envelope.kind === 'request') this.#answer(now, envelope.id, envelope.method);
@@ -195,6 +290,90 @@ export class SimClient {
     }
   }
 
+  /**
+   * A notification: on a listen stream it is recorded there (the acknowledgement opens the stream);
+   * tools/list_changed marks the tool cache stale, in either era.
+   */
+  #onNotification(method: string, params: unknown): void {
+    const id = subscriptionIdOf(params);
+    const stream = id === undefined ? undefined : this.streams.get(idKey(id));
+    if (stream && (stream.state === 'opening' || stream.state === 'open')) {
+      if (method === ACKNOWLEDGED) {
+        stream.state = 'open';
+        const honoured = isObject(params) ? params.notifications : undefined;
+        stream.acknowledged = isObject(honoured) ? honoured : {};
+      } else stream.received.push(method);
+    }
+    if (method === 'notifications/tools/list_changed') this.toolsStale = true;
+  }
+
+  /**
+   * An input_required result (mrtr › Client Requirements): answer every input request, then retry
+   * the original request with a new id, the answers under the same keys, and requestState echoed
+   * exactly. A request it may not answer (a kind it did not declare) is a server fault: it answers
+   * nothing and does not retry.
+   */
+  #onInputRequired(now: number, request: ClientRequest, result: JsonObject): void {
+    this.rounds.push(this.#fulfil(now, request, result));
+  }
+
+  #fulfil(now: number, request: ClientRequest, result: JsonObject): InputRound {
+    const of = request.id;
+    const round = (request.round ?? 0) + 1;
+    const stop = (outcome: InputRound) => outcome;
+    if (!RETRYABLE.has(request.method))
+      return stop({ kind: 'not-retryable', of, round, method: request.method });
+    if (round > MAX_INPUT_ROUNDS) return stop({ kind: 'too-many-rounds', of, round });
+    const { inputRequests, requestState } = result;
+    if (inputRequests !== undefined && !isObject(inputRequests))
+      return stop({ kind: 'malformed', of, round, field: 'inputRequests' });
+    if (requestState !== undefined && typeof requestState !== 'string')
+      return stop({ kind: 'malformed', of, round, field: 'requestState' });
+    let responses: JsonObject | undefined;
+    if (inputRequests !== undefined && Object.keys(inputRequests).length > 0) {
+      const answered = answerInputRequests(inputRequests, this.config.capabilities, (m, p) =>
+        this.#inputResult(m, p),
+      );
+      if (!answered.ok) return stop({ kind: 'refused', of, round, refused: answered.refused });
+      responses = answered.responses;
+    }
+    // A new id (the retry is an independent request) and, with it, a new progress token.
+    const id = this.#nextId++;
+    let params = retryParams(request.params ?? {}, responses, requestState);
+    let progressToken: string | undefined;
+    if (request.progressToken !== undefined && isObject(params._meta)) {
+      progressToken = `progress-${id}`;
+      params = { ...params, _meta: { ...params._meta, progressToken } };
+    }
+    const message = this.#send(id, request.method, params, progressToken, round);
+    this.outbox.push({ at: now, message });
+    return { kind: 'retry', of, retry: id, round, keys: Object.keys(responses ?? {}) };
+  }
+
+  /**
+   * The client's answer to a question from the server, a request in the handshake era or an input
+   * request in 2026-07-28: its roots, its canned model's reply, its scripted user's answer.
+   */
+  #inputResult(method: string, params: JsonObject): JsonObject {
+    switch (method) {
+      case 'roots/list':
+        return { roots: this.roots.map((r) => ({ ...r })) };
+      case 'sampling/createMessage':
+        return {
+          role: 'assistant',
+          content: { type: 'text', text: this.config.modelReply },
+          model: 'canned-model-1',
+          stopReason: 'endTurn',
+        };
+      default: {
+        const { action, content } = this.config.elicitation;
+        // client/elicitation › URL Mode: the user only consents or not; no content comes back.
+        const form = params.mode !== 'url';
+        return action === 'accept' && content && form ? { action, content } : { action };
+      }
+    }
+  }
+
   #answer(now: number, id: RequestId, method: string) {
     const reply = (result: JsonObject) =>
       this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, result } });
@@ -204,19 +383,13 @@ export class SimClient {
         return reply({});
       case 'roots/list':
         if (!isObject(caps.roots)) break;
-        return reply({ roots: this.roots });
+        return reply(this.#inputResult(method, {}));
       case 'sampling/createMessage':
         if (!isObject(caps.sampling)) break;
-        return reply({
-          role: 'assistant',
-          content: { type: 'text', text: this.config.modelReply },
-          model: 'canned-model-1',
-          stopReason: 'endTurn',
-        });
+        return reply(this.#inputResult(method, {}));
       case 'elicitation/create': {
         if (!isObject(caps.elicitation)) break;
-        const { action, content } = this.config.elicitation;
-        return reply(action === 'accept' && content ? { action, content } : { action });
+        return reply(this.#inputResult(method, {}));
       }
       default:
         break;

@@ -1,0 +1,62 @@
+import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
+
+/**
+ * subscriptions/listen streams, the client's half (2026-07-28/basic/patterns/subscriptions): the
+ * filter it asked for, what the server acknowledged, what arrived on the stream, how it ended.
+ */
+
+export const LISTEN = 'subscriptions/listen';
+export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
+export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+
+/** A `SubscriptionFilter`: each notification type is opt-in. */
+export type ListenFilter = {
+  readonly toolsListChanged?: boolean;
+  readonly promptsListChanged?: boolean;
+  readonly resourcesListChanged?: boolean;
+  readonly resourceSubscriptions?: readonly string[];
+};
+
+export type ListenState =
+  /** Sent; the acknowledgement has not come yet. */
+  | 'opening'
+  /** Acknowledged: notifications may arrive. */
+  | 'open'
+  /** The client sent notifications/cancelled for it (subscriptions › Cancellation). */
+  | 'cancelled'
+  /** The server answered the listen request: a graceful end (subscriptions › Graceful Closure). */
+  | 'closed'
+  /** The server answered it with an error: no stream. */
+  | 'refused';
+
+export type ListenStream = {
+  readonly id: RequestId;
+  readonly filter: JsonObject;
+  state: ListenState;
+  /** The subset the server agreed to honour (null before the acknowledgement). */
+  acknowledged: JsonObject | null;
+  /** The methods of the notifications that arrived on the stream, in order. */
+  readonly received: string[];
+  /** The error the server refused it with (state `refused`). */
+  error: JsonObject | null;
+};
+
+/** The stream a server message names in `_meta` (subscriptions › Receiving Notifications). */
+export function subscriptionIdOf(params: unknown): RequestId | undefined {
+  const meta = isObject(params) ? params._meta : undefined;
+  if (!isObject(meta)) return undefined;
+  const id = meta[SUBSCRIPTION_ID];
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+/** The filter asked for, as sent: only the fields that ask for something. */
+export function filterParams(filter: ListenFilter): JsonObject {
+  const out: JsonObject = {};
+  for (const flag of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const) {
+    if (filter[flag] === true) out[flag] = true;
+  }
+  if (filter.resourceSubscriptions && filter.resourceSubscriptions.length > 0) {
+    out.resourceSubscriptions = [...filter.resourceSubscriptions];
+  }
+  return out;
+}

@@ -1,0 +1,140 @@
+import type { Bilingual } from '../i18n/lang.js';
+import {
+  describeErrorCode,
+  isObject,
+  type JsonObject,
+  type KnownVersion,
+} from '../protocol/index.js';
+import type { InputRound, RefusedInput } from '../sim/client/input-rounds.js';
+import { MAX_INPUT_ROUNDS } from '../sim/client/input-rounds.js';
+import type { ListenStream } from '../sim/client/listen-streams.js';
+
+/**
+ * What `mcp-sim connect` tells the learner about a modern session (2026-07-28), in English and
+ * Simplified Chinese: errors with their meaning, input_required rounds, listen streams.
+ */
+
+export const clip = (text: string, n = 80) => {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(one.length > n ? `${one.slice(0, n)}…` : one);
+};
+
+/** `{elicitation: {form: {}}, roots: {}}` → `elicitation.form, roots` (the paths it names). */
+function capabilityPaths(value: unknown, prefix = ''): string[] {
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const path = `${prefix}${key}`;
+    const deeper = isObject(inner) ? capabilityPaths(inner, `${path}.`) : [];
+    return deeper.length > 0 ? deeper : [path];
+  });
+}
+
+/**
+ * −32020, −32021, −32022 and the rest, in one line: the code, the server's text, what the code
+ * means (2026-07-28/basic/index › Error Codes) and, for the modern ones, what its data says.
+ */
+export function explainError(what: string, error: JsonObject, revision: string): Bilingual {
+  const code = typeof error.code === 'number' ? error.code : Number.NaN;
+  const entry = Number.isFinite(code) ? describeErrorCode(code, revision as KnownVersion) : null;
+  const text = clip(String(error.message ?? ''));
+  const data = isObject(error.data) ? error.data : {};
+  let more: Bilingual = { en: '', zh: '' };
+  if (code === -32021) {
+    const paths = capabilityPaths(data.requiredCapabilities);
+    if (paths.length > 0) {
+      const flags = paths.map((p) => `--capability ${p}`).join(' ');
+      more = {
+        en: `; it needs the client capabilities ${paths.join(', ')}, which connect declares with ${flags}`,
+        zh: `；它需要客户端能力 ${paths.join('、')}，connect 可以用 ${flags} 声明`,
+      };
+    }
+  } else if (code === -32022 && Array.isArray(data.supported)) {
+    const supported = data.supported.map(String);
+    more = {
+      en: `; the server supports ${supported.join(', ') || 'no version'}`,
+      zh: `；服务器支持的版本：${supported.join('、') || '无'}`,
+    };
+  }
+  return {
+    en: `the server answered ${what} with ${String(error.code)} ${text}${entry ? ` (${entry.name}: ${entry.meaning.en})` : ''}${more.en}`,
+    zh: `服务器对 ${what} 的回应是 ${String(error.code)} ${text}${entry ? `（${entry.name}：${entry.meaning.zh}）` : ''}${more.zh}`,
+  };
+}
+
+const MRTR = '2026-07-28/basic/patterns/mrtr';
+
+function refusedList(refused: readonly RefusedInput[]): Bilingual {
+  const one = (r: RefusedInput): Bilingual => {
+    const key = JSON.stringify(r.key);
+    if (r.why === 'undeclared') {
+      const needs = (r.needs ?? '').replace(/^client\./, '');
+      return {
+        en: `${r.method} (key ${key}), which needs ${needs}, not declared by this client`,
+        zh: `${r.method}（键 ${key}），它需要客户端未声明的 ${needs}`,
+      };
+    }
+    if (r.why === 'unknown') {
+      return {
+        en: `${r.method} (key ${key}), which is no input request kind`,
+        zh: `${r.method}（键 ${key}），它不是任何一种输入请求`,
+      };
+    }
+    return { en: `key ${key}, which is not a request object`, zh: `键 ${key}，它不是请求对象` };
+  };
+  const all = refused.map(one);
+  return { en: all.map((b) => b.en).join('; '), zh: all.map((b) => b.zh).join('；') };
+}
+
+/** A round the client could not fulfil: the server's fault, in one line. */
+export function roundProblem(what: string, round: InputRound): Bilingual | null {
+  switch (round.kind) {
+    case 'retry':
+      return null;
+    case 'refused': {
+      const list = refusedList(round.refused);
+      return {
+        en: `the server's input_required answer to ${what} asked for ${list.en}; a server must not ask for input the client did not declare (${MRTR} › Server Requirements), so the client answers none of it and does not retry.`,
+        zh: `服务器对 ${what} 的 input_required 回应请求了 ${list.zh}；服务器不得请求客户端未声明的输入（${MRTR} › Server Requirements），因此客户端一个也不回答，也不重试。`,
+      };
+    }
+    case 'malformed':
+      return {
+        en: `the server's input_required answer to ${what} has a ${round.field} that is not ${round.field === 'requestState' ? 'a string' : 'an object'} (${MRTR} › InputRequiredResult); the client cannot retry with it.`,
+        zh: `服务器对 ${what} 的 input_required 回应中，${round.field} 不是${round.field === 'requestState' ? '字符串' : '对象'}（${MRTR} › InputRequiredResult）；客户端无法据此重试。`,
+      };
+    case 'not-retryable':
+      return {
+        en: `the server answered ${what} with input_required, which only tools/call, prompts/get and resources/read may get (${MRTR} › Supported Requests); the client does not retry.`,
+        zh: `服务器对 ${what} 回应了 input_required，而只有 tools/call、prompts/get 和 resources/read 可以得到它（${MRTR} › Supported Requests）；客户端不重试。`,
+      };
+    case 'too-many-rounds':
+      return {
+        en: `the server answered ${what} with input_required ${round.round} times in a row; this client fulfils at most ${MAX_INPUT_ROUNDS} rounds of one request and stops there.`,
+        zh: `服务器连续 ${round.round} 次对 ${what} 回应 input_required；这个客户端对同一个请求最多完成 ${MAX_INPUT_ROUNDS} 轮，到此为止。`,
+      };
+  }
+}
+
+/** A request that went through input_required rounds and was then answered. */
+export function roundsNote(what: string, rounds: readonly InputRound[], last: string): Bilingual {
+  const asked = [...new Set(rounds.flatMap((r) => (r.kind === 'retry' ? r.keys : [])))].map((k) =>
+    JSON.stringify(k),
+  );
+  const keys = asked.length > 0 ? { en: asked.join(', '), zh: asked.join('、') } : null;
+  return {
+    en: `${what} needed ${rounds.length} input_required round(s)${keys ? ` (inputs ${keys.en})` : ''}; the client answered each and retried with a new id, echoing requestState, and ${last} completed it.`,
+    zh: `${what} 经过了 ${rounds.length} 轮 input_required${keys ? `（输入 ${keys.zh}）` : ''}；客户端每轮都作答，并用新的 id 重试、原样回传 requestState，最终由 ${last} 完成。`,
+  };
+}
+
+/** What a listen stream did, in one line. */
+export function listenNote(stream: ListenStream): Bilingual {
+  const id = String(stream.id);
+  const honoured = Object.keys(stream.acknowledged ?? {});
+  const got = stream.received.length;
+  const what = honoured.length > 0 ? honoured.join(', ') : null;
+  return {
+    en: `listen stream #${id}: the server acknowledged ${what ?? 'none of the filter'}; ${got} notification(s) arrived on it; the client ended it with notifications/cancelled.`,
+    zh: `订阅流 #${id}：服务器确认了 ${what ?? '过滤器中的任何一项都没有'}；流上收到 ${got} 条通知；客户端用 notifications/cancelled 结束了它。`,
+  };
+}
