@@ -47,7 +47,7 @@ export type ConnectOptions = {
   readonly version?: string;
   /** How the client finds the server's era (default `legacy`, the handshake). */
   readonly era?: ConnectEra;
-  /** How long the probe waits for an answer before `auto` falls back (ms; default 2000). */
+  /** How long the probe waits for an answer before `auto` falls back (ms; default 5000: a server started through npx or under load may take seconds to read its first line). */
   readonly probeTimeoutMs?: number;
   /** What the client declares in initialize. */
   readonly capabilities?: JsonObject;
@@ -110,7 +110,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const settleMs = options.settleMs ?? 200;
   const eraMode: ConnectEra = options.era ?? 'legacy';
-  const probeTimeoutMs = Math.min(options.probeTimeoutMs ?? 2000, timeoutMs);
+  const probeTimeoutMs = Math.min(options.probeTimeoutMs ?? 5000, timeoutMs);
   const modernVersion =
     options.version !== undefined && isStatelessVersion(options.version)
       ? options.version

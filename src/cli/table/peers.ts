@@ -140,8 +140,8 @@ export const connect = {
       kind: 'string',
       value: '<ms>',
       help: {
-        en: 'how long the server/discover probe waits before auto falls back (default 2000)',
-        zh: 'server/discover 探测最多等待多久，超时后 auto 退回握手（默认 2000）',
+        en: 'how long the server/discover probe waits before auto falls back (default 5000)',
+        zh: 'server/discover 探测最多等待多久，超时后 auto 退回握手（默认 5000）',
       },
     },
     capability: {
