@@ -38,9 +38,6 @@ function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
     ...(versions ? { versions } : {}),
   });
   if (typeof config === 'string') throw new UsageError(config);
-  if (values.era !== undefined && values.http !== undefined) {
-    throw new UsageError('--era is for stdio (over HTTP the server speaks the legacy era for now)');
-  }
   let http: number | undefined;
   if (values.http !== undefined) {
     http = Number(values.http);
@@ -61,7 +58,7 @@ function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
     throw new UsageError('--ui needs --http (on stdio the terminal is the transport)');
   }
   return {
-    config: values.http === undefined ? { ...config, era: values.era ?? 'dual' } : config,
+    config: { ...config, era: values.era ?? 'dual' },
     traceFile: values['trace-file'],
     http,
     host: values.host ?? '127.0.0.1',
