@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { Step } from '../session/index.js';
+import { MODERN_SESSION } from './http-modern.js';
 import { TraceWriter } from './trace-writer.js';
 
 /**
@@ -17,7 +18,10 @@ export function sessionTracePath(file: string, n: number): string {
 /**
  * One transcript per HTTP session. Each session has its own id space and its own handshake, so
  * two sessions in one file would read as one session that re-initializes and reuses every id.
- * Files are numbered in the order sessions open; `announce` is told which file each one got.
+ * The 2026-07-28 requests, which have no session, share one transcript of their own
+ * (MODERN_SESSION), in wire order: in that era an id is only taken while its request is in
+ * flight, so requests of one after another read as they were. Files are numbered in the order
+ * sessions open; `announce` is told which file each one got.
  */
 export class SessionTraces {
   readonly #file: string;
@@ -51,7 +55,11 @@ export class SessionTraces {
       ),
     );
     this.#open.set(session, writer);
-    this.#announce(filled(SERVE_STRINGS.transcriptIn, { id: session, path }));
+    this.#announce(
+      session === MODERN_SESSION
+        ? filled(SERVE_STRINGS.modernTranscriptIn, { path })
+        : filled(SERVE_STRINGS.transcriptIn, { id: session, path }),
+    );
   }
 
   write(session: string, step: Step): void {
