@@ -3,6 +3,7 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { Step } from '../session/index.js';
 import { MODERN_SESSION } from './http-modern.js';
+import { claimTracePath } from './trace-claim.js';
 import { TraceWriter } from './trace-writer.js';
 
 /**
@@ -27,6 +28,7 @@ export class SessionTraces {
   readonly #file: string;
   readonly #announce: (line: Bilingual) => void;
   readonly #open = new Map<string, TraceWriter>();
+  readonly #releases = new Map<string, () => void>();
   readonly #closing: Promise<Error | null>[] = [];
   #count = 0;
 
@@ -47,8 +49,17 @@ export class SessionTraces {
   /** A new session: its transcript file is created now. */
   open(session: string): void {
     if (this.#open.has(session)) return;
-    this.#count += 1;
-    const path = sessionTracePath(this.#file, this.#count);
+    // A number another live `serve` is writing is skipped (trace-claim.ts): no file has two writers.
+    let path: string;
+    for (;;) {
+      this.#count += 1;
+      path = sessionTracePath(this.#file, this.#count);
+      const claim = claimTracePath(path);
+      if (claim.ok) {
+        this.#releases.set(session, claim.release);
+        break;
+      }
+    }
     const writer = new TraceWriter(path, (error) =>
       this.#announce(
         filled(SERVE_STRINGS.cannotWrite, { id: session, path, error: error.message }),
@@ -72,11 +83,16 @@ export class SessionTraces {
     const writer = this.#open.get(session);
     if (!writer) return;
     this.#open.delete(session);
+    const release = this.#releases.get(session);
+    this.#releases.delete(session);
     this.#closing.push(
-      writer.close().then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-      ),
+      writer
+        .close()
+        .finally(() => release?.())
+        .then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
     );
   }
 

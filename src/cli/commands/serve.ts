@@ -5,9 +5,9 @@ import { visible } from '../../protocol/visible.js';
 import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
+import { ProcessTrace } from '../../transport/process-trace.js';
 import { serveConfig } from '../../transport/serve-config.js';
 import { serveStdio } from '../../transport/stdio-server.js';
-import { TraceWriter } from '../../transport/trace-writer.js';
 import type { serve } from '../table/peers.js';
 import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
@@ -94,7 +94,7 @@ export async function serveCommand(
     });
   }
   const log = (line: Bilingual) => write(tr(line, lang));
-  const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
+  const trace = args.traceFile ? new ProcessTrace(args.traceFile, log) : null;
   const session = serveStdio({
     config: args.config,
     input: process.stdin,
