@@ -96,14 +96,13 @@ describe('serve --http in the 2026-07-28 era, driven by the SDK v2 client', () =
     const file = join(work, 'modern.jsonl');
     const serve = startServe(['--trace-file', file]);
     const url = await serve.url;
-    for (const versionNegotiation of [
-      { mode: 'auto' as const },
-      { mode: 'pin' as const, version: '2026-07-28' },
-    ]) {
+    const modes: Array<'auto' | { pin: string }> = ['auto', { pin: '2026-07-28' }];
+    for (const mode of modes) {
+      const versionNegotiation = { mode };
       const transport = new HttpV2(url);
       const client = new ClientV2({ name: 'sdk-v2-http', version: '1' }, { versionNegotiation });
       await client.connect(transport);
-      expect(client.getProtocolEra(), versionNegotiation.mode).toBe('modern');
+      expect(client.getProtocolEra(), JSON.stringify(mode)).toBe('modern');
       expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       expect(transport.sessionId).toBeUndefined();
       const { tools } = await client.listTools();
