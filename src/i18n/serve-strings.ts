@@ -38,6 +38,39 @@ export const SERVE_STRINGS = {
     en: 'transport: client->server: a body that is not JSON; answered -32700',
     zh: 'transport: client->server: 请求体不是 JSON；已回应 -32700',
   },
+  bodyNotUtf8: {
+    en: 'transport: client->server: a body that is not valid UTF-8 (MCP messages are UTF-8 text); answered -32700',
+    zh: 'transport: client->server: 请求体不是有效的 UTF-8（MCP 消息是 UTF-8 文本）；已回应 -32700',
+  },
+  lineNotUtf8: {
+    en: 'transport: client->server: a line that is not valid UTF-8 (MCP messages are UTF-8 text); answered -32700',
+    zh: 'transport: client->server: 一行内容不是有效的 UTF-8（MCP 消息是 UTF-8 文本）；已回应 -32700',
+  },
+  bodyNotRequest: {
+    en: 'transport: client->server: a body that is neither a request nor a notification; answered -32600',
+    zh: 'transport: client->server: 请求体既不是请求也不是通知；已回应 -32600',
+  },
+  notificationOutside: {
+    en: 'transport: client->server: {method}: a notification outside any session; accepted (202) and ignored',
+    zh: 'transport: client->server: {method}: 不属于任何会话的通知；已接受（202）并忽略',
+  },
+  /** A line about one 2026-07-28 request over HTTP: it has no session, so it is named by its number. */
+  modernSays: {
+    en: 'modern POST {n}: {line}',
+    zh: '现代 POST {n}: {line}',
+  },
+  modernTranscriptIn: {
+    en: '2026-07-28 requests (no session, each POST stands alone): transcript in {path}',
+    zh: '2026-07-28 请求（没有会话，每个 POST 各自独立）：记录保存在 {path}',
+  },
+  traceTaken: {
+    en: '--trace-file: {file} is being written by another mcp-sim serve (pid {pid}); this process records in {path}',
+    zh: '--trace-file: 另一个 mcp-sim serve（pid {pid}）正在写 {file}；本进程记录在 {path}',
+  },
+  traceProbeOnly: {
+    en: '--trace-file: this process answered only a server/discover probe (an SDK v2 client probes in a process of its own, then starts the session in another), so its transcript is in {path} and {file} is left to the session',
+    zh: '--trace-file: 本进程只回应了一次 server/discover 探测（SDK v2 客户端先在单独的进程中探测，再在另一个进程中开始会话），所以它的记录保存在 {path}，{file} 留给会话',
+  },
   bodyBatch: {
     en: 'transport: client->server: a JSON-RPC batch; batches were removed in 2025-06-18',
     zh: 'transport: client->server: 收到 JSON-RPC 批量请求；批量请求在 2025-06-18 版中已移除',
@@ -93,9 +126,25 @@ export const SERVE_STRINGS = {
   badHost: { en: 'Forbidden: invalid Host header', zh: '禁止访问：Host 请求头无效' },
   badOrigin: { en: 'Forbidden: invalid Origin header', zh: '禁止访问：Origin 请求头无效' },
   noSession: { en: 'Session not found', zh: '会话不存在（已结束或从未打开）' },
-  wrongVersion: {
-    en: 'Bad Request: MCP-Protocol-Version {version} is not the negotiated version {negotiated}',
-    zh: '错误请求：MCP-Protocol-Version {version} 不是协商好的版本 {negotiated}',
+  unsupportedVersionHeader: {
+    en: 'Bad Request: Unsupported protocol version: {version} (supported: {supported})',
+    zh: '错误请求：不支持的协议版本 {version}（支持：{supported}）',
+  },
+  noStreams: {
+    en: 'Method Not Allowed: POST each message (2026-07-28 Streamable HTTP has no GET stream and no session to DELETE)',
+    zh: '不允许的方法：每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）',
+  },
+  headerMissing: {
+    en: 'Header mismatch: the {header} header is required',
+    zh: '请求头不匹配：缺少 {header} 请求头',
+  },
+  headerMismatch: {
+    en: "Header mismatch: {header} header value '{value}' does not match body value '{body}'",
+    zh: "请求头不匹配：{header} 请求头的值 '{value}' 与请求体中的值 '{body}' 不一致",
+  },
+  headerUndecodable: {
+    en: 'Header mismatch: the {header} header is not valid Base64-encoded UTF-8',
+    zh: '请求头不匹配：{header} 请求头不是有效的 Base64 编码 UTF-8',
   },
   needsSessionId: {
     en: 'Bad Request: Mcp-Session-Id header required',

@@ -5,10 +5,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
-import type { JsonObject } from '../protocol/index.js';
+import { VERSION_ALIASES } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
 import type { Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { header, jsonError, localChecks, readBody } from './http-checks.js';
+import { isModernRequest, ModernHttp } from './http-modern.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
 import { LiveServer, violationLines } from './live-server.js';
 
@@ -62,13 +64,16 @@ type Session = {
 };
 
 /**
- * Serves the simulated server over Streamable HTTP at `/mcp`. The SDK's
- * StreamableHTTPServerTransport does the framing (SSE streams, 202s, session ids, DELETE); the
- * simulated server answers, one per session, and the referee watches each session. Checked here,
- * before the SDK sees a request: Host and Origin (DNS rebinding: 403), a batch body (-32600),
- * an unknown session (404), a missing session id (400), and an `MCP-Protocol-Version` header that
- * is not the version this session negotiated (400). A session with no request for `idleMs` is
- * ended by the server, and its id gets 404 from then on.
+ * Serves the simulated server over Streamable HTTP at `/mcp`, in the eras `config.era` names
+ * (default legacy; `serve` says dual). The body of each POST decides its era: a modern request
+ * (server/discover, or the `_meta` envelope) stands alone (see ModernHttp); `initialize` opens a
+ * legacy session, where the SDK's StreamableHTTPServerTransport does the framing (SSE streams,
+ * 202s, session ids, GET, DELETE), one simulated server per session answers, and the referee
+ * watches each session. Checked here, before the SDK sees a request: Host and Origin (DNS
+ * rebinding: 403), a body that is not UTF-8 or not JSON (-32700), a batch (-32600), an unknown
+ * session (404), a missing session id (400), and an unsupported `MCP-Protocol-Version` (400).
+ * Notifications get 202 whatever they hold. A session with no request for `idleMs` is ended by
+ * the server, and its id gets 404 from then on.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
   const { log } = options;
@@ -145,6 +150,42 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     return session;
   };
 
+  const era = options.config.era ?? 'legacy';
+  const supported = [
+    ...options.config.versions,
+    ...Object.keys(VERSION_ALIASES).filter((alias) =>
+      options.config.versions.includes(VERSION_ALIASES[alias] ?? ''),
+    ),
+  ];
+  /**
+   * 2025-11-25 transports › Protocol Version Header: an invalid or unsupported version is 400. A
+   * supported one other than the negotiated version is not (the spec asks nothing of that case).
+   */
+  const versionRefused = (req: IncomingMessage) => {
+    const version = header(req, 'mcp-protocol-version');
+    if (version === undefined || supported.includes(version)) return null;
+    return { version, supported: options.config.versions.join(', ') };
+  };
+  const modern = new ModernHttp({
+    config: options.config,
+    log,
+    verdict,
+    observe,
+    refuse: (res, req, problem, id) => {
+      const reason = filled(SERVE_STRINGS[problem.why], problem.values);
+      log(
+        filled(SERVE_STRINGS.refused, {
+          method: req.method ?? '?',
+          path: '/mcp',
+          status: 400,
+          reason,
+        }),
+      );
+      // streamable-http › Server Validation: 400 with HeaderMismatch, the request's id kept.
+      jsonError(res, 400, -32020, reason.en, id);
+    },
+  });
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
@@ -170,29 +211,32 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     if (!hostAllowed(req)) return refuse(403, -32000, 'badHost');
     if (!originAllowed(req)) return refuse(403, -32000, 'badOrigin');
     const sessionId = header(req, 'mcp-session-id');
-    const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-    if (sessionId !== undefined && !session) {
-      // Session management: an ended or unknown session gets 404; the client starts afresh.
-      return refuse(404, -32001, 'noSession');
-    }
-    if (session && sessionId !== undefined) {
-      // In use until its response ends (an open GET stream keeps it in use).
-      res.once('close', idle.begin(sessionId));
-      const version = header(req, 'mcp-protocol-version');
-      const negotiated = session.live.server.negotiatedVersion;
-      if (version !== undefined && negotiated !== null && version !== negotiated) {
-        return refuse(400, -32000, 'wrongVersion', { version, negotiated });
-      }
-    }
     if (req.method !== 'POST') {
-      if (!session) return refuse(400, -32000, 'needsSessionId');
+      // 2026-07-28 streamable-http › Backward Compatibility: GET and DELETE are not part of the
+      // modern transport (no stream to open, no session to end): 405. Dual-era, a legacy session
+      // still has both.
+      if (era === 'modern' || (era === 'dual' && sessionId === undefined)) {
+        res.setHeader('Allow', 'POST');
+        return refuse(405, -32000, 'noStreams');
+      }
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      if (sessionId !== undefined && !session) return refuse(404, -32001, 'noSession');
+      if (!session || sessionId === undefined) return refuse(400, -32000, 'needsSessionId');
+      res.once('close', idle.begin(sessionId));
+      const refused = versionRefused(req);
+      if (refused) return refuse(400, -32000, 'unsupportedVersionHeader', refused);
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
-    if (body === null) return refuse(413, -32000, 'tooLarge');
+    if ('problem' in body) {
+      if (body.problem === 'tooLarge') return refuse(413, -32000, 'tooLarge');
+      // JSON-RPC 2.0: text that is not valid JSON is a parse error, and broken UTF-8 is not JSON text.
+      log(filled(SERVE_STRINGS.bodyNotUtf8));
+      return jsonError(res, 400, -32700, 'Parse error');
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body);
+      parsed = JSON.parse(body.text);
     } catch {
       log(filled(SERVE_STRINGS.bodyNotJson));
       return jsonError(res, 400, -32700, 'Parse error');
@@ -206,11 +250,53 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         'Invalid Request: batches are not supported (removed in 2025-06-18)',
       );
     }
-    if (session) return session.transport.handleRequest(req, res, parsed);
-    const isInitialize =
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      (parsed as JsonObject).method === 'initialize';
+    const message = isObject(parsed) ? parsed : null;
+    const method = typeof message?.method === 'string' ? message.method : null;
+    // A message without an id is a notification by definition (JSON-RPC 2.0 › Notification): it
+    // gets no JSON-RPC response, whatever its method.
+    const notification = message !== null && method !== null && !('id' in message);
+    // The body decides the era (basic/versioning › Backward Compatibility): a modern request stands
+    // alone, and any Mcp-Session-Id it carries is ignored (streamable-http › Backward Compatibility).
+    if (message !== null && method !== null && !notification && era !== 'legacy') {
+      if (era === 'modern' || isModernRequest(message)) return modern.handle(req, res, message);
+    }
+    if (notification && (sessionId === undefined || era === 'modern')) {
+      // No session to take it: accepted and ignored (2026-07-28 defines no client notification
+      // over HTTP; its cancellation is closing the response stream).
+      log(filled(SERVE_STRINGS.notificationOutside, { method: String(method) }));
+      res.writeHead(202).end();
+      return;
+    }
+    if (era === 'modern') {
+      // streamable-http › Sending Messages: the body is a request or a notification, never a response.
+      log(filled(SERVE_STRINGS.bodyNotRequest));
+      return jsonError(
+        res,
+        400,
+        -32600,
+        'Invalid Request: POST a JSON-RPC request or notification',
+      );
+    }
+    const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+    if (sessionId !== undefined && !session) {
+      // Session management: an ended or unknown session gets 404; the client starts afresh.
+      return refuse(404, -32001, 'noSession');
+    }
+    if (session && sessionId !== undefined) {
+      // In use until its response ends (an open GET stream keeps it in use).
+      res.once('close', idle.begin(sessionId));
+      const refused = versionRefused(req);
+      if (refused) return refuse(400, -32000, 'unsupportedVersionHeader', refused);
+      if (notification) {
+        // Transports › Sending Messages: a notification accepted gets 202 and no body. Taken here,
+        // not by the SDK, which answers one its schema rejects with a JSON-RPC error.
+        res.writeHead(202).end();
+        session.live.receive(message);
+        return;
+      }
+      return session.transport.handleRequest(req, res, parsed);
+    }
+    const isInitialize = message !== null && message.method === 'initialize';
     if (!isInitialize) {
       return refuse(400, -32000, 'initializeFirst');
     }
@@ -241,6 +327,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     sessions: () => sessions.size,
     close: async () => {
       idle.stop();
+      modern.close();
       await Promise.all([...sessions.values()].map((s) => s.end()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

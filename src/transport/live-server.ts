@@ -90,6 +90,19 @@ export class LiveServer {
     this.receive(value);
   }
 
+  /**
+   * A line whose bytes are not UTF-8 (`problem` says so; `lossy` is the text with U+FFFD in their
+   * place). MCP messages are UTF-8 text, so this is not JSON text at all: a parse error (-32700),
+   * however well the lossy text would parse; the line is kept in the log as unreadable.
+   */
+  receiveNotUtf8(problem: string, lossy: string): void {
+    this.#options.notice?.(filled(SERVE_STRINGS.lineNotUtf8));
+    this.#unreadable(problem, lossy);
+    // The simulated server answers text it cannot parse; an empty text is exactly that.
+    this.server.receiveRaw('', this.#clock());
+    this.pump();
+  }
+
   /** One parsed message from the client. */
   receive(message: unknown): void {
     if (this.#closed) return;

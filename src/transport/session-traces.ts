@@ -2,6 +2,8 @@ import { extname } from 'node:path';
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { Step } from '../session/index.js';
+import { MODERN_SESSION } from './http-modern.js';
+import { claimTracePath } from './trace-claim.js';
 import { TraceWriter } from './trace-writer.js';
 
 /**
@@ -17,12 +19,16 @@ export function sessionTracePath(file: string, n: number): string {
 /**
  * One transcript per HTTP session. Each session has its own id space and its own handshake, so
  * two sessions in one file would read as one session that re-initializes and reuses every id.
- * Files are numbered in the order sessions open; `announce` is told which file each one got.
+ * The 2026-07-28 requests, which have no session, share one transcript of their own
+ * (MODERN_SESSION), in wire order: in that era an id is only taken while its request is in
+ * flight, so requests of one after another read as they were. Files are numbered in the order
+ * sessions open; `announce` is told which file each one got.
  */
 export class SessionTraces {
   readonly #file: string;
   readonly #announce: (line: Bilingual) => void;
   readonly #open = new Map<string, TraceWriter>();
+  readonly #releases = new Map<string, () => void>();
   readonly #closing: Promise<Error | null>[] = [];
   #count = 0;
 
@@ -43,15 +49,28 @@ export class SessionTraces {
   /** A new session: its transcript file is created now. */
   open(session: string): void {
     if (this.#open.has(session)) return;
-    this.#count += 1;
-    const path = sessionTracePath(this.#file, this.#count);
+    // A number another live `serve` is writing is skipped (trace-claim.ts): no file has two writers.
+    let path: string;
+    for (;;) {
+      this.#count += 1;
+      path = sessionTracePath(this.#file, this.#count);
+      const claim = claimTracePath(path);
+      if (claim.ok) {
+        this.#releases.set(session, claim.release);
+        break;
+      }
+    }
     const writer = new TraceWriter(path, (error) =>
       this.#announce(
         filled(SERVE_STRINGS.cannotWrite, { id: session, path, error: error.message }),
       ),
     );
     this.#open.set(session, writer);
-    this.#announce(filled(SERVE_STRINGS.transcriptIn, { id: session, path }));
+    this.#announce(
+      session === MODERN_SESSION
+        ? filled(SERVE_STRINGS.modernTranscriptIn, { path })
+        : filled(SERVE_STRINGS.transcriptIn, { id: session, path }),
+    );
   }
 
   write(session: string, step: Step): void {
@@ -64,11 +83,16 @@ export class SessionTraces {
     const writer = this.#open.get(session);
     if (!writer) return;
     this.#open.delete(session);
+    const release = this.#releases.get(session);
+    this.#releases.delete(session);
     this.#closing.push(
-      writer.close().then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-      ),
+      writer
+        .close()
+        .finally(() => release?.())
+        .then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
     );
   }
 

@@ -54,7 +54,9 @@ export function serveStdio(options: StdioServeOptions): {
   const reader = new LineReader(options.maxLineBytes);
   const take = (lines: ReturnType<LineReader['push']>) => {
     for (const line of lines) {
-      if (line.text === undefined) {
+      if ('problem' in line && line.text !== undefined) {
+        live.receiveNotUtf8(line.problem, line.text);
+      } else if (line.text === undefined) {
         log(
           filled(SERVE_STRINGS.lineTooLong, { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }),
         );

@@ -89,12 +89,23 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
     expect(init.body).toContain('"protocolVersion":"2025-06-18"');
     const session = init.session as string;
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' });
-    const wrong = await raw(
+    // 2025-11-25 transports › Protocol Version Header: 400 for an invalid or unsupported version;
+    // a supported one other than the negotiated version is not refused.
+    const unsupported = await raw(
+      'POST',
+      { 'mcp-session-id': session, 'mcp-protocol-version': '1999-01-01' },
+      ping,
+    );
+    expect(unsupported.status).toBe(400);
+    expect(JSON.parse(unsupported.body).error.message).toBe(
+      'Bad Request: Unsupported protocol version: 1999-01-01 (supported: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)',
+    );
+    const otherSupported = await raw(
       'POST',
       { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
       ping,
     );
-    expect(wrong.status).toBe(400);
+    expect(otherSupported.status).toBe(200);
     const right = await raw(
       'POST',
       { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },

@@ -5,9 +5,9 @@ import { visible } from '../../protocol/visible.js';
 import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
 import { prepareTools } from '../../sim/tools/index.js';
+import { ProcessTrace } from '../../transport/process-trace.js';
 import { serveConfig } from '../../transport/serve-config.js';
 import { serveStdio } from '../../transport/stdio-server.js';
-import { TraceWriter } from '../../transport/trace-writer.js';
 import type { serve } from '../table/peers.js';
 import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
@@ -38,9 +38,6 @@ function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
     ...(versions ? { versions } : {}),
   });
   if (typeof config === 'string') throw new UsageError(config);
-  if (values.era !== undefined && values.http !== undefined) {
-    throw new UsageError('--era is for stdio (over HTTP the server speaks the legacy era for now)');
-  }
   let http: number | undefined;
   if (values.http !== undefined) {
     http = Number(values.http);
@@ -61,7 +58,7 @@ function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
     throw new UsageError('--ui needs --http (on stdio the terminal is the transport)');
   }
   return {
-    config: values.http === undefined ? { ...config, era: values.era ?? 'dual' } : config,
+    config: { ...config, era: values.era ?? 'dual' },
     traceFile: values['trace-file'],
     http,
     host: values.host ?? '127.0.0.1',
@@ -97,7 +94,7 @@ export async function serveCommand(
     });
   }
   const log = (line: Bilingual) => write(tr(line, lang));
-  const trace = args.traceFile ? new TraceWriter(args.traceFile) : null;
+  const trace = args.traceFile ? new ProcessTrace(args.traceFile, log) : null;
   const session = serveStdio({
     config: args.config,
     input: process.stdin,

@@ -31,16 +31,16 @@ export const serve = {
       kind: 'string',
       choices: ['dual', 'modern', 'legacy'],
       help: {
-        en: 'on stdio, the eras the server speaks (default dual: the opening message fixes the era, server/discover or a request with the 2026-07-28 _meta envelope → modern, initialize → legacy); modern answers initialize with -32022, legacy answers server/discover with an error',
-        zh: '在 stdio 上服务器使用的时代（默认 dual：由开场消息决定时代，server/discover 或带 2026-07-28 _meta 信封的请求 → 现代，initialize → 旧时代）；modern 对 initialize 回应 -32022，legacy 对 server/discover 回应错误',
+        en: 'the eras the server speaks, on stdio and over HTTP (default dual: the opening message fixes the era, server/discover or a request with the 2026-07-28 _meta envelope → modern, initialize → legacy); modern answers initialize with -32022, legacy answers server/discover with an error',
+        zh: '服务器使用的时代，stdio 和 HTTP 都适用（默认 dual：由开场消息决定时代，server/discover 或带 2026-07-28 _meta 信封的请求 → 现代，initialize → 旧时代）；modern 对 initialize 回应 -32022，legacy 对 server/discover 回应错误',
       },
     },
     'trace-file': {
       kind: 'string',
       value: '<file>',
       help: {
-        en: 'record the session as a transcript that trace and play read; over HTTP each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>…',
-        zh: '把会话录制为 trace 和 play 能读的会话记录；使用 HTTP 时每个会话各有一份：<file>，然后是 <stem>.2<ext>、<stem>.3<ext>……',
+        en: 'record the session as a transcript that trace and play read; over HTTP each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>…; on stdio one per process (a process that only answered a server/discover probe, or finds <file> in use by another serve, takes the next number)',
+        zh: '把会话录制为 trace 和 play 能读的会话记录；使用 HTTP 时每个会话各有一份：<file>，然后是 <stem>.2<ext>、<stem>.3<ext>……；使用 stdio 时每个进程一份（只回应了 server/discover 探测的进程，或发现 <file> 正被另一个 serve 使用的进程，改用下一个编号）',
       },
     },
     http: {

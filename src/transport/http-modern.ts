@@ -1,0 +1,184 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { SERVE_STRINGS } from '../i18n/serve-strings.js';
+import type { JsonObject } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
+import type { Step } from '../session/index.js';
+import type { ServerConfig } from '../sim/server/sim-server.js';
+import { type HeaderProblem, modernHeaderProblem } from './http-checks.js';
+import { LiveServer, violationLines } from './live-server.js';
+
+/**
+ * The name the observers (--trace-file, the live view) know the 2026-07-28 traffic by. It has no
+ * session, so it cannot have a session id; no Mcp-Session-Id (a UUID) can be this word.
+ */
+export const MODERN_SESSION = 'modern';
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+
+/**
+ * A POST body that is a request of the 2026-07-28 era: `server/discover`, or a request carrying
+ * the `_meta` envelope (either required key makes it one; a missing other key is the server's to
+ * answer, -32602). Dual-era, this is what decides: `initialize` and envelope-less requests are the
+ * legacy era's (basic/versioning › Backward Compatibility).
+ */
+export function isModernRequest(body: JsonObject): boolean {
+  if (typeof body.method !== 'string' || !('id' in body)) return false;
+  if (body.method === 'server/discover') return true;
+  const meta = isObject(body.params) ? body.params._meta : undefined;
+  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
+}
+
+/** Does the body carry both keys the envelope requires? (A request without them is malformed.) */
+function envelopeComplete(body: JsonObject): boolean {
+  const meta = isObject(body.params) ? body.params._meta : undefined;
+  return (
+    isObject(meta) &&
+    typeof meta[PROTOCOL_VERSION_META] === 'string' &&
+    isObject(meta[CLIENT_CAPABILITIES_META])
+  );
+}
+
+/**
+ * The HTTP status of a JSON answer (2026-07-28): an unknown method is 404 (streamable-http ›
+ * Protocol Version Header); a request missing an envelope key (basic/index › _meta), a header
+ * mismatch (-32020), a capability the client did not declare (-32021) and an unsupported version
+ * (-32022) are 400; so are a body that is not JSON-RPC at all. Any other error is an answer like
+ * a result: 200.
+ */
+function statusOf(message: Record<string, unknown>, body: JsonObject): number {
+  const error = message.error;
+  if (!isObject(error)) return 200;
+  switch (error.code) {
+    case -32601:
+      return 404;
+    case -32700:
+    case -32600:
+    case -32020:
+    case -32021:
+    case -32022:
+      return 400;
+    case -32602:
+      return envelopeComplete(body) ? 200 : 400;
+    default:
+      return 200;
+  }
+}
+
+export type ModernHttpOptions = {
+  readonly config: ServerConfig;
+  readonly log: (line: Bilingual) => void;
+  readonly verdict: (line: Bilingual) => void;
+  readonly observe?:
+    | {
+        readonly opened?: (session: string) => void;
+        readonly step?: (session: string, step: Step) => void;
+      }
+    | undefined;
+  /** Refuses the request before the server sees it (logged, answered with a JSON-RPC error). */
+  readonly refuse: (
+    res: ServerResponse,
+    req: IncomingMessage,
+    problem: HeaderProblem,
+    id: string | number | undefined,
+  ) => void;
+};
+
+/**
+ * Streamable HTTP in the 2026-07-28 era (basic/transports/streamable-http): each POST stands
+ * alone. No session is issued or needed, so each request gets a simulated server of its own,
+ * fresh, with no memory of any other request (basic/index › Statelessness: a server MUST NOT rely
+ * on prior requests), and a referee of its own: the request, what the server sends about it, and
+ * its answer. The answer is one JSON object when the answer is the first thing the server sends,
+ * or an SSE stream scoped to the request when notifications (progress, logs) come first, ended
+ * by the answer. The client closing that stream is the cancellation (› Cancellation): the server
+ * sends nothing more for it.
+ */
+export class ModernHttp {
+  readonly #options: ModernHttpOptions;
+  readonly #open = new Set<LiveServer>();
+  #count = 0;
+  #opened = false;
+
+  constructor(options: ModernHttpOptions) {
+    this.#options = options;
+  }
+
+  /** One POST whose body is a modern request (it has a method and an id). */
+  handle(req: IncomingMessage, res: ServerResponse, body: JsonObject): void {
+    const options = this.#options;
+    const rawId = body.id;
+    const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
+    const problem = modernHeaderProblem(req, body);
+    if (problem) {
+      options.refuse(res, req, problem, id);
+      return;
+    }
+    this.#count += 1;
+    const n = this.#count;
+    const say = (line: Bilingual) => filled(SERVE_STRINGS.modernSays, { n, line });
+    if (!this.#opened) {
+      this.#opened = true;
+      options.observe?.opened?.(MODERN_SESSION);
+    }
+    let done = false;
+    let streaming = false;
+    const live: LiveServer = new LiveServer({
+      config: options.config,
+      send: (item) => {
+        if (done) return;
+        const message = item.message;
+        const answer = !('method' in message) && ('result' in message || 'error' in message);
+        if (answer && !streaming) {
+          done = true;
+          res.writeHead(statusOf(message, body), { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify(message));
+          queueMicrotask(() => this.#end(live, 'server'));
+          return;
+        }
+        if (!streaming) {
+          streaming = true;
+          res.writeHead(200, {
+            'Content-Type': 'text/event-stream',
+            'Cache-Control': 'no-cache',
+            // › Receiving Messages: SHOULD, so that a proxy does not hold the events back.
+            'X-Accel-Buffering': 'no',
+          });
+        }
+        res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+        if (answer) {
+          // › Receiving Messages: the final response SHOULD terminate the stream.
+          done = true;
+          res.end();
+          queueMicrotask(() => this.#end(live, 'server'));
+        }
+      },
+      notice: (line) => options.log(say(line)),
+      onStep: (step) => {
+        // Each POST's own referee ends with the POST; the traffic of the era goes on.
+        if (step.kind === 'close') return;
+        for (const line of violationLines(step)) options.verdict(say(line));
+        options.observe?.step?.(MODERN_SESSION, step);
+      },
+    });
+    this.#open.add(live);
+    res.once('close', () => {
+      if (done) return;
+      // › Cancellation: closing the response stream cancels the request.
+      done = true;
+      this.#end(live, 'client');
+    });
+    live.receive(body);
+  }
+
+  #end(live: LiveServer, by: 'client' | 'server'): void {
+    this.#open.delete(live);
+    live.close(by);
+  }
+
+  /** The server stops: every request still being answered ends with it. */
+  close(): void {
+    for (const live of [...this.#open]) this.#end(live, 'server');
+  }
+}

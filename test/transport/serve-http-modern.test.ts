@@ -1,0 +1,341 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as HttpV2,
+} from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, WORK } from '../helpers/cli.js';
+import { INIT, raw } from '../helpers/http.js';
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-modern-'));
+const servers: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  await Promise.all(servers.map((stop) => stop()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** `serve --http 0 …` as a child; resolves with its URL once it listens. */
+function startServe(args: string[] = []) {
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: WORK });
+  let stderr = '';
+  const url = new Promise<URL>((resolve, reject) => {
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      const match = /listening on (http:\S+)/.exec(stderr);
+      if (match?.[1]) resolve(new URL(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  let stopped: Promise<{ code: number | null; stderr: string }> | null = null;
+  const stop = () => {
+    stopped ??= new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve({ code: child.exitCode, stderr });
+      child.on('exit', (code) => resolve({ code, stderr }));
+      child.kill('SIGTERM');
+    });
+    return stopped;
+  };
+  servers.push(stop);
+  return { url, stop, stderr: () => stderr };
+}
+
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const V = { 'mcp-protocol-version': '2026-07-28' };
+const body = (id: number, method: string, params: Record<string, unknown> = {}) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } });
+
+/** A raw POST that also returns the response's content type and session header. */
+function post(url: URL, headers: Record<string, string>, text: string | Buffer) {
+  return new Promise<{ status: number; type: string; session: unknown; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...headers,
+          },
+        },
+        (res) => {
+          let out = '';
+          res.on('data', (b: Buffer) => {
+            out += b.toString();
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type'] ?? ''),
+              session: res.headers['mcp-session-id'],
+              body: out,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(text);
+    },
+  );
+}
+
+const textOf = (result: unknown) =>
+  ((result as { content: Array<{ text: string }> }).content[0] as { text: string }).text;
+
+describe('serve --http in the 2026-07-28 era, driven by the SDK v2 client', () => {
+  it('auto and pinned 2026-07-28: a modern exchange with no session; the referee finds nothing wrong', async () => {
+    const file = join(work, 'modern.jsonl');
+    const serve = startServe(['--trace-file', file]);
+    const url = await serve.url;
+    const modes: Array<'auto' | { pin: string }> = ['auto', { pin: '2026-07-28' }];
+    for (const mode of modes) {
+      const versionNegotiation = { mode };
+      const transport = new HttpV2(url);
+      const client = new ClientV2({ name: 'sdk-v2-http', version: '1' }, { versionNegotiation });
+      await client.connect(transport);
+      expect(client.getProtocolEra(), JSON.stringify(mode)).toBe('modern');
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      expect(transport.sessionId).toBeUndefined();
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('long_running_task');
+      const progress: number[] = [];
+      const done = await client.callTool(
+        { name: 'long_running_task', arguments: { steps: 3, delayMs: 20 } },
+        { onprogress: (p: { progress: number }) => progress.push(p.progress) },
+      );
+      expect(textOf(done)).toBe('Finished all 3 steps.');
+      expect(progress).toEqual([1, 2, 3]);
+      await client.close();
+    }
+    const { code, stderr } = await serve.stop();
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('referee:');
+    expect(stderr).not.toContain('opened'); // no session
+    expect(stderr).toContain(
+      `2026-07-28 requests (no session, each POST stands alone): transcript in ${file}`,
+    );
+    const traced = await runCli(['trace', file, '--json', '--strict']);
+    expect(traced.code, traced.stdout).toBe(0);
+    const report = JSON.parse(traced.stdout) as {
+      summary: { era: string; violations: number };
+      messages: Array<{ method: string | null }>;
+    };
+    expect(report.summary).toMatchObject({ era: 'modern', violations: 0 });
+    const count = (method: string) => report.messages.filter((m) => m.method === method).length;
+    // Per client: the call and its result, three progress notifications between them.
+    expect(count('tools/call')).toBe(4);
+    expect(count('notifications/progress')).toBe(6);
+  });
+
+  it('an SDK v1 client over the same dual-era server still gets a legacy session', async () => {
+    const serve = startServe();
+    const url = await serve.url;
+    const transport = new HttpV1(url);
+    const client = new ClientV1({ name: 'sdk-v1-http', version: '1' });
+    await client.connect(transport);
+    expect(transport.sessionId).toMatch(/^[\x21-\x7e]+$/);
+    expect(client.getServerVersion()?.name).toBe('mcp-sim');
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await transport.terminateSession();
+    await client.close();
+    expect((await serve.stop()).code).toBe(0);
+  });
+});
+
+describe('serve --http: the 2026-07-28 transport rules, raw', () => {
+  it('answers JSON or a request-scoped SSE stream, and never issues a session', async () => {
+    const url = await startServe().url;
+    const list = await post(url, { ...V, 'mcp-method': 'tools/list' }, body(1, 'tools/list'));
+    expect(list.status).toBe(200);
+    expect(list.type).toBe('application/json');
+    expect(list.session).toBeUndefined();
+    expect(JSON.parse(list.body).result.resultType).toBe('complete');
+    // A session id sent anyway is ignored, not answered with 404.
+    const ignored = await post(
+      url,
+      { ...V, 'mcp-method': 'server/discover', 'mcp-session-id': 'left-over' },
+      body(2, 'server/discover'),
+    );
+    expect(ignored.status).toBe(200);
+    const call = await post(
+      url,
+      { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'long_running_task' },
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: {
+          name: 'long_running_task',
+          arguments: { steps: 2, delayMs: 10 },
+          _meta: { ...ENVELOPE, progressToken: 't' },
+        },
+      }),
+    );
+    expect(call.type).toBe('text/event-stream');
+    const events = call.body
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
+    expect(events.map((e) => e.method ?? `answer ${e.id}`)).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'answer 3',
+    ]);
+  });
+
+  it('header mismatches get 400 with HeaderMismatch (-32020) and the request id', async () => {
+    const url = await startServe().url;
+    const call = body(7, 'tools/call', {
+      name: 'calculator_arithmetic',
+      arguments: { expression: '1+1' },
+    });
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [
+        { 'mcp-method': 'tools/call', 'mcp-name': 'calculator_arithmetic' },
+        call,
+        'the MCP-Protocol-Version header is required',
+      ],
+      [{ ...V, 'mcp-name': 'calculator_arithmetic' }, call, 'the Mcp-Method header is required'],
+      [
+        { ...V, 'mcp-method': 'tools/list', 'mcp-name': 'calculator_arithmetic' },
+        call,
+        "Mcp-Method header value 'tools/list' does not match body value 'tools/call'",
+      ],
+      [
+        {
+          'mcp-protocol-version': '2025-11-25',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'calculator_arithmetic',
+        },
+        call,
+        "MCP-Protocol-Version header value '2025-11-25' does not match body value '2026-07-28'",
+      ],
+      [{ ...V, 'mcp-method': 'tools/call' }, call, 'the Mcp-Name header is required'],
+      [
+        { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'weather_current' },
+        call,
+        "Mcp-Name header value 'weather_current' does not match body value 'calculator_arithmetic'",
+      ],
+      [
+        { ...V, 'mcp-method': 'resources/read', 'mcp-name': 'file:///other' },
+        body(7, 'resources/read', { uri: 'mcp-sim://notes' }),
+        "Mcp-Name header value 'file:///other' does not match body value 'mcp-sim://notes'",
+      ],
+      [
+        { ...V, 'mcp-method': 'prompts/get', 'mcp-name': 'x' },
+        body(7, 'prompts/get', { name: 'y' }),
+        "Mcp-Name header value 'x' does not match body value 'y'",
+      ],
+    ];
+    for (const [headers, text, why] of cases) {
+      const answer = await post(url, headers, text);
+      expect(answer.status, why).toBe(400);
+      expect(JSON.parse(answer.body), why).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32020, message: `Header mismatch: ${why}` },
+      });
+    }
+    // streamable-http › Value Encoding: a Base64 sentinel is decoded before comparing.
+    const encoded = `=?base64?${Buffer.from('calculator_arithmetic').toString('base64')}?=`;
+    const ok = await post(url, { ...V, 'mcp-method': 'tools/call', 'mcp-name': encoded }, call);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).result.structuredContent).toEqual({ expression: '1+1', result: 2 });
+  });
+
+  it('an unknown method is 404 with -32601; GET and DELETE are 405', async () => {
+    const url = await startServe().url;
+    const unknown = await post(url, { ...V, 'mcp-method': 'foo/bar' }, body(1, 'foo/bar'));
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body).error.code).toBe(-32601);
+    // A removed method is unknown to 2026-07-28 too.
+    const ping = await post(url, { ...V, 'mcp-method': 'ping' }, body(2, 'ping'));
+    expect(ping.status).toBe(404);
+    const unsupported = await post(
+      url,
+      { 'mcp-protocol-version': '1900-01-01', 'mcp-method': 'tools/list' },
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/list',
+        params: { _meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } },
+      }),
+    );
+    expect(unsupported.status).toBe(400);
+    expect(JSON.parse(unsupported.body).error.code).toBe(-32022);
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await raw(url, method, {});
+      expect(answer.status, method).toBe(405);
+    }
+  });
+
+  it('--era legacy keeps HTTP legacy-only; --era modern refuses initialize and every GET', async () => {
+    const legacy = await startServe(['--era', 'legacy']).url;
+    const probe = await post(
+      legacy,
+      { ...V, 'mcp-method': 'server/discover' },
+      body(1, 'server/discover'),
+    );
+    expect(probe.status).toBe(400);
+    expect(JSON.parse(probe.body).error.code).toBe(-32000); // not a modern error: clients fall back
+    expect((await raw(legacy, 'GET', {})).status).toBe(400);
+    const modern = await startServe(['--era', 'modern']).url;
+    const init = await post(modern, {}, INIT);
+    expect(init.status).toBe(400);
+    expect(JSON.parse(init.body).error.code).toBe(-32020); // a legacy client sends no Mcp-Method
+    expect(init.session).toBeUndefined();
+    expect((await raw(modern, 'GET', { 'mcp-session-id': 'x' })).status).toBe(405);
+  });
+});
+
+describe('serve --http: a notification, and a body that is not UTF-8', () => {
+  it('a message without an id gets 202 and no body, in a session or outside one', async () => {
+    const serve = startServe();
+    const url = await serve.url;
+    const outside = await post(
+      url,
+      {},
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/whatever' }),
+    );
+    expect(outside).toMatchObject({ status: 202, body: '' });
+    const init = await raw(url, 'POST', {}, INIT);
+    const headers = {
+      'mcp-session-id': init.session as string,
+      'mcp-protocol-version': '2025-06-18',
+    };
+    for (const notification of [
+      { jsonrpc: '2.0', method: 'notifications/unknown_to_the_server' },
+      { jsonrpc: '2.0', method: 'notifications/initialized', params: 'not an object' },
+    ]) {
+      const answer = await post(url, headers, JSON.stringify(notification));
+      expect(answer, JSON.stringify(notification)).toMatchObject({ status: 202, body: '' });
+    }
+  });
+
+  it('invalid UTF-8 inside a JSON string is a parse error (-32700), not a message', async () => {
+    const url = await startServe().url;
+    const broken = Buffer.concat([
+      Buffer.from(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"',
+      ),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","version":"1"}}}'),
+    ]);
+    const answer = await post(url, {}, broken);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error' },
+    });
+    expect(answer.session).toBeUndefined();
+  });
+});
