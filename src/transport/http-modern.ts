@@ -3,7 +3,9 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { JsonObject } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import type { Step } from '../session/index.js';
+import { SessionLog, type Step } from '../session/index.js';
+import { randomStateKey } from '../sim/server/request-state.js';
+import type { ToolName } from '../sim/server/session-tools.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { type HeaderProblem, modernHeaderProblem } from './http-checks.js';
 import { LiveServer, violationLines } from './live-server.js';
@@ -89,20 +91,36 @@ export type ModernHttpOptions = {
  * Streamable HTTP in the 2026-07-28 era (basic/transports/streamable-http): each POST stands
  * alone. No session is issued or needed, so each request gets a simulated server of its own,
  * fresh, with no memory of any other request (basic/index › Statelessness: a server MUST NOT rely
- * on prior requests), and a referee of its own: the request, what the server sends about it, and
- * its answer. The answer is one JSON object when the answer is the first thing the server sends,
+ * on prior requests). One referee watches all of it, in arrival order, as one stream of traffic
+ * (the observers know it as `modern`). The answer is one JSON object when the answer is the first thing the server sends,
  * or an SSE stream scoped to the request when notifications (progress, logs) come first, ended
  * by the answer. The client closing that stream is the cancellation (› Cancellation): the server
  * sends nothing more for it.
+ *
+ * What is the server's own, not a client's, is shared by every POST: the tools it offers (so a
+ * `toggle_tool` in one request changes the list the next one gets, and every open
+ * subscriptions/listen stream that asked is told) and the key that seals `requestState` (so a
+ * retry, which arrives in a POST of its own, verifies: the round lives only in the state the
+ * client echoes, basic/patterns/mrtr).
  */
 export class ModernHttp {
   readonly #options: ModernHttpOptions;
   readonly #open = new Set<LiveServer>();
+  readonly #key: string | Uint8Array;
+  /**
+   * The one session log of the era's traffic: one referee judges every POST in order, so a retry
+   * is judged knowing the round its state came from, as the transcript's reader will judge it.
+   */
+  readonly #log = new SessionLog({ keep: false });
+  /** The tools the server offers now (toggle_tool changes it). */
+  #tools: ToolName[];
   #count = 0;
   #opened = false;
 
   constructor(options: ModernHttpOptions) {
     this.#options = options;
+    this.#key = options.config.requestStateKey ?? randomStateKey();
+    this.#tools = [...options.config.tools];
   }
 
   /** One POST whose body is a modern request (it has a method and an id). */
@@ -124,8 +142,18 @@ export class ModernHttp {
     }
     let done = false;
     let streaming = false;
+    // The tool list is the server's: a change made by this request reaches the others' streams.
+    const toolsChanged = (tools: readonly ToolName[]): number => {
+      this.#tools = [...tools];
+      let told = 0;
+      for (const other of this.#open) {
+        if (other !== live) other.act((server, at) => (told += server.takeTools(at, tools)));
+      }
+      return told;
+    };
     const live: LiveServer = new LiveServer({
-      config: options.config,
+      config: { ...options.config, tools: this.#tools, requestStateKey: this.#key, toolsChanged },
+      log: this.#log,
       send: (item) => {
         if (done) return;
         const message = item.message;
@@ -156,8 +184,6 @@ export class ModernHttp {
       },
       notice: (line) => options.log(say(line)),
       onStep: (step) => {
-        // Each POST's own referee ends with the POST; the traffic of the era goes on.
-        if (step.kind === 'close') return;
         for (const line of violationLines(step)) options.verdict(say(line));
         options.observe?.step?.(MODERN_SESSION, step);
       },
@@ -177,8 +203,12 @@ export class ModernHttp {
     live.close(by);
   }
 
-  /** The server stops: every request still being answered ends with it. */
+  /**
+   * The server stops: each open listen stream gets its graceful end first (subscriptions ›
+   * Graceful Closure), then every request still being answered ends with it.
+   */
   close(): void {
+    for (const live of [...this.#open]) live.endStreams();
     for (const live of [...this.#open]) this.#end(live, 'server');
   }
 }

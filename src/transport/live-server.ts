@@ -20,6 +20,13 @@ export type LiveServerOptions = {
   readonly notice?: (line: Bilingual) => void;
   /** Milliseconds since some fixed start (default: a monotonic clock). */
   readonly clock?: () => number;
+  /**
+   * The session log to push to, when it is not this server's alone: 2026-07-28 over HTTP, where
+   * each POST has a server of its own but all of them are one stream of traffic for one referee
+   * (a retry must be judged knowing its round). A shared log outlives this server: closing the
+   * server does not close it, and `onStep` hears only the steps this server pushed.
+   */
+  readonly log?: SessionLog | undefined;
 };
 
 /** The referee's verdicts on one step, one line each (none for a step that broke no rule). */
@@ -54,13 +61,16 @@ export class LiveServer {
   #timerAt = Number.POSITIVE_INFINITY;
   #idle: Array<() => void> = [];
   #closed = false;
+  /** Is the session log shared with other servers (see LiveServerOptions.log)? */
+  readonly #shared: boolean;
 
   constructor(options: LiveServerOptions) {
     this.#options = options;
     this.server = new SimServer(options.config);
     // Steps are handed on as they come, not kept: a long session keeps flat memory.
-    this.log = new SessionLog({ keep: false });
-    if (options.onStep) this.log.subscribe(options.onStep);
+    this.#shared = options.log !== undefined;
+    this.log = options.log ?? new SessionLog({ keep: false });
+    if (options.onStep && !this.#shared) this.log.subscribe(options.onStep);
     const start = performance.now();
     this.#clock = options.clock ?? (() => performance.now() - start);
   }
@@ -106,7 +116,7 @@ export class LiveServer {
   /** One parsed message from the client. */
   receive(message: unknown): void {
     if (this.#closed) return;
-    const step = this.log.push({
+    const step = this.#push({
       type: 'message',
       direction: 'client->server',
       message,
@@ -127,7 +137,7 @@ export class LiveServer {
     const outbox = this.server.outbox;
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
       this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
-      this.log.push({
+      this.#push({
         type: 'message',
         direction: 'server->client',
         message: item.message,
@@ -156,6 +166,13 @@ export class LiveServer {
     }
   }
 
+  /** Something happens on the server's side now (a change another request made): then send it. */
+  act(what: (server: SimServer, now: number) => void): void {
+    if (this.#closed) return;
+    what(this.server, this.#clock());
+    this.pump();
+  }
+
   /**
    * The server ends what it would otherwise keep open (end of input): each subscriptions/listen
    * stream gets its graceful result (2026-07-28 basic/patterns/subscriptions › Graceful Closure).
@@ -176,15 +193,22 @@ export class LiveServer {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
-    this.log.push({ type: 'close', by, t: this.#clock() });
+    if (!this.#shared) this.log.push({ type: 'close', by, t: this.#clock() });
     const waiting = this.#idle;
     this.#idle = [];
     for (const resolve of waiting) resolve();
   }
 
+  /** One event into the session log; with a shared log, this server's observer hears its step. */
+  #push(event: Parameters<SessionLog['push']>[0]): Step {
+    const step = this.log.push(event);
+    if (this.#shared) this.#options.onStep?.(step);
+    return step;
+  }
+
   /** A client line that is not a message: a step of its own, kept for the transcript. */
   #unreadable(problem: string, raw: unknown): void {
-    this.log.push({
+    this.#push({
       type: 'unreadable',
       direction: 'client->server',
       problem,

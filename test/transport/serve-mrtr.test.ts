@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, runCli, WORK } from '../helpers/cli.js';
@@ -26,13 +27,54 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
+type HttpServe = {
+  url: Promise<URL>;
+  stop: () => Promise<number | null>;
+  stderr: () => string;
+};
+/**
+ * `serve --http 0 --trace-file …` as a child, one per mode, started by the first HTTP run of that
+ * mode; its URL once it listens. One per client: the modern traffic of all clients is one stream
+ * for the referee, and two SDK clients both number their first listen stream `listen:0`.
+ */
+const https = new Map<Mode, HttpServe>();
+function httpServe(mode: Mode): Promise<URL> {
+  const running = https.get(mode);
+  if (running) return running.url;
+  const file = join(dir, `http-${mode}.jsonl`);
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', '--trace-file', file], {
+    cwd: WORK,
+  });
+  let stderr = '';
+  const url = new Promise<URL>((resolve, reject) => {
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      const match = /listening on (http:\S+)/.exec(stderr);
+      if (match?.[1]) resolve(new URL(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.on('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+  https.set(mode, { url, stop, stderr: () => stderr });
+  return url;
+}
+afterAll(async () => {
+  await Promise.all([...https.values()].map((serve) => serve.stop()));
+});
+
 /** Probes in place (a subclass): the session's own wire carries server/discover. */
 class InPlaceStdio extends StdioClientTransport {}
 
 type Mode = 'auto' | 'pin';
+type Wire = 'stdio' | 'http';
 
 /** A v2 client declaring sampling, form elicitation and roots, with a handler for each. */
-async function connect(mode: Mode, args: string[] = []): Promise<Client> {
+async function connect(mode: Mode, args: string[] = [], wire: Wire = 'stdio'): Promise<Client> {
   const client = new Client(
     { name: 'sdk-v2-mrtr', version: '1.0.0' },
     {
@@ -56,12 +98,15 @@ async function connect(mode: Mode, args: string[] = []): Promise<Client> {
   client.setRequestHandler('roots/list', async () => ({
     roots: [{ uri: 'file:///home/learner/project', name: 'project' }],
   }));
-  const transport = new InPlaceStdio({
-    command: process.execPath,
-    args: [CLI, 'serve', ...args],
-    cwd: WORK,
-    stderr: 'pipe',
-  });
+  const transport =
+    wire === 'http'
+      ? new StreamableHTTPClientTransport(await httpServe(mode))
+      : new InPlaceStdio({
+          command: process.execPath,
+          args: [CLI, 'serve', ...args],
+          cwd: WORK,
+          stderr: 'pipe',
+        });
   await client.connect(transport);
   open.push(client);
   return client;
@@ -71,10 +116,15 @@ const textOf = (result: unknown) =>
   ((result as { content: Array<{ type: string; text: string }> }).content[0] as { text: string })
     .text;
 
-for (const mode of ['auto', 'pin'] as const) {
-  describe(`mcp-sim serve ↔ SDK v2 client (${mode === 'auto' ? 'auto' : 'pinned to 2026-07-28'})`, () => {
+for (const [mode, wire] of [
+  ['auto', 'stdio'],
+  ['pin', 'stdio'],
+  ['auto', 'http'],
+  ['pin', 'http'],
+] as const) {
+  describe(`mcp-sim serve ↔ SDK v2 client (${mode === 'auto' ? 'auto' : 'pinned to 2026-07-28'}, ${wire})`, () => {
     it('lists tools, reports progress, and finishes the three input_required tools through the client handlers', async () => {
-      const client = await connect(mode);
+      const client = await connect(mode, [], wire);
       expect(client.getProtocolEra()).toBe('modern');
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(
@@ -103,7 +153,7 @@ for (const mode of ['auto', 'pin'] as const) {
     });
 
     it('a listen stream hears the tool list change toggle_tool makes', async () => {
-      const client = await connect(mode);
+      const client = await connect(mode, [], wire);
       const changed = vi.fn();
       client.setNotificationHandler('notifications/tools/list_changed', changed);
       const subscription = await client.listen({
@@ -112,14 +162,16 @@ for (const mode of ['auto', 'pin'] as const) {
       });
       // serve declares tools.listChanged but not prompts.listChanged.
       expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+      // Any tool but toggle_tool itself can be withdrawn; each mode withdraws a different one.
+      const target = mode === 'auto' ? 'db_query' : 'weather_current';
       const result = await client.callTool({
         name: 'toggle_tool',
-        arguments: { name: 'db_query' },
+        arguments: { name: target },
       });
-      expect(textOf(result)).toMatch(/db_query is withdrawn; the server sent/);
+      expect(textOf(result)).toMatch(new RegExp(`${target} is withdrawn; the server sent`));
       await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1), { timeout: 10_000 });
       const { tools } = await client.listTools(undefined, { cacheMode: 'refresh' });
-      expect(tools.map((t) => t.name)).not.toContain('db_query');
+      expect(tools.map((t) => t.name)).not.toContain(target);
       await subscription.close();
       expect(await subscription.closed).toBe('local');
     });
@@ -198,4 +250,36 @@ describe('mcp-sim serve: its own modern traffic with SDK v2', () => {
     });
     expect(result.stderr).not.toMatch(/referee:/);
   });
+});
+
+describe('mcp-sim serve --http: its own modern traffic with SDK v2', () => {
+  it.each(['auto', 'pin'] as const)(
+    'the rounds and listen stream of the HTTP run (%s) break no rule of the referee',
+    async (mode) => {
+      const serve = https.get(mode);
+      expect(serve, 'the HTTP runs above started a server').toBeDefined();
+      if (!serve) return;
+      expect(await serve.stop()).toBe(0);
+      const stderr = serve.stderr();
+      expect(stderr).not.toContain('referee:');
+      const file = /transcript in (\S+)/.exec(stderr)?.[1];
+      expect(file, stderr).toBeDefined();
+      const wire = readFileSync(String(file), 'utf8');
+      for (const what of [
+        '"input_required"',
+        '"inputResponses"',
+        '"notifications/tools/list_changed"',
+      ]) {
+        expect(wire).toContain(what);
+      }
+      const traced = await runCli(['trace', String(file), '--json', '--strict']);
+      const report = JSON.parse(traced.stdout) as {
+        summary: { violations: number; era: string };
+        messages: Array<{ violations: string[] }>;
+      };
+      expect(report.messages.filter((m) => m.violations.length > 0)).toEqual([]);
+      expect(report.summary).toMatchObject({ era: 'modern', violations: 0 });
+      expect(traced.code).toBe(0);
+    },
+  );
 });

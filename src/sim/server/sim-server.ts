@@ -73,6 +73,12 @@ export type ServerConfig = {
    * deterministic.
    */
   readonly requestStateKey?: string | Uint8Array | undefined;
+  /**
+   * Who else hears that the tools changed in the modern era (over HTTP each request has a server
+   * of its own, but the tool list is the server's: the listen streams other requests opened).
+   * Returns how many streams it told.
+   */
+  readonly toolsChanged?: ((tools: readonly ToolName[]) => number) | undefined;
   /** How long an input_required round stays open, in ms of the server's clock (default 10 min). */
   readonly requestStateTtlMs?: number | undefined;
 };
@@ -739,15 +745,27 @@ export class SimServer {
    */
   #toolsChanged(now: number): boolean {
     if (this.era === 'modern') {
-      const ids = this.#listens.wanting('toolsListChanged');
-      this.#tellStreams(now, ids, LIST_CHANGED.toolsListChanged[0]);
-      return ids.length > 0;
+      const here = this.takeTools(now, this.tools);
+      const elsewhere = this.config.toolsChanged?.(this.tools) ?? 0;
+      return here + elsewhere > 0;
     }
     if (this.initialized && this.#can('server.tools.listChanged')) {
       this.#notify(now, 'notifications/tools/list_changed');
       return true;
     }
     return false;
+  }
+
+  /**
+   * The tools this server offers are now `tools` (a change made here, or over HTTP by another
+   * request): this connection's own listen streams that asked are told, nobody else. Returns how
+   * many streams were told.
+   */
+  takeTools(now: number, tools: readonly ToolName[]): number {
+    this.tools = [...tools];
+    const ids = this.#listens.wanting('toolsListChanged');
+    this.#tellStreams(now, ids, LIST_CHANGED.toolsListChanged[0]);
+    return ids.length;
   }
 
   /** Changes the notes resource; tells a subscribed client. */
