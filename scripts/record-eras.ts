@@ -1,13 +1,15 @@
 /**
- * Records the three era sessions (see test/fixtures/real/README.md) over real stdio child processes:
+ * Records the four era sessions (see test/fixtures/real/README.md) over real stdio child processes:
  *
  * - `v2-modern`: SDK v2 `Client` (`versionNegotiation: {mode:'auto'}`) ↔ `recording-server-v2.ts`
  *   (`serveStdio`, dual-era). The probe runs in place, so `server/discover` is on the pipe.
  * - `v2-dual-everything`: the same client ↔ server-everything (legacy): probe → -32601 → initialize.
  * - `v1-legacy-v2-server`: SDK v1 `Client` ↔ `recording-server-v2.ts` (legacy session; the v2
  *   server's legacy shim turns `input_required` into real server→client requests).
+ * - `v2-client-mcp-sim`: the same v2 client ↔ mcp-sim's own `serve` (from source), modern era.
  *
- * Used by `scripts/record.ts` (`npm run record`, or `npm run record -- eras` for these three only).
+ * Used by `scripts/record.ts` (`npm run record`, `npm run record -- eras` for these four only, or
+ * `npm run record -- eras v2-client-mcp-sim` for the named ones).
  */
 
 import { join } from 'node:path';
@@ -38,6 +40,11 @@ const V2_SERVER = {
   command: process.execPath,
   args: ['--import', 'tsx', 'scripts/recording-server-v2.ts'],
 };
+/** mcp-sim's own server, run from source like the recording server. */
+const MCP_SIM_SERVE = {
+  command: process.execPath,
+  args: ['--import', 'tsx', 'src/cli/main.ts', 'serve'],
+};
 const EVERYTHING = {
   command: process.execPath,
   args: [
@@ -65,7 +72,15 @@ async function run(
 const spawnV2 = (params: { command: string; args: string[] }) =>
   new StdioV2({ ...params, cwd: ROOT_DIR, stderr: 'pipe' });
 
-function modernClient(notes: string[]): ClientV2 {
+/**
+ * The v2 client of the modern sessions. `accepted` is what the user "enters" for any elicitation;
+ * it must fit the form the server asks for, because neither SDK v2 nor every server checks it
+ * against `requestedSchema` (both only SHOULD, client/elicitation.mdx › Security).
+ */
+function modernClient(
+  notes: string[],
+  accepted: Record<string, string | number | boolean> = { confirm: true },
+): ClientV2 {
   const client = new ClientV2(CLIENT_INFO, {
     capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
     versionNegotiation: { mode: 'auto' },
@@ -73,7 +88,7 @@ function modernClient(notes: string[]): ClientV2 {
   client.onerror = (error) => notes.push(`client.onerror: ${error.message}`);
   client.setRequestHandler('elicitation/create', async () => ({
     action: 'accept',
-    content: { confirm: true },
+    content: accepted,
   }));
   client.setRequestHandler('sampling/createMessage', async () => ({
     model: 'mcp-sim-fake-model',
@@ -85,6 +100,19 @@ function modernClient(notes: string[]): ClientV2 {
     roots: [{ uri: FAKE_PROJECT, name: 'project' }],
   }));
   return client;
+}
+
+/** Aborts a call after `ms`; the SDK rejects its promise then, which is the expected outcome. */
+async function callAndAbort(call: (signal: AbortSignal) => Promise<unknown>, ms: number) {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort('User cancelled the operation'), ms);
+  try {
+    await call(ac.signal);
+  } catch {
+    // expected: the SDK rejects the promise when the signal aborts
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function recordV2Modern(): Promise<void> {
@@ -108,15 +136,10 @@ async function recordV2Modern(): Promise<void> {
       await client.callTool({ name: 'deploy', arguments: { env: 'staging' } });
       await client.callTool({ name: 'summarize', arguments: { topic: 'MCP' } });
       await client.callTool({ name: 'workspace', arguments: {} });
-      const ac = new AbortController();
-      const timer = setTimeout(() => ac.abort('User cancelled the operation'), 300);
-      try {
-        await client.callTool({ name: 'wait', arguments: { ms: 5000 } }, { signal: ac.signal });
-      } catch {
-        // expected: the SDK rejects the promise when the signal aborts
-      } finally {
-        clearTimeout(timer);
-      }
+      await callAndAbort(
+        (signal) => client.callTool({ name: 'wait', arguments: { ms: 5000 } }, { signal }),
+        300,
+      );
       await sleep(300);
       await sub.close();
       await sleep(200);
@@ -141,6 +164,80 @@ async function recordV2Modern(): Promise<void> {
       assert(irq.length === 3, `three input_required results (got ${irq.length})`);
       const cancels = entries.filter(isMethod(C2S, 'notifications/cancelled'));
       assert(cancels.length === 2, `two cancellations (call + listen) (got ${cancels.length})`);
+      assert(
+        !entries.some(
+          (e) => e.direction === S2C && msg(e).method !== undefined && msg(e).id !== undefined,
+        ),
+        'no server requests',
+      );
+    },
+  );
+}
+
+async function recordV2McpSim(): Promise<void> {
+  await run(
+    'v2-client-mcp-sim',
+    spawnV2(MCP_SIM_SERVE),
+    async (rec, notes) => {
+      // collect_feedback's form asks for a required integer rating (1–5) and a comment.
+      const client = modernClient(notes, { rating: 5, comment: 'Clear!' });
+      await client.connect(rec);
+      assert(client.getProtocolEra() === 'modern', 'modern era negotiated');
+      await client.listTools();
+      const sub = await client.listen({ toolsListChanged: true });
+      await client.callTool({ name: 'toggle_tool', arguments: { name: 'db_query' } });
+      await rec.waitFor('tools/list_changed', isMethod(S2C, 'notifications/tools/list_changed'));
+      await client.callTool(
+        { name: 'long_running_task', arguments: { steps: 3, delayMs: 50 } },
+        { onprogress: () => {} },
+      );
+      await client.callTool({
+        name: 'summarize_text',
+        arguments: { text: 'MCP is a protocol that lets hosts use tools over JSON-RPC.' },
+      });
+      await client.callTool({ name: 'collect_feedback', arguments: { topic: 'MCP' } });
+      await client.callTool({ name: 'list_project_roots', arguments: {} });
+      await client.callTool({
+        name: 'calculator_arithmetic',
+        arguments: { expression: '6*7' },
+        _meta: { [LOG_LEVEL]: 'debug' },
+      });
+      await callAndAbort(
+        (signal) =>
+          client.callTool(
+            { name: 'long_running_task', arguments: { steps: 20, delayMs: 200 } },
+            { signal },
+          ),
+        300,
+      );
+      await sleep(300);
+      await sub.close();
+      await sleep(200);
+      await client.close();
+    },
+    (entries) => {
+      assert(
+        msg(entries[0] as Entry).method === 'server/discover',
+        'first message is server/discover',
+      );
+      for (const m of [
+        'notifications/subscriptions/acknowledged',
+        'notifications/tools/list_changed',
+        'notifications/progress',
+        'notifications/message',
+      ]) {
+        assert(entries.some(isMethod(S2C, m)), `${m} received`);
+      }
+      const irq = entries.filter((e) => msg(e).result?.resultType === 'input_required');
+      assert(irq.length === 3, `three input_required results (got ${irq.length})`);
+      const cancels = entries.filter(isMethod(C2S, 'notifications/cancelled'));
+      assert(cancels.length === 2, `two cancellations (call + listen) (got ${cancels.length})`);
+      // stdio.mdx › Cancellation: no further message for the cancelled call (nor for the stream).
+      const firstCancel = entries.indexOf(cancels[0] as Entry);
+      assert(
+        !entries.slice(firstCancel).some((e) => e.direction === S2C),
+        'nothing from the server after the cancellations',
+      );
       assert(
         !entries.some(
           (e) => e.direction === S2C && msg(e).method !== undefined && msg(e).id !== undefined,
@@ -222,10 +319,25 @@ async function recordV1LegacyV2Server(): Promise<void> {
   );
 }
 
-/** Records the three sessions one after another; returns the failures (empty when all worked). */
-export async function recordEraSessions(): Promise<string[]> {
-  const failures: string[] = [];
-  for (const record of [recordV2Modern, recordV2DualEverything, recordV1LegacyV2Server]) {
+const ERA_SESSIONS = {
+  'v2-modern': recordV2Modern,
+  'v2-dual-everything': recordV2DualEverything,
+  'v1-legacy-v2-server': recordV1LegacyV2Server,
+  'v2-client-mcp-sim': recordV2McpSim,
+} as const satisfies Record<string, () => Promise<void>>;
+
+/**
+ * Records the era sessions one after another (only those named in `only`, when it is not empty);
+ * returns the failures (empty when all worked), an unknown name among them.
+ */
+export async function recordEraSessions(only: readonly string[] = []): Promise<string[]> {
+  const failures = only
+    .filter((name) => !Object.hasOwn(ERA_SESSIONS, name))
+    .map((name) => `unknown era session ${name} (known: ${Object.keys(ERA_SESSIONS).join(', ')})`);
+  const chosen = Object.entries(ERA_SESSIONS).filter(
+    ([name]) => only.length === 0 || only.includes(name),
+  );
+  for (const [, record] of chosen) {
     try {
       await record();
     } catch (error) {

@@ -275,7 +275,8 @@ async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   // One fresh server process per session, run one after another so that timings are not skewed
   // by four servers starting at once. Every session is attempted even if an earlier one fails.
-  // `npm run record -- eras` records only the three era sessions (record-eras.ts).
+  // `npm run record -- eras` records only the era sessions (record-eras.ts); names after `eras`
+  // narrow that to those sessions (`npm run record -- eras v2-client-mcp-sim`).
   const onlyEras = process.argv[2] === 'eras';
   const sessions: Array<[string, () => Promise<Recording>]> = onlyEras
     ? []
@@ -296,7 +297,7 @@ async function main(): Promise<void> {
   }
   const cancel = recorded.get('everything-cancel');
   if (cancel) writeVariants('everything-cancel', cancel);
-  failures.push(...(await recordEraSessions()));
+  failures.push(...(await recordEraSessions(onlyEras ? process.argv.slice(3) : [])));
   if (failures.length > 0) throw new Error(failures.join('\n'));
   if (scrubbed() > 0) console.log(`scrubbed ${scrubbed()} machine-specific string(s)`);
   console.log(`done in ${Math.round(performance.now() - started)} ms`);

@@ -1,5 +1,5 @@
 /**
- * An independent check of the three era recordings (test/fixtures/real/v2-*.jsonl,
+ * An independent check of the four era recordings (test/fixtures/real/v2-*.jsonl,
  * v1-legacy-v2-server.jsonl): every line parses, the hand labels line up with the wire, and each
  * message validates against the official JSON Schema of its era (copies of the spec's
  * `schema/<version>/schema.json` in test/fixtures/schema). Deliberately independent of mcp-sim's
@@ -111,6 +111,7 @@ const SESSIONS = [
   { name: 'v2-modern', summary: 'modern' },
   { name: 'v2-dual-everything', summary: 'dual' },
   { name: 'v1-legacy-v2-server', summary: 'legacy' },
+  { name: 'v2-client-mcp-sim', summary: 'modern' },
 ];
 
 describe.each(SESSIONS)('real era recording $name', ({ name, summary }) => {

@@ -14,9 +14,9 @@ const recordings = files.filter((f) => f.endsWith('.jsonl') && !f.endsWith('.bar
 const variants = files.filter((f) => VARIANTS.some((v) => f.endsWith(v)));
 
 /**
- * The hand-checked labels. The era recordings (v2-modern, v2-dual-everything, v1-legacy-v2-server)
+ * The hand-checked labels. The era recordings v2-modern, v2-dual-everything and v1-legacy-v2-server
  * were checked for `{line, direction, kind, id, method, era, phase, violations}` only, so a label
- * is compared on the keys its expected entry has.
+ * is compared on the keys its expected entry has (v2-client-mcp-sim has every key).
  */
 type ExpectedLabel = Partial<TraceLabel> & Pick<TraceLabel, 'kind' | 'phase' | 'violations'>;
 
@@ -41,10 +41,15 @@ const baseOf = (variant: string) => {
 
 describe('real recorded sessions', () => {
   it('every expected file has its recording and every recording its expected file', () => {
-    expect(sessions.length).toBeGreaterThanOrEqual(7);
-    // The three era recordings are compared like the others (no silent skip).
+    expect(sessions.length).toBeGreaterThanOrEqual(8);
+    // The four era recordings are compared like the others (no silent skip).
     expect(sessions).toEqual(
-      expect.arrayContaining(['v2-modern', 'v2-dual-everything', 'v1-legacy-v2-server']),
+      expect.arrayContaining([
+        'v2-modern',
+        'v2-dual-everything',
+        'v1-legacy-v2-server',
+        'v2-client-mcp-sim',
+      ]),
     );
     expect(
       files.filter((f) => f.endsWith(SUMMARY) && !sessions.includes(f.slice(0, -SUMMARY.length))),
