@@ -80,13 +80,13 @@ export const conformanceNotes: readonly Note[] = [
     match: /^(?:tasks-|sep-2663-)/u,
     text: 'tests the optional tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663), which mcp-sim does not declare',
   },
-  // Until the 2026-07-28 era is served over HTTP (issue 16), every modern request there is a
-  // legacy request without a session.
+  // A dual-era server implements initialize: it selects the legacy era (2026-07-28
+  // basic/versioning › Backward Compatibility), so it is not a removed method to that server.
   {
-    scenario: '*',
+    scenario: 'server-stateless',
     revision: '2026-07-28',
-    kind: 'not-merged',
-    match: /Mcp-Session-Id header required/u,
-    text: '`serve --http` does not serve 2026-07-28 yet (issue 16): a modern request gets the legacy 400 "Mcp-Session-Id header required"',
+    kind: 'suite',
+    match: /^sep-2575-http-server-method-not-found-404-initialize /u,
+    text: "expects 404 / -32601 for `initialize`, but `serve` is a dual-era server (the default `--era dual`), for which an `initialize` selects the legacy era (2026-07-28 basic/versioning › Backward Compatibility); the suite's request carries no `protocolVersion`, so the legacy answer is -32602 (the lifecycle's params); `--era modern` answers it -32022 with `data.supported` (versioning › a modern-only server SHOULD name its versions)",
   },
 ];

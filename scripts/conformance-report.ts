@@ -26,7 +26,7 @@ export type Summary = {
 };
 
 /** Why a failure is not a protocol bug in mcp-sim (or, for `mcp-sim`, that it is one, reported). */
-export type NoteKind = 'fixture' | 'extension' | 'suite' | 'not-merged' | 'mcp-sim';
+export type NoteKind = 'fixture' | 'extension' | 'suite' | 'mcp-sim';
 
 export type Note = {
   /** A scenario name, or `*` for any scenario. */

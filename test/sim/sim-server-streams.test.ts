@@ -166,6 +166,30 @@ describe('input_required rounds (2026-07-28 basic/patterns/mrtr)', () => {
     });
   }
 
+  it('collect_feedback checks accepted content against its form, in both eras (client/elicitation › Security)', () => {
+    const misfits: Msg[] = [{ confirm: true }, { rating: 9 }, { rating: '5' }];
+    for (const content of misfits) {
+      const answer = { action: 'accept', content };
+      const t = session();
+      const call = CALLS.find((c) => c.name === 'collect_feedback') as (typeof CALLS)[number];
+      const first = round(t, call);
+      const done = resultOf(
+        t.send('tools/call', {
+          name: call.name,
+          arguments: call.arguments,
+          inputResponses: { [call.key]: answer },
+          requestState: first.requestState,
+          _meta: envelope(ALL),
+        }),
+      );
+      expect(done.isError, JSON.stringify(content)).toBe(true);
+      expect(textOf(done)).toMatch(
+        /^The answer does not fit the form \(.+\); no feedback recorded\.$/,
+      );
+      expect(legacyText(call.name, call.arguments, answer)).toBe(textOf(done));
+    }
+  });
+
   it('asks only for what the request itself declared: -32021 with data.requiredCapabilities otherwise', () => {
     const t = session();
     const expected: Record<string, Msg> = {

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { CapabilityPath, JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 
@@ -23,6 +24,31 @@ export type InputTool = {
   /** The request's params (none for roots/list); `modern` adds what 2026-07-28 spells out. */
   readonly params: (args: JsonObject, modern: boolean) => JsonObject | undefined;
 };
+
+/** The form collect_feedback asks the user to fill in. */
+const FEEDBACK_FORM = {
+  type: 'object',
+  properties: {
+    rating: { type: 'integer', minimum: 1, maximum: 5, title: 'Rating (1–5)' },
+    comment: { type: 'string', title: 'Comment' },
+  },
+  required: ['rating'],
+} as const satisfies JsonObject;
+
+let feedbackCheck: ValidateFunction | null = null;
+
+/**
+ * Does accepted content fit the form? Client › Elicitation › Security: servers SHOULD validate
+ * what they receive against the requested schema (a client may skip its own check: SDK v2 2.4.0
+ * checks only the result's shape). Compiled on first use.
+ */
+function fitsFeedbackForm(content: unknown): string | null {
+  feedbackCheck ??= new Ajv2020({ allErrors: true, strict: false }).compile(FEEDBACK_FORM);
+  if (feedbackCheck(content)) return null;
+  return (feedbackCheck.errors ?? [])
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is not valid'}`)
+    .join('; ');
+}
 
 export const INPUT_TOOLS: Readonly<Record<InputToolName, InputTool>> = {
   summarize_text: {
@@ -55,14 +81,7 @@ export const INPUT_TOOLS: Readonly<Record<InputToolName, InputTool>> = {
         // 2026-07-28/client/elicitation › Form Mode: the mode is named (absent still means form).
         ...(modern ? { mode: 'form' } : {}),
         message: `How would you rate ${topic}?`,
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            rating: { type: 'integer', minimum: 1, maximum: 5, title: 'Rating (1–5)' },
-            comment: { type: 'string', title: 'Comment' },
-          },
-          required: ['rating'],
-        },
+        requestedSchema: FEEDBACK_FORM,
       };
     },
   },
@@ -97,6 +116,10 @@ export function finishSessionTool(tool: InputToolName, result: JsonObject | null
       if (result.action !== 'accept')
         return text(`The user chose to ${String(result.action)}; no feedback recorded.`);
       const content = isObject(result.content) ? result.content : {};
+      const misfit = fitsFeedbackForm(content);
+      if (misfit !== null) {
+        return text(`The answer does not fit the form (${misfit}); no feedback recorded.`, true);
+      }
       return text(
         `Thank you: rating ${String(content.rating)}${content.comment ? `, "${String(content.comment)}"` : ''}.`,
       );
