@@ -29,7 +29,12 @@ export type LessonAction =
   | 'scrollUp'
   | 'help'
   | 'closeHelp'
+  | 'violations'
+  | 'nextBroken'
+  | 'prevBroken'
   | 'quit';
+/** Keys while the violation list (`v`) is open. */
+export type ListAction = 'up' | 'down' | 'choose' | 'close';
 export type MenuAction = 'up' | 'down' | 'open' | 'quit';
 
 /** DESIGN.md › Keys in every interactive view. */
@@ -41,10 +46,22 @@ export const LESSON_KEYS = [
   // The step's text, when it does not fit; the key bar has no room, the help and the text say so.
   { action: 'scrollDown', keys: ['down', 'j'], hint: null },
   { action: 'scrollUp', keys: ['up', 'k'], hint: null },
+  // The violations: `v` lists them (the key bar names it); `]`/`[` are in the help (brokenHint).
+  { action: 'violations', keys: ['v'], hint: 'keyViolations' },
+  { action: 'nextBroken', keys: [']'], hint: null },
+  { action: 'prevBroken', keys: ['['], hint: null },
   { action: 'help', keys: ['?'], hint: 'keyHelp' },
   { action: 'closeHelp', keys: ['escape'], hint: null },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
 ] as const satisfies readonly Binding<LessonAction>[];
+
+/** The violation list's keys: `q` and Esc close the list, they do not quit. */
+export const LIST_KEYS = [
+  { action: 'up', keys: ['up', 'k'], hint: 'keyChoose' },
+  { action: 'down', keys: ['down', 'j'], hint: 'keyChoose' },
+  { action: 'choose', keys: ['enter'], hint: 'keyGoTo' },
+  { action: 'close', keys: ['q', 'escape', 'v'], hint: 'keyClose' },
+] as const satisfies readonly Binding<ListAction>[];
 
 export const MENU_KEYS = [
   { action: 'up', keys: ['up'], hint: 'keyChoose' },
@@ -138,6 +155,11 @@ export function keyHints<Action extends string>(
     text: tr(STRINGS[h.hint], lang),
     actions: h.actions,
   }));
+}
+
+/** The help's line for the keys that jump between the steps that break a rule: "]/[". */
+export function brokenHint(lang: Lang): KeyHint<LessonAction> {
+  return { keys: ']/[', text: tr(STRINGS.keyBroken, lang), actions: ['nextBroken', 'prevBroken'] };
 }
 
 /** The help's line for the keys that scroll the step's text: "↓/j ↑/k". */

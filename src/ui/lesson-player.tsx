@@ -11,7 +11,9 @@ import {
   keyHints,
   keyNames,
   LESSON_KEYS,
+  LIST_KEYS,
   type LessonAction,
+  type ListAction,
   SCROLL_BY,
 } from './keymap.js';
 import type { OpenedLesson } from './opened-lesson.js';
@@ -22,6 +24,7 @@ import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTextScroll } from './use-text-scroll.js';
+import { violationRows } from './violation-list.js';
 
 export type LessonPlayerProps = {
   readonly lesson: OpenedLesson;
@@ -47,7 +50,18 @@ const EVENTS = {
   last: { type: 'LAST' },
   help: { type: 'TOGGLE_HELP' },
   closeHelp: { type: 'CLOSE_HELP' },
+  violations: { type: 'TOGGLE_LIST' },
+  nextBroken: { type: 'NEXT_BROKEN' },
+  prevBroken: { type: 'PREV_BROKEN' },
 } as const satisfies Record<Exclude<LessonAction, 'quit' | keyof typeof SCROLL_BY>, PlayerEvent>;
+
+/** What each key does while the violation list is open. */
+const LIST_EVENTS = {
+  up: { type: 'LIST_UP' },
+  down: { type: 'LIST_DOWN' },
+  choose: { type: 'LIST_CHOOSE' },
+  close: { type: 'CLOSE_LIST' },
+} as const satisfies Record<ListAction, PlayerEvent>;
 
 /** Plays one lesson: the player machine decides the step, the keys drive it, the screen shows it. */
 export function LessonPlayer({
@@ -61,14 +75,17 @@ export function LessonPlayer({
   route,
   mode,
 }: LessonPlayerProps) {
+  // The violations as the session log's steps recorded them: the list, `]` and `[` read these rows.
+  const rows = violationRows(lesson.steps);
   const [snapshot, send] = useMachine(playerMachine, {
     input: {
       count: lesson.steps.length,
       start,
       autoplayMs: autoplay === null ? null : autoplay * 1000,
+      rowSteps: rows.map((r) => r.step),
     },
   });
-  const { index, help } = snapshot.context;
+  const { index, help, list, cursor, notice } = snapshot.context;
   const size = useTerminalSize();
   const scroll = useTextScroll(String(index));
   const last = index === lesson.steps.length - 1;
@@ -76,6 +93,14 @@ export function LessonPlayer({
   const recap = last ? visible(tr(lesson.recap, lang), { newlines: true }) : null;
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
+    if (list) {
+      // One action per event: a burst ("jj") moves the cursor, but Enter or q ends the list.
+      for (const action of actionsFor(LIST_KEYS, keyNames(input, key))) {
+        send(LIST_EVENTS[action]);
+        if (action === 'choose' || action === 'close') return;
+      }
+      return;
+    }
     for (const action of actionsFor(LESSON_KEYS, keyNames(input, key))) {
       if (action === 'quit') {
         onQuit();
@@ -114,6 +139,8 @@ export function LessonPlayer({
       rows={size.rows}
       mode={mode ?? 'lesson'}
       scroll={scroll.lines}
+      violations={list ? { rows, cursor } : null}
+      notice={notice}
     />
   );
 }

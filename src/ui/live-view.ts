@@ -74,6 +74,11 @@ export function liveReduce(
       return { ...state, help: !state.help };
     case 'closeHelp':
       return state.help ? { ...state, help: false } : state;
+    case 'violations':
+    case 'nextBroken':
+    case 'prevBroken':
+      // A session still going has no whole list yet: its keys are not bound here (live-keys.ts).
+      return state;
     case 'session': {
       const { sessions } = facts;
       if (sessions.length <= 1) return state;

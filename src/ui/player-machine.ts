@@ -9,7 +9,18 @@ export type PlayerContext = {
   readonly help: boolean;
   /** Milliseconds between automatic steps, or null when the learner drives. */
   readonly autoplayMs: number | null;
+  /** For each row of the violation list, the step that broke the rule (in step order). */
+  readonly rowSteps: readonly number[];
+  /** The violation list (`v`) is open. */
+  readonly list: boolean;
+  /** The list's chosen row. */
+  readonly cursor: number;
+  /** Why `]` or `[` did not move (no later / earlier step breaks a rule), until the next key. */
+  readonly notice: BrokenNotice | null;
 };
+
+/** `]` and `[` stop at the ends with a notice rather than wrap: the learner always knows where they are. */
+export type BrokenNotice = 'noLaterBroken' | 'noEarlierBroken' | 'noBroken';
 
 export type PlayerEvent =
   | { type: 'NEXT' }
@@ -17,16 +28,38 @@ export type PlayerEvent =
   | { type: 'FIRST' }
   | { type: 'LAST' }
   | { type: 'TOGGLE_HELP' }
-  | { type: 'CLOSE_HELP' };
+  | { type: 'CLOSE_HELP' }
+  | { type: 'NEXT_BROKEN' }
+  | { type: 'PREV_BROKEN' }
+  | { type: 'TOGGLE_LIST' }
+  | { type: 'CLOSE_LIST' }
+  | { type: 'LIST_UP' }
+  | { type: 'LIST_DOWN' }
+  | { type: 'LIST_CHOOSE' };
 
 export type PlayerInput = {
   readonly count: number;
   /** Where to start, e.g. the step the learner left off at; clamped to the lesson. */
   readonly start?: number;
   readonly autoplayMs?: number | null;
+  /** For each violation of the session, the step that broke it (see violation-list.ts). */
+  readonly rowSteps?: readonly number[];
 };
 
 const clamp = (index: number, count: number) => Math.max(0, Math.min(index, count - 1));
+
+/** The next (`+1`) or previous (`-1`) step after `index` that breaks a rule, or null. */
+function brokenFrom(context: PlayerContext, way: 1 | -1): number | null {
+  const steps = way === 1 ? context.rowSteps : [...context.rowSteps].reverse();
+  return steps.find((s) => (way === 1 ? s > context.index : s < context.index)) ?? null;
+}
+
+function brokenMove(context: PlayerContext, way: 1 | -1): Partial<PlayerContext> {
+  const to = brokenFrom(context, way);
+  if (to !== null) return { index: to, notice: null };
+  if (context.rowSteps.length === 0) return { notice: 'noBroken' };
+  return { notice: way === 1 ? 'noLaterBroken' : 'noEarlierBroken' };
+}
 
 /**
  * Steps through a played lesson. The timeline is computed up front, so going back is just
@@ -42,6 +75,7 @@ export const playerMachine = setup({
   guards: {
     hasNext: ({ context }) => context.index < context.count - 1,
     hasPrev: ({ context }) => context.index > 0,
+    hasRows: ({ context }) => context.rowSteps.length > 0,
     autoplaying: ({ context }) => context.autoplayMs !== null && context.index < context.count - 1,
   },
   actions: {
@@ -51,6 +85,28 @@ export const playerMachine = setup({
     last: assign({ index: ({ context }) => clamp(context.count - 1, context.count) }),
     toggleHelp: assign({ help: ({ context }) => !context.help }),
     closeHelp: assign({ help: false }),
+    clearNotice: assign({ notice: null }),
+    nextBroken: assign(({ context }) => brokenMove(context, 1)),
+    prevBroken: assign(({ context }) => brokenMove(context, -1)),
+    // The list opens at the first violation from the step on screen on.
+    openList: assign(({ context }) => {
+      const at = context.rowSteps.findIndex((s) => s >= context.index);
+      return {
+        list: true,
+        help: false,
+        notice: null,
+        cursor: at === -1 ? Math.max(0, context.rowSteps.length - 1) : at,
+      };
+    }),
+    closeList: assign({ list: false }),
+    listUp: assign({ cursor: ({ context }) => Math.max(0, context.cursor - 1) }),
+    listDown: assign({
+      cursor: ({ context }) => Math.max(0, Math.min(context.cursor + 1, context.rowSteps.length - 1)),
+    }),
+    choose: assign(({ context }) => ({
+      list: false,
+      index: context.rowSteps[context.cursor] ?? context.index,
+    })),
   },
   delays: {
     autoplay: ({ context }) => context.autoplayMs ?? 0,
@@ -62,15 +118,26 @@ export const playerMachine = setup({
     count: input.count,
     help: false,
     autoplayMs: input.autoplayMs ?? null,
+    rowSteps: input.rowSteps ?? [],
+    list: false,
+    cursor: 0,
+    notice: null,
   }),
   initial: 'choosing',
   on: {
-    NEXT: { guard: 'hasNext', actions: 'next' },
-    PREV: { guard: 'hasPrev', actions: 'prev' },
-    FIRST: { guard: 'hasPrev', actions: 'first' },
-    LAST: { guard: 'hasNext', actions: 'last' },
-    TOGGLE_HELP: { actions: 'toggleHelp' },
-    CLOSE_HELP: { actions: 'closeHelp' },
+    NEXT: { guard: 'hasNext', actions: ['clearNotice', 'next'] },
+    PREV: { guard: 'hasPrev', actions: ['clearNotice', 'prev'] },
+    FIRST: { guard: 'hasPrev', actions: ['clearNotice', 'first'] },
+    LAST: { guard: 'hasNext', actions: ['clearNotice', 'last'] },
+    TOGGLE_HELP: { actions: ['clearNotice', 'toggleHelp'] },
+    CLOSE_HELP: { actions: ['clearNotice', 'closeHelp'] },
+    NEXT_BROKEN: { actions: 'nextBroken' },
+    PREV_BROKEN: { actions: 'prevBroken' },
+    TOGGLE_LIST: { actions: 'openList' },
+    CLOSE_LIST: { actions: 'closeList' },
+    LIST_UP: { actions: 'listUp' },
+    LIST_DOWN: { actions: 'listDown' },
+    LIST_CHOOSE: { guard: 'hasRows', actions: 'choose' },
   },
   states: {
     choosing: {
@@ -95,14 +162,20 @@ export const playerMachine = setup({
         PREV: { guard: 'hasPrev', target: 'autoplay', reenter: true, actions: 'prev' },
         FIRST: { guard: 'hasPrev', target: 'autoplay', reenter: true, actions: 'first' },
         LAST: { guard: 'hasNext', target: 'autoplay', reenter: true, actions: 'last' },
+        NEXT_BROKEN: { target: 'autoplay', reenter: true, actions: 'nextBroken' },
+        PREV_BROKEN: { target: 'autoplay', reenter: true, actions: 'prevBroken' },
         TOGGLE_HELP: { target: 'autoplayHeld', actions: 'toggleHelp' },
+        TOGGLE_LIST: { target: 'autoplayHeld', actions: 'openList' },
       },
     },
     autoplayHeld: {
-      description: 'Help is open over an autoplaying lesson: no step moves until it closes.',
+      description:
+        'Help or the violation list is open over an autoplaying lesson: no step moves until it closes.',
       on: {
         TOGGLE_HELP: { target: 'autoplay', actions: 'toggleHelp' },
         CLOSE_HELP: { target: 'autoplay', actions: 'closeHelp' },
+        CLOSE_LIST: { target: 'autoplay', actions: 'closeList' },
+        LIST_CHOOSE: { guard: 'hasRows', target: 'autoplay', actions: 'choose' },
       },
     },
   },

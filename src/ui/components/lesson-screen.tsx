@@ -2,10 +2,11 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { type KeyHint, scrollHint } from '../keymap.js';
+import { brokenHint, type KeyHint, scrollHint } from '../keymap.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../layout.js';
 import { fitScreen } from '../screen-fit.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
+import type { BrokenNotice } from '../player-machine.js';
 import type { ScreenStep } from '../screen-step.js';
 import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
 import { EnvelopeView } from './envelope-view.js';
@@ -19,7 +20,9 @@ import { ProgressLine } from './progress-line.js';
 import { RecapBox } from './recap-box.js';
 import { StepText } from './step-text.js';
 import { TimelineView } from './timeline-view.js';
+import type { ViolationRow } from '../violation-list.js';
 import { VerdictLine } from './verdict-line.js';
+import { ViolationListView } from './violation-list-view.js';
 
 export type LessonScreenProps = {
   readonly title: string;
@@ -38,7 +41,14 @@ export type LessonScreenProps = {
   readonly mode?: ScreenMode;
   /** Lines the step's text is scrolled down, when it does not fit (clamped to what it needs). */
   readonly scroll?: number;
+  /** The violation list (`v`), when open: its rows and the chosen one. */
+  readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
+  /** Why `]` or `[` did not move: shown in place of the key bar until the next key. */
+  readonly notice?: BrokenNotice | null;
 };
+
+/** Header, phases, key bar, the line kept free, the list's border and title: what its rows cannot use. */
+const CHROME_ROWS = 7;
 
 /**
  * The lesson screen, fitted to the terminal in one render. Header, phases and key bar always
@@ -92,9 +102,16 @@ export function LessonScreen(props: LessonScreenProps) {
         full={columns >= 100}
         modern={step.era === 'modern' ? { revision: step.revision } : null}
       />
-      {help ? (
+      {props.violations ? (
+        <ViolationListView
+          rows={props.violations.rows}
+          cursor={props.violations.cursor}
+          lang={lang}
+          height={rows - CHROME_ROWS}
+        />
+      ) : help ? (
         <HelpOverlay
-          hints={[...hints, scrollHint(lang)]}
+          hints={[...hints, brokenHint(lang), scrollHint(lang)]}
           lang={lang}
           saves={SCREEN_MODES[mode].saves}
         />
@@ -137,7 +154,13 @@ export function LessonScreen(props: LessonScreenProps) {
           </StepText>
         </Box>
       )}
-      <KeyBar hints={hints} idle={idle} />
+      {props.notice ? (
+        <Box flexShrink={0} overflowX="hidden">
+          <Text wrap="truncate-end">{tr(STRINGS[props.notice], lang)}</Text>
+        </Box>
+      ) : (
+        <KeyBar hints={hints} idle={idle} />
+      )}
     </Box>
   );
 }

@@ -1,0 +1,70 @@
+import { Box, Text } from 'ink';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
+import { rowSpec, SEVERITY_MARK, type ViolationRow } from '../violation-list.js';
+import { useTheme } from '../use-theme.js';
+
+export type ViolationListViewProps = {
+  readonly rows: readonly ViolationRow[];
+  readonly cursor: number;
+  readonly lang: Lang;
+  /** Lines the list may take for its rows (the rest scrolls with the cursor). */
+  readonly height: number;
+};
+
+/** The window of rows that keeps the cursor in view: it moves only when the cursor leaves it. */
+function windowOf(count: number, cursor: number, height: number): [number, number] {
+  const size = Math.max(1, height);
+  const start = Math.max(0, Math.min(cursor - Math.floor(size / 2), count - size));
+  return [start, Math.min(count, start + size)];
+}
+
+/**
+ * `v`: every violation of the session, one line each — the severity as a mark and a word (not
+ * colour alone), the step, the rule id and its spec section; Enter goes to the chosen one's step.
+ */
+export function ViolationListView({ rows, cursor, lang, height }: ViolationListViewProps) {
+  const theme = useTheme();
+  const [start, end] = windowOf(rows.length, cursor, height);
+  const keys = `↑/↓/j/k ${tr(STRINGS.keyChoose, lang)} · ${tr(STRINGS.keyEnter, lang)} ${tr(STRINGS.keyGoTo, lang)} · q/Esc ${tr(STRINGS.keyClose, lang)}`;
+  return (
+    <Box
+      flexDirection="column"
+      flexGrow={1}
+      flexShrink={1}
+      flexBasis={0}
+      overflow="hidden"
+      borderStyle="round"
+      {...theme.border('accent')}
+      paddingX={1}
+    >
+      <Box flexShrink={0} overflowX="hidden">
+        <Text bold {...theme.fg('accent')}>
+          {tr(STRINGS.violationsTitle, lang)} ({rows.length})
+        </Text>
+        <Text wrap="truncate-end" {...theme.fg('accent')}>
+          {' · '}
+          {keys}
+        </Text>
+      </Box>
+      {rows.length === 0 ? <Text>{tr(STRINGS.violationsNone, lang)}</Text> : null}
+      {rows.slice(start, end).map((row, i) => {
+        const at = start + i;
+        const here = at === cursor;
+        const role = row.severity === 'warning' ? 'warning' : 'error';
+        const severity = `${SEVERITY_MARK[row.severity]} ${tr(STRINGS[`severity_${row.severity}`], lang)}`;
+        return (
+          <Box key={`${row.step}:${at}`} flexShrink={0} overflowX="hidden">
+            <Text wrap="truncate-end" bold={here} inverse={here}>
+              {here ? '› ' : '  '}
+              <Text {...theme.fg(role)}>{severity.padEnd(lang === 'zh' ? 6 : 10)}</Text>
+              {`${tr(STRINGS.step, lang)} ${String(row.step + 1).padStart(3)}  `}
+              {row.rule}
+              <Text dimColor>{`  § ${rowSpec(row, lang)}`}</Text>
+            </Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

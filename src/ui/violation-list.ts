@@ -1,0 +1,50 @@
+import type { Lang } from '../i18n/lang.js';
+// Not from the machine's index: that would load the referee before a lesson's first frame.
+import { type Severity, specText, type Violation } from '../machine/rules.js';
+import type { ScreenStep } from './screen-step.js';
+
+/** One line of the `v` list: a rule a step broke, as the referee recorded it on that step. */
+export type ViolationRow = {
+  /** The step that broke it (0-based, as the screen counts). */
+  readonly step: number;
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly violation: Violation;
+};
+
+/** Made once per list of steps: the list, `]` and `[` all read the same rows. */
+const rowsOf = new WeakMap<readonly ScreenStep[], readonly ViolationRow[]>();
+
+/**
+ * Every violation of the session, in step order: read from each step's verdict (the session log's
+ * `Step.verdict.violations`), never judged again here.
+ */
+export function violationRows(steps: readonly ScreenStep[]): readonly ViolationRow[] {
+  let rows = rowsOf.get(steps);
+  if (rows === undefined) {
+    rows = steps.flatMap((s) =>
+      (s.report?.violations ?? []).map((v) => ({
+        step: s.index,
+        rule: v.rule,
+        severity: v.severity,
+        violation: v,
+      })),
+    );
+    rowsOf.set(steps, rows);
+  }
+  return rows;
+}
+
+/** The steps that break a rule, each once, in order: where `]` and `[` stop. */
+export function brokenSteps(rows: readonly ViolationRow[]): number[] {
+  return [...new Set(rows.map((r) => r.step))];
+}
+
+/** A row's spec section in `lang`. */
+export const rowSpec = (row: ViolationRow, lang: Lang): string => specText(row.violation, lang);
+
+/** Errors and warnings differ by symbol, not by colour only (the verdict line uses the same). */
+export const SEVERITY_MARK = { error: '✗', warning: '!' } as const satisfies Record<
+  Severity,
+  string
+>;

@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../src/i18n/lang.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
+import { playLesson } from '../helpers/screen.js';
+import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
+
+const lessons = new Map<string, OpenedLesson>();
+
+beforeAll(async () => {
+  for (const id of ['first-session', 'handshake', 'json-rpc-envelopes']) {
+    const { lesson, timeline } = await playLesson(id);
+    const { title, goal, recap } = lesson.scenario;
+    lessons.set(id, { id, title, goal, recap, steps: timeline.steps });
+  }
+});
+
+function play(id: string, size: Size, options: { lang?: Lang; start?: number } = {}) {
+  const lesson = lessons.get(id);
+  if (!lesson) throw new Error(`no lesson ${id}`);
+  const onQuit = vi.fn();
+  const screen = renderAt(
+    <LessonPlayer
+      lesson={lesson}
+      lang={options.lang ?? 'en'}
+      start={options.start ?? 0}
+      autoplay={null}
+      onStep={() => {}}
+      onQuit={onQuit}
+      quitHint="keyQuit"
+    />,
+    size,
+  );
+  return { ...screen, onQuit };
+}
+
+describe.each([
+  { columns: 80, rows: 24 },
+  { columns: 160, rows: 45 },
+])('the violation list at $columns columns', (size) => {
+  it('lists every violation with severity mark, step, rule and spec; Enter jumps to it', async () => {
+    const screen = play('handshake', size);
+    await until(() => expect(screen.frame()).toContain('step 1/14'));
+    screen.type('v');
+    await until(() => expect(screen.frame()).toContain('Violations (2)'));
+    const frame = screen.frame();
+    expect(frame).toMatch(/› ✗ error\s+step\s+1\s+initialize-not-first/);
+    expect(frame).toMatch(/ {2}! warning\s+step\s+10\s+request-before-initialized/);
+    expect(frame).toContain('§ ');
+    for (const line of frame.split('\n')) expect(widest(line)).toBeLessThanOrEqual(size.columns);
+    screen.type('j');
+    await until(() => expect(screen.frame()).toMatch(/› ! warning\s+step\s+10/));
+    screen.type('\r');
+    await until(() => {
+      expect(screen.frame()).toContain('step 10/14');
+      expect(screen.frame()).not.toContain('Violations (2)');
+    });
+    // k and the arrows move too; q closes the list and does not quit.
+    screen.type('v');
+    await until(() => expect(screen.frame()).toMatch(/› ! warning\s+step\s+10/));
+    screen.type(ARROW.up);
+    await until(() => expect(screen.frame()).toMatch(/› ✗ error\s+step\s+1 /));
+    screen.type('q');
+    await until(() => expect(screen.frame()).not.toContain('Violations (2)'));
+    expect(screen.frame()).toContain('step 10/14');
+    expect(screen.onQuit).not.toHaveBeenCalled();
+    screen.type('v');
+    await until(() => expect(screen.frame()).toContain('Violations (2)'));
+    screen.type('\u001b');
+    await until(() => expect(screen.frame()).not.toContain('Violations (2)'));
+    screen.unmount();
+  });
+
+  it('says so when the session breaks no rule', async () => {
+    const screen = play('first-session', size);
+    screen.type('v');
+    await until(() => expect(screen.frame()).toContain('No step of this session breaks a rule.'));
+    screen.type(']');
+    await until(() => expect(screen.frame()).toContain('No step of this session breaks a rule.'));
+    screen.unmount();
+  });
+});
+
+describe('] and [ between the steps that break a rule', () => {
+  it('go to the next / previous one and stop at the ends with a notice', async () => {
+    const screen = play('json-rpc-envelopes', { columns: 80, rows: 24 });
+    await until(() => expect(screen.frame()).toContain('step 1/13'));
+    screen.type(']');
+    await until(() => expect(screen.frame()).toContain('step 8/13'));
+    screen.type(']]');
+    await until(() => expect(screen.frame()).toContain('step 12/13'));
+    screen.type(']');
+    await until(() => expect(screen.frame()).toContain('step 13/13'));
+    screen.type(']');
+    await until(() => expect(screen.frame()).toContain('No later step breaks a rule'));
+    expect(screen.frame()).toContain('step 13/13');
+    // The notice lasts until the next key; the key bar comes back.
+    screen.type('[');
+    await until(() => expect(screen.frame()).toContain('step 12/13'));
+    expect(screen.frame()).not.toContain('No later step');
+    screen.type('g');
+    await until(() => expect(screen.frame()).toContain('step 1/13'));
+    screen.type('[');
+    await until(() => expect(screen.frame()).toContain('No earlier step breaks a rule'));
+    screen.unmount();
+  });
+
+  it('speaks Chinese, with the severity as a mark and a word', async () => {
+    const screen = play('handshake', { columns: 80, rows: 24 }, { lang: 'zh' });
+    screen.type('v');
+    await until(() => {
+      expect(screen.frame()).toContain('违规列表 (2)');
+      expect(screen.frame()).toMatch(/✗ 错误\s+步骤\s+1/);
+      expect(screen.frame()).toMatch(/! 警告\s+步骤\s+10/);
+    });
+    screen.type('q');
+    await until(() => expect(screen.frame()).not.toContain('违规列表 (2)'));
+    screen.type('[');
+    await until(() => expect(screen.frame()).toContain('前面没有违反规则的步骤了'));
+    screen.unmount();
+  });
+});
