@@ -122,7 +122,10 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     await checkReadable(file); // a missing file is reported as such, terminal or not
     requireTty(lang, 'needsTtyPlayFile');
     const lesson = await loadTranscript(file);
-    if (lesson.steps.length === 0) throw new UsageError(`${file}: no messages to play`);
+    // Unreadable lines are steps too, but a file of nothing else has no session to play.
+    if (lesson.steps.every((s) => s.problem !== null)) {
+      throw new UsageError(`${file}: no messages to play`);
+    }
     const { runPlay } = await importUi();
     return runPlay({ lesson, lang, mode: 'recording' });
   },

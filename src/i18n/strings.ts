@@ -136,6 +136,10 @@ export const STRINGS = {
   },
   noBroken: { en: 'No step of this session breaks a rule.', zh: '这段会话中没有违反规则的步骤。' },
   unreadableLine: { en: 'unreadable line', zh: '无法读取的行' },
+  notJudged: {
+    en: 'not a message: the referee could not judge it',
+    zh: '不是消息：裁判无法判断它',
+  },
   legendUnreadable: { en: 'line that is not a message', zh: '不是消息的行' },
   keyQuit: { en: 'quit', zh: '退出' },
   keyMenu: { en: 'menu', zh: '菜单' },

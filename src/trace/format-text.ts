@@ -1,5 +1,6 @@
 import type { Violation } from '../machine/index.js';
-import { visible } from '../protocol/index.js';
+// Not from the protocol's index: the screens use problemLine too, and must not load the SDK.
+import { visible } from '../protocol/visible.js';
 import type { TraceProblem } from '../session/index.js';
 import type { TraceLabel, TraceSummary } from './tracer.js';
 

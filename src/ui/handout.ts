@@ -27,6 +27,9 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
       ? `${tr(STRINGS.client, lang)} → ${tr(STRINGS.server, lang)}`
       : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
   const r = step.report;
+  if (step.problem !== null) {
+    return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${tr(STRINGS.unreadableLine, lang)}`;
+  }
   if (!r) {
     const by = step.closedBy === 'server' ? tr(STRINGS.server, lang) : tr(STRINGS.client, lang);
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
@@ -87,7 +90,10 @@ export function lessonHandout(
     }
     if (step.report?.progress) out.push(`> ${progressText(step.report.progress, lang)}`, '');
     const violations = step.report?.violations ?? [];
-    if (violations.length === 0) {
+    if (step.problem !== null) {
+      // Not a message: the referee did not judge it, so nothing is "allowed" either.
+      out.push(`> ✗ ${tr(STRINGS.notJudged, lang)}`, '');
+    } else if (violations.length === 0) {
       out.push(
         `> ✓ ${tr(STRINGS.allowed, lang)}${aside(
           // A modern session (2026-07-28) has no lifecycle: name its revision, not phases.
@@ -163,7 +169,7 @@ export function lessonJson(
   const steps = [];
   const closes = [];
   for (const step of timeline.steps) {
-    if ('problem' in step) {
+    if ('raw' in step) {
       const { direction, raw, problem } = step;
       const message = null;
       steps.push({ direction, message, raw, problem, note: tr(step.note, lang), violations: [] });

@@ -11,8 +11,8 @@ import {
   keyHints,
   keyNames,
   LESSON_KEYS,
-  LIST_KEYS,
   type LessonAction,
+  LIST_KEYS,
   type ListAction,
   SCROLL_BY,
 } from './keymap.js';

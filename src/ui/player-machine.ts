@@ -101,7 +101,8 @@ export const playerMachine = setup({
     closeList: assign({ list: false }),
     listUp: assign({ cursor: ({ context }) => Math.max(0, context.cursor - 1) }),
     listDown: assign({
-      cursor: ({ context }) => Math.max(0, Math.min(context.cursor + 1, context.rowSteps.length - 1)),
+      cursor: ({ context }) =>
+        Math.max(0, Math.min(context.cursor + 1, context.rowSteps.length - 1)),
     }),
     choose: assign(({ context }) => ({
       list: false,

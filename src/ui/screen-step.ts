@@ -6,6 +6,9 @@ import type { Direction } from '../protocol/direction.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { PeerViews, Step } from '../session/index.js';
+// Not from the session's or the trace's index: those load the referee before the first frame.
+import { stepProblem } from '../session/step.js';
+import { problemLine } from '../trace/format-text.js';
 import { visibleData } from './visible-data.js';
 
 /**
@@ -21,6 +24,13 @@ export type ScreenStep = {
   /** The envelope as sent; null for a step where the transport closed instead. */
   readonly message: JsonObject | null;
   readonly closedBy: 'client' | 'server' | null;
+  /**
+   * A transcript's line that is not a message, as `mcp-sim trace` reports it ("line 3: …"); null
+   * for a message or a close. Such a step has no envelope and no verdict.
+   */
+  readonly problem: string | null;
+  /** The transcript line it came from, when the source has lines. */
+  readonly line: number | null;
   readonly note: Bilingual;
   readonly annotations: readonly Annotation[];
   readonly events: readonly Bilingual[];
@@ -65,6 +75,31 @@ function closeNote(closedBy: 'client' | 'server'): Bilingual {
   return {
     en: `The ${closedBy} ends the session: nothing more is sent, and both sides are in shutdown.`,
     zh: `${closedBy === 'client' ? '客户端' : '服务器'}结束了会话：之后不再发送任何消息，双方都进入关闭阶段。`,
+  };
+}
+
+/** No colour: the screen paints with its theme, not with the report's escapes. */
+const PLAIN = {
+  dim: (x: string) => x,
+  bold: (x: string) => x,
+  red: (x: string) => x,
+  yellow: (x: string) => x,
+  green: (x: string) => x,
+  cyan: (x: string) => x,
+  magenta: (x: string) => x,
+};
+
+/** Why a line could not be read, in the words `trace` prints for it: its own formatter. */
+function traceProblem(step: Step): string | null {
+  const message = stepProblem(step);
+  if (message === null) return null;
+  return problemLine({ line: step.line ?? step.index + 1, message }, PLAIN).trim();
+}
+
+function problemNote(problem: string): Bilingual {
+  return {
+    en: `This line is not a message, so the referee never saw it. mcp-sim trace says: ${problem}`,
+    zh: `这一行不是消息，裁判没有看到它。mcp-sim trace 的说明：${problem}`,
   };
 }
 
@@ -125,15 +160,16 @@ function mergeAnnotations(
  * A step for the screens. Everything but the envelope is made visible here (control characters
  * written out): the envelope keeps its values as sent, and the JSON views escape them themselves.
  */
-export function screenStep(step: Step, index: number = step.index): ScreenStep {
-  const message = step.kind === 'message' ? (step.message as JsonObject) : null;
-  return { ...visibleData(describedStep(step, index)), message };
+export function screenStep(step: Step, index: number = step.index, asProblem = false): ScreenStep {
+  const message = step.kind === 'message' && !asProblem ? (step.message as JsonObject) : null;
+  return { ...visibleData(describedStep(step, index, asProblem)), message };
 }
 
-function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
+function describedStep(step: Step, index: number, asProblem: boolean): Omit<ScreenStep, 'message'> {
   const notes = step.notes;
-  const report = step.kind === 'message' ? step.verdict : null;
-  const message = step.kind === 'message' ? (step.message as JsonObject) : null;
+  const problem = asProblem || step.kind === 'unreadable' ? traceProblem(step) : null;
+  const report = step.kind === 'message' && problem === null ? step.verdict : null;
+  const message = step.kind === 'message' && problem === null ? (step.message as JsonObject) : null;
   const closedBy = step.kind === 'close' ? step.closedBy : null;
   let peers: PeerViews | null = null;
   return {
@@ -141,9 +177,17 @@ function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
     t: step.t,
     direction: step.direction,
     closedBy,
+    problem,
+    line: step.line,
     note:
       notes?.note ??
-      (report ? describe(report) : closedBy ? closeNote(closedBy) : { en: '', zh: '' }),
+      (problem !== null
+        ? problemNote(problem)
+        : report
+          ? describe(report)
+          : closedBy
+            ? closeNote(closedBy)
+            : { en: '', zh: '' }),
     annotations: message
       ? mergeAnnotations(annotate(message, report?.method ?? null), notes?.annotations)
       : [],
@@ -165,18 +209,20 @@ function describedStep(step: Step, index: number): Omit<ScreenStep, 'message'> {
 
 /**
  * The steps a screen shows, in order: messages and closes. A recorded file's broken envelopes are
- * its problems (the recap lists them, as `trace` does), so `play` leaves them out; a lesson shows
- * the faults it plays, and the live view every envelope the server got.
+ * its problems, as `trace` reports them: `play` shows each as a step of its own with trace's words
+ * (`problem`), `connect` leaves them out; a lesson shows the faults it plays, and the live view
+ * every envelope the server got.
  */
 export function screenSteps(
   steps: readonly Step[],
-  options: { readonly invalid: 'show' | 'hide' } = { invalid: 'show' },
+  options: { readonly invalid: 'show' | 'hide' | 'problem' } = { invalid: 'show' },
 ): ScreenStep[] {
   const shown: ScreenStep[] = [];
   for (const step of steps) {
-    if (step.kind === 'unreadable') continue;
+    const problem = options.invalid === 'problem' && stepProblem(step) !== null;
+    if (step.kind === 'unreadable' && !problem) continue;
     if (options.invalid === 'hide' && step.verdict?.kind === 'invalid') continue;
-    shown.push(screenStep(step, shown.length));
+    shown.push(screenStep(step, shown.length, problem));
   }
   return shown;
 }

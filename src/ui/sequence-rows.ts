@@ -13,6 +13,8 @@ export type SequenceRow = {
   readonly closedBy: 'client' | 'server' | null;
   /** The referee found a rule broken by this message. */
   readonly broken: boolean;
+  /** A transcript line that is not a message: its line number (the row says so). */
+  readonly unreadable: number | null;
 };
 
 /** Arrows between the lifelines, all the same width so the lifelines line up. */
@@ -38,6 +40,17 @@ export function sequenceRow(step: ScreenStep): SequenceRow {
 
 function makeRow(step: ScreenStep): SequenceRow {
   const side = step.direction === 'client->server' ? 'right' : 'left';
+  if (step.problem !== null) {
+    return {
+      index: step.index,
+      arrow: ARROWS.invalid[side],
+      style: 'invalid',
+      label: '',
+      closedBy: null,
+      broken: false,
+      unreadable: step.line ?? step.index + 1,
+    };
+  }
   if (step.report === null) {
     return {
       index: step.index,
@@ -46,6 +59,7 @@ function makeRow(step: ScreenStep): SequenceRow {
       label: '',
       closedBy: step.closedBy,
       broken: false,
+      unreadable: null,
     };
   }
   const { kind, method, id } = step.report;
@@ -65,6 +79,7 @@ function makeRow(step: ScreenStep): SequenceRow {
     label: id === null ? name : `${name} #${id}`,
     closedBy: null,
     broken: step.report.violations.length > 0,
+    unreadable: null,
   };
 }
 

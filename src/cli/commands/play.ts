@@ -16,7 +16,8 @@ import { checkReadable } from './trace.js';
 
 /**
  * A transcript through the session log, as the screen shows it: its messages and closes as steps,
- * and the lines `trace` would report as problems (the recap lists them).
+ * and each line `trace` would report as a problem as a step of its own, with trace's words (the
+ * recap lists them too).
  */
 export function transcriptScreen(lines: Iterable<RawLine>): {
   timeline: { steps: ScreenStep[] };
@@ -29,7 +30,7 @@ export function transcriptScreen(lines: Iterable<RawLine>): {
     const problem = stepProblem(step);
     if (problem !== null) problems.push({ line: step.line ?? step.index + 1, message: problem });
   }
-  return { timeline: { steps: screenSteps(log.steps, { invalid: 'hide' }) }, problems };
+  return { timeline: { steps: screenSteps(log.steps, { invalid: 'problem' }) }, problems };
 }
 
 /** A transcript read into the lesson shape: problems are reported on stderr, one line each. */
@@ -58,17 +59,18 @@ async function readTranscriptFile(
     en: shown.length > 0 ? ` (line${shown.length > 1 ? 's' : ''} ${shown.join(', ')}${more})` : '',
     zh: shown.length > 0 ? `（第 ${shown.join('、')}${more} 行）` : '',
   };
+  const messages = timeline.steps.filter((s) => s.problem === null).length;
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
   const lesson = {
     id: `play:${name}`,
     title: { en: `Transcript ${name}`, zh: `会话记录 ${name}` },
     goal: {
-      en: `Step through a recorded session of ${timeline.steps.length} messages, as the referee sees it.`,
-      zh: `逐条查看一段共 ${timeline.steps.length} 条消息的会话记录，以及裁判对每条消息的判断。`,
+      en: `Step through a recorded session of ${messages} messages, as the referee sees it.`,
+      zh: `逐条查看一段共 ${messages} 条消息的会话记录，以及裁判对每条消息的判断。`,
     },
     recap: {
-      en: `${timeline.steps.length} messages, ${violations} rule violation(s), ${problems.length} unreadable line(s)${unreadable.en}. Run ${again} for the labelled table.`,
-      zh: `共 ${timeline.steps.length} 条消息，${violations} 处违规，${problems.length} 行无法读取${unreadable.zh}。运行 ${again} 可查看带标签的表格。`,
+      en: `${messages} messages, ${violations} rule violation(s), ${problems.length} unreadable line(s)${unreadable.en}. Run ${again} for the labelled table.`,
+      zh: `共 ${messages} 条消息，${violations} 处违规，${problems.length} 行无法读取${unreadable.zh}。运行 ${again} 可查看带标签的表格。`,
     },
     steps: timeline.steps,
   };

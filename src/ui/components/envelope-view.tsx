@@ -34,9 +34,11 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
       : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
 
   const title =
-    step.report === null
-      ? `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })}`
-      : `${tr(STRINGS.envelope, lang)} · ${arrow} · ${tr(STRINGS[`kind_${step.report.kind}`], lang)}`;
+    step.problem !== null
+      ? `${tr(STRINGS.noEnvelope, lang)} · ${step.problem}`
+      : step.report === null
+        ? `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })}`
+        : `${tr(STRINGS.envelope, lang)} · ${arrow} · ${tr(STRINGS[`kind_${step.report.kind}`], lang)}`;
   const fault =
     step.fault !== null ? ` · ${tr(STRINGS.fault, lang)}${labelColon(lang)}${step.fault}` : '';
   const count =

@@ -4,11 +4,12 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { brokenHint, type KeyHint, scrollHint } from '../keymap.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../layout.js';
+import type { BrokenNotice } from '../player-machine.js';
 import { fitScreen } from '../screen-fit.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
-import type { BrokenNotice } from '../player-machine.js';
 import type { ScreenStep } from '../screen-step.js';
 import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
+import type { ViolationRow } from '../violation-list.js';
 import { EnvelopeView } from './envelope-view.js';
 import { HeaderBar } from './header-bar.js';
 import { HelpOverlay } from './help-overlay.js';
@@ -20,7 +21,6 @@ import { ProgressLine } from './progress-line.js';
 import { RecapBox } from './recap-box.js';
 import { StepText } from './step-text.js';
 import { TimelineView } from './timeline-view.js';
-import type { ViolationRow } from '../violation-list.js';
 import { VerdictLine } from './verdict-line.js';
 import { ViolationListView } from './violation-list-view.js';
 
@@ -142,7 +142,11 @@ export function LessonScreen(props: LessonScreenProps) {
             {step.report?.progress ? (
               <ProgressLine progress={step.report.progress} lang={lang} width={columns} />
             ) : null}
-            <VerdictLine violations={step.report?.violations ?? []} lang={lang} />
+            <VerdictLine
+              violations={step.report?.violations ?? []}
+              lang={lang}
+              unreadable={step.problem !== null}
+            />
             <NarrationView
               events={step.events.map((e) => tr(e, lang))}
               note={tr(step.note, lang)}

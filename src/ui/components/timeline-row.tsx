@@ -29,7 +29,9 @@ export const TimelineRow = memo(function TimelineRow({ row, here, lang }: Timeli
   const label =
     row.closedBy !== null
       ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[row.closedBy], lang) })
-      : row.label;
+      : row.unreadable !== null
+        ? `${tr(STRINGS.unreadableLine, lang)} ${row.unreadable}`
+        : row.label;
   return (
     <Box overflowX={clipUnlessNarrow(label)}>
       <Text wrap="truncate-end" bold={here}>

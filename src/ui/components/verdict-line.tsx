@@ -13,6 +13,8 @@ import { Prose } from './prose.js';
 export type VerdictLineProps = {
   readonly violations: readonly Violation[];
   readonly lang: Lang;
+  /** A line that is not a message: one line saying the referee could not judge it. */
+  readonly unreadable?: boolean;
 };
 
 // The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
@@ -41,8 +43,18 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
 }
 
 /** The referee's verdict: a green line, or a callout per broken rule with its spec section. */
-export function VerdictLine({ violations, lang }: VerdictLineProps) {
+export function VerdictLine({ violations, lang, unreadable = false }: VerdictLineProps) {
   const theme = useTheme();
+  if (unreadable) {
+    // As tall as the "allowed" line, so the screen's fit (verdictHeight) holds.
+    return (
+      <Box flexShrink={0} overflowX="hidden">
+        <Text {...theme.fg('error')} wrap="truncate-end">
+          ✗ {tr(STRINGS.notJudged, lang)}
+        </Text>
+      </Box>
+    );
+  }
   if (violations.length === 0) {
     return (
       <Box flexShrink={0} overflowX={clipUnlessNarrow(tr(STRINGS.allowed, lang))}>

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { rowSpec, SEVERITY_MARK, type ViolationRow } from '../violation-list.js';
 import { useTheme } from '../use-theme.js';
+import { rowSpec, SEVERITY_MARK, type ViolationRow } from '../violation-list.js';
 
 export type ViolationListViewProps = {
   readonly rows: readonly ViolationRow[];
