@@ -140,7 +140,7 @@ export const STRINGS = {
     en: 'not a message: the referee could not judge it',
     zh: '不是消息：裁判无法判断它',
   },
-  legendUnreadable: { en: 'line that is not a message', zh: '不是消息的行' },
+  legendUnreadable: { en: 'not a message', zh: '不是消息' },
   keyQuit: { en: 'quit', zh: '退出' },
   keyMenu: { en: 'menu', zh: '菜单' },
   keyChoose: { en: 'choose', zh: '选择' },

@@ -46,13 +46,14 @@ export const LESSON_KEYS = [
   // The step's text, when it does not fit; the key bar has no room, the help and the text say so.
   { action: 'scrollDown', keys: ['down', 'j'], hint: null },
   { action: 'scrollUp', keys: ['up', 'k'], hint: null },
-  // The violations: `v` lists them (the key bar names it); `]`/`[` are in the help (brokenHint).
-  { action: 'violations', keys: ['v'], hint: 'keyViolations' },
-  { action: 'nextBroken', keys: [']'], hint: null },
-  { action: 'prevBroken', keys: ['['], hint: null },
   { action: 'help', keys: ['?'], hint: 'keyHelp' },
   { action: 'closeHelp', keys: ['escape'], hint: null },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
+  // The violations: `v` lists them, last in the key bar so that a narrow one keeps `? help` and
+  // `q`; `]`/`[` are in the help (brokenHint).
+  { action: 'violations', keys: ['v'], hint: 'keyViolations' },
+  { action: 'nextBroken', keys: [']'], hint: null },
+  { action: 'prevBroken', keys: ['['], hint: null },
 ] as const satisfies readonly Binding<LessonAction>[];
 
 /** The violation list's keys: `q` and Esc close the list, they do not quit. */

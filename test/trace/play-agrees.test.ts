@@ -24,7 +24,12 @@ describe('play and trace read a file the same way', () => {
       const traced = await traceRaw(splitLines(text));
       const played = transcriptTimeline(splitLines(text));
       expect(played.problems).toEqual(traced.problems);
-      expect(played.timeline.steps.length).toBe(traced.labels.length);
+      // Every message is a step, and so is every line trace reports as a problem.
+      const messages = played.timeline.steps.filter((s) => s.problem === null);
+      expect(messages.length).toBe(traced.labels.length);
+      expect(played.timeline.steps.flatMap((s) => (s.problem === null ? [] : [s.problem]))).toEqual(
+        traced.problems.map((p) => `line ${p.line}: ${p.message}`),
+      );
     });
   }
 

@@ -36,6 +36,7 @@ describe('the help overlay', () => {
       `┄┄▶ ${tr(STRINGS.legendNotification, lang)}`,
       `✗ ${tr(STRINGS.legendError, lang)}`,
       `! ${tr(STRINGS.legendBroken, lang)}`,
+      `···?···▶ ${tr(STRINGS.legendUnreadable, lang)}`,
     ];
 
     it.each([60, 64, 70, 76, 80, 90, 100, 120])(

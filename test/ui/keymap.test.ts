@@ -44,11 +44,11 @@ describe('key map', () => {
     const bar = (hints: ReturnType<typeof keyHints>) =>
       hints.map((h) => `${h.keys} ${h.text}`).join(' · ');
     expect(bar(keyHints(LESSON_KEYS, 'en'))).toBe(
-      '→/n/space next · ←/p back · g/G first/last · ? help · q quit',
+      '→/n/space next · ←/p back · g/G first/last · ? help · q quit · v violations',
     );
     expect(bar(keyHints(LESSON_KEYS, 'en', { quit: 'keyMenu' }))).toContain('q menu');
     expect(bar(keyHints(LESSON_KEYS, 'zh'))).toBe(
-      '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出',
+      '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出 · v 违规列表',
     );
     expect(bar(keyHints(MENU_KEYS, 'en'))).toBe('↑/↓ choose · Enter open · q quit');
   });

@@ -81,6 +81,22 @@ describe.each([
   });
 });
 
+describe('the help', () => {
+  it.each([
+    ['en', 'v violations', ']/[', 'next / previous step that breaks a rule'],
+    ['zh', 'v 违规列表', ']/[', '下一个 / 上一个违反规则的步骤'],
+  ] as const)('names v, ] and [ (%s)', async (lang, bar, keys, text) => {
+    const screen = play('handshake', { columns: 100, rows: 30 }, { lang });
+    await until(() => expect(screen.frame()).toContain(bar));
+    screen.type('?');
+    await until(() => {
+      expect(screen.frame()).toMatch(new RegExp(`\\]/\\[\\s+${text}`));
+      expect(screen.frame()).toContain(keys);
+    });
+    screen.unmount();
+  });
+});
+
 describe('] and [ between the steps that break a rule', () => {
   it('go to the next / previous one and stop at the ends with a notice', async () => {
     const screen = play('json-rpc-envelopes', { columns: 80, rows: 24 });

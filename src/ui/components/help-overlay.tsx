@@ -18,6 +18,7 @@ const LEGEND: ReadonlyArray<readonly [symbol: string, meaning: StringKey]> = [
   ['┄┄▶', 'legendNotification'],
   ['✗', 'legendError'],
   ['!', 'legendBroken'],
+  ['···?···▶', 'legendUnreadable'],
 ];
 
 /**

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { transcriptScreen } from '../../src/cli/commands/play.js';
+import { splitLines } from '../../src/session/index.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import { renderAt, until, widest } from './render-at.js';
+
+const INIT =
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}';
+const RESULT =
+  '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}';
+const FILE = [INIT, 'not json', '{"foo":1}', RESULT].join('\n');
+
+describe('play shows unreadable lines as steps of their own', () => {
+  const { timeline, problems } = transcriptScreen(splitLines(FILE));
+
+  it("with trace's own words for each", () => {
+    expect(timeline.steps.map((s) => s.problem)).toEqual([
+      null,
+      `line 2: ${problems[0]?.message}`,
+      `line 3: ${problems[1]?.message}`,
+      null,
+    ]);
+    expect(problems.map((p) => p.line)).toEqual([2, 3]);
+  });
+
+  it.each([
+    { columns: 80, rows: 24 },
+    { columns: 160, rows: 45 },
+  ])('on the screen at $columns columns', async (size) => {
+    const lesson = {
+      id: 'play:t',
+      title: { en: 'Transcript t', zh: '会话记录 t' },
+      goal: { en: '', zh: '' },
+      recap: { en: '', zh: '' },
+      steps: timeline.steps,
+    };
+    const screen = renderAt(
+      <LessonPlayer
+        lesson={lesson}
+        lang="en"
+        start={1}
+        autoplay={null}
+        onStep={() => {}}
+        onQuit={() => {}}
+        quitHint="keyQuit"
+        mode="recording"
+      />,
+      size,
+    );
+    await until(() => {
+      const frame = screen.frame();
+      expect(frame).toContain('step 2/4');
+      expect(frame).toContain('unreadable line 2');
+      expect(frame).toContain('mcp-sim trace says:');
+      expect(frame).toContain("line 2: not valid JSON (Unexpected token 'o'");
+      expect(frame).toContain('✗ not a message: the referee could not judge it');
+    });
+    for (const line of screen.frame().split('\n'))
+      expect(widest(line)).toBeLessThanOrEqual(size.columns);
+    screen.type('n');
+    await until(() => expect(screen.frame()).toContain('line 3: not a JSON-RPC message'));
+    screen.unmount();
+  });
+
+  it('in Chinese too', async () => {
+    const lesson = {
+      id: 'play:t',
+      title: { en: 'Transcript t', zh: '会话记录 t' },
+      goal: { en: '', zh: '' },
+      recap: { en: '', zh: '' },
+      steps: timeline.steps,
+    };
+    const screen = renderAt(
+      <LessonPlayer
+        lesson={lesson}
+        lang="zh"
+        start={1}
+        autoplay={null}
+        onStep={() => {}}
+        onQuit={() => {}}
+        quitHint="keyQuit"
+        mode="recording"
+      />,
+      { columns: 80, rows: 24 },
+    );
+    await until(() => {
+      expect(screen.frame()).toContain('无法读取的行 2');
+      expect(screen.frame()).toContain('mcp-sim trace 的说明');
+      expect(screen.frame()).toContain('裁判无法判断它');
+    });
+    screen.unmount();
+  });
+});
