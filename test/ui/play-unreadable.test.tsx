@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transcriptScreen } from '../../src/cli/commands/play.js';
 import { splitLines } from '../../src/session/index.js';
+import { lessonHandout } from '../../src/ui/handout.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import { renderAt, until, widest } from './render-at.js';
 
@@ -21,6 +22,20 @@ describe('play shows unreadable lines as steps of their own', () => {
       null,
     ]);
     expect(problems.map((p) => p.line)).toEqual([2, 3]);
+  });
+
+  it('and in the play --plain handout', () => {
+    const frame = {
+      title: { en: 't', zh: 't' },
+      goal: { en: '', zh: '' },
+      recap: { en: '', zh: '' },
+      spec: [],
+    };
+    const text = lessonHandout({ scenario: frame }, { steps: timeline.steps }, 'en');
+    const step2 = text.split('## step 2 · unreadable line')[1]?.split('## step 3')[0] ?? '';
+    expect(step2).toContain('mcp-sim trace says: line 2: not valid JSON');
+    expect(step2).toContain('✗ not a message: the referee could not judge it');
+    expect(step2).not.toContain('allowed');
   });
 
   it.each([
