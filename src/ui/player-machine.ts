@@ -17,6 +17,12 @@ export type PlayerContext = {
   readonly cursor: number;
   /** Why `]` or `[` did not move (no later / earlier step breaks a rule), until the next key. */
   readonly notice: BrokenNotice | null;
+  /** The step on screen was reached by stepping forward (n, →, space, autoplay), not by a jump. */
+  readonly stepped: boolean;
+  /** Milliseconds left before autoplay moves on (counted down a second at a time). */
+  readonly left: number;
+  /** The step number typed after `:`, while the learner types it (`''` right after `:`). */
+  readonly jump: string | null;
 };
 
 /** `]` and `[` stop at the ends with a notice rather than wrap: the learner always knows where they are. */
@@ -35,7 +41,16 @@ export type PlayerEvent =
   | { type: 'CLOSE_LIST' }
   | { type: 'LIST_UP' }
   | { type: 'LIST_DOWN' }
-  | { type: 'LIST_CHOOSE' };
+  | { type: 'LIST_CHOOSE' }
+  | { type: 'TOGGLE_PAUSE' }
+  | { type: 'JUMP_START' }
+  | { type: 'JUMP_TYPE'; readonly digit: string }
+  | { type: 'JUMP_ERASE' }
+  | { type: 'JUMP_GO' }
+  | { type: 'JUMP_CANCEL' };
+
+/** Autoplay counts down in steps of at most this many milliseconds (the countdown's resolution). */
+export const TICK_MS = 1000;
 
 export type PlayerInput = {
   readonly count: number;
@@ -56,7 +71,7 @@ function brokenFrom(context: PlayerContext, way: 1 | -1): number | null {
 
 function brokenMove(context: PlayerContext, way: 1 | -1): Partial<PlayerContext> {
   const to = brokenFrom(context, way);
-  if (to !== null) return { index: to, notice: null };
+  if (to !== null) return { index: to, notice: null, stepped: false };
   if (context.rowSteps.length === 0) return { notice: 'noBroken' };
   return { notice: way === 1 ? 'noLaterBroken' : 'noEarlierBroken' };
 }
@@ -79,10 +94,30 @@ export const playerMachine = setup({
     autoplaying: ({ context }) => context.autoplayMs !== null && context.index < context.count - 1,
   },
   actions: {
-    next: assign({ index: ({ context }) => clamp(context.index + 1, context.count) }),
-    prev: assign({ index: ({ context }) => clamp(context.index - 1, context.count) }),
-    first: assign({ index: 0 }),
-    last: assign({ index: ({ context }) => clamp(context.count - 1, context.count) }),
+    next: assign({
+      index: ({ context }) => clamp(context.index + 1, context.count),
+      stepped: true,
+    }),
+    prev: assign({ index: ({ context }) => clamp(context.index - 1, context.count), stepped: false }),
+    first: assign({ index: 0, stepped: false }),
+    // Jumping to the end is a look, not a lesson learnt: `stepped` stays false.
+    last: assign({ index: ({ context }) => clamp(context.count - 1, context.count), stepped: false }),
+    resetLeft: assign({ left: ({ context }) => context.autoplayMs ?? 0 }),
+    countDown: assign({ left: ({ context }) => context.left - TICK_MS }),
+    jumpStart: assign({ jump: '', notice: null }),
+    jumpType: assign({
+      jump: ({ context, event }) =>
+        event.type === 'JUMP_TYPE' && /^[0-9]$/.test(event.digit) && (context.jump ?? '').length < 6
+          ? `${context.jump ?? ''}${event.digit}`
+          : context.jump,
+    }),
+    jumpErase: assign({ jump: ({ context }) => (context.jump ?? '').slice(0, -1) }),
+    jumpCancel: assign({ jump: null }),
+    jumpGo: assign(({ context }) => {
+      const n = Number(context.jump);
+      if (context.jump === '' || context.jump === null || !Number.isFinite(n)) return { jump: null };
+      return { jump: null, index: clamp(n - 1, context.count), stepped: false };
+    }),
     toggleHelp: assign({ help: ({ context }) => !context.help }),
     closeHelp: assign({ help: false }),
     clearNotice: assign({ notice: null }),
@@ -107,10 +142,11 @@ export const playerMachine = setup({
     choose: assign(({ context }) => ({
       list: false,
       index: context.rowSteps[context.cursor] ?? context.index,
+      stepped: false,
     })),
   },
   delays: {
-    autoplay: ({ context }) => context.autoplayMs ?? 0,
+    tick: ({ context }) => Math.max(0, Math.min(TICK_MS, context.left)),
   },
 }).createMachine({
   id: 'player',
@@ -123,6 +159,9 @@ export const playerMachine = setup({
     list: false,
     cursor: 0,
     notice: null,
+    stepped: false,
+    left: input.autoplayMs ?? 0,
+    jump: null,
   }),
   initial: 'choosing',
   on: {
@@ -139,6 +178,11 @@ export const playerMachine = setup({
     LIST_UP: { actions: 'listUp' },
     LIST_DOWN: { actions: 'listDown' },
     LIST_CHOOSE: { guard: 'hasRows', actions: 'choose' },
+    JUMP_START: { actions: 'jumpStart' },
+    JUMP_TYPE: { actions: 'jumpType' },
+    JUMP_ERASE: { actions: 'jumpErase' },
+    JUMP_CANCEL: { actions: 'jumpCancel' },
+    JUMP_GO: { actions: ['clearNotice', 'jumpGo'] },
   },
   states: {
     choosing: {
@@ -150,12 +194,24 @@ export const playerMachine = setup({
     },
     autoplay: {
       description:
-        'Moves one step on after each delay and stops at the last step; a key the learner presses starts the delay afresh, and help holds it.',
-      after: {
-        autoplay: [
-          { guard: 'hasNext', target: 'autoplay', reenter: true, actions: 'next' },
-          { target: 'manual' },
-        ],
+        'Moves one step on after each delay and stops at the last step; a key the learner presses starts the delay afresh, help holds it, and space pauses it.',
+      entry: 'resetLeft',
+      initial: 'counting',
+      states: {
+        counting: {
+          description: 'Counts the delay down a second at a time, so the screen can show it.',
+          after: {
+            tick: [
+              {
+                guard: ({ context }) => context.left <= TICK_MS,
+                target: '#player.autoplay',
+                reenter: true,
+                actions: 'next',
+              },
+              { target: 'counting', reenter: true, actions: 'countDown' },
+            ],
+          },
+        },
       },
       always: { guard: ({ context }) => context.index >= context.count - 1, target: 'manual' },
       on: {
@@ -167,7 +223,15 @@ export const playerMachine = setup({
         PREV_BROKEN: { target: 'autoplay', reenter: true, actions: 'prevBroken' },
         TOGGLE_HELP: { target: 'autoplayHeld', actions: 'toggleHelp' },
         TOGGLE_LIST: { target: 'autoplayHeld', actions: 'openList' },
+        TOGGLE_PAUSE: { target: 'autoplayPaused' },
+        JUMP_GO: { target: 'autoplay', reenter: true, actions: ['clearNotice', 'jumpGo'] },
       },
+    },
+    autoplayPaused: {
+      description:
+        'The learner paused autoplay with space: the keys move the steps, space plays on from here.',
+      always: { guard: ({ context }) => context.index >= context.count - 1, target: 'manual' },
+      on: { TOGGLE_PAUSE: { target: 'autoplay' } },
     },
     autoplayHeld: {
       description:

@@ -50,7 +50,7 @@ describe('player machine', () => {
   it('autoplays one step per delay and stops at the last step', () => {
     vi.useFakeTimers();
     const actor = start(3, { autoplayMs: 1000 });
-    expect(actor.getSnapshot().value).toBe('autoplay');
+    expect(actor.getSnapshot().matches('autoplay')).toBe(true);
     vi.advanceTimersByTime(999);
     expect(actor.getSnapshot().context.index).toBe(0);
     vi.advanceTimersByTime(1);
@@ -87,5 +87,59 @@ describe('player machine', () => {
     vi.advanceTimersByTime(60_000);
     expect(actor.getSnapshot().value).toBe('manual');
     expect(actor.getSnapshot().context.index).toBe(0);
+  });
+
+  it('a step counts as stepped only when reached by stepping forward, not by G, g or a jump', () => {
+    const actor = start(4);
+    actor.send({ type: 'LAST' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 3, stepped: false });
+    actor.send({ type: 'PREV' });
+    expect(actor.getSnapshot().context.stepped).toBe(false);
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 3, stepped: true });
+  });
+
+  it('autoplay counts down a second at a time, and the next step starts the count afresh', () => {
+    vi.useFakeTimers();
+    const actor = start(4, { autoplayMs: 3000 });
+    expect(actor.getSnapshot().context.left).toBe(3000);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 0, left: 2000 });
+    vi.advanceTimersByTime(2000);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 1, left: 3000, stepped: true });
+  });
+
+  it('space pauses autoplay and resumes it', () => {
+    vi.useFakeTimers();
+    const actor = start(4, { autoplayMs: 1000 });
+    actor.send({ type: 'TOGGLE_PAUSE' });
+    expect(actor.getSnapshot().matches('autoplayPaused')).toBe(true);
+    vi.advanceTimersByTime(10_000);
+    expect(actor.getSnapshot().context.index).toBe(0);
+    actor.send({ type: 'TOGGLE_PAUSE' });
+    expect(actor.getSnapshot().matches('autoplay')).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.index).toBe(1);
+  });
+
+  it(': and a number jump to that step (1-based, clamped); Esc cancels', () => {
+    const actor = start(12);
+    actor.send({ type: 'JUMP_START' });
+    expect(actor.getSnapshot().context.jump).toBe('');
+    for (const digit of ['1', 'x', '0']) actor.send({ type: 'JUMP_TYPE', digit });
+    expect(actor.getSnapshot().context.jump).toBe('10');
+    actor.send({ type: 'JUMP_GO' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 9, jump: null, stepped: false });
+    actor.send({ type: 'JUMP_START' });
+    actor.send({ type: 'JUMP_TYPE', digit: '9' });
+    actor.send({ type: 'JUMP_TYPE', digit: '9' });
+    actor.send({ type: 'JUMP_ERASE' });
+    actor.send({ type: 'JUMP_TYPE', digit: '0' });
+    actor.send({ type: 'JUMP_GO' });
+    expect(actor.getSnapshot().context.index).toBe(11);
+    actor.send({ type: 'JUMP_START' });
+    actor.send({ type: 'JUMP_TYPE', digit: '1' });
+    actor.send({ type: 'JUMP_CANCEL' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 11, jump: null });
   });
 });
