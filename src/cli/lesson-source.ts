@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Bilingual } from '../i18n/lang.js';
+import { packageRoot } from '../package-root.js';
 import type { Step } from '../session/index.js';
 import { findLesson } from '../sim/scenario/find-lesson.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
@@ -59,6 +63,7 @@ export async function openLesson(
       goal: scenario.goal,
       recap: scenario.recap,
       steps: screenSteps(steps),
+      exercise: scenario.exercise === undefined ? null : exerciseNamed(scenario.exercise),
     },
   });
   const lesson = findLesson(listing, id);
@@ -68,4 +73,21 @@ export async function openLesson(
   const { openLesson: openPlayedLesson } = await import('../sim/scenario/open-lesson.js');
   const opened = await openPlayedLesson(id, listing);
   return opened.ok ? shaped(opened.value.lesson, opened.value.timeline.steps) : opened;
+}
+
+/**
+ * The exercise a lesson names, with its title from the package's `exercise.json` (read as plain
+ * JSON: the grader's loader would bring zod to a lesson's first frame). Null when there is no such
+ * exercise: a teacher's lesson may name one this installation lacks, and the recap then names none.
+ */
+export function exerciseNamed(id: string): { id: string; title: Bilingual } | null {
+  try {
+    const file = join(packageRoot(), 'exercises', id, 'exercise.json');
+    const meta: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const title = (meta as { title?: { en?: unknown; zh?: unknown } } | null)?.title;
+    if (typeof title?.en !== 'string' || typeof title.zh !== 'string') return null;
+    return { id, title: { en: title.en, zh: title.zh } };
+  } catch {
+    return null;
+  }
 }

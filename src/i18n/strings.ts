@@ -135,6 +135,36 @@ export const STRINGS = {
     zh: '前面没有违反规则的步骤了（[ 停在第一个）。',
   },
   noBroken: { en: 'No step of this session breaks a rule.', zh: '这段会话中没有违反规则的步骤。' },
+  // Flow through the course (issue 17 › Flow).
+  resumeNotice: {
+    en: 'Resuming at step {step} of {count} — g to start over',
+    zh: '从第 {step} 步继续（共 {count} 步）—— 按 g 从头开始',
+  },
+  nextLesson: { en: 'n: next lesson — {title}', zh: 'n：下一课 ——{title}' },
+  courseEnd: {
+    en: 'This is the last lesson of the course: well done!',
+    zh: '这是本课程的最后一课：恭喜学完！',
+  },
+  autoplayCountdown: {
+    en: '▶ next step in {seconds} s · space pause · : go to step',
+    zh: '▶ {seconds} 秒后下一步 · 空格 暂停 · : 跳到某步',
+  },
+  autoplayPaused: {
+    en: '⏸ paused · space play on · n/p step by hand',
+    zh: '⏸ 已暂停 · 空格 继续播放 · n/p 手动逐步',
+  },
+  jumpPrompt: {
+    en: 'Go to step: {typed}▏ (1–{count}, Enter go, Esc cancel)',
+    zh: '跳到第几步：{typed}▏（1–{count}，回车 跳转，Esc 取消）',
+  },
+  keyJump: { en: 'go to step number N', zh: '跳到第 N 步' },
+  keyPause: { en: 'pause / play on (autoplay)', zh: '暂停 / 继续播放（自动播放时）' },
+  menuDone: { en: '{done}/{count} done', zh: '已完成 {done}/{count}' },
+  continueHere: { en: '◂ continue here', zh: '◂ 从这里继续' },
+  recapExercise: {
+    en: 'Exercise: {title} (mcp-sim check {id}).',
+    zh: '练习：{title}（mcp-sim check {id}）。',
+  },
   unreadableLine: { en: 'unreadable line', zh: '无法读取的行' },
   notJudged: {
     en: 'not a message: the referee could not judge it',

@@ -32,6 +32,7 @@ export type LessonAction =
   | 'violations'
   | 'nextBroken'
   | 'prevBroken'
+  | 'jump'
   | 'quit';
 /** Keys while the violation list (`v`) is open. */
 export type ListAction = 'up' | 'down' | 'choose' | 'close';
@@ -54,6 +55,8 @@ export const LESSON_KEYS = [
   { action: 'violations', keys: ['v'], hint: 'keyViolations' },
   { action: 'nextBroken', keys: [']'], hint: null },
   { action: 'prevBroken', keys: ['['], hint: null },
+  // `:` then a step number and Enter (the help says so: jumpHint).
+  { action: 'jump', keys: [':'], hint: null },
 ] as const satisfies readonly Binding<LessonAction>[];
 
 /** The violation list's keys: `q` and Esc close the list, they do not quit. */
@@ -174,4 +177,16 @@ export function scrollHint(lang: Lang): KeyHint<LessonAction> {
     text: tr(STRINGS.keyScroll, lang),
     actions: ['scrollDown', 'scrollUp'],
   };
+}
+
+/** The help's lines for `:` + a number + Enter, and for space pausing an autoplaying lesson. */
+export function flowHints(lang: Lang): KeyHint<LessonAction>[] {
+  return [
+    {
+      keys: `:N ${tr(STRINGS.keyEnter, lang)}`,
+      text: tr(STRINGS.keyJump, lang),
+      actions: ['jump'],
+    },
+    { keys: tr(STRINGS.keySpace, lang), text: tr(STRINGS.keyPause, lang), actions: [] },
+  ];
 }

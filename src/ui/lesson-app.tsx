@@ -29,7 +29,7 @@ export function LessonApp<P extends ProgressData>({
   const { exit } = useApp();
   const { record } = useProgress(initial, save, lang);
   const onStep = useCallback(
-    (index: number) => record(lesson.id, index, lesson.steps.length),
+    (index: number, stepped: boolean) => record(lesson.id, index, lesson.steps.length, stepped),
     [lesson, record],
   );
   return (

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import type { Key } from 'ink';
-import { useEffect, useMemo } from 'react';
-import { type Lang, tr } from '../i18n/lang.js';
-import type { StringKey } from '../i18n/strings.js';
+import { useEffect, useMemo, useState } from 'react';
+import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
+import { STRINGS, type StringKey, sentences } from '../i18n/strings.js';
 import { visible } from '../protocol/visible.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import {
@@ -17,7 +17,7 @@ import {
   SCROLL_BY,
 } from './keymap.js';
 import type { OpenedLesson } from './opened-lesson.js';
-import { type PlayerEvent, playerMachine } from './player-machine.js';
+import { type BrokenNotice, type PlayerEvent, playerMachine } from './player-machine.js';
 import { fitScreen } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useKeyRoute } from './use-key-route.js';
@@ -33,7 +33,8 @@ export type LessonPlayerProps = {
   readonly start: number;
   /** Seconds between automatic steps (--autoplay), or null. */
   readonly autoplay: number | null;
-  readonly onStep: (index: number) => void;
+  /** The step on screen, and whether it was reached by stepping forward (not by `G` or a jump). */
+  readonly onStep: (index: number, stepped: boolean) => void;
   readonly onQuit: () => void;
   /** What `q` is called in the key bar: quit, or back to the menu. */
   readonly quitHint: StringKey;
@@ -41,6 +42,10 @@ export type LessonPlayerProps = {
   readonly route?: KeyRoute;
   /** A lesson unless told otherwise; a recording or an exercise run saves nothing and is no lesson. */
   readonly mode?: ScreenMode;
+  /** What `n` on the last step opens: the course's next lesson, or `'end'` after its last one. */
+  readonly next?: { readonly title: Bilingual } | 'end' | null;
+  /** Opens the next lesson (`n` on the last step, when `next` names one). */
+  readonly onNext?: () => void;
 };
 
 const EVENTS = {
@@ -53,7 +58,10 @@ const EVENTS = {
   violations: { type: 'TOGGLE_LIST' },
   nextBroken: { type: 'NEXT_BROKEN' },
   prevBroken: { type: 'PREV_BROKEN' },
-} as const satisfies Record<Exclude<LessonAction, 'quit' | keyof typeof SCROLL_BY>, PlayerEvent>;
+} as const satisfies Record<
+  Exclude<LessonAction, 'quit' | 'jump' | keyof typeof SCROLL_BY>,
+  PlayerEvent
+>;
 
 /** What each key does while the violation list is open. */
 const LIST_EVENTS = {
@@ -74,6 +82,8 @@ export function LessonPlayer({
   quitHint,
   route,
   mode,
+  next = null,
+  onNext,
 }: LessonPlayerProps) {
   // The violations as the session log's steps recorded them: the list, `]` and `[` read these rows.
   const rows = violationRows(lesson.steps);
@@ -85,14 +95,30 @@ export function LessonPlayer({
       rowSteps: rows.map((r) => r.step),
     },
   });
-  const { index, help, list, cursor, notice } = snapshot.context;
+  const { index, help, list, cursor, notice, stepped, jump, left } = snapshot.context;
+  // Reopened mid-way: say so (until the first key), rather than resume silently.
+  const [resumed, setResumed] = useState(start > 0 && (mode ?? 'lesson') === 'lesson');
+  const autoplaying = snapshot.matches('autoplay') || snapshot.matches('autoplayPaused');
   const size = useTerminalSize();
   const scroll = useTextScroll(String(index));
   const last = index === lesson.steps.length - 1;
   // A lesson's or a transcript's own words (its file's name is in the title): shown, not obeyed.
-  const recap = last ? visible(tr(lesson.recap, lang), { newlines: true }) : null;
+  const exercise = lesson.exercise
+    ? tr(STRINGS.recapExercise, lang, {
+        title: tr(lesson.exercise.title, lang),
+        id: lesson.exercise.id,
+      })
+    : '';
+  const recap = last
+    ? visible(sentences(lang, tr(lesson.recap, lang), exercise), { newlines: true })
+    : null;
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
+    if (resumed) setResumed(false);
+    // Typing a step number after `:` (digits, Backspace; Enter goes, Esc or q cancels); a burst
+    // such as ":12\r" is typed key by key.
+    let typing = jump !== null;
+    if (typing && (key.backspace || key.delete)) return void send({ type: 'JUMP_ERASE' });
     if (list) {
       // One action per event: a burst ("jj") moves the cursor, but Enter or q ends the list.
       for (const action of actionsFor(LIST_KEYS, keyNames(input, key))) {
@@ -101,9 +127,31 @@ export function LessonPlayer({
       }
       return;
     }
-    for (const action of actionsFor(LESSON_KEYS, keyNames(input, key))) {
+    for (const name of keyNames(input, key)) {
+      if (typing) {
+        if (name === 'enter' || name === 'escape' || name === 'q') typing = false;
+        if (name === 'enter') send({ type: 'JUMP_GO' });
+        else if (name === 'escape' || name === 'q') send({ type: 'JUMP_CANCEL' });
+        else send({ type: 'JUMP_TYPE', digit: name });
+        continue;
+      }
+      const [action] = actionsFor(LESSON_KEYS, [name]);
+      if (action === undefined) continue;
       if (action === 'quit') {
         onQuit();
+        return;
+      }
+      if (action === 'jump') {
+        typing = true;
+        send({ type: 'JUMP_START' });
+        continue;
+      }
+      if (action === 'next' && autoplaying && name === 'space') {
+        send({ type: 'TOGGLE_PAUSE' });
+        return;
+      }
+      if (action === 'next' && last && !help && next !== null && next !== 'end' && onNext) {
+        onNext();
         return;
       }
       if (isScroll(action)) {
@@ -118,13 +166,26 @@ export function LessonPlayer({
   });
 
   useEffect(() => {
-    onStep(index);
-  }, [index, onStep]);
+    onStep(index, stepped);
+  }, [index, stepped, onStep]);
 
   const idle = (Object.keys(EVENTS) as (keyof typeof EVENTS)[]).filter(
     (a) => !snapshot.can(EVENTS[a]),
   );
   const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
+  const status = statusLine({
+    lang,
+    jump,
+    count: lesson.steps.length,
+    notice,
+    resumed: resumed ? index : null,
+    autoplay: snapshot.matches('autoplayPaused')
+      ? 'paused'
+      : snapshot.matches('autoplay')
+        ? left
+        : null,
+    next: last && !list && !help ? next : null,
+  });
   return (
     <LessonScreen
       title={visible(tr(lesson.title, lang))}
@@ -140,7 +201,34 @@ export function LessonPlayer({
       mode={mode ?? 'lesson'}
       scroll={scroll.lines}
       violations={list ? { rows, cursor } : null}
-      notice={notice}
+      notice={status}
     />
   );
+}
+
+/** The line shown in place of the key bar, most urgent first: what the learner is typing, then news. */
+function statusLine(at: {
+  readonly lang: Lang;
+  readonly jump: string | null;
+  readonly count: number;
+  readonly notice: BrokenNotice | null;
+  readonly resumed: number | null;
+  readonly autoplay: number | 'paused' | null;
+  readonly next: LessonPlayerProps['next'];
+}): string | null {
+  const { lang } = at;
+  if (at.jump !== null) return tr(STRINGS.jumpPrompt, lang, { typed: at.jump, count: at.count });
+  if (at.notice !== null) return tr(STRINGS[at.notice], lang);
+  if (at.resumed !== null) {
+    return tr(STRINGS.resumeNotice, lang, { step: at.resumed + 1, count: at.count });
+  }
+  if (at.autoplay === 'paused') return tr(STRINGS.autoplayPaused, lang);
+  if (at.autoplay !== null) {
+    return tr(STRINGS.autoplayCountdown, lang, {
+      seconds: Math.max(1, Math.ceil(at.autoplay / 1000)),
+    });
+  }
+  if (at.next === 'end') return tr(STRINGS.courseEnd, lang);
+  if (at.next) return tr(STRINGS.nextLesson, lang, { title: visible(tr(at.next.title, lang)) });
+  return null;
 }

@@ -77,6 +77,7 @@ export function liveReduce(
     case 'violations':
     case 'nextBroken':
     case 'prevBroken':
+    case 'jump':
       // A session still going has no whole list yet: its keys are not bound here (live-keys.ts).
       return state;
     case 'session': {

@@ -5,7 +5,7 @@ import { LessonMenu } from './lesson-menu.js';
 import type { LessonPlayer } from './lesson-player.js';
 import { menuData } from './menu-items.js';
 import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
-import { type ProgressData, resumeAt } from './progress-update.js';
+import { inProgress, type ProgressData, resumeAt } from './progress-update.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useProgress } from './use-progress.js';
 
@@ -51,7 +51,13 @@ export function MenuApp<P extends ProgressData>({
   const route = useKeyRouter();
   const { progress, record } = useProgress(initial, save, lang);
   const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
-  const [selected, setSelected] = useState(0);
+  // The menu opens on the lesson in progress, if there is one.
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      listing.lessons.findIndex((l) => l.id === inProgress(initial)),
+    ),
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const menu = useMemo(() => menuData(listing, progress, lang), [listing, progress, lang]);
 
@@ -73,11 +79,20 @@ export function MenuApp<P extends ProgressData>({
   );
   const lesson = screen.kind === 'lesson' ? screen.lesson : null;
   const onStep = useCallback(
-    (index: number) => {
-      if (lesson) record(lesson.id, index, lesson.steps.length);
+    (index: number, stepped: boolean) => {
+      if (lesson) record(lesson.id, index, lesson.steps.length, stepped);
     },
     [lesson, record],
   );
+  // `n` on the last step opens the course's next lesson (and the menu keeps it chosen for coming back).
+  const at = lesson ? listing.lessons.findIndex((l) => l.id === lesson.id) : -1;
+  const following = at >= 0 ? listing.lessons[at + 1] : undefined;
+  const next = at < 0 ? null : following ? { title: following.scenario.title } : ('end' as const);
+  const onNext = useCallback(() => {
+    if (!following) return;
+    setSelected(at + 1);
+    openLesson(following.id);
+  }, [following, at, openLesson]);
   const back = useCallback(() => setScreen({ kind: 'menu', loading: false }), []);
 
   if (screen.kind === 'lesson') {
@@ -93,6 +108,8 @@ export function MenuApp<P extends ProgressData>({
         onQuit={back}
         quitHint="keyMenu"
         route={route}
+        next={next}
+        onNext={onNext}
       />
     );
   }

@@ -1,7 +1,13 @@
 import { basename, dirname } from 'node:path';
 import { type Lang, tr } from '../i18n/lang.js';
 import type { MenuListing as LessonListing } from './opened-lesson.js';
-import { type LessonStatus, type ProgressData, statusOf } from './progress-update.js';
+import {
+  doneCount,
+  inProgress,
+  type LessonStatus,
+  type ProgressData,
+  statusOf,
+} from './progress-update.js';
 import { visibleData } from './visible-data.js';
 
 export type MenuLesson = {
@@ -10,6 +16,8 @@ export type MenuLesson = {
   readonly title: string;
   readonly goal: string;
   readonly status: LessonStatus;
+  /** The lesson in progress (the one last stepped in, unfinished). */
+  readonly current: boolean;
 };
 
 /** A lesson folder that did not load: listed, never opened. */
@@ -18,6 +26,8 @@ export type MenuProblem = { readonly name: string; readonly problem: string };
 export type MenuData = {
   readonly lessons: readonly MenuLesson[];
   readonly broken: readonly MenuProblem[];
+  /** How many of the lessons are done. */
+  readonly done: number;
 };
 
 /** The menu as drawn: titles, goals and problems come from lesson files, so they are made visible. */
@@ -32,14 +42,19 @@ function listedData(listing: LessonListing, progress: ProgressData, lang: Lang):
     title: tr(lesson.scenario.title, lang),
     goal: tr(lesson.scenario.goal, lang),
     status: statusOf(progress, lesson.id),
+    current: lesson.id === inProgress(progress),
   }));
+  const done = doneCount(
+    progress,
+    lessons.map((l) => l.id),
+  );
   const broken = new Map<string, string>();
   for (const p of listing.problems) {
     const name = basename(p.file) === 'lesson.yaml' ? basename(dirname(p.file)) : basename(p.file);
     if (!broken.has(name))
       broken.set(name, `${p.line !== null ? `line ${p.line}: ` : ''}${p.message}`);
   }
-  return { lessons, broken: [...broken].map(([name, problem]) => ({ name, problem })) };
+  return { lessons, broken: [...broken].map(([name, problem]) => ({ name, problem })), done };
 }
 
 /** The slice of `count` items to show so that `selected` is on screen: [start, end). */

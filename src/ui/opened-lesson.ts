@@ -8,6 +8,8 @@ export type OpenedLesson = {
   readonly goal: Bilingual;
   readonly recap: Bilingual;
   readonly steps: readonly ScreenStep[];
+  /** The exercise that practises what the lesson taught (the lesson file names it), if any. */
+  readonly exercise?: { readonly id: string; readonly title: Bilingual } | null;
 };
 
 /** Why a lesson cannot be opened, with the exit code for it (2: no such lesson, 1: broken file). */

@@ -98,10 +98,16 @@ export const playerMachine = setup({
       index: ({ context }) => clamp(context.index + 1, context.count),
       stepped: true,
     }),
-    prev: assign({ index: ({ context }) => clamp(context.index - 1, context.count), stepped: false }),
+    prev: assign({
+      index: ({ context }) => clamp(context.index - 1, context.count),
+      stepped: false,
+    }),
     first: assign({ index: 0, stepped: false }),
     // Jumping to the end is a look, not a lesson learnt: `stepped` stays false.
-    last: assign({ index: ({ context }) => clamp(context.count - 1, context.count), stepped: false }),
+    last: assign({
+      index: ({ context }) => clamp(context.count - 1, context.count),
+      stepped: false,
+    }),
     resetLeft: assign({ left: ({ context }) => context.autoplayMs ?? 0 }),
     countDown: assign({ left: ({ context }) => context.left - TICK_MS }),
     jumpStart: assign({ jump: '', notice: null }),
@@ -115,7 +121,8 @@ export const playerMachine = setup({
     jumpCancel: assign({ jump: null }),
     jumpGo: assign(({ context }) => {
       const n = Number(context.jump);
-      if (context.jump === '' || context.jump === null || !Number.isFinite(n)) return { jump: null };
+      if (context.jump === '' || context.jump === null || !Number.isFinite(n))
+        return { jump: null };
       return { jump: null, index: clamp(n - 1, context.count), stepped: false };
     }),
     toggleHelp: assign({ help: ({ context }) => !context.help }),

@@ -9,22 +9,29 @@ export type LessonEntry = { readonly finished: boolean; readonly lastStep: numbe
 export type ProgressData = {
   readonly lang?: Lang | undefined;
   readonly lessons: Readonly<Record<string, LessonEntry>>;
+  /** The lesson the learner last stepped in (the menu marks it while it is unfinished). */
+  readonly current?: unknown;
 };
 
 export type LessonStatus = 'new' | 'started' | 'done';
 
-/** The learner is on step `index` of `count`; reaching the last step finishes the lesson for good. */
+/**
+ * The learner is on step `index` of `count`; reaching the last step by stepping (`stepped`: not
+ * by `G` or a jump) finishes the lesson for good.
+ */
 export function recordStep<P extends ProgressData>(
   progress: P,
   id: string,
   index: number,
   count: number,
   lang: Lang,
+  stepped = true,
 ): P {
-  const finished = (progress.lessons[id]?.finished ?? false) || index >= count - 1;
+  const finished = (progress.lessons[id]?.finished ?? false) || (stepped && index >= count - 1);
   return {
     ...progress,
     lang,
+    current: id,
     // The entry's other fields (a newer version's) are kept: progress.json keeps unknown keys.
     lessons: { ...progress.lessons, [id]: { ...progress.lessons[id], finished, lastStep: index } },
   };
@@ -41,4 +48,15 @@ export function resumeAt(progress: ProgressData, id: string, count: number): num
   const entry = progress.lessons[id];
   if (!entry || entry.finished) return 0;
   return Math.max(0, Math.min(entry.lastStep, count - 1));
+}
+
+/** The lesson in progress: the one the learner last stepped in, while it is unfinished. */
+export function inProgress(progress: ProgressData): string | null {
+  const id = progress.current;
+  return typeof id === 'string' && statusOf(progress, id) === 'started' ? id : null;
+}
+
+/** How many of the lessons `ids` are done. */
+export function doneCount(progress: ProgressData, ids: readonly string[]): number {
+  return ids.filter((id) => statusOf(progress, id) === 'done').length;
 }

@@ -4,8 +4,8 @@ import { type ProgressData, recordStep } from './progress-update.js';
 
 export type ProgressHandle<P extends ProgressData> = {
   readonly progress: P;
-  /** The learner is on step `index` of lesson `id` (saved at once). */
-  readonly record: (id: string, index: number, count: number) => void;
+  /** The learner is on step `index` of lesson `id`, reached by stepping or not (saved at once). */
+  readonly record: (id: string, index: number, count: number, stepped: boolean) => void;
 };
 
 /** The learner's progress: saved on every step change and once more when the app goes away. */
@@ -17,8 +17,8 @@ export function useProgress<P extends ProgressData>(
   const latest = useRef(initial);
   const [progress, setProgress] = useState(initial);
   const record = useCallback(
-    (id: string, index: number, count: number) => {
-      const next = recordStep(latest.current, id, index, count, lang);
+    (id: string, index: number, count: number, stepped: boolean) => {
+      const next = recordStep(latest.current, id, index, count, lang, stepped);
       latest.current = next;
       save(next);
       setProgress(next);

@@ -5,7 +5,14 @@ import { envelopeModel, fitEnvelope, fitMeanings } from '../../src/ui/envelope-m
 import { jsonLines, lineOfPointer, lineText } from '../../src/ui/json-lines.js';
 import { planMiddle } from '../../src/ui/layout.js';
 import { peerFacts } from '../../src/ui/peer-facts.js';
-import { recordStep, resumeAt, statusOf } from '../../src/ui/progress-update.js';
+import {
+  doneCount,
+  inProgress,
+  type ProgressData,
+  recordStep,
+  resumeAt,
+  statusOf,
+} from '../../src/ui/progress-update.js';
 import { sequenceRow, sequenceRows } from '../../src/ui/sequence-rows.js';
 import { wrappedHeight } from '../../src/ui/text-height.js';
 import { playLesson } from '../helpers/screen.js';
@@ -86,7 +93,12 @@ describe('progress', () => {
       exercises: { a: { passed: true, points: 1, maxPoints: 1 } },
     };
     const p1 = recordStep(start, 'x', 2, 5, 'zh');
-    expect(p1).toEqual({ ...start, lang: 'zh', lessons: { x: { finished: false, lastStep: 2 } } });
+    expect(p1).toEqual({
+      ...start,
+      lang: 'zh',
+      current: 'x',
+      lessons: { x: { finished: false, lastStep: 2 } },
+    });
     expect(statusOf(p1, 'x')).toBe('started');
     expect(resumeAt(p1, 'x', 5)).toBe(2);
     const p2 = recordStep(recordStep(p1, 'x', 4, 5, 'zh'), 'x', 1, 5, 'zh');
@@ -94,6 +106,17 @@ describe('progress', () => {
     expect(statusOf(p2, 'x')).toBe('done');
     expect(resumeAt(p2, 'x', 5)).toBe(0);
     expect(statusOf(p2, 'y')).toBe('new');
+  });
+
+  it('the last step reached by G (not by stepping) does not finish the lesson', () => {
+    const none: ProgressData = { lessons: {} };
+    const jumped = recordStep(none, 'x', 4, 5, 'en', false);
+    expect(jumped.lessons.x).toEqual({ finished: false, lastStep: 4 });
+    expect(inProgress(jumped)).toBe('x');
+    const stepped = recordStep(jumped, 'x', 4, 5, 'en', true);
+    expect(statusOf(stepped, 'x')).toBe('done');
+    expect(inProgress(stepped)).toBe(null);
+    expect(doneCount(stepped, ['x', 'y'])).toBe(1);
   });
 });
 

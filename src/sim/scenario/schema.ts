@@ -185,6 +185,11 @@ export const scenarioSchema = z
     client: clientConfigSchema.default(clientConfigSchema.parse({})),
     steps: z.array(stepSchema).min(1),
     recap: bilingual,
+    /** The exercise (its folder under exercises/) that practises the lesson: the recap names it. */
+    exercise: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'an exercise id: lowercase letters, digits and dashes')
+      .optional(),
     spec: z.array(z.string()).default([]),
   })
   .strict();

@@ -2,9 +2,8 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { brokenHint, type KeyHint, scrollHint } from '../keymap.js';
+import { brokenHint, flowHints, type KeyHint, scrollHint } from '../keymap.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../layout.js';
-import type { BrokenNotice } from '../player-machine.js';
 import { fitScreen } from '../screen-fit.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import type { ScreenStep } from '../screen-step.js';
@@ -43,8 +42,8 @@ export type LessonScreenProps = {
   readonly scroll?: number;
   /** The violation list (`v`), when open: its rows and the chosen one. */
   readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
-  /** Why `]` or `[` did not move: shown in place of the key bar until the next key. */
-  readonly notice?: BrokenNotice | null;
+  /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in place of the key bar. */
+  readonly notice?: string | null;
 };
 
 /** Header, phases, key bar, the line kept free, the list's border and title: what its rows cannot use. */
@@ -111,7 +110,12 @@ export function LessonScreen(props: LessonScreenProps) {
         />
       ) : help ? (
         <HelpOverlay
-          hints={[...hints, brokenHint(lang), scrollHint(lang)]}
+          hints={[
+            ...hints,
+            brokenHint(lang),
+            scrollHint(lang),
+            ...(mode === 'live' ? [] : flowHints(lang)),
+          ]}
           lang={lang}
           saves={SCREEN_MODES[mode].saves}
         />
@@ -160,7 +164,7 @@ export function LessonScreen(props: LessonScreenProps) {
       )}
       {props.notice ? (
         <Box flexShrink={0} overflowX="hidden">
-          <Text wrap="truncate-end">{tr(STRINGS[props.notice], lang)}</Text>
+          <Text wrap="truncate-end">{props.notice}</Text>
         </Box>
       ) : (
         <KeyBar hints={hints} idle={idle} />

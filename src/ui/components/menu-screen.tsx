@@ -60,7 +60,14 @@ export function MenuScreen({
       <Text bold {...theme.fg('accent')} wrap="truncate-end">
         {tr(STRINGS.appTitle, lang)}
       </Text>
-      <Text bold>{tr(STRINGS.lessons, lang)}</Text>
+      <Text bold wrap="truncate-end">
+        {tr(STRINGS.lessons, lang)}
+        {menu.lessons.length > 0 ? (
+          <Text bold={false} dimColor>
+            {` · ${tr(STRINGS.menuDone, lang, { done: menu.done, count: menu.lessons.length })}`}
+          </Text>
+        ) : null}
+      </Text>
       {menu.lessons.length === 0 ? <Text dimColor>{tr(STRINGS.noLessons, lang)}</Text> : null}
       <Box flexDirection="column" flexGrow={1} overflow="hidden">
         {menu.lessons.slice(from, to).map((lesson, i) => {
@@ -80,6 +87,7 @@ export function MenuScreen({
                 <Box flexShrink={0} marginLeft={1}>
                   <Text {...theme.fg(status.role)} dimColor={status.role === null}>
                     {tr(STRINGS[status.key], lang)}
+                    {lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}
                   </Text>
                 </Box>
               </Box>
