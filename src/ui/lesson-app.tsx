@@ -39,6 +39,7 @@ export function LessonApp<P extends ProgressData>({
       // A lesson that plays by itself is a demonstration (a projector): it starts at the start.
       start={autoplay !== null ? 0 : resumeAt(initial, lesson.id, lesson.steps.length)}
       autoplay={autoplay}
+      resumed={autoplay === null && (mode ?? 'lesson') === 'lesson'}
       onStep={onStep}
       onQuit={exit}
       quitHint="keyQuit"

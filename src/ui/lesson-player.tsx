@@ -31,6 +31,8 @@ export type LessonPlayerProps = {
   readonly lang: Lang;
   /** The step to open at (where the learner left off). */
   readonly start: number;
+  /** `start` is where the learner left off: the screen says so until the next key. */
+  readonly resumed?: boolean;
   /** Seconds between automatic steps (--autoplay), or null. */
   readonly autoplay: number | null;
   /** The step on screen, and whether it was reached by stepping forward (not by `G` or a jump). */
@@ -84,6 +86,7 @@ export function LessonPlayer({
   mode,
   next = null,
   onNext,
+  resumed: resuming = false,
 }: LessonPlayerProps) {
   // The violations as the session log's steps recorded them: the list, `]` and `[` read these rows.
   const rows = violationRows(lesson.steps);
@@ -97,7 +100,7 @@ export function LessonPlayer({
   });
   const { index, help, list, cursor, notice, stepped, jump, left } = snapshot.context;
   // Reopened mid-way: say so (until the first key), rather than resume silently.
-  const [resumed, setResumed] = useState(start > 0 && (mode ?? 'lesson') === 'lesson');
+  const [resumed, setResumed] = useState(resuming && start > 0);
   const autoplaying = snapshot.matches('autoplay') || snapshot.matches('autoplayPaused');
   const size = useTerminalSize();
   const scroll = useTextScroll(String(index));

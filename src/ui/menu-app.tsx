@@ -103,6 +103,7 @@ export function MenuApp<P extends ProgressData>({
         lesson={screen.lesson}
         lang={lang}
         start={screen.start}
+        resumed
         autoplay={null}
         onStep={onStep}
         onQuit={back}
