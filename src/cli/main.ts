@@ -89,13 +89,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       const folders = await foldersOf(values.lessons);
       return lessonPrintCommand({ id, format: values.json ? 'json' : 'plain', lang, folders });
     }
-    let autoplay: number | undefined;
-    if (values.autoplay !== undefined) {
-      autoplay = Number(values.autoplay);
-      if (!Number.isFinite(autoplay) || autoplay <= 0) {
-        throw new UsageError(`--autoplay needs a number of seconds, not "${values.autoplay}"`);
-      }
-    }
+    const autoplay = autoplayOf(values.autoplay);
     // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
     // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
     const { lessonTarget, openLesson } = await import('./lesson-source.js');
@@ -116,6 +110,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   async play({ values, args }) {
     const { file } = args;
     const lang = langOf(values.lang);
+    const autoplay = autoplayOf(values.autoplay);
     const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
     if (values.plain) return playPlainCommand(file, lang);
     const { checkReadable } = await import('./commands/trace.js');
@@ -127,7 +122,12 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       throw new UsageError(`${file}: no messages to play`);
     }
     const { runPlay } = await importUi();
-    return runPlay({ lesson, lang, mode: 'recording' });
+    return runPlay({
+      lesson,
+      lang,
+      mode: 'recording',
+      ...(autoplay !== undefined ? { autoplay } : {}),
+    });
   },
   async serve({ values }) {
     const { serveCommand } = await import('./commands/serve.js');
@@ -241,3 +241,13 @@ run(process.argv.slice(2)).then(
     }
   },
 );
+
+/** `--autoplay <seconds>`: a positive number of seconds, or a usage error. */
+function autoplayOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(`--autoplay needs a number of seconds, not "${value}"`);
+  }
+  return seconds;
+}

@@ -76,6 +76,8 @@ export async function runPlay(options: {
   readonly lesson: OpenedLesson;
   readonly lang: Lang;
   readonly mode: Extract<ScreenMode, 'recording' | 'exercise'>;
+  /** Seconds between automatic steps (`play --autoplay`). */
+  readonly autoplay?: number;
 }): Promise<number> {
   const { LessonApp } = await import('./lesson-app.js');
   return show(
@@ -84,7 +86,7 @@ export async function runPlay(options: {
       progress: { lessons: {} },
       save: () => {},
       lang: options.lang,
-      autoplay: null,
+      autoplay: options.autoplay ?? null,
       mode: options.mode,
     }),
   );

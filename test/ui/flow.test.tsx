@@ -204,4 +204,21 @@ describe('autoplay and jumping', () => {
     await until(() => expect(screen.frame()).not.toContain('Go to step'));
     screen.unmount();
   });
+
+  it('a recording (play --autoplay) counts down too', async () => {
+    const lesson = await opened('first-session');
+    const screen = renderAt(
+      <LessonApp
+        lesson={lesson}
+        progress={{ lessons: {} }}
+        save={() => {}}
+        lang="en"
+        autoplay={4}
+        mode="recording"
+      />,
+      { columns: 100, rows: 30 },
+    );
+    await until(() => expect(screen.frame()).toContain('▶ next step in 4 s'));
+    screen.unmount();
+  });
 });

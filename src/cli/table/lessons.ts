@@ -12,6 +12,16 @@ const LESSONS_OPTION = {
 } as const satisfies OptionSpec;
 
 /** `mcp-sim` alone (or with options only): the lesson menu. `menu` is its hidden alias. */
+/** `--autoplay <seconds>` of `lesson` and `play`: one step every <seconds>, with a countdown. */
+const AUTOPLAY_OPTION = {
+  kind: 'string',
+  value: '<seconds>',
+  help: {
+    en: 'advance by itself every <seconds> seconds, with a countdown (for a projector); space pauses and plays on',
+    zh: '每隔 <seconds> 秒自动前进一步，并显示倒计时（适合投影演示）；空格 暂停 / 继续播放',
+  },
+} as const;
+
 export const menu = {
   summary: { en: 'the lesson menu (interactive)', zh: '课程菜单（交互式）' },
   positionals: [],
@@ -91,18 +101,11 @@ export const lesson = {
     },
     lang: LANG_OPTION,
     lessons: LESSONS_OPTION,
-    autoplay: {
-      kind: 'string',
-      value: '<seconds>',
-      help: {
-        en: 'advance by itself every <seconds> seconds (for a projector)',
-        zh: '每隔 <seconds> 秒自动前进一步（适合投影演示）',
-      },
-    },
+    autoplay: AUTOPLAY_OPTION,
   },
   notes: {
-    en: 'Keys: → n space next · ← p back · g/G first/last · ? help · q quit (progress saved).',
-    zh: '按键：→ n 空格 下一步 · ← p 上一步 · g/G 首/末 · ? 帮助 · q 退出（进度会保存）。',
+    en: 'Keys: → n space next (on the last step, n opens the next lesson) · ← p back · g/G first/last · : + a number + Enter go to that step · ? help · q quit (progress saved; a lesson is done once you step onto its last step, G alone does not count).',
+    zh: '按键：→ n 空格 下一步（在最后一步按 n 打开下一课）· ← p 上一步 · g/G 首/末 · : 加数字再按回车 跳到该步 · ? 帮助 · q 退出（进度会保存；逐步走到最后一步才算学完，仅按 G 不算）。',
   },
 } as const satisfies CommandSpec;
 
@@ -134,6 +137,7 @@ export const play = {
       },
     },
     lang: LANG_OPTION,
+    autoplay: AUTOPLAY_OPTION,
   },
 } as const satisfies CommandSpec;
 
