@@ -105,6 +105,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       progress,
       save: saveProgress,
       ...(autoplay !== undefined ? { autoplay } : {}),
+      course: { listing: target.listing, open: (next) => openLesson(next, target.listing) },
     });
   },
   async play({ values, args }) {

@@ -1,10 +1,11 @@
 import { useApp } from 'ink';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { LessonPlayer } from './lesson-player.js';
-import type { OpenedLesson } from './opened-lesson.js';
+import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
 import type { ScreenMode } from './screen-mode.js';
+import { useKeyRouter } from './use-key-router.js';
 import { useProgress } from './use-progress.js';
 
 export type LessonAppProps<P extends ProgressData> = {
@@ -15,35 +16,61 @@ export type LessonAppProps<P extends ProgressData> = {
   readonly autoplay: number | null;
   /** A lesson unless told otherwise; only a lesson's progress is saved. */
   readonly mode?: ScreenMode;
+  /** The course the lesson belongs to: `n` on its last step opens the next one. */
+  readonly course?: { readonly listing: MenuListing; readonly open: LessonOpener };
 };
 
-/** `mcp-sim lesson <id>`: one lesson; `q` quits. */
+/** `mcp-sim lesson <id>`: one lesson (then the course's next ones, with `n`); `q` quits. */
 export function LessonApp<P extends ProgressData>({
-  lesson,
+  lesson: first,
   progress: initial,
   save,
   lang,
   autoplay,
   mode,
+  course,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
   const { record } = useProgress(initial, save, lang);
+  // One listener for every lesson this app shows: the next lesson gets the very next key.
+  const route = useKeyRouter();
+  // The lesson on screen: the one asked for, until `n` on a last step opens the next.
+  const [lesson, setLesson] = useState<{ opened: OpenedLesson; next: boolean }>({
+    opened: first,
+    next: false,
+  });
+  const { opened } = lesson;
   const onStep = useCallback(
-    (index: number, stepped: boolean) => record(lesson.id, index, lesson.steps.length, stepped),
-    [lesson, record],
+    (index: number, stepped: boolean) => record(opened.id, index, opened.steps.length, stepped),
+    [opened, record],
   );
+  const at = course ? course.listing.lessons.findIndex((l) => l.id === opened.id) : -1;
+  const following = course && at >= 0 ? course.listing.lessons[at + 1] : undefined;
+  const next = at < 0 ? null : following ? { title: following.scenario.title } : ('end' as const);
+  const onNext = useCallback(() => {
+    if (!course || !following) return;
+    void course.open(following.id).then((result) => {
+      if (result.ok) setLesson({ opened: result.value, next: true });
+    });
+  }, [course, following]);
+  // A lesson that plays by itself is a demonstration (a projector): it starts at the start; so
+  // does the next lesson, opened from the last step of this one.
+  const resumes = autoplay === null && !lesson.next && (mode ?? 'lesson') === 'lesson';
   return (
     <LessonPlayer
-      lesson={lesson}
+      key={opened.id}
+      lesson={opened}
       lang={lang}
-      // A lesson that plays by itself is a demonstration (a projector): it starts at the start.
-      start={autoplay !== null ? 0 : resumeAt(initial, lesson.id, lesson.steps.length)}
+      start={resumes ? resumeAt(initial, opened.id, opened.steps.length) : 0}
       autoplay={autoplay}
-      resumed={autoplay === null && (mode ?? 'lesson') === 'lesson'}
+      resumed={resumes}
       onStep={onStep}
       onQuit={exit}
       quitHint="keyQuit"
+      route={route}
       mode={mode ?? 'lesson'}
+      next={next}
+      onNext={onNext}
     />
   );
 }

@@ -54,7 +54,12 @@ export async function runMenu<P extends ProgressData>(
 
 /** `mcp-sim lesson <id>`: one lesson, optionally stepping by itself every `autoplay` seconds. */
 export async function runLesson<P extends ProgressData>(
-  options: RunOptions<P> & { readonly lesson: OpenedLesson; readonly autoplay?: number },
+  options: RunOptions<P> & {
+    readonly lesson: OpenedLesson;
+    readonly autoplay?: number;
+    /** The course around the lesson: `n` on its last step opens the next one. */
+    readonly course?: { readonly listing: MenuListing; readonly open: LessonOpener };
+  },
 ): Promise<number> {
   const { LessonApp } = await import('./lesson-app.js');
   return show(
@@ -64,6 +69,7 @@ export async function runLesson<P extends ProgressData>(
       save: options.save,
       lang: options.lang,
       autoplay: options.autoplay ?? null,
+      ...(options.course ? { course: options.course } : {}),
     }),
   );
 }

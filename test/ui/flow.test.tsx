@@ -221,4 +221,29 @@ describe('autoplay and jumping', () => {
     await until(() => expect(screen.frame()).toContain('▶ next step in 4 s'));
     screen.unmount();
   });
+
+  it('mcp-sim lesson <id>: says where it resumes, and n on the last step opens the next lesson', async () => {
+    const first = await openLesson('first-session', listing);
+    if (!first.ok) throw new Error(first.error.message);
+    const screen = renderAt(
+      <LessonApp
+        lesson={first.value}
+        progress={{ lessons: { 'first-session': { finished: false, lastStep: 2 } } }}
+        save={() => {}}
+        lang="en"
+        autoplay={null}
+        course={{ listing, open: (id) => openLesson(id, listing) }}
+      />,
+      { columns: 100, rows: 30 },
+    );
+    await until(() => expect(screen.frame()).toContain('Resuming at step 3 of 10'));
+    screen.type('G');
+    await until(() => expect(screen.frame()).toContain('n: next lesson — Removing a capability'));
+    screen.type('n');
+    await until(() => expect(screen.frame()).toMatch(/Removing a capability.*step 1\//), 10_000);
+    expect(screen.frame()).not.toContain('Resuming');
+    screen.type('G');
+    await until(() => expect(screen.frame()).toContain('This is the last lesson of the course'));
+    screen.unmount();
+  });
 });
