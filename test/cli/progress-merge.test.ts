@@ -47,12 +47,7 @@ describe('two sessions in one folder', () => {
       const p1 = one.loadProgress(file, quiet);
       const p2 = two.loadProgress(file, quiet);
       const saves = [
-        () =>
-          one.saveProgress(
-            recordStep(recordStep(p1, 'a', 9, 10), 'a', 3, 10),
-            file,
-            quiet,
-          ),
+        () => one.saveProgress(recordStep(recordStep(p1, 'a', 9, 10), 'a', 3, 10), file, quiet),
         () => two.saveProgress(recordStep(p2, 'a', 6, 10), file, quiet),
       ];
       for (const save of order ? saves.reverse() : saves) save();

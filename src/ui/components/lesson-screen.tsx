@@ -97,6 +97,7 @@ export function LessonScreen(props: LessonScreenProps) {
           hints={[...hints, scrollHint(lang)]}
           lang={lang}
           saves={SCREEN_MODES[mode].saves}
+          width={columns}
         />
       ) : (
         <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
@@ -125,7 +126,7 @@ export function LessonScreen(props: LessonScreenProps) {
             {step.report?.progress ? (
               <ProgressLine progress={step.report.progress} lang={lang} width={columns} />
             ) : null}
-            <VerdictLine violations={step.report?.violations ?? []} lang={lang} />
+            <VerdictLine violations={step.report?.violations ?? []} lang={lang} width={columns} />
             <NarrationView
               events={step.events.map((e) => tr(e, lang))}
               note={tr(step.note, lang)}
