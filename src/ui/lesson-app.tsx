@@ -27,7 +27,7 @@ export function LessonApp<P extends ProgressData>({
   mode,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
-  const { record } = useProgress(initial, save, lang);
+  const { record } = useProgress(initial, save);
   const onStep = useCallback(
     (index: number) => record(lesson.id, index, lesson.steps.length),
     [lesson, record],

@@ -1,5 +1,3 @@
-import type { Lang } from '../i18n/lang.js';
-
 export type LessonEntry = { readonly finished: boolean; readonly lastStep: number };
 
 /**
@@ -7,7 +5,6 @@ export type LessonEntry = { readonly finished: boolean; readonly lastStep: numbe
  * file). Functions keep every other field (exercises…) as they found it.
  */
 export type ProgressData = {
-  readonly lang?: Lang | undefined;
   readonly lessons: Readonly<Record<string, LessonEntry>>;
 };
 
@@ -19,12 +16,10 @@ export function recordStep<P extends ProgressData>(
   id: string,
   index: number,
   count: number,
-  lang: Lang,
 ): P {
   const finished = (progress.lessons[id]?.finished ?? false) || index >= count - 1;
   return {
     ...progress,
-    lang,
     // The entry's other fields (a newer version's) are kept: progress.json keeps unknown keys.
     lessons: { ...progress.lessons, [id]: { ...progress.lessons[id], finished, lastStep: index } },
   };

@@ -114,6 +114,7 @@ export function LessonScreen(props: LessonScreenProps) {
           hints={[...hints, brokenHint(lang), scrollHint(lang)]}
           lang={lang}
           saves={SCREEN_MODES[mode].saves}
+          width={columns}
         />
       ) : (
         <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
@@ -145,6 +146,7 @@ export function LessonScreen(props: LessonScreenProps) {
             <VerdictLine
               violations={step.report?.violations ?? []}
               lang={lang}
+              width={columns}
               unreadable={step.problem !== null}
             />
             <NarrationView
