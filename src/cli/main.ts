@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { detectLang, type Lang } from '../i18n/lang.js';
+import { chosenLang, detectLang, type Lang } from '../i18n/lang.js';
 import { visible } from '../protocol/visible.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
+import { remembered } from './lang-choice.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, saveProgress } from './progress.js';
 import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
@@ -13,8 +14,8 @@ import { packageVersion } from './version.js';
 /** What a command does with its command line read. */
 type Run<N extends CommandName> = (parsed: ParsedCommand<(typeof COMMANDS)[N]>) => Promise<number>;
 
-/** The learner's language: the command's --lang, else the remembered one, else the locale's. */
-const langOf = (value: string | undefined): Lang => detectLang(value, loadProgress().lang);
+/** The learner's language: the command's --lang, else the one chosen before, else the locale's. */
+const langOf = (value: string | undefined): Lang => detectLang(value, chosenLang(loadProgress()));
 
 async function showHelp(topic: CommandName | undefined, lang: Lang): Promise<number> {
   const { commandHelpText, overviewText } = await import('./help-text.js');
@@ -40,9 +41,10 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
-    const progress = loadProgress();
-    const lang = detectLang(values.lang, progress.lang);
+    const loaded = loadProgress();
+    const lang = detectLang(values.lang, chosenLang(loaded));
     requireTty(lang, 'needsTtyMenu');
+    const progress = remembered(loaded, values.lang);
     const [{ runMenu }, { listing, open }] = await Promise.all([
       importUi(),
       import('./lesson-source.js').then(async ({ listLessons, openLesson }) => {
@@ -67,7 +69,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async lessons({ values }) {
     const progress = loadProgress();
-    const lang = detectLang(values.lang, progress.lang);
+    const lang = detectLang(values.lang, chosenLang(progress));
     const { checkLessonsCommand, lessonsCommand } = await import('./commands/lessons.js');
     if (values.check !== undefined) {
       if (values.lessons !== undefined) throw new UsageError('--check takes the folder itself');
@@ -79,8 +81,8 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async lesson({ values, args }) {
     const { id } = args;
-    const progress = loadProgress();
-    const lang = detectLang(values.lang, progress.lang);
+    const loaded = loadProgress();
+    const lang = detectLang(values.lang, chosenLang(loaded));
     if (values.json && values.plain) {
       throw new UsageError('choose one of --plain (a Markdown handout) and --json');
     }
@@ -98,6 +100,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const opened = await openLesson(target.id, target.listing);
     if (!opened.ok) throw lessonProblem(opened.error);
     requireTty(lang);
+    const progress = remembered(loaded, values.lang);
     const { runLesson } = await importUi();
     return runLesson({
       lesson: opened.value,

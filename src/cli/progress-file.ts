@@ -44,7 +44,7 @@ function issueText(pointer: string, error: z.core.$ZodError): string {
 
 /**
  * Sorts a parsed progress file: what validates is used, each entry that does not (one lesson, one
- * exercise, the `lang` field, a whole section that is not an object) is set aside on its own, and
+ * exercise, the `lang` or `langChosen` field, a whole section that is not an object) is set aside on its own, and
  * every field this version does not know is kept as it is.
  */
 export function sortProgress(value: Record<string, unknown>): {
@@ -60,6 +60,14 @@ export function sortProgress(value: Record<string, unknown>): {
       delete progress.lang;
       asides.push({ pointer: '/lang', why: issueText('/lang', lang.error), value: value.lang });
     }
+  }
+  if ('langChosen' in value && typeof value.langChosen !== 'boolean') {
+    delete progress.langChosen;
+    asides.push({
+      pointer: '/langChosen',
+      why: '/langChosen: expected a boolean',
+      value: value.langChosen,
+    });
   }
   for (const section of ['lessons', 'exercises'] as const) {
     const entries = value[section] ?? {};

@@ -12,7 +12,10 @@ export type ExerciseRecord = {
 };
 
 export type Progress = {
+  /** A language shown; a choice only with `langChosen: true` (see chosenLang in src/i18n). */
   lang?: Lang;
+  /** True when `lang` was chosen with `--lang`; files without it hold no choice. */
+  langChosen?: boolean;
   lessons: Record<string, LessonRecord>;
   exercises: Record<string, ExerciseRecord>;
   [key: string]: unknown;

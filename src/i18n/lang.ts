@@ -7,7 +7,10 @@ export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'zh';
 }
 
-/** The learner's language: an explicit choice, then the remembered one, then LC_ALL / LANG. */
+/**
+ * The learner's language: this run's `--lang`, then the choice remembered from an earlier
+ * `--lang` (only an explicit one: see `chosenLang`), then LC_ALL / LC_MESSAGES / LANG.
+ */
 export function detectLang(
   explicit: string | undefined,
   remembered: Lang | undefined,
@@ -17,6 +20,18 @@ export function detectLang(
   if (remembered) return remembered;
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
   return /^zh/i.test(locale) ? 'zh' : 'en';
+}
+
+/**
+ * The language a progress file remembers as chosen: its `lang` only when `langChosen` is true.
+ * A `lang` without the mark (written by mcp-sim before it kept the two apart, whichever language
+ * the run happened to show) is not a choice, so it never hides the locale.
+ */
+export function chosenLang(saved: {
+  readonly lang?: Lang | undefined;
+  readonly langChosen?: unknown;
+}): Lang | undefined {
+  return saved.langChosen === true ? saved.lang : undefined;
 }
 
 /** A value for a `{name}` placeholder: the same in both languages, or its own in each. */

@@ -1,3 +1,5 @@
+import stringWidth from 'string-width';
+
 // Characters that take no column of their own: combining marks, format characters (zero-width
 // joiner, variation selectors, bidi marks…). A grapheme made only of these takes no column; every
 // other grapheme takes at least one.
@@ -23,4 +25,25 @@ export function boundText(text: string, columns: number): string {
     if (visible > columns + 1) return text.slice(0, index);
   }
   return text;
+}
+
+/**
+ * `text` fitted to a line of `width` columns: as it is when it fits, else cut and ended with `…`,
+ * all of it within `width`. Ink's `truncate-end` cannot be left to do this for Chinese: it cuts at
+ * `width - 1` columns with slice-ansi, which keeps a wide character that straddles the cut, so the
+ * `…` lands one column past the edge and is clipped away (`…并在工` with no ellipsis). Here the
+ * cut falls between graphemes, one column short if a wide one would straddle it.
+ */
+export function ellipsize(text: string, width: number): string {
+  const bounded = boundText(text, width);
+  if (stringWidth(bounded) <= width) return bounded;
+  let used = 0;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(bounded)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    used += w;
+    end = index + segment.length;
+  }
+  return width < 1 ? '' : `${bounded.slice(0, end)}…`;
 }

@@ -91,3 +91,38 @@ function breakLine(line: string, width: number): string[] {
   lines.push(current);
   return lines;
 }
+
+/**
+ * `breakCjk` for a text made of parts drawn in different styles (a bold rule id, then its
+ * message): the parts joined are broken as one text, and each line comes back as the pieces of
+ * the parts it holds (`[part index, text]`), so every piece keeps its part's style.
+ */
+export function breakCjkParts(
+  parts: readonly string[],
+  width: number,
+): Array<Array<readonly [part: number, text: string]>> {
+  const whole = parts.join('');
+  const broken = breakCjk(whole, width);
+  const owner: number[] = parts.flatMap((p, k) => Array.from({ length: p.length }, () => k));
+  const lines: Array<Array<readonly [number, string]>> = [[]];
+  const add = (part: number, text: string) => {
+    const line = lines[lines.length - 1] as Array<readonly [number, string]>;
+    const last = line[line.length - 1];
+    if (last && last[0] === part) line[line.length - 1] = [part, last[1] + text];
+    else line.push([part, text]);
+  };
+  // breakCjk only adds line breaks, and drops the spaces a break falls on: walk both texts.
+  let i = 0;
+  for (let j = 0; j < broken.length; j++) {
+    const char = broken[j] as string;
+    if (char === whole[i]) {
+      if (char === '\n') lines.push([]);
+      else add(owner[i] ?? 0, char);
+      i++;
+      continue;
+    }
+    lines.push([]); // a break of breakCjk's own
+    while (whole[i] === ' ') i++;
+  }
+  return lines;
+}

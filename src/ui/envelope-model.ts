@@ -1,5 +1,6 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
+import { breakCjk } from './cjk-lines.js';
 import { type JsonLine, jsonLines, lineOfPointer } from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
 
@@ -118,7 +119,10 @@ export function fitEnvelope(model: EnvelopeModel, height: number, width: number)
   const all = model.meanings.length;
   const gutter = all > 0 ? String(model.marks.size).length + 1 : 0;
   const heights = new Map(
-    model.meanings.map((m) => [m, wrappedHeight(`${m.pointer} ${m.text}`, width - gutter)]),
+    model.meanings.map((m) => [
+      m,
+      wrappedHeight(breakCjk(`${m.pointer} ${m.text}`, width - gutter), width - gutter),
+    ]),
   );
   const meanings = fitMeanings(model.meanings, heights, room, model.lines.length);
   const used = meanings.reduce((sum, m) => sum + (heights.get(m) ?? 1), 0);

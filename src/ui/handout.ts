@@ -68,8 +68,11 @@ export function lessonHandout(
   const out: string[] = [
     `# ${tr(sc.title, lang)}`,
     '',
+    // The Chinese colon stays outside the bold: CommonMark closes `**` only after a character
+    // that is not punctuation or when a space or punctuation follows, so `**目标：**看…` would
+    // print its asterisks (and `**Goal:** …` works only thanks to its space).
     lang === 'zh'
-      ? `**${tr(STRINGS.goal, lang)}：**${tr(sc.goal, lang)}`
+      ? `**${tr(STRINGS.goal, lang)}**：${tr(sc.goal, lang)}`
       : `**${tr(STRINGS.goal, lang)}:** ${tr(sc.goal, lang)}`,
     '',
   ];

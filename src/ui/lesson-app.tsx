@@ -31,7 +31,7 @@ export function LessonApp<P extends ProgressData>({
   course,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
-  const { record } = useProgress(initial, save, lang);
+  const { record } = useProgress(initial, save);
   // One listener for every lesson this app shows: the next lesson gets the very next key.
   const route = useKeyRouter();
   // The lesson on screen: the one asked for, until `n` on a last step opens the next.

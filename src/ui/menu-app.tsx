@@ -49,7 +49,7 @@ export function MenuApp<P extends ProgressData>({
     return () => clearTimeout(soon);
   }, [loadPlayer]);
   const route = useKeyRouter();
-  const { progress, record } = useProgress(initial, save, lang);
+  const { progress, record } = useProgress(initial, save);
   const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
   // The menu opens on the lesson in progress, if there is one.
   const [selected, setSelected] = useState(() =>

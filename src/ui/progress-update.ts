@@ -1,5 +1,3 @@
-import type { Lang } from '../i18n/lang.js';
-
 export type LessonEntry = { readonly finished: boolean; readonly lastStep: number };
 
 /**
@@ -7,7 +5,6 @@ export type LessonEntry = { readonly finished: boolean; readonly lastStep: numbe
  * file). Functions keep every other field (exercises…) as they found it.
  */
 export type ProgressData = {
-  readonly lang?: Lang | undefined;
   readonly lessons: Readonly<Record<string, LessonEntry>>;
   /** The lesson the learner last stepped in (the menu marks it while it is unfinished). */
   readonly current?: unknown;
@@ -24,13 +21,11 @@ export function recordStep<P extends ProgressData>(
   id: string,
   index: number,
   count: number,
-  lang: Lang,
   stepped = true,
 ): P {
   const finished = (progress.lessons[id]?.finished ?? false) || (stepped && index >= count - 1);
   return {
     ...progress,
-    lang,
     current: id,
     // The entry's other fields (a newer version's) are kept: progress.json keeps unknown keys.
     lessons: { ...progress.lessons, [id]: { ...progress.lessons[id], finished, lastStep: index } },

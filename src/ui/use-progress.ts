@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Lang } from '../i18n/lang.js';
+import { useCallback, useRef, useState } from 'react';
 import { type ProgressData, recordStep } from './progress-update.js';
 
 export type ProgressHandle<P extends ProgressData> = {
@@ -8,29 +7,24 @@ export type ProgressHandle<P extends ProgressData> = {
   readonly record: (id: string, index: number, count: number, stepped: boolean) => void;
 };
 
-/** The learner's progress: saved on every step change and once more when the app goes away. */
+/**
+ * The learner's progress: saved on every step change. The language is not the screen's to save:
+ * only a `--lang` given on the command line is remembered (src/cli/main.ts).
+ */
 export function useProgress<P extends ProgressData>(
   initial: P,
   save: (progress: P) => void,
-  lang: Lang,
 ): ProgressHandle<P> {
   const latest = useRef(initial);
   const [progress, setProgress] = useState(initial);
   const record = useCallback(
     (id: string, index: number, count: number, stepped: boolean) => {
-      const next = recordStep(latest.current, id, index, count, lang, stepped);
+      const next = recordStep(latest.current, id, index, count, stepped);
       latest.current = next;
       save(next);
       setProgress(next);
     },
-    [save, lang],
-  );
-  useEffect(
-    () => () => {
-      // Quitting (q or Ctrl+C) unmounts the app: keep the language even if no step was taken.
-      save({ ...latest.current, lang });
-    },
-    [save, lang],
+    [save],
   );
   return { progress, record };
 }

@@ -30,8 +30,8 @@ describe('two sessions in one folder', () => {
     const file = fileIn();
     const p1 = one.loadProgress(file, quiet);
     const p2 = two.loadProgress(file, quiet);
-    one.saveProgress(recordStep(p1, 'a', 4, 5, 'en'), file, quiet);
-    two.saveProgress(recordStep(p2, 'b', 2, 3, 'en'), file, quiet);
+    one.saveProgress(recordStep(p1, 'a', 4, 5), file, quiet);
+    two.saveProgress(recordStep(p2, 'b', 2, 3), file, quiet);
     expect(onDisk(file).lessons).toEqual({
       a: { finished: true, lastStep: 4 },
       b: { finished: true, lastStep: 2 },
@@ -42,18 +42,13 @@ describe('two sessions in one folder', () => {
     for (const order of [0, 1]) {
       const [one, two] = [await session(), await session()];
       const file = fileIn();
-      const start = recordStep({ lessons: {}, exercises: {} }, 'a', 1, 10, 'en');
+      const start = recordStep({ lessons: {}, exercises: {} }, 'a', 1, 10);
       one.saveProgress(start, file, quiet);
       const p1 = one.loadProgress(file, quiet);
       const p2 = two.loadProgress(file, quiet);
       const saves = [
-        () =>
-          one.saveProgress(
-            recordStep(recordStep(p1, 'a', 9, 10, 'en'), 'a', 3, 10, 'en'),
-            file,
-            quiet,
-          ),
-        () => two.saveProgress(recordStep(p2, 'a', 6, 10, 'en'), file, quiet),
+        () => one.saveProgress(recordStep(recordStep(p1, 'a', 9, 10), 'a', 3, 10), file, quiet),
+        () => two.saveProgress(recordStep(p2, 'a', 6, 10), file, quiet),
       ];
       for (const save of order ? saves.reverse() : saves) save();
       expect(onDisk(file).lessons.a).toEqual({ finished: true, lastStep: 6 });
@@ -64,9 +59,9 @@ describe('two sessions in one folder', () => {
     const one = await session();
     const file = fileIn();
     const p = one.loadProgress(file, quiet);
-    const at7 = recordStep(p, 'a', 7, 10, 'en');
+    const at7 = recordStep(p, 'a', 7, 10);
     one.saveProgress(at7, file, quiet);
-    one.saveProgress(recordStep(at7, 'a', 2, 10, 'en'), file, quiet);
+    one.saveProgress(recordStep(at7, 'a', 2, 10), file, quiet);
     expect(onDisk(file).lessons.a).toEqual({ finished: false, lastStep: 2 });
   });
 
@@ -77,7 +72,7 @@ describe('two sessions in one folder', () => {
     const p1 = one.loadProgress(file, quiet);
     const p2 = two.loadProgress(file, quiet);
     two.saveProgress({ ...p2, lang: 'zh' }, file, quiet);
-    one.saveProgress(recordStep(p1, 'a', 0, 3, 'en'), file, quiet); // still en, as it read
+    one.saveProgress(recordStep(p1, 'a', 0, 3), file, quiet); // still en, as it read
     expect(onDisk(file).lang).toBe('zh');
     one.saveProgress({ ...p1, lang: 'en', lessons: {} }, file, quiet);
     expect(onDisk(file).lang).toBe('zh'); // en is what one read: no choice made

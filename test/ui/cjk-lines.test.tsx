@@ -1,10 +1,18 @@
 import fc from 'fast-check';
+import { renderToString } from 'ink';
 import stringWidth from 'string-width';
+import stripAnsi from 'strip-ansi';
 import { describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
-import { breakCjk } from '../../src/ui/cjk-lines.js';
+import { tr } from '../../src/i18n/lang.js';
+import { STRINGS, sentences } from '../../src/i18n/strings.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { breakCjk, breakCjkParts } from '../../src/ui/cjk-lines.js';
+import { HelpOverlay } from '../../src/ui/components/help-overlay.js';
 import { NarrationView } from '../../src/ui/components/narration-view.js';
 import { RecapBox } from '../../src/ui/components/recap-box.js';
+import { VerdictLine, verdictHeight } from '../../src/ui/components/verdict-line.js';
+import { screenRun } from '../helpers/screen.js';
 import { renderAt, until } from './render-at.js';
 
 const CLOSING = '，。、；：！？）」』】》”';
@@ -87,5 +95,77 @@ describe('the lesson screen sets Chinese with it', () => {
     const lines = screen.frame().split('\n');
     expect(lines[1]).toMatch(/^┃ 出，裁判/);
     screen.unmount();
+  });
+});
+
+describe('Chinese everywhere on screen is broken the way the narration is', () => {
+  const removal = loadLessons().lessons.find((l) => l.id === 'capability-removal');
+
+  /** Rows of a text block, without the bar / border, each trimmed of its padding. */
+  const rowsOf = (frame: string) =>
+    frame
+      .split('\n')
+      .map((line) => line.replace(/^[┃│╭╰]\s?|\s?[│╮╯]$/g, '').replace(/\s+$/, ''))
+      .filter((line) => line !== '');
+
+  /**
+   * Each row but a paragraph's last is full: what starts the next row (a word of other scripts, or
+   * one CJK character with the closing marks that ride with it) did not fit after it. Ink's own
+   * wrapping broke only at ASCII spaces and left rows half empty.
+   */
+  function expectFilled(rows: readonly string[], width: number, lastOf: (row: string) => boolean) {
+    rows.forEach((row, i) => {
+      const next = rows[i + 1];
+      if (next === undefined || lastOf(row)) return;
+      const unit = /^(?:[\x21-\x7e]+|.[，。、；：！？）」』】》”]*)/u.exec(next)?.[0] ?? '';
+      expect(stringWidth(row) + 1 + stringWidth(unit), `${row}\n${next}`).toBeGreaterThan(width);
+    });
+  }
+
+  it('breakCjkParts keeps each part apart, line by line', () => {
+    const lines = breakCjkParts(
+      ['✗ 违反规则：rule-id', ' — ', '服务器没有声明这个能力却发送了通知'],
+      20,
+    );
+    expect(lines.map((l) => l.map(([, t]) => t).join(''))).toEqual(
+      breakCjk('✗ 违反规则：rule-id — 服务器没有声明这个能力却发送了通知', 20).split('\n'),
+    );
+    expect(lines[0]?.[0]).toEqual([0, '✗ 违反规则：rule-id']);
+    expect(breakCjkParts(['a', ' b'], 10)).toEqual([
+      [
+        [0, 'a'],
+        [1, ' b'],
+      ],
+    ]);
+  });
+
+  it.each([60, 80])('callouts (%i columns)', async (columns) => {
+    if (!removal) throw new Error('no lesson capability-removal');
+    const played = await screenRun(removal.scenario);
+    if (!played.ok) throw new Error(played.error.message);
+    const violations = played.value.steps.flatMap((s) => s.report?.violations ?? []);
+    expect(violations.length).toBeGreaterThan(0);
+    const frame = stripAnsi(
+      renderToString(<VerdictLine violations={violations} lang="zh" width={columns} />, {
+        columns,
+      }),
+    );
+    const rows = rowsOf(frame);
+    expect(rows.length).toBe(verdictHeight(violations, 'zh', columns));
+    // A callout's rows, up to its spec line, are full.
+    expectFilled(rows, columns - 2, (row) => rows[rows.indexOf(row) + 1]?.startsWith('§') ?? true);
+  });
+
+  it.each([60, 80])('the help overlay (%i columns)', (columns) => {
+    const hints = [{ keys: 'q', text: '退出', actions: ['quit'] }];
+    const frame = stripAnsi(
+      renderToString(<HelpOverlay hints={hints} lang="zh" saves width={columns} />, { columns }),
+    );
+    const help = sentences('zh', tr(STRINGS.help, 'zh'), tr(STRINGS.helpSaved, 'zh'));
+    const rows = rowsOf(frame);
+    const start = rows.findIndex((row) => help.startsWith(row));
+    const end = rows.findIndex((row) => help.endsWith(row));
+    expect(start).toBeGreaterThan(0);
+    expectFilled(rows.slice(start, end + 1), columns - 4, () => false);
   });
 });

@@ -80,12 +80,18 @@ describe('components', () => {
 
   it('VerdictLine: the rule, the message in the learner language, the spec section', async () => {
     const violations = reportOf(at(removal, 7)).violations;
-    const en = renderAt(<VerdictLine violations={violations} lang="en" />, size);
+    const en = renderAt(
+      <VerdictLine violations={violations} lang="en" width={size.columns} />,
+      size,
+    );
     await until(() => {
       expect(en.frame()).toContain('✗ rule broken: capability-not-negotiated');
       expect(en.frame()).toContain('§ basic/lifecycle › Operation');
     });
-    const zh = renderAt(<VerdictLine violations={violations} lang="zh" />, size);
+    const zh = renderAt(
+      <VerdictLine violations={violations} lang="zh" width={size.columns} />,
+      size,
+    );
     await until(() => {
       expect(zh.frame()).toContain('✗ 违反规则：capability-not-negotiated');
       // The section is an identifier; what it asks for is in Chinese (the frame wraps at 60).
@@ -95,7 +101,7 @@ describe('components', () => {
     });
     expect(zh.frame()).not.toContain('negotiated capabilities');
     expect(widest(zh.frame())).toBeLessThanOrEqual(60);
-    const ok = renderAt(<VerdictLine violations={[]} lang="en" />, size);
+    const ok = renderAt(<VerdictLine violations={[]} lang="en" width={size.columns} />, size);
     await until(() => expect(ok.frame()).toBe('✓ allowed by the rules'));
   });
 
@@ -107,10 +113,16 @@ describe('components', () => {
       rule: 'progress-after-cancellation' as const,
       severity: 'warning' as const,
     };
-    const en = renderAt(<VerdictLine violations={[warning]} lang="en" />, size);
+    const en = renderAt(
+      <VerdictLine violations={[warning]} lang="en" width={size.columns} />,
+      size,
+    );
     await until(() => expect(en.frame()).toContain('! warning: progress-after-cancellation'));
     expect(en.frame()).not.toContain('rule broken');
-    const zh = renderAt(<VerdictLine violations={[warning]} lang="zh" />, size);
+    const zh = renderAt(
+      <VerdictLine violations={[warning]} lang="zh" width={size.columns} />,
+      size,
+    );
     await until(() => expect(zh.frame()).toContain('! 警告：progress-after-cancellation'));
   });
 

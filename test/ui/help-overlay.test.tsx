@@ -9,7 +9,9 @@ const hints = [{ keys: 'q', text: 'quit', actions: ['quit'] }];
 
 /** The overlay's text lines at `columns`, without its border. */
 function linesAt(lang: 'en' | 'zh', columns: number): string[] {
-  return stripAnsi(renderToString(<HelpOverlay hints={hints} lang={lang} saves />, { columns }))
+  return stripAnsi(
+    renderToString(<HelpOverlay hints={hints} lang={lang} saves width={columns} />, { columns }),
+  )
     .split('\n')
     .map((line) => line.replace(/^[│╭╰]\s?|\s?[│╮╯]$/g, '').trim());
 }
@@ -18,12 +20,15 @@ describe('the help overlay', () => {
   it.each(['en', 'zh'] as const)(
     'says where progress is kept only when it is kept (%s)',
     (lang) => {
-      const lesson = renderToString(<HelpOverlay hints={hints} lang={lang} saves />, {
+      const lesson = renderToString(<HelpOverlay hints={hints} lang={lang} saves width={100} />, {
         columns: 100,
       });
-      const recording = renderToString(<HelpOverlay hints={hints} lang={lang} saves={false} />, {
-        columns: 100,
-      });
+      const recording = renderToString(
+        <HelpOverlay hints={hints} lang={lang} saves={false} width={100} />,
+        {
+          columns: 100,
+        },
+      );
       expect(lesson).toContain('.mcp-sim/progress.json');
       expect(recording).not.toContain('progress.json');
       expect(recording).toContain(lang === 'en' ? 'referee' : '裁判');

@@ -1,10 +1,13 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openLesson } from '../../src/cli/lesson-source.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { MenuScreen } from '../../src/ui/components/menu-screen.js';
 import { MenuApp } from '../../src/ui/menu-app.js';
+import { menuData } from '../../src/ui/menu-items.js';
 import type { ProgressData } from '../../src/ui/progress-update.js';
 import { ARROW, renderAt, until, widest } from './render-at.js';
 
@@ -133,18 +136,15 @@ describe('the lesson menu', () => {
     await until(() => expect(screen.frame()).toContain('step 2/10'));
     expect(screen.save).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        lang: 'en',
         lessons: { 'first-session': { finished: false, lastStep: 1 } },
       }),
     );
 
     screen.type('q');
     await until(() => expect(screen.frame()).toMatch(/› 1\. The first session +in progress/));
-    const saves = screen.save.mock.calls.length;
     screen.type('q');
-    // Quitting unmounts the app, which saves once more (language included).
-    await until(() => expect(screen.save.mock.calls.length).toBe(saves + 1));
-    expect(screen.save.mock.lastCall?.[0]).toMatchObject({ lang: 'en', exercises: {} });
+    // The screen never saves a language: the learner did not choose one (no --lang).
+    expect(screen.save.mock.calls.every(([p]) => !('lang' in p))).toBe(true);
   });
 
   it('keeps the choice made in the same burst of keys as Enter', async () => {
@@ -177,4 +177,44 @@ describe('the lesson menu', () => {
     });
     screen.unmount();
   });
+
+  for (const columns of [60, 80, 100]) {
+    it(`a line cut at ${columns} columns ends with "…", in Chinese as in English`, async () => {
+      const course = loadLessons();
+      for (const lang of ['zh', 'en'] as const) {
+        const data = menuData(course, { lessons: {} }, lang);
+        const screen = renderAt(
+          <MenuScreen
+            menu={data}
+            selected={0}
+            loading={false}
+            notice={null}
+            hints={[]}
+            lang={lang}
+            rows={60}
+            columns={columns}
+          />,
+          { columns, rows: 60 },
+        );
+        await until(() => expect(screen.frame()).toContain(data.lessons[0]?.goal.slice(0, 4)));
+        const lines = screen.frame().split('\n');
+        let cut = 0;
+        for (const lesson of data.lessons) {
+          const head = lesson.goal.slice(0, lang === 'zh' ? 12 : 24);
+          const line = lines.find((l) => l.trim().startsWith(head));
+          expect(line, lesson.id).toBeDefined();
+          const shown = (line ?? '').trim();
+          expect(stringWidth(line ?? '')).toBeLessThanOrEqual(columns);
+          if (shown === lesson.goal) continue;
+          cut += 1;
+          expect(shown, `${lang} ${lesson.id}`).toMatch(/…$/);
+          expect(lesson.goal.startsWith(shown.slice(0, -1)), `${shown} | ${lesson.goal}`).toBe(
+            true,
+          );
+        }
+        if (columns < 100) expect(cut).toBeGreaterThan(0);
+        screen.unmount();
+      }
+    });
+  }
 });

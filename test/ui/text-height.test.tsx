@@ -96,7 +96,7 @@ describe('the heights the lesson screen plans with are the ones Ink draws', () =
       for (const step of steps) {
         const violations = step.report?.violations ?? [];
         expect(verdictHeight(violations, lang, width)).toBe(
-          drawnHeight(<VerdictLine violations={violations} lang={lang} />, width),
+          drawnHeight(<VerdictLine violations={violations} lang={lang} width={width} />, width),
         );
         const events = step.events.map((e) => tr(e, lang));
         const note = tr(step.note, lang);

@@ -91,7 +91,7 @@ export const LANG_OPTION = {
   kind: 'string',
   choices: ['en', 'zh'],
   help: {
-    en: 'language (default: the one you chose last, then LC_ALL / LANG)',
-    zh: '语言（默认：你上次选择的语言，其次是 LC_ALL / LANG）',
+    en: 'language (default: the one last chosen with --lang for the menu or a lesson, then LC_ALL / LANG)',
+    zh: '语言（默认：上次为菜单或课程用 --lang 选择的语言，其次是 LC_ALL / LANG）',
   },
 } as const satisfies OptionSpec;

@@ -83,7 +83,7 @@ export function EnvelopeView({ step, model, lang, height, width }: EnvelopeViewP
         ) : null}
       </Box>
       <Box flexDirection="column" flexShrink={0}>
-        <MeaningList meanings={meanings} gutter={gutter} />
+        <MeaningList meanings={meanings} gutter={gutter} width={width} />
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS, type StringKey, sentences } from '../../i18n/strings.js';
+import { breakCjk } from '../cjk-lines.js';
 import type { KeyHint } from '../keymap.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -10,7 +11,12 @@ export type HelpOverlayProps<Action extends string> = {
   readonly lang: Lang;
   /** Whether this screen saves progress (a lesson does; a recording or a live session does not). */
   readonly saves: boolean;
+  /** Columns it is drawn in, its border included: Chinese is broken here (breakCjk), not by Ink. */
+  readonly width: number;
 };
+
+/** The border and the padding on each side. */
+const FRAME = 4;
 
 /** The timeline's marks, each with what it means (src/ui/components/timeline-row.tsx draws them). */
 const LEGEND: ReadonlyArray<readonly [symbol: string, meaning: StringKey]> = [
@@ -47,7 +53,9 @@ export function HelpOverlay<Action extends string>({
   hints,
   lang,
   saves,
+  width,
 }: HelpOverlayProps<Action>) {
+  const inner = width - FRAME;
   const theme = useTheme();
   return (
     <Box
@@ -81,11 +89,14 @@ export function HelpOverlay<Action extends string>({
         ))}
         <Box marginTop={1}>
           <Prose>
-            {sentences(lang, tr(STRINGS.help, lang), saves ? tr(STRINGS.helpSaved, lang) : '')}
+            {breakCjk(
+              sentences(lang, tr(STRINGS.help, lang), saves ? tr(STRINGS.helpSaved, lang) : ''),
+              inner,
+            )}
           </Prose>
         </Box>
         <Legend lang={lang} />
-        <Prose dimColor>{tr(STRINGS.legendNumbers, lang)}</Prose>
+        <Prose dimColor>{breakCjk(tr(STRINGS.legendNumbers, lang), inner)}</Prose>
       </Box>
     </Box>
   );

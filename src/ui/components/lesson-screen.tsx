@@ -118,6 +118,7 @@ export function LessonScreen(props: LessonScreenProps) {
           ]}
           lang={lang}
           saves={SCREEN_MODES[mode].saves}
+          width={columns}
         />
       ) : (
         <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
@@ -149,6 +150,7 @@ export function LessonScreen(props: LessonScreenProps) {
             <VerdictLine
               violations={step.report?.violations ?? []}
               lang={lang}
+              width={columns}
               unreadable={step.problem !== null}
             />
             <NarrationView

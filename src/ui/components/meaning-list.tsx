@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { Fragment } from 'react';
+import { breakCjkParts } from '../cjk-lines.js';
 import type { Meaning } from '../envelope-model.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -6,10 +8,12 @@ import { Prose } from './prose.js';
 export type MeaningListProps = {
   readonly meanings: readonly Meaning[];
   readonly gutter: number;
+  /** Columns it is drawn in, the gutter included: Chinese is broken here, not by Ink. */
+  readonly width: number;
 };
 
 /** What the annotated fields mean: number, JSON pointer, sentence (wrapped, in the learner's language). */
-export function MeaningList({ meanings, gutter }: MeaningListProps) {
+export function MeaningList({ meanings, gutter, width }: MeaningListProps) {
   const theme = useTheme();
   return (
     <>
@@ -21,7 +25,21 @@ export function MeaningList({ meanings, gutter }: MeaningListProps) {
             </Text>
           </Box>
           <Prose>
-            <Text {...theme.fg('key')}>{m.pointer}</Text> {m.text}
+            {breakCjkParts([m.pointer, ` ${m.text}`], width - gutter).map((line, n) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity
+              <Fragment key={n}>
+                {n > 0 ? '\n' : ''}
+                {line.map(([part, text]) =>
+                  part === 0 ? (
+                    <Text key={part} {...theme.fg('key')}>
+                      {text}
+                    </Text>
+                  ) : (
+                    text
+                  ),
+                )}
+              </Fragment>
+            ))}
           </Prose>
         </Box>
       ))}

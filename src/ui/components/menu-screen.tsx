@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { boundText } from '../bound-text.js';
+import { ellipsize } from '../bound-text.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
 import { type MenuData, menuWindow } from '../menu-items.js';
 import type { LessonStatus } from '../progress-update.js';
@@ -19,7 +20,7 @@ export type MenuScreenProps = {
   readonly hints: readonly KeyHint<MenuAction>[];
   readonly lang: Lang;
   readonly rows: number;
-  /** The terminal's width: no line shows more, so longer texts are bounded before Ink truncates. */
+  /** The terminal's width: every line is fitted to it here, `…` included (see ellipsize). */
   readonly columns: number;
 };
 
@@ -58,13 +59,16 @@ export function MenuScreen({
   return (
     <Box flexDirection="column" height={rows - 1} overflowX="hidden">
       <Text bold {...theme.fg('accent')} wrap="truncate-end">
-        {tr(STRINGS.appTitle, lang)}
+        {ellipsize(tr(STRINGS.appTitle, lang), columns)}
       </Text>
       <Text bold wrap="truncate-end">
         {tr(STRINGS.lessons, lang)}
         {menu.lessons.length > 0 ? (
           <Text bold={false} dimColor>
-            {` · ${tr(STRINGS.menuDone, lang, { done: menu.done, count: menu.lessons.length })}`}
+            {ellipsize(
+              ` · ${tr(STRINGS.menuDone, lang, { done: menu.done, count: menu.lessons.length })}`,
+              columns - stringWidth(tr(STRINGS.lessons, lang)),
+            )}
           </Text>
         ) : null}
       </Text>
@@ -73,27 +77,28 @@ export function MenuScreen({
         {menu.lessons.slice(from, to).map((lesson, i) => {
           const here = from + i === selected;
           const status = STATUS[lesson.status];
+          // The lesson in progress says so after its status ("in progress ◂ continue here").
+          const statusText = `${tr(STRINGS[status.key], lang)}${lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}`;
           return (
             <Box key={lesson.id} flexDirection="column" flexShrink={0}>
               <Box>
                 <Box flexGrow={1} flexShrink={1} overflowX="hidden">
                   <Text wrap="truncate-end" bold={here} inverse={here}>
-                    {boundText(
+                    {ellipsize(
                       `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
-                      columns,
+                      columns - 1 - stringWidth(statusText),
                     )}
                   </Text>
                 </Box>
                 <Box flexShrink={0} marginLeft={1}>
                   <Text {...theme.fg(status.role)} dimColor={status.role === null}>
-                    {tr(STRINGS[status.key], lang)}
-                    {lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}
+                    {statusText}
                   </Text>
                 </Box>
               </Box>
               <Box paddingLeft={indent} overflowX="hidden">
                 <Text dimColor={!here} wrap="truncate-end">
-                  {boundText(lesson.goal, columns)}
+                  {ellipsize(lesson.goal, columns - indent)}
                 </Text>
               </Box>
             </Box>
@@ -101,19 +106,19 @@ export function MenuScreen({
         })}
         {named.map((b) => (
           <Text key={b.name} wrap="truncate-end" {...theme.fg('error')}>
-            {boundText(`  ✗ ${b.name} — ${tr(STRINGS.broken, lang)}: ${b.problem}`, columns)}
+            {ellipsize(`  ✗ ${b.name} — ${tr(STRINGS.broken, lang)}: ${b.problem}`, columns)}
           </Text>
         ))}
         {unnamed > 0 ? (
           <Text wrap="truncate-end" {...theme.fg('error')}>
-            {boundText(`  ✗ ${tr(STRINGS.moreBroken, lang, { count: String(unnamed) })}`, columns)}
+            {ellipsize(`  ✗ ${tr(STRINGS.moreBroken, lang, { count: String(unnamed) })}`, columns)}
           </Text>
         ) : null}
       </Box>
       {loading ? <Text {...theme.fg('accent')}>{tr(STRINGS.loading, lang)}</Text> : null}
       {notice !== null ? (
         <Text {...theme.fg('error')} wrap="truncate-end">
-          {boundText(`✗ ${notice}`, columns)}
+          {ellipsize(`✗ ${notice}`, columns)}
         </Text>
       ) : null}
       <KeyBar hints={hints} />

@@ -1,10 +1,12 @@
 import { Box, Text } from 'ink';
+import { Fragment } from 'react';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { Violation } from '../../machine/index.js';
 // Not from the machine's index: that would load the referee and the SDK's zod schemas (a megabyte
 // of code to compile) before a lesson's first frame, which only needs this accessor.
 import { specText } from '../../machine/rules.js';
+import { breakCjk, breakCjkParts } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
@@ -15,6 +17,8 @@ export type VerdictLineProps = {
   readonly lang: Lang;
   /** A line that is not a message: one line saying the referee could not judge it. */
   readonly unreadable?: boolean;
+  /** Columns it is drawn in, its bar included: Chinese is broken here (breakCjk), not by Ink. */
+  readonly width: number;
 };
 
 // The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
@@ -36,14 +40,14 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
   return violations.reduce(
     (n, v) =>
       n +
-      wrappedHeight(`${ruleOf(v, lang)} — ${messageOf(v, lang)}`, inner) +
-      wrappedHeight(`§ ${specText(v, lang)}`, inner),
+      wrappedHeight(breakCjk(`${ruleOf(v, lang)} — ${messageOf(v, lang)}`, inner), inner) +
+      wrappedHeight(breakCjk(`§ ${specText(v, lang)}`, inner), inner),
     0,
   );
 }
 
 /** The referee's verdict: a green line, or a callout per broken rule with its spec section. */
-export function VerdictLine({ violations, lang, unreadable = false }: VerdictLineProps) {
+export function VerdictLine({ violations, lang, width, unreadable = false }: VerdictLineProps) {
   const theme = useTheme();
   if (unreadable) {
     // As tall as the "allowed" line, so the screen's fit (verdictHeight) holds.
@@ -81,13 +85,29 @@ export function VerdictLine({ violations, lang, unreadable = false }: VerdictLin
           >
             <Box flexDirection="column">
               <Prose>
-                <Text bold {...theme.fg(role)}>
-                  {ruleOf(v, lang)}
-                </Text>
-                <Text dimColor> — </Text>
-                {messageOf(v, lang)}
+                {breakCjkParts([ruleOf(v, lang), ' — ', messageOf(v, lang)], width - INDENT).map(
+                  (line, n) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity
+                    <Fragment key={n}>
+                      {n > 0 ? '\n' : ''}
+                      {line.map(([part, text]) =>
+                        part === 0 ? (
+                          <Text key={part} bold {...theme.fg(role)}>
+                            {text}
+                          </Text>
+                        ) : part === 1 ? (
+                          <Text key={part} dimColor>
+                            {text}
+                          </Text>
+                        ) : (
+                          text
+                        ),
+                      )}
+                    </Fragment>
+                  ),
+                )}
               </Prose>
-              <Prose dimColor>§ {specText(v, lang)}</Prose>
+              <Prose dimColor>{breakCjk(`§ ${specText(v, lang)}`, width - INDENT)}</Prose>
             </Box>
           </Box>
         );

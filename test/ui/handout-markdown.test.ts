@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { lessonHandout } from '../../src/ui/handout.js';
+
+const { lessons } = loadLessons();
+
+const space = (c: string) => c === '' || /\s/u.test(c);
+// CommonMark 0.31: a Unicode punctuation character is one of the general categories P or S.
+const punct = (c: string) => /[\p{P}\p{S}]/u.test(c);
+
+/**
+ * The text a line's first `**…**` renders in bold by CommonMark's emphasis rules (§6.2, delimiter
+ * runs: a run opens only when left-flanking, closes only when right-flanking), or null when the
+ * asterisks would print as they are.
+ */
+function strongOf(line: string): string | null {
+  const runs = [...line.matchAll(/(?<!\*)\*\*(?!\*)/g)].map((m) => m.index);
+  const [open, close] = runs;
+  if (open === undefined || close === undefined) return null;
+  const around = (i: number) => [
+    [...line.slice(0, i)].at(-1) ?? '',
+    [...line.slice(i + 2)][0] ?? '',
+  ];
+  const [b1 = '', a1 = ''] = around(open);
+  const [b2 = '', a2 = ''] = around(close);
+  const left = !space(a1) && (!punct(a1) || space(b1) || punct(b1));
+  const right = !space(b2) && (!punct(b2) || space(a2) || punct(a2));
+  return left && right ? line.slice(open + 2, close) : null;
+}
+
+describe('handouts: the goal line renders as Markdown, in both languages', () => {
+  it('the rule the check follows: a closing ** after punctuation needs a space or punctuation next', () => {
+    expect(strongOf('**目标：**看客户端')).toBeNull();
+    expect(strongOf('**目标**：看客户端')).toBe('目标');
+    expect(strongOf('**Goal:** watch')).toBe('Goal:');
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`${lang}: every lesson's goal label is bold, no asterisk printed`, () => {
+      expect(lessons.length).toBeGreaterThanOrEqual(20);
+      for (const lesson of lessons) {
+        const goal = lessonHandout(lesson, { steps: [] }, lang).split('\n')[2] ?? '';
+        expect(strongOf(goal), `${lesson.id}: ${goal}`).toBe(lang === 'zh' ? '目标' : 'Goal:');
+        expect(goal.slice(goal.lastIndexOf('**') + 2)).toMatch(lang === 'zh' ? /^：\S/ : /^ \S/);
+      }
+    });
+  }
+});
