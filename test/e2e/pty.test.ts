@@ -51,9 +51,11 @@ describe('the built CLI in a terminal', () => {
       await screen.waitFor(/EXITED rc=0/);
       const progress = JSON.parse(readFileSync(join(work, '.mcp-sim', 'progress.json'), 'utf8'));
       expect(progress).toMatchObject({
-        lang: 'en',
         lessons: { 'first-session': { finished: false, lastStep: 1 } },
       });
+      // No --lang given: the run chose no language, so it saved none (issue 17 › Language).
+      expect(progress).not.toHaveProperty('lang');
+      expect(progress).not.toHaveProperty('langChosen');
       await screen.kill();
       expect(screen.alive()).toBe(false);
     },
