@@ -58,11 +58,15 @@ export type HandoutFrame = {
   readonly spec: readonly string[];
 };
 
-/** The whole lesson as a Markdown handout: every step's narration, envelope, meanings and verdict. */
+/**
+ * The whole lesson as a Markdown handout: every step's narration, envelope, meanings and verdict;
+ * the recap names the lesson's exercise when it has one (as the screen's recap does).
+ */
 export function lessonHandout(
   lesson: { readonly scenario: HandoutFrame },
   timeline: Timeline,
   lang: Lang,
+  exercise?: { readonly id: string; readonly title: Bilingual } | null,
 ): string {
   const sc = lesson.scenario;
   const out: string[] = [
@@ -128,6 +132,9 @@ export function lessonHandout(
     }
   }
   out.push(`## ${tr(STRINGS.recap, lang)}`, '', tr(sc.recap, lang), '');
+  if (exercise) {
+    out.push(tr(STRINGS.recapExercise, lang, { title: exercise.title, id: exercise.id }), '');
+  }
   if (sc.spec.length > 0) {
     out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');
   }

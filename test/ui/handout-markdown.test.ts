@@ -46,3 +46,22 @@ describe('handouts: the goal line renders as Markdown, in both languages', () =>
     });
   }
 });
+
+describe('the handout’s recap names the lesson’s exercise, as the screen’s recap does', () => {
+  it('in both languages, after the recap; without an exercise, no such line', async () => {
+    const { exerciseNamed } = await import('../../src/cli/lesson-source.js');
+    const lesson = lessons.find((l) => l.scenario.exercise !== undefined);
+    expect(lesson, 'a shipped lesson names an exercise').toBeDefined();
+    if (!lesson) return;
+    const named = exerciseNamed(String(lesson.scenario.exercise));
+    expect(named).not.toBeNull();
+    for (const lang of ['en', 'zh'] as const) {
+      const text = lessonHandout(lesson, { steps: [] }, lang, named);
+      const recap = text.slice(text.lastIndexOf(lang === 'en' ? '## Recap' : '## 小结'));
+      const label = lang === 'en' ? 'Exercise: ' : '练习：';
+      expect(recap).toContain(`${label}${named?.title[lang]}`);
+      expect(recap).toContain(`mcp-sim check ${lesson.scenario.exercise}`);
+      expect(lessonHandout(lesson, { steps: [] }, lang)).not.toContain(label);
+    }
+  });
+});

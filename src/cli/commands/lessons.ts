@@ -13,7 +13,7 @@ import { jsonSteps, lessonHandout, lessonJson } from '../../ui/handout.js';
 import { statusOf } from '../../ui/progress-update.js';
 import { screenSteps } from '../../ui/screen-step.js';
 import { lessonProblem } from '../lesson-error.js';
-import { lessonTarget, listLessons } from '../lesson-source.js';
+import { exerciseNamed, lessonTarget, listLessons } from '../lesson-source.js';
 import type { Progress } from '../progress.js';
 
 /**
@@ -127,7 +127,9 @@ export async function lessonPrintCommand(options: {
     );
   } else {
     const timeline = { steps: screenSteps(played.steps) };
-    process.stdout.write(lessonHandout(lesson, timeline, options.lang));
+    const exercise = lesson.scenario.exercise;
+    const named = exercise === undefined ? null : exerciseNamed(exercise);
+    process.stdout.write(lessonHandout(lesson, timeline, options.lang, named));
   }
   return 0;
 }
