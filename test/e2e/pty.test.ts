@@ -101,6 +101,40 @@ describe('the built CLI in a terminal', () => {
     60_000,
   );
 
+  it.skipIf(!hasScript)(
+    'v lists the violations, Enter goes to one, ] to the next: the faults gallery at 80×24',
+    async () => {
+      const dir = mkdtempSync(join(work, 'glance-'));
+      const env = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+      const app = new ScriptPty([...env, process.execPath, CLI, 'lesson', 'faults-gallery'], {
+        cwd: dir,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        let from = app.mark();
+        await app.waitFor(/step 1\/20/, from);
+        from = app.mark();
+        app.press('v');
+        const list = await app.waitFor(/Violations \(11\)[\s\S]*step {2}10/, from);
+        expect(list).toMatch(/✗ error +step +4 +duplicate-request-id/);
+        expect(list).toMatch(/! warning +step +9 +resource-not-subscribed/);
+        from = app.mark();
+        app.press('\r');
+        const fourth = await app.waitFor(/step 4\/20[\s\S]*duplicate-request-id/, from);
+        expect(fourth).not.toContain('Violations (11)');
+        from = app.mark();
+        app.press(']');
+        await app.waitFor(/step 6\/20[\s\S]*response-without-request/, from);
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+      } finally {
+        app.kill();
+      }
+    },
+    60_000,
+  );
+
   it('points at --plain and exits 2 without a terminal', async () => {
     const result = await runCli([], { stdin: '' });
     expect(result.code).toBe(2);
