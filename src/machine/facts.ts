@@ -82,16 +82,23 @@ export function progressOf(msg: ModelMessage): ProgressReport | null {
   };
 }
 
-/** `_meta` key naming the revision a request follows (revisions without a handshake). */
-export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-/** `_meta` key holding the capabilities a modern request declares. */
-export const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
-export const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
-export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
-/** `_meta` key of a result naming the server (2026-07-28, on every result: SHOULD). */
-export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
-/** `_meta` key of a listen stream's messages: the id of the subscriptions/listen request. */
-export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
+import {
+  CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
+  LOG_LEVEL_META,
+  PROTOCOL_VERSION_META,
+  SERVER_INFO_META,
+  SUBSCRIPTION_ID_META,
+} from '../protocol/meta-keys.js';
+
+export {
+  CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
+  LOG_LEVEL_META,
+  PROTOCOL_VERSION_META,
+  SERVER_INFO_META,
+  SUBSCRIPTION_ID_META,
+};
 
 /** The revision a request names in `_meta`, if it names one. */
 export function declaredRevision(msg: ModelMessage): string | undefined {

@@ -1,6 +1,7 @@
 import type { Bilingual } from './catalogue.js';
 import { describeErrorCode } from './errors.js';
 import { isObject } from './json.js';
+import { CLIENT_CAPABILITIES_META } from './meta-keys.js';
 import { MODERN_FIELDS } from './modern-fields.js';
 import type { KnownVersion } from './versions.js';
 
@@ -234,7 +235,7 @@ export function annotate(
     capabilities.push(['/result/capabilities', result.capabilities]);
   // 2026-07-28: the client declares its capabilities in every request's _meta.
   if (where === 'request') {
-    const key = 'io.modelcontextprotocol/clientCapabilities';
+    const key = CLIENT_CAPABILITIES_META;
     capabilities.push([`/params/_meta/${key.replace('/', '~1')}`, meta[key]]);
   }
   for (const [base, value] of capabilities) {

@@ -15,6 +15,7 @@ import {
   STATELESS_VERSIONS,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import { SERVER_INFO_META } from '../protocol/meta-keys.js';
 import { LineReader, MAX_DEPTH, SessionLog, type Step } from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
@@ -567,7 +568,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         era = 'modern';
         const discovered = client.discovered ?? {};
         const meta = isObject(discovered._meta) ? discovered._meta : {};
-        const info = meta['io.modelcontextprotocol/serverInfo'];
+        const info = meta[SERVER_INFO_META];
         serverInfo = isObject(info) ? info : null;
         await operate();
         return;

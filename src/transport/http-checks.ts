@@ -4,6 +4,7 @@ import type { Fill } from '../i18n/lang.js';
 import type { ServeStringKey } from '../i18n/serve-strings.js';
 import type { JsonObject } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import { PROTOCOL_VERSION_META } from '../protocol/meta-keys.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
@@ -59,7 +60,6 @@ export function readBody(
 /** Why a modern request's headers were refused: a SERVE_STRINGS key and its values. */
 export type HeaderProblem = { readonly why: ServeStringKey; readonly values: Record<string, Fill> };
 
-const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 /** 2026-07-28 basic/transports/streamable-http › Value Encoding: the Base64 sentinel. */
 const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 

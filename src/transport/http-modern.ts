@@ -3,6 +3,11 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { JsonObject } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import {
+  CLIENT_CAPABILITIES_META,
+  carriesEnvelope,
+  PROTOCOL_VERSION_META,
+} from '../protocol/meta-keys.js';
 import { SessionLog, type Step } from '../session/index.js';
 import { randomStateKey } from '../sim/server/request-state.js';
 import type { ToolName } from '../sim/server/session-tools.js';
@@ -16,9 +21,6 @@ import { LiveServer, violationLines } from './live-server.js';
  */
 export const MODERN_SESSION = 'modern';
 
-const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
-
 /**
  * A POST body that is a request of the 2026-07-28 era: `server/discover`, or a request carrying
  * the `_meta` envelope (either required key makes it one; a missing other key is the server's to
@@ -28,8 +30,7 @@ const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
 export function isModernRequest(body: JsonObject): boolean {
   if (typeof body.method !== 'string' || !('id' in body)) return false;
   if (body.method === 'server/discover') return true;
-  const meta = isObject(body.params) ? body.params._meta : undefined;
-  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
+  return carriesEnvelope(isObject(body.params) ? body.params : undefined);
 }
 
 /** Does the body carry both keys the envelope requires? (A request without them is malformed.) */

@@ -12,7 +12,12 @@ import {
 } from '../../protocol/modern-schema.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
-import { answeredRecord, calledMethod } from '../facts.js';
+import {
+  answeredRecord,
+  CLIENT_CAPABILITIES_META,
+  calledMethod,
+  PROTOCOL_VERSION_META,
+} from '../facts.js';
 import type { RuleRow } from './rule.js';
 
 /**
@@ -22,8 +27,8 @@ import type { RuleRow } from './rule.js';
 const OWNED_FIELDS = new Set([
   'params',
   '_meta',
-  'io.modelcontextprotocol/protocolVersion',
-  'io.modelcontextprotocol/clientCapabilities',
+  PROTOCOL_VERSION_META,
+  CLIENT_CAPABILITIES_META,
   'resultType',
   'ttlMs',
   'cacheScope',

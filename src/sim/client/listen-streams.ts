@@ -1,4 +1,5 @@
 import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
+import { SUBSCRIPTION_ID_META } from '../../protocol/meta-keys.js';
 
 /**
  * subscriptions/listen streams, the client's half (2026-07-28/basic/patterns/subscriptions): the
@@ -7,7 +8,7 @@ import { isObject, type JsonObject, type RequestId } from '../../protocol/index.
 
 export const LISTEN = 'subscriptions/listen';
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
-export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+export const SUBSCRIPTION_ID = SUBSCRIPTION_ID_META;
 
 /** A `SubscriptionFilter`: each notification type is opt-in. */
 export type ListenFilter = {

@@ -7,6 +7,11 @@ import {
   type RequestId,
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import {
+  CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
+  PROTOCOL_VERSION_META,
+} from '../../protocol/meta-keys.js';
 import { Outbox, type Scheduled } from '../server/outbox.js';
 import {
   answerInputRequests,
@@ -117,9 +122,9 @@ export class SimClient {
   /** The `_meta` envelope a modern request carries (basic/index › _meta). */
   envelope(version: string): JsonObject {
     return {
-      'io.modelcontextprotocol/protocolVersion': version,
-      'io.modelcontextprotocol/clientCapabilities': this.config.capabilities,
-      'io.modelcontextprotocol/clientInfo': {
+      [PROTOCOL_VERSION_META]: version,
+      [CLIENT_CAPABILITIES_META]: this.config.capabilities,
+      [CLIENT_INFO_META]: {
         name: this.config.name,
         version: this.config.version,
       },

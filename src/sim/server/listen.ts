@@ -1,4 +1,5 @@
 import type { JsonObject, RequestId } from '../../protocol/index.js';
+import { SUBSCRIPTION_ID_META } from '../../protocol/meta-keys.js';
 
 /**
  * The open subscriptions/listen streams of a modern connection (2026-07-28
@@ -7,7 +8,7 @@ import type { JsonObject, RequestId } from '../../protocol/index.js';
  * across reconnections), and it ends with a cancel, a graceful close or the transport.
  */
 
-export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
+export { SUBSCRIPTION_ID_META };
 
 /** The filter flags of the list_changed notifications. */
 export type ListFlag = 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged';

@@ -1,13 +1,15 @@
-import type { CapabilityPath, JsonObject } from '../../protocol/index.js';
-import { isObject } from '../../protocol/json.js';
+import type { CapabilityPath } from '../../protocol/index.js';
 import type { ListFlag } from './listen.js';
 
 /** What the simulated server serves in each era, and the `_meta` keys it reads and writes. */
 
-export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-export const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
-export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
-export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+export {
+  CLIENT_CAPABILITIES_META,
+  carriesEnvelope,
+  LOG_LEVEL_META,
+  PROTOCOL_VERSION_META,
+  SERVER_INFO_META,
+} from '../../protocol/meta-keys.js';
 
 /** The modern methods this server serves, with what it must have declared for each. */
 export const MODERN_SERVED_BY: Readonly<Record<string, CapabilityPath | null>> = {
@@ -39,12 +41,6 @@ export const CACHEABLE = new Set([
   'resources/templates/list',
   'resources/read',
 ]);
-
-/** Does a request carry the modern envelope (either required key makes it one)? */
-export function carriesEnvelope(params: JsonObject | undefined): boolean {
-  const meta = params?._meta;
-  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
-}
 
 /** What the server must have declared to serve each of its methods (others get -32601). */
 export const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {

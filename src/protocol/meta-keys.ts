@@ -1,0 +1,23 @@
+import { isObject, type JsonObject } from './json.js';
+
+/**
+ * The `_meta` keys of 2026-07-28 (basic/index › _meta), in one place for every layer: the referee,
+ * the simulated peers and the transports read and write the same strings.
+ */
+
+/** Names the revision a request follows (revisions without a handshake). */
+export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+/** Holds the capabilities a modern request declares. */
+export const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+export const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
+export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+/** On a result, names the server (2026-07-28, on every result: SHOULD). */
+export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+/** On a listen stream's messages: the id of the subscriptions/listen request. */
+export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
+
+/** Do a request's params carry the modern envelope (either required key makes it one)? */
+export function carriesEnvelope(params: JsonObject | undefined): boolean {
+  const meta = params?._meta;
+  return isObject(meta) && (PROTOCOL_VERSION_META in meta || CLIENT_CAPABILITIES_META in meta);
+}
