@@ -1,10 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ServerConfig, SimServer } from '../../src/sim/server/sim-server.js';
+import type { ServerConfig } from '../../src/sim/server/sim-server.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
-import { serveConfig } from '../../src/transport/serve-config.js';
-import { createReferee } from '../helpers/referee.js';
-
-type Msg = Record<string, unknown>;
+import { type Msg, refereedServer } from '../helpers/refereed-server.js';
 
 const V = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
@@ -20,37 +17,8 @@ beforeAll(async () => {
 });
 
 /** A serve-configured SimServer of one era, every envelope refereed. */
-function session(era: 'dual' | 'modern' | 'legacy', extra: Partial<ServerConfig> = {}) {
-  const config = serveConfig({});
-  if (typeof config === 'string') throw new Error(config);
-  const server = new SimServer({ ...config, era, ...extra });
-  const referee = createReferee();
-  const serverViolations: string[] = [];
-  const clientViolations: string[] = [];
-  let nextId = 1;
-  const clock = { now: 0 };
-  /** Everything the server has scheduled, in order (the clock follows what is sent). */
-  const drain = (): Msg[] => {
-    const out: Msg[] = [];
-    for (let item = server.next(); item; item = server.next()) {
-      clock.now = Math.max(clock.now, item.at);
-      const report = referee.feed('server->client', item.message);
-      serverViolations.push(...report.violations.map((v) => v.rule));
-      out.push(item.message as Msg);
-    }
-    return out;
-  };
-  const deliver = (message: Msg): Msg[] => {
-    clientViolations.push(...referee.feed('client->server', message).violations.map((v) => v.rule));
-    server.receive(message, clock.now);
-    return drain();
-  };
-  const send = (method: string, params?: Msg): Msg[] =>
-    deliver({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) });
-  const notify = (method: string, params: Msg): Msg[] =>
-    deliver({ jsonrpc: '2.0', method, params });
-  return { server, send, notify, drain, clock, serverViolations, clientViolations };
-}
+const session = (era: 'dual' | 'modern' | 'legacy', extra: Partial<ServerConfig> = {}) =>
+  refereedServer({ era, ...extra });
 
 const last = (out: Msg[]) => out[out.length - 1] as Msg;
 const resultOf = (out: Msg[]) => last(out).result as Msg;

@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ServerConfig, SimServer } from '../../src/sim/server/sim-server.js';
+import { SimServer } from '../../src/sim/server/sim-server.js';
 import { prepareTools } from '../../src/sim/tools/index.js';
-import { serveConfig, withoutCapability } from '../../src/transport/serve-config.js';
-import { createReferee } from '../helpers/referee.js';
+import { withoutCapability } from '../../src/transport/serve-config.js';
+import { type Msg, refereedServer, servedConfig } from '../helpers/refereed-server.js';
 
 /**
  * The simulated server's 2026-07-28 streams: input_required rounds (basic/patterns/mrtr),
  * subscriptions/listen (basic/patterns/subscriptions) and request-scoped logs
  * (server/utilities/logging). Every envelope both ways goes through the referee.
  */
-
-type Msg = Record<string, unknown>;
 
 const V = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
@@ -29,52 +27,8 @@ beforeAll(async () => {
   await prepareTools();
 });
 
-function serve(extra: Partial<ServerConfig> = {}): ServerConfig {
-  const config = serveConfig({});
-  if (typeof config === 'string') throw new Error(config);
-  return { ...config, era: 'dual', ...extra };
-}
-
-/** A session with one SimServer (or a later one put in its place), every envelope refereed. */
-function session(extra: Partial<ServerConfig> = {}) {
-  let server = new SimServer(serve(extra));
-  const referee = createReferee();
-  const serverViolations: string[] = [];
-  const clientViolations: string[] = [];
-  let nextId = 1;
-  const clock = { now: 0 };
-  const drain = (): Msg[] => {
-    const out: Msg[] = [];
-    for (let item = server.next(); item; item = server.next()) {
-      clock.now = Math.max(clock.now, item.at);
-      const report = referee.feed('server->client', item.message);
-      serverViolations.push(...report.violations.map((v) => v.rule));
-      out.push(item.message as Msg);
-    }
-    return out;
-  };
-  const deliver = (message: Msg): Msg[] => {
-    clientViolations.push(...referee.feed('client->server', message).violations.map((v) => v.rule));
-    server.receive(message, clock.now);
-    return drain();
-  };
-  return {
-    get server() {
-      return server;
-    },
-    /** Another server process answers from now on (same connection as the referee sees it). */
-    replace(config: Partial<ServerConfig>) {
-      server = new SimServer(serve(config));
-    },
-    send: (method: string, params?: Msg) =>
-      deliver({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }),
-    notify: (method: string, params: Msg) => deliver({ jsonrpc: '2.0', method, params }),
-    drain,
-    clock,
-    serverViolations,
-    clientViolations,
-  };
-}
+const serve = servedConfig;
+const session = refereedServer;
 
 const last = (out: Msg[]) => out[out.length - 1] as Msg;
 const resultOf = (out: Msg[]) => last(out).result as Msg;
