@@ -115,6 +115,39 @@ async function callAndAbort(call: (signal: AbortSignal) => Promise<unknown>, ms:
   }
 }
 
+/** How both modern sessions end: a long call cancelled, the listen stream closed, then the client. */
+async function endModernSession(
+  client: ClientV2,
+  sub: { close(): Promise<void> },
+  longCall: { name: string; arguments: Record<string, unknown> },
+): Promise<void> {
+  await callAndAbort((signal) => client.callTool(longCall, { signal }), 300);
+  await sleep(300);
+  await sub.close();
+  await sleep(200);
+  await client.close();
+}
+
+/**
+ * What every modern recording must hold: the probe first, the server's `notifications` named,
+ * three input_required rounds, two cancellations (the call and the listen stream), and no request
+ * from the server (2026-07-28 servers send none).
+ */
+function checkModernSession(entries: Entry[], received: readonly string[]): void {
+  assert(msg(entries[0] as Entry).method === 'server/discover', 'first message is server/discover');
+  for (const m of received) assert(entries.some(isMethod(S2C, m)), `${m} received`);
+  const irq = entries.filter((e) => msg(e).result?.resultType === 'input_required');
+  assert(irq.length === 3, `three input_required results (got ${irq.length})`);
+  const cancels = entries.filter(isMethod(C2S, 'notifications/cancelled'));
+  assert(cancels.length === 2, `two cancellations (call + listen) (got ${cancels.length})`);
+  assert(
+    !entries.some(
+      (e) => e.direction === S2C && msg(e).method !== undefined && msg(e).id !== undefined,
+    ),
+    'no server requests',
+  );
+}
+
 async function recordV2Modern(): Promise<void> {
   await run(
     'v2-modern',
@@ -136,40 +169,17 @@ async function recordV2Modern(): Promise<void> {
       await client.callTool({ name: 'deploy', arguments: { env: 'staging' } });
       await client.callTool({ name: 'summarize', arguments: { topic: 'MCP' } });
       await client.callTool({ name: 'workspace', arguments: {} });
-      await callAndAbort(
-        (signal) => client.callTool({ name: 'wait', arguments: { ms: 5000 } }, { signal }),
-        300,
-      );
-      await sleep(300);
-      await sub.close();
-      await sleep(200);
-      await client.close();
+      await endModernSession(client, sub, { name: 'wait', arguments: { ms: 5000 } });
     },
     (entries) => {
-      assert(
-        msg(entries[0] as Entry).method === 'server/discover',
-        'first message is server/discover',
-      );
       for (const m of ['subscriptions/listen', 'tools/list']) {
         assert(entries.some(isMethod(C2S, m)), `${m} sent`);
       }
-      for (const m of [
+      checkModernSession(entries, [
         'notifications/subscriptions/acknowledged',
         'notifications/progress',
         'notifications/message',
-      ]) {
-        assert(entries.some(isMethod(S2C, m)), `${m} received`);
-      }
-      const irq = entries.filter((e) => msg(e).result?.resultType === 'input_required');
-      assert(irq.length === 3, `three input_required results (got ${irq.length})`);
-      const cancels = entries.filter(isMethod(C2S, 'notifications/cancelled'));
-      assert(cancels.length === 2, `two cancellations (call + listen) (got ${cancels.length})`);
-      assert(
-        !entries.some(
-          (e) => e.direction === S2C && msg(e).method !== undefined && msg(e).id !== undefined,
-        ),
-        'no server requests',
-      );
+      ]);
     },
   );
 }
@@ -202,47 +212,24 @@ async function recordV2McpSim(): Promise<void> {
         arguments: { expression: '6*7' },
         _meta: { [LOG_LEVEL]: 'debug' },
       });
-      await callAndAbort(
-        (signal) =>
-          client.callTool(
-            { name: 'long_running_task', arguments: { steps: 20, delayMs: 200 } },
-            { signal },
-          ),
-        300,
-      );
-      await sleep(300);
-      await sub.close();
-      await sleep(200);
-      await client.close();
+      await endModernSession(client, sub, {
+        name: 'long_running_task',
+        arguments: { steps: 20, delayMs: 200 },
+      });
     },
     (entries) => {
-      assert(
-        msg(entries[0] as Entry).method === 'server/discover',
-        'first message is server/discover',
-      );
-      for (const m of [
+      checkModernSession(entries, [
         'notifications/subscriptions/acknowledged',
         'notifications/tools/list_changed',
         'notifications/progress',
         'notifications/message',
-      ]) {
-        assert(entries.some(isMethod(S2C, m)), `${m} received`);
-      }
-      const irq = entries.filter((e) => msg(e).result?.resultType === 'input_required');
-      assert(irq.length === 3, `three input_required results (got ${irq.length})`);
+      ]);
       const cancels = entries.filter(isMethod(C2S, 'notifications/cancelled'));
-      assert(cancels.length === 2, `two cancellations (call + listen) (got ${cancels.length})`);
       // stdio.mdx › Cancellation: no further message for the cancelled call (nor for the stream).
       const firstCancel = entries.indexOf(cancels[0] as Entry);
       assert(
         !entries.slice(firstCancel).some((e) => e.direction === S2C),
         'nothing from the server after the cancellations',
-      );
-      assert(
-        !entries.some(
-          (e) => e.direction === S2C && msg(e).method !== undefined && msg(e).id !== undefined,
-        ),
-        'no server requests',
       );
     },
   );
