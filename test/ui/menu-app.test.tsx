@@ -178,7 +178,7 @@ describe('the lesson menu', () => {
     screen.unmount();
   });
 
-  for (const columns of [60, 80, 100]) {
+  for (const columns of [60, 80, 100, 160]) {
     it(`a line cut at ${columns} columns ends with "…", in Chinese as in English`, async () => {
       const course = loadLessons();
       for (const lang of ['zh', 'en'] as const) {
