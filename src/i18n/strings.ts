@@ -96,7 +96,20 @@ export const STRINGS = {
   legendRequest: { en: 'request or response', zh: '请求或回应' },
   legendNotification: { en: 'notification', zh: '通知' },
   legendError: { en: 'error response', zh: '错误回应' },
-  legendBroken: { en: 'rule broken', zh: '违反规则' },
+  legendClosed: { en: 'transport closed', zh: '传输已关闭' },
+  legendCurrent: { en: 'current step', zh: '当前步骤' },
+  legendRuleError: { en: 'a rule broken (error)', zh: '违反规则（错误）' },
+  legendRuleWarning: { en: 'warnings only', zh: '仅有警告' },
+  legendUnknownRequest: { en: 'answers a request never sent', zh: '回应了从未发出的请求' },
+  legendTime: {
+    en: 'time since the first message (recordings)',
+    zh: '距第一条消息的时间（录制文件）',
+  },
+  legendSummary: {
+    en: 'one word: tool, progress, error code…',
+    zh: '一词摘要：工具、进度、错误码等',
+  },
+  askedByServer: { en: 'asked by server', zh: '服务器发出' },
   legendNumbers: {
     en: 'Numbers beside the envelope point at the field meanings below it.',
     zh: '消息左侧的数字对应下方的字段含义。',

@@ -42,7 +42,7 @@ describe('components', () => {
       ...at(first, 6),
       report: { ...reportOf(at(first, 6)), kind: 'error' as const },
     };
-    const rows = [...first.slice(0, 6).map(sequenceRow), sequenceRow(failed)];
+    const rows = [...first.slice(0, 6).map((s) => sequenceRow(s, first)), sequenceRow(failed)];
     const screen = renderAt(<TimelineView rows={rows.slice(-4)} current={6} lang="en" />, size);
     await until(() => {
       const lines = screen.frame().split('\n');
