@@ -98,17 +98,11 @@ export const STRINGS = {
   legendError: { en: 'error response', zh: '错误回应' },
   legendClosed: { en: 'transport closed', zh: '传输已关闭' },
   legendCurrent: { en: 'current step', zh: '当前步骤' },
-  legendRuleError: { en: 'a rule broken (error)', zh: '违反规则（错误）' },
-  legendRuleWarning: { en: 'warnings only', zh: '仅有警告' },
-  legendUnknownRequest: { en: 'answers a request never sent', zh: '回应了从未发出的请求' },
-  legendTime: {
-    en: 'time since the first message (recordings)',
-    zh: '距第一条消息的时间（录制文件）',
-  },
-  legendSummary: {
-    en: 'one word: tool, progress, error code…',
-    zh: '一词摘要：工具、进度、错误码等',
-  },
+  legendRuleError: { en: 'rule broken', zh: '违反规则' },
+  legendRuleWarning: { en: 'warning only', zh: '仅有警告' },
+  legendUnknownRequest: { en: 'answers no request sent', zh: '回应了未发出的请求' },
+  legendTime: { en: 'since the first message', zh: '距第一条消息的时间' },
+  legendSummary: { en: 'one-word summary', zh: '一词摘要' },
   askedByServer: { en: 'asked by server', zh: '服务器发出' },
   legendNumbers: {
     en: 'Numbers beside the envelope point at the field meanings below it.',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../src/i18n/lang.js';
 import { STRINGS, sentences } from '../../src/i18n/strings.js';
 import { HelpOverlay } from '../../src/ui/components/help-overlay.js';
-import { LEGEND } from '../../src/ui/components/timeline-legend.js';
+import { LEGEND, legendArrow } from '../../src/ui/components/timeline-legend.js';
 import { ARROWS, CURRENT_MARK, UNKNOWN_METHOD } from '../../src/ui/sequence-rows.js';
 import { SEVERITY_MARK } from '../../src/ui/violation-list.js';
 
@@ -40,7 +40,14 @@ describe('the help overlay', () => {
 
   it('explains every mark a timeline row can show: each arrow, each severity, ›, ? #id', () => {
     const symbols = LEGEND.map(([symbol]) => symbol);
-    for (const arrow of Object.values(ARROWS)) expect(symbols).toContain(arrow.right.trim());
+    for (const arrow of Object.values(ARROWS)) expect(symbols).toContain(legendArrow(arrow.right));
+    expect(Object.values(ARROWS).map((a) => legendArrow(a.right))).toEqual([
+      '──▶',
+      '┄┄▶',
+      '──✗──▶',
+      '··?··▶',
+      '✕',
+    ]);
     for (const mark of Object.values(SEVERITY_MARK)) expect(symbols).toContain(mark);
     expect(symbols).toContain(CURRENT_MARK);
     expect(symbols).toContain(`${UNKNOWN_METHOD} #999`);

@@ -22,6 +22,11 @@ const MARK_MEANINGS = {
 } as const satisfies Record<Severity, StringKey>;
 
 const arrowStyles = Object.keys(ARROW_MEANINGS) as ArrowStyle[];
+
+/** An arrow as the legend draws it: `───✗───▶` as `──✗──▶` (runs cut to two), to save lines. */
+export function legendArrow(arrow: string): string {
+  return arrow.trim().replace(/(.)\1{2,}/gu, '$1$1');
+}
 const severities = Object.keys(MARK_MEANINGS) as Severity[];
 
 /**
@@ -30,7 +35,7 @@ const severities = Object.keys(MARK_MEANINGS) as Severity[];
  */
 export const LEGEND: ReadonlyArray<readonly [symbol: string, meaning: StringKey]> = [
   [CURRENT_MARK, 'legendCurrent'],
-  ...arrowStyles.map((style) => [ARROWS[style].right.trim(), ARROW_MEANINGS[style]] as const),
+  ...arrowStyles.map((style) => [legendArrow(ARROWS[style].right), ARROW_MEANINGS[style]] as const),
   ...severities.map((severity) => [SEVERITY_MARK[severity], MARK_MEANINGS[severity]] as const),
   [`${UNKNOWN_METHOD} #999`, 'legendUnknownRequest'],
   [formatTime(1250), 'legendTime'],
