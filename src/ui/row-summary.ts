@@ -1,13 +1,20 @@
 import { isObject, type JsonObject } from '../protocol/json.js';
+import { visible } from '../protocol/visible.js';
 import type { ScreenStep } from './screen-step.js';
 
 const objectOf = (value: unknown): JsonObject | null => (isObject(value) ? value : null);
 
-/** A string or number field as text; anything else is nothing to show. */
+/** Longer than this, a word is cut: a row is one line, and a name can be a whole file. */
+const MAX_WORD = 60;
+
+/**
+ * A string or number field as text; anything else is nothing to show. The envelope is kept as
+ * sent (screenStep makes only the rest visible), so a control character is written out here.
+ */
 function word(value: unknown): string {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
-    ? String(value)
-    : '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value !== 'string') return '';
+  return visible(value.length > MAX_WORD ? `${value.slice(0, MAX_WORD - 1)}…` : value);
 }
 
 /** What a request names, per method: the one field a reader looks for first. */

@@ -234,3 +234,16 @@ describe('what the server is working on', () => {
     expect(lesson[asks + 1]?.peers.server.asked).toEqual([]);
   });
 });
+
+describe('a summary from a hostile peer', () => {
+  it('writes control characters out and cuts a name that is a whole file', () => {
+    const call = (name: string) =>
+      recorded(line(C2S, rpc({ id: 1, method: 'tools/call', params: { name, arguments: {} } }), 0));
+    const [evil] = call('a\u001b[2Jb');
+    const [long] = call('x'.repeat(5000));
+    if (!evil || !long) throw new Error('no step');
+    expect(sequenceRow(evil).summary).toBe('a\\x1b[2Jb');
+    expect(sequenceRow(long).summary).toHaveLength(60);
+    expect(sequenceRow(long).summary.endsWith('…')).toBe(true);
+  });
+});
