@@ -21,9 +21,9 @@ export type ScreenStep = {
   readonly index: number;
   readonly t: number;
   /**
-   * When it crossed, in ms since the session's first timed message, if the source read a clock (a
-   * transcript's `t_ms`, a live transport); null for a lesson, whose clock is virtual, and for a
-   * transcript line without `t_ms`.
+   * When it crossed, in ms, if the source read a clock: a transcript's `t_ms` counted from its
+   * first line that has one, a live transport's from its start. Null for a lesson, whose clock is
+   * virtual, and for a transcript line without `t_ms`.
    */
   readonly time: number | null;
   readonly direction: Direction;
