@@ -233,6 +233,14 @@ describe('what the server is working on', () => {
     expect(facts.at(-1)?.value).toMatch(/^tools\/call #\d+, roots\/list #\d+ \(asked by server\)$/);
     expect(lesson[asks + 1]?.peers.server.asked).toEqual([]);
   });
+
+  it('a lesson: a request a fault makes the server send waits too (never answered here)', async () => {
+    const lesson = (await playLesson('faults-gallery')).timeline.steps;
+    const asks = lesson.findIndex((s) => s.report?.method === 'sampling/createMessage');
+    const id = lesson[asks]?.report?.id;
+    expect(lesson[asks]?.peers.server.asked).toEqual([`sampling/createMessage #${String(id)}`]);
+    expect(lesson.at(-1)?.peers.server.asked).toContain(`sampling/createMessage #${String(id)}`);
+  });
 });
 
 describe('a summary from a hostile peer', () => {
