@@ -19,6 +19,8 @@ export type SortedLine =
       /** From the line itself (wrapped or host log), or null when the reader must infer it. */
       readonly direction: Direction | null;
       readonly message: unknown;
+      /** The line's `t_ms`, when it had one (shape 2). */
+      readonly tMs?: number;
     }
   | { readonly type: 'problem'; readonly problem: TraceProblem };
 
@@ -81,6 +83,7 @@ export function createLineSorter() {
       line: raw.line,
       direction: parsed.direction,
       message: parsed.message,
+      ...(parsed.tMs !== undefined ? { tMs: parsed.tMs } : {}),
     };
     const envelope = classify(parsed.message);
     if (envelope.kind === 'invalid') {

@@ -9,6 +9,8 @@ export type ParsedLine =
       readonly message: unknown;
       /** The line came from a host log (`… Message from client: {…}`). */
       readonly hostLog?: true;
+      /** A wrapped line's `t_ms`: when the recorder saw the message (ms), if it said. */
+      readonly tMs?: number;
     }
   | { readonly kind: 'problem'; readonly message: string }
   /** Not JSON and no message in it: a host log's own chatter, or a broken line of a transcript. */
@@ -44,7 +46,10 @@ export function parseLine(text: string): ParsedLine {
           message: `"direction" must be "client->server" or "server->client", not ${JSON.stringify(value.direction)}`,
         };
       }
-      return { kind: 'message', direction: value.direction, message: value.message };
+      const tMs = value.t_ms;
+      return typeof tMs === 'number' && Number.isFinite(tMs)
+        ? { kind: 'message', direction: value.direction, message: value.message, tMs }
+        : { kind: 'message', direction: value.direction, message: value.message };
     }
     return { kind: 'message', direction: null, message: value };
   }

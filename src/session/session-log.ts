@@ -110,6 +110,7 @@ export class SessionLog {
       tools: this.#tools,
       line: event.line ?? null,
       t: event.t ?? this.#count,
+      timed: event.timed === true && event.t !== undefined,
       notes: event.notes ?? null,
     };
     this.#count += 1;

@@ -24,7 +24,10 @@ export type PeerViews = {
     readonly tools: readonly string[] | null;
     readonly subscriptions: readonly string[];
     readonly logLevel: string;
+    /** The ids of the client's requests it is still working on. */
     readonly working: readonly string[];
+    /** Its own requests still waiting for the client's answer (roots/list…), as `method #id`. */
+    readonly asked: readonly string[];
   };
   /**
    * A modern (2026-07-28) session: what the panels show instead of a negotiated version. The
@@ -60,7 +63,13 @@ export type StepNotes = {
 };
 
 /** Where an event came from: a transcript's line, and the time it crossed (ms since start). */
-type Origin = { readonly line?: number; readonly t?: number; readonly notes?: StepNotes };
+type Origin = {
+  readonly line?: number;
+  readonly t?: number;
+  /** `t` is a clock's reading (a transcript's `t_ms`, a live transport's), not a lesson's virtual time. */
+  readonly timed?: boolean;
+  readonly notes?: StepNotes;
+};
 
 /** What a source pushes into the session log. */
 export type WireEvent =
@@ -109,6 +118,8 @@ export type Step = {
   readonly line: number | null;
   /** Milliseconds since the session started: the lesson's virtual clock, or the wire's. */
   readonly t: number;
+  /** Whether `t` was read off a clock (a transcript's `t_ms`, a live transport's): a time to show. */
+  readonly timed: boolean;
   readonly notes: StepNotes | null;
 };
 

@@ -10,6 +10,13 @@ import type { Step } from './step.js';
  */
 export function createTranscriptReader(log: SessionLog) {
   const sorter = createLineSorter();
+  // A recorder's clock starts before the session: times count from the first line that has one.
+  let start: number | null = null;
+  const clock = (tMs: number | undefined) => {
+    if (tMs === undefined) return {};
+    start ??= tMs;
+    return { t: tMs - start, timed: true };
+  };
   const take = (sorted: ReturnType<typeof sorter.push>): Step[] =>
     sorted.map((s) =>
       s.type === 'message'
@@ -18,6 +25,7 @@ export function createTranscriptReader(log: SessionLog) {
             direction: s.direction,
             message: s.message,
             line: s.line,
+            ...clock(s.tMs),
           })
         : log.push({ type: 'unreadable', problem: s.problem.message, line: s.problem.line }),
     );

@@ -194,7 +194,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   });
 
   const record = (direction: Direction, message: JsonObject) => {
-    const step = log.push({ type: 'message', direction, message, t: now() });
+    const step = log.push({ type: 'message', direction, message, t: now(), timed: true });
     // Refused as too deep by the session log (src/session/depth.ts): a problem of the run.
     if (step.kind === 'unreadable') {
       problems.push({

@@ -193,7 +193,7 @@ export class LiveServer {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
-    if (!this.#shared) this.log.push({ type: 'close', by, t: this.#clock() });
+    if (!this.#shared) this.log.push({ type: 'close', by, t: this.#clock(), timed: true });
     const waiting = this.#idle;
     this.#idle = [];
     for (const resolve of waiting) resolve();
@@ -201,7 +201,7 @@ export class LiveServer {
 
   /** One event into the session log; with a shared log, this server's observer hears its step. */
   #push(event: Parameters<SessionLog['push']>[0]): Step {
-    const step = this.log.push(event);
+    const step = this.log.push({ ...event, timed: true });
     if (this.#shared) this.#options.onStep?.(step);
     return step;
   }

@@ -44,7 +44,7 @@ export function peerFacts(
   peers: PeerViews,
   side: 'client' | 'server',
   lang: Lang,
-  /** `method #id` for a request id the server is working on. */
+  /** `method #id` for the id of a client's request the server is working on. */
   nameRequest: (id: string) => string = (id) => `#${id}`,
 ): PeerFact[] {
   const view = peers[side];
@@ -91,7 +91,10 @@ export function peerFacts(
         lang,
       ),
     );
-    facts.push(fact({ label: 'working', items: v.working.map(nameRequest) }, lang));
+    // The client's requests it owes an answer, then its own ones the client owes it (roots/list…).
+    const asked = tr(STRINGS.askedByServer, lang);
+    const own = v.asked.map((r) => (lang === 'zh' ? `${r}（${asked}）` : `${r} (${asked})`));
+    facts.push(fact({ label: 'working', items: [...v.working.map(nameRequest), ...own] }, lang));
     if (v.subscriptions.length > 0)
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
   }

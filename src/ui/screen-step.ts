@@ -20,6 +20,12 @@ export type ScreenStep = {
   /** The step's place on the screen (0-based). */
   readonly index: number;
   readonly t: number;
+  /**
+   * When it crossed, in ms, if the source read a clock: a transcript's `t_ms` counted from its
+   * first line that has one, a live transport's from its start. Null for a lesson, whose clock is
+   * virtual, and for a transcript line without `t_ms`.
+   */
+  readonly time: number | null;
   readonly direction: Direction;
   /** The envelope as sent; null for a step where the transport closed instead. */
   readonly message: JsonObject | null;
@@ -107,14 +113,16 @@ function problemNote(problem: string): Bilingual {
 function wirePeers(step: Step): PeerViews {
   const { session, tools } = step;
   const pending = (side: 'client' | 'server') =>
-    session.pending.filter((p) => p.requester === side).map((p) => `${p.method} #${String(p.id)}`);
+    session.pending.filter((p) => p.requester === side);
+  const named = (side: 'client' | 'server') =>
+    pending(side).map((p) => `${p.method} #${String(p.id)}`);
   return {
     client: {
       capabilities: session.capabilities.client ?? {},
       negotiatedVersion: session.handshake.negotiatedVersion,
       tools,
       toolsStale: false,
-      pending: pending('client'),
+      pending: named('client'),
     },
     server: {
       capabilities: session.capabilities.server ?? {},
@@ -122,7 +130,9 @@ function wirePeers(step: Step): PeerViews {
       tools,
       subscriptions: [],
       logLevel: '',
-      working: pending('server'),
+      // What the wire shows the server owes: the client's requests it has not answered yet.
+      working: pending('client').map((p) => String(p.id)),
+      asked: named('server'),
     },
     ...modernPeers(step),
   };
@@ -175,6 +185,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
   return {
     index,
     t: step.t,
+    time: step.timed ? step.t : null,
     direction: step.direction,
     closedBy,
     problem,

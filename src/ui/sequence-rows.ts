@@ -1,3 +1,6 @@
+// Not from the machine's index: that would load the referee before a lesson's first frame.
+import type { Severity } from '../machine/rules.js';
+import { formatTime, rowSummary } from './row-summary.js';
 import type { ScreenStep } from './screen-step.js';
 
 export type ArrowStyle = 'solid' | 'dashed' | 'error' | 'invalid' | 'close';
@@ -9,16 +12,22 @@ export type SequenceRow = {
   readonly style: ArrowStyle;
   /** `method #id`, or just the method for a notification; empty for a close. */
   readonly label: string;
+  /** One word about the message (the tool, the progress, the error code…), or empty. */
+  readonly summary: string;
+  /** When it crossed (`+1.25s`), if the source read a clock; null for a lesson. */
+  readonly time: string | null;
   /** The side that closed the transport at this step (no message then). */
   readonly closedBy: 'client' | 'server' | null;
   /** The referee found a rule broken by this message. */
   readonly broken: boolean;
+  /** The gravest rule it broke: `error`, or `warning` when every broken rule is only a warning. */
+  readonly severity: Severity | null;
   /** A transcript line that is not a message: its line number (the row says so). */
   readonly unreadable: number | null;
 };
 
 /** Arrows between the lifelines, all the same width so the lifelines line up. */
-const ARROWS = {
+export const ARROWS = {
   solid: { right: '───────▶', left: '◀───────' },
   dashed: { right: '┄┄┄┄┄┄┄▶', left: '◀┄┄┄┄┄┄┄' },
   error: { right: '───✗───▶', left: '◀───✗───' },
@@ -26,39 +35,45 @@ const ARROWS = {
   close: { right: '✕       ', left: '       ✕' },
 } as const satisfies Record<ArrowStyle, { right: string; left: string }>;
 
+/** The current step's mark, in the column left of the C lifeline. */
+export const CURRENT_MARK = '›';
+
+/** Where the method is not known: a response to a request the other side never sent (`? #999`). */
+export const UNKNOWN_METHOD = '?';
+
 /** A step's row never changes: made once, so views can tell an unchanged row by its identity. */
 const rowOf = new WeakMap<ScreenStep, SequenceRow>();
 
-export function sequenceRow(step: ScreenStep): SequenceRow {
+/** `steps`: the list the step belongs to, for a result to name what it answers (a tool…). */
+export function sequenceRow(step: ScreenStep, steps: readonly ScreenStep[] = []): SequenceRow {
   let row = rowOf.get(step);
   if (row === undefined) {
-    row = makeRow(step);
+    row = makeRow(step, steps);
     rowOf.set(step, row);
   }
   return row;
 }
 
-function makeRow(step: ScreenStep): SequenceRow {
+function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
   const side = step.direction === 'client->server' ? 'right' : 'left';
+  const time = step.time === null ? null : formatTime(step.time);
+  const blank = { label: '', summary: '', time, closedBy: null, broken: false, severity: null };
   if (step.problem !== null) {
     return {
+      ...blank,
       index: step.index,
       arrow: ARROWS.invalid[side],
       style: 'invalid',
-      label: '',
-      closedBy: null,
-      broken: false,
       unreadable: step.line ?? step.index + 1,
     };
   }
   if (step.report === null) {
     return {
+      ...blank,
       index: step.index,
       arrow: ARROWS.close[side],
       style: 'close',
-      label: '',
       closedBy: step.closedBy,
-      broken: false,
       unreadable: null,
     };
   }
@@ -71,14 +86,23 @@ function makeRow(step: ScreenStep): SequenceRow {
         : kind === 'invalid'
           ? 'invalid'
           : 'solid';
-  const name = method ?? '?';
+  const name = method ?? UNKNOWN_METHOD;
+  const { violations } = step.report;
   return {
     index: step.index,
     arrow: ARROWS[style][side],
     style,
     label: id === null ? name : `${name} #${id}`,
+    summary: rowSummary(step, steps),
+    time,
     closedBy: null,
-    broken: step.report.violations.length > 0,
+    broken: violations.length > 0,
+    severity:
+      violations.length === 0
+        ? null
+        : violations.some((v) => v.severity === 'error')
+          ? 'error'
+          : 'warning',
     unreadable: null,
   };
 }
@@ -109,7 +133,7 @@ export function clientRequestLabel(
 ): string {
   const at = firstRequestOf(steps).get(id);
   const request = at !== undefined && at <= current ? steps[at] : undefined;
-  return `${request?.report?.method ?? '?'} #${id}`;
+  return `${request?.report?.method ?? UNKNOWN_METHOD} #${id}`;
 }
 
 /** The rows up to and including the current step, at most `limit` of them (the latest ones). */
@@ -119,5 +143,7 @@ export function sequenceRows(
   limit: number,
 ): SequenceRow[] {
   if (limit <= 0) return [];
-  return steps.slice(Math.max(0, current + 1 - limit), current + 1).map(sequenceRow);
+  return steps
+    .slice(Math.max(0, current + 1 - limit), current + 1)
+    .map((step) => sequenceRow(step, steps));
 }

@@ -42,15 +42,15 @@ describe('components', () => {
       ...at(first, 6),
       report: { ...reportOf(at(first, 6)), kind: 'error' as const },
     };
-    const rows = [...first.slice(0, 6).map(sequenceRow), sequenceRow(failed)];
+    const rows = [...first.slice(0, 6).map((s) => sequenceRow(s, first)), sequenceRow(failed)];
     const screen = renderAt(<TimelineView rows={rows.slice(-4)} current={6} lang="en" />, size);
     await until(() => {
       const lines = screen.frame().split('\n');
       expect(lines[0]).toBe(' C        S timeline');
-      expect(lines[1]).toBe(' │───────▶│ tools/list #2');
-      expect(lines[2]).toBe(' │◀───────│ tools/list #2');
-      expect(lines[3]).toBe(' │───────▶│ tools/call #3');
-      expect(lines[4]).toBe('›│◀───✗───│ tools/call #3');
+      expect(lines[1]).toBe(' │───────▶│   tools/list #2');
+      expect(lines[2]).toBe(' │◀───────│   tools/list #2');
+      expect(lines[3]).toBe(' │───────▶│   tools/call #3 · weather_current');
+      expect(lines[4]).toBe('›│◀───✗───│   tools/call #3');
     });
     screen.unmount();
   });
@@ -62,7 +62,7 @@ describe('components', () => {
       size,
     );
     await until(() =>
-      expect(screen.frame()).toContain('›│       ✕│ the server closes the transport'),
+      expect(screen.frame()).toContain('›│       ✕│   the server closes the transport'),
     );
     screen.unmount();
   });
@@ -73,7 +73,7 @@ describe('components', () => {
       size,
     );
     await until(() =>
-      expect(screen.frame()).toContain('›│◀┄┄┄┄┄┄┄│ notifications/tools/list_changed !'),
+      expect(screen.frame()).toContain('›│◀┄┄┄┄┄┄┄│ ✗ notifications/tools/list_changed'),
     );
     screen.unmount();
   });

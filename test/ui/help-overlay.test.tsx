@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../src/i18n/lang.js';
 import { STRINGS, sentences } from '../../src/i18n/strings.js';
 import { HelpOverlay } from '../../src/ui/components/help-overlay.js';
+import { LEGEND, legendArrow } from '../../src/ui/components/timeline-legend.js';
+import { ARROWS, CURRENT_MARK, UNKNOWN_METHOD } from '../../src/ui/sequence-rows.js';
+import { SEVERITY_MARK } from '../../src/ui/violation-list.js';
 
 const hints = [{ keys: 'q', text: 'quit', actions: ['quit'] }];
 
@@ -35,16 +38,30 @@ describe('the help overlay', () => {
     },
   );
 
-  describe.each(['en', 'zh'] as const)('the legend (%s)', (lang) => {
-    const items = [
-      `──▶ ${tr(STRINGS.legendRequest, lang)}`,
-      `┄┄▶ ${tr(STRINGS.legendNotification, lang)}`,
-      `✗ ${tr(STRINGS.legendError, lang)}`,
-      `! ${tr(STRINGS.legendBroken, lang)}`,
-      `···?···▶ ${tr(STRINGS.legendUnreadable, lang)}`,
-    ];
+  it('explains every mark a timeline row can show: each arrow, each severity, ›, ? #id', () => {
+    const symbols = LEGEND.map(([symbol]) => symbol);
+    for (const arrow of Object.values(ARROWS)) expect(symbols).toContain(legendArrow(arrow.right));
+    expect(Object.values(ARROWS).map((a) => legendArrow(a.right))).toEqual([
+      '──▶',
+      '┄┄▶',
+      '──✗──▶',
+      '··?··▶',
+      '✕',
+    ]);
+    for (const mark of Object.values(SEVERITY_MARK)) expect(symbols).toContain(mark);
+    expect(symbols).toContain(CURRENT_MARK);
+    expect(symbols).toContain(`${UNKNOWN_METHOD} #999`);
+    // The two severities are told apart without colour.
+    expect(SEVERITY_MARK.error).not.toBe(SEVERITY_MARK.warning);
+    // The time and summary columns, as a row draws them.
+    expect(symbols.some((s) => /^\+\d/.test(s))).toBe(true);
+    expect(symbols.some((s) => s.startsWith('· '))).toBe(true);
+  });
 
-    it.each([60, 64, 70, 76, 80, 90, 100, 120])(
+  describe.each(['en', 'zh'] as const)('the legend (%s)', (lang) => {
+    const items = LEGEND.map(([symbol, meaning]) => `${symbol} ${tr(STRINGS[meaning], lang)}`);
+
+    it.each([60, 64, 70, 76, 80, 90, 100, 120, 160])(
       'keeps each mark on one line with its meaning at %i columns',
       (columns) => {
         const lines = linesAt(lang, columns);

@@ -196,7 +196,7 @@ describe('what the lesson screen tells the learner', () => {
       const frame = screen.frame();
       expect(frame).toMatch(/ C {8}S timeline +envelope · client → server · request/);
       expect(frame).toContain('╭');
-      expect(frame).toMatch(/›│───────▶│ tools\/list #2/);
+      expect(frame).toMatch(/›│───────▶│ {3}tools\/list #2/);
     });
     expectFits(screen, { columns: 130, rows: 40 });
     screen.unmount();
@@ -223,7 +223,7 @@ describe('what the lesson screen tells the learner', () => {
       const frame = screen.frame();
       expect(frame).toContain('step 10/10');
       expect(frame).toContain('no envelope · the client closes the transport');
-      expect(frame).toContain('›│✕       │ the client closes the transport');
+      expect(frame).toContain('›│✕       │   the client closes the transport');
       expect(frame).toContain('✓ allowed by the rules');
     });
     screen.unmount();

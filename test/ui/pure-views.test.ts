@@ -212,6 +212,7 @@ describe('peer facts', () => {
       subscriptions: [],
       logLevel: 'info',
       working: [],
+      asked: [],
       ...server,
     },
   });

@@ -294,6 +294,7 @@ function viewPeers(client: SimClient, server: SimServer): PeerViews {
       subscriptions: [...server.subscriptions],
       logLevel: server.logLevel,
       working: server.working().map(String),
+      asked: server.asked(),
     },
   };
 }

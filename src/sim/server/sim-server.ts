@@ -117,6 +117,8 @@ export class SimServer {
   readonly #waiting = new Map<RequestId, Waiting>();
   /** The client's requests still being worked on (cancellation stops them). */
   readonly #working = new Set<RequestId>();
+  /** Its own requests sent and not answered yet: id → method. */
+  readonly #asked = new Map<RequestId, string>();
   #failNext = false;
   /** Seals and checks requestState: the only place an input_required round lives. */
   readonly #seal: RequestStateSeal;
@@ -189,15 +191,24 @@ export class SimServer {
     this.outbox.push({ at: now, message });
   }
 
-  /** Builds a request of its own (taking the next id) without sending it. */
+  /**
+   * Builds a request of its own (taking the next id) for the caller to send now: from here on it
+   * waits for the client's answer.
+   */
   makeRequest(method: string, params?: JsonObject): JsonObject & { id: number } {
+    const message = this.#buildRequest(method, params);
+    this.#asked.set(message.id, method);
+    return message;
+  }
+
+  #buildRequest(method: string, params?: JsonObject): JsonObject & { id: number } {
     const id = this.#nextId++;
     return params ? { jsonrpc: '2.0', id, method, params } : { jsonrpc: '2.0', id, method };
   }
 
-  /** Sends a request of its own to the client; returns its id. */
+  /** Sends a request of its own to the client (when `next` takes it); returns its id. */
   request(now: number, method: string, params?: JsonObject, about?: RequestId): RequestId {
-    const message = this.makeRequest(method, params);
+    const message = this.#buildRequest(method, params);
     this.outbox.push(about === undefined ? { at: now, message } : { at: now, message, about });
     return message.id;
   }
@@ -258,8 +269,10 @@ export class SimServer {
         return;
       case 'response':
       case 'error':
-        if (envelope.id !== null)
+        if (envelope.id !== null) {
+          this.#asked.delete(envelope.id);
           this.#onAnswer(now, envelope.id, envelope.kind === 'response' ? envelope.result : null);
+        }
         return;
       case 'invalid':
         // JSON-RPC: an unreadable request gets -32600; the id is left out when it cannot be read.
@@ -823,9 +836,10 @@ export class SimServer {
     const item = this.outbox.shift();
     // A call is worked on until its answer goes out (long_running_task answers on a later tick).
     const message = item?.message;
-    if (message && ('result' in message || 'error' in message)) {
-      const { id } = message;
-      if (typeof id === 'string' || typeof id === 'number') this.#working.delete(id);
+    const id = message?.id;
+    if (message && (typeof id === 'string' || typeof id === 'number')) {
+      if ('result' in message || 'error' in message) this.#working.delete(id);
+      else if (typeof message.method === 'string') this.#asked.set(id, message.method);
     }
     return item;
   }
@@ -833,5 +847,10 @@ export class SimServer {
   /** Requests of the client the server is still working on. */
   working(): RequestId[] {
     return [...this.#working];
+  }
+
+  /** Its own requests waiting for the client's answer, as `method #id`. */
+  asked(): string[] {
+    return [...this.#asked].map(([id, method]) => `${method} #${String(id)}`);
   }
 }

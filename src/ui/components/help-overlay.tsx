@@ -1,10 +1,11 @@
 import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
-import { STRINGS, type StringKey, sentences } from '../../i18n/strings.js';
+import { STRINGS, sentences } from '../../i18n/strings.js';
 import { breakCjk } from '../cjk-lines.js';
 import type { KeyHint } from '../keymap.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
+import { TimelineLegend } from './timeline-legend.js';
 
 export type HelpOverlayProps<Action extends string> = {
   readonly hints: readonly KeyHint<Action>[];
@@ -17,36 +18,6 @@ export type HelpOverlayProps<Action extends string> = {
 
 /** The border and the padding on each side. */
 const FRAME = 4;
-
-/** The timeline's marks, each with what it means (src/ui/components/timeline-row.tsx draws them). */
-const LEGEND: ReadonlyArray<readonly [symbol: string, meaning: StringKey]> = [
-  ['──▶', 'legendRequest'],
-  ['┄┄▶', 'legendNotification'],
-  ['✗', 'legendError'],
-  ['!', 'legendBroken'],
-  ['···?···▶', 'legendUnreadable'],
-];
-
-/**
- * The legend, laid out item by item: a line breaks between items, never between a mark and its
- * meaning (wrapping it as one sentence would leave `!` at the end of a line and `rule broken` on
- * the next, as Chinese has no spaces to break at).
- */
-function Legend({ lang }: { readonly lang: Lang }) {
-  return (
-    <Box flexWrap="wrap">
-      {LEGEND.map(([symbol, meaning], i) => {
-        const item = `${symbol} ${tr(STRINGS[meaning], lang)}`;
-        const text = i === 0 ? sentences(lang, tr(STRINGS.legendTimeline, lang), item) : item;
-        return (
-          <Box key={symbol} flexShrink={0}>
-            <Text dimColor>{i < LEGEND.length - 1 ? `${text} · ` : text}</Text>
-          </Box>
-        );
-      })}
-    </Box>
-  );
-}
 
 /** `?`: the keys, what the screen shows, and where progress is kept. */
 export function HelpOverlay<Action extends string>({
@@ -95,7 +66,7 @@ export function HelpOverlay<Action extends string>({
             )}
           </Prose>
         </Box>
-        <Legend lang={lang} />
+        <TimelineLegend lang={lang} />
         <Prose dimColor>{breakCjk(tr(STRINGS.legendNumbers, lang), inner)}</Prose>
       </Box>
     </Box>

@@ -3,22 +3,29 @@ import { memo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { clipUnlessNarrow } from '../clip.js';
-import type { SequenceRow } from '../sequence-rows.js';
+import { CURRENT_MARK, type SequenceRow } from '../sequence-rows.js';
 import { useTheme } from '../use-theme.js';
+import { SEVERITY_MARK } from '../violation-list.js';
 
 export type TimelineRowProps = {
   readonly row: SequenceRow;
   /** The current step's row, marked › and bright; the others are dim. */
   readonly here: boolean;
+  /** Whether the rows have a time column (a recording with `t_ms`, a live session). */
+  readonly timed: boolean;
   readonly lang: Lang;
 };
 
+/** The time column: `+1.25s` at most, right-aligned. */
+export const TIME_WIDTH = 6;
+
 /**
- * One message between the lifelines. Memoised: a step moves the window of rows by one, and every
- * row but the two whose `here` changed is drawn as before (`sequenceRow` gives each step one row
- * object, so an unchanged row is the same object).
+ * One message between the lifelines, then a mark column (✗ an error, ! only a warning: told apart
+ * without colour), the time, the label and a one-word summary. Memoised: a step moves the window
+ * of rows by one, and every row but the two whose `here` changed is drawn as before
+ * (`sequenceRow` gives each step one row object, so an unchanged row is the same object).
  */
-export const TimelineRow = memo(function TimelineRow({ row, here, lang }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ row, here, timed, lang }: TimelineRowProps) {
   const theme = useTheme();
   const arrowRole =
     row.style === 'error' || row.style === 'close'
@@ -32,19 +39,27 @@ export const TimelineRow = memo(function TimelineRow({ row, here, lang }: Timeli
       : row.unreadable !== null
         ? `${tr(STRINGS.unreadableLine, lang)} ${row.unreadable}`
         : row.label;
+  const mark = row.severity === null ? ' ' : SEVERITY_MARK[row.severity];
+  const time = timed ? `${(row.time ?? '').padStart(TIME_WIDTH)} ` : '';
   return (
-    <Box overflowX={clipUnlessNarrow(label)}>
+    <Box overflowX={clipUnlessNarrow(label, row.summary)}>
       <Text wrap="truncate-end" bold={here}>
-        <Text {...theme.fg('accent')}>{here ? '›' : ' '}</Text>
+        <Text {...theme.fg('accent')}>{here ? CURRENT_MARK : ' '}</Text>
         <Text dimColor={!here}>│</Text>
         <Text {...theme.fg(arrowRole)} dimColor={!here && arrowRole === null}>
           {row.arrow}
         </Text>
-        <Text dimColor={!here}>│</Text>{' '}
-        <Text {...theme.fg(row.broken ? 'error' : null)} dimColor={!here && !row.broken}>
+        <Text dimColor={!here}>│</Text> <Text {...theme.fg(row.severity)}>{mark}</Text>{' '}
+        <Text dimColor>{time}</Text>
+        <Text {...theme.fg(row.severity)} dimColor={!here && row.severity === null}>
           {label}
-          {row.broken ? ' !' : ''}
         </Text>
+        {row.summary === '' ? null : (
+          <Text dimColor={!here}>
+            {' · '}
+            {row.summary}
+          </Text>
+        )}
       </Text>
     </Box>
   );

@@ -15,10 +15,12 @@ export type TimelineViewProps = {
 
 /**
  * A sequence diagram with two lifelines: C on the left, S on the right. Requests and responses
- * are solid arrows, notifications dashed, error responses red with ✗, rule breaks marked `!`.
+ * are solid arrows, notifications dashed, error responses red with ✗; beside S a rule broken is
+ * marked ✗ (an error) or ! (only a warning), then the time when the source has one.
  */
 export function TimelineView({ rows, current, lang }: TimelineViewProps) {
   const theme = useTheme();
+  const timed = rows.some((row) => row.time !== null);
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Box overflowX={clipUnlessNarrow(tr(STRINGS.timeline, lang))}>
@@ -35,7 +37,13 @@ export function TimelineView({ rows, current, lang }: TimelineViewProps) {
         </Text>
       </Box>
       {rows.map((row) => (
-        <TimelineRow key={row.index} row={row} here={row.index === current} lang={lang} />
+        <TimelineRow
+          key={row.index}
+          row={row}
+          here={row.index === current}
+          timed={timed}
+          lang={lang}
+        />
       ))}
     </Box>
   );
