@@ -1,0 +1,34 @@
+import { TextInput } from '@inkjs/ui';
+import { Box, Text } from 'ink';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { useTheme } from '../use-theme.js';
+
+export type SandboxJsonEditProps = {
+  /** The envelope as first shown (one line of JSON); what is typed stays when it fails to parse. */
+  readonly text: string;
+  /** Why the last Enter did not send: JSON.parse's words, with the position. */
+  readonly error: string | null;
+  readonly lang: Lang;
+  readonly onSubmit: (text: string) => void;
+};
+
+/** The whole envelope as one line of JSON text, to change anything at all before sending it. */
+export function SandboxJsonEdit({ text, error, lang, onSubmit }: SandboxJsonEditProps) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Text bold wrap="truncate-end">
+        {tr(SANDBOX_STRINGS.editTitle, lang)}
+      </Text>
+      <TextInput defaultValue={text} onSubmit={onSubmit} />
+      {error !== null ? (
+        <Box overflowX="hidden">
+          <Text {...theme.fg('error')} wrap="truncate-end">
+            ✗ {tr(SANDBOX_STRINGS.editError, lang, { error })}
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
