@@ -13,7 +13,7 @@ export const SANDBOX_STRINGS = {
   },
   allowedMark: { en: '✓', zh: '✓' },
   forbids: { en: 'the referee will flag', zh: '裁判会判定违反' },
-  historyTitle: { en: 'The session so far ({n} messages):', zh: '目前的会话（{n} 条消息）：' },
+  historyTitle: { en: 'The session so far (messages: {n}):', zh: '目前的会话（{n} 条消息）：' },
   historyEmpty: {
     en: 'Nothing sent yet: choose a message above and press Enter.',
     zh: '还没有发送任何消息：在上面选择一条消息，按回车发送。',

@@ -4,6 +4,7 @@ import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import type { Step } from '../session/index.js';
+import { MODERN_VERSION } from '../sim/sandbox/modern-offers.js';
 import type { SandboxSession } from '../sim/sandbox/session.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
@@ -88,7 +89,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const phases = session.log.phases();
   const era =
     session.era === 'modern'
-      ? tr(SANDBOX_STRINGS.eraModern, lang, { version: view.ruleVersion })
+      ? tr(SANDBOX_STRINGS.eraModern, lang, { version: MODERN_VERSION })
       : tr(SANDBOX_STRINGS.eraLegacy, lang, { version: view.ruleVersion });
   const header = [
     tr(SANDBOX_STRINGS.title, lang),

@@ -56,20 +56,26 @@ export function modernClientOffers(state: OfferState): Offer[] {
     [CLIENT_INFO_META]: { name: me.name, version: me.version },
   };
   const id = state.nextId;
-  const requests = METHOD_NAMES.filter(
-    (m) =>
-      existsIn(m, MODERN_VERSION) &&
-      CATALOGUE[m].kind === 'request' &&
-      'client->server' in directionsIn(m, MODERN_VERSION),
-  ).map((method) =>
-    offer(
-      `request:${method}`,
-      'request',
-      method,
-      same(method),
-      call(id, method, { ...(defaultParams(method) ?? {}), _meta: meta }),
-    ),
-  );
+  // server/discover first: what a modern client asks before anything else.
+  const requests = [
+    'server/discover' as const,
+    ...METHOD_NAMES.filter((m) => m !== 'server/discover'),
+  ]
+    .filter(
+      (m) =>
+        existsIn(m, MODERN_VERSION) &&
+        CATALOGUE[m].kind === 'request' &&
+        'client->server' in directionsIn(m, MODERN_VERSION),
+    )
+    .map((method) =>
+      offer(
+        `request:${method}`,
+        'request',
+        method,
+        same(method),
+        call(id, method, { ...(defaultParams(method) ?? {}), _meta: meta }),
+      ),
+    );
   const retries = state.rounds.flatMap((round) => {
     const answered = answerInputRequests(round.inputRequests, me.capabilities, (m) =>
       defaultResult(m),
