@@ -100,7 +100,7 @@ export async function runPlay(options: {
 
 /** `mcp-sim sandbox`: the learner drives one side of a session; nothing is saved. */
 export async function runSandbox(options: {
-  readonly session: import('../sim/sandbox/session.js').SandboxSession;
+  readonly session: import('./sandbox-driver.js').SandboxDriver;
   readonly lang: Lang;
   readonly lessonId: string | null;
 }): Promise<number> {

@@ -3,9 +3,8 @@ import { useMemo, useState } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
+import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import type { Step } from '../session/index.js';
-import { MODERN_VERSION } from '../sim/sandbox/modern-offers.js';
-import type { SandboxSession } from '../sim/sandbox/session.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
@@ -14,6 +13,7 @@ import { SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight } from './components/verdict-line.js';
 import { actionsFor, keyNames } from './keymap.js';
+import type { SandboxDriver } from './sandbox-driver.js';
 import { compact, fieldsOf, parseEnvelope, type SandboxMode, withFields } from './sandbox-form.js';
 import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
 import { useKeyRoute } from './use-key-route.js';
@@ -21,7 +21,7 @@ import { useKeyRouter } from './use-key-router.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export type SandboxAppProps = {
-  readonly session: SandboxSession;
+  readonly session: SandboxDriver;
   readonly lang: Lang;
   /** The lesson whose last state it opened at (`--lesson`), shown in the header. */
   readonly lessonId?: string | null;
@@ -89,7 +89,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const phases = session.log.phases();
   const era =
     session.era === 'modern'
-      ? tr(SANDBOX_STRINGS.eraModern, lang, { version: MODERN_VERSION })
+      ? tr(SANDBOX_STRINGS.eraModern, lang, { version: LATEST_STATELESS_VERSION })
       : tr(SANDBOX_STRINGS.eraLegacy, lang, { version: view.ruleVersion });
   const header = [
     tr(SANDBOX_STRINGS.title, lang),

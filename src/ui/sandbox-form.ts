@@ -1,6 +1,6 @@
 import type { JsonObject } from '../protocol/json.js';
 import { isObject } from '../protocol/json.js';
-import type { Offer } from '../sim/sandbox/offers.js';
+import type { OfferRow as Offer } from './sandbox-driver.js';
 
 /** One line of a request's form: a top-level param and its value as JSON text. */
 export type Field = { readonly name: string; readonly text: string };

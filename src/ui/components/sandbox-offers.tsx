@@ -2,8 +2,8 @@ import { Box, Text } from 'ink';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
-import type { Offer } from '../../sim/sandbox/offers.js';
 import { clipUnlessNarrow } from '../clip.js';
+import type { OfferRow as Offer } from '../sandbox-driver.js';
 import { compact } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
 
