@@ -148,6 +148,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       side: values.as ?? 'client',
       lesson: values.lesson,
       lang: langOf(values.lang),
+      folders: await foldersOf(undefined),
     });
   },
   async exercises({ values }) {

@@ -57,8 +57,10 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   };
 
   useKeyRoute(route, (input, key) => {
+    // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
     if (mode.kind === 'form') {
       if (key.escape) setMode(LIST);
+      if (key.return) return send(withFields(mode.offer, mode.fields));
       const move = key.upArrow ? -1 : key.downArrow || key.tab ? 1 : 0;
       const focus = Math.max(0, Math.min(mode.fields.length - 1, mode.focus + move));
       if (move !== 0) setMode({ ...mode, focus });
@@ -66,6 +68,10 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     }
     if (mode.kind === 'edit') {
       if (key.escape) setMode(LIST);
+      if (!key.return) return;
+      const parsed = parseEnvelope(mode.text);
+      if (parsed.ok) send(parsed.value);
+      else setMode({ ...mode, error: parsed.error });
       return;
     }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
@@ -78,7 +84,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       else if (action === 'down') setCursor((c) => Math.min(offers.length - 1, c + 1));
       else if (action === 'send') return choose();
       else if (action === 'edit' && offers[cursor]) {
-        return setMode({ kind: 'edit', offer: offers[cursor], error: null });
+        const offer = offers[cursor];
+        return setMode({ kind: 'edit', offer, text: compact(offer.envelope), error: null });
       } else if (action === 'help') return setMode({ kind: 'help' });
       else if (action === 'quit') return exit();
     }
@@ -143,18 +150,13 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
                 : m,
             )
           }
-          onSubmit={() => send(withFields(mode.offer, mode.fields))}
         />
       ) : mode.kind === 'edit' ? (
         <SandboxJsonEdit
           text={compact(mode.offer.envelope)}
           error={mode.error}
           lang={lang}
-          onSubmit={(text) => {
-            const parsed = parseEnvelope(text);
-            if (parsed.ok) send(parsed.value);
-            else setMode({ ...mode, error: parsed.error });
-          }}
+          onChange={(text) => setMode((m) => (m.kind === 'edit' ? { ...m, text } : m))}
         />
       ) : (
         <SandboxOffers offers={offers} cursor={cursor} height={listRows} side={side} lang={lang} />

@@ -14,7 +14,13 @@ export type SandboxMode =
       readonly fields: readonly Field[];
       readonly focus: number;
     }
-  | { readonly kind: 'edit'; readonly offer: Offer; readonly error: string | null }
+  | {
+      readonly kind: 'edit';
+      readonly offer: Offer;
+      /** What the editor holds now. */
+      readonly text: string;
+      readonly error: string | null;
+    }
   | { readonly kind: 'help' };
 
 /** The params a learner fills in: every top-level one but `_meta` (the envelope stays as built). */

@@ -10,6 +10,8 @@ export type SandboxArgs = {
   readonly side: Side;
   readonly lesson: string | undefined;
   readonly lang: Lang;
+  /** Teachers' lesson folders (MCP_SIM_LESSONS), searched after the bundled lessons. */
+  readonly folders: readonly string[];
 };
 
 /**
@@ -22,12 +24,12 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
     if (args.era === 'modern') {
       throw new UsageError('--lesson opens a lesson of the handshake era; leave out --era modern');
     }
-    const [{ loadLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
-      import('../../sim/scenario/load-lessons.js'),
+    const [{ listLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
+      import('../lesson-source.js'),
       import('../../sim/scenario/open-lesson.js'),
       import('../../sim/sandbox/from-lesson.js'),
     ]);
-    const opened = await openLesson(args.lesson, loadLessons());
+    const opened = await openLesson(args.lesson, await listLessons(args.folders));
     if (!opened.ok) throw lessonProblem(opened.error);
     session = sandboxAtLesson(opened.value, args.side);
   } else {

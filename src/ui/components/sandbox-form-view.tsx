@@ -14,8 +14,6 @@ export type SandboxFormViewProps = {
   readonly height: number;
   readonly lang: Lang;
   readonly onChange: (index: number, text: string) => void;
-  /** Enter in a field: the next one, or send after the last. */
-  readonly onSubmit: (index: number) => void;
 };
 
 /** A request's params, one per line, each a text input holding its default as JSON. */
@@ -39,7 +37,6 @@ export function SandboxFormView(props: SandboxFormViewProps) {
               defaultValue={field.text}
               isDisabled={i !== focus}
               onChange={(text) => props.onChange(i, text)}
-              onSubmit={() => props.onSubmit(i)}
             />
           </Box>
         );

@@ -10,18 +10,18 @@ export type SandboxJsonEditProps = {
   /** Why the last Enter did not send: JSON.parse's words, with the position. */
   readonly error: string | null;
   readonly lang: Lang;
-  readonly onSubmit: (text: string) => void;
+  readonly onChange: (text: string) => void;
 };
 
 /** The whole envelope as one line of JSON text, to change anything at all before sending it. */
-export function SandboxJsonEdit({ text, error, lang, onSubmit }: SandboxJsonEditProps) {
+export function SandboxJsonEdit({ text, error, lang, onChange }: SandboxJsonEditProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text bold wrap="truncate-end">
         {tr(SANDBOX_STRINGS.editTitle, lang)}
       </Text>
-      <TextInput defaultValue={text} onSubmit={onSubmit} />
+      <TextInput defaultValue={text} onChange={onChange} />
       {error !== null ? (
         <Box overflowX="hidden">
           <Text {...theme.fg('error')} wrap="truncate-end">
