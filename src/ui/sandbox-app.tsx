@@ -36,7 +36,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const route = useKeyRouter();
   // The session changes in place; `turn` counts the sends so that what is read of it is read again.
   const [turn, setTurn] = useState(0);
-  const offers = useMemo(() => (turn >= 0 ? session.offers() : []), [session, turn]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `turn` changes when the session did
+  const offers = useMemo(() => session.offers(), [session, turn]);
   const [cursor, setCursor] = useState(0);
   const [mode, setMode] = useState<SandboxMode>(LIST);
   const [mine, setMine] = useState<Step | null>(null);
