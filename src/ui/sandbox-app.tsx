@@ -5,6 +5,8 @@ import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import type { Step } from '../session/index.js';
+import { breakCjk } from './cjk-lines.js';
+import { clipUnlessNarrow } from './clip.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
@@ -123,19 +125,23 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     return (
       <Box flexDirection="column" width={columns}>
         <Text bold>{tr(SANDBOX_STRINGS.helpTitle, lang)}</Text>
-        <Prose>{tr(SANDBOX_STRINGS.helpText, lang)}</Prose>
-        <Text dimColor>{tr(SANDBOX_STRINGS.helpKeys, lang)}</Text>
+        <Prose>{breakCjk(tr(SANDBOX_STRINGS.helpText, lang), columns)}</Prose>
+        <Prose dimColor>{breakCjk(tr(SANDBOX_STRINGS.helpKeys, lang), columns)}</Prose>
       </Box>
     );
   }
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
-      <Text bold wrap="truncate-end">
-        {header}
-      </Text>
-      <Text dimColor wrap="truncate-end">
-        {phaseLine}
-      </Text>
+      <Box overflowX={clipUnlessNarrow(header)}>
+        <Text bold wrap="truncate-end">
+          {header}
+        </Text>
+      </Box>
+      <Box overflowX={clipUnlessNarrow(phaseLine)}>
+        <Text dimColor wrap="truncate-end">
+          {phaseLine}
+        </Text>
+      </Box>
       {mode.kind === 'form' ? (
         <SandboxFormView
           key={mode.offer.key}

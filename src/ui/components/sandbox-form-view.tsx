@@ -24,9 +24,11 @@ export function SandboxFormView(props: SandboxFormViewProps) {
   const start = Math.max(0, Math.min(focus - room + 1, fields.length - room));
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Text bold wrap="truncate-end">
-        {tr(SANDBOX_STRINGS.formTitle, lang, { method })}
-      </Text>
+      <Box overflowX="hidden">
+        <Text bold wrap="truncate-end">
+          {tr(SANDBOX_STRINGS.formTitle, lang, { method })}
+        </Text>
+      </Box>
       {fields.slice(start, start + room).map((field, n) => {
         const i = start + n;
         return (

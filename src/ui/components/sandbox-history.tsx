@@ -44,9 +44,11 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
   const shown = steps.slice(Math.max(0, steps.length - height));
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Text bold wrap="truncate-end">
-        {tr(SANDBOX_STRINGS.historyTitle, lang, { n: steps.length })}
-      </Text>
+      <Box overflowX="hidden">
+        <Text bold wrap="truncate-end">
+          {tr(SANDBOX_STRINGS.historyTitle, lang, { n: steps.length })}
+        </Text>
+      </Box>
       {shown.length === 0 ? (
         <Text dimColor wrap="truncate-end">
           {tr(SANDBOX_STRINGS.historyEmpty, lang)}

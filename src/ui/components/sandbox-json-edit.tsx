@@ -18,9 +18,11 @@ export function SandboxJsonEdit({ text, error, lang, onChange }: SandboxJsonEdit
   const theme = useTheme();
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Text bold wrap="truncate-end">
-        {tr(SANDBOX_STRINGS.editTitle, lang)}
-      </Text>
+      <Box overflowX="hidden">
+        <Text bold wrap="truncate-end">
+          {tr(SANDBOX_STRINGS.editTitle, lang)}
+        </Text>
+      </Box>
       <TextInput defaultValue={text} onChange={onChange} />
       {error !== null ? (
         <Box overflowX="hidden">
