@@ -141,6 +141,16 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const { connectCommand } = await import('./commands/connect.js');
     return connectCommand({ ...values, command: args.command }, { lang: langOf, requireTty });
   },
+  async sandbox({ values }) {
+    const { sandboxCommand } = await import('./commands/sandbox.js');
+    return sandboxCommand({
+      era: values.era,
+      side: values.as ?? 'client',
+      lesson: values.lesson,
+      lang: langOf(values.lang),
+      folders: await foldersOf(undefined),
+    });
+  },
   async exercises({ values }) {
     const lang = langOf(values.lang);
     const { exercisesCommand } = await import('./commands/exercises.js');

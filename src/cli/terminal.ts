@@ -13,7 +13,7 @@ export function importUi(): Promise<typeof import('../ui/run.js')> {
  */
 export function requireTty(
   lang: Lang,
-  instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' = 'needsTty',
+  instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' | 'needsTtySandbox' = 'needsTty',
 ): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY)
     throw new UsageError(tr(STRINGS[instead], lang));

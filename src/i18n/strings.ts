@@ -196,6 +196,14 @@ export const STRINGS = {
     en: 'this view needs an interactive terminal; use --plain for the session as Markdown',
     zh: '该视图需要交互式终端；请使用 --plain 以 Markdown 形式输出这段会话',
   },
+  needsTtySandbox: {
+    en: 'the sandbox needs an interactive terminal: you choose each message with the keys (mcp-sim lesson <id> --plain prints a walkthrough instead)',
+    zh: '沙盒需要交互式终端：每条消息都要用按键选择（可改用 mcp-sim lesson <id> --plain 输出一份演示）',
+  },
+  recapTryIt: {
+    en: 'Try it yourself: mcp-sim sandbox --lesson {id}',
+    zh: '自己试一试：mcp-sim sandbox --lesson {id}',
+  },
   needsTtyPlay: {
     en: 'this view needs an interactive terminal; use --play --plain for the walkthrough as Markdown',
     zh: '该视图需要交互式终端；请使用 --play --plain 以 Markdown 形式输出演示',

@@ -4,6 +4,7 @@ import type { Lang } from '../i18n/lang.js';
 import { LessonPlayer } from './lesson-player.js';
 import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
+import { RecapLessonContext } from './recap-lesson.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useProgress } from './use-progress.js';
@@ -56,21 +57,25 @@ export function LessonApp<P extends ProgressData>({
   // A lesson that plays by itself is a demonstration (a projector): it starts at the start; so
   // does the next lesson, opened from the last step of this one.
   const resumes = autoplay === null && !lesson.next && (mode ?? 'lesson') === 'lesson';
+  // The recap offers the sandbox at this lesson's last state (a recording's has none).
+  const tryIt = (mode ?? 'lesson') === 'lesson' ? opened.id : null;
   return (
-    <LessonPlayer
-      key={opened.id}
-      lesson={opened}
-      lang={lang}
-      start={resumes ? resumeAt(initial, opened.id, opened.steps.length) : 0}
-      autoplay={autoplay}
-      resumed={resumes}
-      onStep={onStep}
-      onQuit={exit}
-      quitHint="keyQuit"
-      route={route}
-      mode={mode ?? 'lesson'}
-      next={next}
-      onNext={onNext}
-    />
+    <RecapLessonContext.Provider value={tryIt}>
+      <LessonPlayer
+        key={opened.id}
+        lesson={opened}
+        lang={lang}
+        start={resumes ? resumeAt(initial, opened.id, opened.steps.length) : 0}
+        autoplay={autoplay}
+        resumed={resumes}
+        onStep={onStep}
+        onQuit={exit}
+        quitHint="keyQuit"
+        route={route}
+        mode={mode ?? 'lesson'}
+        next={next}
+        onNext={onNext}
+      />
+    </RecapLessonContext.Provider>
   );
 }

@@ -6,6 +6,7 @@ import type { LessonPlayer } from './lesson-player.js';
 import { menuData } from './menu-items.js';
 import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import { inProgress, type ProgressData, resumeAt } from './progress-update.js';
+import { RecapLessonContext } from './recap-lesson.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useProgress } from './use-progress.js';
 
@@ -98,20 +99,22 @@ export function MenuApp<P extends ProgressData>({
   if (screen.kind === 'lesson') {
     const { Player } = screen;
     return (
-      <Player
-        key={screen.lesson.id}
-        lesson={screen.lesson}
-        lang={lang}
-        start={screen.start}
-        resumed
-        autoplay={null}
-        onStep={onStep}
-        onQuit={back}
-        quitHint="keyMenu"
-        route={route}
-        next={next}
-        onNext={onNext}
-      />
+      <RecapLessonContext.Provider value={screen.lesson.id}>
+        <Player
+          key={screen.lesson.id}
+          lesson={screen.lesson}
+          lang={lang}
+          start={screen.start}
+          resumed
+          autoplay={null}
+          onStep={onStep}
+          onQuit={back}
+          quitHint="keyMenu"
+          route={route}
+          next={next}
+          onNext={onNext}
+        />
+      </RecapLessonContext.Provider>
     );
   }
   return (

@@ -97,3 +97,19 @@ export async function runPlay(options: {
     }),
   );
 }
+
+/** `mcp-sim sandbox`: the learner drives one side of a session; nothing is saved. */
+export async function runSandbox(options: {
+  readonly session: import('./sandbox-driver.js').SandboxDriver;
+  readonly lang: Lang;
+  readonly lessonId: string | null;
+}): Promise<number> {
+  const { SandboxApp } = await import('./sandbox-app.js');
+  return show(
+    createElement(SandboxApp, {
+      session: options.session,
+      lang: options.lang,
+      lessonId: options.lessonId,
+    }),
+  );
+}

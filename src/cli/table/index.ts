@@ -17,6 +17,7 @@ import type { Bilingual } from '../../i18n/lang.js';
 import { check, exercises, hint, solution } from './exercises.js';
 import { diagram, lesson, lessons, menu, play, trace } from './lessons.js';
 import { connect, serve } from './peers.js';
+import { sandbox } from './sandbox.js';
 import { type CommandSpec, LANG_OPTION } from './types.js';
 
 const help = {
@@ -47,6 +48,7 @@ export const COMMANDS = {
   diagram,
   serve,
   connect,
+  sandbox,
   exercises,
   check,
   hint,

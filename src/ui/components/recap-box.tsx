@@ -1,7 +1,10 @@
 import { Box, Text } from 'ink';
+import { useContext } from 'react';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { breakCjk } from '../cjk-lines.js';
+import { clipUnlessNarrow } from '../clip.js';
+import { RecapLessonContext } from '../recap-lesson.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
@@ -20,6 +23,19 @@ export type RecapBoxProps = {
 const headOf = (lang: Lang, mode: ScreenMode) =>
   `${tr(STRINGS[SCREEN_MODES[mode].end], lang)} · ${tr(STRINGS.recap, lang)}${labelColon(lang)}`;
 
+/**
+ * `Try it yourself: mcp-sim sandbox --lesson <id>`, a lesson's last line (without an id, the
+ * sandbox from the start): one line, on a screen wide enough for it with any lesson id (TRY_IT_MIN
+ * columns). A narrower screen keeps its few lines for the envelope.
+ */
+const TRY_IT_MIN = 76;
+const showsTryIt = (mode: ScreenMode, width: number) => mode === 'lesson' && width >= TRY_IT_MIN;
+
+const tryItOf = (lang: Lang, id: string | null) =>
+  id === null
+    ? tr(STRINGS.recapTryIt, lang, { id: '' }).replace(/ --lesson\s*$/, '')
+    : tr(STRINGS.recapTryIt, lang, { id });
+
 /** Lines the recap takes at `width` columns (the bar on the left and a space take two). */
 export function recapHeight(
   recap: string,
@@ -27,12 +43,14 @@ export function recapHeight(
   width: number,
   mode: ScreenMode = 'lesson',
 ): number {
-  return wrappedHeight(breakCjk(`${headOf(lang, mode)}${recap}`, width - 2), width - 2);
+  const tryIt = showsTryIt(mode, width) ? 1 : 0;
+  return wrappedHeight(breakCjk(`${headOf(lang, mode)}${recap}`, width - 2), width - 2) + tryIt;
 }
 
 /** The recap, shown once the last step is on screen. */
 export function RecapBox({ recap, lang, mode = 'lesson', width }: RecapBoxProps) {
   const theme = useTheme();
+  const lessonId = useContext(RecapLessonContext);
   const head = headOf(lang, mode);
   // Broken as one text (the head takes the first columns of the first line), drawn in two styles.
   const broken = breakCjk(`${head}${recap}`, width - 2);
@@ -47,12 +65,21 @@ export function RecapBox({ recap, lang, mode = 'lesson', width }: RecapBoxProps)
       {...theme.border('accent')}
       paddingLeft={1}
     >
-      <Prose>
-        <Text bold {...theme.fg('accent')}>
-          {head}
-        </Text>
-        {body}
-      </Prose>
+      <Box flexDirection="column">
+        <Prose>
+          <Text bold {...theme.fg('accent')}>
+            {head}
+          </Text>
+          {body}
+        </Prose>
+        {showsTryIt(mode, width) ? (
+          <Box overflowX={clipUnlessNarrow(tryItOf(lang, lessonId))}>
+            <Text wrap="truncate-end" dimColor>
+              {tryItOf(lang, lessonId)}
+            </Text>
+          </Box>
+        ) : null}
+      </Box>
     </Box>
   );
 }

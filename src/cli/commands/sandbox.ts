@@ -1,0 +1,46 @@
+import type { Lang } from '../../i18n/lang.js';
+import type { Side } from '../../protocol/index.js';
+import type { SandboxSession } from '../../sim/sandbox/session.js';
+import { lessonProblem } from '../lesson-error.js';
+import { importUi, requireTty } from '../terminal.js';
+import { UsageError } from '../usage.js';
+
+export type SandboxArgs = {
+  readonly era: 'legacy' | 'modern' | undefined;
+  readonly side: Side;
+  readonly lesson: string | undefined;
+  readonly lang: Lang;
+  /** Teachers' lesson folders (MCP_SIM_LESSONS), searched after the bundled lessons. */
+  readonly folders: readonly string[];
+};
+
+/**
+ * `mcp-sim sandbox`: builds the session (at a lesson's last state with --lesson), then needs a
+ * terminal: a lesson that cannot be opened is reported first, terminal or not.
+ */
+export async function sandboxCommand(args: SandboxArgs): Promise<number> {
+  let session: SandboxSession;
+  if (args.lesson !== undefined) {
+    if (args.era === 'modern') {
+      throw new UsageError('--lesson opens a lesson of the handshake era; leave out --era modern');
+    }
+    const [{ listLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
+      import('../lesson-source.js'),
+      import('../../sim/scenario/open-lesson.js'),
+      import('../../sim/sandbox/from-lesson.js'),
+    ]);
+    const opened = await openLesson(args.lesson, await listLessons(args.folders));
+    if (!opened.ok) throw lessonProblem(opened.error);
+    session = sandboxAtLesson(opened.value, args.side);
+  } else {
+    const { sandboxDefaults } = await import('../../sim/sandbox/peers.js');
+    session = sandboxDefaults(args.era ?? 'legacy', args.side);
+  }
+  requireTty(args.lang, 'needsTtySandbox');
+  const { runSandbox } = await importUi();
+  return runSandbox({
+    session,
+    lang: args.lang,
+    lessonId: args.lesson ?? null,
+  });
+}

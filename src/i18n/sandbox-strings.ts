@@ -1,0 +1,50 @@
+import type { Bilingual } from './lang.js';
+
+/** The strings of `mcp-sim sandbox`, read with `tr(SANDBOX_STRINGS.key, lang, values)`. */
+export const SANDBOX_STRINGS = {
+  title: { en: 'mcp-sim sandbox', zh: 'mcp-sim 沙盒' },
+  youAre: { en: 'you are the {side}', zh: '你是{side}' },
+  eraLegacy: { en: 'handshake era {version}', zh: '握手时代 {version}' },
+  eraModern: { en: 'modern era {version}, no handshake', zh: '现代时代 {version}，没有握手' },
+  fromLesson: { en: 'from lesson {id}', zh: '接续课程 {id}' },
+  offersTitle: {
+    en: 'What your {side} may send now ({allowed} allowed, {blocked} not):',
+    zh: '你的{side}现在可以发送什么（{allowed} 条允许，{blocked} 条不允许）：',
+  },
+  allowedMark: { en: '✓', zh: '✓' },
+  forbids: { en: 'the referee will flag', zh: '裁判会判定违反' },
+  historyTitle: { en: 'The session so far (messages: {n}):', zh: '目前的会话（{n} 条消息）：' },
+  historyEmpty: {
+    en: 'Nothing sent yet: choose a message above and press Enter.',
+    zh: '还没有发送任何消息：在上面选择一条消息，按回车发送。',
+  },
+  lastVerdict: { en: 'Your last message:', zh: '你上一条消息：' },
+  formTitle: {
+    en: 'Params of {method} (each value is JSON; text that is not JSON is sent as a string):',
+    zh: '{method} 的参数（每个值都是 JSON；不是 JSON 的文字按字符串发送）：',
+  },
+  formKeys: {
+    en: '↑/↓ another field · Enter send · Esc back to the list',
+    zh: '↑/↓ 换一项 · 回车 发送 · Esc 回到列表',
+  },
+  editTitle: {
+    en: 'The envelope as JSON (Enter sends it, Esc goes back):',
+    zh: '以 JSON 表示的消息（回车发送，Esc 返回）：',
+  },
+  editError: { en: 'Not JSON: {error}', zh: '不是 JSON：{error}' },
+  keyMove: { en: 'choose', zh: '选择' },
+  keySend: { en: 'send', zh: '发送' },
+  keyEdit: { en: 'edit JSON', zh: '编辑 JSON' },
+  keyHelp: { en: 'help', zh: '帮助' },
+  keyQuit: { en: 'quit', zh: '退出' },
+  peerAnswered: { en: 'the {side} answered', zh: '{side}回应了' },
+  helpTitle: { en: 'The sandbox', zh: '沙盒' },
+  helpText: {
+    en: 'You play one side of an MCP session; the simulator plays the other. The list shows every message your side could send now: those the rules allow first, then the ones the referee would flag, each with the rule and the spec section. Choose one with ↑/↓ and press Enter: a request first shows its params, one per line, with defaults you may change; e edits the whole envelope as JSON. The referee judges what you send, and the simulated peer answers as a real one would.',
+    zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的，然后是裁判会判定违规的，并注明规则和规范章节。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。',
+  },
+  helpKeys: {
+    en: '↑/↓ or k/j choose · Enter send · e edit the JSON · ? or Esc close this help · q quit',
+    zh: '↑/↓ 或 k/j 选择 · 回车 发送 · e 编辑 JSON · ? 或 Esc 关闭帮助 · q 退出',
+  },
+} as const satisfies Record<string, Bilingual>;

@@ -1,0 +1,38 @@
+import type { Side } from '../../protocol/index.js';
+import type { Step, WireEvent } from '../../session/index.js';
+import type { PlayedLesson } from '../scenario/open-lesson.js';
+import { SandboxSession } from './session.js';
+
+/** A recorded step as the wire event that made it. */
+function eventOf(step: Step): WireEvent {
+  if (step.kind === 'close') return { type: 'close', by: step.closedBy ?? 'client' };
+  if (step.kind === 'unreadable') {
+    return {
+      type: 'unreadable',
+      direction: step.direction,
+      problem: step.problem ?? '',
+      raw: step.raw,
+    };
+  }
+  return { type: 'message', direction: step.direction, message: step.message };
+}
+
+/**
+ * The sandbox at a lesson's last state: peers configured as the lesson's, the lesson's envelopes
+ * replayed into the log (exactly as recorded) and into the simulated peer (so it knows the
+ * version, the capabilities and what it was asked); then the learner takes over their side.
+ * The lesson's silent actions (a tool added, a resource changed, a log line) are not replayed
+ * into the peer: it starts from its configuration, so what they changed in it is lost.
+ */
+export function sandboxAtLesson(played: PlayedLesson, side: Side): SandboxSession {
+  const { scenario } = played.lesson;
+  const session = new SandboxSession({
+    era: 'legacy',
+    side,
+    server: scenario.server,
+    client: scenario.client,
+  });
+  for (const step of played.timeline.steps) session.replay(eventOf(step));
+  session.open();
+  return session;
+}

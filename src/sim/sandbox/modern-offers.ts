@@ -1,0 +1,225 @@
+import {
+  CATALOGUE,
+  CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
+  directionsIn,
+  existsIn,
+  hasCapability,
+  type JsonObject,
+  LATEST_STATELESS_VERSION,
+  METHOD_NAMES,
+  type MethodName,
+  PROTOCOL_VERSION_META,
+  SERVER_INFO_META,
+} from '../../protocol/index.js';
+import { answerInputRequests, retryParams } from '../client/input-rounds.js';
+import { CACHEABLE } from '../server/served.js';
+import { type Block, block } from './blocks.js';
+import { defaultParams, defaultResult } from './defaults.js';
+import { call, errorAnswer, type Offer, type OfferState, theirs, utilities } from './offers.js';
+
+/** The revision every modern request names. */
+export const MODERN_VERSION = LATEST_STATELESS_VERSION;
+
+/** Requests that may get an input_required result (basic/patterns/mrtr › Supported Requests). */
+const MRTR = new Set(['tools/call', 'prompts/get', 'resources/read']);
+/** Handshake-era messages a client might still try, each shown with why it is gone. */
+const REMOVED: readonly MethodName[] = [
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'notifications/roots/list_changed',
+];
+
+const offer = (
+  key: string,
+  kind: Offer['kind'],
+  method: string,
+  label: Offer['label'],
+  envelope: JsonObject,
+  blocks: Block[] = [],
+): Offer => ({ key, kind, method, label, envelope, blocks });
+
+const same = (text: string) => ({ en: text, zh: text });
+
+/**
+ * 2026-07-28, the learner as client: every request of the revision with its `_meta` envelope
+ * (allowed), a retry for each input_required round, cancellation of its requests in flight; then
+ * what is not allowed: a request without the envelope, and (once the session is modern) the
+ * handshake and the methods the revision removed.
+ */
+export function modernClientOffers(state: OfferState): Offer[] {
+  const { me, view } = state;
+  const meta = {
+    [PROTOCOL_VERSION_META]: MODERN_VERSION,
+    [CLIENT_CAPABILITIES_META]: me.capabilities,
+    [CLIENT_INFO_META]: { name: me.name, version: me.version },
+  };
+  const id = state.nextId;
+  // server/discover first: what a modern client asks before anything else.
+  const requests = [
+    'server/discover' as const,
+    ...METHOD_NAMES.filter((m) => m !== 'server/discover'),
+  ]
+    .filter(
+      (m) =>
+        existsIn(m, MODERN_VERSION) &&
+        CATALOGUE[m].kind === 'request' &&
+        'client->server' in directionsIn(m, MODERN_VERSION),
+    )
+    .map((method) =>
+      offer(
+        `request:${method}`,
+        'request',
+        method,
+        same(method),
+        call(id, method, { ...(defaultParams(method) ?? {}), _meta: meta }),
+      ),
+    );
+  const retries = state.rounds.flatMap((round) => {
+    const answered = answerInputRequests(round.inputRequests, me.capabilities, (m) =>
+      defaultResult(m),
+    );
+    if (!answered.ok) return [];
+    const params = retryParams(round.params, answered.responses, round.requestState);
+    return [
+      offer(
+        `retry:${String(round.of)}`,
+        'request',
+        round.method,
+        {
+          en: `retry ${round.method} #${String(round.of)} with the answers`,
+          zh: `带上回答重试 ${round.method} #${String(round.of)}`,
+        },
+        call(id, round.method, params),
+      ),
+    ];
+  });
+  // Without the envelope a request is a handshake-era one: at the opening it opens a legacy session
+  // (initialize must come first), in a modern session it is malformed.
+  const bare = offer(
+    'bare:tools/list',
+    'request',
+    'tools/list',
+    { en: 'tools/list without _meta', zh: '不带 _meta 的 tools/list' },
+    call(id, 'tools/list', {}),
+    [block(view.era === 'modern' ? 'request-meta-missing' : 'initialize-not-first')],
+  );
+  const later =
+    view.era === 'modern'
+      ? [
+          offer(
+            'request:initialize',
+            'request',
+            'initialize',
+            same('initialize'),
+            call(id, 'initialize', {
+              protocolVersion: '2025-11-25',
+              capabilities: me.capabilities,
+              clientInfo: { name: me.name, version: me.version },
+            }),
+            [block('era-mixed')],
+          ),
+          ...REMOVED.map((method) => {
+            const request = CATALOGUE[method].kind === 'request';
+            return offer(
+              `removed:${method}`,
+              request ? 'request' : 'notification',
+              method,
+              same(method),
+              call(request ? id : null, method, {
+                ...(defaultParams(method) ?? {}),
+                ...(request ? { _meta: meta } : {}),
+              }),
+              [block('method-removed')],
+            );
+          }),
+        ]
+      : [];
+  return [...requests, ...retries, ...utilities(state), bare, ...later];
+}
+
+/**
+ * 2026-07-28, the learner as server: it sends no requests, so it answers each request of the
+ * client (a complete result, an input_required round where the method allows one, an error), and
+ * reports progress for tokens it was given. A request of its own is shown as not allowed.
+ */
+export function modernServerAnswers(state: OfferState): Offer[] {
+  const { me, view } = state;
+  const server = { [SERVER_INFO_META]: { name: me.name, version: me.version } };
+  const answers = theirs(state).flatMap((p) => {
+    const base =
+      p.method === 'server/discover'
+        ? { supportedVersions: [MODERN_VERSION], capabilities: me.capabilities }
+        : defaultResult(p.method);
+    const complete = {
+      ...base,
+      resultType: 'complete',
+      ...(CACHEABLE.has(p.method) ? { ttlMs: 0, cacheScope: 'private' } : {}),
+      _meta: server,
+    };
+    const { resultType: _type, ...untyped } = complete;
+    const label = (en: string, zh: string) => ({
+      en: `${en} for ${p.method} #${String(p.id)}`,
+      zh: `回应 ${p.method} #${String(p.id)} 的${zh}`,
+    });
+    const out = [
+      offer(`result:${String(p.id)}`, 'result', p.method, label('result', '结果'), {
+        jsonrpc: '2.0',
+        id: p.id,
+        result: complete,
+      }),
+    ];
+    if (MRTR.has(p.method)) {
+      const declared = hasCapability(
+        { client: view.capabilities.client ?? {} },
+        'client.elicitation.form',
+      );
+      out.push(
+        offer(
+          `input:${String(p.id)}`,
+          'result',
+          p.method,
+          label('input_required', ' input_required'),
+          {
+            jsonrpc: '2.0',
+            id: p.id,
+            result: {
+              resultType: 'input_required',
+              inputRequests: {
+                rating: {
+                  method: 'elicitation/create',
+                  params: defaultParams('elicitation/create'),
+                },
+              },
+              requestState: 'learner-state-1',
+              _meta: server,
+            },
+          },
+          declared ? [] : [block('client-capability-not-declared')],
+        ),
+      );
+    }
+    out.push(errorAnswer(p));
+    out.push(
+      offer(
+        `untyped:${String(p.id)}`,
+        'result',
+        p.method,
+        label('result without resultType', '不带 resultType 的结果'),
+        { jsonrpc: '2.0', id: p.id, result: untyped },
+        [block('result-type-missing')],
+      ),
+    );
+    return out;
+  });
+  const ask = offer(
+    'request:sampling/createMessage',
+    'request',
+    'sampling/createMessage',
+    same('sampling/createMessage'),
+    call(state.nextId, 'sampling/createMessage', defaultParams('sampling/createMessage')),
+    [block('server-request')],
+  );
+  return [...answers, ...utilities(state), ask];
+}

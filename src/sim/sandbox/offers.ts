@@ -1,0 +1,228 @@
+import type { PendingRequest } from '../../machine/index.js';
+import {
+  type Bilingual,
+  CATALOGUE,
+  type Direction,
+  directionsIn,
+  existsIn,
+  type JsonObject,
+  type KnownVersion,
+  METHOD_NAMES,
+  type MethodName,
+  negotiateVersion,
+  type RequestId,
+  type Side,
+} from '../../protocol/index.js';
+import { type Block, block, legacyBlocks, type OfferView } from './blocks.js';
+import { defaultParams, defaultResult } from './defaults.js';
+import { modernClientOffers, modernServerAnswers } from './modern-offers.js';
+
+export type OfferKind = 'request' | 'notification' | 'result' | 'error';
+
+/** One message the learner's side could send now, ready to send, and what the rules say of it. */
+export type Offer = {
+  /** Unique in one list (the screen keys its rows by it). */
+  readonly key: string;
+  readonly kind: OfferKind;
+  /** The method it calls, or the method of the request it answers. */
+  readonly method: string;
+  readonly label: Bilingual;
+  readonly envelope: JsonObject;
+  /** Empty: allowed now. Otherwise every rule the referee will report, in its order. */
+  readonly blocks: readonly Block[];
+};
+
+/** Who the learner's side is: what its initialize (or each modern request) declares. */
+export type Identity = {
+  readonly name: string;
+  readonly version: string;
+  readonly versions: readonly string[];
+  readonly capabilities: JsonObject;
+};
+
+/** An input_required result the client may answer with a retry (2026-07-28, mrtr). */
+export type OpenRound = {
+  readonly of: RequestId;
+  readonly method: string;
+  readonly params: JsonObject;
+  readonly inputRequests: JsonObject;
+  readonly requestState: string | undefined;
+};
+
+export type OfferState = {
+  readonly era: 'legacy' | 'modern';
+  readonly side: Side;
+  readonly view: OfferView;
+  /** The id the learner's next request takes (ids are never reused). */
+  readonly nextId: number;
+  readonly me: Identity;
+  /** Resources the server confirmed (or is confirming) a subscription to. */
+  readonly subscriptions: readonly string[];
+  /** The highest progress reported so far for each of the other side's tokens (by String(token)). */
+  readonly progress: Readonly<Record<string, number | null>>;
+  readonly rounds: readonly OpenRound[];
+};
+
+/** Utilities the offers build from the requests in flight, not from the catalogue's list. */
+const BY_REQUEST = new Set<MethodName>(['notifications/progress', 'notifications/cancelled']);
+/** Experimental, and its params are a whole task: left out of the sandbox. */
+const LEFT_OUT = new Set<MethodName>(['notifications/tasks/status']);
+
+export const allowedFirst = (offers: readonly Offer[]): Offer[] => [
+  ...offers.filter((o) => o.blocks.length === 0),
+  ...offers.filter((o) => o.blocks.length > 0),
+];
+
+export function call(id: number | null, method: string, params?: JsonObject): JsonObject {
+  const body: JsonObject =
+    id === null ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', id, method };
+  return params === undefined ? body : { ...body, params };
+}
+
+const sent = (side: Side): Direction => (side === 'client' ? 'client->server' : 'server->client');
+
+/**
+ * What the learner's side may send now, allowed first, then the rest with the rules that forbid
+ * them. Built from the catalogue (every method of the revision that travels this way), the phase
+ * and the declared capabilities, plus an answer to each request of the other side still waiting
+ * and the utilities of requests in flight. It never runs the referee: the tests do, to hold it
+ * to the same verdicts.
+ */
+export function offersFor(state: OfferState): Offer[] {
+  const offers =
+    state.era === 'legacy'
+      ? [...answers(state), ...legacyCalls(state), ...utilities(state)]
+      : state.side === 'client'
+        ? modernClientOffers(state)
+        : modernServerAnswers(state);
+  if (!state.view.closed) return allowedFirst(offers);
+  // Lifecycle › Shutdown: once the transport closed nothing more can be sent.
+  const shut = block('message-after-shutdown');
+  return offers.map((o) => ({
+    ...o,
+    blocks: [shut, ...o.blocks.filter((b) => b.rule !== shut.rule)],
+  }));
+}
+
+function legacyCalls(state: OfferState): Offer[] {
+  const { view, side, me } = state;
+  const version = view.ruleVersion as KnownVersion;
+  const direction = sent(side);
+  const subscribed = [
+    ...state.subscriptions,
+    ...view.pending.flatMap((p) => (p.method === 'resources/subscribe' && p.uri ? [p.uri] : [])),
+  ];
+  return METHOD_NAMES.filter(
+    (m) =>
+      existsIn(m, version) &&
+      direction in directionsIn(m, version) &&
+      !BY_REQUEST.has(m) &&
+      !LEFT_OUT.has(m),
+  ).map((method) => {
+    const kind = CATALOGUE[method].kind;
+    const params =
+      method === 'initialize'
+        ? {
+            protocolVersion: me.versions[0] ?? version,
+            capabilities: me.capabilities,
+            clientInfo: { name: me.name, version: me.version },
+          }
+        : (taskParams(method) ?? defaultParams(method));
+    const id = kind === 'request' ? state.nextId : null;
+    return {
+      key: `${kind}:${method}`,
+      kind,
+      method,
+      label: { en: method, zh: method },
+      envelope: call(id, method, params),
+      blocks: legacyBlocks(view, method, direction, kind, params, subscribed),
+    };
+  });
+}
+
+function taskParams(method: MethodName): JsonObject | undefined {
+  return method.startsWith('tasks/') && method !== 'tasks/list' ? { taskId: 'task-1' } : undefined;
+}
+
+/** A result and an error for each request of the other side still waiting for its answer. */
+export function answers(state: OfferState): Offer[] {
+  return theirs(state).flatMap((p) => {
+    const result = p.method === 'initialize' ? initializeResult(state) : defaultResult(p.method);
+    return [answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }), errorAnswer(p)];
+  });
+}
+
+export function errorAnswer(p: PendingRequest): Offer {
+  const error = { code: -32601, message: `Method not found: ${p.method}` };
+  return answer(p, 'error', { jsonrpc: '2.0', id: p.id, error });
+}
+
+function answer(p: PendingRequest, kind: 'result' | 'error', envelope: JsonObject): Offer {
+  const what = kind === 'result' ? { en: 'result', zh: '结果' } : { en: 'error', zh: '错误' };
+  return {
+    key: `${kind}:${String(p.id)}`,
+    kind,
+    method: p.method,
+    label: {
+      en: `${what.en} for ${p.method} #${String(p.id)}`,
+      zh: `回应 ${p.method} #${String(p.id)} 的${what.zh}`,
+    },
+    envelope,
+    blocks: [],
+  };
+}
+
+function initializeResult(state: OfferState): JsonObject {
+  const offered = state.view.handshake.offeredVersion ?? '';
+  const me = state.me;
+  return {
+    protocolVersion: negotiateVersion(offered, me.versions) ?? offered,
+    capabilities: me.capabilities,
+    serverInfo: { name: me.name, version: me.version },
+  };
+}
+
+/** The requests of the other side still waiting for the learner's answer. */
+export const theirs = (state: OfferState): PendingRequest[] =>
+  state.view.pending.filter((p) => p.requester !== state.side);
+
+/** Cancelling each of the learner's own requests in flight; progress for each token of theirs. */
+export function utilities(state: OfferState): Offer[] {
+  const own = state.view.pending.filter((p) => p.requester === state.side);
+  const cancels = own.map(
+    (p): Offer => ({
+      key: `cancel:${String(p.id)}`,
+      kind: 'notification',
+      method: 'notifications/cancelled',
+      label: { en: `cancel ${p.method} #${String(p.id)}`, zh: `取消 ${p.method} #${String(p.id)}` },
+      envelope: call(null, 'notifications/cancelled', {
+        requestId: p.id,
+        reason: 'The learner changed their mind',
+      }),
+      // Cancellation › Cancellation Flow: initialize is never cancelled.
+      blocks: p.method === 'initialize' ? [block('cancel-initialize')] : [],
+    }),
+  );
+  const progress = theirs(state).flatMap((p): Offer[] => {
+    if (p.progressToken === undefined) return [];
+    const last = state.progress[String(p.progressToken)] ?? null;
+    return [
+      {
+        key: `progress:${String(p.id)}`,
+        kind: 'notification',
+        method: 'notifications/progress',
+        label: {
+          en: `progress for ${p.method} #${String(p.id)}`,
+          zh: `${p.method} #${String(p.id)} 的进度`,
+        },
+        envelope: call(null, 'notifications/progress', {
+          progressToken: p.progressToken,
+          progress: (last ?? 0) + 1,
+          total: 10,
+        }),
+        blocks: [],
+      },
+    ];
+  });
+  return [...cancels, ...progress];
+}

@@ -1,0 +1,54 @@
+import type { SessionView } from '../../machine/index.js';
+import type { JsonObject } from '../../protocol/index.js';
+import type { SimClient } from '../client/sim-client.js';
+import { MODERN_VERSION } from './modern-offers.js';
+
+/**
+ * What the simulated client asks of the learner's server, one request at a time: something of
+ * each primitive, a call with a progress token, a subscription.
+ */
+export const CLIENT_SCRIPT = [
+  { method: 'tools/list' },
+  {
+    method: 'tools/call',
+    params: { name: 'weather_current', arguments: { location: 'Paris' } },
+    progress: true,
+  },
+  { method: 'resources/list' },
+  { method: 'resources/read', params: { uri: 'file:///project/notes.txt' } },
+  { method: 'prompts/list' },
+] as const satisfies ReadonlyArray<{
+  readonly method: string;
+  readonly params?: JsonObject;
+  readonly progress?: boolean;
+}>;
+
+/**
+ * The client's next message when the learner is the server, or null while it waits for an
+ * answer (or has nothing left to ask). The handshake first (legacy): initialize, and once it
+ * succeeded, notifications/initialized; a modern client probes with server/discover. Then the
+ * script, one request whenever none of its requests waits.
+ */
+export function nextScripted(
+  client: SimClient,
+  view: SessionView,
+  era: 'legacy' | 'modern',
+  done: number,
+): { readonly message: JsonObject; readonly scripted: boolean } | null {
+  if (view.closed) return null;
+  const waiting = view.pending.some((p) => p.requester === 'client');
+  if (era === 'legacy') {
+    const hs = view.handshake;
+    if (hs.initialize === 'none') return { message: client.initialize(), scripted: false };
+    if (hs.initialize !== 'succeeded') return null;
+    if (!hs.initializedSent) return { message: client.initialized(), scripted: false };
+  } else if (view.era === null) {
+    return { message: client.discover(MODERN_VERSION), scripted: false };
+  }
+  if (waiting) return null;
+  const item = CLIENT_SCRIPT[done];
+  if (item === undefined) return null;
+  const params = 'params' in item ? structuredClone(item.params) : undefined;
+  const progress = 'progress' in item && item.progress;
+  return { message: client.request(item.method, params, { progress }), scripted: true };
+}

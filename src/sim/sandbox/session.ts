@@ -1,0 +1,201 @@
+import {
+  classify,
+  type Direction,
+  isObject,
+  type JsonObject,
+  type Side,
+} from '../../protocol/index.js';
+import { SessionLog, type Step, type WireEvent } from '../../session/index.js';
+import { type ClientConfig, SimClient } from '../client/sim-client.js';
+import { type ServerConfig, SimServer } from '../server/sim-server.js';
+import { MODERN_VERSION } from './modern-offers.js';
+import { type Identity, type Offer, type OfferState, type OpenRound, offersFor } from './offers.js';
+import { nextScripted } from './script.js';
+
+export type SandboxEra = 'legacy' | 'modern';
+
+export type SandboxOptions = {
+  readonly era: SandboxEra;
+  /** The learner's side; the simulated peer plays the other. */
+  readonly side: Side;
+  readonly server: ServerConfig;
+  readonly client: ClientConfig;
+};
+
+/** Seals the simulated server's requestState: a sandbox has no secret to keep. */
+const STATE_KEY = 'mcp-sim sandbox requestState key';
+
+const sentBy = (side: Side): Direction => (side === 'client' ? 'client->server' : 'server->client');
+
+/**
+ * A session the learner drives. Their side is replaced by choices: each envelope they send goes
+ * into the one session log (which referees it), then to the simulated peer, whose answers go into
+ * the same log. The offers of the next turn are read from the log's view of the session.
+ */
+export class SandboxSession {
+  readonly log = new SessionLog();
+  readonly era: SandboxEra;
+  readonly side: Side;
+  readonly me: Identity;
+  readonly #server: SimServer | null;
+  readonly #client: SimClient | null;
+  #now = 0;
+  #nextId = 1;
+  /** Every request seen, by requester and id: what an answer answers (subscriptions, rounds). */
+  readonly #requests = new Map<string, { method: string; params: JsonObject }>();
+  #rounds: OpenRound[] = [];
+  readonly #subscriptions = new Set<string>();
+  #scripted = 0;
+
+  constructor(options: SandboxOptions) {
+    this.era = options.era;
+    this.side = options.side;
+    const own = options.side === 'client' ? options.client : options.server;
+    this.me = {
+      name: own.name,
+      version: own.version,
+      versions: options.era === 'modern' ? [MODERN_VERSION] : own.versions,
+      capabilities: own.capabilities,
+    };
+    if (options.side === 'client') {
+      this.#client = null;
+      this.#server = new SimServer({
+        ...options.server,
+        era: options.era,
+        requestStateKey: STATE_KEY,
+      });
+    } else {
+      this.#server = null;
+      this.#client = new SimClient(options.client);
+      if (options.era === 'modern') this.#client.modernVersion = MODERN_VERSION;
+    }
+  }
+
+  /** The simulated client speaks first when the learner is the server. */
+  open(): readonly Step[] {
+    return this.#peerTurn();
+  }
+
+  /** What the learner's side may send now: allowed first, then the rest with their rules. */
+  offers(): Offer[] {
+    return offersFor(this.offerState());
+  }
+
+  offerState(): OfferState {
+    const view = this.log.view();
+    const progress: Record<string, number | null> = {};
+    for (const p of view.pending) {
+      if (p.requester === this.side || p.progressToken === undefined) continue;
+      progress[String(p.progressToken)] =
+        this.log.tokenProgress(p.requester, p.progressToken)?.last ?? null;
+    }
+    return {
+      era: this.era,
+      side: this.side,
+      view,
+      nextId: this.#nextId,
+      me: this.me,
+      subscriptions: [...this.#subscriptions],
+      progress,
+      rounds: this.#rounds,
+    };
+  }
+
+  /**
+   * Sends one envelope of the learner's (as chosen or edited): refereed in the log, delivered to
+   * the peer; returns the learner's step and every step the peer's answer made.
+   */
+  send(envelope: unknown): readonly Step[] {
+    const own = this.#push({ type: 'message', direction: sentBy(this.side), message: envelope });
+    const id = isObject(envelope) ? envelope.id : undefined;
+    if (typeof id === 'number' && Number.isInteger(id) && id >= this.#nextId) this.#nextId = id + 1;
+    if (this.#server) this.#server.receive(envelope, this.#now);
+    else this.#client?.receive(envelope, this.#now);
+    return [own, ...this.#peerTurn()];
+  }
+
+  /** Replays a recorded step (a lesson's): into the log, and into the peer, whose answers are the recording's. */
+  replay(event: WireEvent): void {
+    this.#push(event);
+    if (event.type !== 'message' || event.direction === undefined) return;
+    if (event.direction === sentBy(this.side)) {
+      const id = isObject(event.message) ? event.message.id : undefined;
+      if (typeof id === 'number' && id >= this.#nextId) this.#nextId = id + 1;
+      if (this.#server) this.#server.receive(event.message, this.#now);
+      else this.#client?.receive(event.message, this.#now);
+      // What the peer would answer is already in the recording.
+      while ((this.#server ?? this.#client)?.next()) {}
+    } else {
+      // The peer's own id counter moves past the ids it used in the recording.
+      const id = isObject(event.message) ? event.message.id : undefined;
+      if (typeof id === 'number' && classify(event.message).kind === 'request') {
+        if (this.#server) while (this.#server.makeRequest('ping').id < id) {}
+        else if (this.#client) while (this.#client.allocateId() < id) {}
+      }
+    }
+  }
+
+  /** Everything the peer has to send now, then (the learner being the server) the client's next request. */
+  #peerTurn(): Step[] {
+    const steps: Step[] = [];
+    const peer = this.#server ?? this.#client;
+    const from: Direction = this.#server ? 'server->client' : 'client->server';
+    for (;;) {
+      for (let item = peer?.next(); item; item = peer?.next()) {
+        this.#now = Math.max(this.#now, item.at);
+        steps.push(this.#push({ type: 'message', direction: from, message: item.message }));
+      }
+      if (!this.#client) return steps;
+      const next = nextScripted(this.#client, this.log.view(), this.era, this.#scripted);
+      if (next === null) return steps;
+      if (next.scripted) this.#scripted += 1;
+      steps.push(this.#push({ type: 'message', direction: from, message: next.message }));
+    }
+  }
+
+  #push(event: WireEvent): Step {
+    this.#now += 1;
+    const step = this.log.push({ ...event, t: event.t ?? this.#now });
+    this.#learn(step);
+    return step;
+  }
+
+  /** Keeps what the offers need that the log's view does not say: subscriptions, open rounds. */
+  #learn(step: Step): void {
+    const report = step.verdict;
+    const message = step.message;
+    if (!report || !isObject(message) || report.id === null) return;
+    const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
+    if (report.kind === 'request') {
+      const params = isObject(message.params) ? message.params : {};
+      this.#requests.set(`${requester}:${String(report.id)}`, {
+        method: String(message.method),
+        params,
+      });
+      if (typeof params.requestState === 'string') {
+        this.#rounds = this.#rounds.filter((r) => r.requestState !== params.requestState);
+      }
+      return;
+    }
+    if (report.kind !== 'response') return;
+    const asker: Side = requester === 'client' ? 'server' : 'client';
+    const request = this.#requests.get(`${asker}:${String(report.id)}`);
+    const result = isObject(message.result) ? message.result : {};
+    if (!request) return;
+    const uri = request.params.uri;
+    if (request.method === 'resources/subscribe' && typeof uri === 'string')
+      this.#subscriptions.add(uri);
+    if (request.method === 'resources/unsubscribe' && typeof uri === 'string') {
+      this.#subscriptions.delete(uri);
+    }
+    if (asker === this.side && result.resultType === 'input_required') {
+      this.#rounds.push({
+        of: report.id,
+        method: request.method,
+        params: request.params,
+        inputRequests: isObject(result.inputRequests) ? result.inputRequests : {},
+        requestState: typeof result.requestState === 'string' ? result.requestState : undefined,
+      });
+    }
+  }
+}

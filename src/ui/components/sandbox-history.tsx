@@ -1,0 +1,77 @@
+import { Box, Text } from 'ink';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { STRINGS } from '../../i18n/strings.js';
+import type { Side } from '../../protocol/capabilities.js';
+import type { Step } from '../../session/index.js';
+import { compact } from '../sandbox-form.js';
+import { useTheme } from '../use-theme.js';
+
+export type SandboxHistoryProps = {
+  readonly steps: readonly Step[];
+  /** Rows for the messages (the title comes on top). */
+  readonly height: number;
+  readonly side: Side;
+  readonly lang: Lang;
+};
+
+/** A step in one line: who sent it, what it is, the referee's mark, the envelope itself. */
+function rowOf(step: Step, side: Side, lang: Lang) {
+  const mine = (step.direction === 'client->server') === (side === 'client');
+  const who = tr(STRINGS[mine ? side : side === 'client' ? 'server' : 'client'], lang);
+  const report = step.verdict;
+  if (!report) {
+    const what =
+      step.kind === 'close'
+        ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })
+        : tr(STRINGS.unreadableLine, lang);
+    return { mine, who, what, rules: [] as string[], json: '' };
+  }
+  const kind = tr(STRINGS[`kind_${report.kind}`], lang);
+  const id = report.id !== null ? ` #${String(report.id)}` : '';
+  return {
+    mine,
+    who,
+    what: `${kind} ${report.method ?? ''}${id}`,
+    rules: report.violations.map((v) => v.rule),
+    json: compact(step.message),
+  };
+}
+
+/** The session so far, newest last: what the learner sent (→) and what the peer answered (←). */
+export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProps) {
+  const theme = useTheme();
+  const shown = steps.slice(Math.max(0, steps.length - height));
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Box overflowX="hidden">
+        <Text bold wrap="truncate-end">
+          {tr(SANDBOX_STRINGS.historyTitle, lang, { n: steps.length })}
+        </Text>
+      </Box>
+      {shown.length === 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {tr(SANDBOX_STRINGS.historyEmpty, lang)}
+        </Text>
+      ) : null}
+      {shown.map((step) => {
+        const row = rowOf(step, side, lang);
+        const broken = row.rules.length > 0;
+        return (
+          <Box key={step.index} overflowX="hidden">
+            <Text wrap="truncate-end">
+              <Text {...theme.fg(row.mine ? 'accent' : null)}>{row.mine ? '→ ' : '← '}</Text>
+              <Text bold={row.mine}>
+                {row.who} {row.what}
+              </Text>{' '}
+              <Text {...theme.fg(broken ? 'error' : 'ok')}>
+                {broken ? `✗ ${row.rules.join(', ')}` : '✓'}
+              </Text>{' '}
+              <Text dimColor>{row.json}</Text>
+            </Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

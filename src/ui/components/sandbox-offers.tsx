@@ -1,0 +1,88 @@
+import { Box, Text } from 'ink';
+import { type Lang, labelColon, tr } from '../../i18n/lang.js';
+import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { STRINGS } from '../../i18n/strings.js';
+import { clipUnlessNarrow } from '../clip.js';
+import type { OfferRow as Offer } from '../sandbox-driver.js';
+import { compact } from '../sandbox-form.js';
+import { useTheme } from '../use-theme.js';
+
+export type SandboxOffersProps = {
+  readonly offers: readonly Offer[];
+  readonly cursor: number;
+  /** Rows for the list itself (the title and the two detail lines come on top). */
+  readonly height: number;
+  readonly side: string;
+  readonly lang: Lang;
+};
+
+const markOf = (offer: Offer) =>
+  offer.blocks.length === 0 ? '✓' : offer.blocks.every((b) => b.severity === 'warning') ? '!' : '✗';
+
+/** The first row shown: the cursor stays in view, near the middle once the list scrolls. */
+export function windowStart(count: number, cursor: number, height: number): number {
+  if (count <= height) return 0;
+  return Math.max(0, Math.min(cursor - Math.floor(height / 2), count - height));
+}
+
+/**
+ * What the learner's side may send now: the allowed ones first, then the ones the referee would
+ * flag, dim, each with its rules; under the list the chosen one's envelope and, when it is not
+ * allowed, the rule with its spec section.
+ */
+export function SandboxOffers({ offers, cursor, height, side, lang }: SandboxOffersProps) {
+  const theme = useTheme();
+  const blocked = offers.filter((o) => o.blocks.length > 0).length;
+  const start = windowStart(offers.length, cursor, height);
+  const shown = offers.slice(start, start + height);
+  const chosen = offers[cursor];
+  const title = tr(SANDBOX_STRINGS.offersTitle, lang, {
+    side,
+    allowed: offers.length - blocked,
+    blocked,
+  });
+  const rule = chosen?.blocks[0];
+  const why = rule
+    ? `${markOf(chosen)} ${tr(SANDBOX_STRINGS.forbids, lang)}${labelColon(lang)}${chosen.blocks.map((b) => b.rule).join(', ')} · § ${tr(rule.spec, lang)}`
+    : `✓ ${tr(STRINGS.allowed, lang)}`;
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Box overflowX={clipUnlessNarrow(title)}>
+        <Text bold wrap="truncate-end">
+          {title}
+        </Text>
+      </Box>
+      {shown.map((offer, i) => {
+        const here = start + i === cursor;
+        const ok = offer.blocks.length === 0;
+        const label = tr(offer.label, lang);
+        const rules = ok ? '' : ` — ${offer.blocks.map((b) => b.rule).join(', ')}`;
+        return (
+          <Box key={offer.key} overflowX={clipUnlessNarrow(label)}>
+            <Text wrap="truncate-end" bold={here} dimColor={!ok && !here}>
+              <Text {...theme.fg('accent')}>{here ? '› ' : '  '}</Text>
+              <Text {...theme.fg(ok ? 'ok' : markOf(offer) === '!' ? 'warning' : 'error')}>
+                {markOf(offer)}
+              </Text>{' '}
+              {label}
+              <Text dimColor>{rules}</Text>
+            </Text>
+          </Box>
+        );
+      })}
+      <Box overflowX="hidden">
+        <Text wrap="truncate-end" dimColor>
+          {chosen ? compact(chosen.envelope) : ''}
+        </Text>
+      </Box>
+      <Box overflowX={clipUnlessNarrow(why)}>
+        <Text
+          wrap="truncate-end"
+          {...theme.fg(rule ? (rule.severity === 'warning' ? 'warning' : 'error') : 'ok')}
+        >
+          {why}
+        </Text>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,182 @@
+import { Box, Text, useApp } from 'ink';
+import { useMemo, useState } from 'react';
+import { type Lang, tr } from '../i18n/lang.js';
+import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
+import { STRINGS } from '../i18n/strings.js';
+import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
+import type { Step } from '../session/index.js';
+import { breakCjk } from './cjk-lines.js';
+import { clipUnlessNarrow } from './clip.js';
+import { KeyBar } from './components/key-bar.js';
+import { Prose } from './components/prose.js';
+import { SandboxFormView } from './components/sandbox-form-view.js';
+import { SandboxHistory } from './components/sandbox-history.js';
+import { SandboxJsonEdit } from './components/sandbox-json-edit.js';
+import { SandboxOffers } from './components/sandbox-offers.js';
+import { VerdictLine, verdictHeight } from './components/verdict-line.js';
+import { actionsFor, keyNames } from './keymap.js';
+import type { SandboxDriver } from './sandbox-driver.js';
+import { compact, fieldsOf, parseEnvelope, type SandboxMode, withFields } from './sandbox-form.js';
+import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
+import { useKeyRoute } from './use-key-route.js';
+import { useKeyRouter } from './use-key-router.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export type SandboxAppProps = {
+  readonly session: SandboxDriver;
+  readonly lang: Lang;
+  /** The lesson whose last state it opened at (`--lesson`), shown in the header. */
+  readonly lessonId?: string | null;
+};
+
+const LIST: SandboxMode = { kind: 'list' };
+
+/** `mcp-sim sandbox`: the learner chooses each message of their side; the peer answers. */
+export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) {
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const route = useKeyRouter();
+  // The session changes in place; `turn` counts the sends so that what is read of it is read again.
+  const [turn, setTurn] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `turn` changes when the session did
+  const offers = useMemo(() => session.offers(), [session, turn]);
+  const [cursor, setCursor] = useState(0);
+  const [mode, setMode] = useState<SandboxMode>(LIST);
+  const [mine, setMine] = useState<Step | null>(null);
+
+  const send = (envelope: unknown) => {
+    const [own] = session.send(envelope);
+    setMine(own ?? null);
+    setTurn((t) => t + 1);
+    setCursor(0);
+    setMode(LIST);
+  };
+  const choose = () => {
+    const offer = offers[cursor];
+    if (!offer) return;
+    const fields = fieldsOf(offer);
+    if (fields.length > 0) setMode({ kind: 'form', offer, fields, focus: 0 });
+    else send(offer.envelope);
+  };
+
+  useKeyRoute(route, (input, key) => {
+    // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
+    if (mode.kind === 'form') {
+      if (key.escape) setMode(LIST);
+      if (key.return) return send(withFields(mode.offer, mode.fields));
+      const move = key.upArrow ? -1 : key.downArrow || key.tab ? 1 : 0;
+      const focus = Math.max(0, Math.min(mode.fields.length - 1, mode.focus + move));
+      if (move !== 0) setMode({ ...mode, focus });
+      return;
+    }
+    if (mode.kind === 'edit') {
+      if (key.escape) setMode(LIST);
+      if (!key.return) return;
+      const parsed = parseEnvelope(mode.text);
+      if (parsed.ok) send(parsed.value);
+      else setMode({ ...mode, error: parsed.error });
+      return;
+    }
+    for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+      if (mode.kind === 'help') {
+        if (action === 'quit') return exit();
+        if (action === 'help' || action === 'close') return setMode(LIST);
+        continue;
+      }
+      if (action === 'up') setCursor((c) => Math.max(0, c - 1));
+      else if (action === 'down') setCursor((c) => Math.min(offers.length - 1, c + 1));
+      else if (action === 'send') return choose();
+      else if (action === 'edit' && offers[cursor]) {
+        const offer = offers[cursor];
+        return setMode({ kind: 'edit', offer, text: compact(offer.envelope), error: null });
+      } else if (action === 'help') return setMode({ kind: 'help' });
+      else if (action === 'quit') return exit();
+    }
+  });
+
+  const side = tr(STRINGS[session.side], lang);
+  const view = session.log.view();
+  const phases = session.log.phases();
+  const era =
+    session.era === 'modern'
+      ? tr(SANDBOX_STRINGS.eraModern, lang, { version: LATEST_STATELESS_VERSION })
+      : tr(SANDBOX_STRINGS.eraLegacy, lang, { version: view.ruleVersion });
+  const header = [
+    tr(SANDBOX_STRINGS.title, lang),
+    tr(SANDBOX_STRINGS.youAre, lang, { side }),
+    era,
+    ...(lessonId ? [tr(SANDBOX_STRINGS.fromLesson, lang, { id: lessonId })] : []),
+  ].join(' · ');
+  const phaseLine =
+    session.era === 'modern'
+      ? tr(STRINGS.era_modernNote, lang)
+      : `${tr(STRINGS.client, lang)} ● ${tr(STRINGS[`phase_${phases.client}`], lang)} · ${tr(STRINGS.server, lang)} ● ${tr(STRINGS[`phase_${phases.server}`], lang)}`;
+
+  // Rows: header 2, the list's title and its two detail lines 3, the history's title 1, the key
+  // bar 1, and the verdict on the learner's last message when there is one.
+  const violations = mine?.verdict?.violations ?? [];
+  const verdictRows = mine ? 1 + verdictHeight(violations, lang, columns) : 0;
+  const free = Math.max(4, rows - 7 - verdictRows);
+  const steps = session.log.steps;
+  const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
+  const listRows = Math.max(2, free - historyRows);
+
+  if (mode.kind === 'help') {
+    return (
+      <Box flexDirection="column" width={columns}>
+        <Text bold>{tr(SANDBOX_STRINGS.helpTitle, lang)}</Text>
+        <Prose>{breakCjk(tr(SANDBOX_STRINGS.helpText, lang), columns)}</Prose>
+        <Prose dimColor>{breakCjk(tr(SANDBOX_STRINGS.helpKeys, lang), columns)}</Prose>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
+      <Box overflowX={clipUnlessNarrow(header)}>
+        <Text bold wrap="truncate-end">
+          {header}
+        </Text>
+      </Box>
+      <Box overflowX={clipUnlessNarrow(phaseLine)}>
+        <Text dimColor wrap="truncate-end">
+          {phaseLine}
+        </Text>
+      </Box>
+      {mode.kind === 'form' ? (
+        <SandboxFormView
+          key={mode.offer.key}
+          method={mode.offer.method}
+          fields={mode.fields}
+          focus={mode.focus}
+          height={listRows + 3}
+          lang={lang}
+          onChange={(i, text) =>
+            setMode((m) =>
+              m.kind === 'form'
+                ? { ...m, fields: m.fields.map((f, n) => (n === i ? { ...f, text } : f)) }
+                : m,
+            )
+          }
+        />
+      ) : mode.kind === 'edit' ? (
+        <SandboxJsonEdit
+          text={compact(mode.offer.envelope)}
+          error={mode.error}
+          lang={lang}
+          onChange={(text) => setMode((m) => (m.kind === 'edit' ? { ...m, text } : m))}
+        />
+      ) : (
+        <SandboxOffers offers={offers} cursor={cursor} height={listRows} side={side} lang={lang} />
+      )}
+      <Box flexGrow={1} />
+      <SandboxHistory steps={steps} height={historyRows} side={session.side} lang={lang} />
+      {mine ? (
+        <Box flexDirection="column" flexShrink={0}>
+          <Text bold>{tr(SANDBOX_STRINGS.lastVerdict, lang)}</Text>
+          <VerdictLine violations={violations} lang={lang} width={columns} />
+        </Box>
+      ) : null}
+      <KeyBar hints={sandboxHints(lang)} />
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, ensureBuilt, runCli } from '../helpers/cli.js';
+import { hasScript, ScriptPty } from '../helpers/script-pty.js';
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-sim-sandbox-'));
+
+beforeAll(async () => {
+  await ensureBuilt();
+}, 120_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+// CI=0: with CI set, Ink shows nothing until exit. The locale is left out so English is shown.
+const ENV = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+
+describe('mcp-sim sandbox in a real terminal', () => {
+  it.skipIf(!hasScript)(
+    'initialize through its form, the server answers, then a request the rules forbid: 80×24',
+    async () => {
+      const app = new ScriptPty([...ENV, process.execPath, CLI, 'sandbox'], {
+        cwd: work,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        let from = app.mark();
+        const first = await app.waitFor(/› ✓ initialize[\s\S]*Enter send/, from);
+        expect(first).toContain('✗ tools/list — initialize-not-first');
+        from = app.mark();
+        app.press('\r');
+        await app.waitFor(/Params of initialize[\s\S]*protocolVersion: "2025-11-25"/, from);
+        from = app.mark();
+        app.press('\r');
+        await app.waitFor(/← server response initialize #1 ✓/, from);
+        // The list after the answer: notifications/initialized, ping, roots/list_changed, a second
+        // initialize, then tools/list, flagged until notifications/initialized is sent.
+        from = app.mark();
+        app.press('jjjj');
+        await app.waitFor(/› ✗ tools\/list — initialized-not-sent/, from);
+        from = app.mark();
+        app.press('\r');
+        const verdict = await app.waitFor(/✗ rule broken: initialized-not-sent/, from);
+        expect(verdict).toContain('basic/lifecycle › Initialization');
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+      } finally {
+        app.kill();
+      }
+    },
+    60_000,
+  );
+
+  it('says it needs a terminal and exits 2 without one', async () => {
+    const result = await runCli(['sandbox'], { stdin: '' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'mcp-sim: the sandbox needs an interactive terminal: you choose each message with the keys (mcp-sim lesson <id> --plain prints a walkthrough instead)\n',
+    );
+    const unknown = await runCli(['sandbox', '--lesson', 'no-such-lesson'], { stdin: '' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown lesson "no-such-lesson"/);
+    const mixed = await runCli(['sandbox', '--lesson', 'tools', '--era', 'modern'], { stdin: '' });
+    expect(mixed.code).toBe(2);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { sandboxAtLesson } from '../../src/sim/sandbox/from-lesson.js';
+import { openLesson } from '../../src/sim/scenario/open-lesson.js';
+import { compare } from './helpers.js';
+
+describe('the sandbox at a lesson’s last state', () => {
+  it('replays the lesson into the log, then offers what the learner may send next', async () => {
+    const opened = await openLesson('tools');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = sandboxAtLesson(opened.value, 'client');
+    expect(s.log.steps.length).toBe(opened.value.timeline.steps.length);
+    expect(s.log.view().handshake.initializedSent).toBe(true);
+    for (const row of compare(s)) expect(row.referee).toEqual(row.claims);
+    // The learner's next request takes an id the lesson's client did not use.
+    const ids = opened.value.timeline.steps.flatMap((st) =>
+      st.direction === 'client->server' && st.verdict?.kind === 'request' ? [st.verdict.id] : [],
+    );
+    const next = s.offers().find((o) => o.key === 'request:tools/list');
+    expect(ids).not.toContain(next?.envelope.id);
+    const steps = s.send(next?.envelope);
+    expect(steps.at(-1)?.verdict).toMatchObject({ kind: 'response', violations: [] });
+  });
+
+  it('as the server: the lesson’s client carries on with its own requests', async () => {
+    const opened = await openLesson('first-session');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = sandboxAtLesson(opened.value, 'server');
+    expect(s.log.steps.length).toBeGreaterThan(opened.value.timeline.steps.length);
+    for (const row of compare(s)) expect(row.referee).toEqual(row.claims);
+    expect(s.offers()[0]?.kind).toBe('result');
+  });
+});
+
+describe('every lesson’s last state', () => {
+  it('offers what the referee accepts, on either side', async () => {
+    const { loadLessons } = await import('../../src/sim/scenario/load-lessons.js');
+    const disagreements: string[] = [];
+    for (const lesson of loadLessons().lessons) {
+      const opened = await openLesson(lesson.id);
+      if (!opened.ok) throw new Error(opened.error.message);
+      for (const side of ['client', 'server'] as const) {
+        const s = sandboxAtLesson(opened.value, side);
+        for (const row of compare(s)) {
+          if (row.referee.join() !== row.claims.join()) {
+            disagreements.push(`${lesson.id} ${side} ${row.key}: ${row.claims} vs ${row.referee}`);
+          }
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { block } from '../../src/sim/sandbox/blocks.js';
+import type { Offer } from '../../src/sim/sandbox/offers.js';
+import type { SandboxSession } from '../../src/sim/sandbox/session.js';
+import { compare, judge, sandbox } from './helpers.js';
+
+const pick = (s: SandboxSession, key: string): Offer => {
+  const offer = s.offers().find((o) => o.key === key);
+  if (!offer)
+    throw new Error(
+      `no offer ${key}: ${s
+        .offers()
+        .map((o) => o.key)
+        .join(', ')}`,
+    );
+  return offer;
+};
+const send = (s: SandboxSession, key: string) => s.send(pick(s, key).envelope);
+const claims = (s: SandboxSession, key: string) => pick(s, key).blocks.map((b) => b.rule);
+
+/** Every offer: allowed ⇔ the referee reports nothing; not allowed ⇔ exactly the rules it names. */
+function agrees(s: SandboxSession) {
+  const rows = compare(s);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    expect({ key: row.key, rules: row.referee }).toEqual({ key: row.key, rules: row.claims });
+  }
+  // Allowed first, then the rest.
+  const firstBlocked = rows.findIndex((r) => r.claims.length > 0);
+  if (firstBlocked >= 0)
+    expect(rows.slice(firstBlocked).every((r) => r.claims.length > 0)).toBe(true);
+  return rows;
+}
+
+/** A legacy client through the handshake, with the server's capabilities given. */
+function operating(serverCapabilities?: Record<string, unknown>) {
+  const s = sandbox('legacy', 'client', serverCapabilities ? { serverCapabilities } : {});
+  send(s, 'request:initialize');
+  send(s, 'notification:notifications/initialized');
+  return s;
+}
+
+describe('the offered list equals what the referee accepts', () => {
+  it('a fresh legacy client: initialize and ping, everything else must wait', () => {
+    const s = sandbox('legacy', 'client');
+    const rows = agrees(s);
+    expect(rows.filter((r) => r.claims.length === 0).map((r) => r.key)).toEqual([
+      'request:initialize',
+      'request:ping',
+    ]);
+    expect(claims(s, 'request:tools/list')).toEqual(['initialize-not-first']);
+    expect(claims(s, 'notification:notifications/initialized')).toEqual([
+      'initialized-before-result',
+    ]);
+  });
+
+  it('after initialize, before notifications/initialized', () => {
+    const s = sandbox('legacy', 'client');
+    const steps = send(s, 'request:initialize');
+    // The simulated server answered.
+    expect(steps.map((st) => st.verdict?.kind)).toEqual(['request', 'response']);
+    agrees(s);
+    expect(claims(s, 'request:tools/list')).toEqual(['initialized-not-sent']);
+    expect(claims(s, 'request:initialize')).toEqual(['duplicate-initialize']);
+    expect(claims(s, 'notification:notifications/initialized')).toEqual([]);
+  });
+
+  it('operating, with a server that declared tools.listChanged and one that declared no tools', () => {
+    const full = operating();
+    agrees(full);
+    expect(claims(full, 'request:tools/list')).toEqual([]);
+    const bare = operating({ resources: {} });
+    agrees(bare);
+    expect(claims(bare, 'request:tools/list')).toEqual(['capability-not-negotiated']);
+    expect(claims(bare, 'request:resources/subscribe')).toEqual(['capability-not-negotiated']);
+    expect(claims(bare, 'request:resources/list')).toEqual([]);
+  });
+
+  it('a learner server with and without tools.listChanged', () => {
+    for (const [caps, expected] of [
+      [{ tools: { listChanged: true } }, []],
+      [{ tools: {} }, ['capability-not-negotiated']],
+    ] as const) {
+      const s = sandbox('legacy', 'server', { serverCapabilities: caps });
+      // The simulated client opened with initialize: the learner's first offer answers it.
+      expect(agrees(s)[0]?.key).toMatch(/^result:/);
+      expect(claims(s, 'notification:notifications/tools/list_changed')).toEqual([
+        'notification-before-initialized',
+      ]);
+      send(s, s.offers()[0]?.key ?? '');
+      agrees(s);
+      expect(claims(s, 'notification:notifications/tools/list_changed')).toEqual(expected);
+    }
+  });
+
+  it('a request of the server waiting for the learner client’s answer', () => {
+    const s = operating();
+    const call = pick(s, 'request:tools/call');
+    const args = { text: 'Ship on Friday.' };
+    const steps = s.send({
+      ...call.envelope,
+      params: { name: 'summarize_text', arguments: args },
+    });
+    expect(steps.at(-1)?.verdict?.method).toBe('sampling/createMessage');
+    const rows = agrees(s);
+    expect(rows.map((r) => r.key)).toContain('result:1');
+    expect(rows.map((r) => r.key)).toContain(`cancel:${String(call.envelope.id)}`);
+    // Answering it lets the server finish the call.
+    const answered = send(s, 'result:1');
+    expect(answered.at(-1)?.verdict).toMatchObject({ kind: 'response', id: call.envelope.id });
+    agrees(s);
+  });
+
+  it('a fresh modern client, and one in a modern session', () => {
+    const s = sandbox('modern', 'client');
+    const fresh = agrees(s);
+    expect(fresh.filter((r) => r.claims.length > 0).map((r) => r.key)).toEqual(['bare:tools/list']);
+    const steps = send(s, 'request:server/discover');
+    expect(steps.at(-1)?.verdict).toMatchObject({ kind: 'response', violations: [] });
+    agrees(s);
+    expect(claims(s, 'request:initialize')).toEqual(['era-mixed']);
+    expect(claims(s, 'bare:tools/list')).toEqual(['request-meta-missing']);
+    expect(claims(s, 'removed:ping')).toEqual(['method-removed']);
+  });
+
+  it('modern: a call that needs input the client did not declare, and the retry', () => {
+    const declared = sandbox('modern', 'client', { clientCapabilities: { elicitation: {} } });
+    const call = pick(declared, 'request:tools/call');
+    const params = call.envelope.params as Record<string, unknown>;
+    const steps = declared.send({
+      ...call.envelope,
+      params: { ...params, name: 'collect_feedback', arguments: { topic: 'the sandbox' } },
+    });
+    expect(steps.at(-1)?.message).toMatchObject({ result: { resultType: 'input_required' } });
+    agrees(declared);
+    const retry = declared.offers().find((o) => o.key.startsWith('retry:'));
+    expect(retry?.blocks).toEqual([]);
+    expect(declared.send(retry?.envelope).at(-1)?.message).toMatchObject({
+      result: { resultType: 'complete' },
+    });
+
+    const learnerServer = sandbox('modern', 'server', { clientCapabilities: {} });
+    agrees(learnerServer);
+    send(learnerServer, learnerServer.offers()[0]?.key ?? '');
+    agrees(learnerServer);
+    // The client's tools/call waits; an input_required asking what it did not declare is caught.
+    send(learnerServer, learnerServer.offers()[0]?.key ?? '');
+    expect(claims(learnerServer, `input:${pendingCall(learnerServer)}`)).toEqual([
+      'client-capability-not-declared',
+    ]);
+    agrees(learnerServer);
+  });
+
+  it('catches a wrong offer: a claim the referee does not make fails the comparison', () => {
+    const s = sandbox('legacy', 'client');
+    const wrong: Offer = {
+      ...pick(s, 'request:tools/list'),
+      blocks: [block('duplicate-request-id')],
+    };
+    expect(judge(s, wrong)).toEqual(['initialize-not-first']);
+    expect(judge(s, wrong)).not.toEqual(wrong.blocks.map((b) => b.rule));
+    const lies: Offer = { ...pick(s, 'request:tools/list'), blocks: [] };
+    expect(judge(s, lies)).not.toEqual([]);
+  });
+});
+
+function pendingCall(s: SandboxSession): string {
+  const p = s.log.view().pending.find((q) => q.requester === 'client' && q.method === 'tools/call');
+  if (!p) throw new Error('no tools/call waiting');
+  return String(p.id);
+}

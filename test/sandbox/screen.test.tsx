@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
+import { RecapBox } from '../../src/ui/components/recap-box.js';
+import { RecapLessonContext } from '../../src/ui/recap-lesson.js';
+import { SandboxApp } from '../../src/ui/sandbox-app.js';
+import { renderAt } from '../ui/render-at.js';
+
+const ENTER = '\r';
+const DOWN = '\u001B[B';
+const ESC = '\u001B';
+
+/** Lets React run the effects of the frame just drawn (a text input starts reading keys there). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+const longest = (frame: string) => Math.max(...frame.split('\n').map((l) => [...l].length));
+
+describe('the sandbox screen', () => {
+  it('sends initialize through its form, shows the answer, then a request that breaks a rule', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    expect(screen.frame()).toContain('✗ tools/list — initialize-not-first');
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('Params of initialize'));
+    expect(screen.frame()).toContain('protocolVersion: "2025-11-25"');
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('← server response initialize #1 ✓'));
+    // tools/list before notifications/initialized: the referee names the rule the list named.
+    for (let i = 0; i < 4; i++) screen.type(DOWN);
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✗ tools/list'));
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('✗ rule broken: initialized-not-sent'));
+    for (const frame of screen.framesSinceResize()) {
+      expect(longest(frame)).toBeLessThanOrEqual(80);
+      expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+    }
+    screen.unmount();
+  });
+
+  it('keeps JSON that does not parse, with the position, and sends it once fixed', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const screen = renderAt(<SandboxApp session={session} lang="zh" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('你的客户端现在可以发送什么'));
+    screen.type('e');
+    await vi.waitFor(() => expect(screen.frame()).toContain('以 JSON 表示的消息'));
+    await settle();
+    const flat = () => screen.frame().replace(/\n/g, '');
+    await vi.waitFor(() => expect(flat()).toContain('"version":"1.0.0"}}}'));
+    screen.type('\u007F');
+    await vi.waitFor(() => expect(flat()).not.toContain('"version":"1.0.0"}}}'));
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toMatch(/不是 JSON：.*position \d+/));
+    screen.type('}');
+    await vi.waitFor(() => expect(flat()).toContain('"version":"1.0.0"}}}'));
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('目前的会话（2 条消息）'));
+    screen.type(ESC);
+    screen.unmount();
+  });
+
+  it('as the server in the modern era, answers the client’s probe', async () => {
+    const session = sandboxDefaults('modern', 'server');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 120, rows: 40 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('you are the server'));
+    expect(screen.frame()).toContain('✗ sampling/createMessage — server-request');
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('← client request tools/list #1 ✓'));
+    screen.unmount();
+  });
+});
+
+describe('the recap of a lesson', () => {
+  it('offers the sandbox at the lesson’s last state, on a screen wide enough', async () => {
+    const box = (width: number) => (
+      <RecapLessonContext.Provider value="tools">
+        <RecapBox recap="Tools are called by name." lang="en" width={width} />
+      </RecapLessonContext.Provider>
+    );
+    const wide = renderAt(box(80), { columns: 80, rows: 10 });
+    await vi.waitFor(() =>
+      expect(wide.frame()).toContain('Try it yourself: mcp-sim sandbox --lesson tools'),
+    );
+    wide.unmount();
+    const narrow = renderAt(box(60), { columns: 60, rows: 10 });
+    await vi.waitFor(() => expect(narrow.frame()).toContain('Recap'));
+    expect(narrow.frame()).not.toContain('sandbox');
+    narrow.unmount();
+  });
+});
