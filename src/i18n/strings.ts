@@ -112,7 +112,36 @@ export const STRINGS = {
   keyNext: { en: 'next', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一步' },
   keyFirstLast: { en: 'first/last', zh: '首/末' },
-  keyScroll: { en: 'scroll the step’s text (▼ more lines)', zh: '滚动步骤说明（▼ 还有几行）' },
+  keyScroll: { en: 'scroll the focused pane (↓ more)', zh: '滚动当前窗格（↓ 还有几行）' },
+  // The panes and the field tree (issue 17 › Inspect).
+  keyFocus: { en: 'pane', zh: '切换窗格' },
+  keyFocusHelp: {
+    en: 'focus the next pane: narration, envelope, timeline (▶ marks it)',
+    zh: '切换到下一个窗格：说明、消息、时间线（▶ 标出当前窗格）',
+  },
+  keyPage: { en: 'scroll the focused pane a page', zh: '当前窗格翻一页' },
+  keyInspect: { en: 'fields', zh: '字段树' },
+  keyInspectHelp: {
+    en: 'the envelope as a field tree, with every field’s meaning',
+    zh: '以字段树查看消息，每个字段附含义',
+  },
+  paneText: { en: 'narration', zh: '说明' },
+  paneBelow: { en: '↓ {n} more', zh: '↓ 还有 {n} 行' },
+  paneAbove: { en: '↑ {n} above', zh: '↑ 上面 {n} 行' },
+  treeTitle: { en: 'fields', zh: '字段' },
+  treeKeys: {
+    en: '↑/↓ move · ←/→ fold/open · Enter fold · / find · n next · q/Esc back',
+    zh: '↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一个 · q/Esc 返回',
+  },
+  treeFind: {
+    en: 'Find: {typed}▏ (Enter find, Esc cancel)',
+    zh: '查找：{typed}▏（回车 查找，Esc 取消）',
+  },
+  treeMissed: { en: 'No field holds “{query}”.', zh: '没有字段包含“{query}”。' },
+  treeNoMeaning: {
+    en: 'No note for this field: see the fields above it.',
+    zh: '这个字段没有说明：请看它上层的字段。',
+  },
   keyHelp: { en: 'help', zh: '帮助' },
   keyViolations: { en: 'violations', zh: '违规列表' },
   keyBroken: {

@@ -14,16 +14,18 @@ import {
   type LessonAction,
   LIST_KEYS,
   type ListAction,
-  SCROLL_BY,
+  type SCROLL_BY,
 } from './keymap.js';
+import { CHROME } from './layout.js';
 import type { OpenedLesson } from './opened-lesson.js';
 import { type BrokenNotice, type PlayerEvent, playerMachine } from './player-machine.js';
-import { fitScreen } from './screen-fit.js';
+import { fitScreen, paneMove } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';
+import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
+import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { useTextScroll } from './use-text-scroll.js';
 import { violationRows } from './violation-list.js';
 
 export type LessonPlayerProps = {
@@ -61,7 +63,10 @@ const EVENTS = {
   nextBroken: { type: 'NEXT_BROKEN' },
   prevBroken: { type: 'PREV_BROKEN' },
 } as const satisfies Record<
-  Exclude<LessonAction, 'quit' | 'jump' | keyof typeof SCROLL_BY>,
+  Exclude<
+    LessonAction,
+    'quit' | 'jump' | 'focus' | 'focusBack' | 'inspect' | keyof typeof SCROLL_BY
+  >,
   PlayerEvent
 >;
 
@@ -103,7 +108,8 @@ export function LessonPlayer({
   const [resumed, setResumed] = useState(resuming && start > 0);
   const autoplaying = snapshot.matches('autoplay') || snapshot.matches('autoplayPaused');
   const size = useTerminalSize();
-  const scroll = useTextScroll(String(index));
+  const panes = usePaneScroll(String(index));
+  const fields = useFieldTree();
   const last = index === lesson.steps.length - 1;
   // A lesson's or a transcript's own words (its file's name is in the title): shown, not obeyed.
   const exercise = lesson.exercise
@@ -118,6 +124,13 @@ export function LessonPlayer({
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
     if (resumed) setResumed(false);
+    const names = keyNames(input, key);
+    // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
+    const page = Math.max(1, size.rows - CHROME - 6);
+    if (fields.isOpen()) {
+      for (const name of names) if (fields.isOpen()) fields.key(name, page);
+      return;
+    }
     // Typing a step number after `:` (digits, Backspace; Enter goes, Esc or q cancels); a burst
     // such as ":12\r" is typed key by key.
     let typing = jump !== null;
@@ -130,7 +143,11 @@ export function LessonPlayer({
       }
       return;
     }
-    for (const name of keyNames(input, key)) {
+    for (const name of names) {
+      if (fields.isOpen()) {
+        fields.key(name, page);
+        continue;
+      }
       if (typing) {
         if (name === 'enter' || name === 'escape' || name === 'q') typing = false;
         if (name === 'enter') send({ type: 'JUMP_GO' });
@@ -157,11 +174,19 @@ export function LessonPlayer({
         onNext();
         return;
       }
+      if (action === 'focus' || action === 'focusBack') {
+        panes.cycle(action === 'focus' ? 1 : -1);
+        continue;
+      }
+      if (action === 'inspect') {
+        if (!help) fields.open(lesson.steps[index]?.message);
+        continue;
+      }
       if (isScroll(action)) {
         const step = lesson.steps[index];
         const fit =
           step && fitScreen({ step, index, recap, lang, ...size, mode: mode ?? 'lesson' });
-        if (fit) scroll.by(SCROLL_BY[action], fit.maxScroll);
+        if (fit) panes.by((focus) => paneMove(fit, focus, action));
         continue;
       }
       send(EVENTS[action]);
@@ -202,9 +227,10 @@ export function LessonPlayer({
       columns={size.columns}
       rows={size.rows}
       mode={mode ?? 'lesson'}
-      scroll={scroll.lines}
+      panes={panes}
+      tree={fields.tree}
       violations={list ? { rows, cursor } : null}
-      notice={status}
+      notice={fields.tree ? fields.status(lang) : status}
     />
   );
 }

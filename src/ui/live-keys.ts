@@ -3,9 +3,16 @@ import { LIVE_STRINGS } from '../i18n/live-strings.js';
 import { type Binding, type KeyHint, keyHints, LESSON_KEYS } from './keymap.js';
 import type { LiveAction } from './live-view.js';
 
-/** The lesson keys but the violation list's: a session still going has no whole list yet. */
+/**
+ * The lesson keys but the violation list's (a session still going has no whole list yet) and the
+ * field tree's.
+ */
 const STEP_KEYS = LESSON_KEYS.filter(
-  (b) => b.action !== 'violations' && b.action !== 'nextBroken' && b.action !== 'prevBroken',
+  (b) =>
+    b.action !== 'violations' &&
+    b.action !== 'nextBroken' &&
+    b.action !== 'prevBroken' &&
+    b.action !== 'inspect',
 );
 
 /** DESIGN.md's keys, plus `s` for the next session; `q` stops the server too. */

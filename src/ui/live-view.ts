@@ -68,7 +68,11 @@ export function liveReduce(
       return state.step === null ? state : follow;
     case 'scrollDown':
     case 'scrollUp':
-      // The step's text scrolls in the screen (useTextScroll): the view stays where it is.
+    case 'pageDown':
+    case 'pageUp':
+    case 'focus':
+    case 'focusBack':
+      // The panes scroll in the screen (usePaneScroll): the view stays where it is.
       return state;
     case 'help':
       return { ...state, help: !state.help };
@@ -78,6 +82,7 @@ export function liveReduce(
     case 'nextBroken':
     case 'prevBroken':
     case 'jump':
+    case 'inspect':
       // A session still going has no whole list yet: its keys are not bound here (live-keys.ts).
       return state;
     case 'session': {

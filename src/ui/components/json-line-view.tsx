@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
-import { clipUnlessNarrow } from '../clip.js';
-import { type JsonLine, lineText } from '../json-lines.js';
+import type { JsonLine } from '../json-lines.js';
 import { useTheme } from '../use-theme.js';
 
 export type JsonLineViewProps = {
@@ -10,11 +9,14 @@ export type JsonLineViewProps = {
   readonly gutter: number;
 };
 
-/** One line of the envelope: gutter mark, indentation, coloured tokens, cut at the line's end. */
+/**
+ * One line of the envelope: gutter mark, indentation, coloured tokens. A line too long for the
+ * pane wraps (its height is counted by `envelopeRows`): a value is never cut on the right.
+ */
 export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
   const theme = useTheme();
   return (
-    <Box flexShrink={0} overflowX={clipUnlessNarrow(lineText(line))}>
+    <Box flexShrink={0}>
       {gutter > 0 ? (
         <Box width={gutter} flexShrink={0}>
           <Text {...theme.fg('accent')} bold>
@@ -22,7 +24,7 @@ export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
           </Text>
         </Box>
       ) : null}
-      <Text wrap="truncate-end">
+      <Text wrap="wrap">
         {'  '.repeat(line.depth)}
         {line.tokens.map((token, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
