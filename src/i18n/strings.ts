@@ -51,20 +51,6 @@ export const STRINGS = {
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },
   // Interactive UI (src/ui). `{n}`-style placeholders are filled by src/ui/text.ts.
   stepOf: { en: 'step {k}/{n}', zh: '步骤 {k}/{n}' },
-  moreLine: { en: '…{n} more line', zh: '…还有 {n} 行' },
-  moreLines: { en: '…{n} more lines', zh: '…还有 {n} 行' },
-  textBelow: { en: '▼ {n} more lines · ↓/j to read on', zh: '▼ 下面还有 {n} 行 · 按 ↓/j 继续阅读' },
-  textBelowOne: { en: '▼ 1 more line · ↓/j to read on', zh: '▼ 下面还有 1 行 · 按 ↓/j 继续阅读' },
-  textAbove: {
-    en: '▲ {n} lines above · ↑/k to scroll back',
-    zh: '▲ 上面还有 {n} 行 · 按 ↑/k 往回滚动',
-  },
-  textAboveOne: {
-    en: '▲ 1 line above · ↑/k to scroll back',
-    zh: '▲ 上面还有 1 行 · 按 ↑/k 往回滚动',
-  },
-  moreMeaning: { en: '+{n} meaning hidden', zh: '另有 {n} 条含义未显示' },
-  moreMeanings: { en: '+{n} meanings hidden', zh: '另有 {n} 条含义未显示' },
   versionShort: { en: 'v', zh: '版本' },
   capsShort: { en: 'caps', zh: '能力' },
   working: { en: 'working', zh: '处理中' },
@@ -98,8 +84,8 @@ export const STRINGS = {
   legendError: { en: 'error response', zh: '错误回应' },
   legendBroken: { en: 'rule broken', zh: '违反规则' },
   legendNumbers: {
-    en: 'Numbers beside the envelope point at the field meanings below it.',
-    zh: '消息左侧的数字对应下方的字段含义。',
+    en: 'Numbers beside the envelope point at the field meanings in its pane: the step’s own above the JSON, the rest below it.',
+    zh: '消息左侧的数字对应同一窗格中的字段含义：本步骤特有的在 JSON 上方，其余在下方。',
   },
   kind_request: { en: 'request', zh: '请求' },
   kind_response: { en: 'response', zh: '回应' },
