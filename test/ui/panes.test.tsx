@@ -1,0 +1,177 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../src/i18n/lang.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
+import { playLesson } from '../helpers/screen.js';
+import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
+
+const lessons = new Map<string, OpenedLesson>();
+
+beforeAll(async () => {
+  for (const id of ['first-session', 'faults-gallery']) {
+    const { lesson, timeline } = await playLesson(id);
+    const { title, goal, recap } = lesson.scenario;
+    lessons.set(id, { id, title, goal, recap, steps: timeline.steps });
+  }
+});
+
+function play(id: string, size: Size, start = 0, lang: Lang = 'en') {
+  const lesson = lessons.get(id);
+  if (!lesson) throw new Error(`no lesson ${id}`);
+  const onQuit = vi.fn();
+  const screen = renderAt(
+    <LessonPlayer
+      lesson={lesson}
+      lang={lang}
+      start={start}
+      autoplay={null}
+      onStep={vi.fn()}
+      onQuit={onQuit}
+      quitHint="keyQuit"
+    />,
+    size,
+  );
+  return { ...screen, lesson, onQuit };
+}
+
+const PAGE = { down: '\u001b[6~', up: '\u001b[5~' } as const;
+const SHIFT_TAB = '\u001b[Z';
+
+/** The title of the focused pane, from its ▶ (side by side, the envelope's is mid-line). */
+function focused(frame: string): string {
+  for (const line of frame.split('\n')) {
+    const title = /(?:^|\s)(▶(?: |C {8}S).*)$/.exec(line)?.[1];
+    if (title) return title;
+  }
+  return '';
+}
+const below = (frame: string) => Number(/ ↓ (\d+) more$/.exec(focused(frame))?.[1] ?? 0);
+
+/** Where each pane's title line is: the panes' places on the screen. */
+function paneTitles(frame: string): number[] {
+  const lines = frame.split('\n');
+  return lines.flatMap((line, i) =>
+    /(^|\s)[▶ ] (envelope ·|no envelope ·|narration( ↓| ↑|$))|^[▶ ]C {8}S timeline/.test(line)
+      ? [i]
+      : [],
+  );
+}
+
+const SIZES = [
+  { columns: 60, rows: 20 },
+  { columns: 80, rows: 24 },
+  { columns: 100, rows: 30 },
+  { columns: 160, rows: 40 },
+] as const;
+
+describe.each(SIZES)('the panes at $columns×$rows', (size) => {
+  it('moves the focus with Tab (and back with Shift+Tab), marked ▶ and not by colour alone', async () => {
+    const screen = play('first-session', size, 1);
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope · server → client/));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline/));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    screen.type(SHIFT_TAB);
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline/));
+    // One pane has the focus at a time.
+    expect(screen.frame().match(/(^|\s)▶[ C]/gm)).toHaveLength(1);
+    screen.unmount();
+  });
+
+  it('scrolls the envelope with j/k and PgDn/PgUp, and says how much more there is', async () => {
+    const screen = play('first-session', size, 4);
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    const first = below(screen.frame());
+    expect(first).toBeGreaterThan(0);
+    screen.type('j');
+    await until(() => expect(below(screen.frame())).toBe(first - 1));
+    screen.type(PAGE.down);
+    await until(() => expect(below(screen.frame())).toBeLessThan(first - 1));
+    screen.type('j'.repeat(first));
+    await until(() => expect(focused(screen.frame())).toMatch(/ ↑ \d+ above$/));
+    screen.type(PAGE.up.repeat(1) + 'k'.repeat(first));
+    await until(() => expect(below(screen.frame())).toBe(first));
+    screen.unmount();
+  });
+
+  it('keeps every pane in its place and size from step to step', async () => {
+    const screen = play('faults-gallery', size);
+    const count = screen.lesson.steps.length;
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    const places = paneTitles(screen.frame());
+    // Side by side from 120 columns, the timeline's and the envelope's titles share a line.
+    expect(places).toHaveLength(size.columns >= 120 ? 2 : 3);
+    for (let k = 2; k <= count; k++) {
+      screen.type('n');
+      await until(() => expect(screen.frame()).toContain(`step ${k}/${count}`));
+      expect(paneTitles(screen.frame())).toEqual(places);
+    }
+    for (const frame of screen.framesSinceResize()) {
+      expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+      expect(frame.split('\n')).toHaveLength(size.rows - 1);
+    }
+    screen.unmount();
+  });
+
+  it('opens the envelope as a field tree with e: fold, unfold, find, and back with q', async () => {
+    const screen = play('first-session', size, 0);
+    await until(() => expect(screen.frame()).toContain('step 1/10'));
+    screen.type('e');
+    await until(() =>
+      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server/),
+    );
+    // Unfolded, the cursor on the whole message; the meaning area names the field.
+    expect(screen.frame()).toMatch(/^ *›▾ \{$/m);
+    expect(screen.frame()).toContain('"clientInfo": {');
+    screen.type('jj');
+    await until(() => expect(screen.frame()).toMatch(/^\d* *› +"id": 1$/m));
+    expect(screen.frame()).toMatch(/^\d+ \/id$/m);
+    screen.type('jj');
+    await until(() => expect(screen.frame()).toMatch(/› +▾ "params": \{$/m));
+    screen.type(ARROW.left);
+    await until(() => expect(screen.frame()).toMatch(/› +▸ "params": \{…3\}$/m));
+    expect(screen.frame()).not.toContain('"clientInfo"');
+    screen.type(ARROW.right);
+    await until(() => expect(screen.frame()).toContain('"clientInfo": {'));
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toMatch(/▸ "params": \{…3\}$/m));
+    // Finding a field unfolds what is above it.
+    screen.type('/elicit');
+    await until(() => expect(screen.frame()).toContain('Find: elicit▏'));
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toMatch(/› +"elicitation": \{\}$/m));
+    expect(screen.frame()).toMatch(/^\d+ \/params\/capabilities\/elicitation$/m);
+    expect(screen.frame()).toContain('Can ask');
+    screen.type('/nowhere\r');
+    await until(() => expect(screen.frame()).toContain('No field holds “nowhere”.'));
+    screen.type('q');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    expect(screen.frame()).toContain('step 1/10');
+    expect(screen.onQuit).not.toHaveBeenCalled();
+    for (const frame of screen.framesSinceResize()) {
+      expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+    }
+    screen.unmount();
+  });
+});
+
+describe('the field tree in Chinese', () => {
+  it('keeps its columns and shows the meaning in Chinese', async () => {
+    const size = { columns: 60, rows: 20 };
+    const screen = play('faults-gallery', size, 19, 'zh');
+    screen.type('e');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ 字段 · 消息/));
+    screen.type('/id\r');
+    await until(() => expect(screen.frame()).toContain('问题所在'));
+    for (const frame of screen.framesSinceResize()) {
+      expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+    }
+    screen.type('\u001b');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ 说明/));
+    screen.unmount();
+  });
+});
