@@ -28,7 +28,7 @@ export const CHROME = 4;
 /** From this many body lines on, each peer gets a bordered panel. */
 const FULL_PEERS = { narrow: 34, wide: 30 } as const;
 /** The share of the lines below the peers each pane gets (the envelope takes the rest). */
-const SHARE = { timeline: 0.2, text: 0.3 } as const satisfies Partial<Record<PaneName, number>>;
+const SHARE = { timeline: 0.2, text: 0.35 } as const satisfies Partial<Record<PaneName, number>>;
 
 /**
  * How the lesson screen shares its rows: a fixed share per pane, from the terminal's size alone,

@@ -58,7 +58,7 @@ describe('the panes of the lesson screen', () => {
     expect(planPanes(80, 24)).toMatchObject({
       wide: false,
       peers: 'compact',
-      heights: { timeline: 4, envelope: 9, text: 5 },
+      heights: { timeline: 4, envelope: 8, text: 6 },
     });
     for (const [columns, rows] of [
       [60, 16],
