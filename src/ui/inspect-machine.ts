@@ -1,13 +1,12 @@
 import { assign, setup } from 'xstate';
+import type { FieldNode, FoldState } from './field-tree.js';
 import {
-  type FieldNode,
-  type FoldState,
   foldOrParent,
   moveCursor,
   nextMatch,
   toggleFold,
   unfoldOrChild,
-} from './field-tree.js';
+} from './field-tree-moves.js';
 
 export type InspectContext = {
   /** The envelope's fields, in order (empty while closed). */

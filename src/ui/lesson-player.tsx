@@ -18,7 +18,8 @@ import {
 } from './keymap.js';
 import { CHROME } from './layout.js';
 import type { OpenedLesson } from './opened-lesson.js';
-import { type BrokenNotice, type PlayerEvent, playerMachine } from './player-machine.js';
+import { type PlayerEvent, playerMachine } from './player-machine.js';
+import { statusLine } from './player-status.js';
 import { fitScreen, paneMove } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useFieldTree } from './use-field-tree.js';
@@ -233,31 +234,4 @@ export function LessonPlayer({
       notice={fields.tree ? fields.status(lang) : status}
     />
   );
-}
-
-/** The line shown in place of the key bar, most urgent first: what the learner is typing, then news. */
-function statusLine(at: {
-  readonly lang: Lang;
-  readonly jump: string | null;
-  readonly count: number;
-  readonly notice: BrokenNotice | null;
-  readonly resumed: number | null;
-  readonly autoplay: number | 'paused' | null;
-  readonly next: LessonPlayerProps['next'];
-}): string | null {
-  const { lang } = at;
-  if (at.jump !== null) return tr(STRINGS.jumpPrompt, lang, { typed: at.jump, count: at.count });
-  if (at.notice !== null) return tr(STRINGS[at.notice], lang);
-  if (at.resumed !== null) {
-    return tr(STRINGS.resumeNotice, lang, { step: at.resumed + 1, count: at.count });
-  }
-  if (at.autoplay === 'paused') return tr(STRINGS.autoplayPaused, lang);
-  if (at.autoplay !== null) {
-    return tr(STRINGS.autoplayCountdown, lang, {
-      seconds: Math.max(1, Math.ceil(at.autoplay / 1000)),
-    });
-  }
-  if (at.next === 'end') return tr(STRINGS.courseEnd, lang);
-  if (at.next) return tr(STRINGS.nextLesson, lang, { title: visible(tr(at.next.title, lang)) });
-  return null;
 }

@@ -3,13 +3,8 @@ import { type Lang, tr } from '../../src/i18n/lang.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { meaningRows } from '../../src/ui/components/field-tree-view.js';
 import type { EnvelopeRow } from '../../src/ui/envelope-model.js';
-import {
-  type FoldState,
-  fieldNodes,
-  moveCursor,
-  treeLines,
-  windowTop,
-} from '../../src/ui/field-tree.js';
+import { type FoldState, fieldNodes, treeLines, windowTop } from '../../src/ui/field-tree.js';
+import { moveCursor } from '../../src/ui/field-tree-moves.js';
 import { CHROME, paneRows, planPanes } from '../../src/ui/layout.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';

@@ -4,17 +4,19 @@ import { createActor } from 'xstate';
 import {
   type FoldState,
   fieldNodes,
+  shownNodes,
+  treeLines,
+  windowTop,
+  wrapColumns,
+} from '../../src/ui/field-tree.js';
+import {
   foldOrParent,
   moveCursor,
   nextMatch,
   searchMatches,
-  shownNodes,
   toggleFold,
-  treeLines,
   unfoldOrChild,
-  windowTop,
-  wrapColumns,
-} from '../../src/ui/field-tree.js';
+} from '../../src/ui/field-tree-moves.js';
 import { inspectMachine } from '../../src/ui/inspect-machine.js';
 
 const message = {
