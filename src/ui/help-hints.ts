@@ -24,8 +24,8 @@ export function scrollHint(lang: Lang): KeyHint<LessonAction> {
   };
 }
 
-/** The help's lines for the panes and the field tree: Tab, PgDn/PgUp, and (`inspect`) `e`. */
-export function paneHints(lang: Lang, inspect: boolean): KeyHint<LessonAction>[] {
+/** The help's lines for the panes and the field tree: Tab, PgDn/PgUp, `e`. */
+export function paneHints(lang: Lang): KeyHint<LessonAction>[] {
   return [
     { keys: keysOf('focus', lang), text: tr(STRINGS.keyFocusHelp, lang), actions: ['focus'] },
     {
@@ -33,15 +33,7 @@ export function paneHints(lang: Lang, inspect: boolean): KeyHint<LessonAction>[]
       text: tr(STRINGS.keyPage, lang),
       actions: ['pageDown', 'pageUp'],
     },
-    ...(inspect
-      ? [
-          {
-            keys: keysOf('inspect', lang),
-            text: tr(STRINGS.keyInspectHelp, lang),
-            actions: ['inspect'],
-          } as const,
-        ]
-      : []),
+    { keys: keysOf('inspect', lang), text: tr(STRINGS.keyInspectHelp, lang), actions: ['inspect'] },
   ];
 }
 

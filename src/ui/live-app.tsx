@@ -5,7 +5,8 @@ import { LIVE_STRINGS } from '../i18n/live-strings.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import { LiveStatus } from './components/live-status.js';
 import { LiveWaiting } from './components/live-waiting.js';
-import { actionsFor, isScroll, keyNames } from './keymap.js';
+import { actionsFor, isScroll, type KeyName, keyNames } from './keymap.js';
+import { CHROME } from './layout.js';
 import { LIVE_KEYS, liveHints } from './live-keys.js';
 import type { LiveStore } from './live-store.js';
 import {
@@ -19,6 +20,7 @@ import {
   shownSession,
 } from './live-view.js';
 import { fitScreen, paneMove } from './screen-fit.js';
+import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useLiveVersion } from './use-live-version.js';
@@ -52,8 +54,16 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
   const [view, setView] = useState<LiveViewState>(LIVE_START);
   const size = useTerminalSize();
   const route = useKeyRouter();
+  const fields = useFieldTree();
   useKeyRoute(route, (input, key) => {
-    const actions = actionsFor(LIVE_KEYS, keyNames(input, key));
+    // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
+    const rest: KeyName[] = [];
+    for (const name of keyNames(input, key)) {
+      if (fields.isOpen()) fields.key(name, Math.max(1, body - CHROME - 6));
+      else if (name === 'e' && !view.help) fields.open(steps[index]?.message);
+      else rest.push(name);
+    }
+    const actions = actionsFor(LIVE_KEYS, rest);
     // The panes scroll here, in the view; liveReduce leaves the view state as it is.
     const step = steps[index];
     for (const action of actions) {
@@ -121,6 +131,8 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
           rows={body}
           mode="live"
           panes={panes}
+          tree={fields.tree}
+          notice={fields.tree ? fields.status(lang) : null}
         />
       ) : (
         <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />

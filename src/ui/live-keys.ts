@@ -3,16 +3,9 @@ import { LIVE_STRINGS } from '../i18n/live-strings.js';
 import { type Binding, type KeyHint, keyHints, LESSON_KEYS } from './keymap.js';
 import type { LiveAction } from './live-view.js';
 
-/**
- * The lesson keys but the violation list's (a session still going has no whole list yet) and the
- * field tree's.
- */
+/** The lesson keys but the violation list's: a session still going has no whole list yet. */
 const STEP_KEYS = LESSON_KEYS.filter(
-  (b) =>
-    b.action !== 'violations' &&
-    b.action !== 'nextBroken' &&
-    b.action !== 'prevBroken' &&
-    b.action !== 'inspect',
+  (b) => b.action !== 'violations' && b.action !== 'nextBroken' && b.action !== 'prevBroken',
 );
 
 /** DESIGN.md's keys, plus `s` for the next session; `q` stops the server too. */
@@ -29,5 +22,6 @@ export function liveHints(lang: Lang): KeyHint<LiveAction>[] {
     text: tr(LIVE_STRINGS.keySession, lang),
     actions: ['session'] as const,
   };
-  return [...hints.slice(0, -1), session, ...hints.slice(-1)];
+  const quit = hints.findIndex((h) => h.actions.includes('quit'));
+  return [...hints.slice(0, quit), session, ...hints.slice(quit)];
 }

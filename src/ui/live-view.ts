@@ -72,7 +72,8 @@ export function liveReduce(
     case 'pageUp':
     case 'focus':
     case 'focusBack':
-      // The panes scroll in the screen (usePaneScroll): the view stays where it is.
+    case 'inspect':
+      // The panes scroll and the field tree opens in the screen: the view stays where it is.
       return state;
     case 'help':
       return { ...state, help: !state.help };
@@ -82,7 +83,6 @@ export function liveReduce(
     case 'nextBroken':
     case 'prevBroken':
     case 'jump':
-    case 'inspect':
       // A session still going has no whole list yet: its keys are not bound here (live-keys.ts).
       return state;
     case 'session': {

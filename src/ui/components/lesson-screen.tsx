@@ -58,7 +58,7 @@ function helpHints(hints: readonly KeyHint<string>[], lang: Lang, mode: ScreenMo
     ...bar,
     brokenHint(lang),
     scrollHint(lang),
-    ...paneHints(lang, mode !== 'live'),
+    ...paneHints(lang),
     ...(mode === 'live' ? [] : flowHints(lang)),
   ];
 }
