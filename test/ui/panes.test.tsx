@@ -98,6 +98,28 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     screen.unmount();
   });
 
+  it('shows every value of a long envelope whole, a line at a time, long strings wrapped', async () => {
+    const screen = play('first-session', size, 4);
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    const seen = [screen.frame()];
+    while (below(screen.frame()) > 0) {
+      const before = screen.frame();
+      screen.type('j');
+      await until(() => expect(screen.frame()).not.toBe(before));
+      seen.push(screen.frame());
+    }
+    const squash = (text: string) => text.replace(/\s+/g, '');
+    const all = squash(seen.join('\n'));
+    const values = (v: unknown): string[] =>
+      v !== null && typeof v === 'object' ? Object.values(v).flatMap(values) : [JSON.stringify(v)];
+    const message = screen.lesson.steps[4]?.message;
+    expect(values(message).some((v) => v.length > size.columns)).toBe(true);
+    for (const value of values(message)) expect(all).toContain(squash(value));
+    for (const frame of seen) expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+    screen.unmount();
+  });
+
   it('keeps every pane in its place and size from step to step', async () => {
     const screen = play('faults-gallery', size);
     const count = screen.lesson.steps.length;

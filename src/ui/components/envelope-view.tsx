@@ -65,7 +65,7 @@ export function EnvelopeView(props: EnvelopeViewProps) {
     >
       {window.rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a row's place in the pane is its identity
-        <Box key={window.from + i} flexShrink={0}>
+        <Box key={window.from + i} flexDirection="column" flexShrink={0}>
           {row.kind === 'json' ? (
             <JsonLineView line={row.line} mark={row.mark} gutter={gutter} />
           ) : (

@@ -1,6 +1,7 @@
-import { Box, Text } from 'ink';
+import { Box, Text, Transform } from 'ink';
 import type { JsonLine } from '../json-lines.js';
 import { useTheme } from '../use-theme.js';
+import { dropCarried } from './prose.js';
 
 export type JsonLineViewProps = {
   readonly line: JsonLine;
@@ -24,15 +25,17 @@ export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
           </Text>
         </Box>
       ) : null}
-      <Text wrap="wrap">
-        {'  '.repeat(line.depth)}
-        {line.tokens.map((token, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
-          <Text key={i} {...theme.fg(token.kind)}>
-            {token.text}
-          </Text>
-        ))}
-      </Text>
+      <Transform transform={(text, index) => (index === 0 ? text : dropCarried(text))}>
+        <Text wrap="wrap">
+          {'  '.repeat(line.depth)}
+          {line.tokens.map((token, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
+            <Text key={i} {...theme.fg(token.kind)}>
+              {token.text}
+            </Text>
+          ))}
+        </Text>
+      </Transform>
     </Box>
   );
 }
