@@ -116,6 +116,10 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     const message = screen.lesson.steps[4]?.message;
     expect(values(message).some((v) => v.length > size.columns)).toBe(true);
     for (const value of values(message)) expect(all).toContain(squash(value));
+    // The meanings after the JSON, to the last one: the pane's height counts every wrapped line.
+    for (const a of screen.lesson.steps[4]?.annotations ?? []) {
+      expect(all).toContain(squash(`${a.pointer} ${a.text.en}`));
+    }
     for (const frame of seen) expect(widest(frame)).toBeLessThanOrEqual(size.columns);
     screen.unmount();
   });
