@@ -58,7 +58,7 @@ function found(context: InspectContext, query: string, fromCursor: boolean) {
 
 /**
  * The field tree (`e`): closed, or open on one envelope, browsing or typing a search. It opens
- * unfolded with the cursor on the whole message; the lesson under it does not move meanwhile.
+ * unfolded with the cursor on the whole message, and stays on that envelope until it closes.
  */
 export const inspectMachine = setup({
   types: { context: {} as InspectContext, events: {} as InspectEvent },

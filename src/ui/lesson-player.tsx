@@ -96,7 +96,7 @@ export function LessonPlayer({
 }: LessonPlayerProps) {
   // The violations as the session log's steps recorded them: the list, `]` and `[` read these rows.
   const rows = violationRows(lesson.steps);
-  const [snapshot, send] = useMachine(playerMachine, {
+  const [snapshot, send, player] = useMachine(playerMachine, {
     input: {
       count: lesson.steps.length,
       start,
@@ -126,12 +126,7 @@ export function LessonPlayer({
   useKeyRoute(route ?? own, (input: string, key: Key) => {
     if (resumed) setResumed(false);
     const names = keyNames(input, key);
-    // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
     const page = Math.max(1, size.rows - CHROME - 6);
-    if (fields.isOpen()) {
-      for (const name of names) if (fields.isOpen()) fields.key(name, page);
-      return;
-    }
     // Typing a step number after `:` (digits, Backspace; Enter goes, Esc or q cancels); a burst
     // such as ":12\r" is typed key by key.
     let typing = jump !== null;
@@ -145,6 +140,7 @@ export function LessonPlayer({
       return;
     }
     for (const name of names) {
+      // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
       if (fields.isOpen()) {
         fields.key(name, page);
         continue;
@@ -180,7 +176,9 @@ export function LessonPlayer({
         continue;
       }
       if (action === 'inspect') {
-        if (!help) fields.open(lesson.steps[index]?.message);
+        // The step now, not the drawn one: a burst such as "ne" opens the step `n` went to.
+        const at = player.getSnapshot().context;
+        if (!at.help) fields.open(lesson.steps[at.index]?.message);
         continue;
       }
       if (isScroll(action)) {

@@ -185,6 +185,21 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
   });
 });
 
+describe('the field tree and bursts of keys', () => {
+  it('opens on the step a burst went to ("ne"), and q q closes it, then quits', async () => {
+    const screen = play('first-session', { columns: 80, rows: 24 }, 0);
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(23));
+    screen.type('ne');
+    await until(() =>
+      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · server → client/),
+    );
+    expect(screen.frame()).toContain('step 2/10');
+    screen.type('qq');
+    await until(() => expect(screen.onQuit).toHaveBeenCalledTimes(1));
+    screen.unmount();
+  });
+});
+
 describe('the field tree in Chinese', () => {
   it('keeps its columns and shows the meaning in Chinese', async () => {
     const size = { columns: 60, rows: 20 };
