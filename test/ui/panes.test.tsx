@@ -124,6 +124,20 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     screen.unmount();
   });
 
+  it('scrolls the timeline back to the first message and forward to the step on screen', async () => {
+    const screen = play('faults-gallery', size, 19);
+    screen.type('\t\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↑ \d+ above/));
+    expect(screen.frame()).not.toMatch(/initialize #1/);
+    screen.type('k'.repeat(30));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↓ \d+ more/));
+    expect(screen.frame()).toMatch(/│───────▶│ initialize #1/);
+    screen.type('j'.repeat(30));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↑ \d+ above/));
+    expect(screen.frame()).toMatch(/›│···\?···▶│ notifications\/initialized #4/);
+    screen.unmount();
+  });
+
   it('keeps every pane in its place and size from step to step', async () => {
     const screen = play('faults-gallery', size);
     const count = screen.lesson.steps.length;
