@@ -98,14 +98,13 @@ export const STRINGS = {
   keyNext: { en: 'next', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一步' },
   keyFirstLast: { en: 'first/last', zh: '首/末' },
-  keyScroll: { en: 'scroll the focused pane (↓ more)', zh: '滚动当前窗格（↓ 还有几行）' },
+  keyScroll: { en: 'scroll the focused pane; {page} a page', zh: '滚动当前窗格；{page} 翻一页' },
   // The panes and the field tree (issue 17 › Inspect).
   keyFocus: { en: 'pane', zh: '切换窗格' },
   keyFocusHelp: {
-    en: 'focus the next pane: narration, envelope, timeline (▶ marks it)',
-    zh: '切换到下一个窗格：说明、消息、时间线（▶ 标出当前窗格）',
+    en: 'focus the next pane (▶): narration, envelope, timeline',
+    zh: '切换到下一个窗格（▶）：说明、消息、时间线',
   },
-  keyPage: { en: 'scroll the focused pane a page', zh: '当前窗格翻一页' },
   keyInspect: { en: 'fields', zh: '字段树' },
   keyInspectHelp: {
     en: 'the envelope as a field tree, with every field’s meaning',

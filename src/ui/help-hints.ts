@@ -15,24 +15,21 @@ export function brokenHint(lang: Lang): KeyHint<LessonAction> {
   return { keys: ']/[', text: tr(STRINGS.keyBroken, lang), actions: ['nextBroken', 'prevBroken'] };
 }
 
-/** The help's line for the keys that scroll the focused pane: "↓/j ↑/k". */
+/** The help's line for the keys that scroll the focused pane: "↓/j ↑/k", and a page. */
 export function scrollHint(lang: Lang): KeyHint<LessonAction> {
   return {
     keys: `${keysOf('scrollDown', lang)} ${keysOf('scrollUp', lang)}`,
-    text: tr(STRINGS.keyScroll, lang),
-    actions: ['scrollDown', 'scrollUp'],
+    text: tr(STRINGS.keyScroll, lang, {
+      page: `${keysOf('pageDown', lang)}/${keysOf('pageUp', lang)}`,
+    }),
+    actions: ['scrollDown', 'scrollUp', 'pageDown', 'pageUp'],
   };
 }
 
-/** The help's lines for the panes and the field tree: Tab, PgDn/PgUp, `e`. */
+/** The help's lines for the panes and the field tree: Tab and `e`. */
 export function paneHints(lang: Lang): KeyHint<LessonAction>[] {
   return [
     { keys: keysOf('focus', lang), text: tr(STRINGS.keyFocusHelp, lang), actions: ['focus'] },
-    {
-      keys: `${keysOf('pageDown', lang)} ${keysOf('pageUp', lang)}`,
-      text: tr(STRINGS.keyPage, lang),
-      actions: ['pageDown', 'pageUp'],
-    },
     { keys: keysOf('inspect', lang), text: tr(STRINGS.keyInspectHelp, lang), actions: ['inspect'] },
   ];
 }
