@@ -112,7 +112,12 @@ describe.each([60, 80, 100] as const)('step text that does not fit, at %i column
   it('scrolls a long narration with the arrows, line by line, and starts each step at its top', async () => {
     const screen = await play('client-primitives', size, 16);
     const first = focusedNote(screen.frame()).below;
-    expect(first).toBeGreaterThan(0);
+    if (first === 0) {
+      // The pane has the room (100×30): the narration shows whole, nothing to scroll.
+      expect(showsWhole(screen.frame(), screen.lesson.steps[16]?.note.en ?? '')).toBe(true);
+      screen.unmount();
+      return;
+    }
     screen.type('\u001b[B');
     await until(() => expect(focusedNote(screen.frame()).below).toBe(first - 1));
     await scrollToEnd(screen);
