@@ -81,6 +81,16 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     screen.unmount();
   });
 
+  it('ends the key bar with a whole hint, and names Tab and e where there is room', async () => {
+    const screen = play('first-session', size, 1);
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    const bar = screen.frame().split('\n').at(-1) ?? '';
+    expect(bar).toMatch(/^→\/n\/space next · .*[a-z]$/);
+    expect(bar).not.toContain('…');
+    if (size.columns >= 100) expect(bar).toMatch(/ · Tab pane · e fields$/);
+    screen.unmount();
+  });
+
   it('scrolls the envelope with j/k and PgDn/PgUp, and says how much more there is', async () => {
     const screen = play('first-session', size, 4);
     screen.type('\t');
