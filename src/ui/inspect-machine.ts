@@ -9,6 +9,8 @@ import {
 } from './field-tree-moves.js';
 
 export type InspectContext = {
+  /** The step whose envelope is open (its meanings and title go with it). */
+  readonly step: number;
   /** The envelope's fields, in order (empty while closed). */
   readonly nodes: readonly FieldNode[];
   readonly tree: FoldState;
@@ -21,7 +23,7 @@ export type InspectContext = {
 };
 
 export type InspectEvent =
-  | { type: 'OPEN'; readonly nodes: readonly FieldNode[] }
+  | { type: 'OPEN'; readonly step: number; readonly nodes: readonly FieldNode[] }
   | { type: 'CLOSE' }
   | { type: 'MOVE'; readonly by: number }
   | { type: 'FOLD' }
@@ -35,6 +37,7 @@ export type InspectEvent =
   | { type: 'FIND_NEXT' };
 
 const CLOSED: InspectContext = {
+  step: 0,
   nodes: [],
   tree: { folded: new Set(), cursor: '' },
   typed: null,
@@ -63,7 +66,9 @@ function found(context: InspectContext, query: string, fromCursor: boolean) {
 export const inspectMachine = setup({
   types: { context: {} as InspectContext, events: {} as InspectEvent },
   actions: {
-    open: assign(({ event }) => (event.type === 'OPEN' ? { ...CLOSED, nodes: event.nodes } : {})),
+    open: assign(({ event }) =>
+      event.type === 'OPEN' ? { ...CLOSED, step: event.step, nodes: event.nodes } : {},
+    ),
     close: assign(() => CLOSED),
     move: assign(({ context, event }) => ({
       tree:

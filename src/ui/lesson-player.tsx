@@ -178,7 +178,7 @@ export function LessonPlayer({
       if (action === 'inspect') {
         // The step now, not the drawn one: a burst such as "ne" opens the step `n` went to.
         const at = player.getSnapshot().context;
-        if (!at.help) fields.open(lesson.steps[at.index]?.message);
+        if (!at.help) fields.open(at.index, lesson.steps[at.index]?.message);
         continue;
       }
       if (isScroll(action)) {

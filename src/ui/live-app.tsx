@@ -60,7 +60,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
     const rest: KeyName[] = [];
     for (const name of keyNames(input, key)) {
       if (fields.isOpen()) fields.key(name, Math.max(1, body - CHROME - 6));
-      else if (name === 'e' && !view.help) fields.open(steps[index]?.message);
+      else if (name === 'e' && !view.help) fields.open(index, steps[index]?.message);
       else rest.push(name);
     }
     const actions = actionsFor(LIVE_KEYS, rest);

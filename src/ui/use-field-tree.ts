@@ -7,12 +7,16 @@ import { type InspectEvent, inspectMachine } from './inspect-machine.js';
 import { actionsFor, type KeyName, TREE_KEYS, type TreeAction } from './keymap.js';
 
 export type FieldTree = {
-  /** The tree to draw, while it is open. */
-  readonly tree: { readonly nodes: readonly FieldNode[]; readonly state: FoldState } | null;
+  /** The tree to draw, while it is open: the step it is open on, its fields, fold and cursor. */
+  readonly tree: {
+    readonly step: number;
+    readonly nodes: readonly FieldNode[];
+    readonly state: FoldState;
+  } | null;
   /** The tree is open now (the actor's state: keys of one burst after `e` go to the tree). */
   readonly isOpen: () => boolean;
-  /** `e`: opens the tree on an envelope (nothing to open for a step without one). */
-  readonly open: (message: unknown) => void;
+  /** `e`: opens the tree on a step's envelope (nothing to open for a step without one). */
+  readonly open: (step: number, message: unknown) => void;
   /** One key while the tree is open; `page` is how many fields a page moves. */
   readonly key: (name: KeyName, page: number) => void;
   /** The line in place of the key bar: the tree's keys, the search being typed, or a miss. */
@@ -36,11 +40,12 @@ const typed = (name: KeyName) => (name === 'space' ? ' ' : name.length === 1 ? n
 /** The field tree (`e`) as the lesson player uses it: its machine, its keys, its status line. */
 export function useFieldTree(): FieldTree {
   const [snapshot, send, actor] = useMachine(inspectMachine);
-  const { nodes, tree, typed: typing, query, missed } = snapshot.context;
+  const { step, nodes, tree, typed: typing, query, missed } = snapshot.context;
   const open = useCallback(
-    (message: unknown) => {
-      if (message !== null && message !== undefined)
-        send({ type: 'OPEN', nodes: fieldNodes(message) });
+    (at: number, message: unknown) => {
+      if (message !== null && message !== undefined) {
+        send({ type: 'OPEN', step: at, nodes: fieldNodes(message) });
+      }
     },
     [send],
   );
@@ -70,7 +75,7 @@ export function useFieldTree(): FieldTree {
     return tr(STRINGS.treeKeys, lang);
   };
   return {
-    tree: snapshot.matches('closed') ? null : { nodes, state: tree },
+    tree: snapshot.matches('closed') ? null : { step, nodes, state: tree },
     isOpen: () => !actor.getSnapshot().matches('closed'),
     open,
     key,

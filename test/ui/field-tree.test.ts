@@ -145,9 +145,9 @@ describe('the inspect machine', () => {
   it('opens unfolded on the whole message, browses, searches, and closes', () => {
     const actor = createActor(inspectMachine).start();
     const nodes = fieldNodes(message);
-    actor.send({ type: 'OPEN', nodes });
+    actor.send({ type: 'OPEN', step: 3, nodes });
     expect(actor.getSnapshot().value).toBe('browsing');
-    expect(actor.getSnapshot().context.tree).toMatchObject({ cursor: '' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 3, tree: { cursor: '' } });
     expect(actor.getSnapshot().context.tree.folded.size).toBe(0);
     actor.send({ type: 'MOVE', by: 4 });
     actor.send({ type: 'TOGGLE' });

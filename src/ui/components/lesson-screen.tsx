@@ -39,8 +39,12 @@ export type LessonScreenProps = {
     readonly focus: PaneName;
     readonly offsets: Readonly<Record<PaneName, number>>;
   };
-  /** The field tree (`e`), when open on the current envelope. */
-  readonly tree?: { readonly nodes: readonly FieldNode[]; readonly state: FoldState } | null;
+  /** The field tree (`e`), when open: on the envelope of step `step` (autoplay may move on). */
+  readonly tree?: {
+    readonly step: number;
+    readonly nodes: readonly FieldNode[];
+    readonly state: FoldState;
+  } | null;
   /** The violation list (`v`), when open: its rows and the chosen one. */
   readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
   /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in place of the key bar. */
@@ -91,7 +95,6 @@ export function LessonScreen(props: LessonScreenProps) {
     envelope: Math.min(panes.offsets.envelope, fit.max.envelope),
     timeline: Math.min(panes.offsets.timeline, fit.max.timeline),
   };
-  const meanings = new Map(fit.model.meanings.map((m) => [m.pointer, m] as const));
   let body: ReactNode;
   if (props.violations) {
     body = (
@@ -113,14 +116,14 @@ export function LessonScreen(props: LessonScreenProps) {
     );
   } else if (props.tree) {
     body = (
-      <FieldTreeView
-        title={envelopeTitle(step, lang)}
-        nodes={props.tree.nodes}
-        tree={props.tree.state}
-        meanings={meanings}
+      <TreeBody
+        steps={steps}
+        tree={props.tree}
+        recap={recap}
         lang={lang}
-        height={rows - CHROME}
-        width={columns}
+        columns={columns}
+        rows={rows}
+        mode={mode}
       />
     );
   } else {
@@ -157,5 +160,28 @@ export function LessonScreen(props: LessonScreenProps) {
         <KeyBar hints={hints} idle={idle} />
       )}
     </Box>
+  );
+}
+
+type TreeBodyProps = Pick<LessonScreenProps, 'steps' | 'recap' | 'lang' | 'columns' | 'rows'> & {
+  readonly tree: NonNullable<LessonScreenProps['tree']>;
+  readonly mode: ScreenMode;
+};
+
+/** The field tree of the step it was opened on, with that step's meanings and title. */
+function TreeBody({ steps, tree, recap, lang, columns, rows, mode }: TreeBodyProps) {
+  const step = steps[tree.step];
+  if (!step) return null;
+  const fit = fitScreen({ step, index: tree.step, recap, lang, columns, rows, mode });
+  return (
+    <FieldTreeView
+      title={envelopeTitle(step, lang)}
+      nodes={tree.nodes}
+      tree={tree.state}
+      meanings={new Map(fit.model.meanings.map((m) => [m.pointer, m] as const))}
+      lang={lang}
+      height={rows - CHROME}
+      width={columns}
+    />
   );
 }
