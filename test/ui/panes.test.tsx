@@ -224,6 +224,36 @@ describe('the field tree and bursts of keys', () => {
   });
 });
 
+describe('the field tree under autoplay', () => {
+  it('stays on the envelope it opened on while the lesson plays on', async () => {
+    const lesson = lessons.get('first-session');
+    if (!lesson) throw new Error('no lesson');
+    const screen = renderAt(
+      <LessonPlayer
+        lesson={lesson}
+        lang="en"
+        start={0}
+        autoplay={1}
+        onStep={vi.fn()}
+        onQuit={vi.fn()}
+        quitHint="keyQuit"
+      />,
+      { columns: 80, rows: 24 },
+    );
+    screen.type('e');
+    await until(() =>
+      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/),
+    );
+    screen.type('jjj');
+    await until(() => expect(screen.frame()).toMatch(/^\d+ \/method$/m));
+    const meaning = screen.frame().split('\n').at(-2);
+    await until(() => expect(screen.frame()).toContain('step 2/10'), 4000);
+    expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/);
+    expect(screen.frame().split('\n').at(-2)).toBe(meaning);
+    screen.unmount();
+  });
+});
+
 describe('the field tree in Chinese', () => {
   it('keeps its columns and shows the meaning in Chinese', async () => {
     const size = { columns: 60, rows: 20 };
