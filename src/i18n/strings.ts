@@ -51,20 +51,6 @@ export const STRINGS = {
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },
   // Interactive UI (src/ui). `{n}`-style placeholders are filled by src/ui/text.ts.
   stepOf: { en: 'step {k}/{n}', zh: '步骤 {k}/{n}' },
-  moreLine: { en: '…{n} more line', zh: '…还有 {n} 行' },
-  moreLines: { en: '…{n} more lines', zh: '…还有 {n} 行' },
-  textBelow: { en: '▼ {n} more lines · ↓/j to read on', zh: '▼ 下面还有 {n} 行 · 按 ↓/j 继续阅读' },
-  textBelowOne: { en: '▼ 1 more line · ↓/j to read on', zh: '▼ 下面还有 1 行 · 按 ↓/j 继续阅读' },
-  textAbove: {
-    en: '▲ {n} lines above · ↑/k to scroll back',
-    zh: '▲ 上面还有 {n} 行 · 按 ↑/k 往回滚动',
-  },
-  textAboveOne: {
-    en: '▲ 1 line above · ↑/k to scroll back',
-    zh: '▲ 上面还有 1 行 · 按 ↑/k 往回滚动',
-  },
-  moreMeaning: { en: '+{n} meaning hidden', zh: '另有 {n} 条含义未显示' },
-  moreMeanings: { en: '+{n} meanings hidden', zh: '另有 {n} 条含义未显示' },
   versionShort: { en: 'v', zh: '版本' },
   capsShort: { en: 'caps', zh: '能力' },
   working: { en: 'working', zh: '处理中' },
@@ -105,8 +91,8 @@ export const STRINGS = {
   legendSummary: { en: 'one-word summary', zh: '一词摘要' },
   askedByServer: { en: 'asked by server', zh: '服务器发出' },
   legendNumbers: {
-    en: 'Numbers beside the envelope point at the field meanings below it.',
-    zh: '消息左侧的数字对应下方的字段含义。',
+    en: 'Numbers beside the envelope point at the field meanings in its pane: the step’s own above the JSON, the rest below it.',
+    zh: '消息左侧的数字对应同一窗格中的字段含义：本步骤特有的在 JSON 上方，其余在下方。',
   },
   kind_request: { en: 'request', zh: '请求' },
   kind_response: { en: 'response', zh: '回应' },
@@ -119,7 +105,35 @@ export const STRINGS = {
   keyNext: { en: 'next', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一步' },
   keyFirstLast: { en: 'first/last', zh: '首/末' },
-  keyScroll: { en: 'scroll the step’s text (▼ more lines)', zh: '滚动步骤说明（▼ 还有几行）' },
+  keyScroll: { en: 'scroll the focused pane; {page} a page', zh: '滚动当前窗格；{page} 翻一页' },
+  // The panes and the field tree (issue 17 › Inspect).
+  keyFocus: { en: 'pane', zh: '切换窗格' },
+  keyFocusHelp: {
+    en: 'focus the next pane (▶): narration, envelope, timeline',
+    zh: '切换到下一个窗格（▶）：说明、消息、时间线',
+  },
+  keyInspect: { en: 'fields', zh: '字段树' },
+  keyInspectHelp: {
+    en: 'the envelope as a field tree, with every field’s meaning',
+    zh: '以字段树查看消息，每个字段附含义',
+  },
+  paneText: { en: 'narration', zh: '说明' },
+  paneBelow: { en: '↓ {n} more', zh: '↓ 还有 {n} 行' },
+  paneAbove: { en: '↑ {n} above', zh: '↑ 上面 {n} 行' },
+  treeTitle: { en: 'fields', zh: '字段' },
+  treeKeys: {
+    en: '↑/↓ move · ←/→ fold/open · Enter fold · / find · n next · q/Esc back',
+    zh: '↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一个 · q/Esc 返回',
+  },
+  treeFind: {
+    en: 'Find: {typed}▏ (Enter find, Esc cancel)',
+    zh: '查找：{typed}▏（回车 查找，Esc 取消）',
+  },
+  treeMissed: { en: 'No field holds “{query}”.', zh: '没有字段包含“{query}”。' },
+  treeNoMeaning: {
+    en: 'No note for this field: see the fields above it.',
+    zh: '这个字段没有说明：请看它上层的字段。',
+  },
   keyHelp: { en: 'help', zh: '帮助' },
   keyViolations: { en: 'violations', zh: '违规列表' },
   keyBroken: {

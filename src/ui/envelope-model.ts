@@ -1,7 +1,7 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
 import { breakCjk } from './cjk-lines.js';
-import { type JsonLine, jsonLines, lineOfPointer } from './json-lines.js';
+import { type JsonLine, jsonLines, lineOfPointer, lineText } from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
 
 export type Meaning = {
@@ -14,6 +14,8 @@ export type Meaning = {
   readonly text: string;
   /** The JSON line the field starts on. */
   readonly line: number;
+  /** The lesson gives this meaning itself, for this step: it is listed first. */
+  readonly own: boolean;
 };
 
 export type EnvelopeModel = {
@@ -29,6 +31,7 @@ export const EMPTY_MODEL: EnvelopeModel = { lines: [], meanings: [], marks: new 
 export function envelopeModel(
   message: unknown,
   annotations: readonly Annotation[],
+  featured: readonly string[],
   lang: Lang,
   inlineWidth: number,
 ): EnvelopeModel {
@@ -43,99 +46,75 @@ export function envelopeModel(
     pointer: a.pointer,
     text: tr(a.text, lang),
     line,
+    own: featured.includes(a.pointer),
   }));
   return { lines, meanings, marks };
 }
 
-/** How telling a meaning is: the envelope boilerplate least, the deepest fields most. */
-function weight(m: Meaning): number {
-  if (m.pointer === '/jsonrpc') return 0;
-  if (m.pointer === '/id' || m.pointer === '/method') return 1;
-  return m.pointer.split('/').length;
+/** One line or more of the envelope pane: a meaning (it wraps) or a line of the JSON. */
+export type EnvelopeRow =
+  | { readonly kind: 'meaning'; readonly meaning: Meaning; readonly height: number }
+  | {
+      readonly kind: 'json';
+      readonly line: JsonLine;
+      /** The number of the meanings it carries, in the gutter. */
+      readonly mark: number | null;
+      readonly height: number;
+    };
+
+/** Columns of the gutter that numbers annotated lines and meanings. */
+export function gutterOf(model: EnvelopeModel): number {
+  return model.meanings.length > 0 ? String(model.marks.size).length + 1 : 0;
 }
 
+/** A meaning as one text: its pointer, then what it says. */
+export const meaningText = (m: Meaning) => `${m.pointer} ${m.text}`;
+
 /**
- * The meanings to list, given the height each takes on screen (measured: a meaning wraps). All of
- * them when the JSON and every meaning fit in `room`; otherwise the most telling ones, within
- * about half the room, and only for fields still on screen above them (the JSON is cut at the
- * end, the more so the more meanings there are). Returned in line order.
+ * Everything the envelope pane holds, in order, with the lines each takes at `width` columns:
+ * the step's own meanings first (what the lesson points at), then the JSON (a long line wraps,
+ * never cut), then every other meaning. Nothing is left out: what does not fit is scrolled to,
+ * so every number in the gutter has its meaning in the pane.
  */
-export function fitMeanings(
-  meanings: readonly Meaning[],
-  heights: ReadonlyMap<Meaning, number>,
-  room: number,
-  jsonLines: number,
-): Meaning[] {
-  const heightOf = (m: Meaning) => heights.get(m) ?? 1;
-  const total = meanings.reduce((sum, m) => sum + heightOf(m), 0);
-  if (jsonLines + total <= room) return [...meanings];
-  const budget = Math.max(Math.floor(room * 0.45), room - jsonLines);
-  /** JSON lines on screen when the meanings take `used` lines (one line says how many are cut). */
-  const visible = (used: number) => (jsonLines <= room - used ? jsonLines : room - used - 1);
-  // A stable sort: equally telling meanings keep their order.
-  const ranked = [...meanings].sort((a, b) => weight(b) - weight(a));
-  const chosen: Meaning[] = [];
-  let used = 0;
-  for (const m of ranked) {
-    const after = used + heightOf(m);
-    const jsonFits = jsonLines + after <= room;
-    // The envelope's own fields (jsonrpc, id, method) are explained only while nothing is cut.
-    if (weight(m) <= 1 && !jsonFits) continue;
-    if (after > budget && !jsonFits) continue;
-    if (![...chosen, m].every((c) => c.line < visible(after))) continue;
-    chosen.push(m);
-    used = after;
+export function envelopeRows(model: EnvelopeModel, width: number): EnvelopeRow[] {
+  const gutter = gutterOf(model);
+  const inner = Math.max(1, width - gutter);
+  const meaning = (m: Meaning): EnvelopeRow => ({
+    kind: 'meaning',
+    meaning: m,
+    height: Math.max(1, wrappedHeight(breakCjk(meaningText(m), inner), inner)),
+  });
+  return [
+    ...model.meanings.filter((m) => m.own).map(meaning),
+    ...model.lines.map(
+      (line, i): EnvelopeRow => ({
+        kind: 'json',
+        line,
+        mark: model.marks.get(i) ?? null,
+        height: Math.max(1, wrappedHeight(lineText(line), inner)),
+      }),
+    ),
+    ...model.meanings.filter((m) => !m.own).map(meaning),
+  ];
+}
+
+/** The rows a window of `height` lines, `scroll` lines down, shows, and how far the first is cut. */
+export function rowWindow<Row extends { readonly height: number }>(
+  rows: readonly Row[],
+  scroll: number,
+  height: number,
+): { readonly rows: readonly Row[]; readonly from: number; readonly shift: number } {
+  let top = 0;
+  let from = 0;
+  while (from < rows.length && top + (rows[from]?.height ?? 1) <= scroll) {
+    top += rows[from]?.height ?? 1;
+    from += 1;
   }
-  return meanings.filter((m) => chosen.includes(m));
-}
-
-/** What the envelope block shows in a given height: which meanings, how many JSON lines. */
-export type EnvelopeFit = {
-  /** The meanings listed, in line order. */
-  readonly meanings: readonly Meaning[];
-  /** Meanings left out, counted in the title. */
-  readonly hidden: number;
-  /** Everything fits: the block takes its natural height, spare lines go below it. */
-  readonly settled: boolean;
-  /** JSON lines shown; the last line the block can show says how many more there are. */
-  readonly shown: number;
-  readonly more: number;
-  /** Columns of the gutter that numbers annotated lines and meanings. */
-  readonly gutter: number;
-};
-
-/** Lines the block needs to show everything (title, JSON, a line per meaning). */
-export function envelopeLines(model: EnvelopeModel): number {
-  return 1 + model.lines.length + model.meanings.length;
-}
-
-/**
- * Fits the envelope block (title, JSON, meanings) into `height` lines of `width` columns. A
- * meaning wraps beside the gutter, so its height comes from its text; the JSON takes what the
- * meanings leave, and is cut at the end when it does not fit.
- */
-export function fitEnvelope(model: EnvelopeModel, height: number, width: number): EnvelopeFit {
-  const room = Math.max(0, height - 1);
-  const all = model.meanings.length;
-  const gutter = all > 0 ? String(model.marks.size).length + 1 : 0;
-  const heights = new Map(
-    model.meanings.map((m) => [
-      m,
-      wrappedHeight(breakCjk(`${m.pointer} ${m.text}`, width - gutter), width - gutter),
-    ]),
-  );
-  const meanings = fitMeanings(model.meanings, heights, room, model.lines.length);
-  const used = meanings.reduce((sum, m) => sum + (heights.get(m) ?? 1), 0);
-  const settled = model.lines.length + used <= room;
-  // Not settled: the block has its height, and the JSON box gets what the meanings leave.
-  const json = Math.max(0, room - used);
-  const shown = settled || model.lines.length <= json ? model.lines.length : Math.max(0, json - 1);
-  return {
-    meanings,
-    hidden: all - meanings.length,
-    settled,
-    shown,
-    more: model.lines.length - shown,
-    gutter,
-  };
+  let to = from;
+  let bottom = top;
+  while (to < rows.length && bottom < scroll + height) {
+    bottom += rows[to]?.height ?? 1;
+    to += 1;
+  }
+  return { rows: rows.slice(from, to), from, shift: scroll - top };
 }

@@ -11,6 +11,11 @@ export type KeyName =
   | 'enter'
   | 'escape'
   | 'space'
+  | 'tab'
+  | 'backtab'
+  | 'pagedown'
+  | 'pageup'
+  | 'backspace'
   | (string & {});
 
 export type Binding<Action extends string> = {
@@ -27,6 +32,11 @@ export type LessonAction =
   | 'last'
   | 'scrollDown'
   | 'scrollUp'
+  | 'pageDown'
+  | 'pageUp'
+  | 'focus'
+  | 'focusBack'
+  | 'inspect'
   | 'help'
   | 'closeHelp'
   | 'violations'
@@ -36,6 +46,18 @@ export type LessonAction =
   | 'quit';
 /** Keys while the violation list (`v`) is open. */
 export type ListAction = 'up' | 'down' | 'choose' | 'close';
+/** Keys while the field tree (`e`) is open. */
+export type TreeAction =
+  | 'up'
+  | 'down'
+  | 'pageDown'
+  | 'pageUp'
+  | 'fold'
+  | 'unfold'
+  | 'toggle'
+  | 'search'
+  | 'findNext'
+  | 'close';
 export type MenuAction = 'up' | 'down' | 'open' | 'quit';
 
 /** DESIGN.md › Keys in every interactive view. */
@@ -44,15 +66,22 @@ export const LESSON_KEYS = [
   { action: 'prev', keys: ['left', 'p'], hint: 'keyBack' },
   { action: 'first', keys: ['g'], hint: 'keyFirstLast' },
   { action: 'last', keys: ['G'], hint: 'keyFirstLast' },
-  // The step's text, when it does not fit; the key bar has no room, the help and the text say so.
+  // The focused pane, when its content does not fit; the key bar has no room, the help and the
+  // pane's title ("↓ 3 more") say so.
   { action: 'scrollDown', keys: ['down', 'j'], hint: null },
   { action: 'scrollUp', keys: ['up', 'k'], hint: null },
+  { action: 'pageDown', keys: ['pagedown'], hint: null },
+  { action: 'pageUp', keys: ['pageup'], hint: null },
   { action: 'help', keys: ['?'], hint: 'keyHelp' },
   { action: 'closeHelp', keys: ['escape'], hint: null },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
   // The violations: `v` lists them, last in the key bar so that a narrow one keeps `? help` and
   // `q`; `]`/`[` are in the help (brokenHint).
   { action: 'violations', keys: ['v'], hint: 'keyViolations' },
+  // The panes and the field tree: last, so a narrow bar cuts them first (the help lists them).
+  { action: 'focus', keys: ['tab'], hint: 'keyFocus' },
+  { action: 'focusBack', keys: ['backtab'], hint: null },
+  { action: 'inspect', keys: ['e'], hint: 'keyInspect' },
   { action: 'nextBroken', keys: [']'], hint: null },
   { action: 'prevBroken', keys: ['['], hint: null },
   // `:` then a step number and Enter (the help says so: jumpHint).
@@ -67,6 +96,20 @@ export const LIST_KEYS = [
   { action: 'close', keys: ['q', 'escape', 'v'], hint: 'keyClose' },
 ] as const satisfies readonly Binding<ListAction>[];
 
+/** The field tree's keys: `q` and Esc go back to the lesson, they do not quit. */
+export const TREE_KEYS = [
+  { action: 'up', keys: ['up', 'k'], hint: null },
+  { action: 'down', keys: ['down', 'j'], hint: null },
+  { action: 'pageDown', keys: ['pagedown'], hint: null },
+  { action: 'pageUp', keys: ['pageup'], hint: null },
+  { action: 'fold', keys: ['left', 'h'], hint: null },
+  { action: 'unfold', keys: ['right', 'l'], hint: null },
+  { action: 'toggle', keys: ['enter', 'space'], hint: null },
+  { action: 'search', keys: ['/'], hint: null },
+  { action: 'findNext', keys: ['n'], hint: null },
+  { action: 'close', keys: ['q', 'escape', 'e'], hint: null },
+] as const satisfies readonly Binding<TreeAction>[];
+
 export const MENU_KEYS = [
   { action: 'up', keys: ['up'], hint: 'keyChoose' },
   { action: 'down', keys: ['down'], hint: 'keyChoose' },
@@ -76,10 +119,20 @@ export const MENU_KEYS = [
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
 ] as const satisfies readonly Binding<MenuAction>[];
 
-/** Which way, and how many lines, each scrolling action moves the step's text. */
-export const SCROLL_BY = { scrollDown: 1, scrollUp: -1 } as const satisfies Partial<
-  Record<LessonAction, number>
->;
+/** Which way, and how many lines (a page: `PAGE`), each scrolling action moves a pane. */
+export const SCROLL_BY = {
+  scrollDown: 1,
+  scrollUp: -1,
+  pageDown: 'page',
+  pageUp: '-page',
+} as const satisfies Partial<Record<LessonAction, number | 'page' | '-page'>>;
+
+/** Lines a scrolling action moves a window of `rows` lines: a page keeps one line in view. */
+export function scrollLines(action: keyof typeof SCROLL_BY, rows: number): number {
+  const by = SCROLL_BY[action];
+  const page = Math.max(1, rows - 1);
+  return by === 'page' ? page : by === '-page' ? -page : by;
+}
 
 export const isScroll = (action: string): action is keyof typeof SCROLL_BY => action in SCROLL_BY;
 
@@ -92,8 +145,13 @@ export function keyNames(
   key: Pick<
     Key,
     'rightArrow' | 'leftArrow' | 'upArrow' | 'downArrow' | 'return' | 'escape' | 'ctrl'
-  >,
+  > &
+    Partial<Pick<Key, 'tab' | 'shift' | 'pageUp' | 'pageDown' | 'backspace' | 'delete'>>,
 ): KeyName[] {
+  if (key.tab) return [key.shift ? 'backtab' : 'tab'];
+  if (key.pageDown) return ['pagedown'];
+  if (key.pageUp) return ['pageup'];
+  if (key.backspace || key.delete) return ['backspace'];
   if (key.rightArrow) return ['right'];
   if (key.leftArrow) return ['left'];
   if (key.upArrow) return ['up'];
@@ -101,7 +159,9 @@ export function keyNames(
   if (key.return) return ['enter'];
   if (key.escape) return ['escape'];
   if (key.ctrl) return [];
-  return [...input].map((ch) => (ch === ' ' ? 'space' : ch === '\r' || ch === '\n' ? 'enter' : ch));
+  return [...input].map((ch) =>
+    ch === ' ' ? 'space' : ch === '\r' || ch === '\n' ? 'enter' : ch === '\t' ? 'tab' : ch,
+  );
 }
 
 /** The actions for a list of keys, in order; keys nobody bound are dropped. */
@@ -121,6 +181,10 @@ const KEY_SYMBOLS: Partial<Record<KeyName, string>> = {
   up: '↑',
   down: '↓',
   escape: 'Esc',
+  tab: 'Tab',
+  backtab: 'Shift+Tab',
+  pagedown: 'PgDn',
+  pageup: 'PgUp',
 };
 const KEY_WORDS: Partial<Record<KeyName, StringKey>> = { space: 'keySpace', enter: 'keyEnter' };
 
@@ -159,34 +223,4 @@ export function keyHints<Action extends string>(
     text: tr(STRINGS[h.hint], lang),
     actions: h.actions,
   }));
-}
-
-/** The help's line for the keys that jump between the steps that break a rule: "]/[". */
-export function brokenHint(lang: Lang): KeyHint<LessonAction> {
-  return { keys: ']/[', text: tr(STRINGS.keyBroken, lang), actions: ['nextBroken', 'prevBroken'] };
-}
-
-/** The help's line for the keys that scroll the step's text: "↓/j ↑/k". */
-export function scrollHint(lang: Lang): KeyHint<LessonAction> {
-  const keysOf = (action: LessonAction) =>
-    LESSON_KEYS.filter((b) => b.action === action)
-      .flatMap((b) => b.keys.map((k) => keyLabel(k, lang)))
-      .join('/');
-  return {
-    keys: `${keysOf('scrollDown')} ${keysOf('scrollUp')}`,
-    text: tr(STRINGS.keyScroll, lang),
-    actions: ['scrollDown', 'scrollUp'],
-  };
-}
-
-/** The help's lines for `:` + a number + Enter, and for space pausing an autoplaying lesson. */
-export function flowHints(lang: Lang): KeyHint<LessonAction>[] {
-  return [
-    {
-      keys: `:N ${tr(STRINGS.keyEnter, lang)}`,
-      text: tr(STRINGS.keyJump, lang),
-      actions: ['jump'],
-    },
-    { keys: tr(STRINGS.keySpace, lang), text: tr(STRINGS.keyPause, lang), actions: [] },
-  ];
 }

@@ -3,94 +3,67 @@ export const WIDE_COLUMNS = 120;
 /** Below this the screen shows a "too small" notice instead of the lesson. */
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 16;
-/** Lines the envelope keeps (title included) even when the narration would need them. */
-export const ENVELOPE_FLOOR = 6;
-/** From this height on, field meanings wrap instead of being cut at the line's end. */
+
 export type PeersMode = 'full' | 'compact' | 'none';
 
-export type MiddlePlan = {
-  readonly peers: PeersMode;
-  /** Lines of the peers block: a bordered panel each, one line each, or nothing. */
-  readonly peersHeight: number;
-  /** Diagram rows (below the C/S header line); 0 hides the timeline. */
-  readonly timelineRows: number;
-  /** Timeline and envelope side by side. */
-  readonly side: boolean;
-  /** Lines for the envelope block (title, JSON, meanings). */
-  readonly envelopeHeight: number;
-};
+/** The panes that scroll, in the order `Tab` visits them. */
+export const PANES = ['text', 'envelope', 'timeline'] as const;
+export type PaneName = (typeof PANES)[number];
 
-export type MiddleNeeds = {
-  /** The height Ink gave the middle of the screen (measured). */
-  readonly height: number;
+export type PanePlan = {
+  /** Timeline and envelope side by side. */
   readonly wide: boolean;
-  /** Lines the envelope block would like: title + JSON + meanings. */
-  readonly envelopeLines: number;
-  /** Messages so far, i.e. diagram rows the timeline could show. */
-  readonly messages: number;
+  readonly peers: PeersMode;
+  /** Lines of the peers block: a bordered panel each, or one line each. */
+  readonly peersHeight: number;
+  /** Lines of each pane, its title line included. */
+  readonly heights: Readonly<Record<PaneName, number>>;
+  /** Columns of each pane. */
+  readonly widths: Readonly<Record<PaneName, number>>;
 };
 
 const PEERS_HEIGHT = { full: 6, compact: 2, none: 0 } as const satisfies Record<PeersMode, number>;
-/** The envelope always keeps this much (or all it needs) before anything else gets room. */
-const ENVELOPE_MIN = 8;
-const TIMELINE_MAX = 12;
+/** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
+export const CHROME = 4;
+/** From this many body lines on, each peer gets a bordered panel. */
+const FULL_PEERS = { narrow: 34, wide: 30 } as const;
+/** The share of the lines below the peers each pane gets (the envelope takes the rest). */
+const SHARE = { timeline: 0.2, text: 0.35 } as const satisfies Partial<Record<PaneName, number>>;
 
 /**
- * Shares the middle of the lesson screen by priority: the envelope first, then a one-line summary
- * of each peer, then a few timeline rows; whatever is left grows the envelope, then the timeline,
- * then turns the peer summaries into full panels.
+ * How the lesson screen shares its rows: a fixed share per pane, from the terminal's size alone,
+ * so the panes keep their place and size from step to step. A pane whose content is longer
+ * scrolls inside itself and says how much more there is; the screen never reflows.
  */
-export function planMiddle(needs: MiddleNeeds): MiddlePlan {
-  const height = Math.max(0, needs.height);
-  if (needs.wide) return planSide(needs, height);
-  let left = height;
-  let envelope = Math.min(needs.envelopeLines, ENVELOPE_MIN, left);
-  left -= envelope;
-  let peers: PeersMode = 'none';
-  if (left >= PEERS_HEIGHT.compact) {
-    peers = 'compact';
-    left -= PEERS_HEIGHT.compact;
+export function planPanes(columns: number, rows: number): PanePlan {
+  const wide = columns >= WIDE_COLUMNS;
+  const body = Math.max(0, rows - CHROME);
+  const peers: PeersMode = body >= FULL_PEERS[wide ? 'wide' : 'narrow'] ? 'full' : 'compact';
+  const rest = Math.max(0, body - PEERS_HEIGHT[peers]);
+  const text = Math.max(3, Math.round(rest * SHARE.text));
+  if (wide) {
+    const timelineWidth = Math.min(48, Math.floor(columns * 0.4));
+    const side = Math.max(2, rest - text);
+    return {
+      wide,
+      peers,
+      peersHeight: PEERS_HEIGHT[peers],
+      heights: { text, envelope: side, timeline: side },
+      widths: { text: columns, envelope: columns - timelineWidth - 1, timeline: timelineWidth },
+    };
   }
-  const timelineWanted = Math.min(needs.messages, TIMELINE_MAX);
-  let timeline = 0;
-  if (timelineWanted > 0 && left >= 3) {
-    timeline = Math.min(2, timelineWanted);
-    left -= timeline + 1;
-  }
-  const grow = Math.min(left, Math.max(0, needs.envelopeLines - envelope));
-  envelope += grow;
-  left -= grow;
-  if (timeline > 0) {
-    const more = Math.min(left, timelineWanted - timeline);
-    timeline += more;
-    left -= more;
-  }
-  if (peers === 'compact' && left >= PEERS_HEIGHT.full - PEERS_HEIGHT.compact) {
-    peers = 'full';
-    left -= PEERS_HEIGHT.full - PEERS_HEIGHT.compact;
-  }
-  // What nobody wanted stays with the envelope block, which is the one that can use blank lines.
-  envelope += left;
+  const timeline = Math.max(2, Math.round(rest * SHARE.timeline));
   return {
+    wide,
     peers,
     peersHeight: PEERS_HEIGHT[peers],
-    timelineRows: timeline,
-    side: false,
-    envelopeHeight: envelope,
+    heights: { text, envelope: Math.max(2, rest - text - timeline), timeline },
+    widths: { text: columns, envelope: columns, timeline: columns },
   };
 }
 
-function planSide(needs: MiddleNeeds, height: number): MiddlePlan {
-  const keep = Math.min(needs.envelopeLines, 14);
-  let peers: PeersMode = 'none';
-  if (height - PEERS_HEIGHT.full >= keep) peers = 'full';
-  else if (height - PEERS_HEIGHT.compact >= Math.min(keep, ENVELOPE_MIN)) peers = 'compact';
-  const rest = height - PEERS_HEIGHT[peers];
-  return {
-    peers,
-    peersHeight: PEERS_HEIGHT[peers],
-    timelineRows: needs.messages > 0 ? Math.max(0, rest - 1) : 0,
-    side: true,
-    envelopeHeight: rest,
-  };
-}
+/** Lines a pane of `height` lines shows below its title. */
+export const paneRows = (height: number) => Math.max(1, height - 1);
+
+/** How far a pane with `lines` of content can scroll in `height` lines. */
+export const maxScroll = (lines: number, height: number) => Math.max(0, lines - paneRows(height));

@@ -14,16 +14,19 @@ import {
   type LessonAction,
   LIST_KEYS,
   type ListAction,
-  SCROLL_BY,
+  type SCROLL_BY,
 } from './keymap.js';
+import { CHROME } from './layout.js';
 import type { OpenedLesson } from './opened-lesson.js';
-import { type BrokenNotice, type PlayerEvent, playerMachine } from './player-machine.js';
-import { fitScreen } from './screen-fit.js';
+import { type PlayerEvent, playerMachine } from './player-machine.js';
+import { statusLine } from './player-status.js';
+import { fitScreen, paneMove } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';
+import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
+import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { useTextScroll } from './use-text-scroll.js';
 import { violationRows } from './violation-list.js';
 
 export type LessonPlayerProps = {
@@ -61,7 +64,10 @@ const EVENTS = {
   nextBroken: { type: 'NEXT_BROKEN' },
   prevBroken: { type: 'PREV_BROKEN' },
 } as const satisfies Record<
-  Exclude<LessonAction, 'quit' | 'jump' | keyof typeof SCROLL_BY>,
+  Exclude<
+    LessonAction,
+    'quit' | 'jump' | 'focus' | 'focusBack' | 'inspect' | keyof typeof SCROLL_BY
+  >,
   PlayerEvent
 >;
 
@@ -90,7 +96,7 @@ export function LessonPlayer({
 }: LessonPlayerProps) {
   // The violations as the session log's steps recorded them: the list, `]` and `[` read these rows.
   const rows = violationRows(lesson.steps);
-  const [snapshot, send] = useMachine(playerMachine, {
+  const [snapshot, send, player] = useMachine(playerMachine, {
     input: {
       count: lesson.steps.length,
       start,
@@ -103,7 +109,8 @@ export function LessonPlayer({
   const [resumed, setResumed] = useState(resuming && start > 0);
   const autoplaying = snapshot.matches('autoplay') || snapshot.matches('autoplayPaused');
   const size = useTerminalSize();
-  const scroll = useTextScroll(String(index));
+  const panes = usePaneScroll(String(index));
+  const fields = useFieldTree();
   const last = index === lesson.steps.length - 1;
   // A lesson's or a transcript's own words (its file's name is in the title): shown, not obeyed.
   const exercise = lesson.exercise
@@ -118,6 +125,8 @@ export function LessonPlayer({
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
     if (resumed) setResumed(false);
+    const names = keyNames(input, key);
+    const page = Math.max(1, size.rows - CHROME - 6);
     // Typing a step number after `:` (digits, Backspace; Enter goes, Esc or q cancels); a burst
     // such as ":12\r" is typed key by key.
     let typing = jump !== null;
@@ -130,7 +139,12 @@ export function LessonPlayer({
       }
       return;
     }
-    for (const name of keyNames(input, key)) {
+    for (const name of names) {
+      // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
+      if (fields.isOpen()) {
+        fields.key(name, page);
+        continue;
+      }
       if (typing) {
         if (name === 'enter' || name === 'escape' || name === 'q') typing = false;
         if (name === 'enter') send({ type: 'JUMP_GO' });
@@ -157,11 +171,21 @@ export function LessonPlayer({
         onNext();
         return;
       }
+      if (action === 'focus' || action === 'focusBack') {
+        panes.cycle(action === 'focus' ? 1 : -1);
+        continue;
+      }
+      if (action === 'inspect') {
+        // The step now, not the drawn one: a burst such as "ne" opens the step `n` went to.
+        const at = player.getSnapshot().context;
+        if (!at.help) fields.open(at.index, lesson.steps[at.index]?.message);
+        continue;
+      }
       if (isScroll(action)) {
         const step = lesson.steps[index];
         const fit =
           step && fitScreen({ step, index, recap, lang, ...size, mode: mode ?? 'lesson' });
-        if (fit) scroll.by(SCROLL_BY[action], fit.maxScroll);
+        if (fit) panes.by((focus) => paneMove(fit, focus, action));
         continue;
       }
       send(EVENTS[action]);
@@ -202,36 +226,10 @@ export function LessonPlayer({
       columns={size.columns}
       rows={size.rows}
       mode={mode ?? 'lesson'}
-      scroll={scroll.lines}
+      panes={panes}
+      tree={fields.tree}
       violations={list ? { rows, cursor } : null}
-      notice={status}
+      notice={fields.tree ? fields.status(lang) : status}
     />
   );
-}
-
-/** The line shown in place of the key bar, most urgent first: what the learner is typing, then news. */
-function statusLine(at: {
-  readonly lang: Lang;
-  readonly jump: string | null;
-  readonly count: number;
-  readonly notice: BrokenNotice | null;
-  readonly resumed: number | null;
-  readonly autoplay: number | 'paused' | null;
-  readonly next: LessonPlayerProps['next'];
-}): string | null {
-  const { lang } = at;
-  if (at.jump !== null) return tr(STRINGS.jumpPrompt, lang, { typed: at.jump, count: at.count });
-  if (at.notice !== null) return tr(STRINGS[at.notice], lang);
-  if (at.resumed !== null) {
-    return tr(STRINGS.resumeNotice, lang, { step: at.resumed + 1, count: at.count });
-  }
-  if (at.autoplay === 'paused') return tr(STRINGS.autoplayPaused, lang);
-  if (at.autoplay !== null) {
-    return tr(STRINGS.autoplayCountdown, lang, {
-      seconds: Math.max(1, Math.ceil(at.autoplay / 1000)),
-    });
-  }
-  if (at.next === 'end') return tr(STRINGS.courseEnd, lang);
-  if (at.next) return tr(STRINGS.nextLesson, lang, { title: visible(tr(at.next.title, lang)) });
-  return null;
 }

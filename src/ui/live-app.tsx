@@ -5,7 +5,8 @@ import { LIVE_STRINGS } from '../i18n/live-strings.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import { LiveStatus } from './components/live-status.js';
 import { LiveWaiting } from './components/live-waiting.js';
-import { actionsFor, isScroll, keyNames, SCROLL_BY } from './keymap.js';
+import { actionsFor, isScroll, type KeyName, keyNames } from './keymap.js';
+import { CHROME } from './layout.js';
 import { LIVE_KEYS, liveHints } from './live-keys.js';
 import type { LiveStore } from './live-store.js';
 import {
@@ -18,12 +19,13 @@ import {
   shownIndex,
   shownSession,
 } from './live-view.js';
-import { fitScreen } from './screen-fit.js';
+import { fitScreen, paneMove } from './screen-fit.js';
+import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useLiveVersion } from './use-live-version.js';
+import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { useTextScroll } from './use-text-scroll.js';
 
 export type LiveAppProps = {
   readonly store: LiveStore;
@@ -52,14 +54,23 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
   const [view, setView] = useState<LiveViewState>(LIVE_START);
   const size = useTerminalSize();
   const route = useKeyRouter();
+  const fields = useFieldTree();
   useKeyRoute(route, (input, key) => {
-    const actions = actionsFor(LIVE_KEYS, keyNames(input, key));
-    // The step's text scrolls here, in the view; liveReduce leaves the view state as it is.
+    // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
+    const rest: KeyName[] = [];
+    for (const name of keyNames(input, key)) {
+      if (fields.isOpen()) fields.key(name, Math.max(1, body - CHROME - 6));
+      else if (name === 'e' && !view.help) fields.open(index, steps[index]?.message);
+      else rest.push(name);
+    }
+    const actions = actionsFor(LIVE_KEYS, rest);
+    // The panes scroll here, in the view; liveReduce leaves the view state as it is.
     const step = steps[index];
     for (const action of actions) {
+      if (action === 'focus' || action === 'focusBack') panes.cycle(action === 'focus' ? 1 : -1);
       if (!isScroll(action) || !step) continue;
       const fit = fitScreen({ step, index, recap: null, lang, ...size, rows: body, mode: 'live' });
-      scroll.by(SCROLL_BY[action], fit.maxScroll);
+      panes.by((focus) => paneMove(fit, focus, action));
     }
     const quitAt = actions.indexOf('quit');
     const moves = (quitAt === -1 ? actions : actions.slice(0, quitAt)) as Exclude<
@@ -83,7 +94,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the steps grew
   const steps = useMemo(() => (session ? session.steps.slice() : []), [session, version]);
   const index = shownIndex(view, steps.length);
-  const scroll = useTextScroll(`${session?.id ?? ''}:${index}`);
+  const panes = usePaneScroll(`${session?.id ?? ''}:${index}`);
   const notice = store.notice;
   const body = size.rows - (notice === null ? 1 : 2);
   const facts: LiveFacts = { sessions: sessions.map((s) => s.id), count: steps.length };
@@ -119,7 +130,9 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
           columns={size.columns}
           rows={body}
           mode="live"
-          scroll={scroll.lines}
+          panes={panes}
+          tree={fields.tree}
+          notice={fields.tree ? fields.status(lang) : null}
         />
       ) : (
         <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />

@@ -22,5 +22,6 @@ export function liveHints(lang: Lang): KeyHint<LiveAction>[] {
     text: tr(LIVE_STRINGS.keySession, lang),
     actions: ['session'] as const,
   };
-  return [...hints.slice(0, -1), session, ...hints.slice(-1)];
+  const quit = hints.findIndex((h) => h.actions.includes('quit'));
+  return [...hints.slice(0, quit), session, ...hints.slice(quit)];
 }

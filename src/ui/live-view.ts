@@ -68,7 +68,12 @@ export function liveReduce(
       return state.step === null ? state : follow;
     case 'scrollDown':
     case 'scrollUp':
-      // The step's text scrolls in the screen (useTextScroll): the view stays where it is.
+    case 'pageDown':
+    case 'pageUp':
+    case 'focus':
+    case 'focusBack':
+    case 'inspect':
+      // The panes scroll and the field tree opens in the screen: the view stays where it is.
       return state;
     case 'help':
       return { ...state, help: !state.help };

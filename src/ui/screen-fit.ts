@@ -3,8 +3,15 @@ import { BoundedMap } from './bounded-map.js';
 import { narrationHeight } from './components/narration-view.js';
 import { recapHeight } from './components/recap-box.js';
 import { verdictHeight } from './components/verdict-line.js';
-import { EMPTY_MODEL, type EnvelopeModel, envelopeLines, envelopeModel } from './envelope-model.js';
-import { ENVELOPE_FLOOR, type MiddlePlan, planMiddle, WIDE_COLUMNS } from './layout.js';
+import {
+  EMPTY_MODEL,
+  type EnvelopeModel,
+  type EnvelopeRow,
+  envelopeModel,
+  envelopeRows,
+} from './envelope-model.js';
+import { type SCROLL_BY, scrollLines } from './keymap.js';
+import { maxScroll, type PaneName, type PanePlan, paneRows, planPanes } from './layout.js';
 import type { ScreenMode } from './screen-mode.js';
 import type { ScreenStep } from './screen-step.js';
 
@@ -20,52 +27,45 @@ export type ScreenFitInput = {
 };
 
 export type ScreenFit = {
-  readonly wide: boolean;
-  readonly timelineWidth: number;
-  readonly envelopeWidth: number;
-  /** Blank lines between the blocks (tall terminals only). */
-  readonly gap: number;
+  readonly plan: PanePlan;
   readonly model: EnvelopeModel;
-  readonly plan: MiddlePlan;
-  /** Lines the step's text (progress, verdict, narration, recap) takes in full. */
-  readonly textLines: number;
-  /**
-   * Lines the step's text gets: all it takes, or, on a screen too short for it, what the envelope
-   * leaves, the last of them saying how much more there is to scroll to.
-   */
-  readonly textRows: number;
-  /** How many lines the text can be scrolled: 0 when it fits. */
-  readonly maxScroll: number;
+  /** The envelope pane's content: meanings and JSON lines, each with its height. */
+  readonly envelope: readonly EnvelopeRow[];
+  /** Lines each pane's content takes in full. */
+  readonly lines: Readonly<Record<PaneName, number>>;
+  /** How many lines each pane can be scrolled: 0 when its content fits. */
+  readonly max: Readonly<Record<PaneName, number>>;
 };
 
-/** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
-const CHROME = 4;
+type Fitted = { readonly model: EnvelopeModel; readonly rows: readonly EnvelopeRow[] };
 
 /**
  * One envelope model per step, language and width: the screen and the keys both need it. Only the
  * steps seen last are kept: a 10,000-message transcript stays in memory, and a model kept for every
  * step ever shown would grow with each one (docs/benchmarks.md, memory).
  */
-const models = new BoundedMap<ScreenStep, Map<string, EnvelopeModel>>(16);
+const models = new BoundedMap<ScreenStep, Map<string, Fitted>>(16);
+const NOTHING: Fitted = { model: EMPTY_MODEL, rows: [] };
 
-function modelOf(step: ScreenStep, lang: Lang, width: number): EnvelopeModel {
+function fittedOf(step: ScreenStep, lang: Lang, width: number): Fitted {
   // A closed transport sends no envelope: an empty model, the title says what happened.
-  if (step.message === null) return EMPTY_MODEL;
+  if (step.message === null) return NOTHING;
   let known = models.get(step);
   if (!known) {
     known = new Map();
     models.set(step, known);
   }
   const key = `${lang}:${width}`;
-  let model = known.get(key);
-  if (!model) {
-    model = envelopeModel(step.message, step.annotations, lang, width);
-    known.set(key, model);
+  let fitted = known.get(key);
+  if (!fitted) {
+    const model = envelopeModel(step.message, step.annotations, step.featured, lang, width - 4);
+    fitted = { model, rows: envelopeRows(model, width) };
+    known.set(key, fitted);
   }
-  return model;
+  return fitted;
 }
 
-/** Lines the step's text below the envelope takes: progress, verdict, narration, recap. */
+/** Lines the step's text takes: progress, verdict, narration, recap. */
 export function textHeight(
   step: ScreenStep,
   recap: string | null,
@@ -86,41 +86,41 @@ export function textHeight(
 }
 
 /**
- * How the lesson screen shares its height. The step's text comes first: the peers and the
- * timeline give way to it, and the envelope shrinks down to a few lines (ENVELOPE_FLOOR). On a
- * screen too short even then, the text keeps what the envelope leaves and scrolls, its last
- * line saying how many more lines there are: nothing is ever cut without saying so.
+ * The lesson screen at one step: the panes' fixed sizes (from the terminal alone, see
+ * `planPanes`), what each holds, and how far each can scroll to show the rest.
  */
 export function fitScreen(input: ScreenFitInput): ScreenFit {
   const { step, index, recap, lang, columns, rows, mode } = input;
-  const wide = columns >= WIDE_COLUMNS;
-  const timelineWidth = Math.min(48, Math.floor(columns * 0.4));
-  // Side by side, the envelope gets what the timeline (and the space after it) leaves.
-  const envelopeWidth = wide ? columns - timelineWidth - 1 : columns;
-  const gap = rows >= 30 ? 1 : 0;
-  const model = modelOf(step, lang, (wide ? columns - timelineWidth : columns) - 4);
-  const textLines = textHeight(step, recap, lang, columns, mode);
-  const body = rows - CHROME - 2 * gap;
-  const floor = Math.min(envelopeLines(model), ENVELOPE_FLOOR);
-  const middle = Math.max(body - textLines, floor);
-  const room = Math.max(2, body - middle);
-  const fits = textLines <= room;
-  const plan = planMiddle({
-    height: middle,
-    wide,
-    envelopeLines: envelopeLines(model),
-    messages: index + 1,
-  });
-  return {
-    wide,
-    timelineWidth,
-    envelopeWidth,
-    gap,
-    model,
-    plan,
-    textLines,
-    textRows: fits ? textLines : room,
-    // The last row is the "more" line, so a window shows one row less than it has.
-    maxScroll: fits ? 0 : textLines - (room - 1),
+  const plan = planPanes(columns, rows);
+  const { model, rows: envelope } = fittedOf(step, lang, plan.widths.envelope);
+  const lines = {
+    text: textHeight(step, recap, lang, plan.widths.text, mode),
+    envelope: envelope.reduce((n, row) => n + row.height, 0),
+    // The diagram's rows up to the step on screen.
+    timeline: index + 1,
   };
+  return {
+    plan,
+    model,
+    envelope,
+    lines,
+    max: {
+      text: maxScroll(lines.text, plan.heights.text),
+      envelope: maxScroll(lines.envelope, plan.heights.envelope),
+      timeline: maxScroll(lines.timeline, plan.heights.timeline),
+    },
+  };
+}
+
+/**
+ * How a scrolling key moves the pane with the focus, and how far that pane can go. The timeline's
+ * offset counts rows back from the step on screen, so `↓` brings it forward (the offset down).
+ */
+export function paneMove(
+  fit: ScreenFit,
+  focus: PaneName,
+  action: keyof typeof SCROLL_BY,
+): readonly [delta: number, max: number] {
+  const lines = scrollLines(action, paneRows(fit.plan.heights[focus]));
+  return [focus === 'timeline' ? -lines : lines, fit.max[focus]];
 }

@@ -39,6 +39,8 @@ export type ScreenStep = {
   readonly line: number | null;
   readonly note: Bilingual;
   readonly annotations: readonly Annotation[];
+  /** Pointers of the fields the lesson explains itself at this step: their meanings come first. */
+  readonly featured: readonly string[];
   readonly events: readonly Bilingual[];
   readonly fault: string | null;
   /** The referee's verdict on the envelope; null for a close step. */
@@ -202,6 +204,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     annotations: message
       ? mergeAnnotations(annotate(message, report?.method ?? null), notes?.annotations)
       : [],
+    featured: message ? (notes?.annotations ?? []).map((a) => a.pointer) : [],
     events: notes?.events ?? [],
     fault: notes?.fault ?? null,
     report,

@@ -135,6 +135,49 @@ describe('the built CLI in a terminal', () => {
     60_000,
   );
 
+  it.skipIf(!hasScript)(
+    'Tab focuses the envelope, e opens its field tree, / finds a field, q goes back: at 80×24',
+    async () => {
+      const dir = mkdtempSync(join(work, 'inspect-'));
+      const env = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+      const app = new ScriptPty([...env, process.execPath, CLI, 'lesson', 'faults-gallery'], {
+        cwd: dir,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        let from = app.mark();
+        await app.waitFor(/step 1\/20/, from);
+        from = app.mark();
+        app.press(':20\r');
+        // The lesson's own meaning of this step opens the envelope pane.
+        await app.waitFor(
+          /step 20\/20[\s\S]*\/id The bug: a notification never carries an id/,
+          from,
+        );
+        from = app.mark();
+        app.press('\t');
+        await app.waitFor(/▶ envelope · client → server/, from);
+        from = app.mark();
+        app.press('e');
+        const tree = await app.waitFor(/▶ fields · envelope[\s\S]*›▾ \{/, from);
+        expect(tree).toContain('"method": "notifications/initialized"');
+        from = app.mark();
+        app.press('/id\r');
+        await app.waitFor(/› +"id": 4[\s\S]*The bug: a notification never carries an id/, from);
+        from = app.mark();
+        app.press('q');
+        // Back in the lesson, the envelope still has the focus; q now quits.
+        await app.waitFor(/▶ envelope · client → server/, from);
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+      } finally {
+        app.kill();
+      }
+    },
+    60_000,
+  );
+
   it('points at --plain and exits 2 without a terminal', async () => {
     const result = await runCli([], { stdin: '' });
     expect(result.code).toBe(2);

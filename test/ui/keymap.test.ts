@@ -18,6 +18,11 @@ describe('key map', () => {
     expect(keyNames('q\r', none)).toEqual(['q', 'enter']);
     expect(keyNames('', { ...none, rightArrow: true })).toEqual(['right']);
     expect(keyNames('c', { ...none, ctrl: true })).toEqual([]);
+    expect(keyNames('\t', { ...none, tab: true })).toEqual(['tab']);
+    expect(keyNames('', { ...none, tab: true, shift: true })).toEqual(['backtab']);
+    expect(keyNames('', { ...none, pageDown: true })).toEqual(['pagedown']);
+    expect(keyNames('', { ...none, pageUp: true })).toEqual(['pageup']);
+    expect(keyNames('e\tj', none)).toEqual(['e', 'tab', 'j']);
   });
 
   it('maps keys to the actions of DESIGN.md', () => {
@@ -25,6 +30,12 @@ describe('key map', () => {
     expect(lesson('n p')).toEqual(['next', 'next', 'prev']);
     expect(lesson('gG?q')).toEqual(['first', 'last', 'help', 'quit']);
     expect(lesson('xyz')).toEqual([]);
+    expect(lesson('e\tjk')).toEqual(['inspect', 'focus', 'scrollDown', 'scrollUp']);
+    expect(actionsFor(LESSON_KEYS, ['pagedown', 'pageup', 'backtab'])).toEqual([
+      'pageDown',
+      'pageUp',
+      'focusBack',
+    ]);
     expect(actionsFor(LESSON_KEYS, ['right', 'left', 'escape'])).toEqual([
       'next',
       'prev',
@@ -44,11 +55,11 @@ describe('key map', () => {
     const bar = (hints: ReturnType<typeof keyHints>) =>
       hints.map((h) => `${h.keys} ${h.text}`).join(' · ');
     expect(bar(keyHints(LESSON_KEYS, 'en'))).toBe(
-      '→/n/space next · ←/p back · g/G first/last · ? help · q quit · v violations',
+      '→/n/space next · ←/p back · g/G first/last · ? help · q quit · v violations · Tab pane · e fields',
     );
     expect(bar(keyHints(LESSON_KEYS, 'en', { quit: 'keyMenu' }))).toContain('q menu');
     expect(bar(keyHints(LESSON_KEYS, 'zh'))).toBe(
-      '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出 · v 违规列表',
+      '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出 · v 违规列表 · Tab 切换窗格 · e 字段树',
     );
     expect(bar(keyHints(MENU_KEYS, 'en'))).toBe('↑/↓ choose · Enter open · q quit');
   });

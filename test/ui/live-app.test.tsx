@@ -85,6 +85,15 @@ describe('serve --http --ui: the live view of a real session', () => {
     });
     for (const frame of screen.framesSinceResize()) expect(widest(frame)).toBeLessThanOrEqual(80);
 
+    // e: the envelope as a field tree; / finds the tool's answer; q goes back, it does not quit.
+    screen.type('e');
+    await until(() => expect(screen.frame()).toMatch(/^▶ fields · envelope · server → client/m));
+    screen.type('/6*7\r');
+    await until(() => expect(screen.frame()).toMatch(/› +"text": "6\*7 = 42"/));
+    screen.type('q');
+    await until(() => expect(screen.frame()).toMatch(/^▶ narration/m));
+    expect(screen.onQuit).not.toHaveBeenCalled();
+
     // Back one step: paused. A second session opens and the view stays where the teacher is.
     screen.type('p');
     await until(() => expect(screen.frame()).toContain('‖ paused at step 4 · 1 new · G follows'));

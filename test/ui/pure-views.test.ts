@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PeerViews } from '../../src/session/index.js';
 import { capabilityPaths } from '../../src/ui/capability-paths.js';
-import { envelopeModel, fitEnvelope, fitMeanings } from '../../src/ui/envelope-model.js';
+import { envelopeModel, envelopeRows, rowWindow } from '../../src/ui/envelope-model.js';
 import { jsonLines, lineOfPointer, lineText } from '../../src/ui/json-lines.js';
-import { planMiddle } from '../../src/ui/layout.js';
+import { planPanes } from '../../src/ui/layout.js';
 import { peerFacts } from '../../src/ui/peer-facts.js';
 import {
   doneCount,
@@ -14,7 +14,6 @@ import {
   statusOf,
 } from '../../src/ui/progress-update.js';
 import { sequenceRow, sequenceRows } from '../../src/ui/sequence-rows.js';
-import { wrappedHeight } from '../../src/ui/text-height.js';
 import { playLesson } from '../helpers/screen.js';
 
 describe('json lines', () => {
@@ -54,32 +53,34 @@ describe('capability paths', () => {
   });
 });
 
-describe('the middle of the lesson screen', () => {
-  it('keeps the envelope first, then peers, then the timeline', () => {
-    expect(planMiddle({ height: 8, wide: false, envelopeLines: 20, messages: 5 })).toMatchObject({
-      peers: 'none',
-      timelineRows: 0,
-      envelopeHeight: 8,
-    });
-    expect(planMiddle({ height: 15, wide: false, envelopeLines: 20, messages: 5 })).toMatchObject({
+describe('the panes of the lesson screen', () => {
+  it('gives each pane a fixed share of the rows, from the terminal size alone', () => {
+    expect(planPanes(80, 24)).toMatchObject({
+      wide: false,
       peers: 'compact',
-      timelineRows: 2,
-      envelopeHeight: 10,
+      heights: { timeline: 4, envelope: 8, text: 6 },
     });
+    for (const [columns, rows] of [
+      [60, 16],
+      [60, 20],
+      [80, 24],
+      [100, 30],
+      [100, 50],
+    ] as const) {
+      const plan = planPanes(columns, rows);
+      const { timeline, envelope, text } = plan.heights;
+      // The body: all but the header, the phases, the key bar and the line kept free.
+      expect(plan.peersHeight + timeline + envelope + text).toBe(rows - 4);
+      expect(Math.min(timeline, envelope, text)).toBeGreaterThanOrEqual(2);
+    }
   });
 
-  it('grows the timeline and then the peers when there is room', () => {
-    const plan = planMiddle({ height: 40, wide: false, envelopeLines: 10, messages: 6 });
-    expect(plan).toMatchObject({ peers: 'full', timelineRows: 6 });
-    expect(plan.peersHeight + plan.timelineRows + 1 + plan.envelopeHeight).toBe(40);
-  });
-
-  it('puts timeline and envelope side by side on wide terminals', () => {
-    expect(planMiddle({ height: 30, wide: true, envelopeLines: 12, messages: 3 })).toMatchObject({
-      side: true,
-      peers: 'full',
-      envelopeHeight: 24,
-    });
+  it('puts timeline and envelope side by side on wide terminals, full peer panels when tall', () => {
+    const plan = planPanes(160, 40);
+    expect(plan).toMatchObject({ wide: true, peers: 'full' });
+    expect(plan.heights.timeline).toBe(plan.heights.envelope);
+    expect(plan.peersHeight + plan.heights.envelope + plan.heights.text).toBe(36);
+    expect(plan.widths.timeline + 1 + plan.widths.envelope).toBe(160);
   });
 });
 
@@ -150,8 +151,8 @@ describe('views of a real timeline', async () => {
     expect(sequenceRows(timeline.steps, 5, 3).map((r) => r.index)).toEqual([3, 4, 5]);
   });
 
-  it('numbers meanings by line and keeps the most telling ones when space is short', () => {
-    const model = envelopeModel(at(1).message, at(1).annotations, 'en', 76);
+  it('numbers meanings by line, and lists the step’s own ones first in the pane', () => {
+    const model = envelopeModel(at(1).message, at(1).annotations, ['/id'], 'en', 76);
     expect(model.meanings.map((m) => m.pointer)).toEqual([
       '/jsonrpc',
       '/id',
@@ -162,36 +163,26 @@ describe('views of a real timeline', async () => {
       '/result/serverInfo',
     ]);
     expect(model.marks.get(1)).toBe(1);
-    const heights = new Map(model.meanings.map((m) => [m, 1]));
-    expect(fitMeanings(model.meanings, heights, 30, model.lines.length)).toHaveLength(7);
-    const few = fitMeanings(model.meanings, heights, 8, model.lines.length);
-    expect(few.map((m) => m.pointer)).not.toContain('/jsonrpc');
-    expect(few.length).toBeLessThanOrEqual(3);
+    const rows = envelopeRows(model, 80);
+    expect(rows[0]).toMatchObject({ kind: 'meaning', meaning: { pointer: '/id', own: true } });
+    expect(rows.filter((r) => r.kind === 'json')).toHaveLength(model.lines.length);
+    expect(rows.filter((r) => r.kind === 'meaning')).toHaveLength(model.meanings.length);
   });
 
-  it('fits the envelope block to its height: all of it, or the JSON cut with a count', () => {
-    const model = envelopeModel(at(1).message, at(1).annotations, 'en', 76);
-    const all = fitEnvelope(model, 40, 80);
-    expect(all).toMatchObject({ settled: true, shown: model.lines.length, more: 0, hidden: 0 });
-    expect(all.gutter).toBe(2);
-    const small = fitEnvelope(model, 12, 80);
-    expect(small.settled).toBe(false);
-    expect(small.hidden).toBeGreaterThan(0);
-    // The title, the JSON shown with its "…n more lines", the meanings: exactly the height.
-    const meaningLines = small.meanings
-      .map((m) => wrappedHeight(`${m.pointer} ${m.text}`, 80 - small.gutter))
-      .reduce((a, b) => a + b, 0);
-    expect(meaningLines).toBeGreaterThan(small.meanings.length); // one of them wraps
-    expect(1 + small.shown + 1 + meaningLines).toBe(12);
-    expect(small.shown + small.more).toBe(model.lines.length);
+  it('counts a meaning or a JSON line that wraps as the lines it takes', () => {
+    const model = envelopeModel(at(1).message, at(1).annotations, [], 'en', 36);
+    const height = (width: number) =>
+      envelopeRows(model, width).reduce((n, row) => n + row.height, 0);
+    expect(height(400)).toBe(model.lines.length + model.meanings.length);
+    expect(height(40)).toBeGreaterThan(height(100));
+    expect(height(100)).toBeGreaterThan(height(400));
   });
 
-  it('counts a meaning that wraps as the lines it takes', () => {
-    const model = envelopeModel(at(1).message, at(1).annotations, 'en', 36);
-    const wide = fitEnvelope(model, 14, 100);
-    const narrow = fitEnvelope(model, 14, 40);
-    // Narrower, the meanings wrap, so fewer of them fit beside the same JSON.
-    expect(narrow.meanings.length).toBeLessThan(wide.meanings.length);
+  it('windows rows of several lines: the first one cut at the top by the lines scrolled', () => {
+    const rows = [{ height: 1 }, { height: 3 }, { height: 1 }, { height: 2 }];
+    expect(rowWindow(rows, 0, 2)).toMatchObject({ from: 0, shift: 0, rows: rows.slice(0, 2) });
+    expect(rowWindow(rows, 2, 3)).toMatchObject({ from: 1, shift: 1, rows: rows.slice(1, 3) });
+    expect(rowWindow(rows, 4, 5)).toMatchObject({ from: 2, shift: 0, rows: rows.slice(2) });
   });
 });
 

@@ -58,32 +58,49 @@ const SIZES = {
   100: { columns: 100, rows: 30 },
 };
 
+/** The scroll note in the title of the focused pane (`▶`): lines below, or above at the end. */
+function focusedNote(frame: string): { below: number; above: number } {
+  const title = frame.split('\n').find((l) => l.startsWith('▶')) ?? '';
+  return {
+    below: Number(/ ↓ \D*(\d+)\D*$/.exec(title)?.[1] ?? 0),
+    above: Number(/ ↑ \D*(\d+)\D*$/.exec(title)?.[1] ?? 0),
+  };
+}
+
+type Screen = Awaited<ReturnType<typeof play>>;
+
+/** Presses `key` once a frame until the focused pane has nothing more below: every frame seen. */
+async function scrollToEnd(screen: Screen, key = 'j'): Promise<string[]> {
+  const seen = [screen.frame()];
+  for (let k = 0; k < 200 && focusedNote(screen.frame()).below > 0; k++) {
+    const before = screen.frame();
+    screen.type(key);
+    await until(() => expect(screen.frame()).not.toBe(before));
+    seen.push(screen.frame());
+  }
+  return seen;
+}
+
 describe.each([60, 80, 100] as const)('step text that does not fit, at %i columns', (columns) => {
   const size = SIZES[columns];
 
   it.each(['en', 'zh'] as const)(
-    'scrolls to the whole recap with j and back with k (%s)',
+    'scrolls the narration pane to the end of the recap with j and back with k (%s)',
     async (lang) => {
       const screen = await play('capability-lab', size, -1, lang);
       const recap = screen.lesson.recap[lang];
       const frame = screen.frame();
-      const below = lang === 'en' ? /▼ \d+ more lines? · ↓\/j to read on/ : /▼ 下面还有 \d+ 行/;
-      const above =
-        lang === 'en' ? /▲ \d+ lines? above · ↑\/k to scroll back/ : /▲ 上面还有 \d+ 行/;
-      if (columns === 100) {
-        // 100×30 has the room: everything shows, as before, and nothing scrolls.
-        expect(showsWhole(frame, recap)).toBe(true);
-        expect(frame).not.toMatch(below);
-      } else {
-        expect(showsWhole(frame, recap)).toBe(false);
-        expect(frame).toMatch(below);
-        screen.type('j'.repeat(30));
-        await until(() => expect(screen.frame()).toMatch(above));
-        expect(showsWhole(screen.frame(), recap)).toBe(true);
-        screen.type('k'.repeat(30));
-        // Back at the top: the step as it opened.
-        await until(() => expect(screen.frame()).toBe(frame));
-      }
+      const below = lang === 'en' ? /^▶ narration ↓ \d+ more$/m : /^▶ 说明 ↓ 还有 \d+ 行$/m;
+      const above = lang === 'en' ? /^▶ narration ↑ \d+ above$/m : /^▶ 说明 ↑ 上面 \d+ 行$/m;
+      expect(frame).toMatch(below);
+      expect(showsWhole(frame, recap)).toBe(false);
+      const seen = await scrollToEnd(screen);
+      expect(screen.frame()).toMatch(above);
+      // Line by line, the whole recap came by.
+      expect(showsWhole(squash(seen.join('')), squash(recap).slice(-30))).toBe(true);
+      screen.type('k'.repeat(seen.length + 5));
+      // Back at the top: the step as it opened.
+      await until(() => expect(screen.frame()).toBe(frame));
       for (const f of screen.framesSinceResize()) {
         expect(widest(f)).toBeLessThanOrEqual(size.columns);
         expect(f.split('\n').length).toBeLessThan(size.rows);
@@ -94,29 +111,27 @@ describe.each([60, 80, 100] as const)('step text that does not fit, at %i column
 
   it('scrolls a long narration with the arrows, line by line, and starts each step at its top', async () => {
     const screen = await play('client-primitives', size, 16);
-    const note = screen.lesson.steps[16]?.note.en ?? '';
-    const more = () => Number(/▼ (\d+) more/.exec(screen.frame())?.[1] ?? 0);
-    if (columns !== 60) {
-      expect(showsWhole(screen.frame(), note)).toBe(true);
+    const first = focusedNote(screen.frame()).below;
+    if (first === 0) {
+      // The pane has the room (100×30): the narration shows whole, nothing to scroll.
+      expect(showsWhole(screen.frame(), screen.lesson.steps[16]?.note.en ?? '')).toBe(true);
       screen.unmount();
       return;
     }
-    const first = more();
-    expect(first).toBeGreaterThan(1);
     screen.type('\u001b[B');
-    await until(() => expect(more()).toBe(first - 1));
-    screen.type('j'.repeat(first));
-    await until(() => expect(showsWhole(screen.frame(), note)).toBe(true));
+    await until(() => expect(focusedNote(screen.frame()).below).toBe(first - 1));
+    await scrollToEnd(screen);
     screen.type('\u001b[A');
-    await until(() => expect(more()).toBe(1));
+    await until(() => expect(focusedNote(screen.frame()).below).toBe(1));
     screen.type('n');
     await until(() => expect(screen.frame()).toContain('step 18/18'));
-    // The next step opens at the top of its text: its verdict line is on screen.
-    expect(screen.frame()).not.toContain('▲');
+    // The next step opens at the top of each pane.
+    expect(focusedNote(screen.frame()).above).toBe(0);
+    expect(screen.frame()).toMatch(/^▶ narration/m);
     screen.unmount();
   });
 
-  it('names the scroll keys in the help, which keeps every key whole on the smallest screen', async () => {
+  it('names the keys in the help, which keeps every key whole on the smallest screen', async () => {
     for (const rows of [size.rows, 16]) {
       const screen = await play('first-session', { columns, rows }, 0);
       screen.type('?');
@@ -128,9 +143,13 @@ describe.each([60, 80, 100] as const)('step text that does not fit, at %i column
         /│ g\/G +first\/last +│/,
         /│ \? +help +│/,
         /│ q +quit +│/,
-        /│ ↓\/j ↑\/k +scroll the step’s text \(▼ more lines\) +│/,
+        /│ ↓\/j ↑\/k +scroll the focused pane; PgDn\/PgUp a page +│/,
       ]) {
         expect(frame).toMatch(key);
+      }
+      if (rows > 16) {
+        expect(frame).toMatch(/│ Tab +focus the next pane/);
+        expect(frame).toMatch(/│ e +the envelope as a field tree/);
       }
       screen.unmount();
     }
@@ -143,59 +162,73 @@ describe('every lesson’s last step can be read to its end', () => {
     for (const lang of ['en', 'zh'] as const) {
       for (const size of [SIZES[80], SIZES[60]]) {
         const screen = await play(id, size, -1, lang);
-        screen.type('j'.repeat(60));
+        screen.type('j'.repeat(80));
         const recap = screen.lesson.recap[lang];
-        // At 80×24 the recap shows whole once scrolled down; at 60×20 at least its end does.
-        const shown = size.columns === 80 ? recap : squash(recap).slice(-40);
-        await until(() => expect(showsWhole(screen.frame(), shown)).toBe(true));
+        await until(() => {
+          expect(focusedNote(screen.frame()).below).toBe(0);
+          expect(showsWhole(screen.frame(), squash(recap).slice(-30))).toBe(true);
+        });
         screen.unmount();
       }
     }
   });
 });
 
-/** The numbers beside the JSON lines, and the numbers in front of the meanings below. */
-function numbers(frame: string) {
+/** The numbers beside the JSON lines, and the numbers in front of the meanings. */
+function numbers(frames: readonly string[]) {
   const gutter = new Set<string>();
   const listed = new Set<string>();
-  for (const line of frame.split('\n')) {
-    const json = /^(\d+) +["{[\]}]/.exec(line);
-    if (json?.[1]) gutter.add(json[1]);
-    const meaning = /^(\d+) +\//.exec(line);
-    if (meaning?.[1]) listed.add(meaning[1]);
+  for (const frame of frames) {
+    for (const line of frame.split('\n')) {
+      const json = /^(\d+) +["{[\]}]/.exec(line);
+      if (json?.[1]) gutter.add(json[1]);
+      const meaning = /^(\d+) +\//.exec(line);
+      if (meaning?.[1]) listed.add(meaning[1]);
+    }
   }
   return { gutter, listed };
 }
 
+/** Tab to the envelope pane, then scroll it to its end: every frame on the way. */
+async function wholeEnvelope(screen: Screen): Promise<string[]> {
+  screen.type('\t');
+  await until(() => expect(screen.frame()).toMatch(/^▶ (envelope|no envelope)/m));
+  return scrollToEnd(screen);
+}
+
 describe.each([60, 80, 100] as const)('field meanings at %i columns', (columns) => {
-  const size = columns === 60 ? { columns, rows: 30 } : SIZES[columns];
+  const size = SIZES[columns];
 
   it.each([
     ['first-session', 0],
     ['first-session', 1],
     ['progress', 11],
-  ] as const)('every number listed is beside the envelope (%s, step %i)', async (id, index) => {
-    const screen = await play(id, size, index);
-    const { gutter, listed } = numbers(screen.frame());
-    expect(listed.size).toBeGreaterThan(0);
-    for (const n of listed) expect(gutter).toContain(n);
-    screen.unmount();
-  });
+  ] as const)(
+    'every number beside the envelope has its meaning in the pane (%s, step %i)',
+    async (id, index) => {
+      const screen = await play(id, size, index);
+      const { gutter, listed } = numbers(await wholeEnvelope(screen));
+      expect(listed.size).toBeGreaterThan(0);
+      expect([...listed].sort()).toEqual([...gutter].sort());
+      screen.unmount();
+    },
+  );
 
   it('gives fields folded onto one line that line’s number, and starts every meaning with a capital', async () => {
     const screen = await play('first-session', { columns, rows: 40 }, 0);
-    const frame = screen.frame();
-    const line = frame.split('\n').find((l) => l.includes('"capabilities": { "elicitation": {} }'));
+    const frames = await wholeEnvelope(screen);
+    const all = frames.join('\n');
+    const line = all.split('\n').find((l) => l.includes('"capabilities": { "elicitation": {} }'));
     const n = /^(\d+) /.exec(line ?? '')?.[1];
     expect(n).toBeDefined();
-    expect(frame).toMatch(new RegExp(`^${n} +/params/capabilities/elicitation Can ask`, 'm'));
-    for (const meaning of frame.matchAll(/^\d+ +\/\S+ (\S)/gm)) {
+    expect(all).toMatch(new RegExp(`^${n} +/params/capabilities/elicitation Can ask`, 'm'));
+    for (const meaning of all.matchAll(/^\d+ +\/\S+ (\S)/gm)) {
       expect(meaning[1]).not.toMatch(/[a-z]/);
     }
     screen.unmount();
   });
 
-  it('keeps the fault’s name and the count of hidden meanings whole in the envelope’s title', async () => {
+  it('keeps the fault’s name whole in the envelope’s title, and never hides a meaning', async () => {
     const opened = await lesson('progress');
     const index = opened.steps.findIndex((s) => s.fault === 'progress-after-completion');
     const screen = await play('progress', SIZES[columns], index);
@@ -203,19 +236,8 @@ describe.each([60, 80, 100] as const)('field meanings at %i columns', (columns) 
       .frame()
       .split('\n')
       .find((l) => l.includes(' · fault: '));
-    expect(title).toMatch(/ · fault: progress-after-completion( · \+\d+ meanings? hidden)?$/);
-    screen.unmount();
-  });
-
-  it('says "+1 meaning hidden", singular', async () => {
-    const screen = await play('faults-before-the-handshake', SIZES[columns], 4);
-    const title =
-      screen
-        .frame()
-        .split('\n')
-        .find((l) => l.startsWith('envelope')) ?? '';
-    expect(title).not.toContain('+1 meanings');
-    if (columns === 80) expect(title).toMatch(/\+1 meaning hidden$/);
+    expect(title).toMatch(/ · fault: progress-after-completion( ↓ \d+ more)?$/);
+    expect(screen.frame()).not.toContain('hidden');
     screen.unmount();
   });
 });

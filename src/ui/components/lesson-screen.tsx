@@ -1,26 +1,22 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { brokenHint, flowHints, type KeyHint, scrollHint } from '../keymap.js';
-import { MIN_COLUMNS, MIN_ROWS } from '../layout.js';
+import type { FieldNode, FoldState } from '../field-tree.js';
+import { brokenHint, flowHints, paneHints, scrollHint } from '../help-hints.js';
+import type { KeyHint } from '../keymap.js';
+import { CHROME, MIN_COLUMNS, MIN_ROWS, type PaneName } from '../layout.js';
 import { fitScreen } from '../screen-fit.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import type { ScreenStep } from '../screen-step.js';
-import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
 import type { ViolationRow } from '../violation-list.js';
-import { EnvelopeView } from './envelope-view.js';
+import { envelopeTitle } from './envelope-view.js';
+import { FieldTreeView } from './field-tree-view.js';
 import { HeaderBar } from './header-bar.js';
 import { HelpOverlay } from './help-overlay.js';
 import { KeyBar } from './key-bar.js';
-import { NarrationView } from './narration-view.js';
-import { PeerPanels } from './peer-panels.js';
+import { LessonPanes } from './lesson-panes.js';
 import { PhaseStrip } from './phase-strip.js';
-import { ProgressLine } from './progress-line.js';
-import { RecapBox } from './recap-box.js';
-import { StepText } from './step-text.js';
-import { TimelineView } from './timeline-view.js';
-import { VerdictLine } from './verdict-line.js';
 import { ViolationListView } from './violation-list-view.js';
 
 export type LessonScreenProps = {
@@ -38,8 +34,17 @@ export type LessonScreenProps = {
   readonly rows: number;
   /** What the screen shows (a lesson unless told otherwise): what its help and recap may claim. */
   readonly mode?: ScreenMode;
-  /** Lines the step's text is scrolled down, when it does not fit (clamped to what it needs). */
-  readonly scroll?: number;
+  /** The focused pane and how far each pane is scrolled (clamped to what it needs). */
+  readonly panes?: {
+    readonly focus: PaneName;
+    readonly offsets: Readonly<Record<PaneName, number>>;
+  };
+  /** The field tree (`e`), when open: on the envelope of step `step` (autoplay may move on). */
+  readonly tree?: {
+    readonly step: number;
+    readonly nodes: readonly FieldNode[];
+    readonly state: FoldState;
+  } | null;
   /** The violation list (`v`), when open: its rows and the chosen one. */
   readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
   /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in place of the key bar. */
@@ -48,12 +53,24 @@ export type LessonScreenProps = {
 
 /** Header, phases, key bar, the line kept free, the list's border and title: what its rows cannot use. */
 const CHROME_ROWS = 7;
+const TOP = { text: 0, envelope: 0, timeline: 0 } as const;
+
+/** The keys the help lists: the key bar's, with the panes' and the tree's in full words. */
+function helpHints(hints: readonly KeyHint<string>[], lang: Lang, mode: ScreenMode) {
+  const bar = hints.filter((h) => !h.actions.some((a) => a === 'focus' || a === 'inspect'));
+  return [
+    ...bar,
+    brokenHint(lang),
+    scrollHint(lang),
+    ...paneHints(lang),
+    ...(mode === 'live' ? [] : flowHints(lang)),
+  ];
+}
 
 /**
- * The lesson screen, fitted to the terminal in one render. Header, phases and key bar always
- * show; in between, the step's verdict and narration come first (their wrapped height known from
- * their text), and peers, timeline and envelope share what they leave, as `fitScreen` decides.
- * Where even the smallest envelope leaves too little, the text scrolls (`scroll` lines down).
+ * The lesson screen: header, phases and key bar always show; in between, the panes (peers,
+ * timeline, envelope, the step's text), each with a fixed share of the rows (`planPanes`), or the
+ * help, the violation list, or the current envelope's field tree in their place.
  */
 export function LessonScreen(props: LessonScreenProps) {
   const { title, steps, index, help, recap, hints, idle, lang, columns, rows } = props;
@@ -72,24 +89,57 @@ export function LessonScreen(props: LessonScreenProps) {
       </Box>
     );
   }
-  const { plan, model, gap, timelineWidth, envelopeWidth } = fit;
-  const scroll = Math.max(0, Math.min(props.scroll ?? 0, fit.maxScroll));
-  const timeline = (
-    <TimelineView
-      rows={sequenceRows(steps, index, plan.timelineRows)}
-      current={index}
-      lang={lang}
-    />
-  );
-  const envelope = (
-    <EnvelopeView
-      step={step}
-      model={model}
-      lang={lang}
-      height={plan.envelopeHeight}
-      width={envelopeWidth}
-    />
-  );
+  const panes = props.panes ?? { focus: 'text', offsets: TOP };
+  const offsets = {
+    text: Math.min(panes.offsets.text, fit.max.text),
+    envelope: Math.min(panes.offsets.envelope, fit.max.envelope),
+    timeline: Math.min(panes.offsets.timeline, fit.max.timeline),
+  };
+  let body: ReactNode;
+  if (props.violations) {
+    body = (
+      <ViolationListView
+        rows={props.violations.rows}
+        cursor={props.violations.cursor}
+        lang={lang}
+        height={rows - CHROME_ROWS}
+      />
+    );
+  } else if (help) {
+    body = (
+      <HelpOverlay
+        hints={helpHints(hints, lang, mode)}
+        lang={lang}
+        saves={SCREEN_MODES[mode].saves}
+        width={columns}
+      />
+    );
+  } else if (props.tree) {
+    body = (
+      <TreeBody
+        steps={steps}
+        tree={props.tree}
+        recap={recap}
+        lang={lang}
+        columns={columns}
+        rows={rows}
+        mode={mode}
+      />
+    );
+  } else {
+    body = (
+      <LessonPanes
+        steps={steps}
+        index={index}
+        fit={fit}
+        recap={recap}
+        lang={lang}
+        mode={mode}
+        focus={panes.focus}
+        offsets={offsets}
+      />
+    );
+  }
 
   return (
     // One line short of the terminal: a frame as tall as the screen makes Ink clear it on every key.
@@ -101,69 +151,7 @@ export function LessonScreen(props: LessonScreenProps) {
         full={columns >= 100}
         modern={step.era === 'modern' ? { revision: step.revision } : null}
       />
-      {props.violations ? (
-        <ViolationListView
-          rows={props.violations.rows}
-          cursor={props.violations.cursor}
-          lang={lang}
-          height={rows - CHROME_ROWS}
-        />
-      ) : help ? (
-        <HelpOverlay
-          hints={[
-            ...hints,
-            brokenHint(lang),
-            scrollHint(lang),
-            ...(mode === 'live' ? [] : flowHints(lang)),
-          ]}
-          lang={lang}
-          saves={SCREEN_MODES[mode].saves}
-          width={columns}
-        />
-      ) : (
-        <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
-          <PeerPanels
-            peers={step.peers}
-            mode={plan.peers}
-            lang={lang}
-            nameRequest={(id) => clientRequestLabel(steps, index, id)}
-          />
-          {plan.side ? (
-            <Box flexShrink={0} marginTop={gap}>
-              <Box width={timelineWidth} flexShrink={0} flexDirection="column" marginRight={1}>
-                {timeline}
-              </Box>
-              <Box flexGrow={1} flexShrink={1} flexDirection="column">
-                {envelope}
-              </Box>
-            </Box>
-          ) : (
-            <Box flexDirection="column" flexShrink={0} marginTop={gap}>
-              {plan.timelineRows > 0 ? timeline : null}
-              {envelope}
-            </Box>
-          )}
-          <StepText rows={fit.textRows} lines={fit.textLines} scroll={scroll} gap={gap} lang={lang}>
-            {step.report?.progress ? (
-              <ProgressLine progress={step.report.progress} lang={lang} width={columns} />
-            ) : null}
-            <VerdictLine
-              violations={step.report?.violations ?? []}
-              lang={lang}
-              width={columns}
-              unreadable={step.problem !== null}
-            />
-            <NarrationView
-              events={step.events.map((e) => tr(e, lang))}
-              note={tr(step.note, lang)}
-              width={columns}
-            />
-            {recap !== null ? (
-              <RecapBox recap={recap} lang={lang} mode={mode} width={columns} />
-            ) : null}
-          </StepText>
-        </Box>
-      )}
+      {body}
       {props.notice ? (
         <Box flexShrink={0} overflowX="hidden">
           <Text wrap="truncate-end">{props.notice}</Text>
@@ -172,5 +160,28 @@ export function LessonScreen(props: LessonScreenProps) {
         <KeyBar hints={hints} idle={idle} />
       )}
     </Box>
+  );
+}
+
+type TreeBodyProps = Pick<LessonScreenProps, 'steps' | 'recap' | 'lang' | 'columns' | 'rows'> & {
+  readonly tree: NonNullable<LessonScreenProps['tree']>;
+  readonly mode: ScreenMode;
+};
+
+/** The field tree of the step it was opened on, with that step's meanings and title. */
+function TreeBody({ steps, tree, recap, lang, columns, rows, mode }: TreeBodyProps) {
+  const step = steps[tree.step];
+  if (!step) return null;
+  const fit = fitScreen({ step, index: tree.step, recap, lang, columns, rows, mode });
+  return (
+    <FieldTreeView
+      title={envelopeTitle(step, lang)}
+      nodes={tree.nodes}
+      tree={tree.state}
+      meanings={new Map(fit.model.meanings.map((m) => [m.pointer, m] as const))}
+      lang={lang}
+      height={rows - CHROME}
+      width={columns}
+    />
   );
 }

@@ -11,15 +11,16 @@ export type ProseProps = {
   readonly italic?: boolean;
 };
 
+/** A wrapped line without the space the wrap carried over to its start (its styles kept). */
+export const dropCarried = (line: string) => line.replace(CARRIED_SPACE, '$1');
+
 /**
  * Wrapped sentences. Ink wraps without trimming, so when a word ends exactly at the right edge the
  * space after it opens the next line; this drops that space from every line but the first.
  */
 export function Prose({ children, dimColor = false, italic = false }: ProseProps) {
   return (
-    <Transform
-      transform={(line, index) => (index === 0 ? line : line.replace(CARRIED_SPACE, '$1'))}
-    >
+    <Transform transform={(line, index) => (index === 0 ? line : dropCarried(line))}>
       <Text dimColor={dimColor} italic={italic}>
         {children}
       </Text>

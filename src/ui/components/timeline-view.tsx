@@ -1,16 +1,22 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { clipUnlessNarrow } from '../clip.js';
 import type { SequenceRow } from '../sequence-rows.js';
 import { useTheme } from '../use-theme.js';
+import { ScrollPane } from './scroll-pane.js';
 import { TimelineRow } from './timeline-row.js';
 
 export type TimelineViewProps = {
-  /** The latest rows that fit, oldest first; the last one is the current step. */
+  /** The rows in the window, oldest first. */
   readonly rows: readonly SequenceRow[];
   readonly current: number;
   readonly lang: Lang;
+  /** Lines of the pane, its header included; as many as the rows need unless told. */
+  readonly height?: number;
+  readonly focused?: boolean;
+  /** Rows before the window and after it (the latest are shown unless scrolled back). */
+  readonly above?: number;
+  readonly below?: number;
 };
 
 /**
@@ -18,24 +24,32 @@ export type TimelineViewProps = {
  * are solid arrows, notifications dashed, error responses red with ✗; beside S a rule broken is
  * marked ✗ (an error) or ! (only a warning), then the time when the source has one.
  */
-export function TimelineView({ rows, current, lang }: TimelineViewProps) {
+export function TimelineView(props: TimelineViewProps) {
+  const { rows, current, lang, focused = false, above = 0, below = 0 } = props;
   const theme = useTheme();
   const timed = rows.some((row) => row.time !== null);
   return (
-    <Box flexDirection="column" flexShrink={0}>
-      <Box overflowX={clipUnlessNarrow(tr(STRINGS.timeline, lang))}>
-        <Text wrap="truncate-end">
-          {' '}
+    <ScrollPane
+      title={
+        <>
           <Text bold {...theme.fg('client')}>
             C
           </Text>
           {'        '}
           <Text bold {...theme.fg('server')}>
             S
-          </Text>
-          <Text dimColor> {tr(STRINGS.timeline, lang)}</Text>
-        </Text>
-      </Box>
+          </Text>{' '}
+          {tr(STRINGS.timeline, lang)}
+        </>
+      }
+      focused={focused}
+      height={props.height ?? rows.length + 1}
+      above={above}
+      below={below}
+      shift={0}
+      lang={lang}
+      indent={1}
+    >
       {rows.map((row) => (
         <TimelineRow
           key={row.index}
@@ -45,6 +59,6 @@ export function TimelineView({ rows, current, lang }: TimelineViewProps) {
           lang={lang}
         />
       ))}
-    </Box>
+    </ScrollPane>
   );
 }

@@ -1,0 +1,70 @@
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { type Lang, tr } from '../../i18n/lang.js';
+import { STRINGS } from '../../i18n/strings.js';
+import { paneRows } from '../layout.js';
+import { useTheme } from '../use-theme.js';
+
+export type ScrollPaneProps = {
+  /** The title line after the focus mark; it gives way (is cut) before the scroll position. */
+  readonly title: ReactNode;
+  /** Kept whole after the title (a fault's name): the title gives way first. */
+  readonly tail?: ReactNode;
+  readonly focused: boolean;
+  /** Lines of the pane, its title line included: fixed, whatever the content. */
+  readonly height: number;
+  /** Lines of content above the window and below it: the title says so. */
+  readonly above: number;
+  readonly below: number;
+  /** Lines the children are moved up (the part of their first row above the window). */
+  readonly shift: number;
+  readonly lang: Lang;
+  /** Columns before the title, the focus mark's among them (the timeline's C sits on its lifeline). */
+  readonly indent?: number;
+  readonly children: ReactNode;
+};
+
+/** The title's note on what is out of sight: below first (where reading goes on), else above. */
+function position(above: number, below: number, lang: Lang): string {
+  if (below > 0) return tr(STRINGS.paneBelow, lang, { n: below });
+  if (above > 0) return tr(STRINGS.paneAbove, lang, { n: above });
+  return '';
+}
+
+/**
+ * A pane of the lesson screen: a title line, then a window on its content that keeps its height
+ * from step to step. The focused pane's title is bold and underlined after a `▶` mark (not colour
+ * alone); what is out of sight is counted in the title ("↓ 3 more"), never cut without a word.
+ */
+export function ScrollPane(props: ScrollPaneProps) {
+  const { title, tail, focused, height, above, below, shift, lang, indent = 2, children } = props;
+  const theme = useTheme();
+  const where = position(above, below, lang);
+  return (
+    <Box flexDirection="column" height={height} flexShrink={0} overflow="hidden">
+      <Box flexShrink={0} overflowX="hidden">
+        <Box width={indent} flexShrink={0}>
+          <Text bold {...theme.fg(focused ? 'accent' : null)}>
+            {focused ? '▶' : ' '}
+          </Text>
+        </Box>
+        <Box flexShrink={1} overflowX="hidden">
+          <Text wrap="truncate-end" bold={focused} underline={focused} dimColor={!focused}>
+            {title}
+          </Text>
+        </Box>
+        {tail ? <Box flexShrink={0}>{tail}</Box> : null}
+        {where !== '' ? (
+          <Box flexShrink={0}>
+            <Text {...theme.fg('accent')}> {where}</Text>
+          </Box>
+        ) : null}
+      </Box>
+      <Box flexDirection="column" height={paneRows(height)} flexShrink={0} overflow="hidden">
+        <Box flexDirection="column" flexShrink={0} marginTop={-shift}>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
+import { STRINGS } from '../i18n/strings.js';
+import { visible } from '../protocol/visible.js';
+import type { BrokenNotice } from './player-machine.js';
+
+/** The line shown in place of the key bar, most urgent first: what the learner is typing, then news. */
+export function statusLine(at: {
+  readonly lang: Lang;
+  readonly jump: string | null;
+  readonly count: number;
+  readonly notice: BrokenNotice | null;
+  readonly resumed: number | null;
+  readonly autoplay: number | 'paused' | null;
+  readonly next: { readonly title: Bilingual } | 'end' | null;
+}): string | null {
+  const { lang } = at;
+  if (at.jump !== null) return tr(STRINGS.jumpPrompt, lang, { typed: at.jump, count: at.count });
+  if (at.notice !== null) return tr(STRINGS[at.notice], lang);
+  if (at.resumed !== null) {
+    return tr(STRINGS.resumeNotice, lang, { step: at.resumed + 1, count: at.count });
+  }
+  if (at.autoplay === 'paused') return tr(STRINGS.autoplayPaused, lang);
+  if (at.autoplay !== null) {
+    return tr(STRINGS.autoplayCountdown, lang, {
+      seconds: Math.max(1, Math.ceil(at.autoplay / 1000)),
+    });
+  }
+  if (at.next === 'end') return tr(STRINGS.courseEnd, lang);
+  if (at.next) return tr(STRINGS.nextLesson, lang, { title: visible(tr(at.next.title, lang)) });
+  return null;
+}

@@ -1,0 +1,272 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../src/i18n/lang.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
+import { playLesson } from '../helpers/screen.js';
+import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
+
+const lessons = new Map<string, OpenedLesson>();
+
+beforeAll(async () => {
+  for (const id of ['first-session', 'faults-gallery']) {
+    const { lesson, timeline } = await playLesson(id);
+    const { title, goal, recap } = lesson.scenario;
+    lessons.set(id, { id, title, goal, recap, steps: timeline.steps });
+  }
+});
+
+function play(id: string, size: Size, start = 0, lang: Lang = 'en') {
+  const lesson = lessons.get(id);
+  if (!lesson) throw new Error(`no lesson ${id}`);
+  const onQuit = vi.fn();
+  const screen = renderAt(
+    <LessonPlayer
+      lesson={lesson}
+      lang={lang}
+      start={start}
+      autoplay={null}
+      onStep={vi.fn()}
+      onQuit={onQuit}
+      quitHint="keyQuit"
+    />,
+    size,
+  );
+  return { ...screen, lesson, onQuit };
+}
+
+const PAGE = { down: '\u001b[6~', up: '\u001b[5~' } as const;
+const SHIFT_TAB = '\u001b[Z';
+
+/** The title of the focused pane, from its ▶ (side by side, the envelope's is mid-line). */
+function focused(frame: string): string {
+  for (const line of frame.split('\n')) {
+    const title = /(?:^|\s)(▶(?: |C {8}S).*)$/.exec(line)?.[1];
+    if (title) return title;
+  }
+  return '';
+}
+const below = (frame: string) => Number(/ ↓ (\d+) more$/.exec(focused(frame))?.[1] ?? 0);
+
+/** Where each pane's title line is: the panes' places on the screen. */
+function paneTitles(frame: string): number[] {
+  const lines = frame.split('\n');
+  return lines.flatMap((line, i) =>
+    /(^|\s)[▶ ] (envelope ·|no envelope ·|narration( ↓| ↑|$))|^[▶ ]C {8}S timeline/.test(line)
+      ? [i]
+      : [],
+  );
+}
+
+const SIZES = [
+  { columns: 60, rows: 20 },
+  { columns: 80, rows: 24 },
+  { columns: 100, rows: 30 },
+  { columns: 160, rows: 40 },
+] as const;
+
+describe.each(SIZES)('the panes at $columns×$rows', (size) => {
+  it('moves the focus with Tab (and back with Shift+Tab), marked ▶ and not by colour alone', async () => {
+    const screen = play('first-session', size, 1);
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope · server → client/));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline/));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    screen.type(SHIFT_TAB);
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline/));
+    // One pane has the focus at a time.
+    expect(screen.frame().match(/(^|\s)▶[ C]/gm)).toHaveLength(1);
+    screen.unmount();
+  });
+
+  it('ends the key bar with a whole hint, and names Tab and e where there is room', async () => {
+    const screen = play('first-session', size, 1);
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    const bar = screen.frame().split('\n').at(-1) ?? '';
+    expect(bar).toMatch(/^→\/n\/space next · .*[a-z]$/);
+    expect(bar).not.toContain('…');
+    if (size.columns >= 100) expect(bar).toMatch(/ · Tab pane · e fields$/);
+    screen.unmount();
+  });
+
+  it('scrolls the envelope with j/k and PgDn/PgUp, and says how much more there is', async () => {
+    const screen = play('first-session', size, 4);
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    const first = below(screen.frame());
+    expect(first).toBeGreaterThan(0);
+    screen.type('j');
+    await until(() => expect(below(screen.frame())).toBe(first - 1));
+    screen.type(PAGE.down);
+    await until(() => expect(below(screen.frame())).toBeLessThan(first - 1));
+    screen.type('j'.repeat(first));
+    await until(() => expect(focused(screen.frame())).toMatch(/ ↑ \d+ above$/));
+    screen.type(PAGE.up.repeat(1) + 'k'.repeat(first));
+    await until(() => expect(below(screen.frame())).toBe(first));
+    screen.unmount();
+  });
+
+  it('shows every value of a long envelope whole, a line at a time, long strings wrapped', async () => {
+    const screen = play('first-session', size, 4);
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    const seen = [screen.frame()];
+    while (below(screen.frame()) > 0) {
+      const before = screen.frame();
+      screen.type('j');
+      await until(() => expect(screen.frame()).not.toBe(before));
+      seen.push(screen.frame());
+    }
+    const squash = (text: string) => text.replace(/\s+/g, '');
+    const all = squash(seen.join('\n'));
+    const values = (v: unknown): string[] =>
+      v !== null && typeof v === 'object' ? Object.values(v).flatMap(values) : [JSON.stringify(v)];
+    const message = screen.lesson.steps[4]?.message;
+    expect(values(message).some((v) => v.length > size.columns)).toBe(true);
+    for (const value of values(message)) expect(all).toContain(squash(value));
+    // The meanings after the JSON, to the last one: the pane's height counts every wrapped line.
+    for (const a of screen.lesson.steps[4]?.annotations ?? []) {
+      expect(all).toContain(squash(`${a.pointer} ${a.text.en}`));
+    }
+    for (const frame of seen) expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+    screen.unmount();
+  });
+
+  it('scrolls the timeline back to the first message and forward to the step on screen', async () => {
+    const screen = play('faults-gallery', size, 19);
+    screen.type('\t\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↑ \d+ above/));
+    expect(screen.frame()).not.toMatch(/initialize #1/);
+    screen.type('k'.repeat(30));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↓ \d+ more/));
+    expect(screen.frame()).toMatch(/│───────▶│ initialize #1/);
+    screen.type('j'.repeat(30));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↑ \d+ above/));
+    expect(screen.frame()).toMatch(/›│···\?···▶│ notifications\/initialized #4/);
+    screen.unmount();
+  });
+
+  it('keeps every pane in its place and size from step to step', async () => {
+    const screen = play('faults-gallery', size);
+    const count = screen.lesson.steps.length;
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    const places = paneTitles(screen.frame());
+    // Side by side from 120 columns, the timeline's and the envelope's titles share a line.
+    expect(places).toHaveLength(size.columns >= 120 ? 2 : 3);
+    for (let k = 2; k <= count; k++) {
+      screen.type('n');
+      await until(() => expect(screen.frame()).toContain(`step ${k}/${count}`));
+      expect(paneTitles(screen.frame())).toEqual(places);
+    }
+    for (const frame of screen.framesSinceResize()) {
+      expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+      expect(frame.split('\n')).toHaveLength(size.rows - 1);
+    }
+    screen.unmount();
+  });
+
+  it('opens the envelope as a field tree with e: fold, unfold, find, and back with q', async () => {
+    const screen = play('first-session', size, 0);
+    await until(() => expect(screen.frame()).toContain('step 1/10'));
+    screen.type('e');
+    await until(() =>
+      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server/),
+    );
+    // Unfolded, the cursor on the whole message; the meaning area names the field.
+    expect(screen.frame()).toMatch(/^ *›▾ \{$/m);
+    expect(screen.frame()).toContain('"clientInfo": {');
+    screen.type('jj');
+    await until(() => expect(screen.frame()).toMatch(/^\d* *› +"id": 1$/m));
+    expect(screen.frame()).toMatch(/^\d+ \/id$/m);
+    screen.type('jj');
+    await until(() => expect(screen.frame()).toMatch(/› +▾ "params": \{$/m));
+    screen.type(ARROW.left);
+    await until(() => expect(screen.frame()).toMatch(/› +▸ "params": \{…3\}$/m));
+    expect(screen.frame()).not.toContain('"clientInfo"');
+    screen.type(ARROW.right);
+    await until(() => expect(screen.frame()).toContain('"clientInfo": {'));
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toMatch(/▸ "params": \{…3\}$/m));
+    // Finding a field unfolds what is above it.
+    screen.type('/elicit');
+    await until(() => expect(screen.frame()).toContain('Find: elicit▏'));
+    screen.type('\r');
+    await until(() => expect(screen.frame()).toMatch(/› +"elicitation": \{\}$/m));
+    expect(screen.frame()).toMatch(/^\d+ \/params\/capabilities\/elicitation$/m);
+    expect(screen.frame()).toContain('Can ask');
+    screen.type('/nowhere\r');
+    await until(() => expect(screen.frame()).toContain('No field holds “nowhere”.'));
+    screen.type('q');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    expect(screen.frame()).toContain('step 1/10');
+    expect(screen.onQuit).not.toHaveBeenCalled();
+    for (const frame of screen.framesSinceResize()) {
+      expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+    }
+    screen.unmount();
+  });
+});
+
+describe('the field tree and bursts of keys', () => {
+  it('opens on the step a burst went to ("ne"), and q q closes it, then quits', async () => {
+    const screen = play('first-session', { columns: 80, rows: 24 }, 0);
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(23));
+    screen.type('ne');
+    await until(() =>
+      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · server → client/),
+    );
+    expect(screen.frame()).toContain('step 2/10');
+    screen.type('qq');
+    await until(() => expect(screen.onQuit).toHaveBeenCalledTimes(1));
+    screen.unmount();
+  });
+});
+
+describe('the field tree under autoplay', () => {
+  it('stays on the envelope it opened on while the lesson plays on', async () => {
+    const lesson = lessons.get('first-session');
+    if (!lesson) throw new Error('no lesson');
+    const screen = renderAt(
+      <LessonPlayer
+        lesson={lesson}
+        lang="en"
+        start={0}
+        autoplay={1}
+        onStep={vi.fn()}
+        onQuit={vi.fn()}
+        quitHint="keyQuit"
+      />,
+      { columns: 80, rows: 24 },
+    );
+    screen.type('e');
+    await until(() =>
+      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/),
+    );
+    screen.type('jjj');
+    await until(() => expect(screen.frame()).toMatch(/^\d+ \/method$/m));
+    const meaning = screen.frame().split('\n').at(-2);
+    await until(() => expect(screen.frame()).toContain('step 2/10'), 4000);
+    expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/);
+    expect(screen.frame().split('\n').at(-2)).toBe(meaning);
+    screen.unmount();
+  });
+});
+
+describe('the field tree in Chinese', () => {
+  it('keeps its columns and shows the meaning in Chinese', async () => {
+    const size = { columns: 60, rows: 20 };
+    const screen = play('faults-gallery', size, 19, 'zh');
+    screen.type('e');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ 字段 · 消息/));
+    screen.type('/id\r');
+    await until(() => expect(screen.frame()).toContain('问题所在'));
+    for (const frame of screen.framesSinceResize()) {
+      expect(widest(frame)).toBeLessThanOrEqual(size.columns);
+    }
+    screen.type('\u001b');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ 说明/));
+    screen.unmount();
+  });
+});
