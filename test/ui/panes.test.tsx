@@ -141,10 +141,10 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     expect(screen.frame()).not.toMatch(/initialize #1/);
     screen.type('k'.repeat(30));
     await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↓ \d+ more/));
-    expect(screen.frame()).toMatch(/│───────▶│ initialize #1/);
+    expect(screen.frame()).toMatch(/│───────▶│ +initialize #1/);
     screen.type('j'.repeat(30));
     await until(() => expect(focused(screen.frame())).toMatch(/^▶C {8}S timeline ↑ \d+ above/));
-    expect(screen.frame()).toMatch(/›│···\?···▶│ notifications\/initialized #4/);
+    expect(screen.frame()).toMatch(/›│···\?···▶│ +. notifications\/initialized #4/);
     screen.unmount();
   });
 
