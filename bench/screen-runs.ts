@@ -63,6 +63,9 @@ export async function firstScreen(
   }
 }
 
+/** Keys pressed before the timed ones, and the screen each leads to. */
+export type Prepare = { readonly press: string; readonly shown: RegExp };
+
 /**
  * Key → whole next frame, `keys` times after a few untimed ones, each after the last frame.
  * `window`: from the first timed key to the last frame.
@@ -72,18 +75,25 @@ export async function keyToFrame(
   shown: RegExp,
   answer: (k: number) => RegExp,
   keys: number,
+  /** The key timed (`n` unless told), and keys pressed first, each until its screen shows. */
+  how: { readonly press?: string; readonly before?: readonly Prepare[] } = {},
 ): Promise<{ readonly times: number[]; readonly window: Window }> {
   const pty = startIn(command);
   const times: number[] = [];
   let from = 0;
   try {
     await pty.waitFor(shown, 60_000);
+    for (const step of how.before ?? []) {
+      pty.mark();
+      pty.press(step.press);
+      await pty.waitFor(step.shown);
+    }
     for (let k = 1; k <= keys + WARM_KEYS; k++) {
       await pause(KEY_GAP_MS);
       pty.mark();
       const pressed = performance.now();
       if (k === WARM_KEYS + 1) from = clock(pressed);
-      pty.press('n');
+      pty.press(how.press ?? 'n');
       times.push((await pty.waitFor(answer(k))) - pressed);
     }
     return { times: times.slice(WARM_KEYS), window: { from, to: clock() } };

@@ -16,6 +16,8 @@
  *
  *   npx tsx bench/screen.ts [--rounds 9] [--keys 60] [--compare <dir>] [--no-write]
  */
+
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -23,6 +25,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/bundle-options.mjs';
+import { fieldNodes } from '../src/ui/field-tree.js';
 import { buildsToMeasure } from './builds.js';
 import { generateSession } from './generate-session.js';
 import { whereTheTimeGoes } from './screen-profile.js';
@@ -73,7 +76,29 @@ async function writeTranscript(): Promise<string> {
   return file;
 }
 
-type Figures = { menu: number[]; lesson: number[]; lessonN: number[]; playKey: number[] };
+type Figures = {
+  menu: number[];
+  lesson: number[];
+  lessonN: number[];
+  playKey: number[];
+  treeKey: number[];
+};
+
+/** The course's largest envelope (most lines pretty-printed): its lesson, step and message. */
+function largestEnvelope(cli: string): { lesson: string; step: number; message: unknown } {
+  const run = (...args: string[]) =>
+    JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' })) as unknown;
+  const lessons = run('lessons', '--json') as { id: string }[];
+  let best = { lesson: '', step: 0, message: null as unknown, lines: -1 };
+  for (const { id } of lessons) {
+    const { steps } = run('lesson', id, '--json') as { steps: { message: unknown }[] };
+    steps.forEach((step, i) => {
+      const lines = JSON.stringify(step.message ?? null, null, 2).split('\n').length;
+      if (lines > best.lines) best = { lesson: id, step: i + 1, message: step.message, lines };
+    });
+  }
+  return best;
+}
 
 const builds = buildsToMeasure(values.compare);
 
@@ -84,7 +109,7 @@ const node = process.execPath;
 
 const floor = { first: [] as number[], key: [] as number[] };
 const figures = new Map<string, Figures>(
-  builds.map((b) => [b.label, { menu: [], lesson: [], lessonN: [], playKey: [] }]),
+  builds.map((b) => [b.label, { menu: [], lesson: [], lessonN: [], playKey: [], treeKey: [] }]),
 );
 const figuresOf = (label: string) => figures.get(label) as Figures;
 
@@ -96,6 +121,19 @@ const playStep = (k: number) => new RegExp(`step ${k + 1}/${TRANSCRIPT_MESSAGES}
 const menuOf = (cli: string) => [node, cli, '--lang', 'en'];
 const lessonOf = (cli: string) => [node, cli, 'lesson', '1', '--lang', 'en'];
 const playOf = (cli: string) => [node, cli, 'play', transcript, '--lang', 'en'];
+// The field tree (`e`) open on the course's largest envelope; each `j` moves the cursor one field,
+// and the frame is whole when the field's pointer has arrived under the tree, then the key bar.
+const largest = largestEnvelope(builds.at(-1)?.cli as string);
+const pointers = fieldNodes(largest.message).map((n) => n.pointer);
+const treeOf = (cli: string) => [node, cli, 'lesson', largest.lesson, '--lang', 'en'];
+const anyStep = /step 1\/\d+[\s\S]*q quit/;
+const toTree = [
+  { press: `:${largest.step}\r`, shown: new RegExp(`step ${largest.step}/\\d+[\\s\\S]*q quit`) },
+  { press: 'e', shown: /fields ·[\s\S]*q\/Esc back/ },
+];
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const treeField = (k: number) =>
+  new RegExp(`${escaped(pointers[k] ?? '?')}(?![\\w/~-])[\\s\\S]*q/Esc back`);
 
 // Interleaved, so that whatever else the machine does falls on every figure alike; the first
 // round only warms the file cache.
@@ -116,6 +154,11 @@ for (let s = 0; s < SESSIONS; s++) {
   for (const b of builds) {
     const { times } = await keyToFrame(playOf(b.cli), playStep(0), playStep, KEYS);
     figuresOf(b.label).playKey.push(...times);
+    const tree = await keyToFrame(treeOf(b.cli), anyStep, treeField, KEYS, {
+      press: 'j',
+      before: toTree,
+    });
+    figuresOf(b.label).treeKey.push(...tree.times);
   }
   process.stderr.write(`keys: session ${s + 1}/${SESSIONS}\n`);
 }
@@ -162,6 +205,11 @@ const section = [
     `key → frame, \`play\` of a ${TRANSCRIPT_MESSAGES.toLocaleString('en')}-message transcript (floor: the bare app redrawing its screen)`,
     ms1(floorKey),
     (f) => `${ms1(median(f.playKey))} | ${verdict(median(f.playKey) / floorKey, 1.5)}`,
+  ),
+  row(
+    `key → frame, field tree (\`e\`) open on the course's largest envelope (lesson ${largest.lesson}, step ${largest.step}, ${pointers.length} fields), \`j\` field by field`,
+    ms1(floorKey),
+    (f) => `${ms1(median(f.treeKey))} | ${verdict(median(f.treeKey) / floorKey, 1.5)}`,
   ),
   '',
   'A first frame is timed from starting the command to the moment its last row arrives on the',

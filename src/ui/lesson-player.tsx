@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { Key } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS, type StringKey, sentences } from '../i18n/strings.js';
 import { visible } from '../protocol/visible.js';
@@ -15,6 +15,7 @@ import {
   LIST_KEYS,
   type ListAction,
   type SCROLL_BY,
+  scrollLines,
 } from './keymap.js';
 import { CHROME } from './layout.js';
 import type { OpenedLesson } from './opened-lesson.js';
@@ -111,6 +112,18 @@ export function LessonPlayer({
   const size = useTerminalSize();
   const panes = usePaneScroll(String(index));
   const fields = useFieldTree();
+  // The help scrolls on a short screen: how far it is, and how far it can go (measured by Ink).
+  const [helpLines, setHelpLines] = useState(0);
+  const helpMax = useRef(0);
+  const helpScroll = useMemo(
+    () => ({
+      lines: helpLines,
+      measured: (max: number) => {
+        helpMax.current = max;
+      },
+    }),
+    [helpLines],
+  );
   const last = index === lesson.steps.length - 1;
   // A lesson's or a transcript's own words (its file's name is in the title): shown, not obeyed.
   const exercise = lesson.exercise
@@ -181,6 +194,12 @@ export function LessonPlayer({
         if (!at.help) fields.open(at.index, lesson.steps[at.index]?.message);
         continue;
       }
+      if (isScroll(action) && player.getSnapshot().context.help) {
+        const lines = scrollLines(action, Math.max(1, size.rows - CHROME - 4));
+        setHelpLines((old) => Math.max(0, Math.min(old + lines, helpMax.current)));
+        continue;
+      }
+      if (action === 'help' || action === 'closeHelp') setHelpLines(0);
       if (isScroll(action)) {
         const step = lesson.steps[index];
         const fit =
@@ -219,6 +238,7 @@ export function LessonPlayer({
       steps={lesson.steps}
       index={index}
       help={help}
+      helpScroll={helpScroll}
       recap={recap}
       hints={hints}
       idle={idle}

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { exerciseNamed, openLesson } from '../../src/cli/lesson-source.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
@@ -111,6 +112,10 @@ describe('flow through the course', () => {
       expect(screen.frame()).toContain('step 5/10');
       expect(screen.frame()).toContain('Resuming at step 5 of 10 — g to start over');
     }, 10_000);
+    // The notice takes the title's place; the key bar stays (DESIGN.md › a key bar always visible).
+    const lines = screen.frame().split('\n');
+    expect(lines[0]).toMatch(/^mcp-sim · » Resuming at step 5 of 10/);
+    expect(screen.frame()).toMatch(/→\/n\/space next · .*\? help/);
     screen.type('n');
     await until(() => expect(screen.frame()).toContain('step 6/10'));
     expect(screen.frame()).not.toContain('Resuming');
@@ -244,6 +249,37 @@ describe('autoplay and jumping', () => {
     expect(screen.frame()).not.toContain('Resuming');
     screen.type('G');
     await until(() => expect(screen.frame()).toContain('This is the last lesson of the course'));
+    screen.unmount();
+  });
+});
+
+describe('the help on a short screen', () => {
+  it('scrolls with j/k under its title, which says how much is out of sight', async () => {
+    const lesson = await opened('progress');
+    const screen = renderAt(
+      <LessonApp
+        lesson={lesson}
+        progress={{ lessons: {} }}
+        save={() => {}}
+        lang="en"
+        autoplay={null}
+      />,
+      { columns: 80, rows: 24 },
+    );
+    await until(() => expect(screen.frame()).toContain('step 1/'));
+    screen.type('?');
+    const end = 'the rest below it.';
+    await until(() => expect(screen.frame()).toMatch(/Keys · .*↓ \d+ more · j\/k/));
+    expect(screen.frame()).not.toContain(end);
+    screen.type('j'.repeat(40));
+    await until(() => expect(screen.frame()).toContain(end));
+    expect(screen.frame()).toMatch(/Keys · .*↑ \d+ above · j\/k/);
+    // The key bar stays below the help, and every line keeps to the terminal's width.
+    expect(screen.frame()).toMatch(/\? help · q quit/);
+    for (const line of screen.frame().split('\n'))
+      expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    screen.type('k'.repeat(40));
+    await until(() => expect(screen.frame()).not.toContain(end));
     screen.unmount();
   });
 });

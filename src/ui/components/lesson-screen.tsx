@@ -24,6 +24,8 @@ export type LessonScreenProps = {
   readonly steps: readonly ScreenStep[];
   readonly index: number;
   readonly help: boolean;
+  /** Lines the help is scrolled, and where to say how far it can go (see HelpOverlay). */
+  readonly helpScroll?: { readonly lines: number; readonly measured: (max: number) => void };
   /** The recap, once the last step is on screen. */
   readonly recap: string | null;
   /** The key bar; any action names (the live view adds its own to the lesson's). */
@@ -47,7 +49,7 @@ export type LessonScreenProps = {
   } | null;
   /** The violation list (`v`), when open: its rows and the chosen one. */
   readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
-  /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in place of the key bar. */
+  /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in the header, in place of the title; the key bar stays. */
   readonly notice?: string | null;
 };
 
@@ -112,6 +114,8 @@ export function LessonScreen(props: LessonScreenProps) {
         lang={lang}
         saves={SCREEN_MODES[mode].saves}
         width={columns}
+        scroll={props.helpScroll?.lines ?? 0}
+        {...(props.helpScroll ? { onMeasure: props.helpScroll.measured } : {})}
       />
     );
   } else if (props.tree) {
@@ -144,7 +148,13 @@ export function LessonScreen(props: LessonScreenProps) {
   return (
     // One line short of the terminal: a frame as tall as the screen makes Ink clear it on every key.
     <Box flexDirection="column" height={rows - 1} overflowX="hidden">
-      <HeaderBar title={title} index={index} count={steps.length} lang={lang} />
+      <HeaderBar
+        title={title}
+        index={index}
+        count={steps.length}
+        lang={lang}
+        notice={props.notice ?? null}
+      />
       <PhaseStrip
         phases={step.phases}
         lang={lang}
@@ -152,13 +162,7 @@ export function LessonScreen(props: LessonScreenProps) {
         modern={step.era === 'modern' ? { revision: step.revision } : null}
       />
       {body}
-      {props.notice ? (
-        <Box flexShrink={0} overflowX="hidden">
-          <Text wrap="truncate-end">{props.notice}</Text>
-        </Box>
-      ) : (
-        <KeyBar hints={hints} idle={idle} />
-      )}
+      <KeyBar hints={hints} idle={idle} />
     </Box>
   );
 }
