@@ -88,7 +88,7 @@ type Figures = {
 function largestEnvelope(cli: string): { lesson: string; step: number; message: unknown } {
   const run = (...args: string[]) =>
     JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' })) as unknown;
-  const lessons = run('lessons', '--json') as { id: string }[];
+  const { lessons } = run('lessons', '--json') as { lessons: { id: string }[] };
   let best = { lesson: '', step: 0, message: null as unknown, lines: -1 };
   for (const { id } of lessons) {
     const { steps } = run('lesson', id, '--json') as { steps: { message: unknown }[] };
@@ -129,11 +129,11 @@ const treeOf = (cli: string) => [node, cli, 'lesson', largest.lesson, '--lang', 
 const anyStep = /step 1\/\d+[\s\S]*q quit/;
 const toTree = [
   { press: `:${largest.step}\r`, shown: new RegExp(`step ${largest.step}/\\d+[\\s\\S]*q quit`) },
-  { press: 'e', shown: /fields ·[\s\S]*q\/Esc back/ },
+  { press: 'e', shown: /fields ·[\s\S]*q\/Esc back.*n next/ },
 ];
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const treeField = (k: number) =>
-  new RegExp(`${escaped(pointers[k] ?? '?')}(?![\\w/~-])[\\s\\S]*q/Esc back`);
+  new RegExp(`${escaped(pointers[k] ?? '?')}(?![\\w/~-])[\\s\\S]*q/Esc back.*n next`);
 
 // Interleaved, so that whatever else the machine does falls on every figure alike; the first
 // round only warms the file cache.

@@ -122,8 +122,9 @@ export const STRINGS = {
   paneAbove: { en: '↑ {n} above', zh: '↑ 上面 {n} 行' },
   treeTitle: { en: 'fields', zh: '字段' },
   treeKeys: {
-    en: '↑/↓ move · ←/→ fold/open · Enter fold · / find · n next · q/Esc back',
-    zh: '↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一个 · q/Esc 返回',
+    // The way back first: a narrow terminal cuts the end of the line.
+    en: 'q/Esc back · ↑/↓ move · ←/→ fold/open · Enter fold · / find · n next',
+    zh: 'q/Esc 返回 · ↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一个',
   },
   treeFind: {
     en: 'Find: {typed}▏ (Enter find, Esc cancel)',

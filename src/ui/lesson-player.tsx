@@ -20,7 +20,7 @@ import {
 import { CHROME } from './layout.js';
 import type { OpenedLesson } from './opened-lesson.js';
 import { type PlayerEvent, playerMachine } from './player-machine.js';
-import { statusLine } from './player-status.js';
+import { jumpLine, statusLine } from './player-status.js';
 import { fitScreen, paneMove } from './screen-fit.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useFieldTree } from './use-field-tree.js';
@@ -221,7 +221,6 @@ export function LessonPlayer({
   const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
   const status = statusLine({
     lang,
-    jump,
     count: lesson.steps.length,
     notice,
     resumed: resumed ? index : null,
@@ -249,7 +248,8 @@ export function LessonPlayer({
       panes={panes}
       tree={fields.tree}
       violations={list ? { rows, cursor } : null}
-      notice={fields.tree ? fields.status(lang) : status}
+      notice={fields.tree ? null : status}
+      keyLine={fields.tree ? fields.status(lang) : jumpLine(lang, jump, lesson.steps.length)}
     />
   );
 }

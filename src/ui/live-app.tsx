@@ -132,7 +132,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
           mode="live"
           panes={panes}
           tree={fields.tree}
-          notice={fields.tree ? fields.status(lang) : null}
+          keyLine={fields.tree ? fields.status(lang) : null}
         />
       ) : (
         <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />

@@ -3,10 +3,14 @@ import { STRINGS } from '../i18n/strings.js';
 import { visible } from '../protocol/visible.js';
 import type { BrokenNotice } from './player-machine.js';
 
-/** The line shown in place of the key bar, most urgent first: what the learner is typing, then news. */
+/** What `:` has typed so far, shown in the key bar's place; null when no number is being typed. */
+export function jumpLine(lang: Lang, jump: string | null, count: number): string | null {
+  return jump === null ? null : tr(STRINGS.jumpPrompt, lang, { typed: jump, count });
+}
+
+/** The news shown in the header, in the title's place, most urgent first. */
 export function statusLine(at: {
   readonly lang: Lang;
-  readonly jump: string | null;
   readonly count: number;
   readonly notice: BrokenNotice | null;
   readonly resumed: number | null;
@@ -14,7 +18,6 @@ export function statusLine(at: {
   readonly next: { readonly title: Bilingual } | 'end' | null;
 }): string | null {
   const { lang } = at;
-  if (at.jump !== null) return tr(STRINGS.jumpPrompt, lang, { typed: at.jump, count: at.count });
   if (at.notice !== null) return tr(STRINGS[at.notice], lang);
   if (at.resumed !== null) {
     return tr(STRINGS.resumeNotice, lang, { step: at.resumed + 1, count: at.count });

@@ -174,6 +174,10 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     await until(() =>
       expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server/),
     );
+    // The tree's own keys in the key bar's place; the header keeps the lesson's title.
+    const lines = screen.frame().split('\n');
+    expect(lines.at(-1)).toMatch(/q\/Esc/);
+    expect(lines[0]).toMatch(/^mcp-sim · The first session/);
     // Unfolded, the cursor on the whole message; the meaning area names the field.
     expect(screen.frame()).toMatch(/^ *›▾ \{$/m);
     expect(screen.frame()).toContain('"clientInfo": {');

@@ -51,6 +51,11 @@ export type LessonScreenProps = {
   readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
   /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in the header, in place of the title; the key bar stays. */
   readonly notice?: string | null;
+  /**
+   * The keys of a mode that has its own (the field tree, a step number or a search being typed):
+   * shown in the key bar's place, since the lesson's keys do not apply meanwhile.
+   */
+  readonly keyLine?: string | null;
 };
 
 /** Header, phases, key bar, the line kept free, the list's border and title: what its rows cannot use. */
@@ -162,7 +167,13 @@ export function LessonScreen(props: LessonScreenProps) {
         modern={step.era === 'modern' ? { revision: step.revision } : null}
       />
       {body}
-      <KeyBar hints={hints} idle={idle} />
+      {props.keyLine ? (
+        <Box flexShrink={0} overflowX="hidden">
+          <Text wrap="truncate-end">{props.keyLine}</Text>
+        </Box>
+      ) : (
+        <KeyBar hints={hints} idle={idle} />
+      )}
     </Box>
   );
 }
