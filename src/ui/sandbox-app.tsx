@@ -7,6 +7,8 @@ import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import type { Step } from '../session/index.js';
 import { breakCjk } from './cjk-lines.js';
 import { clipUnlessNarrow } from './clip.js';
+import { envelopeTitle } from './components/envelope-view.js';
+import { FieldTreeView } from './components/field-tree-view.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
@@ -14,10 +16,13 @@ import { SandboxHistory } from './components/sandbox-history.js';
 import { SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight } from './components/verdict-line.js';
+import { envelopeModel } from './envelope-model.js';
 import { actionsFor, keyNames } from './keymap.js';
 import type { SandboxDriver } from './sandbox-driver.js';
 import { compact, fieldsOf, parseEnvelope, type SandboxMode, withFields } from './sandbox-form.js';
 import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
+import { screenStep } from './screen-step.js';
+import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -43,6 +48,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const [cursor, setCursor] = useState(0);
   const [mode, setMode] = useState<SandboxMode>(LIST);
   const [mine, setMine] = useState<Step | null>(null);
+  // `i`: the newest message of the session (the peer's answer, most often) as a field tree.
+  const fields = useFieldTree();
 
   const send = (envelope: unknown) => {
     const [own] = session.send(envelope);
@@ -60,6 +67,10 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   };
 
   useKeyRoute(route, (input, key) => {
+    if (fields.isOpen()) {
+      for (const name of keyNames(input, key)) fields.key(name, Math.max(1, rows - 8));
+      return;
+    }
     // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
     if (mode.kind === 'form') {
       if (key.escape) setMode(LIST);
@@ -78,6 +89,27 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       return;
     }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+      const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
+      if (fields.tree && inspected) {
+        const shown = screenStep(inspected);
+        const model = envelopeModel(shown.message, shown.annotations, [], lang, columns - 4);
+        return (
+          <Box flexDirection="column" width={columns} height={rows - 1} overflow="hidden">
+            <FieldTreeView
+              title={envelopeTitle(shown, lang)}
+              nodes={fields.tree.nodes}
+              tree={fields.tree.state}
+              meanings={new Map(model.meanings.map((m) => [m.pointer, m] as const))}
+              lang={lang}
+              height={rows - 2}
+              width={columns}
+            />
+            <Box flexShrink={0} overflowX="hidden">
+              <Text wrap="truncate-end">{fields.status(lang)}</Text>
+            </Box>
+          </Box>
+        );
+      }
       if (mode.kind === 'help') {
         if (action === 'quit') return exit();
         if (action === 'help' || action === 'close') return setMode(LIST);
@@ -89,6 +121,11 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       else if (action === 'edit' && offers[cursor]) {
         const offer = offers[cursor];
         return setMode({ kind: 'edit', offer, text: compact(offer.envelope), error: null });
+      } else if (action === 'inspect') {
+        const steps = session.log.steps;
+        const at = steps.findLastIndex((s) => s.kind === 'message');
+        if (at >= 0) fields.open(at, steps[at]?.message);
+        return;
       } else if (action === 'help') return setMode({ kind: 'help' });
       else if (action === 'quit') return exit();
     }
@@ -121,6 +158,27 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
 
+  const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
+  if (fields.tree && inspected) {
+    const shown = screenStep(inspected);
+    const model = envelopeModel(shown.message, shown.annotations, [], lang, columns - 4);
+    return (
+      <Box flexDirection="column" width={columns} height={rows - 1} overflow="hidden">
+        <FieldTreeView
+          title={envelopeTitle(shown, lang)}
+          nodes={fields.tree.nodes}
+          tree={fields.tree.state}
+          meanings={new Map(model.meanings.map((m) => [m.pointer, m] as const))}
+          lang={lang}
+          height={rows - 2}
+          width={columns}
+        />
+        <Box flexShrink={0} overflowX="hidden">
+          <Text wrap="truncate-end">{fields.status(lang)}</Text>
+        </Box>
+      </Box>
+    );
+  }
   if (mode.kind === 'help') {
     return (
       <Box flexDirection="column" width={columns}>

@@ -2,7 +2,7 @@ import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import type { Binding, KeyHint } from './keymap.js';
 
-export type SandboxAction = 'up' | 'down' | 'send' | 'edit' | 'help' | 'close' | 'quit';
+export type SandboxAction = 'up' | 'down' | 'send' | 'edit' | 'inspect' | 'help' | 'close' | 'quit';
 
 /** The sandbox's list keys; in the form and the editor only Esc is read (the rest is typing). */
 export const SANDBOX_KEYS = [
@@ -10,6 +10,7 @@ export const SANDBOX_KEYS = [
   { action: 'down', keys: ['down', 'j'], hint: null },
   { action: 'send', keys: ['enter'], hint: null },
   { action: 'edit', keys: ['e', 'E'], hint: null },
+  { action: 'inspect', keys: ['i'], hint: null },
   { action: 'help', keys: ['?'], hint: null },
   { action: 'close', keys: ['escape'], hint: null },
   { action: 'quit', keys: ['q'], hint: null },
@@ -26,6 +27,7 @@ export function sandboxHints(lang: Lang): KeyHint<SandboxAction>[] {
     hint('↑/↓', 'keyMove', ['up', 'down']),
     hint(lang === 'zh' ? '回车' : 'Enter', 'keySend', ['send']),
     hint('e', 'keyEdit', ['edit']),
+    hint('i', 'keyInspect', ['inspect']),
     hint('?', 'keyHelp', ['help']),
     hint('q', 'keyQuit', ['quit']),
   ];

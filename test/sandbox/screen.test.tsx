@@ -25,6 +25,15 @@ describe('the sandbox screen', () => {
     expect(screen.frame()).toContain('protocolVersion: "2025-11-25"');
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('← server response initialize #1 ✓'));
+    // i: the server's answer as a field tree, every field of it, and back with q.
+    expect(screen.frame()).toMatch(/q quit/);
+    screen.type('i');
+    await vi.waitFor(() => expect(screen.frame()).toContain('fields · envelope · server → client'));
+    expect(screen.frame()).toContain('"serverInfo": {');
+    screen.type('j');
+    await vi.waitFor(() => expect(screen.frame()).toMatch(/^\d+ \/jsonrpc$/m));
+    screen.type('q');
+    await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
     // tools/list before notifications/initialized: the referee names the rule the list named.
     for (let i = 0; i < 4; i++) screen.type(DOWN);
     await vi.waitFor(() => expect(screen.frame()).toContain('› ✗ tools/list'));
