@@ -7,21 +7,18 @@ import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import type { Step } from '../session/index.js';
 import { breakCjk } from './cjk-lines.js';
 import { clipUnlessNarrow } from './clip.js';
-import { envelopeTitle } from './components/envelope-view.js';
-import { FieldTreeView } from './components/field-tree-view.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
 import { SandboxHistory } from './components/sandbox-history.js';
+import { SandboxInspect } from './components/sandbox-inspect.js';
 import { SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight } from './components/verdict-line.js';
-import { envelopeModel } from './envelope-model.js';
 import { actionsFor, keyNames } from './keymap.js';
 import type { SandboxDriver } from './sandbox-driver.js';
 import { compact, fieldsOf, parseEnvelope, type SandboxMode, withFields } from './sandbox-form.js';
 import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
-import { screenStep } from './screen-step.js';
 import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
@@ -89,27 +86,6 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       return;
     }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
-      const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
-      if (fields.tree && inspected) {
-        const shown = screenStep(inspected);
-        const model = envelopeModel(shown.message, shown.annotations, [], lang, columns - 4);
-        return (
-          <Box flexDirection="column" width={columns} height={rows - 1} overflow="hidden">
-            <FieldTreeView
-              title={envelopeTitle(shown, lang)}
-              nodes={fields.tree.nodes}
-              tree={fields.tree.state}
-              meanings={new Map(model.meanings.map((m) => [m.pointer, m] as const))}
-              lang={lang}
-              height={rows - 2}
-              width={columns}
-            />
-            <Box flexShrink={0} overflowX="hidden">
-              <Text wrap="truncate-end">{fields.status(lang)}</Text>
-            </Box>
-          </Box>
-        );
-      }
       if (mode.kind === 'help') {
         if (action === 'quit') return exit();
         if (action === 'help' || action === 'close') return setMode(LIST);
@@ -160,23 +136,15 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
 
   const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
   if (fields.tree && inspected) {
-    const shown = screenStep(inspected);
-    const model = envelopeModel(shown.message, shown.annotations, [], lang, columns - 4);
     return (
-      <Box flexDirection="column" width={columns} height={rows - 1} overflow="hidden">
-        <FieldTreeView
-          title={envelopeTitle(shown, lang)}
-          nodes={fields.tree.nodes}
-          tree={fields.tree.state}
-          meanings={new Map(model.meanings.map((m) => [m.pointer, m] as const))}
-          lang={lang}
-          height={rows - 2}
-          width={columns}
-        />
-        <Box flexShrink={0} overflowX="hidden">
-          <Text wrap="truncate-end">{fields.status(lang)}</Text>
-        </Box>
-      </Box>
+      <SandboxInspect
+        step={inspected}
+        tree={fields.tree}
+        status={fields.status(lang)}
+        lang={lang}
+        columns={columns}
+        rows={rows}
+      />
     );
   }
   if (mode.kind === 'help') {
