@@ -7,11 +7,9 @@
  * the first time a message needs it. Which `$def` belongs to which method is read from the schema
  * (the `method` const of each message type, and `<Name>ResultResponse`), not from a table here.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formats from 'ajv-formats';
-import type { Localize } from 'ajv-i18n/localize/types.js';
-import zhModule from 'ajv-i18n/localize/zh/index.js';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isObject } from './json.js';
+import { ajv2020, ajvChinese, ajvFormats } from './lazy-ajv.js';
 import { reduceIssues } from './modern-schema-issues.js';
 import schema from './schema/2026-07-28.json' with { type: 'json' };
 import type { SchemaIssue } from './schemas.js';
@@ -32,9 +30,6 @@ export type SchemaDef = {
 const DEFS = (schema as unknown as { $defs: Record<string, SchemaDef> }).$defs;
 const ID = 'mcp-2026-07-28';
 
-// CommonJS modules: Node and esbuild give the function, TypeScript types the namespace.
-const zh = ((zhModule as { default?: Localize }).default ?? zhModule) as Localize;
-
 let ajv: Ajv2020 | null = null;
 const compiled = new Map<string, ValidateFunction>();
 
@@ -46,8 +41,9 @@ function validatorOf(def: string): ValidateFunction {
     // verbose: every error keeps its schema, so a failed union can be traced to its branches.
     // validateSchema: false — the official schema is trusted; checking it against the 2020-12
     // meta-schema would compile that too (about 150 ms) before the first message.
-    ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateSchema: false });
-    formats.default(ajv);
+    const Ajv = ajv2020();
+    ajv = new Ajv({ strict: false, allErrors: true, verbose: true, validateSchema: false });
+    ajvFormats()(ajv);
     ajv.addSchema(schema, ID);
   }
   validate = ajv.getSchema(`${ID}#/$defs/${def}`);
@@ -62,7 +58,7 @@ export function escapePointer(key: string): string {
 
 function toIssues(errors: readonly ErrorObject[], base: string): ModernSchemaIssue[] {
   const chinese = errors.map((error) => ({ ...error }));
-  zh(chinese);
+  ajvChinese()(chinese);
   return errors.map((error, i) => {
     const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
     const child = typeof missing === 'string' ? `/${escapePointer(missing)}` : '';

@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { CapabilityPath, JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import { ajv2020 } from '../../protocol/lazy-ajv.js';
 
 /**
  * The tools that need something only the client has: its language model (sampling), its user
@@ -43,7 +44,10 @@ let feedbackCheck: ValidateFunction | null = null;
  * checks only the result's shape). Compiled on first use.
  */
 function fitsFeedbackForm(content: unknown): string | null {
-  feedbackCheck ??= new Ajv2020({ allErrors: true, strict: false }).compile(FEEDBACK_FORM);
+  if (!feedbackCheck) {
+    const Ajv = ajv2020();
+    feedbackCheck = new Ajv({ allErrors: true, strict: false }).compile(FEEDBACK_FORM);
+  }
   if (feedbackCheck(content)) return null;
   return (feedbackCheck.errors ?? [])
     .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is not valid'}`)

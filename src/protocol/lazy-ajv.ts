@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module';
+import type * as Ajv2020Module from 'ajv/dist/2020.js';
+import type { Localize } from 'ajv-i18n/localize/types.js';
+
+/**
+ * Ajv, loaded the first time a schema is checked, not at start-up. Only 2026-07-28 messages and a
+ * few form answers need it, and loading it (with its formats and its Chinese messages) costs a
+ * lesson of the handshake era a noticeable part of its first frame (docs/benchmarks.md, screens).
+ * `import()` would make every check asynchronous, so it is `require`d (all three are CommonJS).
+ */
+const load = createRequire(import.meta.url);
+
+export function ajv2020(): typeof Ajv2020Module.Ajv2020 {
+  return (load('ajv/dist/2020.js') as typeof Ajv2020Module).Ajv2020;
+}
+
+/** ajv-formats' plugin (`date-time`, `uri`…), which adds the formats to an instance. */
+export function ajvFormats(): (ajv: Ajv2020Module.Ajv2020) => unknown {
+  return (load('ajv-formats') as { default: (ajv: Ajv2020Module.Ajv2020) => unknown }).default;
+}
+
+/** ajv-i18n's Chinese: turns Ajv's error messages into Chinese, in place. */
+export function ajvChinese(): Localize {
+  const zh = load('ajv-i18n/localize/zh/index.js') as Localize | { default: Localize };
+  return typeof zh === 'function' ? zh : zh.default;
+}
