@@ -70,10 +70,7 @@ export function ruleSpecText(def: RuleDefinition, lang: Lang): string {
   return lang === 'zh' ? `${def.spec}（${def.specNote.zh}）` : `${def.spec} (${def.specNote.en})`;
 }
 
-/** A violation's spec reference in `lang`. */
-export function specText(v: Violation, lang: Lang): string {
-  return lang === 'zh' ? v.specZh : v.spec;
-}
+export { specText } from './spec-text.js';
 
 /**
  * A violation of a row's rule. A rule set of another era brings rows of its own; their ids join

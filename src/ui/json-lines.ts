@@ -1,4 +1,4 @@
-import { visibleJson } from '../protocol/index.js';
+import { visibleJson } from '../protocol/visible.js';
 
 /** One coloured piece of a pretty-printed JSON line. */
 export type JsonTokenKind = 'key' | 'string' | 'number' | 'boolean' | 'null' | 'punct';

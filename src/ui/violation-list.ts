@@ -1,6 +1,7 @@
 import type { Lang } from '../i18n/lang.js';
 // Not from the machine's index: that would load the referee before a lesson's first frame.
-import { type Severity, specText, type Violation } from '../machine/rules.js';
+import type { Severity, Violation } from '../machine/rules.js';
+import { specText } from '../machine/spec-text.js';
 import type { ScreenStep } from './screen-step.js';
 
 /** One line of the `v` list: a rule a step broke, as the referee recorded it on that step. */

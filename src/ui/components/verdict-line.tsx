@@ -5,7 +5,7 @@ import { STRINGS } from '../../i18n/strings.js';
 import type { Violation } from '../../machine/index.js';
 // Not from the machine's index: that would load the referee and the SDK's zod schemas (a megabyte
 // of code to compile) before a lesson's first frame, which only needs this accessor.
-import { specText } from '../../machine/rules.js';
+import { specText } from '../../machine/spec-text.js';
 import { breakCjk, breakCjkParts } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';

@@ -1,0 +1,70 @@
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bundleOptions } from '../scripts/bundle-options.mjs';
+
+/**
+ * What the lesson screen and the menu load before their first frame. The lesson timelines are
+ * compiled at build time (src/sim/scenario/lesson-index.ts), so a lesson's first frame needs no
+ * referee, no schema and no YAML: one runtime import of the rule table, the SDK's zod schemas or
+ * Ajv from a screen module made every lesson load them (docs/benchmarks.md, screens). Dynamic
+ * imports do not count: they load when used.
+ */
+const SCREENS = [
+  'src/ui/run.ts',
+  'src/ui/menu-app.tsx',
+  'src/ui/lesson-app.tsx',
+  'src/cli/lesson-source.ts',
+];
+const HEAVY = [
+  'src/machine/rules.ts',
+  'node_modules/@modelcontextprotocol/sdk/dist/esm/types.js',
+  'node_modules/zod/v4/classic/external.js',
+  'node_modules/ajv/dist/2020.js',
+  'node_modules/yaml/dist/index.js',
+];
+
+async function graph(entries: readonly string[]): Promise<Metafile['inputs']> {
+  const result = await build({
+    ...bundleOptions,
+    entryPoints: [...entries],
+    write: false,
+    outdir: 'dist-graph',
+    metafile: true,
+    splitting: true,
+    logLevel: 'silent',
+  });
+  return result.metafile.inputs;
+}
+
+/** The chain of static imports from `start` to `target`, or null when there is none. */
+function chain(inputs: Metafile['inputs'], start: string, target: string): string[] | null {
+  const from = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  for (let at = queue.shift(); at !== undefined; at = queue.shift()) {
+    for (const imp of inputs[at]?.imports ?? []) {
+      if (imp.kind !== 'import-statement' || from.has(imp.path)) continue;
+      from.set(imp.path, at);
+      queue.push(imp.path);
+    }
+  }
+  if (!from.has(target)) return null;
+  const path: string[] = [];
+  for (let at: string | null | undefined = target; at; at = from.get(at)) path.unshift(at);
+  return path;
+}
+
+describe('the first frame of the menu and of a lesson', () => {
+  it('loads no referee, schema or YAML parser', async () => {
+    const inputs = await graph(SCREENS);
+    for (const start of SCREENS) {
+      for (const heavy of HEAVY) expect(chain(inputs, start, heavy), start).toBeNull();
+    }
+  });
+
+  it('would see one static import of the rule table (the check can fail)', async () => {
+    const inputs = await graph(['src/ui/handout.ts']);
+    expect(chain(inputs, 'src/ui/handout.ts', 'src/machine/rules.ts')).toEqual(
+      expect.arrayContaining(['src/ui/handout.ts', 'src/machine/rules.ts']),
+    );
+  });
+});
