@@ -18,6 +18,24 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** The faults gallery at 80×24 in a fresh folder, in English, once its first step is on screen. */
+async function faultsGallery(folder: string): Promise<ScriptPty> {
+  const dir = mkdtempSync(join(work, folder));
+  const env = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+  const app = new ScriptPty([...env, process.execPath, CLI, 'lesson', 'faults-gallery'], {
+    cwd: dir,
+    cols: 80,
+    rows: 24,
+  });
+  try {
+    await app.waitFor(/step 1\/20/, app.mark());
+  } catch (error) {
+    app.kill();
+    throw error;
+  }
+  return app;
+}
+
 describe('the built CLI in a terminal', () => {
   it.skipIf(!hasTmux)(
     'menu → lesson → next → back to the menu → quit, at 80×24 (skipped without tmux)',
@@ -104,17 +122,9 @@ describe('the built CLI in a terminal', () => {
   it.skipIf(!hasScript)(
     'v lists the violations, Enter goes to one, ] to the next: the faults gallery at 80×24',
     async () => {
-      const dir = mkdtempSync(join(work, 'glance-'));
-      const env = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
-      const app = new ScriptPty([...env, process.execPath, CLI, 'lesson', 'faults-gallery'], {
-        cwd: dir,
-        cols: 80,
-        rows: 24,
-      });
+      const app = await faultsGallery('glance-');
       try {
         let from = app.mark();
-        await app.waitFor(/step 1\/20/, from);
-        from = app.mark();
         app.press('v');
         const list = await app.waitFor(/Violations \(11\)[\s\S]*step {2}10/, from);
         expect(list).toMatch(/✗ error +step +4 +duplicate-request-id/);
@@ -138,17 +148,9 @@ describe('the built CLI in a terminal', () => {
   it.skipIf(!hasScript)(
     'Tab focuses the envelope, e opens its field tree, / finds a field, q goes back: at 80×24',
     async () => {
-      const dir = mkdtempSync(join(work, 'inspect-'));
-      const env = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
-      const app = new ScriptPty([...env, process.execPath, CLI, 'lesson', 'faults-gallery'], {
-        cwd: dir,
-        cols: 80,
-        rows: 24,
-      });
+      const app = await faultsGallery('inspect-');
       try {
         let from = app.mark();
-        await app.waitFor(/step 1\/20/, from);
-        from = app.mark();
         app.press(':20\r');
         // The lesson's own meaning of this step opens the envelope pane.
         await app.waitFor(

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import type { Lang } from '../../i18n/lang.js';
 import type { Step } from '../../session/index.js';
 import { envelopeModel } from '../envelope-model.js';
@@ -20,15 +21,19 @@ export type SandboxInspectProps = {
 
 /** The sandbox's `i`: a message of the session as the field tree, each field with its meaning. */
 export function SandboxInspect({ step, tree, status, lang, columns, rows }: SandboxInspectProps) {
-  const shown = screenStep(step);
-  const model = envelopeModel(shown.message, shown.annotations, [], lang, columns - 4);
+  // Once per message, language and width: not again on every key that moves the cursor.
+  const { shown, meanings } = useMemo(() => {
+    const shown = screenStep(step);
+    const model = envelopeModel(shown.message, shown.annotations, [], lang, columns - 4);
+    return { shown, meanings: new Map(model.meanings.map((m) => [m.pointer, m] as const)) };
+  }, [step, lang, columns]);
   return (
     <Box flexDirection="column" width={columns} height={rows - 1} overflow="hidden">
       <FieldTreeView
         title={envelopeTitle(shown, lang)}
         nodes={tree.nodes}
         tree={tree.state}
-        meanings={new Map(model.meanings.map((m) => [m.pointer, m] as const))}
+        meanings={meanings}
         lang={lang}
         height={rows - 2}
         width={columns}
