@@ -137,7 +137,12 @@ async function opened(id: string): Promise<OpenedLesson> {
   return result.value;
 }
 
-function lessonApp(lesson: OpenedLesson, autoplay: number | null, lang: 'en' | 'zh' = 'en') {
+function lessonApp(
+  lesson: OpenedLesson,
+  autoplay: number | null,
+  lang: 'en' | 'zh' = 'en',
+  size = { columns: 160, rows: 45 },
+) {
   return renderAt(
     <LessonApp
       lesson={lesson}
@@ -146,7 +151,7 @@ function lessonApp(lesson: OpenedLesson, autoplay: number | null, lang: 'en' | '
       lang={lang}
       autoplay={autoplay}
     />,
-    { columns: 160, rows: 45 },
+    size,
   );
 }
 
@@ -256,16 +261,7 @@ describe('autoplay and jumping', () => {
 describe('the help on a short screen', () => {
   it('scrolls with j/k under its title, which says how much is out of sight', async () => {
     const lesson = await opened('progress');
-    const screen = renderAt(
-      <LessonApp
-        lesson={lesson}
-        progress={{ lessons: {} }}
-        save={() => {}}
-        lang="en"
-        autoplay={null}
-      />,
-      { columns: 80, rows: 24 },
-    );
+    const screen = lessonApp(lesson, null, 'en', { columns: 80, rows: 24 });
     await until(() => expect(screen.frame()).toContain('step 1/'));
     screen.type('?');
     const end = 'the rest below it.';
