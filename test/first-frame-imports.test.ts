@@ -21,7 +21,11 @@ const HEAVY = [
   'node_modules/zod/v4/classic/external.js',
   'node_modules/ajv/dist/2020.js',
   'node_modules/yaml/dist/index.js',
+  // Only the busy line and the sandbox use @inkjs/ui's components; they bring its theme.
+  'node_modules/@inkjs/ui/build/index.js',
 ];
+/** What the menu needs only once a lesson opens: the catalogue the steps are shaped with. */
+const MENU_ONLY_LATER = ['src/protocol/catalogue.ts', 'src/protocol/fields.ts'];
 
 async function graph(entries: readonly string[]): Promise<Metafile['inputs']> {
   const result = await build({
@@ -58,6 +62,19 @@ describe('the first frame of the menu and of a lesson', () => {
     const inputs = await graph(SCREENS);
     for (const start of SCREENS) {
       for (const heavy of HEAVY) expect(chain(inputs, start, heavy), start).toBeNull();
+    }
+  });
+
+  it('loads the catalogue for the menu only when a lesson opens', async () => {
+    const menu = [
+      'src/cli/main.ts',
+      'src/ui/run.ts',
+      'src/ui/menu-app.tsx',
+      'src/cli/lesson-source.ts',
+    ];
+    const inputs = await graph(menu);
+    for (const start of menu) {
+      for (const later of MENU_ONLY_LATER) expect(chain(inputs, start, later), start).toBeNull();
     }
   });
 

@@ -8,7 +8,6 @@ import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.j
 import { isLessonPath, listingAtPath, mergeListings } from '../sim/scenario/lesson-sources.js';
 import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
 import type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
-import { screenSteps } from '../ui/screen-step.js';
 
 export type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
 
@@ -54,6 +53,9 @@ export async function openLesson(
   given?: LessonListing,
 ): Promise<{ ok: true; value: OpenedLesson } | { ok: false; error: OpenProblem }> {
   const listing = given ?? (await listLessons());
+  // The catalogue and field notes the steps are shaped with load when a lesson opens, not for the
+  // menu's first frame.
+  const { screenSteps } = await import('../ui/screen-step.js');
   // `id` may be the lesson's number: the opened lesson carries its real id (progress is kept by id).
   const shaped = ({ id, scenario }: LoadedLesson, steps: readonly Step[]) => ({
     ok: true as const,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A message's JSON text may be this long; the harness never sends more than a result's JSON. */
 export const MESSAGE_LIMIT = 1_000_000;

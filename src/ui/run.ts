@@ -104,12 +104,20 @@ export async function runSandbox(options: {
   readonly lang: Lang;
   readonly lessonId: string | null;
 }): Promise<number> {
-  const { SandboxApp } = await import('./sandbox-app.js');
+  const [{ SandboxApp }, { InkUiTheme }] = await Promise.all([
+    import('./sandbox-app.js'),
+    import('./ink-ui-theme.js'),
+  ]);
+  // The sandbox's forms use @inkjs/ui's text inputs, themed as everything else is.
   return show(
-    createElement(SandboxApp, {
-      session: options.session,
-      lang: options.lang,
-      lessonId: options.lessonId,
-    }),
+    createElement(
+      InkUiTheme,
+      null,
+      createElement(SandboxApp, {
+        session: options.session,
+        lang: options.lang,
+        lessonId: options.lessonId,
+      }),
+    ),
   );
 }

@@ -1,14 +1,6 @@
-import { defaultTheme, extendTheme, ThemeProvider } from '@inkjs/ui';
 import type { ReactNode } from 'react';
 import { createTheme } from './theme.js';
 import { ThemeContext } from './use-theme.js';
-
-/** @inkjs/ui's components with their colours taken out, for NO_COLOR. */
-const colourless = extendTheme(defaultTheme, {
-  components: {
-    Spinner: { styles: { frame: () => ({}) } },
-  },
-});
 
 export type ThemedProps = {
   /** Colour on, unless NO_COLOR asked otherwise (see `colourEnabled`). */
@@ -16,11 +8,10 @@ export type ThemedProps = {
   readonly children?: ReactNode;
 };
 
-/** Gives every view the same theme, ours and @inkjs/ui's. */
+/**
+ * Gives every view the same theme. @inkjs/ui's own theme is added by the few views that use its
+ * components (`InkUiTheme`).
+ */
 export function Themed({ colour, children }: ThemedProps) {
-  return (
-    <ThemeContext.Provider value={createTheme(colour)}>
-      <ThemeProvider theme={colour ? defaultTheme : colourless}>{children}</ThemeProvider>
-    </ThemeContext.Provider>
-  );
+  return <ThemeContext.Provider value={createTheme(colour)}>{children}</ThemeContext.Provider>;
 }

@@ -1,4 +1,5 @@
 import { Spinner } from '@inkjs/ui';
+import { InkUiTheme } from '../ink-ui-theme.js';
 
 export type BusyLineProps = {
   readonly text: string;
@@ -6,5 +7,9 @@ export type BusyLineProps = {
 
 /** A spinner beside `text`, for a wait the CLI cannot measure (the learner's code running). */
 export function BusyLine({ text }: BusyLineProps) {
-  return <Spinner label={text} />;
+  return (
+    <InkUiTheme>
+      <Spinner label={text} />
+    </InkUiTheme>
+  );
 }
