@@ -12,10 +12,10 @@ export const SUBSCRIPTION_ID = SUBSCRIPTION_ID_META;
 
 /** A `SubscriptionFilter`: each notification type is opt-in. */
 export type ListenFilter = {
-  readonly toolsListChanged?: boolean;
-  readonly promptsListChanged?: boolean;
-  readonly resourcesListChanged?: boolean;
-  readonly resourceSubscriptions?: readonly string[];
+  readonly toolsListChanged?: boolean | undefined;
+  readonly promptsListChanged?: boolean | undefined;
+  readonly resourcesListChanged?: boolean | undefined;
+  readonly resourceSubscriptions?: readonly string[] | undefined;
 };
 
 export type ListenState =

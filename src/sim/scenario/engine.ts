@@ -39,10 +39,14 @@ export async function runScenario(
   // A fixed requestState key: a lesson's input_required rounds are the same on every run.
   const server = new SimServer({ ...scenario.server, requestStateKey: LESSON_STATE_KEY });
   const client = new SimClient(scenario.client);
+  // A modern client needs no handshake: its first request already carries the envelope.
+  if (scenario.client.era === 'modern') client.modernVersion = client.preferredVersion;
   const log = new SessionLog();
   const cancelled: Array<{ id: RequestId; token?: string }> = [];
   const completedTokens: (string | number)[] = [];
   let now = 0;
+  /** The server/discover probes sent, by id: the revision each one's envelope named. */
+  const probes = new Map<RequestId, string>();
   let events: Bilingual[] = [];
 
   const fail = (step: number, message: string) => ({
@@ -74,6 +78,11 @@ export async function runScenario(
       continue;
     }
     const emitted = emit(step, {
+      probe: (version: string) => {
+        const message = client.discover(version, probes.size + 1);
+        probes.set(message.id as RequestId, version);
+        return message;
+      },
       server,
       client,
       now,
@@ -86,7 +95,10 @@ export async function runScenario(
     const { direction, message, fault } = emitted;
     // The peer takes the message before the step is recorded: the panels show its state after it.
     if (direction === 'client->server') server.receive(message, now);
-    else client.receive(message, now);
+    else {
+      client.receive(message, now);
+      adoptDiscoveredVersion(client, message, probes);
+    }
     const peers = viewPeers(client, server);
     const pushed = log.push({
       type: 'message',
@@ -115,6 +127,8 @@ export async function runScenario(
 }
 
 type EmitContext = {
+  /** Sends a server/discover probe with the envelope of `version`. */
+  probe: (version: string) => JsonObject;
   server: SimServer;
   client: SimClient;
   now: number;
@@ -164,6 +178,7 @@ function emit(
     };
   }
   if (action === 'initialize') message = client.initialize();
+  else if (action === 'discover') message = ctx.probe(client.preferredVersion);
   else if (action === 'initialized') message = client.initialized();
   else if (action === 'ping') message = client.request('ping');
   else if ('initialize' in action) {
@@ -177,6 +192,18 @@ function emit(
     message = client.request(action.request, action.params, { progress: action.progress === true });
   } else if ('notify' in action) {
     message = client.notify(action.notify, action.params);
+  } else if ('discover' in action) {
+    message = ctx.probe(action.discover.version ?? client.preferredVersion);
+  } else if ('listen' in action) {
+    message = client.listen(action.listen);
+  } else if ('end-listen' in action) {
+    const streams = [...client.streams.values()].filter(
+      (s) => s.state === 'opening' || s.state === 'open',
+    );
+    const target = action['end-listen'] === 'latest' ? streams.at(-1)?.id : action['end-listen'];
+    if (target === undefined)
+      return { error: 'client: end-listen, but the client has no open listen stream' };
+    message = client.endListen(target);
   } else {
     const target = action.cancel === 'latest' ? client.pending().at(-1)?.id : action.cancel;
     if (target === undefined)
@@ -248,6 +275,21 @@ function doAction(
   const seconds = action.wait >= 1000 ? `${action.wait / 1000} s` : `${action.wait} ms`;
   const zhSeconds = action.wait >= 1000 ? `${action.wait / 1000} 秒` : `${action.wait} 毫秒`;
   return { en: `${seconds} pass.`, zh: `过了 ${zhSeconds}。` };
+}
+
+/**
+ * A result to one of the client's server/discover probes makes it a modern client of that revision
+ * (2026-07-28 basic/versioning: it then sends the envelope on every request). An error leaves it
+ * as it was: the lesson decides whether it retries or falls back to initialize.
+ */
+function adoptDiscoveredVersion(
+  client: SimClient,
+  message: JsonObject,
+  probes: ReadonlyMap<RequestId, string>,
+): void {
+  if (client.modernVersion !== null || !('result' in message)) return;
+  const version = probes.get(message.id as RequestId);
+  if (version !== undefined) client.modernVersion = version;
 }
 
 function rawNote(raw: string): Bilingual {

@@ -25,7 +25,7 @@ const pointer = z.string().regex(/^(\/[^/]*)*$/, 'a JSON pointer such as /params
 // unions are made from the tables, and a step that fails is diagnosed against the branch its key
 // names (step-diagnosis.ts) rather than whichever branch zod happens to report last.
 
-const clientWords = z.enum(['initialize', 'initialized', 'next', 'ping']);
+const clientWords = z.enum(['initialize', 'initialized', 'next', 'ping', 'discover']);
 const clientInitialize = z
   .object({
     initialize: z
@@ -37,6 +37,26 @@ const clientRequest = z
   .object({ request: z.string(), params: json.optional(), progress: z.boolean().optional() })
   .strict();
 const clientNotify = z.object({ notify: z.string(), params: json.optional() }).strict();
+// 2026-07-28: server/discover with the envelope of one revision (default: the client's first).
+const clientDiscover = z
+  .object({ discover: z.object({ version: z.string().optional() }).strict() })
+  .strict();
+// 2026-07-28: subscriptions/listen with a filter, and the end of a stream the client opened.
+const clientListen = z
+  .object({
+    listen: z
+      .object({
+        toolsListChanged: z.boolean().optional(),
+        promptsListChanged: z.boolean().optional(),
+        resourcesListChanged: z.boolean().optional(),
+        resourceSubscriptions: z.array(z.string()).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+const clientEndListen = z
+  .object({ 'end-listen': z.union([z.literal('latest'), z.string(), z.number().int()]) })
+  .strict();
 const clientCancel = z
   .object({
     cancel: z.union([z.literal('latest'), z.string(), z.number().int()]),
@@ -76,6 +96,9 @@ export const CLIENT_ACTIONS = {
     request: clientRequest,
     notify: clientNotify,
     cancel: clientCancel,
+    discover: clientDiscover,
+    listen: clientListen,
+    'end-listen': clientEndListen,
   },
 } as const satisfies ActionKinds;
 export const SERVER_ACTIONS = {
@@ -100,6 +123,9 @@ const clientAction = z.union([
   clientRequest,
   clientNotify,
   clientCancel,
+  clientDiscover,
+  clientListen,
+  clientEndListen,
 ]);
 const serverAction = z.union([serverWords, serverRequest]);
 const doAction = z.union([doWords, addTool, logAction, setRoots, waitAction, rawAction, failNext]);
@@ -150,6 +176,11 @@ export const serverConfigSchema = z
     capabilities: json.default({ tools: { listChanged: true } }),
     tools: z.array(z.enum(TOOL_NAMES)).default(['weather_current']),
     instructions: z.string().optional(),
+    /**
+     * The eras the server speaks: `legacy` (the handshake), `modern` (2026-07-28 only: an
+     * initialize gets -32022), `dual` (the opening message fixes the connection's era).
+     */
+    era: z.enum(['legacy', 'modern', 'dual']).default('legacy'),
   })
   .strict();
 
@@ -170,6 +201,12 @@ export const clientConfigSchema = z
       .object({ action: z.enum(['accept', 'decline', 'cancel']), content: json.optional() })
       .strict()
       .default({ action: 'accept', content: { rating: 5, comment: 'Clear!' } }),
+    /**
+     * `modern`: every request carries the `_meta` envelope of the client's first revision from
+     * the first step (2026-07-28: no handshake fixes it). `legacy`: the handshake era; a client
+     * still turns modern once a server/discover it sent is answered.
+     */
+    era: z.enum(['legacy', 'modern']).default('legacy'),
   })
   .strict();
 
@@ -181,6 +218,11 @@ export const scenarioSchema = z
       .optional(),
     title: bilingual,
     goal: bilingual,
+    /** The protocol revision the lesson teaches (shown with its title). */
+    revision: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a revision such as 2025-11-25')
+      .default('2025-11-25'),
     server: serverConfigSchema.default(serverConfigSchema.parse({})),
     client: clientConfigSchema.default(clientConfigSchema.parse({})),
     steps: z.array(stepSchema).min(1),
