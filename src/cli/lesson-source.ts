@@ -64,6 +64,7 @@ export async function openLesson(
       title: scenario.title,
       goal: scenario.goal,
       recap: scenario.recap,
+      revision: scenario.revision,
       steps: screenSteps(steps),
       exercise: scenario.exercise === undefined ? null : exerciseNamed(scenario.exercise),
     },

@@ -33,6 +33,7 @@ export const STRINGS = {
   timeline: { en: 'timeline', zh: '时间线' },
   recap: { en: 'Recap', zh: '小结' },
   goal: { en: 'Goal', zh: '目标' },
+  lessonRevision: { en: 'Revision', zh: '协议修订版' },
   spec: { en: 'Spec sections', zh: '规范章节' },
   statusNew: { en: 'new', zh: '未开始' },
   statusStarted: { en: 'in progress', zh: '进行中' },

@@ -56,6 +56,8 @@ export type HandoutFrame = {
   readonly goal: Bilingual;
   readonly recap: Bilingual;
   readonly spec: readonly string[];
+  /** The protocol revision the lesson teaches. */
+  readonly revision?: string | undefined;
 };
 
 /**
@@ -79,6 +81,14 @@ export function lessonHandout(
       ? `**${tr(STRINGS.goal, lang)}**：${tr(sc.goal, lang)}`
       : `**${tr(STRINGS.goal, lang)}:** ${tr(sc.goal, lang)}`,
     '',
+    ...(sc.revision === undefined
+      ? []
+      : [
+          lang === 'zh'
+            ? `**${tr(STRINGS.lessonRevision, lang)}**：${sc.revision}`
+            : `**${tr(STRINGS.lessonRevision, lang)}:** ${sc.revision}`,
+          '',
+        ]),
   ];
   for (const step of timeline.steps) {
     out.push(stepHeading(step, lang), '');

@@ -233,7 +233,11 @@ export function LessonPlayer({
   });
   return (
     <LessonScreen
-      title={visible(tr(lesson.title, lang))}
+      title={visible(
+        lesson.revision === undefined
+          ? tr(lesson.title, lang)
+          : `${tr(lesson.title, lang)} · ${lesson.revision}`,
+      )}
       steps={lesson.steps}
       index={index}
       help={help}

@@ -15,6 +15,8 @@ export type MenuLesson = {
   readonly number: number;
   readonly title: string;
   readonly goal: string;
+  /** The protocol revision the lesson teaches ('' when its file names none). */
+  readonly revision: string;
   readonly status: LessonStatus;
   /** The lesson in progress (the one last stepped in, unfinished). */
   readonly current: boolean;
@@ -41,6 +43,7 @@ function listedData(listing: LessonListing, progress: ProgressData, lang: Lang):
     number: i + 1,
     title: tr(lesson.scenario.title, lang),
     goal: tr(lesson.scenario.goal, lang),
+    revision: lesson.scenario.revision ?? '',
     status: statusOf(progress, lesson.id),
     current: lesson.id === inProgress(progress),
   }));

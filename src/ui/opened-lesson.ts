@@ -7,6 +7,8 @@ export type OpenedLesson = {
   readonly title: Bilingual;
   readonly goal: Bilingual;
   readonly recap: Bilingual;
+  /** The protocol revision the lesson teaches (a lesson file's `revision`), when it names one. */
+  readonly revision?: string | undefined;
   readonly steps: readonly ScreenStep[];
   /** The exercise that practises what the lesson taught (the lesson file names it), if any. */
   readonly exercise?: { readonly id: string; readonly title: Bilingual } | null;
@@ -19,7 +21,11 @@ export type OpenProblem = { readonly code: 1 | 2; readonly message: string };
 export type MenuListing = {
   readonly lessons: ReadonlyArray<{
     readonly id: string;
-    readonly scenario: { readonly title: Bilingual; readonly goal: Bilingual };
+    readonly scenario: {
+      readonly title: Bilingual;
+      readonly goal: Bilingual;
+      readonly revision?: string | undefined;
+    };
   }>;
   readonly problems: ReadonlyArray<{
     readonly file: string;

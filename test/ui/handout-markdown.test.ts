@@ -42,6 +42,12 @@ describe('handouts: the goal line renders as Markdown, in both languages', () =>
         const goal = lessonHandout(lesson, { steps: [] }, lang).split('\n')[2] ?? '';
         expect(strongOf(goal), `${lesson.id}: ${goal}`).toBe(lang === 'zh' ? '目标' : 'Goal:');
         expect(goal.slice(goal.lastIndexOf('**') + 2)).toMatch(lang === 'zh' ? /^：\S/ : /^ \S/);
+        // The revision the lesson teaches, bold the same way, under the goal.
+        const revision = lessonHandout(lesson, { steps: [] }, lang).split('\n')[4] ?? '';
+        expect(strongOf(revision), `${lesson.id}: ${revision}`).toBe(
+          lang === 'zh' ? '协议修订版' : 'Revision:',
+        );
+        expect(revision).toMatch(new RegExp(`${lesson.scenario.revision}$`));
       }
     });
   }

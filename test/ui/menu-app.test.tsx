@@ -200,17 +200,17 @@ describe('the lesson menu', () => {
         const lines = screen.frame().split('\n');
         let cut = 0;
         for (const lesson of data.lessons) {
-          const head = lesson.goal.slice(0, lang === 'zh' ? 12 : 24);
+          // Each lesson's second line: the revision it teaches, then its goal.
+          const goal = `${lesson.revision} · ${lesson.goal}`;
+          const head = `${lesson.revision} · ${lesson.goal.slice(0, lang === 'zh' ? 12 : 24)}`;
           const line = lines.find((l) => l.trim().startsWith(head));
           expect(line, lesson.id).toBeDefined();
           const shown = (line ?? '').trim();
           expect(stringWidth(line ?? '')).toBeLessThanOrEqual(columns);
-          if (shown === lesson.goal) continue;
+          if (shown === goal) continue;
           cut += 1;
           expect(shown, `${lang} ${lesson.id}`).toMatch(/…$/);
-          expect(lesson.goal.startsWith(shown.slice(0, -1)), `${shown} | ${lesson.goal}`).toBe(
-            true,
-          );
+          expect(goal.startsWith(shown.slice(0, -1)), `${shown} | ${goal}`).toBe(true);
         }
         if (columns < 100) expect(cut).toBeGreaterThan(0);
         screen.unmount();

@@ -47,6 +47,7 @@ export async function lessonsCommand(options: {
     number: i + 1,
     title: tr(lesson.scenario.title, options.lang),
     goal: tr(lesson.scenario.goal, options.lang),
+    revision: lesson.scenario.revision,
     steps: lesson.scenario.steps.filter((step) => !('do' in step)).length,
     status: statusOf(options.progress, lesson.id),
   }));

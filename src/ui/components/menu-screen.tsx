@@ -98,7 +98,10 @@ export function MenuScreen({
               </Box>
               <Box paddingLeft={indent} overflowX="hidden">
                 <Text dimColor={!here} wrap="truncate-end">
-                  {ellipsize(lesson.goal, columns - indent)}
+                  {ellipsize(
+                    lesson.revision === '' ? lesson.goal : `${lesson.revision} · ${lesson.goal}`,
+                    columns - indent,
+                  )}
                 </Text>
               </Box>
             </Box>
