@@ -1,0 +1,183 @@
+/**
+ * The course across both eras (issue 18): the lessons of 2026-07-28 together show every method of
+ * that revision and break every modern rule at least once, and every envelope any lesson's peers
+ * send validates against the official JSON Schema of the era it was sent in (copies of the spec's
+ * `schema/<version>/schema.json` in test/fixtures/schema) — independent of mcp-sim's own model.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import formatsModule, { type FormatsPlugin } from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERA_RULES } from '../../src/machine/rules/eras.js';
+import { MODERN_REQUEST_RULES } from '../../src/machine/rules/modern-requests.js';
+import {
+  MODERN_NOTIFICATION_RULES,
+  MODERN_RESULT_RULES,
+} from '../../src/machine/rules/modern-results.js';
+import { MRTR_RULES } from '../../src/machine/rules/mrtr.js';
+import { SUBSCRIPTION_RULES } from '../../src/machine/rules/subscriptions.js';
+import { existsIn, METHOD_NAMES } from '../../src/protocol/catalogue.js';
+import type { Step } from '../../src/session/index.js';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+
+const MODERN = '2026-07-28';
+const SCHEMAS = join(import.meta.dirname, '..', 'fixtures', 'schema');
+const addFormats = (formatsModule as unknown as { default: FormatsPlugin }).default;
+
+type Defs = Record<string, { properties?: { method?: { const?: string } } }>;
+type Schema = {
+  readonly ajv: Ajv2020;
+  readonly defs: Defs;
+  readonly requests: Map<string, string>;
+  readonly notifications: Map<string, string>;
+};
+
+function schemaOf(version: string): Schema {
+  const json = JSON.parse(readFileSync(join(SCHEMAS, `${version}.json`), 'utf8')) as {
+    $defs: Defs;
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(json, version);
+  const requests = new Map<string, string>();
+  const notifications = new Map<string, string>();
+  for (const [name, def] of Object.entries(json.$defs)) {
+    const method = def.properties?.method?.const;
+    if (method === undefined) continue;
+    if (name.endsWith('Request')) requests.set(method, name);
+    if (name.endsWith('Notification')) notifications.set(method, name);
+  }
+  return { ajv, defs: json.$defs, requests, notifications };
+}
+
+const schemas = new Map<string, Schema>();
+const schemaFor = (version: string) => {
+  let s = schemas.get(version);
+  if (!s) {
+    s = schemaOf(version);
+    schemas.set(version, s);
+  }
+  return s;
+};
+
+/** What the official schema of `version` says is wrong with a step's message ([] when valid). */
+function schemaProblems(version: string, step: Step): string[] {
+  const v = step.verdict;
+  if (v === null) return [];
+  const s = schemaFor(version);
+  const message = step.message as { result?: { resultType?: string } };
+  const checks: Array<[string, unknown]> = [];
+  if (v.kind === 'error') checks.push(['JSONRPCErrorResponse', message]);
+  else if (v.kind === 'request' || v.kind === 'notification') {
+    const table = v.kind === 'request' ? s.requests : s.notifications;
+    const type = table.get(v.method ?? '');
+    if (type === undefined) return [`no ${v.kind} type for ${v.method} in ${version}`];
+    checks.push([v.kind === 'request' ? 'JSONRPCRequest' : 'JSONRPCNotification', message]);
+    checks.push([type, message]);
+  } else {
+    const request = s.requests.get(v.method ?? '');
+    if (request === undefined) return [`no request type for ${v.method} in ${version}`];
+    const named = request.replace(/Request$/, 'Result');
+    const result =
+      message.result?.resultType === 'input_required'
+        ? 'InputRequiredResult'
+        : named in s.defs
+          ? named
+          : 'Result';
+    checks.push(['JSONRPCResultResponse', message], [result, message.result]);
+  }
+  return checks.flatMap(([type, value]) => {
+    const check = s.ajv.getSchema(`${version}#/$defs/${type}`);
+    if (!check) return [`no $defs/${type} in ${version}`];
+    return check(value)
+      ? []
+      : (check.errors ?? []).map((e: ErrorObject) => `${type}${e.instancePath} ${e.message}`);
+  });
+}
+
+const MODERN_RULES = [
+  ...ERA_RULES,
+  ...MODERN_REQUEST_RULES,
+  ...MODERN_RESULT_RULES,
+  ...MODERN_NOTIFICATION_RULES,
+  ...MRTR_RULES,
+  ...SUBSCRIPTION_RULES,
+].map((r) => r.id);
+const MODERN_METHODS = METHOD_NAMES.filter((m) => existsIn(m, MODERN));
+
+const { lessons } = loadLessons();
+const played = new Map<string, readonly Step[]>();
+
+beforeAll(async () => {
+  for (const lesson of lessons) {
+    const result = await runScenario(lesson.scenario);
+    if (!result.ok) throw new Error(`${lesson.id}: ${result.error.message}`);
+    played.set(lesson.id, result.value.steps);
+  }
+});
+
+const modernLessons = () => lessons.filter((l) => l.scenario.revision === MODERN);
+
+describe('the course of two eras', () => {
+  it('has at least ten lessons of 2026-07-28, after the handshake lessons', () => {
+    expect(modernLessons().length).toBeGreaterThanOrEqual(10);
+    const first = lessons.findIndex((l) => l.scenario.revision === MODERN);
+    expect(lessons.slice(first).every((l) => l.scenario.revision === MODERN)).toBe(true);
+  });
+
+  it('the modern lessons together show every method of 2026-07-28 (input requests included)', () => {
+    expect(MODERN_METHODS.length).toBe(21);
+    const shown = new Set<string>();
+    for (const lesson of modernLessons()) {
+      for (const step of played.get(lesson.id) ?? []) {
+        if (step.verdict?.era !== 'modern' || !step.verdict.method) continue;
+        shown.add(step.verdict.method);
+        // Server questions travel inside an input_required result (basic/patterns/mrtr).
+        const result = (step.message as { result?: { inputRequests?: unknown } }).result;
+        const asks = result?.inputRequests;
+        if (asks && typeof asks === 'object') {
+          for (const ask of Object.values(asks as Record<string, { method?: unknown }>)) {
+            if (typeof ask?.method === 'string') shown.add(ask.method);
+          }
+        }
+      }
+    }
+    expect(MODERN_METHODS.filter((m) => !shown.has(m))).toEqual([]);
+  });
+
+  it('the lessons together break every modern rule at least once, on purpose', () => {
+    const broken = new Set<string>();
+    for (const steps of played.values()) {
+      for (const step of steps) {
+        for (const v of step.verdict?.violations ?? []) broken.add(v.rule);
+      }
+    }
+    expect(MODERN_RULES.filter((id) => !broken.has(id))).toEqual([]);
+  });
+
+  it('every envelope of every lesson is valid against the official schema of its era', () => {
+    const problems: string[] = [];
+    for (const lesson of lessons) {
+      const legacy = lesson.scenario.revision === MODERN ? '2025-11-25' : lesson.scenario.revision;
+      for (const step of played.get(lesson.id) ?? []) {
+        // A fault's own envelope is broken on purpose; the peer's answer to it is not.
+        if (step.kind !== 'message' || step.notes?.fault) continue;
+        const version = step.verdict?.era === 'modern' ? MODERN : legacy;
+        for (const p of schemaProblems(version, step))
+          problems.push(`${lesson.id} step ${step.index + 1}: ${p}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the schema check is not vacuous: a legacy result fails the 2026-07-28 schema', () => {
+    const step = {
+      message: { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+      verdict: { kind: 'response', method: 'tools/list' },
+    } as unknown as Step;
+    expect(schemaProblems('2025-11-25', step)).toEqual([]);
+    expect(schemaProblems(MODERN, step).join('\n')).toMatch(/resultType|ttlMs|cacheScope/);
+  });
+});
