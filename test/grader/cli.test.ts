@@ -20,7 +20,7 @@ describe('mcp-sim exercises', () => {
     const { exercises } = JSON.parse(stdout) as {
       exercises: Array<{ id: string; maxPoints: number }>;
     };
-    expect(exercises).toHaveLength(7);
+    expect(exercises).toHaveLength(8);
     for (const { id } of exercises) {
       expect(existsSync(join(ROOT, 'exercises', id)), id).toBe(true);
       expect(existsSync(join(SOLUTIONS, id)), id).toBe(true);
@@ -172,12 +172,12 @@ describe('mcp-sim check, everything', () => {
     });
     try {
       await vi.waitFor(() => expect(out).toContain('Watching for changes'), { timeout: 10_000 });
-      expect(out).toContain('Points 0/10');
+      expect(out).toContain('Points 0/20');
       writeFileSync(
         join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
         solution('07-capability-quiz', 'answers.yaml'),
       );
-      await vi.waitFor(() => expect(out).toContain('Points 10/10'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(out).toContain('Points 20/20'), { timeout: 10_000 });
     } finally {
       child.kill('SIGINT');
     }
@@ -196,7 +196,7 @@ describe('check --watch exits with the latest state of everything watched', () =
       await vi.waitFor(() => expect(watch.out()).toContain('Watching for changes'), {
         timeout: 10_000,
       });
-      expect(watch.out()).toContain('Points 10/10');
+      expect(watch.out()).toContain('Points 20/20');
     } finally {
       expect(await watch.stop()).toBe(0);
     }
@@ -213,7 +213,7 @@ describe('check --watch exits with the latest state of everything watched', () =
         join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
         solution('07-capability-quiz', 'answers.yaml'),
       );
-      await vi.waitFor(() => expect(watch.out()).toContain('Points 10/10'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(watch.out()).toContain('Points 20/20'), { timeout: 10_000 });
     } finally {
       expect(await watch.stop()).toBe(1);
     }

@@ -288,7 +288,7 @@ describe('07-capability-quiz', () => {
     lines[at] = 'q1: [b'; // yaml notices only at the next key, lines later
     const result = await grade(id, { 'answers.yaml': lines.join('\n') });
     expect(result.status).toBe('error');
-    expect(failed(result)).toHaveLength(6);
+    expect(failed(result)).toHaveLength(12);
     for (const check of result.checks) {
       expect(check.message).toEqual({
         en: `answers.yaml:${at + 1}:5: this [ is never closed with ]`,
