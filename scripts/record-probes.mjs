@@ -14,13 +14,16 @@
  * - the same server `reject` (modern only), probed with 2099-01-01;
  * - `test/fixtures/connect/scripted-server.mjs legacy-error -32602`: hand-written, not an SDK, for the
  *   answer the spec says Python's legacy servers give (−32602), which no server installed here gives.
+ * Then mcp-sim's own client: `mcp-sim connect --era auto --trace-file` (the built CLI, `npm run build`
+ * first) against server-everything and against the dual-era SDK v2 server; its probe and the answer.
  * Then the probe and its answer from each SDK v2 client recording in test/fixtures/real
  * (`v2-modern`, `v2-client-mcp-sim`, `v2-dual-everything`; the client's own probe, in place), as
  * they are in those files.
  */
 
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -109,6 +112,44 @@ for (const [file, server] of RECORDED) {
   const name = `test/fixtures/real/${file}, lines 1-2`;
   process.stdout.write(`${JSON.stringify({ name, server, probe, answer })}\n`);
 }
+const CONNECTED = [
+  [
+    'mcp-sim connect --era auto, server-everything',
+    'server-everything 2026.8.31 (SDK v1 1.32.2, legacy)',
+    [EVERYTHING, 'stdio'],
+  ],
+  [
+    'mcp-sim connect --era auto, SDK v2 serveStdio (legacy: serve)',
+    '@modelcontextprotocol/server 2.4.0 serveStdio, legacy: serve',
+    [V2, 'serve'],
+  ],
+];
+const temp = mkdtempSync(join(tmpdir(), 'record-probes-'));
+for (const [name, server, args] of CONNECTED) {
+  const trace = join(temp, 'trace.jsonl');
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'dist/cli/main.js'),
+      'connect',
+      '--json',
+      '--era',
+      'auto',
+      '--trace-file',
+      trace,
+      '--',
+      process.execPath,
+      ...args,
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  const [probe, answer] = readFileSync(trace, 'utf8')
+    .split('\n')
+    .slice(0, 2)
+    .map((line) => JSON.parse(line).message);
+  process.stdout.write(`${JSON.stringify({ name, server, probe, answer })}\n`);
+}
+rmSync(temp, { recursive: true, force: true });
 for (const session of SESSIONS) {
   process.stdout.write(`${JSON.stringify(await probe(session))}\n`);
 }

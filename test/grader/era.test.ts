@@ -8,7 +8,7 @@ import {
   sameVerdict,
 } from '../../src/grader/rubrics/era.js';
 import { judgeProbe } from '../../src/sim/client/era-probe.js';
-import { failed, grade, patch, solution } from './helpers.js';
+import { failed, grade, patch, solution, tempDir } from './helpers.js';
 
 const id = '10-era-detection';
 const ref = solution(id, 'era.ts');
@@ -30,15 +30,27 @@ describe('10-era-detection: the cases', () => {
   const fixed = fixedCases(recorded);
 
   it('uses every real recording: DiscoverResults, real −32022s and legacy errors', () => {
-    expect(recorded).toHaveLength(8);
+    expect(recorded).toHaveLength(10);
     const names = Object.values(fixed)
       .flat()
       .map((c) => c.name);
     for (const r of recorded) expect(names.some((n) => n.startsWith(r.name))).toBe(true);
     const codes = recorded.map((r) => (r.answer.error as { code?: number } | undefined)?.code);
-    expect(codes.filter((c) => c === -32601)).toHaveLength(2);
+    expect(codes.filter((c) => c === -32601)).toHaveLength(3);
     expect(codes.filter((c) => c === -32022)).toHaveLength(2);
-    expect(codes.filter((c) => c === undefined)).toHaveLength(3);
+    expect(codes.filter((c) => c === undefined)).toHaveLength(4);
+  });
+
+  it('refuses a recording that was changed', async () => {
+    const { cpSync, writeFileSync, appendFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { recordingsDir } = await import('../../src/grader/recordings.js');
+    const dir = tempDir();
+    cpSync(recordingsDir(), dir, { recursive: true });
+    appendFileSync(join(dir, 'era-probes.jsonl'), '\n');
+    expect(() => loadProbeRecordings(dir)).toThrow(/missing or changed/);
+    writeFileSync(join(dir, 'era-probes.jsonl'), '');
+    expect(() => loadProbeRecordings(dir)).toThrow(/missing or changed/);
   });
 
   it('generates every kind of outcome, with fresh ids and texts on every seed', () => {

@@ -44,7 +44,7 @@ export type EraCase = {
 /** The real probe answers (scripts/record-probes.mjs), with their SHA-256, as RECORDINGS has. */
 export const ERA_PROBES = {
   file: 'era-probes.jsonl',
-  sha256: '4e567b6b4717dec62c5dfb5ed81a3cf14f6637a05ed8c670b0f4ae9f7b6eb67c',
+  sha256: '16c0f41e13658a3417a8681188cb339ebce4e058eb548c26d09a182f53bb9fcb',
 } as const;
 
 export type RecordedProbe = {
