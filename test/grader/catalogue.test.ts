@@ -28,6 +28,8 @@ describe('the exercises folder', () => {
     expect(findExercise(metas, 'session-stats')?.id).toBe('05-session-stats');
     expect(findExercise(metas, 'progress-notifications')?.id).toBe('01-progress');
     expect(findExercise(metas, 'version-negotiation')?.id).toBe('04-version-negotiation');
+    expect(findExercise(metas, '10')?.id).toBe('10-era-detection');
+    expect(findExercise(metas, 'era-detection')?.id).toBe('10-era-detection');
     expect(findExercise(metas, '0')).toBeUndefined();
     expect(findExercise(metas, 'nope')).toBeUndefined();
   });
