@@ -90,14 +90,17 @@ describe('mcp-sim check in a learner folder', () => {
     const classroom = await cli(cwd, ['check', '7', '--format', 'classroom']);
     expect(classroom.code).toBe(1);
     const result = JSON.parse(classroom.stdout);
-    expect(result).toMatchObject({ version: 1, status: 'fail', max_score: 10 });
+    expect(result).toMatchObject({ version: 1, status: 'fail', max_score: 20 });
     expect(result.tests[0]).toMatchObject({ score: 0 });
     expect(result.tests[0].name).toMatch(/^07-capability-quiz › q1\b/);
-    expect(result.tests).toHaveLength(10);
+    expect(result.tests).toHaveLength(20);
     const exercism = await cli(cwd, ['check', '7', '--format', 'exercism', '--lang', 'zh']);
     const results = JSON.parse(exercism.stdout);
     expect(results).toMatchObject({ version: 3, status: 'fail' });
     expect(results.tests[0]).toMatchObject({ status: 'fail', message: '尚未作答', task_id: 7 });
+    // Its folder's number, whatever exercises sit before it.
+    const era = JSON.parse((await cli(cwd, ['check', '10', '--format', 'exercism'])).stdout);
+    expect(era.tests[0]).toMatchObject({ status: 'fail', task_id: 10 });
   });
 
   it('reports usage errors with exit code 2', async () => {
