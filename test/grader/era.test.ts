@@ -112,6 +112,12 @@ describe('10-era-detection: the cases', () => {
 });
 
 describe('10-era-detection: wrong solutions', () => {
+  it('the untouched starter (fallback on −32601 only, TODO elsewhere) earns nothing', async () => {
+    const result = await grade(id, 'starter');
+    expect(result.points).toBe(0);
+    expect(failed(result)).toHaveLength(7);
+  });
+
   it('falling back only on −32601', async () => {
     const text = patch(
       ref,
