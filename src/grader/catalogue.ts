@@ -26,6 +26,7 @@ export const MODULES: Readonly<Record<string, string>> = {
   '04-version-negotiation': 'versions.ts',
   '05-session-stats': 'stats.ts',
   '06-handshake-tracer': 'labels.ts',
+  '10-era-detection': 'era.ts',
 };
 
 const hintsSchema = z.array(bilingual).min(2);
@@ -67,12 +68,16 @@ function listIds(dir: string): string[] {
   }
 }
 
-/** Every exercise, in folder order (the numeric prefix); metadata always from the package. */
+/**
+ * Every exercise, in folder order; its number is its folder's numeric prefix (`10-era-detection`
+ * is 10 even while 08 and 09 are missing), else its place. Metadata always from the package.
+ */
 export function loadExercises(dir: string = packageExercisesDir()): ExerciseMeta[] {
   return listIds(dir).map((id, i) => {
     const raw: unknown = JSON.parse(readFileSync(join(dir, id, 'exercise.json'), 'utf8'));
     const { module: _ignored, ...meta } = metaSchema.parse(raw);
-    return { id, number: i + 1, ...meta, module: MODULES[id] };
+    const prefix = Number.parseInt(id, 10);
+    return { id, number: Number.isNaN(prefix) ? i + 1 : prefix, ...meta, module: MODULES[id] };
   });
 }
 

@@ -5,7 +5,7 @@ import { findExercise, loadHints, RUBRICS } from '../../src/grader/index.js';
 import { EXERCISES, metas, SOLUTIONS } from './helpers.js';
 
 describe('the exercises folder', () => {
-  it('has the seven exercises of issue 5, in order', () => {
+  it('has the seven exercises of issue 5, then era detection, in order', () => {
     expect(metas.map((m) => m.id)).toEqual([
       '01-progress',
       '02-server-without-list-changed',
@@ -14,6 +14,7 @@ describe('the exercises folder', () => {
       '05-session-stats',
       '06-handshake-tracer',
       '07-capability-quiz',
+      '10-era-detection',
     ]);
   });
 
@@ -27,6 +28,8 @@ describe('the exercises folder', () => {
     expect(findExercise(metas, 'session-stats')?.id).toBe('05-session-stats');
     expect(findExercise(metas, 'progress-notifications')?.id).toBe('01-progress');
     expect(findExercise(metas, 'version-negotiation')?.id).toBe('04-version-negotiation');
+    expect(findExercise(metas, '10')?.id).toBe('10-era-detection');
+    expect(findExercise(metas, 'era-detection')?.id).toBe('10-era-detection');
     expect(findExercise(metas, '0')).toBeUndefined();
     expect(findExercise(metas, 'nope')).toBeUndefined();
   });

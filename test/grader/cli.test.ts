@@ -20,7 +20,7 @@ describe('mcp-sim exercises', () => {
     const { exercises } = JSON.parse(stdout) as {
       exercises: Array<{ id: string; maxPoints: number }>;
     };
-    expect(exercises).toHaveLength(7);
+    expect(exercises).toHaveLength(8);
     for (const { id } of exercises) {
       expect(existsSync(join(ROOT, 'exercises', id)), id).toBe(true);
       expect(existsSync(join(SOLUTIONS, id)), id).toBe(true);
@@ -90,14 +90,17 @@ describe('mcp-sim check in a learner folder', () => {
     const classroom = await cli(cwd, ['check', '7', '--format', 'classroom']);
     expect(classroom.code).toBe(1);
     const result = JSON.parse(classroom.stdout);
-    expect(result).toMatchObject({ version: 1, status: 'fail', max_score: 10 });
+    expect(result).toMatchObject({ version: 1, status: 'fail', max_score: 20 });
     expect(result.tests[0]).toMatchObject({ score: 0 });
     expect(result.tests[0].name).toMatch(/^07-capability-quiz › q1\b/);
-    expect(result.tests).toHaveLength(10);
+    expect(result.tests).toHaveLength(20);
     const exercism = await cli(cwd, ['check', '7', '--format', 'exercism', '--lang', 'zh']);
     const results = JSON.parse(exercism.stdout);
     expect(results).toMatchObject({ version: 3, status: 'fail' });
     expect(results.tests[0]).toMatchObject({ status: 'fail', message: '尚未作答', task_id: 7 });
+    // Its folder's number, whatever exercises sit before it.
+    const era = JSON.parse((await cli(cwd, ['check', '10', '--format', 'exercism'])).stdout);
+    expect(era.tests[0]).toMatchObject({ status: 'fail', task_id: 10 });
   });
 
   it('reports usage errors with exit code 2', async () => {
@@ -172,12 +175,12 @@ describe('mcp-sim check, everything', () => {
     });
     try {
       await vi.waitFor(() => expect(out).toContain('Watching for changes'), { timeout: 10_000 });
-      expect(out).toContain('Points 0/10');
+      expect(out).toContain('Points 0/20');
       writeFileSync(
         join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
         solution('07-capability-quiz', 'answers.yaml'),
       );
-      await vi.waitFor(() => expect(out).toContain('Points 10/10'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(out).toContain('Points 20/20'), { timeout: 10_000 });
     } finally {
       child.kill('SIGINT');
     }
@@ -196,7 +199,7 @@ describe('check --watch exits with the latest state of everything watched', () =
       await vi.waitFor(() => expect(watch.out()).toContain('Watching for changes'), {
         timeout: 10_000,
       });
-      expect(watch.out()).toContain('Points 10/10');
+      expect(watch.out()).toContain('Points 20/20');
     } finally {
       expect(await watch.stop()).toBe(0);
     }
@@ -213,7 +216,7 @@ describe('check --watch exits with the latest state of everything watched', () =
         join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
         solution('07-capability-quiz', 'answers.yaml'),
       );
-      await vi.waitFor(() => expect(watch.out()).toContain('Points 10/10'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(watch.out()).toContain('Points 20/20'), { timeout: 10_000 });
     } finally {
       expect(await watch.stop()).toBe(1);
     }

@@ -34,7 +34,7 @@ describe('shortcuts score less than full points', () => {
 
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
-    expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6']);
+    expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);
     for (const name of failed(result)) {
       const check = result.checks.find((c) => c.name === name);
       expect(check?.message.en).toMatch(/^give one letter \(a, b, c or d\); saw "[^"]+": one/);
@@ -117,7 +117,7 @@ describe('the whole course', () => {
     cpSync(SOLUTIONS, join(cwd, 'exercises'), { recursive: true });
     const result = await cli(cwd, ['check', '--json', '--seed', String(seed)]);
     const report = JSON.parse(result.stdout) as { seed: number; points: number; maxPoints: number };
-    expect(report).toMatchObject({ seed, points: 65, maxPoints: 65 });
+    expect(report).toMatchObject({ seed, points: 87, maxPoints: 87 });
     const text = await cli(cwd, ['check', '1', '--seed', String(seed)]);
     expect(text.stdout).toContain(
       `seed ${seed} (mcp-sim check 1 --seed ${seed} reproduces this run)`,

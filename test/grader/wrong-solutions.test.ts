@@ -267,6 +267,28 @@ describe('07-capability-quiz', () => {
     }
   });
 
+  it('the 2026-07-28 questions: a wrong try names the idea, not the answer', async () => {
+    const text = patch(patch(ref, /^q9: b$/m, 'q9: a'), /^q10: c$/m, 'q10: d');
+    const result = await grade(id, { 'answers.yaml': text });
+    expect(failed(result)).toEqual(['q9', 'q10']);
+    const q9 = result.checks.find((c) => c.name === 'q9');
+    const q10 = result.checks.find((c) => c.name === 'q10');
+    expect(q9?.message.en).toMatch(/not right: "a"[\s\S]*recognised modern error/);
+    expect(q10?.message.en).toMatch(/not right: "d"[\s\S]*Sessions are gone/);
+    for (const text of [q9?.message.en, q9?.message.zh]) {
+      expect(text).not.toMatch(/\bb\b|supported|retry|重试|expected/i);
+    }
+    for (const text of [q10?.message.en, q10?.message.zh]) {
+      expect(text).not.toMatch(/\bc\b|HMAC|AEAD|attacker|tamper|攻击者|篡改|expected/i);
+    }
+  });
+
+  it('the modern questions take one letter each, like the others', async () => {
+    const result = await grade(id, { 'answers.yaml': patch(ref, /^q12: d$/m, 'q12: d) or b') });
+    expect(failed(result)).toEqual(['q12']);
+    expect(result.checks.find((c) => c.name === 'q12')?.message.en).toMatch(/^give one letter/);
+  });
+
   it('an unanswered question is not given away', async () => {
     const result = await grade(id, 'starter');
     for (const check of result.checks) expect(check.message.en).toBe('not answered yet');
@@ -288,7 +310,7 @@ describe('07-capability-quiz', () => {
     lines[at] = 'q1: [b'; // yaml notices only at the next key, lines later
     const result = await grade(id, { 'answers.yaml': lines.join('\n') });
     expect(result.status).toBe('error');
-    expect(failed(result)).toHaveLength(6);
+    expect(failed(result)).toHaveLength(12);
     for (const check of result.checks) {
       expect(check.message).toEqual({
         en: `answers.yaml:${at + 1}:5: this [ is never closed with ]`,

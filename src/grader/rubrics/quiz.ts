@@ -181,6 +181,192 @@ const QUESTIONS: readonly Question[] = [
       ),
     },
   },
+  {
+    key: 'q7',
+    points: 2,
+    about: bi(
+      'what replaces the initialize handshake in 2026-07-28',
+      '2026-07-28 中什么取代了 initialize 握手',
+    ),
+    accept: ['b'],
+    expected: 'b',
+    why: bi(
+      'There is no negotiation handshake any more (basic/versioning): every request declares its protocol version and the client capabilities in its own _meta, and the server accepts or rejects each request on its own. server/discover exists (servers MUST implement it), but clients MAY call it and are not required to.',
+      '不再有协商握手（basic/versioning）：每个请求都在自己的 _meta 中声明协议版本和客户端能力，服务器逐个接受或拒绝每个请求。server/discover 仍然存在（服务器必须实现它），但客户端可以调用，并不是必须调用。',
+    ),
+    wrong: {
+      a: bi(
+        'Servers must implement server/discover, but a client may call any method first and handle the version error if its version is not served.',
+        '服务器必须实现 server/discover，但客户端可以先调用任何方法，版本不被支持时再处理版本错误。',
+      ),
+      c: bi(
+        'Sessions are gone in 2026-07-28: there is no session header, and an open connection is not a conversation.',
+        '2026-07-28 中没有会话了：没有会话头，一条打开的连接也不是一段对话。',
+      ),
+      d: bi(
+        'notifications/initialized was removed together with initialize: nothing is left to acknowledge.',
+        'notifications/initialized 和 initialize 一起被移除了：没有什么需要确认的了。',
+      ),
+      other: bi(
+        'Think about statelessness: where must a server find the version and the capabilities, if it may not rely on earlier requests?',
+        '想想无状态：如果服务器不能依赖之前的请求，它要到哪里去找版本和能力？',
+      ),
+    },
+  },
+  {
+    key: 'q8',
+    points: 1,
+    about: bi(
+      'where a 2026-07-28 client declares its capabilities',
+      '2026-07-28 的客户端在哪里声明它的能力',
+    ),
+    accept: ['c'],
+    expected: 'c',
+    why: bi(
+      'In every request: _meta["io.modelcontextprotocol/clientCapabilities"] is required on each one ({} means no optional capability), and servers MUST NOT infer capabilities from prior requests, even on the same connection (basic/index › Statelessness).',
+      '在每个请求中：每个请求都必须带 _meta["io.modelcontextprotocol/clientCapabilities"]（{} 表示没有可选能力），服务器不得根据之前的请求推断能力，即使是同一条连接上的请求（basic/index › Statelessness）。',
+    ),
+    wrong: {
+      a: bi('initialize does not exist in 2026-07-28.', '2026-07-28 中没有 initialize。'),
+      b: bi(
+        'The server/discover result carries the server’s capabilities, not the client’s.',
+        'server/discover 的结果携带的是服务器的能力，而不是客户端的。',
+      ),
+      d: bi(
+        'Servers MUST NOT rely on prior requests over the same connection for capabilities, version or identity.',
+        '服务器不得依赖同一连接上之前的请求来获得能力、版本或身份。',
+      ),
+      other: bi(
+        'A stateless server knows only what the request in front of it says.',
+        '无状态的服务器只知道眼前这个请求说了什么。',
+      ),
+    },
+  },
+  {
+    key: 'q9',
+    points: 2,
+    about: bi(
+      'what −32022 carries, and what the client does with it',
+      '−32022 携带什么，客户端用它做什么',
+    ),
+    accept: ['b'],
+    expected: 'b',
+    why: bi(
+      'UnsupportedProtocolVersionError (−32022) carries data.supported (the versions the server does serve) and data.requested. The client SHOULD pick a version from data.supported that it supports too and retry, or tell the user when there is none. It is a modern error: a dual-era client does not fall back to initialize.',
+      'UnsupportedProtocolVersionError（−32022）携带 data.supported（服务器支持的版本）和 data.requested。客户端应当从 data.supported 中选一个自己也支持的版本重试，没有的话就告诉用户。这是现代错误：双时代客户端不会因此退回 initialize。',
+    ),
+    wrong: {
+      a: bi(
+        'A recognised modern error shows that the server is modern: falling back to the handshake is for any other error, or no answer.',
+        '可识别的现代错误说明服务器是现代的：退回握手只适用于其他错误或没有回应的情况。',
+      ),
+      c: bi(
+        'The server’s capabilities come in a DiscoverResult; an error says what went wrong with this request.',
+        '服务器的能力在 DiscoverResult 里；错误说明的是这个请求出了什么问题。',
+      ),
+      d: bi(
+        'Waiting changes nothing: the same version will be refused again. The error tells the client something it can act on at once.',
+        '等待不会改变什么：同一个版本还会被拒绝。这个错误告诉客户端的是它马上就能据此行动的信息。',
+      ),
+      other: bi(
+        'The server refused the version the request named: what would the client need to know to try again?',
+        '服务器拒绝了请求所写的版本：客户端要再试一次，需要知道什么？',
+      ),
+    },
+  },
+  {
+    key: 'q10',
+    points: 2,
+    about: bi(
+      'why requestState must be integrity-protected',
+      '为什么 requestState 必须有完整性保护',
+    ),
+    accept: ['c'],
+    expected: 'c',
+    why: bi(
+      'requestState goes to the client and comes back in the retry, so the server MUST treat it as attacker-controlled input. If it influences authorization, resource access or business logic, the server MUST protect its integrity (HMAC or AEAD, say) and reject state that fails verification; it SHOULD also bind the principal, a short expiry and the originating request, against replay (basic/patterns/mrtr).',
+      'requestState 会发给客户端，又在重试时带回来，所以服务器必须把它当作攻击者可控的输入。如果它影响授权、资源访问或业务逻辑，服务器必须保护它的完整性（例如 HMAC 或 AEAD），并拒绝验证失败的状态；为防止重放，还应当绑定主体身份、较短的有效期和发起请求（basic/patterns/mrtr）。',
+    ),
+    wrong: {
+      a: bi(
+        'requestState is opaque: only the server gives it meaning. The client echoes it back exactly and never reads it.',
+        'requestState 是不透明的：只有服务器知道它的含义。客户端原样回传，从不解读它。',
+      ),
+      b: bi(
+        'Encryption of the channel protects against others on the way, not against the client that holds the value.',
+        '通道加密防的是路上的第三方，防不了持有这个值的客户端本身。',
+      ),
+      d: bi(
+        'Sessions are gone in 2026-07-28: the state travels with the request precisely because the server keeps none.',
+        '2026-07-28 中没有会话：正因为服务器不保存状态，状态才随请求一起传递。',
+      ),
+      other: bi(
+        'Follow the value: who holds requestState between the server’s two answers, and what could they do to it?',
+        '跟着这个值走：在服务器的两次回答之间，是谁拿着 requestState？他们能对它做什么？',
+      ),
+    },
+  },
+  {
+    key: 'q11',
+    points: 1,
+    about: bi('what subscriptions/listen sends first', 'subscriptions/listen 首先发送什么'),
+    accept: ['a'],
+    expected: 'a',
+    why: bi(
+      'The server MUST send notifications/subscriptions/acknowledged first, naming the subset of the filter it honours, with the subscription’s id (the listen request’s id) in _meta["io.modelcontextprotocol/subscriptionId"]; no notification of that subscription may come before it (basic/patterns/subscriptions).',
+      '服务器必须首先发送 notifications/subscriptions/acknowledged，说明它接受了过滤条件中的哪些部分，并在 _meta["io.modelcontextprotocol/subscriptionId"] 中带上订阅的 id（即 listen 请求的 id）；这个订阅的任何通知都不能早于它（basic/patterns/subscriptions）。',
+    ),
+    wrong: {
+      b: bi(
+        'A response to the listen request ends the stream gracefully; it is not how the stream begins.',
+        '对 listen 请求的响应是优雅地结束这个流，而不是流的开始。',
+      ),
+      c: bi(
+        'Change notifications come only when something changes, and not before the server has said what it agreed to.',
+        '变化通知只在有变化时才来，而且不会早于服务器说明它同意了什么。',
+      ),
+      d: bi(
+        'The client asked for a filter; a server may honour only part of it, and the client needs to learn which part.',
+        '客户端请求了一组过滤条件；服务器可能只接受其中一部分，客户端需要知道是哪一部分。',
+      ),
+      other: bi(
+        'The client asked for some kinds of notification: what must it learn before any of them arrives?',
+        '客户端请求了几类通知：在任何一条到来之前，它必须先知道什么？',
+      ),
+    },
+  },
+  {
+    key: 'q12',
+    points: 2,
+    about: bi(
+      'what the removal of ping and logging/setLevel means for a client',
+      '移除 ping 和 logging/setLevel 对客户端意味着什么',
+    ),
+    accept: ['d'],
+    expected: 'd',
+    why: bi(
+      'ping and logging/setLevel are removed in 2026-07-28 (changelog item 5): there is no liveness request at all, and the log level is set per request in _meta["io.modelcontextprotocol/logLevel"]; a server MUST NOT send notifications/message for a request that did not set it. The TypeScript SDK v2’s modern server answers them with −32601, and its client refuses to send them on a modern connection.',
+      '2026-07-28 移除了 ping 和 logging/setLevel（changelog 第 5 项）：完全没有检测存活的请求了；日志级别按请求设置在 _meta["io.modelcontextprotocol/logLevel"] 中，对没有设置它的请求，服务器不得发送 notifications/message。TypeScript SDK v2 的现代服务器对它们回应 −32601，它的客户端在现代连接上拒绝发送它们。',
+    ),
+    wrong: {
+      a: bi(
+        'Removed methods are not merely moved to later in the conversation: a modern server does not know them at all.',
+        '被移除的方法不只是挪到了对话的后面：现代服务器根本不认识它们。',
+      ),
+      b: bi(
+        'In 2026-07-28 servers MUST NOT send JSON-RPC requests at all.',
+        '在 2026-07-28 中，服务器根本不得发送 JSON-RPC 请求。',
+      ),
+      c: bi(
+        'Logging is deprecated, not gone: a server may still send log messages, under a new rule about which requests get them.',
+        '日志只是被标为弃用，并没有消失：服务器仍然可以发送日志消息，只是哪些请求能收到它们有了新的规则。',
+      ),
+      other: bi(
+        'Two questions: how does a client check the server is alive, and how does it say which requests should produce log messages?',
+        '两个问题：客户端怎样确认服务器还在？它怎样说明哪些请求应该产生日志消息？',
+      ),
+    },
+  },
 ];
 
 const normalise = (value: unknown) =>

@@ -1,0 +1,606 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Bilingual } from '../../i18n/lang.js';
+import type { JsonObject } from '../../protocol/index.js';
+import { diffJson, formatDiff, lines } from '../diff.js';
+import { recordingsDir } from '../recordings.js';
+import { RunnerError } from '../runner.js';
+import type { CheckContext, Rubric } from '../types.js';
+import { bi, isObject, OK, type Random, random } from './common.js';
+
+/**
+ * Exercise 10: the client side of era detection (2026-07-28 basic/versioning › Backward
+ * Compatibility, basic/transports/stdio › Backward Compatibility). The learner's
+ * `classifyProbe(outcome, versions)` says what a dual-era client does after its server/discover
+ * probe. The answer key is written case by case below, from what each case is (a DiscoverResult,
+ * −32022 with or without a version in common, another error, silence, an exit), not computed by
+ * mcp-sim's own judgeProbe; test/grader/era.test.ts checks that the two agree.
+ */
+
+export type Verdict =
+  | { readonly action: 'modern' | 'retry'; readonly version: string }
+  | { readonly action: 'incompatible' | 'initialize' | 'relaunch' };
+
+export type ProbeOutcome =
+  | { readonly kind: 'answer'; readonly probe: JsonObject; readonly message: JsonObject }
+  | { readonly kind: 'timeout'; readonly probe: JsonObject; readonly waitedMs: number }
+  | {
+      readonly kind: 'closed';
+      readonly probe: JsonObject;
+      readonly exitCode: number | null;
+      readonly signal: string | null;
+    };
+
+export type EraCase = {
+  /** Where it comes from: a recording's name, or what was generated. */
+  readonly name: string;
+  readonly outcome: ProbeOutcome;
+  /** The client's modern versions, most preferred first. */
+  readonly versions: readonly string[];
+  readonly expected: Verdict;
+};
+
+/** The real probe answers (scripts/record-probes.mjs), with their SHA-256, as RECORDINGS has. */
+export const ERA_PROBES = {
+  file: 'era-probes.jsonl',
+  sha256: '16c0f41e13658a3417a8681188cb339ebce4e058eb548c26d09a182f53bb9fcb',
+} as const;
+
+export type RecordedProbe = {
+  readonly name: string;
+  readonly server: string;
+  readonly probe: JsonObject;
+  readonly answer: JsonObject;
+};
+
+/** mcp-sim's own copy of the real probe answers; a RunnerError (`load`) when changed or missing. */
+export function loadProbeRecordings(dir: string = recordingsDir()): RecordedProbe[] {
+  const file = join(dir, ERA_PROBES.file);
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = '';
+  }
+  if (createHash('sha256').update(text).digest('hex') !== ERA_PROBES.sha256) {
+    throw new RunnerError(
+      'load',
+      `the grader's recording ${file} is missing or changed: restore it (git checkout, or reinstall mcp-sim)`,
+      { zh: `评分器的录制文件 ${file} 缺失或被修改：请恢复它（git checkout，或重新安装 mcp-sim）` },
+    );
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as RecordedProbe);
+}
+
+const PROTOCOL = 'io.modelcontextprotocol/protocolVersion';
+
+const probeMessage = (id: string | number, version: string, client = 'mcp-sim-grader') => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'server/discover',
+  params: {
+    _meta: {
+      [PROTOCOL]: version,
+      'io.modelcontextprotocol/clientInfo': { name: client, version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
+
+const answer = (probe: JsonObject, message: JsonObject): ProbeOutcome => ({
+  kind: 'answer',
+  probe,
+  message,
+});
+
+const discoverResult = (id: string | number, supportedVersions: readonly string[]) => ({
+  jsonrpc: '2.0',
+  id,
+  result: {
+    resultType: 'complete',
+    supportedVersions: [...supportedVersions],
+    capabilities: { tools: {} },
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'server', version: '1.0.0' } },
+  },
+});
+
+const errorAnswer = (id: string | number | null, error: JsonObject) => ({
+  jsonrpc: '2.0',
+  id,
+  error,
+});
+
+type CheckName =
+  | 'modern'
+  | 'retry-mutual'
+  | 'incompatible'
+  | 'legacy-errors'
+  | 'silence'
+  | 'server-exits';
+
+/**
+ * The fixed cases of each check: every real recording (each answer judged for the clients it
+ * fits), then hand-made ones for what no server here answers (−32602 as Python's do, a timeout, an
+ * exit) and for the mistakes each check is there to catch.
+ */
+export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName, EraCase[]> {
+  const fromRecording = (r: RecordedProbe, versions: readonly string[], expected: Verdict) => ({
+    name: `${r.name} [${r.server}] (a client speaking ${versions.join(', ')})`,
+    outcome: answer(r.probe, r.answer),
+    versions,
+    expected,
+  });
+  const modernAnswers = recorded.filter((r) => isObject(r.answer.result));
+  const refusals = recorded.filter(
+    (r) => isObject(r.answer.error) && r.answer.error.code === -32022,
+  );
+  const legacyAnswers = recorded.filter(
+    (r) => isObject(r.answer.error) && r.answer.error.code !== -32022,
+  );
+  const probe = probeMessage('server-discover-probe-1', '2026-07-28');
+  const id = 'server-discover-probe-1';
+  return {
+    modern: [
+      ...modernAnswers.map((r) =>
+        fromRecording(r, ['2026-07-28'], { action: 'modern', version: '2026-07-28' }),
+      ),
+      {
+        name: 'a DiscoverResult to the second probe (the client first asked for 2099-01-01)',
+        outcome: answer(probe, discoverResult(id, ['2026-07-28'])),
+        versions: ['2099-01-01', '2026-07-28'],
+        expected: { action: 'modern', version: '2026-07-28' },
+      },
+      {
+        name: 'a DiscoverResult listing an older version first',
+        outcome: answer(
+          probeMessage(7, '2099-01-01'),
+          discoverResult(7, ['2026-07-28', '2099-01-01']),
+        ),
+        versions: ['2099-01-01', '2026-07-28'],
+        expected: { action: 'modern', version: '2099-01-01' },
+      },
+    ],
+    'retry-mutual': [
+      ...refusals.map((r) =>
+        fromRecording(r, ['2099-01-01', '2026-07-28'], { action: 'retry', version: '2026-07-28' }),
+      ),
+      {
+        name: 'the spec’s UnsupportedProtocolVersionError example (basic/versioning)',
+        outcome: answer(
+          probeMessage(1, '1900-01-01'),
+          errorAnswer(1, {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2026-07-28', '2025-11-25'], requested: '1900-01-01' },
+          }),
+        ),
+        versions: ['1900-01-01', '2026-07-28'],
+        expected: { action: 'retry', version: '2026-07-28' },
+      },
+      {
+        name: '−32022 listing versions the client does not speak around the one it does',
+        outcome: answer(
+          probeMessage(2, '2099-01-01'),
+          errorAnswer(2, {
+            code: -32022,
+            message: 'Unsupported protocol version: 2099-01-01',
+            data: {
+              supported: ['2025-11-25', '2026-07-28', '2098-05-05'],
+              requested: '2099-01-01',
+            },
+          }),
+        ),
+        versions: ['2099-01-01', '2026-07-28'],
+        expected: { action: 'retry', version: '2026-07-28' },
+      },
+      {
+        name: '−32022 naming two versions the client speaks (it prefers 2098-05-05)',
+        outcome: answer(
+          probeMessage(3, '2099-01-01'),
+          errorAnswer(3, {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2026-07-28', '2098-05-05'], requested: '2099-01-01' },
+          }),
+        ),
+        versions: ['2099-01-01', '2098-05-05', '2026-07-28'],
+        expected: { action: 'retry', version: '2098-05-05' },
+      },
+    ],
+    incompatible: [
+      ...refusals.map((r) => fromRecording(r, ['2099-01-01'], { action: 'incompatible' })),
+      {
+        name: '−32022 naming only versions the client does not speak',
+        outcome: answer(
+          probeMessage(4, '2026-07-28'),
+          errorAnswer(4, {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2099-01-01', '2098-05-05'], requested: '2026-07-28' },
+          }),
+        ),
+        versions: ['2026-07-28'],
+        expected: { action: 'incompatible' },
+      },
+      {
+        name: '−32022 without data',
+        outcome: answer(
+          probeMessage(5, '2026-07-28'),
+          errorAnswer(5, { code: -32022, message: 'Unsupported protocol version' }),
+        ),
+        versions: ['2026-07-28'],
+        expected: { action: 'incompatible' },
+      },
+    ],
+    'legacy-errors': [
+      ...legacyAnswers.map((r) => fromRecording(r, ['2026-07-28'], { action: 'initialize' })),
+      {
+        name: '−32602 in the 2025-era “Unsupported protocol version” shape, with data.supported',
+        outcome: answer(
+          probe,
+          errorAnswer(id, {
+            code: -32602,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2026-07-28'], requested: '2026-07-28' },
+          }),
+        ),
+        versions: ['2026-07-28'],
+        expected: { action: 'initialize' },
+      },
+      ...(
+        [
+          [-32600, 'Invalid Request'],
+          [-32603, 'Internal error'],
+          [-32000, 'Server not initialized'],
+          [-32002, 'Session not initialized'],
+        ] as const
+      ).map(([code, message]) => ({
+        name: `${code} ${message}`,
+        outcome: answer(probe, errorAnswer(id, { code, message })),
+        versions: ['2026-07-28'],
+        expected: { action: 'initialize' } as Verdict,
+      })),
+    ],
+    silence: [
+      {
+        name: 'no answer in 5000 ms',
+        outcome: { kind: 'timeout', probe, waitedMs: 5000 },
+        versions: ['2026-07-28'],
+        expected: { action: 'initialize' },
+      },
+      {
+        name: 'no answer in 1500 ms (a client speaking 2099-01-01 and 2026-07-28)',
+        outcome: { kind: 'timeout', probe: probeMessage(0, '2099-01-01'), waitedMs: 1500 },
+        versions: ['2099-01-01', '2026-07-28'],
+        expected: { action: 'initialize' },
+      },
+    ],
+    'server-exits': [
+      {
+        name: 'the server exited with code 1 before answering',
+        outcome: { kind: 'closed', probe, exitCode: 1, signal: null },
+        versions: ['2026-07-28'],
+        expected: { action: 'relaunch' },
+      },
+      {
+        name: 'the server closed its stdout and exited with code 0',
+        outcome: { kind: 'closed', probe, exitCode: 0, signal: null },
+        versions: ['2026-07-28'],
+        expected: { action: 'relaunch' },
+      },
+    ],
+  };
+}
+
+/** A hypothetical revision date, for versions clients and servers of the future might speak. */
+const futureVersion = (rng: Random) =>
+  `20${rng.int(27, 98)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+
+/** `n` distinct version strings, 2026-07-28 among them now and then, newest first or not. */
+function versionPool(rng: Random, n: number): string[] {
+  const pool = new Set<string>();
+  if (rng.next() < 0.5) pool.add('2026-07-28');
+  while (pool.size < n) pool.add(futureVersion(rng));
+  const list = [...pool];
+  return rng.next() < 0.6 ? list.sort().reverse() : rng.shuffle(list);
+}
+
+const randomId = (rng: Random): string | number =>
+  rng.next() < 0.5
+    ? rng.int(0, 99_999)
+    : `${rng.pick(['probe', 'discover', 'era', 'p'])}-${rng.word()}`;
+
+const LEGACY_ERRORS: readonly (readonly [number, readonly string[]])[] = [
+  [-32601, ['Method not found', 'Method not found: server/discover', 'Unknown method']],
+  [
+    -32602,
+    [
+      'Invalid params',
+      'Invalid request parameters',
+      'Not initialized',
+      'Unsupported protocol version',
+    ],
+  ],
+  [-32600, ['Invalid Request', 'Received request before initialization was complete']],
+  [-32603, ['Internal error', 'internal server error']],
+  [-32000, ['Server not initialized', 'Bad Request: Server not initialized']],
+  [-32001, ['Request timed out']],
+  [-32002, ['Not initialized']],
+  [-1, ['unexpected request']],
+];
+
+const UNSUPPORTED = [
+  'Unsupported protocol version',
+  'Unsupported protocol version: {v}',
+  'Protocol version {v} is not supported',
+  'unsupported version',
+];
+
+/**
+ * Cases generated from the seed: every kind of outcome, with fresh ids, message texts, versions
+ * and orders, so a table of the recordings' answers does not pass.
+ */
+export function generatedCases(rng: Random, each = 3): EraCase[] {
+  const out: EraCase[] = [];
+  const client = () => `client-${rng.word()}`;
+  for (let i = 0; i < each; i++) {
+    // A DiscoverResult; the probe asked for the client's favourite the server has.
+    {
+      const versions = versionPool(rng, rng.int(1, 3));
+      const kept = versions.filter((_, k) => k === 0 || rng.next() < 0.5);
+      const chosen = kept[rng.int(0, kept.length - 1)] as string;
+      const preferred = versions.slice(0, versions.indexOf(chosen) + 1);
+      const served = rng.shuffle([
+        chosen,
+        ...versionPool(rng, rng.int(0, 2)).filter((v) => !preferred.includes(v)),
+      ]);
+      const id = randomId(rng);
+      const expected = versions.find((v) => served.includes(v)) as string;
+      out.push({
+        name: `generated DiscoverResult #${i + 1}`,
+        outcome: answer(probeMessage(id, chosen, client()), discoverResult(id, served)),
+        versions,
+        expected: { action: 'modern', version: expected },
+      });
+    }
+    // −32022 with at least one version in common (not the one asked for).
+    {
+      const versions = versionPool(rng, rng.int(2, 4));
+      const asked = versions[0] as string;
+      const common = versions.slice(1).filter((_, k) => k === 0 || rng.next() < 0.5);
+      const extra = versionPool(rng, rng.int(1, 3)).filter((v) => !versions.includes(v));
+      const supported = rng.shuffle([
+        ...common,
+        ...extra,
+        ...(rng.next() < 0.4 ? ['2025-11-25'] : []),
+      ]);
+      const id = randomId(rng);
+      const expected = versions.find((v) => supported.includes(v)) as string;
+      out.push({
+        name: `generated −32022 with a version in common #${i + 1}`,
+        outcome: answer(
+          probeMessage(id, asked, client()),
+          errorAnswer(id, {
+            code: -32022,
+            message: rng.pick(UNSUPPORTED).replace('{v}', asked),
+            data: { supported, requested: asked },
+          }),
+        ),
+        versions,
+        expected: { action: 'retry', version: expected },
+      });
+    }
+    // −32022 with nothing in common.
+    {
+      const versions = versionPool(rng, rng.int(1, 3));
+      const asked = versions[0] as string;
+      const supported = versionPool(rng, rng.int(0, 3)).filter((v) => !versions.includes(v));
+      const id = randomId(rng);
+      const data = rng.next() < 0.8 ? { data: { supported, requested: asked } } : {};
+      out.push({
+        name: `generated −32022 with no version in common #${i + 1}`,
+        outcome: answer(
+          probeMessage(id, asked, client()),
+          errorAnswer(id, {
+            code: -32022,
+            message: rng.pick(UNSUPPORTED).replace('{v}', asked),
+            ...data,
+          }),
+        ),
+        versions,
+        expected: { action: 'incompatible' },
+      });
+    }
+    // Any other error: a legacy server, whatever the code, the text or the data.
+    {
+      const versions = versionPool(rng, rng.int(1, 3));
+      const [code, texts] = rng.pick(LEGACY_ERRORS);
+      const id = randomId(rng);
+      const data =
+        rng.next() < 0.3 ? { data: { supported: [versions[0]], requested: versions[0] } } : {};
+      out.push({
+        name: `generated ${code} #${i + 1}`,
+        outcome: answer(
+          probeMessage(id, versions[0] as string, client()),
+          errorAnswer(code === -32600 && rng.next() < 0.5 ? null : id, {
+            code,
+            message: rng.pick(texts),
+            ...data,
+          }),
+        ),
+        versions,
+        expected: { action: 'initialize' },
+      });
+    }
+    // Silence.
+    {
+      const versions = versionPool(rng, rng.int(1, 3));
+      out.push({
+        name: `generated silence #${i + 1}`,
+        outcome: {
+          kind: 'timeout',
+          probe: probeMessage(randomId(rng), versions[0] as string, client()),
+          waitedMs: rng.int(2, 60) * 250,
+        },
+        versions,
+        expected: { action: 'initialize' },
+      });
+    }
+    // An exit.
+    {
+      const versions = versionPool(rng, rng.int(1, 3));
+      const signal = rng.next() < 0.3 ? rng.pick(['SIGPIPE', 'SIGTERM']) : null;
+      out.push({
+        name: `generated exit #${i + 1}`,
+        outcome: {
+          kind: 'closed',
+          probe: probeMessage(randomId(rng), versions[0] as string, client()),
+          exitCode: signal ? null : rng.pick([0, 1, 2, 101]),
+          signal,
+        },
+        versions,
+        expected: { action: 'relaunch' },
+      });
+    }
+  }
+  return rng.shuffle(out);
+}
+
+/** Whether the learner's verdict is the expected one (extra fields, a reason say, are allowed). */
+export function sameVerdict(expected: Verdict, seen: unknown): boolean {
+  if (!isObject(seen) || seen.action !== expected.action) return false;
+  return !('version' in expected) || seen.version === expected.version;
+}
+
+function describeOutcome(outcome: ProbeOutcome): Bilingual {
+  const asked =
+    isObject(outcome.probe.params) && isObject(outcome.probe.params._meta)
+      ? JSON.stringify(outcome.probe.params._meta[PROTOCOL])
+      : '?';
+  if (outcome.kind === 'timeout') {
+    return bi(
+      `the probe (asking for ${asked}) got no answer in ${outcome.waitedMs} ms`,
+      `探测（请求 ${asked}）在 ${outcome.waitedMs} 毫秒内没有得到回应`,
+    );
+  }
+  if (outcome.kind === 'closed') {
+    const how = outcome.signal
+      ? `signal ${outcome.signal}`
+      : `exit code ${String(outcome.exitCode)}`;
+    return bi(
+      `the server process ended (${how}) before answering the probe (asking for ${asked})`,
+      `服务器进程在回应探测（请求 ${asked}）之前就结束了（${how}）`,
+    );
+  }
+  const text = JSON.stringify(outcome.message);
+  const shown = text.length > 240 ? `${text.slice(0, 237)}...` : text;
+  return bi(
+    `the probe asked for ${asked}; the server answered ${shown}`,
+    `探测请求的是 ${asked}；服务器回应 ${shown}`,
+  );
+}
+
+type Outcome = { readonly c: EraCase; readonly seen: unknown };
+
+function explain(o: Outcome, total: number, wrong: number): Bilingual {
+  const said = describeOutcome(o.c.outcome);
+  return lines(
+    bi(`${o.c.name}:`, `${o.c.name}：`),
+    bi(
+      `${said.en}; the client speaks ${JSON.stringify(o.c.versions)} (most preferred first)`,
+      `${said.zh}；客户端支持 ${JSON.stringify(o.c.versions)}（最想用的在前）`,
+    ),
+    formatDiff(diffJson(o.c.expected, o.seen)),
+    bi(`(${wrong} of ${total} cases wrong)`, `（${total} 个情形中有 ${wrong} 个不对）`),
+  );
+}
+
+export const eraRubric: Rubric = {
+  id: '10-era-detection',
+  checks: [
+    {
+      name: 'modern',
+      points: 2,
+      about: bi(
+        'a DiscoverResult: a modern server; carry on with the version the client prefers most among its supportedVersions',
+        '收到 DiscoverResult：现代服务器；使用 supportedVersions 中客户端最想用的版本继续',
+      ),
+    },
+    {
+      name: 'retry-mutual',
+      points: 2,
+      about: bi(
+        '−32022 whose data.supported names a version the client speaks: retry with the one it prefers most (never a version it does not speak)',
+        '−32022 的 data.supported 中有客户端支持的版本：用其中客户端最想用的那个重试（绝不用它不支持的版本）',
+      ),
+    },
+    {
+      name: 'incompatible',
+      points: 2,
+      about: bi(
+        '−32022 with no version in common: a modern server all the same, so no fallback to initialize: incompatible',
+        '−32022 且没有共同版本：仍然是现代服务器，所以不退回 initialize：判为不兼容',
+      ),
+    },
+    {
+      name: 'legacy-errors',
+      requires: 'incompatible',
+      points: 2,
+      about: bi(
+        'any other error (−32601, −32602, −32600, −32603, −32000…, whatever its text or data): a legacy server; fall back to initialize',
+        '其他任何错误（−32601、−32602、−32600、−32603、−32000……，不论文本或 data）：旧时代服务器；退回 initialize',
+      ),
+    },
+    {
+      name: 'silence',
+      requires: 'modern',
+      points: 1,
+      about: bi(
+        'no answer within the time limit: a legacy server; fall back to initialize',
+        '在时限内没有回应：旧时代服务器；退回 initialize',
+      ),
+    },
+    {
+      name: 'server-exits',
+      points: 1,
+      about: bi(
+        'the server exited or closed the pipe before answering: start it again and open with initialize',
+        '服务器在回应前退出或关闭了管道：重新启动它，并以 initialize 开始',
+      ),
+    },
+    {
+      name: 'generated-variants',
+      points: 2,
+      about: bi(
+        'all of these again on outcomes generated at check time (new ids, texts, codes, versions and orders)',
+        '在检查时生成的探测结果上（新的 id、文本、错误码、版本和顺序）再检查以上所有情形',
+      ),
+    },
+  ],
+  async run(ctx: CheckContext) {
+    const recorded = loadProbeRecordings();
+    const runner = await ctx.runner();
+    const judge = async (cases: readonly EraCase[]): Promise<Outcome[]> => {
+      const outcomes: Outcome[] = [];
+      for (const c of cases) {
+        const result = await runner.call('classifyProbe', [c.outcome, c.versions]);
+        outcomes.push({ c, seen: result.ok ? result.value : `(threw) ${result.error}` });
+      }
+      return outcomes;
+    };
+    const record = (name: string, outcomes: readonly Outcome[]) => {
+      const wrong = outcomes.filter((o) => !sameVerdict(o.c.expected, o.seen));
+      const first = wrong[0];
+      ctx.record(name, !first, first ? explain(first, outcomes.length, wrong.length) : OK);
+    };
+    const fixed = fixedCases(recorded);
+    for (const [name, cases] of Object.entries(fixed)) record(name, await judge(cases));
+    record('generated-variants', await judge(generatedCases(random(ctx.seed))));
+  },
+};
