@@ -26,6 +26,7 @@ export const MODULES: Readonly<Record<string, string>> = {
   '04-version-negotiation': 'versions.ts',
   '05-session-stats': 'stats.ts',
   '06-handshake-tracer': 'labels.ts',
+  '08-dual-era-server': 'server.ts',
 };
 
 const hintsSchema = z.array(bilingual).min(2);

@@ -1,4 +1,5 @@
 import type { Rubric } from '../types.js';
+import { dualEraRubric } from './dual-era.js';
 import { listChangedRubric } from './list-changed.js';
 import { progressRubric } from './progress.js';
 import { quizRubric } from './quiz.js';
@@ -16,4 +17,5 @@ export const RUBRICS: readonly Rubric[] = [
   statsRubric,
   tracerRubric,
   quizRubric,
+  dualEraRubric,
 ];
