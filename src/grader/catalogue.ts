@@ -27,6 +27,7 @@ export const MODULES: Readonly<Record<string, string>> = {
   '05-session-stats': 'stats.ts',
   '06-handshake-tracer': 'labels.ts',
   '08-dual-era-server': 'server.ts',
+  '09-multi-round-trip': 'deploy.ts',
 };
 
 const hintsSchema = z.array(bilingual).min(2);

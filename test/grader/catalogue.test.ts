@@ -15,6 +15,7 @@ describe('the exercises folder', () => {
       '06-handshake-tracer',
       '07-capability-quiz',
       '08-dual-era-server',
+      '09-multi-round-trip',
     ]);
   });
 

@@ -132,3 +132,100 @@ describe('08-dual-era-server: wrong solutions', () => {
     await expectCaught(id, file(text), 'legacy-handshake');
   });
 });
+
+describe('09-multi-round-trip: wrong solutions', () => {
+  const id = '09-multi-round-trip';
+  const ref = solution(id, 'deploy.ts');
+  const file = (text: string) => ({ 'deploy.ts': text });
+  /** The line of seal() that joins the payload and its MAC. */
+  const SEALED = ref.split('\n').find((l) => l.includes('await mac(secret, body)}')) ?? 'missing';
+
+  it('a requestState whose MAC is never checked (base64 JSON the client can edit)', async () => {
+    const text = patch(
+      ref,
+      'if (!sameText(tag, await mac(secret, body))) {',
+      'if (tag === "never") {',
+    );
+    await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
+  it('a requestState without a MAC at all', async () => {
+    const text = patch(
+      patch(ref, SEALED, '  void secret;\n  return body;'),
+      "const [body, tag, ...rest] = text.split('.');\n  if (!body || !tag || rest.length > 0)",
+      "const [body, ...rest] = text.split('.');\n  if (!body || rest.length > 0)",
+    ).replace(/\/\/ The MAC first[^\n]*\n\s*if \(!sameText[^\n]*\n[^\n]*\n\s*\}/, '');
+    await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
+  it('a sealed state that does not bind the call (any service)', async () => {
+    const text = patch(
+      ref,
+      "state.tool !== 'deploy' || state.service !== service",
+      "state.tool !== 'deploy'",
+    );
+    await expectCaught(id, file(text), 'state-bound-to-call');
+  });
+
+  it('a sealed state that never expires', async () => {
+    const text = patch(
+      ref,
+      "typeof state.exp !== 'number' || now >= state.exp",
+      "typeof state.exp !== 'number'",
+    );
+    await expectCaught(id, file(text), 'expired-state-rejected');
+  });
+
+  it('the round kept in server memory, the state only a key to it', async () => {
+    const text = patch(
+      patch(
+        ref,
+        SEALED,
+        '  void secret;\n  const key = String(Math.random());\n  memory.set(key, state);\n  return key;',
+      ),
+      "const [body, tag, ...rest] = text.split('.');",
+      "const kept = memory.get(text);\n  if (kept) return kept.service === service && now < kept.exp ? kept : 'stale';\n  const [body, tag, ...rest] = text.split('.');",
+    ).replace(
+      'async function seal(',
+      'const memory = new Map<string, State>();\nasync function seal(',
+    );
+    await expectCaught(id, file(text), 'no-server-memory');
+  });
+
+  it('asks for elicitation the request did not declare', async () => {
+    const text = patch(ref, 'if (!form) {', 'if (form === null) {');
+    const result = await expectCaught(id, file(text), 'capability-declared');
+    expect(result.checks.find((c) => c.name === 'capability-declared')?.message.en).toMatch(
+      /-32021/,
+    );
+  });
+
+  it('the retry reuses the original id', async () => {
+    const text = patch(ref, 'id: newId,', 'id: original.id,');
+    const result = await expectCaught(id, file(text), 'client-retry');
+    expect(result.checks.find((c) => c.name === 'client-retry')?.message.en).toMatch(
+      /retry-same-id/,
+    );
+  });
+
+  it('the retry keeps the previous round’s requestState when the new round has none', async () => {
+    const text = patch(
+      ref,
+      '...(round.requestState !== undefined ? { requestState: round.requestState } : {}),',
+      'requestState: round.requestState ?? original.params.requestState,',
+    );
+    const result = await expectCaught(id, file(text), 'client-retry');
+    expect(result.checks.find((c) => c.name === 'client-retry')?.message.en).toMatch(
+      /request-state-altered/,
+    );
+  });
+
+  it('the second round without a requestState (the environment forgotten)', async () => {
+    const text = patch(
+      ref,
+      "return round('confirm', CONFIRM_FORM(service), state);",
+      "void state;\n  return round('confirm', CONFIRM_FORM(service));",
+    );
+    await expectCaught(id, file(text), 'production-confirms');
+  });
+});

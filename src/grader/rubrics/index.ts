@@ -1,6 +1,7 @@
 import type { Rubric } from '../types.js';
 import { dualEraRubric } from './dual-era.js';
 import { listChangedRubric } from './list-changed.js';
+import { mrtrRubric } from './mrtr.js';
 import { progressRubric } from './progress.js';
 import { quizRubric } from './quiz.js';
 import { samplingRubric } from './sampling.js';
@@ -18,4 +19,5 @@ export const RUBRICS: readonly Rubric[] = [
   tracerRubric,
   quizRubric,
   dualEraRubric,
+  mrtrRubric,
 ];
