@@ -32,7 +32,7 @@ type Round = {
 };
 
 /** The round an answer asks for, or null when it is not one input_required with one form. */
-function roundOf(answer: Answer): Round | null {
+export function roundOf(answer: Answer): Round | null {
   const result = answer.result;
   if (result?.resultType !== 'input_required' || !isObject(result.inputRequests)) return null;
   const entries = Object.entries(result.inputRequests);
@@ -50,7 +50,7 @@ function roundOf(answer: Answer): Round | null {
 }
 
 /** The text of a complete result, or null when the answer is not one. */
-function completeText(answer: Answer): string | null {
+export function completeText(answer: Answer): string | null {
   const result = answer.result;
   if (result?.resultType !== 'complete' || !Array.isArray(result.content)) return null;
   return result.content
@@ -80,7 +80,7 @@ function connect(runner: Runner, secret: string, start: number): Client {
 
 const ELICIT_CAPS: readonly JsonObject[] = [{ elicitation: { form: {} } }, { elicitation: {} }];
 
-function callParams(rng: Random, service: string, caps?: JsonObject): JsonObject {
+export function callParams(rng: Random, service: string, caps?: JsonObject): JsonObject {
   return {
     name: 'deploy',
     arguments: { service },
@@ -92,7 +92,7 @@ function callParams(rng: Random, service: string, caps?: JsonObject): JsonObject
   };
 }
 
-const accept = (field: string, value: string) => ({
+export const accept = (field: string, value: string) => ({
   action: 'accept',
   content: { [field]: value },
 });

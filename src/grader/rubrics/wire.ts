@@ -1,5 +1,5 @@
 import type { Bilingual } from '../../i18n/lang.js';
-import type { JsonObject, RequestId } from '../../protocol/index.js';
+import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import { SessionLog } from '../../session/index.js';
 import type { CallOutcome } from '../runner.js';
 import { C2S, nameOf, S2C, type Sent, violationLines } from '../session.js';
@@ -65,11 +65,26 @@ function responseOf(id: RequestId, outcome: CallOutcome): JsonObject {
   };
 }
 
-export function openConnection(answer: (request: JsonObject) => Promise<CallOutcome>) {
+/** Where a connection's envelopes go: a session log of its own, or a scenario's recorded session. */
+export type Sink = {
+  readonly push: (direction: Direction, message: JsonObject) => Sent;
+  readonly steps: readonly Sent[];
+};
+
+/** A session log of its own, run by the project's referee. */
+export function logSink(): Sink {
   const log = new SessionLog();
-  const steps = log.steps as readonly Sent[];
-  const push = (direction: typeof C2S, message: JsonObject) =>
-    log.push({ type: 'message', direction, message }) as Sent;
+  return {
+    push: (direction, message) => log.push({ type: 'message', direction, message }) as Sent,
+    steps: log.steps as readonly Sent[],
+  };
+}
+
+export function openConnection(
+  answer: (request: JsonObject) => Promise<CallOutcome>,
+  sink: Sink = logSink(),
+) {
+  const { push, steps } = sink;
   let next = 1;
   return {
     steps,
