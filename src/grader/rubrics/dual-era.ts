@@ -29,7 +29,7 @@ const CAPABILITY_SETS: readonly JsonObject[] = [
 /** A connection to the learner's server: each request goes to `handle(request, {id})`. */
 function connect(runner: Runner, rng: Random): Connection {
   const id = `conn-${rng.word()}`;
-  return openConnection((request) => runner.call('handle', [request, { id }], { tag: 8 }));
+  return openConnection((request) => runner.call('handle', [request, { id }]));
 }
 
 const client = (rng: Random) => ({

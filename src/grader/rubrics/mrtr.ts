@@ -72,7 +72,7 @@ function connect(runner: Runner, secret: string, start: number): Client {
   const client: Client = {
     now: start,
     conn: openConnection((request) =>
-      runner.call('callTool', [request, { secret, now: client.now }], { tag: 9 }),
+      runner.call('callTool', [request, { secret, now: client.now }]),
     ),
   };
   return client;
