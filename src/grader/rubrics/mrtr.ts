@@ -359,8 +359,8 @@ export const mrtrRubric: Rubric = {
       points: 2,
       calls: ['callTool'],
       about: bi(
-        'the first tools/call of deploy gets resultType "input_required" with one elicitation/create form, and no request of the server’s',
-        'deploy 的第一次 tools/call 得到 resultType 为 "input_required" 的结果，内含一个 elicitation/create 表单，服务器不发送请求',
+        'the first tools/call of deploy gets resultType "input_required" with one elicitation/create form (a round, not a request of the server’s)',
+        'deploy 的第一次 tools/call 得到 resultType 为 "input_required" 的结果，内含一个 elicitation/create 表单（是一轮输入请求，而不是服务器自己发出的请求）',
       ),
     },
     {
