@@ -26,6 +26,8 @@ export const MODULES: Readonly<Record<string, string>> = {
   '04-version-negotiation': 'versions.ts',
   '05-session-stats': 'stats.ts',
   '06-handshake-tracer': 'labels.ts',
+  '08-dual-era-server': 'server.ts',
+  '09-multi-round-trip': 'deploy.ts',
   '10-era-detection': 'era.ts',
 };
 

@@ -5,7 +5,7 @@ import { findExercise, loadHints, RUBRICS } from '../../src/grader/index.js';
 import { EXERCISES, metas, SOLUTIONS } from './helpers.js';
 
 describe('the exercises folder', () => {
-  it('has the seven exercises of issue 5, then era detection, in order', () => {
+  it('has the seven exercises of issue 5, then the 2026-07-28 ones, in order', () => {
     expect(metas.map((m) => m.id)).toEqual([
       '01-progress',
       '02-server-without-list-changed',
@@ -14,6 +14,8 @@ describe('the exercises folder', () => {
       '05-session-stats',
       '06-handshake-tracer',
       '07-capability-quiz',
+      '08-dual-era-server',
+      '09-multi-round-trip',
       '10-era-detection',
     ]);
   });

@@ -20,7 +20,7 @@ describe('mcp-sim exercises', () => {
     const { exercises } = JSON.parse(stdout) as {
       exercises: Array<{ id: string; maxPoints: number }>;
     };
-    expect(exercises).toHaveLength(8);
+    expect(exercises).toHaveLength(10);
     for (const { id } of exercises) {
       expect(existsSync(join(ROOT, 'exercises', id)), id).toBe(true);
       expect(existsSync(join(SOLUTIONS, id)), id).toBe(true);

@@ -104,7 +104,7 @@ describe.skipIf(process.platform !== 'linux')('a report learner code cannot forg
     const { code, stdout } = await cli(cwd, ['check', '--json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as { exercises: Array<{ id: string; status: string }> };
-    expect(report.exercises).toHaveLength(8);
+    expect(report.exercises).toHaveLength(10);
     expect(report.exercises.find((e) => e.id === ID)?.status).toBe('error');
     expect(report.exercises.find((e) => e.id === '02-server-without-list-changed')).toMatchObject({
       status: 'passed',

@@ -146,8 +146,8 @@ describe('the Classroom workflow’s grading step', () => {
     const line = readFileSync(outputs, 'utf8').trim();
     const result = JSON.parse(Buffer.from(line.replace(/^result=/, ''), 'base64').toString('utf8'));
     const recorded = result.tests.reduce((sum: number, t: { score: number }) => sum + t.score, 0);
-    expect(result.max_score).toBe(87);
-    expect(recorded).toBeLessThan(87);
+    expect(result.max_score).toBe(116);
+    expect(recorded).toBeLessThan(116);
     expect(result.status).not.toBe('pass');
   }, 60_000);
 });

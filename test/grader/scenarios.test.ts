@@ -23,13 +23,15 @@ async function play(id: string, files: 'starter' | 'solution') {
 }
 
 describe('the exercises with a session to play', () => {
-  it('are the four whose checks run one; the others (stats, tracer, quiz) have none', () => {
+  it('are the six whose checks run one; the others (stats, tracer, quiz) have none', () => {
     const playable = metas.filter((m) => scenarioFor(m.id)).map((m) => m.id);
     expect(playable).toEqual([
       '01-progress',
       '02-server-without-list-changed',
       '03-client-without-sampling',
       '04-version-negotiation',
+      '08-dual-era-server',
+      '09-multi-round-trip',
     ]);
     for (const id of playable) expect(meta(id).module, id).toBeDefined();
   });

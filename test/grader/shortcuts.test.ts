@@ -117,7 +117,7 @@ describe('the whole course', () => {
     cpSync(SOLUTIONS, join(cwd, 'exercises'), { recursive: true });
     const result = await cli(cwd, ['check', '--json', '--seed', String(seed)]);
     const report = JSON.parse(result.stdout) as { seed: number; points: number; maxPoints: number };
-    expect(report).toMatchObject({ seed, points: 87, maxPoints: 87 });
+    expect(report).toMatchObject({ seed, points: 116, maxPoints: 116 });
     const text = await cli(cwd, ['check', '1', '--seed', String(seed)]);
     expect(text.stdout).toContain(
       `seed ${seed} (mcp-sim check 1 --seed ${seed} reproduces this run)`,

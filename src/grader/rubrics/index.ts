@@ -1,6 +1,8 @@
 import type { Rubric } from '../types.js';
+import { dualEraRubric } from './dual-era.js';
 import { eraRubric } from './era.js';
 import { listChangedRubric } from './list-changed.js';
+import { mrtrRubric } from './mrtr.js';
 import { progressRubric } from './progress.js';
 import { quizRubric } from './quiz.js';
 import { samplingRubric } from './sampling.js';
@@ -17,5 +19,7 @@ export const RUBRICS: readonly Rubric[] = [
   statsRubric,
   tracerRubric,
   quizRubric,
+  dualEraRubric,
+  mrtrRubric,
   eraRubric,
 ];

@@ -1,5 +1,7 @@
 import type { PlayScenario } from '../scenario.js';
+import { dualEraScenario } from './dual-era.js';
 import { listChangedScenario } from './list-changed.js';
+import { mrtrScenario } from './mrtr.js';
 import { progressScenario } from './progress.js';
 import { samplingScenario } from './sampling.js';
 import { versionsScenario } from './versions.js';
@@ -13,6 +15,8 @@ const SCENARIOS: Readonly<Record<string, PlayScenario>> = {
   '02-server-without-list-changed': listChangedScenario,
   '03-client-without-sampling': samplingScenario,
   '04-version-negotiation': versionsScenario,
+  '08-dual-era-server': dualEraScenario,
+  '09-multi-round-trip': mrtrScenario,
 };
 
 export function scenarioFor(id: string): PlayScenario | undefined {

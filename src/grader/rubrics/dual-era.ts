@@ -1,0 +1,318 @@
+import type { Bilingual } from '../../i18n/lang.js';
+import type { JsonObject } from '../../protocol/index.js';
+import type { Runner } from '../runner.js';
+import type { CheckContext, Rubric } from '../types.js';
+import { bi, isObject, OK, type Random, random } from './common.js';
+import {
+  type Answer,
+  type Connection,
+  envelope,
+  openConnection,
+  refereeSays,
+  shown,
+} from './wire.js';
+
+/**
+ * Exercise 8: a dual-era server (2026-07-28 basic/versioning › Backward Compatibility). The
+ * learner's `handle(request, connection)` answers every request of several connections: modern
+ * ones served from each request's `_meta` alone, legacy ones after an initialize.
+ */
+
+const MODERN = '2026-07-28';
+const CAPABILITY_SETS: readonly JsonObject[] = [
+  { elicitation: { form: {} }, sampling: {} },
+  { roots: {} },
+  { sampling: {} },
+  { elicitation: {}, roots: {} },
+];
+
+/** A connection to the learner's server: each request goes to `handle(request, {id})`. */
+function connect(runner: Runner, rng: Random): Connection {
+  const id = `conn-${rng.word()}`;
+  return openConnection((request) => runner.call('handle', [request, { id }]));
+}
+
+const client = (rng: Random) => ({
+  name: `client-${rng.word()}`,
+  version: `${rng.int(1, 9)}.${rng.int(0, 9)}.0`,
+});
+
+/** What whoami must report for a caller. */
+const expectedWho = (name: string | null, version: string, capabilities: JsonObject) => ({
+  client: name,
+  protocolVersion: version,
+  capabilities: Object.keys(capabilities).sort(),
+});
+
+/** Does a whoami answer report this caller? Null when it does, else why not. */
+function whoMismatch(answer: Answer, want: ReturnType<typeof expectedWho>): Bilingual | null {
+  const got = answer.result?.structuredContent;
+  if (
+    isObject(got) &&
+    got.client === want.client &&
+    got.protocolVersion === want.protocolVersion &&
+    JSON.stringify(got.capabilities) === JSON.stringify(want.capabilities)
+  ) {
+    return null;
+  }
+  return bi(
+    `expected: whoami reports the caller of this very request, structuredContent ${JSON.stringify(want)}; saw: ${shown(answer)}`,
+    `期望：whoami 报告的是这一个请求的调用方，structuredContent 为 ${JSON.stringify(want)}；实际：${shown(answer)}`,
+  );
+}
+
+const notResult = (answer: Answer, what: string, whatZh: string): Bilingual | null =>
+  answer.result
+    ? null
+    : bi(
+        `expected: a result for ${what}; saw: ${shown(answer)}`,
+        `期望：${whatZh}得到结果；实际：${shown(answer)}`,
+      );
+
+/** The first reason of several, or null when there is none. */
+const first = (...reasons: Array<Bilingual | null>): Bilingual | null =>
+  reasons.find((r) => r !== null) ?? null;
+
+export const dualEraRubric: Rubric = {
+  id: '08-dual-era-server',
+  checks: [
+    {
+      name: 'discover',
+      points: 2,
+      about: bi(
+        'server/discover gets a DiscoverResult listing 2026-07-28, which the referee accepts (resultType, ttlMs, cacheScope, serverInfo)',
+        'server/discover 得到列出 2026-07-28 的 DiscoverResult，且裁判认可（resultType、ttlMs、cacheScope、serverInfo）',
+      ),
+    },
+    {
+      name: 'modern-without-handshake',
+      points: 2,
+      about: bi(
+        'a modern client that never sends initialize gets tools/list and tools/call answered from the request’s _meta',
+        '从不发送 initialize 的现代客户端，其 tools/list 和 tools/call 按请求自身的 _meta 得到回答',
+      ),
+    },
+    {
+      name: 'per-request-envelope',
+      points: 3,
+      about: bi(
+        'each modern request is served by its own _meta: never by an earlier request on the connection, nor by another connection’s initialize',
+        '每个现代请求都按它自己的 _meta 处理：不依赖同一连接上更早的请求，也不依赖另一个连接的 initialize',
+      ),
+    },
+    {
+      name: 'legacy-handshake',
+      points: 2,
+      requires: 'modern-without-handshake',
+      about: bi(
+        'a legacy client still gets initialize (its version), then tools/call served by what it declared at initialize',
+        '旧时代客户端仍能完成 initialize（得到它的版本），之后的 tools/call 按它在 initialize 中的声明处理',
+      ),
+    },
+    {
+      name: 'unsupported-version',
+      points: 2,
+      about: bi(
+        'a request in a version the server does not serve gets -32022 with data.supported and data.requested',
+        '以服务器不支持的版本发出的请求得到 -32022，带 data.supported 和 data.requested',
+      ),
+    },
+    {
+      name: 'malformed-envelope',
+      points: 1,
+      about: bi(
+        'a modern request missing protocolVersion or clientCapabilities in _meta gets -32602',
+        '_meta 中缺少 protocolVersion 或 clientCapabilities 的现代请求得到 -32602',
+      ),
+    },
+  ],
+  async run(ctx: CheckContext) {
+    const runner = await ctx.runner();
+    await runner.reload();
+    const rng = random(ctx.seed);
+    const caps = rng.shuffle(CAPABILITY_SETS);
+    const capsAt = (i: number) => caps[i % caps.length] as JsonObject;
+
+    // A legacy client first: the server now has an initialize it could wrongly remember.
+    const legacy = connect(runner, rng);
+    const legacyClient = client(rng);
+    const legacyVersion = rng.pick(['2025-11-25', '2025-06-18']);
+    const legacyCaps = capsAt(0);
+    const init = await legacy.ask('initialize', {
+      protocolVersion: legacyVersion,
+      capabilities: legacyCaps,
+      clientInfo: legacyClient,
+    });
+    legacy.notify('notifications/initialized');
+    const legacyList = await legacy.ask('tools/list');
+    const legacyWho = await legacy.ask('tools/call', { name: 'whoami', arguments: {} });
+
+    // discover, on a connection of its own.
+    const probe = connect(runner, rng);
+    const probeClient = client(rng);
+    const discover = await probe.ask('server/discover', {
+      _meta: envelope({ version: MODERN, capabilities: capsAt(1), clientInfo: probeClient }),
+    });
+    const versions = discover.result?.supportedVersions;
+    const discoverWhy = first(
+      Array.isArray(versions) &&
+        versions.includes(MODERN) &&
+        isObject(discover.result?.capabilities)
+        ? null
+        : bi(
+            `expected: a DiscoverResult {"supportedVersions":["${MODERN}"],"capabilities":{…},"resultType":"complete","ttlMs":…,"cacheScope":…}; saw: ${shown(discover)}`,
+            `期望：DiscoverResult {"supportedVersions":["${MODERN}"],"capabilities":{…},"resultType":"complete","ttlMs":…,"cacheScope":…}；实际：${shown(discover)}`,
+          ),
+      refereeSays(probe),
+    );
+    ctx.record('discover', discoverWhy === null, discoverWhy ?? OK);
+
+    // A modern client with no handshake at all: tools/list, then whoami.
+    const modern = connect(runner, rng);
+    const modernClient = client(rng);
+    const modernCaps = capsAt(2);
+    const meta = envelope({ version: MODERN, capabilities: modernCaps, clientInfo: modernClient });
+    const list = await modern.ask('tools/list', { _meta: meta });
+    const who = await modern.ask('tools/call', { name: 'whoami', arguments: {}, _meta: meta });
+    const listed =
+      Array.isArray(list.result?.tools) &&
+      list.result.tools.some((t) => isObject(t) && t.name === 'whoami');
+    const modernWhy = first(
+      listed
+        ? null
+        : bi(
+            `expected: tools/list without initialize answers {"tools":[{"name":"whoami",…}],"resultType":"complete",…}; saw: ${shown(list)}`,
+            `期望：未经 initialize 的 tools/list 回答 {"tools":[{"name":"whoami",…}],"resultType":"complete",…}；实际：${shown(list)}`,
+          ),
+      notResult(
+        who,
+        'tools/call whoami without initialize',
+        '未经 initialize 的 tools/call whoami ',
+      ),
+      whoMismatch(who, expectedWho(modernClient.name, MODERN, modernCaps)),
+      refereeSays(modern),
+    );
+    ctx.record('modern-without-handshake', modernWhy === null, modernWhy ?? OK);
+
+    // Several modern callers on one connection, each declaring something else.
+    const shared = connect(runner, rng);
+    const reasons: Array<Bilingual | null> = [];
+    for (let i = 0; i < 3; i++) {
+      const who2 = client(rng);
+      const declared = i === 1 ? {} : capsAt(i + 3);
+      const answer = await shared.ask('tools/call', {
+        name: 'whoami',
+        arguments: {},
+        _meta: envelope({ version: MODERN, capabilities: declared, clientInfo: who2 }),
+      });
+      reasons.push(notResult(answer, `whoami #${i + 1}`, `第 ${i + 1} 个 whoami `));
+      reasons.push(whoMismatch(answer, expectedWho(who2.name, MODERN, declared)));
+    }
+    // A request that names no client: the server must not fill in a name from elsewhere.
+    const anonymous = await shared.ask('tools/call', {
+      name: 'whoami',
+      arguments: {},
+      _meta: envelope({ version: MODERN, capabilities: {} }),
+    });
+    reasons.push(whoMismatchNull(anonymous));
+    reasons.push(refereeSays(shared));
+    const sharedWhy = first(...reasons);
+    ctx.record('per-request-envelope', sharedWhy === null, sharedWhy ?? OK);
+
+    // The legacy connection, judged now that the modern traffic went by as well.
+    const legacyAfter = await legacy.ask('tools/call', { name: 'whoami', arguments: {} });
+    const legacyWhy = first(
+      init.result?.protocolVersion === legacyVersion
+        ? null
+        : bi(
+            `expected: initialize (protocolVersion "${legacyVersion}") answered with {"protocolVersion":"${legacyVersion}","capabilities":{…},"serverInfo":{…}}; saw: ${shown(init)}`,
+            `期望：initialize（protocolVersion "${legacyVersion}"）得到 {"protocolVersion":"${legacyVersion}","capabilities":{…},"serverInfo":{…}}；实际：${shown(init)}`,
+          ),
+      notResult(legacyList, 'tools/list after initialize', 'initialize 之后的 tools/list '),
+      notResult(
+        legacyWho,
+        'tools/call whoami after initialize',
+        'initialize 之后的 tools/call whoami ',
+      ),
+      whoMismatch(legacyWho, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
+      whoMismatch(legacyAfter, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
+      refereeSays(legacy),
+    );
+    ctx.record('legacy-handshake', legacyWhy === null, legacyWhy ?? OK);
+
+    // Versions the server does not serve, after a discover on the same connection.
+    const picky = connect(runner, rng);
+    const pickyMeta = (version: string) =>
+      envelope({ version, capabilities: {}, clientInfo: modernClient });
+    await picky.ask('server/discover', { _meta: pickyMeta(MODERN) });
+    const wrongVersions = [
+      rng.pick(['1900-01-01', '2024-10-07']),
+      `20${rng.int(27, 99)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
+    ];
+    const versionReasons: Array<Bilingual | null> = [];
+    for (const [i, version] of wrongVersions.entries()) {
+      const answer =
+        i === 0
+          ? await picky.ask('tools/list', { _meta: pickyMeta(version) })
+          : await picky.ask('tools/call', {
+              name: 'whoami',
+              arguments: {},
+              _meta: pickyMeta(version),
+            });
+      const data = isObject(answer.error?.data) ? answer.error.data : {};
+      const ok =
+        answer.error?.code === -32022 &&
+        Array.isArray(data.supported) &&
+        data.supported.includes(MODERN) &&
+        data.requested === version;
+      versionReasons.push(
+        ok
+          ? null
+          : bi(
+              `expected: a request in "${version}" refused with {"code":-32022,"message":"Unsupported protocol version","data":{"supported":["${MODERN}",…],"requested":"${version}"}}; saw: ${shown(answer)}`,
+              `期望：以 "${version}" 发出的请求被拒绝，{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["${MODERN}",…],"requested":"${version}"}}；实际：${shown(answer)}`,
+            ),
+      );
+    }
+    const versionWhy = first(...versionReasons, refereeSays(picky));
+    ctx.record('unsupported-version', versionWhy === null, versionWhy ?? OK);
+
+    // Requests with a broken envelope.
+    const broken = connect(runner, rng);
+    const cases: Array<{ method: string; params: JsonObject; missing: string }> = [
+      {
+        method: 'tools/call',
+        params: {
+          name: 'whoami',
+          arguments: {},
+          _meta: envelope({ version: MODERN, clientInfo: client(rng) }),
+        },
+        missing: 'clientCapabilities',
+      },
+      {
+        method: 'tools/list',
+        params: { _meta: envelope({ capabilities: capsAt(1), clientInfo: client(rng) }) },
+        missing: 'protocolVersion',
+      },
+    ];
+    const brokenReasons: Array<Bilingual | null> = [];
+    for (const c of rng.shuffle(cases)) {
+      const answer = await broken.ask(c.method, c.params);
+      brokenReasons.push(
+        answer.error?.code === -32602
+          ? null
+          : bi(
+              `expected: ${c.method} whose _meta has no "io.modelcontextprotocol/${c.missing}" refused with {"code":-32602,…} (a malformed request); saw: ${shown(answer)}`,
+              `期望：_meta 中没有 "io.modelcontextprotocol/${c.missing}" 的 ${c.method} 以 {"code":-32602,…} 拒绝（格式错误的请求）；实际：${shown(answer)}`,
+            ),
+      );
+    }
+    const brokenWhy = first(...brokenReasons, refereeSays(broken));
+    ctx.record('malformed-envelope', brokenWhy === null, brokenWhy ?? OK);
+  },
+};
+
+/** whoami for a request without clientInfo: the client is unnamed (null), not someone else. */
+function whoMismatchNull(answer: Answer): Bilingual | null {
+  return whoMismatch(answer, expectedWho(null, MODERN, {}));
+}

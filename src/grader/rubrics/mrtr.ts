@@ -1,0 +1,598 @@
+import type { Bilingual } from '../../i18n/lang.js';
+import type { JsonObject } from '../../protocol/index.js';
+import { SessionLog } from '../../session/index.js';
+import type { Runner } from '../runner.js';
+import { C2S, nameOf, S2C, type Sent, violationLines } from '../session.js';
+import type { CheckContext, Rubric } from '../types.js';
+import { bi, isObject, OK, type Random, random } from './common.js';
+import {
+  type Answer,
+  type Connection,
+  envelope,
+  openConnection,
+  refereeSays,
+  shown,
+} from './wire.js';
+
+/**
+ * Exercise 9: multi round-trip requests (2026-07-28 basic/patterns/mrtr). The learner's
+ * `callTool(request, ctx)` answers tools/call of `deploy` with input_required rounds and finishes
+ * on the client's retry; `buildRetry` is the client's half. The grader plays the client (and, with
+ * tampered or replayed requestState, a malicious one); the referee judges every envelope.
+ */
+
+const MODERN = '2026-07-28';
+const MINUTE = 60_000;
+
+/** The first answer of an input_required result's one input request, and its form's field. */
+type Round = {
+  readonly key: string;
+  readonly field: string;
+  readonly state: string | undefined;
+};
+
+/** The round an answer asks for, or null when it is not one input_required with one form. */
+export function roundOf(answer: Answer): Round | null {
+  const result = answer.result;
+  if (result?.resultType !== 'input_required' || !isObject(result.inputRequests)) return null;
+  const entries = Object.entries(result.inputRequests);
+  const [entry] = entries;
+  if (entries.length !== 1 || !entry) return null;
+  const [key, request] = entry;
+  if (!isObject(request) || request.method !== 'elicitation/create') return null;
+  const params = isObject(request.params) ? request.params : {};
+  const schema = isObject(params.requestedSchema) ? params.requestedSchema : {};
+  const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  const [field] = properties;
+  if (!field) return null;
+  const state = typeof result.requestState === 'string' ? result.requestState : undefined;
+  return { key, field, state };
+}
+
+/** The text of a complete result, or null when the answer is not one. */
+export function completeText(answer: Answer): string | null {
+  const result = answer.result;
+  if (result?.resultType !== 'complete' || !Array.isArray(result.content)) return null;
+  return result.content
+    .map((c) => (isObject(c) && typeof c.text === 'string' ? c.text : ''))
+    .join('\n');
+}
+
+const first = (...reasons: Array<Bilingual | null>): Bilingual | null =>
+  reasons.find((r) => r !== null) ?? null;
+
+type Client = {
+  readonly conn: Connection;
+  /** The server's clock for the next call. */
+  now: number;
+};
+
+/** A client of the learner's server: every tools/call goes to `callTool(request, ctx)`. */
+function connect(runner: Runner, secret: string, start: number): Client {
+  const client: Client = {
+    now: start,
+    conn: openConnection((request) =>
+      runner.call('callTool', [request, { secret, now: client.now }]),
+    ),
+  };
+  return client;
+}
+
+const ELICIT_CAPS: readonly JsonObject[] = [{ elicitation: { form: {} } }, { elicitation: {} }];
+
+export function callParams(rng: Random, service: string, caps?: JsonObject): JsonObject {
+  return {
+    name: 'deploy',
+    arguments: { service },
+    _meta: envelope({
+      version: MODERN,
+      capabilities: caps ?? rng.pick(ELICIT_CAPS),
+      clientInfo: { name: 'mcp-sim-grader', version: '1.0.0' },
+    }),
+  };
+}
+
+export const accept = (field: string, value: string) => ({
+  action: 'accept',
+  content: { [field]: value },
+});
+
+/** A retry of `params` with answers and (when given) a state: a new id, as the client must. */
+function retry(
+  client: Client,
+  params: JsonObject,
+  responses: JsonObject,
+  state: string | undefined,
+): Promise<Answer> {
+  return client.conn.ask('tools/call', {
+    ...params,
+    inputResponses: responses,
+    ...(state !== undefined ? { requestState: state } : {}),
+  });
+}
+
+const notRound = (answer: Answer, what: Bilingual): Bilingual =>
+  bi(
+    `expected: ${what.en}: {"resultType":"input_required","inputRequests":{"<key>":{"method":"elicitation/create","params":{"mode":"form","message":…,"requestedSchema":{…}}}},…}; saw: ${shown(answer)}`,
+    `期望：${what.zh}：{"resultType":"input_required","inputRequests":{"<key>":{"method":"elicitation/create","params":{"mode":"form","message":…,"requestedSchema":{…}}}},…}；实际：${shown(answer)}`,
+  );
+
+const notDone = (answer: Answer, text: string, what: Bilingual): Bilingual | null =>
+  completeText(answer)?.includes(text) && answer.result?.isError !== true
+    ? null
+    : bi(
+        `expected: ${what.en}: {"resultType":"complete","content":[{"type":"text","text":"${text}"}]}; saw: ${shown(answer)}`,
+        `期望：${what.zh}：{"resultType":"complete","content":[{"type":"text","text":"${text}"}]}；实际：${shown(answer)}`,
+      );
+
+type Flow = {
+  readonly reason: Bilingual | null;
+  /** The second round's state, when the flow got that far. */
+  readonly state?: string;
+  readonly field?: string;
+  readonly key?: string;
+  readonly params?: JsonObject;
+};
+
+/** deploy to production: the first round, its retry (a second round), and the last retry. */
+async function production(
+  runner: Runner,
+  client: Client,
+  rng: Random,
+  service: string,
+  options: { readonly fresh: boolean; readonly finish: boolean },
+): Promise<Flow> {
+  const params = callParams(rng, service);
+  const one = await client.conn.ask('tools/call', params);
+  const r1 = roundOf(one);
+  if (!r1)
+    return {
+      reason: notRound(one, bi('the first call asks where to deploy', '第一次调用询问部署到哪里')),
+    };
+  client.now += rng.int(5, 90) * 1000;
+  if (options.fresh) await runner.reload();
+  const two = await retry(client, params, { [r1.key]: accept(r1.field, 'production') }, r1.state);
+  const r2 = roundOf(two);
+  if (!r2)
+    return {
+      reason: notRound(
+        two,
+        bi(
+          'the retry that chose "production" gets a second round asking for confirmation',
+          '选择 "production" 的重试得到第二轮，请求确认',
+        ),
+      ),
+    };
+  if (r2.state === undefined) {
+    return {
+      reason: bi(
+        `expected: the second round carries a requestState (the environment chosen in the first round must reach the last retry, which brings only the confirmation); saw: ${shown(two)}`,
+        `期望：第二轮带有 requestState（第一轮选定的环境必须传到最后一次重试，而最后一次重试只带确认）；实际：${shown(two)}`,
+      ),
+    };
+  }
+  const flow = { reason: null, state: r2.state, field: r2.field, key: r2.key, params };
+  if (!options.finish) return flow;
+  client.now += rng.int(5, 90) * 1000;
+  if (options.fresh) await runner.reload();
+  const three = await retry(client, params, { [r2.key]: accept(r2.field, service) }, r2.state);
+  return {
+    ...flow,
+    reason: notDone(
+      three,
+      `Deployed ${service} to production.`,
+      bi(
+        'the retry with the confirmation and the second round’s requestState completes',
+        '带着确认和第二轮 requestState 的重试完成调用',
+      ),
+    ),
+  };
+}
+
+/** Ways a malicious client changes a state: decoded, changed and encoded again; one character changed. */
+export function tamperedStates(state: string): string[] {
+  const out: string[] = [];
+  const parts = state.split('.');
+  for (const [i, part] of parts.entries()) {
+    const changed = changePart(part);
+    if (changed !== null) {
+      const copy = [...parts];
+      copy[i] = changed;
+      out.push(copy.join('.'));
+      break;
+    }
+  }
+  try {
+    const plain: unknown = JSON.parse(state);
+    if (isObject(plain)) out.push(JSON.stringify({ ...plain, tampered: true }));
+  } catch {
+    // not plain JSON
+  }
+  const last = parts.at(-1) ?? state;
+  const at = state.length - last.length + Math.floor(last.length / 2);
+  const c = state[at] ?? 'A';
+  out.push(`${state.slice(0, at)}${c === 'A' ? 'B' : 'A'}${state.slice(at + 1)}`);
+  return out;
+}
+
+function changePart(part: string): string | null {
+  const encodings = [
+    { enc: 'base64url' as const, valid: /^[A-Za-z0-9_-]+$/ },
+    { enc: 'base64' as const, valid: /^[A-Za-z0-9+/]+={0,2}$/ },
+  ];
+  for (const { enc, valid } of encodings) {
+    if (!valid.test(part)) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(part, enc).toString('utf8'));
+    } catch {
+      continue;
+    }
+    if (!isObject(value)) continue;
+    // Still a state the server's code understands, with one thing more: unsigned state takes it.
+    const text = Buffer.from(JSON.stringify({ ...value, tampered: true }), 'utf8').toString(enc);
+    return enc === 'base64' && !part.endsWith('=') ? text.replace(/=+$/, '') : text;
+  }
+  return null;
+}
+
+/** States a client makes up: what an unsigned state of this call might look like. */
+function forgedStates(service: string, now: number, rng: Random): string[] {
+  const body = { tool: 'deploy', service, environment: 'production', exp: now + 60 * MINUTE };
+  const encoded = Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+  const fakeMac = Buffer.from(`${rng.word()}${rng.word()}${rng.word()}`).toString('base64url');
+  return [encoded, `${encoded}.${fakeMac}`, JSON.stringify(body)];
+}
+
+const rejected = (answer: Answer, what: Bilingual): Bilingual | null =>
+  answer.error
+    ? null
+    : bi(
+        `expected: ${what.en} refused with a JSON-RPC error (say {"code":-32602,"message":"Invalid params: requestState …"}), as state that fails verification MUST be; saw: ${shown(answer)}`,
+        `期望：${what.zh}以 JSON-RPC 错误拒绝（例如 {"code":-32602,"message":"Invalid params: requestState …"}），校验不通过的状态必须被拒绝；实际：${shown(answer)}`,
+      );
+
+/** The client's half, judged: the learner's retry after the round, in a session of its own. */
+async function judgeRetry(runner: Runner, rng: Random): Promise<Bilingual | null> {
+  const log = new SessionLog();
+  const push = (direction: typeof C2S, message: JsonObject) =>
+    log.push({ type: 'message', direction, message }) as Sent;
+  const service = `svc-${rng.word()}`;
+  const meta = envelope({ version: MODERN, capabilities: { elicitation: { form: {} } } });
+  const base = { name: 'deploy', arguments: { service }, _meta: meta };
+  const form = (field: string) => ({
+    method: 'elicitation/create',
+    params: {
+      mode: 'form',
+      message: `${field}?`,
+      requestedSchema: { type: 'object', properties: { [field]: { type: 'string' } } },
+    },
+  });
+  const stateA = `${rng.word()}.${rng.word()}+/=${rng.word()}`;
+  const id1 = rng.int(1, 50);
+  const id2 = `retry-${rng.word()}`;
+  const id3 = id1 + rng.int(51, 99);
+  // Round 1, with a state; the learner's retry of it.
+  const original = { id: id1, method: 'tools/call', params: base };
+  push(C2S, { jsonrpc: '2.0', ...original });
+  const round1 = {
+    resultType: 'input_required',
+    inputRequests: { where: form('environment') },
+    requestState: stateA,
+  };
+  push(S2C, { jsonrpc: '2.0', id: id1, result: round1 });
+  const answers1 = { where: accept('environment', 'production') };
+  const outcome1 = await runner.call('buildRetry', [original, round1, answers1, id2]);
+  const reasons: Array<Bilingual | null> = [];
+  const expect1 = {
+    id: id2,
+    method: 'tools/call',
+    params: { ...base, inputResponses: answers1, requestState: stateA },
+  };
+  reasons.push(compareRetry(outcome1, expect1));
+  const retry1 = outcome1.ok && isObject(outcome1.value) ? outcome1.value : {};
+  const at1 = log.steps.length;
+  push(C2S, { jsonrpc: '2.0', ...retry1 });
+  // Round 2 without a state: the learner's retry must not carry the old one.
+  const round2 = { resultType: 'input_required', inputRequests: { sure: form('confirm') } };
+  push(S2C, { jsonrpc: '2.0', id: id2, result: round2 });
+  const answers2 = { sure: accept('confirm', service) };
+  const outcome2 = await runner.call('buildRetry', [expect1, round2, answers2, id3]);
+  reasons.push(
+    compareRetry(outcome2, {
+      id: id3,
+      method: 'tools/call',
+      params: { ...base, inputResponses: answers2 },
+    }),
+  );
+  const retry2 = outcome2.ok && isObject(outcome2.value) ? outcome2.value : {};
+  const at2 = log.steps.length;
+  push(C2S, { jsonrpc: '2.0', ...retry2 });
+  const found = (log.steps as readonly Sent[]).flatMap((sent, at) =>
+    at === at1 || at === at2
+      ? sent.verdict.violations.map((violation) => ({ at, sent, violation }))
+      : [],
+  );
+  if (found.length > 0) {
+    const said = violationLines(found);
+    const where = found[0] ? nameOf(found[0].sent, found[0].at) : '';
+    reasons.unshift(
+      bi(
+        `expected: a retry the referee accepts; saw: the referee's verdict on ${where}:\n${said.en}`,
+        `期望：裁判认可的重试；实际：裁判对 ${where} 的判定：\n${said.zh}`,
+      ),
+    );
+  }
+  return first(...reasons);
+}
+
+function compareRetry(
+  outcome: { ok: true; value: unknown } | { ok: false; error: string },
+  expected: JsonObject,
+): Bilingual | null {
+  const seen = outcome.ok ? outcome.value : { threw: outcome.error };
+  if (JSON.stringify(canonical(seen)) === JSON.stringify(canonical(expected))) return null;
+  return bi(
+    `expected: buildRetry returns ${JSON.stringify(expected)}; saw: ${JSON.stringify(seen ?? null)}`,
+    `期望：buildRetry 返回 ${JSON.stringify(expected)}；实际：${JSON.stringify(seen ?? null)}`,
+  );
+}
+
+/** JSON with object keys sorted, so key order does not matter. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (isObject(value)) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical(value[k])]),
+    );
+  }
+  return value;
+}
+
+export const mrtrRubric: Rubric = {
+  id: '09-multi-round-trip',
+  checks: [
+    {
+      name: 'first-round',
+      points: 2,
+      calls: ['callTool'],
+      about: bi(
+        'the first tools/call of deploy gets resultType "input_required" with one elicitation/create form (a round, not a request of the server’s)',
+        'deploy 的第一次 tools/call 得到 resultType 为 "input_required" 的结果，内含一个 elicitation/create 表单（是一轮输入请求，而不是服务器自己发出的请求）',
+      ),
+    },
+    {
+      name: 'staging-completes',
+      points: 2,
+      calls: ['callTool'],
+      about: bi(
+        'the retry (new id, inputResponses, requestState echoed) that chose staging completes the call',
+        '选择 staging 的重试（新 id、inputResponses、原样回传的 requestState）完成调用',
+      ),
+    },
+    {
+      name: 'production-confirms',
+      points: 3,
+      calls: ['callTool'],
+      about: bi(
+        'choosing production gets a second round with a requestState; its retry with the confirmation completes',
+        '选择 production 会得到带 requestState 的第二轮；带着确认的重试完成调用',
+      ),
+    },
+    {
+      name: 'no-server-memory',
+      points: 2,
+      calls: ['callTool'],
+      requires: 'production-confirms',
+      about: bi(
+        'each retry is served by a fresh instance of the server (same secret): all it needs travels in the request',
+        '每次重试都由服务器的一个新实例处理（密钥相同）：所需的一切都随请求而来',
+      ),
+    },
+    {
+      name: 'tampered-state-rejected',
+      points: 3,
+      calls: ['callTool'],
+      requires: 'production-confirms',
+      about: bi(
+        'a requestState the client changed or made up is refused with an error',
+        '客户端修改过或伪造的 requestState 以错误拒绝',
+      ),
+    },
+    {
+      name: 'state-bound-to-call',
+      points: 1,
+      calls: ['callTool'],
+      requires: 'production-confirms',
+      about: bi(
+        'a requestState replayed on a call for another service is refused with an error',
+        '在部署另一个服务的调用中重放的 requestState 以错误拒绝',
+      ),
+    },
+    {
+      name: 'expired-state-rejected',
+      points: 1,
+      calls: ['callTool'],
+      requires: 'production-confirms',
+      about: bi(
+        'a requestState presented more than 10 minutes after its round is refused with an error',
+        '在其轮次 10 分钟之后才提交的 requestState 以错误拒绝',
+      ),
+    },
+    {
+      name: 'capability-declared',
+      points: 1,
+      calls: ['callTool'],
+      about: bi(
+        'a call whose clientCapabilities has no elicitation form gets -32021 with data.requiredCapabilities, not a round',
+        'clientCapabilities 中没有 elicitation 表单的调用得到带 data.requiredCapabilities 的 -32021，而不是一轮输入请求',
+      ),
+    },
+    {
+      name: 'client-retry',
+      points: 2,
+      calls: ['buildRetry'],
+      about: bi(
+        'buildRetry makes the retry the referee accepts: a new id, the same call, inputResponses, requestState exactly as the round gave it (none when none)',
+        'buildRetry 构造裁判认可的重试：新 id、相同的调用、inputResponses，以及与该轮完全相同的 requestState（该轮没有时就不带）',
+      ),
+    },
+  ],
+  async run(ctx: CheckContext) {
+    const runner = await ctx.runner();
+    await runner.reload();
+    const rng = random(ctx.seed);
+    const secret = `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
+    const start = 1_800_000_000_000 + rng.int(0, 10_000_000) * 1000;
+    const service = () => `${rng.pick(['billing', 'search', 'auth', 'gateway'])}-${rng.word()}`;
+
+    // The first round and the staging path.
+    const a = connect(runner, secret, start);
+    const s1 = service();
+    const params = callParams(rng, s1);
+    const one = await a.conn.ask('tools/call', params);
+    const r1 = roundOf(one);
+    const firstWhy = first(
+      r1
+        ? null
+        : notRound(one, bi('the first call asks where to deploy', '第一次调用询问部署到哪里')),
+      refereeSays(a.conn),
+    );
+    ctx.record('first-round', firstWhy === null, firstWhy ?? OK);
+    if (r1) {
+      a.now += rng.int(5, 90) * 1000;
+      const two = await retry(a, params, { [r1.key]: accept(r1.field, 'staging') }, r1.state);
+      const why = first(
+        notDone(
+          two,
+          `Deployed ${s1} to staging.`,
+          bi('the retry that chose "staging" completes', '选择 "staging" 的重试完成调用'),
+        ),
+        refereeSays(a.conn),
+      );
+      ctx.record('staging-completes', why === null, why ?? OK);
+    } else {
+      ctx.record(
+        'staging-completes',
+        false,
+        bi(
+          'expected: a first round to retry; saw: none (see first-round)',
+          '期望：可以重试的第一轮；实际：没有（见 first-round）',
+        ),
+      );
+    }
+
+    // Production, on one instance; then on a fresh instance for every retry.
+    const b = connect(runner, secret, start + 3 * MINUTE);
+    const s2 = service();
+    const prod = await production(runner, b, rng, s2, { fresh: false, finish: true });
+    const prodWhy = first(prod.reason, refereeSays(b.conn));
+    ctx.record('production-confirms', prodWhy === null, prodWhy ?? OK);
+
+    const c = connect(runner, secret, start + 5 * MINUTE);
+    const fresh = await production(runner, c, rng, service(), { fresh: true, finish: true });
+    const freshWhy = first(fresh.reason, refereeSays(c.conn));
+    ctx.record(
+      'no-server-memory',
+      freshWhy === null,
+      freshWhy
+        ? bi(
+            `with every retry served by a fresh instance of the server (module reloaded, same ctx.secret): ${freshWhy.en}`,
+            `每次重试都由服务器的新实例处理（模块重新加载，ctx.secret 相同）：${freshWhy.zh}`,
+          )
+        : OK,
+    );
+
+    // A malicious client: changed, made-up, replayed and stale states.
+    const d = connect(runner, secret, start + 7 * MINUTE);
+    const s4 = service();
+    const held = await production(runner, d, rng, s4, { fresh: false, finish: false });
+    if (held.state === undefined || !held.params || !held.key || !held.field) {
+      const why =
+        held.reason ?? bi('expected: a second round; saw: none', '期望：第二轮；实际：没有');
+      ctx.record('tampered-state-rejected', false, why);
+      ctx.record('state-bound-to-call', false, why);
+      ctx.record('expired-state-rejected', false, why);
+    } else {
+      const answers = { [held.key]: accept(held.field, s4) };
+      const attacks = [
+        ...tamperedStates(held.state).map((state) => ({
+          state,
+          how: bi(
+            `the changed requestState ${JSON.stringify(state)}`,
+            `被修改的 requestState ${JSON.stringify(state)}`,
+          ),
+        })),
+        ...forgedStates(s4, d.now, rng).map((state) => ({
+          state,
+          how: bi(
+            `the made-up requestState ${JSON.stringify(state)}`,
+            `伪造的 requestState ${JSON.stringify(state)}`,
+          ),
+        })),
+      ];
+      const tamperReasons: Array<Bilingual | null> = [];
+      for (const attack of attacks) {
+        const answer = await retry(d, held.params, answers, attack.state);
+        tamperReasons.push(rejected(answer, attack.how));
+      }
+      const tamperWhy = first(...tamperReasons, refereeSays(d.conn));
+      ctx.record('tampered-state-rejected', tamperWhy === null, tamperWhy ?? OK);
+
+      // The genuine state of service s4, on a call for another service.
+      const other = service();
+      const replay = await retry(
+        d,
+        callParams(rng, other),
+        { [held.key]: accept(held.field, other) },
+        held.state,
+      );
+      const boundWhy = first(
+        rejected(
+          replay,
+          bi(
+            `the requestState of the call for "${s4}", replayed on a call for "${other}",`,
+            `为 "${s4}" 的调用签发、却在 "${other}" 的调用中重放的 requestState`,
+          ),
+        ),
+        refereeSays(d.conn),
+      );
+      ctx.record('state-bound-to-call', boundWhy === null, boundWhy ?? OK);
+
+      // The genuine state, too late.
+      d.now += rng.int(11, 90) * MINUTE;
+      const late = await retry(d, held.params, answers, held.state);
+      const lateWhy = first(
+        rejected(
+          late,
+          bi(
+            'the genuine requestState presented more than 10 minutes after its round',
+            '在其轮次 10 分钟之后才提交的真实 requestState',
+          ),
+        ),
+        refereeSays(d.conn),
+      );
+      ctx.record('expired-state-rejected', lateWhy === null, lateWhy ?? OK);
+    }
+
+    // A client that cannot show a form.
+    const e = connect(runner, secret, start + 9 * MINUTE);
+    const undeclared = rng.pick<JsonObject>([{}, { sampling: {} }, { elicitation: { url: {} } }]);
+    const refused = await e.conn.ask('tools/call', callParams(rng, service(), undeclared));
+    const capsWhy = first(
+      refused.error?.code === -32021
+        ? null
+        : bi(
+            `expected: a call declaring clientCapabilities ${JSON.stringify(undeclared)} refused with {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}}; saw: ${shown(refused)}`,
+            `期望：clientCapabilities 为 ${JSON.stringify(undeclared)} 的调用以 {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}} 拒绝；实际：${shown(refused)}`,
+          ),
+      refereeSays(e.conn),
+    );
+    ctx.record('capability-declared', capsWhy === null, capsWhy ?? OK);
+
+    const retryWhy = await judgeRetry(runner, rng);
+    ctx.record('client-retry', retryWhy === null, retryWhy ?? OK);
+  },
+};

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { failed, grade, patch, solution } from './helpers.js';
+
+/**
+ * Exercises 8 and 9 (2026-07-28): each plausible mistake must fail the check written to catch it
+ * (and the exercise), with a message that says what was expected and what was seen.
+ */
+async function expectCaught(id: string, files: Record<string, string>, check: string) {
+  const result = await grade(id, files);
+  expect(result.status).toBe('failed');
+  expect(failed(result)).toContain(check);
+  const caught = result.checks.find((c) => c.name === check);
+  expect(caught?.message.en).toMatch(/expect/i);
+  expect(caught?.message.zh).toMatch(/期望/);
+  return result;
+}
+
+describe('08-dual-era-server: wrong solutions', () => {
+  const id = '08-dual-era-server';
+  const ref = solution(id, 'server.ts');
+  const file = (text: string) => ({ 'server.ts': text });
+  const CALLER = `  const caller: Caller = {
+    protocolVersion: version,
+    clientInfo: isObject(info) ? (info as Caller['clientInfo']) : null,
+    clientCapabilities: capabilities,
+  };`;
+
+  it('remembers the capabilities of the first modern request on a connection', async () => {
+    const text = patch(
+      ref,
+      CALLER,
+      `  const key = \`\${String(request.id)}\`.length > 0 ? 'caps' : '';
+  remembered[key] ??= capabilities;
+  const caller: Caller = {
+    protocolVersion: version,
+    clientInfo: isObject(info) ? (info as Caller['clientInfo']) : null,
+    clientCapabilities: remembered[key] as JsonObject,
+  };`,
+    ).replace(
+      'function modern(',
+      'const remembered: Record<string, JsonObject> = {};\nfunction modern(',
+    );
+    await expectCaught(id, file(text), 'per-request-envelope');
+  });
+
+  it('serves modern requests by the latest initialize (the session of another connection)', async () => {
+    const text = patch(
+      ref,
+      CALLER,
+      `  const last = [...sessions.values()].at(-1);
+  const caller: Caller = last ?? {
+    protocolVersion: version,
+    clientInfo: isObject(info) ? (info as Caller['clientInfo']) : null,
+    clientCapabilities: capabilities,
+  };`,
+    );
+    await expectCaught(id, file(text), 'per-request-envelope');
+  });
+
+  it('fills in a missing clientInfo from an earlier request', async () => {
+    const text = patch(
+      ref,
+      CALLER,
+      `  if (isObject(info)) lastInfo = info as Caller['clientInfo'];
+  const caller: Caller = {
+    protocolVersion: version,
+    clientInfo: lastInfo,
+    clientCapabilities: capabilities,
+  };`,
+    ).replace('function modern(', "let lastInfo: Caller['clientInfo'] = null;\nfunction modern(");
+    await expectCaught(id, file(text), 'per-request-envelope');
+  });
+
+  it('ignores the version in _meta', async () => {
+    const text = patch(ref, '!MODERN_VERSIONS.includes(version)', 'version === "never"');
+    await expectCaught(id, file(text), 'unsupported-version');
+  });
+
+  it('-32022 without data.supported', async () => {
+    const text = patch(
+      ref,
+      `{
+      supported: [...MODERN_VERSIONS, ...LEGACY_VERSIONS],
+      requested: version,
+    }`,
+      '{ requested: version }',
+    );
+    await expectCaught(id, file(text), 'unsupported-version');
+  });
+
+  it('an unsupported version refused with -32602 instead of -32022', async () => {
+    const text = patch(
+      ref,
+      "return fail(-32022, 'Unsupported protocol version', {",
+      "return fail(-32602, 'Unsupported protocol version', {",
+    );
+    await expectCaught(id, file(text), 'unsupported-version');
+  });
+
+  it('a missing clientCapabilities taken as {}', async () => {
+    const text = patch(
+      patch(ref, 'if (!isObject(capabilities)) {', 'if (capabilities === "never") {'),
+      'clientCapabilities: capabilities,\n  };',
+      'clientCapabilities: isObject(capabilities) ? capabilities : {},\n  };',
+    );
+    await expectCaught(id, file(text), 'malformed-envelope');
+  });
+
+  it('server/discover without the caching hints', async () => {
+    const text = patch(
+      ref,
+      '{ supportedVersions: [...MODERN_VERSIONS], capabilities: CAPABILITIES },\n        true,',
+      '{ supportedVersions: [...MODERN_VERSIONS], capabilities: CAPABILITIES },\n        false,',
+    );
+    await expectCaught(id, file(text), 'discover');
+  });
+
+  it('modern results without resultType (served like legacy ones)', async () => {
+    const text = patch(ref, "    resultType: 'complete',\n", '');
+    const result = await expectCaught(id, file(text), 'modern-without-handshake');
+    expect(result.checks.find((c) => c.name === 'modern-without-handshake')?.message.en).toMatch(
+      /result-type-missing/,
+    );
+  });
+
+  it('a modern-only server: initialize refused', async () => {
+    const text = patch(
+      ref,
+      "if (request.method === 'initialize') return initialize(params, connection);",
+      "if (request.method === 'initialize') return fail(-32022, 'Unsupported protocol version', { supported: MODERN_VERSIONS, requested: String(params.protocolVersion) });",
+    );
+    await expectCaught(id, file(text), 'legacy-handshake');
+  });
+});
+
+describe('09-multi-round-trip: wrong solutions', () => {
+  const id = '09-multi-round-trip';
+  const ref = solution(id, 'deploy.ts');
+  const file = (text: string) => ({ 'deploy.ts': text });
+  /** The line of seal() that joins the payload and its MAC. */
+  const SEALED = ref.split('\n').find((l) => l.includes('await mac(secret, body)}')) ?? 'missing';
+
+  it('a requestState whose MAC is never checked (base64 JSON the client can edit)', async () => {
+    const text = patch(
+      ref,
+      'if (!sameText(tag, await mac(secret, body))) {',
+      'if (tag === "never") {',
+    );
+    await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
+  it('a requestState without a MAC at all', async () => {
+    const text = patch(
+      patch(ref, SEALED, '  void secret;\n  return body;'),
+      "const [body, tag, ...rest] = text.split('.');\n  if (!body || !tag || rest.length > 0)",
+      "const [body, ...rest] = text.split('.');\n  if (!body || rest.length > 0)",
+    ).replace(/\/\/ The MAC first[^\n]*\n\s*if \(!sameText[^\n]*\n[^\n]*\n\s*\}/, '');
+    await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
+  it('a sealed state that does not bind the call (any service)', async () => {
+    const text = patch(
+      ref,
+      "state.tool !== 'deploy' || state.service !== service",
+      "state.tool !== 'deploy'",
+    );
+    await expectCaught(id, file(text), 'state-bound-to-call');
+  });
+
+  it('a sealed state that never expires', async () => {
+    const text = patch(
+      ref,
+      "typeof state.exp !== 'number' || now >= state.exp",
+      "typeof state.exp !== 'number'",
+    );
+    await expectCaught(id, file(text), 'expired-state-rejected');
+  });
+
+  it('the round kept in server memory, the state only a key to it', async () => {
+    const text = patch(
+      patch(
+        ref,
+        SEALED,
+        '  void secret;\n  const key = String(Math.random());\n  memory.set(key, state);\n  return key;',
+      ),
+      "const [body, tag, ...rest] = text.split('.');",
+      "const kept = memory.get(text);\n  if (kept) return kept.service === service && now < kept.exp ? kept : 'stale';\n  const [body, tag, ...rest] = text.split('.');",
+    ).replace(
+      'async function seal(',
+      'const memory = new Map<string, State>();\nasync function seal(',
+    );
+    await expectCaught(id, file(text), 'no-server-memory');
+  });
+
+  it('asks for elicitation the request did not declare', async () => {
+    const text = patch(ref, 'if (!form) {', 'if (form === null) {');
+    const result = await expectCaught(id, file(text), 'capability-declared');
+    expect(result.checks.find((c) => c.name === 'capability-declared')?.message.en).toMatch(
+      /-32021/,
+    );
+  });
+
+  it('the retry reuses the original id', async () => {
+    const text = patch(ref, 'id: newId,', 'id: original.id,');
+    const result = await expectCaught(id, file(text), 'client-retry');
+    expect(result.checks.find((c) => c.name === 'client-retry')?.message.en).toMatch(
+      /retry-same-id/,
+    );
+  });
+
+  it('the retry keeps the previous round’s requestState when the new round has none', async () => {
+    const text = patch(
+      ref,
+      '...(round.requestState !== undefined ? { requestState: round.requestState } : {}),',
+      'requestState: round.requestState ?? original.params.requestState,',
+    );
+    const result = await expectCaught(id, file(text), 'client-retry');
+    expect(result.checks.find((c) => c.name === 'client-retry')?.message.en).toMatch(
+      /request-state-altered/,
+    );
+  });
+
+  it('the second round without a requestState (the environment forgotten)', async () => {
+    const text = patch(
+      ref,
+      "return round('confirm', CONFIRM_FORM(service), state);",
+      "void state;\n  return round('confirm', CONFIRM_FORM(service));",
+    );
+    await expectCaught(id, file(text), 'production-confirms');
+  });
+});
