@@ -136,3 +136,17 @@ describe('a version the server does not serve (2026-07-28 basic/versioning)', ()
     if (!played.ok) expect(played.error.message).toMatch(/-32022/);
   });
 });
+
+describe('what the client does not retry after -32022', () => {
+  it('an initialize refused by a modern-only server: no retry (a legacy client cannot move forward)', async () => {
+    const played = await runScenario(
+      lesson({ versions: ['2025-11-25', '2026-07-28'] }, modernServer, [
+        { client: 'initialize' },
+        { server: 'next' },
+        { client: 'next' },
+      ]),
+    );
+    expect(played.ok).toBe(false);
+    if (!played.ok) expect(played.error.message).toMatch(/no answer to send/);
+  });
+});

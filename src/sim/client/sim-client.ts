@@ -30,6 +30,10 @@ import {
   subscriptionIdOf,
 } from './listen-streams.js';
 
+/** Modern requests the client retries after -32022 (not the probe, not a handshake request). */
+const RETRIED_AFTER_VERSION_ERROR = (method: string) =>
+  method !== 'server/discover' && method !== 'initialize';
+
 export type ClientConfig = {
   readonly name: string;
   readonly version: string;
@@ -292,10 +296,11 @@ export class SimClient {
    * Negotiation): the client SHOULD pick a version from `data.supported` that it speaks (its own
    * order of preference decides) and retry the request, as a new request with a new id; it then
    * uses that version. A server/discover probe is left to whoever probes (a lesson's steps,
-   * connect's judge), and a retry that is refused again is not retried: the client gives up.
+   * connect's judge), an initialize is no modern request, and a retry that is refused again is not
+   * retried: the client gives up.
    */
   #onUnsupportedVersion(now: number, request: ClientRequest, error: JsonObject): void {
-    if (request.method === 'server/discover' || this.modernVersion === null) return;
+    if (this.modernVersion === null || !RETRIED_AFTER_VERSION_ERROR(request.method)) return;
     if (this.#versionRetries.has(idKey(request.id))) return;
     const meta = isObject(request.params?._meta) ? request.params._meta : null;
     const tried = meta?.[PROTOCOL_VERSION_META];
