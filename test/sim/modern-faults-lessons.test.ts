@@ -150,3 +150,48 @@ describe('what the client does not retry after -32022', () => {
     if (!played.ok) expect(played.error.message).toMatch(/no answer to send/);
   });
 });
+
+describe('request-state-altered (2026-07-28 basic/patterns/mrtr)', () => {
+  const client = { era: 'modern', versions: ['2026-07-28'], capabilities: { roots: {} } };
+  const server = { ...modernServer, capabilities: { tools: {} }, tools: ['list_project_roots'] };
+  const call = { client: { request: 'tools/call', params: { name: 'list_project_roots' } } };
+
+  it('the retry goes out with its state edited (MAC kept): that rule alone; the HMAC check refuses it', async () => {
+    const steps = await play(
+      lesson(client, server, [
+        call,
+        { server: 'next' },
+        { fault: 'request-state-altered' },
+        { server: 'next' },
+      ]),
+    );
+    const round = steps[1]?.message as { result?: { requestState?: string } } | undefined;
+    const retry = steps[2]?.message as
+      | { id?: unknown; params?: { requestState?: string } }
+      | undefined;
+    const given = round?.result?.requestState ?? '';
+    const sent = retry?.params?.requestState ?? '';
+    expect(retry?.id).toBe(2);
+    expect(sent).not.toBe(given);
+    expect(sent.split('.')[1]).toBe(given.split('.')[1]);
+    expect(rulesOf(steps[2] ?? {})).toEqual(['request-state-altered']);
+    expect(steps[3]?.message).toMatchObject({ id: 2, error: { code: -32602 } });
+    expect(JSON.stringify(steps[3]?.message)).toMatch(/HMAC/);
+    // The honest retry was not sent.
+    const more = await runScenario(
+      lesson(client, server, [
+        call,
+        { server: 'next' },
+        { fault: 'request-state-altered' },
+        { client: 'next' },
+      ]),
+    );
+    expect(more.ok).toBe(false);
+  });
+
+  it('needs a retry the client is about to send', async () => {
+    const played = await runScenario(lesson(client, server, [{ fault: 'request-state-altered' }]));
+    expect(played.ok).toBe(false);
+    if (!played.ok) expect(played.error.message).toMatch(/retry/);
+  });
+});

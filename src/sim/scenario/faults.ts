@@ -32,6 +32,7 @@ export const FAULT_NAMES = [
   // 2026-07-28 (lessons 21–25)
   'request-meta-missing',
   'version-not-refused',
+  'request-state-altered',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -219,6 +220,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return requestMetaMissing(ctx);
     case 'version-not-refused':
       return versionNotRefused(ctx);
+    case 'request-state-altered':
+      return requestStateAltered(ctx);
   }
 }
 
@@ -294,4 +297,50 @@ function versionNotRefused(ctx: FaultContext): FaultResult {
       },
     },
   };
+}
+
+/**
+ * The client's next retry after an input_required round goes out with its requestState edited:
+ * the payload (readable base64url JSON in the sim) gets an expiry a year later, the MAC is kept.
+ * The client MUST echo the state exactly, and the server, which MUST treat it as attacker-controlled,
+ * finds the HMAC does not match (2026-07-28 basic/patterns/mrtr › Client Requirements, Server
+ * Requirements). The honest retry is not sent.
+ */
+function requestStateAltered(ctx: FaultContext): FaultResult {
+  const { client } = ctx;
+  const next = client.outbox.peek()?.message;
+  const body = isObject(next?.params) ? next.params : null;
+  const state = body?.requestState;
+  if (!next || !body || typeof state !== 'string')
+    return {
+      ok: false,
+      error:
+        'request-state-altered needs a retry the client is about to send (after an input_required round with requestState)',
+    };
+  client.outbox.shift();
+  return {
+    ok: true,
+    direction: C2S,
+    message: { ...next, params: { ...body, requestState: alteredState(state) } },
+  };
+}
+
+const YEAR_MS = 365 * 24 * 3600_000;
+
+/** A state with its payload changed and its MAC kept (or, when unreadable, one character changed). */
+function alteredState(state: string): string {
+  const [payload, mac] = state.split('.');
+  if (payload !== undefined && mac !== undefined) {
+    try {
+      const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (isObject(value) && typeof value.exp === 'number') {
+        const later = JSON.stringify({ ...value, exp: value.exp + YEAR_MS });
+        return `${Buffer.from(later, 'utf8').toString('base64url')}.${mac}`;
+      }
+    } catch {
+      // not JSON: change a character instead
+    }
+  }
+  const last = state.at(-1) === 'A' ? 'B' : 'A';
+  return `${state.slice(0, -1)}${last}`;
 }
