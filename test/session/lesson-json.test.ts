@@ -13,7 +13,11 @@ const ids = readdirSync(DIR)
 
 describe('every lesson prints the same --json through the session log (en and zh)', () => {
   it('has every lesson recorded', () => {
-    expect([...ids].sort()).toEqual(loadLessons().lessons.map((l) => l.id).sort());
+    expect([...ids].sort()).toEqual(
+      loadLessons()
+        .lessons.map((l) => l.id)
+        .sort(),
+    );
   });
 
   it.each(ids)('%s', async (id) => {
