@@ -21,6 +21,8 @@ const QUOTED = [
   'Invalid params',
   'Internal error',
   'Resource not found',
+  'Missing required client capability',
+  'Unsupported protocol version',
   'null id',
   'MUST NOT',
   'SHOULD NOT',

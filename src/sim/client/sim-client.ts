@@ -5,6 +5,7 @@ import {
   idKey,
   type JsonObject,
   type RequestId,
+  STATELESS_VERSIONS,
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import {
@@ -28,6 +29,10 @@ import {
   type ListenStream,
   subscriptionIdOf,
 } from './listen-streams.js';
+
+/** Modern requests the client retries after -32022 (not the probe, not a handshake request). */
+const RETRIED_AFTER_VERSION_ERROR = (method: string) =>
+  method !== 'server/discover' && method !== 'initialize';
 
 export type ClientConfig = {
   readonly name: string;
@@ -86,6 +91,8 @@ export class SimClient {
   readonly streams = new Map<string, ListenStream>();
   #nextId = 1;
   readonly #pending = new Map<string, ClientRequest>();
+  /** Requests that are themselves a retry after -32022 (each request is retried once at most). */
+  readonly #versionRetries = new Set<string>();
 
   constructor(config: ClientConfig) {
     this.config = config;
@@ -266,6 +273,10 @@ export class SimClient {
         if (envelope.kind === 'error') stream.error = envelope.error;
         return;
       }
+      if (envelope.kind === 'error' && envelope.error.code === -32022) {
+        this.#onUnsupportedVersion(now, request, envelope.error);
+        return;
+      }
       if (envelope.kind === 'response') {
         if (envelope.result.resultType === 'input_required')
           this.#onInputRequired(now, request, envelope.result);
@@ -278,6 +289,41 @@ export class SimClient {
       return;
     }
     if (envelope.kind === 'request') this.#answer(now, envelope.id, envelope.method);
+  }
+
+  /**
+   * -32022 to one of its modern requests (2026-07-28 basic/versioning › Protocol Version
+   * Negotiation): the client SHOULD pick a version from `data.supported` that it speaks (its own
+   * order of preference decides) and retry the request, as a new request with a new id; it then
+   * uses that version. A server/discover probe is left to whoever probes (a lesson's steps,
+   * connect's judge), an initialize is no modern request, and a retry that is refused again is not
+   * retried: the client gives up.
+   */
+  #onUnsupportedVersion(now: number, request: ClientRequest, error: JsonObject): void {
+    if (this.modernVersion === null || !RETRIED_AFTER_VERSION_ERROR(request.method)) return;
+    if (this.#versionRetries.has(idKey(request.id))) return;
+    const meta = isObject(request.params?._meta) ? request.params._meta : null;
+    const tried = meta?.[PROTOCOL_VERSION_META];
+    if (meta === null || typeof tried !== 'string') return;
+    const data = isObject(error.data) ? error.data : {};
+    const supported: unknown[] = Array.isArray(data.supported) ? data.supported : [];
+    const first = STATELESS_VERSIONS[0];
+    const mutual = this.config.versions.find(
+      (v) => v !== tried && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= first && supported.includes(v),
+    );
+    if (mutual === undefined) return;
+    this.modernVersion = mutual;
+    const id = this.#nextId++;
+    let progressToken: string | undefined;
+    const retryMeta: JsonObject = { ...meta, [PROTOCOL_VERSION_META]: mutual };
+    if (request.progressToken !== undefined) {
+      progressToken = `progress-${id}`;
+      retryMeta.progressToken = progressToken;
+    }
+    const params = { ...(request.params ?? {}), _meta: retryMeta };
+    this.#versionRetries.add(idKey(id));
+    const message = this.#send(id, request.method, params, progressToken, 0);
+    this.outbox.push({ at: now, message });
   }
 
   #onResult(method: string, result: JsonObject): void {

@@ -1,4 +1,10 @@
 import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+import {
+  CLIENT_CAPABILITIES_META,
+  PROTOCOL_VERSION_META,
+  SERVER_INFO_META,
+} from '../../protocol/meta-keys.js';
 import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import type { SimServer } from '../server/sim-server.js';
@@ -23,6 +29,10 @@ export const FAULT_NAMES = [
   'unknown-method',
   'undeclared-method',
   'cancel-initialize',
+  // 2026-07-28 (lessons 21–25)
+  'request-meta-missing',
+  'version-not-refused',
+  'request-state-altered',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -205,5 +215,132 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
           params: { uri: str(params.uri, 'file:///project/README.md') },
         },
       };
+    // 2026-07-28 (lessons 21–25)
+    case 'request-meta-missing':
+      return requestMetaMissing(ctx);
+    case 'version-not-refused':
+      return versionNotRefused(ctx);
+    case 'request-state-altered':
+      return requestStateAltered(ctx);
   }
+}
+
+// 2026-07-28 (lessons 21–25)
+
+/** The envelope keys a `request-meta-missing` fault may leave out (the required ones). */
+const REQUIRED_META: Readonly<Record<string, string>> = {
+  protocolVersion: PROTOCOL_VERSION_META,
+  clientCapabilities: CLIENT_CAPABILITIES_META,
+};
+
+/**
+ * A modern client's request (`params.method`, default tools/list, with `params.params`) without one
+ * required `_meta` key (`params.key`: clientCapabilities by default, or protocolVersion), as a
+ * client that takes server/discover for a handshake sends it: 2026-07-28 basic/index › _meta,
+ * per-request protocol fields.
+ */
+function requestMetaMissing(ctx: FaultContext): FaultResult {
+  const { client, params } = ctx;
+  if (client.modernVersion === null)
+    return {
+      ok: false,
+      error:
+        'request-meta-missing needs a modern client (client era: modern, or a server/discover it sent answered)',
+    };
+  const name = str(params.key, 'clientCapabilities');
+  const key = REQUIRED_META[name];
+  if (key === undefined)
+    return {
+      ok: false,
+      error: `request-meta-missing: key must be protocolVersion or clientCapabilities, not ${name}`,
+    };
+  const given = isObject(params.params) ? params.params : undefined;
+  const message = client.request(str(params.method, 'tools/list'), given);
+  const body = isObject(message.params) ? message.params : {};
+  const { [key]: _left, ...meta } = isObject(body._meta) ? body._meta : {};
+  return { ok: true, direction: C2S, message: { ...message, params: { ...body, _meta: meta } } };
+}
+
+/**
+ * The server answers a modern request whose protocolVersion it does not serve with a result (its
+ * usual one, as if it spoke that revision) instead of the -32022 it had scheduled: 2026-07-28
+ * basic/versioning › Protocol Version Negotiation. The latest such request is the one answered.
+ */
+function versionNotRefused(ctx: FaultContext): FaultResult {
+  const { server } = ctx;
+  // The -32022 the server has scheduled: the request it is about is the one answered wrongly.
+  const refusal = server.outbox
+    .list()
+    .filter((item) => isObject(item.message.error) && item.message.error.code === -32022)
+    .at(-1);
+  const target = refusal?.about;
+  if (target === undefined)
+    return {
+      ok: false,
+      error:
+        'version-not-refused needs a client request the server is about to refuse with -32022 (a protocolVersion it does not serve)',
+    };
+  const method = ctx.client.pending().find((p) => p.id === target)?.method;
+  server.outbox.dropAbout(target);
+  const info = { name: server.config.name, version: server.config.version };
+  const listed = method === 'tools/list';
+  return {
+    ok: true,
+    direction: S2C,
+    message: {
+      jsonrpc: '2.0',
+      id: target,
+      result: {
+        ...(listed ? { tools: server.toolDefinitions(), ttlMs: 0, cacheScope: 'private' } : {}),
+        resultType: 'complete',
+        _meta: { [SERVER_INFO_META]: info },
+      },
+    },
+  };
+}
+
+/**
+ * The client's next retry after an input_required round goes out with its requestState edited:
+ * the payload (readable base64url JSON in the sim) gets an expiry a year later, the MAC is kept.
+ * The client MUST echo the state exactly, and the server, which MUST treat it as attacker-controlled,
+ * finds the HMAC does not match (2026-07-28 basic/patterns/mrtr › Client Requirements, Server
+ * Requirements). The honest retry is not sent.
+ */
+function requestStateAltered(ctx: FaultContext): FaultResult {
+  const { client } = ctx;
+  const next = client.outbox.peek()?.message;
+  const body = isObject(next?.params) ? next.params : null;
+  const state = body?.requestState;
+  if (!next || !body || typeof state !== 'string')
+    return {
+      ok: false,
+      error:
+        'request-state-altered needs a retry the client is about to send (after an input_required round with requestState)',
+    };
+  client.outbox.shift();
+  return {
+    ok: true,
+    direction: C2S,
+    message: { ...next, params: { ...body, requestState: alteredState(state) } },
+  };
+}
+
+const YEAR_MS = 365 * 24 * 3600_000;
+
+/** A state with its payload changed and its MAC kept (or, when unreadable, one character changed). */
+function alteredState(state: string): string {
+  const [payload, mac] = state.split('.');
+  if (payload !== undefined && mac !== undefined) {
+    try {
+      const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (isObject(value) && typeof value.exp === 'number') {
+        const later = JSON.stringify({ ...value, exp: value.exp + YEAR_MS });
+        return `${Buffer.from(later, 'utf8').toString('base64url')}.${mac}`;
+      }
+    } catch {
+      // not JSON: change a character instead
+    }
+  }
+  const last = state.at(-1) === 'A' ? 'B' : 'A';
+  return `${state.slice(0, -1)}${last}`;
 }
