@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv as Ajv07 } from 'ajv';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,28 +29,36 @@ const addFormats = (formatsModule as unknown as { default: FormatsPlugin }).defa
 
 type Defs = Record<string, { properties?: { method?: { const?: string } } }>;
 type Schema = {
-  readonly ajv: Ajv2020;
+  readonly ajv: Ajv2020 | Ajv07;
   readonly defs: Defs;
+  /** Where the types live: `$defs` (2025-11-25 on), `definitions` (draft-07 schemas before). */
+  readonly at: string;
   readonly requests: Map<string, string>;
   readonly notifications: Map<string, string>;
 };
 
 function schemaOf(version: string): Schema {
   const json = JSON.parse(readFileSync(join(SCHEMAS, `${version}.json`), 'utf8')) as {
-    $defs: Defs;
+    $schema?: string;
+    $defs?: Defs;
+    definitions?: Defs;
   };
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const draft07 = json.$schema?.includes('draft-07') === true;
+  const ajv = draft07
+    ? new Ajv07({ strict: false, allErrors: true })
+    : new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv as Ajv2020);
   ajv.addSchema(json, version);
+  const defs = (draft07 ? json.definitions : json.$defs) ?? {};
   const requests = new Map<string, string>();
   const notifications = new Map<string, string>();
-  for (const [name, def] of Object.entries(json.$defs)) {
+  for (const [name, def] of Object.entries(defs)) {
     const method = def.properties?.method?.const;
     if (method === undefined) continue;
     if (name.endsWith('Request')) requests.set(method, name);
     if (name.endsWith('Notification')) notifications.set(method, name);
   }
-  return { ajv, defs: json.$defs, requests, notifications };
+  return { ajv, defs, at: draft07 ? 'definitions' : '$defs', requests, notifications };
 }
 
 const schemas = new Map<string, Schema>();
@@ -69,7 +78,9 @@ function schemaProblems(version: string, step: Step): string[] {
   const s = schemaFor(version);
   const message = step.message as { result?: { resultType?: string } };
   const checks: Array<[string, unknown]> = [];
-  if (v.kind === 'error') checks.push(['JSONRPCErrorResponse', message]);
+  // The frames' names: 2025-11-25 split JSONRPCResponse into result and error responses.
+  const old = s.at === 'definitions';
+  if (v.kind === 'error') checks.push([old ? 'JSONRPCError' : 'JSONRPCErrorResponse', message]);
   else if (v.kind === 'request' || v.kind === 'notification') {
     const table = v.kind === 'request' ? s.requests : s.notifications;
     const type = table.get(v.method ?? '');
@@ -86,11 +97,14 @@ function schemaProblems(version: string, step: Step): string[] {
         : named in s.defs
           ? named
           : 'Result';
-    checks.push(['JSONRPCResultResponse', message], [result, message.result]);
+    checks.push(
+      [old ? 'JSONRPCResponse' : 'JSONRPCResultResponse', message],
+      [result, message.result],
+    );
   }
   return checks.flatMap(([type, value]) => {
-    const check = s.ajv.getSchema(`${version}#/$defs/${type}`);
-    if (!check) return [`no $defs/${type} in ${version}`];
+    const check = s.ajv.getSchema(`${version}#/${s.at}/${type}`);
+    if (!check) return [`no ${s.at}/${type} in ${version}`];
     return check(value)
       ? []
       : (check.errors ?? []).map((e: ErrorObject) => `${type}${e.instancePath} ${e.message}`);
