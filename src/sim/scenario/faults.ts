@@ -2,6 +2,7 @@ import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import type { SimServer } from '../server/sim-server.js';
+import { modernFault } from './faults-modern.js';
 
 /** What a buggy peer does, by name: each produces one envelope that breaks one rule. */
 export const FAULT_NAMES = [
@@ -23,6 +24,31 @@ export const FAULT_NAMES = [
   'unknown-method',
   'undeclared-method',
   'cancel-initialize',
+  // 2026-07-28 (lessons 26–30)
+  'request-without-meta',
+  'server-sends-request',
+  'result-without-type',
+  'result-without-cache-hints',
+  'answer-unsupported-version',
+  'version-error-without-supported',
+  'input-request-not-declared',
+  'capability-error-without-data',
+  'result-without-server-info',
+  'log-nobody-asked-for',
+  'initialize-in-modern-session',
+  'removed-method',
+  'retired-error-code',
+  'input-required-on-list',
+  'input-required-empty-round',
+  'retry-with-original-id',
+  'retry-with-altered-state',
+  'retry-without-answers',
+  'retry-of-no-round',
+  'notification-before-ack',
+  'ack-beyond-filter',
+  'list-changed-without-listen',
+  'notification-not-in-filter',
+  'server-cancels-request',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -205,5 +231,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
           params: { uri: str(params.uri, 'file:///project/README.md') },
         },
       };
+    default:
+      return modernFault(name, ctx);
   }
 }
