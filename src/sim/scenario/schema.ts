@@ -181,6 +181,28 @@ export const serverConfigSchema = z
      * initialize gets -32022), `dual` (the opening message fixes the connection's era).
      */
     era: z.enum(['legacy', 'modern', 'dual']).default('legacy'),
+    /**
+     * 2026-07-28: the caching hints of cacheable results, by method (`tools/list: {ttlMs: 300000,
+     * cacheScope: public}`); a method not named gets ttlMs 0 and cacheScope private.
+     */
+    cache: z
+      .partialRecord(
+        z.enum([
+          'server/discover',
+          'tools/list',
+          'prompts/list',
+          'resources/list',
+          'resources/templates/list',
+          'resources/read',
+        ]),
+        z
+          .object({
+            ttlMs: z.number().int().min(0),
+            cacheScope: z.enum(['public', 'private']),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 
