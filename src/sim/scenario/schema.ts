@@ -34,7 +34,16 @@ const clientInitialize = z
   })
   .strict();
 const clientRequest = z
-  .object({ request: z.string(), params: json.optional(), progress: z.boolean().optional() })
+  .object({
+    request: z.string(),
+    params: json.optional(),
+    progress: z.boolean().optional(),
+    /**
+     * 2026-07-28 over HTTP: the headers that differ from what a conforming client sends (null: left
+     * out); when they disagree with the body the server answers -32020 without seeing the request.
+     */
+    headers: z.record(z.string(), z.string().nullable()).optional(),
+  })
   .strict();
 const clientNotify = z.object({ notify: z.string(), params: json.optional() }).strict();
 // 2026-07-28: server/discover with the envelope of one revision (default: the client's first).
