@@ -33,15 +33,19 @@ export async function runScenario(
   scenario: Scenario,
 ): Promise<{ ok: true; value: Timeline } | { ok: false; error: ScenarioError }> {
   // Load what a tool needs (mathjs, sql.js) only for the tools the lesson actually calls.
-  const called = scenario.steps.flatMap((step) =>
-    'client' in step &&
-    typeof step.client === 'object' &&
-    'request' in step.client &&
-    step.client.request === 'tools/call' &&
-    typeof step.client.params?.name === 'string'
+  const called = scenario.steps.flatMap((step) => {
+    if ('fault' in step) {
+      // A fault that calls a tool (retry-of-no-round) names it in its params.
+      return typeof step.params?.name === 'string' ? [step.params.name] : [];
+    }
+    return 'client' in step &&
+      typeof step.client === 'object' &&
+      'request' in step.client &&
+      step.client.request === 'tools/call' &&
+      typeof step.client.params?.name === 'string'
       ? [step.client.params.name]
-      : [],
-  );
+      : [];
+  });
   await prepareToolsFor(called);
   // A fixed requestState key: a lesson's input_required rounds are the same on every run.
   const server = new SimServer({ ...scenario.server, requestStateKey: LESSON_STATE_KEY });
