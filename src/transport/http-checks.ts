@@ -72,7 +72,7 @@ function decodedHeader(value: string): string | null {
 }
 
 /** The body field `Mcp-Name` mirrors, by method (streamable-http › Standard Request Headers). */
-const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
+export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
@@ -86,13 +86,24 @@ const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
  * compared here: the request is then malformed, which the server answers itself (-32602).
  */
 export function modernHeaderProblem(req: IncomingMessage, body: JsonObject): HeaderProblem | null {
+  return headerProblemOf((name) => header(req, name), body);
+}
+
+/**
+ * The same check on headers given by name (lower case): a lesson's request, whose headers exist
+ * only in its step, is refused exactly as `mcp-sim serve --http` refuses a real one.
+ */
+export function headerProblemOf(
+  get: (name: string) => string | undefined,
+  body: JsonObject,
+): HeaderProblem | null {
   const method = String(body.method);
   const params = isObject(body.params) ? body.params : {};
   const meta = isObject(params._meta) ? params._meta : {};
-  const version = header(req, 'mcp-protocol-version');
+  const version = get('mcp-protocol-version');
   if (version === undefined)
     return { why: 'headerMissing', values: { header: 'MCP-Protocol-Version' } };
-  const sent = header(req, 'mcp-method');
+  const sent = get('mcp-method');
   if (sent === undefined) return { why: 'headerMissing', values: { header: 'Mcp-Method' } };
   if (sent !== method) {
     return { why: 'headerMismatch', values: { header: 'Mcp-Method', value: sent, body: method } };
@@ -107,7 +118,7 @@ export function modernHeaderProblem(req: IncomingMessage, body: JsonObject): Hea
   const field = NAME_FIELD[method];
   const name = field === undefined ? undefined : params[field];
   if (typeof name === 'string') {
-    const given = header(req, 'mcp-name');
+    const given = get('mcp-name');
     if (given === undefined) return { why: 'headerMissing', values: { header: 'Mcp-Name' } };
     const decoded = decodedHeader(given);
     if (decoded === null) return { why: 'headerUndecodable', values: { header: 'Mcp-Name' } };

@@ -21,6 +21,8 @@ const QUOTED = [
   'Invalid params',
   'Internal error',
   'Resource not found',
+  // The names of the error codes 2026-07-28 defines (the code's meaning quotes them).
+  'Header mismatch',
   'Missing required client capability',
   'Unsupported protocol version',
   'null id',

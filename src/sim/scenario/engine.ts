@@ -4,6 +4,7 @@ import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
 import { prepareToolsFor } from '../tools/index.js';
 import { makeFault } from './faults.js';
+import { headerRefusal } from './http-headers.js';
 import { rawLineEvent } from './raw-line.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
@@ -15,7 +16,13 @@ export type ScenarioError = { readonly step: number; readonly message: string };
 /** A played lesson: the session log's steps, each with the lesson's narration in its notes. */
 export type Timeline = { readonly steps: readonly SessionStep[] };
 
-type Emitted = { direction: Direction; message: JsonObject; fault: string | null };
+type Emitted = {
+  direction: Direction;
+  message: JsonObject;
+  fault: string | null;
+  /** The HTTP server's -32020 for a request whose headers disagree: the server never sees it. */
+  refusal?: JsonObject;
+};
 
 /**
  * Plays a scenario to a deterministic timeline: ids, timestamps and every envelope are the same on
@@ -26,15 +33,19 @@ export async function runScenario(
   scenario: Scenario,
 ): Promise<{ ok: true; value: Timeline } | { ok: false; error: ScenarioError }> {
   // Load what a tool needs (mathjs, sql.js) only for the tools the lesson actually calls.
-  const called = scenario.steps.flatMap((step) =>
-    'client' in step &&
-    typeof step.client === 'object' &&
-    'request' in step.client &&
-    step.client.request === 'tools/call' &&
-    typeof step.client.params?.name === 'string'
+  const called = scenario.steps.flatMap((step) => {
+    if ('fault' in step) {
+      // A fault that calls a tool (retry-of-no-round) names it in its params.
+      return typeof step.params?.name === 'string' ? [step.params.name] : [];
+    }
+    return 'client' in step &&
+      typeof step.client === 'object' &&
+      'request' in step.client &&
+      step.client.request === 'tools/call' &&
+      typeof step.client.params?.name === 'string'
       ? [step.client.params.name]
-      : [],
-  );
+      : [];
+  });
   await prepareToolsFor(called);
   // A fixed requestState key: a lesson's input_required rounds are the same on every run.
   const server = new SimServer({ ...scenario.server, requestStateKey: LESSON_STATE_KEY });
@@ -94,8 +105,11 @@ export async function runScenario(
     now = Math.max(now, emitted.at);
     const { direction, message, fault } = emitted;
     // The peer takes the message before the step is recorded: the panels show its state after it.
-    if (direction === 'client->server') server.receive(message, now);
-    else {
+    if (direction === 'client->server') {
+      if (emitted.refusal) {
+        server.outbox.push({ at: now, about: message.id as RequestId, message: emitted.refusal });
+      } else server.receive(message, now);
+    } else {
       client.receive(message, now);
       adoptDiscoveredVersion(client, message, probes);
     }
@@ -190,6 +204,8 @@ function emit(
     });
   } else if ('request' in action) {
     message = client.request(action.request, action.params, { progress: action.progress === true });
+    const refusal = action.headers ? headerRefusal(message, action.headers) : null;
+    if (refusal) return { direction: 'client->server', message, fault: null, at: now, refusal };
   } else if ('notify' in action) {
     message = client.notify(action.notify, action.params);
   } else if ('discover' in action) {

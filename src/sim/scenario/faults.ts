@@ -8,6 +8,7 @@ import {
 import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import type { SimServer } from '../server/sim-server.js';
+import { modernFault } from './faults-modern.js';
 
 /** What a buggy peer does, by name: each produces one envelope that breaks one rule. */
 export const FAULT_NAMES = [
@@ -33,6 +34,31 @@ export const FAULT_NAMES = [
   'request-meta-missing',
   'version-not-refused',
   'request-state-altered',
+  // 2026-07-28 (lessons 26–30)
+  'request-without-meta',
+  'server-sends-request',
+  'result-without-type',
+  'result-without-cache-hints',
+  'answer-unsupported-version',
+  'version-error-without-supported',
+  'input-request-not-declared',
+  'capability-error-without-data',
+  'result-without-server-info',
+  'log-nobody-asked-for',
+  'initialize-in-modern-session',
+  'removed-method',
+  'retired-error-code',
+  'input-required-on-list',
+  'input-required-empty-round',
+  'retry-with-original-id',
+  'retry-with-altered-state',
+  'retry-without-answers',
+  'retry-of-no-round',
+  'notification-before-ack',
+  'ack-beyond-filter',
+  'list-changed-without-listen',
+  'notification-not-in-filter',
+  'server-cancels-request',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -222,6 +248,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return versionNotRefused(ctx);
     case 'request-state-altered':
       return requestStateAltered(ctx);
+    default:
+      return modernFault(name, ctx);
   }
 }
 

@@ -34,7 +34,16 @@ const clientInitialize = z
   })
   .strict();
 const clientRequest = z
-  .object({ request: z.string(), params: json.optional(), progress: z.boolean().optional() })
+  .object({
+    request: z.string(),
+    params: json.optional(),
+    progress: z.boolean().optional(),
+    /**
+     * 2026-07-28 over HTTP: the headers that differ from what a conforming client sends (null: left
+     * out); when they disagree with the body the server answers -32020 without seeing the request.
+     */
+    headers: z.record(z.string(), z.string().nullable()).optional(),
+  })
   .strict();
 const clientNotify = z.object({ notify: z.string(), params: json.optional() }).strict();
 // 2026-07-28: server/discover with the envelope of one revision (default: the client's first).
@@ -181,6 +190,28 @@ export const serverConfigSchema = z
      * initialize gets -32022), `dual` (the opening message fixes the connection's era).
      */
     era: z.enum(['legacy', 'modern', 'dual']).default('legacy'),
+    /**
+     * 2026-07-28: the caching hints of cacheable results, by method (`tools/list: {ttlMs: 300000,
+     * cacheScope: public}`); a method not named gets ttlMs 0 and cacheScope private.
+     */
+    cache: z
+      .partialRecord(
+        z.enum([
+          'server/discover',
+          'tools/list',
+          'prompts/list',
+          'resources/list',
+          'resources/templates/list',
+          'resources/read',
+        ]),
+        z
+          .object({
+            ttlMs: z.number().int().min(0),
+            cacheScope: z.enum(['public', 'private']),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 

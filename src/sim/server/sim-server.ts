@@ -81,7 +81,17 @@ export type ServerConfig = {
   readonly toolsChanged?: ((tools: readonly ToolName[]) => number) | undefined;
   /** How long an input_required round stays open, in ms of the server's clock (default 10 min). */
   readonly requestStateTtlMs?: number | undefined;
+  /**
+   * The caching hints of its cacheable results, by method (2026-07-28 server/utilities/caching);
+   * a method not named gets ttlMs 0 (immediately stale) and cacheScope private.
+   */
+  readonly cache?: Readonly<Record<string, CacheHints>> | undefined;
 };
+
+/** A cacheable result's hints (server/utilities/caching › Cacheable Model). */
+export type CacheHints = { readonly ttlMs: number; readonly cacheScope: 'public' | 'private' };
+
+const NO_CACHE: CacheHints = { ttlMs: 0, cacheScope: 'private' };
 
 export type ServerEra = 'legacy' | 'modern' | 'dual';
 
@@ -165,10 +175,13 @@ export class SimServer {
     const meta = isObject(result._meta) ? result._meta : {};
     // An input_required round is not cacheable (server/utilities/caching › Cacheable Results).
     const complete = result.resultType !== 'input_required';
+    const hints = this.config.cache?.[this.#modernMethod] ?? NO_CACHE;
     return {
       ...result,
       resultType: complete ? 'complete' : 'input_required',
-      ...(complete && CACHEABLE.has(this.#modernMethod) ? { ttlMs: 0, cacheScope: 'private' } : {}),
+      ...(complete && CACHEABLE.has(this.#modernMethod)
+        ? { ttlMs: hints.ttlMs, cacheScope: hints.cacheScope }
+        : {}),
       _meta: {
         ...meta,
         [SERVER_INFO_META]: { name: this.config.name, version: this.config.version },

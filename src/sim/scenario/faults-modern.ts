@@ -1,0 +1,359 @@
+import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+import {
+  CLIENT_CAPABILITIES_META,
+  PROTOCOL_VERSION_META,
+  SERVER_INFO_META,
+  SUBSCRIPTION_ID_META,
+} from '../../protocol/meta-keys.js';
+import type { ClientRequest } from '../client/sim-client.js';
+import type { Scheduled } from '../server/outbox.js';
+import { MODERN_VERSIONS, SimServer } from '../server/sim-server.js';
+import type { FaultContext, FaultName, FaultResult } from './faults.js';
+
+/**
+ * The faults of the 2026-07-28 era (lessons 26–30): each sends one envelope that breaks one modern
+ * rule. A faulty answer replaces the answer the simulated server had scheduled for the request, so
+ * the lesson goes on as it would with a buggy server.
+ */
+
+const C2S: Direction = 'client->server';
+const S2C: Direction = 'server->client';
+const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+const ok = (direction: Direction, message: JsonObject): FaultResult => ({
+  ok: true,
+  direction,
+  message,
+});
+const no = (error: string): FaultResult => ({ ok: false, error });
+
+const LIST_FLAGS = {
+  toolsListChanged: 'notifications/tools/list_changed',
+  promptsListChanged: 'notifications/prompts/list_changed',
+  resourcesListChanged: 'notifications/resources/list_changed',
+} as const;
+type ListFlag = keyof typeof LIST_FLAGS;
+const FLAGS = Object.keys(LIST_FLAGS) as ListFlag[];
+
+/** The answer the server has scheduled for one of the client's pending requests. */
+type Scheduled2 = { readonly request: ClientRequest; readonly item: Scheduled };
+
+/**
+ * The newest pending client request the server has an answer for (optionally of one method, or
+ * one whose answer passes `accept`), with that answer.
+ */
+function scheduledAnswer(
+  ctx: FaultContext,
+  accept: (request: ClientRequest, answer: Record<string, unknown>) => boolean = () => true,
+): Scheduled2 | null {
+  const items = ctx.server.outbox.list();
+  for (const request of [...ctx.client.pending()].reverse()) {
+    const item = items.find(
+      (i) =>
+        i.about === request.id &&
+        i.message.id === request.id &&
+        ('result' in i.message || 'error' in i.message),
+    );
+    if (item && accept(request, item.message)) return { request, item };
+  }
+  return null;
+}
+
+/** Takes the server's scheduled answer out of its outbox: the fault sends another in its place. */
+function replace(ctx: FaultContext, id: RequestId): void {
+  ctx.server.outbox.dropAbout(id);
+}
+
+const resultOf = (message: Record<string, unknown>): JsonObject | null =>
+  isObject(message.result) ? message.result : null;
+const errorOf = (message: Record<string, unknown>): JsonObject | null =>
+  isObject(message.error) ? message.error : null;
+
+/**
+ * What a server that serves the request as if it were `fixed` answers: a shadow of the lesson's
+ * server (same tools, same requestState key) takes the request, so the faulty answer is the one a
+ * real server would build, only sent where it must not be.
+ */
+function shadowAnswer(
+  ctx: FaultContext,
+  request: ClientRequest,
+  fixMeta: (meta: JsonObject) => JsonObject,
+): Record<string, unknown> | null {
+  const shadow = new SimServer({ ...ctx.server.config, era: 'modern', tools: ctx.server.tools });
+  const params = request.params ?? {};
+  const meta = isObject(params._meta) ? params._meta : {};
+  shadow.receive(
+    {
+      jsonrpc: '2.0',
+      id: request.id,
+      method: request.method,
+      params: { ...params, _meta: fixMeta(meta) },
+    },
+    0,
+  );
+  return shadow.next()?.message ?? null;
+}
+
+/** The client's latest listen stream still open or opening. */
+function latestStream(ctx: FaultContext, state?: 'opening' | 'open') {
+  const streams = [...ctx.client.streams.values()].filter((s) =>
+    state ? s.state === state : s.state === 'opening' || s.state === 'open',
+  );
+  return streams.at(-1);
+}
+
+/** A notification on one listen stream, naming it. */
+const onStream = (id: RequestId, method: string, params: JsonObject = {}): JsonObject => ({
+  jsonrpc: '2.0',
+  method,
+  params: { ...params, _meta: { [SUBSCRIPTION_ID_META]: id } },
+});
+
+/** The retry the client has queued after its latest input_required round, with its round. */
+function queuedRetry(ctx: FaultContext) {
+  const round = ctx.client.rounds.findLast((r) => r.kind === 'retry');
+  if (round?.kind !== 'retry') return null;
+  const retry = ctx.client.pending().find((p) => p.id === round.retry);
+  if (retry?.params === undefined) return null;
+  return { round, retry, params: retry.params };
+}
+
+export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
+  const { client, server, params } = ctx;
+  switch (name) {
+    case 'request-without-meta': {
+      // A request of the modern session sent as if there were a handshake: no _meta envelope.
+      const version = client.modernVersion;
+      client.modernVersion = null;
+      try {
+        const body = isObject(params.params) ? params.params : undefined;
+        return ok(C2S, client.request(str(params.method, 'tools/list'), body));
+      } finally {
+        client.modernVersion = version;
+      }
+    }
+    case 'server-sends-request':
+      return ok(S2C, server.makeRequest(str(params.method, 'roots/list')));
+    case 'result-without-type':
+    case 'result-without-cache-hints':
+    case 'result-without-server-info': {
+      const found = scheduledAnswer(ctx, (_r, m) => {
+        const result = resultOf(m);
+        if (result?.resultType !== 'complete') return false;
+        return name !== 'result-without-cache-hints' || 'ttlMs' in result;
+      });
+      if (!found) return no(`${name} needs a pending request the server has a complete result for`);
+      const result = { ...(resultOf(found.item.message) ?? {}) };
+      if (name === 'result-without-type') delete result.resultType;
+      else if (name === 'result-without-cache-hints') {
+        delete result.ttlMs;
+        delete result.cacheScope;
+      } else {
+        const meta = isObject(result._meta) ? { ...result._meta } : {};
+        delete meta[SERVER_INFO_META];
+        if (Object.keys(meta).length > 0) result._meta = meta;
+        else delete result._meta;
+      }
+      replace(ctx, found.request.id);
+      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+    }
+    case 'answer-unsupported-version':
+    case 'version-error-without-supported': {
+      const found = scheduledAnswer(ctx, (_r, m) => errorOf(m)?.code === -32022);
+      if (!found)
+        return no(
+          `${name} needs a pending request the server refuses with -32022 (a version it does not serve)`,
+        );
+      const { request } = found;
+      if (name === 'version-error-without-supported') {
+        const error = errorOf(found.item.message) ?? {};
+        const data = isObject(error.data) ? error.data : {};
+        const { supported: _supported, ...rest } = data;
+        replace(ctx, request.id);
+        return ok(S2C, { jsonrpc: '2.0', id: request.id, error: { ...error, data: rest } });
+      }
+      // Served as if the version were one the server speaks: a result where -32022 belongs.
+      const answer = shadowAnswer(ctx, request, (meta) => ({
+        ...meta,
+        [PROTOCOL_VERSION_META]: MODERN_VERSIONS[0] ?? '2026-07-28',
+      }));
+      if (!answer || !resultOf(answer))
+        return no(`${name}: the request gets no result even in a version the server serves`);
+      replace(ctx, request.id);
+      return ok(S2C, { ...answer, id: request.id });
+    }
+    case 'input-request-not-declared':
+    case 'capability-error-without-data': {
+      const found = scheduledAnswer(ctx, (_r, m) => errorOf(m)?.code === -32021);
+      if (!found)
+        return no(
+          `${name} needs a pending tools/call the server refuses with -32021 (an undeclared client capability)`,
+        );
+      const { request } = found;
+      const error = errorOf(found.item.message) ?? {};
+      if (name === 'capability-error-without-data') {
+        const { data: _data, ...rest } = error;
+        replace(ctx, request.id);
+        return ok(S2C, { jsonrpc: '2.0', id: request.id, error: rest });
+      }
+      // The round a server would send had the request declared the capability: it did not.
+      const data = isObject(error.data) ? error.data : {};
+      const required = isObject(data.requiredCapabilities) ? data.requiredCapabilities : {};
+      const answer = shadowAnswer(ctx, request, (meta) => ({
+        ...meta,
+        [CLIENT_CAPABILITIES_META]: {
+          ...(isObject(meta[CLIENT_CAPABILITIES_META]) ? meta[CLIENT_CAPABILITIES_META] : {}),
+          ...required,
+        },
+      }));
+      if (!answer || resultOf(answer)?.resultType !== 'input_required')
+        return no(`${name}: the tool asks for no input even with the capability`);
+      replace(ctx, request.id);
+      return ok(S2C, { ...answer, id: request.id });
+    }
+    case 'log-nobody-asked-for':
+      return ok(S2C, {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: {
+          level: str(params.level, 'info'),
+          logger: server.config.name,
+          data: { event: 'cache warmed', entries: 3 },
+        },
+      });
+    case 'initialize-in-modern-session': {
+      const version = client.modernVersion;
+      client.modernVersion = null;
+      try {
+        return ok(C2S, client.initialize({ version: str(params.version, '2025-11-25') }));
+      } finally {
+        client.modernVersion = version;
+      }
+    }
+    case 'removed-method': {
+      const body = isObject(params.params) ? params.params : undefined;
+      return ok(C2S, client.request(str(params.method, 'ping'), body));
+    }
+    case 'retired-error-code': {
+      // A missing resource answered the handshake era's way, -32002 instead of -32602.
+      const found = scheduledAnswer(
+        ctx,
+        (r, m) => r.method === 'resources/read' && errorOf(m)?.code === -32602,
+      );
+      if (!found)
+        return no(`${name} needs a pending resources/read of a resource that does not exist`);
+      const error = errorOf(found.item.message) ?? {};
+      replace(ctx, found.request.id);
+      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, error: { ...error, code: -32002 } });
+    }
+    case 'input-required-on-list':
+    case 'input-required-empty-round': {
+      const wanted = name === 'input-required-on-list' ? 'tools/list' : 'tools/call';
+      const found = scheduledAnswer(ctx, (r, m) => r.method === wanted && resultOf(m) !== null);
+      if (!found) return no(`${name} needs a pending ${wanted} the server has a result for`);
+      const { ttlMs: _ttl, cacheScope: _scope, ...result } = resultOf(found.item.message) ?? {};
+      replace(ctx, found.request.id);
+      // The list keeps its tools and asks with a state (so that only the method is wrong); the
+      // empty round keeps nothing of the call's result and asks for nothing.
+      const round =
+        name === 'input-required-on-list'
+          ? { ...result, resultType: 'input_required', requestState: 'page-2-of-tools' }
+          : {
+              resultType: 'input_required',
+              ...(isObject(result._meta) ? { _meta: result._meta } : {}),
+            };
+      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result: round });
+    }
+    case 'retry-with-original-id':
+    case 'retry-with-altered-state':
+    case 'retry-without-answers': {
+      const queued = queuedRetry(ctx);
+      if (!queued) return no(`${name} needs an input_required round the client is about to retry`);
+      const { round, retry } = queued;
+      let body: JsonObject = queued.params;
+      let id: RequestId = client.allocateId();
+      if (name === 'retry-with-original-id') id = round.of;
+      else if (name === 'retry-with-altered-state') {
+        const state = typeof body.requestState === 'string' ? body.requestState : '';
+        // One character changed: the state is opaque, and the server's seal catches any change.
+        const last = state.at(-1) === 'A' ? 'B' : 'A';
+        body = { ...body, requestState: `${state.slice(0, -1)}${last}` };
+      } else {
+        const { inputResponses: _answers, ...rest } = body;
+        body = rest;
+      }
+      return ok(C2S, { jsonrpc: '2.0', id, method: retry.method, params: body });
+    }
+    case 'retry-of-no-round':
+      return ok(
+        C2S,
+        client.request('tools/call', {
+          name: str(params.name, 'weather_current'),
+          arguments: isObject(params.arguments) ? params.arguments : { location: 'Lisbon' },
+          inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+        }),
+      );
+    case 'notification-before-ack': {
+      const stream = latestStream(ctx, 'opening');
+      if (!stream) return no(`${name} needs a listen stream the server has not acknowledged yet`);
+      const flag = FLAGS.find((f) => stream.filter[f] === true);
+      const uris = stream.filter.resourceSubscriptions;
+      if (flag) return ok(S2C, onStream(stream.id, LIST_FLAGS[flag]));
+      if (Array.isArray(uris) && typeof uris[0] === 'string')
+        return ok(S2C, onStream(stream.id, 'notifications/resources/updated', { uri: uris[0] }));
+      return no(`${name} needs a listen stream that asked for something`);
+    }
+    case 'ack-beyond-filter': {
+      const stream = latestStream(ctx, 'opening');
+      if (!stream) return no(`${name} needs a listen stream the server has not acknowledged yet`);
+      const ack = server.outbox
+        .list()
+        .find(
+          (i) =>
+            i.about === stream.id &&
+            i.message.method === 'notifications/subscriptions/acknowledged',
+        );
+      if (!ack) return no(`${name}: the server has no acknowledgment scheduled for the stream`);
+      const extra = FLAGS.find((f) => stream.filter[f] !== true);
+      if (!extra) return no(`${name} needs a listen whose filter leaves a list_changed flag out`);
+      const ackParams = isObject(ack.message.params) ? ack.message.params : {};
+      const honoured = isObject(ackParams.notifications) ? ackParams.notifications : {};
+      replace(ctx, stream.id);
+      return ok(S2C, {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { ...ackParams, notifications: { ...honoured, [extra]: true } },
+      });
+    }
+    case 'list-changed-without-listen':
+      return ok(S2C, {
+        jsonrpc: '2.0',
+        method: str(params.method, 'notifications/tools/list_changed'),
+      });
+    case 'notification-not-in-filter': {
+      const stream = latestStream(ctx, 'open');
+      if (!stream) return no(`${name} needs an acknowledged listen stream`);
+      const flag = FLAGS.find((f) => stream.filter[f] !== true);
+      if (flag) return ok(S2C, onStream(stream.id, LIST_FLAGS[flag]));
+      return ok(
+        S2C,
+        onStream(stream.id, 'notifications/resources/updated', {
+          uri: str(params.uri, 'file:///project/README.md'),
+        }),
+      );
+    }
+    case 'server-cancels-request': {
+      const target = [...client.pending()]
+        .reverse()
+        .find((p) => p.method !== 'subscriptions/listen');
+      if (!target) return no(`${name} needs a pending client request that is not a listen`);
+      return ok(S2C, {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: target.id, reason: 'The server is busy' },
+      });
+    }
+    default:
+      return no(`no such fault: ${name}`);
+  }
+}
