@@ -121,7 +121,7 @@ describe('every step of every lesson, at 80×24', () => {
           steps += 1;
         });
       }
-      expect(lessons.size).toBe(25);
+      expect(lessons.size).toBe(30);
       expect(steps).toBeGreaterThan(150);
     },
   );

@@ -254,6 +254,18 @@ function doAction(
           zh: '笔记资源变了（没有订阅者，所以不会通知任何人）。',
         };
   }
+  if (action === 'add-resource') {
+    const told = server.addResource(now);
+    return told
+      ? {
+          en: 'A new file, TODO.md, appeared in the project; the server will say its resource list changed.',
+          zh: '项目里出现了一个新文件 TODO.md；服务器会告知它的资源列表变了。',
+        }
+      : {
+          en: 'A new file, TODO.md, appeared in the project (nobody asked to hear of list changes).',
+          zh: '项目里出现了一个新文件 TODO.md（没有人要求得知列表变化）。',
+        };
+  }
   if ('add-tool' in action) {
     const told = server.addTool(now, action['add-tool']);
     return told

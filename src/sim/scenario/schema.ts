@@ -76,7 +76,7 @@ const clientCancel = z
 const serverWords = z.enum(['next', 'ping']);
 const serverRequest = z.object({ request: z.string(), params: json.optional() }).strict();
 
-const doWords = z.enum(['update-notes']);
+const doWords = z.enum(['update-notes', 'add-resource']);
 const addTool = z.object({ 'add-tool': z.enum(TOOL_NAMES) }).strict();
 const logAction = z
   .object({ log: z.object({ level: z.string(), data: z.unknown() }).strict() })

@@ -73,6 +73,16 @@ const FORECAST = ['sunny', 'cloudy', 'light rain', 'windy', 'clear'];
  * Reads a concrete URI, including instances of the forecast template for the cities the weather
  * tool knows; undefined if unknown (the server answers -32002).
  */
+/** A file that appears in the project during a session (`do: add-resource`): the list changes. */
+export const ADDED_RESOURCE: Resource & { readonly text: string } = {
+  uri: 'file:///project/TODO.md',
+  name: 'TODO.md',
+  title: 'To do',
+  description: 'What is left to build in the sample project',
+  mimeType: 'text/markdown',
+  text: '# To do\n\n- A forecast tool\n- Alerts for storms\n',
+};
+
 export function readResource(uri: string, notesVersion: number): string | undefined {
   if (uri === 'file:///project/notes.txt') {
     const lines = ['Monday: agreed to add a forecast tool.'];

@@ -16,7 +16,14 @@ import {
 import { isObject } from '../../protocol/json.js';
 import { defIssues } from '../../protocol/modern-schema.js';
 import { PURE_TOOLS } from '../tools/index.js';
-import { COMPLETIONS, PROMPTS, RESOURCE_TEMPLATES, RESOURCES, readResource } from './content.js';
+import {
+  ADDED_RESOURCE,
+  COMPLETIONS,
+  PROMPTS,
+  RESOURCE_TEMPLATES,
+  RESOURCES,
+  readResource,
+} from './content.js';
 import {
   finishSessionTool,
   INPUT_TOOLS,
@@ -123,6 +130,8 @@ export class SimServer {
   logLevel = 'info';
   readonly subscriptions = new Set<string>();
   notesVersion = 0;
+  /** Whether `file:///project/TODO.md` has appeared (`addResource`). */
+  resourceAdded = false;
   #nextId = 1;
   readonly #waiting = new Map<RequestId, Waiting>();
   /** The client's requests still being worked on (cancellation stops them). */
@@ -443,7 +452,7 @@ export class SimServer {
         return this.#callTool(now, id, params);
       case 'resources/list':
         return this.#reply(now, id, {
-          resources: RESOURCES.map(({ text: _text, ...resource }) => resource),
+          resources: this.#resources().map(({ text: _text, ...resource }) => resource),
         });
       case 'resources/templates/list':
         return this.#reply(now, id, { resourceTemplates: [...RESOURCE_TEMPLATES] });
@@ -698,13 +707,16 @@ export class SimServer {
 
   #readResource(now: number, id: RequestId, params: JsonObject) {
     const uri = typeof params.uri === 'string' ? params.uri : '';
-    const body = readResource(uri, this.notesVersion);
+    const body =
+      this.resourceAdded && uri === ADDED_RESOURCE.uri
+        ? ADDED_RESOURCE.text
+        : readResource(uri, this.notesVersion);
     if (body === undefined) {
       // 2026-07-28 retired -32002: a missing resource is invalid params.
       const code = this.era === 'modern' ? -32602 : -32002;
       return this.#fail(now, id, code, 'Resource not found', { uri });
     }
-    const mimeType = RESOURCES.find((r) => r.uri === uri)?.mimeType ?? 'text/plain';
+    const mimeType = this.#resources().find((r) => r.uri === uri)?.mimeType ?? 'text/plain';
     this.#reply(now, id, { contents: [{ uri, mimeType, text: body }] });
   }
 
@@ -792,6 +804,31 @@ export class SimServer {
     const ids = this.#listens.wanting('toolsListChanged');
     this.#tellStreams(now, ids, LIST_CHANGED.toolsListChanged[0]);
     return ids.length;
+  }
+
+  /** The resources it lists now: the fixed ones, and the file added during the session. */
+  #resources() {
+    return this.resourceAdded ? [...RESOURCES, ADDED_RESOURCE] : RESOURCES;
+  }
+
+  /**
+   * A file appears in the project (`do: add-resource`): the resource list changed. Legacy: an
+   * unsolicited notifications/resources/list_changed when resources.listChanged was declared;
+   * 2026-07-28: only on the listen streams whose filter asked for resourcesListChanged.
+   */
+  addResource(now: number): boolean {
+    this.resourceAdded = true;
+    const method = 'notifications/resources/list_changed';
+    if (this.era === 'modern') {
+      const ids = this.#listens.wanting('resourcesListChanged');
+      this.#tellStreams(now, ids, method);
+      return ids.length > 0;
+    }
+    if (this.initialized && this.#can('server.resources.listChanged')) {
+      this.#notify(now, method);
+      return true;
+    }
+    return false;
   }
 
   /** Changes the notes resource; tells a subscribed client. */
