@@ -1,0 +1,184 @@
+import { Box, Text, useApp, useInput } from 'ink';
+import { useState } from 'react';
+import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
+import { type Lang, tr } from '../i18n/lang.js';
+import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
+import type { CompareModel } from './compare-model.js';
+import { useTerminalSize } from './use-terminal-size.js';
+import { useTheme } from './use-theme.js';
+
+/** Narrower than this, the two steps of a row are shown one above the other. */
+export const SIDE_BY_SIDE = 100;
+
+export type CompareAppProps = { readonly model: CompareModel; readonly lang: Lang };
+
+/** Lines are positional and re-made each frame: their place is their key. */
+function positional<T>(items: readonly T[]): Array<{ readonly key: string; readonly line: T }> {
+  return items.map((line, at) => ({ key: `line-${at}`, line }));
+}
+
+function Lines({ lines }: { readonly lines: readonly CompareLine[] }) {
+  const theme = useTheme();
+  return (
+    <>
+      {positional(lines).map(({ key, line }) => (
+        <Text
+          key={key}
+          wrap="truncate-end"
+          bold={line.bold === true}
+          dimColor={line.dim === true}
+          {...theme.fg(line.role)}
+        >
+          {line.text === '' ? ' ' : line.text}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** A window of `height` lines from `offset`; the lines out of sight are counted, never cut silently. */
+function windowOf(lines: readonly CompareLine[], offset: number, height: number, lang: Lang) {
+  const max = Math.max(0, lines.length - height);
+  const from = Math.min(offset, max);
+  const shown = lines.slice(from, from + height);
+  const below = lines.length - from - shown.length;
+  if (below > 0 && shown.length > 0) {
+    // The last line gives way to the count of what is below.
+    shown[shown.length - 1] = {
+      text: tr(COMPARE_STRINGS.scrollMore, lang, { n: below + 1 }),
+      role: 'accent',
+    };
+  } else if (from > 0 && shown.length > 0) {
+    shown[0] = { text: tr(COMPARE_STRINGS.scrollAbove, lang, { n: from + 1 }), role: 'accent' };
+  }
+  return { shown, max };
+}
+
+function HelpView({ lang }: { readonly lang: Lang }) {
+  const keys: Array<[string, string]> = [
+    ['→ n space', tr(COMPARE_STRINGS.keyNext, lang)],
+    ['← p', tr(COMPARE_STRINGS.keyBack, lang)],
+    ['g / G', tr(COMPARE_STRINGS.keyFirstLast, lang)],
+    ['j k ↓ ↑', tr(COMPARE_STRINGS.keyScroll, lang)],
+    ['?', tr(COMPARE_STRINGS.keyHelp, lang)],
+    ['q', tr(COMPARE_STRINGS.keyQuit, lang)],
+  ];
+  return (
+    <Box flexDirection="column">
+      <Text bold>{tr(COMPARE_STRINGS.helpTitle, lang)}</Text>
+      {keys.map(([k, what]) => (
+        <Text key={k}>
+          <Text bold>{k.padEnd(12)}</Text>
+          {what}
+        </Text>
+      ))}
+      <Text> </Text>
+      <Text>{tr(COMPARE_STRINGS.helpAbout, lang)}</Text>
+      <Text dimColor>{tr(COMPARE_STRINGS.helpClose, lang)}</Text>
+    </Box>
+  );
+}
+
+/**
+ * `mcp-sim compare <topic>`: both sessions step together, one row at a time. At 100 columns and
+ * more, two columns (2025-11-25 | 2026-07-28); narrower, the row's legacy step then its modern
+ * step. The difference for the row sits above them; the body scrolls with j/k.
+ */
+export function CompareApp({ model, lang }: CompareAppProps) {
+  const { exit } = useApp();
+  const theme = useTheme();
+  const { columns, rows: height } = useTerminalSize();
+  const [row, setRow] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [help, setHelp] = useState(false);
+  const last = model.rows.length - 1;
+  const current = model.rows[row] ?? model.rows[0];
+  const wide = columns >= SIDE_BY_SIDE;
+  const width = Math.max(20, columns - 1);
+  const colWidth = Math.floor((width - 3) / 2);
+
+  const difference = current
+    ? wrapTo(
+        `${tr(COMPARE_STRINGS.difference, lang)}${lang === 'zh' ? '：' : ': '}${current.difference}`,
+        width,
+      )
+    : [];
+  // Title, difference, a rule, the body, the key bar.
+  const bodyHeight = Math.max(3, height - 3 - difference.length);
+  const columnsOf = (side: 'legacy' | 'modern', w: number) =>
+    current ? cellLines(model, current, side, w, lang) : [];
+  const left = wide ? columnsOf('legacy', colWidth) : [];
+  const right = wide ? columnsOf('modern', colWidth) : [];
+  const stacked = wide
+    ? []
+    : [...columnsOf('legacy', width), { text: '', role: null }, ...columnsOf('modern', width)];
+  const longest = wide ? Math.max(left.length, right.length) : stacked.length;
+  const maxOffset = Math.max(0, longest - bodyHeight);
+
+  const go = (to: number) => {
+    setRow(Math.max(0, Math.min(last, to)));
+    setOffset(0);
+  };
+  useInput((input, key) => {
+    if (help) {
+      setHelp(false);
+      return;
+    }
+    if (input === 'q' || key.escape) exit();
+    else if (input === 'n' || input === ' ' || key.rightArrow) go(row + 1);
+    else if (input === 'p' || key.leftArrow) go(row - 1);
+    else if (input === 'g') go(0);
+    else if (input === 'G') go(last);
+    else if (input === 'j' || key.downArrow) setOffset((o) => Math.min(maxOffset, o + 1));
+    else if (input === 'k' || key.upArrow) setOffset((o) => Math.max(0, o - 1));
+    else if (input === '?') setHelp(true);
+  });
+
+  const header = `${model.title} · ${tr(COMPARE_STRINGS.row, lang, { n: row + 1, total: model.rows.length })}`;
+  const keys = `→ n ${tr(COMPARE_STRINGS.keyNext, lang)} · ← p ${tr(COMPARE_STRINGS.keyBack, lang)} · g/G · j/k ${tr(COMPARE_STRINGS.keyScroll, lang)} · ? ${tr(COMPARE_STRINGS.keyHelp, lang)} · q ${tr(COMPARE_STRINGS.keyQuit, lang)}`;
+  if (help) {
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        <HelpView lang={lang} />
+      </Box>
+    );
+  }
+  const at = Math.min(offset, maxOffset);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end" {...theme.fg('accent')}>
+        {header}
+      </Text>
+      {positional(difference).map(({ key, line }) => (
+        <Text key={key} wrap="truncate-end" bold>
+          {line}
+        </Text>
+      ))}
+      <Text dimColor wrap="truncate-end">
+        {'─'.repeat(width)}
+      </Text>
+      <Box height={bodyHeight} flexShrink={0} overflow="hidden">
+        {wide ? (
+          <>
+            <Box flexDirection="column" width={colWidth} flexShrink={0}>
+              <Lines lines={windowOf(left, at, bodyHeight, lang).shown} />
+            </Box>
+            <Box flexDirection="column" width={3} flexShrink={0} alignItems="center">
+              <Text dimColor>{Array.from({ length: bodyHeight }, () => '│').join('\n')}</Text>
+            </Box>
+            <Box flexDirection="column" width={colWidth} flexShrink={0}>
+              <Lines lines={windowOf(right, at, bodyHeight, lang).shown} />
+            </Box>
+          </>
+        ) : (
+          <Box flexDirection="column" width={width} flexShrink={0}>
+            <Lines lines={windowOf(stacked, at, bodyHeight, lang).shown} />
+          </Box>
+        )}
+      </Box>
+      <Text dimColor wrap="truncate-end">
+        {keys}
+      </Text>
+    </Box>
+  );
+}
