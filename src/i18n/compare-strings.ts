@@ -21,14 +21,15 @@ export const COMPARE_STRINGS = {
   scrollAbove: { en: '↑ {n} above (k)', zh: '↑ 上面 {n} 行（k）' },
   helpTitle: { en: 'Keys', zh: '按键' },
   keyNext: { en: 'next row', zh: '下一行' },
+  keyNextNarrow: { en: 'next step', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一行' },
   keyFirstLast: { en: 'first / last', zh: '第一行 / 最后一行' },
   keyScroll: { en: 'scroll', zh: '滚动' },
   keyHelp: { en: 'help', zh: '帮助' },
   keyQuit: { en: 'quit', zh: '退出' },
   helpAbout: {
-    en: 'Both sessions step together, one row at a time: each column shows its era’s envelope and the referee’s verdict, and the line between them names what changed. Narrower than 100 columns, the two steps of a row are shown one above the other.',
-    zh: '两个会话一起前进，一次一行：每一栏显示本时代的消息和裁判的判断，两栏之间的一行说明有什么变化。终端窄于 100 列时，同一行的两个步骤上下排列。',
+    en: 'Both sessions step together, one row at a time: each column shows its era’s envelope and the referee’s verdict, and the line between them names what changed. Narrower than 100 columns, the two sessions alternate: a row’s 2025-11-25 step, then its 2026-07-28 step.',
+    zh: '两个会话一起前进，一次一行：每一栏显示本时代的消息和裁判的判断，两栏之间的一行说明有什么变化。终端窄于 100 列时，两个会话交替显示：先是这一行的 2025-11-25 步骤，再是它的 2026-07-28 步骤。',
   },
   helpClose: { en: 'any key closes this help', zh: '按任意键关闭帮助' },
 } as const satisfies Record<string, Bilingual>;

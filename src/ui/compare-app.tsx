@@ -4,6 +4,7 @@ import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
 import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
+import { type ComparePlace, type CompareSide, edge, move } from './compare-nav.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './use-theme.js';
 
@@ -88,11 +89,10 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   const { exit } = useApp();
   const theme = useTheme();
   const { columns, rows: height } = useTerminalSize();
-  const [row, setRow] = useState(0);
+  const [place, setPlace] = useState<ComparePlace>(() => edge(model.rows, 'first'));
   const [offset, setOffset] = useState(0);
   const [help, setHelp] = useState(false);
-  const last = model.rows.length - 1;
-  const current = model.rows[row] ?? model.rows[0];
+  const current = model.rows[place.row];
   const wide = columns >= SIDE_BY_SIDE;
   const width = Math.max(20, columns - 1);
   const colWidth = Math.floor((width - 3) / 2);
@@ -103,20 +103,30 @@ export function CompareApp({ model, lang }: CompareAppProps) {
         width,
       )
     : [];
-  // Title, difference, a rule, the body, the key bar.
+  // The title line, the difference, a rule, the body, the key bar.
   const bodyHeight = Math.max(3, height - 3 - difference.length);
-  const columnsOf = (side: 'legacy' | 'modern', w: number) =>
+  const sideLines = (side: CompareSide, w: number) =>
     current ? cellLines(model, current, side, w, lang) : [];
-  const left = wide ? columnsOf('legacy', colWidth) : [];
-  const right = wide ? columnsOf('modern', colWidth) : [];
-  const stacked = wide
-    ? []
-    : [...columnsOf('legacy', width), { text: '', role: null }, ...columnsOf('modern', width)];
-  const longest = wide ? Math.max(left.length, right.length) : stacked.length;
+  const left = wide ? sideLines('legacy', colWidth) : [];
+  const right = wide ? sideLines('modern', colWidth) : [];
+  // Narrow: this row's step of one era; a row with no step on the other side says so.
+  const other: CompareSide = place.side === 'legacy' ? 'modern' : 'legacy';
+  const alone: CompareLine[] =
+    current && current[other] === null
+      ? [
+          {
+            text: `${model.sides[other]}: ${tr(COMPARE_STRINGS.noStep, lang)}`,
+            role: null,
+            dim: true,
+          },
+        ]
+      : [];
+  const single = wide ? [] : [...sideLines(place.side, width), ...alone];
+  const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
 
-  const go = (to: number) => {
-    setRow(Math.max(0, Math.min(last, to)));
+  const goTo = (next: ComparePlace) => {
+    setPlace(next);
     setOffset(0);
   };
   useInput((input, key) => {
@@ -125,17 +135,22 @@ export function CompareApp({ model, lang }: CompareAppProps) {
       return;
     }
     if (input === 'q' || key.escape) exit();
-    else if (input === 'n' || input === ' ' || key.rightArrow) go(row + 1);
-    else if (input === 'p' || key.leftArrow) go(row - 1);
-    else if (input === 'g') go(0);
-    else if (input === 'G') go(last);
+    else if (input === 'n' || input === ' ' || key.rightArrow)
+      goTo(move(model.rows, place, 1, wide));
+    else if (input === 'p' || key.leftArrow) goTo(move(model.rows, place, -1, wide));
+    else if (input === 'g') goTo(edge(model.rows, 'first'));
+    else if (input === 'G')
+      goTo(wide ? { row: model.rows.length - 1, side: 'legacy' } : edge(model.rows, 'last'));
     else if (input === 'j' || key.downArrow) setOffset((o) => Math.min(maxOffset, o + 1));
     else if (input === 'k' || key.upArrow) setOffset((o) => Math.max(0, o - 1));
     else if (input === '?') setHelp(true);
   });
 
-  const header = `${model.title} · ${tr(COMPARE_STRINGS.row, lang, { n: row + 1, total: model.rows.length })}`;
-  const keys = `→ n ${tr(COMPARE_STRINGS.keyNext, lang)} · ← p ${tr(COMPARE_STRINGS.keyBack, lang)} · g/G · j/k ${tr(COMPARE_STRINGS.keyScroll, lang)} · ? ${tr(COMPARE_STRINGS.keyHelp, lang)} · q ${tr(COMPARE_STRINGS.keyQuit, lang)}`;
+  const rowText = tr(COMPARE_STRINGS.row, lang, { n: place.row + 1, total: model.rows.length });
+  const header = wide
+    ? `${model.title} · ${rowText}`
+    : `${model.title} · ${rowText} · ${model.sides[place.side]}`;
+  const keys = `→ n ${tr(wide ? COMPARE_STRINGS.keyNext : COMPARE_STRINGS.keyNextNarrow, lang)} · ← p ${tr(COMPARE_STRINGS.keyBack, lang)} · g/G · j/k ${tr(COMPARE_STRINGS.keyScroll, lang)} · ? ${tr(COMPARE_STRINGS.keyHelp, lang)} · q ${tr(COMPARE_STRINGS.keyQuit, lang)}`;
   if (help) {
     return (
       <Box flexDirection="column" width={width} height={height}>
@@ -172,7 +187,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           </>
         ) : (
           <Box flexDirection="column" width={width} flexShrink={0}>
-            <Lines lines={windowOf(stacked, at, bodyHeight, lang).shown} />
+            <Lines lines={windowOf(single, at, bodyHeight, lang).shown} />
           </Box>
         )}
       </Box>

@@ -4,6 +4,14 @@ import { STRINGS } from '../i18n/strings.js';
 import { visible, visibleJson } from '../protocol/index.js';
 import type { CompareCell, CompareModel } from './compare-model.js';
 
+/**
+ * Prose from a topic names fields such as `_meta` and `list_changed`: an underscore could open
+ * emphasis in a Markdown renderer, so it is escaped (shown as written once rendered).
+ */
+function prose(text: string): string {
+  return text.replace(/_/g, '\\_');
+}
+
 /** Text for a table cell: a `|` would end the cell, a line break the row. */
 function inCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -11,20 +19,22 @@ function inCell(text: string): string {
 
 function headCell(cell: CompareCell | null, lang: Lang): string {
   if (!cell) return `*${tr(COMPARE_STRINGS.noStep, lang)}*`;
-  return inCell(`**${tr(COMPARE_STRINGS.stepOf, lang, { n: cell.number })}** · ${cell.heading}`);
+  return inCell(
+    `**${tr(COMPARE_STRINGS.stepOf, lang, { n: cell.number })}** · ${prose(cell.heading)}`,
+  );
 }
 
 function verdictCell(cell: CompareCell | null): string {
   if (!cell) return '—';
-  return cell.verdict.map((v) => inCell(v.text)).join('<br>');
+  return cell.verdict.map((v) => inCell(prose(v.text))).join('<br>');
 }
 
 /** Under the table: each side's silent events, note and envelope (compact JSON, one line). */
 function details(cell: CompareCell | null, title: string, lang: Lang): string[] {
   if (!cell) return [];
   const out = [`**${title}** · ${tr(COMPARE_STRINGS.stepOf, lang, { n: cell.number })}`, ''];
-  for (const e of cell.events) out.push(`*${e}*`, '');
-  if (cell.note) out.push(cell.note, '');
+  for (const e of cell.events) out.push(`*${prose(e)}*`, '');
+  if (cell.note) out.push(prose(cell.note), '');
   if (cell.message !== null) {
     out.push('```json', visibleJson(JSON.stringify(cell.message)), '```', '');
   }
@@ -55,8 +65,8 @@ export function compareHandout(model: CompareModel, lang: Lang): string {
       `| ${verdictCell(row.legacy)} | ${verdictCell(row.modern)} |`,
       '',
       lang === 'zh'
-        ? `> **${tr(COMPARE_STRINGS.difference, lang)}**：${row.difference}`
-        : `> **${tr(COMPARE_STRINGS.difference, lang)}:** ${row.difference}`,
+        ? `> **${tr(COMPARE_STRINGS.difference, lang)}**：${prose(row.difference)}`
+        : `> **${tr(COMPARE_STRINGS.difference, lang)}:** ${prose(row.difference)}`,
       '',
       ...details(row.legacy, model.sides.legacy, lang),
       ...details(row.modern, model.sides.modern, lang),

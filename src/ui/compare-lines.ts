@@ -13,9 +13,12 @@ export type CompareLine = {
   readonly dim?: boolean;
 };
 
-/** Wraps text to `width` columns (hard: a long JSON string is cut across lines, never lost). */
-export function wrapTo(text: string, width: number): string[] {
-  return wrapAnsi(text, Math.max(1, width), { hard: true, trim: false }).split('\n');
+/**
+ * Wraps text to `width` columns (hard: a long JSON string is cut across lines, never lost). Prose
+ * is trimmed at the breaks; a JSON line keeps its indentation.
+ */
+export function wrapTo(text: string, width: number, keepIndent = false): string[] {
+  return wrapAnsi(text, Math.max(1, width), { hard: true, trim: !keepIndent }).split('\n');
 }
 
 function block(
@@ -23,8 +26,9 @@ function block(
   width: number,
   role: Role | null,
   extra: Omit<CompareLine, 'text' | 'role'> = {},
+  keepIndent = false,
 ): CompareLine[] {
-  return wrapTo(text, width).map((line) => ({ text: line, role, ...extra }));
+  return wrapTo(text, width, keepIndent).map((line) => ({ text: line, role, ...extra }));
 }
 
 /**
@@ -61,7 +65,7 @@ export function cellLines(
   ];
   if (cell.message !== null) {
     const json = visibleJson(JSON.stringify(cell.message, null, 2));
-    for (const line of json.split('\n')) out.push(...block(line, width, null));
+    for (const line of json.split('\n')) out.push(...block(line, width, null, {}, true));
   }
   return out;
 }

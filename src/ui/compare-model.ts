@@ -51,17 +51,19 @@ function heading(step: ScreenStep, lang: Lang): string {
   if (!r) return arrow(step, lang);
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
   const kind = tr(STRINGS[`kind_${r.kind}`], lang);
-  return `${arrow(step, lang)} · ${what} ${lang === 'zh' ? `（${kind}）` : `(${kind})`}`;
+  return `${arrow(step, lang)} · ${what}${lang === 'zh' ? `（${kind}）` : ` (${kind})`}`;
 }
 
 function verdict(step: ScreenStep, lang: Lang): CompareCell['verdict'] {
   if (step.problem !== null) return [{ ok: false, text: `✗ ${tr(STRINGS.notJudged, lang)}` }];
   const violations = step.report?.violations ?? [];
   if (violations.length === 0) {
+    const phase = (side: 'client' | 'server') =>
+      `${tr(STRINGS[side], lang)}${lang === 'zh' ? '：' : ' '}${tr(STRINGS[`phase_${step.phases[side]}`], lang)}`;
     const where =
       step.era === 'modern'
         ? `${step.revision} · ${tr(STRINGS.era_modern, lang)}`
-        : `${tr(STRINGS.client, lang)} ${tr(STRINGS[`phase_${step.phases.client}`], lang)}, ${tr(STRINGS.server, lang)} ${tr(STRINGS[`phase_${step.phases.server}`], lang)}`;
+        : `${phase('client')}${lang === 'zh' ? '，' : ', '}${phase('server')}`;
     return [
       {
         ok: true,
