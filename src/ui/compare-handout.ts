@@ -49,7 +49,7 @@ export function compareHandout(model: CompareModel, lang: Lang): string {
   const out: string[] = [
     `# ${model.title}`,
     '',
-    model.summary,
+    prose(model.summary),
     '',
     tr(COMPARE_STRINGS.columns, lang),
     '',
