@@ -125,7 +125,8 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
 
-  const goTo = (next: ComparePlace) => {
+  // Updates from the place as it is, not as this render saw it: keys can come faster than frames.
+  const goTo = (next: (at: ComparePlace) => ComparePlace) => {
     setPlace(next);
     setOffset(0);
   };
@@ -136,13 +137,18 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     }
     if (input === 'q' || key.escape) exit();
     else if (input === 'n' || input === ' ' || key.rightArrow)
-      goTo(move(model.rows, place, 1, wide));
-    else if (input === 'p' || key.leftArrow) goTo(move(model.rows, place, -1, wide));
-    else if (input === 'g') goTo(edge(model.rows, 'first'));
+      goTo((at) => move(model.rows, at, 1, wide));
+    else if (input === 'p' || key.leftArrow) goTo((at) => move(model.rows, at, -1, wide));
+    else if (input === 'g') goTo(() => edge(model.rows, 'first'));
     else if (input === 'G')
-      goTo(wide ? { row: model.rows.length - 1, side: 'legacy' } : edge(model.rows, 'last'));
-    else if (input === 'j' || key.downArrow) setOffset((o) => Math.min(maxOffset, o + 1));
-    else if (input === 'k' || key.upArrow) setOffset((o) => Math.max(0, o - 1));
+      goTo(() =>
+        wide ? { row: model.rows.length - 1, side: 'legacy' } : edge(model.rows, 'last'),
+      );
+    // A held key arrives as a burst (`jjj`): one line for each.
+    else if (/^j+$/.test(input) || key.downArrow)
+      setOffset((o) => Math.min(maxOffset, o + Math.max(1, input.length)));
+    else if (/^k+$/.test(input) || key.upArrow)
+      setOffset((o) => Math.max(0, o - Math.max(1, input.length)));
     else if (input === '?') setHelp(true);
   });
 

@@ -65,7 +65,12 @@ export function cellLines(
   ];
   if (cell.message !== null) {
     const json = visibleJson(JSON.stringify(cell.message, null, 2));
-    for (const line of json.split('\n')) out.push(...block(line, width, null, {}, true));
+    for (const line of json.split('\n')) {
+      // A long line goes on under its own indentation, so the nesting stays readable.
+      const indent = (/^ */.exec(line)?.[0] ?? '').slice(0, Math.max(0, width - 20));
+      for (const piece of wrapTo(line.slice(indent.length), width - indent.length, true))
+        out.push({ text: `${indent}${piece}`, role: null });
+    }
   }
   return out;
 }

@@ -41,12 +41,16 @@ describe('compare topics (compare/<id>.yaml)', () => {
         if (!played.ok) throw new Error(formatTopicProblem(played.error));
         const { legacy, modern } = played.value;
         // The legacy column is judged with the handshake, the modern one as 2026-07-28.
-        expect(legacy.some((s) => (s.message as { method?: string }).method === 'initialize')).toBe(true);
+        expect(legacy.some((s) => (s.message as { method?: string }).method === 'initialize')).toBe(
+          true,
+        );
         expect(legacy.every((s) => s.session.era !== 'modern')).toBe(true);
         expect(modern.every((s) => s.session.era === 'modern')).toBe(true);
         for (const side of [legacy, modern]) {
           const unexpected = side.flatMap((s) =>
-            s.notes?.fault ? [] : (s.verdict?.violations ?? []).map((v) => `${s.index + 1}: ${v.rule}`),
+            s.notes?.fault
+              ? []
+              : (s.verdict?.violations ?? []).map((v) => `${s.index + 1}: ${v.rule}`),
           );
           expect(unexpected).toEqual([]);
         }
@@ -96,15 +100,17 @@ describe('a topic that is wrong says where, in one line', () => {
     expect(loaded.ok).toBe(false);
     if (!loaded.ok) {
       expect(loaded.error.line).toBe(6);
-      expect(formatTopicProblem(loaded.error)).toMatch(/badrow\.yaml:6:\d+: rows\[0\]\.difference\.zh/);
+      expect(formatTopicProblem(loaded.error)).toMatch(
+        /badrow\.yaml:6:\d+: rows\[0\]\.difference\.zh/,
+      );
     }
   });
 
   it('rows must name existing steps, each once and in order, and leave none out', () => {
     const d = { en: 'x', zh: '叉' };
-    expect(rowsProblem([{ legacy: 1, modern: 3, difference: d }], { legacy: 1, modern: 2 })?.message).toMatch(
-      /modern: step 3 does not exist/,
-    );
+    expect(
+      rowsProblem([{ legacy: 1, modern: 3, difference: d }], { legacy: 1, modern: 2 })?.message,
+    ).toMatch(/modern: step 3 does not exist/);
     expect(
       rowsProblem(
         [
@@ -114,8 +120,8 @@ describe('a topic that is wrong says where, in one line', () => {
         { legacy: 2, modern: 1 },
       )?.message,
     ).toMatch(/expected 1, found 2/);
-    expect(rowsProblem([{ legacy: 1, modern: 1, difference: d }], { legacy: 2, modern: 1 })?.message).toMatch(
-      /legacy steps 2–2 are in no row/,
-    );
+    expect(
+      rowsProblem([{ legacy: 1, modern: 1, difference: d }], { legacy: 2, modern: 1 })?.message,
+    ).toMatch(/legacy steps 2–2 are in no row/);
   });
 });
