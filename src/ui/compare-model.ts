@@ -2,10 +2,38 @@ import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { specText } from '../machine/index.js';
-import { isWrittenNote } from '../sim/compare/topic-schema.js';
-import type { PlayedTopic, Side } from '../sim/compare/topics.js';
+import type { Step } from '../session/index.js';
 import { violationText } from './handout.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
+
+export type Side = 'legacy' | 'modern';
+
+/**
+ * A played compare topic as the views need it (src/sim/compare plays it; an observer does not
+ * import the source): both session logs, the rows pairing their steps (1-based), and the words.
+ */
+export type PlayedComparison = {
+  readonly id: string;
+  readonly topic: {
+    readonly title: Bilingual;
+    readonly summary: Bilingual;
+    readonly spec: readonly string[];
+    readonly legacy: { readonly revision: string };
+    readonly modern: { readonly revision: string };
+  };
+  readonly legacy: readonly Step[];
+  readonly modern: readonly Step[];
+  readonly rows: ReadonlyArray<{
+    readonly legacy: number | null;
+    readonly modern: number | null;
+    readonly difference: Bilingual;
+  }>;
+};
+
+/** A note the topic wrote (a step without one carries a blank placeholder). */
+function isWrittenNote(note: Bilingual | undefined): boolean {
+  return note !== undefined && note.en.trim() !== '';
+}
 
 /** One side of a row: the step as the referee saw it, in the words both views use. */
 export type CompareCell = {
@@ -78,7 +106,7 @@ function verdict(step: ScreenStep, lang: Lang): CompareCell['verdict'] {
 }
 
 function cell(
-  played: PlayedTopic,
+  played: PlayedComparison,
   side: Side,
   number: number | null,
   lang: Lang,
@@ -100,7 +128,7 @@ function cell(
 }
 
 /** A played topic in one language: what the handout, --json and the screen show. */
-export function compareModel(played: PlayedTopic, lang: Lang): CompareModel {
+export function compareModel(played: PlayedComparison, lang: Lang): CompareModel {
   const { topic } = played;
   return {
     id: played.id,

@@ -74,8 +74,3 @@ export function sideScenario(topic: Topic, side: TopicSide): Scenario {
     steps: side.steps,
   });
 }
-
-/** Is this note one the topic wrote (not the silent placeholder)? */
-export function isWrittenNote(note: { readonly en: string } | undefined): boolean {
-  return note !== undefined && note.en.trim() !== '';
-}
