@@ -55,9 +55,9 @@ function windowOf(lines: readonly CompareLine[], offset: number, height: number,
   return { shown, max };
 }
 
-function HelpView({ lang }: { readonly lang: Lang }) {
+function HelpView({ lang, wide }: { readonly lang: Lang; readonly wide: boolean }) {
   const keys: Array<[string, string]> = [
-    ['→ n space', tr(COMPARE_STRINGS.keyNext, lang)],
+    ['→ n space', tr(wide ? COMPARE_STRINGS.keyNext : COMPARE_STRINGS.keyNextNarrow, lang)],
     ['← p', tr(COMPARE_STRINGS.keyBack, lang)],
     ['g / G', tr(COMPARE_STRINGS.keyFirstLast, lang)],
     ['j k ↓ ↑', tr(COMPARE_STRINGS.keyScroll, lang)],
@@ -160,7 +160,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   if (help) {
     return (
       <Box flexDirection="column" width={width} height={height}>
-        <HelpView lang={lang} />
+        <HelpView lang={lang} wide={wide} />
       </Box>
     );
   }

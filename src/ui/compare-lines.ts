@@ -32,8 +32,8 @@ function block(
 }
 
 /**
- * One side of a row as lines: its era's title, the step's heading, the referee's verdict, silent
- * events and the topic's note, then the envelope as indented JSON.
+ * One side of a row as lines: its era's title, silent events before the step, the step's heading,
+ * the referee's verdict and the topic's note, then the envelope as indented JSON.
  */
 export function cellLines(
   model: CompareModel,
@@ -53,6 +53,8 @@ export function cellLines(
     ];
   const out: CompareLine[] = [
     ...title,
+    // What happened just before the step (a tool added…), in the order it happened.
+    ...cell.events.flatMap((e) => block(e, width, null, { dim: true })),
     ...block(
       `${tr(COMPARE_STRINGS.stepOf, lang, { n: cell.number })} · ${cell.heading}`,
       width,
@@ -60,7 +62,6 @@ export function cellLines(
       { bold: true },
     ),
     ...cell.verdict.flatMap((v) => block(v.text, width, v.ok ? 'ok' : 'error')),
-    ...cell.events.flatMap((e) => block(e, width, null, { dim: true })),
     ...(cell.note ? block(cell.note, width, null) : []),
   ];
   if (cell.message !== null) {
