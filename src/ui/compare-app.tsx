@@ -1,5 +1,5 @@
 import { Box, Text, useApp, useInput } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
 import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
@@ -92,6 +92,12 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   const [place, setPlace] = useState<ComparePlace>(() => edge(model.rows, 'first'));
   const [offset, setOffset] = useState(0);
   const [help, setHelp] = useState(false);
+  // Read by the key handler: a key can arrive before the handler of the latest frame is in place.
+  const helpOpen = useRef(false);
+  const showHelp = (open: boolean) => {
+    helpOpen.current = open;
+    setHelp(open);
+  };
   const current = model.rows[place.row];
   const wide = columns >= SIDE_BY_SIDE;
   const width = Math.max(20, columns - 1);
@@ -131,8 +137,8 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     setOffset(0);
   };
   useInput((input, key) => {
-    if (help) {
-      setHelp(false);
+    if (helpOpen.current) {
+      showHelp(false);
       return;
     }
     if (input === 'q' || key.escape) exit();
@@ -149,7 +155,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
       setOffset((o) => Math.min(maxOffset, o + Math.max(1, input.length)));
     else if (/^k+$/.test(input) || key.upArrow)
       setOffset((o) => Math.max(0, o - Math.max(1, input.length)));
-    else if (input === '?') setHelp(true);
+    else if (input === '?') showHelp(true);
   });
 
   const rowText = tr(COMPARE_STRINGS.row, lang, { n: place.row + 1, total: model.rows.length });
