@@ -5,6 +5,7 @@ import { type Lang, tr } from '../i18n/lang.js';
 import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
 import { type ComparePlace, type CompareSide, edge, move } from './compare-nav.js';
+import { CompareHelp } from './components/compare-help.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './use-theme.js';
 
@@ -53,31 +54,6 @@ function windowOf(lines: readonly CompareLine[], offset: number, height: number,
     shown[0] = { text: tr(COMPARE_STRINGS.scrollAbove, lang, { n: from + 1 }), role: 'accent' };
   }
   return { shown, max };
-}
-
-function HelpView({ lang, wide }: { readonly lang: Lang; readonly wide: boolean }) {
-  const keys: Array<[string, string]> = [
-    ['→ n space', tr(wide ? COMPARE_STRINGS.keyNext : COMPARE_STRINGS.keyNextNarrow, lang)],
-    ['← p', tr(COMPARE_STRINGS.keyBack, lang)],
-    ['g / G', tr(COMPARE_STRINGS.keyFirstLast, lang)],
-    ['j k ↓ ↑', tr(COMPARE_STRINGS.keyScroll, lang)],
-    ['?', tr(COMPARE_STRINGS.keyHelp, lang)],
-    ['q', tr(COMPARE_STRINGS.keyQuit, lang)],
-  ];
-  return (
-    <Box flexDirection="column">
-      <Text bold>{tr(COMPARE_STRINGS.helpTitle, lang)}</Text>
-      {keys.map(([k, what]) => (
-        <Text key={k}>
-          <Text bold>{k.padEnd(12)}</Text>
-          {what}
-        </Text>
-      ))}
-      <Text> </Text>
-      <Text>{tr(COMPARE_STRINGS.helpAbout, lang)}</Text>
-      <Text dimColor>{tr(COMPARE_STRINGS.helpClose, lang)}</Text>
-    </Box>
-  );
 }
 
 /**
@@ -166,7 +142,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   if (help) {
     return (
       <Box flexDirection="column" width={width} height={height}>
-        <HelpView lang={lang} wide={wide} />
+        <CompareHelp lang={lang} wide={wide} />
       </Box>
     );
   }
