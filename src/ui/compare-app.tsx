@@ -4,7 +4,7 @@ import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
 import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
-import { type ComparePlace, type CompareSide, edge, move } from './compare-nav.js';
+import { type ComparePlace, type CompareSide, edge, firstSide, move } from './compare-nav.js';
 import { CompareHelp } from './components/compare-help.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './use-theme.js';
@@ -92,7 +92,10 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   const left = wide ? sideLines('legacy', colWidth) : [];
   const right = wide ? sideLines('modern', colWidth) : [];
   // Narrow: this row's step of one era; a row with no step on the other side says so.
-  const other: CompareSide = place.side === 'legacy' ? 'modern' : 'legacy';
+  // A side with no step in this row (after a resize from the wide layout) gives way to the other.
+  const side: CompareSide =
+    current && current[place.side] === null ? firstSide(current) : place.side;
+  const other: CompareSide = side === 'legacy' ? 'modern' : 'legacy';
   const alone: CompareLine[] =
     current && current[other] === null
       ? [
@@ -103,7 +106,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           },
         ]
       : [];
-  const single = wide ? [] : [...sideLines(place.side, width), ...alone];
+  const single = wide ? [] : [...sideLines(side, width), ...alone];
   const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
 
@@ -123,9 +126,10 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     else if (input === 'p' || key.leftArrow) goTo((at) => move(model.rows, at, -1, wide));
     else if (input === 'g') goTo(() => edge(model.rows, 'first'));
     else if (input === 'G')
-      goTo(() =>
-        wide ? { row: model.rows.length - 1, side: 'legacy' } : edge(model.rows, 'last'),
-      );
+      goTo(() => {
+        const last = model.rows.length - 1;
+        return wide ? { row: last, side: firstSide(model.rows[last]) } : edge(model.rows, 'last');
+      });
     // A held key arrives as a burst (`jjj`): one line for each.
     else if (/^j+$/.test(input) || key.downArrow)
       setOffset((o) => Math.min(maxOffset, o + Math.max(1, input.length)));
@@ -137,7 +141,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   const rowText = tr(COMPARE_STRINGS.row, lang, { n: place.row + 1, total: model.rows.length });
   const header = wide
     ? `${model.title} · ${rowText}`
-    : `${model.title} · ${rowText} · ${model.sides[place.side]}`;
+    : `${model.title} · ${rowText} · ${model.sides[side]}`;
   const keys = `→ n ${tr(wide ? COMPARE_STRINGS.keyNext : COMPARE_STRINGS.keyNextNarrow, lang)} · ← p ${tr(COMPARE_STRINGS.keyBack, lang)} · g/G · j/k ${tr(COMPARE_STRINGS.keyScroll, lang)} · ? ${tr(COMPARE_STRINGS.keyHelp, lang)} · q ${tr(COMPARE_STRINGS.keyQuit, lang)}`;
   if (help) {
     return (
