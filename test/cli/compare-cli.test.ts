@@ -13,10 +13,10 @@ describe('mcp-sim compare, through the built CLI (no terminal)', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([
       'two-eras',
-      'capabilities',
-      'notifications',
-      'server-questions',
       'versions',
+      'capabilities',
+      'server-questions',
+      'notifications',
     ]);
     expect(lines[0]).toMatch(/^two-eras\s+The same task in both eras$/);
   });
@@ -26,7 +26,7 @@ describe('mcp-sim compare, through the built CLI (no terminal)', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      'mcp-sim: no compare topic "handshakes"; the topics are: two-eras, capabilities, notifications, server-questions, versions',
+      'mcp-sim: no compare topic "handshakes"; the topics are: two-eras, versions, capabilities, server-questions, notifications',
     ]);
   });
 

@@ -47,14 +47,30 @@ export function formatTopicProblem(p: TopicProblem): string {
   return `${p.file}${where}: ${p.message}`;
 }
 
-/** The ids of the topics in `dir`, sorted (`two-eras` first: it is the overview). */
+/**
+ * The order the listing teaches in: the overview first, then the handshake's two negotiations,
+ * then what changed most (server requests, notifications). A topic not named here follows, by id.
+ */
+const TEACHING_ORDER = [
+  'two-eras',
+  'versions',
+  'capabilities',
+  'server-questions',
+  'notifications',
+];
+
+/** The ids of the topics in `dir`, in teaching order. */
 export function topicIds(dir: string = TOPICS_DIR): string[] {
   if (!existsSync(dir)) return [];
   const ids = readdirSync(dir)
     .filter((name) => name.endsWith('.yaml'))
     .map((name) => basename(name, '.yaml'))
     .sort();
-  return [...ids.filter((id) => id === 'two-eras'), ...ids.filter((id) => id !== 'two-eras')];
+  const rank = (id: string) => {
+    const at = TEACHING_ORDER.indexOf(id);
+    return at === -1 ? TEACHING_ORDER.length : at;
+  };
+  return ids.sort((a, b) => rank(a) - rank(b));
 }
 
 function describePath(path: readonly PropertyKey[]): string {
