@@ -70,6 +70,25 @@ describe('the compare view', () => {
     ui.unmount();
   });
 
+  it('follows a resize: from two columns to alternating and back, on the same row', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.type('n');
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 3 of 13'));
+    ui.resize({ columns: 80, rows: 24 });
+    // Row 3 has no modern step: the narrow view shows the legacy one and says so.
+    await until(() => expect(ui.frame()).toContain('Row 3 of 13 · 2025-11-25 · handshake era'));
+    expect(ui.frame()).toContain('2026-07-28 · stateless: no step on this side');
+    expect(widest(ui.frame())).toBeLessThanOrEqual(80);
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 4 of 13 · 2025-11-25'));
+    ui.resize({ columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).not.toContain('Row 4 of 13 · 2025-11-25'));
+    expect(ui.frame()).toContain('Row 4 of 13');
+    ui.unmount();
+  });
+
   it('in Chinese at 80 columns, the help lists the keys and any key closes it', async () => {
     const ui = renderAt(<CompareApp model={zh} lang="zh" />, { columns: 80, rows: 24 });
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行 · 2025-11-25 · 握手时代'));
