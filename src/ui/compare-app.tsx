@@ -2,10 +2,13 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useRef, useState } from 'react';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
+import { COMPARE_KEYS, compareHints } from './compare-keys.js';
 import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
 import { type ComparePlace, type CompareSide, edge, firstSide, move } from './compare-nav.js';
 import { CompareHelp } from './components/compare-help.js';
+import { KeyBar } from './components/key-bar.js';
+import { actionsFor, keyNames } from './keymap.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './use-theme.js';
 
@@ -116,33 +119,35 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     setOffset(0);
   };
   useInput((input, key) => {
-    if (helpOpen.current) {
-      showHelp(false);
-      return;
+    for (const action of actionsFor(COMPARE_KEYS, keyNames(input, key))) {
+      if (helpOpen.current) {
+        // Any key closes the help (q quits).
+        if (action === 'quit') return exit();
+        showHelp(false);
+        return;
+      }
+      if (action === 'quit') return exit();
+      if (action === 'next') goTo((at) => move(model.rows, at, 1, wide));
+      else if (action === 'prev') goTo((at) => move(model.rows, at, -1, wide));
+      else if (action === 'first') goTo(() => edge(model.rows, 'first'));
+      else if (action === 'last')
+        goTo(() => {
+          const last = model.rows.length - 1;
+          return wide ? { row: last, side: firstSide(model.rows[last]) } : edge(model.rows, 'last');
+        });
+      else if (action === 'scrollDown') setOffset((o) => Math.min(maxOffset, o + 1));
+      else if (action === 'scrollUp') setOffset((o) => Math.max(0, o - 1));
+      else if (action === 'help') showHelp(true);
     }
-    if (input === 'q' || key.escape) exit();
-    else if (input === 'n' || input === ' ' || key.rightArrow)
-      goTo((at) => move(model.rows, at, 1, wide));
-    else if (input === 'p' || key.leftArrow) goTo((at) => move(model.rows, at, -1, wide));
-    else if (input === 'g') goTo(() => edge(model.rows, 'first'));
-    else if (input === 'G')
-      goTo(() => {
-        const last = model.rows.length - 1;
-        return wide ? { row: last, side: firstSide(model.rows[last]) } : edge(model.rows, 'last');
-      });
-    // A held key arrives as a burst (`jjj`): one line for each.
-    else if (/^j+$/.test(input) || key.downArrow)
-      setOffset((o) => Math.min(maxOffset, o + Math.max(1, input.length)));
-    else if (/^k+$/.test(input) || key.upArrow)
-      setOffset((o) => Math.max(0, o - Math.max(1, input.length)));
-    else if (input === '?') showHelp(true);
+    // A key nobody bound still closes the help.
+    if (helpOpen.current && actionsFor(COMPARE_KEYS, keyNames(input, key)).length === 0)
+      showHelp(false);
   });
 
   const rowText = tr(COMPARE_STRINGS.row, lang, { n: place.row + 1, total: model.rows.length });
   const header = wide
     ? `${model.title} · ${rowText}`
     : `${model.title} · ${rowText} · ${model.sides[side]}`;
-  const keys = `→ n ${tr(wide ? COMPARE_STRINGS.keyNext : COMPARE_STRINGS.keyNextNarrow, lang)} · ← p ${tr(COMPARE_STRINGS.keyBack, lang)} · g/G · j/k ${tr(COMPARE_STRINGS.keyScroll, lang)} · ? ${tr(COMPARE_STRINGS.keyHelp, lang)} · q ${tr(COMPARE_STRINGS.keyQuit, lang)}`;
   if (help) {
     return (
       <Box flexDirection="column" width={width} height={height}>
@@ -183,9 +188,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           </Box>
         )}
       </Box>
-      <Text dimColor wrap="truncate-end">
-        {keys}
-      </Text>
+      <KeyBar hints={compareHints(lang, wide)} />
     </Box>
   );
 }
