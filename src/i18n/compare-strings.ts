@@ -23,6 +23,7 @@ export const COMPARE_STRINGS = {
   keyNext: { en: 'next row', zh: '下一行' },
   keyNextNarrow: { en: 'next step', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一行' },
+  keyBackNarrow: { en: 'back', zh: '上一步' },
   keyFirstLast: { en: 'first / last', zh: '第一行 / 最后一行' },
   keyScroll: { en: 'scroll', zh: '滚动' },
   keyHelp: { en: 'help', zh: '帮助' },

@@ -103,13 +103,13 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     current && current[other] === null
       ? [
           {
-            text: `${model.sides[other]}: ${tr(COMPARE_STRINGS.noStep, lang)}`,
+            text: `${model.sides[other]}${lang === 'zh' ? '：' : ': '}${tr(COMPARE_STRINGS.noStep, lang)}`,
             role: null,
             dim: true,
           },
         ]
       : [];
-  const single = wide ? [] : [...sideLines(side, width), ...alone];
+  const single = wide ? [] : [...alone, ...sideLines(side, width)];
   const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
 

@@ -33,7 +33,7 @@ export function compareHints(lang: Lang, wide: boolean): KeyHint<CompareAction>[
   });
   return [
     hint('→ n', wide ? 'keyNext' : 'keyNextNarrow', ['next']),
-    hint('← p', 'keyBack', ['prev']),
+    hint('← p', wide ? 'keyBack' : 'keyBackNarrow', ['prev']),
     hint('g/G', 'keyFirstLast', ['first', 'last']),
     hint('j/k', 'keyScroll', ['scrollDown', 'scrollUp']),
     hint('?', 'keyHelp', ['help']),

@@ -6,7 +6,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 export function CompareHelp({ lang, wide }: { readonly lang: Lang; readonly wide: boolean }) {
   const keys: Array<[string, string]> = [
     ['→ n space', tr(wide ? COMPARE_STRINGS.keyNext : COMPARE_STRINGS.keyNextNarrow, lang)],
-    ['← p', tr(COMPARE_STRINGS.keyBack, lang)],
+    ['← p', tr(wide ? COMPARE_STRINGS.keyBack : COMPARE_STRINGS.keyBackNarrow, lang)],
     ['g / G', tr(COMPARE_STRINGS.keyFirstLast, lang)],
     ['j k ↓ ↑', tr(COMPARE_STRINGS.keyScroll, lang)],
     ['?', tr(COMPARE_STRINGS.keyHelp, lang)],
