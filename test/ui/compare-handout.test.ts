@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { COMPARE_STRINGS } from '../../src/i18n/compare-strings.js';
 import { openTopic, topicIds } from '../../src/sim/compare/topics.js';
 import { compareHandout, compareJson } from '../../src/ui/compare-handout.js';
 import { compareModel } from '../../src/ui/compare-model.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
 
 const played = async (id: string) => {
   const p = await openTopic(id);
@@ -49,6 +51,16 @@ describe('compare --plain: a two-column Markdown handout', () => {
     // An underscore in prose would open emphasis in a renderer: it is escaped.
     expect(md).toContain('params.\\_meta');
     expect(md).toContain('## Spec sections');
+  });
+
+  it('the Chinese handout and strings carry no English prose', async () => {
+    for (const id of topicIds()) {
+      const md = compareHandout(compareModel(await played(id), 'zh'), 'zh');
+      // Spec citations are section names, identifiers of the English spec.
+      const prose = md.split('## 规范章节')[0] ?? '';
+      expect(englishPhrases(prose), id).toEqual([]);
+    }
+    for (const text of Object.values(COMPARE_STRINGS)) expect(englishPhrases(text.zh)).toEqual([]);
   });
 
   it('--json holds the same rows as data', async () => {
