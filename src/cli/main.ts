@@ -151,6 +151,15 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       folders: await foldersOf(undefined),
     });
   },
+  async compare({ values, args }) {
+    const { compareCommand } = await import('./commands/compare.js');
+    return compareCommand({
+      topic: args.topic,
+      plain: values.plain,
+      json: values.json,
+      lang: langOf(values.lang),
+    });
+  },
   async exercises({ values }) {
     const lang = langOf(values.lang);
     const { exercisesCommand } = await import('./commands/exercises.js');

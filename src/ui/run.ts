@@ -121,3 +121,12 @@ export async function runSandbox(options: {
     ),
   );
 }
+
+/** `mcp-sim compare <topic>`: the two eras' sessions of one task, stepping together. */
+export async function runCompare(options: {
+  readonly model: import('./compare-model.js').CompareModel;
+  readonly lang: Lang;
+}): Promise<number> {
+  const { CompareApp } = await import('./compare-app.js');
+  return show(createElement(CompareApp, { model: options.model, lang: options.lang }));
+}

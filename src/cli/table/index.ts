@@ -14,6 +14,7 @@
  * that starts at the first word that is not an option.
  */
 import type { Bilingual } from '../../i18n/lang.js';
+import { compare } from './compare.js';
 import { check, exercises, hint, solution } from './exercises.js';
 import { diagram, lesson, lessons, menu, play, trace } from './lessons.js';
 import { connect, serve } from './peers.js';
@@ -49,6 +50,7 @@ export const COMMANDS = {
   serve,
   connect,
   sandbox,
+  compare,
   exercises,
   check,
   hint,

@@ -1,0 +1,211 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { packageRoot } from '../../package-root.js';
+import type { Step } from '../../session/index.js';
+import { runScenario } from '../scenario/engine.js';
+import { positionOf, readYaml } from '../scenario/read-yaml.js';
+import { flattenIssues } from '../scenario/step-diagnosis.js';
+import { sideScenario, type Topic, type TopicRow, topicSchema } from './topic-schema.js';
+
+/** The topics shipped with the package: `compare/<id>.yaml`. */
+export const TOPICS_DIR = join(packageRoot(), 'compare');
+
+export const SIDES = ['legacy', 'modern'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** What is wrong with a topic file, one line: `file:line:column: message`. */
+export type TopicProblem = {
+  readonly file: string;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly message: string;
+};
+
+export type LoadedTopic = {
+  readonly id: string;
+  readonly file: string;
+  readonly topic: Topic;
+  /** The line of each row, and of each side's steps, for problems found when the topic plays. */
+  readonly lines: {
+    readonly rows: readonly (number | null)[];
+    readonly legacy: readonly (number | null)[];
+    readonly modern: readonly (number | null)[];
+  };
+};
+
+/** A topic played: each side's session log, refereed by its own era, and the rows pairing them. */
+export type PlayedTopic = LoadedTopic & {
+  readonly legacy: readonly Step[];
+  readonly modern: readonly Step[];
+  readonly rows: readonly TopicRow[];
+};
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: TopicProblem };
+
+export function formatTopicProblem(p: TopicProblem): string {
+  const where = p.line === null ? '' : `:${p.line}${p.column !== null ? `:${p.column}` : ''}`;
+  return `${p.file}${where}: ${p.message}`;
+}
+
+/**
+ * The order the listing teaches in: the overview first, then the handshake's two negotiations,
+ * then what changed most (server requests, notifications). A topic not named here follows, by id.
+ */
+const TEACHING_ORDER = [
+  'two-eras',
+  'versions',
+  'capabilities',
+  'server-questions',
+  'notifications',
+];
+
+/** The ids of the topics in `dir`, in teaching order. */
+export function topicIds(dir: string = TOPICS_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  const ids = readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => basename(name, '.yaml'))
+    .sort();
+  const rank = (id: string) => {
+    const at = TEACHING_ORDER.indexOf(id);
+    return at === -1 ? TEACHING_ORDER.length : at;
+  };
+  return ids.sort((a, b) => rank(a) - rank(b));
+}
+
+function describePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
+/** Reads and validates one topic file; the first problem, with its line, when it does not. */
+export function loadTopicFile(file: string, id: string): Result<LoadedTopic> {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
+    return { ok: false, error: { file, line: null, column: null, message: `cannot read: ${why}` } };
+  }
+  const read = readYaml(source);
+  if (!read.ok) {
+    const first = read.problems[0];
+    return {
+      ok: false,
+      error: {
+        file,
+        line: first?.line ?? 1,
+        column: first?.column ?? 1,
+        message: first?.message ?? 'YAML',
+      },
+    };
+  }
+  const parsed = topicSchema.safeParse(read.value);
+  if (!parsed.success) {
+    const issue = flattenIssues(parsed.error.issues as never)[0];
+    const path = issue?.path ?? [];
+    const where = positionOf(read.doc, read.counter, path, issue?.key === true);
+    return {
+      ok: false,
+      error: {
+        file,
+        line: where?.line ?? 1,
+        column: where?.column ?? 1,
+        message: `${describePath(path) || 'topic'}: ${issue?.message ?? 'not a topic'}`,
+      },
+    };
+  }
+  if (parsed.data.id !== undefined && parsed.data.id !== id) {
+    const where = positionOf(read.doc, read.counter, ['id']);
+    return {
+      ok: false,
+      error: {
+        file,
+        line: where?.line ?? 1,
+        column: where?.column ?? 1,
+        message: `id "${parsed.data.id}" does not match the file name (expected "${id}")`,
+      },
+    };
+  }
+  const lineOf = (path: PropertyKey[]) => positionOf(read.doc, read.counter, path)?.line ?? null;
+  const lines = {
+    rows: parsed.data.rows.map((_, i) => lineOf(['rows', i])),
+    legacy: parsed.data.legacy.steps.map((_, i) => lineOf(['legacy', 'steps', i])),
+    modern: parsed.data.modern.steps.map((_, i) => lineOf(['modern', 'steps', i])),
+  };
+  return { ok: true, value: { id, file, topic: parsed.data, lines } };
+}
+
+/**
+ * Plays both sides with the lesson engine and checks the rows against what was played: every row
+ * names steps that exist, each side's steps appear once each and in order.
+ */
+export async function playTopic(loaded: LoadedTopic): Promise<Result<PlayedTopic>> {
+  const { topic, file } = loaded;
+  const played: Partial<Record<Side, readonly Step[]>> = {};
+  for (const side of SIDES) {
+    const run = await runScenario(sideScenario(topic, topic[side]));
+    if (!run.ok) {
+      const message = `${side}.steps[${run.error.step}]: ${run.error.message}`;
+      const line = loaded.lines[side][run.error.step] ?? null;
+      return { ok: false, error: { file, line, column: null, message } };
+    }
+    played[side] = run.value.steps;
+  }
+  const legacy = played.legacy ?? [];
+  const modern = played.modern ?? [];
+  const problem = rowsProblem(topic.rows, { legacy: legacy.length, modern: modern.length });
+  if (problem !== null) {
+    const line = problem.row === null ? null : (loaded.lines.rows[problem.row] ?? null);
+    return { ok: false, error: { file, line, column: null, message: problem.message } };
+  }
+  return { ok: true, value: { ...loaded, legacy, modern, rows: topic.rows } };
+}
+
+/** Why the rows do not pair the two sessions step by step (and the row at fault), or null. */
+export function rowsProblem(
+  rows: readonly TopicRow[],
+  counts: Readonly<Record<Side, number>>,
+): { readonly row: number | null; readonly message: string } | null {
+  for (const side of SIDES) {
+    let expected = 1;
+    for (const [row, r] of rows.entries()) {
+      const n = r[side];
+      if (n === null) continue;
+      if (n > counts[side])
+        return {
+          row,
+          message: `rows[${row}].${side}: step ${n} does not exist (the ${side} session has ${counts[side]} steps)`,
+        };
+      if (n !== expected)
+        return {
+          row,
+          message: `rows[${row}].${side}: the ${side} steps appear once each, in order: expected ${expected}, found ${n}`,
+        };
+      expected += 1;
+    }
+    if (expected <= counts[side])
+      return {
+        row: null,
+        message: `rows: ${side} steps ${expected}–${counts[side]} are in no row`,
+      };
+  }
+  return null;
+}
+
+/** Loads and plays the topic `id` from `dir`. */
+export async function openTopic(
+  id: string,
+  dir: string = TOPICS_DIR,
+): Promise<Result<PlayedTopic>> {
+  const loaded = loadTopicFile(join(dir, `${id}.yaml`), id);
+  if (!loaded.ok) return loaded;
+  return playTopic(loaded.value);
+}
+
+/** Every topic's id and title (a file that does not load is listed by its id, titled with its problem). */
+export function listTopics(dir: string = TOPICS_DIR): Array<Result<LoadedTopic>> {
+  return topicIds(dir).map((id) => loadTopicFile(join(dir, `${id}.yaml`), id));
+}

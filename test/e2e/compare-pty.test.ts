@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, ensureBuilt } from '../helpers/cli.js';
+import { hasScript, ScriptPty } from '../helpers/script-pty.js';
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-sim-compare-'));
+
+beforeAll(async () => {
+  await ensureBuilt();
+}, 120_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+// CI=0: with CI set, Ink shows nothing until exit. The locale is left out so English is shown.
+const ENV = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+
+describe('mcp-sim compare in a real terminal', () => {
+  it.skipIf(!hasScript)(
+    'at 80×24 the sessions alternate: the legacy step, n, the modern step of the same row; q exits 0',
+    async () => {
+      const app = new ScriptPty([...ENV, process.execPath, CLI, 'compare', 'two-eras'], {
+        cwd: work,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        let from = app.mark();
+        await app.waitFor(/Row 1 of 13 · 2025-11-25 · handshake era[\s\S]*initialize #1/, from);
+        from = app.mark();
+        app.press('n');
+        await app.waitFor(/Row 1 of 13 · 2026-07-28 · stateless[\s\S]*server\/discover/, from);
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+      } finally {
+        app.kill();
+      }
+    },
+    60_000,
+  );
+});

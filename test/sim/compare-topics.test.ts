@@ -1,0 +1,127 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  formatTopicProblem,
+  loadTopicFile,
+  openTopic,
+  rowsProblem,
+  SIDES,
+  topicIds,
+} from '../../src/sim/compare/topics.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
+
+const ids = topicIds();
+
+describe('compare topics (compare/<id>.yaml)', () => {
+  it('ships the five topics, two-eras first (a lesson points at it)', () => {
+    expect(ids[0]).toBe('two-eras');
+    expect([...ids].sort()).toEqual(
+      ['capabilities', 'notifications', 'server-questions', 'two-eras', 'versions'].sort(),
+    );
+  });
+
+  for (const id of ids) {
+    describe(id, () => {
+      it('parses, plays both sides, and its rows pair every step of each side once, in order', async () => {
+        const played = await openTopic(id);
+        if (!played.ok) throw new Error(formatTopicProblem(played.error));
+        const { legacy, modern, rows } = played.value;
+        expect(legacy.length).toBeGreaterThan(0);
+        expect(modern.length).toBeGreaterThan(0);
+        for (const side of SIDES) {
+          const named = rows.map((r) => r[side]).filter((n) => n !== null);
+          expect(named).toEqual(played.value[side].map((_, i) => i + 1));
+        }
+      });
+
+      it('each column is refereed by its own era and free of violations (faults excepted)', async () => {
+        const played = await openTopic(id);
+        if (!played.ok) throw new Error(formatTopicProblem(played.error));
+        const { legacy, modern } = played.value;
+        // The legacy column is judged with the handshake, the modern one as 2026-07-28.
+        expect(legacy.some((s) => (s.message as { method?: string }).method === 'initialize')).toBe(
+          true,
+        );
+        expect(legacy.every((s) => s.session.era !== 'modern')).toBe(true);
+        expect(modern.every((s) => s.session.era === 'modern')).toBe(true);
+        for (const side of [legacy, modern]) {
+          const unexpected = side.flatMap((s) =>
+            s.notes?.fault
+              ? []
+              : (s.verdict?.violations ?? []).map((v) => `${s.index + 1}: ${v.rule}`),
+          );
+          expect(unexpected).toEqual([]);
+        }
+      });
+
+      it('every difference is written in both languages, the Chinese without English prose', async () => {
+        const played = await openTopic(id);
+        if (!played.ok) throw new Error(formatTopicProblem(played.error));
+        const { topic } = played.value;
+        for (const text of [topic.title, topic.summary, ...topic.rows.map((r) => r.difference)]) {
+          expect(text.en.length).toBeGreaterThan(0);
+          expect(englishPhrases(text.zh, ['no lifecycle'])).toEqual([]);
+        }
+      });
+    });
+  }
+});
+
+describe('a topic that is wrong says where, in one line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-compare-'));
+  const write = (name: string, text: string) => {
+    const file = join(dir, `${name}.yaml`);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('a YAML error names the file and the line', () => {
+    const file = write('broken', 'title: {en: a, zh: 乙}\nsummary: [\n');
+    const loaded = loadTopicFile(file, 'broken');
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(formatTopicProblem(loaded.error)).toMatch(/broken\.yaml:\d+:\d+: YAML/);
+  });
+
+  it('a field that does not validate is named with its line', () => {
+    const file = write(
+      'badrow',
+      [
+        'title: {en: a, zh: 甲}',
+        'summary: {en: b, zh: 乙}',
+        'legacy: {revision: 2025-11-25, steps: [{client: initialize}]}',
+        'modern: {revision: 2026-07-28, steps: [{client: discover}]}',
+        'rows:',
+        '  - {legacy: 1, modern: 1, difference: {en: c}}',
+      ].join('\n'),
+    );
+    const loaded = loadTopicFile(file, 'badrow');
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) {
+      expect(loaded.error.line).toBe(6);
+      expect(formatTopicProblem(loaded.error)).toMatch(
+        /badrow\.yaml:6:\d+: rows\[0\]\.difference\.zh/,
+      );
+    }
+  });
+
+  it('rows must name existing steps, each once and in order, and leave none out', () => {
+    const d = { en: 'x', zh: '叉' };
+    expect(
+      rowsProblem([{ legacy: 1, modern: 3, difference: d }], { legacy: 1, modern: 2 })?.message,
+    ).toMatch(/modern: step 3 does not exist/);
+    expect(
+      rowsProblem(
+        [
+          { legacy: 2, modern: 1, difference: d },
+          { legacy: 1, modern: null, difference: d },
+        ],
+        { legacy: 2, modern: 1 },
+      )?.message,
+    ).toMatch(/expected 1, found 2/);
+    expect(
+      rowsProblem([{ legacy: 1, modern: 1, difference: d }], { legacy: 2, modern: 1 })?.message,
+    ).toMatch(/legacy steps 2–2 are in no row/);
+  });
+});

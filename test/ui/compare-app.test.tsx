@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTopic } from '../../src/sim/compare/topics.js';
+import { CompareApp } from '../../src/ui/compare-app.js';
+import { type CompareModel, compareModel } from '../../src/ui/compare-model.js';
+import { ARROW, renderAt, until, widest } from './render-at.js';
+
+let en: CompareModel;
+let zh: CompareModel;
+
+beforeAll(async () => {
+  const played = await openTopic('two-eras');
+  if (!played.ok) throw new Error(played.error.message);
+  en = compareModel(played.value, 'en');
+  zh = compareModel(played.value, 'zh');
+});
+
+const lines = (frame: string) => frame.split('\n');
+
+describe('the compare view', () => {
+  it('at 120 columns: both eras side by side, the difference above, and they step together', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    const first = ui.frame();
+    expect(lines(first).length).toBeLessThanOrEqual(40);
+    expect(widest(first)).toBeLessThanOrEqual(120);
+    expect(first).toContain('Difference: The legacy client opens with initialize');
+    // One line holds both columns' titles: they are side by side.
+    expect(
+      lines(first).some(
+        (l) => l.includes('2025-11-25 · handshake era') && l.includes('2026-07-28 · stateless'),
+      ),
+    ).toBe(true);
+    expect(first).toMatch(/"method": "initialize"/);
+    expect(first).toMatch(/"method": "server\/discover"/);
+    expect(first.match(/✓ allowed by the rules/g)?.length).toBe(2);
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 2 of 13'));
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 3 of 13'));
+    // Row 3: initialized has no modern counterpart, and the view says so.
+    expect(ui.frame()).toContain('no step on this side');
+    ui.type(ARROW.left);
+    await until(() => expect(ui.frame()).toContain('Row 2 of 13'));
+    ui.type('G');
+    await until(() => expect(ui.frame()).toContain('Row 13 of 13'));
+    ui.type('g');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.unmount();
+  });
+
+  it('at 80×24 the two sessions alternate: a row’s legacy step, then its modern step, labelled', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25 · handshake era'));
+    const first = ui.frame();
+    expect(lines(first).length).toBeLessThanOrEqual(24);
+    expect(widest(first)).toBeLessThanOrEqual(80);
+    expect(first).not.toContain('server/discover #');
+    // What does not fit is counted, not cut silently; j scrolls to it.
+    expect(first).toMatch(/↓ \d+ more \(j\)/);
+    ui.type('jjjjjjjjjjjjjjjjjjjj');
+    await until(() => expect(ui.frame()).toMatch(/↑ \d+ above \(k\)/));
+    expect(ui.frame()).toContain('"version": "1.0.0"');
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28 · stateless'));
+    expect(ui.frame()).toContain('server/discover #server-discover-probe-1');
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 2 of 13 · 2025-11-25'));
+    ui.type('p');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28'));
+    ui.unmount();
+  });
+
+  it('follows a resize: from two columns to alternating and back, on the same row', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.type('n');
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 3 of 13'));
+    ui.resize({ columns: 80, rows: 24 });
+    // Row 3 has no modern step: the narrow view shows the legacy one and says so.
+    await until(() => expect(ui.frame()).toContain('Row 3 of 13 · 2025-11-25 · handshake era'));
+    expect(ui.frame()).toContain('2026-07-28 · stateless: no step on this side');
+    expect(widest(ui.frame())).toBeLessThanOrEqual(80);
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 4 of 13 · 2025-11-25'));
+    ui.resize({ columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).not.toContain('Row 4 of 13 · 2025-11-25'));
+    expect(ui.frame()).toContain('Row 4 of 13');
+    ui.unmount();
+  });
+
+  it('in Chinese at 80 columns, the help lists the keys and any key closes it', async () => {
+    const ui = renderAt(<CompareApp model={zh} lang="zh" />, { columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行 · 2025-11-25 · 握手时代'));
+    expect(widest(ui.frame())).toBeLessThanOrEqual(80);
+    expect(ui.frame()).toContain('区别：');
+    ui.type('?');
+    await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
+    ui.type('x');
+    await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
+    ui.unmount();
+  });
+});
