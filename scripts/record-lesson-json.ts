@@ -1,0 +1,23 @@
+/**
+ * Records `lesson <id> --json` (en and zh) of the named lessons into test/fixtures/lesson-json,
+ * which test/session/lesson-json.test.ts holds every lesson to. Run only when a lesson is meant to
+ * change, and say why in the commit:  npx tsx scripts/record-lesson-json.ts <id>...
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { playLesson } from '../src/cli/commands/lessons.js';
+import { jsonSteps, lessonJson } from '../src/ui/handout.js';
+
+const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'lesson-json');
+const ids = process.argv.slice(2);
+if (ids.length === 0) {
+  process.stderr.write('usage: npx tsx scripts/record-lesson-json.ts <lesson id>...\n');
+  process.exit(2);
+}
+for (const id of ids) {
+  const { lesson, timeline } = await playLesson(id);
+  const steps = { steps: jsonSteps(timeline.steps) };
+  const both = { en: lessonJson(lesson, steps, 'en'), zh: lessonJson(lesson, steps, 'zh') };
+  writeFileSync(join(DIR, `${id}.json`), JSON.stringify(both));
+  process.stdout.write(`${id}: ${timeline.steps.length} steps recorded\n`);
+}
