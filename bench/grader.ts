@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/grader.ts`: times `mcp-sim check --json` of all seven exercises, the way a learner
+ * `npx tsx bench/grader.ts`: times `mcp-sim check --json` of every exercise, the way a learner
  * or an autograder runs it (the built CLI, each exercise's code in its own child process), on the
  * untouched starters and on the reference solutions, and writes the figures to
  * docs/benchmarks.md. Target (issue 5): ≤ 10 s for all exercises on this 2-core machine.
@@ -26,7 +26,7 @@ function learnerFolder(withSolutions: boolean): string {
   return cwd;
 }
 
-type Run = { ms: number; points: number; maxPoints: number; passed: number };
+type Run = { ms: number; points: number; maxPoints: number; passed: number; count: number };
 
 function check(cwd: string): Run {
   const start = process.hrtime.bigint();
@@ -46,6 +46,7 @@ function check(cwd: string): Run {
     points: parsed.points,
     maxPoints: parsed.maxPoints,
     passed: parsed.exercises.filter((e) => e.status === 'passed').length,
+    count: parsed.exercises.length,
   };
 }
 
@@ -64,10 +65,10 @@ for (const cwd of Object.values(folders)) rmSync(cwd, { recursive: true, force: 
 const row = (label: string, list: Run[]) => {
   const first = list[0] as Run;
   const worst = Math.max(...list.map((r) => r.ms));
-  return `| ${label} | ${first.passed}/7 passed, ${first.points}/${first.maxPoints} points | ${Math.round(median(list.map((r) => r.ms)))} ms | ${Math.round(worst)} ms |`;
+  return `| ${label} | ${first.passed}/${first.count} passed, ${first.points}/${first.maxPoints} points | ${Math.round(median(list.map((r) => r.ms)))} ms | ${Math.round(worst)} ms |`;
 };
 const worst = Math.max(...[...runs.starters, ...runs.solutions].map((r) => r.ms));
-const body = `## check: all seven exercises
+const body = `## check: all ${runs.solutions[0]?.count ?? 0} exercises
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'CPU'}, Node ${process.version}; \`npx tsx bench/grader.ts\`.
 \`node dist/cli/main.js check --json\` in a learner's folder, each exercise's code in its own child
