@@ -2,6 +2,7 @@ import wrapAnsi from 'wrap-ansi';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
 import { visibleJson } from '../protocol/index.js';
+import { breakCjk } from './cjk-lines.js';
 import type { CompareCell, CompareModel, CompareRow } from './compare-model.js';
 import type { Role } from './theme.js';
 
@@ -18,7 +19,10 @@ export type CompareLine = {
  * is trimmed at the breaks; a JSON line keeps its indentation.
  */
 export function wrapTo(text: string, width: number, keepIndent = false): string[] {
-  return wrapAnsi(text, Math.max(1, width), { hard: true, trim: !keepIndent }).split('\n');
+  // Prose is broken the way Chinese is set (between characters, not only at spaces); indented JSON
+  // keeps its lines and wraps only what is too long.
+  const set = keepIndent ? text : breakCjk(text, Math.max(1, width));
+  return wrapAnsi(set, Math.max(1, width), { hard: true, trim: !keepIndent }).split('\n');
 }
 
 function block(
