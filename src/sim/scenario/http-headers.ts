@@ -1,9 +1,9 @@
 import { filled } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
+import { headerProblemOf, NAME_FIELD } from '../../protocol/http-headers.js';
 import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { PROTOCOL_VERSION_META } from '../../protocol/meta-keys.js';
-import { headerProblemOf, NAME_FIELD } from '../../transport/http-checks.js';
 
 /**
  * A lesson's modern request as it would travel over Streamable HTTP (2026-07-28
