@@ -191,10 +191,10 @@ describe('the lesson menu', () => {
             notice={null}
             hints={[]}
             lang={lang}
-            rows={60}
+            rows={80}
             columns={columns}
           />,
-          { columns, rows: 60 },
+          { columns, rows: 80 },
         );
         await until(() => expect(screen.frame()).toContain(data.lessons[0]?.goal.slice(0, 4)));
         const lines = screen.frame().split('\n');

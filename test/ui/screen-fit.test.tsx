@@ -254,10 +254,10 @@ describe.each([60, 80, 100])('the menu at %i columns', (columns) => {
         notice={null}
         hints={keyHints(MENU_KEYS, 'en')}
         lang="en"
-        rows={60}
+        rows={80}
         columns={columns}
       />,
-      { columns, rows: 60 },
+      { columns, rows: 80 },
     );
     await until(() => expect(screen.frame()).toContain('12. '));
     const lines = screen.frame().split('\n');
