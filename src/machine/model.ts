@@ -3,6 +3,7 @@ import type { Direction, RequestId, Side } from '../protocol/index.js';
 import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
 import { type CloseEvent, toModelEvent } from './events.js';
 import { isWaiting } from './records.js';
+import { roundKey } from './records-streams.js';
 import { sessionMachine } from './session-machine.js';
 
 /**
@@ -175,6 +176,15 @@ export type TokenProgress = {
   /** The highest progress reported so far, or null before the first notification. */
   readonly last: number | null;
 };
+
+/**
+ * The id of the request whose input_required round for `method` on `target` (a tool or prompt
+ * name, a resource URI) still waits for the client's retry, or null when no round is open
+ * (2026-07-28 basic/patterns/mrtr: a retry closes it, a later round of the same target replaces it).
+ */
+export function openRound(state: RefereeState, method: string, target: string): RequestId | null {
+  return state.context.ledger.rounds.get(roundKey({ method, target }))?.id ?? null;
+}
 
 /** A progress token `requester` handed out: how far its progress got, or null if never seen. */
 export function tokenProgress(

@@ -1,4 +1,5 @@
 import {
+  openRound,
   type RefereeEvent,
   type RefereeRun,
   type RefereeState,
@@ -172,6 +173,11 @@ export class SessionLog {
   /** How far the progress of a token `requester` handed out has got. */
   tokenProgress(requester: Side, token: string | number): TokenProgress | null {
     return tokenProgress(this.#state, requester, token);
+  }
+
+  /** The request whose input_required round for `method` on `target` is still open (or null). */
+  openRound(method: string, target: string): RequestId | null {
+    return openRound(this.#state, method, target);
   }
 
   /** The direction the log would give a bare message now (a transcript line without one). */

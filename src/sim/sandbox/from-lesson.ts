@@ -18,6 +18,15 @@ function eventOf(step: Step): WireEvent {
 }
 
 /**
+ * The era the lesson's connection is in at its end: the referee's era of its last judged message
+ * (a dual-era probe that fell back to initialize ends in the handshake era).
+ */
+export function eraAtEnd(steps: readonly Step[]): 'legacy' | 'modern' {
+  const judged = steps.filter((s) => s.verdict !== null);
+  return judged.at(-1)?.verdict?.era === 'modern' ? 'modern' : 'legacy';
+}
+
+/**
  * The sandbox at a lesson's last state: peers configured as the lesson's, the lesson's envelopes
  * replayed into the log (exactly as recorded) and into the simulated peer (so it knows the
  * version, the capabilities and what it was asked); then the learner takes over their side.
@@ -27,7 +36,7 @@ function eventOf(step: Step): WireEvent {
 export function sandboxAtLesson(played: PlayedLesson, side: Side): SandboxSession {
   const { scenario } = played.lesson;
   const session = new SandboxSession({
-    era: 'legacy',
+    era: eraAtEnd(played.timeline.steps),
     side,
     server: scenario.server,
     client: scenario.client,

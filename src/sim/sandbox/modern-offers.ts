@@ -11,6 +11,7 @@ import {
   type MethodName,
   PROTOCOL_VERSION_META,
   SERVER_INFO_META,
+  SUBSCRIPTION_ID_META,
 } from '../../protocol/index.js';
 import { answerInputRequests, retryParams } from '../client/input-rounds.js';
 import { CACHEABLE } from '../server/served.js';
@@ -152,11 +153,14 @@ export function modernServerAnswers(state: OfferState): Offer[] {
       p.method === 'server/discover'
         ? { supportedVersions: [MODERN_VERSION], capabilities: me.capabilities }
         : defaultResult(p.method);
+    // A result to subscriptions/listen ends that stream and names it (basic/patterns/subscriptions
+    // › Graceful Closure).
+    const listen = p.method === 'subscriptions/listen' ? { [SUBSCRIPTION_ID_META]: p.id } : {};
     const complete = {
       ...base,
       resultType: 'complete',
       ...(CACHEABLE.has(p.method) ? { ttlMs: 0, cacheScope: 'private' } : {}),
-      _meta: server,
+      _meta: { ...server, ...listen },
     };
     const { resultType: _type, ...untyped } = complete;
     const label = (en: string, zh: string) => ({

@@ -199,8 +199,15 @@ export function utilities(state: OfferState): Offer[] {
         requestId: p.id,
         reason: 'The learner changed their mind',
       }),
-      // Cancellation › Cancellation Flow: initialize is never cancelled.
-      blocks: p.method === 'initialize' ? [block('cancel-initialize')] : [],
+      // Cancellation › Cancellation Flow: initialize is never cancelled. In 2026-07-28 a server
+      // sends notifications/cancelled only to end a listen stream (a request of its own, sent
+      // against the revision, is not one).
+      blocks:
+        p.method === 'initialize'
+          ? [block('cancel-initialize')]
+          : state.era === 'modern' && state.side === 'server'
+            ? [block('server-cancel-not-listen')]
+            : [],
     }),
   );
   const progress = theirs(state).flatMap((p): Offer[] => {

@@ -37,7 +37,9 @@ export function nextScripted(
 ): { readonly message: JsonObject; readonly scripted: boolean } | null {
   if (view.closed) return null;
   const waiting = view.pending.some((p) => p.requester === 'client');
-  if (era === 'legacy') {
+  // Once the connection's era is fixed, it decides (a session replayed from a modern lesson has
+  // no handshake to wait for, whatever era the sandbox was asked for).
+  if ((view.era ?? era) === 'legacy') {
     const hs = view.handshake;
     if (hs.initialize === 'none') return { message: client.initialize(), scripted: false };
     if (hs.initialize !== 'succeeded') return null;

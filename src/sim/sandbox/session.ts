@@ -97,7 +97,12 @@ export class SandboxSession {
       me: this.me,
       subscriptions: [...this.#subscriptions],
       progress,
-      rounds: this.#rounds,
+      // The rounds still open, as the referee keeps them (a retry closes one, whatever it carried;
+      // a later round of the same target replaces it).
+      rounds: this.#rounds.filter((r) => {
+        const target = r.method === 'resources/read' ? r.params.uri : r.params.name;
+        return typeof target === 'string' && this.log.openRound(r.method, target) === r.of;
+      }),
     };
   }
 
