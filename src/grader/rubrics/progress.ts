@@ -23,6 +23,8 @@ const GRACE_MS = 60;
 const LATE_MS = [2500, 3200] as const;
 /** After notifications/cancelled, the tool must settle within this. */
 const STOP_MS = 150;
+/** How many times a slow stop is measured before it counts as slow (see `cancellation-stops`). */
+const STOP_TRIES = 3;
 
 type Run = {
   readonly session: ReturnType<typeof openSession>;
@@ -219,6 +221,22 @@ export const progressRubric: Rubric = {
     }
     await sleep(rng.int(...LATE_MS));
     const { a, b, c } = runs as Record<keyof typeof plans, Run>;
+    // How long the tool ran on after the cancellation is a time, and on a busy machine (a class's
+    // grader, CI) the event loops of both processes can lag by hundreds of ms for a tool that
+    // stops at once. A slow stop is measured again, up to twice more, and the quickest counts: a
+    // tool that ignores extra.signal runs on every time, so the retries cannot pass it.
+    let stoppedAfterMs = c.stoppedAfterMs;
+    let tries = 1;
+    while (
+      c.cancelled &&
+      tries < STOP_TRIES &&
+      (stoppedAfterMs === null || stoppedAfterMs > STOP_MS)
+    ) {
+      const again = await runTool(runner, plans.c);
+      tries += 1;
+      if (again.stoppedAfterMs !== null)
+        stoppedAfterMs = Math.min(stoppedAfterMs ?? Number.POSITIVE_INFINITY, again.stoppedAfterMs);
+    }
     const token = plans.a.token;
     const sentAny = a.progress.length > 0;
 
@@ -399,13 +417,13 @@ export const progressRubric: Rubric = {
           `期望：客户端在第 ${cancelAt} 条进度之后取消时工具仍在运行（${plans.c.steps} 步，每步 ${plans.c.delayMs} 毫秒）；实际：它在那之前就返回了`,
         ),
       );
-    } else if (c.stoppedAfterMs === null || c.stoppedAfterMs > STOP_MS) {
+    } else if (stoppedAfterMs === null || stoppedAfterMs > STOP_MS) {
       ctx.record(
         'cancellation-stops',
         false,
         bi(
-          `expected: the tool returns within ${STOP_MS} ms of the cancellation (extra.signal is aborted); saw it run on for ${Math.round(c.stoppedAfterMs ?? 0)} ms`,
-          `期望：取消后 ${STOP_MS} 毫秒内工具返回（extra.signal 已中止）；实际：它又运行了 ${Math.round(c.stoppedAfterMs ?? 0)} 毫秒`,
+          `expected: the tool returns within ${STOP_MS} ms of the cancellation (extra.signal is aborted); saw it run on for ${Math.round(stoppedAfterMs ?? 0)} ms${tries > 1 ? ` (the quickest of ${tries} tries)` : ''}`,
+          `期望：取消后 ${STOP_MS} 毫秒内工具返回（extra.signal 已中止）；实际：它又运行了 ${Math.round(stoppedAfterMs ?? 0)} 毫秒${tries > 1 ? `（${tries} 次中最快的一次）` : ''}`,
         ),
       );
     } else ctx.record('cancellation-stops', true, OK);
