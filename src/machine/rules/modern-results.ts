@@ -1,3 +1,4 @@
+import { CACHEABLE } from '../../protocol/caching.js';
 import { isStatelessVersion, type JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import type { Declared, RequestRecord, SessionContext } from '../context.js';
@@ -40,16 +41,6 @@ const CORE_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];
 const EXTENSION_RESULT_TYPES: Readonly<Record<string, readonly string[]>> = {
   'io.modelcontextprotocol/tasks': ['task'],
 };
-
-/** The methods whose complete results carry caching hints (server/utilities/caching › Cacheable Results). */
-const CACHEABLE = new Set([
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-]);
 
 /** What an input request asks the client for, and the capability that lets the server ask it. */
 function capabilityNeeded(

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CACHEABLE_METHODS } from '../../protocol/caching.js';
 import { TOOL_NAMES } from '../server/session-tools.js';
 import { FAULT_NAMES } from './faults.js';
 
@@ -196,14 +197,7 @@ export const serverConfigSchema = z
      */
     cache: z
       .partialRecord(
-        z.enum([
-          'server/discover',
-          'tools/list',
-          'prompts/list',
-          'resources/list',
-          'resources/templates/list',
-          'resources/read',
-        ]),
+        z.enum(CACHEABLE_METHODS),
         z
           .object({
             ttlMs: z.number().int().min(0),

@@ -33,14 +33,7 @@ export const LIST_CHANGED: Readonly<Record<ListFlag, readonly [string, Capabilit
 };
 
 /** Results a client may cache (server/utilities/caching, 2026-07-28): they carry ttlMs and cacheScope. */
-export const CACHEABLE = new Set([
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-]);
+export { CACHEABLE } from '../../protocol/caching.js';
 
 /** What the server must have declared to serve each of its methods (others get -32601). */
 export const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
