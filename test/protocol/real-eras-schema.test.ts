@@ -8,15 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { officialSchemaProblems } from '../helpers/official-schema.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REAL = join(ROOT, 'test', 'fixtures', 'real');
-const SCHEMAS = join(ROOT, 'test', 'fixtures', 'schema');
-// ajv-formats is CommonJS: under NodeNext its default import is the module object.
-const addFormats = (formatsModule as unknown as { default: FormatsPlugin }).default;
 
 type Era = 'modern' | 'legacy';
 interface Label {
@@ -37,75 +33,9 @@ interface Message {
 }
 
 const VERSION: Record<Era, string> = { modern: '2026-07-28', legacy: '2025-11-25' };
-type Defs = Record<string, { properties?: { method?: { const?: string } } }>;
-
-/** One Ajv per era, plus a method → `$defs` name table built from the schema's `method` consts. */
-const eras = (Object.keys(VERSION) as Era[]).map((era) => {
-  const schema = JSON.parse(readFileSync(join(SCHEMAS, `${VERSION[era]}.json`), 'utf8')) as {
-    $defs: Defs;
-  };
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(schema, era);
-  const requests = new Map<string, string>();
-  const notifications = new Map<string, string>();
-  for (const [name, def] of Object.entries(schema.$defs)) {
-    const method = def.properties?.method?.const;
-    if (method === undefined) continue;
-    if (name.endsWith('Request')) requests.set(method, name);
-    if (name.endsWith('Notification')) notifications.set(method, name);
-  }
-  return { era, ajv, defs: schema.$defs, requests, notifications };
-});
-const eraOf = (era: Era) => eras.find((e) => e.era === era) as (typeof eras)[number];
-
-/**
- * The `$defs` types a message must satisfy, each with the value it applies to: the JSON-RPC frame
- * (whole message), then the method's own type (whole message; for a response, its `result`).
- */
-function checksFor(era: Era, label: Label, message: Message): Array<[string, unknown]> {
-  const e = eraOf(era);
-  if (label.kind === 'error') return [['JSONRPCErrorResponse', message]];
-  if (label.kind === 'request') {
-    const t = e.requests.get(label.method);
-    if (t === undefined) throw new Error(`no request type for ${label.method} in ${era}`);
-    return [
-      ['JSONRPCRequest', message],
-      [t, message],
-    ];
-  }
-  if (label.kind === 'notification') {
-    const t = e.notifications.get(label.method);
-    if (t === undefined) throw new Error(`no notification type for ${label.method} in ${era}`);
-    return [
-      ['JSONRPCNotification', message],
-      [t, message],
-    ];
-  }
-  const request = e.requests.get(label.method);
-  if (request === undefined) throw new Error(`no request type for ${label.method} in ${era}`);
-  const named = request.replace(/Request$/, 'Result');
-  const result =
-    message.result?.resultType === 'input_required'
-      ? 'InputRequiredResult'
-      : named in e.defs
-        ? named
-        : 'Result';
-  return [
-    ['JSONRPCResultResponse', message],
-    [result, message.result],
-  ];
-}
-
-function validate(era: Era, type: string, value: unknown): string[] {
-  const { ajv } = eraOf(era);
-  const check = ajv.getSchema(`${era}#/$defs/${type}`);
-  if (!check) throw new Error(`no $defs/${type} in ${era}`);
-  if (check(value)) return [];
-  return (check.errors ?? []).map(
-    (err: ErrorObject) => `${type}${err.instancePath} ${err.message}`,
-  );
-}
+/** What the official schema of the era says of a message labelled `label` ([] when valid). */
+const problemsOf = (era: Era, label: Label, message: Message) =>
+  officialSchemaProblems(VERSION[era], label.kind, label.method, message);
 
 const SESSIONS = [
   { name: 'v2-modern', summary: 'modern' },
@@ -144,9 +74,7 @@ describe.each(SESSIONS)('real era recording $name', ({ name, summary }) => {
     const problems: string[] = [];
     entries.forEach((e, i) => {
       const label = labels[i] as Label;
-      for (const [type, value] of checksFor(label.era, label, e.message)) {
-        for (const p of validate(label.era, type, value)) problems.push(`line ${i + 1}: ${p}`);
-      }
+      for (const p of problemsOf(label.era, label, e.message)) problems.push(`line ${i + 1}: ${p}`);
     });
     expect(problems).toEqual([]);
   });
@@ -170,8 +98,7 @@ describe('the era schema checks are not vacuous', () => {
     phase: 'operation',
     violations: [],
   };
-  const problems = (era: Era, message: Message) =>
-    checksFor(era, { ...label, era }, message).flatMap(([t, v]) => validate(era, t, v));
+  const problems = (era: Era, message: Message) => problemsOf(era, { ...label, era }, message);
 
   it('a legacy tools/list result is valid in 2025-11-25 but not in 2026-07-28', () => {
     expect(problems('legacy', legacyList)).toEqual([]);
@@ -181,7 +108,7 @@ describe('the era schema checks are not vacuous', () => {
   it('a modern request without the envelope is rejected', () => {
     const bare = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
     const req: Label = { ...label, direction: 'client->server', kind: 'request', era: 'modern' };
-    const found = checksFor('modern', req, bare).flatMap(([t, v]) => validate('modern', t, v));
+    const found = problemsOf('modern', req, bare);
     expect(found.join('\n')).toMatch(/protocolVersion|clientCapabilities|_meta/);
   });
 });

@@ -4,11 +4,6 @@
  * send validates against the official JSON Schema of the era it was sent in (copies of the spec's
  * `schema/<version>/schema.json` in test/fixtures/schema) — independent of mcp-sim's own model.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Ajv as Ajv07 } from 'ajv';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERA_RULES } from '../../src/machine/rules/eras.js';
 import { MODERN_REQUEST_RULES } from '../../src/machine/rules/modern-requests.js';
@@ -22,93 +17,15 @@ import { existsIn, METHOD_NAMES } from '../../src/protocol/catalogue.js';
 import type { Step } from '../../src/session/index.js';
 import { runScenario } from '../../src/sim/scenario/engine.js';
 import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { officialSchemaProblems } from '../helpers/official-schema.js';
 
 const MODERN = '2026-07-28';
-const SCHEMAS = join(import.meta.dirname, '..', 'fixtures', 'schema');
-const addFormats = (formatsModule as unknown as { default: FormatsPlugin }).default;
-
-type Defs = Record<string, { properties?: { method?: { const?: string } } }>;
-type Schema = {
-  readonly ajv: Ajv2020 | Ajv07;
-  readonly defs: Defs;
-  /** Where the types live: `$defs` (2025-11-25 on), `definitions` (draft-07 schemas before). */
-  readonly at: string;
-  readonly requests: Map<string, string>;
-  readonly notifications: Map<string, string>;
-};
-
-function schemaOf(version: string): Schema {
-  const json = JSON.parse(readFileSync(join(SCHEMAS, `${version}.json`), 'utf8')) as {
-    $schema?: string;
-    $defs?: Defs;
-    definitions?: Defs;
-  };
-  const draft07 = json.$schema?.includes('draft-07') === true;
-  const ajv = draft07
-    ? new Ajv07({ strict: false, allErrors: true })
-    : new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv as Ajv2020);
-  ajv.addSchema(json, version);
-  const defs = (draft07 ? json.definitions : json.$defs) ?? {};
-  const requests = new Map<string, string>();
-  const notifications = new Map<string, string>();
-  for (const [name, def] of Object.entries(defs)) {
-    const method = def.properties?.method?.const;
-    if (method === undefined) continue;
-    if (name.endsWith('Request')) requests.set(method, name);
-    if (name.endsWith('Notification')) notifications.set(method, name);
-  }
-  return { ajv, defs, at: draft07 ? 'definitions' : '$defs', requests, notifications };
-}
-
-const schemas = new Map<string, Schema>();
-const schemaFor = (version: string) => {
-  let s = schemas.get(version);
-  if (!s) {
-    s = schemaOf(version);
-    schemas.set(version, s);
-  }
-  return s;
-};
-
-/** What the official schema of `version` says is wrong with a step's message ([] when valid). */
+/** What the official schema of `version` says of a step's message ([] when valid). */
 function schemaProblems(version: string, step: Step): string[] {
   const v = step.verdict;
   if (v === null) return [];
-  const s = schemaFor(version);
-  const message = step.message as { result?: { resultType?: string } };
-  const checks: Array<[string, unknown]> = [];
-  // The frames' names: 2025-11-25 split JSONRPCResponse into result and error responses.
-  const old = s.at === 'definitions';
-  if (v.kind === 'error') checks.push([old ? 'JSONRPCError' : 'JSONRPCErrorResponse', message]);
-  else if (v.kind === 'request' || v.kind === 'notification') {
-    const table = v.kind === 'request' ? s.requests : s.notifications;
-    const type = table.get(v.method ?? '');
-    if (type === undefined) return [`no ${v.kind} type for ${v.method} in ${version}`];
-    checks.push([v.kind === 'request' ? 'JSONRPCRequest' : 'JSONRPCNotification', message]);
-    checks.push([type, message]);
-  } else {
-    const request = s.requests.get(v.method ?? '');
-    if (request === undefined) return [`no request type for ${v.method} in ${version}`];
-    const named = request.replace(/Request$/, 'Result');
-    const result =
-      message.result?.resultType === 'input_required'
-        ? 'InputRequiredResult'
-        : named in s.defs
-          ? named
-          : 'Result';
-    checks.push(
-      [old ? 'JSONRPCResponse' : 'JSONRPCResultResponse', message],
-      [result, message.result],
-    );
-  }
-  return checks.flatMap(([type, value]) => {
-    const check = s.ajv.getSchema(`${version}#/${s.at}/${type}`);
-    if (!check) return [`no ${s.at}/${type} in ${version}`];
-    return check(value)
-      ? []
-      : (check.errors ?? []).map((e: ErrorObject) => `${type}${e.instancePath} ${e.message}`);
-  });
+  if (v.kind === 'invalid') return ['not a JSON-RPC message the schema has a type for'];
+  return officialSchemaProblems(version, v.kind, v.method ?? '', step.message);
 }
 
 const MODERN_RULES = [
