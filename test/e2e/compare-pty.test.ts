@@ -1,22 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ensureBuilt } from '../helpers/cli.js';
-import { hasScript, ScriptPty } from '../helpers/script-pty.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/cli.js';
+import { hasScript, ScriptPty, TERMINAL_ENV, terminalWorkdir } from '../helpers/script-pty.js';
 
-const work = mkdtempSync(join(tmpdir(), 'mcp-sim-compare-'));
-
-beforeAll(async () => {
-  await ensureBuilt();
-}, 120_000);
-
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-});
-
-// CI=0: with CI set, Ink shows nothing until exit. The locale is left out so English is shown.
-const ENV = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+const work = terminalWorkdir('mcp-sim-compare-');
+const ENV = TERMINAL_ENV;
 
 describe('mcp-sim compare in a real terminal', () => {
   it.skipIf(!hasScript)(

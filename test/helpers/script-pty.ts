@@ -1,7 +1,30 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { ensureBuilt } from './cli.js';
 
 /** util-linux `script` is on every Debian machine (bsdutils), so CI has a real pty even without tmux. */
 export const hasScript = spawnSync('script', ['--version']).status === 0;
+
+/** The CLI's environment in a terminal: CI=0 (with CI set, Ink shows nothing until exit); no locale, so English is shown. */
+export const TERMINAL_ENV = ['env', '-u', 'NO_COLOR', '-u', 'LANG', '-u', 'LC_ALL', 'CI=0'];
+
+/**
+ * A scratch folder for one test file's terminal sessions: the CLI is built before its tests and
+ * the folder removed after them.
+ */
+export function terminalWorkdir(prefix: string): string {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  beforeAll(async () => {
+    await ensureBuilt();
+  }, 120_000);
+  afterAll(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
+  return work;
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape sequences
 const ESCAPES = /\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>78])/g;
