@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/scenario/engine.js';
-import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+import { modernLesson, playedSteps } from '../helpers/modern-lesson.js';
 
 // The faults and the client behaviour lessons 21–25 (2026-07-28) rely on.
 
-const note = { en: 'n', zh: '注' };
-const lesson = (client: object, server: object, steps: object[]) =>
-  scenarioSchema.parse({
-    title: note,
-    goal: note,
-    recap: note,
-    revision: '2026-07-28',
-    client,
-    server,
-    steps: steps.map((step) => ('do' in step ? step : { ...step, note })),
-  });
-
-const play = async (scenario: ReturnType<typeof lesson>) => {
-  const played = await runScenario(scenario);
-  if (!played.ok) throw new Error(played.error.message);
-  return played.value.steps;
-};
 const rulesOf = (step: { verdict?: { violations: readonly { rule: string }[] } | null }) =>
   (step.verdict?.violations ?? []).map((v) => v.rule);
 type Sent = { id?: unknown; method?: string; params?: { _meta?: Record<string, unknown> } };
@@ -31,8 +14,11 @@ const modernServer = { era: 'modern', versions: ['2026-07-28'] };
 
 describe('request-meta-missing (2026-07-28 basic/index › _meta)', () => {
   it('a modern request without clientCapabilities breaks that rule alone, and gets -32602', async () => {
-    const steps = await play(
-      lesson(modernClient, modernServer, [{ fault: 'request-meta-missing' }, { server: 'next' }]),
+    const steps = await playedSteps(
+      modernLesson(modernClient, modernServer, [
+        { fault: 'request-meta-missing' },
+        { server: 'next' },
+      ]),
     );
     const sent = steps[0]?.message as Sent;
     expect(sent.method).toBe('tools/list');
@@ -44,8 +30,8 @@ describe('request-meta-missing (2026-07-28 basic/index › _meta)', () => {
   });
 
   it('key: protocolVersion leaves the version out instead; method and params are the step’s', async () => {
-    const steps = await play(
-      lesson(modernClient, modernServer, [
+    const steps = await playedSteps(
+      modernLesson(modernClient, modernServer, [
         {
           fault: 'request-meta-missing',
           params: {
@@ -67,7 +53,9 @@ describe('request-meta-missing (2026-07-28 basic/index › _meta)', () => {
   });
 
   it('needs a modern client', async () => {
-    const played = await runScenario(lesson({}, modernServer, [{ fault: 'request-meta-missing' }]));
+    const played = await runScenario(
+      modernLesson({}, modernServer, [{ fault: 'request-meta-missing' }]),
+    );
     expect(played.ok).toBe(false);
     if (!played.ok) expect(played.error.message).toMatch(/modern client/);
   });
@@ -77,8 +65,8 @@ describe('a version the server does not serve (2026-07-28 basic/versioning)', ()
   const client = { era: 'modern', versions: ['2027-01-15', '2026-07-28'] };
 
   it('the client picks a version from data.supported and retries with a new id (client: next)', async () => {
-    const steps = await play(
-      lesson(client, modernServer, [
+    const steps = await playedSteps(
+      modernLesson(client, modernServer, [
         { client: { request: 'tools/list' } },
         { server: 'next' },
         { client: 'next' },
@@ -104,7 +92,7 @@ describe('a version the server does not serve (2026-07-28 basic/versioning)', ()
 
   it('no version in common: the client does not retry', async () => {
     const played = await runScenario(
-      lesson({ era: 'modern', versions: ['2027-01-15'] }, modernServer, [
+      modernLesson({ era: 'modern', versions: ['2027-01-15'] }, modernServer, [
         { client: { request: 'tools/list' } },
         { server: 'next' },
         { client: 'next' },
@@ -115,8 +103,8 @@ describe('a version the server does not serve (2026-07-28 basic/versioning)', ()
   });
 
   it('version-not-refused: the server answers it with a result instead of -32022, breaking that rule alone', async () => {
-    const steps = await play(
-      lesson(client, modernServer, [
+    const steps = await playedSteps(
+      modernLesson(client, modernServer, [
         { client: { request: 'tools/list' } },
         { fault: 'version-not-refused' },
       ]),
@@ -127,7 +115,7 @@ describe('a version the server does not serve (2026-07-28 basic/versioning)', ()
 
   it('version-not-refused needs a request the server is about to refuse', async () => {
     const played = await runScenario(
-      lesson(modernClient, modernServer, [
+      modernLesson(modernClient, modernServer, [
         { client: { request: 'tools/list' } },
         { fault: 'version-not-refused' },
       ]),
@@ -140,7 +128,7 @@ describe('a version the server does not serve (2026-07-28 basic/versioning)', ()
 describe('what the client does not retry after -32022', () => {
   it('an initialize refused by a modern-only server: no retry (a legacy client cannot move forward)', async () => {
     const played = await runScenario(
-      lesson({ versions: ['2025-11-25', '2026-07-28'] }, modernServer, [
+      modernLesson({ versions: ['2025-11-25', '2026-07-28'] }, modernServer, [
         { client: 'initialize' },
         { server: 'next' },
         { client: 'next' },
@@ -157,8 +145,8 @@ describe('request-state-altered (2026-07-28 basic/patterns/mrtr)', () => {
   const call = { client: { request: 'tools/call', params: { name: 'list_project_roots' } } };
 
   it('the retry goes out with its state edited (MAC kept): that rule alone; the HMAC check refuses it', async () => {
-    const steps = await play(
-      lesson(client, server, [
+    const steps = await playedSteps(
+      modernLesson(client, server, [
         call,
         { server: 'next' },
         { fault: 'request-state-altered' },
@@ -179,7 +167,7 @@ describe('request-state-altered (2026-07-28 basic/patterns/mrtr)', () => {
     expect(JSON.stringify(steps[3]?.message)).toMatch(/HMAC/);
     // The honest retry was not sent.
     const more = await runScenario(
-      lesson(client, server, [
+      modernLesson(client, server, [
         call,
         { server: 'next' },
         { fault: 'request-state-altered' },
@@ -190,7 +178,9 @@ describe('request-state-altered (2026-07-28 basic/patterns/mrtr)', () => {
   });
 
   it('needs a retry the client is about to send', async () => {
-    const played = await runScenario(lesson(client, server, [{ fault: 'request-state-altered' }]));
+    const played = await runScenario(
+      modernLesson(client, server, [{ fault: 'request-state-altered' }]),
+    );
     expect(played.ok).toBe(false);
     if (!played.ok) expect(played.error.message).toMatch(/retry/);
   });

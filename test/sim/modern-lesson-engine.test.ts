@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/scenario/engine.js';
-import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+import { modernLesson, playedSteps } from '../helpers/modern-lesson.js';
 
-const note = { en: 'n', zh: '注' };
-const lesson = (client: object, server: object, steps: object[]) =>
-  scenarioSchema.parse({
-    title: note,
-    goal: note,
-    recap: note,
-    revision: '2026-07-28',
-    client,
-    server,
-    steps: steps.map((step) => ({ ...step, note })),
-  });
-
-const play = async (scenario: ReturnType<typeof lesson>) => {
-  const played = await runScenario(scenario);
-  if (!played.ok) throw new Error(played.error.message);
-  return played.value.steps;
-};
-const sent = (steps: Awaited<ReturnType<typeof play>>) =>
+const sent = (steps: Awaited<ReturnType<typeof playedSteps>>) =>
   steps.map((s) => s.message as { method?: string; params?: { _meta?: object } });
 const META = 'io.modelcontextprotocol/protocolVersion';
 
 describe('lessons of the 2026-07-28 era', () => {
   it('a client that probes turns modern once server/discover is answered, not before', async () => {
-    const steps = await play(
-      lesson(
+    const steps = await playedSteps(
+      modernLesson(
         { versions: ['2026-07-28'] },
         { era: 'dual', versions: ['2026-07-28', '2025-11-25'] },
         [
@@ -44,8 +27,8 @@ describe('lessons of the 2026-07-28 era', () => {
   });
 
   it('a probe refused with an error leaves the client in the handshake era', async () => {
-    const steps = await play(
-      lesson({ versions: ['2026-07-28', '2025-11-25'] }, { era: 'legacy' }, [
+    const steps = await playedSteps(
+      modernLesson({ versions: ['2026-07-28', '2025-11-25'] }, { era: 'legacy' }, [
         { client: 'discover' },
         { server: 'next' },
         { client: { initialize: { version: '2025-11-25' } } },
@@ -59,8 +42,8 @@ describe('lessons of the 2026-07-28 era', () => {
   });
 
   it('a modern client sends the envelope from its first request; listen and end-listen', async () => {
-    const steps = await play(
-      lesson(
+    const steps = await playedSteps(
+      modernLesson(
         { era: 'modern', versions: ['2026-07-28'] },
         { era: 'modern', versions: ['2026-07-28'] },
         [
@@ -82,7 +65,7 @@ describe('lessons of the 2026-07-28 era', () => {
 
   it('end-listen without an open stream is the lesson author’s mistake, named', async () => {
     const played = await runScenario(
-      lesson({ era: 'modern', versions: ['2026-07-28'] }, { era: 'modern' }, [
+      modernLesson({ era: 'modern', versions: ['2026-07-28'] }, { era: 'modern' }, [
         { client: { 'end-listen': 'latest' } },
       ]),
     );
