@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   bilingual,
   clientConfigSchema,
+  fileId,
   type Scenario,
   scenarioSchema,
   serverConfigSchema,
@@ -35,10 +36,7 @@ const rowSchema = z
 
 export const topicSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')
-      .optional(),
+    id: fileId.optional(),
     title: bilingual,
     summary: bilingual,
     /** Spec sections both sessions rest on, as lessons cite them (`basic/lifecycle › …`). */

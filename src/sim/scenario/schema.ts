@@ -235,12 +235,14 @@ export const clientConfigSchema = z
   })
   .strict();
 
+/** The id a lesson or compare topic may give itself (it must equal its file's or folder's). */
+export const fileId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes');
+
 export const scenarioSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')
-      .optional(),
+    id: fileId.optional(),
     title: bilingual,
     goal: bilingual,
     /** The protocol revision the lesson teaches (shown with its title). */
