@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { packageRoot } from '../../package-root.js';
 import type { Step } from '../../session/index.js';
 import { runScenario } from '../scenario/engine.js';
-import { positionOf, readYaml } from '../scenario/read-yaml.js';
-import { flattenIssues } from '../scenario/step-diagnosis.js';
+import { positionOf } from '../scenario/read-yaml.js';
+import { readYamlFile } from '../scenario/yaml-file.js';
 import { sideScenario, type Topic, type TopicRow, topicSchema } from './topic-schema.js';
 
 /** The topics shipped with the package: `compare/<id>.yaml`. */
@@ -73,69 +73,41 @@ export function topicIds(dir: string = TOPICS_DIR): string[] {
   return ids.sort((a, b) => rank(a) - rank(b));
 }
 
-function describePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '');
-}
-
 /** Reads and validates one topic file; the first problem, with its line, when it does not. */
 export function loadTopicFile(file: string, id: string): Result<LoadedTopic> {
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
-    return { ok: false, error: { file, line: null, column: null, message: `cannot read: ${why}` } };
-  }
-  const read = readYaml(source);
+  const read = readYamlFile(file, topicSchema, { what: 'topic' });
   if (!read.ok) {
     const first = read.problems[0];
     return {
       ok: false,
       error: {
         file,
-        line: first?.line ?? 1,
-        column: first?.column ?? 1,
-        message: first?.message ?? 'YAML',
+        line: first?.line ?? null,
+        column: first?.column ?? null,
+        message: first?.message ?? 'not a topic',
       },
     };
   }
-  const parsed = topicSchema.safeParse(read.value);
-  if (!parsed.success) {
-    const issue = flattenIssues(parsed.error.issues as never)[0];
-    const path = issue?.path ?? [];
-    const where = positionOf(read.doc, read.counter, path, issue?.key === true);
+  const { doc, counter } = read.source;
+  if (read.value.id !== undefined && read.value.id !== id) {
+    const where = positionOf(doc, counter, ['id']);
     return {
       ok: false,
       error: {
         file,
         line: where?.line ?? 1,
         column: where?.column ?? 1,
-        message: `${describePath(path) || 'topic'}: ${issue?.message ?? 'not a topic'}`,
+        message: `id "${read.value.id}" does not match the file name (expected "${id}")`,
       },
     };
   }
-  if (parsed.data.id !== undefined && parsed.data.id !== id) {
-    const where = positionOf(read.doc, read.counter, ['id']);
-    return {
-      ok: false,
-      error: {
-        file,
-        line: where?.line ?? 1,
-        column: where?.column ?? 1,
-        message: `id "${parsed.data.id}" does not match the file name (expected "${id}")`,
-      },
-    };
-  }
-  const lineOf = (path: PropertyKey[]) => positionOf(read.doc, read.counter, path)?.line ?? null;
+  const lineOf = (path: PropertyKey[]) => positionOf(doc, counter, path)?.line ?? null;
   const lines = {
-    rows: parsed.data.rows.map((_, i) => lineOf(['rows', i])),
-    legacy: parsed.data.legacy.steps.map((_, i) => lineOf(['legacy', 'steps', i])),
-    modern: parsed.data.modern.steps.map((_, i) => lineOf(['modern', 'steps', i])),
+    rows: read.value.rows.map((_, i) => lineOf(['rows', i])),
+    legacy: read.value.legacy.steps.map((_, i) => lineOf(['legacy', 'steps', i])),
+    modern: read.value.modern.steps.map((_, i) => lineOf(['modern', 'steps', i])),
   };
-  return { ok: true, value: { id, file, topic: parsed.data, lines } };
+  return { ok: true, value: { id, file, topic: read.value, lines } };
 }
 
 /**

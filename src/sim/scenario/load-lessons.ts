@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   forgetIndex,
@@ -7,9 +7,10 @@ import {
   LESSONS_DIR,
   lessonFolders,
 } from './lesson-index.js';
-import { positionOf, readYaml } from './read-yaml.js';
+import { positionOf } from './read-yaml.js';
 import { type Scenario, scenarioSchema } from './schema.js';
-import { diagnoseStep, flattenIssues, type PathIssue } from './step-diagnosis.js';
+import { diagnoseStep, type PathIssue } from './step-diagnosis.js';
+import { readYamlFile } from './yaml-file.js';
 
 export { type IndexEntry, LESSON_INDEX_FILE, LESSONS_DIR } from './lesson-index.js';
 
@@ -34,13 +35,6 @@ export type LessonListing = {
   /** Lesson files that could not be loaded; the others still are. */
   readonly problems: readonly LessonProblem[];
 };
-
-function describePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '');
-}
 
 /**
  * The problems of a lesson that does not validate. A step's are diagnosed against the kind of step
@@ -67,40 +61,16 @@ export function loadLessonFile(
   /** A file given by its path (not in a lesson folder): its own `id:`, if any, wins. */
   standalone = false,
 ): { ok: true; value: LoadedLesson } | { ok: false; problems: LessonProblem[] } {
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch (error) {
-    const why =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'no such file'
-        : (error as Error).message;
-    return { ok: false, problems: [{ file, line: null, message: `cannot read: ${why}` }] };
-  }
-  const read = readYaml(source);
-  if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
-  const { doc, counter, value } = read;
-  if (value === null || value === undefined) {
-    const message = 'the file is empty: a lesson is a mapping with title, goal, steps and recap';
-    return { ok: false, problems: [{ file, line: 1, column: 1, message }] };
-  }
-  const parsed = scenarioSchema.safeParse(value);
-  if (!parsed.success) {
-    const issues = validationIssues(value, flattenIssues(parsed.error.issues as never));
-    const problems = issues.map((issue) => {
-      const where = positionOf(doc, counter, issue.path, issue.key === true);
-      return {
-        file,
-        line: where?.line ?? 1,
-        column: where?.column ?? 1,
-        message: `${describePath(issue.path) || 'lesson'}: ${issue.message}`,
-      };
-    });
-    problems.sort((a, b) => a.line - b.line || a.column - b.column);
-    return { ok: false, problems };
-  }
-  const given = standalone && parsed.data.id !== undefined ? parsed.data.id : id;
-  if (parsed.data.id !== undefined && parsed.data.id !== given) {
+  const read = readYamlFile(file, scenarioSchema, {
+    what: 'lesson',
+    empty: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
+    issues: validationIssues,
+  });
+  if (!read.ok) return { ok: false, problems: read.problems };
+  const { doc, counter } = read.source;
+  const scenario = read.value;
+  const given = standalone && scenario.id !== undefined ? scenario.id : id;
+  if (scenario.id !== undefined && scenario.id !== given) {
     const where = positionOf(doc, counter, ['id']);
     return {
       ok: false,
@@ -109,15 +79,15 @@ export function loadLessonFile(
           file,
           line: where?.line ?? 1,
           column: where?.column ?? 1,
-          message: `id "${parsed.data.id}" does not match the folder name (expected "${given}")`,
+          message: `id "${scenario.id}" does not match the folder name (expected "${given}")`,
         },
       ],
     };
   }
-  const stepLines = parsed.data.steps.map(
+  const stepLines = scenario.steps.map(
     (_, i) => positionOf(doc, counter, ['steps', i])?.line ?? null,
   );
-  return { ok: true, value: { id: given, file, scenario: parsed.data, stepLines } };
+  return { ok: true, value: { id: given, file, scenario, stepLines } };
 }
 
 /** The index `npm run build` writes: every lesson that loads, by file. */

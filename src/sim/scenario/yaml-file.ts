@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import type { LineCounter } from 'yaml';
+import type * as z from 'zod';
+import { positionOf, readYaml } from './read-yaml.js';
+import { flattenIssues, type PathIssue } from './step-diagnosis.js';
+
+/** A problem of a file people write (a lesson, a compare topic), with its line when known. */
+export type FileProblem = {
+  readonly file: string;
+  readonly line: number | null;
+  readonly column?: number | null;
+  readonly message: string;
+};
+
+/** Where a value sits in the file's YAML, to locate what is found wrong with it later. */
+export type YamlSource = {
+  readonly doc: Parameters<typeof positionOf>[0];
+  readonly counter: LineCounter;
+};
+
+/** A validated file, or its problems: every one, each located; the schema's in file order. */
+export type ReadFile<T> =
+  | { readonly ok: true; readonly value: T; readonly source: YamlSource }
+  | { readonly ok: false; readonly problems: FileProblem[] };
+
+/** A value's path as the messages write it: `steps[3].client`. */
+export function describePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
+/**
+ * Reads a YAML file and validates it with `schema`: a file that cannot be read, YAML that does not
+ * parse, and every schema problem come back located (file, line, column). `what` names the whole
+ * value in messages (`lesson: …`); `empty`, if given, is the message for an empty file; `issues`
+ * may rework the schema's problems first (a lesson diagnoses each step by the kind it names).
+ */
+export function readYamlFile<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  options: {
+    readonly what: string;
+    readonly empty?: string;
+    readonly issues?: (value: unknown, issues: PathIssue[]) => PathIssue[];
+  },
+): ReadFile<T> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const why =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : (error as Error).message;
+    return { ok: false, problems: [{ file, line: null, message: `cannot read: ${why}` }] };
+  }
+  const read = readYaml(text);
+  if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
+  const { doc, counter, value } = read;
+  if (options.empty !== undefined && (value === null || value === undefined)) {
+    return { ok: false, problems: [{ file, line: 1, column: 1, message: options.empty }] };
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const flat = flattenIssues(parsed.error.issues as never);
+    const issues = options.issues ? options.issues(value, flat) : flat;
+    const problems = issues.map((issue) => {
+      const where = positionOf(doc, counter, issue.path, issue.key === true);
+      return {
+        file,
+        line: where?.line ?? 1,
+        column: where?.column ?? 1,
+        message: `${describePath(issue.path) || options.what}: ${issue.message}`,
+      };
+    });
+    problems.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { ok: false, problems };
+  }
+  return { ok: true, value: parsed.data, source: { doc, counter } };
+}
