@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import {
   type ExerciseMeta,
   type ExerciseResult,
@@ -88,4 +88,25 @@ export function learner(files: Record<string, Record<string, string>> = {}): str
     }
   }
   return cwd;
+}
+
+/**
+ * Each plausible mistake must fail the check written to catch it (and the exercise), and that
+ * check says what it expected and what it saw, in English and in Chinese (`zh`, when given, is
+ * what the Chinese must say).
+ */
+export async function expectCaught(
+  id: string,
+  files: Record<string, string>,
+  check: string,
+  zh?: RegExp,
+): Promise<ExerciseResult> {
+  const result = await grade(id, files);
+  expect(result.status).toBe('failed');
+  expect(failed(result)).toContain(check);
+  const caught = result.checks.find((c) => c.name === check);
+  expect(caught?.message.en).toMatch(/expect/i);
+  expect(caught?.message.zh).not.toBe('');
+  if (zh) expect(caught?.message.zh).toMatch(zh);
+  return result;
 }

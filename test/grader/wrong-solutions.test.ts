@@ -2,19 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classroomJson, gradeExercise } from '../../src/grader/index.js';
-import { failed, grade, meta, metas, patch, solution, workspace } from './helpers.js';
-
-/** Each plausible mistake must fail exactly the check written to catch it (and the exercise). */
-async function expectCaught(id: string, files: Record<string, string>, check: string) {
-  const result = await grade(id, files);
-  expect(result.status).toBe('failed');
-  expect(failed(result)).toContain(check);
-  const caught = result.checks.find((c) => c.name === check);
-  // A failed check says what it expected and what it saw.
-  expect(caught?.message.en).toMatch(/expect/i);
-  expect(caught?.message.zh).not.toBe('');
-  return result;
-}
+import { expectCaught, failed, grade, meta, metas, patch, solution, workspace } from './helpers.js';
 
 describe('01-progress: wrong solutions', () => {
   const id = '01-progress';

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { failed, grade, patch, solution } from './helpers.js';
+import { expectCaught as caughtBy, patch, solution } from './helpers.js';
 
 /**
  * Exercises 8 and 9 (2026-07-28): each plausible mistake must fail the check written to catch it
  * (and the exercise), with a message that says what was expected and what was seen.
  */
-async function expectCaught(id: string, files: Record<string, string>, check: string) {
-  const result = await grade(id, files);
-  expect(result.status).toBe('failed');
-  expect(failed(result)).toContain(check);
-  const caught = result.checks.find((c) => c.name === check);
-  expect(caught?.message.en).toMatch(/expect/i);
-  expect(caught?.message.zh).toMatch(/期望/);
-  return result;
-}
+const expectCaught = (id: string, files: Record<string, string>, check: string) =>
+  caughtBy(id, files, check, /期望/);
 
 describe('08-dual-era-server: wrong solutions', () => {
   const id = '08-dual-era-server';
