@@ -36,6 +36,8 @@ const EXPECTED: Record<string, string> = {
     '12-empty/lesson.yaml:1:1: the file is empty: a lesson is a mapping with title, goal, steps and recap',
   '13-wrong-id':
     '13-wrong-id/lesson.yaml:3:5: id "something-else" does not match the folder name (expected "wrong-id")',
+  '17-loose.yaml':
+    '17-loose.yaml: not read: a lesson is a folder <number>-<id> holding lesson.yaml; move this file to 17-loose/lesson.yaml',
   '14-typo-action':
     '14-typo-action/lesson.yaml:4:14: steps[0].client.requets: unknown client action `requets`; did you mean `request`?',
 };

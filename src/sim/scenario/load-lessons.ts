@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   forgetIndex,
   type IndexEntry,
   indexedLesson,
+  LESSON_FOLDER,
   LESSONS_DIR,
   lessonFolders,
 } from './lesson-index.js';
@@ -143,7 +144,29 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
     if (loaded.ok) lessons.push(loaded.value);
     else problems.push(...loaded.problems);
   }
+  problems.push(...looseLessonFiles(dir));
   return { lessons, problems };
+}
+
+/**
+ * YAML files lying in a lessons folder itself, not in a lesson's own folder: the first thing a
+ * teacher tries. They are not read; each is reported with where it belongs, so a folder holding
+ * only such files never reads as "0 lessons, no problems".
+ */
+function looseLessonFiles(dir: string): LessonProblem[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.ya?ml$/i.test(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const stem = name.replace(/\.ya?ml$/i, '');
+      const folder = LESSON_FOLDER.test(stem) ? stem : `<number>-${stem}`;
+      return {
+        file: join(dir, name),
+        line: null,
+        message: `not read: a lesson is a folder <number>-<id> holding lesson.yaml; move this file to ${folder}/lesson.yaml`,
+      };
+    });
 }
 
 export function formatProblem(problem: LessonProblem): string {
