@@ -21,8 +21,9 @@ import {
 import type { Era } from './rule-sets.js';
 
 /**
- * What a message changes in the session, one record at a time. The machine runs each as a named
- * action after `judge`, so the rules always see the session as it was before the message. Each
+ * What a message changes in the session, one record at a time. Each message's named action
+ * (referee-setup.ts) runs its records in order after `judge`, so the rules always see the session
+ * as it was before the message. Each
  * returns the context fields it replaces and may write the ledger (see `advance` for why it can).
  */
 type Update = Partial<SessionContext>;
