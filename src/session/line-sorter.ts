@@ -85,6 +85,9 @@ export function createLineSorter() {
       message: parsed.message,
       ...(parsed.tMs !== undefined ? { tMs: parsed.tMs } : {}),
     };
+    // Once the file's kind is known, an object from a transcript line goes to the referee whatever
+    // its envelope (which classifies it): only a first good message or a host log decides anything.
+    if (decided && !parsed.hostLog && isObject(parsed.message)) return [message];
     const envelope = classify(parsed.message);
     if (envelope.kind === 'invalid') {
       // Not even an object (a string, a number, a batch's array): nothing a peer could answer by id,
