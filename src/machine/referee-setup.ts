@@ -65,14 +65,13 @@ function judged(
 ): Partial<SessionContext> {
   const update: Partial<SessionContext> = judge(context, msg);
   if (records.length === 0) return update;
-  let ctx: SessionContext = { ...context, ...update };
+  // The session as the records see it, one copy for all of them: only this function holds it.
+  const ctx: SessionContext = { ...context, ...update };
   for (const record of records) {
     const changed = record(ctx, msg) as Partial<SessionContext> | undefined;
-    if (typeof changed !== 'object' || changed === null || Object.keys(changed).length === 0) {
-      continue;
-    }
+    if (typeof changed !== 'object' || changed === null) continue;
+    Object.assign(ctx, changed);
     Object.assign(update, changed);
-    ctx = { ...ctx, ...changed };
   }
   return update;
 }
