@@ -20,6 +20,33 @@ const trivial = setup({
   on: { e: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
 });
 
+/**
+ * The same assign in the handshake era's shape: a parallel state of three regions (the client's
+ * phase, the server's, the referee), the event handled by the third. Against `trivial` (one state),
+ * what the shape alone costs per event.
+ */
+const parallel = setup({
+  types: { context: {} as { n: number }, events: {} as { type: 'e' } },
+}).createMachine({
+  context: { n: 0 },
+  initial: 'legacy',
+  states: {
+    legacy: {
+      type: 'parallel',
+      states: {
+        client: { initial: 'operation', states: { operation: {}, shutdown: {} } },
+        server: { initial: 'operation', states: { operation: {}, shutdown: {} } },
+        referee: {
+          initial: 'judging',
+          states: {
+            judging: { on: { e: { actions: assign({ n: ({ context }) => context.n + 1 }) } } },
+          },
+        },
+      },
+    },
+  },
+});
+
 function perEvent(label: string, run: () => void, events: number): string {
   const start = performance.now();
   run();
@@ -51,6 +78,14 @@ for (let round = 0; round < 2; round++) {
       'trivial machine, actor `send`',
       () => {
         const actor = createActor(trivial).start();
+        for (let i = 0; i < N; i++) actor.send({ type: 'e' });
+      },
+      N,
+    ),
+    perEvent(
+      'trivial machine in three parallel regions, actor `send`',
+      () => {
+        const actor = createActor(parallel).start();
         for (let i = 0; i < N; i++) actor.send({ type: 'e' });
       },
       N,

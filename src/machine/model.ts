@@ -102,36 +102,73 @@ export function verdictOf(state: RefereeState): StepReport | null {
 const phase = (value: unknown): Phase =>
   value === 'operation' ? 'operation' : value === 'shutdown' ? 'shutdown' : 'initialization';
 
+const PHASES: readonly Phase[] = ['initialization', 'operation', 'shutdown'];
+
+/**
+ * Every pair of phases, made once: a step reads the pair of its state, so it allocates nothing,
+ * and the same pair is the same object.
+ */
+const PAIRS = new Map<Phase, ReadonlyMap<Phase, SidePhases>>(
+  PHASES.map((client) => [
+    client,
+    new Map(PHASES.map((server): [Phase, SidePhases] => [server, { client, server }])),
+  ]),
+);
+
+const pairOf = (client: Phase, server: Phase): SidePhases =>
+  PAIRS.get(client)?.get(server) ?? { client, server };
+
 /** Each side's phase, read from the machine's state (not from the context). */
 export function sidePhases(state: RefereeState): SidePhases {
   const value = state.value;
-  if (typeof value === 'string') return { client: 'initialization', server: 'initialization' };
+  if (typeof value === 'string') return pairOf('initialization', 'initialization');
   if ('legacy' in value && value.legacy) {
-    return { client: phase(value.legacy.client), server: phase(value.legacy.server) };
+    return pairOf(phase(value.legacy.client), phase(value.legacy.server));
   }
   // A modern session has no lifecycle phases; its sides are shown operating until the transport
   // closes (the reports of its messages carry no phase at all).
   const both: Phase = 'modern' in value && value.modern === 'closed' ? 'shutdown' : 'operation';
-  return { client: both, server: both };
+  return pairOf(both, both);
+}
+
+/**
+ * A view as `sessionView` makes it: one per step that changed what it shows, so a class rather
+ * than a literal with a getter (which V8 builds slowly, and large). `pending` is built on first
+ * read from the step's persistent set.
+ */
+class View implements SessionView {
+  readonly era: SessionEra | null;
+  readonly ruleVersion: SessionContext['ruleVersion'];
+  readonly handshake: SessionContext['handshake'];
+  readonly capabilities: SessionContext['capabilities'];
+  readonly info: SessionContext['info'];
+  readonly discover: SessionContext['discover'];
+  readonly declaredVersion: SessionContext['declaredVersion'];
+  readonly closed: boolean;
+  readonly violationCount: number;
+  readonly #open: SessionContext['pending'];
+
+  constructor(state: RefereeState) {
+    const c = state.context;
+    this.era = sessionEra(c);
+    this.ruleVersion = c.ruleVersion;
+    this.handshake = c.handshake;
+    this.capabilities = c.capabilities;
+    this.info = c.info;
+    this.discover = c.discover;
+    this.declaredVersion = c.declaredVersion;
+    this.#open = c.pending;
+    this.closed = sidePhases(state).server === 'shutdown';
+    this.violationCount = c.violationCount;
+  }
+
+  get pending(): readonly PendingRequest[] {
+    return this.#open.list();
+  }
 }
 
 export function sessionView(state: RefereeState): SessionView {
-  const c = state.context;
-  const open = c.pending;
-  return {
-    era: sessionEra(c),
-    ruleVersion: c.ruleVersion,
-    handshake: c.handshake,
-    capabilities: c.capabilities,
-    info: c.info,
-    discover: c.discover,
-    declaredVersion: c.declaredVersion,
-    get pending() {
-      return open.list();
-    },
-    closed: sidePhases(state).server === 'shutdown',
-    violationCount: c.violationCount,
-  };
+  return new View(state);
 }
 
 /**

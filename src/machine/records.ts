@@ -7,7 +7,7 @@ import {
   resolveVersion,
   type Side,
 } from '../protocol/index.js';
-import type { RequestRecord, SessionContext, StepReport } from './context.js';
+import type { RequestRecord, SessionContext, StepReport, TokenRecord } from './context.js';
 import type { ModelMessage } from './events.js';
 import {
   answeredRecord,
@@ -21,11 +21,15 @@ import {
 import type { Era } from './rule-sets.js';
 
 /**
- * What a message changes in the session, one record at a time. The machine runs each as a named
- * action after `judge`, so the rules always see the session as it was before the message. Each
+ * What a message changes in the session, one record at a time. Each message's named action
+ * (referee-setup.ts) runs its records in order after `judge`, so the rules always see the session
+ * as it was before the message. Each
  * returns the context fields it replaces and may write the ledger (see `advance` for why it can).
  */
 type Update = Partial<SessionContext>;
+
+/** A record while it is being built (it is read-only once stored). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The report `judge` just wrote for this message (it runs first in every transition). */
 function reportOf(ctx: SessionContext): StepReport {
@@ -115,7 +119,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   const report = reportOf(ctx);
   // A reused id still waiting replaces the earlier request (it stops waiting first).
   const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
-  const record: RequestRecord & { readonly seq: number } = {
+  // Built field by field (no conditional spreads): one per request of a transcript.
+  const record: Mutable<RequestRecord> & { readonly seq: number } = {
     requester: msg.sender,
     id,
     step: report.index,
@@ -124,10 +129,10 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     capability: report.capability,
     status: 'pending',
     seq: ctx.ledger.open(method, uri),
-    ...(token !== undefined ? { progressToken: token } : {}),
-    ...(uri !== undefined ? { uri } : {}),
-    ...(ctx.era === 'modern' && msg.sender === 'client' ? { declared: declaredBy(msg) } : {}),
   };
+  if (token !== undefined) record.progressToken = token;
+  if (uri !== undefined) record.uri = uri;
+  if (ctx.era === 'modern' && msg.sender === 'client') record.declared = declaredBy(msg);
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
 }
@@ -174,14 +179,13 @@ export function recordProgress(ctx: SessionContext, msg: ModelMessage): Update {
   const tokens = ctx.ledger.tokens[msg.receiver];
   const record = tokens.get(p.token);
   if (record?.status !== 'active') return {};
-  const { previous: _, ...kept } = record;
   const last = record.last === null ? p.progress : Math.max(record.last, p.progress);
-  tokens.set(p.token, {
-    ...kept,
-    last,
-    ...(p.progress !== last ? { previous: p.progress } : {}),
-    ...(p.total !== undefined ? { total: p.total } : {}),
-  });
+  // Built field by field (no rest and no conditional spreads): one per progress notification.
+  const next: Mutable<TokenRecord> = { requestId: record.requestId, status: record.status, last };
+  if (p.progress !== last) next.previous = p.progress;
+  const total = p.total ?? record.total;
+  if (total !== undefined) next.total = total;
+  tokens.set(p.token, next);
   return {};
 }
 

@@ -53,26 +53,33 @@ import type { Era } from './rule-sets.js';
 type RecordOf = (ctx: SessionContext, msg: ModelMessage) => unknown;
 
 /**
- * A message's records run in order, each seeing what the ones before it changed, in one `assign`:
- * XState copies the context once per assign, and a modern request has five records.
+ * One message's whole effect, in one `assign`: its verdict first (`judge` sees the session as it
+ * was before the message), then each named record in order, each seeing what the ones before it
+ * changed. XState copies the context and rebuilds its snapshot (state value, tags) once per
+ * assign, so a message costs one of each, however many records it has.
  */
-function recordAll(
+function judged(
   context: SessionContext,
   msg: ModelMessage,
-  records: readonly RecordOf[],
+  ...records: readonly RecordOf[]
 ): Partial<SessionContext> {
-  let ctx = context;
-  let update: Partial<SessionContext> = {};
+  const update: Partial<SessionContext> = judge(context, msg);
+  if (records.length === 0) return update;
+  // The session as the records see it, one copy for all of them: only this function holds it.
+  const ctx: SessionContext = { ...context, ...update };
   for (const record of records) {
     const changed = record(ctx, msg) as Partial<SessionContext> | undefined;
-    if (typeof changed !== 'object' || changed === null || Object.keys(changed).length === 0) {
-      continue;
-    }
-    ctx = { ...ctx, ...changed };
-    update = { ...update, ...changed };
+    if (typeof changed !== 'object' || changed === null) continue;
+    Object.assign(ctx, changed);
+    Object.assign(update, changed);
   }
   return update;
 }
+
+/** The probe's answer says the server is modern. */
+const probeModern = (ctx: SessionContext) => concludeProbe(ctx, true);
+/** The probe's answer says the server is legacy: the client may fall back to initialize. */
+const probeFailed = (ctx: SessionContext) => concludeProbe(ctx, false);
 
 /** What the machine accepts: classified messages and close; raw envelopes are classified first. */
 export type MachineEvent = ModelEvent | EnvelopeEvent;
@@ -92,9 +99,12 @@ const CANCELLED = ['client.cancelled', 'server.cancelled'] satisfies MessageType
 
 /**
  * The referee's guards and actions, by name: every guard answers one question the lifecycle
- * asks (its doc names the spec section), every action is one record of what a message changes,
- * except `judge`, which applies the rule table. The machine (session-machine.ts) references them
- * by name; `machine.provide()` can swap any of them.
+ * asks (its doc names the spec section). Every message takes one action, named for what the
+ * message is: it applies the rule table (`judge`) and then the named records of what the message
+ * changes (records.ts, records-streams.ts), in one `assign`. The few actions that are not a
+ * message's (the era's and phase's entry stamps, the probe's start, the close) are records of
+ * their own. The machine (session-machine.ts) references them by name; `machine.provide()` can
+ * swap any of them.
  */
 export const refereeSetup = setup({
   types: {
@@ -172,116 +182,133 @@ export const refereeSetup = setup({
       assertEvent(event, 'client.request');
       return startProbe(context, event);
     }),
-    probeModern: assign(({ context }) => concludeProbe(context, true)),
-    probeFailed: assign(({ context }) => concludeProbe(context, false)),
-    declareRequest: assign(({ context, event }) => {
-      assertEvent(event, REQUESTS);
-      return declareRequest(context, event);
-    }),
-    recordDiscover: assign(({ context, event }) => {
-      assertEvent(event, ANSWERS);
-      return recordDiscover(context, event);
-    }),
-    noteServerInfo: assign(({ context, event }) => {
-      assertEvent(event, ANSWERS);
-      return noteServerInfo(context, event);
-    }),
-    /** A modern request that declared a log level may get notifications/message while it waits. */
-    countLogLevel: assign(({ context, event }) => {
-      assertEvent(event, REQUESTS);
-      return countLogLevel(context, event);
-    }),
+    /** The transport closed. */
     markClosed: assign(() => markClosed()),
-    /** A modern request: its id and token remembered, what it declared, its logLevel, a call or a listen. */
-    recordModernRequest: assign(({ context, event }) => {
+    /** A message whose only effect is its verdict (a notification, a stray answer…). */
+    judge: assign(({ context, event }) => {
+      assertEvent(event, MESSAGES);
+      return judged(context, event);
+    }),
+    /** A request: judged, its id remembered, its progress token handed out. */
+    judgeRequest: assign(({ context, event }) => {
       assertEvent(event, REQUESTS);
-      return recordAll(context, event, [
+      return judged(context, event, rememberRequest, handOutProgressToken);
+    }),
+    /** Resources › Subscriptions: a resources/unsubscribe, which also ends the subscription. */
+    judgeUnsubscribe: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return judged(context, event, rememberRequest, handOutProgressToken, endSubscription);
+    }),
+    /** Lifecycle › Initialization: the initialize that opens the handshake. */
+    judgeOpeningInitialize: assign(({ context, event }) => {
+      assertEvent(event, 'client.initialize');
+      return judged(context, event, openHandshake, rememberRequest, handOutProgressToken);
+    }),
+    /** Lifecycle › Initialization: notifications/initialized completes the handshake. */
+    judgeInitialized: assign(({ context, event }) => {
+      assertEvent(event, 'client.initialized');
+      return judged(context, event, markInitialized);
+    }),
+    /** Lifecycle › Initialization: the server's result to initialize fixes version and capabilities. */
+    judgeInitializeResult: assign(({ context, event }) => {
+      assertEvent(event, 'server.result');
+      return judged(context, event, completeRequest, concludeHandshake);
+    }),
+    /** Lifecycle › Initialization: the server refused initialize. */
+    judgeInitializeError: assign(({ context, event }) => {
+      assertEvent(event, 'server.error');
+      return judged(context, event, completeRequest, failHandshake);
+    }),
+    /** An answer to a request still waiting: the request is done. */
+    judgeAnswer: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest);
+    }),
+    /** Resources › Subscriptions: the answer confirms a resources/subscribe. */
+    judgeSubscriptionConfirmed: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, confirmSubscription);
+    }),
+    /** Utilities › Progress: how far the request's progress got. */
+    judgeProgress: assign(({ context, event }) => {
+      assertEvent(event, PROGRESS);
+      return judged(context, event, recordProgress);
+    }),
+    /** Utilities › Cancellation: the request it names is cancelled. */
+    judgeCancelled: assign(({ context, event }) => {
+      assertEvent(event, CANCELLED);
+      return judged(context, event, cancelRequest);
+    }),
+    /** Not a JSON-RPC message: its id kept only to recognise its error answer. */
+    judgeBroken: assign(({ context, event }) => {
+      assertEvent(event, INVALID);
+      return judged(context, event, rememberBrokenRequest);
+    }),
+    /**
+     * A modern request: its id and token remembered, what it declared in `_meta`, its logLevel, a
+     * call, a retry or a listen (records-streams.ts).
+     */
+    judgeModernRequest: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return judged(
+        context,
+        event,
         rememberRequest,
         handOutProgressToken,
         declareRequest,
         countLogLevel,
         recordStreamRequest,
-      ]);
+      );
+    }),
+    /**
+     * A request the modern era does not have (initialize) or does not expect (a server's): judged,
+     * its id kept so that its answer is not taken for a stray one.
+     */
+    judgeForeignRequest: assign(({ context, event }) => {
+      assertEvent(event, REQUESTS);
+      return judged(context, event, rememberRequest);
     }),
     /** A modern answer: a round opened or a stream ended, the request done, what the server said of itself. */
-    recordModernAnswer: assign(({ context, event }) => {
+    judgeModernAnswer: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return recordAll(context, event, [
+      return judged(
+        context,
+        event,
         recordStreamAnswer,
         recordDiscover,
         noteServerInfo,
         completeRequest,
-      ]);
+      );
     }),
-    judge: assign(({ context, event }) => {
-      assertEvent(event, MESSAGES);
-      return judge(context, event);
-    }),
-    openHandshake: assign(({ context, event }) => {
-      assertEvent(event, 'client.initialize');
-      return openHandshake(context, event);
-    }),
-    concludeHandshake: assign(({ context, event }) => {
-      assertEvent(event, 'server.result');
-      return concludeHandshake(context, event);
-    }),
-    failHandshake: assign(({ context }) => failHandshake(context)),
-    markInitialized: assign(({ context }) => markInitialized(context)),
-    rememberRequest: assign(({ context, event }) => {
-      assertEvent(event, REQUESTS);
-      return rememberRequest(context, event);
-    }),
-    handOutProgressToken: assign(({ context, event }) => {
-      assertEvent(event, REQUESTS);
-      return handOutProgressToken(context, event);
-    }),
-    rememberBrokenRequest: assign(({ context, event }) => {
-      assertEvent(event, INVALID);
-      return rememberBrokenRequest(context, event);
-    }),
-    recordProgress: assign(({ context, event }) => {
-      assertEvent(event, PROGRESS);
-      return recordProgress(context, event);
-    }),
-    cancelRequest: assign(({ context, event }) => {
-      assertEvent(event, CANCELLED);
-      return cancelRequest(context, event);
-    }),
-    completeRequest: assign(({ context, event }) => {
+    /** A modern error to a waiting request: a listen stream it ends, the request done. */
+    judgeModernError: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return completeRequest(context, event);
+      return judged(context, event, recordStreamAnswer, completeRequest);
     }),
-    confirmSubscription: assign(({ context, event }) => {
-      assertEvent(event, ANSWERS);
-      return confirmSubscription(context, event);
-    }),
-    endSubscription: assign(({ context, event }) => {
-      assertEvent(event, REQUESTS);
-      return endSubscription(context, event);
-    }),
-    /** MRTR and listen streams: a modern client's call, retry or listen (records-streams.ts). */
-    recordStreamRequest: assign(({ context, event }) => {
-      assertEvent(event, REQUESTS);
-      recordStreamRequest(context, event);
-      return {};
-    }),
-    /** MRTR and listen streams: an input_required round opens, a listen's answer ends it. */
-    recordStreamAnswer: assign(({ context, event }) => {
-      assertEvent(event, ANSWERS);
-      recordStreamAnswer(context, event);
-      return {};
-    }),
-    /** Subscriptions › Acknowledgment: what a listen stream honours. */
-    recordAcknowledgement: assign(({ context, event }) => {
+    /** Subscriptions › Acknowledgment: a server notification, and what a listen stream honours. */
+    judgeServerNotification: assign(({ context, event }) => {
       assertEvent(event, 'server.notification');
-      recordAcknowledgement(context, event);
-      return {};
+      return judged(context, event, recordAcknowledgement);
     }),
-    /** Subscriptions › Cancellation: either side's notifications/cancelled ends a listen stream. */
-    recordListenCancelled: assign(({ context, event }) => {
+    /** Cancellation, modern: the request cancelled, and a listen stream it ends. */
+    judgeModernCancelled: assign(({ context, event }) => {
       assertEvent(event, CANCELLED);
-      recordListenCancelled(context, event);
-      return {};
+      return judged(context, event, cancelRequest, recordListenCancelled);
+    }),
+    /** The probe's DiscoverResult: the session stays modern, and what the server offers is kept. */
+    judgeDiscoverResult: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, recordDiscover, noteServerInfo, probeModern);
+    }),
+    /** A recognised modern error to the probe (-32022…): the session stays modern. */
+    judgeModernProbeError: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, probeModern);
+    }),
+    /** Any other error to the probe: a legacy server; the client may fall back to initialize. */
+    judgeFailedProbe: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, probeFailed);
     }),
   },
 });

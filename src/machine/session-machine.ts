@@ -18,53 +18,38 @@ export type { MachineEvent } from './referee-setup.js';
  */
 /** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
 const REQUEST = [
-  {
-    guard: 'endsSubscription',
-    actions: ['judge', 'rememberRequest', 'handOutProgressToken', 'endSubscription'],
-  },
-  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
+  { guard: 'endsSubscription', actions: 'judgeUnsubscribe' },
+  { actions: 'judgeRequest' },
 ] as const;
-
-/** A modern request: judged, remembered with what it declared. */
-const MODERN_REQUEST = ['judge', 'recordModernRequest'] as const;
 
 /** How the modern era judges and records each kind of message (its states add the probe's outcome). */
 const MODERN_MESSAGES = {
-  'client.request': { actions: MODERN_REQUEST },
+  'client.request': { actions: 'judgeModernRequest' },
   // initialize and initialized do not exist in 2026-07-28: judged (era-mixed), the request kept so
   // that its answer is not taken for a stray one.
-  'client.initialize': { actions: ['judge', 'rememberRequest'] },
+  'client.initialize': { actions: 'judgeForeignRequest' },
   'client.initialized': { actions: 'judge' },
   // A server sends no requests in 2026-07-28; kept all the same, so the client's answer is judged
   // as an answer.
-  'server.request': { actions: ['judge', 'rememberRequest'] },
+  'server.request': { actions: 'judgeForeignRequest' },
   'client.notification': { actions: 'judge' },
-  'server.notification': { actions: ['judge', 'recordAcknowledgement'] },
-  'client.progress': { actions: ['judge', 'recordProgress'] },
-  'server.progress': { actions: ['judge', 'recordProgress'] },
-  'client.cancelled': { actions: ['judge', 'cancelRequest', 'recordListenCancelled'] },
-  'server.cancelled': { actions: ['judge', 'cancelRequest', 'recordListenCancelled'] },
+  'server.notification': { actions: 'judgeServerNotification' },
+  'client.progress': { actions: 'judgeProgress' },
+  'server.progress': { actions: 'judgeProgress' },
+  'client.cancelled': { actions: 'judgeModernCancelled' },
+  'server.cancelled': { actions: 'judgeModernCancelled' },
   'server.result': [
-    {
-      guard: 'answersOpenRequest',
-      actions: ['judge', 'recordModernAnswer'],
-    },
+    { guard: 'answersOpenRequest', actions: 'judgeModernAnswer' },
     { actions: 'judge' },
   ],
   'server.error': [
-    { guard: 'answersOpenRequest', actions: ['judge', 'recordStreamAnswer', 'completeRequest'] },
+    { guard: 'answersOpenRequest', actions: 'judgeModernError' },
     { actions: 'judge' },
   ],
-  'client.result': [
-    { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
-    { actions: 'judge' },
-  ],
-  'client.error': [
-    { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
-    { actions: 'judge' },
-  ],
-  'client.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
-  'server.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
+  'client.result': [{ guard: 'answersOpenRequest', actions: 'judgeAnswer' }, { actions: 'judge' }],
+  'client.error': [{ guard: 'answersOpenRequest', actions: 'judgeAnswer' }, { actions: 'judge' }],
+  'client.invalid': { actions: 'judgeBroken' },
+  'server.invalid': { actions: 'judgeBroken' },
   close: { target: '.closed', actions: 'markClosed' },
 } as const;
 
@@ -186,57 +171,42 @@ export const sessionMachine = refereeSetup.createMachine({
               description: 'Judging each message against the session so far.',
               on: {
                 'client.initialize': [
-                  {
-                    guard: 'opensHandshake',
-                    actions: ['judge', 'openHandshake', 'rememberRequest', 'handOutProgressToken'],
-                  },
+                  { guard: 'opensHandshake', actions: 'judgeOpeningInitialize' },
                   // A second initialize renegotiates nothing: version and capabilities are fixed.
-                  { actions: ['judge', 'rememberRequest', 'handOutProgressToken'] },
+                  { actions: 'judgeRequest' },
                 ],
-                'client.initialized': { actions: ['judge', 'markInitialized'] },
+                'client.initialized': { actions: 'judgeInitialized' },
                 'client.request': REQUEST,
                 'server.request': REQUEST,
                 'client.notification': { actions: 'judge' },
                 'server.notification': { actions: 'judge' },
-                'client.progress': { actions: ['judge', 'recordProgress'] },
-                'server.progress': { actions: ['judge', 'recordProgress'] },
-                'client.cancelled': { actions: ['judge', 'cancelRequest'] },
-                'server.cancelled': { actions: ['judge', 'cancelRequest'] },
+                'client.progress': { actions: 'judgeProgress' },
+                'server.progress': { actions: 'judgeProgress' },
+                'client.cancelled': { actions: 'judgeCancelled' },
+                'server.cancelled': { actions: 'judgeCancelled' },
                 'server.result': [
-                  {
-                    guard: 'answersInitialize',
-                    actions: ['judge', 'completeRequest', 'concludeHandshake'],
-                  },
-                  {
-                    guard: 'confirmsSubscription',
-                    actions: ['judge', 'completeRequest', 'confirmSubscription'],
-                  },
-                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { guard: 'answersInitialize', actions: 'judgeInitializeResult' },
+                  { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
+                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
                   // A stray or second answer: judged, and nothing to record.
                   { actions: 'judge' },
                 ],
                 'server.error': [
-                  {
-                    guard: 'answersInitialize',
-                    actions: ['judge', 'completeRequest', 'failHandshake'],
-                  },
-                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { guard: 'answersInitialize', actions: 'judgeInitializeError' },
+                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
                   { actions: 'judge' },
                 ],
                 'client.result': [
-                  {
-                    guard: 'confirmsSubscription',
-                    actions: ['judge', 'completeRequest', 'confirmSubscription'],
-                  },
-                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
+                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
                   { actions: 'judge' },
                 ],
                 'client.error': [
-                  { guard: 'answersOpenRequest', actions: ['judge', 'completeRequest'] },
+                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
                   { actions: 'judge' },
                 ],
-                'client.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
-                'server.invalid': { actions: ['judge', 'rememberBrokenRequest'] },
+                'client.invalid': { actions: 'judgeBroken' },
+                'server.invalid': { actions: 'judgeBroken' },
               },
             },
           },
@@ -257,27 +227,25 @@ export const sessionMachine = refereeSetup.createMachine({
             'server.result': {
               guard: 'answersProbeModern',
               target: 'open',
-              actions: [
-                'judge',
-                'completeRequest',
-                'recordDiscover',
-                'noteServerInfo',
-                'probeModern',
-              ],
+              actions: 'judgeDiscoverResult',
             },
             'server.error': [
               {
                 guard: 'answersProbeModern',
                 target: 'open',
-                actions: ['judge', 'completeRequest', 'probeModern'],
+                actions: 'judgeModernProbeError',
               },
               // Any other error: a legacy server; the client may fall back to initialize.
-              { guard: 'answersProbe', actions: ['judge', 'completeRequest', 'probeFailed'] },
+              { guard: 'answersProbe', actions: 'judgeFailedProbe' },
             ],
             // The dual-era fallback: after an error that is not a modern one, or no answer at all.
             'client.initialize': { target: '#session.legacy', actions: 'replay' },
             // Another request: the client goes on in the modern era without waiting.
-            'client.request': { guard: not('probes'), target: 'open', actions: MODERN_REQUEST },
+            'client.request': {
+              guard: not('probes'),
+              target: 'open',
+              actions: 'judgeModernRequest',
+            },
           },
         },
         open: { description: 'Every message stands on its own.' },

@@ -132,26 +132,33 @@ function invalid(
 }
 
 /** Classifies any JSON value as one of the four JSON-RPC message kinds, or says precisely why not. */
+/** The id of a broken envelope, when it can be read: its error answer may name it. */
+const readableId = (value: JsonObject): { id?: RequestId } =>
+  isRequestId(value.id) ? { id: value.id } : {};
+
 export function classify(value: unknown): Envelope {
   if (Array.isArray(value)) return invalid('batch', '');
   if (!isObject(value)) return invalid('not-an-object', '');
-  const readableId = isRequestId(value.id) ? { id: value.id } : {};
   if (value.jsonrpc !== '2.0') {
     const method = typeof value.method === 'string' ? { method: value.method } : {};
-    return invalid('jsonrpc-version', '/jsonrpc', { ...readableId, ...method });
+    return invalid('jsonrpc-version', '/jsonrpc', { ...readableId(value), ...method });
   }
   if ('method' in value) {
     if (typeof value.method !== 'string')
-      return invalid('method-not-string', '/method', readableId);
+      return invalid('method-not-string', '/method', readableId(value));
     const method = value.method;
-    const at = { ...readableId, method };
-    if ('result' in value || 'error' in value) return invalid('method-and-response', '', at);
-    if ('params' in value && !isObject(value.params))
-      return invalid('params-not-object', '/params', at);
+    if ('result' in value || 'error' in value) {
+      return invalid('method-and-response', '', { ...readableId(value), method });
+    }
+    if ('params' in value && !isObject(value.params)) {
+      return invalid('params-not-object', '/params', { ...readableId(value), method });
+    }
     const params = value.params as JsonObject | undefined;
     const catalogued = isCatalogued(method) ? CATALOGUE[method] : undefined;
     if ('id' in value) {
-      if (catalogued?.kind === 'notification') return invalid('notification-with-id', '/id', at);
+      if (catalogued?.kind === 'notification') {
+        return invalid('notification-with-id', '/id', { ...readableId(value), method });
+      }
       if (value.id === null) return invalid('id-null', '/id', { method });
       if (!isRequestId(value.id)) return invalid('id-type', '/id', { method });
       return { kind: 'request', id: value.id, method, params };
@@ -161,12 +168,12 @@ export function classify(value: unknown): Envelope {
   }
   const hasResult = 'result' in value;
   const hasError = 'error' in value;
-  if (hasResult && hasError) return invalid('result-and-error', '', readableId);
+  if (hasResult && hasError) return invalid('result-and-error', '', readableId(value));
   if (hasResult) {
     if (!('id' in value)) return invalid('response-without-id', '');
     if (value.id === null) return invalid('id-null', '/id');
     if (!isRequestId(value.id)) return invalid('id-type', '/id');
-    if (!isObject(value.result)) return invalid('result-not-object', '/result', readableId);
+    if (!isObject(value.result)) return invalid('result-not-object', '/result', readableId(value));
     return { kind: 'response', id: value.id, result: value.result };
   }
   if (hasError) {
@@ -175,19 +182,19 @@ export function classify(value: unknown): Envelope {
     if ('id' in value && value.id !== null && !isRequestId(value.id))
       return invalid('id-type', '/id');
     const error = value.error;
-    if (!isObject(error)) return invalid('error-not-object', '/error', readableId);
+    if (!isObject(error)) return invalid('error-not-object', '/error', readableId(value));
     if (typeof error.code !== 'number' || !Number.isInteger(error.code)) {
-      return invalid('error-code', '/error/code', readableId);
+      return invalid('error-code', '/error/code', readableId(value));
     }
     if (typeof error.message !== 'string')
-      return invalid('error-message', '/error/message', readableId);
+      return invalid('error-message', '/error/message', readableId(value));
     const errorObject: ErrorObject =
       'data' in error
         ? { code: error.code, message: error.message, data: error.data }
         : { code: error.code, message: error.message };
     return { kind: 'error', id: isRequestId(value.id) ? value.id : null, error: errorObject };
   }
-  return invalid('empty', '', readableId);
+  return invalid('empty', '', readableId(value));
 }
 
 /** A stable map key for an id: 1 and "1" are different ids. */

@@ -110,8 +110,20 @@ function methodIndex(): Index {
   return built;
 }
 
+const resultDefs = new Map<string, readonly string[]>();
+
 /** The `$def` names a method's result may take: `<Name>ResultResponse.result`, else `<Name>Result`. */
-function resultDefsOf(method: string): string[] {
+function resultDefsOf(method: string): readonly string[] {
+  let defs = resultDefs.get(method);
+  if (defs === undefined) {
+    defs = readResultDefs(method);
+    resultDefs.set(method, defs);
+  }
+  return defs;
+}
+
+/** What `resultDefsOf` reads from the schema, once per method. */
+function readResultDefs(method: string): string[] {
   const request =
     methodIndex().request.get(method) ?? methodIndex().embedded.get(method) ?? undefined;
   if (!request) return [];

@@ -18,14 +18,28 @@ export const MAX_DEPTH = 1000;
 export function depthOf(value: unknown, limit = MAX_DEPTH): number {
   if (value === null || typeof value !== 'object') return 0;
   let deepest = 0;
-  const stack: { readonly value: object; readonly depth: number }[] = [{ value, depth: 1 }];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    if (top.depth > deepest) deepest = top.depth;
+  // Two stacks side by side (a value, its depth): no object per node of the message.
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  for (let top = values.pop(); top !== undefined; top = values.pop()) {
+    const depth = depths.pop() ?? 1;
+    if (depth > deepest) deepest = depth;
     if (deepest > limit) return deepest;
-    const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') {
-        stack.push({ value: child, depth: top.depth + 1 });
+    if (Array.isArray(top)) {
+      for (const child of top) {
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const record = top as Record<string, unknown>;
+    for (const key in record) {
+      const child = record[key];
+      if (child !== null && typeof child === 'object' && Object.hasOwn(record, key)) {
+        values.push(child);
+        depths.push(depth + 1);
       }
     }
   }

@@ -78,13 +78,19 @@ export function createLineSorter() {
     if (parsed.kind === 'skip') return NOTHING;
     if (parsed.kind === 'chatter') return hold(problemOf(raw.line, parsed.message), true);
     if (parsed.kind === 'problem') return hold(problemOf(raw.line, parsed.message));
-    const message: SortedLine = {
-      type: 'message',
-      line: raw.line,
-      direction: parsed.direction,
-      message: parsed.message,
-      ...(parsed.tMs !== undefined ? { tMs: parsed.tMs } : {}),
-    };
+    const message: SortedLine =
+      parsed.tMs === undefined
+        ? { type: 'message', line: raw.line, direction: parsed.direction, message: parsed.message }
+        : {
+            type: 'message',
+            line: raw.line,
+            direction: parsed.direction,
+            message: parsed.message,
+            tMs: parsed.tMs,
+          };
+    // Once the file's kind is known, an object from a transcript line goes to the referee whatever
+    // its envelope (which classifies it): only a first good message or a host log decides anything.
+    if (decided && !parsed.hostLog && isObject(parsed.message)) return [message];
     const envelope = classify(parsed.message);
     if (envelope.kind === 'invalid') {
       // Not even an object (a string, a number, a batch's array): nothing a peer could answer by id,

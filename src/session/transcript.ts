@@ -1,5 +1,5 @@
 import type { RawLine } from './line-reader.js';
-import { createLineSorter } from './line-sorter.js';
+import { createLineSorter, type SortedLine } from './line-sorter.js';
 import type { SessionLog } from './session-log.js';
 import type { Step } from './step.js';
 
@@ -12,23 +12,16 @@ export function createTranscriptReader(log: SessionLog) {
   const sorter = createLineSorter();
   // A recorder's clock starts before the session: times count from the first line that has one.
   let start: number | null = null;
-  const clock = (tMs: number | undefined) => {
-    if (tMs === undefined) return {};
+  const push = (s: SortedLine): Step => {
+    if (s.type !== 'message') {
+      return log.push({ type: 'unreadable', problem: s.problem.message, line: s.problem.line });
+    }
+    const { direction, message, line, tMs } = s;
+    if (tMs === undefined) return log.push({ type: 'message', direction, message, line });
     start ??= tMs;
-    return { t: tMs - start, timed: true };
+    return log.push({ type: 'message', direction, message, line, t: tMs - start, timed: true });
   };
-  const take = (sorted: ReturnType<typeof sorter.push>): Step[] =>
-    sorted.map((s) =>
-      s.type === 'message'
-        ? log.push({
-            type: 'message',
-            direction: s.direction,
-            message: s.message,
-            line: s.line,
-            ...clock(s.tMs),
-          })
-        : log.push({ type: 'unreadable', problem: s.problem.message, line: s.problem.line }),
-    );
+  const take = (sorted: readonly SortedLine[]): Step[] => sorted.map(push);
   return {
     push: (raw: RawLine): Step[] => take(sorter.push(raw)),
     /** At the end of input: the held-back lines of a file that never showed a good message. */

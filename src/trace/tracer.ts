@@ -46,6 +46,9 @@ export function labelJson(label: TraceLabel): string {
   return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":${label.phase === null ? 'null' : `"${label.phase}"`},"capability":${str(label.capability)},"violations":${violations},"era":"${label.era}"}`;
 }
 
+/** The rules a clean message broke: one shared empty list, not one per message. */
+const NO_RULES: readonly string[] = Object.freeze([]);
+
 export type TraceSummary = {
   /** `legacy`, `modern`, or `dual` (a probe, then the legacy fallback); null for no message. */
   readonly era: SessionEra | null;
@@ -119,7 +122,7 @@ export function createTraceReport() {
       primitive: report.primitive,
       phase: report.phase,
       capability: report.capability,
-      violations: report.violations.map((v) => v.rule),
+      violations: report.violations.length === 0 ? NO_RULES : report.violations.map((v) => v.rule),
       era: report.era,
     };
     return { type: 'message', label, report, details: report.violations };

@@ -41,6 +41,7 @@ describe('the session log’s actor reaches the states the pure advance reaches'
       expect(verdictOf(ran)).toEqual(verdictOf(state));
       expect(sidePhases(ran)).toEqual(sidePhases(state));
       expect(sessionView(ran)).toEqual(sessionView(state));
+      expect(sessionView(ran).pending).toEqual(sessionView(state).pending);
     }
   });
 });

@@ -67,7 +67,8 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
           if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
         } else if (event.type === 'message') {
           if (options.json) {
-            out.write(`${messages === 0 ? '\n' : ',\n'}${labelJson(event.label)}`);
+            out.write(messages === 0 ? '\n' : ',\n');
+            out.write(labelJson(event.label));
           } else {
             out.write(`${labelRow(event.label, event.details, paint)}\n`);
             for (const violation of event.details) {
