@@ -7,7 +7,7 @@ import { LessonError, lessonProblem } from './lesson-error.js';
 import { loadProgress, saveProgress } from './progress.js';
 import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
 import type { ParsedCommand } from './table/types.js';
-import { importUi, prefetchUi, requireTty } from './terminal.js';
+import { importUi, requireTty } from './terminal.js';
 import { UsageError } from './usage.js';
 import { packageVersion } from './version.js';
 
@@ -45,7 +45,6 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const lang = detectLang(values.lang, chosenLang(loaded));
     requireTty(lang, 'needsTtyMenu');
     const progress = remembered(loaded, values.lang);
-    prefetchUi('menu');
     const [{ runMenu }, { listing, open }] = await Promise.all([
       importUi(),
       import('./lesson-source.js').then(async ({ listLessons, openLesson }) => {
@@ -93,8 +92,6 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       return lessonPrintCommand({ id, format: values.json ? 'json' : 'plain', lang, folders });
     }
     const autoplay = autoplayOf(values.autoplay);
-    // The screen loads while the lesson is read (on a terminal; reading is not waited for).
-    prefetchUi('lesson');
     // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
     // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
     const { lessonTarget, openLesson } = await import('./lesson-source.js');
