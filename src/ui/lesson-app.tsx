@@ -7,7 +7,7 @@ import { type ProgressData, resumeAt } from './progress-update.js';
 import { RecapLessonContext } from './recap-lesson.js';
 import type { ScreenMode } from './screen-mode.js';
 import { useKeyRouter } from './use-key-router.js';
-import { useProgress } from './use-progress.js';
+import { useProgressRecorder } from './use-progress.js';
 
 export type LessonAppProps<P extends ProgressData> = {
   readonly lesson: OpenedLesson;
@@ -32,7 +32,8 @@ export function LessonApp<P extends ProgressData>({
   course,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
-  const { record } = useProgress(initial, save);
+  // The lesson screen never shows the progress it saves: saving a step renders nothing again.
+  const record = useProgressRecorder(initial, save);
   // One listener for every lesson this app shows: the next lesson gets the very next key.
   const route = useKeyRouter();
   // The lesson on screen: the one asked for, until `n` on a last step opens the next.

@@ -1,5 +1,5 @@
 import { useApp } from 'ink';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { LessonMenu } from './lesson-menu.js';
 import type { LessonPlayer } from './lesson-player.js';
@@ -8,7 +8,7 @@ import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js
 import { inProgress, type ProgressData, resumeAt } from './progress-update.js';
 import { RecapLessonContext } from './recap-lesson.js';
 import { useKeyRouter } from './use-key-router.js';
-import { useProgress } from './use-progress.js';
+import { useProgressRecorder } from './use-progress.js';
 
 export type MenuAppProps<P extends ProgressData> = {
   readonly listing: MenuListing;
@@ -50,7 +50,14 @@ export function MenuApp<P extends ProgressData>({
     return () => clearTimeout(soon);
   }, [loadPlayer]);
   const route = useKeyRouter();
-  const { progress, record } = useProgress(initial, save);
+  // The progress as saved, step by step; the menu takes it when it is back on screen, so that a
+  // step saved is not a second render of the lesson on screen.
+  const saved = useRef(initial);
+  const keep = useCallback((next: P) => {
+    saved.current = next;
+  }, []);
+  const record = useProgressRecorder(initial, save, keep);
+  const [progress, setProgress] = useState(initial);
   const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
   // The menu opens on the lesson in progress, if there is one.
   const [selected, setSelected] = useState(() =>
@@ -68,7 +75,7 @@ export function MenuApp<P extends ProgressData>({
       setScreen({ kind: 'menu', loading: true });
       void Promise.all([open(id), loadPlayer()]).then(([opened, { LessonPlayer: Player }]) => {
         if (opened.ok) {
-          const start = resumeAt(progress, id, opened.value.steps.length);
+          const start = resumeAt(saved.current, id, opened.value.steps.length);
           setScreen({ kind: 'lesson', lesson: opened.value, start, Player });
         } else {
           setNotice(opened.error.message);
@@ -76,7 +83,7 @@ export function MenuApp<P extends ProgressData>({
         }
       });
     },
-    [open, progress, loadPlayer],
+    [open, loadPlayer],
   );
   const lesson = screen.kind === 'lesson' ? screen.lesson : null;
   const onStep = useCallback(
@@ -94,7 +101,10 @@ export function MenuApp<P extends ProgressData>({
     setSelected(at + 1);
     openLesson(following.id);
   }, [following, at, openLesson]);
-  const back = useCallback(() => setScreen({ kind: 'menu', loading: false }), []);
+  const back = useCallback(() => {
+    setProgress(saved.current);
+    setScreen({ kind: 'menu', loading: false });
+  }, []);
 
   if (screen.kind === 'lesson') {
     const { Player } = screen;

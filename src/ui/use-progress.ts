@@ -1,30 +1,29 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { type ProgressData, recordStep } from './progress-update.js';
 
-export type ProgressHandle<P extends ProgressData> = {
-  readonly progress: P;
-  /** The learner is on step `index` of lesson `id`, reached by stepping or not (saved at once). */
-  readonly record: (id: string, index: number, count: number, stepped: boolean) => void;
-};
+/** The learner is on step `index` of lesson `id`, reached by stepping or not (saved at once). */
+export type RecordStep = (id: string, index: number, count: number, stepped: boolean) => void;
 
 /**
- * The learner's progress: saved on every step change. The language is not the screen's to save:
- * only a `--lang` given on the command line is remembered (src/cli/main.ts).
+ * Saves the learner's progress on every step change (the language is not the screen's to save:
+ * only a `--lang` given on the command line is remembered, src/cli/main.ts). No React state: a
+ * lesson never shows its progress, and a step saved would render the whole screen a second time
+ * after its frame. `onRecorded` (stable) gets the progress as saved: the menu keeps it for when it
+ * is back on screen.
  */
-export function useProgress<P extends ProgressData>(
+export function useProgressRecorder<P extends ProgressData>(
   initial: P,
   save: (progress: P) => void,
-): ProgressHandle<P> {
+  onRecorded?: (progress: P) => void,
+): RecordStep {
   const latest = useRef(initial);
-  const [progress, setProgress] = useState(initial);
-  const record = useCallback(
+  return useCallback(
     (id: string, index: number, count: number, stepped: boolean) => {
       const next = recordStep(latest.current, id, index, count, stepped);
       latest.current = next;
       save(next);
-      setProgress(next);
+      onRecorded?.(next);
     },
-    [save],
+    [save, onRecorded],
   );
-  return { progress, record };
 }

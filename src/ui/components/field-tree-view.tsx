@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { breakCjk } from '../cjk-lines.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { Meaning } from '../envelope-model.js';
 import { type FieldNode, type FoldState, shownNodes, treeLines, windowTop } from '../field-tree.js';
 import { wrappedHeight } from '../text-height.js';
@@ -64,7 +65,7 @@ export function FieldTreeView(props: FieldTreeViewProps) {
           const n = line.first ? (meanings.get(line.pointer)?.n ?? null) : null;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a line's place in the window is its identity
-            <Box key={top + i} flexShrink={0} overflowX="hidden">
+            <Box key={top + i} flexShrink={0} overflowX={clipUnlessNarrow(line.label, line.text)}>
               <Box width={gutter} flexShrink={0}>
                 <Text bold {...theme.fg('accent')}>
                   {n ?? ''}
@@ -83,7 +84,15 @@ export function FieldTreeView(props: FieldTreeViewProps) {
           );
         })}
       </ScrollPane>
-      <Box flexDirection="column" height={area} flexShrink={0} overflow="hidden">
+      {/* The pointer is one truncated line (clipped when it may hold a wide character), the
+          meaning wraps: the area clips only what is below its rows. */}
+      <Box
+        flexDirection="column"
+        height={area}
+        flexShrink={0}
+        overflowY="hidden"
+        overflowX={clipUnlessNarrow(tree.cursor)}
+      >
         <Text wrap="truncate-end" {...theme.fg('key')}>
           {meaning ? `${meaning.n} ` : ''}
           {tree.cursor === '' ? '/' : tree.cursor}

@@ -66,7 +66,8 @@ export function LessonPanes(props: LessonPanesProps) {
   );
   const width = widths.text;
   return (
-    <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflow="hidden">
+    // Rows beyond the body's are cut; columns need no clip here (see LessonScreen).
+    <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
       <PeerPanels
         peers={step.peers}
         mode={plan.peers}

@@ -152,7 +152,10 @@ export function LessonScreen(props: LessonScreenProps) {
 
   return (
     // One line short of the terminal: a frame as tall as the screen makes Ink clear it on every key.
-    <Box flexDirection="column" height={rows - 1} overflowX="hidden">
+    // No clip of its own: every line fits the width by itself (text wraps; a truncated line that
+    // may hold a wide character is clipped where it is, clipUnlessNarrow), and Ink would slice
+    // every line under a horizontal clip on every frame.
+    <Box flexDirection="column" height={rows - 1}>
       <HeaderBar
         title={title}
         index={index}

@@ -3,6 +3,7 @@ import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { ellipsize } from '../bound-text.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
 import { type MenuData, menuWindow } from '../menu-items.js';
 import type { LessonStatus } from '../progress-update.js';
@@ -57,7 +58,10 @@ export function MenuScreen({
   const digits = String(menu.lessons.length).length;
   const indent = 2 + digits + 2;
   return (
-    <Box flexDirection="column" height={rows - 1} overflowX="hidden">
+    // No horizontal clip: every line is fitted to the width here (ellipsize), and Ink slices every
+    // line under a horizontal clip on every frame. A line that may hold a wide character keeps a
+    // clip of its own (clipUnlessNarrow).
+    <Box flexDirection="column" height={rows - 1}>
       <Text bold {...theme.fg('accent')} wrap="truncate-end">
         {ellipsize(tr(STRINGS.appTitle, lang), columns)}
       </Text>
@@ -73,21 +77,26 @@ export function MenuScreen({
         ) : null}
       </Text>
       {menu.lessons.length === 0 ? <Text dimColor>{tr(STRINGS.noLessons, lang)}</Text> : null}
-      <Box flexDirection="column" flexGrow={1} overflow="hidden">
+      <Box flexDirection="column" flexGrow={1} overflowY="hidden">
         {menu.lessons.slice(from, to).map((lesson, i) => {
           const here = from + i === selected;
           const status = STATUS[lesson.status];
           // The lesson in progress says so after its status ("in progress ◂ continue here").
           const statusText = `${tr(STRINGS[status.key], lang)}${lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}`;
+          const title = ellipsize(
+            `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
+            columns - 1 - stringWidth(statusText),
+          );
+          const goal = ellipsize(
+            lesson.revision === '' ? lesson.goal : `${lesson.revision} · ${lesson.goal}`,
+            columns - indent,
+          );
           return (
             <Box key={lesson.id} flexDirection="column" flexShrink={0}>
               <Box>
-                <Box flexGrow={1} flexShrink={1} overflowX="hidden">
+                <Box flexGrow={1} flexShrink={1} overflowX={clipUnlessNarrow(title)}>
                   <Text wrap="truncate-end" bold={here} inverse={here}>
-                    {ellipsize(
-                      `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
-                      columns - 1 - stringWidth(statusText),
-                    )}
+                    {title}
                   </Text>
                 </Box>
                 <Box flexShrink={0} marginLeft={1}>
@@ -96,12 +105,9 @@ export function MenuScreen({
                   </Text>
                 </Box>
               </Box>
-              <Box paddingLeft={indent} overflowX="hidden">
+              <Box paddingLeft={indent} overflowX={clipUnlessNarrow(goal)}>
                 <Text dimColor={!here} wrap="truncate-end">
-                  {ellipsize(
-                    lesson.revision === '' ? lesson.goal : `${lesson.revision} · ${lesson.goal}`,
-                    columns - indent,
-                  )}
+                  {goal}
                 </Text>
               </Box>
             </Box>

@@ -60,7 +60,10 @@ export function ScrollPane(props: ScrollPaneProps) {
           </Box>
         ) : null}
       </Box>
-      <Box flexDirection="column" height={paneRows(height)} flexShrink={0} overflow="hidden">
+      {/* Clipped top and bottom only: what a pane holds fits its width by itself (text wraps, a
+          truncated line that may hold a wide character has its own clip: clipUnlessNarrow), and
+          Ink slices every line under a horizontal clip on every frame. */}
+      <Box flexDirection="column" height={paneRows(height)} flexShrink={0} overflowY="hidden">
         <Box flexDirection="column" flexShrink={0} marginTop={-shift}>
           {children}
         </Box>
