@@ -19,7 +19,10 @@ describe('teachers’ own lessons', () => {
     expect(ids.slice(0, 2)).toEqual(['first-session', 'json-rpc-envelopes']);
     expect(ids.slice(-3)).toEqual(['good', 'also-good', 'cannot-play']);
     const errors = lines(r.stderr);
-    expect(errors).toHaveLength(13);
+    expect(errors).toHaveLength(14);
+    expect(errors).toContain(
+      `mcp-sim: ${join(BROKEN, '17-loose.yaml')}: not read: a lesson is a folder <number>-<id> holding lesson.yaml; move this file to 17-loose/lesson.yaml`,
+    );
     expect(errors).toContain(
       `mcp-sim: ${join(BROKEN, '03-alias-to-nowhere', 'lesson.yaml')}:2:7: YAML: alias *nope refers to no anchor (&nope must be set before it)`,
     );
@@ -84,8 +87,8 @@ describe('lessons --check <folder>', () => {
     const r = await runCli(['lessons', '--check', BROKEN]);
     expect(r.code).toBe(1);
     const out = lines(r.stdout);
-    expect(out).toHaveLength(15);
-    expect(out.at(-1)).toBe(`${BROKEN}: 14 problems in 14 files`);
+    expect(out).toHaveLength(16);
+    expect(out.at(-1)).toBe(`${BROKEN}: 15 problems in 15 files`);
     for (const line of out.slice(0, -1))
       expect(line).toMatch(/^\/.*broken-lessons\/[^:]+(:\d+(:\d+)?)?: /);
   });
