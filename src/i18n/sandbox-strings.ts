@@ -32,6 +32,10 @@ export const SANDBOX_STRINGS = {
     zh: '以 JSON 表示的消息（回车发送，Esc 返回）：',
   },
   editError: { en: 'Not JSON: {error}', zh: '不是 JSON：{error}' },
+  editHidden: {
+    en: 'The text holds a control character the screen cannot show: {code} at position {position} (pasted, or a key taken as text); delete it.',
+    zh: '文本里有一个屏幕显示不出来的控制字符：{code}，位置 {position}（粘贴进来的，或被当作文字的按键）；请删掉它。',
+  },
   keyMove: { en: 'choose', zh: '选择' },
   keySend: { en: 'send', zh: '发送' },
   keyEdit: { en: 'edit JSON', zh: '编辑 JSON' },

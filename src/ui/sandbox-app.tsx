@@ -82,7 +82,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       if (!key.return) return;
       const parsed = parseEnvelope(mode.text);
       if (parsed.ok) send(parsed.value);
-      else setMode({ ...mode, error: parsed.error });
+      else setMode({ ...mode, error: parsed.error, hidden: parsed.hidden });
       return;
     }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
@@ -188,7 +188,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         <SandboxJsonEdit
           text={compact(mode.offer.envelope)}
           error={mode.error}
+          hidden={mode.hidden ?? null}
           lang={lang}
+          columns={columns}
           onChange={(text) => setMode((m) => (m.kind === 'edit' ? { ...m, text } : m))}
         />
       ) : (

@@ -20,6 +20,8 @@ export type SandboxMode =
       /** What the editor holds now. */
       readonly text: string;
       readonly error: string | null;
+      /** The first control character of the text when it did not parse (null when none). */
+      readonly hidden?: HiddenCharacter | null;
     }
   | { readonly kind: 'help' };
 
@@ -50,14 +52,33 @@ export function withFields(offer: Offer, fields: readonly Field[]): JsonObject {
   return { ...offer.envelope, params: filled };
 }
 
-/** The envelope the learner typed, or why it is not JSON (JSON.parse's words, with the position). */
+/** A control character in the editor's text: the terminal shows nothing for it. */
+export type HiddenCharacter = { readonly code: string; readonly position: number };
+
+// C0 and C1 controls and DEL. JSON allows tab, line feed and carriage return between tokens, but a
+// one-line editor shows none of them either, so a pasted one is as invisible as the rest.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The envelope the learner typed, or why it is not JSON (JSON.parse's words, with the position)
+ * and, when the text holds a control character (pasted, or a key the editor took as text), the
+ * first one: the editor draws nothing for it, so the position alone would point at nothing seen.
+ */
 export function parseEnvelope(
   text: string,
-): { ok: true; value: unknown } | { ok: false; error: string } {
+): { ok: true; value: unknown } | { ok: false; error: string; hidden: HiddenCharacter | null } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    const control = CONTROL.exec(text);
+    const hidden =
+      control === null
+        ? null
+        : {
+            code: `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+            position: control.index,
+          };
+    return { ok: false, error: error instanceof Error ? error.message : String(error), hidden };
   }
 }
 
