@@ -55,9 +55,9 @@ export function withFields(offer: Offer, fields: readonly Field[]): JsonObject {
 /** A control character in the editor's text: the terminal shows nothing for it. */
 export type HiddenCharacter = { readonly code: string; readonly position: number };
 
-// C0 and C1 controls and DEL. JSON allows tab, line feed and carriage return between tokens, but a
+// C0 and C1 controls and DEL (Unicode category Cc). JSON allows tab, line feed and carriage return between tokens, but a
 // one-line editor shows none of them either, so a pasted one is as invisible as the rest.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u;
 
 /**
  * The envelope the learner typed, or why it is not JSON (JSON.parse's words, with the position)
