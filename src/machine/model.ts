@@ -165,6 +165,25 @@ class View implements SessionView {
   get pending(): readonly PendingRequest[] {
     return this.#open.list();
   }
+
+  /**
+   * The view as JSON writes it, `pending` included: a getter of a class is not an own property, so
+   * without this a step written out (the build's compiled timelines) would lose its pending list.
+   */
+  toJSON(): SessionView {
+    return {
+      era: this.era,
+      ruleVersion: this.ruleVersion,
+      handshake: this.handshake,
+      capabilities: this.capabilities,
+      info: this.info,
+      discover: this.discover,
+      declaredVersion: this.declaredVersion,
+      pending: this.pending,
+      closed: this.closed,
+      violationCount: this.violationCount,
+    };
+  }
 }
 
 export function sessionView(state: RefereeState): SessionView {

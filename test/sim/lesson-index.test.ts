@@ -47,6 +47,8 @@ describe('the timelines played at build time', () => {
       if (!played.ok) throw new Error(played.error.message);
       const fresh = played.value.steps;
       expect(compiled).toEqual(JSON.parse(JSON.stringify(fresh)));
+      // What a step's view builds on first read (pending) is written out too, not left behind.
+      expect(compiled?.map((s) => s.session.pending)).toEqual(fresh.map((s) => s.session.pending));
     },
   );
 
