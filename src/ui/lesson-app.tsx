@@ -33,7 +33,7 @@ export function LessonApp<P extends ProgressData>({
 }: LessonAppProps<P>) {
   const { exit } = useApp();
   // The lesson screen never shows the progress it saves: saving a step renders nothing again.
-  const record = useProgressRecorder(initial, save);
+  const { record } = useProgressRecorder(initial, save);
   // One listener for every lesson this app shows: the next lesson gets the very next key.
   const route = useKeyRouter();
   // The lesson on screen: the one asked for, until `n` on a last step opens the next.

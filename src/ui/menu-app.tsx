@@ -1,5 +1,5 @@
 import { useApp } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { LessonMenu } from './lesson-menu.js';
 import type { LessonPlayer } from './lesson-player.js';
@@ -52,11 +52,7 @@ export function MenuApp<P extends ProgressData>({
   const route = useKeyRouter();
   // The progress as saved, step by step; the menu takes it when it is back on screen, so that a
   // step saved is not a second render of the lesson on screen.
-  const saved = useRef(initial);
-  const keep = useCallback((next: P) => {
-    saved.current = next;
-  }, []);
-  const record = useProgressRecorder(initial, save, keep);
+  const { record, latest } = useProgressRecorder(initial, save);
   const [progress, setProgress] = useState(initial);
   const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
   // The menu opens on the lesson in progress, if there is one.
@@ -75,7 +71,7 @@ export function MenuApp<P extends ProgressData>({
       setScreen({ kind: 'menu', loading: true });
       void Promise.all([open(id), loadPlayer()]).then(([opened, { LessonPlayer: Player }]) => {
         if (opened.ok) {
-          const start = resumeAt(saved.current, id, opened.value.steps.length);
+          const start = resumeAt(latest(), id, opened.value.steps.length);
           setScreen({ kind: 'lesson', lesson: opened.value, start, Player });
         } else {
           setNotice(opened.error.message);
@@ -83,7 +79,7 @@ export function MenuApp<P extends ProgressData>({
         }
       });
     },
-    [open, loadPlayer],
+    [open, loadPlayer, latest],
   );
   const lesson = screen.kind === 'lesson' ? screen.lesson : null;
   const onStep = useCallback(
@@ -102,9 +98,9 @@ export function MenuApp<P extends ProgressData>({
     openLesson(following.id);
   }, [following, at, openLesson]);
   const back = useCallback(() => {
-    setProgress(saved.current);
+    setProgress(latest());
     setScreen({ kind: 'menu', loading: false });
-  }, []);
+  }, [latest]);
 
   if (screen.kind === 'lesson') {
     const { Player } = screen;
