@@ -131,11 +131,14 @@ function invalid(
   return { kind: 'invalid', reason, pointer, text: REASONS[reason], ...extra };
 }
 
-/** Classifies any JSON value as one of the four JSON-RPC message kinds, or says precisely why not. */
-/** The id of a broken envelope, when it can be read: its error answer may name it. */
+/**
+ * The id of a broken envelope, when it can be read: its error answer may name it. Built only for a
+ * broken one (a valid request would pay two objects for nothing).
+ */
 const readableId = (value: JsonObject): { id?: RequestId } =>
   isRequestId(value.id) ? { id: value.id } : {};
 
+/** Classifies any JSON value as one of the four JSON-RPC message kinds, or says precisely why not. */
 export function classify(value: unknown): Envelope {
   if (Array.isArray(value)) return invalid('batch', '');
   if (!isObject(value)) return invalid('not-an-object', '');
@@ -147,18 +150,14 @@ export function classify(value: unknown): Envelope {
     if (typeof value.method !== 'string')
       return invalid('method-not-string', '/method', readableId(value));
     const method = value.method;
-    if ('result' in value || 'error' in value) {
-      return invalid('method-and-response', '', { ...readableId(value), method });
-    }
-    if ('params' in value && !isObject(value.params)) {
-      return invalid('params-not-object', '/params', { ...readableId(value), method });
-    }
+    const at = () => ({ ...readableId(value), method });
+    if ('result' in value || 'error' in value) return invalid('method-and-response', '', at());
+    if ('params' in value && !isObject(value.params))
+      return invalid('params-not-object', '/params', at());
     const params = value.params as JsonObject | undefined;
     const catalogued = isCatalogued(method) ? CATALOGUE[method] : undefined;
     if ('id' in value) {
-      if (catalogued?.kind === 'notification') {
-        return invalid('notification-with-id', '/id', { ...readableId(value), method });
-      }
+      if (catalogued?.kind === 'notification') return invalid('notification-with-id', '/id', at());
       if (value.id === null) return invalid('id-null', '/id', { method });
       if (!isRequestId(value.id)) return invalid('id-type', '/id', { method });
       return { kind: 'request', id: value.id, method, params };
