@@ -68,3 +68,11 @@ export function visibleJson(json: string): string {
 export function hasControl(text: string): boolean {
   return CONTROL.test(text);
 }
+
+/** The first character of the text that `visible` would rewrite, and where it is; null if none. */
+export function firstControl(
+  text: string,
+): { readonly char: string; readonly index: number } | null {
+  const found = CONTROL.exec(text);
+  return found === null ? null : { char: found[0], index: found.index };
+}

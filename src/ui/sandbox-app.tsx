@@ -96,7 +96,13 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       else if (action === 'send') return choose();
       else if (action === 'edit' && offers[cursor]) {
         const offer = offers[cursor];
-        return setMode({ kind: 'edit', offer, text: compact(offer.envelope), error: null });
+        return setMode({
+          kind: 'edit',
+          offer,
+          text: compact(offer.envelope),
+          error: null,
+          hidden: null,
+        });
       } else if (action === 'inspect') {
         const steps = session.log.steps;
         const at = steps.findLastIndex((s) => s.kind === 'message');
@@ -188,7 +194,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         <SandboxJsonEdit
           text={compact(mode.offer.envelope)}
           error={mode.error}
-          hidden={mode.hidden ?? null}
+          hidden={mode.hidden}
           lang={lang}
           columns={columns}
           onChange={(text) => setMode((m) => (m.kind === 'edit' ? { ...m, text } : m))}

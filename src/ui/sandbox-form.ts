@@ -1,5 +1,6 @@
 import type { JsonObject } from '../protocol/json.js';
 import { isObject } from '../protocol/json.js';
+import { firstControl } from '../protocol/visible.js';
 import type { OfferRow as Offer } from './sandbox-driver.js';
 
 /** One line of a request's form: a top-level param and its value as JSON text. */
@@ -21,7 +22,7 @@ export type SandboxMode =
       readonly text: string;
       readonly error: string | null;
       /** The first control character of the text when it did not parse (null when none). */
-      readonly hidden?: HiddenCharacter | null;
+      readonly hidden: HiddenCharacter | null;
     }
   | { readonly kind: 'help' };
 
@@ -55,10 +56,6 @@ export function withFields(offer: Offer, fields: readonly Field[]): JsonObject {
 /** A control character in the editor's text: the terminal shows nothing for it. */
 export type HiddenCharacter = { readonly code: string; readonly position: number };
 
-// C0 and C1 controls and DEL (Unicode category Cc). JSON allows tab, line feed and carriage return between tokens, but a
-// one-line editor shows none of them either, so a pasted one is as invisible as the rest.
-const CONTROL = /\p{Cc}/u;
-
 /**
  * The envelope the learner typed, or why it is not JSON (JSON.parse's words, with the position)
  * and, when the text holds a control character (pasted, or a key the editor took as text), the
@@ -70,12 +67,14 @@ export function parseEnvelope(
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const control = CONTROL.exec(text);
+    // A control character as `visible` counts them: C0, DEL, C1, bidi controls. JSON allows tab,
+    // line feed and carriage return between tokens, but a one-line editor shows none of them.
+    const control = firstControl(text);
     const hidden =
       control === null
         ? null
         : {
-            code: `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+            code: `U+${control.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
             position: control.index,
           };
     return { ok: false, error: error instanceof Error ? error.message : String(error), hidden };

@@ -26,5 +26,10 @@ describe('parseEnvelope', () => {
       ok: false,
       hidden: { code: 'U+009B', position: 6 },
     });
+    // A bidi override, a control as every other view of mcp-sim counts them (protocol/visible).
+    expect(parseEnvelope('{"id":1}\u202e')).toMatchObject({
+      ok: false,
+      hidden: { code: 'U+202E', position: 8 },
+    });
   });
 });
