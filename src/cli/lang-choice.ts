@@ -8,13 +8,13 @@ import { PROGRESS_FILE, type Progress, saveProgress } from './progress.js';
  * listings, help) use their `--lang` for that run only, so a teacher printing the handouts in both
  * languages changes nobody's choice.
  */
-export function remembered(
+export async function remembered(
   progress: Progress,
   option: string | undefined,
   file: string = PROGRESS_FILE,
-): Progress {
+): Promise<Progress> {
   if (!isLang(option) || chosenLang(progress) === option) return progress;
   const chosen: Progress = { ...progress, lang: option, langChosen: true };
-  saveProgress(chosen, file);
+  await saveProgress(chosen, file);
   return chosen;
 }

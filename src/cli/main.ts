@@ -15,7 +15,8 @@ import { packageVersion } from './version.js';
 type Run<N extends CommandName> = (parsed: ParsedCommand<(typeof COMMANDS)[N]>) => Promise<number>;
 
 /** The learner's language: the command's --lang, else the one chosen before, else the locale's. */
-const langOf = (value: string | undefined): Lang => detectLang(value, chosenLang(loadProgress()));
+const langOf = async (value: string | undefined): Promise<Lang> =>
+  detectLang(value, chosenLang(await loadProgress()));
 
 async function showHelp(topic: CommandName | undefined, lang: Lang): Promise<number> {
   const { commandHelpText, overviewText } = await import('./help-text.js');
@@ -41,10 +42,10 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
-    const loaded = loadProgress();
+    const loaded = await loadProgress();
     const lang = detectLang(values.lang, chosenLang(loaded));
     requireTty(lang, 'needsTtyMenu');
-    const progress = remembered(loaded, values.lang);
+    const progress = await remembered(loaded, values.lang);
     const [{ runMenu }, { listing, open }] = await Promise.all([
       importUi(),
       import('./lesson-source.js').then(async ({ listLessons, openLesson }) => {
@@ -57,7 +58,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   async help({ values, args }) {
     const topic = args.command;
     if (topic !== undefined && !isCommandName(topic)) throw noHelpFor(topic);
-    return showHelp(topic, langOf(values.lang));
+    return showHelp(topic, await langOf(values.lang));
   },
   async trace({ values, args }) {
     const { traceCommand } = await import('./commands/trace.js');
@@ -68,7 +69,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     return diagramCommand(values.format ?? 'mermaid');
   },
   async lessons({ values }) {
-    const progress = loadProgress();
+    const progress = await loadProgress();
     const lang = detectLang(values.lang, chosenLang(progress));
     const { checkLessonsCommand, lessonsCommand } = await import('./commands/lessons.js');
     if (values.check !== undefined) {
@@ -81,7 +82,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async lesson({ values, args }) {
     const { id } = args;
-    const loaded = loadProgress();
+    const loaded = await loadProgress();
     const lang = detectLang(values.lang, chosenLang(loaded));
     if (values.json && values.plain) {
       throw new UsageError('choose one of --plain (a Markdown handout) and --json');
@@ -100,7 +101,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const opened = await openLesson(target.id, target.listing);
     if (!opened.ok) throw lessonProblem(opened.error);
     requireTty(lang);
-    const progress = remembered(loaded, values.lang);
+    const progress = await remembered(loaded, values.lang);
     const { runLesson } = await importUi();
     return runLesson({
       lesson: opened.value,
@@ -113,7 +114,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async play({ values, args }) {
     const { file } = args;
-    const lang = langOf(values.lang);
+    const lang = await langOf(values.lang);
     const autoplay = autoplayOf(values.autoplay);
     const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
     if (values.plain) return playPlainCommand(file, lang);
@@ -147,7 +148,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       era: values.era,
       side: values.as ?? 'client',
       lesson: values.lesson,
-      lang: langOf(values.lang),
+      lang: await langOf(values.lang),
       folders: await foldersOf(undefined),
     });
   },
@@ -157,11 +158,11 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       topic: args.topic,
       plain: values.plain,
       json: values.json,
-      lang: langOf(values.lang),
+      lang: await langOf(values.lang),
     });
   },
   async exercises({ values }) {
-    const lang = langOf(values.lang);
+    const lang = await langOf(values.lang);
     const { exercisesCommand } = await import('./commands/exercises.js');
     return exercisesCommand({ json: values.json, init: values.init, lang });
   },
@@ -179,7 +180,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
           '--play shows a session; leave out --json, --format, --output and --watch',
         );
       }
-      const lang = langOf(values.lang);
+      const lang = await langOf(values.lang);
       const { checkPlayCommand } = await import('./commands/check-play.js');
       return checkPlayCommand({
         id,
@@ -192,7 +193,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     if (values.plain) {
       throw new UsageError('--plain goes with --play: mcp-sim check <id> --play --plain');
     }
-    const lang = langOf(values.lang);
+    const lang = await langOf(values.lang);
     let seed: number | undefined;
     if (values.seed !== undefined) {
       seed = Number(values.seed);
@@ -214,12 +215,12 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     });
   },
   async hint({ values, args }) {
-    const lang = langOf(values.lang);
+    const lang = await langOf(values.lang);
     const { hintCommand } = await import('./commands/exercises.js');
     return hintCommand({ id: args.id, all: values.all, lang });
   },
   async solution({ values, args }) {
-    const lang = langOf(values.lang);
+    const lang = await langOf(values.lang);
     const { solutionCommand } = await import('./commands/solution.js');
     return solutionCommand({ id: args.id, lang });
   },
@@ -231,7 +232,7 @@ async function runCommand<N extends CommandName>(
   words: readonly string[],
 ): Promise<number> {
   const parsed = parseCommand(name, words);
-  if (parsed.help) return showHelp(name, langOf(parsed.lang));
+  if (parsed.help) return showHelp(name, await langOf(parsed.lang));
   return RUN[name](parsed);
 }
 

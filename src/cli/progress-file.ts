@@ -1,10 +1,14 @@
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-// zod/mini, not the full zod: every command reads this file first, and the full build of zod costs
-// about 70 ms of start-up (docs/benchmarks.md) that the menu's first frame cannot afford.
+// zod/mini, not the full zod: a command that finds a progress file reads it before anything else,
+// and the full build of zod costs about 70 ms of start-up (docs/benchmarks.md).
 import en from 'zod/v4/locales/en.js';
+import { reasonOf } from './fs-reason.js';
 import { jsonErrorAt } from './json-error-at.js';
 import type { Progress } from './progress-merge.js';
+
+// The file's validation (zod). progress.ts loads this module only when there is a file to read,
+// so a first start (no file yet) never waits for zod.
 
 // The mini build carries no messages of its own; the English ones say what was expected.
 z.config(en());
@@ -27,8 +31,6 @@ export type DiskProgress =
   /** Not a progress file at all (not JSON, or JSON but not an object): moved aside whole. */
   | { readonly kind: 'broken'; readonly why: string }
   | { readonly kind: 'read'; readonly progress: Progress; readonly asides: readonly Aside[] };
-
-export const emptyProgress = (): Progress => ({ lessons: {}, exercises: {} });
 
 /** A JSON pointer token (RFC 6901): `~` and `/` escaped. */
 const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -155,7 +157,3 @@ export function moveAside(file: string): { name: string } | { error: string } {
   }
   return { error: 'too many set-aside files' };
 }
-
-/** An fs error's reason in one line ("EACCES: permission denied, open '…'"). */
-export const reasonOf = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';

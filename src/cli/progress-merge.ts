@@ -21,6 +21,9 @@ export type Progress = {
   [key: string]: unknown;
 };
 
+/** No progress yet: a first start, or a file that could not be used. */
+export const emptyProgress = (): Progress => ({ lessons: {}, exercises: {} });
+
 type Records<R> = Readonly<Record<string, R>>;
 
 /**

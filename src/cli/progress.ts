@@ -1,14 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import {
-  type Aside,
-  emptyProgress,
-  moveAside,
-  readProgress,
-  reasonOf,
-  writeAside,
-} from './progress-file.js';
-import { mergeProgress, type Progress } from './progress-merge.js';
+import { reasonOf } from './fs-reason.js';
+import type { Aside } from './progress-file.js';
+import { emptyProgress, mergeProgress, type Progress } from './progress-merge.js';
 
 export type { ExerciseRecord, LessonRecord, Progress } from './progress-merge.js';
 
@@ -22,6 +16,33 @@ const toStderr: Warn = (line) => process.stderr.write(`${line}\n`);
  * session's changes only what differs from it, and takes everything else as the file has it now.
  */
 const bases = new Map<string, Progress>();
+/**
+ * What this process last wrote to each file, and the file's identity right after (its inode, size
+ * and time): while the file is still that one, it holds exactly that progress, so a save needs
+ * neither to read it back nor to validate it again. Any other writer replaces the inode (every
+ * save is a rename).
+ */
+const written = new Map<string, { readonly id: string; readonly progress: Progress }>();
+
+const identity = (file: string): string | null => {
+  try {
+    const stat = statSync(file);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The file's validation (zod/mini), loaded the first time there is a file to validate: a first
+ * start, with no file yet, draws its first frame without it.
+ */
+let validator: Promise<typeof import('./progress-file.js')> | undefined;
+const validation = () => {
+  validator ??= import('./progress-file.js');
+  return validator;
+};
+
 /** Problems already reported (a read-only folder is reported once, not on every step's save). */
 const reported = new Set<string>();
 
@@ -45,7 +66,12 @@ function writeWhole(file: string, progress: Progress): void {
 }
 
 /** Keeps the entries that did not validate in a new set-aside file, with why, and says so once. */
-function setAside(file: string, asides: readonly Aside[], warn: Warn): boolean {
+function setAside(
+  file: string,
+  asides: readonly Aside[],
+  warn: Warn,
+  writeAside: (file: string, text: string) => { name: string } | { error: string },
+): boolean {
   const entries = Object.fromEntries(
     asides.map((a) => [a.pointer, { why: a.why, value: a.value }]),
   );
@@ -71,7 +97,9 @@ function setAside(file: string, asides: readonly Aside[], warn: Warn): boolean {
  * and the rest is used. With `rewrite`, the file is written back without them at once, so they
  * are set aside once and not again on every later read.
  */
-function settle(file: string, warn: Warn, rewrite: boolean): Progress {
+async function settle(file: string, warn: Warn, rewrite: boolean): Promise<Progress> {
+  if (!existsSync(file)) return emptyProgress();
+  const { moveAside, readProgress, writeAside } = await validation();
   const disk = readProgress(file);
   if (disk.kind === 'missing') return emptyProgress();
   if (disk.kind === 'broken') {
@@ -80,7 +108,7 @@ function settle(file: string, warn: Warn, rewrite: boolean): Progress {
     once(`broken ${resolve(file)}`, warn, `mcp-sim: ${file}: ${disk.why}; starting fresh${kept}`);
     return emptyProgress();
   }
-  if (disk.asides.length > 0 && setAside(file, disk.asides, warn) && rewrite) {
+  if (disk.asides.length > 0 && setAside(file, disk.asides, warn, writeAside) && rewrite) {
     try {
       writeWhole(file, disk.progress);
     } catch {
@@ -95,8 +123,11 @@ function settle(file: string, warn: Warn, rewrite: boolean): Progress {
  * or a broken entry is reported in one line and set aside, never overwriting an earlier set-aside
  * file (nothing the learner could still mend by hand is lost). Never fatal.
  */
-export function loadProgress(file: string = PROGRESS_FILE, warn: Warn = toStderr): Progress {
-  const progress = settle(file, warn, true);
+export async function loadProgress(
+  file: string = PROGRESS_FILE,
+  warn: Warn = toStderr,
+): Promise<Progress> {
+  const progress = await settle(file, warn, true);
   bases.set(resolve(file), structuredClone(progress));
   return progress;
 }
@@ -106,21 +137,26 @@ export function loadProgress(file: string = PROGRESS_FILE, warn: Warn = toStderr
  * folder may have saved since this one read it; see mergeProgress), so both keep their progress.
  * A folder that cannot be written is reported once; the session goes on.
  */
-export function saveProgress(
+export async function saveProgress(
   progress: Progress,
   file: string = PROGRESS_FILE,
   warn: Warn = toStderr,
-): void {
+): Promise<void> {
   const key = resolve(file);
-  const merged = mergeProgress(
-    bases.get(key) ?? emptyProgress(),
-    progress,
-    settle(file, warn, false),
-  );
+  const ours = written.get(key);
+  const disk =
+    ours !== undefined && ours.id === identity(file)
+      ? ours.progress
+      : await settle(file, warn, false);
+  const merged = mergeProgress(bases.get(key) ?? emptyProgress(), progress, disk);
   try {
     writeWhole(file, merged);
     bases.set(key, structuredClone(progress));
+    const id = identity(file);
+    if (id === null) written.delete(key);
+    else written.set(key, { id, progress: structuredClone(merged) });
   } catch (error) {
+    written.delete(key);
     once(`save ${key}`, warn, `mcp-sim: could not save ${file}: ${reasonOf(error)}`);
   }
 }

@@ -21,20 +21,20 @@ function fileWith(value: object | null): string {
 }
 
 /** The language a run without --lang shows, in `env`, after reading `file`. */
-const shown = (file: string, env: NodeJS.ProcessEnv) =>
-  detectLang(undefined, chosenLang(loadProgress(file, quiet)), env);
+const shown = async (file: string, env: NodeJS.ProcessEnv) =>
+  detectLang(undefined, chosenLang(await loadProgress(file, quiet)), env);
 
 describe('the language: --lang, then an explicit saved choice, then LANG / LC_ALL', () => {
-  it('a language an earlier run merely showed (no mark, as older versions saved) does not hide LANG', () => {
+  it('a language an earlier run merely showed (no mark, as older versions saved) does not hide LANG', async () => {
     const file = fileWith({ lang: 'en', lessons: {} });
-    expect(shown(file, ZH)).toBe('zh');
-    expect(shown(file, { LC_ALL: 'zh_TW.UTF-8', LANG: 'en_US.UTF-8' })).toBe('zh');
-    expect(shown(file, EN)).toBe('en');
+    expect(await shown(file, ZH)).toBe('zh');
+    expect(await shown(file, { LC_ALL: 'zh_TW.UTF-8', LANG: 'en_US.UTF-8' })).toBe('zh');
+    expect(await shown(file, EN)).toBe('en');
   });
 
-  it('a --lang given to a screen is remembered as a choice, and beats LANG later', () => {
+  it('a --lang given to a screen is remembered as a choice, and beats LANG later', async () => {
     const file = fileWith({ lang: 'en', lessons: { a: { finished: true, lastStep: 3 } } });
-    const progress = remembered(loadProgress(file, quiet), 'zh', file);
+    const progress = await remembered(await loadProgress(file, quiet), 'zh', file);
     expect(progress).toMatchObject({ lang: 'zh', langChosen: true });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       lang: 'zh',
@@ -42,26 +42,26 @@ describe('the language: --lang, then an explicit saved choice, then LANG / LC_AL
       lessons: { a: { finished: true, lastStep: 3 } },
       exercises: {},
     });
-    expect(shown(file, EN)).toBe('zh');
+    expect(await shown(file, EN)).toBe('zh');
     // --lang still wins over the choice.
-    expect(detectLang('en', chosenLang(loadProgress(file, quiet)), ZH)).toBe('en');
+    expect(detectLang('en', chosenLang(await loadProgress(file, quiet)), ZH)).toBe('en');
   });
 
-  it('a run that did not choose saves nothing', () => {
+  it('a run that did not choose saves nothing', async () => {
     const file = fileWith(null);
-    const progress = loadProgress(file, quiet);
-    expect(remembered(progress, undefined, file)).toBe(progress);
+    const progress = await loadProgress(file, quiet);
+    expect(await remembered(progress, undefined, file)).toBe(progress);
     expect(existsSync(file)).toBe(false);
     const kept = fileWith({ lang: 'zh', langChosen: true, lessons: {} });
     const before = readFileSync(kept, 'utf8');
-    remembered(loadProgress(kept, quiet), 'zh', kept); // the same choice again: nothing to write
+    await remembered(await loadProgress(kept, quiet), 'zh', kept); // the same choice again: nothing to write
     expect(readFileSync(kept, 'utf8')).toBe(before);
   });
 
-  it('a langChosen that is not a boolean is set aside, and is no choice', () => {
+  it('a langChosen that is not a boolean is set aside, and is no choice', async () => {
     const warnings: string[] = [];
     const file = fileWith({ lang: 'en', langChosen: 'yes', lessons: {} });
-    const progress = loadProgress(file, (line) => warnings.push(line));
+    const progress = await loadProgress(file, (line) => warnings.push(line));
     expect(chosenLang(progress)).toBeUndefined();
     expect(warnings[0]).toMatch(/\/langChosen: expected a boolean/);
   });

@@ -28,10 +28,10 @@ describe('two sessions in one folder', () => {
   it('both keep their progress: lesson a finished in one, b in the other', async () => {
     const [one, two] = [await session(), await session()];
     const file = fileIn();
-    const p1 = one.loadProgress(file, quiet);
-    const p2 = two.loadProgress(file, quiet);
-    one.saveProgress(recordStep(p1, 'a', 4, 5), file, quiet);
-    two.saveProgress(recordStep(p2, 'b', 2, 3), file, quiet);
+    const p1 = await one.loadProgress(file, quiet);
+    const p2 = await two.loadProgress(file, quiet);
+    await one.saveProgress(recordStep(p1, 'a', 4, 5), file, quiet);
+    await two.saveProgress(recordStep(p2, 'b', 2, 3), file, quiet);
     expect(onDisk(file).lessons).toEqual({
       a: { finished: true, lastStep: 4 },
       b: { finished: true, lastStep: 2 },
@@ -43,14 +43,14 @@ describe('two sessions in one folder', () => {
       const [one, two] = [await session(), await session()];
       const file = fileIn();
       const start = recordStep({ lessons: {}, exercises: {} }, 'a', 1, 10);
-      one.saveProgress(start, file, quiet);
-      const p1 = one.loadProgress(file, quiet);
-      const p2 = two.loadProgress(file, quiet);
+      await one.saveProgress(start, file, quiet);
+      const p1 = await one.loadProgress(file, quiet);
+      const p2 = await two.loadProgress(file, quiet);
       const saves = [
         () => one.saveProgress(recordStep(recordStep(p1, 'a', 9, 10), 'a', 3, 10), file, quiet),
         () => two.saveProgress(recordStep(p2, 'a', 6, 10), file, quiet),
       ];
-      for (const save of order ? saves.reverse() : saves) save();
+      for (const save of order ? saves.reverse() : saves) await save();
       expect(onDisk(file).lessons.a).toEqual({ finished: true, lastStep: 6 });
     }
   });
@@ -58,43 +58,43 @@ describe('two sessions in one folder', () => {
   it('one session alone still records going back: its own latest step is kept', async () => {
     const one = await session();
     const file = fileIn();
-    const p = one.loadProgress(file, quiet);
+    const p = await one.loadProgress(file, quiet);
     const at7 = recordStep(p, 'a', 7, 10);
-    one.saveProgress(at7, file, quiet);
-    one.saveProgress(recordStep(at7, 'a', 2, 10), file, quiet);
+    await one.saveProgress(at7, file, quiet);
+    await one.saveProgress(recordStep(at7, 'a', 2, 10), file, quiet);
     expect(onDisk(file).lessons.a).toEqual({ finished: false, lastStep: 2 });
   });
 
   it('the language: the latest explicit choice wins, an unchanged one does not undo it', async () => {
     const [one, two] = [await session(), await session()];
     const file = fileIn();
-    one.saveProgress({ lang: 'en', lessons: {}, exercises: {} }, file, quiet);
-    const p1 = one.loadProgress(file, quiet);
-    const p2 = two.loadProgress(file, quiet);
-    two.saveProgress({ ...p2, lang: 'zh' }, file, quiet);
-    one.saveProgress(recordStep(p1, 'a', 0, 3), file, quiet); // still en, as it read
+    await one.saveProgress({ lang: 'en', lessons: {}, exercises: {} }, file, quiet);
+    const p1 = await one.loadProgress(file, quiet);
+    const p2 = await two.loadProgress(file, quiet);
+    await two.saveProgress({ ...p2, lang: 'zh' }, file, quiet);
+    await one.saveProgress(recordStep(p1, 'a', 0, 3), file, quiet); // still en, as it read
     expect(onDisk(file).lang).toBe('zh');
-    one.saveProgress({ ...p1, lang: 'en', lessons: {} }, file, quiet);
+    await one.saveProgress({ ...p1, lang: 'en', lessons: {} }, file, quiet);
     expect(onDisk(file).lang).toBe('zh'); // en is what one read: no choice made
-    const again = one.loadProgress(file, quiet);
-    one.saveProgress({ ...again, lang: 'en' }, file, quiet);
+    const again = await one.loadProgress(file, quiet);
+    await one.saveProgress({ ...again, lang: 'en' }, file, quiet);
     expect(onDisk(file).lang).toBe('en');
   });
 
   it('an exercise: the latest check’s result, or the better one when two checks raced', async () => {
     const [one, two] = [await session(), await session()];
     const file = fileIn();
-    one.saveProgress({ lessons: {}, exercises: { e: ex(true, 10) } }, file, quiet);
-    const p1 = one.loadProgress(file, quiet);
+    await one.saveProgress({ lessons: {}, exercises: { e: ex(true, 10) } }, file, quiet);
+    const p1 = await one.loadProgress(file, quiet);
     p1.exercises.e = ex(false, 4); // the check mutates what it loaded
-    one.saveProgress(p1, file, quiet);
+    await one.saveProgress(p1, file, quiet);
     expect(onDisk(file).exercises.e).toEqual(ex(false, 4)); // a regression is reported honestly
-    const q1 = one.loadProgress(file, quiet);
-    const q2 = two.loadProgress(file, quiet);
+    const q1 = await one.loadProgress(file, quiet);
+    const q2 = await two.loadProgress(file, quiet);
     q2.exercises.e = ex(true, 9);
-    two.saveProgress(q2, file, quiet);
+    await two.saveProgress(q2, file, quiet);
     q1.exercises.e = ex(false, 6);
-    one.saveProgress(q1, file, quiet);
+    await one.saveProgress(q1, file, quiet);
     expect(onDisk(file).exercises.e).toEqual(ex(true, 9));
   });
 
@@ -104,10 +104,10 @@ describe('two sessions in one folder', () => {
     const module = pathToFileURL(join(ROOT, 'src', 'cli', 'progress.ts')).href;
     const script = (id: string) => `
       const { loadProgress, saveProgress } = await import(${JSON.stringify(module)});
-      const p = loadProgress(${JSON.stringify(file)});
+      const p = await loadProgress(${JSON.stringify(file)});
       process.stdout.write('loaded\\n');
-      process.stdin.once('data', () => {
-        saveProgress({ ...p, lessons: { ...p.lessons, ${id}: { finished: true, lastStep: 1 } } }, ${JSON.stringify(file)});
+      process.stdin.once('data', async () => {
+        await saveProgress({ ...p, lessons: { ...p.lessons, ${id}: { finished: true, lastStep: 1 } } }, ${JSON.stringify(file)});
         process.exit(0);
       });`;
     const children = ['a', 'b'].map((id) =>

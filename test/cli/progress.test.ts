@@ -15,47 +15,47 @@ function fileWith(text: string | null): string {
   return file;
 }
 
-function load(file: string): { progress: unknown; warnings: string[] } {
+async function load(file: string): Promise<{ progress: unknown; warnings: string[] }> {
   const warnings: string[] = [];
-  return { progress: loadProgress(file, (line) => warnings.push(line)), warnings };
+  return { progress: await await loadProgress(file, (line) => warnings.push(line)), warnings };
 }
 
 const json = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const A = { finished: true, lastStep: 9 };
 
 describe('.mcp-sim/progress.json: reading', () => {
-  it('starts fresh, silently, when there is no file', () => {
-    expect(load(fileWith(null))).toEqual({
+  it('starts fresh, silently, when there is no file', async () => {
+    expect(await load(fileWith(null))).toEqual({
       progress: { lessons: {}, exercises: {} },
       warnings: [],
     });
   });
 
-  it('reads a saved file back as saved, ending in a newline', () => {
+  it('reads a saved file back as saved, ending in a newline', async () => {
     const file = join(dir, 'sub', 'progress.json');
     const saved = {
       lang: 'zh' as const,
       lessons: { 'first-session': A },
       exercises: { progress: { passed: false, points: 3, maxPoints: 10 } },
     };
-    saveProgress(saved, file);
-    expect(loadProgress(file, () => {})).toEqual(saved);
+    await saveProgress(saved, file);
+    expect(await loadProgress(file, () => {})).toEqual(saved);
     expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
   });
 
-  it('accepts a file saved with a UTF-8 byte order mark', () => {
-    const bom = load(fileWith(`\uFEFF${JSON.stringify({ lang: 'zh', lessons: { a: A } })}`));
+  it('accepts a file saved with a UTF-8 byte order mark', async () => {
+    const bom = await load(fileWith(`\uFEFF${JSON.stringify({ lang: 'zh', lessons: { a: A } })}`));
     expect(bom).toEqual({
       progress: { lang: 'zh', lessons: { a: A }, exercises: {} },
       warnings: [],
     });
   });
 
-  it('sets one bad lesson aside, with why, and uses the rest (one located line)', () => {
+  it('sets one bad lesson aside, with why, and uses the rest (one located line)', async () => {
     const file = fileWith(
       JSON.stringify({ lang: 'zh', lessons: { a: A, b: { finished: true, lastStep: -1 } } }),
     );
-    const first = load(file);
+    const first = await load(file);
     expect(first.progress).toEqual({ lang: 'zh', lessons: { a: A }, exercises: {} });
     expect(first.warnings).toHaveLength(1);
     expect(first.warnings[0]).toBe(
@@ -65,10 +65,10 @@ describe('.mcp-sim/progress.json: reading', () => {
       entries: { '/lessons/b': { why: expect.stringContaining('>=0'), value: { lastStep: -1 } } },
     });
     // The file no longer holds it: the next read is silent and the same.
-    expect(load(file)).toEqual({ progress: first.progress, warnings: [] });
+    expect(await load(file)).toEqual({ progress: first.progress, warnings: [] });
   });
 
-  it('sets a wrong lang, a wrong exercise, a section that is no object aside on their own', () => {
+  it('sets a wrong lang, a wrong exercise, a section that is no object aside on their own', async () => {
     const file = fileWith(
       JSON.stringify({
         lang: 'fr',
@@ -76,7 +76,7 @@ describe('.mcp-sim/progress.json: reading', () => {
         exercises: { x: { passed: 'yes' }, y: { passed: true, points: 1, maxPoints: 1 } },
       }),
     );
-    const read = load(file);
+    const read = await load(file);
     expect(read.progress).toEqual({
       lessons: {},
       exercises: { y: { passed: true, points: 1, maxPoints: 1 } },
@@ -90,14 +90,14 @@ describe('.mcp-sim/progress.json: reading', () => {
     ]);
   });
 
-  it('names the pointer of a key holding "/" or "~" as RFC 6901 escapes it', () => {
-    const read = load(fileWith(JSON.stringify({ lessons: { 'a/b~c': { finished: 1 } } })));
+  it('names the pointer of a key holding "/" or "~" as RFC 6901 escapes it', async () => {
+    const read = await load(fileWith(JSON.stringify({ lessons: { 'a/b~c': { finished: 1 } } })));
     expect(read.warnings[0]).toContain(': /lessons/a~1b~0c/finished: ');
   });
 
-  it('moves a file that is not JSON aside, with its line and column, and starts fresh', () => {
+  it('moves a file that is not JSON aside, with its line and column, and starts fresh', async () => {
     const file = fileWith('{\n  "lessons": {\n    "a": {"finished": true,}\n  }\n}');
-    const read = load(file);
+    const read = await load(file);
     expect(read.progress).toEqual({ lessons: {}, exercises: {} });
     expect(read.warnings).toEqual([
       expect.stringMatching(
@@ -108,22 +108,22 @@ describe('.mcp-sim/progress.json: reading', () => {
     ]);
     expect(readFileSync(`${file}.bad`, 'utf8')).toContain('"finished": true,}');
     expect(existsSync(file)).toBe(false);
-    expect(load(file).warnings).toEqual([]); // reported once: it is no longer there
+    expect((await load(file)).warnings).toEqual([]); // reported once: it is no longer there
   });
 
-  it('moves JSON that is not an object aside too', () => {
+  it('moves JSON that is not an object aside too', async () => {
     const file = fileWith('[1, 2]');
-    expect(load(file).warnings).toEqual([
+    expect((await load(file)).warnings).toEqual([
       `mcp-sim: ${file}: not a JSON object; starting fresh (kept as ${file}.bad)`,
     ]);
   });
 
-  it('never overwrites an earlier set-aside file: the next is .bad-2, then .bad-3', () => {
+  it('never overwrites an earlier set-aside file: the next is .bad-2, then .bad-3', async () => {
     const file = fileWith('{garbage');
     writeFileSync(`${file}.bad`, 'earlier');
-    expect(load(file).warnings[0]).toContain(`(kept as ${file}.bad-2)`);
+    expect((await load(file)).warnings[0]).toContain(`(kept as ${file}.bad-2)`);
     writeFileSync(file, '{"lessons": {"a": 1}}');
-    expect(load(file).warnings[0]).toContain(`(kept as ${file}.bad-3)`);
+    expect((await load(file)).warnings[0]).toContain(`(kept as ${file}.bad-3)`);
     expect(readFileSync(`${file}.bad`, 'utf8')).toBe('earlier');
     expect(readFileSync(`${file}.bad-2`, 'utf8')).toBe('{garbage');
     expect(json(`${file}.bad-3`)).toMatchObject({ entries: { '/lessons/a': { value: 1 } } });
@@ -131,7 +131,7 @@ describe('.mcp-sim/progress.json: reading', () => {
 });
 
 describe('.mcp-sim/progress.json: saving', () => {
-  it('keeps unknown keys, top-level and inside entries, through an older version’s save', () => {
+  it('keeps unknown keys, top-level and inside entries, through an older version’s save', async () => {
     const file = fileWith(
       JSON.stringify({
         future: { badges: ['x'] },
@@ -139,9 +139,9 @@ describe('.mcp-sim/progress.json: saving', () => {
         exercises: { e: { passed: true, points: 2, maxPoints: 2, time: 5 } },
       }),
     );
-    const progress = loadProgress(file, () => {});
+    const progress = await loadProgress(file, () => {});
     // What the screens do: a new entry object for the lesson the learner is on.
-    saveProgress(
+    await saveProgress(
       { ...progress, lessons: { ...progress.lessons, b: { finished: true, lastStep: 4 } } },
       file,
     );
@@ -152,23 +152,35 @@ describe('.mcp-sim/progress.json: saving', () => {
     });
   });
 
-  it('reports a folder that cannot be written once, and goes on', () => {
+  it('reports a folder that cannot be written once, and goes on', async () => {
     mkdirSync(join(dir, 'blocked'));
     writeFileSync(join(dir, 'blocked', 'file'), 'x');
     const file = join(dir, 'blocked', 'file', 'p.json');
     const warnings: string[] = [];
     const warn = (line: string) => warnings.push(line);
-    expect(loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
-    saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
-    saveProgress({ lessons: { a: A, b: A }, exercises: {} }, file, warn);
+    expect(await loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
+    await saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
+    await saveProgress({ lessons: { a: A, b: A }, exercises: {} }, file, warn);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^mcp-sim: could not save .*p\.json: E[A-Z]+: /);
     expect(warnings[0]).not.toContain('\n');
   });
 
-  it('leaves no temp file behind', () => {
+  it('reads the file again when anyone else wrote it since this process saved it', async () => {
     const file = fileWith(null);
-    saveProgress({ lessons: { a: A }, exercises: {} }, file);
+    const warnings: string[] = [];
+    const warn = (line: string) => warnings.push(line);
+    await saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
+    // A hand edit in place (same inode): a new size and time, and an entry that does not validate.
+    writeFileSync(file, JSON.stringify({ lessons: { a: A, b: { finished: 'no' } }, extra: 1 }));
+    await saveProgress({ lessons: { a: A, c: A }, exercises: {} }, file, warn);
+    expect(json(file)).toEqual({ extra: 1, lessons: { a: A, c: A }, exercises: {} });
+    expect(warnings).toEqual([expect.stringContaining(': /lessons/b/finished: ')]);
+  });
+
+  it('leaves no temp file behind', async () => {
+    const file = fileWith(null);
+    await saveProgress({ lessons: { a: A }, exercises: {} }, file);
     expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false);
   });
 });

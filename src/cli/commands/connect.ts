@@ -200,10 +200,10 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
 /** `mcp-sim connect`: the simulated client against a real server started as a child process. */
 export async function connectCommand(
   values: ConnectValues,
-  env: { lang: (value: string | undefined) => Lang; requireTty: (lang: Lang) => void },
+  env: { lang: (value: string | undefined) => Promise<Lang>; requireTty: (lang: Lang) => void },
 ): Promise<number> {
   const args = parseConnectArgs(values);
-  const lang = env.lang(args.lang);
+  const lang = await env.lang(args.lang);
   if (args.format === 'ui') env.requireTty(lang);
   const run = await runConnect({
     command: args.command,

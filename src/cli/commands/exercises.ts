@@ -64,10 +64,14 @@ function statusOf(progress: Progress, id: string): 'new' | 'passed' | 'failed' {
 }
 
 /** `mcp-sim exercises [--json] [--init]`. */
-export function exercisesCommand(options: { json: boolean; init: boolean; lang: Lang }): number {
+export async function exercisesCommand(options: {
+  json: boolean;
+  init: boolean;
+  lang: Lang;
+}): Promise<number> {
   if (options.init) return initWorkspace(options.lang);
   const workspace = findWorkspace();
-  const progress = loadProgress(progressFile(workspace));
+  const progress = await loadProgress(progressFile(workspace));
   const exercises = loadExercises();
   const rows = exercises.map((e) => ({
     id: e.id,
@@ -237,7 +241,7 @@ async function checkOnce(
   const results = items.map(
     (item) => graded[present.indexOf(item)] ?? missingResult(item.meta, item.dir),
   );
-  const progress = loadProgress(progressFile(workspace));
+  const progress = await loadProgress(progressFile(workspace));
   for (const r of results) {
     progress.exercises[r.id] = {
       passed: r.status === 'passed',
@@ -245,7 +249,7 @@ async function checkOnce(
       maxPoints: r.maxPoints,
     };
   }
-  saveProgress(progress, progressFile(workspace));
+  await saveProgress(progress, progressFile(workspace));
   // Every learner process has been stopped by now (gradeAll closes each runner before it
   // returns), so nothing the learner's code did can reach the file: only this process writes it.
   if (options.output !== undefined) {

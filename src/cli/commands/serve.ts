@@ -71,10 +71,10 @@ function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
 /** `mcp-sim serve`: the simulated server as a real MCP server (stdio, or Streamable HTTP). */
 export async function serveCommand(
   values: OptionValues<typeof serve>,
-  env: { readonly lang: (value: string | undefined) => Lang },
+  env: { readonly lang: (value: string | undefined) => Promise<Lang> },
 ): Promise<number> {
   const args = parseServeArgs(values);
-  const lang = env.lang(args.lang);
+  const lang = await env.lang(args.lang);
   // Checked before listening: a UI that cannot take keys would leave a server nobody can stop.
   if (args.ui && (!process.stdin.isTTY || !process.stdout.isTTY)) {
     throw new UsageError(tr(LIVE_STRINGS.needsTty, lang));
