@@ -123,7 +123,12 @@ export function sidePhases(state: RefereeState): SidePhases {
   const value = state.value;
   if (typeof value === 'string') return pairOf('initialization', 'initialization');
   if ('legacy' in value && value.legacy) {
-    return pairOf(phase(value.legacy.client), phase(value.legacy.server));
+    // Operation and shutdown are the whole session's; during the handshake each side has its own.
+    const legacy = value.legacy;
+    if (typeof legacy === 'string') return pairOf(phase(legacy), phase(legacy));
+    const sides = legacy.handshake;
+    if (typeof sides !== 'object') return pairOf('initialization', 'initialization');
+    return pairOf(phase(sides.client), phase(sides.server));
   }
   // A modern session has no lifecycle phases; its sides are shown operating until the transport
   // closes (the reports of its messages carry no phase at all).

@@ -1,4 +1,4 @@
-import { assertEvent, assign, raise, setup } from 'xstate';
+import { and, assertEvent, assign, raise, setup, stateIn } from 'xstate';
 import type { Phase, SessionContext, SessionInput } from './context.js';
 import {
   type EnvelopeEvent,
@@ -135,6 +135,11 @@ export const refereeSetup = setup({
       assertEvent(event, ANSWERS);
       return answersProbe(context, event);
     },
+    /** Lifecycle › Operation: the client has its initialize result, the server its initialized. */
+    bothOperate: and([
+      stateIn('#session.legacy.handshake.client.operation'),
+      stateIn('#session.legacy.handshake.server.operation'),
+    ]),
     /** Lifecycle › Initialization: a first initialize, or a new one after a failed one. */
     opensHandshake: ({ context }) =>
       context.handshake.initialize === 'none' || context.handshake.initialize === 'failed',

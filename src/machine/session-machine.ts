@@ -7,9 +7,10 @@ export type { MachineEvent } from './referee-setup.js';
 /**
  * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility):
  * an initialize, or anything else without the modern envelope, opens the handshake era (`legacy`),
- * where the client and the server each go through initialization, operation and shutdown (the
- * client operates as soon as it has the initialize result, the server only once
- * notifications/initialized has arrived); a request carrying the `_meta` envelope opens the
+ * where the client and the server each go through initialization on their own (the client
+ * operates as soon as it has the initialize result, the server only once
+ * notifications/initialized has arrived: the handshake's parallel regions), then the session
+ * operates as one, until the transport closes; a request carrying the `_meta` envelope opens the
  * modern era, where every request stands alone; a server/discover sent first is a probe, and its
  * answer decides: a DiscoverResult or a recognised modern error keeps the session modern, any other
  * error (or none) followed by initialize is a dual-era client falling back to the handshake. The
@@ -21,6 +22,44 @@ const REQUEST = [
   { guard: 'endsSubscription', actions: 'judgeUnsubscribe' },
   { actions: 'judgeRequest' },
 ] as const;
+
+/** How the handshake era judges and records each kind of message, in every state of the era. */
+const LEGACY_MESSAGES = {
+  'client.initialize': [
+    { guard: 'opensHandshake', actions: 'judgeOpeningInitialize' },
+    // A second initialize renegotiates nothing: version and capabilities are fixed.
+    { actions: 'judgeRequest' },
+  ],
+  'client.initialized': { actions: 'judgeInitialized' },
+  'client.request': REQUEST,
+  'server.request': REQUEST,
+  'client.notification': { actions: 'judge' },
+  'server.notification': { actions: 'judge' },
+  'client.progress': { actions: 'judgeProgress' },
+  'server.progress': { actions: 'judgeProgress' },
+  'client.cancelled': { actions: 'judgeCancelled' },
+  'server.cancelled': { actions: 'judgeCancelled' },
+  'server.result': [
+    { guard: 'answersInitialize', actions: 'judgeInitializeResult' },
+    { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
+    { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
+    // A stray or second answer: judged, and nothing to record.
+    { actions: 'judge' },
+  ],
+  'server.error': [
+    { guard: 'answersInitialize', actions: 'judgeInitializeError' },
+    { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
+    { actions: 'judge' },
+  ],
+  'client.result': [
+    { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
+    { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
+    { actions: 'judge' },
+  ],
+  'client.error': [{ guard: 'answersOpenRequest', actions: 'judgeAnswer' }, { actions: 'judge' }],
+  'client.invalid': { actions: 'judgeBroken' },
+  'server.invalid': { actions: 'judgeBroken' },
+} as const;
 
 /** How the modern era judges and records each kind of message (its states add the probe's outcome). */
 const MODERN_MESSAGES = {
@@ -88,128 +127,105 @@ export const sessionMachine = refereeSetup.createMachine({
     legacy: {
       description:
         'The handshake era (2024-11-05 … 2025-11-25): initialize opens the session, then each side goes through initialization, operation and shutdown.',
-      type: 'parallel',
       entry: { type: 'enterEra', params: { era: 'legacy' } },
+      initial: 'handshake',
       states: {
-        client: {
-          description: 'The client’s view of the lifecycle.',
-          initial: 'initialization',
-          on: { close: '.shutdown' },
+        handshake: {
+          description:
+            'Initialization: each side on its own way to operation, while the referee judges every message.',
+          type: 'parallel',
+          // Lifecycle › Operation: the handshake is over once both sides operate.
+          always: { guard: 'bothOperate', target: 'operation' },
+          on: { close: { target: 'shutdown', actions: 'markClosed' } },
           states: {
-            initialization: {
-              description: 'Before the client has a successful initialize result.',
-              initial: 'idle',
+            client: {
+              description: 'The client’s view of the lifecycle.',
+              initial: 'initialization',
               states: {
-                idle: {
-                  description: 'Connected; initialize not sent yet (only ping may go first).',
-                  on: { 'client.initialize': 'awaitingResult' },
-                },
-                awaitingResult: {
-                  description: 'initialize sent; waiting for the server’s result.',
-                  on: {
-                    'server.result': {
-                      target: '#session.legacy.client.operation',
-                      guard: 'answersInitialize',
+                initialization: {
+                  description: 'Before the client has a successful initialize result.',
+                  initial: 'idle',
+                  states: {
+                    idle: {
+                      description: 'Connected; initialize not sent yet (only ping may go first).',
+                      on: { 'client.initialize': 'awaitingResult' },
                     },
-                    'server.error': { target: 'idle', guard: 'answersInitialize' },
+                    awaitingResult: {
+                      description: 'initialize sent; waiting for the server’s result.',
+                      on: {
+                        'server.result': {
+                          target: '#session.legacy.handshake.client.operation',
+                          guard: 'answersInitialize',
+                        },
+                        'server.error': { target: 'idle', guard: 'answersInitialize' },
+                      },
+                    },
                   },
                 },
-              },
-            },
-            operation: {
-              description:
-                'Version and capabilities are fixed; the client may use what was negotiated.',
-            },
-            // Not a final state: a transcript can go on after the close, and the referee must
-            // still label what follows (message-after-shutdown).
-            shutdown: { description: 'The transport is closed.' },
-          },
-        },
-        server: {
-          description:
-            'The server’s view of the lifecycle, which is the session’s: a message’s phase is the server’s.',
-          initial: 'initialization',
-          on: { close: '.shutdown' },
-          states: {
-            initialization: {
-              description: 'Before the server has received notifications/initialized.',
-              entry: { type: 'enterPhase', params: { phase: 'initialization' } },
-              initial: 'awaitingInitialize',
-              // Even one sent too early (initialized-before-result): the server takes the
-              // client's word that the session is operating.
-              on: { 'client.initialized': 'operation' },
-              states: {
-                awaitingInitialize: {
-                  description: 'Waiting for initialize (only ping may be answered).',
-                  on: {
-                    'server.result': { target: 'awaitingInitialized', guard: 'answersInitialize' },
-                  },
-                },
-                awaitingInitialized: {
+                operation: {
                   description:
-                    'Result sent; only ping and logging until notifications/initialized.',
+                    'Version and capabilities are fixed; the client may use what was negotiated.',
                 },
               },
             },
-            operation: {
-              description: 'The server may use every capability both sides declared.',
-              entry: { type: 'enterPhase', params: { phase: 'operation' } },
+            server: {
+              description:
+                'The server’s view of the lifecycle, which is the session’s: a message’s phase is the server’s.',
+              initial: 'initialization',
+              states: {
+                initialization: {
+                  description: 'Before the server has received notifications/initialized.',
+                  entry: { type: 'enterPhase', params: { phase: 'initialization' } },
+                  initial: 'awaitingInitialize',
+                  // Even one sent too early (initialized-before-result): the server takes the
+                  // client's word that the session is operating.
+                  on: { 'client.initialized': 'operation' },
+                  states: {
+                    awaitingInitialize: {
+                      description: 'Waiting for initialize (only ping may be answered).',
+                      on: {
+                        'server.result': {
+                          target: 'awaitingInitialized',
+                          guard: 'answersInitialize',
+                        },
+                      },
+                    },
+                    awaitingInitialized: {
+                      description:
+                        'Result sent; only ping and logging until notifications/initialized.',
+                    },
+                  },
+                },
+                operation: {
+                  description: 'The server may use every capability both sides declared.',
+                  entry: { type: 'enterPhase', params: { phase: 'operation' } },
+                },
+              },
             },
-            shutdown: {
-              description: 'The transport is closed.',
-              entry: { type: 'enterPhase', params: { phase: 'shutdown' } },
-            },
-          },
-        },
-        referee: {
-          description:
-            'Every message is judged by the rule set of the negotiated revision, then what it changes is recorded.',
-          initial: 'judging',
-          on: { close: { actions: 'markClosed' } },
-          states: {
-            judging: {
-              description: 'Judging each message against the session so far.',
-              on: {
-                'client.initialize': [
-                  { guard: 'opensHandshake', actions: 'judgeOpeningInitialize' },
-                  // A second initialize renegotiates nothing: version and capabilities are fixed.
-                  { actions: 'judgeRequest' },
-                ],
-                'client.initialized': { actions: 'judgeInitialized' },
-                'client.request': REQUEST,
-                'server.request': REQUEST,
-                'client.notification': { actions: 'judge' },
-                'server.notification': { actions: 'judge' },
-                'client.progress': { actions: 'judgeProgress' },
-                'server.progress': { actions: 'judgeProgress' },
-                'client.cancelled': { actions: 'judgeCancelled' },
-                'server.cancelled': { actions: 'judgeCancelled' },
-                'server.result': [
-                  { guard: 'answersInitialize', actions: 'judgeInitializeResult' },
-                  { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
-                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
-                  // A stray or second answer: judged, and nothing to record.
-                  { actions: 'judge' },
-                ],
-                'server.error': [
-                  { guard: 'answersInitialize', actions: 'judgeInitializeError' },
-                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
-                  { actions: 'judge' },
-                ],
-                'client.result': [
-                  { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
-                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
-                  { actions: 'judge' },
-                ],
-                'client.error': [
-                  { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
-                  { actions: 'judge' },
-                ],
-                'client.invalid': { actions: 'judgeBroken' },
-                'server.invalid': { actions: 'judgeBroken' },
+            referee: {
+              description:
+                'Every message is judged by the rule set of the negotiated revision, then what it changes is recorded.',
+              initial: 'judging',
+              states: {
+                judging: {
+                  description: 'Judging each message against the session so far.',
+                  on: LEGACY_MESSAGES,
+                },
               },
             },
           },
+        },
+        operation: {
+          description:
+            'Both sides operate: version and capabilities are fixed, and each side may use what both declared.',
+          on: { ...LEGACY_MESSAGES, close: { target: 'shutdown', actions: 'markClosed' } },
+        },
+        // Not a final state: a transcript can go on after the close, and the referee must
+        // still label what follows (message-after-shutdown).
+        shutdown: {
+          description: 'The transport is closed.',
+          entry: { type: 'enterPhase', params: { phase: 'shutdown' } },
+          on: { ...LEGACY_MESSAGES, close: { actions: 'markClosed' } },
         },
       },
     },

@@ -148,20 +148,21 @@ describe('sessionMachine, model-based', () => {
         'session',
         'session.undecided',
         'session.legacy',
-        'session.legacy.client',
-        'session.legacy.client.initialization',
-        'session.legacy.client.initialization.idle',
-        'session.legacy.client.initialization.awaitingResult',
-        'session.legacy.client.operation',
-        'session.legacy.client.shutdown',
-        'session.legacy.server',
-        'session.legacy.server.initialization',
-        'session.legacy.server.initialization.awaitingInitialize',
-        'session.legacy.server.initialization.awaitingInitialized',
-        'session.legacy.server.operation',
-        'session.legacy.server.shutdown',
-        'session.legacy.referee',
-        'session.legacy.referee.judging',
+        'session.legacy.handshake',
+        'session.legacy.handshake.client',
+        'session.legacy.handshake.client.initialization',
+        'session.legacy.handshake.client.initialization.idle',
+        'session.legacy.handshake.client.initialization.awaitingResult',
+        'session.legacy.handshake.client.operation',
+        'session.legacy.handshake.server',
+        'session.legacy.handshake.server.initialization',
+        'session.legacy.handshake.server.initialization.awaitingInitialize',
+        'session.legacy.handshake.server.initialization.awaitingInitialized',
+        'session.legacy.handshake.server.operation',
+        'session.legacy.handshake.referee',
+        'session.legacy.handshake.referee.judging',
+        'session.legacy.operation',
+        'session.legacy.shutdown',
         ...MODERN,
       ]),
     );
@@ -205,7 +206,7 @@ describe('sessionMachine, model-based', () => {
     const [path] = getPathsFromEvents(branchingMachine, script, { serializeState });
     if (!path) throw new Error('getPathsFromEvents returned no path');
     const legacy = (client: unknown, server: unknown) => ({
-      legacy: { client, server, referee: 'judging' },
+      legacy: { handshake: { client, server, referee: 'judging' } },
     });
     expect(path.steps.map((s) => s.state.value)).toEqual([
       'undecided',
@@ -213,9 +214,10 @@ describe('sessionMachine, model-based', () => {
       legacy({ initialization: 'idle' }, { initialization: 'awaitingInitialize' }),
       legacy({ initialization: 'awaitingResult' }, { initialization: 'awaitingInitialize' }),
       legacy('operation', { initialization: 'awaitingInitialized' }),
-      legacy('operation', 'operation'),
+      // Both sides operate: the handshake is over.
+      { legacy: 'operation' },
     ]);
-    expect(replay(path).value).toEqual(legacy('operation', 'operation'));
+    expect(replay(path).value).toEqual({ legacy: 'operation' });
   });
 });
 
@@ -234,9 +236,11 @@ describe('sessionMachine, pure transitions', () => {
     const [sent, actions] = transition(sessionMachine, start, events.initializeRequest);
     expect(sent.value).toEqual({
       legacy: {
-        client: { initialization: 'awaitingResult' },
-        server: { initialization: 'awaitingInitialize' },
-        referee: 'judging',
+        handshake: {
+          client: { initialization: 'awaitingResult' },
+          server: { initialization: 'awaitingInitialize' },
+          referee: 'judging',
+        },
       },
     });
     expect(sent.context.step).toBe(1);
@@ -268,7 +272,9 @@ describe('sessionMachine, pure transitions', () => {
     const [s0] = initialTransition(sessionMachine, {});
     const [s1] = transition(sessionMachine, s0, events.initializeRequest);
     const [s2] = transition(sessionMachine, s1, events.initializeError);
-    expect(s2.matches({ legacy: { client: { initialization: 'idle' } } })).toBe(true);
+    expect(s2.matches({ legacy: { handshake: { client: { initialization: 'idle' } } } })).toBe(
+      true,
+    );
     expect(s2.context.last?.kind).toBe('error');
     expect(s2.context.handshake.initialize).toBe('failed');
   });
@@ -315,7 +321,10 @@ describe('the diagram, generated from the machine', () => {
     // The dual-era fallback: a probe without a modern answer, then initialize.
     expect(mermaid).toContain('session_modern_probing --> session_legacy: client.initialize');
     expect(mermaid).toContain(
-      'session_legacy_server_initialization --> session_legacy_server_operation: client.initialized',
+      'session_legacy_handshake_server_initialization --> session_legacy_handshake_server_operation: client.initialized',
     );
+    // Once both sides operate, the handshake is over: one state judges every message from then on.
+    expect(mermaid).toContain('session_legacy_handshake --> session_legacy_operation: bothOperate');
+    expect(mermaid).toContain('session_legacy_operation --> session_legacy_shutdown: close');
   });
 });

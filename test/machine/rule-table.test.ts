@@ -128,9 +128,11 @@ describe('the guards, through pure transitions', () => {
       server: 'initialization',
     });
     const state = through(initialize, result);
-    expect(state.matches({ legacy: { server: { initialization: 'awaitingInitialized' } } })).toBe(
-      true,
-    );
+    expect(
+      state.matches({
+        legacy: { handshake: { server: { initialization: 'awaitingInitialized' } } },
+      }),
+    ).toBe(true);
     expect(state.context.handshake).toMatchObject({
       initialize: 'succeeded',
       negotiatedVersion: '2025-11-25',
@@ -141,7 +143,9 @@ describe('the guards, through pure transitions', () => {
     const ping = toModelEvent(C2S, rpc.request(7, 'ping'));
     const pong = toModelEvent(S2C, rpc.result(7, {}));
     const state = through(initialize, ping, pong);
-    expect(state.matches({ legacy: { client: { initialization: 'awaitingResult' } } })).toBe(true);
+    expect(
+      state.matches({ legacy: { handshake: { client: { initialization: 'awaitingResult' } } } }),
+    ).toBe(true);
     expect(state.context.handshake.initialize).toBe('sent');
   });
 
@@ -161,7 +165,9 @@ describe('the guards, through pure transitions', () => {
     const retry = through(initialize, refused, duplicate);
     expect(retry.context.ruleVersion).toBe('2024-11-05');
     expect(retry.context.handshake).toMatchObject({ initialize: 'sent', initializeId: 1 });
-    expect(retry.matches({ legacy: { client: { initialization: 'awaitingResult' } } })).toBe(true);
+    expect(
+      retry.matches({ legacy: { handshake: { client: { initialization: 'awaitingResult' } } } }),
+    ).toBe(true);
   });
 
   it('the server operates once notifications/initialized arrives, even one sent too early', () => {
