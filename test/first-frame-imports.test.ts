@@ -78,6 +78,21 @@ describe('the first frame of the menu and of a lesson', () => {
     }
   });
 
+  it("loads the progress file's validation (zod/mini) only when there is a file to validate", async () => {
+    // src/cli/progress.ts imports it when the file exists: a first start draws without zod.
+    const starts = ['src/cli/main.ts', ...SCREENS];
+    const inputs = await graph(starts);
+    for (const start of starts) {
+      expect(chain(inputs, start, 'src/cli/progress-file.ts'), start).toBeNull();
+      expect(chain(inputs, start, 'node_modules/zod/v4/mini/schemas.js'), start).toBeNull();
+    }
+    // …and the check would see it: progress-file.ts itself reaches zod/mini.
+    const own = await graph(['src/cli/progress-file.ts']);
+    expect(
+      chain(own, 'src/cli/progress-file.ts', 'node_modules/zod/v4/mini/schemas.js'),
+    ).not.toBeNull();
+  });
+
   it('would see one static import of the rule table (the check can fail)', async () => {
     const inputs = await graph(['src/ui/handout.ts']);
     expect(chain(inputs, 'src/ui/handout.ts', 'src/machine/rules.ts')).toEqual(
