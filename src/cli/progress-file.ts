@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 // zod/mini, not the full zod: a command that finds a progress file reads it before anything else,
 // and the full build of zod costs about 70 ms of start-up (docs/benchmarks.md).
 import en from 'zod/v4/locales/en.js';
+import { jsonErrorAt } from '../protocol/json-error-at.js';
 import { reasonOf } from './fs-reason.js';
-import { jsonErrorAt } from './json-error-at.js';
 import type { Progress } from './progress-merge.js';
 
 // The file's validation (zod). progress.ts loads this module only when there is a file to read,

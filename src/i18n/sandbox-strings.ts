@@ -28,13 +28,19 @@ export const SANDBOX_STRINGS = {
     zh: '↑/↓ 换一项 · 回车 发送 · Esc 回到列表',
   },
   editTitle: {
-    en: 'The envelope as JSON (Enter sends it, Esc goes back):',
-    zh: '以 JSON 表示的消息（回车发送，Esc 返回）：',
+    en: 'The envelope as JSON, line {line} of {lines} (arrows move, Enter sends it, Esc goes back):',
+    zh: '以 JSON 表示的消息，第 {line} 行，共 {lines} 行（方向键移动，回车发送，Esc 返回）：',
   },
+  editPlace: { en: 'line {line}, column {column}', zh: '第 {line} 行第 {column} 列' },
   editError: { en: 'Not JSON: {error}', zh: '不是 JSON：{error}' },
+  editErrorAt: { en: 'Not JSON at {at}: {error}', zh: '不是 JSON（{at}）：{error}' },
   editHidden: {
-    en: 'The text holds a control character the screen cannot show: {code} at position {position} (pasted, or a key taken as text); delete it.',
-    zh: '文本里有一个屏幕显示不出来的控制字符：{code}，位置 {position}（粘贴进来的，或被当作文字的按键）；请删掉它。',
+    en: 'The text holds a control character the screen cannot show: {code} at {at} (pasted, or a key taken as text); delete it.',
+    zh: '文本里有一个屏幕显示不出来的控制字符：{code}，在{at}（粘贴进来的，或被当作文字的按键）；请删掉它。',
+  },
+  editKeys: {
+    en: '←/→/↑/↓ move · Home/End · Backspace delete · Enter send · Esc back',
+    zh: '←/→/↑/↓ 移动 · Home/End · 退格 删除 · 回车 发送 · Esc 返回',
   },
   keyMove: { en: 'choose', zh: '选择' },
   keySend: { en: 'send', zh: '发送' },

@@ -1,5 +1,5 @@
 import { Box, Text, useApp } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
@@ -12,13 +12,14 @@ import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
 import { SandboxHistory } from './components/sandbox-history.js';
 import { SandboxInspect } from './components/sandbox-inspect.js';
-import { SandboxJsonEdit } from './components/sandbox-json-edit.js';
+import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight } from './components/verdict-line.js';
 import { actionsFor, keyNames } from './keymap.js';
 import type { SandboxDriver } from './sandbox-driver.js';
-import { compact, fieldsOf, parseEnvelope, type SandboxMode, withFields } from './sandbox-form.js';
+import { fieldsOf, parseEnvelope, pretty, type SandboxMode, withFields } from './sandbox-form.js';
 import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
+import { cursorAt, editKey, editorOf, editorText } from './text-editor.js';
 import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
@@ -42,8 +43,20 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const [turn, setTurn] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `turn` changes when the session did
   const offers = useMemo(() => session.offers(), [session, turn]);
-  const [cursor, setCursor] = useState(0);
-  const [mode, setMode] = useState<SandboxMode>(LIST);
+  const [cursor, setCursorShown] = useState(0);
+  const chosen = useRef(cursor);
+  const setCursor = (next: (c: number) => number) => {
+    chosen.current = next(chosen.current);
+    setCursorShown(chosen.current);
+  };
+  const [mode, setShown] = useState<SandboxMode>(LIST);
+  // Keys can come faster than frames (a paste, a burst of arrows): each reads the mode the one
+  // before it left, not the one last drawn.
+  const latest = useRef(mode);
+  const setMode = (next: SandboxMode | ((m: SandboxMode) => SandboxMode)) => {
+    latest.current = typeof next === 'function' ? next(latest.current) : next;
+    setShown(latest.current);
+  };
   const [mine, setMine] = useState<Step | null>(null);
   // `i`: the newest message of the session (the peer's answer, most often) as a field tree.
   const fields = useFieldTree();
@@ -52,11 +65,11 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     const [own] = session.send(envelope);
     setMine(own ?? null);
     setTurn((t) => t + 1);
-    setCursor(0);
+    setCursor(() => 0);
     setMode(LIST);
   };
   const choose = () => {
-    const offer = offers[cursor];
+    const offer = offers[chosen.current];
     if (!offer) return;
     const fields = fieldsOf(offer);
     if (fields.length > 0) setMode({ kind: 'form', offer, fields, focus: 0 });
@@ -64,6 +77,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   };
 
   useKeyRoute(route, (input, key) => {
+    const mode = latest.current;
     if (fields.isOpen()) {
       for (const name of keyNames(input, key)) fields.key(name, Math.max(1, rows - 8));
       return;
@@ -78,12 +92,16 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       return;
     }
     if (mode.kind === 'edit') {
-      if (key.escape) setMode(LIST);
-      if (!key.return) return;
-      const parsed = parseEnvelope(mode.text);
-      if (parsed.ok) send(parsed.value);
-      else setMode({ ...mode, error: parsed.error, hidden: parsed.hidden });
-      return;
+      if (key.escape) return setMode(LIST);
+      if (!key.return)
+        return setMode({ ...mode, editor: editKey(mode.editor, input, key, editView) });
+      const text = editorText(mode.editor);
+      const parsed = parseEnvelope(text);
+      if (parsed.ok) return send(parsed.value);
+      // The cursor goes where the text stops being JSON (or to the character no one can see).
+      const place = parsed.hidden ?? parsed.at;
+      const editor = place ? cursorAt(mode.editor, place.offset, editView) : mode.editor;
+      return setMode({ ...mode, editor, failure: parsed });
     }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
       if (mode.kind === 'help') {
@@ -94,14 +112,14 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       if (action === 'up') setCursor((c) => Math.max(0, c - 1));
       else if (action === 'down') setCursor((c) => Math.min(offers.length - 1, c + 1));
       else if (action === 'send') return choose();
-      else if (action === 'edit' && offers[cursor]) {
-        const offer = offers[cursor];
+      else if (action === 'edit') {
+        const offer = offers[chosen.current];
+        if (!offer) return;
         return setMode({
           kind: 'edit',
           offer,
-          text: compact(offer.envelope),
-          error: null,
-          hidden: null,
+          editor: editorOf(pretty(offer.envelope)),
+          failure: null,
         });
       } else if (action === 'inspect') {
         const steps = session.log.steps;
@@ -139,6 +157,11 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const steps = session.log.steps;
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
+  // The editor takes the list's rows, its title and its two detail lines.
+  const editView = Math.max(
+    1,
+    listRows + 3 - editChromeRows(mode.kind === 'edit' ? mode.failure : null),
+  );
 
   const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
   if (fields.tree && inspected) {
@@ -192,12 +215,11 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         />
       ) : mode.kind === 'edit' ? (
         <SandboxJsonEdit
-          text={compact(mode.offer.envelope)}
-          error={mode.error}
-          hidden={mode.hidden}
+          editor={mode.editor}
+          failure={mode.failure}
+          view={editView}
           lang={lang}
           columns={columns}
-          onChange={(text) => setMode((m) => (m.kind === 'edit' ? { ...m, text } : m))}
         />
       ) : (
         <SandboxOffers offers={offers} cursor={cursor} height={listRows} side={side} lang={lang} />
@@ -210,7 +232,16 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           <VerdictLine violations={violations} lang={lang} width={columns} />
         </Box>
       ) : null}
-      <KeyBar hints={sandboxHints(lang)} />
+      {mode.kind === 'edit' ? (
+        <Box overflowX="hidden" flexShrink={0}>
+          <Text dimColor wrap="truncate-end">
+            {tr(SANDBOX_STRINGS.editKeys, lang)}
+          </Text>
+        </Box>
+      ) : mode.kind === 'form' ? null : (
+        // The form shows its own keys; typing there is text, not these keys.
+        <KeyBar hints={sandboxHints(lang)} />
+      )}
     </Box>
   );
 }

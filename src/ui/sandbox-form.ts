@@ -1,7 +1,16 @@
 import type { JsonObject } from '../protocol/json.js';
 import { isObject } from '../protocol/json.js';
+import { jsonErrorOffset } from '../protocol/json-error-at.js';
 import { firstControl } from '../protocol/visible.js';
 import type { OfferRow as Offer } from './sandbox-driver.js';
+import type { EditorState } from './text-editor.js';
+
+/** Why the editor's text was not sent: see parseEnvelope. */
+export type EditFailure = {
+  readonly error: string;
+  readonly at: TextPlace | null;
+  readonly hidden: HiddenCharacter | null;
+};
 
 /** One line of a request's form: a top-level param and its value as JSON text. */
 export type Field = { readonly name: string; readonly text: string };
@@ -18,11 +27,10 @@ export type SandboxMode =
   | {
       readonly kind: 'edit';
       readonly offer: Offer;
-      /** What the editor holds now. */
-      readonly text: string;
-      readonly error: string | null;
-      /** The first control character of the text when it did not parse (null when none). */
-      readonly hidden: HiddenCharacter | null;
+      /** What the editor holds now, and its cursor. */
+      readonly editor: EditorState;
+      /** Why the last Enter did not send (null before one failed). */
+      readonly failure: EditFailure | null;
     }
   | { readonly kind: 'help' };
 
@@ -53,33 +61,63 @@ export function withFields(offer: Offer, fields: readonly Field[]): JsonObject {
   return { ...offer.envelope, params: filled };
 }
 
+/** A place in the editor's text: 1-based line and column, and the offset the cursor goes to. */
+export type TextPlace = { readonly line: number; readonly column: number; readonly offset: number };
+
 /** A control character in the editor's text: the terminal shows nothing for it. */
-export type HiddenCharacter = { readonly code: string; readonly position: number };
+export type HiddenCharacter = TextPlace & { readonly code: string };
+
+function placeOf(text: string, offset: number): TextPlace {
+  const head = text.slice(0, offset);
+  const start = head.lastIndexOf('\n') + 1;
+  return { line: head.split('\n').length, column: offset - start + 1, offset };
+}
+
+/** The first control character other than the line breaks the editor shows as lines. */
+function firstHidden(text: string): HiddenCharacter | null {
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const control = firstControl(line);
+    if (control !== null) {
+      const code = `U+${control.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+      return { ...placeOf(text, offset + control.index), code };
+    }
+    offset += line.length + 1;
+  }
+  return null;
+}
 
 /**
- * The envelope the learner typed, or why it is not JSON (JSON.parse's words, with the position)
- * and, when the text holds a control character (pasted, or a key the editor took as text), the
- * first one: the editor draws nothing for it, so the position alone would point at nothing seen.
+ * The envelope the learner typed, or why it is not JSON: JSON.parse's words, the place it stops
+ * being JSON (line and column; null when the scanner cannot say), and, when the text holds a
+ * control character (pasted, or a key the editor took as text), the first one: the editor draws
+ * nothing for it, so the place alone would point at nothing seen.
  */
 export function parseEnvelope(
   text: string,
-): { ok: true; value: unknown } | { ok: false; error: string; hidden: HiddenCharacter | null } {
+):
+  | { ok: true; value: unknown }
+  | { ok: false; error: string; at: TextPlace | null; hidden: HiddenCharacter | null } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    // A control character as `visible` counts them: C0, DEL, C1, bidi controls. JSON allows tab,
-    // line feed and carriage return between tokens, but a one-line editor shows none of them.
-    const control = firstControl(text);
-    const hidden =
-      control === null
-        ? null
-        : {
-            code: `U+${control.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
-            position: control.index,
-          };
-    return { ok: false, error: error instanceof Error ? error.message : String(error), hidden };
+    const message = error instanceof Error ? error.message : String(error);
+    // JSON.parse's own position when it gives one (Node 20: "… in JSON at position 73"), else
+    // where a scan of JSON's grammar stops; the words without the position, shown as a place.
+    const said = /\s+in JSON at position (\d+).*$|\s+at position (\d+).*$/.exec(message);
+    const position = said ? Number(said[1] ?? said[2]) : null;
+    const offset = position ?? jsonErrorOffset(text);
+    return {
+      ok: false,
+      error: said ? message.slice(0, said.index) : message,
+      at: offset === null ? null : placeOf(text, Math.min(offset, text.length)),
+      hidden: firstHidden(text),
+    };
   }
 }
+
+/** The envelope as the editor first shows it: pretty-printed, a field a line. */
+export const pretty = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'undefined';
 
 /** One line of JSON, for previews and the editor. */
 export const compact = (value: unknown): string => JSON.stringify(value) ?? 'undefined';

@@ -33,6 +33,21 @@ describe('mcp-sim sandbox in a real terminal', () => {
         app.press('\r');
         const verdict = await app.waitFor(/✗ rule broken: initialized-not-sent/, from);
         expect(verdict).toContain('basic/lifecycle › Initialization');
+        // e: the chosen message (notifications/initialized, first again) as JSON, a field a
+        // line. A burst of keys as a terminal sends them (an arrow, End, text, a Backspace), read
+        // one after another; then Enter sends what the editor holds.
+        from = app.mark();
+        app.press('e');
+        await app.waitFor(
+          /The envelope as JSON, line 1 of 4[\s\S]*"method": "notifications\/initialized"/,
+          from,
+        );
+        from = app.mark();
+        app.press('\u001b[B\u001b[F "id": 99\u007f,');
+        await app.waitFor(/line 2 of 4[\s\S]*"jsonrpc": "2.0", "id": 9,/, from);
+        from = app.mark();
+        app.press('\r');
+        await app.waitFor(/→ client .*notifications\/initialized #9 ✗ invalid-envelope/, from);
         app.press('q');
         expect(await app.exit()).toBe(0);
       } finally {

@@ -3,33 +3,49 @@ import { parseEnvelope } from '../../src/ui/sandbox-form.js';
 
 // The sandbox's JSON editor: what Enter does with the text it holds.
 describe('parseEnvelope', () => {
-  it('reads JSON, whitespace included', () => {
-    expect(parseEnvelope('{"jsonrpc":"2.0",\r\n"method":"ping","id":1}')).toEqual({
+  it('reads JSON, whitespace and line breaks included', () => {
+    expect(parseEnvelope('{"jsonrpc":"2.0",\r\n"method":"ping",\n  "id":1}')).toEqual({
       ok: true,
       value: { jsonrpc: '2.0', method: 'ping', id: 1 },
     });
   });
 
-  it('gives JSON.parse’s words, and no hidden character when there is none', () => {
-    const parsed = parseEnvelope('{"jsonrpc":"2.0"');
+  it('gives JSON.parse’s words and the line and column where the text stops being JSON', () => {
+    const parsed = parseEnvelope('{\n  "jsonrpc": "2.0",\n  "id": 1,\n}');
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.error).toMatch(/JSON/);
+    expect(parsed.error).toMatch(/JSON|property name|Unexpected/);
+    expect(parsed.error).not.toMatch(/position/);
+    expect(parsed.at).toEqual({ line: 4, column: 1, offset: 33 });
     expect(parsed.hidden).toBeNull();
   });
 
-  it('names the first control character of text that does not parse, with its position', () => {
+  it('a string left open is placed on its own line, not at the end of the text', () => {
+    const parsed = parseEnvelope('{\n  "method": "initialize\n  "id": 1\n}');
+    expect(parsed).toMatchObject({ ok: false, at: { line: 2 } });
+  });
+
+  it('an envelope cut short is placed at its end', () => {
+    const parsed = parseEnvelope('{"id":1');
+    expect(parsed).toMatchObject({ ok: false, at: { line: 1, column: 8, offset: 7 } });
+  });
+
+  it('names the first control character of text that does not parse, by line and column', () => {
     // A DEL pasted after the closing brace: the editor draws nothing for it.
-    const parsed = parseEnvelope('{"id":1}\u007f\u0001');
-    expect(parsed).toMatchObject({ ok: false, hidden: { code: 'U+007F', position: 8 } });
-    expect(parseEnvelope('{"id":\u009b1}')).toMatchObject({
+    expect(parseEnvelope('{"id":1}\u007f\u0001')).toMatchObject({
       ok: false,
-      hidden: { code: 'U+009B', position: 6 },
+      hidden: { code: 'U+007F', line: 1, column: 9, offset: 8 },
+    });
+    expect(parseEnvelope('{\n"id":\u009b1}')).toMatchObject({
+      ok: false,
+      hidden: { code: 'U+009B', line: 2, column: 6, offset: 7 },
     });
     // A bidi override, a control as every other view of mcp-sim counts them (protocol/visible).
-    expect(parseEnvelope('{"id":1}\u202e')).toMatchObject({
+    expect(parseEnvelope('{"id":1}\n\u202e')).toMatchObject({
       ok: false,
-      hidden: { code: 'U+202E', position: 8 },
+      hidden: { code: 'U+202E', line: 2, column: 1 },
     });
+    // Line breaks are the editor's lines, never a hidden character.
+    expect(parseEnvelope('{"id":\n1,}')).toMatchObject({ ok: false, hidden: null });
   });
 });

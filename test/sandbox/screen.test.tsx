@@ -8,9 +8,7 @@ import { renderAt } from '../ui/render-at.js';
 const ENTER = '\r';
 const DOWN = '\u001B[B';
 const ESC = '\u001B';
-
-/** Lets React run the effects of the frame just drawn (a text input starts reading keys there). */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+const END = '\u001B[F';
 
 const longest = (frame: string) => Math.max(...frame.split('\n').map((l) => [...l].length));
 
@@ -46,24 +44,54 @@ describe('the sandbox screen', () => {
     screen.unmount();
   });
 
-  it('keeps JSON that does not parse, with the position, and sends it once fixed', async () => {
+  it('edits the envelope as pretty-printed JSON, keeps what does not parse, and sends it once fixed', async () => {
     const session = sandboxDefaults('legacy', 'client');
     const screen = renderAt(<SandboxApp session={session} lang="zh" />, { columns: 80, rows: 24 });
     await vi.waitFor(() => expect(screen.frame()).toContain('你的客户端现在可以发送什么'));
     screen.type('e');
-    await vi.waitFor(() => expect(screen.frame()).toContain('以 JSON 表示的消息'));
-    await settle();
-    const flat = () => screen.frame().replace(/\n/g, '');
-    await vi.waitFor(() => expect(flat()).toContain('"version":"1.0.0"}}}'));
+    await vi.waitFor(() =>
+      expect(screen.frame()).toContain('以 JSON 表示的消息，第 1 行，共 19 行'),
+    );
+    expect(screen.frame()).toMatch(/^ {2}"method": "initialize",$/m);
+    expect(screen.frame()).toContain('←/→/↑/↓ 移动');
+    // To the last line, the closing brace deleted: not JSON, and the place it stops being JSON.
+    for (let i = 0; i < 18; i++) screen.type(DOWN);
+    await vi.waitFor(() => expect(screen.frame()).toContain('第 19 行，共 19 行'));
+    screen.type(END);
     screen.type('\u007F');
-    await vi.waitFor(() => expect(flat()).not.toContain('"version":"1.0.0"}}}'));
     screen.type(ENTER);
-    await vi.waitFor(() => expect(screen.frame()).toMatch(/不是 JSON：.*position \d+/));
+    await vi.waitFor(() => expect(screen.frame()).toMatch(/✗ 不是 JSON（第 19 行第 \d+ 列）：/));
+    expect(screen.frame()).not.toContain('position');
     screen.type('}');
-    await vi.waitFor(() => expect(flat()).toContain('"version":"1.0.0"}}}'));
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('目前的会话（2 条消息）'));
+    for (const frame of screen.framesSinceResize()) {
+      expect(longest(frame)).toBeLessThanOrEqual(80);
+      expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+    }
+    screen.unmount();
+  });
+
+  it('names a control character pasted into the JSON, by line and column, and puts the cursor there', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
+    screen.type('e');
+    await vi.waitFor(() => expect(screen.frame()).toContain('line 1 of 19'));
+    screen.type(DOWN);
+    screen.type(END);
+    screen.type(' \u0001'); // pasted: a control character after a space
+    screen.type(DOWN);
+    screen.type(ENTER);
+    const flat = () => screen.frame().replace(/\n/g, ' ');
+    await vi.waitFor(() =>
+      expect(flat()).toContain(
+        'control character the screen cannot show: U+0001 at line 2, column 21',
+      ),
+    );
+    expect(screen.frame()).toContain('line 2 of 19');
     screen.type(ESC);
+    await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
     screen.unmount();
   });
 

@@ -1,59 +1,99 @@
-import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { breakCjk } from '../cjk-lines.js';
-import type { HiddenCharacter } from '../sandbox-form.js';
+import type { EditFailure } from '../sandbox-form.js';
+import type { EditorState } from '../text-editor.js';
 import { useTheme } from '../use-theme.js';
 
 export type SandboxJsonEditProps = {
-  /** The envelope as first shown (one line of JSON); what is typed stays when it fails to parse. */
-  readonly text: string;
-  /** Why the last Enter did not send: JSON.parse's words, with the position. */
-  readonly error: string | null;
-  /** A control character in the text, which the input draws as nothing. */
-  readonly hidden: HiddenCharacter | null;
+  /** The text and its cursor: typing and moving are the screen's keys (src/ui/text-editor.ts). */
+  readonly editor: EditorState;
+  /** Why the last Enter did not send: JSON.parse's words, where, and a hidden character. */
+  readonly failure: EditFailure | null;
+  /** Lines of text in view. */
+  readonly view: number;
   readonly lang: Lang;
-  /** The terminal's width: Chinese is broken into lines here (breakCjk), not at spaces by Ink. */
+  /** The terminal's width: a line longer than it scrolls sideways with the cursor. */
   readonly columns: number;
-  readonly onChange: (text: string) => void;
 };
 
-/** The whole envelope as one line of JSON text, to change anything at all before sending it. */
-export function SandboxJsonEdit({
-  text,
-  error,
-  hidden,
-  lang,
-  columns,
-  onChange,
-}: SandboxJsonEditProps) {
+/** How many rows the editor's own lines take besides its text: the title, and a failure's. */
+export const editChromeRows = (failure: EditFailure | null): number =>
+  1 + (failure === null ? 0 : failure.hidden === null ? 1 : 3);
+
+/** The line with the cursor: scrolled sideways so the cursor stays on screen, drawn inverse. */
+function CursorLine({ line, col, width }: { line: string; col: number; width: number }) {
+  const start = Math.max(0, col - (width - 2));
+  const shown = line.slice(start, start + width - 1);
+  const at = col - start;
+  return (
+    <Text wrap="truncate-end">
+      {start > 0 ? '…' : ''}
+      {shown.slice(start > 0 ? 1 : 0, at)}
+      <Text inverse>{shown[at] ?? ' '}</Text>
+      {shown.slice(at + 1)}
+    </Text>
+  );
+}
+
+/**
+ * The whole envelope as JSON, pretty-printed, to change anything at all before sending it: the
+ * arrows move the cursor, typing inserts, Backspace deletes, Enter sends. A text that is not JSON
+ * stays as typed, with where it stops being JSON (the cursor is put there) and why.
+ */
+export function SandboxJsonEdit({ editor, failure, view, lang, columns }: SandboxJsonEditProps) {
   const theme = useTheme();
+  const rows = editor.lines.slice(editor.top, editor.top + Math.max(1, view));
+  const place = (line: number, column: number) =>
+    tr(SANDBOX_STRINGS.editPlace, lang, { line: String(line), column: String(column) });
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Box overflowX="hidden">
         <Text bold wrap="truncate-end">
-          {tr(SANDBOX_STRINGS.editTitle, lang)}
+          {tr(SANDBOX_STRINGS.editTitle, lang, {
+            line: String(editor.row + 1),
+            lines: String(editor.lines.length),
+          })}
         </Text>
       </Box>
-      <TextInput defaultValue={text} onChange={onChange} />
-      {error !== null ? (
+      <Box flexDirection="column" height={Math.max(1, view)} overflow="hidden">
+        {rows.map((line, i) => {
+          const row = editor.top + i;
+          return row === editor.row ? (
+            <CursorLine key={row} line={line} col={editor.col} width={columns} />
+          ) : (
+            <Text key={row} wrap="truncate-end">
+              {line === '' ? ' ' : line}
+            </Text>
+          );
+        })}
+      </Box>
+      {failure !== null ? (
         <Box overflowX="hidden">
           <Text {...theme.fg('error')} wrap="truncate-end">
-            ✗ {tr(SANDBOX_STRINGS.editError, lang, { error })}
+            ✗{' '}
+            {failure.at === null
+              ? tr(SANDBOX_STRINGS.editError, lang, { error: failure.error })
+              : tr(SANDBOX_STRINGS.editErrorAt, lang, {
+                  at: place(failure.at.line, failure.at.column),
+                  error: failure.error,
+                })}
           </Text>
         </Box>
       ) : null}
-      {error !== null && hidden !== null ? (
-        <Text {...theme.fg('error')}>
-          {breakCjk(
-            tr(SANDBOX_STRINGS.editHidden, lang, {
-              code: hidden.code,
-              position: String(hidden.position),
-            }),
-            columns,
-          )}
-        </Text>
+      {failure?.hidden ? (
+        <Box height={2} overflow="hidden">
+          <Text {...theme.fg('error')}>
+            {breakCjk(
+              tr(SANDBOX_STRINGS.editHidden, lang, {
+                code: failure.hidden.code,
+                at: place(failure.hidden.line, failure.hidden.column),
+              }),
+              columns,
+            )}
+          </Text>
+        </Box>
       ) : null}
     </Box>
   );

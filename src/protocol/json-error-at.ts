@@ -1,6 +1,7 @@
-// A scanner of JSON's grammar, used only once a file has failed JSON.parse: Node 20's messages do
+// A scanner of JSON's grammar, used only once a text has failed JSON.parse: Node 20's messages do
 // not always say where ("Unexpected token '}', … is not valid JSON"), and a learner mending a
-// progress file by hand needs the line and column. Iterative, so deep nesting cannot overflow it.
+// progress file by hand, or an envelope in the sandbox's editor, needs the line and column.
+// Iterative, so deep nesting cannot overflow it.
 const SPACE = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON forbids raw control characters in a string.
@@ -63,15 +64,20 @@ function errorOffset(text: string): number {
 
 /** "line 3, column 7" (1-based) of the first place `text` is not JSON, or null if it is JSON. */
 export function jsonErrorAt(text: string): string | null {
-  let offset: number;
-  try {
-    offset = errorOffset(text);
-  } catch {
-    return null; // a regular expression's own limits on a huge string: no location, not a crash
-  }
-  if (offset < 0) return null;
+  const offset = jsonErrorOffset(text);
+  if (offset === null) return null;
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = offset - (before.lastIndexOf('\n') + 1) + 1;
   return `line ${line}, column ${column}`;
+}
+
+/** The offset where `text` stops being JSON, or null when it is JSON (or too large to scan). */
+export function jsonErrorOffset(text: string): number | null {
+  try {
+    const offset = errorOffset(text);
+    return offset < 0 ? null : offset;
+  } catch {
+    return null; // a regular expression's own limits on a huge string: no location, not a crash
+  }
 }
