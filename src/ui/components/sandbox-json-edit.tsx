@@ -27,12 +27,14 @@ function CursorLine({ line, col, width }: { line: string; col: number; width: nu
   const start = Math.max(0, col - (width - 2));
   const shown = line.slice(start, start + width - 1);
   const at = col - start;
+  // More of the line on either side: an ellipsis in place of its first or last character shown.
+  const more = start + width - 1 < line.length;
   return (
     <Text wrap="truncate-end">
       {start > 0 ? '…' : ''}
       {shown.slice(start > 0 ? 1 : 0, at)}
       <Text inverse>{shown[at] ?? ' '}</Text>
-      {shown.slice(at + 1)}
+      {more ? `${shown.slice(at + 1, -1)}…` : shown.slice(at + 1)}
     </Text>
   );
 }
