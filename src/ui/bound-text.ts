@@ -35,8 +35,18 @@ export function boundText(text: string, columns: number): string {
  * cut falls between graphemes, one column short if a wide one would straddle it.
  */
 export function ellipsize(text: string, width: number): string {
+  const { head, cut } = ellipsized(text, width);
+  return cut ? `${head}…` : head;
+}
+
+/**
+ * `ellipsize` in two parts: the text kept, and whether a `…` follows it. A screen that draws the
+ * `…` as a text of its own keeps a line of plain ASCII on string-width's fast path (a line with
+ * any other character is measured grapheme by grapheme, on every new line Ink lays out).
+ */
+export function ellipsized(text: string, width: number): { head: string; cut: boolean } {
   const bounded = boundText(text, width);
-  if (stringWidth(bounded) <= width) return bounded;
+  if (stringWidth(bounded) <= width) return { head: bounded, cut: false };
   let used = 0;
   let end = 0;
   for (const { segment, index } of graphemes.segment(bounded)) {
@@ -45,5 +55,5 @@ export function ellipsize(text: string, width: number): string {
     used += w;
     end = index + segment.length;
   }
-  return width < 1 ? '' : `${bounded.slice(0, end)}…`;
+  return width < 1 ? { head: '', cut: false } : { head: bounded.slice(0, end), cut: true };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Box, renderToString, Text } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { boundText } from '../../src/ui/bound-text.js';
+import { boundText, ellipsize, ellipsized } from '../../src/ui/bound-text.js';
 
 const line = (text: string, width: number) =>
   renderToString(
@@ -61,5 +61,20 @@ describe('boundText', () => {
   it('a bound too small would change the line (the test can fail)', () => {
     const text = 'The first session: watch a client and a server shake hands';
     expect(line(text.slice(0, 10), 20)).not.toBe(line(text, 20));
+  });
+});
+
+describe('ellipsized', () => {
+  it('is ellipsize in two parts: what is kept, and whether a … follows', () => {
+    expect(ellipsized('abcdef', 4)).toEqual({ head: 'abc', cut: true });
+    expect(ellipsized('abcd', 4)).toEqual({ head: 'abcd', cut: false });
+    // A wide character that would straddle the edge is left out: one column short, never over.
+    expect(ellipsized('第一次会话', 6)).toEqual({ head: '第一', cut: true });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.integer({ min: 1, max: 30 }), (text, width) => {
+        const { head, cut } = ellipsized(text, width);
+        expect(ellipsize(text, width)).toBe(cut ? `${head}…` : head);
+      }),
+    );
   });
 });

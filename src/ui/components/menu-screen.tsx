@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { ellipsize } from '../bound-text.js';
+import { ellipsize, ellipsized } from '../bound-text.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
 import { type MenuData, menuWindow } from '../menu-items.js';
@@ -87,10 +87,11 @@ export function MenuScreen({
             `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
             columns - 1 - stringWidth(statusText),
           );
-          const goal = ellipsize(
-            lesson.revision === '' ? lesson.goal : `${lesson.revision} · ${lesson.goal}`,
-            columns - indent,
-          );
+          // The revision, the goal and its `…` as texts of their own: a goal of plain ASCII is
+          // measured on string-width's fast path (bound-text.ts, ellipsized).
+          const prefix = lesson.revision === '' ? '' : `${lesson.revision} · `;
+          const goal = ellipsized(lesson.goal, columns - indent - stringWidth(prefix));
+          const goalLine = `${prefix}${goal.head}${goal.cut ? '…' : ''}`;
           return (
             <Box key={lesson.id} flexDirection="column" flexShrink={0}>
               <Box>
@@ -105,10 +106,20 @@ export function MenuScreen({
                   </Text>
                 </Box>
               </Box>
-              <Box paddingLeft={indent} overflowX={clipUnlessNarrow(goal)}>
+              <Box paddingLeft={indent} overflowX={clipUnlessNarrow(goalLine)}>
+                {prefix === '' ? null : (
+                  <Box flexShrink={0}>
+                    <Text dimColor={!here}>{prefix}</Text>
+                  </Box>
+                )}
                 <Text dimColor={!here} wrap="truncate-end">
-                  {goal}
+                  {goal.head}
                 </Text>
+                {goal.cut ? (
+                  <Box flexShrink={0}>
+                    <Text dimColor={!here}>…</Text>
+                  </Box>
+                ) : null}
               </Box>
             </Box>
           );
