@@ -62,13 +62,20 @@ function errorOffset(text: string): number {
   }
 }
 
+/** The 1-based line and column of an offset of `text`. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return {
+    line: before.split('\n').length,
+    column: offset - (before.lastIndexOf('\n') + 1) + 1,
+  };
+}
+
 /** "line 3, column 7" (1-based) of the first place `text` is not JSON, or null if it is JSON. */
 export function jsonErrorAt(text: string): string | null {
   const offset = jsonErrorOffset(text);
   if (offset === null) return null;
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  const { line, column } = lineAndColumn(text, offset);
   return `line ${line}, column ${column}`;
 }
 

@@ -1,5 +1,5 @@
 import { Box, Text, useApp } from 'ink';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
@@ -23,6 +23,7 @@ import { cursorAt, editKey, editorOf, editorText } from './text-editor.js';
 import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
+import { useLatestState } from './use-latest-state.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export type SandboxAppProps = {
@@ -43,20 +44,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const [turn, setTurn] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `turn` changes when the session did
   const offers = useMemo(() => session.offers(), [session, turn]);
-  const [cursor, setCursorShown] = useState(0);
-  const chosen = useRef(cursor);
-  const setCursor = (next: (c: number) => number) => {
-    chosen.current = next(chosen.current);
-    setCursorShown(chosen.current);
-  };
-  const [mode, setShown] = useState<SandboxMode>(LIST);
-  // Keys can come faster than frames (a paste, a burst of arrows): each reads the mode the one
-  // before it left, not the one last drawn.
-  const latest = useRef(mode);
-  const setMode = (next: SandboxMode | ((m: SandboxMode) => SandboxMode)) => {
-    latest.current = typeof next === 'function' ? next(latest.current) : next;
-    setShown(latest.current);
-  };
+  // Keys can come faster than frames: each reads the cursor and the mode the one before it left.
+  const [cursor, setCursor, chosen] = useLatestState(0);
+  const [mode, setMode, latest] = useLatestState<SandboxMode>(LIST);
   const [mine, setMine] = useState<Step | null>(null);
   // `i`: the newest message of the session (the peer's answer, most often) as a field tree.
   const fields = useFieldTree();
@@ -65,7 +55,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     const [own] = session.send(envelope);
     setMine(own ?? null);
     setTurn((t) => t + 1);
-    setCursor(() => 0);
+    setCursor(0);
     setMode(LIST);
   };
   const choose = () => {

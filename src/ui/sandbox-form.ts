@@ -1,6 +1,6 @@
 import type { JsonObject } from '../protocol/json.js';
 import { isObject } from '../protocol/json.js';
-import { jsonErrorOffset } from '../protocol/json-error-at.js';
+import { jsonErrorOffset, lineAndColumn } from '../protocol/json-error-at.js';
 import { firstControl } from '../protocol/visible.js';
 import type { OfferRow as Offer } from './sandbox-driver.js';
 import type { EditorState } from './text-editor.js';
@@ -67,11 +67,10 @@ export type TextPlace = { readonly line: number; readonly column: number; readon
 /** A control character in the editor's text: the terminal shows nothing for it. */
 export type HiddenCharacter = TextPlace & { readonly code: string };
 
-function placeOf(text: string, offset: number): TextPlace {
-  const head = text.slice(0, offset);
-  const start = head.lastIndexOf('\n') + 1;
-  return { line: head.split('\n').length, column: offset - start + 1, offset };
-}
+const placeOf = (text: string, offset: number): TextPlace => ({
+  ...lineAndColumn(text, offset),
+  offset,
+});
 
 /** The first control character other than the line breaks the editor shows as lines. */
 function firstHidden(text: string): HiddenCharacter | null {
