@@ -9,6 +9,9 @@
  * - key → frame playing a 10,000-message transcript (`play <file>`): ≤ 1.5× the bare app's
  *   redraw of its screen on a key.
  *
+ * Beside the floor, not a target: the bare app drawing lesson 1's own first frame as plain text
+ * (bench/bare-ink-text.tsx), which says what the screen's characters cost by themselves.
+ *
  * Everything is timed through the CLI as a learner starts it (`node dist/cli/main.js …`), every
  * start a first start (an empty folder, an empty $XDG_CACHE_HOME). Then one profiled run of each
  * says where the CPU time goes, by package. `--compare <dir>` also times the CLI built in another
@@ -52,17 +55,17 @@ const median = (xs: readonly number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** The floor: bench/bare-ink.tsx bundled with the CLI's own esbuild options, Ink as published. */
-async function bundleBareInk(): Promise<string> {
-  const outdir = join(OUT, 'bare-ink');
+async function bundleBareInk(name = 'bare-ink'): Promise<string> {
+  const outdir = join(OUT, name);
   rmSync(outdir, { recursive: true, force: true });
   await build({
     ...bundleOptions,
-    entryPoints: { 'bare-ink': 'bench/bare-ink.tsx' },
+    entryPoints: { [name]: `bench/${name}.tsx` },
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
   });
-  return join(outdir, 'bare-ink.js');
+  return join(outdir, `${name}.js`);
 }
 
 async function writeTranscript(): Promise<string> {
@@ -104,10 +107,12 @@ const builds = buildsToMeasure(values.compare);
 
 mkdirSync(OUT, { recursive: true });
 const bareInk = await bundleBareInk();
+// The same, drawing lesson 1's own first frame as plain text (bench/bare-ink-text.tsx).
+const bareText = await bundleBareInk('bare-ink-text');
 const transcript = await writeTranscript();
 const node = process.execPath;
 
-const floor = { first: [] as number[], key: [] as number[] };
+const floor = { first: [] as number[], key: [] as number[], sameText: [] as number[] };
 const figures = new Map<string, Figures>(
   builds.map((b) => [b.label, { menu: [], lesson: [], lessonN: [], playKey: [], treeKey: [] }]),
 );
@@ -140,6 +145,7 @@ const treeField = (k: number) =>
 for (let round = 0; round <= ROUNDS; round++) {
   const add = (list: number[], run: { readonly ms: number }) => round > 0 && list.push(run.ms);
   add(floor.first, await firstScreen([node, bareInk], bareKey(0)));
+  add(floor.sameText, await firstScreen([node, bareText], bareKey(0)));
   for (const b of builds) {
     const f = figuresOf(b.label);
     add(f.menu, await firstScreen(menuOf(b.cli), MENU));
@@ -200,6 +206,11 @@ const section = [
   `|---|---${builds.map(() => '|---|---').join('')}|`,
   firstRow('first frame of the menu (`mcp-sim`)', 'menu', 1.25),
   firstRow('first frame of `lesson 1`', 'lesson', 1.25),
+  row(
+    "not a target: bare Ink drawing the text of `lesson 1`'s first frame, plain (`bench/bare-ink-text.tsx`)",
+    ms(floorFirst),
+    () => `${ms(median(floor.sameText))} | ${(median(floor.sameText) / floorFirst).toFixed(2)}×`,
+  ),
   firstRow('`lesson 1`, `n` as soon as step 1 shows → step 2 on screen', 'lessonN', 1.5),
   row(
     `key → frame, \`play\` of a ${TRANSCRIPT_MESSAGES.toLocaleString('en')}-message transcript (floor: the bare app redrawing its screen)`,
@@ -217,6 +228,10 @@ const section = [
   'arrived. The floor is `bench/bare-ink.tsx`: Ink, React and yoga loading and drawing a screenful',
   'of plain text (rows − 1 lines, as high as mcp-sim screens), bundled with the options that bundle',
   'the CLI (`scripts/bundle-options.mjs`), and on each `n` redrawing every line with new text.',
+  'The row marked "not a target" is the same app drawing the very text of `lesson 1`\'s first frame',
+  '(box rules, arrows, `●`, each line a plain text): what the characters cost by themselves, so',
+  "that what `lesson 1` takes beyond it is known to be mcp-sim's own (its modules, its tree of",
+  'boxes and coloured texts, the layout and output of that tree).',
   '',
   profile,
 ].join('\n');
