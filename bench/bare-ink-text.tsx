@@ -1,9 +1,10 @@
 /**
  * A second floor for the first-frame figures (bench/screen.ts): bare Ink drawing the very text of
  * `lesson 1`'s first frame at 100×30, line by line, without mcp-sim's layout, colours or
- * components. Beside the plain floor (bench/bare-ink.tsx) it says what the characters of the
- * screen cost by themselves (box rules, arrows, `●`: string-width measures every line that holds
- * one grapheme by grapheme), so that the rest of a gap is known to be mcp-sim's own tree.
+ * components. Beside the plain floor (bench/bare-ink.tsx) it says what drawing that text costs Ink
+ * by itself (box rules, arrows, `●`: string-width measures every line that holds one grapheme by
+ * grapheme; the lines are shorter than the plain floor's), so that the rest of a gap is known to
+ * be mcp-sim's own.
  * The lines were copied from the screen (tmux capture-pane of `mcp-sim lesson 1 --lang en` at
  * 100×30); the last line names the key, as the plain floor's does.
  */

@@ -229,7 +229,7 @@ const section = [
   'of plain text (rows − 1 lines, as high as mcp-sim screens), bundled with the options that bundle',
   'the CLI (`scripts/bundle-options.mjs`), and on each `n` redrawing every line with new text.',
   'The row marked "not a target" is the same app drawing the very text of `lesson 1`\'s first frame',
-  '(box rules, arrows, `●`, each line a plain text): what the characters cost by themselves, so',
+  '(box rules, arrows, `●`, each line a plain text): what drawing that text costs Ink by itself, so',
   "that what `lesson 1` takes beyond it is known to be mcp-sim's own (its modules, its tree of",
   'boxes and coloured texts, the layout and output of that tree).',
   '',
