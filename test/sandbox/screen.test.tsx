@@ -3,14 +3,20 @@ import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { RecapBox } from '../../src/ui/components/recap-box.js';
 import { RecapLessonContext } from '../../src/ui/recap-lesson.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
-import { renderAt } from '../ui/render-at.js';
+import { renderAt, widest } from '../ui/render-at.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
 const ESC = '\u001B';
 const END = '\u001B[F';
 
-const longest = (frame: string) => Math.max(...frame.split('\n').map((l) => [...l].length));
+/** Every frame drawn since the screen took its size fits 80×24, measured as Ink measures (wide characters take two columns). */
+function expectFits80x24(screen: ReturnType<typeof renderAt>) {
+  for (const frame of screen.framesSinceResize()) {
+    expect(widest(frame)).toBeLessThanOrEqual(80);
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+  }
+}
 
 describe('the sandbox screen', () => {
   it('sends initialize through its form, shows the answer, then a request that breaks a rule', async () => {
@@ -37,10 +43,7 @@ describe('the sandbox screen', () => {
     await vi.waitFor(() => expect(screen.frame()).toContain('› ✗ tools/list'));
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('✗ rule broken: initialized-not-sent'));
-    for (const frame of screen.framesSinceResize()) {
-      expect(longest(frame)).toBeLessThanOrEqual(80);
-      expect(frame.split('\n').length).toBeLessThanOrEqual(24);
-    }
+    expectFits80x24(screen);
     screen.unmount();
   });
 
@@ -65,10 +68,7 @@ describe('the sandbox screen', () => {
     screen.type('}');
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('目前的会话（2 条消息）'));
-    for (const frame of screen.framesSinceResize()) {
-      expect(longest(frame)).toBeLessThanOrEqual(80);
-      expect(frame.split('\n').length).toBeLessThanOrEqual(24);
-    }
+    expectFits80x24(screen);
     screen.unmount();
   });
 
