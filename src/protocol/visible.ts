@@ -16,10 +16,8 @@ const RAW_IN_JSON_RANGES = '\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 const CONTROL = new RegExp(`[\\u0000-\\u001f${RAW_IN_JSON_RANGES}]`);
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 /** The same, newline left out. */
-const CONTROLS_BUT_NEWLINE = new RegExp(
-  `[\\u0000-\\u0009\\u000b-\\u001f${RAW_IN_JSON_RANGES}]`,
-  'g',
-);
+const CONTROL_BUT_NEWLINE = new RegExp(`[\\u0000-\\u0009\\u000b-\\u001f${RAW_IN_JSON_RANGES}]`);
+const CONTROLS_BUT_NEWLINE = new RegExp(CONTROL_BUT_NEWLINE.source, 'g');
 
 /**
  * What JSON.stringify leaves raw. C0 is not among them: JSON.stringify escapes it in strings, so a
@@ -69,10 +67,14 @@ export function hasControl(text: string): boolean {
   return CONTROL.test(text);
 }
 
-/** The first character of the text that `visible` would rewrite, and where it is; null if none. */
+/**
+ * The first character of the text that `visible` would rewrite with these options, and where it
+ * is; null if none.
+ */
 export function firstControl(
   text: string,
+  options: VisibleOptions = {},
 ): { readonly char: string; readonly index: number } | null {
-  const found = CONTROL.exec(text);
+  const found = (options.newlines ? CONTROL_BUT_NEWLINE : CONTROL).exec(text);
   return found === null ? null : { char: found[0], index: found.index };
 }

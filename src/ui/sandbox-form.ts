@@ -74,16 +74,10 @@ const placeOf = (text: string, offset: number): TextPlace => ({
 
 /** The first control character other than the line breaks the editor shows as lines. */
 function firstHidden(text: string): HiddenCharacter | null {
-  let offset = 0;
-  for (const line of text.split('\n')) {
-    const control = firstControl(line);
-    if (control !== null) {
-      const code = `U+${control.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-      return { ...placeOf(text, offset + control.index), code };
-    }
-    offset += line.length + 1;
-  }
-  return null;
+  const control = firstControl(text, { newlines: true });
+  if (control === null) return null;
+  const code = `U+${control.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return { ...placeOf(text, control.index), code };
 }
 
 /**
