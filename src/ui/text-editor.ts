@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import stringWidth from 'string-width';
 
 /**
  * A small multi-line text editor's state and keys, for the sandbox's JSON editor: lines, a cursor
@@ -154,4 +155,49 @@ function typed(editor: EditorState, input: string): EditorState {
   }
   flush();
   return next;
+}
+
+/** The line with the cursor as drawn: the text before the cursor, the cursor's cell, the rest. */
+export type CursorWindow = { readonly head: string; readonly at: string; readonly tail: string };
+
+/**
+ * The part of the cursor's line that fits `width` columns with the cursor on it: scrolled sideways
+ * as little as the cursor needs, a `…` in place of the first character shown when the line goes on
+ * to the left, and of the last when it goes on to the right. Columns are counted as the terminal
+ * counts them (string-width: a Chinese character takes two), so a line of wide characters never
+ * pushes the cursor past the edge. The cursor's cell is a space at the end of the line.
+ */
+export function cursorWindow(line: string, col: number, width: number): CursorWindow {
+  const budget = width - 1;
+  // The editor's characters (code points, as the cursor moves), each with its columns.
+  const cells: { readonly text: string; readonly from: number; readonly w: number }[] = [];
+  for (let from = 0; from < line.length; ) {
+    const text = String.fromCodePoint(line.codePointAt(from) ?? 0);
+    cells.push({ text, from, w: stringWidth(text) });
+    from += text.length;
+  }
+  const found = cells.findIndex((cell) => cell.from >= col);
+  const cursor = found < 0 ? cells.length : found;
+  let used = cells[cursor]?.w ?? 1;
+  let start = cursor;
+  while (start > 0 && used + (cells[start - 1]?.w ?? 0) <= budget) {
+    start -= 1;
+    used += cells[start]?.w ?? 0;
+  }
+  let end = start;
+  for (let shown = 0; end < cells.length && shown + (cells[end]?.w ?? 0) <= budget; end++) {
+    shown += cells[end]?.w ?? 0;
+  }
+  const join = (from: number, to: number) =>
+    cells
+      .slice(from, to)
+      .map((cell) => cell.text)
+      .join('');
+  const left = start > 0 && start < cursor;
+  const right = end < cells.length;
+  return {
+    head: (left ? '…' : '') + join(left ? start + 1 : start, cursor),
+    at: cells[cursor]?.text ?? ' ',
+    tail: right ? `${join(cursor + 1, Math.max(cursor + 1, end - 1))}…` : join(cursor + 1, end),
+  };
 }

@@ -1,7 +1,9 @@
 import type { Key } from 'ink';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import {
   cursorAt,
+  cursorWindow,
   type EditorState,
   editKey,
   editorOf,
@@ -91,5 +93,47 @@ describe('the sandbox’s JSON editor', () => {
   it('leaves Enter and Esc to the screen', () => {
     expect(press(start, 'return')).toBe(start);
     expect(press(start, 'escape')).toBe(start);
+  });
+});
+
+describe('the line with the cursor, fitted to the screen', () => {
+  // What the editor drew before it counted columns: right for a line of one-column characters.
+  const byCodeUnits = (line: string, col: number, width: number) => {
+    const start = Math.max(0, col - (width - 2));
+    const shown = line.slice(start, start + width - 1);
+    const at = col - start;
+    const more = start + width - 1 < line.length;
+    return {
+      head: (start > 0 ? '…' : '') + shown.slice(start > 0 ? 1 : 0, at),
+      at: shown[at] ?? ' ',
+      tail: more ? `${shown.slice(at + 1, -1)}…` : shown.slice(at + 1),
+    };
+  };
+
+  it('scrolls a line of ASCII as before, wherever the cursor is', () => {
+    const line = '    "clientInfo": { "name": "learner-client", "version": "1.0.0" }, "x": 12345';
+    for (const width of [8, 20, 40, 80, 120]) {
+      for (let col = 0; col <= line.length; col++) {
+        expect(cursorWindow(line, col, width)).toEqual(byCodeUnits(line, col, width));
+      }
+    }
+  });
+
+  it('counts a Chinese character as two columns, so the cursor stays on screen', () => {
+    const line = `      "version": "${'中文'.repeat(30)}"`;
+    for (const width of [20, 40, 80]) {
+      for (let col = 0; col <= line.length; col++) {
+        const { head, at, tail } = cursorWindow(line, col, width);
+        expect(stringWidth(head + at + tail)).toBeLessThanOrEqual(width);
+        expect(at).toBe(line[col] ?? ' ');
+      }
+    }
+    // The end of the line: what comes before the cursor is the line's end, cut on the left.
+    const end = cursorWindow(line, line.length, 80);
+    expect(end.head.startsWith('…')).toBe(true);
+    expect(`${end.head}${end.at}`).toMatch(/中文"\s$/);
+    // The old count by code units put the cursor past the edge of an 80-column screen.
+    const old = byCodeUnits(line, line.length, 80);
+    expect(stringWidth(old.head)).toBeGreaterThan(80);
   });
 });

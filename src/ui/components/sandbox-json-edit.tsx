@@ -3,7 +3,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { breakCjk } from '../cjk-lines.js';
 import type { EditFailure } from '../sandbox-form.js';
-import type { EditorState } from '../text-editor.js';
+import { cursorWindow, type EditorState } from '../text-editor.js';
 import { useTheme } from '../use-theme.js';
 
 export type SandboxJsonEditProps = {
@@ -24,17 +24,12 @@ export const editChromeRows = (failure: EditFailure | null): number =>
 
 /** The line with the cursor: scrolled sideways so the cursor stays on screen, drawn inverse. */
 function CursorLine({ line, col, width }: { line: string; col: number; width: number }) {
-  const start = Math.max(0, col - (width - 2));
-  const shown = line.slice(start, start + width - 1);
-  const at = col - start;
-  // More of the line on either side: an ellipsis in place of its first or last character shown.
-  const more = start + width - 1 < line.length;
+  const { head, at, tail } = cursorWindow(line, col, width);
   return (
     <Text wrap="truncate-end">
-      {start > 0 ? '…' : ''}
-      {shown.slice(start > 0 ? 1 : 0, at)}
-      <Text inverse>{shown[at] ?? ' '}</Text>
-      {more ? `${shown.slice(at + 1, -1)}…` : shown.slice(at + 1)}
+      {head}
+      <Text inverse>{at}</Text>
+      {tail}
     </Text>
   );
 }
