@@ -5,6 +5,8 @@
  * the parent; nothing the learner prints reaches the parent's stdout. Kept as source text because
  * the CLI is one bundle and the child needs a file of its own: it is passed to `node -e`.
  */
+import { firstNonFinite } from './runner.js';
+
 export const HARNESS_SOURCE = `
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
@@ -19,9 +21,19 @@ Object.defineProperty(process, '_kill', {
 });
 const send = (message) => { if (process.connected) process.send(message); };
 const describe = (e) => (e instanceof Error ? e.name + ': ' + e.message : 'thrown value: ' + String(e));
-const toJson = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+const nonFinite = (${firstNonFinite.toString()});
+const toJson = (v) => {
+  if (v === undefined) return undefined;
+  const text = JSON.stringify(v);
+  const bad = nonFinite(v);
+  if (bad !== null) throw new TypeError(bad + ', which JSON cannot hold');
+  return text === undefined ? undefined : JSON.parse(text);
+};
 const waiting = new Map();
 const controllers = new Map();
+// The calls still running: a cancellation reaches only those (a call that has returned has
+// nothing left to stop, and its result is already on its way).
+const running = new Set();
 let seq = 0;
 let generation = 0;
 let mod = {};
@@ -66,6 +78,7 @@ process.on('message', async (m) => {
     waiting.delete(m.seq);
     if (w) (m.ok ? w.resolve(m.value) : w.reject(new Error(m.error)));
   } else if (m.t === 'abort') {
+    if (!running.has(m.id)) return;
     send({ t: 'event', id: m.id, seq: seq++, name: '$aborted', args: [] });
     controllers.get(m.id)?.abort();
   } else if (m.t === 'get') {
@@ -81,8 +94,10 @@ process.on('message', async (m) => {
       return;
     }
     lastCall = m.id;
+    running.add(m.id);
     try {
       const value = await calling.run(m.id, () => f(...revive(m.args, m.id)));
+      running.delete(m.id);
       let json;
       try { json = toJson(value); } catch (e) {
         send({ t: 'result', id: m.id, ok: false, error: 'the result is not JSON: ' + (e instanceof Error ? e.message : String(e)) });
@@ -90,6 +105,7 @@ process.on('message', async (m) => {
       }
       send({ t: 'result', id: m.id, ok: true, value: json });
     } catch (e) {
+      running.delete(m.id);
       send({ t: 'result', id: m.id, ok: false, error: describe(e) });
     }
   }

@@ -133,8 +133,35 @@ export function exportsOf(loaded: Record<string, unknown>): Record<string, unkno
     : loaded;
 }
 
-const toJson = (value: unknown): unknown =>
-  value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+/**
+ * Where `value` holds a number JSON cannot (NaN, ±Infinity), as "<JSON pointer> is <number>", or
+ * null. JSON.stringify would send such a number as null without a word, so a learner's
+ * `a / 0` would look like a deliberate null. Self-contained: the child's harness runs its source.
+ */
+export function firstNonFinite(value: unknown, at = ''): string | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? null : `${at === '' ? 'the value' : at} is ${String(value)}`;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = firstNonFinite(item, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * `value` as JSON carries it. Throws for what JSON cannot hold: a cycle, a BigInt (JSON.stringify's
+ * own errors), a non-finite number (`firstNonFinite`).
+ */
+function toJson(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  const text = JSON.stringify(value);
+  const bad = firstNonFinite(value);
+  if (bad !== null) throw new TypeError(`${bad}, which JSON cannot hold`);
+  return text === undefined ? undefined : JSON.parse(text);
+}
 
 /**
  * Runs the learner's module in this process: fast, but without protection from endless loops or
@@ -157,7 +184,10 @@ export async function createInlineRunner(file: string): Promise<Runner> {
       if (typeof exported !== 'function') throw missingExport(file, name);
       const controller = new AbortController();
       const handlers = options.handlers ?? {};
+      // As in the child: a cancellation reaches the call only while it runs.
+      let running = true;
       options.abort?.addEventListener('abort', () => {
+        if (!running) return;
         handlers.$aborted?.();
         controller.abort();
       });
@@ -176,7 +206,12 @@ export async function createInlineRunner(file: string): Promise<Runner> {
         () => controller.signal,
       ) as unknown[];
       try {
-        const value = await (exported as (...a: unknown[]) => unknown)(...live);
+        let value: unknown;
+        try {
+          value = await (exported as (...a: unknown[]) => unknown)(...live);
+        } finally {
+          running = false;
+        }
         try {
           return { ok: true, value: toJson(value) };
         } catch (error) {

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-import { cli, EXERCISES, failed, grade, SOLUTIONS, tempDir } from './helpers.js';
+import {
+  cli,
+  EXERCISES,
+  failed,
+  grade,
+  learner,
+  patch,
+  SOLUTIONS,
+  solution,
+  tempDir,
+} from './helpers.js';
 
 // Each way a learner once scored without the skill (issue 14), graded for real: less than full.
 const SHORTCUTS = join(ROOT, 'test', 'fixtures', 'shortcuts');
@@ -40,6 +50,48 @@ describe('shortcuts score less than full points', () => {
       expect(check?.message.en).toMatch(/^give one letter \(a, b, c or d\); saw "[^"]+": one/);
       expect(check?.message.zh).toMatch(/^请只写一个字母/);
     }
+  });
+});
+
+// `check` grades in an isolated child process, where a cancellation travels over IPC and the
+// result over JSON: what the in-process grading above cannot show.
+describe('shortcuts in the isolated child process', () => {
+  const checked = async (id: string, files: Record<string, string>, args: readonly string[]) => {
+    const run = await cli(learner({ [id]: files }), ['check', id.slice(0, 2), '--json', ...args]);
+    const [exercise] = JSON.parse(run.stdout).exercises as Array<{
+      checks: Array<{ name: string; passed: boolean; message: string }>;
+    }>;
+    return {
+      code: run.code,
+      check: (name: string) => exercise?.checks.find((c) => c.name === name),
+    };
+  };
+
+  it('a tool that returns before its cancellation can reach it does not honour cancellation', async () => {
+    const { code, check } = await checked(
+      '01-progress',
+      { 'long-task.ts': fixture('progress-no-wait.ts') },
+      ['--seed', '11'],
+    );
+    expect(check('cancellation-stops')?.passed).toBe(false);
+    expect(check('cancellation-stops')?.message).toMatch(
+      /saw it return before that, in each of 3 tries \(does it wait delayMs between steps\?\)/,
+    );
+    expect(code).toBe(1);
+  });
+
+  it('a ratio of Infinity is reported as such, not read as the null JSON.stringify would send', async () => {
+    const stats = patch(
+      solution('05-session-stats', 'stats.ts'),
+      'stats.operation === 0 ? null : stats.lifecycle / stats.operation',
+      'stats.lifecycle / stats.operation',
+    );
+    const { code, check } = await checked('05-session-stats', { 'stats.ts': stats }, []);
+    expect(check('ratio')?.passed).toBe(false);
+    expect(check('ratio')?.message).toMatch(
+      /the result is not JSON: \/lifecycleToOperationRatio is Infinity, which JSON cannot hold/,
+    );
+    expect(code).toBe(1);
   });
 });
 
