@@ -180,9 +180,14 @@ export function LessonPlayer({
         send({ type: 'TOGGLE_PAUSE' });
         return;
       }
-      if (action === 'next' && last && !help && next !== null && next !== 'end' && onNext) {
-        onNext();
-        return;
+      if (action === 'next' && last && !help) {
+        // Moving on from the last step finishes the lesson, however the learner came to it (`G`,
+        // a jump, a resume there): it is a step taken, not a look.
+        onStep(index, true);
+        if (next !== null && next !== 'end' && onNext) {
+          onNext();
+          return;
+        }
       }
       if (action === 'focus' || action === 'focusBack') {
         panes.cycle(action === 'focus' ? 1 : -1);

@@ -59,7 +59,14 @@ export function MenuApp<P extends ProgressData>({
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
-      listing.lessons.findIndex((l) => l.id === inProgress(initial)),
+      listing.lessons.findIndex(
+        (l) =>
+          l.id ===
+          inProgress(
+            initial,
+            listing.lessons.map((lesson) => lesson.id),
+          ),
+      ),
     ),
   );
   const [notice, setNotice] = useState<string | null>(null);

@@ -38,6 +38,10 @@ export function menuData(listing: LessonListing, progress: ProgressData, lang: L
 }
 
 function listedData(listing: LessonListing, progress: ProgressData, lang: Lang): MenuData {
+  const resume = inProgress(
+    progress,
+    listing.lessons.map((lesson) => lesson.id),
+  );
   const lessons = listing.lessons.map((lesson, i) => ({
     id: lesson.id,
     number: i + 1,
@@ -45,7 +49,7 @@ function listedData(listing: LessonListing, progress: ProgressData, lang: Lang):
     goal: tr(lesson.scenario.goal, lang),
     revision: lesson.scenario.revision ?? '',
     status: statusOf(progress, lesson.id),
-    current: lesson.id === inProgress(progress),
+    current: lesson.id === resume,
   }));
   const done = doneCount(
     progress,

@@ -45,10 +45,15 @@ export function resumeAt(progress: ProgressData, id: string, count: number): num
   return Math.max(0, Math.min(entry.lastStep, count - 1));
 }
 
-/** The lesson in progress: the one the learner last stepped in, while it is unfinished. */
-export function inProgress(progress: ProgressData): string | null {
+/**
+ * The lesson in progress: the one the learner last stepped in, while it is unfinished; else the
+ * first of `ids` (the course, in order) that was started and not finished, so that finishing one
+ * lesson does not hide another left half-way.
+ */
+export function inProgress(progress: ProgressData, ids: readonly string[]): string | null {
   const id = progress.current;
-  return typeof id === 'string' && statusOf(progress, id) === 'started' ? id : null;
+  if (typeof id === 'string' && statusOf(progress, id) === 'started') return id;
+  return ids.find((other) => statusOf(progress, other) === 'started') ?? null;
 }
 
 /** How many of the lessons `ids` are done. */

@@ -235,11 +235,14 @@ describe('autoplay and jumping', () => {
   it('mcp-sim lesson <id>: says where it resumes, and n on the last step opens the next lesson', async () => {
     const first = await openLesson('first-session', listing);
     if (!first.ok) throw new Error(first.error.message);
+    const saved: ProgressData[] = [];
     const screen = renderAt(
       <LessonApp
         lesson={first.value}
         progress={{ lessons: { 'first-session': { finished: false, lastStep: 2 } } }}
-        save={() => {}}
+        save={(progress: ProgressData) => {
+          saved.push(progress);
+        }}
         lang="en"
         autoplay={null}
         course={{ listing, open: (id) => openLesson(id, listing) }}
@@ -249,8 +252,14 @@ describe('autoplay and jumping', () => {
     await until(() => expect(screen.frame()).toContain('Resuming at step 3 of 10'));
     screen.type('G');
     await until(() => expect(screen.frame()).toContain('n: next lesson — Removing a capability'));
+    // `G` only looks at the end; moving on from there with `n` finishes the lesson.
+    expect(saved.at(-1)?.lessons['first-session']?.finished).toBe(false);
+    // `G` only looks at the end; moving on from there with `n` finishes the lesson.
+    expect(saved.at(-1)?.lessons['first-session']?.finished).toBe(false);
     screen.type('n');
     await until(() => expect(screen.frame()).toMatch(/Removing a capability.*step 1\//), 10_000);
+    expect(saved.some((p) => p.lessons['first-session']?.finished)).toBe(true);
+    expect(saved.some((p) => p.lessons['first-session']?.finished)).toBe(true);
     expect(screen.frame()).not.toContain('Resuming');
     screen.type('G');
     await until(() => expect(screen.frame()).toContain('This is the last lesson of the course'));

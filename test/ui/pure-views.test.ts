@@ -113,11 +113,24 @@ describe('progress', () => {
     const none: ProgressData = { lessons: {} };
     const jumped = recordStep(none, 'x', 4, 5, false);
     expect(jumped.lessons.x).toEqual({ finished: false, lastStep: 4 });
-    expect(inProgress(jumped)).toBe('x');
+    expect(inProgress(jumped, ['x', 'y'])).toBe('x');
     const stepped = recordStep(jumped, 'x', 4, 5, true);
     expect(statusOf(stepped, 'x')).toBe('done');
-    expect(inProgress(stepped)).toBe(null);
+    expect(inProgress(stepped, ['x', 'y'])).toBe(null);
     expect(doneCount(stepped, ['x', 'y'])).toBe(1);
+  });
+});
+
+describe('the lesson in progress', () => {
+  it('is the last one stepped in while unfinished; else the first started one of the course', () => {
+    const three = recordStep<ProgressData>({ lessons: {} }, 'three', 2, 10);
+    const course = ['one', 'two', 'three', 'four'];
+    expect(inProgress(three, course)).toBe('three');
+    // Lesson four finished after three was left half-way: three is still in progress.
+    const four = recordStep(recordStep(three, 'four', 0, 3), 'four', 2, 3);
+    expect(four.current).toBe('four');
+    expect(inProgress(four, course)).toBe('three');
+    expect(inProgress(recordStep(four, 'three', 9, 10), course)).toBe(null);
   });
 });
 
