@@ -40,9 +40,16 @@ export function rulesMarkdown(sets: RuleSets = RULE_SETS): string {
   const sections = new Map<string, string[]>();
   for (const id of RULE_IDS) {
     const rule: RuleDefinition = RULES[id];
-    const note = rule.specNote ? `${rule.specNote.en} / ${rule.specNote.zh}` : '';
+    const noted = (n: RuleDefinition['specNote']) => (n ? `${n.en} / ${n.zh}` : '');
+    const note = [
+      noted(rule.specNote),
+      rule.modern?.specNote ? `2026-07-28: ${noted(rule.modern.specNote)}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    const spec = rule.modern ? `${rule.spec}; ${rule.modern.spec}` : rule.spec;
     const key = groups.map((g) => (usedBy(g.set, id) ? '1' : '0')).join('');
-    const row = `| \`${id}\` | ${rule.severity} | ${rule.title.en} / ${rule.title.zh} | ${rule.spec} | ${note} |`;
+    const row = `| \`${id}\` | ${rule.severity} | ${rule.title.en} / ${rule.title.zh} | ${spec} | ${note} |`;
     sections.set(key, [...(sections.get(key) ?? []), row]);
   }
   // Shared rules first, then each set's own, then any rule no set uses.

@@ -1,5 +1,6 @@
 import type { Lang } from '../i18n/lang.js';
 import type { Bilingual } from '../protocol/index.js';
+import type { Era } from './rule-sets.js';
 import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
@@ -64,10 +65,16 @@ export type Violation = {
   readonly specZh: string;
 };
 
-/** A rule's spec section with its note in `lang` (the section itself is never translated). */
-export function ruleSpecText(def: RuleDefinition, lang: Lang): string {
-  if (!def.specNote) return def.spec;
-  return lang === 'zh' ? `${def.spec}（${def.specNote.zh}）` : `${def.spec} (${def.specNote.en})`;
+/**
+ * A rule's spec section with its note in `lang` (the section itself is never translated); in a
+ * session of the modern era, the 2026-07-28 section when the rule names one.
+ */
+export function ruleSpecText(def: RuleDefinition, lang: Lang, era?: Era | null): string {
+  const modern = era === 'modern' ? def.modern : undefined;
+  const spec = modern?.spec ?? def.spec;
+  const specNote = modern?.specNote ?? def.specNote;
+  if (!specNote) return spec;
+  return lang === 'zh' ? `${spec}（${specNote.zh}）` : `${spec} (${specNote.en})`;
 }
 
 export { specText } from './spec-text.js';
@@ -76,14 +83,14 @@ export { specText } from './spec-text.js';
  * A violation of a row's rule. A rule set of another era brings rows of its own; their ids join
  * `RuleId` when that era lands in this table.
  */
-export function violationOf(row: RuleRow, found: Finding): Violation {
+export function violationOf(row: RuleRow, found: Finding, era?: Era | null): Violation {
   return {
     rule: row.id as RuleId,
     severity: found.severity ?? row.severity,
     message: found.en,
     messageZh: found.zh,
-    spec: ruleSpecText(row, 'en'),
-    specZh: ruleSpecText(row, 'zh'),
+    spec: ruleSpecText(row, 'en', era),
+    specZh: ruleSpecText(row, 'zh', era),
   };
 }
 

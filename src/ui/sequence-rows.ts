@@ -2,6 +2,7 @@
 import type { Severity } from '../machine/rules.js';
 import { formatTime, rowSummary } from './row-summary.js';
 import type { ScreenStep } from './screen-step.js';
+import { worstSeverity } from './violation-list.js';
 
 export type ArrowStyle = 'solid' | 'dashed' | 'error' | 'invalid' | 'close';
 
@@ -97,12 +98,7 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
     time,
     closedBy: null,
     broken: violations.length > 0,
-    severity:
-      violations.length === 0
-        ? null
-        : violations.some((v) => v.severity === 'error')
-          ? 'error'
-          : 'warning',
+    severity: worstSeverity(violations),
     unreadable: null,
   };
 }

@@ -49,3 +49,9 @@ export const SEVERITY_MARK = { error: '✗', warning: '!' } as const satisfies R
   Severity,
   string
 >;
+
+/** The mark a step earns: `error` if any of its violations is one, `warning` if all are, else null. */
+export function worstSeverity(violations: readonly Pick<Violation, 'severity'>[]): Severity | null {
+  if (violations.length === 0) return null;
+  return violations.some((v) => v.severity === 'error') ? 'error' : 'warning';
+}

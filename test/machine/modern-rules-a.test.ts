@@ -200,3 +200,27 @@ describe('results of modern requests', () => {
     expect(rulesOf(own)).toEqual(['version-not-refused']);
   });
 });
+
+describe('a rule both eras judge cites the revision of the session', () => {
+  const progress = (token: string) =>
+    rpc.notification('notifications/progress', { progressToken: token, progress: 1 });
+  it('2026-07-28: progress and request ids on their own pages (patterns/, and ids only while waiting)', () => {
+    const modern = discovered().client(call(1)).server(progress('nobody')).run().last.violations;
+    expect(modern.map((v) => v.rule)).toEqual(['unknown-progress-token']);
+    expect(modern[0]?.spec).toMatch(
+      /^2026-07-28\/basic\/patterns\/progress › Behavior Requirements/,
+    );
+    const twice = discovered().client(call(1)).client(call(1)).run().last.violations;
+    expect(twice.map((v) => v.rule)).toEqual(['duplicate-request-id']);
+    expect(twice[0]?.spec).toBe(
+      '2026-07-28/basic/index › Requests (an id MUST NOT match a request of the sender still waiting for its response)',
+    );
+    expect(twice[0]?.specZh).toContain('id 不得与发送方仍在等待响应的请求相同');
+  });
+
+  it('the handshake era: the 2025-11-25 pages, as before', () => {
+    const legacy = hs().server(progress('nobody')).run().last.violations;
+    expect(legacy.map((v) => v.rule)).toEqual(['unknown-progress-token']);
+    expect(legacy[0]?.spec).toMatch(/^basic\/utilities\/progress › Behavior Requirements/);
+  });
+});

@@ -7,6 +7,7 @@ export const CANCELLATION_RULES = [
     id: 'response-after-cancellation',
     severity: 'warning',
     spec: 'basic/utilities/cancellation › Behavior Requirements',
+    modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
     specNote: { en: 'no response after cancellation', zh: '取消之后不再响应' },
     title: { en: 'Response after cancellation', zh: '取消之后仍然响应' },
     check: (ctx, msg) => {
@@ -22,6 +23,7 @@ export const CANCELLATION_RULES = [
     id: 'cancel-unknown-request',
     severity: 'error',
     spec: 'basic/utilities/cancellation › Cancellation Flow',
+    modern: { spec: '2026-07-28/basic/patterns/cancellation › Cancellation Flow' },
     specNote: {
       en: 'requestId MUST name a request of the sender',
       zh: 'requestId 必须指向发送方自己发出的请求',

@@ -23,6 +23,7 @@ export const PROGRESS_RULES = [
     id: 'unknown-progress-token',
     severity: 'error',
     spec: 'basic/utilities/progress › Behavior Requirements',
+    modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
     specNote: { en: 'only tokens of active requests', zh: '只能使用进行中请求的令牌' },
     title: { en: 'Progress for an unknown token', zh: '进度令牌未知' },
     check: (ctx, msg) => {
@@ -45,6 +46,7 @@ export const PROGRESS_RULES = [
     id: 'duplicate-progress-token',
     severity: 'error',
     spec: 'basic/utilities/progress › Progress Flow',
+    modern: { spec: '2026-07-28/basic/patterns/progress › Progress Flow' },
     specNote: { en: 'tokens unique across active requests', zh: '令牌在所有进行中的请求之间唯一' },
     title: { en: 'Progress token already in use', zh: '进度令牌已被占用' },
     check: (ctx, msg) => {
@@ -62,6 +64,7 @@ export const PROGRESS_RULES = [
     id: 'progress-not-increasing',
     severity: 'error',
     spec: 'basic/utilities/progress › Behavior Requirements',
+    modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
     specNote: { en: 'progress MUST increase', zh: '进度值必须递增' },
     title: { en: 'Progress did not increase', zh: '进度没有增加' },
     check: (ctx, msg) => {
@@ -81,6 +84,7 @@ export const PROGRESS_RULES = [
     id: 'progress-after-completion',
     severity: 'error',
     spec: 'basic/utilities/progress › Behavior Requirements',
+    modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
     specNote: { en: 'stop after completion', zh: '请求完成之后不再发送进度通知' },
     title: { en: 'Progress after the response', zh: '响应之后仍有进度通知' },
     check: (ctx, msg) => {
@@ -98,6 +102,7 @@ export const PROGRESS_RULES = [
     id: 'progress-after-cancellation',
     severity: 'warning',
     spec: 'basic/utilities/cancellation › Behavior Requirements',
+    modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
     specNote: { en: 'the receiver SHOULD stop processing', zh: '接收方应当停止处理' },
     title: { en: 'Progress after cancellation', zh: '取消之后仍有进度通知' },
     check: (ctx, msg) => {

@@ -8,6 +8,13 @@ export const REQUEST_RULES = [
     severity: 'error',
     spec: 'basic/index › Requests',
     specNote: { en: 'an id MUST NOT be reused in a session', zh: '同一会话中不得重复使用 id' },
+    modern: {
+      spec: '2026-07-28/basic/index › Requests',
+      specNote: {
+        en: 'an id MUST NOT match a request of the sender still waiting for its response',
+        zh: 'id 不得与发送方仍在等待响应的请求相同',
+      },
+    },
     title: { en: 'Request id reused', zh: '请求 id 被重复使用' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'request' || msg.id === null) return null;

@@ -14,6 +14,12 @@ export type RuleDefinition = {
   readonly spec: string;
   /** What the section asks for here, when its name alone does not say it. */
   readonly specNote?: Bilingual;
+  /**
+   * For a rule both eras judge, where 2026-07-28 states it when that is another page or other
+   * words (utilities/ became patterns/; an id is taken only while its request waits): a
+   * modern session cites this instead.
+   */
+  readonly modern?: { readonly spec: string; readonly specNote?: Bilingual };
   readonly title: Bilingual;
 };
 

@@ -122,7 +122,10 @@ export const SCHEMA_RULES = [
     id: 'unknown-method',
     severity: 'warning',
     spec: 'basic/index › Messages',
-    specNote: { en: 'the receiver answers -32601', zh: '接收方以 -32601 回应' },
+    specNote: {
+      en: 'a request is answered -32601; a notification never is',
+      zh: '请求以 -32601 回应；通知从不回应',
+    },
     title: { en: 'Method not in the protocol', zh: '协议中没有该方法' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);

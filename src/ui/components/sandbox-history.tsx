@@ -6,6 +6,7 @@ import type { Side } from '../../protocol/capabilities.js';
 import type { Step } from '../../session/index.js';
 import { compact } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
+import { SEVERITY_MARK, worstSeverity } from '../violation-list.js';
 
 export type SandboxHistoryProps = {
   readonly steps: readonly Step[];
@@ -25,15 +26,17 @@ function rowOf(step: Step, side: Side, lang: Lang) {
       step.kind === 'close'
         ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })
         : tr(STRINGS.unreadableLine, lang);
-    return { mine, who, what, rules: [] as string[], json: '' };
+    return { mine, who, what, rules: [] as string[], severity: null, json: '' };
   }
   const kind = tr(STRINGS[`kind_${report.kind}`], lang);
   const id = report.id !== null ? ` #${String(report.id)}` : '';
   return {
     mine,
     who,
-    what: `${kind} ${report.method ?? ''}${id}`,
+    // A response whose request is unknown names no method: `?`, as the timeline writes it.
+    what: `${kind} ${report.method ?? '?'}${id}`,
     rules: report.violations.map((v) => v.rule),
+    severity: worstSeverity(report.violations),
     json: compact(step.message),
   };
 }
@@ -56,7 +59,7 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
       ) : null}
       {shown.map((step) => {
         const row = rowOf(step, side, lang);
-        const broken = row.rules.length > 0;
+        const { severity } = row;
         return (
           <Box key={step.index} overflowX="hidden">
             <Text wrap="truncate-end">
@@ -64,8 +67,8 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
               <Text bold={row.mine}>
                 {row.who} {row.what}
               </Text>{' '}
-              <Text {...theme.fg(broken ? 'error' : 'ok')}>
-                {broken ? `✗ ${row.rules.join(', ')}` : '✓'}
+              <Text {...theme.fg(severity ?? 'ok')}>
+                {severity ? `${SEVERITY_MARK[severity]} ${row.rules.join(', ')}` : '✓'}
               </Text>{' '}
               <Text dimColor>{row.json}</Text>
             </Text>
