@@ -241,7 +241,9 @@ export async function connectCommand(
       title: tr(lesson.title, lang),
       command: [args.command, ...args.args],
       negotiatedVersion: run.negotiatedVersion,
-      era: lesson.steps.at(-1)?.era ?? run.era,
+      // The era the session ended in (`dual` after a fallback), null when the client never found
+      // one (the text report's "No session"), though its probe was judged as a modern message.
+      era: run.era === null ? null : (lesson.steps.at(-1)?.era ?? run.era),
       revision: run.revision,
       fallback: run.fallback ? tr(run.fallback, lang) : null,
       steps,
