@@ -156,7 +156,12 @@ export const LIFECYCLE_RULES = [
       en: 'the client MUST send notifications/initialized',
       zh: '客户端必须发送 notifications/initialized',
     },
-    title: { en: 'notifications/initialized never sent', zh: '没有发送 notifications/initialized' },
+    // The client's request comes first, whether or not notifications/initialized follows later:
+    // operation begins when the client says it is ready (basic/lifecycle › Operation).
+    title: {
+      en: 'Request before notifications/initialized',
+      zh: '在 notifications/initialized 之前发出请求',
+    },
     check: (ctx, msg) =>
       timedRequest(msg) &&
       msg.sender === 'client' &&
