@@ -106,7 +106,8 @@ export type ModernHttpOptions = {
  */
 export class ModernHttp {
   readonly #options: ModernHttpOptions;
-  readonly #open = new Set<LiveServer>();
+  /** The requests being answered, each with its id and how to end its HTTP response early. */
+  readonly #open = new Map<LiveServer, { readonly id: unknown; readonly stop: () => void }>();
   readonly #key: string | Uint8Array;
   /**
    * The one session log of the era's traffic: one referee judges every POST in order, so a retry
@@ -147,7 +148,7 @@ export class ModernHttp {
     const toolsChanged = (tools: readonly ToolName[]): number => {
       this.#tools = [...tools];
       let told = 0;
-      for (const other of this.#open) {
+      for (const other of this.#open.keys()) {
         if (other !== live) other.act((server, at) => (told += server.takeTools(at, tools)));
       }
       return told;
@@ -184,12 +185,20 @@ export class ModernHttp {
         }
       },
       notice: (line) => options.log(say(line)),
-      onStep: (step) => {
-        for (const line of violationLines(step)) options.verdict(say(line));
-        options.observe?.step?.(MODERN_SESSION, step);
+      onStep: this.#onStep(say),
+    });
+    this.#open.set(live, {
+      id: body.id,
+      // Cancelled while being answered: the stream ends with nothing more (› Cancellation); an
+      // answer not yet begun is no content.
+      stop: () => {
+        if (done) return;
+        done = true;
+        if (streaming) res.end();
+        else res.writeHead(204).end();
+        queueMicrotask(() => this.#end(live, 'server'));
       },
     });
-    this.#open.add(live);
     res.once('close', () => {
       if (done) return;
       // › Cancellation: closing the response stream cancels the request.
@@ -197,6 +206,51 @@ export class ModernHttp {
       this.#end(live, 'client');
     });
     live.receive(body);
+  }
+
+  /** Each step the referee judged: its verdict lines, and to the observers (--trace-file…). */
+  #onStep(say: (line: Bilingual) => Bilingual): (step: Step) => void {
+    return (step) => {
+      for (const line of violationLines(step)) this.#options.verdict(say(line));
+      this.#options.observe?.step?.(MODERN_SESSION, step);
+    };
+  }
+
+  /** Has a modern request come yet? (Before one, there is no modern traffic to cancel in.) */
+  get opened(): boolean {
+    return this.#opened;
+  }
+
+  /**
+   * A `notifications/cancelled` POSTed on its own, outside any session. Over HTTP, closing the
+   * request's stream is the cancellation and no notification is expected (2026-07-28
+   * basic/patterns/cancellation › Transport-Specific Cancellation), but clients send one (SDK v2
+   * does, after closing the stream): it is on the wire, so the referee hears it, in the one
+   * stream of modern traffic, and the transcript keeps it, so its reader hears it too. A request
+   * it names that is still being answered stops: no answer follows. Answered 202.
+   */
+  cancel(res: ServerResponse, body: JsonObject): void {
+    this.#count += 1;
+    const n = this.#count;
+    const say = (line: Bilingual) => filled(SERVE_STRINGS.modernSays, { n, line });
+    const requestId = isObject(body.params) ? body.params.requestId : undefined;
+    const running = [...this.#open].find(([, open]) => open.id === requestId);
+    if (running) {
+      const [live, open] = running;
+      live.receive(body);
+      open.stop();
+    } else {
+      const live = new LiveServer({
+        config: { ...this.#options.config, tools: this.#tools, requestStateKey: this.#key },
+        log: this.#log,
+        send: () => {},
+        notice: (line) => this.#options.log(say(line)),
+        onStep: this.#onStep(say),
+      });
+      live.receive(body);
+      live.close('server');
+    }
+    res.writeHead(202).end();
   }
 
   #end(live: LiveServer, by: 'client' | 'server'): void {
@@ -209,7 +263,7 @@ export class ModernHttp {
    * Graceful Closure), then every request still being answered ends with it.
    */
   close(): void {
-    for (const live of [...this.#open]) live.endStreams();
-    for (const live of [...this.#open]) this.#end(live, 'server');
+    for (const live of [...this.#open.keys()]) live.endStreams();
+    for (const live of [...this.#open.keys()]) this.#end(live, 'server');
   }
 }

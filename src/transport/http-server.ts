@@ -261,6 +261,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       if (era === 'modern' || isModernRequest(message)) return modern.handle(req, res, message);
     }
     if (notification && (sessionId === undefined || era === 'modern')) {
+      // A cancellation after modern requests: the referee hears it (ModernHttp.cancel).
+      if (method === 'notifications/cancelled' && era !== 'legacy' && modern.opened) {
+        return modern.cancel(res, message);
+      }
       // No session to take it: accepted and ignored (2026-07-28 defines no client notification
       // over HTTP; its cancellation is closing the response stream).
       log(filled(SERVE_STRINGS.notificationOutside, { method: String(method) }));

@@ -192,6 +192,74 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     ]);
   });
 
+  it('a notifications/cancelled POSTed after closing the stream reaches the referee: the id and token are free again', async () => {
+    const file = join(work, 'cancelled.jsonl');
+    const serve = startServe(['--trace-file', file]);
+    const url = await serve.url;
+    const longCall = (id: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'long_running_task',
+          arguments: { steps: 20, delayMs: 40 },
+          _meta: { ...ENVELOPE, progressToken: 'p' },
+        },
+      });
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...V,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'long_running_task',
+    };
+    // The client closes the stream after the first progress (the cancellation over HTTP), then
+    // says so in a POST of its own, as the SDK v2 client does.
+    await new Promise<void>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+      req.end(longCall(7));
+    });
+    const cancelled = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 7, reason: 'closed' },
+    });
+    expect(await post(url, {}, cancelled)).toMatchObject({ status: 202, body: '' });
+    // Sent again with id 7 and token p, as a second client of a class would: nothing is taken.
+    const again = await post(
+      url,
+      { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'long_running_task' },
+      longCall(7),
+    );
+    expect(again.body).toContain('Finished all 20 steps');
+    // A cancellation POSTed while the answer is still streaming stops it: no answer follows.
+    const [stopped, accepted] = await Promise.all([
+      post(url, { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'long_running_task' }, longCall(8)),
+      new Promise((resolve) => setTimeout(resolve, 120)).then(() =>
+        post(url, {}, cancelled.replace('"requestId":7', '"requestId":8')),
+      ),
+    ]);
+    expect(accepted.status).toBe(202);
+    expect(stopped.body).not.toContain('"id":8,"result"');
+    const { stderr } = await serve.stop();
+    expect(stderr).not.toContain('referee:');
+    // Its reader judges the transcript as serve did: the cancellations are in it.
+    const replay = await runCli(['trace', file, '--json']);
+    const messages = JSON.parse(replay.stdout).messages as Array<{
+      method: string;
+      violations: string[];
+    }>;
+    expect(messages.filter((m) => m.method === 'notifications/cancelled')).toHaveLength(2);
+    expect(messages.flatMap((m) => m.violations)).toEqual([]);
+  });
+
   it('header mismatches get 400 with HeaderMismatch (-32020) and the request id', async () => {
     const url = await startServe().url;
     const call = body(7, 'tools/call', {
