@@ -118,6 +118,24 @@ describe('10-era-detection: wrong solutions', () => {
     expect(failed(result)).toHaveLength(7);
   });
 
+  it.each(['incompatible', 'relaunch', 'initialize'])(
+    'the same verdict ("%s") for every outcome earns nothing',
+    async (action) => {
+      const text = `import type { ClientVersions, ProbeOutcome, ProbeVerdict } from './mcp-sim.js';
+export function classifyProbe(_outcome: ProbeOutcome, _versions: ClientVersions): ProbeVerdict {
+  return { action: '${action}' } as ProbeVerdict;
+}
+`;
+      const result = await grade(id, file(text));
+      expect(result.points).toBe(0);
+      const said = result.checks.find((c) => c.message.en.startsWith(`"${action}" is right`));
+      if (action !== 'initialize') {
+        expect(said?.message.en).toMatch(/but it was also the verdict where it is wrong/);
+        expect(said?.message.zh).toMatch(/在它不对的地方也给出了这个判断/);
+      }
+    },
+  );
+
   it('falling back only on −32601', async () => {
     const text = patch(
       ref,

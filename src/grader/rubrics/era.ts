@@ -594,13 +594,39 @@ export const eraRubric: Rubric = {
       }
       return outcomes;
     };
-    const record = (name: string, outcomes: readonly Outcome[]) => {
+    const record = (name: string, outcomes: readonly Outcome[], elsewhere: readonly Outcome[]) => {
       const wrong = outcomes.filter((o) => !sameVerdict(o.c.expected, o.seen));
       const first = wrong[0];
-      ctx.record(name, !first, first ? explain(first, outcomes.length, wrong.length) : OK);
+      if (first) return ctx.record(name, false, explain(first, outcomes.length, wrong.length));
+      // Right here, and said only where it is right: a verdict given for every outcome (a
+      // function that always answers "incompatible") is right for its own cases by chance.
+      const action = outcomes[0]?.c.expected.action;
+      const stray = elsewhere.filter(
+        (o) => o.c.expected.action !== action && isObject(o.seen) && o.seen.action === action,
+      );
+      const said = stray[0];
+      ctx.record(
+        name,
+        !said,
+        said
+          ? lines(
+              bi(
+                `"${action}" is right for these outcomes, but it was also the verdict where it is wrong (${stray.length} of ${elsewhere.length} other outcomes):`,
+                `对这些探测结果来说 "${action}" 是对的，但在它不对的地方也给出了这个判断（其他 ${elsewhere.length} 个情形中有 ${stray.length} 个）：`,
+              ),
+              explain(said, elsewhere.length, stray.length),
+            )
+          : OK,
+      );
     };
-    const fixed = fixedCases(recorded);
-    for (const [name, cases] of Object.entries(fixed)) record(name, await judge(cases));
-    record('generated-variants', await judge(generatedCases(random(ctx.seed))));
+    const fixed = Object.entries(fixedCases(recorded));
+    const judged = new Map<string, Outcome[]>();
+    for (const [name, cases] of fixed) judged.set(name, await judge(cases));
+    for (const [name] of fixed) {
+      const others = [...judged].filter(([other]) => other !== name).flatMap(([, o]) => o);
+      record(name, judged.get(name) ?? [], others);
+    }
+    const generated = await judge(generatedCases(random(ctx.seed)));
+    record('generated-variants', generated, []);
   },
 };
