@@ -139,8 +139,27 @@ function unit(rng: Random, id: string): Wire[] {
 }
 
 /**
+ * Requests in flight both ways under one number: the client's `n` and the server's `n`, and the
+ * client's `"n"` (a string: another id, JSON-RPC 2.0 › Request object). Each answer belongs to
+ * the request of the other side with the very same id, type included: code that pairs answers by
+ * the id alone, or by its text, labels them wrong.
+ */
+function crossedIds(n: number): Wire[] {
+  const text = String(n);
+  return [
+    { direction: C2S, message: { jsonrpc: '2.0', id: n, method: 'tools/list' } },
+    { direction: S2C, message: { jsonrpc: '2.0', id: n, method: 'roots/list' } },
+    { direction: C2S, message: { jsonrpc: '2.0', id: text, method: 'resources/list' } },
+    { direction: C2S, message: { jsonrpc: '2.0', id: n, result: { roots: [] } } },
+    { direction: S2C, message: { jsonrpc: '2.0', id: text, result: { resources: [] } } },
+    { direction: S2C, message: { jsonrpc: '2.0', id: n, result: { tools: [] } } },
+  ];
+}
+
+/**
  * A session made at check time from a real one: exchanges mixed in (some before the handshake
- * completes), the end cut off sometimes. Answers written for the recordings alone do not fit it.
+ * completes, one with ids crossed), the end cut off sometimes. Answers written for the
+ * recordings alone do not fit it.
  */
 export function makeVariant(base: readonly Wire[], rng: Random, name: string): Transcript {
   const end = base.findIndex((w) => w.message.method === 'notifications/initialized');
@@ -154,6 +173,7 @@ export function makeVariant(base: readonly Wire[], rng: Random, name: string): T
   for (let k = rng.int(2, 7); k > 0; k--) {
     ops.splice(rng.int(0, ops.length), 0, ...unit(rng, nextId()));
   }
+  ops.splice(rng.int(0, ops.length), 0, ...crossedIds(rng.int(100, 999)));
   return { name, messages: [...prefix, ...ops] };
 }
 

@@ -212,6 +212,28 @@ describe('06-handshake-tracer: wrong solutions', () => {
     await expectCaught(id, file(text), 'methods');
   });
 
+  it.each([11, 4242, 987654])(
+    'pending requests keyed by the id alone, both sides in one space (seed %i)',
+    async (seed) => {
+      const text = patch(
+        ref,
+        'const key = (direction: string, id: string | number) => `${direction}|${typeof id}:${id}`;',
+        'const key = (_direction: string, id: string | number) => String(id);',
+      );
+      const result = await grade(id, file(text), seed);
+      expect(failed(result)).toContain('methods');
+    },
+  );
+
+  it('pending requests keyed by the id’s text, so 7 and "7" are one', async () => {
+    const text = patch(
+      ref,
+      'const key = (direction: string, id: string | number) => `${direction}|${typeof id}:${id}`;',
+      'const key = (direction: string, id: string | number) => `${direction}|${id}`;',
+    );
+    await expectCaught(id, file(text), 'methods');
+  });
+
   it('operation starting at the initialize result', async () => {
     const text = patch(
       ref,
