@@ -103,32 +103,49 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
   };
 }
 
-/** For each request id the client sent, where its first request is (a session can be long). */
-const firstRequests = new WeakMap<readonly ScreenStep[], ReadonlyMap<string, number>>();
+/**
+ * For each request id the client sent, where each request with it is, in order (an id may come
+ * again once answered, or be reused by mistake; a session can be long).
+ */
+const requestsById = new WeakMap<readonly ScreenStep[], ReadonlyMap<string, readonly number[]>>();
 
-function firstRequestOf(steps: readonly ScreenStep[]): ReadonlyMap<string, number> {
-  let first = firstRequests.get(steps);
-  if (first === undefined) {
-    const found = new Map<string, number>();
+function requestsOf(steps: readonly ScreenStep[]): ReadonlyMap<string, readonly number[]> {
+  let found = requestsById.get(steps);
+  if (found === undefined) {
+    const byId = new Map<string, number[]>();
     steps.forEach((s, at) => {
       if (s.direction !== 'client->server' || s.report?.kind !== 'request') return;
       const id = String(s.report.id);
-      if (!found.has(id)) found.set(id, at);
+      const list = byId.get(id);
+      if (list) list.push(at);
+      else byId.set(id, [at]);
     });
-    first = found;
-    firstRequests.set(steps, first);
+    found = byId;
+    requestsById.set(steps, found);
   }
-  return first;
+  return found;
 }
 
-/** `method #id` of the client's request `id` among the steps up to `current`, for the server's work list. */
+/**
+ * `method #id` of the client's request `id` among the steps up to `current`, for the server's
+ * work list: the latest request with that id so far, the one the server is now working on.
+ */
 export function clientRequestLabel(
   steps: readonly ScreenStep[],
   current: number,
   id: string,
 ): string {
-  const at = firstRequestOf(steps).get(id);
-  const request = at !== undefined && at <= current ? steps[at] : undefined;
+  const positions = requestsOf(steps).get(id) ?? [];
+  // The last position at or before `current` (positions are in order).
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((positions[mid] ?? 0) <= current) low = mid + 1;
+    else high = mid;
+  }
+  const at = low > 0 ? positions[low - 1] : undefined;
+  const request = at !== undefined ? steps[at] : undefined;
   return `${request?.report?.method ?? UNKNOWN_METHOD} #${id}`;
 }
 
