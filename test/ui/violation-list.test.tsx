@@ -136,3 +136,36 @@ describe('] and [ between the steps that break a rule', () => {
     screen.unmount();
   });
 });
+
+describe('a violation list longer than its window', () => {
+  it('says in its title how many rows are out of sight, above and below', async () => {
+    const { ViolationListView } = await import('../../src/ui/components/violation-list-view.js');
+    const rows = Array.from({ length: 24 }, (_, step) => ({
+      step,
+      severity: 'error' as const,
+      rule: 'duplicate-request-id' as const,
+      violation: {
+        rule: 'duplicate-request-id' as const,
+        severity: 'error' as const,
+        message: 'm',
+        messageZh: 'm',
+        spec: 'basic/index › Requests',
+        specZh: 'basic/index › Requests',
+      },
+    }));
+    const at = (cursor: number, lang: Lang = 'en') =>
+      renderAt(<ViolationListView rows={rows} cursor={cursor} lang={lang} height={10} />, {
+        columns: 100,
+        rows: 14,
+      });
+    const top = at(0);
+    expect(top.frame()).toMatch(/Violations \(24\) · ↓ 14 more/);
+    top.unmount();
+    const middle = at(12);
+    expect(middle.frame()).toMatch(/Violations \(24\) · ↑ 7 above · ↓ 7 more/);
+    middle.unmount();
+    const end = at(23, 'zh');
+    expect(end.frame()).toMatch(/\(24\) · ↑ 上面 14 行/);
+    end.unmount();
+  });
+});

@@ -24,11 +24,14 @@ export type ScrollPaneProps = {
   readonly children: ReactNode;
 };
 
-/** The title's note on what is out of sight: below first (where reading goes on), else above. */
-function position(above: number, below: number, lang: Lang): string {
-  if (below > 0) return tr(STRINGS.paneBelow, lang, { n: below });
-  if (above > 0) return tr(STRINGS.paneAbove, lang, { n: above });
-  return '';
+/** The title's note on what is out of sight: above, then below (where reading goes on). */
+export function position(above: number, below: number, lang: Lang): string {
+  return [
+    above > 0 ? tr(STRINGS.paneAbove, lang, { n: above }) : '',
+    below > 0 ? tr(STRINGS.paneBelow, lang, { n: below }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**

@@ -3,6 +3,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { useTheme } from '../use-theme.js';
 import { rowSpec, SEVERITY_MARK, type ViolationRow } from '../violation-list.js';
+import { position } from './scroll-pane.js';
 
 export type ViolationListViewProps = {
   readonly rows: readonly ViolationRow[];
@@ -42,6 +43,12 @@ export function ViolationListView({ rows, cursor, lang, height }: ViolationListV
         <Text bold {...theme.fg('accent')}>
           {tr(STRINGS.violationsTitle, lang)} ({rows.length})
         </Text>
+        {start > 0 || end < rows.length ? (
+          <Text {...theme.fg('accent')}>
+            {' · '}
+            {position(start, rows.length - end, lang)}
+          </Text>
+        ) : null}
         <Text wrap="truncate-end" {...theme.fg('accent')}>
           {' · '}
           {keys}
