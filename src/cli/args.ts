@@ -11,14 +11,34 @@ type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 /** `--help` / `-h` belongs to every command; the table does not repeat it. */
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
 
-/** The command a command line names, and the words that follow it. */
+/** Does `--name` take a value in any command's table (so the next word is that value)? */
+function takesValue(word: string): boolean {
+  if (!word.startsWith('--') || word.includes('=')) return false;
+  const name = word.slice(2);
+  return Object.values(COMMANDS).some((spec: CommandSpec) => {
+    const option = spec.options[name];
+    return option !== undefined && option.kind !== 'boolean';
+  });
+}
+
+/**
+ * The command a command line names, and the words that follow it. Options may come before the
+ * command too (`mcp-sim --lang zh lessons`): they are that command's, read before its own words.
+ */
 export function splitCommand(argv: readonly string[]): { name: CommandName; words: string[] } {
-  const [first, ...rest] = argv;
+  let at = 0;
+  while (at < argv.length && (argv[at] as string).startsWith('-') && argv[at] !== '--') {
+    at += takesValue(argv[at] as string) ? 2 : 1;
+  }
+  const first = argv[at];
   // No command, or options only: the menu (the options are the menu's).
-  if (first === undefined || first.startsWith('-'))
-    return { name: DEFAULT_COMMAND, words: [...argv] };
-  if (!isCommandName(first)) throw unknownCommand(first);
-  return { name: first, words: rest };
+  if (first === undefined || first === '--') return { name: DEFAULT_COMMAND, words: [...argv] };
+  if (!isCommandName(first)) {
+    // After options, a word that is no command is the menu's mistake to report.
+    if (at > 0) return { name: DEFAULT_COMMAND, words: [...argv] };
+    throw unknownCommand(first);
+  }
+  return { name: first, words: [...argv.slice(0, at), ...argv.slice(at + 1)] };
 }
 
 /** The commands "did you mean" chooses from: every one shown in the overview. */

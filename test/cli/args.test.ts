@@ -169,6 +169,27 @@ describe('which command a command line names', () => {
     expect(splitCommand(['trace', 'f'])).toEqual({ name: 'trace', words: ['f'] });
   });
 
+  it('options before the command are that command’s (values taken with them)', () => {
+    expect(splitCommand(['--lang', 'zh', 'lessons', '--json'])).toEqual({
+      name: 'lessons',
+      words: ['--lang', 'zh', '--json'],
+    });
+    expect(splitCommand(['--lang=zh', 'check', '1'])).toEqual({
+      name: 'check',
+      words: ['--lang=zh', '1'],
+    });
+    expect(splitCommand(['--lang', 'zh', 'connect', '--', 'node', 's.js'])).toEqual({
+      name: 'connect',
+      words: ['--lang', 'zh', '--', 'node', 's.js'],
+    });
+    // The command still judges them: an option it does not have is its mistake.
+    expect(
+      mistake(() => parseCommand('lessons', splitCommand(['--seed', '3', 'lessons']).words)),
+    ).toMatch(/^unknown option --seed/);
+    // `--` first: nothing after it is a command.
+    expect(splitCommand(['--', 'lessons'])).toEqual({ name: 'menu', words: ['--', 'lessons'] });
+  });
+
   it('an unknown command gets the nearest one, never the menu’s name', () => {
     expect(mistake(() => splitCommand(['lesons']))).toBe(
       'unknown command "lesons" (did you mean lessons? try: mcp-sim help)',
