@@ -62,7 +62,9 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async trace({ values, args }) {
     const { traceCommand } = await import('./commands/trace.js');
-    return traceCommand({ file: args.file, json: values.json, strict: values.strict });
+    // --json is the same in every language: only the text report asks which one.
+    const lang = values.json ? 'en' : await langOf(values.lang);
+    return traceCommand({ file: args.file, json: values.json, strict: values.strict, lang });
   },
   async diagram({ values }) {
     const { diagramCommand } = await import('./commands/diagram.js');

@@ -47,9 +47,15 @@ export function depthOf(value: unknown, limit = MAX_DEPTH): number {
 }
 
 /** The one-line problem for a message nested past the limit, or null when it is within it. */
-export function tooDeep(message: unknown, limit = MAX_DEPTH): string | null {
+export function tooDeep(
+  message: unknown,
+  limit = MAX_DEPTH,
+): { readonly en: string; readonly zh: string } | null {
   return depthOf(message, limit) > limit
-    ? `nested deeper than ${limit} levels (a message may nest at most ${limit}); not read`
+    ? {
+        en: `nested deeper than ${limit} levels (a message may nest at most ${limit}); not read`,
+        zh: `嵌套超过 ${limit} 层（一条消息最多嵌套 ${limit} 层）；未读取`,
+      }
     : null;
 }
 
@@ -63,5 +69,12 @@ export function withinDepth(event: WireEvent): WireEvent {
   const problem = tooDeep(event.message);
   if (problem === null) return event;
   const { direction, message: _dropped, type: _type, ...origin } = event;
-  return { ...origin, type: 'unreadable', problem, raw: null, ...(direction ? { direction } : {}) };
+  return {
+    ...origin,
+    type: 'unreadable',
+    problem: problem.en,
+    problemZh: problem.zh,
+    raw: null,
+    ...(direction ? { direction } : {}),
+  };
 }

@@ -11,6 +11,7 @@ export type RawLine =
   | {
       readonly line: number;
       readonly problem: string;
+      readonly problemZh: string;
       readonly text?: string;
       readonly tooLong?: number;
     };
@@ -22,6 +23,7 @@ const CR = 0x0d;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 const NOT_UTF8 = 'not valid UTF-8 (MCP messages are UTF-8 text)';
+const NOT_UTF8_ZH = '不是有效的 UTF-8（MCP 消息是 UTF-8 文本）';
 
 const MIB = 1024 * 1024;
 const sizeOf = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
@@ -82,8 +84,10 @@ export class LineReader {
     const total = this.#carried + piece.length;
     if (this.#skipping || total > this.#maxBytes) {
       this.#reset();
-      const problem = `a line of ${total} bytes, over the limit of ${sizeOf(this.#maxBytes)}: skipped unread`;
-      return { line, problem, tooLong: total };
+      const limit = sizeOf(this.#maxBytes);
+      const problem = `a line of ${total} bytes, over the limit of ${limit}: skipped unread`;
+      const problemZh = `这一行有 ${total} 字节，超过 ${limit} 的上限：未读取，已跳过`;
+      return { line, problem, problemZh, tooLong: total };
     }
     let bytes = piece;
     if (this.#carry.length > 0) {
@@ -94,7 +98,9 @@ export class LineReader {
     const end =
       bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
     const body = bytes.subarray(0, end);
-    if (!isUtf8(body)) return { line, problem: NOT_UTF8, text: body.toString('utf8') };
+    if (!isUtf8(body)) {
+      return { line, problem: NOT_UTF8, problemZh: NOT_UTF8_ZH, text: body.toString('utf8') };
+    }
     return { line, text: body.toString('utf8') };
   }
 

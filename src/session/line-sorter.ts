@@ -3,9 +3,15 @@ import { classify } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import type { RawLine } from './line-reader.js';
 import { parseLine } from './parse-line.js';
+import { notJsonRpc } from './step.js';
 
 /** A line of a transcript that cannot be read as a message, with its 1-based number. */
-export type TraceProblem = { readonly line: number; readonly message: string };
+export type TraceProblem = {
+  readonly line: number;
+  readonly message: string;
+  /** The same in Simplified Chinese (for the screens and `trace --lang zh`; --json keeps English). */
+  readonly messageZh?: string;
+};
 
 /**
  * What one line of a transcript is: a message for the session (a good one, or one that breaks the
@@ -49,9 +55,9 @@ export function createLineSorter() {
   let decided = false;
   let held: Held[] = [];
 
-  const problemOf = (line: number, message: string): SortedLine => ({
+  const problemOf = (line: number, message: string, messageZh?: string): SortedLine => ({
     type: 'problem',
-    problem: { line, message },
+    problem: messageZh === undefined ? { line, message } : { line, message, messageZh },
   });
 
   function hold(sorted: SortedLine, chatter = false): readonly SortedLine[] {
@@ -73,11 +79,14 @@ export function createLineSorter() {
 
   /** What one line brings, in line order: held-back lines come out before a good message. */
   function push(raw: RawLine): readonly SortedLine[] {
-    if ('problem' in raw) return hold(problemOf(raw.line, raw.problem));
+    if ('problem' in raw) return hold(problemOf(raw.line, raw.problem, raw.problemZh));
     const parsed = parseLine(raw.text);
     if (parsed.kind === 'skip') return NOTHING;
-    if (parsed.kind === 'chatter') return hold(problemOf(raw.line, parsed.message), true);
-    if (parsed.kind === 'problem') return hold(problemOf(raw.line, parsed.message));
+    if (parsed.kind === 'chatter') {
+      return hold(problemOf(raw.line, parsed.message, parsed.messageZh), true);
+    }
+    if (parsed.kind === 'problem')
+      return hold(problemOf(raw.line, parsed.message, parsed.messageZh));
     const message: SortedLine =
       parsed.tMs === undefined
         ? { type: 'message', line: raw.line, direction: parsed.direction, message: parsed.message }
@@ -97,8 +106,10 @@ export function createLineSorter() {
       // so a problem of the file. A broken object still goes to the referee, which flags it and
       // remembers an id it can read, so that the peer's error answer is not taken for a stray.
       if (!isObject(parsed.message)) {
-        const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
-        return hold(problemOf(raw.line, `not a JSON-RPC message: ${envelope.text.en}${where}`));
+        const { text, pointer } = envelope;
+        return hold(
+          problemOf(raw.line, notJsonRpc(text, pointer, 'en'), notJsonRpc(text, pointer, 'zh')),
+        );
       }
       return hold(message);
     }

@@ -12,9 +12,9 @@ export type ParsedLine =
       /** A wrapped line's `t_ms`: when the recorder saw the message (ms), if it said. */
       readonly tMs?: number;
     }
-  | { readonly kind: 'problem'; readonly message: string }
+  | { readonly kind: 'problem'; readonly message: string; readonly messageZh: string }
   /** Not JSON and no message in it: a host log's own chatter, or a broken line of a transcript. */
-  | { readonly kind: 'chatter'; readonly message: string };
+  | { readonly kind: 'chatter'; readonly message: string; readonly messageZh: string };
 
 const HOST_LOG = /Message from (client|server):\s*/;
 
@@ -44,6 +44,7 @@ export function parseLine(text: string): ParsedLine {
         return {
           kind: 'problem',
           message: `"direction" must be "client->server" or "server->client", not ${JSON.stringify(value.direction)}`,
+          messageZh: `"direction" 必须是 "client->server" 或 "server->client"，而不是 ${JSON.stringify(value.direction)}`,
         };
       }
       const tMs = value.t_ms;
@@ -58,14 +59,18 @@ export function parseLine(text: string): ParsedLine {
     const json = trimmed.slice(host.index + host[0].length);
     const logged = parseJson(json);
     if (!logged.ok) {
-      return { kind: 'problem', message: `the logged message is not valid JSON (${logged.error})` };
+      return {
+        kind: 'problem',
+        message: `the logged message is not valid JSON (${logged.error})`,
+        messageZh: `日志中的消息不是有效的 JSON（${logged.error}）`,
+      };
     }
     const direction: Direction = host[1] === 'client' ? 'client->server' : 'server->client';
     return { kind: 'message', direction, message: logged.value, hostLog: true };
   }
   const first = trimmed[0];
-  if (first === '{' || first === '[') {
-    return { kind: 'problem', message: `not valid JSON (${parsed.error})` };
-  }
-  return { kind: 'chatter', message: `not valid JSON (${parsed.error})` };
+  const message = `not valid JSON (${parsed.error})`;
+  const messageZh = `不是有效的 JSON（${parsed.error}）`;
+  if (first === '{' || first === '[') return { kind: 'problem', message, messageZh };
+  return { kind: 'chatter', message, messageZh };
 }

@@ -77,6 +77,7 @@ export class SessionLog {
     let message: unknown = null;
     let verdict: StepReport | null = null;
     let problem: string | null = null;
+    let problemZh: string | null = null;
     let raw: unknown = null;
     let closedBy: Side | null = null;
     if (event.type === 'message') {
@@ -90,6 +91,7 @@ export class SessionLog {
       // Not a message: the referee has nothing to judge, and the session's state is unchanged.
       direction = event.direction ?? 'client->server';
       problem = event.problem;
+      problemZh = event.problemZh ?? null;
       raw = event.raw ?? null;
     } else {
       this.#advance({ type: 'close' });
@@ -104,6 +106,7 @@ export class SessionLog {
       message,
       verdict,
       problem,
+      problemZh,
       raw,
       closedBy,
       phases: this.#phases,

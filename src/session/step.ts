@@ -84,6 +84,8 @@ export type WireEvent =
       readonly direction?: Direction;
       /** Why it is not a message, in one line (JSON.parse's reason, not UTF-8, too long…). */
       readonly problem: string;
+      /** The same in Simplified Chinese (JSON.parse's own words stay as they are). */
+      readonly problemZh?: string;
       /** What was read of it, to keep in a transcript: the line's text, or a batch's array. */
       readonly raw?: unknown;
     })
@@ -106,6 +108,8 @@ export type Step = {
   readonly verdict: StepReport | null;
   /** Why an `unreadable` step could not be read, else null. */
   readonly problem: string | null;
+  /** The same in Simplified Chinese, when its source said it (else the English is shown). */
+  readonly problemZh: string | null;
   /** What an `unreadable` step's line held (its text, or a batch's array), when kept. */
   readonly raw: unknown;
   readonly closedBy: Side | null;
@@ -140,10 +144,27 @@ export function stepName(step: Step): string {
  * Why a step is not a readable message, in one line, or null when it is one (or a close): the
  * problem a transcript reader reports with the line's number.
  */
-export function stepProblem(step: Step): string | null {
-  if (step.kind === 'unreadable') return step.problem ?? '';
+export function stepProblem(step: Step, lang: 'en' | 'zh' = 'en'): string | null {
+  if (step.kind === 'unreadable') {
+    return (lang === 'zh' ? (step.problemZh ?? step.problem) : step.problem) ?? '';
+  }
   const envelope = step.verdict?.envelope;
   if (step.kind !== 'message' || !envelope || envelope.kind !== 'invalid') return null;
-  const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
-  return `not a JSON-RPC message: ${envelope.text.en}${where}`;
+  return notJsonRpc(envelope.text, envelope.pointer, lang);
+}
+
+/** A line holding a JSON array: a batch, which no revision since 2025-06-18 has. */
+export const BATCH_PROBLEM = {
+  en: 'a batch (JSON-RPC batches were removed in 2025-06-18)',
+  zh: '批量消息（JSON-RPC 批量消息在 2025-06-18 中已被移除）',
+} as const;
+
+/** "not a JSON-RPC message: <why> (at <pointer>)" in `lang`. */
+export function notJsonRpc(
+  text: { readonly en: string; readonly zh: string },
+  pointer: string | null | undefined,
+  lang: 'en' | 'zh',
+): string {
+  if (lang === 'zh') return `不是 JSON-RPC 消息：${text.zh}${pointer ? `（位置 ${pointer}）` : ''}`;
+  return `not a JSON-RPC message: ${text.en}${pointer ? ` (at ${pointer})` : ''}`;
 }

@@ -14,7 +14,13 @@ export function createTranscriptReader(log: SessionLog) {
   let start: number | null = null;
   const push = (s: SortedLine): Step => {
     if (s.type !== 'message') {
-      return log.push({ type: 'unreadable', problem: s.problem.message, line: s.problem.line });
+      const { line, message: problem, messageZh } = s.problem;
+      return log.push({
+        type: 'unreadable',
+        problem,
+        ...(messageZh !== undefined ? { problemZh: messageZh } : {}),
+        line,
+      });
     }
     const { direction, message, line, tMs } = s;
     if (tMs === undefined) return log.push({ type: 'message', direction, message, line });

@@ -70,37 +70,71 @@ export function labelRow(label: TraceLabel, details: readonly Violation[], paint
   return `${cells.join('  ')}  ${rules}`.trimEnd();
 }
 
-export function violationLine(line: number, v: Violation, paint: Paint): string {
-  const tag = v.severity === 'error' ? paint.red('error') : paint.yellow('warning');
-  return `  line ${line}: ${tag} ${paint.bold(v.rule)} — ${visible(v.message)} ${paint.dim(`[${v.spec}]`)}`;
+type Lang = 'en' | 'zh';
+
+/** "line 3: " in `lang`, up to what follows it. */
+const lineLabel = (line: number, lang: Lang) =>
+  lang === 'zh' ? `第 ${line} 行：` : `line ${line}: `;
+
+export function violationLine(line: number, v: Violation, paint: Paint, lang: Lang = 'en'): string {
+  const zh = lang === 'zh';
+  const severity = v.severity === 'error' ? (zh ? '错误' : 'error') : zh ? '警告' : 'warning';
+  const tag = v.severity === 'error' ? paint.red(severity) : paint.yellow(severity);
+  const message = zh ? v.messageZh : v.message;
+  const spec = zh ? v.specZh : v.spec;
+  return `  ${lineLabel(line, lang)}${tag} ${paint.bold(v.rule)} — ${visible(message)} ${paint.dim(`[${spec}]`)}`;
 }
 
-export function problemLine(problem: TraceProblem, paint: Paint): string {
-  return `  line ${problem.line}: ${paint.red(visible(problem.message))}`;
+export function problemLine(problem: TraceProblem, paint: Paint, lang: Lang = 'en'): string {
+  const message = lang === 'zh' ? (problem.messageZh ?? problem.message) : problem.message;
+  return `  ${lineLabel(problem.line, lang)}${paint.red(visible(message))}`;
 }
 
 /** The session's era as the summary says it. */
 const ERA_TEXT = {
-  legacy: 'legacy (the initialize handshake, then the lifecycle)',
-  modern: 'modern (2026-07-28: no handshake, each request declares itself)',
-  dual: 'dual: a server/discover probe, then the initialize fallback',
+  en: {
+    legacy: 'legacy (the initialize handshake, then the lifecycle)',
+    modern: 'modern (2026-07-28: no handshake, each request declares itself)',
+    dual: 'dual: a server/discover probe, then the initialize fallback',
+  },
+  zh: {
+    legacy: 'legacy（initialize 握手，然后是生命周期）',
+    modern: 'modern（2026-07-28：没有握手，每个请求各自声明）',
+    dual: 'dual：先以 server/discover 探测，再回退到 initialize',
+  },
 } as const;
 
-export function summaryLines(summary: TraceSummary, paint: Paint): string[] {
+export function summaryLines(summary: TraceSummary, paint: Paint, lang: Lang = 'en'): string[] {
   const ratio =
     summary.lifecycleToOperationRatio === null
       ? 'n/a'
       : summary.lifecycleToOperationRatio.toFixed(3);
   const total = summary.requests + summary.responses + summary.errors + summary.notifications;
+  const count =
+    summary.violations === 0 ? paint.green('0') : paint.yellow(String(summary.violations));
+  const { requests, responses, errors, notifications } = summary;
+  if (lang === 'zh') {
+    const phases =
+      summary.era === 'modern'
+        ? '无：2026-07-28 没有生命周期（没有比值）'
+        : `初始化阶段 ${summary.lifecycle} 条，运行阶段 ${summary.operation} 条（比值 ${ratio}）`;
+    return [
+      paint.bold('汇总'),
+      `  时代：${summary.era === null ? '—（没有消息）' : ERA_TEXT.zh[summary.era]}`,
+      `  消息：${total} 条（请求 ${requests}，响应 ${responses}，错误 ${errors}，通知 ${notifications}）`,
+      `  阶段：${phases}`,
+      `  违规：${count}`,
+    ];
+  }
   const phases =
     summary.era === 'modern'
       ? 'none: no lifecycle in 2026-07-28 (no ratio)'
       : `${summary.lifecycle} in initialization, ${summary.operation} in operation (ratio ${ratio})`;
   return [
     paint.bold('Summary'),
-    `  era            ${summary.era === null ? '— (no message)' : ERA_TEXT[summary.era]}`,
-    `  messages       ${total}  (${summary.requests} requests, ${summary.responses} responses, ${summary.errors} errors, ${summary.notifications} notifications)`,
+    `  era            ${summary.era === null ? '— (no message)' : ERA_TEXT.en[summary.era]}`,
+    `  messages       ${total}  (${requests} requests, ${responses} responses, ${errors} errors, ${notifications} notifications)`,
     `  phases         ${phases}`,
-    `  violations     ${summary.violations === 0 ? paint.green('0') : paint.yellow(String(summary.violations))}`,
+    `  violations     ${count}`,
   ];
 }

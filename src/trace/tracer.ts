@@ -95,7 +95,9 @@ export function createTraceReport() {
   function take(step: Step): TraceEvent | null {
     const problem = stepProblem(step);
     if (problem !== null) {
-      return { type: 'problem', problem: { line: step.line ?? step.index + 1, message: problem } };
+      const line = step.line ?? step.index + 1;
+      const messageZh = stepProblem(step, 'zh') ?? problem;
+      return { type: 'problem', problem: { line, message: problem, messageZh } };
     }
     const report = step.verdict;
     if (step.kind !== 'message' || !report || report.kind === 'invalid') return null;

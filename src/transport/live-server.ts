@@ -2,7 +2,7 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import type { Side } from '../protocol/index.js';
-import { MAX_DEPTH, SessionLog, type Step, stepName } from '../session/index.js';
+import { BATCH_PROBLEM, MAX_DEPTH, SessionLog, type Step, stepName } from '../session/index.js';
 import type { Scheduled } from '../sim/server/outbox.js';
 import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
@@ -85,14 +85,15 @@ export class LiveServer {
       value = JSON.parse(text);
     } catch (error) {
       this.#options.notice?.(filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }));
-      this.#unreadable(`not valid JSON (${(error as Error).message})`, text);
+      const why = (error as Error).message;
+      this.#unreadable(`not valid JSON (${why})`, text, `不是有效的 JSON（${why}）`);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
     }
     if (Array.isArray(value)) {
       this.#options.notice?.(filled(SERVE_STRINGS.lineBatch));
-      this.#unreadable('a batch (JSON-RPC batches were removed in 2025-06-18)', value);
+      this.#unreadable(BATCH_PROBLEM.en, value, BATCH_PROBLEM.zh);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
@@ -105,9 +106,9 @@ export class LiveServer {
    * place). MCP messages are UTF-8 text, so this is not JSON text at all: a parse error (-32700),
    * however well the lossy text would parse; the line is kept in the log as unreadable.
    */
-  receiveNotUtf8(problem: string, lossy: string): void {
+  receiveNotUtf8(problem: string, lossy: string, problemZh?: string): void {
     this.#options.notice?.(filled(SERVE_STRINGS.lineNotUtf8));
-    this.#unreadable(problem, lossy);
+    this.#unreadable(problem, lossy, problemZh);
     // The simulated server answers text it cannot parse; an empty text is exactly that.
     this.server.receiveRaw('', this.#clock());
     this.pump();
@@ -207,11 +208,12 @@ export class LiveServer {
   }
 
   /** A client line that is not a message: a step of its own, kept for the transcript. */
-  #unreadable(problem: string, raw: unknown): void {
+  #unreadable(problem: string, raw: unknown, problemZh?: string): void {
     this.#push({
       type: 'unreadable',
       direction: 'client->server',
       problem,
+      ...(problemZh !== undefined ? { problemZh } : {}),
       raw,
       t: this.#clock(),
     });

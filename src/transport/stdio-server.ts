@@ -55,7 +55,7 @@ export function serveStdio(options: StdioServeOptions): {
   const take = (lines: ReturnType<LineReader['push']>) => {
     for (const line of lines) {
       if ('problem' in line && line.text !== undefined) {
-        live.receiveNotUtf8(line.problem, line.text);
+        live.receiveNotUtf8(line.problem, line.text, line.problemZh);
       } else if (line.text === undefined) {
         log(
           filled(SERVE_STRINGS.lineTooLong, { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }),

@@ -34,7 +34,7 @@ export type ScreenStep = {
    * A transcript's line that is not a message, as `mcp-sim trace` reports it ("line 3: …"); null
    * for a message or a close. Such a step has no envelope and no verdict.
    */
-  readonly problem: string | null;
+  readonly problem: Bilingual | null;
   /** The transcript line it came from, when the source has lines. */
   readonly line: number | null;
   readonly note: Bilingual;
@@ -98,16 +98,24 @@ const PLAIN = {
 };
 
 /** Why a line could not be read, in the words `trace` prints for it: its own formatter. */
-function traceProblem(step: Step): string | null {
-  const message = stepProblem(step);
+function traceProblem(step: Step): Bilingual | null {
+  const message = stepProblem(step, 'en');
   if (message === null) return null;
-  return problemLine({ line: step.line ?? step.index + 1, message }, PLAIN).trim();
+  const problem = {
+    line: step.line ?? step.index + 1,
+    message,
+    messageZh: stepProblem(step, 'zh') ?? message,
+  };
+  return {
+    en: problemLine(problem, PLAIN, 'en').trim(),
+    zh: problemLine(problem, PLAIN, 'zh').trim(),
+  };
 }
 
-function problemNote(problem: string): Bilingual {
+function problemNote(problem: Bilingual): Bilingual {
   return {
-    en: `This line is not a message, so the referee never saw it. mcp-sim trace says: ${problem}`,
-    zh: `这一行不是消息，裁判没有看到它。mcp-sim trace 的说明：${problem}`,
+    en: `This line is not a message, so the referee never saw it. mcp-sim trace says: ${problem.en}`,
+    zh: `这一行不是消息，裁判没有看到它。mcp-sim trace 的说明：${problem.zh}`,
   };
 }
 

@@ -45,8 +45,9 @@ describe('depthOf', () => {
 
   it('is too deep only past the limit', () => {
     expect(tooDeep(nested(MAX_DEPTH))).toBeNull();
-    expect(tooDeep(nested(MAX_DEPTH + 1))).toMatch(`nested deeper than ${MAX_DEPTH} levels`);
-    expect(tooDeep({ a: [{ b: 1 }] }, 2)).toMatch('nested deeper than 2 levels');
+    expect(tooDeep(nested(MAX_DEPTH + 1))?.en).toMatch(`nested deeper than ${MAX_DEPTH} levels`);
+    expect(tooDeep(nested(MAX_DEPTH + 1))?.zh).toMatch(`嵌套超过 ${MAX_DEPTH} 层`);
+    expect(tooDeep({ a: [{ b: 1 }] }, 2)?.en).toMatch('nested deeper than 2 levels');
   });
 });
 

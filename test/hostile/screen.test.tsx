@@ -66,7 +66,7 @@ describe('the play screen on hostile transcripts', () => {
   it(`draws a message nested ${MAX_DEPTH} levels (the limit), and reports the deeper ones`, async () => {
     const lesson = await opened(deepFile());
     // Lines 1 and 4 are messages; 2 and 3 are past the limit: steps with trace's words, and in the recap.
-    expect(lesson.steps.map((s) => s.message?.id ?? s.problem?.slice(0, 7))).toEqual([
+    expect(lesson.steps.map((s) => s.message?.id ?? s.problem?.en.slice(0, 7))).toEqual([
       1,
       'line 2:',
       'line 3:',

@@ -13,6 +13,7 @@ describe('LineReader: lines are bounded', () => {
       {
         line: 2,
         problem: 'a line of 100 bytes, over the limit of 16 bytes: skipped unread',
+        problemZh: '这一行有 100 字节，超过 16 bytes 的上限：未读取，已跳过',
         tooLong: 100,
       },
       { line: 3, text: '{"b":2}' },
@@ -27,6 +28,7 @@ describe('LineReader: lines are bounded', () => {
       {
         line: 1,
         problem: 'a line of 1048577 bytes, over the limit of 1 MiB: skipped unread',
+        problemZh: '这一行有 1048577 字节，超过 1 MiB 的上限：未读取，已跳过',
         tooLong: 1048577,
       },
     ]);

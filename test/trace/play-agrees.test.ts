@@ -27,9 +27,9 @@ describe('play and trace read a file the same way', () => {
       // Every message is a step, and so is every line trace reports as a problem.
       const messages = played.timeline.steps.filter((s) => s.problem === null);
       expect(messages.length).toBe(traced.labels.length);
-      expect(played.timeline.steps.flatMap((s) => (s.problem === null ? [] : [s.problem]))).toEqual(
-        traced.problems.map((p) => `line ${p.line}: ${p.message}`),
-      );
+      expect(
+        played.timeline.steps.flatMap((s) => (s.problem === null ? [] : [s.problem.en])),
+      ).toEqual(traced.problems.map((p) => `line ${p.line}: ${p.message}`));
     });
   }
 

@@ -15,12 +15,21 @@ describe('play shows unreadable lines as steps of their own', () => {
   const { timeline, problems } = transcriptScreen(splitLines(FILE));
 
   it("with trace's own words for each", () => {
-    expect(timeline.steps.map((s) => s.problem)).toEqual([
+    expect(timeline.steps.map((s) => s.problem?.en ?? null)).toEqual([
       null,
       `line 2: ${problems[0]?.message}`,
       `line 3: ${problems[1]?.message}`,
       null,
     ]);
+    // In Chinese too, as `trace --lang zh` says it.
+    expect(timeline.steps.map((s) => s.problem?.zh ?? null)).toEqual([
+      null,
+      `第 2 行：${problems[0]?.messageZh}`,
+      `第 3 行：${problems[1]?.messageZh}`,
+      null,
+    ]);
+    expect(problems[0]?.messageZh).toMatch(/^不是有效的 JSON（/);
+    expect(problems[1]?.messageZh).toMatch(/^不是 JSON-RPC 消息：/);
     expect(problems.map((p) => p.line)).toEqual([2, 3]);
   });
 

@@ -28,7 +28,10 @@ export function transcriptScreen(lines: Iterable<RawLine>): {
   const problems: TraceProblem[] = [];
   for (const step of log.steps) {
     const problem = stepProblem(step);
-    if (problem !== null) problems.push({ line: step.line ?? step.index + 1, message: problem });
+    if (problem !== null) {
+      const messageZh = stepProblem(step, 'zh') ?? problem;
+      problems.push({ line: step.line ?? step.index + 1, message: problem, messageZh });
+    }
   }
   return { timeline: { steps: screenSteps(log.steps, { invalid: 'problem' }) }, problems };
 }

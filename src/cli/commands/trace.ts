@@ -20,6 +20,8 @@ export type TraceOptions = {
   readonly file: string;
   readonly json: boolean;
   readonly strict: boolean;
+  /** The text report's language (`--json` is the same in both). */
+  readonly lang?: 'en' | 'zh';
 };
 
 /** At most this many violation details are kept for the text report's closing section. */
@@ -49,12 +51,17 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   // stream of garbage (`trace /dev/urandom`) does not grow the process (--json must list them all).
   const keepProblem = (problem: TraceProblem) => {
     problemCount += 1;
-    if (options.json || problems.length < DETAIL_LIMIT) problems.push(problem);
+    // --json lists them as the contract says, {line, message}, in English.
+    if (options.json) problems.push({ line: problem.line, message: problem.message });
+    else if (problems.length < DETAIL_LIMIT) problems.push(problem);
   };
   const details: Array<{ line: number; violation: Violation }> = [];
   let detailOverflow = 0;
   let messages = 0;
   const paint = createStyle(!options.json && colourWanted());
+  const lang = options.lang ?? 'en';
+  const zh = lang === 'zh';
+  const more = (n: number) => (zh ? `  ……另有 ${n} 条` : `  … and ${n} more`);
   const source = options.file === '-' ? process.stdin : options.file;
 
   if (options.json) out.write('{"messages":[');
@@ -64,7 +71,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
       for (const event of tracer.push(raw)) {
         if (event.type === 'problem') {
           keepProblem(event.problem);
-          if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
+          if (!options.json) out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
         } else if (event.type === 'message') {
           if (options.json) {
             out.write(messages === 0 ? '\n' : ',\n');
@@ -87,7 +94,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   for (const event of tracer.finish()) {
     if (event.type !== 'problem') continue;
     keepProblem(event.problem);
-    if (!options.json) out.write(`${problemLine(event.problem, paint).trimStart()}\n`);
+    if (!options.json) out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
   }
   // Already in line order: the tracer gives problems and messages as the lines come.
   const summary = tracer.summary();
@@ -96,17 +103,19 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
     const listed = visibleJson(JSON.stringify(problems));
     out.write(`\n],"summary":${JSON.stringify(summary)},"problems":${listed}}\n`);
   } else {
-    const lines = ['', ...summaryLines(summary, paint)];
+    const lines = ['', ...summaryLines(summary, paint, lang)];
     if (details.length > 0) {
-      lines.push('', paint.bold('Violations'));
-      for (const d of details) lines.push(violationLine(d.line, d.violation, paint));
-      if (detailOverflow > 0) lines.push(`  … and ${detailOverflow} more`);
+      lines.push('', paint.bold(zh ? '违规' : 'Violations'));
+      for (const d of details) lines.push(violationLine(d.line, d.violation, paint, lang));
+      if (detailOverflow > 0) lines.push(more(detailOverflow));
     }
     if (problemCount > 0) {
-      lines.push('', paint.bold(`Unreadable lines (${problemCount})`));
-      for (const p of problems) lines.push(problemLine(p, paint));
-      if (problemCount > problems.length)
-        lines.push(`  … and ${problemCount - problems.length} more`);
+      lines.push(
+        '',
+        paint.bold(zh ? `无法读取的行（${problemCount}）` : `Unreadable lines (${problemCount})`),
+      );
+      for (const p of problems) lines.push(problemLine(p, paint, lang));
+      if (problemCount > problems.length) lines.push(more(problemCount - problems.length));
     }
     out.write(`${lines.join('\n')}\n`);
   }

@@ -172,6 +172,7 @@ export const trace = {
         zh: '有消息违反规则时以 1 退出（默认只有无法读取的行才会这样）',
       },
     },
+    lang: LANG_OPTION,
   },
 } as const satisfies CommandSpec;
 

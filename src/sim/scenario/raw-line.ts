@@ -1,5 +1,5 @@
 import type { Bilingual } from '../../protocol/index.js';
-import type { PeerViews, WireEvent } from '../../session/index.js';
+import { BATCH_PROBLEM as BATCH, type PeerViews, type WireEvent } from '../../session/index.js';
 
 /**
  * What a lesson's `do: {raw: …}` puts on the wire, as the session log takes it from a real client
@@ -18,15 +18,19 @@ export function rawLineEvent(
     value = JSON.parse(text);
   } catch {
     // Not JSON.parse's wording: it differs between Node versions, and a lesson's run is fixed.
-    return { type: 'unreadable', direction, problem: 'not valid JSON', raw: text, t, notes };
+    const problem = 'not valid JSON';
+    const problemZh = '不是有效的 JSON';
+    return { type: 'unreadable', direction, problem, problemZh, raw: text, t, notes };
   }
   if (Array.isArray(value)) {
-    const problem = 'a batch (JSON-RPC batches were removed in 2025-06-18)';
-    return { type: 'unreadable', direction, problem, raw: text, t, notes };
+    const problem = BATCH.en;
+    const problemZh = BATCH.zh;
+    return { type: 'unreadable', direction, problem, problemZh, raw: text, t, notes };
   }
   if (typeof value !== 'object' || value === null) {
     const problem = 'not a JSON-RPC message (not an object)';
-    return { type: 'unreadable', direction, problem, raw: text, t, notes };
+    const problemZh = '不是 JSON-RPC 消息（不是对象）';
+    return { type: 'unreadable', direction, problem, problemZh, raw: text, t, notes };
   }
   return { type: 'message', direction, message: value, t, notes };
 }

@@ -32,7 +32,7 @@ export function envelopeTitle(step: ScreenStep, lang: Lang): string {
     step.direction === 'client->server'
       ? `${tr(STRINGS.client, lang)} → ${tr(STRINGS.server, lang)}`
       : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
-  if (step.problem !== null) return `${tr(STRINGS.noEnvelope, lang)} · ${step.problem}`;
+  if (step.problem !== null) return `${tr(STRINGS.noEnvelope, lang)} · ${tr(step.problem, lang)}`;
   if (step.report === null) {
     const side = tr(STRINGS[step.closedBy ?? 'client'], lang);
     return `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.closedBy, lang, { side })}`;
