@@ -22,6 +22,25 @@ function roundOf(ctx: SessionContext, msg: ModelMessage): Round | undefined {
 const what = (round: Round) => `${round.method} "${round.target}"`;
 
 /**
+ * A requestState as a message names it: whole when short; else its start, its end and its length
+ * (a sealed state is hundreds of characters of base64, and the learner needs where it differs,
+ * not all of it twice).
+ */
+function brief(state: unknown, lang: 'en' | 'zh' = 'en'): string {
+  if (typeof state !== 'string' || state.length <= 48) return show(state);
+  const length = lang === 'zh' ? `（共 ${state.length} 个字符）` : ` (${state.length} characters)`;
+  return `${show(state.slice(0, 20))}…${show(state.slice(-8))}${length}`;
+}
+
+/** Where two states first differ (1-based), in both languages, or nothing when either is not text. */
+function differsAt(sent: unknown, given: unknown): { en: string; zh: string } {
+  if (typeof sent !== 'string' || typeof given !== 'string') return { en: '', zh: '' };
+  let i = 0;
+  while (i < sent.length && i < given.length && sent[i] === given[i]) i += 1;
+  return { en: ` (they differ from character ${i + 1})`, zh: `（从第 ${i + 1} 个字符起不同）` };
+}
+
+/**
  * Multi round-trip requests (2026-07-28 basic/patterns/mrtr): the server answers a call with an
  * input_required round; the client retries the original request with a new id, its answers and
  * the round's requestState, unchanged.
@@ -101,19 +120,20 @@ export const MRTR_RULES = [
       if (sent === round.state) return null;
       if (round.state === undefined) {
         return {
-          en: `this retry of ${what(round)} carries requestState ${show(sent)}, but the input_required round (#${show(round.id)}) had none; the client must not include one, and the server would treat it as tampered state`,
-          zh: `这次对 ${what(round)} 的重试带有 requestState ${show(sent)}，但那一轮 input_required（#${show(round.id)}）并没有；客户端不得携带它，服务器会把它当作被篡改的状态`,
+          en: `this retry of ${what(round)} carries requestState ${brief(sent)}, but the input_required round (#${show(round.id)}) had none; the client must not include one, and the server would treat it as tampered state`,
+          zh: `这次对 ${what(round)} 的重试带有 requestState ${brief(sent, 'zh')}，但那一轮 input_required（#${show(round.id)}）并没有；客户端不得携带它，服务器会把它当作被篡改的状态`,
         };
       }
       if (sent === undefined) {
         return {
-          en: `this retry of ${what(round)} leaves out requestState; the input_required round (#${show(round.id)}) gave ${show(round.state)}, which the client must echo byte for byte, or the server cannot resume the request`,
-          zh: `这次对 ${what(round)} 的重试没有带 requestState；那一轮 input_required（#${show(round.id)}）给出了 ${show(round.state)}，客户端必须逐字节原样回传，否则服务器无法继续这个请求`,
+          en: `this retry of ${what(round)} leaves out requestState; the input_required round (#${show(round.id)}) gave ${brief(round.state)}, which the client must echo byte for byte, or the server cannot resume the request`,
+          zh: `这次对 ${what(round)} 的重试没有带 requestState；那一轮 input_required（#${show(round.id)}）给出了 ${brief(round.state, 'zh')}，客户端必须逐字节原样回传，否则服务器无法继续这个请求`,
         };
       }
+      const at = differsAt(sent, round.state);
       return {
-        en: `this retry of ${what(round)} sends requestState ${show(sent)}, but the input_required round (#${show(round.id)}) gave ${show(round.state)}; the state is opaque, the client must echo it unchanged, and the server rejects state that fails its check`,
-        zh: `这次对 ${what(round)} 的重试发送的 requestState 是 ${show(sent)}，但那一轮 input_required（#${show(round.id)}）给出的是 ${show(round.state)}；该状态是不透明的，客户端必须原样回传，服务器会拒绝校验不通过的状态`,
+        en: `this retry of ${what(round)} sends requestState ${brief(sent)}, but the input_required round (#${show(round.id)}) gave ${brief(round.state)}${at.en}; the state is opaque, the client must echo it unchanged, and the server rejects state that fails its check`,
+        zh: `这次对 ${what(round)} 的重试发送的 requestState 是 ${brief(sent, 'zh')}，但那一轮 input_required（#${show(round.id)}）给出的是 ${brief(round.state, 'zh')}${at.zh}；该状态是不透明的，客户端必须原样回传，服务器会拒绝校验不通过的状态`,
       };
     },
   },
