@@ -176,3 +176,17 @@ describe('the whole course', () => {
     );
   });
 });
+
+describe('the quiz key in the package', () => {
+  it('holds digests of the answers, not answers to copy', async () => {
+    const { digest } = await import('../../src/grader/rubrics/quiz.js');
+    const source = readFileSync(join(ROOT, 'src', 'grader', 'rubrics', 'quiz.ts'), 'utf8');
+    const accepted = [...source.matchAll(/accept: \[([^\]]*)\]/g)].map((m) => m[1] ?? '');
+    expect(accepted).toHaveLength(12);
+    for (const list of accepted) expect(list).toMatch(/^('[0-9a-f]{16}'(, )?)+$/);
+    // Nor can the wrong options' feedback say which letter is left: it is keyed by digest too.
+    expect(source).not.toMatch(/\n {6}[a-d]: bi\(/);
+    expect(source).not.toMatch(/expected: '/);
+    expect(source).toContain(`'${digest('q1', 'b')}'`);
+  });
+});
