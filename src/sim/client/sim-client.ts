@@ -429,7 +429,9 @@ export class SimClient {
     const reply = (result: JsonObject) =>
       this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, result } });
     const caps = this.config.capabilities;
-    switch (method) {
+    // 2026-07-28: a server sends no requests (stdio › Receiving Messages), so a modern client
+    // serves none: whatever the method, and whatever it declared, it is not found.
+    switch (this.modernVersion === null ? method : null) {
       case 'ping':
         return reply({});
       case 'roots/list':
@@ -445,7 +447,8 @@ export class SimClient {
       default:
         break;
     }
-    // Client › Roots: a client without the capability answers -32601, like any unknown method.
+    // Client › Roots: a client without the capability answers -32601, like any unknown method;
+    // so does a modern client to any request.
     this.outbox.push({
       at: now,
       about: id,
