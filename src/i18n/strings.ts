@@ -163,7 +163,7 @@ export const STRINGS = {
     en: 'Resuming at step {step} of {count} — g to start over',
     zh: '从第 {step} 步继续（共 {count} 步）—— 按 g 从头开始',
   },
-  nextLesson: { en: 'n: next lesson — {title}', zh: 'n：下一课 ——{title}' },
+  nextLesson: { en: 'n: next lesson — {title}', zh: 'n：下一课——{title}' },
   courseEnd: {
     en: 'This is the last lesson of the course: well done!',
     zh: '这是本课程的最后一课：恭喜学完！',

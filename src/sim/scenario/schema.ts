@@ -10,8 +10,15 @@ import { FAULT_NAMES } from './faults.js';
 const CJK_GAP =
   /(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])/g;
 
+/**
+ * Full-width punctuation (、。，：；！？（）「」…) carries its own space: whitespace on either side of
+ * it is a fold too, also next to a Latin word (`ping（没有替代）、 logging` → `…、logging`).
+ */
+const PUNCT_GAP =
+  /(?<=[\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65])[^\S\n]+|[^\S\n]+(?=[\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65])/g;
+
 export function joinCjk(text: string): string {
-  return text.replace(CJK_GAP, '');
+  return text.replace(CJK_GAP, '').replace(PUNCT_GAP, '');
 }
 
 /** Text in both languages; every learner-facing sentence has both. */
