@@ -132,6 +132,10 @@ export const STRINGS = {
     zh: '查找：{typed}▏（回车 查找，Esc 取消）',
   },
   treeMissed: { en: 'No field holds “{query}”.', zh: '没有字段包含“{query}”。' },
+  treeRoot: {
+    en: 'The whole envelope: each of its fields, below, says what it means.',
+    zh: '整条消息：下面的每个字段都说明了自己的含义。',
+  },
   treeNoMeaning: {
     en: 'No note for this field: see the fields above it.',
     zh: '这个字段没有说明：请看它上层的字段。',

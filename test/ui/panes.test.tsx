@@ -181,6 +181,9 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     // Unfolded, the cursor on the whole message; the meaning area names the field.
     expect(screen.frame()).toMatch(/^ *›▾ \{$/m);
     expect(screen.frame()).toContain('"clientInfo": {');
+    // The root has no note of its own, and no fields above it to point at.
+    expect(screen.frame()).toContain('The whole envelope');
+    expect(screen.frame()).not.toContain('see the fields above it');
     screen.type('jj');
     await until(() => expect(screen.frame()).toMatch(/^\d* *› +"id": 1$/m));
     expect(screen.frame()).toMatch(/^\d+ \/id$/m);

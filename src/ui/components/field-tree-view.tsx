@@ -98,7 +98,12 @@ export function FieldTreeView(props: FieldTreeViewProps) {
           {tree.cursor === '' ? '/' : tree.cursor}
         </Text>
         <Prose dimColor={!meaning}>
-          {breakCjk(meaning ? meaning.text : tr(STRINGS.treeNoMeaning, lang), width)}
+          {breakCjk(
+            meaning
+              ? meaning.text
+              : tr(tree.cursor === '' ? STRINGS.treeRoot : STRINGS.treeNoMeaning, lang),
+            width,
+          )}
         </Prose>
       </Box>
     </Box>
