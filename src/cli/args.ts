@@ -118,13 +118,18 @@ export function parseCommand<N extends CommandName>(
       passed = words.slice(token.index);
       break;
     }
-    if (token.name === 'help') {
+    // The word the token came from: `-dash.jsonl` splits into -d -a -s -h…, which is not a
+    // request for help but a word that is no option (a file name after a forgotten --?).
+    const word = words[token.index] ?? token.rawName;
+    const clustered = !word.startsWith('--') && word.length > 2;
+    if (token.name === 'help' && !clustered) {
       help = true;
       continue;
     }
     const option = spec.options[token.name];
-    if (!option) {
-      mistake ??= unknownOption(name, spec, token.rawName);
+    if (!option || clustered) {
+      // A whole single-dash word (`-json`) is named as written, and `--json` suggested for it.
+      mistake ??= unknownOption(name, spec, clustered ? word : token.rawName);
       continue;
     }
     if (option.kind === 'boolean') {
@@ -171,7 +176,7 @@ export function parseCommand<N extends CommandName>(
 
 function unknownOption(name: CommandName, spec: CommandSpec, raw: string): string {
   const near = closest(
-    raw,
+    raw.startsWith('--') ? raw : `-${raw}`,
     [...Object.keys(spec.options), 'help'].map((key) => `--${key}`),
   );
   const help = name === DEFAULT_COMMAND ? 'mcp-sim help' : `mcp-sim help ${name}`;

@@ -190,6 +190,16 @@ describe('which command a command line names', () => {
     expect(splitCommand(['--', 'lessons'])).toEqual({ name: 'menu', words: ['--', 'lessons'] });
   });
 
+  it('a single-dash word is one option, not a cluster that happens to hold -h', () => {
+    expect(mistake(() => parseCommand('trace', ['-dash.jsonl']))).toBe(
+      'unknown option -dash.jsonl (see: mcp-sim help trace)',
+    );
+    expect(mistake(() => parseCommand('check', ['-json']))).toBe(
+      'unknown option -json (did you mean --json?) (see: mcp-sim help check)',
+    );
+    expect(parseCommand('trace', ['-h'])).toMatchObject({ help: true });
+  });
+
   it('an unknown command gets the nearest one, never the menu’s name', () => {
     expect(mistake(() => splitCommand(['lesons']))).toBe(
       'unknown command "lesons" (did you mean lessons? try: mcp-sim help)',
