@@ -155,7 +155,8 @@ describe('a violation list longer than its window', () => {
     }));
     const at = (cursor: number, lang: Lang = 'en') =>
       renderAt(<ViolationListView rows={rows} cursor={cursor} lang={lang} height={10} />, {
-        columns: 100,
+        // Narrow: the key hints give way, never the title or its count of what is out of sight.
+        columns: 60,
         rows: 14,
       });
     const top = at(0);

@@ -40,15 +40,18 @@ export function ViolationListView({ rows, cursor, lang, height }: ViolationListV
       paddingX={1}
     >
       <Box flexShrink={0} overflowX="hidden">
-        <Text bold {...theme.fg('accent')}>
-          {tr(STRINGS.violationsTitle, lang)} ({rows.length})
-        </Text>
-        {start > 0 || end < rows.length ? (
-          <Text {...theme.fg('accent')}>
-            {' · '}
-            {position(start, rows.length - end, lang)}
+        {/* The title and what is out of sight keep their width; the key hints give way. */}
+        <Box flexShrink={0}>
+          <Text bold {...theme.fg('accent')}>
+            {tr(STRINGS.violationsTitle, lang)} ({rows.length})
           </Text>
-        ) : null}
+          {start > 0 || end < rows.length ? (
+            <Text {...theme.fg('accent')}>
+              {' · '}
+              {position(start, rows.length - end, lang)}
+            </Text>
+          ) : null}
+        </Box>
         <Text wrap="truncate-end" {...theme.fg('accent')}>
           {' · '}
           {keys}
