@@ -2,32 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { readTranscript, SessionLog, splitLines } from '../../src/session/index.js';
 import { screenSteps } from '../../src/ui/screen-step.js';
 import { clientRequestLabel } from '../../src/ui/sequence-rows.js';
+import { initializeRequest, initializeResult, rpc } from '../machine/session-builder.js';
 
+// The handshake, then id 2 answered and used again.
 const lines = [
-  {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 'c', version: '1' },
-    },
-  },
-  {
-    jsonrpc: '2.0',
-    id: 1,
-    result: {
-      protocolVersion: '2025-11-25',
-      capabilities: { tools: {} },
-      serverInfo: { name: 's', version: '1' },
-    },
-  },
-  { jsonrpc: '2.0', method: 'notifications/initialized' },
-  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-  { jsonrpc: '2.0', id: 2, result: { tools: [] } },
-  { jsonrpc: '2.0', id: 2, method: 'resources/list' },
-  { jsonrpc: '2.0', id: 2, result: { resources: [] } },
+  initializeRequest(),
+  initializeResult(),
+  rpc.notification('notifications/initialized'),
+  rpc.request(2, 'tools/list'),
+  rpc.result(2, { tools: [] }),
+  rpc.request(2, 'resources/list'),
+  rpc.result(2, { resources: [] }),
 ];
 
 describe("the server's work list names the request it is working on", () => {
