@@ -121,10 +121,34 @@ export async function createChildRunner(
     for (const call of calls.values()) call.reject(error);
     calls.clear();
   };
+  /** The module could not load: the process is being stopped for that, not crashing. */
+  let loadFailed = false;
   child.on('exit', (code, signal) => {
+    if (loadFailed) return;
     const why = crash ?? (signal ? `killed by ${signal}` : `exited with code ${code}`);
     die(new RunnerError('crash', `the learner's process stopped: ${why}`));
   });
+  /**
+   * Resolves once what the process wrote has been read: its stdout and stderr are pipes of their
+   * own, so what a module printed before it failed to load may arrive after the IPC message that
+   * says so. Bounded: a grandchild holding a pipe open does not hold the grade.
+   */
+  const outputRead = () =>
+    new Promise<void>((resolve) => {
+      const open = [child.stdout, child.stderr].filter((s) => s !== null && !s.destroyed);
+      let left = open.length;
+      if (left === 0) return resolve();
+      const timer = setTimeout(resolve, 1000);
+      for (const stream of open) {
+        stream?.once('close', () => {
+          left -= 1;
+          if (left === 0) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      }
+    });
   child.on('error', (error) => die(new RunnerError('crash', error.message)));
 
   const send = (message: object) => {
@@ -142,8 +166,21 @@ export async function createChildRunner(
     }
     const m = parsed.message;
     if (m.t === 'ready') onReady?.resolve();
-    else if (m.t === 'load-error') die(loadError(m.error, file));
-    else if (m.t === 'crash') {
+    else if (m.t === 'load-error') {
+      // What it printed is shown with the error ("it printed: …"): read it all before failing.
+      const error = loadError(m.error, file);
+      loadFailed = true;
+      killGroup(child.pid);
+      void outputRead().then(() =>
+        die(
+          new RunnerError(error.reason, error.message, {
+            ...(error.location ? { location: error.location } : {}),
+            ...(error.zh !== undefined ? { zh: error.zh } : {}),
+            output,
+          }),
+        ),
+      );
+    } else if (m.t === 'crash') {
       const error = oneLine(m.error);
       crash ??= error;
       options.onCrash?.(m.id === undefined ? undefined : tags.get(m.id)?.tag, error);

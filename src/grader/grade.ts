@@ -103,7 +103,8 @@ export async function gradeExercise(
   } finally {
     learner.close();
   }
-  const output = learner.output();
+  // A module that failed to load left no runner to ask: what it printed came with the error.
+  const output = learner.output() || (failure?.output ?? '');
   let fatal = failure ? runnerError(failure) : null;
   if (fatal && output.trim() !== '') {
     const shown = output.trim().split('\n').slice(-8).join('\n');

@@ -57,15 +57,18 @@ export class RunnerError extends Error {
   readonly location: Location | undefined;
   /** The whole message in Chinese, when it is not the English one with a Chinese lead-in. */
   readonly zh: string | undefined;
+  /** What the learner's code printed before a load failed (no runner is left to ask it). */
+  readonly output: string | undefined;
   constructor(
     reason: 'load' | 'timeout' | 'crash' | 'missing',
     message: string,
-    extra: { readonly location?: Location; readonly zh?: string } = {},
+    extra: { readonly location?: Location; readonly zh?: string; readonly output?: string } = {},
   ) {
     super(message);
     this.reason = reason;
     this.location = extra.location;
     this.zh = extra.zh;
+    this.output = extra.output;
   }
 }
 

@@ -80,6 +80,15 @@ describe('shortcuts in the isolated child process', () => {
     expect(code).toBe(1);
   });
 
+  it('a module that prints, then fails to load: what it printed is in the report', async () => {
+    const broken = 'console.log("hello from my module");\nthrow new Error("boom");\nexport {};\n';
+    const { code, check } = await checked('05-session-stats', { 'stats.ts': broken }, []);
+    expect(check('ratio')?.message).toMatch(
+      /could not be loaded: Error: boom\nit printed:\nhello from my module/,
+    );
+    expect(code).toBe(1);
+  });
+
   it('a ratio of Infinity is reported as such, not read as the null JSON.stringify would send', async () => {
     const stats = patch(
       solution('05-session-stats', 'stats.ts'),
