@@ -168,18 +168,10 @@ export async function createChildRunner(
     if (m.t === 'ready') onReady?.resolve();
     else if (m.t === 'load-error') {
       // What it printed is shown with the error ("it printed: …"): read it all before failing.
-      const error = loadError(m.error, file);
+      const why = m.error;
       loadFailed = true;
       killGroup(child.pid);
-      void outputRead().then(() =>
-        die(
-          new RunnerError(error.reason, error.message, {
-            ...(error.location ? { location: error.location } : {}),
-            ...(error.zh !== undefined ? { zh: error.zh } : {}),
-            output,
-          }),
-        ),
-      );
+      void outputRead().then(() => die(loadError(why, file, output)));
     } else if (m.t === 'crash') {
       const error = oneLine(m.error);
       crash ??= error;

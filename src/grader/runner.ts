@@ -84,16 +84,21 @@ export function oneLine(text: string): string {
  * error: /abs/path/file.ts:23:36: ERROR: Expected ...") becomes `file.ts:23:37: Expected ...`:
  * the path relative to the exercise folder, the column counted from 1 as editors do.
  */
-export function loadError(message: string, file: string): RunnerError {
+export function loadError(message: string, file: string, output?: string): RunnerError {
+  const printed = output === undefined ? {} : { output };
   const at = /^(.+?):(\d+):(\d+): (?:ERROR|error): (.+)$/m.exec(message);
   if (at?.[1] && at[4]) {
     const where = relative(dirname(file), at[1]) || basename(file);
     // esbuild counts columns from 0; editors (and tsc) from 1.
     const location = { file: where, line: Number(at[2]), column: Number(at[3]) + 1 };
     const text = `${where}:${location.line}:${location.column}: ${at[4]}`;
-    return new RunnerError('load', text, { location, zh: `${text}（语法错误）` });
+    return new RunnerError('load', text, { location, zh: `${text}（语法错误）`, ...printed });
   }
-  return new RunnerError('load', oneLine(message.split(`${dirname(file)}${sep}`).join('')));
+  return new RunnerError(
+    'load',
+    oneLine(message.split(`${dirname(file)}${sep}`).join('')),
+    printed,
+  );
 }
 
 /** The error of a call to a function the module does not export. */

@@ -10,7 +10,7 @@ export type TraceProblem = {
   readonly line: number;
   readonly message: string;
   /** The same in Simplified Chinese (for the screens and `trace --lang zh`; --json keeps English). */
-  readonly messageZh?: string;
+  readonly messageZh?: string | undefined;
 };
 
 /**
@@ -57,7 +57,7 @@ export function createLineSorter() {
 
   const problemOf = (line: number, message: string, messageZh?: string): SortedLine => ({
     type: 'problem',
-    problem: messageZh === undefined ? { line, message } : { line, message, messageZh },
+    problem: { line, message, messageZh },
   });
 
   function hold(sorted: SortedLine, chatter = false): readonly SortedLine[] {

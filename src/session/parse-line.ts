@@ -1,5 +1,6 @@
 import { type Direction, isDirection } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import { notJson } from './step.js';
 
 export type ParsedLine =
   | { readonly kind: 'skip' }
@@ -69,8 +70,7 @@ export function parseLine(text: string): ParsedLine {
     return { kind: 'message', direction, message: logged.value, hostLog: true };
   }
   const first = trimmed[0];
-  const message = `not valid JSON (${parsed.error})`;
-  const messageZh = `不是有效的 JSON（${parsed.error}）`;
+  const { en: message, zh: messageZh } = notJson(parsed.error);
   if (first === '{' || first === '[') return { kind: 'problem', message, messageZh };
   return { kind: 'chatter', message, messageZh };
 }

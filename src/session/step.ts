@@ -7,6 +7,7 @@ import type {
   RequestId,
   Side,
 } from '../protocol/index.js';
+import type { TraceProblem } from './line-sorter.js';
 
 /** What the client and the server panels show: a simulated peer's own state. */
 export type PeerViews = {
@@ -85,7 +86,7 @@ export type WireEvent =
       /** Why it is not a message, in one line (JSON.parse's reason, not UTF-8, too long…). */
       readonly problem: string;
       /** The same in Simplified Chinese (JSON.parse's own words stay as they are). */
-      readonly problemZh?: string;
+      readonly problemZh?: string | undefined;
       /** What was read of it, to keep in a transcript: the line's text, or a batch's array. */
       readonly raw?: unknown;
     })
@@ -152,6 +153,26 @@ export function stepProblem(step: Step, lang: 'en' | 'zh' = 'en'): string | null
   if (step.kind !== 'message' || !envelope || envelope.kind !== 'invalid') return null;
   return notJsonRpc(envelope.text, envelope.pointer, lang);
 }
+
+/**
+ * A step that is not a readable message as a transcript reader reports it: its line and its
+ * reason in both languages (the screens, `trace` and `play` all report it so), or null.
+ */
+export function traceProblemOf(step: Step): TraceProblem | null {
+  const message = stepProblem(step, 'en');
+  if (message === null) return null;
+  return {
+    line: step.line ?? step.index + 1,
+    message,
+    messageZh: stepProblem(step, 'zh') ?? message,
+  };
+}
+
+/** Text that JSON.parse refused, with its reason (JSON.parse's own words, in either language). */
+export const notJson = (why: string) => ({
+  en: `not valid JSON (${why})`,
+  zh: `不是有效的 JSON（${why}）`,
+});
 
 /** A line holding a JSON array: a batch, which no revision since 2025-06-18 has. */
 export const BATCH_PROBLEM = {

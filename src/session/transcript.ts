@@ -14,13 +14,8 @@ export function createTranscriptReader(log: SessionLog) {
   let start: number | null = null;
   const push = (s: SortedLine): Step => {
     if (s.type !== 'message') {
-      const { line, message: problem, messageZh } = s.problem;
-      return log.push({
-        type: 'unreadable',
-        problem,
-        ...(messageZh !== undefined ? { problemZh: messageZh } : {}),
-        line,
-      });
+      const { line, message: problem, messageZh: problemZh } = s.problem;
+      return log.push({ type: 'unreadable', problem, problemZh, line });
     }
     const { direction, message, line, tMs } = s;
     if (tMs === undefined) return log.push({ type: 'message', direction, message, line });

@@ -9,7 +9,7 @@ import {
   type RawLine,
   SessionLog,
   type Step,
-  stepProblem,
+  traceProblemOf,
 } from '../session/index.js';
 import type { TraceProblem } from '../session/line-sorter.js';
 export type MessageKind = 'request' | 'response' | 'error' | 'notification';
@@ -93,12 +93,8 @@ export function createTraceReport() {
 
   /** One step as the report shows it; a close adds nothing. */
   function take(step: Step): TraceEvent | null {
-    const problem = stepProblem(step);
-    if (problem !== null) {
-      const line = step.line ?? step.index + 1;
-      const messageZh = stepProblem(step, 'zh') ?? problem;
-      return { type: 'problem', problem: { line, message: problem, messageZh } };
-    }
+    const problem = traceProblemOf(step);
+    if (problem !== null) return { type: 'problem', problem };
     const report = step.verdict;
     if (step.kind !== 'message' || !report || report.kind === 'invalid') return null;
     era = step.session.era;

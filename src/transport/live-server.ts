@@ -2,7 +2,14 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import type { Side } from '../protocol/index.js';
-import { BATCH_PROBLEM, MAX_DEPTH, SessionLog, type Step, stepName } from '../session/index.js';
+import {
+  BATCH_PROBLEM,
+  MAX_DEPTH,
+  notJson,
+  SessionLog,
+  type Step,
+  stepName,
+} from '../session/index.js';
 import type { Scheduled } from '../sim/server/outbox.js';
 import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
@@ -85,8 +92,8 @@ export class LiveServer {
       value = JSON.parse(text);
     } catch (error) {
       this.#options.notice?.(filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }));
-      const why = (error as Error).message;
-      this.#unreadable(`not valid JSON (${why})`, text, `不是有效的 JSON（${why}）`);
+      const problem = notJson((error as Error).message);
+      this.#unreadable(problem.en, text, problem.zh);
       this.server.receiveRaw(text, this.#clock());
       this.pump();
       return;
@@ -213,7 +220,7 @@ export class LiveServer {
       type: 'unreadable',
       direction: 'client->server',
       problem,
-      ...(problemZh !== undefined ? { problemZh } : {}),
+      problemZh,
       raw,
       t: this.#clock(),
     });

@@ -7,7 +7,7 @@ import { type Annotation, annotate } from '../protocol/fields.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { PeerViews, Step } from '../session/index.js';
 // Not from the session's or the trace's index: those load the referee before the first frame.
-import { stepProblem } from '../session/step.js';
+import { stepProblem, traceProblemOf } from '../session/step.js';
 import { problemLine } from '../trace/format-text.js';
 import { visibleData } from './visible-data.js';
 
@@ -99,13 +99,8 @@ const PLAIN = {
 
 /** Why a line could not be read, in the words `trace` prints for it: its own formatter. */
 function traceProblem(step: Step): Bilingual | null {
-  const message = stepProblem(step, 'en');
-  if (message === null) return null;
-  const problem = {
-    line: step.line ?? step.index + 1,
-    message,
-    messageZh: stepProblem(step, 'zh') ?? message,
-  };
+  const problem = traceProblemOf(step);
+  if (problem === null) return null;
   return {
     en: problemLine(problem, PLAIN, 'en').trim(),
     zh: problemLine(problem, PLAIN, 'zh').trim(),

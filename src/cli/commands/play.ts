@@ -6,8 +6,8 @@ import {
   readLines,
   readTranscript,
   SessionLog,
-  stepProblem,
   type TraceProblem,
+  traceProblemOf,
 } from '../../session/index.js';
 import { lessonHandout } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -27,11 +27,8 @@ export function transcriptScreen(lines: Iterable<RawLine>): {
   readTranscript(lines, log);
   const problems: TraceProblem[] = [];
   for (const step of log.steps) {
-    const problem = stepProblem(step);
-    if (problem !== null) {
-      const messageZh = stepProblem(step, 'zh') ?? problem;
-      problems.push({ line: step.line ?? step.index + 1, message: problem, messageZh });
-    }
+    const problem = traceProblemOf(step);
+    if (problem !== null) problems.push(problem);
   }
   return { timeline: { steps: screenSteps(log.steps, { invalid: 'problem' }) }, problems };
 }

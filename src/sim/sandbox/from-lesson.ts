@@ -11,7 +11,7 @@ function eventOf(step: Step): WireEvent {
       type: 'unreadable',
       direction: step.direction,
       problem: step.problem ?? '',
-      ...(step.problemZh !== null ? { problemZh: step.problemZh } : {}),
+      problemZh: step.problemZh ?? undefined,
       raw: step.raw,
     };
   }
