@@ -56,19 +56,16 @@ export function MenuApp<P extends ProgressData>({
   const [progress, setProgress] = useState(initial);
   const [screen, setScreen] = useState<Screen>({ kind: 'menu', loading: false });
   // The menu opens on the lesson in progress, if there is one.
-  const [selected, setSelected] = useState(() =>
-    Math.max(
+  const [selected, setSelected] = useState(() => {
+    const resume = inProgress(
+      initial,
+      listing.lessons.map((lesson) => lesson.id),
+    );
+    return Math.max(
       0,
-      listing.lessons.findIndex(
-        (l) =>
-          l.id ===
-          inProgress(
-            initial,
-            listing.lessons.map((lesson) => lesson.id),
-          ),
-      ),
-    ),
-  );
+      listing.lessons.findIndex((l) => l.id === resume),
+    );
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const menu = useMemo(() => menuData(listing, progress, lang), [listing, progress, lang]);
 

@@ -6,6 +6,7 @@ import { clipUnlessNarrow } from '../clip.js';
 import type { OfferRow as Offer } from '../sandbox-driver.js';
 import { compact } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
+import { SEVERITY_MARK, worstSeverity } from '../violation-list.js';
 
 export type SandboxOffersProps = {
   readonly offers: readonly Offer[];
@@ -16,8 +17,11 @@ export type SandboxOffersProps = {
   readonly lang: Lang;
 };
 
-const markOf = (offer: Offer) =>
-  offer.blocks.length === 0 ? '✓' : offer.blocks.every((b) => b.severity === 'warning') ? '!' : '✗';
+/** ✓ when nothing would be flagged, else the mark of the worst rule it breaks (as the timeline's). */
+const markOf = (offer: Offer) => {
+  const severity = worstSeverity(offer.blocks);
+  return severity === null ? '✓' : SEVERITY_MARK[severity];
+};
 
 /** The first row shown: the cursor stays in view, near the middle once the list scrolls. */
 export function windowStart(count: number, cursor: number, height: number): number {
