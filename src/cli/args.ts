@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { isLang } from '../i18n/lang.js';
+import { type Bilingual, filled, isLang, type Lang, tr } from '../i18n/lang.js';
+import { nearWord, USAGE_STRINGS } from '../i18n/usage-strings.js';
 import { closest } from '../sim/scenario/find-lesson.js';
 import { COMMANDS, type CommandName, DEFAULT_COMMAND, isCommandName } from './table/index.js';
 import type { CommandSpec, HelpRequest, OptionSpec, ParsedCommand } from './table/types.js';
@@ -46,18 +47,18 @@ export const commandNames = (): string[] =>
   Object.keys(COMMANDS).filter((name) => name !== DEFAULT_COMMAND);
 
 export function unknownCommand(command: string): UsageError {
-  const near = closest(command, commandNames());
-  return new UsageError(
-    `unknown command "${command}" (${near ? `did you mean ${near}? ` : ''}try: mcp-sim help)`,
-  );
+  return new UsageError(USAGE_STRINGS.unknownCommand, {
+    word: command,
+    near: nearWord(closest(command, commandNames())),
+  });
 }
 
 /** `mcp-sim help <topic>` for a topic that is not a command. */
 export function noHelpFor(topic: string): UsageError {
-  const near = closest(topic, commandNames());
-  return new UsageError(
-    `no help for "${topic}": unknown command (${near ? `did you mean ${near}? ` : ''}try: mcp-sim help)`,
-  );
+  return new UsageError(USAGE_STRINGS.noHelpFor, {
+    word: topic,
+    near: nearWord(closest(topic, commandNames())),
+  });
 }
 
 /**
@@ -93,8 +94,8 @@ export function parseCommand<N extends CommandName>(
   const positionals: string[] = [];
   let passed: string[] = [];
   let help = false;
-  let mistake: string | undefined; // the first one; shown unless --help was asked for
-  let badChoice: string | undefined; // shown after a missing or extra word
+  let mistake: Bilingual | undefined; // the first one; shown unless --help was asked for
+  let badChoice: Bilingual | undefined; // shown after a missing or extra word
   const hasTerminator = tokens.some((t) => t.kind === 'option-terminator');
 
   for (let i = 0; i < tokens.length; i++) {
@@ -112,7 +113,7 @@ export function parseCommand<N extends CommandName>(
         continue;
       }
       if (hasTerminator) {
-        mistake ??= `unexpected argument "${token.value}" before --`;
+        mistake ??= filled(USAGE_STRINGS.unexpectedBeforeDashes, { word: token.value });
         continue;
       }
       passed = words.slice(token.index);
@@ -133,18 +134,23 @@ export function parseCommand<N extends CommandName>(
       continue;
     }
     if (option.kind === 'boolean') {
-      if (token.value !== undefined) mistake ??= `${token.rawName} does not take a value`;
-      else values[token.name] = true;
+      if (token.value !== undefined) {
+        mistake ??= filled(USAGE_STRINGS.noValueTaken, { option: token.rawName });
+      } else values[token.name] = true;
       continue;
     }
     const value = token.value;
     // A value that looks like an option is an option the value was forgotten before.
     if (value === undefined || (!token.inlineValue && value.length > 1 && value.startsWith('-'))) {
-      mistake ??= `${token.rawName} needs a value`;
+      mistake ??= filled(USAGE_STRINGS.needsValue, { option: token.rawName });
       continue;
     }
     if (option.choices && !option.choices.includes(value)) {
-      badChoice ??= `${token.rawName} must be ${orList(option.choices)}, not "${value}"`;
+      badChoice ??= filled(USAGE_STRINGS.badChoice, {
+        option: token.rawName,
+        choices: orList(option.choices),
+        value,
+      });
     }
     if (option.kind === 'string') values[token.name] = value;
     else if (option.second === undefined) (values[token.name] as string[]).push(value);
@@ -165,7 +171,7 @@ export function parseCommand<N extends CommandName>(
     args[p.name] = positionals[i];
   });
   const extra = positionals[single.length];
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (extra !== undefined) throw new UsageError(USAGE_STRINGS.unexpectedArgument, { word: extra });
   if (rest) {
     if (passed.length === 0 && rest.missing) throw new UsageError(rest.missing);
     args[rest.name] = passed;
@@ -174,20 +180,25 @@ export function parseCommand<N extends CommandName>(
   return { help: false, values, args } as unknown as ParsedCommand<(typeof COMMANDS)[N]>;
 }
 
-function unknownOption(name: CommandName, spec: CommandSpec, raw: string): string {
+function unknownOption(name: CommandName, spec: CommandSpec, raw: string): Bilingual {
   const near = closest(
     raw.startsWith('--') ? raw : `-${raw}`,
     [...Object.keys(spec.options), 'help'].map((key) => `--${key}`),
   );
-  const help = name === DEFAULT_COMMAND ? 'mcp-sim help' : `mcp-sim help ${name}`;
-  return `unknown option ${raw}${near ? ` (did you mean ${near}?)` : ''} (see: ${help})`;
+  return filled(USAGE_STRINGS.unknownOption, {
+    word: raw,
+    near: near ? filled(USAGE_STRINGS.nearOption, { near }) : '',
+    help: name === DEFAULT_COMMAND ? 'mcp-sim help' : `mcp-sim help ${name}`,
+  });
 }
 
-/** `en or zh`, `a, b or c`. */
-function orList(choices: readonly string[]): string {
-  return choices.length < 2
-    ? (choices[0] ?? '')
-    : `${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`;
+/** `en or zh`, `a, b or c` (`a、b 或 c`). */
+function orList(choices: readonly string[]): Bilingual {
+  const last = choices[choices.length - 1] ?? '';
+  if (choices.length < 2) return { en: last, zh: last };
+  const join = (lang: Lang) =>
+    `${choices.slice(0, -1).join(tr(USAGE_STRINGS.listComma, lang))}${tr(USAGE_STRINGS.or, lang)}${last}`;
+  return { en: join('en'), zh: join('zh') };
 }
 
 /** How an option is written in usage lines, value included: `--http <port>`, `--lang en|zh`. */

@@ -8,5 +8,8 @@ export class LessonError extends Error {
 
 /** A lesson that cannot be opened: no such lesson is a usage error (exit 2), a broken one exit 1. */
 export function lessonProblem(problem: OpenProblem): UsageError | LessonError {
-  return problem.code === 2 ? new UsageError(problem.message) : new LessonError(problem.message);
+  if (problem.code === 1) return new LessonError(problem.message);
+  return new UsageError(
+    problem.zh === undefined ? problem.message : { en: problem.message, zh: problem.zh },
+  );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Bilingual } from '../i18n/lang.js';
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { USAGE_STRINGS } from '../i18n/usage-strings.js';
 import { packageRoot } from '../package-root.js';
 import type { Step } from '../session/index.js';
 import { findLesson } from '../sim/scenario/find-lesson.js';
@@ -42,7 +43,10 @@ export async function lessonTarget(
   const first = listing.lessons[0];
   if (first) return { ok: true, id: first.id, listing };
   const problem = listing.problems[0];
-  if (!problem) return { ok: false, error: { code: 2, message: `${word}: no lessons in it` } };
+  if (!problem) {
+    const { en, zh } = filled(USAGE_STRINGS.noLessonsIn, { file: word });
+    return { ok: false, error: { code: 2, message: en, zh } };
+  }
   const missing = problem.file === word && problem.line === null;
   return { ok: false, error: { code: missing ? 2 : 1, message: loader.formatProblem(problem) } };
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { chosenLang, detectLang, type Lang } from '../i18n/lang.js';
+import { chosenLang, detectLang, isLang, type Lang, tr } from '../i18n/lang.js';
+import { USAGE_STRINGS } from '../i18n/usage-strings.js';
 import { visible } from '../protocol/visible.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { remembered } from './lang-choice.js';
@@ -30,7 +31,7 @@ async function foldersOf(option: string | undefined): Promise<string[]> {
   if (option !== undefined) {
     const { existsSync, statSync } = await import('node:fs');
     if (!existsSync(option) || !statSync(option).isDirectory()) {
-      throw new UsageError(`${option}: no such folder of lessons`);
+      throw new UsageError(USAGE_STRINGS.noLessonFolder, { file: option });
     }
   }
   return teacherFolders(option);
@@ -44,7 +45,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     }
     const loaded = await loadProgress();
     const lang = detectLang(values.lang, chosenLang(loaded));
-    requireTty(lang, 'needsTtyMenu');
+    requireTty('needsTtyMenu');
     const progress = await remembered(loaded, values.lang);
     const [{ runMenu }, { listing, open }] = await Promise.all([
       importUi(),
@@ -75,7 +76,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const lang = detectLang(values.lang, chosenLang(progress));
     const { checkLessonsCommand, lessonsCommand } = await import('./commands/lessons.js');
     if (values.check !== undefined) {
-      if (values.lessons !== undefined) throw new UsageError('--check takes the folder itself');
+      if (values.lessons !== undefined) throw new UsageError(USAGE_STRINGS.checkTakesFolder);
       await foldersOf(values.check); // a missing folder is a usage error
       return checkLessonsCommand({ dir: values.check, json: values.json });
     }
@@ -87,7 +88,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const loaded = await loadProgress();
     const lang = detectLang(values.lang, chosenLang(loaded));
     if (values.json && values.plain) {
-      throw new UsageError('choose one of --plain (a Markdown handout) and --json');
+      throw new UsageError(USAGE_STRINGS.plainOrJson);
     }
     if (values.json || values.plain) {
       const { lessonPrintCommand } = await import('./commands/lessons.js');
@@ -102,7 +103,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     if (!target.ok) throw lessonProblem(target.error);
     const opened = await openLesson(target.id, target.listing);
     if (!opened.ok) throw lessonProblem(opened.error);
-    requireTty(lang);
+    requireTty();
     const progress = await remembered(loaded, values.lang);
     const { runLesson } = await importUi();
     return runLesson({
@@ -122,11 +123,11 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     if (values.plain) return playPlainCommand(file, lang);
     const { checkReadable } = await import('./commands/trace.js');
     await checkReadable(file); // a missing file is reported as such, terminal or not
-    requireTty(lang, 'needsTtyPlayFile');
+    requireTty('needsTtyPlayFile');
     const lesson = await loadTranscript(file);
     // Unreadable lines are steps too, but a file of nothing else has no session to play.
     if (lesson.steps.every((s) => s.problem !== null)) {
-      throw new UsageError(`${file}: no messages to play`);
+      throw new UsageError(USAGE_STRINGS.noMessagesToPlay, { file });
     }
     const { runPlay } = await importUi();
     return runPlay({
@@ -171,16 +172,14 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   async check({ values, args }) {
     const { id } = args;
     if (values.play) {
-      if (!id) throw new UsageError('--play needs an exercise: mcp-sim check <id> --play');
+      if (!id) throw new UsageError(USAGE_STRINGS.playNeedsExercise);
       if (
         values.json ||
         values.format !== undefined ||
         values.output !== undefined ||
         values.watch
       ) {
-        throw new UsageError(
-          '--play shows a session; leave out --json, --format, --output and --watch',
-        );
+        throw new UsageError(USAGE_STRINGS.playShowsSession);
       }
       const lang = await langOf(values.lang);
       const { checkPlayCommand } = await import('./commands/check-play.js');
@@ -193,16 +192,14 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       });
     }
     if (values.plain) {
-      throw new UsageError('--plain goes with --play: mcp-sim check <id> --play --plain');
+      throw new UsageError(USAGE_STRINGS.plainWithPlay);
     }
     const lang = await langOf(values.lang);
     let seed: number | undefined;
     if (values.seed !== undefined) {
       seed = Number(values.seed);
       if (!/^\d+$/.test(values.seed) || seed >= 2 ** 32) {
-        throw new UsageError(
-          `--seed wants a whole number from 0 to ${2 ** 32 - 1}, not "${values.seed}"`,
-        );
+        throw new UsageError(USAGE_STRINGS.seedRange, { max: 2 ** 32 - 1, value: values.seed });
       }
     }
     const { checkCommand } = await import('./commands/exercises.js');
@@ -238,7 +235,7 @@ async function runCommand<N extends CommandName>(
   return RUN[name](parsed);
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(argv: readonly string[]): Promise<number> {
   const { name, words } = splitCommand(argv);
   return runCommand(name, words);
 }
@@ -248,15 +245,34 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
-run(process.argv.slice(2)).then(
+/**
+ * The language a usage error is said in: the one the run would have used (its `--lang`, else the
+ * saved choice, else the locale). The command line may be the very thing that is wrong, so its
+ * `--lang` is looked for word by word, up to `--`; a value that is no language is passed over.
+ */
+async function usageLang(argv: readonly string[]): Promise<Lang> {
+  let given: Lang | undefined;
+  for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
+    const word = argv[i] as string;
+    const value = word === '--lang' ? argv[i + 1] : word.startsWith('--lang=') ? word.slice(7) : '';
+    if (isLang(value)) given = value;
+  }
+  if (given) return given;
+  const { chosenLangOnDisk } = await import('./progress.js');
+  return detectLang(undefined, chosenLangOnDisk());
+}
+
+const argv = process.argv.slice(2);
+run(argv).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     // A message may quote a file or an argument: its control characters are shown, not obeyed.
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-sim: ${visible(error.message)}\n`);
       process.exitCode = 2;
+      const lang = await usageLang(argv).catch((): Lang => 'en');
+      process.stderr.write(`mcp-sim: ${visible(tr(error.text, lang))}\n`);
     } else if (error instanceof LessonError) {
       process.stderr.write(`mcp-sim: ${visible(error.message)}\n`);
       process.exitCode = 1;
@@ -273,7 +289,7 @@ function autoplayOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(`--autoplay needs a number of seconds, not "${value}"`);
+    throw new UsageError(USAGE_STRINGS.autoplaySeconds, { value });
   }
   return seconds;
 }

@@ -1,5 +1,14 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { chosenLang, isLang, type Lang } from '../i18n/lang.js';
 import { reasonOf } from './fs-reason.js';
 import type { Aside } from './progress-file.js';
 import { emptyProgress, mergeProgress, type Progress } from './progress-merge.js';
@@ -116,6 +125,21 @@ async function settle(file: string, warn: Warn, rewrite: boolean): Promise<Progr
     }
   }
   return disk.progress;
+}
+
+/**
+ * The language the progress file says the learner chose, read without validating or touching the
+ * file (a usage error is said in it; a broken file is reported by the commands that use it).
+ */
+export function chosenLangOnDisk(file: string = PROGRESS_FILE): Lang | undefined {
+  try {
+    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof saved !== 'object' || saved === null) return undefined;
+    const { lang, langChosen } = saved as { lang?: unknown; langChosen?: unknown };
+    return isLang(lang) ? chosenLang({ lang, langChosen }) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

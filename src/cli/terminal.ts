@@ -1,4 +1,3 @@
-import { type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { UsageError } from './usage.js';
 
@@ -12,9 +11,7 @@ export function importUi(): Promise<typeof import('../ui/run.js')> {
  * at what the command offers without one (the menu: `lessons`; a lesson: --plain or --json).
  */
 export function requireTty(
-  lang: Lang,
   instead: 'needsTty' | 'needsTtyMenu' | 'needsTtyPlayFile' | 'needsTtySandbox' = 'needsTty',
 ): void {
-  if (!process.stdin.isTTY || !process.stdout.isTTY)
-    throw new UsageError(tr(STRINGS[instead], lang));
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(STRINGS[instead]);
 }

@@ -1,4 +1,18 @@
-/** A usage error: one line on stderr, exit code 2 (the command line itself is in ./table/). */
+import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
+
+/**
+ * A usage error: one line on stderr, exit code 2 (the command line itself is in ./table/). It
+ * carries its line in both languages (USAGE_STRINGS, filled); `message` is the English one. The
+ * CLI prints it in the language the run would have used (its `--lang`, the saved choice, the
+ * locale). A plain string is a line that is the same in both (or already in the run's language).
+ */
 export class UsageError extends Error {
   override name = 'UsageError';
+  readonly text: Bilingual;
+
+  constructor(text: Bilingual | string, values?: Readonly<Record<string, Fill>>) {
+    const both = typeof text === 'string' ? { en: text, zh: text } : filled(text, values);
+    super(both.en);
+    this.text = both;
+  }
 }

@@ -1,3 +1,5 @@
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { USAGE_STRINGS } from '../i18n/usage-strings.js';
 import {
   CAPABILITY_PATHS,
   HANDSHAKE_VERSIONS,
@@ -46,21 +48,34 @@ export type ServeOptions = {
   readonly versions?: readonly string[];
 };
 
-/** Checks the options and returns the simulated server's configuration, or an error message. */
-export function serveConfig(options: ServeOptions): ServerConfig | string {
+/** What is wrong with serve's options: a usage error in both languages. */
+export type ServeProblem = { readonly problem: Bilingual };
+
+/** Checks the options and returns the simulated server's configuration, or what is wrong with them. */
+export function serveConfig(options: ServeOptions): ServerConfig | ServeProblem {
   let capabilities = SERVE_CAPABILITIES;
   for (const raw of options.without ?? []) {
     const path = raw.startsWith('server.') ? raw.slice('server.'.length) : raw;
     if (!SERVER_CAPABILITY_PATHS.includes(path)) {
-      return `--without: "${raw}" is not a server capability path (one of: ${SERVER_CAPABILITY_PATHS.join(', ')})`;
+      return {
+        problem: filled(USAGE_STRINGS.withoutPath, {
+          word: raw,
+          paths: SERVER_CAPABILITY_PATHS.join(', '),
+        }),
+      };
     }
     capabilities = withoutCapability(capabilities, path);
   }
   const versions = options.versions ?? SERVE_VERSIONS;
-  if (versions.length === 0) return '--versions needs at least one version';
+  if (versions.length === 0) return { problem: USAGE_STRINGS.versionsEmpty };
   for (const v of versions) {
     if (!(HANDSHAKE_VERSIONS as readonly string[]).includes(v) && !(v in VERSION_ALIASES)) {
-      return `--versions: "${v}" is not a protocol revision with a handshake (one of: ${HANDSHAKE_VERSIONS.join(', ')})`;
+      return {
+        problem: filled(USAGE_STRINGS.versionsNotHandshake, {
+          word: v,
+          versions: HANDSHAKE_VERSIONS.join(', '),
+        }),
+      };
     }
   }
   return {

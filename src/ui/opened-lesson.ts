@@ -15,7 +15,8 @@ export type OpenedLesson = {
 };
 
 /** Why a lesson cannot be opened, with the exit code for it (2: no such lesson, 1: broken file). */
-export type OpenProblem = { readonly code: 1 | 2; readonly message: string };
+/** Why a lesson cannot be opened; `zh` where the reason is the learner's (no such lesson). */
+export type OpenProblem = { readonly code: 1 | 2; readonly message: string; readonly zh?: string };
 
 /** What the menu lists: each lesson's id, title and goal, and the files that could not be read. */
 export type MenuListing = {

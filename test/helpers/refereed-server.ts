@@ -7,7 +7,7 @@ export type Msg = Record<string, unknown>;
 /** The server `mcp-sim serve` runs, of one era, with what a test changes. */
 export function servedConfig(extra: Partial<ServerConfig> = {}): ServerConfig {
   const config = serveConfig({});
-  if (typeof config === 'string') throw new Error(config);
+  if ('problem' in config) throw new Error(config.problem.en);
   return { ...config, era: 'dual', ...extra };
 }
 

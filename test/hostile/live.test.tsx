@@ -56,7 +56,7 @@ describe('serve, sent a message past the depth limit', () => {
   it('says so in its log, answers it, and referees the next message as usual', async () => {
     await prepareTools();
     const config = serveConfig({});
-    if (typeof config === 'string') throw new Error(config);
+    if ('problem' in config) throw new Error(config.problem.en);
     const notices: string[] = [];
     const sent: unknown[] = [];
     const live = new LiveServer({

@@ -68,7 +68,7 @@ describe('one recorded session through every path gives the same steps', () => {
 
   it('serve over stdio: its live steps equal its --trace-file read back', async () => {
     const config = serveConfig({});
-    if (typeof config === 'string') throw new Error(config);
+    if ('problem' in config) throw new Error(config.problem.en);
     const input = new PassThrough();
     const output = new PassThrough();
     output.resume();

@@ -16,7 +16,7 @@ let serving: HttpServing;
 beforeAll(async () => {
   await prepareTools();
   const config = serveConfig({});
-  if (typeof config === 'string') throw new Error(config);
+  if ('problem' in config) throw new Error(config.problem.en);
   serving = await serveHttp({
     config,
     port: 0,

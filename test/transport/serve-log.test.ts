@@ -15,7 +15,7 @@ const lines: Bilingual[] = [];
 beforeAll(async () => {
   await prepareTools();
   const config = serveConfig({});
-  if (typeof config === 'string') throw new Error(config);
+  if ('problem' in config) throw new Error(config.problem.en);
   serving = await serveHttp({ config, port: 0, log: (line) => lines.push(line) });
 });
 

@@ -16,7 +16,7 @@ let serving: HttpServing;
 beforeAll(async () => {
   await prepareTools();
   const config = serveConfig({});
-  if (typeof config === 'string') throw new Error(config);
+  if ('problem' in config) throw new Error(config.problem.en);
   store = new LiveStore();
   serving = await serveHttp({
     config,

@@ -11,6 +11,7 @@ import {
 } from '../../grader/index.js';
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -48,24 +49,14 @@ export async function announceRun(text: string, io: RunNotice): Promise<() => vo
 const bi = (en: string, zh: string): Bilingual => ({ en, zh });
 
 /** The exercise and its scenario, or a one-line usage error (unknown, or nothing to play). */
-function playable(query: string, lang: Lang): { meta: ExerciseMeta; scenario: PlayScenario } {
+function playable(query: string): { meta: ExerciseMeta; scenario: PlayScenario } {
   const meta = findExercise(loadExercises(), query);
-  if (!meta) throw new UsageError(`unknown exercise "${query}" (see: mcp-sim exercises)`);
+  if (!meta) throw new UsageError(USAGE_STRINGS.unknownExercise, { word: query });
   const scenario = scenarioFor(meta.id);
   if (!scenario) {
     throw new UsageError(
-      tr(
-        meta.module
-          ? bi(
-              `${meta.id} has no session to play: its checks call your code on data, with no client and server talking. Grade it with: mcp-sim check ${meta.id}`,
-              `${meta.id} 没有可以演示的会话：它的检查直接用数据调用你的代码，没有客户端和服务器之间的对话。请用 mcp-sim check ${meta.id} 评分`,
-            )
-          : bi(
-              `${meta.id} has no session to play: its checks read your answers, no code runs. Grade it with: mcp-sim check ${meta.id}`,
-              `${meta.id} 没有可以演示的会话：它的检查只读取你的答案，不运行代码。请用 mcp-sim check ${meta.id} 评分`,
-            ),
-        lang,
-      ),
+      meta.module ? USAGE_STRINGS.noSessionCalls : USAGE_STRINGS.noSessionAnswers,
+      { id: meta.id },
     );
   }
   return { meta, scenario };
@@ -141,18 +132,15 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
  */
 export async function checkPlayCommand(options: CheckPlayOptions): Promise<number> {
   const { lang } = options;
-  const { meta, scenario } = playable(options.id, lang);
-  const dir = join(requireWorkspace(lang).exercises, meta.id);
+  const { meta, scenario } = playable(options.id);
+  const dir = join(requireWorkspace().exercises, meta.id);
   if (!existsSync(dir)) {
-    throw new UsageError(
-      `${dir}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
-    );
+    throw new UsageError(USAGE_STRINGS.noExerciseFolder, { file: dir });
   }
   let done = () => {};
   if (!options.plain) {
     // As `play`: without a terminal that can send keys, point at --plain (before running anything).
-    if (!process.stdin.isTTY || !process.stdout.isTTY)
-      throw new UsageError(tr(STRINGS.needsTtyPlay, lang));
+    if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(STRINGS.needsTtyPlay);
     const file = relative(process.cwd(), join(dir, meta.module ?? '')) || meta.module;
     done = await announceRun(
       tr(bi(`Running your code (${file})…`, `正在运行你的代码（${file}）……`), lang),

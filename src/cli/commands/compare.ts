@@ -1,5 +1,6 @@
 import { COMPARE_STRINGS } from '../../i18n/compare-strings.js';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { visible, visibleJson } from '../../protocol/index.js';
 import { LessonError } from '../lesson-error.js';
 import { importUi, requireTty } from '../terminal.js';
@@ -22,7 +23,7 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
     '../../sim/compare/topics.js'
   );
   if (args.plain && args.json) {
-    throw new UsageError('choose one of --plain (a Markdown handout) and --json');
+    throw new UsageError(USAGE_STRINGS.plainOrJson);
   }
   if (args.topic === undefined) {
     const listed = listTopics();
@@ -47,9 +48,7 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
   }
   const ids = topicIds();
   if (!ids.includes(args.topic)) {
-    throw new UsageError(
-      tr(COMPARE_STRINGS.unknownTopic, args.lang, { id: args.topic, ids: ids.join(', ') }),
-    );
+    throw new UsageError(COMPARE_STRINGS.unknownTopic, { id: args.topic, ids: ids.join(', ') });
   }
   const played = await openTopic(args.topic);
   if (!played.ok) throw new LessonError(formatTopicProblem(played.error));
@@ -64,7 +63,7 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
     );
     return 0;
   }
-  requireTty(args.lang);
+  requireTty();
   const { runCompare } = await importUi();
   return runCompare({ model, lang: args.lang });
 }

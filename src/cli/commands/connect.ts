@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
 import {
   CAPABILITY_PATHS,
@@ -46,9 +47,10 @@ const CLIENT_PATHS = CAPABILITY_PATHS.filter((p) => p.startsWith('client.')).map
 function declare(capabilities: JsonObject, raw: string): void {
   const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
   if (!CLIENT_PATHS.includes(path)) {
-    throw new UsageError(
-      `--capability: "${raw}" is not a client capability path (one of: ${CLIENT_PATHS.join(', ')})`,
-    );
+    throw new UsageError(USAGE_STRINGS.capabilityPath, {
+      word: raw,
+      paths: CLIENT_PATHS.join(', '),
+    });
   }
   const keys = path.split('.');
   let node = capabilities;
@@ -65,24 +67,18 @@ function declare(capabilities: JsonObject, raw: string): void {
 
 /** The command line as read against the table (src/cli/table/peers.ts), checked for what it means. */
 function parseConnectArgs(values: ConnectValues): ConnectArgs {
-  if (values.plain && values.json) throw new UsageError('--plain and --json exclude each other');
+  if (values.plain && values.json) throw new UsageError(USAGE_STRINGS.plainJsonExclusive);
   const { version } = values;
   if (version !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
-    throw new UsageError(
-      `--version needs a protocol revision such as 2025-11-25, not "${version}"`,
-    );
+    throw new UsageError(USAGE_STRINGS.versionFormat, { value: version });
   }
   // A modern revision has no initialize: it means the modern era (basic/versioning).
   const modernVersion = version !== undefined && isStatelessVersion(version);
   if (modernVersion && values.era === 'legacy') {
-    throw new UsageError(
-      `--version ${version} is a modern revision, which has no initialize: it cannot be offered with --era legacy`,
-    );
+    throw new UsageError(USAGE_STRINGS.versionModernLegacy, { value: version });
   }
   if (version !== undefined && !modernVersion && values.era === 'modern') {
-    throw new UsageError(
-      `--era modern needs a modern revision such as 2026-07-28, not --version ${version}`,
-    );
+    throw new UsageError(USAGE_STRINGS.eraModernVersion, { value: version });
   }
   // A pinned revision picks its era: a modern one probes with no fallback; a handshake one opens
   // with initialize offering it (unless --era auto asks for the probe first).
@@ -93,9 +89,7 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   if (values['probe-timeout'] !== undefined) {
     probeTimeoutMs = Number(values['probe-timeout']);
     if (!Number.isFinite(probeTimeoutMs) || probeTimeoutMs <= 0) {
-      throw new UsageError(
-        `--probe-timeout needs a number of milliseconds, not "${values['probe-timeout']}"`,
-      );
+      throw new UsageError(USAGE_STRINGS.probeTimeout, { value: values['probe-timeout'] });
     }
   }
   const capabilities: JsonObject = {};
@@ -106,11 +100,11 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
       try {
         args = JSON.parse(json);
       } catch {
-        throw new UsageError(`--call ${name}: the arguments are not JSON: ${json}`);
+        throw new UsageError(USAGE_STRINGS.callNotJson, { word: name, value: json });
       }
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      throw new UsageError(`--call ${name}: the arguments must be a JSON object`);
+      throw new UsageError(USAGE_STRINGS.callNotObject, { word: name });
     }
     return { name, arguments: args as JsonObject };
   });
@@ -118,14 +112,12 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   if (values.timeout !== undefined) {
     timeoutMs = Number(values.timeout);
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-      throw new UsageError(`--timeout needs a number of milliseconds, not "${values.timeout}"`);
+      throw new UsageError(USAGE_STRINGS.timeoutMs, { value: values.timeout });
     }
   }
   const [program, ...args] = values.command;
   if (!program) {
-    throw new UsageError(
-      'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
-    );
+    throw new UsageError(USAGE_STRINGS.connectNeedsCommand);
   }
   return {
     format: values.json ? 'json' : values.plain ? 'plain' : 'ui',
@@ -200,11 +192,11 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
 /** `mcp-sim connect`: the simulated client against a real server started as a child process. */
 export async function connectCommand(
   values: ConnectValues,
-  env: { lang: (value: string | undefined) => Promise<Lang>; requireTty: (lang: Lang) => void },
+  env: { lang: (value: string | undefined) => Promise<Lang>; requireTty: () => void },
 ): Promise<number> {
   const args = parseConnectArgs(values);
   const lang = await env.lang(args.lang);
-  if (args.format === 'ui') env.requireTty(lang);
+  if (args.format === 'ui') env.requireTty();
   const run = await runConnect({
     command: args.command,
     args: args.args,

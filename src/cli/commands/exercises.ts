@@ -28,6 +28,7 @@ import {
   type Workspace,
 } from '../../grader/index.js';
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { loadProgress, PROGRESS_FILE, type Progress, saveProgress } from '../progress.js';
 import { colourWanted, createStyle } from '../style.js';
 import { UsageError } from '../usage.js';
@@ -36,7 +37,7 @@ const say = (text: Bilingual, lang: Lang) => process.stdout.write(`${tr(text, la
 
 function pick(id: string, exercises: readonly ExerciseMeta[]): ExerciseMeta {
   const found = findExercise(exercises, id);
-  if (!found) throw new UsageError(`unknown exercise "${id}" (see: mcp-sim exercises)`);
+  if (!found) throw new UsageError(USAGE_STRINGS.unknownExercise, { word: id });
   return found;
 }
 
@@ -44,14 +45,10 @@ function pick(id: string, exercises: readonly ExerciseMeta[]): ExerciseMeta {
  * The learner's workspace (the nearest folder up from here with an `exercises/` folder), or a
  * one-line usage error saying how to make one.
  */
-export function requireWorkspace(lang: Lang): Workspace {
+export function requireWorkspace(): Workspace {
   const found = findWorkspace();
   if (found) return found;
-  throw new UsageError(
-    lang === 'zh'
-      ? '这里（以及上级文件夹中）没有练习；先运行 mcp-sim exercises --init'
-      : 'no exercises here (nor in a parent folder); run mcp-sim exercises --init',
-  );
+  throw new UsageError(USAGE_STRINGS.noExercisesHere);
 }
 
 /** Progress and hint positions live next to `exercises/`, wherever in it the command runs. */
@@ -224,7 +221,10 @@ function writeReport(file: string, text: string): void {
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new UsageError(`${file}: cannot write the report (${(error as Error).message})`);
+    throw new UsageError(USAGE_STRINGS.cannotWriteReport, {
+      file,
+      error: (error as Error).message,
+    });
   }
 }
 
@@ -266,7 +266,7 @@ async function checkOnce(
 /** `mcp-sim check [<id>] [--json] [--format classroom|exercism] [--output <file>] [--watch]`. */
 export async function checkCommand(options: CheckOptions): Promise<number> {
   if (options.watch && (options.json || options.format || options.output !== undefined))
-    throw new UsageError('--watch prints the text report; leave out --json, --format and --output');
+    throw new UsageError(USAGE_STRINGS.watchPrintsText);
   const all = loadExercises();
   const selected = options.id === undefined ? all : [pick(options.id, all)];
   // For an autograder (--output) a repository without exercises/ still gets a full report, every
@@ -275,7 +275,7 @@ export async function checkCommand(options: CheckOptions): Promise<number> {
   const workspace =
     options.output !== undefined
       ? (findWorkspace() ?? { root: cwd, exercises: join(cwd, 'exercises') })
-      : requireWorkspace(options.lang);
+      : requireWorkspace();
   const results = await checkOnce(workspace, selected, all, options);
   if (!options.watch) return results.every((r) => r.status === 'passed') ? 0 : 1;
   return watchExercises(workspace, selected, all, options, results);

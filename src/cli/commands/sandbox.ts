@@ -1,4 +1,5 @@
 import type { Lang } from '../../i18n/lang.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { Side } from '../../protocol/index.js';
 import type { SandboxSession } from '../../sim/sandbox/session.js';
 import { lessonProblem } from '../lesson-error.js';
@@ -22,7 +23,7 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
   let session: SandboxSession;
   if (args.lesson !== undefined) {
     if (args.era === 'modern') {
-      throw new UsageError('--lesson opens a lesson of the handshake era; leave out --era modern');
+      throw new UsageError(USAGE_STRINGS.lessonNeedsLegacy);
     }
     const [{ listLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
       import('../lesson-source.js'),
@@ -36,7 +37,7 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
     const { sandboxDefaults } = await import('../../sim/sandbox/peers.js');
     session = sandboxDefaults(args.era ?? 'legacy', args.side);
   }
-  requireTty(args.lang, 'needsTtySandbox');
+  requireTty('needsTtySandbox');
   const { runSandbox } = await importUi();
   return runSandbox({
     session,

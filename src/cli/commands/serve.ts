@@ -1,6 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { LIVE_STRINGS } from '../../i18n/live-strings.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { visible } from '../../protocol/visible.js';
 import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
@@ -37,25 +38,26 @@ function parseServeArgs(values: OptionValues<typeof serve>): ServeArgs {
     ...(values.without.length > 0 ? { without: values.without } : {}),
     ...(versions ? { versions } : {}),
   });
-  if (typeof config === 'string') throw new UsageError(config);
+  if ('problem' in config) throw new UsageError(config.problem);
   let http: number | undefined;
   if (values.http !== undefined) {
     http = Number(values.http);
     if (!Number.isInteger(http) || http < 0 || http > 65535) {
-      throw new UsageError(`--http needs a port number (0-65535), not "${values.http}"`);
+      throw new UsageError(USAGE_STRINGS.httpPort, { value: values.http });
     }
   }
-  if (values.host !== undefined && http === undefined) throw new UsageError('--host needs --http');
+  if (values.host !== undefined && http === undefined)
+    throw new UsageError(USAGE_STRINGS.hostNeedsHttp);
   let idleMinutes: number | undefined;
   if (values.idle !== undefined) {
-    if (http === undefined) throw new UsageError('--idle needs --http');
+    if (http === undefined) throw new UsageError(USAGE_STRINGS.idleNeedsHttp);
     idleMinutes = Number(values.idle);
     if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) {
-      throw new UsageError(`--idle needs a number of minutes above 0, not "${values.idle}"`);
+      throw new UsageError(USAGE_STRINGS.idleMinutes, { value: values.idle });
     }
   }
   if (values.ui === true && http === undefined) {
-    throw new UsageError('--ui needs --http (on stdio the terminal is the transport)');
+    throw new UsageError(USAGE_STRINGS.uiNeedsHttp);
   }
   return {
     config: { ...config, era: values.era ?? 'dual' },
@@ -77,7 +79,7 @@ export async function serveCommand(
   const lang = await env.lang(args.lang);
   // Checked before listening: a UI that cannot take keys would leave a server nobody can stop.
   if (args.ui && (!process.stdin.isTTY || !process.stdout.isTTY)) {
-    throw new UsageError(tr(LIVE_STRINGS.needsTty, lang));
+    throw new UsageError(LIVE_STRINGS.needsTty);
   }
   await prepareTools();
   if (args.http !== undefined) {

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { type ExerciseMeta, findExercise, loadExercises, solutionDir } from '../../grader/index.js';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { UsageError } from '../usage.js';
 
 /** Where the reference solutions live in mcp-sim's source repository. */
@@ -17,7 +18,7 @@ export function solutionCommand(options: { id: string | undefined; lang: Lang })
   let chosen: readonly ExerciseMeta[] = all;
   if (options.id !== undefined) {
     const found = findExercise(all, options.id);
-    if (!found) throw new UsageError(`unknown exercise "${options.id}" (see: mcp-sim exercises)`);
+    if (!found) throw new UsageError(USAGE_STRINGS.unknownExercise, { word: options.id });
     chosen = [found];
   }
   const say = (en: string, zh: string) => process.stdout.write(`${tr({ en, zh }, options.lang)}\n`);

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { Violation } from '../../machine/index.js';
 import { visibleJson } from '../../protocol/index.js';
 import { readLineBatches } from '../../session/index.js';
@@ -31,13 +32,13 @@ export async function checkReadable(file: string): Promise<void> {
   if (file === '-') return;
   try {
     const info = await stat(file);
-    if (info.isDirectory()) throw new UsageError(`${file}: is a directory, not a transcript file`);
+    if (info.isDirectory()) throw new UsageError(USAGE_STRINGS.isDirectory, { file });
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? 'error'})`,
-    );
+    throw code === 'ENOENT'
+      ? new UsageError(USAGE_STRINGS.noSuchFile, { file })
+      : new UsageError(USAGE_STRINGS.cannotRead, { file, code: code ?? 'error' });
   }
 }
 

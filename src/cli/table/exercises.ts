@@ -1,3 +1,4 @@
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { type CommandSpec, LANG_OPTION } from './types.js';
 
 const EXERCISE_ID = {
@@ -118,9 +119,7 @@ export const hint = {
     en: 'Shows the next hint for an exercise, a little more help each time.',
     zh: '显示练习的下一条提示，每次多给一点帮助。',
   },
-  positionals: [
-    { name: 'id', missing: 'hint needs an exercise id: mcp-sim hint <id>', help: EXERCISE_ID },
-  ],
+  positionals: [{ name: 'id', missing: USAGE_STRINGS.hintNeedsId, help: EXERCISE_ID }],
   options: {
     all: { kind: 'boolean', help: { en: 'show every hint at once', zh: '一次显示全部提示' } },
     lang: LANG_OPTION,

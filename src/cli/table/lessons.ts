@@ -1,3 +1,4 @@
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { MAX_DEPTH } from '../../session/depth.js';
 import { type CommandSpec, LANG_OPTION, type OptionSpec } from './types.js';
 
@@ -77,7 +78,7 @@ export const lesson = {
   positionals: [
     {
       name: 'id',
-      missing: 'lesson needs an id: mcp-sim lesson <id> (see: mcp-sim lessons)',
+      missing: USAGE_STRINGS.lessonNeedsId,
       help: {
         en: 'the lesson’s id, its number in the menu (mcp-sim lesson 3), or the path of a lesson file or folder (with a / or ending in .yaml)',
         zh: '课程的 id、它在菜单中的编号（mcp-sim lesson 3），或课程文件、文件夹的路径（含 / 或以 .yaml 结尾）',
@@ -121,7 +122,7 @@ export const play = {
   positionals: [
     {
       name: 'file',
-      missing: 'play needs a transcript file: mcp-sim play <file> [--plain]',
+      missing: USAGE_STRINGS.playNeedsFile,
       help: {
         en: 'the transcript; - reads standard input',
         zh: '会话记录文件；- 表示从标准输入读取',
@@ -150,7 +151,7 @@ export const trace = {
   positionals: [
     {
       name: 'file',
-      missing: 'trace needs a file: mcp-sim trace <file> [--json]',
+      missing: USAGE_STRINGS.traceNeedsFile,
       help: {
         en: 'the transcript; - reads standard input',
         zh: '会话记录文件；- 表示从标准输入读取',

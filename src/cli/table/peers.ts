@@ -1,3 +1,4 @@
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { type CommandSpec, LANG_OPTION } from './types.js';
 
 export const serve = {
@@ -98,7 +99,7 @@ export const connect = {
     {
       name: 'command',
       rest: true,
-      missing: 'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
+      missing: USAGE_STRINGS.connectNeedsCommand,
       help: {
         en: 'the server to start, with its arguments: every word after --, which mcp-sim leaves alone (without --, from the first word that is not an option)',
         zh: '要启动的服务器及其参数：-- 之后的所有词，mcp-sim 不会解读它们（不写 -- 时，从第一个不是选项的词开始）',

@@ -26,7 +26,7 @@ export type OptionSpec = {
 export type PositionalSpec = {
   readonly name: string;
   /** Required: the usage error when it is missing (each command says it its own way). */
-  readonly missing?: string;
+  readonly missing?: Bilingual;
   /**
    * This word and every word after it are passed on untouched (a command to start): mcp-sim's own
    * options end at `--` or, without `--`, at the first word that is not an option.
@@ -58,7 +58,7 @@ type OptionValue<O extends OptionSpec> = O extends { readonly kind: 'boolean' }
 
 type PositionalValue<P extends PositionalSpec> = P extends { readonly rest: true }
   ? readonly string[]
-  : P extends { readonly missing: string }
+  : P extends { readonly missing: Bilingual }
     ? string
     : string | undefined;
 

@@ -1,3 +1,5 @@
+import { type Bilingual, filled } from '../../i18n/lang.js';
+import { nearWord, USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { LessonListing, LoadedLesson } from './load-lessons.js';
 
 /** A lesson by its id, or by its number in the course (`3` is the third lesson, as the menu shows). */
@@ -8,12 +10,12 @@ export function findLesson(listing: LessonListing, id: string): LoadedLesson | u
 }
 
 /** Why no lesson has this id, with the nearest id when one is close enough to be a typo. */
-export function unknownLessonMessage(listing: LessonListing, id: string): string {
+export function unknownLessonMessage(listing: LessonListing, id: string): Bilingual {
   const near = closest(
     id,
     listing.lessons.map((l) => l.id),
   );
-  return `unknown lesson "${id}" (${near ? `did you mean ${near}? ` : ''}see: mcp-sim lessons)`;
+  return filled(USAGE_STRINGS.unknownLesson, { word: id, near: nearWord(near) });
 }
 
 /**

@@ -11,7 +11,8 @@ import {
 export type PlayedLesson = { readonly lesson: LoadedLesson; readonly timeline: Timeline };
 
 /** Why a lesson cannot be opened, with the exit code for it (2: no such lesson, 1: broken file). */
-export type OpenProblem = { readonly code: 1 | 2; readonly message: string };
+/** Why a lesson cannot be opened; `zh` where the reason is the learner's (no such lesson). */
+export type OpenProblem = { readonly code: 1 | 2; readonly message: string; readonly zh?: string };
 
 /**
  * Loads and plays one lesson. The problem names the file and line when the lesson file is broken
@@ -29,7 +30,7 @@ export async function openLesson(
     if (broken) return { ok: false, error: { code: 1, message: formatProblem(broken) } };
     return {
       ok: false,
-      error: { code: 2, message: unknownLessonMessage(listing, id) },
+      error: (({ en, zh }) => ({ code: 2, message: en, zh }))(unknownLessonMessage(listing, id)),
     };
   }
   const played = await runScenario(lesson.scenario);
