@@ -89,8 +89,8 @@ const FIELDS: Record<string, Bilingual> = {
     zh: 'true 表示工具本身失败了。它仍是结果，模型可以读到原因并重试。',
   },
   'result tools/call|/result/structuredContent': {
-    en: 'The same output as a JSON object matching the tool’s outputSchema.',
-    zh: '同样的输出，以符合工具 outputSchema 的 JSON 对象表示。',
+    en: 'The same output as structured JSON: an object (any JSON value from 2026-07-28) that fits the tool’s outputSchema when it has one.',
+    zh: '同样的输出，以结构化 JSON 表示：一个对象（自 2026-07-28 起可为任意 JSON 值）；工具声明了 outputSchema 时须符合它。',
   },
   'notification notifications/progress|/params/progressToken': {
     en: 'The token from the request this progress belongs to.',
