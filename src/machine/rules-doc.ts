@@ -81,8 +81,9 @@ export function rulesMarkdown(sets: RuleSets = RULE_SETS): string {
     'that judge with them.',
     '',
     ...tables,
-    '`capability-not-negotiated` is an error from 2025-06-18 on and a warning for 2024-11-05 and',
-    '2025-03-26, whose Operation section said SHOULD where later revisions say MUST.',
+    '`method-not-in-version` and `capability-not-negotiated` are errors from 2025-06-18 on and',
+    'warnings for 2024-11-05 and 2025-03-26, whose Operation section said SHOULD where later',
+    'revisions say MUST.',
     '',
   ].join('\n');
 }

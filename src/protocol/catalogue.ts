@@ -174,8 +174,8 @@ export const CATALOGUE = {
     directions: { [C2S]: 'server.resources' },
     since: '2024-11-05',
     meaning: {
-      en: 'Reads the contents of one resource by URI; an unknown URI is error -32002.',
-      zh: '按 URI 读取一个资源的内容；未知 URI 返回错误 -32002。',
+      en: 'Reads the contents of one resource by URI; an unknown URI is error -32002 (-32602 from 2026-07-28).',
+      zh: '按 URI 读取一个资源的内容；未知 URI 返回错误 -32002（自 2026-07-28 起为 -32602）。',
     },
   },
   'resources/subscribe': {

@@ -89,8 +89,8 @@ const FIELDS: Record<string, Bilingual> = {
     zh: 'true 表示工具本身失败了。它仍是结果，模型可以读到原因并重试。',
   },
   'result tools/call|/result/structuredContent': {
-    en: 'The same output as a JSON object matching the tool’s outputSchema.',
-    zh: '同样的输出，以符合工具 outputSchema 的 JSON 对象表示。',
+    en: 'The same output as structured JSON: an object (any JSON value from 2026-07-28) that fits the tool’s outputSchema when it has one.',
+    zh: '同样的输出，以结构化 JSON 表示：一个对象（自 2026-07-28 起可为任意 JSON 值）；工具声明了 outputSchema 时须符合它。',
   },
   'notification notifications/progress|/params/progressToken': {
     en: 'The token from the request this progress belongs to.',
@@ -109,16 +109,16 @@ const FIELDS: Record<string, Bilingual> = {
     zh: '给人看的状态说明。',
   },
   'notification notifications/cancelled|/params/requestId': {
-    en: 'The sender’s own request being abandoned; it should get no answer now.',
-    zh: '发送方放弃的它自己的请求；之后不应再收到回应。',
+    en: 'The sender’s own request being abandoned; it should get no answer now. In 2026-07-28 a server sends this only to end the client’s subscriptions/listen stream of that id.',
+    zh: '发送方放弃的它自己的请求；之后不应再收到回应。在 2026-07-28 中，服务器只用它来结束客户端以该 id 打开的 subscriptions/listen 流。',
   },
   'notification notifications/cancelled|/params/reason': {
     en: 'Optional: why, for logs.',
     zh: '可选：取消原因，用于日志。',
   },
   'request resources/read|/params/uri': {
-    en: 'The resource to read; an unknown URI gets error -32002.',
-    zh: '要读取的资源；未知 URI 会得到错误 -32002。',
+    en: 'The resource to read; an unknown URI gets error -32002 (-32602 from 2026-07-28).',
+    zh: '要读取的资源；未知 URI 会得到错误 -32002（自 2026-07-28 起为 -32602）。',
   },
   'result resources/read|/result/contents': {
     en: 'The resource’s contents: text, or base64 blob, with its URI and MIME type.',
@@ -157,8 +157,6 @@ const CAPABILITIES: Record<string, Bilingual> = {
   prompts: { en: 'Offers prompts.', zh: '提供提示词。' },
   logging: { en: 'Sends log messages.', zh: '发送日志消息。' },
   completions: { en: 'Completes arguments.', zh: '提供参数补全。' },
-  listChanged: { en: 'Will announce changes to the list.', zh: '列表变化时会发出通知。' },
-  subscribe: { en: 'Accepts subscriptions to single resources.', zh: '支持订阅单个资源。' },
   roots: { en: 'Shares root folders.', zh: '共享根目录。' },
   sampling: { en: 'Lets the server use its model.', zh: '允许服务器使用它的模型。' },
   elicitation: { en: 'Can ask its user for input.', zh: '可以向用户索取信息。' },
@@ -167,6 +165,19 @@ const CAPABILITIES: Record<string, Bilingual> = {
   extensions: {
     en: 'Extensions it supports, by id (2026-07-28), each with its settings.',
     zh: '它支持的扩展（2026-07-28），按标识列出，各带设置。',
+  },
+};
+
+/**
+ * What a flag inside a capability means: by its own name when it means the same under every
+ * capability, else by `<capability>.<flag>` (sampling.tools is not the server's tools).
+ */
+const FLAGS: Record<string, Bilingual> = {
+  listChanged: { en: 'Will announce changes to the list.', zh: '列表变化时会发出通知。' },
+  subscribe: { en: 'Accepts subscriptions to single resources.', zh: '支持订阅单个资源。' },
+  'sampling.tools': {
+    en: 'Accepts sampling/createMessage with tools: its model may ask to use the tools the server lists (2025-11-25).',
+    zh: '接受带 tools 的 sampling/createMessage：它的模型可以请求使用服务器列出的工具（2025-11-25）。',
   },
 };
 
@@ -187,7 +198,7 @@ function annotateCapabilities(out: Annotation[], base: string, caps: Record<stri
     // An extension's settings are its own; only core capabilities have known flags.
     if (isObject(value) && name !== 'extensions') {
       for (const flag of Object.keys(value)) {
-        const sub = CAPABILITIES[flag];
+        const sub = FLAGS[`${name}.${flag}`] ?? FLAGS[flag];
         if (sub) out.push({ pointer: `${base}/${name}/${flag}`, text: sub });
       }
     }

@@ -218,6 +218,12 @@ describe('a rule both eras judge cites the revision of the session', () => {
     expect(twice[0]?.specZh).toContain('id 不得与发送方仍在等待响应的请求相同');
   });
 
+  it('2026-07-28: shutdown on the stdio page, since the revision has no lifecycle page', () => {
+    const late = discovered().close().client(call(1)).run().last.violations;
+    expect(late.map((v) => v.rule)).toEqual(['message-after-shutdown']);
+    expect(late[0]?.spec).toBe('2026-07-28/basic/transports/stdio › Shutdown');
+  });
+
   it('the handshake era: the 2025-11-25 pages, as before', () => {
     const legacy = hs().server(progress('nobody')).run().last.violations;
     expect(legacy.map((v) => v.rule)).toEqual(['unknown-progress-token']);

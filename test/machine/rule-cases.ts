@@ -115,15 +115,16 @@ export const CASES: Record<RuleId, RuleCase> = {
     legal: () => hs().server(rpc.request(1, 'roots/list')),
   },
   'method-not-in-version': {
-    // elicitation/create arrived in 2025-06-18 (the client even declares it, to isolate the rule).
+    // tasks/get arrived in 2025-11-25 (the server even declares tasks, to isolate the rule). In
+    // 2025-06-18 the rule is an error; before it, a warning (rules.test.ts › rule details).
     trigger: () =>
       session()
-        .handshake({ version: '2025-03-26', client: { elicitation: {} } })
-        .server(elicit),
+        .handshake({ version: '2025-06-18', server: { tasks: {} } })
+        .client(rpc.request(1, 'tasks/get', { taskId: 't-1' })),
     legal: () =>
       session()
-        .handshake({ version: '2025-06-18', client: { elicitation: {} } })
-        .server(elicit),
+        .handshake({ version: '2025-11-25', server: { tasks: {} } })
+        .client(rpc.request(1, 'tasks/get', { taskId: 't-1' })),
   },
   'capability-not-negotiated': {
     trigger: () =>

@@ -130,6 +130,24 @@ describe('rule details', () => {
     }
   });
 
+  it('method-not-in-version is an error from 2025-06-18 and a warning before', () => {
+    // The same Operation sentence: "Respect the negotiated protocol version" was a SHOULD in
+    // 2024-11-05 and 2025-03-26, a MUST from 2025-06-18 on.
+    const severityIn = (version: HandshakeVersion, steps: SessionBuilder) =>
+      steps
+        .run()
+        .last.violations.filter((v) => v.rule === 'method-not-in-version')
+        .map((v) => [version, v.severity]);
+    for (const version of ['2024-11-05', '2025-03-26'] as const) {
+      const early = session().handshake({ version, client: { elicitation: {} } });
+      expect(severityIn(version, early.server(elicit))).toEqual([[version, 'warning']]);
+    }
+    const later = session().handshake({ version: '2025-06-18', server: { tasks: {} } });
+    expect(
+      severityIn('2025-06-18', later.client(rpc.request(1, 'tasks/get', { taskId: 't-1' }))),
+    ).toEqual([['2025-06-18', 'error']]);
+  });
+
   it('capability-not-negotiated covers client capabilities and param refinements', () => {
     const noSampling = session()
       .handshake({ client: { roots: { listChanged: true } } })

@@ -142,6 +142,14 @@ describe('annotate: 2026-07-28 fields', () => {
     expect(code()).not.toContain('Retired');
   });
 
+  it('reads a flag inside a capability by that capability: sampling.tools is not the server’s tools', () => {
+    const meta = { 'io.modelcontextprotocol/clientCapabilities': { sampling: { tools: {} } } };
+    const request = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: meta } };
+    const flag = annotate(request, 'tools/call').find((a) => a.pointer.endsWith('/sampling/tools'));
+    expect(flag?.text.en).toContain('sampling/createMessage');
+    expect(flag?.text.en).not.toBe('Offers tools.');
+  });
+
   it('leaves a legacy initialize exactly as before', () => {
     const init = {
       jsonrpc: '2.0',

@@ -22,8 +22,8 @@ export const CANCELLATION_RULES = [
   {
     id: 'cancel-unknown-request',
     severity: 'error',
-    spec: 'basic/utilities/cancellation › Cancellation Flow',
-    modern: { spec: '2026-07-28/basic/patterns/cancellation › Cancellation Flow' },
+    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
     specNote: {
       en: 'requestId MUST name a request of the sender',
       zh: 'requestId 必须指向发送方自己发出的请求',
@@ -45,7 +45,7 @@ export const CANCELLATION_RULES = [
   {
     id: 'cancel-initialize',
     severity: 'error',
-    spec: 'basic/utilities/cancellation › Cancellation Flow',
+    spec: 'basic/utilities/cancellation › Behavior Requirements',
     specNote: { en: 'initialize MUST NOT be cancelled', zh: '不得取消 initialize' },
     title: { en: 'initialize cancelled', zh: '取消了 initialize' },
     check: (ctx, msg) =>

@@ -30,6 +30,14 @@ function ungranted(
   };
 }
 
+/**
+ * basic/lifecycle › Operation: "Respect the negotiated protocol version" and "Only use capabilities
+ * that were successfully negotiated" were a SHOULD in 2024-11-05 and 2025-03-26, a MUST from
+ * 2025-06-18 on.
+ */
+const operationSeverity = (ctx: SessionContext): Severity =>
+  versionAtLeast(ctx.ruleVersion, '2025-06-18') ? 'error' : 'warning';
+
 /** Negotiation: a message may use only what the negotiated revision and capabilities allow. */
 export const CAPABILITY_RULES = [
   {
@@ -44,6 +52,7 @@ export const CAPABILITY_RULES = [
       return {
         en: `"${method}" arrived in ${CATALOGUE[method].since}; the session follows ${ctx.ruleVersion}`,
         zh: `"${method}" 从 ${CATALOGUE[method].since} 才有；本会话使用的是 ${ctx.ruleVersion}`,
+        severity: operationSeverity(ctx),
       };
     },
   },
@@ -59,8 +68,7 @@ export const CAPABILITY_RULES = [
       // method-not-in-version says it, rather than a second violation about a capability that
       // did not exist yet.
       if (!isCatalogued(method) || !existsIn(method, ctx.ruleVersion)) return null;
-      // Before 2025-06-18 the Operation section said SHOULD; from 2025-06-18 on it says MUST.
-      const severity = versionAtLeast(ctx.ruleVersion, '2025-06-18') ? 'error' : 'warning';
+      const severity = operationSeverity(ctx);
       const gate = gateFor(method, msg.direction, msg.params, ctx.ruleVersion);
       const found: Finding[] = [];
       for (const path of gate.requires) {

@@ -52,10 +52,11 @@ export const ERA_RULES = [
   {
     id: 'method-removed',
     severity: 'error',
-    spec: '2026-07-28/changelog › Major changes',
+    // notifications/elicitation/complete went in Minor changes (item 11), the rest in Major changes.
+    spec: '2026-07-28/changelog › Major changes / Minor changes',
     specNote: {
-      en: 'not a message of this revision; the receiver answers -32601',
-      zh: '不是本版本的消息；接收方以 -32601 回应',
+      en: 'not a message of this revision: a request gets -32601, a notification is ignored',
+      zh: '不是本版本的消息：请求会得到 -32601，通知会被忽略',
     },
     title: { en: 'Method removed in this revision', zh: '该方法在本版本中已被移除' },
     check: (ctx, msg) => {

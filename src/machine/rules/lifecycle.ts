@@ -200,6 +200,8 @@ export const LIFECYCLE_RULES = [
     id: 'message-after-shutdown',
     severity: 'error',
     spec: 'basic/lifecycle › Shutdown',
+    // 2026-07-28 has no lifecycle page; shutdown is the stdio binding's (closing the streams).
+    modern: { spec: '2026-07-28/basic/transports/stdio › Shutdown' },
     title: { en: 'Message after the connection closed', zh: '连接关闭后仍有消息' },
     check: (ctx) =>
       ctx.closed || ctx.phase === 'shutdown'

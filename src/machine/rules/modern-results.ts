@@ -153,7 +153,7 @@ export const MODERN_RESULT_RULES = [
       }
       if (en.length === 0) return null;
       return {
-        en: `${record.method} result #${show(msg.id)} has ${en.join(' and ')}; in ${ctx.ruleVersion} a complete ${record.method} result MUST carry both caching hints, so the client and any shared cache cannot tell how long or for whom to keep it`,
+        en: `${record.method} result #${show(msg.id)} has ${en.join(' and ')}; in ${ctx.ruleVersion} a complete ${record.method} result MUST carry both caching hints; without them the client and any shared cache cannot tell how long or for whom to keep it`,
         zh: `${record.method} 结果 #${show(msg.id)} ${zh.join('，且')}；在 ${ctx.ruleVersion} 中 ${record.method} 的 complete 结果必须同时带有两个缓存提示，否则客户端和共享缓存无法判断可以保存多久、可以给谁使用`,
       };
     },

@@ -63,8 +63,8 @@ export const PROGRESS_RULES = [
   {
     id: 'progress-not-increasing',
     severity: 'error',
-    spec: 'basic/utilities/progress › Behavior Requirements',
-    modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
+    spec: 'basic/utilities/progress › Progress Flow',
+    modern: { spec: '2026-07-28/basic/patterns/progress › Progress Flow' },
     specNote: { en: 'progress MUST increase', zh: '进度值必须递增' },
     title: { en: 'Progress did not increase', zh: '进度没有增加' },
     check: (ctx, msg) => {
