@@ -15,7 +15,7 @@ export const SERVE_STRINGS = {
   },
   cannotListen: {
     en: 'cannot listen on {host}:{port}: {error}',
-    zh: '无法在 {host}:{port} 上监听: {error}',
+    zh: '无法在 {host}:{port} 上监听：{error}',
   },
   sessionOpened: { en: 'session {id} opened', zh: '会话 {id} 已打开' },
   sessionClosed: { en: 'session {id} closed', zh: '会话 {id} 已关闭' },
@@ -27,7 +27,7 @@ export const SERVE_STRINGS = {
   sessionSays: { en: 'session {id}: {line}', zh: '会话 {id}: {line}' },
   couldNotSend: {
     en: 'session {id}: could not send: {error}',
-    zh: '会话 {id}: 无法发送: {error}',
+    zh: '会话 {id}: 无法发送：{error}',
   },
   /** An HTTP request answered with an error before the SDK saw it; `reason` is a refusal below. */
   refused: {
@@ -99,11 +99,11 @@ export const SERVE_STRINGS = {
   },
   traceWriteFailed: {
     en: 'could not write the trace file: {error}',
-    zh: '无法写入会话记录文件: {error}',
+    zh: '无法写入会话记录文件：{error}',
   },
   transcriptFailed: {
     en: 'could not write a transcript: {error}',
-    zh: '无法写入一份会话记录: {error}',
+    zh: '无法写入一份会话记录：{error}',
   },
   tracesNumbered: {
     en: '--trace-file: the first session is recorded in {file}, later ones in {second}, {third}, …',
@@ -115,7 +115,7 @@ export const SERVE_STRINGS = {
   },
   cannotWrite: {
     en: 'session {id}: cannot write {path}: {error}',
-    zh: '会话 {id}: 无法写入 {path}: {error}',
+    zh: '会话 {id}: 无法写入 {path}：{error}',
   },
   logDropped: {
     en: '({n} earlier log lines not kept)',

@@ -18,7 +18,7 @@ export const STRINGS = {
   tools: { en: 'tools', zh: '工具' },
   pending: { en: 'pending', zh: '待回应' },
   none: { en: 'none', zh: '无' },
-  notYet: { en: 'not yet', zh: '尚未' },
+  notYet: { en: 'not yet', zh: '尚未协商' },
   notListed: { en: 'not listed yet', zh: '尚未列出' },
   stale: { en: 'stale', zh: '已过期' },
   envelope: { en: 'envelope', zh: '消息' },

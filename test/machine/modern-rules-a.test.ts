@@ -215,7 +215,7 @@ describe('a rule both eras judge cites the revision of the session', () => {
     expect(twice[0]?.spec).toBe(
       '2026-07-28/basic/index › Requests (an id MUST NOT match a request of the sender still waiting for its response)',
     );
-    expect(twice[0]?.specZh).toContain('id 不得与发送方仍在等待响应的请求相同');
+    expect(twice[0]?.specZh).toContain('id 不得与发送方仍在等待回应的请求相同');
   });
 
   it('2026-07-28: shutdown on the stdio page, since the revision has no lifecycle page', () => {

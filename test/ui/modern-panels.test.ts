@@ -35,7 +35,7 @@ describe('the peer panels of a modern session (2026-07-28)', () => {
         const text = peerFacts(peers, side, lang)
           .map((f) => `${f.label} ${f.value}`)
           .join(' ');
-        expect(text).not.toMatch(/not yet|尚未 /);
+        expect(text).not.toMatch(/not yet|尚未协商/);
       }
     }
     const zh = values(peerFacts(peers, 'client', 'zh'));

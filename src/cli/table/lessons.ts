@@ -106,7 +106,7 @@ export const lesson = {
   },
   notes: {
     en: 'Keys: → n space next (on the last step, n opens the next lesson) · ← p back · g/G first/last · : + a number + Enter go to that step · ? help · q quit (progress saved; a lesson is done once you step onto its last step, G alone does not count).',
-    zh: '按键：→ n 空格 下一步（在最后一步按 n 打开下一课）· ← p 上一步 · g/G 首/末 · : 加数字再按回车 跳到该步 · ? 帮助 · q 退出（进度会保存；逐步走到最后一步才算学完，仅按 G 不算）。',
+    zh: '按键：→ n 空格 下一步（在最后一步按 n 打开下一课）· ← p 上一步 · g/G 首/末 · : 加数字再按回车 跳到该步 · ? 帮助 · q 退出（进度会保存；按“下一步”走到最后一步即算学完，直接按 G 跳过去不算）。',
   },
 } as const satisfies CommandSpec;
 

@@ -46,7 +46,7 @@ export const BIG_ID_RULES = [
         const read = String(value).includes('e') ? BigInt(value).toString() : String(value);
         return {
           en: `${name} ${read} (as JSON numbers in JavaScript read it) is beyond 2^53 − 1 (9007199254740991): it cannot be kept exactly, so many peers would round it and misroute the answer; use a string or a smaller integer`,
-          zh: `${name} ${read}（JavaScript 读取 JSON 数字后的值）超出 2^53 − 1（9007199254740991）：无法精确保存，许多对端会将其舍入，从而把响应对应到错误的请求；请改用字符串或更小的整数`,
+          zh: `${name === 'progress token' ? '进度令牌' : name} ${read}（JavaScript 读取 JSON 数字后的值）超出 2^53 − 1（9007199254740991）：无法精确保存，许多对端会将其舍入，从而把回应对应到错误的请求；请改用字符串或更小的整数`,
         };
       });
     },

@@ -8,8 +8,8 @@ export const CANCELLATION_RULES = [
     severity: 'warning',
     spec: 'basic/utilities/cancellation › Behavior Requirements',
     modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
-    specNote: { en: 'no response after cancellation', zh: '取消之后不再响应' },
-    title: { en: 'Response after cancellation', zh: '取消之后仍然响应' },
+    specNote: { en: 'no response after cancellation', zh: '取消之后不再回应' },
+    title: { en: 'Response after cancellation', zh: '取消之后仍然回应' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);
       if (record?.status !== 'cancelled') return null;

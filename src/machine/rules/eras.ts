@@ -27,7 +27,7 @@ export const ERA_RULES = [
             ? `"${msg.method}" after the server answered server/discover as a modern server: the client must not fall back to the handshake (2026-07-28 has no ${msg.method})`
             : `"${msg.method}" in a session opened in the modern era (2026-07-28), which has no handshake; on one connection the opening message fixes the era`,
           zh: answered
-            ? `服务器已按现代时代回应 server/discover，之后又发送了 "${msg.method}"：客户端不得退回握手（2026-07-28 没有 ${msg.method}）`
+            ? `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：客户端不得退回握手（2026-07-28 没有 ${msg.method}）`
             : `会话以现代时代（2026-07-28）开场，却发送了 "${msg.method}"；2026-07-28 没有握手，同一连接的时代由开场消息决定`,
         };
       }
@@ -35,7 +35,7 @@ export const ERA_RULES = [
         // Modern client × legacy server (basic/versioning › Compatibility Matrix): fails.
         return {
           en: `"${msg.method}" after the server answered server/discover with an error that is not a modern one: that is a legacy server, so a dual-era client falls back to initialize and a modern-only one stops with an error`,
-          zh: `服务器对 server/discover 回了一个非现代的错误之后又发送了 "${msg.method}"：对方是旧时代服务器，双时代客户端应退回 initialize，只支持现代的客户端应报错停止`,
+          zh: `服务器对 server/discover 回了一个非现代的错误，客户端之后却发送了 "${msg.method}"：对方是旧时代服务器，双时代客户端应退回 initialize，只支持现代的客户端应报错停止`,
           severity: 'warning',
         };
       }

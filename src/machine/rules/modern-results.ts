@@ -287,7 +287,7 @@ export const MODERN_RESULT_RULES = [
     spec: '2026-07-28/basic/index › General fields',
     specNote: {
       en: 'per-response protocol fields: every result SHOULD name its server in _meta',
-      zh: '逐响应协议字段：每个结果都应在 _meta 中给出服务器信息',
+      zh: '逐回应协议字段：每个结果都应在 _meta 中给出服务器信息',
     },
     title: { en: 'Result without serverInfo', zh: '结果缺少 serverInfo' },
     check: (ctx, msg) => {

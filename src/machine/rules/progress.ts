@@ -1,4 +1,4 @@
-import type { Side } from '../../protocol/index.js';
+import type { Bilingual, Side } from '../../protocol/index.js';
 import type { SessionContext, TokenRecord } from '../context.js';
 import { progressOf } from '../facts.js';
 import { type RuleRow, show, sideZh } from './rule.js';
@@ -9,9 +9,13 @@ function requestOfToken(
   record: TokenRecord,
   requester: Side,
   token: string | number,
-): string {
+): Bilingual {
   const request = ctx.ledger.request(requester, record.requestId);
-  return request ? `${request.method} #${show(request.id)}` : `token ${show(token)}`;
+  if (request) {
+    const named = `${request.method} #${show(request.id)}`;
+    return { en: named, zh: named };
+  }
+  return { en: `token ${show(token)}`, zh: `令牌 ${show(token)}` };
 }
 
 /**
@@ -86,15 +90,15 @@ export const PROGRESS_RULES = [
     spec: 'basic/utilities/progress › Behavior Requirements',
     modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
     specNote: { en: 'stop after completion', zh: '请求完成之后不再发送进度通知' },
-    title: { en: 'Progress after the response', zh: '响应之后仍有进度通知' },
+    title: { en: 'Progress after the response', zh: '回应之后仍有进度通知' },
     check: (ctx, msg) => {
       const p = progressOf(msg);
       const record = p && ctx.ledger.token(msg.receiver, p.token);
       if (!p || record?.status !== 'completed') return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
       return {
-        en: `${what} was already answered; progress must stop after completion`,
-        zh: `${what} 已经得到响应；完成之后不能再发送进度`,
+        en: `${what.en} was already answered; progress must stop after completion`,
+        zh: `${what.zh} 已经得到回应；完成之后不能再发送进度`,
       };
     },
   },
@@ -111,8 +115,8 @@ export const PROGRESS_RULES = [
       if (!p || record?.status !== 'cancelled') return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
       return {
-        en: `${what} was cancelled; the receiver should have stopped working on it`,
-        zh: `${what} 已被取消；接收方应当停止处理它`,
+        en: `${what.en} was cancelled; the receiver should have stopped working on it`,
+        zh: `${what.zh} 已被取消；接收方应当停止处理它`,
       };
     },
   },

@@ -12,7 +12,7 @@ export const REQUEST_RULES = [
       spec: '2026-07-28/basic/index › Requests',
       specNote: {
         en: 'an id MUST NOT match a request of the sender still waiting for its response',
-        zh: 'id 不得与发送方仍在等待响应的请求相同',
+        zh: 'id 不得与发送方仍在等待回应的请求相同',
       },
     },
     title: { en: 'Request id reused', zh: '请求 id 被重复使用' },
@@ -40,7 +40,7 @@ export const REQUEST_RULES = [
     severity: 'error',
     spec: 'basic/index › Responses',
     specNote: { en: 'the id MUST match a request', zh: 'id 必须与某个请求对应' },
-    title: { en: 'Response to no pending request', zh: '响应没有对应的待处理请求' },
+    title: { en: 'Response to no pending request', zh: '回应没有对应的待处理请求' },
     check: (ctx, msg) => {
       const kind = msg.envelope.kind;
       // An error about a request whose id could not be read (id null) answers nothing in particular.
@@ -49,16 +49,17 @@ export const REQUEST_RULES = [
       // The answer travels opposite to its request: the request came from the receiver.
       const requester = msg.receiver;
       const word = kind === 'error' ? 'error response' : 'response';
+      const wordZh = kind === 'error' ? '错误回应' : '回应';
       if (ctx.era === 'modern') {
         // 2026-07-28: an answered request is forgotten, so a second answer lands here too.
         return {
           en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered already)`,
-          zh: `id 为 ${show(msg.id)} 的响应，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）`,
+          zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）`,
         };
       }
       return {
         en: `${word} for id ${show(msg.id)}, but the ${requester} sent no request with that id`,
-        zh: `id 为 ${show(msg.id)} 的响应，但${sideZh(requester)}没有发送过这个 id 的请求`,
+        zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有发送过这个 id 的请求`,
       };
     },
   },
@@ -66,7 +67,7 @@ export const REQUEST_RULES = [
     id: 'duplicate-response',
     severity: 'error',
     spec: 'basic/index › Responses',
-    specNote: { en: 'each request gets exactly one response', zh: '每个请求恰好得到一个响应' },
+    specNote: { en: 'each request gets exactly one response', zh: '每个请求恰好得到一个回应' },
     title: { en: 'Request answered twice', zh: '同一请求被回应了两次' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);

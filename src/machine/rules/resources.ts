@@ -13,7 +13,7 @@ export const RESOURCE_RULES = [
     id: 'resource-not-subscribed',
     severity: 'warning',
     spec: 'server/resources › Subscriptions',
-    title: { en: 'Update for a resource nobody subscribed to', zh: '更新了未被订阅的资源' },
+    title: { en: 'Update for a resource nobody subscribed to', zh: '发送了未被订阅资源的更新通知' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'notification') return null;
       if (msg.method !== 'notifications/resources/updated') return null;
