@@ -117,11 +117,11 @@ export function summaryLines(summary: TraceSummary, paint: Paint, lang: Lang = '
     const phases =
       summary.era === 'modern'
         ? '无：2026-07-28 没有生命周期（没有比值）'
-        : `初始化阶段 ${summary.lifecycle} 条，运行阶段 ${summary.operation} 条（比值 ${ratio}）`;
+        : `初始化阶段 ${summary.lifecycle} 条，操作阶段 ${summary.operation} 条（比值 ${ratio}）`;
     return [
       paint.bold('汇总'),
       `  时代：${summary.era === null ? '—（没有消息）' : ERA_TEXT.zh[summary.era]}`,
-      `  消息：${total} 条（请求 ${requests}，响应 ${responses}，错误 ${errors}，通知 ${notifications}）`,
+      `  消息：${total} 条（请求 ${requests}，回应 ${responses}，错误 ${errors}，通知 ${notifications}）`,
       `  阶段：${phases}`,
       `  违规：${count}`,
     ];

@@ -79,7 +79,7 @@ export function peerFacts(
           : tr(STRINGS.none, lang);
     // Only a list the client holds can be stale: before any tools/list there is nothing to redo.
     const stale = c.toolsStale && c.tools !== null;
-    const shown = stale ? `${tools} (${tr(STRINGS.stale, lang)})` : tools;
+    const shown = stale ? withNote(tools, tr(STRINGS.stale, lang), lang) : tools;
     facts.push(fact({ label: 'tools', items: shown, warn: stale }, lang));
     facts.push(fact({ label: 'pending', items: c.pending }, lang));
   } else {
@@ -93,7 +93,7 @@ export function peerFacts(
     );
     // The client's requests it owes an answer, then its own ones the client owes it (roots/list…).
     const asked = tr(STRINGS.askedByServer, lang);
-    const own = v.asked.map((r) => (lang === 'zh' ? `${r}（${asked}）` : `${r} (${asked})`));
+    const own = v.asked.map((r) => withNote(r, asked, lang));
     facts.push(fact({ label: 'working', items: [...v.working.map(nameRequest), ...own] }, lang));
     if (v.subscriptions.length > 0)
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
@@ -129,7 +129,11 @@ function modernFacts(
             label: 'revision',
             short: 'revisionShort',
             // What the latest request named, which may be a version the server does not serve.
-            items: `${modern.declaredVersion ?? tr(STRINGS.notDeclared, lang)} (${tr(STRINGS.perRequest, lang)})`,
+            items: withNote(
+              modern.declaredVersion ?? tr(STRINGS.notDeclared, lang),
+              tr(STRINGS.perRequest, lang),
+              lang,
+            ),
           },
           lang,
         )
@@ -155,4 +159,9 @@ function modernFacts(
     ),
     ...(info === null ? [] : [fact({ label: 'clientInfo', items: info }, lang)]),
   ];
+}
+
+/** `text (note)`; in Chinese the note in full-width brackets, with no space before them. */
+function withNote(text: string, note: string, lang: Lang): string {
+  return lang === 'zh' ? `${text}（${note}）` : `${text} (${note})`;
 }

@@ -1,10 +1,11 @@
 import type { StepReport } from '../machine/index.js';
 // Not from the protocol's index: that would load the SDK's zod schemas before a lesson's first
 // frame, which needs only the catalogue's meanings and the field notes.
-import { type Bilingual, CATALOGUE, isCatalogued } from '../protocol/catalogue.js';
+import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.js';
 import type { Direction } from '../protocol/direction.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import type { JsonObject } from '../protocol/json.js';
+import type { KnownVersion } from '../protocol/versions.js';
 import type { PeerViews, Step } from '../session/index.js';
 // Not from the session's or the trace's index: those load the referee before the first frame.
 import { stepProblem, traceProblemOf } from '../session/step.js';
@@ -53,10 +54,13 @@ export type ScreenStep = {
   readonly peers: PeerViews;
 };
 
-/** A recorded message has no narration: say what its method means, from the catalogue. */
-function describe(report: StepReport): Bilingual {
+/**
+ * A recorded message has no narration: say what its method means, from the catalogue, as the
+ * revision that judges the session has it (2026-07-28 changed what some methods do).
+ */
+function describe(report: StepReport, version: KnownVersion): Bilingual {
   const method = report.method;
-  const meaning = method && isCatalogued(method) ? CATALOGUE[method].meaning : null;
+  const meaning = method && isCatalogued(method) ? meaningIn(method, version) : null;
   const name = method ?? '?';
   switch (report.kind) {
     case 'response':
@@ -67,7 +71,7 @@ function describe(report: StepReport): Bilingual {
     case 'error':
       return {
         en: `An error response to ${name}${report.id !== null ? ` #${String(report.id)}` : ''}.`,
-        zh: `对 ${name}${report.id !== null ? ` #${String(report.id)}` : ''} 的错误响应。`,
+        zh: `对 ${name}${report.id !== null ? ` #${String(report.id)}` : ''} 的错误回应。`,
       };
     default:
       return (
@@ -200,12 +204,15 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
       (problem !== null
         ? problemNote(problem)
         : report
-          ? describe(report)
+          ? describe(report, step.session.ruleVersion)
           : closedBy
             ? closeNote(closedBy)
             : { en: '', zh: '' }),
     annotations: message
-      ? mergeAnnotations(annotate(message, report?.method ?? null), notes?.annotations)
+      ? mergeAnnotations(
+          annotate(message, report?.method ?? null, step.session.ruleVersion),
+          notes?.annotations,
+        )
       : [],
     featured: message ? (notes?.annotations ?? []).map((a) => a.pointer) : [],
     events: notes?.events ?? [],

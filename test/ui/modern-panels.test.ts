@@ -39,7 +39,7 @@ describe('the peer panels of a modern session (2026-07-28)', () => {
       }
     }
     const zh = values(peerFacts(peers, 'client', 'zh'));
-    expect(zh.声明版本).toBe('2026-07-28 (逐个请求)');
+    expect(zh.声明版本).toBe('2026-07-28（逐个请求）');
   });
 
   it('show the version the latest request named, even one the server does not serve', () => {
