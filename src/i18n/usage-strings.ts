@@ -200,10 +200,12 @@ export const USAGE_STRINGS = {
     en: '--call {word}: the arguments must be a JSON object',
     zh: '--call {word}：参数必须是一个 JSON 对象',
   },
-  lessonNeedsLegacy: {
-    en: '--lesson opens a lesson of the handshake era; leave out --era modern',
-    zh: '--lesson 打开的是握手时代的课程；请去掉 --era modern',
+  lessonEraConflict: {
+    en: 'lesson {word} ends in {era}, and the sandbox opens there; leave out --era',
+    zh: '课程 {word} 结束时处于{era}，沙盒就在那里打开；请去掉 --era',
   },
+  eraLegacy: { en: 'the handshake era', zh: '握手时代' },
+  eraModern: { en: 'the 2026-07-28 era (no handshake)', zh: '2026-07-28 时代（没有握手）' },
 } as const satisfies Record<string, Bilingual>;
 
 /** `did you mean <near>? ` inside an unknown word's parentheses, or nothing. */

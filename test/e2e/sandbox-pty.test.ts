@@ -68,5 +68,18 @@ describe('mcp-sim sandbox in a real terminal', () => {
     expect(unknown.stderr).toMatch(/unknown lesson "no-such-lesson"/);
     const mixed = await runCli(['sandbox', '--lesson', 'tools', '--era', 'modern'], { stdin: '' });
     expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toBe(
+      'mcp-sim: lesson tools ends in the handshake era, and the sandbox opens there; leave out --era\n',
+    );
+    // A 2026-07-28 lesson opens a modern sandbox: --era modern agrees with it (then a terminal is needed).
+    const modern = await runCli(['sandbox', '--lesson', 'two-eras', '--era', 'modern'], {
+      stdin: '',
+    });
+    expect(modern.code).toBe(2);
+    expect(modern.stderr).toMatch(/the sandbox needs an interactive terminal/);
+    const legacy = await runCli(['sandbox', '--lesson', 'multi-round-trip', '--era', 'legacy'], {
+      stdin: '',
+    });
+    expect(legacy.stderr).toMatch(/lesson multi-round-trip ends in the 2026-07-28 era/);
   });
 });

@@ -22,9 +22,6 @@ export type SandboxArgs = {
 export async function sandboxCommand(args: SandboxArgs): Promise<number> {
   let session: SandboxSession;
   if (args.lesson !== undefined) {
-    if (args.era === 'modern') {
-      throw new UsageError(USAGE_STRINGS.lessonNeedsLegacy);
-    }
     const [{ listLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
       import('../lesson-source.js'),
       import('../../sim/scenario/open-lesson.js'),
@@ -33,6 +30,11 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
     const opened = await openLesson(args.lesson, await listLessons(args.folders));
     if (!opened.ok) throw lessonProblem(opened.error);
     session = sandboxAtLesson(opened.value, args.side);
+    // The lesson decides the era (where its connection ends); --era may only agree with it.
+    if (args.era !== undefined && args.era !== session.era) {
+      const era = session.era === 'modern' ? USAGE_STRINGS.eraModern : USAGE_STRINGS.eraLegacy;
+      throw new UsageError(USAGE_STRINGS.lessonEraConflict, { word: args.lesson, era });
+    }
   } else {
     const { sandboxDefaults } = await import('../../sim/sandbox/peers.js');
     session = sandboxDefaults(args.era ?? 'legacy', args.side);

@@ -31,8 +31,8 @@ export const sandbox = {
       kind: 'string',
       value: '<id>',
       help: {
-        en: 'start where a lesson ends: its envelopes replayed, its peers’ configuration (lessons are of the handshake era)',
-        zh: '从某一课结束的地方开始：重放该课的消息，使用该课的双方配置（课程都属于握手时代）',
+        en: 'start where a lesson ends: its envelopes replayed, its peers’ configuration, in the era its connection ends in',
+        zh: '从某一课结束的地方开始：重放该课的消息，使用该课的双方配置，时代与该课连接结束时的时代相同',
       },
     },
     lang: LANG_OPTION,
