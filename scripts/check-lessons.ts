@@ -3,16 +3,20 @@
  * read it over: `npx tsx scripts/check-lessons.ts [folder] [--print] [--lang en|zh]`.
  */
 
+import { parseArgs } from 'node:util';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { runScenario } from '../src/sim/scenario/engine.js';
 import { formatProblem, LESSONS_DIR, loadLessons } from '../src/sim/scenario/load-lessons.js';
 import { lessonHandout } from '../src/ui/handout.js';
 import { screenSteps } from '../src/ui/screen-step.js';
 
-const args = process.argv.slice(2);
-const dir = args.find((a) => !a.startsWith('--')) ?? LESSONS_DIR;
-const print = args.includes('--print');
-const lang = args.includes('zh') ? 'zh' : 'en';
+const { values, positionals } = parseArgs({
+  options: { print: { type: 'boolean', default: false }, lang: { type: 'string', default: 'en' } },
+  allowPositionals: true,
+});
+const dir = positionals[0] ?? LESSONS_DIR;
+const print = values.print;
+const lang = values.lang === 'zh' ? 'zh' : 'en';
 const { lessons, problems } = loadLessons(dir);
 let failures = problems.length;
 for (const p of problems) console.log(`PROBLEM ${formatProblem(p)}`);
