@@ -98,9 +98,9 @@ describe('a recognised modern error means a modern server: never a fallback', ()
     }
   });
 
-  it('a DiscoverResult without the version tried: retry with a mutual one, else no session', () => {
+  it('a DiscoverResult without the version tried: continue with a mutual one (no second probe), else no session', () => {
     expect(judgeProbe(discover(['2027-01-01']), ctx('auto', 1, [V, '2027-01-01']))).toEqual({
-      kind: 'retry',
+      kind: 'modern',
       version: '2027-01-01',
     });
     expect(judgeProbe(discover(['2099-01-01']), ctx('auto'))).toEqual({

@@ -97,8 +97,11 @@ export function judgeProbe(
     result && Array.isArray(result.supportedVersions) ? result.supportedVersions : null;
   if (!offered) return legacyOr({ kind: 'not-discover' });
   if (offered.includes(tried)) return { kind: 'modern', version: tried };
+  // 2026-07-28 basic/transports/stdio › Backward Compatibility: a DiscoverResult means the server
+  // is modern; "select a mutually supported version from supportedVersions and continue". The
+  // next request names it: nothing to probe again.
   const mutual = mutualWith(offered);
-  if (mutual !== undefined && attempt === 1) return { kind: 'retry', version: mutual };
+  if (mutual !== undefined) return { kind: 'modern', version: mutual };
   return {
     kind: 'failed',
     why: {
