@@ -46,6 +46,25 @@ export function uriOf(msg: ModelMessage): string | undefined {
   return typeof uri === 'string' ? uri : undefined;
 }
 
+/**
+ * Does a subscription to one of `subscribed` cover an update for `uri`? The URI itself, or a
+ * sub-resource of it: the schema's ResourceUpdatedNotificationParams.uri (2025-11-25 and
+ * 2026-07-28) "might be a sub-resource of the one that the client actually subscribed to". A
+ * sub-resource is taken as the subscribed URI followed by a path, query or fragment
+ * (`file:///logs` covers `file:///logs/app.log`, not `file:///logs-old`).
+ */
+export function coversUri(
+  subscribed: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  uri: string,
+): boolean {
+  if (subscribed.has(uri)) return true;
+  for (const base of subscribed.keys()) {
+    if (!uri.startsWith(base) || uri.length === base.length) continue;
+    if (base.endsWith('/') || '/?#'.includes(uri.charAt(base.length))) return true;
+  }
+  return false;
+}
+
 /** The request a notifications/cancelled names, in its sender's id space (only the requester cancels). */
 export function cancelledId(msg: ModelMessage): string | number | null {
   if (msg.envelope.kind !== 'notification' || msg.method !== 'notifications/cancelled') return null;

@@ -257,6 +257,19 @@ describe('rule details', () => {
     expect(last.violations.map((v) => v.rule)).toEqual(['unknown-progress-token']);
   });
 
+  it('resource-not-subscribed: a sub-resource of a subscribed URI is covered, a look-alike is not', () => {
+    const subscribed = () =>
+      hs()
+        .client(rpc.request(1, 'resources/subscribe', { uri: 'file:///logs' }))
+        .server(rpc.result(1, {}));
+    const updated = (uri: string) => rpc.notification('notifications/resources/updated', { uri });
+    for (const uri of ['file:///logs', 'file:///logs/app.log', 'file:///logs?tail=10']) {
+      expect(subscribed().server(updated(uri)).run().last.violations, uri).toEqual([]);
+    }
+    const { last } = subscribed().server(updated('file:///logs-old/app.log')).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['resource-not-subscribed']);
+  });
+
   it('resource-not-subscribed fires again after unsubscribe', () => {
     const { last } = hs()
       .client(rpc.request(1, 'resources/subscribe', { uri: URI }))

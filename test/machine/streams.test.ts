@@ -138,6 +138,17 @@ describe('listen streams (2026-07-28 basic/patterns/subscriptions)', () => {
       .server(onStream(UPDATED, 'l1', { uri: 'file:///other' }))
       .run();
     expect(rules(other.last.violations)).toEqual(['notification-not-subscribed']);
+    // The schema: the URI "might be a sub-resource of the one that the client actually subscribed
+    // to". Under the subscribed URI, yes; a URI that merely starts with the same characters, no.
+    const folder = () =>
+      discovered()
+        .client(listen('l1', { resourceSubscriptions: ['file:///project'] }))
+        .server(ack('l1', { resourceSubscriptions: ['file:///project'] }));
+    expect(all(folder().server(onStream(UPDATED, 'l1', { uri: URI })).run().reports)).toEqual([]);
+    const sibling = folder()
+      .server(onStream(UPDATED, 'l1', { uri: 'file:///project-old/config.json' }))
+      .run();
+    expect(rules(sibling.last.violations)).toEqual(['notification-not-subscribed']);
     const dropped = discovered()
       .client(listen('l1', { resourceSubscriptions: [URI] }))
       .server(ack('l1', {}))

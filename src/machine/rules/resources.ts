@@ -1,10 +1,10 @@
 import type { SessionContext } from '../context.js';
-import { uriOf } from '../facts.js';
+import { coversUri, uriOf } from '../facts.js';
 import type { RuleRow } from './rule.js';
 
-/** Is a resources/subscribe for `uri` still waiting for its answer? (The ledger counts them.) */
+/** Is a resources/subscribe covering `uri` still waiting for its answer? (The ledger counts them.) */
 function subscribing(ctx: SessionContext, uri: string): boolean {
-  return ctx.ledger.subscribing.has(uri);
+  return coversUri(ctx.ledger.subscribing, uri);
 }
 
 /** Resources › Subscriptions: updates only for what the client subscribed to. */
@@ -23,7 +23,8 @@ export const RESOURCE_RULES = [
       // still waiting for its answer an update is not flagged: the server may register the
       // subscription and see a change before its response goes out, and nothing in JSON-RPC puts
       // a response before the notifications its request causes.
-      if (uri === undefined || ctx.ledger.subscriptions.has(uri) || subscribing(ctx, uri)) {
+      // A sub-resource of a subscribed URI is covered too (coversUri).
+      if (uri === undefined || coversUri(ctx.ledger.subscriptions, uri) || subscribing(ctx, uri)) {
         return null;
       }
       return {

@@ -1,4 +1,4 @@
-import { cancelledId, SUBSCRIPTION_ID_META } from '../facts.js';
+import { cancelledId, coversUri, SUBSCRIPTION_ID_META } from '../facts.js';
 import {
   ACKNOWLEDGED,
   type Filter,
@@ -128,8 +128,9 @@ export const SUBSCRIPTION_RULES = [
       if (msg.method === RESOURCE_UPDATED) {
         const uri = msg.params?.uri;
         if (typeof uri !== 'string') return null;
-        const asked = listen.filter.resourceSubscriptions.has(uri);
-        if (asked && (listen.ack === null || listen.ack.resourceSubscriptions.has(uri))) {
+        // A sub-resource of a URI the stream names is covered too (coversUri).
+        const asked = coversUri(listen.filter.resourceSubscriptions, uri);
+        if (asked && (listen.ack === null || coversUri(listen.ack.resourceSubscriptions, uri))) {
           return null;
         }
         return asked
