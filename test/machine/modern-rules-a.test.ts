@@ -230,3 +230,19 @@ describe('a rule both eras judge cites the revision of the session', () => {
     expect(legacy[0]?.spec).toMatch(/^basic\/utilities\/progress › Behavior Requirements/);
   });
 });
+
+describe('era-mixed: how strong the rule is depends on what the client knew', () => {
+  const severities = (b: SessionBuilder) =>
+    b.run().last.violations.map((v) => `${v.rule}:${v.severity}`);
+
+  it('initialize after a modern DiscoverResult is an error (stdio › Backward Compatibility: do not fall back)', () => {
+    expect(severities(discovered().initialize())).toEqual(['era-mixed:error']);
+  });
+
+  it('initialize on a connection that only opened modern is a warning: a dual-era server MAY serve both eras', () => {
+    const opened = session()
+      .client(modernRequest(1, 'tools/list'))
+      .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' }));
+    expect(severities(opened.initialize({ id: 2 }))).toEqual(['era-mixed:warning']);
+  });
+});

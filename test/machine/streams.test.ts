@@ -144,7 +144,13 @@ describe('listen streams (2026-07-28 basic/patterns/subscriptions)', () => {
       discovered()
         .client(listen('l1', { resourceSubscriptions: ['file:///project'] }))
         .server(ack('l1', { resourceSubscriptions: ['file:///project'] }));
-    expect(all(folder().server(onStream(UPDATED, 'l1', { uri: URI })).run().reports)).toEqual([]);
+    expect(
+      all(
+        folder()
+          .server(onStream(UPDATED, 'l1', { uri: URI }))
+          .run().reports,
+      ),
+    ).toEqual([]);
     const sibling = folder()
       .server(onStream(UPDATED, 'l1', { uri: 'file:///project-old/config.json' }))
       .run();

@@ -12,8 +12,8 @@ export const ERA_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/versioning › Backward Compatibility',
     specNote: {
-      en: 'the opening fixes the era of the connection',
-      zh: '连接的时代由开场消息决定',
+      en: 'the opening selects the era; after a modern answer to the probe, do not fall back to initialize',
+      zh: '开场消息决定时代；探测得到现代的回应后，不要退回 initialize',
     },
     title: { en: 'Two eras mixed on one connection', zh: '同一连接上混用了两个时代' },
     check: (ctx, msg) => {
@@ -21,14 +21,20 @@ export const ERA_RULES = [
         ctx.era === 'modern' &&
         (msg.type === 'client.initialize' || msg.type === 'client.initialized')
       ) {
-        const answered = ctx.probe.status === 'modern';
+        // After a modern answer to the probe, stdio › Backward Compatibility is plain: "Do not
+        // fall back to initialize". Without one, the connection only opened modern: a dual-era
+        // server "MAY serve both eras concurrently on the same endpoint or process" (versioning ›
+        // Compatibility Matrix), so it is a warning, not a broken MUST.
+        if (ctx.probe.status === 'modern') {
+          return {
+            en: `"${msg.method}" after the server answered server/discover as a modern server: the client must not fall back to the handshake (2026-07-28 has no ${msg.method})`,
+            zh: `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：客户端不得退回握手（2026-07-28 没有 ${msg.method}）`,
+          };
+        }
         return {
-          en: answered
-            ? `"${msg.method}" after the server answered server/discover as a modern server: the client must not fall back to the handshake (2026-07-28 has no ${msg.method})`
-            : `"${msg.method}" in a session opened in the modern era (2026-07-28), which has no handshake; on one connection the opening message fixes the era`,
-          zh: answered
-            ? `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：客户端不得退回握手（2026-07-28 没有 ${msg.method}）`
-            : `会话以现代时代（2026-07-28）开场，却发送了 "${msg.method}"；2026-07-28 没有握手，同一连接的时代由开场消息决定`,
+          en: `"${msg.method}" on a connection that opened in the modern era (2026-07-28), which has no handshake: a modern-only server refuses it, and only a dual-era server that serves both eras on one connection (which it MAY) takes it up`,
+          zh: `连接以现代时代（2026-07-28）开场，之后却发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
+          severity: 'warning',
         };
       }
       if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {
