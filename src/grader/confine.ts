@@ -1,4 +1,11 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  type Dirent,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
@@ -109,6 +116,37 @@ export async function bundleLearner(file: string, dir: string, out: string): Pro
   }
 }
 type Location = { readonly file: string; readonly line: number; readonly column: number };
+
+/**
+ * The first symbolic link in the exercise folder (its path there), or null. Node's permission
+ * model checks the path the code names, and the system then follows a link in it: a link the
+ * learner commits (`root -> /`) would let the confined child read any file, the grader's
+ * environment in /proc included. The grader runs a folder only when it has none. Links are not
+ * followed while looking (lstat); a folder of more than `limit` entries is refused as well, unsearched
+ * (exercise folders hold a handful of files).
+ */
+export function firstLink(
+  dir: string,
+  limit = 20_000,
+): { readonly link: string } | { readonly tooMany: number } | null {
+  const pending = [''];
+  let seen = 0;
+  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(dir, rel), { withFileTypes: true });
+    } catch {
+      continue; // unreadable: the confined child cannot read it either
+    }
+    for (const entry of entries) {
+      const path = rel === '' ? entry.name : join(rel, entry.name);
+      if (entry.isSymbolicLink()) return { link: path };
+      if (entry.isDirectory()) pending.push(path);
+      if (++seen > limit) return { tooMany: limit };
+    }
+  }
+  return null;
+}
 
 /** A private folder (mode 0700) for the bundle and whatever the learner's code writes. */
 export function privateFolder(): string {

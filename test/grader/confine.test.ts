@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gradeExercise } from '../../src/grader/index.js';
@@ -55,6 +55,15 @@ describe.skipIf(process.platform !== 'linux')('confined learner code', () => {
   it('cannot read the reference solutions or the grader’s files', async () => {
     const result = await graded(attack('steal-solution'));
     expect(result.points).toBe(deserved);
+  });
+
+  it('cannot read outside its folder through a symbolic link it commits: the folder is refused', async () => {
+    const dir = workspace(ID, { 'versions.ts': attack('read-through-link') });
+    symlinkSync('/', join(dir, 'root'));
+    const result = await gradeExercise(meta(ID), { dir, seed: 1 });
+    expect(result).toMatchObject({ points: 0, status: 'error' });
+    expect(result.checks[0]?.message.en).toMatch(/^root: a symbolic link in the exercise folder/);
+    expect(result.checks[0]?.message.zh).toMatch(/^root：练习文件夹中有符号链接/);
   });
 
   it('cannot bundle a module from outside its folder: a load error, located', async () => {
