@@ -50,6 +50,25 @@ export async function createChildRunner(
   file: string,
   options: ChildRunnerOptions = { cwd: process.cwd() },
 ): Promise<Runner> {
+  let child = await startChild(file, options);
+  let before = ''; // what the instances before this one printed
+  return {
+    call: (name, args, callOptions) => child.call(name, args, callOptions),
+    get: (name) => child.get(name),
+    // A fresh instance is a fresh process: re-importing the module in the same one would keep
+    // whatever the learner's code left on globalThis, in a built-in module or on a prototype.
+    async reload() {
+      before = `${before}${child.output()}`.slice(0, OUTPUT_LIMIT);
+      child.close();
+      child = await startChild(file, options);
+    },
+    close: () => child.close(),
+    output: () => `${before}${child.output()}`.slice(0, OUTPUT_LIMIT),
+  };
+}
+
+/** One instance of the learner's module: a confined child process of its own. */
+async function startChild(file: string, options: ChildRunnerOptions): Promise<Runner> {
   const temp = privateFolder();
   let exercise: string;
   try {

@@ -36,7 +36,7 @@ export type Runner = {
   ) => Promise<CallOutcome>;
   /** An exported value, as JSON. */
   readonly get: (name: string) => Promise<unknown>;
-  /** A fresh copy of the module, so state kept in module variables does not leak between runs. */
+  /** A fresh instance of the module (in the CLI a new process), so no state leaks between runs. */
   readonly reload: () => Promise<void>;
   readonly close: () => void;
   /** What the learner's code printed so far. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectCaught as caughtBy, patch, solution } from './helpers.js';
+import { gradeExercise } from '../../src/grader/index.js';
+import { expectCaught as caughtBy, failed, meta, patch, solution, workspace } from './helpers.js';
 
 /**
  * Exercises 8 and 9 (2026-07-28): each plausible mistake must fail the check written to catch it
@@ -183,6 +184,25 @@ describe('09-multi-round-trip: wrong solutions', () => {
       'const memory = new Map<string, State>();\nasync function seal(',
     );
     await expectCaught(id, file(text), 'no-server-memory');
+  });
+
+  it('the round kept on globalThis, which outlives a re-import: a fresh instance is a fresh process', async () => {
+    const text = patch(
+      patch(
+        ref,
+        SEALED,
+        '  void secret;\n  const key = String(Math.random());\n  memory.set(key, state);\n  return key;',
+      ),
+      "const [body, tag, ...rest] = text.split('.');",
+      "const kept = memory.get(text);\n  if (kept) return kept.service === service && now < kept.exp ? kept : 'stale';\n  const [body, tag, ...rest] = text.split('.');",
+    ).replace(
+      'async function seal(',
+      'const memory: Map<string, State> = ((globalThis as { kept?: Map<string, State> }).kept ??= new Map());\nasync function seal(',
+    );
+    // Graded as the CLI grades: in a confined child process (the in-process runner of the other
+    // tests cannot start a fresh one).
+    const result = await gradeExercise(meta(id), { dir: workspace(id, file(text)), seed: 3 });
+    expect(failed(result)).toContain('no-server-memory');
   });
 
   it('asks for elicitation the request did not declare', async () => {

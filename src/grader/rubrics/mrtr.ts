@@ -499,8 +499,8 @@ export const mrtrRubric: Rubric = {
       freshWhy === null,
       freshWhy
         ? bi(
-            `with every retry served by a fresh instance of the server (module reloaded, same ctx.secret): ${freshWhy.en}`,
-            `每次重试都由服务器的新实例处理（模块重新加载，ctx.secret 相同）：${freshWhy.zh}`,
+            `with every retry served by a fresh instance of the server (a new process, same ctx.secret): ${freshWhy.en}`,
+            `每次重试都由服务器的新实例处理（新的进程，ctx.secret 相同）：${freshWhy.zh}`,
           )
         : OK,
     );
