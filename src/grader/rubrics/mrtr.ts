@@ -204,7 +204,7 @@ export function tamperedStates(state: string): string[] {
   }
   try {
     const plain: unknown = JSON.parse(state);
-    if (isObject(plain)) out.push(JSON.stringify({ ...plain, tampered: true }));
+    if (isObject(plain)) out.push(JSON.stringify(withOneMore(plain)));
   } catch {
     // not plain JSON
   }
@@ -213,6 +213,29 @@ export function tamperedStates(state: string): string[] {
   const c = state[at] ?? 'A';
   out.push(`${state.slice(0, at)}${c === 'A' ? 'B' : 'A'}${state.slice(at + 1)}`);
   return out;
+}
+
+/**
+ * The state with `tampered: true` added where its content is: in the object with the most plain
+ * values (the deeper one on a tie). A flat unsigned state gets it at the top; a signed envelope
+ * such as `{ p: {…}, mac }` gets it inside `p`, the signed part, so a server that verifies `p`
+ * refuses it, while a field added beside the MAC would change nothing the server acts on.
+ */
+function withOneMore(state: JsonObject): JsonObject {
+  let best = { at: [] as string[], plain: -1 };
+  const visit = (value: JsonObject, at: string[]) => {
+    const entries = Object.entries(value);
+    const plain = entries.filter(([, v]) => v === null || typeof v !== 'object').length;
+    if (plain >= best.plain) best = { at, plain };
+    for (const [key, v] of entries) if (isObject(v)) visit(v, [...at, key]);
+  };
+  visit(state, []);
+  const add = (value: JsonObject, at: readonly string[]): JsonObject => {
+    const [key, ...rest] = at;
+    if (key === undefined) return { ...value, tampered: true };
+    return { ...value, [key]: add(value[key] as JsonObject, rest) };
+  };
+  return add(state, best.at);
 }
 
 function changePart(part: string): string | null {
@@ -230,7 +253,7 @@ function changePart(part: string): string | null {
     }
     if (!isObject(value)) continue;
     // Still a state the server's code understands, with one thing more: unsigned state takes it.
-    const text = Buffer.from(JSON.stringify({ ...value, tampered: true }), 'utf8').toString(enc);
+    const text = Buffer.from(JSON.stringify(withOneMore(value)), 'utf8').toString(enc);
     return enc === 'base64' && !part.endsWith('=') ? text.replace(/=+$/, '') : text;
   }
   return null;
