@@ -145,6 +145,8 @@ export type SessionContext = {
   readonly ruleVersion: KnownVersion;
   /** The era the machine's state is in (null before the first message); its states write it. */
   readonly era: Era | null;
+  /** The source said the session is modern before its first message (`SessionInput.era`). */
+  readonly opensModern: boolean;
   /** The server/discover probe that opened the session, if one did, and what came of it. */
   readonly probe: { readonly id: RequestId | null; readonly status: ProbeStatus };
   /** What the server's server/discover result declared (modern era), null before one. */
@@ -181,6 +183,11 @@ export type SessionInput = {
   readonly version?: HandshakeVersion;
   /** The rule set of each revision (default `RULE_SETS`); a test can add an era's. */
   readonly ruleSets?: RuleSets;
+  /**
+   * The era the source knows the session is in before any message (a sandbox opened in the
+   * modern era): the machine starts there instead of reading the era off the first message.
+   */
+  readonly era?: 'modern';
 };
 
 /** The machine's context before the first message. */
@@ -193,6 +200,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     rules: ruleSets[ruleVersion] ?? null,
     ruleVersion,
     era: null,
+    opensModern: input.era === 'modern',
     probe: { id: null, status: 'none' },
     discover: null,
     declaredVersion: null,

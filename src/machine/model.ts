@@ -33,7 +33,7 @@ export function sessionEra(ctx: SessionContext): SessionEra | null {
 
 /** What an observer may know of the session after a step: declarations, version, pending. */
 export type SessionView = {
-  /** The session's era so far (null before the first message). */
+  /** The session's era so far (null before the first message, unless the source said it). */
   readonly era: SessionEra | null;
   readonly ruleVersion: SessionContext['ruleVersion'];
   readonly handshake: SessionContext['handshake'];

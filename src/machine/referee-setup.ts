@@ -1,4 +1,5 @@
 import { and, assertEvent, assign, raise, setup, stateIn } from 'xstate';
+import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import type { Phase, SessionContext, SessionInput } from './context.js';
 import {
   type EnvelopeEvent,
@@ -118,6 +119,8 @@ export const refereeSetup = setup({
      * client's probe (or a modern client's first question); its answer decides the era.
      */
     probes: ({ event }) => event.type === 'client.request' && event.method === 'server/discover',
+    /** The source knows the session is modern before its first message (a modern sandbox). */
+    opensModern: ({ context }) => context.opensModern,
     /** basic/versioning: "a request carrying modern per-request `_meta` is served statelessly". */
     carriesModernEnvelope: ({ event }) =>
       event.type === 'client.request' && carriesModernEnvelope(event),
@@ -175,6 +178,11 @@ export const refereeSetup = setup({
     /** The first message decided the era; the era handles it now. */
     replay: raise(({ event }) => event),
     /** A modern session follows the rule set of the modern revision its first request names. */
+    /** A session known to be modern from its start follows the latest stateless revision. */
+    adoptLatestModernRules: assign(({ context }) => ({
+      ruleVersion: LATEST_STATELESS_VERSION,
+      rules: context.ruleSets[LATEST_STATELESS_VERSION] ?? context.rules,
+    })),
     adoptModernRules: assign(({ context, event }) => {
       assertEvent(event, 'client.request');
       return adoptModernRules(context, event);

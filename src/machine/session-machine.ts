@@ -103,6 +103,8 @@ export const sessionMachine = refereeSetup.createMachine({
   states: {
     undecided: {
       description: 'No message yet: the first one decides the era.',
+      // Unless the source knew it before any message (a sandbox opened in the modern era).
+      always: { guard: 'opensModern', target: 'modern', actions: 'adoptLatestModernRules' },
       on: {
         'client.request': [
           {

@@ -246,3 +246,24 @@ describe('era-mixed: how strong the rule is depends on what the client knew', ()
     expect(severities(opened.initialize({ id: 2 }))).toEqual(['era-mixed:warning']);
   });
 });
+
+describe('a source that knows the session is modern before its first message', () => {
+  it('the first request without _meta is a modern request missing it, not a handshake-era opening', async () => {
+    const { advance, runReferee, startReferee, verdictOf } = await import(
+      '../../src/machine/index.js'
+    );
+    const bare = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const event = { type: 'envelope', direction: 'client->server', message: bare } as const;
+    const rulesOf = (state: Parameters<typeof verdictOf>[0]) =>
+      (verdictOf(state)?.violations ?? []).map((v) => v.rule);
+    expect(rulesOf(advance(startReferee({ era: 'modern' }), event))).toEqual([
+      'request-meta-missing',
+    ]);
+    expect(rulesOf(advance(startReferee(), event))).toEqual(['initialize-not-first']);
+    // The started actor (the session log's path) agrees with the pure one.
+    const run = runReferee({ era: 'modern' });
+    run.send(event);
+    expect(rulesOf(run.state())).toEqual(['request-meta-missing']);
+    expect(run.state().context.era).toBe('modern');
+  });
+});

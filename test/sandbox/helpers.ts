@@ -10,7 +10,7 @@ import type { SandboxSession } from '../../src/sim/sandbox/session.js';
  * run of its own).
  */
 export function judge(session: SandboxSession, offer: Offer): string[] {
-  let state: RefereeState = startReferee();
+  let state: RefereeState = startReferee(session.era === 'modern' ? { era: 'modern' } : {});
   for (const step of session.log.steps) {
     state =
       step.kind === 'close'

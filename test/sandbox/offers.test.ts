@@ -114,13 +114,32 @@ describe('the offered list equals what the referee accepts', () => {
   it('a fresh modern client, and one in a modern session', () => {
     const s = sandbox('modern', 'client');
     const fresh = agrees(s);
-    expect(fresh.filter((r) => r.claims.length > 0).map((r) => r.key)).toEqual(['bare:tools/list']);
+    // The sandbox is modern from its start: a request without _meta is a modern one missing it.
+    expect(claims(s, 'bare:tools/list')).toEqual(['request-meta-missing']);
+    expect(fresh.filter((r) => r.claims.length > 0).map((r) => r.key)).toEqual([
+      'bare:tools/list',
+      'request:initialize',
+      'removed:ping',
+      'removed:logging/setLevel',
+      'removed:resources/subscribe',
+      'removed:notifications/roots/list_changed',
+    ]);
     const steps = send(s, 'request:server/discover');
     expect(steps.at(-1)?.verdict).toMatchObject({ kind: 'response', violations: [] });
     agrees(s);
     expect(claims(s, 'request:initialize')).toEqual(['era-mixed']);
     expect(claims(s, 'bare:tools/list')).toEqual(['request-meta-missing']);
     expect(claims(s, 'removed:ping')).toEqual(['method-removed']);
+  });
+
+  it('modern: a request without _meta sent first leaves the session modern (it is not a handshake)', () => {
+    const s = sandbox('modern', 'client');
+    const first = send(s, 'bare:tools/list');
+    expect(first[0]?.verdict?.violations.map((v) => v.rule)).toEqual(['request-meta-missing']);
+    expect(s.log.view().era).toBe('modern');
+    const next = send(s, 'request:server/discover');
+    expect(next[0]?.verdict?.violations).toEqual([]);
+    agrees(s);
   });
 
   it('modern: a call that needs input the client did not declare, and the retry', () => {

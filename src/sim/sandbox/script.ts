@@ -44,7 +44,8 @@ export function nextScripted(
     if (hs.initialize === 'none') return { message: client.initialize(), scripted: false };
     if (hs.initialize !== 'succeeded') return null;
     if (!hs.initializedSent) return { message: client.initialized(), scripted: false };
-  } else if (view.era === null) {
+  } else if (view.declaredVersion === null && view.pending.length === 0) {
+    // No modern request yet (the sandbox's log knows the era before any message): probe first.
     return { message: client.discover(MODERN_VERSION), scripted: false };
   }
   if (waiting) return null;

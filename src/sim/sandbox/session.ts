@@ -33,7 +33,7 @@ const sentBy = (side: Side): Direction => (side === 'client' ? 'client->server' 
  * the same log. The offers of the next turn are read from the log's view of the session.
  */
 export class SandboxSession {
-  readonly log = new SessionLog();
+  readonly log: SessionLog;
   readonly era: SandboxEra;
   readonly side: Side;
   readonly me: Identity;
@@ -49,6 +49,9 @@ export class SandboxSession {
 
   constructor(options: SandboxOptions) {
     this.era = options.era;
+    // A modern sandbox is modern from its start: a first message without the _meta envelope is a
+    // modern request missing it, not a handshake-era session (the referee would read it so).
+    this.log = new SessionLog(options.era === 'modern' ? { era: 'modern' } : {});
     this.side = options.side;
     const own = options.side === 'client' ? options.client : options.server;
     this.me = {
