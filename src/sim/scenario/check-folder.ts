@@ -46,12 +46,17 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
     const sources = logStepSources(lesson.scenario);
     for (const [i, step] of played.value.steps.entries()) {
       const rules = (step.verdict?.violations ?? []).map((v) => v.rule);
-      if (rules.length === 0 || step.notes?.fault) continue;
+      const fault = step.notes?.fault;
+      // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
+      // declare, say) would show the learner a bug as "allowed by the rules".
+      if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
       const source = sources[i] ?? null;
       problems.push({
         file: lesson.file,
         line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-        message: `steps[${source ?? '?'}]: breaks ${rules.join(', ')}; only a fault step may break a rule`,
+        message: fault
+          ? `steps[${source ?? '?'}]: fault ${fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation`
+          : `steps[${source ?? '?'}]: breaks ${rules.join(', ')}; only a fault step may break a rule`,
       });
     }
   }

@@ -1,0 +1,39 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
+import { LESSONS_DIR } from '../../src/sim/scenario/lesson-index.js';
+
+/** A teacher's folder holding a copy of the course's lesson 17, changed by `edit`. */
+function folderWith(edit: (yaml: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-check-'));
+  const source = join(LESSONS_DIR, '17-capability-removal', 'lesson.yaml');
+  const target = join(dir, '01-my-removal');
+  cpSync(join(LESSONS_DIR, '17-capability-removal'), target, { recursive: true });
+  writeFileSync(join(target, 'lesson.yaml'), edit(readFileSync(source, 'utf8')));
+  return dir;
+}
+
+describe('lessons --check: a fault must break a rule', () => {
+  it('the course lesson copied as it is has no problem', async () => {
+    const check = await checkLessonFolder(folderWith((y) => y));
+    expect(check.problems).toEqual([]);
+  });
+
+  it('a fault the session allows (the notification was declared) is a located problem', async () => {
+    // Declaring tools.listChanged makes the fault's notifications/tools/list_changed legal.
+    const dir = folderWith((y) =>
+      y.replace('    tools: {}\n', '    tools: { listChanged: true }\n'),
+    );
+    const check = await checkLessonFolder(dir);
+    const yaml = readFileSync(join(dir, '01-my-removal', 'lesson.yaml'), 'utf8').split('\n');
+    const faultLine = yaml.findIndex((l) => l.includes('fault: undeclared-notification')) + 1;
+    expect(check.problems).toEqual([
+      expect.objectContaining({
+        line: faultLine,
+        message: expect.stringMatching(/fault undeclared-notification breaks no rule here/),
+      }),
+    ]);
+  });
+});
