@@ -37,3 +37,30 @@ describe('lessons --check: a fault must break a rule', () => {
     ]);
   });
 });
+
+describe('lessons --check: the revision a lesson names', () => {
+  it('must be a revision of the specification', async () => {
+    const check = await checkLessonFolder(
+      folderWith((y) => y.replace("revision: '2025-11-25'", "revision: '2025-13-01'")),
+    );
+    expect(check.problems).toEqual([
+      expect.objectContaining({
+        line: 1,
+        message: expect.stringMatching(/a revision of the specification: 2024-11-05, .*2026-07-28/),
+      }),
+    ]);
+  });
+
+  it('must be of the era the lesson’s session is in', async () => {
+    const check = await checkLessonFolder(
+      folderWith((y) => y.replace("revision: '2025-11-25'", "revision: '2026-07-28'")),
+    );
+    expect(check.problems).toEqual([
+      expect.objectContaining({
+        line: 1,
+        message:
+          "revision: 2026-07-28 is a revision of the 2026-07-28 era (no handshake), but the lesson's session is in the handshake era",
+      }),
+    ]);
+  });
+});

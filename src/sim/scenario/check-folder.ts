@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isStatelessVersion } from '../../protocol/versions.js';
 import { runScenario } from './engine.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
@@ -22,6 +24,14 @@ function logStepSources(scenario: Scenario): number[] {
   );
 }
 
+/** The line of the first top-level line matching `key` (1 when the file has none). */
+function lineOf(file: string, key: RegExp): number {
+  const at = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => key.test(l));
+  return at < 0 ? 1 : at + 1;
+}
+
 /**
  * `lessons --check <folder>`: every problem of every lesson in it, each located — files that do not
  * load, ids the course already has, scenarios that cannot be played, and envelopes that break a
@@ -42,6 +52,17 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
       const message = `steps[${played.error.step}]: ${played.error.message}`;
       problems.push({ file: lesson.file, line, message });
       continue;
+    }
+    // The revision the lesson names must be of the era its session is in: a handshake-era lesson
+    // headed 2026-07-28 would tell the learner the wrong revision on every screen.
+    const era = played.value.steps.find((s) => s.verdict)?.verdict?.era;
+    const named = isStatelessVersion(lesson.scenario.revision) ? 'modern' : 'legacy';
+    if (era !== undefined && era !== named) {
+      problems.push({
+        file: lesson.file,
+        line: lineOf(lesson.file, /^revision\s*:/),
+        message: `revision: ${lesson.scenario.revision} is a revision of the ${named === 'modern' ? '2026-07-28 era (no handshake)' : 'handshake era'}, but the lesson's session is in the ${era === 'modern' ? '2026-07-28 era' : 'handshake era'}`,
+      });
     }
     const sources = logStepSources(lesson.scenario);
     for (const [i, step] of played.value.steps.entries()) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CACHEABLE_METHODS } from '../../protocol/caching.js';
+import { KNOWN_VERSIONS } from '../../protocol/versions.js';
 import { TOOL_NAMES } from '../server/session-tools.js';
 import { FAULT_NAMES } from './faults.js';
 
@@ -256,6 +257,9 @@ export const scenarioSchema = z
     revision: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'a revision such as 2025-11-25')
+      .refine((v) => (KNOWN_VERSIONS as readonly string[]).includes(v), {
+        message: `a revision of the specification: ${KNOWN_VERSIONS.join(', ')}`,
+      })
       .default('2025-11-25'),
     server: serverConfigSchema.default(serverConfigSchema.parse({})),
     client: clientConfigSchema.default(clientConfigSchema.parse({})),
