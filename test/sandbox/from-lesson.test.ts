@@ -31,6 +31,20 @@ describe('the sandbox at a lesson’s last state', () => {
   });
 });
 
+describe('a lesson that ends by closing the connection', () => {
+  it.each(['two-eras', 'dual-era-probe'])(
+    '%s: the sandbox opens just before the close, with messages allowed',
+    async (id) => {
+      const opened = await openLesson(id);
+      if (!opened.ok) throw new Error(opened.error.message);
+      expect(opened.value.timeline.steps.at(-1)?.kind).toBe('close');
+      const s = sandboxAtLesson(opened.value, 'client');
+      expect(s.log.view().closed).toBe(false);
+      expect(s.offers().filter((o) => o.blocks.length === 0).length).toBeGreaterThan(0);
+    },
+  );
+});
+
 describe('every lesson’s last state', () => {
   it('offers what the referee accepts, on either side', async () => {
     const { loadLessons } = await import('../../src/sim/scenario/load-lessons.js');

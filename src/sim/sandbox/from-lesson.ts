@@ -28,7 +28,7 @@ export function eraAtEnd(steps: readonly Step[]): 'legacy' | 'modern' {
 }
 
 /**
- * The sandbox at a lesson's last state: peers configured as the lesson's, the lesson's envelopes
+ * The sandbox at a lesson's last state (before its closing, if it ends by closing): peers configured as the lesson's, the lesson's envelopes
  * replayed into the log (exactly as recorded) and into the simulated peer (so it knows the
  * version, the capabilities and what it was asked); then the learner takes over their side.
  * The lesson's silent actions (a tool added, a resource changed, a log line) are not replayed
@@ -42,7 +42,11 @@ export function sandboxAtLesson(played: PlayedLesson, side: Side): SandboxSessio
     server: scenario.server,
     client: scenario.client,
   });
-  for (const step of played.timeline.steps) session.replay(eventOf(step));
+  // A lesson that ends by closing the connection is taken up just before that close: the
+  // learner continues the session, rather than starting in one where nothing may be sent.
+  const steps = [...played.timeline.steps];
+  while (steps.at(-1)?.kind === 'close') steps.pop();
+  for (const step of steps) session.replay(eventOf(step));
   session.open();
   return session;
 }
