@@ -121,8 +121,8 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   useInput((input, key) => {
     for (const action of actionsFor(COMPARE_KEYS, keyNames(input, key))) {
       if (helpOpen.current) {
-        // Any key closes the help (q quits).
-        if (action === 'quit') return exit();
+        // Any key closes the help, Esc included, as in the lesson view (q quits).
+        if (action === 'quit' && !key.escape) return exit();
         showHelp(false);
         return;
       }

@@ -98,6 +98,11 @@ describe('the compare view', () => {
     await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
     ui.type('x');
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
+    // Esc too closes the help (it does not quit the view, as q does).
+    ui.type('?');
+    await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
+    ui.type('\u001b');
+    await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
     ui.unmount();
   });
 });
