@@ -197,3 +197,18 @@ function pendingCall(s: SandboxSession): string {
   if (!p) throw new Error('no tools/call waiting');
   return String(p.id);
 }
+
+describe('the default peers of a 2026-07-28 sandbox', () => {
+  it('the client declares roots with no listChanged flag: that notification was removed', () => {
+    const s = sandbox('modern', 'client');
+    const request = pick(s, 'request:tools/list').envelope as {
+      params: { _meta: Record<string, { roots?: unknown }> };
+    };
+    expect(request.params._meta['io.modelcontextprotocol/clientCapabilities']?.roots).toEqual({});
+    const legacy = sandbox('legacy', 'client');
+    const init = pick(legacy, 'request:initialize').envelope as {
+      params: { capabilities: { roots?: unknown } };
+    };
+    expect(init.params.capabilities.roots).toEqual({ listChanged: true });
+  });
+});

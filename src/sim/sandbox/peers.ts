@@ -29,6 +29,12 @@ export const SANDBOX_CLIENT: ClientConfig = {
   elicitation: { action: 'accept', content: { rating: 5, comment: 'Clear!' } },
 };
 
+/**
+ * The same client in 2026-07-28, whose roots capability has no flags: notifications/roots/
+ * list_changed was removed (changelog › Major changes), so there is no change to promise.
+ */
+const MODERN_CLIENT_CAPABILITIES: JsonObject = { roots: {}, sampling: {}, elicitation: {} };
+
 /** Changes to the defaults: the capabilities each side declares. */
 export type SandboxTweak = {
   readonly serverCapabilities?: JsonObject;
@@ -50,6 +56,7 @@ export function sandboxDefaults(
     },
     client: {
       ...SANDBOX_CLIENT,
+      ...(era === 'modern' ? { capabilities: MODERN_CLIENT_CAPABILITIES } : {}),
       ...(tweak.clientCapabilities ? { capabilities: tweak.clientCapabilities } : {}),
     },
   });
