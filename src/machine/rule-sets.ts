@@ -190,7 +190,7 @@ export const MODERN_RULES: RuleSet = {
       'server-cancel-not-listen',
       'id-beyond-safe-integer',
     ),
-    'client.result': rules('message-after-shutdown', ...ANSWER, 'invalid-result'),
+    'client.result': rules('message-after-shutdown', 'client-response', ...ANSWER, 'invalid-result'),
     'server.result': rules(
       'message-after-shutdown',
       ...ANSWER,
@@ -202,7 +202,12 @@ export const MODERN_RULES: RuleSet = {
       'server-info-missing',
       ...MRTR_ANSWER,
     ),
-    'client.error': rules('message-after-shutdown', ...ANSWER, 'error-code-not-in-revision'),
+    'client.error': rules(
+      'message-after-shutdown',
+      'client-response',
+      ...ANSWER,
+      'error-code-not-in-revision',
+    ),
     'server.error': rules(
       'message-after-shutdown',
       ...ANSWER,

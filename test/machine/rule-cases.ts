@@ -270,6 +270,14 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => discovered().initialize(),
     legal: () => discovered().client(modernRequest(1, 'tools/list')),
   },
+  'client-response': {
+    // The server's request is itself a violation (server-request); the client answers nothing.
+    trigger: () =>
+      discovered()
+        .server(rpc.request('s1', 'roots/list'))
+        .client(rpc.error('s1', -32601, 'Method not found')),
+    legal: () => discovered().client(modernRequest(1, 'tools/list')),
+  },
   'method-removed': {
     trigger: () => discovered().client(modernRequest(1, 'ping')),
     legal: () =>

@@ -170,14 +170,18 @@ describe('the offered list equals what the referee accepts', () => {
     agrees(learnerServer);
   });
 
-  it('2026-07-28: a request the learner’s server sends is flagged, and the client serves none (-32601)', () => {
+  it('2026-07-28: a request the learner’s server sends is flagged, and the client answers nothing', () => {
     const s = sandbox('modern', 'server', { clientCapabilities: { sampling: {} } });
     const request = s.offers().find((o) => o.key === 'request:sampling/createMessage');
     expect(request?.blocks.map((b) => b.rule)).toContain('server-request');
     const steps = s.send(request?.envelope);
     expect(steps[0]?.verdict?.violations.map((v) => v.rule)).toContain('server-request');
-    expect(steps.at(-1)?.message).toMatchObject({ error: { code: -32601 } });
+    // The client MUST NOT write a JSON-RPC response (2026-07-28 stdio › Sending Messages).
+    expect(
+      steps.filter((st) => st.direction === 'client->server' && st.verdict?.kind !== 'request'),
+    ).toEqual([]);
   });
+
 
   it('catches a wrong offer: a claim the referee does not make fails the comparison', () => {
     const s = sandbox('legacy', 'client');

@@ -53,4 +53,22 @@ export const MODERN_REQUEST_RULES = [
       };
     },
   },
+  {
+    id: 'client-response',
+    severity: 'error',
+    spec: '2026-07-28/basic/transports/stdio › Sending Messages',
+    specNote: {
+      en: 'the client MUST NOT write JSON-RPC responses (Streamable HTTP says the same)',
+      zh: '客户端不得发送 JSON-RPC 回应（HTTP 传输也这样规定）',
+    },
+    title: { en: 'Response sent by the client', zh: '客户端发送了回应' },
+    check: (ctx, msg) => {
+      if (ctx.era !== 'modern') return null;
+      if (msg.type !== 'client.result' && msg.type !== 'client.error') return null;
+      return {
+        en: `the client answered ${show(msg.id)} with a JSON-RPC ${msg.type === 'client.error' ? 'error response' : 'response'}; in ${ctx.ruleVersion} a client writes only requests and notifications, and a server's request (itself a violation) gets no answer`,
+        zh: `客户端用 JSON-RPC ${msg.type === 'client.error' ? '错误回应' : '回应'}回答了 ${show(msg.id)}；在 ${ctx.ruleVersion} 中客户端只发送请求和通知，服务器发来的请求（它本身就是违规）不会得到回应`,
+      };
+    },
+  },
 ] as const satisfies readonly RuleRow[];

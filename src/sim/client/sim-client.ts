@@ -429,9 +429,10 @@ export class SimClient {
     const reply = (result: JsonObject) =>
       this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, result } });
     const caps = this.config.capabilities;
-    // 2026-07-28: a server sends no requests (stdio › Receiving Messages), so a modern client
-    // serves none: whatever the method, and whatever it declared, it is not found.
-    switch (this.modernVersion === null ? method : null) {
+    // 2026-07-28: a server sends no requests (stdio › Receiving Messages), and the client MUST NOT
+    // write a JSON-RPC response (stdio and Streamable HTTP › Sending Messages): it answers nothing.
+    if (this.modernVersion !== null) return;
+    switch (method) {
       case 'ping':
         return reply({});
       case 'roots/list':
@@ -447,8 +448,7 @@ export class SimClient {
       default:
         break;
     }
-    // Client › Roots: a client without the capability answers -32601, like any unknown method;
-    // so does a modern client to any request.
+    // Client › Roots: a client without the capability answers -32601, like any unknown method.
     this.outbox.push({
       at: now,
       about: id,

@@ -134,6 +134,16 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
     }
     case 'server-sends-request':
       return ok(S2C, server.makeRequest(str(params.method, 'roots/list')));
+    case 'client-answers-request': {
+      // The client answers the server's request, as a handshake-era client would: -32601.
+      const asked = [...ctx.log.view().pending].reverse().find((p) => p.requester === 'server');
+      if (!asked) return no('client-answers-request needs a request of the server waiting');
+      return ok(C2S, {
+        jsonrpc: '2.0',
+        id: asked.id,
+        error: { code: -32601, message: `Method not found: ${asked.method}` },
+      });
+    }
     case 'result-without-type':
     case 'result-without-cache-hints':
     case 'result-without-server-info': {

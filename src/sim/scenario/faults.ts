@@ -37,6 +37,7 @@ export const FAULT_NAMES = [
   // 2026-07-28 (lessons 26–30)
   'request-without-meta',
   'server-sends-request',
+  'client-answers-request',
   'result-without-type',
   'result-without-cache-hints',
   'answer-unsupported-version',
