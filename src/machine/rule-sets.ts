@@ -190,7 +190,12 @@ export const MODERN_RULES: RuleSet = {
       'server-cancel-not-listen',
       'id-beyond-safe-integer',
     ),
-    'client.result': rules('message-after-shutdown', 'client-response', ...ANSWER, 'invalid-result'),
+    'client.result': rules(
+      'message-after-shutdown',
+      'client-response',
+      ...ANSWER,
+      'invalid-result',
+    ),
     'server.result': rules(
       'message-after-shutdown',
       ...ANSWER,

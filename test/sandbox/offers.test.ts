@@ -182,7 +182,6 @@ describe('the offered list equals what the referee accepts', () => {
     ).toEqual([]);
   });
 
-
   it('catches a wrong offer: a claim the referee does not make fails the comparison', () => {
     const s = sandbox('legacy', 'client');
     const wrong: Offer = {

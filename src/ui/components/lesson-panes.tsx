@@ -73,6 +73,7 @@ export function LessonPanes(props: LessonPanesProps) {
         mode={plan.peers}
         lang={lang}
         nameRequest={(id) => clientRequestLabel(steps, index, id)}
+        width={width}
       />
       {plan.wide ? (
         <Box flexShrink={0} height={heights.envelope}>

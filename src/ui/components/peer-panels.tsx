@@ -1,7 +1,9 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { PeerViews } from '../../session/index.js';
+import { ellipsized } from '../bound-text.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { PeersMode } from '../layout.js';
 import { type PeerFact, peerFacts } from '../peer-facts.js';
@@ -13,13 +15,45 @@ export type PeerPanelsProps = {
   readonly lang: Lang;
   /** `method #id` for a request id the server is working on. */
   readonly nameRequest: (id: string) => string;
+  /** The columns a compact line may take (it ends with `…` when it is cut). */
+  readonly width?: number;
 };
+
+/**
+ * The facts of a compact line that fit `width` columns after `label`, the last one cut to fit,
+ * and whether anything was left out (the line then ends with `…`). Ink's own truncation cannot
+ * be used on a line with a wide (CJK) character: cut there it comes out a column too wide, so
+ * such a line is clipped instead, and a clip draws no `…` (see clip.ts).
+ */
+export function fitFacts(
+  label: string,
+  facts: readonly PeerFact[],
+  width: number,
+): { readonly facts: readonly PeerFact[]; readonly cut: boolean } {
+  let used = stringWidth(`${label} `);
+  const kept: PeerFact[] = [];
+  for (const [i, f] of facts.entries()) {
+    const head = `${i > 0 ? ' · ' : ''}${f.short} `;
+    const need = stringWidth(head) + stringWidth(f.value);
+    const last = i === facts.length - 1;
+    if (used + need <= width - (last ? 0 : 1)) {
+      kept.push(f);
+      used += need;
+      continue;
+    }
+    // This fact does not fit whole: as much of its value as leaves a column for the `…`.
+    const room = width - 1 - used - stringWidth(head);
+    if (room > 0) kept.push({ ...f, value: ellipsized(f.value, room + 1).head });
+    return { facts: kept, cut: true };
+  }
+  return { facts: kept, cut: false };
+}
 
 /**
  * What each side knows: declared capabilities, the negotiated version, cached tools, requests in
  * flight. `full`: a bordered panel per side; `compact`: one line per side.
  */
-export function PeerPanels({ peers, mode, lang, nameRequest }: PeerPanelsProps) {
+export function PeerPanels({ peers, mode, lang, nameRequest, width }: PeerPanelsProps) {
   const theme = useTheme();
   if (mode === 'none') return null;
   const sides = [
@@ -45,14 +79,21 @@ export function PeerPanels({ peers, mode, lang, nameRequest }: PeerPanelsProps) 
           ]),
         )}
       >
-        {sides.map(({ side, facts }) => (
-          <Text key={side} wrap="truncate-end">
-            <Text bold {...theme.fg(side)}>
-              {tr(STRINGS[side], lang)}{' '}
+        {sides.map(({ side, facts }) => {
+          const label = tr(STRINGS[side], lang);
+          const shown = facts.filter((f) => !f.empty);
+          const fit =
+            width === undefined ? { facts: shown, cut: false } : fitFacts(label, shown, width);
+          return (
+            <Text key={side} wrap="truncate-end">
+              <Text bold {...theme.fg(side)}>
+                {label}{' '}
+              </Text>
+              {fit.facts.map((f, i) => fact(f, i > 0, true))}
+              {fit.cut ? <Text dimColor>…</Text> : null}
             </Text>
-            {facts.filter((f) => !f.empty).map((f, i) => fact(f, i > 0, true))}
-          </Text>
-        ))}
+          );
+        })}
       </Box>
     );
   }
