@@ -39,7 +39,7 @@ function fact(input: FactInput, lang: Lang): PeerFact {
   };
 }
 
-/** The facts of one side, most telling first: version, capabilities, tools, work in flight. */
+/** The facts of one side, most telling first: version, capabilities, tools, work in flight (then a modern peer's info). */
 export function peerFacts(
   peers: PeerViews,
   side: 'client' | 'server',
@@ -98,6 +98,10 @@ export function peerFacts(
     if (v.subscriptions.length > 0)
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
   }
+  // A modern peer's self-description goes last: what is in flight tells more, and a panel of
+  // four lines would leave it out rather than the pending requests.
+  const info = peers.modern ? infoText(peers.modern[side].info) : null;
+  if (info !== null) facts.push(fact({ label: 'clientInfo', items: info }, lang));
   return facts;
 }
 
@@ -121,7 +125,6 @@ function modernFacts(
 ): PeerFact[] {
   const facts = modern[side];
   const caps = facts.capabilities;
-  const info = infoText(facts.info);
   const first =
     side === 'client'
       ? fact(
@@ -157,7 +160,6 @@ function modernFacts(
       },
       lang,
     ),
-    ...(info === null ? [] : [fact({ label: 'clientInfo', items: info }, lang)]),
   ];
 }
 

@@ -42,6 +42,18 @@ describe('the peer panels of a modern session (2026-07-28)', () => {
     expect(zh.声明版本).toBe('2026-07-28（逐个请求）');
   });
 
+  it('put what is in flight before the peer’s info: a panel of four lines shows the pending requests', () => {
+    // The first step with a client request waiting.
+    const step = modern.find((s) => s.peers.client.pending.length > 0);
+    if (!step) throw new Error('no pending request in the recording');
+    for (const lang of ['en', 'zh'] as const) {
+      const client = peerFacts(step.peers, 'client', lang);
+      const shown = client.slice(0, 4).map((f) => f.value);
+      expect(shown.join(' ')).toContain(step.peers.client.pending[0]);
+      expect(client.at(-1)?.value).toBe('mcp-sim-recorder 0.1.0');
+    }
+  });
+
   it('show the version the latest request named, even one the server does not serve', () => {
     const rows = readFileSync(join(REAL, 'v2-modern.jsonl'), 'utf8')
       .split('\n')
