@@ -42,6 +42,11 @@ export const STRINGS = {
     en: 'Each step sends one JSON-RPC envelope. The referee checks it against the lifecycle and the negotiated capabilities; a red callout names the rule it breaks and the spec section.',
     zh: '每一步发送一条 JSON-RPC 消息。裁判根据生命周期和协商好的能力检查它；红色提示会指出违反的规则和规范章节。',
   },
+  /** The same for a session of the stateless era, which has no lifecycle and negotiates nothing. */
+  helpModern: {
+    en: 'Each step sends one JSON-RPC envelope. The referee checks it against the rules of 2026-07-28: what its own _meta declares (revision, capabilities), the server’s answers and the requests in flight; a red callout names the rule it breaks and the spec section.',
+    zh: '每一步发送一条 JSON-RPC 消息。裁判按 2026-07-28 的规则检查它：它自己的 _meta 声明的内容（版本、能力）、服务器的回答以及尚未完成的请求；红色提示会指出违反的规则和规范章节。',
+  },
   helpSaved: {
     en: 'Progress is saved in .mcp-sim/progress.json.',
     zh: '进度保存在 .mcp-sim/progress.json 中。',

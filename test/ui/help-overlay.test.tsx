@@ -81,6 +81,20 @@ describe('the help overlay', () => {
     );
   });
 
+  it('in a 2026-07-28 session speaks of _meta, not of a lifecycle or negotiated capabilities', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const text = renderToString(
+        <HelpOverlay hints={hints} lang={lang} saves modern width={400} />,
+        {
+          columns: 400,
+        },
+      );
+      expect(text).toContain(tr(STRINGS.helpModern, lang));
+      expect(text).not.toContain(tr(STRINGS.help, lang));
+    }
+    expect(tr(STRINGS.helpModern, 'en')).not.toMatch(/lifecycle|negotiated/);
+  });
+
   it('joins Chinese sentences without a space, English ones with one', () => {
     const zh = linesAt('zh', 400).join('');
     expect(zh).toContain(`${tr(STRINGS.help, 'zh')}${tr(STRINGS.helpSaved, 'zh')}`);

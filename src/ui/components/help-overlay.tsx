@@ -13,6 +13,8 @@ export type HelpOverlayProps<Action extends string> = {
   readonly lang: Lang;
   /** Whether this screen saves progress (a lesson does; a recording or a live session does not). */
   readonly saves: boolean;
+  /** The session on screen is of the stateless era (2026-07-28): no lifecycle to check against. */
+  readonly modern?: boolean;
   /** Columns it is drawn in, its border included: Chinese is broken here (breakCjk), not by Ink. */
   readonly width: number;
   /** Lines the help is scrolled down (`j`/`k` while it is open); clamped to what it needs. */
@@ -33,6 +35,7 @@ export function HelpOverlay<Action extends string>({
   hints,
   lang,
   saves,
+  modern = false,
   width,
   scroll = 0,
   onMeasure,
@@ -108,7 +111,11 @@ export function HelpOverlay<Action extends string>({
           <Box marginTop={1}>
             <Prose>
               {breakCjk(
-                sentences(lang, tr(STRINGS.help, lang), saves ? tr(STRINGS.helpSaved, lang) : ''),
+                sentences(
+                  lang,
+                  tr(modern ? STRINGS.helpModern : STRINGS.help, lang),
+                  saves ? tr(STRINGS.helpSaved, lang) : '',
+                ),
                 inner,
               )}
             </Prose>

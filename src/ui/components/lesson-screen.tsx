@@ -118,6 +118,7 @@ export function LessonScreen(props: LessonScreenProps) {
         hints={helpHints(hints, lang, mode)}
         lang={lang}
         saves={SCREEN_MODES[mode].saves}
+        modern={steps[index]?.era === 'modern'}
         width={columns}
         scroll={props.helpScroll?.lines ?? 0}
         {...(props.helpScroll ? { onMeasure: props.helpScroll.measured } : {})}
