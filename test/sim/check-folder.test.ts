@@ -64,3 +64,21 @@ describe('lessons --check: the revision a lesson names', () => {
     ]);
   });
 });
+
+describe('lessons --check: field notes', () => {
+  it('a note on a field the envelope does not have is a located problem', async () => {
+    const dir = folderWith((y) =>
+      y.replace(
+        '      zh: 与第一课相同的开场。\n',
+        '      zh: 与第一课相同的开场。\n    annotations:\n      /params/nope:\n        en: Nothing.\n        zh: 没有。\n      /params/clientInfo/name:\n        en: Its name.\n        zh: 它的名字。\n',
+      ),
+    );
+    const check = await checkLessonFolder(dir);
+    expect(check.problems).toEqual([
+      expect.objectContaining({
+        line: 19,
+        message: "steps[0]: annotations: /params/nope names no field of this step's envelope",
+      }),
+    ]);
+  });
+});

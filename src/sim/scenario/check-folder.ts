@@ -24,6 +24,27 @@ function logStepSources(scenario: Scenario): number[] {
   );
 }
 
+/** Does the JSON pointer name a value in `value` (objects by key, arrays by index)? */
+function resolves(value: unknown, pointer: string): boolean {
+  let node = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key) && Number(key) < node.length) {
+      node = node[Number(key)];
+    } else if (
+      typeof node === 'object' &&
+      node !== null &&
+      !Array.isArray(node) &&
+      Object.hasOwn(node, key)
+    ) {
+      node = (node as Record<string, unknown>)[key];
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** The line of the first top-level line matching `key` (1 when the file has none). */
 function lineOf(file: string, key: RegExp): number {
   const at = readFileSync(file, 'utf8')
@@ -68,6 +89,18 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
     for (const [i, step] of played.value.steps.entries()) {
       const rules = (step.verdict?.violations ?? []).map((v) => v.rule);
       const fault = step.notes?.fault;
+      // A field note on a field the envelope does not have would be shown as if it had it.
+      if (step.kind === 'message') {
+        for (const { pointer } of step.notes?.annotations ?? []) {
+          if (resolves(step.message, pointer)) continue;
+          const source = sources[i] ?? null;
+          problems.push({
+            file: lesson.file,
+            line: source !== null ? (lesson.stepLines[source] ?? null) : null,
+            message: `steps[${source ?? '?'}]: annotations: ${pointer} names no field of this step's envelope`,
+          });
+        }
+      }
       // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
       // declare, say) would show the learner a bug as "allowed by the rules".
       if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
