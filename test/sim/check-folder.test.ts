@@ -82,3 +82,18 @@ describe('lessons --check: field notes', () => {
     ]);
   });
 });
+
+describe('lessons --check of one lesson’s own folder', () => {
+  it('checks that lesson (no advice to move its file)', async () => {
+    const dir = folderWith((y) =>
+      y.replace('    tools: {}\n', '    tools: { listChanged: true }\n'),
+    );
+    const check = await checkLessonFolder(join(dir, '01-my-removal'));
+    expect(check.lessons).toBe(1);
+    expect(check.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/fault undeclared-notification breaks no rule here/),
+    ]);
+    const course = await checkLessonFolder(join(LESSONS_DIR, '17-capability-removal'));
+    expect(course).toMatchObject({ lessons: 1, problems: [] });
+  });
+});

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { isStatelessVersion } from '../../protocol/versions.js';
 import { runScenario } from './engine.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
-import { type LessonProblem, loadLessons } from './load-lessons.js';
+import { type LessonListing, type LessonProblem, loadLessons } from './load-lessons.js';
 import type { Scenario } from './schema.js';
 
 export type FolderCheck = {
@@ -22,6 +22,22 @@ function logStepSources(scenario: Scenario): number[] {
   return scenario.steps.flatMap((step, i) =>
     !('do' in step) || (typeof step.do === 'object' && 'raw' in step.do) ? [i] : [],
   );
+}
+
+/**
+ * The lessons of a folder of lessons, or of one lesson's own folder (`02-my-lesson/`, holding
+ * lesson.yaml): that lesson alone, loaded with its neighbours as the menu loads it (the folder's
+ * name gives its number and id).
+ */
+function ownLessons(dir: string): LessonListing {
+  if (!existsSync(join(dir, 'lesson.yaml'))) return loadLessons(dir);
+  const folder = resolve(dir);
+  const inFolder = (file: string) => resolve(file).startsWith(`${folder}${sep}`);
+  const all = loadLessons(dirname(folder));
+  return {
+    lessons: all.lessons.filter((l) => inFolder(l.file)),
+    problems: all.problems.filter((p) => inFolder(p.file)),
+  };
 }
 
 /** Does the JSON pointer name a value in `value` (objects by key, arrays by index)? */
@@ -60,9 +76,10 @@ function lineOf(file: string, key: RegExp): number {
  * build's index, so it checks the files as they are now.
  */
 export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
-  const own = loadLessons(dir);
+  const own = ownLessons(dir);
   // A teacher's folder is checked against the course too: an id the course has is a problem.
-  const course = resolve(dir) === resolve(LESSONS_DIR) ? null : loadLessons(LESSONS_DIR);
+  const root = existsSync(join(dir, 'lesson.yaml')) ? dirname(resolve(dir)) : resolve(dir);
+  const course = root === resolve(LESSONS_DIR) ? null : loadLessons(LESSONS_DIR);
   const listing = course ? mergeListings(course, [own]) : own;
   const problems = listing.problems.filter((p) => !course?.problems.includes(p));
   const mine = own.lessons.filter((l) => listing.lessons.includes(l));
