@@ -52,6 +52,12 @@ describe('09-multi-round-trip --play', () => {
     expect(r.envelopes[7]?.message.error).toBeDefined();
     expect(rules(r)).toEqual(['client->server retry-without-round']);
     expect(r.recap.at(-1)?.en).toMatch(/refused the state the client edited/);
+    // The round's state is named whole or shortened in its middle, never cut before its quote.
+    const said = r.envelopes
+      .flatMap((e) => e.notes)
+      .find((n) => n.en.includes('carries the state'));
+    expect(said?.en).toMatch(/carries the state "[^"]*"\.$/);
+    expect(said?.zh).toMatch(/携带状态 "[^"]*"。$/);
   });
 
   it('the starter: one call, no round, and the recap says so', async () => {

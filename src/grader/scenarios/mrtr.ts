@@ -4,6 +4,11 @@ import { type Answer, openConnection } from '../rubrics/wire.js';
 import type { PlayScenario } from '../scenario.js';
 
 const line = (answer: Answer) => JSON.stringify(answer.result ?? answer.error).slice(0, 200);
+/** A requestState in quotes, its middle left out when it is long: `"eyJ2…ZCJ9"` (the quotes kept). */
+const shortState = (state: unknown): string => {
+  const text = typeof state === 'string' ? state : JSON.stringify(state);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 40)}…${text.slice(-16)}` : text);
+};
 
 /** Exercise 9 played: a deployment to production in two rounds, then a client that edits the state. */
 export const mrtrScenario: PlayScenario = {
@@ -70,8 +75,8 @@ export const mrtrScenario: PlayScenario = {
     }
     note(
       bi(
-        `Round 2 asks "${r2.key}" and carries the state ${JSON.stringify(r2.state).slice(0, 80)}.`,
-        `第二轮询问 "${r2.key}"，携带状态 ${JSON.stringify(r2.state).slice(0, 80)}。`,
+        `Round 2 asks "${r2.key}" and carries the state ${shortState(r2.state)}.`,
+        `第二轮询问 "${r2.key}"，携带状态 ${shortState(r2.state)}。`,
       ),
     );
     now += 30_000;
