@@ -4,3 +4,23 @@ export type JsonObject = Record<string, unknown>;
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The value a JSON pointer names (objects by own key, arrays by index), or undefined when it
+ * names none: parsed JSON holds no undefined, so that answers whether the field exists.
+ */
+export function valueAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
+      node = node[Number(key)];
+    } else if (isObject(node) && Object.hasOwn(node, key)) {
+      node = node[key];
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}

@@ -6,22 +6,11 @@
  * most — or, when it matches none, by one issue naming the alternatives.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { isObject } from './json.js';
+import { isObject, valueAt } from './json.js';
 import type { ModernSchemaIssue, SchemaDef } from './modern-schema.js';
 
 type DefIssues = (def: string, value: unknown, base: string) => ModernSchemaIssue[];
 type ToIssues = (errors: readonly ErrorObject[], base: string) => ModernSchemaIssue[];
-
-function valueAt(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
 
 const within = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { valueAt } from '../../protocol/json.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
 import { runScenario } from './engine.js';
 import { LESSONS_DIR } from './lesson-index.js';
@@ -38,27 +39,6 @@ function ownLessons(dir: string): LessonListing {
     lessons: all.lessons.filter((l) => inFolder(l.file)),
     problems: all.problems.filter((p) => inFolder(p.file)),
   };
-}
-
-/** Does the JSON pointer name a value in `value` (objects by key, arrays by index)? */
-function resolves(value: unknown, pointer: string): boolean {
-  let node = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key) && Number(key) < node.length) {
-      node = node[Number(key)];
-    } else if (
-      typeof node === 'object' &&
-      node !== null &&
-      !Array.isArray(node) &&
-      Object.hasOwn(node, key)
-    ) {
-      node = (node as Record<string, unknown>)[key];
-    } else {
-      return false;
-    }
-  }
-  return true;
 }
 
 /** The line of the first top-level line matching `key` (1 when the file has none). */
@@ -109,7 +89,7 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
       // A field note on a field the envelope does not have would be shown as if it had it.
       if (step.kind === 'message') {
         for (const { pointer } of step.notes?.annotations ?? []) {
-          if (resolves(step.message, pointer)) continue;
+          if (valueAt(step.message, pointer) !== undefined) continue;
           const source = sources[i] ?? null;
           problems.push({
             file: lesson.file,
