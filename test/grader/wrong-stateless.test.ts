@@ -133,6 +133,20 @@ describe('09-multi-round-trip: wrong solutions', () => {
   const file = (text: string) => ({ 'deploy.ts': text });
   /** The line of seal() that joins the payload and its MAC. */
   const SEALED = ref.split('\n').find((l) => l.includes('await mac(secret, body)}')) ?? 'missing';
+  /** The reference with each round kept in `memory` (made by `store`), the state only its key. */
+  const keptInMemory = (store: string) =>
+    patch(
+      patch(
+        ref,
+        SEALED,
+        '  void secret;\n  const key = String(Math.random());\n  memory.set(key, state);\n  return key;',
+      ),
+      "const [body, tag, ...rest] = text.split('.');",
+      "const kept = memory.get(text);\n  if (kept) return kept.service === service && now < kept.exp ? kept : 'stale';\n  const [body, tag, ...rest] = text.split('.');",
+    ).replace(
+      'async function seal(',
+      `const memory: Map<string, State> = ${store};\nasync function seal(`,
+    );
 
   it('a requestState whose MAC is never checked (base64 JSON the client can edit)', async () => {
     const text = patch(
@@ -171,34 +185,12 @@ describe('09-multi-round-trip: wrong solutions', () => {
   });
 
   it('the round kept in server memory, the state only a key to it', async () => {
-    const text = patch(
-      patch(
-        ref,
-        SEALED,
-        '  void secret;\n  const key = String(Math.random());\n  memory.set(key, state);\n  return key;',
-      ),
-      "const [body, tag, ...rest] = text.split('.');",
-      "const kept = memory.get(text);\n  if (kept) return kept.service === service && now < kept.exp ? kept : 'stale';\n  const [body, tag, ...rest] = text.split('.');",
-    ).replace(
-      'async function seal(',
-      'const memory = new Map<string, State>();\nasync function seal(',
-    );
+    const text = keptInMemory('new Map<string, State>()');
     await expectCaught(id, file(text), 'no-server-memory');
   });
 
   it('the round kept on globalThis, which outlives a re-import: a fresh instance is a fresh process', async () => {
-    const text = patch(
-      patch(
-        ref,
-        SEALED,
-        '  void secret;\n  const key = String(Math.random());\n  memory.set(key, state);\n  return key;',
-      ),
-      "const [body, tag, ...rest] = text.split('.');",
-      "const kept = memory.get(text);\n  if (kept) return kept.service === service && now < kept.exp ? kept : 'stale';\n  const [body, tag, ...rest] = text.split('.');",
-    ).replace(
-      'async function seal(',
-      'const memory: Map<string, State> = ((globalThis as { kept?: Map<string, State> }).kept ??= new Map());\nasync function seal(',
-    );
+    const text = keptInMemory('((globalThis as { kept?: Map<string, State> }).kept ??= new Map())');
     // Graded as the CLI grades: in a confined child process (the in-process runner of the other
     // tests cannot start a fresh one).
     const result = await gradeExercise(meta(id), { dir: workspace(id, file(text)), seed: 3 });
