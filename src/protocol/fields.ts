@@ -1,6 +1,6 @@
 import type { Bilingual } from './catalogue.js';
 import { describeErrorCode } from './errors.js';
-import { isObject } from './json.js';
+import { isObject, valueAt } from './json.js';
 import { CLIENT_CAPABILITIES_META } from './meta-keys.js';
 import { MODERN_FIELDS } from './modern-fields.js';
 import type { KnownVersion } from './versions.js';
@@ -181,16 +181,6 @@ const FLAGS: Record<string, Bilingual> = {
   },
 };
 
-function has(message: Record<string, unknown>, pointer: string): boolean {
-  let node: unknown = message;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(node) || !(key in node)) return false;
-    node = node[key];
-  }
-  return true;
-}
-
 function annotateCapabilities(out: Annotation[], base: string, caps: Record<string, unknown>) {
   for (const [name, value] of Object.entries(caps)) {
     const meaning = CAPABILITIES[name];
@@ -231,7 +221,7 @@ export function annotate(
       scope === '*' ||
       scope === `${where} *` ||
       (method !== null && scope === `${where} ${method}`);
-    if (applies && !seen.has(pointer) && has(message, pointer)) {
+    if (applies && !seen.has(pointer) && valueAt(message, pointer) !== undefined) {
       seen.add(pointer);
       out.push({ pointer, text });
     }
