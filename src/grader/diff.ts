@@ -9,8 +9,12 @@ export type Difference = {
 };
 
 /** A value that stands for "any value of this shape" in an expected envelope. */
-export type Matcher = { readonly $any: 'number' | 'string' | 'value'; readonly $note?: string };
-export const any = (type: Matcher['$any'], note?: string): Matcher =>
+export type Matcher = {
+  readonly $any: 'number' | 'string' | 'value';
+  /** What the value stands for, said in the diff instead of "any number". */
+  readonly $note?: Bilingual;
+};
+export const any = (type: Matcher['$any'], note?: Bilingual): Matcher =>
   note === undefined ? { $any: type } : { $any: type, $note: note };
 
 const isMatcher = (v: unknown): v is Matcher =>
@@ -47,14 +51,14 @@ export function diffJson(expected: unknown, seen: unknown, pointer = ''): Differ
 
 function show(value: unknown): string {
   if (value === undefined) return '(missing)';
-  if (isMatcher(value)) return value.$note ?? `any ${value.$any}`;
+  if (isMatcher(value)) return value.$note?.en ?? `any ${value.$any}`;
   const text = JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
 function showZh(value: unknown): string {
   if (value === undefined) return '（缺失）';
-  if (isMatcher(value)) return value.$note ?? `任意 ${value.$any}`;
+  if (isMatcher(value)) return value.$note?.zh ?? `任意 ${value.$any}`;
   return show(value);
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Bilingual } from '../i18n/lang.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
 import { SessionLog } from '../session/index.js';
 import { createTraceReport, type TraceLabel, type TraceSummary } from '../trace/index.js';
@@ -11,7 +12,8 @@ import { RunnerError } from './runner.js';
 /** One message as the exercises hand it to the learner: who sent it, and the JSON-RPC message. */
 export type Wire = { readonly direction: Direction; readonly message: JsonObject };
 
-export type Transcript = { readonly name: string; readonly messages: readonly Wire[] };
+/** A session the checks replay; its name (a recording's file, or what was made) in both languages. */
+export type Transcript = { readonly name: Bilingual; readonly messages: readonly Wire[] };
 
 /**
  * The recordings the checks use, with their SHA-256. In a checkout the learner's exercises/ is
@@ -57,7 +59,7 @@ export function loadRecordings(dir: string = recordingsDir()): Transcript[] {
         const { direction, message } = JSON.parse(line) as Wire;
         return { direction, message };
       });
-    return { name, messages };
+    return { name: { en: name, zh: name }, messages };
   });
 }
 
@@ -161,7 +163,7 @@ function crossedIds(n: number): Wire[] {
  * completes, one with ids crossed), the end cut off sometimes. Answers written for the
  * recordings alone do not fit it.
  */
-export function makeVariant(base: readonly Wire[], rng: Random, name: string): Transcript {
+export function makeVariant(base: readonly Wire[], rng: Random, name: Bilingual): Transcript {
   const end = base.findIndex((w) => w.message.method === 'notifications/initialized');
   const prefix = base.slice(0, end + 1);
   let rest = base.slice(end + 1);
@@ -186,15 +188,23 @@ export function makeVariants(
   const out: Transcript[] = [];
   for (const recording of recordings) {
     for (let i = 1; i <= each; i++) {
-      out.push(makeVariant(recording.messages, rng, `variant ${i} of ${recording.name}`));
+      out.push(
+        makeVariant(recording.messages, rng, {
+          en: `variant ${i} of ${recording.name.en}`,
+          zh: `${recording.name.zh} 的变体 ${i}`,
+        }),
+      );
     }
   }
   const first = recordings[0]?.messages ?? [];
   const end = first.findIndex((w) => w.message.method === 'notifications/initialized');
   out.push({
-    name: 'a handshake that never completes',
+    name: { en: 'a handshake that never completes', zh: '一次没有完成的握手' },
     messages: first.slice(0, Math.max(end, 0)),
   });
-  out.push({ name: 'only the handshake', messages: first.slice(0, end + 1) });
+  out.push({
+    name: { en: 'only the handshake', zh: '只有握手' },
+    messages: first.slice(0, end + 1),
+  });
   return out;
 }

@@ -5,10 +5,11 @@ import {
   fixedCases,
   generatedCases,
   loadProbeRecordings,
+  RECORDING_ZH,
   sameVerdict,
 } from '../../src/grader/rubrics/era.js';
 import { judgeProbe } from '../../src/sim/client/era-probe.js';
-import { failed, grade, patch, solution, tempDir } from './helpers.js';
+import { englishProse, failed, grade, patch, solution, tempDir } from './helpers.js';
 
 const id = '10-era-detection';
 const ref = solution(id, 'era.ts');
@@ -22,6 +23,7 @@ async function expectCaught(text: string, check: string) {
   const caught = result.checks.find((c) => c.name === check);
   expect(caught?.message.en).toMatch(/expect/i);
   expect(caught?.message.zh).toMatch(/[\u4e00-\u9fff]/);
+  expect(englishProse(caught?.message.zh ?? ''), caught?.message.zh).toBeUndefined();
   return result;
 }
 
@@ -33,12 +35,24 @@ describe('10-era-detection: the cases', () => {
     expect(recorded).toHaveLength(10);
     const names = Object.values(fixed)
       .flat()
-      .map((c) => c.name);
+      .map((c) => c.name.en);
     for (const r of recorded) expect(names.some((n) => n.startsWith(r.name))).toBe(true);
     const codes = recorded.map((r) => (r.answer.error as { code?: number } | undefined)?.code);
     expect(codes.filter((c) => c === -32601)).toHaveLength(3);
     expect(codes.filter((c) => c === -32022)).toHaveLength(2);
     expect(codes.filter((c) => c === undefined)).toHaveLength(4);
+  });
+
+  it('labels every case in Chinese too (check 10 --lang zh names the case that went wrong)', () => {
+    for (const r of recorded) {
+      expect(RECORDING_ZH[r.name], r.name).toBeDefined();
+      expect(RECORDING_ZH[r.server], r.server).toBeDefined();
+    }
+    const all = [...Object.values(fixed).flat(), ...generatedCases(random(3))];
+    for (const c of all) {
+      expect(c.name.zh, c.name.en).toMatch(/[\u4e00-\u9fff]/);
+      expect(englishProse(c.name.zh), c.name.zh).toBeUndefined();
+    }
   });
 
   it('refuses a recording that was changed', async () => {
@@ -104,7 +118,7 @@ describe('10-era-detection: the cases', () => {
           : verdict.kind === 'failed'
             ? { action: 'incompatible' }
             : { action: verdict.kind, version: verdict.version };
-      expect(sameVerdict(c.expected, mapped), c.name).toBe(true);
+      expect(sameVerdict(c.expected, mapped), c.name.en).toBe(true);
       compared++;
     }
     expect(compared).toBeGreaterThan(30);

@@ -91,6 +91,19 @@ export function learner(files: Record<string, Record<string, string>> = {}): str
 }
 
 /**
+ * The first run of English words in a Chinese text, outside what is quoted from the wire or the
+ * learner's code (JSON strings, `code`): a case label or a word left untranslated. Undefined when
+ * there is none. Identifiers (tools/list, data.supported, server-everything) are not words here.
+ */
+export function englishProse(zh: string): string | undefined {
+  const unquoted = zh
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/“[^”\n]*”/g, '“”')
+    .replace(/`[^`\n]*`/g, '``');
+  return unquoted.match(/(?<![\w./-])[A-Za-z]{2,}(?: [A-Za-z]{2,})+(?![\w./-])/)?.[0];
+}
+
+/**
  * Each plausible mistake must fail the check written to catch it (and the exercise), and that
  * check says what it expected and what it saw, in English and in Chinese (`zh`, when given, is
  * what the Chinese must say).
@@ -107,6 +120,7 @@ export async function expectCaught(
   const caught = result.checks.find((c) => c.name === check);
   expect(caught?.message.en).toMatch(/expect/i);
   expect(caught?.message.zh).not.toBe('');
+  expect(englishProse(caught?.message.zh ?? ''), caught?.message.zh).toBeUndefined();
   if (zh) expect(caught?.message.zh).toMatch(zh);
   return result;
 }

@@ -2,7 +2,17 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classroomJson, gradeExercise } from '../../src/grader/index.js';
-import { expectCaught, failed, grade, meta, metas, patch, solution, workspace } from './helpers.js';
+import {
+  englishProse,
+  expectCaught,
+  failed,
+  grade,
+  meta,
+  metas,
+  patch,
+  solution,
+  workspace,
+} from './helpers.js';
 
 describe('01-progress: wrong solutions', () => {
   const id = '01-progress';
@@ -161,6 +171,16 @@ describe('05-session-stats: wrong solutions', () => {
     // Every count is judged on generated sessions as well: a table earns none of them.
     for (const check of ['counts-kinds', 'counts-phases', 'ratio']) {
       expect(failed(result), check).toContain(check);
+    }
+  });
+
+  it('names every session it replays in Chinese too (check 5 and 6 --lang zh say which one)', async () => {
+    const { loadRecordings, makeVariants } = await import('../../src/grader/recordings.js');
+    const { random } = await import('../../src/grader/rubrics/common.js');
+    const sessions = [...loadRecordings(), ...makeVariants(loadRecordings(), random(1))];
+    for (const { name } of sessions) {
+      expect(englishProse(name.zh), name.zh).toBeUndefined();
+      expect(name.zh, name.en).toMatch(/^[\w.-]+\.jsonl$|[\u4e00-\u9fff]/);
     }
   });
 

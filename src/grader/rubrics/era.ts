@@ -33,8 +33,8 @@ export type ProbeOutcome =
     };
 
 export type EraCase = {
-  /** Where it comes from: a recording's name, or what was generated. */
-  readonly name: string;
+  /** Where it comes from (a recording's name, or what was generated), in both languages. */
+  readonly name: Bilingual;
   readonly outcome: ProbeOutcome;
   /** The client's modern versions, most preferred first. */
   readonly versions: readonly string[];
@@ -75,6 +75,46 @@ export function loadProbeRecordings(dir: string = recordingsDir()): RecordedProb
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as RecordedProbe);
 }
+
+/**
+ * The Chinese of each recording's name and server as era-probes.jsonl spells them (the file is
+ * checked by its SHA-256, so it keeps one language): a case label is shown in the learner's
+ * language. test/grader/era.test.ts checks that every recording has its entry.
+ */
+export const RECORDING_ZH: Readonly<Record<string, string>> = {
+  'test/fixtures/real/v2-modern.jsonl, lines 1-2': 'test/fixtures/real/v2-modern.jsonl 第 1-2 行',
+  'test/fixtures/real/v2-client-mcp-sim.jsonl, lines 1-2':
+    'test/fixtures/real/v2-client-mcp-sim.jsonl 第 1-2 行',
+  'test/fixtures/real/v2-dual-everything.jsonl, lines 1-2':
+    'test/fixtures/real/v2-dual-everything.jsonl 第 1-2 行',
+  'SDK v2 client (auto) and the SDK v2 recording server':
+    'SDK v2 客户端（auto）与 SDK v2 的录制用服务器',
+  "SDK v2 client (auto) and mcp-sim's own serve": 'SDK v2 客户端（auto）与 mcp-sim 自己的 serve',
+  'SDK v2 client (auto) and server-everything': 'SDK v2 客户端（auto）与 server-everything',
+  'mcp-sim connect --era auto, server-everything':
+    'mcp-sim connect --era auto 连接 server-everything',
+  'server-everything 2026.8.31 (SDK v1 1.32.2, legacy)':
+    'server-everything 2026.8.31（SDK v1 1.32.2，旧时代）',
+  'mcp-sim connect --era auto, SDK v2 serveStdio (legacy: serve)':
+    'mcp-sim connect --era auto 连接 SDK v2 serveStdio（legacy: serve）',
+  '@modelcontextprotocol/server 2.4.0 serveStdio, legacy: serve':
+    '@modelcontextprotocol/server 2.4.0 serveStdio，legacy: serve',
+  '@modelcontextprotocol/server 2.4.0 serveStdio, legacy: reject':
+    '@modelcontextprotocol/server 2.4.0 serveStdio，legacy: reject',
+  'server-everything, probed with 2026-07-28': '以 2026-07-28 探测的 server-everything',
+  'SDK v2 serveStdio (legacy: serve), probed with 2026-07-28':
+    '以 2026-07-28 探测的 SDK v2 serveStdio（legacy: serve）',
+  'SDK v2 serveStdio (legacy: serve), probed with 2099-01-01':
+    '以 2099-01-01 探测的 SDK v2 serveStdio（legacy: serve）',
+  'SDK v2 serveStdio (legacy: reject), probed with 2099-01-01':
+    '以 2099-01-01 探测的 SDK v2 serveStdio（legacy: reject）',
+  'a scripted legacy server answering -32602': '一个以 -32602 回应的脚本化旧时代服务器',
+  'test/fixtures/connect/scripted-server.mjs legacy-error -32602 (hand-written)':
+    'test/fixtures/connect/scripted-server.mjs legacy-error -32602（手写）',
+};
+
+/** A recording's name or server in Chinese; as written when it has no entry. */
+const recordingZh = (text: string) => RECORDING_ZH[text] ?? text;
 
 const PROTOCOL = 'io.modelcontextprotocol/protocolVersion';
 
@@ -131,7 +171,10 @@ type CheckName =
  */
 export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName, EraCase[]> {
   const fromRecording = (r: RecordedProbe, versions: readonly string[], expected: Verdict) => ({
-    name: `${r.name} [${r.server}] (a client speaking ${versions.join(', ')})`,
+    name: bi(
+      `${r.name} [${r.server}] (a client speaking ${versions.join(', ')})`,
+      `${recordingZh(r.name)} [${recordingZh(r.server)}]（客户端支持 ${versions.join('、')}）`,
+    ),
     outcome: answer(r.probe, r.answer),
     versions,
     expected,
@@ -151,13 +194,19 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         fromRecording(r, ['2026-07-28'], { action: 'modern', version: '2026-07-28' }),
       ),
       {
-        name: 'a DiscoverResult to the second probe (the client first asked for 2099-01-01)',
+        name: bi(
+          'a DiscoverResult to the second probe (the client first asked for 2099-01-01)',
+          '对第二次探测的 DiscoverResult（客户端先请求的是 2099-01-01）',
+        ),
         outcome: answer(probe, discoverResult(id, ['2026-07-28'])),
         versions: ['2099-01-01', '2026-07-28'],
         expected: { action: 'modern', version: '2026-07-28' },
       },
       {
-        name: 'a DiscoverResult listing an older version first',
+        name: bi(
+          'a DiscoverResult listing an older version first',
+          '把较旧版本列在前面的 DiscoverResult',
+        ),
         outcome: answer(
           probeMessage(7, '2099-01-01'),
           discoverResult(7, ['2026-07-28', '2099-01-01']),
@@ -171,7 +220,10 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         fromRecording(r, ['2099-01-01', '2026-07-28'], { action: 'retry', version: '2026-07-28' }),
       ),
       {
-        name: 'the spec’s UnsupportedProtocolVersionError example (basic/versioning)',
+        name: bi(
+          'the spec’s UnsupportedProtocolVersionError example (basic/versioning)',
+          '规范中的 UnsupportedProtocolVersionError 示例（basic/versioning）',
+        ),
         outcome: answer(
           probeMessage(1, '1900-01-01'),
           errorAnswer(1, {
@@ -184,7 +236,10 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         expected: { action: 'retry', version: '2026-07-28' },
       },
       {
-        name: '−32022 listing versions the client does not speak around the one it does',
+        name: bi(
+          '−32022 listing versions the client does not speak around the one it does',
+          '−32022 列出的版本中，客户端支持的那个夹在它不支持的版本之间',
+        ),
         outcome: answer(
           probeMessage(2, '2099-01-01'),
           errorAnswer(2, {
@@ -200,7 +255,10 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         expected: { action: 'retry', version: '2026-07-28' },
       },
       {
-        name: '−32022 naming two versions the client speaks (it prefers 2098-05-05)',
+        name: bi(
+          '−32022 naming two versions the client speaks (it prefers 2098-05-05)',
+          '−32022 列出两个客户端支持的版本（它更想用 2098-05-05）',
+        ),
         outcome: answer(
           probeMessage(3, '2099-01-01'),
           errorAnswer(3, {
@@ -216,7 +274,10 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
     incompatible: [
       ...refusals.map((r) => fromRecording(r, ['2099-01-01'], { action: 'incompatible' })),
       {
-        name: '−32022 naming only versions the client does not speak',
+        name: bi(
+          '−32022 naming only versions the client does not speak',
+          '−32022 只列出客户端不支持的版本',
+        ),
         outcome: answer(
           probeMessage(4, '2026-07-28'),
           errorAnswer(4, {
@@ -229,7 +290,7 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         expected: { action: 'incompatible' },
       },
       {
-        name: '−32022 without data',
+        name: bi('−32022 without data', '不带 data 的 −32022'),
         outcome: answer(
           probeMessage(5, '2026-07-28'),
           errorAnswer(5, { code: -32022, message: 'Unsupported protocol version' }),
@@ -241,7 +302,10 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
     'legacy-errors': [
       ...legacyAnswers.map((r) => fromRecording(r, ['2026-07-28'], { action: 'initialize' })),
       {
-        name: '−32602 in the 2025-era “Unsupported protocol version” shape, with data.supported',
+        name: bi(
+          '−32602 in the 2025-era “Unsupported protocol version” shape, with data.supported',
+          '2025 时代“Unsupported protocol version”形式的 −32602，带 data.supported',
+        ),
         outcome: answer(
           probe,
           errorAnswer(id, {
@@ -261,7 +325,7 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
           [-32002, 'Session not initialized'],
         ] as const
       ).map(([code, message]) => ({
-        name: `${code} ${message}`,
+        name: bi(`${code} ${message}`, `${code}（消息 "${message}"）`),
         outcome: answer(probe, errorAnswer(id, { code, message })),
         versions: ['2026-07-28'],
         expected: { action: 'initialize' } as Verdict,
@@ -269,13 +333,16 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
     ],
     silence: [
       {
-        name: 'no answer in 5000 ms',
+        name: bi('no answer in 5000 ms', '5000 毫秒内没有回应'),
         outcome: { kind: 'timeout', probe, waitedMs: 5000 },
         versions: ['2026-07-28'],
         expected: { action: 'initialize' },
       },
       {
-        name: 'no answer in 1500 ms (a client speaking 2099-01-01 and 2026-07-28)',
+        name: bi(
+          'no answer in 1500 ms (a client speaking 2099-01-01 and 2026-07-28)',
+          '1500 毫秒内没有回应（客户端支持 2099-01-01 和 2026-07-28）',
+        ),
         outcome: { kind: 'timeout', probe: probeMessage(0, '2099-01-01'), waitedMs: 1500 },
         versions: ['2099-01-01', '2026-07-28'],
         expected: { action: 'initialize' },
@@ -283,13 +350,16 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
     ],
     'server-exits': [
       {
-        name: 'the server exited with code 1 before answering',
+        name: bi('the server exited with code 1 before answering', '服务器在回应前以退出码 1 退出'),
         outcome: { kind: 'closed', probe, exitCode: 1, signal: null },
         versions: ['2026-07-28'],
         expected: { action: 'relaunch' },
       },
       {
-        name: 'the server closed its stdout and exited with code 0',
+        name: bi(
+          'the server closed its stdout and exited with code 0',
+          '服务器关闭了它的 stdout，并以退出码 0 退出',
+        ),
         outcome: { kind: 'closed', probe, exitCode: 0, signal: null },
         versions: ['2026-07-28'],
         expected: { action: 'relaunch' },
@@ -363,7 +433,7 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
       const id = randomId(rng);
       const expected = versions.find((v) => served.includes(v)) as string;
       out.push({
-        name: `generated DiscoverResult #${i + 1}`,
+        name: bi(`generated DiscoverResult #${i + 1}`, `生成的 DiscoverResult #${i + 1}`),
         outcome: answer(probeMessage(id, chosen, client()), discoverResult(id, served)),
         versions,
         expected: { action: 'modern', version: expected },
@@ -383,7 +453,10 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
       const id = randomId(rng);
       const expected = versions.find((v) => supported.includes(v)) as string;
       out.push({
-        name: `generated −32022 with a version in common #${i + 1}`,
+        name: bi(
+          `generated −32022 with a version in common #${i + 1}`,
+          `生成的、有共同版本的 −32022 #${i + 1}`,
+        ),
         outcome: answer(
           probeMessage(id, asked, client()),
           errorAnswer(id, {
@@ -404,7 +477,10 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
       const id = randomId(rng);
       const data = rng.next() < 0.8 ? { data: { supported, requested: asked } } : {};
       out.push({
-        name: `generated −32022 with no version in common #${i + 1}`,
+        name: bi(
+          `generated −32022 with no version in common #${i + 1}`,
+          `生成的、没有共同版本的 −32022 #${i + 1}`,
+        ),
         outcome: answer(
           probeMessage(id, asked, client()),
           errorAnswer(id, {
@@ -425,7 +501,7 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
       const data =
         rng.next() < 0.3 ? { data: { supported: [versions[0]], requested: versions[0] } } : {};
       out.push({
-        name: `generated ${code} #${i + 1}`,
+        name: bi(`generated ${code} #${i + 1}`, `生成的 ${code} #${i + 1}`),
         outcome: answer(
           probeMessage(id, versions[0] as string, client()),
           errorAnswer(code === -32600 && rng.next() < 0.5 ? null : id, {
@@ -442,7 +518,7 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
     {
       const versions = versionPool(rng, rng.int(1, 3));
       out.push({
-        name: `generated silence #${i + 1}`,
+        name: bi(`generated silence #${i + 1}`, `生成的无回应 #${i + 1}`),
         outcome: {
           kind: 'timeout',
           probe: probeMessage(randomId(rng), versions[0] as string, client()),
@@ -457,7 +533,7 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
       const versions = versionPool(rng, rng.int(1, 3));
       const signal = rng.next() < 0.3 ? rng.pick(['SIGPIPE', 'SIGTERM']) : null;
       out.push({
-        name: `generated exit #${i + 1}`,
+        name: bi(`generated exit #${i + 1}`, `生成的退出 #${i + 1}`),
         outcome: {
           kind: 'closed',
           probe: probeMessage(randomId(rng), versions[0] as string, client()),
@@ -491,11 +567,11 @@ function describeOutcome(outcome: ProbeOutcome): Bilingual {
   }
   if (outcome.kind === 'closed') {
     const how = outcome.signal
-      ? `signal ${outcome.signal}`
-      : `exit code ${String(outcome.exitCode)}`;
+      ? bi(`signal ${outcome.signal}`, `信号 ${outcome.signal}`)
+      : bi(`exit code ${String(outcome.exitCode)}`, `退出码 ${String(outcome.exitCode)}`);
     return bi(
-      `the server process ended (${how}) before answering the probe (asking for ${asked})`,
-      `服务器进程在回应探测（请求 ${asked}）之前就结束了（${how}）`,
+      `the server process ended (${how.en}) before answering the probe (asking for ${asked})`,
+      `服务器进程在回应探测（请求 ${asked}）之前就结束了（${how.zh}）`,
     );
   }
   const text = JSON.stringify(outcome.message);
@@ -511,7 +587,7 @@ type Outcome = { readonly c: EraCase; readonly seen: unknown };
 function explain(o: Outcome, total: number, wrong: number): Bilingual {
   const said = describeOutcome(o.c.outcome);
   return lines(
-    bi(`${o.c.name}:`, `${o.c.name}：`),
+    bi(`${o.c.name.en}:`, `${o.c.name.zh}：`),
     bi(
       `${said.en}; the client speaks ${JSON.stringify(o.c.versions)} (most preferred first)`,
       `${said.zh}；客户端支持 ${JSON.stringify(o.c.versions)}（最想用的在前）`,

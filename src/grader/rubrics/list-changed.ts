@@ -117,8 +117,8 @@ export const listChangedRubric: Rubric = {
         'declares-tools-only',
         false,
         bi(
-          `expected: export const capabilities = { tools: {} } (tools.listChanged was removed); saw: ${JSON.stringify(declared ?? null)}`,
-          `期望：export const capabilities = { tools: {} }（tools.listChanged 已被移除）；实际：${JSON.stringify(declared ?? null)}`,
+          `expected: \`export const capabilities = { tools: {} }\` (tools.listChanged was removed); saw: ${JSON.stringify(declared ?? null)}`,
+          `期望：\`export const capabilities = { tools: {} }\`（tools.listChanged 已被移除）；实际：${JSON.stringify(declared ?? null)}`,
         ),
       );
     } else ctx.record('declares-tools-only', true, OK);

@@ -258,8 +258,8 @@ export const progressRubric: Rubric = {
       params: {
         progressToken: token,
         progress: any('number'),
-        total: any('number', 'the number of steps'),
-        message: any('string', '(optional) a string'),
+        total: any('number', bi('the number of steps', '步数')),
+        message: any('string', bi('(optional) a string', '（可选）一个字符串')),
       },
     };
     const badToken = a.progress.find(

@@ -115,8 +115,8 @@ export const samplingRubric: Rubric = {
         'degrades-gracefully',
         false,
         bi(
-          `expected: a tool result (isError: true with a clear message, or a fallback); saw the tool throw, so the client got a JSON-RPC error: ${without.outcome.error}`,
-          `期望：一个工具结果（isError: true 加清楚的说明，或替代结果）；实际：工具抛出了错误，客户端收到的是 JSON-RPC 错误：${without.outcome.error}`,
+          `expected: a tool result (isError: true with a clear message, or a fallback); saw the tool throw, so the client got a JSON-RPC error: ${JSON.stringify(without.outcome.error)}`,
+          `期望：一个工具结果（isError: true 加清楚的说明，或替代结果）；实际：工具抛出了错误，客户端收到的是 JSON-RPC 错误：${JSON.stringify(without.outcome.error)}`,
         ),
       );
     } else if (said === null || said.trim() === '' || invalid.length > 0) {

@@ -44,8 +44,8 @@ function explain(o: Outcome, fields: readonly Field[]) {
   const pick = (v: unknown) =>
     Object.fromEntries(fields.map((f) => [f, isObject(v) ? v[f] : undefined]));
   const head = bi(
-    `${o.transcript.name} (${o.transcript.messages.length} messages):`,
-    `${o.transcript.name}（${o.transcript.messages.length} 条消息）：`,
+    `${o.transcript.name.en} (${o.transcript.messages.length} messages):`,
+    `${o.transcript.name.zh}（${o.transcript.messages.length} 条消息）：`,
   );
   if (!isObject(o.seen)) {
     return lines(

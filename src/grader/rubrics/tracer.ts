@@ -9,10 +9,13 @@ type Field = (typeof FIELDS)[number];
 
 type Outcome = { transcript: Transcript; expected: TraceLabel[]; seen: unknown };
 
-function mismatch(o: Outcome, field: Field): { index: number; seen: unknown } | null {
+/** Where the labels first go wrong; `count` when they are a list of the wrong length. */
+type Mismatch = { index: number; seen: unknown; count?: number };
+
+function mismatch(o: Outcome, field: Field): Mismatch | null {
   if (!Array.isArray(o.seen)) return { index: -1, seen: o.seen };
   const seen = o.seen;
-  if (seen.length !== o.expected.length) return { index: -1, seen: `${seen.length} labels` };
+  if (seen.length !== o.expected.length) return { index: -1, seen, count: seen.length };
   const index = o.expected.findIndex((label, i) => {
     const got = seen[i];
     return !isObject(got) || (got[field] ?? null) !== label[field];
@@ -20,11 +23,16 @@ function mismatch(o: Outcome, field: Field): { index: number; seen: unknown } | 
   return index === -1 ? null : { index, seen: seen[index] };
 }
 
-function explain(o: Outcome, field: Field, wrong: { index: number; seen: unknown }) {
+function explain(o: Outcome, field: Field, wrong: Mismatch) {
   if (wrong.index === -1) {
+    const value = typeof wrong.seen === 'string' ? wrong.seen : JSON.stringify(wrong.seen);
+    const saw =
+      wrong.count === undefined
+        ? bi(value, value)
+        : bi(`${wrong.count} labels`, `${wrong.count} 个标签`);
     return bi(
-      `${o.transcript.name}: expected one label per message (${o.expected.length}); saw ${typeof wrong.seen === 'string' ? wrong.seen : JSON.stringify(wrong.seen)}`,
-      `${o.transcript.name}：期望每条消息一个标签（${o.expected.length} 个）；实际 ${typeof wrong.seen === 'string' ? wrong.seen : JSON.stringify(wrong.seen)}`,
+      `${o.transcript.name.en}: expected one label per message (${o.expected.length}); saw ${saw.en}`,
+      `${o.transcript.name.zh}：期望每条消息一个标签（${o.expected.length} 个）；实际 ${saw.zh}`,
     );
   }
   const label = o.expected[wrong.index] as TraceLabel;
@@ -34,8 +42,8 @@ function explain(o: Outcome, field: Field, wrong: { index: number; seen: unknown
     Object.fromEntries(FIELDS.map((f) => [f, isObject(v) ? (v[f] ?? null) : undefined]));
   return lines(
     bi(
-      `${o.transcript.name}, message ${wrong.index + 1} (${label.direction}): ${shown}`,
-      `${o.transcript.name}，第 ${wrong.index + 1} 条消息（${label.direction}）：${shown}`,
+      `${o.transcript.name.en}, message ${wrong.index + 1} (${label.direction}): ${shown}`,
+      `${o.transcript.name.zh}，第 ${wrong.index + 1} 条消息（${label.direction}）：${shown}`,
     ),
     formatDiff(diffJson(pick(label), pick(wrong.seen)).filter((d) => d.pointer === `/${field}`)),
   );
