@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
@@ -35,6 +35,34 @@ describe('mcp-sim exercises', () => {
     expect(existsSync(join(cwd, 'exercises', 'recordings', 'everything-basics.jsonl'))).toBe(true);
     const list = await cli(cwd, ['exercises']);
     expect(list.stdout).toContain('Edit the files in exercises/<id>/');
+  });
+
+  it('--init --json says in JSON what it copied and where, and what it left as it was', async () => {
+    const cwd = tempDir('mcp-sim-init-json-');
+    const entries = readdirSync(EXERCISES).sort();
+    cpSync(join(EXERCISES, '01-progress'), join(cwd, 'exercises', '01-progress'), {
+      recursive: true,
+    });
+    writeFileSync(join(cwd, 'exercises', '01-progress', 'long-task.ts'), '// mine\n');
+    const first = await cli(cwd, ['exercises', '--init', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({
+      folder: join(cwd, 'exercises'),
+      created: entries.filter((e) => e !== '01-progress'),
+      kept: ['01-progress'],
+    });
+    expect(readFileSync(join(cwd, 'exercises', '01-progress', 'long-task.ts'), 'utf8')).toBe(
+      '// mine\n',
+    );
+    const again = await cli(cwd, ['exercises', '--init', '--json']);
+    expect(JSON.parse(again.stdout)).toEqual({
+      folder: join(cwd, 'exercises'),
+      created: [],
+      kept: entries,
+    });
+    // In mcp-sim's own checkout the exercises are already there: nothing is copied.
+    const home = await cli(ROOT, ['exercises', '--init', '--json']);
+    expect(JSON.parse(home.stdout)).toEqual({ folder: EXERCISES, created: [], kept: entries });
   });
 });
 

@@ -66,7 +66,7 @@ export async function exercisesCommand(options: {
   init: boolean;
   lang: Lang;
 }): Promise<number> {
-  if (options.init) return initWorkspace(options.lang);
+  if (options.init) return initWorkspace(options.lang, options.json);
   const workspace = findWorkspace();
   const progress = await loadProgress(progressFile(workspace));
   const exercises = loadExercises();
@@ -119,24 +119,37 @@ export async function exercisesCommand(options: {
   return 0;
 }
 
-/** Copies the starters into ./exercises, leaving anything already there untouched. */
-function initWorkspace(lang: Lang): number {
+/**
+ * Copies the starters into ./exercises, leaving anything already there untouched. With `--json`
+ * it prints `{folder, created, kept}`: the folder, then the entries copied and those left as they
+ * were (all of them in mcp-sim's own checkout, where the exercises already are).
+ */
+function initWorkspace(lang: Lang, json: boolean): number {
   const source = packageExercisesDir();
   const target = join(process.cwd(), 'exercises');
-  if (source === target) {
+  const created: string[] = [];
+  const kept: string[] = [];
+  const here = source === target;
+  for (const entry of readdirSync(source).sort()) {
+    if (here || existsSync(join(target, entry))) {
+      kept.push(entry);
+      continue;
+    }
+    cpSync(join(source, entry), join(target, entry), { recursive: true });
+    created.push(entry);
+  }
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ folder: target, created, kept }, null, 2)}\n`);
+    return 0;
+  }
+  if (here) {
     say({ en: 'The exercises are already here.', zh: '练习已经在这里了。' }, lang);
     return 0;
   }
-  let copied = 0;
-  for (const entry of readdirSync(source)) {
-    if (existsSync(join(target, entry))) continue;
-    cpSync(join(source, entry), join(target, entry), { recursive: true });
-    copied += 1;
-  }
   say(
     {
-      en: `Copied ${copied} item(s) into ${target}. Start with: mcp-sim exercises`,
-      zh: `已复制 ${copied} 项到 ${target}。从这里开始：mcp-sim exercises`,
+      en: `Copied ${created.length} item(s) into ${target}. Start with: mcp-sim exercises`,
+      zh: `已复制 ${created.length} 项到 ${target}。从这里开始：mcp-sim exercises`,
     },
     lang,
   );

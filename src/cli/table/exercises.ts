@@ -20,8 +20,8 @@ export const exercises = {
     json: {
       kind: 'boolean',
       help: {
-        en: '{exercises: [{id, number, title, status, points, maxPoints, files}]}',
-        zh: '以 JSON 输出：{exercises: [{id, number, title, status, points, maxPoints, files}]}',
+        en: '{exercises: [{id, number, title, status, points, maxPoints, files}]}; with --init, {folder, created, kept}: the folder and the entries copied into it or left as they were',
+        zh: '以 JSON 输出：{exercises: [{id, number, title, status, points, maxPoints, files}]}；与 --init 同用时输出 {folder, created, kept}：目标文件夹，以及复制进去的和原样保留的条目',
       },
     },
     init: {
