@@ -4,7 +4,51 @@ import { describe, expect, it } from 'vitest';
 import { findExercise, loadHints, RUBRICS } from '../../src/grader/index.js';
 import { EXERCISES, metas, SOLUTIONS } from './helpers.js';
 
+/**
+ * The code spans of a Markdown text that a line break cuts in two (CommonMark: a span opens with a
+ * run of backticks and closes at the next run of the same length). `mcp-sim hint` prints the
+ * text as it is, so such a span reaches the learner as two broken pieces of code.
+ */
+function brokenSpans(text: string): string[] {
+  const body = text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, ''); // fenced blocks
+  const runs = [...body.matchAll(/`+/g)];
+  const broken: string[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i] as RegExpExecArray;
+    const close = runs.findIndex((r, k) => k > i && r[0].length === open[0].length);
+    if (close === -1) continue; // a lone backtick is text
+    const end = runs[close] as RegExpExecArray;
+    const inside = body.slice(open.index + open[0].length, end.index);
+    if (inside.includes('\n')) broken.push(`${open[0]}${inside}${end[0]}`);
+    i = close;
+  }
+  return broken;
+}
+
 describe('the exercises folder', () => {
+  it('finds a code span cut by a line break (and not one that is whole)', () => {
+    expect(brokenSpans('a `b\nc` d')).toEqual(['`b\nc`']);
+    expect(brokenSpans('a `b c`\nd `e`, a lone ` and ``f`g``')).toEqual([]);
+    expect(brokenSpans('```ts\nconst a = `x\ny`;\n```\n')).toEqual([]);
+  });
+
+  it('has no code span cut by a line break in any README or hint, in either language', () => {
+    const texts: [string, string][] = [];
+    const readmes = (dir: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .map((f): [string, string] => [join(dir, f), readFileSync(join(dir, f), 'utf8')]);
+    texts.push(...readmes(EXERCISES), ...readmes(join(EXERCISES, 'recordings')));
+    for (const { id } of metas) {
+      texts.push(...readmes(join(EXERCISES, id)));
+      loadHints(id, EXERCISES).forEach((hint, n) => {
+        texts.push([`${id} hint ${n + 1} (en)`, hint.en], [`${id} hint ${n + 1} (zh)`, hint.zh]);
+      });
+    }
+    expect(texts.length).toBeGreaterThan(40);
+    for (const [where, text] of texts) expect(brokenSpans(text), where).toEqual([]);
+  });
+
   it('has the seven exercises of issue 5, then the 2026-07-28 ones, in order', () => {
     expect(metas.map((m) => m.id)).toEqual([
       '01-progress',
