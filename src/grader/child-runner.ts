@@ -5,6 +5,7 @@ import {
   armGroupCleanup,
   bundleLearner,
   confinedArgs,
+  copyBundle,
   firstLink,
   killGroup,
   minimalEnv,
@@ -50,7 +51,16 @@ export async function createChildRunner(
   file: string,
   options: ChildRunnerOptions = { cwd: process.cwd() },
 ): Promise<Runner> {
-  let child = await startChild(file, options);
+  // The module is bundled once, for the first instance; each later one gets a copy of these
+  // bytes, kept here in the grader. Not a copy of the first instance's file: its process may
+  // write its own folder, so a rewritten learner.mjs would carry state into the next instance.
+  let bundled: Uint8Array | undefined;
+  const start = async () => {
+    const started = await startChild(file, options, bundled);
+    bundled = started.bundled;
+    return started.runner;
+  };
+  let child = await start();
   let before = ''; // what the instances before this one printed
   return {
     call: (name, args, callOptions) => child.call(name, args, callOptions),
@@ -60,15 +70,23 @@ export async function createChildRunner(
     async reload() {
       before = `${before}${child.output()}`.slice(0, OUTPUT_LIMIT);
       child.close();
-      child = await startChild(file, options);
+      child = await start();
     },
     close: () => child.close(),
     output: () => `${before}${child.output()}`.slice(0, OUTPUT_LIMIT),
   };
 }
 
-/** One instance of the learner's module: a confined child process of its own. */
-async function startChild(file: string, options: ChildRunnerOptions): Promise<Runner> {
+/**
+ * One instance of the learner's module: a confined child process of its own, in a fresh private
+ * folder (nothing an instance wrote there reaches the next). `bundled`: the module as the first
+ * instance's bundle made it, copied in instead of bundling again.
+ */
+async function startChild(
+  file: string,
+  options: ChildRunnerOptions,
+  bundled: Uint8Array | undefined,
+): Promise<{ runner: Runner; bundled: Uint8Array }> {
   const temp = privateFolder();
   let exercise: string;
   try {
@@ -96,7 +114,9 @@ async function startChild(file: string, options: ChildRunnerOptions): Promise<Ru
           },
         );
   }
-  const bundle = await bundleLearner(file, exercise, join(temp, 'learner.mjs'));
+  const bundle = bundled
+    ? copyBundle(bundled, join(temp, 'learner.mjs'))
+    : await bundleLearner(file, exercise, join(temp, 'learner.mjs'));
   if (!bundle.ok) {
     removeFolder(temp);
     throw loadError(bundle.error, file);
@@ -311,7 +331,7 @@ async function startChild(file: string, options: ChildRunnerOptions): Promise<Ru
     return { id, promise };
   }
 
-  return {
+  const runner: Runner = {
     call(name, args, options = {}) {
       const { id, promise } = request(
         { t: 'call', name, args },
@@ -343,4 +363,5 @@ async function startChild(file: string, options: ChildRunnerOptions): Promise<Ru
     },
     output: () => output,
   };
+  return { runner, bundled: bundle.contents };
 }

@@ -68,7 +68,10 @@ function exerciseFolderOnly(root: string): Plugin {
 const BANNER =
   "import { createRequire as __mcpSimRequire } from 'node:module'; const require = __mcpSimRequire(import.meta.url);";
 
-export type Bundle = { readonly ok: true; readonly file: string } | Failed;
+/** The bundle written to `file`; `contents` are its bytes, held by the grader (see reload). */
+export type Bundle =
+  | { readonly ok: true; readonly file: string; readonly contents: Uint8Array }
+  | Failed;
 type Failed = { readonly ok: false; readonly error: string };
 
 /**
@@ -101,7 +104,7 @@ export async function bundleLearner(file: string, dir: string, out: string): Pro
     const js = result.outputFiles.find((f) => f.path === out) ?? result.outputFiles[0];
     if (!js) return { ok: false, error: 'esbuild wrote no file' };
     writeFileSync(out, js.contents, { mode: 0o600 });
-    return { ok: true, file: out };
+    return { ok: true, file: out, contents: js.contents };
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: Location | null }[] })
       .errors?.[0];
@@ -116,6 +119,19 @@ export async function bundleLearner(file: string, dir: string, out: string): Pro
   }
 }
 type Location = { readonly file: string; readonly line: number; readonly column: number };
+
+/**
+ * Writes a bundle made before into a new instance's private folder: the same module, without a
+ * second esbuild run. `wx`: the folder is fresh, so nothing is there to overwrite or follow.
+ */
+export function copyBundle(contents: Uint8Array, out: string): Bundle {
+  try {
+    writeFileSync(out, contents, { mode: 0o600, flag: 'wx' });
+    return { ok: true, file: out, contents };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 /**
  * The first symbolic link in the exercise folder (its path there), or null. Node's permission

@@ -1,0 +1,57 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createChildRunner } from '../../src/grader/child-runner.js';
+import type { Runner } from '../../src/grader/runner.js';
+import { tempDir } from './helpers.js';
+
+/** A learner's folder holding one module, and a child runner over it (closed by `use`). */
+async function use(source: string, body: (runner: Runner, file: string) => Promise<void>) {
+  const dir = tempDir('mcp-sim-reload-');
+  const file = join(dir, 'mod.ts');
+  writeFileSync(file, source);
+  const runner = await createChildRunner(file, { cwd: dir });
+  try {
+    await body(runner, file);
+  } finally {
+    runner.close();
+  }
+}
+
+const value = async (runner: Runner, name = 'v') => {
+  const outcome = await runner.call(name, []);
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome.value;
+};
+
+describe('a fresh instance of the learner’s module (reload)', () => {
+  it('runs the module the first instance ran: bundled once, copied, not bundled again', async () => {
+    await use('export const v = () => 1;\n', async (runner, file) => {
+      expect(await value(runner)).toBe(1);
+      // One check grades one version of the code, even if the file changes meanwhile.
+      writeFileSync(file, 'export const v = () => 2;\n');
+      await runner.reload();
+      expect(await value(runner)).toBe(1);
+    });
+  });
+
+  it('gets a fresh folder and the grader’s copy of the bundle, whatever the last one wrote', async () => {
+    // The instance may write its own folder: it rewrites its bundled module and leaves a file.
+    const source = `import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+export const v = () => {
+  const note = join(process.env.TMPDIR ?? '.', 'note');
+  const seen = existsSync(note);
+  writeFileSync(note, 'kept');
+  writeFileSync(fileURLToPath(import.meta.url), 'export const v = () => "tampered";');
+  return seen ? 'saw a note' : 'fresh';
+};
+`;
+    await use(source, async (runner) => {
+      expect(await value(runner)).toBe('fresh');
+      await runner.reload();
+      expect(await value(runner)).toBe('fresh');
+    });
+  });
+});
