@@ -157,7 +157,7 @@ export class ModernHttp {
       config: { ...options.config, tools: this.#tools, requestStateKey: this.#key, toolsChanged },
       log: this.#log,
       send: (item) => {
-        if (done) return;
+        if (done) return false;
         const message = item.message;
         const answer = !('method' in message) && ('result' in message || 'error' in message);
         if (answer && !streaming) {
@@ -203,6 +203,8 @@ export class ModernHttp {
       if (done) return;
       // › Cancellation: closing the response stream cancels the request.
       done = true;
+      const request = `${String(body.method)} #${String(rawId)}`;
+      options.log(say(filled(SERVE_STRINGS.streamCancelled, { request })));
       this.#end(live, 'client');
     });
     live.receive(body);

@@ -15,8 +15,12 @@ import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
 export type LiveServerOptions = {
   readonly config: ServerConfig;
-  /** Puts one message on the wire (stdio line, HTTP response or SSE event). */
-  readonly send: (item: Scheduled) => void;
+  /**
+   * Puts one message on the wire (stdio line, HTTP response or SSE event). `false`: it could not
+   * go anywhere (the stream it belongs to is closed), so the session log does not record it as
+   * sent; the transport says why in its own log.
+   */
+  readonly send: (item: Scheduled) => unknown;
   /**
    * Every step of the session log, in wire order: each envelope both ways with its verdict, each
    * line the server could not take as a message, the close (for --trace-file, the verdict lines
@@ -159,13 +163,15 @@ export class LiveServer {
     let now = this.#virtual();
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
       this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
-      this.#push({
-        type: 'message',
-        direction: 'server->client',
-        message: item.message,
-        t: this.#clock(),
-      });
-      this.#options.send(item);
+      // The session log is the wire: a message that went nowhere is not in it.
+      if (this.#options.send(item) !== false) {
+        this.#push({
+          type: 'message',
+          direction: 'server->client',
+          message: item.message,
+          t: this.#clock(),
+        });
+      }
       if (item.at < now) {
         this.#lag += now - item.at;
         now = item.at;
