@@ -200,7 +200,8 @@ export class ModernHttp {
       },
     });
     res.once('close', () => {
-      if (done) return;
+      // Ended by the server (an answer, a cancellation it was sent, serve stopping): not the client.
+      if (done || !this.#open.has(live)) return;
       // › Cancellation: closing the response stream cancels the request.
       done = true;
       const request = `${String(body.method)} #${String(rawId)}`;

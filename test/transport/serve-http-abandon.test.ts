@@ -85,6 +85,17 @@ const longCall = (id: number, meta: Record<string, unknown>) => ({
   },
 });
 
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'a', version: '1' },
+  },
+};
+
 type Traced = { messages: Array<{ kind: string; id: unknown; method: string | null }> };
 
 describe('serve --http, a response stream closed by the client before the answer', () => {
@@ -167,5 +178,44 @@ describe('serve --http, a response stream closed by the client before the answer
     const traced = await runCli(['trace', file, '--json']);
     const { messages } = JSON.parse(traced.stdout) as Traced;
     expect(messages.filter((m) => m.kind === 'response').map((m) => m.id)).toEqual([8]);
+  });
+
+  it('a stream the server ends by stopping is no client closing it, in either era', async () => {
+    const serve = startServe([]);
+    const url = await serve.url;
+    const init = await post(url, {}, INITIALIZE);
+    const session = init.res.headers.get('mcp-session-id') ?? '';
+    const legacy = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await post(url, legacy, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const modern = {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'long_running_task',
+    };
+    // Both calls' streams open, each past its first progress, when serve stops.
+    const calls: Array<[Record<string, string>, unknown]> = [
+      [legacy, longCall(2, {})],
+      [modern, longCall(7, envelope)],
+    ];
+    const streams = await Promise.all(
+      calls.map(async ([headers, body]) => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { ...HEADERS, ...headers },
+          body: JSON.stringify(body),
+        });
+        const reader = res.body?.getReader();
+        expect(new TextDecoder().decode((await reader?.read())?.value)).toContain('"progress":1');
+        return reader;
+      }),
+    );
+    const { code, stderr } = await serve.stop();
+    for (const reader of streams) await reader?.cancel().catch(() => {});
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('the client closed the stream');
   });
 });
