@@ -29,6 +29,20 @@ export const SERVE_STRINGS = {
     en: 'session {id}: could not send: {error}',
     zh: '会话 {id}: 无法发送：{error}',
   },
+  /** 2025-11-25 transports › Sending Messages to the Server, on a POST's stream closed early. */
+  streamAbandoned: {
+    en: 'session {id}: the client closed the stream of {request} before its answer; not a cancellation (2025-11-25 transports: a disconnection SHOULD NOT be taken as one; the client SHOULD send notifications/cancelled), so the work goes on, but what it sends has no stream to go on and is not sent',
+    zh: '会话 {id}: 客户端在 {request} 的应答之前关闭了它的流；这不是取消（2025-11-25 transports：断开连接不应被视为取消；客户端应发送 notifications/cancelled），所以工作继续，但它发出的消息没有流可走，不会被发送',
+  },
+  /** 2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation, on a POST's stream closed early. */
+  streamCancelled: {
+    en: 'the client closed the stream of {request} before its answer: in 2026-07-28 that is its cancellation (basic/patterns/cancellation › Transport-Specific Cancellation: the server MUST treat it as one), so the work stops and nothing more is sent for it',
+    zh: '客户端在 {request} 的应答之前关闭了它的流：在 2026-07-28 中这就是对它的取消（basic/patterns/cancellation › Transport-Specific Cancellation：服务器必须将其视为取消），所以工作停止，不再为它发送任何消息',
+  },
+  answerLost: {
+    en: 'session {id}: {request} is finished; its answer is not sent: the client closed its stream, and this server keeps no events to resume it with',
+    zh: '会话 {id}: {request} 已完成；它的应答没有发送：客户端关闭了它的流，而本服务器不保留可用于恢复该流的事件',
+  },
   /** An HTTP request answered with an error before the SDK saw it; `reason` is a refusal below. */
   refused: {
     en: 'transport: {method} {path}: {status} {reason}',

@@ -79,6 +79,8 @@ export type ModernHttpOptions = {
         readonly step?: (session: string, step: Step) => void;
       }
     | undefined;
+  /** Milliseconds since some fixed start, for every request's server (default: a monotonic clock). */
+  readonly clock?: (() => number) | undefined;
   /** Refuses the request before the server sees it (logged, answered with a JSON-RPC error). */
   readonly refuse: (
     res: ServerResponse,
@@ -110,6 +112,12 @@ export class ModernHttp {
   readonly #open = new Map<LiveServer, { readonly id: unknown; readonly stop: () => void }>();
   readonly #key: string | Uint8Array;
   /**
+   * The server's one clock, shared like the key: a requestState sealed in one POST says when it
+   * expires, and the retry's POST must read that on the same clock (a server's own clock starts
+   * at its request, so on it every state looked young: none ever expired).
+   */
+  readonly #clock: () => number;
+  /**
    * The one session log of the era's traffic: one referee judges every POST in order, so a retry
    * is judged knowing the round its state came from, as the transcript's reader will judge it.
    */
@@ -122,6 +130,8 @@ export class ModernHttp {
   constructor(options: ModernHttpOptions) {
     this.#options = options;
     this.#key = options.config.requestStateKey ?? randomStateKey();
+    const start = performance.now();
+    this.#clock = options.clock ?? (() => performance.now() - start);
     this.#tools = [...options.config.tools];
   }
 
@@ -156,8 +166,9 @@ export class ModernHttp {
     const live: LiveServer = new LiveServer({
       config: { ...options.config, tools: this.#tools, requestStateKey: this.#key, toolsChanged },
       log: this.#log,
+      clock: this.#clock,
       send: (item) => {
-        if (done) return;
+        if (done) return false;
         const message = item.message;
         const answer = !('method' in message) && ('result' in message || 'error' in message);
         if (answer && !streaming) {
@@ -200,9 +211,12 @@ export class ModernHttp {
       },
     });
     res.once('close', () => {
-      if (done) return;
+      // Ended by the server (an answer, a cancellation it was sent, serve stopping): not the client.
+      if (done || !this.#open.has(live)) return;
       // › Cancellation: closing the response stream cancels the request.
       done = true;
+      const request = `${String(body.method)} #${String(rawId)}`;
+      options.log(say(filled(SERVE_STRINGS.streamCancelled, { request })));
       this.#end(live, 'client');
     });
     live.receive(body);
@@ -243,6 +257,7 @@ export class ModernHttp {
       const live = new LiveServer({
         config: { ...this.#options.config, tools: this.#tools, requestStateKey: this.#key },
         log: this.#log,
+        clock: this.#clock,
         send: () => {},
         notice: (line) => this.#options.log(say(line)),
         onStep: this.#onStep(say),

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
-import { VERSION_ALIASES } from '../protocol/index.js';
+import { type RequestId, VERSION_ALIASES } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import type { Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
@@ -59,6 +59,10 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 type Session = {
   readonly transport: StreamableHTTPServerTransport;
   readonly live: LiveServer;
+  /** A notification POSTed in this session (the transport answered it 202 already). */
+  readonly notify: (message: Record<string, unknown>) => void;
+  /** A request POSTed in this session: its response stream is watched for an early close. */
+  readonly watch: (res: ServerResponse, id: RequestId, method: string) => void;
   /** The server ends the session (it stops, or the session was idle too long). */
   readonly end: () => Promise<void>;
 };
@@ -100,6 +104,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const newSession = (): Session => {
     let id = '?';
     let closedBy: 'client' | 'server' = 'client';
+    /** The session is ending: its streams close with it, which no client chose. */
+    let closing = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
@@ -110,10 +116,30 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         observe?.opened?.(sessionId);
       },
     });
+    /** Requests whose response stream is open and has not carried their answer yet. */
+    const streaming = new Map<RequestId, string>();
+    /**
+     * Requests whose response stream the client closed before their answer (2025-11-25
+     * transports › Sending Messages to the Server: a disconnection SHOULD NOT be taken as a
+     * cancellation, so the work goes on). This server keeps no events to resume a stream with,
+     * so what it sends for them goes nowhere: it is not on the wire, and not in the log.
+     */
+    const abandoned = new Map<RequestId, string>();
     const live: LiveServer = new LiveServer({
       config: options.config,
       send: (item) => {
         const about = item.about;
+        const message = item.message;
+        const answer = 'result' in message || 'error' in message;
+        if (about !== undefined && abandoned.has(about)) {
+          if (answer) {
+            const request = `${abandoned.get(about)} #${String(about)}`;
+            abandoned.delete(about);
+            log(filled(SERVE_STRINGS.answerLost, { id, request }));
+          }
+          return false;
+        }
+        if (answer && about !== undefined) streaming.delete(about);
         transport
           .send(
             item.message as JSONRPCMessage,
@@ -133,8 +159,29 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const session: Session = {
       transport,
       live,
+      notify: (message) => {
+        live.receive(message);
+        // The cancellation the client SHOULD send: the work stopped, nothing is left to lose.
+        const params = message.params;
+        const named = isObject(params) ? params.requestId : undefined;
+        if (message.method === 'notifications/cancelled' && named !== undefined) {
+          abandoned.delete(named as RequestId);
+        }
+      },
+      watch: (res, request, method) => {
+        streaming.set(request, method);
+        res.once('close', () => {
+          // Ended by the server (its answer, or an error the SDK gave itself): the stream is done.
+          if (!streaming.delete(request) || res.writableFinished || closing) return;
+          abandoned.set(request, method);
+          log(
+            filled(SERVE_STRINGS.streamAbandoned, { id, request: `${method} #${String(request)}` }),
+          );
+        });
+      },
       end: () => {
         closedBy = 'server';
+        closing = true;
         return transport.close();
       },
     };
@@ -142,6 +189,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     transport.onerror = (error) =>
       log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
     transport.onclose = () => {
+      closing = true;
       const known = sessions.delete(id);
       idle.forget(id);
       if (known) log(filled(SERVE_STRINGS.sessionClosed, { id }));
@@ -295,8 +343,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         // Transports › Sending Messages: a notification accepted gets 202 and no body. Taken here,
         // not by the SDK, which answers one its schema rejects with a JSON-RPC error.
         res.writeHead(202).end();
-        session.live.receive(message);
+        session.notify(message);
         return;
+      }
+      if (method !== null && message !== null) {
+        const request = message.id;
+        if (typeof request === 'string' || typeof request === 'number') {
+          session.watch(res, request, method);
+        }
       }
       return session.transport.handleRequest(req, res, parsed);
     }

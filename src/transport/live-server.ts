@@ -15,8 +15,12 @@ import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
 export type LiveServerOptions = {
   readonly config: ServerConfig;
-  /** Puts one message on the wire (stdio line, HTTP response or SSE event). */
-  readonly send: (item: Scheduled) => void;
+  /**
+   * Puts one message on the wire (stdio line, HTTP response or SSE event). `false`: it could not
+   * go anywhere (the stream it belongs to is closed), so the session log does not record it as
+   * sent; the transport says why in its own log.
+   */
+  readonly send: (item: Scheduled) => unknown;
   /**
    * Every step of the session log, in wire order: each envelope both ways with its verdict, each
    * line the server could not take as a message, the close (for --trace-file, the verdict lines
@@ -57,6 +61,11 @@ export function violationLines(step: Step): Bilingual[] {
  * here the virtual time is milliseconds since start, and each message goes out when it is due
  * (a progress step every 250 ms really takes 250 ms). What is not yet due stays in the server's
  * outbox, so a cancellation still removes it. The referee sees every envelope both ways.
+ *
+ * A timer that fires late (a busy machine) does not send everything overdue at once: the virtual
+ * clock is held back to the item just sent, so the next one is due its scheduled gap after this
+ * one really went out. Bunched, a progress notification and the result reach the client in one
+ * chunk, and a client that drops such a progress (TypeScript SDK issue #2580) never sees it.
  */
 export class LiveServer {
   readonly server: SimServer;
@@ -66,6 +75,11 @@ export class LiveServer {
   readonly #clock: () => number;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
+  /**
+   * How far the virtual clock runs behind the real one (ms): what late timers added up to while
+   * something was scheduled. Back to 0 when the outbox empties (nothing left whose gaps to keep).
+   */
+  #lag = 0;
   #idle: Array<() => void> = [];
   #closed = false;
   /** Is the session log shared with other servers (see LiveServerOptions.log)? */
@@ -94,14 +108,14 @@ export class LiveServer {
       this.#options.notice?.(filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }));
       const problem = notJson((error as Error).message);
       this.#unreadable(problem.en, text, problem.zh);
-      this.server.receiveRaw(text, this.#clock());
+      this.server.receiveRaw(text, this.#virtual());
       this.pump();
       return;
     }
     if (Array.isArray(value)) {
       this.#options.notice?.(filled(SERVE_STRINGS.lineBatch));
       this.#unreadable(BATCH_PROBLEM.en, value, BATCH_PROBLEM.zh);
-      this.server.receiveRaw(text, this.#clock());
+      this.server.receiveRaw(text, this.#virtual());
       this.pump();
       return;
     }
@@ -117,7 +131,7 @@ export class LiveServer {
     this.#options.notice?.(filled(SERVE_STRINGS.lineNotUtf8));
     this.#unreadable(problem, lossy, problemZh);
     // The simulated server answers text it cannot parse; an empty text is exactly that.
-    this.server.receiveRaw('', this.#clock());
+    this.server.receiveRaw('', this.#virtual());
     this.pump();
   }
 
@@ -134,42 +148,54 @@ export class LiveServer {
     if (step.kind === 'unreadable') {
       this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
     }
-    this.server.receive(message, this.#clock());
+    this.server.receive(message, this.#virtual());
     this.pump();
   }
 
-  /** Sends everything that is due now and sets a timer for the rest. */
+  /**
+   * Sends what is due now and sets a timer for the rest. Due is on the virtual clock: after an
+   * item goes out late, the clock is set back to that item's time, so only what was scheduled for
+   * the same instant follows it now, and the rest keep their gaps.
+   */
   pump(): void {
     if (this.#closed) return;
-    const now = this.#clock();
     const outbox = this.server.outbox;
+    let now = this.#virtual();
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
       this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
-      this.#push({
-        type: 'message',
-        direction: 'server->client',
-        message: item.message,
-        t: this.#clock(),
-      });
-      this.#options.send(item);
+      // The session log is the wire: a message that went nowhere is not in it.
+      if (this.#options.send(item) !== false) {
+        this.#push({
+          type: 'message',
+          direction: 'server->client',
+          message: item.message,
+          t: this.#clock(),
+        });
+      }
+      if (item.at < now) {
+        this.#lag += now - item.at;
+        now = item.at;
+      }
     }
     const next = outbox.peek();
     if (!next) {
+      this.#lag = 0;
       const waiting = this.#idle;
       this.#idle = [];
       for (const resolve of waiting) resolve();
       return;
     }
-    if (next.at < this.#timerAt) {
+    const dueAt = next.at + this.#lag; // on the real clock
+    if (dueAt < this.#timerAt) {
       if (this.#timer) clearTimeout(this.#timer);
-      this.#timerAt = next.at;
+      this.#timerAt = dueAt;
       this.#timer = setTimeout(
         () => {
           this.#timer = undefined;
           this.#timerAt = Number.POSITIVE_INFINITY;
           this.pump();
         },
-        Math.max(0, next.at - now),
+        Math.max(0, dueAt - this.#clock()),
       );
     }
   }
@@ -177,7 +203,7 @@ export class LiveServer {
   /** Something happens on the server's side now (a change another request made): then send it. */
   act(what: (server: SimServer, now: number) => void): void {
     if (this.#closed) return;
-    what(this.server, this.#clock());
+    what(this.server, this.#virtual());
     this.pump();
   }
 
@@ -187,7 +213,7 @@ export class LiveServer {
    */
   endStreams(): void {
     if (this.#closed) return;
-    if (this.server.endListens(this.#clock()) > 0) this.pump();
+    if (this.server.endListens(this.#virtual()) > 0) this.pump();
   }
 
   /** Resolves when nothing is scheduled any more (in-flight work finished or cancelled). */
@@ -205,6 +231,11 @@ export class LiveServer {
     const waiting = this.#idle;
     this.#idle = [];
     for (const resolve of waiting) resolve();
+  }
+
+  /** The server's clock: the real one less what late timers held the schedule back. */
+  #virtual(): number {
+    return this.#clock() - this.#lag;
   }
 
   /** One event into the session log; with a shared log, this server's observer hears its step. */

@@ -62,9 +62,9 @@ describe('mcp-sim serve over stdio in the 2026-07-28 era', () => {
     });
     expect(textOf(sum)).toContain('14');
     const progress: number[] = [];
-    // Steps far enough apart that a worker busy with other tests does not fire two of serve's
-    // timers at once: the SDK drops a progress that reaches it in one chunk with the result
-    // (TypeScript SDK #2580), which is the SDK's to fix, not what this test is about.
+    // The SDK drops a progress that reaches it in one chunk with the result (TypeScript SDK
+    // #2580). serve keeps its schedule's gaps even when its timers fire late (serve-pace.test.ts);
+    // steps this far apart also keep the pipe from joining two writes on a busy worker.
     const done = await client.callTool(
       { name: 'long_running_task', arguments: { steps: 3, delayMs: 150 } },
       { onprogress: (p: { progress: number }) => progress.push(p.progress) },

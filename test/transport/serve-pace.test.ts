@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Step } from '../../src/session/index.js';
+import { prepareTools } from '../../src/sim/tools/index.js';
+import { LiveServer } from '../../src/transport/live-server.js';
+import { serveConfig } from '../../src/transport/serve-config.js';
+
+/**
+ * serve's pump on a busy machine: its timers fire late. The clock is injected and the timers are
+ * fake, so "late" is exact and the test does not depend on how loaded the machine is.
+ */
+describe("serve's pump when its timers fire late", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps the schedule gaps: never the progress and the result in one go, same order and content', async () => {
+    await prepareTools();
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    let now = 0;
+    /** Which timer callback (0: the client's own message) sent each message, and when. */
+    let tick = 0;
+    const sent: { tick: number; message: Record<string, unknown> }[] = [];
+    const steps: Step[] = [];
+    const live = new LiveServer({
+      config,
+      clock: () => now,
+      send: (item) => sent.push({ tick, message: item.message }),
+      onStep: (step) => {
+        if (step.direction === 'server->client') steps.push(step);
+      },
+    });
+    live.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'pace', version: '1' },
+      },
+    });
+    live.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    sent.length = 0;
+    steps.length = 0;
+    live.receive({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'long_running_task',
+        arguments: { steps: 3, delayMs: 100 },
+        _meta: { progressToken: 'p' },
+      },
+    });
+    expect(sent).toEqual([]);
+    // Each timer fires a whole second late: everything scheduled is overdue at the first one.
+    while (vi.getTimerCount() > 0 && tick < 20) {
+      tick += 1;
+      now += 1000;
+      vi.runOnlyPendingTimers();
+    }
+
+    expect(sent.map((s) => s.message.method ?? `result of ${String(s.message.id)}`)).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'result of 2',
+    ]);
+    expect(
+      sent.map((s) => (s.message.params as { progress?: number } | undefined)?.progress),
+    ).toEqual([1, 2, 3, undefined]);
+    expect(sent[3]?.message.result).toMatchObject({
+      content: [{ type: 'text', text: 'Finished all 3 steps.' }],
+    });
+    // One message per timer (the old pump sent all four at the first), so each went out its
+    // scheduled gap (100, 100, 25 ms) or more after the one before.
+    expect(sent.map((s) => s.tick)).toEqual([1, 2, 3, 4]);
+    // The referee saw the same messages in the same order, and none broke a rule.
+    expect(steps.map((s) => s.message)).toEqual(sent.map((s) => s.message));
+    expect(steps.flatMap((s) => s.verdict?.violations ?? [])).toEqual([]);
+    await live.whenIdle();
+    expect(live.server.outbox.size).toBe(0);
+  });
+
+  it('sends on time when the timers are on time (no lag added)', async () => {
+    await prepareTools();
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    let now = 0;
+    const sent: number[] = [];
+    const live = new LiveServer({ config, clock: () => now, send: () => sent.push(now) });
+    live.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'pace', version: '1' },
+      },
+    });
+    live.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    sent.length = 0;
+    live.receive({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'long_running_task',
+        arguments: { steps: 2, delayMs: 100 },
+        _meta: { progressToken: 'p' },
+      },
+    });
+    // Every timer is exactly on time: the two clocks move together, a millisecond at a time.
+    for (let ms = 0; ms < 300; ms++) {
+      now += 1;
+      vi.advanceTimersByTime(1);
+    }
+    expect(sent).toEqual([100, 200, 225]);
+  });
+
+  it('answers a request that comes while the schedule is behind at once, not after the lag', async () => {
+    await prepareTools();
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    let now = 0;
+    const sent: { at: number; message: Record<string, unknown> }[] = [];
+    const live = new LiveServer({
+      config,
+      clock: () => now,
+      send: (item) => sent.push({ at: now, message: item.message }),
+    });
+    live.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'pace', version: '1' },
+      },
+    });
+    live.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    live.receive({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'long_running_task',
+        arguments: { steps: 3, delayMs: 100 },
+        _meta: { progressToken: 'p' },
+      },
+    });
+    sent.length = 0;
+    now += 1000; // the first progress timer fires 900 ms late
+    vi.runOnlyPendingTimers();
+    now += 10;
+    live.receive({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    expect(sent.map((s) => [s.at, s.message.method ?? s.message.id])).toEqual([
+      [1000, 'notifications/progress'],
+      [1010, 3],
+    ]);
+    live.close();
+  });
+});
