@@ -235,6 +235,18 @@ describe('rule details', () => {
     expect(last.violations.map((v) => v.rule)).toEqual(['progress-not-increasing']);
   });
 
+  it('a progress above its total breaks no rule: neither era bounds progress by total', () => {
+    // basic/utilities/progress (2025-11-25), basic/patterns/progress (2026-07-28): progress MUST
+    // increase and total MAY be left out; nothing more. The field note of total says so.
+    const { reports } = hs()
+      .client(slowCall(1, 'p'))
+      .server(progress('p', 2))
+      .server(progress('p', 3))
+      .run();
+    expect(reports.flatMap((r) => r.violations)).toEqual([]);
+    expect(reports.at(-1)?.progress).toMatchObject({ progress: 3, total: 1 });
+  });
+
   it('progress-not-increasing names the notification just before, and the highest so far', () => {
     const { reports } = hs()
       .client(slowCall(1, 'p'))
