@@ -64,7 +64,15 @@ type MessageFields = {
   readonly params: JsonObject | undefined;
   /** `params._meta.progressToken`, when the message carries one. */
   readonly progressToken: string | number | undefined;
+  /**
+   * The HTTP request headers the message travelled with (lower-case names), when its source knows
+   * them: a message on stdio, or from a source that saw only bodies, has none.
+   */
+  readonly headers?: HttpHeaders;
 };
+
+/** HTTP request headers by lower-case name: what a Streamable HTTP POST carried beside its body. */
+export type HttpHeaders = Readonly<Record<string, string>>;
 
 /**
  * One message as the machine receives it: classified once, with the fields every rule reads. A
@@ -84,6 +92,8 @@ export type EnvelopeEvent = {
   readonly type: 'envelope';
   readonly direction: Direction;
   readonly message: unknown;
+  /** The HTTP request headers it travelled with, when the source knows them. */
+  readonly headers?: HttpHeaders;
 };
 
 function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
@@ -119,7 +129,11 @@ function typeOf(envelope: Envelope, sender: Side): MessageType {
  * Classifies one message that travelled `direction`: the only place the model reads raw JSON.
  * Never throws: anything that is not a JSON-RPC 2.0 message is `<side>.invalid`.
  */
-export function toModelEvent(direction: Direction, message: unknown): ModelMessage {
+export function toModelEvent(
+  direction: Direction,
+  message: unknown,
+  headers?: HttpHeaders,
+): ModelMessage {
   const envelope = classify(message);
   const sender = senderOf(direction);
   const params =
@@ -139,5 +153,6 @@ export function toModelEvent(direction: Direction, message: unknown): ModelMessa
     id: 'id' in envelope && envelope.id !== undefined ? envelope.id : null,
     params,
     progressToken: envelope.kind === 'request' ? progressTokenOf(params) : undefined,
+    ...(headers ? { headers } : {}),
   };
 }

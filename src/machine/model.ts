@@ -1,7 +1,7 @@
 import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import type { Direction, RequestId, Side } from '../protocol/index.js';
 import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
-import { type CloseEvent, toModelEvent } from './events.js';
+import { type CloseEvent, type HttpHeaders, toModelEvent } from './events.js';
 import { isWaiting } from './records.js';
 import { roundKey } from './records-streams.js';
 import { sessionMachine } from './session-machine.js';
@@ -12,7 +12,13 @@ import { sessionMachine } from './session-machine.js';
  * faults, direction inference) ask through the queries below, never the model's ledger.
  */
 export type RefereeEvent =
-  | { readonly type: 'envelope'; readonly direction: Direction; readonly message: unknown }
+  | {
+      readonly type: 'envelope';
+      readonly direction: Direction;
+      readonly message: unknown;
+      /** The HTTP request headers it travelled with, when the source knows them. */
+      readonly headers?: HttpHeaders;
+    }
   | { readonly type: 'close' };
 
 export type RefereeState = SnapshotFrom<typeof sessionMachine>;
@@ -69,7 +75,8 @@ const CLOSE: CloseEvent = { type: 'close' };
  * the rules allow.
  */
 export function advance(state: RefereeState, event: RefereeEvent): RefereeState {
-  const modelEvent = event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message);
+  const modelEvent =
+    event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message, event.headers);
   return transition(state.machine, state, modelEvent)[0];
 }
 
@@ -89,7 +96,11 @@ export function runReferee(input: SessionInput = {}): RefereeRun {
   const actor = createActor(sessionMachine, { input }).start();
   return {
     send: (event) =>
-      actor.send(event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message)),
+      actor.send(
+        event.type === 'close'
+          ? CLOSE
+          : toModelEvent(event.direction, event.message, event.headers),
+      ),
     state: () => actor.getSnapshot(),
   };
 }

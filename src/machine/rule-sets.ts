@@ -165,6 +165,7 @@ export const MODERN_RULES: RuleSet = {
       'era-mixed',
       ...IDS,
       'request-meta-missing',
+      'header-mismatch',
       ...MRTR_RETRY,
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),

@@ -101,8 +101,8 @@ const FIELDS: Record<string, Bilingual> = {
     zh: '当前进度；每次通知都必须增加。',
   },
   'notification notifications/progress|/params/total': {
-    en: 'The end value, when known.',
-    zh: '总量（如果已知）。',
+    en: 'The end value, when known; it may be left out. No rule ties progress to it: a progress above the total breaks nothing, only one that does not increase does.',
+    zh: '总量（如果已知），可以省略。没有任何规则把进度与它绑定：进度超过总量并不违规，只有进度没有增加才违规。',
   },
   'notification notifications/progress|/params/message': {
     en: 'A human-readable status line.',

@@ -27,6 +27,8 @@ export type SortedLine =
       readonly message: unknown;
       /** The line's `t_ms`, when it had one (shape 2). */
       readonly tMs?: number;
+      /** The line's `headers`, when it had them (shape 2): lower-case names. */
+      readonly headers?: Readonly<Record<string, string>>;
     }
   | { readonly type: 'problem'; readonly problem: TraceProblem };
 
@@ -88,14 +90,15 @@ export function createLineSorter() {
     if (parsed.kind === 'problem')
       return hold(problemOf(raw.line, parsed.message, parsed.messageZh));
     const message: SortedLine =
-      parsed.tMs === undefined
+      parsed.tMs === undefined && parsed.headers === undefined
         ? { type: 'message', line: raw.line, direction: parsed.direction, message: parsed.message }
         : {
             type: 'message',
             line: raw.line,
             direction: parsed.direction,
             message: parsed.message,
-            tMs: parsed.tMs,
+            ...(parsed.tMs === undefined ? {} : { tMs: parsed.tMs }),
+            ...(parsed.headers === undefined ? {} : { headers: parsed.headers }),
           };
     // Once the file's kind is known, an object from a transcript line goes to the referee whatever
     // its envelope (which classifies it): only a first good message or a host log decides anything.

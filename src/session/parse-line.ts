@@ -12,12 +12,30 @@ export type ParsedLine =
       readonly hostLog?: true;
       /** A wrapped line's `t_ms`: when the recorder saw the message (ms), if it said. */
       readonly tMs?: number;
+      /** A wrapped line's `headers`: the HTTP request headers it was POSTed with (lower-case). */
+      readonly headers?: Readonly<Record<string, string>>;
     }
   | { readonly kind: 'problem'; readonly message: string; readonly messageZh: string }
   /** Not JSON and no message in it: a host log's own chatter, or a broken line of a transcript. */
   | { readonly kind: 'chatter'; readonly message: string; readonly messageZh: string };
 
 const HOST_LOG = /Message from (client|server):\s*/;
+
+/**
+ * A wrapped line's `headers`: an object of header names to strings, names in any case (HTTP
+ * names are case-insensitive: streamable-http › Case Sensitivity), kept lower-case; or the JSON
+ * pointer of what is not a string.
+ */
+function headersOf(value: unknown): { headers: Record<string, string> } | { pointer: string } {
+  if (!isObject(value)) return { pointer: '/headers' };
+  const headers: Record<string, string> = {};
+  for (const [name, text] of Object.entries(value)) {
+    const pointer = `/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (typeof text !== 'string') return { pointer };
+    headers[name.toLowerCase()] = text;
+  }
+  return { headers };
+}
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
@@ -48,10 +66,22 @@ export function parseLine(text: string): ParsedLine {
           messageZh: `"direction" 必须是 "client->server" 或 "server->client"，而不是 ${JSON.stringify(value.direction)}`,
         };
       }
+      const read = 'headers' in value ? headersOf(value.headers) : null;
+      if (read && 'pointer' in read) {
+        return {
+          kind: 'problem',
+          message: `"headers" must be an object of HTTP header names to strings (at ${read.pointer})`,
+          messageZh: `"headers" 必须是从 HTTP 请求头名称到字符串的对象（位置 ${read.pointer}）`,
+        };
+      }
       const tMs = value.t_ms;
-      return typeof tMs === 'number' && Number.isFinite(tMs)
-        ? { kind: 'message', direction: value.direction, message: value.message, tMs }
-        : { kind: 'message', direction: value.direction, message: value.message };
+      return {
+        kind: 'message',
+        direction: value.direction,
+        message: value.message,
+        ...(typeof tMs === 'number' && Number.isFinite(tMs) ? { tMs } : {}),
+        ...(read ? { headers: read.headers } : {}),
+      };
     }
     return { kind: 'message', direction: null, message: value };
   }

@@ -1,4 +1,5 @@
 import {
+  type HttpHeaders,
   openRound,
   type RefereeEvent,
   type RefereeRun,
@@ -75,6 +76,7 @@ export class SessionLog {
     const event = withinDepth(pushed);
     let direction: Direction;
     let message: unknown = null;
+    let headers: HttpHeaders | null = null;
     let verdict: StepReport | null = null;
     let problem: string | null = null;
     let problemZh: string | null = null;
@@ -83,7 +85,13 @@ export class SessionLog {
     if (event.type === 'message') {
       direction = event.direction ?? inferDirection(this.#state, event.message);
       message = event.message;
-      this.#advance({ type: 'envelope', direction, message });
+      headers = event.headers ?? null;
+      this.#advance({
+        type: 'envelope',
+        direction,
+        message,
+        ...(event.headers ? { headers: event.headers } : {}),
+      });
       verdict = verdictOf(this.#state) as StepReport;
       const listed = listedTools(verdict, message);
       if (listed) this.#tools = listed;
@@ -104,6 +112,7 @@ export class SessionLog {
       kind: event.type,
       direction,
       message,
+      headers,
       verdict,
       problem,
       problemZh,

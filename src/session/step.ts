@@ -1,4 +1,4 @@
-import type { SessionView, SidePhases, StepReport } from '../machine/index.js';
+import type { HttpHeaders, SessionView, SidePhases, StepReport } from '../machine/index.js';
 import type {
   Annotation,
   Bilingual,
@@ -79,6 +79,11 @@ export type WireEvent =
       /** Null when the source cannot tell (a bare transcript line): the log infers it. */
       readonly direction: Direction | null;
       readonly message: unknown;
+      /**
+       * The HTTP request headers the message was POSTed with (lower-case names), when the source
+       * saw them: the referee checks them against the body (streamable-http › Server Validation).
+       */
+      readonly headers?: HttpHeaders;
     })
   | (Origin & {
       readonly type: 'unreadable';
@@ -105,6 +110,8 @@ export type Step = {
   readonly direction: Direction;
   /** The message as sent on the wire (a `message` step), else null. */
   readonly message: unknown;
+  /** The HTTP request headers it was sent with, when its source knew them, else null. */
+  readonly headers: HttpHeaders | null;
   /** The referee's verdict on the message (a `message` step), else null. */
   readonly verdict: StepReport | null;
   /** Why an `unreadable` step could not be read, else null. */

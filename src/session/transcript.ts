@@ -17,10 +17,20 @@ export function createTranscriptReader(log: SessionLog) {
       const { line, message: problem, messageZh: problemZh } = s.problem;
       return log.push({ type: 'unreadable', problem, problemZh, line });
     }
-    const { direction, message, line, tMs } = s;
-    if (tMs === undefined) return log.push({ type: 'message', direction, message, line });
+    const { direction, message, line, tMs, headers } = s;
+    // A recorded HTTP request keeps its headers: the referee checks them against the body.
+    const http = headers ? { headers } : undefined;
+    if (tMs === undefined) return log.push({ type: 'message', direction, message, line, ...http });
     start ??= tMs;
-    return log.push({ type: 'message', direction, message, line, t: tMs - start, timed: true });
+    return log.push({
+      type: 'message',
+      direction,
+      message,
+      line,
+      ...http,
+      t: tMs - start,
+      timed: true,
+    });
   };
   const take = (sorted: readonly SortedLine[]): Step[] => sorted.map(push);
   return {

@@ -50,6 +50,17 @@ export function progressText(p: ProgressReport, lang: Lang): string {
   return `${head} ${bar} ${p.progress}/${p.total} (${Math.round(share * 100)}%)${tail}`;
 }
 
+/** A lower-case header name as the spec writes it: `MCP-Protocol-Version`, `Mcp-Method`. */
+function headerName(name: string): string {
+  if (name === 'mcp-protocol-version') return 'MCP-Protocol-Version';
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
+}
+
+/** The HTTP request line and headers a step's envelope was POSTed with. */
+export function httpRequestLines(headers: Readonly<Record<string, string>>): string[] {
+  return ['POST /mcp', ...Object.entries(headers).map(([n, v]) => `${headerName(n)}: ${v}`)];
+}
+
 /** What a handout's frame says: a lesson's scenario, or a description of a played transcript. */
 export type HandoutFrame = {
   readonly title: Bilingual;
@@ -94,6 +105,7 @@ export function lessonHandout(
     out.push(stepHeading(step, lang), '');
     for (const event of step.events) out.push(`*${tr(event, lang)}*`, '');
     out.push(tr(step.note, lang), '');
+    if (step.headers) out.push('```http', ...httpRequestLines(step.headers), '```', '');
     if (step.message)
       out.push('```json', visibleJson(JSON.stringify(step.message, null, 2)), '```', '');
     if (step.annotations.length > 0) {
@@ -202,6 +214,8 @@ export function lessonJson(
     steps.push({
       direction: step.direction,
       message: step.message,
+      // Only a step its source knew the HTTP request of (a lesson step that names headers).
+      ...(step.headers ? { headers: step.headers } : {}),
       note: tr(step.note, lang),
       violations: step.report.violations.map((v) => ({
         rule: v.rule,

@@ -1,4 +1,4 @@
-import type { StepReport } from '../machine/index.js';
+import type { HttpHeaders, StepReport } from '../machine/index.js';
 // Not from the protocol's index: that would load the SDK's zod schemas before a lesson's first
 // frame, which needs only the catalogue's meanings and the field notes.
 import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.js';
@@ -30,6 +30,8 @@ export type ScreenStep = {
   readonly direction: Direction;
   /** The envelope as sent; null for a step where the transport closed instead. */
   readonly message: JsonObject | null;
+  /** The HTTP request headers it was POSTed with, when its source knew them (lower-case names). */
+  readonly headers: HttpHeaders | null;
   readonly closedBy: 'client' | 'server' | null;
   /**
    * A transcript's line that is not a message, as `mcp-sim trace` reports it ("line 3: …"); null
@@ -196,6 +198,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     t: step.t,
     time: step.timed ? step.t : null,
     direction: step.direction,
+    headers: message ? step.headers : null,
     closedBy,
     problem,
     line: step.line,

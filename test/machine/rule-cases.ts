@@ -292,6 +292,21 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list', {}, { capabilities: {} }))
         .server(modernResult(1, { tools: [], ...HINTS })),
   },
+  'header-mismatch': {
+    // Over Streamable HTTP: Mcp-Name names another tool than the body calls.
+    trigger: () =>
+      discovered().clientOverHttp(deployCall(1), {
+        'mcp-protocol-version': MODERN,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'drop_database',
+      }),
+    legal: () =>
+      discovered().clientOverHttp(deployCall(1), {
+        'mcp-protocol-version': MODERN,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'deploy',
+      }),
+  },
   'server-request': {
     // The handshake era's way of asking: a server request (legal there, see wrong-direction).
     trigger: () => discovered().client(deployCall(1)).server(elicit),

@@ -3,6 +3,7 @@ import { transition } from 'xstate';
 import {
   advance,
   HANDSHAKE_RULES,
+  type HttpHeaders,
   MODERN_RULES,
   type ModelMessage,
   type RefereeState,
@@ -31,6 +32,7 @@ function beforeLast(steps: readonly Step[]): {
   state: RefereeState;
   msg: ModelMessage;
   message: unknown;
+  headers: HttpHeaders | undefined;
 } {
   const at = steps.findLastIndex((step) => step.kind === 'message');
   const last = steps[at];
@@ -41,10 +43,20 @@ function beforeLast(steps: readonly Step[]): {
       state,
       step.kind === 'close'
         ? { type: 'close' }
-        : { type: 'envelope', direction: step.direction, message: step.message },
+        : {
+            type: 'envelope',
+            direction: step.direction,
+            message: step.message,
+            ...(step.headers ? { headers: step.headers } : {}),
+          },
     );
   }
-  return { state, msg: toModelEvent(last.direction, last.message), message: last.message };
+  return {
+    state,
+    msg: toModelEvent(last.direction, last.message, last.headers),
+    message: last.message,
+    headers: last.headers,
+  };
 }
 
 describe('the rule table, one row at a time', () => {
@@ -66,8 +78,13 @@ describe('the rule table, one row at a time', () => {
     });
 
     it('judges the kind of message of its bad case in the rule set of its session', () => {
-      const { state, msg, message } = beforeLast(CASES[id].trigger().steps);
-      const after = advance(state, { type: 'envelope', direction: msg.direction, message });
+      const { state, msg, message, headers } = beforeLast(CASES[id].trigger().steps);
+      const after = advance(state, {
+        type: 'envelope',
+        direction: msg.direction,
+        message,
+        ...(headers ? { headers } : {}),
+      });
       expect(after.context.rules?.judges[msg.type]).toContain(rule);
     });
   });

@@ -32,7 +32,7 @@ const triggered = new Set<RuleId>();
 describe('every rule has a trigger and a nearest legal case', () => {
   it('the table covers exactly RULE_IDS', () => {
     expect(Object.keys(CASES).sort()).toEqual([...RULE_IDS].sort());
-    expect(RULE_IDS.length).toBe(53);
+    expect(RULE_IDS.length).toBe(54);
   });
 
   describe.each(RULE_IDS)('%s', (rule) => {
@@ -233,6 +233,30 @@ describe('rule details', () => {
       .server(progress('p', 0.4))
       .run();
     expect(last.violations.map((v) => v.rule)).toEqual(['progress-not-increasing']);
+  });
+
+  it('id-beyond-safe-integer cites what bounds an id in practice: JSON, RFC 8259 § 6', () => {
+    // Neither JSON-RPC 2.0 nor MCP (basic/index › Requests: a string or integer) bounds an id;
+    // RFC 8259 § 6 lets readers limit numbers and calls ±(2^53 − 1) the interoperable integers.
+    const { last } = hs()
+      .client(rpc.request(2 ** 53, 'ping'))
+      .run();
+    const [found] = last.violations;
+    expect(found?.rule).toBe('id-beyond-safe-integer');
+    expect(found?.spec).toContain('RFC 8259 § 6');
+    expect(found?.specZh).toContain('RFC 8259 第 6 节');
+  });
+
+  it('a progress above its total breaks no rule: neither era bounds progress by total', () => {
+    // basic/utilities/progress (2025-11-25), basic/patterns/progress (2026-07-28): progress MUST
+    // increase and total MAY be left out; nothing more. The field note of total says so.
+    const { reports } = hs()
+      .client(slowCall(1, 'p'))
+      .server(progress('p', 2))
+      .server(progress('p', 3))
+      .run();
+    expect(reports.flatMap((r) => r.violations)).toEqual([]);
+    expect(reports.at(-1)?.progress).toMatchObject({ progress: 3, total: 1 });
   });
 
   it('progress-not-increasing names the notification just before, and the highest so far', () => {

@@ -1,4 +1,4 @@
-import type { SessionInput, StepReport } from '../../src/machine/index.js';
+import type { HttpHeaders, SessionInput, StepReport } from '../../src/machine/index.js';
 import type { Direction, JsonObject, RequestId } from '../../src/protocol/index.js';
 import { createReferee, type TestReferee as Referee } from '../helpers/referee.js';
 
@@ -66,7 +66,13 @@ export function initializeResult(options: HandshakeOptions = {}): JsonObject {
 }
 
 export type Step =
-  | { readonly kind: 'message'; readonly direction: Direction; readonly message: unknown }
+  | {
+      readonly kind: 'message';
+      readonly direction: Direction;
+      readonly message: unknown;
+      /** The HTTP request headers it was POSTed with (lower-case names), when over HTTP. */
+      readonly headers?: HttpHeaders;
+    }
   | { readonly kind: 'close' };
 
 export type SessionRun = {
@@ -82,6 +88,12 @@ export class SessionBuilder {
 
   client(message: unknown): this {
     this.#steps.push({ kind: 'message', direction: C2S, message });
+    return this;
+  }
+
+  /** A client message POSTed over Streamable HTTP with these headers (lower-case names). */
+  clientOverHttp(message: unknown, headers: HttpHeaders): this {
+    this.#steps.push({ kind: 'message', direction: C2S, message, headers });
     return this;
   }
 
@@ -121,7 +133,7 @@ export class SessionBuilder {
     const reports: StepReport[] = [];
     for (const step of this.#steps) {
       if (step.kind === 'close') referee.close();
-      else reports.push(referee.feed(step.direction, step.message));
+      else reports.push(referee.feed(step.direction, step.message, step.headers));
     }
     const last = reports.at(-1);
     if (!last) throw new Error('a session needs at least one message');

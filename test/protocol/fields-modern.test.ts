@@ -173,3 +173,21 @@ describe('annotate: 2026-07-28 fields', () => {
     ]);
   });
 });
+
+// basic/utilities/progress (2025-11-25) and basic/patterns/progress (2026-07-28) ask only that
+// progress increase and let total be left out; neither bounds progress by total, so the referee
+// has no rule for it and the field note says so rather than let a learner think it does.
+describe('notifications/progress: a progress above its total', () => {
+  const over = {
+    jsonrpc: '2.0',
+    method: 'notifications/progress',
+    params: { progressToken: 'p', progress: 3, total: 2 },
+  };
+  it('the field note of total says no rule bounds progress by it, in both languages', () => {
+    const note = annotate(over, 'notifications/progress').find(
+      (a) => a.pointer === '/params/total',
+    );
+    expect(note?.text.en).toContain('a progress above the total breaks nothing');
+    expect(note?.text.zh).toContain('进度超过总量并不违规');
+  });
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/scenario/engine.js';
 import { conformingHeaders, headerRefusal } from '../../src/sim/scenario/http-headers.js';
 import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+import { lessonHandout } from '../../src/ui/handout.js';
+import { screenStep } from '../../src/ui/screen-step.js';
 
 const META = 'io.modelcontextprotocol/protocolVersion';
 const call = {
@@ -64,5 +66,80 @@ describe('a lesson request’s HTTP headers (2026-07-28 streamable-http › Serv
     // Only the -32020 is there to send: the tool never ran.
     expect(played.ok).toBe(false);
     if (!played.ok) expect(played.error).toMatchObject({ step: 2 });
+  });
+});
+
+describe('a lesson request’s headers reach the referee through the session log', () => {
+  const note = { en: 'n', zh: '注' };
+  const play = (headers: Record<string, string | null>) =>
+    runScenario(
+      scenarioSchema.parse({
+        title: note,
+        goal: note,
+        recap: note,
+        revision: '2026-07-28',
+        client: { era: 'modern', versions: ['2026-07-28'] },
+        server: { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
+        steps: [
+          {
+            client: {
+              request: 'tools/call',
+              params: { name: 'weather_current', arguments: { location: 'Lisbon' } },
+              headers,
+            },
+          },
+          { server: 'next' },
+        ].map((step) => ({ ...step, note })),
+      }),
+    );
+
+  it('a mismatched Mcp-Name is a header-mismatch error on the request, and the -32020 is legal', async () => {
+    const played = await play({ 'Mcp-Name': 'db_query' });
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, refusal] = played.value.steps;
+    expect(request?.headers).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'db_query',
+    });
+    expect(request?.notes?.fault).toBe('mismatched-headers');
+    const found = request?.verdict?.violations ?? [];
+    expect(found.map((v) => [v.rule, v.severity])).toEqual([['header-mismatch', 'error']]);
+    expect(found[0]?.message).toContain("the Mcp-Name header says 'db_query'");
+    expect(found[0]?.messageZh).toContain('Mcp-Name 请求头');
+    expect(found[0]?.spec).toContain(
+      '2026-07-28/basic/transports/streamable-http › Server Validation',
+    );
+    expect(refusal?.verdict?.violations).toEqual([]);
+  });
+
+  it('the handout shows the POST the envelope travelled in', async () => {
+    const played = await play({ 'Mcp-Name': 'db_query' });
+    if (!played.ok) throw new Error(played.error.message);
+    const frame = { title: note, goal: note, recap: note, spec: [] };
+    const steps = played.value.steps.map((step) => screenStep(step));
+    const text = lessonHandout({ scenario: frame }, { steps }, 'en');
+    expect(text).toContain(
+      '```http\nPOST /mcp\nMCP-Protocol-Version: 2026-07-28\nMcp-Method: tools/call\nMcp-Name: db_query\n```',
+    );
+  });
+
+  it('a missing MCP-Protocol-Version is one too', async () => {
+    const played = await play({ 'MCP-Protocol-Version': null });
+    if (!played.ok) throw new Error(played.error.message);
+    const found = played.value.steps[0]?.verdict?.violations ?? [];
+    expect(found.map((v) => v.message)).toEqual([
+      expect.stringContaining('the MCP-Protocol-Version header is missing'),
+    ]);
+  });
+
+  it('headers that mirror the body are allowed, and the step keeps them', async () => {
+    const played = await play({});
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, answer] = played.value.steps;
+    expect(request?.headers?.['mcp-name']).toBe('weather_current');
+    expect(request?.notes?.fault).toBeNull();
+    expect(request?.verdict?.violations).toEqual([]);
+    expect(answer?.verdict?.kind).toBe('response');
   });
 });

@@ -22,9 +22,11 @@ const beyondSafe = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
 
 /**
- * JSON-RPC bounds no id, and MCP's RequestId is a string or an integer, but a JavaScript peer reads
- * every JSON number as a double: 9007199254740993 arrives as 9007199254740992, silently, and two
- * such ids can become one. A warning, not an error: the message is legal, its id is fragile.
+ * JSON-RPC bounds no id, and MCP's RequestId is a string or an integer, but JSON itself (RFC 8259
+ * § 6) lets an implementation limit the range and precision of numbers, and calls only integers in
+ * [-(2^53)+1, 2^53−1] interoperable. A JavaScript peer reads every JSON number as a double:
+ * 9007199254740993 arrives as 9007199254740992, silently, and two such ids can become one. A
+ * warning, not an error: the message is legal, its id is fragile.
  */
 export const BIG_ID_RULES = [
   {
@@ -32,8 +34,8 @@ export const BIG_ID_RULES = [
     severity: 'warning',
     spec: 'basic/index › Requests',
     specNote: {
-      en: 'ids are strings or integers; JavaScript keeps integers exactly only up to 2^53 − 1',
-      zh: 'id 为字符串或整数；JavaScript 只能精确保存不超过 2^53 − 1 的整数',
+      en: 'ids are strings or integers, with no bound; JSON (RFC 8259 § 6) lets a reader limit numbers, and only integers within ±(2^53 − 1) are read alike everywhere',
+      zh: 'id 为字符串或整数，没有上限；但 JSON（RFC 8259 第 6 节）允许读取方限制数字，只有 ±(2^53 − 1) 以内的整数在各处都被一致读取',
     },
     title: { en: 'Id beyond 2^53 − 1', zh: 'id 超出 2^53 − 1' },
     check: (_ctx, msg) => {

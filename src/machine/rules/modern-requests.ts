@@ -1,6 +1,26 @@
+import { type HeaderProblem, headerProblemOf } from '../../protocol/http-headers.js';
 import { isObject } from '../../protocol/json.js';
 import { CLIENT_CAPABILITIES_META, PROTOCOL_VERSION_META } from '../facts.js';
 import { type RuleRow, show } from './rule.js';
+
+/** What was wrong with a request's headers, in both languages (the server's -32020 says the same). */
+function headerFinding(problem: HeaderProblem): { en: string; zh: string } {
+  const { header, value, body } = problem.values;
+  switch (problem.why) {
+    case 'headerMissing':
+      return { en: `the ${header} header is missing`, zh: `缺少 ${header} 请求头` };
+    case 'headerUndecodable':
+      return {
+        en: `the ${header} header is not valid Base64-encoded UTF-8`,
+        zh: `${header} 请求头不是有效的 Base64 编码 UTF-8`,
+      };
+    case 'headerMismatch':
+      return {
+        en: `the ${header} header says '${value}' while the body says '${body}'`,
+        zh: `${header} 请求头写的是 '${value}'，消息体写的却是 '${body}'`,
+      };
+  }
+}
 
 /**
  * The requests of the modern era (2026-07-28): each client request carries its own envelope
@@ -33,6 +53,30 @@ export const MODERN_REQUEST_RULES = [
       return {
         en: `${msg.method} #${show(msg.id)} has ${broken ? 'no valid' : 'no'} _meta[${keys}]; in ${ctx.ruleVersion} every request carries its protocol version (a string) and its client capabilities (an object, {} for none), so the server rejects this one as malformed with -32602`,
         zh: `${msg.method} #${show(msg.id)} 的 _meta 中${broken ? '没有有效的' : '没有'} ${keysZh}；在 ${ctx.ruleVersion} 中每个请求都要带上自己的协议版本（字符串）和客户端能力（对象，没有能力时为 {}），服务器会把它当作格式错误的请求，以 -32602 拒绝`,
+      };
+    },
+  },
+  {
+    // Only a source that saw the HTTP request (a lesson step with headers) gives a message its
+    // headers; a body alone, or a message on stdio, is not judged here.
+    id: 'header-mismatch',
+    severity: 'error',
+    spec: '2026-07-28/basic/transports/streamable-http › Server Validation',
+    specNote: {
+      en: 'MCP-Protocol-Version, Mcp-Method and, for tools/call, resources/read and prompts/get, Mcp-Name are required and MUST match the body; the server MUST reject a mismatch with 400 and -32020 HeaderMismatch',
+      zh: 'MCP-Protocol-Version、Mcp-Method，以及 tools/call、resources/read、prompts/get 的 Mcp-Name 都必须提供，且必须与消息体一致；不一致时服务器必须以 400 和 -32020 HeaderMismatch 拒绝',
+    },
+    title: { en: 'HTTP headers that do not match the body', zh: 'HTTP 请求头与消息体不一致' },
+    check: (ctx, msg) => {
+      if (msg.type !== 'client.request' || ctx.era !== 'modern' || !msg.headers) return null;
+      const headers = msg.headers;
+      const body = { method: msg.method, params: msg.params ?? {} };
+      const problem = headerProblemOf((name) => headers[name], body);
+      if (!problem) return null;
+      const found = headerFinding(problem);
+      return {
+        en: `${msg.method} #${show(msg.id)} was POSTed with headers that do not match its body: ${found.en}. Gateways act on the headers and the server on the body, so the server must refuse it, unrun, with HTTP 400 and -32020 (HeaderMismatch)`,
+        zh: `${msg.method} #${show(msg.id)} 在 POST 时带的请求头与消息体不一致：${found.zh}。网关依据请求头行事，服务器依据消息体执行，所以服务器必须不执行它，以 HTTP 400 和 -32020（HeaderMismatch）拒绝`,
       };
     },
   },

@@ -4,7 +4,7 @@ import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
 import { prepareToolsFor } from '../tools/index.js';
 import { makeFault } from './faults.js';
-import { headerRefusal } from './http-headers.js';
+import { headerRefusal, requestHeaders } from './http-headers.js';
 import { rawLineEvent } from './raw-line.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
@@ -22,6 +22,8 @@ type Emitted = {
   fault: string | null;
   /** The HTTP server's -32020 for a request whose headers disagree: the server never sees it. */
   refusal?: JsonObject;
+  /** The HTTP request headers a step's request was POSTed with (a step that names `headers`). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -118,6 +120,7 @@ export async function runScenario(
       type: 'message',
       direction,
       message,
+      ...(emitted.headers ? { headers: emitted.headers } : {}),
       t: now,
       notes: {
         note: step.note,
@@ -204,8 +207,19 @@ function emit(
     });
   } else if ('request' in action) {
     message = client.request(action.request, action.params, { progress: action.progress === true });
-    const refusal = action.headers ? headerRefusal(message, action.headers) : null;
-    if (refusal) return { direction: 'client->server', message, fault: null, at: now, refusal };
+    if (action.headers) {
+      const headers = requestHeaders(message, action.headers);
+      const refusal = headerRefusal(message, action.headers);
+      // Headers the server refuses are the step's fault: the referee flags them (header-mismatch).
+      return {
+        direction: 'client->server',
+        message,
+        fault: refusal ? 'mismatched-headers' : null,
+        at: now,
+        headers,
+        ...(refusal ? { refusal } : {}),
+      };
+    }
   } else if ('notify' in action) {
     message = client.notify(action.notify, action.params);
   } else if ('discover' in action) {

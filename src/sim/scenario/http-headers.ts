@@ -17,9 +17,10 @@ export function conformingHeaders(message: JsonObject): Record<string, string> {
   const method = String(message.method);
   const params = isObject(message.params) ? message.params : {};
   const meta = isObject(params._meta) ? params._meta : {};
-  const out: Record<string, string> = { 'mcp-method': method };
+  const out: Record<string, string> = {};
   const version = meta[PROTOCOL_VERSION_META];
   if (typeof version === 'string') out['mcp-protocol-version'] = version;
+  out['mcp-method'] = method;
   const field = NAME_FIELD[method];
   const name = field === undefined ? undefined : params[field];
   if (typeof name === 'string') out['mcp-name'] = name;
@@ -27,18 +28,31 @@ export function conformingHeaders(message: JsonObject): Record<string, string> {
 }
 
 /**
+ * The headers a request was POSTed with: the conforming ones with the step's changes (names in any
+ * case; null leaves one out). Lower-case names, as the session log takes them.
+ */
+export function requestHeaders(
+  message: JsonObject,
+  changes: Readonly<Record<string, string | null>>,
+): Record<string, string> {
+  const headers = conformingHeaders(message);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete headers[name.toLowerCase()];
+    else headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
+
+/**
  * The -32020 HeaderMismatch the HTTP server answers when the request's headers (the conforming
- * ones with the step's changes; null removes one) disagree with its body, or null when they agree.
- * The message is the one `mcp-sim serve --http` writes.
+ * ones with the step's changes) disagree with its body, or null when they agree. The message is
+ * the one `mcp-sim serve --http` writes.
  */
 export function headerRefusal(
   message: JsonObject,
   changes: Readonly<Record<string, string | null>>,
 ): JsonObject | null {
-  const headers: Record<string, string | undefined> = conformingHeaders(message);
-  for (const [name, value] of Object.entries(changes)) {
-    headers[name.toLowerCase()] = value ?? undefined;
-  }
+  const headers = requestHeaders(message, changes);
   const problem = headerProblemOf((name) => headers[name], message);
   if (!problem) return null;
   const reason = filled(SERVE_STRINGS[problem.why], problem.values);
