@@ -152,7 +152,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       side: values.as ?? 'client',
       lesson: values.lesson,
       lang: await langOf(values.lang),
-      folders: await foldersOf(undefined),
+      folders: await foldersOf(values.lessons),
     });
   },
   async compare({ values, args }) {

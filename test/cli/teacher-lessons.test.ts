@@ -62,6 +62,26 @@ describe('teachers’ own lessons', () => {
     expect(option.code).toBe(2);
   });
 
+  it('sandbox --lesson opens a teacher’s lesson with --lessons, without MCP_SIM_LESSONS', async () => {
+    const dir = join(scratch, 'one');
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(BROKEN, '01-good'), join(dir, '01-good'), { recursive: true });
+    const env = { MCP_SIM_LESSONS: undefined };
+    // The lesson is opened before the terminal is asked for: reaching that question means it opened.
+    const opened = await runCli(['sandbox', '--lesson', 'good', '--lessons', dir, '--lang', 'en'], {
+      env,
+    });
+    expect(opened.stderr).toMatch(/^mcp-sim: the sandbox needs an interactive terminal/);
+    expect(opened.code).toBe(2);
+    const without = await runCli(['sandbox', '--lesson', 'good', '--lang', 'en'], { env });
+    expect(without.stderr).toMatch(/^mcp-sim: unknown lesson "good"/);
+    const missing = await runCli(['sandbox', '--lesson', 'good', '--lessons', join(dir, 'nope')], {
+      env,
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).not.toMatch(/unknown option/);
+  });
+
   it('a teacher’s lesson with an id of the course is reported, and the course’s lesson kept', async () => {
     const dir = join(scratch, 'clash');
     mkdirSync(dir, { recursive: true });
