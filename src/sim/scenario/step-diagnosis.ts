@@ -1,6 +1,7 @@
 import { FAULT_NAMES } from './faults.js';
 import { closest } from './find-lesson.js';
 import { type ActionKinds, STEP_KINDS } from './schema.js';
+import { type KeysAt, keysIn } from './schema-keys.js';
 
 /** A validation problem at a path of the lesson (keys and indexes from its root). */
 export type PathIssue = {
@@ -8,6 +9,8 @@ export type PathIssue = {
   readonly message: string;
   /** The problem is the last key itself (an unknown word), not its value. */
   readonly key?: true;
+  /** For an unknown key: the allowed key it most likely meant (a sibling's path ends with it). */
+  readonly meant?: string;
 };
 
 type Issue = {
@@ -15,6 +18,8 @@ type Issue = {
   readonly path: readonly PropertyKey[];
   readonly message: string;
   readonly errors?: readonly (readonly Issue[])[];
+  /** `unrecognized_keys`: the stray keys of the mapping at `path`. */
+  readonly keys?: readonly string[];
 };
 
 /** How badly a union branch failed: a wrong shape at its root is worse than a wrong detail inside. */
@@ -37,13 +42,27 @@ function badness(issues: readonly Issue[]): number {
  */
 export function flattenIssues(
   issues: readonly Issue[],
+  known: KeysAt,
   base: readonly PropertyKey[] = [],
 ): PathIssue[] {
-  return issues.flatMap((issue) => {
+  return issues.flatMap((issue): PathIssue[] => {
     const path = [...base, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
       const best = [...issue.errors].sort((a, b) => badness(a) - badness(b))[0] ?? [];
-      return flattenIssues(best, path);
+      return flattenIssues(best, known, path);
+    }
+    // Zod reports stray keys at their mapping; each is located at itself, with what it may mean.
+    if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+      const allowed = known(path);
+      return issue.keys.map((word) => {
+        const meant = closest(word, allowed);
+        return {
+          path: [...path, word],
+          message: unknownWord('key', word, allowed),
+          key: true,
+          ...(meant !== null ? { meant } : {}),
+        };
+      });
     }
     return [{ path, message: issue.message }];
   });
@@ -58,9 +77,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function unknownWord(what: string, word: string, candidates: readonly string[]): string {
   const near = closest(word, candidates);
-  return near
-    ? `unknown ${what} \`${word}\`; did you mean \`${near}\`?`
-    : `unknown ${what} \`${word}\` (one of: ${candidates.join(', ')})`;
+  if (near) return `unknown ${what} \`${word}\`; did you mean \`${near}\`?`;
+  return candidates.length > 0
+    ? `unknown ${what} \`${word}\` (one of: ${candidates.join(', ')})`
+    : `unknown ${what} \`${word}\``;
 }
 
 /**
@@ -93,7 +113,7 @@ function diagnoseAction(kind: string, action: unknown, kinds: ActionKinds): Path
   const parsed = schema.safeParse(action);
   if (parsed.success) return [];
   const named = kind === 'do' ? `a do: ${key} step` : `a ${kind}: ${key} step`;
-  return flattenIssues(parsed.error.issues as readonly Issue[]).map((issue) => ({
+  return flattenIssues(parsed.error.issues as readonly Issue[], keysIn(schema)).map((issue) => ({
     path: issue.path,
     message: `${issue.message} (in ${named})`,
   }));
@@ -127,7 +147,7 @@ export function diagnoseStep(step: unknown): PathIssue[] {
   const { schema, actions } = STEP_KINDS[kind];
   const parsed = schema.safeParse(step);
   if (parsed.success) return [];
-  const issues = flattenIssues(parsed.error.issues as readonly Issue[]);
+  const issues = flattenIssues(parsed.error.issues as readonly Issue[], keysIn(schema));
   const fault = step.fault;
   if (kind === 'fault' && typeof fault === 'string' && !FAULT_NAMES.includes(fault as never)) {
     const rest = issues.filter((issue) => issue.path[0] !== 'fault');

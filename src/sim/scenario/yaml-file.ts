@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { LineCounter } from 'yaml';
 import type * as z from 'zod';
+import { valueAt } from '../../protocol/json.js';
 import { positionOf, readYaml } from './read-yaml.js';
+import { keysIn } from './schema-keys.js';
 import { flattenIssues, type PathIssue } from './step-diagnosis.js';
 
 /** A problem of a file people write (a lesson, a compare topic), with its line when known. */
@@ -64,8 +66,8 @@ export function readYamlFile<T>(
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    const flat = flattenIssues(parsed.error.issues as never);
-    const issues = options.issues ? options.issues(value, flat) : flat;
+    const flat = flattenIssues(parsed.error.issues as never, keysIn(schema));
+    const issues = withoutMisspelled(value, options.issues ? options.issues(value, flat) : flat);
     const problems = issues.map((issue) => {
       const where = positionOf(doc, counter, issue.path, issue.key === true);
       return {
@@ -79,4 +81,23 @@ export function readYamlFile<T>(
     return { ok: false, problems };
   }
   return { ok: true, value: parsed.data, source: { doc, counter } };
+}
+
+const pointerOf = (path: readonly PropertyKey[]): string =>
+  path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/**
+ * A required key that is missing because it was misspelled (`recapp:` for `recap:`) is one mistake:
+ * the unknown key, at its own line, says what it meant; "missing" at the mapping would only repeat it.
+ */
+function withoutMisspelled(value: unknown, issues: readonly PathIssue[]): PathIssue[] {
+  const meant = new Set(
+    issues.flatMap((i) =>
+      i.meant === undefined ? [] : [pointerOf([...i.path.slice(0, -1), i.meant])],
+    ),
+  );
+  return issues.filter((i) => {
+    const at = pointerOf(i.path);
+    return i.key === true || !meant.has(at) || valueAt(value, at) !== undefined;
+  });
 }
