@@ -128,6 +128,55 @@ describe('lessons --check <folder>', () => {
   });
 });
 
+describe('lesson-file problems in the learner’s language', () => {
+  it('lessons --check --lang zh: each line and the summary in Chinese, located the same way', async () => {
+    const r = await runCli(['lessons', '--check', BROKEN, '--lang', 'zh']);
+    expect(r.code).toBe(1);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(16);
+    expect(out).toContain(
+      `${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol：未知的步骤类型 \`add-tol\`；是不是想写 \`add-tool\`？`,
+    );
+    expect(out).toContain(
+      `${join(BROKEN, '07-missing-field', 'lesson.yaml')}:7:11: steps[1].note.zh：无效输入：期望 string，实际接收 undefined`,
+    );
+    expect(out).toContain(
+      `${join(BROKEN, '03-alias-to-nowhere', 'lesson.yaml')}:2:7: YAML 错误：别名 *nope 没有对应的锚点（&nope 必须在它之前设置）`,
+    );
+    expect(out.at(-1)).toBe(`${BROKEN}：15 个文件中有 15 个问题`);
+  });
+
+  it('the saved choice or the locale decides without --lang; a broken lesson’s line too', async () => {
+    const env = { LANG: 'zh_CN.UTF-8', LC_ALL: undefined, LC_MESSAGES: undefined };
+    const bad = await runCli(['lesson', 'typo-kind', '--plain', '--lessons', BROKEN], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(
+      `mcp-sim: ${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol：未知的步骤类型 \`add-tol\`；是不是想写 \`add-tool\`？\n`,
+    );
+    const listed = await runCli(['lessons', '--lessons', BROKEN], { env });
+    expect(lines(listed.stderr)).toContain(
+      `mcp-sim: ${join(BROKEN, '13-wrong-id', 'lesson.yaml')}:3:5: id "something-else" 与文件夹名不符（应为 "wrong-id"）`,
+    );
+  });
+
+  it('--json keeps the English messages, and nothing else, in any language', async () => {
+    const r = await runCli(['lessons', '--check', BROKEN, '--json', '--lang', 'zh']);
+    const out = JSON.parse(r.stdout) as { problems: Record<string, unknown>[] };
+    expect(out.problems).toContainEqual({
+      file: join(BROKEN, '06-typo-kind', 'lesson.yaml'),
+      line: 8,
+      column: 10,
+      message: 'steps[2].do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
+    });
+    for (const p of out.problems) expect(Object.keys(p).sort()).not.toContain('zh');
+    const listed = await runCli(['lessons', '--lessons', BROKEN, '--json', '--lang', 'zh']);
+    const problems = (JSON.parse(listed.stdout) as { problems: Record<string, unknown>[] })
+      .problems;
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) expect(p).not.toHaveProperty('zh');
+  });
+});
+
 describe('lesson --json', () => {
   it('lists the lines a lesson sends with do: {raw} as steps', async () => {
     const r = await runCli(['lesson', 'errors', '--json', '--lang', 'en']);

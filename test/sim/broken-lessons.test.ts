@@ -68,6 +68,18 @@ describe('a folder of broken lessons', () => {
     });
   });
 
+  it('the menu says a broken file’s problem in the learner’s language', () => {
+    const menu = menuData(listing, { lessons: {} }, 'zh');
+    expect(menu.broken).toContainEqual({
+      name: '03-alias-to-nowhere',
+      problem: '第 2 行：YAML 错误：别名 *nope 没有对应的锚点（&nope 必须在它之前设置）',
+    });
+    expect(menu.broken).toContainEqual({
+      name: 'not-numbered',
+      problem: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
+    });
+  });
+
   it('has no problem that is not expected', () => {
     expect(listing.problems.length).toBe(Object.keys(EXPECTED).length);
   });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { valueAt } from '../../protocol/json.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
 import { runScenario } from './engine.js';
@@ -94,7 +95,7 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
           problems.push({
             file: lesson.file,
             line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-            message: `steps[${source ?? '?'}]: annotations: ${pointer} names no field of this step's envelope`,
+            ...said(LESSON_STRINGS.annotationNowhere, { path: `steps[${source ?? '?'}]`, pointer }),
           });
         }
       }
@@ -105,9 +106,12 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
       problems.push({
         file: lesson.file,
         line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-        message: fault
-          ? `steps[${source ?? '?'}]: fault ${fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation`
-          : `steps[${source ?? '?'}]: breaks ${rules.join(', ')}; only a fault step may break a rule`,
+        ...(fault
+          ? said(LESSON_STRINGS.faultBreaksNone, { path: `steps[${source ?? '?'}]`, fault })
+          : said(LESSON_STRINGS.breaksRules, {
+              path: `steps[${source ?? '?'}]`,
+              rules: rules.join(', '),
+            })),
       });
     }
   }

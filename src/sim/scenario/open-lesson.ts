@@ -2,6 +2,7 @@ import { runScenario, type Timeline } from './engine.js';
 import { findLesson, unknownLessonMessage } from './find-lesson.js';
 import {
   formatProblem,
+  formatProblemIn,
   type LessonListing,
   type LoadedLesson,
   loadLessons,
@@ -27,7 +28,10 @@ export async function openLesson(
     const broken = listing.problems.find(
       (p) => p.file.includes(`-${id}/`) || p.file.endsWith(`-${id}`),
     );
-    if (broken) return { ok: false, error: { code: 1, message: formatProblem(broken) } };
+    if (broken) {
+      const zh = formatProblemIn(broken, 'zh');
+      return { ok: false, error: { code: 1, message: formatProblem(broken), zh } };
+    }
     return {
       ok: false,
       error: (({ en, zh }) => ({ code: 2, message: en, zh }))(unknownLessonMessage(listing, id)),

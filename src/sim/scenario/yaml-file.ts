@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { LineCounter } from 'yaml';
 import type * as z from 'zod';
+import type { Bilingual } from '../../i18n/lang.js';
+import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { valueAt } from '../../protocol/json.js';
 import { positionOf, readYaml } from './read-yaml.js';
 import { keysIn } from './schema-keys.js';
@@ -11,7 +13,10 @@ export type FileProblem = {
   readonly file: string;
   readonly line: number | null;
   readonly column?: number | null;
+  /** In English: what `--json` and tests quote. */
   readonly message: string;
+  /** The same in Chinese, where the problem has it (every lesson-file problem does). */
+  readonly zh?: string;
 };
 
 /** Where a value sits in the file's YAML, to locate what is found wrong with it later. */
@@ -44,7 +49,7 @@ export function readYamlFile<T>(
   schema: z.ZodType<T>,
   options: {
     readonly what: string;
-    readonly empty?: string;
+    readonly empty?: Bilingual;
     readonly issues?: (value: unknown, issues: PathIssue[]) => PathIssue[];
   },
 ): ReadFile<T> {
@@ -54,17 +59,20 @@ export function readYamlFile<T>(
   } catch (error) {
     const why =
       (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'no such file'
+        ? LESSON_STRINGS.noSuchFile
         : (error as Error).message;
-    return { ok: false, problems: [{ file, line: null, message: `cannot read: ${why}` }] };
+    return {
+      ok: false,
+      problems: [{ file, line: null, ...said(LESSON_STRINGS.cannotRead, { why }) }],
+    };
   }
   const read = readYaml(text);
   if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
   const { doc, counter, value } = read;
   if (options.empty !== undefined && (value === null || value === undefined)) {
-    return { ok: false, problems: [{ file, line: 1, column: 1, message: options.empty }] };
+    return { ok: false, problems: [{ file, line: 1, column: 1, ...said(options.empty) }] };
   }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) {
     const flat = flattenIssues(parsed.error.issues as never, keysIn(schema));
     const issues = withoutMisspelled(value, options.issues ? options.issues(value, flat) : flat);
@@ -75,6 +83,7 @@ export function readYamlFile<T>(
         line: where?.line ?? 1,
         column: where?.column ?? 1,
         message: `${describePath(issue.path) || options.what}: ${issue.message}`,
+        zh: `${describePath(issue.path) || options.what}：${issue.zh}`,
       };
     });
     problems.sort((a, b) => a.line - b.line || a.column - b.column);
