@@ -84,6 +84,31 @@ export const LESSON_STRINGS = {
     zh: 'id "{id}" 已被 {file} 占用；请给这一课的文件夹改名（id 是编号之后的部分）',
   },
 
+  // Playing a lesson's steps (the engine): a step the peers' state cannot perform.
+  serverNothing: {
+    en: 'server: next, but the server has nothing to send now',
+    zh: 'server: next，但服务器此刻没有可发送的消息',
+  },
+  clientNothing: {
+    en: 'client: next, but the client has no answer to send',
+    zh: 'client: next，但客户端没有可发送的回答',
+  },
+  noListenStream: {
+    en: 'client: end-listen, but the client has no open listen stream',
+    zh: 'client: end-listen，但客户端没有打开的 listen 流',
+  },
+  noPending: {
+    en: 'client: cancel, but the client has no pending request',
+    zh: 'client: cancel，但客户端没有未完成的请求',
+  },
+  silentEnd: {
+    en: 'the last steps are silent actions; end with a step that sends a message',
+    zh: '最后几步都是不发消息的动作；请以一个发送消息的步骤结尾',
+  },
+  /** Where a play problem is: `steps[3]: …` (lessons --check), `step 4: …` (opening a lesson). */
+  atStepIndex: { en: 'steps[{index}]: {message}', zh: 'steps[{index}]：{message}' },
+  atStepNumber: { en: 'step {number}: {message}', zh: '第 {number} 步：{message}' },
+
   // lessons --check: what playing a lesson shows.
   breaksRules: {
     en: '{path}: breaks {rules}; only a fault step may break a rule',

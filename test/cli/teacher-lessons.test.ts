@@ -143,6 +143,9 @@ describe('lesson-file problems in the learner’s language', () => {
     expect(out).toContain(
       `${join(BROKEN, '03-alias-to-nowhere', 'lesson.yaml')}:2:7: YAML 错误：别名 *nope 没有对应的锚点（&nope 必须在它之前设置）`,
     );
+    expect(out).toContain(
+      `${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: steps[0]：server: next，但服务器此刻没有可发送的消息`,
+    );
     expect(out.at(-1)).toBe(`${BROKEN}：15 个文件中有 15 个问题`);
   });
 
@@ -152,6 +155,12 @@ describe('lesson-file problems in the learner’s language', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
       `mcp-sim: ${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol：未知的步骤类型 \`add-tol\`；是不是想写 \`add-tool\`？\n`,
+    );
+    const unplayable = await runCli(['lesson', 'cannot-play', '--plain', '--lessons', BROKEN], {
+      env,
+    });
+    expect(unplayable.stderr).toBe(
+      `mcp-sim: ${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: 第 1 步：server: next，但服务器此刻没有可发送的消息\n`,
     );
     const listed = await runCli(['lessons', '--lessons', BROKEN], { env });
     expect(lines(listed.stderr)).toContain(

@@ -68,8 +68,12 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
     const played = await runScenario(lesson.scenario);
     if (!played.ok) {
       const line = lesson.stepLines[played.error.step] ?? null;
-      const message = `steps[${played.error.step}]: ${played.error.message}`;
-      problems.push({ file: lesson.file, line, message });
+      const { step: index, message, zh = message } = played.error;
+      problems.push({
+        file: lesson.file,
+        line,
+        ...said(LESSON_STRINGS.atStepIndex, { index, message: { en: message, zh } }),
+      });
       continue;
     }
     // The revision the lesson names must be of the era its session is in: a handshake-era lesson
