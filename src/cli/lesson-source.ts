@@ -48,7 +48,14 @@ export async function lessonTarget(
     return { ok: false, error: { code: 2, message: en, zh } };
   }
   const missing = problem.file === word && problem.line === null;
-  return { ok: false, error: { code: missing ? 2 : 1, message: loader.formatProblem(problem) } };
+  return {
+    ok: false,
+    error: {
+      code: missing ? 2 : 1,
+      message: loader.formatProblem(problem),
+      zh: loader.formatProblemIn(problem, 'zh'),
+    },
+  };
 }
 
 /** Loads and plays a lesson (the same outcomes as the CLI's), shaped for the screen. */

@@ -78,7 +78,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     if (values.check !== undefined) {
       if (values.lessons !== undefined) throw new UsageError(USAGE_STRINGS.checkTakesFolder);
       await foldersOf(values.check); // a missing folder is a usage error
-      return checkLessonsCommand({ dir: values.check, json: values.json });
+      return checkLessonsCommand({ dir: values.check, json: values.json, lang });
     }
     const folders = await foldersOf(values.lessons);
     return lessonsCommand({ json: values.json, lang, progress, folders });
@@ -152,7 +152,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       side: values.as ?? 'client',
       lesson: values.lesson,
       lang: await langOf(values.lang),
-      folders: await foldersOf(undefined),
+      folders: await foldersOf(values.lessons),
     });
   },
   async compare({ values, args }) {
@@ -274,7 +274,8 @@ run(argv).then(
       const lang = await usageLang(argv).catch((): Lang => 'en');
       process.stderr.write(`mcp-sim: ${visible(tr(error.text, lang))}\n`);
     } else if (error instanceof LessonError) {
-      process.stderr.write(`mcp-sim: ${visible(error.message)}\n`);
+      const lang = await usageLang(argv).catch((): Lang => 'en');
+      process.stderr.write(`mcp-sim: ${visible(tr(error.text, lang))}\n`);
       process.exitCode = 1;
     } else {
       const message = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@ import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import { visible, visibleJson } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
+import { literalInline } from './markdown-text.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
@@ -103,7 +104,9 @@ export function lessonHandout(
   ];
   for (const step of timeline.steps) {
     out.push(stepHeading(step, lang), '');
-    for (const event of step.events) out.push(`*${tr(event, lang)}*`, '');
+    // Events are the program's plain sentences around data (a raw line a lesson sends, values a
+    // peer sent): shown as written, not read as Markdown.
+    for (const event of step.events) out.push(`*${literalInline(tr(event, lang))}*`, '');
     out.push(tr(step.note, lang), '');
     if (step.headers) out.push('```http', ...httpRequestLines(step.headers), '```', '');
     if (step.message)

@@ -1,5 +1,6 @@
 import { basename, dirname } from 'node:path';
 import { type Lang, tr } from '../i18n/lang.js';
+import { LESSON_STRINGS } from '../i18n/lesson-strings.js';
 import type { MenuListing as LessonListing } from './opened-lesson.js';
 import {
   doneCount,
@@ -58,8 +59,13 @@ function listedData(listing: LessonListing, progress: ProgressData, lang: Lang):
   const broken = new Map<string, string>();
   for (const p of listing.problems) {
     const name = basename(p.file) === 'lesson.yaml' ? basename(dirname(p.file)) : basename(p.file);
-    if (!broken.has(name))
-      broken.set(name, `${p.line !== null ? `line ${p.line}: ` : ''}${p.message}`);
+    const message = lang === 'zh' && p.zh !== undefined ? p.zh : p.message;
+    if (!broken.has(name)) {
+      broken.set(
+        name,
+        p.line !== null ? tr(LESSON_STRINGS.atLine, lang, { line: p.line, message }) : message,
+      );
+    }
   }
   return { lessons, broken: [...broken].map(([name, problem]) => ({ name, problem })), done };
 }

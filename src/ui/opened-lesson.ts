@@ -32,6 +32,8 @@ export type MenuListing = {
     readonly file: string;
     readonly line: number | null;
     readonly message: string;
+    /** The message in Chinese, where the problem has it. */
+    readonly zh?: string;
   }>;
 };
 

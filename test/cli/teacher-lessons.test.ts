@@ -62,6 +62,26 @@ describe('teachers’ own lessons', () => {
     expect(option.code).toBe(2);
   });
 
+  it('sandbox --lesson opens a teacher’s lesson with --lessons, without MCP_SIM_LESSONS', async () => {
+    const dir = join(scratch, 'one');
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(BROKEN, '01-good'), join(dir, '01-good'), { recursive: true });
+    const env = { MCP_SIM_LESSONS: undefined };
+    // The lesson is opened before the terminal is asked for: reaching that question means it opened.
+    const opened = await runCli(['sandbox', '--lesson', 'good', '--lessons', dir, '--lang', 'en'], {
+      env,
+    });
+    expect(opened.stderr).toMatch(/^mcp-sim: the sandbox needs an interactive terminal/);
+    expect(opened.code).toBe(2);
+    const without = await runCli(['sandbox', '--lesson', 'good', '--lang', 'en'], { env });
+    expect(without.stderr).toMatch(/^mcp-sim: unknown lesson "good"/);
+    const missing = await runCli(['sandbox', '--lesson', 'good', '--lessons', join(dir, 'nope')], {
+      env,
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).not.toMatch(/unknown option/);
+  });
+
   it('a teacher’s lesson with an id of the course is reported, and the course’s lesson kept', async () => {
     const dir = join(scratch, 'clash');
     mkdirSync(dir, { recursive: true });
@@ -105,6 +125,64 @@ describe('lessons --check <folder>', () => {
     const course = await runCli(['lessons', '--check', join(ROOT, 'lessons')]);
     expect(course.code).toBe(0);
     expect(course.stdout).toMatch(/: 30 lessons checked, no problems\n$/);
+  });
+});
+
+describe('lesson-file problems in the learner’s language', () => {
+  it('lessons --check --lang zh: each line and the summary in Chinese, located the same way', async () => {
+    const r = await runCli(['lessons', '--check', BROKEN, '--lang', 'zh']);
+    expect(r.code).toBe(1);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(16);
+    expect(out).toContain(
+      `${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol：未知的步骤类型 \`add-tol\`；是不是想写 \`add-tool\`？`,
+    );
+    expect(out).toContain(
+      `${join(BROKEN, '07-missing-field', 'lesson.yaml')}:7:11: steps[1].note.zh：无效输入：期望 string，实际接收 undefined`,
+    );
+    expect(out).toContain(
+      `${join(BROKEN, '03-alias-to-nowhere', 'lesson.yaml')}:2:7: YAML 错误：别名 *nope 没有对应的锚点（&nope 必须在它之前设置）`,
+    );
+    expect(out).toContain(
+      `${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: steps[0]：server: next，但服务器此刻没有可发送的消息`,
+    );
+    expect(out.at(-1)).toBe(`${BROKEN}：15 个文件中有 15 个问题`);
+  });
+
+  it('the saved choice or the locale decides without --lang; a broken lesson’s line too', async () => {
+    const env = { LANG: 'zh_CN.UTF-8', LC_ALL: undefined, LC_MESSAGES: undefined };
+    const bad = await runCli(['lesson', 'typo-kind', '--plain', '--lessons', BROKEN], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(
+      `mcp-sim: ${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol：未知的步骤类型 \`add-tol\`；是不是想写 \`add-tool\`？\n`,
+    );
+    const unplayable = await runCli(['lesson', 'cannot-play', '--plain', '--lessons', BROKEN], {
+      env,
+    });
+    expect(unplayable.stderr).toBe(
+      `mcp-sim: ${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: 第 1 步：server: next，但服务器此刻没有可发送的消息\n`,
+    );
+    const listed = await runCli(['lessons', '--lessons', BROKEN], { env });
+    expect(lines(listed.stderr)).toContain(
+      `mcp-sim: ${join(BROKEN, '13-wrong-id', 'lesson.yaml')}:3:5: id "something-else" 与文件夹名不符（应为 "wrong-id"）`,
+    );
+  });
+
+  it('--json keeps the English messages, and nothing else, in any language', async () => {
+    const r = await runCli(['lessons', '--check', BROKEN, '--json', '--lang', 'zh']);
+    const out = JSON.parse(r.stdout) as { problems: Record<string, unknown>[] };
+    expect(out.problems).toContainEqual({
+      file: join(BROKEN, '06-typo-kind', 'lesson.yaml'),
+      line: 8,
+      column: 10,
+      message: 'steps[2].do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
+    });
+    for (const p of out.problems) expect(Object.keys(p).sort()).not.toContain('zh');
+    const listed = await runCli(['lessons', '--lessons', BROKEN, '--json', '--lang', 'zh']);
+    const problems = (JSON.parse(listed.stdout) as { problems: Record<string, unknown>[] })
+      .problems;
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) expect(p).not.toHaveProperty('zh');
   });
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
-import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { formatProblem, loadLessonFile, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { readYaml } from '../../src/sim/scenario/read-yaml.js';
 import { menuData } from '../../src/ui/menu-items.js';
 import { isBuildStale, ROOT } from '../helpers/cli.js';
@@ -68,6 +68,18 @@ describe('a folder of broken lessons', () => {
     });
   });
 
+  it('the menu says a broken file’s problem in the learner’s language', () => {
+    const menu = menuData(listing, { lessons: {} }, 'zh');
+    expect(menu.broken).toContainEqual({
+      name: '03-alias-to-nowhere',
+      problem: '第 2 行：YAML 错误：别名 *nope 没有对应的锚点（&nope 必须在它之前设置）',
+    });
+    expect(menu.broken).toContainEqual({
+      name: 'not-numbered',
+      problem: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
+    });
+  });
+
   it('has no problem that is not expected', () => {
     expect(listing.problems.length).toBe(Object.keys(EXPECTED).length);
   });
@@ -78,6 +90,49 @@ describe('a folder of broken lessons', () => {
     expect(check.problems.map(formatProblem)).toEqual([
       ...listing.problems.map(formatProblem),
       `${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: steps[0]: server: next, but the server has nothing to send now`,
+    ]);
+  });
+});
+
+describe('a misspelled key is located at itself', () => {
+  const GOOD = [
+    'title: {en: T, zh: 题}',
+    'goal: {en: G, zh: 目标}',
+    'server:',
+    '  name: demo',
+    'steps:',
+    '  - client: initialize',
+    '    note: {en: N, zh: 注}',
+    'recap: {en: R, zh: 回顾}',
+  ];
+  const problemsOf = (lines: readonly string[]) => {
+    const file = join(scratch, 'typo.yaml');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const loaded = loadLessonFile(file, 'typo');
+    return loaded.ok ? [] : loaded.problems.map((p) => formatProblem(p).slice(file.length));
+  };
+
+  it('a top-level key: its own line and column, what it meant, and no "missing" line at 1:1', () => {
+    expect(problemsOf(GOOD)).toEqual([]);
+    const typo = GOOD.map((l) => l.replace(/^recap:/, 'recapp:'));
+    expect(problemsOf(typo)).toEqual([':8:1: recapp: unknown key `recapp`; did you mean `recap`?']);
+    const extra = [...GOOD.slice(0, 2), 'authr: me', ...GOOD.slice(2)];
+    expect(problemsOf(extra)).toEqual([
+      ':3:1: authr: unknown key `authr` (one of: id, title, goal, revision, server, client, steps, recap, exercise, spec)',
+    ]);
+  });
+
+  it('a nested key too: in the peers’ configuration, a step and bilingual text', () => {
+    const typo = GOOD.map((l) =>
+      l
+        .replace('  name: demo', '  verison: demo')
+        .replace('    note:', '    nots:')
+        .replace('{en: R, zh: 回顾}', '{en: R, zh: 回顾, fr: R}'),
+    );
+    expect(problemsOf(typo)).toEqual([
+      ':4:3: server.verison: unknown key `verison`; did you mean `version`?',
+      ':7:5: steps[0].nots: unknown key `nots`; did you mean `note`?',
+      ':8:24: recap.fr: unknown key `fr` (one of: en, zh)',
     ]);
   });
 });

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { loadLessonFile, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { lessonHandout } from '../../src/ui/handout.js';
+import { screenSteps } from '../../src/ui/screen-step.js';
 
 const { lessons } = loadLessons();
 
@@ -68,6 +73,60 @@ describe('the handout’s recap names the lesson’s exercise, as the screen’s
       expect(recap).toContain(`${label}${named?.title[lang]}`);
       expect(recap).toContain(`mcp-sim check ${lesson.scenario.exercise}`);
       expect(lessonHandout(lesson, { steps: [] }, lang)).not.toContain(label);
+    }
+  });
+});
+
+describe('a line a lesson sends with do: {raw} reads in the handout as it was written', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'mcp-sim-raw-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const RAW = '*a* _b_ `c` <d> |e| [f](g) &amp; ~~h~~ x\\ snake_case ';
+
+  /** The handout line of the raw line's event (the step that answers it shows it in italics). */
+  async function eventLine(lang: 'en' | 'zh'): Promise<string> {
+    const file = join(scratch, 'lesson.yaml');
+    const yaml = [
+      'title: {en: Raw, zh: 原样}',
+      'goal: {en: G, zh: 目标}',
+      'steps:',
+      '  - client: initialize',
+      '    note: {en: N, zh: 注}',
+      '  - server: next',
+      '    note: {en: N, zh: 注}',
+      '  - client: initialized',
+      '    note: {en: N, zh: 注}',
+      `  - do: {raw: ${JSON.stringify(RAW)}}`,
+      '  - server: next',
+      '    note: {en: N, zh: 注}',
+      'recap: {en: R, zh: 回顾}',
+    ];
+    writeFileSync(file, `${yaml.join('\n')}\n`);
+    const loaded = loadLessonFile(file, 'raw', true);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+    const played = await runScenario(loaded.value.scenario);
+    if (!played.ok) throw new Error(played.error.message);
+    const text = lessonHandout(loaded.value, { steps: screenSteps(played.value.steps) }, lang);
+    return text.split('\n').find((l) => l.startsWith('*') && l.includes('(g)')) ?? '';
+  }
+
+  it('every inline mark escaped, the spaces at its end kept, inside one italic span', async () => {
+    const escaped =
+      '\\*a\\* \\_b\\_ \\`c\\` \\<d> \\|e\\| \\[f\\](g) \\&amp; \\~\\~h\\~\\~ x\\\\ snake_case&#32;';
+    expect(await eventLine('en')).toBe(
+      `*The client writes a line that is not a proper message: ${escaped}*`,
+    );
+    expect(await eventLine('zh')).toBe(`*客户端写出了一行不合规的内容：${escaped}*`);
+  });
+
+  it('by CommonMark: no mark left unescaped between the italic span’s own asterisks', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const inner = (await eventLine(lang)).slice(1, -1);
+      // Take out the backslash escapes (§2.4) and the character reference: nothing may be left
+      // that opens a code span, emphasis, link, autolink/HTML, entity, strikethrough or cell.
+      const bare = inner.replace(/\\[!-/:-@[-`{-~]/g, '').replace(/&#32;$/, '');
+      expect(bare).not.toMatch(/[\\`*[\]<&~|]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u);
+      // Emphasis closes only after a non-space (§6.2: right-flanking).
+      expect(inner).not.toMatch(/\s$/);
     }
   });
 });

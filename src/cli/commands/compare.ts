@@ -51,7 +51,11 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
     throw new UsageError(COMPARE_STRINGS.unknownTopic, { id: args.topic, ids: ids.join(', ') });
   }
   const played = await openTopic(args.topic);
-  if (!played.ok) throw new LessonError(formatTopicProblem(played.error));
+  if (!played.ok) {
+    // A topic's problems are in English only (lesson files' are in both).
+    const line = formatTopicProblem(played.error);
+    throw new LessonError({ en: line, zh: line });
+  }
   const { compareModel } = await import('../../ui/compare-model.js');
   const model = compareModel(played.value, args.lang);
   if (args.json || args.plain) {

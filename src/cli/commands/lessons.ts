@@ -1,10 +1,12 @@
 import { dirname } from 'node:path';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { visible, visibleJson } from '../../protocol/visible.js';
 import { checkLessonFolder } from '../../sim/scenario/check-folder.js';
 import {
-  formatProblem,
+  formatProblemIn,
+  jsonProblems,
   type LessonListing,
   type LessonProblem,
 } from '../../sim/scenario/load-lessons.js';
@@ -25,12 +27,12 @@ export function firstProblems(problems: readonly LessonProblem[]): LessonProblem
   return problems.filter((p) => !seen.has(p.file) && seen.add(p.file));
 }
 
-function reportProblems(problems: readonly LessonProblem[]): void {
+function reportProblems(problems: readonly LessonProblem[], lang: Lang): void {
   for (const problem of firstProblems(problems)) {
     const more = problems.filter((p) => p.file === problem.file).length - 1;
     const folder = dirname(dirname(problem.file));
-    const tail = more > 0 ? ` (${more} more: mcp-sim lessons --check ${folder})` : '';
-    process.stderr.write(`mcp-sim: ${visible(formatProblem(problem))}${tail}\n`);
+    const tail = more > 0 ? tr(LESSON_STRINGS.moreProblems, lang, { more, folder }) : '';
+    process.stderr.write(`mcp-sim: ${visible(formatProblemIn(problem, lang))}${tail}\n`);
   }
 }
 
@@ -52,7 +54,8 @@ export async function lessonsCommand(options: {
     status: statusOf(options.progress, lesson.id),
   }));
   if (options.json) {
-    process.stdout.write(`${visibleJson(JSON.stringify({ lessons: rows, problems }, null, 2))}\n`);
+    const out = { lessons: rows, problems: jsonProblems(problems) };
+    process.stdout.write(`${visibleJson(JSON.stringify(out, null, 2))}\n`);
   } else {
     const width = Math.max(...rows.map((r) => r.id.length), 2);
     for (const row of rows) {
@@ -72,7 +75,7 @@ export async function lessonsCommand(options: {
       );
     }
   }
-  reportProblems(problems);
+  reportProblems(problems, options.lang);
   return problems.length > 0 ? 1 : 0;
 }
 
@@ -80,17 +83,32 @@ export async function lessonsCommand(options: {
 export async function checkLessonsCommand(options: {
   dir: string;
   json: boolean;
+  lang: Lang;
 }): Promise<number> {
   const { dir, lessons, problems } = await checkLessonFolder(options.dir);
+  const { lang } = options;
   if (options.json) {
-    process.stdout.write(`${visibleJson(JSON.stringify({ dir, lessons, problems }, null, 2))}\n`);
+    const out = { dir, lessons, problems: jsonProblems(problems) };
+    process.stdout.write(`${visibleJson(JSON.stringify(out, null, 2))}\n`);
   } else {
-    for (const problem of problems) process.stdout.write(`${visible(formatProblem(problem))}\n`);
+    for (const problem of problems) {
+      process.stdout.write(`${visible(formatProblemIn(problem, lang))}\n`);
+    }
     const files = new Set(problems.map((p) => p.file)).size;
+    const count = problems.length;
+    const plural = (n: number) => (n === 1 ? '' : 's');
     process.stdout.write(
-      problems.length === 0
-        ? `${dir}: ${lessons} lesson${lessons === 1 ? '' : 's'} checked, no problems\n`
-        : `${dir}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}\n`,
+      `${
+        count === 0
+          ? tr(LESSON_STRINGS.checkedNone, lang, { dir, count: lessons, s: plural(lessons) })
+          : tr(LESSON_STRINGS.checkedProblems, lang, {
+              dir,
+              count,
+              s: plural(count),
+              files,
+              fs: plural(files),
+            })
+      }\n`,
     );
   }
   return problems.length > 0 ? 1 : 0;

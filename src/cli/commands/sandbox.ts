@@ -11,7 +11,7 @@ export type SandboxArgs = {
   readonly side: Side;
   readonly lesson: string | undefined;
   readonly lang: Lang;
-  /** Teachers' lesson folders (MCP_SIM_LESSONS), searched after the bundled lessons. */
+  /** Teachers' lesson folders (MCP_SIM_LESSONS, --lessons), searched after the bundled lessons. */
   readonly folders: readonly string[];
 };
 

@@ -1,16 +1,6 @@
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { MAX_DEPTH } from '../../session/depth.js';
-import { type CommandSpec, LANG_OPTION, type OptionSpec } from './types.js';
-
-/** A teacher's folder of lessons, added after the course's (the same as MCP_SIM_LESSONS). */
-const LESSONS_OPTION = {
-  kind: 'string',
-  value: '<folder>',
-  help: {
-    en: 'add a folder of your own lessons (<number>-<id>/lesson.yaml) after the course’s; MCP_SIM_LESSONS=<folder> does the same',
-    zh: '在课程之后加入一个你自己的课程文件夹（<编号>-<id>/lesson.yaml）；MCP_SIM_LESSONS=<folder> 作用相同',
-  },
-} as const satisfies OptionSpec;
+import { type CommandSpec, LANG_OPTION, LESSONS_OPTION } from './types.js';
 
 /** `mcp-sim` alone (or with options only): the lesson menu. `menu` is its hidden alias. */
 /** `--autoplay <seconds>` of `lesson` and `play`: one step every <seconds>, with a countdown. */

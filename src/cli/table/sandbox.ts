@@ -1,4 +1,4 @@
-import { type CommandSpec, LANG_OPTION } from './types.js';
+import { type CommandSpec, LANG_OPTION, LESSONS_OPTION } from './types.js';
 
 export const sandbox = {
   summary: {
@@ -35,6 +35,7 @@ export const sandbox = {
         zh: '从某一课结束的地方开始：重放该课的消息，使用该课的双方配置，时代与该课连接结束时的时代相同',
       },
     },
+    lessons: LESSONS_OPTION,
     lang: LANG_OPTION,
   },
   notes: {

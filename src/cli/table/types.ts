@@ -95,3 +95,16 @@ export const LANG_OPTION = {
     zh: '语言（默认：上次为菜单或课程用 --lang 选择的语言，其次是 LC_ALL / LANG）',
   },
 } as const satisfies OptionSpec;
+
+/**
+ * A teacher's folder of lessons, added after the course's (the same as MCP_SIM_LESSONS): one option
+ * for every command that opens lessons by id, so a teacher's lesson opens wherever a course's does.
+ */
+export const LESSONS_OPTION = {
+  kind: 'string',
+  value: '<folder>',
+  help: {
+    en: 'add a folder of your own lessons (<number>-<id>/lesson.yaml) after the course’s; MCP_SIM_LESSONS=<folder> does the same',
+    zh: '在课程之后加入一个你自己的课程文件夹（<编号>-<id>/lesson.yaml）；MCP_SIM_LESSONS=<folder> 作用相同',
+  },
+} as const satisfies OptionSpec;

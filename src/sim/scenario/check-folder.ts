@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { valueAt } from '../../protocol/json.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
 import { runScenario } from './engine.js';
@@ -67,8 +68,12 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
     const played = await runScenario(lesson.scenario);
     if (!played.ok) {
       const line = lesson.stepLines[played.error.step] ?? null;
-      const message = `steps[${played.error.step}]: ${played.error.message}`;
-      problems.push({ file: lesson.file, line, message });
+      const { step: index, message, zh = message } = played.error;
+      problems.push({
+        file: lesson.file,
+        line,
+        ...said(LESSON_STRINGS.atStepIndex, { index, message: { en: message, zh } }),
+      });
       continue;
     }
     // The revision the lesson names must be of the era its session is in: a handshake-era lesson
@@ -94,7 +99,7 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
           problems.push({
             file: lesson.file,
             line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-            message: `steps[${source ?? '?'}]: annotations: ${pointer} names no field of this step's envelope`,
+            ...said(LESSON_STRINGS.annotationNowhere, { path: `steps[${source ?? '?'}]`, pointer }),
           });
         }
       }
@@ -105,9 +110,12 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
       problems.push({
         file: lesson.file,
         line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-        message: fault
-          ? `steps[${source ?? '?'}]: fault ${fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation`
-          : `steps[${source ?? '?'}]: breaks ${rules.join(', ')}; only a fault step may break a rule`,
+        ...(fault
+          ? said(LESSON_STRINGS.faultBreaksNone, { path: `steps[${source ?? '?'}]`, fault })
+          : said(LESSON_STRINGS.breaksRules, {
+              path: `steps[${source ?? '?'}]`,
+              rules: rules.join(', '),
+            })),
       });
     }
   }

@@ -1,3 +1,4 @@
+import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import type { Annotation, Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import { type PeerViews, SessionLog, type Step as SessionStep } from '../../session/index.js';
 import { SimClient } from '../client/sim-client.js';
@@ -11,7 +12,12 @@ import type { Bilingual, Scenario, Step } from './schema.js';
 /** Seals a lesson's requestState (a lesson has no secret to keep; it must be reproducible). */
 const LESSON_STATE_KEY = 'mcp-sim lesson requestState key';
 
-export type ScenarioError = { readonly step: number; readonly message: string };
+/** A step that cannot be played: `message` in English, `zh` where the engine says it in Chinese. */
+export type ScenarioError = {
+  readonly step: number;
+  readonly message: string;
+  readonly zh?: string;
+};
 
 /** A played lesson: the session log's steps, each with the lesson's narration in its notes. */
 export type Timeline = { readonly steps: readonly SessionStep[] };
@@ -62,9 +68,9 @@ export async function runScenario(
   const probes = new Map<RequestId, string>();
   let events: Bilingual[] = [];
 
-  const fail = (step: number, message: string) => ({
+  const fail = (step: number, message: string, zh?: string) => ({
     ok: false as const,
-    error: { step, message },
+    error: { step, message, ...(zh !== undefined ? { zh } : {}) },
   });
 
   for (const [i, step] of scenario.steps.entries()) {
@@ -103,7 +109,7 @@ export async function runScenario(
       completedTokens,
       log,
     });
-    if ('error' in emitted) return fail(i, emitted.error);
+    if ('error' in emitted) return fail(i, emitted.error, emitted.zh);
     now = Math.max(now, emitted.at);
     const { direction, message, fault } = emitted;
     // The peer takes the message before the step is recorded: the panels show its state after it.
@@ -135,10 +141,8 @@ export async function runScenario(
     now += 1;
   }
   if (events.length > 0) {
-    return fail(
-      scenario.steps.length - 1,
-      'the last steps are silent actions; end with a step that sends a message',
-    );
+    const { en, zh } = LESSON_STRINGS.silentEnd;
+    return fail(scenario.steps.length - 1, en, zh);
   }
   return { ok: true, value: { steps: log.steps } };
 }
@@ -154,10 +158,16 @@ type EmitContext = {
   log: SessionLog;
 };
 
+/** A step the peers' state cannot perform, in both languages. */
+const failed = (text: { readonly en: string; readonly zh: string }) => ({
+  error: text.en,
+  zh: text.zh,
+});
+
 function emit(
   step: Exclude<Step, { do: unknown } | { close: unknown }>,
   ctx: EmitContext,
-): (Emitted & { at: number }) | { error: string } {
+): (Emitted & { at: number }) | { error: string; zh?: string } {
   const { server, client, now } = ctx;
   if ('fault' in step) {
     const made = makeFault(step.fault, { ...ctx, params: step.params ?? {} });
@@ -168,7 +178,7 @@ function emit(
     const action = step.server;
     if (action === 'next') {
       const item = server.next();
-      if (!item) return { error: 'server: next, but the server has nothing to send now' };
+      if (!item) return failed(LESSON_STRINGS.serverNothing);
       return {
         direction: 'server->client',
         message: item.message as JsonObject,
@@ -186,7 +196,7 @@ function emit(
   let message: JsonObject;
   if (action === 'next') {
     const item = client.next();
-    if (!item) return { error: 'client: next, but the client has no answer to send' };
+    if (!item) return failed(LESSON_STRINGS.clientNothing);
     return {
       direction: 'client->server',
       message: item.message as JsonObject,
@@ -231,13 +241,11 @@ function emit(
       (s) => s.state === 'opening' || s.state === 'open',
     );
     const target = action['end-listen'] === 'latest' ? streams.at(-1)?.id : action['end-listen'];
-    if (target === undefined)
-      return { error: 'client: end-listen, but the client has no open listen stream' };
+    if (target === undefined) return failed(LESSON_STRINGS.noListenStream);
     message = client.endListen(target);
   } else {
     const target = action.cancel === 'latest' ? client.pending().at(-1)?.id : action.cancel;
-    if (target === undefined)
-      return { error: 'client: cancel, but the client has no pending request' };
+    if (target === undefined) return failed(LESSON_STRINGS.noPending);
     const request = client.pending().find((p) => p.id === target);
     message = client.cancel(target, action.reason);
     // Only a request still in flight is really cancelled; a late cancel just crosses the answer.

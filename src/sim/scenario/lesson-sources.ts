@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { LESSON_FOLDER } from './lesson-index.js';
 import type { LessonListing, LessonProblem, LoadedLesson } from './load-lessons.js';
 
@@ -54,7 +55,7 @@ export function listingAtPath(path: string, loader: Loader): LessonListing {
   if (!existsSync(full)) {
     return {
       lessons: [],
-      problems: [{ file: path, line: null, message: 'no such file or folder' }],
+      problems: [{ file: path, line: null, ...said(LESSON_STRINGS.noSuchPath) }],
     };
   }
   const own = join(full, 'lesson.yaml');
@@ -88,7 +89,7 @@ export function mergeListings(
       problems.push({
         file: lesson.file,
         line: null,
-        message: `id "${lesson.id}" is already taken by ${twin.file}; rename this lesson's folder (its id is the part after the number)`,
+        ...said(LESSON_STRINGS.idTaken, { id: lesson.id, file: twin.file }),
       });
     }
   }

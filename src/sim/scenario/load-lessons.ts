@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Lang } from '../../i18n/lang.js';
+import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import {
   forgetIndex,
   type IndexEntry,
@@ -20,7 +22,10 @@ export type LessonProblem = {
   readonly line: number | null;
   /** 1-based, where known. */
   readonly column?: number | null;
+  /** In English: what `--json` and tests quote. */
   readonly message: string;
+  /** The same in Chinese, where the problem has it. */
+  readonly zh?: string;
 };
 
 export type LoadedLesson = {
@@ -64,7 +69,7 @@ export function loadLessonFile(
 ): { ok: true; value: LoadedLesson } | { ok: false; problems: LessonProblem[] } {
   const read = readYamlFile(file, scenarioSchema, {
     what: 'lesson',
-    empty: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
+    empty: LESSON_STRINGS.emptyLesson,
     issues: validationIssues,
   });
   if (!read.ok) return { ok: false, problems: read.problems };
@@ -80,7 +85,7 @@ export function loadLessonFile(
           file,
           line: where?.line ?? 1,
           column: where?.column ?? 1,
-          message: `id "${scenario.id}" does not match the folder name (expected "${given}")`,
+          ...said(LESSON_STRINGS.idMismatch, { id: scenario.id, expected: given }),
         },
       ],
     };
@@ -115,7 +120,10 @@ export function buildLessonIndex(dir: string = LESSONS_DIR): Record<string, Inde
  */
 export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
-    return { lessons: [], problems: [{ file: dir, line: null, message: 'no lessons folder' }] };
+    return {
+      lessons: [],
+      problems: [{ file: dir, line: null, ...said(LESSON_STRINGS.noLessonsFolder) }],
+    };
   const folders = lessonFolders(dir);
   const lessons: LoadedLesson[] = [];
   const problems: LessonProblem[] = [];
@@ -125,14 +133,17 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
       problems.push({
         file: join(dir, name),
         line: null,
-        message: 'a lesson folder is named <number>-<id>, e.g. 01-first-session',
+        ...said(LESSON_STRINGS.folderName),
       });
       continue;
     }
     const twin = lessons.find((l) => l.id === match[2]);
     if (twin) {
-      const message = `duplicate id "${match[2]}": ${twin.file} has it too; rename one folder`;
-      problems.push({ file, line: null, message });
+      problems.push({
+        file,
+        line: null,
+        ...said(LESSON_STRINGS.duplicateId, { id: match[2], file: twin.file }),
+      });
       continue;
     }
     const cached = indexedLesson(file, match[2]);
@@ -164,15 +175,28 @@ function looseLessonFiles(dir: string): LessonProblem[] {
       return {
         file: join(dir, name),
         line: null,
-        message: `not read: a lesson is a folder <number>-<id> holding lesson.yaml; move this file to ${folder}/lesson.yaml`,
+        ...said(LESSON_STRINGS.looseFile, { folder }),
       };
     });
 }
 
+/** A problem's one line, `file:line:column: message`, in English. */
 export function formatProblem(problem: LessonProblem): string {
+  return formatProblemIn(problem, 'en');
+}
+
+/** A problem's one line in `lang`, where the problem has it (else in English). */
+export function formatProblemIn(problem: LessonProblem, lang: Lang): string {
   const where =
     problem.line === null
       ? ''
       : `:${problem.line}${problem.column != null ? `:${problem.column}` : ''}`;
-  return `${problem.file}${where}: ${problem.message}`;
+  const message = lang === 'zh' && problem.zh !== undefined ? problem.zh : problem.message;
+  // The location keeps `file:line:column: ` in both languages: editors and terminals jump to it.
+  return `${problem.file}${where}: ${message}`;
+}
+
+/** Problems as `--json` gives them: the English message only, the same in every language. */
+export function jsonProblems(problems: readonly LessonProblem[]): LessonProblem[] {
+  return problems.map(({ zh: _zh, ...rest }) => rest);
 }

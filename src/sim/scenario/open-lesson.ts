@@ -1,7 +1,10 @@
+import { filled } from '../../i18n/lang.js';
+import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { runScenario, type Timeline } from './engine.js';
 import { findLesson, unknownLessonMessage } from './find-lesson.js';
 import {
   formatProblem,
+  formatProblemIn,
   type LessonListing,
   type LoadedLesson,
   loadLessons,
@@ -27,7 +30,10 @@ export async function openLesson(
     const broken = listing.problems.find(
       (p) => p.file.includes(`-${id}/`) || p.file.endsWith(`-${id}`),
     );
-    if (broken) return { ok: false, error: { code: 1, message: formatProblem(broken) } };
+    if (broken) {
+      const zh = formatProblemIn(broken, 'zh');
+      return { ok: false, error: { code: 1, message: formatProblem(broken), zh } };
+    }
     return {
       ok: false,
       error: (({ en, zh }) => ({ code: 2, message: en, zh }))(unknownLessonMessage(listing, id)),
@@ -36,10 +42,15 @@ export async function openLesson(
   const played = await runScenario(lesson.scenario);
   if (!played.ok) {
     const line = lesson.stepLines[played.error.step] ?? null;
-    const message = `step ${played.error.step + 1}: ${played.error.message}`;
+    const { step, message, zh = message } = played.error;
+    const text = filled(LESSON_STRINGS.atStepNumber, {
+      number: step + 1,
+      message: { en: message, zh },
+    });
+    const problem = { file: lesson.file, line, message: text.en, zh: text.zh };
     return {
       ok: false,
-      error: { code: 1, message: formatProblem({ file: lesson.file, line, message }) },
+      error: { code: 1, message: formatProblem(problem), zh: formatProblemIn(problem, 'zh') },
     };
   }
   return { ok: true, value: { lesson, timeline: played.value } };

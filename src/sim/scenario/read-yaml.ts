@@ -9,10 +9,11 @@ import {
   parseDocument,
   visit,
 } from 'yaml';
+import { LESSON_STRINGS, type Said, said } from '../../i18n/lesson-strings.js';
 
 /** Where in the file: 1-based line and column. */
 export type Position = { readonly line: number; readonly column: number };
-export type YamlProblem = Position & { readonly message: string };
+export type YamlProblem = Position & Said;
 
 export type ReadYaml =
   | { ok: true; doc: Document.Parsed; counter: LineCounter; value: unknown }
@@ -55,7 +56,7 @@ function aliasProblems(doc: Document.Parsed, counter: LineCounter): YamlProblem[
         if (!source) {
           problems.push({
             ...at(counter, node),
-            message: `YAML: alias *${node.source} refers to no anchor (&${node.source} must be set before it)`,
+            ...said(LESSON_STRINGS.aliasNowhere, { name: node.source }),
           });
           return visit.SKIP;
         }
@@ -67,7 +68,7 @@ function aliasProblems(doc: Document.Parsed, counter: LineCounter): YamlProblem[
         if (d.count * d.weight > MAX_ALIAS_COUNT) {
           problems.push({
             ...at(counter, node),
-            message: `YAML: too many aliases: *${node.source} expands past the yaml library's limit of ${MAX_ALIAS_COUNT} (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor`,
+            ...said(LESSON_STRINGS.tooManyAliases, { name: node.source, max: MAX_ALIAS_COUNT }),
           });
           return visit.BREAK;
         }
@@ -92,14 +93,15 @@ export function readYaml(source: string): ReadYaml {
   try {
     doc = parseDocument(source, { lineCounter: counter, prettyErrors: false });
   } catch (error) {
-    return { ok: false, problems: [{ line: 1, column: 1, message: `YAML: ${oneLine(error)}` }] };
+    const problem = said(LESSON_STRINGS.yaml, { message: oneLine(error) });
+    return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
   if (doc.errors.length > 0) {
     return {
       ok: false,
       problems: doc.errors.map((e) => {
         const { line, col } = counter.linePos(e.pos[0]);
-        return { line, column: col, message: `YAML: ${oneLine(e)}` };
+        return { line, column: col, ...said(LESSON_STRINGS.yaml, { message: oneLine(e) }) };
       }),
     };
   }
@@ -108,9 +110,11 @@ export function readYaml(source: string): ReadYaml {
     if (aliases.length > 0) return { ok: false, problems: aliases };
     return { ok: true, doc, counter, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
   } catch (error) {
-    const message =
-      error instanceof RangeError ? 'nested too deeply to read' : `YAML: ${oneLine(error)}`;
-    return { ok: false, problems: [{ line: 1, column: 1, message }] };
+    const problem =
+      error instanceof RangeError
+        ? said(LESSON_STRINGS.tooDeep)
+        : said(LESSON_STRINGS.yaml, { message: oneLine(error) });
+    return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
 }
 

@@ -1,13 +1,18 @@
+import * as z from 'zod';
+import { type Bilingual, filled } from '../../i18n/lang.js';
+import { LESSON_STRINGS, type Said, said } from '../../i18n/lesson-strings.js';
 import { FAULT_NAMES } from './faults.js';
 import { closest } from './find-lesson.js';
 import { type ActionKinds, STEP_KINDS } from './schema.js';
+import { type KeysAt, keysIn } from './schema-keys.js';
 
 /** A validation problem at a path of the lesson (keys and indexes from its root). */
-export type PathIssue = {
+export type PathIssue = Said & {
   readonly path: PropertyKey[];
-  readonly message: string;
   /** The problem is the last key itself (an unknown word), not its value. */
   readonly key?: true;
+  /** For an unknown key: the allowed key it most likely meant (a sibling's path ends with it). */
+  readonly meant?: string;
 };
 
 type Issue = {
@@ -15,6 +20,8 @@ type Issue = {
   readonly path: readonly PropertyKey[];
   readonly message: string;
   readonly errors?: readonly (readonly Issue[])[];
+  /** `unrecognized_keys`: the stray keys of the mapping at `path`. */
+  readonly keys?: readonly string[];
 };
 
 /** How badly a union branch failed: a wrong shape at its root is worse than a wrong detail inside. */
@@ -37,16 +44,47 @@ function badness(issues: readonly Issue[]): number {
  */
 export function flattenIssues(
   issues: readonly Issue[],
+  known: KeysAt,
   base: readonly PropertyKey[] = [],
 ): PathIssue[] {
-  return issues.flatMap((issue) => {
+  return issues.flatMap((issue): PathIssue[] => {
     const path = [...base, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
       const best = [...issue.errors].sort((a, b) => badness(a) - badness(b))[0] ?? [];
-      return flattenIssues(best, path);
+      return flattenIssues(best, known, path);
     }
-    return [{ path, message: issue.message }];
+    // Zod reports stray keys at their mapping; each is located at itself, with what it may mean.
+    if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+      const allowed = known(path);
+      return issue.keys.map((word) => {
+        const meant = closest(word, allowed);
+        return {
+          path: [...path, word],
+          ...unknownWord(LESSON_STRINGS.wordKey, word, allowed),
+          key: true,
+          ...(meant !== null ? { meant } : {}),
+        };
+      });
+    }
+    return [{ path, message: issue.message, zh: zhOf(issue) }];
   });
+}
+
+const EN = z.locales.en().localeError;
+const ZH = z.locales.zhCN().localeError;
+
+/**
+ * A zod issue's message in Chinese, from zod's own zh-CN locale. A message the schema wrote itself
+ * (a regex's or refine's words) is not zod's: it has no translation there and stays as written.
+ * The issue needs its input (`reportInput`) for the locale to name what was received.
+ */
+function zhOf(issue: Issue): string {
+  const message = (error: typeof EN, wanted: Issue): string | undefined => {
+    const out = error(wanted as never);
+    return typeof out === 'string' ? out : out?.message;
+  };
+  if (message(EN, issue) !== issue.message) return issue.message;
+  return message(ZH, issue) ?? issue.message;
 }
 
 const KINDS = Object.keys(STEP_KINDS) as (keyof typeof STEP_KINDS)[];
@@ -56,11 +94,12 @@ const TEXT_KEYS = new Set(['note', 'annotations', 'params']);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function unknownWord(what: string, word: string, candidates: readonly string[]): string {
+function unknownWord(what: Bilingual, word: string, candidates: readonly string[]): Said {
   const near = closest(word, candidates);
-  return near
-    ? `unknown ${what} \`${word}\`; did you mean \`${near}\`?`
-    : `unknown ${what} \`${word}\` (one of: ${candidates.join(', ')})`;
+  if (near) return said(LESSON_STRINGS.unknownNear, { what, word, near });
+  return candidates.length > 0
+    ? said(LESSON_STRINGS.unknownOneOf, { what, word, list: candidates.join(', ') })
+    : said(LESSON_STRINGS.unknownWord, { what, word });
 }
 
 /**
@@ -69,15 +108,14 @@ function unknownWord(what: string, word: string, candidates: readonly string[]):
  * add-tool step), so it is named that way.
  */
 function diagnoseAction(kind: string, action: unknown, kinds: ActionKinds): PathIssue[] {
-  const what = kind === 'do' ? 'step kind' : `${kind} action`;
+  const what =
+    kind === 'do' ? LESSON_STRINGS.wordStepKind : filled(LESSON_STRINGS.wordAction, { kind });
   const all = [...kinds.words, ...Object.keys(kinds.keyed)];
   if (typeof action === 'string') {
-    return kinds.words.includes(action)
-      ? []
-      : [{ path: [], message: unknownWord(what, action, all) }];
+    return kinds.words.includes(action) ? [] : [{ path: [], ...unknownWord(what, action, all) }];
   }
   if (!isRecord(action)) {
-    return [{ path: [], message: `a ${kind} step is one of: ${all.join(', ')}` }];
+    return [{ path: [], ...said(LESSON_STRINGS.stepOneOf, { kind, list: all.join(', ') }) }];
   }
   const keys = Object.keys(action);
   const key = keys.find((k) => Object.hasOwn(kinds.keyed, k));
@@ -86,16 +124,16 @@ function diagnoseAction(kind: string, action: unknown, kinds: ActionKinds): Path
     const first = keys[0];
     return [
       first === undefined
-        ? { path: [], message: `a ${kind} step is one of: ${all.join(', ')}` }
-        : { path: [first], message: unknownWord(what, first, all), key: true },
+        ? { path: [], ...said(LESSON_STRINGS.stepOneOf, { kind, list: all.join(', ') }) }
+        : { path: [first], ...unknownWord(what, first, all), key: true },
     ];
   }
-  const parsed = schema.safeParse(action);
+  const parsed = schema.safeParse(action, { reportInput: true });
   if (parsed.success) return [];
-  const named = kind === 'do' ? `a do: ${key} step` : `a ${kind}: ${key} step`;
-  return flattenIssues(parsed.error.issues as readonly Issue[]).map((issue) => ({
+  const named = { en: `a ${kind}: ${key} step`, zh: `${kind}: ${key}` };
+  return flattenIssues(parsed.error.issues as readonly Issue[], keysIn(schema)).map((issue) => ({
     path: issue.path,
-    message: `${issue.message} (in ${named})`,
+    ...said(LESSON_STRINGS.inStep, { message: { en: issue.message, zh: issue.zh }, named }),
   }));
 }
 
@@ -105,7 +143,7 @@ function diagnoseAction(kind: string, action: unknown, kinds: ActionKinds): Path
  */
 export function diagnoseStep(step: unknown): PathIssue[] {
   if (!isRecord(step)) {
-    return [{ path: [], message: `a step is a mapping with one of: ${KINDS.join(', ')}` }];
+    return [{ path: [], ...said(LESSON_STRINGS.stepMapping, { list: KINDS.join(', ') }) }];
   }
   const keys = Object.keys(step);
   const present = KINDS.filter((k) => keys.includes(k));
@@ -113,25 +151,26 @@ export function diagnoseStep(step: unknown): PathIssue[] {
     const stray = keys.find((k) => !TEXT_KEYS.has(k));
     return [
       stray === undefined
-        ? { path: [], message: `a step needs one of: ${KINDS.join(', ')}` }
-        : { path: [stray], message: unknownWord('step kind', stray, KINDS), key: true },
+        ? { path: [], ...said(LESSON_STRINGS.stepNeeds, { list: KINDS.join(', ') }) }
+        : { path: [stray], ...unknownWord(LESSON_STRINGS.wordStepKind, stray, KINDS), key: true },
     ];
   }
   const [kind, second] = present;
   if (kind === undefined) return [];
   if (second !== undefined) {
-    return [
-      { path: [second], message: `a step has one kind; this one has both ${kind} and ${second}` },
-    ];
+    return [{ path: [second], ...said(LESSON_STRINGS.stepTwoKinds, { kind, second }) }];
   }
   const { schema, actions } = STEP_KINDS[kind];
-  const parsed = schema.safeParse(step);
+  const parsed = schema.safeParse(step, { reportInput: true });
   if (parsed.success) return [];
-  const issues = flattenIssues(parsed.error.issues as readonly Issue[]);
+  const issues = flattenIssues(parsed.error.issues as readonly Issue[], keysIn(schema));
   const fault = step.fault;
   if (kind === 'fault' && typeof fault === 'string' && !FAULT_NAMES.includes(fault as never)) {
     const rest = issues.filter((issue) => issue.path[0] !== 'fault');
-    return [{ path: ['fault'], message: unknownWord('fault', fault, FAULT_NAMES) }, ...rest];
+    return [
+      { path: ['fault'], ...unknownWord(LESSON_STRINGS.wordFault, fault, FAULT_NAMES) },
+      ...rest,
+    ];
   }
   const inAction = (issue: PathIssue) => actions !== null && issue.path[0] === kind;
   const action = actions ? diagnoseAction(kind, step[kind], actions) : [];

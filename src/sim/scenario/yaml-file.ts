@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { LineCounter } from 'yaml';
 import type * as z from 'zod';
+import type { Bilingual } from '../../i18n/lang.js';
+import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
+import { valueAt } from '../../protocol/json.js';
 import { positionOf, readYaml } from './read-yaml.js';
+import { keysIn } from './schema-keys.js';
 import { flattenIssues, type PathIssue } from './step-diagnosis.js';
 
 /** A problem of a file people write (a lesson, a compare topic), with its line when known. */
@@ -9,7 +13,10 @@ export type FileProblem = {
   readonly file: string;
   readonly line: number | null;
   readonly column?: number | null;
+  /** In English: what `--json` and tests quote. */
   readonly message: string;
+  /** The same in Chinese, where the problem has it (every lesson-file problem does). */
+  readonly zh?: string;
 };
 
 /** Where a value sits in the file's YAML, to locate what is found wrong with it later. */
@@ -42,7 +49,7 @@ export function readYamlFile<T>(
   schema: z.ZodType<T>,
   options: {
     readonly what: string;
-    readonly empty?: string;
+    readonly empty?: Bilingual;
     readonly issues?: (value: unknown, issues: PathIssue[]) => PathIssue[];
   },
 ): ReadFile<T> {
@@ -52,20 +59,23 @@ export function readYamlFile<T>(
   } catch (error) {
     const why =
       (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'no such file'
+        ? LESSON_STRINGS.noSuchFile
         : (error as Error).message;
-    return { ok: false, problems: [{ file, line: null, message: `cannot read: ${why}` }] };
+    return {
+      ok: false,
+      problems: [{ file, line: null, ...said(LESSON_STRINGS.cannotRead, { why }) }],
+    };
   }
   const read = readYaml(text);
   if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
   const { doc, counter, value } = read;
   if (options.empty !== undefined && (value === null || value === undefined)) {
-    return { ok: false, problems: [{ file, line: 1, column: 1, message: options.empty }] };
+    return { ok: false, problems: [{ file, line: 1, column: 1, ...said(options.empty) }] };
   }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) {
-    const flat = flattenIssues(parsed.error.issues as never);
-    const issues = options.issues ? options.issues(value, flat) : flat;
+    const flat = flattenIssues(parsed.error.issues as never, keysIn(schema));
+    const issues = withoutMisspelled(value, options.issues ? options.issues(value, flat) : flat);
     const problems = issues.map((issue) => {
       const where = positionOf(doc, counter, issue.path, issue.key === true);
       return {
@@ -73,10 +83,30 @@ export function readYamlFile<T>(
         line: where?.line ?? 1,
         column: where?.column ?? 1,
         message: `${describePath(issue.path) || options.what}: ${issue.message}`,
+        zh: `${describePath(issue.path) || options.what}：${issue.zh}`,
       };
     });
     problems.sort((a, b) => a.line - b.line || a.column - b.column);
     return { ok: false, problems };
   }
   return { ok: true, value: parsed.data, source: { doc, counter } };
+}
+
+const pointerOf = (path: readonly PropertyKey[]): string =>
+  path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/**
+ * A required key that is missing because it was misspelled (`recapp:` for `recap:`) is one mistake:
+ * the unknown key, at its own line, says what it meant; "missing" at the mapping would only repeat it.
+ */
+function withoutMisspelled(value: unknown, issues: readonly PathIssue[]): PathIssue[] {
+  const meant = new Set(
+    issues.flatMap((i) =>
+      i.meant === undefined ? [] : [pointerOf([...i.path.slice(0, -1), i.meant])],
+    ),
+  );
+  return issues.filter((i) => {
+    const at = pointerOf(i.path);
+    return i.key === true || !meant.has(at) || valueAt(value, at) !== undefined;
+  });
 }

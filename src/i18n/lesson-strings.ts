@@ -1,0 +1,139 @@
+import { type Bilingual, type Fill, filled } from './lang.js';
+
+/** A problem's message in both languages: `message` the English line (stable), `zh` the Chinese. */
+export type Said = { readonly message: string; readonly zh: string };
+
+/** A line of LESSON_STRINGS (or any bilingual text) filled in, as a problem carries it. */
+export function said(text: Bilingual, values?: Readonly<Record<string, Fill>>): Said {
+  const { en, zh } = filled(text, values);
+  return { message: en, zh };
+}
+
+/**
+ * The problems of a lesson file (loading it, validating it, `lessons --check`), in both languages.
+ * A problem keeps its English line as `message` (what `--json`, tests and docs quote) and its
+ * Chinese one beside it; the text output says the learner's. Keys, values, paths and file names
+ * quoted from the file are the same in both.
+ */
+export const LESSON_STRINGS = {
+  // Words named in the messages below.
+  wordKey: { en: 'key', zh: '键' },
+  wordStepKind: { en: 'step kind', zh: '步骤类型' },
+  wordFault: { en: 'fault', zh: '故障' },
+  /** `client action`, `server action`. */
+  wordAction: { en: '{kind} action', zh: ' {kind} 动作' },
+
+  unknownNear: {
+    en: 'unknown {what} `{word}`; did you mean `{near}`?',
+    zh: '未知的{what} `{word}`；是不是想写 `{near}`？',
+  },
+  unknownOneOf: {
+    en: 'unknown {what} `{word}` (one of: {list})',
+    zh: '未知的{what} `{word}`（可选：{list}）',
+  },
+  unknownWord: { en: 'unknown {what} `{word}`', zh: '未知的{what} `{word}`' },
+  stepOneOf: { en: 'a {kind} step is one of: {list}', zh: '{kind} 步骤只能是以下之一：{list}' },
+  stepMapping: {
+    en: 'a step is a mapping with one of: {list}',
+    zh: '一个步骤是一个映射，含以下之一：{list}',
+  },
+  stepNeeds: { en: 'a step needs one of: {list}', zh: '一个步骤需要以下之一：{list}' },
+  stepTwoKinds: {
+    en: 'a step has one kind; this one has both {kind} and {second}',
+    zh: '一个步骤只有一种类型；这个步骤同时有 {kind} 和 {second}',
+  },
+  /** After a problem inside an action: ` (in a do: add-tool step)`. */
+  inStep: { en: '{message} (in {named})', zh: '{message}（在 {named} 步骤中）' },
+
+  yaml: { en: 'YAML: {message}', zh: 'YAML 错误：{message}' },
+  aliasNowhere: {
+    en: 'YAML: alias *{name} refers to no anchor (&{name} must be set before it)',
+    zh: 'YAML 错误：别名 *{name} 没有对应的锚点（&{name} 必须在它之前设置）',
+  },
+  tooManyAliases: {
+    en: "YAML: too many aliases: *{name} expands past the yaml library's limit of {max} (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor",
+    zh: 'YAML 错误：别名过多：*{name} 展开后超过了 yaml 库的上限 {max}（maxAliasCount，防止资源耗尽）；请把文字直接写出来，不要重复使用这个锚点',
+  },
+  tooDeep: { en: 'nested too deeply to read', zh: '嵌套太深，无法读取' },
+  cannotRead: { en: 'cannot read: {why}', zh: '无法读取：{why}' },
+  noSuchFile: { en: 'no such file', zh: '没有这个文件' },
+  emptyLesson: {
+    en: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
+    zh: '文件是空的：一课是一个映射，含 title、goal、steps 和 recap',
+  },
+  idMismatch: {
+    en: 'id "{id}" does not match the folder name (expected "{expected}")',
+    zh: 'id "{id}" 与文件夹名不符（应为 "{expected}"）',
+  },
+  folderName: {
+    en: 'a lesson folder is named <number>-<id>, e.g. 01-first-session',
+    zh: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
+  },
+  duplicateId: {
+    en: 'duplicate id "{id}": {file} has it too; rename one folder',
+    zh: 'id "{id}" 重复：{file} 也用了它；请给其中一个文件夹改名',
+  },
+  looseFile: {
+    en: 'not read: a lesson is a folder <number>-<id> holding lesson.yaml; move this file to {folder}/lesson.yaml',
+    zh: '未读取：一课是一个名为 <编号>-<id> 的文件夹，里面放 lesson.yaml；请把这个文件移到 {folder}/lesson.yaml',
+  },
+  noLessonsFolder: { en: 'no lessons folder', zh: '没有课程文件夹' },
+  noSuchPath: { en: 'no such file or folder', zh: '没有这个文件或文件夹' },
+  idTaken: {
+    en: `id "{id}" is already taken by {file}; rename this lesson's folder (its id is the part after the number)`,
+    zh: 'id "{id}" 已被 {file} 占用；请给这一课的文件夹改名（id 是编号之后的部分）',
+  },
+
+  // Playing a lesson's steps (the engine): a step the peers' state cannot perform.
+  serverNothing: {
+    en: 'server: next, but the server has nothing to send now',
+    zh: 'server: next，但服务器此刻没有可发送的消息',
+  },
+  clientNothing: {
+    en: 'client: next, but the client has no answer to send',
+    zh: 'client: next，但客户端没有可发送的回答',
+  },
+  noListenStream: {
+    en: 'client: end-listen, but the client has no open listen stream',
+    zh: 'client: end-listen，但客户端没有打开的 listen 流',
+  },
+  noPending: {
+    en: 'client: cancel, but the client has no pending request',
+    zh: 'client: cancel，但客户端没有未完成的请求',
+  },
+  silentEnd: {
+    en: 'the last steps are silent actions; end with a step that sends a message',
+    zh: '最后几步都是不发消息的动作；请以一个发送消息的步骤结尾',
+  },
+  /** Where a play problem is: `steps[3]: …` (lessons --check), `step 4: …` (opening a lesson). */
+  atStepIndex: { en: 'steps[{index}]: {message}', zh: 'steps[{index}]：{message}' },
+  atStepNumber: { en: 'step {number}: {message}', zh: '第 {number} 步：{message}' },
+
+  // lessons --check: what playing a lesson shows.
+  breaksRules: {
+    en: '{path}: breaks {rules}; only a fault step may break a rule',
+    zh: '{path}：违反了 {rules}；只有 fault 步骤可以违反规则',
+  },
+  faultBreaksNone: {
+    en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",
+    zh: '{path}：故障 {fault} 在这里没有违反任何规则（裁判允许它），课程会把它显示为允许；请选择一个在此会话状态下构成违规的故障',
+  },
+  annotationNowhere: {
+    en: "{path}: annotations: {pointer} names no field of this step's envelope",
+    zh: '{path}：annotations：{pointer} 不是这一步消息中的字段',
+  },
+  checkedNone: {
+    en: '{dir}: {count} lesson{s} checked, no problems',
+    zh: '{dir}：检查了 {count} 课，没有问题',
+  },
+  checkedProblems: {
+    en: '{dir}: {count} problem{s} in {files} file{fs}',
+    zh: '{dir}：{files} 个文件中有 {count} 个问题',
+  },
+  /** The menu's line for a broken file: `line 2: …`. */
+  atLine: { en: 'line {line}: {message}', zh: '第 {line} 行：{message}' },
+  moreProblems: {
+    en: ' ({more} more: mcp-sim lessons --check {folder})',
+    zh: '（还有 {more} 个：mcp-sim lessons --check {folder}）',
+  },
+} as const satisfies Record<string, Bilingual>;
