@@ -1,4 +1,7 @@
 import type { HttpHeaders, SessionView, SidePhases, StepReport } from '../machine/index.js';
+
+export type { HttpHeaders } from '../machine/index.js';
+
 import type {
   Annotation,
   Bilingual,

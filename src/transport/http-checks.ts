@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type HeaderProblem, headerProblemOf } from '../protocol/http-headers.js';
 import type { JsonObject } from '../protocol/index.js';
+import type { HttpHeaders } from '../session/index.js';
 
 export type { HeaderProblem } from '../protocol/http-headers.js';
 
@@ -13,22 +14,23 @@ export const header = (req: IncomingMessage, name: string): string | undefined =
   return Array.isArray(value) ? value[0] : value;
 };
 
+/** Writes a JSON-RPC error as the whole HTTP response, and returns the error it wrote. */
 export function jsonError(
   res: ServerResponse,
   status: number,
   code: number,
   message: string,
   id?: string | number,
-): void {
+): JsonObject {
   // Transports › HTTP: an error body MAY be a JSON-RPC error with no id.
+  const error: JsonObject = {
+    jsonrpc: '2.0',
+    ...(id === undefined ? {} : { id }),
+    error: { code, message },
+  };
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      jsonrpc: '2.0',
-      ...(id === undefined ? {} : { id }),
-      error: { code, message },
-    }),
-  );
+  res.end(JSON.stringify(error));
+  return error;
 }
 
 /**
@@ -94,4 +96,27 @@ export function localChecks(host: string, port: () => number) {
       }
     },
   };
+}
+
+/**
+ * The Streamable HTTP headers of 2026-07-28 that mirror a request's body (› Standard Request
+ * Headers: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`), lower-case, first
+ * value each: what the session log is given beside the body, so the referee judges them and the
+ * transcript keeps them. Only these: other headers (`Authorization`, cookies) stay out of the log
+ * and out of a `--trace-file`.
+ */
+export function mcpHeaders(req: IncomingMessage): HttpHeaders {
+  const kept: Record<string, string> = {};
+  for (const name of Object.keys(req.headers)) {
+    if (
+      name === 'mcp-protocol-version' ||
+      name === 'mcp-method' ||
+      name === 'mcp-name' ||
+      name.startsWith('mcp-param-')
+    ) {
+      const value = header(req, name);
+      if (value !== undefined) kept[name] = value;
+    }
+  }
+  return kept;
 }

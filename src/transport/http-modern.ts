@@ -12,7 +12,7 @@ import { SessionLog, type Step } from '../session/index.js';
 import { randomStateKey } from '../sim/server/request-state.js';
 import type { ToolName } from '../sim/server/session-tools.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
-import { type HeaderProblem, modernHeaderProblem } from './http-checks.js';
+import { type HeaderProblem, mcpHeaders, modernHeaderProblem } from './http-checks.js';
 import { LiveServer, violationLines } from './live-server.js';
 
 /**
@@ -81,13 +81,16 @@ export type ModernHttpOptions = {
     | undefined;
   /** Milliseconds since some fixed start, for every request's server (default: a monotonic clock). */
   readonly clock?: (() => number) | undefined;
-  /** Refuses the request before the server sees it (logged, answered with a JSON-RPC error). */
+  /**
+   * Refuses the request before the server sees it (logged, answered with a JSON-RPC error), and
+   * returns the error it sent.
+   */
   readonly refuse: (
     res: ServerResponse,
     req: IncomingMessage,
     problem: HeaderProblem,
     id: string | number | undefined,
-  ) => void;
+  ) => JsonObject;
 };
 
 /**
@@ -140,17 +143,42 @@ export class ModernHttp {
     const options = this.#options;
     const rawId = body.id;
     const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
-    const problem = modernHeaderProblem(req, body);
-    if (problem) {
-      options.refuse(res, req, problem, id);
-      return;
-    }
+    const headers = mcpHeaders(req);
     this.#count += 1;
     const n = this.#count;
     const say = (line: Bilingual) => filled(SERVE_STRINGS.modernSays, { n, line });
     if (!this.#opened) {
       this.#opened = true;
       options.observe?.opened?.(MODERN_SESSION);
+    }
+    const problem = modernHeaderProblem(req, body);
+    if (problem) {
+      // Refused before any server sees it, but on the wire all the same: the request with its
+      // headers and the -32020 answer go into the one session log, where the referee judges the
+      // mismatch (header-mismatch) and the transcript keeps both for its reader.
+      const onStep = this.#onStep(say);
+      const t = this.#clock();
+      onStep(
+        this.#log.push({
+          type: 'message',
+          direction: 'client->server',
+          message: body,
+          headers,
+          t,
+          timed: true,
+        }),
+      );
+      const error = options.refuse(res, req, problem, id);
+      onStep(
+        this.#log.push({
+          type: 'message',
+          direction: 'server->client',
+          message: error,
+          t: this.#clock(),
+          timed: true,
+        }),
+      );
+      return;
     }
     let done = false;
     let streaming = false;
@@ -219,7 +247,7 @@ export class ModernHttp {
       options.log(say(filled(SERVE_STRINGS.streamCancelled, { request })));
       this.#end(live, 'client');
     });
-    live.receive(body);
+    live.receive(body, headers);
   }
 
   /** Each step the referee judged: its verdict lines, and to the observers (--trace-file…). */

@@ -230,7 +230,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         }),
       );
       // streamable-http › Server Validation: 400 with HeaderMismatch, the request's id kept.
-      jsonError(res, 400, -32020, reason.en, id);
+      return jsonError(res, 400, -32020, reason.en, id);
     },
   });
 

@@ -4,6 +4,7 @@ import { STRINGS } from '../i18n/strings.js';
 import type { Side } from '../protocol/index.js';
 import {
   BATCH_PROBLEM,
+  type HttpHeaders,
   MAX_DEPTH,
   notJson,
   SessionLog,
@@ -135,13 +136,17 @@ export class LiveServer {
     this.pump();
   }
 
-  /** One parsed message from the client. */
-  receive(message: unknown): void {
+  /**
+   * One parsed message from the client, with the HTTP request headers it came with (the ones of
+   * Streamable HTTP, lower-case) when it came over HTTP: the referee judges them against the body.
+   */
+  receive(message: unknown, headers?: HttpHeaders): void {
     if (this.#closed) return;
     const step = this.#push({
       type: 'message',
       direction: 'client->server',
       message,
+      ...(headers ? { headers } : {}),
       t: this.#clock(),
     });
     // The session log refused it as too deep (src/session/depth.ts): say so, once, in the log.

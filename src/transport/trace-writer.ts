@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Direction } from '../protocol/index.js';
-import type { Step } from '../session/index.js';
+import type { HttpHeaders, Step } from '../session/index.js';
 
 /**
  * Writes a session as a wrapped-format transcript, one `{"direction", "message", "t_ms"}` object
@@ -21,16 +21,23 @@ export class TraceWriter {
     });
   }
 
-  /** One line; `message` is what was sent, even when it was not a JSON-RPC message at all. */
-  write(direction: Direction, message: unknown): void {
+  /**
+   * One line; `message` is what was sent, even when it was not a JSON-RPC message at all, with the
+   * HTTP request headers it was POSTed with when there were any (the transcript format's
+   * `headers`, which `trace` and `play` judge against the body).
+   */
+  write(direction: Direction, message: unknown, headers?: HttpHeaders | null): void {
     if (this.#failed) return;
     const t = Math.round(performance.now() - this.#start);
-    this.#stream.write(`${JSON.stringify({ direction, message, t_ms: t })}\n`);
+    const line = headers
+      ? { direction, message, headers, t_ms: t }
+      : { direction, message, t_ms: t };
+    this.#stream.write(`${JSON.stringify(line)}\n`);
   }
 
   /** A step of the session log: its message, or what an unreadable line held; a close adds nothing. */
   writeStep(step: Step): void {
-    if (step.kind === 'message') this.write(step.direction, step.message);
+    if (step.kind === 'message') this.write(step.direction, step.message, step.headers);
     else if (step.kind === 'unreadable') this.write(step.direction, step.raw);
   }
 

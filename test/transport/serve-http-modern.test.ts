@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -318,6 +318,53 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     const ok = await post(url, { ...V, 'mcp-method': 'tools/call', 'mcp-name': encoded }, call);
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body).result.structuredContent).toEqual({ expression: '1+1', result: 2 });
+  });
+
+  it('a refused request and its -32020 reach the session log with the headers: the referee names header-mismatch, the transcript keeps them, and its reader agrees', async () => {
+    const file = join(work, 'headers.jsonl');
+    const serve = startServe(['--trace-file', file]);
+    const url = await serve.url;
+    const call = body(7, 'tools/call', {
+      name: 'calculator_arithmetic',
+      arguments: { expression: '1+1' },
+    });
+    const refused = await post(
+      url,
+      {
+        ...V,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'weather_current',
+        authorization: 'Bearer s3cret',
+      },
+      call,
+    );
+    expect(refused.status).toBe(400);
+    const good = await post(
+      url,
+      { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'calculator_arithmetic' },
+      body(8, 'tools/call', { name: 'calculator_arithmetic', arguments: { expression: '2+2' } }),
+    );
+    expect(good.status).toBe(200);
+    const { stderr } = await serve.stop();
+    // The live referee said it, once, for the refused request.
+    expect(stderr.match(/header-mismatch/g)).toHaveLength(1);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.message.id)).toEqual([7, 7, 8, 8]);
+    expect(lines[0].headers).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'weather_current',
+    });
+    expect(lines[1].message.error.code).toBe(-32020);
+    expect(lines[2].headers['mcp-name']).toBe('calculator_arithmetic');
+    // Only the MCP headers are kept: a credential never reaches a transcript.
+    expect(readFileSync(file, 'utf8')).not.toContain('s3cret');
+    const replay = await runCli(['trace', file, '--json']);
+    const messages = JSON.parse(replay.stdout).messages as Array<{ violations: string[] }>;
+    expect(messages.map((m) => m.violations)).toEqual([['header-mismatch'], [], [], []]);
   });
 
   it('an unknown method is 404 with -32601; GET and DELETE are 405', async () => {
