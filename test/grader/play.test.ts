@@ -67,12 +67,14 @@ describe('mcp-sim check <id> --play --plain', () => {
     expect(wrong.code, wrong.stderr).toBe(0);
     expect(wrong.stdout).toMatch(/^> ✗ \*\*progress-not-increasing\*\* \(error\)/m);
     expect(wrong.stdout).toMatch(/^> ✗ \*\*progress-after-completion\*\* \(error\)/m);
-    // The response to the first call comes before its last progress.
+    // The response to the first call comes before its last progress. Not necessarily right before:
+    // on a busy machine the client's next request may go out in the 30 ms the timer waits.
     const steps = headings(wrong.stdout);
     const response = steps.findIndex((h) => h.includes('`tools/call #2` (response)'));
     const late = steps.findIndex((h, i) => i > response && h.includes('`notifications/progress`'));
     expect(response).toBeGreaterThan(0);
-    expect(late).toBe(response + 1);
+    expect(late).toBeGreaterThan(response);
+    expect(steps.slice(response + 1, late).every((h) => !h.includes('server → client'))).toBe(true);
   });
 });
 
