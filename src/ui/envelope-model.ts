@@ -51,9 +51,13 @@ export function envelopeModel(
   return { lines, meanings, marks };
 }
 
-/** One line or more of the envelope pane: a meaning (it wraps) or a line of the JSON. */
+/**
+ * One line or more of the envelope pane: a meaning (it wraps), a line of the HTTP request the
+ * envelope was POSTed with (when its source knew the headers), or a line of the JSON.
+ */
 export type EnvelopeRow =
   | { readonly kind: 'meaning'; readonly meaning: Meaning; readonly height: number }
+  | { readonly kind: 'http'; readonly text: string; readonly height: number }
   | {
       readonly kind: 'json';
       readonly line: JsonLine;
@@ -72,11 +76,16 @@ export const meaningText = (m: Meaning) => `${m.pointer} ${m.text}`;
 
 /**
  * Everything the envelope pane holds, in order, with the lines each takes at `width` columns:
- * the step's own meanings first (what the lesson points at), then the JSON (a long line wraps,
- * never cut), then every other meaning. Nothing is left out: what does not fit is scrolled to,
- * so every number in the gutter has its meaning in the pane.
+ * the step's own meanings first (what the lesson points at), then the HTTP request line and
+ * headers when there are any (`http`), then the JSON (a long line wraps, never cut), then every
+ * other meaning. Nothing is left out: what does not fit is scrolled to, so every number in the
+ * gutter has its meaning in the pane.
  */
-export function envelopeRows(model: EnvelopeModel, width: number): EnvelopeRow[] {
+export function envelopeRows(
+  model: EnvelopeModel,
+  width: number,
+  http: readonly string[] = [],
+): EnvelopeRow[] {
   const gutter = gutterOf(model);
   const inner = Math.max(1, width - gutter);
   const meaning = (m: Meaning): EnvelopeRow => ({
@@ -86,6 +95,13 @@ export function envelopeRows(model: EnvelopeModel, width: number): EnvelopeRow[]
   });
   return [
     ...model.meanings.filter((m) => m.own).map(meaning),
+    ...http.map(
+      (text): EnvelopeRow => ({
+        kind: 'http',
+        text,
+        height: Math.max(1, wrappedHeight(text, inner)),
+      }),
+    ),
     ...model.lines.map(
       (line, i): EnvelopeRow => ({
         kind: 'json',

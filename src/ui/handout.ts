@@ -3,6 +3,7 @@ import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import { visible, visibleJson } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
+import { httpRequestLines } from './http-lines.js';
 import { literalInline } from './markdown-text.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
@@ -49,17 +50,6 @@ export function progressText(p: ProgressReport, lang: Lang): string {
   const filled = Math.round(share * width);
   const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
   return `${head} ${bar} ${p.progress}/${p.total} (${Math.round(share * 100)}%)${tail}`;
-}
-
-/** A lower-case header name as the spec writes it: `MCP-Protocol-Version`, `Mcp-Method`. */
-function headerName(name: string): string {
-  if (name === 'mcp-protocol-version') return 'MCP-Protocol-Version';
-  return name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
-}
-
-/** The HTTP request line and headers a step's envelope was POSTed with. */
-export function httpRequestLines(headers: Readonly<Record<string, string>>): string[] {
-  return ['POST /mcp', ...Object.entries(headers).map(([n, v]) => `${headerName(n)}: ${v}`)];
 }
 
 /** What a handout's frame says: a lesson's scenario, or a description of a played transcript. */

@@ -10,6 +10,7 @@ import {
   envelopeModel,
   envelopeRows,
 } from './envelope-model.js';
+import { httpRequestLines } from './http-lines.js';
 import { type SCROLL_BY, scrollLines } from './keymap.js';
 import { maxScroll, type PaneName, type PanePlan, paneRows, planPanes } from './layout.js';
 import type { ScreenMode } from './screen-mode.js';
@@ -59,7 +60,8 @@ function fittedOf(step: ScreenStep, lang: Lang, width: number): Fitted {
   let fitted = known.get(key);
   if (!fitted) {
     const model = envelopeModel(step.message, step.annotations, step.featured, lang, width - 4);
-    fitted = { model, rows: envelopeRows(model, width) };
+    const http = step.headers ? httpRequestLines(step.headers) : [];
+    fitted = { model, rows: envelopeRows(model, width, http) };
     known.set(key, fitted);
   }
   return fitted;

@@ -228,6 +228,21 @@ describe.each([60, 80, 100] as const)('field meanings at %i columns', (columns) 
     screen.unmount();
   });
 
+  it('shows the HTTP request a POSTed envelope came with, above its JSON (lesson modern-http)', async () => {
+    const opened = await lesson('modern-http');
+    const index = opened.steps.findIndex((s) => s.fault === 'mismatched-headers');
+    const step = opened.steps[index];
+    expect(step?.headers?.['mcp-name']).toBe('db_query');
+    const screen = await play('modern-http', SIZES[columns], index);
+    const all = (await wholeEnvelope(screen)).join('\n');
+    const post = all.indexOf('POST /mcp');
+    expect(post).toBeGreaterThan(-1);
+    expect(all).toContain('Mcp-Name: db_query');
+    expect(all).toContain('MCP-Protocol-Version: 2026-07-28');
+    expect(post).toBeLessThan(all.indexOf('"jsonrpc"'));
+    screen.unmount();
+  });
+
   it('keeps the fault’s name whole in the envelope’s title, and never hides a meaning', async () => {
     const opened = await lesson('progress');
     const index = opened.steps.findIndex((s) => s.fault === 'progress-after-completion');

@@ -68,6 +68,12 @@ export function EnvelopeView(props: EnvelopeViewProps) {
         <Box key={window.from + i} flexDirection="column" flexShrink={0}>
           {row.kind === 'json' ? (
             <JsonLineView line={row.line} mark={row.mark} gutter={gutter} />
+          ) : row.kind === 'http' ? (
+            <Box paddingLeft={gutter} flexShrink={0}>
+              <Text wrap="wrap" {...theme.fg('key')}>
+                {row.text}
+              </Text>
+            </Box>
           ) : (
             <MeaningList meanings={[row.meaning]} gutter={gutter} width={width} />
           )}
