@@ -123,6 +123,61 @@ describe("serve's pump when its timers fire late", () => {
     expect(sent).toEqual([100, 200, 225]);
   });
 
+  it('delayMs 0 with a progress token: the result still goes out 25 ms after the last progress', async () => {
+    // With no gap the progress and the result reach the client in one chunk, and the SDK v2
+    // client drops that progress (TypeScript SDK #2580): over stdio it saw 1 to 3 of 5.
+    await prepareTools();
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    let now = 0;
+    const sent: { at: number; message: Record<string, unknown> }[] = [];
+    const live = new LiveServer({
+      config,
+      clock: () => now,
+      send: (item) => sent.push({ at: now, message: item.message }),
+    });
+    live.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'pace', version: '1' },
+      },
+    });
+    live.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    sent.length = 0;
+    for (const [id, progressToken] of [
+      [2, 'p'],
+      [3, undefined],
+    ] as const) {
+      live.receive({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'long_running_task',
+          arguments: { steps: 3, delayMs: 0 },
+          ...(progressToken === undefined ? {} : { _meta: { progressToken } }),
+        },
+      });
+      for (let ms = 0; ms < 50; ms++) {
+        now += 1;
+        vi.advanceTimersByTime(1);
+      }
+    }
+    expect(sent.map((s) => [s.at, s.message.method ?? s.message.id])).toEqual([
+      [0, 'notifications/progress'],
+      [0, 'notifications/progress'],
+      [0, 'notifications/progress'],
+      [25, 2],
+      // Without a token there is no progress to lose: the answer comes at once.
+      [50, 3],
+    ]);
+    live.close();
+  });
+
   it('answers a request that comes while the schedule is behind at once, not after the lag', async () => {
     await prepareTools();
     const config = serveConfig({});

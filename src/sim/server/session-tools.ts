@@ -165,9 +165,11 @@ export function longRunningPlan(
       },
     });
   }
+  // 25 ms even when delayMs is 0: with no gap the last progress and the answer leave together.
+  const gap = progress.length > 0 ? 25 : Math.min(25, delayMs);
   return {
     progress,
-    doneAt: now + steps * delayMs + Math.min(25, delayMs),
+    doneAt: now + steps * delayMs + gap,
     result: { content: [{ type: 'text', text: `Finished all ${steps} steps.` }] },
   };
 }
