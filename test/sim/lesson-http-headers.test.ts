@@ -143,3 +143,46 @@ describe('a lesson request’s headers reach the referee through the session log
     expect(answer?.verdict?.kind).toBe('response');
   });
 });
+
+describe('server/discover and subscriptions/listen steps may name headers too', () => {
+  const note = { en: 'n', zh: '注' };
+  const play = (first: Record<string, unknown>) =>
+    runScenario(
+      scenarioSchema.parse({
+        title: note,
+        goal: note,
+        recap: note,
+        revision: '2026-07-28',
+        client: { era: 'modern', versions: ['2026-07-28'] },
+        server: {
+          era: 'modern',
+          versions: ['2026-07-28'],
+          capabilities: { tools: { listChanged: true } },
+        },
+        steps: [{ client: first }, { server: 'next' }].map((step) => ({ ...step, note })),
+      }),
+    );
+
+  it.each([
+    [{ discover: {} }, 'server/discover'],
+    [{ listen: { toolsListChanged: true } }, 'subscriptions/listen'],
+  ])('%o with the conforming headers: the POST is kept, nothing broken', async (action, method) => {
+    const played = await play({ ...action, headers: {} });
+    if (!played.ok) throw new Error(played.error.message);
+    const [request] = played.value.steps;
+    expect(request?.headers).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+    });
+    expect(request?.verdict?.violations).toEqual([]);
+  });
+
+  it('a discover POSTed with another Mcp-Method is refused: header-mismatch', async () => {
+    const played = await play({ discover: {}, headers: { 'Mcp-Method': 'tools/list' } });
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, refusal] = played.value.steps;
+    expect(request?.notes?.fault).toBe('mismatched-headers');
+    expect(request?.verdict?.violations.map((v) => v.rule)).toEqual(['header-mismatch']);
+    expect(refusal?.message).toMatchObject({ error: { code: -32020 } });
+  });
+});

@@ -217,19 +217,6 @@ function emit(
     });
   } else if ('request' in action) {
     message = client.request(action.request, action.params, { progress: action.progress === true });
-    if (action.headers) {
-      const headers = requestHeaders(message, action.headers);
-      const refusal = headerRefusal(message, action.headers);
-      // Headers the server refuses are the step's fault: the referee flags them (header-mismatch).
-      return {
-        direction: 'client->server',
-        message,
-        fault: refusal ? 'mismatched-headers' : null,
-        at: now,
-        headers,
-        ...(refusal ? { refusal } : {}),
-      };
-    }
   } else if ('notify' in action) {
     message = client.notify(action.notify, action.params);
   } else if ('discover' in action) {
@@ -254,6 +241,20 @@ function emit(
         id: target,
         ...(request.progressToken ? { token: request.progressToken } : {}),
       });
+  }
+  const changes = typeof action === 'object' && 'headers' in action ? action.headers : undefined;
+  if (changes) {
+    const headers = requestHeaders(message, changes);
+    const refusal = headerRefusal(message, changes);
+    // Headers the server refuses are the step's fault: the referee flags them (header-mismatch).
+    return {
+      direction: 'client->server',
+      message,
+      fault: refusal ? 'mismatched-headers' : null,
+      at: now,
+      headers,
+      ...(refusal ? { refusal } : {}),
+    };
   }
   return { direction: 'client->server', message, fault: null, at: now };
 }

@@ -42,22 +42,24 @@ const clientInitialize = z
       .strict(),
   })
   .strict();
+/**
+ * 2026-07-28 over HTTP: the headers that differ from what a conforming client sends (null: left
+ * out; `{}` sends the conforming ones); when they disagree with the body the server answers -32020
+ * without seeing the request. Any request a client step sends may name them.
+ */
+const httpHeaders = z.record(z.string(), z.string().nullable()).optional();
 const clientRequest = z
   .object({
     request: z.string(),
     params: json.optional(),
     progress: z.boolean().optional(),
-    /**
-     * 2026-07-28 over HTTP: the headers that differ from what a conforming client sends (null: left
-     * out); when they disagree with the body the server answers -32020 without seeing the request.
-     */
-    headers: z.record(z.string(), z.string().nullable()).optional(),
+    headers: httpHeaders,
   })
   .strict();
 const clientNotify = z.object({ notify: z.string(), params: json.optional() }).strict();
 // 2026-07-28: server/discover with the envelope of one revision (default: the client's first).
 const clientDiscover = z
-  .object({ discover: z.object({ version: z.string().optional() }).strict() })
+  .object({ discover: z.object({ version: z.string().optional() }).strict(), headers: httpHeaders })
   .strict();
 // 2026-07-28: subscriptions/listen with a filter, and the end of a stream the client opened.
 const clientListen = z
@@ -70,6 +72,7 @@ const clientListen = z
         resourceSubscriptions: z.array(z.string()).optional(),
       })
       .strict(),
+    headers: httpHeaders,
   })
   .strict();
 const clientEndListen = z
