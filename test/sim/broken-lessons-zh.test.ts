@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
+import { formatProblemIn, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { openLesson } from '../../src/sim/scenario/open-lesson.js';
+import { englishProse } from '../helpers/english-in-zh.js';
+
+// A lesson file's problems in Chinese say everything in Chinese: only what is quoted from the file
+// or written as code (`key`, "value"), identifiers and the `file:line:col:` prefix stay as they are.
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-sim-broken-zh-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const FRAME = ['title: {en: T, zh: 题}', 'goal: {en: G, zh: 目标}', 'recap: {en: R, zh: 回顾}'];
+const NOTE = '    note: {en: N, zh: 注}';
+
+let count = 0;
+/** A folder holding one lesson whose lesson.yaml is `lines`. */
+function lessonFolder(lines: readonly string[]): string {
+  count += 1;
+  const dir = join(scratch, `case-${count}`);
+  mkdirSync(join(dir, '01-broken'), { recursive: true });
+  writeFileSync(join(dir, '01-broken', 'lesson.yaml'), `${lines.join('\n')}\n`);
+  return dir;
+}
+
+/** Every problem `lessons --check` finds in the folder, as the Chinese lines say them. */
+async function chineseLines(dir: string): Promise<string[]> {
+  const check = await checkLessonFolder(dir);
+  expect(check.problems.length).toBeGreaterThan(0);
+  return check.problems.map((p) => formatProblemIn(p, 'zh').slice(dir.length + 1));
+}
+
+function expectAllChinese(lines: readonly string[]): void {
+  for (const line of lines) expect(englishProse(line), line).toBeUndefined();
+}
+
+describe('why a named fault cannot be played where it stands, in Chinese', () => {
+  it('a handshake-era fault (cancel-initialize with no initialize pending)', async () => {
+    const dir = lessonFolder([...FRAME, 'steps:', '  - fault: cancel-initialize', NOTE]);
+    const lines = await chineseLines(dir);
+    expect(lines).toEqual([
+      '01-broken/lesson.yaml:5: steps[0]：cancel-initialize 需要一个尚未得到回答的 initialize 请求',
+    ]);
+    expectAllChinese(lines);
+    // Opening the lesson says the same, numbered as the learner counts steps.
+    const opened = await openLesson('broken', loadLessons(dir));
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) {
+      expect(opened.error.zh).toMatch(/第 1 步：cancel-initialize 需要/);
+      expectAllChinese([opened.error.zh ?? '']);
+    }
+  });
+
+  it('a 2026-07-28 fault (request-meta-missing from a handshake-era client)', async () => {
+    const dir = lessonFolder([...FRAME, 'steps:', '  - fault: request-meta-missing', NOTE]);
+    const lines = await chineseLines(dir);
+    expect(lines).toEqual([
+      expect.stringMatching(/^01-broken\/lesson\.yaml:5: steps\[0\]：request-meta-missing 需要/),
+    ]);
+    expectAllChinese(lines);
+  });
+
+  it('a fault of a listen stream (notification-not-in-filter with no stream)', async () => {
+    const dir = lessonFolder([
+      ...FRAME,
+      'revision: 2026-07-28',
+      'client: {era: modern}',
+      'steps:',
+      '  - fault: notification-not-in-filter',
+      NOTE,
+    ]);
+    const lines = await chineseLines(dir);
+    expect(lines).toEqual([
+      '01-broken/lesson.yaml:7: steps[0]：notification-not-in-filter 需要一个已被确认的 listen 流',
+    ]);
+    expectAllChinese(lines);
+  });
+});
