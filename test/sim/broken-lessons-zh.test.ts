@@ -79,3 +79,43 @@ describe('why a named fault cannot be played where it stands, in Chinese', () =>
     expectAllChinese(lines);
   });
 });
+
+describe('the words a schema rule writes itself, in Chinese', () => {
+  it('an id that is not lowercase letters, digits and dashes', async () => {
+    const dir = lessonFolder([
+      'id: Broken_One',
+      ...FRAME,
+      'steps:',
+      '  - client: initialize',
+      NOTE,
+    ]);
+    const lines = await chineseLines(dir);
+    expect(lines).toEqual(['01-broken/lesson.yaml:1:5: id：只能由小写字母、数字和连字符组成']);
+    expectAllChinese(lines);
+  });
+
+  it('a revision the specification does not have, an exercise id, a field note’s pointer', async () => {
+    const dir = lessonFolder([
+      ...FRAME,
+      "revision: '2025-13-01'",
+      'exercise: My_Exercise',
+      'steps:',
+      '  - client: initialize',
+      NOTE,
+      '    annotations:',
+      '      params/protocolVersion: {en: V, zh: 版本}',
+    ]);
+    const lines = await chineseLines(dir);
+    expect(lines).toEqual([
+      expect.stringMatching(/:4:11: revision：应是规范已有的版本之一：2024-11-05, /),
+      '01-broken/lesson.yaml:5:11: exercise：应是一个练习 id：只能由小写字母、数字和连字符组成',
+      '01-broken/lesson.yaml:10:7: steps[0].annotations.params/protocolVersion：应是一个 JSON 指针，例如 /params/protocolVersion',
+    ]);
+    expectAllChinese(lines);
+    // The English line says it too (zod's own "Invalid key in record" named no rule).
+    const check = await checkLessonFolder(dir);
+    expect(check.problems.at(-1)?.message).toBe(
+      'steps[0].annotations.params/protocolVersion: a JSON pointer such as /params/protocolVersion',
+    );
+  });
+});
