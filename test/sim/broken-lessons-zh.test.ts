@@ -2,8 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { yamlErrorText } from '../../src/i18n/yaml-strings.js';
 import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
-import { formatProblemIn, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import {
+  formatProblem,
+  formatProblemIn,
+  loadLessons,
+} from '../../src/sim/scenario/load-lessons.js';
 import { openLesson } from '../../src/sim/scenario/open-lesson.js';
 import { englishProse } from '../helpers/english-in-zh.js';
 
@@ -116,6 +121,51 @@ describe('the words a schema rule writes itself, in Chinese', () => {
     const check = await checkLessonFolder(dir);
     expect(check.problems.at(-1)?.message).toBe(
       'steps[0].annotations.params/protocolVersion: a JSON pointer such as /params/protocolVersion',
+    );
+  });
+});
+
+describe('the yaml library’s own syntax messages, in Chinese', () => {
+  // Each: the file's first lines, the library's English message (kept in the English line), and
+  // the code the Chinese line names after its sentence.
+  const CASES: ReadonlyArray<readonly [string, string, string, RegExp]> = [
+    ['title: "unclosed', 'Missing closing "quote', 'MISSING_CHAR', /少了一个必需的字符/],
+    ['title:\n\ten: T', 'Tabs are not allowed as indentation', 'TAB_AS_INDENT', /制表符/],
+    ['title: {en: T,, zh: x}', 'Unexpected , in flow map', 'UNEXPECTED_TOKEN', /不该出现的符号/],
+    [
+      'title: [a, b',
+      'Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'BAD_INDENT',
+      /缩进不对/,
+    ],
+    ['title: @x', 'Plain value cannot start with reserved character @', 'BAD_SCALAR_START', /引号/],
+    ['title: "a\\qb"', 'Invalid escape sequence \\q', 'BAD_DQ_ESCAPE', /转义/],
+    ['title\nen: x', 'Implicit keys need to be on a single line', 'MULTILINE_IMPLICIT_KEY', /一行/],
+    ['title: {en: T, zh: 题}\ntitle: x', 'Map keys must be unique', 'DUPLICATE_KEY', /必须唯一/],
+  ];
+
+  it.each(CASES)('%j: %s', async (head, english, code, sentence) => {
+    const dir = lessonFolder([head, ...FRAME.slice(1), 'steps:', '  - client: initialize', NOTE]);
+    const check = await checkLessonFolder(dir);
+    expect(check.problems.map((p) => formatProblem(p).slice(dir.length + 1))).toEqual([
+      expect.stringMatching(/^01-broken\/lesson\.yaml:\d+:\d+: YAML: /),
+    ]);
+    expect(check.problems[0]?.message).toBe(`YAML: ${english}`);
+    const lines = await chineseLines(dir);
+    expect(lines[0]).toMatch(sentence);
+    expect(lines[0]).toMatch(
+      new RegExp(`^01-broken/lesson\\.yaml:\\d+:\\d+: YAML 错误：.*（${code}）$`),
+    );
+    expectAllChinese(lines);
+  });
+
+  it('a code the table does not know keeps the library’s words, quoted, with the code', () => {
+    expect(yamlErrorText('SOME_NEW_CODE', 'Something new went wrong')).toEqual({
+      en: 'Something new went wrong',
+      zh: '"Something new went wrong"（SOME_NEW_CODE）',
+    });
+    expect(yamlErrorText(undefined, 'Something new went wrong').zh).toBe(
+      '"Something new went wrong"',
     );
   });
 });
