@@ -145,6 +145,13 @@ export const LESSON_STRINGS = {
     en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",
     zh: '{path}：故障 {fault} 在这里没有违反任何规则（裁判允许它），课程会把它显示为允许；请选择一个在此会话状态下构成违规的故障',
   },
+  revisionEra: {
+    en: "revision: {revision} is a revision of the {named}, but the lesson's session is in the {era}",
+    zh: 'revision：{revision} 是{named}的版本，但这一课的会话处于{era}',
+  },
+  eraModernNamed: { en: '2026-07-28 era (no handshake)', zh: ' 2026-07-28 时代（没有握手）' },
+  eraModern: { en: '2026-07-28 era', zh: ' 2026-07-28 时代' },
+  eraLegacy: { en: 'handshake era', zh: '握手时代' },
   annotationNowhere: {
     en: "{path}: annotations: {pointer} names no field of this step's envelope",
     zh: '{path}：annotations：{pointer} 不是这一步消息中的字段',

@@ -85,6 +85,25 @@ describe('why a named fault cannot be played where it stands, in Chinese', () =>
   });
 });
 
+describe('a revision of the other era, in Chinese', () => {
+  it('a handshake-era session headed 2026-07-28', async () => {
+    const dir = lessonFolder([
+      ...FRAME,
+      "revision: '2026-07-28'",
+      'steps:',
+      '  - client: initialize',
+      NOTE,
+      '  - server: next',
+      NOTE,
+    ]);
+    const lines = await chineseLines(dir);
+    expect(lines).toEqual([
+      '01-broken/lesson.yaml:4: revision：2026-07-28 是 2026-07-28 时代（没有握手）的版本，但这一课的会话处于握手时代',
+    ]);
+    expectAllChinese(lines);
+  });
+});
+
 describe('the words a schema rule writes itself, in Chinese', () => {
   it('an id that is not lowercase letters, digits and dashes', async () => {
     const dir = lessonFolder([
