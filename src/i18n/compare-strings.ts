@@ -17,6 +17,26 @@ export const COMPARE_STRINGS = {
     zh: '没有名为“{id}”的对比主题；可用的主题：{ids}',
   },
   noTopics: { en: 'no compare topics found', zh: '没有找到对比主题' },
+  // A topic file's problems (a teacher's or a contributor's): the English line is what tests quote.
+  notATopic: { en: 'not a topic', zh: '不是一个对比主题' },
+  idMismatch: {
+    en: 'id "{id}" does not match the file name (expected "{expected}")',
+    zh: 'id "{id}" 与文件名不符（应为 "{expected}"）',
+  },
+  /** `legacy.steps[2]: …` */
+  atSideStep: { en: '{side}.steps[{index}]: {message}', zh: '{side}.steps[{index}]：{message}' },
+  rowNoStep: {
+    en: 'rows[{row}].{side}: step {n} does not exist (the {side} session has {count} steps)',
+    zh: 'rows[{row}].{side}：第 {n} 步不存在（{side} 一方的会话只有 {count} 步）',
+  },
+  rowOrder: {
+    en: 'rows[{row}].{side}: the {side} steps appear once each, in order: expected {expected}, found {n}',
+    zh: 'rows[{row}].{side}：{side} 一方的每一步按顺序各出现一次：应为 {expected}，实际是 {n}',
+  },
+  rowsLeftOut: {
+    en: 'rows: {side} steps {from}–{to} are in no row',
+    zh: 'rows：{side} 一方的第 {from}–{to} 步不在任何一行中',
+  },
   scrollMore: { en: '↓ {n} more (j)', zh: '↓ 还有 {n} 行（j）' },
   scrollAbove: { en: '↑ {n} above (k)', zh: '↑ 上面 {n} 行（k）' },
   helpTitle: { en: 'Keys', zh: '按键' },

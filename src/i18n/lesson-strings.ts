@@ -54,6 +54,33 @@ export const LESSON_STRINGS = {
     en: "YAML: too many aliases: *{name} expands past the yaml library's limit of {max} (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor",
     zh: 'YAML 错误：别名过多：*{name} 展开后超过了 yaml 库的上限 {max}（maxAliasCount，防止资源耗尽）；请把文字直接写出来，不要重复使用这个锚点',
   },
+  // The words the lesson schema's own checks write (a regex's, a refine's); zod's own are
+  // translated by its zh-CN locale.
+  schemaFileId: {
+    en: 'lowercase letters, digits and dashes',
+    zh: '只能由小写字母、数字和连字符组成',
+  },
+  schemaExerciseId: {
+    en: 'an exercise id: lowercase letters, digits and dashes',
+    zh: '应是一个练习 id：只能由小写字母、数字和连字符组成',
+  },
+  schemaPointer: {
+    en: 'a JSON pointer such as /params/protocolVersion',
+    zh: '应是一个 JSON 指针，例如 /params/protocolVersion',
+  },
+  schemaRevisionShape: {
+    en: 'a revision such as 2025-11-25',
+    zh: '应是一个规范版本，例如 2025-11-25',
+  },
+  schemaRevisionKnown: {
+    en: 'a revision of the specification: {list}',
+    zh: '应是规范已有的版本之一：{list}',
+  },
+  schemaRowStep: {
+    en: 'a row names a step of one side at least',
+    zh: '每一行至少要指向其中一方的某一步',
+  },
+
   tooDeep: { en: 'nested too deeply to read', zh: '嵌套太深，无法读取' },
   cannotRead: { en: 'cannot read: {why}', zh: '无法读取：{why}' },
   noSuchFile: { en: 'no such file', zh: '没有这个文件' },
@@ -118,6 +145,13 @@ export const LESSON_STRINGS = {
     en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",
     zh: '{path}：故障 {fault} 在这里没有违反任何规则（裁判允许它），课程会把它显示为允许；请选择一个在此会话状态下构成违规的故障',
   },
+  revisionEra: {
+    en: "revision: {revision} is a revision of the {named}, but the lesson's session is in the {era}",
+    zh: 'revision：{revision} 是{named}的版本，但这一课的会话处于{era}',
+  },
+  eraModernNamed: { en: '2026-07-28 era (no handshake)', zh: ' 2026-07-28 时代（没有握手）' },
+  eraModern: { en: '2026-07-28 era', zh: ' 2026-07-28 时代' },
+  eraLegacy: { en: 'handshake era', zh: '握手时代' },
   annotationNowhere: {
     en: "{path}: annotations: {pointer} names no field of this step's envelope",
     zh: '{path}：annotations：{pointer} 不是这一步消息中的字段',

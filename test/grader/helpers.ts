@@ -9,6 +9,9 @@ import {
   loadExercises,
 } from '../../src/grader/index.js';
 import { type CliResult, ROOT, runCli } from '../helpers/cli.js';
+import { englishProse } from '../helpers/english-in-zh.js';
+
+export { englishProse };
 
 export const EXERCISES = join(ROOT, 'exercises');
 export const SOLUTIONS = join(ROOT, 'test', 'solutions');
@@ -88,19 +91,6 @@ export function learner(files: Record<string, Record<string, string>> = {}): str
     }
   }
   return cwd;
-}
-
-/**
- * The first run of English words in a Chinese text, outside what is quoted from the wire or the
- * learner's code (JSON strings, `code`): a case label or a word left untranslated. Undefined when
- * there is none. Identifiers (tools/list, data.supported, server-everything) are not words here.
- */
-export function englishProse(zh: string): string | undefined {
-  const unquoted = zh
-    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
-    .replace(/“[^”\n]*”/g, '“”')
-    .replace(/`[^`\n]*`/g, '``');
-  return unquoted.match(/(?<![\w./-])[A-Za-z]{2,}(?: [A-Za-z]{2,})+(?![\w./-])/)?.[0];
 }
 
 /**

@@ -39,3 +39,16 @@ export function englishPhrases(text: string, allowed: readonly string[] = []): s
   }
   return found;
 }
+
+/**
+ * The first run of English words in a Chinese text, outside what is quoted from the wire or the
+ * learner's code (JSON strings, `code`): a case label or a word left untranslated. Undefined when
+ * there is none. Identifiers (tools/list, data.supported, server-everything) are not words here.
+ */
+export function englishProse(zh: string): string | undefined {
+  const unquoted = zh
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/“[^”\n]*”/g, '“”')
+    .replace(/`[^`\n]*`/g, '``');
+  return unquoted.match(/(?<![\w./-])[A-Za-z]{2,}(?: [A-Za-z]{2,})+(?![\w./-])/)?.[0];
+}

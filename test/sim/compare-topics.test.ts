@@ -6,11 +6,12 @@ import {
   formatTopicProblem,
   loadTopicFile,
   openTopic,
+  playTopic,
   rowsProblem,
   SIDES,
   topicIds,
 } from '../../src/sim/compare/topics.js';
-import { englishPhrases } from '../helpers/english-in-zh.js';
+import { englishPhrases, englishProse } from '../helpers/english-in-zh.js';
 
 const ids = topicIds();
 
@@ -123,5 +124,71 @@ describe('a topic that is wrong says where, in one line', () => {
     expect(
       rowsProblem([{ legacy: 1, modern: 1, difference: d }], { legacy: 2, modern: 1 })?.message,
     ).toMatch(/legacy steps 2–2 are in no row/);
+  });
+});
+
+describe('a topic’s problems in Chinese (as a lesson file’s)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-compare-zh-'));
+  const HEAD = ['title: {en: a, zh: 甲}', 'summary: {en: b, zh: 乙}'];
+  const SIDE_LINES = [
+    'legacy: {revision: 2025-11-25, steps: [{client: initialize}, {server: next}]}',
+    'modern: {revision: 2026-07-28, steps: [{client: discover}, {server: next}]}',
+  ];
+  /** The Chinese line of the problem of a topic file of `lines` (file name left out). */
+  async function chineseLine(name: string, lines: readonly string[]): Promise<string> {
+    const file = join(dir, `${name}.yaml`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const loaded = loadTopicFile(file, name);
+    const problem = loaded.ok ? await openTopicProblem(loaded.value) : loaded.error;
+    const line = formatTopicProblem(problem, 'zh').slice(dir.length + 1);
+    expect(englishProse(line), line).toBeUndefined();
+    return line;
+  }
+  async function openTopicProblem(loaded: Parameters<typeof playTopic>[0]) {
+    const played = await playTopic(loaded);
+    if (played.ok) throw new Error('the topic played');
+    return played.error;
+  }
+
+  it('a YAML syntax error, a schema rule’s words, an id, a row', async () => {
+    expect(await chineseLine('yaml', [...HEAD, 'rows: [1, 2'])).toMatch(
+      /^yaml\.yaml:4:1: YAML 错误：缩进不对.*（BAD_INDENT）$/,
+    );
+    expect(
+      await chineseLine('row', [
+        ...HEAD,
+        ...SIDE_LINES,
+        'rows:',
+        '  - {legacy: null, modern: null, difference: {en: c, zh: 丙}}',
+      ]),
+    ).toBe('row.yaml:6:5: rows[0]：每一行至少要指向其中一方的某一步');
+    expect(
+      await chineseLine('named', [
+        'id: other',
+        ...HEAD,
+        ...SIDE_LINES,
+        'rows: [{legacy: 1, modern: 1, difference: {en: c, zh: 丙}}]',
+      ]),
+    ).toBe('named.yaml:1:5: id "other" 与文件名不符（应为 "named"）');
+  });
+
+  it('rows that do not pair the sessions, and a step that cannot be played', async () => {
+    expect(
+      await chineseLine('pairs', [
+        ...HEAD,
+        ...SIDE_LINES,
+        'rows: [{legacy: 1, modern: 1, difference: {en: c, zh: 丙}}]',
+      ]),
+    ).toBe('pairs.yaml: rows：legacy 一方的第 2–2 步不在任何一行中');
+    expect(
+      await chineseLine('fault', [
+        ...HEAD,
+        'legacy: {revision: 2025-11-25, steps: [{fault: cancel-initialize}]}',
+        'modern: {revision: 2026-07-28, steps: [{client: discover}]}',
+        'rows: [{legacy: 1, modern: 1, difference: {en: c, zh: 丙}}]',
+      ]),
+    ).toBe(
+      'fault.yaml:3: legacy.steps[0]：cancel-initialize 需要一个尚未得到回答的 initialize 请求',
+    );
   });
 });

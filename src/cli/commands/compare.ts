@@ -43,7 +43,9 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
       );
     }
     const broken = listed.flatMap((t) => (t.ok ? [] : [t.error]));
-    for (const p of broken) process.stderr.write(`mcp-sim: ${visible(formatTopicProblem(p))}\n`);
+    for (const p of broken) {
+      process.stderr.write(`mcp-sim: ${visible(formatTopicProblem(p, args.lang))}\n`);
+    }
     return broken.length > 0 ? 1 : 0;
   }
   const ids = topicIds();
@@ -52,9 +54,9 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
   }
   const played = await openTopic(args.topic);
   if (!played.ok) {
-    // A topic's problems are in English only (lesson files' are in both).
-    const line = formatTopicProblem(played.error);
-    throw new LessonError({ en: line, zh: line });
+    // Said in the learner's language, as a lesson file's problems are.
+    const { error } = played;
+    throw new LessonError({ en: formatTopicProblem(error), zh: formatTopicProblem(error, 'zh') });
   }
   const { compareModel } = await import('../../ui/compare-model.js');
   const model = compareModel(played.value, args.lang);

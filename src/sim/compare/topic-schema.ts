@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import {
   bilingual,
   clientConfigSchema,
@@ -16,7 +17,7 @@ import {
  */
 const sideSchema = z
   .object({
-    revision: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a revision such as 2025-11-25'),
+    revision: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, LESSON_STRINGS.schemaRevisionShape.en),
     server: serverConfigSchema.default(serverConfigSchema.parse({})),
     client: clientConfigSchema.default(clientConfigSchema.parse({})),
     steps: z.array(z.preprocess(withNote, stepSchema)).min(1),
@@ -29,10 +30,7 @@ const stepNumber = z.number().int().min(1).nullable();
 const rowSchema = z
   .object({ legacy: stepNumber, modern: stepNumber, difference: bilingual })
   .strict()
-  .refine(
-    (row) => row.legacy !== null || row.modern !== null,
-    'a row names a step of one side at least',
-  );
+  .refine((row) => row.legacy !== null || row.modern !== null, LESSON_STRINGS.schemaRowStep.en);
 
 export const topicSchema = z
   .object({

@@ -1,5 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { COMPARE_STRINGS } from '../../i18n/compare-strings.js';
+import type { Lang } from '../../i18n/lang.js';
+import { type Said, said } from '../../i18n/lesson-strings.js';
 import { packageRoot } from '../../package-root.js';
 import type { Step } from '../../session/index.js';
 import { runScenario } from '../scenario/engine.js';
@@ -13,12 +16,14 @@ export const TOPICS_DIR = join(packageRoot(), 'compare');
 export const SIDES = ['legacy', 'modern'] as const;
 export type Side = (typeof SIDES)[number];
 
-/** What is wrong with a topic file, one line: `file:line:column: message`. */
+/** What is wrong with a topic file, one line: `file:line:column: message`, in both languages. */
 export type TopicProblem = {
   readonly file: string;
   readonly line: number | null;
   readonly column: number | null;
+  /** In English: what tests quote. */
   readonly message: string;
+  readonly zh: string;
 };
 
 export type LoadedTopic = {
@@ -42,9 +47,10 @@ export type PlayedTopic = LoadedTopic & {
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: TopicProblem };
 
-export function formatTopicProblem(p: TopicProblem): string {
+/** A problem's one line in `lang` (English by default); the `file:line:column:` prefix is ASCII. */
+export function formatTopicProblem(p: TopicProblem, lang: Lang = 'en'): string {
   const where = p.line === null ? '' : `:${p.line}${p.column !== null ? `:${p.column}` : ''}`;
-  return `${p.file}${where}: ${p.message}`;
+  return `${p.file}${where}: ${lang === 'zh' ? p.zh : p.message}`;
 }
 
 /**
@@ -84,7 +90,9 @@ export function loadTopicFile(file: string, id: string): Result<LoadedTopic> {
         file,
         line: first?.line ?? null,
         column: first?.column ?? null,
-        message: first?.message ?? 'not a topic',
+        ...(first
+          ? { message: first.message, zh: first.zh ?? first.message }
+          : said(COMPARE_STRINGS.notATopic)),
       },
     };
   }
@@ -97,7 +105,7 @@ export function loadTopicFile(file: string, id: string): Result<LoadedTopic> {
         file,
         line: where?.line ?? 1,
         column: where?.column ?? 1,
-        message: `id "${read.value.id}" does not match the file name (expected "${id}")`,
+        ...said(COMPARE_STRINGS.idMismatch, { id: read.value.id, expected: id }),
       },
     };
   }
@@ -120,9 +128,14 @@ export async function playTopic(loaded: LoadedTopic): Promise<Result<PlayedTopic
   for (const side of SIDES) {
     const run = await runScenario(sideScenario(topic, topic[side]));
     if (!run.ok) {
-      const message = `${side}.steps[${run.error.step}]: ${run.error.message}`;
-      const line = loaded.lines[side][run.error.step] ?? null;
-      return { ok: false, error: { file, line, column: null, message } };
+      const { step: index, message, zh = message } = run.error;
+      const text = said(COMPARE_STRINGS.atSideStep, {
+        side,
+        index,
+        message: { en: message, zh },
+      });
+      const line = loaded.lines[side][index] ?? null;
+      return { ok: false, error: { file, line, column: null, ...text } };
     }
     played[side] = run.value.steps;
   }
@@ -131,7 +144,10 @@ export async function playTopic(loaded: LoadedTopic): Promise<Result<PlayedTopic
   const problem = rowsProblem(topic.rows, { legacy: legacy.length, modern: modern.length });
   if (problem !== null) {
     const line = problem.row === null ? null : (loaded.lines.rows[problem.row] ?? null);
-    return { ok: false, error: { file, line, column: null, message: problem.message } };
+    return {
+      ok: false,
+      error: { file, line, column: null, message: problem.message, zh: problem.zh },
+    };
   }
   return { ok: true, value: { ...loaded, legacy, modern, rows: topic.rows } };
 }
@@ -140,28 +156,22 @@ export async function playTopic(loaded: LoadedTopic): Promise<Result<PlayedTopic
 export function rowsProblem(
   rows: readonly TopicRow[],
   counts: Readonly<Record<Side, number>>,
-): { readonly row: number | null; readonly message: string } | null {
+): ({ readonly row: number | null } & Said) | null {
   for (const side of SIDES) {
     let expected = 1;
     for (const [row, r] of rows.entries()) {
       const n = r[side];
       if (n === null) continue;
       if (n > counts[side])
-        return {
-          row,
-          message: `rows[${row}].${side}: step ${n} does not exist (the ${side} session has ${counts[side]} steps)`,
-        };
+        return { row, ...said(COMPARE_STRINGS.rowNoStep, { row, side, n, count: counts[side] }) };
       if (n !== expected)
-        return {
-          row,
-          message: `rows[${row}].${side}: the ${side} steps appear once each, in order: expected ${expected}, found ${n}`,
-        };
+        return { row, ...said(COMPARE_STRINGS.rowOrder, { row, side, n, expected }) };
       expected += 1;
     }
     if (expected <= counts[side])
       return {
         row: null,
-        message: `rows: ${side} steps ${expected}–${counts[side]} are in no row`,
+        ...said(COMPARE_STRINGS.rowsLeftOut, { side, from: expected, to: counts[side] }),
       };
   }
   return null;

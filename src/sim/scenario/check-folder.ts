@@ -84,7 +84,11 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
       problems.push({
         file: lesson.file,
         line: lineOf(lesson.file, /^revision\s*:/),
-        message: `revision: ${lesson.scenario.revision} is a revision of the ${named === 'modern' ? '2026-07-28 era (no handshake)' : 'handshake era'}, but the lesson's session is in the ${era === 'modern' ? '2026-07-28 era' : 'handshake era'}`,
+        ...said(LESSON_STRINGS.revisionEra, {
+          revision: lesson.scenario.revision,
+          named: named === 'modern' ? LESSON_STRINGS.eraModernNamed : LESSON_STRINGS.eraLegacy,
+          era: era === 'modern' ? LESSON_STRINGS.eraModern : LESSON_STRINGS.eraLegacy,
+        }),
       });
     }
     const sources = logStepSources(lesson.scenario);

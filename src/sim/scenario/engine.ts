@@ -171,7 +171,7 @@ function emit(
   const { server, client, now } = ctx;
   if ('fault' in step) {
     const made = makeFault(step.fault, { ...ctx, params: step.params ?? {} });
-    if (!made.ok) return { error: made.error };
+    if (!made.ok) return failed(made.error);
     return { direction: made.direction, message: made.message, fault: step.fault, at: now };
   }
   if ('server' in step) {

@@ -1,3 +1,4 @@
+import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
 import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import {
@@ -9,7 +10,7 @@ import {
 import type { ClientRequest } from '../client/sim-client.js';
 import type { Scheduled } from '../server/outbox.js';
 import { MODERN_VERSIONS, SimServer } from '../server/sim-server.js';
-import type { FaultContext, FaultName, FaultResult } from './faults.js';
+import { cannot, type FaultContext, type FaultName, type FaultResult } from './faults.js';
 
 /**
  * The faults of the 2026-07-28 era (lessons 26–30): each sends one envelope that breaks one modern
@@ -25,7 +26,6 @@ const ok = (direction: Direction, message: JsonObject): FaultResult => ({
   direction,
   message,
 });
-const no = (error: string): FaultResult => ({ ok: false, error });
 
 const LIST_FLAGS = {
   toolsListChanged: 'notifications/tools/list_changed',
@@ -137,7 +137,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'client-answers-request': {
       // The client answers the server's request, as a handshake-era client would: -32601.
       const asked = [...ctx.log.view().pending].reverse().find((p) => p.requester === 'server');
-      if (!asked) return no('client-answers-request needs a request of the server waiting');
+      if (!asked) return cannot(SAY.needsServerRequest, { name });
       return ok(C2S, {
         jsonrpc: '2.0',
         id: asked.id,
@@ -152,7 +152,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         if (result?.resultType !== 'complete') return false;
         return name !== 'result-without-cache-hints' || 'ttlMs' in result;
       });
-      if (!found) return no(`${name} needs a pending request the server has a complete result for`);
+      if (!found) return cannot(SAY.needsCompleteResult, { name });
       const result = { ...(resultOf(found.item.message) ?? {}) };
       if (name === 'result-without-type') delete result.resultType;
       else if (name === 'result-without-cache-hints') {
@@ -170,10 +170,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'answer-unsupported-version':
     case 'version-error-without-supported': {
       const found = scheduledAnswer(ctx, (_r, m) => errorOf(m)?.code === -32022);
-      if (!found)
-        return no(
-          `${name} needs a pending request the server refuses with -32022 (a version it does not serve)`,
-        );
+      if (!found) return cannot(SAY.needsPendingRefusal, { name });
       const { request } = found;
       if (name === 'version-error-without-supported') {
         const error = errorOf(found.item.message) ?? {};
@@ -187,18 +184,14 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         ...meta,
         [PROTOCOL_VERSION_META]: MODERN_VERSIONS[0] ?? '2026-07-28',
       }));
-      if (!answer || !resultOf(answer))
-        return no(`${name}: the request gets no result even in a version the server serves`);
+      if (!answer || !resultOf(answer)) return cannot(SAY.noResultInServedVersion, { name });
       replace(ctx, request.id);
       return ok(S2C, { ...answer, id: request.id });
     }
     case 'input-request-not-declared':
     case 'capability-error-without-data': {
       const found = scheduledAnswer(ctx, (_r, m) => errorOf(m)?.code === -32021);
-      if (!found)
-        return no(
-          `${name} needs a pending tools/call the server refuses with -32021 (an undeclared client capability)`,
-        );
+      if (!found) return cannot(SAY.needsCapabilityRefusal, { name });
       const { request } = found;
       const error = errorOf(found.item.message) ?? {};
       if (name === 'capability-error-without-data') {
@@ -217,7 +210,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         },
       }));
       if (!answer || resultOf(answer)?.resultType !== 'input_required')
-        return no(`${name}: the tool asks for no input even with the capability`);
+        return cannot(SAY.asksNoInput, { name });
       replace(ctx, request.id);
       return ok(S2C, { ...answer, id: request.id });
     }
@@ -250,8 +243,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         ctx,
         (r, m) => r.method === 'resources/read' && errorOf(m)?.code === -32602,
       );
-      if (!found)
-        return no(`${name} needs a pending resources/read of a resource that does not exist`);
+      if (!found) return cannot(SAY.needsMissingResource, { name });
       const error = errorOf(found.item.message) ?? {};
       replace(ctx, found.request.id);
       return ok(S2C, { jsonrpc: '2.0', id: found.request.id, error: { ...error, code: -32002 } });
@@ -260,7 +252,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'input-required-empty-round': {
       const wanted = name === 'input-required-on-list' ? 'tools/list' : 'tools/call';
       const found = scheduledAnswer(ctx, (r, m) => r.method === wanted && resultOf(m) !== null);
-      if (!found) return no(`${name} needs a pending ${wanted} the server has a result for`);
+      if (!found) return cannot(SAY.needsResultFor, { name, method: wanted });
       const { ttlMs: _ttl, cacheScope: _scope, ...result } = resultOf(found.item.message) ?? {};
       replace(ctx, found.request.id);
       // The list keeps its tools and asks with a state (so that only the method is wrong); the
@@ -278,7 +270,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'retry-with-altered-state':
     case 'retry-without-answers': {
       const queued = queuedRetry(ctx);
-      if (!queued) return no(`${name} needs an input_required round the client is about to retry`);
+      if (!queued) return cannot(SAY.needsRoundToRetry, { name });
       const { round, retry } = queued;
       let body: JsonObject = queued.params;
       let id: RequestId = client.allocateId();
@@ -305,17 +297,17 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       );
     case 'notification-before-ack': {
       const stream = latestStream(ctx, 'opening');
-      if (!stream) return no(`${name} needs a listen stream the server has not acknowledged yet`);
+      if (!stream) return cannot(SAY.needsUnackedStream, { name });
       const flag = FLAGS.find((f) => stream.filter[f] === true);
       const uris = stream.filter.resourceSubscriptions;
       if (flag) return ok(S2C, onStream(stream.id, LIST_FLAGS[flag]));
       if (Array.isArray(uris) && typeof uris[0] === 'string')
         return ok(S2C, onStream(stream.id, 'notifications/resources/updated', { uri: uris[0] }));
-      return no(`${name} needs a listen stream that asked for something`);
+      return cannot(SAY.needsStreamAsking, { name });
     }
     case 'ack-beyond-filter': {
       const stream = latestStream(ctx, 'opening');
-      if (!stream) return no(`${name} needs a listen stream the server has not acknowledged yet`);
+      if (!stream) return cannot(SAY.needsUnackedStream, { name });
       const ack = server.outbox
         .list()
         .find(
@@ -323,9 +315,9 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
             i.about === stream.id &&
             i.message.method === 'notifications/subscriptions/acknowledged',
         );
-      if (!ack) return no(`${name}: the server has no acknowledgment scheduled for the stream`);
+      if (!ack) return cannot(SAY.noAckScheduled, { name });
       const extra = FLAGS.find((f) => stream.filter[f] !== true);
-      if (!extra) return no(`${name} needs a listen whose filter leaves a list_changed flag out`);
+      if (!extra) return cannot(SAY.needsFlagLeftOut, { name });
       const ackParams = isObject(ack.message.params) ? ack.message.params : {};
       const honoured = isObject(ackParams.notifications) ? ackParams.notifications : {};
       replace(ctx, stream.id);
@@ -342,7 +334,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       });
     case 'notification-not-in-filter': {
       const stream = latestStream(ctx, 'open');
-      if (!stream) return no(`${name} needs an acknowledged listen stream`);
+      if (!stream) return cannot(SAY.needsAckedStream, { name });
       const flag = FLAGS.find((f) => stream.filter[f] !== true);
       if (flag) return ok(S2C, onStream(stream.id, LIST_FLAGS[flag]));
       return ok(
@@ -356,7 +348,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       const target = [...client.pending()]
         .reverse()
         .find((p) => p.method !== 'subscriptions/listen');
-      if (!target) return no(`${name} needs a pending client request that is not a listen`);
+      if (!target) return cannot(SAY.needsNonListen, { name });
       return ok(S2C, {
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
@@ -364,6 +356,6 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       });
     }
     default:
-      return no(`no such fault: ${name}`);
+      return cannot(SAY.noSuchFault, { name });
   }
 }

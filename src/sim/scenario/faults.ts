@@ -1,3 +1,5 @@
+import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
+import { type Bilingual, filled } from '../../i18n/lang.js';
 import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import {
@@ -77,7 +79,12 @@ export type FaultContext = {
 
 export type FaultResult =
   | { readonly ok: true; readonly direction: Direction; readonly message: JsonObject }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: Bilingual };
+
+/** A fault that cannot be played where it stands: why, in both languages. */
+export function cannot(text: Bilingual, values: Readonly<Record<string, string>>): FaultResult {
+  return { ok: false, error: filled(text, values) };
+}
 
 const C2S: Direction = 'client->server';
 const S2C: Direction = 'server->client';
@@ -109,7 +116,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         return { ok: true, direction: C2S, message: client.request(method) };
       }
       const used = client.peekId() - 1;
-      if (used < 1) return { ok: false, error: 'reuse-id needs an earlier client request' };
+      if (used < 1) return cannot(FAULT_STRINGS.needsEarlierRequest, { name });
       return { ok: true, direction: C2S, message: { jsonrpc: '2.0', id: used, method } };
     }
     case 'request-before-initialized':
@@ -137,8 +144,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       };
     case 'decreasing-progress': {
       const active = activeToken(ctx);
-      if (!active)
-        return { ok: false, error: 'decreasing-progress needs a request with a progress token' };
+      if (!active) return cannot(FAULT_STRINGS.needsProgressToken, { name });
       return {
         ok: true,
         direction: S2C,
@@ -147,30 +153,21 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     }
     case 'progress-after-completion': {
       const token = ctx.completedTokens.at(-1);
-      if (token === undefined)
-        return {
-          ok: false,
-          error: 'progress-after-completion needs a completed request with a progress token',
-        };
+      if (token === undefined) return cannot(FAULT_STRINGS.needsCompletedToken, { name });
       return { ok: true, direction: S2C, message: progress(token, 99) };
     }
     case 'progress-after-cancellation': {
       // The token the cancelled request itself carried: progress on it is what a server that
       // ignores the cancellation keeps sending.
       const token = ctx.cancelled.findLast((c) => c.token !== undefined)?.token;
-      if (token === undefined)
-        return {
-          ok: false,
-          error: 'progress-after-cancellation needs a cancelled request with a progress token',
-        };
+      if (token === undefined) return cannot(FAULT_STRINGS.needsCancelledToken, { name });
       return { ok: true, direction: S2C, message: progress(token, 99) };
     }
     case 'unknown-progress-token':
       return { ok: true, direction: S2C, message: progress('nobody-sent-this-token', 1) };
     case 'response-after-cancellation': {
       const id = ctx.cancelled.at(-1)?.id;
-      if (id === undefined)
-        return { ok: false, error: 'response-after-cancellation needs a cancelled request' };
+      if (id === undefined) return cannot(FAULT_STRINGS.needsCancelled, { name });
       return {
         ok: true,
         direction: S2C,
@@ -183,7 +180,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     }
     case 'wrong-version': {
       const init = client.pending().find((p) => p.method === 'initialize');
-      if (!init) return { ok: false, error: 'wrong-version needs a pending initialize' };
+      if (!init) return cannot(FAULT_STRINGS.needsPendingInitialize, { name });
       server.outbox.dropAbout(init.id);
       return {
         ok: true,
@@ -213,7 +210,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       };
     case 'cancel-initialize': {
       const init = client.pending().find((p) => p.method === 'initialize');
-      if (!init) return { ok: false, error: 'cancel-initialize needs a pending initialize' };
+      if (!init) return cannot(FAULT_STRINGS.needsPendingInitialize, { name });
       return {
         ok: true,
         direction: C2S,
@@ -270,19 +267,12 @@ const REQUIRED_META: Readonly<Record<string, string>> = {
  */
 function requestMetaMissing(ctx: FaultContext): FaultResult {
   const { client, params } = ctx;
+  const fault = 'request-meta-missing';
   if (client.modernVersion === null)
-    return {
-      ok: false,
-      error:
-        'request-meta-missing needs a modern client (client era: modern, or a server/discover it sent answered)',
-    };
+    return cannot(FAULT_STRINGS.needsModernClient, { name: fault });
   const name = str(params.key, 'clientCapabilities');
   const key = REQUIRED_META[name];
-  if (key === undefined)
-    return {
-      ok: false,
-      error: `request-meta-missing: key must be protocolVersion or clientCapabilities, not ${name}`,
-    };
+  if (key === undefined) return cannot(FAULT_STRINGS.metaKeyOneOf, { name: fault, key: name });
   const given = isObject(params.params) ? params.params : undefined;
   const message = client.request(str(params.method, 'tools/list'), given);
   const body = isObject(message.params) ? message.params : {};
@@ -304,11 +294,7 @@ function versionNotRefused(ctx: FaultContext): FaultResult {
     .at(-1);
   const target = refusal?.about;
   if (target === undefined)
-    return {
-      ok: false,
-      error:
-        'version-not-refused needs a client request the server is about to refuse with -32022 (a protocolVersion it does not serve)',
-    };
+    return cannot(FAULT_STRINGS.needsRefusal, { name: 'version-not-refused' });
   const method = ctx.client.pending().find((p) => p.id === target)?.method;
   server.outbox.dropAbout(target);
   const info = { name: server.config.name, version: server.config.version };
@@ -341,11 +327,7 @@ function requestStateAltered(ctx: FaultContext): FaultResult {
   const body = isObject(next?.params) ? next.params : null;
   const state = body?.requestState;
   if (!next || !body || typeof state !== 'string')
-    return {
-      ok: false,
-      error:
-        'request-state-altered needs a retry the client is about to send (after an input_required round with requestState)',
-    };
+    return cannot(FAULT_STRINGS.needsRetryAboutToGo, { name: 'request-state-altered' });
   client.outbox.shift();
   return {
     ok: true,

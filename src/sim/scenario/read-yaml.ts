@@ -8,8 +8,10 @@ import {
   LineCounter,
   parseDocument,
   visit,
+  YAMLError,
 } from 'yaml';
 import { LESSON_STRINGS, type Said, said } from '../../i18n/lesson-strings.js';
+import { yamlErrorText } from '../../i18n/yaml-strings.js';
 
 /** Where in the file: 1-based line and column. */
 export type Position = { readonly line: number; readonly column: number };
@@ -93,7 +95,9 @@ export function readYaml(source: string): ReadYaml {
   try {
     doc = parseDocument(source, { lineCounter: counter, prettyErrors: false });
   } catch (error) {
-    const problem = said(LESSON_STRINGS.yaml, { message: oneLine(error) });
+    const problem = said(LESSON_STRINGS.yaml, {
+      message: yamlErrorText(codeOf(error), oneLine(error)),
+    });
     return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
   if (doc.errors.length > 0) {
@@ -101,7 +105,8 @@ export function readYaml(source: string): ReadYaml {
       ok: false,
       problems: doc.errors.map((e) => {
         const { line, col } = counter.linePos(e.pos[0]);
-        return { line, column: col, ...said(LESSON_STRINGS.yaml, { message: oneLine(e) }) };
+        const message = yamlErrorText(e.code, oneLine(e));
+        return { line, column: col, ...said(LESSON_STRINGS.yaml, { message }) };
       }),
     };
   }
@@ -113,9 +118,14 @@ export function readYaml(source: string): ReadYaml {
     const problem =
       error instanceof RangeError
         ? said(LESSON_STRINGS.tooDeep)
-        : said(LESSON_STRINGS.yaml, { message: oneLine(error) });
+        : said(LESSON_STRINGS.yaml, { message: yamlErrorText(codeOf(error), oneLine(error)) });
     return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
+}
+
+/** The library's error code, when what it threw is one of its errors. */
+function codeOf(error: unknown): string | undefined {
+  return error instanceof YAMLError ? error.code : undefined;
 }
 
 function oneLine(error: unknown): string {

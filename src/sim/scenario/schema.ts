@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { filled, type Bilingual as Text } from '../../i18n/lang.js';
+import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { CACHEABLE_METHODS } from '../../protocol/caching.js';
 import { KNOWN_VERSIONS } from '../../protocol/versions.js';
 import { TOOL_NAMES } from '../server/session-tools.js';
@@ -28,7 +30,7 @@ export const bilingual = z
   .strict();
 
 const json = z.record(z.string(), z.unknown());
-const pointer = z.string().regex(/^(\/[^/]*)*$/, 'a JSON pointer such as /params/protocolVersion');
+const pointer = z.string().regex(/^(\/[^/]*)*$/, LESSON_STRINGS.schemaPointer.en);
 
 // Each kind of action is a named branch, listed once in a table by the word that selects it: the
 // unions are made from the tables, and a step that fails is diagnosed against the branch its key
@@ -246,10 +248,25 @@ export const clientConfigSchema = z
   })
   .strict();
 
+const REVISION_KNOWN = filled(LESSON_STRINGS.schemaRevisionKnown, {
+  list: KNOWN_VERSIONS.join(', '),
+});
+
+/**
+ * What the schemas' own checks say (a regex's or a refine's words, which zod's locales do not
+ * know), in both languages: zod carries the English line, and a problem finds its Chinese here.
+ */
+export const SCHEMA_WORDS: readonly Text[] = [
+  LESSON_STRINGS.schemaFileId,
+  LESSON_STRINGS.schemaExerciseId,
+  LESSON_STRINGS.schemaPointer,
+  LESSON_STRINGS.schemaRevisionShape,
+  REVISION_KNOWN,
+  LESSON_STRINGS.schemaRowStep,
+];
+
 /** The id a lesson or compare topic may give itself (it must equal its file's or folder's). */
-export const fileId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes');
+export const fileId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, LESSON_STRINGS.schemaFileId.en);
 
 export const scenarioSchema = z
   .object({
@@ -259,9 +276,9 @@ export const scenarioSchema = z
     /** The protocol revision the lesson teaches (shown with its title). */
     revision: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a revision such as 2025-11-25')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, LESSON_STRINGS.schemaRevisionShape.en)
       .refine((v) => (KNOWN_VERSIONS as readonly string[]).includes(v), {
-        message: `a revision of the specification: ${KNOWN_VERSIONS.join(', ')}`,
+        message: REVISION_KNOWN.en,
       })
       .default('2025-11-25'),
     server: serverConfigSchema.default(serverConfigSchema.parse({})),
@@ -271,7 +288,7 @@ export const scenarioSchema = z
     /** The exercise (its folder under exercises/) that practises the lesson: the recap names it. */
     exercise: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'an exercise id: lowercase letters, digits and dashes')
+      .regex(/^[a-z0-9][a-z0-9-]*$/, LESSON_STRINGS.schemaExerciseId.en)
       .optional(),
     spec: z.array(z.string()).default([]),
   })

@@ -3,7 +3,7 @@ import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, type Said, said } from '../../i18n/lesson-strings.js';
 import { FAULT_NAMES } from './faults.js';
 import { closest } from './find-lesson.js';
-import { type ActionKinds, STEP_KINDS } from './schema.js';
+import { type ActionKinds, SCHEMA_WORDS, STEP_KINDS } from './schema.js';
 import { type KeysAt, keysIn } from './schema-keys.js';
 
 /** A validation problem at a path of the lesson (keys and indexes from its root). */
@@ -22,6 +22,8 @@ type Issue = {
   readonly errors?: readonly (readonly Issue[])[];
   /** `unrecognized_keys`: the stray keys of the mapping at `path`. */
   readonly keys?: readonly string[];
+  /** `invalid_key`: what is wrong with the key at `path` itself. */
+  readonly issues?: readonly Issue[];
 };
 
 /** How badly a union branch failed: a wrong shape at its root is worse than a wrong detail inside. */
@@ -66,6 +68,10 @@ export function flattenIssues(
         };
       });
     }
+    // A record's key that fails its own schema (a field note's pointer): say why, at the key.
+    if (issue.code === 'invalid_key' && issue.issues && issue.issues.length > 0) {
+      return flattenIssues(issue.issues, known).map((inner) => ({ ...inner, path, key: true }));
+    }
     return [{ path, message: issue.message, zh: zhOf(issue) }];
   });
 }
@@ -75,15 +81,18 @@ const ZH = z.locales.zhCN().localeError;
 
 /**
  * A zod issue's message in Chinese, from zod's own zh-CN locale. A message the schema wrote itself
- * (a regex's or refine's words) is not zod's: it has no translation there and stays as written.
- * The issue needs its input (`reportInput`) for the locale to name what was received.
+ * (a regex's or refine's words) is not zod's: its Chinese is the one SCHEMA_WORDS gives it (a
+ * message found nowhere stays as written). The issue needs its input (`reportInput`) for the
+ * locale to name what was received.
  */
 function zhOf(issue: Issue): string {
   const message = (error: typeof EN, wanted: Issue): string | undefined => {
     const out = error(wanted as never);
     return typeof out === 'string' ? out : out?.message;
   };
-  if (message(EN, issue) !== issue.message) return issue.message;
+  if (message(EN, issue) !== issue.message) {
+    return SCHEMA_WORDS.find((w) => w.en === issue.message)?.zh ?? issue.message;
+  }
   return message(ZH, issue) ?? issue.message;
 }
 

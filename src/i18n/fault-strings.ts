@@ -1,0 +1,114 @@
+import type { Bilingual } from './lang.js';
+
+/**
+ * Why a named fault cannot be played where it stands in a lesson (the session's state lacks what
+ * the fault works on), in both languages: `lessons --check` and opening the lesson say it after
+ * the step (`steps[3]: …`). `{name}` is the fault's name, as the lesson file writes it.
+ */
+export const FAULT_STRINGS = {
+  noSuchFault: { en: 'no such fault: {name}', zh: '没有这个故障：{name}' },
+
+  // 2024-11-05 … 2025-11-25
+  needsEarlierRequest: {
+    en: '{name} needs an earlier client request',
+    zh: '{name} 需要客户端之前发过的一个请求',
+  },
+  needsProgressToken: {
+    en: '{name} needs a request with a progress token',
+    zh: '{name} 需要一个带进度令牌（progressToken）的请求',
+  },
+  needsCompletedToken: {
+    en: '{name} needs a completed request with a progress token',
+    zh: '{name} 需要一个已完成、且带进度令牌（progressToken）的请求',
+  },
+  needsCancelledToken: {
+    en: '{name} needs a cancelled request with a progress token',
+    zh: '{name} 需要一个已取消、且带进度令牌（progressToken）的请求',
+  },
+  needsCancelled: {
+    en: '{name} needs a cancelled request',
+    zh: '{name} 需要一个已取消的请求',
+  },
+  needsPendingInitialize: {
+    en: '{name} needs a pending initialize',
+    zh: '{name} 需要一个尚未得到回答的 initialize 请求',
+  },
+
+  // 2026-07-28
+  needsModernClient: {
+    en: '{name} needs a modern client (client era: modern, or a server/discover it sent answered)',
+    zh: '{name} 需要一个 2026-07-28 时代的客户端（客户端配置写 `era: modern`，或它发出的 server/discover 已得到回答）',
+  },
+  metaKeyOneOf: {
+    en: '{name}: key must be protocolVersion or clientCapabilities, not {key}',
+    zh: '{name}：参数 key 只能是 protocolVersion 或 clientCapabilities，不能是 {key}',
+  },
+  needsRefusal: {
+    en: '{name} needs a client request the server is about to refuse with -32022 (a protocolVersion it does not serve)',
+    zh: '{name} 需要一个服务器即将以 -32022 拒绝的客户端请求（其 protocolVersion 是服务器不支持的版本）',
+  },
+  needsPendingRefusal: {
+    en: '{name} needs a pending request the server refuses with -32022 (a version it does not serve)',
+    zh: '{name} 需要一个服务器会以 -32022 拒绝的未完成请求（它的版本服务器不支持）',
+  },
+  noResultInServedVersion: {
+    en: '{name}: the request gets no result even in a version the server serves',
+    zh: '{name}：即使换成服务器支持的版本，这个请求也得不到结果',
+  },
+  needsRetryAboutToGo: {
+    en: '{name} needs a retry the client is about to send (after an input_required round with requestState)',
+    zh: '{name} 需要一个客户端即将发送的重试（在一轮带 requestState 的 input_required 之后）',
+  },
+  needsServerRequest: {
+    en: '{name} needs a request of the server waiting',
+    zh: '{name} 需要一个正在等待回答的服务器请求',
+  },
+  needsCompleteResult: {
+    en: '{name} needs a pending request the server has a complete result for',
+    zh: '{name} 需要一个未完成的请求，且服务器已为它备好完整的结果（`resultType: complete`）',
+  },
+  needsCapabilityRefusal: {
+    en: '{name} needs a pending tools/call the server refuses with -32021 (an undeclared client capability)',
+    zh: '{name} 需要一个服务器会以 -32021 拒绝的未完成 tools/call（请求没有声明所需的客户端能力）',
+  },
+  asksNoInput: {
+    en: '{name}: the tool asks for no input even with the capability',
+    zh: '{name}：即使声明了这项能力，这个工具也不会请求输入',
+  },
+  needsMissingResource: {
+    en: '{name} needs a pending resources/read of a resource that does not exist',
+    zh: '{name} 需要一个读取不存在的资源、尚未完成的 resources/read',
+  },
+  needsResultFor: {
+    en: '{name} needs a pending {method} the server has a result for',
+    zh: '{name} 需要一个服务器已备好结果、尚未完成的 {method}',
+  },
+  needsRoundToRetry: {
+    en: '{name} needs an input_required round the client is about to retry',
+    zh: '{name} 需要一轮客户端即将重试的 input_required',
+  },
+  needsUnackedStream: {
+    en: '{name} needs a listen stream the server has not acknowledged yet',
+    zh: '{name} 需要一个服务器尚未确认的 listen 流',
+  },
+  needsStreamAsking: {
+    en: '{name} needs a listen stream that asked for something',
+    zh: '{name} 需要一个订阅了某些通知的 listen 流',
+  },
+  noAckScheduled: {
+    en: '{name}: the server has no acknowledgment scheduled for the stream',
+    zh: '{name}：服务器没有为这个流安排确认通知',
+  },
+  needsFlagLeftOut: {
+    en: '{name} needs a listen whose filter leaves a list_changed flag out',
+    zh: '{name} 需要一个过滤条件漏掉了某个 list_changed 标志的 listen',
+  },
+  needsAckedStream: {
+    en: '{name} needs an acknowledged listen stream',
+    zh: '{name} 需要一个已被确认的 listen 流',
+  },
+  needsNonListen: {
+    en: '{name} needs a pending client request that is not a listen',
+    zh: '{name} 需要一个尚未完成、且不是 listen 的客户端请求',
+  },
+} as const satisfies Record<string, Bilingual>;
