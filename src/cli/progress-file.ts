@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 // zod/mini, not the full zod: a command that finds a progress file reads it before anything else,
 // and the full build of zod costs about 70 ms of start-up (docs/benchmarks.md).
 import en from 'zod/v4/locales/en.js';
+import { pointerToken } from '../protocol/json.js';
 import { jsonErrorAt } from '../protocol/json-error-at.js';
 import { reasonOf } from './fs-reason.js';
 import type { Progress } from './progress-merge.js';
@@ -33,14 +34,13 @@ export type DiskProgress =
   | { readonly kind: 'read'; readonly progress: Progress; readonly asides: readonly Aside[] };
 
 /** A JSON pointer token (RFC 6901): `~` and `/` escaped. */
-const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function issueText(pointer: string, error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  const path = (issue?.path ?? []).map((key) => `/${token(String(key))}`).join('');
+  const path = (issue?.path ?? []).map((key) => `/${pointerToken(String(key))}`).join('');
   return `${pointer}${path}: ${issue?.message ?? 'invalid'}`;
 }
 
@@ -82,7 +82,7 @@ export function sortProgress(value: Record<string, unknown>): {
       continue;
     }
     for (const [id, entry] of Object.entries(entries)) {
-      const pointer = `/${section}/${token(id)}`;
+      const pointer = `/${section}/${pointerToken(id)}`;
       const parsed = ENTRY[section].safeParse(entry);
       if (parsed.success) Object.assign(progress[section], { [id]: parsed.data });
       else asides.push({ pointer, why: issueText(pointer, parsed.error), value: entry });

@@ -1,5 +1,5 @@
 import type { Bilingual } from '../i18n/lang.js';
-import { isObject } from '../protocol/json.js';
+import { isObject, pointerToken } from '../protocol/json.js';
 
 export type Difference = {
   /** JSON pointer to where the two differ ("" is the whole value). */
@@ -19,7 +19,6 @@ export const any = (type: Matcher['$any'], note?: Bilingual): Matcher =>
 
 const isMatcher = (v: unknown): v is Matcher =>
   typeof v === 'object' && v !== null && typeof (v as Matcher).$any === 'string';
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Where a value differs from what was expected, key by key (a structural diff, not a line diff):
@@ -40,7 +39,7 @@ export function diffJson(expected: unknown, seen: unknown, pointer = ''): Differ
   if (isObject(expected) && isObject(seen)) {
     const out: Difference[] = [];
     for (const key of new Set([...Object.keys(expected), ...Object.keys(seen)])) {
-      out.push(...diffJson(expected[key], seen[key], `${pointer}/${escapePointer(key)}`));
+      out.push(...diffJson(expected[key], seen[key], `${pointer}/${pointerToken(key)}`));
     }
     return out;
   }

@@ -5,6 +5,9 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A key as one reference token of a JSON pointer (RFC 6901 § 3: `~` as `~0`, `/` as `~1`). */
+export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
 /**
  * The value a JSON pointer names (objects by own key, arrays by index), or undefined when it
  * names none: parsed JSON holds no undefined, so that answers whether the field exists.

@@ -8,7 +8,7 @@
  * (the `method` const of each message type, and `<Name>ResultResponse`), not from a table here.
  */
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { isObject } from './json.js';
+import { isObject, pointerToken } from './json.js';
 import { ajv2020, ajvChinese, ajvFormats } from './lazy-ajv.js';
 import { reduceIssues } from './modern-schema-issues.js';
 import schema from './schema/2026-07-28.json' with { type: 'json' };
@@ -52,16 +52,12 @@ function validatorOf(def: string): ValidateFunction {
   return validate;
 }
 
-export function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function toIssues(errors: readonly ErrorObject[], base: string): ModernSchemaIssue[] {
   const chinese = errors.map((error) => ({ ...error }));
   ajvChinese()(chinese);
   return errors.map((error, i) => {
     const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
-    const child = typeof missing === 'string' ? `/${escapePointer(missing)}` : '';
+    const child = typeof missing === 'string' ? `/${pointerToken(missing)}` : '';
     return {
       pointer: base + error.instancePath + child,
       keyword: error.keyword,
@@ -174,7 +170,7 @@ export function inputRequestIssues(
   value: unknown,
   base = '/result/inputRequests',
 ): ModernSchemaIssue[] {
-  return defIssues('InputRequest', value, `${base}/${escapePointer(key)}`);
+  return defIssues('InputRequest', value, `${base}/${pointerToken(key)}`);
 }
 
 /**
@@ -187,7 +183,7 @@ export function inputResponseIssues(
   method?: string,
   base = '/params/inputResponses',
 ): ModernSchemaIssue[] {
-  const at = `${base}/${escapePointer(key)}`;
+  const at = `${base}/${pointerToken(key)}`;
   const def = method === undefined ? undefined : resultDefsOf(method)[0];
   return defIssues(def ?? 'InputResponse', value, at);
 }

@@ -54,6 +54,7 @@ import type { $ZodErrorMap } from 'zod/v4/core';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 import { type HandshakeMethodName, isHandshakeMethod, type MethodName } from './catalogue.js';
 import type { JsonObject } from './envelope.js';
+import { pointerToken } from './json.js';
 
 /** Anything with zod's safeParse: the SDK's schemas, whichever zod flavour they were built with. */
 type Schema = {
@@ -129,7 +130,7 @@ export type SchemaIssue = {
 const ZH: $ZodErrorMap = zhCN().localeError;
 
 function pointerOf(base: string, path: ReadonlyArray<PropertyKey>): string {
-  return base + path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return base + path.map((p) => `/${pointerToken(String(p))}`).join('');
 }
 
 function firstIssue(

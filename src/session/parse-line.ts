@@ -1,5 +1,5 @@
 import { type Direction, isDirection } from '../protocol/index.js';
-import { isObject } from '../protocol/json.js';
+import { isObject, pointerToken } from '../protocol/json.js';
 import { notJson } from './step.js';
 
 export type ParsedLine =
@@ -30,7 +30,7 @@ function headersOf(value: unknown): { headers: Record<string, string> } | { poin
   if (!isObject(value)) return { pointer: '/headers' };
   const headers: Record<string, string> = {};
   for (const [name, text] of Object.entries(value)) {
-    const pointer = `/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const pointer = `/headers/${pointerToken(name)}`;
     if (typeof text !== 'string') return { pointer };
     headers[name.toLowerCase()] = text;
   }

@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { pointerToken } from '../protocol/json.js';
 import { visibleJson } from '../protocol/visible.js';
 import type { JsonTokenKind } from './json-lines.js';
 
@@ -28,8 +29,6 @@ export type FoldState = {
   /** The pointer of the field the cursor is on. */
   readonly cursor: string;
 };
-
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function valueText(value: unknown): { text: string; role: JsonTokenKind } {
   if (value === null || value === undefined) return { text: 'null', role: 'null' };
@@ -73,7 +72,7 @@ export function fieldNodes(message: unknown): FieldNode[] {
       const [key, item] = entries[i] as [string, unknown];
       tasks.push({
         v: item,
-        pointer: `${pointer}/${escapePointer(key)}`,
+        pointer: `${pointer}/${pointerToken(key)}`,
         parent: pointer,
         depth: depth + 1,
         label: isArray ? `[${key}]` : visibleJson(JSON.stringify(key)),

@@ -1,3 +1,4 @@
+import { pointerToken } from '../protocol/json.js';
 import { visibleJson } from '../protocol/visible.js';
 
 /** One coloured piece of a pretty-printed JSON line. */
@@ -24,7 +25,6 @@ export type JsonLayout = {
   readonly inlineWidth?: number;
 };
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const punct = (text: string): JsonToken => ({ kind: 'punct', text });
 /** A string as JSON, with the controls JSON.stringify leaves raw (DEL, C1, bidi) escaped too. */
 const quoted = (text: string) => visibleJson(JSON.stringify(text));
@@ -78,7 +78,7 @@ function inline(
       width += name.length + 2;
     }
     if (width > budget) return null;
-    const inner = inline(item, `${pointer}/${escapePointer(key)}`, budget - width);
+    const inner = inline(item, `${pointer}/${pointerToken(key)}`, budget - width);
     if (inner === null) return null;
     for (const t of inner.tokens) tokens.push(t);
     for (const p of inner.pointers) pointers.push(p);
@@ -146,7 +146,7 @@ export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
       const [k, item] = entries[i] as [string, unknown];
       tasks.push({
         v: item,
-        pointer: `${pointer}/${escapePointer(k)}`,
+        pointer: `${pointer}/${pointerToken(k)}`,
         depth: depth + 1,
         key: isArray ? null : k,
         comma: i < entries.length - 1,

@@ -3,7 +3,7 @@ import type { LineCounter } from 'yaml';
 import type * as z from 'zod';
 import type { Bilingual } from '../../i18n/lang.js';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
-import { valueAt } from '../../protocol/json.js';
+import { pointerToken, valueAt } from '../../protocol/json.js';
 import { positionOf, readYaml } from './read-yaml.js';
 import { keysIn } from './schema-keys.js';
 import { flattenIssues, type PathIssue } from './step-diagnosis.js';
@@ -93,7 +93,7 @@ export function readYamlFile<T>(
 }
 
 const pointerOf = (path: readonly PropertyKey[]): string =>
-  path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  path.map((k) => `/${pointerToken(String(k))}`).join('');
 
 /**
  * A required key that is missing because it was misspelled (`recapp:` for `recap:`) is one mistake:
