@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { type ClientRequest, request } from 'node:http';
+import { CLI, WORK } from './cli.js';
 
 export type RawResponse = {
   readonly status: number;
@@ -67,3 +69,42 @@ export const INIT = JSON.stringify({
     clientInfo: { name: 'raw', version: '1' },
   },
 });
+
+/** A `serve --http` child of a test: its URL once it listens, its stderr, and how to stop it. */
+export type Serving = {
+  readonly url: Promise<URL>;
+  /** SIGTERM, once; resolves with the exit code and everything it wrote to stderr. */
+  readonly stop: () => Promise<{ code: number | null; stderr: string }>;
+  readonly stderr: () => string;
+};
+
+/**
+ * `mcp-sim serve --http 0 …` as a child; `url` resolves once it says where it listens (in either
+ * language). `started`, when given, collects its `stop` for the file's afterAll.
+ */
+export function startServe(
+  args: readonly string[] = [],
+  started?: Array<() => Promise<unknown>>,
+): Serving {
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: WORK });
+  let stderr = '';
+  const url = new Promise<URL>((resolve, reject) => {
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      const match = /(?:listening on|正在监听) (http:\S+)/.exec(stderr);
+      if (match?.[1]) resolve(new URL(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  let stopped: Promise<{ code: number | null; stderr: string }> | null = null;
+  const stop = () => {
+    stopped ??= new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve({ code: child.exitCode, stderr });
+      child.on('exit', (code) => resolve({ code, stderr }));
+      child.kill('SIGTERM');
+    });
+    return stopped;
+  };
+  started?.push(stop);
+  return { url, stop, stderr: () => stderr };
+}

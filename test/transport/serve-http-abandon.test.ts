@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CLI, runCli, WORK } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { startServe as serveChild } from '../helpers/http.js';
 
 /**
  * A client that closes a request's response stream (SSE) before the answer, with fetch and an
@@ -14,41 +14,18 @@ import { CLI, runCli, WORK } from '../helpers/cli.js';
  */
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-abandon-'));
 const servers: Array<() => Promise<unknown>> = [];
+const startServe = (args: string[]) => serveChild(args, servers);
 afterAll(async () => {
   await Promise.all(servers.map((stop) => stop()));
   rmSync(work, { recursive: true, force: true });
 });
-
-function startServe(args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: WORK });
-  let stderr = '';
-  const url = new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (b: Buffer) => {
-      stderr += b.toString();
-      const match = /listening on (http:\S+)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  let stopped: Promise<{ code: number | null; stderr: string }> | null = null;
-  const stop = () => {
-    stopped ??= new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve({ code: child.exitCode, stderr });
-      child.on('exit', (code) => resolve({ code, stderr }));
-      child.kill('SIGTERM');
-    });
-    return stopped;
-  };
-  servers.push(stop);
-  return { url, stop, stderr: () => stderr };
-}
 
 const HEADERS = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
 };
 
-async function post(url: string, headers: Record<string, string>, body: unknown) {
+async function post(url: URL, headers: Record<string, string>, body: unknown) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { ...HEADERS, ...headers },
@@ -58,7 +35,7 @@ async function post(url: string, headers: Record<string, string>, body: unknown)
 }
 
 /** POSTs a request, reads the first chunk of its SSE stream, then closes the stream. */
-async function abandon(url: string, headers: Record<string, string>, body: unknown) {
+async function abandon(url: URL, headers: Record<string, string>, body: unknown) {
   const controller = new AbortController();
   const res = await fetch(url, {
     method: 'POST',

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,40 +9,16 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, WORK } from '../helpers/cli.js';
-import { INIT, raw } from '../helpers/http.js';
+import { runCli } from '../helpers/cli.js';
+import { INIT, raw, startServe as serveChild } from '../helpers/http.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-modern-'));
 const servers: Array<() => Promise<unknown>> = [];
+const startServe = (args: string[] = []) => serveChild(args, servers);
 afterAll(async () => {
   await Promise.all(servers.map((stop) => stop()));
   rmSync(work, { recursive: true, force: true });
 });
-
-/** `serve --http 0 …` as a child; resolves with its URL once it listens. */
-function startServe(args: string[] = []) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: WORK });
-  let stderr = '';
-  const url = new Promise<URL>((resolve, reject) => {
-    child.stderr.on('data', (b: Buffer) => {
-      stderr += b.toString();
-      const match = /listening on (http:\S+)/.exec(stderr);
-      if (match?.[1]) resolve(new URL(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  let stopped: Promise<{ code: number | null; stderr: string }> | null = null;
-  const stop = () => {
-    stopped ??= new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve({ code: child.exitCode, stderr });
-      child.on('exit', (code) => resolve({ code, stderr }));
-      child.kill('SIGTERM');
-    });
-    return stopped;
-  };
-  servers.push(stop);
-  return { url, stop, stderr: () => stderr };
-}
 
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

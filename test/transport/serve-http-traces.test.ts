@@ -1,36 +1,15 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CLI, runCli, WORK } from '../helpers/cli.js';
-import { INIT, raw } from '../helpers/http.js';
+import { runCli } from '../helpers/cli.js';
+import { INIT, raw, startServe } from '../helpers/http.js';
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-traces-'));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** `serve --http 0 …` as a child; resolves with its URL once it listens. */
-function startServe(args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '0', ...args], { cwd: WORK });
-  let stderr = '';
-  const url = new Promise<URL>((resolve, reject) => {
-    child.stderr.on('data', (b: Buffer) => {
-      stderr += b.toString();
-      const match = /(?:listening on|正在监听) (http:\S+)/.exec(stderr);
-      if (match?.[1]) resolve(new URL(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    return { code: await exited, stderr };
-  };
-  return { url, stop, stderr: () => stderr };
-}
 
 type TraceJson = {
   messages: Array<{ method: string | null; violations: string[] }>;
