@@ -85,7 +85,15 @@ export type ModelMessage<T extends MessageType = MessageType> = T extends Messag
 /** The transport closed: stdin closed, the process exited, the HTTP session was deleted. */
 export type CloseEvent = { readonly type: 'close' };
 
-export type ModelEvent = ModelMessage | CloseEvent;
+/**
+ * The client closed the HTTP response stream of its request `id` before the answer came: no
+ * message, a transport event. In 2026-07-28 it is the cancellation (basic/patterns/cancellation ›
+ * Transport-Specific Cancellation); in the handshake era it is not (2025-11-25
+ * basic/transports › Streamable HTTP, Sending Messages to the Server).
+ */
+export type AbandonEvent = { readonly type: 'abandon'; readonly id: RequestId };
+
+export type ModelEvent = ModelMessage | CloseEvent | AbandonEvent;
 
 /** A raw message and the way it travelled, before classification. */
 export type EnvelopeEvent = {

@@ -1,7 +1,7 @@
 import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import type { Direction, RequestId, Side } from '../protocol/index.js';
 import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
-import { type CloseEvent, type HttpHeaders, toModelEvent } from './events.js';
+import { type CloseEvent, type HttpHeaders, type ModelEvent, toModelEvent } from './events.js';
 import { isWaiting } from './records.js';
 import { roundKey } from './records-streams.js';
 import { sessionMachine } from './session-machine.js';
@@ -19,7 +19,9 @@ export type RefereeEvent =
       /** The HTTP request headers it travelled with, when the source knows them. */
       readonly headers?: HttpHeaders;
     }
-  | { readonly type: 'close' };
+  | { readonly type: 'close' }
+  /** The client closed the HTTP response stream of its request `id` before its answer. */
+  | { readonly type: 'abandon'; readonly id: RequestId };
 
 export type RefereeState = SnapshotFrom<typeof sessionMachine>;
 
@@ -75,9 +77,13 @@ const CLOSE: CloseEvent = { type: 'close' };
  * the rules allow.
  */
 export function advance(state: RefereeState, event: RefereeEvent): RefereeState {
-  const modelEvent =
-    event.type === 'close' ? CLOSE : toModelEvent(event.direction, event.message, event.headers);
-  return transition(state.machine, state, modelEvent)[0];
+  return transition(state.machine, state, modelEventOf(event))[0];
+}
+
+/** A wire event as the machine takes it: a message classified, a close or an abandon as it is. */
+function modelEventOf(event: RefereeEvent): ModelEvent {
+  if (event.type === 'envelope') return toModelEvent(event.direction, event.message, event.headers);
+  return event.type === 'close' ? CLOSE : event;
 }
 
 /**
@@ -95,12 +101,7 @@ export type RefereeRun = {
 export function runReferee(input: SessionInput = {}): RefereeRun {
   const actor = createActor(sessionMachine, { input }).start();
   return {
-    send: (event) =>
-      actor.send(
-        event.type === 'close'
-          ? CLOSE
-          : toModelEvent(event.direction, event.message, event.headers),
-      ),
+    send: (event) => actor.send(modelEventOf(event)),
     state: () => actor.getSnapshot(),
   };
 }

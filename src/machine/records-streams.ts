@@ -170,7 +170,16 @@ export function recordAcknowledgement(ctx: SessionContext, msg: ModelMessage): v
 /** A notifications/cancelled naming a listen stream (from either side) ends it. */
 export function recordListenCancelled(ctx: SessionContext, msg: ModelMessage): void {
   const id = cancelledId(msg);
-  const listen = id === null ? undefined : ctx.ledger.listens.get(id);
-  if (id === null || !listen || listen.ended) return;
+  if (id !== null) endListen(ctx, id);
+}
+
+/**
+ * The subscriptions/listen `id` ends: its stream was cancelled (2026-07-28
+ * basic/patterns/subscriptions › Cancellation), by a notifications/cancelled or, over HTTP, by the
+ * client closing the stream.
+ */
+export function endListen(ctx: SessionContext, id: RequestId): void {
+  const listen = ctx.ledger.listens.get(id);
+  if (!listen || listen.ended) return;
   ctx.ledger.listens.set(id, { ...listen, ended: true });
 }

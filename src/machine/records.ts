@@ -205,13 +205,26 @@ function endToken(
 /** Cancellation: the requester gave up on a pending request; it expects no answer and no progress. */
 export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
   const id = cancelledId(msg);
-  if (id === null) return {};
-  const record = ctx.ledger.request(msg.sender, id);
+  return id === null ? {} : cancelled(ctx, msg.sender, id);
+}
+
+/**
+ * The client closed the HTTP response stream of its request `id` (a modern session only: 2026-07-28
+ * basic/patterns/cancellation › Transport-Specific Cancellation makes that the cancellation, and no
+ * notifications/cancelled is expected). The request is cancelled as if the notification had come.
+ */
+export function abandonRequest(ctx: SessionContext, id: RequestId): Update {
+  return cancelled(ctx, 'client', id);
+}
+
+/** `requester`'s request `id` is cancelled: no longer pending, its progress token ended. */
+function cancelled(ctx: SessionContext, requester: Side, id: RequestId): Update {
+  const record = ctx.ledger.request(requester, id);
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record?.status !== 'pending') return {};
-  const update = withoutPending(ctx, msg.sender, id);
-  ctx.ledger.requests[msg.sender].set(id, { ...record, status: 'cancelled' });
-  endToken(ctx, record, msg.sender, 'cancelled');
+  const update = withoutPending(ctx, requester, id);
+  ctx.ledger.requests[requester].set(id, { ...record, status: 'cancelled' });
+  endToken(ctx, record, requester, 'cancelled');
   return update;
 }
 

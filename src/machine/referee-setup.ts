@@ -20,6 +20,7 @@ import {
 } from './facts.js';
 import { judge } from './judge.js';
 import {
+  abandonRequest,
   adoptModernRules,
   cancelRequest,
   completeRequest,
@@ -43,6 +44,7 @@ import {
 } from './records.js';
 import { countLogLevel } from './records-modern-a.js';
 import {
+  endListen,
   recordAcknowledgement,
   recordListenCancelled,
   recordStreamAnswer,
@@ -307,6 +309,18 @@ export const refereeSetup = setup({
     judgeModernCancelled: assign(({ context, event }) => {
       assertEvent(event, CANCELLED);
       return judged(context, event, cancelRequest, recordListenCancelled);
+    }),
+    /**
+     * The client closed the HTTP response stream of its request (2026-07-28
+     * basic/transports/streamable-http › Cancellation): that request is cancelled, and a listen
+     * stream's subscription ends. No message, so nothing to judge: the verdict stays the last one.
+     */
+    abandonRequest: assign(({ context, event }) => {
+      assertEvent(event, 'abandon');
+      const ctx: SessionContext = { ...context };
+      const update = abandonRequest(ctx, event.id);
+      endListen(ctx, event.id);
+      return update;
     }),
     /** The probe's DiscoverResult: the session stays modern, and what the server offers is kept. */
     judgeDiscoverResult: assign(({ context, event }) => {

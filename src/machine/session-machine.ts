@@ -89,6 +89,11 @@ const MODERN_MESSAGES = {
   'client.error': [{ guard: 'answersOpenRequest', actions: 'judgeAnswer' }, { actions: 'judge' }],
   'client.invalid': { actions: 'judgeBroken' },
   'server.invalid': { actions: 'judgeBroken' },
+  // Over HTTP, the client closing a request's response stream is its cancellation (2026-07-28
+  // basic/patterns/cancellation › Transport-Specific Cancellation). The handshake era has no such
+  // event: there a disconnection is not a cancellation (2025-11-25 basic/transports › Sending
+  // Messages to the Server), so the request still waits for its answer.
+  abandon: { actions: 'abandonRequest' },
   close: { target: '.closed', actions: 'markClosed' },
 } as const;
 

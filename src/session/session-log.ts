@@ -22,7 +22,7 @@ import type { Direction, RequestId, Side } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { withinDepth } from './depth.js';
 import { inferDirection } from './infer-direction.js';
-import type { Step, WireEvent } from './step.js';
+import type { Abandoned, Step, WireEvent } from './step.js';
 
 export type SessionLogOptions = SessionInput & {
   /**
@@ -82,6 +82,7 @@ export class SessionLog {
     let problemZh: string | null = null;
     let raw: unknown = null;
     let closedBy: Side | null = null;
+    let abandoned: Abandoned | null = null;
     if (event.type === 'message') {
       direction = event.direction ?? inferDirection(this.#state, event.message);
       message = event.message;
@@ -101,6 +102,15 @@ export class SessionLog {
       problem = event.problem;
       problemZh = event.problemZh ?? null;
       raw = event.raw ?? null;
+    } else if (event.type === 'abandon') {
+      direction = 'client->server';
+      const waiting = this.#view.pending.find((p) => p.requester === 'client' && p.id === event.id);
+      this.#advance({ type: 'abandon', id: event.id });
+      abandoned = {
+        id: event.id,
+        method: waiting?.method ?? null,
+        cancelled: waiting !== undefined && !this.requestPending('client', event.id),
+      };
     } else {
       this.#advance({ type: 'close' });
       direction = event.by === 'client' ? 'client->server' : 'server->client';
@@ -118,6 +128,7 @@ export class SessionLog {
       problemZh,
       raw,
       closedBy,
+      abandoned,
       phases: this.#phases,
       session: this.#view,
       tools: this.#tools,

@@ -98,7 +98,24 @@ export type WireEvent =
       /** What was read of it, to keep in a transcript: the line's text, or a batch's array. */
       readonly raw?: unknown;
     })
-  | (Origin & { readonly type: 'close'; readonly by: Side });
+  | (Origin & { readonly type: 'close'; readonly by: Side })
+  /**
+   * The client closed the HTTP response stream of its request `id` before the answer came (a
+   * Streamable HTTP source only: stdio has no per-request stream).
+   */
+  | (Origin & { readonly type: 'abandon'; readonly id: RequestId });
+
+/** What an `abandon` step did to the request whose stream the client closed. */
+export type Abandoned = {
+  readonly id: RequestId;
+  /** The request's method, when it was waiting for its answer (else null: nothing in flight). */
+  readonly method: string | null;
+  /**
+   * Whether the close cancelled it: in 2026-07-28 it does (basic/patterns/cancellation ›
+   * Transport-Specific Cancellation); in the handshake era it does not, and the request still waits.
+   */
+  readonly cancelled: boolean;
+};
 
 /**
  * One event of a session and everything the referee decided about it: the only record of "an
@@ -108,7 +125,7 @@ export type WireEvent =
 export type Step = {
   /** 0-based position in the session log. */
   readonly index: number;
-  readonly kind: 'message' | 'unreadable' | 'close';
+  readonly kind: 'message' | 'unreadable' | 'close' | 'abandon';
   /** Who sent it; for a close, who closed (`client->server`: the client). */
   readonly direction: Direction;
   /** The message as sent on the wire (a `message` step), else null. */
@@ -124,6 +141,8 @@ export type Step = {
   /** What an `unreadable` step's line held (its text, or a batch's array), when kept. */
   readonly raw: unknown;
   readonly closedBy: Side | null;
+  /** For an `abandon` step: the request whose response stream the client closed, else null. */
+  readonly abandoned: Abandoned | null;
   /** Each side's lifecycle phase after this step. */
   readonly phases: SidePhases;
   /** What the session has fixed after this step: version, declarations, pending requests. */

@@ -9,12 +9,14 @@ import {
   startReferee,
   verdictOf,
 } from '../../src/machine/index.js';
-import type { Direction } from '../../src/protocol/index.js';
+import type { Direction, RequestId } from '../../src/protocol/index.js';
 
 /** A referee for the machine's own tests: its latest state, advanced one event at a time. */
 export type TestReferee = {
   readonly feed: (direction: Direction, message: unknown, headers?: HttpHeaders) => StepReport;
   readonly close: () => void;
+  /** The client closes the HTTP response stream of its request `id`. */
+  readonly abandon: (id: RequestId) => void;
   readonly snapshot: () => RefereeState;
   readonly phases: () => SidePhases;
 };
@@ -35,6 +37,9 @@ export function createReferee(input: SessionInput = {}): TestReferee {
     },
     close() {
       state = advance(state, { type: 'close' });
+    },
+    abandon(id) {
+      state = advance(state, { type: 'abandon', id });
     },
     snapshot: () => state,
     phases: () => sidePhases(state),

@@ -73,7 +73,8 @@ export type Step =
       /** The HTTP request headers it was POSTed with (lower-case names), when over HTTP. */
       readonly headers?: HttpHeaders;
     }
-  | { readonly kind: 'close' };
+  | { readonly kind: 'close' }
+  | { readonly kind: 'abandon'; readonly id: RequestId };
 
 export type SessionRun = {
   readonly referee: Referee;
@@ -107,6 +108,12 @@ export class SessionBuilder {
     return this;
   }
 
+  /** The client closes the HTTP response stream of its request `id` (no message). */
+  abandon(id: RequestId): this {
+    this.#steps.push({ kind: 'abandon', id });
+    return this;
+  }
+
   initialize(options: HandshakeOptions = {}): this {
     return this.client(initializeRequest(options));
   }
@@ -133,6 +140,7 @@ export class SessionBuilder {
     const reports: StepReport[] = [];
     for (const step of this.#steps) {
       if (step.kind === 'close') referee.close();
+      else if (step.kind === 'abandon') referee.abandon(step.id);
       else reports.push(referee.feed(step.direction, step.message, step.headers));
     }
     const last = reports.at(-1);
