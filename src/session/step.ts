@@ -197,6 +197,34 @@ export function traceProblemOf(step: Step): TraceProblem | null {
   };
 }
 
+/**
+ * What an `abandon` step means, in one or two sentences: whether the closed stream cancelled its
+ * request, and by which revision's rule. Every observer (the screens, handouts, `trace`) says it
+ * with these words, or null for any other step.
+ */
+export function abandonNote(step: Step): Bilingual | null {
+  const a = step.abandoned;
+  if (step.kind !== 'abandon' || a === null) return null;
+  const id = typeof a.id === 'string' ? JSON.stringify(a.id) : String(a.id);
+  if (a.method === null) {
+    return {
+      en: `The client closed a response stream, but no request #${id} of its is in flight: nothing is cancelled.`,
+      zh: `客户端关闭了一个响应流，但它没有正在进行的请求 #${id}：没有请求被取消。`,
+    };
+  }
+  const what = `${a.method} #${id}`;
+  if (a.cancelled) {
+    return {
+      en: `The client closed the response stream of ${what}. In 2026-07-28 that is the cancellation (basic/patterns/cancellation › Transport-Specific Cancellation): no notifications/cancelled is sent, and the server must stop and send nothing more for it.`,
+      zh: `客户端关闭了 ${what} 的响应流。在 2026-07-28 中这就是取消（basic/patterns/cancellation › Transport-Specific Cancellation）：不发送 notifications/cancelled，服务器必须停止处理，且不再为它发送任何消息。`,
+    };
+  }
+  return {
+    en: `The client closed the response stream of ${what}. In the handshake era that is not a cancellation (2025-11-25 basic/transports › Sending Messages to the Server): the request still waits for its answer, and a client that means to cancel sends notifications/cancelled.`,
+    zh: `客户端关闭了 ${what} 的响应流。在握手时代这不是取消（2025-11-25 basic/transports › Sending Messages to the Server）：请求仍在等待回应；要取消，客户端应发送 notifications/cancelled。`,
+  };
+}
+
 /** Text that JSON.parse refused, with its reason (JSON.parse's own words, in either language). */
 export const notJson = (why: string) => ({
   en: `not valid JSON (${why})`,

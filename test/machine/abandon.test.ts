@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestId } from '../../src/protocol/index.js';
-import { SessionLog } from '../../src/session/index.js';
+import { abandonNote, SessionLog, type Step } from '../../src/session/index.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, session } from './session-builder.js';
 import { ack, listen, onStream, TOOLS_CHANGED } from './stream-builder.js';
@@ -122,5 +122,25 @@ describe('the session log’s abandon step', () => {
       method: null,
       cancelled: false,
     });
+  });
+});
+
+describe('abandonNote: the words every observer uses', () => {
+  it('says cancelled in 2026-07-28, still waiting in the handshake era, nothing when none', () => {
+    const modern = new SessionLog();
+    modern.push({ type: 'message', direction: 'client->server', message: slow(5) });
+    expect(abandonNote(modern.push({ type: 'abandon', id: 5 }))?.en).toMatch(
+      /tools\/call #5\. In 2026-07-28 that is the cancellation/,
+    );
+    expect(abandonNote(modern.push({ type: 'abandon', id: 'x' }))?.zh).toMatch(
+      /没有正在进行的请求 #"x"/,
+    );
+    const legacy = new SessionLog();
+    for (const m of session().handshake().client(rpc.request(2, 'tools/list')).steps) {
+      if (m.kind === 'message') legacy.push({ type: 'message', ...m });
+    }
+    const kept = legacy.push({ type: 'abandon', id: 2 });
+    expect(abandonNote(kept)?.en).toMatch(/tools\/list #2\. In the handshake era that is not/);
+    expect(abandonNote(legacy.steps[0] as Step)).toBeNull();
   });
 });

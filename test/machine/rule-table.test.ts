@@ -43,12 +43,14 @@ function beforeLast(steps: readonly Step[]): {
       state,
       step.kind === 'close'
         ? { type: 'close' }
-        : {
-            type: 'envelope',
-            direction: step.direction,
-            message: step.message,
-            ...(step.headers ? { headers: step.headers } : {}),
-          },
+        : step.kind === 'abandon'
+          ? { type: 'abandon', id: step.id }
+          : {
+              type: 'envelope',
+              direction: step.direction,
+              message: step.message,
+              ...(step.headers ? { headers: step.headers } : {}),
+            },
     );
   }
   return {
