@@ -1,4 +1,4 @@
-import type { Direction } from '../protocol/index.js';
+import type { Direction, RequestId } from '../protocol/index.js';
 import { classify } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import type { RawLine } from './line-reader.js';
@@ -29,6 +29,13 @@ export type SortedLine =
       readonly tMs?: number;
       /** The line's `headers`, when it had them (shape 2): lower-case names. */
       readonly headers?: Readonly<Record<string, string>>;
+    }
+  /** The client closed the HTTP response stream of its request `id`. */
+  | {
+      readonly type: 'abandon';
+      readonly line: number;
+      readonly id: RequestId;
+      readonly tMs?: number;
     }
   | { readonly type: 'problem'; readonly problem: TraceProblem };
 
@@ -89,6 +96,14 @@ export function createLineSorter() {
     }
     if (parsed.kind === 'problem')
       return hold(problemOf(raw.line, parsed.message, parsed.messageZh));
+    if (parsed.kind === 'abandon') {
+      const { id, tMs } = parsed;
+      return hold(
+        tMs === undefined
+          ? { type: 'abandon', line: raw.line, id }
+          : { type: 'abandon', line: raw.line, id, tMs },
+      );
+    }
     const message: SortedLine =
       parsed.tMs === undefined && parsed.headers === undefined
         ? { type: 'message', line: raw.line, direction: parsed.direction, message: parsed.message }

@@ -1,4 +1,4 @@
-import { type Direction, isDirection } from '../protocol/index.js';
+import { type Direction, isDirection, type RequestId } from '../protocol/index.js';
 import { isObject, pointerToken } from '../protocol/json.js';
 import { notJson } from './step.js';
 
@@ -15,6 +15,11 @@ export type ParsedLine =
       /** A wrapped line's `headers`: the HTTP request headers it was POSTed with (lower-case). */
       readonly headers?: Readonly<Record<string, string>>;
     }
+  /**
+   * `{"direction": "client->server", "abandon": <id>}`: the client closed the HTTP response stream
+   * of its request `id` (no message; a Streamable HTTP recorder writes it).
+   */
+  | { readonly kind: 'abandon'; readonly id: RequestId; readonly tMs?: number }
   | { readonly kind: 'problem'; readonly message: string; readonly messageZh: string }
   /** Not JSON and no message in it: a host log's own chatter, or a broken line of a transcript. */
   | { readonly kind: 'chatter'; readonly message: string; readonly messageZh: string };
@@ -37,6 +42,36 @@ function headersOf(value: unknown): { headers: Record<string, string> } | { poin
   return { headers };
 }
 
+/** A line `{"direction": "client->server", "abandon": <id>}` (direction optional), or its problem. */
+function abandonLine(value: Readonly<Record<string, unknown>>): ParsedLine {
+  if ('message' in value) {
+    return {
+      kind: 'problem',
+      message: 'a line holds either "message" or "abandon", not both',
+      messageZh: '一行只能有 "message" 或 "abandon" 之一，不能两者都有',
+    };
+  }
+  if ('direction' in value && value.direction !== 'client->server') {
+    return {
+      kind: 'problem',
+      message: `"abandon" is the client closing its request's response stream: "direction" must be "client->server", not ${JSON.stringify(value.direction)}`,
+      messageZh: `"abandon" 表示客户端关闭自己请求的响应流："direction" 必须是 "client->server"，而不是 ${JSON.stringify(value.direction)}`,
+    };
+  }
+  const id = value.abandon;
+  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) {
+    return {
+      kind: 'problem',
+      message: `"abandon" must be the id of the request whose stream closed (a string or a number), not ${JSON.stringify(id)}`,
+      messageZh: `"abandon" 必须是其响应流被关闭的请求的 id（字符串或数字），而不是 ${JSON.stringify(id)}`,
+    };
+  }
+  const tMs = value.t_ms;
+  return typeof tMs === 'number' && Number.isFinite(tMs)
+    ? { kind: 'abandon', id, tMs }
+    : { kind: 'abandon', id };
+}
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -46,9 +81,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
 }
 
 /**
- * Reads one transcript line in any of the three accepted shapes: a wrapped object
- * `{direction, message}`, a bare JSON-RPC message (direction inferred later), or a host log line
- * that embeds a message after `Message from client:` / `Message from server:`. A line that is
+ * Reads one transcript line in any of the accepted shapes: a wrapped object `{direction, message}`,
+ * a bare JSON-RPC message (direction inferred later), a host log line that embeds a message after
+ * `Message from client:` / `Message from server:`, or `{direction, abandon}` (the client closed a
+ * request's HTTP response stream). A line that is
  * none of these is `chatter`: the tracer decides whether it is a host log's own output (skipped)
  * or a broken line (reported), once it knows which kind of file it is reading.
  */
@@ -58,6 +94,7 @@ export function parseLine(text: string): ParsedLine {
   const parsed = parseJson(trimmed);
   if (parsed.ok) {
     const value = parsed.value;
+    if (isObject(value) && 'abandon' in value && !('jsonrpc' in value)) return abandonLine(value);
     if (isObject(value) && 'direction' in value && 'message' in value && !('jsonrpc' in value)) {
       if (!isDirection(value.direction)) {
         return {

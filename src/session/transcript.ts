@@ -13,9 +13,15 @@ export function createTranscriptReader(log: SessionLog) {
   // A recorder's clock starts before the session: times count from the first line that has one.
   let start: number | null = null;
   const push = (s: SortedLine): Step => {
-    if (s.type !== 'message') {
+    if (s.type === 'problem') {
       const { line, message: problem, messageZh: problemZh } = s.problem;
       return log.push({ type: 'unreadable', problem, problemZh, line });
+    }
+    if (s.type === 'abandon') {
+      const { id, line, tMs } = s;
+      if (tMs === undefined) return log.push({ type: 'abandon', id, line });
+      start ??= tMs;
+      return log.push({ type: 'abandon', id, line, t: tMs - start, timed: true });
     }
     const { direction, message, line, tMs, headers } = s;
     // A recorded HTTP request keeps its headers: the referee checks them against the body.

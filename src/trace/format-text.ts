@@ -1,4 +1,5 @@
 import type { Violation } from '../machine/index.js';
+import type { Bilingual } from '../protocol/catalogue.js';
 // Not from the protocol's index: the screens use problemLine too, and must not load the SDK.
 import { visible } from '../protocol/visible.js';
 import type { TraceProblem } from '../session/index.js';
@@ -88,6 +89,19 @@ export function violationLine(line: number, v: Violation, paint: Paint, lang: La
 export function problemLine(problem: TraceProblem, paint: Paint, lang: Lang = 'en'): string {
   const message = lang === 'zh' ? (problem.messageZh ?? problem.message) : problem.message;
   return `  ${lineLabel(problem.line, lang)}${paint.red(visible(message))}`;
+}
+
+/**
+ * An abandon step in the report's order: the client closed a request's HTTP response stream, and
+ * what that did (`abandonNote`, in `lang`).
+ */
+export function abandonLine(
+  line: number,
+  note: Bilingual,
+  paint: Paint,
+  lang: Lang = 'en',
+): string {
+  return `${paint.dim(lineLabel(line, lang))}${paint.yellow(lang === 'zh' ? note.zh : note.en)}`;
 }
 
 /** The session's era as the summary says it. */

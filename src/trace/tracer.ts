@@ -2,9 +2,16 @@ import type { SessionInput, StepReport } from '../machine/context.js';
 import type { SessionEra } from '../machine/model.js';
 import type { Era } from '../machine/rule-sets.js';
 import type { Violation } from '../machine/rules.js';
-import type { CapabilityPath, Direction, Primitive, RequestId } from '../protocol/index.js';
+import type {
+  Bilingual,
+  CapabilityPath,
+  Direction,
+  Primitive,
+  RequestId,
+} from '../protocol/index.js';
 import { visibleJson } from '../protocol/index.js';
 import {
+  abandonNote,
   createTranscriptReader,
   type RawLine,
   SessionLog,
@@ -73,7 +80,9 @@ export type TraceEvent =
       readonly report: StepReport;
       readonly details: readonly Violation[];
     }
-  | { readonly type: 'problem'; readonly problem: TraceProblem };
+  | { readonly type: 'problem'; readonly problem: TraceProblem }
+  /** The client closed a request's HTTP response stream: not a message, but what it did. */
+  | { readonly type: 'abandon'; readonly line: number; readonly note: Bilingual };
 
 /**
  * The trace report, an observer of steps: a label per message, a problem per line that is not one,
@@ -95,6 +104,8 @@ export function createTraceReport() {
   function take(step: Step): TraceEvent | null {
     const problem = traceProblemOf(step);
     if (problem !== null) return { type: 'problem', problem };
+    const note = abandonNote(step);
+    if (note !== null) return { type: 'abandon', line: step.line ?? step.index + 1, note };
     const report = step.verdict;
     if (step.kind !== 'message' || !report || report.kind === 'invalid') return null;
     era = step.session.era;

@@ -245,6 +245,8 @@ export class ModernHttp {
       done = true;
       const request = `${String(body.method)} #${String(rawId)}`;
       options.log(say(filled(SERVE_STRINGS.streamCancelled, { request })));
+      // A step of the log: the referee cancels the request, and a --trace-file keeps it.
+      if (id !== undefined) live.abandon(id);
       this.#end(live, 'client');
     });
     live.receive(body, headers);

@@ -174,6 +174,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           // Ended by the server (its answer, or an error the SDK gave itself): the stream is done.
           if (!streaming.delete(request) || res.writableFinished || closing) return;
           abandoned.set(request, method);
+          // A step of the session all the same: the referee keeps the request waiting.
+          live.abandon(request);
           log(
             filled(SERVE_STRINGS.streamAbandoned, { id, request: `${method} #${String(request)}` }),
           );

@@ -1,7 +1,7 @@
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
-import type { Side } from '../protocol/index.js';
+import type { RequestId, Side } from '../protocol/index.js';
 import {
   BATCH_PROBLEM,
   type HttpHeaders,
@@ -225,6 +225,15 @@ export class LiveServer {
   whenIdle(): Promise<void> {
     if (this.server.outbox.size === 0 || this.#closed) return Promise.resolve();
     return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  /**
+   * The client closed the HTTP response stream of its request `id` before the answer: a step of
+   * the session log, where the referee decides what it means in the session's era.
+   */
+  abandon(id: RequestId): void {
+    if (this.#closed) return;
+    this.#push({ type: 'abandon', id, t: this.#clock() });
   }
 
   /** The transport closed (by `by`): no more sending; the session log marks the shutdown. */

@@ -35,10 +35,18 @@ export class TraceWriter {
     this.#stream.write(`${JSON.stringify(line)}\n`);
   }
 
-  /** A step of the session log: its message, or what an unreadable line held; a close adds nothing. */
+  /**
+   * A step of the session log: its message, what an unreadable line held, or a closed response
+   * stream (`{"direction": "client->server", "abandon": <id>}`); a close adds nothing.
+   */
   writeStep(step: Step): void {
     if (step.kind === 'message') this.write(step.direction, step.message, step.headers);
     else if (step.kind === 'unreadable') this.write(step.direction, step.raw);
+    else if (step.kind === 'abandon' && step.abandoned && !this.#failed) {
+      const t = Math.round(performance.now() - this.#start);
+      const line = { direction: step.direction, abandon: step.abandoned.id, t_ms: t };
+      this.#stream.write(`${JSON.stringify(line)}\n`);
+    }
   }
 
   /** Flushes and closes the file; rejects when it could not be written. */

@@ -28,7 +28,7 @@ export async function traceRaw(
   for await (const raw of lines) {
     for (const event of tracer.push(raw)) {
       if (event.type === 'message') labels.push(event.label);
-      else problems.push(event.problem);
+      else if (event.type === 'problem') problems.push(event.problem);
     }
   }
   for (const event of tracer.finish()) if (event.type === 'problem') problems.push(event.problem);

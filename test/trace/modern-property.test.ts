@@ -184,7 +184,7 @@ function traceJson(lines: readonly string[]): { text: string; labels: TraceLabel
   const take = (events: ReturnType<typeof tracer.push>) => {
     for (const e of events) {
       if (e.type === 'message') labels.push(e.label);
-      else problems.push(e.problem);
+      else if (e.type === 'problem') problems.push(e.problem);
     }
   };
   lines.forEach((text, i) => {

@@ -219,6 +219,9 @@ describe('the tracer on random input', () => {
               expectWellFormed(event.label);
               labels.push(event.label);
               emitted.push(event.label.line);
+            } else if (event.type === 'abandon') {
+              expect(event.line).toBeLessThanOrEqual(i + 1);
+              emitted.push(event.line);
             } else {
               // A line held back (host log or not?) comes out with the line that decides.
               expect(event.problem.line).toBeLessThanOrEqual(i + 1);

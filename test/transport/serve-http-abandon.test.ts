@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -73,7 +73,17 @@ const INITIALIZE = {
   },
 };
 
-type Traced = { messages: Array<{ kind: string; id: unknown; method: string | null }> };
+type Traced = {
+  messages: Array<{ kind: string; id: unknown; method: string | null; violations: string[] }>;
+};
+
+
+/** The transcript's abandon lines (`{"direction", "abandon", "t_ms"}`). */
+const abandonLines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"abandon"'))
+    .map((line) => JSON.parse(line) as { direction: string; abandon: unknown });
 
 describe('serve --http, a response stream closed by the client before the answer', () => {
   it('2025-11-25: not a cancellation; the work goes on, what it sends is lost and not in the transcript', async () => {
@@ -121,6 +131,14 @@ describe('serve --http, a response stream closed by the client before the answer
     const { messages } = JSON.parse(traced.stdout) as Traced;
     expect(messages.filter((m) => m.kind === 'response').map((m) => m.id)).toEqual([1, 3]);
     expect(messages.filter((m) => m.method === 'notifications/progress').length).toBeLessThan(3);
+    // The closed stream is on the wire too, and its reader says what it meant in this era.
+    expect(abandonLines(file)).toEqual([
+      expect.objectContaining({ direction: 'client->server', abandon: 2 }),
+    ]);
+    const text = await runCli(['trace', file]);
+    expect(text.stdout).toContain(
+      'The client closed the response stream of tools/call #2. In the handshake era that is not a cancellation',
+    );
   });
 
   it('2026-07-28: the cancellation; serve says so, sends nothing more for it, and goes on', async () => {
@@ -150,11 +168,29 @@ describe('serve --http, a response stream closed by the client before the answer
       { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: envelope } },
     );
     expect(other.text).toContain('long_running_task');
-    const { code } = await serve.stop();
+    // The cancelled request's id is free again (2026-07-28 basic/index › Requests).
+    const again = await post(
+      url,
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: envelope } },
+    );
+    expect(again.text).toContain('"id":7');
+    const { code, stderr } = await serve.stop();
     expect(code).toBe(0);
+    // The live referee saw the close as the cancellation: no reused id.
+    expect(stderr).not.toContain('duplicate-request-id');
+    expect(abandonLines(file)).toEqual([
+      expect.objectContaining({ direction: 'client->server', abandon: 7 }),
+    ]);
+    // And so does the transcript's reader.
     const traced = await runCli(['trace', file, '--json']);
     const { messages } = JSON.parse(traced.stdout) as Traced;
-    expect(messages.filter((m) => m.kind === 'response').map((m) => m.id)).toEqual([8]);
+    expect(messages.filter((m) => m.kind === 'response').map((m) => m.id)).toEqual([8, 7]);
+    expect(messages.flatMap((m) => m.violations)).toEqual([]);
+    const text = await runCli(['trace', file, '--lang', 'zh']);
+    expect(text.stdout).toContain(
+      '客户端关闭了 tools/call #7 的响应流。在 2026-07-28 中这就是取消',
+    );
   });
 
   it('a stream the server ends by stopping is no client closing it, in either era', async () => {

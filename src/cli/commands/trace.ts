@@ -4,6 +4,7 @@ import type { Violation } from '../../machine/index.js';
 import { visibleJson } from '../../protocol/index.js';
 import { readLineBatches } from '../../session/index.js';
 import {
+  abandonLine,
   createTracer,
   headerRow,
   labelJson,
@@ -73,6 +74,9 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
         if (event.type === 'problem') {
           keepProblem(event.problem);
           if (!options.json) out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
+        } else if (event.type === 'abandon') {
+          // Not a message: the JSON report lists messages only (its contract); the text says it.
+          if (!options.json) out.write(`${abandonLine(event.line, event.note, paint, lang)}\n`);
         } else if (event.type === 'message') {
           if (options.json) {
             out.write(messages === 0 ? '\n' : ',\n');
