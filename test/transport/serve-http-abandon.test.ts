@@ -77,7 +77,6 @@ type Traced = {
   messages: Array<{ kind: string; id: unknown; method: string | null; violations: string[] }>;
 };
 
-
 /** The transcript's abandon lines (`{"direction", "abandon", "t_ms"}`). */
 const abandonLines = (file: string) =>
   readFileSync(file, 'utf8')
