@@ -124,6 +124,10 @@ export const LESSON_STRINGS = {
     en: 'client: end-listen, but the client has no open listen stream',
     zh: 'client: end-listen，但客户端没有打开的 listen 流',
   },
+  abandonNothing: {
+    en: 'client: abandon {id}, but the client is not waiting for such a request (answered, cancelled or never sent)',
+    zh: 'client: abandon {id}，但客户端并没有在等待这样的请求（已回应、已取消或从未发送）',
+  },
   noPending: {
     en: 'client: cancel, but the client has no pending request',
     zh: 'client: cancel，但客户端没有未完成的请求',

@@ -89,6 +89,18 @@ export const STRINGS = {
   legendNotification: { en: 'notification', zh: '通知' },
   legendError: { en: 'error response', zh: '错误回应' },
   legendClosed: { en: 'transport closed', zh: '传输已关闭' },
+  legendAbandoned: {
+    en: 'the client closed a request’s HTTP response stream',
+    zh: '客户端关闭了某个请求的 HTTP 响应流',
+  },
+  streamClosedTitle: {
+    en: 'the client closes the HTTP response stream of {request}',
+    zh: '客户端关闭了 {request} 的 HTTP 响应流',
+  },
+  streamClosedRow: { en: 'closes the stream of {request}', zh: '关闭 {request} 的流' },
+  abandonCancelled: { en: 'cancelled', zh: '已取消' },
+  abandonWaiting: { en: 'not cancelled', zh: '未取消' },
+  abandonNone: { en: 'nothing in flight', zh: '无进行中的请求' },
   legendCurrent: { en: 'current step', zh: '当前步骤' },
   legendRuleError: { en: 'rule broken', zh: '违反规则' },
   legendRuleWarning: { en: 'warning only', zh: '仅有警告' },

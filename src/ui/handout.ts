@@ -32,6 +32,11 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
   if (step.problem !== null) {
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${tr(STRINGS.unreadableLine, lang)}`;
   }
+  if (step.abandoned) {
+    const id = String(step.abandoned.id);
+    const request = step.abandoned.method === null ? `#${id}` : `${step.abandoned.method} #${id}`;
+    return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${tr(STRINGS.streamClosedTitle, lang, { request: `\`${request}\`` })}`;
+  }
   if (!r) {
     const by = step.closedBy === 'server' ? tr(STRINGS.server, lang) : tr(STRINGS.client, lang);
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
@@ -184,7 +189,8 @@ export function jsonSteps(steps: readonly Step[]): (ScreenStep | UnreadableLine)
 /**
  * `lesson --json`: every envelope exactly as sent on the wire, with its note and violations; a line
  * the lesson sent that is not a message is a step too, with `raw` (what was written) and the
- * `problem`. A closed transport is listed apart, after the step it followed.
+ * `problem`. A closed transport is listed apart, after the step it followed, and so is a closed
+ * HTTP response stream (`abandons`: the request's id, after the step it followed).
  */
 export function lessonJson(
   lesson: { readonly id: string; readonly scenario: { readonly title: Bilingual } },
@@ -193,11 +199,17 @@ export function lessonJson(
 ) {
   const steps = [];
   const closes = [];
+  const abandons = [];
   for (const step of timeline.steps) {
     if ('raw' in step) {
       const { direction, raw, problem } = step;
       const message = null;
       steps.push({ direction, message, raw, problem, note: tr(step.note, lang), violations: [] });
+      continue;
+    }
+    if (step.abandoned) {
+      const { id } = step.abandoned;
+      abandons.push({ afterStep: steps.length, id, note: tr(step.note, lang) });
       continue;
     }
     if (!step.message || !step.report) {
@@ -223,5 +235,6 @@ export function lessonJson(
     title: tr(lesson.scenario.title, lang),
     steps,
     ...(closes.length > 0 ? { closes } : {}),
+    ...(abandons.length > 0 ? { abandons } : {}),
   };
 }

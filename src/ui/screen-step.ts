@@ -6,9 +6,9 @@ import type { Direction } from '../protocol/direction.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { KnownVersion } from '../protocol/versions.js';
-import type { PeerViews, Step } from '../session/index.js';
+import type { Abandoned, PeerViews, Step } from '../session/index.js';
 // Not from the session's or the trace's index: those load the referee before the first frame.
-import { stepProblem, traceProblemOf } from '../session/step.js';
+import { abandonNote, stepProblem, traceProblemOf } from '../session/step.js';
 import { problemLine } from '../trace/format-text.js';
 import { visibleData } from './visible-data.js';
 
@@ -33,6 +33,8 @@ export type ScreenStep = {
   /** The HTTP request headers it was POSTed with, when its source knew them (lower-case names). */
   readonly headers: HttpHeaders | null;
   readonly closedBy: 'client' | 'server' | null;
+  /** The request whose HTTP response stream the client closed at this step (no message then). */
+  readonly abandoned: Abandoned | null;
   /**
    * A transcript's line that is not a message, as `mcp-sim trace` reports it ("line 3: …"); null
    * for a message or a close. Such a step has no envelope and no verdict.
@@ -200,6 +202,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     direction: step.direction,
     headers: message ? step.headers : null,
     closedBy,
+    abandoned: step.kind === 'abandon' ? step.abandoned : null,
     problem,
     line: step.line,
     note:
@@ -210,7 +213,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
           ? describe(report, step.session.ruleVersion)
           : closedBy
             ? closeNote(closedBy)
-            : { en: '', zh: '' }),
+            : (abandonNote(step) ?? { en: '', zh: '' })),
     annotations: message
       ? mergeAnnotations(
           annotate(message, report?.method ?? null, step.session.ruleVersion),

@@ -4,7 +4,7 @@ import { formatTime, rowSummary } from './row-summary.js';
 import type { ScreenStep } from './screen-step.js';
 import { worstSeverity } from './violation-list.js';
 
-export type ArrowStyle = 'solid' | 'dashed' | 'error' | 'invalid' | 'close';
+export type ArrowStyle = 'solid' | 'dashed' | 'error' | 'invalid' | 'close' | 'abandon';
 
 /** One row of the sequence diagram between the lifelines C and S. */
 export type SequenceRow = {
@@ -19,6 +19,11 @@ export type SequenceRow = {
   readonly time: string | null;
   /** The side that closed the transport at this step (no message then). */
   readonly closedBy: 'client' | 'server' | null;
+  /**
+   * The client closed a request's HTTP response stream at this step (no message then): whether
+   * that cancelled it (2026-07-28), left it waiting (the handshake era), or named none in flight.
+   */
+  readonly abandon: 'cancelled' | 'waiting' | 'none' | null;
   /** The referee found a rule broken by this message. */
   readonly broken: boolean;
   /** The gravest rule it broke: `error`, or `warning` when every broken rule is only a warning. */
@@ -34,6 +39,7 @@ export const ARROWS = {
   error: { right: '───✗───▶', left: '◀───✗───' },
   invalid: { right: '···?···▶', left: '◀···?···' },
   close: { right: '✕       ', left: '       ✕' },
+  abandon: { right: '───╳    ', left: '    ╳───' },
 } as const satisfies Record<ArrowStyle, { right: string; left: string }>;
 
 /** The current step's mark, in the column left of the C lifeline. */
@@ -58,7 +64,15 @@ export function sequenceRow(step: ScreenStep, steps: readonly ScreenStep[] = [])
 function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
   const side = step.direction === 'client->server' ? 'right' : 'left';
   const time = step.time === null ? null : formatTime(step.time);
-  const blank = { label: '', summary: '', time, closedBy: null, broken: false, severity: null };
+  const blank = {
+    label: '',
+    summary: '',
+    time,
+    closedBy: null,
+    abandon: null,
+    broken: false,
+    severity: null,
+  };
   if (step.problem !== null) {
     return {
       ...blank,
@@ -66,6 +80,19 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
       arrow: ARROWS.invalid[side],
       style: 'invalid',
       unreadable: step.line ?? step.index + 1,
+    };
+  }
+  const abandoned = step.abandoned;
+  if (abandoned) {
+    const id = String(abandoned.id);
+    return {
+      ...blank,
+      index: step.index,
+      arrow: ARROWS.abandon[side],
+      style: 'abandon',
+      label: abandoned.method === null ? `#${id}` : `${abandoned.method} #${id}`,
+      abandon: abandoned.cancelled ? 'cancelled' : abandoned.method === null ? 'none' : 'waiting',
+      unreadable: null,
     };
   }
   if (step.report === null) {
@@ -97,6 +124,7 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
     summary: rowSummary(step, steps),
     time,
     closedBy: null,
+    abandon: null,
     broken: violations.length > 0,
     severity: worstSeverity(violations),
     unreadable: null,

@@ -47,6 +47,7 @@ describe('the help overlay', () => {
       '──✗──▶',
       '··?··▶',
       '✕',
+      '──╳',
     ]);
     for (const mark of Object.values(SEVERITY_MARK)) expect(symbols).toContain(mark);
     expect(symbols).toContain(CURRENT_MARK);

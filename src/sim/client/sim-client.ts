@@ -240,18 +240,30 @@ export class SimClient {
   /** Cancels one of its own pending requests (the latest when no id is given). */
   cancel(id?: RequestId, reason = 'The user cancelled the operation'): JsonObject {
     const target = id ?? [...this.#pending.values()].at(-1)?.id;
-    if (target !== undefined) {
-      this.#pending.delete(idKey(target));
-      const stream = this.streams.get(idKey(target));
-      if (stream && (stream.state === 'opening' || stream.state === 'open')) {
-        stream.state = 'cancelled';
-      }
-    }
+    if (target !== undefined) this.#giveUp(target);
     return {
       jsonrpc: '2.0',
       method: 'notifications/cancelled',
       params: { requestId: target ?? null, reason },
     };
+  }
+
+  /**
+   * Closes the HTTP response stream of its request `id` (no message): the client stops waiting. In
+   * 2026-07-28 that is the cancellation; in the handshake era the server does not take it as one,
+   * but this client has given up on the answer all the same.
+   */
+  abandon(id: RequestId): void {
+    this.#giveUp(id);
+  }
+
+  /** The client no longer waits for `id`'s answer; a listen stream it opened is cancelled. */
+  #giveUp(id: RequestId): void {
+    this.#pending.delete(idKey(id));
+    const stream = this.streams.get(idKey(id));
+    if (stream && (stream.state === 'opening' || stream.state === 'open')) {
+      stream.state = 'cancelled';
+    }
   }
 
   pending(): ClientRequest[] {

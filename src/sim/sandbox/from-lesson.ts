@@ -6,6 +6,7 @@ import { SandboxSession } from './session.js';
 /** A recorded step as the wire event that made it. */
 function eventOf(step: Step): WireEvent {
   if (step.kind === 'close') return { type: 'close', by: step.closedBy ?? 'client' };
+  if (step.kind === 'abandon' && step.abandoned) return { type: 'abandon', id: step.abandoned.id };
   if (step.kind === 'unreadable') {
     return {
       type: 'unreadable',

@@ -125,6 +125,12 @@ export class SandboxSession {
   /** Replays a recorded step (a lesson's): into the log, and into the peer, whose answers are the recording's. */
   replay(event: WireEvent): void {
     this.#push(event);
+    if (event.type === 'abandon') {
+      // The recorded client closed a request's stream: the peer knows it as the lesson's did.
+      this.#server?.abandon(event.id);
+      this.#client?.abandon(event.id);
+      return;
+    }
     if (event.type !== 'message' || event.direction === undefined) return;
     if (event.direction === sentBy(this.side)) {
       const id = isObject(event.message) ? event.message.id : undefined;

@@ -1,3 +1,4 @@
+import { filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import type { Annotation, Direction, JsonObject, RequestId } from '../../protocol/index.js';
 import { type PeerViews, SessionLog, type Step as SessionStep } from '../../session/index.js';
@@ -83,6 +84,36 @@ export async function runScenario(
       const event = doAction(step.do, server, client, now);
       if (typeof step.do === 'object' && 'wait' in step.do) now += step.do.wait;
       events.push(event);
+      continue;
+    }
+    if ('client' in step && typeof step.client === 'object' && 'abandon' in step.client) {
+      // The client closes the HTTP response stream of a request it waits on: no message.
+      const wanted = step.client.abandon;
+      const request =
+        wanted === 'latest'
+          ? client.pending().at(-1)
+          : client.pending().find((p) => p.id === wanted);
+      if (!request) {
+        const text = filled(LESSON_STRINGS.abandonNothing, { id: JSON.stringify(wanted) });
+        return fail(i, text.en, text.zh);
+      }
+      client.abandon(request.id);
+      server.abandon(request.id);
+      const pushed = log.push({
+        type: 'abandon',
+        id: request.id,
+        t: now,
+        notes: { note: step.note, events, peers: viewPeers(client, server) },
+      });
+      // A request the referee took as cancelled (2026-07-28): what a fault may play after it.
+      if (pushed.abandoned?.cancelled) {
+        cancelled.push({
+          id: request.id,
+          ...(request.progressToken ? { token: request.progressToken } : {}),
+        });
+      }
+      events = [];
+      now += 1;
       continue;
     }
     if ('close' in step) {
@@ -230,6 +261,9 @@ function emit(
     const target = action['end-listen'] === 'latest' ? streams.at(-1)?.id : action['end-listen'];
     if (target === undefined) return failed(LESSON_STRINGS.noListenStream);
     message = client.endListen(target);
+  } else if ('abandon' in action) {
+    // Taken by the lesson's loop before it gets here: closing a stream sends no message.
+    return failed(LESSON_STRINGS.noPending);
   } else {
     const target = action.cancel === 'latest' ? client.pending().at(-1)?.id : action.cancel;
     if (target === undefined) return failed(LESSON_STRINGS.noPending);

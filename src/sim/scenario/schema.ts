@@ -87,6 +87,11 @@ const clientCancel = z
   })
   .strict();
 
+// The client closes the HTTP response stream of a request it is waiting on (no message).
+const clientAbandon = z
+  .object({ abandon: z.union([z.literal('latest'), z.string(), z.number().int()]) })
+  .strict();
+
 const serverWords = z.enum(['next', 'ping']);
 const serverRequest = z.object({ request: z.string(), params: json.optional() }).strict();
 
@@ -122,6 +127,7 @@ export const CLIENT_ACTIONS = {
     discover: clientDiscover,
     listen: clientListen,
     'end-listen': clientEndListen,
+    abandon: clientAbandon,
   },
 } as const satisfies ActionKinds;
 export const SERVER_ACTIONS = {
@@ -149,6 +155,7 @@ const clientAction = z.union([
   clientDiscover,
   clientListen,
   clientEndListen,
+  clientAbandon,
 ]);
 const serverAction = z.union([serverWords, serverRequest]);
 const doAction = z.union([doWords, addTool, logAction, setRoots, waitAction, rawAction, failNext]);

@@ -549,19 +549,34 @@ export class SimServer {
     });
   }
 
+  /**
+   * The client closed the HTTP response stream of its request `id`. In 2026-07-28 that is the
+   * cancellation (basic/transports/streamable-http › Cancellation: the server MUST treat it so and
+   * MUST NOT send any further messages for it). A handshake-era server does not take it as one
+   * (2025-11-25 basic/transports › Sending Messages to the Server) and works on.
+   */
+  abandon(id: RequestId): void {
+    if (this.era === 'modern') this.#stop(id);
+  }
+
+  /** Stops work on `id` (cancelled): no response, nothing more about it; a listen stream ends. */
+  #stop(id: RequestId): void {
+    if (this.#working.has(id)) {
+      // Cancellation › Behavior: stop work, free resources, send no response.
+      this.#working.delete(id);
+      this.outbox.dropAbout(id);
+    } else if (this.#listens.cancel(id)) {
+      // Subscriptions › Cancellation: the client ends its stream; no response.
+      this.outbox.dropAbout(id);
+    }
+  }
+
   #onNotification(now: number, method: string, params: JsonObject) {
     if (method === 'notifications/initialized') {
       this.initialized = true;
     } else if (method === 'notifications/cancelled') {
       const id = params.requestId;
-      if ((typeof id === 'string' || typeof id === 'number') && this.#working.has(id)) {
-        // Cancellation › Behavior: stop work, free resources, send no response.
-        this.#working.delete(id);
-        this.outbox.dropAbout(id);
-      } else if ((typeof id === 'string' || typeof id === 'number') && this.#listens.cancel(id)) {
-        // Subscriptions › Cancellation: the client ends its stream; no response.
-        this.outbox.dropAbout(id);
-      }
+      if (typeof id === 'string' || typeof id === 'number') this.#stop(id);
     } else if (method === 'notifications/roots/list_changed' && this.era !== 'modern') {
       if (this.#can('client.roots')) this.request(now, 'roots/list');
     }

@@ -33,6 +33,11 @@ export function envelopeTitle(step: ScreenStep, lang: Lang): string {
       ? `${tr(STRINGS.client, lang)} → ${tr(STRINGS.server, lang)}`
       : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
   if (step.problem !== null) return `${tr(STRINGS.noEnvelope, lang)} · ${tr(step.problem, lang)}`;
+  if (step.abandoned) {
+    const id = String(step.abandoned.id);
+    const request = step.abandoned.method === null ? `#${id}` : `${step.abandoned.method} #${id}`;
+    return `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.streamClosedTitle, lang, { request })}`;
+  }
   if (step.report === null) {
     const side = tr(STRINGS[step.closedBy ?? 'client'], lang);
     return `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.closedBy, lang, { side })}`;

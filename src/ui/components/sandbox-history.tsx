@@ -25,7 +25,11 @@ function rowOf(step: Step, side: Side, lang: Lang) {
     const what =
       step.kind === 'close'
         ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })
-        : tr(STRINGS.unreadableLine, lang);
+        : step.kind === 'abandon' && step.abandoned
+          ? tr(STRINGS.streamClosedTitle, lang, {
+              request: `${step.abandoned.method ?? ''} #${String(step.abandoned.id)}`.trim(),
+            })
+          : tr(STRINGS.unreadableLine, lang);
     return { mine, who, what, rules: [] as string[], severity: null, json: '' };
   }
   const kind = tr(STRINGS[`kind_${report.kind}`], lang);

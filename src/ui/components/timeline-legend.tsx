@@ -13,6 +13,7 @@ const ARROW_MEANINGS = {
   error: 'legendError',
   invalid: 'legendUnreadable',
   close: 'legendClosed',
+  abandon: 'legendAbandoned',
 } as const satisfies Record<ArrowStyle, StringKey>;
 
 /** The mark beside S for a step that broke a rule, by its gravest severity. */

@@ -16,6 +16,13 @@ export type TimelineRowProps = {
   readonly lang: Lang;
 };
 
+/** What a closed response stream did, beside the request it named. */
+const ABANDON_SUMMARY = {
+  cancelled: STRINGS.abandonCancelled,
+  waiting: STRINGS.abandonWaiting,
+  none: STRINGS.abandonNone,
+} as const;
+
 /** The time column: `+1.25s` at most, right-aligned. */
 export const TIME_WIDTH = 6;
 
@@ -38,11 +45,14 @@ export const TimelineRow = memo(function TimelineRow({ row, here, timed, lang }:
       ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[row.closedBy], lang) })
       : row.unreadable !== null
         ? `${tr(STRINGS.unreadableLine, lang)} ${row.unreadable}`
-        : row.label;
+        : row.abandon !== null
+          ? tr(STRINGS.streamClosedRow, lang, { request: row.label })
+          : row.label;
+  const summary = row.abandon === null ? row.summary : tr(ABANDON_SUMMARY[row.abandon], lang);
   const mark = row.severity === null ? ' ' : SEVERITY_MARK[row.severity];
   const time = timed ? `${(row.time ?? '').padStart(TIME_WIDTH)} ` : '';
   return (
-    <Box overflowX={clipUnlessNarrow(label, row.summary)}>
+    <Box overflowX={clipUnlessNarrow(label, summary)}>
       <Text wrap="truncate-end" bold={here}>
         <Text {...theme.fg('accent')}>{here ? CURRENT_MARK : ' '}</Text>
         <Text dimColor={!here}>│</Text>
@@ -54,10 +64,10 @@ export const TimelineRow = memo(function TimelineRow({ row, here, timed, lang }:
         <Text {...theme.fg(row.severity)} dimColor={!here && row.severity === null}>
           {label}
         </Text>
-        {row.summary === '' ? null : (
+        {summary === '' ? null : (
           <Text dimColor={!here}>
             {' · '}
-            {row.summary}
+            {summary}
           </Text>
         )}
       </Text>
