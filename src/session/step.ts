@@ -205,6 +205,11 @@ export function traceProblemOf(step: Step): TraceProblem | null {
 export function abandonNote(step: Step): Bilingual | null {
   const a = step.abandoned;
   if (step.kind !== 'abandon' || a === null) return null;
+  return abandonText(a);
+}
+
+/** What closing the stream did to the request it named (the words of `abandonNote`). */
+export function abandonText(a: Abandoned): Bilingual {
   const id = typeof a.id === 'string' ? JSON.stringify(a.id) : String(a.id);
   if (a.method === null) {
     return {

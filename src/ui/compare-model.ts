@@ -2,7 +2,7 @@ import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { specText } from '../machine/index.js';
-import type { Step } from '../session/index.js';
+import { abandonText, type Step } from '../session/index.js';
 import { violationText } from './handout.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
@@ -76,6 +76,11 @@ function arrow(step: ScreenStep, lang: Lang): string {
 function heading(step: ScreenStep, lang: Lang): string {
   const r = step.report;
   if (step.problem !== null) return `${arrow(step, lang)} · ${tr(STRINGS.unreadableLine, lang)}`;
+  if (step.abandoned) {
+    const { id, method } = step.abandoned;
+    const request = `${method === null ? '' : `${method} `}#${String(id)}`;
+    return `${arrow(step, lang)} · ${tr(STRINGS.streamClosedTitle, lang, { request })}`;
+  }
   if (!r) return arrow(step, lang);
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
   const kind = tr(STRINGS[`kind_${r.kind}`], lang);
@@ -120,7 +125,12 @@ function cell(
     number,
     heading: heading(step, lang),
     events: step.events.map((e: Bilingual) => tr(e, lang)),
-    note: isWrittenNote(step.note) ? tr(step.note, lang) : null,
+    // A closed stream the topic does not narrate is explained as trace explains it.
+    note: isWrittenNote(step.note)
+      ? tr(step.note, lang)
+      : step.abandoned
+        ? tr(abandonText(step.abandoned), lang)
+        : null,
     message: step.message,
     verdict: verdict(step, lang),
     step,

@@ -17,6 +17,7 @@ describe('mcp-sim compare, through the built CLI (no terminal)', () => {
       'capabilities',
       'server-questions',
       'notifications',
+      'cancellation',
     ]);
     expect(lines[0]).toMatch(/^two-eras\s+The same task in both eras$/);
   });
@@ -26,7 +27,7 @@ describe('mcp-sim compare, through the built CLI (no terminal)', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      'mcp-sim: no compare topic "handshakes"; the topics are: two-eras, versions, capabilities, server-questions, notifications',
+      'mcp-sim: no compare topic "handshakes"; the topics are: two-eras, versions, capabilities, server-questions, notifications, cancellation',
     ]);
   });
 

@@ -16,10 +16,17 @@ import { englishPhrases, englishProse } from '../helpers/english-in-zh.js';
 const ids = topicIds();
 
 describe('compare topics (compare/<id>.yaml)', () => {
-  it('ships the five topics, two-eras first (a lesson points at it)', () => {
+  it('ships the six topics, two-eras first (a lesson points at it)', () => {
     expect(ids[0]).toBe('two-eras');
     expect([...ids].sort()).toEqual(
-      ['capabilities', 'notifications', 'server-questions', 'two-eras', 'versions'].sort(),
+      [
+        'cancellation',
+        'capabilities',
+        'notifications',
+        'server-questions',
+        'two-eras',
+        'versions',
+      ].sort(),
     );
   });
 

@@ -55,7 +55,8 @@ export function formatTopicProblem(p: TopicProblem, lang: Lang = 'en'): string {
 
 /**
  * The order the listing teaches in: the overview first, then the handshake's two negotiations,
- * then what changed most (server requests, notifications). A topic not named here follows, by id.
+ * then what changed most (server requests, notifications, cancellation over HTTP). A topic not
+ * named here follows, by id.
  */
 const TEACHING_ORDER = [
   'two-eras',
@@ -63,6 +64,7 @@ const TEACHING_ORDER = [
   'capabilities',
   'server-questions',
   'notifications',
+  'cancellation',
 ];
 
 /** The ids of the topics in `dir`, in teaching order. */
