@@ -26,10 +26,12 @@ describe('compare --plain: a two-column Markdown handout', () => {
         for (const line of md.split('\n').filter((l) => l.startsWith('| '))) {
           expect(line.replace(/\\\|/g, '').split('|').length).toBe(4);
         }
-        // Every envelope of both sessions is printed in full, once.
+        // Every envelope of both sessions is printed in full, once (a closed stream has none).
         const fenced = [...md.matchAll(/```json\n(.*)\n```/g)].map((m) => JSON.parse(m[1] ?? ''));
         expect(fenced).toEqual(
-          [...topic.legacy, ...topic.modern].map((s) => s.message).sort(byRow(fenced)),
+          [...topic.legacy, ...topic.modern]
+            .flatMap((s) => (s.message === null ? [] : [s.message]))
+            .sort(byRow(fenced)),
         );
         expect(
           md.match(lang === 'en' ? /> \*\*Difference:\*\*/g : /> \*\*区别\*\*：/g)?.length,
