@@ -21,6 +21,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a completed request with a progress token',
     zh: '{name} 需要一个已完成、且带进度令牌（progressToken）的请求',
   },
+  needsClosedStream: {
+    en: '{name} needs a request with a progress token whose HTTP stream the client closed (client: {abandon: …}) in a 2026-07-28 lesson',
+    zh: '{name} 需要一个带进度令牌、且客户端已关闭其 HTTP 流（client: {abandon: …}）的请求，并且课程是 2026-07-28 的',
+  },
   needsCancelledToken: {
     en: '{name} needs a cancelled request with a progress token',
     zh: '{name} 需要一个已取消、且带进度令牌（progressToken）的请求',

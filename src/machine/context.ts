@@ -40,6 +40,11 @@ export type RequestRecord = {
   readonly primitive: Primitive | null;
   readonly capability: CapabilityPath | null;
   readonly status: 'pending' | 'answered' | 'cancelled';
+  /**
+   * Cancelled by the client closing its HTTP response stream (2026-07-28): the server MUST NOT
+   * send anything more for it (basic/transports/streamable-http › Cancellation).
+   */
+  readonly streamClosed?: true;
   readonly progressToken?: string | number;
   readonly uri?: string;
   /** The request broke the envelope rules: its id is kept only to recognise its error answer. */

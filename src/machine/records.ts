@@ -205,7 +205,7 @@ function endToken(
 /** Cancellation: the requester gave up on a pending request; it expects no answer and no progress. */
 export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
   const id = cancelledId(msg);
-  return id === null ? {} : cancelled(ctx, msg.sender, id);
+  return id === null ? {} : cancelled(ctx, msg.sender, id, false);
 }
 
 /**
@@ -214,16 +214,26 @@ export function cancelRequest(ctx: SessionContext, msg: ModelMessage): Update {
  * notifications/cancelled is expected). The request is cancelled as if the notification had come.
  */
 export function abandonRequest(ctx: SessionContext, id: RequestId): Update {
-  return cancelled(ctx, 'client', id);
+  return cancelled(ctx, 'client', id, true);
 }
 
 /** `requester`'s request `id` is cancelled: no longer pending, its progress token ended. */
-function cancelled(ctx: SessionContext, requester: Side, id: RequestId): Update {
+function cancelled(
+  ctx: SessionContext,
+  requester: Side,
+  id: RequestId,
+  streamClosed: boolean,
+): Update {
   const record = ctx.ledger.request(requester, id);
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record?.status !== 'pending') return {};
   const update = withoutPending(ctx, requester, id);
-  ctx.ledger.requests[requester].set(id, { ...record, status: 'cancelled' });
+  ctx.ledger.requests[requester].set(
+    id,
+    streamClosed
+      ? { ...record, status: 'cancelled', streamClosed: true }
+      : { ...record, status: 'cancelled' },
+  );
   endToken(ctx, record, requester, 'cancelled');
   return update;
 }

@@ -177,7 +177,12 @@ export const MODERN_RULES: RuleSet = {
       ...STREAM,
     ),
     'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
-    'server.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
+    'server.progress': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      ...PROGRESS,
+      'message-after-stream-closed',
+    ),
     'client.cancelled': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
@@ -207,6 +212,7 @@ export const MODERN_RULES: RuleSet = {
       'client-capability-not-declared',
       'server-info-missing',
       ...MRTR_ANSWER,
+      'message-after-stream-closed',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -220,6 +226,7 @@ export const MODERN_RULES: RuleSet = {
       'error-code-not-in-revision',
       'unsupported-version-error-incomplete',
       'capability-error-incomplete',
+      'message-after-stream-closed',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

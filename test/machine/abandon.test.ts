@@ -35,7 +35,7 @@ describe('the client closes a request’s HTTP response stream (2026-07-28: the 
     ]);
   });
 
-  it('cancels the request: its progress and its answer after the close are flagged', () => {
+  it('cancels the request: its progress and its answer after the close are errors', () => {
     const { reports } = discovered()
       .client(slow(5))
       .server(progress(5, 1))
@@ -44,11 +44,20 @@ describe('the client closes a request’s HTTP response stream (2026-07-28: the 
       .server(modernResult(5, { content: [] }))
       .run();
     // After server/discover and its result.
+    const errors = reports.at(-1)?.violations.map((v) => [v.rule, v.severity, v.spec]);
+    expect(errors).toEqual([
+      [
+        'message-after-stream-closed',
+        'error',
+        '2026-07-28/basic/transports/streamable-http › Cancellation (the server MUST NOT send any further messages for a request whose stream the client closed)',
+      ],
+    ]);
     expect(reports.slice(2).map((r) => rules(r.violations))).toEqual([
       [],
       [],
-      ['progress-after-cancellation'],
-      ['response-after-cancellation'],
+      // A MUST NOT, not the SHOULD of a notifications/cancelled (streamable-http › Cancellation).
+      ['message-after-stream-closed'],
+      ['message-after-stream-closed'],
     ]);
   });
 

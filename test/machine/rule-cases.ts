@@ -18,6 +18,7 @@ import {
   onStream,
   retry,
   TOOLS_CHANGED,
+  toolDone,
 } from './stream-builder.js';
 
 export const hs = () => session().handshake();
@@ -219,6 +220,11 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => hs().client(slowCall(1)).client(cancel(1)).server(toolResult(1)),
     // The response and the cancellation crossed on the wire: both sides must tolerate that.
     legal: () => hs().client(slowCall(1)).server(toolResult(1)).client(cancel(1)),
+  },
+  'message-after-stream-closed': {
+    // Over Streamable HTTP the client closed the call's stream: that cancelled it (2026-07-28).
+    trigger: () => discovered().client(deploy(1)).abandon(1).server(toolDone(1)),
+    legal: () => discovered().client(deploy(1)).server(toolDone(1)).abandon(1),
   },
   'cancel-unknown-request': {
     trigger: () => hs().client(slowCall(1)).client(cancel(2)),

@@ -1,5 +1,21 @@
-import { answeredRecord, cancelledId, cancelledRecord } from '../facts.js';
+import type { SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
+import { answeredRecord, cancelledId, cancelledRecord, progressOf } from '../facts.js';
 import { type RuleRow, show, sideZh } from './rule.js';
+
+/**
+ * The request a server's answer or progress is about, when the client cancelled it by closing its
+ * HTTP response stream (2026-07-28), else undefined.
+ */
+function closedStreamRequest(ctx: SessionContext, msg: ModelMessage) {
+  const answered = answeredRecord(ctx, msg);
+  if (answered) return answered.streamClosed ? answered : undefined;
+  const p = progressOf(msg);
+  const token = p ? ctx.ledger.token(msg.receiver, p.token) : undefined;
+  if (!token || token.status !== 'cancelled') return undefined;
+  const request = ctx.ledger.request(msg.receiver, token.requestId);
+  return request?.streamClosed ? request : undefined;
+}
 
 /** Cancellation: only the requester cancels, never initialize, and a cancelled request gets no answer. */
 export const CANCELLATION_RULES = [
@@ -12,10 +28,30 @@ export const CANCELLATION_RULES = [
     title: { en: 'Response after cancellation', zh: '取消之后仍然回应' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);
-      if (record?.status !== 'cancelled') return null;
+      // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
+      if (record?.status !== 'cancelled' || record.streamClosed) return null;
       return {
         en: `${record.method} #${show(msg.id)} was cancelled; the receiver should not answer it`,
         zh: `${record.method} #${show(msg.id)} 已被取消；接收方不应再回应`,
+      };
+    },
+  },
+  {
+    id: 'message-after-stream-closed',
+    severity: 'error',
+    spec: '2026-07-28/basic/transports/streamable-http › Cancellation',
+    specNote: {
+      en: 'the server MUST NOT send any further messages for a request whose stream the client closed',
+      zh: '客户端关闭了请求的流之后，服务器不得再为它发送任何消息',
+    },
+    title: { en: 'Message after the stream was closed', zh: '流关闭之后仍有消息' },
+    check: (ctx, msg) => {
+      const request = closedStreamRequest(ctx, msg);
+      if (!request) return null;
+      const what = `${request.method} #${show(request.id)}`;
+      return {
+        en: `the client closed the response stream of ${what}, which cancelled it; the server must send nothing more for it`,
+        zh: `客户端关闭了 ${what} 的响应流，这就取消了它；服务器不得再为它发送任何东西`,
       };
     },
   },

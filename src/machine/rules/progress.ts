@@ -113,6 +113,8 @@ export const PROGRESS_RULES = [
       const p = progressOf(msg);
       const record = p && ctx.ledger.token(msg.receiver, p.token);
       if (!p || record?.status !== 'cancelled') return null;
+      // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
+      if (ctx.ledger.request(msg.receiver, record.requestId)?.streamClosed) return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
       return {
         en: `${what.en} was cancelled; the receiver should have stopped working on it`,

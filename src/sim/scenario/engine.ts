@@ -62,7 +62,7 @@ export async function runScenario(
   // A modern client needs no handshake: its first request already carries the envelope.
   if (scenario.client.era === 'modern') client.modernVersion = client.preferredVersion;
   const log = new SessionLog();
-  const cancelled: Array<{ id: RequestId; token?: string }> = [];
+  const cancelled: Array<{ id: RequestId; token?: string; streamClosed?: true }> = [];
   const completedTokens: (string | number)[] = [];
   let now = 0;
   /** The server/discover probes sent, by id: the revision each one's envelope named. */
@@ -110,6 +110,7 @@ export async function runScenario(
         cancelled.push({
           id: request.id,
           ...(request.progressToken ? { token: request.progressToken } : {}),
+          streamClosed: true,
         });
       }
       events = [];
@@ -184,7 +185,7 @@ type EmitContext = {
   server: SimServer;
   client: SimClient;
   now: number;
-  cancelled: Array<{ id: RequestId; token?: string }>;
+  cancelled: Array<{ id: RequestId; token?: string; streamClosed?: true }>;
   completedTokens: (string | number)[];
   log: SessionLog;
 };

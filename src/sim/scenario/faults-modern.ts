@@ -355,6 +355,16 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         params: { requestId: target.id, reason: 'The server is busy' },
       });
     }
+    case 'message-after-stream-closed': {
+      // A server that ignores the closed stream and reports progress on the cancelled request.
+      const closed = ctx.cancelled.findLast((c) => c.streamClosed && c.token !== undefined);
+      if (!closed?.token) return cannot(SAY.needsClosedStream, { name });
+      return ok(S2C, {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: closed.token, progress: 2, total: 3, message: 'step 2 of 3' },
+      });
+    }
     default:
       return cannot(SAY.noSuchFault, { name });
   }

@@ -62,6 +62,8 @@ export const FAULT_NAMES = [
   'list-changed-without-listen',
   'notification-not-in-filter',
   'server-cancels-request',
+  // 2026-07-28 over HTTP (lesson 29)
+  'message-after-stream-closed',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -70,8 +72,15 @@ export type FaultContext = {
   readonly server: SimServer;
   /** The session so far, asked through the log (never the referee's own records). */
   readonly log: SessionLog;
-  /** Client requests cancelled while still pending, oldest first, with their progress tokens. */
-  readonly cancelled: ReadonlyArray<{ readonly id: RequestId; readonly token?: string }>;
+  /**
+   * Client requests cancelled while still pending, oldest first, with their progress tokens; in
+   * 2026-07-28, `streamClosed` when the client cancelled by closing the request's HTTP stream.
+   */
+  readonly cancelled: ReadonlyArray<{
+    readonly id: RequestId;
+    readonly token?: string;
+    readonly streamClosed?: true;
+  }>;
   /** Client progress tokens whose request was answered, oldest first. */
   readonly completedTokens: readonly (string | number)[];
   readonly params: JsonObject;
