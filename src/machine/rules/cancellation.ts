@@ -12,7 +12,7 @@ function closedStreamRequest(ctx: SessionContext, msg: ModelMessage) {
   if (answered) return answered.streamClosed ? answered : undefined;
   const p = progressOf(msg);
   const token = p ? ctx.ledger.token(msg.receiver, p.token) : undefined;
-  if (!token || token.status !== 'cancelled') return undefined;
+  if (token?.status !== 'cancelled') return undefined;
   const request = ctx.ledger.request(msg.receiver, token.requestId);
   return request?.streamClosed ? request : undefined;
 }
