@@ -208,16 +208,21 @@ export function abandonNote(step: Step): Bilingual | null {
   return abandonText(a);
 }
 
+/** The request a closed stream named, as the screens name a request: `tools/call #6`, or `#6`. */
+export function abandonedRequest(a: Abandoned): string {
+  return a.method === null ? `#${String(a.id)}` : `${a.method} #${String(a.id)}`;
+}
+
 /** What closing the stream did to the request it named (the words of `abandonNote`). */
 export function abandonText(a: Abandoned): Bilingual {
-  const id = typeof a.id === 'string' ? JSON.stringify(a.id) : String(a.id);
+  const id = String(a.id);
   if (a.method === null) {
     return {
       en: `The client closed a response stream, but no request #${id} of its is in flight: nothing is cancelled.`,
       zh: `客户端关闭了一个响应流，但它没有正在进行的请求 #${id}：没有请求被取消。`,
     };
   }
-  const what = `${a.method} #${id}`;
+  const what = abandonedRequest(a);
   if (a.cancelled) {
     return {
       en: `The client closed the response stream of ${what}. In 2026-07-28 that is the cancellation (basic/patterns/cancellation › Transport-Specific Cancellation): no notifications/cancelled is sent, and the server must stop and send nothing more for it.`,

@@ -2,7 +2,8 @@ import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { specText } from '../machine/index.js';
-import { abandonText, type Step } from '../session/index.js';
+import type { Step } from '../session/index.js';
+import { abandonedRequest, abandonText } from '../session/step.js';
 import { violationText } from './handout.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
@@ -77,8 +78,7 @@ function heading(step: ScreenStep, lang: Lang): string {
   const r = step.report;
   if (step.problem !== null) return `${arrow(step, lang)} · ${tr(STRINGS.unreadableLine, lang)}`;
   if (step.abandoned) {
-    const { id, method } = step.abandoned;
-    const request = `${method === null ? '' : `${method} `}#${String(id)}`;
+    const request = abandonedRequest(step.abandoned);
     return `${arrow(step, lang)} · ${tr(STRINGS.streamClosedTitle, lang, { request })}`;
   }
   if (!r) return arrow(step, lang);

@@ -3,6 +3,7 @@ import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import { visible, visibleJson } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
+import { abandonedRequest } from '../session/step.js';
 import { httpRequestLines } from './http-lines.js';
 import { literalInline } from './markdown-text.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
@@ -33,8 +34,7 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${tr(STRINGS.unreadableLine, lang)}`;
   }
   if (step.abandoned) {
-    const id = String(step.abandoned.id);
-    const request = step.abandoned.method === null ? `#${id}` : `${step.abandoned.method} #${id}`;
+    const request = abandonedRequest(step.abandoned);
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${tr(STRINGS.streamClosedTitle, lang, { request: `\`${request}\`` })}`;
   }
   if (!r) {

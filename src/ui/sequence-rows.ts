@@ -1,5 +1,6 @@
 // Not from the machine's index: that would load the referee before a lesson's first frame.
 import type { Severity } from '../machine/rules.js';
+import { abandonedRequest } from '../session/step.js';
 import { formatTime, rowSummary } from './row-summary.js';
 import type { ScreenStep } from './screen-step.js';
 import { worstSeverity } from './violation-list.js';
@@ -84,13 +85,12 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
   }
   const abandoned = step.abandoned;
   if (abandoned) {
-    const id = String(abandoned.id);
     return {
       ...blank,
       index: step.index,
       arrow: ARROWS.abandon[side],
       style: 'abandon',
-      label: abandoned.method === null ? `#${id}` : `${abandoned.method} #${id}`,
+      label: abandonedRequest(abandoned),
       abandon: abandoned.cancelled ? 'cancelled' : abandoned.method === null ? 'none' : 'waiting',
       unreadable: null,
     };

@@ -142,7 +142,7 @@ describe('abandonNote: the words every observer uses', () => {
       /tools\/call #5\. In 2026-07-28 that is the cancellation/,
     );
     expect(abandonNote(modern.push({ type: 'abandon', id: 'x' }))?.zh).toMatch(
-      /没有正在进行的请求 #"x"/,
+      /没有正在进行的请求 #x/,
     );
     const legacy = new SessionLog();
     for (const m of session().handshake().client(rpc.request(2, 'tools/list')).steps) {

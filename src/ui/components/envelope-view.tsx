@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { abandonedRequest } from '../../session/step.js';
 import { type EnvelopeModel, type EnvelopeRow, gutterOf, rowWindow } from '../envelope-model.js';
 import { paneRows } from '../layout.js';
 import type { ScreenStep } from '../screen-step.js';
@@ -34,8 +35,7 @@ export function envelopeTitle(step: ScreenStep, lang: Lang): string {
       : `${tr(STRINGS.server, lang)} → ${tr(STRINGS.client, lang)}`;
   if (step.problem !== null) return `${tr(STRINGS.noEnvelope, lang)} · ${tr(step.problem, lang)}`;
   if (step.abandoned) {
-    const id = String(step.abandoned.id);
-    const request = step.abandoned.method === null ? `#${id}` : `${step.abandoned.method} #${id}`;
+    const request = abandonedRequest(step.abandoned);
     return `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.streamClosedTitle, lang, { request })}`;
   }
   if (step.report === null) {

@@ -4,6 +4,7 @@ import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { Side } from '../../protocol/capabilities.js';
 import type { Step } from '../../session/index.js';
+import { abandonedRequest } from '../../session/step.js';
 import { compact } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
 import { SEVERITY_MARK, worstSeverity } from '../violation-list.js';
@@ -27,7 +28,7 @@ function rowOf(step: Step, side: Side, lang: Lang) {
         ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[step.closedBy ?? 'client'], lang) })
         : step.kind === 'abandon' && step.abandoned
           ? tr(STRINGS.streamClosedTitle, lang, {
-              request: `${step.abandoned.method ?? ''} #${String(step.abandoned.id)}`.trim(),
+              request: abandonedRequest(step.abandoned),
             })
           : tr(STRINGS.unreadableLine, lang);
     return { mine, who, what, rules: [] as string[], severity: null, json: '' };
