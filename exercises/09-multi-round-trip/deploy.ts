@@ -103,7 +103,7 @@ export async function callTool(request: Request, ctx: ServerContext): Promise<Re
 
 /**
  * The client's half: the retry of `original` after its input_required `round`, with the answers
- * the client gathered (mrtr › Client Requirements).
+ * the client gathered (mrtr › Client Requirements (Basic Workflow)).
  */
 export function buildRetry(
   original: Request,

@@ -128,7 +128,7 @@ export function declaredRevision(msg: ModelMessage): string | undefined {
 }
 
 /**
- * Does a request carry the modern era's envelope (basic/versioning › Backward Compatibility: "a
+ * Does a request carry the modern era's envelope (basic/versioning › Backward Compatibility with Initialization-Based Versions: "a
  * request carrying modern per-request `_meta`")? Either required key makes it one, so a request
  * missing the other is a broken modern request rather than a legacy one.
  */
@@ -151,6 +151,29 @@ export function declaredBy(msg: ModelMessage): Declared {
     clientInfo: isObject(info) ? info : null,
     logLevel: typeof level === 'string' ? level : null,
   };
+}
+
+/**
+ * The methods an official extension adds (2026-07-28 changelog › Major changes, item 6: tasks left
+ * the core for the `io.modelcontextprotocol/tasks` extension, whose `tasks/get`, `tasks/update` and
+ * `tasks/cancel` are its own, in its own specification). The referee knows their names, not their
+ * shapes: it does not judge them.
+ */
+const EXTENSION_METHODS: Readonly<Record<string, readonly string[]>> = {
+  'io.modelcontextprotocol/tasks': ['tasks/get', 'tasks/update', 'tasks/cancel'],
+};
+
+/**
+ * The extension a modern request calls a method of, when the request declares that extension in
+ * its `clientCapabilities.extensions` (else null: the method is judged as the core knows it).
+ */
+export function extensionOfCall(msg: ModelMessage): string | null {
+  if (msg.envelope.kind !== 'request' || msg.method === null) return null;
+  const extensions = declaredBy(msg).capabilities?.extensions;
+  if (!isObject(extensions)) return null;
+  const method = msg.method;
+  const found = Object.keys(extensions).find((ext) => EXTENSION_METHODS[ext]?.includes(method));
+  return found ?? null;
 }
 
 /** The server/discover probe's answer: the server's response to the request that opened the probe. */

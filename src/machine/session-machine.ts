@@ -5,7 +5,7 @@ import { refereeSetup } from './referee-setup.js';
 export type { MachineEvent } from './referee-setup.js';
 
 /**
- * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility):
+ * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility with Initialization-Based Versions):
  * an initialize, or anything else without the modern envelope, opens the handshake era (`legacy`),
  * where the client and the server each go through initialization on their own (the client
  * operates as soon as it has the initialize result, the server only once
@@ -245,7 +245,7 @@ export const sessionMachine = refereeSetup.createMachine({
       states: {
         probing: {
           description:
-            'A server/discover probe opened the session: its answer decides the era (basic/versioning › Backward Compatibility).',
+            'A server/discover probe opened the session: its answer decides the era (basic/versioning › Backward Compatibility with Initialization-Based Versions).',
           on: {
             'server.result': {
               guard: 'answersProbeModern',

@@ -225,8 +225,8 @@ export function abandonText(a: Abandoned): Bilingual {
   const what = abandonedRequest(a);
   if (a.cancelled) {
     return {
-      en: `The client closed the response stream of ${what}. In 2026-07-28 that is the cancellation (basic/patterns/cancellation › Transport-Specific Cancellation): no notifications/cancelled is sent, and the server must stop and send nothing more for it.`,
-      zh: `客户端关闭了 ${what} 的响应流。在 2026-07-28 中这就是取消（basic/patterns/cancellation › Transport-Specific Cancellation）：不发送 notifications/cancelled，服务器必须停止处理，且不再为它发送任何消息。`,
+      en: `The client closed the response stream of ${what}. In 2026-07-28 that is the cancellation (basic/patterns/cancellation › Transport-Specific Cancellation): no notifications/cancelled is sent; the server should stop work on it and must send nothing more for it.`,
+      zh: `客户端关闭了 ${what} 的响应流。在 2026-07-28 中这就是取消（basic/patterns/cancellation › Transport-Specific Cancellation）：不发送 notifications/cancelled；服务器应当停止处理，且不得再为它发送任何消息。`,
     };
   }
   return {

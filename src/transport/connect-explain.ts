@@ -93,8 +93,8 @@ export function roundProblem(what: string, round: InputRound): Bilingual | null 
     case 'refused': {
       const list = refusedList(round.refused);
       return {
-        en: `the server's input_required answer to ${what} asked for ${list.en}; a server must not ask for input the client did not declare (${MRTR} › Server Requirements), so the client answers none of it and does not retry.`,
-        zh: `服务器对 ${what} 的 input_required 回应请求了 ${list.zh}；服务器不得请求客户端未声明的输入（${MRTR} › Server Requirements），因此客户端一个也不回答，也不重试。`,
+        en: `the server's input_required answer to ${what} asked for ${list.en}; a server must not ask for input the client did not declare (${MRTR} › Server Requirements (Basic Workflow)), so the client answers none of it and does not retry.`,
+        zh: `服务器对 ${what} 的 input_required 回应请求了 ${list.zh}；服务器不得请求客户端未声明的输入（${MRTR} › Server Requirements (Basic Workflow)），因此客户端一个也不回答，也不重试。`,
       };
     }
     case 'malformed':

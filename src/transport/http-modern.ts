@@ -25,7 +25,7 @@ export const MODERN_SESSION = 'modern';
  * A POST body that is a request of the 2026-07-28 era: `server/discover`, or a request carrying
  * the `_meta` envelope (either required key makes it one; a missing other key is the server's to
  * answer, -32602). Dual-era, this is what decides: `initialize` and envelope-less requests are the
- * legacy era's (basic/versioning › Backward Compatibility).
+ * legacy era's (basic/versioning › Backward Compatibility with Initialization-Based Versions).
  */
 export function isModernRequest(body: JsonObject): boolean {
   if (typeof body.method !== 'string' || !('id' in body)) return false;

@@ -17,7 +17,9 @@ export function englishPhrases(text: string, allowed: readonly string[] = []): s
     .replace(/```[\s\S]*?```/g, '\n')
     .replace(/`[^`\n]*`/g, ' ')
     .replace(/\{[^{}\n]*\}/g, ' ')
-    .replace(/› [A-Z][\w /-]*/g, ' ');
+    // A heading may end in a parenthesised part of its own (mrtr's "Server Requirements (Basic
+    // Workflow)").
+    .replace(/› [A-Z][\w /-]*(?:\([A-Z][\w /-]*\))?/g, ' ');
   for (const phrase of allowed) rest = rest.split(phrase).join('\n');
   rest = rest.replace(CJK, ' 。 ');
   const found: string[] = [];

@@ -14,6 +14,7 @@ import {
 } from './modern-builder.js';
 import { elicit, hs } from './rule-cases.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
+import { ack, listen, onStream } from './stream-builder.js';
 
 const rulesOf = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
 const call = (id: number, options: { logLevel?: string; capabilities?: JsonObject } = {}) =>
@@ -235,8 +236,10 @@ describe('era-mixed: how strong the rule is depends on what the client knew', ()
   const severities = (b: SessionBuilder) =>
     b.run().last.violations.map((v) => `${v.rule}:${v.severity}`);
 
-  it('initialize after a modern DiscoverResult is an error (stdio › Backward Compatibility: do not fall back)', () => {
-    expect(severities(discovered().initialize())).toEqual(['era-mixed:error']);
+  it('initialize after a modern DiscoverResult is a warning: "Do not fall back" is a step of a SHOULD, no MUST (stdio › Backward Compatibility)', () => {
+    const [finding] = discovered().initialize().run().last.violations;
+    expect([finding?.rule, finding?.severity]).toEqual(['era-mixed', 'warning']);
+    expect(finding?.message).toContain('Do not fall back to initialize');
   });
 
   it('initialize on a connection that only opened modern is a warning: a dual-era server MAY serve both eras', () => {
@@ -265,5 +268,87 @@ describe('a source that knows the session is modern before its first message', (
     run.send(event);
     expect(rulesOf(run.state())).toEqual(['request-meta-missing']);
     expect(run.state().context.era).toBe('modern');
+  });
+});
+
+describe('subscriptions: a finding that breaks no MUST is a warning of its rule', () => {
+  const found = (b: SessionBuilder) =>
+    b.run().last.violations.map((v) => `${v.rule}:${v.severity}`);
+
+  it('an acknowledgment honouring more than the filter asked contradicts what the field means, no MUST', () => {
+    const extra = discovered()
+      .client(listen('l1'))
+      .server(ack('l1', { toolsListChanged: true, promptsListChanged: true }));
+    expect(found(extra)).toEqual(['ack-beyond-filter:warning']);
+    // An acknowledgment naming no open listen breaks the MUST that it carry the subscription's id.
+    expect(found(discovered().client(listen('l1')).server(ack('l9')))).toEqual([
+      'ack-beyond-filter:error',
+    ]);
+  });
+
+  it('a type the client asked for but the acknowledgment left out is a warning; one never asked for is an error', () => {
+    const both = { toolsListChanged: true, promptsListChanged: true };
+    const asked = discovered()
+      .client(listen('l1', both))
+      .server(ack('l1', { toolsListChanged: true }))
+      .server(onStream('notifications/prompts/list_changed', 'l1'));
+    expect(found(asked)).toEqual(['notification-not-subscribed:warning']);
+    const never = discovered()
+      .client(listen('l1'))
+      .server(ack('l1'))
+      .server(onStream('notifications/prompts/list_changed', 'l1'));
+    expect(found(never)).toEqual(['notification-not-subscribed:error']);
+  });
+});
+
+describe('the tasks extension (2026-07-28 changelog › Major changes, item 6)', () => {
+  const TASKS = { ...{ sampling: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+  const call = (id: number, capabilities: JsonObject = TASKS) =>
+    modernRequest(id, 'tools/call', { name: 'slow', arguments: {} }, { capabilities });
+  const taskHandle = {
+    resultType: 'task',
+    taskId: 't1',
+    status: 'working',
+    createdAt: '2026-12-03T10:00:00Z',
+    lastUpdatedAt: '2026-12-03T10:00:00Z',
+    ttlMs: 60000,
+  };
+
+  it('a task handle answers a call that declared the extension: not judged as a CallToolResult', () => {
+    const s = discovered().client(call(1)).server(modernResult(1, taskHandle));
+    expect(rulesOf(s)).toEqual([]);
+    // Without the extension declared, the same answer is a resultType the request did not make valid.
+    const bare = discovered().client(call(1, {})).server(modernResult(1, taskHandle));
+    expect(rulesOf(bare)).toEqual(['result-type-missing']);
+  });
+
+  it('tasks/get, tasks/update and tasks/cancel are the extension’s own when the request declares it', () => {
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+      const s = discovered().client(
+        modernRequest(2, method, { taskId: 't1' }, { capabilities: TASKS }),
+      );
+      expect(rulesOf(s)).toEqual([]);
+    }
+    // Without it, they are what the core says: removed (tasks/get, tasks/cancel), or unknown.
+    const core = (method: string) =>
+      rulesOf(
+        discovered().client(modernRequest(2, method, { taskId: 't1' }, { capabilities: {} })),
+      );
+    expect(core('tasks/get')).toEqual(['method-removed']);
+    expect(core('tasks/cancel')).toEqual(['method-removed']);
+    expect(core('tasks/update')).toEqual(['unknown-method']);
+  });
+});
+
+describe('an answer after notifications/cancelled in 2026-07-28 (stdio)', () => {
+  it('is a warning that cites stdio › Cancellation’s MUST NOT and the race that hides it', () => {
+    const s = discovered()
+      .client(modernRequest(7, 'tools/list'))
+      .client(cancel(7))
+      .server(modernResult(7, { tools: [], ttlMs: 0, cacheScope: 'private' }));
+    const [finding] = s.run().last.violations;
+    expect([finding?.rule, finding?.severity]).toEqual(['response-after-cancellation', 'warning']);
+    expect(finding?.spec).toContain('2026-07-28/basic/transports/stdio › Cancellation');
+    expect(finding?.message).toContain('cancellation › Timing Considerations');
   });
 });

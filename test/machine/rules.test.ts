@@ -83,7 +83,7 @@ describe('every rule speaks Simplified Chinese', () => {
 
     it('names its spec section as an identifier, with any English explanation in the note', () => {
       // `page › Section`: no parenthesised prose that would stay English in the zh interface.
-      expect(def.spec).toMatch(/^[\w./-]+(?: › [A-Z][\w /-]*)?$/);
+      expect(def.spec).toMatch(/^[\w./-]+(?: › [A-Z][\w /()-]*)?$/);
     });
 
     it('gives its spec note in Chinese, and the zh reference uses it', () => {

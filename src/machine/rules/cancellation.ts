@@ -23,17 +23,34 @@ export const CANCELLATION_RULES = [
     id: 'response-after-cancellation',
     severity: 'warning',
     spec: 'basic/utilities/cancellation › Behavior Requirements',
-    modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
+    // 2026-07-28 states it twice: patterns/cancellation › Behavior Requirements (SHOULD not send a
+    // response) and transports/stdio › Cancellation (MUST NOT send any further messages). A
+    // transcript cannot tell the second's case, an answer written after the cancellation arrived,
+    // from the race both pages allow (cancellation › Timing Considerations: the notification "may
+    // arrive … after a response has already been sent"), so the rule stays a warning and says so.
+    modern: {
+      spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements; 2026-07-28/basic/transports/stdio › Cancellation',
+      specNote: {
+        en: 'no response after cancellation; over stdio, nothing more once it has arrived',
+        zh: '取消之后不再回应；通过 stdio 时，收到取消之后不得再发送任何消息',
+      },
+    },
     specNote: { en: 'no response after cancellation', zh: '取消之后不再回应' },
     title: { en: 'Response after cancellation', zh: '取消之后仍然回应' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);
       // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
       if (record?.status !== 'cancelled' || record.streamClosed) return null;
-      return {
-        en: `${record.method} #${show(msg.id)} was cancelled; the receiver should not answer it`,
-        zh: `${record.method} #${show(msg.id)} 已被取消；接收方不应再回应`,
-      };
+      const what = `${record.method} #${show(msg.id)}`;
+      return ctx.era === 'modern'
+        ? {
+            en: `${what} was cancelled; the server should not answer it, and over stdio it must send nothing more for it once the cancellation has arrived. An answer already on its way when it arrived is a race the spec names (cancellation › Timing Considerations), and a transcript cannot tell the two apart: a warning`,
+            zh: `${what} 已被取消；服务器不应再回应它，通过 stdio 时，收到取消之后不得再为它发送任何消息。取消到达时已经在路上的回应是规范提到的竞态（cancellation › Timing Considerations），记录无法区分这两种情况，所以这是一条警告`,
+          }
+        : {
+            en: `${what} was cancelled; the receiver should not answer it`,
+            zh: `${what} 已被取消；接收方不应再回应`,
+          };
     },
   },
   {
@@ -58,8 +75,10 @@ export const CANCELLATION_RULES = [
   {
     id: 'cancel-unknown-request',
     severity: 'error',
+    // Handshake era only: in 2026-07-28 an answered request is forgotten (its id is free again),
+    // so an unknown id may be a cancellation that crossed the answer, which the receiver ignores
+    // (patterns/cancellation › Error Handling); a server's cancel is server-cancel-not-listen's.
     spec: 'basic/utilities/cancellation › Behavior Requirements',
-    modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
     specNote: {
       en: 'requestId MUST name a request of the sender',
       zh: 'requestId 必须指向发送方自己发出的请求',
@@ -68,10 +87,6 @@ export const CANCELLATION_RULES = [
     check: (ctx, msg) => {
       const id = cancelledId(msg);
       if (id === null || ctx.ledger.request(msg.sender, id)) return null;
-      // 2026-07-28: an answered request is forgotten (its id is free again), so an unknown id may be
-      // a cancellation that crossed the answer, which the receiver ignores (patterns/cancellation ›
-      // Error Handling): nothing to tell apart, nothing to flag.
-      if (ctx.era === 'modern') return null;
       return {
         en: `the ${msg.sender} never sent a request with id ${show(id)}`,
         zh: `${sideZh(msg.sender)}从未发送过 id 为 ${show(id)} 的请求`,

@@ -1,19 +1,24 @@
 import { CATALOGUE, isCatalogued, type MethodEntry, versionAtLeast } from '../../protocol/index.js';
-import { calledMethod, carriesModernEnvelope } from '../facts.js';
+import { calledMethod, carriesModernEnvelope, extensionOfCall } from '../facts.js';
 import type { RuleRow } from './rule.js';
 
 /**
- * The two eras on one connection (basic/versioning › Backward Compatibility, 2026-07-28): the
- * opening fixes the era, and a revision's messages are those its schema has.
+ * The two eras on one connection (2026-07-28 basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions, and the transports' Backward Compatibility): the opening fixes
+ * the era, and a revision's messages are those its schema has.
  */
 export const ERA_RULES = [
   {
     id: 'era-mixed',
-    severity: 'error',
-    spec: '2026-07-28/basic/versioning › Backward Compatibility',
+    // No sentence behind it has a MUST: the probe is a SHOULD (stdio › Backward Compatibility), and
+    // its steps, "Do not fall back to initialize" among them, are how a client does what it
+    // SHOULD do; a dual-era server MAY serve both eras on one connection (versioning). So every
+    // case is a warning, which says what the peer will do with the message.
+    severity: 'warning',
+    spec: '2026-07-28/basic/transports/stdio › Backward Compatibility',
     specNote: {
-      en: 'the opening selects the era; after a modern answer to the probe, do not fall back to initialize',
-      zh: '开场消息决定时代；探测得到现代的回应后，不要退回 initialize',
+      en: 'the probe’s answer selects the era; after a modern answer, do not fall back to initialize',
+      zh: '探测的回应决定时代；得到现代的回应之后，不要退回 initialize',
     },
     title: { en: 'Two eras mixed on one connection', zh: '同一连接上混用了两个时代' },
     check: (ctx, msg) => {
@@ -21,20 +26,18 @@ export const ERA_RULES = [
         ctx.era === 'modern' &&
         (msg.type === 'client.initialize' || msg.type === 'client.initialized')
       ) {
-        // After a modern answer to the probe, stdio › Backward Compatibility is plain: "Do not
-        // fall back to initialize". Without one, the connection only opened modern: a dual-era
-        // server "MAY serve both eras concurrently on the same endpoint or process" (versioning ›
-        // Compatibility Matrix), so it is a warning, not a broken MUST.
+        // After a modern answer to the probe, stdio › Backward Compatibility says "Do not fall
+        // back to initialize"; without one, the connection only opened modern, and a dual-era
+        // server "MAY serve both eras concurrently on the same endpoint or process" (versioning).
         if (ctx.probe.status === 'modern') {
           return {
-            en: `"${msg.method}" after the server answered server/discover as a modern server: the client must not fall back to the handshake (2026-07-28 has no ${msg.method})`,
-            zh: `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：客户端不得退回握手（2026-07-28 没有 ${msg.method}）`,
+            en: `"${msg.method}" after the server answered server/discover as a modern server: a dual-era client does not fall back to the handshake then ("Do not fall back to initialize"), and a modern-only server refuses it (2026-07-28 has no ${msg.method})`,
+            zh: `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：这时双时代客户端不应退回握手（规范写明“不要退回 initialize”），只支持现代的服务器也会拒绝它（2026-07-28 没有 ${msg.method}）`,
           };
         }
         return {
           en: `"${msg.method}" on a connection that opened in the modern era (2026-07-28), which has no handshake: a modern-only server refuses it, and only a dual-era server that serves both eras on one connection (which it MAY) takes it up`,
           zh: `连接以现代时代（2026-07-28）开场，之后却发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
-          severity: 'warning',
         };
       }
       if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {
@@ -42,14 +45,12 @@ export const ERA_RULES = [
         return {
           en: `"${msg.method}" after the server answered server/discover with an error that is not a modern one: that is a legacy server, so a dual-era client falls back to initialize and a modern-only one stops with an error`,
           zh: `服务器对 server/discover 回了一个非现代的错误，客户端之后却发送了 "${msg.method}"：对方是旧时代服务器，双时代客户端应退回 initialize，只支持现代的客户端应报错停止`,
-          severity: 'warning',
         };
       }
       if (ctx.era === 'legacy' && msg.type === 'client.request' && carriesModernEnvelope(msg)) {
         return {
           en: `"${msg.method}" carries the 2026-07-28 _meta envelope in a session opened with initialize; a legacy session ignores it, and a dual-era server serves the connection in the era it opened with`,
           zh: `"${msg.method}" 在以 initialize 开场的会话中带有 2026-07-28 的 _meta 信封；旧时代会话会忽略它，双时代服务器按开场时的时代服务整个连接`,
-          severity: 'warning',
         };
       }
       return null;
@@ -73,6 +74,9 @@ export const ERA_RULES = [
       if (removedIn === undefined || !versionAtLeast(ctx.ruleVersion, removedIn)) return null;
       // initialize and initialized in a modern session: era-mixed says why.
       if (msg.type === 'client.initialize' || msg.type === 'client.initialized') return null;
+      // tasks/get and tasks/cancel left the core, but the tasks extension has its own of the same
+      // names: a request that declares the extension calls those.
+      if (ctx.era === 'modern' && extensionOfCall(msg) !== null) return null;
       return msg.envelope.kind === 'request'
         ? {
             en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601`,

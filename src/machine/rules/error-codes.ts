@@ -13,8 +13,8 @@ export const ERROR_CODE_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/index › Error Codes',
     specNote: {
-      en: 'only the codes this revision defines, none it retired',
-      zh: '只使用本版本定义的代码，不使用已退役的代码',
+      en: 'in -32020 to -32099 only the codes this revision defines; none it retired; avoid the legacy -32000 to -32019',
+      zh: '-32020 到 -32099 中只用本版本定义的代码；不用已退役的代码；避免旧范围 -32000 到 -32019',
     },
     title: { en: 'Error code not of this revision', zh: '错误代码不属于本版本' },
     check: (ctx, msg) => {

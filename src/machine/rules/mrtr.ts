@@ -71,7 +71,7 @@ export const MRTR_RULES = [
   {
     id: 'input-required-empty',
     severity: 'error',
-    spec: '2026-07-28/basic/patterns/mrtr › Server Requirements',
+    spec: '2026-07-28/basic/patterns/mrtr › Server Requirements (Basic Workflow)',
     specNote: {
       en: 'at least one of inputRequests or requestState',
       zh: 'inputRequests 与 requestState 至少要有一个',
@@ -89,7 +89,7 @@ export const MRTR_RULES = [
   {
     id: 'retry-same-id',
     severity: 'error',
-    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements (Basic Workflow)',
     specNote: {
       en: 'the retry MUST have a new JSON-RPC id',
       zh: '重试必须使用新的 JSON-RPC id',
@@ -107,7 +107,7 @@ export const MRTR_RULES = [
   {
     id: 'request-state-altered',
     severity: 'error',
-    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements (Basic Workflow)',
     specNote: {
       en: 'echo requestState exactly, and none when the round had none',
       zh: '原样回传 requestState；上一轮没有时就不得携带',
@@ -140,7 +140,7 @@ export const MRTR_RULES = [
   {
     id: 'input-responses-missing',
     severity: 'error',
-    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements (Basic Workflow)',
     specNote: {
       en: 'construct every requested input before retrying',
       zh: '重试之前必须准备好所有被请求的输入',
@@ -155,15 +155,15 @@ export const MRTR_RULES = [
       if (missing.length === 0) return null;
       const keys = missing.map((key) => show(key)).join(', ');
       return {
-        en: `this retry of ${what(round)} has no inputResponses for ${keys}, which the input_required round (#${show(round.id)}) asked for; the client must construct every requested input first, and the server will ask again`,
-        zh: `这次对 ${what(round)} 的重试在 inputResponses 中缺少 ${keys}，而那一轮 input_required（#${show(round.id)}）请求了它们；客户端必须先准备好所有被请求的输入，否则服务器会再次请求`,
+        en: `this retry of ${what(round)} has no inputResponses for ${keys}, which the input_required round (#${show(round.id)}) asked for; the client must construct every requested input first; where the missing input is necessary, the server should ask for it again in a new input_required result rather than fail`,
+        zh: `这次对 ${what(round)} 的重试在 inputResponses 中缺少 ${keys}，而那一轮 input_required（#${show(round.id)}）请求了它们；客户端必须先准备好所有被请求的输入；缺少的输入若是必需的，服务器应当在新的 input_required 结果中再次请求，而不是报错`,
       };
     },
   },
   {
     id: 'retry-without-round',
     severity: 'error',
-    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements',
+    spec: '2026-07-28/basic/patterns/mrtr › Client Requirements (Basic Workflow)',
     specNote: {
       en: 'inputResponses and requestState belong only to the retry of the original request',
       zh: 'inputResponses 和 requestState 只能用于对原请求的重试',

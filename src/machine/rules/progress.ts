@@ -87,8 +87,9 @@ export const PROGRESS_RULES = [
   {
     id: 'progress-after-completion',
     severity: 'error',
-    spec: 'basic/utilities/progress › Behavior Requirements',
-    modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
+    // "Progress notifications MUST stop after completion" sits under Implementation Notes in both.
+    spec: 'basic/utilities/progress › Implementation Notes',
+    modern: { spec: '2026-07-28/basic/patterns/progress › Implementation Notes' },
     specNote: { en: 'stop after completion', zh: '请求完成之后不再发送进度通知' },
     title: { en: 'Progress after the response', zh: '回应之后仍有进度通知' },
     check: (ctx, msg) => {
@@ -106,7 +107,15 @@ export const PROGRESS_RULES = [
     id: 'progress-after-cancellation',
     severity: 'warning',
     spec: 'basic/utilities/cancellation › Behavior Requirements',
-    modern: { spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements' },
+    // As response-after-cancellation: stdio's MUST NOT cannot be told from the race a transcript
+    // shows alike, so a warning that says both.
+    modern: {
+      spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements; 2026-07-28/basic/transports/stdio › Cancellation',
+      specNote: {
+        en: 'the server SHOULD stop processing; over stdio, nothing more once the cancellation has arrived',
+        zh: '服务器应当停止处理；通过 stdio 时，收到取消之后不得再发送任何消息',
+      },
+    },
     specNote: { en: 'the receiver SHOULD stop processing', zh: '接收方应当停止处理' },
     title: { en: 'Progress after cancellation', zh: '取消之后仍有进度通知' },
     check: (ctx, msg) => {
@@ -116,10 +125,15 @@ export const PROGRESS_RULES = [
       // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
       if (ctx.ledger.request(msg.receiver, record.requestId)?.streamClosed) return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
-      return {
-        en: `${what.en} was cancelled; the receiver should have stopped working on it`,
-        zh: `${what.zh} 已被取消；接收方应当停止处理它`,
-      };
+      return ctx.era === 'modern'
+        ? {
+            en: `${what.en} was cancelled; the server should have stopped working on it, and over stdio it must send nothing more for it once the cancellation has arrived. Progress already on its way when it arrived is a race the spec names (cancellation › Timing Considerations), and a transcript cannot tell the two apart: a warning`,
+            zh: `${what.zh} 已被取消；服务器应当停止处理它，通过 stdio 时，收到取消之后不得再为它发送任何消息。取消到达时已经在路上的进度是规范提到的竞态（cancellation › Timing Considerations），记录无法区分这两种情况，所以这是一条警告`,
+          }
+        : {
+            en: `${what.en} was cancelled; the receiver should have stopped working on it`,
+            zh: `${what.zh} 已被取消；接收方应当停止处理它`,
+          };
     },
   },
 ] as const satisfies readonly RuleRow[];

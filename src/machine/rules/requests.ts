@@ -22,7 +22,10 @@ export const REQUEST_RULES = [
       // A broken request's id was kept only to recognise its error answer (rememberBrokenRequest).
       if (!earlier || earlier.invalid) return null;
       if (ctx.era === 'modern') {
-        // 2026-07-28 basic/index › Requests: only an id still waiting for its answer is taken.
+        // 2026-07-28 basic/index › Requests: only an id still waiting for its answer is taken. A
+        // cancelled request counts as no longer waiting: its sender stopped waiting for the answer
+        // (patterns/cancellation › Timeouts), though the sentence's letter, "not yet received a
+        // response for", does not say so; the lessons do not teach reusing such an id.
         if (earlier.status !== 'pending') return null;
         return {
           en: `the ${msg.sender} already has request ${show(msg.id)} waiting for its answer; in 2026-07-28 an id must not match a request still in flight`,

@@ -16,6 +16,7 @@ import {
   answeredRecord,
   CLIENT_CAPABILITIES_META,
   calledMethod,
+  extensionOfCall,
   PROTOCOL_VERSION_META,
 } from '../facts.js';
 import type { RuleRow } from './rule.js';
@@ -106,10 +107,21 @@ export const SCHEMA_RULES = [
       const record = answeredRecord(ctx, msg);
       // A second answer is a duplicate-response; its result is not checked again.
       if (!record || record.status === 'answered' || !isCatalogued(record.method)) return null;
+      const result = msg.envelope.result;
+      // A resultType the core does not define (an extension's "task"): the core schema does not
+      // describe that result, and result-type-missing judges whether the request made it valid.
+      if (
+        ctx.era === 'modern' &&
+        typeof result.resultType === 'string' &&
+        result.resultType !== 'complete' &&
+        result.resultType !== 'input_required'
+      ) {
+        return null;
+      }
       const issue =
         ctx.era === 'modern'
-          ? firstOwnIssue(modernResultIssues(record.method, msg.envelope.result))
-          : checkResult(record.method, msg.envelope.result);
+          ? firstOwnIssue(modernResultIssues(record.method, result))
+          : checkResult(record.method, result);
       return (
         issue && {
           en: `${issue.pointer}: ${issue.message}`,
@@ -130,6 +142,8 @@ export const SCHEMA_RULES = [
     check: (ctx, msg) => {
       const method = calledMethod(msg);
       if (method === null || isCatalogued(method)) return null;
+      // An official extension's method, in a request that declares the extension (tasks/update).
+      if (ctx.era === 'modern' && extensionOfCall(msg) !== null) return null;
       // A request gets -32601; a notification gets no answer at all (JSON-RPC 2.0 › Notification).
       return msg.envelope.kind === 'request'
         ? {

@@ -52,9 +52,13 @@ export const SUBSCRIPTION_RULES = [
     id: 'ack-beyond-filter',
     severity: 'error',
     spec: '2026-07-28/basic/patterns/subscriptions › Acknowledgment',
+    // Two findings of different weight: an acknowledgment that names no open listen breaks the MUST
+    // that it be the first message carrying the subscription's id (an error); one that honours
+    // more than the filter asked contradicts what the field is defined to be, "the subset the
+    // server agreed to honor", which no MUST states (a warning).
     specNote: {
-      en: 'the acknowledgment reflects the subset of the filter the server honours',
-      zh: '确认中只能是过滤器中服务器愿意遵守的子集',
+      en: 'the first message carrying the subscription’s id; it reflects the subset of the filter the server honours',
+      zh: '第一条带有该订阅 id 的消息；它反映过滤器中服务器同意遵守的子集',
     },
     title: { en: 'Acknowledgment beyond the filter', zh: '确认超出了订阅过滤器' },
     check: (ctx, msg) => {
@@ -75,8 +79,9 @@ export const SUBSCRIPTION_RULES = [
       if (extra.length === 0) return null;
       const list = extra.join(', ');
       return {
-        en: `the acknowledgment of listen ${show(id)} honours ${list}, which the listen's filter did not ask for; it reflects the subset the server agreed to honour, and the server must not send types the client did not request`,
-        zh: `对 listen ${show(id)} 的确认包含了 ${list}，而该 listen 的过滤器并没有请求它们；确认只能是服务器同意遵守的子集，服务器不得发送客户端未请求的类型`,
+        en: `the acknowledgment of listen ${show(id)} honours ${list}, which the listen's filter did not ask for; the acknowledgment reflects the subset of the request the server agreed to honour, and the server must not send types the client did not request`,
+        zh: `对 listen ${show(id)} 的确认包含了 ${list}，而该 listen 的过滤器并没有请求它们；确认反映的是服务器同意遵守的请求子集，而服务器不得发送客户端未请求的类型`,
+        severity: 'warning',
       };
     },
   },
@@ -115,9 +120,11 @@ export const SUBSCRIPTION_RULES = [
     id: 'notification-not-subscribed',
     severity: 'error',
     spec: '2026-07-28/basic/patterns/subscriptions › Opening a Stream',
+    // The MUST NOT is about what the client asked for; a type it asked for that the acknowledgment
+    // left out breaks no MUST, only what the acknowledgment told the client (a warning).
     specNote: {
-      en: 'only the notification types the client requested and the server honoured',
-      zh: '只能发送客户端请求且服务器已确认的通知类型',
+      en: 'only the notification types the client explicitly requested',
+      zh: '只能发送客户端明确请求的通知类型',
     },
     title: { en: 'Notification the stream did not ask for', zh: '订阅流没有请求的通知' },
     check: (ctx, msg) => {
@@ -135,8 +142,9 @@ export const SUBSCRIPTION_RULES = [
         }
         return asked
           ? {
-              en: `${msg.method} for ${show(uri)} on listen ${show(id)}, but the server's acknowledgment left that URI out of resourceSubscriptions; the stream carries only what the acknowledgment honoured`,
-              zh: `listen ${show(id)} 上发送了关于 ${show(uri)} 的 ${msg.method}，但服务器的确认中 resourceSubscriptions 并不包含这个 URI；订阅流只发送确认中同意的内容`,
+              en: `${msg.method} for ${show(uri)} on listen ${show(id)}, but the server's acknowledgment left that URI out of resourceSubscriptions; the client asked for it, so no MUST is broken, but the acknowledgment told the client not to expect it`,
+              zh: `listen ${show(id)} 上发送了关于 ${show(uri)} 的 ${msg.method}，但服务器的确认中 resourceSubscriptions 并不包含这个 URI；客户端请求过它，所以没有违反任何 MUST，但确认已告诉客户端不会收到它`,
+              severity: 'warning',
             }
           : {
               en: `${msg.method} for ${show(uri)} on listen ${show(id)}, whose resourceSubscriptions do not name that URI; the server must not send notifications the client did not request`,
@@ -148,8 +156,9 @@ export const SUBSCRIPTION_RULES = [
       if (asked && (listen.ack === null || listen.ack[flag])) return null;
       return asked
         ? {
-            en: `${msg.method} on listen ${show(id)}, but the server's acknowledgment did not honour ${flag}; the stream carries only what the acknowledgment honoured`,
-            zh: `listen ${show(id)} 上发送了 ${msg.method}，但服务器的确认中没有同意 ${flag}；订阅流只发送确认中同意的内容`,
+            en: `${msg.method} on listen ${show(id)}, but the server's acknowledgment did not honour ${flag}; the client asked for it, so no MUST is broken, but the acknowledgment told the client not to expect it`,
+            zh: `listen ${show(id)} 上发送了 ${msg.method}，但服务器的确认中没有同意 ${flag}；客户端请求过它，所以没有违反任何 MUST，但确认已告诉客户端不会收到它`,
+            severity: 'warning',
           }
         : {
             en: `${msg.method} on listen ${show(id)}, whose filter did not set ${flag}; the server must not send notification types the client has not explicitly requested`,

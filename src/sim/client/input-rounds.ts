@@ -30,7 +30,7 @@ export type RefusedInput = {
   /** The embedded request's method (null: the entry is not a request object). */
   readonly method: string | null;
   /**
-   * `undeclared`: a kind whose capability the client did not declare (mrtr › Server Requirements:
+   * `undeclared`: a kind whose capability the client did not declare (mrtr › Server Requirements (Basic Workflow):
    * the server MUST NOT send it); `unknown`: not elicitation/create, sampling/createMessage or
    * roots/list; `malformed`: not a `{method, params}` object.
    */
@@ -127,7 +127,7 @@ export function answerInputRequests(
 }
 
 /**
- * The retry's params (mrtr › Client Requirements): the original request's params, its answers
+ * The retry's params (mrtr › Client Requirements (Basic Workflow)): the original request's params, its answers
  * under `inputResponses`, and `requestState` exactly as the round gave it (none when it gave none).
  */
 export function retryParams(

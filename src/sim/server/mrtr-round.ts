@@ -46,7 +46,7 @@ export function takeRetry(
       message: `Invalid params: requestState ${state === undefined ? 'is missing' : 'must be a string'}; a retry echoes the requestState of its input_required round exactly`,
     };
   }
-  // mrtr › Server Requirements: state that fails verification MUST be rejected.
+  // mrtr › Server Requirements (Basic Workflow): state that fails verification MUST be rejected.
   const opened = seal.open(state, { method: 'tools/call', tool: name, args }, now);
   if (!opened.ok)
     return { kind: 'refuse', message: `Invalid params: ${STATE_REFUSED[opened.error]}` };

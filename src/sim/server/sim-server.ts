@@ -68,7 +68,7 @@ export type ServerConfig = {
   readonly instructions?: string | undefined;
   /**
    * The eras the server speaks (default `legacy`): `dual` lets the opening message fix the era of
-   * the connection (basic/versioning › Backward Compatibility, 2026-07-28), `modern` answers an
+   * the connection (basic/versioning › Backward Compatibility with Initialization-Based Versions, 2026-07-28), `modern` answers an
    * initialize with -32022.
    */
   readonly era?: ServerEra | undefined;

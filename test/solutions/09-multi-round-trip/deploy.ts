@@ -186,7 +186,7 @@ export async function callTool(request: Request, ctx: ServerContext): Promise<Re
   if (typeof service !== 'string' || service === '') {
     return done('The argument "service" (a non-empty string) is required.', true);
   }
-  // mrtr › Server Requirements: ask only what this request declared it can answer.
+  // mrtr › Server Requirements (Basic Workflow): ask only what this request declared it can answer.
   const caps = isObject(_meta) ? _meta['io.modelcontextprotocol/clientCapabilities'] : undefined;
   const elicitation = isObject(caps) ? caps.elicitation : undefined;
   const form =
@@ -230,7 +230,7 @@ export async function callTool(request: Request, ctx: ServerContext): Promise<Re
 
 /**
  * The client's half: the retry of `original` after its input_required `round`, with the answers
- * the client gathered (mrtr › Client Requirements).
+ * the client gathered (mrtr › Client Requirements (Basic Workflow)).
  */
 export function buildRetry(
   original: Request,
