@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { byOwner, type Profile } from './profile-summary.js';
@@ -31,9 +31,28 @@ export function profiling(command: readonly string[], dir: string): string[] {
   return [node ?? process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, ...rest];
 }
 
-/** A fresh folder to run in and a fresh cache: nothing remembered from an earlier start. */
-function startIn(command: readonly string[]): TimedPty {
+/**
+ * What a learner who has used mcp-sim before has in the folder: a progress file (one lesson done),
+ * which every start reads and validates before its first frame.
+ */
+export const RETURNING_PROGRESS = `${JSON.stringify({
+  lessons: { 'json-rpc-envelopes': { finished: true, lastStep: 11 } },
+  exercises: {},
+  lang: 'en',
+  langChosen: true,
+  current: 'json-rpc-envelopes',
+})}\n`;
+
+/**
+ * A fresh folder to run in and a fresh cache: nothing remembered from an earlier start, unless
+ * `progress` is given (the folder's `.mcp-sim/progress.json`).
+ */
+function startIn(command: readonly string[], progress?: string): TimedPty {
   const cwd = mkdtempSync(join(tmpdir(), 'mcp-sim-bench-'));
+  if (progress !== undefined) {
+    mkdirSync(join(cwd, '.mcp-sim'));
+    writeFileSync(join(cwd, '.mcp-sim', 'progress.json'), progress);
+  }
   const cache = mkdtempSync(join(tmpdir(), 'mcp-sim-bench-cache-'));
   const env = ['env', '-u', 'CI', '-u', 'NO_COLOR', 'TERM=xterm-256color'];
   return new TimedPty([...env, `XDG_CACHE_HOME=${cache}`, ...command], { cwd, ...SIZE });
@@ -47,8 +66,9 @@ export async function firstScreen(
   command: readonly string[],
   shown: RegExp,
   then?: { readonly press: string; readonly answer: RegExp },
+  progress?: string,
 ): Promise<{ readonly ms: number; readonly window: Window }> {
-  const pty = startIn(command);
+  const pty = startIn(command, progress);
   const from = clock(pty.startedAt);
   try {
     let at = await pty.waitFor(shown);

@@ -32,7 +32,14 @@ import { fieldNodes } from '../src/ui/field-tree.js';
 import { buildsToMeasure } from './builds.js';
 import { generateSession } from './generate-session.js';
 import { whereTheTimeGoes } from './screen-profile.js';
-import { firstScreen, KEY_GAP_MS, keyToFrame, SIZE, WARM_KEYS } from './screen-runs.js';
+import {
+  firstScreen,
+  KEY_GAP_MS,
+  keyToFrame,
+  RETURNING_PROGRESS,
+  SIZE,
+  WARM_KEYS,
+} from './screen-runs.js';
 import { writeSection } from './write-section.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -83,6 +90,9 @@ type Figures = {
   menu: number[];
   lesson: number[];
   lessonN: number[];
+  /** The same first frames for a learner who has a progress file (read and validated first). */
+  menuBack: number[];
+  lessonBack: number[];
   playKey: number[];
   treeKey: number[];
 };
@@ -114,7 +124,10 @@ const node = process.execPath;
 
 const floor = { first: [] as number[], key: [] as number[], sameText: [] as number[] };
 const figures = new Map<string, Figures>(
-  builds.map((b) => [b.label, { menu: [], lesson: [], lessonN: [], playKey: [], treeKey: [] }]),
+  builds.map((b) => [
+    b.label,
+    { menu: [], lesson: [], lessonN: [], menuBack: [], lessonBack: [], playKey: [], treeKey: [] },
+  ]),
 );
 const figuresOf = (label: string) => figures.get(label) as Figures;
 
@@ -152,6 +165,9 @@ for (let round = 0; round <= ROUNDS; round++) {
     add(f.lesson, await firstScreen(lessonOf(b.cli), LESSON_1));
     const n = { press: 'n', answer: /step 2\/10[\s\S]*q quit/ };
     add(f.lessonN, await firstScreen(lessonOf(b.cli), LESSON_1, n));
+    // A learner who has been here before: the progress file is read and validated first.
+    add(f.menuBack, await firstScreen(menuOf(b.cli), MENU, undefined, RETURNING_PROGRESS));
+    add(f.lessonBack, await firstScreen(lessonOf(b.cli), LESSON_1, undefined, RETURNING_PROGRESS));
   }
   process.stderr.write(`first frames: round ${round}/${ROUNDS}\n`);
 }
@@ -206,6 +222,12 @@ const section = [
   `|---|---${builds.map(() => '|---|---').join('')}|`,
   firstRow('first frame of the menu (`mcp-sim`)', 'menu', 1.25),
   firstRow('first frame of `lesson 1`', 'lesson', 1.25),
+  firstRow(
+    'first frame of the menu, a returning learner (a progress file to read)',
+    'menuBack',
+    1.25,
+  ),
+  firstRow('first frame of `lesson 1`, a returning learner', 'lessonBack', 1.25),
   row(
     "not a target: bare Ink drawing the text of `lesson 1`'s first frame, plain (`bench/bare-ink-text.tsx`)",
     ms(floorFirst),
@@ -225,7 +247,9 @@ const section = [
   '',
   'A first frame is timed from starting the command to the moment its last row arrives on the',
   'terminal; a key from writing it to the terminal to the moment the whole frame it causes has',
-  'arrived. The floor is `bench/bare-ink.tsx`: Ink, React and yoga loading and drawing a screenful',
+  'arrived. Every start is a first start (an empty folder) but the two "returning learner" rows,',
+  'which start in a folder holding `.mcp-sim/progress.json` (one lesson done), as every start after',
+  'the first does: the file is read and validated (zod/mini) before the first frame. The floor is `bench/bare-ink.tsx`: Ink, React and yoga loading and drawing a screenful',
   'of plain text (rows − 1 lines, as high as mcp-sim screens), bundled with the options that bundle',
   'the CLI (`scripts/bundle-options.mjs`), and on each `n` redrawing every line with new text.',
   'The row marked "not a target" is the same app drawing the very text of `lesson 1`\'s first frame',

@@ -100,3 +100,41 @@ describe('the first frame of the menu and of a lesson', () => {
     );
   });
 });
+
+/** The output chunk holding `input`, and every input bundled into it, for a build of `entries`. */
+async function chunkOf(entries: Record<string, string>, input: string): Promise<string[]> {
+  const result = await build({
+    ...bundleOptions,
+    entryPoints: entries,
+    write: false,
+    outdir: 'dist-graph',
+    metafile: true,
+    splitting: true,
+    logLevel: 'silent',
+  });
+  const outputs = Object.values(result.metafile.outputs);
+  const holding = outputs.find((o) => input in o.inputs);
+  return holding ? Object.keys(holding.inputs) : [];
+}
+
+describe('the progress file of a returning learner', () => {
+  const CORE = 'node_modules/zod/v4/core/core.js';
+  const UNUSED_LOCALE = 'node_modules/zod/v4/locales/fr.js';
+
+  it("loads zod's core with the locales mcp-sim uses, not every locale zod ships", async () => {
+    // Every start after the first validates .mcp-sim/progress.json before its first frame, and
+    // the chunk with zod's core is what that costs; one `z.locales.en()` anywhere put all of zod's
+    // locales in it (535 kB against 171 kB: docs/benchmarks.md).
+    const core = await chunkOf({ 'cli/main': 'src/cli/main.ts' }, CORE);
+    expect(core).toContain('node_modules/zod/v4/locales/en.js');
+    expect(core).not.toContain(UNUSED_LOCALE);
+  });
+
+  it('would see the locales namespace used anywhere (the check can fail)', async () => {
+    const core = await chunkOf(
+      { 'cli/main': 'src/cli/main.ts', probe: 'test/fixtures/zod-locales-namespace.ts' },
+      CORE,
+    );
+    expect(core).toContain(UNUSED_LOCALE);
+  });
+});

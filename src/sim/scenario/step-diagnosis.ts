@@ -1,4 +1,7 @@
-import * as z from 'zod';
+// The two locales by their own modules: `z.locales.en` would keep every locale zod ships alive in
+// the bundle, in the chunk every zod user loads (docs/benchmarks.md).
+import en from 'zod/v4/locales/en.js';
+import zhCN from 'zod/v4/locales/zh-CN.js';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, type Said, said } from '../../i18n/lesson-strings.js';
 import { FAULT_NAMES } from './faults.js';
@@ -76,8 +79,8 @@ export function flattenIssues(
   });
 }
 
-const EN = z.locales.en().localeError;
-const ZH = z.locales.zhCN().localeError;
+const EN = en().localeError;
+const ZH = zhCN().localeError;
 
 /**
  * A zod issue's message in Chinese, from zod's own zh-CN locale. A message the schema wrote itself
