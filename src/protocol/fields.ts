@@ -20,8 +20,8 @@ const FIELDS: Record<string, Bilingual> = {
     zh: '由发送方选择，不能为 null；回应会带上同一个 id。握手时代的会话中不能重复使用；在 2026-07-28 中，不能与发送方仍在等待回应的其他请求相同。',
   },
   'result *|/id': {
-    en: 'The id of the request this answers (client and server number their requests separately).',
-    zh: '所回应请求的 id（客户端和服务器各自独立编号）。',
+    en: 'The id of the request this answers, as its sender chose it: the answer goes back to that side.',
+    zh: '所回应请求的 id，即请求发送方选定的 id：回应回到发送请求的那一方。',
   },
   'error *|/id': {
     en: 'The id of the failed request (left out only when it could not be read).',
