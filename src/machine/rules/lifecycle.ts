@@ -64,8 +64,8 @@ export const LIFECYCLE_RULES = [
     severity: 'warning',
     spec: 'basic/lifecycle › Initialization',
     specNote: {
-      en: 'only ping, and logging from the server, before it completes',
-      zh: '初始化完成之前，只能发送 ping 以及服务器的日志消息',
+      en: 'no requests other than pings (and the server’s logging) before it completes',
+      zh: '初始化完成之前，不发送 ping（以及服务器的日志）以外的请求',
     },
     title: { en: 'Request before the handshake completed', zh: '握手完成前发送了请求' },
     check: (ctx, msg) => {
@@ -74,14 +74,14 @@ export const LIFECYCLE_RULES = [
       if (msg.sender === 'client') {
         if (ctx.handshake.initialize !== 'sent') return null;
         return {
-          en: `the client sent "${msg.method}" before the server answered initialize; only ping may go first`,
-          zh: `服务器回应 initialize 之前客户端就发送了 "${msg.method}"；此时只能发送 ping`,
+          en: `the client sent "${msg.method}" before the server answered initialize; until then the client should send no requests other than pings`,
+          zh: `服务器回应 initialize 之前客户端就发送了 "${msg.method}"；在此之前客户端不应发送 ping 以外的请求`,
         };
       }
       if (ctx.handshake.initializedSent) return null;
       return {
-        en: `the server sent "${msg.method}" before notifications/initialized; only ping may go first`,
-        zh: `服务器在收到 notifications/initialized 之前发送了 "${msg.method}"；此时只能发送 ping`,
+        en: `the server sent "${msg.method}" before notifications/initialized; until then the server should send no requests other than pings (and logging)`,
+        zh: `服务器在收到 notifications/initialized 之前发送了 "${msg.method}"；在此之前服务器不应发送 ping（以及日志）以外的请求`,
       };
     },
   },
@@ -90,8 +90,8 @@ export const LIFECYCLE_RULES = [
     severity: 'warning',
     spec: 'basic/lifecycle › Initialization',
     specNote: {
-      en: 'only ping, and logging from the server, before it completes',
-      zh: '初始化完成之前，只能发送 ping 以及服务器的日志消息',
+      en: 'no requests other than pings and logging before it completes, read as covering notifications',
+      zh: '初始化完成之前，不发送 ping 和日志以外的请求（理解为也包括通知）',
     },
     title: { en: 'Notification before the handshake completed', zh: '握手完成前发送了通知' },
     check: (ctx, msg) => {
@@ -108,9 +108,11 @@ export const LIFECYCLE_RULES = [
       ) {
         return null;
       }
+      // The sentence's letter is "requests other than pings and logging", and logging is a
+      // notification: the referee reads it as covering notifications too, and says so.
       return {
-        en: `the server sent "${method}" before notifications/initialized; only logging may go first`,
-        zh: `服务器在收到 notifications/initialized 之前发送了 "${method}"；此时只能发送日志`,
+        en: `the server sent "${method}" before notifications/initialized; until then the server should send no requests other than pings and logging, and since logging is a notification the referee reads that as covering notifications too`,
+        zh: `服务器在收到 notifications/initialized 之前发送了 "${method}"；在此之前服务器不应发送 ping 和日志以外的请求，而日志本身是通知，所以裁判把这句话理解为也包括通知`,
       };
     },
   },
