@@ -39,7 +39,11 @@ export const LIFECYCLE_RULES = [
       const method = calledMethod(msg);
       if (method === null) return null;
       if (msg.envelope.kind === 'request') {
-        if (!timedRequest(msg) || handshakeOpened(ctx)) return null;
+        if (msg.type === 'client.initialize' || handshakeOpened(ctx)) return null;
+        // Ping may wait for initialize's answer (› Initialization: "other than pings before the
+        // server has responded"), but the initialize comes first: "The initialization phase MUST
+        // be the first interaction".
+        if (msg.method === 'ping' && ctx.handshake.initialize !== 'none') return null;
         return {
           en: `"${method}" before any successful initialize; the handshake must come first`,
           zh: `在成功的 initialize 之前发送了 "${method}"；握手必须最先进行`,
@@ -119,17 +123,20 @@ export const LIFECYCLE_RULES = [
   {
     id: 'duplicate-initialize',
     severity: 'warning',
-    spec: 'basic/lifecycle › Initialization',
+    // No sentence forbids a second initialize; capabilities "establish which optional protocol
+    // features will be available during the session" (› Capability Negotiation), so a peer will
+    // likely refuse it: a warning the rules doc lists among those that break no keyword.
+    spec: 'basic/lifecycle › Capability Negotiation',
     specNote: {
-      en: 'version and capabilities are fixed for the session',
-      zh: '版本和能力在整个会话中保持不变',
+      en: 'capabilities establish what is available during the session',
+      zh: '能力决定了整个会话中可以使用哪些功能',
     },
     title: { en: 'A second initialize', zh: '重复的 initialize' },
     check: (ctx, msg) =>
       msg.type === 'client.initialize' && handshakeOpened(ctx)
         ? {
-            en: 'initialize was already sent; version and capabilities are fixed for the session',
-            zh: '已经发送过 initialize；版本和能力在整个会话中是固定的',
+            en: 'initialize was already sent; the first one set the version and the capabilities of the session, and a peer will likely refuse a second',
+            zh: '已经发送过 initialize；第一次已经确定了会话的版本和能力，对方很可能拒绝第二次',
           }
         : null,
   },
@@ -154,12 +161,13 @@ export const LIFECYCLE_RULES = [
     id: 'initialized-not-sent',
     severity: 'error',
     spec: 'basic/lifecycle › Initialization',
+    // "After successful initialization, the client MUST send an initialized notification to
+    // indicate it is ready to begin normal operations": a request before it begins them unannounced,
+    // whether or not the notification follows later (the lifecycle's diagram puts it first).
     specNote: {
-      en: 'the client MUST send notifications/initialized',
-      zh: '客户端必须发送 notifications/initialized',
+      en: 'the client MUST send notifications/initialized to say it is ready for normal operations',
+      zh: '客户端必须发送 notifications/initialized，表示它已准备好开始正常操作',
     },
-    // The client's request comes first, whether or not notifications/initialized follows later:
-    // operation begins when the client says it is ready (basic/lifecycle › Operation).
     title: {
       en: 'Request before notifications/initialized',
       zh: '在 notifications/initialized 之前发出请求',

@@ -7,12 +7,21 @@ function subscribing(ctx: SessionContext, uri: string): boolean {
   return coversUri(ctx.ledger.subscribing, uri);
 }
 
-/** Resources › Subscriptions: updates only for what the client subscribed to. */
+/**
+ * Updates only for what the client subscribed to: the schema's description of
+ * ResourceUpdatedNotification ("should only be sent if the client previously sent a
+ * resources/subscribe request", in lower case: no BCP 14 keyword, so a warning the rules doc lists
+ * among those that break no keyword); server/resources › Subscriptions shows the flow.
+ */
 export const RESOURCE_RULES = [
   {
     id: 'resource-not-subscribed',
     severity: 'warning',
-    spec: 'server/resources › Subscriptions',
+    spec: 'schema.ts › ResourceUpdatedNotification',
+    specNote: {
+      en: 'sent only if the client subscribed to the resource',
+      zh: '只有客户端订阅了该资源时才发送',
+    },
     title: { en: 'Update for a resource nobody subscribed to', zh: '发送了未被订阅资源的更新通知' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'notification') return null;
@@ -28,8 +37,8 @@ export const RESOURCE_RULES = [
         return null;
       }
       return {
-        en: `the client never subscribed to ${uri}`,
-        zh: `客户端从未订阅 ${uri}`,
+        en: `the client holds no subscription to ${uri} (none the server confirmed, or it unsubscribed)`,
+        zh: `客户端当前没有对 ${uri} 的订阅（服务器从未确认过订阅，或客户端已取消订阅）`,
       };
     },
   },

@@ -93,7 +93,11 @@ export function legacyBlocks(
     return out;
   }
   if (kind === 'request') {
-    if (method === 'ping') return out;
+    if (method === 'ping') {
+      // A ping may wait for initialize's answer; before any initialize it is not the first thing.
+      if (hs.initialize === 'none') out.push(block('initialize-not-first'));
+      return out;
+    }
     if (!opened) out.push(block('initialize-not-first'));
     else if (client ? hs.initialize === 'sent' : !hs.initializedSent) {
       out.push(block('request-before-initialized'));
