@@ -1,5 +1,5 @@
 import { idKey } from '../protocol/index.js';
-import { isObject } from '../protocol/json.js';
+import { isObject, type JsonObject } from '../protocol/json.js';
 import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
 
@@ -153,15 +153,34 @@ export function declaredBy(msg: ModelMessage): Declared {
   };
 }
 
+/** The resultType values of the core protocol (2026-07-28 basic/index › ResultType). */
+export const CORE_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];
+
 /**
- * The methods an official extension adds (2026-07-28 changelog › Major changes, item 6: tasks left
- * the core for the `io.modelcontextprotocol/tasks` extension, whose `tasks/get`, `tasks/update` and
- * `tasks/cancel` are its own, in its own specification). The referee knows their names, not their
- * shapes: it does not judge them.
+ * What the official extensions add (2026-07-28 changelog › Major changes, item 6: tasks left the
+ * core for the `io.modelcontextprotocol/tasks` extension, whose `tasks/get`, `tasks/update` and
+ * `tasks/cancel` and whose `"task"` result are its own, in its own specification). The referee
+ * knows these names, not the shapes behind them: it does not judge them.
  */
-const EXTENSION_METHODS: Readonly<Record<string, readonly string[]>> = {
-  'io.modelcontextprotocol/tasks': ['tasks/get', 'tasks/update', 'tasks/cancel'],
+const OFFICIAL_EXTENSIONS: Readonly<
+  Record<string, { readonly methods: readonly string[]; readonly resultTypes: readonly string[] }>
+> = {
+  'io.modelcontextprotocol/tasks': {
+    methods: ['tasks/get', 'tasks/update', 'tasks/cancel'],
+    resultTypes: ['task'],
+  },
 };
+
+/** The extensions a modern request declares in its `clientCapabilities.extensions`. */
+export function declaredExtensions(capabilities: JsonObject | null | undefined): string[] {
+  const extensions = capabilities?.extensions;
+  return isObject(extensions) ? Object.keys(extensions) : [];
+}
+
+/** The resultType values an official extension adds; undefined for an extension the referee does not know. */
+export function extensionResultTypes(extension: string): readonly string[] | undefined {
+  return OFFICIAL_EXTENSIONS[extension]?.resultTypes;
+}
 
 /**
  * The extension a modern request calls a method of, when the request declares that extension in
@@ -169,11 +188,9 @@ const EXTENSION_METHODS: Readonly<Record<string, readonly string[]>> = {
  */
 export function extensionOfCall(msg: ModelMessage): string | null {
   if (msg.envelope.kind !== 'request' || msg.method === null) return null;
-  const extensions = declaredBy(msg).capabilities?.extensions;
-  if (!isObject(extensions)) return null;
   const method = msg.method;
-  const found = Object.keys(extensions).find((ext) => EXTENSION_METHODS[ext]?.includes(method));
-  return found ?? null;
+  const declared = declaredExtensions(declaredBy(msg).capabilities);
+  return declared.find((ext) => OFFICIAL_EXTENSIONS[ext]?.methods.includes(method)) ?? null;
 }
 
 /** The server/discover probe's answer: the server's response to the request that opened the probe. */

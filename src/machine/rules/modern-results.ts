@@ -5,6 +5,9 @@ import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
   answeredRecord,
+  CORE_RESULT_TYPES,
+  declaredExtensions,
+  extensionResultTypes,
   LOG_LEVEL_META,
   SERVER_INFO_META,
   SUBSCRIPTION_ID_META,
@@ -33,14 +36,6 @@ const resultOf = (msg: ModelMessage): JsonObject | null =>
 
 /** The error's code and data, when the answer is an error response. */
 const errorOf = (msg: ModelMessage) => (msg.envelope.kind === 'error' ? msg.envelope.error : null);
-
-/** The resultType values of the core protocol (basic/index › ResultType). */
-const CORE_RESULT_TYPES: readonly string[] = ['complete', 'input_required'];
-
-/** The resultType values an official extension adds, when the client declared it. */
-const EXTENSION_RESULT_TYPES: Readonly<Record<string, readonly string[]>> = {
-  'io.modelcontextprotocol/tasks': ['task'],
-};
 
 /** What an input request asks the client for, and the capability that lets the server ask it. */
 function capabilityNeeded(
@@ -98,21 +93,16 @@ export const MODERN_RESULT_RULES = [
           zh: `${record.method} 结果 #${show(msg.id)} 没有 resultType；${ctx.ruleVersion} 的服务器必须说明每个结果的类型（"complete" 或 "input_required"）；客户端只能把它当作旧时代服务器的结果，猜测为 complete`,
         };
       }
+      // The common case first, without building the list below: every modern result is judged.
       if (typeof type === 'string' && CORE_RESULT_TYPES.includes(type)) return null;
-      const extensions = record.declared.capabilities?.extensions;
-      const declared = isObject(extensions) ? Object.keys(extensions) : [];
+      const declared = declaredExtensions(record.declared.capabilities);
       // An extension the referee does not know may add values it cannot list: no verdict.
-      if (declared.some((ext) => !(ext in EXTENSION_RESULT_TYPES))) return null;
-      if (
-        typeof type === 'string' &&
-        declared.some((ext) => EXTENSION_RESULT_TYPES[ext]?.includes(type))
-      ) {
-        return null;
-      }
+      if (declared.some((ext) => extensionResultTypes(ext) === undefined)) return null;
       const known = [
         ...CORE_RESULT_TYPES,
-        ...declared.flatMap((e) => EXTENSION_RESULT_TYPES[e] ?? []),
+        ...declared.flatMap((ext) => extensionResultTypes(ext) ?? []),
       ];
+      if (typeof type === 'string' && known.includes(type)) return null;
       return {
         en: `${where} has resultType ${show(type)}, which the request did not make valid: the client recognises ${known.map((t) => `"${t}"`).join(', ')} (an extension adds a value only when the request declares it in clientCapabilities.extensions), so it treats the result as invalid`,
         zh: `${record.method} 结果 #${show(msg.id)} 的 resultType 为 ${show(type)}，该请求并未使它有效：客户端只认识 ${known.map((t) => `"${t}"`).join('、')}（扩展只有在请求的 clientCapabilities.extensions 中声明后才会增加取值），因此客户端视该结果为无效`,

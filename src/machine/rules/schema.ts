@@ -15,6 +15,7 @@ import type { ModelMessage } from '../events.js';
 import {
   answeredRecord,
   CLIENT_CAPABILITIES_META,
+  CORE_RESULT_TYPES,
   calledMethod,
   extensionOfCall,
   PROTOCOL_VERSION_META,
@@ -110,12 +111,8 @@ export const SCHEMA_RULES = [
       const result = msg.envelope.result;
       // A resultType the core does not define (an extension's "task"): the core schema does not
       // describe that result, and result-type-missing judges whether the request made it valid.
-      if (
-        ctx.era === 'modern' &&
-        typeof result.resultType === 'string' &&
-        result.resultType !== 'complete' &&
-        result.resultType !== 'input_required'
-      ) {
+      const type = result.resultType;
+      if (ctx.era === 'modern' && typeof type === 'string' && !CORE_RESULT_TYPES.includes(type)) {
         return null;
       }
       const issue =
