@@ -71,10 +71,11 @@ export type Declared = {
 };
 
 /**
- * How the session found its era (basic/versioning › Backward Compatibility with Initialization-Based Versions): `none` when its first
- * message decided it; `sent` while a server/discover probe waits; `failed` once the server answered
- * the probe with an error that is not a recognised modern one (the client may fall back to
- * initialize); `modern` once a DiscoverResult or a recognised modern error answered it.
+ * How the session found its era (basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions): `none` when its first message decided it; `sent` while a
+ * server/discover probe waits; `failed` once the server answered the probe with an error that is
+ * not a recognised modern one (the client may fall back to initialize); `modern` once a
+ * DiscoverResult or a recognised modern error answered it.
  */
 export type ProbeStatus = 'none' | 'sent' | 'failed' | 'modern';
 

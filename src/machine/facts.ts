@@ -128,9 +128,10 @@ export function declaredRevision(msg: ModelMessage): string | undefined {
 }
 
 /**
- * Does a request carry the modern era's envelope (basic/versioning › Backward Compatibility with Initialization-Based Versions: "a
- * request carrying modern per-request `_meta`")? Either required key makes it one, so a request
- * missing the other is a broken modern request rather than a legacy one.
+ * Does a request carry the modern era's envelope (basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions: "a request carrying modern per-request `_meta`")? Either required
+ * key makes it one, so a request missing the other is a broken modern request rather than a legacy
+ * one.
  */
 export function carriesModernEnvelope(msg: ModelMessage): boolean {
   const meta = msg.params?._meta;

@@ -117,8 +117,9 @@ export const refereeSetup = setup({
   },
   guards: {
     /**
-     * basic/versioning › Backward Compatibility with Initialization-Based Versions: a server/discover sent first is a dual-era
-     * client's probe (or a modern client's first question); its answer decides the era.
+     * basic/versioning › Backward Compatibility with Initialization-Based Versions: a
+     * server/discover sent first is a dual-era client's probe (or a modern client's first
+     * question); its answer decides the era.
      */
     probes: ({ event }) => event.type === 'client.request' && event.method === 'server/discover',
     /** The source knows the session is modern before its first message (a modern sandbox). */

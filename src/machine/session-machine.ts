@@ -5,17 +5,17 @@ import { refereeSetup } from './referee-setup.js';
 export type { MachineEvent } from './referee-setup.js';
 
 /**
- * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility with Initialization-Based Versions):
- * an initialize, or anything else without the modern envelope, opens the handshake era (`legacy`),
- * where the client and the server each go through initialization on their own (the client
- * operates as soon as it has the initialize result, the server only once
- * notifications/initialized has arrived: the handshake's parallel regions), then the session
- * operates as one, until the transport closes; a request carrying the `_meta` envelope opens the
- * modern era, where every request stands alone; a server/discover sent first is a probe, and its
- * answer decides: a DiscoverResult or a recognised modern error keeps the session modern, any other
- * error (or none) followed by initialize is a dual-era client falling back to the handshake. The
- * referee judges every message by the rule set of the session's revision and records what it
- * changes.
+ * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility
+ * with Initialization-Based Versions): an initialize, or anything else without the modern envelope,
+ * opens the handshake era (`legacy`), where the client and the server each go through
+ * initialization on their own (the client operates as soon as it has the initialize result, the
+ * server only once notifications/initialized has arrived: the handshake's parallel regions), then
+ * the session operates as one, until the transport closes; a request carrying the `_meta` envelope
+ * opens the modern era, where every request stands alone; a server/discover sent first is a probe,
+ * and its answer decides: a DiscoverResult or a recognised modern error keeps the session modern,
+ * any other error (or none) followed by initialize is a dual-era client falling back to the
+ * handshake. The referee judges every message by the rule set of the session's revision and records
+ * what it changes.
  */
 /** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
 const REQUEST = [

@@ -32,9 +32,10 @@ import {
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
 
 /**
- * How the client finds the server's era (basic/versioning › Backward Compatibility with Initialization-Based Versions): `legacy`
- * opens with initialize; `auto` probes with server/discover and falls back to initialize on any
- * other answer or none; `modern` probes and has no fallback.
+ * How the client finds the server's era (basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions): `legacy` opens with initialize; `auto` probes with
+ * server/discover and falls back to initialize on any other answer or none; `modern` probes and has
+ * no fallback.
  */
 export type ConnectEra = EraMode;
 

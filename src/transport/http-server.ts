@@ -305,8 +305,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     // A message without an id is a notification by definition (JSON-RPC 2.0 › Notification): it
     // gets no JSON-RPC response, whatever its method.
     const notification = message !== null && method !== null && !('id' in message);
-    // The body decides the era (basic/versioning › Backward Compatibility with Initialization-Based Versions): a modern request stands
-    // alone, and any Mcp-Session-Id it carries is ignored (streamable-http › Backward Compatibility).
+    // The body decides the era (basic/versioning › Backward Compatibility with Initialization-Based
+    // Versions): a modern request stands alone, and any Mcp-Session-Id it carries is ignored
+    // (streamable-http › Backward Compatibility).
     if (message !== null && method !== null && !notification && era !== 'legacy') {
       if (era === 'modern' || isModernRequest(message)) return modern.handle(req, res, message);
     }

@@ -13,9 +13,10 @@ import {
 } from './wire.js';
 
 /**
- * Exercise 8: a dual-era server (2026-07-28 basic/versioning › Backward Compatibility with Initialization-Based Versions). The
- * learner's `handle(request, connection)` answers every request of several connections: modern
- * ones served from each request's `_meta` alone, legacy ones after an initialize.
+ * Exercise 8: a dual-era server (2026-07-28 basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions). The learner's `handle(request, connection)` answers every request
+ * of several connections: modern ones served from each request's `_meta` alone, legacy ones after
+ * an initialize.
  */
 
 const MODERN = '2026-07-28';

@@ -1,9 +1,10 @@
 import { isObject, isRecognisedModernError, type JsonObject } from '../../protocol/index.js';
 
 /**
- * How a client finds the server's era (2026-07-28/basic/versioning › Backward Compatibility with Initialization-Based Versions):
- * `legacy` opens with initialize; `auto` probes with server/discover and falls back to initialize;
- * `modern` probes and has no fallback. (A pinned handshake revision is `legacy` with that version.)
+ * How a client finds the server's era (2026-07-28/basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions): `legacy` opens with initialize; `auto` probes with
+ * server/discover and falls back to initialize; `modern` probes and has no fallback. (A pinned
+ * handshake revision is `legacy` with that version.)
  */
 export type EraMode = 'auto' | 'legacy' | 'modern';
 

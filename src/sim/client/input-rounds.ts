@@ -30,9 +30,9 @@ export type RefusedInput = {
   /** The embedded request's method (null: the entry is not a request object). */
   readonly method: string | null;
   /**
-   * `undeclared`: a kind whose capability the client did not declare (mrtr › Server Requirements (Basic Workflow):
-   * the server MUST NOT send it); `unknown`: not elicitation/create, sampling/createMessage or
-   * roots/list; `malformed`: not a `{method, params}` object.
+   * `undeclared`: a kind whose capability the client did not declare (mrtr › Server Requirements
+   * (Basic Workflow): the server MUST NOT send it); `unknown`: not elicitation/create,
+   * sampling/createMessage or roots/list; `malformed`: not a `{method, params}` object.
    */
   readonly why: 'undeclared' | 'unknown' | 'malformed';
   /** The capability path the request needs (for `undeclared`). */
@@ -127,8 +127,9 @@ export function answerInputRequests(
 }
 
 /**
- * The retry's params (mrtr › Client Requirements (Basic Workflow)): the original request's params, its answers
- * under `inputResponses`, and `requestState` exactly as the round gave it (none when it gave none).
+ * The retry's params (mrtr › Client Requirements (Basic Workflow)): the original request's params,
+ * its answers under `inputResponses`, and `requestState` exactly as the round gave it (none when it
+ * gave none).
  */
 export function retryParams(
   original: JsonObject,

@@ -371,10 +371,10 @@ export class SimClient {
   }
 
   /**
-   * An input_required result (mrtr › Client Requirements (Basic Workflow)): answer every input request, then retry
-   * the original request with a new id, the answers under the same keys, and requestState echoed
-   * exactly. A request it may not answer (a kind it did not declare) is a server fault: it answers
-   * nothing and does not retry.
+   * An input_required result (mrtr › Client Requirements (Basic Workflow)): answer every input
+   * request, then retry the original request with a new id, the answers under the same keys, and
+   * requestState echoed exactly. A request it may not answer (a kind it did not declare) is a
+   * server fault: it answers nothing and does not retry.
    */
   #onInputRequired(now: number, request: ClientRequest, result: JsonObject): void {
     this.rounds.push(this.#fulfil(now, request, result));

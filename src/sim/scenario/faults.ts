@@ -324,11 +324,11 @@ function versionNotRefused(ctx: FaultContext): FaultResult {
 }
 
 /**
- * The client's next retry after an input_required round goes out with its requestState edited:
- * the payload (readable base64url JSON in the sim) gets an expiry a year later, the MAC is kept.
- * The client MUST echo the state exactly, and the server, which MUST treat it as attacker-controlled,
- * finds the HMAC does not match (2026-07-28 basic/patterns/mrtr › Client Requirements (Basic Workflow), Server
- * Requirements). The honest retry is not sent.
+ * The client's next retry after an input_required round goes out with its requestState edited: the
+ * payload (readable base64url JSON in the sim) gets an expiry a year later, the MAC is kept. The
+ * client MUST echo the state exactly, and the server, which MUST treat it as attacker-controlled,
+ * finds the HMAC does not match (2026-07-28 basic/patterns/mrtr › Client Requirements (Basic
+ * Workflow), Server Requirements). The honest retry is not sent.
  */
 function requestStateAltered(ctx: FaultContext): FaultResult {
   const { client } = ctx;

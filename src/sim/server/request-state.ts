@@ -1,12 +1,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The simulated server's `requestState` (2026-07-28 basic/patterns/mrtr › Server Requirements (Basic Workflow)):
- * everything the server needs to finish a call after an input_required round travels with the
- * client, so the server keeps nothing between the round and the retry. The client can change it,
- * so it is sealed with an HMAC (SHA-256) and carries what the spec asks to bind: an expiry on the
- * server's clock and the originating request (method, tool, a digest of the arguments). There is
- * no authenticated principal on stdio, so none is bound.
+ * The simulated server's `requestState` (2026-07-28 basic/patterns/mrtr › Server Requirements
+ * (Basic Workflow)): everything the server needs to finish a call after an input_required round
+ * travels with the client, so the server keeps nothing between the round and the retry. The client
+ * can change it, so it is sealed with an HMAC (SHA-256) and carries what the spec asks to bind: an
+ * expiry on the server's clock and the originating request (method, tool, a digest of the
+ * arguments). There is no authenticated principal on stdio, so none is bound.
  *
  * Format: `<payload>.<mac>`, both base64url; the MAC is over the payload's text.
  */

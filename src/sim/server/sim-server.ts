@@ -68,8 +68,8 @@ export type ServerConfig = {
   readonly instructions?: string | undefined;
   /**
    * The eras the server speaks (default `legacy`): `dual` lets the opening message fix the era of
-   * the connection (basic/versioning › Backward Compatibility with Initialization-Based Versions, 2026-07-28), `modern` answers an
-   * initialize with -32022.
+   * the connection (basic/versioning › Backward Compatibility with Initialization-Based Versions,
+   * 2026-07-28), `modern` answers an initialize with -32022.
    */
   readonly era?: ServerEra | undefined;
   /** Tools offered on a modern connection only (serve: `toggle_tool`). */
