@@ -1,7 +1,7 @@
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord, cancelledId, cancelledRecord, progressOf } from '../facts.js';
-import { type RuleRow, show, sideZh } from './rule.js';
+import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
 
 /**
  * The request a server's answer or progress is about, when the client cancelled it by closing its
@@ -42,15 +42,17 @@ export const CANCELLATION_RULES = [
       // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
       if (record?.status !== 'cancelled' || record.streamClosed) return null;
       const what = `${record.method} #${show(msg.id)}`;
-      return ctx.era === 'modern'
-        ? {
-            en: `${what} was cancelled; the server should not answer it, and over stdio it must send nothing more for it once the cancellation has arrived. An answer already on its way when it arrived is a race the spec names (cancellation › Timing Considerations), and a transcript cannot tell the two apart: a warning`,
-            zh: `${what} 已被取消；服务器不应再回应它，通过 stdio 时，收到取消之后不得再为它发送任何消息。取消到达时已经在路上的回应是规范提到的竞态（cancellation › Timing Considerations），记录无法区分这两种情况，所以这是一条警告`,
-          }
-        : {
-            en: `${what} was cancelled; the receiver should not answer it`,
-            zh: `${what} 已被取消；接收方不应再回应`,
-          };
+      if (ctx.era === 'modern') {
+        const race = stdioCancellationRace('answer');
+        return {
+          en: `${what} was cancelled; the server should not answer it${race.en}`,
+          zh: `${what} 已被取消；服务器不应再回应它${race.zh}`,
+        };
+      }
+      return {
+        en: `${what} was cancelled; the receiver should not answer it`,
+        zh: `${what} 已被取消；接收方不应再回应`,
+      };
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { Bilingual, Side } from '../../protocol/index.js';
 import type { SessionContext, TokenRecord } from '../context.js';
 import { progressOf } from '../facts.js';
-import { type RuleRow, show, sideZh } from './rule.js';
+import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
 
 /** "tools/call #1" for the request a token belongs to (or the token itself, if it is unknown). */
 function requestOfToken(
@@ -125,15 +125,17 @@ export const PROGRESS_RULES = [
       // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
       if (ctx.ledger.request(msg.receiver, record.requestId)?.streamClosed) return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
-      return ctx.era === 'modern'
-        ? {
-            en: `${what.en} was cancelled; the server should have stopped working on it, and over stdio it must send nothing more for it once the cancellation has arrived. Progress already on its way when it arrived is a race the spec names (cancellation › Timing Considerations), and a transcript cannot tell the two apart: a warning`,
-            zh: `${what.zh} 已被取消；服务器应当停止处理它，通过 stdio 时，收到取消之后不得再为它发送任何消息。取消到达时已经在路上的进度是规范提到的竞态（cancellation › Timing Considerations），记录无法区分这两种情况，所以这是一条警告`,
-          }
-        : {
-            en: `${what.en} was cancelled; the receiver should have stopped working on it`,
-            zh: `${what.zh} 已被取消；接收方应当停止处理它`,
-          };
+      if (ctx.era === 'modern') {
+        const race = stdioCancellationRace('progress');
+        return {
+          en: `${what.en} was cancelled; the server should have stopped working on it${race.en}`,
+          zh: `${what.zh} 已被取消；服务器应当停止处理它${race.zh}`,
+        };
+      }
+      return {
+        en: `${what.en} was cancelled; the receiver should have stopped working on it`,
+        zh: `${what.zh} 已被取消；接收方应当停止处理它`,
+      };
     },
   },
 ] as const satisfies readonly RuleRow[];

@@ -37,5 +37,18 @@ export type RuleRow = RuleDefinition & { readonly id: string; readonly check: Ch
 
 export const show = (value: unknown) => JSON.stringify(value);
 
+/**
+ * What a 2026-07-28 finding after `notifications/cancelled` adds, for an answer or for progress:
+ * stdio's MUST NOT, and why it stays a warning (cancellation › Timing Considerations).
+ */
+export function stdioCancellationRace(what: 'answer' | 'progress'): Bilingual {
+  const en = what === 'answer' ? 'An answer' : 'Progress';
+  const zh = what === 'answer' ? '回应' : '进度';
+  return {
+    en: `, and over stdio it must send nothing more for it once the cancellation has arrived. ${en} already on its way when it arrived is a race the spec names (cancellation › Timing Considerations), and a transcript cannot tell the two apart: a warning`,
+    zh: `，通过 stdio 时，收到取消之后不得再为它发送任何消息。取消到达时已经在路上的${zh}是规范提到的竞态（cancellation › Timing Considerations），记录无法区分这两种情况，所以这是一条警告`,
+  };
+}
+
 /** A side's name in Simplified Chinese. */
 export const sideZh = (side: Side) => (side === 'client' ? '客户端' : '服务器');
