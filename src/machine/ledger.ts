@@ -6,6 +6,10 @@ import type { Call, Listen, Round } from './records-streams.js';
 type BySide<K, V> = { readonly client: Map<K, V>; readonly server: Map<K, V> };
 const bySide = <K, V>(): BySide<K, V> => ({ client: new Map(), server: new Map() });
 
+function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
+  for (const [key, value] of from) to.set(key, value);
+}
+
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
  * confirmed subscription (a request's record says whether it waits for its answer). In the modern
@@ -41,6 +45,27 @@ export class Ledger {
   readonly rounds = new Map<string, Round>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
+
+  /**
+   * A ledger that starts as this one and then goes its own way: what a question about one more
+   * event (`verdictIfSent`) advances, so the session's own ledger is not written. The maps are
+   * copied; their values are not, since the records replace a value rather than change it.
+   */
+  fork(): Ledger {
+    const copy = new Ledger();
+    for (const side of ['client', 'server'] as const) {
+      copyInto(this.requests[side], copy.requests[side]);
+      copyInto(this.tokens[side], copy.tokens[side]);
+    }
+    for (const uri of this.subscriptions) copy.subscriptions.add(uri);
+    copyInto(this.subscribing, copy.subscribing);
+    copyInto(this.calls, copy.calls);
+    copyInto(this.rounds, copy.rounds);
+    copyInto(this.listens, copy.listens);
+    copy.logging = this.logging;
+    copy.#opened = this.#opened;
+    return copy;
+  }
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {
     return this.requests[requester].get(id);

@@ -80,6 +80,17 @@ export function advance(state: RefereeState, event: RefereeEvent): RefereeState 
   return transition(state.machine, state, modelEventOf(event))[0];
 }
 
+/**
+ * The verdict the referee would give one more event, without advancing the session: the event is
+ * judged on a fork of the state (the same value and context, its own copy of the ledger), which is
+ * then dropped. The sandbox asks it of every message the learner could send next.
+ */
+export function verdictIfSent(state: RefereeState, event: RefereeEvent): StepReport | null {
+  const context = { ...state.context, ledger: state.context.ledger.fork() };
+  const fork = state.machine.resolveState({ value: state.value, context });
+  return verdictOf(transition(state.machine, fork, modelEventOf(event))[0]);
+}
+
 /** A wire event as the machine takes it: a message classified, a close or an abandon as it is. */
 function modelEventOf(event: RefereeEvent): ModelEvent {
   if (event.type === 'envelope') return toModelEvent(event.direction, event.message, event.headers);

@@ -16,6 +16,7 @@ import {
   sidePhases,
   type TokenProgress,
   tokenProgress,
+  verdictIfSent,
   verdictOf,
 } from '../machine/index.js';
 import type { Direction, RequestId, Side } from '../protocol/index.js';
@@ -201,6 +202,14 @@ export class SessionLog {
   /** The request whose input_required round for `method` on `target` is still open (or null). */
   openRound(method: string, target: string): RequestId | null {
     return openRound(this.#state, method, target);
+  }
+
+  /**
+   * What the referee would say if `message` were pushed now, travelling `direction`; the log does
+   * not change (no step, no listener told). The sandbox asks it of each message it offers.
+   */
+  verdictIfSent(direction: Direction, message: unknown): StepReport {
+    return verdictIfSent(this.#state, { type: 'envelope', direction, message }) as StepReport;
   }
 
   /** The direction the log would give a bare message now (a transcript line without one). */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { block } from '../../src/sim/sandbox/blocks.js';
 import type { Offer } from '../../src/sim/sandbox/offers.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
 import { compare, judge, sandbox } from './helpers.js';
@@ -185,14 +184,64 @@ describe('the offered list equals what the referee accepts', () => {
 
   it('catches a wrong offer: a claim the referee does not make fails the comparison', () => {
     const s = sandbox('legacy', 'client');
-    const wrong: Offer = {
-      ...pick(s, 'request:tools/list'),
-      blocks: [block('duplicate-request-id')],
-    };
-    expect(judge(s, wrong)).toEqual(['initialize-not-first']);
+    const right = pick(s, 'request:tools/list');
+    expect(judge(s, right)).toEqual(right.blocks.map((b) => b.rule));
+    const [first] = right.blocks;
+    if (!first) throw new Error('tools/list before initialize is not allowed');
+    const wrong: Offer = { ...right, blocks: [{ ...first, rule: 'duplicate-request-id' }] };
     expect(judge(s, wrong)).not.toEqual(wrong.blocks.map((b) => b.rule));
-    const lies: Offer = { ...pick(s, 'request:tools/list'), blocks: [] };
+    const lies: Offer = { ...right, blocks: [] };
     expect(judge(s, lies)).not.toEqual([]);
+  });
+});
+
+describe('the offers ask the referee, and asking changes nothing', () => {
+  it('every not-allowed offer, sent, produces exactly the violations it names', () => {
+    const states: Array<() => SandboxSession> = [
+      () => sandbox('legacy', 'client'),
+      () => operating({ resources: {} }),
+      () => sandbox('legacy', 'server', { serverCapabilities: { tools: {} } }),
+      () => sandbox('modern', 'client'),
+      () => sandbox('modern', 'server', { clientCapabilities: {} }),
+    ];
+    let tried = 0;
+    for (const make of states) {
+      for (const offer of make()
+        .offers()
+        .filter((o) => o.blocks.length > 0)) {
+        // A session of its own for each: sending one offer changes what the next would get.
+        const fresh = make();
+        const same = fresh.offers().find((o) => o.key === offer.key);
+        const [own] = fresh.send(same?.envelope);
+        const rules = [...new Set(own?.verdict?.violations.map((v) => v.rule))];
+        expect({ key: offer.key, rules }).toEqual({
+          key: offer.key,
+          rules: offer.blocks.map((b) => b.rule),
+        });
+        tried += 1;
+      }
+    }
+    expect(tried).toBeGreaterThan(20);
+  });
+
+  it('asking about a request does not use its id: the same request sent next is no duplicate', () => {
+    const s = operating();
+    const list = pick(s, 'request:tools/list');
+    // Every offer of the list was put to the referee, tools/list with this very id among them.
+    expect(s.offers().length).toBeGreaterThan(5);
+    const [own] = s.send(list.envelope);
+    expect(own?.verdict?.violations).toEqual([]);
+    // And the session's record moved on only with what was sent.
+    const again = s.send(list.envelope);
+    expect(again[0]?.verdict?.violations.map((v) => v.rule)).toContain('duplicate-request-id');
+  });
+
+  it('a closed session offers nothing as allowed, each with the rule that says so', () => {
+    const s = operating();
+    s.log.push({ type: 'close', by: 'client' });
+    const offers = s.offers();
+    expect(offers.length).toBeGreaterThan(0);
+    for (const o of offers) expect(o.blocks.map((b) => b.rule)).toContain('message-after-shutdown');
   });
 });
 

@@ -4,7 +4,6 @@ import {
   CLIENT_INFO_META,
   directionsIn,
   existsIn,
-  hasCapability,
   type JsonObject,
   LATEST_STATELESS_VERSION,
   METHOD_NAMES,
@@ -15,16 +14,15 @@ import {
 } from '../../protocol/index.js';
 import { answerInputRequests, retryParams } from '../client/input-rounds.js';
 import { CACHEABLE } from '../server/served.js';
-import { type Block, block } from './blocks.js';
 import { defaultParams, defaultResult } from './defaults.js';
-import { call, errorAnswer, type Offer, type OfferState, theirs, utilities } from './offers.js';
+import { type Candidate, call, errorAnswer, type OfferState, theirs, utilities } from './offers.js';
 
 /** The revision every modern request names. */
 export const MODERN_VERSION = LATEST_STATELESS_VERSION;
 
 /** Requests that may get an input_required result (basic/patterns/mrtr › Supported Requests). */
 const MRTR = new Set(['tools/call', 'prompts/get', 'resources/read']);
-/** Handshake-era messages a client might still try, each shown with why it is gone. */
+/** Handshake-era messages a client might still try: the referee says why each is gone. */
 const REMOVED: readonly MethodName[] = [
   'ping',
   'logging/setLevel',
@@ -34,22 +32,21 @@ const REMOVED: readonly MethodName[] = [
 
 const offer = (
   key: string,
-  kind: Offer['kind'],
+  kind: Candidate['kind'],
   method: string,
-  label: Offer['label'],
+  label: Candidate['label'],
   envelope: JsonObject,
-  blocks: Block[] = [],
-): Offer => ({ key, kind, method, label, envelope, blocks });
+): Candidate => ({ key, kind, method, label, envelope });
 
 const same = (text: string) => ({ en: text, zh: text });
 
 /**
- * 2026-07-28, the learner as client: every request of the revision with its `_meta` envelope
- * (allowed), a retry for each input_required round, cancellation of its requests in flight; then
- * what is not allowed: a request without the envelope, and (once the session is modern) the
- * handshake and the methods the revision removed.
+ * 2026-07-28, the learner as client: every request of the revision with its `_meta` envelope, a
+ * retry for each input_required round, cancellation of its requests in flight; then what a
+ * learner might try that the revision does not allow (the referee says which rule): a request
+ * without the envelope, and (once the session is modern) the handshake and the removed methods.
  */
-export function modernClientOffers(state: OfferState): Offer[] {
+export function modernClientOffers(state: OfferState): Candidate[] {
   const { me, view } = state;
   const meta = {
     [PROTOCOL_VERSION_META]: MODERN_VERSION,
@@ -104,7 +101,6 @@ export function modernClientOffers(state: OfferState): Offer[] {
     'tools/list',
     { en: 'tools/list without _meta', zh: '不带 _meta 的 tools/list' },
     call(id, 'tools/list', {}),
-    [block(view.era === 'modern' ? 'request-meta-missing' : 'initialize-not-first')],
   );
   const later =
     view.era === 'modern'
@@ -119,7 +115,6 @@ export function modernClientOffers(state: OfferState): Offer[] {
               capabilities: me.capabilities,
               clientInfo: { name: me.name, version: me.version },
             }),
-            [block('era-mixed')],
           ),
           ...REMOVED.map((method) => {
             const request = CATALOGUE[method].kind === 'request';
@@ -132,7 +127,6 @@ export function modernClientOffers(state: OfferState): Offer[] {
                 ...(defaultParams(method) ?? {}),
                 ...(request ? { _meta: meta } : {}),
               }),
-              [block('method-removed')],
             );
           }),
         ]
@@ -143,10 +137,11 @@ export function modernClientOffers(state: OfferState): Offer[] {
 /**
  * 2026-07-28, the learner as server: it sends no requests, so it answers each request of the
  * client (a complete result, an input_required round where the method allows one, an error), and
- * reports progress for tokens it was given. A request of its own is shown as not allowed.
+ * reports progress for tokens it was given. A request of its own is offered too, for the referee
+ * to show why the revision has none.
  */
-export function modernServerAnswers(state: OfferState): Offer[] {
-  const { me, view } = state;
+export function modernServerAnswers(state: OfferState): Candidate[] {
+  const { me } = state;
   const server = { [SERVER_INFO_META]: { name: me.name, version: me.version } };
   const answers = theirs(state).flatMap((p) => {
     const base =
@@ -175,10 +170,6 @@ export function modernServerAnswers(state: OfferState): Offer[] {
       }),
     ];
     if (MRTR.has(p.method)) {
-      const declared = hasCapability(
-        { client: view.capabilities.client ?? {} },
-        'client.elicitation.form',
-      );
       out.push(
         offer(
           `input:${String(p.id)}`,
@@ -200,7 +191,6 @@ export function modernServerAnswers(state: OfferState): Offer[] {
               _meta: server,
             },
           },
-          declared ? [] : [block('client-capability-not-declared')],
         ),
       );
     }
@@ -212,7 +202,6 @@ export function modernServerAnswers(state: OfferState): Offer[] {
         p.method,
         label('result without resultType', '不带 resultType 的结果'),
         { jsonrpc: '2.0', id: p.id, result: untyped },
-        [block('result-type-missing')],
       ),
     );
     return out;
@@ -223,7 +212,6 @@ export function modernServerAnswers(state: OfferState): Offer[] {
     'sampling/createMessage',
     same('sampling/createMessage'),
     call(state.nextId, 'sampling/createMessage', defaultParams('sampling/createMessage')),
-    [block('server-request')],
   );
   return [...answers, ...utilities(state), ask];
 }

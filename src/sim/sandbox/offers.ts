@@ -13,7 +13,7 @@ import {
   type RequestId,
   type Side,
 } from '../../protocol/index.js';
-import { type Block, block, legacyBlocks, type OfferView } from './blocks.js';
+import type { Block, OfferView } from './blocks.js';
 import { defaultParams, defaultResult } from './defaults.js';
 import { modernClientOffers, modernServerAnswers } from './modern-offers.js';
 
@@ -31,6 +31,9 @@ export type Offer = {
   /** Empty: allowed now. Otherwise every rule the referee will report, in its order. */
   readonly blocks: readonly Block[];
 };
+
+/** An offer before the referee is asked about it: what the catalogue and the session suggest. */
+export type Candidate = Omit<Offer, 'blocks'>;
 
 /** Who the learner's side is: what its initialize (or each modern request) declares. */
 export type Identity = {
@@ -56,8 +59,6 @@ export type OfferState = {
   /** The id the learner's next request takes (ids are never reused). */
   readonly nextId: number;
   readonly me: Identity;
-  /** Resources the server confirmed (or is confirming) a subscription to. */
-  readonly subscriptions: readonly string[];
   /** The highest progress reported so far for each of the other side's tokens (by String(token)). */
   readonly progress: Readonly<Record<string, number | null>>;
   readonly rounds: readonly OpenRound[];
@@ -82,36 +83,22 @@ export function call(id: number | null, method: string, params?: JsonObject): Js
 const sent = (side: Side): Direction => (side === 'client' ? 'client->server' : 'server->client');
 
 /**
- * What the learner's side may send now, allowed first, then the rest with the rules that forbid
- * them. Built from the catalogue (every method of the revision that travels this way), the phase
- * and the declared capabilities, plus an answer to each request of the other side still waiting
- * and the utilities of requests in flight. It never runs the referee: the tests do, to hold it
- * to the same verdicts.
+ * What the learner's side could send now, before the referee is asked which of it is allowed:
+ * every method of the revision that travels this way (from the catalogue), an answer to each
+ * request of the other side still waiting, the utilities of requests in flight, and in the modern
+ * era the handshake-era messages a learner might still try. Whether each is allowed, and which
+ * rules forbid it, is the referee's to say (`SandboxSession.offers`).
  */
-export function offersFor(state: OfferState): Offer[] {
-  const offers =
-    state.era === 'legacy'
-      ? [...answers(state), ...legacyCalls(state), ...utilities(state)]
-      : state.side === 'client'
-        ? modernClientOffers(state)
-        : modernServerAnswers(state);
-  if (!state.view.closed) return allowedFirst(offers);
-  // Lifecycle › Shutdown: once the transport closed nothing more can be sent.
-  const shut = block('message-after-shutdown');
-  return offers.map((o) => ({
-    ...o,
-    blocks: [shut, ...o.blocks.filter((b) => b.rule !== shut.rule)],
-  }));
+export function candidatesFor(state: OfferState): Candidate[] {
+  if (state.era === 'legacy')
+    return [...answers(state), ...legacyCalls(state), ...utilities(state)];
+  return state.side === 'client' ? modernClientOffers(state) : modernServerAnswers(state);
 }
 
-function legacyCalls(state: OfferState): Offer[] {
+function legacyCalls(state: OfferState): Candidate[] {
   const { view, side, me } = state;
   const version = view.ruleVersion as KnownVersion;
   const direction = sent(side);
-  const subscribed = [
-    ...state.subscriptions,
-    ...view.pending.flatMap((p) => (p.method === 'resources/subscribe' && p.uri ? [p.uri] : [])),
-  ];
   return METHOD_NAMES.filter(
     (m) =>
       existsIn(m, version) &&
@@ -135,7 +122,6 @@ function legacyCalls(state: OfferState): Offer[] {
       method,
       label: { en: method, zh: method },
       envelope: call(id, method, params),
-      blocks: legacyBlocks(view, method, direction, kind, params, subscribed),
     };
   });
 }
@@ -145,19 +131,19 @@ function taskParams(method: MethodName): JsonObject | undefined {
 }
 
 /** A result and an error for each request of the other side still waiting for its answer. */
-export function answers(state: OfferState): Offer[] {
+export function answers(state: OfferState): Candidate[] {
   return theirs(state).flatMap((p) => {
     const result = p.method === 'initialize' ? initializeResult(state) : defaultResult(p.method);
     return [answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }), errorAnswer(p)];
   });
 }
 
-export function errorAnswer(p: PendingRequest): Offer {
+export function errorAnswer(p: PendingRequest): Candidate {
   const error = { code: -32601, message: `Method not found: ${p.method}` };
   return answer(p, 'error', { jsonrpc: '2.0', id: p.id, error });
 }
 
-function answer(p: PendingRequest, kind: 'result' | 'error', envelope: JsonObject): Offer {
+function answer(p: PendingRequest, kind: 'result' | 'error', envelope: JsonObject): Candidate {
   const what = kind === 'result' ? { en: 'result', zh: '结果' } : { en: 'error', zh: '错误' };
   return {
     key: `${kind}:${String(p.id)}`,
@@ -168,7 +154,6 @@ function answer(p: PendingRequest, kind: 'result' | 'error', envelope: JsonObjec
       zh: `回应 ${p.method} #${String(p.id)} 的${what.zh}`,
     },
     envelope,
-    blocks: [],
   };
 }
 
@@ -187,10 +172,10 @@ export const theirs = (state: OfferState): PendingRequest[] =>
   state.view.pending.filter((p) => p.requester !== state.side);
 
 /** Cancelling each of the learner's own requests in flight; progress for each token of theirs. */
-export function utilities(state: OfferState): Offer[] {
+export function utilities(state: OfferState): Candidate[] {
   const own = state.view.pending.filter((p) => p.requester === state.side);
   const cancels = own.map(
-    (p): Offer => ({
+    (p): Candidate => ({
       key: `cancel:${String(p.id)}`,
       kind: 'notification',
       method: 'notifications/cancelled',
@@ -199,18 +184,9 @@ export function utilities(state: OfferState): Offer[] {
         requestId: p.id,
         reason: 'The learner changed their mind',
       }),
-      // Cancellation › Cancellation Flow: initialize is never cancelled. In 2026-07-28 a server
-      // sends notifications/cancelled only to end a listen stream (a request of its own, sent
-      // against the revision, is not one).
-      blocks:
-        p.method === 'initialize'
-          ? [block('cancel-initialize')]
-          : state.era === 'modern' && state.side === 'server'
-            ? [block('server-cancel-not-listen')]
-            : [],
     }),
   );
-  const progress = theirs(state).flatMap((p): Offer[] => {
+  const progress = theirs(state).flatMap((p): Candidate[] => {
     if (p.progressToken === undefined) return [];
     const last = state.progress[String(p.progressToken)] ?? null;
     return [
@@ -227,7 +203,6 @@ export function utilities(state: OfferState): Offer[] {
           progress: (last ?? 0) + 1,
           total: 10,
         }),
-        blocks: [],
       },
     ];
   });

@@ -8,8 +8,16 @@ import {
 import { SessionLog, type Step, type WireEvent } from '../../session/index.js';
 import { type ClientConfig, SimClient } from '../client/sim-client.js';
 import { type ServerConfig, SimServer } from '../server/sim-server.js';
+import { blocksOf } from './blocks.js';
 import { MODERN_VERSION } from './modern-offers.js';
-import { type Identity, type Offer, type OfferState, type OpenRound, offersFor } from './offers.js';
+import {
+  allowedFirst,
+  candidatesFor,
+  type Identity,
+  type Offer,
+  type OfferState,
+  type OpenRound,
+} from './offers.js';
 import { nextScripted } from './script.js';
 
 export type SandboxEra = 'legacy' | 'modern';
@@ -41,10 +49,9 @@ export class SandboxSession {
   readonly #client: SimClient | null;
   #now = 0;
   #nextId = 1;
-  /** Every request seen, by requester and id: what an answer answers (subscriptions, rounds). */
+  /** Every request seen, by requester and id: what an answer answers (an input_required round). */
   readonly #requests = new Map<string, { method: string; params: JsonObject }>();
   #rounds: OpenRound[] = [];
-  readonly #subscriptions = new Set<string>();
   #scripted = 0;
 
   constructor(options: SandboxOptions) {
@@ -79,9 +86,19 @@ export class SandboxSession {
     return this.#peerTurn();
   }
 
-  /** What the learner's side may send now: allowed first, then the rest with their rules. */
+  /**
+   * What the learner's side may send now: allowed first, then the rest with the rules that forbid
+   * them. Each candidate is put to the referee as it stands now (the log answers without taking
+   * a step), so the list is the referee's verdict, never a prediction of it.
+   */
   offers(): Offer[] {
-    return offersFor(this.offerState());
+    const direction = sentBy(this.side);
+    return allowedFirst(
+      candidatesFor(this.offerState()).map((candidate) => ({
+        ...candidate,
+        blocks: blocksOf(this.log.verdictIfSent(direction, candidate.envelope)),
+      })),
+    );
   }
 
   offerState(): OfferState {
@@ -98,7 +115,6 @@ export class SandboxSession {
       view,
       nextId: this.#nextId,
       me: this.me,
-      subscriptions: [...this.#subscriptions],
       progress,
       // The rounds still open, as the referee keeps them (a retry closes one, whatever it carried;
       // a later round of the same target replaces it).
@@ -174,7 +190,7 @@ export class SandboxSession {
     return step;
   }
 
-  /** Keeps what the offers need that the log's view does not say: subscriptions, open rounds. */
+  /** Keeps what the offers need that the log's view does not say: the input_required rounds. */
   #learn(step: Step): void {
     const report = step.verdict;
     const message = step.message;
@@ -196,12 +212,6 @@ export class SandboxSession {
     const request = this.#requests.get(`${asker}:${String(report.id)}`);
     const result = isObject(message.result) ? message.result : {};
     if (!request) return;
-    const uri = request.params.uri;
-    if (request.method === 'resources/subscribe' && typeof uri === 'string')
-      this.#subscriptions.add(uri);
-    if (request.method === 'resources/unsubscribe' && typeof uri === 'string') {
-      this.#subscriptions.delete(uri);
-    }
     if (asker === this.side && result.resultType === 'input_required') {
       this.#rounds.push({
         of: report.id,
