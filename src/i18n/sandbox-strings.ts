@@ -13,6 +13,10 @@ export const SANDBOX_STRINGS = {
   },
   allowedMark: { en: '✓', zh: '✓' },
   forbids: { en: 'the referee will flag', zh: '裁判会判定违反' },
+  noMessage: {
+    en: '(no message: this acts on the transport itself)',
+    zh: '（不发送消息：这是对传输本身的操作）',
+  },
   historyTitle: { en: 'The session so far (messages: {n}):', zh: '目前的会话（{n} 条消息）：' },
   historyEmpty: {
     en: 'Nothing sent yet: choose a message above and press Enter.',
@@ -51,8 +55,8 @@ export const SANDBOX_STRINGS = {
   peerAnswered: { en: 'the {side} answered', zh: '{side}回应了' },
   helpTitle: { en: 'The sandbox', zh: '沙盒' },
   helpText: {
-    en: 'You play one side of an MCP session; the simulator plays the other. The list shows every message your side could send now: those the rules allow first, then the ones the referee would flag, each with the rule and the spec section. Choose one with ↑/↓ and press Enter: a request first shows its params, one per line, with defaults you may change; e edits the whole envelope as JSON. The referee judges what you send, and the simulated peer answers as a real one would.',
-    zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的，然后是裁判会判定违规的，并注明规则和规范章节。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。',
+    en: "You play one side of an MCP session; the simulator plays the other. The list shows every message your side could send now: those the rules allow first, then the ones the referee would flag, each with the rule and the spec section. Choose one with ↑/↓ and press Enter: a request first shows its params, one per line, with defaults you may change; e edits the whole envelope as JSON. The referee judges what you send, and the simulated peer answers as a real one would. The list also holds acts on the transport itself: close the connection, and as a 2026-07-28 client close one request's HTTP response stream, which cancels it.",
+    zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的，然后是裁判会判定违规的，并注明规则和规范章节。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。列表中还有对传输本身的操作：关闭连接；作为 2026-07-28 的客户端，还可以关闭某个请求的 HTTP 响应流，这就是取消该请求。',
   },
   helpKeys: {
     en: '↑/↓ or k/j choose · Enter send · e edit the JSON · i the newest message as a field tree, every field and its meaning (q/Esc back) · ? or Esc close this help · q quit',

@@ -51,9 +51,10 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   // `i`: the newest message of the session (the peer's answer, most often) as a field tree.
   const fields = useFieldTree();
 
-  const send = (envelope: unknown) => {
-    const [own] = session.send(envelope);
-    setMine(own ?? null);
+  const send = (envelope: unknown) => done(session.send(envelope));
+  const done = ([own]: readonly Step[]) => {
+    // The verdict box is for messages: an act on the transport is judged by none (the history shows it).
+    setMine(own?.kind === 'message' ? own : null);
     setTurn((t) => t + 1);
     setCursor(0);
     setMode(LIST);
@@ -61,6 +62,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const choose = () => {
     const offer = offers[chosen.current];
     if (!offer) return;
+    if (offer.kind === 'transport') return done(session.act(offer.act));
     const fields = fieldsOf(offer);
     if (fields.length > 0) setMode({ kind: 'form', offer, fields, focus: 0 });
     else send(offer.envelope);
@@ -104,7 +106,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       else if (action === 'send') return choose();
       else if (action === 'edit') {
         const offer = offers[chosen.current];
-        if (!offer) return;
+        // An act on the transport has no JSON to edit.
+        if (!offer || offer.kind === 'transport') return;
         return setMode({
           kind: 'edit',
           offer,

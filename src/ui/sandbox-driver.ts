@@ -1,6 +1,7 @@
 import type { Bilingual } from '../i18n/lang.js';
 import type { SessionView, Severity, SidePhases } from '../machine/index.js';
 import type { Side } from '../protocol/capabilities.js';
+import type { RequestId } from '../protocol/envelope.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { Step } from '../session/index.js';
 
@@ -9,18 +10,31 @@ import type { Step } from '../session/index.js';
  * SandboxSession fits it; the CLI hands it over). The screen is an observer: it reads the log's
  * steps and the offers, and sends the learner's choice as an intent; it imports no source.
  */
+/** What the learner's side can do to the transport itself: no message is written. */
+export type TransportAct =
+  | { readonly type: 'close' }
+  /** The client closes the HTTP response stream of its request `id` (2026-07-28: it cancels). */
+  | { readonly type: 'abandon'; readonly id: RequestId };
+
 export type OfferRow = {
   readonly key: string;
-  readonly kind: 'request' | 'notification' | 'result' | 'error';
   readonly method: string;
   readonly label: Bilingual;
-  readonly envelope: JsonObject;
   readonly blocks: ReadonlyArray<{
     readonly rule: string;
     readonly severity: Severity;
     readonly spec: Bilingual;
   }>;
-};
+} & (
+  | {
+      readonly kind: 'request' | 'notification' | 'result' | 'error';
+      readonly envelope: JsonObject;
+    }
+  | { readonly kind: 'transport'; readonly act: TransportAct }
+);
+
+/** An offer that is a message (it has an envelope to show, fill in and edit). */
+export type MessageOfferRow = Extract<OfferRow, { readonly envelope: JsonObject }>;
 
 export type SandboxDriver = {
   readonly era: 'legacy' | 'modern';
@@ -33,4 +47,6 @@ export type SandboxDriver = {
   offers(): readonly OfferRow[];
   /** Sends the learner's envelope; the first step is theirs, the rest the peer's answer. */
   send(envelope: unknown): readonly Step[];
+  /** Does the learner's act on the transport; the first step is it, the rest the peer's answer. */
+  act(act: TransportAct): readonly Step[];
 };

@@ -2,7 +2,7 @@ import type { JsonObject } from '../protocol/json.js';
 import { isObject } from '../protocol/json.js';
 import { jsonErrorOffset, lineAndColumn } from '../protocol/json-error-at.js';
 import { firstControl } from '../protocol/visible.js';
-import type { OfferRow as Offer } from './sandbox-driver.js';
+import type { MessageOfferRow as Offer } from './sandbox-driver.js';
 import type { EditorState } from './text-editor.js';
 
 /** Why the editor's text was not sent: see parseEnvelope. */

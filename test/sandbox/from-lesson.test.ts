@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxAtLesson } from '../../src/sim/sandbox/from-lesson.js';
 import { openLesson } from '../../src/sim/scenario/open-lesson.js';
-import { compare } from './helpers.js';
+import { compare, pick } from './helpers.js';
 
 describe('the sandbox at a lesson’s last state', () => {
   it('replays the lesson into the log, then offers what the learner may send next', async () => {
@@ -15,9 +15,9 @@ describe('the sandbox at a lesson’s last state', () => {
     const ids = opened.value.timeline.steps.flatMap((st) =>
       st.direction === 'client->server' && st.verdict?.kind === 'request' ? [st.verdict.id] : [],
     );
-    const next = s.offers().find((o) => o.key === 'request:tools/list');
-    expect(ids).not.toContain(next?.envelope.id);
-    const steps = s.send(next?.envelope);
+    const next = pick(s, 'request:tools/list');
+    expect(ids).not.toContain(next.envelope.id);
+    const steps = s.send(next.envelope);
     expect(steps.at(-1)?.verdict).toMatchObject({ kind: 'response', violations: [] });
   });
 

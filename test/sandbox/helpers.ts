@@ -1,6 +1,6 @@
 import { advance, type RefereeState, startReferee, verdictOf } from '../../src/machine/index.js';
 import type { Side } from '../../src/protocol/index.js';
-import type { Offer } from '../../src/sim/sandbox/offers.js';
+import type { MessageOffer, Offer } from '../../src/sim/sandbox/offers.js';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
 
@@ -9,26 +9,43 @@ import type { SandboxSession } from '../../src/sim/sandbox/session.js';
  * offer's envelope (the referee's ledger is shared by the states of one run, so each offer gets a
  * run of its own).
  */
-export function judge(session: SandboxSession, offer: Offer): string[] {
+export function judge(session: SandboxSession, offer: MessageOffer): string[] {
   let state: RefereeState = startReferee(session.era === 'modern' ? { era: 'modern' } : {});
   for (const step of session.log.steps) {
     state =
       step.kind === 'close'
         ? advance(state, { type: 'close' })
-        : advance(state, { type: 'envelope', direction: step.direction, message: step.message });
+        : step.kind === 'abandon' && step.abandoned
+          ? advance(state, { type: 'abandon', id: step.abandoned.id })
+          : advance(state, { type: 'envelope', direction: step.direction, message: step.message });
   }
   const direction = session.side === 'client' ? 'client->server' : 'server->client';
   state = advance(state, { type: 'envelope', direction, message: offer.envelope });
   return (verdictOf(state)?.violations ?? []).map((v) => v.rule);
 }
 
-/** Each offer with what it claims and what the referee says. */
+/** Each message offer with what it claims and what the referee says. */
 export function compare(session: SandboxSession) {
-  return session.offers().map((offer) => ({
-    key: offer.key,
-    claims: [...new Set(offer.blocks.map((b) => b.rule))].sort(),
-    referee: [...new Set(judge(session, offer))].sort(),
-  }));
+  return session
+    .offers()
+    .filter(isMessage)
+    .map((offer) => ({
+      key: offer.key,
+      claims: [...new Set(offer.blocks.map((b) => b.rule))].sort(),
+      referee: [...new Set(judge(session, offer))].sort(),
+    }));
+}
+
+export const isMessage = (offer: Offer): offer is MessageOffer => offer.kind !== 'transport';
+
+/** The message offer with this key (an error naming the offers there are when there is none). */
+export function pick(s: SandboxSession, key: string): MessageOffer {
+  const offer = s.offers().find((o) => o.key === key);
+  if (!offer || !isMessage(offer)) {
+    const keys = s.offers().map((o) => o.key);
+    throw new Error(`no message offer ${key}: ${keys.join(', ')}`);
+  }
+  return offer;
 }
 
 export function sandbox(era: 'legacy' | 'modern', side: Side, tweak = {}) {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '../../src/sim/sandbox/offers.js';
+import type { MessageOffer } from '../../src/sim/sandbox/offers.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
-import { compare, judge, sandbox } from './helpers.js';
+import { compare, isMessage, judge, pick, sandbox } from './helpers.js';
 
-const pick = (s: SandboxSession, key: string): Offer => {
-  const offer = s.offers().find((o) => o.key === key);
-  if (!offer)
-    throw new Error(
-      `no offer ${key}: ${s
-        .offers()
-        .map((o) => o.key)
-        .join(', ')}`,
-    );
-  return offer;
-};
 const send = (s: SandboxSession, key: string) => s.send(pick(s, key).envelope);
 const claims = (s: SandboxSession, key: string) => pick(s, key).blocks.map((b) => b.rule);
 
@@ -152,7 +141,10 @@ describe('the offered list equals what the referee accepts', () => {
     });
     expect(steps.at(-1)?.message).toMatchObject({ result: { resultType: 'input_required' } });
     agrees(declared);
-    const retry = declared.offers().find((o) => o.key.startsWith('retry:'));
+    const retry = declared
+      .offers()
+      .filter(isMessage)
+      .find((o) => o.key.startsWith('retry:'));
     expect(retry?.blocks).toEqual([]);
     expect(declared.send(retry?.envelope).at(-1)?.message).toMatchObject({
       result: { resultType: 'complete' },
@@ -172,7 +164,7 @@ describe('the offered list equals what the referee accepts', () => {
 
   it('2026-07-28: a request the learner’s server sends is flagged, and the client answers nothing', () => {
     const s = sandbox('modern', 'server', { clientCapabilities: { sampling: {} } });
-    const request = s.offers().find((o) => o.key === 'request:sampling/createMessage');
+    const request = pick(s, 'request:sampling/createMessage');
     expect(request?.blocks.map((b) => b.rule)).toContain('server-request');
     const steps = s.send(request?.envelope);
     expect(steps[0]?.verdict?.violations.map((v) => v.rule)).toContain('server-request');
@@ -188,9 +180,9 @@ describe('the offered list equals what the referee accepts', () => {
     expect(judge(s, right)).toEqual(right.blocks.map((b) => b.rule));
     const [first] = right.blocks;
     if (!first) throw new Error('tools/list before initialize is not allowed');
-    const wrong: Offer = { ...right, blocks: [{ ...first, rule: 'duplicate-request-id' }] };
+    const wrong: MessageOffer = { ...right, blocks: [{ ...first, rule: 'duplicate-request-id' }] };
     expect(judge(s, wrong)).not.toEqual(wrong.blocks.map((b) => b.rule));
-    const lies: Offer = { ...right, blocks: [] };
+    const lies: MessageOffer = { ...right, blocks: [] };
     expect(judge(s, lies)).not.toEqual([]);
   });
 });
@@ -208,11 +200,11 @@ describe('the offers ask the referee, and asking changes nothing', () => {
     for (const make of states) {
       for (const offer of make()
         .offers()
+        .filter(isMessage)
         .filter((o) => o.blocks.length > 0)) {
         // A session of its own for each: sending one offer changes what the next would get.
         const fresh = make();
-        const same = fresh.offers().find((o) => o.key === offer.key);
-        const [own] = fresh.send(same?.envelope);
+        const [own] = fresh.send(pick(fresh, offer.key).envelope);
         const rules = [...new Set(own?.verdict?.violations.map((v) => v.rule))];
         expect({ key: offer.key, rules }).toEqual({
           key: offer.key,
@@ -263,5 +255,48 @@ describe('the default peers of a 2026-07-28 sandbox', () => {
       params: { capabilities: { roots?: unknown } };
     };
     expect(init.params.capabilities.roots).toEqual({ listChanged: true });
+  });
+});
+
+describe('acts on the transport', () => {
+  it('closing the connection: allowed, then every message is forbidden and the peer hears none', () => {
+    const s = operating();
+    const close = s.offers().find((o) => o.key === 'transport:close');
+    expect(close?.blocks).toEqual([]);
+    if (close?.kind !== 'transport') throw new Error('no close offered');
+    const [closed] = s.act(close.act);
+    expect(closed?.kind).toBe('close');
+    expect(closed?.closedBy).toBe('client');
+    expect(s.offers().some((o) => o.kind === 'transport')).toBe(false);
+    const list = pick(s, 'request:tools/list');
+    expect(list.blocks.map((b) => b.rule)).toEqual(['message-after-shutdown']);
+    const steps = s.send(list.envelope);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.verdict?.violations.map((v) => v.rule)).toEqual(['message-after-shutdown']);
+  });
+
+  it('a 2026-07-28 client closes the response stream of its listen: the server cancels it', () => {
+    const s = sandbox('modern', 'client');
+    const steps = s.send(pick(s, 'request:subscriptions/listen').envelope);
+    const listenId = steps[0]?.verdict?.id;
+    expect(s.log.view().pending.map((p) => p.id)).toContain(listenId);
+    const abandon = s.offers().find((o) => o.key === `abandon:${String(listenId)}`);
+    if (abandon?.kind !== 'transport') throw new Error('no stream to close offered');
+    expect(abandon.blocks).toEqual([]);
+    const [own, ...answer] = s.act(abandon.act);
+    expect(own?.abandoned).toMatchObject({ id: listenId, cancelled: true });
+    expect(answer.filter((st) => st.verdict?.id === listenId)).toEqual([]);
+    expect(s.log.view().pending.map((p) => p.id)).not.toContain(listenId);
+    expect(s.offers().some((o) => o.key.startsWith('abandon:'))).toBe(false);
+  });
+
+  it('a handshake-era client is offered no stream to close: there it is no cancellation', () => {
+    const s = operating();
+    expect(
+      s
+        .offers()
+        .filter((o) => o.kind === 'transport')
+        .map((o) => o.key),
+    ).toEqual(['transport:close']);
   });
 });

@@ -38,8 +38,8 @@ describe('the sandbox screen', () => {
     await vi.waitFor(() => expect(screen.frame()).toMatch(/^\d+ \/jsonrpc$/m));
     screen.type('q');
     await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
-    // tools/list before notifications/initialized: the referee names the rule the list named.
-    for (let i = 0; i < 4; i++) screen.type(DOWN);
+    // tools/list before notifications/initialized (after the allowed ones, the close among them): the referee names the rule the list named.
+    for (let i = 0; i < 5; i++) screen.type(DOWN);
     await vi.waitFor(() => expect(screen.frame()).toContain('› ✗ tools/list'));
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('✗ rule broken: initialized-not-sent'));
@@ -93,6 +93,36 @@ describe('the sandbox screen', () => {
     screen.type(ESC);
     await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
     screen.unmount();
+  });
+
+  it('closes the connection from the list: then nothing is allowed, in English and Chinese', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      const close = lang === 'en' ? 'close the connection' : '关闭连接';
+      await vi.waitFor(() => expect(screen.frame()).toContain(`✓ ${close}`));
+      screen.type(DOWN);
+      await vi.waitFor(() => expect(screen.frame()).toContain(`› ✓ ${close}`));
+      expect(screen.frame()).toContain(
+        lang === 'en' ? '(no message: this acts on the transport itself)' : '不发送消息',
+      );
+      // e has no JSON to edit here: the list stays.
+      screen.type('e');
+      screen.type(ENTER);
+      await vi.waitFor(() =>
+        expect(screen.frame()).toContain(
+          lang === 'en' ? 'the client closes the transport' : '客户端关闭了传输',
+        ),
+      );
+      expect(screen.frame()).toContain(lang === 'en' ? '(0 allowed,' : '（0 条允许');
+      expect(screen.frame()).toContain('message-after-shutdown');
+      expect(screen.frame()).not.toContain(close);
+      expectFits80x24(screen);
+      screen.unmount();
+    }
   });
 
   it('as the server in the modern era, answers the client’s probe', async () => {

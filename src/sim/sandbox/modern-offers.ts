@@ -15,7 +15,15 @@ import {
 import { answerInputRequests, retryParams } from '../client/input-rounds.js';
 import { CACHEABLE } from '../server/served.js';
 import { defaultParams, defaultResult } from './defaults.js';
-import { type Candidate, call, errorAnswer, type OfferState, theirs, utilities } from './offers.js';
+import {
+  type Candidate,
+  call,
+  errorAnswer,
+  type OfferKind,
+  type OfferState,
+  theirs,
+  utilities,
+} from './offers.js';
 
 /** The revision every modern request names. */
 export const MODERN_VERSION = LATEST_STATELESS_VERSION;
@@ -32,7 +40,7 @@ const REMOVED: readonly MethodName[] = [
 
 const offer = (
   key: string,
-  kind: Candidate['kind'],
+  kind: OfferKind,
   method: string,
   label: Candidate['label'],
   envelope: JsonObject,

@@ -19,21 +19,35 @@ import { modernClientOffers, modernServerAnswers } from './modern-offers.js';
 
 export type OfferKind = 'request' | 'notification' | 'result' | 'error';
 
-/** One message the learner's side could send now, ready to send, and what the rules say of it. */
-export type Offer = {
+/** What the learner's side can do to the transport itself: no message is written. */
+export type TransportAct =
+  | { readonly type: 'close' }
+  /** The client closes the HTTP response stream of its request `id` (2026-07-28: it cancels). */
+  | { readonly type: 'abandon'; readonly id: RequestId };
+
+/** An offer before the referee is asked about it: what the catalogue and the session suggest. */
+export type Candidate = {
   /** Unique in one list (the screen keys its rows by it). */
   readonly key: string;
-  readonly kind: OfferKind;
-  /** The method it calls, or the method of the request it answers. */
+  /** The method it calls, or the method of the request it answers (empty for a close). */
   readonly method: string;
   readonly label: Bilingual;
-  readonly envelope: JsonObject;
+} & (
+  | { readonly kind: OfferKind; readonly envelope: JsonObject }
+  | { readonly kind: 'transport'; readonly act: TransportAct }
+);
+
+/**
+ * One thing the learner's side could do now — a message ready to send, or an act on the transport —
+ * and what the rules say of it.
+ */
+export type Offer = Candidate & {
   /** Empty: allowed now. Otherwise every rule the referee will report, in its order. */
   readonly blocks: readonly Block[];
 };
 
-/** An offer before the referee is asked about it: what the catalogue and the session suggest. */
-export type Candidate = Omit<Offer, 'blocks'>;
+/** An offer that is a message (not an act on the transport). */
+export type MessageOffer = Extract<Offer, { readonly envelope: JsonObject }>;
 
 /** Who the learner's side is: what its initialize (or each modern request) declares. */
 export type Identity = {
@@ -90,9 +104,46 @@ const sent = (side: Side): Direction => (side === 'client' ? 'client->server' : 
  * rules forbid it, is the referee's to say (`SandboxSession.offers`).
  */
 export function candidatesFor(state: OfferState): Candidate[] {
-  if (state.era === 'legacy')
-    return [...answers(state), ...legacyCalls(state), ...utilities(state)];
-  return state.side === 'client' ? modernClientOffers(state) : modernServerAnswers(state);
+  const messages =
+    state.era === 'legacy'
+      ? [...answers(state), ...legacyCalls(state), ...utilities(state)]
+      : state.side === 'client'
+        ? modernClientOffers(state)
+        : modernServerAnswers(state);
+  return [...messages, ...transportActs(state)];
+}
+
+/**
+ * Acts on the transport: closing the connection (either side, either era: lifecycle › Shutdown,
+ * or the end of a 2026-07-28 session), and for a 2026-07-28 client the closing of one request's
+ * HTTP response stream, which cancels it (basic/transports/streamable-http › Cancellation). In the
+ * handshake era a closed stream is not a cancellation, so it is not offered there.
+ */
+function transportActs(state: OfferState): Candidate[] {
+  if (state.view.closed) return [];
+  const close: Candidate = {
+    key: 'transport:close',
+    kind: 'transport',
+    method: '',
+    label: { en: 'close the connection', zh: '关闭连接' },
+    act: { type: 'close' },
+  };
+  if (state.era !== 'modern' || state.side !== 'client') return [close];
+  const streams = state.view.pending
+    .filter((p) => p.requester === 'client')
+    .map(
+      (p): Candidate => ({
+        key: `abandon:${String(p.id)}`,
+        kind: 'transport',
+        method: p.method,
+        label: {
+          en: `close the HTTP response stream of ${p.method} #${String(p.id)}`,
+          zh: `关闭 ${p.method} #${String(p.id)} 的 HTTP 响应流`,
+        },
+        act: { type: 'abandon', id: p.id },
+      }),
+    );
+  return [...streams, close];
 }
 
 function legacyCalls(state: OfferState): Candidate[] {

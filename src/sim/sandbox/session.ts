@@ -17,6 +17,7 @@ import {
   type Offer,
   type OfferState,
   type OpenRound,
+  type TransportAct,
 } from './offers.js';
 import { nextScripted } from './script.js';
 
@@ -96,7 +97,11 @@ export class SandboxSession {
     return allowedFirst(
       candidatesFor(this.offerState()).map((candidate) => ({
         ...candidate,
-        blocks: blocksOf(this.log.verdictIfSent(direction, candidate.envelope)),
+        // An act on the transport is not judged: either side may close, whenever it likes.
+        blocks:
+          candidate.kind === 'transport'
+            ? []
+            : blocksOf(this.log.verdictIfSent(direction, candidate.envelope)),
       })),
     );
   }
@@ -130,11 +135,27 @@ export class SandboxSession {
    * the peer; returns the learner's step and every step the peer's answer made.
    */
   send(envelope: unknown): readonly Step[] {
+    // Once the connection is closed the message is still judged (the rules forbid it), but
+    // nothing carries it to the peer, which has nothing more to say.
+    const closed = this.log.closed;
     const own = this.#push({ type: 'message', direction: sentBy(this.side), message: envelope });
     const id = isObject(envelope) ? envelope.id : undefined;
     if (typeof id === 'number' && Number.isInteger(id) && id >= this.#nextId) this.#nextId = id + 1;
+    if (closed) return [own];
     if (this.#server) this.#server.receive(envelope, this.#now);
     else this.#client?.receive(envelope, this.#now);
+    return [own, ...this.#peerTurn()];
+  }
+
+  /**
+   * The learner acts on the transport: closes the connection (the session ends; the peer says
+   * nothing more), or, as a 2026-07-28 client, closes one request's HTTP response stream (the
+   * server takes it as the cancellation and stops work on it).
+   */
+  act(act: TransportAct): readonly Step[] {
+    if (act.type === 'close') return [this.#push({ type: 'close', by: this.side })];
+    const own = this.#push({ type: 'abandon', id: act.id });
+    this.#server?.abandon(act.id);
     return [own, ...this.#peerTurn()];
   }
 

@@ -31,7 +31,9 @@ function rowOf(step: Step, side: Side, lang: Lang) {
               request: abandonedRequest(step.abandoned),
             })
           : tr(STRINGS.unreadableLine, lang);
-    return { mine, who, what, rules: [] as string[], severity: null, json: '' };
+    // A close or a closed stream names its side itself ("the client closes the transport").
+    const named = step.kind === 'close' || step.kind === 'abandon';
+    return { mine, who: named ? '' : who, what, rules: [] as string[], severity: null, json: '' };
   }
   const kind = tr(STRINGS[`kind_${report.kind}`], lang);
   const id = report.id !== null ? ` #${String(report.id)}` : '';
@@ -69,9 +71,7 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
           <Box key={step.index} overflowX="hidden">
             <Text wrap="truncate-end">
               <Text {...theme.fg(row.mine ? 'accent' : null)}>{row.mine ? '→ ' : '← '}</Text>
-              <Text bold={row.mine}>
-                {row.who} {row.what}
-              </Text>{' '}
+              <Text bold={row.mine}>{row.who ? `${row.who} ${row.what}` : row.what}</Text>{' '}
               <Text {...theme.fg(severity ?? 'ok')}>
                 {severity ? `${SEVERITY_MARK[severity]} ${row.rules.join(', ')}` : '✓'}
               </Text>{' '}

@@ -76,7 +76,11 @@ export function SandboxOffers({ offers, cursor, height, side, lang }: SandboxOff
       })}
       <Box overflowX="hidden">
         <Text wrap="truncate-end" dimColor>
-          {chosen ? compact(chosen.envelope) : ''}
+          {!chosen
+            ? ''
+            : chosen.kind === 'transport'
+              ? tr(SANDBOX_STRINGS.noMessage, lang)
+              : compact(chosen.envelope)}
         </Text>
       </Box>
       <Box overflowX={clipUnlessNarrow(why)}>
