@@ -113,6 +113,33 @@ describe('03-client-without-sampling: wrong solutions', () => {
     const text = patch(ref, 'if (!ctx.clientCapabilities.sampling) {', 'if (true) {');
     await expectCaught(id, file(text), 'uses-sampling-when-declared');
   });
+
+  it('guessing from the order of the calls (the first one without sampling)', async () => {
+    const text = patch(
+      ref,
+      'if (!ctx.clientCapabilities.sampling) {',
+      'if (calls++ === 0) {',
+    ).replace(
+      'export async function summarizeText(',
+      'let calls = 0;\nexport async function summarizeText(',
+    );
+    for (const seed of [1, 2, 3, 4]) {
+      const result = await grade(id, file(text), seed);
+      expect(result.status, `seed ${seed}`).toBe('failed');
+    }
+  });
+
+  it('guessing from another capability (roots) instead of sampling', async () => {
+    const text = patch(
+      ref,
+      'if (!ctx.clientCapabilities.sampling) {',
+      'if (ctx.clientCapabilities.roots) {',
+    );
+    for (const seed of [1, 2, 3, 4]) {
+      const result = await grade(id, file(text), seed);
+      expect(result.status, `seed ${seed}`).toBe('failed');
+    }
+  });
 });
 
 describe('04-version-negotiation: wrong solutions', () => {

@@ -166,6 +166,23 @@ describe('09-multi-round-trip: wrong solutions', () => {
     await expectCaught(id, file(text), 'tampered-state-rejected');
   });
 
+  it('a "MAC" that is a plain digest of the payload: anyone can make it, no secret in it', async () => {
+    const text = patch(
+      ref,
+      `  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return toBase64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(body))));`,
+      `  void secret;
+  return toBase64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(body))));`,
+    );
+    await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
   it('a sealed state that does not bind the call (any service)', async () => {
     const text = patch(
       ref,
@@ -195,6 +212,19 @@ describe('09-multi-round-trip: wrong solutions', () => {
     // tests cannot start a fresh one).
     const result = await gradeExercise(meta(id), { dir: workspace(id, file(text)), seed: 3 });
     expect(failed(result)).toContain('no-server-memory');
+  });
+
+  it('the round kept in a store that outlives every instance (a localhost server, say): another secret does not stop it', async () => {
+    // In the in-process runner globalThis survives a reload, as a server on localhost would
+    // survive the child processes: no-server-memory cannot tell, the foreign secret can.
+    const text = keptInMemory(
+      '((globalThis as { store?: Map<string, State> }).store ??= new Map())',
+    );
+    const result = await expectCaught(id, file(text), 'tampered-state-rejected');
+    expect(failed(result)).not.toContain('no-server-memory');
+    expect(result.checks.find((c) => c.name === 'tampered-state-rejected')?.message.en).toContain(
+      'another ctx.secret',
+    );
   });
 
   it('asks for elicitation the request did not declare', async () => {

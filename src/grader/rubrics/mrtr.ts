@@ -420,8 +420,8 @@ export const mrtrRubric: Rubric = {
       calls: ['callTool'],
       requires: 'production-confirms',
       about: bi(
-        'a requestState the client changed or made up is refused with an error',
-        '客户端修改过或伪造的 requestState 以错误拒绝',
+        'a requestState the client changed or made up, or one sealed with another secret, is refused with an error',
+        '客户端修改过或伪造的 requestState，以及用另一个密钥封存的 requestState，都以错误拒绝',
       ),
     },
     {
@@ -561,7 +561,21 @@ export const mrtrRubric: Rubric = {
         const answer = await retry(d, held.params, answers, attack.state);
         tamperReasons.push(rejected(answer, attack.how));
       }
-      const tamperWhy = first(...tamperReasons, refereeSays(d.conn));
+      // The genuine state, on an instance of the server given another secret. Only a state that
+      // is bound to the secret (an HMAC keyed with it) is refused there: a digest anyone can
+      // compute, or a key to a round kept somewhere outside the server, is accepted.
+      const stranger = connect(runner, `${rng.word()}${rng.word()}${rng.word()}`, d.now);
+      const foreign = await retry(stranger, held.params, answers, held.state);
+      tamperReasons.push(
+        rejected(
+          foreign,
+          bi(
+            'the genuine requestState, presented to an instance of the server given another ctx.secret (a state the secret does not vouch for),',
+            '真实的 requestState 提交给持有另一个 ctx.secret 的服务器实例时（该密钥无法为其担保），',
+          ),
+        ),
+      );
+      const tamperWhy = first(...tamperReasons, refereeSays(d.conn), refereeSays(stranger.conn));
       ctx.record('tampered-state-rejected', tamperWhy === null, tamperWhy ?? OK);
 
       // The genuine state of service s4, on a call for another service.

@@ -58,6 +58,66 @@ function resultText(outcome: CallOutcome): string | null {
     .join('\n');
 }
 
+/** Whether every call without sampling still got a tool result (the first one that did not, why). */
+function degrades(plays: readonly Played[]): [boolean, ReturnType<typeof bi>] {
+  for (const without of plays) {
+    const said = resultText(without.outcome);
+    const invalid = without.session
+      .violations()
+      .filter((v) => v.violation.rule === 'invalid-result');
+    if (!without.outcome.ok) {
+      return [
+        false,
+        bi(
+          `expected: a tool result (isError: true with a clear message, or a fallback); saw the tool throw, so the client got a JSON-RPC error: ${JSON.stringify(without.outcome.error)}`,
+          `期望：一个工具结果（isError: true 加清楚的说明，或替代结果）；实际：工具抛出了错误，客户端收到的是 JSON-RPC 错误：${JSON.stringify(without.outcome.error)}`,
+        ),
+      ];
+    }
+    if (said === null || said.trim() === '' || invalid.length > 0) {
+      return [
+        false,
+        lines(
+          bi(
+            `expected: {content: [{type: "text", text: "<why there is no summary>"}], isError: true}; saw: ${JSON.stringify(without.outcome.value ?? null)}`,
+            `期望：{content: [{type: "text", text: "<为什么没有摘要>"}], isError: true}；实际：${JSON.stringify(without.outcome.value ?? null)}`,
+          ),
+          violationLines(invalid),
+        ),
+      ];
+    }
+  }
+  return [true, OK];
+}
+
+/** Why a call from a client that declared sampling went wrong, or null when it did not. */
+function usesSampling(
+  caps: JsonObject,
+  played: Played,
+  reply: string,
+): ReturnType<typeof bi> | null {
+  const declared = JSON.stringify(caps);
+  const wrong = played.session.violations();
+  const summary = resultText(played.outcome);
+  const value = played.outcome.ok ? played.outcome.value : null;
+  if (played.samplingRequests.length !== 1) {
+    return bi(
+      `the client declared ${declared}; expected: exactly one sampling/createMessage; saw: ${played.samplingRequests.length}`,
+      `客户端声明了 ${declared}；期望：恰好一条 sampling/createMessage；实际：${played.samplingRequests.length} 条`,
+    );
+  }
+  if (wrong.length > 0) {
+    return lines(bi('the referee found a problem:', '裁判发现了问题：'), violationLines(wrong));
+  }
+  if (summary === null || !summary.includes(reply) || (isObject(value) && value.isError === true)) {
+    return bi(
+      `expected: a result whose text contains the model's answer ${JSON.stringify(reply)}; saw: ${JSON.stringify(value)}`,
+      `期望：结果文本中包含模型的回答 ${JSON.stringify(reply)}；实际：${JSON.stringify(value)}`,
+    );
+  }
+  return null;
+}
+
 export const samplingRubric: Rubric = {
   id: '03-client-without-sampling',
   checks: [
@@ -91,81 +151,61 @@ export const samplingRubric: Rubric = {
     const rng = random(ctx.seed);
     const runner = await ctx.runner();
     const text = `Meeting notes ${rng.word()}: the team agreed to ship on Friday.`;
-    const without = await play(runner, { roots: {} }, 'unused', text);
-    if (without.samplingRequests.length > 0) {
+    // Three calls in one server, alternating, starting either way (the seed says which): a tool
+    // that guesses from the order of the calls gets one of them wrong. Every client declares the
+    // same other capabilities, and those with sampling declare it besides: sampling is all that
+    // differs, so a tool that decides by anything else gets one wrong too.
+    const others = rng.pick<JsonObject>([
+      { roots: {} },
+      { roots: { listChanged: true }, elicitation: {} },
+      { elicitation: { form: {} } },
+    ]);
+    const startsWith = rng.int(0, 1) === 1;
+    const plan = [startsWith, !startsWith, startsWith];
+    const withouts: Array<{ caps: JsonObject; played: Played }> = [];
+    const withs: Array<{ caps: JsonObject; played: Played; reply: string }> = [];
+    for (const sampling of plan) {
+      if (sampling) {
+        const caps = { ...others, sampling: {} };
+        const reply = `The gist (${rng.word()}): ship on Friday.`;
+        withs.push({ caps, reply, played: await play(runner, caps, reply, text) });
+      } else {
+        withouts.push({ caps: others, played: await play(runner, others, 'unused', text) });
+      }
+    }
+    const order = (yes: string, no: string) => plan.map((sampling) => (sampling ? yes : no));
+    const inOrder = bi(
+      ` (the clients of this run, in order: ${order('with sampling', 'without').join(', ')})`,
+      `（本次运行中客户端的顺序：${order('有 sampling', '无 sampling').join('、')}）`,
+    );
+    const withOrder = (reason: { en: string; zh: string }) =>
+      bi(`${reason.en}${inOrder.en}`, `${reason.zh}${inOrder.zh}`);
+
+    const asked = withouts.find((w) => w.played.samplingRequests.length > 0);
+    if (asked) {
+      const declared = JSON.stringify(asked.caps);
       ctx.record(
         'no-sampling-without-capability',
         false,
         lines(
-          bi(
-            `the client declared {"roots":{}} (no sampling); expected: no request to it; saw: ${JSON.stringify(without.samplingRequests[0])}`,
-            `客户端声明的是 {"roots":{}}（没有 sampling）；期望：不向它发请求；实际：${JSON.stringify(without.samplingRequests[0])}`,
+          withOrder(
+            bi(
+              `the client declared ${declared} (no sampling); expected: no request to it; saw: ${JSON.stringify(asked.played.samplingRequests[0])}`,
+              `客户端声明的是 ${declared}（没有 sampling）；期望：不向它发请求；实际：${JSON.stringify(asked.played.samplingRequests[0])}`,
+            ),
           ),
-          violationLines(without.session.violations()),
+          violationLines(asked.played.session.violations()),
         ),
       );
     } else ctx.record('no-sampling-without-capability', true, OK);
 
-    const said = resultText(without.outcome);
-    const invalid = without.session
-      .violations()
-      .filter((v) => v.violation.rule === 'invalid-result');
-    if (!without.outcome.ok) {
-      ctx.record(
-        'degrades-gracefully',
-        false,
-        bi(
-          `expected: a tool result (isError: true with a clear message, or a fallback); saw the tool throw, so the client got a JSON-RPC error: ${JSON.stringify(without.outcome.error)}`,
-          `期望：一个工具结果（isError: true 加清楚的说明，或替代结果）；实际：工具抛出了错误，客户端收到的是 JSON-RPC 错误：${JSON.stringify(without.outcome.error)}`,
-        ),
-      );
-    } else if (said === null || said.trim() === '' || invalid.length > 0) {
-      ctx.record(
-        'degrades-gracefully',
-        false,
-        lines(
-          bi(
-            `expected: {content: [{type: "text", text: "<why there is no summary>"}], isError: true}; saw: ${JSON.stringify(without.outcome.value ?? null)}`,
-            `期望：{content: [{type: "text", text: "<为什么没有摘要>"}], isError: true}；实际：${JSON.stringify(without.outcome.value ?? null)}`,
-          ),
-          violationLines(invalid),
-        ),
-      );
-    } else ctx.record('degrades-gracefully', true, OK);
+    ctx.record('degrades-gracefully', ...degrades(withouts.map((w) => w.played)));
 
-    const reply = `The gist (${rng.word()}): ship on Friday.`;
-    const withSampling = await play(runner, { sampling: {} }, reply, text);
-    const wrong = withSampling.session.violations();
-    const summary = resultText(withSampling.outcome);
-    const value = withSampling.outcome.ok ? withSampling.outcome.value : null;
-    if (withSampling.samplingRequests.length !== 1) {
-      ctx.record(
-        'uses-sampling-when-declared',
-        false,
-        bi(
-          `the client declared {"sampling":{}}; expected: exactly one sampling/createMessage; saw: ${withSampling.samplingRequests.length}`,
-          `客户端声明了 {"sampling":{}}；期望：恰好一条 sampling/createMessage；实际：${withSampling.samplingRequests.length} 条`,
-        ),
-      );
-    } else if (wrong.length > 0) {
-      ctx.record(
-        'uses-sampling-when-declared',
-        false,
-        lines(bi('the referee found a problem:', '裁判发现了问题：'), violationLines(wrong)),
-      );
-    } else if (
-      summary === null ||
-      !summary.includes(reply) ||
-      (isObject(value) && value.isError === true)
-    ) {
-      ctx.record(
-        'uses-sampling-when-declared',
-        false,
-        bi(
-          `expected: a result whose text contains the model's answer ${JSON.stringify(reply)}; saw: ${JSON.stringify(value)}`,
-          `期望：结果文本中包含模型的回答 ${JSON.stringify(reply)}；实际：${JSON.stringify(value)}`,
-        ),
-      );
-    } else ctx.record('uses-sampling-when-declared', true, OK);
+    let usesWhy: ReturnType<typeof bi> | null = null;
+    for (const { caps, played, reply } of withs) {
+      usesWhy = usesSampling(caps, played, reply);
+      if (usesWhy) break;
+    }
+    ctx.record('uses-sampling-when-declared', usesWhy === null, usesWhy ? withOrder(usesWhy) : OK);
   },
 };
