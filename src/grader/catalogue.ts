@@ -31,6 +31,24 @@ export const MODULES: Readonly<Record<string, string>> = {
   '10-era-detection': 'era.ts',
 };
 
+/**
+ * Every graded exercise, from the grader's own code. In a checkout of mcp-sim the package's
+ * `exercises/` is the learner's folder, so listing it would let a deleted folder (or a deleted
+ * `exercise.json`) take its exercise out of the report and out of the maximum score.
+ */
+export const EXERCISE_IDS: readonly string[] = [
+  '01-progress',
+  '02-server-without-list-changed',
+  '03-client-without-sampling',
+  '04-version-negotiation',
+  '05-session-stats',
+  '06-handshake-tracer',
+  '07-capability-quiz',
+  '08-dual-era-server',
+  '09-multi-round-trip',
+  '10-era-detection',
+];
+
 const hintsSchema = z.array(bilingual).min(2);
 
 /** The exercises shipped with mcp-sim: the pristine starters, the recordings, the hints. */
@@ -59,10 +77,16 @@ export function findWorkspace(cwd: string = process.cwd()): Workspace | null {
   }
 }
 
+/** The exercise folders in `dir`: each one the grader knows, or any with an exercise.json. */
 function listIds(dir: string): string[] {
+  const known = new Set(EXERCISE_IDS);
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'exercise.json')))
+      .filter(
+        (entry) =>
+          entry.isDirectory() &&
+          (known.has(entry.name) || existsSync(join(dir, entry.name, 'exercise.json'))),
+      )
       .map((entry) => entry.name)
       .sort();
   } catch {
@@ -71,16 +95,34 @@ function listIds(dir: string): string[] {
 }
 
 /**
- * Every exercise, in folder order; its number is its folder's numeric prefix (`10-era-detection`
- * is 10 even while 08 and 09 are missing), else its place. Metadata always from the package.
+ * Every graded exercise (`EXERCISE_IDS`), in order; its number is its id's numeric prefix. Title,
+ * points and files come from the package's `exercise.json`; where that is gone or broken (in a
+ * checkout the learner can edit it) the exercise stays, titled by its id, with the module the grader loads:
+ * its checks still run, or fail as a missing folder does.
  */
 export function loadExercises(dir: string = packageExercisesDir()): ExerciseMeta[] {
-  return listIds(dir).map((id, i) => {
-    const raw: unknown = JSON.parse(readFileSync(join(dir, id, 'exercise.json'), 'utf8'));
-    const { module: _ignored, ...meta } = metaSchema.parse(raw);
-    const prefix = Number.parseInt(id, 10);
-    return { id, number: Number.isNaN(prefix) ? i + 1 : prefix, ...meta, module: MODULES[id] };
+  return EXERCISE_IDS.map((id) => {
+    const number = Number.parseInt(id, 10);
+    const module = MODULES[id];
+    const meta = readMeta(join(dir, id, 'exercise.json'));
+    if (meta === null) {
+      const title = { en: id, zh: id };
+      return { id, number, title, points: 0, files: [module ?? 'answers.yaml'], module };
+    }
+    return { id, number, ...meta, module };
   });
+}
+
+/** An exercise.json's title, points and files, or null when it is missing or not one. */
+function readMeta(file: string): Omit<z.infer<typeof metaSchema>, 'module'> | null {
+  try {
+    const parsed = metaSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) return null;
+    const { module: _ignored, ...meta } = parsed.data;
+    return meta;
+  } catch {
+    return null;
+  }
 }
 
 /** "Progress notifications" → "progress-notifications": a title as a learner might type it. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findExercise, loadHints, RUBRICS } from '../../src/grader/index.js';
+import { EXERCISE_IDS, findExercise, loadHints, RUBRICS } from '../../src/grader/index.js';
 import { EXERCISES, metas, SOLUTIONS } from './helpers.js';
 
 /**
@@ -26,6 +26,16 @@ function brokenSpans(text: string): string[] {
 }
 
 describe('the exercises folder', () => {
+  it('holds exactly the exercises the grader lists, each with its rubric', () => {
+    const folders = readdirSync(EXERCISES, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(EXERCISES, e.name, 'exercise.json')))
+      .map((e) => e.name)
+      .sort();
+    expect(folders).toEqual([...EXERCISE_IDS]);
+    expect(RUBRICS.map((r) => r.id)).toEqual([...EXERCISE_IDS]);
+    expect(metas.map((m) => m.id)).toEqual([...EXERCISE_IDS]);
+  });
+
   it('finds a code span cut by a line break (and not one that is whole)', () => {
     expect(brokenSpans('a `b\nc` d')).toEqual(['`b\nc`']);
     expect(brokenSpans('a `b c`\nd `e`, a lone ` and ``f`g``')).toEqual([]);

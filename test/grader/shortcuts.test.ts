@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +142,28 @@ describe('in a checkout of mcp-sim', () => {
     writeFileSync(json, fixture('exercise-05-reference.json'));
     const report = await checkIn(root, ['check', '5', '--json', '--seed', '5']);
     expect(report.exercises[0]).toMatchObject({ id: '05-session-stats', points: 0 });
+  });
+
+  it('deleting the other exercises (or an exercise.json) does not shrink the course', async () => {
+    const root = checkout();
+    const exercises = join(root, 'exercises');
+    const kept = '03-client-without-sampling';
+    cpSync(join(SOLUTIONS, kept), join(exercises, kept), { recursive: true });
+    rmSync(join(exercises, kept, 'exercise.json'));
+    for (const entry of readdirSync(exercises)) {
+      if (/^\d\d-/.test(entry) && entry !== kept)
+        rmSync(join(exercises, entry), { recursive: true });
+    }
+    const report = (await checkIn(root, ['check', '--json', '--seed', '7'])) as unknown as {
+      points: number;
+      maxPoints: number;
+      exercises: Array<{ id: string; status: string }>;
+    };
+    expect(report.maxPoints).toBe(116);
+    expect(report.points).toBe(7);
+    expect(report.exercises).toHaveLength(10);
+    expect(report.exercises.find((e) => e.id === kept)?.status).toBe('passed');
+    expect(report.exercises.filter((e) => e.status === 'error')).toHaveLength(9);
   });
 
   it('an emptied recordings/ is an error for the stats starter, not 6/9', async () => {
