@@ -1,4 +1,4 @@
-import { isObject } from './json.js';
+import { isObject, type JsonObject } from './json.js';
 import { compareVersions, type KnownVersion } from './versions.js';
 
 export type Side = 'client' | 'server';
@@ -99,6 +99,30 @@ export function capabilityDeprecatedIn(path: CapabilityPath, version: KnownVersi
   return (
     since !== undefined && compareVersions(version, since) >= 0 && capabilityExistsIn(path, version)
   );
+}
+
+/**
+ * The capabilities object as a peer that negotiated `version` declares it: every key the
+ * catalogue knows that this revision does not have (completions before 2025-03-26, tasks before
+ * 2025-11-25, …) left out, at any depth; keys it does not know (experimental ones) kept.
+ * Lifecycle › Operation: both parties MUST respect the negotiated protocol version.
+ */
+export function capabilitiesIn(
+  side: Side,
+  capabilities: JsonObject,
+  version: KnownVersion,
+): JsonObject {
+  const known = new Set<string>(CAPABILITY_PATHS);
+  const walk = (value: JsonObject, prefix: string): JsonObject => {
+    const out: JsonObject = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const path = `${prefix}.${key}`;
+      if (known.has(path) && !capabilityExistsIn(path as CapabilityPath, version)) continue;
+      out[key] = isObject(inner) ? walk(inner, path) : inner;
+    }
+    return out;
+  };
+  return walk(capabilities, side);
 }
 
 export function capabilitySide(path: CapabilityPath): Side {

@@ -133,6 +133,25 @@ describe('SimServer in the 2026-07-28 era', () => {
     });
   });
 
+  it('a method of another revision, named with a version it does not serve: -32022 first, so the client learns the versions', () => {
+    const { send } = session('dual');
+    send('server/discover', { _meta: envelope() });
+    // basic/versioning › Protocol Version Negotiation: the server MUST answer an unsupported
+    // version with UnsupportedProtocolVersionError, whatever the method.
+    for (const method of ['ping', 'tasks/whatever']) {
+      expect(errorOf(send(method, { _meta: envelope('2099-01-01') }))).toMatchObject({
+        code: -32022,
+        data: { supported: ['2026-07-28'], requested: '2099-01-01' },
+      });
+    }
+    expect(errorOf(send('ping', { _meta: envelope() })).code).toBe(-32601);
+    // An initialize that named no version: the schema requires `requested`, and it is "".
+    expect(errorOf(send('initialize', { capabilities: {} }))).toMatchObject({
+      code: -32022,
+      data: { requested: '' },
+    });
+  });
+
   it('answers removed methods -32601 and initialize after a modern opening -32022', () => {
     const { send } = session('dual');
     send('server/discover', { _meta: envelope() });

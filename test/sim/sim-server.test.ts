@@ -217,6 +217,36 @@ describe('the simulated server', () => {
     }
     expect(bare.seen.flatMap((m) => m.violations)).toEqual([]);
   });
+
+  it('declares only what the negotiated revision has: no completions in a 2024-11-05 session', () => {
+    const caps = { tools: {}, completions: {}, tasks: { list: {} }, experimental: { x: {} } };
+    const versions = ['2025-11-25', '2024-11-05'];
+    const old = session({ capabilities: caps, versions }, { versions: ['2024-11-05'] });
+    old.toServer(old.c.initialize());
+    const [answer] = old.drain();
+    expect(resultOf(answer)).toMatchObject({ protocolVersion: '2024-11-05' });
+    expect(resultOf(answer).capabilities).toEqual({ tools: {}, experimental: { x: {} } });
+    const now = session({ capabilities: caps, versions });
+    now.toServer(now.c.initialize());
+    expect(resultOf(now.drain()[0]).capabilities).toEqual(caps);
+  });
+
+  it('asks the client nothing before notifications/initialized (lifecycle › Initialization)', () => {
+    const early = session(
+      { tools: ['collect_feedback'] },
+      { capabilities: { sampling: {}, elicitation: {}, roots: {} } },
+    );
+    early.toServer(early.c.initialize());
+    early.drain();
+    // The client calls a tool before it said it is initialized (its own slip): the server answers
+    // with a tool error instead of sending a request of its own.
+    const out = early.call('tools/call', { name: 'collect_feedback', arguments: {} });
+    expect(out.map((m) => m.method ?? 'result')).toEqual(['result']);
+    expect(resultOf(out[0]).isError).toBe(true);
+    expect(JSON.stringify(out[0])).toContain('notifications/initialized');
+    const serverSaid = early.seen.filter((m) => m.direction === 'server->client');
+    expect(serverSaid.flatMap((m) => m.violations)).toEqual([]);
+  });
 });
 
 describe('the simulated server keeps to the rules it teaches', () => {

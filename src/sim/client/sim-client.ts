@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   classify,
   clientAccepts,
+  hasCapability,
   idKey,
   type JsonObject,
   type RequestId,
@@ -16,6 +17,7 @@ import {
 import { Outbox, type Scheduled } from '../server/outbox.js';
 import {
   answerInputRequests,
+  capabilityFor,
   type InputRound,
   MAX_INPUT_ROUNDS,
   RETRYABLE,
@@ -300,7 +302,10 @@ export class SimClient {
       this.#onNotification(envelope.method, isObject(message) ? message.params : undefined);
       return;
     }
-    if (envelope.kind === 'request') this.#answer(now, envelope.id, envelope.method);
+    if (envelope.kind === 'request') {
+      const params = isObject(envelope.params) ? envelope.params : {};
+      this.#answer(now, envelope.id, envelope.method, params);
+    }
   }
 
   /**
@@ -437,39 +442,30 @@ export class SimClient {
     }
   }
 
-  #answer(now: number, id: RequestId, method: string) {
-    const reply = (result: JsonObject) =>
-      this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, result } });
+  #answer(now: number, id: RequestId, method: string, params: JsonObject) {
+    const send = (body: { result: JsonObject } | { error: JsonObject }) =>
+      this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, ...body } });
     const caps = this.config.capabilities;
     // 2026-07-28: a server sends no requests (stdio › Receiving Messages), and the client MUST NOT
     // write a JSON-RPC response (stdio and Streamable HTTP › Sending Messages): it answers nothing.
     if (this.modernVersion !== null) return;
-    switch (method) {
-      case 'ping':
-        return reply({});
-      case 'roots/list':
-        if (!isObject(caps.roots)) break;
-        return reply(this.#inputResult(method, {}));
-      case 'sampling/createMessage':
-        if (!isObject(caps.sampling)) break;
-        return reply(this.#inputResult(method, {}));
-      case 'elicitation/create': {
-        if (!isObject(caps.elicitation)) break;
-        return reply(this.#inputResult(method, {}));
-      }
-      default:
-        break;
+    if (method === 'ping') return send({ result: {} });
+    const needs = capabilityFor(method, params);
+    const family = needs?.split('.')[1];
+    // A method this client does not know, or whose capability it never declared at all (client ›
+    // Roots: -32601, like any unknown method).
+    if (needs === null || family === undefined || !isObject(caps[family])) {
+      return send({ error: { code: -32601, message: `Method not found: ${method}` } });
     }
-    // Client › Roots: a client without the capability answers -32601, like any unknown method.
-    this.outbox.push({
-      at: now,
-      about: id,
-      message: {
-        jsonrpc: '2.0',
-        id,
-        error: { code: -32601, message: `Method not found: ${method}` },
-      },
-    });
+    // Declared, but not in the form asked for: an elicitation mode it did not declare MUST get
+    // -32602 (2025-11-25 client/elicitation › Error Handling); a sampling request with tools
+    // from a client without sampling.tools is refused the same way.
+    if (!hasCapability({ client: caps }, needs)) {
+      return send({
+        error: { code: -32602, message: `Invalid params: this client did not declare ${needs}` },
+      });
+    }
+    return send({ result: this.#inputResult(method, params) });
   }
 
   next(): Scheduled | undefined {

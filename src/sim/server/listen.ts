@@ -119,6 +119,14 @@ export function onStream(id: RequestId, method: string, params: JsonObject = {})
 /**
  * Subscriptions › Graceful Closure: the server ends a stream by answering its listen request,
  * `complete` and naming the stream (plus the server's name, as on every modern result).
+ *
+ * The 2026-07-28 text disagrees with itself here: basic/patterns/cancellation says a server "MUST
+ * send `notifications/cancelled` referencing a `subscriptions/listen` request ID when it tears
+ * down that subscription stream", while basic/patterns/subscriptions › Cancellation, the page that
+ * defines the stream, says that on tearing it down the server "SHOULD send a successful
+ * `subscriptions/listen` response" and then close the stream. Doing both would answer a request
+ * the server itself declared cancelled. The simulated server follows the subscriptions page, whose
+ * response also tells a graceful end from a dropped transport; the referee flags neither way.
  */
 export function gracefulEnd(id: RequestId, serverMeta: JsonObject): JsonObject {
   return {

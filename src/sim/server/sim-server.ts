@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   type CapabilityPath,
+  capabilitiesIn,
   checkParams,
   classify,
   existsIn,
@@ -381,14 +382,14 @@ export class SimServer {
       const requested = given?.protocolVersion;
       return this.#fail(now, id, -32022, 'Unsupported protocol version', {
         supported: [...MODERN_VERSIONS],
-        requested: typeof requested === 'string' ? requested : String(requested),
+        // The schema requires `requested`: an initialize that named no version asked for "".
+        requested: typeof requested === 'string' ? requested : '',
       });
     }
-    const needs = MODERN_SERVED_BY[method];
-    if (needs === undefined || (needs !== null && !this.#can(needs))) {
-      return this.#fail(now, id, -32601, `Method not found: ${method}`);
-    }
-    // basic/index › _meta: a request without a required key is malformed, -32602.
+    // basic/index › _meta: a request without a required key is malformed, -32602. The envelope
+    // is read before the method: a client of another revision, whose method this one may not
+    // have, MUST first learn which versions are served (basic/versioning › Protocol Version
+    // Negotiation: UnsupportedProtocolVersionError), not that the method is unknown.
     const meta = isObject(given?._meta) ? given._meta : {};
     const version = meta[PROTOCOL_VERSION_META];
     if (typeof version !== 'string') {
@@ -413,6 +414,10 @@ export class SimServer {
         supported: [...MODERN_VERSIONS],
         requested: version,
       });
+    }
+    const needs = MODERN_SERVED_BY[method];
+    if (needs === undefined || (needs !== null && !this.#can(needs))) {
+      return this.#fail(now, id, -32601, `Method not found: ${method}`);
     }
     // server/utilities/logging › Error Handling: an unknown level SHOULD get -32602.
     const level = meta[LOG_LEVEL_META];
@@ -541,9 +546,14 @@ export class SimServer {
     this.negotiatedVersion = version;
     if (this.config.era !== undefined && this.config.era !== 'legacy') this.era = 'legacy';
     this.clientCapabilities = isObject(params?.capabilities) ? params.capabilities : {};
+    const known = resolveVersion(version);
     this.#reply(now, id, {
       protocolVersion: version,
-      capabilities: this.config.capabilities,
+      // What the negotiated revision has: a 2024-11-05 session is not told of completions.
+      capabilities:
+        known === null
+          ? this.config.capabilities
+          : capabilitiesIn('server', this.config.capabilities, known),
       serverInfo: { name: this.config.name, version: this.config.version },
       ...(this.config.instructions ? { instructions: this.config.instructions } : {}),
     });
@@ -706,15 +716,20 @@ export class SimServer {
    */
   #canAsk(method: MethodName, capability: CapabilityPath): boolean {
     const version = resolveVersion(this.negotiatedVersion);
-    return (version === null || existsIn(method, version)) && this.#can(capability);
+    // Lifecycle › Initialization: the server SHOULD NOT send requests other than pings and
+    // logging before it received notifications/initialized.
+    return (
+      this.initialized && (version === null || existsIn(method, version)) && this.#can(capability)
+    );
   }
 
   /** The session cannot carry what the tool needs: say so as a tool error, send nothing to it. */
   #degrade(now: number, id: RequestId, method: MethodName, capability: string): void {
     this.#working.delete(id);
     const version = resolveVersion(this.negotiatedVersion);
-    const why =
-      version !== null && !existsIn(method, version)
+    const why = !this.initialized
+      ? `This tool needs to send ${method}, and the client has not sent notifications/initialized yet.`
+      : version !== null && !existsIn(method, version)
         ? `This tool needs ${method}, which protocol version ${version} does not have.`
         : `This tool needs the client's ${capability} capability, which this client did not declare.`;
     this.#reply(now, id, text(why, true) as JsonObject);
