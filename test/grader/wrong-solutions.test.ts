@@ -147,6 +147,22 @@ describe('04-version-negotiation: wrong solutions', () => {
   const ref = solution(id, 'versions.ts');
   const file = (text: string) => ({ 'versions.ts': text });
 
+  it('functions that ignore their input (the highest version always; never accept) earn nothing', async () => {
+    const text = `import type { ProtocolVersion, SupportedVersions } from './mcp-sim.js';
+export function chooseVersion(_requested: ProtocolVersion, supported: SupportedVersions): ProtocolVersion {
+  return [...supported].sort().at(-1) ?? '';
+}
+export function acceptVersion(_answered: ProtocolVersion, _supported: SupportedVersions): boolean {
+  return false;
+}
+`;
+    const result = await grade(id, file(text));
+    expect(result.points).toBe(0);
+    expect(failed(result)).toEqual(
+      expect.arrayContaining(['server-offers-latest', 'client-rejects-unsupported']),
+    );
+  });
+
   it('a version choice that ignores the client’s', async () => {
     const text = patch(ref, 'if (supported.includes(requested)) return requested;', '');
     await expectCaught(id, file(text), 'server-keeps-supported');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { gradeExercise } from '../../src/grader/index.js';
-import { expectCaught as caughtBy, failed, meta, patch, solution, workspace } from './helpers.js';
+import {
+  expectCaught as caughtBy,
+  failed,
+  grade,
+  meta,
+  patch,
+  solution,
+  workspace,
+} from './helpers.js';
 
 /**
  * Exercises 8 and 9 (2026-07-28): each plausible mistake must fail the check written to catch it
@@ -63,6 +71,24 @@ describe('08-dual-era-server: wrong solutions', () => {
   };`,
     ).replace('function modern(', "let lastInfo: Caller['clientInfo'] = null;\nfunction modern(");
     await expectCaught(id, file(text), 'per-request-envelope');
+  });
+
+  it('a server that serves nothing and refuses every request earns nothing', async () => {
+    const text = `${ref}
+export function refuseAll(request: Request): Reply {
+  const meta = isObject(request.params) && isObject(request.params._meta) ? request.params._meta : {};
+  const version = meta[PROTOCOL_VERSION];
+  if (typeof version !== 'string' || !isObject(meta[CLIENT_CAPABILITIES])) {
+    return fail(-32602, 'Invalid params: _meta');
+  }
+  return fail(-32022, 'Unsupported protocol version', { supported: MODERN_VERSIONS, requested: version });
+}
+`.replace(
+      'export function handle(request: Request, connection: Connection): Reply {',
+      'export function handle(request: Request, _connection: Connection): Reply {\n  return refuseAll(request);\n}\nexport function unused(request: Request, connection: Connection): Reply {',
+    );
+    const result = await grade(id, file(text));
+    expect(result.points).toBe(0);
   });
 
   it('ignores the version in _meta', async () => {

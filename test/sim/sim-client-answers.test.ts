@@ -55,7 +55,9 @@ describe('the simulated client answers what it declared, and refuses the rest as
       error: { code: -32601 },
     });
     expect(answer({}, 'roots/list')).toMatchObject({ error: { code: -32601 } });
-    expect(answer({ roots: {} }, 'roots/list')).toMatchObject({ result: { roots: expect.any(Array) } });
+    expect(answer({ roots: {} }, 'roots/list')).toMatchObject({
+      result: { roots: expect.any(Array) },
+    });
   });
 
   it('sampling with tools from a client without sampling.tools is refused with -32602', () => {

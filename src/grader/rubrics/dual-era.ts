@@ -112,6 +112,8 @@ export const dualEraRubric: Rubric = {
     },
     {
       name: 'unsupported-version',
+      // A server that refuses every request meets it: it counts once modern requests are served.
+      requires: 'modern-without-handshake',
       points: 2,
       about: bi(
         'a request in a version the server does not serve gets -32022 with data.supported and data.requested',
@@ -120,6 +122,8 @@ export const dualEraRubric: Rubric = {
     },
     {
       name: 'malformed-envelope',
+      // A server that refuses every request meets it: it counts once modern requests are served.
+      requires: 'modern-without-handshake',
       points: 1,
       about: bi(
         'a modern request missing protocolVersion or clientCapabilities in _meta gets -32602',

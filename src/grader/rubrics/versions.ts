@@ -106,6 +106,9 @@ export const versionsRubric: Rubric = {
     },
     {
       name: 'server-offers-latest',
+      // Each half of the server's choice is met by a constant (echo the offer; always the latest):
+      // neither counts without the other.
+      requires: 'server-keeps-supported',
       calls: ['chooseVersion'],
       points: 3,
       about: bi(
@@ -122,6 +125,8 @@ export const versionsRubric: Rubric = {
     },
     {
       name: 'client-rejects-unsupported',
+      // `return false` rejects everything: it counts only with a client that accepts what it can.
+      requires: 'client-accepts-supported',
       calls: ['acceptVersion'],
       points: 2,
       about: bi(
