@@ -41,7 +41,7 @@ describe('the simulated client answers what it declared, and refuses the rest as
   it('URL mode, declared: the user consents, and no content comes back', () => {
     const reply = answer({ elicitation: { url: {} } }, 'elicitation/create', URL_MODE);
     expect(reply).toMatchObject({ id: 7, result: { action: 'accept' } });
-    expect((reply?.result as Msg).content).toBeUndefined();
+    expect(((reply?.result ?? {}) as Msg).content).toBeUndefined();
   });
 
   it('form mode, declared (an empty elicitation object is form mode): the content comes back', () => {
