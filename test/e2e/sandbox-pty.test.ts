@@ -24,10 +24,11 @@ describe('mcp-sim sandbox in a real terminal', () => {
         from = app.mark();
         app.press('\r');
         await app.waitFor(/← server response initialize #1 ✓/, from);
-        // The list after the answer: notifications/initialized, ping, roots/list_changed, a second
-        // initialize, then tools/list, flagged until notifications/initialized is sent.
+        // The list after the answer: notifications/initialized, ping, roots/list_changed, closing
+        // the connection, a second initialize, then tools/list, flagged until
+        // notifications/initialized is sent.
         from = app.mark();
-        app.press('jjjj');
+        app.press('jjjjj');
         await app.waitFor(/› ✗ tools\/list — initialized-not-sent/, from);
         from = app.mark();
         app.press('\r');
