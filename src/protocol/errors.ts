@@ -110,8 +110,8 @@ export const ERROR_CODES = {
     until: MODERN,
     notes: {
       [MODERN]: {
-        en: 'Not a 2026-07-28 code: sampling comes as an input_required result, and the client declines inside its retry, not with an error.',
-        zh: '不是 2026-07-28 的代码：采样以 input_required 结果的形式出现，客户端在重试中拒绝，而不是返回错误。',
+        en: 'Not a 2026-07-28 code: sampling comes as an input_required result, and a client whose user declines simply does not retry (client/sampling › Error Handling); no error is sent.',
+        zh: '不是 2026-07-28 的代码：采样以 input_required 结果的形式出现，用户拒绝时客户端只是不再重试（client/sampling › Error Handling），不发送任何错误。',
       },
     },
   },

@@ -38,11 +38,11 @@ const FIELDS: Record<string, Bilingual> = {
   },
   'error *|/error/message': {
     en: 'A short human-readable description of the error.',
-    zh: '对错误的简短说明。',
+    zh: '简短、供人阅读的错误说明。',
   },
   'request initialize|/params/protocolVersion': {
     en: 'The protocol revision the client wants; it must support it and should offer its latest.',
-    zh: '客户端希望使用的协议版本；必须是它支持的版本，且应当是最新的。',
+    zh: '客户端希望使用的协议版本；必须是它支持的版本，且应当是它支持的最新版本。',
   },
   'request initialize|/params/capabilities': {
     en: 'What the client can do for the server (roots, sampling, elicitation…); fixed for the session.',
@@ -73,12 +73,12 @@ const FIELDS: Record<string, Bilingual> = {
     zh: '要运行的工具，名称必须与 tools/list 中的一致。',
   },
   'request tools/call|/params/arguments': {
-    en: 'Arguments that must fit the tool’s inputSchema.',
-    zh: '参数必须符合该工具的 inputSchema。',
+    en: 'The tool’s arguments, expected to fit its inputSchema; arguments that do not usually come back as a tool result with isError: true, which the model can read and correct.',
+    zh: '工具的参数，应当符合它的 inputSchema；不符合时通常以 isError: true 的工具结果返回，模型可以读到原因并改正。',
   },
   'result tools/list|/result/tools': {
-    en: 'Each tool: a name, a description for the model, and a JSON Schema for its input.',
-    zh: '每个工具包括名称、给模型看的描述，以及描述输入的 JSON Schema。',
+    en: 'Each tool: a name, a JSON Schema for its input and, optionally, a description for the model.',
+    zh: '每个工具包括名称、描述输入的 JSON Schema，以及可选的、给模型看的描述。',
   },
   'result tools/call|/result/content': {
     en: 'What the tool produced, as content blocks (text, image, audio, links…).',
@@ -109,8 +109,8 @@ const FIELDS: Record<string, Bilingual> = {
     zh: '给人看的状态说明。',
   },
   'notification notifications/cancelled|/params/requestId': {
-    en: 'The sender’s own request being abandoned; it should get no answer now. In 2026-07-28 a server sends this only to end the client’s subscriptions/listen stream of that id.',
-    zh: '发送方放弃的它自己的请求；之后不应再收到回应。在 2026-07-28 中，服务器只用它来结束客户端以该 id 打开的 subscriptions/listen 流。',
+    en: 'The id of the request to cancel. In 2025-11-25 either side cancels its own earlier request, which then should get no answer. In 2026-07-28 the client cancels its own request; a server sends this only to end a client’s subscriptions/listen stream with that id.',
+    zh: '要取消的请求的 id。在 2025-11-25 中，任一方都可以取消自己先前发出的请求，之后它不应再得到回应。在 2026-07-28 中，客户端取消自己的请求；服务器只用它来结束客户端以该 id 打开的 subscriptions/listen 流。',
   },
   'notification notifications/cancelled|/params/reason': {
     en: 'Optional: why, for logs.',
@@ -121,8 +121,8 @@ const FIELDS: Record<string, Bilingual> = {
     zh: '要读取的资源；未知 URI 会得到错误 -32002（自 2026-07-28 起为 -32602）。',
   },
   'result resources/read|/result/contents': {
-    en: 'The resource’s contents: text, or base64 blob, with its URI and MIME type.',
-    zh: '资源内容：文本或 base64 数据，附带 URI 和 MIME 类型。',
+    en: 'The resource’s contents: text, or a base64 blob, with its URI and, optionally, its MIME type.',
+    zh: '资源内容：文本或 base64 数据，附带 URI，以及可选的 MIME 类型。',
   },
   'notification notifications/message|/params/level': {
     en: 'Severity, from debug to emergency (RFC 5424 order).',
@@ -160,7 +160,10 @@ const CAPABILITIES: Record<string, Bilingual> = {
   roots: { en: 'Shares root folders.', zh: '共享根目录。' },
   sampling: { en: 'Lets the server use its model.', zh: '允许服务器使用它的模型。' },
   elicitation: { en: 'Can ask its user for input.', zh: '可以向用户索取信息。' },
-  tasks: { en: 'Supports tasks (experimental).', zh: '支持任务（实验性）。' },
+  tasks: {
+    en: 'Supports tasks (experimental in 2025-11-25; 2026-07-28 moves them to the io.modelcontextprotocol/tasks extension).',
+    zh: '支持任务（2025-11-25 中为实验性；2026-07-28 把它移入扩展 io.modelcontextprotocol/tasks）。',
+  },
   experimental: { en: 'Non-standard features.', zh: '非标准功能。' },
   extensions: {
     en: 'Extensions it supports, by id (2026-07-28), each with its settings.',
@@ -176,8 +179,12 @@ const FLAGS: Record<string, Bilingual> = {
   listChanged: { en: 'Will announce changes to the list.', zh: '列表变化时会发出通知。' },
   subscribe: { en: 'Accepts subscriptions to single resources.', zh: '支持订阅单个资源。' },
   'sampling.tools': {
-    en: 'Accepts sampling/createMessage with tools: its model may ask to use the tools the server lists (2025-11-25).',
-    zh: '接受带 tools 的 sampling/createMessage：它的模型可以请求使用服务器列出的工具（2025-11-25）。',
+    en: 'Accepts sampling/createMessage with tools: its model may call the tools named in that request (since 2025-11-25).',
+    zh: '接受带 tools 的 sampling/createMessage：它的模型可以调用该请求中列出的工具（自 2025-11-25 起）。',
+  },
+  'roots.listChanged': {
+    en: 'Will send notifications/roots/list_changed when its roots change (2025-11-25; that notification is removed in 2026-07-28).',
+    zh: '根目录变化时会发送 notifications/roots/list_changed（2025-11-25；2026-07-28 已删除该通知）。',
   },
 };
 

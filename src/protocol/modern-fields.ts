@@ -20,8 +20,8 @@ export const MODERN_FIELDS: Record<string, Bilingual> = {
     zh: '客户端是谁（名称、版本），在 2026-07-28 中随每个请求发送（应当）；仅用于日志和显示。',
   },
   'request *|/params/_meta/io.modelcontextprotocol~1logLevel': {
-    en: 'The lowest log level wanted for this request (2026-07-28, replaces logging/setLevel; deprecated). Without it the server sends no notifications/message for the request.',
-    zh: '本请求希望收到的最低日志级别（2026-07-28，取代 logging/setLevel；已弃用）。没有它，服务器不会为该请求发送 notifications/message。',
+    en: 'The lowest log level wanted for this request (2026-07-28, replaces logging/setLevel). Without it the server sends no notifications/message for the request. MCP logging as a whole is deprecated in 2026-07-28.',
+    zh: '本请求希望收到的最低日志级别（2026-07-28，取代 logging/setLevel）。没有它，服务器不会为该请求发送 notifications/message。MCP 日志功能整体在 2026-07-28 中已弃用。',
   },
   'request *|/params/inputResponses': {
     en: 'The retry of a request that got input_required (2026-07-28): one answer per key of the server’s inputRequests, sent with a new id.',
@@ -72,8 +72,8 @@ export const MODERN_FIELDS: Record<string, Bilingual> = {
     zh: '服务器在完成之前需要什么（2026-07-28）：elicitation/create、sampling/createMessage 或 roots/list，每个都有一个键，重试时按键作答。',
   },
   'result *|/result/requestState': {
-    en: 'Opaque state the client must send back unchanged with its retry (2026-07-28); the server keeps nothing in between.',
-    zh: '不透明的状态，客户端重试时必须原样带回（2026-07-28）；服务器在两次请求之间不保存任何东西。',
+    en: 'Opaque state the client must send back unchanged with its retry (2026-07-28), so the server need not keep anything in between; it must treat what comes back as attacker-controlled.',
+    zh: '不透明的状态，客户端重试时必须原样带回（2026-07-28），因此服务器在两次请求之间无需保存任何东西；它必须把带回的内容当作攻击者可控的输入。',
   },
   'result server/discover|/result/supportedVersions': {
     en: 'Every revision the server serves (2026-07-28 replaces initialize’s single protocolVersion with this list).',
@@ -100,12 +100,12 @@ export const MODERN_FIELDS: Record<string, Bilingual> = {
     zh: '承载此通知的流所属的 subscriptions/listen 请求的 id（2026-07-28）。',
   },
   'error *|/error/data/supported': {
-    en: 'The revisions the server does serve (-32022, 2026-07-28): retry with one of them.',
-    zh: '服务器实际支持的协议版本（-32022，2026-07-28）：请用其中一个重试。',
+    en: 'The revisions the server does serve: retry with one of them (the data of -32602 to initialize in 2025-11-25, of -32022 in 2026-07-28).',
+    zh: '服务器实际支持的协议版本：请用其中一个重试（2025-11-25 中 initialize 的 -32602 错误、2026-07-28 中 -32022 错误所带的数据）。',
   },
   'error *|/error/data/requested': {
-    en: 'The revision the request asked for, echoed back (-32022, 2026-07-28).',
-    zh: '请求所要的协议版本，原样回显（-32022，2026-07-28）。',
+    en: 'The revision the request asked for, echoed back (with -32602 to initialize in 2025-11-25, with -32022 in 2026-07-28).',
+    zh: '请求所要的协议版本，原样回显（2025-11-25 中随 initialize 的 -32602 错误，2026-07-28 中随 -32022 错误）。',
   },
   'error *|/error/data/requiredCapabilities': {
     en: 'The client capabilities this request needs but did not declare in its _meta (-32021, 2026-07-28).',

@@ -191,3 +191,70 @@ describe('notifications/progress: a progress above its total', () => {
     expect(note?.text.zh).toContain('进度超过总量并不违规');
   });
 });
+
+// Field notes that must hold in both eras, checked against the spec text of each revision.
+describe('field notes that name the revision a rule belongs to', () => {
+  const noteAt = (message: unknown, method: string | null, pointer: string) =>
+    annotate(message, method).find((a) => a.pointer === pointer)?.text;
+
+  it('notifications/cancelled: a 2026-07-28 server cancels the client’s listen stream, not its own request', () => {
+    const cancel = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 7 },
+    };
+    const note = noteAt(cancel, 'notifications/cancelled', '/params/requestId');
+    expect(note?.en).not.toContain('sender’s own');
+    expect(note?.en).toContain('In 2025-11-25 either side cancels its own');
+    expect(note?.en).toContain('subscriptions/listen');
+    expect(note?.zh).toContain('subscriptions/listen');
+  });
+
+  it('error data supported/requested belong to -32602 of initialize in 2025-11-25 too', () => {
+    const err = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32602,
+        message: 'Unsupported protocol version',
+        data: { supported: ['2024-11-05'], requested: '1.0.0' },
+      },
+    };
+    for (const pointer of ['/error/data/supported', '/error/data/requested']) {
+      const note = noteAt(err, 'initialize', pointer);
+      expect(note?.en).toContain('-32602');
+      expect(note?.en).toContain('2025-11-25');
+      expect(note?.zh).toContain('-32602');
+    }
+  });
+
+  it('roots.listChanged says its notification is gone in 2026-07-28; sampling.tools names the request’s tools', () => {
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: { roots: { listChanged: true }, sampling: { tools: {} } },
+        clientInfo: { name: 'c', version: '1' },
+      },
+    };
+    const roots = noteAt(init, 'initialize', '/params/capabilities/roots/listChanged');
+    expect(roots?.en).toContain('notifications/roots/list_changed');
+    expect(roots?.en).toContain('removed in 2026-07-28');
+    const tools = noteAt(init, 'initialize', '/params/capabilities/sampling/tools');
+    expect(tools?.en).toContain('named in that request');
+    expect(tools?.en).not.toContain('the server lists');
+  });
+
+  it('requestState: the server need not keep state, and must distrust what comes back', () => {
+    const result = {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { resultType: 'input_required', requestState: 'abc' },
+    };
+    const note = noteAt(result, 'tools/call', '/result/requestState');
+    expect(note?.en).toContain('need not keep');
+    expect(note?.en).toContain('attacker-controlled');
+  });
+});
