@@ -135,6 +135,11 @@ export type Handshake = {
   /** The version the server answered with. */
   readonly negotiatedVersion: string | null;
   readonly initializedSent: boolean;
+  /**
+   * The server refused initialize with an error only a modern server sends (-32022 naming its
+   * versions, say): it has said it speaks 2026-07-28, so a client may go on in that era.
+   */
+  readonly refusedAsModern: boolean;
 };
 
 export type SessionContext = {
@@ -218,6 +223,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
       offeredVersion: null,
       negotiatedVersion: null,
       initializedSent: false,
+      refusedAsModern: false,
     },
     capabilities: { client: null, server: null },
     info: { client: null, server: null },

@@ -14,6 +14,7 @@ import {
   cancelledId,
   declaredBy,
   declaredRevision,
+  isRecognisedModernError,
   progressOf,
   SERVER_INFO_META,
   uriOf,
@@ -100,9 +101,18 @@ export function concludeHandshake(ctx: SessionContext, msg: ModelMessage): Updat
   };
 }
 
-/** The server refused initialize: the client may try again. */
-export function failHandshake(ctx: SessionContext): Update {
-  return { handshake: { ...ctx.handshake, initialize: 'failed' } };
+/**
+ * The server refused initialize: the client may try again, and when the refusal is a recognised
+ * modern error the server has named itself modern (basic/versioning › Backward Compatibility).
+ */
+export function failHandshake(ctx: SessionContext, msg: ModelMessage): Update {
+  return {
+    handshake: {
+      ...ctx.handshake,
+      initialize: 'failed',
+      refusedAsModern: isRecognisedModernError(msg),
+    },
+  };
 }
 
 /** The client sent notifications/initialized: the handshake is complete. */

@@ -136,6 +136,17 @@ export const refereeSetup = setup({
       if (!answersProbe(context, event)) return false;
       return event.envelope.kind === 'response' || isRecognisedModernError(event);
     },
+    /**
+     * The mirror of the dual-era fallback: initialize was refused with a recognised modern error
+     * (a modern-only server SHOULD name its versions in any error to initialize, basic/versioning
+     * › Backward Compatibility), no initialize has succeeded since, and the client now sends a
+     * modern request (the envelope, or server/discover). The server is modern; so is the session.
+     */
+    fallsForward: ({ context, event }) =>
+      event.type === 'client.request' &&
+      context.handshake.initialize === 'failed' &&
+      context.handshake.refusedAsModern &&
+      (event.method === 'server/discover' || carriesModernEnvelope(event)),
     /** Any other answer to the probe: the server is legacy; the client may fall back. */
     answersProbe: ({ context, event }) => {
       assertEvent(event, ANSWERS);

@@ -14,7 +14,8 @@ export type { MachineEvent } from './referee-setup.js';
  * opens the modern era, where every request stands alone; a server/discover sent first is a probe,
  * and its answer decides: a DiscoverResult or a recognised modern error keeps the session modern,
  * any other error (or none) followed by initialize is a dual-era client falling back to the
- * handshake. The referee judges every message by the rule set of the session's revision and records
+ * handshake; and an initialize refused with a recognised modern error, then a modern request, is a
+ * client going forward to the modern era the server named. The referee judges every message by the rule set of the session's revision and records
  * what it changes.
  */
 /** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
@@ -59,6 +60,22 @@ const LEGACY_MESSAGES = {
   'client.error': [{ guard: 'answersOpenRequest', actions: 'judgeAnswer' }, { actions: 'judge' }],
   'client.invalid': { actions: 'judgeBroken' },
   'server.invalid': { actions: 'judgeBroken' },
+} as const;
+
+/**
+ * The handshake before any initialize succeeded: as in every legacy state, but a modern request
+ * after a modern refusal of initialize moves the session to the modern era, where it is judged.
+ */
+const HANDSHAKE_MESSAGES = {
+  ...LEGACY_MESSAGES,
+  'client.request': [
+    {
+      guard: 'fallsForward',
+      target: '#session.modern',
+      actions: ['adoptModernRules', 'replay'],
+    },
+    ...REQUEST,
+  ],
 } as const;
 
 /** How the modern era judges and records each kind of message (its states add the probe's outcome). */
@@ -216,7 +233,7 @@ export const sessionMachine = refereeSetup.createMachine({
               states: {
                 judging: {
                   description: 'Judging each message against the session so far.',
-                  on: LEGACY_MESSAGES,
+                  on: HANDSHAKE_MESSAGES,
                 },
               },
             },

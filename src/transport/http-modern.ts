@@ -151,7 +151,11 @@ export class ModernHttp {
       this.#opened = true;
       options.observe?.opened?.(MODERN_SESSION);
     }
-    const problem = modernHeaderProblem(req, body);
+    // A legacy client's initialize lacks every header the era asks for, but the answer it needs is
+    // the versions this server speaks (basic/versioning › Backward Compatibility: a modern-only
+    // server SHOULD name them in any error to initialize, on any transport): the server's -32022
+    // does, with HTTP 400, where a -32020 would only name a missing header.
+    const problem = body.method === 'initialize' ? null : modernHeaderProblem(req, body);
     if (problem) {
       // Refused before any server sees it, but on the wire all the same: the request with its
       // headers and the -32020 answer go into the one session log, where the referee judges the

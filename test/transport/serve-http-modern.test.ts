@@ -378,12 +378,24 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     expect(probe.status).toBe(400);
     expect(JSON.parse(probe.body).error.code).toBe(-32000); // not a modern error: clients fall back
     expect((await raw(legacy, 'GET', {})).status).toBe(400);
-    const modern = await startServe(['--era', 'modern']).url;
+    const modernServe = startServe(['--era', 'modern']);
+    const modern = await modernServe.url;
     const init = await post(modern, {}, INIT);
+    // basic/versioning › Backward Compatibility: a modern-only server SHOULD name its versions in
+    // any error to initialize; a -32020 for the missing Mcp-Method would name none.
     expect(init.status).toBe(400);
-    expect(JSON.parse(init.body).error.code).toBe(-32020); // a legacy client sends no Mcp-Method
+    expect(JSON.parse(init.body).error).toMatchObject({
+      code: -32022,
+      data: { supported: ['2026-07-28'], requested: '2025-06-18' },
+    });
     expect(init.session).toBeUndefined();
     expect((await raw(modern, 'GET', { 'mcp-session-id': 'x' })).status).toBe(405);
+    // The client goes forward to the era the server named: its modern requests are judged as
+    // modern ones (the legacy initialize does not make the referee judge them by the handshake).
+    const list = await post(modern, { ...V, 'mcp-method': 'tools/list' }, body(2, 'tools/list'));
+    expect(list.status).toBe(200);
+    const { stderr } = await modernServe.stop();
+    expect(stderr).not.toContain('referee:');
   });
 });
 
