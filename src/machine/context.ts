@@ -136,8 +136,9 @@ export type Handshake = {
   readonly negotiatedVersion: string | null;
   readonly initializedSent: boolean;
   /**
-   * The server refused initialize with an error only a modern server sends (-32022 naming its
-   * versions, say): it has said it speaks 2026-07-28, so a client may go on in that era.
+   * Before any initialize succeeded, the server refused a request with an error only a modern
+   * server sends (-32022 naming its versions to an initialize, -32020 to a request without the
+   * headers): it has said it speaks 2026-07-28, so a client may go on in that era.
    */
   readonly refusedAsModern: boolean;
 };

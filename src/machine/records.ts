@@ -101,18 +101,20 @@ export function concludeHandshake(ctx: SessionContext, msg: ModelMessage): Updat
   };
 }
 
+/** The server refused initialize: the client may try again. */
+export function failHandshake(ctx: SessionContext): Update {
+  return { handshake: { ...ctx.handshake, initialize: 'failed' } };
+}
+
 /**
- * The server refused initialize: the client may try again, and when the refusal is a recognised
- * modern error the server has named itself modern (basic/versioning › Backward Compatibility).
+ * An error answer before any initialize succeeded: when it is a recognised modern error, the
+ * server has named itself modern (basic/versioning › Backward Compatibility: "a recognized modern
+ * JSON-RPC error identifies a modern server").
  */
-export function failHandshake(ctx: SessionContext, msg: ModelMessage): Update {
-  return {
-    handshake: {
-      ...ctx.handshake,
-      initialize: 'failed',
-      refusedAsModern: isRecognisedModernError(msg),
-    },
-  };
+export function noteModernRefusal(ctx: SessionContext, msg: ModelMessage): Update {
+  if (ctx.handshake.initialize === 'succeeded' || ctx.handshake.refusedAsModern) return {};
+  if (!isRecognisedModernError(msg)) return {};
+  return { handshake: { ...ctx.handshake, refusedAsModern: true } };
 }
 
 /** The client sent notifications/initialized: the handshake is complete. */

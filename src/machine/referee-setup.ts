@@ -34,6 +34,7 @@ import {
   handOutProgressToken,
   markClosed,
   markInitialized,
+  noteModernRefusal,
   noteServerInfo,
   openHandshake,
   recordDiscover,
@@ -137,14 +138,14 @@ export const refereeSetup = setup({
       return event.envelope.kind === 'response' || isRecognisedModernError(event);
     },
     /**
-     * The mirror of the dual-era fallback: initialize was refused with a recognised modern error
+     * The mirror of the dual-era fallback: a request was refused with a recognised modern error
      * (a modern-only server SHOULD name its versions in any error to initialize, basic/versioning
-     * › Backward Compatibility), no initialize has succeeded since, and the client now sends a
+     * › Backward Compatibility), no initialize has succeeded or waits, and the client now sends a
      * modern request (the envelope, or server/discover). The server is modern; so is the session.
      */
     fallsForward: ({ context, event }) =>
       event.type === 'client.request' &&
-      context.handshake.initialize === 'failed' &&
+      (context.handshake.initialize === 'failed' || context.handshake.initialize === 'none') &&
       context.handshake.refusedAsModern &&
       (event.method === 'server/discover' || carriesModernEnvelope(event)),
     /** Any other answer to the probe: the server is legacy; the client may fall back. */
@@ -244,7 +245,12 @@ export const refereeSetup = setup({
     /** Lifecycle › Initialization: the server refused initialize. */
     judgeInitializeError: assign(({ context, event }) => {
       assertEvent(event, 'server.error');
-      return judged(context, event, completeRequest, failHandshake);
+      return judged(context, event, completeRequest, failHandshake, noteModernRefusal);
+    }),
+    /** The handshake era: an error answers a request; a modern one names the server modern. */
+    judgeLegacyError: assign(({ context, event }) => {
+      assertEvent(event, 'server.error');
+      return judged(context, event, completeRequest, noteModernRefusal);
     }),
     /** An answer to a request still waiting: the request is done. */
     judgeAnswer: assign(({ context, event }) => {

@@ -14,8 +14,9 @@ export type { MachineEvent } from './referee-setup.js';
  * opens the modern era, where every request stands alone; a server/discover sent first is a probe,
  * and its answer decides: a DiscoverResult or a recognised modern error keeps the session modern,
  * any other error (or none) followed by initialize is a dual-era client falling back to the
- * handshake; and an initialize refused with a recognised modern error, then a modern request, is a
- * client going forward to the modern era the server named. The referee judges every message by the rule set of the session's revision and records
+ * handshake; and a request (an initialize, say) refused with a recognised modern error before any
+ * initialize succeeded, then a modern request, is a client going forward to the modern era the
+ * server named. The referee judges every message by the rule set of the session's revision and records
  * what it changes.
  */
 /** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
@@ -49,7 +50,7 @@ const LEGACY_MESSAGES = {
   ],
   'server.error': [
     { guard: 'answersInitialize', actions: 'judgeInitializeError' },
-    { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
+    { guard: 'answersOpenRequest', actions: 'judgeLegacyError' },
     { actions: 'judge' },
   ],
   'client.result': [

@@ -43,6 +43,23 @@ describe('going forward: initialize refused with a modern error, then a modern r
     expect(list.violations).toEqual([]);
   });
 
+  it('a legacy request first, refused with -32020 over HTTP, then a modern one: forward too', () => {
+    const referee = createReferee();
+    expect(referee.feed(C2S, rpc.request(1, 'tools/list')).era).toBe('legacy');
+    referee.feed(S2C, rpc.error(1, -32020, 'Header mismatch: the Mcp-Method header is required'));
+    const list = referee.feed(C2S, modernRequest(2, 'tools/list'));
+    expect(list.era).toBe('modern');
+    expect(list.violations).toEqual([]);
+  });
+
+  it('not while an initialize waits for its answer', () => {
+    const referee = createReferee();
+    referee.feed(C2S, rpc.request(1, 'tools/list'));
+    referee.feed(S2C, rpc.error(1, -32020, 'Header mismatch'));
+    referee.feed(C2S, initializeRequest({ id: 2 }));
+    expect(referee.feed(C2S, modernRequest(3, 'tools/list')).era).toBe('legacy');
+  });
+
   it('after an error that is not a modern one, the session stays in the handshake era', () => {
     const referee = createReferee();
     referee.feed(C2S, initializeRequest({ id: 1 }));
