@@ -76,7 +76,8 @@ type Session = {
  * watches each session. Checked here, before the SDK sees a request: Host and Origin (DNS
  * rebinding: 403), a body that is not UTF-8 or not JSON (-32700), a batch (-32600), an unknown
  * session (404), a missing session id (400), and an unsupported `MCP-Protocol-Version` (400).
- * Notifications get 202 whatever they hold. A session with no request for `idleMs` is ended by
+ * Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
+ * session only where the modern era is spoken: a legacy-only server asks for the session id). A session with no request for `idleMs` is ended by
  * the server, and its id gets 404 from then on.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
@@ -239,10 +240,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
-    // The reason's English is the error message on the wire.
+    // The reason's English is the error message on the wire, under -32600 (Invalid Request): the
+    // HTTP status says what went wrong, and 2026-07-28 basic/index › Error Codes asks a new
+    // implementation not to use the legacy range -32000 to -32019, where such refusals used to sit.
     const refuse = (
       status: number,
-      code: number,
       why: ServeStringKey,
       values: Readonly<Record<string, Fill>> = {},
     ) => {
@@ -255,11 +257,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           reason,
         }),
       );
-      jsonError(res, status, code, reason.en);
+      jsonError(res, status, -32600, reason.en);
     };
-    if (url.pathname !== '/mcp') return refuse(404, -32000, 'notFound');
-    if (!hostAllowed(req)) return refuse(403, -32000, 'badHost');
-    if (!originAllowed(req)) return refuse(403, -32000, 'badOrigin');
+    if (url.pathname !== '/mcp') return refuse(404, 'notFound');
+    if (!hostAllowed(req)) return refuse(403, 'badHost');
+    if (!originAllowed(req)) return refuse(403, 'badOrigin');
     const sessionId = header(req, 'mcp-session-id');
     if (req.method !== 'POST') {
       // 2026-07-28 streamable-http › Backward Compatibility: GET and DELETE are not part of the
@@ -267,19 +269,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       // still has both.
       if (era === 'modern' || (era === 'dual' && sessionId === undefined)) {
         res.setHeader('Allow', 'POST');
-        return refuse(405, -32000, 'noStreams');
+        return refuse(405, 'noStreams');
       }
       const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-      if (sessionId !== undefined && !session) return refuse(404, -32001, 'noSession');
-      if (!session || sessionId === undefined) return refuse(400, -32000, 'needsSessionId');
+      if (sessionId !== undefined && !session) return refuse(404, 'noSession');
+      if (!session || sessionId === undefined) return refuse(400, 'needsSessionId');
       res.once('close', idle.begin(sessionId));
       const refused = versionRefused(req);
-      if (refused) return refuse(400, -32000, 'unsupportedVersionHeader', refused);
+      if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
     if ('problem' in body) {
-      if (body.problem === 'tooLarge') return refuse(413, -32000, 'tooLarge');
+      if (body.problem === 'tooLarge') return refuse(413, 'tooLarge');
       // JSON-RPC 2.0: text that is not valid JSON is a parse error, and broken UTF-8 is not JSON text.
       log(filled(SERVE_STRINGS.bodyNotUtf8));
       return jsonError(res, 400, -32700, 'Parse error');
@@ -311,6 +313,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     if (message !== null && method !== null && !notification && era !== 'legacy') {
       if (era === 'modern' || isModernRequest(message)) return modern.handle(req, res, message);
     }
+    if (notification && sessionId === undefined && era === 'legacy') {
+      // 2025-11-25 transports › Session Management: a server that issues sessions SHOULD answer a
+      // message without Mcp-Session-Id (other than initialize) with 400; a legacy-only server has
+      // no other era a notification without one could belong to.
+      return refuse(400, 'needsSessionId');
+    }
     if (notification && (sessionId === undefined || era === 'modern')) {
       // A cancellation after modern requests: the referee hears it (ModernHttp.cancel).
       if (method === 'notifications/cancelled' && era !== 'legacy' && modern.opened) {
@@ -335,13 +343,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (sessionId !== undefined && !session) {
       // Session management: an ended or unknown session gets 404; the client starts afresh.
-      return refuse(404, -32001, 'noSession');
+      return refuse(404, 'noSession');
     }
     if (session && sessionId !== undefined) {
       // In use until its response ends (an open GET stream keeps it in use).
       res.once('close', idle.begin(sessionId));
       const refused = versionRefused(req);
-      if (refused) return refuse(400, -32000, 'unsupportedVersionHeader', refused);
+      if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
       if (notification) {
         // Transports › Sending Messages: a notification accepted gets 202 and no body. Taken here,
         // not by the SDK, which answers one its schema rejects with a JSON-RPC error.
@@ -359,7 +367,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
     const isInitialize = message !== null && message.method === 'initialize';
     if (!isInitialize) {
-      return refuse(400, -32000, 'initializeFirst');
+      return refuse(400, 'initializeFirst');
     }
     const fresh = newSession();
     await fresh.transport.start();

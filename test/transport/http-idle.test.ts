@@ -80,7 +80,7 @@ describe('Streamable HTTP sessions nobody uses any more', () => {
     // Transports › Session management: a terminated session's id gets 404 (initialize again).
     const gone = await raw(serving.url, 'POST', idle.headers, PING);
     expect(gone.status).toBe(404);
-    expect(JSON.parse(gone.body).error.code).toBe(-32001);
+    expect(JSON.parse(gone.body).error.code).toBe(-32600);
     expect((await raw(serving.url, 'POST', busy.headers, PING)).status).toBe(200);
 
     time.advance(30 * MIN);

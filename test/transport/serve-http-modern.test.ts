@@ -376,8 +376,17 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
       body(1, 'server/discover'),
     );
     expect(probe.status).toBe(400);
-    expect(JSON.parse(probe.body).error.code).toBe(-32000); // not a modern error: clients fall back
+    // Not a modern error (and not the legacy range 2026-07-28 asks new code to avoid): clients fall back.
+    expect(JSON.parse(probe.body).error.code).toBe(-32600);
     expect((await raw(legacy, 'GET', {})).status).toBe(400);
+    // A notification without a session: a legacy-only server asks for the session id.
+    const stray = await post(
+      legacy,
+      {},
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    );
+    expect(stray.status).toBe(400);
+    expect(JSON.parse(stray.body).error.code).toBe(-32600);
     const modernServe = startServe(['--era', 'modern']);
     const modern = await modernServe.url;
     const init = await post(modern, {}, INIT);
