@@ -169,6 +169,10 @@ export const SERVE_STRINGS = {
     zh: '错误请求：缺少 Mcp-Session-Id 请求头（请先发送 initialize）',
   },
   tooLarge: { en: 'Request body too large', zh: '请求体太大' },
+  notAcceptable: {
+    en: 'Not Acceptable: the Accept header must list both application/json and text/event-stream (2026-07-28 Streamable HTTP › Sending Messages)',
+    zh: '无法接受：Accept 头必须同时列出 application/json 和 text/event-stream（2026-07-28 Streamable HTTP › Sending Messages）',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 export type ServeStringKey = keyof typeof SERVE_STRINGS;

@@ -14,6 +14,16 @@ export const header = (req: IncomingMessage, name: string): string | undefined =
   return Array.isArray(value) ? value[0] : value;
 };
 
+/**
+ * Does the request's `Accept` list both `application/json` and `text/event-stream`, as a client
+ * MUST (streamable-http › Sending Messages, 2025-03-26 on)? Read as the SDK's transports read it:
+ * the two media types by name (a bare wildcard is not enough).
+ */
+export function acceptsBoth(req: IncomingMessage): boolean {
+  const accept = (header(req, 'accept') ?? '').toLowerCase();
+  return accept.includes('application/json') && accept.includes('text/event-stream');
+}
+
 /** Writes a JSON-RPC error as the whole HTTP response, and returns the error it wrote. */
 export function jsonError(
   res: ServerResponse,

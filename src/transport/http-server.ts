@@ -9,7 +9,7 @@ import { type RequestId, VERSION_ALIASES } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import type { Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
-import { header, jsonError, localChecks, readBody } from './http-checks.js';
+import { acceptsBoth, header, jsonError, localChecks, readBody } from './http-checks.js';
 import { isModernRequest, ModernHttp } from './http-modern.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
 import { LiveServer, violationLines } from './live-server.js';
@@ -311,7 +311,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     // Versions): a modern request stands alone, and any Mcp-Session-Id it carries is ignored
     // (streamable-http › Backward Compatibility).
     if (message !== null && method !== null && !notification && era !== 'legacy') {
-      if (era === 'modern' || isModernRequest(message)) return modern.handle(req, res, message);
+      if (era === 'modern' || isModernRequest(message)) {
+        // streamable-http › Sending Messages: the client MUST accept both answers a request can
+        // get (one JSON object or an SSE stream). A legacy session's transport (the SDK's) asks
+        // the same with 406; the modern path asks it here.
+        if (!acceptsBoth(req)) return refuse(406, 'notAcceptable');
+        return modern.handle(req, res, message);
+      }
     }
     if (notification && sessionId === undefined && era === 'legacy') {
       // 2025-11-25 transports › Session Management: a server that issues sessions SHOULD answer a

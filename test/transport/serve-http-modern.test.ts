@@ -342,6 +342,23 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     expect(messages.map((m) => m.violations)).toEqual([['header-mismatch'], [], [], []]);
   });
 
+  it('a modern request whose Accept does not list both answers is 406, before any server sees it', async () => {
+    const serve = startServe();
+    const url = await serve.url;
+    for (const accept of ['application/json', 'text/event-stream', '*/*']) {
+      const answer = await post(
+        url,
+        { ...V, 'mcp-method': 'tools/list', accept },
+        body(1, 'tools/list'),
+      );
+      expect(answer.status, accept).toBe(406);
+      expect(JSON.parse(answer.body).error.code, accept).toBe(-32600);
+    }
+    const ok = await post(url, { ...V, 'mcp-method': 'tools/list' }, body(2, 'tools/list'));
+    expect(ok.status).toBe(200);
+    expect(serve.stderr()).toContain('406 Not Acceptable: the Accept header must list both');
+  });
+
   it('an unknown method is 404 with -32601; GET and DELETE are 405', async () => {
     const url = await startServe().url;
     const unknown = await post(url, { ...V, 'mcp-method': 'foo/bar' }, body(1, 'foo/bar'));
