@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, raise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, or, raise, setup, stateIn } from 'xstate';
 import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import type { Phase, SessionContext, SessionInput } from './context.js';
 import {
@@ -143,11 +143,9 @@ export const refereeSetup = setup({
      * › Backward Compatibility), no initialize has succeeded or waits, and the client now sends a
      * modern request (the envelope, or server/discover). The server is modern; so is the session.
      */
-    fallsForward: ({ context, event }) =>
-      event.type === 'client.request' &&
-      (context.handshake.initialize === 'failed' || context.handshake.initialize === 'none') &&
-      context.handshake.refusedAsModern &&
-      (event.method === 'server/discover' || carriesModernEnvelope(event)),
+    fallsForward: and(['opensHandshake', 'namedModern', or(['probes', 'carriesModernEnvelope'])]),
+    /** The server refused a request with a recognised modern error before any initialize succeeded. */
+    namedModern: ({ context }) => context.handshake.refusedAsModern,
     /** Any other answer to the probe: the server is legacy; the client may fall back. */
     answersProbe: ({ context, event }) => {
       assertEvent(event, ANSWERS);

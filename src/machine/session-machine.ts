@@ -16,8 +16,8 @@ export type { MachineEvent } from './referee-setup.js';
  * any other error (or none) followed by initialize is a dual-era client falling back to the
  * handshake; and a request (an initialize, say) refused with a recognised modern error before any
  * initialize succeeded, then a modern request, is a client going forward to the modern era the
- * server named. The referee judges every message by the rule set of the session's revision and records
- * what it changes.
+ * server named. The referee judges every message by the rule set of the session's revision and
+ * records what it changes.
  */
 /** A request from either side: judged, its id and progress token remembered, an unsubscribe applied. */
 const REQUEST = [

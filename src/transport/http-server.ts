@@ -77,8 +77,8 @@ type Session = {
  * rebinding: 403), a body that is not UTF-8 or not JSON (-32700), a batch (-32600), an unknown
  * session (404), a missing session id (400), and an unsupported `MCP-Protocol-Version` (400).
  * Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
- * session only where the modern era is spoken: a legacy-only server asks for the session id). A session with no request for `idleMs` is ended by
- * the server, and its id gets 404 from then on.
+ * session only where the modern era is spoken: a legacy-only server asks for the session id). A
+ * session with no request for `idleMs` is ended by the server, and its id gets 404 from then on.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
   const { log } = options;
