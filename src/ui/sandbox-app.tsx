@@ -17,7 +17,15 @@ import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight } from './components/verdict-line.js';
 import { actionsFor, keyNames } from './keymap.js';
 import type { SandboxDriver } from './sandbox-driver.js';
-import { fieldsOf, parseEnvelope, pretty, type SandboxMode, withFields } from './sandbox-form.js';
+import {
+  editField,
+  type Field,
+  fieldsOf,
+  parseEnvelope,
+  pretty,
+  type SandboxMode,
+  withFields,
+} from './sandbox-form.js';
 import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
 import { cursorAt, editKey, editorOf, editorText } from './text-editor.js';
 import { useFieldTree } from './use-field-tree.js';
@@ -34,6 +42,9 @@ export type SandboxAppProps = {
 };
 
 const LIST: SandboxMode = { kind: 'list' };
+
+/** Where the cursor starts in a field: after its text. */
+const endOf = (field: Field | undefined): number => field?.text.length ?? 0;
 
 /** `mcp-sim sandbox`: the learner chooses each message of their side; the peer answers. */
 export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) {
@@ -64,7 +75,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     if (!offer) return;
     if (offer.kind === 'transport') return done(session.act(offer.act));
     const fields = fieldsOf(offer);
-    if (fields.length > 0) setMode({ kind: 'form', offer, fields, focus: 0 });
+    if (fields.length > 0)
+      setMode({ kind: 'form', offer, fields, focus: 0, col: endOf(fields[0]) });
     else send(offer.envelope);
   };
 
@@ -76,12 +88,20 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     }
     // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
     if (mode.kind === 'form') {
-      if (key.escape) setMode(LIST);
+      if (key.escape) return setMode(LIST);
       if (key.return) return send(withFields(mode.offer, mode.fields));
       const move = key.upArrow ? -1 : key.downArrow || key.tab ? 1 : 0;
       const focus = Math.max(0, Math.min(mode.fields.length - 1, mode.focus + move));
-      if (move !== 0) setMode({ ...mode, focus });
-      return;
+      // Another field: the cursor goes to the end of its text.
+      if (move !== 0) {
+        if (focus !== mode.focus) setMode({ ...mode, focus, col: endOf(mode.fields[focus]) });
+        return;
+      }
+      const field = mode.fields[mode.focus];
+      if (!field) return;
+      const { text, col } = editField(field.text, mode.col, input, key);
+      const edited = mode.fields.map((f, n) => (n === mode.focus ? { ...f, text } : f));
+      return setMode({ ...mode, fields: edited, col });
     }
     if (mode.kind === 'edit') {
       if (key.escape) return setMode(LIST);
@@ -196,15 +216,10 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           method={mode.offer.method}
           fields={mode.fields}
           focus={mode.focus}
+          col={mode.col}
           height={listRows + 3}
           lang={lang}
-          onChange={(i, text) =>
-            setMode((m) =>
-              m.kind === 'form'
-                ? { ...m, fields: m.fields.map((f, n) => (n === i ? { ...f, text } : f)) }
-                : m,
-            )
-          }
+          columns={columns}
         />
       ) : mode.kind === 'edit' ? (
         <SandboxJsonEdit

@@ -1,9 +1,10 @@
+import type { Key } from 'ink';
 import type { JsonObject } from '../protocol/json.js';
 import { isObject } from '../protocol/json.js';
 import { jsonErrorOffset, lineAndColumn } from '../protocol/json-error-at.js';
 import { firstControl } from '../protocol/visible.js';
 import type { MessageOfferRow as Offer } from './sandbox-driver.js';
-import type { EditorState } from './text-editor.js';
+import { type EditorState, editKey } from './text-editor.js';
 
 /** Why the editor's text was not sent: see parseEnvelope. */
 export type EditFailure = {
@@ -23,6 +24,8 @@ export type SandboxMode =
       readonly offer: Offer;
       readonly fields: readonly Field[];
       readonly focus: number;
+      /** The cursor in the focused field's text (a UTF-16 offset). */
+      readonly col: number;
     }
   | {
       readonly kind: 'edit';
@@ -42,6 +45,23 @@ export function fieldsOf(offer: Offer): Field[] {
   return Object.entries(params)
     .filter(([name]) => name !== '_meta')
     .map(([name, value]) => ({ name, text: JSON.stringify(value) }));
+}
+
+/**
+ * A key typed in a field: its text and cursor after it, by the JSON editor's rules
+ * (src/ui/text-editor.ts). Keys typed faster than Ink reads them, or a paste, come as one string:
+ * the Backspace bytes in it delete rather than stay in the text unseen, and its line breaks
+ * become spaces (a field is one line).
+ */
+export function editField(
+  text: string,
+  col: number,
+  input: string,
+  key: Key,
+): { readonly text: string; readonly col: number } {
+  const next = editKey({ lines: [text], row: 0, col, top: 0 }, input, key, 1);
+  const before = next.lines.slice(0, next.row).reduce((n, line) => n + line.length + 1, 0);
+  return { text: next.lines.join(' '), col: before + next.col };
 }
 
 /** A field's text as a value: JSON when it reads as JSON, else the text itself (a string). */

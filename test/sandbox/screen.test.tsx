@@ -95,6 +95,32 @@ describe('the sandbox screen', () => {
     screen.unmount();
   });
 
+  it('edits a field of the form: a burst of Backspaces deletes, and a long value stays on its line', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 70, rows: 24 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('Params of initialize'));
+    // Backspace held down (or typed faster than Ink reads) comes as one chunk of DEL bytes.
+    screen.type('\u007F\u007F\u007F');
+    screen.type('30"');
+    await vi.waitFor(() => expect(screen.frame()).toContain('› protocolVersion: "2025-11-30"'));
+    // The capabilities are wider than the screen (70 columns): one line, cut with `…`, not wrapped.
+    expect(screen.frame()).toMatch(/^ {2}capabilities: \{"roots":.*…$/m);
+    expect(screen.frame()).not.toMatch(/^\s+"elicitation":\{\}\}/m);
+    // Focused, the line scrolls to the cursor at its end.
+    screen.type(DOWN);
+    await vi.waitFor(() =>
+      expect(screen.frame()).toMatch(/^› capabilities: ….*"elicitation":\{\}\} ?$/m),
+    );
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('← server response initialize #1'));
+    const sent = session.log.steps[0]?.message as { params: { protocolVersion: string } };
+    expect(sent.params.protocolVersion).toBe('2025-11-30');
+    expectFits80x24(screen);
+    screen.unmount();
+  });
+
   it('closes the connection from the list: then nothing is allowed, in English and Chinese', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxDefaults('legacy', 'client');

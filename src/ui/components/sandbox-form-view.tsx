@@ -1,24 +1,29 @@
-import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { clipUnlessNarrow } from '../clip.js';
 import type { Field } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
+import { CursorLine } from './sandbox-json-edit.js';
 
 export type SandboxFormViewProps = {
   readonly method: string;
   readonly fields: readonly Field[];
   /** The field being typed in; the others keep what was typed. */
   readonly focus: number;
+  /** The cursor in the focused field's text: typing and moving are the screen's keys (editField). */
+  readonly col: number;
   /** Rows it may take (title and key line included); fields beyond it scroll with the focus. */
   readonly height: number;
   readonly lang: Lang;
-  readonly onChange: (index: number, text: string) => void;
+  /** The terminal's width: each field takes one line, the focused one scrolled sideways with the cursor, the others ending with `…` when cut. */
+  readonly columns: number;
 };
 
-/** A request's params, one per line, each a text input holding its default as JSON. */
+/** A request's params, one per line, each holding its default as JSON. */
 export function SandboxFormView(props: SandboxFormViewProps) {
-  const { method, fields, focus, height, lang } = props;
+  const { method, fields, focus, col, height, lang, columns } = props;
   const theme = useTheme();
   const room = Math.max(1, height - 2);
   const start = Math.max(0, Math.min(focus - room + 1, fields.length - room));
@@ -31,15 +36,19 @@ export function SandboxFormView(props: SandboxFormViewProps) {
       </Box>
       {fields.slice(start, start + room).map((field, n) => {
         const i = start + n;
+        const label = `${i === focus ? '› ' : '  '}${field.name}: `;
+        const width = Math.max(2, columns - stringWidth(label));
         return (
-          <Box key={field.name} overflowX="hidden">
+          <Box key={field.name} overflowX={clipUnlessNarrow(label, field.text)}>
             <Text {...theme.fg(i === focus ? 'accent' : null)}>{i === focus ? '› ' : '  '}</Text>
             <Text bold={i === focus}>{field.name}: </Text>
-            <TextInput
-              defaultValue={field.text}
-              isDisabled={i !== focus}
-              onChange={(text) => props.onChange(i, text)}
-            />
+            <Box width={width} flexShrink={0}>
+              {i === focus ? (
+                <CursorLine line={field.text} col={col} width={width} />
+              ) : (
+                <Text wrap="truncate-end">{field.text}</Text>
+              )}
+            </Box>
           </Box>
         );
       })}

@@ -23,7 +23,7 @@ export const editChromeRows = (failure: EditFailure | null): number =>
   1 + (failure === null ? 0 : failure.hidden === null ? 1 : 3);
 
 /** The line with the cursor: scrolled sideways so the cursor stays on screen, drawn inverse. */
-function CursorLine({ line, col, width }: { line: string; col: number; width: number }) {
+export function CursorLine({ line, col, width }: { line: string; col: number; width: number }) {
   const { head, at, tail } = cursorWindow(line, col, width);
   return (
     <Text wrap="truncate-end">
