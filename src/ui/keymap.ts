@@ -139,6 +139,7 @@ export const isScroll = (action: string): action is keyof typeof SCROLL_BY => ac
 /**
  * The keys in one input event. Ink hands over a burst of typed keys ("nn", a paste, tmux
  * send-keys) as one string, so every character counts; arrows and enter come one per event.
+ * Backspace held down comes as such a burst of DEL (or BS) bytes, which Ink reads as no key.
  */
 export function keyNames(
   input: string,
@@ -160,7 +161,15 @@ export function keyNames(
   if (key.escape) return ['escape'];
   if (key.ctrl) return [];
   return [...input].map((ch) =>
-    ch === ' ' ? 'space' : ch === '\r' || ch === '\n' ? 'enter' : ch === '\t' ? 'tab' : ch,
+    ch === ' '
+      ? 'space'
+      : ch === '\r' || ch === '\n'
+        ? 'enter'
+        : ch === '\t'
+          ? 'tab'
+          : ch === '\u007f' || ch === '\b'
+            ? 'backspace'
+            : ch,
   );
 }
 

@@ -162,6 +162,7 @@ export function LessonPlayer({
         if (name === 'enter' || name === 'escape' || name === 'q') typing = false;
         if (name === 'enter') send({ type: 'JUMP_GO' });
         else if (name === 'escape' || name === 'q') send({ type: 'JUMP_CANCEL' });
+        else if (name === 'backspace') send({ type: 'JUMP_ERASE' });
         else send({ type: 'JUMP_TYPE', digit: name });
         continue;
       }

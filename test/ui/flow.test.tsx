@@ -215,6 +215,21 @@ describe('autoplay and jumping', () => {
     screen.unmount();
   });
 
+  it(': erases a burst of Backspaces (held down, or typed faster than Ink reads them)', async () => {
+    const lesson = await opened('first-session');
+    const screen = lessonApp(lesson, null);
+    await until(() => expect(screen.frame()).toContain('step 1/10'));
+    screen.type(':123');
+    await until(() => expect(screen.frame()).toContain('Go to step: 123▏'));
+    screen.type('\u007f\u007f');
+    await until(() => expect(screen.frame()).toContain('Go to step: 1▏'));
+    screen.type('\b');
+    await until(() => expect(screen.frame()).toContain('Go to step: ▏'));
+    screen.type('4\r');
+    await until(() => expect(screen.frame()).toContain('step 4/10'));
+    screen.unmount();
+  });
+
   it('a recording (play --autoplay) counts down too', async () => {
     const lesson = await opened('first-session');
     const screen = renderAt(

@@ -16,6 +16,9 @@ describe('key map', () => {
     expect(keyNames('nn', none)).toEqual(['n', 'n']);
     expect(keyNames('n p', none)).toEqual(['n', 'space', 'p']);
     expect(keyNames('q\r', none)).toEqual(['q', 'enter']);
+    // Backspace held down comes as a run of DEL (or BS) bytes Ink does not read as keys.
+    expect(keyNames('\u007f\u007f', none)).toEqual(['backspace', 'backspace']);
+    expect(keyNames('1\b', none)).toEqual(['1', 'backspace']);
     expect(keyNames('', { ...none, rightArrow: true })).toEqual(['right']);
     expect(keyNames('c', { ...none, ctrl: true })).toEqual([]);
     expect(keyNames('\t', { ...none, tab: true })).toEqual(['tab']);

@@ -203,6 +203,13 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     await until(() => expect(screen.frame()).toMatch(/› +"elicitation": \{\}$/m));
     expect(screen.frame()).toMatch(/^\d+ \/params\/capabilities\/elicitation$/m);
     expect(screen.frame()).toContain('Can ask');
+    // A burst of Backspaces erases what was typed (they were dropped as unknown keys).
+    screen.type('/elicitxx');
+    await until(() => expect(screen.frame()).toContain('Find: elicitxx▏'));
+    screen.type('\u007f\u007f');
+    await until(() => expect(screen.frame()).toContain('Find: elicit▏'));
+    screen.type('\u001b');
+    await until(() => expect(screen.frame()).not.toContain('Find:'));
     screen.type('/nowhere\r');
     await until(() => expect(screen.frame()).toContain('No field holds “nowhere”.'));
     screen.type('q');
