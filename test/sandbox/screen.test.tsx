@@ -121,6 +121,27 @@ describe('the sandbox screen', () => {
     screen.unmount();
   });
 
+  it('says how many offers the list leaves out above and below, in English and Chinese', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const session = sandboxDefaults('modern', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      const below =
+        lang === 'en' ? /\(11 allowed, 6 not\): ↓ (\d+) more$/m : /）： ↓ 还有 (\d+) 行$/m;
+      await vi.waitFor(() => expect(screen.frame()).toMatch(below));
+      const hidden = Number(below.exec(screen.frame())?.[1]);
+      expect(hidden).toBeGreaterThan(0);
+      for (let i = 0; i < 16; i++) screen.type(DOWN);
+      const above = lang === 'en' ? `↑ ${hidden} above` : `↑ 上面 ${hidden} 行`;
+      await vi.waitFor(() => expect(screen.frame()).toContain(above));
+      expect(screen.frame()).not.toMatch(below);
+      expectFits80x24(screen);
+      screen.unmount();
+    }
+  });
+
   it('closes the connection from the list: then nothing is allowed, in English and Chinese', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxDefaults('legacy', 'client');

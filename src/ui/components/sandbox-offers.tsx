@@ -40,11 +40,19 @@ export function SandboxOffers({ offers, cursor, height, side, lang }: SandboxOff
   const start = windowStart(offers.length, cursor, height);
   const shown = offers.slice(start, start + height);
   const chosen = offers[cursor];
-  const title = tr(SANDBOX_STRINGS.offersTitle, lang, {
-    side,
-    allowed: offers.length - blocked,
-    blocked,
-  });
+  // What the window leaves out, named as a lesson pane's title names it ("↓ 3 more").
+  const below = offers.length - start - shown.length;
+  const title = [
+    tr(SANDBOX_STRINGS.offersTitle, lang, {
+      side,
+      allowed: offers.length - blocked,
+      blocked,
+    }),
+    start > 0 ? tr(STRINGS.paneAbove, lang, { n: start }) : '',
+    below > 0 ? tr(STRINGS.paneBelow, lang, { n: below }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const rule = chosen?.blocks[0];
   const why = rule
     ? `${markOf(chosen)} ${tr(SANDBOX_STRINGS.forbids, lang)}${labelColon(lang)}${chosen.blocks.map((b) => b.rule).join(', ')} · § ${tr(rule.spec, lang)}`
