@@ -69,10 +69,19 @@ type MessageFields = {
    * them: a message on stdio, or from a source that saw only bodies, has none.
    */
   readonly headers?: HttpHeaders;
+  /** Its place in the JSON-RPC batch it came in (2025-03-26 only), when it came in one. */
+  readonly batch?: BatchPosition;
 };
 
 /** HTTP request headers by lower-case name: what a Streamable HTTP POST carried beside its body. */
 export type HttpHeaders = Readonly<Record<string, string>>;
+
+/**
+ * A message's place in the JSON-RPC batch (one line or one POST body holding an array) it came
+ * in: 0-based `index` of `size`. Batches exist in 2025-03-26 only (basic/index › JSON-RPC
+ * Batching): earlier revisions never had them, 2025-06-18 removed them.
+ */
+export type BatchPosition = { readonly index: number; readonly size: number };
 
 /**
  * One message as the machine receives it: classified once, with the fields every rule reads. A
@@ -102,6 +111,8 @@ export type EnvelopeEvent = {
   readonly message: unknown;
   /** The HTTP request headers it travelled with, when the source knows them. */
   readonly headers?: HttpHeaders;
+  /** Its place in the batch it came in, when it came in one. */
+  readonly batch?: BatchPosition;
 };
 
 function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
@@ -141,6 +152,7 @@ export function toModelEvent(
   direction: Direction,
   message: unknown,
   headers?: HttpHeaders,
+  batch?: BatchPosition,
 ): ModelMessage {
   const envelope = classify(message);
   const sender = senderOf(direction);
@@ -162,5 +174,6 @@ export function toModelEvent(
     params,
     progressToken: envelope.kind === 'request' ? progressTokenOf(params) : undefined,
     ...(headers ? { headers } : {}),
+    ...(batch ? { batch } : {}),
   };
 }

@@ -1,7 +1,13 @@
 import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import type { Direction, RequestId, Side } from '../protocol/index.js';
 import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
-import { type CloseEvent, type HttpHeaders, type ModelEvent, toModelEvent } from './events.js';
+import {
+  type BatchPosition,
+  type CloseEvent,
+  type HttpHeaders,
+  type ModelEvent,
+  toModelEvent,
+} from './events.js';
 import { isWaiting } from './records.js';
 import { roundKey } from './records-streams.js';
 import { sessionMachine } from './session-machine.js';
@@ -18,6 +24,8 @@ export type RefereeEvent =
       readonly message: unknown;
       /** The HTTP request headers it travelled with, when the source knows them. */
       readonly headers?: HttpHeaders;
+      /** Its place in the JSON-RPC batch it came in (2025-03-26), when it came in one. */
+      readonly batch?: BatchPosition;
     }
   | { readonly type: 'close' }
   /** The client closed the HTTP response stream of its request `id` before its answer. */
@@ -93,7 +101,9 @@ export function verdictIfSent(state: RefereeState, event: RefereeEvent): StepRep
 
 /** A wire event as the machine takes it: a message classified, a close or an abandon as it is. */
 function modelEventOf(event: RefereeEvent): ModelEvent {
-  if (event.type === 'envelope') return toModelEvent(event.direction, event.message, event.headers);
+  if (event.type === 'envelope') {
+    return toModelEvent(event.direction, event.message, event.headers, event.batch);
+  }
   return event.type === 'close' ? CLOSE : event;
 }
 

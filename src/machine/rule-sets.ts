@@ -70,7 +70,13 @@ const CANCELLED = [
 export const HANDSHAKE_RULES: RuleSet = {
   era: 'legacy',
   judges: {
-    'client.initialize': rules('message-after-shutdown', ...CALL, 'duplicate-initialize', ...IDS),
+    'client.initialize': rules(
+      'message-after-shutdown',
+      ...CALL,
+      'duplicate-initialize',
+      'initialize-in-batch',
+      ...IDS,
+    ),
     'client.initialized': rules('message-after-shutdown', ...CALL, 'initialized-before-result'),
     'client.request': rules(
       'message-after-shutdown',

@@ -117,13 +117,16 @@ export function createLineSorter() {
           };
     // Once the file's kind is known, an object from a transcript line goes to the referee whatever
     // its envelope (which classifies it): only a first good message or a host log decides anything.
-    if (decided && !parsed.hostLog && isObject(parsed.message)) return [message];
+    // A JSON array is a batch: the session log reads it as messages or not, by the session's
+    // revision (2025-03-26 has batches), which only it knows.
+    const batch = Array.isArray(parsed.message);
+    if (decided && !parsed.hostLog && (batch || isObject(parsed.message))) return [message];
     const envelope = classify(parsed.message);
     if (envelope.kind === 'invalid') {
-      // Not even an object (a string, a number, a batch's array): nothing a peer could answer by id,
-      // so a problem of the file. A broken object still goes to the referee, which flags it and
+      // Not even an object or a batch (a string, a number): nothing a peer could answer by id, so
+      // a problem of the file. A broken object still goes to the referee, which flags it and
       // remembers an id it can read, so that the peer's error answer is not taken for a stray.
-      if (!isObject(parsed.message)) {
+      if (!isObject(parsed.message) && !batch) {
         const { text, pointer } = envelope;
         return hold(
           problemOf(raw.line, notJsonRpc(text, pointer, 'en'), notJsonRpc(text, pointer, 'zh')),

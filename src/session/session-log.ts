@@ -1,4 +1,5 @@
 import {
+  type BatchPosition,
   type HttpHeaders,
   openRound,
   type RefereeEvent,
@@ -23,7 +24,7 @@ import type { Direction, RequestId, Side } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { withinDepth } from './depth.js';
 import { inferDirection } from './infer-direction.js';
-import type { Abandoned, Step, WireEvent } from './step.js';
+import { type Abandoned, batchProblem, type Step, type WireEvent } from './step.js';
 
 export type SessionLogOptions = SessionInput & {
   /**
@@ -72,9 +73,69 @@ export class SessionLog {
     this.#view = sessionView(this.#state);
   }
 
-  /** Takes one event: the referee judges it, and its step is kept and told to every listener. */
+  /**
+   * Takes one event: the referee judges it, and its step is kept and told to every listener. A
+   * message that is a JSON array (a batch) is read, in a session of 2025-03-26, as its messages in
+   * order, each its own step (the last one is returned: `pushAll` returns them all); in any other session it is one
+   * unreadable step, since a peer of that revision cannot read it (see `batchProblem`).
+   */
   push(pushed: WireEvent): Step {
+    const steps = this.pushAll(pushed);
+    return steps[steps.length - 1] as Step;
+  }
+
+  /** As `push`, returning every step the event made: one, or one per message of a read batch. */
+  pushAll(pushed: WireEvent): readonly Step[] {
     const event = withinDepth(pushed);
+    if (event.type === 'message' && Array.isArray(event.message)) {
+      return this.#pushBatch(event, event.message);
+    }
+    return [this.#pushOne(event, null)];
+  }
+
+  #pushBatch(event: Extract<WireEvent, { type: 'message' }>, items: readonly unknown[]): Step[] {
+    const first = items.find(isObject);
+    const direction = event.direction ?? inferDirection(this.#state, first);
+    const problem = batchProblem(this.#batchRevision(items), items.length);
+    const { message: _, headers: __, type: ___, ...origin } = event;
+    if (problem) {
+      const step = this.#pushOne(
+        {
+          ...origin,
+          type: 'unreadable',
+          direction,
+          problem: problem.en,
+          problemZh: problem.zh,
+          raw: items,
+        },
+        null,
+      );
+      return [step];
+    }
+    return items.map((message, index) =>
+      this.#pushOne({ ...event, direction, message }, { index, size: items.length }),
+    );
+  }
+
+  /**
+   * The revision that decides whether a batch is read: the negotiated one, else the one initialize
+   * offered; before any initialize, the one an initialize inside the batch offers (the referee
+   * then flags it: initialize-in-batch).
+   */
+  #batchRevision(items: readonly unknown[]): string | null {
+    const view = this.#view;
+    if (view.era === 'modern') return view.ruleVersion;
+    const known = view.handshake.negotiatedVersion ?? view.handshake.offeredVersion;
+    if (known !== null) return known;
+    for (const item of items) {
+      if (!isObject(item) || item.method !== 'initialize' || !isObject(item.params)) continue;
+      const offered = item.params.protocolVersion;
+      if (typeof offered === 'string') return offered;
+    }
+    return null;
+  }
+
+  #pushOne(event: WireEvent, batch: BatchPosition | null): Step {
     let direction: Direction;
     let message: unknown = null;
     let headers: HttpHeaders | null = null;
@@ -93,6 +154,7 @@ export class SessionLog {
         direction,
         message,
         ...(event.headers ? { headers: event.headers } : {}),
+        ...(batch ? { batch } : {}),
       });
       verdict = verdictOf(this.#state) as StepReport;
       const listed = listedTools(verdict, message);
@@ -124,6 +186,7 @@ export class SessionLog {
       direction,
       message,
       headers,
+      batch,
       verdict,
       problem,
       problemZh,

@@ -1,6 +1,12 @@
-import type { HttpHeaders, SessionView, SidePhases, StepReport } from '../machine/index.js';
+import type {
+  BatchPosition,
+  HttpHeaders,
+  SessionView,
+  SidePhases,
+  StepReport,
+} from '../machine/index.js';
 
-export type { HttpHeaders } from '../machine/index.js';
+export type { BatchPosition, HttpHeaders } from '../machine/index.js';
 
 import type {
   Annotation,
@@ -132,6 +138,11 @@ export type Step = {
   readonly message: unknown;
   /** The HTTP request headers it was sent with, when its source knew them, else null. */
   readonly headers: HttpHeaders | null;
+  /**
+   * Its place in the JSON-RPC batch it came in (a line or a POST body holding an array, read as
+   * messages in 2025-03-26 only), else null. The messages of one batch share their line.
+   */
+  readonly batch: BatchPosition | null;
   /** The referee's verdict on the message (a `message` step), else null. */
   readonly verdict: StepReport | null;
   /** Why an `unreadable` step could not be read, else null. */
@@ -246,6 +257,41 @@ export const BATCH_PROBLEM = {
   en: 'a batch (JSON-RPC batches were removed in 2025-06-18)',
   zh: '批量消息（JSON-RPC 批量消息在 2025-06-18 中已被移除）',
 } as const;
+
+/** The revision that has JSON-RPC batches: 2025-03-26 basic/index › Batching. */
+export const BATCH_REVISION = '2025-03-26';
+
+/**
+ * Why a JSON array (a batch) is not read as messages in a session of `revision` (the negotiated
+ * version, or the one initialize offered; null when none is known yet), or null when it is read:
+ * 2025-03-26 implementations MUST accept batches (basic/index › Batching); 2024-11-05 had none and
+ * 2025-06-18 removed them, so a peer of any other revision cannot read the line at all.
+ */
+export function batchProblem(
+  revision: string | null,
+  size: number,
+): { readonly en: string; readonly zh: string } | null {
+  if (size === 0) {
+    return {
+      en: 'an empty batch (JSON-RPC 2.0 › Batch: an empty array is an invalid request)',
+      zh: '空的批量消息（JSON-RPC 2.0 › Batch：空数组是无效请求）',
+    };
+  }
+  if (revision === BATCH_REVISION) return null;
+  if (revision === null) {
+    return {
+      en: 'a batch before any revision is agreed (only 2025-03-26 has JSON-RPC batches, and initialize may not be in one)',
+      zh: '在商定任何版本之前发送的批量消息（只有 2025-03-26 有 JSON-RPC 批量消息，而且 initialize 不能放在其中）',
+    };
+  }
+  if (revision < BATCH_REVISION) {
+    return {
+      en: `a batch (JSON-RPC batches came in 2025-03-26; this session's revision ${revision} has none)`,
+      zh: `批量消息（JSON-RPC 批量消息从 2025-03-26 才有；本会话的版本 ${revision} 没有）`,
+    };
+  }
+  return BATCH_PROBLEM;
+}
 
 /** "not a JSON-RPC message: <why> (at <pointer>)" in `lang`. */
 export function notJsonRpc(

@@ -12,23 +12,26 @@ export function createTranscriptReader(log: SessionLog) {
   const sorter = createLineSorter();
   // A recorder's clock starts before the session: times count from the first line that has one.
   let start: number | null = null;
-  const push = (s: SortedLine): Step => {
+  const push = (s: SortedLine): readonly Step[] => {
     if (s.type === 'problem') {
       const { line, message: problem, messageZh: problemZh } = s.problem;
-      return log.push({ type: 'unreadable', problem, problemZh, line });
+      return [log.push({ type: 'unreadable', problem, problemZh, line })];
     }
     if (s.type === 'abandon') {
       const { id, line, tMs } = s;
-      if (tMs === undefined) return log.push({ type: 'abandon', id, line });
+      if (tMs === undefined) return [log.push({ type: 'abandon', id, line })];
       start ??= tMs;
-      return log.push({ type: 'abandon', id, line, t: tMs - start, timed: true });
+      return [log.push({ type: 'abandon', id, line, t: tMs - start, timed: true })];
     }
     const { direction, message, line, tMs, headers } = s;
     // A recorded HTTP request keeps its headers: the referee checks them against the body.
     const http = headers ? { headers } : undefined;
-    if (tMs === undefined) return log.push({ type: 'message', direction, message, line, ...http });
+    // A batch line (2025-03-26) makes a step for each of its messages.
+    if (tMs === undefined) {
+      return log.pushAll({ type: 'message', direction, message, line, ...http });
+    }
     start ??= tMs;
-    return log.push({
+    return log.pushAll({
       type: 'message',
       direction,
       message,
@@ -38,7 +41,7 @@ export function createTranscriptReader(log: SessionLog) {
       timed: true,
     });
   };
-  const take = (sorted: readonly SortedLine[]): Step[] => sorted.map(push);
+  const take = (sorted: readonly SortedLine[]): Step[] => sorted.flatMap(push);
   return {
     push: (raw: RawLine): Step[] => take(sorter.push(raw)),
     /** At the end of input: the held-back lines of a file that never showed a good message. */

@@ -2,7 +2,7 @@ import type { Violation } from '../machine/index.js';
 import type { Bilingual } from '../protocol/catalogue.js';
 // Not from the protocol's index: the screens use problemLine too, and must not load the SDK.
 import { visible } from '../protocol/visible.js';
-import type { TraceProblem } from '../session/index.js';
+import type { BatchPosition, TraceProblem } from '../session/index.js';
 import type { TraceLabel, TraceSummary } from './tracer.js';
 
 /** The colours the text report uses (identity functions when colour is off). */
@@ -47,9 +47,16 @@ export function headerRow(paint: Paint): string {
   );
 }
 
-export function labelRow(label: TraceLabel, details: readonly Violation[], paint: Paint): string {
+export function labelRow(
+  label: TraceLabel,
+  details: readonly Violation[],
+  paint: Paint,
+  batch: BatchPosition | null = null,
+): string {
   const arrow = label.direction === 'client->server' ? 'C → S' : 'C ← S';
-  const methodId = `${label.method ?? '?'}${label.id !== null ? ` #${label.id}` : ''}`;
+  // The messages of one batch share their line: each says where it stands in it.
+  const inBatch = batch ? ` [batch ${batch.index + 1}/${batch.size}]` : '';
+  const methodId = `${label.method ?? '?'}${label.id !== null ? ` #${label.id}` : ''}${inBatch}`;
   const cells = [
     fitCell(String(label.line), 6, true),
     fitCell(arrow, 5),

@@ -12,6 +12,7 @@ import type {
 import { visibleJson } from '../protocol/index.js';
 import {
   abandonNote,
+  type BatchPosition,
   createTranscriptReader,
   type RawLine,
   SessionLog,
@@ -79,6 +80,8 @@ export type TraceEvent =
       readonly label: TraceLabel;
       readonly report: StepReport;
       readonly details: readonly Violation[];
+      /** Its place in the JSON-RPC batch its line held (2025-03-26), else null. */
+      readonly batch: BatchPosition | null;
     }
   | { readonly type: 'problem'; readonly problem: TraceProblem }
   /** The client closed a request's HTTP response stream: not a message, but what it did. */
@@ -134,7 +137,7 @@ export function createTraceReport() {
       violations: report.violations.length === 0 ? NO_RULES : report.violations.map((v) => v.rule),
       era: report.era,
     };
-    return { type: 'message', label, report, details: report.violations };
+    return { type: 'message', label, report, details: report.violations, batch: step.batch };
   }
 
   function summary(): TraceSummary {

@@ -1,5 +1,6 @@
 import {
   advance,
+  type BatchPosition,
   type HttpHeaders,
   type RefereeState,
   type SessionInput,
@@ -13,7 +14,12 @@ import type { Direction, RequestId } from '../../src/protocol/index.js';
 
 /** A referee for the machine's own tests: its latest state, advanced one event at a time. */
 export type TestReferee = {
-  readonly feed: (direction: Direction, message: unknown, headers?: HttpHeaders) => StepReport;
+  readonly feed: (
+    direction: Direction,
+    message: unknown,
+    headers?: HttpHeaders,
+    batch?: BatchPosition,
+  ) => StepReport;
   readonly close: () => void;
   /** The client closes the HTTP response stream of its request `id`. */
   readonly abandon: (id: RequestId) => void;
@@ -24,12 +30,13 @@ export type TestReferee = {
 export function createReferee(input: SessionInput = {}): TestReferee {
   let state = startReferee(input);
   return {
-    feed(direction, message, headers) {
+    feed(direction, message, headers, batch) {
       state = advance(state, {
         type: 'envelope',
         direction,
         message,
         ...(headers ? { headers } : {}),
+        ...(batch ? { batch } : {}),
       });
       const report = verdictOf(state);
       if (!report) throw new Error('referee produced no report');

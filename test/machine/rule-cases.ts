@@ -8,7 +8,7 @@ import {
   modernRequest,
   modernResult,
 } from './modern-builder.js';
-import { rpc, type SessionBuilder, session } from './session-builder.js';
+import { initializeRequest, rpc, type SessionBuilder, session } from './session-builder.js';
 import {
   ack,
   CONFIRMED,
@@ -166,6 +166,11 @@ export const CASES: Record<RuleId, RuleCase> = {
         .initialize({ version: '1.0.0' })
         .server(rpc.error(0, -32602, 'Unsupported protocol version'))
         .initialize({ id: 1 }),
+  },
+  'initialize-in-batch': {
+    // A batch of one is still a batch (2025-03-26 basic/index › Batching).
+    trigger: () => session().clientBatch([initializeRequest({ version: '2025-03-26' })]),
+    legal: () => session().initialize({ version: '2025-03-26' }),
   },
   'initialized-before-result': {
     trigger: () => session().initialize().initialized(),

@@ -50,12 +50,13 @@ function beforeLast(steps: readonly Step[]): {
               direction: step.direction,
               message: step.message,
               ...(step.headers ? { headers: step.headers } : {}),
+              ...(step.batch ? { batch: step.batch } : {}),
             },
     );
   }
   return {
     state,
-    msg: toModelEvent(last.direction, last.message, last.headers),
+    msg: toModelEvent(last.direction, last.message, last.headers, last.batch),
     message: last.message,
     headers: last.headers,
   };

@@ -1,4 +1,9 @@
-import type { HttpHeaders, SessionInput, StepReport } from '../../src/machine/index.js';
+import type {
+  BatchPosition,
+  HttpHeaders,
+  SessionInput,
+  StepReport,
+} from '../../src/machine/index.js';
 import type { Direction, JsonObject, RequestId } from '../../src/protocol/index.js';
 import { createReferee, type TestReferee as Referee } from '../helpers/referee.js';
 
@@ -72,6 +77,8 @@ export type Step =
       readonly message: unknown;
       /** The HTTP request headers it was POSTed with (lower-case names), when over HTTP. */
       readonly headers?: HttpHeaders;
+      /** Its place in the JSON-RPC batch it came in (2025-03-26), when it came in one. */
+      readonly batch?: BatchPosition;
     }
   | { readonly kind: 'close' }
   | { readonly kind: 'abandon'; readonly id: RequestId };
@@ -95,6 +102,15 @@ export class SessionBuilder {
   /** A client message POSTed over Streamable HTTP with these headers (lower-case names). */
   clientOverHttp(message: unknown, headers: HttpHeaders): this {
     this.#steps.push({ kind: 'message', direction: C2S, message, headers });
+    return this;
+  }
+
+  /** A JSON-RPC batch from the client (2025-03-26): each message judged with its place in it. */
+  clientBatch(messages: readonly unknown[]): this {
+    messages.forEach((message, index) => {
+      const batch = { index, size: messages.length };
+      this.#steps.push({ kind: 'message', direction: C2S, message, batch });
+    });
     return this;
   }
 
@@ -141,7 +157,7 @@ export class SessionBuilder {
     for (const step of this.#steps) {
       if (step.kind === 'close') referee.close();
       else if (step.kind === 'abandon') referee.abandon(step.id);
-      else reports.push(referee.feed(step.direction, step.message, step.headers));
+      else reports.push(referee.feed(step.direction, step.message, step.headers, step.batch));
     }
     const last = reports.at(-1);
     if (!last) throw new Error('a session needs at least one message');

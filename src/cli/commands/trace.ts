@@ -82,7 +82,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
             out.write(messages === 0 ? '\n' : ',\n');
             out.write(labelJson(event.label));
           } else {
-            out.write(`${labelRow(event.label, event.details, paint)}\n`);
+            out.write(`${labelRow(event.label, event.details, paint, event.batch)}\n`);
             for (const violation of event.details) {
               if (details.length < DETAIL_LIMIT)
                 details.push({ line: event.label.line, violation });

@@ -141,6 +141,23 @@ export const LIFECYCLE_RULES = [
         : null,
   },
   {
+    id: 'initialize-in-batch',
+    severity: 'error',
+    spec: '2025-03-26/basic/lifecycle › Initialization',
+    specNote: {
+      en: 'the initialization request MUST NOT be part of a JSON-RPC batch',
+      zh: '初始化请求不得放在 JSON-RPC 批量消息中',
+    },
+    title: { en: 'initialize inside a batch', zh: 'initialize 放在了批量消息中' },
+    check: (_ctx, msg) =>
+      msg.type === 'client.initialize' && msg.batch
+        ? {
+            en: `initialize is message ${msg.batch.index + 1} of a batch of ${msg.batch.size}. 2025-03-26 lets a batch carry requests and notifications, but never the initialize request: nothing else may happen before the handshake, and a server of a revision without batches (2024-11-05) must still be able to read it. Send initialize on its own line`,
+            zh: `initialize 是一个批量消息（共 ${msg.batch.size} 条）中的第 ${msg.batch.index + 1} 条。2025-03-26 允许批量消息携带请求和通知，但初始化请求除外：握手之前不能发生任何别的事，而且没有批量消息的版本（2024-11-05）的服务器也必须能读懂它。请把 initialize 单独放在一行发送`,
+          }
+        : null,
+  },
+  {
     id: 'initialized-before-result',
     severity: 'error',
     spec: 'basic/lifecycle › Initialization',

@@ -1,0 +1,160 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  BATCH_PROBLEM,
+  batchProblem,
+  readTranscript,
+  SessionLog,
+  type Step,
+} from '../../src/session/index.js';
+import { runCli } from '../helpers/cli.js';
+
+const initialize = (version: string, id = 0) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+});
+const result = (version: string, id = 0) => ({
+  jsonrpc: '2.0',
+  id,
+  result: {
+    protocolVersion: version,
+    capabilities: { tools: {} },
+    serverInfo: { name: 's', version: '1' },
+  },
+});
+const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+
+/** A session of `version` after its handshake, then the lines given, as a transcript's bare lines. */
+function transcript(version: string, ...more: unknown[]): Step[] {
+  const lines = [initialize(version), result(version), initialized, ...more];
+  const log = new SessionLog();
+  readTranscript(
+    lines.map((value, i) => ({ line: i + 1, text: JSON.stringify(value) })),
+    log,
+  );
+  return [...log.steps];
+}
+
+describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
+  it('is read, in a 2025-03-26 session, as its messages: a step each, on the same line, in order', () => {
+    const steps = transcript(
+      '2025-03-26',
+      [list(1), ping(2)],
+      [
+        { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+        { jsonrpc: '2.0', id: 2, result: {} },
+      ],
+    );
+    const batch = steps.slice(3);
+    expect(batch.map((s) => [s.kind, s.line, s.batch, s.direction])).toEqual([
+      ['message', 4, { index: 0, size: 2 }, 'client->server'],
+      ['message', 4, { index: 1, size: 2 }, 'client->server'],
+      ['message', 5, { index: 0, size: 2 }, 'server->client'],
+      ['message', 5, { index: 1, size: 2 }, 'server->client'],
+    ]);
+    // Each message judged as if alone: the answers answer the requests, and nothing is broken.
+    expect(batch.map((s) => [s.verdict?.method, s.verdict?.violations.length])).toEqual([
+      ['tools/list', 0],
+      ['ping', 0],
+      ['tools/list', 0],
+      ['ping', 0],
+    ]);
+    expect(steps.slice(0, 3).every((s) => s.batch === null)).toBe(true);
+  });
+
+  it('is one unreadable line in a session of a revision without batches, as its peer reads it', () => {
+    const later = transcript('2025-11-25', [ping(1), ping(2)]);
+    expect(later.slice(3).map((s) => [s.kind, s.problem, s.line])).toEqual([
+      ['unreadable', BATCH_PROBLEM.en, 4],
+    ]);
+    const earlier = transcript('2024-11-05', [ping(1), ping(2)]);
+    expect(earlier.at(-1)?.problem).toBe(
+      "a batch (JSON-RPC batches came in 2025-03-26; this session's revision 2024-11-05 has none)",
+    );
+    // Unread, so the pings inside it were never sent: ids 1 and 2 are still free.
+    const log = new SessionLog();
+    readTranscript(
+      [initialize('2025-11-25'), result('2025-11-25'), initialized, [ping(1)], ping(1)].map(
+        (value, i) => ({ line: i + 1, text: JSON.stringify(value) }),
+      ),
+      log,
+    );
+    expect(log.steps.at(-1)?.verdict?.violations).toEqual([]);
+  });
+
+  it('goes by the negotiated version, not the one offered', () => {
+    const log = new SessionLog();
+    for (const message of [initialize('2025-03-26'), result('2024-11-05'), initialized]) {
+      log.push({ type: 'message', direction: null, message });
+    }
+    expect(log.push({ type: 'message', direction: null, message: [ping(1)] }).kind).toBe(
+      'unreadable',
+    );
+  });
+
+  it('reads a batch that holds initialize offering 2025-03-26, and the referee flags it', () => {
+    const log = new SessionLog();
+    const steps = log.pushAll({
+      type: 'message',
+      direction: null,
+      message: [initialize('2025-03-26')],
+    });
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.verdict?.violations.map((v) => v.rule)).toEqual(['initialize-in-batch']);
+    // The same initialize on its own is clean.
+    const alone = new SessionLog().push({
+      type: 'message',
+      direction: null,
+      message: initialize('2025-03-26'),
+    });
+    expect(alone.verdict?.violations).toEqual([]);
+  });
+
+  it('an empty array, or one before any revision, is not read', () => {
+    expect(batchProblem('2025-03-26', 0)?.en).toMatch(/empty batch/);
+    expect(batchProblem(null, 1)?.en).toMatch(/before any revision/);
+    expect(batchProblem('2026-07-28', 2)).toBe(BATCH_PROBLEM);
+    expect(batchProblem('2025-03-26', 2)).toBeNull();
+    const log = new SessionLog();
+    expect(log.push({ type: 'message', direction: null, message: [ping(1)] }).problem).toMatch(
+      /before any revision/,
+    );
+  });
+
+  it('trace labels each message of the batch with its line, and names its place in the text report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-batch-'));
+    const file = join(dir, 'batch.jsonl');
+    const lines = [
+      initialize('2025-03-26'),
+      result('2025-03-26'),
+      initialized,
+      [list(1), ping(2)],
+      [
+        { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+        { jsonrpc: '2.0', id: 2, result: {} },
+      ],
+    ];
+    writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const json = await runCli(['trace', file, '--json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as {
+      messages: { line: number; method: string; kind: string }[];
+      problems: unknown[];
+    };
+    expect(report.problems).toEqual([]);
+    expect(report.messages.slice(3).map((m) => [m.line, m.kind, m.method])).toEqual([
+      [4, 'request', 'tools/list'],
+      [4, 'request', 'ping'],
+      [5, 'response', 'tools/list'],
+      [5, 'response', 'ping'],
+    ]);
+    const text = await runCli(['trace', file]);
+    expect(text.stdout).toMatch(/ping #2 \[batch 2\/2\]/);
+  });
+});
