@@ -86,8 +86,12 @@ export const SERVE_STRINGS = {
     zh: '--trace-file: 本进程只回应了一次 server/discover 探测（SDK v2 客户端先在单独的进程中探测，再在另一个进程中开始会话），所以它的记录保存在 {path}，{file} 留给会话',
   },
   bodyBatch: {
-    en: 'transport: client->server: a JSON-RPC batch; batches were removed in 2025-06-18',
-    zh: 'transport: client->server: 收到 JSON-RPC 批量请求；批量请求在 2025-06-18 版中已移除',
+    en: 'transport: client->server: a JSON-RPC batch this session cannot read: {problem}',
+    zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息：{problem}',
+  },
+  bodyBatchInvalid: {
+    en: 'transport: client->server: a JSON-RPC batch with a member that is not a JSON-RPC message; answered 400 -32600',
+    zh: 'transport: client->server: JSON-RPC 批量消息中有一条不是 JSON-RPC 消息；已回应 400 -32600',
   },
   lineNotJson: {
     en: 'transport: client->server: a line that is not JSON ({preview}); answered -32700',
@@ -98,8 +102,8 @@ export const SERVE_STRINGS = {
     zh: 'transport: client->server: 一条消息嵌套超过 {max} 层；裁判未评判它（模拟服务器仍会回应）',
   },
   lineBatch: {
-    en: 'transport: client->server: a JSON-RPC batch (an array); batches were removed in 2025-06-18; answered -32600',
-    zh: 'transport: client->server: 收到 JSON-RPC 批量请求（数组）；批量请求在 2025-06-18 版中已移除；已回应 -32600',
+    en: 'transport: client->server: a JSON-RPC batch (an array) this session cannot read: {problem}; answered -32600',
+    zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息（数组）：{problem}；已回应 -32600',
   },
   lineTooLong: {
     en: 'transport: client->server: a line of {bytes} bytes is too long to read',

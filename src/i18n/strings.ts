@@ -97,6 +97,8 @@ export const STRINGS = {
     en: 'the client closes the HTTP response stream of {request}',
     zh: '客户端关闭了 {request} 的 HTTP 响应流',
   },
+  /** An envelope's place in the JSON-RPC batch it came in (2025-03-26 basic/index › Batching). */
+  inBatch: { en: 'batch {n}/{size}', zh: '批量消息 {n}/{size}' },
   streamClosedRow: { en: 'closes the stream of {request}', zh: '关闭 {request} 的流' },
   abandonCancelled: { en: 'cancelled', zh: '已取消' },
   abandonWaiting: { en: 'not cancelled', zh: '未取消' },

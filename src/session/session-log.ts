@@ -96,7 +96,7 @@ export class SessionLog {
   #pushBatch(event: Extract<WireEvent, { type: 'message' }>, items: readonly unknown[]): Step[] {
     const first = items.find(isObject);
     const direction = event.direction ?? inferDirection(this.#state, first);
-    const problem = batchProblem(this.#batchRevision(items), items.length);
+    const problem = this.batchProblem(items);
     const { message: _, headers: __, type: ___, ...origin } = event;
     if (problem) {
       const step = this.#pushOne(
@@ -115,6 +115,14 @@ export class SessionLog {
     return items.map((message, index) =>
       this.#pushOne({ ...event, direction, message }, { index, size: items.length }),
     );
+  }
+
+  /**
+   * Why this session could not read `items` as a batch now (see `batchProblem`), or null when a
+   * push of them would be read as messages: what a transport asks before it takes a batch in.
+   */
+  batchProblem(items: readonly unknown[]): { readonly en: string; readonly zh: string } | null {
+    return batchProblem(this.#batchRevision(items), items.length);
   }
 
   /**

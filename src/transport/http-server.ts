@@ -5,9 +5,14 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
-import { type RequestId, VERSION_ALIASES } from '../protocol/index.js';
+import {
+  classify,
+  LATEST_STATELESS_VERSION,
+  type RequestId,
+  VERSION_ALIASES,
+} from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import type { Step } from '../session/index.js';
+import { BATCH_PROBLEM, batchProblem, type Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { acceptsBoth, header, jsonError, localChecks, readBody } from './http-checks.js';
 import { isModernRequest, ModernHttp } from './http-modern.js';
@@ -63,6 +68,11 @@ type Session = {
   readonly notify: (message: Record<string, unknown>) => void;
   /** A request POSTed in this session: its response stream is watched for an early close. */
   readonly watch: (res: ServerResponse, id: RequestId, method: string) => void;
+  /**
+   * A batch POSTed in this session, which it can read (2025-03-26): logged as one, each request's
+   * stream watched; the transport then hands its messages over one by one.
+   */
+  readonly batch: (res: ServerResponse, items: readonly unknown[]) => void;
   /** The server ends the session (it stops, or the session was idle too long). */
   readonly end: () => Promise<void>;
 };
@@ -182,13 +192,28 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
           );
         });
       },
+      batch: (res, items) => {
+        for (const item of items) {
+          const envelope = classify(item);
+          if (envelope.kind === 'request') session.watch(res, envelope.id, envelope.method);
+        }
+        live.logBatch(items);
+        logged += items.length;
+      },
       end: () => {
         closedBy = 'server';
         closing = true;
         return transport.close();
       },
     };
-    transport.onmessage = (message) => live.receive(message);
+    // The messages of a batch are in the session log already (Session.batch): the server takes them.
+    let logged = 0;
+    transport.onmessage = (message) => {
+      if (logged > 0) {
+        logged -= 1;
+        live.receiveLogged(message);
+      } else live.receive(message);
+    };
     transport.onerror = (error) =>
       log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
     transport.onclose = () => {
@@ -294,13 +319,33 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       return jsonError(res, 400, -32700, 'Parse error');
     }
     if (Array.isArray(parsed)) {
-      log(filled(SERVE_STRINGS.bodyBatch));
-      return jsonError(
-        res,
-        400,
-        -32600,
-        'Invalid Request: batches are not supported (removed in 2025-06-18)',
-      );
+      // 2025-03-26 streamable-http › Sending Messages to the Server: the body may be a batch in a
+      // session of that revision; in any other it is a body the server cannot take.
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      if (sessionId !== undefined && !session) return refuse(404, 'noSession');
+      const problem = session
+        ? session.live.log.batchProblem(parsed)
+        : batchProblem(era === 'modern' ? LATEST_STATELESS_VERSION : null, parsed.length);
+      if (problem !== null || !session || sessionId === undefined) {
+        log(filled(SERVE_STRINGS.bodyBatch, { problem: problem ?? BATCH_PROBLEM }));
+        return jsonError(res, 400, -32600, `Invalid Request: ${(problem ?? BATCH_PROBLEM).en}`);
+      }
+      // Each member must be a JSON-RPC message: the SDK's transport refuses the whole body
+      // otherwise, so it is refused here, before the session log takes any of it.
+      if (parsed.some((item) => classify(item).kind === 'invalid')) {
+        log(filled(SERVE_STRINGS.bodyBatchInvalid));
+        return jsonError(
+          res,
+          400,
+          -32600,
+          'Invalid Request: a member of the batch is not a JSON-RPC message',
+        );
+      }
+      res.once('close', idle.begin(sessionId));
+      const refused = versionRefused(req);
+      if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
+      session.batch(res, parsed);
+      return session.transport.handleRequest(req, res, parsed);
     }
     const message = isObject(parsed) ? parsed : null;
     const method = typeof message?.method === 'string' ? message.method : null;

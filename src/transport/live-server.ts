@@ -1,9 +1,9 @@
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
+import { classify } from '../protocol/envelope.js';
 import type { RequestId, Side } from '../protocol/index.js';
 import {
-  BATCH_PROBLEM,
   type HttpHeaders,
   MAX_DEPTH,
   notJson,
@@ -23,6 +23,11 @@ export type LiveServerOptions = {
    */
   readonly send: (item: Scheduled) => unknown;
   /**
+   * Puts the answers to a JSON-RPC batch on the wire as one array (a stdio line). A transport
+   * without it never takes batches in (LiveServer.receiveLine is stdio's).
+   */
+  readonly sendBatch?: (messages: readonly Record<string, unknown>[]) => unknown;
+  /**
    * Every step of the session log, in wire order: each envelope both ways with its verdict, each
    * line the server could not take as a message, the close (for --trace-file, the verdict lines
    * and the live UI).
@@ -39,6 +44,16 @@ export type LiveServerOptions = {
    * server does not close it, and `onStep` hears only the steps this server pushed.
    */
   readonly log?: SessionLog | undefined;
+};
+
+/**
+ * A JSON-RPC batch being answered: the ids of its requests still to answer, how many of its
+ * invalid members without an id still wait for their -32600, and the answers so far.
+ */
+type OpenBatch = {
+  readonly waiting: Set<RequestId>;
+  unnamed: number;
+  readonly answers: Record<string, unknown>[];
 };
 
 /** The referee's verdicts on one step, one line each (none for a step that broke no rule). */
@@ -85,6 +100,8 @@ export class LiveServer {
   #closed = false;
   /** Is the session log shared with other servers (see LiveServerOptions.log)? */
   readonly #shared: boolean;
+  /** The batches whose answers are being gathered, oldest first. */
+  readonly #batches: OpenBatch[] = [];
 
   constructor(options: LiveServerOptions) {
     this.#options = options;
@@ -98,8 +115,8 @@ export class LiveServer {
   }
 
   /**
-   * One line of text as it came off stdio: JSON-RPC parse errors (-32700) and batches (-32600)
-   * are the simulated server's to answer; everything else is refereed first.
+   * One line of text as it came off stdio: JSON-RPC parse errors (-32700) and batches a session
+   * cannot read (-32600) are the simulated server's to answer; everything else is refereed first.
    */
   receiveLine(text: string): void {
     let value: unknown;
@@ -113,14 +130,119 @@ export class LiveServer {
       this.pump();
       return;
     }
-    if (Array.isArray(value)) {
-      this.#options.notice?.(filled(SERVE_STRINGS.lineBatch));
-      this.#unreadable(BATCH_PROBLEM.en, value, BATCH_PROBLEM.zh);
+    if (Array.isArray(value)) this.#receiveBatch(text, value);
+    else this.receive(value);
+  }
+
+  /**
+   * A JSON-RPC batch. The session log decides whether this session can read it (2025-03-26 only:
+   * its servers MUST accept batches, basic/index › Batching). Read, the server takes each message
+   * in turn and answers the batch's requests in one array once all are answered (JSON-RPC 2.0 ›
+   * Batch; progress and the server's own requests still go out on their own as they happen);
+   * unread, it is one line the server cannot take, answered -32600 like any invalid request.
+   */
+  #receiveBatch(text: string, items: readonly unknown[]): void {
+    if (this.#closed) return;
+    const steps = this.#pushAll({
+      type: 'message',
+      direction: 'client->server',
+      message: items,
+      t: this.#clock(),
+    });
+    const unread = steps[0];
+    if (steps.length === 1 && unread?.kind === 'unreadable') {
+      const problem = { en: unread.problem ?? '', zh: unread.problemZh ?? unread.problem ?? '' };
+      this.#options.notice?.(filled(SERVE_STRINGS.lineBatch, { problem }));
       this.server.receiveRaw(text, this.#virtual());
       this.pump();
       return;
     }
-    this.receive(value);
+    const batch: OpenBatch = { waiting: new Set(), unnamed: 0, answers: [] };
+    for (const item of items) {
+      const envelope = classify(item);
+      if (envelope.kind === 'request') batch.waiting.add(envelope.id);
+      // An invalid member gets its own -32600 in the batch's answer, by its id when it has one.
+      else if (envelope.kind === 'invalid') {
+        if (envelope.id !== undefined && envelope.id !== null) batch.waiting.add(envelope.id);
+        else batch.unnamed += 1;
+      }
+    }
+    if (batch.waiting.size + batch.unnamed > 0) this.#batches.push(batch);
+    const now = this.#virtual();
+    for (const item of items) this.server.receive(item, now);
+    this.pump();
+  }
+
+  /**
+   * A batch POSTed over Streamable HTTP, which the session can read (`log.batchProblem` said so):
+   * its messages into the session log as one batch. The transport then hands each message to
+   * `receiveLogged`, and answers them on the POST's stream as it does any request's answer.
+   */
+  logBatch(items: readonly unknown[]): void {
+    if (this.#closed) return;
+    this.#pushAll({
+      type: 'message',
+      direction: 'client->server',
+      message: items,
+      t: this.#clock(),
+    });
+  }
+
+  /** A message already in the session log (one of a batch `logBatch` took): the server takes it. */
+  receiveLogged(message: unknown): void {
+    if (this.#closed) return;
+    this.server.receive(message, this.#virtual());
+    this.pump();
+  }
+
+  /**
+   * Whether `message`, about to go out, answers a member of an open batch: then it is kept to go
+   * out with the batch's other answers instead.
+   */
+  #heldForBatch(message: Record<string, unknown>): boolean {
+    if (this.#batches.length === 0 || !('result' in message || 'error' in message)) return false;
+    const id = message.id as RequestId | null | undefined;
+    for (const batch of this.#batches) {
+      const named = id !== undefined && id !== null && batch.waiting.delete(id);
+      if (named || ((id === undefined || id === null) && batch.unnamed > 0)) {
+        if (!named) batch.unnamed -= 1;
+        batch.answers.push(message);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Sends the answer of every batch nothing is left to wait for: a request the client cancelled
+   * gets no answer (basic/utilities/cancellation), so the batch goes out without it.
+   */
+  #flushBatches(at: number): void {
+    for (const batch of [...this.#batches]) {
+      for (const id of batch.waiting) {
+        if (!this.log.requestPending('client', id)) batch.waiting.delete(id);
+      }
+      if (batch.waiting.size > 0 || batch.unnamed > 0) continue;
+      this.#batches.splice(this.#batches.indexOf(batch), 1);
+      if (batch.answers.length === 0) continue;
+      const sendBatch = this.#options.sendBatch;
+      if (!sendBatch) {
+        for (const message of batch.answers) {
+          if (this.#options.send({ at, message }) !== false) {
+            this.#push({ type: 'message', direction: 'server->client', message, t: this.#clock() });
+          }
+        }
+        continue;
+      }
+      if (sendBatch(batch.answers) !== false) {
+        this.#pushAll({
+          type: 'message',
+          direction: 'server->client',
+          message: batch.answers,
+          t: this.#clock(),
+        });
+      }
+    }
   }
 
   /**
@@ -168,6 +290,10 @@ export class LiveServer {
     let now = this.#virtual();
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
       this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
+      if (this.#heldForBatch(item.message)) {
+        this.#flushBatches(item.at);
+        continue;
+      }
       // The session log is the wire: a message that went nowhere is not in it.
       if (this.#options.send(item) !== false) {
         this.#push({
@@ -254,9 +380,15 @@ export class LiveServer {
 
   /** One event into the session log; with a shared log, this server's observer hears its step. */
   #push(event: Parameters<SessionLog['push']>[0]): Step {
-    const step = this.log.push({ ...event, timed: true });
-    if (this.#shared) this.#options.onStep?.(step);
-    return step;
+    const steps = this.#pushAll(event);
+    return steps[steps.length - 1] as Step;
+  }
+
+  /** As `#push`, with every step the event made (a batch read makes one per message). */
+  #pushAll(event: Parameters<SessionLog['push']>[0]): readonly Step[] {
+    const steps = this.log.pushAll({ ...event, timed: true });
+    if (this.#shared) for (const step of steps) this.#options.onStep?.(step);
+    return steps;
   }
 
   /** A client line that is not a message: a step of its own, kept for the transcript. */

@@ -32,19 +32,22 @@ export function serveStdio(options: StdioServeOptions): {
   const { input, output, log } = options;
   let outputGone = false;
   let paused = false;
+  /** One line out; when the client reads slower than it writes, stop reading until it drains. */
+  const write = (message: unknown) => {
+    if (outputGone) return;
+    if (!output.write(`${JSON.stringify(message)}\n`) && !paused) {
+      paused = true;
+      input.pause();
+      output.once('drain', () => {
+        paused = false;
+        input.resume();
+      });
+    }
+  };
   const live = new LiveServer({
     config: options.config,
-    send: (item) => {
-      if (outputGone) return;
-      if (!output.write(`${JSON.stringify(item.message)}\n`) && !paused) {
-        paused = true;
-        input.pause();
-        output.once('drain', () => {
-          paused = false;
-          input.resume();
-        });
-      }
-    },
+    send: (item) => write(item.message),
+    sendBatch: write,
     notice: log,
     onStep: (step) => {
       for (const line of violationLines(step)) log(line);

@@ -11,6 +11,8 @@ export class TraceWriter {
   readonly #stream: WriteStream;
   readonly #start = performance.now();
   #failed: Error | null = null;
+  /** The messages of a batch read so far: a batch is one line, as it was on the wire. */
+  #batch: unknown[] = [];
 
   /** `onError` hears at once when the file cannot be written (close() still rejects). */
   constructor(file: string, onError?: (error: Error) => void) {
@@ -36,10 +38,19 @@ export class TraceWriter {
   }
 
   /**
-   * A step of the session log: its message, what an unreadable line held, or a closed response
-   * stream (`{"direction": "client->server", "abandon": <id>}`); a close adds nothing.
+   * A step of the session log: its message (a batch's messages as one line), what an unreadable
+   * line held, or a closed response stream (`{"direction": "client->server", "abandon": <id>}`); a close adds nothing.
    */
   writeStep(step: Step): void {
+    // The messages of a batch come as consecutive steps; the line is written with the last one.
+    if (step.kind === 'message' && step.batch) {
+      this.#batch.push(step.message);
+      if (step.batch.index < step.batch.size - 1) return;
+      const messages = this.#batch;
+      this.#batch = [];
+      this.write(step.direction, messages, step.headers);
+      return;
+    }
     if (step.kind === 'message') this.write(step.direction, step.message, step.headers);
     else if (step.kind === 'unreadable') this.write(step.direction, step.raw);
     else if (step.kind === 'abandon' && step.abandoned && !this.#failed) {

@@ -1,4 +1,4 @@
-import type { HttpHeaders, StepReport } from '../machine/index.js';
+import type { BatchPosition, HttpHeaders, StepReport } from '../machine/index.js';
 // Not from the protocol's index: that would load the SDK's zod schemas before a lesson's first
 // frame, which needs only the catalogue's meanings and the field notes.
 import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.js';
@@ -42,6 +42,8 @@ export type ScreenStep = {
   readonly problem: Bilingual | null;
   /** The transcript line it came from, when the source has lines. */
   readonly line: number | null;
+  /** Its place in the JSON-RPC batch its line held (2025-03-26), else null. */
+  readonly batch: BatchPosition | null;
   readonly note: Bilingual;
   readonly annotations: readonly Annotation[];
   /** Pointers of the fields the lesson explains itself at this step: their meanings come first. */
@@ -205,6 +207,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     abandoned: step.kind === 'abandon' ? step.abandoned : null,
     problem,
     line: step.line,
+    batch: message ? step.batch : null,
     note:
       notes?.note ??
       (problem !== null

@@ -119,4 +119,53 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
     });
     expect(gone.status).toBe(200);
   });
+
+  it('takes a batch POSTed in a 2025-03-26 session, and only there (2025-03-26 basic/index › Batching)', async () => {
+    const initialize = (version: string) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: 'b', version: '1' },
+        },
+      });
+    const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ]);
+    const old = (await raw('POST', {}, initialize('2025-03-26'))).session as string;
+    expect((await raw('POST', { 'mcp-session-id': old }, initialized)).status).toBe(202);
+    const taken = await raw('POST', { 'mcp-session-id': old }, batch);
+    expect(taken.status).toBe(200);
+    // Both answers, on the POST's own stream.
+    expect(taken.body).toContain('"id":1,"result":{}');
+    expect(taken.body).toContain('"id":2,"result":{"tools":[');
+    // A member that is not a JSON-RPC message: the body is refused, and nothing of it is taken.
+    const broken = await raw(
+      'POST',
+      { 'mcp-session-id': old },
+      '[{"jsonrpc":"2.0","id":3,"method":"ping"},{"foo":1}]',
+    );
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body).error.code).toBe(-32600);
+
+    const later = (await raw('POST', {}, initialize('2025-11-25'))).session as string;
+    const headers = { 'mcp-session-id': later, 'mcp-protocol-version': '2025-11-25' };
+    expect((await raw('POST', headers, initialized)).status).toBe(202);
+    const refused = await raw('POST', headers, batch);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error).toEqual({
+      code: -32600,
+      message: 'Invalid Request: a batch (JSON-RPC batches were removed in 2025-06-18)',
+    });
+    await vi.waitFor(() => {
+      expect(stderr).toContain(
+        'transport: client->server: a JSON-RPC batch this session cannot read: a batch (JSON-RPC batches were removed in 2025-06-18)',
+      );
+    });
+  });
 });

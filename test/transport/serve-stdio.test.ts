@@ -280,17 +280,88 @@ describe('mcp-sim serve with raw lines', () => {
       /^mcp-sim serve: referee: client->server tools\/list #0: initialize-not-first \(error\): [ -~]+$/,
     );
     expect(enBatch).toBe(
-      'mcp-sim serve: transport: client->server: a JSON-RPC batch (an array); batches were removed in 2025-06-18; answered -32600',
+      'mcp-sim serve: transport: client->server: a JSON-RPC batch (an array) this session cannot read: a batch before any revision is agreed (only 2025-03-26 has JSON-RPC batches, and initialize may not be in one); answered -32600',
     );
     expect(zh.err.trim().split('\n')).toEqual([
       'mcp-sim serve: transport: client->server: 一行内容不是 JSON（"this is not JSON"）；已回应 -32700',
       expect.stringMatching(
         /^mcp-sim serve: referee: client->server tools\/list #0: initialize-not-first（错误）：.*[\u4e00-\u9fff]/,
       ),
-      'mcp-sim serve: transport: client->server: 收到 JSON-RPC 批量请求（数组）；批量请求在 2025-06-18 版中已移除；已回应 -32600',
+      'mcp-sim serve: transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息（数组）：在商定任何版本之前发送的批量消息（只有 2025-03-26 有 JSON-RPC 批量消息，而且 initialize 不能放在其中）；已回应 -32600',
     ]);
     // The protocol on stdout does not change with the language.
     expect(zh.out).toEqual(en.out);
+  });
+
+  it('takes a batch in a 2025-03-26 session and answers its requests in one array (basic/index › Batching)', async () => {
+    const file = join(dir, 'batch.jsonl');
+    const initialize = (version: string) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: 'b', version: '1' },
+        },
+      });
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'long_running_task',
+          arguments: { steps: 2, delayMs: 20 },
+          _meta: { progressToken: 'p' },
+        },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '1.0', method: 'ping' },
+    ]);
+    const { code, out } = await rawSession(
+      [initialize('2025-03-26'), '{"jsonrpc":"2.0","method":"notifications/initialized"}', batch],
+      ['--trace-file', file],
+    );
+    expect(code).toBe(0);
+    // Progress goes out as it happens; the answers wait for the slowest and go out together, the
+    // invalid member's -32600 among them (JSON-RPC 2.0 › Batch).
+    expect(out.slice(1)).toEqual([
+      expect.objectContaining({ method: 'notifications/progress' }),
+      expect.objectContaining({ method: 'notifications/progress' }),
+      [
+        { jsonrpc: '2.0', id: 1, result: {} },
+        { jsonrpc: '2.0', error: expect.objectContaining({ code: -32600 }) },
+        expect.objectContaining({
+          id: 2,
+          result: expect.objectContaining({ content: expect.any(Array) }),
+        }),
+      ],
+    ]);
+    // The trace file keeps each batch on one line, and trace reads it back message by message.
+    const traced = await runCli(['trace', file, '--json']);
+    const report = JSON.parse(traced.stdout) as {
+      messages: Array<{ line: number; method: string | null; kind: string }>;
+      problems: Array<{ line: number }>;
+    };
+    expect(report.messages.filter((m) => m.line === 4).map((m) => m.method)).toEqual([
+      'ping',
+      'tools/call',
+      'notifications/initialized',
+    ]);
+    expect(report.problems.map((p) => p.line)).toEqual([4]);
+    expect(report.messages.filter((m) => m.line === 7).map((m) => m.kind)).toEqual([
+      'response',
+      'error',
+      'response',
+    ]);
+    // The same batch in a 2025-11-25 session is one line the server cannot read: -32600.
+    const later = await rawSession([initialize('2025-11-25'), batch]);
+    expect(later.out.slice(1)).toEqual([
+      { jsonrpc: '2.0', error: expect.objectContaining({ code: -32600 }) },
+    ]);
   });
 
   it('handles a 10 MB line', async () => {

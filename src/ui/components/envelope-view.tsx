@@ -42,7 +42,10 @@ export function envelopeTitle(step: ScreenStep, lang: Lang): string {
     const side = tr(STRINGS[step.closedBy ?? 'client'], lang);
     return `${tr(STRINGS.noEnvelope, lang)} · ${tr(STRINGS.closedBy, lang, { side })}`;
   }
-  return `${tr(STRINGS.envelope, lang)} · ${arrow} · ${tr(STRINGS[`kind_${step.report.kind}`], lang)}`;
+  const batch = step.batch
+    ? ` · ${tr(STRINGS.inBatch, lang, { n: step.batch.index + 1, size: step.batch.size })}`
+    : '';
+  return `${tr(STRINGS.envelope, lang)} · ${arrow} · ${tr(STRINGS[`kind_${step.report.kind}`], lang)}${batch}`;
 }
 
 /**
