@@ -217,7 +217,7 @@ export class LiveServer {
    * Sends the answer of every batch nothing is left to wait for: a request the client cancelled
    * gets no answer (basic/utilities/cancellation), so the batch goes out without it.
    */
-  #flushBatches(at: number): void {
+  #flushBatches(): void {
     for (const batch of [...this.#batches]) {
       for (const id of batch.waiting) {
         if (!this.log.requestPending('client', id)) batch.waiting.delete(id);
@@ -228,7 +228,7 @@ export class LiveServer {
       const sendBatch = this.#options.sendBatch;
       if (!sendBatch) {
         for (const message of batch.answers) {
-          if (this.#options.send({ at, message }) !== false) {
+          if (this.#options.send({ at: this.#virtual(), message }) !== false) {
             this.#push({ type: 'message', direction: 'server->client', message, t: this.#clock() });
           }
         }
@@ -291,7 +291,7 @@ export class LiveServer {
     for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
       this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
       if (this.#heldForBatch(item.message)) {
-        this.#flushBatches(item.at);
+        this.#flushBatches();
         continue;
       }
       // The session log is the wire: a message that went nowhere is not in it.
@@ -308,6 +308,8 @@ export class LiveServer {
         now = item.at;
       }
     }
+    // A batch may be complete without an answer going out now: its last request was cancelled.
+    this.#flushBatches();
     const next = outbox.peek();
     if (!next) {
       this.#lag = 0;

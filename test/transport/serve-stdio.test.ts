@@ -364,6 +364,38 @@ describe('mcp-sim serve with raw lines', () => {
     ]);
   });
 
+  it('answers a batch without the request the client cancelled (basic/utilities/cancellation)', async () => {
+    const { code, out } = await rawSession([
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-03-26',
+          capabilities: {},
+          clientInfo: { name: 'b', version: '1' },
+        },
+      }),
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      JSON.stringify([
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'long_running_task', arguments: { steps: 20, delayMs: 200 } },
+        },
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+      ]),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 2, reason: 'no longer needed' },
+      }),
+    ]);
+    expect(code).toBe(0);
+    expect(out.slice(1)).toEqual([[{ jsonrpc: '2.0', id: 1, result: {} }]]);
+  });
+
   it('handles a 10 MB line', async () => {
     const pad = 'x'.repeat(10 * 1024 * 1024);
     const { code, out } = await rawSession([
