@@ -246,7 +246,8 @@ export class SimServer {
 
   /**
    * Takes one line of text as it came off the transport: a line that is not JSON gets -32700 and an
-   * array (a batch) gets -32600, both without an id since none could be read; the server goes on.
+   * array (a batch this session cannot read) gets -32600, both without an id since none could be
+   * read; the server goes on.
    */
   receiveRaw(text: string, now: number): void {
     let value: unknown;
@@ -260,14 +261,17 @@ export class SimServer {
       return;
     }
     if (Array.isArray(value)) {
+      // Only a 2025-03-26 session reads batches, message by message (LiveServer); here, a server
+      // of another revision, or one before any was agreed, cannot take the line.
+      const why =
+        this.negotiatedVersion !== null && this.negotiatedVersion < '2025-03-26'
+          ? `${this.negotiatedVersion} has none`
+          : 'removed in 2025-06-18';
       this.outbox.push({
         at: now,
         message: {
           jsonrpc: '2.0',
-          error: {
-            code: -32600,
-            message: 'Invalid Request: batches are not supported (removed in 2025-06-18)',
-          },
+          error: { code: -32600, message: `Invalid Request: batches are not supported (${why})` },
         },
       });
       return;
