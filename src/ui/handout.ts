@@ -42,7 +42,10 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
   }
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
-  return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(tr(STRINGS[`kind_${r.kind}`], lang), lang)}`;
+  const batch = step.batch
+    ? ` · ${tr(STRINGS.inBatch, lang, { n: step.batch.index + 1, size: step.batch.size })}`
+    : '';
+  return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(tr(STRINGS[`kind_${r.kind}`], lang), lang)}${batch}`;
 }
 
 /** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */

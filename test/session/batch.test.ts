@@ -156,5 +156,14 @@ describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
     ]);
     const text = await runCli(['trace', file]);
     expect(text.stdout).toMatch(/ping #2 \[batch 2\/2\]/);
+    // The handout names each message's place too, in either language.
+    const handout = await runCli(['play', file, '--plain']);
+    expect(handout.stdout).toContain(
+      '## step 5 · client → server · `ping #2` (request) · batch 2/2',
+    );
+    const zh = await runCli(['play', file, '--plain', '--lang', 'zh']);
+    expect(zh.stdout).toContain(
+      '## 步骤 6 · 服务器 → 客户端 · `tools/list #1`（回应） · 批量消息 1/2',
+    );
   });
 });
