@@ -60,8 +60,8 @@ const REASONS: Record<InvalidReason, Bilingual> = {
     zh: 'JSON-RPC 消息必须是一个 JSON 对象',
   },
   batch: {
-    en: 'a JSON array is a batch; batches existed only in 2025-03-26 and MCP sends one message at a time',
-    zh: 'JSON 数组是批量消息；批量只在 2025-03-26 中存在，MCP 每次只发送一条消息',
+    en: 'a JSON array (a batch) where one message belongs; batches exist only in 2025-03-26, and a batch holds messages, never another batch',
+    zh: '在应当是一条消息的位置出现了 JSON 数组（批量消息）；批量消息只在 2025-03-26 中存在，而且批量消息里只能放消息，不能再放批量消息',
   },
   'jsonrpc-version': {
     en: '"jsonrpc" must be exactly "2.0"',
