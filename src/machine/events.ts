@@ -158,7 +158,7 @@ export function toModelEvent(
   const sender = senderOf(direction);
   const params =
     envelope.kind === 'request' || envelope.kind === 'notification' ? envelope.params : undefined;
-  return {
+  const msg = {
     type: typeOf(envelope, sender),
     direction,
     sender,
@@ -173,7 +173,8 @@ export function toModelEvent(
     id: 'id' in envelope && envelope.id !== undefined ? envelope.id : null,
     params,
     progressToken: envelope.kind === 'request' ? progressTokenOf(params) : undefined,
-    ...(headers ? { headers } : {}),
-    ...(batch ? { batch } : {}),
   };
+  // Most messages travel without either: one literal for them, made once per message.
+  if (!headers && !batch) return msg;
+  return { ...msg, ...(headers ? { headers } : {}), ...(batch ? { batch } : {}) };
 }

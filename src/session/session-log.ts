@@ -80,8 +80,12 @@ export class SessionLog {
    * unreadable step, since a peer of that revision cannot read it (see `batchProblem`).
    */
   push(pushed: WireEvent): Step {
-    const steps = this.pushAll(pushed);
-    return steps[steps.length - 1] as Step;
+    const event = withinDepth(pushed);
+    if (event.type === 'message' && Array.isArray(event.message)) {
+      const steps = this.#pushBatch(event, event.message);
+      return steps[steps.length - 1] as Step;
+    }
+    return this.#pushOne(event, null);
   }
 
   /** As `push`, returning every step the event made: one, or one per message of a read batch. */
@@ -157,13 +161,17 @@ export class SessionLog {
       direction = event.direction ?? inferDirection(this.#state, event.message);
       message = event.message;
       headers = event.headers ?? null;
-      this.#advance({
-        type: 'envelope',
-        direction,
-        message,
-        ...(event.headers ? { headers: event.headers } : {}),
-        ...(batch ? { batch } : {}),
-      });
+      this.#advance(
+        event.headers || batch
+          ? {
+              type: 'envelope',
+              direction,
+              message,
+              ...(event.headers ? { headers: event.headers } : {}),
+              ...(batch ? { batch } : {}),
+            }
+          : { type: 'envelope', direction, message },
+      );
       verdict = verdictOf(this.#state) as StepReport;
       const listed = listedTools(verdict, message);
       if (listed) this.#tools = listed;
