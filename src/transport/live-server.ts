@@ -167,10 +167,29 @@ export class LiveServer {
         else batch.unnamed += 1;
       }
     }
-    if (batch.waiting.size + batch.unnamed > 0) this.#batches.push(batch);
+    // Without a way to write an array, the answers go out one by one as they come.
+    if (this.#options.sendBatch && batch.waiting.size + batch.unnamed > 0) {
+      this.#batches.push(batch);
+    }
     const now = this.#virtual();
-    for (const item of items) this.server.receive(item, now);
+    for (const item of items) {
+      this.server.receive(item, now);
+      this.#noteCancellation(item);
+    }
     this.pump();
+  }
+
+  /**
+   * A cancellation from the client: the server sends nothing more for that request, its answer
+   * included (basic/utilities/cancellation), so a batch does not wait for it.
+   */
+  #noteCancellation(message: unknown): void {
+    if (this.#batches.length === 0) return;
+    const envelope = classify(message);
+    if (envelope.kind !== 'notification' || envelope.method !== 'notifications/cancelled') return;
+    const id = envelope.params?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    for (const batch of this.#batches) batch.waiting.delete(id);
   }
 
   /**
@@ -218,22 +237,12 @@ export class LiveServer {
    * gets no answer (basic/utilities/cancellation), so the batch goes out without it.
    */
   #flushBatches(): void {
+    const sendBatch = this.#options.sendBatch;
+    if (!sendBatch) return;
     for (const batch of [...this.#batches]) {
-      for (const id of batch.waiting) {
-        if (!this.log.requestPending('client', id)) batch.waiting.delete(id);
-      }
       if (batch.waiting.size > 0 || batch.unnamed > 0) continue;
       this.#batches.splice(this.#batches.indexOf(batch), 1);
       if (batch.answers.length === 0) continue;
-      const sendBatch = this.#options.sendBatch;
-      if (!sendBatch) {
-        for (const message of batch.answers) {
-          if (this.#options.send({ at: this.#virtual(), message }) !== false) {
-            this.#push({ type: 'message', direction: 'server->client', message, t: this.#clock() });
-          }
-        }
-        continue;
-      }
       if (sendBatch(batch.answers) !== false) {
         this.#pushAll({
           type: 'message',
@@ -276,6 +285,7 @@ export class LiveServer {
       this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
     }
     this.server.receive(message, this.#virtual());
+    this.#noteCancellation(message);
     this.pump();
   }
 

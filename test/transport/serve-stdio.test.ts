@@ -320,6 +320,7 @@ describe('mcp-sim serve with raw lines', () => {
       },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '1.0', method: 'ping' },
+      { jsonrpc: '1.0', id: 7, method: 'ping' },
     ]);
     const { code, out } = await rawSession(
       [initialize('2025-03-26'), '{"jsonrpc":"2.0","method":"notifications/initialized"}', batch],
@@ -334,6 +335,7 @@ describe('mcp-sim serve with raw lines', () => {
       [
         { jsonrpc: '2.0', id: 1, result: {} },
         { jsonrpc: '2.0', error: expect.objectContaining({ code: -32600 }) },
+        { jsonrpc: '2.0', id: 7, error: expect.objectContaining({ code: -32600 }) },
         expect.objectContaining({
           id: 2,
           result: expect.objectContaining({ content: expect.any(Array) }),
@@ -351,9 +353,10 @@ describe('mcp-sim serve with raw lines', () => {
       'tools/call',
       'notifications/initialized',
     ]);
-    expect(report.problems.map((p) => p.line)).toEqual([4]);
+    expect(report.problems.map((p) => p.line)).toEqual([4, 4]);
     expect(report.messages.filter((m) => m.line === 7).map((m) => m.kind)).toEqual([
       'response',
+      'error',
       'error',
       'response',
     ]);
