@@ -191,7 +191,13 @@ export function stepProblem(step: Step, lang: 'en' | 'zh' = 'en'): string | null
   }
   const envelope = step.verdict?.envelope;
   if (step.kind !== 'message' || !envelope || envelope.kind !== 'invalid') return null;
-  return notJsonRpc(envelope.text, envelope.pointer, lang);
+  const problem = notJsonRpc(envelope.text, envelope.pointer, lang);
+  // A batch's messages share their line: say which one this is.
+  if (!step.batch) return problem;
+  const { index, size } = step.batch;
+  return lang === 'zh'
+    ? `${problem}（批量消息 ${size} 条中的第 ${index + 1} 条）`
+    : `${problem} (message ${index + 1} of the batch of ${size})`;
 }
 
 /**

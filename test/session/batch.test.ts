@@ -8,6 +8,7 @@ import {
   readTranscript,
   SessionLog,
   type Step,
+  traceProblemOf,
 } from '../../src/session/index.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -114,6 +115,17 @@ describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
       message: initialize('2025-03-26'),
     });
     expect(alone.verdict?.violations).toEqual([]);
+  });
+
+  it('names which member of a batch is not a JSON-RPC message', () => {
+    const steps = transcript('2025-03-26', [ping(1), { jsonrpc: '1.0', id: 2, method: 'ping' }]);
+    const broken = steps.at(-1);
+    expect(broken && traceProblemOf(broken)).toEqual({
+      line: 4,
+      message:
+        'not a JSON-RPC message: "jsonrpc" must be exactly "2.0" (at /jsonrpc) (message 2 of the batch of 2)',
+      messageZh: expect.stringContaining('（批量消息 2 条中的第 2 条）'),
+    });
   });
 
   it('an empty array, or one before any revision, is not read', () => {
