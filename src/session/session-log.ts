@@ -116,8 +116,14 @@ export class SessionLog {
       );
       return [step];
     }
+    // A source's narration and silent events belong to the batch, told once at its first message.
+    const { note: _n, events: _e, ...rest } = event.notes ?? {};
+    const later = event.notes ? { ...event, notes: rest } : event;
     return items.map((message, index) =>
-      this.#pushOne({ ...event, direction, message }, { index, size: items.length }),
+      this.#pushOne(
+        { ...(index === 0 ? event : later), direction, message },
+        { index, size: items.length },
+      ),
     );
   }
 

@@ -11,7 +11,7 @@ import {
 import { SessionLog, type Step } from '../session/index.js';
 import { randomStateKey } from '../sim/server/request-state.js';
 import type { ToolName } from '../sim/server/session-tools.js';
-import type { ServerConfig } from '../sim/server/sim-server.js';
+import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
 import { type HeaderProblem, mcpHeaders, modernHeaderProblem } from './http-checks.js';
 import { LiveServer, violationLines } from './live-server.js';
 
@@ -200,7 +200,8 @@ export class ModernHttp {
       log: this.#log,
       clock: this.#clock,
       send: (item) => {
-        if (done) return false;
+        // A batch answer is of 2025-03-26 only, never of a modern request.
+        if (done || isBatchAnswer(item)) return false;
         const message = item.message;
         const answer = !('method' in message) && ('result' in message || 'error' in message);
         if (answer && !streaming) {

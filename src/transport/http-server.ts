@@ -13,7 +13,7 @@ import {
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { BATCH_PROBLEM, batchProblem, type Step } from '../session/index.js';
-import type { ServerConfig } from '../sim/server/sim-server.js';
+import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
 import { acceptsBoth, header, jsonError, localChecks, readBody } from './http-checks.js';
 import { isModernRequest, ModernHttp } from './http-modern.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
@@ -139,6 +139,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const live: LiveServer = new LiveServer({
       config: options.config,
       send: (item) => {
+        // Over HTTP a batch's messages reach the server one by one (Session.batch), so the server
+        // gathers no batch answer here: the SDK's transport answers them on the POST's stream.
+        if (isBatchAnswer(item)) return false;
         const about = item.about;
         const message = item.message;
         const answer = 'result' in message || 'error' in message;

@@ -1,7 +1,6 @@
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
-import { classify } from '../protocol/envelope.js';
 import type { RequestId, Side } from '../protocol/index.js';
 import {
   type HttpHeaders,
@@ -11,8 +10,7 @@ import {
   type Step,
   stepName,
 } from '../session/index.js';
-import type { Scheduled } from '../sim/server/outbox.js';
-import { type ServerConfig, SimServer } from '../sim/server/sim-server.js';
+import { type Outgoing, type ServerConfig, SimServer } from '../sim/server/sim-server.js';
 
 export type LiveServerOptions = {
   readonly config: ServerConfig;
@@ -21,12 +19,7 @@ export type LiveServerOptions = {
    * go anywhere (the stream it belongs to is closed), so the session log does not record it as
    * sent; the transport says why in its own log.
    */
-  readonly send: (item: Scheduled) => unknown;
-  /**
-   * Puts the answers to a JSON-RPC batch on the wire as one array (a stdio line). A transport
-   * without it never takes batches in (LiveServer.receiveLine is stdio's).
-   */
-  readonly sendBatch?: (messages: readonly Record<string, unknown>[]) => unknown;
+  readonly send: (item: Outgoing) => unknown;
   /**
    * Every step of the session log, in wire order: each envelope both ways with its verdict, each
    * line the server could not take as a message, the close (for --trace-file, the verdict lines
@@ -44,16 +37,6 @@ export type LiveServerOptions = {
    * server does not close it, and `onStep` hears only the steps this server pushed.
    */
   readonly log?: SessionLog | undefined;
-};
-
-/**
- * A JSON-RPC batch being answered: the ids of its requests still to answer, how many of its
- * invalid members without an id still wait for their -32600, and the answers so far.
- */
-type OpenBatch = {
-  readonly waiting: Set<RequestId>;
-  unnamed: number;
-  readonly answers: Record<string, unknown>[];
 };
 
 /** The referee's verdicts on one step, one line each (none for a step that broke no rule). */
@@ -100,8 +83,6 @@ export class LiveServer {
   #closed = false;
   /** Is the session log shared with other servers (see LiveServerOptions.log)? */
   readonly #shared: boolean;
-  /** The batches whose answers are being gathered, oldest first. */
-  readonly #batches: OpenBatch[] = [];
 
   constructor(options: LiveServerOptions) {
     this.#options = options;
@@ -157,39 +138,8 @@ export class LiveServer {
       this.pump();
       return;
     }
-    const batch: OpenBatch = { waiting: new Set(), unnamed: 0, answers: [] };
-    for (const item of items) {
-      const envelope = classify(item);
-      if (envelope.kind === 'request') batch.waiting.add(envelope.id);
-      // An invalid member gets its own -32600 in the batch's answer, by its id when it has one.
-      else if (envelope.kind === 'invalid') {
-        if (envelope.id !== undefined && envelope.id !== null) batch.waiting.add(envelope.id);
-        else batch.unnamed += 1;
-      }
-    }
-    // Without a way to write an array, the answers go out one by one as they come.
-    if (this.#options.sendBatch && batch.waiting.size + batch.unnamed > 0) {
-      this.#batches.push(batch);
-    }
-    const now = this.#virtual();
-    for (const item of items) {
-      this.server.receive(item, now);
-      this.#noteCancellation(item);
-    }
+    this.server.receiveBatch(items, this.#virtual());
     this.pump();
-  }
-
-  /**
-   * A cancellation from the client: the server sends nothing more for that request, its answer
-   * included (basic/utilities/cancellation), so a batch does not wait for it.
-   */
-  #noteCancellation(message: unknown): void {
-    if (this.#batches.length === 0) return;
-    const envelope = classify(message);
-    if (envelope.kind !== 'notification' || envelope.method !== 'notifications/cancelled') return;
-    const id = envelope.params?.requestId;
-    if (typeof id !== 'string' && typeof id !== 'number') return;
-    for (const batch of this.#batches) batch.waiting.delete(id);
   }
 
   /**
@@ -212,46 +162,6 @@ export class LiveServer {
     if (this.#closed) return;
     this.server.receive(message, this.#virtual());
     this.pump();
-  }
-
-  /**
-   * Whether `message`, about to go out, answers a member of an open batch: then it is kept to go
-   * out with the batch's other answers instead.
-   */
-  #heldForBatch(message: Record<string, unknown>): boolean {
-    if (this.#batches.length === 0 || !('result' in message || 'error' in message)) return false;
-    const id = message.id as RequestId | null | undefined;
-    for (const batch of this.#batches) {
-      const named = id !== undefined && id !== null && batch.waiting.delete(id);
-      if (named || ((id === undefined || id === null) && batch.unnamed > 0)) {
-        if (!named) batch.unnamed -= 1;
-        batch.answers.push(message);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Sends the answer of every batch nothing is left to wait for: a request the client cancelled
-   * gets no answer (basic/utilities/cancellation), so the batch goes out without it.
-   */
-  #flushBatches(): void {
-    const sendBatch = this.#options.sendBatch;
-    if (!sendBatch) return;
-    for (const batch of [...this.#batches]) {
-      if (batch.waiting.size > 0 || batch.unnamed > 0) continue;
-      this.#batches.splice(this.#batches.indexOf(batch), 1);
-      if (batch.answers.length === 0) continue;
-      if (sendBatch(batch.answers) !== false) {
-        this.#pushAll({
-          type: 'message',
-          direction: 'server->client',
-          message: batch.answers,
-          t: this.#clock(),
-        });
-      }
-    }
   }
 
   /**
@@ -285,7 +195,6 @@ export class LiveServer {
       this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
     }
     this.server.receive(message, this.#virtual());
-    this.#noteCancellation(message);
     this.pump();
   }
 
@@ -296,14 +205,12 @@ export class LiveServer {
    */
   pump(): void {
     if (this.#closed) return;
-    const outbox = this.server.outbox;
     let now = this.#virtual();
-    for (let item = outbox.peek(); item && item.at <= now; item = outbox.peek()) {
-      this.server.next(); // the item, taken the server's way (a call answered is no longer worked on)
-      if (this.#heldForBatch(item.message)) {
-        this.#flushBatches();
-        continue;
-      }
+    for (let at = this.server.nextAt(); at !== undefined && at <= now; at = this.server.nextAt()) {
+      // Taken the server's way: a call answered is no longer worked on, a batch's answer is kept
+      // until the batch's last one (null: nothing to send yet).
+      const item = this.server.take();
+      if (!item) continue;
       // The session log is the wire: a message that went nowhere is not in it.
       if (this.#options.send(item) !== false) {
         this.#push({
@@ -318,17 +225,15 @@ export class LiveServer {
         now = item.at;
       }
     }
-    // A batch may be complete without an answer going out now: its last request was cancelled.
-    this.#flushBatches();
-    const next = outbox.peek();
-    if (!next) {
+    const nextAt = this.server.nextAt();
+    if (nextAt === undefined) {
       this.#lag = 0;
       const waiting = this.#idle;
       this.#idle = [];
       for (const resolve of waiting) resolve();
       return;
     }
-    const dueAt = next.at + this.#lag; // on the real clock
+    const dueAt = nextAt + this.#lag; // on the real clock
     if (dueAt < this.#timerAt) {
       if (this.#timer) clearTimeout(this.#timer);
       this.#timerAt = dueAt;

@@ -46,8 +46,8 @@ export function serveStdio(options: StdioServeOptions): {
   };
   const live = new LiveServer({
     config: options.config,
+    // One message, or a batch's answers as one array: one line either way.
     send: (item) => write(item.message),
-    sendBatch: write,
     notice: log,
     onStep: (step) => {
       for (const line of violationLines(step)) log(line);

@@ -20,7 +20,8 @@ async function operating(onStep?: (step: Step) => void) {
   const live = new LiveServer({
     config,
     clock: () => clock.now,
-    send: (item) => sent.push({ at: clock.now, tick: clock.tick, message: item.message }),
+    send: (item) =>
+      sent.push({ at: clock.now, tick: clock.tick, message: item.message as Sent['message'] }),
     ...(onStep ? { onStep } : {}),
   });
   live.receive({

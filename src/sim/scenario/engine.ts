@@ -25,7 +25,8 @@ export type Timeline = { readonly steps: readonly SessionStep[] };
 
 type Emitted = {
   direction: Direction;
-  message: JsonObject;
+  /** One message; or, from the server, the answers to a JSON-RPC batch (2025-03-26) as one array. */
+  message: JsonObject | readonly JsonObject[];
   fault: string | null;
   /** The HTTP server's -32020 for a request whose headers disagree: the server never sees it. */
   refusal?: JsonObject;
@@ -78,10 +79,10 @@ export async function runScenario(
     if ('do' in step) {
       if (typeof step.do === 'object' && 'raw' in step.do) {
         // The line is on the wire before the server answers it (notes: the state before it).
-        const notes = { note: rawNote(step.do.raw), peers: viewPeers(client, server) };
-        log.push(rawLineEvent(step.do.raw, now, notes));
+        const notes = { note: rawNote(step.do.raw, log), peers: viewPeers(client, server) };
+        log.pushAll(rawLineEvent(step.do.raw, now, notes, log));
       }
-      const event = doAction(step.do, server, client, now);
+      const event = doAction(step.do, server, client, now, log);
       if (typeof step.do === 'object' && 'wait' in step.do) now += step.do.wait;
       events.push(event);
       continue;
@@ -144,17 +145,22 @@ export async function runScenario(
     if ('error' in emitted) return fail(i, emitted.error, emitted.zh);
     now = Math.max(now, emitted.at);
     const { direction, message, fault } = emitted;
+    // A batch's answers (an array) are taken, and tracked, message by message.
+    const one = Array.isArray(message) ? null : (message as JsonObject);
+    const members: readonly JsonObject[] = one ? [one] : (message as readonly JsonObject[]);
     // The peer takes the message before the step is recorded: the panels show its state after it.
-    if (direction === 'client->server') {
+    if (direction === 'client->server' && one) {
       if (emitted.refusal) {
-        server.outbox.push({ at: now, about: message.id as RequestId, message: emitted.refusal });
-      } else server.receive(message, now);
+        server.outbox.push({ at: now, about: one.id as RequestId, message: emitted.refusal });
+      } else server.receive(one, now);
     } else {
-      client.receive(message, now);
-      adoptDiscoveredVersion(client, message, probes);
+      for (const member of members) {
+        client.receive(member, now);
+        adoptDiscoveredVersion(client, member, probes);
+      }
     }
     const peers = viewPeers(client, server);
-    const pushed = log.push({
+    const pushed = log.pushAll({
       type: 'message',
       direction,
       message,
@@ -168,7 +174,10 @@ export async function runScenario(
         peers,
       },
     });
-    trackOutcomes(message, pushed, log, cancelled, completedTokens);
+    members.forEach((member, n) => {
+      const step = pushed[n];
+      if (step) trackOutcomes(member, step, log, cancelled, completedTokens);
+    });
     events = [];
     now += 1;
   }
@@ -209,11 +218,13 @@ function emit(
   if ('server' in step) {
     const action = step.server;
     if (action === 'next') {
-      const item = server.next();
+      // An answer kept for its batch's answer is not sent yet: the next thing sent is.
+      let item = server.take();
+      while (item === null) item = server.take();
       if (!item) return failed(LESSON_STRINGS.serverNothing);
       return {
         direction: 'server->client',
-        message: item.message as JsonObject,
+        message: item.message as JsonObject | readonly JsonObject[],
         fault: null,
         at: item.at,
       };
@@ -299,6 +310,7 @@ function doAction(
   server: SimServer,
   client: SimClient,
   now: number,
+  log: SessionLog,
 ): Bilingual {
   if (action === 'update-notes') {
     const told = server.updateNotes(now);
@@ -349,7 +361,7 @@ function doAction(
   }
   if ('raw' in action) {
     server.receiveRaw(action.raw, now);
-    return rawNote(action.raw);
+    return rawNote(action.raw, log);
   }
   if ('fail-next' in action) {
     server.failNext();
@@ -378,11 +390,28 @@ function adoptDiscoveredVersion(
   if (version !== undefined) client.modernVersion = version;
 }
 
-function rawNote(raw: string): Bilingual {
+function rawNote(raw: string, log: SessionLog): Bilingual {
+  const size = readBatchSize(raw, log);
+  if (size !== null) {
+    return {
+      en: `The client writes a JSON-RPC batch, ${size} messages in one array on one line. The session is of 2025-03-26, whose servers MUST accept batches (basic/index › Batching): each message is judged as if it came alone.`,
+      zh: `客户端写出一个 JSON-RPC 批量消息：一行中的一个数组装着 ${size} 条消息。本会话的版本是 2025-03-26，这个版本的服务器必须接受批量消息（basic/index › Batching）：每条消息都像单独到达一样被评判。`,
+    };
+  }
   return {
     en: `The client writes a line that is not a proper message: ${raw}`,
     zh: `客户端写出了一行不合规的内容：${raw}`,
   };
+}
+
+/** How many messages a raw line's batch holds, when the session reads it as a batch; else null. */
+function readBatchSize(raw: string, log: SessionLog): number | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) && log.batchProblem(value) === null ? value.length : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A progress token whose request the server answered (not one it was told to cancel). */

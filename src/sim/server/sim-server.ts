@@ -17,6 +17,7 @@ import {
 import { isObject } from '../../protocol/json.js';
 import { defIssues } from '../../protocol/modern-schema.js';
 import { PURE_TOOLS } from '../tools/index.js';
+import { BatchAnswers } from './batch-answers.js';
 import {
   ADDED_RESOURCE,
   COMPLETIONS,
@@ -112,6 +113,18 @@ type Waiting = {
   readonly tool: InputToolName;
 };
 
+/** The answers to a JSON-RPC batch, sent together as one array (see BatchAnswers). */
+export type BatchAnswer = {
+  readonly at: number;
+  readonly message: readonly Record<string, unknown>[];
+};
+
+/** What the server sends next: one scheduled message, or a batch's answers. */
+export type Outgoing = Scheduled | BatchAnswer;
+
+/** Is it the answers of a batch (an array to write as one line), not one message? */
+export const isBatchAnswer = (item: Outgoing): item is BatchAnswer => Array.isArray(item.message);
+
 /**
  * The simulated MCP server. It answers what a well-behaved server answers (errors as the spec
  * says, not as a popular SDK does), and schedules what it sends in an outbox on a virtual clock,
@@ -120,6 +133,10 @@ type Waiting = {
 export class SimServer {
   readonly config: ServerConfig;
   readonly outbox = new Outbox();
+  /** The JSON-RPC batches being answered (2025-03-26): their answers go out as one array. */
+  readonly #batches = new BatchAnswers();
+  /** Batch answers completed by a cancellation, not by an answer: they go out before the outbox. */
+  readonly #ready: BatchAnswer[] = [];
   tools: ToolName[];
   clientCapabilities: JsonObject | null = null;
   negotiatedVersion: string | null = null;
@@ -260,9 +277,13 @@ export class SimServer {
       });
       return;
     }
+    if (Array.isArray(value) && value.length > 0 && this.negotiatedVersion === '2025-03-26') {
+      this.receiveBatch(value, now);
+      return;
+    }
     if (Array.isArray(value)) {
-      // Only a 2025-03-26 session reads batches, message by message (LiveServer); here, a server
-      // of another revision, or one before any was agreed, cannot take the line.
+      // Only a 2025-03-26 session takes batches; a server of another revision, or one before any
+      // was agreed, cannot take the line.
       const why =
         this.negotiatedVersion !== null && this.negotiatedVersion < '2025-03-26'
           ? `${this.negotiatedVersion} has none`
@@ -277,6 +298,16 @@ export class SimServer {
       return;
     }
     this.receive(value, now);
+  }
+
+  /**
+   * A JSON-RPC batch in a 2025-03-26 session (basic/index › Batching: a server MUST accept them):
+   * each message taken in turn; the answers to its requests go out together as one array once all
+   * are ready (JSON-RPC 2.0 › Batch), what else the server sends meanwhile on its own.
+   */
+  receiveBatch(items: readonly unknown[], now: number): void {
+    this.#batches.open(items);
+    for (const item of items) this.receive(item, now);
   }
 
   /** Makes the next request (other than initialize and ping) fail inside the server: -32603. */
@@ -573,16 +604,22 @@ export class SimServer {
     if (this.era === 'modern') this.#stop(id);
   }
 
-  /** Stops work on `id` (cancelled): no response, nothing more about it; a listen stream ends. */
-  #stop(id: RequestId): void {
+  /**
+   * Stops work on `id` (cancelled): no response, nothing more about it; a listen stream ends.
+   * Whether a call was stopped (its answer will not come).
+   */
+  #stop(id: RequestId): boolean {
     if (this.#working.has(id)) {
       // Cancellation › Behavior: stop work, free resources, send no response.
       this.#working.delete(id);
       this.outbox.dropAbout(id);
-    } else if (this.#listens.cancel(id)) {
+      return true;
+    }
+    if (this.#listens.cancel(id)) {
       // Subscriptions › Cancellation: the client ends its stream; no response.
       this.outbox.dropAbout(id);
     }
+    return false;
   }
 
   #onNotification(now: number, method: string, params: JsonObject) {
@@ -590,7 +627,11 @@ export class SimServer {
       this.initialized = true;
     } else if (method === 'notifications/cancelled') {
       const id = params.requestId;
-      if (typeof id === 'string' || typeof id === 'number') this.#stop(id);
+      if ((typeof id === 'string' || typeof id === 'number') && this.#stop(id)) {
+        // Its answer will not come: a batch that waited only for it has its answer now.
+        const answers = this.#batches.forget(id);
+        if (answers) this.#ready.push({ at: now, message: answers });
+      }
     } else if (method === 'notifications/roots/list_changed' && this.era !== 'modern') {
       if (this.#can('client.roots')) this.request(now, 'roots/list');
     }
@@ -916,16 +957,48 @@ export class SimServer {
   }
 
   /** The next message the server sends, with its due time. */
+  /**
+   * The next message to send, for a peer that never sends batches (every caller but a transport
+   * or a lesson, which use `take`): undefined when nothing is scheduled.
+   */
   next(): Scheduled | undefined {
+    const out = this.take();
+    if (out === null || (out && Array.isArray(out.message))) {
+      throw new Error('SimServer.next: a batch is being answered; take() sends its answers');
+    }
+    return out as Scheduled | undefined;
+  }
+
+  /**
+   * The next thing to send, taken from the outbox: one message, or the answers of a JSON-RPC batch
+   * as one array; `null` when the message taken is an answer kept for its batch's answer (nothing
+   * to send yet: take again), `undefined` when nothing is scheduled.
+   */
+  take(): Outgoing | null | undefined {
+    const ready = this.#ready.shift();
+    if (ready) return ready;
     const item = this.outbox.shift();
+    if (!item) return undefined;
     // A call is worked on until its answer goes out (long_running_task answers on a later tick).
-    const message = item?.message;
-    const id = message?.id;
-    if (message && (typeof id === 'string' || typeof id === 'number')) {
+    const message = item.message;
+    const id = message.id;
+    if (typeof id === 'string' || typeof id === 'number') {
       if ('result' in message || 'error' in message) this.#working.delete(id);
       else if (typeof message.method === 'string') this.#asked.set(id, message.method);
     }
-    return item;
+    const batch = this.#batches.take(message);
+    if (batch === undefined) return item;
+    return batch === null ? null : { at: item.at, message: batch };
+  }
+
+  /** When the next message is due (virtual ms), or undefined when nothing is scheduled. */
+  nextAt(): number | undefined {
+    return this.#ready[0]?.at ?? this.outbox.peek()?.at;
+  }
+
+  /** How many messages are scheduled (a batch's completed answer counts as one). */
+  get scheduled(): number {
+    return this.#ready.length + this.outbox.size;
   }
 
   /** Requests of the client the server is still working on. */
