@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -198,5 +198,51 @@ describe('lesson --json', () => {
       'a batch (JSON-RPC batches were removed in 2025-06-18)',
     ]);
     expect(raw[0]?.raw).toBe('{"jsonrpc": "2.0", "id": 7, "method": "ping"');
+  });
+
+  it('a raw batch in a 2025-03-26 lesson is read and answered as one array; in 2025-11-25 it is one unread line', async () => {
+    const lesson = (version: string) => `revision: '${version}'
+title: { en: Batches, zh: 批量消息 }
+goal: { en: See a batch., zh: 看一个批量消息。 }
+server: { name: s, versions: ['${version}'], capabilities: { tools: {} }, tools: [weather_current] }
+client: { name: c, versions: ['${version}'], capabilities: {} }
+steps:
+  - client: initialize
+    note: { en: Opening., zh: 开始。 }
+  - server: next
+    note: { en: Agreed., zh: 已商定。 }
+  - client: initialized
+    note: { en: Ready., zh: 就绪。 }
+  - do: { raw: '[{"jsonrpc": "2.0", "id": "a", "method": "ping"}, {"jsonrpc": "2.0", "id": "b", "method": "tools/list"}]' }
+  - server: next
+    note: { en: The answers., zh: 回应。 }
+recap: { en: Batches., zh: 批量消息。 }
+`;
+    type Out = { steps: { direction: string; message: { id?: string } | null; note: string }[] };
+    const play = async (version: string) => {
+      const file = join(scratch, `batch-${version}.yaml`);
+      writeFileSync(file, lesson(version));
+      const r = await runCli(['lesson', file, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as Out).steps.slice(3);
+    };
+    const old = await play('2025-03-26');
+    expect(old.map((s) => [s.direction, s.message?.id])).toEqual([
+      ['client->server', 'a'],
+      ['client->server', 'b'],
+      ['server->client', 'a'],
+      ['server->client', 'b'],
+    ]);
+    // The batch is narrated once, at its first message.
+    expect(old[0]?.note).toMatch(/^The client writes a JSON-RPC batch, 2 messages/);
+    expect(old[1]?.note).not.toMatch(/batch/);
+    const later = await play('2025-11-25');
+    expect(later.map((s) => [s.direction, s.message])).toEqual([
+      ['client->server', null],
+      [
+        'server->client',
+        expect.objectContaining({ error: expect.objectContaining({ code: -32600 }) }),
+      ],
+    ]);
   });
 });
