@@ -55,3 +55,10 @@ export const events = {
 
 /** Every event above, in a fixed order (the graph traversal tries them in this order). */
 export const allEvents: readonly RefereeEvent[] = Object.values(events);
+
+/** An initialize request offering `version`, as one line of text (id 0). */
+export const initializeLine = (version: string): string =>
+  JSON.stringify({
+    ...messages.initializeRequest,
+    params: { ...messages.initializeRequest.params, protocolVersion: version },
+  });

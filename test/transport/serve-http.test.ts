@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type CallToolResult, ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, WORK } from '../helpers/cli.js';
+import { initializeLine } from '../helpers/envelopes.js';
 import { INIT, raw as rawAt } from '../helpers/http.js';
 
 let child: ChildProcess;
@@ -121,23 +122,12 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
   });
 
   it('takes a batch POSTed in a 2025-03-26 session, and only there (2025-03-26 basic/index › Batching)', async () => {
-    const initialize = (version: string) =>
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: version,
-          capabilities: {},
-          clientInfo: { name: 'b', version: '1' },
-        },
-      });
     const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const batch = JSON.stringify([
       { jsonrpc: '2.0', id: 1, method: 'ping' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
     ]);
-    const old = (await raw('POST', {}, initialize('2025-03-26'))).session as string;
+    const old = (await raw('POST', {}, initializeLine('2025-03-26'))).session as string;
     expect((await raw('POST', { 'mcp-session-id': old }, initialized)).status).toBe(202);
     const taken = await raw('POST', { 'mcp-session-id': old }, batch);
     expect(taken.status).toBe(200);
@@ -153,7 +143,7 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body).error.code).toBe(-32600);
 
-    const later = (await raw('POST', {}, initialize('2025-11-25'))).session as string;
+    const later = (await raw('POST', {}, initializeLine('2025-11-25'))).session as string;
     const headers = { 'mcp-session-id': later, 'mcp-protocol-version': '2025-11-25' };
     expect((await raw('POST', headers, initialized)).status).toBe(202);
     const refused = await raw('POST', headers, batch);

@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, WORK } from '../helpers/cli.js';
+import { initializeLine } from '../helpers/envelopes.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -295,17 +296,6 @@ describe('mcp-sim serve with raw lines', () => {
 
   it('takes a batch in a 2025-03-26 session and answers its requests in one array (basic/index › Batching)', async () => {
     const file = join(dir, 'batch.jsonl');
-    const initialize = (version: string) =>
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: version,
-          capabilities: {},
-          clientInfo: { name: 'b', version: '1' },
-        },
-      });
     const batch = JSON.stringify([
       { jsonrpc: '2.0', id: 1, method: 'ping' },
       {
@@ -323,7 +313,11 @@ describe('mcp-sim serve with raw lines', () => {
       { jsonrpc: '1.0', id: 7, method: 'ping' },
     ]);
     const { code, out } = await rawSession(
-      [initialize('2025-03-26'), '{"jsonrpc":"2.0","method":"notifications/initialized"}', batch],
+      [
+        initializeLine('2025-03-26'),
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        batch,
+      ],
       ['--trace-file', file],
     );
     expect(code).toBe(0);
@@ -361,7 +355,7 @@ describe('mcp-sim serve with raw lines', () => {
       'response',
     ]);
     // The same batch in a 2025-11-25 session is one line the server cannot read: -32600.
-    const later = await rawSession([initialize('2025-11-25'), batch]);
+    const later = await rawSession([initializeLine('2025-11-25'), batch]);
     expect(later.out.slice(1)).toEqual([
       { jsonrpc: '2.0', error: expect.objectContaining({ code: -32600 }) },
     ]);
@@ -369,16 +363,7 @@ describe('mcp-sim serve with raw lines', () => {
 
   it('answers a batch without the request the client cancelled (basic/utilities/cancellation)', async () => {
     const { code, out } = await rawSession([
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-03-26',
-          capabilities: {},
-          clientInfo: { name: 'b', version: '1' },
-        },
-      }),
+      initializeLine('2025-03-26'),
       '{"jsonrpc":"2.0","method":"notifications/initialized"}',
       JSON.stringify([
         {
