@@ -138,13 +138,22 @@ export class SandboxSession {
     // Once the connection is closed the message is still judged (the rules forbid it), but
     // nothing carries it to the peer, which has nothing more to say.
     const closed = this.log.closed;
-    const own = this.#push({ type: 'message', direction: sentBy(this.side), message: envelope });
-    const id = isObject(envelope) ? envelope.id : undefined;
-    if (typeof id === 'number' && Number.isInteger(id) && id >= this.#nextId) this.#nextId = id + 1;
-    if (closed) return [own];
-    if (this.#server) this.#server.receive(envelope, this.#now);
-    else this.#client?.receive(envelope, this.#now);
-    return [own, ...this.#peerTurn()];
+    // An array is a JSON-RPC batch: the log reads it as its messages in a 2025-03-26 session.
+    const own = this.#pushAll({ type: 'message', direction: sentBy(this.side), message: envelope });
+    const members: readonly unknown[] = Array.isArray(envelope) ? envelope : [envelope];
+    for (const member of members) {
+      const id = isObject(member) ? member.id : undefined;
+      if (typeof id === 'number' && Number.isInteger(id) && id >= this.#nextId)
+        this.#nextId = id + 1;
+    }
+    if (closed) return own;
+    // The simulated server takes a batch as a server of its revision does (answered as one array
+    // in 2025-03-26, refused with -32600 in any other), as `serve` does.
+    if (this.#server && Array.isArray(envelope)) {
+      this.#server.receiveRaw(JSON.stringify(envelope), this.#now);
+    } else if (this.#server) this.#server.receive(envelope, this.#now);
+    else for (const member of members) this.#client?.receive(member, this.#now);
+    return [...own, ...this.#peerTurn()];
   }
 
   /**
@@ -189,12 +198,20 @@ export class SandboxSession {
   /** Everything the peer has to send now, then (the learner being the server) the client's next request. */
   #peerTurn(): Step[] {
     const steps: Step[] = [];
-    const peer = this.#server ?? this.#client;
     const from: Direction = this.#server ? 'server->client' : 'client->server';
     for (;;) {
-      for (let item = peer?.next(); item; item = peer?.next()) {
+      // The server's answers to a batch go out together (take: null while one is kept for them).
+      const take = () => (this.#server ? this.#server.take() : this.#client?.next());
+      for (let item = take(); item !== undefined; item = take()) {
+        if (item === null) continue;
         this.#now = Math.max(this.#now, item.at);
-        steps.push(this.#push({ type: 'message', direction: from, message: item.message }));
+        for (const step of this.#pushAll({
+          type: 'message',
+          direction: from,
+          message: item.message,
+        })) {
+          steps.push(step);
+        }
       }
       if (!this.#client) return steps;
       const next = nextScripted(this.#client, this.log.view(), this.era, this.#scripted);
@@ -205,10 +222,16 @@ export class SandboxSession {
   }
 
   #push(event: WireEvent): Step {
+    const steps = this.#pushAll(event);
+    return steps[steps.length - 1] as Step;
+  }
+
+  /** As `#push`, with every step the event made (a batch read makes one per message). */
+  #pushAll(event: WireEvent): readonly Step[] {
     this.#now += 1;
-    const step = this.log.push({ ...event, t: event.t ?? this.#now });
-    this.#learn(step);
-    return step;
+    const steps = this.log.pushAll({ ...event, t: event.t ?? this.#now });
+    for (const step of steps) this.#learn(step);
+    return steps;
   }
 
   /** Keeps what the offers need that the log's view does not say: the input_required rounds. */
