@@ -20,6 +20,12 @@ export const LATEST_STATELESS_VERSION: StatelessVersion = '2026-07-28';
 
 export const LATEST_HANDSHAKE_VERSION: HandshakeVersion = '2025-11-25';
 
+/**
+ * The one revision with JSON-RPC batches (basic/index › Batching: implementations MUST accept
+ * them): 2024-11-05 had none, 2025-06-18 removed them.
+ */
+export const BATCH_REVISION: HandshakeVersion = '2025-03-26';
+
 /** Pre-release strings that old SDKs still send, and the release each one stands for. */
 export const VERSION_ALIASES: Readonly<Record<string, HandshakeVersion>> = {
   '2024-10-07': '2024-11-05',

@@ -16,6 +16,7 @@ import type {
   RequestId,
   Side,
 } from '../protocol/index.js';
+import { BATCH_REVISION } from '../protocol/versions.js';
 import type { TraceProblem } from './line-sorter.js';
 
 /** What the client and the server panels show: a simulated peer's own state. */
@@ -263,9 +264,6 @@ export const BATCH_PROBLEM = {
   en: 'a batch (JSON-RPC batches were removed in 2025-06-18)',
   zh: '批量消息（JSON-RPC 批量消息在 2025-06-18 中已被移除）',
 } as const;
-
-/** The revision that has JSON-RPC batches: 2025-03-26 basic/index › Batching. */
-export const BATCH_REVISION = '2025-03-26';
 
 /**
  * Why a JSON array (a batch) is not read as messages in a session of `revision` (the negotiated

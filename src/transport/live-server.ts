@@ -124,12 +124,7 @@ export class LiveServer {
    */
   #receiveBatch(text: string, items: readonly unknown[]): void {
     if (this.#closed) return;
-    const steps = this.#pushAll({
-      type: 'message',
-      direction: 'client->server',
-      message: items,
-      t: this.#clock(),
-    });
+    const steps = this.logBatch(items);
     const unread = steps[0];
     if (steps.length === 1 && unread?.kind === 'unreadable') {
       const problem = { en: unread.problem ?? '', zh: unread.problemZh ?? unread.problem ?? '' };
@@ -143,13 +138,13 @@ export class LiveServer {
   }
 
   /**
-   * A batch POSTed over Streamable HTTP, which the session can read (`log.batchProblem` said so):
-   * its messages into the session log as one batch. The transport then hands each message to
-   * `receiveLogged`, and answers them on the POST's stream as it does any request's answer.
+   * A batch from the client into the session log, which reads it as its messages or as one
+   * unreadable line (`log.batchProblem`); its steps. Over Streamable HTTP the transport then hands
+   * each message to `receiveLogged`, and answers them on the POST's stream.
    */
-  logBatch(items: readonly unknown[]): void {
-    if (this.#closed) return;
-    this.#pushAll({
+  logBatch(items: readonly unknown[]): readonly Step[] {
+    if (this.#closed) return [];
+    return this.#pushAll({
       type: 'message',
       direction: 'client->server',
       message: items,

@@ -199,19 +199,13 @@ export class SandboxSession {
   #peerTurn(): Step[] {
     const steps: Step[] = [];
     const from: Direction = this.#server ? 'server->client' : 'client->server';
+    // The server's answers to a batch go out together (take: null while one is kept for them).
+    const take = () => (this.#server ? this.#server.take() : this.#client?.next());
     for (;;) {
-      // The server's answers to a batch go out together (take: null while one is kept for them).
-      const take = () => (this.#server ? this.#server.take() : this.#client?.next());
       for (let item = take(); item !== undefined; item = take()) {
         if (item === null) continue;
         this.#now = Math.max(this.#now, item.at);
-        for (const step of this.#pushAll({
-          type: 'message',
-          direction: from,
-          message: item.message,
-        })) {
-          steps.push(step);
-        }
+        steps.push(...this.#pushAll({ type: 'message', direction: from, message: item.message }));
       }
       if (!this.#client) return steps;
       const next = nextScripted(this.#client, this.log.view(), this.era, this.#scripted);

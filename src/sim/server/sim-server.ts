@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
+  BATCH_REVISION,
   type CapabilityPath,
   capabilitiesIn,
   checkParams,
@@ -277,7 +278,7 @@ export class SimServer {
       });
       return;
     }
-    if (Array.isArray(value) && value.length > 0 && this.negotiatedVersion === '2025-03-26') {
+    if (Array.isArray(value) && value.length > 0 && this.negotiatedVersion === BATCH_REVISION) {
       this.receiveBatch(value, now);
       return;
     }
@@ -285,7 +286,7 @@ export class SimServer {
       // Only a 2025-03-26 session takes batches; a server of another revision, or one before any
       // was agreed, cannot take the line.
       const why =
-        this.negotiatedVersion !== null && this.negotiatedVersion < '2025-03-26'
+        this.negotiatedVersion !== null && this.negotiatedVersion < BATCH_REVISION
           ? `${this.negotiatedVersion} has none`
           : 'removed in 2025-06-18';
       this.outbox.push({
