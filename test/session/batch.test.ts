@@ -179,3 +179,44 @@ describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
     );
   });
 });
+
+describe('what the simulated server answers to an array it cannot take as a batch', () => {
+  /** The server after a handshake at `version` (or none), then the one array line; its answer. */
+  async function answerTo(version: string | null, line: string): Promise<unknown> {
+    const { SimServer } = await import('../../src/sim/server/sim-server.js');
+    const { serverConfigSchema } = await import('../../src/sim/scenario/schema.js');
+    const server = new SimServer(
+      serverConfigSchema.parse({ versions: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] }),
+    );
+    if (version !== null) {
+      server.receive(initialize(version), 0);
+      server.next();
+      server.receive(initialized, 0);
+    }
+    server.receiveRaw(line, 1);
+    return server.take()?.message;
+  }
+  const errorText = (answer: unknown) =>
+    (answer as { error: { code: number; message: string } }).error;
+
+  it('an empty array is an invalid request in every revision, 2025-03-26 too (JSON-RPC 2.0 › Batch)', async () => {
+    expect(errorText(await answerTo('2025-03-26', '[]'))).toEqual({
+      code: -32600,
+      message: 'Invalid Request: an empty batch',
+    });
+    expect(errorText(await answerTo('2025-11-25', '[]')).message).toBe(
+      'Invalid Request: an empty batch',
+    );
+  });
+
+  it('says why a batch is refused: removed, not yet there, or no revision agreed', async () => {
+    const batch = JSON.stringify([ping(5)]);
+    expect(errorText(await answerTo('2025-11-25', batch)).message).toMatch(
+      /removed in 2025-06-18/,
+    );
+    expect(errorText(await answerTo('2024-11-05', batch)).message).toMatch(/2024-11-05 has none/);
+    expect(errorText(await answerTo(null, batch)).message).toMatch(/no revision agreed yet/);
+    // And a batch in 2025-03-26 is taken: the answer is an array.
+    expect(Array.isArray(await answerTo('2025-03-26', batch))).toBe(true);
+  });
+});

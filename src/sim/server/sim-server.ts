@@ -284,17 +284,22 @@ export class SimServer {
     }
     if (Array.isArray(value)) {
       // Only a 2025-03-26 session takes batches; a server of another revision, or one before any
-      // was agreed, cannot take the line.
-      const why =
-        this.negotiatedVersion !== null && this.negotiatedVersion < BATCH_REVISION
-          ? `${this.negotiatedVersion} has none`
-          : 'removed in 2025-06-18';
+      // was agreed, cannot take the line; and an empty array is no batch in any (JSON-RPC 2.0 ›
+      // Batch: "an Array with at least one value").
+      const version = this.negotiatedVersion;
+      const message =
+        value.length === 0
+          ? 'Invalid Request: an empty batch'
+          : `Invalid Request: batches are not supported (${
+              version === null
+                ? 'no revision agreed yet; only 2025-03-26 has them'
+                : version < BATCH_REVISION
+                  ? `${version} has none`
+                  : 'removed in 2025-06-18'
+            })`;
       this.outbox.push({
         at: now,
-        message: {
-          jsonrpc: '2.0',
-          error: { code: -32600, message: `Invalid Request: batches are not supported (${why})` },
-        },
+        message: { jsonrpc: '2.0', error: { code: -32600, message } },
       });
       return;
     }
