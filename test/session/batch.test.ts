@@ -186,7 +186,9 @@ describe('what the simulated server answers to an array it cannot take as a batc
     const { SimServer } = await import('../../src/sim/server/sim-server.js');
     const { serverConfigSchema } = await import('../../src/sim/scenario/schema.js');
     const server = new SimServer(
-      serverConfigSchema.parse({ versions: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] }),
+      serverConfigSchema.parse({
+        versions: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+      }),
     );
     if (version !== null) {
       server.receive(initialize(version), 0);
@@ -211,9 +213,7 @@ describe('what the simulated server answers to an array it cannot take as a batc
 
   it('says why a batch is refused: removed, not yet there, or no revision agreed', async () => {
     const batch = JSON.stringify([ping(5)]);
-    expect(errorText(await answerTo('2025-11-25', batch)).message).toMatch(
-      /removed in 2025-06-18/,
-    );
+    expect(errorText(await answerTo('2025-11-25', batch)).message).toMatch(/removed in 2025-06-18/);
     expect(errorText(await answerTo('2024-11-05', batch)).message).toMatch(/2024-11-05 has none/);
     expect(errorText(await answerTo(null, batch)).message).toMatch(/no revision agreed yet/);
     // And a batch in 2025-03-26 is taken: the answer is an array.
