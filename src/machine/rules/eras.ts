@@ -77,6 +77,20 @@ export const ERA_RULES = [
       // tasks/get and tasks/cancel left the core, but the tasks extension has its own of the same
       // names: a request that declares the extension calls those.
       if (ctx.era === 'modern' && extensionOfCall(msg) !== null) return null;
+      // A modern request that lacks its envelope too: which of the two a receiver reads first is
+      // its own choice (mcp-sim's server reads the envelope first, SDK v2 the method), so the
+      // code is not one to promise.
+      if (
+        msg.envelope.kind === 'request' &&
+        ctx.era === 'modern' &&
+        msg.type === 'client.request' &&
+        !carriesModernEnvelope(msg)
+      ) {
+        return {
+          en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601, or -32602 if it reads the missing _meta envelope first (request-meta-missing)`,
+          zh: `"${method}" 在 ${removedIn} 中已被移除；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应；如果它先检查缺失的 _meta 信封，则以 -32602 回应（见 request-meta-missing）`,
+        };
+      }
       return msg.envelope.kind === 'request'
         ? {
             en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601`,
