@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject, type RequestId } from '../protocol/index.js';
 import type { SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
@@ -17,11 +18,16 @@ export const MRTR_METHODS: ReadonlySet<string> = new Set([
   'resources/read',
 ]);
 
-/** What a tools/call, prompts/get or resources/read calls: its method and target. */
+/** What a tools/call, prompts/get or resources/read calls: its method, target and arguments. */
 export type Call = {
   readonly method: string;
   /** The tool or prompt `name`, the resource `uri`. */
   readonly target: string;
+  /**
+   * The tool's or prompt's `arguments` ({} when there are none; a resource has none): a retry
+   * repeats the original request, so they are the same in it (mrtr › Client Requirements).
+   */
+  readonly args?: unknown;
 };
 
 /** An input_required round: the server asked for input before it answers a call. */
@@ -30,6 +36,8 @@ export type Round = Call & {
   readonly id: RequestId;
   /** The keys of `inputRequests` (none when the round had none). */
   readonly keys: readonly string[];
+  /** The method each key asked for (`elicitation/create`, …), where the request named one. */
+  readonly methods: Readonly<Record<string, string>>;
   /** The round's `requestState`, undefined when it had none. */
   readonly state: string | undefined;
 };
@@ -70,12 +78,34 @@ export function isStreamNotification(method: string | null): method is string {
 /** What a call of an MRTR method calls (null for another method or a target that is no string). */
 export function callOf(msg: ModelMessage): Call | null {
   if (msg.method === null || !MRTR_METHODS.has(msg.method)) return null;
-  const target = msg.method === 'resources/read' ? msg.params?.uri : msg.params?.name;
-  return typeof target === 'string' ? { method: msg.method, target } : null;
+  if (msg.method === 'resources/read') {
+    const uri = msg.params?.uri;
+    return typeof uri === 'string' ? { method: msg.method, target: uri } : null;
+  }
+  const name = msg.params?.name;
+  if (typeof name !== 'string') return null;
+  return { method: msg.method, target: name, args: msg.params?.arguments ?? {} };
 }
 
 /** The ledger's key of a call's round: the method has no space, so the pair is unambiguous. */
-export const roundKey = (call: Call) => `${call.method} ${call.target}`;
+export const roundKey = (call: Pick<Call, 'method' | 'target'>) => `${call.method} ${call.target}`;
+
+/**
+ * The round a client's request retries, if it is a retry (it carries `inputResponses` or
+ * `requestState`) of the round outstanding on its method and target with the same arguments.
+ * `other` is a round on that target whose request had other arguments: this request is then
+ * another request, which the round's fields MUST NOT be used for (mrtr › Client Requirements).
+ */
+export function retriedRound(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): { readonly round?: Round; readonly other?: Round } {
+  if (msg.sender !== 'client' || !isRetry(msg)) return {};
+  const call = callOf(msg);
+  const round = call ? ctx.ledger.rounds.get(roundKey(call)) : undefined;
+  if (!call || !round) return {};
+  return isDeepStrictEqual(round.args, call.args) ? { round } : { other: round };
+}
 
 /** A request answering a round: it carries `inputResponses` or `requestState`. */
 export function isRetry(msg: ModelMessage): boolean {
@@ -126,7 +156,17 @@ export function recordStreamRequest(ctx: SessionContext, msg: ModelMessage): voi
   const call = callOf(msg);
   if (!call) return;
   ctx.ledger.calls.set(id, call);
-  if (isRetry(msg)) ctx.ledger.rounds.delete(roundKey(call));
+  // A retry uses its round up; a request with other arguments is not its retry.
+  if (retriedRound(ctx, msg).round) ctx.ledger.rounds.delete(roundKey(call));
+}
+
+/** The method of each entry of an `inputRequests` map that names one. */
+function methodsOf(requests: JsonObject): Record<string, string> {
+  const methods: Record<string, string> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    if (isObject(request) && typeof request.method === 'string') methods[key] = request.method;
+  }
+  return methods;
 }
 
 /**
@@ -147,6 +187,7 @@ export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void
         ...call,
         id: msg.id,
         keys: isObject(requests) ? Object.keys(requests) : [],
+        methods: isObject(requests) ? methodsOf(requests) : {},
         state: typeof state === 'string' ? state : undefined,
       });
     }

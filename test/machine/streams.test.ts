@@ -78,6 +78,48 @@ describe('MRTR rounds (2026-07-28 basic/patterns/mrtr)', () => {
     expect(rules(last.violations)).toEqual(['retry-without-round']);
   });
 
+  it('the round belongs to its request: the same tool with other arguments answers no round, and the round stays for its own retry', () => {
+    const { reports, last } = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(retry(2, { arguments: { env: 'staging' } }))
+      .client(retry(3, { arguments: { env: 'prod' } }))
+      .run();
+    const other = reports.at(-2)?.violations ?? [];
+    expect(rules(other)).toEqual(['retry-without-round']);
+    expect(other[0]?.message).toMatch(
+      /arguments are not those of the request that got the input_required round \(#1\)/,
+    );
+    expect(rules(last.violations)).toEqual([]);
+  });
+
+  it('a retry may write its arguments in another order: the same arguments, the same request', () => {
+    const { last } = discovered()
+      .client(deploy(1, { arguments: { env: 'prod', region: 'eu' } }))
+      .server(inputRequired(1))
+      .client(retry(2, { arguments: { region: 'eu', env: 'prod' } }))
+      .run();
+    expect(rules(last.violations)).toEqual([]);
+  });
+
+  it('a bad inputResponses value is judged against the result its request asked for (invalid-params)', () => {
+    const summary = {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 9 },
+    };
+    const { last } = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1, { inputRequests: { summary }, requestState: 'deploy:v1' }))
+      .client(retry(2, { inputResponses: { summary: { foo: 1 } } }))
+      .run();
+    expect(rules(last.violations)).toEqual(['invalid-params']);
+    // Not what the last alternative of the union (ListRootsResult) lacks: what a sampling result lacks.
+    expect(last.violations[0]?.message).toMatch(
+      /^\/params\/inputResponses\/summary.*required property '(content|role|model)'/,
+    );
+    expect(last.violations[0]?.message).not.toMatch(/roots/);
+  });
+
   it('a fresh request without inputResponses is no retry (the client may start over)', () => {
     const { reports } = discovered()
       .client(deploy(1))

@@ -2,7 +2,7 @@ import { isObject } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
-import { callOf, isRetry, MRTR_METHODS, type Round, roundKey } from '../records-streams.js';
+import { callOf, isRetry, MRTR_METHODS, type Round, retriedRound } from '../records-streams.js';
 import { type RuleRow, show } from './rule.js';
 
 /** An input_required result (mrtr › InputRequiredResult), when the message is one. */
@@ -12,12 +12,9 @@ function inputRequired(msg: ModelMessage) {
   return result.resultType === 'input_required' ? result : null;
 }
 
-/** The round a retry answers: the one outstanding on the same method and target. */
-function roundOf(ctx: SessionContext, msg: ModelMessage): Round | undefined {
-  if (msg.sender !== 'client' || !isRetry(msg)) return undefined;
-  const call = callOf(msg);
-  return call ? ctx.ledger.rounds.get(roundKey(call)) : undefined;
-}
+/** The round a retry answers: the one outstanding on the same method, target and arguments. */
+const roundOf = (ctx: SessionContext, msg: ModelMessage): Round | undefined =>
+  retriedRound(ctx, msg).round;
 
 const what = (round: Round) => `${round.method} "${round.target}"`;
 
@@ -170,9 +167,17 @@ export const MRTR_RULES = [
     },
     title: { en: 'Retry of no input_required round', zh: '没有对应 input_required 轮次的重试' },
     check: (ctx, msg) => {
-      if (msg.sender !== 'client' || !isRetry(msg) || roundOf(ctx, msg)) return null;
+      if (msg.sender !== 'client' || !isRetry(msg)) return null;
+      const { round, other } = retriedRound(ctx, msg);
+      if (round) return null;
       const call = callOf(msg);
       const target = call ? ` "${call.target}"` : '';
+      if (other) {
+        return {
+          en: `${msg.method}${target} #${show(msg.id)} carries inputResponses or requestState, but its arguments are not those of the request that got the input_required round (#${show(other.id)}); a retry repeats the original request unchanged, and the round's fields must not be used for any other request`,
+          zh: `${msg.method}${target} #${show(msg.id)} 带有 inputResponses 或 requestState，但它的 arguments 与得到 input_required 轮次的请求（#${show(other.id)}）不同；重试要原样重复原请求，该轮次的字段不得用于任何其他请求`,
+        };
+      }
       return {
         en: `${msg.method}${target} #${show(msg.id)} carries inputResponses or requestState, but no input_required round is waiting for a retry of it; these fields belong only to the retry of the request that got the round, never to another request`,
         zh: `${msg.method}${target} #${show(msg.id)} 带有 inputResponses 或 requestState，但没有等待它重试的 input_required 轮次；这些字段只属于对得到该轮次的原请求的重试，不得用于其他请求`,

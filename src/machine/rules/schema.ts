@@ -3,9 +3,11 @@ import {
   checkResult,
   directionsIn,
   isCatalogued,
+  isObject,
   type SchemaIssue,
 } from '../../protocol/index.js';
 import {
+  inputResponseIssues,
   type ModernSchemaIssue,
   modernMessageIssues,
   modernResultIssues,
@@ -20,6 +22,7 @@ import {
   extensionOfCall,
   PROTOCOL_VERSION_META,
 } from '../facts.js';
+import { retriedRound } from '../records-streams.js';
 import type { RuleRow } from './rule.js';
 
 /**
@@ -57,7 +60,28 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Sc
     envelope.kind === 'request'
       ? { jsonrpc: '2.0', id: envelope.id, method, ...(msg.params ? { params: msg.params } : {}) }
       : { jsonrpc: '2.0', method, ...(msg.params ? { params: msg.params } : {}) };
-  return firstOwnIssue(modernMessageIssues(method, kind, message));
+  const issue = firstOwnIssue(modernMessageIssues(method, kind, message));
+  return issue && inputResponseIssue(ctx, msg, issue);
+}
+
+/**
+ * An issue inside one of a retry's `inputResponses`: the schema only knows each value is one of
+ * the three results (elicitation, sampling, roots), and so names what the last of them lacks. The
+ * round says which one its request asked for: the value is checked against that result, as the
+ * server checks it (mrtr › Server Requirements).
+ */
+function inputResponseIssue(
+  ctx: SessionContext,
+  msg: ModelMessage,
+  issue: SchemaIssue,
+): SchemaIssue {
+  const [, params, field, token] = issue.pointer.split('/');
+  if (params !== 'params' || field !== 'inputResponses' || token === undefined) return issue;
+  const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+  const asked = retriedRound(ctx, msg).round?.methods[key];
+  const responses = msg.params?.inputResponses;
+  if (asked === undefined || !isObject(responses)) return issue;
+  return firstOwnIssue(inputResponseIssues(key, responses[key], asked)) ?? issue;
 }
 
 /** JSON-RPC and the schema: is it a message at all, and does it say what its method says? */
