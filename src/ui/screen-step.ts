@@ -124,20 +124,34 @@ function problemNote(problem: Bilingual): Bilingual {
   };
 }
 
+/**
+ * The requests in flight after a step, as the referee saw them cross the wire: the client's
+ * requests still unanswered (its `pending`, the server's `working`) and the server's own (`asked`).
+ * A simulated peer may hold a message it has not sent (the retry of an input_required round that
+ * a lesson then sends broken, or not at all); the panels show what is on the wire.
+ */
+function wireWork(step: Step) {
+  const pending = step.session.pending;
+  const named = (side: 'client' | 'server') =>
+    pending.filter((p) => p.requester === side).map((p) => `${p.method} #${String(p.id)}`);
+  return {
+    pending: named('client'),
+    working: pending.filter((p) => p.requester === 'client').map((p) => String(p.id)),
+    asked: named('server'),
+  };
+}
+
 /** What the panels can know from the wire alone: declarations, the version, the tools last listed. */
 function wirePeers(step: Step): PeerViews {
   const { session, tools } = step;
-  const pending = (side: 'client' | 'server') =>
-    session.pending.filter((p) => p.requester === side);
-  const named = (side: 'client' | 'server') =>
-    pending(side).map((p) => `${p.method} #${String(p.id)}`);
+  const { pending, working, asked } = wireWork(step);
   return {
     client: {
       capabilities: session.capabilities.client ?? {},
       negotiatedVersion: session.handshake.negotiatedVersion,
       tools,
       toolsStale: false,
-      pending: named('client'),
+      pending,
     },
     server: {
       capabilities: session.capabilities.server ?? {},
@@ -146,9 +160,20 @@ function wirePeers(step: Step): PeerViews {
       subscriptions: [],
       logLevel: '',
       // What the wire shows the server owes: the client's requests it has not answered yet.
-      working: pending('client').map((p) => String(p.id)),
-      asked: named('server'),
+      working,
+      asked,
     },
+    ...modernPeers(step),
+  };
+}
+
+/** A simulated peer's own state, its work in flight as the wire shows it. */
+function simulatedPeers(peers: PeerViews, step: Step): PeerViews {
+  const { pending, working, asked } = wireWork(step);
+  return {
+    ...peers,
+    client: { ...peers.client, pending },
+    server: { ...peers.server, working, asked },
     ...modernPeers(step),
   };
 }
@@ -234,7 +259,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     // and listing what is pending at each of them would cost the square of a long transcript.
     get peers() {
       // A simulated peer's own state, plus what a modern session's envelopes declared.
-      peers ??= notes?.peers ? { ...notes.peers, ...modernPeers(step) } : wirePeers(step);
+      peers ??= notes?.peers ? simulatedPeers(notes.peers, step) : wirePeers(step);
       return peers;
     },
   };

@@ -84,7 +84,7 @@ describe('check --play in the lesson screen', () => {
     await until(() => {
       const frame = screen.frame();
       expect(frame).toContain(`步骤 ${index + 1}/${lesson.steps.length}`);
-      expect(frame).toMatch(/进度 令牌 "task-\w+" +█+ (\d)\/\1/);
+      expect(frame).toMatch(/进度令牌 "task-\w+" +█+ (\d)\/\1/);
       expect(frame).toContain('✗ 违反规则：progress-after-completion');
     });
     screen.unmount();

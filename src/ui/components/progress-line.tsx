@@ -15,8 +15,10 @@ export type ProgressLineProps = {
 
 const BAR_MIN = 6;
 
+/** Between "progress" and "token": a space in English, none in Chinese (进度令牌, one word). */
+const joiner = (lang: Lang) => (lang === 'zh' ? '' : ' ');
 const labelOf = (progress: ProgressReport, lang: Lang) =>
-  `${tr(STRINGS.progress, lang)} ${tr(STRINGS.token, lang)} ${JSON.stringify(progress.token)}`;
+  `${tr(STRINGS.progress, lang)}${joiner(lang)}${tr(STRINGS.token, lang)} ${JSON.stringify(progress.token)}`;
 const amountOf = ({ progress, total }: ProgressReport) =>
   total !== undefined ? `${progress}/${total}` : String(progress);
 
@@ -45,7 +47,10 @@ export function ProgressLine({ progress, lang, width }: ProgressLineProps) {
           <Text bold {...theme.fg('progress')}>
             {tr(STRINGS.progress, lang)}
           </Text>
-          <Text dimColor> {tr(STRINGS.token, lang)} </Text>
+          <Text dimColor>
+            {joiner(lang)}
+            {tr(STRINGS.token, lang)}{' '}
+          </Text>
           <Text {...theme.fg(typeof token === 'string' ? 'string' : 'number')}>
             {JSON.stringify(token)}
           </Text>
