@@ -14,6 +14,13 @@ export type PeerFact = {
   readonly value: string;
   readonly warn: boolean;
   readonly empty: boolean;
+  /**
+   * The value told short when the summary line has no room for all of it: a list's first item and
+   * how many more (`weather_current +2`); none for a single value.
+   */
+  readonly brief?: string;
+  /** Work in flight: the last fact the summary line tells short (it changes from step to step). */
+  readonly work?: boolean;
 };
 
 type FactInput = {
@@ -23,19 +30,29 @@ type FactInput = {
   readonly warn?: boolean;
   /** An empty list still says so in the summary (no capabilities is worth seeing). */
   readonly keepEmpty?: boolean;
+  /** The list the value names, when `items` is already one text (the client's tools, noted stale). */
+  readonly list?: readonly string[];
+  readonly work?: boolean;
 };
+
+/** `first +n` of a list of more than one item. */
+const briefOf = (list: readonly string[] | undefined): string | undefined =>
+  list && list.length > 1 ? `${list[0]} +${list.length - 1}` : undefined;
 
 function fact(input: FactInput, lang: Lang): PeerFact {
   const { label, short = label, items, warn = false, keepEmpty = false } = input;
   const empty = typeof items !== 'string' && items.length === 0;
   const value =
     typeof items === 'string' ? items : empty ? tr(STRINGS.none, lang) : items.join(', ');
+  const brief = briefOf(typeof items === 'string' ? input.list : items);
   return {
     label: tr(STRINGS[label], lang),
     short: tr(STRINGS[short], lang),
     value,
     warn,
     empty: empty && !keepEmpty,
+    ...(brief !== undefined ? { brief } : {}),
+    ...(input.work ? { work: true } : {}),
   };
 }
 
@@ -80,8 +97,8 @@ export function peerFacts(
     // Only a list the client holds can be stale: before any tools/list there is nothing to redo.
     const stale = c.toolsStale && c.tools !== null;
     const shown = stale ? withNote(tools, tr(STRINGS.stale, lang), lang) : tools;
-    facts.push(fact({ label: 'tools', items: shown, warn: stale }, lang));
-    facts.push(fact({ label: 'pending', items: c.pending }, lang));
+    facts.push(fact({ label: 'tools', items: shown, warn: stale, list: c.tools ?? [] }, lang));
+    facts.push(fact({ label: 'pending', items: c.pending, work: true }, lang));
   } else {
     const v = peers.server;
     // A recording shows the server's tools only once a tools/list answer has crossed the wire.
@@ -94,7 +111,9 @@ export function peerFacts(
     // The client's requests it owes an answer, then its own ones the client owes it (roots/list…).
     const asked = tr(STRINGS.askedByServer, lang);
     const own = v.asked.map((r) => withNote(r, asked, lang));
-    facts.push(fact({ label: 'working', items: [...v.working.map(nameRequest), ...own] }, lang));
+    facts.push(
+      fact({ label: 'working', items: [...v.working.map(nameRequest), ...own], work: true }, lang),
+    );
     if (v.subscriptions.length > 0)
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
   }

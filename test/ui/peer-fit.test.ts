@@ -36,3 +36,39 @@ describe('a compact peer line fitted to its width', () => {
     expect(fit).toEqual({ facts: zh, cut: false });
   });
 });
+
+describe('a compact peer line too long for its width', () => {
+  const tools = ['weather_current', 'long_running_task', 'calculator_arithmetic'];
+  const en = [
+    fact('v', '2026-07-28 (per request)'),
+    fact('caps', 'elicitation.form'),
+    { ...fact('tools', tools.join(', ')), brief: 'weather_current +2' },
+    { ...fact('pending', 'tools/call #2, tools/call #3'), brief: 'tools/call #2 +1', work: true },
+  ];
+
+  it('tells a long list short before it cuts anything, the work in flight last', () => {
+    const want =
+      'client v 2026-07-28 (per request) · caps elicitation.form · tools weather_current +2 · pending tools/call #2, tools/call #3';
+    const fit = fitFacts('client', en, stringWidth(want));
+    expect(line('client', fit)).toBe(want);
+    expect(fit.cut).toBe(false);
+  });
+
+  it('tells the work in flight short too when the line is narrower still', () => {
+    const want =
+      'client v 2026-07-28 (per request) · caps elicitation.form · tools weather_current +2 · pending tools/call #2 +1';
+    const fit = fitFacts('client', en, stringWidth(want));
+    expect(line('client', fit)).toBe(want);
+    // And narrower again: cut, with …, as before.
+    expect(fitFacts('client', en, stringWidth(want) - 5).cut).toBe(true);
+  });
+
+  it('leaves out a fact that would show too little to tell anything', () => {
+    const fit = fitFacts(
+      'client',
+      [fact('v', '2026-07-28'), fact('info', 'learner-client 1.0.0')],
+      22,
+    );
+    expect(line('client', fit)).toBe('client v 2026-07-28…');
+  });
+});

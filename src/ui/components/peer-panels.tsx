@@ -19,6 +19,9 @@ export type PeerPanelsProps = {
   readonly width?: number;
 };
 
+/** Columns of a cut value below which the fact is left out instead. */
+const MIN_CUT_VALUE = 8;
+
 /**
  * The facts of a compact line that fit `width` columns after `label`, the last one cut to fit,
  * and whether anything was left out (the line then ends with `…`). Ink's own truncation cannot
@@ -26,6 +29,29 @@ export type PeerPanelsProps = {
  * such a line is clipped instead, and a clip draws no `…` (see clip.ts).
  */
 export function fitFacts(
+  label: string,
+  facts: readonly PeerFact[],
+  width: number,
+): { readonly facts: readonly PeerFact[]; readonly cut: boolean } {
+  let fit = fitOnce(label, facts, width);
+  // Too long: lists told short (`weather_current +2`), one by one, the work in flight last, until
+  // the line fits; so the requests in flight keep their place next to a long list of tools.
+  const order = [...facts.keys()].sort(
+    (a, b) => Number(facts[a]?.work ?? false) - Number(facts[b]?.work ?? false),
+  );
+  let told = facts;
+  for (const i of order) {
+    if (!fit.cut) break;
+    const f = told[i];
+    if (f?.brief === undefined) continue;
+    told = told.map((g, j) => (j === i ? { ...f, value: f.brief ?? f.value } : g));
+    fit = fitOnce(label, told, width);
+  }
+  return fit;
+}
+
+/** The facts, whole, up to the width; the first that does not fit cut with a `…`. */
+function fitOnce(
   label: string,
   facts: readonly PeerFact[],
   width: number,
@@ -41,9 +67,10 @@ export function fitFacts(
       used += need;
       continue;
     }
-    // This fact does not fit whole: as much of its value as leaves a column for the `…`.
+    // This fact does not fit whole: as much of its value as leaves a column for the `…`, unless
+    // that is too little to tell anything (`info lea…`).
     const room = width - 1 - used - stringWidth(head);
-    if (room > 0) kept.push({ ...f, value: ellipsized(f.value, room + 1).head });
+    if (room >= MIN_CUT_VALUE) kept.push({ ...f, value: ellipsized(f.value, room + 1).head });
     return { facts: kept, cut: true };
   }
   return { facts: kept, cut: false };
