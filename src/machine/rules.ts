@@ -6,6 +6,7 @@ import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { ERA_RULES } from './rules/eras.js';
 import { ERROR_CODE_RULES } from './rules/error-codes.js';
+import { HTTP_HEADER_RULES } from './rules/http-headers.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
@@ -24,6 +25,7 @@ const ROWS = [
   ...SCHEMA_RULES,
   ...CAPABILITY_RULES,
   ...LIFECYCLE_RULES,
+  ...HTTP_HEADER_RULES,
   ...REQUEST_RULES,
   ...CANCELLATION_RULES,
   ...PROGRESS_RULES,

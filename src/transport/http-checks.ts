@@ -109,22 +109,30 @@ export function localChecks(host: string, port: () => number) {
 }
 
 /**
- * The Streamable HTTP headers of 2026-07-28 that mirror a request's body (› Standard Request
- * Headers: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`), lower-case, first
- * value each: what the session log is given beside the body, so the referee judges them and the
- * transcript keeps them. Only these: other headers (`Authorization`, cookies) stay out of the log
- * and out of a `--trace-file`.
+ * The Streamable HTTP headers that name the protocol version (2025-06-18 on) and, in 2026-07-28,
+ * mirror a request's body (› Standard Request Headers: `MCP-Protocol-Version`, `Mcp-Method`,
+ * `Mcp-Name`, `Mcp-Param-*`), lower-case, first value each: what the session log is given beside
+ * the body, so the referee judges them and the transcript keeps them. Only these: other headers
+ * (`Authorization`, cookies) stay out of the log and out of a `--trace-file`.
  */
 export function mcpHeaders(req: IncomingMessage): HttpHeaders {
+  return mcpHeadersOf(req.headers);
+}
+
+/** As `mcpHeaders`, from a request's header record (the SDK's transports hand one on). */
+export function mcpHeadersOf(
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
+): HttpHeaders {
   const kept: Record<string, string> = {};
-  for (const name of Object.keys(req.headers)) {
+  for (const [key, raw] of Object.entries(headers)) {
+    const name = key.toLowerCase();
     if (
       name === 'mcp-protocol-version' ||
       name === 'mcp-method' ||
       name === 'mcp-name' ||
       name.startsWith('mcp-param-')
     ) {
-      const value = header(req, name);
+      const value = typeof raw === 'string' ? raw : raw?.[0];
       if (value !== undefined) kept[name] = value;
     }
   }

@@ -12,9 +12,17 @@ import {
   VERSION_ALIASES,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import { BATCH_PROBLEM, batchProblem, type Step } from '../session/index.js';
+import { BATCH_PROBLEM, batchProblem, type HttpHeaders, type Step } from '../session/index.js';
 import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
-import { acceptsBoth, header, jsonError, localChecks, readBody } from './http-checks.js';
+import {
+  acceptsBoth,
+  header,
+  jsonError,
+  localChecks,
+  mcpHeaders,
+  mcpHeadersOf,
+  readBody,
+} from './http-checks.js';
 import { isModernRequest, ModernHttp } from './http-modern.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
 import { LiveServer, violationLines } from './live-server.js';
@@ -65,7 +73,8 @@ type Session = {
   readonly transport: StreamableHTTPServerTransport;
   readonly live: LiveServer;
   /** A notification POSTed in this session (the transport answered it 202 already). */
-  readonly notify: (message: Record<string, unknown>) => void;
+  /** A notification POSTed to the session, with the MCP headers it came with. */
+  readonly notify: (message: Record<string, unknown>, headers: HttpHeaders) => void;
   /** A request POSTed in this session: its response stream is watched for an early close. */
   readonly watch: (res: ServerResponse, id: RequestId, method: string) => void;
   /**
@@ -173,8 +182,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const session: Session = {
       transport,
       live,
-      notify: (message) => {
-        live.receive(message);
+      notify: (message, headers) => {
+        live.receive(message, headers);
         // The cancellation the client SHOULD send: the work stopped, nothing is left to lose.
         const params = message.params;
         const named = isObject(params) ? params.requestId : undefined;
@@ -211,11 +220,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     };
     // The messages of a batch are in the session log already (Session.batch): the server takes them.
     let logged = 0;
-    transport.onmessage = (message) => {
+    // Each message with the MCP headers of its POST (2025-06-18 on the client names the
+    // protocol version in one: the referee judges it, the transcript keeps it).
+    transport.onmessage = (message, extra) => {
       if (logged > 0) {
         logged -= 1;
         live.receiveLogged(message);
-      } else live.receive(message);
+      } else {
+        const headers = extra?.requestInfo?.headers;
+        live.receive(message, headers ? mcpHeadersOf(headers) : undefined);
+      }
     };
     transport.onerror = (error) =>
       log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
@@ -408,7 +422,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         // Transports › Sending Messages: a notification accepted gets 202 and no body. Taken here,
         // not by the SDK, which answers one its schema rejects with a JSON-RPC error.
         res.writeHead(202).end();
-        session.notify(message);
+        session.notify(message, mcpHeaders(req));
         return;
       }
       if (method !== null && message !== null) {

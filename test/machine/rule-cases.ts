@@ -181,6 +181,12 @@ export const CASES: Record<RuleId, RuleCase> = {
     legal: () =>
       session().initialize().initializeResult().initialized().client(rpc.request(1, 'tools/list')),
   },
+  'protocol-version-header': {
+    // Over Streamable HTTP after a 2025-11-25 handshake: a POST without MCP-Protocol-Version.
+    trigger: () => hs().clientOverHttp(rpc.request(1, 'tools/list'), {}),
+    legal: () =>
+      hs().clientOverHttp(rpc.request(1, 'tools/list'), { 'mcp-protocol-version': '2025-11-25' }),
+  },
   'unsupported-version': {
     trigger: () => session().initialize().initializeResult({ serverVersion: '2026-07-28' }),
     // A counter-offer of another version the spec knows is normal negotiation.

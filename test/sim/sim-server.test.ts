@@ -182,6 +182,31 @@ describe('the simulated server', () => {
     expect(errorOf(t.call('logging/setLevel', { level: 'loud' })[0]).code).toBe(-32602);
   });
 
+  it('logging: once the client set a level, a tool call is logged at it and above, before the result', () => {
+    const t = session({
+      capabilities: { logging: {}, tools: {} },
+      tools: ['calculator_arithmetic'],
+    });
+    t.handshake();
+    const call = () =>
+      t.call('tools/call', { name: 'calculator_arithmetic', arguments: { expression: '1+1' } });
+    // No level chosen: what the server logs is its own choice, and this one logs nothing.
+    expect(call().map((m) => m.method ?? 'answer')).toEqual(['answer']);
+    t.call('logging/setLevel', { level: 'info' });
+    const info = call();
+    expect(info.map((m) => m.method ?? 'answer')).toEqual(['notifications/message', 'answer']);
+    expect((info[0]?.params as Msg).level).toBe('info');
+    t.call('logging/setLevel', { level: 'debug' });
+    expect(call().map((m) => (m.params as Msg | undefined)?.level ?? 'answer')).toEqual([
+      'info',
+      'debug',
+      'answer',
+    ]);
+    t.call('logging/setLevel', { level: 'error' });
+    expect(call().map((m) => m.method ?? 'answer')).toEqual(['answer']);
+    expect(t.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+
   it('undeclared capabilities are -32601, and list_changed only with listChanged', () => {
     const t = session({ capabilities: { tools: {} } });
     t.handshake();

@@ -121,6 +121,29 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
     expect(gone.status).toBe(200);
   });
 
+  it('serves a request without MCP-Protocol-Version, and the referee flags it (2025-06-18 on)', async () => {
+    const init = await raw('POST', {}, INIT);
+    const session = init.session as string;
+    const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const withHeader = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    expect((await raw('POST', withHeader, initialized)).status).toBe(202);
+    const bare = await raw(
+      'POST',
+      { 'mcp-session-id': session },
+      JSON.stringify({ jsonrpc: '2.0', id: 41, method: 'ping' }),
+    );
+    // The server relies on the version negotiated at initialize, and answers.
+    expect(bare.status).toBe(200);
+    await vi.waitFor(() =>
+      expect(stderr).toMatch(
+        /referee: client->server ping #41: protocol-version-header \(error\): ping #41 was POSTed without the MCP-Protocol-Version header/,
+      ),
+    );
+    // The notification that carried it was not flagged.
+    expect(stderr).not.toMatch(/notifications\/initialized: protocol-version-header/);
+    await raw('DELETE', withHeader);
+  });
+
   it('takes a batch POSTed in a 2025-03-26 session, and only there (2025-03-26 basic/index › Batching)', async () => {
     const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const batch = JSON.stringify([

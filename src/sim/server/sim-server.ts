@@ -162,6 +162,8 @@ export class SimServer {
   readonly #seal: RequestStateSeal;
   /** The open subscriptions/listen streams (modern era). */
   readonly #listens = new ListenStreams();
+  /** The client chose a level with logging/setLevel (the handshake era). */
+  #levelSet = false;
   /** The logLevel the modern request being answered now set (null: it asked for no logs). */
   #requestLogLevel: string | null = null;
   /** Modern-only tools still offered (toggle_tool can withdraw them too). */
@@ -522,6 +524,7 @@ export class SimServer {
         return this.#complete(now, id, params);
       case 'logging/setLevel':
         this.logLevel = String(params.level);
+        this.#levelSet = true;
         return this.#reply(now, id, {});
       case 'subscriptions/listen':
         return this.#listen(now, id, params);
@@ -929,13 +932,17 @@ export class SimServer {
   }
 
   /**
-   * 2026-07-28 (server/utilities/logging › Per-request log level): a log message about the request
-   * being answered, only when that request set logLevel and the level is at or above it; sent
-   * before its answer and dropped with it on cancellation, never on a listen stream.
+   * A log message about the request being answered, sent before its answer and dropped with it on
+   * cancellation. 2026-07-28 (server/utilities/logging › Per-request log level): only when that
+   * request set logLevel and the level is at or above it, never on a listen stream.
    */
   #log(now: number, id: RequestId, level: string, data: JsonObject): void {
-    const asked = this.#requestLogLevel;
-    if (this.era !== 'modern' || asked === null || !this.#can('server.logging')) return;
+    // The handshake era: once the client chose a level (logging/setLevel), the server tells it
+    // about its work at that level and above (server/utilities/logging › Log Levels); before,
+    // what it logs is its own choice, and this server logs only what a lesson asks of it.
+    const asked =
+      this.era === 'modern' ? this.#requestLogLevel : this.#levelSet ? this.logLevel : null;
+    if (asked === null || !this.#can('server.logging')) return;
     if (LEVELS.indexOf(level) < LEVELS.indexOf(asked)) return;
     this.outbox.push({
       at: now,
