@@ -195,7 +195,7 @@ describe('the simulated server', () => {
     t.call('logging/setLevel', { level: 'info' });
     const info = call();
     expect(info.map((m) => m.method ?? 'answer')).toEqual(['notifications/message', 'answer']);
-    expect((info[0]?.params as Msg).level).toBe('info');
+    expect(((info[0]?.params ?? {}) as Msg).level).toBe('info');
     t.call('logging/setLevel', { level: 'debug' });
     expect(call().map((m) => (m.params as Msg | undefined)?.level ?? 'answer')).toEqual([
       'info',
