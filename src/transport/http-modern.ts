@@ -127,6 +127,8 @@ export class ModernHttp {
   readonly #log = new SessionLog({ keep: false });
   /** The tools the server offers now (toggle_tool changes it). */
   #tools: ToolName[];
+  /** The lines clients added to the notes resource (add_note). */
+  #notes: string[] = [];
   #count = 0;
   #opened = false;
 
@@ -186,7 +188,8 @@ export class ModernHttp {
     }
     let done = false;
     let streaming = false;
-    // The tool list is the server's: a change made by this request reaches the others' streams.
+    // The tool list and the notes are the server's: a change made by this request reaches the
+    // others' streams.
     const toolsChanged = (tools: readonly ToolName[]): number => {
       this.#tools = [...tools];
       let told = 0;
@@ -195,8 +198,23 @@ export class ModernHttp {
       }
       return told;
     };
+    const notesChanged = (notes: readonly string[]): number => {
+      this.#notes = [...notes];
+      let told = 0;
+      for (const other of this.#open.keys()) {
+        if (other !== live) other.act((server, at) => (told += server.takeNotes(at, notes)));
+      }
+      return told;
+    };
     const live: LiveServer = new LiveServer({
-      config: { ...options.config, tools: this.#tools, requestStateKey: this.#key, toolsChanged },
+      config: {
+        ...options.config,
+        tools: this.#tools,
+        notes: this.#notes,
+        requestStateKey: this.#key,
+        toolsChanged,
+        notesChanged,
+      },
       log: this.#log,
       clock: this.#clock,
       send: (item) => {

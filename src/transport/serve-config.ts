@@ -7,7 +7,7 @@ import {
   VERSION_ALIASES,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import { MODERN_ONLY_TOOLS, TOOL_NAMES } from '../sim/server/session-tools.js';
+import { SERVE_TOOLS, TOOL_NAMES } from '../sim/server/session-tools.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 
 /** What `mcp-sim serve` declares unless told otherwise. */
@@ -84,9 +84,9 @@ export function serveConfig(options: ServeOptions): ServerConfig | ServeProblem 
     versions: [...versions],
     capabilities,
     tools: [...TOOL_NAMES],
-    // A real client's way to make the tool list change and watch its listen stream be told.
-    modernTools: [...MODERN_ONLY_TOOLS],
+    // A real client's way to make the tool list and the notes change, and watch who is told.
+    serveTools: [...SERVE_TOOLS],
     instructions:
-      'The mcp-sim simulated server: tools calculator_arithmetic, weather_current, db_query (a read-only sample database), long_running_task (reports progress), summarize_text (needs sampling), collect_feedback (needs elicitation), list_project_roots (needs roots).',
+      'The mcp-sim simulated server: tools calculator_arithmetic, weather_current, db_query (a read-only sample database), long_running_task (reports progress), summarize_text (needs sampling), collect_feedback (needs elicitation), list_project_roots (needs roots), toggle_tool (changes the tool list: tools/list_changed), add_note (changes file:///project/notes.txt: resources/updated to whoever watches it).',
   };
 }

@@ -411,7 +411,81 @@ describe('subscriptions/listen (2026-07-28 basic/patterns/subscriptions)', () =>
     const legacy = new SimServer(serve({ era: 'legacy' }));
     expect(legacy.addTool(0, 'db_query')).toBe(false);
     expect(legacy.endListens(0)).toBe(0);
-    expect(legacy.toolDefinitions().map((x) => x.name)).not.toContain('toggle_tool');
+  });
+});
+
+describe("serve's own tools, in either era: toggle_tool and add_note", () => {
+  const init = (version = '2025-11-25') => ({
+    protocolVersion: version,
+    capabilities: {},
+    clientInfo: { name: 't', version: '1' },
+  });
+  /** A handshake-era session of the server serve runs, the handshake done. */
+  const legacy = (extra: Parameters<typeof session>[0] = {}) => {
+    const t = session({ era: 'legacy', ...extra });
+    t.send('initialize', init());
+    t.notify('notifications/initialized', {});
+    return t;
+  };
+  const NOTES = 'file:///project/notes.txt';
+  const readNotes = (t: ReturnType<typeof session>, params: Msg = {}) =>
+    ((resultOf(t.send('resources/read', { uri: NOTES, ...params })).contents as Msg[])[0] as Msg)
+      .text as string;
+
+  it('the handshake era offers both, and toggle_tool is announced (tools.listChanged)', () => {
+    const t = legacy();
+    const names = (resultOf(t.send('tools/list')).tools as Msg[]).map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining(['toggle_tool', 'add_note']));
+    const out = t.send('tools/call', { name: 'toggle_tool', arguments: { name: 'db_query' } });
+    expect(out.map((m) => m.method ?? 'answer')).toEqual([
+      'notifications/tools/list_changed',
+      'answer',
+    ]);
+    expect(textOf(resultOf(out))).toMatch(/db_query is withdrawn; the server sent/);
+    // serve's own tools are not toggled away.
+    const own = t.send('tools/call', { name: 'toggle_tool', arguments: { name: 'add_note' } });
+    expect(textOf(resultOf(own))).toMatch(/must be one of the other tools/);
+    expect([...t.serverViolations, ...t.clientViolations]).toEqual([]);
+  });
+
+  it('add_note changes the notes; a subscribed client is told, one that is not is told why not', () => {
+    const t = legacy();
+    const before = t.send('tools/call', { name: 'add_note', arguments: { text: 'first' } });
+    expect(before.map((m) => m.method ?? 'answer')).toEqual(['answer']);
+    expect(textOf(resultOf(before))).toMatch(/has not subscribed to file:\/\/\/project\/notes.txt/);
+    expect(readNotes(t)).toMatch(/\nfirst\n$/);
+    t.send('resources/subscribe', { uri: NOTES });
+    const after = t.send('tools/call', { name: 'add_note', arguments: { text: 'second' } });
+    expect(after.map((m) => m.method ?? 'answer')).toEqual([
+      'notifications/resources/updated',
+      'answer',
+    ]);
+    expect(readNotes(t)).toMatch(/\nfirst\nsecond\n$/);
+    const bad = t.send('tools/call', { name: 'add_note', arguments: {} });
+    expect(resultOf(bad).isError).toBe(true);
+    expect([...t.serverViolations, ...t.clientViolations]).toEqual([]);
+  });
+
+  it('2026-07-28: add_note is told on the listen streams that watch the notes', () => {
+    const t = session();
+    t.send('subscriptions/listen', {
+      notifications: { resourceSubscriptions: [NOTES] },
+      _meta: envelope(),
+    });
+    const out = t.send('tools/call', {
+      name: 'add_note',
+      arguments: { text: 'modern' },
+      _meta: envelope(),
+    });
+    expect(out.filter((m) => m.method === 'notifications/resources/updated')).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: NOTES, _meta: { [SUB]: 1 } },
+      },
+    ]);
+    expect(readNotes(t, { _meta: envelope() })).toMatch(/\nmodern\n$/);
+    expect(t.serverViolations).toEqual([]);
   });
 });
 

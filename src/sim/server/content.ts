@@ -83,11 +83,19 @@ export const ADDED_RESOURCE: Resource & { readonly text: string } = {
   text: '# To do\n\n- A forecast tool\n- Alerts for storms\n',
 };
 
-export function readResource(uri: string, notesVersion: number): string | undefined {
+/**
+ * A resource's text. The notes change: `notesVersion` updates a lesson made, then the lines a
+ * client added with `add_note` (serve).
+ */
+export function readResource(
+  uri: string,
+  notesVersion: number,
+  added: readonly string[] = [],
+): string | undefined {
   if (uri === 'file:///project/notes.txt') {
     const lines = ['Monday: agreed to add a forecast tool.'];
     for (let v = 1; v <= notesVersion; v++) lines.push(`Update ${v}: the calculator tool is live.`);
-    return `${lines.join('\n')}\n`;
+    return `${[...lines, ...added].join('\n')}\n`;
   }
   const fixed = RESOURCES.find((r) => r.uri === uri);
   if (fixed) return fixed.text;

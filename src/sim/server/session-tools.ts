@@ -59,6 +59,17 @@ export const SESSION_TOOLS = {
       required: ['name'],
     },
   },
+  add_note: {
+    name: 'add_note',
+    title: 'Add a note',
+    description:
+      'Adds a line to the resource file:///project/notes.txt, so the resource changes and the server tells whoever watches it (resources/subscribe, or a subscriptions/listen stream) with notifications/resources/updated.',
+    inputSchema: {
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+    },
+  },
 } as const satisfies Record<string, Tool>;
 
 export type SessionToolName = keyof typeof SESSION_TOOLS;
@@ -76,11 +87,13 @@ export const TOOL_NAMES = [
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /**
- * Tools `serve` offers on a modern connection only: `toggle_tool` lets a real client make the tool
- * list change, to watch a subscriptions/listen stream at work (a lesson has `add-tool` for that).
+ * Tools `serve` adds, in either era, so that a real client can make the server change what it
+ * announces (a lesson has `add-tool` and `update-notes` for that): `toggle_tool` changes the tool
+ * list (notifications/tools/list_changed), `add_note` the notes resource
+ * (notifications/resources/updated), to watch a subscription or a listen stream at work.
  */
-export const MODERN_ONLY_TOOLS = ['toggle_tool'] as const;
-export type ServerToolName = ToolName | (typeof MODERN_ONLY_TOOLS)[number];
+export const SERVE_TOOLS = ['toggle_tool', 'add_note'] as const;
+export type ServerToolName = ToolName | (typeof SERVE_TOOLS)[number];
 
 /** The part of JSON Schema the session tools' inputSchemas use. */
 type ArgSchema = { readonly type?: string; readonly minimum?: number; readonly maximum?: number };

@@ -56,6 +56,7 @@ import {
   longRunningPlan,
   SESSION_TOOLS,
   type ServerToolName,
+  TOOL_NAMES,
   type ToolName,
 } from './session-tools.js';
 
@@ -75,8 +76,8 @@ export type ServerConfig = {
    * 2026-07-28), `modern` answers an initialize with -32022.
    */
   readonly era?: ServerEra | undefined;
-  /** Tools offered on a modern connection only (serve: `toggle_tool`). */
-  readonly modernTools?: readonly ServerToolName[] | undefined;
+  /** Tools `serve` adds for a real client to drive changes (`toggle_tool`, `add_note`). */
+  readonly serveTools?: readonly ServerToolName[] | undefined;
   /**
    * The HMAC key that seals `requestState` (2026-07-28 basic/patterns/mrtr). Default: random per
    * server, so state from another process never verifies; lessons pass a fixed one to be
@@ -89,6 +90,10 @@ export type ServerConfig = {
    * Returns how many streams it told.
    */
   readonly toolsChanged?: ((tools: readonly ToolName[]) => number) | undefined;
+  /** The lines clients added to the notes so far (over HTTP, in other requests). */
+  readonly notes?: readonly string[] | undefined;
+  /** As `toolsChanged`, for the notes (`add_note`): who else watches them. */
+  readonly notesChanged?: ((notes: readonly string[]) => number) | undefined;
   /** How long an input_required round stays open, in ms of the server's clock (default 10 min). */
   readonly requestStateTtlMs?: number | undefined;
   /**
@@ -102,6 +107,9 @@ export type ServerConfig = {
 export type CacheHints = { readonly ttlMs: number; readonly cacheScope: 'public' | 'private' };
 
 const NO_CACHE: CacheHints = { ttlMs: 0, cacheScope: 'private' };
+
+/** The resource that changes: a lesson's `update-notes`, serve's `add_note`. */
+const NOTES_URI = 'file:///project/notes.txt';
 
 export type ServerEra = 'legacy' | 'modern' | 'dual';
 
@@ -166,19 +174,22 @@ export class SimServer {
   #levelSet = false;
   /** The logLevel the modern request being answered now set (null: it asked for no logs). */
   #requestLogLevel: string | null = null;
-  /** Modern-only tools still offered (toggle_tool can withdraw them too). */
-  #modernTools: ServerToolName[];
+  /** `serve`'s own tools still offered (toggle_tool can withdraw them too). */
+  #serveTools: ServerToolName[];
+  /** The lines `add_note` added to the notes resource. */
+  #notes: string[];
 
   constructor(config: ServerConfig) {
     this.config = config;
     this.tools = [...config.tools];
-    this.#modernTools = [...(config.modernTools ?? [])];
+    this.#serveTools = [...(config.serveTools ?? [])];
+    this.#notes = [...(config.notes ?? [])];
     this.#seal = new RequestStateSeal(config.requestStateKey ?? randomStateKey());
   }
 
-  /** The tools this connection offers: a modern one also gets the modern-only tools. */
+  /** The tools this connection offers: the lesson's or serve's, then serve's own. */
   #offered(): ServerToolName[] {
-    return this.era === 'modern' ? [...this.tools, ...this.#modernTools] : this.tools;
+    return this.#serveTools.length > 0 ? [...this.tools, ...this.#serveTools] : this.tools;
   }
 
   #can(path: Parameters<typeof hasCapability>[1]): boolean {
@@ -509,7 +520,7 @@ export class SimServer {
       case 'resources/subscribe':
       case 'resources/unsubscribe': {
         const uri = String(params.uri);
-        if (readResource(uri, this.notesVersion) === undefined) {
+        if (readResource(uri, this.notesVersion, this.#notes) === undefined) {
           return this.#fail(now, id, -32002, 'Resource not found', { uri });
         }
         if (method === 'resources/subscribe') this.subscriptions.add(uri);
@@ -541,7 +552,7 @@ export class SimServer {
     const honoured = honour(isObject(params.notifications) ? params.notifications : {}, {
       listChanged: (flag) => this.#can(LIST_CHANGED[flag][1] as CapabilityPath),
       subscribe: this.#can('server.resources.subscribe'),
-      knows: (uri) => readResource(uri, this.notesVersion) !== undefined,
+      knows: (uri) => readResource(uri, this.notesVersion, this.#notes) !== undefined,
     });
     this.#listens.open(id, honoured);
     this.outbox.push({ at: now, about: id, message: acknowledgement(id, honoured) });
@@ -672,6 +683,7 @@ export class SimServer {
     const bad = checkSessionToolArgs(name as keyof typeof SESSION_TOOLS, args);
     if (bad !== null) return this.#reply(now, id, text(bad, true) as JsonObject);
     if (name === 'toggle_tool') return this.#toggleTool(now, id, args);
+    if (name === 'add_note') return this.#addNote(now, id, String(args.text));
     if (isInputTool(name)) {
       if (this.era === 'modern') return this.#inputRound(now, id, name, args, params);
       return this.#askClient(now, id, name, args);
@@ -739,9 +751,10 @@ export class SimServer {
   /** toggle_tool: withdraws another tool or offers it again, and announces the change. */
   #toggleTool(now: number, id: RequestId, args: JsonObject) {
     const target = String(args.name);
-    const known = [...Object.keys(PURE_TOOLS), ...Object.keys(SESSION_TOOLS)];
-    if (target === 'toggle_tool' || !known.includes(target)) {
-      const others = known.filter((n) => n !== 'toggle_tool').join(', ');
+    // The tools a lesson can offer; serve's own two stay (toggle_tool and add_note).
+    const known: readonly string[] = TOOL_NAMES;
+    if (!known.includes(target)) {
+      const others = known.join(', ');
       return this.#reply(
         now,
         id,
@@ -794,7 +807,7 @@ export class SimServer {
     const body =
       this.resourceAdded && uri === ADDED_RESOURCE.uri
         ? ADDED_RESOURCE.text
-        : readResource(uri, this.notesVersion);
+        : readResource(uri, this.notesVersion, this.#notes);
     if (body === undefined) {
       // 2026-07-28 retired -32002: a missing resource is invalid params.
       const code = this.era === 'modern' ? -32602 : -32002;
@@ -848,8 +861,8 @@ export class SimServer {
 
   /** Offers one more tool; announces it when the server declared tools.listChanged. */
   addTool(now: number, name: ServerToolName): boolean {
-    const modernOnly = (this.config.modernTools ?? []).includes(name);
-    const list = modernOnly ? this.#modernTools : this.tools;
+    const own = (this.config.serveTools ?? []).includes(name);
+    const list = own ? this.#serveTools : this.tools;
     if (!list.includes(name)) list.push(name as ToolName);
     return this.#toolsChanged(now);
   }
@@ -857,7 +870,7 @@ export class SimServer {
   /** Withdraws a tool; announces it as addTool does. */
   removeTool(now: number, name: ServerToolName): boolean {
     this.tools = this.tools.filter((t) => t !== name);
-    this.#modernTools = this.#modernTools.filter((t) => t !== name);
+    this.#serveTools = this.#serveTools.filter((t) => t !== name);
     return this.#toolsChanged(now);
   }
 
@@ -918,18 +931,52 @@ export class SimServer {
   /** Changes the notes resource; tells a subscribed client. */
   updateNotes(now: number): boolean {
     this.notesVersion += 1;
-    const uri = 'file:///project/notes.txt';
+    return this.#notesChanged(now) > 0;
+  }
+
+  /**
+   * The notes changed: who watches them is told. Legacy: a client that subscribed, when the server
+   * declared resources.subscribe; 2026-07-28: this connection's listen streams that named the URI.
+   * Returns how many were told.
+   */
+  #notesChanged(now: number): number {
+    const uri = NOTES_URI;
     if (this.era === 'modern') {
       const ids = this.#listens.watching(uri);
       this.#tellStreams(now, ids, 'notifications/resources/updated', { uri });
-      return ids.length > 0;
+      return ids.length;
     }
     if (this.subscriptions.has(uri) && this.#can('server.resources.subscribe')) {
       this.#notify(now, 'notifications/resources/updated', { uri });
-      return true;
+      return 1;
     }
-    return false;
+    return 0;
   }
+
+  /**
+   * The notes are now `notes` (over HTTP another request added a line): this connection's own
+   * listen streams watching them are told. Returns how many.
+   */
+  takeNotes(now: number, notes: readonly string[]): number {
+    this.#notes = [...notes];
+    return this.#notesChanged(now);
+  }
+
+  /** add_note: one more line in the notes resource, and whoever watches it is told. */
+  #addNote(now: number, id: RequestId, line: string) {
+    this.#notes.push(line);
+    const told = this.#notesChanged(now) + (this.config.notesChanged?.(this.#notes) ?? 0);
+    const how =
+      told > 0
+        ? 'the server sent notifications/resources/updated'
+        : this.era === 'modern'
+          ? `no subscriptions/listen stream named ${NOTES_URI} in resourceSubscriptions, so nobody was told`
+          : this.#can('server.resources.subscribe')
+            ? `the client has not subscribed to ${NOTES_URI} (resources/subscribe), so it was not told`
+            : 'the client was not told (resources.subscribe not declared)';
+    this.#reply(now, id, text(`Added to notes.txt; ${how}.`) as JsonObject);
+  }
+
 
   /**
    * A log message about the request being answered, sent before its answer and dropped with it on
