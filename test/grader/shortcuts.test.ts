@@ -42,6 +42,25 @@ describe('shortcuts score less than full points', () => {
     expect(late?.message.en).toMatch(/no progress after the result; saw 1 after it/);
   });
 
+  it('a requestState that carries the secret itself (base64url), not an HMAC keyed with it', async () => {
+    // Every tamper test of old passes: the state is refused when changed, made up or presented
+    // under another secret; but any client that reads one can seal its own.
+    let leaky = patch(
+      solution('09-multi-round-trip', 'deploy.ts'),
+      'await mac(secret, body)}`;',
+      'toBase64url(encoder.encode(secret))}`;',
+    );
+    leaky = patch(
+      leaky,
+      'if (!sameText(tag, await mac(secret, body))) {',
+      'if (!sameText(tag, toBase64url(encoder.encode(secret)))) {',
+    );
+    const result = await grade('09-multi-round-trip', { 'deploy.ts': leaky });
+    expect(failed(result)).toEqual(['tampered-state-rejected']);
+    const check = result.checks.find((c) => c.name === 'tampered-state-rejected');
+    expect(check?.message.en).toMatch(/carries ctx.secret itself, readable/);
+  });
+
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
     expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);

@@ -133,6 +133,27 @@ describe('SimServer in the 2026-07-28 era', () => {
     });
   });
 
+  it('a malformed clientInfo or clientCapabilities is -32602 naming the field, as the referee judges it (invalid-params)', () => {
+    const { send, clientViolations } = session('dual');
+    const info = errorOf(
+      send('tools/list', {
+        _meta: { ...envelope(), 'io.modelcontextprotocol/clientInfo': { name: 'x' } },
+      }),
+    );
+    expect(info.code).toBe(-32602);
+    expect(info.message).toMatch(/clientInfo.*'version'/);
+    const caps = errorOf(
+      send('tools/list', { _meta: { ...envelope(), [CAPS]: { sampling: 'yes' } } }),
+    );
+    expect(caps.code).toBe(-32602);
+    expect(caps.message).toMatch(/clientCapabilities\/sampling must be object/);
+    // The referee flags both requests for the same reason the server refused them.
+    expect(clientViolations).toEqual(['invalid-params', 'invalid-params']);
+    // Without clientInfo (a SHOULD, not a MUST) the request is served.
+    const { 'io.modelcontextprotocol/clientInfo': _, ...bare } = envelope();
+    expect(resultOf(send('tools/list', { _meta: bare })).tools).toBeDefined();
+  });
+
   it('a method of another revision, named with a version it does not serve: -32022 first, so the client learns the versions', () => {
     const { send } = session('dual');
     send('server/discover', { _meta: envelope() });

@@ -216,6 +216,33 @@ export function tamperedStates(state: string): string[] {
 }
 
 /**
+ * Does the state carry the secret itself, readable: as it is, or in a part (split at `.`, `|`,
+ * `:`) decoded from base64, base64url or hex? Then any client that reads one state can seal its
+ * own, and no check on the server can tell: the secret has to stay the server's (an HMAC keyed
+ * with it proves the state without showing it).
+ */
+export function revealsSecret(state: string, secret: string): boolean {
+  const readable = (text: string) => text.includes(secret);
+  if (readable(state)) return true;
+  for (const part of [state, ...state.split(/[.|:]/)]) {
+    const decoded: string[] = [];
+    if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(part)) {
+      decoded.push(Buffer.from(part, 'base64url').toString('latin1'));
+      decoded.push(Buffer.from(part, 'base64').toString('latin1'));
+    }
+    if (/^(?:[0-9a-fA-F]{2})+$/.test(part))
+      decoded.push(Buffer.from(part, 'hex').toString('latin1'));
+    try {
+      decoded.push(decodeURIComponent(part));
+    } catch {
+      // not URL-encoded
+    }
+    if (decoded.some(readable)) return true;
+  }
+  return false;
+}
+
+/**
  * The state with `tampered: true` added where its content is: in the object with the most plain
  * values (the deeper one on a tie). A flat unsigned state gets it at the top; a signed envelope
  * such as `{ p: {…}, mac }` gets it inside `p`, the signed part, so a server that verifies `p`
@@ -575,6 +602,14 @@ export const mrtrRubric: Rubric = {
           ),
         ),
       );
+      if (revealsSecret(held.state, secret)) {
+        tamperReasons.unshift(
+          bi(
+            `the requestState ${JSON.stringify(held.state)} carries ctx.secret itself, readable: any client that reads one state can seal a state of its own, so no check on the server can tell a forged one; seal it with an HMAC keyed with the secret, which proves the state without showing the secret`,
+            `requestState ${JSON.stringify(held.state)} 里带着 ctx.secret 本身，可以直接读出：任何读到一个状态的客户端都能自己封装出新的状态，服务器的任何检查都无法识别伪造；请用以该密钥为键的 HMAC 封装，它能证明状态而不暴露密钥`,
+          ),
+        );
+      }
       const tamperWhy = first(...tamperReasons, refereeSays(d.conn), refereeSays(stranger.conn));
       ctx.record('tampered-state-rejected', tamperWhy === null, tamperWhy ?? OK);
 

@@ -5,6 +5,7 @@ import type { ListFlag } from './listen.js';
 
 export {
   CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
   carriesEnvelope,
   LOG_LEVEL_META,
   PROTOCOL_VERSION_META,

@@ -41,6 +41,7 @@ import { RequestStateSeal, randomStateKey, STATE_TTL_MS } from './request-state.
 import {
   CACHEABLE,
   CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
   carriesEnvelope,
   LEVELS,
   LIST_CHANGED,
@@ -107,6 +108,21 @@ export type ServerConfig = {
 export type CacheHints = { readonly ttlMs: number; readonly cacheScope: 'public' | 'private' };
 
 const NO_CACHE: CacheHints = { ttlMs: 0, cacheScope: 'private' };
+
+/** The first issue of a modern request's `clientInfo` or `clientCapabilities`, if any. */
+function envelopeIssueOf(meta: JsonObject): SchemaIssue | undefined {
+  const token = (key: string) => `/params/_meta/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return (
+    defIssues(
+      'ClientCapabilities',
+      meta[CLIENT_CAPABILITIES_META],
+      token(CLIENT_CAPABILITIES_META),
+    )[0] ??
+    (CLIENT_INFO_META in meta
+      ? defIssues('Implementation', meta[CLIENT_INFO_META], token(CLIENT_INFO_META))[0]
+      : undefined)
+  );
+}
 
 /** The resource that changes: a lesson's `update-notes`, serve's `add_note`. */
 const NOTES_URI = 'file:///project/notes.txt';
@@ -469,6 +485,11 @@ export class SimServer {
         requested: version,
       });
     }
+    // The envelope's values as the schema types them (RequestMetaObject): a malformed one is
+    // invalid params, as SDK v2's server answers it (its envelope schema), and as the referee
+    // judges the request (invalid-params).
+    const envelopeIssue = envelopeIssueOf(meta);
+    if (envelopeIssue) return this.#invalidParams(now, id, envelopeIssue);
     const needs = MODERN_SERVED_BY[method];
     if (needs === undefined || (needs !== null && !this.#can(needs))) {
       return this.#fail(now, id, -32601, `Method not found: ${method}`);
@@ -976,7 +997,6 @@ export class SimServer {
             : 'the client was not told (resources.subscribe not declared)';
     this.#reply(now, id, text(`Added to notes.txt; ${how}.`) as JsonObject);
   }
-
 
   /**
    * A log message about the request being answered, sent before its answer and dropped with it on
