@@ -125,7 +125,14 @@ export function parseLine(text: string): ParsedLine {
   const host = HOST_LOG.exec(trimmed);
   if (host) {
     const json = trimmed.slice(host.index + host[0].length);
-    const logged = parseJson(json);
+    let logged = parseJson(json);
+    if (!logged.ok) {
+      // Claude Desktop ends each such line with its own trailer (` { metadata: undefined }`):
+      // the message is the first whole JSON value, and what the host adds after it is not ours.
+      const head = firstJsonValue(json);
+      const retried = head === null ? null : parseJson(head);
+      if (retried?.ok) logged = retried;
+    }
     if (!logged.ok) {
       return {
         kind: 'problem',
@@ -140,4 +147,32 @@ export function parseLine(text: string): ParsedLine {
   const { en: message, zh: messageZh } = notJson(parsed.error);
   if (first === '{' || first === '[') return { kind: 'problem', message, messageZh };
   return { kind: 'chatter', message, messageZh };
+}
+
+/**
+ * The first JSON object or array at the start of `text` (leading blanks skipped), as text: up to
+ * its matching close bracket, strings and their escapes respected; null when it does not start
+ * with one or never closes.
+ */
+function firstJsonValue(text: string): string | null {
+  const start = text.search(/\S/);
+  const open = text[start];
+  if (start < 0 || (open !== '{' && open !== '[')) return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
+      depth -= 1;
+      if (depth === 0) return text.slice(start, i + 1);
+    }
+  }
+  return null;
 }

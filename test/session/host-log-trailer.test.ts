@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseLine, readTranscript, SessionLog, splitLines } from '../../src/session/index.js';
+
+// Lines as Claude Desktop writes them to mcp-server-<name>.log (2025 builds): each ends with the
+// logger's own trailer after the message.
+const LOG = [
+  '2026-11-29T12:00:00.000Z [weather] [info] Initializing server... { metadata: undefined }',
+  '2026-11-29T12:00:00.010Z [weather] [info] Message from client: {"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-ai","version":"0.1.0"}},"jsonrpc":"2.0","id":0} { metadata: undefined }',
+  '2026-11-29T12:00:00.200Z [weather] [info] Message from server: {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"weather","version":"1.0.0"}}} { metadata: undefined }',
+  '2026-11-29T12:00:00.210Z [weather] [info] Message from client: {"method":"notifications/initialized","jsonrpc":"2.0"} { metadata: undefined }',
+  '2026-11-29T12:00:00.300Z [weather] [info] Message from client: {"method":"tools/list","params":{},"jsonrpc":"2.0","id":1} { metadata: undefined }',
+  '2026-11-29T12:00:00.400Z [weather] [info] Message from server: {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a}b\\"{","inputSchema":{"type":"object"}}]}} { metadata: undefined }',
+].join('\n');
+
+describe('a host log whose lines carry a trailer after the message (Claude Desktop)', () => {
+  it('reads the message, the first whole JSON value after the marker, and ignores the trailer', () => {
+    const steps = [...readTranscript(splitLines(LOG), new SessionLog())];
+    const messages = steps.filter((s) => s.kind === 'message');
+    expect(messages.map((s) => s.line)).toEqual([2, 3, 4, 5, 6]);
+    expect(messages.flatMap((s) => s.verdict?.violations ?? [])).toEqual([]);
+    expect(steps.filter((s) => s.kind === 'unreadable')).toEqual([]);
+    // Brackets and quotes inside strings do not end the message early.
+    const last = messages.at(-1)?.message as { result: { tools: { name: string }[] } };
+    expect(last.result.tools[0]?.name).toBe('a}b"{');
+  });
+
+  it('a message that never closes is still reported as not valid JSON', () => {
+    const broken = parseLine(
+      'x [info] Message from client: {"jsonrpc":"2.0","id":1 { metadata: undefined }',
+    );
+    expect(broken).toMatchObject({
+      kind: 'problem',
+      message: expect.stringMatching(/^the logged message is not valid JSON/),
+    });
+  });
+});
