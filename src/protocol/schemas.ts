@@ -13,7 +13,6 @@ import {
   ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
   ElicitResultSchema,
-  EmptyResultSchema,
   GetPromptRequestSchema,
   GetPromptResultSchema,
   GetTaskPayloadRequestSchema,
@@ -43,6 +42,7 @@ import {
   ReadResourceResultSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
+  ResultSchema,
   RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
   SubscribeRequestSchema,
@@ -73,10 +73,18 @@ type MethodSchemas = { readonly message: Schema; readonly result?: readonly Sche
  * Every catalogued method mapped to the official SDK schemas of its message and of its result. No MCP
  * schema is written by hand here: these are the zod schemas `@modelcontextprotocol/sdk` ships.
  */
+/**
+ * The result of ping, resources/subscribe, resources/unsubscribe and logging/setLevel. The spec's
+ * `EmptyResult` is `Result` (schema.ts: `export type EmptyResult = Result`): any object, `_meta`
+ * and other keys allowed. The SDK's EmptyResultSchema is `ResultSchema.strict()`, which refuses
+ * any other key; the referee follows the spec, so the plain ResultSchema judges these results.
+ */
+const EMPTY_RESULT = ResultSchema;
+
 const SCHEMAS: Record<HandshakeMethodName, MethodSchemas> = {
   initialize: { message: InitializeRequestSchema, result: [InitializeResultSchema] },
   'notifications/initialized': { message: InitializedNotificationSchema },
-  ping: { message: PingRequestSchema, result: [EmptyResultSchema] },
+  ping: { message: PingRequestSchema, result: [EMPTY_RESULT] },
   'notifications/cancelled': { message: CancelledNotificationSchema },
   'notifications/progress': { message: ProgressNotificationSchema },
   'tools/list': { message: ListToolsRequestSchema, result: [ListToolsResultSchema] },
@@ -91,14 +99,14 @@ const SCHEMAS: Record<HandshakeMethodName, MethodSchemas> = {
     result: [ListResourceTemplatesResultSchema],
   },
   'resources/read': { message: ReadResourceRequestSchema, result: [ReadResourceResultSchema] },
-  'resources/subscribe': { message: SubscribeRequestSchema, result: [EmptyResultSchema] },
-  'resources/unsubscribe': { message: UnsubscribeRequestSchema, result: [EmptyResultSchema] },
+  'resources/subscribe': { message: SubscribeRequestSchema, result: [EMPTY_RESULT] },
+  'resources/unsubscribe': { message: UnsubscribeRequestSchema, result: [EMPTY_RESULT] },
   'notifications/resources/updated': { message: ResourceUpdatedNotificationSchema },
   'notifications/resources/list_changed': { message: ResourceListChangedNotificationSchema },
   'prompts/list': { message: ListPromptsRequestSchema, result: [ListPromptsResultSchema] },
   'prompts/get': { message: GetPromptRequestSchema, result: [GetPromptResultSchema] },
   'notifications/prompts/list_changed': { message: PromptListChangedNotificationSchema },
-  'logging/setLevel': { message: SetLevelRequestSchema, result: [EmptyResultSchema] },
+  'logging/setLevel': { message: SetLevelRequestSchema, result: [EMPTY_RESULT] },
   'notifications/message': { message: LoggingMessageNotificationSchema },
   'completion/complete': { message: CompleteRequestSchema, result: [CompleteResultSchema] },
   'roots/list': { message: ListRootsRequestSchema, result: [ListRootsResultSchema] },
