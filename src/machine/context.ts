@@ -157,6 +157,11 @@ export type SessionContext = {
   readonly ruleVersion: KnownVersion;
   /** The era the machine's state is in (null before the first message); its states write it. */
   readonly era: Era | null;
+  /**
+   * The session has been in the modern era (an initialize after it is a client falling back to
+   * the handshake: era-mixed judges it in the handshake era too).
+   */
+  readonly wasModern: boolean;
   /** The source said the session is modern before its first message (`SessionInput.era`). */
   readonly opensModern: boolean;
   /** The server/discover probe that opened the session, if one did, and what came of it. */
@@ -212,6 +217,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     rules: ruleSets[ruleVersion] ?? null,
     ruleVersion,
     era: null,
+    wasModern: false,
     opensModern: input.era === 'modern',
     probe: { id: null, status: 'none' },
     discover: null,

@@ -44,7 +44,8 @@ export type SessionEra = 'legacy' | 'modern' | 'dual';
 export function sessionEra(ctx: SessionContext): SessionEra | null {
   if (ctx.era === null) return null;
   if (ctx.era === 'modern') return 'modern';
-  return ctx.probe.status === 'none' ? 'legacy' : 'dual';
+  // Legacy after a probe, or after modern traffic on the same connection: both eras met.
+  return ctx.probe.status === 'none' && !ctx.wasModern ? 'legacy' : 'dual';
 }
 
 /** What an observer may know of the session after a step: declarations, version, pending. */

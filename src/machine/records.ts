@@ -2,6 +2,7 @@ import {
   type HandshakeVersion,
   isObject,
   isStatelessVersion,
+  LATEST_HANDSHAKE_VERSION,
   LATEST_STATELESS_VERSION,
   type RequestId,
   resolveVersion,
@@ -285,7 +286,32 @@ export function endSubscription(ctx: SessionContext, msg: ModelMessage): Update 
 
 /** The machine's era states stamp their era as they are entered; reports read it from here. */
 export function enterEra(era: Era): Update {
-  return { era };
+  return era === 'modern' ? { era, wasModern: true } : { era };
+}
+
+/**
+ * An initialize on a modern connection: what it offers is noted (as `openHandshake` does), while
+ * the modern era's rules still judge the session. Should the server take it up (a dual-era server
+ * MAY serve both eras on one connection, basic/versioning › Backward Compatibility), the
+ * handshake era goes on from this offer; a modern-only server refuses it with a modern error.
+ */
+export function noteInitialize(ctx: SessionContext, msg: ModelMessage): Update {
+  const { handshake, capabilities, info } = openHandshake(ctx, msg);
+  return {
+    ...(handshake ? { handshake } : {}),
+    ...(capabilities ? { capabilities } : {}),
+    ...(info ? { info } : {}),
+  };
+}
+
+/**
+ * The server took up an initialize on a modern connection: the handshake era's rules judge the
+ * session from its answer on, those of the revision the client offered (else the latest with a
+ * handshake).
+ */
+export function adoptHandshakeRules(ctx: SessionContext): Update {
+  const offered = resolveVersion(ctx.handshake.offeredVersion);
+  return withRuleVersion(ctx, offered ?? LATEST_HANDSHAKE_VERSION);
 }
 
 /**
@@ -307,6 +333,21 @@ export function startProbe(_ctx: SessionContext, msg: ModelMessage): Update {
 /** The probe's answer: modern (a DiscoverResult or a recognised modern error) or failed. */
 export function concludeProbe(ctx: SessionContext, modern: boolean): Update {
   return { probe: { ...ctx.probe, status: modern ? 'modern' : 'failed' } };
+}
+
+/**
+ * A -32022 answer to the probe lists the versions the server serves (`data.supported`): what the
+ * client may retry with (basic/versioning › Protocol Version Negotiation).
+ */
+export function recordSupported(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'error') return {};
+  const data = msg.envelope.error.data;
+  const supported = isObject(data) && Array.isArray(data.supported) ? data.supported : null;
+  if (supported === null) return {};
+  const versions = supported.filter((v): v is string => typeof v === 'string');
+  return {
+    discover: { supportedVersions: versions, capabilities: ctx.discover?.capabilities ?? null },
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import { judge } from './judge.js';
 import {
   abandonRequest,
+  adoptHandshakeRules,
   adoptModernRules,
   cancelRequest,
   completeRequest,
@@ -34,11 +35,13 @@ import {
   handOutProgressToken,
   markClosed,
   markInitialized,
+  noteInitialize,
   noteModernRefusal,
   noteServerInfo,
   openHandshake,
   recordDiscover,
   recordProgress,
+  recordSupported,
   rememberBrokenRequest,
   rememberRequest,
   startProbe,
@@ -200,6 +203,7 @@ export const refereeSetup = setup({
       assertEvent(event, 'client.request');
       return adoptModernRules(context, event);
     }),
+    adoptHandshakeRules: assign(({ context }) => adoptHandshakeRules(context)),
     /** The phase states stamp their phase as they are entered; reports read it from here. */
     enterPhase: assign((_, params: { readonly phase: Phase }) => ({ phase: params.phase })),
     /** The era states stamp their era as they are entered. */
@@ -299,6 +303,11 @@ export const refereeSetup = setup({
       assertEvent(event, REQUESTS);
       return judged(context, event, rememberRequest);
     }),
+    /** An initialize on a modern connection: judged (era-mixed), kept, and its offer noted. */
+    judgeModernInitialize: assign(({ context, event }) => {
+      assertEvent(event, 'client.initialize');
+      return judged(context, event, rememberRequest, noteInitialize);
+    }),
     /** A modern answer: a round opened or a stream ended, the request done, what the server said of itself. */
     judgeModernAnswer: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
@@ -346,7 +355,7 @@ export const refereeSetup = setup({
     /** A recognised modern error to the probe (-32022…): the session stays modern. */
     judgeModernProbeError: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, probeModern);
+      return judged(context, event, completeRequest, recordSupported, probeModern);
     }),
     /** Any other error to the probe: a legacy server; the client may fall back to initialize. */
     judgeFailedProbe: assign(({ context, event }) => {

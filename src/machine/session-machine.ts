@@ -83,8 +83,8 @@ const HANDSHAKE_MESSAGES = {
 const MODERN_MESSAGES = {
   'client.request': { actions: 'judgeModernRequest' },
   // initialize and initialized do not exist in 2026-07-28: judged (era-mixed), the request kept so
-  // that its answer is not taken for a stray one.
-  'client.initialize': { actions: 'judgeForeignRequest' },
+  // that its answer is not taken for a stray one, and the initialize's offer noted.
+  'client.initialize': { actions: 'judgeModernInitialize' },
   'client.initialized': { actions: 'judge' },
   // A server sends no requests in 2026-07-28; kept all the same, so the client's answer is judged
   // as an answer.
@@ -96,6 +96,14 @@ const MODERN_MESSAGES = {
   'client.cancelled': { actions: 'judgeModernCancelled' },
   'server.cancelled': { actions: 'judgeModernCancelled' },
   'server.result': [
+    // A dual-era server took up the client's fallback (it MAY serve both eras on one connection,
+    // basic/versioning › Backward Compatibility): the connection goes on in the handshake era,
+    // its answer judged there, as the client waiting for it.
+    {
+      guard: 'answersInitialize',
+      target: '#session.legacy.handshake.client.initialization.awaitingResult',
+      actions: ['adoptHandshakeRules', 'replay'],
+    },
     { guard: 'answersOpenRequest', actions: 'judgeModernAnswer' },
     { actions: 'judge' },
   ],

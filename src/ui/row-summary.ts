@@ -97,13 +97,21 @@ function notificationSummary(
   }
 }
 
-/** `+456ms`, `+1.25s`, `+12.3s`, `+125s`, `+21m`: at most six columns, for the time column. */
+/**
+ * `+456ms`, `+1.25s`, `+12.3s`, `+125s`, `+21m`, `+30h`, `+12d`: at most six columns, for the
+ * time column (a recording's `t_ms` can be anything: past 9999 days it says so).
+ */
 export function formatTime(ms: number): string {
-  const t = Math.max(0, ms);
+  const t = Number.isFinite(ms) ? Math.max(0, ms) : 0;
   if (t < 999.5) return `+${Math.round(t)}ms`;
   const s = t / 1000;
   if (s < 9.995) return `+${s.toFixed(2)}s`;
   if (s < 99.95) return `+${s.toFixed(1)}s`;
   if (s < 999.5) return `+${Math.round(s)}s`;
-  return `+${Math.round(s / 60)}m`;
+  const m = s / 60;
+  if (m < 99.5) return `+${Math.round(m)}m`;
+  const h = m / 60;
+  if (h < 99.5) return `+${Math.round(h)}h`;
+  const d = h / 24;
+  return d < 9999.5 ? `+${Math.round(d)}d` : '>9999d';
 }

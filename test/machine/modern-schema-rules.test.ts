@@ -91,6 +91,80 @@ describe('the era decision on real probe outcomes', () => {
   });
 });
 
+describe('a fallback to initialize that a dual-era server takes up (basic/versioning › Backward Compatibility)', () => {
+  const each = (run: {
+    reports: readonly { era: string; violations: readonly { rule: string }[] }[];
+  }) => run.reports.map((r) => `${r.era}${r.violations.map((v) => ` ${v.rule}`).join('')}`);
+
+  it('after a DiscoverResult: the initialize is era-mixed, its accepted answer and all after are the handshake era', () => {
+    const run = discovered()
+      .handshake()
+      .client(rpc.request(2, 'tools/list'))
+      .server(rpc.result(2, { tools: [] }))
+      .run();
+    expect(each(run)).toEqual([
+      'modern',
+      'modern',
+      'modern era-mixed',
+      'legacy',
+      'legacy',
+      'legacy',
+      'legacy',
+    ]);
+    const context = run.referee.snapshot().context;
+    expect(sessionEra(context)).toBe('dual');
+    expect(context.handshake.negotiatedVersion).toBe('2025-11-25');
+  });
+
+  it('after a modern opening without a probe: the same, and both eras met on the connection', () => {
+    const run = session()
+      .client(modernRequest(1, 'tools/list'))
+      .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' }))
+      .handshake()
+      .run();
+    expect(each(run)).toEqual(['modern', 'modern', 'modern era-mixed', 'legacy', 'legacy']);
+    expect(sessionEra(run.referee.snapshot().context)).toBe('dual');
+  });
+
+  it('a modern-only server refuses it: the connection stays modern', () => {
+    const run = discovered()
+      .initialize()
+      .server(unsupported(0, ['2026-07-28'], '2025-11-25'))
+      .run();
+    expect(each(run).slice(2)).toEqual(['modern era-mixed', 'modern']);
+    expect(sessionEra(run.referee.snapshot().context)).toBe('modern');
+  });
+
+  it('a -32022 to the probe that names only revisions with a handshake: initialize is the way there', () => {
+    const run = probeWith(['2025-11-25']).handshake().run();
+    expect(run.reports.flatMap((r) => r.violations)).toEqual([]);
+    // The same answer naming 2026-07-28 too: the client should retry modern, not fall back.
+    expect(rules(probeWith(['2026-07-28', '2025-11-25']).initialize().run())).toEqual([
+      'era-mixed',
+    ]);
+  });
+});
+
+/** A probe answered -32022 listing `supported`. */
+function probeWith(supported: readonly string[]) {
+  return session()
+    .client(modernRequest('p', 'server/discover'))
+    .server(unsupported('p', supported, '2027-01-01'));
+}
+
+/** A -32022 UnsupportedProtocolVersionError with its data. */
+function unsupported(id: string | number, supported: readonly string[], requested: string) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: -32022,
+      message: 'Unsupported protocol version',
+      data: { supported, requested },
+    },
+  };
+}
+
 describe('error codes per revision (2026-07-28 basic/index › Error Codes)', () => {
   const answer = (code: number) =>
     discovered()

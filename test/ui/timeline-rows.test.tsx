@@ -116,6 +116,9 @@ describe('a timeline row: time, summary, mark', () => {
       '+125s',
       '+60m',
     ]);
+    // Past 99 minutes hours, past 99 hours days; never wider than six columns, whatever t_ms says.
+    const long = [90_000_000, 1_500 * 60_000, 400 * 86_400_000, 1e308, Number.NaN, -5];
+    expect(long.map(formatTime)).toEqual(['+25h', '+25h', '+400d', '>9999d', '+0ms', '+0ms']);
   });
 
   it('a real recording keeps its clock too (test/fixtures/real)', () => {

@@ -1,4 +1,10 @@
-import { CATALOGUE, isCatalogued, type MethodEntry, versionAtLeast } from '../../protocol/index.js';
+import {
+  CATALOGUE,
+  isCatalogued,
+  isStatelessVersion,
+  type MethodEntry,
+  versionAtLeast,
+} from '../../protocol/index.js';
 import { calledMethod, carriesModernEnvelope, extensionOfCall } from '../facts.js';
 import type { RuleRow } from './rule.js';
 
@@ -29,6 +35,19 @@ export const ERA_RULES = [
         // After a modern answer to the probe, stdio › Backward Compatibility says "Do not fall
         // back to initialize"; without one, the connection only opened modern, and a dual-era
         // server "MAY serve both eras concurrently on the same endpoint or process" (versioning).
+        // A -32022 to the probe that names only revisions with a handshake: initialize is the
+        // way to the version it serves (basic/versioning › Protocol Version Negotiation: retry
+        // with one of the supported versions).
+        const supported = ctx.discover?.supportedVersions;
+        if (
+          ctx.probe.status === 'modern' &&
+          msg.type === 'client.initialize' &&
+          supported &&
+          supported.length > 0 &&
+          !supported.some(isStatelessVersion)
+        ) {
+          return null;
+        }
         if (ctx.probe.status === 'modern') {
           return {
             en: `"${msg.method}" after the server answered server/discover as a modern server: a dual-era client does not fall back to the handshake then ("Do not fall back to initialize"), and a modern-only server refuses it (2026-07-28 has no ${msg.method})`,
