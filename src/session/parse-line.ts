@@ -120,6 +120,16 @@ export function parseLine(text: string): ParsedLine {
         ...(read ? { headers: read.headers } : {}),
       };
     }
+    if (isObject(value) && 'message' in value && !('jsonrpc' in value)) {
+      // A wrapped line without its direction: say so, not what the wrapper lacks as a message.
+      return {
+        kind: 'problem',
+        message:
+          'a wrapped line needs "direction" ("client->server" or "server->client") beside "message"',
+        messageZh:
+          '包装过的行在 "message" 旁边还需要 "direction"（"client->server" 或 "server->client"）',
+      };
+    }
     return { kind: 'message', direction: null, message: value };
   }
   const host = HOST_LOG.exec(trimmed);

@@ -34,3 +34,35 @@ describe('a host log whose lines carry a trailer after the message (Claude Deskt
     });
   });
 });
+
+describe('what a broken wrapped line is told', () => {
+  it('a wrapped line without its direction says so, not what the wrapper lacks as a message', () => {
+    expect(parseLine('{"message":{"jsonrpc":"2.0","id":10,"method":"ping"}}')).toMatchObject({
+      kind: 'problem',
+      message:
+        'a wrapped line needs "direction" ("client->server" or "server->client") beside "message"',
+    });
+    // A message whose own field is named "message" (a log notification's params) is no wrapper.
+    expect(
+      parseLine('{"jsonrpc":"2.0","method":"notifications/message","message":"x"}'),
+    ).toMatchObject({ kind: 'message' });
+  });
+
+  it('an initialize the server sent is wrong-direction, not "initialize before any initialize"', () => {
+    const line = JSON.stringify({
+      direction: 'server->client',
+      message: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'x', version: '1' },
+        },
+      },
+    });
+    const [step] = [...readTranscript(splitLines(line), new SessionLog())];
+    expect(step?.verdict?.violations.map((v) => v.rule)).toEqual(['wrong-direction']);
+  });
+});

@@ -39,7 +39,8 @@ export const LIFECYCLE_RULES = [
       const method = calledMethod(msg);
       if (method === null) return null;
       if (msg.envelope.kind === 'request') {
-        if (msg.type === 'client.initialize' || handshakeOpened(ctx)) return null;
+        // An initialize the server sent is wrong-direction's to judge, not a message before one.
+        if (msg.method === 'initialize' || handshakeOpened(ctx)) return null;
         // Ping may wait for initialize's answer (› Initialization: "other than pings before the
         // server has responded"), but the initialize comes first: "The initialization phase MUST
         // be the first interaction".
