@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
@@ -25,6 +25,39 @@ describe('mcp-sim exercises', () => {
       expect(existsSync(join(ROOT, 'exercises', id)), id).toBe(true);
       expect(existsSync(join(SOLUTIONS, id)), id).toBe(true);
     }
+  });
+
+  it('shows only what check can have recorded: a hand-edited 999/12 or a pass without the points is no result', async () => {
+    const cwd = learner();
+    mkdirSync(join(cwd, '.mcp-sim'));
+    const record = (points: number, maxPoints: number, passed: boolean) => ({
+      passed,
+      points,
+      maxPoints,
+    });
+    writeFileSync(
+      join(cwd, '.mcp-sim', 'progress.json'),
+      JSON.stringify({
+        exercises: {
+          '08-dual-era-server': record(999, 12, true),
+          '04-version-negotiation': record(3, 8, true),
+          '02-server-without-list-changed': record(5, 10, false),
+          '01-progress': record(13, 13, true),
+        },
+      }),
+    );
+    const { stdout } = await cli(cwd, ['exercises', '--json']);
+    const rows = (
+      JSON.parse(stdout) as { exercises: Array<{ id: string; status: string; points: number }> }
+    ).exercises;
+    const row = (id: string) => rows.find((r) => r.id === id);
+    expect(row('08-dual-era-server')).toMatchObject({ status: 'new', points: 0 });
+    expect(row('04-version-negotiation')).toMatchObject({ status: 'new', points: 0 });
+    expect(row('01-progress')).toMatchObject({ status: 'passed', points: 13 });
+    const real = metas.find((m) => m.id === '02-server-without-list-changed');
+    expect(row('02-server-without-list-changed')).toMatchObject(
+      real?.points === 10 ? { status: 'failed', points: 5 } : { status: 'new', points: 0 },
+    );
   });
 
   it('--init copies the exercises into the working directory', async () => {

@@ -55,8 +55,25 @@ export function requireWorkspace(): Workspace {
 const progressFile = (workspace: Workspace | null) =>
   workspace ? join(workspace.root, PROGRESS_FILE) : PROGRESS_FILE;
 
-function statusOf(progress: Progress, id: string): 'new' | 'passed' | 'failed' {
+/**
+ * What `check` last recorded for an exercise, when it can be what `check` records: points within
+ * the exercise's own, a pass only with all of them. A hand-edited entry (999/12) is not shown as a
+ * result: only `check` grades.
+ */
+function recordOf(progress: Progress, id: string, maxPoints: number) {
   const record = progress.exercises[id];
+  if (record === undefined) return undefined;
+  const { points, passed } = record;
+  const fits =
+    Number.isInteger(points) &&
+    points >= 0 &&
+    points <= maxPoints &&
+    record.maxPoints === maxPoints &&
+    (!passed || points === maxPoints);
+  return fits ? record : undefined;
+}
+
+function statusOf(record: { readonly passed: boolean } | undefined): 'new' | 'passed' | 'failed' {
   return record === undefined ? 'new' : record.passed ? 'passed' : 'failed';
 }
 
@@ -70,19 +87,22 @@ export async function exercisesCommand(options: {
   const workspace = findWorkspace();
   const progress = await loadProgress(progressFile(workspace));
   const exercises = loadExercises();
-  const rows = exercises.map((e) => ({
-    id: e.id,
-    number: e.number,
-    title: tr(e.title, options.lang),
-    status: statusOf(progress, e.id),
-    points: progress.exercises[e.id]?.points ?? 0,
-    maxPoints: e.points,
-    files: e.files.map((f) =>
-      workspace
-        ? relative(process.cwd(), join(workspace.exercises, e.id, f)) || f
-        : join('exercises', e.id, f),
-    ),
-  }));
+  const rows = exercises.map((e) => {
+    const record = recordOf(progress, e.id, e.points);
+    return {
+      id: e.id,
+      number: e.number,
+      title: tr(e.title, options.lang),
+      status: statusOf(record),
+      points: record?.points ?? 0,
+      maxPoints: e.points,
+      files: e.files.map((f) =>
+        workspace
+          ? relative(process.cwd(), join(workspace.exercises, e.id, f)) || f
+          : join('exercises', e.id, f),
+      ),
+    };
+  });
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ exercises: rows }, null, 2)}\n`);
     return 0;
