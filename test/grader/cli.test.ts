@@ -41,7 +41,8 @@ describe('mcp-sim exercises', () => {
         exercises: {
           '08-dual-era-server': record(999, 12, true),
           '04-version-negotiation': record(3, 8, true),
-          '02-server-without-list-changed': record(5, 10, false),
+          '02-server-without-list-changed': record(5, 9, false),
+          '03-client-without-sampling': record(5, 99, false),
           '01-progress': record(13, 13, true),
         },
       }),
@@ -54,10 +55,10 @@ describe('mcp-sim exercises', () => {
     expect(row('08-dual-era-server')).toMatchObject({ status: 'new', points: 0 });
     expect(row('04-version-negotiation')).toMatchObject({ status: 'new', points: 0 });
     expect(row('01-progress')).toMatchObject({ status: 'passed', points: 13 });
-    const real = metas.find((m) => m.id === '02-server-without-list-changed');
-    expect(row('02-server-without-list-changed')).toMatchObject(
-      real?.points === 10 ? { status: 'failed', points: 5 } : { status: 'new', points: 0 },
-    );
+    expect(metas.find((m) => m.id === '02-server-without-list-changed')?.points).toBe(9);
+    expect(row('02-server-without-list-changed')).toMatchObject({ status: 'failed', points: 5 });
+    // Another maximum than the exercise's own.
+    expect(row('03-client-without-sampling')).toMatchObject({ status: 'new', points: 0 });
   });
 
   it('--init copies the exercises into the working directory', async () => {
