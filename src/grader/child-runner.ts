@@ -126,6 +126,8 @@ async function startChild(
     process.execPath,
     [
       ...confinedArgs(permissionFlag(), { exercise, temp }),
+      // The bundle's inline source map: a thrown error's stack names the learner's .ts lines.
+      '--enable-source-maps',
       '--input-type=module',
       '-e',
       HARNESS_SOURCE,

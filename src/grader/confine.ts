@@ -98,6 +98,10 @@ export async function bundleLearner(file: string, dir: string, out: string): Pro
       write: false,
       outfile: out,
       logLevel: 'silent',
+      // So that an error the learner's code throws names its .ts file and line (the child runs
+      // with --enable-source-maps); the sources themselves stay out of the bundle.
+      sourcemap: 'inline',
+      sourcesContent: false,
       banner: { js: BANNER },
       plugins: [exerciseFolderOnly(root)],
     });

@@ -5,7 +5,7 @@ import { permissionFlag } from './confine.js';
 import { lines } from './diff.js';
 import { tolerantRunner } from './faults.js';
 import { RUBRICS } from './rubrics/index.js';
-import { createInlineRunner, RunnerError } from './runner.js';
+import { createInlineRunner, type Location, RunnerError } from './runner.js';
 import type { CheckResult, CheckSpec, ExerciseMeta, ExerciseResult, Rubric } from './types.js';
 
 export type GradeOptions = {
@@ -121,20 +121,24 @@ export async function gradeExercise(
     );
     const passed = got?.passed === true && !fault;
     const error = fault?.error ?? (got ? undefined : failure);
+    const message = fault
+      ? runnerError(fault.error)
+      : (got?.message ??
+        fatal ?? {
+          en: 'not checked (an earlier step failed)',
+          zh: '未检查（之前的步骤失败了）',
+        });
+    // A learner's error that a check quotes names its place (`(at stats.ts:5:36)`, the child's
+    // source-mapped stack): that is the check's location too (Classroom's line_no).
+    const location = error?.location ?? (passed ? undefined : thrownAt(message.en));
     return {
       name: spec.name,
       passed,
       points: passed ? spec.points : 0,
       maxPoints: spec.points,
       about: spec.about,
-      message: fault
-        ? runnerError(fault.error)
-        : (got?.message ??
-          fatal ?? {
-            en: 'not checked (an earlier step failed)',
-            zh: '未检查（之前的步骤失败了）',
-          }),
-      ...(error?.location ? { location: error.location } : {}),
+      message,
+      ...(location ? { location } : {}),
     };
   });
   const checks = gated(rubric.checks, measured);
@@ -197,4 +201,10 @@ export async function gradeAll(
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 3 }, worker));
   return results;
+}
+
+/** The first `(at file.ts:line:column)` a message quotes, as a location. */
+function thrownAt(text: string): Location | undefined {
+  const at = /\(at ([^()\s:]+):(\d+):(\d+)\)/.exec(text);
+  return at?.[1] ? { file: at[1], line: Number(at[2]), column: Number(at[3]) } : undefined;
 }

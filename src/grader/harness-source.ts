@@ -20,7 +20,20 @@ Object.defineProperty(process, '_kill', {
   configurable: false,
 });
 const send = (message) => { if (process.connected) process.send(message); };
-const describe = (e) => (e instanceof Error ? e.name + ': ' + e.message : 'thrown value: ' + String(e));
+// Where in the learner's own files an error was thrown: the first frame of its stack under the
+// exercise folder (the cwd), mapped back to the .ts source by the bundle's inline source map.
+const where = (e) => {
+  const stack = typeof e.stack === 'string' ? e.stack : '';
+  const folder = process.cwd() + '/';
+  for (const line of stack.split('\\n').slice(1)) {
+    const m = /((?:file:\\/\\/)?\\/[^()\\s]*?):(\\d+):(\\d+)\\)?\\s*$/.exec(line);
+    if (!m) continue;
+    const path = m[1].replace(/^file:\\/\\//, '');
+    if (path.startsWith(folder)) return ' (at ' + path.slice(folder.length) + ':' + m[2] + ':' + m[3] + ')';
+  }
+  return '';
+};
+const describe = (e) => (e instanceof Error ? e.name + ': ' + e.message + where(e) : 'thrown value: ' + String(e));
 const nonFinite = (${firstNonFinite.toString()});
 const toJson = (v) => {
   if (v === undefined) return undefined;

@@ -61,6 +61,27 @@ describe('mcp-sim exercises', () => {
     expect(row('03-client-without-sampling')).toMatchObject({ status: 'new', points: 0 });
   });
 
+  it('an error the learner’s code throws names its .ts file and line, in the report and for Classroom', async () => {
+    const thrower = [
+      "import type { SessionStats, WireMessage } from './mcp-sim.js';",
+      '',
+      'export function sessionStats(messages: readonly WireMessage[]): SessionStats {',
+      '  const first = messages[0] as unknown as { nothing: { requests: number } };',
+      '  return { requests: first.nothing.requests } as unknown as SessionStats;',
+      '}',
+    ].join('\n');
+    const cwd = learner({ '05-session-stats': { 'stats.ts': thrower } });
+    const text = await cli(cwd, ['check', '5']);
+    expect(text.stdout).toMatch(
+      /\(threw\) TypeError: Cannot read properties of undefined \(reading 'requests'\) \(at stats\.ts:5:\d+\)/,
+    );
+    const classroom = await cli(cwd, ['check', '5', '--format', 'classroom']);
+    const tests = (
+      JSON.parse(classroom.stdout) as { tests: Array<{ filename: string; line_no: number }> }
+    ).tests;
+    expect(tests[0]).toMatchObject({ filename: 'exercises/05-session-stats/stats.ts', line_no: 5 });
+  });
+
   it('--init copies the exercises into the working directory', async () => {
     const cwd = tempDir('mcp-sim-init-');
     const first = await cli(cwd, ['exercises', '--init']);

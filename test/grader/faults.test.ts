@@ -48,8 +48,13 @@ describe('one function of the learner’s code goes wrong, the others keep their
     expect(result.status).toBe('error');
     expect(result.points).toBe(0);
     for (const check of result.checks) {
-      expect(check.message.en).toBe('your code crashed: uncaught Error: async boom');
-      expect(check.message.zh).toBe('你的代码崩溃了：uncaught Error: async boom');
+      // The throw's place in the learner's stats.ts, from the child's source-mapped stack.
+      expect(check.message.en).toMatch(
+        /^your code crashed: uncaught Error: async boom \(at stats\.ts:\d+:\d+\)$/,
+      );
+      expect(check.message.zh).toMatch(
+        /^你的代码崩溃了：uncaught Error: async boom \(at stats\.ts:\d+:\d+\)$/,
+      );
     }
   });
 });

@@ -103,7 +103,7 @@ describe('shortcuts in the isolated child process', () => {
     const broken = 'console.log("hello from my module");\nthrow new Error("boom");\nexport {};\n';
     const { code, check } = await checked('05-session-stats', { 'stats.ts': broken }, []);
     expect(check('ratio')?.message).toMatch(
-      /could not be loaded: Error: boom\nit printed:\nhello from my module/,
+      /could not be loaded: Error: boom \(at stats\.ts:2:\d+\)\nit printed:\nhello from my module/,
     );
     expect(code).toBe(1);
   });
