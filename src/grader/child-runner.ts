@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   armGroupCleanup,
   bundleLearner,
@@ -26,6 +26,28 @@ import {
   type Runner,
   RunnerError,
 } from './runner.js';
+
+/**
+ * The most the learner's module may weigh with the files it imports, transpiled (source map
+ * included): 256 kB, about 25 times the largest reference solution. An exercise's own code is a
+ * few kB; a module this big carries a whole program, such as a copy of mcp-sim's own build, whose
+ * referee and statistics are what the exercises ask the learner to write.
+ */
+export const MAX_LEARNER_BUNDLE = 256 * 1024;
+
+function tooBig(file: string, bytes: number): RunnerError {
+  const name = basename(file);
+  const kB = Math.round(bytes / 1024);
+  const limit = MAX_LEARNER_BUNDLE / 1024;
+  return new RunnerError(
+    'load',
+    `${name}: your code bundles to ${kB} kB with the files it imports, more than the ${limit} kB an exercise's own code needs; the grader takes code written for the exercise, not a copy of a whole program (mcp-sim's own build among them)`,
+    {
+      zh: `${name}：你的代码连同它导入的文件打包后有 ${kB} kB，超过了练习代码所需的 ${limit} kB；评分器只接受为这道练习编写的代码，而不是整个程序的副本（包括 mcp-sim 自己的构建产物）`,
+      location: { file: name, line: 1, column: 1 },
+    },
+  );
+}
 
 /** How long the learner's module may take to load (after the grader transpiled it). */
 export const LOAD_TIMEOUT_MS = 8000;
@@ -120,6 +142,10 @@ async function startChild(
   if (!bundle.ok) {
     removeFolder(temp);
     throw loadError(bundle.error, file);
+  }
+  if (bundle.contents.length > MAX_LEARNER_BUNDLE) {
+    removeFolder(temp);
+    throw tooBig(file, bundle.contents.length);
   }
   armGroupCleanup();
   const child: ChildProcess = spawn(

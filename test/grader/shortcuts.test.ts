@@ -108,6 +108,23 @@ describe('shortcuts in the isolated child process', () => {
     expect(code).toBe(1);
   });
 
+  it('a module that carries a whole program (a copy of a build) is refused before it runs', async () => {
+    // The reference solution, importing a 300 kB module beside it: what a copy of mcp-sim's own
+    // dist/chunks (the referee a learner is asked to write) weighs and more.
+    const stats = `import { blob } from './vendored.js';\nexport const weight = blob.length;\n${solution('05-session-stats', 'stats.ts')}`;
+    const vendored = `export const blob = ${JSON.stringify('x'.repeat(300 * 1024))};\n`;
+    const { code, check } = await checked(
+      '05-session-stats',
+      { 'stats.ts': stats, 'vendored.ts': vendored },
+      [],
+    );
+    expect(check('ratio')?.passed).toBe(false);
+    expect(check('ratio')?.message).toMatch(
+      /stats\.ts: your code bundles to 3\d\d kB with the files it imports, more than the 256 kB/,
+    );
+    expect(code).toBe(1);
+  });
+
   it('a ratio of Infinity is reported as such, not read as the null JSON.stringify would send', async () => {
     const stats = patch(
       solution('05-session-stats', 'stats.ts'),
