@@ -116,12 +116,12 @@ const ERA_TEXT = {
   en: {
     legacy: 'legacy (the initialize handshake, then the lifecycle)',
     modern: 'modern (2026-07-28: no handshake, each request declares itself)',
-    dual: 'dual: a server/discover probe, then the initialize fallback',
+    dual: 'dual: both eras, initialize after a probe or a modern request',
   },
   zh: {
     legacy: 'legacy（initialize 握手，然后是生命周期）',
     modern: 'modern（2026-07-28：没有握手，每个请求各自声明）',
-    dual: 'dual：先以 server/discover 探测，再回退到 initialize',
+    dual: 'dual：两个时代，在探测或现代请求之后回退到 initialize',
   },
 } as const;
 

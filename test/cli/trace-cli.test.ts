@@ -299,7 +299,7 @@ describe('mcp-sim trace, the table', () => {
       ...Array.from({ length: 11 }, () => 'legacy'),
     ]);
     expect(result.stdout).toMatch(
-      /^ {2}era\s+dual: a server\/discover probe, then the initialize fallback$/m,
+      /^ {2}era\s+dual: both eras, initialize after a probe or a modern request$/m,
     );
     expect(result.stdout).toContain('ratio 0.375');
   });

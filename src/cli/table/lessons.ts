@@ -135,8 +135,8 @@ export const play = {
 export const trace = {
   summary: { en: 'label every message of a transcript', zh: '为会话记录中的每条消息加上标签' },
   about: {
-    en: `Labels every message of a transcript with its direction, era (legacy or modern), kind, method, primitive, phase (— for a modern message: 2026-07-28 has no lifecycle), gating capability and the rules it breaks, then prints a summary with the session's era (legacy, modern, or dual: a server/discover probe, then the initialize fallback). A message nested deeper than ${MAX_DEPTH} levels is reported as an unreadable line; control characters from the file are printed as escapes such as \\x1b.`,
-    zh: `为会话记录中的每条消息标出方向、时代（legacy 或 modern）、类型、方法、原语、阶段（modern 消息显示为 —：2026-07-28 没有生命周期）、所需的能力以及它违反的规则，最后输出汇总，其中包括会话的时代（legacy、modern，或 dual：先以 server/discover 探测，再回退到 initialize）。嵌套超过 ${MAX_DEPTH} 层的消息作为无法读取的行报告；文件中的控制字符以转义形式（如 \\x1b）显示。`,
+    en: `Labels every message of a transcript with its direction, era (legacy or modern), kind, method, primitive, phase (— for a modern message: 2026-07-28 has no lifecycle), gating capability and the rules it breaks, then prints a summary with the session's era (legacy, modern, or dual: both eras on one connection, initialize after a server/discover probe or a modern request). A message nested deeper than ${MAX_DEPTH} levels is reported as an unreadable line; control characters from the file are printed as escapes such as \\x1b.`,
+    zh: `为会话记录中的每条消息标出方向、时代（legacy 或 modern）、类型、方法、原语、阶段（modern 消息显示为 —：2026-07-28 没有生命周期）、所需的能力以及它违反的规则，最后输出汇总，其中包括会话的时代（legacy、modern，或 dual：同一连接上有两个时代，在 server/discover 探测或现代请求之后回退到 initialize）。嵌套超过 ${MAX_DEPTH} 层的消息作为无法读取的行报告；文件中的控制字符以转义形式（如 \\x1b）显示。`,
   },
   positionals: [
     {
