@@ -55,8 +55,16 @@ export function gateFor(
       add('client.elicitation.form');
       break;
     case 'sampling/createMessage':
-      if ('tools' in p || 'toolChoice' in p) add('client.sampling.tools');
       if (isObject(p.task)) add('client.tasks.requests.sampling.createMessage');
+      // Tool-enabled sampling is gated by sampling.tools, as URL-mode elicitation by
+      // elicitation.url: the label names the sub-capability (where the revision has it).
+      if (
+        ('tools' in p || 'toolChoice' in p) &&
+        capabilityExistsIn('client.sampling.tools', version)
+      ) {
+        add('client.sampling.tools');
+        return { label: 'client.sampling.tools', requires };
+      }
       break;
     case 'tools/call':
       if (isObject(p.task)) add('server.tasks.requests.tools.call');

@@ -230,6 +230,13 @@ describe('gates', () => {
     expect(gateFor('sampling/createMessage', S2C, base, '2025-11-25').label).toBe(
       'client.sampling',
     );
+    // The label names the sub-capability that gates tool-enabled sampling, where it exists.
+    expect(gateFor('sampling/createMessage', S2C, { ...base, tools: [] }, '2025-11-25').label).toBe(
+      'client.sampling.tools',
+    );
+    expect(gateFor('sampling/createMessage', S2C, { ...base, tools: [] }, '2025-06-18').label).toBe(
+      'client.sampling',
+    );
   });
 
   it('refines task-augmented tool calls and elicitations', () => {
