@@ -95,13 +95,14 @@ export const roundKey = (call: Pick<Call, 'method' | 'target'>) => `${call.metho
  * `requestState`) of the round outstanding on its method and target with the same arguments.
  * `other` is a round on that target whose request had other arguments: this request is then
  * another request, which the round's fields MUST NOT be used for (mrtr › Client Requirements).
+ * `call` is the message's `callOf`, for a caller that has it already.
  */
 export function retriedRound(
   ctx: SessionContext,
   msg: ModelMessage,
+  call: Call | null = callOf(msg),
 ): { readonly round?: Round; readonly other?: Round } {
   if (msg.sender !== 'client' || !isRetry(msg)) return {};
-  const call = callOf(msg);
   const round = call ? ctx.ledger.rounds.get(roundKey(call)) : undefined;
   if (!call || !round) return {};
   return isDeepStrictEqual(round.args, call.args) ? { round } : { other: round };
@@ -157,7 +158,7 @@ export function recordStreamRequest(ctx: SessionContext, msg: ModelMessage): voi
   if (!call) return;
   ctx.ledger.calls.set(id, call);
   // A retry uses its round up; a request with other arguments is not its retry.
-  if (retriedRound(ctx, msg).round) ctx.ledger.rounds.delete(roundKey(call));
+  if (retriedRound(ctx, msg, call).round) ctx.ledger.rounds.delete(roundKey(call));
 }
 
 /** The method of each entry of an `inputRequests` map that names one. */

@@ -62,11 +62,21 @@ function withoutPending(ctx: SessionContext, requester: Side, id: RequestId): Up
 
 /** Lifecycle › Initialization: the client's initialize fixes the offer, its capabilities and info. */
 export function openHandshake(ctx: SessionContext, msg: ModelMessage): Update {
+  const version = resolveVersion(msg.params?.protocolVersion);
+  return { ...(version ? withRuleVersion(ctx, version) : {}), ...noteInitialize(ctx, msg) };
+}
+
+/**
+ * What an initialize offers: its id and version, the client's capabilities and info. Noted alone
+ * (the rules left as they are) for an initialize on a modern connection, which the modern era's
+ * rules still judge: should the server take it up (a dual-era server MAY serve both eras on one
+ * connection, basic/versioning › Backward Compatibility), the handshake era goes on from this
+ * offer; a modern-only server refuses it with a modern error.
+ */
+export function noteInitialize(ctx: SessionContext, msg: ModelMessage): Update {
   const params = msg.params;
   const offered = params?.protocolVersion;
-  const version = resolveVersion(offered);
   return {
-    ...(version ? withRuleVersion(ctx, version) : {}),
     handshake: {
       ...ctx.handshake,
       initialize: 'sent',
@@ -287,21 +297,6 @@ export function endSubscription(ctx: SessionContext, msg: ModelMessage): Update 
 /** The machine's era states stamp their era as they are entered; reports read it from here. */
 export function enterEra(era: Era): Update {
   return era === 'modern' ? { era, wasModern: true } : { era };
-}
-
-/**
- * An initialize on a modern connection: what it offers is noted (as `openHandshake` does), while
- * the modern era's rules still judge the session. Should the server take it up (a dual-era server
- * MAY serve both eras on one connection, basic/versioning › Backward Compatibility), the
- * handshake era goes on from this offer; a modern-only server refuses it with a modern error.
- */
-export function noteInitialize(ctx: SessionContext, msg: ModelMessage): Update {
-  const { handshake, capabilities, info } = openHandshake(ctx, msg);
-  return {
-    ...(handshake ? { handshake } : {}),
-    ...(capabilities ? { capabilities } : {}),
-    ...(info ? { info } : {}),
-  };
 }
 
 /**

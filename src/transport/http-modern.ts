@@ -11,7 +11,7 @@ import {
 import { SessionLog, type Step } from '../session/index.js';
 import { randomStateKey } from '../sim/server/request-state.js';
 import type { ToolName } from '../sim/server/session-tools.js';
-import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
+import { isBatchAnswer, type ServerConfig, type SimServer } from '../sim/server/sim-server.js';
 import { type HeaderProblem, mcpHeaders, modernHeaderProblem } from './http-checks.js';
 import { LiveServer, violationLines } from './live-server.js';
 
@@ -189,22 +189,21 @@ export class ModernHttp {
     let done = false;
     let streaming = false;
     // The tool list and the notes are the server's: a change made by this request reaches the
-    // others' streams.
-    const toolsChanged = (tools: readonly ToolName[]): number => {
-      this.#tools = [...tools];
+    // others' streams. How many streams were told.
+    const tellOthers = (take: (server: SimServer, at: number) => number): number => {
       let told = 0;
       for (const other of this.#open.keys()) {
-        if (other !== live) other.act((server, at) => (told += server.takeTools(at, tools)));
+        if (other !== live) other.act((server, at) => (told += take(server, at)));
       }
       return told;
     };
+    const toolsChanged = (tools: readonly ToolName[]): number => {
+      this.#tools = [...tools];
+      return tellOthers((server, at) => server.takeTools(at, tools));
+    };
     const notesChanged = (notes: readonly string[]): number => {
       this.#notes = [...notes];
-      let told = 0;
-      for (const other of this.#open.keys()) {
-        if (other !== live) other.act((server, at) => (told += server.takeNotes(at, notes)));
-      }
-      return told;
+      return tellOthers((server, at) => server.takeNotes(at, notes));
     };
     const live: LiveServer = new LiveServer({
       config: {

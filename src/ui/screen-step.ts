@@ -131,13 +131,13 @@ function problemNote(problem: Bilingual): Bilingual {
  * a lesson then sends broken, or not at all); the panels show what is on the wire.
  */
 function wireWork(step: Step) {
-  const pending = step.session.pending;
-  const named = (side: 'client' | 'server') =>
-    pending.filter((p) => p.requester === side).map((p) => `${p.method} #${String(p.id)}`);
+  const byClient = step.session.pending.filter((p) => p.requester === 'client');
+  const byServer = step.session.pending.filter((p) => p.requester === 'server');
+  const named = (p: (typeof byClient)[number]) => `${p.method} #${String(p.id)}`;
   return {
-    pending: named('client'),
-    working: pending.filter((p) => p.requester === 'client').map((p) => String(p.id)),
-    asked: named('server'),
+    pending: byClient.map(named),
+    working: byClient.map((p) => String(p.id)),
+    asked: byServer.map(named),
   };
 }
 

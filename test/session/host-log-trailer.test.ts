@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLine, readTranscript, SessionLog, splitLines } from '../../src/session/index.js';
+import { initializeRequest } from '../machine/session-builder.js';
 
 // Lines as Claude Desktop writes them to mcp-server-<name>.log (2025 builds): each ends with the
 // logger's own trailer after the message.
@@ -49,19 +50,7 @@ describe('what a broken wrapped line is told', () => {
   });
 
   it('an initialize the server sent is wrong-direction, not "initialize before any initialize"', () => {
-    const line = JSON.stringify({
-      direction: 'server->client',
-      message: {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'x', version: '1' },
-        },
-      },
-    });
+    const line = JSON.stringify({ direction: 'server->client', message: initializeRequest() });
     const [step] = [...readTranscript(splitLines(line), new SessionLog())];
     expect(step?.verdict?.violations.map((v) => v.rule)).toEqual(['wrong-direction']);
   });

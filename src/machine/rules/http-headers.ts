@@ -6,20 +6,14 @@ import { type RuleRow, show } from './rule.js';
 /** The revision that brought the header (2025-06-18 changelog: "MCP-Protocol-Version" header). */
 const HEADER_SINCE = '2025-06-18';
 
-/** The message as a verdict names it: its method and id, or the answer it is. */
-function named(msg: ModelMessage): string {
-  const method = calledMethod(msg);
+/** The message as a verdict names it, in both languages: its method and id, or the answer it is. */
+function named(msg: ModelMessage): { readonly en: string; readonly zh: string } {
   const id = msg.id === null ? '' : ` #${show(msg.id)}`;
   if (msg.envelope.kind === 'response' || msg.envelope.kind === 'error') {
-    return `the client's answer${id}`;
+    return { en: `the client's answer${id}`, zh: `客户端的回应${id}` };
   }
-  return `${method ?? msg.envelope.kind}${id}`;
-}
-function namedZh(msg: ModelMessage): string {
-  const method = calledMethod(msg);
-  const id = msg.id === null ? '' : ` #${show(msg.id)}`;
-  if (msg.envelope.kind === 'response' || msg.envelope.kind === 'error') return `客户端的回应${id}`;
-  return `${method ?? msg.envelope.kind}${id}`;
+  const call = `${calledMethod(msg) ?? msg.envelope.kind}${id}`;
+  return { en: call, zh: call };
 }
 
 /**
@@ -50,16 +44,17 @@ export const HTTP_HEADER_RULES = [
       const version = resolveVersion(negotiated);
       if (version === null || !versionAtLeast(version, HEADER_SINCE)) return null;
       const sent = headers['mcp-protocol-version'];
+      const what = named(msg);
       if (sent === undefined) {
         return {
-          en: `${named(msg)} was POSTed without the MCP-Protocol-Version header; since ${HEADER_SINCE} the client MUST send it, with the negotiated version (${negotiated}), on every HTTP request after initialize. A server that cannot tell the version another way assumes 2025-03-26`,
-          zh: `${namedZh(msg)} 在 POST 时没有带 MCP-Protocol-Version 请求头；自 ${HEADER_SINCE} 起，客户端在 initialize 之后的每个 HTTP 请求上都必须带上它，值为协商好的版本（${negotiated}）。无法从别处得知版本的服务器会假定为 2025-03-26`,
+          en: `${what.en} was POSTed without the MCP-Protocol-Version header; since ${HEADER_SINCE} the client MUST send it, with the negotiated version (${negotiated}), on every HTTP request after initialize. A server that cannot tell the version another way assumes 2025-03-26`,
+          zh: `${what.zh} 在 POST 时没有带 MCP-Protocol-Version 请求头；自 ${HEADER_SINCE} 起，客户端在 initialize 之后的每个 HTTP 请求上都必须带上它，值为协商好的版本（${negotiated}）。无法从别处得知版本的服务器会假定为 2025-03-26`,
         };
       }
       if (resolveVersion(sent) !== null || isStatelessVersion(sent)) return null;
       return {
-        en: `${named(msg)} was POSTed with MCP-Protocol-Version: ${show(sent)}, which is no MCP revision; the client sends the negotiated version (${negotiated}), and the server MUST answer an invalid or unsupported one with 400 Bad Request`,
-        zh: `${namedZh(msg)} 在 POST 时带的 MCP-Protocol-Version 是 ${show(sent)}，这不是任何 MCP 版本；客户端应发送协商好的版本（${negotiated}），服务器收到无效或不支持的版本时必须回应 400 Bad Request`,
+        en: `${what.en} was POSTed with MCP-Protocol-Version: ${show(sent)}, which is no MCP revision; the client sends the negotiated version (${negotiated}), and the server MUST answer an invalid or unsupported one with 400 Bad Request`,
+        zh: `${what.zh} 在 POST 时带的 MCP-Protocol-Version 是 ${show(sent)}，这不是任何 MCP 版本；客户端应发送协商好的版本（${negotiated}），服务器收到无效或不支持的版本时必须回应 400 Bad Request`,
       };
     },
   },

@@ -168,9 +168,9 @@ export const MRTR_RULES = [
     title: { en: 'Retry of no input_required round', zh: '没有对应 input_required 轮次的重试' },
     check: (ctx, msg) => {
       if (msg.sender !== 'client' || !isRetry(msg)) return null;
-      const { round, other } = retriedRound(ctx, msg);
-      if (round) return null;
       const call = callOf(msg);
+      const { round, other } = retriedRound(ctx, msg, call);
+      if (round) return null;
       const target = call ? ` "${call.target}"` : '';
       if (other) {
         return {

@@ -6,6 +6,7 @@ import {
   isObject,
   type SchemaIssue,
 } from '../../protocol/index.js';
+import { tokenKey } from '../../protocol/json.js';
 import {
   inputResponseIssues,
   type ModernSchemaIssue,
@@ -42,7 +43,8 @@ const OWNED_FIELDS = new Set([
 function ownedElsewhere(issue: ModernSchemaIssue): boolean {
   const missing = issue.params.missingProperty;
   if (issue.keyword === 'required' && typeof missing === 'string') return OWNED_FIELDS.has(missing);
-  const last = issue.pointer.split('/').at(-1)?.replace(/~1/g, '/').replace(/~0/g, '~');
+  const token = issue.pointer.split('/').at(-1);
+  const last = token === undefined ? undefined : tokenKey(token);
   return last !== undefined && OWNED_FIELDS.has(last) && issue.pointer.split('/').length <= 4;
 }
 
@@ -77,7 +79,7 @@ function inputResponseIssue(
 ): SchemaIssue {
   const [, params, field, token] = issue.pointer.split('/');
   if (params !== 'params' || field !== 'inputResponses' || token === undefined) return issue;
-  const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+  const key = tokenKey(token);
   const asked = retriedRound(ctx, msg).round?.methods[key];
   const responses = msg.params?.inputResponses;
   if (asked === undefined || !isObject(responses)) return issue;

@@ -15,7 +15,7 @@ import {
   resolveVersion,
   type SchemaIssue,
 } from '../../protocol/index.js';
-import { isObject } from '../../protocol/json.js';
+import { isObject, pointerToken } from '../../protocol/json.js';
 import { defIssues } from '../../protocol/modern-schema.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { BatchAnswers } from './batch-answers.js';
@@ -111,7 +111,7 @@ const NO_CACHE: CacheHints = { ttlMs: 0, cacheScope: 'private' };
 
 /** The first issue of a modern request's `clientInfo` or `clientCapabilities`, if any. */
 function envelopeIssueOf(meta: JsonObject): SchemaIssue | undefined {
-  const token = (key: string) => `/params/_meta/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const token = (key: string) => `/params/_meta/${pointerToken(key)}`;
   return (
     defIssues(
       'ClientCapabilities',
