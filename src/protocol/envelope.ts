@@ -200,3 +200,15 @@ export function classify(value: unknown): Envelope {
 export function idKey(id: RequestId): string {
   return typeof id === 'number' ? `n:${id}` : `s:${id}`;
 }
+
+/**
+ * An id as a learner reads it after `#`: a number as written, a string as written unless it could
+ * be taken for a number (or is empty, padded or starts with a quote), which is quoted: JSON-RPC 2.0
+ * tells 1 and "1" apart, and a screen that showed both as `#1` would hide why an answer matched
+ * nothing. Two different ids never read the same.
+ */
+export function idText(id: RequestId): string {
+  if (typeof id === 'number') return String(id);
+  const plain = id !== '' && id.trim() === id && !id.startsWith('"') && Number.isNaN(Number(id));
+  return plain ? id : JSON.stringify(id);
+}

@@ -46,16 +46,15 @@ export function gateFor(
   const add = (path: CapabilityPath) => {
     if (capabilityExistsIn(path, version) && !requires.includes(path)) requires.push(path);
   };
+  let shown: CapabilityPath | null = label;
   switch (method) {
     case 'elicitation/create':
       if (p.mode === 'url') {
         add('client.elicitation.url');
-        return { label: 'client.elicitation.url', requires };
-      }
-      add('client.elicitation.form');
+        shown = 'client.elicitation.url';
+      } else add('client.elicitation.form');
       break;
     case 'sampling/createMessage':
-      if (isObject(p.task)) add('client.tasks.requests.sampling.createMessage');
       // Tool-enabled sampling is gated by sampling.tools, as URL-mode elicitation by
       // elicitation.url: the label names the sub-capability (where the revision has it).
       if (
@@ -63,20 +62,29 @@ export function gateFor(
         capabilityExistsIn('client.sampling.tools', version)
       ) {
         add('client.sampling.tools');
-        return { label: 'client.sampling.tools', requires };
+        shown = 'client.sampling.tools';
       }
-      break;
-    case 'tools/call':
-      if (isObject(p.task)) add('server.tasks.requests.tools.call');
       break;
     default:
       break;
   }
-  if (method === 'elicitation/create' && isObject(p.task)) {
-    add('client.tasks.requests.elicitation.create');
+  // A task-augmented request (2025-11-25 basic/utilities/tasks › Capabilities) needs the
+  // receiver's tasks.requests entry for its method besides the method's own gate; the label
+  // names that entry, the one thing that makes this request different from a plain one.
+  const task = TASK_GATES[method];
+  if (task !== undefined && isObject(p.task) && capabilityExistsIn(task, version)) {
+    add(task);
+    shown = task;
   }
-  return { label, requires };
+  return { label: shown, requires };
 }
+
+/** The tasks.requests entry a task-augmented request of each method needs. */
+const TASK_GATES: Partial<Record<MethodName, CapabilityPath>> = {
+  'tools/call': 'server.tasks.requests.tools.call',
+  'sampling/createMessage': 'client.tasks.requests.sampling.createMessage',
+  'elicitation/create': 'client.tasks.requests.elicitation.create',
+};
 
 /**
  * `includeContext: "thisServer" | "allServers"` is soft-deprecated: servers SHOULD NOT use it

@@ -8,6 +8,7 @@ import type {
 
 export type { BatchPosition, HttpHeaders } from '../machine/index.js';
 
+import { idText } from '../protocol/envelope.js';
 import type {
   Annotation,
   Bilingual,
@@ -179,7 +180,7 @@ export function stepName(step: Step): string {
   const v = step.verdict;
   if (!v) return step.kind;
   const id: RequestId | null = v.id;
-  return `${v.method ?? v.kind}${id !== null ? ` #${String(id)}` : ''}`;
+  return `${v.method ?? v.kind}${id !== null ? ` #${idText(id)}` : ''}`;
 }
 
 /**
@@ -228,12 +229,12 @@ export function abandonNote(step: Step): Bilingual | null {
 
 /** The request a closed stream named, as the screens name a request: `tools/call #6`, or `#6`. */
 export function abandonedRequest(a: Abandoned): string {
-  return a.method === null ? `#${String(a.id)}` : `${a.method} #${String(a.id)}`;
+  return a.method === null ? `#${idText(a.id)}` : `${a.method} #${idText(a.id)}`;
 }
 
 /** What closing the stream did to the request it named (the words of `abandonNote`). */
 export function abandonText(a: Abandoned): Bilingual {
-  const id = String(a.id);
+  const id = idText(a.id);
   if (a.method === null) {
     return {
       en: `The client closed a response stream, but no request #${id} of its is in flight: nothing is cancelled.`,

@@ -1,5 +1,6 @@
 import type { Violation } from '../machine/index.js';
 import type { Bilingual } from '../protocol/catalogue.js';
+import { idText } from '../protocol/envelope.js';
 // Not from the protocol's index: the screens use problemLine too, and must not load the SDK.
 import { visible } from '../protocol/visible.js';
 import type { BatchPosition, TraceProblem } from '../session/index.js';
@@ -56,7 +57,7 @@ export function labelRow(
   const arrow = label.direction === 'client->server' ? 'C → S' : 'C ← S';
   // The messages of one batch share their line: each says where it stands in it.
   const inBatch = batch ? ` [batch ${batch.index + 1}/${batch.size}]` : '';
-  const methodId = `${label.method ?? '?'}${label.id !== null ? ` #${label.id}` : ''}${inBatch}`;
+  const methodId = `${label.method ?? '?'}${label.id !== null ? ` #${idText(label.id)}` : ''}${inBatch}`;
   const cells = [
     fitCell(String(label.line), 6, true),
     fitCell(arrow, 5),

@@ -1,4 +1,5 @@
 import type { Bilingual } from '../i18n/lang.js';
+import { idText } from '../protocol/envelope.js';
 import {
   describeErrorCode,
   isObject,
@@ -129,7 +130,7 @@ export function roundsNote(what: string, rounds: readonly InputRound[], last: st
 
 /** What a listen stream did, in one line. */
 export function listenNote(stream: ListenStream): Bilingual {
-  const id = String(stream.id);
+  const id = idText(stream.id);
   const honoured = Object.keys(stream.acknowledged ?? {});
   const got = stream.received.length;
   const what = honoured.length > 0 ? honoured.join(', ') : null;

@@ -2,6 +2,7 @@ import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { specText } from '../machine/index.js';
+import { idText } from '../protocol/envelope.js';
 import type { Step } from '../session/index.js';
 import { abandonedRequest, abandonText } from '../session/step.js';
 import { violationText } from './handout.js';
@@ -82,7 +83,7 @@ function heading(step: ScreenStep, lang: Lang): string {
     return `${arrow(step, lang)} · ${tr(STRINGS.streamClosedTitle, lang, { request })}`;
   }
   if (!r) return arrow(step, lang);
-  const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
+  const what = `${r.method ?? '?'}${r.id !== null ? ` #${idText(r.id)}` : ''}`;
   const kind = tr(STRINGS[`kind_${r.kind}`], lang);
   return `${arrow(step, lang)} · ${what}${lang === 'zh' ? `（${kind}）` : ` (${kind})`}`;
 }

@@ -1,7 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
-import { visible, visibleJson } from '../protocol/index.js';
+import { idText, visible, visibleJson } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
 import { abandonedRequest } from '../session/step.js';
 import { httpRequestLines } from './http-lines.js';
@@ -41,7 +41,7 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
     const by = step.closedBy === 'server' ? tr(STRINGS.server, lang) : tr(STRINGS.client, lang);
     return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${lang === 'zh' ? `${by}关闭连接` : `the ${by} closes the connection`}`;
   }
-  const what = `${r.method ?? '?'}${r.id !== null ? ` #${r.id}` : ''}`;
+  const what = `${r.method ?? '?'}${r.id !== null ? ` #${idText(r.id)}` : ''}`;
   const batch = step.batch
     ? ` · ${tr(STRINGS.inBatch, lang, { n: step.batch.index + 1, size: step.batch.size })}`
     : '';

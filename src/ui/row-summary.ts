@@ -1,3 +1,4 @@
+import { idText } from '../protocol/envelope.js';
 import { isObject, type JsonObject } from '../protocol/json.js';
 import { visible } from '../protocol/visible.js';
 import type { ScreenStep } from './screen-step.js';
@@ -87,7 +88,9 @@ function notificationSummary(
       return shown === '' ? '' : word(total) === '' ? shown : `${shown}/${word(total)}`;
     }
     case 'notifications/cancelled':
-      return word(p?.requestId) === '' ? '' : `#${word(p?.requestId)}`;
+      return typeof p?.requestId === 'string' || typeof p?.requestId === 'number'
+        ? `#${word(idText(p.requestId))}`
+        : '';
     case 'notifications/resources/updated':
       return word(p?.uri);
     case 'notifications/message':

@@ -3,6 +3,7 @@ import type { BatchPosition, HttpHeaders, StepReport } from '../machine/index.js
 // frame, which needs only the catalogue's meanings and the field notes.
 import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.js';
 import type { Direction } from '../protocol/direction.js';
+import { idText } from '../protocol/envelope.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { KnownVersion } from '../protocol/versions.js';
@@ -71,13 +72,13 @@ function describe(report: StepReport, version: KnownVersion): Bilingual {
   switch (report.kind) {
     case 'response':
       return {
-        en: `The answer to ${name} #${String(report.id)}.${meaning ? ` (${meaning.en})` : ''}`,
-        zh: `对 ${name} #${String(report.id)} 的回应。${meaning ? `（${meaning.zh}）` : ''}`,
+        en: `The answer to ${name} #${report.id === null ? 'null' : idText(report.id)}.${meaning ? ` (${meaning.en})` : ''}`,
+        zh: `对 ${name} #${report.id === null ? 'null' : idText(report.id)} 的回应。${meaning ? `（${meaning.zh}）` : ''}`,
       };
     case 'error':
       return {
-        en: `An error response to ${name}${report.id !== null ? ` #${String(report.id)}` : ''}.`,
-        zh: `对 ${name}${report.id !== null ? ` #${String(report.id)}` : ''} 的错误回应。`,
+        en: `An error response to ${name}${report.id !== null ? ` #${idText(report.id)}` : ''}.`,
+        zh: `对 ${name}${report.id !== null ? ` #${idText(report.id)}` : ''} 的错误回应。`,
       };
     default:
       return (
@@ -133,10 +134,10 @@ function problemNote(problem: Bilingual): Bilingual {
 function wireWork(step: Step) {
   const byClient = step.session.pending.filter((p) => p.requester === 'client');
   const byServer = step.session.pending.filter((p) => p.requester === 'server');
-  const named = (p: (typeof byClient)[number]) => `${p.method} #${String(p.id)}`;
+  const named = (p: (typeof byClient)[number]) => `${p.method} #${idText(p.id)}`;
   return {
     pending: byClient.map(named),
-    working: byClient.map((p) => String(p.id)),
+    working: byClient.map((p) => idText(p.id)),
     asked: byServer.map(named),
   };
 }

@@ -1,5 +1,6 @@
 // Not from the machine's index: that would load the referee before a lesson's first frame.
 import type { Severity } from '../machine/rules.js';
+import { idText } from '../protocol/envelope.js';
 import { abandonedRequest } from '../session/step.js';
 import { formatTime, rowSummary } from './row-summary.js';
 import type { ScreenStep } from './screen-step.js';
@@ -120,7 +121,7 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
     index: step.index,
     arrow: ARROWS[style][side],
     style,
-    label: id === null ? name : `${name} #${id}`,
+    label: id === null ? name : `${name} #${idText(id)}`,
     summary: rowSummary(step, steps),
     time,
     closedBy: null,
@@ -143,7 +144,7 @@ function requestsOf(steps: readonly ScreenStep[]): ReadonlyMap<string, readonly 
     const byId = new Map<string, number[]>();
     steps.forEach((s, at) => {
       if (s.direction !== 'client->server' || s.report?.kind !== 'request') return;
-      const id = String(s.report.id);
+      const id = s.report.id === null ? 'null' : idText(s.report.id);
       const list = byId.get(id);
       if (list) list.push(at);
       else byId.set(id, [at]);

@@ -216,6 +216,18 @@ describe('rule details', () => {
     expect(reports.flatMap((r) => r.violations)).toEqual([]);
   });
 
+  it('an answer whose id is the request’s with another JSON type says so: 1 does not answer "1"', () => {
+    const { last } = hs().client(rpc.request('7', 'ping')).server(rpc.result(7)).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['response-without-request']);
+    expect(last.violations[0]?.message).toContain('its ping has id "7", a string');
+    expect(last.violations[0]?.messageZh).toContain('字符串 "7"');
+    const back = hs().client(rpc.request(7, 'ping')).server(rpc.result('7')).run().last;
+    expect(back.violations[0]?.message).toContain('its ping has id 7, a number');
+    // No twin, no hint.
+    const plain = hs().client(rpc.request(7, 'ping')).server(rpc.result(8)).run().last;
+    expect(plain.violations[0]?.message).not.toContain('JSON-RPC 2.0 matches');
+  });
+
   it('a response from the requester itself answers nothing', () => {
     const { last } = hs().client(rpc.request(1, 'ping')).client(rpc.result(1)).run();
     expect(last.violations.map((v) => v.rule)).toEqual(['response-without-request']);

@@ -249,6 +249,33 @@ describe('gates', () => {
     ).toContain('client.tasks.requests.elicitation.create');
   });
 
+  it('labels a task-augmented request by the tasks.requests entry it needs (2025-11-25 tasks)', () => {
+    expect(gateFor('tools/call', C2S, { name: 't', task: {} }, '2025-11-25').label).toBe(
+      'server.tasks.requests.tools.call',
+    );
+    expect(gateFor('tools/call', C2S, { name: 't' }, '2025-11-25').label).toBe('server.tools');
+    const sampling = { messages: [], maxTokens: 10, tools: [], task: { ttl: 1000 } };
+    const gate = gateFor('sampling/createMessage', S2C, sampling, '2025-11-25');
+    expect(gate.label).toBe('client.tasks.requests.sampling.createMessage');
+    expect([...gate.requires].sort()).toEqual([
+      'client.sampling',
+      'client.sampling.tools',
+      'client.tasks.requests.sampling.createMessage',
+    ]);
+    // A URL-mode elicitation as a task needs both its mode and the task entry.
+    const url = { mode: 'url', message: 'm', elicitationId: 'e', url: 'https://x.test', task: {} };
+    expect(gateFor('elicitation/create', S2C, url, '2025-11-25').requires).toEqual([
+      'client.elicitation',
+      'client.elicitation.url',
+      'client.tasks.requests.elicitation.create',
+    ]);
+    // 2025-06-18 had no tasks: a task field adds nothing there.
+    expect(gateFor('tools/call', C2S, { name: 't', task: {} }, '2025-06-18')).toEqual({
+      label: 'server.tools',
+      requires: ['server.tools'],
+    });
+  });
+
   it('ignores params that are not objects', () => {
     expect(gateFor('tools/call', C2S, 'junk', '2025-11-25')).toEqual({
       label: 'server.tools',

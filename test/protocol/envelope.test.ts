@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classify, type Envelope, type InvalidReason, idKey } from '../../src/protocol/index.js';
+import {
+  classify,
+  type Envelope,
+  type InvalidReason,
+  idKey,
+  idText,
+} from '../../src/protocol/index.js';
 
 describe('classify: the four kinds', () => {
   it('a request, with and without params', () => {
@@ -385,5 +391,23 @@ describe('idKey', () => {
     expect(idKey(1)).not.toBe(idKey('1'));
     expect(idKey(1)).toBe(idKey(1));
     expect(idKey('a')).toBe(idKey('a'));
+  });
+});
+
+describe('idText: an id as the screens and trace write it after #', () => {
+  it('quotes a string only where it could be read as another id', () => {
+    expect(idText(1)).toBe('1');
+    expect(idText('abc-7')).toBe('abc-7');
+    expect(idText('1')).toBe('"1"');
+    expect(idText('1e3')).toBe('"1e3"');
+    expect(idText('')).toBe('""');
+    expect(idText(' a')).toBe('" a"');
+    expect(idText('"1"')).toBe('"\\"1\\""');
+  });
+
+  it('never writes two different ids the same way', () => {
+    const ids = [1, '1', -2, '-2', 0.5, '0.5', 'a', '"a"', '', ' ', 'Infinity', 1e21, '1e+21', '"1"'];
+    const texts = ids.map(idText);
+    expect(new Set(texts).size).toBe(ids.length);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTranscript, SessionLog, splitLines } from '../../src/session/index.js';
 import { screenSteps } from '../../src/ui/screen-step.js';
-import { clientRequestLabel } from '../../src/ui/sequence-rows.js';
+import { clientRequestLabel, sequenceRow } from '../../src/ui/sequence-rows.js';
 import { initializeRequest, initializeResult, rpc } from '../machine/session-builder.js';
 
 // The handshake, then id 2 answered and used again.
@@ -24,5 +24,23 @@ describe("the server's work list names the request it is working on", () => {
     expect(clientRequestLabel(steps, 6, '2')).toBe('resources/list #2');
     // Not yet sent at step 1: no method to name.
     expect(clientRequestLabel(steps, 1, '2')).toMatch(/^\? #2$/);
+  });
+
+  it('1 and "1" are two requests: the panels and the timeline keep them apart', () => {
+    const both = [
+      initializeRequest(),
+      initializeResult(),
+      rpc.notification('notifications/initialized'),
+      rpc.request(1, 'tools/list'),
+      rpc.request('1', 'resources/list'),
+    ];
+    const text = both.map((l) => JSON.stringify(l)).join('\n');
+    const steps = screenSteps([...readTranscript(splitLines(text), new SessionLog())]);
+    const last = steps.at(-1);
+    expect(last?.peers.client.pending).toEqual(['tools/list #1', 'resources/list #"1"']);
+    expect(last?.peers.server.working).toEqual(['1', '"1"']);
+    expect(clientRequestLabel(steps, 4, '1')).toBe('tools/list #1');
+    expect(clientRequestLabel(steps, 4, '"1"')).toBe('resources/list #"1"');
+    expect(sequenceRow(steps[4] as (typeof steps)[number], steps).label).toBe('resources/list #"1"');
   });
 });

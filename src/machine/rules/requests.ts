@@ -1,5 +1,24 @@
+import type { Bilingual, RequestId, Side } from '../../protocol/index.js';
+import type { SessionContext } from '../context.js';
 import { answeredRecord } from '../facts.js';
 import { type RuleRow, show, sideZh } from './rule.js';
+
+/**
+ * When an answer's id differs from a request of the requester only by its JSON type (1 against
+ * "1"), the words that say so: JSON-RPC 2.0 matches an answer to its request by the id's type and
+ * value, and a learner reading `#1` twice would not see why.
+ */
+function twinRequest(ctx: SessionContext, requester: Side, id: RequestId): Bilingual {
+  const other = typeof id === 'number' ? String(id) : String(Number(id)) === id ? Number(id) : null;
+  const record = other === null ? undefined : ctx.ledger.request(requester, other);
+  if (record === undefined) return { en: '', zh: '' };
+  const kind = typeof other === 'string' ? 'a string' : 'a number';
+  const kindZh = typeof other === 'string' ? '字符串' : '数字';
+  return {
+    en: ` (its ${record.method} has id ${show(other)}, ${kind}: JSON-RPC 2.0 matches an answer to its request by the id's type as well as its value)`,
+    zh: `（它的 ${record.method} 的 id 是${kindZh} ${show(other)}：JSON-RPC 2.0 按 id 的类型和值一起匹配回应与请求）`,
+  };
+}
 
 /** Requests and responses: each side's own ids, never reused; one answer per request. */
 export const REQUEST_RULES = [
@@ -53,16 +72,17 @@ export const REQUEST_RULES = [
       const requester = msg.receiver;
       const word = kind === 'error' ? 'error response' : 'response';
       const wordZh = kind === 'error' ? '错误回应' : '回应';
+      const twin = twinRequest(ctx, requester, msg.id);
       if (ctx.era === 'modern') {
         // 2026-07-28: an answered request is forgotten, so a second answer lands here too.
         return {
-          en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered already)`,
-          zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）`,
+          en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered already)${twin.en}`,
+          zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）${twin.zh}`,
         };
       }
       return {
-        en: `${word} for id ${show(msg.id)}, but the ${requester} sent no request with that id`,
-        zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有发送过这个 id 的请求`,
+        en: `${word} for id ${show(msg.id)}, but the ${requester} sent no request with that id${twin.en}`,
+        zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有发送过这个 id 的请求${twin.zh}`,
       };
     },
   },

@@ -1,3 +1,4 @@
+import { idText } from '../../protocol/envelope.js';
 import {
   CATALOGUE,
   CLIENT_CAPABILITIES_META,
@@ -90,12 +91,12 @@ export function modernClientOffers(state: OfferState): Candidate[] {
     const params = retryParams(round.params, answered.responses, round.requestState);
     return [
       offer(
-        `retry:${String(round.of)}`,
+        `retry:${idText(round.of)}`,
         'request',
         round.method,
         {
-          en: `retry ${round.method} #${String(round.of)} with the answers`,
-          zh: `带上回答重试 ${round.method} #${String(round.of)}`,
+          en: `retry ${round.method} #${idText(round.of)} with the answers`,
+          zh: `带上回答重试 ${round.method} #${idText(round.of)}`,
         },
         call(id, round.method, params),
       ),
@@ -167,11 +168,11 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
     };
     const { resultType: _type, ...untyped } = complete;
     const label = (en: string, zh: string) => ({
-      en: `${en} for ${p.method} #${String(p.id)}`,
-      zh: `回应 ${p.method} #${String(p.id)} 的${zh}`,
+      en: `${en} for ${p.method} #${idText(p.id)}`,
+      zh: `回应 ${p.method} #${idText(p.id)} 的${zh}`,
     });
     const out = [
-      offer(`result:${String(p.id)}`, 'result', p.method, label('result', '结果'), {
+      offer(`result:${idText(p.id)}`, 'result', p.method, label('result', '结果'), {
         jsonrpc: '2.0',
         id: p.id,
         result: complete,
@@ -180,7 +181,7 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
     if (MRTR.has(p.method)) {
       out.push(
         offer(
-          `input:${String(p.id)}`,
+          `input:${idText(p.id)}`,
           'result',
           p.method,
           label('input_required', ' input_required'),
@@ -205,7 +206,7 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
     out.push(errorAnswer(p));
     out.push(
       offer(
-        `untyped:${String(p.id)}`,
+        `untyped:${idText(p.id)}`,
         'result',
         p.method,
         label('result without resultType', '不带 resultType 的结果'),

@@ -1,4 +1,5 @@
 import type { PendingRequest } from '../../machine/index.js';
+import { idText } from '../../protocol/envelope.js';
 import {
   type Bilingual,
   CATALOGUE,
@@ -133,12 +134,12 @@ function transportActs(state: OfferState): Candidate[] {
     .filter((p) => p.requester === 'client')
     .map(
       (p): Candidate => ({
-        key: `abandon:${String(p.id)}`,
+        key: `abandon:${idText(p.id)}`,
         kind: 'transport',
         method: p.method,
         label: {
-          en: `close the HTTP response stream of ${p.method} #${String(p.id)}`,
-          zh: `关闭 ${p.method} #${String(p.id)} 的 HTTP 响应流`,
+          en: `close the HTTP response stream of ${p.method} #${idText(p.id)}`,
+          zh: `关闭 ${p.method} #${idText(p.id)} 的 HTTP 响应流`,
         },
         act: { type: 'abandon', id: p.id },
       }),
@@ -197,12 +198,12 @@ export function errorAnswer(p: PendingRequest): Candidate {
 function answer(p: PendingRequest, kind: 'result' | 'error', envelope: JsonObject): Candidate {
   const what = kind === 'result' ? { en: 'result', zh: '结果' } : { en: 'error', zh: '错误' };
   return {
-    key: `${kind}:${String(p.id)}`,
+    key: `${kind}:${idText(p.id)}`,
     kind,
     method: p.method,
     label: {
-      en: `${what.en} for ${p.method} #${String(p.id)}`,
-      zh: `回应 ${p.method} #${String(p.id)} 的${what.zh}`,
+      en: `${what.en} for ${p.method} #${idText(p.id)}`,
+      zh: `回应 ${p.method} #${idText(p.id)} 的${what.zh}`,
     },
     envelope,
   };
@@ -227,10 +228,10 @@ export function utilities(state: OfferState): Candidate[] {
   const own = state.view.pending.filter((p) => p.requester === state.side);
   const cancels = own.map(
     (p): Candidate => ({
-      key: `cancel:${String(p.id)}`,
+      key: `cancel:${idText(p.id)}`,
       kind: 'notification',
       method: 'notifications/cancelled',
-      label: { en: `cancel ${p.method} #${String(p.id)}`, zh: `取消 ${p.method} #${String(p.id)}` },
+      label: { en: `cancel ${p.method} #${idText(p.id)}`, zh: `取消 ${p.method} #${idText(p.id)}` },
       envelope: call(null, 'notifications/cancelled', {
         requestId: p.id,
         reason: 'The learner changed their mind',
@@ -242,12 +243,12 @@ export function utilities(state: OfferState): Candidate[] {
     const last = state.progress[String(p.progressToken)] ?? null;
     return [
       {
-        key: `progress:${String(p.id)}`,
+        key: `progress:${idText(p.id)}`,
         kind: 'notification',
         method: 'notifications/progress',
         label: {
-          en: `progress for ${p.method} #${String(p.id)}`,
-          zh: `${p.method} #${String(p.id)} 的进度`,
+          en: `progress for ${p.method} #${idText(p.id)}`,
+          zh: `${p.method} #${idText(p.id)} 的进度`,
         },
         envelope: call(null, 'notifications/progress', {
           progressToken: p.progressToken,

@@ -1,3 +1,4 @@
+import { idKey } from '../../protocol/envelope.js';
 import {
   classify,
   type Direction,
@@ -236,7 +237,7 @@ export class SandboxSession {
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
     if (report.kind === 'request') {
       const params = isObject(message.params) ? message.params : {};
-      this.#requests.set(`${requester}:${String(report.id)}`, {
+      this.#requests.set(`${requester}:${idKey(report.id)}`, {
         method: String(message.method),
         params,
       });
@@ -247,7 +248,7 @@ export class SandboxSession {
     }
     if (report.kind !== 'response') return;
     const asker: Side = requester === 'client' ? 'server' : 'client';
-    const request = this.#requests.get(`${asker}:${String(report.id)}`);
+    const request = this.#requests.get(`${asker}:${idKey(report.id)}`);
     const result = isObject(message.result) ? message.result : {};
     if (!request) return;
     if (asker === this.side && result.resultType === 'input_required') {

@@ -3,6 +3,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { Side } from '../../protocol/capabilities.js';
+import { idText } from '../../protocol/envelope.js';
 import type { Step } from '../../session/index.js';
 import { abandonedRequest } from '../../session/step.js';
 import { compact } from '../sandbox-form.js';
@@ -36,7 +37,7 @@ function rowOf(step: Step, side: Side, lang: Lang) {
     return { mine, who: named ? '' : who, what, rules: [] as string[], severity: null, json: '' };
   }
   const kind = tr(STRINGS[`kind_${report.kind}`], lang);
-  const id = report.id !== null ? ` #${String(report.id)}` : '';
+  const id = report.id !== null ? ` #${idText(report.id)}` : '';
   return {
     mine,
     who,
