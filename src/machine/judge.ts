@@ -64,8 +64,10 @@ export function judge(
   for (const row of ctx.rules?.judges[msg.type] ?? []) {
     const found = row.check(ctx, msg);
     if (found === null) continue;
-    if (isMany(found)) for (const one of found) violations.push(violationOf(row, one, ctx.era));
-    else violations.push(violationOf(row, found, ctx.era));
+    const { era, ruleVersion } = ctx;
+    if (isMany(found))
+      for (const one of found) violations.push(violationOf(row, one, era, ruleVersion));
+    else violations.push(violationOf(row, found, era, ruleVersion));
   }
   const label = labelOf(ctx, msg);
   const report: StepReport = {

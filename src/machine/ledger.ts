@@ -41,8 +41,11 @@ export class Ledger {
    * answer, by id: what each calls (an input_required answer opens a round on it).
    */
   readonly calls = new Map<RequestId, Call>();
-  /** MRTR: the input_required round outstanding on each call (method and target), until its retry. */
-  readonly rounds = new Map<string, Round>();
+  /**
+   * MRTR: the input_required rounds outstanding on each method and target, oldest first, each
+   * until its retry (parallel calls of one tool each hold their own).
+   */
+  readonly rounds = new Map<string, readonly Round[]>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 

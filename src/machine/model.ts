@@ -275,10 +275,10 @@ export type TokenProgress = {
 /**
  * The id of the request whose input_required round for `method` on `target` (a tool or prompt
  * name, a resource URI) still waits for the client's retry, or null when no round is open
- * (2026-07-28 basic/patterns/mrtr: a retry closes it, a later round of the same target replaces it).
+ * (2026-07-28 basic/patterns/mrtr: a retry closes it); of several, the latest.
  */
 export function openRound(state: RefereeState, method: string, target: string): RequestId | null {
-  return state.context.ledger.rounds.get(roundKey({ method, target }))?.id ?? null;
+  return state.context.ledger.rounds.get(roundKey({ method, target }))?.at(-1)?.id ?? null;
 }
 
 /** A progress token `requester` handed out: how far its progress got, or null if never seen. */

@@ -92,10 +92,12 @@ export const roundKey = (call: Pick<Call, 'method' | 'target'>) => `${call.metho
 
 /**
  * The round a client's request retries, if it is a retry (it carries `inputResponses` or
- * `requestState`) of the round outstanding on its method and target with the same arguments.
- * `other` is a round on that target whose request had other arguments: this request is then
- * another request, which the round's fields MUST NOT be used for (mrtr › Client Requirements).
- * `call` is the message's `callOf`, for a caller that has it already.
+ * `requestState`) of a round open on its method and target with the same arguments. Several calls
+ * of one tool may each hold a round at once (the client sends them in parallel): the retry's
+ * `requestState` picks the round that gave it, else the latest round of a request with the same
+ * arguments. `other` is a round on that target whose request had other arguments, when none had
+ * the same: this request is then another request, which the round's fields MUST NOT be used for
+ * (mrtr › Client Requirements). `call` is the message's `callOf`, for a caller that has it already.
  */
 export function retriedRound(
   ctx: SessionContext,
@@ -103,9 +105,17 @@ export function retriedRound(
   call: Call | null = callOf(msg),
 ): { readonly round?: Round; readonly other?: Round } {
   if (msg.sender !== 'client' || !isRetry(msg)) return {};
-  const round = call ? ctx.ledger.rounds.get(roundKey(call)) : undefined;
-  if (!call || !round) return {};
-  return isDeepStrictEqual(round.args, call.args) ? { round } : { other: round };
+  const open = call ? ctx.ledger.rounds.get(roundKey(call)) : undefined;
+  if (!call || !open || open.length === 0) return {};
+  const same = open.filter((r) => isDeepStrictEqual(r.args, call.args));
+  const latest = same.at(-1);
+  if (latest === undefined) {
+    const other = open.at(-1);
+    return other ? { other } : {};
+  }
+  const state = msg.params?.requestState;
+  const echoed = typeof state === 'string' ? same.find((r) => r.state === state) : undefined;
+  return { round: echoed ?? latest };
 }
 
 /** A request answering a round: it carries `inputResponses` or `requestState`. */
@@ -133,6 +143,21 @@ export function filterOf(value: unknown): Filter {
   };
 }
 
+/**
+ * A server's list_changed or resources/updated on a listen stream the client itself cancelled
+ * with notifications/cancelled: the listen's id, else undefined. Such a notification may have been
+ * on its way when the cancellation arrived (cancellation › Timing Considerations).
+ */
+export function onCancelledListen(ctx: SessionContext, msg: ModelMessage): RequestId | undefined {
+  if (msg.sender !== 'server' || !isStreamNotification(msg.method)) return undefined;
+  const id = subscriptionIdOf(msg.params?._meta);
+  if (id === undefined || !ctx.ledger.listens.get(id)?.ended) return undefined;
+  const record = ctx.ledger.request('client', id);
+  return record?.method === LISTEN && record.status === 'cancelled' && !record.streamClosed
+    ? id
+    : undefined;
+}
+
 /** The listen stream a message names, when it is one the client opened. */
 export function listenOf(ctx: SessionContext, msg: ModelMessage): Listen | undefined {
   const id = subscriptionIdOf(msg.params?._meta);
@@ -158,7 +183,12 @@ export function recordStreamRequest(ctx: SessionContext, msg: ModelMessage): voi
   if (!call) return;
   ctx.ledger.calls.set(id, call);
   // A retry uses its round up; a request with other arguments is not its retry.
-  if (retriedRound(ctx, msg, call).round) ctx.ledger.rounds.delete(roundKey(call));
+  const { round } = retriedRound(ctx, msg, call);
+  if (!round) return;
+  const key = roundKey(call);
+  const left = (ctx.ledger.rounds.get(key) ?? []).filter((r) => r !== round);
+  if (left.length === 0) ctx.ledger.rounds.delete(key);
+  else ctx.ledger.rounds.set(key, left);
 }
 
 /** The method of each entry of an `inputRequests` map that names one. */
@@ -171,8 +201,9 @@ function methodsOf(requests: JsonObject): Record<string, string> {
 }
 
 /**
- * The server answered a client's request: an input_required answer to a call opens a round (the
- * latest round of a target replaces an earlier one); any answer to a listen ends its stream.
+ * The server answered a client's request: an input_required answer to a call opens a round (each
+ * call's round stays open until its retry, beside other calls' rounds on the same target); any
+ * answer to a listen ends its stream.
  */
 export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void {
   if (msg.receiver !== 'client' || msg.id === null) return;
@@ -184,13 +215,18 @@ export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void
     if (result?.resultType === 'input_required') {
       const requests = result.inputRequests;
       const state = result.requestState;
-      rounds.set(roundKey(call), {
-        ...call,
-        id: msg.id,
-        keys: isObject(requests) ? Object.keys(requests) : [],
-        methods: isObject(requests) ? methodsOf(requests) : {},
-        state: typeof state === 'string' ? state : undefined,
-      });
+      const key = roundKey(call);
+      // A new array, never a push: a forked ledger shares the arrays it copied.
+      rounds.set(key, [
+        ...(rounds.get(key) ?? []),
+        {
+          ...call,
+          id: msg.id,
+          keys: isObject(requests) ? Object.keys(requests) : [],
+          methods: isObject(requests) ? methodsOf(requests) : {},
+          state: typeof state === 'string' ? state : undefined,
+        },
+      ]);
     }
     return;
   }

@@ -172,6 +172,8 @@ const MRTR_ANSWER = [
 /** A modern server's notifications on listen streams (basic/patterns/subscriptions). */
 const STREAM = [
   'unsolicited-notification',
+  // On a stream the client cancelled: the race an answer after cancellation is.
+  'response-after-cancellation',
   'listen-ack-not-first',
   'ack-beyond-filter',
   'notification-not-subscribed',

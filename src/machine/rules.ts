@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n/lang.js';
-import type { Bilingual } from '../protocol/index.js';
+import type { Bilingual, KnownVersion } from '../protocol/index.js';
 import type { Era } from './rule-sets.js';
 import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
@@ -71,12 +71,31 @@ export type Violation = {
  * A rule's spec section with its note in `lang` (the section itself is never translated); in a
  * session of the modern era, the 2026-07-28 section when the rule names one.
  */
-export function ruleSpecText(def: RuleDefinition, lang: Lang, era?: Era | null): string {
+export function ruleSpecText(
+  def: RuleDefinition,
+  lang: Lang,
+  era?: Era | null,
+  version?: KnownVersion,
+  cite?: Finding['cite'],
+): string {
   const modern = era === 'modern' ? def.modern : undefined;
-  const spec = modern?.spec ?? def.spec;
-  const specNote = modern?.specNote ?? def.specNote;
+  const spec = inRevision(cite?.spec ?? modern?.spec ?? def.spec, version);
+  const specNote = cite ? cite.specNote : (modern?.specNote ?? def.specNote);
   if (!specNote) return spec;
   return lang === 'zh' ? `${spec}（${specNote.zh}）` : `${spec} (${specNote.en})`;
+}
+
+/**
+ * A section as the session's revision has it: 2024-11-05 kept the message rules on a page of their
+ * own (basic/messages › Requests, Responses, Notifications), which 2025-03-26 moved into
+ * basic/index › Messages.
+ */
+function inRevision(spec: string, version: KnownVersion | undefined): string {
+  if (version !== '2024-11-05' || !spec.startsWith('basic/index › ')) return spec;
+  const section = spec.slice('basic/index › '.length);
+  return section === 'Messages'
+    ? '2024-11-05/basic/messages'
+    : `2024-11-05/basic/messages › ${section}`;
 }
 
 export { specText } from './spec-text.js';
@@ -85,14 +104,19 @@ export { specText } from './spec-text.js';
  * A violation of a row's rule. A rule set of another era brings rows of its own; their ids join
  * `RuleId` when that era lands in this table.
  */
-export function violationOf(row: RuleRow, found: Finding, era?: Era | null): Violation {
+export function violationOf(
+  row: RuleRow,
+  found: Finding,
+  era?: Era | null,
+  version?: KnownVersion,
+): Violation {
   return {
     rule: row.id as RuleId,
     severity: found.severity ?? row.severity,
     message: found.en,
     messageZh: found.zh,
-    spec: ruleSpecText(row, 'en', era),
-    specZh: ruleSpecText(row, 'zh', era),
+    spec: ruleSpecText(row, 'en', era, version, found.cite),
+    specZh: ruleSpecText(row, 'zh', era, version, found.cite),
   };
 }
 

@@ -142,6 +142,10 @@ describe('a fallback to initialize that a dual-era server takes up (basic/versio
     expect(rules(probeWith(['2026-07-28', '2025-11-25']).initialize().run())).toEqual([
       'era-mixed',
     ]);
+    // Naming only a revision the referee does not know (a later modern one): no handshake on
+    // offer, so initialize is the fallback stdio › Backward Compatibility forbids.
+    expect(rules(probeWith(['2027-01-01']).initialize().run())).toEqual(['era-mixed']);
+    expect(rules(probeWith([]).initialize().run())).toEqual(['era-mixed']);
   });
 });
 
@@ -164,6 +168,39 @@ function unsupported(id: string | number, supported: readonly string[], requeste
     },
   };
 }
+
+describe('era-mixed cites the sentence each case breaks', () => {
+  it('a modern request in a session opened with initialize: versioning › Backward Compatibility', () => {
+    const [found] = session().handshake().client(modernRequest(2, 'tools/list')).run()
+      .last.violations;
+    expect(found?.rule).toBe('era-mixed');
+    expect(found?.spec).toMatch(
+      /^2026-07-28\/basic\/versioning › Backward Compatibility with Initialization-Based Versions \(/,
+    );
+    expect(found?.specZh).toContain('双时代服务器');
+    // The probe's case keeps the stdio page.
+    const [probe] = probeWith(['2027-01-01']).initialize().run().reports.at(-1)?.violations ?? [];
+    expect(probe?.spec).toMatch(/^2026-07-28\/basic\/transports\/stdio › Backward Compatibility/);
+  });
+});
+
+describe('-32022 data (2026-07-28 basic/versioning › Protocol Version Negotiation)', () => {
+  const answered = (data: object) =>
+    discovered()
+      .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+      .server({ jsonrpc: '2.0', id: 1, error: { code: -32022, message: 'Unsupported', data } })
+      .run().last.violations;
+
+  it('names only the field that is missing, and what its absence costs the client', () => {
+    const [noRequested] = answered({ supported: ['2026-07-28'] });
+    expect(noRequested?.rule).toBe('unsupported-version-error-incomplete');
+    expect(noRequested?.message).toContain('data.requested is not the requested version string');
+    expect(noRequested?.message).not.toContain('data.supported');
+    const [noSupported] = answered({ requested: '2027-01-01' });
+    expect(noSupported?.message).toContain('data.supported is not an array');
+    expect(noSupported?.message).not.toContain('data.requested');
+  });
+});
 
 describe('error codes per revision (2026-07-28 basic/index › Error Codes)', () => {
   const answer = (code: number) =>

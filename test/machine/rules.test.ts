@@ -259,6 +259,42 @@ describe('rule details', () => {
     expect(found?.specZh).toContain('RFC 8259 第 6 节');
   });
 
+  it('two ids past 2^53 that JavaScript reads as one number are not called a reuse', () => {
+    // 9007199254740992 and 9007199254740993 are different integers; JSON.parse rounds both to
+    // 2^53. The warning says the ids are fragile; the referee cannot tell them apart.
+    const run = hs()
+      .client(rpc.request(2 ** 53, 'ping'))
+      .server(rpc.result(2 ** 53))
+      .client(rpc.request(2 ** 53, 'ping'))
+      .server(rpc.result(2 ** 53))
+      .run();
+    const found = run.reports.flatMap((r) => r.violations.map((v) => v.rule));
+    expect(new Set(found)).toEqual(new Set(['id-beyond-safe-integer']));
+    // A safe id reused is still an error.
+    const reused = hs()
+      .client(rpc.request(5, 'ping'))
+      .server(rpc.result(5))
+      .client(rpc.request(5, 'ping'));
+    expect(reused.run().last.violations.map((v) => v.rule)).toEqual(['duplicate-request-id']);
+  });
+
+  it('a 2024-11-05 session cites the page that revision had: basic/messages, not basic/index', () => {
+    const old = session()
+      .handshake({ version: '2024-11-05' })
+      .client(rpc.request(1, 'ping'))
+      .server(rpc.result(1))
+      .client(rpc.request(1, 'ping'));
+    const [found] = old.run().last.violations;
+    expect(found?.rule).toBe('duplicate-request-id');
+    expect(found?.spec).toMatch(/^2024-11-05\/basic\/messages › Requests \(/);
+    const later = session()
+      .handshake({ version: '2025-03-26' })
+      .client(rpc.request(1, 'ping'))
+      .server(rpc.result(1))
+      .client(rpc.request(1, 'ping'));
+    expect(later.run().last.violations[0]?.spec).toMatch(/^basic\/index › Requests \(/);
+  });
+
   it('a progress above its total breaks no rule: neither era bounds progress by total', () => {
     // basic/utilities/progress (2025-11-25), basic/patterns/progress (2026-07-28): progress MUST
     // increase and total MAY be left out; nothing more. The field note of total says so.

@@ -4,6 +4,7 @@ import { discovered, modernRequest } from './modern-builder.js';
 import { rpc, session } from './session-builder.js';
 import {
   ack,
+  CONFIRM_REQUEST,
   CONFIRMED,
   deploy,
   inputRequired,
@@ -93,6 +94,42 @@ describe('MRTR rounds (2026-07-28 basic/patterns/mrtr)', () => {
     expect(rules(last.violations)).toEqual([]);
   });
 
+  it('parallel calls of one tool each hold their own round: each retry echoes its own state', () => {
+    const round = (id: number, state: string) =>
+      inputRequired(id, { inputRequests: { confirm: CONFIRM_REQUEST }, requestState: state });
+    const { reports } = discovered()
+      .client(deploy(1))
+      .client(deploy(2))
+      .server(round(1, 'A'))
+      .server(round(2, 'B'))
+      .client(retry(3, { requestState: 'A' }))
+      .client(retry(4, { requestState: 'B' }))
+      .server(toolDone(3))
+      .server(toolDone(4))
+      .run();
+    expect(all(reports)).toEqual([]);
+    // In the other order too; and with other arguments each retry finds the round of its own call.
+    const crossed = discovered()
+      .client(deploy(1))
+      .client(deploy(2, { arguments: { env: 'staging' } }))
+      .server(round(1, 'A'))
+      .server(round(2, 'B'))
+      .client(retry(4, { requestState: 'B', arguments: { env: 'staging' } }))
+      .client(retry(3, { requestState: 'A' }))
+      .run();
+    expect(all(crossed.reports)).toEqual([]);
+    // Each round is used once: a third retry with A's state answers nothing any more.
+    const again = discovered()
+      .client(deploy(1))
+      .client(deploy(2))
+      .server(round(1, 'A'))
+      .server(round(2, 'B'))
+      .client(retry(3, { requestState: 'A' }))
+      .client(retry(4, { requestState: 'A' }))
+      .run();
+    expect(rules(again.last.violations)).toEqual(['request-state-altered']);
+  });
+
   it('a retry may write its arguments in another order: the same arguments, the same request', () => {
     const { last } = discovered()
       .client(deploy(1, { arguments: { env: 'prod', region: 'eu' } }))
@@ -131,14 +168,19 @@ describe('MRTR rounds (2026-07-28 basic/patterns/mrtr)', () => {
 });
 
 describe('listen streams (2026-07-28 basic/patterns/subscriptions)', () => {
-  it('the client cancels a stream: a notification on it afterwards is unsolicited', () => {
+  it('the client cancels a stream: a notification on it afterwards is the cancellation race, a warning', () => {
     const { reports, last } = discovered()
       .client(listen('l1'))
       .server(ack('l1'))
       .client(cancelled('l1'))
       .server(onStream(TOOLS_CHANGED, 'l1'))
       .run();
-    expect(rules(last.violations)).toEqual(['unsolicited-notification']);
+    // stdio › Cancellation: nothing more once the cancellation has arrived; one already on its
+    // way is the race cancellation › Timing Considerations names, as for an answer.
+    expect(last.violations.map((v) => `${v.severity} ${v.rule}`)).toEqual([
+      'warning response-after-cancellation',
+    ]);
+    expect(last.violations[0]?.message).toContain('on listen "l1", which the client cancelled');
     expect(all(reports.slice(0, -1))).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ function matchedNumbers(msg: ModelMessage): [string, unknown][] {
 }
 
 /** An integer no JavaScript number holds exactly: 2^53 and beyond, where JSON.parse rounds. */
-const beyondSafe = (value: unknown): value is number =>
+export const beyondSafe = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
 
 /**
@@ -47,8 +47,8 @@ export const BIG_ID_RULES = [
         // As the rest of the report prints it; digits, not an exponent, past 1e21.
         const read = String(value).includes('e') ? BigInt(value).toString() : String(value);
         return {
-          en: `${name} ${read} (as JSON numbers in JavaScript read it) is beyond 2^53 − 1 (9007199254740991): it cannot be kept exactly, so many peers would round it and misroute the answer; use a string or a smaller integer`,
-          zh: `${name === 'progress token' ? '进度令牌' : name} ${read}（JavaScript 读取 JSON 数字后的值）超出 2^53 − 1（9007199254740991）：无法精确保存，许多对端会将其舍入，从而把回应对应到错误的请求；请改用字符串或更小的整数`,
+          en: `${name} ${read} (as JSON numbers in JavaScript read it) is beyond 2^53 − 1 (9007199254740991): it cannot be kept exactly, so many peers would round it and misroute the answer (mcp-sim reads it rounded too, so it does not judge whether such an id is reused or answered twice); use a string or a smaller integer`,
+          zh: `${name === 'progress token' ? '进度令牌' : name} ${read}（JavaScript 读取 JSON 数字后的值）超出 2^53 − 1（9007199254740991）：无法精确保存，许多对端会将其舍入，从而把回应对应到错误的请求（mcp-sim 读到的也是舍入后的值，因此不判断这类 id 是否被重复使用或被回应两次）；请改用字符串或更小的整数`,
         };
       });
     },

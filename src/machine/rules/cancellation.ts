@@ -1,6 +1,7 @@
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord, cancelledId, cancelledRecord, progressOf } from '../facts.js';
+import { onCancelledListen } from '../records-streams.js';
 import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
 
 /**
@@ -38,6 +39,16 @@ export const CANCELLATION_RULES = [
     specNote: { en: 'no response after cancellation', zh: '取消之后不再回应' },
     title: { en: 'Response after cancellation', zh: '取消之后仍然回应' },
     check: (ctx, msg) => {
+      // A notification on a listen stream the client cancelled is one more message for that
+      // request, the same race as an answer (stdio › Cancellation, Timing Considerations).
+      const listen = onCancelledListen(ctx, msg);
+      if (listen !== undefined) {
+        const race = stdioCancellationRace('notification');
+        return {
+          en: `${msg.method} on listen ${show(listen)}, which the client cancelled; the server should send nothing more on it${race.en}`,
+          zh: `${msg.method} 发送在客户端已取消的 listen ${show(listen)} 上；服务器不应再在上面发送任何消息${race.zh}`,
+        };
+      }
       const record = answeredRecord(ctx, msg);
       // A stream the client closed: a MUST NOT of its own (message-after-stream-closed).
       if (record?.status !== 'cancelled' || record.streamClosed) return null;

@@ -1,6 +1,7 @@
 import {
   CATALOGUE,
   isCatalogued,
+  isHandshakeVersion,
   isStatelessVersion,
   type MethodEntry,
   versionAtLeast,
@@ -37,13 +38,13 @@ export const ERA_RULES = [
         // server "MAY serve both eras concurrently on the same endpoint or process" (versioning).
         // A -32022 to the probe that names only revisions with a handshake: initialize is the
         // way to the version it serves (basic/versioning › Protocol Version Negotiation: retry
-        // with one of the supported versions).
+        // with one of the supported versions). One naming only revisions the referee does not
+        // know (a later modern one) offers no handshake: initialize is the fallback it forbids.
         const supported = ctx.discover?.supportedVersions;
         if (
           ctx.probe.status === 'modern' &&
           msg.type === 'client.initialize' &&
-          supported &&
-          supported.length > 0 &&
+          supported?.some(isHandshakeVersion) &&
           !supported.some(isStatelessVersion)
         ) {
           return null;
@@ -68,6 +69,13 @@ export const ERA_RULES = [
       }
       if (ctx.era === 'legacy' && msg.type === 'client.request' && carriesModernEnvelope(msg)) {
         return {
+          cite: {
+            spec: '2026-07-28/basic/versioning › Backward Compatibility with Initialization-Based Versions',
+            specNote: {
+              en: 'a dual-era server MAY serve both eras on one endpoint; the era is the server’s, found once',
+              zh: '双时代服务器可以（MAY）在同一端点上服务两个时代；时代是服务器的属性，只需判定一次',
+            },
+          },
           en: `"${msg.method}" carries the 2026-07-28 _meta envelope in a session opened with initialize; a legacy session ignores it, and a dual-era server serves the connection in the era it opened with`,
           zh: `"${msg.method}" 在以 initialize 开场的会话中带有 2026-07-28 的 _meta 信封；旧时代会话会忽略它，双时代服务器按开场时的时代服务整个连接`,
         };

@@ -200,20 +200,27 @@ export const MODERN_RESULT_RULES = [
       const error = errorOf(msg);
       if (error?.code !== -32022 || !modernRequestOf(ctx, msg)) return null;
       const data = isObject(error.data) ? error.data : {};
+      const noSupported = versionsOf(data.supported) === null;
+      const noRequested = typeof data.requested !== 'string';
+      if (!noSupported && !noRequested) return null;
+      // Say what each missing field costs the client, and only for the field that is missing.
       const en: string[] = [];
       const zh: string[] = [];
-      if (versionsOf(data.supported) === null) {
-        en.push('data.supported is not an array of version strings');
-        zh.push('data.supported 不是版本字符串数组');
+      if (noSupported) {
+        en.push(
+          'data.supported is not an array of version strings, so the client cannot pick a version both sides speak and retry',
+        );
+        zh.push('data.supported 不是版本字符串数组，客户端无法选出双方都支持的版本来重试');
       }
-      if (typeof data.requested !== 'string') {
-        en.push('data.requested is not the requested version string');
-        zh.push('data.requested 不是所请求的版本字符串');
+      if (noRequested) {
+        en.push(
+          'data.requested is not the requested version string, so the client cannot tell which of its versions was refused',
+        );
+        zh.push('data.requested 不是所请求的版本字符串，客户端无法得知被拒绝的是它的哪个版本');
       }
-      if (en.length === 0) return null;
       return {
-        en: `-32022 error for #${show(msg.id)}: ${en.join(', and ')}; without data.supported the client cannot pick a version both sides speak and retry`,
-        zh: `#${show(msg.id)} 的 -32022 错误：${zh.join('，且')}；没有 data.supported，客户端无法选出双方都支持的版本来重试`,
+        en: `-32022 error for #${show(msg.id)}: ${en.join('; and ')}; the schema requires both`,
+        zh: `#${show(msg.id)} 的 -32022 错误：${zh.join('；且')}；schema 要求两者都有`,
       };
     },
   },

@@ -1,6 +1,7 @@
 import type { Bilingual, RequestId, Side } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import { answeredRecord } from '../facts.js';
+import { beyondSafe } from './big-ids.js';
 import { type RuleRow, show, sideZh } from './rule.js';
 
 /**
@@ -37,6 +38,8 @@ export const REQUEST_RULES = [
     title: { en: 'Request id reused', zh: '请求 id 被重复使用' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'request' || msg.id === null) return null;
+      // Two ids past 2^53 may read as one number here: id-beyond-safe-integer says so instead.
+      if (beyondSafe(msg.id)) return null;
       const earlier = ctx.ledger.request(msg.sender, msg.id);
       // A broken request's id was kept only to recognise its error answer (rememberBrokenRequest).
       if (!earlier || earlier.invalid) return null;
@@ -89,12 +92,17 @@ export const REQUEST_RULES = [
   {
     id: 'duplicate-response',
     severity: 'error',
+    // MCP's page says a response carries the id of the request it corresponds to; that one call
+    // gets one Response is JSON-RPC 2.0's (§ 5: "the Server MUST reply with a Response").
     spec: 'basic/index › Responses',
-    specNote: { en: 'each request gets exactly one response', zh: '每个请求恰好得到一个回应' },
+    specNote: {
+      en: 'a response carries the id of the request it answers; JSON-RPC 2.0 § 5: a call gets one Response',
+      zh: '回应带有它所回答请求的 id；JSON-RPC 2.0 第 5 节：一次调用只得到一个 Response',
+    },
     title: { en: 'Request answered twice', zh: '同一请求被回应了两次' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);
-      if (record?.status !== 'answered') return null;
+      if (record?.status !== 'answered' || beyondSafe(msg.id)) return null;
       return {
         en: `${record.method} #${show(msg.id)} was already answered`,
         zh: `${record.method} #${show(msg.id)} 已经被回应过`,

@@ -23,8 +23,14 @@ export type RuleDefinition = {
   readonly title: Bilingual;
 };
 
-/** What a check found wrong: the message in both languages, and a severity when it varies. */
-export type Finding = Bilingual & { readonly severity?: Severity };
+/**
+ * What a check found wrong: the message in both languages, and a severity, or the spec section
+ * that states it, when they vary with the case (one rule, several sentences of the spec).
+ */
+export type Finding = Bilingual & {
+  readonly severity?: Severity;
+  readonly cite?: { readonly spec: string; readonly specNote?: Bilingual };
+};
 
 /**
  * A rule's check: does `msg`, arriving in the session `ctx` describes (before the message changed
@@ -41,9 +47,9 @@ export const show = (value: unknown) => JSON.stringify(value);
  * What a 2026-07-28 finding after `notifications/cancelled` adds, for an answer or for progress:
  * stdio's MUST NOT, and why it stays a warning (cancellation › Timing Considerations).
  */
-export function stdioCancellationRace(what: 'answer' | 'progress'): Bilingual {
-  const en = what === 'answer' ? 'An answer' : 'Progress';
-  const zh = what === 'answer' ? '回应' : '进度';
+export function stdioCancellationRace(what: 'answer' | 'progress' | 'notification'): Bilingual {
+  const en = { answer: 'An answer', progress: 'Progress', notification: 'A notification' }[what];
+  const zh = { answer: '回应', progress: '进度', notification: '通知' }[what];
   return {
     en: `, and over stdio it must send nothing more for it once the cancellation has arrived. ${en} already on its way when it arrived is a race the spec names (cancellation › Timing Considerations), and a transcript cannot tell the two apart: a warning`,
     zh: `，通过 stdio 时，收到取消之后不得再为它发送任何消息。取消到达时已经在路上的${zh}是规范提到的竞态（cancellation › Timing Considerations），记录无法区分这两种情况，所以这是一条警告`,

@@ -6,6 +6,7 @@ import {
   isStreamNotification,
   LIST_CHANGED,
   listenOf,
+  onCancelledListen,
   RESOURCE_UPDATED,
   subscriptionIdOf,
 } from '../records-streams.js';
@@ -99,6 +100,8 @@ export const SUBSCRIPTION_RULES = [
       const id = subscriptionIdOf(msg.params?._meta);
       const listen = listenOf(ctx, msg);
       if (listen && !listen.ended) return null;
+      // A stream the client cancelled: the race response-after-cancellation warns about.
+      if (onCancelledListen(ctx, msg) !== undefined) return null;
       if (id === undefined) {
         return {
           en: `${msg.method} carries no ${SUBSCRIPTION_ID_META}; in 2026-07-28 the server sends it only on a subscriptions/listen stream the client opened and asked for it (unsolicited notifications of the handshake era are gone), so the client drops it`,
