@@ -184,6 +184,14 @@ describe('era-mixed cites the sentence each case breaks', () => {
   });
 });
 
+describe('method-removed (2026-07-28 changelog)', () => {
+  it('is a warning, as unknown-method is: no MUST forbids sending a removed method, it gets -32601', () => {
+    const [found] = discovered().client(modernRequest(2, 'ping')).run().last.violations;
+    expect(found?.rule).toBe('method-removed');
+    expect(found?.severity).toBe('warning');
+  });
+});
+
 describe('-32022 data (2026-07-28 basic/versioning › Protocol Version Negotiation)', () => {
   const answered = (data: object) =>
     discovered()

@@ -85,7 +85,10 @@ export const ERA_RULES = [
   },
   {
     id: 'method-removed',
-    severity: 'error',
+    // The changelog removes these methods and says nothing more: no MUST forbids sending one, and
+    // the receiver answers -32601 as for any method it does not know (unknown-method is a warning
+    // too). What the learner must know is that it no longer works, and what replaces it.
+    severity: 'warning',
     // notifications/elicitation/complete went in Minor changes (item 11), the rest in Major changes.
     spec: '2026-07-28/changelog › Major changes / Minor changes',
     specNote: {
