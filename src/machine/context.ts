@@ -53,6 +53,11 @@ export type RequestRecord = {
   readonly seq?: number;
   /** What a request of the modern era declared in its `_meta` envelope. */
   readonly declared?: Declared;
+  /**
+   * A task-augmented request (2025-11-25 basic/utilities/tasks: params.task): tasks/cancel, not
+   * notifications/cancelled, cancels it.
+   */
+  readonly task?: true;
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   type RequestId,
   resolveVersion,
   type Side,
+  versionAtLeast,
 } from '../protocol/index.js';
 import type { RequestRecord, SessionContext, StepReport, TokenRecord } from './context.js';
 import type { ModelMessage } from './events.js';
@@ -21,6 +22,9 @@ import {
   uriOf,
 } from './facts.js';
 import type { Era } from './rule-sets.js';
+
+/** The revision that brought task-augmented requests to the handshake era. */
+const TASKS_REVISION = '2025-11-25';
 
 /**
  * What a message changes in the session, one record at a time. Each message's named action
@@ -156,6 +160,9 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   if (token !== undefined) record.progressToken = token;
   if (uri !== undefined) record.uri = uri;
   if (ctx.era === 'modern' && msg.sender === 'client') record.declared = declaredBy(msg);
+  else if (isObject(msg.params?.task) && versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
+    record.task = true;
+  }
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
 }

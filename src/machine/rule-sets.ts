@@ -58,6 +58,7 @@ const PROGRESS = [
 const CANCELLED = [
   'cancel-unknown-request',
   'cancel-initialize',
+  'cancel-task-augmented',
   'id-beyond-safe-integer',
 ] as const satisfies readonly RuleId[];
 

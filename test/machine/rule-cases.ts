@@ -24,6 +24,8 @@ import {
 export const hs = () => session().handshake();
 
 export const URI = 'file:///project/notes.md';
+/** A server that runs tools/call as a task when asked (2025-11-25 basic/utilities/tasks). */
+const TASK_SERVER = { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
 export const slowCall = (id: number, token?: string | number) =>
   rpc.request(id, 'tools/call', {
     name: 'slow-task',
@@ -241,6 +243,20 @@ export const CASES: Record<RuleId, RuleCase> = {
   'cancel-unknown-request': {
     trigger: () => hs().client(slowCall(1)).client(cancel(2)),
     legal: () => hs().client(slowCall(1)).client(cancel(1)),
+  },
+  'cancel-task-augmented': {
+    // The server declares task-augmented tools/call; the client asks as a task, then cancels it
+    // with the notification instead of tasks/cancel. The same cancel of a plain call is legal.
+    trigger: () =>
+      session()
+        .handshake({ server: TASK_SERVER })
+        .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
+        .client(cancel(1)),
+    legal: () =>
+      session()
+        .handshake({ server: TASK_SERVER })
+        .client(rpc.request(1, 'tools/call', { name: 'slow-task' }))
+        .client(cancel(1)),
   },
   'cancel-initialize': {
     trigger: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(0)),

@@ -107,6 +107,28 @@ export const CANCELLATION_RULES = [
     },
   },
   {
+    id: 'cancel-task-augmented',
+    severity: 'error',
+    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    specNote: {
+      en: 'a task-augmented request MUST be cancelled with tasks/cancel instead (2025-11-25)',
+      zh: '任务增强请求必须改用 tasks/cancel 取消（2025-11-25）',
+    },
+    title: {
+      en: 'Task-augmented request cancelled with a notification',
+      zh: '用通知取消了任务增强请求',
+    },
+    check: (ctx, msg) => {
+      const record = cancelledRecord(ctx, msg);
+      if (!record?.task) return null;
+      const what = `${record.method} #${show(record.id)}`;
+      return {
+        en: `${what} was task-augmented (params.task); notifications/cancelled does not cancel a task: the requestor sends tasks/cancel with the taskId the receiver's CreateTaskResult gave it`,
+        zh: `${what} 是任务增强请求（带有 params.task）；notifications/cancelled 不能取消任务：请求方应发送 tasks/cancel，并带上接收方在 CreateTaskResult 中给出的 taskId`,
+      };
+    },
+  },
+  {
     id: 'cancel-initialize',
     severity: 'error',
     spec: 'basic/utilities/cancellation › Behavior Requirements',
