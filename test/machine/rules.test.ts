@@ -295,6 +295,22 @@ describe('rule details', () => {
     expect(later.run().last.violations[0]?.spec).toMatch(/^basic\/index › Requests \(/);
   });
 
+  it('an MCP-Protocol-Version header naming another revision than the negotiated one is a warning (a SHOULD)', () => {
+    const other = hs()
+      .clientOverHttp(rpc.request(1, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' })
+      .run().last.violations;
+    expect(other.map((v) => `${v.severity} ${v.rule}`)).toEqual([
+      'warning protocol-version-header',
+    ]);
+    expect(other[0]?.message).toContain('but the session negotiated 2025-11-25');
+    const invalid = hs()
+      .clientOverHttp(rpc.request(1, 'tools/list'), { 'mcp-protocol-version': 'banana' })
+      .run().last.violations;
+    expect(invalid.map((v) => `${v.severity} ${v.rule}`)).toEqual([
+      'error protocol-version-header',
+    ]);
+  });
+
   it('a progress above its total breaks no rule: neither era bounds progress by total', () => {
     // basic/utilities/progress (2025-11-25), basic/patterns/progress (2026-07-28): progress MUST
     // increase and total MAY be left out; nothing more. The field note of total says so.

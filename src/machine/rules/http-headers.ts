@@ -51,7 +51,16 @@ export const HTTP_HEADER_RULES = [
           zh: `${what.zh} 在 POST 时没有带 MCP-Protocol-Version 请求头；自 ${HEADER_SINCE} 起，客户端在 initialize 之后的每个 HTTP 请求上都必须带上它，值为协商好的版本（${negotiated}）。无法从别处得知版本的服务器会假定为 2025-03-26`,
         };
       }
-      if (resolveVersion(sent) !== null || isStatelessVersion(sent)) return null;
+      if (sent === negotiated) return null;
+      if (resolveVersion(sent) !== null || isStatelessVersion(sent)) {
+        // A revision, but not the one agreed: the sentence is a SHOULD ("SHOULD be the one
+        // negotiated during initialization"), so a warning.
+        return {
+          severity: 'warning',
+          en: `${what.en} was POSTed with MCP-Protocol-Version: ${show(sent)}, but the session negotiated ${negotiated}; the version the client sends should be the one negotiated during initialization, and a server that does not serve ${show(sent)} answers 400 Bad Request`,
+          zh: `${what.zh} 在 POST 时带的 MCP-Protocol-Version 是 ${show(sent)}，但本会话协商的是 ${negotiated}；客户端发送的版本应当是初始化时协商好的版本，不支持 ${show(sent)} 的服务器会回应 400 Bad Request`,
+        };
+      }
       return {
         en: `${what.en} was POSTed with MCP-Protocol-Version: ${show(sent)}, which is no MCP revision; the client sends the negotiated version (${negotiated}), and the server MUST answer an invalid or unsupported one with 400 Bad Request`,
         zh: `${what.zh} 在 POST 时带的 MCP-Protocol-Version 是 ${show(sent)}，这不是任何 MCP 版本；客户端应发送协商好的版本（${negotiated}），服务器收到无效或不支持的版本时必须回应 400 Bad Request`,
