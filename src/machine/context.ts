@@ -58,6 +58,8 @@ export type RequestRecord = {
    * notifications/cancelled, cancels it.
    */
   readonly task?: true;
+  /** The tool a tools/call calls (2025-11-25 on: its execution.taskSupport may bind the call). */
+  readonly tool?: string;
 };
 
 /**

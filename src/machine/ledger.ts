@@ -46,6 +46,11 @@ export class Ledger {
    * until its retry (parallel calls of one tool each hold their own).
    */
   readonly rounds = new Map<string, readonly Round[]>();
+  /**
+   * 2025-11-25 tasks › Tool-Level Negotiation: each listed tool's execution.taskSupport, by name
+   * ("forbidden" when the tool did not say).
+   */
+  readonly taskSupport = new Map<string, 'required' | 'optional' | 'forbidden'>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -65,6 +70,7 @@ export class Ledger {
     copyInto(this.calls, copy.calls);
     copyInto(this.rounds, copy.rounds);
     copyInto(this.listens, copy.listens);
+    copyInto(this.taskSupport, copy.taskSupport);
     copy.logging = this.logging;
     copy.#opened = this.#opened;
     return copy;

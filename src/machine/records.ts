@@ -160,8 +160,10 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   if (token !== undefined) record.progressToken = token;
   if (uri !== undefined) record.uri = uri;
   if (ctx.era === 'modern' && msg.sender === 'client') record.declared = declaredBy(msg);
-  else if (isObject(msg.params?.task) && versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
-    record.task = true;
+  else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
+    const params = msg.params;
+    if (isObject(params?.task)) record.task = true;
+    if (method === 'tools/call' && typeof params?.name === 'string') record.tool = params.name;
   }
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
@@ -392,4 +394,26 @@ export function noteServerInfo(ctx: SessionContext, msg: ModelMessage): Update {
 /** The transport closed. */
 export function markClosed(): Update {
   return { closed: true };
+}
+
+/**
+ * A tools/list result of 2025-11-25 on: what each tool says of running as a task
+ * (basic/utilities/tasks › Tool-Level Negotiation; no `execution.taskSupport` means "forbidden").
+ * A later list replaces what it names; a tool never listed is not judged.
+ */
+export function recordToolTasks(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
+    return {};
+  }
+  const tools = msg.envelope.result.tools;
+  if (!Array.isArray(tools)) return {};
+  for (const tool of tools) {
+    if (!isObject(tool) || typeof tool.name !== 'string') continue;
+    const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
+    ctx.ledger.taskSupport.set(
+      tool.name,
+      support === 'required' || support === 'optional' ? support : 'forbidden',
+    );
+  }
+  return {};
 }

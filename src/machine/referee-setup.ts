@@ -42,6 +42,7 @@ import {
   recordDiscover,
   recordProgress,
   recordSupported,
+  recordToolTasks,
   rememberBrokenRequest,
   rememberRequest,
   startProbe,
@@ -179,6 +180,15 @@ export const refereeSetup = setup({
       const record = answeredRecord(context, event);
       return record?.method === 'resources/subscribe' && record.uri !== undefined;
     },
+    /** Tasks › Tool-Level Negotiation: the server answers a tools/list (2025-11-25 on). */
+    listsTools: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return (
+        event.envelope.kind === 'response' &&
+        answersOpenRequest(context, event) &&
+        answeredRecord(context, event)?.method === 'tools/list'
+      );
+    },
     /** Resources › Subscriptions: the client asks to stop the updates of a resource. */
     endsSubscription: ({ event }) => {
       assertEvent(event, REQUESTS);
@@ -258,6 +268,11 @@ export const refereeSetup = setup({
     judgeAnswer: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
       return judged(context, event, completeRequest);
+    }),
+    /** Tasks › Tool-Level Negotiation: a tools/list result says how each tool runs as a task. */
+    judgeToolList: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, recordToolTasks);
     }),
     /** Resources › Subscriptions: the answer confirms a resources/subscribe. */
     judgeSubscriptionConfirmed: assign(({ context, event }) => {

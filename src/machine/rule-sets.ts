@@ -92,6 +92,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'initialized-not-sent',
       'era-mixed',
       'protocol-version-header',
+      'task-support-mismatch',
       ...IDS,
     ),
     'server.request': rules(
@@ -140,6 +141,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...ANSWER,
       'invalid-result',
       'unsupported-version',
+      'task-support-mismatch',
     ),
     'client.error': rules('message-after-shutdown', ...ANSWER, 'protocol-version-header'),
     'server.error': rules('message-after-shutdown', ...ANSWER),

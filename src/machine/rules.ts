@@ -17,6 +17,7 @@ import { RESOURCE_RULES } from './rules/resources.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 import { SCHEMA_RULES } from './rules/schema.js';
 import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
+import { TASK_RULES } from './rules/tasks.js';
 
 export type { Check, Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 
@@ -38,6 +39,7 @@ const ROWS = [
   ...MODERN_NOTIFICATION_RULES,
   ...MRTR_RULES,
   ...SUBSCRIPTION_RULES,
+  ...TASK_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -44,6 +44,7 @@ const LEGACY_MESSAGES = {
   'server.result': [
     { guard: 'answersInitialize', actions: 'judgeInitializeResult' },
     { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
+    { guard: 'listsTools', actions: 'judgeToolList' },
     { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
     // A stray or second answer: judged, and nothing to record.
     { actions: 'judge' },

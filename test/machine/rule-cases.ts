@@ -25,7 +25,13 @@ export const hs = () => session().handshake();
 
 export const URI = 'file:///project/notes.md';
 /** A server that runs tools/call as a task when asked (2025-11-25 basic/utilities/tasks). */
-const TASK_SERVER = { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
+/** A listed tool that runs only as a task. */
+export const REQUIRED_TASK_TOOL = {
+  name: 'research',
+  inputSchema: { type: 'object' },
+  execution: { taskSupport: 'required' },
+};
+export const TASK_SERVER = { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
 export const slowCall = (id: number, token?: string | number) =>
   rpc.request(id, 'tools/call', {
     name: 'slow-task',
@@ -257,6 +263,21 @@ export const CASES: Record<RuleId, RuleCase> = {
         .handshake({ server: TASK_SERVER })
         .client(rpc.request(1, 'tools/call', { name: 'slow-task' }))
         .client(cancel(1)),
+  },
+  'task-support-mismatch': {
+    // A tool that requires task augmentation, called as a normal request.
+    trigger: () =>
+      session()
+        .handshake({ server: TASK_SERVER })
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [REQUIRED_TASK_TOOL] }))
+        .client(rpc.request(2, 'tools/call', { name: 'research' })),
+    legal: () =>
+      session()
+        .handshake({ server: TASK_SERVER })
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [REQUIRED_TASK_TOOL] }))
+        .client(rpc.request(2, 'tools/call', { name: 'research', task: { ttl: 60000 } })),
   },
   'cancel-initialize': {
     trigger: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(0)),

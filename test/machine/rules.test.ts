@@ -15,7 +15,17 @@ import {
 } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
 import { createReferee } from '../helpers/referee.js';
-import { CASES, cancel, elicit, hs, progress, slowCall, URI } from './rule-cases.js';
+import {
+  CASES,
+  cancel,
+  elicit,
+  hs,
+  progress,
+  REQUIRED_TASK_TOOL,
+  slowCall,
+  TASK_SERVER,
+  URI,
+} from './rule-cases.js';
 import {
   C2S,
   CLIENT_CAPS,
@@ -32,7 +42,7 @@ const triggered = new Set<RuleId>();
 describe('every rule has a trigger and a nearest legal case', () => {
   it('the table covers exactly RULE_IDS', () => {
     expect(Object.keys(CASES).sort()).toEqual([...RULE_IDS].sort());
-    expect(RULE_IDS.length).toBe(58);
+    expect(RULE_IDS.length).toBe(59);
   });
 
   describe.each(RULE_IDS)('%s', (rule) => {
@@ -309,6 +319,56 @@ describe('rule details', () => {
     expect(invalid.map((v) => `${v.severity} ${v.rule}`)).toEqual([
       'error protocol-version-header',
     ]);
+  });
+
+  it('task-support-mismatch judges both sides of a call against the tool’s taskSupport (2025-11-25 tasks)', () => {
+    const tools = [
+      REQUIRED_TASK_TOOL,
+      { name: 'plain', inputSchema: { type: 'object' } },
+      { name: 'either', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } },
+    ];
+    const listed = (server: Record<string, unknown> = TASK_SERVER, version = '2025-11-25') =>
+      session()
+        .handshake({ server, version })
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools }));
+    const severities = (run: ReturnType<ReturnType<typeof listed>['run']>) =>
+      run.last.violations.map((v) => `${v.severity} ${v.rule}`);
+    const call = (name: string, task: boolean) =>
+      rpc.request(2, 'tools/call', { name, ...(task ? { task: { ttl: 1000 } } : {}) });
+    // A tool without execution.taskSupport is "forbidden": the client MUST NOT ask for a task.
+    expect(severities(listed().client(call('plain', true)).run())).toEqual([
+      'error task-support-mismatch',
+    ]);
+    // The server answering a plain call of a "required" tool with a result (server-everything's
+    // isError result) MUST have answered -32601 instead.
+    const answered = listed()
+      .client(call('research', false))
+      .server(rpc.result(2, { content: [{ type: 'text', text: 'needs a task' }], isError: true }))
+      .run();
+    expect(severities(answered)).toEqual(['error task-support-mismatch']);
+    expect(answered.last.violations[0]?.message).toContain('MUST answer -32601');
+    const refused = listed()
+      .client(call('research', false))
+      .server(rpc.error(2, -32601, 'Method not found'))
+      .run();
+    expect(severities(refused)).toEqual([]);
+    // A forbidden tool's task answered with a result: the server SHOULD have said -32601.
+    const forbidden = listed()
+      .client(call('plain', true))
+      .server(rpc.result(2, { content: [] }))
+      .run();
+    expect(severities(forbidden)).toEqual(['warning task-support-mismatch']);
+    // "optional" allows both; a tool never listed is not judged.
+    expect(severities(listed().client(call('either', true)).run())).toEqual([]);
+    expect(severities(listed().client(call('either', false)).run())).toEqual([]);
+    expect(severities(listed().client(call('unlisted', false)).run())).toEqual([]);
+    // Without the server's tasks.requests.tools.call, capability-not-negotiated speaks instead;
+    // before 2025-11-25 there are no tasks at all.
+    expect(severities(listed({ tools: {} }).client(call('research', false)).run())).toEqual([]);
+    expect(
+      severities(listed(TASK_SERVER, '2025-06-18').client(call('research', false)).run()),
+    ).toEqual([]);
   });
 
   it('a progress above its total breaks no rule: neither era bounds progress by total', () => {
