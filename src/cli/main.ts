@@ -183,10 +183,12 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       }
       const lang = await langOf(values.lang);
       const { checkPlayCommand } = await import('./commands/check-play.js');
+      const seed = seedOf(values.seed);
       return checkPlayCommand({
         id,
         plain: values.plain,
         lang,
+        ...(seed !== undefined ? { seed } : {}),
         show: async (lesson) => (await importUi()).runPlay({ lesson, lang, mode: 'exercise' }),
         busy: async (text) => (await importUi()).showBusy(text),
       });
@@ -195,13 +197,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       throw new UsageError(USAGE_STRINGS.plainWithPlay);
     }
     const lang = await langOf(values.lang);
-    let seed: number | undefined;
-    if (values.seed !== undefined) {
-      seed = Number(values.seed);
-      if (!/^\d+$/.test(values.seed) || seed >= 2 ** 32) {
-        throw new UsageError(USAGE_STRINGS.seedRange, { max: 2 ** 32 - 1, value: values.seed });
-      }
-    }
+    const seed = seedOf(values.seed);
     const { checkCommand } = await import('./commands/exercises.js');
     return checkCommand({
       id,
@@ -293,4 +289,14 @@ function autoplayOf(value: string | undefined): number | undefined {
     throw new UsageError(USAGE_STRINGS.autoplaySeconds, { value });
   }
   return seconds;
+}
+
+/** `--seed <n>`: a whole number below 2^32, or a one-line usage error. */
+function seedOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seed = Number(value);
+  if (!/^\d+$/.test(value) || seed >= 2 ** 32) {
+    throw new UsageError(USAGE_STRINGS.seedRange, { max: 2 ** 32 - 1, value });
+  }
+  return seed;
 }

@@ -73,7 +73,10 @@ export async function gradeExercise(
 ): Promise<ExerciseResult> {
   const started = performance.now();
   const rubric = rubricFor(meta.id);
-  const recorded = new Map<string, { passed: boolean; message: Bilingual; at: number }>();
+  const recorded = new Map<
+    string,
+    { passed: boolean; message: Bilingual; at: number; behaves: boolean }
+  >();
   const display: string[] = [];
   const learner = tolerantRunner((onCrash) => {
     if (!meta.module) throw new Error(`${meta.id} has no module`); // programmer error
@@ -89,8 +92,10 @@ export async function gradeExercise(
         dir: options.dir,
         runner: learner.runner,
         seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
-        record: (name, passed, message) => {
-          if (!recorded.has(name)) recorded.set(name, { passed, message, at: learner.calls() });
+        record: (name, passed, message, behaves = passed) => {
+          if (!recorded.has(name)) {
+            recorded.set(name, { passed, message, at: learner.calls(), behaves });
+          }
         },
         show: (line) => display.push(line),
       }),
@@ -111,6 +116,8 @@ export async function gradeExercise(
     fatal = lines(fatal, { en: `it printed:\n${shown}`, zh: `它输出了：\n${shown}` });
   }
   const faults = learner.faults();
+  // What works though its check failed on something else, and no fault of the code stopped it.
+  const behaving = new Set<string>();
   const measured: CheckResult[] = rubric.checks.map((spec) => {
     const got = recorded.get(spec.name);
     // A check recorded after a call that went wrong, of a function it depends on, fails with why.
@@ -120,6 +127,7 @@ export async function gradeExercise(
         (got === undefined || got.at >= f.at),
     );
     const passed = got?.passed === true && !fault;
+    if (got?.behaves === true && !fault) behaving.add(spec.name);
     const error = fault?.error ?? (got ? undefined : failure);
     const message = fault
       ? runnerError(fault.error)
@@ -141,7 +149,7 @@ export async function gradeExercise(
       ...(location ? { location } : {}),
     };
   });
-  const checks = gated(rubric.checks, measured);
+  const checks = gated(rubric.checks, measured, behaving);
   const points = checks.reduce((sum, c) => sum + c.points, 0);
   const maxPoints = checks.reduce((sum, c) => sum + c.maxPoints, 0);
   return {
@@ -161,13 +169,19 @@ export async function gradeExercise(
 
 /**
  * A check whose `requires` failed fails too, saying which one it waits for: passing it alone
- * shows nothing (a starter that sends no progress at all also sends none without a token).
+ * shows nothing (a starter that sends no progress at all also sends none without a token). A
+ * required check whose behaviour works (`behaving`: failed only on a referee warning, say) does
+ * not hold the others back: one SHOULD missed costs its own points, not those of correct code.
  */
-function gated(specs: readonly CheckSpec[], results: readonly CheckResult[]): CheckResult[] {
+function gated(
+  specs: readonly CheckSpec[],
+  results: readonly CheckResult[],
+  behaving: ReadonlySet<string>,
+): CheckResult[] {
   return results.map((result, i) => {
     const needs = specs[i]?.requires;
     const other = results.find((r) => r.name === needs);
-    if (!result.passed || !other || other.passed) return result;
+    if (!result.passed || !other || behaving.has(other.name)) return result;
     return {
       ...result,
       passed: false,

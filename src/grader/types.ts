@@ -71,8 +71,12 @@ export type CheckContext = {
   readonly runner: () => Promise<Runner>;
   /** Seed for generated inputs (fixed in tests, random in real checks). */
   readonly seed: number;
-  /** Records a check's outcome; a check that is never recorded fails with the run's error. */
-  readonly record: (name: string, passed: boolean, message: Bilingual) => void;
+  /**
+   * Records a check's outcome; a check that is never recorded fails with the run's error.
+   * `behaves` (default: `passed`): what the check is about works, though it failed on something
+   * else (a referee warning on an envelope): the checks that require it count all the same.
+   */
+  readonly record: (name: string, passed: boolean, message: Bilingual, behaves?: boolean) => void;
   /** Adds a line to the text report. */
   readonly show: (line: string) => void;
 };

@@ -133,4 +133,15 @@ describe('mcp-sim check --play: what cannot be played', () => {
     expect(run.stdout).toMatch(/^\*✗ stopped: longRunningTask\(\)/m);
     expect(run.stdout).not.toMatch(/^\s+at /m);
   });
+
+  it('--seed plays the same session twice (the scenario’s inputs come from it, as check’s do)', async () => {
+    const dir = learner({ '01-progress': { 'long-task.ts': ref } });
+    const args = ['check', '1', '--play', '--plain', '--seed', '2'];
+    const [a, b] = await Promise.all([cli(dir, args), cli(dir, args)]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    const other = await cli(dir, ['check', '1', '--play', '--plain', '--seed', '3']);
+    expect(other.stdout).not.toBe(a.stdout);
+  }, 60_000);
 });
+

@@ -27,6 +27,29 @@ describe('08-dual-era-server: wrong solutions', () => {
     clientCapabilities: capabilities,
   };`;
 
+  it('a serverInfo left out of non-cacheable results (a SHOULD) costs the checks that saw it, not the correct ones behind them', async () => {
+    const text = patch(
+      ref,
+      '    _meta: { [SERVER_INFO_KEY]: SERVER_INFO },\n  };\n}',
+      '    ...(cacheable ? { _meta: { [SERVER_INFO_KEY]: SERVER_INFO } } : {}),\n  };\n}',
+    );
+    const result = await grade(id, file(text));
+    expect(failed(result)).toEqual(['modern-without-handshake', 'per-request-envelope']);
+    expect(result.checks.find((c) => c.name === 'modern-without-handshake')?.message.en).toMatch(
+      /server-info-missing/,
+    );
+    // The legacy path, -32022 and -32602 were right: they count.
+    for (const name of ['legacy-handshake', 'unsupported-version', 'malformed-envelope']) {
+      expect(result.checks.find((c) => c.name === name)?.passed).toBe(true);
+    }
+    // A modern path that does not work at all still holds them back (the starter's case).
+    const starter = await grade(id, 'starter');
+    const held = starter.checks.filter((c) =>
+      /not counted until "modern-without-handshake"/.test(c.message.en),
+    );
+    expect(held.map((c) => c.name)).toContain('legacy-handshake');
+  });
+
   it('remembers the capabilities of the first modern request on a connection', async () => {
     const text = patch(
       ref,

@@ -23,6 +23,8 @@ export type CheckPlayOptions = {
   readonly id: string;
   readonly plain: boolean;
   readonly lang: Lang;
+  /** The seed of the scenario's generated inputs (--seed), for a session that plays the same twice. */
+  readonly seed?: number;
   /** Opens the lesson screen (loaded only when needed: Ink is heavy). */
   readonly show: (lesson: OpenedLesson) => Promise<number>;
   /** Shows a spinner beside the text until the function it gives back is called. */
@@ -147,7 +149,10 @@ export async function checkPlayCommand(options: CheckPlayOptions): Promise<numbe
       { stderr: process.stderr, env: process.env, busy: options.busy },
     );
   }
-  const rec = await recordScenario(meta, scenario, { dir }).finally(done);
+  const rec = await recordScenario(meta, scenario, {
+    dir,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+  }).finally(done);
   const failed = () => {
     if (rec.failure) process.stderr.write(`mcp-sim: ${tr(rec.failure, lang)}\n`);
     return rec.failure ? 1 : 0;

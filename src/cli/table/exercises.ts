@@ -94,8 +94,8 @@ export const check = {
     play: {
       kind: 'boolean',
       help: {
-        en: 'run your code against the exercise’s scenario and step through the session in the lesson screen (progress bar, the referee’s callouts); nothing is graded. Exercises 1-4 have a session to play.',
-        zh: '让你的代码按练习的场景运行，并在课程界面中逐条查看这段会话（进度条、裁判的提示）；不评分。练习 1-4 有可演示的会话。',
+        en: 'run your code against the exercise’s scenario and step through the session in the lesson screen (progress bar, the referee’s callouts); nothing is graded. Exercises 1-4, 8 and 9 have a session to play.',
+        zh: '让你的代码按练习的场景运行，并在课程界面中逐条查看这段会话（进度条、裁判的提示）；不评分。练习 1-4、8 和 9 有可演示的会话。',
       },
     },
     plain: {

@@ -85,9 +85,11 @@ function serverMessage(c: Case) {
 function clientMessage(c: Case) {
   const verdict = (accepts: unknown) =>
     accepts === true ? 'accept' : accepts === false ? 'disconnect' : JSON.stringify(accepts);
+  const verdictZh = (accepts: unknown) =>
+    accepts === true ? '接受' : accepts === false ? '断开' : JSON.stringify(accepts);
   return bi(
     `the server answered ${JSON.stringify(c.offered)}; the client supports ${JSON.stringify(c.supported)}: expected ${verdict(c.expected)} (${String(c.expected)}), saw ${verdict(c.seen)}`,
-    `服务器回答 ${JSON.stringify(c.offered)}；客户端支持 ${JSON.stringify(c.supported)}：期望 ${c.expected === true ? '接受' : '断开'}（${String(c.expected)}），实际 ${verdict(c.seen)}`,
+    `服务器回答 ${JSON.stringify(c.offered)}；客户端支持 ${JSON.stringify(c.supported)}：期望${verdictZh(c.expected)}（${String(c.expected)}），实际${verdictZh(c.seen)}（${JSON.stringify(c.seen)}）`,
   );
 }
 
