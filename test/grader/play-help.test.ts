@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { check } from '../../src/cli/table/exercises.js';
 import { loadExercises } from '../../src/grader/index.js';
 import { scenarioFor } from '../../src/grader/scenarios/index.js';
-import { check } from '../../src/cli/table/exercises.js';
 
 /** "1-4, 8 and 9" → [1, 2, 3, 4, 8, 9]. */
 function numbersIn(text: string): number[] {

@@ -144,4 +144,3 @@ describe('mcp-sim check --play: what cannot be played', () => {
     expect(other.stdout).not.toBe(a.stdout);
   }, 60_000);
 });
-
