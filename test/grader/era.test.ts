@@ -150,6 +150,15 @@ export function classifyProbe(_outcome: ProbeOutcome, _versions: ClientVersions)
     },
   );
 
+  it('taking a DiscoverResult with no version in common as modern (a version the client does not speak)', async () => {
+    const text = patch(
+      ref,
+      "return version === undefined ? { action: 'incompatible' } : { action: 'modern', version };",
+      "return { action: 'modern', version: version ?? versions[0] } as ProbeVerdict;",
+    );
+    await expectCaught(text, 'incompatible');
+  });
+
   it('falling back only on −32601', async () => {
     const text = patch(
       ref,

@@ -290,6 +290,15 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         expected: { action: 'incompatible' },
       },
       {
+        name: bi(
+          'a DiscoverResult naming only versions the client does not speak',
+          '只列出客户端不支持的版本的 DiscoverResult',
+        ),
+        outcome: answer(probeMessage(6, '2026-07-28'), discoverResult(6, ['2099-01-01'])),
+        versions: ['2026-07-28'],
+        expected: { action: 'incompatible' },
+      },
+      {
         name: bi('−32022 without data', '不带 data 的 −32022'),
         outcome: answer(
           probeMessage(5, '2026-07-28'),
@@ -620,8 +629,8 @@ export const eraRubric: Rubric = {
       name: 'incompatible',
       points: 2,
       about: bi(
-        '−32022 with no version in common: a modern server all the same, so no fallback to initialize: incompatible',
-        '−32022 且没有共同版本：仍然是现代服务器，所以不退回 initialize：判为不兼容',
+        '−32022, or a DiscoverResult, with no version in common: a modern server all the same, so no fallback to initialize: incompatible',
+        '−32022 或 DiscoverResult 与客户端没有共同版本：仍然是现代服务器，所以不退回 initialize：判为不兼容',
       ),
     },
     {
