@@ -192,6 +192,10 @@ export const USAGE_STRINGS = {
     en: '--timeout needs a number of milliseconds, not "{value}"',
     zh: '--timeout 需要一个毫秒数，不能是“{value}”',
   },
+  traceFileUnwritable: {
+    en: '--trace-file: cannot write {file}: {reason}',
+    zh: '--trace-file：无法写入 {file}：{reason}',
+  },
   callNotJson: {
     en: '--call {word}: the arguments are not JSON: {value}',
     zh: '--call {word}：参数不是 JSON：{value}',

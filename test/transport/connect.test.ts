@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CallToolResultSchema,
@@ -262,5 +263,59 @@ describe('mcp-sim connect against mcp-sim serve', () => {
     expect(schemaProblems(run.steps)).toEqual([]);
     expect(run.steps.flatMap((s) => s.violations.map((v) => v.rule))).toEqual([]);
     expect(run.steps.filter((s) => s.message.method === 'notifications/progress')).toHaveLength(2);
+  });
+});
+
+describe('connect --trace-file that cannot be written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-trace-'));
+
+  it('is a usage error before the server starts, naming the path and why', async () => {
+    const started = join(dir, 'started');
+    const server = ['-e', `require('fs').writeFileSync(${JSON.stringify(started)}, '')`];
+    for (const [file, why] of [
+      [join(dir, 'no-such-folder', 'x.jsonl'), 'its folder does not exist'],
+      [dir, 'it is a folder'],
+    ] as const) {
+      const result = await runCli([
+        'connect',
+        '--json',
+        '--trace-file',
+        file,
+        '--',
+        process.execPath,
+        ...server,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`mcp-sim: --trace-file: cannot write ${file}: ${why}\n`);
+      expect(existsSync(started)).toBe(false);
+    }
+  });
+
+  it('that fails at the end still prints the session, and says why in one line', async () => {
+    // The folder is there when connect checks it; the server removes it before the session.
+    const gone = join(dir, 'vanishing');
+    mkdirSync(gone);
+    const file = join(gone, 'session.jsonl');
+    const script = `rm -r "${gone}"; exec "${process.execPath}" "${CLI}" serve`;
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--era',
+      'legacy',
+      '--trace-file',
+      file,
+      '--',
+      'sh',
+      '-c',
+      script,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^mcp-sim connect: could not write the trace file: ENOENT: no such file or directory/,
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.negotiatedVersion).toBe('2025-11-25');
   });
 });

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
 import {
@@ -18,9 +19,11 @@ import {
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenSteps } from '../../ui/screen-step.js';
+import { reasonOf } from '../fs-reason.js';
 import type { connect } from '../table/peers.js';
 import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
+import { cannotWrite } from '../writable-file.js';
 
 type ConnectArgs = {
   readonly format: 'ui' | 'plain' | 'json';
@@ -197,6 +200,14 @@ export async function connectCommand(
   const args = parseConnectArgs(values);
   const lang = await env.lang(args.lang);
   if (args.format === 'ui') env.requireTty();
+  // Checked before the server starts: a path found unwritable only at the end would cost the
+  // whole session (and its output) for a typo.
+  if (args.traceFile) {
+    const reason = cannotWrite(args.traceFile);
+    if (reason) {
+      throw new UsageError(USAGE_STRINGS.traceFileUnwritable, { file: args.traceFile, reason });
+    }
+  }
   const run = await runConnect({
     command: args.command,
     args: args.args,
@@ -209,12 +220,20 @@ export async function connectCommand(
   });
   for (const problem of run.problems)
     process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
+  let traceFailed = false;
   if (args.traceFile) {
-    writeFileSync(args.traceFile, wrappedLines(run));
+    // It was writable at the start; if it no longer is, the session's result is still shown.
+    try {
+      writeFileSync(args.traceFile, wrappedLines(run));
+    } catch (error) {
+      traceFailed = true;
+      const line = tr(SERVE_STRINGS.traceWriteFailed, lang, { error: reasonOf(error) });
+      process.stderr.write(`mcp-sim connect: ${visible(line)}\n`);
+    }
   }
   const commandLine = [args.command, ...args.args].join(' ');
   const lesson = asLesson(run, commandLine);
-  const code = run.problems.length > 0 ? 1 : 0;
+  const code = run.problems.length > 0 || traceFailed ? 1 : 0;
   if (args.format === 'json') {
     const steps = lesson.steps.map((step) => ({
       direction: step.direction,
