@@ -16,7 +16,14 @@ import {
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { SERVER_INFO_META } from '../protocol/meta-keys.js';
-import { LineReader, MAX_DEPTH, SessionLog, type Step } from '../session/index.js';
+import {
+  LineReader,
+  MAX_DEPTH,
+  notJson,
+  notJsonRpc,
+  SessionLog,
+  type Step,
+} from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
 import type { ListenFilter } from '../sim/client/listen-streams.js';
@@ -212,18 +219,39 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const flushClient = () => {
     for (let item = client.next(); item; item = client.next()) send(item.message);
   };
+  /**
+   * A stdout line that is no message: stdout pollution. It is kept in the log as an unreadable
+   * line (`raw`, as serve keeps one), so the transcript holds it and trace reports it where it was.
+   */
+  const polluted = (text: string, raw: unknown, problem: Bilingual) => {
+    pollution.push({ line: lineNo, text });
+    log.push({
+      type: 'unreadable',
+      direction: 'server->client',
+      problem: problem.en,
+      problemZh: problem.zh,
+      raw,
+      t: now(),
+      timed: true,
+    });
+  };
   const onLine = (text: string) => {
     lineNo += 1;
     if (text.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(text);
-    } catch {
-      pollution.push({ line: lineNo, text });
+    } catch (error) {
+      polluted(text, text, notJson((error as Error).message));
       return;
     }
     if (!isObject(value)) {
-      pollution.push({ line: lineNo, text });
+      const envelope = classify(value);
+      const why = envelope.kind === 'invalid' ? envelope : null;
+      polluted(text, value, {
+        en: notJsonRpc(why?.text ?? { en: '', zh: '' }, why?.pointer, 'en'),
+        zh: notJsonRpc(why?.text ?? { en: '', zh: '' }, why?.pointer, 'zh'),
+      });
       return;
     }
     record('server->client', value);
@@ -246,7 +274,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       if (line.text !== undefined) onLine(line.text);
       else {
         const bytes = 'tooLong' in line ? line.tooLong : undefined;
-        pollution.push({ line: ++lineNo, text: `(a line of ${bytes ?? '?'} bytes)` });
+        lineNo += 1;
+        // Kept as an empty line, as serve keeps one: its bytes were never held.
+        const text = `(a line of ${bytes ?? '?'} bytes)`;
+        polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
       }
     }
   });

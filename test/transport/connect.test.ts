@@ -153,6 +153,41 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect(run.negotiatedVersion).toBe('2025-11-25'); // the rest of the session still worked
   });
 
+  it('keeps the polluting line in --trace-file, so trace reports what connect reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-pollution-'));
+    const file = join(dir, 'session.jsonl');
+    const script = `echo 'DEBUG: got initialize'; exec "${process.execPath}" "${CLI}" serve`;
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--era',
+      'legacy',
+      '--trace-file',
+      file,
+      '--',
+      'sh',
+      '-c',
+      script,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/stdout pollution: .*"DEBUG: got initialize"/);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const kept = lines.findIndex((l) => l.includes('DEBUG: got initialize'));
+    expect(JSON.parse(lines[kept] as string)).toEqual({
+      direction: 'server->client',
+      message: 'DEBUG: got initialize',
+    });
+    const traced = await runCli(['trace', '--json', file]);
+    expect(traced.code).toBe(1);
+    const out = JSON.parse(traced.stdout) as { problems: Array<{ line: number; message: string }> };
+    expect(out.problems).toEqual([
+      { line: kept + 1, message: expect.stringMatching(/^not a JSON-RPC message/) },
+    ]);
+    // The messages read the same as connect recorded them.
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(lines.length - 1).toBe(run.steps.length);
+  });
+
   it('the simulated client and the simulated server meet in 2026-07-28, and the referee agrees', async () => {
     // The probe waits long enough for a cold start on a loaded machine (a timeout falls back).
     const result = await runCli([

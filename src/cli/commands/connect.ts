@@ -137,11 +137,21 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   };
 }
 
-/** The recorded run as wrapped transcript lines, the shape trace and play read. */
+/**
+ * The recorded run as wrapped transcript lines, the shape trace and play read. A stdout line that
+ * was no message is kept as what it held (as serve --trace-file keeps one), so trace reports the
+ * pollution connect reported.
+ */
 function wrappedLines(run: ConnectRun): string {
   return run.steps
-    .filter((step) => step.kind === 'message')
-    .map((step) => `${JSON.stringify({ direction: step.direction, message: step.message })}\n`)
+    .flatMap((step) => {
+      if (step.kind === 'message') return [{ direction: step.direction, message: step.message }];
+      if (step.kind === 'unreadable' && step.raw !== null) {
+        return [{ direction: step.direction, message: step.raw }];
+      }
+      return [];
+    })
+    .map((line) => `${JSON.stringify(line)}\n`)
     .join('');
 }
 
