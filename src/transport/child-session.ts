@@ -29,11 +29,13 @@ import type { InputRound } from '../sim/client/input-rounds.js';
 import type { ListenFilter } from '../sim/client/listen-streams.js';
 import { SimClient } from '../sim/client/sim-client.js';
 import {
+  callsNotSent,
   clip,
   explainError as explainWith,
   listenNote,
   roundProblem,
   roundsNote,
+  timedOut,
 } from './connect-explain.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
@@ -153,6 +155,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const start = performance.now();
   const now = () => performance.now() - start;
   const waiters = new Map<string, (outcome: Outcome) => void>();
+  /**
+   * The requests the client cancelled at their timeout: the problem that says so (its index), to
+   * be told again if the answer comes after all, and when that answer came.
+   */
+  const cancelled = new Map<
+    string,
+    { what: string; waitMs: number; problem: number; at: number; lateMs: number | null }
+  >();
   const exitWaiters: Array<() => void> = [];
   /** Checks run after each message from the server and at its exit (see `until`). */
   const watchers = new Set<() => void>();
@@ -264,6 +274,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         waiters.delete(key);
         waiter({ kind: 'answer', message: value });
       }
+      const gaveUp = cancelled.get(key);
+      if (gaveUp && gaveUp.lateMs === null) gaveUp.lateMs = Math.round(now() - gaveUp.at);
     }
     flushClient();
     for (const check of [...watchers]) check();
@@ -334,10 +346,29 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       );
     } else if (outcome.kind === 'timeout' && !probe?.quietTimeout) {
       const [stdoutNote, stderrNote] = [pollutionNote(), lastStderr()];
-      problems.push({
-        en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
-        zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
-      });
+      if (message.method === 'initialize' || probe) {
+        // initialize MUST NOT be cancelled (basic/utilities/cancellation); the session ends here.
+        problems.push({
+          en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
+          zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
+        });
+      } else {
+        // The sender SHOULD cancel a request it stops waiting for (basic/lifecycle › Timeouts);
+        // in 2026-07-28 on stdio it MUST (patterns/cancellation › Transport-Specific Cancellation).
+        send(client.cancel(id, `No answer within ${waitMs} ms`));
+        const said = timedOut(what, waitMs, era === 'modern', null);
+        cancelled.set(idKey(id), {
+          what,
+          waitMs,
+          problem: problems.length,
+          at: now(),
+          lateMs: null,
+        });
+        problems.push({
+          en: `${said.en}${stdoutNote.en}${stderrNote.en}`,
+          zh: `${said.zh}${stdoutNote.zh}${stderrNote.zh}`,
+        });
+      }
     }
     return outcome;
   };
@@ -570,12 +601,16 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       ['resources', 'resources/list'],
       ['prompts', 'prompts/list'],
     ];
+    const calls = options.calls ?? [];
     for (const [capability, method] of lists) {
       if (!isObject(caps[capability])) continue;
-      if ((await asked(client.request(method))).kind !== 'answer') return;
+      if ((await asked(client.request(method))).kind !== 'answer') {
+        if (calls.length > 0) problems.push(callsNotSent(calls.map((c) => c.name)));
+        return;
+      }
     }
     const listen = era === 'modern' ? await openListen(caps) : null;
-    for (const call of options.calls ?? []) {
+    for (const [n, call] of calls.entries()) {
       if (!isObject(caps.tools)) {
         problems.push({
           en: `cannot call ${call.name}: the server did not declare the tools capability.`,
@@ -588,7 +623,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         { name: call.name, arguments: call.arguments },
         { progress: true },
       );
-      if (!(await followRounds(message))) break;
+      if (!(await followRounds(message))) {
+        const rest = calls.slice(n + 1).map((c) => c.name);
+        if (rest.length > 0) problems.push(callsNotSent(rest));
+        break;
+      }
     }
     if (listen !== null) await closeListen(listen, caps);
   };
@@ -662,6 +701,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     }
   }
   for (const line of reader.end()) if (line.text !== undefined) onLine(line.text);
+  // An answer that came after its cancellation is in the record: the line says so.
+  for (const gaveUp of cancelled.values()) {
+    if (gaveUp.lateMs === null) continue;
+    const said = timedOut(gaveUp.what, gaveUp.waitMs, era === 'modern', gaveUp.lateMs);
+    problems[gaveUp.problem] = said;
+  }
   if (pollution.length > 0) {
     const first = pollution[0] as { line: number; text: string };
     problems.unshift({

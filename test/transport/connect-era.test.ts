@@ -524,3 +524,71 @@ describe('connect against mcp-sim serve (the simulated server, dual era)', () =>
     expect(violations(run)).toEqual([]);
   });
 });
+
+describe('connect --timeout: a request that gets no answer in time is cancelled', () => {
+  const cancels = (run: ConnectJson) =>
+    sent(run).filter((m) => m.method === 'notifications/cancelled');
+
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: notifications/cancelled, the calls not made named, a late answer told as late`, async () => {
+      const { code, run } = await connect(
+        ['--era', era, '--timeout', '400', '--call', 'ask', '--call', 'ask2', '--call', 'ask3'],
+        [SCRIPTED, 'late', '900'],
+      );
+      expect(code).toBe(1);
+      const call = sent(run).find((m) => m.method === 'tools/call');
+      // The same form in both eras (2026-07-28 notifications carry no envelope).
+      expect(cancels(run).map((m) => m.params)).toEqual([
+        { requestId: call?.id, reason: 'No answer within 400 ms' },
+      ]);
+      expect(sent(run).filter((m) => m.method === 'tools/call')).toHaveLength(1);
+      // The answer that came anyway is in the record, flagged, and the explanation agrees.
+      const late = run.steps.find(
+        (s) => s.direction === 'server->client' && s.message.id === call?.id,
+      );
+      expect(late?.violations.map((v) => v.rule)).toEqual(['response-after-cancellation']);
+      expect(run.problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^the server did not answer tools/call #${String(call?.id)} within 400 ms; the client cancelled it \\(notifications/cancelled, .*Timeouts.*\\) and stopped waiting\\. Its answer came \\d+ ms after the cancellation: a late answer`,
+          ),
+        ),
+        'the session stopped there, so these --call tools were not called: ask2, ask3.',
+      ]);
+      expect(run.problems.join(' ')).not.toContain('never answered');
+    });
+  }
+
+  it('server-everything: the cancelled call is not answered, and the next call is named', async () => {
+    const { code, run } = await connect(
+      [
+        '--era',
+        'legacy',
+        '--timeout',
+        '1000',
+        '--call',
+        'trigger-long-running-operation',
+        '{"duration":2,"steps":2}',
+        '--call',
+        'echo',
+        '{"message":"after"}',
+      ],
+      EVERYTHING,
+    );
+    expect(code).toBe(1);
+    const call = sent(run).find((m) => m.method === 'tools/call');
+    expect(
+      cancels(run).map((m) => (m.params as { requestId?: unknown } | undefined)?.requestId),
+    ).toEqual([call?.id]);
+    // The SDK server honours the cancellation: no answer is recorded, and none is said to be.
+    expect(
+      run.steps.some((s) => s.direction === 'server->client' && s.message.id === call?.id),
+    ).toBe(false);
+    expect(run.problems[0]).toMatch(
+      /^the server never answered tools\/call #5 within 1000 ms; the client cancelled it/,
+    );
+    expect(run.problems[1]).toBe(
+      'the session stopped there, so these --call tools were not called: echo.',
+    );
+  });
+});
