@@ -172,6 +172,10 @@ export const USAGE_STRINGS = {
     en: '--capability: "{word}" is not a client capability path (one of: {paths})',
     zh: '--capability：“{word}”不是客户端能力的路径（可用的有：{paths}）',
   },
+  capabilityTasks: {
+    en: '--capability {word}: the simulated client does not implement tasks (a request it accepted as a task would need a CreateTaskResult, tasks/get and tasks/result), so it cannot declare them',
+    zh: '--capability {word}：模拟客户端没有实现任务（tasks）（它接受为任务的请求必须回应 CreateTaskResult，并支持 tasks/get 和 tasks/result），所以不能声明这项能力',
+  },
   versionFormat: {
     en: '--version needs a protocol revision such as 2025-11-25, not "{value}"',
     zh: '--version 需要一个协议版本，例如 2025-11-25，不能是“{value}”',

@@ -276,6 +276,21 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect((await runCli(['connect', '--capability', 'nope', '--', 'x'])).code).toBe(2);
     expect((await runCli(['connect', '--call', 'x', '{bad', '--', 'x'])).code).toBe(2);
   });
+
+  it('refuses to declare tasks, which the simulated client does not implement', async () => {
+    for (const path of ['tasks', 'tasks.requests.sampling.createMessage', 'client.tasks.list']) {
+      const result = await runCli(['connect', '--json', '--capability', path, '--', 'x']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `mcp-sim: --capability ${path}: the simulated client does not implement tasks (a request it accepted as a task would need a CreateTaskResult, tasks/get and tasks/result), so it cannot declare them\n`,
+      );
+    }
+    // Nor does the list of paths offer them.
+    const other = await runCli(['connect', '--capability', 'nope', '--', 'x']);
+    expect(other.stderr).toMatch(/one of: .*roots/);
+    expect(other.stderr).not.toMatch(/tasks/);
+  });
 });
 
 describe('mcp-sim connect against mcp-sim serve', () => {

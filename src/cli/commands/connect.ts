@@ -46,13 +46,23 @@ const CLIENT_PATHS = CAPABILITY_PATHS.filter((p) => p.startsWith('client.')).map
   p.slice('client.'.length),
 );
 
+/**
+ * The simulated client answers every request with a plain result. Declaring `tasks.*` would let a
+ * server send a task-augmented request, which a receiver that accepts MUST answer with a
+ * CreateTaskResult (2025-11-25 basic/utilities/tasks), so connect cannot declare them.
+ */
+const isTasksPath = (path: string) => path === 'tasks' || path.startsWith('tasks.');
+
 /** `roots.listChanged` → `{roots: {listChanged: true}}`, merged into what is declared so far. */
 function declare(capabilities: JsonObject, raw: string): void {
   const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
+  if (isTasksPath(path) && CLIENT_PATHS.includes(path)) {
+    throw new UsageError(USAGE_STRINGS.capabilityTasks, { word: raw });
+  }
   if (!CLIENT_PATHS.includes(path)) {
     throw new UsageError(USAGE_STRINGS.capabilityPath, {
       word: raw,
-      paths: CLIENT_PATHS.join(', '),
+      paths: CLIENT_PATHS.filter((p) => !isTasksPath(p)).join(', '),
     });
   }
   const keys = path.split('.');
