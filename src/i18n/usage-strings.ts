@@ -176,6 +176,14 @@ export const USAGE_STRINGS = {
     en: '--capability {word}: the simulated client does not implement tasks (a request it accepted as a task would need a CreateTaskResult, tasks/get and tasks/result), so it cannot declare them',
     zh: '--capability {word}：模拟客户端没有实现任务（tasks）（它接受为任务的请求必须回应 CreateTaskResult，并支持 tasks/get 和 tasks/result），所以不能声明这项能力',
   },
+  capabilityNotYet: {
+    en: '--capability {word}: {path} does not exist in {version}, the revision this client offers (it came in {since}); leave it out or offer a later --version',
+    zh: '--capability {word}：这个客户端提供的版本 {version} 中还没有 {path}（它在 {since} 才出现）；请去掉它，或用 --version 提供更新的版本',
+  },
+  capabilityGone: {
+    en: '--capability {word}: {path} no longer exists in {version}, the revision this client offers (removed in {until})',
+    zh: '--capability {word}：这个客户端提供的版本 {version} 中已经没有 {path}（它在 {until} 中被移除）',
+  },
   versionFormat: {
     en: '--version needs a protocol revision such as 2025-11-25, not "{value}"',
     zh: '--version 需要一个协议版本，例如 2025-11-25，不能是“{value}”',

@@ -277,6 +277,45 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect((await runCli(['connect', '--call', 'x', '{bad', '--', 'x'])).code).toBe(2);
   });
 
+  it('refuses a capability that the revision the client offers does not have', async () => {
+    const refused = async (args: string[]) => {
+      const result = await runCli(['connect', '--json', ...args, '--', process.execPath, '-e', '']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      return result.stderr;
+    };
+    expect(await refused(['--version', '2024-11-05', '--capability', 'elicitation'])).toBe(
+      'mcp-sim: --capability elicitation: elicitation does not exist in 2024-11-05, the revision this client offers (it came in 2025-06-18); leave it out or offer a later --version\n',
+    );
+    // A nested path is checked with what it nests in; the era alone fixes the revision too.
+    expect(await refused(['--version', '2024-11-05', '--capability', 'elicitation.form'])).toMatch(
+      /^mcp-sim: --capability elicitation.form: elicitation does not exist in 2024-11-05,/,
+    );
+    expect(await refused(['--version', '2025-06-18', '--capability', 'elicitation.url'])).toMatch(
+      /: elicitation\.url does not exist in 2025-06-18, .*\(it came in 2025-11-25\)/,
+    );
+    expect(await refused(['--era', 'modern', '--capability', 'roots.listChanged'])).toMatch(
+      /: roots\.listChanged no longer exists in 2026-07-28, .*\(removed in 2026-07-28\)$/m,
+    );
+    expect(
+      await refused(['--lang', 'zh', '--version', '2024-11-05', '--capability', 'elicitation']),
+    ).toMatch(/版本 2024-11-05 中还没有 elicitation（它在 2025-06-18 才出现）/);
+    // Where it exists, it is declared (the server then exits at once: exit 1, not a usage error).
+    const ok = await runCli([
+      'connect',
+      '--json',
+      '--version',
+      '2025-06-18',
+      '--capability',
+      'elicitation',
+      '--',
+      process.execPath,
+      '-e',
+      '',
+    ]);
+    expect(ok.code).toBe(1);
+  });
+
   it('refuses to declare tasks, which the simulated client does not implement', async () => {
     for (const path of ['tasks', 'tasks.requests.sampling.createMessage', 'client.tasks.list']) {
       const result = await runCli(['connect', '--json', '--capability', path, '--', 'x']);

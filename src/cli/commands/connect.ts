@@ -5,8 +5,16 @@ import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
 import {
   CAPABILITY_PATHS,
+  CAPABILITY_SINCE,
+  CAPABILITY_UNTIL,
+  type CapabilityPath,
+  capabilityExistsIn,
   isStatelessVersion,
   type JsonObject,
+  type KnownVersion,
+  LATEST_HANDSHAKE_VERSION,
+  LATEST_STATELESS_VERSION,
+  resolveVersion,
   visible,
   visibleJson,
 } from '../../protocol/index.js';
@@ -78,6 +86,37 @@ function declare(capabilities: JsonObject, raw: string): void {
   });
 }
 
+/**
+ * A declared path (or a capability it nests in) that the revision the client offers does not
+ * have is refused: the client would declare what its own revision lacks, and the server's answer
+ * to it (elicitation/create in 2024-11-05) would be flagged as the server's fault
+ * (basic/lifecycle › Operation: both parties MUST respect the negotiated protocol version).
+ */
+function checkInRevision(raw: string, revision: KnownVersion): void {
+  const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
+  const keys = path.split('.');
+  for (let n = 1; n <= keys.length; n++) {
+    const full = `client.${keys.slice(0, n).join('.')}` as CapabilityPath;
+    if (!CAPABILITY_PATHS.includes(full) || capabilityExistsIn(full, revision)) continue;
+    const shown = full.slice('client.'.length);
+    const since = CAPABILITY_SINCE[full];
+    if (since !== undefined && since > revision) {
+      throw new UsageError(USAGE_STRINGS.capabilityNotYet, {
+        word: raw,
+        path: shown,
+        version: revision,
+        since,
+      });
+    }
+    throw new UsageError(USAGE_STRINGS.capabilityGone, {
+      word: raw,
+      path: shown,
+      version: revision,
+      until: CAPABILITY_UNTIL[full] ?? '',
+    });
+  }
+}
+
 /** The command line as read against the table (src/cli/table/peers.ts), checked for what it means. */
 function parseConnectArgs(values: ConnectValues): ConnectArgs {
   if (values.plain && values.json) throw new UsageError(USAGE_STRINGS.plainJsonExclusive);
@@ -107,6 +146,18 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   }
   const capabilities: JsonObject = {};
   for (const path of values.capability) declare(capabilities, path);
+  // The one revision the client will speak, when the command line fixes it (auto may end in either era).
+  const revision: KnownVersion | null =
+    version !== undefined
+      ? isStatelessVersion(version)
+        ? version
+        : resolveVersion(version)
+      : era === 'legacy'
+        ? LATEST_HANDSHAKE_VERSION
+        : era === 'modern'
+          ? LATEST_STATELESS_VERSION
+          : null;
+  if (revision !== null) for (const path of values.capability) checkInRevision(path, revision);
   const calls: ToolCall[] = values.call.map(([name, json]) => {
     let args: unknown = {};
     if (json !== undefined) {
