@@ -197,20 +197,25 @@ export const USAGE_STRINGS = {
     zh: '--era modern 需要一个新时代的版本，例如 2026-07-28，不能是 --version {value}',
   },
   probeTimeout: {
-    en: '--probe-timeout needs a number of milliseconds, not "{value}"',
-    zh: '--probe-timeout 需要一个毫秒数，不能是“{value}”',
+    en: '--probe-timeout needs a positive number of milliseconds, not "{value}"',
+    zh: '--probe-timeout 需要一个大于 0 的毫秒数，不能是“{value}”',
   },
   timeoutMs: {
-    en: '--timeout needs a number of milliseconds, not "{value}"',
-    zh: '--timeout 需要一个毫秒数，不能是“{value}”',
+    en: '--timeout needs a positive number of milliseconds, not "{value}"',
+    zh: '--timeout 需要一个大于 0 的毫秒数，不能是“{value}”',
   },
   traceFileUnwritable: {
     en: '--trace-file: cannot write {file}: {reason}',
     zh: '--trace-file：无法写入 {file}：{reason}',
   },
   callNotJson: {
-    en: '--call {word}: the arguments are not JSON: {value}',
-    zh: '--call {word}：参数不是 JSON：{value}',
+    en: '--call {word}: the arguments are not JSON: {value}{hint}',
+    zh: '--call {word}：参数不是 JSON：{value}{hint}',
+  },
+  /** After callNotJson, when the word is no JSON at all: likely the server command, without --. */
+  callServerAfterDashes: {
+    en: ' (the server command goes after --: mcp-sim connect [options] -- <command> [args...])',
+    zh: '（启动服务器的命令要写在 -- 之后：mcp-sim connect [options] -- <command> [args...]）',
   },
   callNotObject: {
     en: '--call {word}: the arguments must be a JSON object',

@@ -658,9 +658,21 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const code = answer.error.code;
       const modern = typeof code === 'number' && isRecognisedModernError(code);
       const entry = modern ? describeErrorCode(code, modernVersion as KnownVersion) : null;
+      // The code's own meaning speaks of a modern request's _meta; an initialize has none, and
+      // offered its version in params.protocolVersion (2026-07-28 basic/versioning › Backward
+      // Compatibility: a modern-only server answers initialize with -32022 and its versions).
+      const data = isObject(answer.error.data) ? answer.error.data : {};
+      const supported = Array.isArray(data.supported) ? data.supported.map(String) : [];
+      const meaning: Bilingual | null =
+        code === -32022
+          ? {
+              en: `the server does not serve ${version}, the version this initialize offered in params.protocolVersion${supported.length > 0 ? `; it serves ${supported.join(', ')}` : ''}.`,
+              zh: `服务器不支持这个 initialize 在 params.protocolVersion 中提出的版本 ${version}${supported.length > 0 ? `；它支持 ${supported.join('、')}` : ''}。`,
+            }
+          : (entry?.meaning ?? null);
       problems.push({
-        en: `the server refused initialize: ${refusal}.${entry ? ` ${entry.name}: ${entry.meaning.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
-        zh: `服务器拒绝了 initialize：${refusal}。${entry ? `${entry.name}：${entry.meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
+        en: `the server refused initialize: ${refusal}.${entry && meaning ? ` ${entry.name}: ${meaning.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
+        zh: `服务器拒绝了 initialize：${refusal}。${entry && meaning ? `${entry.name}：${meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
       });
       return;
     }

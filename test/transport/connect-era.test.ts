@@ -213,6 +213,11 @@ describe('connect --era legacy: the handshake, as before', () => {
     expect(lines[0]).toMatch(
       /^mcp-sim connect: the server refused initialize: -32022 .*Unsupported protocol version: .*--era auto/,
     );
+    // Said for what was sent: an initialize offers its version in params, and has no _meta.
+    expect(lines[0]).toContain(
+      'the server does not serve 2025-11-25, the version this initialize offered in params.protocolVersion; it serves 2026-07-28.',
+    );
+    expect(lines[0]).not.toContain('_meta');
   });
 
   it('--version 2026-07-28 has no initialize: a usage error with --era legacy', async () => {

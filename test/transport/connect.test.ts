@@ -316,6 +316,22 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect(ok.code).toBe(1);
   });
 
+  it('says what a bad value must be, and where a server command goes', async () => {
+    const timeout = await runCli(['connect', '--timeout', '-5', '--', 'x']);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toBe(
+      'mcp-sim: --timeout needs a positive number of milliseconds, not "-5"\n',
+    );
+    // Without --, the server command is read as the call's arguments.
+    const noDashes = await runCli(['connect', '--json', '--call', 't', 'node', 'server.mjs']);
+    expect(noDashes.code).toBe(2);
+    expect(noDashes.stderr).toBe(
+      'mcp-sim: --call t: the arguments are not JSON: node (the server command goes after --: mcp-sim connect [options] -- <command> [args...])\n',
+    );
+    const badJson = await runCli(['connect', '--call', 't', '{bad', '--', 'x']);
+    expect(badJson.stderr).toBe('mcp-sim: --call t: the arguments are not JSON: {bad\n');
+  });
+
   it('refuses to declare tasks, which the simulated client does not implement', async () => {
     for (const path of ['tasks', 'tasks.requests.sampling.createMessage', 'client.tasks.list']) {
       const result = await runCli(['connect', '--json', '--capability', path, '--', 'x']);

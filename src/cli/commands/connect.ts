@@ -164,7 +164,10 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
       try {
         args = JSON.parse(json);
       } catch {
-        throw new UsageError(USAGE_STRINGS.callNotJson, { word: name, value: json });
+        // A word that does not even start like a JSON object is most likely the server command,
+        // taken as the call's arguments because -- was left out.
+        const hint = json.trimStart().startsWith('{') ? '' : USAGE_STRINGS.callServerAfterDashes;
+        throw new UsageError(USAGE_STRINGS.callNotJson, { word: name, value: json, hint });
       }
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
