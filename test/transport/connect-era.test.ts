@@ -353,6 +353,32 @@ describe('connect --era auto: the fallback is keyed to no error code', () => {
     });
   }
 
+  it('a probe answered with {} (no DiscoverResult): the fallback is not era-mixed, in connect or trace', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcp-sim-connect-empty-')), 'session.jsonl');
+    const { code, run } = await connect(['--trace-file', file], [SCRIPTED, 'legacy-empty']);
+    expect(code).toBe(0);
+    expect(run.era).toBe('dual');
+    expect(run.fallback).toMatch(/with a result that is not a DiscoverResult/);
+    expect(methods(run)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+    ]);
+    // The empty result is flagged for what it is; the fallback after it is what the spec asks
+    // ("anything else identifies a legacy server"), not a client mixing eras.
+    expect(run.steps[1]?.violations.map((v) => v.rule)).toContain('result-type-missing');
+    expect(violations(run)).not.toContain('era-mixed');
+    expect(run.steps.slice(2).flatMap((s) => s.violations)).toEqual([]);
+    const traced = await runCli(['trace', '--json', file]);
+    const out = JSON.parse(traced.stdout) as {
+      messages: Array<{ violations: string[] }>;
+      summary: { era: string };
+    };
+    expect(out.summary.era).toBe('dual');
+    expect(out.messages.flatMap((m) => m.violations)).not.toContain('era-mixed');
+  });
+
   it('a pinned handshake version opens with initialize offering it, no probe', async () => {
     const { code, run } = await connect(['--version', '2025-06-18'], EVERYTHING);
     expect(code).toBe(0);
