@@ -562,15 +562,16 @@ describe('connect --timeout: a request that gets no answer in time is cancelled'
 
   for (const era of ['legacy', 'modern'] as const) {
     it(`${era}: notifications/cancelled, the calls not made named, a late answer told as late`, async () => {
+      // --timeout also bounds the probe: long enough for a cold start on a loaded machine.
       const { code, run } = await connect(
-        ['--era', era, '--timeout', '400', '--call', 'ask', '--call', 'ask2', '--call', 'ask3'],
-        [SCRIPTED, 'late', '900'],
+        ['--era', era, '--timeout', '2000', '--call', 'ask', '--call', 'ask2', '--call', 'ask3'],
+        [SCRIPTED, 'late', '2600'],
       );
       expect(code).toBe(1);
       const call = sent(run).find((m) => m.method === 'tools/call');
       // The same form in both eras (2026-07-28 notifications carry no envelope).
       expect(cancels(run).map((m) => m.params)).toEqual([
-        { requestId: call?.id, reason: 'No answer within 400 ms' },
+        { requestId: call?.id, reason: 'No answer within 2000 ms' },
       ]);
       expect(sent(run).filter((m) => m.method === 'tools/call')).toHaveLength(1);
       // The answer that came anyway is in the record, flagged, and the explanation agrees.
@@ -581,7 +582,7 @@ describe('connect --timeout: a request that gets no answer in time is cancelled'
       expect(run.problems).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^the server did not answer tools/call #${String(call?.id)} within 400 ms; the client cancelled it \\(notifications/cancelled, .*Timeouts.*\\) and stopped waiting\\. Its answer came \\d+ ms after the cancellation: a late answer`,
+            `^the server did not answer tools/call #${String(call?.id)} within 2000 ms; the client cancelled it \\(notifications/cancelled, .*Timeouts.*\\) and stopped waiting\\. Its answer came \\d+ ms after the cancellation: a late answer`,
           ),
         ),
         'the session stopped there, so these --call tools were not called: ask2, ask3.',
@@ -595,11 +596,12 @@ describe('connect --timeout: a request that gets no answer in time is cancelled'
       [
         '--era',
         'legacy',
+        // Long enough for server-everything's cold start on a loaded machine.
         '--timeout',
-        '1000',
+        '2500',
         '--call',
         'trigger-long-running-operation',
-        '{"duration":2,"steps":2}',
+        '{"duration":4,"steps":2}',
         '--call',
         'echo',
         '{"message":"after"}',
@@ -616,7 +618,7 @@ describe('connect --timeout: a request that gets no answer in time is cancelled'
       run.steps.some((s) => s.direction === 'server->client' && s.message.id === call?.id),
     ).toBe(false);
     expect(run.problems[0]).toMatch(
-      /^the server never answered tools\/call #5 within 1000 ms; the client cancelled it/,
+      /^the server never answered tools\/call #5 within 2500 ms; the client cancelled it/,
     );
     expect(run.problems[1]).toBe(
       'the session stopped there, so these --call tools were not called: echo.',
