@@ -140,8 +140,10 @@ export function parseCommand<N extends CommandName>(
       continue;
     }
     const value = token.value;
-    // A value that looks like an option is an option the value was forgotten before.
-    if (value === undefined || (!token.inlineValue && value.length > 1 && value.startsWith('-'))) {
+    // A value that looks like an option is an option the value was forgotten before; a negative
+    // number (`--timeout -5`) is no option, so its command says what the value must be.
+    const looksLikeOption = value !== undefined && value.length > 1 && /^-(?!\d)/.test(value);
+    if (value === undefined || (!token.inlineValue && looksLikeOption)) {
       mistake ??= filled(USAGE_STRINGS.needsValue, { option: token.rawName });
       continue;
     }

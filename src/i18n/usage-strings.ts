@@ -172,6 +172,18 @@ export const USAGE_STRINGS = {
     en: '--capability: "{word}" is not a client capability path (one of: {paths})',
     zh: '--capability：“{word}”不是客户端能力的路径（可用的有：{paths}）',
   },
+  capabilityTasks: {
+    en: '--capability {word}: the simulated client does not implement tasks (a request it accepted as a task would need a CreateTaskResult, tasks/get and tasks/result), so it cannot declare them',
+    zh: '--capability {word}：模拟客户端没有实现任务（tasks）（它接受为任务的请求必须回应 CreateTaskResult，并支持 tasks/get 和 tasks/result），所以不能声明这项能力',
+  },
+  capabilityNotYet: {
+    en: '--capability {word}: {path} does not exist in {version}, the revision this client offers (it came in {since}); leave it out or offer a later --version',
+    zh: '--capability {word}：这个客户端提供的版本 {version} 中还没有 {path}（它在 {since} 才出现）；请去掉它，或用 --version 提供更新的版本',
+  },
+  capabilityGone: {
+    en: '--capability {word}: {path} no longer exists in {version}, the revision this client offers (removed in {until})',
+    zh: '--capability {word}：这个客户端提供的版本 {version} 中已经没有 {path}（它在 {until} 中被移除）',
+  },
   versionFormat: {
     en: '--version needs a protocol revision such as 2025-11-25, not "{value}"',
     zh: '--version 需要一个协议版本，例如 2025-11-25，不能是“{value}”',
@@ -185,16 +197,25 @@ export const USAGE_STRINGS = {
     zh: '--era modern 需要一个新时代的版本，例如 2026-07-28，不能是 --version {value}',
   },
   probeTimeout: {
-    en: '--probe-timeout needs a number of milliseconds, not "{value}"',
-    zh: '--probe-timeout 需要一个毫秒数，不能是“{value}”',
+    en: '--probe-timeout needs a positive number of milliseconds, not "{value}"',
+    zh: '--probe-timeout 需要一个大于 0 的毫秒数，不能是“{value}”',
   },
   timeoutMs: {
-    en: '--timeout needs a number of milliseconds, not "{value}"',
-    zh: '--timeout 需要一个毫秒数，不能是“{value}”',
+    en: '--timeout needs a positive number of milliseconds, not "{value}"',
+    zh: '--timeout 需要一个大于 0 的毫秒数，不能是“{value}”',
+  },
+  traceFileUnwritable: {
+    en: '--trace-file: cannot write {file}: {reason}',
+    zh: '--trace-file：无法写入 {file}：{reason}',
   },
   callNotJson: {
-    en: '--call {word}: the arguments are not JSON: {value}',
-    zh: '--call {word}：参数不是 JSON：{value}',
+    en: '--call {word}: the arguments are not JSON: {value}{hint}',
+    zh: '--call {word}：参数不是 JSON：{value}{hint}',
+  },
+  /** After callNotJson, when the word is no JSON at all: likely the server command, without --. */
+  callServerAfterDashes: {
+    en: ' (the server command goes after --: mcp-sim connect [options] -- <command> [args...])',
+    zh: '（启动服务器的命令要写在 -- 之后：mcp-sim connect [options] -- <command> [args...]）',
   },
   callNotObject: {
     en: '--call {word}: the arguments must be a JSON object',

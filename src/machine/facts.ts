@@ -204,6 +204,18 @@ export function answersProbe(ctx: SessionContext, msg: ModelMessage): boolean {
 }
 
 /**
+ * A result that is a DiscoverResult (its `supportedVersions` list, 2026-07-28 schema): the answer
+ * that makes a probe modern (basic/transports/stdio › Backward Compatibility: "The server returns
+ * a DiscoverResult: the server is modern"). Any other success, such as `{}` from a legacy server
+ * that answers unknown methods with an empty result, is "anything else", which "identifies a
+ * legacy server" (basic/versioning › Backward Compatibility), so a client may fall back.
+ */
+export function isDiscoverResult(msg: ModelMessage): boolean {
+  if (msg.envelope.kind !== 'response') return false;
+  return Array.isArray(msg.envelope.result.supportedVersions);
+}
+
+/**
  * The errors that tell a dual-era client the server is modern (basic/versioning › Backward
  * Compatibility: "a recognized modern JSON-RPC error"): the codes 2026-07-28 defines.
  */

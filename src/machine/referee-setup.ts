@@ -15,6 +15,7 @@ import {
   answersOpenRequest,
   answersProbe,
   carriesModernEnvelope,
+  isDiscoverResult,
   isRecognisedModernError,
   uriOf,
 } from './facts.js';
@@ -139,7 +140,7 @@ export const refereeSetup = setup({
     answersProbeModern: ({ context, event }) => {
       assertEvent(event, ANSWERS);
       if (!answersProbe(context, event)) return false;
-      return event.envelope.kind === 'response' || isRecognisedModernError(event);
+      return isDiscoverResult(event) || isRecognisedModernError(event);
     },
     /**
      * The mirror of the dual-era fallback: a request was refused with a recognised modern error
@@ -372,7 +373,10 @@ export const refereeSetup = setup({
       assertEvent(event, ANSWERS);
       return judged(context, event, completeRequest, recordSupported, probeModern);
     }),
-    /** Any other error to the probe: a legacy server; the client may fall back to initialize. */
+    /**
+     * Any other answer to the probe (an error that is not a modern one, a result that is no
+     * DiscoverResult): a legacy server; the client may fall back to initialize.
+     */
     judgeFailedProbe: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
       return judged(context, event, completeRequest, probeFailed);

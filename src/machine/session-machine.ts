@@ -274,11 +274,12 @@ export const sessionMachine = refereeSetup.createMachine({
           description:
             'A server/discover probe opened the session: its answer decides the era (basic/versioning › Backward Compatibility with Initialization-Based Versions).',
           on: {
-            'server.result': {
-              guard: 'answersProbeModern',
-              target: 'open',
-              actions: 'judgeDiscoverResult',
-            },
+            'server.result': [
+              { guard: 'answersProbeModern', target: 'open', actions: 'judgeDiscoverResult' },
+              // A result that is no DiscoverResult is "anything else": a legacy server, as an
+              // error would be (basic/versioning › Backward Compatibility).
+              { guard: 'answersProbe', actions: 'judgeFailedProbe' },
+            ],
             'server.error': [
               {
                 guard: 'answersProbeModern',

@@ -16,17 +16,26 @@ import {
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { SERVER_INFO_META } from '../protocol/meta-keys.js';
-import { LineReader, MAX_DEPTH, SessionLog, type Step } from '../session/index.js';
+import {
+  LineReader,
+  MAX_DEPTH,
+  notJson,
+  notJsonRpc,
+  SessionLog,
+  type Step,
+} from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
 import type { ListenFilter } from '../sim/client/listen-streams.js';
 import { SimClient } from '../sim/client/sim-client.js';
 import {
+  callsNotSent,
   clip,
   explainError as explainWith,
   listenNote,
   roundProblem,
   roundsNote,
+  timedOut,
 } from './connect-explain.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
@@ -146,6 +155,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const start = performance.now();
   const now = () => performance.now() - start;
   const waiters = new Map<string, (outcome: Outcome) => void>();
+  /**
+   * The requests the client cancelled at their timeout: the problem that says so (its index), to
+   * be told again if the answer comes after all, and when that answer came.
+   */
+  const cancelled = new Map<
+    string,
+    { what: string; waitMs: number; problem: number; at: number; lateMs: number | null }
+  >();
   const exitWaiters: Array<() => void> = [];
   /** Checks run after each message from the server and at its exit (see `until`). */
   const watchers = new Set<() => void>();
@@ -212,18 +229,39 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const flushClient = () => {
     for (let item = client.next(); item; item = client.next()) send(item.message);
   };
+  /**
+   * A stdout line that is no message: stdout pollution. It is kept in the log as an unreadable
+   * line (`raw`, as serve keeps one), so the transcript holds it and trace reports it where it was.
+   */
+  const polluted = (text: string, raw: unknown, problem: Bilingual) => {
+    pollution.push({ line: lineNo, text });
+    log.push({
+      type: 'unreadable',
+      direction: 'server->client',
+      problem: problem.en,
+      problemZh: problem.zh,
+      raw,
+      t: now(),
+      timed: true,
+    });
+  };
   const onLine = (text: string) => {
     lineNo += 1;
     if (text.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(text);
-    } catch {
-      pollution.push({ line: lineNo, text });
+    } catch (error) {
+      polluted(text, text, notJson((error as Error).message));
       return;
     }
     if (!isObject(value)) {
-      pollution.push({ line: lineNo, text });
+      const envelope = classify(value);
+      const why = envelope.kind === 'invalid' ? envelope : null;
+      polluted(text, value, {
+        en: notJsonRpc(why?.text ?? { en: '', zh: '' }, why?.pointer, 'en'),
+        zh: notJsonRpc(why?.text ?? { en: '', zh: '' }, why?.pointer, 'zh'),
+      });
       return;
     }
     record('server->client', value);
@@ -236,6 +274,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         waiters.delete(key);
         waiter({ kind: 'answer', message: value });
       }
+      const gaveUp = cancelled.get(key);
+      if (gaveUp && gaveUp.lateMs === null) gaveUp.lateMs = Math.round(now() - gaveUp.at);
     }
     flushClient();
     for (const check of [...watchers]) check();
@@ -246,7 +286,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       if (line.text !== undefined) onLine(line.text);
       else {
         const bytes = 'tooLong' in line ? line.tooLong : undefined;
-        pollution.push({ line: ++lineNo, text: `(a line of ${bytes ?? '?'} bytes)` });
+        lineNo += 1;
+        // Kept as an empty line, as serve keeps one: its bytes were never held.
+        const text = `(a line of ${bytes ?? '?'} bytes)`;
+        polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
       }
     }
   });
@@ -303,10 +346,29 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       );
     } else if (outcome.kind === 'timeout' && !probe?.quietTimeout) {
       const [stdoutNote, stderrNote] = [pollutionNote(), lastStderr()];
-      problems.push({
-        en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
-        zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
-      });
+      if (message.method === 'initialize' || probe) {
+        // initialize MUST NOT be cancelled (basic/utilities/cancellation); the session ends here.
+        problems.push({
+          en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
+          zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
+        });
+      } else {
+        // The sender SHOULD cancel a request it stops waiting for (basic/lifecycle › Timeouts);
+        // in 2026-07-28 on stdio it MUST (patterns/cancellation › Transport-Specific Cancellation).
+        send(client.cancel(id, `No answer within ${waitMs} ms`));
+        const said = timedOut(what, waitMs, era === 'modern', null);
+        cancelled.set(idKey(id), {
+          what,
+          waitMs,
+          problem: problems.length,
+          at: now(),
+          lateMs: null,
+        });
+        problems.push({
+          en: `${said.en}${stdoutNote.en}${stderrNote.en}`,
+          zh: `${said.zh}${stdoutNote.zh}${stderrNote.zh}`,
+        });
+      }
     }
     return outcome;
   };
@@ -539,12 +601,16 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       ['resources', 'resources/list'],
       ['prompts', 'prompts/list'],
     ];
+    const calls = options.calls ?? [];
     for (const [capability, method] of lists) {
       if (!isObject(caps[capability])) continue;
-      if ((await asked(client.request(method))).kind !== 'answer') return;
+      if ((await asked(client.request(method))).kind !== 'answer') {
+        if (calls.length > 0) problems.push(callsNotSent(calls.map((c) => c.name)));
+        return;
+      }
     }
     const listen = era === 'modern' ? await openListen(caps) : null;
-    for (const call of options.calls ?? []) {
+    for (const [n, call] of calls.entries()) {
       if (!isObject(caps.tools)) {
         problems.push({
           en: `cannot call ${call.name}: the server did not declare the tools capability.`,
@@ -557,7 +623,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         { name: call.name, arguments: call.arguments },
         { progress: true },
       );
-      if (!(await followRounds(message))) break;
+      if (!(await followRounds(message))) {
+        const rest = calls.slice(n + 1).map((c) => c.name);
+        if (rest.length > 0) problems.push(callsNotSent(rest));
+        break;
+      }
     }
     if (listen !== null) await closeListen(listen, caps);
   };
@@ -588,9 +658,21 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const code = answer.error.code;
       const modern = typeof code === 'number' && isRecognisedModernError(code);
       const entry = modern ? describeErrorCode(code, modernVersion as KnownVersion) : null;
+      // The code's own meaning speaks of a modern request's _meta; an initialize has none, and
+      // offered its version in params.protocolVersion (2026-07-28 basic/versioning › Backward
+      // Compatibility: a modern-only server answers initialize with -32022 and its versions).
+      const data = isObject(answer.error.data) ? answer.error.data : {};
+      const supported = Array.isArray(data.supported) ? data.supported.map(String) : [];
+      const meaning: Bilingual | null =
+        code === -32022
+          ? {
+              en: `the server does not serve ${version}, the version this initialize offered in params.protocolVersion${supported.length > 0 ? `; it serves ${supported.join(', ')}` : ''}.`,
+              zh: `服务器不支持这个 initialize 在 params.protocolVersion 中提出的版本 ${version}${supported.length > 0 ? `；它支持 ${supported.join('、')}` : ''}。`,
+            }
+          : (entry?.meaning ?? null);
       problems.push({
-        en: `the server refused initialize: ${refusal}.${entry ? ` ${entry.name}: ${entry.meaning.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
-        zh: `服务器拒绝了 initialize：${refusal}。${entry ? `${entry.name}：${entry.meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
+        en: `the server refused initialize: ${refusal}.${entry && meaning ? ` ${entry.name}: ${meaning.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
+        zh: `服务器拒绝了 initialize：${refusal}。${entry && meaning ? `${entry.name}：${meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
       });
       return;
     }
@@ -631,6 +713,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     }
   }
   for (const line of reader.end()) if (line.text !== undefined) onLine(line.text);
+  // An answer that came after its cancellation is in the record: the line says so.
+  for (const gaveUp of cancelled.values()) {
+    if (gaveUp.lateMs === null) continue;
+    const said = timedOut(gaveUp.what, gaveUp.waitMs, era === 'modern', gaveUp.lateMs);
+    problems[gaveUp.problem] = said;
+  }
   if (pollution.length > 0) {
     const first = pollution[0] as { line: number; text: string };
     problems.unshift({

@@ -139,3 +139,45 @@ export function listenNote(stream: ListenStream): Bilingual {
     zh: `订阅流 #${id}：服务器确认了 ${what ?? '过滤器中的任何一项都没有'}；流上收到 ${got} 条通知；客户端用 notifications/cancelled 结束了它。`,
   };
 }
+
+/** Where a request's timeout is ruled: the handshake era's lifecycle, or 2026-07-28's cancellation. */
+const timeoutSpec = (modern: boolean) =>
+  modern
+    ? '2026-07-28/basic/patterns/cancellation › Timeouts: on stdio the client MUST send it'
+    : 'basic/lifecycle › Timeouts';
+
+/**
+ * A request that got no answer in time: the client cancelled it and stopped waiting (the spec's
+ * SHOULD in both eras); `lateMs` is how long after the cancellation its answer came anyway, if it
+ * did. The record then holds that answer, so the line says what it is rather than "never".
+ */
+export function timedOut(
+  what: string,
+  waitMs: number,
+  modern: boolean,
+  lateMs: number | null,
+): Bilingual {
+  const spec = timeoutSpec(modern);
+  const cancelled = {
+    en: `the client cancelled it (notifications/cancelled, ${spec}) and stopped waiting`,
+    zh: `客户端取消了它（notifications/cancelled，${spec}），不再等待`,
+  };
+  if (lateMs === null) {
+    return {
+      en: `the server never answered ${what} within ${waitMs} ms; ${cancelled.en}.`,
+      zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}；${cancelled.zh}。`,
+    };
+  }
+  return {
+    en: `the server did not answer ${what} within ${waitMs} ms; ${cancelled.en}. Its answer came ${lateMs} ms after the cancellation: a late answer, which the client ignores (the referee's warning response-after-cancellation).`,
+    zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}；${cancelled.zh}。它的回应在取消之后 ${lateMs} 毫秒才到：这是迟到的回应，客户端不予理会（裁判给出警告 response-after-cancellation）。`,
+  };
+}
+
+/** The --call tools the session never got to, because it stopped at a timeout or an exit. */
+export function callsNotSent(names: readonly string[]): Bilingual {
+  return {
+    en: `the session stopped there, so these --call tools were not called: ${names.join(', ')}.`,
+    zh: `会话在此停止，所以这些 --call 工具没有被调用：${names.join('、')}。`,
+  };
+}

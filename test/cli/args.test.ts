@@ -156,6 +156,15 @@ describe('reading a command line against the table', () => {
     expect(parsed.values['trace-file']).toBe('-');
     expect(parsed.values.versions).toBe('-x');
   });
+
+  it('a negative number is a value, for its command to judge, not a forgotten one', () => {
+    const parsed = parseCommand('connect', ['--timeout', '-5', '--', 'x']);
+    if (parsed.help) throw new Error('help');
+    expect(parsed.values.timeout).toBe('-5');
+    expect(mistake(() => parseCommand('connect', ['--timeout', '-x', '--', 'x']))).toBe(
+      '--timeout needs a value',
+    );
+  });
 });
 
 describe('which command a command line names', () => {

@@ -213,6 +213,11 @@ describe('connect --era legacy: the handshake, as before', () => {
     expect(lines[0]).toMatch(
       /^mcp-sim connect: the server refused initialize: -32022 .*Unsupported protocol version: .*--era auto/,
     );
+    // Said for what was sent: an initialize offers its version in params, and has no _meta.
+    expect(lines[0]).toContain(
+      'the server does not serve 2025-11-25, the version this initialize offered in params.protocolVersion; it serves 2026-07-28.',
+    );
+    expect(lines[0]).not.toContain('_meta');
   });
 
   it('--version 2026-07-28 has no initialize: a usage error with --era legacy', async () => {
@@ -347,6 +352,32 @@ describe('connect --era auto: the fallback is keyed to no error code', () => {
       expect(violations(run)).toEqual([]);
     });
   }
+
+  it('a probe answered with {} (no DiscoverResult): the fallback is not era-mixed, in connect or trace', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcp-sim-connect-empty-')), 'session.jsonl');
+    const { code, run } = await connect(['--trace-file', file], [SCRIPTED, 'legacy-empty']);
+    expect(code).toBe(0);
+    expect(run.era).toBe('dual');
+    expect(run.fallback).toMatch(/with a result that is not a DiscoverResult/);
+    expect(methods(run)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+    ]);
+    // The empty result is flagged for what it is; the fallback after it is what the spec asks
+    // ("anything else identifies a legacy server"), not a client mixing eras.
+    expect(run.steps[1]?.violations.map((v) => v.rule)).toContain('result-type-missing');
+    expect(violations(run)).not.toContain('era-mixed');
+    expect(run.steps.slice(2).flatMap((s) => s.violations)).toEqual([]);
+    const traced = await runCli(['trace', '--json', file]);
+    const out = JSON.parse(traced.stdout) as {
+      messages: Array<{ violations: string[] }>;
+      summary: { era: string };
+    };
+    expect(out.summary.era).toBe('dual');
+    expect(out.messages.flatMap((m) => m.violations)).not.toContain('era-mixed');
+  });
 
   it('a pinned handshake version opens with initialize offering it, no probe', async () => {
     const { code, run } = await connect(['--version', '2025-06-18'], EVERYTHING);
@@ -522,5 +553,75 @@ describe('connect against mcp-sim serve (the simulated server, dual era)', () =>
     expect(run.problems).toEqual([]);
     expect(methods(run)).toContain('subscriptions/listen');
     expect(violations(run)).toEqual([]);
+  });
+});
+
+describe('connect --timeout: a request that gets no answer in time is cancelled', () => {
+  const cancels = (run: ConnectJson) =>
+    sent(run).filter((m) => m.method === 'notifications/cancelled');
+
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: notifications/cancelled, the calls not made named, a late answer told as late`, async () => {
+      // --timeout also bounds the probe: long enough for a cold start on a loaded machine.
+      const { code, run } = await connect(
+        ['--era', era, '--timeout', '2000', '--call', 'ask', '--call', 'ask2', '--call', 'ask3'],
+        [SCRIPTED, 'late', '2600'],
+      );
+      expect(code).toBe(1);
+      const call = sent(run).find((m) => m.method === 'tools/call');
+      // The same form in both eras (2026-07-28 notifications carry no envelope).
+      expect(cancels(run).map((m) => m.params)).toEqual([
+        { requestId: call?.id, reason: 'No answer within 2000 ms' },
+      ]);
+      expect(sent(run).filter((m) => m.method === 'tools/call')).toHaveLength(1);
+      // The answer that came anyway is in the record, flagged, and the explanation agrees.
+      const late = run.steps.find(
+        (s) => s.direction === 'server->client' && s.message.id === call?.id,
+      );
+      expect(late?.violations.map((v) => v.rule)).toEqual(['response-after-cancellation']);
+      expect(run.problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^the server did not answer tools/call #${String(call?.id)} within 2000 ms; the client cancelled it \\(notifications/cancelled, .*Timeouts.*\\) and stopped waiting\\. Its answer came \\d+ ms after the cancellation: a late answer`,
+          ),
+        ),
+        'the session stopped there, so these --call tools were not called: ask2, ask3.',
+      ]);
+      expect(run.problems.join(' ')).not.toContain('never answered');
+    });
+  }
+
+  it('server-everything: the cancelled call is not answered, and the next call is named', async () => {
+    const { code, run } = await connect(
+      [
+        '--era',
+        'legacy',
+        // Long enough for server-everything's cold start on a loaded machine.
+        '--timeout',
+        '2500',
+        '--call',
+        'trigger-long-running-operation',
+        '{"duration":4,"steps":2}',
+        '--call',
+        'echo',
+        '{"message":"after"}',
+      ],
+      EVERYTHING,
+    );
+    expect(code).toBe(1);
+    const call = sent(run).find((m) => m.method === 'tools/call');
+    expect(
+      cancels(run).map((m) => (m.params as { requestId?: unknown } | undefined)?.requestId),
+    ).toEqual([call?.id]);
+    // The SDK server honours the cancellation: no answer is recorded, and none is said to be.
+    expect(
+      run.steps.some((s) => s.direction === 'server->client' && s.message.id === call?.id),
+    ).toBe(false);
+    expect(run.problems[0]).toMatch(
+      /^the server never answered tools\/call #5 within 2500 ms; the client cancelled it/,
+    );
+    expect(run.problems[1]).toBe(
+      'the session stopped there, so these --call tools were not called: echo.',
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CallToolResultSchema,
@@ -152,6 +153,41 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect(run.negotiatedVersion).toBe('2025-11-25'); // the rest of the session still worked
   });
 
+  it('keeps the polluting line in --trace-file, so trace reports what connect reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-pollution-'));
+    const file = join(dir, 'session.jsonl');
+    const script = `echo 'DEBUG: got initialize'; exec "${process.execPath}" "${CLI}" serve`;
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--era',
+      'legacy',
+      '--trace-file',
+      file,
+      '--',
+      'sh',
+      '-c',
+      script,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/stdout pollution: .*"DEBUG: got initialize"/);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const kept = lines.findIndex((l) => l.includes('DEBUG: got initialize'));
+    expect(JSON.parse(lines[kept] as string)).toEqual({
+      direction: 'server->client',
+      message: 'DEBUG: got initialize',
+    });
+    const traced = await runCli(['trace', '--json', file]);
+    expect(traced.code).toBe(1);
+    const out = JSON.parse(traced.stdout) as { problems: Array<{ line: number; message: string }> };
+    expect(out.problems).toEqual([
+      { line: kept + 1, message: expect.stringMatching(/^not a JSON-RPC message/) },
+    ]);
+    // The messages read the same as connect recorded them.
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(lines.length - 1).toBe(run.steps.length);
+  });
+
   it('the simulated client and the simulated server meet in 2026-07-28, and the referee agrees', async () => {
     // The probe waits long enough for a cold start on a loaded machine (a timeout falls back).
     const result = await runCli([
@@ -240,6 +276,76 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect((await runCli(['connect', '--capability', 'nope', '--', 'x'])).code).toBe(2);
     expect((await runCli(['connect', '--call', 'x', '{bad', '--', 'x'])).code).toBe(2);
   });
+
+  it('refuses a capability that the revision the client offers does not have', async () => {
+    const refused = async (args: string[]) => {
+      const result = await runCli(['connect', '--json', ...args, '--', process.execPath, '-e', '']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      return result.stderr;
+    };
+    expect(await refused(['--version', '2024-11-05', '--capability', 'elicitation'])).toBe(
+      'mcp-sim: --capability elicitation: elicitation does not exist in 2024-11-05, the revision this client offers (it came in 2025-06-18); leave it out or offer a later --version\n',
+    );
+    // A nested path is checked with what it nests in; the era alone fixes the revision too.
+    expect(await refused(['--version', '2024-11-05', '--capability', 'elicitation.form'])).toMatch(
+      /^mcp-sim: --capability elicitation.form: elicitation does not exist in 2024-11-05,/,
+    );
+    expect(await refused(['--version', '2025-06-18', '--capability', 'elicitation.url'])).toMatch(
+      /: elicitation\.url does not exist in 2025-06-18, .*\(it came in 2025-11-25\)/,
+    );
+    expect(await refused(['--era', 'modern', '--capability', 'roots.listChanged'])).toMatch(
+      /: roots\.listChanged no longer exists in 2026-07-28, .*\(removed in 2026-07-28\)$/m,
+    );
+    expect(
+      await refused(['--lang', 'zh', '--version', '2024-11-05', '--capability', 'elicitation']),
+    ).toMatch(/版本 2024-11-05 中还没有 elicitation（它在 2025-06-18 才出现）/);
+    // Where it exists, it is declared (the server then exits at once: exit 1, not a usage error).
+    const ok = await runCli([
+      'connect',
+      '--json',
+      '--version',
+      '2025-06-18',
+      '--capability',
+      'elicitation',
+      '--',
+      process.execPath,
+      '-e',
+      '',
+    ]);
+    expect(ok.code).toBe(1);
+  });
+
+  it('says what a bad value must be, and where a server command goes', async () => {
+    const timeout = await runCli(['connect', '--timeout', '-5', '--', 'x']);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toBe(
+      'mcp-sim: --timeout needs a positive number of milliseconds, not "-5"\n',
+    );
+    // Without --, the server command is read as the call's arguments.
+    const noDashes = await runCli(['connect', '--json', '--call', 't', 'node', 'server.mjs']);
+    expect(noDashes.code).toBe(2);
+    expect(noDashes.stderr).toBe(
+      'mcp-sim: --call t: the arguments are not JSON: node (the server command goes after --: mcp-sim connect [options] -- <command> [args...])\n',
+    );
+    const badJson = await runCli(['connect', '--call', 't', '{bad', '--', 'x']);
+    expect(badJson.stderr).toBe('mcp-sim: --call t: the arguments are not JSON: {bad\n');
+  });
+
+  it('refuses to declare tasks, which the simulated client does not implement', async () => {
+    for (const path of ['tasks', 'tasks.requests.sampling.createMessage', 'client.tasks.list']) {
+      const result = await runCli(['connect', '--json', '--capability', path, '--', 'x']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `mcp-sim: --capability ${path}: the simulated client does not implement tasks (a request it accepted as a task would need a CreateTaskResult, tasks/get and tasks/result), so it cannot declare them\n`,
+      );
+    }
+    // Nor does the list of paths offer them.
+    const other = await runCli(['connect', '--capability', 'nope', '--', 'x']);
+    expect(other.stderr).toMatch(/one of: .*roots/);
+    expect(other.stderr).not.toMatch(/tasks/);
+  });
 });
 
 describe('mcp-sim connect against mcp-sim serve', () => {
@@ -262,5 +368,59 @@ describe('mcp-sim connect against mcp-sim serve', () => {
     expect(schemaProblems(run.steps)).toEqual([]);
     expect(run.steps.flatMap((s) => s.violations.map((v) => v.rule))).toEqual([]);
     expect(run.steps.filter((s) => s.message.method === 'notifications/progress')).toHaveLength(2);
+  });
+});
+
+describe('connect --trace-file that cannot be written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-trace-'));
+
+  it('is a usage error before the server starts, naming the path and why', async () => {
+    const started = join(dir, 'started');
+    const server = ['-e', `require('fs').writeFileSync(${JSON.stringify(started)}, '')`];
+    for (const [file, why] of [
+      [join(dir, 'no-such-folder', 'x.jsonl'), 'its folder does not exist'],
+      [dir, 'it is a folder'],
+    ] as const) {
+      const result = await runCli([
+        'connect',
+        '--json',
+        '--trace-file',
+        file,
+        '--',
+        process.execPath,
+        ...server,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`mcp-sim: --trace-file: cannot write ${file}: ${why}\n`);
+      expect(existsSync(started)).toBe(false);
+    }
+  });
+
+  it('that fails at the end still prints the session, and says why in one line', async () => {
+    // The folder is there when connect checks it; the server removes it before the session.
+    const gone = join(dir, 'vanishing');
+    mkdirSync(gone);
+    const file = join(gone, 'session.jsonl');
+    const script = `rm -r "${gone}"; exec "${process.execPath}" "${CLI}" serve`;
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--era',
+      'legacy',
+      '--trace-file',
+      file,
+      '--',
+      'sh',
+      '-c',
+      script,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^mcp-sim connect: could not write the trace file: ENOENT: no such file or directory/,
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.negotiatedVersion).toBe('2025-11-25');
   });
 });

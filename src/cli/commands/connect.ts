@@ -1,11 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
 import {
   CAPABILITY_PATHS,
+  CAPABILITY_SINCE,
+  CAPABILITY_UNTIL,
+  type CapabilityPath,
+  capabilityExistsIn,
   isStatelessVersion,
   type JsonObject,
+  type KnownVersion,
+  LATEST_HANDSHAKE_VERSION,
+  LATEST_STATELESS_VERSION,
+  resolveVersion,
   visible,
   visibleJson,
 } from '../../protocol/index.js';
@@ -18,9 +27,11 @@ import {
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenSteps } from '../../ui/screen-step.js';
+import { reasonOf } from '../fs-reason.js';
 import type { connect } from '../table/peers.js';
 import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
+import { cannotWrite } from '../writable-file.js';
 
 type ConnectArgs = {
   readonly format: 'ui' | 'plain' | 'json';
@@ -43,13 +54,23 @@ const CLIENT_PATHS = CAPABILITY_PATHS.filter((p) => p.startsWith('client.')).map
   p.slice('client.'.length),
 );
 
+/**
+ * The simulated client answers every request with a plain result. Declaring `tasks.*` would let a
+ * server send a task-augmented request, which a receiver that accepts MUST answer with a
+ * CreateTaskResult (2025-11-25 basic/utilities/tasks), so connect cannot declare them.
+ */
+const isTasksPath = (path: string) => path === 'tasks' || path.startsWith('tasks.');
+
 /** `roots.listChanged` → `{roots: {listChanged: true}}`, merged into what is declared so far. */
 function declare(capabilities: JsonObject, raw: string): void {
   const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
+  if (isTasksPath(path) && CLIENT_PATHS.includes(path)) {
+    throw new UsageError(USAGE_STRINGS.capabilityTasks, { word: raw });
+  }
   if (!CLIENT_PATHS.includes(path)) {
     throw new UsageError(USAGE_STRINGS.capabilityPath, {
       word: raw,
-      paths: CLIENT_PATHS.join(', '),
+      paths: CLIENT_PATHS.filter((p) => !isTasksPath(p)).join(', '),
     });
   }
   const keys = path.split('.');
@@ -63,6 +84,37 @@ function declare(capabilities: JsonObject, raw: string): void {
     if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
     node = node[key] as JsonObject;
   });
+}
+
+/**
+ * A declared path (or a capability it nests in) that the revision the client offers does not
+ * have is refused: the client would declare what its own revision lacks, and the server's answer
+ * to it (elicitation/create in 2024-11-05) would be flagged as the server's fault
+ * (basic/lifecycle › Operation: both parties MUST respect the negotiated protocol version).
+ */
+function checkInRevision(raw: string, revision: KnownVersion): void {
+  const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
+  const keys = path.split('.');
+  for (let n = 1; n <= keys.length; n++) {
+    const full = `client.${keys.slice(0, n).join('.')}` as CapabilityPath;
+    if (!CAPABILITY_PATHS.includes(full) || capabilityExistsIn(full, revision)) continue;
+    const shown = full.slice('client.'.length);
+    const since = CAPABILITY_SINCE[full];
+    if (since !== undefined && since > revision) {
+      throw new UsageError(USAGE_STRINGS.capabilityNotYet, {
+        word: raw,
+        path: shown,
+        version: revision,
+        since,
+      });
+    }
+    throw new UsageError(USAGE_STRINGS.capabilityGone, {
+      word: raw,
+      path: shown,
+      version: revision,
+      until: CAPABILITY_UNTIL[full] ?? '',
+    });
+  }
 }
 
 /** The command line as read against the table (src/cli/table/peers.ts), checked for what it means. */
@@ -94,13 +146,28 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   }
   const capabilities: JsonObject = {};
   for (const path of values.capability) declare(capabilities, path);
+  // The one revision the client will speak, when the command line fixes it (auto may end in either era).
+  const revision: KnownVersion | null =
+    version !== undefined
+      ? isStatelessVersion(version)
+        ? version
+        : resolveVersion(version)
+      : era === 'legacy'
+        ? LATEST_HANDSHAKE_VERSION
+        : era === 'modern'
+          ? LATEST_STATELESS_VERSION
+          : null;
+  if (revision !== null) for (const path of values.capability) checkInRevision(path, revision);
   const calls: ToolCall[] = values.call.map(([name, json]) => {
     let args: unknown = {};
     if (json !== undefined) {
       try {
         args = JSON.parse(json);
       } catch {
-        throw new UsageError(USAGE_STRINGS.callNotJson, { word: name, value: json });
+        // A word that does not even start like a JSON object is most likely the server command,
+        // taken as the call's arguments because -- was left out.
+        const hint = json.trimStart().startsWith('{') ? '' : USAGE_STRINGS.callServerAfterDashes;
+        throw new UsageError(USAGE_STRINGS.callNotJson, { word: name, value: json, hint });
       }
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
@@ -134,11 +201,21 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   };
 }
 
-/** The recorded run as wrapped transcript lines, the shape trace and play read. */
+/**
+ * The recorded run as wrapped transcript lines, the shape trace and play read. A stdout line that
+ * was no message is kept as what it held (as serve --trace-file keeps one), so trace reports the
+ * pollution connect reported.
+ */
 function wrappedLines(run: ConnectRun): string {
   return run.steps
-    .filter((step) => step.kind === 'message')
-    .map((step) => `${JSON.stringify({ direction: step.direction, message: step.message })}\n`)
+    .flatMap((step) => {
+      if (step.kind === 'message') return [{ direction: step.direction, message: step.message }];
+      if (step.kind === 'unreadable' && step.raw !== null) {
+        return [{ direction: step.direction, message: step.raw }];
+      }
+      return [];
+    })
+    .map((line) => `${JSON.stringify(line)}\n`)
     .join('');
 }
 
@@ -197,6 +274,14 @@ export async function connectCommand(
   const args = parseConnectArgs(values);
   const lang = await env.lang(args.lang);
   if (args.format === 'ui') env.requireTty();
+  // Checked before the server starts: a path found unwritable only at the end would cost the
+  // whole session (and its output) for a typo.
+  if (args.traceFile) {
+    const reason = cannotWrite(args.traceFile);
+    if (reason) {
+      throw new UsageError(USAGE_STRINGS.traceFileUnwritable, { file: args.traceFile, reason });
+    }
+  }
   const run = await runConnect({
     command: args.command,
     args: args.args,
@@ -209,12 +294,20 @@ export async function connectCommand(
   });
   for (const problem of run.problems)
     process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
+  let traceFailed = false;
   if (args.traceFile) {
-    writeFileSync(args.traceFile, wrappedLines(run));
+    // It was writable at the start; if it no longer is, the session's result is still shown.
+    try {
+      writeFileSync(args.traceFile, wrappedLines(run));
+    } catch (error) {
+      traceFailed = true;
+      const line = tr(SERVE_STRINGS.traceWriteFailed, lang, { error: reasonOf(error) });
+      process.stderr.write(`mcp-sim connect: ${visible(line)}\n`);
+    }
   }
   const commandLine = [args.command, ...args.args].join(' ');
   const lesson = asLesson(run, commandLine);
-  const code = run.problems.length > 0 ? 1 : 0;
+  const code = run.problems.length > 0 || traceFailed ? 1 : 0;
   if (args.format === 'json') {
     const steps = lesson.steps.map((step) => ({
       direction: step.direction,

@@ -63,8 +63,8 @@ export const ERA_RULES = [
       if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {
         // Modern client × legacy server (basic/versioning › Compatibility Matrix): fails.
         return {
-          en: `"${msg.method}" after the server answered server/discover with an error that is not a modern one: that is a legacy server, so a dual-era client falls back to initialize and a modern-only one stops with an error`,
-          zh: `服务器对 server/discover 回了一个非现代的错误，客户端之后却发送了 "${msg.method}"：对方是旧时代服务器，双时代客户端应退回 initialize，只支持现代的客户端应报错停止`,
+          en: `"${msg.method}" after the server answered server/discover with an error that is not a modern one, or a result that is no DiscoverResult: that is a legacy server, so a dual-era client falls back to initialize and a modern-only one stops with an error`,
+          zh: `服务器对 server/discover 回了一个非现代的错误，或一个不是 DiscoverResult 的结果，客户端之后却发送了 "${msg.method}"：对方是旧时代服务器，双时代客户端应退回 initialize，只支持现代的客户端应报错停止`,
         };
       }
       if (ctx.era === 'legacy' && msg.type === 'client.request' && carriesModernEnvelope(msg)) {
