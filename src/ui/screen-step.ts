@@ -149,7 +149,9 @@ function wirePeers(step: Step): PeerViews {
   return {
     client: {
       capabilities: session.capabilities.client ?? {},
-      negotiatedVersion: session.handshake.negotiatedVersion,
+      // The version each side holds: the server the one it answered, the client only one the wire
+      // shows it supports (a counter-offer it may refuse by disconnecting is not its version).
+      negotiatedVersion: session.handshake.acceptedVersion,
       tools,
       toolsStale: false,
       pending,

@@ -439,7 +439,9 @@ function viewPeers(client: SimClient, server: SimServer): PeerViews {
   return {
     client: {
       capabilities: client.config.capabilities,
-      negotiatedVersion: client.negotiatedVersion,
+      // A version it does not support is not its version: it disconnects instead of operating on
+      // it (Lifecycle › Version Negotiation), so its panel shows none.
+      negotiatedVersion: client.versionAccepted === false ? null : client.negotiatedVersion,
       tools: client.tools ? client.tools.map((t) => t.name) : null,
       toolsStale: client.toolsStale,
       pending: client.pending().map((p) => `${p.method} #${p.id}`),
