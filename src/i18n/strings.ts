@@ -156,8 +156,16 @@ export const STRINGS = {
     zh: '整条消息：下面的每个字段都说明了自己的含义。',
   },
   treeNoMeaning: {
-    en: 'No note for this field: see the fields above it.',
-    zh: '这个字段没有说明：请看它上层的字段。',
+    en: 'No note for this field: the field that holds it may say more.',
+    zh: '这个字段没有说明：包含它的上层字段也许有更多说明。',
+  },
+  treeNoMeaningObject: {
+    en: 'No note for this field as a whole: the fields inside it, below, say what it holds.',
+    zh: '这个字段整体没有说明：它下面包含的各个字段说明了它装着什么。',
+  },
+  treeNoMeaningArray: {
+    en: 'No note for this list as a whole: the items inside it, below, say what it holds.',
+    zh: '这个列表整体没有说明：它下面包含的各项说明了它装着什么。',
   },
   keyHelp: { en: 'help', zh: '帮助' },
   keyViolations: { en: 'violations', zh: '违规列表' },
