@@ -189,6 +189,10 @@ export const STRINGS = {
     zh: '前面没有违反规则的步骤了（[ 停在第一个）。',
   },
   noBroken: { en: 'No step of this session breaks a rule.', zh: '这段会话中没有违反规则的步骤。' },
+  nothingToInspect: {
+    en: 'No envelope at this step: e opens a message’s fields.',
+    zh: '这一步没有消息：e 用来打开消息的字段。',
+  },
   // Flow through the course (issue 17 › Flow).
   resumeNotice: {
     en: 'Resuming at step {step} of {count} — g to start over',
