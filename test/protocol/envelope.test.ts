@@ -406,7 +406,22 @@ describe('idText: an id as the screens and trace write it after #', () => {
   });
 
   it('never writes two different ids the same way', () => {
-    const ids = [1, '1', -2, '-2', 0.5, '0.5', 'a', '"a"', '', ' ', 'Infinity', 1e21, '1e+21', '"1"'];
+    const ids = [
+      1,
+      '1',
+      -2,
+      '-2',
+      0.5,
+      '0.5',
+      'a',
+      '"a"',
+      '',
+      ' ',
+      'Infinity',
+      1e21,
+      '1e+21',
+      '"1"',
+    ];
     const texts = ids.map(idText);
     expect(new Set(texts).size).toBe(ids.length);
   });

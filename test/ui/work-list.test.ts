@@ -41,6 +41,8 @@ describe("the server's work list names the request it is working on", () => {
     expect(last?.peers.server.working).toEqual(['1', '"1"']);
     expect(clientRequestLabel(steps, 4, '1')).toBe('tools/list #1');
     expect(clientRequestLabel(steps, 4, '"1"')).toBe('resources/list #"1"');
-    expect(sequenceRow(steps[4] as (typeof steps)[number], steps).label).toBe('resources/list #"1"');
+    expect(sequenceRow(steps[4] as (typeof steps)[number], steps).label).toBe(
+      'resources/list #"1"',
+    );
   });
 });
