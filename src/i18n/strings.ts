@@ -156,8 +156,16 @@ export const STRINGS = {
     zh: '整条消息：下面的每个字段都说明了自己的含义。',
   },
   treeNoMeaning: {
-    en: 'No note for this field: see the fields above it.',
-    zh: '这个字段没有说明：请看它上层的字段。',
+    en: 'No note for this field: the field that holds it may say more.',
+    zh: '这个字段没有说明：包含它的上层字段也许有更多说明。',
+  },
+  treeNoMeaningObject: {
+    en: 'No note for this field as a whole: the fields inside it, below, say what it holds.',
+    zh: '这个字段整体没有说明：它下面包含的各个字段说明了它装着什么。',
+  },
+  treeNoMeaningArray: {
+    en: 'No note for this list as a whole: the items inside it, below, say what it holds.',
+    zh: '这个列表整体没有说明：它下面包含的各项说明了它装着什么。',
   },
   keyHelp: { en: 'help', zh: '帮助' },
   keyViolations: { en: 'violations', zh: '违规列表' },
@@ -181,6 +189,10 @@ export const STRINGS = {
     zh: '前面没有违反规则的步骤了（[ 停在第一个）。',
   },
   noBroken: { en: 'No step of this session breaks a rule.', zh: '这段会话中没有违反规则的步骤。' },
+  nothingToInspect: {
+    en: 'No envelope at this step: e opens a message’s fields.',
+    zh: '这一步没有消息：e 用来打开消息的字段。',
+  },
   // Flow through the course (issue 17 › Flow).
   resumeNotice: {
     en: 'Resuming at step {step} of {count} — g to start over',

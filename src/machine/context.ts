@@ -139,8 +139,16 @@ export type Handshake = {
   readonly initializeId: RequestId | null;
   /** The version the client offered in initialize. */
   readonly offeredVersion: string | null;
-  /** The version the server answered with. */
+  /** The version the server answered with: the one the server holds. */
   readonly negotiatedVersion: string | null;
+  /**
+   * The version the client holds: null until the wire shows the client supports the answer. A
+   * client MUST offer a version it supports, so an answer that echoes the offer is supported at
+   * once; another version (a counter-offer) only once the client sends notifications/initialized,
+   * for a client that does not support it SHOULD disconnect instead (Lifecycle › Version
+   * Negotiation), and the wire cannot tell which versions it supports besides the one it offered.
+   */
+  readonly acceptedVersion: string | null;
   readonly initializedSent: boolean;
   /**
    * Before any initialize succeeded, the server refused a request with an error only a modern
@@ -236,6 +244,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
       initializeId: null,
       offeredVersion: null,
       negotiatedVersion: null,
+      acceptedVersion: null,
       initializedSent: false,
       refusedAsModern: false,
     },

@@ -101,12 +101,14 @@ export function concludeHandshake(ctx: SessionContext, msg: ModelMessage): Updat
   const result = msg.envelope.result;
   const answered = result.protocolVersion;
   const version = resolveVersion(answered);
+  const negotiated = typeof answered === 'string' ? answered : null;
   return {
     ...(version ? withRuleVersion(ctx, version) : {}),
     handshake: {
       ...ctx.handshake,
       initialize: 'succeeded',
-      negotiatedVersion: typeof answered === 'string' ? answered : null,
+      negotiatedVersion: negotiated,
+      acceptedVersion: clientSupportsAnswer(ctx, answered) ? negotiated : null,
     },
     capabilities: {
       ...ctx.capabilities,
@@ -132,9 +134,28 @@ export function noteModernRefusal(ctx: SessionContext, msg: ModelMessage): Updat
   return { handshake: { ...ctx.handshake, refusedAsModern: true } };
 }
 
-/** The client sent notifications/initialized: the handshake is complete. */
+/**
+ * Lifecycle › Version Negotiation, from the wire alone: the client supports the server's answer
+ * when it echoes the client's offer (the client MUST offer a version it supports), or once the
+ * client has sent notifications/initialized (ready for normal operation on that answer; one sent
+ * before the answer, initialized-before-result, said so ahead of time). Any other answer may be one
+ * the client does not support, and then it SHOULD disconnect rather than operate on it.
+ */
+export function clientSupportsAnswer(ctx: SessionContext, answered: unknown): boolean {
+  return (
+    typeof answered === 'string' &&
+    (answered === ctx.handshake.offeredVersion || ctx.handshake.initializedSent)
+  );
+}
+
+/**
+ * The client sent notifications/initialized: the handshake is complete, and the client has taken
+ * up the version the server answered (a counter-offer it supports).
+ */
 export function markInitialized(ctx: SessionContext): Update {
-  return { handshake: { ...ctx.handshake, initializedSent: true } };
+  const h = ctx.handshake;
+  const accepted = h.initialize === 'succeeded' ? h.negotiatedVersion : h.acceptedVersion;
+  return { handshake: { ...h, initializedSent: true, acceptedVersion: accepted } };
 }
 
 /** A request: its id is used for good, and it waits for its answer. */

@@ -25,6 +25,7 @@ import {
   adoptHandshakeRules,
   adoptModernRules,
   cancelRequest,
+  clientSupportsAnswer,
   completeRequest,
   concludeHandshake,
   concludeProbe,
@@ -168,6 +169,18 @@ export const refereeSetup = setup({
     answersInitialize: ({ context, event }) => {
       assertEvent(event, ANSWERS);
       return answersInitialize(context, event);
+    },
+    /**
+     * Lifecycle › Version Negotiation: the initialize result names a version the wire shows the
+     * client supports (the one it offered), so the client operates on it at once.
+     */
+    clientSupportsAnswer: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return (
+        answersInitialize(context, event) &&
+        event.envelope.kind === 'response' &&
+        clientSupportsAnswer(context, event.envelope.result.protocolVersion)
+      );
     },
     /** Basic › Responses: an answer to a request still waiting for one. */
     answersOpenRequest: ({ context, event }) => {

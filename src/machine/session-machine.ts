@@ -8,7 +8,8 @@ export type { MachineEvent } from './referee-setup.js';
  * The session referee. Its first decision is the era (basic/versioning › Backward Compatibility
  * with Initialization-Based Versions): an initialize, or anything else without the modern envelope,
  * opens the handshake era (`legacy`), where the client and the server each go through
- * initialization on their own (the client operates as soon as it has the initialize result, the
+ * initialization on their own (the client operates as soon as it has an initialize result with
+ * the version it offered, or once it sent notifications/initialized after a counter-offer; the
  * server only once notifications/initialized has arrived: the handshake's parallel regions), then
  * the session operates as one, until the transport closes; a request carrying the `_meta` envelope
  * opens the modern era, where every request stands alone; a server/discover sent first is a probe,
@@ -187,12 +188,25 @@ export const sessionMachine = refereeSetup.createMachine({
                     awaitingResult: {
                       description: 'initialize sent; waiting for the server’s result.',
                       on: {
-                        'server.result': {
-                          target: '#session.legacy.handshake.client.operation',
-                          guard: 'answersInitialize',
-                        },
+                        'server.result': [
+                          {
+                            target: '#session.legacy.handshake.client.operation',
+                            guard: 'clientSupportsAnswer',
+                          },
+                          { target: 'weighingAnswer', guard: 'answersInitialize' },
+                        ],
                         'server.error': { target: 'idle', guard: 'answersInitialize' },
                       },
+                    },
+                    // Lifecycle › Version Negotiation: "If the client does not support the version
+                    // in the server's response, it SHOULD disconnect". The wire shows only the one
+                    // version the client offered, so a counter-offer leaves the client here until
+                    // its next act says which: notifications/initialized (it supports the answer and
+                    // operates on it), or a close (it did not, and never operated).
+                    weighingAnswer: {
+                      description:
+                        'The server answered another version than the client offered; the client operates on it only once it sends notifications/initialized, or disconnects.',
+                      on: { 'client.initialized': '#session.legacy.handshake.client.operation' },
                     },
                   },
                 },

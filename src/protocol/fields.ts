@@ -3,14 +3,24 @@ import { describeErrorCode } from './errors.js';
 import { isObject, valueAt } from './json.js';
 import { CLIENT_CAPABILITIES_META } from './meta-keys.js';
 import { MODERN_FIELDS } from './modern-fields.js';
-import type { KnownVersion } from './versions.js';
+import { type KnownVersion, versionAtLeast } from './versions.js';
 
 export type Annotation = { readonly pointer: string; readonly text: Bilingual };
 
 type Where = 'request' | 'result' | 'notification' | 'error';
 
+/**
+ * A meaning a revision changed: `before` for the revisions before `since`, `from` for `since` on
+ * (and when the revision is not known).
+ */
+type ByRevision = {
+  readonly since: KnownVersion;
+  readonly before: Bilingual;
+  readonly from: Bilingual;
+};
+
 /** What each field means, by the kind of message and JSON pointer ('*' = any method). */
-const FIELDS: Record<string, Bilingual> = {
+const FIELDS: Record<string, Bilingual | ByRevision> = {
   '*|/jsonrpc': {
     en: 'Always "2.0": every MCP message is a JSON-RPC 2.0 message.',
     zh: '固定为 "2.0"：每条 MCP 消息都是 JSON-RPC 2.0 消息。',
@@ -72,9 +82,17 @@ const FIELDS: Record<string, Bilingual> = {
     en: 'The tool to run, exactly as tools/list named it.',
     zh: '要运行的工具，名称必须与 tools/list 中的一致。',
   },
+  // 2025-11-25 changed who hears of bad arguments (changelog, SEP-1303): a meaning by revision.
   'request tools/call|/params/arguments': {
-    en: 'The tool’s arguments, expected to fit its inputSchema; arguments that do not usually come back as a tool result with isError: true, which the model can read and correct.',
-    zh: '工具的参数，应当符合它的 inputSchema；不符合时通常以 isError: true 的工具结果返回，模型可以读到原因并改正。',
+    since: '2025-11-25',
+    before: {
+      en: 'The tool’s arguments, expected to fit its inputSchema. In revisions before 2025-11-25, as here, arguments that do not fit are a protocol error (a JSON-RPC error such as -32602 Invalid params); from 2025-11-25 they come back as a tool result with isError: true, which the model can read and correct.',
+      zh: '工具的参数，应当符合它的 inputSchema。在 2025-11-25 之前的版本中（本会话即是），不符合的参数属于协议错误（JSON-RPC 错误，例如 -32602 Invalid params）；从 2025-11-25 起，它们以 isError: true 的工具结果返回，模型可以读到原因并改正。',
+    },
+    from: {
+      en: 'The tool’s arguments, expected to fit its inputSchema; arguments that do not usually come back as a tool result with isError: true, which the model can read and correct.',
+      zh: '工具的参数，应当符合它的 inputSchema；不符合时通常以 isError: true 的工具结果返回，模型可以读到原因并改正。',
+    },
   },
   'result tools/list|/result/tools': {
     en: 'Each tool: a name, a JSON Schema for its input and, optionally, a description for the model.',
@@ -202,6 +220,12 @@ function annotateCapabilities(out: Annotation[], base: string, caps: Record<stri
   }
 }
 
+/** The meaning a field has in the session's revision. */
+function meaningIn(text: Bilingual | ByRevision, revision: KnownVersion | undefined): Bilingual {
+  if (!('since' in text)) return text;
+  return revision === undefined || versionAtLeast(revision, text.since) ? text.from : text.before;
+}
+
 /**
  * What each field of a message means, for the fields it actually has. `method` is the request's
  * method for a response (the wire does not repeat it).
@@ -230,7 +254,7 @@ export function annotate(
       (method !== null && scope === `${where} ${method}`);
     if (applies && !seen.has(pointer) && valueAt(message, pointer) !== undefined) {
       seen.add(pointer);
-      out.push({ pointer, text });
+      out.push({ pointer, text: meaningIn(text, revision) });
     }
   }
   const params = isObject(message.params) ? message.params : {};

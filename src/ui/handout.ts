@@ -105,7 +105,10 @@ export function lessonHandout(
     // Events are the program's plain sentences around data (a raw line a lesson sends, values a
     // peer sent): shown as written, not read as Markdown.
     for (const event of step.events) out.push(`*${literalInline(tr(event, lang))}*`, '');
-    out.push(tr(step.note, lang), '');
+    // A line that is not a message is told in the program's words around the data it held (what
+    // a lesson's client wrote, trace's reason): shown as written, like the events.
+    const note = tr(step.note, lang);
+    out.push(step.problem !== null ? literalInline(note) : note, '');
     if (step.headers) out.push('```http', ...httpRequestLines(step.headers), '```', '');
     if (step.message)
       out.push('```json', visibleJson(JSON.stringify(step.message, null, 2)), '```', '');

@@ -197,7 +197,11 @@ export function LessonPlayer({
       if (action === 'inspect') {
         // The step now, not the drawn one: a burst such as "ne" opens the step `n` went to.
         const at = player.getSnapshot().context;
-        if (!at.help) fields.open(at.index, lesson.steps[at.index]?.message);
+        if (at.help) continue;
+        const message = lesson.steps[at.index]?.message;
+        // A close or an unreadable line has no fields to show: say so rather than do nothing.
+        if (message === null || message === undefined) send({ type: 'NO_ENVELOPE' });
+        else fields.open(at.index, message);
         continue;
       }
       if (isScroll(action) && player.getSnapshot().context.help) {

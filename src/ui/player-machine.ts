@@ -15,8 +15,11 @@ export type PlayerContext = {
   readonly list: boolean;
   /** The list's chosen row. */
   readonly cursor: number;
-  /** Why `]` or `[` did not move (no later / earlier step breaks a rule), until the next key. */
-  readonly notice: BrokenNotice | null;
+  /**
+   * Why a key did nothing: `]` or `[` did not move (no later / earlier step breaks a rule), `e`
+   * found no envelope to open; until the next move.
+   */
+  readonly notice: PlayerNotice | null;
   /** The step on screen was reached by stepping forward (n, →, space, autoplay), not by a jump. */
   readonly stepped: boolean;
   /** Milliseconds left before autoplay moves on (counted down a second at a time). */
@@ -27,6 +30,12 @@ export type PlayerContext = {
 
 /** `]` and `[` stop at the ends with a notice rather than wrap: the learner always knows where they are. */
 export type BrokenNotice = 'noLaterBroken' | 'noEarlierBroken' | 'noBroken';
+
+/**
+ * A key that did nothing says why, never silently: the broken-step moves, and `e` on a step with no
+ * envelope (a close, an unreadable line, a closed HTTP stream).
+ */
+export type PlayerNotice = BrokenNotice | 'nothingToInspect';
 
 export type PlayerEvent =
   | { type: 'NEXT' }
@@ -47,7 +56,9 @@ export type PlayerEvent =
   | { type: 'JUMP_TYPE'; readonly digit: string }
   | { type: 'JUMP_ERASE' }
   | { type: 'JUMP_GO' }
-  | { type: 'JUMP_CANCEL' };
+  | { type: 'JUMP_CANCEL' }
+  /** `e` on a step that has no envelope to open as a field tree. */
+  | { type: 'NO_ENVELOPE' };
 
 /** Autoplay counts down in steps of at most this many milliseconds (the countdown's resolution). */
 export const TICK_MS = 1000;
@@ -128,6 +139,7 @@ export const playerMachine = setup({
     toggleHelp: assign({ help: ({ context }) => !context.help }),
     closeHelp: assign({ help: false }),
     clearNotice: assign({ notice: null }),
+    nothingToInspect: assign({ notice: 'nothingToInspect' as const }),
     nextBroken: assign(({ context }) => brokenMove(context, 1)),
     prevBroken: assign(({ context }) => brokenMove(context, -1)),
     // The list opens at the first violation from the step on screen on.
@@ -190,6 +202,7 @@ export const playerMachine = setup({
     JUMP_ERASE: { actions: 'jumpErase' },
     JUMP_CANCEL: { actions: 'jumpCancel' },
     JUMP_GO: { actions: ['clearNotice', 'jumpGo'] },
+    NO_ENVELOPE: { actions: 'nothingToInspect' },
   },
   states: {
     choosing: {

@@ -1,7 +1,7 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { visible } from '../protocol/visible.js';
-import type { BrokenNotice } from './player-machine.js';
+import type { PlayerNotice } from './player-machine.js';
 
 /** What `:` has typed so far, shown in the key bar's place; null when no number is being typed. */
 export function jumpLine(lang: Lang, jump: string | null, count: number): string | null {
@@ -12,7 +12,7 @@ export function jumpLine(lang: Lang, jump: string | null, count: number): string
 export function statusLine(at: {
   readonly lang: Lang;
   readonly count: number;
-  readonly notice: BrokenNotice | null;
+  readonly notice: PlayerNotice | null;
   readonly resumed: number | null;
   readonly autoplay: number | 'paused' | null;
   readonly next: { readonly title: Bilingual } | 'end' | null;

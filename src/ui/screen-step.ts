@@ -149,7 +149,9 @@ function wirePeers(step: Step): PeerViews {
   return {
     client: {
       capabilities: session.capabilities.client ?? {},
-      negotiatedVersion: session.handshake.negotiatedVersion,
+      // The version each side holds: the server the one it answered, the client only one the wire
+      // shows it supports (a counter-offer it may refuse by disconnecting is not its version).
+      negotiatedVersion: session.handshake.acceptedVersion,
       tools,
       toolsStale: false,
       pending,
@@ -270,7 +272,9 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
  * The steps a screen shows, in order: messages and closes. A recorded file's broken envelopes are
  * its problems, as `trace` reports them: `play` shows each as a step of its own with trace's words
  * (`problem`), `connect` leaves them out; a lesson shows the faults it plays, and the live view
- * every envelope the server got.
+ * every envelope the server got. A line that is not a message at all (not JSON, a batch where
+ * batches are gone) is a step of its own wherever it is shown, as `play` shows it: the referee
+ * never saw it, so it has no verdict to show, only trace's words.
  */
 export function screenSteps(
   steps: readonly Step[],
@@ -278,8 +282,9 @@ export function screenSteps(
 ): ScreenStep[] {
   const shown: ScreenStep[] = [];
   for (const step of steps) {
-    const problem = options.invalid === 'problem' && stepProblem(step) !== null;
-    if (step.kind === 'unreadable' && !problem) continue;
+    if (step.kind === 'unreadable' && options.invalid === 'hide') continue;
+    const problem =
+      step.kind === 'unreadable' || (options.invalid === 'problem' && stepProblem(step) !== null);
     if (options.invalid === 'hide' && step.verdict?.kind === 'invalid') continue;
     shown.push(screenStep(step, shown.length, problem));
   }

@@ -89,6 +89,14 @@ describe('lesson commands of the built CLI', () => {
     expect(byNumber.code).toBe(0);
     expect(byNumber.stdout).toBe(byId.stdout);
     expect((await runCli(['lesson', '99', '--plain'])).code).toBe(2);
+    // Zero-padded, as the lesson folders are numbered (03-handshake); 0 is no lesson's number.
+    const padded = await runCli(['lesson', '03', '--json', '--lang', 'en']);
+    expect(padded.code).toBe(0);
+    expect(padded.stdout).toBe(byId.stdout);
+    expect((await runCli(['lesson', '00', '--plain'])).stderr).toContain('unknown lesson "00"');
+    // The sandbox takes a lesson the same way: without a terminal it gets as far as asking for one.
+    const sandbox = await runCli(['sandbox', '--lesson', '03']);
+    expect(sandbox.stderr).not.toContain('unknown lesson');
   });
 
   it('interactive views without a terminal exit 2 and point at what works without one', async () => {

@@ -25,6 +25,11 @@ const events = {
   initializeRequest: toModelEvent(C2S, messages.initializeRequest),
   initializeResult: toModelEvent(S2C, messages.initializeResult),
   initializeError: toModelEvent(S2C, messages.initializeError),
+  // Another version than the one offered: the client may not support it.
+  counterOffer: toModelEvent(S2C, {
+    ...messages.initializeResult,
+    result: { ...messages.initializeResult.result, protocolVersion: '2025-03-26' },
+  }),
   initialized: toModelEvent(C2S, messages.initialized),
   toolsList: toModelEvent(C2S, messages.toolsList),
   ping: toModelEvent(C2S, messages.ping),
@@ -153,6 +158,7 @@ describe('sessionMachine, model-based', () => {
         'session.legacy.handshake.client.initialization',
         'session.legacy.handshake.client.initialization.idle',
         'session.legacy.handshake.client.initialization.awaitingResult',
+        'session.legacy.handshake.client.initialization.weighingAnswer',
         'session.legacy.handshake.client.operation',
         'session.legacy.handshake.server',
         'session.legacy.handshake.server.initialization',
@@ -266,6 +272,34 @@ describe('sessionMachine, pure transitions', () => {
     const [s4] = transition(sessionMachine, s3, events.toolsList);
     expect(s4.context.last).toMatchObject({ method: 'tools/list', phase: 'operation' });
     expect(s4.context.last?.violations).toEqual([]);
+  });
+
+  it('a counter-offer: the client neither operates nor holds it until it sends initialized', () => {
+    const [s0] = initialTransition(sessionMachine, {});
+    const [s1] = transition(sessionMachine, s0, events.initializeRequest);
+    const [s2] = transition(sessionMachine, s1, events.counterOffer);
+    // Lifecycle › Version Negotiation: a client that does not support the answer disconnects; the
+    // wire cannot tell yet, so the client is still initializing and holds no version.
+    expect(sidePhases(s2)).toEqual({ client: 'initialization', server: 'initialization' });
+    expect(s2.context.handshake).toMatchObject({
+      negotiatedVersion: '2025-03-26',
+      acceptedVersion: null,
+    });
+    const [closed] = transition(sessionMachine, s2, events.close);
+    expect(closed.context.handshake.acceptedVersion).toBeNull();
+    // A client that supports it says so with notifications/initialized, and operates on it.
+    const [s3] = transition(sessionMachine, s2, events.initialized);
+    expect(sidePhases(s3)).toEqual({ client: 'operation', server: 'operation' });
+    expect(s3.context.handshake.acceptedVersion).toBe('2025-03-26');
+    // The echo of the offer is the client's own version at once (a fresh session: the ledger is
+    // shared by the snapshots of one session).
+    const [fresh] = transition(
+      sessionMachine,
+      initialTransition(sessionMachine, {})[0],
+      events.initializeRequest,
+    );
+    const [echo] = transition(sessionMachine, fresh, events.initializeResult);
+    expect(echo.context.handshake.acceptedVersion).toBe('2025-11-25');
   });
 
   it('an error answer to initialize sends the client back to idle', () => {

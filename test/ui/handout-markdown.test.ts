@@ -82,8 +82,8 @@ describe('a line a lesson sends with do: {raw} reads in the handout as it was wr
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const RAW = '*a* _b_ `c` <d> |e| [f](g) &amp; ~~h~~ x\\ snake_case ';
 
-  /** The handout line of the raw line's event (the step that answers it shows it in italics). */
-  async function eventLine(lang: 'en' | 'zh'): Promise<string> {
+  /** The handout line that tells the raw line (its own step's narration). */
+  async function rawLine(lang: 'en' | 'zh'): Promise<string> {
     const file = join(scratch, 'lesson.yaml');
     const yaml = [
       'title: {en: Raw, zh: 原样}',
@@ -106,26 +106,26 @@ describe('a line a lesson sends with do: {raw} reads in the handout as it was wr
     const played = await runScenario(loaded.value.scenario);
     if (!played.ok) throw new Error(played.error.message);
     const text = lessonHandout(loaded.value, { steps: screenSteps(played.value.steps) }, lang);
-    return text.split('\n').find((l) => l.startsWith('*') && l.includes('(g)')) ?? '';
+    return text.split('\n').find((l) => l.includes('(g)')) ?? '';
   }
 
-  it('every inline mark escaped, the spaces at its end kept, inside one italic span', async () => {
+  it('every inline mark escaped, the spaces at its end kept', async () => {
     const escaped =
       '\\*a\\* \\_b\\_ \\`c\\` \\<d> \\|e\\| \\[f\\](g) \\&amp; \\~\\~h\\~\\~ x\\\\ snake_case&#32;';
-    expect(await eventLine('en')).toBe(
-      `*The client writes a line that is not a proper message: ${escaped}*`,
+    expect(await rawLine('en')).toBe(
+      `The client writes a line that is not a proper message: ${escaped}`,
     );
-    expect(await eventLine('zh')).toBe(`*客户端写出了一行不合规的内容：${escaped}*`);
+    expect(await rawLine('zh')).toBe(`客户端写出了一行不合规的内容：${escaped}`);
   });
 
-  it('by CommonMark: no mark left unescaped between the italic span’s own asterisks', async () => {
+  it('by CommonMark: no mark left unescaped in the line', async () => {
     for (const lang of ['en', 'zh'] as const) {
-      const inner = (await eventLine(lang)).slice(1, -1);
+      const inner = await rawLine(lang);
       // Take out the backslash escapes (§2.4) and the character reference: nothing may be left
       // that opens a code span, emphasis, link, autolink/HTML, entity, strikethrough or cell.
       const bare = inner.replace(/\\[!-/:-@[-`{-~]/g, '').replace(/&#32;$/, '');
       expect(bare).not.toMatch(/[\\`*[\]<&~|]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u);
-      // Emphasis closes only after a non-space (§6.2: right-flanking).
+      // A space at a line's end is dropped (§4.8): the character reference keeps it.
       expect(inner).not.toMatch(/\s$/);
     }
   });

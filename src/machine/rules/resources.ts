@@ -8,16 +8,17 @@ function subscribing(ctx: SessionContext, uri: string): boolean {
 }
 
 /**
- * Updates only for what the client subscribed to: the schema's description of
- * ResourceUpdatedNotification ("should only be sent if the client previously sent a
- * resources/subscribe request", in lower case: no BCP 14 keyword, so a warning the rules doc lists
- * among those that break no keyword); server/resources › Subscriptions shows the flow.
+ * Updates only for what the client subscribed to: the schema page's section on
+ * notifications/resources/updated (its ResourceUpdatedNotification "should only be sent if the
+ * client previously sent a resources/subscribe request", in lower case: no BCP 14 keyword, so a
+ * warning the rules doc lists among those that break no keyword); server/resources › Subscriptions
+ * shows the flow. Cited as `page › section` like every other rule, so a learner finds the sentence.
  */
 export const RESOURCE_RULES = [
   {
     id: 'resource-not-subscribed',
     severity: 'warning',
-    spec: 'schema.ts › ResourceUpdatedNotification',
+    spec: 'schema › notifications/resources/updated',
     specNote: {
       en: 'sent only if the client subscribed to the resource',
       zh: '只有客户端订阅了该资源时才发送',

@@ -84,7 +84,9 @@ export async function runScenario(
       }
       const event = doAction(step.do, server, client, now, log);
       if (typeof step.do === 'object' && 'wait' in step.do) now += step.do.wait;
-      events.push(event);
+      // A raw line is a step of its own with this note: told again on the next step, the server's
+      // answer would read as the line itself.
+      if (!(typeof step.do === 'object' && 'raw' in step.do)) events.push(event);
       continue;
     }
     if ('client' in step && typeof step.client === 'object' && 'abandon' in step.client) {
@@ -439,7 +441,9 @@ function viewPeers(client: SimClient, server: SimServer): PeerViews {
   return {
     client: {
       capabilities: client.config.capabilities,
-      negotiatedVersion: client.negotiatedVersion,
+      // A version it does not support is not its version: it disconnects instead of operating on
+      // it (Lifecycle › Version Negotiation), so its panel shows none.
+      negotiatedVersion: client.versionAccepted === false ? null : client.negotiatedVersion,
       tools: client.tools ? client.tools.map((t) => t.name) : null,
       toolsStale: client.toolsStale,
       pending: client.pending().map((p) => `${p.method} #${p.id}`),

@@ -191,6 +191,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       const init = client.pending().find((p) => p.method === 'initialize');
       if (!init) return cannot(FAULT_STRINGS.needsPendingInitialize, { name });
       server.outbox.dropAbout(init.id);
+      const version = str(params.version, '2099-01-01');
+      // The buggy server holds the version it sent, not the one it would have negotiated: its
+      // panel and its later answers go by what crossed the wire.
+      server.negotiatedVersion = version;
       return {
         ok: true,
         direction: S2C,
@@ -198,7 +202,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
           jsonrpc: '2.0',
           id: init.id,
           result: {
-            protocolVersion: str(params.version, '2099-01-01'),
+            protocolVersion: version,
             capabilities: server.config.capabilities,
             serverInfo: { name: server.config.name, version: server.config.version },
           },

@@ -2,10 +2,13 @@ import { type Bilingual, filled } from '../../i18n/lang.js';
 import { nearWord, USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { LessonListing, LoadedLesson } from './load-lessons.js';
 
-/** A lesson by its id, or by its number in the course (`3` is the third lesson, as the menu shows). */
+/**
+ * A lesson by its id, or by its number in the course (`3` is the third lesson, as the menu shows;
+ * `03` too, as the lesson folders are numbered: 03-handshake).
+ */
 export function findLesson(listing: LessonListing, id: string): LoadedLesson | undefined {
   const byId = listing.lessons.find((l) => l.id === id);
-  if (byId || !/^[1-9]\d*$/.test(id)) return byId;
+  if (byId || !/^0*[1-9]\d*$/.test(id)) return byId;
   return listing.lessons[Number(id) - 1];
 }
 

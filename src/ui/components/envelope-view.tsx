@@ -49,6 +49,23 @@ export function envelopeTitle(step: ScreenStep, lang: Lang): string {
 }
 
 /**
+ * The title's tail at a lesson's fault: the rule the referee reported, as `v` and the verdict name
+ * it, so the learner can look it up (a lesson's fault is named for what it plays, wrong-version,
+ * not for the rule it breaks, unsupported-version); `+n` when it broke more. The fault's own name
+ * only if the referee reported nothing.
+ */
+export function faultTail(step: ScreenStep, lang: Lang): string {
+  if (step.fault === null) return '';
+  const rules: string[] = [...new Set((step.report?.violations ?? []).map((v) => v.rule))];
+  const errors = (step.report?.violations ?? []).filter((v) => v.severity === 'error');
+  const shown = rules.includes(step.fault)
+    ? step.fault
+    : (errors[0]?.rule ?? rules[0] ?? step.fault);
+  const more = rules.length > 1 ? ` +${rules.length - 1}` : '';
+  return ` · ${tr(STRINGS.fault, lang)}${labelColon(lang)}${shown}${more}`;
+}
+
+/**
  * The current envelope in its pane, pretty-printed in colour. Annotated lines carry a number in
  * the gutter; every numbered meaning is in the pane too (the step's own above the JSON, the rest
  * below it), and the pane scrolls to whatever does not fit: no meaning is ever left out.
@@ -58,8 +75,7 @@ export function EnvelopeView(props: EnvelopeViewProps) {
   const theme = useTheme();
   const gutter = gutterOf(model);
   const window = rowWindow(rows, scroll, paneRows(height));
-  const fault =
-    step.fault !== null ? ` · ${tr(STRINGS.fault, lang)}${labelColon(lang)}${step.fault}` : '';
+  const fault = faultTail(step, lang);
   return (
     <ScrollPane
       title={envelopeTitle(step, lang)}

@@ -32,6 +32,19 @@ export function meaningRows(meanings: Iterable<Meaning>, width: number, height: 
 }
 
 /**
+ * What the meaning area says of a field with no note. The lines above a field are its siblings
+ * (jsonrpc, method above /params), which do not describe it: an object or a list is told by what
+ * it holds, below it; a value by the field that holds it.
+ */
+export function missingMeaning(node: FieldNode | undefined, lang: Lang): string {
+  if (node === undefined) return tr(STRINGS.treeNoMeaning, lang);
+  if (node.parent === null) return tr(STRINGS.treeRoot, lang);
+  if (node.size > 0 && node.kind === 'object') return tr(STRINGS.treeNoMeaningObject, lang);
+  if (node.size > 0 && node.kind === 'array') return tr(STRINGS.treeNoMeaningArray, lang);
+  return tr(STRINGS.treeNoMeaning, lang);
+}
+
+/**
  * `e`: the envelope as a tree of fields, full screen. The cursor (`›`, reversed) moves field by
  * field; objects and arrays fold (`▸`) and unfold (`▾`); a long value wraps under its name. The
  * area at the bottom says what the field under the cursor means, and keeps its size.
@@ -101,7 +114,10 @@ export function FieldTreeView(props: FieldTreeViewProps) {
           {breakCjk(
             meaning
               ? meaning.text
-              : tr(tree.cursor === '' ? STRINGS.treeRoot : STRINGS.treeNoMeaning, lang),
+              : missingMeaning(
+                  nodes.find((n) => n.pointer === tree.cursor),
+                  lang,
+                ),
             width,
           )}
         </Prose>

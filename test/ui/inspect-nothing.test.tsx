@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../src/i18n/lang.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import { playLesson } from '../helpers/screen.js';
+import { renderAt, until } from './render-at.js';
+
+async function play(lang: Lang) {
+  const { lesson, timeline } = await playLesson('version-negotiation');
+  const { title, goal, recap } = lesson.scenario;
+  const opened = { id: 'version-negotiation', title, goal, recap, steps: timeline.steps };
+  return renderAt(
+    <LessonPlayer
+      lesson={opened}
+      lang={lang}
+      start={2}
+      autoplay={null}
+      onStep={() => {}}
+      onQuit={vi.fn()}
+      quitHint="keyQuit"
+    />,
+    { columns: 80, rows: 24 },
+  );
+}
+
+// Lesson 4's last step is the client closing the connection: no envelope for `e` to open.
+describe('e on a step without an envelope says so, in one line', () => {
+  it.each([
+    { lang: 'en' as const, text: 'No envelope at this step', step: 'step 3/3' },
+    { lang: 'zh' as const, text: '这一步没有消息', step: '步骤 3/3' },
+  ])('$lang', async ({ lang, text, step }) => {
+    const screen = await play(lang);
+    await until(() => expect(screen.frame()).toContain(step));
+    expect(screen.frame()).not.toContain(text);
+    screen.type('e');
+    await until(() => expect(screen.frame()).toContain(text));
+    // The notice goes with the next move.
+    screen.type('p');
+    await until(() => expect(screen.frame()).not.toContain(text));
+    screen.unmount();
+  });
+});
