@@ -73,8 +73,8 @@ type Schema = {
 type MethodSchemas = {
   readonly message: Schema;
   readonly result?: readonly Schema[];
-  /** Its message or result holds a type whose SDK schema fills in a default (see `addedField`). */
-  readonly fillsDefaults?: true;
+  /** Which of its parts holds a type whose SDK schema fills in a default (see `addedField`). */
+  readonly fillsDefaults?: 'result' | 'message and result';
 };
 
 /**
@@ -101,7 +101,7 @@ const SCHEMAS: Record<HandshakeMethodName, MethodSchemas> = {
   'tools/call': {
     message: CallToolRequestSchema,
     result: [CallToolResultSchema, CreateTaskResultSchema],
-    fillsDefaults: true,
+    fillsDefaults: 'result',
   },
   'notifications/tools/list_changed': { message: ToolListChangedNotificationSchema },
   'resources/list': { message: ListResourcesRequestSchema, result: [ListResourcesResultSchema] },
@@ -125,7 +125,7 @@ const SCHEMAS: Record<HandshakeMethodName, MethodSchemas> = {
   'sampling/createMessage': {
     message: CreateMessageRequestSchema,
     result: [CreateMessageResultSchema, CreateMessageResultWithToolsSchema, CreateTaskResultSchema],
-    fillsDefaults: true,
+    fillsDefaults: 'message and result',
   },
   'elicitation/create': {
     message: ElicitRequestSchema,
@@ -154,31 +154,34 @@ function pointerOf(base: string, path: ReadonlyArray<PropertyKey>): string {
 }
 
 /**
- * The first field the parse added to `value`, as a pointer under `base`, or null. The SDK v1's
+ * The first field the parse added to `value`, as a JSON pointer into it, or null. The SDK v1's
  * CallToolResult and ToolResultContent (a sampling message's tool result) fill in a missing
  * `content` with [] (`z.array(ContentBlockSchema).default([])`), but CallToolResult.required and
  * ToolResultContent.required in the 2025-11-25 schema list `content`: the sender must write it. A
  * parse that passes would hide the missing field, so for the methods whose messages hold those
  * types (`fillsDefaults`) the parsed value is compared with the one sent. The spec wins here.
  */
-function addedField(value: unknown, parsed: unknown, base: string): string | null {
+function addedField(value: unknown, parsed: unknown): string | null {
   // zod passes what its schema does not describe (`z.unknown()`, a tool's arguments) through as
   // it is: the walk stops there, at the depth of the schema, however deep the value goes.
   if (parsed === value) return null;
   if (Array.isArray(parsed)) {
     if (!Array.isArray(value)) return null;
     for (let i = 0; i < parsed.length; i++) {
-      const added = addedField(value[i], parsed[i], `${base}/${i}`);
-      if (added) return added;
+      const added = addedField(value[i], parsed[i]);
+      if (added !== null) return `/${i}${added}`;
     }
     return null;
   }
   if (!isObject(parsed) || !isObject(value)) return null;
-  for (const [key, child] of Object.entries(parsed)) {
-    const at = `${base}/${pointerToken(key)}`;
-    if (!Object.hasOwn(value, key)) return child === undefined ? null : at;
-    const added = addedField(value[key], child, at);
-    if (added) return added;
+  for (const key in parsed) {
+    const child = parsed[key];
+    const added = Object.hasOwn(value, key)
+      ? addedField(value[key], child)
+      : child === undefined
+        ? null
+        : '';
+    if (added !== null) return `/${pointerToken(key)}${added}`;
   }
   return null;
 }
@@ -201,8 +204,8 @@ function firstIssue(
 ): SchemaIssue | null {
   const parsed = schema.safeParse(value);
   if (parsed.success) {
-    const added = fillsDefaults ? addedField(value, parsed.data, base) : null;
-    return added === null ? null : filledIn(added);
+    const added = fillsDefaults ? addedField(value, parsed.data) : null;
+    return added === null ? null : filledIn(base + added);
   }
   const issue = parsed.error?.issues[0];
   if (!issue)
@@ -230,7 +233,7 @@ export function checkParams(
   const message = params === undefined ? { method } : { method, params };
   if (hasJsonSchema(revision)) return revisionMessageIssues(revision, method, message)[0] ?? null;
   const { message: schema, fillsDefaults } = SCHEMAS[method];
-  return firstIssue(schema, message, '', fillsDefaults);
+  return firstIssue(schema, message, '', fillsDefaults === 'message and result');
 }
 
 /**
@@ -247,7 +250,7 @@ export function checkResult(
   const { result: alternatives = [], fillsDefaults } = SCHEMAS[method];
   let first: SchemaIssue | null = null;
   for (const schema of alternatives) {
-    const issue = firstIssue(schema, result, '/result', fillsDefaults);
+    const issue = firstIssue(schema, result, '/result', fillsDefaults !== undefined);
     if (!issue) return null;
     first ??= issue;
   }
