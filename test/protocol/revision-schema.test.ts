@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { compiledModernDefs } from '../../src/protocol/modern-schema.js';
 import {
@@ -71,5 +73,21 @@ describe('checkParams and checkResult by revision', () => {
     for (let i = 0; i < 20_000; i++) deep = { deep };
     const result = { content: [], structuredContent: { deep } };
     expect(checkResult('tools/call', result)).toBeNull();
+  });
+});
+
+describe('where the SDK v1 fills in defaults (what the 2025-11-25 walk covers)', () => {
+  it('only content of CallToolResult and ToolResultContent (and two client options, no message)', () => {
+    // An SDK update that adds a default to a message schema must extend `fillsDefaults` in
+    // src/protocol/schemas.ts, or the field it fills would go unreported again.
+    const types = createRequire(import.meta.url).resolve('@modelcontextprotocol/sdk/types.js');
+    const source = readFileSync(types.replace('/cjs/', '/esm/'), 'utf8');
+    const defaults = source.split('\n').filter((line) => line.includes('.default('));
+    expect(defaults.map((line) => line.trim())).toEqual([
+      'content: z.array(ContentBlockSchema).default([]),',
+      'autoRefresh: z.boolean().default(true),',
+      'debounceMs: z.number().int().nonnegative().default(300)',
+      'content: z.array(ContentBlockSchema).default([]),',
+    ]);
   });
 });
