@@ -7,7 +7,12 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { isObject, valueAt } from './json.js';
-import type { ModernSchemaIssue, SchemaDef } from './modern-schema.js';
+import type { ModernSchemaIssue, SchemaDef } from './schema-book.js';
+
+/** The definition a `$ref` names (`#/$defs/X` in 2020-12, `#/definitions/X` in draft-07). */
+export function refName(ref: string | undefined): string | undefined {
+  return ref?.replace(/^#\/(\$defs|definitions)\//, '');
+}
 
 type DefIssues = (def: string, value: unknown, base: string) => ModernSchemaIssue[];
 type ToIssues = (errors: readonly ErrorObject[], base: string) => ModernSchemaIssue[];
@@ -54,7 +59,7 @@ function branchesOf(error: ErrorObject, defs: Record<string, SchemaDef>): Branch
   if (!refs) return null;
   const branches: Branch[] = [];
   for (const ref of refs) {
-    const name = ref.$ref?.replace('#/$defs/', '');
+    const name = refName(ref.$ref);
     const def = name === undefined ? undefined : defs[name];
     if (name === undefined || !def) return null;
     branches.push({ name, def });

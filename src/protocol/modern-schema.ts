@@ -7,77 +7,26 @@
  * the first time a message needs it. Which `$def` belongs to which method is read from the schema
  * (the `method` const of each message type, and `<Name>ResultResponse`), not from a table here.
  */
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isObject, pointerToken } from './json.js';
-import { ajv2020, ajvChinese, ajvFormats } from './lazy-ajv.js';
-import { reduceIssues } from './modern-schema-issues.js';
+import { ajv2020 } from './lazy-ajv.js';
 import schema from './schema/2026-07-28.json' with { type: 'json' };
-import type { SchemaIssue } from './schemas.js';
+import {
+  type ModernSchemaIssue,
+  OFFICIAL_SCHEMA_OPTIONS,
+  type SchemaDef,
+  schemaBook,
+} from './schema-book.js';
 
-/** A schema issue with the JSON Schema keyword that failed and Ajv's parameters for it. */
-export type ModernSchemaIssue = SchemaIssue & {
-  readonly keyword: string;
-  readonly params: Readonly<Record<string, unknown>>;
-};
+export type { ModernSchemaIssue, SchemaDef };
 
-/** The schema's `$defs`, typed loosely: only `properties`, `required` and `anyOf` are read. */
-export type SchemaDef = {
-  readonly properties?: Record<string, { readonly const?: unknown; readonly $ref?: string }>;
-  readonly required?: readonly string[];
-  readonly anyOf?: readonly { readonly $ref?: string }[];
-  readonly $ref?: string;
-};
-const DEFS = (schema as unknown as { $defs: Record<string, SchemaDef> }).$defs;
-const ID = 'mcp-2026-07-28';
-
-let ajv: Ajv2020 | null = null;
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorOf(def: string): ValidateFunction {
-  let validate = compiled.get(def);
-  if (validate) return validate;
-  if (!ajv) {
-    // strict: false — the official schema uses annotation keywords Ajv's strict mode rejects.
-    // verbose: every error keeps its schema, so a failed union can be traced to its branches.
-    // validateSchema: false — the official schema is trusted; checking it against the 2020-12
-    // meta-schema would compile that too (about 150 ms) before the first message.
-    const Ajv = ajv2020();
-    ajv = new Ajv({ strict: false, allErrors: true, verbose: true, validateSchema: false });
-    ajvFormats()(ajv);
-    ajv.addSchema(schema, ID);
-  }
-  validate = ajv.getSchema(`${ID}#/$defs/${def}`);
-  if (!validate) throw new Error(`no $def ${def} in the 2026-07-28 schema`);
-  compiled.set(def, validate);
-  return validate;
-}
-
-function toIssues(errors: readonly ErrorObject[], base: string): ModernSchemaIssue[] {
-  const chinese = errors.map((error) => ({ ...error }));
-  ajvChinese()(chinese);
-  return errors.map((error, i) => {
-    const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
-    const child = typeof missing === 'string' ? `/${pointerToken(missing)}` : '';
-    return {
-      pointer: base + error.instancePath + child,
-      keyword: error.keyword,
-      message: error.message ?? 'does not match the schema',
-      messageZh: chinese[i]?.message ?? '不符合模式',
-      params: error.params,
-    };
-  });
-}
+const BOOK = schemaBook('mcp-2026-07-28', schema, () => new (ajv2020())(OFFICIAL_SCHEMA_OPTIONS));
+const DEFS = BOOK.defs;
 
 /**
  * Every issue of `value` against one `$def`, pointers prefixed with `base`. Failed unions are
  * reduced to the branch the value meant (see modern-schema-issues.ts).
  */
-export function defIssues(def: string, value: unknown, base = ''): ModernSchemaIssue[] {
-  const validate = validatorOf(def);
-  if (validate(value)) return [];
-  const errors = validate.errors ?? [];
-  return reduceIssues(errors, value, base, DEFS, defIssues, toIssues);
-}
+export const defIssues = BOOK.defIssues;
 
 type Index = {
   readonly request: Map<string, string>;
@@ -212,5 +161,5 @@ export function modernErrorDataIssues(code: number, data: unknown): ModernSchema
 
 /** The `$def`s compiled so far, in order (compiling is lazy: none right after import). */
 export function compiledModernDefs(): string[] {
-  return [...compiled.keys()];
+  return BOOK.compiled();
 }

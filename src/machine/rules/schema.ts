@@ -2,8 +2,14 @@ import {
   checkParams,
   checkResult,
   directionsIn,
+  type HandshakeVersion,
   isCatalogued,
+  isHandshakeVersion,
   isObject,
+  type JsonObject,
+  type KnownVersion,
+  LATEST_HANDSHAKE_VERSION,
+  resolveVersion,
   type SchemaIssue,
 } from '../../protocol/index.js';
 import { tokenKey } from '../../protocol/json.js';
@@ -51,9 +57,35 @@ function ownedElsewhere(issue: ModernSchemaIssue): boolean {
 const firstOwnIssue = (issues: readonly ModernSchemaIssue[]): SchemaIssue | null =>
   issues.find((issue) => !ownedElsewhere(issue)) ?? null;
 
+/**
+ * The handshake revision whose schema judges a message: the session's (`ruleVersion`: negotiated,
+ * else offered, else the latest). The handshake itself is judged by the revision each side names
+ * in it: an initialize by the version it requests (nothing is negotiated yet), its result by the
+ * version the server answers with (the server writes its result in that revision). A version the
+ * spec does not know falls back to the session's; the versions' own rules judge it.
+ */
+function schemaRevision(ctx: SessionContext, method: string, named: unknown): HandshakeVersion {
+  const fallback = isHandshakeVersion(ctx.ruleVersion) ? ctx.ruleVersion : LATEST_HANDSHAKE_VERSION;
+  if (method !== 'initialize') return fallback;
+  return resolveVersion(named) ?? fallback;
+}
+
+/** The revision a schema issue is reported against, in both languages' messages. */
+const against = (revision: KnownVersion) => ({
+  en: `(MCP ${revision} schema)`,
+  zh: `MCP ${revision} 中`,
+});
+
+type Judged = { readonly issue: SchemaIssue; readonly revision: KnownVersion };
+
 /** A request's or notification's params against its revision's official schema. */
-function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): SchemaIssue | null {
-  if (ctx.era !== 'modern') return isCatalogued(method) ? checkParams(method, msg.params) : null;
+function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Judged | null {
+  if (ctx.era !== 'modern') {
+    if (!isCatalogued(method)) return null;
+    const revision = schemaRevision(ctx, method, msg.params?.protocolVersion);
+    const issue = checkParams(method, msg.params, revision);
+    return issue && { issue, revision };
+  }
   const kind = msg.envelope.kind === 'request' ? 'request' : 'notification';
   // The whole message, as the schema's message types describe it (jsonrpc, id, method, params).
   const { envelope } = msg;
@@ -63,7 +95,19 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Sc
       ? { jsonrpc: '2.0', id: envelope.id, method, ...(msg.params ? { params: msg.params } : {}) }
       : { jsonrpc: '2.0', method, ...(msg.params ? { params: msg.params } : {}) };
   const issue = firstOwnIssue(modernMessageIssues(method, kind, message));
-  return issue && inputResponseIssue(ctx, msg, issue);
+  return issue && { issue: inputResponseIssue(ctx, msg, issue), revision: ctx.ruleVersion };
+}
+
+/** A result against the revision's official schema of the method it answers. */
+function resultIssue(ctx: SessionContext, method: string, result: JsonObject): Judged | null {
+  if (ctx.era === 'modern') {
+    const issue = firstOwnIssue(modernResultIssues(method, result));
+    return issue && { issue, revision: ctx.ruleVersion };
+  }
+  if (!isCatalogued(method)) return null;
+  const revision = schemaRevision(ctx, method, result.protocolVersion);
+  const issue = checkResult(method, result, revision);
+  return issue && { issue, revision };
 }
 
 /**
@@ -107,27 +151,30 @@ export const SCHEMA_RULES = [
     severity: 'error',
     spec: 'schema.ts',
     specNote: {
-      en: 'the method’s Request/Notification type',
-      zh: '该方法的 Request/Notification 类型',
+      en: 'the method’s Request/Notification type, in the session’s revision',
+      zh: '会话所用修订版中该方法的 Request/Notification 类型',
     },
     title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);
       if (!isCatalogued(method)) return null;
-      const issue = paramsIssue(ctx, msg, method);
-      return (
-        issue && {
-          en: `${issue.pointer || '/'}: ${issue.message}`,
-          zh: `${issue.pointer || '/'}：不符合 ${method} 的模式（${issue.messageZh}）`,
-        }
-      );
+      const judged = paramsIssue(ctx, msg, method);
+      if (!judged) return null;
+      const { issue, revision } = judged;
+      return {
+        en: `${issue.pointer || '/'}: ${issue.message} ${against(revision).en}`,
+        zh: `${issue.pointer || '/'}：不符合 ${against(revision).zh} ${method} 的模式（${issue.messageZh}）`,
+      };
     },
   },
   {
     id: 'invalid-result',
     severity: 'error',
     spec: 'schema.ts',
-    specNote: { en: 'the method’s Result type', zh: '该方法的 Result 类型' },
+    specNote: {
+      en: 'the method’s Result type, in the session’s revision',
+      zh: '会话所用修订版中该方法的 Result 类型',
+    },
     title: { en: 'Result does not match the schema', zh: '结果不符合协议模式' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'response') return null;
@@ -141,16 +188,13 @@ export const SCHEMA_RULES = [
       if (ctx.era === 'modern' && typeof type === 'string' && !CORE_RESULT_TYPES.includes(type)) {
         return null;
       }
-      const issue =
-        ctx.era === 'modern'
-          ? firstOwnIssue(modernResultIssues(record.method, result))
-          : checkResult(record.method, result);
-      return (
-        issue && {
-          en: `${issue.pointer}: ${issue.message}`,
-          zh: `${issue.pointer}：不符合 ${record.method} 结果的模式（${issue.messageZh}）`,
-        }
-      );
+      const judged = resultIssue(ctx, record.method, result);
+      if (!judged) return null;
+      const { issue, revision } = judged;
+      return {
+        en: `${issue.pointer}: ${issue.message} ${against(revision).en}`,
+        zh: `${issue.pointer}：不符合 ${against(revision).zh} ${record.method} 结果的模式（${issue.messageZh}）`,
+      };
     },
   },
   {
