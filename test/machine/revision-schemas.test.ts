@@ -138,3 +138,14 @@ describe('a request judged by the negotiated revision', () => {
     );
   });
 });
+
+describe('a schema finding cites where its revision states the method’s types', () => {
+  it('the schema page’s section for the method from 2025-06-18 on, that revision’s schema.ts before', () => {
+    const [old] = answer('2024-11-05', { content: [AUDIO] });
+    expect(old?.spec).toMatch(/^2024-11-05\/schema\.ts \(the method’s Result type/);
+    const [later] = answer('2025-11-25', { structuredContent: {} });
+    expect(later?.rule).toBe('invalid-result');
+    expect(later?.spec).toMatch(/^schema › tools\/call \(the method’s Result type/);
+    expect(later?.specZh).toMatch(/^schema › tools\/call（会话所用修订版中该方法的 Result 类型）$/);
+  });
+});

@@ -6,11 +6,13 @@ import {
   isCatalogued,
   isHandshakeVersion,
   isObject,
+  isStatelessVersion,
   type JsonObject,
   type KnownVersion,
   LATEST_HANDSHAKE_VERSION,
   resolveVersion,
   type SchemaIssue,
+  versionAtLeast,
 } from '../../protocol/index.js';
 import { tokenKey } from '../../protocol/json.js';
 import {
@@ -77,6 +79,28 @@ const against = (revision: KnownVersion) => ({
 });
 
 type Judged = { readonly issue: SchemaIssue; readonly revision: KnownVersion };
+
+const PARAMS_NOTE = {
+  en: 'the method’s Request/Notification type, in the session’s revision',
+  zh: '会话所用修订版中该方法的 Request/Notification 类型',
+};
+const RESULT_NOTE = {
+  en: 'the method’s Result type, in the session’s revision',
+  zh: '会话所用修订版中该方法的 Result 类型',
+};
+
+/**
+ * Where the spec states a method's types in a revision: its section of the schema page (2025-06-18
+ * on, a section per method), or, before the page existed, that revision's schema.ts.
+ */
+function schemaCite(revision: KnownVersion, method: string, specNote: typeof PARAMS_NOTE) {
+  const spec = isStatelessVersion(revision)
+    ? `${revision}/schema › ${method}`
+    : versionAtLeast(revision, '2025-06-18')
+      ? `schema › ${method}`
+      : `${revision}/schema.ts`;
+  return { spec, specNote };
+}
 
 /** A request's or notification's params against its revision's official schema. */
 function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Judged | null {
@@ -149,11 +173,9 @@ export const SCHEMA_RULES = [
   {
     id: 'invalid-params',
     severity: 'error',
-    spec: 'schema.ts',
-    specNote: {
-      en: 'the method’s Request/Notification type, in the session’s revision',
-      zh: '会话所用修订版中该方法的 Request/Notification 类型',
-    },
+    // Each finding cites its method's section of the schema page (schemaCite).
+    spec: 'schema',
+    specNote: PARAMS_NOTE,
     title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);
@@ -162,6 +184,7 @@ export const SCHEMA_RULES = [
       if (!judged) return null;
       const { issue, revision } = judged;
       return {
+        cite: schemaCite(revision, method, PARAMS_NOTE),
         en: `${issue.pointer || '/'}: ${issue.message} ${against(revision).en}`,
         zh: `${issue.pointer || '/'}：不符合 ${against(revision).zh} ${method} 的模式（${issue.messageZh}）`,
       };
@@ -170,11 +193,8 @@ export const SCHEMA_RULES = [
   {
     id: 'invalid-result',
     severity: 'error',
-    spec: 'schema.ts',
-    specNote: {
-      en: 'the method’s Result type, in the session’s revision',
-      zh: '会话所用修订版中该方法的 Result 类型',
-    },
+    spec: 'schema',
+    specNote: RESULT_NOTE,
     title: { en: 'Result does not match the schema', zh: '结果不符合协议模式' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'response') return null;
@@ -192,6 +212,7 @@ export const SCHEMA_RULES = [
       if (!judged) return null;
       const { issue, revision } = judged;
       return {
+        cite: schemaCite(revision, record.method, RESULT_NOTE),
         en: `${issue.pointer}: ${issue.message} ${against(revision).en}`,
         zh: `${issue.pointer}：不符合 ${against(revision).zh} ${record.method} 结果的模式（${issue.messageZh}）`,
       };
