@@ -59,7 +59,8 @@ describe('every rule has a trigger and a nearest legal case', () => {
       if (CITES_ITS_SECTION.has(rule)) {
         // The finding names the section it breaks (the method's, on the schema page).
         expect(hit.spec).toMatch(/^schema › [a-z/]+ \(/);
-        expect(hit.spec.endsWith(`(${RULES[rule].specNote?.en})`)).toBe(true);
+        const def: RuleDefinition = RULES[rule];
+        expect(hit.spec.endsWith(`(${def.specNote?.en})`)).toBe(true);
       } else {
         expect(hit.spec).toBe(ruleSpecText(RULES[rule], 'en'));
         expect(hit.specZh).toBe(ruleSpecText(RULES[rule], 'zh'));
