@@ -90,6 +90,10 @@ function schemaProblems(steps: readonly Step[]): string[] {
   return problems;
 }
 
+/** connect --json, legacy, writing `file`, to a server that `sh -c script` starts. */
+const connectThroughShell = (file: string, script: string) =>
+  runCli(['connect', '--json', '--era', 'legacy', '--trace-file', file, '--', 'sh', '-c', script]);
+
 describe('mcp-sim connect against the reference server (server-everything)', () => {
   it('records a session whose every envelope is valid for the negotiated version', async () => {
     // The handshake era's session, checked against the 2025-era SDK schemas: pinned to legacy.
@@ -157,18 +161,7 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-pollution-'));
     const file = join(dir, 'session.jsonl');
     const script = `echo 'DEBUG: got initialize'; exec "${process.execPath}" "${CLI}" serve`;
-    const result = await runCli([
-      'connect',
-      '--json',
-      '--era',
-      'legacy',
-      '--trace-file',
-      file,
-      '--',
-      'sh',
-      '-c',
-      script,
-    ]);
+    const result = await connectThroughShell(file, script);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/stdout pollution: .*"DEBUG: got initialize"/);
     const lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -403,18 +396,7 @@ describe('connect --trace-file that cannot be written', () => {
     mkdirSync(gone);
     const file = join(gone, 'session.jsonl');
     const script = `rm -r "${gone}"; exec "${process.execPath}" "${CLI}" serve`;
-    const result = await runCli([
-      'connect',
-      '--json',
-      '--era',
-      'legacy',
-      '--trace-file',
-      file,
-      '--',
-      'sh',
-      '-c',
-      script,
-    ]);
+    const result = await connectThroughShell(file, script);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /^mcp-sim connect: could not write the trace file: ENOENT: no such file or directory/,

@@ -61,9 +61,12 @@ const CLIENT_PATHS = CAPABILITY_PATHS.filter((p) => p.startsWith('client.')).map
  */
 const isTasksPath = (path: string) => path === 'tasks' || path.startsWith('tasks.');
 
+/** A --capability as the client's own path: `client.roots` and `roots` name the same one. */
+const clientPath = (raw: string) => (raw.startsWith('client.') ? raw.slice('client.'.length) : raw);
+
 /** `roots.listChanged` → `{roots: {listChanged: true}}`, merged into what is declared so far. */
 function declare(capabilities: JsonObject, raw: string): void {
-  const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
+  const path = clientPath(raw);
   if (isTasksPath(path) && CLIENT_PATHS.includes(path)) {
     throw new UsageError(USAGE_STRINGS.capabilityTasks, { word: raw });
   }
@@ -93,8 +96,7 @@ function declare(capabilities: JsonObject, raw: string): void {
  * (basic/lifecycle › Operation: both parties MUST respect the negotiated protocol version).
  */
 function checkInRevision(raw: string, revision: KnownVersion): void {
-  const path = raw.startsWith('client.') ? raw.slice('client.'.length) : raw;
-  const keys = path.split('.');
+  const keys = clientPath(raw).split('.');
   for (let n = 1; n <= keys.length; n++) {
     const full = `client.${keys.slice(0, n).join('.')}` as CapabilityPath;
     if (!CAPABILITY_PATHS.includes(full) || capabilityExistsIn(full, revision)) continue;
