@@ -384,6 +384,18 @@ describe('07-capability-quiz', () => {
     expect(failed(result)).toEqual([]);
   });
 
+  it('q2 asks for the capability flag: the method resources/subscribe is not it, and is told why', async () => {
+    const method = await grade(id, { 'answers.yaml': patch(ref, /^q2: .*$/m, 'q2: resources/subscribe') });
+    expect(failed(method)).toEqual(['q2']);
+    const q2 = method.checks.find((c) => c.name === 'q2');
+    expect(q2?.message.en).toMatch(/the request a client sends/);
+    expect(q2?.message.en).not.toMatch(/resources\.subscribe/);
+    const path = await grade(id, {
+      'answers.yaml': patch(ref, /^q2: .*$/m, 'q2: capabilities.resources.subscribe'),
+    });
+    expect(failed(path)).toEqual([]);
+  });
+
   it('a file that is not YAML is an error, in one line at the bracket never closed', async () => {
     const lines = solution(id, 'answers.yaml').split('\n');
     const at = lines.findIndex((l) => /^q1: /.test(l));

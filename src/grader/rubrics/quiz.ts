@@ -62,12 +62,17 @@ const QUESTIONS: readonly Question[] = [
     key: 'q2',
     points: 2,
     about: bi('the flag most servers do not need', '大多数服务器用不到的标志'),
-    accept: ['2c6dbd40c8af44d1', '329241d127582938', '1af15044dbcbbc0a', '596b9612611f0194'],
+    accept: ['2c6dbd40c8af44d1', '329241d127582938', '1af15044dbcbbc0a', 'e8e9821d97d86696'],
     why: bi(
       'resources.subscribe lets a client ask to hear (notifications/resources/updated) whenever one particular resource changes. Most servers have no resources that change while a client watches, so they leave it out.',
       'resources.subscribe 让客户端可以订阅某个资源，在它变化时收到 notifications/resources/updated。大多数服务器没有会在客户端关注期间变化的资源，所以不声明它。',
     ),
     wrong: {
+      // resources/subscribe: the request, not the flag that allows it
+      '596b9612611f0194': bi(
+        'That is the request a client sends to watch a resource. The question asks for the capability flag the server declares at initialize that allows it (a path with dots, like tools.listChanged).',
+        '这是客户端用来关注某个资源的请求。题目问的是服务器在 initialize 时声明、允许这个请求的能力标志（用点连接的路径，如 tools.listChanged）。',
+      ),
       other: bi(
         'Look at the flags of the resources capability: one is about the whole list, another about a single resource a client asked to watch.',
         '看看 resources 能力下的标志：一个关于整个列表，另一个关于客户端要求关注的单个资源。',
