@@ -385,7 +385,9 @@ describe('07-capability-quiz', () => {
   });
 
   it('q2 asks for the capability flag: the method resources/subscribe is not it, and is told why', async () => {
-    const method = await grade(id, { 'answers.yaml': patch(ref, /^q2: .*$/m, 'q2: resources/subscribe') });
+    const method = await grade(id, {
+      'answers.yaml': patch(ref, /^q2: .*$/m, 'q2: resources/subscribe'),
+    });
     expect(failed(method)).toEqual(['q2']);
     const q2 = method.checks.find((c) => c.name === 'q2');
     expect(q2?.message.en).toMatch(/the request a client sends/);
