@@ -154,6 +154,16 @@ describe('SimServer in the 2026-07-28 era', () => {
     expect(resultOf(send('tools/list', { _meta: bare })).tools).toBeDefined();
   });
 
+  it('checks params against the 2026-07-28 schema, not the SDK’s 2025-11-25 one, as the referee does', () => {
+    const { send, clientViolations, serverViolations } = session('dual');
+    // 2026-07-28 types a resource's uri with format "uri" (the SDK's zod schema takes any string).
+    const read = errorOf(send('resources/read', { uri: 'notes file', _meta: envelope() }));
+    expect(read.code).toBe(-32602);
+    expect(read.message).toMatch(/\/params\/uri must match format "uri"/);
+    expect(clientViolations).toEqual(['invalid-params']);
+    expect(serverViolations).toEqual([]);
+  });
+
   it('a method of another revision, named with a version it does not serve: -32022 first, so the client learns the versions', () => {
     const { send } = session('dual');
     send('server/discover', { _meta: envelope() });

@@ -154,6 +154,27 @@ describe('the simulated server', () => {
     expect(t.seen.flatMap((m) => m.violations)).toEqual([]);
   });
 
+  it('judges params by the negotiated revision’s schema, as the referee does', () => {
+    // 2024-11-05 types a resource's uri with format "uri"; the SDK's 2025-11-25 schema does not.
+    const old = session({ capabilities: { resources: {} } });
+    old.toServer(old.c.initialize({ version: '2024-11-05' }));
+    old.drain();
+    old.toServer(old.c.initialized());
+    const [refused] = old.call('resources/read', { uri: 'notes file' });
+    expect(errorOf(refused).code).toBe(-32602);
+    expect(errorOf(refused).message).toMatch(/\/params\/uri .*format "uri"/);
+    const verdicts = old.seen.slice(-2).map((m) => [m.direction, m.violations]);
+    expect(verdicts).toEqual([
+      ['client->server', ['invalid-params']],
+      ['server->client', []],
+    ]);
+    // The same params in a 2025-11-25 session reach the resource lookup (-32002, not found).
+    const latest = session({ capabilities: { resources: {} } });
+    latest.handshake();
+    expect(errorOf(latest.call('resources/read', { uri: 'notes file' })[0]).code).toBe(-32002);
+    expect(latest.seen.flatMap((m) => m.violations)).toEqual([]);
+  });
+
   it('prompts and completions', () => {
     const t = session({ capabilities: { prompts: {}, completions: {} } });
     t.handshake();

@@ -16,7 +16,7 @@ import {
   type SchemaIssue,
 } from '../../protocol/index.js';
 import { isObject, pointerToken } from '../../protocol/json.js';
-import { defIssues } from '../../protocol/modern-schema.js';
+import { defIssues, modernMessageIssues } from '../../protocol/modern-schema.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { BatchAnswers } from './batch-answers.js';
 import {
@@ -425,9 +425,22 @@ export class SimServer {
     );
   }
 
+  /**
+   * The first way the params break the schema of the revision in force, as the referee reads it:
+   * the negotiated handshake revision's (a 2024-11-05 session by its own schema, not the latest),
+   * or 2026-07-28's whole-message schema in the modern era.
+   */
+  #paramsIssue(id: RequestId, method: MethodName, given: JsonObject | undefined) {
+    if (this.era === 'modern') {
+      const message = { jsonrpc: '2.0', id, method, ...(given ? { params: given } : {}) };
+      return modernMessageIssues(method, 'request', message)[0] ?? null;
+    }
+    return checkParams(method, given, resolveVersion(this.negotiatedVersion) ?? undefined);
+  }
+
   /** A served method, in either era: its params checked, then a list's cursor, then the work. */
   #serve(now: number, id: RequestId, method: MethodName, given: JsonObject | undefined) {
-    const issue = checkParams(method, given);
+    const issue = this.#paramsIssue(id, method, given);
     if (issue) return this.#invalidParams(now, id, issue);
     const params = given ?? {};
     if (PAGED.has(method) && params.cursor !== undefined) {
