@@ -15,6 +15,7 @@ import {
 } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
 import { createReferee } from '../helpers/referee.js';
+import { discovered } from './modern-builder.js';
 import {
   CASES,
   cancel,
@@ -39,7 +40,7 @@ import {
 
 const triggered = new Set<RuleId>();
 /** Rules whose every finding cites its own section of the page the rule names. */
-const CITES_ITS_SECTION = new Set<RuleId>(['invalid-params', 'invalid-result']);
+const CITES_ITS_SECTION = new Set<RuleId>(['invalid-params', 'invalid-result', 'wrong-direction']);
 
 describe('every rule has a trigger and a nearest legal case', () => {
   it('the table covers exactly RULE_IDS', () => {
@@ -313,6 +314,30 @@ describe('rule details', () => {
       .server(rpc.result(1))
       .client(rpc.request(1, 'ping'));
     expect(later.run().last.violations[0]?.spec).toMatch(/^basic\/index › Requests \(/);
+  });
+
+  it('wrong-direction cites where its revision says who sends the method', () => {
+    const spec = (b: SessionBuilder) => {
+      const found = b.run().last.violations.find((v) => v.rule === 'wrong-direction');
+      return [found?.spec, found?.specZh];
+    };
+    const roots = rpc.request(1, 'roots/list');
+    expect(spec(hs().client(roots))).toEqual([
+      'schema › roots/list (the method’s type, whose description says which side sends it)',
+      'schema › roots/list（该方法的类型，其说明写明由哪一方发送）',
+    ]);
+    // 2024-11-05 had no schema page: its schema.ts lists each side's messages in unions.
+    expect(spec(session().handshake({ version: '2024-11-05' }).client(roots))[0]).toBe(
+      '2024-11-05/schema.ts › ClientRequest / ServerRequest / ClientNotification / ServerNotification (the unions of the messages each side may send)',
+    );
+    const changed = rpc.notification('notifications/tools/list_changed');
+    expect(spec(discovered().client(changed))[0]).toBe(
+      '2026-07-28/schema › notifications/tools/list_changed (the method’s type, whose description says which side sends it)',
+    );
+    // 2026-07-28: roots/list is no message of its own, only an input request.
+    expect(spec(discovered().client(roots))[0]).toBe(
+      '2026-07-28/schema › Multi Round-Trip (requests to the client travel inside an input_required result)',
+    );
   });
 
   it('an MCP-Protocol-Version header naming another revision than the negotiated one is a warning (a SHOULD)', () => {

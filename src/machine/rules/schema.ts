@@ -102,6 +102,34 @@ function schemaCite(revision: KnownVersion, method: string, specNote: typeof PAR
   return { spec, specNote };
 }
 
+const DIRECTION_NOTE = {
+  en: 'the method’s type, whose description says which side sends it',
+  zh: '该方法的类型，其说明写明由哪一方发送',
+};
+const UNIONS_NOTE = {
+  en: 'the unions of the messages each side may send',
+  zh: '每一方可以发送的消息的联合类型',
+};
+const INPUT_NOTE = {
+  en: 'requests to the client travel inside an input_required result',
+  zh: '发给客户端的请求放在 input_required 结果中传递',
+};
+
+/**
+ * Where a revision says which side sends a method: the method's section of the schema page (its
+ * type's description: "A request from the client to the server…"), or, before the page existed,
+ * the unions of that revision's schema.ts that list each side's messages.
+ */
+function directionCite(revision: KnownVersion, method: string) {
+  if (isStatelessVersion(revision) || versionAtLeast(revision, '2025-06-18')) {
+    return schemaCite(revision, method, DIRECTION_NOTE);
+  }
+  return {
+    spec: `${revision}/schema.ts › ClientRequest / ServerRequest / ClientNotification / ServerNotification`,
+    specNote: UNIONS_NOTE,
+  };
+}
+
 /** A request's or notification's params against its revision's official schema. */
 function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Judged | null {
   if (ctx.era !== 'modern') {
@@ -247,7 +275,9 @@ export const SCHEMA_RULES = [
   {
     id: 'wrong-direction',
     severity: 'error',
-    spec: 'schema.ts › ClientRequest / ServerRequest / ClientNotification / ServerNotification',
+    // Each finding cites where its revision says who sends the method (directionCite).
+    spec: 'schema',
+    specNote: DIRECTION_NOTE,
     title: { en: 'Sent by the wrong side', zh: '由错误的一方发送' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);
@@ -260,11 +290,13 @@ export const SCHEMA_RULES = [
       if (allowed === '') {
         // 2026-07-28: roots/list, sampling/createMessage, elicitation/create are input requests.
         return {
+          cite: { spec: `${ctx.ruleVersion}/schema › Multi Round-Trip`, specNote: INPUT_NOTE },
           en: `"${method}" is no JSON-RPC message in ${ctx.ruleVersion}: it travels only inside an input_required result`,
           zh: `"${method}" 在 ${ctx.ruleVersion} 中不是独立的 JSON-RPC 消息：它只能出现在 input_required 结果中`,
         };
       }
       return {
+        cite: directionCite(ctx.ruleVersion, method),
         en: `"${method}" may only travel ${allowed}, not ${msg.direction}`,
         zh: `"${method}" 只能按 ${allowed} 方向发送，而不是 ${msg.direction}`,
       };
