@@ -7,6 +7,7 @@ import { abandonedRequest } from '../session/step.js';
 import { httpRequestLines } from './http-lines.js';
 import { literalInline } from './markdown-text.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
+import { SEVERITY_MARK } from './violation-list.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
 
@@ -151,7 +152,7 @@ export function lessonHandout(
     } else {
       for (const v of violations) {
         out.push(
-          `> ✗ **${v.rule}**${aside(tr(STRINGS[`severity_${v.severity}`], lang), lang)} — ${violationText(v, lang)} — *${specText(v, lang)}*`,
+          `> ${SEVERITY_MARK[v.severity]} **${v.rule}**${aside(tr(STRINGS[`severity_${v.severity}`], lang), lang)} — ${violationText(v, lang)} — *${specText(v, lang)}*`,
         );
       }
       out.push('');

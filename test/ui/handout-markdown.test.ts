@@ -130,3 +130,23 @@ describe('a line a lesson sends with do: {raw} reads in the handout as it was wr
     }
   });
 });
+
+describe('the handout marks a warning as the screen does, not as an error', () => {
+  it('lesson 28: method-removed is a warning (!), an error keeps ✗', async () => {
+    const lesson = lessons.find((l) => l.id === 'removed-and-deprecated');
+    expect(lesson).toBeDefined();
+    if (!lesson) return;
+    const played = await runScenario(lesson.scenario);
+    if (!played.ok) throw new Error(played.error.message);
+    for (const lang of ['en', 'zh'] as const) {
+      const text = lessonHandout(lesson, { steps: screenSteps(played.value.steps) }, lang);
+      const marks = text.split('\n').filter((l) => /^> [✗!] \*\*/.test(l));
+      const warning = marks.find((l) => l.includes('**method-removed**'));
+      expect(warning, lang).toMatch(/^> ! \*\*method-removed\*\*/);
+      for (const line of marks) {
+        const isWarning = line.includes(lang === 'en' ? '(warning)' : '（警告）');
+        expect(line.startsWith(isWarning ? '> ! ' : '> ✗ '), line).toBe(true);
+      }
+    }
+  });
+});
