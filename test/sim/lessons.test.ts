@@ -61,6 +61,22 @@ describe('the lessons', () => {
         }
       });
 
+      it('names a rule’s severity in the narration as the referee reports it on that step', async () => {
+        const played = await runScenario(lesson.scenario);
+        if (!played.ok) throw new Error('lesson failed to play');
+        for (const step of played.value.steps) {
+          const said = step.note.en.matchAll(/\b([a-z]+(?:-[a-z]+)+),? (an error|a warning)\b/g);
+          for (const [, rule, weight] of said) {
+            if (!(RULE_IDS as readonly string[]).includes(rule ?? '')) continue;
+            const found = (step.report?.violations ?? []).find((v) => v.rule === rule);
+            expect(found, `step ${step.index + 1} names ${rule}`).toBeDefined();
+            expect(found?.severity, `step ${step.index + 1}: "${rule}, ${weight}"`).toBe(
+              weight === 'an error' ? 'error' : 'warning',
+            );
+          }
+        }
+      });
+
       it('has narration in both languages on every step', () => {
         for (const text of [lesson.scenario.title, lesson.scenario.goal, lesson.scenario.recap]) {
           expect(text.en.trim()).not.toBe('');
