@@ -78,6 +78,24 @@ describe('the course of two eras', () => {
     expect(MODERN_METHODS.filter((m) => !shown.has(m))).toEqual([]);
   });
 
+  it('the modern lessons answer every request a 2026-07-28 client sends with a result somewhere', () => {
+    const asked = new Set<string>();
+    const answered = new Set<string>();
+    for (const lesson of modernLessons()) {
+      for (const step of played.get(lesson.id) ?? []) {
+        const v = step.verdict;
+        if (v?.era !== 'modern' || !v.method) continue;
+        if (v.kind === 'request' && step.direction === 'client->server') asked.add(v.method);
+        const message = step.message as { result?: unknown };
+        if (v.kind === 'response' && message.result !== undefined) answered.add(v.method);
+      }
+    }
+    expect(asked.size).toBeGreaterThanOrEqual(10);
+    // A method the revision removed is sent on purpose and answered -32601, never with a result.
+    const kept = MODERN_METHODS.filter((m) => asked.has(m));
+    expect(kept.filter((m) => !answered.has(m))).toEqual([]);
+  });
+
   it('the lessons together break every modern rule at least once, on purpose', () => {
     const broken = new Set<string>();
     for (const steps of played.values()) {

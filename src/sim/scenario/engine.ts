@@ -338,6 +338,19 @@ function doAction(
           zh: '项目里出现了一个新文件 TODO.md（没有人要求得知列表变化）。',
         };
   }
+  if (action === 'end-listens') {
+    // 2026-07-28 subscriptions › Graceful Closure: each open stream gets a complete result.
+    const ended = server.endListens(now);
+    return ended > 0
+      ? {
+          en: `The server is shutting down: it ends its ${ended === 1 ? 'open listen stream' : `${ended} open listen streams`} on its own, and will say so.`,
+          zh: `服务器即将关闭：它主动结束${ended === 1 ? '打开的监听流' : `全部 ${ended} 个打开的监听流`}，并会告知客户端。`,
+        }
+      : {
+          en: 'The server is shutting down; no listen stream is open.',
+          zh: '服务器即将关闭；没有打开的监听流。',
+        };
+  }
   if ('add-tool' in action) {
     const told = server.addTool(now, action['add-tool']);
     return told

@@ -95,7 +95,7 @@ const clientAbandon = z
 const serverWords = z.enum(['next', 'ping']);
 const serverRequest = z.object({ request: z.string(), params: json.optional() }).strict();
 
-const doWords = z.enum(['update-notes', 'add-resource']);
+const doWords = z.enum(['update-notes', 'add-resource', 'end-listens']);
 const addTool = z.object({ 'add-tool': z.enum(TOOL_NAMES) }).strict();
 const logAction = z
   .object({ log: z.object({ level: z.string(), data: z.unknown() }).strict() })
