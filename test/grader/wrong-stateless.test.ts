@@ -232,6 +232,54 @@ describe('09-multi-round-trip: wrong solutions', () => {
     await expectCaught(id, file(text), 'tampered-state-rejected');
   });
 
+  /** A plain digest for a MAC, with `guard` (code of open()) telling strangers apart some other way. */
+  const digestWith = (guard: string) =>
+    patch(
+      patch(
+        ref,
+        `  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return toBase64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(body))));`,
+        `  void secret;
+  return toBase64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(body))));`,
+      ),
+      "  const [body, tag, ...rest] = text.split('.');",
+      `${guard}
+  const [body, tag, ...rest] = text.split('.');`,
+    );
+
+  it('an unkeyed digest that tells the stranger by the length of its secret', async () => {
+    const text = digestWith(
+      "  if (secret.length !== 20) return 'requestState failed its integrity check';",
+    );
+    await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
+  it('an unkeyed digest that refuses every secret but the first its instance saw', async () => {
+    const text = digestWith(
+      "  firstSecret ??= secret;\n  if (secret !== firstSecret) return 'requestState failed its integrity check';",
+    ).replace('async function seal(', 'let firstSecret: string | undefined;\nasync function seal(');
+    const result = await gradeExercise(meta(id), { dir: workspace(id, file(text)), seed: 3 });
+    expect(failed(result)).toContain('tampered-state-rejected');
+  });
+
+  it('deploys to production whatever the user typed as the confirmation', async () => {
+    const text = patch(
+      ref,
+      'if (sure.content?.confirm !== service) {',
+      'if (sure.content === null) {',
+    );
+    const result = await expectCaught(id, file(text), 'production-confirms');
+    expect(result.checks.find((c) => c.name === 'production-confirms')?.message.en).toMatch(
+      /does not match the service/,
+    );
+  });
+
   it('a sealed state that does not bind the call (any service)', async () => {
     const text = patch(
       ref,

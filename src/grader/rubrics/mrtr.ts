@@ -175,6 +175,18 @@ async function production(
   if (!options.finish) return flow;
   client.now += rng.int(5, 90) * 1000;
   if (options.fresh) await runner.reload();
+  // A user who typed something else than the service's name has not confirmed: nothing deploys.
+  const typo = `${service.slice(0, -1)}${service.endsWith('x') ? 'y' : 'x'}`;
+  const wrong = await retry(client, params, { [r2.key]: accept(r2.field, typo) }, r2.state);
+  if (completeText(wrong)?.includes('to production')) {
+    return {
+      ...flow,
+      reason: bi(
+        `expected: a confirmation that does not match the service ("${typo}" for "${service}") deploys nothing (say so, as deployHandshakeEra does); saw: ${shown(wrong)}`,
+        `期望：与服务名不符的确认（"${typo}"，服务是 "${service}"）不会部署任何东西（像 deployHandshakeEra 那样说明）；实际：${shown(wrong)}`,
+      ),
+    };
+  }
   const three = await retry(client, params, { [r2.key]: accept(r2.field, service) }, r2.state);
   return {
     ...flow,
@@ -427,8 +439,8 @@ export const mrtrRubric: Rubric = {
       points: 3,
       calls: ['callTool'],
       about: bi(
-        'choosing production gets a second round with a requestState; its retry with the confirmation completes',
-        '选择 production 会得到带 requestState 的第二轮；带着确认的重试完成调用',
+        'choosing production gets a second round with a requestState; a confirmation that is not the service’s name deploys nothing; the retry with the right one completes',
+        '选择 production 会得到带 requestState 的第二轮；与服务名不符的确认不部署任何东西；带着正确确认的重试完成调用',
       ),
     },
     {
@@ -591,7 +603,13 @@ export const mrtrRubric: Rubric = {
       // The genuine state, on an instance of the server given another secret. Only a state that
       // is bound to the secret (an HMAC keyed with it) is refused there: a digest anyone can
       // compute, or a key to a round kept somewhere outside the server, is accepted.
-      const stranger = connect(runner, `${rng.word()}${rng.word()}${rng.word()}`, d.now);
+      // The stranger's secret looks like the real one (four words) and a fresh instance serves
+      // it, so that no check of the secret's shape or memory of the first secret can tell it.
+      let otherSecret = `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
+      while (otherSecret === secret)
+        otherSecret = `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
+      await runner.reload();
+      const stranger = connect(runner, otherSecret, d.now);
       const foreign = await retry(stranger, held.params, answers, held.state);
       tamperReasons.push(
         rejected(
