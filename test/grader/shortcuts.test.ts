@@ -94,7 +94,7 @@ describe('shortcuts in the isolated child process', () => {
     );
     expect(check('cancellation-stops')?.passed).toBe(false);
     expect(check('cancellation-stops')?.message).toMatch(
-      /saw it return before that, in each of 3 tries \(does it wait delayMs between steps\?\)/,
+      /works through its \d+ steps of \d+ ms .*; saw it return after \d+ ms \(does it wait delayMs between steps\?\)/,
     );
     expect(code).toBe(1);
   });

@@ -55,6 +55,14 @@ describe('01-progress: wrong solutions', () => {
     const text = patch(ref, 'if (extra.signal.aborted) {', 'if (false) {');
     await expectCaught(id, file(text), 'cancellation-stops');
   });
+
+  it('skipping the delayMs waits: the tool is done before a client could cancel it', async () => {
+    const text = patch(ref, '    await sleep(args.delayMs);\n', '');
+    const result = await expectCaught(id, file(text), 'cancellation-stops');
+    expect(result.checks.find((c) => c.name === 'cancellation-stops')?.message.en).toMatch(
+      /does it wait delayMs between steps/,
+    );
+  });
 });
 
 describe('02-server-without-list-changed: wrong solutions', () => {

@@ -38,6 +38,8 @@ type Run = {
   readonly cancelled: boolean;
   /** ms from the cancellation to the tool's return, or null without one. */
   readonly stoppedAfterMs: number | null;
+  /** ms from the call to the tool's return. */
+  readonly tookMs: number;
 };
 
 /** One tools/call of the learner's tool, with progress watched; `open` may hand back a session in use. */
@@ -99,6 +101,7 @@ export async function runTool(
     signal: SIGNAL,
     sendNotification: fn('notify'),
   };
+  const calledAt = performance.now();
   const outcome = await runner.call(
     'longRunningTask',
     [{ steps: options.steps, delayMs: options.delayMs }, extra],
@@ -116,6 +119,7 @@ export async function runTool(
     outcome,
     cancelled: cancelledAt !== null,
     stoppedAfterMs: cancelledAt === null ? null : returnedAt - cancelledAt,
+    tookMs: returnedAt - calledAt,
   };
 }
 
@@ -123,6 +127,10 @@ const NONE = bi(
   'expected: a notifications/progress after each step (the request carried a progressToken); saw: none',
   '期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有',
 );
+
+/** The least time `steps` waits of `delayMs` take, with room for a timer's rounding. */
+const minimumMs = (plan: { readonly steps: number; readonly delayMs: number }) =>
+  Math.floor(plan.steps * plan.delayMs * 0.8);
 
 function bar(progress: number, total: number | undefined): string {
   const width = 20;
@@ -179,8 +187,8 @@ export const progressRubric: Rubric = {
       name: 'cancellation-stops',
       points: 3,
       about: bi(
-        `after notifications/cancelled: no more progress, and the tool returns within ${STOP_MS} ms`,
-        `收到 notifications/cancelled 之后：不再发送进度，且工具在 ${STOP_MS} 毫秒内返回`,
+        `the tool works through its steps (delayMs each); after notifications/cancelled: no more progress, and it returns within ${STOP_MS} ms`,
+        `工具逐步完成工作（每步 delayMs）；收到 notifications/cancelled 之后：不再发送进度，且工具在 ${STOP_MS} 毫秒内返回`,
       ),
     },
     {
@@ -242,6 +250,11 @@ export const progressRubric: Rubric = {
     }
     const token = plans.a.token;
     const sentAny = a.progress.length > 0;
+    // The runs that were not cancelled, one that returned sooner than its steps can take.
+    const hurried = [
+      { plan: plans.a, run: a },
+      { plan: plans.b, run: b },
+    ].find(({ plan, run }) => run.outcome.ok && run.tookMs < minimumMs(plan));
 
     // The learner's progress bar, as the lesson screen draws it.
     for (const p of a.progress) {
@@ -409,6 +422,19 @@ export const progressRubric: Rubric = {
             `期望：notifications/cancelled 之后不再有进度；实际：又发送了 ${afterCancel.length} 条`,
           ),
           violationLines(c.session.violations()),
+        ),
+      );
+    } else if (hurried) {
+      // Timers never fire early by more than a millisecond: a tool that waits delayMs per step
+      // takes at least most of steps × delayMs however loaded the machine, one that skips the
+      // waits gives a client nothing to cancel (the cancellation only lands between its awaits).
+      const { plan, run } = hurried;
+      ctx.record(
+        'cancellation-stops',
+        false,
+        bi(
+          `expected: the tool works through its ${plan.steps} steps of ${plan.delayMs} ms (at least ${minimumMs(plan)} ms), so that a client can cancel it while it runs; saw it return after ${Math.round(run.tookMs)} ms (does it wait delayMs between steps?)`,
+          `期望：工具完成 ${plan.steps} 步、每步 ${plan.delayMs} 毫秒的工作（至少 ${minimumMs(plan)} 毫秒），客户端才能在它运行时取消它；实际：它在 ${Math.round(run.tookMs)} 毫秒后就返回了（每一步之间是否等待了 delayMs？）`,
         ),
       );
     } else if (!c.cancelled) {
