@@ -89,7 +89,12 @@ describe('02-server-without-list-changed: wrong solutions', () => {
 
   it('never announcing, even when listChanged is declared', async () => {
     const text = patch(ref, 'if (ctx.capabilities.tools?.listChanged === true) {', 'if (false) {');
-    await expectCaught(id, file(text), 'announces-when-declared');
+    const result = await expectCaught(id, file(text), 'announces-when-declared');
+    // A server that never notifies would pass the undeclared case alone: it counts only with it.
+    expect(failed(result)).toContain('no-undeclared-notification');
+    expect(result.checks.find((c) => c.name === 'no-undeclared-notification')?.message.en).toMatch(
+      /not counted until "announces-when-declared" passes/,
+    );
   });
 
   it('putting listChanged back into the capabilities', async () => {
@@ -120,6 +125,15 @@ describe('03-client-without-sampling: wrong solutions', () => {
   it('never using sampling, even when the client has it', async () => {
     const text = patch(ref, 'if (!ctx.clientCapabilities.sampling) {', 'if (true) {');
     await expectCaught(id, file(text), 'uses-sampling-when-declared');
+  });
+
+  it('a constant refusal earns nothing: never sampling is not the same as asking only when allowed', async () => {
+    const text = patch(ref, 'if (!ctx.clientCapabilities.sampling) {', 'if (true) {');
+    const result = await grade(id, file(text));
+    expect(result.points).toBe(0);
+    expect(
+      result.checks.find((c) => c.name === 'no-sampling-without-capability')?.message.en,
+    ).toMatch(/not counted until "uses-sampling-when-declared" passes/);
   });
 
   it('guessing from the order of the calls (the first one without sampling)', async () => {

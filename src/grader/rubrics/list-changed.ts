@@ -85,6 +85,8 @@ export const listChangedRubric: Rubric = {
     },
     {
       name: 'no-undeclared-notification',
+      // A server that never notifies passes this alone: it counts with the declared case.
+      requires: 'announces-when-declared',
       points: 3,
       about: bi(
         'without tools.listChanged, adding a tool sends no notifications/tools/list_changed',

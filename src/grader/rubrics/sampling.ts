@@ -123,6 +123,9 @@ export const samplingRubric: Rubric = {
   checks: [
     {
       name: 'no-sampling-without-capability',
+      // A tool that never samples passes this alone: it counts with the declared case, and so
+      // does degrading (a constant refusal would pass both).
+      requires: 'uses-sampling-when-declared',
       points: 3,
       about: bi(
         'a client without `sampling` never receives sampling/createMessage',
@@ -131,6 +134,7 @@ export const samplingRubric: Rubric = {
     },
     {
       name: 'degrades-gracefully',
+      requires: 'uses-sampling-when-declared',
       points: 2,
       about: bi(
         'the tool still answers: a result with isError true and a clear text, or a fallback result (not a JSON-RPC error)',
