@@ -1,4 +1,5 @@
 import { type Lang, tr } from '../i18n/lang.js';
+import { visible } from '../protocol/visible.js';
 import type { ExerciseMeta, ExerciseResult } from './types.js';
 
 /** `check --json` (DESIGN.md): exactly these keys. */
@@ -107,7 +108,9 @@ export function exercismJson(
         name: `${r.id} › ${c.name}`,
         status,
         ...(status === 'pass' ? {} : { message: tr(c.message, lang) }),
-        ...(r.output ? { output: truncate(r.output) } : {}),
+        // What the learner's code printed is quoted, never obeyed: an escape sequence in it
+        // (a cleared screen, colours) shows as text in the runner's UI, as in the terminal report.
+        ...(r.output ? { output: truncate(visible(r.output, { newlines: true })) } : {}),
         test_code: tr(c.about, lang),
         task_id: numberOf(r.id),
       };

@@ -155,6 +155,17 @@ describe('--format exercism', () => {
     expect(json.tests[2]?.task_id).toBe(7);
   });
 
+  it('quotes what the learner printed: escape sequences show as text, lines stay lines', () => {
+    const printed = {
+      ...result('01-progress', 'failed', [true]),
+      output: '\u001b[2J\u001b[32m✓ all checks passed\u001b[0m\nline two',
+    };
+    const [test] = exercismJson([printed], metas, 'en').tests;
+    expect(test?.output).not.toMatch(/\u001b/);
+    expect(test?.output).toContain('✓ all checks passed');
+    expect(test?.output?.split('\n')).toHaveLength(2);
+  });
+
   it('says error, with a message, only when no test ran', () => {
     const broken = exercismJson([result('01-progress', 'error', [false, false])], metas, 'en');
     expect(broken.status).toBe('error');
