@@ -51,6 +51,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a client request the server is about to refuse with -32022 (a protocolVersion it does not serve)',
     zh: '{name} 需要一个服务器即将以 -32022 拒绝的客户端请求（其 protocolVersion 是服务器不支持的版本）',
   },
+  needsMalformedRefusal: {
+    en: '{name} needs a pending request without its required _meta keys, which the server refuses with -32602',
+    zh: '{name} 需要一个缺少必需 _meta 键、服务器会以 -32602 拒绝的未完成请求',
+  },
   needsPendingRefusal: {
     en: '{name} needs a pending request the server refuses with -32022 (a version it does not serve)',
     zh: '{name} 需要一个服务器会以 -32022 拒绝的未完成请求（它的版本服务器不支持）',

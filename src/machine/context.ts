@@ -54,6 +54,11 @@ export type RequestRecord = {
   /** What a request of the modern era declared in its `_meta` envelope. */
   readonly declared?: Declared;
   /**
+   * A modern request POSTed with headers that do not match its body (or lack a required one): the
+   * server MUST refuse it unrun (basic/transports/streamable-http › Server Validation).
+   */
+  readonly headerMismatch?: true;
+  /**
    * A task-augmented request (2025-11-25 basic/utilities/tasks: params.task): tasks/cancel, not
    * notifications/cancelled, cancels it.
    */

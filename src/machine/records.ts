@@ -1,3 +1,4 @@
+import { headerProblemOf } from '../protocol/http-headers.js';
 import {
   type HandshakeVersion,
   isObject,
@@ -180,8 +181,13 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   };
   if (token !== undefined) record.progressToken = token;
   if (uri !== undefined) record.uri = uri;
-  if (ctx.era === 'modern' && msg.sender === 'client') record.declared = declaredBy(msg);
-  else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
+  if (ctx.era === 'modern' && msg.sender === 'client') {
+    record.declared = declaredBy(msg);
+    // What header-mismatch judges on the request, kept so that its answer can be judged too.
+    const headers = msg.headers;
+    const body = { method, params: msg.params ?? {} };
+    if (headers && headerProblemOf((name) => headers[name], body)) record.headerMismatch = true;
+  } else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
     const params = msg.params;
     if (isObject(params?.task)) record.task = true;
     if (method === 'tools/call' && typeof params?.name === 'string') record.tool = params.name;

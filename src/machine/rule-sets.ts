@@ -239,6 +239,7 @@ export const MODERN_RULES: RuleSet = {
       'invalid-result',
       'result-type-missing',
       'version-not-refused',
+      'malformed-request-served',
       'cache-hints-missing',
       'client-capability-not-declared',
       'server-info-missing',

@@ -352,3 +352,30 @@ describe('an answer after notifications/cancelled in 2026-07-28 (stdio)', () => 
     expect(finding?.message).toContain('cancellation › Timing Considerations');
   });
 });
+
+describe('malformed-request-served', () => {
+  it('a request POSTed without its Mcp-Name header, run and answered: cites Server Validation', () => {
+    const call = modernRequest(1, 'tools/call', { name: 'greet', arguments: { name: 'Ada' } });
+    const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
+    const served = discovered()
+      .clientOverHttp(call, headers)
+      .server(modernResult(1, { content: [] }))
+      .run().last.violations;
+    expect(served.map((v) => v.rule)).toEqual(['malformed-request-served']);
+    expect(served[0]?.spec).toMatch(
+      /^2026-07-28\/basic\/transports\/streamable-http › Server Validation \(/,
+    );
+    // Refused with -32020, as it must be: nothing to say of the answer.
+    const refused = discovered()
+      .clientOverHttp(call, headers)
+      .server(rpc.error(1, -32020, 'Header mismatch'))
+      .run().last.violations;
+    expect(refused.map((v) => v.rule)).not.toContain('malformed-request-served');
+    // The same request with every header: served rightly.
+    const whole = discovered()
+      .clientOverHttp(call, { ...headers, 'mcp-name': 'greet' })
+      .server(modernResult(1, { content: [] }))
+      .run().last.violations;
+    expect(whole).toEqual([]);
+  });
+});

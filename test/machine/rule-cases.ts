@@ -397,6 +397,17 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
         .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
   },
+  'malformed-request-served': {
+    // The request itself breaks request-meta-missing; the rule is about the server's answer.
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { without: [CAPS_KEY] }))
+        .server(modernResult(1, { tools: [], ...HINTS })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ...HINTS })),
+  },
   'unsupported-version-error-incomplete': {
     trigger: () =>
       discovered()

@@ -5,10 +5,12 @@ import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
   answeredRecord,
+  CLIENT_CAPABILITIES_META,
   CORE_RESULT_TYPES,
   declaredExtensions,
   extensionResultTypes,
   LOG_LEVEL_META,
+  PROTOCOL_VERSION_META,
   SERVER_INFO_META,
   SUBSCRIPTION_ID_META,
 } from '../facts.js';
@@ -181,6 +183,44 @@ export const MODERN_RESULT_RULES = [
       return {
         en: `${record.method} #${show(msg.id)} declared protocol version "${version}", which is no revision with per-request _meta (the modern ones: 2026-07-28), yet the server answered with a result; a server that does not implement the requested version MUST answer -32022 listing the versions it supports`,
         zh: `${record.method} #${show(msg.id)} 声明的协议版本为 "${version}"，它不是使用逐请求 _meta 的版本（现代版本为 2026-07-28），服务器却给出了结果；服务器未实现所请求的版本时，必须以 -32022 回应并列出它支持的版本`,
+      };
+    },
+  },
+  {
+    id: 'malformed-request-served',
+    severity: 'error',
+    spec: '2026-07-28/basic/index › General fields',
+    // A request POSTed with headers that do not match its body cites Server Validation instead.
+    specNote: {
+      en: '_meta: a request missing a required field is malformed, and the server MUST reject it with -32602',
+      zh: '_meta：缺少必需字段的请求格式错误，服务器必须以 -32602 拒绝它',
+    },
+    title: { en: 'Malformed request served', zh: '格式错误的请求得到了服务' },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      if (!result || !record) return null;
+      const missing: string[] = [];
+      if (record.declared.version === null) missing.push(PROTOCOL_VERSION_META);
+      if (record.declared.capabilities === null) missing.push(CLIENT_CAPABILITIES_META);
+      if (missing.length > 0) {
+        const keys = missing.map((key) => `"${key}"`);
+        return {
+          en: `${record.method} #${show(msg.id)} had no valid _meta[${keys.join(' and ')}], yet the server answered it with a result; a request missing a required field is malformed, and the server MUST reject it with -32602 instead of guessing what it declared`,
+          zh: `${record.method} #${show(msg.id)} 的 _meta 中没有有效的 ${keys.join(' 和 ')}，服务器却给出了结果；缺少必需字段的请求格式错误，服务器必须以 -32602 拒绝，而不是猜测它声明了什么`,
+        };
+      }
+      if (!record.headerMismatch) return null;
+      return {
+        cite: {
+          spec: '2026-07-28/basic/transports/streamable-http › Server Validation',
+          specNote: {
+            en: 'headers that are missing or do not match the body: the server MUST reject the request with 400 and -32020',
+            zh: '请求头缺失或与消息体不一致：服务器必须以 400 和 -32020 拒绝该请求',
+          },
+        },
+        en: `${record.method} #${show(msg.id)} was POSTed with headers that do not match its body, yet the server ran it and answered with a result; it MUST refuse such a request unrun, with HTTP 400 and -32020 (HeaderMismatch), since gateways acted on the headers`,
+        zh: `${record.method} #${show(msg.id)} 在 POST 时带的请求头与消息体不一致，服务器却执行了它并给出结果；服务器必须不执行这样的请求，以 HTTP 400 和 -32020（HeaderMismatch）拒绝，因为网关是依据请求头行事的`,
       };
     },
   },

@@ -188,6 +188,32 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       replace(ctx, request.id);
       return ok(S2C, { ...answer, id: request.id });
     }
+    case 'malformed-request-served': {
+      // The -32602 the server scheduled for a request without its required _meta keys, replaced
+      // by the result a server that guessed them (the latest version, no capabilities) builds.
+      const found = scheduledAnswer(ctx, (r, m) => {
+        const meta = isObject(r.params?._meta) ? r.params._meta : {};
+        const malformed =
+          typeof meta[PROTOCOL_VERSION_META] !== 'string' ||
+          !isObject(meta[CLIENT_CAPABILITIES_META]);
+        return malformed && errorOf(m)?.code === -32602;
+      });
+      if (!found) return cannot(SAY.needsMalformedRefusal, { name });
+      const { request } = found;
+      const answer = shadowAnswer(ctx, request, (meta) => ({
+        ...meta,
+        [PROTOCOL_VERSION_META]:
+          typeof meta[PROTOCOL_VERSION_META] === 'string'
+            ? meta[PROTOCOL_VERSION_META]
+            : (MODERN_VERSIONS[0] ?? '2026-07-28'),
+        [CLIENT_CAPABILITIES_META]: isObject(meta[CLIENT_CAPABILITIES_META])
+          ? meta[CLIENT_CAPABILITIES_META]
+          : {},
+      }));
+      if (!answer || !resultOf(answer)) return cannot(SAY.noResultInServedVersion, { name });
+      replace(ctx, request.id);
+      return ok(S2C, { ...answer, id: request.id });
+    }
     case 'input-request-not-declared':
     case 'capability-error-without-data': {
       const found = scheduledAnswer(ctx, (_r, m) => errorOf(m)?.code === -32021);

@@ -43,6 +43,7 @@ export const FAULT_NAMES = [
   'result-without-type',
   'result-without-cache-hints',
   'answer-unsupported-version',
+  'malformed-request-served',
   'version-error-without-supported',
   'input-request-not-declared',
   'capability-error-without-data',
