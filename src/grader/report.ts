@@ -18,6 +18,7 @@ const WORDS = {
   hint: { en: 'stuck? mcp-sim hint', zh: '卡住了？mcp-sim hint' },
   solution: { en: 'compare notes: mcp-sim solution', zh: '对照参考答案：mcp-sim solution' },
   printed: { en: 'your code printed', zh: '你的代码输出了' },
+  failedChecks: { en: '({n} checks failed for this)', zh: '（{n} 项检查因此失败）' },
   unconfined: {
     en: 'ran unconfined: this Node has no permission model, so the code could read, write and start anything',
     zh: '未受限运行：此 Node 没有权限模型，代码可以读写任何文件、启动任何进程',
@@ -40,11 +41,16 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     if (r.unconfined) out.push(`  ${paint.red(tr(WORDS.unconfined, lang))}`);
     // What the learner's code printed or sent is quoted here: shown, never obeyed by the terminal.
     for (const line of r.display) out.push(`    ${visible(line)}`);
-    // When the code could not run, every check failed for the same reason: say it once, up top.
+    // When the code could not run (or crashed), most checks failed for the same reason: say it
+    // once, up top, with how many checks it cost, and leave it off each of them.
     const failing = r.checks.filter((c) => !c.passed).map((c) => tr(c.message, lang));
-    const once = r.status === 'error' && failing.length > 1 && new Set(failing).size === 1;
+    const once = r.status === 'error' ? sharedReason(failing) : null;
     if (once) {
-      for (const line of (failing[0] ?? '').split('\n')) out.push(`  ${paint.red(visible(line))}`);
+      const lines = once.text.split('\n');
+      if (once.count < failing.length) {
+        lines[0] = `${lines[0]} ${tr(WORDS.failedChecks, lang).replace('{n}', String(once.count))}`;
+      }
+      for (const line of lines) out.push(`  ${paint.red(visible(line))}`);
     }
     const width = Math.max(...r.checks.map((c) => c.name.length));
     for (const c of r.checks) {
@@ -52,7 +58,7 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
       out.push(
         `  ${mark} ${c.name.padEnd(width)}  ${c.points}/${c.maxPoints}  ${paint.dim(tr(c.about, lang))}`,
       );
-      const show = c.passed ? r.id.endsWith('quiz') : !once;
+      const show = c.passed ? r.id.endsWith('quiz') : tr(c.message, lang) !== once?.text;
       if (show && tr(c.message, lang) !== tr(WORDS.passed, lang)) {
         for (const line of tr(c.message, lang).split('\n')) out.push(`      ${visible(line)}`);
       }
@@ -70,4 +76,14 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     ),
   );
   return `${out.join('\n')}\n`;
+}
+
+/** The reason most failed checks share, when more than one does. */
+function sharedReason(messages: readonly string[]): { text: string; count: number } | null {
+  const counts = new Map<string, number>();
+  for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
+  let best: { text: string; count: number } | null = null;
+  for (const [text, count] of counts)
+    if (count > 1 && count > (best?.count ?? 0)) best = { text, count };
+  return best;
 }

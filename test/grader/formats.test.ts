@@ -6,6 +6,7 @@ import {
   type ExerciseResult,
   exercismJson,
   formatDiff,
+  textReport,
 } from '../../src/grader/index.js';
 import { metas } from './helpers.js';
 
@@ -208,5 +209,30 @@ describe('the structural diff', () => {
     expect(text.en).toContain('/params/progressToken: expected "t", saw "u"');
     expect(text.en).toContain('/params/total: expected 5, saw (missing)');
     expect(text.zh).toContain('期望 5，实际 （缺失）');
+  });
+});
+
+describe('the text report of code that crashed', () => {
+  const plain = { bold: String, dim: String, red: String, green: String, yellow: String };
+  it('says a reason most failed checks share once, with how many it cost; a different one stays on its check', () => {
+    const crashed = result('09-multi-round-trip', 'error', [false, false, false, false]);
+    const crash = bi('your code crashed: uncaught Error: boom (at deploy.ts:1:1)');
+    const checks = crashed.checks.map((c, i) =>
+      i < 3 ? { ...c, message: crash } : { ...c, message: bi('expected a retry; saw none') },
+    );
+    const text = textReport([{ ...crashed, checks }], 'en', plain);
+    expect(text.split('your code crashed')).toHaveLength(2);
+    expect(text).toContain('(at deploy.ts:1:1) (3 checks failed for this)');
+    expect(text).toContain('expected a retry; saw none');
+    const zh = textReport([{ ...crashed, checks }], 'zh', plain);
+    expect(zh).toContain('（3 项检查因此失败）');
+    // Every check failed for the one reason: said once, no count needed.
+    const all = textReport(
+      [{ ...crashed, checks: checks.map((c) => ({ ...c, message: crash })) }],
+      'en',
+      plain,
+    );
+    expect(all.split('your code crashed')).toHaveLength(2);
+    expect(all).not.toContain('checks failed for this');
   });
 });
