@@ -65,6 +65,8 @@ export type RequestRecord = {
   readonly task?: true;
   /** The tool a tools/call calls (2025-11-25 on: its execution.taskSupport may bind the call). */
   readonly tool?: string;
+  /** The level a logging/setLevel asks for (the handshake era): set once the server accepts it. */
+  readonly level?: string;
 };
 
 /**

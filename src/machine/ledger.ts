@@ -35,6 +35,11 @@ export class Ledger {
    * Counted up by `countLogLevel` (records-modern-a.ts), down in `close`.
    */
   logging = 0;
+  /**
+   * The handshake era's minimum log level: what the latest logging/setLevel the server accepted
+   * asked for (server/utilities/logging › Setting Log Level), null before one.
+   */
+  logLevel: string | null = null;
   #opened = 0;
   /**
    * MRTR (2026-07-28): the client's tools/call, prompts/get and resources/read waiting for their
@@ -72,6 +77,7 @@ export class Ledger {
     copyInto(this.listens, copy.listens);
     copyInto(this.taskSupport, copy.taskSupport);
     copy.logging = this.logging;
+    copy.logLevel = this.logLevel;
     copy.#opened = this.#opened;
     return copy;
   }

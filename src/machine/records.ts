@@ -192,6 +192,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     if (isObject(params?.task)) record.task = true;
     if (method === 'tools/call' && typeof params?.name === 'string') record.tool = params.name;
   }
+  if (method === 'logging/setLevel' && typeof msg.params?.level === 'string')
+    record.level = msg.params.level;
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
 }
@@ -314,6 +316,13 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   if (ctx.era === 'modern' && !probe) ctx.ledger.forget(record);
   else ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
   return update;
+}
+
+/** Logging › Setting Log Level: the server accepted a minimum level; it holds from now on. */
+export function recordLogLevel(ctx: SessionContext, msg: ModelMessage): Update {
+  const level = answeredRecord(ctx, msg)?.level;
+  if (level !== undefined) ctx.ledger.logLevel = level;
+  return {};
 }
 
 /** Resources › Subscriptions: the server confirmed a subscription. */

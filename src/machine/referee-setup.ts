@@ -42,6 +42,7 @@ import {
   noteServerInfo,
   openHandshake,
   recordDiscover,
+  recordLogLevel,
   recordProgress,
   recordSupported,
   recordToolTasks,
@@ -203,6 +204,15 @@ export const refereeSetup = setup({
         answeredRecord(context, event)?.method === 'tools/list'
       );
     },
+    /** Logging › Setting Log Level: the server accepts a logging/setLevel. */
+    setsLogLevel: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return (
+        event.envelope.kind === 'response' &&
+        answersOpenRequest(context, event) &&
+        answeredRecord(context, event)?.level !== undefined
+      );
+    },
     /** Resources › Subscriptions: the client asks to stop the updates of a resource. */
     endsSubscription: ({ event }) => {
       assertEvent(event, REQUESTS);
@@ -287,6 +297,11 @@ export const refereeSetup = setup({
     judgeToolList: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
       return judged(context, event, completeRequest, recordToolTasks);
+    }),
+    /** Logging › Setting Log Level: the answer accepts a logging/setLevel. */
+    judgeLogLevelSet: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, recordLogLevel);
     }),
     /** Resources › Subscriptions: the answer confirms a resources/subscribe. */
     judgeSubscriptionConfirmed: assign(({ context, event }) => {

@@ -115,6 +115,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'initialize-not-first',
       'notification-before-initialized',
       'resource-not-subscribed',
+      'log-below-level',
     ),
     'client.progress': rules(
       'message-after-shutdown',
@@ -207,6 +208,7 @@ export const MODERN_RULES: RuleSet = {
       'message-after-shutdown',
       ...MODERN_CALL,
       'log-without-level',
+      'log-below-level',
       ...STREAM,
     ),
     'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),

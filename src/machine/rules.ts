@@ -8,6 +8,7 @@ import { ERA_RULES } from './rules/eras.js';
 import { ERROR_CODE_RULES } from './rules/error-codes.js';
 import { HTTP_HEADER_RULES } from './rules/http-headers.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
+import { LOGGING_RULES } from './rules/logging.js';
 import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
 import { MRTR_RULES } from './rules/mrtr.js';
@@ -31,6 +32,7 @@ const ROWS = [
   ...CANCELLATION_RULES,
   ...PROGRESS_RULES,
   ...RESOURCE_RULES,
+  ...LOGGING_RULES,
   ...BIG_ID_RULES,
   ...ERA_RULES,
   ...ERROR_CODE_RULES,

@@ -379,3 +379,47 @@ describe('malformed-request-served', () => {
     expect(whole).toEqual([]);
   });
 });
+
+describe('log-below-level', () => {
+  const logCall = (id: number, level: string) =>
+    modernRequest(id, 'tools/call', {
+      name: 'greet',
+      arguments: { name: 'Ada' },
+      _meta: { [LOG_LEVEL_KEY]: level },
+    });
+  it('2026-07-28: below the least severe level a waiting request asked for; cites Per-request log level', () => {
+    const msg = (level: string) => rpc.notification('notifications/message', { level, data: 'x' });
+    const found = discovered().client(logCall(1, 'warning')).server(msg('info')).run()
+      .last.violations;
+    expect(found.map((v) => `${v.severity} ${v.rule}`)).toEqual(['warning log-below-level']);
+    expect(found[0]?.spec).toMatch(
+      /^2026-07-28\/server\/utilities\/logging › Per-request log level \(/,
+    );
+    // At the level, or for another request that asked for debug: nothing to say.
+    expect(rulesOf(discovered().client(logCall(1, 'warning')).server(msg('warning')))).toEqual([]);
+    expect(
+      rulesOf(
+        discovered().client(logCall(1, 'warning')).client(logCall(2, 'debug')).server(msg('info')),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the handshake era: only after the server accepted logging/setLevel', () => {
+    const msg = rpc.notification('notifications/message', { level: 'debug', data: 'x' });
+    const setLevel = rpc.request(1, 'logging/setLevel', { level: 'error' });
+    // Before its answer the server may still be logging at the old level.
+    expect(rulesOf(hs().client(setLevel).server(msg))).toEqual([]);
+    // Refused: the level never took.
+    expect(
+      rulesOf(
+        hs()
+          .client(setLevel)
+          .server(rpc.error(1, -32602, 'bad level'))
+          .server(msg),
+      ),
+    ).toEqual([]);
+    expect(rulesOf(hs().client(setLevel).server(rpc.result(1)).server(msg))).toEqual([
+      'log-below-level',
+    ]);
+  });
+});

@@ -397,6 +397,18 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
         .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
   },
+  'log-below-level': {
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'logging/setLevel', { level: 'error' }))
+        .server(rpc.result(1))
+        .server(rpc.notification('notifications/message', { level: 'debug', data: 'cache hit' })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'logging/setLevel', { level: 'error' }))
+        .server(rpc.result(1))
+        .server(rpc.notification('notifications/message', { level: 'critical', data: 'disk' })),
+  },
   'malformed-request-served': {
     // The request itself breaks request-meta-missing; the rule is about the server's answer.
     trigger: () =>

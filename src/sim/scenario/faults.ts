@@ -9,6 +9,7 @@ import {
 } from '../../protocol/meta-keys.js';
 import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
+import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import { modernFault } from './faults-modern.js';
 
@@ -29,6 +30,7 @@ export const FAULT_NAMES = [
   'null-id',
   'notification-with-id',
   'update-without-subscribe',
+  'log-below-level',
   'unknown-method',
   'undeclared-method',
   'cancel-initialize',
@@ -243,6 +245,20 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         direction: C2S,
         message: { jsonrpc: '2.0', id: client.allocateId(), method: 'notifications/initialized' },
       };
+    case 'log-below-level': {
+      // A server that ignores the level the client set: one step less severe than it.
+      const set = LEVELS.indexOf(server.logLevel);
+      const level = str(params.level, LEVELS[Math.max(0, set - 1)] ?? 'debug');
+      return {
+        ok: true,
+        direction: S2C,
+        message: {
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { level, logger: server.config.name, data: params.data ?? 'cache warmed' },
+        },
+      };
+    }
     case 'update-without-subscribe':
       return {
         ok: true,

@@ -59,13 +59,4 @@ export const PAGED = new Set([
   'prompts/list',
 ]);
 
-export const LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+export { LOG_LEVELS as LEVELS } from '../../protocol/log-levels.js';
