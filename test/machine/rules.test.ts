@@ -15,7 +15,7 @@ import {
 } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
 import { createReferee } from '../helpers/referee.js';
-import { discovered } from './modern-builder.js';
+import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import {
   CASES,
   cancel,
@@ -314,6 +314,33 @@ describe('rule details', () => {
       .server(rpc.result(1))
       .client(rpc.request(1, 'ping'));
     expect(later.run().last.violations[0]?.spec).toMatch(/^basic\/index › Requests \(/);
+  });
+
+  it('after a refused initialize nothing is negotiated: a notification is as early as a request; ping may wait', () => {
+    const refused = session()
+      .client(initRequest({ version: '2025-11-1' }))
+      .server(rpc.error(0, -32602, 'Unsupported protocol version'));
+    const rulesAt = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
+    expect(rulesAt(refused.client(rpc.notification('notifications/roots/list_changed')))).toEqual([
+      'initialize-not-first',
+    ]);
+    const again = session()
+      .client(initRequest({ version: '2025-11-1' }))
+      .server(rpc.error(0, -32602, 'Unsupported protocol version'))
+      .client(rpc.request(2, 'ping'));
+    expect(rulesAt(again)).toEqual([]);
+  });
+
+  it('era-mixed without an answered probe cites versioning, not the probe’s "Do not fall back"', () => {
+    const found = session()
+      .client(modernRequest(1, 'tools/list'))
+      .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' }))
+      .client(initRequest({ id: 2 }))
+      .run()
+      .last.violations.find((v) => v.rule === 'era-mixed');
+    expect(found?.spec).toMatch(
+      /^2026-07-28\/basic\/versioning › Backward Compatibility with Initialization-Based Versions \(/,
+    );
   });
 
   it('wrong-direction cites where its revision says who sends the method', () => {

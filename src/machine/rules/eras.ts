@@ -55,9 +55,18 @@ export const ERA_RULES = [
             zh: `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：这时双时代客户端不应退回握手（规范写明“不要退回 initialize”），只支持现代的服务器也会拒绝它（2026-07-28 没有 ${msg.method}）`,
           };
         }
+        // No probe was answered: the Backward Compatibility steps (and their "Do not fall back")
+        // are not in play; what is, is whether the server serves both eras (versioning).
         return {
-          en: `"${msg.method}" on a connection that opened in the modern era (2026-07-28), which has no handshake: a modern-only server refuses it, and only a dual-era server that serves both eras on one connection (which it MAY) takes it up`,
-          zh: `连接以现代时代（2026-07-28）开场，之后却发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
+          cite: {
+            spec: '2026-07-28/basic/versioning › Backward Compatibility with Initialization-Based Versions',
+            specNote: {
+              en: 'a dual-era server MAY serve both eras on one endpoint; a modern-only server does not know initialize',
+              zh: '双时代服务器可以（MAY）在同一端点上服务两个时代；只支持现代的服务器不认识 initialize',
+            },
+          },
+          en: `"${msg.method}" in a session of the modern era (2026-07-28), which has no handshake: a modern-only server refuses it, and only a dual-era server that serves both eras on one connection (which it MAY) takes it up`,
+          zh: `在现代时代（2026-07-28）的会话中发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
         };
       }
       if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {

@@ -58,13 +58,20 @@ export const LIFECYCLE_RULES = [
           zh: `在成功的 initialize 之前发送了 "${method}"；握手必须最先进行`,
         };
       }
-      // notifications/initialized has its own rule (initialized-before-result).
+      // notifications/initialized has its own rule (initialized-before-result). After a failed
+      // initialize nothing was negotiated: a notification is as early as a request (above).
       if (
-        ctx.handshake.initialize !== 'none' ||
+        handshakeOpened(ctx) ||
         UTILITY_NOTIFICATIONS.has(method) ||
         method === 'notifications/initialized'
       ) {
         return null;
+      }
+      if (ctx.handshake.initialize === 'failed') {
+        return {
+          en: `"${method}" before any successful initialize: the server refused the last one, so nothing was negotiated yet; the handshake must come first`,
+          zh: `在成功的 initialize 之前发送了 "${method}"：服务器拒绝了上一次 initialize，双方还没有协商任何内容；握手必须最先进行`,
+        };
       }
       return {
         en: `"${method}" before initialize; the handshake must come first`,
