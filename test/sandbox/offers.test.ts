@@ -54,6 +54,17 @@ describe('the offered list equals what the referee accepts', () => {
     expect(claims(s, 'notification:notifications/initialized')).toEqual([]);
   });
 
+  it('operating: the session’s work comes first, not a second notifications/initialized', () => {
+    const s = operating();
+    const allowed = s.offers().filter((o) => o.blocks.length === 0);
+    expect(allowed[0]?.method).not.toBe('notifications/initialized');
+    expect(allowed[0]?.method).not.toBe('initialize');
+    const keys = allowed.map((o) => o.key);
+    expect(keys.indexOf('notification:notifications/initialized')).toBeGreaterThan(
+      keys.indexOf('request:tools/list'),
+    );
+  });
+
   it('operating, with a server that declared tools.listChanged and one that declared no tools', () => {
     const full = operating();
     agrees(full);

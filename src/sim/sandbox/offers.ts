@@ -107,7 +107,7 @@ const sent = (side: Side): Direction => (side === 'client' ? 'client->server' : 
 export function candidatesFor(state: OfferState): Candidate[] {
   const messages =
     state.era === 'legacy'
-      ? [...answers(state), ...legacyCalls(state), ...utilities(state)]
+      ? [...answers(state), ...handshakeLast(state, legacyCalls(state)), ...utilities(state)]
       : state.side === 'client'
         ? modernClientOffers(state)
         : modernServerAnswers(state);
@@ -145,6 +145,21 @@ function transportActs(state: OfferState): Candidate[] {
       }),
     );
   return [...streams, close];
+}
+
+/** The handshake's own messages: once sent, the list offers them after the session's work. */
+const HANDSHAKE = new Set<string>(['initialize', 'notifications/initialized']);
+
+/**
+ * Once the client has sent notifications/initialized, a second one (or another initialize) is
+ * nothing a learner means to send next: it goes after the operations, not first in the list.
+ */
+function handshakeLast(state: OfferState, calls: Candidate[]): Candidate[] {
+  if (!state.view.handshake.initializedSent) return calls;
+  return [
+    ...calls.filter((c) => !HANDSHAKE.has(c.method)),
+    ...calls.filter((c) => HANDSHAKE.has(c.method)),
+  ];
 }
 
 function legacyCalls(state: OfferState): Candidate[] {
