@@ -124,7 +124,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const { checkReadable } = await import('./commands/trace.js');
     await checkReadable(file); // a missing file is reported as such, terminal or not
     requireTty('needsTtyPlayFile');
-    const lesson = await loadTranscript(file);
+    const lesson = await loadTranscript(file, lang);
     // Unreadable lines are steps too, but a file of nothing else has no session to play.
     if (lesson.steps.every((s) => s.problem !== null)) {
       throw new UsageError(USAGE_STRINGS.noMessagesToPlay, { file });

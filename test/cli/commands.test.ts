@@ -133,6 +133,13 @@ describe('lesson commands of the built CLI', () => {
     expect(r.code).toBe(1); // unreadable lines: exit 1, as trace does (DESIGN › exit codes)
     expect(r.stdout).toContain('2 unreadable line(s) (lines 2, 4)');
     expect(r.stdout).toContain(`mcp-sim trace ${file} for the labelled table`);
+    expect(r.stderr).toMatch(
+      new RegExp(`^mcp-sim: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: `, 'm'),
+    );
+    // In Chinese, as trace --lang zh says it.
+    const zh = await runCli(['play', file, '--plain', '--lang', 'zh']);
+    expect(zh.stderr).toContain(`mcp-sim: ${file} 第 2 行：`);
+    expect(zh.stderr).not.toMatch(/not a JSON-RPC message|not JSON/);
   });
 
   it('play --plain walks through a real recording', async () => {

@@ -34,21 +34,25 @@ export function transcriptScreen(lines: Iterable<RawLine>): {
 }
 
 /** A transcript read into the lesson shape: problems are reported on stderr, one line each. */
-export async function loadTranscript(file: string): Promise<OpenedLesson> {
-  return (await readTranscriptFile(file)).lesson;
+export async function loadTranscript(file: string, lang: Lang = 'en'): Promise<OpenedLesson> {
+  return (await readTranscriptFile(file, lang)).lesson;
 }
 
 /** A transcript file as a lesson, and how many of its lines could not be read. */
 async function readTranscriptFile(
   file: string,
+  lang: Lang,
 ): Promise<{ lesson: OpenedLesson; problems: number }> {
   await checkReadable(file);
   const lines = [];
   for await (const line of readLines(file === '-' ? process.stdin : file)) lines.push(line);
   const { timeline, problems } = transcriptScreen(lines);
   // A problem may quote the line (JSON.parse does): its control characters are shown, not obeyed.
+  // In the learner's language, as `trace --lang` reports the same lines.
   for (const p of problems) {
-    process.stderr.write(`mcp-sim: ${visible(file)}:${p.line}: ${visible(p.message)}\n`);
+    const where =
+      lang === 'zh' ? `${visible(file)} 第 ${p.line} 行：` : `${visible(file)}:${p.line}: `;
+    process.stderr.write(`mcp-sim: ${where}${visible(lang === 'zh' ? (p.messageZh ?? p.message) : p.message)}\n`);
   }
   const name = file === '-' ? 'stdin' : basename(file);
   // The command as the learner would type it again, from where they typed this one.
@@ -79,7 +83,7 @@ async function readTranscriptFile(
 
 /** The walkthrough as Markdown; exit 1 when lines could not be read, as `trace` does. */
 export async function playPlainCommand(file: string, lang: Lang): Promise<number> {
-  const { lesson, problems } = await readTranscriptFile(file);
+  const { lesson, problems } = await readTranscriptFile(file, lang);
   const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
   process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
   return problems > 0 ? 1 : 0;
