@@ -52,7 +52,9 @@ async function readTranscriptFile(
   for (const p of problems) {
     const where =
       lang === 'zh' ? `${visible(file)} 第 ${p.line} 行：` : `${visible(file)}:${p.line}: `;
-    process.stderr.write(`mcp-sim: ${where}${visible(lang === 'zh' ? (p.messageZh ?? p.message) : p.message)}\n`);
+    process.stderr.write(
+      `mcp-sim: ${where}${visible(lang === 'zh' ? (p.messageZh ?? p.message) : p.message)}\n`,
+    );
   }
   const name = file === '-' ? 'stdin' : basename(file);
   // The command as the learner would type it again, from where they typed this one.
