@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { abandonedRequest } from '../../session/step.js';
@@ -80,6 +81,7 @@ export function EnvelopeView(props: EnvelopeViewProps) {
     <ScrollPane
       title={envelopeTitle(step, lang)}
       tail={fault !== '' ? <Text {...theme.fg('error')}>{fault}</Text> : null}
+      fit={{ width, tailColumns: stringWidth(fault) }}
       focused={focused}
       height={height}
       above={scroll}

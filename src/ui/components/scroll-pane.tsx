@@ -1,7 +1,10 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { ellipsize } from '../bound-text.js';
+import { isNarrow } from '../clip.js';
 import { paneRows } from '../layout.js';
 import { useTheme } from '../use-theme.js';
 
@@ -21,6 +24,11 @@ export type ScrollPaneProps = {
   readonly lang: Lang;
   /** Columns before the title, the focus mark's among them (the timeline's C sits on its lifeline). */
   readonly indent?: number;
+  /**
+   * The pane's width and the columns `tail` takes, when known: a title of wide (CJK) characters is
+   * then cut here, with its `…`, since Ink's own truncation loses the `…` on a wide character.
+   */
+  readonly fit?: { readonly width: number; readonly tailColumns: number };
   readonly children: ReactNode;
 };
 
@@ -40,9 +48,16 @@ export function position(above: number, below: number, lang: Lang): string {
  * alone); what is out of sight is counted in the title ("↓ 3 more"), never cut without a word.
  */
 export function ScrollPane(props: ScrollPaneProps) {
-  const { title, tail, focused, height, above, below, shift, lang, indent = 2, children } = props;
+  const { tail, focused, height, above, below, shift, lang, indent = 2, fit, children } = props;
   const theme = useTheme();
   const where = position(above, below, lang);
+  const title =
+    fit && typeof props.title === 'string' && !isNarrow(props.title)
+      ? ellipsize(
+          props.title,
+          fit.width - indent - fit.tailColumns - (where === '' ? 0 : stringWidth(where) + 1),
+        )
+      : props.title;
   return (
     <Box flexDirection="column" height={height} flexShrink={0} overflow="hidden">
       <Box flexShrink={0} overflowX="hidden">
