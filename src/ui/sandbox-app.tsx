@@ -99,8 +99,13 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       }
       const field = mode.fields[mode.focus];
       if (!field) return;
-      const { text, col } = editField(field.text, mode.col, input, key);
+      // Keys that come in one burst (typed fast over ssh, a paste ending in a newline) arrive as
+      // one input: "z⏎" is the text, then Enter, which sends.
+      const burst = input.length > 1 && /[\r\n]$/.test(input);
+      const typed = burst ? input.replace(/[\r\n]+$/, '') : input;
+      const { text, col } = editField(field.text, mode.col, typed, key);
       const edited = mode.fields.map((f, n) => (n === mode.focus ? { ...f, text } : f));
+      if (burst) return send(withFields(mode.offer, edited));
       return setMode({ ...mode, fields: edited, col });
     }
     if (mode.kind === 'edit') {

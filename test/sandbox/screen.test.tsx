@@ -47,6 +47,20 @@ describe('the sandbox screen', () => {
     screen.unmount();
   });
 
+  it('a form takes keys that come in one burst, Enter last, as typed then sent', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('Params of initialize'));
+    // The protocolVersion field, its closing quote deleted and typed again with Enter, at once.
+    screen.type('\u007f');
+    await vi.waitFor(() => expect(screen.frame()).toContain('protocolVersion: "2025-11-25\n'));
+    screen.type('"\r');
+    await vi.waitFor(() => expect(screen.frame()).toContain('← server response initialize #1 ✓'));
+    screen.unmount();
+  });
+
   it('edits the envelope as pretty-printed JSON, keeps what does not parse, and sends it once fixed', async () => {
     const session = sandboxDefaults('legacy', 'client');
     const screen = renderAt(<SandboxApp session={session} lang="zh" />, { columns: 80, rows: 24 });
