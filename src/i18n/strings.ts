@@ -180,6 +180,10 @@ export const STRINGS = {
     en: 'No step of this session breaks a rule.',
     zh: '这段会话中没有违反规则的步骤。',
   },
+  violationsUnreadable: {
+    en: '{n} line(s) are no message (✗ not a message): no rule judged them; trace says why each could not be read.',
+    zh: '{n} 行不是消息（✗ 不是消息）：没有规则评判它们；trace 会说明每一行为什么无法读取。',
+  },
   noLaterBroken: {
     en: 'No later step breaks a rule (] stops at the last one).',
     zh: '后面没有违反规则的步骤了（] 停在最后一个）。',

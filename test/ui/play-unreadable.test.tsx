@@ -83,6 +83,12 @@ describe('play shows unreadable lines as steps of their own', () => {
       expect(widest(line)).toBeLessThanOrEqual(size.columns);
     screen.type('n');
     await until(() => expect(screen.frame()).toContain('line 3: not a JSON-RPC message'));
+    // v: no rule broken, and the list says why the ✗ steps are not in it.
+    screen.type('v');
+    await until(() => {
+      expect(screen.frame()).toContain('No step of this session breaks a rule.');
+      expect(screen.frame()).toContain('2 line(s) are no message (✗ not a message)');
+    });
     screen.unmount();
   });
 

@@ -11,6 +11,8 @@ export type ViolationListViewProps = {
   readonly lang: Lang;
   /** Lines the list may take for its rows (the rest scrolls with the cursor). */
   readonly height: number;
+  /** Steps that are no message (a transcript's unreadable lines): judged by no rule, so not rows. */
+  readonly unreadable?: number;
 };
 
 /** The window of rows that keeps the cursor in view: it moves only when the cursor leaves it. */
@@ -24,9 +26,15 @@ function windowOf(count: number, cursor: number, height: number): [number, numbe
  * `v`: every violation of the session, one line each — the severity as a mark and a word (not
  * colour alone), the step, the rule id and its spec section; Enter goes to the chosen one's step.
  */
-export function ViolationListView({ rows, cursor, lang, height }: ViolationListViewProps) {
+export function ViolationListView({
+  rows,
+  cursor,
+  lang,
+  height,
+  unreadable = 0,
+}: ViolationListViewProps) {
   const theme = useTheme();
-  const [start, end] = windowOf(rows.length, cursor, height);
+  const [start, end] = windowOf(rows.length, cursor, height - (unreadable > 0 ? 1 : 0));
   const keys = `↑/↓/j/k ${tr(STRINGS.keyChoose, lang)} · ${tr(STRINGS.keyEnter, lang)} ${tr(STRINGS.keyGoTo, lang)} · q/Esc ${tr(STRINGS.keyClose, lang)}`;
   return (
     <Box
@@ -58,6 +66,11 @@ export function ViolationListView({ rows, cursor, lang, height }: ViolationListV
         </Text>
       </Box>
       {rows.length === 0 ? <Text>{tr(STRINGS.violationsNone, lang)}</Text> : null}
+      {unreadable > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {tr(STRINGS.violationsUnreadable, lang, { n: unreadable })}
+        </Text>
+      ) : null}
       {rows.slice(start, end).map((row, i) => {
         const at = start + i;
         const here = at === cursor;
