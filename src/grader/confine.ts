@@ -32,6 +32,24 @@ export function inside(dir: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/**
+ * Node's modules that load or compile code, or start it elsewhere: with them the learner's module
+ * could run a program it carries as data (a copy of mcp-sim's own tracer, packed into a string)
+ * instead of the code the exercise asks for.
+ */
+export const DENIED_BUILTINS = new Set([
+  'child_process',
+  'cluster',
+  'inspector',
+  'module',
+  'repl',
+  'vm',
+  'wasi',
+  'worker_threads',
+]);
+const denied = (path: string) =>
+  DENIED_BUILTINS.has(path.replace(/^node:/, '').split('/')[0] ?? '');
+
 /** Marks the plugin's own resolve calls, so it does not judge them twice. */
 const OWN = Symbol('exercise-folder');
 
@@ -46,7 +64,17 @@ function exerciseFolderOnly(root: string): Plugin {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === OWN) return undefined;
-        if (isBuiltin(args.path)) return { path: args.path, external: true };
+        if (isBuiltin(args.path)) {
+          if (denied(args.path))
+            return {
+              errors: [
+                {
+                  text: `${args.path} is not available to exercise code (it loads or compiles code)`,
+                },
+              ],
+            };
+          return { path: args.path, external: true };
+        }
         const found = await build.resolve(args.path, {
           kind: args.kind,
           resolveDir: args.resolveDir,
@@ -64,9 +92,24 @@ function exerciseFolderOnly(root: string): Plugin {
   };
 }
 
-// Lets the learner's code `require()` Node's own modules from an ES module bundle.
-const BANNER =
-  "import { createRequire as __mcpSimRequire } from 'node:module'; const require = __mcpSimRequire(import.meta.url);";
+// Lets the learner's code `require()` Node's own modules from an ES module bundle, but not those
+// that load or compile code, even by a name it computes.
+const BANNER = [
+  "import { createRequire as __mcpSimRequire } from 'node:module';",
+  `const __mcpSimDenied = new Set(${JSON.stringify([...DENIED_BUILTINS])});`,
+  'const __mcpSimLoad = __mcpSimRequire(import.meta.url);',
+  "const require = (id) => { if (__mcpSimDenied.has(String(id).replace(/^node:/, '').split('/')[0])) throw new Error(String(id) + ' is not available to exercise code (it loads or compiles code)'); return __mcpSimLoad(id); };",
+].join(' ');
+
+/**
+ * A dynamic `import()` esbuild left in the bundle with a computed specifier (a string literal is
+ * bundled, or is one of Node's modules): it could load a module from anywhere, a `data:` URL of a
+ * program the code carries among them. Returns the line of the bundle, or null.
+ */
+export function computedImport(js: string): number | null {
+  const at = js.search(/\bimport\s*\(\s*(?!["'])/);
+  return at < 0 ? null : js.slice(0, at).split('\n').length;
+}
 
 /** The bundle written to `file`; `contents` are its bytes, held by the grader (see reload). */
 export type Bundle =
@@ -107,6 +150,12 @@ export async function bundleLearner(file: string, dir: string, out: string): Pro
     });
     const js = result.outputFiles.find((f) => f.path === out) ?? result.outputFiles[0];
     if (!js) return { ok: false, error: 'esbuild wrote no file' };
+    if (computedImport(js.text) !== null) {
+      return {
+        ok: false,
+        error: `${file}: import() of a computed path is not available to exercise code (only the files of the exercise folder load, by name)`,
+      };
+    }
     writeFileSync(out, js.contents, { mode: 0o600 });
     return { ok: true, file: out, contents: js.contents };
   } catch (error) {
@@ -185,11 +234,14 @@ export function confinedArgs(
   paths: { readonly exercise: string; readonly temp: string },
 ): string[] {
   if (!flag) return [];
+  // The bundle holds every file of the exercise the module imports: the child reads only its
+  // private folder and writes nothing, so it cannot load a file beside the module, or one it
+  // wrote, that the bundle did not carry. Nor can it compile a string (eval, new Function).
+  void paths.exercise;
   return [
     flag,
     `--allow-fs-read=${paths.temp}`,
-    `--allow-fs-read=${paths.exercise}`,
-    `--allow-fs-write=${paths.temp}`,
+    '--disallow-code-generation-from-strings',
     '--disable-warning=ExperimentalWarning',
   ];
 }

@@ -19,6 +19,15 @@ Object.defineProperty(process, '_kill', {
   writable: false,
   configurable: false,
 });
+// Nor may it reach Node's module loaders by another door: getBuiltinModule('vm') would give it what
+// the bundle refuses to import, binding() and dlopen() native code.
+for (const name of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen']) {
+  Object.defineProperty(process, name, {
+    value: () => { throw new Error('process.' + name + ' is not available to exercise code'); },
+    writable: false,
+    configurable: false,
+  });
+}
 const send = (message) => { if (process.connected) process.send(message); };
 // Where in the learner's own files an error was thrown: the first frame of its stack under the
 // exercise folder (the cwd), mapped back to the .ts source by the bundle's inline source map.

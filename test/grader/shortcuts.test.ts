@@ -125,6 +125,56 @@ describe('shortcuts in the isolated child process', () => {
     expect(code).toBe(1);
   });
 
+  // A program carried as data (a copy of mcp-sim's tracer, say) has no way to run: each route a
+  // learner might take to load or compile it, on top of the reference solution.
+  const withCheat = (cheat: string) => `${cheat}\n${solution('05-session-stats', 'stats.ts')}`;
+  it.each([
+    [
+      'a computed import() of a file beside the module',
+      "import { pathToFileURL } from 'node:url';\nconst vendor = pathToFileURL(`${process.cwd()}/vendor.mjs`).href;\nexport const loaded = await import(vendor);",
+      /import\(\) of a computed path is not available to exercise code/,
+    ],
+    [
+      'a data: URL import() built at run time',
+      "const code = 'export const x = 1';\nexport const loaded = await import(`data:text/javascript,${code}`);",
+      /import\(\) of a computed path is not available to exercise code/,
+    ],
+    [
+      'a static import of node:vm',
+      "import 'node:vm';",
+      /node:vm is not available to exercise code/,
+    ],
+    [
+      'require() of vm by a computed name',
+      "const name = ['v', 'm'].join('');\nexport const vm = require(name);",
+      /vm is not available to exercise code/,
+    ],
+    [
+      'process.getBuiltinModule',
+      "export const vm = process.getBuiltinModule('node:vm');",
+      /process\.getBuiltinModule is not available to exercise code/,
+    ],
+    [
+      'new Function',
+      "export const f = new Function('return 1');",
+      /Code generation from strings disallowed/,
+    ],
+    [
+      'a file written to TMPDIR',
+      "import { writeFileSync } from 'node:fs';\nwriteFileSync(`${process.env.TMPDIR}/t.mjs`, 'export const x = 1');",
+      /Access to this API has been restricted/,
+    ],
+  ])('%s: refused, never run', async (_what, cheat, why) => {
+    const { code, check } = await checked(
+      '05-session-stats',
+      { 'stats.ts': withCheat(cheat), 'vendor.mjs': 'export const x = 1;\n' },
+      [],
+    );
+    expect(check('ratio')?.passed).toBe(false);
+    expect(check('ratio')?.message).toMatch(why);
+    expect(code).toBe(1);
+  });
+
   it('a ratio of Infinity is reported as such, not read as the null JSON.stringify would send', async () => {
     const stats = patch(
       solution('05-session-stats', 'stats.ts'),
