@@ -107,8 +107,13 @@ const BANNER = [
  * program the code carries among them. Returns the line of the bundle, or null.
  */
 export function computedImport(js: string): number | null {
-  const at = js.search(/\bimport\s*\(\s*(?!["'])/);
-  return at < 0 ? null : js.slice(0, at).split('\n').length;
+  for (const found of js.matchAll(/\bimport\s*\(/g)) {
+    const rest = js.slice(found.index + found[0].length);
+    // Only one string literal, and nothing else, between the brackets.
+    if (/^\s*(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\)/.test(rest)) continue;
+    return js.slice(0, found.index).split('\n').length;
+  }
+  return null;
 }
 
 /** The bundle written to `file`; `contents` are its bytes, held by the grader (see reload). */
