@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageOffer } from '../../src/sim/sandbox/offers.js';
+import { errorAnswer, type MessageOffer, type OfferState } from '../../src/sim/sandbox/offers.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
 import { compare, isMessage, judge, pick, sandbox } from './helpers.js';
 
@@ -309,5 +309,27 @@ describe('acts on the transport', () => {
         .filter((o) => o.kind === 'transport')
         .map((o) => o.key),
     ).toEqual(['transport:close']);
+  });
+});
+
+describe('the error a learner server is offered for a request', () => {
+  it('names the method not found only when the server does not serve it; otherwise an internal error', () => {
+    const s = sandbox('legacy', 'server', { serverCapabilities: { tools: {} } });
+    // The simulated client's initialize: a method every server serves.
+    const error = s.offers().find((o) => o.kind === 'error') as MessageOffer | undefined;
+    expect((error?.envelope.error as { code?: number } | undefined)?.code).toBe(-32603);
+  });
+
+  it('by the capability the server declared: tools served, prompts not', () => {
+    const state = {
+      view: { ruleVersion: '2025-11-25', capabilities: { client: {}, server: { tools: {} } } },
+    } as unknown as OfferState;
+    const codeOf = (method: string) => {
+      const offer = errorAnswer({ requester: 'client', id: 2, method, step: 3 }, state);
+      return 'envelope' in offer ? (offer.envelope.error as { code: number }).code : null;
+    };
+    expect(codeOf('tools/list')).toBe(-32603);
+    expect(codeOf('prompts/list')).toBe(-32601);
+    expect(codeOf('no/such-method')).toBe(-32601);
   });
 });

@@ -203,7 +203,7 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
         ),
       );
     }
-    out.push(errorAnswer(p));
+    out.push(errorAnswer(p, state));
     out.push(
       offer(
         `untyped:${idText(p.id)}`,

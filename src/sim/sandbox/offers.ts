@@ -4,8 +4,10 @@ import {
   type Bilingual,
   CATALOGUE,
   type Direction,
+  type Directions,
   directionsIn,
   existsIn,
+  hasCapability,
   type JsonObject,
   type KnownVersion,
   METHOD_NAMES,
@@ -201,12 +203,26 @@ function taskParams(method: MethodName): JsonObject | undefined {
 export function answers(state: OfferState): Candidate[] {
   return theirs(state).flatMap((p) => {
     const result = p.method === 'initialize' ? initializeResult(state) : defaultResult(p.method);
-    return [answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }), errorAnswer(p)];
+    return [answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }), errorAnswer(p, state)];
   });
 }
 
-export function errorAnswer(p: PendingRequest): Candidate {
-  const error = { code: -32601, message: `Method not found: ${p.method}` };
+/**
+ * An error for a request of the other side: -32601 for a method the learner's side does not serve
+ * (not in the catalogue, or behind a capability it did not declare), else -32603, as a side that
+ * serves the method but fails answers.
+ */
+export function errorAnswer(p: PendingRequest, state: OfferState): Candidate {
+  const known = (METHOD_NAMES as readonly string[]).includes(p.method);
+  const directions: Directions = known
+    ? directionsIn(p.method as MethodName, state.view.ruleVersion as KnownVersion)
+    : {};
+  const gate = directions[sent(p.requester)];
+  const served =
+    gate !== undefined && (gate === null || hasCapability(state.view.capabilities, gate));
+  const error = served
+    ? { code: -32603, message: `Internal error while handling ${p.method}` }
+    : { code: -32601, message: `Method not found: ${p.method}` };
   return answer(p, 'error', { jsonrpc: '2.0', id: p.id, error });
 }
 
