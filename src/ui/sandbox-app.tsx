@@ -110,8 +110,12 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     }
     if (mode.kind === 'edit') {
       if (key.escape) return setMode(LIST);
-      if (!key.return)
-        return setMode({ ...mode, editor: editKey(mode.editor, input, key, editView) });
+      if (!key.return) {
+        const editor = editKey(mode.editor, input, key, editView);
+        // The text changed: the last Enter's "not JSON" was about the old text; a move keeps it.
+        const changed = editorText(editor) !== editorText(mode.editor);
+        return setMode({ ...mode, editor, failure: changed ? null : mode.failure });
+      }
       const text = editorText(mode.editor);
       const parsed = parseEnvelope(text);
       if (parsed.ok) return send(parsed.value);

@@ -79,7 +79,12 @@ describe('the sandbox screen', () => {
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toMatch(/✗ 不是 JSON（第 19 行第 \d+ 列）：/));
     expect(screen.frame()).not.toContain('position');
+    // A move keeps the error in sight; typing changes the text, and the old error goes.
+    screen.type('\u001B[D');
+    screen.type('\u001B[C');
+    await vi.waitFor(() => expect(screen.frame()).toMatch(/✗ 不是 JSON/));
     screen.type('}');
+    await vi.waitFor(() => expect(screen.frame()).not.toMatch(/✗ 不是 JSON/));
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('目前的会话（2 条消息）'));
     expectFits80x24(screen);
