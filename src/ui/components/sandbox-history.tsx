@@ -57,7 +57,13 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
     <Box flexDirection="column" flexShrink={0}>
       <Box overflowX="hidden">
         <Text bold wrap="truncate-end">
-          {tr(SANDBOX_STRINGS.historyTitle, lang, { n: steps.length })}
+          {tr(SANDBOX_STRINGS.historyTitle, lang, {
+            // A close is a step of the session, not a message.
+            n: steps.filter((s) => s.kind === 'message').length,
+          })}
+          {shown.length < steps.length
+            ? ` ${tr(STRINGS.paneAbove, lang, { n: steps.length - shown.length })}`
+            : ''}
         </Text>
       </Box>
       {shown.length === 0 ? (
