@@ -56,12 +56,16 @@ const OWN = Symbol('exercise-folder');
 /**
  * Only files in the exercise folder go into the bundle: an import that resolves anywhere else
  * (the reference solutions, the grader's own files, a package) is a load error, so the learner's
- * code cannot carry them into the confined process either.
+ * code cannot carry them into the confined process either. Each file must be imported by its
+ * name: esbuild bundles `import('./x' + name)` or `require(\`../${name}\`)` as a glob over the
+ * files the path's start names, wherever they are, and without asking this plugin where they
+ * resolve; such a file reaches onLoad only, and is refused there, at the import that globbed it.
  */
 function exerciseFolderOnly(root: string): Plugin {
   return {
     name: 'exercise-folder-only',
     setup(build) {
+      const named = new Set<string>();
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === OWN) return undefined;
         if (isBuiltin(args.path)) {
@@ -86,35 +90,50 @@ function exerciseFolderOnly(root: string): Plugin {
           return {
             errors: [{ text: `${args.path} is outside the exercise folder (only its files load)` }],
           };
+        named.add(found.path);
         return { path: found.path, namespace: found.namespace };
       });
+      build.onLoad({ filter: /.*/ }, (args) =>
+        named.has(args.path)
+          ? undefined
+          : {
+              errors: [
+                {
+                  text: `import() or require() of a computed path is not available to exercise code (only the files of the exercise folder load, each by its name)`,
+                },
+              ],
+            },
+      );
     },
   };
 }
 
+/**
+ * esbuild's own notes on a load it cannot bundle, made errors: `import(name)` or `require(name)`
+ * of a path computed at run time (a `data:` URL of a program the code carries, a file beside the
+ * module), or `require` passed around (`const r = require`), which could load anything then.
+ * Each is refused where it is written, file:line:column, with the text below.
+ */
+const COMPUTED_LOADS: Readonly<Record<string, string>> = {
+  'unsupported-dynamic-import':
+    'import() of a computed path is not available to exercise code (only the files of the exercise folder load, each by its name)',
+  'unsupported-require-call':
+    'require() of a computed name is not available to exercise code (name the module in a string)',
+  'indirect-require':
+    "require is not available to exercise code except as require('name') (it loads modules)",
+};
+
 // Lets the learner's code `require()` Node's own modules from an ES module bundle, but not those
-// that load or compile code, even by a name it computes.
+// that load or compile code (esbuild refuses them by name; this refuses them again at run time).
+// The banner's own names are defined away in the learner's code (BANNER_NAMES): a reference to
+// one there is a global esbuild replaces, not a way around the check to Node's own require.
+const BANNER_NAMES = ['__mcpSimRequire', '__mcpSimDenied', '__mcpSimLoad'] as const;
 const BANNER = [
   "import { createRequire as __mcpSimRequire } from 'node:module';",
   `const __mcpSimDenied = new Set(${JSON.stringify([...DENIED_BUILTINS])});`,
   'const __mcpSimLoad = __mcpSimRequire(import.meta.url);',
   "const require = (id) => { if (__mcpSimDenied.has(String(id).replace(/^node:/, '').split('/')[0])) throw new Error(String(id) + ' is not available to exercise code (it loads or compiles code)'); return __mcpSimLoad(id); };",
 ].join(' ');
-
-/**
- * A dynamic `import()` esbuild left in the bundle with a computed specifier (a string literal is
- * bundled, or is one of Node's modules): it could load a module from anywhere, a `data:` URL of a
- * program the code carries among them. Returns the line of the bundle, or null.
- */
-export function computedImport(js: string): number | null {
-  for (const found of js.matchAll(/\bimport\s*\(/g)) {
-    const rest = js.slice(found.index + found[0].length);
-    // Only one string literal, and nothing else, between the brackets.
-    if (/^\s*(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\)/.test(rest)) continue;
-    return js.slice(0, found.index).split('\n').length;
-  }
-  return null;
-}
 
 /** The bundle written to `file`; `contents` are its bytes, held by the grader (see reload). */
 export type Bundle =
@@ -150,29 +169,36 @@ export async function bundleLearner(file: string, dir: string, out: string): Pro
       // with --enable-source-maps); the sources themselves stay out of the bundle.
       sourcemap: 'inline',
       sourcesContent: false,
+      metafile: true,
       banner: { js: BANNER },
+      define: Object.fromEntries(BANNER_NAMES.map((name) => [name, 'undefined'])),
+      logOverride: Object.fromEntries(Object.keys(COMPUTED_LOADS).map((id) => [id, 'error'])),
       plugins: [exerciseFolderOnly(root)],
     });
     const js = result.outputFiles.find((f) => f.path === out) ?? result.outputFiles[0];
     if (!js) return { ok: false, error: 'esbuild wrote no file' };
-    if (computedImport(js.text) !== null) {
-      return {
-        ok: false,
-        error: `${file}: import() of a computed path is not available to exercise code (only the files of the exercise folder load, by name)`,
-      };
+    // A glob whose files were all imported by name as well never reached onLoad on its own: the
+    // metafile still lists its pattern (a path with a *) among the importing file's imports.
+    for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
+      const glob = imports.find((i) => i.path.includes('*'));
+      if (glob)
+        return {
+          ok: false,
+          error: `${join(root, input)}: import() or require() of a computed path (${glob.path}) is not available to exercise code (only the files of the exercise folder load, each by its name)`,
+        };
     }
     writeFileSync(out, js.contents, { mode: 0o600 });
     return { ok: true, file: out, contents: js.contents };
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: Location | null }[] })
-      .errors?.[0];
+    const first = (
+      error as { errors?: { id?: string; text: string; location?: Location | null }[] }
+    ).errors?.[0];
     if (!first) return { ok: false, error: error instanceof Error ? error.message : String(error) };
     const at = first.location;
+    const text = (first.id && COMPUTED_LOADS[first.id]) || first.text;
     return {
       ok: false,
-      error: at
-        ? `${join(root, at.file)}:${at.line}:${at.column}: ERROR: ${first.text}`
-        : first.text,
+      error: at ? `${join(root, at.file)}:${at.line}:${at.column}: ERROR: ${text}` : text,
     };
   }
 }
@@ -230,8 +256,8 @@ export function privateFolder(): string {
 export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
 /**
- * Node's arguments for the confined child: it reads its exercise folder and private folder,
- * writes only the latter, and may start no process or worker (the model's default: no
+ * Node's arguments for the confined child: it reads only its private folder (the bundle), writes
+ * nothing, compiles no string, and may start no process or worker (the model's default: no
  * `--allow-child-process`, no `--allow-worker`). One flag per path: Node 24 reads no commas.
  */
 export function confinedArgs(
