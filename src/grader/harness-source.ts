@@ -20,13 +20,15 @@ Object.defineProperty(process, '_kill', {
   configurable: false,
 });
 // Nor may it reach Node's module loaders by another door: getBuiltinModule('vm') would give it what
-// the bundle refuses to import, binding() and dlopen() native code.
+// the bundle refuses to import, binding() and dlopen() native code. The error's stack starts at the
+// learner's call, so the report names their line, not this one.
 for (const name of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen']) {
-  Object.defineProperty(process, name, {
-    value: () => { throw new Error('process.' + name + ' is not available to exercise code'); },
-    writable: false,
-    configurable: false,
-  });
+  const refuse = () => {
+    const error = new Error('process.' + name + ' is not available to exercise code');
+    Error.captureStackTrace(error, refuse);
+    throw error;
+  };
+  Object.defineProperty(process, name, { value: refuse, writable: false, configurable: false });
 }
 const send = (message) => { if (process.connected) process.send(message); };
 // Where in the learner's own files an error was thrown: the first frame of its stack under the
