@@ -506,7 +506,9 @@ export const mrtrRubric: Rubric = {
     const runner = await ctx.runner();
     await runner.reload();
     const rng = random(ctx.seed);
-    const secret = `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
+    // A secret of four words; the stranger's below has the same shape.
+    const fourWords = () => `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
+    const secret = fourWords();
     const start = 1_800_000_000_000 + rng.int(0, 10_000_000) * 1000;
     const service = () => `${rng.pick(['billing', 'search', 'auth', 'gateway'])}-${rng.word()}`;
 
@@ -605,9 +607,8 @@ export const mrtrRubric: Rubric = {
       // compute, or a key to a round kept somewhere outside the server, is accepted.
       // The stranger's secret looks like the real one (four words) and a fresh instance serves
       // it, so that no check of the secret's shape or memory of the first secret can tell it.
-      let otherSecret = `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
-      while (otherSecret === secret)
-        otherSecret = `${rng.word()}${rng.word()}${rng.word()}${rng.word()}`;
+      let otherSecret = fourWords();
+      while (otherSecret === secret) otherSecret = fourWords();
       await runner.reload();
       const stranger = connect(runner, otherSecret, d.now);
       const foreign = await retry(stranger, held.params, answers, held.state);
