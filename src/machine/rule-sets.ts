@@ -259,6 +259,7 @@ export const MODERN_RULES: RuleSet = {
       ...ANSWER,
       'error-code-not-in-revision',
       'unsupported-version-error-incomplete',
+      'unsupported-version-contradicted',
       'capability-error-incomplete',
       'message-after-stream-closed',
     ),

@@ -430,6 +430,18 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
         .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
   },
+  'unsupported-version-contradicted': {
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+        .server(
+          modernError(1, -32022, { supported: [MODERN, '2027-01-01'], requested: '2027-01-01' }),
+        ),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
+        .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
+  },
   'client-capability-not-declared': {
     // Declared form elicitation only: a url one needs elicitation.url.
     trigger: () => discovered().client(deployCall(1)).server(confirmInput('url')),

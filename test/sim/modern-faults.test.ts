@@ -65,6 +65,10 @@ const CASES: Record<string, Case> = {
     rule: 'unsupported-version-error-incomplete',
     steps: [oldVersion],
   },
+  'version-error-lists-requested': {
+    rule: 'unsupported-version-contradicted',
+    steps: [oldVersion],
+  },
   'input-request-not-declared': { rule: 'client-capability-not-declared', steps: [feedback] },
   'capability-error-without-data': { rule: 'capability-error-incomplete', steps: [feedback] },
   'log-nobody-asked-for': { rule: 'log-without-level', steps: [] },

@@ -265,6 +265,33 @@ export const MODERN_RESULT_RULES = [
     },
   },
   {
+    id: 'unsupported-version-contradicted',
+    severity: 'error',
+    spec: '2026-07-28/basic/versioning › Protocol Version Negotiation',
+    specNote: {
+      en: 'a server that does not implement the requested version answers -32022 listing the versions it does support',
+      zh: '服务器未实现所请求的版本时，以 -32022 回应并列出它实际支持的版本',
+    },
+    title: {
+      en: '-32022 listing the refused version as supported',
+      zh: '-32022 把被拒绝的版本列为支持的版本',
+    },
+    check: (ctx, msg) => {
+      const error = errorOf(msg);
+      if (error?.code !== -32022) return null;
+      const record = modernRequestOf(ctx, msg);
+      const version = record?.declared.version;
+      if (!record || typeof version !== 'string') return null;
+      const data = isObject(error.data) ? error.data : {};
+      const supported = versionsOf(data.supported);
+      if (supported === null || !supported.includes(version)) return null;
+      return {
+        en: `-32022 error for ${record.method} #${show(msg.id)} refuses protocol version "${version}", yet its data.supported (${show(supported)}) lists that very version; the list is the versions the server does support, so either it serves "${version}" and MUST answer the request, or the list is wrong, and a client that picks a version from it to retry with may pick one the server refuses`,
+        zh: `${record.method} #${show(msg.id)} 的 -32022 错误拒绝了协议版本 "${version}"，但它的 data.supported（${show(supported)}）恰恰列出了这个版本；这个列表是服务器实际支持的版本，所以要么服务器支持 "${version}"、就应当回应这个请求，要么列表有误，客户端从中挑选重试的版本时可能挑到服务器会拒绝的版本`,
+      };
+    },
+  },
+  {
     id: 'client-capability-not-declared',
     severity: 'error',
     spec: '2026-07-28/basic/patterns/mrtr › Basic Workflow',

@@ -168,7 +168,8 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
     }
     case 'answer-unsupported-version':
-    case 'version-error-without-supported': {
+    case 'version-error-without-supported':
+    case 'version-error-lists-requested': {
       const found = scheduledAnswer(ctx, (_r, m) => errorOf(m)?.code === -32022);
       if (!found) return cannot(SAY.needsPendingRefusal, { name });
       const { request } = found;
@@ -178,6 +179,18 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         const { supported: _supported, ...rest } = data;
         replace(ctx, request.id);
         return ok(S2C, { jsonrpc: '2.0', id: request.id, error: { ...error, data: rest } });
+      }
+      if (name === 'version-error-lists-requested') {
+        // The same refusal, whose list of supported versions names the refused one too.
+        const error = errorOf(found.item.message) ?? {};
+        const data = isObject(error.data) ? error.data : {};
+        const meta = isObject(request.params?._meta) ? request.params._meta : {};
+        const version = meta[PROTOCOL_VERSION_META];
+        const supported = Array.isArray(data.supported) ? data.supported : [];
+        if (typeof version !== 'string') return cannot(SAY.needsPendingRefusal, { name });
+        replace(ctx, request.id);
+        const listed = { ...data, supported: [...supported, version] };
+        return ok(S2C, { jsonrpc: '2.0', id: request.id, error: { ...error, data: listed } });
       }
       // Served as if the version were one the server speaks: a result where -32022 belongs.
       const answer = shadowAnswer(ctx, request, (meta) => ({

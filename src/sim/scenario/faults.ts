@@ -47,6 +47,7 @@ export const FAULT_NAMES = [
   'answer-unsupported-version',
   'malformed-request-served',
   'version-error-without-supported',
+  'version-error-lists-requested',
   'input-request-not-declared',
   'capability-error-without-data',
   'result-without-server-info',
