@@ -26,7 +26,7 @@ import {
   type SandboxMode,
   withFields,
 } from './sandbox-form.js';
-import { SANDBOX_KEYS, sandboxHints } from './sandbox-keys.js';
+import { SANDBOX_KEYS, sandboxHints, sandboxHistoryHints } from './sandbox-keys.js';
 import { cursorAt, editKey, editorOf, editorText } from './text-editor.js';
 import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
@@ -124,6 +124,24 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       const editor = place ? cursorAt(mode.editor, place.offset, editView) : mode.editor;
       return setMode({ ...mode, editor, failure: parsed });
     }
+    if (mode.kind === 'history') {
+      const steps = session.log.steps;
+      for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+        if (action === 'up') return setMode({ kind: 'history', at: Math.max(0, mode.at - 1) });
+        if (action === 'down')
+          return setMode({ kind: 'history', at: Math.min(steps.length - 1, mode.at + 1) });
+        if (action === 'send' || action === 'inspect') {
+          // A close or an unreadable line has no envelope to open.
+          const step = steps[mode.at];
+          if (step?.kind === 'message') fields.open(mode.at, step.message);
+          return;
+        }
+        if (action === 'history' || action === 'close') return setMode(LIST);
+        if (action === 'help') return setMode({ kind: 'help' });
+        if (action === 'quit') return exit();
+      }
+      return;
+    }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
       if (mode.kind === 'help') {
         if (action === 'quit') return exit();
@@ -147,6 +165,11 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         const steps = session.log.steps;
         const at = steps.findLastIndex((s) => s.kind === 'message');
         if (at >= 0) fields.open(at, steps[at]?.message);
+        return;
+      } else if (action === 'history') {
+        // The history takes the focus at its newest step; nothing to choose before a first send.
+        const steps = session.log.steps;
+        if (steps.length > 0) return setMode({ kind: 'history', at: steps.length - 1 });
         return;
       } else if (action === 'help') return setMode({ kind: 'help' });
       else if (action === 'quit') return exit();
@@ -239,10 +262,23 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           columns={columns}
         />
       ) : (
-        <SandboxOffers offers={offers} cursor={cursor} height={listRows} side={side} lang={lang} />
+        <SandboxOffers
+          offers={offers}
+          cursor={cursor}
+          height={listRows}
+          side={side}
+          lang={lang}
+          focused={mode.kind !== 'history'}
+        />
       )}
       <Box flexGrow={1} />
-      <SandboxHistory steps={steps} height={historyRows} side={session.side} lang={lang} />
+      <SandboxHistory
+        steps={steps}
+        height={historyRows}
+        side={session.side}
+        lang={lang}
+        chosen={mode.kind === 'history' ? mode.at : null}
+      />
       {mine ? (
         <Box flexDirection="column" flexShrink={0}>
           <Text bold>{tr(SANDBOX_STRINGS.lastVerdict, lang)}</Text>
@@ -257,7 +293,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         </Box>
       ) : mode.kind === 'form' ? null : (
         // The form shows its own keys; typing there is text, not these keys.
-        <KeyBar hints={sandboxHints(lang)} />
+        <KeyBar hints={mode.kind === 'history' ? sandboxHistoryHints(lang) : sandboxHints(lang)} />
       )}
     </Box>
   );

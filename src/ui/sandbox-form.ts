@@ -19,6 +19,8 @@ export type Field = { readonly name: string; readonly text: string };
 /** What the screen is showing besides the session: the list, a request's form, the JSON, the help. */
 export type SandboxMode =
   | { readonly kind: 'list' }
+  /** `h`: the history has the focus; `at` is the chosen step (an index of the session's steps). */
+  | { readonly kind: 'history'; readonly at: number }
   | {
       readonly kind: 'form';
       readonly offer: Offer;

@@ -161,6 +161,56 @@ describe('the sandbox screen', () => {
     }
   });
 
+  it('h: the history takes the focus, ↑ scrolls back to the first message, Enter opens it as a field tree', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      const sent = () => session.log.steps.length;
+      // initialize (its form, sent as it is), notifications/initialized, then the first offer
+      // (a request and its answer) until the history holds more than it can show.
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(screen.frame()).toContain('protocolVersion'));
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(sent()).toBe(2));
+      const form = lang === 'en' ? 'Params of' : '的参数';
+      while (sent() < 9) {
+        const before = sent();
+        screen.type(ENTER);
+        // A request opens its form first: Enter again sends it as it is.
+        await vi.waitFor(() => expect(sent() > before || screen.frame().includes(form)).toBe(true));
+        if (sent() === before) screen.type(ENTER);
+        await vi.waitFor(() => expect(sent()).toBeGreaterThan(before));
+      }
+      const above = lang === 'en' ? /↑ (\d+) above/ : /↑ 上面 (\d+) 行/;
+      await vi.waitFor(() => expect(screen.frame()).toMatch(above));
+      expect(screen.frame()).not.toContain('› → ');
+      screen.type('h');
+      // The newest step is chosen; the key bar says what the keys do now.
+      await vi.waitFor(() =>
+        expect(screen.frame()).toContain(lang === 'en' ? 'choose a message' : '选择消息'),
+      );
+      for (let i = 0; i < sent(); i++) screen.type('\u001B[A');
+      const below = lang === 'en' ? /↓ (\d+) more/ : /↓ 还有 (\d+) 行/;
+      await vi.waitFor(() => expect(screen.frame()).toMatch(/› → .*initialize #1/));
+      expect(screen.frame()).toMatch(below);
+      expect(screen.frame()).not.toMatch(above);
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(screen.frame()).toContain('"method": "initialize"'));
+      screen.type('q');
+      // Back in the history, still at the first message; Esc gives the list its keys back.
+      await vi.waitFor(() => expect(screen.frame()).toMatch(/› → .*initialize #1/));
+      screen.type(ESC);
+      await vi.waitFor(() => expect(screen.frame()).not.toMatch(/› → /));
+      expect(screen.frame()).toMatch(above);
+      expectFits80x24(screen);
+      screen.unmount();
+    }
+  });
+
   it('closes the connection from the list: then nothing is allowed, in English and Chinese', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxDefaults('legacy', 'client');

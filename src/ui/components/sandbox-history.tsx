@@ -16,7 +16,19 @@ export type SandboxHistoryProps = {
   readonly height: number;
   readonly side: Side;
   readonly lang: Lang;
+  /** The chosen step when the history has the focus (`h`): marked, and kept in view. */
+  readonly chosen?: number | null;
 };
+
+/**
+ * The first step shown: the newest ones, or, while a step is chosen above them, a window whose
+ * last row is the chosen step.
+ */
+export function historyStart(length: number, height: number, chosen: number | null): number {
+  const newest = Math.max(0, length - height);
+  if (chosen === null) return newest;
+  return Math.min(newest, Math.max(0, chosen - height + 1));
+}
 
 /** A step in one line: who sent it, what it is, the referee's mark, the envelope itself. */
 function rowOf(step: Step, side: Side, lang: Lang) {
@@ -50,9 +62,11 @@ function rowOf(step: Step, side: Side, lang: Lang) {
 }
 
 /** The session so far, newest last: what the learner sent (→) and what the peer answered (←). */
-export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProps) {
+export function SandboxHistory({ steps, height, side, lang, chosen = null }: SandboxHistoryProps) {
   const theme = useTheme();
-  const shown = steps.slice(Math.max(0, steps.length - height));
+  const start = historyStart(steps.length, height, chosen);
+  const shown = steps.slice(start, start + height);
+  const below = steps.length - start - shown.length;
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Box overflowX="hidden">
@@ -61,9 +75,8 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
             // A close is a step of the session, not a message.
             n: steps.filter((s) => s.kind === 'message').length,
           })}
-          {shown.length < steps.length
-            ? ` ${tr(STRINGS.paneAbove, lang, { n: steps.length - shown.length })}`
-            : ''}
+          {start > 0 ? ` ${tr(STRINGS.paneAbove, lang, { n: start })}` : ''}
+          {below > 0 ? ` ${tr(STRINGS.paneBelow, lang, { n: below })}` : ''}
         </Text>
       </Box>
       {shown.length === 0 ? (
@@ -71,12 +84,14 @@ export function SandboxHistory({ steps, height, side, lang }: SandboxHistoryProp
           {tr(SANDBOX_STRINGS.historyEmpty, lang)}
         </Text>
       ) : null}
-      {shown.map((step) => {
+      {shown.map((step, n) => {
         const row = rowOf(step, side, lang);
         const { severity } = row;
+        const marked = chosen === start + n;
         return (
           <Box key={step.index} overflowX="hidden">
-            <Text wrap="truncate-end">
+            <Text wrap="truncate-end" inverse={marked}>
+              {chosen === null ? null : marked ? '› ' : '  '}
               <Text {...theme.fg(row.mine ? 'accent' : null)}>{row.mine ? '→ ' : '← '}</Text>
               <Text bold={row.mine}>{row.who ? `${row.who} ${row.what}` : row.what}</Text>{' '}
               <Text {...theme.fg(severity ?? 'ok')}>

@@ -11,6 +11,8 @@ import { SEVERITY_MARK, worstSeverity } from '../violation-list.js';
 export type SandboxOffersProps = {
   readonly offers: readonly Offer[];
   readonly cursor: number;
+  /** False while another pane (the history) has the keys: the cursor is not drawn. */
+  readonly focused?: boolean;
   /** Rows for the list itself (the title and the two detail lines come on top). */
   readonly height: number;
   readonly side: string;
@@ -34,7 +36,14 @@ export function windowStart(count: number, cursor: number, height: number): numb
  * flag, dim, each with its rules; under the list the chosen one's envelope and, when it is not
  * allowed, the rule with its spec section.
  */
-export function SandboxOffers({ offers, cursor, height, side, lang }: SandboxOffersProps) {
+export function SandboxOffers({
+  offers,
+  cursor,
+  height,
+  side,
+  lang,
+  focused = true,
+}: SandboxOffersProps) {
   const theme = useTheme();
   const blocked = offers.filter((o) => o.blocks.length > 0).length;
   const start = windowStart(offers.length, cursor, height);
@@ -65,7 +74,7 @@ export function SandboxOffers({ offers, cursor, height, side, lang }: SandboxOff
         </Text>
       </Box>
       {shown.map((offer, i) => {
-        const here = start + i === cursor;
+        const here = focused && start + i === cursor;
         const ok = offer.blocks.length === 0;
         const label = tr(offer.label, lang);
         const rules = ok ? '' : ` — ${offer.blocks.map((b) => b.rule).join(', ')}`;
