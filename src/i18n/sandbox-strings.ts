@@ -5,7 +5,11 @@ export const SANDBOX_STRINGS = {
   title: { en: 'mcp-sim sandbox', zh: 'mcp-sim 沙盒' },
   youAre: { en: 'you are the {side}', zh: '你是{side}' },
   eraLegacy: { en: 'handshake era {version}', zh: '握手时代 {version}' },
-  eraModern: { en: 'modern era {version}, no handshake', zh: '现代时代 {version}，没有握手' },
+  eraModern: { en: 'modern era {version}', zh: '现代时代 {version}' },
+  modernNote: {
+    en: 'no handshake: each request declares its revision and capabilities',
+    zh: '没有握手：每个请求各自声明版本与能力',
+  },
   fromLesson: { en: 'from lesson {id}', zh: '接续课程 {id}' },
   offersTitle: {
     en: 'What your {side} may send now ({allowed} allowed, {blocked} not):',

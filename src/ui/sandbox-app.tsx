@@ -187,12 +187,14 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     tr(SANDBOX_STRINGS.title, lang),
     tr(SANDBOX_STRINGS.youAre, lang, { side }),
     era,
-    ...(lessonId ? [tr(SANDBOX_STRINGS.fromLesson, lang, { id: lessonId })] : []),
   ].join(' · ');
-  const phaseLine =
+  // The lesson leads the second line, so that a long lesson id is never what 80 columns cut.
+  const phaseLine = [
+    ...(lessonId ? [tr(SANDBOX_STRINGS.fromLesson, lang, { id: lessonId })] : []),
     session.era === 'modern'
-      ? tr(STRINGS.era_modernNote, lang)
-      : `${tr(STRINGS.client, lang)} ● ${tr(STRINGS[`phase_${phases.client}`], lang)} · ${tr(STRINGS.server, lang)} ● ${tr(STRINGS[`phase_${phases.server}`], lang)}`;
+      ? tr(SANDBOX_STRINGS.modernNote, lang)
+      : `${tr(STRINGS.client, lang)} ● ${tr(STRINGS[`phase_${phases.client}`], lang)} · ${tr(STRINGS.server, lang)} ● ${tr(STRINGS[`phase_${phases.server}`], lang)}`,
+  ].join(' · ');
 
   // Rows: header 2, the list's title and its two detail lines 3, the history's title 1, the key
   // bar 1, and the verdict on the learner's last message when there is one.

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { playLesson } from '../../src/cli/commands/lessons.js';
+import { sandboxAtLesson } from '../../src/sim/sandbox/from-lesson.js';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { RecapBox } from '../../src/ui/components/recap-box.js';
 import { RecapLessonContext } from '../../src/ui/recap-lesson.js';
@@ -236,6 +238,25 @@ describe('the sandbox screen', () => {
       expect(screen.frame()).toContain(lang === 'en' ? '(0 allowed,' : '（0 条允许');
       expect(screen.frame()).toContain('message-after-shutdown');
       expect(screen.frame()).not.toContain(close);
+      expectFits80x24(screen);
+      screen.unmount();
+    }
+  });
+
+  it('at 80 columns names the lesson it opened at in full, even a long id, in both languages', async () => {
+    const played = await playLesson('modern-faults-gallery');
+    for (const lang of ['en', 'zh'] as const) {
+      const session = sandboxAtLesson(played, 'client');
+      const screen = renderAt(
+        <SandboxApp session={session} lang={lang} lessonId="modern-faults-gallery" />,
+        { columns: 80, rows: 24 },
+      );
+      const from =
+        lang === 'en' ? 'from lesson modern-faults-gallery' : '接续课程 modern-faults-gallery';
+      await vi.waitFor(() => expect(screen.frame()).toContain(from));
+      const [title] = screen.frame().split('\n');
+      expect(title).toContain('2026-07-28');
+      expect(title).not.toContain('…');
       expectFits80x24(screen);
       screen.unmount();
     }
