@@ -193,6 +193,14 @@ export const STRINGS = {
     zh: '前面没有违反规则的步骤了（[ 停在第一个）。',
   },
   noBroken: { en: 'No step of this session breaks a rule.', zh: '这段会话中没有违反规则的步骤。' },
+  atLastStep: {
+    en: 'This is the last step: g goes back to the first, q quits.',
+    zh: '这是最后一步：g 回到第一步，q 退出。',
+  },
+  atFirstStep: {
+    en: 'This is the first step: n or → moves on.',
+    zh: '这是第一步：n 或 → 前进。',
+  },
   nothingToInspect: {
     en: 'No envelope at this step: e opens a message’s fields.',
     zh: '这一步没有消息：e 用来打开消息的字段。',

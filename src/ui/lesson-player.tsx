@@ -225,8 +225,13 @@ export function LessonPlayer({
     onStep(index, stepped);
   }, [index, stepped, onStep]);
 
+  // A step past either end only says where the learner is (a notice): its key is drawn idle.
+  const atEnd: Partial<Record<keyof typeof EVENTS, boolean>> = {
+    next: index >= lesson.steps.length - 1,
+    prev: index === 0,
+  };
   const idle = (Object.keys(EVENTS) as (keyof typeof EVENTS)[]).filter(
-    (a) => !snapshot.can(EVENTS[a]),
+    (a) => atEnd[a] === true || !snapshot.can(EVENTS[a]),
   );
   const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
   const status = statusLine({

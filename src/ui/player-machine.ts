@@ -32,10 +32,11 @@ export type PlayerContext = {
 export type BrokenNotice = 'noLaterBroken' | 'noEarlierBroken' | 'noBroken';
 
 /**
- * A key that did nothing says why, never silently: the broken-step moves, and `e` on a step with no
- * envelope (a close, an unreadable line, a closed HTTP stream).
+ * A key that did nothing says why, never silently: the broken-step moves, `e` on a step with no
+ * envelope (a close, an unreadable line, a closed HTTP stream), and a step forward from the last
+ * step (where no next lesson follows) or back from the first.
  */
-export type PlayerNotice = BrokenNotice | 'nothingToInspect';
+export type PlayerNotice = BrokenNotice | 'nothingToInspect' | 'atLastStep' | 'atFirstStep';
 
 export type PlayerEvent =
   | { type: 'NEXT' }
@@ -140,6 +141,8 @@ export const playerMachine = setup({
     closeHelp: assign({ help: false }),
     clearNotice: assign({ notice: null }),
     nothingToInspect: assign({ notice: 'nothingToInspect' as const }),
+    atLastStep: assign({ notice: 'atLastStep' as const }),
+    atFirstStep: assign({ notice: 'atFirstStep' as const }),
     nextBroken: assign(({ context }) => brokenMove(context, 1)),
     prevBroken: assign(({ context }) => brokenMove(context, -1)),
     // The list opens at the first violation from the step on screen on.
@@ -184,8 +187,8 @@ export const playerMachine = setup({
   }),
   initial: 'choosing',
   on: {
-    NEXT: { guard: 'hasNext', actions: ['clearNotice', 'next'] },
-    PREV: { guard: 'hasPrev', actions: ['clearNotice', 'prev'] },
+    NEXT: [{ guard: 'hasNext', actions: ['clearNotice', 'next'] }, { actions: 'atLastStep' }],
+    PREV: [{ guard: 'hasPrev', actions: ['clearNotice', 'prev'] }, { actions: 'atFirstStep' }],
     FIRST: { guard: 'hasPrev', actions: ['clearNotice', 'first'] },
     LAST: { guard: 'hasNext', actions: ['clearNotice', 'last'] },
     TOGGLE_HELP: { actions: ['clearNotice', 'toggleHelp'] },

@@ -39,3 +39,24 @@ describe('e on a step without an envelope says so, in one line', () => {
     screen.unmount();
   });
 });
+
+// A lesson with no next lesson (`next` not given, as in `play`): a step past either end says so.
+describe('n on the last step and p on the first say where the learner is, in one line', () => {
+  it.each([
+    { lang: 'en' as const, last: 'This is the last step', first: 'This is the first step' },
+    { lang: 'zh' as const, last: '这是最后一步', first: '这是第一步' },
+  ])('$lang', async ({ lang, last, first }) => {
+    const screen = await play(lang);
+    await until(() => expect(screen.frame()).toMatch(/3\/3/));
+    expect(screen.frame()).not.toContain(last);
+    screen.type('n');
+    await until(() => expect(screen.frame()).toContain(last));
+    screen.type('g');
+    await until(() => expect(screen.frame()).not.toContain(last));
+    screen.type('p');
+    await until(() => expect(screen.frame()).toContain(first));
+    screen.type('n');
+    await until(() => expect(screen.frame()).not.toContain(first));
+    screen.unmount();
+  });
+});

@@ -13,14 +13,16 @@ describe('player machine', () => {
   it('steps forward and back within the lesson', () => {
     const actor = start(3);
     expect(actor.getSnapshot().context).toMatchObject({ index: 0, count: 3, help: false });
-    expect(actor.getSnapshot().can({ type: 'PREV' })).toBe(false);
-    actor.send({ type: 'NEXT' });
-    actor.send({ type: 'NEXT' });
-    actor.send({ type: 'NEXT' });
-    expect(actor.getSnapshot().context.index).toBe(2);
-    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(false);
+    // Back from the first step moves nothing and says so.
     actor.send({ type: 'PREV' });
-    expect(actor.getSnapshot().context.index).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 0, notice: 'atFirstStep' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.notice).toBe(null);
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 2, notice: 'atLastStep' });
+    actor.send({ type: 'PREV' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 1, notice: null });
   });
 
   it('jumps to the first and the last step', () => {
