@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionEra } from '../../src/machine/index.js';
+import type { JsonObject } from '../../src/protocol/index.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, session } from './session-builder.js';
 
@@ -233,5 +234,40 @@ describe('error codes per revision (2026-07-28 basic/index › Error Codes)', ()
       .server(rpc.error('p', -32000, 'Not initialized'))
       .run();
     expect(run.last.violations).toEqual([]);
+  });
+});
+
+describe('-32021 data (2026-07-28 basic/index › General fields: it lists the missing capabilities)', () => {
+  const refused = (declared: JsonObject, required: JsonObject) =>
+    discovered()
+      .client(
+        modernRequest(
+          1,
+          'tools/call',
+          { name: 'deploy', arguments: {} },
+          { capabilities: declared },
+        ),
+      )
+      .server({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32021, message: 'Missing', data: { requiredCapabilities: required } },
+      })
+      .run().last.violations;
+
+  it('flags a list of capabilities the request did declare, and names them', () => {
+    const [found] = refused({ elicitation: { form: {} } }, { elicitation: { form: {} } });
+    expect(found?.rule).toBe('capability-error-incomplete');
+    expect(found?.message).toContain('which the request did declare');
+    // An empty elicitation object declares form mode.
+    expect(refused({ elicitation: {} }, { elicitation: { form: {} } })[0]?.rule).toBe(
+      'capability-error-incomplete',
+    );
+  });
+
+  it('accepts a list with a capability the request did not declare', () => {
+    expect(refused({ elicitation: { form: {} } }, { elicitation: { url: {} } })).toEqual([]);
+    expect(refused({ elicitation: {} }, { sampling: {} })).toEqual([]);
+    expect(refused({}, { elicitation: {} })).toEqual([]);
   });
 });

@@ -70,6 +70,22 @@ function capabilityNeeded(
   }
 }
 
+/**
+ * Whether the request declared a capability a -32021 names as required: the key, and each of
+ * its sub-keys (elicitation's form and url); an empty elicitation object declares form mode
+ * (client/elicitation › Capabilities).
+ */
+function declaredAlready(key: string, required: unknown, caps: JsonObject): boolean {
+  const declared = caps[key];
+  if (!isObject(declared)) return false;
+  if (!isObject(required)) return true;
+  return Object.keys(required).every(
+    (sub) =>
+      isObject(declared[sub]) ||
+      (key === 'elicitation' && sub === 'form' && Object.keys(declared).length === 0),
+  );
+}
+
 const versionsOf = (value: unknown): readonly string[] | null =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
 
@@ -327,21 +343,33 @@ export const MODERN_RESULT_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/index › General fields',
     specNote: {
-      en: 'MissingRequiredClientCapabilityError (-32021) lists the missing capabilities in data.requiredCapabilities',
-      zh: 'MissingRequiredClientCapabilityError（-32021）须在 data.requiredCapabilities 中列出缺少的能力',
+      en: 'MissingRequiredClientCapabilityError (-32021) lists the missing capabilities, those the request did not declare, in data.requiredCapabilities',
+      zh: 'MissingRequiredClientCapabilityError（-32021）须在 data.requiredCapabilities 中列出缺少的能力，即请求没有声明的能力',
     },
     title: {
-      en: '-32021 without the required capabilities',
-      zh: '-32021 错误缺少所需的能力',
+      en: '-32021 without the missing capabilities',
+      zh: '-32021 错误没有列出缺少的能力',
     },
     check: (ctx, msg) => {
       const error = errorOf(msg);
-      if (error?.code !== -32021 || !modernRequestOf(ctx, msg)) return null;
+      const record = modernRequestOf(ctx, msg);
+      if (error?.code !== -32021 || !record) return null;
       const data = error.data;
-      if (isObject(data) && isObject(data.requiredCapabilities)) return null;
+      if (!isObject(data) || !isObject(data.requiredCapabilities)) {
+        return {
+          en: `-32021 error for #${show(msg.id)} has no data.requiredCapabilities object; the client cannot tell which capability to declare when it retries`,
+          zh: `#${show(msg.id)} 的 -32021 错误没有 data.requiredCapabilities 对象；客户端无法得知重试时应声明哪项能力`,
+        };
+      }
+      // The list is of the capabilities the request did not include: one it did include is none.
+      const required = data.requiredCapabilities;
+      const caps = record.declared.capabilities ?? {};
+      const keys = Object.keys(required);
+      if (keys.length === 0 || !keys.every((key) => declaredAlready(key, required[key], caps)))
+        return null;
       return {
-        en: `-32021 error for #${show(msg.id)} has no data.requiredCapabilities object; the client cannot tell which capability to declare when it retries`,
-        zh: `#${show(msg.id)} 的 -32021 错误没有 data.requiredCapabilities 对象；客户端无法得知重试时应声明哪项能力`,
+        en: `-32021 error for ${record.method} #${show(msg.id)} names as missing ${show(required)}, which the request did declare in its clientCapabilities (${show(caps)}); data.requiredCapabilities lists the capabilities the request did not include, so a client that retries declaring them again gets the same refusal`,
+        zh: `${record.method} #${show(msg.id)} 的 -32021 错误把 ${show(required)} 列为缺少的能力，但该请求已在 clientCapabilities 中声明了它们（${show(caps)}）；data.requiredCapabilities 列出的是请求没有包含的能力，客户端重新声明后重试只会再次被拒绝`,
       };
     },
   },
