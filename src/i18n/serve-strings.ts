@@ -98,8 +98,12 @@ export const SERVE_STRINGS = {
     zh: 'transport: client->server: 一行内容不是 JSON（{preview}）；已回应 -32700',
   },
   lineTooDeep: {
-    en: 'transport: client->server: a message nested deeper than {max} levels; not refereed (the simulated server still answers it)',
-    zh: 'transport: client->server: 一条消息嵌套超过 {max} 层；裁判未评判它（模拟服务器仍会回应）',
+    en: 'transport: client->server: a message nested deeper than {max} levels; not read, answered -32700',
+    zh: 'transport: client->server: 一条消息嵌套超过 {max} 层；未读取，已回应 -32700',
+  },
+  bodyTooDeep: {
+    en: 'transport: client->server: a body nested deeper than {max} levels; not read, answered -32700',
+    zh: 'transport: client->server: 请求体嵌套超过 {max} 层；未读取，已回应 -32700',
   },
   lineBatch: {
     en: 'transport: client->server: a JSON-RPC batch (an array) this session cannot read: {problem}; answered -32600',

@@ -12,7 +12,14 @@ import {
   VERSION_ALIASES,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import { BATCH_PROBLEM, batchProblem, type HttpHeaders, type Step } from '../session/index.js';
+import {
+  BATCH_PROBLEM,
+  batchProblem,
+  type HttpHeaders,
+  MAX_DEPTH,
+  type Step,
+  tooDeep,
+} from '../session/index.js';
 import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
 import {
   acceptsBoth,
@@ -333,6 +340,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       parsed = JSON.parse(body.text);
     } catch {
       log(filled(SERVE_STRINGS.bodyNotJson));
+      return jsonError(res, 400, -32700, 'Parse error');
+    }
+    // Past the session log's depth limit (src/session/depth.ts) nothing reads a body: refused as
+    // the stdio server refuses such a line, before any session or era takes it.
+    if (tooDeep(parsed) !== null) {
+      log(filled(SERVE_STRINGS.bodyTooDeep, { max: MAX_DEPTH }));
       return jsonError(res, 400, -32700, 'Parse error');
     }
     if (Array.isArray(parsed)) {

@@ -167,8 +167,7 @@ export class LiveServer {
   receiveNotUtf8(problem: string, lossy: string, problemZh?: string): void {
     this.#options.notice?.(filled(SERVE_STRINGS.lineNotUtf8));
     this.#unreadable(problem, lossy, problemZh);
-    // The simulated server answers text it cannot parse; an empty text is exactly that.
-    this.server.receiveRaw('', this.#virtual());
+    this.server.parseError(this.#virtual());
     this.pump();
   }
 
@@ -185,11 +184,15 @@ export class LiveServer {
       ...(headers ? { headers } : {}),
       t: this.#clock(),
     });
-    // The session log refused it as too deep (src/session/depth.ts): say so, once, in the log.
+    // The session log refused it as too deep (src/session/depth.ts): the server did not read it
+    // either, so it answers as to any text its parser gave up on (RFC 8259 § 9 lets a parser
+    // limit the depth), never as to the request inside, whose id nobody has read.
     if (step.kind === 'unreadable') {
       this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
+      this.server.parseError(this.#virtual());
+    } else {
+      this.server.receive(message, this.#virtual());
     }
-    this.server.receive(message, this.#virtual());
     this.pump();
   }
 

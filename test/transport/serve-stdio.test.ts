@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, WORK } from '../helpers/cli.js';
 import { initializeLine } from '../helpers/envelopes.js';
+import { rawSession } from '../helpers/serve-raw.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -161,38 +161,6 @@ describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
     expect(badVersion.code).toBe(2);
   });
 });
-
-/** Writes raw lines to a spawned `serve` and collects the answers, one JSON value per line. */
-function rawSession(
-  lines: string[],
-  args: string[] = [],
-): Promise<{ code: number | null; out: unknown[]; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: WORK });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => {
-      out += b.toString();
-    });
-    child.stderr.on('data', (b: Buffer) => {
-      err += b.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code,
-        out: out
-          .trim()
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as unknown),
-        err,
-      }),
-    );
-    for (const line of lines) child.stdin.write(`${line}\n`);
-    child.stdin.end();
-  });
-}
 
 describe('mcp-sim serve with raw lines', () => {
   it('answers garbage, batches and early requests as the spec says, and exits 0 at end of input', async () => {
