@@ -110,8 +110,8 @@ export const SERVE_STRINGS = {
     zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息（数组）：{problem}；已回应 -32600',
   },
   lineTooLong: {
-    en: 'transport: client->server: a line of {bytes} bytes is too long to read',
-    zh: 'transport: client->server: 一行有 {bytes} 字节，太长，无法读取',
+    en: 'transport: client->server: a line of {bytes} bytes is too long to read; answered -32700',
+    zh: 'transport: client->server: 一行有 {bytes} 字节，太长，无法读取；已回应 -32700',
   },
   /** An error of a stream or of the HTTP server, as the system says it. */
   transportError: { en: 'transport: {error}', zh: 'transport: {error}' },

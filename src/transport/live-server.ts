@@ -160,13 +160,14 @@ export class LiveServer {
   }
 
   /**
-   * A line whose bytes are not UTF-8 (`problem` says so; `lossy` is the text with U+FFFD in their
-   * place). MCP messages are UTF-8 text, so this is not JSON text at all: a parse error (-32700),
-   * however well the lossy text would parse; the line is kept in the log as unreadable.
+   * A line the transport could not read as text: not UTF-8, or over the length limit (`problem`
+   * says which, as the line reader put it); `text` is what was read of it (the lossy text of one
+   * that is not UTF-8), if anything. MCP messages are UTF-8 text, so neither is JSON text: a parse
+   * error (-32700), however well the lossy text would parse; the line is kept in the log as
+   * unreadable, with the reason.
    */
-  receiveNotUtf8(problem: string, lossy: string, problemZh?: string): void {
-    this.#options.notice?.(filled(SERVE_STRINGS.lineNotUtf8));
-    this.#unreadable(problem, lossy, problemZh);
+  receiveUnreadable(problem: string, problemZh: string, text?: string): void {
+    this.#unreadable(problem, text ?? null, problemZh);
     this.server.parseError(this.#virtual());
     this.pump();
   }

@@ -57,13 +57,13 @@ export function serveStdio(options: StdioServeOptions): {
   const reader = new LineReader(options.maxLineBytes);
   const take = (lines: ReturnType<LineReader['push']>) => {
     for (const line of lines) {
-      if ('problem' in line && line.text !== undefined) {
-        live.receiveNotUtf8(line.problem, line.text, line.problemZh);
-      } else if (line.text === undefined) {
+      if ('problem' in line) {
         log(
-          filled(SERVE_STRINGS.lineTooLong, { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }),
+          line.tooLong === undefined
+            ? filled(SERVE_STRINGS.lineNotUtf8)
+            : filled(SERVE_STRINGS.lineTooLong, { bytes: line.tooLong }),
         );
-        live.receiveLine('');
+        live.receiveUnreadable(line.problem, line.problemZh, line.text);
       } else if (line.text.trim() !== '') {
         live.receiveLine(line.text);
       }
