@@ -72,3 +72,23 @@ describe('serve and a message nested past the depth limit', () => {
     expect(stderr).not.toContain('response-without-request');
   });
 });
+
+describe('serve and trace on an object that is no JSON-RPC message', () => {
+  it('both call it invalid-envelope: live on stderr, and trace of --trace-file in its violations', async () => {
+    const file = join(dir, 'envelope.jsonl');
+    const { out, err } = await rawSession(
+      [initializeLine('2025-06-18'), INITIALIZED, '{"jsonrpc":"1.0","id":7,"method":"ping"}'],
+      ['--trace-file', file],
+    );
+    expect(out.at(-1)).toMatchObject({ id: 7, error: { code: -32600 } });
+    expect(err).toMatch(/referee: client->server .*: invalid-envelope \(error\)/);
+    const report = await traceJson(file);
+    // A problem line (it has no kind to label), and the violation serve reported.
+    expect(report.problems).toEqual([
+      { line: 4, message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/) },
+    ]);
+    expect(report.summary.violations).toBe(1);
+    const text = await runCli(['trace', file]);
+    expect(text.stdout).toMatch(/Violations\n\s+line 4: error invalid-envelope/);
+  });
+});
