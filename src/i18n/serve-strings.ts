@@ -34,6 +34,11 @@ export const SERVE_STRINGS = {
     en: 'session {id}: the client closed the stream of {request} before its answer; not a cancellation (2025-11-25 transports: a disconnection SHOULD NOT be taken as one; the client SHOULD send notifications/cancelled), so the work goes on, but what it sends has no stream to go on and is not sent',
     zh: '会话 {id}: 客户端在 {request} 的应答之前关闭了它的流；这不是取消（2025-11-25 transports：断开连接不应被视为取消；客户端应发送 notifications/cancelled），所以工作继续，但它发出的消息没有流可走，不会被发送',
   },
+  /** The same, of a request the client had cancelled already: nothing was waiting on the stream. */
+  streamClosedAfterCancel: {
+    en: 'session {id}: the client closed the stream of {request}, which it had cancelled (notifications/cancelled) and which was no longer in flight: nothing changes',
+    zh: '会话 {id}: 客户端关闭了 {request} 的流；它此前已取消该请求（notifications/cancelled），请求已不在进行中：没有任何变化',
+  },
   /** 2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation, on a POST's stream closed early. */
   streamCancelled: {
     en: 'the client closed the stream of {request} before its answer: in 2026-07-28 that is its cancellation (basic/patterns/cancellation › Transport-Specific Cancellation: the server MUST treat it as one), so the work stops and nothing more is sent for it',

@@ -203,12 +203,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         res.once('close', () => {
           // Ended by the server (its answer, or an error the SDK gave itself): the stream is done.
           if (!streaming.delete(request) || res.writableFinished || closing) return;
+          // A step of the session all the same: the referee says whether the request still waits.
+          const step = live.abandon(request);
+          const named = `${method} #${String(request)}`;
+          if (step?.abandoned?.method === null) {
+            // Not in flight any more: the client had cancelled it (notifications/cancelled).
+            log(filled(SERVE_STRINGS.streamClosedAfterCancel, { id, request: named }));
+            return;
+          }
           abandoned.set(request, method);
-          // A step of the session all the same: the referee keeps the request waiting.
-          live.abandon(request);
-          log(
-            filled(SERVE_STRINGS.streamAbandoned, { id, request: `${method} #${String(request)}` }),
-          );
+          log(filled(SERVE_STRINGS.streamAbandoned, { id, request: named }));
         });
       },
       batch: (res, items) => {

@@ -271,11 +271,12 @@ export class LiveServer {
 
   /**
    * The client closed the HTTP response stream of its request `id` before the answer: a step of
-   * the session log, where the referee decides what it means in the session's era.
+   * the session log, where the referee decides what it means in the session's era (its
+   * `abandoned`); null when the server is closed.
    */
-  abandon(id: RequestId): void {
-    if (this.#closed) return;
-    this.#push({ type: 'abandon', id, t: this.#clock() });
+  abandon(id: RequestId): Step | null {
+    if (this.#closed) return null;
+    return this.#push({ type: 'abandon', id, t: this.#clock() });
   }
 
   /** The transport closed (by `by`): no more sending; the session log marks the shutdown. */
