@@ -120,6 +120,10 @@ export const SERVE_STRINGS = {
   },
   /** An error of a stream or of the HTTP server, as the system says it. */
   transportError: { en: 'transport: {error}', zh: 'transport: {error}' },
+  clientStoppedReading: {
+    en: 'transport: the client closed its end of stdout (EPIPE) while the server was still writing; what it wrote from there on is lost, so the session ends',
+    zh: 'transport: 服务器仍在写入时，客户端关闭了 stdout 的读取端（EPIPE）；此后写入的内容都已丢失，会话因此结束',
+  },
   verdict: {
     en: 'referee: {direction} {what}: {rule} ({severity}): {message}',
     zh: 'referee: {direction} {what}: {rule}（{severity}）：{message}',

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -227,6 +228,29 @@ describe('mcp-sim serve with raw lines', () => {
     const traced = await runCli(['trace', file, '--json']);
     const report = JSON.parse(traced.stdout) as { problems: Array<{ line: number }> };
     expect(report.problems.map((p) => p.line)).toEqual([1, 3]);
+  });
+
+  it('says so in one line and exits 1 when the client stops reading (EPIPE), its --trace-file kept', async () => {
+    const file = join(dir, 'epipe.jsonl');
+    const child = spawn(process.execPath, [CLI, 'serve', '--trace-file', file], { cwd: WORK });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The client's read end closes before the server has answered anything.
+    child.stdout.destroy();
+    child.stdin.write(`${initializeLine('2025-11-25')}\n`);
+    const code = await exited;
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'mcp-sim serve: transport: the client closed its end of stdout (EPIPE) while the server was still writing; what it wrote from there on is lost, so the session ends\n',
+    );
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      direction: 'client->server',
+      message: { method: 'initialize' },
+    });
   });
 
   it('logs in the language asked for (--lang zh), the English lines as they were', async () => {
