@@ -161,6 +161,17 @@ describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
     const badVersion = await runCli(['serve', '--versions', '1.0']);
     expect(badVersion.code).toBe(2);
   });
+
+  it('rejects a --trace-file it cannot write with a one-line usage error, before serving', async () => {
+    const missing = join(dir, 'no-such-folder', 'x.jsonl');
+    for (const http of [[], ['--http', '0']]) {
+      const result = await runCli(['serve', ...http, '--trace-file', missing]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `mcp-sim: --trace-file: cannot write ${missing}: its folder does not exist\n`,
+      );
+    }
+  });
 });
 
 describe('mcp-sim serve with raw lines', () => {
