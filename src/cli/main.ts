@@ -237,8 +237,10 @@ async function run(argv: readonly string[]): Promise<number> {
 }
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  // A closed pipe (`mcp-sim trace big.jsonl | head`) is not a failure.
-  if (error.code === 'EPIPE') process.exit(0);
+  // A closed pipe (`mcp-sim trace big.jsonl | head`) is not a failure. Unless the command listens
+  // itself: stdout is serve's transport, whose client stopping to read ends a session that has its
+  // own words for it, and a transcript to finish before it exits.
+  if (error.code === 'EPIPE' && process.stdout.listenerCount('error') === 1) process.exit(0);
 });
 
 /**

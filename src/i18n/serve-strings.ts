@@ -34,6 +34,11 @@ export const SERVE_STRINGS = {
     en: 'session {id}: the client closed the stream of {request} before its answer; not a cancellation (2025-11-25 transports: a disconnection SHOULD NOT be taken as one; the client SHOULD send notifications/cancelled), so the work goes on, but what it sends has no stream to go on and is not sent',
     zh: '会话 {id}: 客户端在 {request} 的应答之前关闭了它的流；这不是取消（2025-11-25 transports：断开连接不应被视为取消；客户端应发送 notifications/cancelled），所以工作继续，但它发出的消息没有流可走，不会被发送',
   },
+  /** The same, of a request the client had cancelled already: nothing was waiting on the stream. */
+  streamClosedAfterCancel: {
+    en: 'session {id}: the client closed the stream of {request}, which it had cancelled (notifications/cancelled) and which was no longer in flight: nothing changes',
+    zh: '会话 {id}: 客户端关闭了 {request} 的流；它此前已取消该请求（notifications/cancelled），请求已不在进行中：没有任何变化',
+  },
   /** 2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation, on a POST's stream closed early. */
   streamCancelled: {
     en: 'the client closed the stream of {request} before its answer: in 2026-07-28 that is its cancellation (basic/patterns/cancellation › Transport-Specific Cancellation: the server MUST treat it as one), so the work stops and nothing more is sent for it',
@@ -98,19 +103,27 @@ export const SERVE_STRINGS = {
     zh: 'transport: client->server: 一行内容不是 JSON（{preview}）；已回应 -32700',
   },
   lineTooDeep: {
-    en: 'transport: client->server: a message nested deeper than {max} levels; not refereed (the simulated server still answers it)',
-    zh: 'transport: client->server: 一条消息嵌套超过 {max} 层；裁判未评判它（模拟服务器仍会回应）',
+    en: 'transport: client->server: a message nested deeper than {max} levels; not read, answered -32700',
+    zh: 'transport: client->server: 一条消息嵌套超过 {max} 层；未读取，已回应 -32700',
+  },
+  bodyTooDeep: {
+    en: 'transport: client->server: a body nested deeper than {max} levels; not read, answered -32700',
+    zh: 'transport: client->server: 请求体嵌套超过 {max} 层；未读取，已回应 -32700',
   },
   lineBatch: {
     en: 'transport: client->server: a JSON-RPC batch (an array) this session cannot read: {problem}; answered -32600',
     zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息（数组）：{problem}；已回应 -32600',
   },
   lineTooLong: {
-    en: 'transport: client->server: a line of {bytes} bytes is too long to read',
-    zh: 'transport: client->server: 一行有 {bytes} 字节，太长，无法读取',
+    en: 'transport: client->server: a line of {bytes} bytes is too long to read; answered -32700',
+    zh: 'transport: client->server: 一行有 {bytes} 字节，太长，无法读取；已回应 -32700',
   },
   /** An error of a stream or of the HTTP server, as the system says it. */
   transportError: { en: 'transport: {error}', zh: 'transport: {error}' },
+  clientStoppedReading: {
+    en: 'transport: the client closed its end of stdout (EPIPE) while the server was still writing; what it wrote from there on is lost, so the session ends',
+    zh: 'transport: 服务器仍在写入时，客户端关闭了 stdout 的读取端（EPIPE）；此后写入的内容都已丢失，会话因此结束',
+  },
   verdict: {
     en: 'referee: {direction} {what}: {rule} ({severity}): {message}',
     zh: 'referee: {direction} {what}: {rule}（{severity}）：{message}',

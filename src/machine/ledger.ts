@@ -13,7 +13,8 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
  * confirmed subscription (a request's record says whether it waits for its answer). In the modern
- * era an answered request is forgotten (`forget`), so a session of answered requests stays flat. It is one set of mutable
+ * era an answered request is forgotten (`forget`) but for its id, so a session of answered requests
+ * keeps a few bytes for each. It is one set of mutable
  * maps per session, written by the machine's record actions: the session log advances a referee
  * once per event, in order, and never again from an older state (see `advance`), so no earlier
  * snapshot needs its own copy. Only the machine writes it; everything else reads it through the
@@ -24,6 +25,12 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
  */
 export class Ledger {
   readonly requests = bySide<RequestId, RequestRecord>();
+  /**
+   * The ids of the modern era's answered requests, which `forget` dropped: only the id, so that a
+   * cancellation naming a request never sent can be told from one that crossed its answer
+   * (2026-07-28 basic/patterns/cancellation › Behavior Requirements).
+   */
+  readonly forgotten = { client: new Set<RequestId>(), server: new Set<RequestId>() };
   readonly tokens = bySide<string | number, TokenRecord>();
   /** URIs whose resources/subscribe got a successful response, and not unsubscribed since. */
   readonly subscriptions = new Set<string>();
@@ -69,6 +76,7 @@ export class Ledger {
     for (const side of ['client', 'server'] as const) {
       copyInto(this.requests[side], copy.requests[side]);
       copyInto(this.tokens[side], copy.tokens[side]);
+      for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);
     copyInto(this.subscribing, copy.subscribing);
@@ -84,6 +92,11 @@ export class Ledger {
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {
     return this.requests[requester].get(id);
+  }
+
+  /** Whether `requester` ever sent a request with this id (answered and forgotten ones too). */
+  issued(requester: Side, id: RequestId): boolean {
+    return this.requests[requester].has(id) || this.forgotten[requester].has(id);
   }
 
   token(requester: Side, token: string | number): TokenRecord | undefined {
@@ -108,6 +121,7 @@ export class Ledger {
    */
   forget(record: RequestRecord): void {
     this.requests[record.requester].delete(record.id);
+    this.forgotten[record.requester].add(record.id);
     const token = record.progressToken;
     const tokens = this.tokens[record.requester];
     if (token !== undefined && tokens.get(token)?.requestId === record.id) tokens.delete(token);

@@ -218,10 +218,14 @@ export const MODERN_RULES: RuleSet = {
       ...PROGRESS,
       'message-after-stream-closed',
     ),
-    // No cancel-unknown-request: an answered request is forgotten in 2026-07-28, so an unknown id
-    // may be a cancellation that crossed its answer, which the server ignores (patterns/cancellation
-    // › Error Handling).
-    'client.cancelled': rules('message-after-shutdown', ...MODERN_CALL, 'id-beyond-safe-integer'),
+    // Not cancel-initialize nor cancel-task-augmented: 2026-07-28 has no initialize, and
+    // tasks left its core (changelog: an extension).
+    'client.cancelled': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      'cancel-unknown-request',
+      'id-beyond-safe-integer',
+    ),
     // A server cancels only a listen stream, a request of the client's (cancellation.mdx).
     'server.cancelled': rules(
       'message-after-shutdown',

@@ -72,6 +72,31 @@ function abandonLine(value: Readonly<Record<string, unknown>>): ParsedLine {
     : { kind: 'abandon', id };
 }
 
+/**
+ * `{"direction": …, "unreadable": "<why>", "unreadable_zh": "<why>", "text": "<what was read>"}`:
+ * a line its recorder could not read (serve's or connect's --trace-file), reported with the reason
+ * the recorder gave when it happened, not judged again (see `unreadableRecord`).
+ */
+function unreadableLine(value: Readonly<Record<string, unknown>>): ParsedLine {
+  if ('message' in value || 'abandon' in value) {
+    return {
+      kind: 'problem',
+      message: 'a line holds one of "message", "abandon" or "unreadable", not more',
+      messageZh: '一行只能有 "message"、"abandon" 或 "unreadable" 之一，不能更多',
+    };
+  }
+  const why = value.unreadable;
+  if (typeof why !== 'string' || why === '') {
+    return {
+      kind: 'problem',
+      message: `"unreadable" must be why the line could not be read (a string), not ${JSON.stringify(why)}`,
+      messageZh: `"unreadable" 必须是这一行无法读取的原因（字符串），而不是 ${JSON.stringify(why)}`,
+    };
+  }
+  const zh = value.unreadable_zh;
+  return { kind: 'problem', message: why, messageZh: typeof zh === 'string' ? zh : why };
+}
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -83,8 +108,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
 /**
  * Reads one transcript line in any of the accepted shapes: a wrapped object `{direction, message}`,
  * a bare JSON-RPC message (direction inferred later), a host log line that embeds a message after
- * `Message from client:` / `Message from server:`, or `{direction, abandon}` (the client closed a
- * request's HTTP response stream). A line that is
+ * `Message from client:` / `Message from server:`, `{direction, abandon}` (the client closed a
+ * request's HTTP response stream), or `{direction, unreadable}` (a line its recorder could not
+ * read, with the reason). A line that is
  * none of these is `chatter`: the tracer decides whether it is a host log's own output (skipped)
  * or a broken line (reported), once it knows which kind of file it is reading.
  */
@@ -94,6 +120,9 @@ export function parseLine(text: string): ParsedLine {
   const parsed = parseJson(trimmed);
   if (parsed.ok) {
     const value = parsed.value;
+    if (isObject(value) && 'unreadable' in value && !('jsonrpc' in value)) {
+      return unreadableLine(value);
+    }
     if (isObject(value) && 'abandon' in value && !('jsonrpc' in value)) return abandonLine(value);
     if (isObject(value) && 'direction' in value && 'message' in value && !('jsonrpc' in value)) {
       if (!isDirection(value.direction)) {

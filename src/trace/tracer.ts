@@ -83,7 +83,16 @@ export type TraceEvent =
       /** Its place in the JSON-RPC batch its line held (2025-03-26), else null. */
       readonly batch: BatchPosition | null;
     }
-  | { readonly type: 'problem'; readonly problem: TraceProblem }
+  /**
+   * A line that is no message to label. `details` are the rules it broke: none for a line that
+   * could not be read at all, `invalid-envelope` for one the referee read and found no JSON-RPC
+   * message (it is counted and listed as the live view shows it, with no label: it has no kind).
+   */
+  | {
+      readonly type: 'problem';
+      readonly problem: TraceProblem;
+      readonly details: readonly Violation[];
+    }
   /** The client closed a request's HTTP response stream: not a message, but what it did. */
   | { readonly type: 'abandon'; readonly line: number; readonly note: Bilingual };
 
@@ -106,7 +115,11 @@ export function createTraceReport() {
   /** One step as the report shows it; a close adds nothing. */
   function take(step: Step): TraceEvent | null {
     const problem = traceProblemOf(step);
-    if (problem !== null) return { type: 'problem', problem };
+    if (problem !== null) {
+      const details = step.verdict?.violations ?? [];
+      counts.violations += details.length;
+      return { type: 'problem', problem, details };
+    }
     const note = abandonNote(step);
     if (note !== null) return { type: 'abandon', line: step.line ?? step.index + 1, note };
     const report = step.verdict;

@@ -12,7 +12,14 @@ import {
   VERSION_ALIASES,
 } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
-import { BATCH_PROBLEM, batchProblem, type HttpHeaders, type Step } from '../session/index.js';
+import {
+  BATCH_PROBLEM,
+  batchProblem,
+  type HttpHeaders,
+  MAX_DEPTH,
+  type Step,
+  tooDeep,
+} from '../session/index.js';
 import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
 import {
   acceptsBoth,
@@ -196,12 +203,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         res.once('close', () => {
           // Ended by the server (its answer, or an error the SDK gave itself): the stream is done.
           if (!streaming.delete(request) || res.writableFinished || closing) return;
+          // A step of the session all the same: the referee says whether the request still waits.
+          const step = live.abandon(request);
+          const named = `${method} #${String(request)}`;
+          if (step?.abandoned?.method === null) {
+            // Not in flight any more: the client had cancelled it (notifications/cancelled).
+            log(filled(SERVE_STRINGS.streamClosedAfterCancel, { id, request: named }));
+            return;
+          }
           abandoned.set(request, method);
-          // A step of the session all the same: the referee keeps the request waiting.
-          live.abandon(request);
-          log(
-            filled(SERVE_STRINGS.streamAbandoned, { id, request: `${method} #${String(request)}` }),
-          );
+          log(filled(SERVE_STRINGS.streamAbandoned, { id, request: named }));
         });
       },
       batch: (res, items) => {
@@ -333,6 +344,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       parsed = JSON.parse(body.text);
     } catch {
       log(filled(SERVE_STRINGS.bodyNotJson));
+      return jsonError(res, 400, -32700, 'Parse error');
+    }
+    // Past the session log's depth limit (src/session/depth.ts) nothing reads a body: refused as
+    // the stdio server refuses such a line, before any session or era takes it.
+    if (tooDeep(parsed) !== null) {
+      log(filled(SERVE_STRINGS.bodyTooDeep, { max: MAX_DEPTH }));
       return jsonError(res, 400, -32700, 'Parse error');
     }
     if (Array.isArray(parsed)) {

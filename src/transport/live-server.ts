@@ -160,15 +160,15 @@ export class LiveServer {
   }
 
   /**
-   * A line whose bytes are not UTF-8 (`problem` says so; `lossy` is the text with U+FFFD in their
-   * place). MCP messages are UTF-8 text, so this is not JSON text at all: a parse error (-32700),
-   * however well the lossy text would parse; the line is kept in the log as unreadable.
+   * A line the transport could not read as text: not UTF-8, or over the length limit (`problem`
+   * says which, as the line reader put it); `text` is what was read of it (the lossy text of one
+   * that is not UTF-8), if anything. MCP messages are UTF-8 text, so neither is JSON text: a parse
+   * error (-32700), however well the lossy text would parse; the line is kept in the log as
+   * unreadable, with the reason.
    */
-  receiveNotUtf8(problem: string, lossy: string, problemZh?: string): void {
-    this.#options.notice?.(filled(SERVE_STRINGS.lineNotUtf8));
-    this.#unreadable(problem, lossy, problemZh);
-    // The simulated server answers text it cannot parse; an empty text is exactly that.
-    this.server.receiveRaw('', this.#virtual());
+  receiveUnreadable(problem: string, problemZh: string, text?: string): void {
+    this.#unreadable(problem, text ?? null, problemZh);
+    this.server.parseError(this.#virtual());
     this.pump();
   }
 
@@ -185,11 +185,15 @@ export class LiveServer {
       ...(headers ? { headers } : {}),
       t: this.#clock(),
     });
-    // The session log refused it as too deep (src/session/depth.ts): say so, once, in the log.
+    // The session log refused it as too deep (src/session/depth.ts): the server did not read it
+    // either, so it answers as to any text its parser gave up on (RFC 8259 § 9 lets a parser
+    // limit the depth), never as to the request inside, whose id nobody has read.
     if (step.kind === 'unreadable') {
       this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
+      this.server.parseError(this.#virtual());
+    } else {
+      this.server.receive(message, this.#virtual());
     }
-    this.server.receive(message, this.#virtual());
     this.pump();
   }
 
@@ -267,11 +271,12 @@ export class LiveServer {
 
   /**
    * The client closed the HTTP response stream of its request `id` before the answer: a step of
-   * the session log, where the referee decides what it means in the session's era.
+   * the session log, where the referee decides what it means in the session's era (its
+   * `abandoned`); null when the server is closed.
    */
-  abandon(id: RequestId): void {
-    if (this.#closed) return;
-    this.#push({ type: 'abandon', id, t: this.#clock() });
+  abandon(id: RequestId): Step | null {
+    if (this.#closed) return null;
+    return this.#push({ type: 'abandon', id, t: this.#clock() });
   }
 
   /** The transport closed (by `by`): no more sending; the session log marks the shutdown. */

@@ -21,13 +21,14 @@ export type StdioServeOptions = {
  * Lines are read here, not by the SDK's ReadBuffer, because that one drops a line it cannot parse,
  * and the spec wants -32700 for it. Reading pauses while stdout is full (flat memory however many
  * requests arrive at once). Resolves with exit code 0 when the input ends and the work in flight
- * is done, or when the client stops reading.
+ * is done (or a signal stops it), and with 1 when stdout fails: the client stopped reading (EPIPE)
+ * while the server still had something to say, which is said on the log in one line.
  */
 export function serveStdio(options: StdioServeOptions): {
   readonly done: Promise<number>;
   readonly live: LiveServer;
-  /** Ends the session now (a signal): nothing more is sent. */
-  readonly stop: () => void;
+  /** Ends the session now (a signal): nothing more is sent; `done` resolves with `code` (0). */
+  readonly stop: (code?: number) => void;
 } {
   const { input, output, log } = options;
   let outputGone = false;
@@ -57,13 +58,13 @@ export function serveStdio(options: StdioServeOptions): {
   const reader = new LineReader(options.maxLineBytes);
   const take = (lines: ReturnType<LineReader['push']>) => {
     for (const line of lines) {
-      if ('problem' in line && line.text !== undefined) {
-        live.receiveNotUtf8(line.problem, line.text, line.problemZh);
-      } else if (line.text === undefined) {
+      if ('problem' in line) {
         log(
-          filled(SERVE_STRINGS.lineTooLong, { bytes: 'tooLong' in line ? (line.tooLong ?? 0) : 0 }),
+          line.tooLong === undefined
+            ? filled(SERVE_STRINGS.lineNotUtf8)
+            : filled(SERVE_STRINGS.lineTooLong, { bytes: line.tooLong }),
         );
-        live.receiveLine('');
+        live.receiveUnreadable(line.problem, line.problemZh, line.text);
       } else if (line.text.trim() !== '') {
         live.receiveLine(line.text);
       }
@@ -73,16 +74,20 @@ export function serveStdio(options: StdioServeOptions): {
   const done = new Promise<number>((resolve) => {
     finish = resolve;
   });
-  const stop = () => {
+  const stop = (code = 0) => {
     live.close();
-    finish(0);
+    finish(code);
   };
   output.on('error', (error: NodeJS.ErrnoException) => {
-    // The client closed its end: nobody is listening any more, which is a normal way to stop.
+    if (outputGone) return;
+    // Nobody reads any more: what the server wrote, and anything it would write, is lost.
     outputGone = true;
-    if (error.code !== 'EPIPE')
-      log(filled(SERVE_STRINGS.transportError, { error: `stdout: ${error.message}` }));
-    stop();
+    log(
+      error.code === 'EPIPE'
+        ? filled(SERVE_STRINGS.clientStoppedReading)
+        : filled(SERVE_STRINGS.transportError, { error: `stdout: ${error.message}` }),
+    );
+    stop(1);
   });
   input.on('data', (chunk: Buffer | string) =>
     take(reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
@@ -92,11 +97,11 @@ export function serveStdio(options: StdioServeOptions): {
     // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit; open
     // listen streams are ended gracefully first (nothing in the legacy era).
     live.endStreams();
-    void live.whenIdle().then(stop);
+    void live.whenIdle().then(() => stop());
   });
   input.on('error', (error: Error) => {
     log(filled(SERVE_STRINGS.transportError, { error: `stdin: ${error.message}` }));
-    stop();
+    stop(1);
   });
   return { done, live, stop };
 }

@@ -4,6 +4,25 @@ import type { Direction } from '../protocol/index.js';
 import type { HttpHeaders, Step } from '../session/index.js';
 
 /**
+ * An unreadable step as a transcript line, so that `trace` and `play` say of it what the session
+ * said when it happened: a batch the session could not read is written as it travelled (a reader
+ * judges it again, by the session's revision, the same way); any other line as the reason it could
+ * not be read (`unreadable`, `unreadable_zh`) and what was read of it (`text`, when a text was
+ * kept). Its text alone would not do: a line over the length limit keeps none, the lossy text of
+ * one that is not UTF-8 may well parse, and one nested past the depth limit reads the same only
+ * while the limit stays.
+ */
+export function unreadableRecord(step: Step): Readonly<Record<string, unknown>> {
+  if (Array.isArray(step.raw)) return { direction: step.direction, message: step.raw };
+  return {
+    direction: step.direction,
+    unreadable: step.problem ?? '',
+    ...(step.problemZh !== null ? { unreadable_zh: step.problemZh } : {}),
+    ...(typeof step.raw === 'string' ? { text: step.raw } : {}),
+  };
+}
+
+/**
  * Writes a session as a wrapped-format transcript, one `{"direction", "message", "t_ms"}` object
  * per line: the format `mcp-sim trace` and `mcp-sim play` read.
  */
@@ -52,12 +71,17 @@ export class TraceWriter {
       return;
     }
     if (step.kind === 'message') this.write(step.direction, step.message, step.headers);
-    else if (step.kind === 'unreadable') this.write(step.direction, step.raw);
-    else if (step.kind === 'abandon' && step.abandoned && !this.#failed) {
-      const t = Math.round(performance.now() - this.#start);
-      const line = { direction: step.direction, abandon: step.abandoned.id, t_ms: t };
-      this.#stream.write(`${JSON.stringify(line)}\n`);
+    else if (step.kind === 'unreadable') this.#line(unreadableRecord(step));
+    else if (step.kind === 'abandon' && step.abandoned) {
+      this.#line({ direction: step.direction, abandon: step.abandoned.id });
     }
+  }
+
+  /** A line that is not a message, timed as the messages are. */
+  #line(record: Readonly<Record<string, unknown>>): void {
+    if (this.#failed) return;
+    const t = Math.round(performance.now() - this.#start);
+    this.#stream.write(`${JSON.stringify({ ...record, t_ms: t })}\n`);
   }
 
   /** Flushes and closes the file; rejects when it could not be written. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type RawLine, readLines } from '../../src/session/index.js';
 import {
   createTracer,
+  type TraceEvent,
   type TraceLabel,
   type TraceProblem,
   type TraceSummary,
@@ -16,6 +17,8 @@ export type TraceResult = {
   readonly labels: TraceLabel[];
   readonly problems: TraceProblem[];
   readonly summary: TraceSummary;
+  /** The rules the problem lines broke (invalid-envelope: an object that is no JSON-RPC message). */
+  readonly problemRules: string[];
 };
 
 /** Runs raw lines through one tracer, the way `mcp-sim trace` does. */
@@ -25,15 +28,18 @@ export async function traceRaw(
   const tracer = createTracer();
   const labels: TraceLabel[] = [];
   const problems: TraceProblem[] = [];
-  for await (const raw of lines) {
-    for (const event of tracer.push(raw)) {
-      if (event.type === 'message') labels.push(event.label);
-      else if (event.type === 'problem') problems.push(event.problem);
+  const problemRules: string[] = [];
+  const take = (event: TraceEvent) => {
+    if (event.type === 'message') labels.push(event.label);
+    else if (event.type === 'problem') {
+      problems.push(event.problem);
+      for (const v of event.details) problemRules.push(v.rule);
     }
-  }
-  for (const event of tracer.finish()) if (event.type === 'problem') problems.push(event.problem);
+  };
+  for await (const raw of lines) for (const event of tracer.push(raw)) take(event);
+  for (const event of tracer.finish()) take(event);
   problems.sort((a, b) => a.line - b.line);
-  return { labels, problems, summary: tracer.summary() };
+  return { labels, problems, summary: tracer.summary(), problemRules };
 }
 
 /** Reads a file with the real line reader and traces it. */

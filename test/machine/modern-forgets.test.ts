@@ -35,6 +35,18 @@ describe('an answered modern request leaves nothing behind', () => {
     expect(rulesOf(twice)).toEqual(['response-without-request']);
   });
 
+  it('flags a cancellation of a request never sent, as the handshake era does (patterns/cancellation › Behavior Requirements)', () => {
+    const never = discovered().client(call(1)).client(cancel(2)).run().last;
+    expect(never.violations.map((v) => v.rule)).toEqual(['cancel-unknown-request']);
+    expect(never.violations[0]?.spec).toMatch(
+      '2026-07-28/basic/patterns/cancellation › Behavior Requirements',
+    );
+    // The request in flight, and one answered long ago (forgotten but for its id), are not.
+    expect(rulesOf(discovered().client(call(1)).client(cancel(1)))).toEqual([]);
+    const answered = discovered().client(call(1)).server(toolResult(1)).client(call(2));
+    expect(rulesOf(answered.client(cancel(1)))).toEqual([]);
+  });
+
   it('lets a cancellation cross the answer without a verdict', () => {
     expect(rulesOf(discovered().client(call(1)).server(toolResult(1)).client(cancel(1)))).toEqual(
       [],

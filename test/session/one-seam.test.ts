@@ -19,6 +19,7 @@ import { serveConfig } from '../../src/transport/serve-config.js';
 import { serveStdio } from '../../src/transport/stdio-server.js';
 import { TraceWriter } from '../../src/transport/trace-writer.js';
 import { CLI, ROOT } from '../helpers/cli.js';
+import { initializeLine } from '../helpers/envelopes.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'real', 'everything-basics.jsonl');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-seam-'));
@@ -98,6 +99,52 @@ describe('one recorded session through every path gives the same steps', () => {
     await session.done;
     await writer.close();
     expect(live.filter((s) => s.kind === 'message').length).toBeGreaterThan(10);
+    expect(messagesOf(reread(file))).toEqual(messagesOf(live));
+  });
+
+  it('serve over stdio: each line it could not read is read back from --trace-file with the reason it gave live', async () => {
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    output.resume();
+    const file = join(dir, 'unreadable.jsonl');
+    const writer = new TraceWriter(file);
+    const live: Step[] = [];
+    const session = serveStdio({
+      config,
+      input,
+      output,
+      log: () => {},
+      maxLineBytes: 4096,
+      onStep: (step) => {
+        live.push(step);
+        writer.writeStep(step);
+      },
+    });
+    input.write(`${initializeLine('2025-11-25')}\n`);
+    input.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    input.write('this is not JSON\n');
+    input.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a])); // {\xff}: not UTF-8, though "{}" would parse
+    input.write(`${'x'.repeat(5000)}\n`); // over the limit: no text kept at all
+    input.write(
+      `{"jsonrpc":"2.0","id":9,"method":"ping","params":${'['.repeat(1000)}${']'.repeat(1000)}}\n`,
+    );
+    input.write('{"jsonrpc":"2.0","id":10,"method":"ping"}\n');
+    input.end();
+    await session.done;
+    await writer.close();
+    const problems = (steps: readonly Step[]) =>
+      steps.filter((s) => s.kind === 'unreadable').map((s) => [s.problem, s.problemZh]);
+    const said = problems(live);
+    expect(said).toHaveLength(4);
+    expect(said.map(([en]) => en)).toEqual([
+      expect.stringMatching(/^not valid JSON/),
+      expect.stringMatching(/^not valid UTF-8/),
+      expect.stringMatching(/^a line of 5000 bytes, over the limit/),
+      expect.stringMatching(/^nested deeper than 1000 levels/),
+    ]);
+    expect(problems(reread(file))).toEqual(said);
     expect(messagesOf(reread(file))).toEqual(messagesOf(live));
   });
 

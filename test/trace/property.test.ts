@@ -212,6 +212,7 @@ describe('the tracer on random input', () => {
         const tracer = createTracer();
         const labels: TraceLabel[] = [];
         const emitted: number[] = [];
+        let problemViolations = 0;
         texts.forEach((text, i) => {
           for (const event of tracer.push({ line: i + 1, text })) {
             if (event.type === 'message') {
@@ -226,6 +227,11 @@ describe('the tracer on random input', () => {
               // A line held back (host log or not?) comes out with the line that decides.
               expect(event.problem.line).toBeLessThanOrEqual(i + 1);
               expect(event.problem.message.length).toBeGreaterThan(0);
+              // A line is a problem with no rule broken, or an object that is no JSON-RPC message.
+              expect(event.details.map((v) => v.rule)).toEqual(
+                event.details.length === 0 ? [] : ['invalid-envelope'],
+              );
+              problemViolations += event.details.length;
               emitted.push(event.problem.line);
             }
           }
@@ -236,7 +242,9 @@ describe('the tracer on random input', () => {
         expect(summary.requests + summary.responses + summary.errors + summary.notifications).toBe(
           labels.length,
         );
-        expect(summary.violations).toBe(labels.reduce((n, l) => n + l.violations.length, 0));
+        expect(summary.violations).toBe(
+          labels.reduce((n, l) => n + l.violations.length, problemViolations),
+        );
       }),
       { numRuns: 300 },
     );
@@ -348,7 +356,13 @@ describe('bad lines mixed into real sessions', () => {
             expect(mixed.labels).toStrictEqual(
               result.labels.map((l) => ({ ...l, line: newNumber.get(l.line) })),
             );
-            expect(mixed.summary).toStrictEqual(result.summary);
+            // The summary is the session's; an object that is no JSON-RPC message adds its
+            // invalid-envelope, as serve reports it live.
+            expect(mixed.problemRules.every((r) => r === 'invalid-envelope')).toBe(true);
+            expect(mixed.summary).toStrictEqual({
+              ...result.summary,
+              violations: result.summary.violations + mixed.problemRules.length,
+            });
           },
         ),
         { numRuns: 40 },

@@ -166,16 +166,17 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect(result.stderr).toMatch(/stdout pollution: .*"DEBUG: got initialize"/);
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     const kept = lines.findIndex((l) => l.includes('DEBUG: got initialize'));
-    expect(JSON.parse(lines[kept] as string)).toEqual({
+    const record = JSON.parse(lines[kept] as string) as { unreadable: string };
+    expect(record).toEqual({
       direction: 'server->client',
-      message: 'DEBUG: got initialize',
+      unreadable: expect.stringMatching(/^not valid JSON/),
+      unreadable_zh: expect.stringMatching(/^不是有效的 JSON/),
+      text: 'DEBUG: got initialize',
     });
     const traced = await runCli(['trace', '--json', file]);
     expect(traced.code).toBe(1);
     const out = JSON.parse(traced.stdout) as { problems: Array<{ line: number; message: string }> };
-    expect(out.problems).toEqual([
-      { line: kept + 1, message: expect.stringMatching(/^not a JSON-RPC message/) },
-    ]);
+    expect(out.problems).toEqual([{ line: kept + 1, message: record.unreadable }]);
     // The messages read the same as connect recorded them.
     const run = JSON.parse(result.stdout) as ConnectJson;
     expect(lines.length - 1).toBe(run.steps.length);

@@ -140,6 +140,41 @@ describe('serve --http, a response stream closed by the client before the answer
     );
   });
 
+  it('2025-11-25: a stream closed after its request was cancelled is said to change nothing', async () => {
+    const serve = startServe(['--era', 'legacy']);
+    const url = await serve.url;
+    const init = await post(url, {}, INITIALIZE);
+    const session = init.res.headers.get('mcp-session-id') ?? '';
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await post(url, headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    const controller = new AbortController();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...HEADERS, ...headers },
+      body: JSON.stringify(longCall(2, {})),
+      signal: controller.signal,
+    });
+    expect(new TextDecoder().decode((await res.body?.getReader().read())?.value)).toContain(
+      '"progress":1',
+    );
+    await post(url, headers, {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 2, reason: 'changed my mind' },
+    });
+    controller.abort();
+    await vi.waitFor(
+      () =>
+        expect(serve.stderr()).toContain(
+          'the client closed the stream of tools/call #2, which it had cancelled (notifications/cancelled)',
+        ),
+      { timeout: 20_000, interval: 100 },
+    );
+    const { stderr } = await serve.stop();
+    expect(stderr).not.toContain('not a cancellation');
+    expect(stderr).not.toContain('referee:');
+  });
+
   it('2026-07-28: the cancellation; serve says so, sends nothing more for it, and goes on', async () => {
     const file = join(work, 'modern.jsonl');
     const serve = startServe(['--era', 'modern', '--trace-file', file]);

@@ -14,6 +14,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, WORK } from '../helpers/cli.js';
 import { initializeLine } from '../helpers/envelopes.js';
+import { rawSession } from '../helpers/serve-raw.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -160,39 +161,18 @@ describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
     const badVersion = await runCli(['serve', '--versions', '1.0']);
     expect(badVersion.code).toBe(2);
   });
-});
 
-/** Writes raw lines to a spawned `serve` and collects the answers, one JSON value per line. */
-function rawSession(
-  lines: string[],
-  args: string[] = [],
-): Promise<{ code: number | null; out: unknown[]; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: WORK });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => {
-      out += b.toString();
-    });
-    child.stderr.on('data', (b: Buffer) => {
-      err += b.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code,
-        out: out
-          .trim()
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as unknown),
-        err,
-      }),
-    );
-    for (const line of lines) child.stdin.write(`${line}\n`);
-    child.stdin.end();
+  it('rejects a --trace-file it cannot write with a one-line usage error, before serving', async () => {
+    const missing = join(dir, 'no-such-folder', 'x.jsonl');
+    for (const http of [[], ['--http', '0']]) {
+      const result = await runCli(['serve', ...http, '--trace-file', missing]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `mcp-sim: --trace-file: cannot write ${missing}: its folder does not exist\n`,
+      );
+    }
   });
-}
+});
 
 describe('mcp-sim serve with raw lines', () => {
   it('answers garbage, batches and early requests as the spec says, and exits 0 at end of input', async () => {
@@ -259,6 +239,29 @@ describe('mcp-sim serve with raw lines', () => {
     const traced = await runCli(['trace', file, '--json']);
     const report = JSON.parse(traced.stdout) as { problems: Array<{ line: number }> };
     expect(report.problems.map((p) => p.line)).toEqual([1, 3]);
+  });
+
+  it('says so in one line and exits 1 when the client stops reading (EPIPE), its --trace-file kept', async () => {
+    const file = join(dir, 'epipe.jsonl');
+    const child = spawn(process.execPath, [CLI, 'serve', '--trace-file', file], { cwd: WORK });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The client's read end closes before the server has answered anything.
+    child.stdout.destroy();
+    child.stdin.write(`${initializeLine('2025-11-25')}\n`);
+    const code = await exited;
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'mcp-sim serve: transport: the client closed its end of stdout (EPIPE) while the server was still writing; what it wrote from there on is lost, so the session ends\n',
+    );
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      direction: 'client->server',
+      message: { method: 'initialize' },
+    });
   });
 
   it('logs in the language asked for (--lang zh), the English lines as they were', async () => {

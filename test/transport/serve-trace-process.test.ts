@@ -134,6 +134,11 @@ describe('serve over stdio: a line that is not UTF-8', () => {
     );
     const first = JSON.parse(readFileSync(file, 'utf8').split('\n')[0] ?? '{}');
     expect(first.direction).toBe('client->server');
-    expect(typeof first.message).toBe('string'); // not served as a message
+    // Not served as a message: the reason serve gave, and the lossy text it read.
+    expect(first.message).toBeUndefined();
+    expect(first.unreadable).toBe('not valid UTF-8 (MCP messages are UTF-8 text)');
+    expect(first.text).toContain('\uFFFD');
+    const traced = JSON.parse((await runCli(['trace', file, '--json'])).stdout);
+    expect(traced.problems).toEqual([{ line: 1, message: first.unreadable }]);
   });
 });

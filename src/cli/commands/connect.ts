@@ -24,6 +24,7 @@ import {
   runConnect,
   type ToolCall,
 } from '../../transport/child-session.js';
+import { unreadableRecord } from '../../transport/trace-writer.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { screenSteps } from '../../ui/screen-step.js';
@@ -205,16 +206,14 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
 
 /**
  * The recorded run as wrapped transcript lines, the shape trace and play read. A stdout line that
- * was no message is kept as what it held (as serve --trace-file keeps one), so trace reports the
- * pollution connect reported.
+ * was no message is kept with the reason connect gave and what it held (as serve --trace-file
+ * keeps one), so trace reports the pollution as connect reported it.
  */
 function wrappedLines(run: ConnectRun): string {
   return run.steps
     .flatMap((step) => {
       if (step.kind === 'message') return [{ direction: step.direction, message: step.message }];
-      if (step.kind === 'unreadable' && step.raw !== null) {
-        return [{ direction: step.direction, message: step.raw }];
-      }
+      if (step.kind === 'unreadable') return [unreadableRecord(step)];
       return [];
     })
     .map((line) => `${JSON.stringify(line)}\n`)

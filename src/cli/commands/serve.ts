@@ -12,6 +12,7 @@ import { serveStdio } from '../../transport/stdio-server.js';
 import type { serve } from '../table/peers.js';
 import type { OptionValues } from '../table/types.js';
 import { UsageError } from '../usage.js';
+import { cannotWrite } from '../writable-file.js';
 
 /** One line on stderr, already in the learner's language. */
 // A log line can quote the client (a method, a name): its control characters are shown, not obeyed.
@@ -80,6 +81,14 @@ export async function serveCommand(
   // Checked before listening: a UI that cannot take keys would leave a server nobody can stop.
   if (args.ui && (!process.stdin.isTTY || !process.stdout.isTTY)) {
     throw new UsageError(LIVE_STRINGS.needsTty);
+  }
+  // Checked before serving, as connect checks it: a path found unwritable only once the client
+  // has spoken would cost the session its transcript for a typo.
+  if (args.traceFile) {
+    const reason = cannotWrite(args.traceFile);
+    if (reason) {
+      throw new UsageError(USAGE_STRINGS.traceFileUnwritable, { file: args.traceFile, reason });
+    }
   }
   await prepareTools();
   if (args.http !== undefined) {

@@ -59,6 +59,12 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   };
   const details: Array<{ line: number; violation: Violation }> = [];
   let detailOverflow = 0;
+  const keepDetails = (line: number, violations: readonly Violation[]) => {
+    for (const violation of violations) {
+      if (details.length < DETAIL_LIMIT) details.push({ line, violation });
+      else detailOverflow += 1;
+    }
+  };
   let messages = 0;
   const paint = createStyle(!options.json && colourWanted());
   const lang = options.lang ?? 'en';
@@ -73,7 +79,10 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
       for (const event of tracer.push(raw)) {
         if (event.type === 'problem') {
           keepProblem(event.problem);
-          if (!options.json) out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
+          if (!options.json) {
+            out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
+            keepDetails(event.problem.line, event.details);
+          }
         } else if (event.type === 'abandon') {
           // Not a message: the JSON report lists messages only (its contract); the text says it.
           if (!options.json) out.write(`${abandonLine(event.line, event.note, paint, lang)}\n`);
@@ -83,11 +92,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
             out.write(labelJson(event.label));
           } else {
             out.write(`${labelRow(event.label, event.details, paint, event.batch)}\n`);
-            for (const violation of event.details) {
-              if (details.length < DETAIL_LIMIT)
-                details.push({ line: event.label.line, violation });
-              else detailOverflow += 1;
-            }
+            keepDetails(event.label.line, event.details);
           }
           messages += 1;
         }
@@ -99,7 +104,10 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   for (const event of tracer.finish()) {
     if (event.type !== 'problem') continue;
     keepProblem(event.problem);
-    if (!options.json) out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
+    if (!options.json) {
+      out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
+      keepDetails(event.problem.line, event.details);
+    }
   }
   // Already in line order: the tracer gives problems and messages as the lines come.
   const summary = tracer.summary();

@@ -88,18 +88,26 @@ export const CANCELLATION_RULES = [
   {
     id: 'cancel-unknown-request',
     severity: 'error',
-    // Handshake era only: in 2026-07-28 an answered request is forgotten (its id is free again),
-    // so an unknown id may be a cancellation that crossed the answer, which the receiver ignores
-    // (patterns/cancellation › Error Handling); a server's cancel is server-cancel-not-listen's.
+    // In 2026-07-28 only the client's: a server's cancel is server-cancel-not-listen's. An
+    // answered request's id counts as sent there too (`Ledger.issued`): a cancellation of it may
+    // have crossed the answer, which the receiver ignores (patterns/cancellation › Timing
+    // Considerations, Error Handling).
     spec: 'basic/utilities/cancellation › Behavior Requirements',
     specNote: {
       en: 'requestId MUST name a request of the sender',
       zh: 'requestId 必须指向发送方自己发出的请求',
     },
+    modern: {
+      spec: '2026-07-28/basic/patterns/cancellation › Behavior Requirements',
+      specNote: {
+        en: 'a cancellation MUST only reference requests the client previously issued',
+        zh: '取消通知只能指向客户端之前发出的请求',
+      },
+    },
     title: { en: 'Cancelling a request never sent', zh: '取消一个从未发出的请求' },
     check: (ctx, msg) => {
       const id = cancelledId(msg);
-      if (id === null || ctx.ledger.request(msg.sender, id)) return null;
+      if (id === null || ctx.ledger.issued(msg.sender, id)) return null;
       return {
         en: `the ${msg.sender} never sent a request with id ${show(id)}`,
         zh: `${sideZh(msg.sender)}从未发送过 id 为 ${show(id)} 的请求`,

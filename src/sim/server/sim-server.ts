@@ -301,10 +301,7 @@ export class SimServer {
     try {
       value = JSON.parse(text);
     } catch {
-      this.outbox.push({
-        at: now,
-        message: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
-      });
+      this.parseError(now);
       return;
     }
     if (Array.isArray(value) && value.length > 0 && this.negotiatedVersion === BATCH_REVISION) {
@@ -333,6 +330,17 @@ export class SimServer {
       return;
     }
     this.receive(value, now);
+  }
+
+  /**
+   * Answers a line it could not parse (not JSON, not UTF-8, nested past what it reads): -32700,
+   * without an id since none could be read (JSON-RPC 2.0 › Error object).
+   */
+  parseError(now: number): void {
+    this.outbox.push({
+      at: now,
+      message: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } },
+    });
   }
 
   /**
