@@ -13,8 +13,9 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
  * confirmed subscription (a request's record says whether it waits for its answer). In the modern
- * era an answered request is forgotten (`forget`) but for its id, so a session of answered requests
- * keeps a few bytes for each. It is one set of mutable
+ * era an answered request is forgotten (`forget`) but for its id, and only the newest
+ * `FORGOTTEN_IDS` of those ids are kept, so a modern session's memory stays flat however long it
+ * runs. It is one set of mutable
  * maps per session, written by the machine's record actions: the session log advances a referee
  * once per event, in order, and never again from an older state (see `advance`), so no earlier
  * snapshot needs its own copy. Only the machine writes it; everything else reads it through the
@@ -23,6 +24,14 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
  * The maps are keyed by the id or token itself, not by a string made of it: a Map already tells
  * the number 1 from the string "1", and a session of a million requests then builds no key strings.
  */
+/**
+ * How many answered modern request ids a side's ledger remembers, newest first. A cancellation
+ * crosses its answer within moments; one that names a request answered more than this many
+ * requests ago is taken for a request never sent (cancel-unknown-request), the price of a ledger
+ * that does not grow with a server that runs for days.
+ */
+export const FORGOTTEN_IDS = 4096;
+
 export class Ledger {
   readonly requests = bySide<RequestId, RequestRecord>();
   /**
@@ -121,7 +130,14 @@ export class Ledger {
    */
   forget(record: RequestRecord): void {
     this.requests[record.requester].delete(record.id);
-    this.forgotten[record.requester].add(record.id);
+    const forgotten = this.forgotten[record.requester];
+    // Re-added, an id moves to the newest end; past the limit the oldest goes (a Set keeps order).
+    forgotten.delete(record.id);
+    forgotten.add(record.id);
+    if (forgotten.size > FORGOTTEN_IDS) {
+      const oldest = forgotten.values().next();
+      if (!oldest.done) forgotten.delete(oldest.value);
+    }
     const token = record.progressToken;
     const tokens = this.tokens[record.requester];
     if (token !== undefined && tokens.get(token)?.requestId === record.id) tokens.delete(token);

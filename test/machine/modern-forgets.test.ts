@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestSeen } from '../../src/machine/index.js';
+import { FORGOTTEN_IDS, Ledger } from '../../src/machine/ledger.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { hs } from './rule-cases.js';
 import { rpc, type SessionBuilder } from './session-builder.js';
@@ -51,5 +52,31 @@ describe('an answered modern request leaves nothing behind', () => {
     expect(rulesOf(discovered().client(call(1)).server(toolResult(1)).client(cancel(1)))).toEqual(
       [],
     );
+  });
+});
+
+describe('the ids of answered modern requests', () => {
+  it('are kept for the newest FORGOTTEN_IDS only: a server that runs for days keeps flat memory', () => {
+    const ledger = new Ledger();
+    const answered = (id: number) =>
+      ledger.forget({
+        requester: 'client',
+        id,
+        step: id,
+        method: 'tools/call',
+        primitive: null,
+        capability: null,
+        status: 'answered',
+      } as Parameters<Ledger['forget']>[0]);
+    for (let id = 0; id < FORGOTTEN_IDS + 10; id++) answered(id);
+    expect(ledger.forgotten.client.size).toBe(FORGOTTEN_IDS);
+    expect(ledger.issued('client', 9)).toBe(false);
+    expect(ledger.issued('client', 10)).toBe(true);
+    expect(ledger.issued('client', FORGOTTEN_IDS + 9)).toBe(true);
+    // An id answered again is the newest, not dropped as the oldest.
+    answered(10);
+    answered(FORGOTTEN_IDS + 10);
+    expect(ledger.issued('client', 10)).toBe(true);
+    expect(ledger.issued('client', 11)).toBe(false);
   });
 });
