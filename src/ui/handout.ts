@@ -124,7 +124,7 @@ export function lessonHandout(
     }
     if (step.report?.progress) out.push(`> ${progressText(step.report.progress, lang)}`, '');
     const violations = step.report?.violations ?? [];
-    if (step.problem !== null) {
+    if (step.problem !== null && !step.report) {
       // Not a message: the referee did not judge it, so nothing is "allowed" either.
       out.push(`> ✗ ${tr(STRINGS.notJudged, lang)}`, '');
     } else if (violations.length === 0) {

@@ -118,7 +118,14 @@ function traceProblem(step: Step): Bilingual | null {
   };
 }
 
-function problemNote(problem: Bilingual): Bilingual {
+function problemNote(problem: Bilingual, judged: boolean): Bilingual {
+  // JSON the referee read, but no JSON-RPC message: the sender broke invalid-envelope.
+  if (judged) {
+    return {
+      en: `The referee read this line and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request). mcp-sim trace says: ${problem.en}`,
+      zh: `裁判读到了这一行，但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。mcp-sim trace 的说明：${problem.zh}`,
+    };
+  }
   return {
     en: `This line is not a message, so the referee never saw it. mcp-sim trace says: ${problem.en}`,
     zh: `这一行不是消息，裁判没有看到它。mcp-sim trace 的说明：${problem.zh}`,
@@ -221,7 +228,11 @@ export function screenStep(step: Step, index: number = step.index, asProblem = f
 function describedStep(step: Step, index: number, asProblem: boolean): Omit<ScreenStep, 'message'> {
   const notes = step.notes;
   const problem = asProblem || step.kind === 'unreadable' ? traceProblem(step) : null;
-  const report = step.kind === 'message' && problem === null ? step.verdict : null;
+  // An envelope that is no JSON-RPC message is a problem line with the referee's verdict on it.
+  const report =
+    step.kind === 'message' && (problem === null || step.verdict?.kind === 'invalid')
+      ? step.verdict
+      : null;
   const message = step.kind === 'message' && problem === null ? (step.message as JsonObject) : null;
   const closedBy = step.kind === 'close' ? step.closedBy : null;
   let peers: PeerViews | null = null;
@@ -239,7 +250,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     note:
       notes?.note ??
       (problem !== null
-        ? problemNote(problem)
+        ? problemNote(problem, report !== null)
         : report
           ? describe(report, step.session.ruleVersion)
           : closedBy

@@ -47,6 +47,23 @@ describe('play shows unreadable lines as steps of their own', () => {
     expect(step2).not.toContain('allowed');
   });
 
+  it('a line the referee read and found no JSON-RPC message shows its invalid-envelope verdict, as trace counts it', () => {
+    const frame = {
+      title: { en: 't', zh: 't' },
+      goal: { en: '', zh: '' },
+      recap: { en: '', zh: '' },
+      spec: [],
+    };
+    const text = lessonHandout({ scenario: frame }, { steps: timeline.steps }, 'en');
+    const step3 = text.split('## step 3 · unreadable line')[1]?.split('## step 4')[0] ?? '';
+    expect(step3).toContain('The referee read this line and found no JSON-RPC message');
+    expect(step3).toContain('✗ **invalid-envelope** (error)');
+    expect(step3).not.toContain('the referee could not judge it');
+    expect(timeline.steps[2]?.report?.violations.map((v) => v.rule)).toEqual(['invalid-envelope']);
+    // Not JSON at all: the referee never saw it, and there is no verdict.
+    expect(timeline.steps[1]?.report).toBeNull();
+  });
+
   it.each([
     { columns: 80, rows: 24 },
     { columns: 160, rows: 45 },
@@ -83,11 +100,12 @@ describe('play shows unreadable lines as steps of their own', () => {
       expect(widest(line)).toBeLessThanOrEqual(size.columns);
     screen.type('n');
     await until(() => expect(screen.frame()).toContain('line 3: not a JSON-RPC message'));
-    // v: no rule broken, and the list says why the ✗ steps are not in it.
+    // v: the envelope the referee read and found no JSON-RPC message is in the list; the line
+    // that is not JSON is not, and the list says why.
     screen.type('v');
     await until(() => {
-      expect(screen.frame()).toContain('No step of this session breaks a rule.');
-      expect(screen.frame()).toContain('2 line(s) are no message (✗ not a message)');
+      expect(screen.frame()).toMatch(/invalid-envelope/);
+      expect(screen.frame()).toContain('1 line(s) are no message (✗ not a message)');
     });
     screen.unmount();
   });

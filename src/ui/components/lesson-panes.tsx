@@ -106,7 +106,7 @@ export function LessonPanes(props: LessonPanesProps) {
           violations={step.report?.violations ?? []}
           lang={lang}
           width={width}
-          unreadable={step.problem !== null}
+          unreadable={step.problem !== null && !step.report}
         />
         <NarrationView
           events={step.events.map((e) => tr(e, lang))}

@@ -110,7 +110,7 @@ export function LessonScreen(props: LessonScreenProps) {
         cursor={props.violations.cursor}
         lang={lang}
         height={rows - CHROME_ROWS}
-        unreadable={steps.filter((s) => s.problem !== null).length}
+        unreadable={steps.filter((s) => s.problem !== null && !s.report).length}
       />
     );
   } else if (help) {
