@@ -219,6 +219,6 @@ export async function gradeAll(
 
 /** The first `(at file.ts:line:column)` a message quotes, as a location. */
 function thrownAt(text: string): Location | undefined {
-  const at = /\(at ([^()\s:]+):(\d+):(\d+)\)/.exec(text);
+  const at = /\(at ([^()\s:[\]]+):(\d+):(\d+)\)/.exec(text);
   return at?.[1] ? { file: at[1], line: Number(at[2]), column: Number(at[3]) } : undefined;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-import { failed, grade } from './helpers.js';
+import { cli, failed, grade, learner } from './helpers.js';
 
 /** A student's file, kept in test/fixtures/students/ (see its README). */
 const attempt = (name: string) =>
@@ -23,4 +23,28 @@ describe('09-multi-round-trip: the expiry check does not depend on the seed', ()
     const result = await grade(id, 'solution', seed);
     expect(failed(result)).toEqual([]);
   });
+});
+
+describe('03-client-without-sampling: errors from the grader’s functions point at the learner’s call', () => {
+  const id = '03-client-without-sampling';
+
+  it.each(['03-noawait-nullcheck.ts', '03-nullcheck.ts'])(
+    '%s: the report names summarize.ts:8, never the harness',
+    async (name) => {
+      const cwd = learner({ [id]: { 'summarize.ts': attempt(name) } });
+      const text = await cli(cwd, ['check', '3', '--seed', '1']);
+      expect(text.stdout).not.toMatch(/eval/);
+      const classroom = await cli(cwd, ['check', '3', '--seed', '1', '--format', 'classroom']);
+      const tests = JSON.parse(classroom.stdout).tests as Array<{
+        filename: string;
+        line_no: number;
+      }>;
+      expect(new Set(tests.map((t) => t.filename))).toEqual(
+        new Set([`exercises/${id}/summarize.ts`]),
+      );
+      // Every line_no is the learner's createMessage call, or 0 (no place to name).
+      expect(tests.every((t) => t.line_no === 8 || t.line_no === 0)).toBe(true);
+      expect(tests.some((t) => t.line_no === 8)).toBe(true);
+    },
+  );
 });
