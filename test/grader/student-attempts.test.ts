@@ -48,3 +48,19 @@ describe('03-client-without-sampling: errors from the grader’s functions point
     },
   );
 });
+
+describe('01-progress: a tool that throws on every call', () => {
+  it('every check says it threw, with the error and its place in long-task.ts', async () => {
+    const cwd = learner({ '01-progress': { 'long-task.ts': attempt('01-typeerror.ts') } });
+    for (const lang of ['en', 'zh']) {
+      const run = await cli(cwd, ['check', '1', '--seed', '1', '--json', '--lang', lang]);
+      const [exercise] = JSON.parse(run.stdout).exercises;
+      expect(exercise.checks).toHaveLength(7);
+      for (const check of exercise.checks) {
+        expect(check.passed).toBe(false);
+        expect(check.message, check.name).toMatch(lang === 'en' ? /threw|throw/ : /抛出了错误/);
+        expect(check.message, check.name).toMatch(/TypeError: .*\(at long-task\.ts:4:\d+\)/);
+      }
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { Bilingual } from '../../i18n/lang.js';
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { any, diffJson, lines } from '../diff.js';
 import { fn, type Runner, SIGNAL } from '../runner.js';
@@ -127,6 +128,18 @@ const NONE = bi(
   'expected: a notifications/progress after each step (the request carried a progressToken); saw: none',
   '期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有',
 );
+
+/**
+ * No progress from `run`: NONE, or, when the call threw, that it did and what (the error names its
+ * place in the learner's file), since a tool that throws before its first step sends none either.
+ */
+const noProgress = (run: Run): Bilingual =>
+  run.outcome.ok
+    ? NONE
+    : bi(
+        `expected: a notifications/progress after each step (the request carried a progressToken); saw none: the tool threw ${run.outcome.error}`,
+        `期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有，工具抛出了错误：${run.outcome.error}`,
+      );
 
 /** The least time `steps` waits of `delayMs` take, with room for a timer's rounding. */
 const minimumMs = (plan: { readonly steps: number; readonly delayMs: number }) =>
@@ -278,7 +291,7 @@ export const progressRubric: Rubric = {
     const badToken = a.progress.find(
       (p) => (p.sent.message.params as JsonObject | undefined)?.progressToken !== token,
     );
-    if (!sentAny) ctx.record('token-echoed', false, NONE);
+    if (!sentAny) ctx.record('token-echoed', false, noProgress(a));
     else if (badToken) {
       const seen = badToken.sent.message;
       const params = isObject(seen.params) ? seen.params : {};
@@ -302,7 +315,7 @@ export const progressRubric: Rubric = {
     const rule = a.session
       .violations()
       .filter((v) => v.violation.rule === 'progress-not-increasing');
-    if (!sentAny) ctx.record('progress-increases', false, NONE);
+    if (!sentAny) ctx.record('progress-increases', false, noProgress(a));
     else if (rule.length > 0 || values.some((v) => typeof v !== 'number')) {
       ctx.record(
         'progress-increases',
@@ -335,7 +348,7 @@ export const progressRubric: Rubric = {
         params.progress > params.total
       );
     });
-    if (!sentAny) ctx.record('total-given', false, NONE);
+    if (!sentAny) ctx.record('total-given', false, noProgress(a));
     else if (badTotal) {
       ctx.record(
         'total-given',
@@ -376,7 +389,7 @@ export const progressRubric: Rubric = {
 
     // progress-before-response
     const late = a.progress.filter((p) => p.afterResult);
-    if (!sentAny) ctx.record('progress-before-response', false, NONE);
+    if (!sentAny) ctx.record('progress-before-response', false, noProgress(a));
     else if (!a.outcome.ok) {
       ctx.record(
         'progress-before-response',
@@ -403,7 +416,16 @@ export const progressRubric: Rubric = {
     // cancellation-stops
     const afterCancel = c.progress.filter((p) => p.afterCancel);
     const before = c.progress.length - afterCancel.length;
-    if (before === 0) {
+    if (before === 0 && !c.outcome.ok && !c.cancelled) {
+      ctx.record(
+        'cancellation-stops',
+        false,
+        bi(
+          `expected: progress, then silence after the client cancels; saw no progress: the tool threw ${c.outcome.error}`,
+          `期望：先有进度，客户端取消后不再发送；实际：没有任何进度，工具抛出了错误：${c.outcome.error}`,
+        ),
+      );
+    } else if (before === 0) {
       ctx.record(
         'cancellation-stops',
         false,
@@ -471,7 +493,16 @@ export const progressRubric: Rubric = {
           violationLines(all),
         ),
       );
-    } else if (!a.outcome.ok || !isObject(a.outcome.value)) {
+    } else if (!a.outcome.ok) {
+      ctx.record(
+        'envelopes-valid',
+        false,
+        bi(
+          `expected: the tool returns a CallToolResult ({content: [...]}); saw the tool throw: ${a.outcome.error}`,
+          `期望：工具返回 CallToolResult（{content: [...]}）；实际：工具抛出了错误：${a.outcome.error}`,
+        ),
+      );
+    } else if (!isObject(a.outcome.value)) {
       ctx.record(
         'envelopes-valid',
         false,
