@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-import { cli, failed, grade, learner } from './helpers.js';
+import { cli, failed, grade, learner, patch, solution } from './helpers.js';
 
 /** A student's file, kept in test/fixtures/students/ (see its README). */
 const attempt = (name: string) =>
@@ -62,5 +62,56 @@ describe('01-progress: a tool that throws on every call', () => {
         expect(check.message, check.name).toMatch(/TypeError: .*\(at long-task\.ts:4:\d+\)/);
       }
     }
+  });
+});
+
+describe('07-capability-quiz: short answers written the way students write them', () => {
+  const id = '07-capability-quiz';
+  const ref = solution(id, 'answers.yaml');
+  const answering = (key: string, answer: string) =>
+    grade(id, { 'answers.yaml': patch(ref, new RegExp(`^${key}: .*$`, 'm'), `${key}: ${answer}`) });
+
+  it.each([
+    'client side',
+    'the client declares it',
+    '客户端',
+    'Client-side',
+    'The client',
+    '客户端声明',
+  ])('q4 %j is right, in both languages', async (answer) => {
+    const result = await answering('q4', answer);
+    expect(failed(result)).toEqual([]);
+    const q4 = result.checks.find((c) => c.name === 'q4');
+    expect(q4?.message.en).toMatch(/^right\./);
+    expect(q4?.message.zh).toMatch(/^正确。/);
+  });
+
+  it.each(['server', 'the server', 'both', 'both sides', 'client and server', '服务器', '双方'])(
+    'q4 %j is wrong',
+    async (answer) => {
+      const result = await answering('q4', answer);
+      expect(failed(result)).toEqual(['q4']);
+      expect(result.checks.find((c) => c.name === 'q4')?.message.en).toMatch(/^not right/);
+    },
+  );
+
+  it.each(['not the server', 'the host', '不是服务器'])(
+    'q4 %j cannot be read as a side: it says how to answer',
+    async (answer) => {
+      const result = await answering('q4', answer);
+      expect(failed(result)).toEqual(['q4']);
+      const q4 = result.checks.find((c) => c.name === 'q4');
+      expect(q4?.message.en).toMatch(/^answer with the side, in a word: client or server/);
+      expect(q4?.message.zh).toMatch(/^请用一个词写出是哪一方/);
+    },
+  );
+
+  it('q2 asks for a capability path: a bare "subscribe" is not one, and is told so', async () => {
+    const result = await answering('q2', 'subscribe');
+    expect(failed(result)).toEqual(['q2']);
+    const q2 = result.checks.find((c) => c.name === 'q2');
+    expect(q2?.message.en).toMatch(/only the last part of the flag/);
+    expect(q2?.message.en).not.toMatch(/resources\.subscribe/);
+    expect(q2?.message.zh).toMatch(/只是标志的最后一段/);
   });
 });
