@@ -115,3 +115,28 @@ describe('07-capability-quiz: short answers written the way students write them'
     expect(q2?.message.zh).toMatch(/只是标志的最后一段/);
   });
 });
+
+describe('01-progress: the token under another name', () => {
+  it('names the missing and unexpected fields, and lists exactly the notifications that came after the cancellation', async () => {
+    const result = await grade('01-progress', {
+      'long-task.ts': attempt('01-try1-wrongfield.ts'),
+    });
+    const message = (name: string) => result.checks.find((c) => c.name === name)?.message;
+    expect(message('token-echoed')?.en).toMatch(/missing progressToken; unexpected token\b/);
+    expect(message('token-echoed')?.zh).toMatch(/缺少 progressToken；多出 token/);
+    expect(message('envelopes-valid')?.en).toMatch(/missing progressToken; unexpected token\b/);
+    expect(message('envelopes-valid')?.en).toMatch(/… and \d+ more/);
+    const [head, ...listed] = (message('cancellation-stops')?.en ?? '').split('\n');
+    const said = /\(#(\d+) client->server notifications\/cancelled\); saw (\d+) more:$/.exec(
+      head ?? '',
+    );
+    expect(said, head).not.toBeNull();
+    const cancelledAt = Number(said?.[1]);
+    expect(listed).toHaveLength(Math.min(Number(said?.[2]), 4) + (Number(said?.[2]) > 4 ? 1 : 0));
+    const numbers = listed
+      .filter((l) => l.trim() !== '…')
+      .map((l) => Number(/^ {2}#(\d+) server->client notifications\/progress /.exec(l)?.[1]));
+    // The ones after the cancellation, in a row: no schema error of an earlier one among them.
+    expect(numbers).toEqual(numbers.map((_, i) => cancelledAt + 1 + i));
+  });
+});
