@@ -140,3 +140,25 @@ describe('01-progress: the token under another name', () => {
     expect(numbers).toEqual(numbers.map((_, i) => cancelledAt + 1 + i));
   });
 });
+
+describe('05-session-stats: the ratio is unrounded', () => {
+  it('both READMEs say so and point at trace --json', () => {
+    const readme = (name: string) =>
+      readFileSync(join(ROOT, 'exercises', '05-session-stats', name), 'utf8');
+    expect(readme('README.md')).toMatch(/unrounded/);
+    expect(readme('README.md')).toContain('0.17647058823529413');
+    expect(readme('README.md')).toMatch(/trace \.\.\/recordings\/everything-basics\.jsonl --json/);
+    expect(readme('README.zh.md')).toMatch(/不取整/);
+    expect(readme('README.zh.md')).toContain('0.17647058823529413');
+    expect(readme('README.zh.md')).toMatch(
+      /trace \.\.\/recordings\/everything-basics\.jsonl --json/,
+    );
+  });
+
+  it('a rounded ratio fails, and the check says it looks rounded', async () => {
+    const result = await grade('05-session-stats', { 'stats.ts': attempt('05-rounded.ts') });
+    const ratio = result.checks.find((c) => !c.passed && /Ratio/.test(c.message.en));
+    expect(ratio?.message.en).toMatch(/rounded\? return lifecycle \/ operation unrounded/);
+    expect(ratio?.message.zh).toMatch(/取整了吗/);
+  });
+});
