@@ -162,3 +162,17 @@ describe('05-session-stats: the ratio is unrounded', () => {
     expect(ratio?.message.zh).toMatch(/取整了吗/);
   });
 });
+
+describe('a check held back by another says the learner’s code does it right', () => {
+  it('01 no-token-no-progress, held back by token-echoed, in both languages', async () => {
+    const result = await grade('01-progress', {
+      'long-task.ts': attempt('01-try1-wrongfield.ts'),
+    });
+    const held = result.checks.find((c) => c.name === 'no-token-no-progress');
+    expect(held?.points).toBe(0);
+    expect(held?.message.en).toMatch(
+      /^your code does this correctly; it counts once "token-echoed" passes/,
+    );
+    expect(held?.message.zh).toMatch(/^你的代码这部分做对了；等 "token-echoed" 通过后才计分/);
+  });
+});
