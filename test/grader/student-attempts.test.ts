@@ -176,3 +176,24 @@ describe('a check held back by another says the learner’s code does it right',
     expect(held?.message.zh).toMatch(/^你的代码这部分做对了；等 "token-echoed" 通过后才计分/);
   });
 });
+
+describe('wrong code earns no points where a check can tell', () => {
+  it.each([1, 5, 20261129])(
+    '09: -32021 naming sampling instead of elicitation fails capability-declared (seed %i)',
+    async (seed) => {
+      const result = await grade(
+        '09-multi-round-trip',
+        { 'deploy.ts': attempt('09-32021-wrongdata.ts') },
+        seed,
+      );
+      expect(failed(result)).toEqual(['capability-declared']);
+      const check = result.checks.find((c) => c.name === 'capability-declared');
+      expect(check?.message.en).toMatch(/requiredCapabilities lists what the tool lacks/);
+      expect(check?.message.en).toContain('"sampling"');
+    },
+  );
+
+  it.each([2, 3, 4])('the reference solution still passes it (seed %i)', async (seed) => {
+    expect(failed(await grade('09-multi-round-trip', 'solution', seed))).toEqual([]);
+  });
+});
