@@ -193,7 +193,20 @@ describe('wrong code earns no points where a check can tell', () => {
     },
   );
 
-  it.each([2, 3, 4])('the reference solution still passes it (seed %i)', async (seed) => {
+  it.each([1, 2, 3, 4, 5, 20261129])(
+    '10: the server’s order instead of the client’s preference fails generated-variants (seed %i)',
+    async (seed) => {
+      const result = await grade(
+        '10-era-detection',
+        { 'era.ts': attempt('10-serverorder.ts') },
+        seed,
+      );
+      expect(failed(result)).toContain('generated-variants');
+    },
+  );
+
+  it.each([2, 3, 4])('the reference solutions still pass both (seed %i)', async (seed) => {
     expect(failed(await grade('09-multi-round-trip', 'solution', seed))).toEqual([]);
+    expect(failed(await grade('10-era-detection', 'solution', seed))).toEqual([]);
   });
 });
