@@ -210,3 +210,23 @@ describe('wrong code earns no points where a check can tell', () => {
     expect(failed(await grade('10-era-detection', 'solution', seed))).toEqual([]);
   });
 });
+
+describe('check: conflicting output options are usage errors', () => {
+  it.each([
+    [['--json', '--format', 'classroom'], /^mcp-sim: choose one of --json and --format classroom/],
+    [
+      ['--format', 'classroom', '--format', 'exercism'],
+      /^mcp-sim: --format given twice \("classroom", then "exercism"\): choose one/,
+    ],
+  ])('check %j exits 2 with one line', async (options, line) => {
+    const cwd = learner();
+    const run = await cli(cwd, ['check', '1', ...options]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(line);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    const zh = await cli(cwd, ['check', '1', ...options, '--lang', 'zh']);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toMatch(/只能选一个/);
+  });
+});
