@@ -230,3 +230,33 @@ describe('check: conflicting output options are usage errors', () => {
     expect(zh.stderr).toMatch(/只能选一个/);
   });
 });
+
+describe('check: where the report’s details are', () => {
+  it('--json gives a failed check the file, line and column Classroom has', async () => {
+    const cwd = learner({ '01-progress': { 'long-task.ts': attempt('01-typeerror.ts') } });
+    const run = await cli(cwd, ['check', '1', '--seed', '1', '--json']);
+    const [exercise] = JSON.parse(run.stdout).exercises;
+    for (const check of exercise.checks) {
+      expect(check, check.name).toMatchObject({
+        file: 'exercises/01-progress/long-task.ts',
+        line: 4,
+        column: expect.any(Number),
+      });
+    }
+  });
+
+  it('the text report says the code printed something, and where to see it', async () => {
+    const cwd = learner({ '05-session-stats': { 'stats.ts': attempt('05-console.ts') } });
+    const text = await cli(cwd, ['check', '5', '--seed', '1']);
+    expect(text.stdout).toMatch(
+      /your code printed \d+ line\(s\), kept out of this report: mcp-sim check 05-session-stats --format exercism shows them/,
+    );
+    const zh = await cli(cwd, ['check', '5', '--seed', '1', '--lang', 'zh']);
+    expect(zh.stdout).toMatch(/你的代码输出了 \d+ 行，未放入本报告/);
+    const exercism = await cli(cwd, ['check', '5', '--seed', '1', '--format', 'exercism']);
+    expect(JSON.parse(exercism.stdout).tests[0].output).not.toBe('');
+    // Code that prints nothing gets no such line.
+    const quiet = await cli(learner(), ['check', '5', '--seed', '1']);
+    expect(quiet.stdout).not.toMatch(/kept out of this report/);
+  });
+});
