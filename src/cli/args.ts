@@ -154,8 +154,14 @@ export function parseCommand<N extends CommandName>(
         value,
       });
     }
-    if (option.kind === 'string') values[token.name] = value;
-    else if (option.second === undefined) (values[token.name] as string[]).push(value);
+    if (option.kind === 'string') {
+      // Otherwise the last one wins (an alias's option overridden on the command line).
+      const first = values[token.name];
+      if (option.once && typeof first === 'string' && first !== value) {
+        mistake ??= filled(USAGE_STRINGS.givenTwice, { option: `--${token.name}`, first, value });
+      }
+      values[token.name] = value;
+    } else if (option.second === undefined) (values[token.name] as string[]).push(value);
     else {
       const next = tokens[i + 1];
       const second = next?.kind === 'positional' ? next.value : undefined;

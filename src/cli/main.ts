@@ -196,6 +196,9 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     if (values.plain) {
       throw new UsageError(USAGE_STRINGS.plainWithPlay);
     }
+    if (values.json && values.format !== undefined) {
+      throw new UsageError(USAGE_STRINGS.jsonOrFormat, { format: values.format });
+    }
     const lang = await langOf(values.lang);
     const seed = seedOf(values.seed);
     const { checkCommand } = await import('./commands/exercises.js');

@@ -19,6 +19,14 @@ export function checkJson(results: readonly ExerciseResult[], lang: Lang) {
         passed: c.passed,
         points: c.points,
         message: tr(c.message, lang),
+        // Where the error that failed it is, as Classroom's filename/line_no, when known.
+        ...(c.location
+          ? {
+              file: `exercises/${r.id}/${c.location.file}`,
+              line: c.location.line,
+              column: c.location.column,
+            }
+          : {}),
       })),
     })),
   };

@@ -186,9 +186,10 @@ function gated(
       ...result,
       passed: false,
       points: 0,
+      // It passed: say so, so a learner does not rewrite correct code, and why it waits.
       message: {
-        en: `not counted until "${other.name}" passes (${other.about.en})`,
-        zh: `要等 "${other.name}" 通过才计分（${other.about.zh}）`,
+        en: `your code does this correctly; it counts once "${other.name}" passes (${other.about.en}): on its own, this check would pass code that does nothing`,
+        zh: `你的代码这部分做对了；等 "${other.name}" 通过后才计分（${other.about.zh}）：单看这一项，什么都不做的代码也能通过`,
       },
     };
   });
@@ -219,6 +220,6 @@ export async function gradeAll(
 
 /** The first `(at file.ts:line:column)` a message quotes, as a location. */
 function thrownAt(text: string): Location | undefined {
-  const at = /\(at ([^()\s:]+):(\d+):(\d+)\)/.exec(text);
+  const at = /\(at ([^()\s:[\]]+):(\d+):(\d+)\)/.exec(text);
   return at?.[1] ? { file: at[1], line: Number(at[2]), column: Number(at[3]) } : undefined;
 }

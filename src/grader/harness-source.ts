@@ -40,6 +40,8 @@ const where = (e) => {
     const m = /((?:file:\\/\\/)?\\/[^()\\s]*?):(\\d+):(\\d+)\\)?\\s*$/.exec(line);
     if (!m) continue;
     const path = m[1].replace(/^file:\\/\\//, '');
+    // This harness runs as \`node -e\` in the exercise folder: its frames are <folder>/[eval1].
+    if (/\\[eval\\d*\\]$/.test(path)) continue;
     if (path.startsWith(folder)) return ' (at ' + path.slice(folder.length) + ':' + m[2] + ':' + m[3] + ')';
   }
   return '';
@@ -74,13 +76,18 @@ function revive(value, id) {
   if (value && typeof value === 'object') {
     if (typeof value.$fn === 'string') {
       const name = value.$fn;
-      return (...args) => {
+      const fn = (...args) => {
         const s = seq++;
+        // Where the learner called it: an error it rejects with (the peer answered with an error,
+        // say) points there, not into this harness, whose frames alone the reply would carry.
+        const origin = {};
+        Error.captureStackTrace(origin, fn);
         let payload;
         try { payload = toJson(args); } catch (e) { return Promise.reject(new TypeError('arguments are not JSON: ' + describe(e))); }
         send({ t: 'event', id, seq: s, name, args: payload });
-        return new Promise((resolve, reject) => waiting.set(s, { resolve, reject }));
+        return new Promise((resolve, reject) => waiting.set(s, { resolve, reject, origin }));
       };
+      return fn;
     }
     if (value.$signal === true) {
       const controller = new AbortController();
@@ -100,7 +107,11 @@ process.on('message', async (m) => {
   if (m.t === 'reply') {
     const w = waiting.get(m.seq);
     waiting.delete(m.seq);
-    if (w) (m.ok ? w.resolve(m.value) : w.reject(new Error(m.error)));
+    if (!w) return;
+    if (m.ok) return w.resolve(m.value);
+    const error = new Error(m.error);
+    error.stack = 'Error: ' + m.error + '\\n' + String(w.origin.stack).split('\\n').slice(1).join('\\n');
+    w.reject(error);
   } else if (m.t === 'abort') {
     if (!running.has(m.id)) return;
     send({ t: 'event', id: m.id, seq: seq++, name: '$aborted', args: [] });

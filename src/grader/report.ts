@@ -18,6 +18,10 @@ const WORDS = {
   hint: { en: 'stuck? mcp-sim hint', zh: '卡住了？mcp-sim hint' },
   solution: { en: 'compare notes: mcp-sim solution', zh: '对照参考答案：mcp-sim solution' },
   printed: { en: 'your code printed', zh: '你的代码输出了' },
+  printedElsewhere: {
+    en: 'your code printed {n} line(s), kept out of this report: mcp-sim check {id} --format exercism shows them (each test’s "output")',
+    zh: '你的代码输出了 {n} 行，未放入本报告：mcp-sim check {id} --format exercism 会显示它们（每个测试的 "output"）',
+  },
   failedChecks: { en: '({n} checks failed for this)', zh: '（{n} 项检查因此失败）' },
   unconfined: {
     en: 'ran unconfined: this Node has no permission model, so the code could read, write and start anything',
@@ -62,6 +66,14 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
       if (show && tr(c.message, lang) !== tr(WORDS.passed, lang)) {
         for (const line of tr(c.message, lang).split('\n')) out.push(`      ${visible(line)}`);
       }
+    }
+    // What the code printed is shown above only when it could not run ("it printed: …"); else
+    // say where it is, so a learner's console.log does not seem to vanish.
+    const printed = r.output.trim();
+    if (printed !== '' && !r.checks.some((c) => c.message.en.includes('it printed:'))) {
+      const n = printed.split('\n').length;
+      const text = tr(WORDS.printedElsewhere, lang).replace('{n}', String(n)).replace('{id}', r.id);
+      out.push(`  ${paint.dim(text)}`);
     }
     if (r.status === 'passed') out.push(`  ${paint.dim(`${tr(WORDS.solution, lang)} ${r.id}`)}`);
     else out.push(`  ${paint.dim(`${tr(WORDS.hint, lang)} ${r.id}`)}`);

@@ -124,13 +124,20 @@ export function nameOf(sent: Sent, at: number): string {
 /** The referee's verdicts as lines: `#5 server->client notifications/progress: rule — why`. */
 export function violationLines(found: ReturnType<Session['violations']>, limit = 4): Bilingual {
   const shown = found.slice(0, limit);
+  const more = found.length - shown.length;
   return {
-    en: shown
-      .map((f) => `  ${nameOf(f.sent, f.at)}: ${f.violation.rule} — ${f.violation.message}`)
-      .join('\n'),
-    zh: shown
-      .map((f) => `  ${nameOf(f.sent, f.at)}：${f.violation.rule} —— ${f.violation.messageZh}`)
-      .join('\n'),
+    en: [
+      ...shown.map(
+        (f) => `  ${nameOf(f.sent, f.at)}: ${f.violation.rule} — ${f.violation.message}`,
+      ),
+      ...(more > 0 ? [`  … and ${more} more`] : []),
+    ].join('\n'),
+    zh: [
+      ...shown.map(
+        (f) => `  ${nameOf(f.sent, f.at)}：${f.violation.rule} —— ${f.violation.messageZh}`,
+      ),
+      ...(more > 0 ? [`  …… 另有 ${more} 处`] : []),
+    ].join('\n'),
   };
 }
 

@@ -74,6 +74,14 @@ export const USAGE_STRINGS = {
     en: '--check takes the folder itself',
     zh: '--check 本身就带着要检查的文件夹',
   },
+  givenTwice: {
+    en: '{option} given twice ("{first}", then "{value}"): choose one',
+    zh: '{option} 给了两次（“{first}”，然后是“{value}”）：只能选一个',
+  },
+  jsonOrFormat: {
+    en: 'choose one of --json and --format {format} (each prints the report as JSON of its own shape)',
+    zh: '--json 和 --format {format} 只能选一个（两者各以自己的 JSON 形式输出报告）',
+  },
   plainOrJson: {
     en: 'choose one of --plain (a Markdown handout) and --json',
     zh: '--plain（Markdown 讲义）和 --json 只能选一个',

@@ -93,7 +93,7 @@ describe('02-server-without-list-changed: wrong solutions', () => {
     // A server that never notifies would pass the undeclared case alone: it counts only with it.
     expect(failed(result)).toContain('no-undeclared-notification');
     expect(result.checks.find((c) => c.name === 'no-undeclared-notification')?.message.en).toMatch(
-      /not counted until "announces-when-declared" passes/,
+      /your code does this correctly; it counts once "announces-when-declared" passes/,
     );
   });
 
@@ -133,7 +133,7 @@ describe('03-client-without-sampling: wrong solutions', () => {
     expect(result.points).toBe(0);
     expect(
       result.checks.find((c) => c.name === 'no-sampling-without-capability')?.message.en,
-    ).toMatch(/not counted until "uses-sampling-when-declared" passes/);
+    ).toMatch(/your code does this correctly; it counts once "uses-sampling-when-declared" passes/);
   });
 
   it('guessing from the order of the calls (the first one without sampling)', async () => {

@@ -64,6 +64,7 @@ export const check = {
     format: {
       kind: 'string',
       choices: ['classroom', 'exercism'],
+      once: true,
       help: {
         en: 'classroom: the GitHub Classroom autograding result object\nexercism: an Exercism results.json (version 3)',
         zh: 'classroom：GitHub Classroom 自动评分的结果对象\nexercism：Exercism 的 results.json（第 3 版）',

@@ -17,6 +17,11 @@ export type OptionSpec = {
    * word is not an option): `--call <tool> [<json>]`. Shown as written here.
    */
   readonly second?: string;
+  /**
+   * Given twice with different values, a usage error rather than the last one winning: the two
+   * values ask for different things (`--format classroom --format exercism`).
+   */
+  readonly once?: true;
   /** Usage lines of the overview show it on a line of its own (`mcp-sim --version`). */
   readonly standalone?: true;
   readonly help: Bilingual;

@@ -429,16 +429,24 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
   const out: EraCase[] = [];
   const client = () => `client-${rng.word()}`;
   for (let i = 0; i < each; i++) {
+    // The first of each kind lists a version the client likes less before the one it prefers,
+    // so code that takes the server's order instead of the client's preference never passes.
+    const againstOrder = i === 0;
     // A DiscoverResult; the probe asked for the client's favourite the server has.
     {
-      const versions = versionPool(rng, rng.int(1, 3));
+      const versions = versionPool(rng, againstOrder ? rng.int(2, 3) : rng.int(1, 3));
       const kept = versions.filter((_, k) => k === 0 || rng.next() < 0.5);
-      const chosen = kept[rng.int(0, kept.length - 1)] as string;
+      const chosen = (againstOrder ? versions[0] : kept[rng.int(0, kept.length - 1)]) as string;
       const preferred = versions.slice(0, versions.indexOf(chosen) + 1);
-      const served = rng.shuffle([
+      const lessLiked = versions.slice(versions.indexOf(chosen) + 1);
+      const shuffled = rng.shuffle([
         chosen,
         ...versionPool(rng, rng.int(0, 2)).filter((v) => !preferred.includes(v)),
       ]);
+      const served =
+        againstOrder && lessLiked.length > 0
+          ? [...new Set([rng.pick(lessLiked), ...shuffled])]
+          : shuffled;
       const id = randomId(rng);
       const expected = versions.find((v) => served.includes(v)) as string;
       out.push({
@@ -450,15 +458,17 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
     }
     // −32022 with at least one version in common (not the one asked for).
     {
-      const versions = versionPool(rng, rng.int(2, 4));
+      const versions = versionPool(rng, againstOrder ? rng.int(3, 4) : rng.int(2, 4));
       const asked = versions[0] as string;
-      const common = versions.slice(1).filter((_, k) => k === 0 || rng.next() < 0.5);
+      const common = versions
+        .slice(1)
+        .filter((_, k) => k <= (againstOrder ? 1 : 0) || rng.next() < 0.5);
       const extra = versionPool(rng, rng.int(1, 3)).filter((v) => !versions.includes(v));
-      const supported = rng.shuffle([
-        ...common,
-        ...extra,
-        ...(rng.next() < 0.4 ? ['2025-11-25'] : []),
-      ]);
+      const others = [...extra, ...(rng.next() < 0.4 ? ['2025-11-25'] : [])];
+      // Against the order: the versions in common listed least liked first, among the others.
+      const supported = againstOrder
+        ? [...[...common].reverse(), ...rng.shuffle(others)]
+        : rng.shuffle([...common, ...others]);
       const id = randomId(rng);
       const expected = versions.find((v) => supported.includes(v)) as string;
       out.push({

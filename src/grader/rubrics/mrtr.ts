@@ -31,6 +31,25 @@ type Round = {
   readonly state: string | undefined;
 };
 
+/**
+ * Why a -32021's data does not list what the tool lacks (basic/index: `data.requiredCapabilities`
+ * lists the missing capabilities), or null. The tool needs form elicitation and nothing else:
+ * `elicitation` with `form` (or `{}`, which means form), and no capability it does not use.
+ */
+export function missingNamed(data: unknown): Bilingual | null {
+  const required = isObject(data) ? data.requiredCapabilities : undefined;
+  const elicitation = isObject(required) ? required.elicitation : undefined;
+  const others = isObject(required) ? Object.keys(required).filter((k) => k !== 'elicitation') : [];
+  const formOk =
+    isObject(elicitation) && (Object.keys(elicitation).length === 0 || isObject(elicitation.form));
+  if (formOk && others.length === 0) return null;
+  const saw = JSON.stringify(isObject(data) ? data : (data ?? null));
+  return bi(
+    `expected: -32021 whose data.requiredCapabilities lists what the tool lacks, form-mode elicitation and nothing else ({"elicitation":{"form":{}}}); saw data ${saw}`,
+    `期望：-32021 的 data.requiredCapabilities 列出工具缺少的能力，即表单模式的 elicitation，别无其他（{"elicitation":{"form":{}}}）；实际 data 为 ${saw}`,
+  );
+}
+
 /** The round an answer asks for, or null when it is not one input_required with one form. */
 export function roundOf(answer: Answer): Round | null {
   const result = answer.result;
@@ -652,15 +671,16 @@ export const mrtrRubric: Rubric = {
       );
       ctx.record('state-bound-to-call', boundWhy === null, boundWhy ?? OK);
 
-      // The genuine state, too late.
-      d.now += rng.int(11, 90) * MINUTE;
+      // The genuine state, just too late: any expiry longer than the README's 10 minutes accepts
+      // it, whatever the seed (a random delay let a one-hour expiry pass on some seeds).
+      d.now += 10 * MINUTE + 1000;
       const late = await retry(d, held.params, answers, held.state);
       const lateWhy = first(
         rejected(
           late,
           bi(
-            'the genuine requestState presented more than 10 minutes after its round',
-            '在其轮次 10 分钟之后才提交的真实 requestState',
+            'the genuine requestState presented 10 minutes and 1 second after its round (its expiry must be at most 10 minutes)',
+            '在其轮次 10 分 1 秒之后才提交的真实 requestState（有效期最多 10 分钟）',
           ),
         ),
         refereeSays(d.conn),
@@ -674,7 +694,7 @@ export const mrtrRubric: Rubric = {
     const refused = await e.conn.ask('tools/call', callParams(rng, service(), undeclared));
     const capsWhy = first(
       refused.error?.code === -32021
-        ? null
+        ? missingNamed(refused.error.data)
         : bi(
             `expected: a call declaring clientCapabilities ${JSON.stringify(undeclared)} refused with {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}}; saw: ${shown(refused)}`,
             `期望：clientCapabilities 为 ${JSON.stringify(undeclared)} 的调用以 {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}} 拒绝；实际：${shown(refused)}`,

@@ -1,3 +1,4 @@
+import type { Bilingual } from '../../i18n/lang.js';
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { any, diffJson, lines } from '../diff.js';
 import { fn, type Runner, SIGNAL } from '../runner.js';
@@ -127,6 +128,47 @@ const NONE = bi(
   'expected: a notifications/progress after each step (the request carried a progressToken); saw: none',
   '期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有',
 );
+
+/**
+ * No progress from `run`: NONE, or, when the call threw, that it did and what (the error names its
+ * place in the learner's file), since a tool that throws before its first step sends none either.
+ */
+const noProgress = (run: Run): Bilingual =>
+  run.outcome.ok
+    ? NONE
+    : bi(
+        `expected: a notifications/progress after each step (the request carried a progressToken); saw none: the tool threw ${run.outcome.error}`,
+        `期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有，工具抛出了错误：${run.outcome.error}`,
+      );
+
+/** The fields notifications/progress has (Progress › params); the first two are required. */
+const PROGRESS_FIELDS = ['progressToken', 'progress', 'total', 'message', '_meta'] as const;
+
+/**
+ * The fields of a notification's params that are missing or not progress fields at all, as one
+ * line (`missing progressToken; unexpected token`), or null when every name is right: a schema
+ * error says only that progressToken is invalid, not that the token went under another name.
+ */
+export function fieldNames(params: unknown): Bilingual | null {
+  const given = isObject(params) ? Object.keys(params) : [];
+  const missing = PROGRESS_FIELDS.slice(0, 2).filter((k) => !given.includes(k));
+  const unexpected = given.filter((k) => !(PROGRESS_FIELDS as readonly string[]).includes(k));
+  if (missing.length === 0 && unexpected.length === 0) return null;
+  const en: string[] = [];
+  const zh: string[] = [];
+  if (missing.length > 0) {
+    en.push(`missing ${missing.join(', ')}`);
+    zh.push(`缺少 ${missing.join('、')}`);
+  }
+  if (unexpected.length > 0) {
+    en.push(`unexpected ${unexpected.join(', ')}`);
+    zh.push(`多出 ${unexpected.join('、')}`);
+  }
+  return bi(
+    `  /params: ${en.join('; ')} (a notifications/progress has ${PROGRESS_FIELDS.join(', ')})`,
+    `  /params：${zh.join('；')}（notifications/progress 的字段是 ${PROGRESS_FIELDS.join('、')}）`,
+  );
+}
 
 /** The least time `steps` waits of `delayMs` take, with room for a timer's rounding. */
 const minimumMs = (plan: { readonly steps: number; readonly delayMs: number }) =>
@@ -278,19 +320,22 @@ export const progressRubric: Rubric = {
     const badToken = a.progress.find(
       (p) => (p.sent.message.params as JsonObject | undefined)?.progressToken !== token,
     );
-    if (!sentAny) ctx.record('token-echoed', false, NONE);
+    if (!sentAny) ctx.record('token-echoed', false, noProgress(a));
     else if (badToken) {
       const seen = badToken.sent.message;
       const params = isObject(seen.params) ? seen.params : {};
       ctx.record(
         'token-echoed',
         false,
-        envelopeDiff(
-          bi(
-            `${nameOf(badToken.sent, badToken.at)} does not echo the request's token ${JSON.stringify(token)}:`,
-            `${nameOf(badToken.sent, badToken.at)} 没有原样带回请求的令牌 ${JSON.stringify(token)}：`,
+        lines(
+          envelopeDiff(
+            bi(
+              `${nameOf(badToken.sent, badToken.at)} does not echo the request's token ${JSON.stringify(token)}:`,
+              `${nameOf(badToken.sent, badToken.at)} 没有原样带回请求的令牌 ${JSON.stringify(token)}：`,
+            ),
+            diffJson(expected.params.progressToken, params.progressToken, '/params/progressToken'),
           ),
-          diffJson(expected.params.progressToken, params.progressToken, '/params/progressToken'),
+          fieldNames(params) ?? bi('', ''),
         ),
       );
     } else ctx.record('token-echoed', true, OK);
@@ -302,7 +347,7 @@ export const progressRubric: Rubric = {
     const rule = a.session
       .violations()
       .filter((v) => v.violation.rule === 'progress-not-increasing');
-    if (!sentAny) ctx.record('progress-increases', false, NONE);
+    if (!sentAny) ctx.record('progress-increases', false, noProgress(a));
     else if (rule.length > 0 || values.some((v) => typeof v !== 'number')) {
       ctx.record(
         'progress-increases',
@@ -335,7 +380,7 @@ export const progressRubric: Rubric = {
         params.progress > params.total
       );
     });
-    if (!sentAny) ctx.record('total-given', false, NONE);
+    if (!sentAny) ctx.record('total-given', false, noProgress(a));
     else if (badTotal) {
       ctx.record(
         'total-given',
@@ -376,7 +421,7 @@ export const progressRubric: Rubric = {
 
     // progress-before-response
     const late = a.progress.filter((p) => p.afterResult);
-    if (!sentAny) ctx.record('progress-before-response', false, NONE);
+    if (!sentAny) ctx.record('progress-before-response', false, noProgress(a));
     else if (!a.outcome.ok) {
       ctx.record(
         'progress-before-response',
@@ -403,7 +448,16 @@ export const progressRubric: Rubric = {
     // cancellation-stops
     const afterCancel = c.progress.filter((p) => p.afterCancel);
     const before = c.progress.length - afterCancel.length;
-    if (before === 0) {
+    if (before === 0 && !c.outcome.ok && !c.cancelled) {
+      ctx.record(
+        'cancellation-stops',
+        false,
+        bi(
+          `expected: progress, then silence after the client cancels; saw no progress: the tool threw ${c.outcome.error}`,
+          `期望：先有进度，客户端取消后不再发送；实际：没有任何进度，工具抛出了错误：${c.outcome.error}`,
+        ),
+      );
+    } else if (before === 0) {
       ctx.record(
         'cancellation-stops',
         false,
@@ -413,15 +467,28 @@ export const progressRubric: Rubric = {
         ),
       );
     } else if (afterCancel.length > 0) {
+      // "More" is the notifications after the cancellation, listed as such: the session's other
+      // verdicts (a schema error on every notification, say) belong to envelopes-valid.
+      const cancelledAt = c.session.log.findIndex(
+        (step) => step.verdict.method === 'notifications/cancelled',
+      );
+      const cancelStep = c.session.log[cancelledAt];
+      const cancelName = cancelStep ? nameOf(cancelStep, cancelledAt) : '';
+      const shownMore = afterCancel.slice(0, 4);
+      const more = afterCancel.length - shownMore.length;
+      const listed = shownMore.map(
+        (p) => `  ${nameOf(p.sent, p.at)} ${JSON.stringify(p.sent.message.params ?? {})}`,
+      );
+      if (more > 0) listed.push(`  …`);
       ctx.record(
         'cancellation-stops',
         false,
         lines(
           bi(
-            `expected: no progress after notifications/cancelled; saw ${afterCancel.length} more`,
-            `期望：notifications/cancelled 之后不再有进度；实际：又发送了 ${afterCancel.length} 条`,
+            `expected: no progress after notifications/cancelled${cancelName ? ` (${cancelName})` : ''}; saw ${afterCancel.length} more:`,
+            `期望：notifications/cancelled${cancelName ? `（${cancelName}）` : ''} 之后不再有进度；实际：又发送了 ${afterCancel.length} 条：`,
           ),
-          violationLines(c.session.violations()),
+          bi(listed.join('\n'), listed.join('\n')),
         ),
       );
     } else if (hurried) {
@@ -460,6 +527,9 @@ export const progressRubric: Rubric = {
     // envelopes-valid
     const all = [...a.session.violations(), ...b.session.violations(), ...c.session.violations()];
     if (all.length > 0) {
+      const misnamed = [...a.progress, ...c.progress]
+        .map((p) => fieldNames(p.sent.message.params))
+        .find((line) => line !== null);
       ctx.record(
         'envelopes-valid',
         false,
@@ -469,9 +539,19 @@ export const progressRubric: Rubric = {
             `期望：不违反任何规则；裁判发现 ${all.length} 处：`,
           ),
           violationLines(all),
+          misnamed ?? bi('', ''),
         ),
       );
-    } else if (!a.outcome.ok || !isObject(a.outcome.value)) {
+    } else if (!a.outcome.ok) {
+      ctx.record(
+        'envelopes-valid',
+        false,
+        bi(
+          `expected: the tool returns a CallToolResult ({content: [...]}); saw the tool throw: ${a.outcome.error}`,
+          `期望：工具返回 CallToolResult（{content: [...]}）；实际：工具抛出了错误：${a.outcome.error}`,
+        ),
+      );
+    } else if (!isObject(a.outcome.value)) {
       ctx.record(
         'envelopes-valid',
         false,

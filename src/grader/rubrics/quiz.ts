@@ -19,6 +19,11 @@ type Question = {
   readonly accept: readonly string[];
   /** Multiple choice: the answer is one letter. */
   readonly choice?: true;
+  /**
+   * A short answer written in many ways ("client side", "客户端"): the form the key holds, or null
+   * when the answer cannot be read as one (then the learner is told how to answer).
+   */
+  readonly read?: { readonly answer: (text: string) => string | null; readonly how: Bilingual };
   readonly why: Bilingual;
   /**
    * For a wrong answer: the idea the chosen option misses (by the option's `digest`; `other` for
@@ -27,6 +32,21 @@ type Question = {
    */
   readonly wrong: Readonly<Record<string, Bilingual>> & { readonly other: Bilingual };
 };
+
+/**
+ * Which side an answer names: "client", "the client declares it", "client side" and "客户端" all
+ * name the client; "both" or both sides name both (a wrong answer like any other). An answer
+ * with a negation ("not the server") or none of these words cannot be read as a side: null.
+ */
+function sideOf(text: string): string | null {
+  const client = /\bclients?\b|客户端|客户/.test(text);
+  const server = /\bservers?\b|服务器|服务端/.test(text);
+  if (/\b(?:not|no|neither|nor|never)\b|不|非|没/.test(text)) return null;
+  if (/\b(?:both|either)\b|两者|双方|都/.test(text) || (client && server)) return 'both';
+  if (client) return 'client';
+  if (server) return 'server';
+  return null;
+}
 
 const QUESTIONS: readonly Question[] = [
   {
@@ -62,7 +82,7 @@ const QUESTIONS: readonly Question[] = [
     key: 'q2',
     points: 2,
     about: bi('the flag most servers do not need', '大多数服务器用不到的标志'),
-    accept: ['2c6dbd40c8af44d1', '329241d127582938', '1af15044dbcbbc0a', 'e8e9821d97d86696'],
+    accept: ['2c6dbd40c8af44d1', '329241d127582938', 'e8e9821d97d86696'],
     why: bi(
       'resources.subscribe lets a client ask to hear (notifications/resources/updated) whenever one particular resource changes. Most servers have no resources that change while a client watches, so they leave it out.',
       'resources.subscribe 让客户端可以订阅某个资源，在它变化时收到 notifications/resources/updated。大多数服务器没有会在客户端关注期间变化的资源，所以不声明它。',
@@ -72,6 +92,11 @@ const QUESTIONS: readonly Question[] = [
       '596b9612611f0194': bi(
         'That is the request a client sends to watch a resource. The question asks for the capability flag the server declares at initialize that allows it (a path with dots, like tools.listChanged).',
         '这是客户端用来关注某个资源的请求。题目问的是服务器在 initialize 时声明、允许这个请求的能力标志（用点连接的路径，如 tools.listChanged）。',
+      ),
+      // subscribe: the flag's last name alone, not its path
+      '1af15044dbcbbc0a': bi(
+        'That is only the last part of the flag. The question asks for its path: the capability it belongs to, then the flag, joined with a dot (like tools.listChanged); several capabilities have flags with similar names.',
+        '这只是标志的最后一段。题目要的是它的路径：它所属的能力，再加上标志本身，用点连接（如 tools.listChanged）；好几个能力都有名字相近的标志。',
       ),
       other: bi(
         'Look at the flags of the resources capability: one is about the whole list, another about a single resource a client asked to watch.',
@@ -116,6 +141,13 @@ const QUESTIONS: readonly Question[] = [
     points: 1,
     about: bi('who declares roots', '谁声明 roots'),
     accept: ['31f78fc215949433', 'b7c51f1b8d613b72', '19a2612e1bd50dc6'],
+    read: {
+      answer: sideOf,
+      how: bi(
+        'answer with the side, in a word: client or server (客户端 or 服务器 work too)',
+        '请用一个词写出是哪一方：client 或 server（也可以写 客户端 或 服务器）',
+      ),
+    },
     why: bi(
       'roots is a client capability: the client offers its folders (roots/list), and announces changes with notifications/roots/list_changed if it declared roots.listChanged.',
       'roots 是客户端的能力：客户端提供它的文件夹（roots/list），如果声明了 roots.listChanged，还会用 notifications/roots/list_changed 通知变化。',
@@ -494,7 +526,18 @@ export const quizRubric: Rubric = {
         continue;
       }
       const text = normalise(raw);
-      const given = isChoice(q) ? letterOf(text) : text;
+      const given = isChoice(q) ? letterOf(text) : q.read ? q.read.answer(text) : text;
+      if (given === null && q.read) {
+        ctx.record(
+          q.key,
+          false,
+          bi(
+            `${q.read.how.en}; saw ${JSON.stringify(raw)}`,
+            `${q.read.how.zh}；你的答案是 ${JSON.stringify(raw)}`,
+          ),
+        );
+        continue;
+      }
       if (given === null) {
         // "b or c", "b, c", "bc": naming several options is not an answer.
         ctx.record(q.key, false, ONE_LETTER(raw));

@@ -56,7 +56,25 @@ function explain(o: Outcome, fields: readonly Field[]) {
       ),
     );
   }
-  return lines(head, formatDiff(diffJson(pick(o.expected), pick(o.seen))));
+  const ratio = o.expected.lifecycleToOperationRatio;
+  const seenRatio = o.seen.lifecycleToOperationRatio;
+  // 0.176 for 0.17647058823529413: the text report of `mcp-sim trace` rounds it, the summary does not.
+  const rounded =
+    fields.includes('lifecycleToOperationRatio') &&
+    typeof ratio === 'number' &&
+    typeof seenRatio === 'number' &&
+    !close(ratio, seenRatio) &&
+    Math.abs(ratio - seenRatio) < 0.0051;
+  return lines(
+    head,
+    formatDiff(diffJson(pick(o.expected), pick(o.seen))),
+    rounded
+      ? bi(
+          '  (rounded? return lifecycle / operation unrounded; `mcp-sim trace --json` shows the exact summary)',
+          '  （取整了吗？请返回不取整的 lifecycle / operation；`mcp-sim trace --json` 会显示精确的摘要）',
+        )
+      : bi('', ''),
+  );
 }
 
 export const statsRubric: Rubric = {
