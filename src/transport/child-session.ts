@@ -152,6 +152,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   let exitCode: number | null = null;
   let spawnError: Error | null = null;
   let lineNo = 0;
+  /**
+   * The line each event takes in the transcript (--trace-file writes one line per message or
+   * unreadable line, a batch on one line): a step's line is the one `trace` names it by.
+   */
+  let wireLine = 0;
   const start = performance.now();
   const now = () => performance.now() - start;
   const waiters = new Map<string, (outcome: Outcome) => void>();
@@ -212,7 +217,15 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   });
 
   const record = (direction: Direction, message: JsonObject) => {
-    const step = log.push({ type: 'message', direction, message, t: now(), timed: true });
+    wireLine += 1;
+    const step = log.push({
+      type: 'message',
+      direction,
+      message,
+      line: wireLine,
+      t: now(),
+      timed: true,
+    });
     // Refused as too deep by the session log (src/session/depth.ts): a problem of the run.
     if (step.kind === 'unreadable') {
       problems.push({
@@ -235,8 +248,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
    */
   const polluted = (text: string, raw: unknown, problem: Bilingual) => {
     pollution.push({ line: lineNo, text });
+    wireLine += 1;
     log.push({
       type: 'unreadable',
+      line: wireLine,
       direction: 'server->client',
       problem: problem.en,
       problemZh: problem.zh,

@@ -269,23 +269,21 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
 }
 
 /**
- * The steps a screen shows, in order: messages and closes. A recorded file's broken envelopes are
- * its problems, as `trace` reports them: `play` shows each as a step of its own with trace's words
- * (`problem`), `connect` leaves them out; a lesson shows the faults it plays, and the live view
+ * The steps a screen shows, in order: messages and closes. A recorded or live session's broken
+ * envelopes are its problems, as `trace` reports them: `play` and `connect` show each as a step of
+ * its own with trace's words (`problem`); a lesson shows the faults it plays, and the live view
  * every envelope the server got. A line that is not a message at all (not JSON, a batch where
- * batches are gone) is a step of its own wherever it is shown, as `play` shows it: the referee
- * never saw it, so it has no verdict to show, only trace's words.
+ * batches are gone) is a step of its own wherever it is shown: the referee never saw it, so it has
+ * no verdict to show, only trace's words.
  */
 export function screenSteps(
   steps: readonly Step[],
-  options: { readonly invalid: 'show' | 'hide' | 'problem' } = { invalid: 'show' },
+  options: { readonly invalid: 'show' | 'problem' } = { invalid: 'show' },
 ): ScreenStep[] {
   const shown: ScreenStep[] = [];
   for (const step of steps) {
-    if (step.kind === 'unreadable' && options.invalid === 'hide') continue;
     const problem =
       step.kind === 'unreadable' || (options.invalid === 'problem' && stepProblem(step) !== null);
-    if (options.invalid === 'hide' && step.verdict?.kind === 'invalid') continue;
     shown.push(screenStep(step, shown.length, problem));
   }
   return shown;

@@ -222,8 +222,9 @@ function wrappedLines(run: ConnectRun): string {
 }
 
 function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
-  // The run's own steps, as its referee judged them while the envelopes crossed the pipe.
-  const timeline = { steps: screenSteps(run.steps, { invalid: 'hide' }) };
+  // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
+  // that is no message (or a broken envelope) is a step with trace's words, as `play` shows it.
+  const timeline = { steps: screenSteps(run.steps, { invalid: 'problem' }) };
   // A modern session (2026-07-28) negotiates nothing: its recap names the revision it followed.
   const last = timeline.steps.at(-1);
   const modern = last?.era === 'modern' ? last : null;
@@ -314,6 +315,8 @@ export async function connectCommand(
     const steps = lesson.steps.map((step) => ({
       direction: step.direction,
       message: step.message,
+      // A line that is no message: trace's words for it, by the line --trace-file gives it.
+      ...(step.problem ? { line: step.line, problem: tr(step.problem, lang) } : {}),
       era: step.report?.era ?? null,
       note: tr(step.note, lang),
       violations: (step.report?.violations ?? []).map((v) => ({
