@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Bilingual } from '../i18n/lang.js';
+import { idText } from '../protocol/envelope.js';
 import {
   classify,
   type Direction,
@@ -23,6 +24,7 @@ import {
   notJsonRpc,
   SessionLog,
   type Step,
+  stepProblem,
 } from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
@@ -216,6 +218,49 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     for (const check of [...watchers]) check();
   });
 
+  /**
+   * What the server sent that carried a request's id but was never its answer, by that id: a
+   * broken envelope (no "jsonrpc", result and error together…), which the client cannot take for
+   * an answer; and answers to ids the client never used. The "never answered" line names them.
+   */
+  const brokenAnswers = new Map<string, { line: number; problem: Bilingual }>();
+  const strayAnswers: Array<{ line: number; id: RequestId }> = [];
+  const heldBack = (step: Step, message: unknown) => {
+    if (step.kind !== 'message' || !isObject(message) || step.line === null) return;
+    const id = message.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const en = stepProblem(step, 'en');
+    if (en !== null) {
+      brokenAnswers.set(idKey(id), {
+        line: step.line,
+        problem: { en, zh: stepProblem(step, 'zh') ?? en },
+      });
+      return;
+    }
+    const kind = step.verdict?.kind;
+    if ((kind === 'response' || kind === 'error') && !log.requestSeen('client', id)) {
+      strayAnswers.push({ line: step.line, id });
+    }
+  };
+  /** Why a request got no answer though the server wrote something: the lines that came instead. */
+  const unanswered = (id: RequestId, sinceLine: number): Bilingual => {
+    const broken = brokenAnswers.get(idKey(id));
+    if (broken && broken.line > sinceLine) {
+      const spec = `${era === 'modern' ? client.modernVersion : version}/basic/index › Messages`;
+      return {
+        en: ` Line ${broken.line} carries its id, but it is ${broken.problem.en}, so it never counted as the answer: every message must be a JSON-RPC 2.0 message (${spec}).`,
+        zh: `第 ${broken.line} 行带着它的 id，但${broken.problem.zh}，所以不算是它的回应：每条消息都必须是 JSON-RPC 2.0 消息（${spec}）。`,
+      };
+    }
+    const strays = strayAnswers.filter((s) => s.line > sinceLine);
+    const first = strays[0];
+    if (!first) return { en: '', zh: '' };
+    const ids = strays.map((s) => idText(s.id));
+    return {
+      en: ` The server answered id ${ids.join(', ')} instead (line ${first.line}), which no request of the client's has: a response must carry the id of the request it answers (${era === 'modern' ? client.modernVersion : version}/basic/index › Responses).`,
+      zh: `服务器回应的却是 id ${ids.join('、')}（第 ${first.line} 行），客户端没有这个 id 的请求：回应必须带着它所回应的请求的 id（${era === 'modern' ? client.modernVersion : version}/basic/index › Responses）。`,
+    };
+  };
   const record = (direction: Direction, message: JsonObject) => {
     wireLine += 1;
     const step = log.push({
@@ -226,6 +271,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       t: now(),
       timed: true,
     });
+    if (direction === 'server->client') heldBack(step, message);
     // Refused as too deep by the session log (src/session/depth.ts): a problem of the run.
     if (step.kind === 'unreadable') {
       problems.push({
@@ -337,6 +383,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     const id = message.id as RequestId;
     const what = `${String(message.method)} #${String(id)}`;
     if (exited) return { kind: 'exited' };
+    const sentAt = wireLine;
     const waitMs = probe ? probeTimeoutMs : timeoutMs;
     const outcome = await new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => {
@@ -361,11 +408,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       );
     } else if (outcome.kind === 'timeout' && !probe?.quietTimeout) {
       const [stdoutNote, stderrNote] = [pollutionNote(), lastStderr()];
+      const instead = unanswered(id, sentAt);
       if (message.method === 'initialize' || probe) {
         // initialize MUST NOT be cancelled (basic/utilities/cancellation); the session ends here.
         problems.push({
-          en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
-          zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
+          en: `the server never answered ${what} within ${waitMs} ms.${instead.en}${stdoutNote.en}${stderrNote.en}`,
+          zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${instead.zh}${stdoutNote.zh}${stderrNote.zh}`,
         });
       } else {
         // The sender SHOULD cancel a request it stops waiting for (basic/lifecycle › Timeouts);
@@ -380,8 +428,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
           lateMs: null,
         });
         problems.push({
-          en: `${said.en}${stdoutNote.en}${stderrNote.en}`,
-          zh: `${said.zh}${stdoutNote.zh}${stderrNote.zh}`,
+          en: `${said.en}${instead.en}${stdoutNote.en}${stderrNote.en}`,
+          zh: `${said.zh}${instead.zh}${stdoutNote.zh}${stderrNote.zh}`,
         });
       }
     }

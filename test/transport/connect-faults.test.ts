@@ -43,3 +43,59 @@ describe('connect shows every line of the session as play and trace do', () => {
     expect(readFileSync(file, 'utf8').split('\n')[1]).toContain('Server starting');
   });
 });
+
+describe('connect says why an answer never counted', () => {
+  it.each([
+    ['no-jsonrpc', /"jsonrpc" must be exactly "2\.0"/],
+    ['both', /either "result" or "error", never both/],
+  ])(
+    '%s: the broken answer is a step, and the one line names it and the rule',
+    async (mode, why) => {
+      const { run, file } = await connectBroken(mode, ['--era', 'legacy', '--timeout', '1000']);
+      const broken = run.steps.find((s) => s.problem !== undefined);
+      expect(broken).toMatchObject({ direction: 'server->client', line: 2, message: null });
+      expect(broken?.problem).toMatch(why);
+      expect(run.problems).toEqual([
+        expect.stringMatching(
+          /^the server never answered initialize #1 within 1000 ms\. Line 2 carries its id, but it is not a JSON-RPC message: .* so it never counted as the answer: .*\(2025-11-25\/basic\/index › Messages\)\.$/,
+        ),
+      ]);
+      expect(run.problems[0]).toMatch(why);
+      // trace names the same line the same way.
+      const traced = await runCli(['trace', '--json', file]);
+      const problems = (JSON.parse(traced.stdout) as { problems: Array<{ line: number }> })
+        .problems;
+      expect(problems.map((p) => p.line)).toEqual([2]);
+    },
+  );
+
+  it('wrong-id: the line names the stray id the server answered instead', async () => {
+    const { run } = await connectBroken('wrong-id', ['--era', 'legacy', '--timeout', '1000']);
+    expect(run.problems).toEqual([
+      expect.stringMatching(/never answered initialize #1 .* answered id 12345 instead \(line 2\)/),
+    ]);
+  });
+
+  it('in Chinese too', async () => {
+    const file = tempFile('zh.jsonl');
+    const result = await runCli(
+      [
+        'connect',
+        '--json',
+        '--lang',
+        'zh',
+        '--era',
+        'legacy',
+        '--timeout',
+        '1000',
+        '--trace-file',
+        file,
+        '--',
+        'node',
+        BROKEN,
+      ],
+      { env: { MODE: 'no-jsonrpc' } },
+    );
+    expect(result.stderr).toMatch(/第 2 行带着它的 id，但不是 JSON-RPC 消息.*所以不算是它的回应/);
+  });
+});
