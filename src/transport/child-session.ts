@@ -223,7 +223,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
    * broken envelope (no "jsonrpc", result and error together…), which the client cannot take for
    * an answer; and answers to ids the client never used. The "never answered" line names them.
    */
-  const brokenAnswers = new Map<string, { line: number; problem: Bilingual }>();
+  const brokenAnswers = new Map<string, { line: number; problem: Bilingual; batch?: true }>();
   const strayAnswers: Array<{ line: number; id: RequestId }> = [];
   const heldBack = (step: Step, message: unknown) => {
     if (step.kind !== 'message' || !isObject(message) || step.line === null) return;
@@ -245,6 +245,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   /** Why a request got no answer though the server wrote something: the lines that came instead. */
   const unanswered = (id: RequestId, sinceLine: number): Bilingual => {
     const broken = brokenAnswers.get(idKey(id));
+    if (broken?.batch && broken.line > sinceLine) {
+      return {
+        en: ` Line ${broken.line} answers it inside ${broken.problem.en}, which a session of ${version} does not read, so it never counted as the answer (only 2025-03-26 has them: 2025-03-26/basic/index › Batching).`,
+        zh: `第 ${broken.line} 行在${broken.problem.zh}中回应了它，而 ${version} 的会话不读取批量消息，所以不算是它的回应（只有 2025-03-26 有批量消息：2025-03-26/basic/index › Batching）。`,
+      };
+    }
     if (broken && broken.line > sinceLine) {
       const spec = `${era === 'modern' ? client.modernVersion : version}/basic/index › Messages`;
       return {
@@ -316,6 +322,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       polluted(text, text, notJson((error as Error).message));
       return;
     }
+    if (Array.isArray(value)) {
+      onBatch(value);
+      return;
+    }
     if (!isObject(value)) {
       const envelope = classify(value);
       const why = envelope.kind === 'invalid' ? envelope : null;
@@ -326,6 +336,42 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       return;
     }
     record('server->client', value);
+    take(value);
+  };
+  /**
+   * A JSON array: a batch, which the session log reads as its messages in a 2025-03-26 session
+   * (basic/index › Batching: receivers MUST support receiving them) and as one unreadable line in
+   * any other (batches were removed in 2025-06-18), as trace reads it. Not stdout pollution.
+   */
+  const onBatch = (items: readonly unknown[]) => {
+    wireLine += 1;
+    const line = wireLine;
+    const steps = log.pushAll({
+      type: 'message',
+      direction: 'server->client',
+      message: items,
+      line,
+      t: now(),
+      timed: true,
+    });
+    const [first] = steps;
+    if (steps.length === 1 && first?.kind === 'unreadable') {
+      const problem = { en: first.problem ?? '', zh: first.problemZh ?? first.problem ?? '' };
+      for (const item of items) {
+        const id = isObject(item) ? item.id : undefined;
+        if (typeof id === 'string' || typeof id === 'number') {
+          brokenAnswers.set(idKey(id), { line, problem, batch: true });
+        }
+      }
+      return;
+    }
+    for (const [n, step] of steps.entries()) heldBack(step, items[n]);
+    for (const item of items) if (isObject(item)) take(item, false);
+    flushClient();
+    for (const check of [...watchers]) check();
+  };
+  /** A message from the server: the simulated client reads it, and a waiting request gets its answer. */
+  const take = (value: JsonObject, flush = true) => {
     client.receive(value, now());
     const envelope = classify(value);
     if ((envelope.kind === 'response' || envelope.kind === 'error') && envelope.id !== null) {
@@ -338,6 +384,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const gaveUp = cancelled.get(key);
       if (gaveUp && gaveUp.lateMs === null) gaveUp.lateMs = Math.round(now() - gaveUp.at);
     }
+    if (!flush) return;
     flushClient();
     for (const check of [...watchers]) check();
   };

@@ -99,3 +99,35 @@ describe('connect says why an answer never counted', () => {
     expect(result.stderr).toMatch(/第 2 行带着它的 id，但不是 JSON-RPC 消息.*所以不算是它的回应/);
   });
 });
+
+describe('connect reads a batch as trace does', () => {
+  it('2025-03-26: the members of a batch are messages, and tools/list is answered', async () => {
+    const { result, run, file } = await connectBroken(
+      'batch',
+      ['--version', '2025-03-26', '--timeout', '1500'],
+      { ECHO: '1' },
+    );
+    expect(result.code).toBe(0);
+    expect(run.problems).toEqual([]);
+    expect(result.stderr).not.toMatch(/pollution/);
+    const listed = run.steps.find((s) => s.direction === 'server->client' && s.message?.id === 2);
+    expect(listed?.message).toMatchObject({ result: { tools: [] } });
+    // --trace-file keeps the batch on its one line, and trace reads it the same way.
+    expect(readFileSync(file, 'utf8')).toContain('"message":[{"jsonrpc":"2.0","id":2');
+    const traced = await runCli(['trace', '--json', file]);
+    expect(traced.code).toBe(0);
+  });
+
+  it('2025-11-25: a batch, removed in 2025-06-18, named so rather than stdout pollution', async () => {
+    const { result, run } = await connectBroken('batch', ['--timeout', '1500'], { ECHO: '1' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/pollution/);
+    const batch = run.steps.find((s) => s.problem !== undefined);
+    expect(batch?.problem).toMatch(/a batch \(JSON-RPC batches were removed in 2025-06-18\)/);
+    expect(run.problems).toEqual([
+      expect.stringMatching(
+        /^the server never answered tools\/list #2 .* inside a batch .* 2025-03-26\/basic\/index › Batching\)\.$/,
+      ),
+    ]);
+  });
+});

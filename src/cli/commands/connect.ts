@@ -210,7 +210,13 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
  */
 function wrappedLines(run: ConnectRun): string {
   return run.steps
-    .flatMap((step) => {
+    .flatMap((step, n) => {
+      // The messages of a batch it read (2025-03-26) go back on their one line, as one array.
+      if (step.kind === 'message' && step.batch !== null) {
+        if (step.batch.index > 0) return [];
+        const members = run.steps.slice(n, n + step.batch.size).map((s) => s.message);
+        return [{ direction: step.direction, message: members }];
+      }
       if (step.kind === 'message') return [{ direction: step.direction, message: step.message }];
       if (step.kind === 'unreadable' && step.raw !== null) {
         return [{ direction: step.direction, message: step.raw }];
