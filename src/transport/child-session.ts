@@ -22,6 +22,7 @@ import {
   MAX_DEPTH,
   notJson,
   notJsonRpc,
+  type RawLine,
   SessionLog,
   type Step,
   stepProblem,
@@ -389,17 +390,23 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     for (const check of [...watchers]) check();
   };
   const reader = new LineReader();
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of reader.push(chunk)) {
-      if (line.text !== undefined) onLine(line.text);
-      else {
-        const bytes = 'tooLong' in line ? line.tooLong : undefined;
-        lineNo += 1;
-        // Kept as an empty line, as serve keeps one: its bytes were never held.
-        const text = `(a line of ${bytes ?? '?'} bytes)`;
-        polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
-      }
+  const onRaw = (line: RawLine) => {
+    if (line.text !== undefined) onLine(line.text);
+    else {
+      const bytes = 'tooLong' in line ? line.tooLong : undefined;
+      lineNo += 1;
+      // Kept as an empty line, as serve keeps one: its bytes were never held.
+      const text = `(a line of ${bytes ?? '?'} bytes)`;
+      polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
     }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of reader.push(chunk)) onRaw(line);
+  });
+  // The last line may end without a newline: it is read when stdout ends, which comes before the
+  // child's 'close', so an answer written just before exiting counts before the exit is judged.
+  child.stdout.on('end', () => {
+    for (const line of reader.end()) onRaw(line);
   });
 
   const lastStderr = (): Bilingual => {
@@ -822,7 +829,6 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       await exitWithin(2000);
     }
   }
-  for (const line of reader.end()) if (line.text !== undefined) onLine(line.text);
   // An answer that came after its cancellation is in the record: the line says so.
   for (const gaveUp of cancelled.values()) {
     if (gaveUp.lateMs === null) continue;

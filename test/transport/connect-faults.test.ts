@@ -131,3 +131,19 @@ describe('connect reads a batch as trace does', () => {
     ]);
   });
 });
+
+describe('connect reads the last line before it judges the exit', () => {
+  it('an answer with no trailing newline, then exit 0: the answer counts', async () => {
+    const junkbig = join(ROOT, 'test', 'fixtures', 'connect', 'junkbig.mjs');
+    const result = await runCli(
+      ['connect', '--json', '--probe-timeout', '1000', '--', 'node', junkbig],
+      { env: { KIND: 'nonl' } },
+    );
+    const run = JSON.parse(result.stdout) as ConnectJson & { fallback: string | null };
+    // The probe's -32601 was read: the client fell back to initialize, which then got no answer.
+    expect(run.fallback).toMatch(/-32601/);
+    expect(run.problems).toEqual([
+      'the server exited early (exit code 0) before answering initialize #1.',
+    ]);
+  });
+});
