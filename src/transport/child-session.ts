@@ -373,8 +373,15 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   };
   /** A message from the server: the simulated client reads it, and a waiting request gets its answer. */
   const take = (value: JsonObject, flush = true) => {
-    client.receive(value, now());
     const envelope = classify(value);
+    // The simulated client must never be the violator. In a session whose era is undecided or
+    // modern (the server/discover probe is out, or it was answered), a server's request gets no
+    // answer: the client MUST NOT write JSON-RPC responses (2026-07-28 basic/transports/stdio ›
+    // Sending Messages). Once the session is legacy (initialize sent: the handshake era, or the
+    // dual-era fallback), the client answers it as a legacy client would.
+    const era = log.view().era;
+    const answers = era === 'legacy' || era === 'dual';
+    if (envelope.kind !== 'request' || answers) client.receive(value, now());
     if ((envelope.kind === 'response' || envelope.kind === 'error') && envelope.id !== null) {
       const key = idKey(envelope.id);
       const waiter = waiters.get(key);

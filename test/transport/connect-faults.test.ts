@@ -147,3 +147,25 @@ describe('connect reads the last line before it judges the exit', () => {
     ]);
   });
 });
+
+describe('the simulated client is never the violator', () => {
+  const fromClient = (run: ConnectJson) =>
+    run.steps.filter((s) => s.direction === 'client->server');
+  const answers = (steps: JsonStep[]) =>
+    steps.filter((s) => s.message !== null && !('method' in s.message));
+
+  it('a request while the probe is out (a modern session so far): no answer, the server flagged', async () => {
+    const { run } = await connectBroken('early-request', []);
+    expect(answers(fromClient(run))).toEqual([]);
+    expect(fromClient(run).flatMap((s) => s.violations)).toEqual([]);
+    const early = run.steps.find((s) => s.message?.id === 99);
+    expect(early?.violations.map((v) => v.rule)).toContain('server-request');
+  });
+
+  it('once the session is legacy, it answers as a legacy client would (-32601), unflagged', async () => {
+    const { run } = await connectBroken('early-request', ['--era', 'legacy']);
+    const answered = answers(fromClient(run)).find((s) => s.message?.id === 99);
+    expect(answered?.message).toMatchObject({ error: { code: -32601 } });
+    expect(fromClient(run).flatMap((s) => s.violations)).toEqual([]);
+  });
+});
