@@ -94,6 +94,8 @@ export type ConnectRun = {
   readonly serverInfo: JsonObject | null;
   /** The child's exit code (null: killed by a signal or never started). */
   readonly exitCode: number | null;
+  /** The signal that killed the child (`SIGSEGV`…), or null: it exited, or never started. */
+  readonly signal: string | null;
   /** The last part of what the server wrote to stderr. */
   readonly stderr: string;
 };
@@ -153,6 +155,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   let stderr = '';
   let exited = false;
   let exitCode: number | null = null;
+  let exitSignal: string | null = null;
   let spawnError: Error | null = null;
   let lineNo = 0;
   /**
@@ -193,6 +196,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       fallback: null,
       serverInfo: null,
       exitCode: null,
+      signal: null,
       stderr,
     };
   }
@@ -206,9 +210,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       exited = true;
       resolve();
     });
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       exited = true;
       exitCode = code;
+      exitSignal = signal;
       resolve();
     });
   });
@@ -416,6 +421,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     for (const line of reader.end()) onRaw(line);
   });
 
+  /** How the child ended: its exit code, or the signal that killed it (no exit code then). */
+  const howExited = (): Bilingual =>
+    exitCode === null && exitSignal !== null
+      ? { en: `killed by ${exitSignal}`, zh: `被信号 ${exitSignal} 终止` }
+      : { en: `exit code ${String(exitCode)}`, zh: `退出码 ${String(exitCode)}` };
   const lastStderr = (): Bilingual => {
     const lines = stderr.trim().split('\n').filter(Boolean);
     if (lines.length === 0) return { en: '', zh: '' };
@@ -463,8 +473,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         spawnError
           ? cannotStart(options.command, spawnError as Error)
           : {
-              en: `the server exited early (exit code ${String(exitCode)}) before answering ${what}.${stderrNote.en}${stdoutNote.en}`,
-              zh: `服务器在回应 ${what} 之前就提前退出了（退出码 ${String(exitCode)}）。${stderrNote.zh}${stdoutNote.zh}`,
+              en: `the server exited early (${howExited().en}) before answering ${what}.${stderrNote.en}${stdoutNote.en}`,
+              zh: `服务器在回应 ${what} 之前就提前退出了（${howExited().zh}）。${stderrNote.zh}${stdoutNote.zh}`,
             },
       );
     } else if (outcome.kind === 'timeout' && !probe?.quietTimeout) {
@@ -860,6 +870,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     fallback,
     serverInfo,
     exitCode,
+    signal: exitSignal,
     stderr,
   };
 }

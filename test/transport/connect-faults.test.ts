@@ -169,3 +169,16 @@ describe('the simulated client is never the violator', () => {
     expect(fromClient(run).flatMap((s) => s.violations)).toEqual([]);
   });
 });
+
+describe('a server killed by a signal', () => {
+  it('is named by its signal, not "exit code null" (en, zh)', async () => {
+    const args = ['connect', '--json', '--call', 't', '{}', '--', 'node', BROKEN];
+    const env = { env: { MODE: 'call-crash' } };
+    const en = JSON.parse((await runCli(args, env)).stdout) as ConnectJson;
+    expect(en.problems[0]).toMatch(
+      /^the server exited early \(killed by SIGSEGV\) before answering tools\/call #\d+\./,
+    );
+    const zh = await runCli([...args.slice(0, 2), '--lang', 'zh', ...args.slice(2)], env);
+    expect(zh.stderr).toMatch(/提前退出了（被信号 SIGSEGV 终止）/);
+  });
+});
