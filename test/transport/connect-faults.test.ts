@@ -182,3 +182,30 @@ describe('a server killed by a signal', () => {
     expect(zh.stderr).toMatch(/提前退出了（被信号 SIGSEGV 终止）/);
   });
 });
+
+describe('connect --json names the era as trace does', () => {
+  it('--era modern against a legacy SDK server: no session, but the era is trace’s (modern)', async () => {
+    const v1 = join(ROOT, 'test', 'fixtures', 'connect', 'v1-server.mjs');
+    const file = tempFile('v1.jsonl');
+    const result = await runCli([
+      'connect',
+      '--json',
+      '--era',
+      'modern',
+      '--probe-timeout',
+      '3000',
+      '--trace-file',
+      file,
+      '--',
+      'node',
+      v1,
+    ]);
+    expect(result.code).toBe(1);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    const traced = JSON.parse((await runCli(['trace', '--json', file])).stdout) as {
+      summary: { era: string };
+    };
+    expect(traced.summary.era).toBe('modern');
+    expect(run.era).toBe(traced.summary.era);
+  });
+});

@@ -337,9 +337,10 @@ export async function connectCommand(
       title: tr(lesson.title, lang),
       command: [args.command, ...args.args],
       negotiatedVersion: run.negotiatedVersion,
-      // The era the session ended in (`dual` after a fallback), null when the client never found
-      // one (the text report's "No session"), though its probe was judged as a modern message.
-      era: run.era === null ? null : (lesson.steps.at(-1)?.era ?? run.era),
+      // The era the session ended in as trace says it (`dual` after a fallback): the session log's,
+      // also when the client found no session (its probe was a modern message); null only when
+      // nothing crossed the pipe.
+      era: lesson.steps.at(-1)?.era ?? run.era,
       revision: run.revision,
       fallback: run.fallback ? tr(run.fallback, lang) : null,
       steps,
