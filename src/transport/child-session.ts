@@ -110,6 +110,23 @@ function cannotStart(command: string, error: Error): Bilingual {
   };
 }
 
+/** A run that never started: nothing crossed the pipe. */
+function notStarted(command: string, error: Error): ConnectRun {
+  return {
+    steps: [],
+    problems: [cannotStart(command, error)],
+    notes: [],
+    negotiatedVersion: null,
+    era: null,
+    revision: null,
+    fallback: null,
+    serverInfo: null,
+    exitCode: null,
+    signal: null,
+    stderr: '',
+  };
+}
+
 type Outcome =
   | { readonly kind: 'answer'; readonly message: JsonObject }
   | { readonly kind: 'exited' }
@@ -186,19 +203,13 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       env: process.env,
     });
   } catch (error) {
-    return {
-      steps: log.steps,
-      problems: [cannotStart(options.command, error as Error)],
-      notes: [],
-      negotiatedVersion: null,
-      era: null,
-      revision: null,
-      fallback: null,
-      serverInfo: null,
-      exitCode: null,
-      signal: null,
-      stderr,
-    };
+    return notStarted(options.command, error as Error);
+  }
+  // A command that does not exist (ENOENT) has no process: its error comes on the next tick, and
+  // nothing may be recorded as sent to it.
+  if (child.pid === undefined) {
+    const error = await new Promise<Error>((resolve) => child.once('error', resolve));
+    return notStarted(options.command, error);
   }
   child.stdin.on('error', () => {}); // EPIPE when the server is gone: the exit explains it
   child.stderr.on('data', (b: Buffer) => {

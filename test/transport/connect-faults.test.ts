@@ -209,3 +209,25 @@ describe('connect --json names the era as trace does', () => {
     expect(run.era).toBe(traced.summary.era);
   });
 });
+
+describe('connect: small things said right', () => {
+  it('a command that cannot start: nothing crossed the pipe, and the handout says so', async () => {
+    const json = await runCli(['connect', '--json', '--', '/no/such/bin']);
+    const run = JSON.parse(json.stdout) as ConnectJson;
+    expect(run.steps).toEqual([]);
+    expect(run.era).toBeNull();
+    expect(run.problems).toEqual([expect.stringMatching(/^could not start "\/no\/such\/bin"/)]);
+    const plain = await runCli(['connect', '--plain', '--', '/no/such/bin']);
+    expect(plain.stdout).toContain('over stdio: nothing crossed the pipe.');
+    expect(plain.stdout).not.toMatch(/envelopes/);
+    const zh = await runCli(['connect', '--plain', '--lang', 'zh', '--', '/no/such/bin']);
+    expect(zh.stdout).toContain('管道上没有任何消息');
+  });
+
+  it('an unwritable --trace-file is reported before the missing terminal (arguments first)', async () => {
+    const result = await runCli(['connect', '--trace-file', '/nope/x.jsonl', '--', 'x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^mcp-sim: --trace-file: cannot write \/nope\/x\.jsonl/);
+    expect(result.stderr).not.toMatch(/interactive terminal/);
+  });
+});

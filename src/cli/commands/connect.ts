@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { type Lang, tr } from '../../i18n/lang.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
@@ -227,6 +227,24 @@ function wrappedLines(run: ConnectRun): string {
     .join('');
 }
 
+/** What the handout's goal says crossed the pipe: its steps, or that nothing did. */
+function crossed(commandLine: string, n: number): Bilingual {
+  const talks = {
+    en: `The simulated client talks to a real server (${commandLine}) over stdio`,
+    zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信`,
+  };
+  if (n === 0) {
+    return {
+      en: `${talks.en}: nothing crossed the pipe.`,
+      zh: `${talks.zh}：管道上没有任何消息。`,
+    };
+  }
+  return {
+    en: `${talks.en}: ${n === 1 ? 'one step' : `${n} steps`}, as they crossed the pipe.`,
+    zh: `${talks.zh}：共 ${n} 步，按实际收发顺序排列。`,
+  };
+}
+
 function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
   // that is no message (or a broken envelope) is a step with trace's words, as `play` shows it.
@@ -252,10 +270,7 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   return {
     id: 'connect',
     title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
-    goal: {
-      en: `The simulated client talks to a real server (${commandLine}) over stdio: ${timeline.steps.length} envelopes, as they crossed the pipe.`,
-      zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信：共 ${timeline.steps.length} 条消息，按实际收发顺序排列。`,
-    },
+    goal: crossed(commandLine, timeline.steps.length),
     recap:
       run.era === null
         ? {
@@ -282,15 +297,15 @@ export async function connectCommand(
 ): Promise<number> {
   const args = parseConnectArgs(values);
   const lang = await env.lang(args.lang);
-  if (args.format === 'ui') env.requireTty();
   // Checked before the server starts: a path found unwritable only at the end would cost the
-  // whole session (and its output) for a typo.
+  // whole session (and its output) for a typo. And before the terminal: the arguments come first.
   if (args.traceFile) {
     const reason = cannotWrite(args.traceFile);
     if (reason) {
       throw new UsageError(USAGE_STRINGS.traceFileUnwritable, { file: args.traceFile, reason });
     }
   }
+  if (args.format === 'ui') env.requireTty();
   const run = await runConnect({
     command: args.command,
     args: args.args,
