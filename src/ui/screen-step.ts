@@ -118,10 +118,22 @@ function traceProblem(step: Step): Bilingual | null {
   };
 }
 
-function problemNote(problem: Bilingual): Bilingual {
+/** What a line that is no message held, quoted and cut to one short line; null when nothing was kept. */
+function heldText(step: Step): string | null {
+  const held = step.kind === 'unreadable' ? step.raw : step.message;
+  if (held === null || held === undefined || held === '') return null;
+  const text = (typeof held === 'string' ? held : JSON.stringify(held)).replace(/\s+/g, ' ').trim();
+  return JSON.stringify(text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS)}…` : text);
+}
+
+const HELD_CHARS = 80;
+
+function problemNote(problem: Bilingual, held: string | null): Bilingual {
+  const what =
+    held === null ? { en: '', zh: '' } : { en: ` It held ${held}.`, zh: `它的内容是 ${held}。` };
   return {
-    en: `This line is not a message, so the referee never saw it. mcp-sim trace says: ${problem.en}`,
-    zh: `这一行不是消息，裁判没有看到它。mcp-sim trace 的说明：${problem.zh}`,
+    en: `This line is not a message, so the referee never saw it.${what.en} mcp-sim trace says: ${problem.en}`,
+    zh: `这一行不是消息，裁判没有看到它。${what.zh}mcp-sim trace 的说明：${problem.zh}`,
   };
 }
 
@@ -239,7 +251,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     note:
       notes?.note ??
       (problem !== null
-        ? problemNote(problem)
+        ? problemNote(problem, heldText(step))
         : report
           ? describe(report, step.session.ruleVersion)
           : closedBy
