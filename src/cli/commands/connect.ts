@@ -227,6 +227,22 @@ function wrappedLines(run: ConnectRun): string {
     .join('');
 }
 
+/** The line shown while the client waits for the server's first answer. */
+function connecting(era: ConnectEra): Bilingual {
+  return era === 'legacy'
+    ? {
+        en: 'connecting to {command}… (opening with initialize)',
+        zh: '正在连接 {command}……（以 initialize 开始握手）',
+      }
+    : {
+        en: 'connecting to {command}… (probing with server/discover)',
+        zh: '正在连接 {command}……（用 server/discover 探测）',
+      };
+}
+
+/** A command line cut to fit one line beside the spinner. */
+const clipped = (text: string) => (text.length > 50 ? `${text.slice(0, 50)}…` : text);
+
 /** What the handout's goal says crossed the pipe: its steps, or that nothing did. */
 function crossed(commandLine: string, n: number): Bilingual {
   const talks = {
@@ -245,7 +261,13 @@ function crossed(commandLine: string, n: number): Bilingual {
   };
 }
 
-function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
+const prefixed = (head: Bilingual, text: Bilingual): Bilingual => ({
+  en: `${head.en}${text.en}`,
+  zh: `${head.zh}${text.zh}`,
+});
+
+/** The run as the lesson screen and the handout show it. */
+export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
   // that is no message (or a broken envelope) is a step with trace's words, as `play` shows it.
   const timeline = { steps: screenSteps(run.steps, { invalid: 'problem' }) };
@@ -264,14 +286,20 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
     : { en: '', zh: '' };
   // What the modern session did beyond lists and calls, then what went wrong.
   const trouble = {
-    en: [...run.notes, ...run.problems].map((p) => ` ${sentence(p.en)}`).join(''),
-    zh: [...run.notes, ...run.problems].map((p) => p.zh).join(''),
+    en: run.notes.map((p) => ` ${sentence(p.en)}`).join(''),
+    zh: run.notes.map((p) => p.zh).join(''),
+  };
+  // What went wrong leads: on a 24-row screen the recap's first lines are the ones in view.
+  const wrong = {
+    en: run.problems.map((p) => `${sentence(p.en)} `).join(''),
+    zh: run.problems.map((p) => p.zh).join(''),
   };
   return {
     id: 'connect',
     title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
     goal: crossed(commandLine, timeline.steps.length),
-    recap:
+    recap: prefixed(
+      wrong,
       run.era === null
         ? {
             en: `No session: the client never found an era to speak in; ${violations} rule violation(s).${trouble.en}`,
@@ -286,6 +314,7 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
               en: `${fell.en}Legacy era (the handshake). Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
               zh: `${fell.zh}旧时代（握手）。协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
             },
+    ),
     steps: timeline.steps,
   };
 }
@@ -306,6 +335,14 @@ export async function connectCommand(
     }
   }
   if (args.format === 'ui') env.requireTty();
+  const commandLine = [args.command, ...args.args].join(' ');
+  // The screen: a line that says what it waits for (the probe alone may take --probe-timeout).
+  const stopBusy =
+    args.format === 'ui'
+      ? await (await import('../../ui/run.js')).showBusy(
+          visible(tr(connecting(args.era), lang, { command: clipped(commandLine) })),
+        )
+      : null;
   const run = await runConnect({
     command: args.command,
     args: args.args,
@@ -316,8 +353,14 @@ export async function connectCommand(
     ...(args.probeTimeoutMs ? { probeTimeoutMs: args.probeTimeoutMs } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
   });
-  for (const problem of run.problems)
-    process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
+  stopBusy?.();
+  const tell = () => {
+    for (const problem of run.problems)
+      process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
+  };
+  // On the screen they are told after it closes, where they stay in view (before it they would
+  // scroll away under it).
+  if (args.format !== 'ui') tell();
   let traceFailed = false;
   if (args.traceFile) {
     // It was writable at the start; if it no longer is, the session's result is still shown.
@@ -329,7 +372,6 @@ export async function connectCommand(
       process.stderr.write(`mcp-sim connect: ${visible(line)}\n`);
     }
   }
-  const commandLine = [args.command, ...args.args].join(' ');
   const lesson = asLesson(run, commandLine);
   const code = run.problems.length > 0 || traceFailed ? 1 : 0;
   if (args.format === 'json') {
@@ -371,8 +413,14 @@ export async function connectCommand(
     process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
     return code;
   }
-  if (lesson.steps.length === 0) return code;
+  if (lesson.steps.length === 0) {
+    tell();
+    return code;
+  }
   const { runPlay } = await import('../../ui/run.js');
-  await runPlay({ lesson, lang, mode: 'recording' });
+  // A run that went wrong opens at its last step, where the recap explains it.
+  const startAt = run.problems.length > 0 ? lesson.steps.length - 1 : 0;
+  await runPlay({ lesson, lang, mode: 'recording', startAt });
+  tell();
   return code;
 }
