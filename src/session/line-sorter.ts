@@ -37,7 +37,14 @@ export type SortedLine =
       readonly id: RequestId;
       readonly tMs?: number;
     }
-  | { readonly type: 'problem'; readonly problem: TraceProblem };
+  | {
+      readonly type: 'problem';
+      readonly problem: TraceProblem;
+      /** Who wrote it, when the line said so (a wrapped line whose message is no object). */
+      readonly direction?: Direction;
+      /** What the line held: the message it wrapped, or its text. */
+      readonly raw?: unknown;
+    };
 
 const NOTHING: readonly SortedLine[] = [];
 
@@ -64,9 +71,16 @@ export function createLineSorter() {
   let decided = false;
   let held: Held[] = [];
 
-  const problemOf = (line: number, message: string, messageZh?: string): SortedLine => ({
+  const problemOf = (
+    line: number,
+    message: string,
+    messageZh?: string,
+    held?: { readonly raw: unknown; readonly direction?: Direction | null },
+  ): SortedLine => ({
     type: 'problem',
     problem: { line, message, messageZh },
+    ...(held ? { raw: held.raw } : {}),
+    ...(held?.direction ? { direction: held.direction } : {}),
   });
 
   function hold(sorted: SortedLine, chatter = false): readonly SortedLine[] {
@@ -92,10 +106,10 @@ export function createLineSorter() {
     const parsed = parseLine(raw.text);
     if (parsed.kind === 'skip') return NOTHING;
     if (parsed.kind === 'chatter') {
-      return hold(problemOf(raw.line, parsed.message, parsed.messageZh), true);
+      return hold(problemOf(raw.line, parsed.message, parsed.messageZh, { raw: raw.text }), true);
     }
     if (parsed.kind === 'problem')
-      return hold(problemOf(raw.line, parsed.message, parsed.messageZh));
+      return hold(problemOf(raw.line, parsed.message, parsed.messageZh, { raw: raw.text }));
     if (parsed.kind === 'abandon') {
       const { id, tMs } = parsed;
       return hold(
@@ -128,9 +142,9 @@ export function createLineSorter() {
       // remembers an id it can read, so that the peer's error answer is not taken for a stray.
       if (!isObject(parsed.message) && !batch) {
         const { text, pointer } = envelope;
-        return hold(
-          problemOf(raw.line, notJsonRpc(text, pointer, 'en'), notJsonRpc(text, pointer, 'zh')),
-        );
+        const held = { raw: parsed.message, direction: parsed.direction };
+        const [en, zh] = [notJsonRpc(text, pointer, 'en'), notJsonRpc(text, pointer, 'zh')];
+        return hold(problemOf(raw.line, en, zh, held));
       }
       return hold(message);
     }

@@ -17,7 +17,9 @@ export function createTranscriptReader(log: SessionLog) {
   const push = (s: SortedLine, out: Step[]): void => {
     if (s.type === 'problem') {
       const { line, message: problem, messageZh: problemZh } = s.problem;
-      out.push(log.push({ type: 'unreadable', problem, problemZh, line }));
+      // Drawn in the direction the line gave, with what it held (play shows the text).
+      const held = { ...(s.direction ? { direction: s.direction } : {}), raw: s.raw };
+      out.push(log.push({ type: 'unreadable', problem, problemZh, line, ...held }));
       return;
     }
     if (s.type === 'abandon') {

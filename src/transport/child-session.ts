@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Bilingual } from '../i18n/lang.js';
+import { idText } from '../protocol/envelope.js';
 import {
   classify,
   type Direction,
@@ -21,8 +22,10 @@ import {
   MAX_DEPTH,
   notJson,
   notJsonRpc,
+  type RawLine,
   SessionLog,
   type Step,
+  stepProblem,
 } from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
@@ -91,6 +94,8 @@ export type ConnectRun = {
   readonly serverInfo: JsonObject | null;
   /** The child's exit code (null: killed by a signal or never started). */
   readonly exitCode: number | null;
+  /** The signal that killed the child (`SIGSEGV`…), or null: it exited, or never started. */
+  readonly signal: string | null;
   /** The last part of what the server wrote to stderr. */
   readonly stderr: string;
 };
@@ -102,6 +107,23 @@ function cannotStart(command: string, error: Error): Bilingual {
   return {
     en: `could not start ${clip(command)}: ${error.message}`,
     zh: `无法启动 ${clip(command)}：${error.message}`,
+  };
+}
+
+/** A run that never started: nothing crossed the pipe. */
+function notStarted(command: string, error: Error): ConnectRun {
+  return {
+    steps: [],
+    problems: [cannotStart(command, error)],
+    notes: [],
+    negotiatedVersion: null,
+    era: null,
+    revision: null,
+    fallback: null,
+    serverInfo: null,
+    exitCode: null,
+    signal: null,
+    stderr: '',
   };
 }
 
@@ -150,8 +172,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   let stderr = '';
   let exited = false;
   let exitCode: number | null = null;
+  let exitSignal: string | null = null;
   let spawnError: Error | null = null;
   let lineNo = 0;
+  /**
+   * The line each event takes in the transcript (--trace-file writes one line per message or
+   * unreadable line, a batch on one line): a step's line is the one `trace` names it by.
+   */
+  let wireLine = 0;
   const start = performance.now();
   const now = () => performance.now() - start;
   const waiters = new Map<string, (outcome: Outcome) => void>();
@@ -175,18 +203,13 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       env: process.env,
     });
   } catch (error) {
-    return {
-      steps: log.steps,
-      problems: [cannotStart(options.command, error as Error)],
-      notes: [],
-      negotiatedVersion: null,
-      era: null,
-      revision: null,
-      fallback: null,
-      serverInfo: null,
-      exitCode: null,
-      stderr,
-    };
+    return notStarted(options.command, error as Error);
+  }
+  // A command that does not exist (ENOENT) has no process: its error comes on the next tick, and
+  // nothing may be recorded as sent to it.
+  if (child.pid === undefined) {
+    const error = await new Promise<Error>((resolve) => child.once('error', resolve));
+    return notStarted(options.command, error);
   }
   child.stdin.on('error', () => {}); // EPIPE when the server is gone: the exit explains it
   child.stderr.on('data', (b: Buffer) => {
@@ -198,9 +221,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       exited = true;
       resolve();
     });
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       exited = true;
       exitCode = code;
+      exitSignal = signal;
       resolve();
     });
   });
@@ -211,8 +235,66 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     for (const check of [...watchers]) check();
   });
 
+  /**
+   * What the server sent that carried a request's id but was never its answer, by that id: a
+   * broken envelope (no "jsonrpc", result and error together…), which the client cannot take for
+   * an answer; and answers to ids the client never used. The "never answered" line names them.
+   */
+  const brokenAnswers = new Map<string, { line: number; problem: Bilingual; batch?: true }>();
+  const strayAnswers: Array<{ line: number; id: RequestId }> = [];
+  const heldBack = (step: Step, message: unknown) => {
+    if (step.kind !== 'message' || !isObject(message) || step.line === null) return;
+    const id = message.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const en = stepProblem(step, 'en');
+    if (en !== null) {
+      brokenAnswers.set(idKey(id), {
+        line: step.line,
+        problem: { en, zh: stepProblem(step, 'zh') ?? en },
+      });
+      return;
+    }
+    const kind = step.verdict?.kind;
+    if ((kind === 'response' || kind === 'error') && !log.requestSeen('client', id)) {
+      strayAnswers.push({ line: step.line, id });
+    }
+  };
+  /** Why a request got no answer though the server wrote something: the lines that came instead. */
+  const unanswered = (id: RequestId, sinceLine: number): Bilingual => {
+    const broken = brokenAnswers.get(idKey(id));
+    if (broken?.batch && broken.line > sinceLine) {
+      return {
+        en: ` Line ${broken.line} answers it inside ${broken.problem.en}, which a session of ${version} does not read, so it never counted as the answer (only 2025-03-26 has them: 2025-03-26/basic/index › Batching).`,
+        zh: `第 ${broken.line} 行在${broken.problem.zh}中回应了它，而 ${version} 的会话不读取批量消息，所以不算是它的回应（只有 2025-03-26 有批量消息：2025-03-26/basic/index › Batching）。`,
+      };
+    }
+    if (broken && broken.line > sinceLine) {
+      const spec = `${era === 'modern' ? client.modernVersion : version}/basic/index › Messages`;
+      return {
+        en: ` Line ${broken.line} carries its id, but it is ${broken.problem.en}, so it never counted as the answer: every message must be a JSON-RPC 2.0 message (${spec}).`,
+        zh: `第 ${broken.line} 行带着它的 id，但${broken.problem.zh}，所以不算是它的回应：每条消息都必须是 JSON-RPC 2.0 消息（${spec}）。`,
+      };
+    }
+    const strays = strayAnswers.filter((s) => s.line > sinceLine);
+    const first = strays[0];
+    if (!first) return { en: '', zh: '' };
+    const ids = strays.map((s) => idText(s.id));
+    return {
+      en: ` The server answered id ${ids.join(', ')} instead (line ${first.line}), which no request of the client's has: a response must carry the id of the request it answers (${era === 'modern' ? client.modernVersion : version}/basic/index › Responses).`,
+      zh: `服务器回应的却是 id ${ids.join('、')}（第 ${first.line} 行），客户端没有这个 id 的请求：回应必须带着它所回应的请求的 id（${era === 'modern' ? client.modernVersion : version}/basic/index › Responses）。`,
+    };
+  };
   const record = (direction: Direction, message: JsonObject) => {
-    const step = log.push({ type: 'message', direction, message, t: now(), timed: true });
+    wireLine += 1;
+    const step = log.push({
+      type: 'message',
+      direction,
+      message,
+      line: wireLine,
+      t: now(),
+      timed: true,
+    });
+    if (direction === 'server->client') heldBack(step, message);
     // Refused as too deep by the session log (src/session/depth.ts): a problem of the run.
     if (step.kind === 'unreadable') {
       problems.push({
@@ -235,8 +317,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
    */
   const polluted = (text: string, raw: unknown, problem: Bilingual) => {
     pollution.push({ line: lineNo, text });
+    wireLine += 1;
     log.push({
       type: 'unreadable',
+      line: wireLine,
       direction: 'server->client',
       problem: problem.en,
       problemZh: problem.zh,
@@ -255,6 +339,10 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       polluted(text, text, notJson((error as Error).message));
       return;
     }
+    if (Array.isArray(value)) {
+      onBatch(value);
+      return;
+    }
     if (!isObject(value)) {
       const envelope = classify(value);
       const why = envelope.kind === 'invalid' ? envelope : null;
@@ -265,8 +353,51 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       return;
     }
     record('server->client', value);
-    client.receive(value, now());
+    take(value);
+  };
+  /**
+   * A JSON array: a batch, which the session log reads as its messages in a 2025-03-26 session
+   * (basic/index › Batching: receivers MUST support receiving them) and as one unreadable line in
+   * any other (batches were removed in 2025-06-18), as trace reads it. Not stdout pollution.
+   */
+  const onBatch = (items: readonly unknown[]) => {
+    wireLine += 1;
+    const line = wireLine;
+    const steps = log.pushAll({
+      type: 'message',
+      direction: 'server->client',
+      message: items,
+      line,
+      t: now(),
+      timed: true,
+    });
+    const [first] = steps;
+    if (steps.length === 1 && first?.kind === 'unreadable') {
+      const problem = { en: first.problem ?? '', zh: first.problemZh ?? first.problem ?? '' };
+      for (const item of items) {
+        const id = isObject(item) ? item.id : undefined;
+        if (typeof id === 'string' || typeof id === 'number') {
+          brokenAnswers.set(idKey(id), { line, problem, batch: true });
+        }
+      }
+      return;
+    }
+    for (const [n, step] of steps.entries()) heldBack(step, items[n]);
+    for (const item of items) if (isObject(item)) take(item, false);
+    flushClient();
+    for (const check of [...watchers]) check();
+  };
+  /** A message from the server: the simulated client reads it, and a waiting request gets its answer. */
+  const take = (value: JsonObject, flush = true) => {
     const envelope = classify(value);
+    // The simulated client must never be the violator. In a session whose era is undecided or
+    // modern (the server/discover probe is out, or it was answered), a server's request gets no
+    // answer: the client MUST NOT write JSON-RPC responses (2026-07-28 basic/transports/stdio ›
+    // Sending Messages). Once the session is legacy (initialize sent: the handshake era, or the
+    // dual-era fallback), the client answers it as a legacy client would.
+    const era = log.view().era;
+    const answers = era === 'legacy' || era === 'dual';
+    if (envelope.kind !== 'request' || answers) client.receive(value, now());
     if ((envelope.kind === 'response' || envelope.kind === 'error') && envelope.id !== null) {
       const key = idKey(envelope.id);
       const waiter = waiters.get(key);
@@ -277,23 +408,35 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const gaveUp = cancelled.get(key);
       if (gaveUp && gaveUp.lateMs === null) gaveUp.lateMs = Math.round(now() - gaveUp.at);
     }
+    if (!flush) return;
     flushClient();
     for (const check of [...watchers]) check();
   };
   const reader = new LineReader();
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of reader.push(chunk)) {
-      if (line.text !== undefined) onLine(line.text);
-      else {
-        const bytes = 'tooLong' in line ? line.tooLong : undefined;
-        lineNo += 1;
-        // Kept as an empty line, as serve keeps one: its bytes were never held.
-        const text = `(a line of ${bytes ?? '?'} bytes)`;
-        polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
-      }
+  const onRaw = (line: RawLine) => {
+    if (line.text !== undefined) onLine(line.text);
+    else {
+      const bytes = 'tooLong' in line ? line.tooLong : undefined;
+      lineNo += 1;
+      // Kept as an empty line, as serve keeps one: its bytes were never held.
+      const text = `(a line of ${bytes ?? '?'} bytes)`;
+      polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
     }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of reader.push(chunk)) onRaw(line);
+  });
+  // The last line may end without a newline: it is read when stdout ends, which comes before the
+  // child's 'close', so an answer written just before exiting counts before the exit is judged.
+  child.stdout.on('end', () => {
+    for (const line of reader.end()) onRaw(line);
   });
 
+  /** How the child ended: its exit code, or the signal that killed it (no exit code then). */
+  const howExited = (): Bilingual =>
+    exitCode === null && exitSignal !== null
+      ? { en: `killed by ${exitSignal}`, zh: `被信号 ${exitSignal} 终止` }
+      : { en: `exit code ${String(exitCode)}`, zh: `退出码 ${String(exitCode)}` };
   const lastStderr = (): Bilingual => {
     const lines = stderr.trim().split('\n').filter(Boolean);
     if (lines.length === 0) return { en: '', zh: '' };
@@ -322,6 +465,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     const id = message.id as RequestId;
     const what = `${String(message.method)} #${String(id)}`;
     if (exited) return { kind: 'exited' };
+    const sentAt = wireLine;
     const waitMs = probe ? probeTimeoutMs : timeoutMs;
     const outcome = await new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => {
@@ -340,17 +484,18 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         spawnError
           ? cannotStart(options.command, spawnError as Error)
           : {
-              en: `the server exited early (exit code ${String(exitCode)}) before answering ${what}.${stderrNote.en}${stdoutNote.en}`,
-              zh: `服务器在回应 ${what} 之前就提前退出了（退出码 ${String(exitCode)}）。${stderrNote.zh}${stdoutNote.zh}`,
+              en: `the server exited early (${howExited().en}) before answering ${what}.${stderrNote.en}${stdoutNote.en}`,
+              zh: `服务器在回应 ${what} 之前就提前退出了（${howExited().zh}）。${stderrNote.zh}${stdoutNote.zh}`,
             },
       );
     } else if (outcome.kind === 'timeout' && !probe?.quietTimeout) {
       const [stdoutNote, stderrNote] = [pollutionNote(), lastStderr()];
+      const instead = unanswered(id, sentAt);
       if (message.method === 'initialize' || probe) {
         // initialize MUST NOT be cancelled (basic/utilities/cancellation); the session ends here.
         problems.push({
-          en: `the server never answered ${what} within ${waitMs} ms.${stdoutNote.en}${stderrNote.en}`,
-          zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${stdoutNote.zh}${stderrNote.zh}`,
+          en: `the server never answered ${what} within ${waitMs} ms.${instead.en}${stdoutNote.en}${stderrNote.en}`,
+          zh: `服务器在 ${waitMs} 毫秒内没有回应 ${what}。${instead.zh}${stdoutNote.zh}${stderrNote.zh}`,
         });
       } else {
         // The sender SHOULD cancel a request it stops waiting for (basic/lifecycle › Timeouts);
@@ -365,8 +510,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
           lateMs: null,
         });
         problems.push({
-          en: `${said.en}${stdoutNote.en}${stderrNote.en}`,
-          zh: `${said.zh}${stdoutNote.zh}${stderrNote.zh}`,
+          en: `${said.en}${instead.en}${stdoutNote.en}${stderrNote.en}`,
+          zh: `${said.zh}${instead.zh}${stdoutNote.zh}${stderrNote.zh}`,
         });
       }
     }
@@ -712,7 +857,6 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       await exitWithin(2000);
     }
   }
-  for (const line of reader.end()) if (line.text !== undefined) onLine(line.text);
   // An answer that came after its cancellation is in the record: the line says so.
   for (const gaveUp of cancelled.values()) {
     if (gaveUp.lateMs === null) continue;
@@ -737,6 +881,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     fallback,
     serverInfo,
     exitCode,
+    signal: exitSignal,
     stderr,
   };
 }

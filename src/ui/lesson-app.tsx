@@ -19,6 +19,8 @@ export type LessonAppProps<P extends ProgressData> = {
   readonly mode?: ScreenMode;
   /** The course the lesson belongs to: `n` on its last step opens the next one. */
   readonly course?: { readonly listing: MenuListing; readonly open: LessonOpener };
+  /** The step it opens at (a recording's, where its recap is: a connect run that failed). */
+  readonly startAt?: number;
 };
 
 /** `mcp-sim lesson <id>`: one lesson (then the course's next ones, with `n`); `q` quits. */
@@ -30,6 +32,7 @@ export function LessonApp<P extends ProgressData>({
   autoplay,
   mode,
   course,
+  startAt,
 }: LessonAppProps<P>) {
   const { exit } = useApp();
   // The lesson screen never shows the progress it saves: saving a step renders nothing again.
@@ -66,7 +69,13 @@ export function LessonApp<P extends ProgressData>({
         key={opened.id}
         lesson={opened}
         lang={lang}
-        start={resumes ? resumeAt(initial, opened.id, opened.steps.length) : 0}
+        start={
+          !lesson.next && startAt !== undefined
+            ? startAt
+            : resumes
+              ? resumeAt(initial, opened.id, opened.steps.length)
+              : 0
+        }
         autoplay={autoplay}
         resumed={resumes}
         onStep={onStep}

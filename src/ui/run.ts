@@ -84,6 +84,8 @@ export async function runPlay(options: {
   readonly mode: Extract<ScreenMode, 'recording' | 'exercise'>;
   /** Seconds between automatic steps (`play --autoplay`). */
   readonly autoplay?: number;
+  /** The step to open at (default the first). */
+  readonly startAt?: number;
 }): Promise<number> {
   const { LessonApp } = await import('./lesson-app.js');
   return show(
@@ -94,6 +96,7 @@ export async function runPlay(options: {
       lang: options.lang,
       autoplay: options.autoplay ?? null,
       mode: options.mode,
+      ...(options.startAt !== undefined ? { startAt: options.startAt } : {}),
     }),
   );
 }

@@ -118,17 +118,29 @@ function traceProblem(step: Step): Bilingual | null {
   };
 }
 
-function problemNote(problem: Bilingual, judged: boolean): Bilingual {
+/** What a line that is no message held, quoted and cut to one short line; null when nothing was kept. */
+function heldText(step: Step): string | null {
+  const held = step.kind === 'unreadable' ? step.raw : step.message;
+  if (held === null || held === undefined || held === '') return null;
+  const text = (typeof held === 'string' ? held : JSON.stringify(held)).replace(/\s+/g, ' ').trim();
+  return JSON.stringify(text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS)}…` : text);
+}
+
+const HELD_CHARS = 80;
+
+function problemNote(problem: Bilingual, held: string | null, judged: boolean): Bilingual {
+  const what =
+    held === null ? { en: '', zh: '' } : { en: ` It held ${held}.`, zh: `它的内容是 ${held}。` };
   // JSON the referee read, but no JSON-RPC message: the sender broke invalid-envelope.
   if (judged) {
     return {
-      en: `The referee read this line and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request). mcp-sim trace says: ${problem.en}`,
-      zh: `裁判读到了这一行，但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。mcp-sim trace 的说明：${problem.zh}`,
+      en: `The referee read this line and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request).${what.en} mcp-sim trace says: ${problem.en}`,
+      zh: `裁判读到了这一行，但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。${what.zh}mcp-sim trace 的说明：${problem.zh}`,
     };
   }
   return {
-    en: `This line is not a message, so the referee never saw it. mcp-sim trace says: ${problem.en}`,
-    zh: `这一行不是消息，裁判没有看到它。mcp-sim trace 的说明：${problem.zh}`,
+    en: `This line is not a message, so the referee never saw it.${what.en} mcp-sim trace says: ${problem.en}`,
+    zh: `这一行不是消息，裁判没有看到它。${what.zh}mcp-sim trace 的说明：${problem.zh}`,
   };
 }
 
@@ -250,7 +262,7 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     note:
       notes?.note ??
       (problem !== null
-        ? problemNote(problem, report !== null)
+        ? problemNote(problem, heldText(step), report !== null)
         : report
           ? describe(report, step.session.ruleVersion)
           : closedBy
@@ -280,23 +292,21 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
 }
 
 /**
- * The steps a screen shows, in order: messages and closes. A recorded file's broken envelopes are
- * its problems, as `trace` reports them: `play` shows each as a step of its own with trace's words
- * (`problem`), `connect` leaves them out; a lesson shows the faults it plays, and the live view
+ * The steps a screen shows, in order: messages and closes. A recorded or live session's broken
+ * envelopes are its problems, as `trace` reports them: `play` and `connect` show each as a step of
+ * its own with trace's words (`problem`); a lesson shows the faults it plays, and the live view
  * every envelope the server got. A line that is not a message at all (not JSON, a batch where
- * batches are gone) is a step of its own wherever it is shown, as `play` shows it: the referee
- * never saw it, so it has no verdict to show, only trace's words.
+ * batches are gone) is a step of its own wherever it is shown: the referee never saw it, so it has
+ * no verdict to show, only trace's words.
  */
 export function screenSteps(
   steps: readonly Step[],
-  options: { readonly invalid: 'show' | 'hide' | 'problem' } = { invalid: 'show' },
+  options: { readonly invalid: 'show' | 'problem' } = { invalid: 'show' },
 ): ScreenStep[] {
   const shown: ScreenStep[] = [];
   for (const step of steps) {
-    if (step.kind === 'unreadable' && options.invalid === 'hide') continue;
     const problem =
       step.kind === 'unreadable' || (options.invalid === 'problem' && stepProblem(step) !== null);
-    if (options.invalid === 'hide' && step.verdict?.kind === 'invalid') continue;
     shown.push(screenStep(step, shown.length, problem));
   }
   return shown;

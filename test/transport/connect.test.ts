@@ -177,9 +177,9 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect(traced.code).toBe(1);
     const out = JSON.parse(traced.stdout) as { problems: Array<{ line: number; message: string }> };
     expect(out.problems).toEqual([{ line: kept + 1, message: record.unreadable }]);
-    // The messages read the same as connect recorded them.
+    // The lines read the same as connect recorded them: each a step, the polluting one too.
     const run = JSON.parse(result.stdout) as ConnectJson;
-    expect(lines.length - 1).toBe(run.steps.length);
+    expect(lines.length).toBe(run.steps.length);
   });
 
   it('the simulated client and the simulated server meet in 2026-07-28, and the referee agrees', async () => {

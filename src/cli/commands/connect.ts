@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { type Lang, tr } from '../../i18n/lang.js';
+import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
@@ -211,7 +211,13 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
  */
 function wrappedLines(run: ConnectRun): string {
   return run.steps
-    .flatMap((step) => {
+    .flatMap((step, n) => {
+      // The messages of a batch it read (2025-03-26) go back on their one line, as one array.
+      if (step.kind === 'message' && step.batch !== null) {
+        if (step.batch.index > 0) return [];
+        const members = run.steps.slice(n, n + step.batch.size).map((s) => s.message);
+        return [{ direction: step.direction, message: members }];
+      }
       if (step.kind === 'message') return [{ direction: step.direction, message: step.message }];
       if (step.kind === 'unreadable') return [unreadableRecord(step)];
       return [];
@@ -220,9 +226,50 @@ function wrappedLines(run: ConnectRun): string {
     .join('');
 }
 
-function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
-  // The run's own steps, as its referee judged them while the envelopes crossed the pipe.
-  const timeline = { steps: screenSteps(run.steps, { invalid: 'hide' }) };
+/** The line shown while the client waits for the server's first answer. */
+function connecting(era: ConnectEra): Bilingual {
+  return era === 'legacy'
+    ? {
+        en: 'connecting to {command}… (opening with initialize)',
+        zh: '正在连接 {command}……（以 initialize 开始握手）',
+      }
+    : {
+        en: 'connecting to {command}… (probing with server/discover)',
+        zh: '正在连接 {command}……（用 server/discover 探测）',
+      };
+}
+
+/** A command line cut to fit one line beside the spinner. */
+const clipped = (text: string) => (text.length > 50 ? `${text.slice(0, 50)}…` : text);
+
+/** What the handout's goal says crossed the pipe: its steps, or that nothing did. */
+function crossed(commandLine: string, n: number): Bilingual {
+  const talks = {
+    en: `The simulated client talks to a real server (${commandLine}) over stdio`,
+    zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信`,
+  };
+  if (n === 0) {
+    return {
+      en: `${talks.en}: nothing crossed the pipe.`,
+      zh: `${talks.zh}：管道上没有任何消息。`,
+    };
+  }
+  return {
+    en: `${talks.en}: ${n === 1 ? 'one step' : `${n} steps`}, as they crossed the pipe.`,
+    zh: `${talks.zh}：共 ${n} 步，按实际收发顺序排列。`,
+  };
+}
+
+const prefixed = (head: Bilingual, text: Bilingual): Bilingual => ({
+  en: `${head.en}${text.en}`,
+  zh: `${head.zh}${text.zh}`,
+});
+
+/** The run as the lesson screen and the handout show it. */
+export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
+  // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
+  // that is no message (or a broken envelope) is a step with trace's words, as `play` shows it.
+  const timeline = { steps: screenSteps(run.steps, { invalid: 'problem' }) };
   // A modern session (2026-07-28) negotiates nothing: its recap names the revision it followed.
   const last = timeline.steps.at(-1);
   const modern = last?.era === 'modern' ? last : null;
@@ -238,17 +285,20 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
     : { en: '', zh: '' };
   // What the modern session did beyond lists and calls, then what went wrong.
   const trouble = {
-    en: [...run.notes, ...run.problems].map((p) => ` ${sentence(p.en)}`).join(''),
-    zh: [...run.notes, ...run.problems].map((p) => p.zh).join(''),
+    en: run.notes.map((p) => ` ${sentence(p.en)}`).join(''),
+    zh: run.notes.map((p) => p.zh).join(''),
+  };
+  // What went wrong leads: on a 24-row screen the recap's first lines are the ones in view.
+  const wrong = {
+    en: run.problems.map((p) => `${sentence(p.en)} `).join(''),
+    zh: run.problems.map((p) => p.zh).join(''),
   };
   return {
     id: 'connect',
     title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
-    goal: {
-      en: `The simulated client talks to a real server (${commandLine}) over stdio: ${timeline.steps.length} envelopes, as they crossed the pipe.`,
-      zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信：共 ${timeline.steps.length} 条消息，按实际收发顺序排列。`,
-    },
-    recap:
+    goal: crossed(commandLine, timeline.steps.length),
+    recap: prefixed(
+      wrong,
       run.era === null
         ? {
             en: `No session: the client never found an era to speak in; ${violations} rule violation(s).${trouble.en}`,
@@ -263,6 +313,7 @@ function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
               en: `${fell.en}Legacy era (the handshake). Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
               zh: `${fell.zh}旧时代（握手）。协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
             },
+    ),
     steps: timeline.steps,
   };
 }
@@ -274,15 +325,23 @@ export async function connectCommand(
 ): Promise<number> {
   const args = parseConnectArgs(values);
   const lang = await env.lang(args.lang);
-  if (args.format === 'ui') env.requireTty();
   // Checked before the server starts: a path found unwritable only at the end would cost the
-  // whole session (and its output) for a typo.
+  // whole session (and its output) for a typo. And before the terminal: the arguments come first.
   if (args.traceFile) {
     const reason = cannotWrite(args.traceFile);
     if (reason) {
       throw new UsageError(USAGE_STRINGS.traceFileUnwritable, { file: args.traceFile, reason });
     }
   }
+  if (args.format === 'ui') env.requireTty();
+  const commandLine = [args.command, ...args.args].join(' ');
+  // The screen: a line that says what it waits for (the probe alone may take --probe-timeout).
+  const stopBusy =
+    args.format === 'ui'
+      ? await (await import('../../ui/run.js')).showBusy(
+          visible(tr(connecting(args.era), lang, { command: clipped(commandLine) })),
+        )
+      : null;
   const run = await runConnect({
     command: args.command,
     args: args.args,
@@ -293,8 +352,14 @@ export async function connectCommand(
     ...(args.probeTimeoutMs ? { probeTimeoutMs: args.probeTimeoutMs } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
   });
-  for (const problem of run.problems)
-    process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
+  stopBusy?.();
+  const tell = () => {
+    for (const problem of run.problems)
+      process.stderr.write(`mcp-sim connect: ${visible(tr(problem, lang))}\n`);
+  };
+  // On the screen they are told after it closes, where they stay in view (before it they would
+  // scroll away under it).
+  if (args.format !== 'ui') tell();
   let traceFailed = false;
   if (args.traceFile) {
     // It was writable at the start; if it no longer is, the session's result is still shown.
@@ -306,13 +371,14 @@ export async function connectCommand(
       process.stderr.write(`mcp-sim connect: ${visible(line)}\n`);
     }
   }
-  const commandLine = [args.command, ...args.args].join(' ');
   const lesson = asLesson(run, commandLine);
   const code = run.problems.length > 0 || traceFailed ? 1 : 0;
   if (args.format === 'json') {
     const steps = lesson.steps.map((step) => ({
       direction: step.direction,
       message: step.message,
+      // A line that is no message: trace's words for it, by the line --trace-file gives it.
+      ...(step.problem ? { line: step.line, problem: tr(step.problem, lang) } : {}),
       era: step.report?.era ?? null,
       note: tr(step.note, lang),
       violations: (step.report?.violations ?? []).map((v) => ({
@@ -327,9 +393,10 @@ export async function connectCommand(
       title: tr(lesson.title, lang),
       command: [args.command, ...args.args],
       negotiatedVersion: run.negotiatedVersion,
-      // The era the session ended in (`dual` after a fallback), null when the client never found
-      // one (the text report's "No session"), though its probe was judged as a modern message.
-      era: run.era === null ? null : (lesson.steps.at(-1)?.era ?? run.era),
+      // The era the session ended in as trace says it (`dual` after a fallback): the session log's,
+      // also when the client found no session (its probe was a modern message); null only when
+      // nothing crossed the pipe.
+      era: lesson.steps.at(-1)?.era ?? run.era,
       revision: run.revision,
       fallback: run.fallback ? tr(run.fallback, lang) : null,
       steps,
@@ -345,8 +412,14 @@ export async function connectCommand(
     process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
     return code;
   }
-  if (lesson.steps.length === 0) return code;
+  if (lesson.steps.length === 0) {
+    tell();
+    return code;
+  }
   const { runPlay } = await import('../../ui/run.js');
-  await runPlay({ lesson, lang, mode: 'recording' });
+  // A run that went wrong opens at its last step, where the recap explains it.
+  const startAt = run.problems.length > 0 ? lesson.steps.length - 1 : 0;
+  await runPlay({ lesson, lang, mode: 'recording', startAt });
+  tell();
   return code;
 }
