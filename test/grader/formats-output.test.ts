@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, EXERCISES, learner, metas, solution, tempDir } from './helpers.js';
@@ -31,6 +32,27 @@ describe('check --output', () => {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.status).not.toBe('pass');
     expect(report.tests.length).toBeGreaterThan(0);
+  });
+
+  it('writes into a pipe or a device in place: the FIFO a grader reads stays a FIFO', async () => {
+    const cwd = learner();
+    const fifo = join(tempDir('mcp-sim-out-'), 'report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // The reader waits on the FIFO; a report renamed over it would never reach it.
+    const reader = spawn('cat', [fifo]);
+    let read = '';
+    reader.stdout.on('data', (chunk) => {
+      read += chunk;
+    });
+    const done = new Promise((resolve) => reader.on('close', resolve));
+    const run = await cli(cwd, ['check', '7', '--format', 'classroom', '--output', fifo]);
+    const stillFifo = statSync(fifo).isFIFO();
+    if (!stillFifo) reader.kill();
+    await done;
+    expect(stillFifo).toBe(true);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(read)).toMatchObject({ max_score: expect.any(Number) });
+    expect(readdirSync(join(fifo, '..'))).toEqual(['report.fifo']);
   });
 
   it('an unwritable file is one line and exit 2', async () => {

@@ -7,6 +7,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   watch,
   writeFileSync,
 } from 'node:fs';
@@ -242,6 +243,15 @@ function reportOf(
   return `${textReport(results, options.lang, createStyle(colour))}${seedLine}\n`;
 }
 
+/** Whether the path names something that exists and is no regular file (followed through links). */
+function isSpecialFile(file: string): boolean {
+  try {
+    return !statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Writes the report next to its final name and renames it there: whoever reads the file sees the
  * whole report or none, never a half-written one. `wx` refuses a temp name that already exists
@@ -250,8 +260,13 @@ function reportOf(
 function writeReport(file: string, text: string): void {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
   try {
-    writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, file);
+    // A device or a pipe (/dev/null, /dev/stdout, a FIFO a grader reads) is written in place:
+    // renaming a file over it would put a plain file where the device was.
+    if (isSpecialFile(file)) writeFileSync(file, text);
+    else {
+      writeFileSync(temp, text, { flag: 'wx' });
+      renameSync(temp, file);
+    }
   } catch (error) {
     rmSync(temp, { force: true });
     throw new UsageError(USAGE_STRINGS.cannotWriteReport, {
