@@ -33,7 +33,7 @@ describe('mcp-sim sandbox in a real terminal', () => {
         from = app.mark();
         app.press('\r');
         const verdict = await app.waitFor(/✗ rule broken: initialized-not-sent/, from);
-        expect(verdict).toContain('basic/lifecycle › Initialization');
+        expect(verdict).toContain('2025-11-25/basic/lifecycle › Initialization');
         // e: the chosen message (notifications/initialized, first again) as JSON, a field a
         // line. A burst of keys as a terminal sends them (an arrow, End, text, a Backspace), read
         // one after another; then Enter sends what the editor holds.
