@@ -23,9 +23,13 @@ export async function listLessons(folders: readonly string[] = []): Promise<Less
   const { loadLessons } = await import('../sim/scenario/load-lessons.js');
   const course = indexed ?? loadLessons();
   if (folders.length === 0) return course;
-  return mergeListings(
-    course,
-    folders.map((dir) => loadLessons(dir)),
+  // A teacher's lesson that plays wrongly is listed as a problem, not offered (check-folder.ts).
+  const { vetListing } = await import('../sim/scenario/check-folder.js');
+  return vetListing(
+    mergeListings(
+      course,
+      folders.map((dir) => loadLessons(dir)),
+    ),
   );
 }
 

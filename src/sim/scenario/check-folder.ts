@@ -3,10 +3,15 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { valueAt } from '../../protocol/json.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
-import { runScenario } from './engine.js';
+import { runScenario, type Timeline } from './engine.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
-import { type LessonListing, type LessonProblem, loadLessons } from './load-lessons.js';
+import {
+  type LessonListing,
+  type LessonProblem,
+  type LoadedLesson,
+  loadLessons,
+} from './load-lessons.js';
 import type { Scenario } from './schema.js';
 
 export type FolderCheck = {
@@ -66,62 +71,107 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
   const mine = own.lessons.filter((l) => listing.lessons.includes(l));
   for (const lesson of mine) {
     const played = await runScenario(lesson.scenario);
-    if (!played.ok) {
-      const line = lesson.stepLines[played.error.step] ?? null;
-      const { step: index, message, zh = message } = played.error;
-      problems.push({
-        file: lesson.file,
-        line,
-        ...said(LESSON_STRINGS.atStepIndex, { index, message: { en: message, zh } }),
-      });
-      continue;
-    }
-    // The revision the lesson names must be of the era its session is in: a handshake-era lesson
-    // headed 2026-07-28 would tell the learner the wrong revision on every screen.
-    const era = played.value.steps.find((s) => s.verdict)?.verdict?.era;
-    const named = isStatelessVersion(lesson.scenario.revision) ? 'modern' : 'legacy';
-    if (era !== undefined && era !== named) {
-      problems.push({
-        file: lesson.file,
-        line: lineOf(lesson.file, /^revision\s*:/),
-        ...said(LESSON_STRINGS.revisionEra, {
-          revision: lesson.scenario.revision,
-          named: named === 'modern' ? LESSON_STRINGS.eraModernNamed : LESSON_STRINGS.eraLegacy,
-          era: era === 'modern' ? LESSON_STRINGS.eraModern : LESSON_STRINGS.eraLegacy,
-        }),
-      });
-    }
-    const sources = logStepSources(lesson.scenario);
-    for (const [i, step] of played.value.steps.entries()) {
-      const rules = (step.verdict?.violations ?? []).map((v) => v.rule);
-      const fault = step.notes?.fault;
-      // A field note on a field the envelope does not have would be shown as if it had it.
-      if (step.kind === 'message') {
-        for (const { pointer } of step.notes?.annotations ?? []) {
-          if (valueAt(step.message, pointer) !== undefined) continue;
-          const source = sources[i] ?? null;
-          problems.push({
-            file: lesson.file,
-            line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-            ...said(LESSON_STRINGS.annotationNowhere, { path: `steps[${source ?? '?'}]`, pointer }),
-          });
-        }
-      }
-      // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
-      // declare, say) would show the learner a bug as "allowed by the rules".
-      if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
-      const source = sources[i] ?? null;
-      problems.push({
-        file: lesson.file,
-        line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-        ...(fault
-          ? said(LESSON_STRINGS.faultBreaksNone, { path: `steps[${source ?? '?'}]`, fault })
-          : said(LESSON_STRINGS.breaksRules, {
-              path: `steps[${source ?? '?'}]`,
-              rules: rules.join(', '),
-            })),
-      });
-    }
+    problems.push(
+      ...(played.ok ? playedProblems(lesson, played.value) : [playProblem(lesson, played.error)]),
+    );
   }
   return { dir, lessons: own.lessons.length, problems };
 }
+
+/** A scenario that cannot be played, at its step's line. */
+function playProblem(
+  lesson: LoadedLesson,
+  error: { readonly step: number; readonly message: string; readonly zh?: string },
+): LessonProblem {
+  const { step: index, message, zh = message } = error;
+  return {
+    file: lesson.file,
+    line: lesson.stepLines[index] ?? null,
+    ...said(LESSON_STRINGS.atStepIndex, { index, message: { en: message, zh } }),
+  };
+}
+
+/**
+ * What playing a lesson shows that the lesson did not mean: a revision of the other era, field
+ * notes on fields the envelope lacks, a fault that breaks no rule (the class would see a bug as
+ * "allowed"), an ordinary step that breaks one. `lessons --check` reports them all; opening or
+ * listing a teacher's lesson refuses it on the first.
+ */
+export function playedProblems(lesson: LoadedLesson, timeline: Timeline): LessonProblem[] {
+  const out: LessonProblem[] = [];
+  const played = { value: timeline };
+  // The revision the lesson names must be of the era its session is in: a handshake-era lesson
+  // headed 2026-07-28 would tell the learner the wrong revision on every screen.
+  const era = played.value.steps.find((s) => s.verdict)?.verdict?.era;
+  const named = isStatelessVersion(lesson.scenario.revision) ? 'modern' : 'legacy';
+  if (era !== undefined && era !== named) {
+    out.push({
+      file: lesson.file,
+      line: lineOf(lesson.file, /^revision\s*:/),
+      ...said(LESSON_STRINGS.revisionEra, {
+        revision: lesson.scenario.revision,
+        named: named === 'modern' ? LESSON_STRINGS.eraModernNamed : LESSON_STRINGS.eraLegacy,
+        era: era === 'modern' ? LESSON_STRINGS.eraModern : LESSON_STRINGS.eraLegacy,
+      }),
+    });
+  }
+  const sources = logStepSources(lesson.scenario);
+  for (const [i, step] of played.value.steps.entries()) {
+    const rules = (step.verdict?.violations ?? []).map((v) => v.rule);
+    const fault = step.notes?.fault;
+    // A field note on a field the envelope does not have would be shown as if it had it.
+    if (step.kind === 'message') {
+      for (const { pointer } of step.notes?.annotations ?? []) {
+        if (valueAt(step.message, pointer) !== undefined) continue;
+        const source = sources[i] ?? null;
+        out.push({
+          file: lesson.file,
+          line: source !== null ? (lesson.stepLines[source] ?? null) : null,
+          ...said(LESSON_STRINGS.annotationNowhere, { path: `steps[${source ?? '?'}]`, pointer }),
+        });
+      }
+    }
+    // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
+    // declare, say) would show the learner a bug as "allowed by the rules".
+    if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
+    const source = sources[i] ?? null;
+    out.push({
+      file: lesson.file,
+      line: source !== null ? (lesson.stepLines[source] ?? null) : null,
+      ...(fault
+        ? said(LESSON_STRINGS.faultBreaksNone, { path: `steps[${source ?? '?'}]`, fault })
+        : said(LESSON_STRINGS.breaksRules, {
+            path: `steps[${source ?? '?'}]`,
+            rules: rules.join(', '),
+          })),
+    });
+  }
+
+  return out;
+}
+
+/**
+ * A listing with the teachers' lessons played: one that plays wrongly moves to the problems (the
+ * menu and `lessons` then show its first problem, as they do for a file that does not load). The
+ * course's own lessons are held to this by the project's tests and are not played here.
+ */
+export async function vetListing(listing: LessonListing): Promise<LessonListing> {
+  const lessons: LoadedLesson[] = [];
+  const problems = [...listing.problems];
+  for (const lesson of listing.lessons) {
+    if (inCourse(lesson.file)) {
+      lessons.push(lesson);
+      continue;
+    }
+    const played = await runScenario(lesson.scenario);
+    const found = played.ok
+      ? playedProblems(lesson, played.value)
+      : [playProblem(lesson, played.error)];
+    if (found.length === 0) lessons.push(lesson);
+    else problems.push(...found);
+  }
+  return { lessons, problems };
+}
+
+/** A lesson of the course (held to `lessons --check` by the project's tests), not a teacher's. */
+export const inCourse = (file: string) => resolve(file).startsWith(`${resolve(LESSONS_DIR)}${sep}`);
