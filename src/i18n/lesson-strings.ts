@@ -76,6 +76,10 @@ export const LESSON_STRINGS = {
     en: 'a revision of the specification: {list}',
     zh: '应是规范已有的版本之一：{list}',
   },
+  schemaVersionKnown: {
+    en: 'a revision of the specification ({list}), or a date after the last one for a revision yet to come',
+    zh: '应是规范已有的版本之一（{list}），或是晚于最新版本的日期，表示尚未发布的版本',
+  },
   schemaRowStep: {
     en: 'a row names a step of one side at least',
     zh: '每一行至少要指向其中一方的某一步',
