@@ -92,6 +92,21 @@ export const LESSON_STRINGS = {
     en: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
     zh: '文件是空的：一课是一个映射，含 title、goal、steps 和 recap',
   },
+  // spec: a citation the specification does not have (`{at}` is `spec[1]`, `{revision}` the one cited).
+  specNoRevision: {
+    en: '{at}: {cite}: no revision {revision} of the specification (one of: {list})',
+    zh: '{at}：{cite}：规范没有 {revision} 这个版本（可选：{list}）',
+  },
+  specNoPage: {
+    en: '{at}: {cite}: revision {revision} has no page {page}{near}',
+    zh: '{at}：{cite}：{revision} 版本没有 {page} 这一页{near}',
+  },
+  specNoSection: {
+    en: '{at}: {cite}: {page} of {revision} has no section "{section}"{near}',
+    zh: '{at}：{cite}：{revision} 版本的 {page} 没有 "{section}" 这一节{near}',
+  },
+  specNear: { en: '; did you mean `{near}`?', zh: '；是不是想写 `{near}`？' },
+  specSections: { en: ' (its sections: {list})', zh: '（这一页的小节：{list}）' },
   idMismatch: {
     en: 'id "{id}" does not match the folder name (expected "{expected}")',
     zh: 'id "{id}" 与文件夹名不符（应为 "{expected}"）',

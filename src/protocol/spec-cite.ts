@@ -1,6 +1,6 @@
 import { SPEC_HEADINGS } from './spec-headings.js';
 
-/** A citation taken apart: `2025-11-25/basic/lifecycle › Operation`. */
+/** A citation taken apart: `2025-11-25/basic/lifecycle › Operation` (a lesson may write a space after the revision). */
 export type SpecCite = {
   /** Null when the citation names none (a lesson's own revision applies). */
   readonly revision: string | null;
@@ -15,7 +15,7 @@ export type CiteIssue =
   | { readonly kind: 'section'; readonly section: string; readonly known: readonly string[] };
 
 export function parseCite(cite: string): SpecCite {
-  const m = /^(?:(\d{4}-\d{2}-\d{2})\/)?(.*?)(?:\s+›\s+(.*))?$/.exec(cite.trim());
+  const m = /^(?:(\d{4}-\d{2}-\d{2})[/ ]\s*)?(.*?)(?:\s+›\s+(.*))?$/.exec(cite.trim());
   return { revision: m?.[1] ?? null, page: (m?.[2] ?? '').trim(), section: m?.[3]?.trim() ?? null };
 }
 
@@ -43,6 +43,10 @@ function oneCiteIssue(cite: string, revision: string | undefined): CiteIssue | n
   const headings = pages[parsed.page];
   if (!headings) return { kind: 'page', page: parsed.page, known: Object.keys(pages) };
   if (parsed.section === null || headings.includes(parsed.section)) return null;
-  const missing = parsed.section.split(' / ').find((s) => !headings.includes(s));
+  // `Server Requirements (Basic Workflow)`: a heading, and the heading above it that tells it
+  // apart from a namesake.
+  const has = (s: string) =>
+    headings.includes(s) || headings.includes(s.replace(/\s+\([^)]*\)$/, ''));
+  const missing = parsed.section.split(' / ').find((s) => !has(s));
   return missing === undefined ? null : { kind: 'section', section: missing, known: headings };
 }

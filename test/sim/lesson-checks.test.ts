@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { citeIssue } from '../../src/protocol/spec-cite.js';
 import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
-import { formatProblemIn } from '../../src/sim/scenario/load-lessons.js';
+import { LESSONS_DIR } from '../../src/sim/scenario/lesson-index.js';
+import { formatProblemIn, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { ROOT } from '../helpers/cli.js';
 
 // What `lessons --check` finds in a teacher's lesson that loads but says something the
@@ -28,5 +30,24 @@ describe('lessons --check: what the specification does not have', () => {
     expect(zh[0]).toBe(
       `01-unknown-version/lesson.yaml:10:14: server.versions[0]：应是规范已有的版本之一（${known}），或是晚于最新版本的日期，表示尚未发布的版本`,
     );
+  });
+
+  it('a spec: citation whose page or section the revision lacks, with what it meant', async () => {
+    const { en, zh } = await problemsOf('02-spec-typo');
+    expect(en).toEqual([
+      '02-spec-typo/lesson.yaml:53: spec[1]: server/tools › Calling Toolz: server/tools of 2025-11-25 has no section "Calling Toolz"; did you mean `Calling Tools`?',
+      '02-spec-typo/lesson.yaml:54: spec[2]: basic/indx › Responses: revision 2025-11-25 has no page basic/indx; did you mean `basic/index`?',
+    ]);
+    expect(zh[0]).toBe(
+      '02-spec-typo/lesson.yaml:53: spec[1]：server/tools › Calling Toolz：2025-11-25 版本的 server/tools 没有 "Calling Toolz" 这一节；是不是想写 `Calling Tools`？',
+    );
+  });
+
+  it('every citation of the course’s lessons exists (a revision before the page, or the lesson’s)', () => {
+    for (const lesson of loadLessons(LESSONS_DIR).lessons) {
+      for (const cite of lesson.scenario.spec) {
+        expect(citeIssue(cite, lesson.scenario.revision), `${lesson.id}: ${cite}`).toBeNull();
+      }
+    }
   });
 });

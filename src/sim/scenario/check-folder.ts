@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { valueAt } from '../../protocol/json.js';
+import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
 import { runScenario, type Timeline } from './engine.js';
+import { closest } from './find-lesson.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
 import {
@@ -92,13 +95,14 @@ function playProblem(
 }
 
 /**
- * What playing a lesson shows that the lesson did not mean: a revision of the other era, field
+ * What playing a lesson shows that the lesson did not mean (and the `spec:` citations the
+ * specification lacks): a revision of the other era, field
  * notes on fields the envelope lacks, a fault that breaks no rule (the class would see a bug as
  * "allowed"), an ordinary step that breaks one. `lessons --check` reports them all; opening or
  * listing a teacher's lesson refuses it on the first.
  */
 export function playedProblems(lesson: LoadedLesson, timeline: Timeline): LessonProblem[] {
-  const out: LessonProblem[] = [];
+  const out: LessonProblem[] = [...specProblems(lesson)];
   const played = { value: timeline };
   // The revision the lesson names must be of the era its session is in: a handshake-era lesson
   // headed 2026-07-28 would tell the learner the wrong revision on every screen.
@@ -148,6 +152,47 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
   }
 
   return out;
+}
+
+/**
+ * The `spec:` citations the specification does not have, in the revision each names (else the
+ * lesson's): a handout would send the learner to a page or section that is not there.
+ */
+function specProblems(lesson: LoadedLesson): LessonProblem[] {
+  const { file, scenario } = lesson;
+  return scenario.spec.flatMap((cite, i): LessonProblem[] => {
+    const issue = citeIssue(cite, scenario.revision);
+    if (!issue) return [];
+    const base = {
+      at: `spec[${i}]`,
+      cite,
+      revision: parseCite(cite).revision ?? scenario.revision,
+    };
+    const near = (word: string, known: readonly string[]) => {
+      const meant = closest(word, known);
+      return meant !== null
+        ? filled(LESSON_STRINGS.specNear, { near: meant })
+        : issue.kind === 'section'
+          ? filled(LESSON_STRINGS.specSections, { list: known.join(', ') })
+          : { en: '', zh: '' };
+    };
+    const text =
+      issue.kind === 'revision'
+        ? said(LESSON_STRINGS.specNoRevision, { ...base, list: issue.known.join(', ') })
+        : issue.kind === 'page'
+          ? said(LESSON_STRINGS.specNoPage, {
+              ...base,
+              page: issue.page,
+              near: near(issue.page, issue.known),
+            })
+          : said(LESSON_STRINGS.specNoSection, {
+              ...base,
+              page: parseCite(cite).page,
+              section: issue.section,
+              near: near(issue.section, issue.known),
+            });
+    return [{ file, line: lesson.specLines?.[i] ?? null, ...text }];
+  });
 }
 
 /**

@@ -34,6 +34,8 @@ export type LoadedLesson = {
   readonly scenario: Scenario;
   /** The line of each entry of `steps`, for errors found when the scenario runs. */
   readonly stepLines: readonly (number | null)[];
+  /** The line of each entry of `spec` (read from YAML; the build's index has none). */
+  readonly specLines?: readonly (number | null)[];
 };
 
 export type LessonListing = {
@@ -93,7 +95,10 @@ export function loadLessonFile(
   const stepLines = scenario.steps.map(
     (_, i) => positionOf(doc, counter, ['steps', i])?.line ?? null,
   );
-  return { ok: true, value: { id: given, file, scenario, stepLines } };
+  const specLines = scenario.spec.map(
+    (_, i) => positionOf(doc, counter, ['spec', i])?.line ?? null,
+  );
+  return { ok: true, value: { id: given, file, scenario, stepLines, specLines } };
 }
 
 /** The index `npm run build` writes: every lesson that loads, by file. */
