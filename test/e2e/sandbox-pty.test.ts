@@ -48,7 +48,12 @@ describe('mcp-sim sandbox in a real terminal', () => {
         await app.waitFor(/line 2 of 4[\s\S]*"jsonrpc": "2.0", "id": 9,/, from);
         from = app.mark();
         app.press('\r');
-        await app.waitFor(/→ client .*notifications\/initialized #9 ✗ invalid-envelope/, from);
+        // JSON-RPC allows an id on any method, MCP not on a notification: not a valid MCP message
+        // (the row is cut at 80 columns, in the rule's name).
+        await app.waitFor(
+          /→ client not a valid MCP message notifications\/initialized #9 ✗ invalid-envelop/,
+          from,
+        );
         app.press('q');
         expect(await app.exit()).toBe(0);
       } finally {
