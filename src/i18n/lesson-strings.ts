@@ -105,6 +105,7 @@ export const LESSON_STRINGS = {
     en: '{at}: {cite}: {page} of {revision} has no section "{section}"{near}',
     zh: '{at}：{cite}：{revision} 版本的 {page} 没有 "{section}" 这一节{near}',
   },
+  /** What a misspelt word most likely meant (a spec page or section, a method). */
   specNear: { en: '; did you mean `{near}`?', zh: '；是不是想写 `{near}`？' },
   specSections: { en: ' (its sections: {list})', zh: '（这一页的小节：{list}）' },
   idMismatch: {
@@ -161,8 +162,8 @@ export const LESSON_STRINGS = {
 
   // lessons --check: what playing a lesson shows.
   breaksRules: {
-    en: '{path}: breaks {rules}; only a fault step may break a rule',
-    zh: '{path}：违反了 {rules}；只有 fault 步骤可以违反规则',
+    en: '{path}: breaks {rules}; only a fault step may break a rule{near}',
+    zh: '{path}：违反了 {rules}；只有 fault 步骤可以违反规则{near}',
   },
   faultBreaksNone: {
     en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",

@@ -30,8 +30,14 @@ describe('a teacher’s lesson that plays wrongly', () => {
     const r = await runCli(['lesson', join(DIR, '02-wrong-method'), '--json', '--lang', 'en']);
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      expect.stringMatching(/02-wrong-method\/lesson\.yaml:30: .*breaks unknown-method/),
+      expect.stringMatching(
+        /02-wrong-method\/lesson\.yaml:30: .*breaks unknown-method; only a fault step may break a rule; did you mean `tools\/call`\?$/,
+      ),
     ]);
+    const zh = await runCli(['lesson', join(DIR, '02-wrong-method'), '--json', '--lang', 'zh']);
+    expect(zh.stderr).toMatch(
+      /违反了 unknown-method；只有 fault 步骤可以违反规则；是不是想写 `tools\/call`？\n$/,
+    );
   });
 
   it('lessons --lessons lists the good lesson and one located line for each wrong one', async () => {

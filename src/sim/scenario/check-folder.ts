@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { filled } from '../../i18n/lang.js';
+import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
+import { METHOD_NAMES } from '../../protocol/catalogue.js';
 import { valueAt } from '../../protocol/json.js';
 import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
+import type { Step as SessionStep } from '../../session/index.js';
 import { runScenario, type Timeline } from './engine.js';
 import { closest } from './find-lesson.js';
 import { LESSONS_DIR } from './lesson-index.js';
@@ -147,6 +149,7 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
         : said(LESSON_STRINGS.breaksRules, {
             path: `steps[${source ?? '?'}]`,
             rules: rules.join(', '),
+            near: methodMeant(step, rules),
           })),
     });
   }
@@ -220,3 +223,37 @@ export async function vetListing(listing: LessonListing): Promise<LessonListing>
 
 /** A lesson of the course (held to `lessons --check` by the project's tests), not a teacher's. */
 export const inCourse = (file: string) => resolve(file).startsWith(`${resolve(LESSONS_DIR)}${sep}`);
+
+/**
+ * For a step whose method the catalogue does not have (`tools/invoke`), the method it most likely
+ * meant, as a misspelled key or fault gets: "; did you mean tools/call?".
+ */
+function methodMeant(step: SessionStep, rules: readonly string[]): Bilingual {
+  const method = step.verdict?.method;
+  const meant =
+    rules.includes('unknown-method') && typeof method === 'string' ? methodNear(method) : null;
+  return meant === null ? { en: '', zh: '' } : filled(LESSON_STRINGS.specNear, { near: meant });
+}
+
+/** Verbs other RPC conventions use, and MCP's word for each (`tools/invoke` is tools/call). */
+const VERBS: Readonly<Record<string, readonly string[]>> = {
+  call: ['invoke', 'run', 'execute', 'exec', 'call', 'use'],
+  get: ['fetch', 'retrieve', 'load', 'get', 'read'],
+  read: ['fetch', 'retrieve', 'load', 'get', 'open', 'read'],
+  list: ['all', 'ls', 'index', 'enumerate', 'list'],
+};
+
+/**
+ * The catalogued method a misspelt one most likely meant: the closest by spelling, else the method
+ * of its namespace whose verb the word is a synonym of (`tools/invoke` → tools/call).
+ */
+function methodNear(method: string): string | null {
+  const spelt = closest(method, METHOD_NAMES);
+  if (spelt !== null) return spelt;
+  const cut = method.lastIndexOf('/');
+  const [space, verb] = [method.slice(0, cut + 1), method.slice(cut + 1).toLowerCase()];
+  const same = METHOD_NAMES.filter(
+    (m) => m.startsWith(space) && VERBS[m.slice(space.length)]?.includes(verb),
+  );
+  return same.length === 1 ? (same[0] ?? null) : null;
+}
