@@ -46,6 +46,16 @@ export const LESSON_STRINGS = {
   inStep: { en: '{message} (in {named})', zh: '{message}（在 {named} 步骤中）' },
 
   yaml: { en: 'YAML: {message}', zh: 'YAML 错误：{message}' },
+  /** A line indented with a tab: YAML indents with spaces only. */
+  yamlTab: {
+    en: 'YAML: this line is indented with a tab; YAML indents with spaces only, so replace the tab with spaces',
+    zh: 'YAML 错误：这一行用制表符（Tab）缩进；YAML 只能用空格缩进，请把制表符换成空格',
+  },
+  /** A line indented unlike its neighbours: the parser's several errors, said once. */
+  yamlIndent: {
+    en: 'YAML: this line is indented {here} spaces, the line above {above} and the line below {below}; the keys of one mapping start in the same column, and the keys inside a value deeper than its key',
+    zh: 'YAML 错误：这一行缩进了 {here} 个空格，上一行是 {above} 个，下一行是 {below} 个；同一个映射的键必须从同一列开始，值里面的键要比它所属的键缩进更深',
+  },
   aliasNowhere: {
     en: 'YAML: alias *{name} refers to no anchor (&{name} must be set before it)',
     zh: 'YAML 错误：别名 *{name} 没有对应的锚点（&{name} 必须在它之前设置）',

@@ -50,4 +50,24 @@ describe('lessons --check: what the specification does not have', () => {
       }
     }
   });
+
+  it('one tab is one line in plain words, not the parser’s nine', async () => {
+    const { en, zh } = await problemsOf('03-tab');
+    expect(en).toEqual([
+      '03-tab/lesson.yaml:26:1: YAML: this line is indented with a tab; YAML indents with spaces only, so replace the tab with spaces',
+    ]);
+    expect(zh).toEqual([
+      '03-tab/lesson.yaml:26:1: YAML 错误：这一行用制表符（Tab）缩进；YAML 只能用空格缩进，请把制表符换成空格',
+    ]);
+  });
+
+  it('one mis-indented line is one line that says how it is indented', async () => {
+    const { en, zh } = await problemsOf('04-indent');
+    expect(en).toEqual([
+      '04-indent/lesson.yaml:24:6: YAML: this line is indented 5 spaces, the line above 4 and the line below 6; the keys of one mapping start in the same column, and the keys inside a value deeper than its key',
+    ]);
+    expect(zh).toEqual([
+      '04-indent/lesson.yaml:24:6: YAML 错误：这一行缩进了 5 个空格，上一行是 4 个，下一行是 6 个；同一个映射的键必须从同一列开始，值里面的键要比它所属的键缩进更深',
+    ]);
+  });
 });
