@@ -46,6 +46,12 @@ export const LESSON_STRINGS = {
   inStep: { en: '{message} (in {named})', zh: '{message}（在 {named} 步骤中）' },
 
   yaml: { en: 'YAML: {message}', zh: 'YAML 错误：{message}' },
+  /** A required key left out. */
+  missingZh: { en: 'missing Chinese (zh) text', zh: '缺少中文（zh）文本' },
+  missingEn: { en: 'missing English (en) text', zh: '缺少英文（en）文本' },
+  emptyZh: { en: 'empty Chinese (zh) text', zh: '中文（zh）文本是空的' },
+  emptyEn: { en: 'empty English (en) text', zh: '英文（en）文本是空的' },
+  missingKey: { en: 'missing required key `{key}`', zh: '缺少必需的键 `{key}`' },
   /** A line indented with a tab: YAML indents with spaces only. */
   yamlTab: {
     en: 'YAML: this line is indented with a tab; YAML indents with spaces only, so replace the tab with spaces',

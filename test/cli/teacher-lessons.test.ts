@@ -140,7 +140,7 @@ describe('lesson-file problems in the learner’s language', () => {
       `${join(BROKEN, '06-typo-kind', 'lesson.yaml')}:8:10: steps[2].do.add-tol：未知的步骤类型 \`add-tol\`；是不是想写 \`add-tool\`？`,
     );
     expect(out).toContain(
-      `${join(BROKEN, '07-missing-field', 'lesson.yaml')}:7:11: steps[1].note.zh：无效输入：期望 string，实际接收 undefined`,
+      `${join(BROKEN, '07-missing-field', 'lesson.yaml')}:7:11: steps[1].note.zh：缺少中文（zh）文本`,
     );
     expect(out).toContain(
       `${join(BROKEN, '03-alias-to-nowhere', 'lesson.yaml')}:2:7: YAML 错误：别名 *nope 没有对应的锚点（&nope 必须在它之前设置）`,

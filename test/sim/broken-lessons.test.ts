@@ -27,7 +27,7 @@ const EXPECTED: Record<string, string> = {
   '06-typo-kind':
     '06-typo-kind/lesson.yaml:8:10: steps[2].do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
   '07-missing-field':
-    '07-missing-field/lesson.yaml:7:11: steps[1].note.zh: Invalid input: expected string, received undefined',
+    '07-missing-field/lesson.yaml:7:11: steps[1].note.zh: missing Chinese (zh) text',
   '08-duplicate-key': '08-duplicate-key/lesson.yaml:9:1: YAML: Map keys must be unique',
   '09-good': `09-good/lesson.yaml: duplicate id "good": ${join(BROKEN, '01-good', 'lesson.yaml')} has it too; rename one folder`,
   '10-typo-step':

@@ -70,4 +70,19 @@ describe('lessons --check: what the specification does not have', () => {
       '04-indent/lesson.yaml:24:6: YAML 错误：这一行缩进了 5 个空格，上一行是 4 个，下一行是 6 个；同一个映射的键必须从同一列开始，值里面的键要比它所属的键缩进更深',
     ]);
   });
+
+  it('a required text or key left out, or empty, says so in words', async () => {
+    expect(await problemsOf('05-no-zh')).toEqual({
+      en: ['05-no-zh/lesson.yaml:34:7: steps[3].note.zh: missing Chinese (zh) text'],
+      zh: ['05-no-zh/lesson.yaml:34:7: steps[3].note.zh：缺少中文（zh）文本'],
+    });
+    expect(await problemsOf('06-empty-zh')).toEqual({
+      en: ['06-empty-zh/lesson.yaml:29:11: steps[2].note.zh: empty Chinese (zh) text'],
+      zh: ['06-empty-zh/lesson.yaml:29:11: steps[2].note.zh：中文（zh）文本是空的'],
+    });
+    expect(await problemsOf('07-no-steps')).toEqual({
+      en: ['07-no-steps/lesson.yaml:1:1: steps: missing required key `steps`'],
+      zh: ['07-no-steps/lesson.yaml:1:1: steps：缺少必需的键 `steps`'],
+    });
+  });
 });
