@@ -20,6 +20,7 @@ export const LESSON_STRINGS = {
   wordKey: { en: 'key', zh: '键' },
   wordStepKind: { en: 'step kind', zh: '步骤类型' },
   wordFault: { en: 'fault', zh: '故障' },
+  wordExercise: { en: 'exercise', zh: '练习' },
   /** `client action`, `server action`. */
   wordAction: { en: '{kind} action', zh: ' {kind} 动作' },
 

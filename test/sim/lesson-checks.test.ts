@@ -85,4 +85,14 @@ describe('lessons --check: what the specification does not have', () => {
       zh: ['07-no-steps/lesson.yaml:1:1: steps：缺少必需的键 `steps`'],
     });
   });
+
+  it('an exercise: this installation does not have, at its line, with the ones it has', async () => {
+    const { en, zh } = await problemsOf('08-no-such-exercise');
+    expect(en).toEqual([
+      expect.stringMatching(
+        /^08-no-such-exercise\/lesson\.yaml:55: unknown exercise `99-nope` \(one of: 01-progress, .*10-era-detection\)$/,
+      ),
+    ]);
+    expect(zh[0]).toMatch(/:55: 未知的练习 `99-nope`（可选：01-progress, /);
+  });
 });

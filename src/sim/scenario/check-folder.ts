@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
+import { packageRoot } from '../../package-root.js';
 import { METHOD_NAMES } from '../../protocol/catalogue.js';
 import { valueAt } from '../../protocol/json.js';
 import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
@@ -78,6 +79,7 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
     const played = await runScenario(lesson.scenario);
     problems.push(
       ...(played.ok ? playedProblems(lesson, played.value) : [playProblem(lesson, played.error)]),
+      ...exerciseProblems(lesson),
     );
   }
   return { dir, lessons: own.lessons.length, problems };
@@ -256,4 +258,33 @@ function methodNear(method: string): string | null {
     (m) => m.startsWith(space) && VERBS[m.slice(space.length)]?.includes(verb),
   );
   return same.length === 1 ? (same[0] ?? null) : null;
+}
+
+/**
+ * An `exercise:` this installation does not have. Opening the lesson stays quiet about it (the recap
+ * then names none: a teacher's lesson may name an exercise of a later version), but the teacher
+ * checking the folder is told, with the exercises there are.
+ */
+function exerciseProblems(lesson: LoadedLesson): LessonProblem[] {
+  const id = lesson.scenario.exercise;
+  const dir = join(packageRoot(), 'exercises');
+  if (id === undefined || existsSync(join(dir, id, 'exercise.json'))) return [];
+  const known = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'exercise.json')))
+    .map((e) => e.name)
+    .sort();
+  const near = closest(id, known);
+  return [
+    {
+      file: lesson.file,
+      line: lineOf(lesson.file, /^exercise\s*:/),
+      ...(near !== null
+        ? said(LESSON_STRINGS.unknownNear, { what: LESSON_STRINGS.wordExercise, word: id, near })
+        : said(LESSON_STRINGS.unknownOneOf, {
+            what: LESSON_STRINGS.wordExercise,
+            word: id,
+            list: known.join(', '),
+          })),
+    },
+  ];
 }
