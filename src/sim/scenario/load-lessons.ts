@@ -42,6 +42,11 @@ export type LessonListing = {
   readonly lessons: readonly LoadedLesson[];
   /** Lesson files that could not be loaded; the others still are. */
   readonly problems: readonly LessonProblem[];
+  /**
+   * The id of the course's own last lesson, when the listing holds the course: the one lesson that
+   * ends with "the last lesson of the course" (a teacher's lesson opened by path never does).
+   */
+  readonly courseLast?: string;
 };
 
 /**
