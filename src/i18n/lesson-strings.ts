@@ -47,6 +47,10 @@ export const LESSON_STRINGS = {
   inStep: { en: '{message} (in {named})', zh: '{message}（在 {named} 步骤中）' },
 
   yaml: { en: 'YAML: {message}', zh: 'YAML 错误：{message}' },
+  unknownCapability: {
+    en: '{path}: no revision has this {side} capability{near} (the capabilities: {list}; a non-standard one goes under experimental)',
+    zh: '{path}：没有任何版本有这个 {side} 能力{near}（已有的能力：{list}；非标准的能力应放在 experimental 之下）',
+  },
   /** A required key left out. */
   missingZh: { en: 'missing Chinese (zh) text', zh: '缺少中文（zh）文本' },
   missingEn: { en: 'missing English (en) text', zh: '缺少英文（en）文本' },

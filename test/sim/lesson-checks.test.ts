@@ -95,4 +95,15 @@ describe('lessons --check: what the specification does not have', () => {
     ]);
     expect(zh[0]).toMatch(/:55: 未知的练习 `99-nope`（可选：01-progress, /);
   });
+
+  it('a capability no revision has, at its line, with what it meant (its consequence after it)', async () => {
+    const { en, zh } = await problemsOf('09-capability-typo');
+    expect(en).toEqual([
+      '09-capability-typo/lesson.yaml:11: server.capabilities.tool: no revision has this server capability; did you mean `tools`? (the capabilities: completions, experimental, extensions, logging, prompts, resources, tasks, tools; a non-standard one goes under experimental)',
+      expect.stringMatching(/:30: steps\[3\]: breaks capability-not-negotiated/),
+    ]);
+    expect(zh[0]).toMatch(
+      /:11: server\.capabilities\.tool：没有任何版本有这个 server 能力；是不是想写 `tools`？/,
+    );
+  });
 });

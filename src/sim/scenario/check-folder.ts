@@ -3,6 +3,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { packageRoot } from '../../package-root.js';
+import { CAPABILITY_PATHS } from '../../protocol/capabilities.js';
 import { METHOD_NAMES } from '../../protocol/catalogue.js';
 import { valueAt } from '../../protocol/json.js';
 import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
@@ -77,7 +78,9 @@ export async function checkLessonFolder(dir: string): Promise<FolderCheck> {
   const mine = own.lessons.filter((l) => listing.lessons.includes(l));
   for (const lesson of mine) {
     const played = await runScenario(lesson.scenario);
+    // A typo in a capability first: a step's broken rule further down is often its consequence.
     problems.push(
+      ...capabilityProblems(lesson),
       ...(played.ok ? playedProblems(lesson, played.value) : [playProblem(lesson, played.error)]),
       ...exerciseProblems(lesson),
     );
@@ -287,4 +290,44 @@ function exerciseProblems(lesson: LoadedLesson): LessonProblem[] {
           })),
     },
   ];
+}
+
+/**
+ * A capability key no revision has (`capabilities: { tool: {} }`). The JSON Schema lets an object
+ * carry more keys, so the lesson still plays (a peer ignores what it does not know), but a
+ * non-standard capability belongs under `experimental` (ServerCapabilities, ClientCapabilities):
+ * a key beside the standard ones is all but surely a typo, and the lesson would teach it.
+ */
+function capabilityProblems(lesson: LoadedLesson): LessonProblem[] {
+  const text = readFileSync(lesson.file, 'utf8').split('\n');
+  return (['server', 'client'] as const).flatMap((side) => {
+    const known = [
+      ...new Set([
+        ...CAPABILITY_PATHS.filter((p) => p.startsWith(`${side}.`)).map(
+          (p) => p.split('.')[1] ?? '',
+        ),
+        'experimental',
+      ]),
+    ].sort();
+    const declared = lesson.scenario[side].capabilities;
+    return Object.keys(declared)
+      .filter((key) => !known.includes(key))
+      .map((key) => {
+        const start = text.findIndex((l) => new RegExp(`^${side}\\s*:`).test(l));
+        const at = text.findIndex(
+          (l, i) => i > start && new RegExp(`(^|[\\s{,])${key}\\s*:`).test(l),
+        );
+        const near = closest(key, known);
+        return {
+          file: lesson.file,
+          line: at < 0 ? null : at + 1,
+          ...said(LESSON_STRINGS.unknownCapability, {
+            path: `${side}.capabilities.${key}`,
+            side,
+            near: near === null ? '' : filled(LESSON_STRINGS.specNear, { near }),
+            list: known.join(', '),
+          }),
+        };
+      });
+  });
 }
