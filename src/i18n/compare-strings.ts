@@ -23,8 +23,8 @@ export const COMPARE_STRINGS = {
     en: 'id "{id}" does not match the file name (expected "{expected}")',
     zh: 'id "{id}" 与文件名不符（应为 "{expected}"）',
   },
-  /** `legacy.steps[2]: …` */
-  atSideStep: { en: '{side}.steps[{index}]: {message}', zh: '{side}.steps[{index}]：{message}' },
+  /** `legacy step 3: …`, counted from 1 as the rows count steps. */
+  atSideStep: { en: '{side} step {number}: {message}', zh: '{side} 第 {number} 步：{message}' },
   rowNoStep: {
     en: 'rows[{row}].{side}: step {n} does not exist (the {side} session has {count} steps)',
     zh: 'rows[{row}].{side}：第 {n} 步不存在（{side} 一方的会话只有 {count} 步）',

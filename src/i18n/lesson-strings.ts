@@ -177,8 +177,8 @@ export const LESSON_STRINGS = {
     en: 'the last steps are silent actions; end with a step that sends a message',
     zh: '最后几步都是不发消息的动作；请以一个发送消息的步骤结尾',
   },
-  /** Where a play problem is: `steps[3]: …` (lessons --check), `step 4: …` (opening a lesson). */
-  atStepIndex: { en: 'steps[{index}]: {message}', zh: 'steps[{index}]：{message}' },
+  /** Where a play problem is: `step 4: …`, counted from 1 as the screen and handouts count. */
+  atStepIndex: { en: 'step {number}: {message}', zh: '第 {number} 步：{message}' },
   atStepNumber: { en: 'step {number}: {message}', zh: '第 {number} 步：{message}' },
 
   // lessons --check: what playing a lesson shows.

@@ -54,4 +54,19 @@ describe('a teacher’s lesson that plays wrongly', () => {
     const good = await runCli(['lesson', join(DIR, '03-hello-tools'), '--json']);
     expect(good.code).toBe(0);
   });
+
+  it('lessons --check and lesson <path> name the same step, counted from 1 as the screen counts', async () => {
+    const check = await runCli([
+      'lessons',
+      '--check',
+      join(DIR, '01-fault-allowed'),
+      '--lang',
+      'en',
+    ]);
+    const open = await runCli(['lesson', join(DIR, '01-fault-allowed'), '--plain', '--lang', 'en']);
+    expect(check.stdout).toMatch(/lesson\.yaml:44: step 6: fault undeclared-notification/);
+    expect(open.stderr).toMatch(/lesson\.yaml:44: step 6: fault undeclared-notification/);
+    const zh = await runCli(['lessons', '--check', join(DIR, '01-fault-allowed'), '--lang', 'zh']);
+    expect(zh.stdout).toMatch(/lesson\.yaml:44: 第 6 步：故障 undeclared-notification/);
+  });
 });

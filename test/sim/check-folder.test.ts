@@ -82,7 +82,7 @@ describe('lessons --check: field notes', () => {
     expect(check.problems).toEqual([
       expect.objectContaining({
         line: 19,
-        message: "steps[0]: annotations: /params/nope names no field of this step's envelope",
+        message: "step 1: annotations: /params/nope names no field of this step's envelope",
       }),
     ]);
   });

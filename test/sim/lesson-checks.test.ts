@@ -73,12 +73,12 @@ describe('lessons --check: what the specification does not have', () => {
 
   it('a required text or key left out, or empty, says so in words', async () => {
     expect(await problemsOf('05-no-zh')).toEqual({
-      en: ['05-no-zh/lesson.yaml:34:7: steps[3].note.zh: missing Chinese (zh) text'],
-      zh: ['05-no-zh/lesson.yaml:34:7: steps[3].note.zh：缺少中文（zh）文本'],
+      en: ['05-no-zh/lesson.yaml:34:7: step 4, note.zh: missing Chinese (zh) text'],
+      zh: ['05-no-zh/lesson.yaml:34:7: 第 4 步 note.zh：缺少中文（zh）文本'],
     });
     expect(await problemsOf('06-empty-zh')).toEqual({
-      en: ['06-empty-zh/lesson.yaml:29:11: steps[2].note.zh: empty Chinese (zh) text'],
-      zh: ['06-empty-zh/lesson.yaml:29:11: steps[2].note.zh：中文（zh）文本是空的'],
+      en: ['06-empty-zh/lesson.yaml:29:11: step 3, note.zh: empty Chinese (zh) text'],
+      zh: ['06-empty-zh/lesson.yaml:29:11: 第 3 步 note.zh：中文（zh）文本是空的'],
     });
     expect(await problemsOf('07-no-steps')).toEqual({
       en: ['07-no-steps/lesson.yaml:1:1: steps: missing required key `steps`'],
@@ -100,7 +100,7 @@ describe('lessons --check: what the specification does not have', () => {
     const { en, zh } = await problemsOf('09-capability-typo');
     expect(en).toEqual([
       '09-capability-typo/lesson.yaml:11: server.capabilities.tool: no revision has this server capability; did you mean `tools`? (the capabilities: completions, experimental, extensions, logging, prompts, resources, tasks, tools; a non-standard one goes under experimental)',
-      expect.stringMatching(/:30: steps\[3\]: breaks capability-not-negotiated/),
+      expect.stringMatching(/:30: step 4: breaks capability-not-negotiated/),
     ]);
     expect(zh[0]).toMatch(
       /:11: server\.capabilities\.tool：没有任何版本有这个 server 能力；是不是想写 `tools`？/,

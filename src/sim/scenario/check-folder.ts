@@ -97,7 +97,7 @@ function playProblem(
   return {
     file: lesson.file,
     line: lesson.stepLines[index] ?? null,
-    ...said(LESSON_STRINGS.atStepIndex, { index, message: { en: message, zh } }),
+    ...said(LESSON_STRINGS.atStepIndex, { number: index + 1, message: { en: message, zh } }),
   };
 }
 
@@ -138,7 +138,7 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
         out.push({
           file: lesson.file,
           line: source !== null ? (lesson.stepLines[source] ?? null) : null,
-          ...said(LESSON_STRINGS.annotationNowhere, { path: `steps[${source ?? '?'}]`, pointer }),
+          ...said(LESSON_STRINGS.annotationNowhere, { path: stepNamed(source), pointer }),
         });
       }
     }
@@ -150,9 +150,9 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
       file: lesson.file,
       line: source !== null ? (lesson.stepLines[source] ?? null) : null,
       ...(fault
-        ? said(LESSON_STRINGS.faultBreaksNone, { path: `steps[${source ?? '?'}]`, fault })
+        ? said(LESSON_STRINGS.faultBreaksNone, { path: stepNamed(source), fault })
         : said(LESSON_STRINGS.breaksRules, {
-            path: `steps[${source ?? '?'}]`,
+            path: stepNamed(source),
             rules: rules.join(', '),
             near: methodMeant(step, rules),
           })),
@@ -331,3 +331,9 @@ function capabilityProblems(lesson: LoadedLesson): LessonProblem[] {
       });
   });
 }
+
+/** A step as a person reads it: `step 4` / `第 4 步`, counted from 1 as the screen counts. */
+const stepNamed = (source: number | null): Bilingual =>
+  source === null
+    ? { en: 'a step', zh: '某一步' }
+    : { en: `step ${source + 1}`, zh: `第 ${source + 1} 步` };
