@@ -2,7 +2,7 @@ import type { Bilingual } from './lang.js';
 
 /** The strings of `mcp-sim compare`, read with `tr(COMPARE_STRINGS.key, lang, values)`. */
 export const COMPARE_STRINGS = {
-  side_legacy: { en: '{revision} · handshake era', zh: '{revision} · 握手时代' },
+  side_legacy: { en: '{revision} · handshake era', zh: '{revision} · 旧时代' },
   side_modern: { en: '{revision} · stateless', zh: '{revision} · 无状态' },
   difference: { en: 'Difference', zh: '区别' },
   row: { en: 'Row {n} of {total}', zh: '第 {n} 行，共 {total} 行' },

@@ -196,7 +196,7 @@ export const LESSON_STRINGS = {
   },
   eraModernNamed: { en: '2026-07-28 era (no handshake)', zh: ' 2026-07-28 时代（没有握手）' },
   eraModern: { en: '2026-07-28 era', zh: ' 2026-07-28 时代' },
-  eraLegacy: { en: 'handshake era', zh: '握手时代' },
+  eraLegacy: { en: 'handshake era', zh: '旧时代' },
   annotationNowhere: {
     en: "{path}: annotations: {pointer} names no field of this step's envelope",
     zh: '{path}：annotations：{pointer} 不是这一步消息中的字段',

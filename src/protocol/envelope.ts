@@ -95,7 +95,7 @@ const REASONS: Record<InvalidReason, Bilingual> = {
   },
   'result-and-error': {
     en: 'a response sets either "result" or "error", never both',
-    zh: '响应只能设置 "result" 或 "error" 之一，不能同时设置',
+    zh: '回应只能设置 "result" 或 "error" 之一，不能同时设置',
   },
   'method-and-response': {
     en: 'a message with "method" is a request or notification and cannot also carry "result" or "error"',
@@ -103,7 +103,7 @@ const REASONS: Record<InvalidReason, Bilingual> = {
   },
   'response-without-id': {
     en: 'a result response must carry the id of the request it answers',
-    zh: '结果响应必须带上它所回应请求的 id',
+    zh: '结果回应必须带上它所回应请求的 id',
   },
   'result-not-object': {
     en: '"result" must be an object in MCP (an empty result is {})',

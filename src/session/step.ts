@@ -250,7 +250,7 @@ export function abandonText(a: Abandoned): Bilingual {
   }
   return {
     en: `The client closed the response stream of ${what}. In the handshake era that is not a cancellation (2025-11-25 basic/transports › Sending Messages to the Server): the request still waits for its answer, and a client that means to cancel sends notifications/cancelled.`,
-    zh: `客户端关闭了 ${what} 的响应流。在握手时代这不是取消（2025-11-25 basic/transports › Sending Messages to the Server）：请求仍在等待回应；要取消，客户端应发送 notifications/cancelled。`,
+    zh: `客户端关闭了 ${what} 的响应流。在旧时代这不是取消（2025-11-25 basic/transports › Sending Messages to the Server）：请求仍在等待回应；要取消，客户端应发送 notifications/cancelled。`,
   };
 }
 

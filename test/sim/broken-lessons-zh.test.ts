@@ -98,7 +98,7 @@ describe('a revision of the other era, in Chinese', () => {
     ]);
     const lines = await chineseLines(dir);
     expect(lines).toEqual([
-      '01-broken/lesson.yaml:4: revision：2026-07-28 是 2026-07-28 时代（没有握手）的版本，但这一课的会话处于握手时代',
+      '01-broken/lesson.yaml:4: revision：2026-07-28 是 2026-07-28 时代（没有握手）的版本，但这一课的会话处于旧时代',
     ]);
     expectAllChinese(lines);
   });

@@ -50,7 +50,7 @@ export const LIFECYCLE_RULES = [
         if (msg.type === 'client.request' && ctx.handshake.initialize === 'none') {
           return {
             en: `"${method}" before any successful initialize; in the handshake era (2025-11-25 and before) the handshake must come first. A 2026-07-28 server has no handshake: it wants this request's own _meta envelope (protocolVersion, clientCapabilities) instead, and answers -32602 without it`,
-            zh: `在成功的 initialize 之前发送了 "${method}"；在握手时代（2025-11-25 及更早）握手必须最先进行。2026-07-28 的服务器没有握手：它要的是这个请求自己的 _meta 信封（protocolVersion、clientCapabilities），缺少时以 -32602 回应`,
+            zh: `在成功的 initialize 之前发送了 "${method}"；在旧时代（2025-11-25 及更早）握手必须最先进行。2026-07-28 的服务器没有握手：它要的是这个请求自己的 _meta 信封（protocolVersion、clientCapabilities），缺少时以 -32602 回应`,
           };
         }
         return {

@@ -181,7 +181,10 @@ function looseLessonFiles(dir: string): LessonProblem[] {
     .sort()
     .map((name) => {
       const stem = name.replace(/\.ya?ml$/i, '');
-      const folder = LESSON_FOLDER.test(stem) ? stem : `<number>-${stem}`;
+      // The placeholder in the learner's language: `<number>-x` in English, `<编号>-x` in Chinese.
+      const folder = LESSON_FOLDER.test(stem)
+        ? stem
+        : { en: `<number>-${stem}`, zh: `<编号>-${stem}` };
       return {
         file: join(dir, name),
         line: null,
