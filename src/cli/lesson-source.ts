@@ -19,14 +19,20 @@ export type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
  */
 export async function listLessons(folders: readonly string[] = []): Promise<LessonListing> {
   const indexed = indexedListing();
-  if (indexed && folders.length === 0) return indexed;
+  const courseLast = (course: LessonListing) => ({ courseLast: course.lessons.at(-1)?.id ?? '' });
+  if (indexed && folders.length === 0) return { ...indexed, ...courseLast(indexed) };
   const { loadLessons } = await import('../sim/scenario/load-lessons.js');
   const course = indexed ?? loadLessons();
-  if (folders.length === 0) return course;
-  return mergeListings(
-    course,
-    folders.map((dir) => loadLessons(dir)),
+  if (folders.length === 0) return { ...course, ...courseLast(course) };
+  // A teacher's lesson that plays wrongly is listed as a problem, not offered (check-folder.ts).
+  const { vetListing } = await import('../sim/scenario/check-folder.js');
+  const merged = await vetListing(
+    mergeListings(
+      course,
+      folders.map((dir) => loadLessons(dir)),
+    ),
   );
+  return { ...merged, ...courseLast(course) };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Bilingual } from './lang.js';
 
 /** The strings of `mcp-sim compare`, read with `tr(COMPARE_STRINGS.key, lang, values)`. */
 export const COMPARE_STRINGS = {
-  side_legacy: { en: '{revision} · handshake era', zh: '{revision} · 握手时代' },
+  side_legacy: { en: '{revision} · handshake era', zh: '{revision} · 旧时代' },
   side_modern: { en: '{revision} · stateless', zh: '{revision} · 无状态' },
   difference: { en: 'Difference', zh: '区别' },
   row: { en: 'Row {n} of {total}', zh: '第 {n} 行，共 {total} 行' },
@@ -23,8 +23,8 @@ export const COMPARE_STRINGS = {
     en: 'id "{id}" does not match the file name (expected "{expected}")',
     zh: 'id "{id}" 与文件名不符（应为 "{expected}"）',
   },
-  /** `legacy.steps[2]: …` */
-  atSideStep: { en: '{side}.steps[{index}]: {message}', zh: '{side}.steps[{index}]：{message}' },
+  /** `legacy step 3: …`, counted from 1 as the rows count steps. */
+  atSideStep: { en: '{side} step {number}: {message}', zh: '{side} 第 {number} 步：{message}' },
   rowNoStep: {
     en: 'rows[{row}].{side}: step {n} does not exist (the {side} session has {count} steps)',
     zh: 'rows[{row}].{side}：第 {n} 步不存在（{side} 一方的会话只有 {count} 步）',

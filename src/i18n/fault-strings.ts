@@ -3,7 +3,7 @@ import type { Bilingual } from './lang.js';
 /**
  * Why a named fault cannot be played where it stands in a lesson (the session's state lacks what
  * the fault works on), in both languages: `lessons --check` and opening the lesson say it after
- * the step (`steps[3]: …`). `{name}` is the fault's name, as the lesson file writes it.
+ * the step (`step 4: …`). `{name}` is the fault's name, as the lesson file writes it.
  */
 export const FAULT_STRINGS = {
   noSuchFault: { en: 'no such fault: {name}', zh: '没有这个故障：{name}' },

@@ -20,6 +20,7 @@ export const LESSON_STRINGS = {
   wordKey: { en: 'key', zh: '键' },
   wordStepKind: { en: 'step kind', zh: '步骤类型' },
   wordFault: { en: 'fault', zh: '故障' },
+  wordExercise: { en: 'exercise', zh: '练习' },
   /** `client action`, `server action`. */
   wordAction: { en: '{kind} action', zh: ' {kind} 动作' },
 
@@ -46,6 +47,26 @@ export const LESSON_STRINGS = {
   inStep: { en: '{message} (in {named})', zh: '{message}（在 {named} 步骤中）' },
 
   yaml: { en: 'YAML: {message}', zh: 'YAML 错误：{message}' },
+  unknownCapability: {
+    en: '{path}: no revision has this {side} capability{near} (the capabilities: {list}; a non-standard one goes under experimental)',
+    zh: '{path}：没有任何版本有这个 {side} 能力{near}（已有的能力：{list}；非标准的能力应放在 experimental 之下）',
+  },
+  /** A required key left out. */
+  missingZh: { en: 'missing Chinese (zh) text', zh: '缺少中文（zh）文本' },
+  missingEn: { en: 'missing English (en) text', zh: '缺少英文（en）文本' },
+  emptyZh: { en: 'empty Chinese (zh) text', zh: '中文（zh）文本是空的' },
+  emptyEn: { en: 'empty English (en) text', zh: '英文（en）文本是空的' },
+  missingKey: { en: 'missing required key `{key}`', zh: '缺少必需的键 `{key}`' },
+  /** A line indented with a tab: YAML indents with spaces only. */
+  yamlTab: {
+    en: 'YAML: this line is indented with a tab; YAML indents with spaces only, so replace the tab with spaces',
+    zh: 'YAML 错误：这一行用制表符（Tab）缩进；YAML 只能用空格缩进，请把制表符换成空格',
+  },
+  /** A line indented unlike its neighbours: the parser's several errors, said once. */
+  yamlIndent: {
+    en: 'YAML: this line is indented {here} spaces, the line above {above} and the line below {below}; the keys of one mapping start in the same column, and the keys inside a value deeper than its key',
+    zh: 'YAML 错误：这一行缩进了 {here} 个空格，上一行是 {above} 个，下一行是 {below} 个；同一个映射的键必须从同一列开始，值里面的键要比它所属的键缩进更深',
+  },
   aliasNowhere: {
     en: 'YAML: alias *{name} refers to no anchor (&{name} must be set before it)',
     zh: 'YAML 错误：别名 *{name} 没有对应的锚点（&{name} 必须在它之前设置）',
@@ -76,6 +97,10 @@ export const LESSON_STRINGS = {
     en: 'a revision of the specification: {list}',
     zh: '应是规范已有的版本之一：{list}',
   },
+  schemaVersionKnown: {
+    en: 'a revision of the specification ({list}), or a date after the last one for a revision yet to come',
+    zh: '应是规范已有的版本之一（{list}），或是晚于最新版本的日期，表示尚未发布的版本',
+  },
   schemaRowStep: {
     en: 'a row names a step of one side at least',
     zh: '每一行至少要指向其中一方的某一步',
@@ -88,6 +113,22 @@ export const LESSON_STRINGS = {
     en: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
     zh: '文件是空的：一课是一个映射，含 title、goal、steps 和 recap',
   },
+  // spec: a citation the specification does not have (`{at}` is `spec[1]`, `{revision}` the one cited).
+  specNoRevision: {
+    en: '{at}: {cite}: no revision {revision} of the specification (one of: {list})',
+    zh: '{at}：{cite}：规范没有 {revision} 这个版本（可选：{list}）',
+  },
+  specNoPage: {
+    en: '{at}: {cite}: revision {revision} has no page {page}{near}',
+    zh: '{at}：{cite}：{revision} 版本没有 {page} 这一页{near}',
+  },
+  specNoSection: {
+    en: '{at}: {cite}: {page} of {revision} has no section "{section}"{near}',
+    zh: '{at}：{cite}：{revision} 版本的 {page} 没有 "{section}" 这一节{near}',
+  },
+  /** What a misspelt word most likely meant (a spec page or section, a method). */
+  specNear: { en: '; did you mean `{near}`?', zh: '；是不是想写 `{near}`？' },
+  specSections: { en: ' (its sections: {list})', zh: '（这一页的小节：{list}）' },
   idMismatch: {
     en: 'id "{id}" does not match the folder name (expected "{expected}")',
     zh: 'id "{id}" 与文件夹名不符（应为 "{expected}"）',
@@ -136,14 +177,14 @@ export const LESSON_STRINGS = {
     en: 'the last steps are silent actions; end with a step that sends a message',
     zh: '最后几步都是不发消息的动作；请以一个发送消息的步骤结尾',
   },
-  /** Where a play problem is: `steps[3]: …` (lessons --check), `step 4: …` (opening a lesson). */
-  atStepIndex: { en: 'steps[{index}]: {message}', zh: 'steps[{index}]：{message}' },
+  /** Where a play problem is: `step 4: …`, counted from 1 as the screen and handouts count. */
+  atStepIndex: { en: 'step {number}: {message}', zh: '第 {number} 步：{message}' },
   atStepNumber: { en: 'step {number}: {message}', zh: '第 {number} 步：{message}' },
 
   // lessons --check: what playing a lesson shows.
   breaksRules: {
-    en: '{path}: breaks {rules}; only a fault step may break a rule',
-    zh: '{path}：违反了 {rules}；只有 fault 步骤可以违反规则',
+    en: '{path}: breaks {rules}; only a fault step may break a rule{near}',
+    zh: '{path}：违反了 {rules}；只有 fault 步骤可以违反规则{near}',
   },
   faultBreaksNone: {
     en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",
@@ -155,7 +196,7 @@ export const LESSON_STRINGS = {
   },
   eraModernNamed: { en: '2026-07-28 era (no handshake)', zh: ' 2026-07-28 时代（没有握手）' },
   eraModern: { en: '2026-07-28 era', zh: ' 2026-07-28 时代' },
-  eraLegacy: { en: 'handshake era', zh: '握手时代' },
+  eraLegacy: { en: 'handshake era', zh: '旧时代' },
   annotationNowhere: {
     en: "{path}: annotations: {pointer} names no field of this step's envelope",
     zh: '{path}：annotations：{pointer} 不是这一步消息中的字段',

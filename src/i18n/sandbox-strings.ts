@@ -4,7 +4,7 @@ import type { Bilingual } from './lang.js';
 export const SANDBOX_STRINGS = {
   title: { en: 'mcp-sim sandbox', zh: 'mcp-sim 沙盒' },
   youAre: { en: 'you are the {side}', zh: '你是{side}' },
-  eraLegacy: { en: 'handshake era {version}', zh: '握手时代 {version}' },
+  eraLegacy: { en: 'handshake era {version}', zh: '旧时代 {version}' },
   eraModern: { en: 'modern era {version}', zh: '现代时代 {version}' },
   modernNote: {
     en: 'no handshake: each request declares its revision and capabilities',

@@ -119,6 +119,8 @@ export const STRINGS = {
   kind_error: { en: 'error response', zh: '错误回应' },
   kind_notification: { en: 'notification', zh: '通知' },
   kind_invalid: { en: 'not a JSON-RPC message', zh: '不是 JSON-RPC 消息' },
+  /** Valid JSON-RPC 2.0 that MCP forbids: a null id, an id on a notification… */
+  kind_invalid_mcp: { en: 'not a valid MCP message', zh: '不是有效的 MCP 消息' },
   closedBy: { en: 'the {side} closes the transport', zh: '{side}关闭了传输' },
   noEnvelope: { en: 'no envelope', zh: '没有消息' },
   fault: { en: 'fault', zh: '故障' },

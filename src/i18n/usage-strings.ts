@@ -233,7 +233,7 @@ export const USAGE_STRINGS = {
     en: 'lesson {word} ends in {era}, and the sandbox opens there; leave out --era',
     zh: '课程 {word} 结束时处于{era}，沙盒就在那里打开；请去掉 --era',
   },
-  eraLegacy: { en: 'the handshake era', zh: '握手时代' },
+  eraLegacy: { en: 'the handshake era', zh: '旧时代' },
   eraModern: { en: 'the 2026-07-28 era (no handshake)', zh: '2026-07-28 时代（没有握手）' },
 } as const satisfies Record<string, Bilingual>;
 

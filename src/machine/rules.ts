@@ -65,9 +65,9 @@ export type Violation = {
   readonly message: string;
   /** The same in Simplified Chinese. */
   readonly messageZh: string;
-  /** The spec section, and what it asks for, in English: `basic/index › Requests (an id …)`. */
+  /** The spec section, and what it asks for, in English: `2025-11-25/basic/index › Requests (an id …)`. */
   readonly spec: string;
-  /** The same with the Simplified Chinese note: `basic/index › Requests（同一会话中不得…）`. */
+  /** The same with the Simplified Chinese note: `2025-11-25/basic/index › Requests（同一会话中不得…）`. */
   readonly specZh: string;
 };
 
@@ -95,8 +95,9 @@ export function ruleSpecText(
  * basic/index › Messages.
  */
 function inRevision(spec: string, version: KnownVersion | undefined): string {
-  if (version !== '2024-11-05' || !spec.startsWith('basic/index › ')) return spec;
-  const section = spec.slice('basic/index › '.length);
+  const page = '2025-11-25/basic/index › ';
+  if (version !== '2024-11-05' || !spec.startsWith(page)) return spec;
+  const section = spec.slice(page.length);
   return section === 'Messages'
     ? '2024-11-05/basic/messages'
     : `2024-11-05/basic/messages › ${section}`;

@@ -104,7 +104,7 @@ export const CATALOGUE = {
     },
     meaning: {
       en: 'The requester abandons one of its own requests; no response should follow.',
-      zh: '请求方放弃自己发出的某个请求；之后不应再有响应。',
+      zh: '请求方放弃自己发出的某个请求；之后不应再有回应。',
     },
   },
   'notifications/progress': {

@@ -33,6 +33,11 @@ export type Envelope =
       /** What could still be read, so a reader can say which request it was. */
       readonly id?: RequestId;
       readonly method?: string;
+      /**
+       * Valid JSON-RPC 2.0 that MCP forbids (a null id, an id on a notification, positional
+       * params…): "not a valid MCP message", where the rest is "not a JSON-RPC message".
+       */
+      readonly mcpOnly?: true;
     };
 
 export type InvalidReason =
@@ -90,7 +95,7 @@ const REASONS: Record<InvalidReason, Bilingual> = {
   },
   'result-and-error': {
     en: 'a response sets either "result" or "error", never both',
-    zh: '响应只能设置 "result" 或 "error" 之一，不能同时设置',
+    zh: '回应只能设置 "result" 或 "error" 之一，不能同时设置',
   },
   'method-and-response': {
     en: 'a message with "method" is a request or notification and cannot also carry "result" or "error"',
@@ -98,7 +103,7 @@ const REASONS: Record<InvalidReason, Bilingual> = {
   },
   'response-without-id': {
     en: 'a result response must carry the id of the request it answers',
-    zh: '结果响应必须带上它所回应请求的 id',
+    zh: '结果回应必须带上它所回应请求的 id',
   },
   'result-not-object': {
     en: '"result" must be an object in MCP (an empty result is {})',
@@ -123,12 +128,27 @@ function isRequestId(value: unknown): value is RequestId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 }
 
+/**
+ * What JSON-RPC 2.0 itself allows and MCP does not (basic/index › Requests: the id MUST NOT be
+ * null; › Notifications: MUST NOT include an id; params and result are objects): a request with
+ * a null id is a JSON-RPC request, a notification's method with an id a JSON-RPC request, a
+ * request's method without one a JSON-RPC notification, a batch a JSON-RPC batch.
+ */
+const MCP_ONLY: ReadonlySet<InvalidReason> = new Set([
+  'batch',
+  'id-null',
+  'notification-with-id',
+  'request-without-id',
+  'result-not-object',
+]);
+
 function invalid(
   reason: InvalidReason,
   pointer: string,
-  extra: { id?: RequestId; method?: string } = {},
+  extra: { id?: RequestId; method?: string; mcpOnly?: true } = {},
 ): Envelope {
-  return { kind: 'invalid', reason, pointer, text: REASONS[reason], ...extra };
+  const mcpOnly = MCP_ONLY.has(reason) ? { mcpOnly: true as const } : {};
+  return { kind: 'invalid', reason, pointer, text: REASONS[reason], ...mcpOnly, ...extra };
 }
 
 /**
@@ -152,14 +172,22 @@ export function classify(value: unknown): Envelope {
     const method = value.method;
     const at = () => ({ ...readableId(value), method });
     if ('result' in value || 'error' in value) return invalid('method-and-response', '', at());
-    if ('params' in value && !isObject(value.params))
-      return invalid('params-not-object', '/params', at());
+    if ('params' in value && !isObject(value.params)) {
+      // An array is JSON-RPC's positional params, which MCP never uses; a string or number is
+      // neither.
+      const positional = Array.isArray(value.params) ? { mcpOnly: true as const } : {};
+      return invalid('params-not-object', '/params', { ...at(), ...positional });
+    }
     const params = value.params as JsonObject | undefined;
     const catalogued = isCatalogued(method) ? CATALOGUE[method] : undefined;
     if ('id' in value) {
       if (catalogued?.kind === 'notification') return invalid('notification-with-id', '/id', at());
       if (value.id === null) return invalid('id-null', '/id', { method });
-      if (!isRequestId(value.id)) return invalid('id-type', '/id', { method });
+      if (!isRequestId(value.id)) {
+        // JSON-RPC allows a number with a fraction (it SHOULD NOT); MCP's ids are integers.
+        const fraction = typeof value.id === 'number' ? { mcpOnly: true as const } : {};
+        return invalid('id-type', '/id', { method, ...fraction });
+      }
       return { kind: 'request', id: value.id, method, params };
     }
     if (catalogued?.kind === 'request') return invalid('request-without-id', '', { method });

@@ -22,7 +22,7 @@ export const ERROR_CODES = {
     origin: 'json-rpc',
     meaning: {
       en: 'The receiver could not parse the text as JSON; the id may be missing because it could not be read.',
-      zh: '接收方无法把文本解析为 JSON；由于读不出 id，响应中可以没有 id。',
+      zh: '接收方无法把文本解析为 JSON；由于读不出 id，回应中可以没有 id。',
     },
   },
   '-32600': {

@@ -27,7 +27,7 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
   },
   'request *|/id': {
     en: 'Chosen by the sender, never null; the answer carries the same id. Never reused in a handshake-era session; in 2026-07-28, never the id of another of the sender’s requests still waiting for its answer.',
-    zh: '由发送方选择，不能为 null；回应会带上同一个 id。握手时代的会话中不能重复使用；在 2026-07-28 中，不能与发送方仍在等待回应的其他请求相同。',
+    zh: '由发送方选择，不能为 null；回应会带上同一个 id。旧时代的会话中不能重复使用；在 2026-07-28 中，不能与发送方仍在等待回应的其他请求相同。',
   },
   'result *|/id': {
     en: 'The id of the request this answers, as its sender chose it: the answer goes back to that side.',

@@ -193,7 +193,7 @@ export function stepProblem(step: Step, lang: 'en' | 'zh' = 'en'): string | null
   }
   const envelope = step.verdict?.envelope;
   if (step.kind !== 'message' || !envelope || envelope.kind !== 'invalid') return null;
-  const problem = notJsonRpc(envelope.text, envelope.pointer, lang);
+  const problem = notJsonRpc(envelope.text, envelope.pointer, lang, envelope.mcpOnly);
   // A batch's messages share their line: say which one this is.
   if (!step.batch) return problem;
   const { index, size } = step.batch;
@@ -250,7 +250,7 @@ export function abandonText(a: Abandoned): Bilingual {
   }
   return {
     en: `The client closed the response stream of ${what}. In the handshake era that is not a cancellation (2025-11-25 basic/transports › Sending Messages to the Server): the request still waits for its answer, and a client that means to cancel sends notifications/cancelled.`,
-    zh: `客户端关闭了 ${what} 的响应流。在握手时代这不是取消（2025-11-25 basic/transports › Sending Messages to the Server）：请求仍在等待回应；要取消，客户端应发送 notifications/cancelled。`,
+    zh: `客户端关闭了 ${what} 的响应流。在旧时代这不是取消（2025-11-25 basic/transports › Sending Messages to the Server）：请求仍在等待回应；要取消，客户端应发送 notifications/cancelled。`,
   };
 }
 
@@ -298,12 +298,20 @@ export function batchProblem(
   return BATCH_PROBLEM;
 }
 
-/** "not a JSON-RPC message: <why> (at <pointer>)" in `lang`. */
+/**
+ * "not a JSON-RPC message: <why> (at <pointer>)" in `lang`; "not a valid MCP message" for what
+ * JSON-RPC 2.0 allows and MCP forbids (`mcpOnly`: a null id, an id on a notification…).
+ */
 export function notJsonRpc(
   text: { readonly en: string; readonly zh: string },
   pointer: string | null | undefined,
   lang: 'en' | 'zh',
+  mcpOnly?: boolean,
 ): string {
-  if (lang === 'zh') return `不是 JSON-RPC 消息：${text.zh}${pointer ? `（位置 ${pointer}）` : ''}`;
-  return `not a JSON-RPC message: ${text.en}${pointer ? ` (at ${pointer})` : ''}`;
+  if (lang === 'zh') {
+    const what = mcpOnly ? '不是有效的 MCP 消息' : '不是 JSON-RPC 消息';
+    return `${what}：${text.zh}${pointer ? `（位置 ${pointer}）` : ''}`;
+  }
+  const what = mcpOnly ? 'not a valid MCP message' : 'not a JSON-RPC message';
+  return `${what}: ${text.en}${pointer ? ` (at ${pointer})` : ''}`;
 }

@@ -144,7 +144,7 @@ export function listenNote(stream: ListenStream): Bilingual {
 const timeoutSpec = (modern: boolean) =>
   modern
     ? '2026-07-28/basic/patterns/cancellation › Timeouts: on stdio the client MUST send it'
-    : 'basic/lifecycle › Timeouts';
+    : '2025-11-25/basic/lifecycle › Timeouts';
 
 /**
  * A request that got no answer in time: the client cancelled it and stopped waiting (the spec's

@@ -6,6 +6,7 @@ import { idText } from '../protocol/envelope.js';
 import type { Step } from '../session/index.js';
 import { abandonedRequest, abandonText } from '../session/step.js';
 import { violationText } from './handout.js';
+import { kindText } from './kind-text.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 
 export type Side = 'legacy' | 'modern';
@@ -84,7 +85,7 @@ function heading(step: ScreenStep, lang: Lang): string {
   }
   if (!r) return arrow(step, lang);
   const what = `${r.method ?? '?'}${r.id !== null ? ` #${idText(r.id)}` : ''}`;
-  const kind = tr(STRINGS[`kind_${r.kind}`], lang);
+  const kind = kindText(r, lang);
   return `${arrow(step, lang)} · ${what}${lang === 'zh' ? `（${kind}）` : ` (${kind})`}`;
 }
 

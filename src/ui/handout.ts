@@ -5,6 +5,7 @@ import { idText, visible, visibleJson } from '../protocol/index.js';
 import type { Step } from '../session/index.js';
 import { abandonedRequest } from '../session/step.js';
 import { httpRequestLines } from './http-lines.js';
+import { kindText } from './kind-text.js';
 import { literalInline } from './markdown-text.js';
 import { type ScreenStep, screenStep } from './screen-step.js';
 import { SEVERITY_MARK } from './violation-list.js';
@@ -46,7 +47,7 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
   const batch = step.batch
     ? ` · ${tr(STRINGS.inBatch, lang, { n: step.batch.index + 1, size: step.batch.size })}`
     : '';
-  return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(tr(STRINGS[`kind_${r.kind}`], lang), lang)}${batch}`;
+  return `## ${tr(STRINGS.step, lang)} ${step.index + 1} · ${arrow} · \`${what}\`${aside(kindText(r, lang), lang)}${batch}`;
 }
 
 /** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */

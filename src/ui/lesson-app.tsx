@@ -2,7 +2,12 @@ import { useApp } from 'ink';
 import { useCallback, useState } from 'react';
 import type { Lang } from '../i18n/lang.js';
 import { LessonPlayer } from './lesson-player.js';
-import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
+import {
+  type LessonOpener,
+  type MenuListing,
+  nextLesson,
+  type OpenedLesson,
+} from './opened-lesson.js';
 import { type ProgressData, resumeAt } from './progress-update.js';
 import { RecapLessonContext } from './recap-lesson.js';
 import type { ScreenMode } from './screen-mode.js';
@@ -51,7 +56,7 @@ export function LessonApp<P extends ProgressData>({
   );
   const at = course ? course.listing.lessons.findIndex((l) => l.id === opened.id) : -1;
   const following = course && at >= 0 ? course.listing.lessons[at + 1] : undefined;
-  const next = at < 0 ? null : following ? { title: following.scenario.title } : ('end' as const);
+  const next = course ? nextLesson(course.listing, opened.id) : null;
   const onNext = useCallback(() => {
     if (!course || !following) return;
     void course.open(following.id).then((result) => {

@@ -4,7 +4,12 @@ import type { Lang } from '../i18n/lang.js';
 import { LessonMenu } from './lesson-menu.js';
 import type { LessonPlayer } from './lesson-player.js';
 import { menuData } from './menu-items.js';
-import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
+import {
+  type LessonOpener,
+  type MenuListing,
+  nextLesson,
+  type OpenedLesson,
+} from './opened-lesson.js';
 import { inProgress, type ProgressData, resumeAt } from './progress-update.js';
 import { RecapLessonContext } from './recap-lesson.js';
 import { useKeyRouter } from './use-key-router.js';
@@ -95,7 +100,7 @@ export function MenuApp<P extends ProgressData>({
   // `n` on the last step opens the course's next lesson (and the menu keeps it chosen for coming back).
   const at = lesson ? listing.lessons.findIndex((l) => l.id === lesson.id) : -1;
   const following = at >= 0 ? listing.lessons[at + 1] : undefined;
-  const next = at < 0 ? null : following ? { title: following.scenario.title } : ('end' as const);
+  const next = lesson ? nextLesson(listing, lesson.id) : null;
   const onNext = useCallback(() => {
     if (!following) return;
     setSelected(at + 1);

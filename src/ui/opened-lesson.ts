@@ -35,7 +35,25 @@ export type MenuListing = {
     /** The message in Chinese, where the problem has it. */
     readonly zh?: string;
   }>;
+  /** The course's own last lesson, when the listing holds the course (see nextLesson). */
+  readonly courseLast?: string;
 };
+
+/**
+ * What `n` on a lesson's last step offers: the listing's next lesson, "the last lesson of the
+ * course" after the course's own last one only (a teacher's lesson opened by path is no course's
+ * end), or nothing.
+ */
+export function nextLesson(
+  listing: MenuListing,
+  id: string,
+): { readonly title: Bilingual } | 'end' | null {
+  const at = listing.lessons.findIndex((l) => l.id === id);
+  if (at < 0) return null;
+  const following = listing.lessons[at + 1];
+  if (following) return { title: following.scenario.title };
+  return listing.courseLast === id ? 'end' : null;
+}
 
 /** Opens a lesson of the menu's listing by id or number (the CLI gives the screens this). */
 export type LessonOpener = (

@@ -33,7 +33,7 @@ describe('mcp-sim sandbox in a real terminal', () => {
         from = app.mark();
         app.press('\r');
         const verdict = await app.waitFor(/✗ rule broken: initialized-not-sent/, from);
-        expect(verdict).toContain('basic/lifecycle › Initialization');
+        expect(verdict).toContain('2025-11-25/basic/lifecycle › Initialization');
         // e: the chosen message (notifications/initialized, first again) as JSON, a field a
         // line. A burst of keys as a terminal sends them (an arrow, End, text, a Backspace), read
         // one after another; then Enter sends what the editor holds.
@@ -48,7 +48,12 @@ describe('mcp-sim sandbox in a real terminal', () => {
         await app.waitFor(/line 2 of 4[\s\S]*"jsonrpc": "2.0", "id": 9,/, from);
         from = app.mark();
         app.press('\r');
-        await app.waitFor(/→ client .*notifications\/initialized #9 ✗ invalid-envelope/, from);
+        // JSON-RPC allows an id on any method, MCP not on a notification: not a valid MCP message
+        // (the row is cut at 80 columns, in the rule's name).
+        await app.waitFor(
+          /→ client not a valid MCP message notifications\/initialized #9 ✗ invalid-envelop/,
+          from,
+        );
         app.press('q');
         expect(await app.exit()).toBe(0);
       } finally {

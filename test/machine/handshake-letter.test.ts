@@ -37,7 +37,7 @@ describe('resource-not-subscribed says what the client holds, not what it ever d
     expect(finding?.message).not.toContain('never subscribed');
     // The spec page and its section, as every rule cites one (the sentence is the schema page's,
     // under notifications/resources/updated), not the schema's source file.
-    expect(finding?.spec).toMatch(/^schema › notifications\/resources\/updated \(/);
+    expect(finding?.spec).toMatch(/^2025-11-25\/schema › notifications\/resources\/updated \(/);
   });
 });
 

@@ -228,7 +228,9 @@ describe('a rule both eras judge cites the revision of the session', () => {
   it('the handshake era: the 2025-11-25 pages, as before', () => {
     const legacy = hs().server(progress('nobody')).run().last.violations;
     expect(legacy.map((v) => v.rule)).toEqual(['unknown-progress-token']);
-    expect(legacy[0]?.spec).toMatch(/^basic\/utilities\/progress › Behavior Requirements/);
+    expect(legacy[0]?.spec).toMatch(
+      /^2025-11-25\/basic\/utilities\/progress › Behavior Requirements/,
+    );
   });
 });
 

@@ -145,7 +145,9 @@ describe('a schema finding cites where its revision states the method’s types'
     expect(old?.spec).toMatch(/^2024-11-05\/schema\.ts \(the method’s Result type/);
     const [later] = answer('2025-11-25', { structuredContent: {} });
     expect(later?.rule).toBe('invalid-result');
-    expect(later?.spec).toMatch(/^schema › tools\/call \(the method’s Result type/);
-    expect(later?.specZh).toMatch(/^schema › tools\/call（会话所用修订版中该方法的 Result 类型）$/);
+    expect(later?.spec).toMatch(/^2025-11-25\/schema › tools\/call \(the method’s Result type/);
+    expect(later?.specZh).toMatch(
+      /^2025-11-25\/schema › tools\/call（会话所用修订版中该方法的 Result 类型）$/,
+    );
   });
 });

@@ -59,7 +59,7 @@ describe('every rule has a trigger and a nearest legal case', () => {
       expect(hit.severity).toBe(RULES[rule].severity);
       if (CITES_ITS_SECTION.has(rule)) {
         // The finding names the section it breaks (the method's, on the schema page).
-        expect(hit.spec).toMatch(/^schema › [a-z/]+ \(/);
+        expect(hit.spec).toMatch(/^2025-11-25\/schema › [a-z/]+ \(/);
         const def: RuleDefinition = RULES[rule];
         expect(hit.spec.endsWith(`(${def.specNote?.en})`)).toBe(true);
       } else {
@@ -313,7 +313,7 @@ describe('rule details', () => {
       .client(rpc.request(1, 'ping'))
       .server(rpc.result(1))
       .client(rpc.request(1, 'ping'));
-    expect(later.run().last.violations[0]?.spec).toMatch(/^basic\/index › Requests \(/);
+    expect(later.run().last.violations[0]?.spec).toMatch(/^2025-11-25\/basic\/index › Requests \(/);
   });
 
   it('after a refused initialize nothing is negotiated: a notification is as early as a request; ping may wait', () => {
@@ -350,8 +350,8 @@ describe('rule details', () => {
     };
     const roots = rpc.request(1, 'roots/list');
     expect(spec(hs().client(roots))).toEqual([
-      'schema › roots/list (the method’s type, whose description says which side sends it)',
-      'schema › roots/list（该方法的类型，其说明写明由哪一方发送）',
+      '2025-11-25/schema › roots/list (the method’s type, whose description says which side sends it)',
+      '2025-11-25/schema › roots/list（该方法的类型，其说明写明由哪一方发送）',
     ]);
     // 2024-11-05 had no schema page: its schema.ts lists each side's messages in unions.
     expect(spec(session().handshake({ version: '2024-11-05' }).client(roots))[0]).toBe(

@@ -23,15 +23,15 @@ const EXPECTED: Record<string, string> = {
   '04-many-aliases':
     "04-many-aliases/lesson.yaml:103:26: YAML: too many aliases: *n expands past the yaml library's limit of 100 (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor",
   '05-wrong-step-kind':
-    '05-wrong-step-kind/lesson.yaml:8:20: steps[2].do.add-tool: Invalid option: expected one of "calculator_arithmetic"|"weather_current"|"db_query"|"long_running_task"|"summarize_text"|"collect_feedback"|"list_project_roots" (in a do: add-tool step)',
+    '05-wrong-step-kind/lesson.yaml:8:20: step 3, do.add-tool: Invalid option: expected one of "calculator_arithmetic"|"weather_current"|"db_query"|"long_running_task"|"summarize_text"|"collect_feedback"|"list_project_roots" (in a do: add-tool step)',
   '06-typo-kind':
-    '06-typo-kind/lesson.yaml:8:10: steps[2].do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
+    '06-typo-kind/lesson.yaml:8:10: step 3, do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
   '07-missing-field':
-    '07-missing-field/lesson.yaml:7:11: steps[1].note.zh: Invalid input: expected string, received undefined',
+    '07-missing-field/lesson.yaml:7:11: step 2, note.zh: missing Chinese (zh) text',
   '08-duplicate-key': '08-duplicate-key/lesson.yaml:9:1: YAML: Map keys must be unique',
   '09-good': `09-good/lesson.yaml: duplicate id "good": ${join(BROKEN, '01-good', 'lesson.yaml')} has it too; rename one folder`,
   '10-typo-step':
-    '10-typo-step/lesson.yaml:4:5: steps[0].clinet: unknown step kind `clinet`; did you mean `client`?',
+    '10-typo-step/lesson.yaml:4:5: step 1, clinet: unknown step kind `clinet`; did you mean `client`?',
   '12-empty':
     '12-empty/lesson.yaml:1:1: the file is empty: a lesson is a mapping with title, goal, steps and recap',
   '13-wrong-id':
@@ -39,7 +39,7 @@ const EXPECTED: Record<string, string> = {
   '17-loose.yaml':
     '17-loose.yaml: not read: a lesson is a folder <number>-<id> holding lesson.yaml; move this file to 17-loose/lesson.yaml',
   '14-typo-action':
-    '14-typo-action/lesson.yaml:4:14: steps[0].client.requets: unknown client action `requets`; did you mean `request`?',
+    '14-typo-action/lesson.yaml:4:14: step 1, client.requets: unknown client action `requets`; did you mean `request`?',
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-sim-broken-'));
@@ -89,7 +89,7 @@ describe('a folder of broken lessons', () => {
     expect(check.lessons).toBe(3);
     expect(check.problems.map(formatProblem)).toEqual([
       ...listing.problems.map(formatProblem),
-      `${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: steps[0]: server: next, but the server has nothing to send now`,
+      `${join(BROKEN, '16-cannot-play', 'lesson.yaml')}:4: step 1: server: next, but the server has nothing to send now`,
     ]);
   });
 });
@@ -131,7 +131,7 @@ describe('a misspelled key is located at itself', () => {
     );
     expect(problemsOf(typo)).toEqual([
       ':4:3: server.verison: unknown key `verison`; did you mean `version`?',
-      ':7:5: steps[0].nots: unknown key `nots`; did you mean `note`?',
+      ':7:5: step 1, nots: unknown key `nots`; did you mean `note`?',
       ':8:24: recap.fr: unknown key `fr` (one of: en, zh)',
     ]);
   });

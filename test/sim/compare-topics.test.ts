@@ -195,7 +195,7 @@ describe('a topic’s problems in Chinese (as a lesson file’s)', () => {
         'rows: [{legacy: 1, modern: 1, difference: {en: c, zh: 丙}}]',
       ]),
     ).toBe(
-      'fault.yaml:3: legacy.steps[0]：cancel-initialize 需要一个尚未得到回答的 initialize 请求',
+      'fault.yaml:3: legacy 第 1 步：cancel-initialize 需要一个尚未得到回答的 initialize 请求',
     );
   });
 });

@@ -131,7 +131,9 @@ recap: {en: r, zh: 小结}
     expect(listing.lessons.map((l) => l.id)).toEqual(['good']);
     const byFile = (name: string) => listing.problems.filter((p) => p.file.includes(name));
     expect(byFile('02-missing-zh')[0]).toMatchObject({ line: 5 });
-    expect(byFile('02-missing-zh')[0]?.message).toMatch(/steps\[0\]\.note\.zh/);
+    expect(byFile('02-missing-zh')[0]?.message).toMatch(
+      /^step 1, note\.zh: missing Chinese \(zh\) text$/,
+    );
     expect(byFile('03-bad-yaml')[0]?.line).toBeGreaterThan(0);
     expect(byFile('04-bad-action')[0]).toMatchObject({ line: 4 });
   });

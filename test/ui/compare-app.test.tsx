@@ -91,7 +91,7 @@ describe('the compare view', () => {
 
   it('in Chinese at 80 columns, the help lists the keys and any key closes it', async () => {
     const ui = renderAt(<CompareApp model={zh} lang="zh" />, { columns: 80, rows: 24 });
-    await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行 · 2025-11-25 · 握手时代'));
+    await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行 · 2025-11-25 · 旧时代'));
     expect(widest(ui.frame())).toBeLessThanOrEqual(80);
     expect(ui.frame()).toContain('区别：');
     ui.type('?');

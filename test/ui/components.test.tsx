@@ -86,7 +86,7 @@ describe('components', () => {
     );
     await until(() => {
       expect(en.frame()).toContain('✗ rule broken: capability-not-negotiated');
-      expect(en.frame()).toContain('§ basic/lifecycle › Operation');
+      expect(en.frame()).toContain('§ 2025-11-25/basic/lifecycle › Operation');
     });
     const zh = renderAt(
       <VerdictLine violations={violations} lang="zh" width={size.columns} />,
@@ -95,8 +95,8 @@ describe('components', () => {
     await until(() => {
       expect(zh.frame()).toContain('✗ 违反规则：capability-not-negotiated');
       // The section is an identifier; what it asks for is in Chinese (the frame wraps at 60).
-      expect(zh.frame().replace(/\n/g, '')).toContain(
-        '§ basic/lifecycle › Operation（只使用协商好的能力）',
+      expect(zh.frame().replace(/\n┃ /g, '')).toContain(
+        '§ 2025-11-25/basic/lifecycle › Operation（只使用协商好的能力）',
       );
     });
     expect(zh.frame()).not.toContain('negotiated capabilities');

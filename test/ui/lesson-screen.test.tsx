@@ -110,7 +110,7 @@ describe('what the lesson screen tells the learner', () => {
       expect(frame).toContain('"method": "notifications/tools/list_changed"');
     });
     screen.type('jj');
-    await until(() => expect(screen.frame()).toContain('§ basic/lifecycle › Operation'));
+    await until(() => expect(screen.frame()).toContain('§ 2025-11-25/basic/lifecycle › Operation'));
     screen.type('j'.repeat(30));
     await until(() => expect(screen.frame()).toContain('End of lesson · Recap:'));
     expectFits(screen, { columns: 80, rows: 24 });

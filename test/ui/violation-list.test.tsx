@@ -149,8 +149,8 @@ describe('a violation list longer than its window', () => {
         severity: 'error' as const,
         message: 'm',
         messageZh: 'm',
-        spec: 'basic/index › Requests',
-        specZh: 'basic/index › Requests',
+        spec: '2025-11-25/basic/index › Requests',
+        specZh: '2025-11-25/basic/index › Requests',
       },
     }));
     const at = (cursor: number, lang: Lang = 'en') =>

@@ -16,7 +16,7 @@ export const sandbox = {
       choices: ['legacy', 'modern'],
       help: {
         en: 'legacy (default): the handshake era, initialize first; modern: 2026-07-28, no handshake, every request carries its _meta envelope',
-        zh: 'legacy（默认）：握手时代，先发 initialize；modern：2026-07-28，没有握手，每个请求都带 _meta 信封',
+        zh: 'legacy（默认）：旧时代，先发 initialize；modern：2026-07-28，没有握手，每个请求都带 _meta 信封',
       },
     },
     as: {

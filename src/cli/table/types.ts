@@ -110,6 +110,6 @@ export const LESSONS_OPTION = {
   value: '<folder>',
   help: {
     en: 'add a folder of your own lessons (<number>-<id>/lesson.yaml) after the course’s; MCP_SIM_LESSONS=<folder> does the same',
-    zh: '在课程之后加入一个你自己的课程文件夹（<编号>-<id>/lesson.yaml）；MCP_SIM_LESSONS=<folder> 作用相同',
+    zh: '在课程之后加入一个你自己的课程文件夹（<编号>-<id>/lesson.yaml）；MCP_SIM_LESSONS=<文件夹> 作用相同',
   },
 } as const satisfies OptionSpec;

@@ -196,7 +196,7 @@ const QUESTIONS: readonly Question[] = [
     choice: true,
     why: bi(
       'Progress is opt-in per request: only for a progressToken the requester put in _meta, with progress increasing every time, and only while the request is in progress: nothing after the response or a cancellation.',
-      '进度是按请求选择加入的：只针对请求方放在 _meta 里的 progressToken，progress 每次都要增加，而且只能在请求进行中发送：响应或取消之后都不能再发。',
+      '进度是按请求选择加入的：只针对请求方放在 _meta 里的 progressToken，progress 每次都要增加，而且只能在请求进行中发送：回应或取消之后都不能再发。',
     ),
     wrong: {
       '66959ab97508df4a': bi(
@@ -209,7 +209,7 @@ const QUESTIONS: readonly Question[] = [
       ),
       c764d0bc0ce28062: bi(
         'Once the response is sent the request is over: nothing may report on it any more.',
-        '响应发出后请求就结束了：之后不能再报告它的进度。',
+        '回应发出后请求就结束了：之后不能再报告它的进度。',
       ),
       other: bi(
         'Think about who asks for progress, what the numbers must do, and until when the request is in progress.',
@@ -358,7 +358,7 @@ const QUESTIONS: readonly Question[] = [
     wrong: {
       '951ace04929b4715': bi(
         'A response to the listen request ends the stream gracefully; it is not how the stream begins.',
-        '对 listen 请求的响应是优雅地结束这个流，而不是流的开始。',
+        '对 listen 请求的回应是优雅地结束这个流，而不是流的开始。',
       ),
       '4be9412610df09fb': bi(
         'Change notifications come only when something changes, and not before the server has said what it agreed to.',

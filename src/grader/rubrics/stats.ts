@@ -85,7 +85,7 @@ export const statsRubric: Rubric = {
       points: 3,
       about: bi(
         'requests, responses, error responses and notifications, of the real recordings and of sessions generated at check time',
-        '真实录制会话以及检查时生成的会话中的请求、响应、错误响应和通知数量',
+        '真实录制会话以及检查时生成的会话中的请求、回应、错误回应和通知数量',
       ),
     },
     {

@@ -66,7 +66,7 @@ export const tracerRubric: Rubric = {
       points: 2,
       about: bi(
         'the method, also on a response (the method of the request it answers)',
-        '方法名；响应也要标出（它所回应的请求的方法）',
+        '方法名；回应也要标出（它所回应的请求的方法）',
       ),
     },
     {

@@ -23,7 +23,7 @@ export const CANCELLATION_RULES = [
   {
     id: 'response-after-cancellation',
     severity: 'warning',
-    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    spec: '2025-11-25/basic/utilities/cancellation › Behavior Requirements',
     // 2026-07-28 states it twice: patterns/cancellation › Behavior Requirements (SHOULD not send a
     // response) and transports/stdio › Cancellation (MUST NOT send any further messages). A
     // transcript cannot tell the second's case, an answer written after the cancellation arrived,
@@ -92,7 +92,7 @@ export const CANCELLATION_RULES = [
     // answered request's id counts as sent there too (`Ledger.issued`): a cancellation of it may
     // have crossed the answer, which the receiver ignores (patterns/cancellation › Timing
     // Considerations, Error Handling).
-    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    spec: '2025-11-25/basic/utilities/cancellation › Behavior Requirements',
     specNote: {
       en: 'requestId MUST name a request of the sender',
       zh: 'requestId 必须指向发送方自己发出的请求',
@@ -117,7 +117,7 @@ export const CANCELLATION_RULES = [
   {
     id: 'cancel-task-augmented',
     severity: 'error',
-    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    spec: '2025-11-25/basic/utilities/cancellation › Behavior Requirements',
     specNote: {
       en: 'a task-augmented request MUST be cancelled with tasks/cancel instead (2025-11-25)',
       zh: '任务增强请求必须改用 tasks/cancel 取消（2025-11-25）',
@@ -139,7 +139,7 @@ export const CANCELLATION_RULES = [
   {
     id: 'cancel-initialize',
     severity: 'error',
-    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    spec: '2025-11-25/basic/utilities/cancellation › Behavior Requirements',
     specNote: { en: 'initialize MUST NOT be cancelled', zh: '不得取消 initialize' },
     title: { en: 'initialize cancelled', zh: '取消了 initialize' },
     check: (ctx, msg) =>

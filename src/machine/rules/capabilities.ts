@@ -43,7 +43,7 @@ export const CAPABILITY_RULES = [
   {
     id: 'method-not-in-version',
     severity: 'error',
-    spec: 'basic/lifecycle › Operation',
+    spec: '2025-11-25/basic/lifecycle › Operation',
     specNote: { en: 'respect the negotiated version', zh: '遵守协商好的版本' },
     title: { en: 'Method not in the negotiated version', zh: '协商的版本中没有该方法' },
     check: (ctx, msg) => {
@@ -59,7 +59,7 @@ export const CAPABILITY_RULES = [
   {
     id: 'capability-not-negotiated',
     severity: 'error',
-    spec: 'basic/lifecycle › Operation',
+    spec: '2025-11-25/basic/lifecycle › Operation',
     specNote: { en: 'use only negotiated capabilities', zh: '只使用协商好的能力' },
     title: { en: 'Capability was not negotiated', zh: '未协商该能力' },
     check: (ctx, msg) => {

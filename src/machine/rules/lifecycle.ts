@@ -32,7 +32,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'initialize-not-first',
     severity: 'error',
-    spec: 'basic/lifecycle › Initialization',
+    spec: '2025-11-25/basic/lifecycle › Initialization',
     specNote: { en: 'must be the first interaction', zh: 'initialize 必须是第一次交互' },
     title: { en: 'Message before initialize', zh: '在 initialize 之前发送了消息' },
     check: (ctx, msg) => {
@@ -50,7 +50,7 @@ export const LIFECYCLE_RULES = [
         if (msg.type === 'client.request' && ctx.handshake.initialize === 'none') {
           return {
             en: `"${method}" before any successful initialize; in the handshake era (2025-11-25 and before) the handshake must come first. A 2026-07-28 server has no handshake: it wants this request's own _meta envelope (protocolVersion, clientCapabilities) instead, and answers -32602 without it`,
-            zh: `在成功的 initialize 之前发送了 "${method}"；在握手时代（2025-11-25 及更早）握手必须最先进行。2026-07-28 的服务器没有握手：它要的是这个请求自己的 _meta 信封（protocolVersion、clientCapabilities），缺少时以 -32602 回应`,
+            zh: `在成功的 initialize 之前发送了 "${method}"；在旧时代（2025-11-25 及更早）握手必须最先进行。2026-07-28 的服务器没有握手：它要的是这个请求自己的 _meta 信封（protocolVersion、clientCapabilities），缺少时以 -32602 回应`,
           };
         }
         return {
@@ -82,7 +82,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'request-before-initialized',
     severity: 'warning',
-    spec: 'basic/lifecycle › Initialization',
+    spec: '2025-11-25/basic/lifecycle › Initialization',
     specNote: {
       en: 'no requests other than pings (and the server’s logging) before it completes',
       zh: '初始化完成之前，不发送 ping（以及服务器的日志）以外的请求',
@@ -108,7 +108,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'notification-before-initialized',
     severity: 'warning',
-    spec: 'basic/lifecycle › Initialization',
+    spec: '2025-11-25/basic/lifecycle › Initialization',
     specNote: {
       en: 'no requests other than pings and logging before it completes, read as covering notifications',
       zh: '初始化完成之前，不发送 ping 和日志以外的请求（理解为也包括通知）',
@@ -142,7 +142,7 @@ export const LIFECYCLE_RULES = [
     // No sentence forbids a second initialize; capabilities "establish which optional protocol
     // features will be available during the session" (› Capability Negotiation), so a peer will
     // likely refuse it: a warning the rules doc lists among those that break no keyword.
-    spec: 'basic/lifecycle › Capability Negotiation',
+    spec: '2025-11-25/basic/lifecycle › Capability Negotiation',
     specNote: {
       en: 'capabilities establish what is available during the session',
       zh: '能力决定了整个会话中可以使用哪些功能',
@@ -176,7 +176,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'initialized-before-result',
     severity: 'error',
-    spec: 'basic/lifecycle › Initialization',
+    spec: '2025-11-25/basic/lifecycle › Initialization',
     specNote: {
       en: 'initialized follows a successful initialize',
       zh: 'initialized 在 initialize 成功之后才发送',
@@ -193,7 +193,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'initialized-not-sent',
     severity: 'error',
-    spec: 'basic/lifecycle › Initialization',
+    spec: '2025-11-25/basic/lifecycle › Initialization',
     // "After successful initialization, the client MUST send an initialized notification to
     // indicate it is ready to begin normal operations": a request before it begins them unannounced,
     // whether or not the notification follows later (the lifecycle's diagram puts it first).
@@ -219,7 +219,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'unsupported-version',
     severity: 'error',
-    spec: 'basic/lifecycle › Version Negotiation',
+    spec: '2025-11-25/basic/lifecycle › Version Negotiation',
     title: { en: 'Unsupported protocol version', zh: '不支持的协议版本' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'response' || !answersInitialize(ctx, msg)) return null;
@@ -242,7 +242,7 @@ export const LIFECYCLE_RULES = [
   {
     id: 'message-after-shutdown',
     severity: 'error',
-    spec: 'basic/lifecycle › Shutdown',
+    spec: '2025-11-25/basic/lifecycle › Shutdown',
     // 2026-07-28 has no lifecycle page; shutdown is the stdio binding's (closing the streams).
     modern: { spec: '2026-07-28/basic/transports/stdio › Shutdown' },
     title: { en: 'Message after the connection closed', zh: '连接关闭后仍有消息' },

@@ -29,7 +29,7 @@ export const LOGGING_RULES = [
   {
     id: 'log-below-level',
     severity: 'warning',
-    spec: 'server/utilities/logging › Setting Log Level',
+    spec: '2025-11-25/server/utilities/logging › Setting Log Level',
     // A 2026-07-28 finding cites Per-request log level instead.
     specNote: {
       en: 'the server sends logs at the level the client set and above (more severe)',

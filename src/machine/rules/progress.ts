@@ -26,7 +26,7 @@ export const PROGRESS_RULES = [
   {
     id: 'unknown-progress-token',
     severity: 'error',
-    spec: 'basic/utilities/progress › Behavior Requirements',
+    spec: '2025-11-25/basic/utilities/progress › Behavior Requirements',
     modern: { spec: '2026-07-28/basic/patterns/progress › Behavior Requirements' },
     specNote: { en: 'only tokens of active requests', zh: '只能使用进行中请求的令牌' },
     title: { en: 'Progress for an unknown token', zh: '进度令牌未知' },
@@ -49,7 +49,7 @@ export const PROGRESS_RULES = [
   {
     id: 'duplicate-progress-token',
     severity: 'error',
-    spec: 'basic/utilities/progress › Progress Flow',
+    spec: '2025-11-25/basic/utilities/progress › Progress Flow',
     modern: { spec: '2026-07-28/basic/patterns/progress › Progress Flow' },
     specNote: { en: 'tokens unique across active requests', zh: '令牌在所有进行中的请求之间唯一' },
     title: { en: 'Progress token already in use', zh: '进度令牌已被占用' },
@@ -67,7 +67,7 @@ export const PROGRESS_RULES = [
   {
     id: 'progress-not-increasing',
     severity: 'error',
-    spec: 'basic/utilities/progress › Progress Flow',
+    spec: '2025-11-25/basic/utilities/progress › Progress Flow',
     modern: { spec: '2026-07-28/basic/patterns/progress › Progress Flow' },
     specNote: { en: 'progress MUST increase', zh: '进度值必须递增' },
     title: { en: 'Progress did not increase', zh: '进度没有增加' },
@@ -88,7 +88,7 @@ export const PROGRESS_RULES = [
     id: 'progress-after-completion',
     severity: 'error',
     // "Progress notifications MUST stop after completion" sits under Implementation Notes in both.
-    spec: 'basic/utilities/progress › Implementation Notes',
+    spec: '2025-11-25/basic/utilities/progress › Implementation Notes',
     modern: { spec: '2026-07-28/basic/patterns/progress › Implementation Notes' },
     specNote: { en: 'stop after completion', zh: '请求完成之后不再发送进度通知' },
     title: { en: 'Progress after the response', zh: '回应之后仍有进度通知' },
@@ -106,7 +106,7 @@ export const PROGRESS_RULES = [
   {
     id: 'progress-after-cancellation',
     severity: 'warning',
-    spec: 'basic/utilities/cancellation › Behavior Requirements',
+    spec: '2025-11-25/basic/utilities/cancellation › Behavior Requirements',
     // As response-after-cancellation: stdio's MUST NOT cannot be told from the race a transcript
     // shows alike, so a warning that says both.
     modern: {

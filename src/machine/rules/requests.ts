@@ -26,7 +26,7 @@ export const REQUEST_RULES = [
   {
     id: 'duplicate-request-id',
     severity: 'error',
-    spec: 'basic/index › Requests',
+    spec: '2025-11-25/basic/index › Requests',
     specNote: { en: 'an id MUST NOT be reused in a session', zh: '同一会话中不得重复使用 id' },
     modern: {
       spec: '2026-07-28/basic/index › Requests',
@@ -63,7 +63,7 @@ export const REQUEST_RULES = [
   {
     id: 'response-without-request',
     severity: 'error',
-    spec: 'basic/index › Responses',
+    spec: '2025-11-25/basic/index › Responses',
     specNote: { en: 'the id MUST match a request', zh: 'id 必须与某个请求对应' },
     title: { en: 'Response to no pending request', zh: '回应没有对应的待处理请求' },
     check: (ctx, msg) => {
@@ -94,7 +94,7 @@ export const REQUEST_RULES = [
     severity: 'error',
     // MCP's page says a response carries the id of the request it corresponds to; that one call
     // gets one Response is JSON-RPC 2.0's (§ 5: "the Server MUST reply with a Response").
-    spec: 'basic/index › Responses',
+    spec: '2025-11-25/basic/index › Responses',
     specNote: {
       en: 'a response carries the id of the request it answers; JSON-RPC 2.0 § 5: a call gets one Response',
       zh: '回应带有它所回答请求的 id；JSON-RPC 2.0 第 5 节：一次调用只得到一个 Response',

@@ -18,7 +18,7 @@ export const RESOURCE_RULES = [
   {
     id: 'resource-not-subscribed',
     severity: 'warning',
-    spec: 'schema › notifications/resources/updated',
+    spec: '2025-11-25/schema › notifications/resources/updated',
     specNote: {
       en: 'sent only if the client subscribed to the resource',
       zh: '只有客户端订阅了该资源时才发送',

@@ -94,10 +94,9 @@ const RESULT_NOTE = {
  * on, a section per method), or, before the page existed, that revision's schema.ts.
  */
 function schemaCite(revision: KnownVersion, method: string, specNote: typeof PARAMS_NOTE) {
-  const spec = isStatelessVersion(revision)
-    ? `${revision}/schema › ${method}`
-    : versionAtLeast(revision, '2025-06-18')
-      ? `schema › ${method}`
+  const spec =
+    isStatelessVersion(revision) || versionAtLeast(revision, '2025-06-18')
+      ? `${revision}/schema › ${method}`
       : `${revision}/schema.ts`;
   return { spec, specNote };
 }
@@ -187,7 +186,7 @@ export const SCHEMA_RULES = [
   {
     id: 'invalid-envelope',
     severity: 'error',
-    spec: 'basic/index › Messages',
+    spec: '2025-11-25/basic/index › Messages',
     title: { en: 'Not a valid JSON-RPC 2.0 message', zh: '不是有效的 JSON-RPC 2.0 消息' },
     check: (_ctx, msg) => {
       const e = msg.envelope;
@@ -202,7 +201,7 @@ export const SCHEMA_RULES = [
     id: 'invalid-params',
     severity: 'error',
     // Each finding cites its method's section of the schema page (schemaCite).
-    spec: 'schema',
+    spec: '2025-11-25/schema',
     specNote: PARAMS_NOTE,
     title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
     check: (ctx, msg) => {
@@ -221,7 +220,7 @@ export const SCHEMA_RULES = [
   {
     id: 'invalid-result',
     severity: 'error',
-    spec: 'schema',
+    spec: '2025-11-25/schema',
     specNote: RESULT_NOTE,
     title: { en: 'Result does not match the schema', zh: '结果不符合协议模式' },
     check: (ctx, msg) => {
@@ -249,7 +248,7 @@ export const SCHEMA_RULES = [
   {
     id: 'unknown-method',
     severity: 'warning',
-    spec: 'basic/index › Messages',
+    spec: '2025-11-25/basic/index › Messages',
     specNote: {
       en: 'a request is answered -32601; a notification never is',
       zh: '请求以 -32601 回应；通知从不回应',
@@ -276,7 +275,7 @@ export const SCHEMA_RULES = [
     id: 'wrong-direction',
     severity: 'error',
     // Each finding cites where its revision says who sends the method (directionCite).
-    spec: 'schema',
+    spec: '2025-11-25/schema',
     specNote: DIRECTION_NOTE,
     title: { en: 'Sent by the wrong side', zh: '由错误的一方发送' },
     check: (ctx, msg) => {

@@ -105,7 +105,7 @@ export const SUBSCRIPTION_RULES = [
       if (id === undefined) {
         return {
           en: `${msg.method} carries no ${SUBSCRIPTION_ID_META}; in 2026-07-28 the server sends it only on a subscriptions/listen stream the client opened and asked for it (unsolicited notifications of the handshake era are gone), so the client drops it`,
-          zh: `${msg.method} 没有 ${SUBSCRIPTION_ID_META}；在 2026-07-28 中服务器只能在客户端打开并请求了它的 subscriptions/listen 流上发送（握手时代的主动通知已被取消），客户端会丢弃它`,
+          zh: `${msg.method} 没有 ${SUBSCRIPTION_ID_META}；在 2026-07-28 中服务器只能在客户端打开并请求了它的 subscriptions/listen 流上发送（旧时代的主动通知已被取消），客户端会丢弃它`,
         };
       }
       return listen

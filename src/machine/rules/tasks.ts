@@ -33,7 +33,7 @@ export const TASK_RULES = [
   {
     id: 'task-support-mismatch',
     severity: 'error',
-    spec: 'basic/utilities/tasks › Tool-Level Negotiation',
+    spec: '2025-11-25/basic/utilities/tasks › Tool-Level Negotiation',
     specNote: {
       en: '"required": the client MUST call the tool as a task, else the server MUST answer -32601; absent or "forbidden": the client MUST NOT, and the server SHOULD answer -32601',
       zh: '"required"：客户端必须以任务方式调用该工具，否则服务器必须回应 -32601；缺省或 "forbidden"：客户端不得以任务方式调用，服务器应当回应 -32601',

@@ -133,7 +133,7 @@ export async function playTopic(loaded: LoadedTopic): Promise<Result<PlayedTopic
       const { step: index, message, zh = message } = run.error;
       const text = said(COMPARE_STRINGS.atSideStep, {
         side,
-        index,
+        number: index + 1,
         message: { en: message, zh },
       });
       const line = loaded.lines[side][index] ?? null;

@@ -409,8 +409,8 @@ function rawNote(raw: string, log: SessionLog): Bilingual {
   const size = readBatchSize(raw, log);
   if (size !== null) {
     return {
-      en: `The client writes a JSON-RPC batch, ${size} messages in one array on one line. The session is of 2025-03-26, whose servers MUST accept batches (basic/index › Batching): each message is judged as if it came alone.`,
-      zh: `客户端写出一个 JSON-RPC 批量消息：一行中的一个数组装着 ${size} 条消息。本会话的版本是 2025-03-26，这个版本的服务器必须接受批量消息（basic/index › Batching）：每条消息都像单独到达一样被评判。`,
+      en: `The client writes a JSON-RPC batch, ${size} messages in one array on one line. The session is of 2025-03-26, whose servers MUST accept batches (2025-03-26/basic/index › Batching): each message is judged as if it came alone.`,
+      zh: `客户端写出一个 JSON-RPC 批量消息：一行中的一个数组装着 ${size} 条消息。本会话的版本是 2025-03-26，这个版本的服务器必须接受批量消息（2025-03-26/basic/index › Batching）：每条消息都像单独到达一样被评判。`,
     };
   }
   return {

@@ -34,12 +34,19 @@ export type LoadedLesson = {
   readonly scenario: Scenario;
   /** The line of each entry of `steps`, for errors found when the scenario runs. */
   readonly stepLines: readonly (number | null)[];
+  /** The line of each entry of `spec` (read from YAML; the build's index has none). */
+  readonly specLines?: readonly (number | null)[];
 };
 
 export type LessonListing = {
   readonly lessons: readonly LoadedLesson[];
   /** Lesson files that could not be loaded; the others still are. */
   readonly problems: readonly LessonProblem[];
+  /**
+   * The id of the course's own last lesson, when the listing holds the course: the one lesson that
+   * ends with "the last lesson of the course" (a teacher's lesson opened by path never does).
+   */
+  readonly courseLast?: string;
 };
 
 /**
@@ -93,7 +100,10 @@ export function loadLessonFile(
   const stepLines = scenario.steps.map(
     (_, i) => positionOf(doc, counter, ['steps', i])?.line ?? null,
   );
-  return { ok: true, value: { id: given, file, scenario, stepLines } };
+  const specLines = scenario.spec.map(
+    (_, i) => positionOf(doc, counter, ['spec', i])?.line ?? null,
+  );
+  return { ok: true, value: { id: given, file, scenario, stepLines, specLines } };
 }
 
 /** The index `npm run build` writes: every lesson that loads, by file. */
@@ -171,7 +181,10 @@ function looseLessonFiles(dir: string): LessonProblem[] {
     .sort()
     .map((name) => {
       const stem = name.replace(/\.ya?ml$/i, '');
-      const folder = LESSON_FOLDER.test(stem) ? stem : `<number>-${stem}`;
+      // The placeholder in the learner's language: `<number>-x` in English, `<编号>-x` in Chinese.
+      const folder = LESSON_FOLDER.test(stem)
+        ? stem
+        : { en: `<number>-${stem}`, zh: `<编号>-${stem}` };
       return {
         file: join(dir, name),
         line: null,

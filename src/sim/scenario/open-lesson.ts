@@ -1,5 +1,7 @@
-import { filled } from '../../i18n/lang.js';
+import { dirname } from 'node:path';
+import { filled, tr } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
+import { inCourse, playedProblems } from './check-folder.js';
 import { runScenario, type Timeline } from './engine.js';
 import { findLesson, unknownLessonMessage } from './find-lesson.js';
 import {
@@ -52,6 +54,29 @@ export async function openLesson(
       ok: false,
       error: { code: 1, message: formatProblem(problem), zh: formatProblemIn(problem, 'zh') },
     };
+  }
+  // A teacher's lesson that plays wrongly (a fault the referee allows, an ordinary step that breaks
+  // a rule) is refused as a file that does not load is: on screen the class would see a bug shown
+  // as "allowed", and a warning line would scroll away under the lesson's first frame.
+  if (!inCourse(lesson.file)) {
+    const [first, ...rest] = playedProblems(lesson, played.value);
+    if (first) {
+      const more = (lang: 'en' | 'zh') =>
+        rest.length > 0
+          ? tr(LESSON_STRINGS.moreProblems, lang, {
+              more: rest.length,
+              folder: dirname(lesson.file),
+            })
+          : '';
+      return {
+        ok: false,
+        error: {
+          code: 1,
+          message: formatProblem(first) + more('en'),
+          zh: formatProblemIn(first, 'zh') + more('zh'),
+        },
+      };
+    }
   }
   return { ok: true, value: { lesson, timeline: played.value } };
 }

@@ -101,14 +101,7 @@ export function readYaml(source: string): ReadYaml {
     return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
   if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => {
-        const { line, col } = counter.linePos(e.pos[0]);
-        const message = yamlErrorText(e.code, oneLine(e));
-        return { line, column: col, ...said(LESSON_STRINGS.yaml, { message }) };
-      }),
-    };
+    return { ok: false, problems: yamlMistakes(source, doc.errors, counter) };
   }
   try {
     const aliases = aliasProblems(doc, counter);
@@ -121,6 +114,48 @@ export function readYaml(source: string): ReadYaml {
         : said(LESSON_STRINGS.yaml, { message: yamlErrorText(codeOf(error), oneLine(error)) });
     return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
+}
+
+/** Codes the library gives, several at once, for a line indented unlike its neighbours. */
+const INDENT_CODES = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY']);
+
+/**
+ * The mistakes behind the library's errors, one line each. One tab or one mis-indented line makes
+ * the parser lose its place and report many errors after it, in its own words; so every line
+ * indented with a tab is one mistake, and otherwise only the first error is (the rest follow from
+ * it), said in plain words when it is about indentation.
+ */
+function yamlMistakes(
+  source: string,
+  errors: readonly YAMLError[],
+  counter: LineCounter,
+): YamlProblem[] {
+  const lines = source.split(/\r?\n/);
+  const tabs = lines.flatMap((text, i) => (/^ *\t/.test(text) ? [i + 1] : []));
+  if (tabs.length > 0) {
+    return tabs.map((line) => ({ line, column: 1, ...said(LESSON_STRINGS.yamlTab) }));
+  }
+  const first = [...errors].sort((a, b) => a.pos[0] - b.pos[0])[0];
+  if (!first) return [];
+  const { line, col } = counter.linePos(first.pos[0]);
+  const indent = (n: number) => /^ */.exec(lines[n - 1] ?? '')?.[0].length ?? 0;
+  const near = (from: number, step: 1 | -1) => {
+    for (let n = from + step; n >= 1 && n <= lines.length; n += step) {
+      const text = lines[n - 1] ?? '';
+      if (text.trim() !== '' && !text.trim().startsWith('#')) return indent(n);
+    }
+    return 0;
+  };
+  if (first.code !== undefined && INDENT_CODES.has(first.code)) {
+    const [here, above, below] = [indent(line), near(line, -1), near(line, 1)];
+    if (here !== above && here !== below) {
+      return [
+        { line, column: here + 1, ...said(LESSON_STRINGS.yamlIndent, { here, above, below }) },
+      ];
+    }
+  }
+  const message = yamlErrorText(first.code, oneLine(first));
+  return [{ line, column: col, ...said(LESSON_STRINGS.yaml, { message }) }];
 }
 
 /** The library's error code, when what it threw is one of its errors. */

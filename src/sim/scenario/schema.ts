@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { filled, type Bilingual as Text } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { CACHEABLE_METHODS } from '../../protocol/caching.js';
-import { KNOWN_VERSIONS } from '../../protocol/versions.js';
+import { isKnownVersion, KNOWN_VERSIONS } from '../../protocol/versions.js';
 import { TOOL_NAMES } from '../server/session-tools.js';
 import { FAULT_NAMES } from './faults.js';
 
@@ -195,14 +195,34 @@ export const stepSchema = z.union([
   STEP_KINDS.close.schema,
 ]);
 
+const REVISION_KNOWN = filled(LESSON_STRINGS.schemaRevisionKnown, {
+  list: KNOWN_VERSIONS.join(', '),
+});
+
+const LATEST = [...KNOWN_VERSIONS].sort().at(-1) ?? '';
+const VERSION_KNOWN = filled(LESSON_STRINGS.schemaVersionKnown, {
+  list: KNOWN_VERSIONS.join(', '),
+});
+
+/**
+ * A version a peer supports: one the specification has (or an alias old SDKs send), or a date after
+ * the last revision, which a lesson may give a peer built for a revision yet to come (lesson 23). A
+ * date up to the last revision that no revision has (2025-11-26) is a typo: it would play as a
+ * version negotiation nobody meant.
+ */
+const supportedVersions = z
+  .array(
+    z.string().refine((v) => isKnownVersion(v) || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v > LATEST), {
+      message: VERSION_KNOWN.en,
+    }),
+  )
+  .min(1);
+
 export const serverConfigSchema = z
   .object({
     name: z.string().default('weather-server'),
     version: z.string().default('1.0.0'),
-    versions: z
-      .array(z.string())
-      .min(1)
-      .default(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']),
+    versions: supportedVersions.default(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']),
     capabilities: json.default({ tools: { listChanged: true } }),
     tools: z.array(z.enum(TOOL_NAMES)).default(['weather_current']),
     instructions: z.string().optional(),
@@ -233,10 +253,7 @@ export const clientConfigSchema = z
   .object({
     name: z.string().default('learner-client'),
     version: z.string().default('1.0.0'),
-    versions: z
-      .array(z.string())
-      .min(1)
-      .default(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']),
+    versions: supportedVersions.default(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']),
     capabilities: json.default({}),
     roots: z
       .array(z.object({ uri: z.string(), name: z.string().optional() }).strict())
@@ -255,10 +272,6 @@ export const clientConfigSchema = z
   })
   .strict();
 
-const REVISION_KNOWN = filled(LESSON_STRINGS.schemaRevisionKnown, {
-  list: KNOWN_VERSIONS.join(', '),
-});
-
 /**
  * What the schemas' own checks say (a regex's or a refine's words, which zod's locales do not
  * know), in both languages: zod carries the English line, and a problem finds its Chinese here.
@@ -269,6 +282,7 @@ export const SCHEMA_WORDS: readonly Text[] = [
   LESSON_STRINGS.schemaPointer,
   LESSON_STRINGS.schemaRevisionShape,
   REVISION_KNOWN,
+  VERSION_KNOWN,
   LESSON_STRINGS.schemaRowStep,
 ];
 

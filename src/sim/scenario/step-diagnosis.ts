@@ -27,6 +27,11 @@ type Issue = {
   readonly keys?: readonly string[];
   /** `invalid_key`: what is wrong with the key at `path` itself. */
   readonly issues?: readonly Issue[];
+  /** The value found (`reportInput`): undefined for a key left out. */
+  readonly input?: unknown;
+  /** `too_small`: what was measured, and the least allowed. */
+  readonly origin?: string;
+  readonly minimum?: number | bigint;
 };
 
 /** How badly a union branch failed: a wrong shape at its root is worse than a wrong detail inside. */
@@ -75,8 +80,24 @@ export function flattenIssues(
     if (issue.code === 'invalid_key' && issue.issues && issue.issues.length > 0) {
       return flattenIssues(issue.issues, known).map((inner) => ({ ...inner, path, key: true }));
     }
+    // A required key left out: say which, in words (a Chinese text left out most of all).
+    if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) {
+      return [{ path, ...missingKey(path.at(-1)) }];
+    }
+    if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) {
+      const key = path.at(-1);
+      const text =
+        key === 'zh' ? LESSON_STRINGS.emptyZh : key === 'en' ? LESSON_STRINGS.emptyEn : null;
+      if (text) return [{ path, ...said(text) }];
+    }
     return [{ path, message: issue.message, zh: zhOf(issue) }];
   });
+}
+
+function missingKey(key: PropertyKey | undefined): Said {
+  if (key === 'zh') return said(LESSON_STRINGS.missingZh);
+  if (key === 'en') return said(LESSON_STRINGS.missingEn);
+  return said(LESSON_STRINGS.missingKey, { key: String(key ?? '') });
 }
 
 const EN = en().localeError;

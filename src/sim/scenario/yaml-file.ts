@@ -30,12 +30,25 @@ export type ReadFile<T> =
   | { readonly ok: true; readonly value: T; readonly source: YamlSource }
   | { readonly ok: false; readonly problems: FileProblem[] };
 
-/** A value's path as the messages write it: `steps[3].client`. */
-export function describePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '');
+/**
+ * A value's path as the messages write it: `server.versions[0]`; inside a step, the step as the
+ * screen counts it, from 1 (`step 4, note.zh`; `第 4 步 note.zh`).
+ */
+export function describePath(path: readonly PropertyKey[], lang: 'en' | 'zh' = 'en'): string {
+  const keys = (rest: readonly PropertyKey[]) =>
+    rest
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
+  const at = path.findIndex((p, i) => p === 'steps' && typeof path[i + 1] === 'number');
+  const index = path[at + 1];
+  if (at < 0 || typeof index !== 'number') return keys(path);
+  // A compare topic's `legacy.steps[2]` is its legacy side's step 3.
+  const side = at > 0 ? `${keys(path.slice(0, at))} ` : '';
+  const step = `${side}${lang === 'zh' ? `第 ${index + 1} 步` : `step ${index + 1}`}`;
+  const rest = path.slice(at + 2);
+  if (rest.length === 0) return step;
+  return lang === 'zh' ? `${step} ${keys(rest)}` : `${step}, ${keys(rest)}`;
 }
 
 /**
@@ -83,7 +96,7 @@ export function readYamlFile<T>(
         line: where?.line ?? 1,
         column: where?.column ?? 1,
         message: `${describePath(issue.path) || options.what}: ${issue.message}`,
-        zh: `${describePath(issue.path) || options.what}：${issue.zh}`,
+        zh: `${describePath(issue.path, 'zh') || options.what}：${issue.zh}`,
       };
     });
     problems.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -4,6 +4,7 @@ import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { abandonedRequest } from '../../session/step.js';
 import { type EnvelopeModel, type EnvelopeRow, gutterOf, rowWindow } from '../envelope-model.js';
+import { kindText } from '../kind-text.js';
 import { paneRows } from '../layout.js';
 import type { ScreenStep } from '../screen-step.js';
 import { useTheme } from '../use-theme.js';
@@ -46,7 +47,7 @@ export function envelopeTitle(step: ScreenStep, lang: Lang): string {
   const batch = step.batch
     ? ` · ${tr(STRINGS.inBatch, lang, { n: step.batch.index + 1, size: step.batch.size })}`
     : '';
-  return `${tr(STRINGS.envelope, lang)} · ${arrow} · ${tr(STRINGS[`kind_${step.report.kind}`], lang)}${batch}`;
+  return `${tr(STRINGS.envelope, lang)} · ${arrow} · ${kindText(step.report, lang)}${batch}`;
 }
 
 /**

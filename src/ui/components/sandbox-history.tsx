@@ -6,6 +6,7 @@ import type { Side } from '../../protocol/capabilities.js';
 import { idText } from '../../protocol/envelope.js';
 import type { Step } from '../../session/index.js';
 import { abandonedRequest } from '../../session/step.js';
+import { kindText } from '../kind-text.js';
 import { compact } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
 import { SEVERITY_MARK, worstSeverity } from '../violation-list.js';
@@ -48,7 +49,7 @@ function rowOf(step: Step, side: Side, lang: Lang) {
     const named = step.kind === 'close' || step.kind === 'abandon';
     return { mine, who: named ? '' : who, what, rules: [] as string[], severity: null, json: '' };
   }
-  const kind = tr(STRINGS[`kind_${report.kind}`], lang);
+  const kind = kindText(report, lang);
   const id = report.id !== null ? ` #${idText(report.id)}` : '';
   return {
     mine,

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lessonTarget, listLessons } from '../../src/cli/lesson-source.js';
+import { nextLesson } from '../../src/ui/opened-lesson.js';
+import { ROOT } from '../helpers/cli.js';
+
+// "This is the last lesson of the course: well done!" belongs after the course's own last lesson,
+// not after a teacher's single lesson opened by its path (the only lesson of its listing).
+describe('what n offers on a lesson’s last step', () => {
+  it('the course’s last lesson ends the course; another offers the next', async () => {
+    const course = await listLessons();
+    expect(course.courseLast).toBe('modern-faults-gallery');
+    expect(nextLesson(course, 'modern-faults-gallery')).toBe('end');
+    expect(nextLesson(course, 'first-session')).toEqual({
+      title: expect.objectContaining({ en: 'JSON-RPC envelopes' }),
+    });
+  });
+
+  it('a teacher’s lesson opened by path is no course’s end', async () => {
+    const target = await lessonTarget(
+      join(ROOT, 'test', 'fixtures', 'misplayed-lessons', '03-hello-tools'),
+    );
+    if (!target.ok) throw new Error(target.error.message);
+    expect(nextLesson(target.listing, target.id)).toBeNull();
+  });
+
+  it('after a teacher’s folder, the course’s last lesson leads on to the teacher’s', async () => {
+    const listing = await listLessons([join(ROOT, 'test', 'fixtures', 'misplayed-lessons')]);
+    expect(nextLesson(listing, 'modern-faults-gallery')).toEqual({
+      title: expect.objectContaining({ en: 'Hello, tools' }),
+    });
+    expect(nextLesson(listing, 'hello-tools')).toBeNull();
+  });
+});
