@@ -83,11 +83,38 @@ describe('serve and trace on an object that is no JSON-RPC message', () => {
     expect(err).toMatch(/referee: client->server .*: invalid-envelope \(error\)/);
     const report = await traceJson(file);
     // A problem line (it has no kind to label), and the violation serve reported.
+    // The entry names the rule the summary counts, as a message's entry does.
     expect(report.problems).toEqual([
-      { line: 4, message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/) },
+      {
+        line: 4,
+        message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/),
+        violations: ['invalid-envelope'],
+      },
     ]);
     expect(report.summary.violations).toBe(1);
     const text = await runCli(['trace', file]);
     expect(text.stdout).toMatch(/Violations\n\s+line 4: error invalid-envelope/);
+    expect(text.stdout).toMatch(/invalid-envelope .*\[2025-11-25\/basic\/index › Messages\]/);
+  });
+
+  it('in a 2026-07-28 session cites 2026-07-28 for invalid-envelope', async () => {
+    const file = join(dir, 'modern-envelope.jsonl');
+    const discover = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
+    await rawSession(
+      [discover, '{"jsonrpc":"1.0","id":2,"method":"tools/list"}'],
+      ['--trace-file', file],
+    );
+    const text = await runCli(['trace', file, '--lang', 'en']);
+    expect(text.stdout).toMatch(/invalid-envelope .*\[2026-07-28\/basic\/index › Messages\]/);
   });
 });

@@ -47,15 +47,23 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   await checkReadable(options.file);
   const tracer = createTracer();
   const out = createWriter();
-  const problems: TraceProblem[] = [];
+  const problems: Array<TraceProblem & { violations?: string[] }> = [];
   let problemCount = 0;
   // The text report lists only the first problems again at the end: keep no more than that, so a
   // stream of garbage (`trace /dev/urandom`) does not grow the process (--json must list them all).
-  const keepProblem = (problem: TraceProblem) => {
+  const keepProblem = (problem: TraceProblem, broken: readonly Violation[]) => {
     problemCount += 1;
-    // --json lists them as the contract says, {line, message}, in English.
-    if (options.json) problems.push({ line: problem.line, message: problem.message });
-    else if (problems.length < DETAIL_LIMIT) problems.push(problem);
+    // --json lists them as the contract says, {line, message}, in English, and the rules a line
+    // the referee read broke (invalid-envelope), as a message's violations are listed: the
+    // summary counts them.
+    if (options.json) {
+      const entry: TraceProblem & { violations?: string[] } = {
+        line: problem.line,
+        message: problem.message,
+      };
+      if (broken.length > 0) entry.violations = broken.map((v) => v.rule);
+      problems.push(entry);
+    } else if (problems.length < DETAIL_LIMIT) problems.push(problem);
   };
   const details: Array<{ line: number; violation: Violation }> = [];
   let detailOverflow = 0;
@@ -78,7 +86,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
     for (const raw of batch) {
       for (const event of tracer.push(raw)) {
         if (event.type === 'problem') {
-          keepProblem(event.problem);
+          keepProblem(event.problem, event.details);
           if (!options.json) {
             out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
             keepDetails(event.problem.line, event.details);
@@ -103,7 +111,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   // A file that never showed a good message: what its held-back lines turned out to be.
   for (const event of tracer.finish()) {
     if (event.type !== 'problem') continue;
-    keepProblem(event.problem);
+    keepProblem(event.problem, event.details);
     if (!options.json) {
       out.write(`${problemLine(event.problem, paint, lang).trimStart()}\n`);
       keepDetails(event.problem.line, event.details);

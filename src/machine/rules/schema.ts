@@ -187,6 +187,8 @@ export const SCHEMA_RULES = [
     id: 'invalid-envelope',
     severity: 'error',
     spec: '2025-11-25/basic/index › Messages',
+    // The same sentence in 2026-07-28: every message MUST follow JSON-RPC 2.0.
+    modern: { spec: '2026-07-28/basic/index › Messages' },
     title: { en: 'Not a valid JSON-RPC 2.0 message', zh: '不是有效的 JSON-RPC 2.0 消息' },
     check: (_ctx, msg) => {
       const e = msg.envelope;
