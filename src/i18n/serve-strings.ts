@@ -94,6 +94,10 @@ export const SERVE_STRINGS = {
     en: 'transport: client->server: a JSON-RPC batch this session cannot read: {problem}',
     zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息：{problem}',
   },
+  bodyInvalid: {
+    en: 'transport: client->server: a body that is JSON but no JSON-RPC message ({problem}); answered 400 -32600',
+    zh: 'transport: client->server: 消息体是 JSON，但不是 JSON-RPC 消息（{problem}）；已回应 400 -32600',
+  },
   bodyBatchInvalid: {
     en: 'transport: client->server: a JSON-RPC batch with a member that is not a JSON-RPC message; answered 400 -32600',
     zh: 'transport: client->server: JSON-RPC 批量消息中有一条不是 JSON-RPC 消息；已回应 400 -32600',

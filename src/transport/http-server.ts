@@ -381,6 +381,21 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       session.batch(res, parsed);
       return session.transport.handleRequest(req, res, parsed);
     }
+    // JSON-RPC 2.0 › Error object: JSON that is no valid Request object is -32600 Invalid Request,
+    // not a parse error (the SDK's transport answers -32700 for it), with its id when it has one.
+    // A body without an id is a notification, however broken: it gets 202 and no answer below.
+    const envelope = classify(parsed);
+    if (envelope.kind === 'invalid' && isObject(parsed) && 'id' in parsed) {
+      const rawId = isObject(parsed) ? parsed.id : undefined;
+      const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
+      const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
+      log(
+        filled(SERVE_STRINGS.bodyInvalid, {
+          problem: { en: `${envelope.text.en}${where}`, zh: `${envelope.text.zh}${where}` },
+        }),
+      );
+      return jsonError(res, 400, -32600, `Invalid Request: ${envelope.text.en}${where}`, id);
+    }
     const message = isObject(parsed) ? parsed : null;
     const method = typeof message?.method === 'string' ? message.method : null;
     // A message without an id is a notification by definition (JSON-RPC 2.0 › Notification): it

@@ -449,6 +449,31 @@ describe('serve --http: a notification, and a body that is not UTF-8', () => {
     }
   });
 
+  it('JSON that is no JSON-RPC message is -32600 Invalid Request with its id, as on stdio, not a parse error', async () => {
+    const url = await startServe().url;
+    const body = JSON.stringify({
+      jsonrpc: '1.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1' },
+      },
+    });
+    const answer = await post(url, {}, body);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32600,
+        message: 'Invalid Request: "jsonrpc" must be exactly "2.0" (at /jsonrpc)',
+      },
+    });
+    expect(answer.session).toBeUndefined();
+  });
+
   it('invalid UTF-8 inside a JSON string is a parse error (-32700), not a message', async () => {
     const url = await startServe().url;
     const broken = Buffer.concat([
