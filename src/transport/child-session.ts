@@ -438,8 +438,19 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       ? { en: `killed by ${exitSignal}`, zh: `被信号 ${exitSignal} 终止` }
       : { en: `exit code ${String(exitCode)}`, zh: `退出码 ${String(exitCode)}` };
   const lastStderr = (): Bilingual => {
-    const lines = stderr.trim().split('\n').filter(Boolean);
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (lines.length === 0) return { en: '', zh: '' };
+    // The last line that names an error says more than the runtime's footer after it (Node ends a
+    // crash with "Node.js v20…", Python with the exception after its traceback, which is last).
+    const error = lines.findLast((line) => /\b\w*(Error|Exception)\b|^error\b/i.test(line));
+    if (error !== undefined && error !== lines.at(-1)) {
+      const said = clip(error, 120);
+      return { en: ` Its stderr said: ${said}.`, zh: `它的 stderr 中说：${said}。` };
+    }
     const last = clip(lines.at(-1) ?? '', 120);
     return { en: ` Its stderr ended with: ${last}.`, zh: `它的 stderr 最后一行是：${last}。` };
   };

@@ -231,3 +231,13 @@ describe('connect: small things said right', () => {
     expect(result.stderr).not.toMatch(/interactive terminal/);
   });
 });
+
+describe('a server that cannot start', () => {
+  it("quotes the line of its stderr that names the error, not the runtime's footer after it", async () => {
+    const missing = join(tmpdir(), 'mcp-sim-no-such-server.js');
+    const result = await runCli(['connect', '--json', '--lang', 'en', '--', 'node', missing]);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.problems[0]).toContain(`Its stderr said: "Error: Cannot find module '${missing}'"`);
+    expect(run.problems[0]).not.toContain('Node.js v');
+  });
+});
