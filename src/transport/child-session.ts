@@ -826,9 +826,15 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
               zh: `服务器不支持这个 initialize 在 params.protocolVersion 中提出的版本 ${version}${supported.length > 0 ? `；它支持 ${supported.join('、')}` : ''}。`,
             }
           : (entry?.meaning ?? null);
+      // The code's name once: a server's message often is that name already.
+      const said = entry && refusal.toLowerCase().includes(entry.name.toLowerCase());
+      const name = {
+        en: entry && !said ? `${entry.name}: ` : '',
+        zh: entry && !said ? `${entry.name}：` : '',
+      };
       problems.push({
-        en: `the server refused initialize: ${refusal}.${entry && meaning ? ` ${entry.name}: ${meaning.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
-        zh: `服务器拒绝了 initialize：${refusal}。${entry && meaning ? `${entry.name}：${meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
+        en: `the server refused initialize: ${refusal}.${entry && meaning ? ` ${name.en}${name.en ? meaning.en : `${meaning.en.charAt(0).toUpperCase()}${meaning.en.slice(1)}`} It is a modern server: connect with --era auto or --era modern.` : ''}`,
+        zh: `服务器拒绝了 initialize：${refusal}。${entry && meaning ? `${name.zh}${meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
       });
       return;
     }
