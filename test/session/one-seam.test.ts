@@ -67,13 +67,14 @@ describe('one recorded session through every path gives the same steps', () => {
     expect(played.timeline.steps.map((s) => s.phases)).toEqual(fromSteps.map((s) => s.phases));
   });
 
-  it('serve over stdio: its live steps equal its --trace-file read back', async () => {
+  /** serve over stdio with its steps kept and written to a --trace-file, as `serve` writes it. */
+  const servedWithTrace = (name: string, maxLineBytes?: number) => {
     const config = serveConfig({});
     if ('problem' in config) throw new Error(config.problem.en);
     const input = new PassThrough();
     const output = new PassThrough();
     output.resume();
-    const file = join(dir, 'serve.jsonl');
+    const file = join(dir, name);
     const writer = new TraceWriter(file);
     const live: Step[] = [];
     const session = serveStdio({
@@ -81,11 +82,17 @@ describe('one recorded session through every path gives the same steps', () => {
       input,
       output,
       log: () => {},
+      ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
       onStep: (step) => {
         live.push(step);
         writer.writeStep(step);
       },
     });
+    return { input, file, live, session, writer };
+  };
+
+  it('serve over stdio: its live steps equal its --trace-file read back', async () => {
+    const { input, file, live, session, writer } = servedWithTrace('serve.jsonl');
     // The client's half of a real session (server-everything's answers left out: mcp-sim answers).
     for (const raw of splitLines(readFileSync(FIXTURE, 'utf8'))) {
       if (!('text' in raw)) continue;
@@ -103,25 +110,7 @@ describe('one recorded session through every path gives the same steps', () => {
   });
 
   it('serve over stdio: each line it could not read is read back from --trace-file with the reason it gave live', async () => {
-    const config = serveConfig({});
-    if ('problem' in config) throw new Error(config.problem.en);
-    const input = new PassThrough();
-    const output = new PassThrough();
-    output.resume();
-    const file = join(dir, 'unreadable.jsonl');
-    const writer = new TraceWriter(file);
-    const live: Step[] = [];
-    const session = serveStdio({
-      config,
-      input,
-      output,
-      log: () => {},
-      maxLineBytes: 4096,
-      onStep: (step) => {
-        live.push(step);
-        writer.writeStep(step);
-      },
-    });
+    const { input, file, live, session, writer } = servedWithTrace('unreadable.jsonl', 4096);
     input.write(`${initializeLine('2025-11-25')}\n`);
     input.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     input.write('this is not JSON\n');

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { transcriptScreen } from '../../src/cli/commands/play.js';
 import { splitLines } from '../../src/session/index.js';
 import { ARROWS, sequenceRow } from '../../src/ui/sequence-rows.js';
+import { messages } from '../helpers/envelopes.js';
 
-const probe = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'c', version: '1' },
-  },
-};
 const long = `Server starting... ${'x'.repeat(200)}`;
 const transcript = [
-  { direction: 'client->server', message: probe },
+  { direction: 'client->server', message: messages.initializeRequest },
   { direction: 'server->client', message: 'Server starting... listening on stdio' },
   { direction: 'server->client', message: long },
 ]

@@ -13,6 +13,16 @@ const FILE = [INIT, 'not json', '{"foo":1}', RESULT].join('\n');
 
 describe('play shows unreadable lines as steps of their own', () => {
   const { timeline, problems } = transcriptScreen(splitLines(FILE));
+  /** The play --plain handout of FILE, in English. */
+  const handout = () => {
+    const frame = {
+      title: { en: 't', zh: 't' },
+      goal: { en: '', zh: '' },
+      recap: { en: '', zh: '' },
+      spec: [],
+    };
+    return lessonHandout({ scenario: frame }, { steps: timeline.steps }, 'en');
+  };
 
   it("with trace's own words for each", () => {
     expect(timeline.steps.map((s) => s.problem?.en ?? null)).toEqual([
@@ -34,13 +44,7 @@ describe('play shows unreadable lines as steps of their own', () => {
   });
 
   it('and in the play --plain handout', () => {
-    const frame = {
-      title: { en: 't', zh: 't' },
-      goal: { en: '', zh: '' },
-      recap: { en: '', zh: '' },
-      spec: [],
-    };
-    const text = lessonHandout({ scenario: frame }, { steps: timeline.steps }, 'en');
+    const text = handout();
     const step2 = text.split('## step 2 · unreadable line')[1]?.split('## step 3')[0] ?? '';
     expect(step2).toContain('mcp-sim trace says: line 2: not valid JSON');
     expect(step2).toContain('✗ not a message: the referee could not judge it');
@@ -48,13 +52,7 @@ describe('play shows unreadable lines as steps of their own', () => {
   });
 
   it('a line the referee read and found no JSON-RPC message shows its invalid-envelope verdict, as trace counts it', () => {
-    const frame = {
-      title: { en: 't', zh: 't' },
-      goal: { en: '', zh: '' },
-      recap: { en: '', zh: '' },
-      spec: [],
-    };
-    const text = lessonHandout({ scenario: frame }, { steps: timeline.steps }, 'en');
+    const text = handout();
     const step3 = text.split('## step 3 · unreadable line')[1]?.split('## step 4')[0] ?? '';
     expect(step3).toContain('The referee read this line and found no JSON-RPC message');
     expect(step3).toContain('✗ **invalid-envelope** (error)');
