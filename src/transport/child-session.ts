@@ -827,14 +827,17 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
             }
           : (entry?.meaning ?? null);
       // The code's name once: a server's message often is that name already.
-      const said = entry && refusal.toLowerCase().includes(entry.name.toLowerCase());
-      const name = {
-        en: entry && !said ? `${entry.name}: ` : '',
-        zh: entry && !said ? `${entry.name}：` : '',
-      };
+      // What the code means, after its name; the name once: a server's message often is that name.
+      let explained: Bilingual | null = null;
+      if (entry && meaning) {
+        const said = refusal.toLowerCase().includes(entry.name.toLowerCase());
+        explained = said
+          ? { en: `${meaning.en.charAt(0).toUpperCase()}${meaning.en.slice(1)}`, zh: meaning.zh }
+          : { en: `${entry.name}: ${meaning.en}`, zh: `${entry.name}：${meaning.zh}` };
+      }
       problems.push({
-        en: `the server refused initialize: ${refusal}.${entry && meaning ? ` ${name.en}${name.en ? meaning.en : `${meaning.en.charAt(0).toUpperCase()}${meaning.en.slice(1)}`} It is a modern server: connect with --era auto or --era modern.` : ''}`,
-        zh: `服务器拒绝了 initialize：${refusal}。${entry && meaning ? `${name.zh}${meaning.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
+        en: `the server refused initialize: ${refusal}.${explained ? ` ${explained.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
+        zh: `服务器拒绝了 initialize：${refusal}。${explained ? `${explained.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
       });
       return;
     }

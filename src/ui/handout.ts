@@ -7,7 +7,7 @@ import { abandonedRequest } from '../session/step.js';
 import { httpRequestLines } from './http-lines.js';
 import { kindText } from './kind-text.js';
 import { literalInline } from './markdown-text.js';
-import { type ScreenStep, screenStep } from './screen-step.js';
+import { type ScreenStep, screenStep, unjudged } from './screen-step.js';
 import { SEVERITY_MARK } from './violation-list.js';
 
 type Timeline = { readonly steps: readonly ScreenStep[] };
@@ -125,7 +125,7 @@ export function lessonHandout(
     }
     if (step.report?.progress) out.push(`> ${progressText(step.report.progress, lang)}`, '');
     const violations = step.report?.violations ?? [];
-    if (step.problem !== null && !step.report) {
+    if (unjudged(step)) {
       // Not a message: the referee did not judge it, so nothing is "allowed" either.
       out.push(`> ✗ ${tr(STRINGS.notJudged, lang)}`, '');
     } else if (violations.length === 0) {

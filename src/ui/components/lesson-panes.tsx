@@ -4,7 +4,7 @@ import { STRINGS } from '../../i18n/strings.js';
 import { type PaneName, paneRows } from '../layout.js';
 import type { ScreenFit } from '../screen-fit.js';
 import type { ScreenMode } from '../screen-mode.js';
-import type { ScreenStep } from '../screen-step.js';
+import { type ScreenStep, unjudged } from '../screen-step.js';
 import { clientRequestLabel, sequenceRows } from '../sequence-rows.js';
 import { EnvelopeView } from './envelope-view.js';
 import { NarrationView } from './narration-view.js';
@@ -106,7 +106,7 @@ export function LessonPanes(props: LessonPanesProps) {
           violations={step.report?.violations ?? []}
           lang={lang}
           width={width}
-          unreadable={step.problem !== null && !step.report}
+          unreadable={unjudged(step)}
         />
         <NarrationView
           events={step.events.map((e) => tr(e, lang))}

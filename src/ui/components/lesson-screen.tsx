@@ -8,7 +8,7 @@ import type { KeyHint } from '../keymap.js';
 import { CHROME, MIN_COLUMNS, MIN_ROWS, type PaneName } from '../layout.js';
 import { fitScreen } from '../screen-fit.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
-import type { ScreenStep } from '../screen-step.js';
+import { type ScreenStep, unjudged } from '../screen-step.js';
 import type { ViolationRow } from '../violation-list.js';
 import { envelopeTitle } from './envelope-view.js';
 import { FieldTreeView } from './field-tree-view.js';
@@ -110,7 +110,7 @@ export function LessonScreen(props: LessonScreenProps) {
         cursor={props.violations.cursor}
         lang={lang}
         height={rows - CHROME_ROWS}
-        unreadable={steps.filter((s) => s.problem !== null && !s.report).length}
+        unreadable={steps.filter(unjudged).length}
       />
     );
   } else if (help) {
