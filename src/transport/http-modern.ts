@@ -149,7 +149,16 @@ export class ModernHttp {
     this.#count += 1;
     const n = this.#count;
     const say = (line: Bilingual) => filled(SERVE_STRINGS.modernSays, { n, line });
-    if (!this.#opened) {
+    // A legacy client's initialize is no part of the modern traffic: over HTTP each POST stands
+    // alone and the client sending it is, as far as anyone can tell, another one (a handshake-era
+    // client probing). Judged in the one modern log, it read as a dual-era client falling back
+    // after a modern answer (era-mixed), a fault of a client that was never there. It gets a log
+    // of its own, a session of one exchange (`initialize-<n>`), with its own transcript.
+    const alone = body.method === 'initialize';
+    const session = alone ? `initialize-${n}` : MODERN_SESSION;
+    const log = alone ? new SessionLog({ keep: false }) : this.#log;
+    if (alone) options.observe?.opened?.(session);
+    else if (!this.#opened) {
       this.#opened = true;
       options.observe?.opened?.(MODERN_SESSION);
     }
@@ -214,7 +223,7 @@ export class ModernHttp {
         toolsChanged,
         notesChanged,
       },
-      log: this.#log,
+      log,
       clock: this.#clock,
       send: (item) => {
         // A batch answer is of 2025-03-26 only, never of a modern request.
@@ -246,7 +255,7 @@ export class ModernHttp {
         }
       },
       notice: (line) => options.log(say(line)),
-      onStep: this.#onStep(say),
+      onStep: this.#onStep(say, session),
     });
     this.#open.set(live, {
       id: body.id,
@@ -275,10 +284,10 @@ export class ModernHttp {
   }
 
   /** Each step the referee judged: its verdict lines, and to the observers (--trace-file…). */
-  #onStep(say: (line: Bilingual) => Bilingual): (step: Step) => void {
+  #onStep(say: (line: Bilingual) => Bilingual, session = MODERN_SESSION): (step: Step) => void {
     return (step) => {
       for (const line of violationLines(step)) this.#options.verdict(say(line));
-      this.#options.observe?.step?.(MODERN_SESSION, step);
+      this.#options.observe?.step?.(session, step);
     };
   }
 

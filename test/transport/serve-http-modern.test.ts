@@ -423,6 +423,32 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     const { stderr } = await modernServe.stop();
     expect(stderr).not.toContain('referee:');
   });
+
+  it('--era modern: a legacy client initializing after modern traffic is its own exchange, not era-mixed', async () => {
+    const file = join(work, 'after-modern.jsonl');
+    const serve = startServe(['--era', 'modern', '--trace-file', file]);
+    const url = await serve.url;
+    const discover = await post(
+      url,
+      { ...V, 'mcp-method': 'server/discover' },
+      body(1, 'server/discover'),
+    );
+    expect(discover.status).toBe(200);
+    // Another client, of the handshake era: over HTTP nothing ties it to the first one.
+    const init = await post(url, {}, INIT);
+    expect(JSON.parse(init.body).error.code).toBe(-32022);
+    const { stderr } = await serve.stop();
+    expect(stderr).not.toContain('era-mixed');
+    expect(stderr).toContain('after-modern.2.jsonl');
+    for (const path of [file, join(work, 'after-modern.2.jsonl')]) {
+      const trace = await runCli(['trace', path, '--json', '--lang', 'en']);
+      expect(trace.code, path).toBe(0);
+      expect(JSON.parse(trace.stdout).summary.violations, path).toBe(0);
+    }
+    const probe = readFileSync(join(work, 'after-modern.2.jsonl'), 'utf8');
+    expect(probe).toContain('"initialize"');
+    expect(readFileSync(file, 'utf8')).not.toContain('"initialize"');
+  });
 });
 
 describe('serve --http: a notification, and a body that is not UTF-8', () => {
