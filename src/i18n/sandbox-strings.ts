@@ -5,7 +5,7 @@ export const SANDBOX_STRINGS = {
   title: { en: 'mcp-sim sandbox', zh: 'mcp-sim 沙盒' },
   youAre: { en: 'you are the {side}', zh: '你是{side}' },
   eraLegacy: { en: 'handshake era {version}', zh: '旧时代 {version}' },
-  eraModern: { en: 'modern era {version}', zh: '现代时代 {version}' },
+  eraModern: { en: 'modern era {version}', zh: '新时代 {version}' },
   modernNote: {
     en: 'no handshake: each request declares its revision and capabilities',
     zh: '没有握手：每个请求各自声明版本与能力',

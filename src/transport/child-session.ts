@@ -625,14 +625,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const said = answered(why.answer, why.error);
       return {
         en: `no modern answer: ${said.en}, and --era modern has no fallback to initialize.`,
-        zh: `没有现代时代的回应：${said.zh}，而 --era modern 不会退回 initialize。`,
+        zh: `没有新时代的回应：${said.zh}，而 --era modern 不会退回 initialize。`,
       };
     }
     if (why.error) {
       const said = explainError('server/discover', why.error);
       return {
         en: `${said.en}: a modern server, but the probe found no version both sides support (this client speaks ${modernVersions.join(', ')}).`,
-        zh: `${said.zh}：这是现代时代的服务器，但探测没有找到双方都支持的版本（这个客户端支持 ${modernVersions.join('、')}）。`,
+        zh: `${said.zh}：这是新时代的服务器，但探测没有找到双方都支持的版本（这个客户端支持 ${modernVersions.join('、')}）。`,
       };
     }
     return {
@@ -837,7 +837,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       }
       problems.push({
         en: `the server refused initialize: ${refusal}.${explained ? ` ${explained.en} It is a modern server: connect with --era auto or --era modern.` : ''}`,
-        zh: `服务器拒绝了 initialize：${refusal}。${explained ? `${explained.zh}这是现代时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
+        zh: `服务器拒绝了 initialize：${refusal}。${explained ? `${explained.zh}这是新时代的服务器：请用 --era auto 或 --era modern 连接。` : ''}`,
       });
       return;
     }

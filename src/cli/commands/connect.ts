@@ -307,7 +307,7 @@ export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
         : modern
           ? {
               en: `Modern era, revision ${modern.revision}, no handshake: each request declared it; ${violations} rule violation(s).${trouble.en}`,
-              zh: `现代时代，版本 ${modern.revision}，没有握手：每个请求各自声明；${violations} 处违规。${trouble.zh}`,
+              zh: `新时代，版本 ${modern.revision}，没有握手：每个请求各自声明；${violations} 处违规。${trouble.zh}`,
             }
           : {
               en: `${fell.en}Legacy era (the handshake). Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,

@@ -93,7 +93,7 @@ export const connect = {
   },
   about: {
     en: 'Starts a real MCP server as a child process and runs a session with the simulated client: by default it probes with server/discover (the 2026-07-28 modern era, every request carrying its _meta envelope) and falls back to the handshake when the server does not answer as a modern one; in the handshake: initialize, notifications/initialized, then tools/list, resources/list and prompts/list as the server’s capabilities allow, then the calls you ask for. Shows the recorded exchange in the lesson screen (default), as Markdown (--plain) or as JSON like lesson --json (--json).',
-    zh: '把一个真正的 MCP 服务器作为子进程启动，并用模拟客户端与它进行一次会话：默认先用 server/discover 探测（2026-07-28 现代时代，每个请求都带 _meta 信封），服务器不以现代方式回应时退回握手；握手时依次是 initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
+    zh: '把一个真正的 MCP 服务器作为子进程启动，并用模拟客户端与它进行一次会话：默认先用 server/discover 探测（2026-07-28 新时代，每个请求都带 _meta 信封），服务器不以现代方式回应时退回握手；握手时依次是 initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
   },
   positionals: [
     {

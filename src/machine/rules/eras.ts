@@ -52,7 +52,7 @@ export const ERA_RULES = [
         if (ctx.probe.status === 'modern') {
           return {
             en: `"${msg.method}" after the server answered server/discover as a modern server: a dual-era client does not fall back to the handshake then ("Do not fall back to initialize"), and a modern-only server refuses it (2026-07-28 has no ${msg.method})`,
-            zh: `服务器已按现代时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：这时双时代客户端不应退回握手（规范写明“不要退回 initialize”），只支持现代的服务器也会拒绝它（2026-07-28 没有 ${msg.method}）`,
+            zh: `服务器已按新时代回应了 server/discover，客户端之后却发送了 "${msg.method}"：这时双时代客户端不应退回握手（规范写明“不要退回 initialize”），只支持现代的服务器也会拒绝它（2026-07-28 没有 ${msg.method}）`,
           };
         }
         // No probe was answered: the Backward Compatibility steps (and their "Do not fall back")
@@ -66,7 +66,7 @@ export const ERA_RULES = [
             },
           },
           en: `"${msg.method}" in a session of the modern era (2026-07-28), which has no handshake: a modern-only server refuses it, and only a dual-era server that serves both eras on one connection (which it MAY) takes it up`,
-          zh: `在现代时代（2026-07-28）的会话中发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
+          zh: `在新时代（2026-07-28）的会话中发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
         };
       }
       if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {
