@@ -137,10 +137,13 @@ export function createLineSorter() {
     if (decided && !parsed.hostLog && (batch || isObject(parsed.message))) return [message];
     const envelope = classify(parsed.message);
     if (envelope.kind === 'invalid') {
-      // Not even an object or a batch (a string, a number): nothing a peer could answer by id, so
-      // a problem of the file. A broken object still goes to the referee, which flags it and
-      // remembers an id it can read, so that the peer's error answer is not taken for a stray.
-      if (!isObject(parsed.message) && !batch) {
+      // Not even an object or a batch (a string, a number) on a bare line: nothing says it was on
+      // the wire, so a problem of the file. A line that names its direction (wrapped, or a host
+      // log's "Message from client:") says a peer sent it: the referee hears it as the live peer
+      // did (invalid-envelope), so `serve --trace-file`'s transcript reads as serve judged it. A
+      // broken object still goes to the referee, which flags it and remembers an id it can read,
+      // so that the peer's error answer is not taken for a stray.
+      if (!isObject(parsed.message) && !batch && parsed.direction === null) {
         const { text, pointer } = envelope;
         const held = { raw: parsed.message, direction: parsed.direction };
         const [en, zh] = [notJsonRpc(text, pointer, 'en'), notJsonRpc(text, pointer, 'zh')];

@@ -21,7 +21,6 @@ import {
   LineReader,
   MAX_DEPTH,
   notJson,
-  notJsonRpc,
   type RawLine,
   SessionLog,
   type Step,
@@ -344,11 +343,18 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       return;
     }
     if (!isObject(value)) {
-      const envelope = classify(value);
-      const why = envelope.kind === 'invalid' ? envelope : null;
-      polluted(text, value, {
-        en: notJsonRpc(why?.text ?? { en: '', zh: '' }, why?.pointer, 'en'),
-        zh: notJsonRpc(why?.text ?? { en: '', zh: '' }, why?.pointer, 'zh'),
+      // JSON but no object (a number, a string, null): stdout pollution all the same (the note
+      // counts it), and a message on the wire that the referee judges (invalid-envelope), as serve
+      // judges a client's and trace reads the transcript. The client has nothing to answer.
+      pollution.push({ line: lineNo, text });
+      wireLine += 1;
+      log.push({
+        type: 'message',
+        direction: 'server->client',
+        message: value,
+        line: wireLine,
+        t: now(),
+        timed: true,
       });
       return;
     }

@@ -137,6 +137,21 @@ describe('one recorded session through every path gives the same steps', () => {
     expect(messagesOf(reread(file))).toEqual(messagesOf(live));
   });
 
+  it('serve over stdio: JSON that is no object (42, "str", null) is judged invalid-envelope live and read back', async () => {
+    const { input, file, live, session, writer } = servedWithTrace('not-objects.jsonl');
+    input.write(`${initializeLine('2025-11-25')}\n`);
+    for (const line of ['42', '"str"', 'null', 'true']) input.write(`${line}\n`);
+    input.end();
+    await session.done;
+    await writer.close();
+    const rules = (steps: readonly Step[]) =>
+      steps.flatMap((s) => s.verdict?.violations.map((v) => v.rule) ?? []);
+    expect(rules(live)).toEqual(Array(4).fill('invalid-envelope'));
+    const back = reread(file);
+    expect(rules(back)).toEqual(rules(live));
+    expect(messagesOf(back)).toEqual(messagesOf(live));
+  });
+
   it('connect: its steps equal its own transcript read back, and the served side’s', async () => {
     const served = join(dir, 'served.jsonl');
     const run = await runConnect({

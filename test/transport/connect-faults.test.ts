@@ -44,6 +44,22 @@ describe('connect shows every line of the session as play and trace do', () => {
   });
 });
 
+describe('connect judges JSON that is no object as serve and trace do', () => {
+  it('a number on stdout is pollution and a message the referee flags (invalid-envelope), read back the same', async () => {
+    const { result, run, file } = await connectBroken('number', ['--era', 'legacy']);
+    expect(result.stderr).toMatch(/stdout pollution: the server wrote 1 line/);
+    const number = run.steps.find((s) => s.line === 2);
+    expect(number?.violations.map((v) => v.rule)).toEqual(['invalid-envelope']);
+    // trace --json lists a line that is no JSON-RPC message among the problems, with its rule.
+    const traced = JSON.parse((await runCli(['trace', '--json', file])).stdout) as {
+      problems: Array<{ line: number; violations?: string[] }>;
+      summary: { violations: number };
+    };
+    expect(traced.problems.find((p) => p.line === 2)?.violations).toEqual(['invalid-envelope']);
+    expect(traced.summary.violations).toBe(1);
+  });
+});
+
 describe('connect says why an answer never counted', () => {
   it.each([
     ['no-jsonrpc', /"jsonrpc" must be exactly "2\.0"/],
