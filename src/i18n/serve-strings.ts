@@ -128,6 +128,10 @@ export const SERVE_STRINGS = {
     en: 'transport: the client closed its end of stdout (EPIPE) while the server was still writing; what it wrote from there on is lost, so the session ends',
     zh: 'transport: 服务器仍在写入时，客户端关闭了 stdout 的读取端（EPIPE）；此后写入的内容都已丢失，会话因此结束',
   },
+  unsentOnSignal: {
+    en: 'transport: stopped by a signal with {bytes} bytes the client never read still waiting on stdout; they are dropped so the server can exit',
+    zh: 'transport: 收到信号而停止时，stdout 上还有 {bytes} 字节客户端一直没有读取；为了让服务器能够退出，这些内容被丢弃',
+  },
   verdict: {
     en: 'referee: {direction} {what}: {rule} ({severity}): {message}',
     zh: 'referee: {direction} {what}: {rule}（{severity}）：{message}',

@@ -264,6 +264,39 @@ describe('mcp-sim serve with raw lines', () => {
     });
   });
 
+  it('ends on SIGTERM even when the client stopped reading and answers are queued on stdout', async () => {
+    const file = join(dir, 'stalled.jsonl');
+    const child = spawn(process.execPath, [CLI, 'serve', '--trace-file', file, '--lang', 'en'], {
+      cwd: WORK,
+    });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The client writes and never reads: the stdout pipe fills, the rest waits in the server.
+    child.stdout.pause();
+    child.stdin.write(`${initializeLine('2025-11-25')}\n`);
+    child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    const lists = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }),
+    );
+    child.stdin.write(`${lists.join('\n')}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    const code = await exited;
+    clearTimeout(timer);
+    expect(code).toBe(0);
+    expect(err).toMatch(
+      /^mcp-sim serve: transport: stopped by a signal with \d+ bytes the client never read still waiting on stdout; they are dropped so the server can exit\n$/,
+    );
+    // The transcript was finished first: every request the server took is in it.
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThan(100);
+    for (const line of lines) JSON.parse(line);
+  });
+
   it('logs in the language asked for (--lang zh), the English lines as they were', async () => {
     const lines = [
       'this is not JSON',

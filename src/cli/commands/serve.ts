@@ -113,7 +113,11 @@ export async function serveCommand(
     log,
     ...(trace ? { onStep: (step: Step) => trace.writeStep(step) } : {}),
   });
-  const onSignal = () => session.stop();
+  let signalled = false;
+  const onSignal = () => {
+    signalled = true;
+    session.stop();
+  };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
   const code = await session.done;
@@ -128,6 +132,13 @@ export async function serveCommand(
       write(tr(SERVE_STRINGS.traceWriteFailed, lang, { error: why }));
       return 1;
     }
+  }
+  // A client that stopped reading leaves answers queued on the stdout pipe, and Node stays alive
+  // until they are written: a signal would never end the server. They can never be read now.
+  const unsent = process.stdout.writableLength;
+  if (signalled && unsent > 0) {
+    write(tr(SERVE_STRINGS.unsentOnSignal, lang, { bytes: unsent }));
+    process.exit(code);
   }
   return code;
 }
