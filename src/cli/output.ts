@@ -12,7 +12,15 @@ export function createWriter(stream: NodeJS.WritableStream = process.stdout) {
     const chunk = buffer.join('');
     buffer = [];
     size = 0;
-    if (!stream.write(chunk)) await once(stream, 'drain');
+    if (stream.write(chunk)) return;
+    try {
+      await once(stream, 'drain');
+    } catch (error) {
+      // The reader went away while we waited (`mcp-sim trace big.jsonl | head`): not a failure,
+      // as main.ts says of a closed stdout; the rest of the report has nobody to read it.
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+      throw error;
+    }
   };
   return {
     /** Buffers the text; returns true when the buffer is full and `flush()` should be awaited. */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { sessionMachine } from '../../src/machine/index.js';
 import type { TraceLabel, TraceProblem, TraceSummary } from '../../src/trace/index.js';
-import { type CliResult, ensureBuilt, inPool, ROOT, runCli } from '../helpers/cli.js';
+import { CLI, type CliResult, ensureBuilt, inPool, ROOT, runCli } from '../helpers/cli.js';
 
 const SAMPLE = join(ROOT, 'test', 'fixtures', 'samples', 'first-session.jsonl');
 const CANCEL = join(ROOT, 'test', 'fixtures', 'real', 'everything-cancel.jsonl');
@@ -347,5 +348,41 @@ describe('mcp-sim diagram', () => {
 
   it('rejects an unknown format as a usage error', async () => {
     expectUsageError(await cli(['diagram', '--format', 'nope']), /nope/);
+  });
+});
+
+describe('trace into a pipe its reader closes', () => {
+  it('stops quietly with exit 0 (`trace big.jsonl | head`), no internal error', async () => {
+    // Far more report than a pipe holds, so the writer waits for a drain that never comes.
+    const lines = readFileSync(SAMPLE, 'utf8').trim().split('\n');
+    const ping = (i: number) =>
+      JSON.stringify({
+        direction: 'client->server',
+        message: { jsonrpc: '2.0', id: 1000 + i, method: 'ping' },
+      });
+    const pong = (i: number) =>
+      JSON.stringify({
+        direction: 'server->client',
+        message: { jsonrpc: '2.0', id: 1000 + i, result: {} },
+      });
+    const body = Array.from({ length: 4000 }, (_, i) => `${ping(i)}\n${pong(i)}`).join('\n');
+    const file = join(tmpdir(), `mcp-sim-epipe-${process.pid}.jsonl`);
+    await writeFile(file, `${lines.join('\n')}\n${body}\n`);
+    for (const mode of [['--json'], []]) {
+      const child = spawn(process.execPath, [CLI, 'trace', file, ...mode], {
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      let err = '';
+      child.stderr.on('data', (b: Buffer) => {
+        err += b.toString();
+      });
+      // Read one chunk, then close the read end: the next write fails with EPIPE.
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      child.stdout.destroy();
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(err, mode.join(' ')).toBe('');
+      expect(code, mode.join(' ')).toBe(0);
+    }
+    await rm(file, { force: true });
   });
 });
