@@ -149,6 +149,15 @@ export function parseLine(text: string): ParsedLine {
         ...(read ? { headers: read.headers } : {}),
       };
     }
+    if (isObject(value) && 'direction' in value && !('jsonrpc' in value)) {
+      // A wrapper whose message is missing or misnamed ("msg"): say what the wrapper lacks, not
+      // what the wrapper lacks as a JSON-RPC message.
+      return {
+        kind: 'problem',
+        message: 'a wrapped line needs "message" (the JSON-RPC message) beside "direction"',
+        messageZh: '包装过的行在 "direction" 旁边还需要 "message"（JSON-RPC 消息本身）',
+      };
+    }
     if (isObject(value) && 'message' in value && !('jsonrpc' in value)) {
       // A wrapped line without its direction: say so, not what the wrapper lacks as a message.
       return {

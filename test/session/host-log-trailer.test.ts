@@ -49,6 +49,18 @@ describe('what a broken wrapped line is told', () => {
     ).toMatchObject({ kind: 'message' });
   });
 
+  it('a wrapper without its message (missing, or misnamed "msg") says so, and breaks no rule', () => {
+    for (const text of [
+      '{"direction":"client->server"}',
+      '{"direction":"client->server","msg":{"jsonrpc":"2.0","id":1,"method":"ping"}}',
+    ]) {
+      expect(parseLine(text), text).toMatchObject({
+        kind: 'problem',
+        message: 'a wrapped line needs "message" (the JSON-RPC message) beside "direction"',
+      });
+    }
+  });
+
   it('an initialize the server sent is wrong-direction, not "initialize before any initialize"', () => {
     const line = JSON.stringify({ direction: 'server->client', message: initializeRequest() });
     const [step] = [...readTranscript(splitLines(line), new SessionLog())];
