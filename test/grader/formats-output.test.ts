@@ -62,6 +62,9 @@ describe('check --output', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('no-such-folder/results.json: cannot write the report');
+    // The folder to make, not the temp file the report is first written to.
+    expect(run.stderr).toContain(`(ENOENT: no folder ${join(out, '..')})`);
+    expect(run.stderr).not.toMatch(/\.tmp/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });

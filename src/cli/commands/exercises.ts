@@ -269,9 +269,14 @@ function writeReport(file: string, text: string): void {
     }
   } catch (error) {
     rmSync(temp, { force: true });
+    // Said of the file asked for: the temp name is ours, and a missing folder is what to fix.
+    const { code, message } = error as NodeJS.ErrnoException;
     throw new UsageError(USAGE_STRINGS.cannotWriteReport, {
       file,
-      error: (error as Error).message,
+      error:
+        code === 'ENOENT'
+          ? `ENOENT: no folder ${dirname(file)}`
+          : message.split(temp).join(file),
     });
   }
 }
