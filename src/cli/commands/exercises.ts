@@ -274,9 +274,7 @@ function writeReport(file: string, text: string): void {
     throw new UsageError(USAGE_STRINGS.cannotWriteReport, {
       file,
       error:
-        code === 'ENOENT'
-          ? `ENOENT: no folder ${dirname(file)}`
-          : message.split(temp).join(file),
+        code === 'ENOENT' ? `ENOENT: no folder ${dirname(file)}` : message.split(temp).join(file),
     });
   }
 }
