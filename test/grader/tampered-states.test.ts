@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tamperedStates } from '../../src/grader/rubrics/mrtr.js';
+import { revealsSecret, tamperedStates } from '../../src/grader/rubrics/mrtr.js';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 const decoded = (state: string) => JSON.parse(Buffer.from(state, 'base64url').toString('utf8'));
@@ -25,7 +25,36 @@ describe('the states a malicious client makes from a genuine one', () => {
     });
     const tagged = `${b64({ service: 'auth', exp: 1 })}.c2lnbmF0dXJl`;
     const all = tamperedStates(tagged);
-    expect(all).toHaveLength(2);
+    // The body decoded and changed, the tag's middle, and each of the two parts once more.
+    expect(all.length).toBeGreaterThanOrEqual(3);
     expect(all.every((s) => s !== tagged)).toBe(true);
+  });
+
+  it('every part is changed, whatever separates them: an expiry left outside the seal is pushed far ahead', () => {
+    // A real HMAC of the body, the expiry beside it (a tester's 17/17 before this check).
+    const exp = 1_700_000_300_000;
+    const all = tamperedStates(`${exp}.${b64({ service: 'auth' })}.c2lnbmF0dXJl`);
+    expect(all).toContain(`9${exp}.${b64({ service: 'auth' })}.c2lnbmF0dXJl`);
+    // Service and expiry beside a fixed token, with `~` between (also 17/17 before).
+    const tilde = tamperedStates(`auth~${exp}~ZmFrZXRva2Vu`);
+    expect(tilde).toContain(`auth~9${exp}~ZmFrZXRva2Vu`);
+    expect(tilde).toContain('auAh~1700000300000~ZmFrZXRva2Vu');
+  });
+});
+
+describe('a state that shows the secret', () => {
+  const secret = 'river-lamp-orbit-sage';
+  it('is found in any part, after any separator, encoded as base64, base64url or hex', () => {
+    const b64secret = Buffer.from(secret).toString('base64');
+    expect(revealsSecret(`auth~123~${b64secret}`, secret)).toBe(true);
+    expect(revealsSecret(`auth 123 ${Buffer.from(secret).toString('hex')}`, secret)).toBe(true);
+    // Inside a longer base64 blob, after a prefix that shifts its alignment.
+    const blob = Buffer.from(`xy:${secret}:z`).toString('base64url');
+    expect(revealsSecret(`v1.${blob}`, secret)).toBe(true);
+  });
+
+  it('an HMAC tag or an unrelated state does not', () => {
+    expect(revealsSecret(`${b64({ service: 'auth', exp: 1 })}.c2lnbmF0dXJl`, secret)).toBe(false);
+    expect(revealsSecret('auth~1700000300000~ZmFrZXRva2Vu', secret)).toBe(false);
   });
 });

@@ -243,26 +243,52 @@ export function tamperedStates(state: string): string[] {
   const at = state.length - last.length + Math.floor(last.length / 2);
   const c = state[at] ?? 'A';
   out.push(`${state.slice(0, at)}${c === 'A' ? 'B' : 'A'}${state.slice(at + 1)}`);
+  // Every part, whatever separates them (`.`, `~`, `|`…), is changed once: a field left outside
+  // the seal (an expiry beside an HMAC of the rest, a service name beside a fixed token) is one a
+  // client can rewrite. A number gets a 9 in front (an expiry far in the future); any other part
+  // one character in its middle.
+  for (const run of state.matchAll(/[A-Za-z0-9_-]+/g)) {
+    const text = run[0];
+    const start = run.index ?? 0;
+    let changed: string;
+    if (/^\d+$/.test(text)) changed = `9${text}`;
+    else {
+      const mid = Math.floor(text.length / 2);
+      const ch = text[mid] ?? 'A';
+      changed = `${text.slice(0, mid)}${ch === 'A' ? 'B' : 'A'}${text.slice(mid + 1)}`;
+    }
+    const edited = `${state.slice(0, start)}${changed}${state.slice(start + text.length)}`;
+    if (!out.includes(edited)) out.push(edited);
+  }
   return out;
 }
 
 /**
- * Does the state carry the secret itself, readable: as it is, or in a part (split at `.`, `|`,
- * `:`) decoded from base64, base64url or hex? Then any client that reads one state can seal its
- * own, and no check on the server can tell: the secret has to stay the server's (an HMAC keyed
- * with it proves the state without showing it).
+ * Does the state carry the secret itself, readable: as it is, or in a part decoded from base64,
+ * base64url or hex? Then any client that reads one state can seal its own, and no check on the
+ * server can tell: the secret has to stay the server's (an HMAC keyed with it proves the state
+ * without showing it). A part is any run of characters an encoding uses, whatever separates the
+ * runs (`.`, `~`, `|`, a space…), read from each of its first four characters (base64 decodes in
+ * groups of four, so a secret encoded after a prefix is found at one of those offsets).
  */
 export function revealsSecret(state: string, secret: string): boolean {
   const readable = (text: string) => text.includes(secret);
   if (readable(state)) return true;
-  for (const part of [state, ...state.split(/[.|:]/)]) {
+  const runs = state.split(/[^A-Za-z0-9+/_=%-]+/).filter((run) => run.length > 0);
+  for (const part of [state, ...runs]) {
     const decoded: string[] = [];
-    if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(part)) {
-      decoded.push(Buffer.from(part, 'base64url').toString('latin1'));
-      decoded.push(Buffer.from(part, 'base64').toString('latin1'));
+    if (/^[A-Za-z0-9+/_=-]+$/.test(part)) {
+      for (let from = 0; from < Math.min(4, part.length); from++) {
+        const text = part.slice(from).replace(/=+$/, '');
+        decoded.push(Buffer.from(text, 'base64url').toString('latin1'));
+        decoded.push(Buffer.from(text, 'base64').toString('latin1'));
+      }
     }
-    if (/^(?:[0-9a-fA-F]{2})+$/.test(part))
-      decoded.push(Buffer.from(part, 'hex').toString('latin1'));
+    const hex = /[0-9a-fA-F]+/.exec(part)?.[0] ?? '';
+    for (const from of [0, 1]) {
+      if (hex.length - from >= 2)
+        decoded.push(Buffer.from(hex.slice(from), 'hex').toString('latin1'));
+    }
     try {
       decoded.push(decodeURIComponent(part));
     } catch {
