@@ -94,6 +94,15 @@ describe('lesson commands of the built CLI', () => {
     expect(padded.code).toBe(0);
     expect(padded.stdout).toBe(byId.stdout);
     expect((await runCli(['lesson', '00', '--plain'])).stderr).toContain('unknown lesson "00"');
+    // By its folder's name, as `ls lessons` shows it (a path with a slash opens a lesson file).
+    for (const folder of ['03-handshake']) {
+      const byFolder = await runCli(['lesson', folder, '--json', '--lang', 'en']);
+      expect(byFolder.code, folder).toBe(0);
+      expect(byFolder.stdout, folder).toBe(byId.stdout);
+    }
+    expect((await runCli(['lesson', '03-handshak', '--plain'])).stderr).toContain(
+      'did you mean 03-handshake?',
+    );
     // The sandbox takes a lesson the same way: without a terminal it gets as far as asking for one.
     const sandbox = await runCli(['sandbox', '--lesson', '03']);
     expect(sandbox.stderr).not.toContain('unknown lesson');

@@ -1,23 +1,26 @@
+import { basename, dirname } from 'node:path';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { nearWord, USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { LessonListing, LoadedLesson } from './load-lessons.js';
 
 /**
- * A lesson by its id, or by its number in the course (`3` is the third lesson, as the menu shows;
- * `03` too, as the lesson folders are numbered: 03-handshake).
+ * A lesson by its id, by its folder's name (`03-handshake`, as `ls lessons` shows it), or by its
+ * number in the course (`3` is the third lesson, as the menu shows; `03` too).
  */
 export function findLesson(listing: LessonListing, id: string): LoadedLesson | undefined {
   const byId = listing.lessons.find((l) => l.id === id);
-  if (byId || !/^0*[1-9]\d*$/.test(id)) return byId;
+  if (byId) return byId;
+  const byFolder = listing.lessons.find((l) => basename(dirname(l.file)) === id);
+  if (byFolder || !/^0*[1-9]\d*$/.test(id)) return byFolder;
   return listing.lessons[Number(id) - 1];
 }
 
 /** Why no lesson has this id, with the nearest id when one is close enough to be a typo. */
 export function unknownLessonMessage(listing: LessonListing, id: string): Bilingual {
-  const near = closest(
-    id,
-    listing.lessons.map((l) => l.id),
-  );
+  const near = closest(id, [
+    ...listing.lessons.map((l) => l.id),
+    ...listing.lessons.map((l) => basename(dirname(l.file))),
+  ]);
   return filled(USAGE_STRINGS.unknownLesson, { word: id, near: nearWord(near) });
 }
 
