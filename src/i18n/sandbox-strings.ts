@@ -11,6 +11,14 @@ export const SANDBOX_STRINGS = {
     zh: '没有握手：每个请求各自声明版本与能力',
   },
   fromLesson: { en: 'from lesson {id}', zh: '接续课程 {id}' },
+  clientRejectsVersion: {
+    en: 'The client closes the connection: the server answered with version {version}, which this client does not support (it speaks {versions}). 2025-11-25 basic/lifecycle › Version Negotiation: if the client does not support the version in the server’s response, it SHOULD disconnect.',
+    zh: '客户端关闭连接：服务器回应的版本 {version} 这个客户端不支持（它支持 {versions}）。2025-11-25 basic/lifecycle › Version Negotiation：如果客户端不支持服务器回应中的版本，它应当（SHOULD）断开连接。',
+  },
+  clientLeavesLegacy: {
+    en: 'The client closes the connection: server/discover got the error {code}, not -32022, so by 2026-07-28 basic/transports/stdio › Backward Compatibility this is a legacy server. A dual-era client would fall back to initialize; this client speaks only 2026-07-28, so it stops.',
+    zh: '客户端关闭连接：server/discover 得到的是错误 {code}，不是 -32022，按 2026-07-28 basic/transports/stdio › Backward Compatibility，对方是旧时代的服务器。双时代客户端会退回 initialize；这个客户端只支持 2026-07-28，所以停止。',
+  },
   offersTitle: {
     en: 'What your {side} may send now ({allowed} allowed, {blocked} not):',
     zh: '你的{side}现在可以发送什么（{allowed} 条允许，{blocked} 条不允许）：',

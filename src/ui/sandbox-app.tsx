@@ -1,5 +1,6 @@
 import { Box, Text, useApp } from 'ink';
 import { useMemo, useState } from 'react';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
@@ -200,7 +201,13 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   // bar 1, and the verdict on the learner's last message when there is one.
   const violations = mine?.verdict?.violations ?? [];
   const verdictRows = mine ? 1 + verdictHeight(violations, lang, columns) : 0;
-  const free = Math.max(4, rows - 7 - verdictRows);
+  // The simulated peer ended the session, and says why (a client that SHOULD disconnect).
+  const ended = session.log.steps.at(-1);
+  const peerEnded =
+    ended?.kind === 'close' && ended.closedBy !== session.side && ended.notes?.note
+      ? wrapped(tr(ended.notes.note, lang), columns)
+      : [];
+  const free = Math.max(4, rows - 7 - verdictRows - peerEnded.length);
   const steps = session.log.steps;
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
@@ -287,6 +294,16 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           <VerdictLine violations={violations} lang={lang} width={columns} />
         </Box>
       ) : null}
+      {peerEnded.length > 0 ? (
+        <Box flexDirection="column" flexShrink={0}>
+          {peerEnded.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order
+            <Text key={i} color="yellow">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
       {mode.kind === 'edit' ? (
         <Box overflowX="hidden" flexShrink={0}>
           <Text dimColor wrap="truncate-end">
@@ -299,4 +316,25 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       )}
     </Box>
   );
+}
+
+/**
+ * A text as the lines it takes at `width` columns: broken at spaces (and, in Chinese, between
+ * characters, as `breakCjk` sets it), so the layout counts exactly the rows it draws.
+ */
+function wrapped(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const line of breakCjk(text, width).split('\n')) {
+    let current = '';
+    for (const word of line.split(' ')) {
+      const next = current === '' ? word : `${current} ${word}`;
+      if (stringWidth(next) <= width || current === '') current = next;
+      else {
+        out.push(current);
+        current = word;
+      }
+    }
+    out.push(current);
+  }
+  return out;
 }

@@ -333,3 +333,45 @@ describe('the error a learner server is offered for a request', () => {
     expect(codeOf('no/such-method')).toBe(-32601);
   });
 });
+
+describe('the simulated client ends the session where the spec says it should', () => {
+  it('legacy: an initialize answered with a version it does not speak, it disconnects (lifecycle › Version Negotiation)', () => {
+    const s = sandbox('legacy', 'server');
+    const init = s.log.steps.at(-1)?.message as { id: number };
+    const steps = s.send({
+      jsonrpc: '2.0',
+      id: init.id,
+      result: {
+        protocolVersion: '1999-01-01',
+        capabilities: {},
+        serverInfo: { name: 'learner', version: '1' },
+      },
+    });
+    const close = steps.at(-1);
+    expect(close?.kind).toBe('close');
+    expect(close?.closedBy).toBe('client');
+    expect(close?.notes?.note?.en).toMatch(/1999-01-01, which this client does not support/);
+    expect(close?.notes?.note?.zh).toMatch(/1999-01-01/);
+    // Nothing of the client after its answer: no initialized, no tools/list.
+    expect(
+      steps.filter((st) => st.kind === 'message' && st.direction === 'client->server'),
+    ).toEqual([]);
+  });
+
+  it('modern: server/discover answered with an error other than -32022, the 2026-07-28-only client stops', () => {
+    const s = sandbox('modern', 'server');
+    const probe = s.log.steps.at(-1)?.message as { id: string; method: string };
+    expect(probe.method).toBe('server/discover');
+    const steps = s.send({
+      jsonrpc: '2.0',
+      id: probe.id,
+      error: { code: -32603, message: 'Internal error' },
+    });
+    const close = steps.at(-1);
+    expect(close?.kind).toBe('close');
+    expect(close?.notes?.note?.en).toMatch(/-32603, not -32022/);
+    expect(steps.some((st) => st.kind === 'message' && st.direction === 'client->server')).toBe(
+      false,
+    );
+  });
+});

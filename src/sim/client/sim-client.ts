@@ -84,6 +84,11 @@ export class SimClient {
   modernVersion: string | null = null;
   /** What the server's server/discover result said of itself (modern era). */
   discovered: JsonObject | null = null;
+  /**
+   * The error a server/discover probe got, other than -32022 (which names versions to retry
+   * with): 2026-07-28 basic/transports/stdio › Backward Compatibility reads it as a legacy server.
+   */
+  discoverRefused: { readonly code: unknown; readonly message: unknown } | null = null;
   tools: Tool[] | null = null;
   toolsStale = false;
   roots: Array<{ uri: string; name?: string | undefined }>;
@@ -289,6 +294,10 @@ export class SimClient {
       }
       if (envelope.kind === 'error' && envelope.error.code === -32022) {
         this.#onUnsupportedVersion(now, request, envelope.error);
+        return;
+      }
+      if (envelope.kind === 'error' && request.method === 'server/discover') {
+        this.discoverRefused = { code: envelope.error.code, message: envelope.error.message };
         return;
       }
       if (envelope.kind === 'response') {

@@ -1,3 +1,5 @@
+import { type Bilingual, filled } from '../../i18n/lang.js';
+import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import type { SessionView } from '../../machine/index.js';
 import type { JsonObject } from '../../protocol/index.js';
 import type { SimClient } from '../client/sim-client.js';
@@ -54,4 +56,25 @@ export function nextScripted(
   const params = 'params' in item ? structuredClone(item.params) : undefined;
   const progress = 'progress' in item && item.progress;
   return { message: client.request(item.method, params, { progress }), scripted: true };
+}
+
+/**
+ * Why the simulated client ends the session now, or null while it goes on: the version the server
+ * answered initialize with is not one it speaks (2025-11-25 basic/lifecycle › Version
+ * Negotiation: it SHOULD disconnect), or its modern-only probe met a legacy server.
+ */
+export function clientGivesUp(client: SimClient, view: SessionView): Bilingual | null {
+  if (view.closed) return null;
+  if (client.versionAccepted === false) {
+    return filled(SANDBOX_STRINGS.clientRejectsVersion, {
+      version: client.negotiatedVersion ?? '?',
+      versions: client.config.versions.join(', '),
+    });
+  }
+  if (client.discoverRefused !== null) {
+    return filled(SANDBOX_STRINGS.clientLeavesLegacy, {
+      code: String(client.discoverRefused.code),
+    });
+  }
+  return null;
 }

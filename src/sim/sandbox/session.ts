@@ -20,7 +20,7 @@ import {
   type OpenRound,
   type TransportAct,
 } from './offers.js';
-import { nextScripted } from './script.js';
+import { clientGivesUp, nextScripted } from './script.js';
 
 export type SandboxEra = 'legacy' | 'modern';
 
@@ -209,6 +209,11 @@ export class SandboxSession {
         steps.push(...this.#pushAll({ type: 'message', direction: from, message: item.message }));
       }
       if (!this.#client) return steps;
+      const givesUp = clientGivesUp(this.#client, this.log.view());
+      if (givesUp) {
+        steps.push(this.#push({ type: 'close', by: 'client', notes: { note: givesUp } }));
+        return steps;
+      }
       const next = nextScripted(this.#client, this.log.view(), this.era, this.#scripted);
       if (next === null) return steps;
       if (next.scripted) this.#scripted += 1;
