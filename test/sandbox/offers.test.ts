@@ -375,3 +375,16 @@ describe('the simulated client ends the session where the spec says it should', 
     );
   });
 });
+
+describe('the simulated server waits for the handshake before its own requests', () => {
+  it('roots changed before initialized: roots/list only after notifications/initialized (lifecycle › Initialization)', () => {
+    const s = sandbox('legacy', 'client', { clientCapabilities: { roots: { listChanged: true } } });
+    send(s, s.offers().find((o) => o.key.includes('initialize'))?.key ?? '');
+    const early = s.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
+    expect(early.filter((st) => st.direction === 'server->client')).toEqual([]);
+    const after = s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const asked = after.find((st) => st.direction === 'server->client');
+    expect(asked?.message).toMatchObject({ method: 'roots/list' });
+    expect(asked?.verdict?.violations).toEqual([]);
+  });
+});

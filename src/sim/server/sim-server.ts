@@ -166,6 +166,8 @@ export class SimServer {
   clientCapabilities: JsonObject | null = null;
   negotiatedVersion: string | null = null;
   initialized = false;
+  /** notifications/roots/list_changed came before notifications/initialized: roots/list waits. */
+  #rootsChanged = false;
   /** The era the opening message fixed for this connection (null until then). */
   era: 'legacy' | 'modern' | null = null;
   /** The method of the modern request being answered now (its result's ttlMs and cacheScope). */
@@ -687,6 +689,9 @@ export class SimServer {
   #onNotification(now: number, method: string, params: JsonObject) {
     if (method === 'notifications/initialized') {
       this.initialized = true;
+      // Roots changed before the handshake ended: asked for now that a request may go out.
+      if (this.#rootsChanged && this.#can('client.roots')) this.request(now, 'roots/list');
+      this.#rootsChanged = false;
     } else if (method === 'notifications/cancelled') {
       const id = params.requestId;
       if ((typeof id === 'string' || typeof id === 'number') && this.#stop(id)) {
@@ -695,7 +700,10 @@ export class SimServer {
         if (answers) this.#ready.push({ at: now, message: answers });
       }
     } else if (method === 'notifications/roots/list_changed' && this.era !== 'modern') {
-      if (this.#can('client.roots')) this.request(now, 'roots/list');
+      // 2025-11-25 basic/lifecycle › Initialization: the server SHOULD NOT send requests other
+      // than pings and logging before it has received notifications/initialized. It waits.
+      if (!this.initialized) this.#rootsChanged = true;
+      else if (this.#can('client.roots')) this.request(now, 'roots/list');
     }
   }
 
