@@ -124,7 +124,7 @@ export function parseEnvelope(
     const offset = position ?? jsonErrorOffset(text);
     return {
       ok: false,
-      error: said ? message.slice(0, said.index) : message,
+      error: jsonReason(said ? message.slice(0, said.index) : message),
       at: offset === null ? null : placeOf(text, Math.min(offset, text.length)),
       hidden: firstHidden(text),
     };
@@ -136,3 +136,39 @@ export const pretty = (value: unknown): string => JSON.stringify(value, null, 2)
 
 /** One line of JSON, for previews and the editor. */
 export const compact = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+
+/**
+ * JSON.parse's reason on one line, without the excerpt V8 (Node 20 and later) quotes of the text,
+ * newlines and all (`Unexpected token 'x', "x{\n  "json"... is not valid JSON`): the place is
+ * shown on its own, and the editor's error is one line.
+ */
+export function jsonReason(message: string): string {
+  return message
+    .replace(/,\s*"[\s\S]* is not valid JSON$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The common reasons JSON.parse gives, in Chinese; any other stays in V8's English. */
+const REASONS_ZH: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> = [
+  [/^Unexpected token '(.+)'$/, (m) => `意外的字符 '${m[1]}'`],
+  [/^Unexpected token (.+)$/, (m) => `意外的字符 ${m[1]}`],
+  [/^Unexpected end of JSON input$/, () => 'JSON 意外结束'],
+  [/^Unexpected non-whitespace character after JSON$/, () => 'JSON 结束后还有多余的字符'],
+  [/^Expected property name or '\}'$/, () => "此处应为属性名或 '}'"],
+  [/^Expected ',' or '\}' after property value$/, () => "属性值后面应为 ',' 或 '}'"],
+  [/^Expected ',' or '\]' after array element$/, () => "数组元素后面应为 ',' 或 ']'"],
+  [/^Expected ':' after property name$/, () => "属性名后面应为 ':'"],
+  [/^Unterminated string$/, () => '字符串没有结束'],
+  [/^Bad control character in string literal$/, () => '字符串中有不允许的控制字符'],
+];
+
+/** `jsonReason`'s text in the screen's language. */
+export function jsonReasonIn(reason: string, lang: 'en' | 'zh'): string {
+  if (lang === 'en') return reason;
+  for (const [pattern, say] of REASONS_ZH) {
+    const m = pattern.exec(reason);
+    if (m) return say(m);
+  }
+  return reason;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from '../../src/ui/sandbox-form.js';
+import { jsonReasonIn, parseEnvelope } from '../../src/ui/sandbox-form.js';
 
 // The sandbox's JSON editor: what Enter does with the text it holds.
 describe('parseEnvelope', () => {
@@ -18,6 +18,17 @@ describe('parseEnvelope', () => {
     expect(parsed.error).not.toMatch(/position/);
     expect(parsed.at).toEqual({ line: 4, column: 1, offset: 33 });
     expect(parsed.hidden).toBeNull();
+  });
+
+  it('one line, without the excerpt V8 quotes of the text, and in Chinese when asked', () => {
+    const parsed = parseEnvelope('x{\n  "jsonrpc": "2.0"\n}');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.error).not.toMatch(/\n/);
+    expect(parsed.error).not.toMatch(/is not valid JSON|jsonrpc/);
+    expect(parsed.at).toMatchObject({ line: 1, column: 1 });
+    expect(jsonReasonIn(parsed.error, 'zh')).toMatch(/意外的字符|JSON/);
+    expect(jsonReasonIn(parsed.error, 'zh')).not.toMatch(/Unexpected/);
   });
 
   it('a string left open is placed on its own line, not at the end of the text', () => {

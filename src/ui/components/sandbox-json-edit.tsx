@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { breakCjk } from '../cjk-lines.js';
-import type { EditFailure } from '../sandbox-form.js';
+import { type EditFailure, jsonReasonIn } from '../sandbox-form.js';
 import { cursorWindow, type EditorState } from '../text-editor.js';
 import { useTheme } from '../use-theme.js';
 
@@ -71,10 +71,10 @@ export function SandboxJsonEdit({ editor, failure, view, lang, columns }: Sandbo
           <Text {...theme.fg('error')} wrap="truncate-end">
             ✗{' '}
             {failure.at === null
-              ? tr(SANDBOX_STRINGS.editError, lang, { error: failure.error })
+              ? tr(SANDBOX_STRINGS.editError, lang, { error: jsonReasonIn(failure.error, lang) })
               : tr(SANDBOX_STRINGS.editErrorAt, lang, {
                   at: place(failure.at.line, failure.at.column),
-                  error: failure.error,
+                  error: jsonReasonIn(failure.error, lang),
                 })}
           </Text>
         </Box>
