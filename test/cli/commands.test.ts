@@ -73,6 +73,9 @@ describe('lesson commands of the built CLI', () => {
   it('a typo gets the nearest command, lesson or option; a lesson opens by its number too', async () => {
     const cases = [
       [['lesons'], 'unknown command "lesons" (did you mean lessons?'],
+      // Two neighbours swapped is one edit.
+      [['tarce', 'x'], 'unknown command "tarce" (did you mean trace?'],
+      [['lesson', 'handshkae', '--plain'], 'unknown lesson "handshkae" (did you mean handshake?'],
       [['lesson', 'handshak', '--plain'], 'unknown lesson "handshak" (did you mean handshake?'],
       [['lesson', 'handshake', '--jsn'], 'unknown option --jsn (did you mean --json?)'],
       [['lesson', 'xyz', '--plain'], 'unknown lesson "xyz" (see: mcp-sim lessons)'],
