@@ -97,6 +97,10 @@ export const USAGE_STRINGS = {
     zh: '--autoplay 需要一个秒数，不能是“{value}”',
   },
   noSuchFile: { en: '{file}: no such file', zh: '{file}：没有这个文件' },
+  emptyFileName: {
+    en: 'an empty file name: name a transcript file, or - to read standard input',
+    zh: '文件名为空：请给出一个记录文件，或用 - 读取标准输入',
+  },
   cannotRead: { en: '{file}: cannot read ({code})', zh: '{file}：无法读取（{code}）' },
   isDirectory: {
     en: '{file}: is a directory, not a transcript file',

@@ -220,6 +220,8 @@ describe('mcp-sim trace, problems and exit codes', () => {
   it('a missing file is a usage error (exit 2, one line, no stack)', async () => {
     const missing = await cli(['trace', join(dir, 'nope.jsonl'), '--json']);
     expectUsageError(missing, /nope\.jsonl: no such file/);
+    // An empty argument (a shell variable that was never set) is named as such.
+    expectUsageError(await cli(['trace', '']), /^mcp-sim: an empty file name: name a transcript/);
   });
 
   it('an unknown command is a usage error', async () => {

@@ -31,6 +31,7 @@ const DETAIL_LIMIT = 200;
 
 export async function checkReadable(file: string): Promise<void> {
   if (file === '-') return;
+  if (file === '') throw new UsageError(USAGE_STRINGS.emptyFileName, {});
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(USAGE_STRINGS.isDirectory, { file });
