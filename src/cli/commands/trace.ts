@@ -81,7 +81,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   const source = options.file === '-' ? process.stdin : options.file;
 
   if (options.json) out.write('{"messages":[');
-  else out.write(`${headerRow(paint)}\n`);
+  else out.write(`${headerRow(paint, lang)}\n`);
   for await (const batch of readLineBatches(source)) {
     for (const raw of batch) {
       for (const event of tracer.push(raw)) {
