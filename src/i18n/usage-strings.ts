@@ -97,6 +97,14 @@ export const USAGE_STRINGS = {
     zh: '--autoplay 需要一个秒数，不能是“{value}”',
   },
   noSuchFile: { en: '{file}: no such file', zh: '{file}：没有这个文件' },
+  emptyFileName: {
+    en: 'an empty file name: give the path of a transcript file',
+    zh: '文件名为空：请给出记录文件的路径',
+  },
+  utf16File: {
+    en: '{file}: is {order} text, not UTF-8 — save it as UTF-8 (PowerShell: Out-File -Encoding utf8) and try again',
+    zh: '{file}：这是 {order} 文本，不是 UTF-8 —— 请另存为 UTF-8（PowerShell：Out-File -Encoding utf8）后再试',
+  },
   cannotRead: { en: '{file}: cannot read ({code})', zh: '{file}：无法读取（{code}）' },
   isDirectory: {
     en: '{file}: is a directory, not a transcript file',

@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { Violation } from '../../machine/index.js';
 import { visibleJson } from '../../protocol/index.js';
-import { readLineBatches } from '../../session/index.js';
+import { readLineBatches, utf16Order } from '../../session/index.js';
 import {
   abandonLine,
   createTracer,
@@ -31,15 +31,30 @@ const DETAIL_LIMIT = 200;
 
 export async function checkReadable(file: string): Promise<void> {
   if (file === '-') return;
+  if (file === '') throw new UsageError(USAGE_STRINGS.emptyFileName);
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(USAGE_STRINGS.isDirectory, { file });
+    // UTF-16 (PowerShell's `>`) would be an unreadable line per line: one error names it instead.
+    const order = utf16Order(await headOf(file));
+    if (order) throw new UsageError(USAGE_STRINGS.utf16File, { file, order: `UTF-16${order}` });
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw code === 'ENOENT'
       ? new UsageError(USAGE_STRINGS.noSuchFile, { file })
       : new UsageError(USAGE_STRINGS.cannotRead, { file, code: code ?? 'error' });
+  }
+}
+
+/** The first bytes of a file (fewer if it is shorter). */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 
