@@ -5,7 +5,6 @@ import { idText } from '../protocol/envelope.js';
 // Not from the protocol's index: the screens use problemLine too, and must not load the SDK.
 import { visible } from '../protocol/visible.js';
 import type { BatchPosition, TraceProblem } from '../session/index.js';
-import { ellipsize } from '../ui/bound-text.js';
 import type { TraceLabel, TraceSummary } from './tracer.js';
 
 /** The colours the text report uses (identity functions when colour is off). */
@@ -31,6 +30,26 @@ const COLUMNS = [
   [{ en: 'capability', zh: '能力' }, 28],
   [{ en: 'violations', zh: '违规' }, 0],
 ] as const;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * `text` within `width` columns: as it is when it fits, else cut between graphemes and ended with
+ * `…` (one column short when a wide character would straddle the edge). The same as the screens'
+ * ellipsize (src/ui/bound-text.ts), which this layer may not import.
+ */
+function ellipsize(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let used = 0;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    used += w;
+    end = index + segment.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
 
 /**
  * A cell of the table. Its text may come from the file (a method, an id), so its control
