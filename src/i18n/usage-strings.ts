@@ -101,6 +101,10 @@ export const USAGE_STRINGS = {
     en: 'an empty file name: name a transcript file, or - to read standard input',
     zh: '文件名为空：请给出一个记录文件，或用 - 读取标准输入',
   },
+  utf16File: {
+    en: '{file}: is {order} text, not UTF-8 — save it as UTF-8 (PowerShell: Out-File -Encoding utf8) and try again',
+    zh: '{file}：这是 {order} 文本，不是 UTF-8 —— 请另存为 UTF-8（PowerShell：Out-File -Encoding utf8）后再试',
+  },
   cannotRead: { en: '{file}: cannot read ({code})', zh: '{file}：无法读取（{code}）' },
   isDirectory: {
     en: '{file}: is a directory, not a transcript file',

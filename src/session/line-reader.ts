@@ -111,6 +111,27 @@ export class LineReader {
   }
 }
 
+/**
+ * The byte order of UTF-16 text, told from the first bytes of a file: its byte-order mark (FF FE,
+ * FE FF), or, without one, ASCII with a NUL beside every character (`{\0"\0`). PowerShell's `>`
+ * writes UTF-16LE with a mark. `null` for anything else (UTF-8 has no NUL in its text).
+ */
+export function utf16Order(head: Uint8Array): 'LE' | 'BE' | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'LE';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'BE';
+  const pairs = Math.floor(Math.min(head.length, 16) / 2);
+  if (pairs < 2) return null;
+  let le = true;
+  let be = true;
+  for (let i = 0; i < pairs; i += 1) {
+    const first = head[2 * i] ?? 0;
+    const second = head[2 * i + 1] ?? 0;
+    le &&= first !== 0 && second === 0;
+    be &&= first === 0 && second !== 0;
+  }
+  return le ? 'LE' : be ? 'BE' : null;
+}
+
 /** The lines of each chunk read, as one array: one await per chunk rather than per line. */
 export async function* readLineBatches(
   source: string | NodeJS.ReadableStream,

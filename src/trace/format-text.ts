@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import type { Violation } from '../machine/index.js';
 import type { Bilingual } from '../protocol/catalogue.js';
 import { idText } from '../protocol/envelope.js';
@@ -17,32 +18,56 @@ export type Paint = {
   readonly magenta: (s: string) => string;
 };
 
+/** The table's columns: each one's header, in English and Chinese, and its width in columns. */
 const COLUMNS = [
-  ['line', 6],
-  ['dir', 5],
-  ['era', 6],
-  ['kind', 12],
-  ['method #id', 36],
-  ['primitive', 11],
-  ['phase', 14],
-  ['capability', 28],
-  ['violations', 0],
+  [{ en: 'line', zh: '行' }, 6],
+  [{ en: 'dir', zh: '方向' }, 5],
+  [{ en: 'era', zh: '时代' }, 6],
+  [{ en: 'kind', zh: '类型' }, 12],
+  [{ en: 'method #id', zh: '方法 #id' }, 36],
+  [{ en: 'primitive', zh: '原语' }, 11],
+  [{ en: 'phase', zh: '阶段' }, 14],
+  [{ en: 'capability', zh: '能力' }, 28],
+  [{ en: 'violations', zh: '违规' }, 0],
 ] as const;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * `text` within `width` columns: as it is when it fits, else cut between graphemes and ended with
+ * `…` (one column short when a wide character would straddle the edge). The same as the screens'
+ * ellipsize (src/ui/bound-text.ts), which this layer may not import.
+ */
+function ellipsize(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let used = 0;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    used += w;
+    end = index + segment.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
 
 /**
  * A cell of the table. Its text may come from the file (a method, an id), so its control
- * characters are shown, not obeyed, before it is cut to width.
+ * characters are shown, not obeyed, before it is cut to width. Width is the terminal's: a Chinese
+ * character takes two columns, so it is measured, cut (with `…`) and padded by display width.
  */
 function fitCell(raw: string, width: number, right = false): string {
   const text = visible(raw);
   if (width === 0) return text;
-  const cut = text.length > width ? `${text.slice(0, width - 1)}…` : text;
-  return right ? cut.padStart(width) : cut.padEnd(width);
+  const cut = ellipsize(text, width);
+  const pad = ' '.repeat(Math.max(0, width - stringWidth(cut)));
+  return right ? pad + cut : cut + pad;
 }
 
-export function headerRow(paint: Paint): string {
+/** The table's header, in `lang` (the --json report has none). */
+export function headerRow(paint: Paint, lang: 'en' | 'zh' = 'en'): string {
   return paint.bold(
-    COLUMNS.map(([name, w], i) => fitCell(name, w, i === 0))
+    COLUMNS.map(([name, w], i) => fitCell(name[lang], w, i === 0))
       .join('  ')
       .trimEnd(),
   );

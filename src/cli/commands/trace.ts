@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { Violation } from '../../machine/index.js';
 import { visibleJson } from '../../protocol/index.js';
-import { readLineBatches } from '../../session/index.js';
+import { readLineBatches, utf16Order } from '../../session/index.js';
 import {
   abandonLine,
   createTracer,
@@ -35,12 +35,26 @@ export async function checkReadable(file: string): Promise<void> {
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(USAGE_STRINGS.isDirectory, { file });
+    // UTF-16 (PowerShell's `>`) would be an unreadable line per line: one error names it instead.
+    const order = utf16Order(await headOf(file));
+    if (order) throw new UsageError(USAGE_STRINGS.utf16File, { file, order: `UTF-16${order}` });
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw code === 'ENOENT'
       ? new UsageError(USAGE_STRINGS.noSuchFile, { file })
       : new UsageError(USAGE_STRINGS.cannotRead, { file, code: code ?? 'error' });
+  }
+}
+
+/** The first bytes of a file (fewer if it is shorter). */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -82,7 +96,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   const source = options.file === '-' ? process.stdin : options.file;
 
   if (options.json) out.write('{"messages":[');
-  else out.write(`${headerRow(paint)}\n`);
+  else out.write(`${headerRow(paint, lang)}\n`);
   for await (const batch of readLineBatches(source)) {
     for (const raw of batch) {
       for (const event of tracer.push(raw)) {

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { utf16Order } from '../../src/session/index.js';
+import { ROOT, runCli } from '../helpers/cli.js';
+
+const LE = join(ROOT, 'test', 'fixtures', 'wide', 'u16le.jsonl');
+const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-utf16-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The same transcript as UTF-16BE with its mark, and as UTF-16LE without one. */
+const text = readFileSync(LE).subarray(2).toString('utf16le');
+const BE = join(dir, 'be.jsonl');
+writeFileSync(BE, Buffer.from(`\ufeff${text}`, 'utf16le').swap16());
+const BARE = join(dir, 'bare.jsonl');
+writeFileSync(BARE, Buffer.from(text, 'utf16le'));
+
+describe('a UTF-16 transcript (PowerShell >)', () => {
+  it('is told by its byte-order mark or its NUL-interleaved ASCII, never UTF-8 text', () => {
+    expect(utf16Order(Buffer.from([0xff, 0xfe, 0x7b, 0]))).toBe('LE');
+    expect(utf16Order(Buffer.from([0xfe, 0xff, 0, 0x7b]))).toBe('BE');
+    expect(utf16Order(Buffer.from('{"j', 'utf16le'))).toBe('LE');
+    expect(utf16Order(Buffer.from('{"jsonrpc":"2.0"}'))).toBeNull();
+    expect(utf16Order(Buffer.from('\ufeff{"jsonrpc"'))).toBeNull(); // UTF-8 with its BOM
+    expect(utf16Order(Buffer.alloc(0))).toBeNull();
+  });
+
+  for (const [name, file, order] of [
+    ['UTF-16LE with BOM', LE, 'UTF-16LE'],
+    ['UTF-16BE with BOM', BE, 'UTF-16BE'],
+    ['UTF-16LE without BOM', BARE, 'UTF-16LE'],
+  ] as const) {
+    it(`${name}: trace and play --plain give one line naming the file, exit 2`, async () => {
+      for (const args of [
+        ['trace', file],
+        ['trace', file, '--json'],
+        ['play', '--plain', file],
+      ]) {
+        const result = await runCli(args);
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe(
+          `mcp-sim: ${file}: is ${order} text, not UTF-8 — save it as UTF-8 (PowerShell: Out-File -Encoding utf8) and try again\n`,
+        );
+      }
+      const zh = await runCli(['trace', file, '--lang', 'zh']);
+      expect(zh.stderr).toMatch(
+        /^mcp-sim: .*：这是 UTF-16(LE|BE) 文本，不是 UTF-8 —— 请另存为 UTF-8/,
+      );
+    });
+  }
+});
+
+describe('an empty file name', () => {
+  it('trace and play say so instead of ": no such file"', async () => {
+    for (const args of [
+      ['trace', ''],
+      ['play', '--plain', ''],
+    ]) {
+      const result = await runCli(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        'mcp-sim: an empty file name: name a transcript file, or - to read standard input\n',
+      );
+    }
+  });
+});
