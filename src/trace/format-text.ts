@@ -3,6 +3,7 @@ import type { Violation } from '../machine/index.js';
 import type { Bilingual } from '../protocol/catalogue.js';
 import { idText } from '../protocol/envelope.js';
 // Not from the protocol's index: the screens use problemLine too, and must not load the SDK.
+import { headBeforeEllipsis } from '../protocol/text-cut.js';
 import { visible } from '../protocol/visible.js';
 import type { BatchPosition, TraceProblem } from '../session/index.js';
 import type { TraceLabel, TraceSummary } from './tracer.js';
@@ -31,24 +32,9 @@ const COLUMNS = [
   [{ en: 'violations', zh: '违规' }, 0],
 ] as const;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * `text` within `width` columns: as it is when it fits, else cut between graphemes and ended with
- * `…` (one column short when a wide character would straddle the edge). The same as the screens'
- * ellipsize (src/ui/bound-text.ts), which this layer may not import.
- */
+/** `text` within `width` columns: as it is when it fits, else cut and ended with `…`. */
 function ellipsize(text: string, width: number): string {
-  if (stringWidth(text) <= width) return text;
-  let used = 0;
-  let end = 0;
-  for (const { segment, index } of graphemes.segment(text)) {
-    const w = stringWidth(segment);
-    if (used + w > width - 1) break;
-    used += w;
-    end = index + segment.length;
-  }
-  return `${text.slice(0, end)}…`;
+  return stringWidth(text) <= width ? text : `${headBeforeEllipsis(text, width)}…`;
 }
 
 /**

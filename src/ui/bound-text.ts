@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { headBeforeEllipsis } from '../protocol/text-cut.js';
 
 // Characters that take no column of their own: combining marks, format characters (zero-width
 // joiner, variation selectors, bidi marks…). A grapheme made only of these takes no column; every
@@ -47,13 +48,7 @@ export function ellipsize(text: string, width: number): string {
 export function ellipsized(text: string, width: number): { head: string; cut: boolean } {
   const bounded = boundText(text, width);
   if (stringWidth(bounded) <= width) return { head: bounded, cut: false };
-  let used = 0;
-  let end = 0;
-  for (const { segment, index } of graphemes.segment(bounded)) {
-    const w = stringWidth(segment);
-    if (used + w > width - 1) break;
-    used += w;
-    end = index + segment.length;
-  }
-  return width < 1 ? { head: '', cut: false } : { head: bounded.slice(0, end), cut: true };
+  return width < 1
+    ? { head: '', cut: false }
+    : { head: headBeforeEllipsis(bounded, width), cut: true };
 }
