@@ -1,6 +1,5 @@
 import { Box, Text, useApp } from 'ink';
 import { useMemo, useState } from 'react';
-import stringWidth from 'string-width';
 import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
@@ -29,6 +28,7 @@ import {
 } from './sandbox-form.js';
 import { SANDBOX_KEYS, sandboxHints, sandboxHistoryHints } from './sandbox-keys.js';
 import { cursorAt, editKey, editorOf, editorText } from './text-editor.js';
+import { wrappedHeight } from './text-height.js';
 import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
@@ -205,9 +205,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   const ended = session.log.steps.at(-1);
   const peerEnded =
     ended?.kind === 'close' && ended.closedBy !== session.side && ended.notes?.note
-      ? wrapped(tr(ended.notes.note, lang), columns)
-      : [];
-  const free = Math.max(4, rows - 7 - verdictRows - peerEnded.length);
+      ? breakCjk(tr(ended.notes.note, lang), columns)
+      : '';
+  const free = Math.max(4, rows - 7 - verdictRows - wrappedHeight(peerEnded, columns));
   const steps = session.log.steps;
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
@@ -294,14 +294,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           <VerdictLine violations={violations} lang={lang} width={columns} />
         </Box>
       ) : null}
-      {peerEnded.length > 0 ? (
-        <Box flexDirection="column" flexShrink={0}>
-          {peerEnded.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order
-            <Text key={i} color="yellow">
-              {line}
-            </Text>
-          ))}
+      {peerEnded !== '' ? (
+        <Box flexShrink={0}>
+          <Prose color="yellow">{peerEnded}</Prose>
         </Box>
       ) : null}
       {mode.kind === 'edit' ? (
@@ -316,25 +311,4 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       )}
     </Box>
   );
-}
-
-/**
- * A text as the lines it takes at `width` columns: broken at spaces (and, in Chinese, between
- * characters, as `breakCjk` sets it), so the layout counts exactly the rows it draws.
- */
-function wrapped(text: string, width: number): string[] {
-  const out: string[] = [];
-  for (const line of breakCjk(text, width).split('\n')) {
-    let current = '';
-    for (const word of line.split(' ')) {
-      const next = current === '' ? word : `${current} ${word}`;
-      if (stringWidth(next) <= width || current === '') current = next;
-      else {
-        out.push(current);
-        current = word;
-      }
-    }
-    out.push(current);
-  }
-  return out;
 }
