@@ -832,7 +832,6 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
               zh: `服务器不支持这个 initialize 在 params.protocolVersion 中提出的版本 ${version}${supported.length > 0 ? `；它支持 ${supported.join('、')}` : ''}。`,
             }
           : (entry?.meaning ?? null);
-      // The code's name once: a server's message often is that name already.
       // What the code means, after its name; the name once: a server's message often is that name.
       let explained: Bilingual | null = null;
       if (entry && meaning) {

@@ -24,6 +24,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** `mcp-sim serve` over real pipes: the child, what it wrote to stderr so far, and its exit code. */
+function spawnServe(args: readonly string[]) {
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: WORK });
+  let err = '';
+  child.stderr.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { child, stderr: () => err, exited };
+}
+
 type Connected = { client: Client; received: JSONRPCMessage[]; stderr: () => string };
 const open: Client[] = [];
 afterEach(async () => {
@@ -243,18 +254,13 @@ describe('mcp-sim serve with raw lines', () => {
 
   it('says so in one line and exits 1 when the client stops reading (EPIPE), its --trace-file kept', async () => {
     const file = join(dir, 'epipe.jsonl');
-    const child = spawn(process.execPath, [CLI, 'serve', '--trace-file', file], { cwd: WORK });
-    let err = '';
-    child.stderr.on('data', (b: Buffer) => {
-      err += b.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { child, stderr, exited } = spawnServe(['--trace-file', file]);
     // The client's read end closes before the server has answered anything.
     child.stdout.destroy();
     child.stdin.write(`${initializeLine('2025-11-25')}\n`);
     const code = await exited;
     expect(code).toBe(1);
-    expect(err).toBe(
+    expect(stderr()).toBe(
       'mcp-sim serve: transport: the client closed its end of stdout (EPIPE) while the server was still writing; what it wrote from there on is lost, so the session ends\n',
     );
     const lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -266,14 +272,7 @@ describe('mcp-sim serve with raw lines', () => {
 
   it('ends on SIGTERM even when the client stopped reading and answers are queued on stdout', async () => {
     const file = join(dir, 'stalled.jsonl');
-    const child = spawn(process.execPath, [CLI, 'serve', '--trace-file', file, '--lang', 'en'], {
-      cwd: WORK,
-    });
-    let err = '';
-    child.stderr.on('data', (b: Buffer) => {
-      err += b.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { child, stderr, exited } = spawnServe(['--trace-file', file, '--lang', 'en']);
     // The client writes and never reads: the stdout pipe fills, the rest waits in the server.
     child.stdout.pause();
     child.stdin.write(`${initializeLine('2025-11-25')}\n`);
@@ -288,7 +287,7 @@ describe('mcp-sim serve with raw lines', () => {
     const code = await exited;
     clearTimeout(timer);
     expect(code).toBe(0);
-    expect(err).toMatch(
+    expect(stderr()).toMatch(
       /^mcp-sim serve: transport: stopped by a signal with \d+ bytes the client never read still waiting on stdout; they are dropped so the server can exit\n$/,
     );
     // The transcript was finished first: every request the server took is in it.

@@ -88,7 +88,7 @@ export class SimClient {
    * The error a server/discover probe got, other than -32022 (which names versions to retry
    * with): 2026-07-28 basic/transports/stdio › Backward Compatibility reads it as a legacy server.
    */
-  discoverRefused: { readonly code: unknown; readonly message: unknown } | null = null;
+  discoverRefused: JsonObject | null = null;
   tools: Tool[] | null = null;
   toolsStale = false;
   roots: Array<{ uri: string; name?: string | undefined }>;
@@ -297,7 +297,7 @@ export class SimClient {
         return;
       }
       if (envelope.kind === 'error' && request.method === 'server/discover') {
-        this.discoverRefused = { code: envelope.error.code, message: envelope.error.message };
+        this.discoverRefused = envelope.error;
         return;
       }
       if (envelope.kind === 'response') {
