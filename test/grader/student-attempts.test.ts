@@ -61,6 +61,20 @@ describe('09-multi-round-trip: a state anyone can forge loses tampered-state-rej
   );
 });
 
+describe('10-era-detection: the modern version is the client’s favourite, not the probe’s', () => {
+  it.each([1, 2, 3, 20261129])(
+    'echoing the probe’s version fails generated-variants (seed %i)',
+    async (seed) => {
+      const result = await grade(
+        '10-era-detection',
+        { 'era.ts': attempt('10-echo-probe.ts') },
+        seed,
+      );
+      expect(failed(result)).toContain('generated-variants');
+    },
+  );
+});
+
 describe('03-client-without-sampling: errors from the grader’s functions point at the learner’s call', () => {
   const id = '03-client-without-sampling';
 
