@@ -11,6 +11,7 @@ import {
   minimalEnv,
   permissionFlag,
   privateFolder,
+  refusedFolder,
   removeFolder,
   trackGroup,
 } from './confine.js';
@@ -120,21 +121,7 @@ async function startChild(
   const found = firstLink(exercise);
   if (found) {
     removeFolder(temp);
-    throw 'link' in found
-      ? new RunnerError(
-          'load',
-          `${found.link}: a symbolic link in the exercise folder; the grader runs only a folder of plain files and folders (remove the link)`,
-          {
-            zh: `${found.link}：练习文件夹中有符号链接；评分器只运行由普通文件和文件夹组成的练习文件夹（请删除这个链接）`,
-          },
-        )
-      : new RunnerError(
-          'load',
-          `the exercise folder holds more than ${found.tooMany} files and folders; the grader runs only an exercise's own few files`,
-          {
-            zh: `练习文件夹中的文件和文件夹超过 ${found.tooMany} 个；评分器只运行练习本身的少量文件`,
-          },
-        );
+    throw refusedFolder(found);
   }
   const bundle = bundled
     ? copyBundle(bundled, join(temp, 'learner.mjs'))

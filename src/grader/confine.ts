@@ -10,6 +10,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { RunnerError } from './runner.js';
 
 /** The flag that turns Node's permission model on, or null where this Node has none. */
 export type PermissionFlag = '--permission' | '--experimental-permission';
@@ -246,6 +247,27 @@ export function firstLink(
     }
   }
   return null;
+}
+
+/** Why the grader refuses a folder `firstLink` found something in: one line, as a load error. */
+export function refusedFolder(
+  found: { readonly link: string } | { readonly tooMany: number },
+): RunnerError {
+  return 'link' in found
+    ? new RunnerError(
+        'load',
+        `${found.link}: a symbolic link in the exercise folder; the grader runs only a folder of plain files and folders (remove the link)`,
+        {
+          zh: `${found.link}：练习文件夹中有符号链接；评分器只运行由普通文件和文件夹组成的练习文件夹（请删除这个链接）`,
+        },
+      )
+    : new RunnerError(
+        'load',
+        `the exercise folder holds more than ${found.tooMany} files and folders; the grader runs only an exercise's own few files`,
+        {
+          zh: `练习文件夹中的文件和文件夹超过 ${found.tooMany} 个；评分器只运行练习本身的少量文件`,
+        },
+      );
 }
 
 /** A private folder (mode 0700) for the bundle and whatever the learner's code writes. */

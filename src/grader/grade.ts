@@ -112,7 +112,13 @@ export async function gradeExercise(
   const output = learner.output() || (failure?.output ?? '');
   let fatal = failure ? runnerError(failure) : null;
   if (fatal && output.trim() !== '') {
-    const shown = output.trim().split('\n').slice(-8).join('\n');
+    // Each line marked as the code's: a printed "✓ … 9/9" cannot pass for one of the report's.
+    const shown = output
+      .trim()
+      .split('\n')
+      .slice(-8)
+      .map((line) => `│ ${line}`)
+      .join('\n');
     fatal = lines(fatal, { en: `it printed:\n${shown}`, zh: `它输出了：\n${shown}` });
   }
   const faults = learner.faults();

@@ -66,6 +66,20 @@ describe.skipIf(process.platform !== 'linux')('confined learner code', () => {
     expect(result.checks[0]?.message.zh).toMatch(/^root：练习文件夹中有符号链接/);
   });
 
+  it('the quiz refuses an answers.yaml that is a symbolic link, with the same one-line message', async () => {
+    const quiz = '07-capability-quiz';
+    const elsewhere = workspace(quiz, 'solution');
+    const dir = workspace(quiz, 'starter');
+    rmSync(join(dir, 'answers.yaml'));
+    symlinkSync(join(elsewhere, 'answers.yaml'), join(dir, 'answers.yaml'));
+    const result = await gradeExercise(meta(quiz), { dir, seed: 1 });
+    expect(result).toMatchObject({ points: 0, status: 'error' });
+    const message = result.checks[0]?.message.en ?? '';
+    expect(message).toMatch(/^answers\.yaml: a symbolic link in the exercise folder/);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(result.checks[0]?.message.zh).toMatch(/^answers\.yaml：练习文件夹中有符号链接/);
+  });
+
   it('cannot bundle a module from outside its folder: a load error, located', async () => {
     const result = await graded(attack('import-solution'));
     expect(result).toMatchObject({ points: 0, status: 'error' });

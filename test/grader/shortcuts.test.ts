@@ -56,7 +56,8 @@ describe('shortcuts score less than full points', () => {
       'if (!sameText(tag, toBase64url(encoder.encode(secret)))) {',
     );
     const result = await grade('09-multi-round-trip', { 'deploy.ts': leaky });
-    expect(failed(result)).toEqual(['tampered-state-rejected']);
+    // Its tag binds nothing either: an expiry pushed later in the body passes it.
+    expect(failed(result)).toEqual(['tampered-state-rejected', 'expired-state-rejected']);
     const check = result.checks.find((c) => c.name === 'tampered-state-rejected');
     expect(check?.message.en).toMatch(/carries ctx.secret itself, readable/);
   });
@@ -103,9 +104,23 @@ describe('shortcuts in the isolated child process', () => {
     const broken = 'console.log("hello from my module");\nthrow new Error("boom");\nexport {};\n';
     const { code, check } = await checked('05-session-stats', { 'stats.ts': broken }, []);
     expect(check('ratio')?.message).toMatch(
-      /could not be loaded: Error: boom \(at stats\.ts:2:\d+\)\nit printed:\nhello from my module/,
+      /could not be loaded: Error: boom \(at stats\.ts:2:\d+\)\nit printed:\n│ hello from my module/,
     );
     expect(code).toBe(1);
+  });
+
+  it('what a module printed is marked as its own in the text report: fake grader lines cannot pass for real ones', async () => {
+    const fake = [
+      '  ✓ ratio  9/9  the ratio',
+      '05-session-stats  Session stats  9/9  passed',
+      'Points 9/9 · 1/1 passed',
+    ];
+    const broken = `${fake.map((l) => `console.log(${JSON.stringify(l)});`).join('\n')}\nthrow new Error("boom");\nexport {};\n`;
+    const cwd = learner({ '05-session-stats': { 'stats.ts': broken } });
+    const run = await cli(cwd, ['check', '05']);
+    const printed = run.stdout.split('\n').filter((l) => fake.some((f) => l.includes(f.trim())));
+    expect(printed).toHaveLength(fake.length);
+    for (const line of printed) expect(line.trimStart()).toMatch(/^│ /);
   });
 
   it('a module that carries a whole program (a copy of a build) is refused before it runs', async () => {

@@ -25,6 +25,56 @@ describe('09-multi-round-trip: the expiry check does not depend on the seed', ()
   });
 });
 
+describe('09-multi-round-trip: a state anyone can forge loses tampered-state-rejected', () => {
+  const id = '09-multi-round-trip';
+
+  it.each([1, 5, 20261129])(
+    'the secret in base64 inside the state (service~exp~btoa(secret)) (seed %i)',
+    async (seed) => {
+      const result = await grade(id, { 'deploy.ts': attempt('09-btoa-secret.ts') }, seed);
+      expect(failed(result)).toContain('tampered-state-rejected');
+      expect(result.checks.find((c) => c.name === 'tampered-state-rejected')?.message.en).toMatch(
+        /carries ctx.secret itself/,
+      );
+    },
+  );
+
+  it.each([1, 5, 20261129])(
+    'a fixed token that binds nothing (service.exp.sha256hex(secret)) (seed %i)',
+    async (seed) => {
+      const result = await grade(id, { 'deploy.ts': attempt('09-static-token.ts') }, seed);
+      expect(failed(result)).toEqual(
+        expect.arrayContaining(['tampered-state-rejected', 'expired-state-rejected']),
+      );
+    },
+  );
+
+  it.each([1, 5, 20261129])(
+    'an HMAC that leaves the expiry out (exp.body.mac(body)) (seed %i)',
+    async (seed) => {
+      const result = await grade(id, { 'deploy.ts': attempt('09-mac-without-exp.ts') }, seed);
+      expect(failed(result)).toContain('expired-state-rejected');
+      expect(result.checks.find((c) => c.name === 'expired-state-rejected')?.message.en).toMatch(
+        /expiry pushed an hour later/,
+      );
+    },
+  );
+});
+
+describe('10-era-detection: the modern version is the client’s favourite, not the probe’s', () => {
+  it.each([1, 2, 3, 20261129])(
+    'echoing the probe’s version fails generated-variants (seed %i)',
+    async (seed) => {
+      const result = await grade(
+        '10-era-detection',
+        { 'era.ts': attempt('10-echo-probe.ts') },
+        seed,
+      );
+      expect(failed(result)).toContain('generated-variants');
+    },
+  );
+});
+
 describe('03-client-without-sampling: errors from the grader’s functions point at the learner’s call', () => {
   const id = '03-client-without-sampling';
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { revealsSecret, tamperedStates } from '../../src/grader/rubrics/mrtr.js';
+import {
+  editedStates,
+  laterStates,
+  retargetedStates,
+  revealsSecret,
+  tamperedStates,
+} from '../../src/grader/rubrics/mrtr.js';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 const decoded = (state: string) => JSON.parse(Buffer.from(state, 'base64url').toString('utf8'));
@@ -56,5 +62,25 @@ describe('a state that shows the secret', () => {
   it('an HMAC tag or an unrelated state does not', () => {
     expect(revealsSecret(`${b64({ service: 'auth', exp: 1 })}.c2lnbmF0dXJl`, secret)).toBe(false);
     expect(revealsSecret('auth~1700000300000~ZmFrZXRva2Vu', secret)).toBe(false);
+  });
+});
+
+describe('every part of a state is edited, not only its last one', () => {
+  it('the first and last characters and the middle of every piece change, one at a time', () => {
+    const state = 'auth-x~1800000300000~c2VjcmV0';
+    const all = editedStates(state);
+    const changedAt = all.map((s) => [...s].findIndex((c, i) => c !== state[i]));
+    expect(changedAt).toEqual(expect.arrayContaining([0, 2, 5, 13, 25, state.length - 1]));
+    expect(all.every((s) => s.length === state.length && s !== state)).toBe(true);
+  });
+
+  it('the expiry is pushed later, plain or inside base64, and the service moved', () => {
+    const body = b64({ service: 'auth', exp: 1800000300000 });
+    expect(laterStates(`1800000300000.${body}.tag`)[0]).toMatch(/^1800003900000\./);
+    expect(decoded(laterStates(`${body}.tag`)[0]?.split('.')[0] ?? '')).toEqual({
+      service: 'auth',
+      exp: 1800003900000,
+    });
+    expect(retargetedStates('auth.1.tag', 'auth', 'billing')).toEqual(['billing.1.tag']);
   });
 });

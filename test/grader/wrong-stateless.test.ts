@@ -27,15 +27,15 @@ describe('08-dual-era-server: wrong solutions', () => {
     clientCapabilities: capabilities,
   };`;
 
-  it('a serverInfo left out of non-cacheable results (a SHOULD) costs the checks that saw it, not the correct ones behind them', async () => {
+  it('a serverInfo left out of non-cacheable results (a SHOULD) costs the one check about it, not the correct ones behind them', async () => {
     const text = patch(
       ref,
       '    _meta: { [SERVER_INFO_KEY]: SERVER_INFO },\n  };\n}',
       '    ...(cacheable ? { _meta: { [SERVER_INFO_KEY]: SERVER_INFO } } : {}),\n  };\n}',
     );
     const result = await grade(id, file(text));
-    expect(failed(result)).toEqual(['modern-without-handshake', 'per-request-envelope']);
-    expect(result.checks.find((c) => c.name === 'modern-without-handshake')?.message.en).toMatch(
+    expect(failed(result)).toEqual(['discover']);
+    expect(result.checks.find((c) => c.name === 'discover')?.message.en).toMatch(
       /server-info-missing/,
     );
     // The legacy path, -32022 and -32602 were right: they count.
@@ -48,6 +48,37 @@ describe('08-dual-era-server: wrong solutions', () => {
       /your code does this correctly; it counts once "modern-without-handshake"/.test(c.message.en),
     );
     expect(held.map((c) => c.name)).toContain('legacy-handshake');
+  });
+
+  it('a serverInfo left out of every modern result costs the discover check only (10 of 12)', async () => {
+    const text = patch(ref, '    _meta: { [SERVER_INFO_KEY]: SERVER_INFO },\n  };\n}', '  };\n}');
+    const result = await grade(id, file(text));
+    expect(failed(result)).toEqual(['discover']);
+    expect(result.points).toBe(result.maxPoints - 2);
+  });
+
+  it('legacy sessions kept under one key for every connection', async () => {
+    const text = patch(
+      patch(ref, 'sessions.set(connection.id, {', "sessions.set('session', {"),
+      'sessions.get(connection.id)',
+      "sessions.get('session')",
+    );
+    const result = await expectCaught(id, file(text), 'legacy-handshake');
+    expect(result.checks.find((c) => c.name === 'legacy-handshake')?.message.en).toMatch(
+      /whoami reports the caller|never sent initialize/,
+    );
+  });
+
+  it('a request without _meta on a connection that never initialized, served by the last session', async () => {
+    const text = patch(
+      ref,
+      'const session = sessions.get(connection.id);',
+      'const session = sessions.get(connection.id) ?? [...sessions.values()].at(-1);',
+    );
+    const result = await expectCaught(id, file(text), 'legacy-handshake');
+    expect(result.checks.find((c) => c.name === 'legacy-handshake')?.message.en).toMatch(
+      /never sent initialize/,
+    );
   });
 
   it('remembers the capabilities of the first modern request on a connection', async () => {
@@ -155,7 +186,10 @@ export function refuseAll(request: Request): Reply {
       '{ supportedVersions: [...MODERN_VERSIONS], capabilities: CAPABILITIES },\n        true,',
       '{ supportedVersions: [...MODERN_VERSIONS], capabilities: CAPABILITIES },\n        false,',
     );
-    await expectCaught(id, file(text), 'discover');
+    const result = await expectCaught(id, file(text), 'discover');
+    // The refusals in unsupported-version came after a discover on their connection: that
+    // discover is the discover check's, not theirs.
+    expect(failed(result)).toEqual(['discover']);
   });
 
   it('modern results without resultType (served like legacy ones)', async () => {

@@ -20,6 +20,11 @@ import {
  */
 
 const MODERN = '2026-07-28';
+/**
+ * The SHOULD of serverInfo in every modern result's _meta is the discover check's (its about says
+ * so): the other checks judge the rest of their own messages, so one SHOULD missed costs one check.
+ */
+const SERVER_INFO = ['server-info-missing'];
 const CAPABILITY_SETS: readonly JsonObject[] = [
   { elicitation: { form: {} }, sampling: {} },
   { roots: {} },
@@ -81,8 +86,8 @@ export const dualEraRubric: Rubric = {
       name: 'discover',
       points: 2,
       about: bi(
-        'server/discover gets a DiscoverResult listing 2026-07-28, which the referee accepts (resultType, ttlMs, cacheScope, serverInfo)',
-        'server/discover 得到列出 2026-07-28 的 DiscoverResult，且裁判认可（resultType、ttlMs、cacheScope、serverInfo）',
+        'server/discover gets a DiscoverResult listing 2026-07-28, which the referee accepts (resultType, ttlMs, cacheScope, serverInfo); every modern result names the server in _meta (serverInfo)',
+        'server/discover 得到列出 2026-07-28 的 DiscoverResult，且裁判认可（resultType、ttlMs、cacheScope、serverInfo）；每个现代结果都在 _meta 中给出服务器信息（serverInfo）',
       ),
     },
     {
@@ -106,8 +111,8 @@ export const dualEraRubric: Rubric = {
       points: 2,
       requires: 'modern-without-handshake',
       about: bi(
-        'a legacy client still gets initialize (its version), then tools/call served by what it declared at initialize',
-        '旧时代客户端仍能完成 initialize（得到它的版本），之后的 tools/call 按它在 initialize 中的声明处理',
+        'a legacy client still gets initialize (its version), then tools/call served by what it declared at initialize on its own connection (never by another connection’s initialize; not at all before its own)',
+        '旧时代客户端仍能完成 initialize（得到它的版本），之后的 tools/call 按它在自己连接上的 initialize 中的声明处理（绝不按另一个连接的 initialize；在自己的 initialize 之前则不处理）',
       ),
     },
     {
@@ -159,7 +164,7 @@ export const dualEraRubric: Rubric = {
       _meta: envelope({ version: MODERN, capabilities: capsAt(1), clientInfo: probeClient }),
     });
     const versions = discover.result?.supportedVersions;
-    const discoverWhy = first(
+    const discoverShape = first(
       Array.isArray(versions) &&
         versions.includes(MODERN) &&
         isObject(discover.result?.capabilities)
@@ -170,7 +175,6 @@ export const dualEraRubric: Rubric = {
           ),
       refereeSays(probe),
     );
-    ctx.record('discover', discoverWhy === null, discoverWhy ?? OK);
 
     // A modern client with no handshake at all: tools/list, then whoami.
     const modern = connect(runner, rng);
@@ -196,7 +200,10 @@ export const dualEraRubric: Rubric = {
       ),
       whoMismatch(who, expectedWho(modernClient.name, MODERN, modernCaps)),
     );
-    const modernWhy = first(modernServed, refereeSays(modern));
+    const modernWhy = first(modernServed, refereeSays(modern, { skip: SERVER_INFO }));
+    // serverInfo in the results of a modern client, judged with discover's own.
+    const discoverWhy = first(discoverShape, refereeSays(modern, { only: SERVER_INFO }));
+    ctx.record('discover', discoverWhy === null, discoverWhy ?? OK);
     // Served without a handshake, but an envelope broke a rule: this check fails, the ones that
     // wait for a modern path count (they are not about that envelope).
     ctx.record(
@@ -227,12 +234,52 @@ export const dualEraRubric: Rubric = {
       _meta: envelope({ version: MODERN, capabilities: {} }),
     });
     reasons.push(whoMismatchNull(anonymous));
-    reasons.push(refereeSays(shared));
+    reasons.push(refereeSays(shared, { skip: SERVER_INFO }));
     const sharedWhy = first(...reasons);
     ctx.record('per-request-envelope', sharedWhy === null, sharedWhy ?? OK);
 
     // The legacy connection, judged now that the modern traffic went by as well.
     const legacyAfter = await legacy.ask('tools/call', { name: 'whoami', arguments: {} });
+    // Two more legacy connections, initialized one after the other, then taking turns: each
+    // session is its connection's own (a session kept under one key for all serves the last).
+    const more = [0, 1].map((k) => ({
+      conn: connect(runner, rng),
+      who: client(rng),
+      version: k === 0 ? '2025-06-18' : '2025-11-25',
+      caps: capsAt(k + 1),
+    }));
+    for (const m of rng.shuffle(more)) {
+      await m.conn.ask('initialize', {
+        protocolVersion: m.version,
+        capabilities: m.caps,
+        clientInfo: m.who,
+      });
+      m.conn.notify('notifications/initialized');
+    }
+    const turns: Array<Bilingual | null> = [];
+    for (const m of [...more, ...more.slice().reverse()]) {
+      const answer = await m.conn.ask('tools/call', { name: 'whoami', arguments: {} });
+      turns.push(
+        notResult(
+          answer,
+          'tools/call whoami after initialize',
+          'initialize 之后的 tools/call whoami ',
+        ),
+        whoMismatch(answer, expectedWho(m.who.name, m.version, m.caps)),
+      );
+    }
+    // A connection that never sent initialize asks without _meta: no session of its own, so no
+    // other connection's either.
+    const stranger = connect(runner, rng);
+    const unopened = await stranger.ask('tools/call', { name: 'whoami', arguments: {} });
+    turns.push(
+      unopened.error
+        ? null
+        : bi(
+            `expected: tools/call without _meta on a connection that never sent initialize refused with an error (it has no session; say {"code":-32600,"message":"Invalid Request: send initialize first"}), never served with another connection's session; saw: ${shown(unopened)}`,
+            `期望：在从未发送 initialize 的连接上、不带 _meta 的 tools/call 以错误拒绝（它没有会话；例如 {"code":-32600,"message":"Invalid Request: send initialize first"}），绝不按另一个连接的会话处理；实际：${shown(unopened)}`,
+          ),
+    );
     const legacyWhy = first(
       init.result?.protocolVersion === legacyVersion
         ? null
@@ -248,7 +295,9 @@ export const dualEraRubric: Rubric = {
       ),
       whoMismatch(legacyWho, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
       whoMismatch(legacyAfter, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
-      refereeSays(legacy),
+      ...turns,
+      refereeSays(legacy, { skip: SERVER_INFO }),
+      ...more.map((m) => refereeSays(m.conn, { skip: SERVER_INFO })),
     );
     ctx.record('legacy-handshake', legacyWhy === null, legacyWhy ?? OK);
 
@@ -257,6 +306,8 @@ export const dualEraRubric: Rubric = {
     const pickyMeta = (version: string) =>
       envelope({ version, capabilities: {}, clientInfo: modernClient });
     await picky.ask('server/discover', { _meta: pickyMeta(MODERN) });
+    // Judged: the refusals this check is about, not the discover before them.
+    const refusalsFrom = picky.steps.length;
     const wrongVersions = [
       rng.pick(['1900-01-01', '2024-10-07']),
       `20${rng.int(27, 99)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
@@ -286,7 +337,10 @@ export const dualEraRubric: Rubric = {
             ),
       );
     }
-    const versionWhy = first(...versionReasons, refereeSays(picky));
+    const versionWhy = first(
+      ...versionReasons,
+      refereeSays(picky, { from: refusalsFrom, skip: SERVER_INFO }),
+    );
     ctx.record('unsupported-version', versionWhy === null, versionWhy ?? OK);
 
     // Requests with a broken envelope.
@@ -319,7 +373,7 @@ export const dualEraRubric: Rubric = {
             ),
       );
     }
-    const brokenWhy = first(...brokenReasons, refereeSays(broken));
+    const brokenWhy = first(...brokenReasons, refereeSays(broken, { skip: SERVER_INFO }));
     ctx.record('malformed-envelope', brokenWhy === null, brokenWhy ?? OK);
   },
 };

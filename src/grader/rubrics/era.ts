@@ -456,6 +456,30 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
         expected: { action: 'modern', version: expected },
       });
     }
+    // A DiscoverResult to a probe that asked for a version the client likes less than one the
+    // server has (a client probing with a conservative version): the client's favourite among
+    // supportedVersions, not the probe's version echoed.
+    if (i < 2) {
+      const versions = versionPool(rng, rng.int(2, 4));
+      const asked = versions[rng.int(1, versions.length - 1)] as string;
+      const better = versions[rng.int(0, versions.indexOf(asked) - 1)] as string;
+      const served = rng.shuffle([
+        asked,
+        better,
+        ...versionPool(rng, rng.int(0, 2)).filter((v) => !versions.includes(v)),
+      ]);
+      const id = randomId(rng);
+      const expected = versions.find((v) => served.includes(v)) as string;
+      out.push({
+        name: bi(
+          `generated DiscoverResult to a probe of a less preferred version #${i + 1}`,
+          `生成的 DiscoverResult，探测请求的是客户端不那么偏好的版本 #${i + 1}`,
+        ),
+        outcome: answer(probeMessage(id, asked, client()), discoverResult(id, served)),
+        versions,
+        expected: { action: 'modern', version: expected },
+      });
+    }
     // −32022 with at least one version in common (not the one asked for).
     {
       const versions = versionPool(rng, againstOrder ? rng.int(3, 4) : rng.int(2, 4));

@@ -264,18 +264,24 @@ export function tamperedStates(state: string): string[] {
 }
 
 /**
- * Does the state carry the secret itself, readable: as it is, or in a part decoded from base64,
- * base64url or hex? Then any client that reads one state can seal its own, and no check on the
- * server can tell: the secret has to stay the server's (an HMAC keyed with it proves the state
- * without showing it). A part is any run of characters an encoding uses, whatever separates the
- * runs (`.`, `~`, `|`, a space…), read from each of its first four characters (base64 decodes in
- * groups of four, so a secret encoded after a prefix is found at one of those offsets).
+ * Does the state carry the secret itself, readable: as it is, or in the whole state or any piece
+ * of it decoded from base64, base64url, hex or URL encoding? Then any client that reads one state
+ * can seal its own, and no check on the server can tell: the secret has to stay the server's (an
+ * HMAC keyed with it proves the state without showing it). A piece is any run of characters an
+ * encoding uses, whatever separates the runs (`.`, `~`, `|`, `=`, a space…), read from each of its
+ * first four characters (base64 decodes in groups of four, so a secret encoded after a prefix is
+ * found at one of those offsets).
  */
 export function revealsSecret(state: string, secret: string): boolean {
   const readable = (text: string) => text.includes(secret);
   if (readable(state)) return true;
-  const runs = state.split(/[^A-Za-z0-9+/_=%-]+/).filter((run) => run.length > 0);
-  for (const part of [state, ...runs]) {
+  const pieces = new Set([state]);
+  for (const run of state.split(/[^A-Za-z0-9+/_=%-]+/)) {
+    pieces.add(run);
+    for (const p of run.split('=')) pieces.add(p);
+  }
+  for (const part of pieces) {
+    if (part === '') continue;
     const decoded: string[] = [];
     if (/^[A-Za-z0-9+/_=-]+$/.test(part)) {
       for (let from = 0; from < Math.min(4, part.length); from++) {
@@ -297,6 +303,90 @@ export function revealsSecret(state: string, secret: string): boolean {
     if (decoded.some(readable)) return true;
   }
   return false;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * The state with one character changed, at several places across all of it: its first and last
+ * characters and the middle of every piece between separators. Each character is moved 32 places
+ * in the base64 alphabet, the high bit of its six: a change of the data whatever the encoding
+ * (a flip of the low bits of a last base64 character could be padding a decoder ignores).
+ * Separators and padding stay as they are.
+ */
+export function editedStates(state: string): string[] {
+  const at = new Set<number>();
+  const editable = (i: number) => B64.includes(state[i] ?? '.');
+  const firstAt = [...state].findIndex((_, i) => editable(i));
+  if (firstAt >= 0) at.add(firstAt);
+  for (let i = state.length - 1; i >= 0; i--) {
+    if (editable(i)) {
+      at.add(i);
+      break;
+    }
+  }
+  for (const m of state.matchAll(/[A-Za-z0-9]+/g))
+    at.add((m.index ?? 0) + Math.floor(m[0].length / 2));
+  const out: string[] = [];
+  for (const i of [...at].sort((x, y) => x - y)) {
+    const c = state[i] ?? '';
+    const k = B64.indexOf(c);
+    if (k < 0) continue;
+    const other = B64[k ^ 32] ?? 'A';
+    out.push(`${state.slice(0, i)}${other}${state.slice(i + 1)}`);
+  }
+  return [...new Set(out)].filter((s) => s !== state);
+}
+
+/** Long runs of digits (a time in ms or s) pushed an hour later or more. */
+function later(text: string): string {
+  return text.replace(/\d{10,}/g, (run) => String(BigInt(run) + 3_600_000n));
+}
+
+/** The pieces of a state that decode from base64 or base64url to text, with their encoding. */
+function decodedPieces(
+  state: string,
+): Array<{ piece: string; enc: 'base64' | 'base64url'; text: string }> {
+  const out: Array<{ piece: string; enc: 'base64' | 'base64url'; text: string }> = [];
+  for (const piece of new Set(state.split(/[^A-Za-z0-9+/_=-]+/))) {
+    for (const enc of ['base64url', 'base64'] as const) {
+      const valid = enc === 'base64url' ? /^[A-Za-z0-9_-]{4,}$/ : /^[A-Za-z0-9+/]{4,}={0,2}$/;
+      if (!valid.test(piece)) continue;
+      const text = Buffer.from(piece, enc).toString('utf8');
+      // Printable text that encodes back to the same piece, not random bytes.
+      if (!/^[\x20-\x7e]+$/.test(text)) continue;
+      const again = Buffer.from(text, 'utf8').toString(enc);
+      if (again.replace(/=+$/, '') !== piece.replace(/=+$/, '')) continue;
+      out.push({ piece, enc, text });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The state with `change` made to its plain text and to every piece decoded from base64(url). */
+function rewritten(state: string, change: (text: string) => string): string[] {
+  const out = new Set<string>();
+  const plain = change(state);
+  if (plain !== state) out.add(plain);
+  for (const { piece, enc, text } of decodedPieces(state)) {
+    const next = change(text);
+    if (next === text) continue;
+    let encoded = Buffer.from(next, 'utf8').toString(enc);
+    if (enc === 'base64' && !piece.endsWith('=')) encoded = encoded.replace(/=+$/, '');
+    out.add(state.split(piece).join(encoded));
+  }
+  return [...out];
+}
+
+/** The state with every time in it (a run of 10 digits or more, plain or in base64) made later. */
+export function laterStates(state: string): string[] {
+  return rewritten(state, later);
+}
+
+/** The state with the service it was issued for replaced by another, plain or in base64. */
+export function retargetedStates(state: string, from: string, to: string): string[] {
+  return rewritten(state, (text) => text.split(from).join(to));
 }
 
 /**
@@ -634,6 +724,13 @@ export const mrtrRubric: Rubric = {
             `被修改的 requestState ${JSON.stringify(state)}`,
           ),
         })),
+        ...editedStates(held.state).map((state) => ({
+          state,
+          how: bi(
+            `the requestState with one character changed, ${JSON.stringify(state)} (every part of a state must be bound to the secret: a change anywhere must fail verification)`,
+            `改动了一个字符的 requestState ${JSON.stringify(state)}（状态的每一部分都必须与密钥绑定：任何位置的改动都必须校验失败）`,
+          ),
+        })),
         ...forgedStates(s4, d.now, rng).map((state) => ({
           state,
           how: bi(
@@ -646,6 +743,25 @@ export const mrtrRubric: Rubric = {
       for (const attack of attacks) {
         const answer = await retry(d, held.params, answers, attack.state);
         tamperReasons.push(rejected(answer, attack.how));
+      }
+      // The genuine state with its service changed to another's, on a call for that service.
+      const moved = service();
+      for (const state of retargetedStates(held.state, s4, moved)) {
+        const answer = await retry(
+          d,
+          callParams(rng, moved),
+          { [held.key]: accept(held.field, moved) },
+          state,
+        );
+        tamperReasons.push(
+          rejected(
+            answer,
+            bi(
+              `the requestState of the call for "${s4}" with the service changed to "${moved}", ${JSON.stringify(state)}, on a call for "${moved}",`,
+              `为 "${s4}" 的调用签发、服务被改成 "${moved}" 的 requestState ${JSON.stringify(state)}（用在 "${moved}" 的调用中）`,
+            ),
+          ),
+        );
       }
       // The genuine state, on an instance of the server given another secret. Only a state that
       // is bound to the secret (an HMAC keyed with it) is refused there: a digest anyone can
@@ -701,6 +817,19 @@ export const mrtrRubric: Rubric = {
       // it, whatever the seed (a random delay let a one-hour expiry pass on some seeds).
       d.now += 10 * MINUTE + 1000;
       const late = await retry(d, held.params, answers, held.state);
+      const pushed: Array<Bilingual | null> = [];
+      for (const state of laterStates(held.state)) {
+        const answer = await retry(d, held.params, answers, state);
+        pushed.push(
+          rejected(
+            answer,
+            bi(
+              `the requestState with its expiry pushed an hour later, ${JSON.stringify(state)}, presented 10 minutes and 1 second after its round (the expiry must be sealed with the rest),`,
+              `有效期被推后一小时的 requestState ${JSON.stringify(state)}，在其轮次 10 分 1 秒之后提交（有效期必须和其余内容一起封存）`,
+            ),
+          ),
+        );
+      }
       const lateWhy = first(
         rejected(
           late,
@@ -709,6 +838,7 @@ export const mrtrRubric: Rubric = {
             '在其轮次 10 分 1 秒之后才提交的真实 requestState（有效期最多 10 分钟）',
           ),
         ),
+        ...pushed,
         refereeSays(d.conn),
       );
       ctx.record('expired-state-rejected', lateWhy === null, lateWhy ?? OK);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { Bilingual } from '../../i18n/lang.js';
+import { firstLink, refusedFolder } from '../confine.js';
 import { lines } from '../diff.js';
 import { oneLine, RunnerError } from '../runner.js';
 import type { CheckContext, Rubric } from '../types.js';
@@ -423,7 +424,8 @@ const isChoice = (q: Question) => q.choice === true;
 /**
  * An answer as the key holds it. A quiz graded on the learner's machine cannot keep its answers
  * from a learner set on finding them (each try says right or not, and the explanations are in the
- * package), but the key is not there to be copied: the package holds digests of the answers.
+ * package). The digests only keep the key from being read at a glance: an answer is one of a few
+ * letters, so anyone can recompute them all (salt included) and find it offline; they protect nothing.
  */
 const SALT = 'mcp-sim quiz 07';
 export const digest = (key: string, answer: string): string =>
@@ -439,6 +441,14 @@ const FILE = 'answers.yaml';
 
 /** The learner's answers, or a RunnerError (`load`) in one line, located when the YAML is bad. */
 function readAnswers(dir: string): Record<string, unknown> {
+  // As the code exercises: a link (answers.yaml -> a file elsewhere) is refused, not followed.
+  let found: ReturnType<typeof firstLink>;
+  try {
+    found = firstLink(realpathSync(dir));
+  } catch {
+    found = null; // no folder: reading answers.yaml says so
+  }
+  if (found) throw refusedFolder(found);
   let text: string;
   try {
     text = readFileSync(join(dir, FILE), 'utf8');

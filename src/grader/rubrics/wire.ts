@@ -123,9 +123,26 @@ export function openConnection(
 
 export type Connection = ReturnType<typeof openConnection>;
 
+/** Which of a connection's verdicts a check judges: from a step on, some rules only or not. */
+export type Judged = {
+  /** The first step judged (`connection.steps.length` before the messages the check is about). */
+  readonly from?: number;
+  /** Only these rules. */
+  readonly only?: readonly string[];
+  /** Not these rules (another check judges them). */
+  readonly skip?: readonly string[];
+};
+
 /** The referee's verdicts on the server's envelopes, as a failed check's message; null when none. */
-export function refereeSays(connection: Connection): Bilingual | null {
-  const found = connection.serverViolations();
+export function refereeSays(connection: Connection, judged: Judged = {}): Bilingual | null {
+  const found = connection
+    .serverViolations()
+    .filter(
+      (f) =>
+        f.at >= (judged.from ?? 0) &&
+        (judged.only === undefined || judged.only.includes(f.violation.rule)) &&
+        !judged.skip?.includes(f.violation.rule),
+    );
   if (found.length === 0) return null;
   const first = found[0];
   const where = first ? nameOf(first.sent, first.at) : '';
