@@ -41,15 +41,23 @@ export function closest(word: string, candidates: readonly string[]): string | n
   return starting.length === 1 ? (starting[0] ?? null) : null;
 }
 
-/** Levenshtein distance (insert, delete, replace one character). */
-function editDistance(a: string, b: string): number {
+/**
+ * Optimal string alignment distance: Levenshtein's insert, delete and replace one character, and
+ * swap two neighbours (Damerau), so a transposed pair (`tarce`) is one edit away from `trace`.
+ */
+export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       const replace = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      row.push(Math.min(replace, (previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1));
+      let best = Math.min(replace, (previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      row.push(best);
     }
+    before = previous;
     previous = row;
   }
   return previous[b.length] ?? 0;
