@@ -48,6 +48,21 @@ function labelOf(ctx: SessionContext, msg: ModelMessage): Label {
   }
 }
 
+/**
+ * The era and phase a message is labelled with: the machine's. But initialize, initialized and an
+ * answer to initialize belong to the handshake whatever the machine's state: on a modern
+ * connection they are a client falling back (the referee flags era-mixed), labelled as the
+ * handshake's, so that a request and its answer agree however the server takes it (a fallback it
+ * accepts is judged in the handshake era from its answer on).
+ */
+function eraOf(ctx: SessionContext, method: string | null): Pick<StepReport, 'era' | 'phase'> {
+  if (ctx.era !== 'modern') return { era: 'legacy', phase: ctx.phase };
+  if (method === 'initialize' || method === 'notifications/initialized')
+    return { era: 'legacy', phase: 'initialization' };
+  // 2026-07-28 has no lifecycle: a modern message has no phase.
+  return { era: 'modern', phase: null };
+}
+
 const isMany = (found: Finding | readonly Finding[]): found is readonly Finding[] =>
   Array.isArray(found);
 
@@ -78,9 +93,7 @@ export function judge(
     id: msg.id,
     method: label.method,
     primitive: label.primitive,
-    era: ctx.era ?? 'legacy',
-    // 2026-07-28 has no lifecycle: a modern message has no phase.
-    phase: ctx.era === 'modern' ? null : ctx.phase,
+    ...eraOf(ctx, label.method),
     capability: label.capability,
     violations,
     progress: progressOf(msg),

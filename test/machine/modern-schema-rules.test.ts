@@ -97,7 +97,9 @@ describe('a fallback to initialize that a dual-era server takes up (basic/versio
     reports: readonly { era: string; violations: readonly { rule: string }[] }[];
   }) => run.reports.map((r) => `${r.era}${r.violations.map((v) => ` ${v.rule}`).join('')}`);
 
-  it('after a DiscoverResult: the initialize is era-mixed, its accepted answer and all after are the handshake era', () => {
+  // initialize, its answer and initialized are labelled the handshake era's whatever the server
+  // does with them, so that a request and its answer agree; the era-mixed is judged in the modern era.
+  it('after a DiscoverResult: the initialize is era-mixed, it, its accepted answer and all after are the handshake era', () => {
     const run = discovered()
       .handshake()
       .client(rpc.request(2, 'tools/list'))
@@ -106,7 +108,7 @@ describe('a fallback to initialize that a dual-era server takes up (basic/versio
     expect(each(run)).toEqual([
       'modern',
       'modern',
-      'modern era-mixed',
+      'legacy era-mixed',
       'legacy',
       'legacy',
       'legacy',
@@ -123,16 +125,16 @@ describe('a fallback to initialize that a dual-era server takes up (basic/versio
       .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' }))
       .handshake()
       .run();
-    expect(each(run)).toEqual(['modern', 'modern', 'modern era-mixed', 'legacy', 'legacy']);
+    expect(each(run)).toEqual(['modern', 'modern', 'legacy era-mixed', 'legacy', 'legacy']);
     expect(sessionEra(run.referee.snapshot().context)).toBe('dual');
   });
 
-  it('a modern-only server refuses it: the connection stays modern', () => {
+  it('a modern-only server refuses it: the connection stays modern, the initialize and its refusal labelled alike', () => {
     const run = discovered()
       .initialize()
       .server(unsupported(0, ['2026-07-28'], '2025-11-25'))
       .run();
-    expect(each(run).slice(2)).toEqual(['modern era-mixed', 'modern']);
+    expect(each(run).slice(2)).toEqual(['legacy era-mixed', 'legacy']);
     expect(sessionEra(run.referee.snapshot().context)).toBe('modern');
   });
 

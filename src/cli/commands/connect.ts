@@ -279,7 +279,12 @@ export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
     : commandLine;
   // Each problem is also a stderr line after `mcp-sim connect: `; in the recap it starts a sentence
   // (Chinese sentences follow each other without a space).
-  const sentence = (p: string) => p.charAt(0).toUpperCase() + p.slice(1);
+  // A problem is a clause ("could not start …: spawn … ENOENT"): it gets its full stop here.
+  const sentence = (p: string) => {
+    const text = p.charAt(0).toUpperCase() + p.slice(1);
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+  };
+  const sentenceZh = (p: string) => (/[。！？.!?]$/.test(p) ? p : `${p}。`);
   const fell = run.fallback
     ? { en: `${sentence(run.fallback.en)} `, zh: run.fallback.zh }
     : { en: '', zh: '' };
@@ -291,7 +296,7 @@ export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   // What went wrong leads: on a 24-row screen the recap's first lines are the ones in view.
   const wrong = {
     en: run.problems.map((p) => `${sentence(p.en)} `).join(''),
-    zh: run.problems.map((p) => p.zh).join(''),
+    zh: run.problems.map((p) => sentenceZh(p.zh)).join(''),
   };
   return {
     id: 'connect',

@@ -181,6 +181,7 @@ export const diagram = {
     format: {
       kind: 'string',
       choices: ['mermaid', 'json'],
+      once: true,
       help: {
         en: 'mermaid: a Mermaid stateDiagram-v2 (default)\njson: the states, their descriptions and transitions as JSON',
         zh: 'mermaid：Mermaid stateDiagram-v2 图（默认）\njson：以 JSON 输出各个状态、状态说明和状态转换',

@@ -48,7 +48,7 @@ export function closest(word: string, candidates: readonly string[]): string | n
  * Edit distance with adjacent transpositions (optimal string alignment): inserting, deleting or
  * replacing one character, or swapping two neighbours, is one edit, so "tarce" is one from "trace".
  */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
