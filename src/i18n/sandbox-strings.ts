@@ -36,12 +36,16 @@ export const SANDBOX_STRINGS = {
   },
   lastVerdict: { en: 'Your last message:', zh: '你上一条消息：' },
   formTitle: {
-    en: 'Params of {method} (each value is JSON; text that is not JSON is sent as a string):',
-    zh: '{method} 的参数（每个值都是 JSON；不是 JSON 的文字按字符串发送）：',
+    en: 'Params of {method} (each value is JSON; plain text is sent as a string):',
+    zh: '{method} 的参数（每个值都是 JSON；普通文字按字符串发送）：',
   },
   formKeys: {
-    en: '↑/↓ another field · Enter send · Esc back to the list',
-    zh: '↑/↓ 换一项 · 回车 发送 · Esc 回到列表',
+    en: '↑/↓ another field · Enter send · Esc back to the list (your edits are kept)',
+    zh: '↑/↓ 换一项 · 回车 发送 · Esc 回到列表（保留已输入的内容）',
+  },
+  formError: {
+    en: '{name}: not JSON at column {column}: {error}',
+    zh: '{name} 不是 JSON（第 {column} 列）：{error}',
   },
   editTitle: {
     en: 'The envelope as JSON, line {line} of {lines} (arrows move, Enter sends it, Esc goes back):',
@@ -55,8 +59,8 @@ export const SANDBOX_STRINGS = {
     zh: '文本里有一个屏幕显示不出来的控制字符：{code}，在{at}（粘贴进来的，或被当作文字的按键）；请删掉它。',
   },
   editKeys: {
-    en: '←/→/↑/↓ move · Home/End · Backspace delete · Enter send · Esc back',
-    zh: '←/→/↑/↓ 移动 · Home/End · 退格 删除 · 回车 发送 · Esc 返回',
+    en: '←/→/↑/↓ move · Home/End · Backspace delete · Enter send · Esc keep & back',
+    zh: '←/→/↑/↓ 移动 · Home/End · 退格 删除 · 回车 发送 · Esc 保留并返回',
   },
   keyMove: { en: 'choose', zh: '选择' },
   keySend: { en: 'send', zh: '发送' },

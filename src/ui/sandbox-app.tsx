@@ -1,5 +1,5 @@
 import { Box, Text, useApp } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
@@ -21,6 +21,7 @@ import {
   editField,
   type Field,
   fieldsOf,
+  formFailure,
   parseEnvelope,
   pretty,
   type SandboxMode,
@@ -63,8 +64,22 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   // `i`: the newest message of the session (the peer's answer, most often) as a field tree.
   const fields = useFieldTree();
 
+  // What was typed in a form or the editor and left with Esc, by offer: opening it again shows it.
+  // A send changes the offers (their ids among them), so it forgets every draft.
+  const drafts = useRef(new Map<string, SandboxMode>());
+  const back = (draft: SandboxMode & { offer: { key: string } }) => {
+    drafts.current.set(draft.offer.key, draft);
+    setMode(LIST);
+  };
   const send = (envelope: unknown) => done(session.send(envelope));
+  /** Sends the form, unless a field starts like JSON and is not: then the form says where. */
+  const sendForm = (mode: Extract<SandboxMode, { kind: 'form' }>, fields: readonly Field[]) => {
+    const failure = formFailure(fields);
+    if (failure === null) return send(withFields(mode.offer, fields));
+    setMode({ ...mode, fields, focus: failure.field, col: failure.offset, failure });
+  };
   const done = ([own]: readonly Step[]) => {
+    drafts.current.clear();
     // The verdict box is for messages: an act on the transport is judged by none (the history shows it).
     setMine(own?.kind === 'message' ? own : null);
     setTurn((t) => t + 1);
@@ -75,6 +90,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     const offer = offers[chosen.current];
     if (!offer) return;
     if (offer.kind === 'transport') return done(session.act(offer.act));
+    const draft = drafts.current.get(offer.key);
+    if (draft?.kind === 'form') return setMode(draft);
     const fields = fieldsOf(offer);
     if (fields.length > 0)
       setMode({ kind: 'form', offer, fields, focus: 0, col: endOf(fields[0]) });
@@ -89,8 +106,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     }
     // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
     if (mode.kind === 'form') {
-      if (key.escape) return setMode(LIST);
-      if (key.return) return send(withFields(mode.offer, mode.fields));
+      if (key.escape) return back(mode);
+      if (key.return) return sendForm(mode, mode.fields);
       const move = key.upArrow ? -1 : key.downArrow || key.tab ? 1 : 0;
       const focus = Math.max(0, Math.min(mode.fields.length - 1, mode.focus + move));
       // Another field: the cursor goes to the end of its text.
@@ -106,11 +123,13 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       const typed = burst ? input.replace(/[\r\n]+$/, '') : input;
       const { text, col } = editField(field.text, mode.col, typed, key);
       const edited = mode.fields.map((f, n) => (n === mode.focus ? { ...f, text } : f));
-      if (burst) return send(withFields(mode.offer, edited));
-      return setMode({ ...mode, fields: edited, col });
+      if (burst) return sendForm(mode, edited);
+      // The text changed: the last Enter's "not JSON" was about the old text; a move keeps it.
+      const failure = text === field.text ? (mode.failure ?? null) : null;
+      return setMode({ ...mode, fields: edited, col, failure });
     }
     if (mode.kind === 'edit') {
-      if (key.escape) return setMode(LIST);
+      if (key.escape) return back(mode);
       if (!key.return) {
         const editor = editKey(mode.editor, input, key, editView);
         // The text changed: the last Enter's "not JSON" was about the old text; a move keeps it.
@@ -156,6 +175,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         const offer = offers[chosen.current];
         // An act on the transport has no JSON to edit.
         if (!offer || offer.kind === 'transport') return;
+        const draft = drafts.current.get(offer.key);
+        if (draft?.kind === 'edit') return setMode(draft);
         return setMode({
           kind: 'edit',
           offer,
@@ -258,6 +279,7 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           fields={mode.fields}
           focus={mode.focus}
           col={mode.col}
+          failure={mode.failure ?? null}
           height={listRows + 3}
           lang={lang}
           columns={columns}

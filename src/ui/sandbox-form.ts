@@ -28,6 +28,8 @@ export type SandboxMode =
       readonly focus: number;
       /** The cursor in the focused field's text (a UTF-16 offset). */
       readonly col: number;
+      /** Why the last Enter did not send: a field that starts like JSON and is not (null: none). */
+      readonly failure?: FieldFailure | null;
     }
   | {
       readonly kind: 'edit';
@@ -64,6 +66,30 @@ export function editField(
   const next = editKey({ lines: [text], row: 0, col, top: 0 }, input, key, 1);
   const before = next.lines.slice(0, next.row).reduce((n, line) => n + line.length + 1, 0);
   return { text: next.lines.join(' '), col: before + next.col };
+}
+
+/** A field that starts as JSON does (`{` or `[`) and does not parse: which, where and why. */
+export type FieldFailure = {
+  readonly field: number;
+  /** 1-based, in the field's one line; `offset` is where the cursor goes. */
+  readonly column: number;
+  readonly offset: number;
+  readonly error: Bilingual;
+};
+
+/**
+ * The first field whose text starts like an object or an array but is not JSON: sent as a string
+ * it would be a value the learner never meant (and take an id), so the form keeps it instead.
+ */
+export function formFailure(fields: readonly Field[]): FieldFailure | null {
+  for (const [field, { text }] of fields.entries()) {
+    if (!/^\s*[[{]/.test(text)) continue;
+    const parsed = parseEnvelope(text);
+    if (parsed.ok) continue;
+    const offset = parsed.at?.offset ?? text.length;
+    return { field, column: offset + 1, offset, error: parsed.error };
+  }
+  return null;
 }
 
 /** A field's text as a value: JSON when it reads as JSON, else the text itself (a string). */

@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { clipUnlessNarrow } from '../clip.js';
-import type { Field } from '../sandbox-form.js';
+import type { Field, FieldFailure } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
 import { CursorLine } from './sandbox-json-edit.js';
 
@@ -14,6 +14,8 @@ export type SandboxFormViewProps = {
   readonly focus: number;
   /** The cursor in the focused field's text: typing and moving are the screen's keys (editField). */
   readonly col: number;
+  /** Why the last Enter did not send (a field that is not JSON), one line; null: none. */
+  readonly failure?: FieldFailure | null;
   /** Rows it may take (title and key line included); fields beyond it scroll with the focus. */
   readonly height: number;
   readonly lang: Lang;
@@ -23,9 +25,9 @@ export type SandboxFormViewProps = {
 
 /** A request's params, one per line, each holding its default as JSON. */
 export function SandboxFormView(props: SandboxFormViewProps) {
-  const { method, fields, focus, col, height, lang, columns } = props;
+  const { method, fields, focus, col, height, lang, columns, failure = null } = props;
   const theme = useTheme();
-  const room = Math.max(1, height - 2);
+  const room = Math.max(1, height - 2 - (failure ? 1 : 0));
   const start = Math.max(0, Math.min(focus - room + 1, fields.length - room));
   return (
     <Box flexDirection="column" flexShrink={0}>
@@ -52,6 +54,18 @@ export function SandboxFormView(props: SandboxFormViewProps) {
           </Box>
         );
       })}
+      {failure ? (
+        <Box overflowX="hidden">
+          <Text {...theme.fg('error')} wrap="truncate-end">
+            ✗{' '}
+            {tr(SANDBOX_STRINGS.formError, lang, {
+              name: fields[failure.field]?.name ?? '',
+              column: String(failure.column),
+              error: tr(failure.error, lang),
+            })}
+          </Text>
+        </Box>
+      ) : null}
       <Text dimColor wrap="truncate-end">
         {tr(SANDBOX_STRINGS.formKeys, lang)}
       </Text>
