@@ -222,13 +222,11 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
   // bar 1, and the verdict on the learner's last message when there is one.
   const violations = mine?.verdict?.violations ?? [];
   const verdictRows = mine ? 1 + verdictHeight(violations, lang, columns) : 0;
-  // The simulated peer ended the session, and says why (a client that SHOULD disconnect).
-  const ended = session.log.steps.at(-1);
-  const peerEnded =
-    ended?.kind === 'close' && ended.closedBy !== session.side && ended.notes?.note
-      ? breakCjk(tr(ended.notes.note, lang), columns)
-      : '';
-  const free = Math.max(4, rows - 7 - verdictRows - wrappedHeight(peerEnded, columns));
+  // What the peer did or will not do that no offer says (it closed, and why; it has nothing to ask).
+  const note = session.note?.() ?? null;
+  const noteText = note ? breakCjk(tr(note, lang), columns) : '';
+  const noteRows = wrappedHeight(noteText, columns);
+  const free = Math.max(4, rows - 7 - verdictRows - noteRows);
   const steps = session.log.steps;
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
@@ -316,9 +314,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           <VerdictLine violations={violations} lang={lang} width={columns} />
         </Box>
       ) : null}
-      {peerEnded !== '' ? (
+      {noteText !== '' ? (
         <Box flexShrink={0}>
-          <Prose color="yellow">{peerEnded}</Prose>
+          <Prose color="yellow">{noteText}</Prose>
         </Box>
       ) : null}
       {mode.kind === 'edit' ? (

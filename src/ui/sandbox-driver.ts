@@ -47,6 +47,8 @@ export type SandboxDriver = {
   offers(): readonly OfferRow[];
   /** Sends the learner's envelope; the first step is theirs, the rest the peer's answer. */
   send(envelope: unknown): readonly Step[];
+  /** Why the simulated peer closed, or that it has nothing more to ask; null when nothing to say. */
+  note?(): Bilingual | null;
   /** Does the learner's act on the transport; the first step is it, the rest the peer's answer. */
   act(act: TransportAct): readonly Step[];
 };

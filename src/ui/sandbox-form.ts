@@ -74,7 +74,7 @@ export type FieldFailure = {
   /** 1-based, in the field's one line; `offset` is where the cursor goes. */
   readonly column: number;
   readonly offset: number;
-  readonly error: Bilingual;
+  readonly error: string;
 };
 
 /**

@@ -64,3 +64,33 @@ describe('every lesson’s last state', () => {
     expect(disagreements).toEqual([]);
   }, 60_000);
 });
+
+describe('a lesson whose close is not its last step, or is one the spec requires', () => {
+  it('shutdown: opens before the close, and says in one line what it left out', async () => {
+    const opened = await openLesson('shutdown');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const steps = opened.value.timeline.steps;
+    expect(steps.at(-1)?.kind).not.toBe('close');
+    const s = sandboxAtLesson(opened.value, 'client');
+    expect(s.log.view().closed).toBe(false);
+    expect(s.offers().filter((o) => o.blocks.length === 0).length).toBeGreaterThan(0);
+    const close = steps.findIndex((st) => st.kind === 'close');
+    expect(s.log.steps.length).toBe(close);
+    const note = s.note();
+    expect(note?.en).toMatch(/before the lesson's close \(step \d+\).*1 step after it/);
+    expect(note?.zh).toContain('关闭');
+    expect(note?.en).not.toContain('\n');
+  });
+
+  it('version-negotiation: the client’s close is required, so the sandbox opens closed and says why', async () => {
+    const opened = await openLesson('version-negotiation');
+    if (!opened.ok) throw new Error(opened.error.message);
+    for (const side of ['client', 'server'] as const) {
+      const s = sandboxAtLesson(opened.value, side);
+      expect(s.log.view().closed).toBe(true);
+      expect(s.log.steps.length).toBe(opened.value.timeline.steps.length);
+      expect(s.note()?.en).toContain('2025-03-26');
+      expect(s.note()?.zh).toContain('2025-03-26');
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { Bilingual } from '../../i18n/lang.js';
 import { idKey } from '../../protocol/envelope.js';
 import {
   classify,
@@ -20,7 +21,7 @@ import {
   type OpenRound,
   type TransportAct,
 } from './offers.js';
-import { clientGivesUp, nextScripted } from './script.js';
+import { CLIENT_SCRIPT, clientGivesUp, nextScripted } from './script.js';
 
 export type SandboxEra = 'legacy' | 'modern';
 
@@ -83,6 +84,31 @@ export class SandboxSession {
     }
   }
 
+  /**
+   * What the sandbox changed of a lesson it opened at, or why that lesson's state is closed, in
+   * one line (src/sim/sandbox/from-lesson.ts); shown until the learner's first act.
+   */
+  lessonNote: Bilingual | null = null;
+
+  /**
+   * A line the offers cannot say: why the simulated peer closed the connection, what the sandbox
+   * changed of the lesson it opened at, or (the learner being the server) that the client has
+   * asked all it had to ask and waits for nothing.
+   */
+  note(): Bilingual | null {
+    const last = this.log.steps.at(-1);
+    if (last?.kind === 'close' && last.closedBy !== this.side && last.notes?.note)
+      return last.notes.note;
+    if (this.lessonNote) return this.lessonNote;
+    if (!this.#client || this.log.closed) return null;
+    if (this.#scripted < CLIENT_SCRIPT.length) return null;
+    if (this.log.view().pending.some((p) => p.requester === 'client')) return null;
+    return {
+      en: 'The client has nothing more to ask: every request it had is answered.',
+      zh: '客户端没有更多要问的了：它的每个请求都已得到回应。',
+    };
+  }
+
   /** The simulated client speaks first when the learner is the server. */
   open(): readonly Step[] {
     return this.#peerTurn();
@@ -139,6 +165,7 @@ export class SandboxSession {
     // Once the connection is closed the message is still judged (the rules forbid it), but
     // nothing carries it to the peer, which has nothing more to say.
     const closed = this.log.closed;
+    this.lessonNote = null;
     // An array is a JSON-RPC batch: the log reads it as its messages in a 2025-03-26 session.
     const own = this.#pushAll({ type: 'message', direction: sentBy(this.side), message: envelope });
     const members: readonly unknown[] = Array.isArray(envelope) ? envelope : [envelope];
@@ -163,6 +190,7 @@ export class SandboxSession {
    * server takes it as the cancellation and stops work on it).
    */
   act(act: TransportAct): readonly Step[] {
+    this.lessonNote = null;
     if (act.type === 'close') return [this.#push({ type: 'close', by: this.side })];
     const own = this.#push({ type: 'abandon', id: act.id });
     this.#server?.abandon(act.id);

@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { clipUnlessNarrow } from '../clip.js';
-import type { Field, FieldFailure } from '../sandbox-form.js';
+import { type Field, type FieldFailure, jsonReasonIn } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
 import { CursorLine } from './sandbox-json-edit.js';
 
@@ -61,7 +61,7 @@ export function SandboxFormView(props: SandboxFormViewProps) {
             {tr(SANDBOX_STRINGS.formError, lang, {
               name: fields[failure.field]?.name ?? '',
               column: String(failure.column),
-              error: tr(failure.error, lang),
+              error: jsonReasonIn(failure.error, lang),
             })}
           </Text>
         </Box>
