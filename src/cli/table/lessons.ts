@@ -70,8 +70,8 @@ export const lesson = {
       name: 'id',
       missing: USAGE_STRINGS.lessonNeedsId,
       help: {
-        en: 'the lesson’s id, its number in the menu (mcp-sim lesson 3), or the path of a lesson file or folder (with a / or ending in .yaml)',
-        zh: '课程的 id、它在菜单中的编号（mcp-sim lesson 3），或课程文件、文件夹的路径（含 / 或以 .yaml 结尾）',
+        en: 'the lesson’s id, its number in the menu (mcp-sim lesson 3) or its folder’s name (03-handshake), or the path of a lesson file or folder (with a / or ending in .yaml)',
+        zh: '课程的 id、它在菜单中的编号（mcp-sim lesson 3）或它的文件夹名（03-handshake），或课程文件、文件夹的路径（含 / 或以 .yaml 结尾）',
       },
     },
   ],

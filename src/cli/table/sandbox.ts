@@ -31,8 +31,8 @@ export const sandbox = {
       kind: 'string',
       value: '<id>',
       help: {
-        en: 'start where a lesson ends: its envelopes replayed, its peers’ configuration, in the era its connection ends in',
-        zh: '从某一课结束的地方开始：重放该课的消息，使用该课的双方配置，时代与该课连接结束时的时代相同',
+        en: 'start where a lesson ends (its id, number or folder name): its envelopes replayed, its peers’ configuration, in the era its connection ends in; just before its close, unless the spec required it',
+        zh: '从某一课结束的地方开始（课程 id、编号或文件夹名）：重放该课的消息，使用该课的双方配置，时代与该课连接结束时的时代相同；停在关闭连接之前，除非规范要求那次关闭',
       },
     },
     lessons: LESSONS_OPTION,
