@@ -42,8 +42,10 @@ describe('mcp-sim check <id> --play --plain', () => {
     const out = reference.stdout;
     expect(out).toMatch(/^# Progress notifications — your code, played\n/);
     const progress = headings(out).filter((h) => h.includes('`notifications/progress`'));
-    // 4–6 steps for the first call, then two before the client cancels the third.
-    expect(progress.length).toBeGreaterThanOrEqual(6);
+    // 4–6 steps for the first call, then (the client cancels the third after a delay) as many as
+    // the server got to send in that time: none on a machine loaded enough, so only the first
+    // call's are counted on.
+    expect(progress.length).toBeGreaterThanOrEqual(4);
     const bars = out.match(/^> progress \(token `"task-\w+"`\) [█░]{20} \d\/\d \(\d+%\)/gm) ?? [];
     expect(bars.length).toBeGreaterThanOrEqual(4);
     expect(bars.at(-1)).toMatch(/█{20} (\d)\/\1 \(100%\)$/);
