@@ -44,6 +44,11 @@ export const SERVE_STRINGS = {
     en: 'the client closed the stream of {request} before its answer: in 2026-07-28 that is its cancellation (basic/patterns/cancellation › Transport-Specific Cancellation: the server MUST treat it as one), so the work stops and nothing more is sent for it',
     zh: '客户端在 {request} 的应答之前关闭了它的流：在 2026-07-28 中这就是对它的取消（basic/patterns/cancellation › Transport-Specific Cancellation：服务器必须将其视为取消），所以工作停止，不再为它发送任何消息',
   },
+  /** 2026-07-28 over HTTP: a POSTed notifications/cancelled whose id more than one open request has. */
+  cancelAmbiguous: {
+    en: "notifications/cancelled names request {id}, which {n} requests being answered have (different clients, no session to tell them apart): none is stopped; over HTTP a client cancels by closing its request's stream (2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation)",
+    zh: 'notifications/cancelled 指向请求 {id}，而正在回应的请求中有 {n} 个用这个 id（来自不同的客户端，没有会话可以区分）：一个也不停止；在 HTTP 上，客户端通过关闭请求的流来取消（2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation）',
+  },
   answerLost: {
     en: 'session {id}: {request} is finished; its answer is not sent: the client closed its stream, and this server keeps no events to resume it with',
     zh: '会话 {id}: {request} 已完成；它的应答没有发送：客户端关闭了它的流，而本服务器不保留可用于恢复该流的事件',

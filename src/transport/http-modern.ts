@@ -309,7 +309,17 @@ export class ModernHttp {
     const n = this.#count;
     const say = (line: Bilingual) => filled(SERVE_STRINGS.modernSays, { n, line });
     const requestId = isObject(body.params) ? body.params.requestId : undefined;
-    const running = [...this.#open].find(([, open]) => open.id === requestId);
+    const named = [...this.#open].filter(([, open]) => open.id === requestId);
+    // With no session, a POSTed cancellation names an id and nothing else: when requests of two
+    // clients share it, it cannot say which it means, so it stops none (each client's closed
+    // stream is the cancellation that counts) rather than another client's call.
+    const running = named.length === 1 ? named[0] : undefined;
+    if (named.length > 1)
+      this.#options.log(
+        say(
+          filled(SERVE_STRINGS.cancelAmbiguous, { id: JSON.stringify(requestId), n: named.length }),
+        ),
+      );
     if (running) {
       const [live, open] = running;
       live.receive(body);

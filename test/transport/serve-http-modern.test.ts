@@ -235,6 +235,39 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     expect(messages.flatMap((m) => m.violations)).toEqual([]);
   });
 
+  it('a POSTed notifications/cancelled whose id the open calls of two clients share stops neither, and says why', async () => {
+    const serve = startServe();
+    const url = await serve.url;
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: {
+        name: 'long_running_task',
+        arguments: { steps: 6, delayMs: 40 },
+        _meta: { ...ENVELOPE, progressToken: 'q' },
+      },
+    });
+    const headers = { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'long_running_task' };
+    const cancelled = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 9, reason: 'one of two' },
+    });
+    const [first, second, accepted] = await Promise.all([
+      post(url, headers, call),
+      post(url, headers, call),
+      new Promise((resolve) => setTimeout(resolve, 100)).then(() => post(url, {}, cancelled)),
+    ]);
+    expect(accepted.status).toBe(202);
+    expect(first.body).toContain('"id":9,"result"');
+    expect(second.body).toContain('"id":9,"result"');
+    const { stderr } = await serve.stop();
+    expect(stderr).toContain(
+      'notifications/cancelled names request 9, which 2 requests being answered have',
+    );
+  });
+
   it('header mismatches get 400 with HeaderMismatch (-32020) and the request id', async () => {
     const url = await startServe().url;
     const call = body(7, 'tools/call', {
