@@ -165,6 +165,10 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
     );
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body).error.code).toBe(-32600);
+    // The log says whose behaviour that is, and what JSON-RPC 2.0 itself would do.
+    await vi.waitFor(() =>
+      expect(stderr).toContain('as the TypeScript SDK v1 transport this server runs on does'),
+    );
 
     const later = (await raw('POST', {}, initializeLine('2025-11-25'))).session as string;
     const headers = { 'mcp-session-id': later, 'mcp-protocol-version': '2025-11-25' };
