@@ -164,13 +164,37 @@ export const CORE_RESULT_TYPES: readonly string[] = ['complete', 'input_required
  * knows these names, not the shapes behind them: it does not judge them.
  */
 const OFFICIAL_EXTENSIONS: Readonly<
-  Record<string, { readonly methods: readonly string[]; readonly resultTypes: readonly string[] }>
+  Record<
+    string,
+    {
+      readonly methods: readonly string[];
+      readonly resultTypes: readonly string[];
+      /** Methods of the core's that the extension did not keep (item 6: tasks/result, tasks/list). */
+      readonly dropped: readonly string[];
+    }
+  >
 > = {
   'io.modelcontextprotocol/tasks': {
     methods: ['tasks/get', 'tasks/update', 'tasks/cancel'],
     resultTypes: ['task'],
+    dropped: ['tasks/result', 'tasks/list'],
   },
 };
+
+/**
+ * Where a method of an earlier core went in 2026-07-28: `moved` to the official extension that has
+ * a method of that name (tasks/get, tasks/cancel), `dropped` by the extension that took over its
+ * feature (tasks/result, tasks/list), or null when no extension is concerned.
+ */
+export function extensionFate(
+  method: string,
+): { readonly extension: string; readonly fate: 'moved' | 'dropped' } | null {
+  for (const [extension, entry] of Object.entries(OFFICIAL_EXTENSIONS)) {
+    if (entry.methods.includes(method)) return { extension, fate: 'moved' };
+    if (entry.dropped.includes(method)) return { extension, fate: 'dropped' };
+  }
+  return null;
+}
 
 /** The extensions a modern request declares in its `clientCapabilities.extensions`. */
 export function declaredExtensions(capabilities: JsonObject | null | undefined): string[] {

@@ -340,6 +340,30 @@ describe('the tasks extension (2026-07-28 changelog › Major changes, item 6)',
     expect(core('tasks/cancel')).toEqual(['method-removed']);
     expect(core('tasks/update')).toEqual(['unknown-method']);
   });
+
+  it('method-removed says tasks/get and tasks/cancel moved to the extension; tasks/result and tasks/list are gone from it too', () => {
+    const finding = (method: string) =>
+      discovered()
+        .client(modernRequest(2, method, { taskId: 't1' }, { capabilities: {} }))
+        .run()
+        .last.violations.find((v) => v.rule === 'method-removed');
+    // changelog › Major changes, item 6: the extension keeps tasks/get (polling) and tasks/cancel.
+    for (const method of ['tasks/get', 'tasks/cancel']) {
+      const v = finding(method);
+      expect(v?.message).toContain('left the core protocol');
+      expect(v?.message).toContain('io.modelcontextprotocol/tasks');
+      expect(v?.message).not.toContain('was removed');
+      expect(v?.messageZh).toContain('io.modelcontextprotocol/tasks');
+    }
+    // …and removes tasks/result and tasks/list.
+    for (const method of ['tasks/result', 'tasks/list']) {
+      const v = finding(method);
+      expect(v?.message).toContain('was removed in 2026-07-28');
+      expect(v?.message).toContain(
+        'io.modelcontextprotocol/tasks extension has no such method either',
+      );
+    }
+  });
 });
 
 describe('an answer after notifications/cancelled in 2026-07-28 (stdio)', () => {

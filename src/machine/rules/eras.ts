@@ -6,7 +6,7 @@ import {
   type MethodEntry,
   versionAtLeast,
 } from '../../protocol/index.js';
-import { calledMethod, carriesModernEnvelope, extensionOfCall } from '../facts.js';
+import { calledMethod, carriesModernEnvelope, extensionFate, extensionOfCall } from '../facts.js';
 import type { RuleRow } from './rule.js';
 
 /**
@@ -116,6 +116,25 @@ export const ERA_RULES = [
       // tasks/get and tasks/cancel left the core, but the tasks extension has its own of the same
       // names: a request that declares the extension calls those.
       if (ctx.era === 'modern' && extensionOfCall(msg) !== null) return null;
+      // changelog › Major changes, item 6: tasks left the core for the tasks extension, which keeps
+      // tasks/get and tasks/cancel (a request that declares it calls those) and drops tasks/result
+      // and tasks/list. Only the core's are gone from the first two.
+      const fate = extensionFate(method);
+      const gone =
+        fate?.fate === 'moved'
+          ? {
+              en: `"${method}" left the core protocol in ${removedIn}: it is a method of the ${fate.extension} extension now, which this request does not declare in clientCapabilities.extensions`,
+              zh: `"${method}" 在 ${removedIn} 中离开了核心协议：它现在是 ${fate.extension} 扩展的方法，而这个请求没有在 clientCapabilities.extensions 中声明该扩展`,
+            }
+          : fate?.fate === 'dropped'
+            ? {
+                en: `"${method}" was removed in ${removedIn}, and the ${fate.extension} extension has no such method either`,
+                zh: `"${method}" 在 ${removedIn} 中已被移除，${fate.extension} 扩展中也没有这个方法`,
+              }
+            : {
+                en: `"${method}" was removed in ${removedIn}`,
+                zh: `"${method}" 在 ${removedIn} 中已被移除`,
+              };
       // A modern request that lacks its envelope too: which of the two a receiver reads first is
       // its own choice (mcp-sim's server reads the envelope first, SDK v2 the method), so the
       // code is not one to promise.
@@ -126,18 +145,18 @@ export const ERA_RULES = [
         !carriesModernEnvelope(msg)
       ) {
         return {
-          en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601, or -32602 if it reads the missing _meta envelope first (request-meta-missing)`,
-          zh: `"${method}" 在 ${removedIn} 中已被移除；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应；如果它先检查缺失的 _meta 信封，则以 -32602 回应（见 request-meta-missing）`,
+          en: `${gone.en}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601, or -32602 if it reads the missing _meta envelope first (request-meta-missing)`,
+          zh: `${gone.zh}；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应；如果它先检查缺失的 _meta 信封，则以 -32602 回应（见 request-meta-missing）`,
         };
       }
       return msg.envelope.kind === 'request'
         ? {
-            en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601`,
-            zh: `"${method}" 在 ${removedIn} 中已被移除；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应`,
+            en: `${gone.en}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601`,
+            zh: `${gone.zh}；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应`,
           }
         : {
-            en: `"${method}" was removed in ${removedIn}; the session follows ${ctx.ruleVersion}, so the receiver ignores it`,
-            zh: `"${method}" 在 ${removedIn} 中已被移除；本会话使用 ${ctx.ruleVersion}，接收方会忽略它`,
+            en: `${gone.en}; the session follows ${ctx.ruleVersion}, so the receiver ignores it`,
+            zh: `${gone.zh}；本会话使用 ${ctx.ruleVersion}，接收方会忽略它`,
           };
     },
   },

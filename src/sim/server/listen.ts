@@ -127,6 +127,8 @@ export function onStream(id: RequestId, method: string, params: JsonObject = {})
  * `subscriptions/listen` response" and then close the stream. Doing both would answer a request
  * the server itself declared cancelled. The simulated server follows the subscriptions page, whose
  * response also tells a graceful end from a dropped transport; the referee flags neither way.
+ * The TypeScript SDK v2 server (2.4.0, listenRouter: `teardownAll` on stdio, `closeAll` over HTTP)
+ * does the same: the complete result, no notifications/cancelled. Lesson 26 says all this.
  */
 export function gracefulEnd(id: RequestId, serverMeta: JsonObject): JsonObject {
   return {
