@@ -47,8 +47,8 @@ export function labelJson(label: TraceLabel): string {
   const id =
     label.id === null
       ? 'null'
-      : typeof label.id === 'number'
-        ? String(label.id)
+      : typeof label.id !== 'string'
+        ? String(label.id) // a bigint too: the digits the file wrote, a JSON number as there
         : visibleJson(JSON.stringify(label.id));
   const violations = label.violations.length === 0 ? '[]' : JSON.stringify(label.violations);
   return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":${label.phase === null ? 'null' : `"${label.phase}"`},"capability":${str(label.capability)},"violations":${violations},"era":"${label.era}"}`;
