@@ -1,4 +1,4 @@
-import { idKey } from '../protocol/index.js';
+import { idKey, type RequestId } from '../protocol/index.js';
 import { isObject, type JsonObject } from '../protocol/json.js';
 import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
@@ -66,11 +66,12 @@ export function coversUri(
 }
 
 /** The request a notifications/cancelled names, in its sender's id space (only the requester cancels). */
-export function cancelledId(msg: ModelMessage): string | number | null {
+export function cancelledId(msg: ModelMessage): RequestId | null {
   if (msg.envelope.kind !== 'notification' || msg.method !== 'notifications/cancelled') return null;
   const id = msg.params?.requestId;
-  // Task cancellation (tasks/cancel) has no requestId.
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
+  // Task cancellation (tasks/cancel) has no requestId. A bigint is one past 2^53 − 1 as the
+  // transcript wrote it (withExactIds), matched exactly with the request's own id.
+  return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? id : null;
 }
 
 /** The request a notifications/cancelled names, if its sender ever sent it. */

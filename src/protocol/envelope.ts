@@ -1,7 +1,12 @@
 import { type Bilingual, CATALOGUE, isCatalogued } from './catalogue.js';
 import { isObject, type JsonObject } from './json.js';
 
-export type RequestId = string | number;
+/**
+ * A request's id: a string or an integer (basic/index › Requests). An integer past 2^53 − 1 read
+ * from a transcript's text is a bigint holding the digits the file wrote (`withExactIds`): a
+ * number would be JSON.parse's rounding of it.
+ */
+export type RequestId = string | number | bigint;
 export type { JsonObject } from './json.js';
 
 export type ErrorObject = {
@@ -125,7 +130,11 @@ const REASONS: Record<InvalidReason, Bilingual> = {
 };
 
 function isRequestId(value: unknown): value is RequestId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+  return (
+    typeof value === 'string' ||
+    typeof value === 'bigint' ||
+    (typeof value === 'number' && Number.isInteger(value))
+  );
 }
 
 /**
@@ -226,7 +235,8 @@ export function classify(value: unknown): Envelope {
 
 /** A stable map key for an id: 1 and "1" are different ids. */
 export function idKey(id: RequestId): string {
-  return typeof id === 'number' ? `n:${id}` : `s:${id}`;
+  // A bigint's digits are exact; a number's are its own (a rounded one stays rounded).
+  return typeof id === 'string' ? `s:${id}` : `n:${id}`;
 }
 
 /**
@@ -236,7 +246,7 @@ export function idKey(id: RequestId): string {
  * nothing. Two different ids never read the same.
  */
 export function idText(id: RequestId): string {
-  if (typeof id === 'number') return String(id);
+  if (typeof id !== 'string') return String(id);
   const plain = id !== '' && id.trim() === id && !id.startsWith('"') && Number.isNaN(Number(id));
   return plain ? id : JSON.stringify(id);
 }

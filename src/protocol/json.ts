@@ -30,3 +30,26 @@ export function valueAt(value: unknown, pointer: string): unknown {
   }
   return node;
 }
+
+/** Where a bigint stood, while JSON.stringify writes the rest (it cannot write a bigint). */
+const BIG_MARK = '\u0000mcp-sim-bigint:';
+const BIG_MARKED = /"\\u0000mcp-sim-bigint:(-?\d+)"/g;
+
+/**
+ * `JSON.stringify`, except that a bigint (an id past 2^53 − 1 as a transcript wrote it, see
+ * `withExactIds`) is written as its digits, a JSON number, where JSON.stringify would throw.
+ * Costs nothing more when the value holds none.
+ */
+export function jsonText(value: unknown, space?: number): string {
+  try {
+    return JSON.stringify(value, null, space);
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+    const marked = JSON.stringify(
+      value,
+      (_key, v: unknown) => (typeof v === 'bigint' ? `${BIG_MARK}${v}` : v),
+      space,
+    );
+    return marked.replace(BIG_MARKED, '$1');
+  }
+}

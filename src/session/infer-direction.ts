@@ -2,7 +2,11 @@ import { type RefereeState, requestPending, requestSeen, tokenProgress } from '.
 import { type Direction, directionsOf, isCatalogued, type RequestId } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 
-const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
+const isId = (v: unknown): v is RequestId =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint';
+/** A progress token: a string or a number (only an id is read exactly, see withExactIds). */
+const isToken = (v: unknown): v is string | number =>
+  typeof v === 'string' || typeof v === 'number';
 
 const pendingOf = requestPending;
 const usedBy = requestSeen;
@@ -32,7 +36,7 @@ export function inferDirection(ctx: RefereeState, message: unknown): Direction {
     if (ways.length === 1 && ways[0]) return ways[0];
   }
   const params = isObject(message.params) ? message.params : {};
-  if (method === 'notifications/progress' && isId(params.progressToken)) {
+  if (method === 'notifications/progress' && isToken(params.progressToken)) {
     // Progress goes back to whoever handed out the token.
     if (tokenKnown(ctx, 'server', params.progressToken)) return 'client->server';
     return 'server->client';

@@ -134,7 +134,7 @@ export function utf16Order(head: Uint8Array): 'LE' | 'BE' | null {
 
 /** The lines of each chunk read, as one array: one await per chunk rather than per line. */
 export async function* readLineBatches(
-  source: string | NodeJS.ReadableStream,
+  source: string | NodeJS.ReadableStream | AsyncIterable<Buffer | string>,
 ): AsyncGenerator<RawLine[]> {
   const stream =
     typeof source === 'string' ? createReadStream(source, { highWaterMark: 1 << 16 }) : source;
@@ -148,7 +148,9 @@ export async function* readLineBatches(
 }
 
 /** Streams the lines of a file or stream without holding the whole of it. */
-export async function* readLines(source: string | NodeJS.ReadableStream): AsyncGenerator<RawLine> {
+export async function* readLines(
+  source: string | NodeJS.ReadableStream | AsyncIterable<Buffer | string>,
+): AsyncGenerator<RawLine> {
   for await (const batch of readLineBatches(source)) yield* batch;
 }
 

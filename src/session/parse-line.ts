@@ -1,3 +1,4 @@
+import { withExactIds } from '../protocol/exact-ids.js';
 import { type Direction, isDirection, type RequestId } from '../protocol/index.js';
 import { isObject, pointerToken } from '../protocol/json.js';
 import { notJson } from './step.js';
@@ -99,7 +100,8 @@ function unreadableLine(value: Readonly<Record<string, unknown>>): ParsedLine {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    // An id past 2^53 − 1 keeps the digits the line wrote (JSON.parse would round them).
+    return { ok: true, value: withExactIds(text, JSON.parse(text)) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

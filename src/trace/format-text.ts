@@ -147,16 +147,33 @@ export function summaryLines(summary: TraceSummary, paint: Paint, lang: Lang = '
     summary.violations === 0 ? paint.green('0') : paint.yellow(String(summary.violations));
   const { requests, responses, errors, notifications } = summary;
   if (lang === 'zh') {
+    if (total === 0) {
+      // Nothing to count: say so, and why the era reads legacy (as --json's summary.era does).
+      return [
+        paint.bold('汇总'),
+        '  消息：没有消息（这份记录中没有一条 JSON-RPC 消息）',
+        '  时代：legacy —— 没有消息决定时代；裁判从握手时代的规则开始',
+        `  违规：${count}`,
+      ];
+    }
     const phases =
       summary.era === 'modern'
         ? '无：2026-07-28 没有生命周期（没有比值）'
         : `初始化阶段 ${summary.lifecycle} 条，操作阶段 ${summary.operation} 条（比值 ${ratio}）`;
     return [
       paint.bold('汇总'),
-      `  时代：${summary.era === null ? '—（没有消息）' : ERA_TEXT.zh[summary.era]}`,
+      `  时代：${ERA_TEXT.zh[summary.era]}`,
       `  消息：${total} 条（请求 ${requests}，回应 ${responses}，错误 ${errors}，通知 ${notifications}）`,
       `  阶段：${phases}`,
       `  违规：${count}`,
+    ];
+  }
+  if (total === 0) {
+    return [
+      paint.bold('Summary'),
+      '  messages       no messages: the transcript holds no JSON-RPC message',
+      "  era            legacy — no message decided the era; the referee starts with the handshake era's rules",
+      `  violations     ${count}`,
     ];
   }
   const phases =
@@ -165,7 +182,7 @@ export function summaryLines(summary: TraceSummary, paint: Paint, lang: Lang = '
       : `${summary.lifecycle} in initialization, ${summary.operation} in operation (ratio ${ratio})`;
   return [
     paint.bold('Summary'),
-    `  era            ${summary.era === null ? '— (no message)' : ERA_TEXT.en[summary.era]}`,
+    `  era            ${ERA_TEXT.en[summary.era]}`,
     `  messages       ${total}  (${requests} requests, ${responses} responses, ${errors} errors, ${notifications} notifications)`,
     `  phases         ${phases}`,
     `  violations     ${count}`,

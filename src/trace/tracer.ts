@@ -47,19 +47,27 @@ export function labelJson(label: TraceLabel): string {
   const id =
     label.id === null
       ? 'null'
-      : typeof label.id === 'number'
-        ? String(label.id)
+      : typeof label.id !== 'string'
+        ? String(label.id) // a bigint too: the digits the file wrote, a JSON number as there
         : visibleJson(JSON.stringify(label.id));
   const violations = label.violations.length === 0 ? '[]' : JSON.stringify(label.violations);
   return `{"line":${label.line},"direction":"${label.direction}","kind":"${label.kind}","id":${id},"method":${str(label.method)},"primitive":${str(label.primitive)},"phase":${label.phase === null ? 'null' : `"${label.phase}"`},"capability":${str(label.capability)},"violations":${violations},"era":"${label.era}"}`;
 }
 
+/** The summary's era when no message decided one: the rules the referee starts with. */
+const UNDECIDED_ERA: SessionEra = 'legacy';
+
 /** The rules a clean message broke: one shared empty list, not one per message. */
 const NO_RULES: readonly string[] = Object.freeze([]);
 
 export type TraceSummary = {
-  /** `legacy`, `modern`, or `dual` (a probe, then the legacy fallback); null for no message. */
-  readonly era: SessionEra | null;
+  /**
+   * `legacy`, `modern`, or `dual` (a probe, then the legacy fallback), as the contract says: never
+   * null. A transcript with no message (empty, or only unreadable lines) is `legacy`: until a
+   * message decides the era the referee judges with the handshake era's rules and labels what it
+   * hears `legacy` (judge.ts eraOf), so that is what an empty session is judged as.
+   */
+  readonly era: SessionEra;
   readonly requests: number;
   readonly responses: number;
   readonly errors: number;
@@ -155,7 +163,7 @@ export function createTraceReport() {
 
   function summary(): TraceSummary {
     return {
-      era,
+      era: era ?? UNDECIDED_ERA,
       ...counts,
       lifecycleToOperationRatio:
         era === 'modern' || counts.operation === 0 ? null : counts.lifecycle / counts.operation,

@@ -173,7 +173,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         transport
           .send(
             item.message as JSONRPCMessage,
-            about === undefined ? undefined : { relatedRequestId: about },
+            // A live body is read by JSON.parse: its ids are strings and numbers, never bigints.
+            about === undefined ? undefined : { relatedRequestId: about as string | number },
           )
           .catch((error: unknown) =>
             log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),

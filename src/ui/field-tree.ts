@@ -32,7 +32,10 @@ export type FoldState = {
 
 function valueText(value: unknown): { text: string; role: JsonTokenKind } {
   if (value === null || value === undefined) return { text: 'null', role: 'null' };
-  if (typeof value === 'number') return { text: String(value), role: 'number' };
+  // A bigint is an id past 2^53 − 1 with the digits the file wrote (withExactIds).
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    return { text: String(value), role: 'number' };
+  }
   if (typeof value === 'boolean') return { text: String(value), role: 'boolean' };
   return { text: visibleJson(JSON.stringify(value) ?? 'null'), role: 'string' };
 }

@@ -2,6 +2,7 @@ import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import { idText, visible, visibleJson } from '../protocol/index.js';
+import { jsonText } from '../protocol/json.js';
 import type { Step } from '../session/index.js';
 import { abandonedRequest } from '../session/step.js';
 import { httpRequestLines } from './http-lines.js';
@@ -112,8 +113,7 @@ export function lessonHandout(
     const note = tr(step.note, lang);
     out.push(step.problem !== null ? literalInline(note) : note, '');
     if (step.headers) out.push('```http', ...httpRequestLines(step.headers), '```', '');
-    if (step.message)
-      out.push('```json', visibleJson(JSON.stringify(step.message, null, 2)), '```', '');
+    if (step.message) out.push('```json', visibleJson(jsonText(step.message, 2)), '```', '');
     if (step.annotations.length > 0) {
       out.push(
         lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${tr(STRINGS.meaning, lang)} |`,

@@ -33,7 +33,10 @@ const ASCII = /^[\x20-\x7e]*$/;
 function scalar(value: unknown): JsonToken {
   if (value === null || value === undefined) return { kind: 'null', text: 'null' };
   if (typeof value === 'string') return { kind: 'string', text: quoted(value) };
-  if (typeof value === 'number') return { kind: 'number', text: String(value) };
+  // A bigint is an id past 2^53 − 1 with the digits the file wrote (withExactIds).
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    return { kind: 'number', text: String(value) };
+  }
   if (typeof value === 'boolean') return { kind: 'boolean', text: String(value) };
   return { kind: 'string', text: visibleJson(JSON.stringify(value) ?? 'null') };
 }

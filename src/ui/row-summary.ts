@@ -88,7 +88,9 @@ function notificationSummary(
       return shown === '' ? '' : word(total) === '' ? shown : `${shown}/${word(total)}`;
     }
     case 'notifications/cancelled':
-      return typeof p?.requestId === 'string' || typeof p?.requestId === 'number'
+      return typeof p?.requestId === 'string' ||
+        typeof p?.requestId === 'number' ||
+        typeof p?.requestId === 'bigint'
         ? `#${word(idText(p.requestId))}`
         : '';
     case 'notifications/resources/updated':

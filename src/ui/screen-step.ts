@@ -5,7 +5,7 @@ import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.j
 import type { Direction } from '../protocol/direction.js';
 import { idText } from '../protocol/envelope.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
-import type { JsonObject } from '../protocol/json.js';
+import { type JsonObject, jsonText } from '../protocol/json.js';
 import type { KnownVersion } from '../protocol/versions.js';
 import type { Abandoned, PeerViews, Step } from '../session/index.js';
 // Not from the session's or the trace's index: those load the referee before the first frame.
@@ -122,7 +122,7 @@ function traceProblem(step: Step): Bilingual | null {
 function heldText(step: Step): string | null {
   const held = step.kind === 'unreadable' ? step.raw : step.message;
   if (held === null || held === undefined || held === '') return null;
-  const text = (typeof held === 'string' ? held : JSON.stringify(held)).replace(/\s+/g, ' ').trim();
+  const text = (typeof held === 'string' ? held : jsonText(held)).replace(/\s+/g, ' ').trim();
   return JSON.stringify(text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS)}…` : text);
 }
 

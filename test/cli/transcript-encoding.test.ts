@@ -52,6 +52,38 @@ describe('a UTF-16 transcript (PowerShell >)', () => {
   }
 });
 
+describe('a UTF-16 transcript on standard input (trace - < file)', () => {
+  for (const [name, file, order] of [
+    ['UTF-16LE with BOM', LE, 'UTF-16LE'],
+    ['UTF-16BE with BOM', BE, 'UTF-16BE'],
+    ['UTF-16LE without BOM', BARE, 'UTF-16LE'],
+  ] as const) {
+    it(`${name}: one usage error naming stdin, as a file gets, exit 2`, async () => {
+      for (const args of [
+        ['trace', '-'],
+        ['trace', '-', '--json'],
+        ['play', '--plain', '-'],
+      ]) {
+        const result = await runCli([...args, '--lang', 'en'], { stdin: readFileSync(file) });
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe(
+          `mcp-sim: stdin: is ${order} text, not UTF-8 — save it as UTF-8 (PowerShell: Out-File -Encoding utf8) and try again\n`,
+        );
+      }
+    });
+  }
+
+  it('UTF-8 on stdin is read whole: the bytes read ahead to tell its encoding are kept', async () => {
+    const utf8 = Buffer.from(`${text.replace(/^\ufeff/, '')}`, 'utf8');
+    const result = await runCli(['trace', '-', '--json', '--lang', 'en'], { stdin: utf8 });
+    expect(result.stderr).toBe('');
+    const { messages } = JSON.parse(result.stdout) as { messages: { line: number }[] };
+    expect(messages.length).toBe(text.split('\n').filter((l) => l.trim() !== '').length);
+    expect(messages[0]?.line).toBe(1);
+  });
+});
+
 describe('an empty file name', () => {
   it('trace and play say so instead of ": no such file"', async () => {
     for (const args of [

@@ -12,7 +12,7 @@ import {
 import { lessonHandout } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { type ScreenStep, screenSteps } from '../../ui/screen-step.js';
-import { checkReadable } from './trace.js';
+import { checkReadable, transcriptSource } from './trace.js';
 
 /**
  * A transcript through the session log, as the screen shows it: its messages and closes as steps,
@@ -45,7 +45,7 @@ async function readTranscriptFile(
 ): Promise<{ lesson: OpenedLesson; problems: number }> {
   await checkReadable(file);
   const lines = [];
-  for await (const line of readLines(file === '-' ? process.stdin : file)) lines.push(line);
+  for await (const line of readLines(await transcriptSource(file))) lines.push(line);
   const { timeline, problems } = transcriptScreen(lines);
   // A problem may quote the line (JSON.parse does): its control characters are shown, not obeyed.
   // In the learner's language, as `trace --lang` reports the same lines.

@@ -47,6 +47,42 @@ export async function checkReadable(file: string): Promise<void> {
   }
 }
 
+/**
+ * What `file` names as the lines' source: the file itself, or for `-` standard input, whose first
+ * bytes are read ahead to tell UTF-16 (PowerShell's `... | mcp-sim trace -`) as a file's are: one
+ * usage error naming stdin, not an unreadable line per line. The bytes read ahead are handed on.
+ */
+export async function transcriptSource(
+  file: string,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<string | AsyncIterable<Buffer | string>> {
+  if (file !== '-') return file;
+  const chunks = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < 16) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    const bytes = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    head.push(bytes);
+    size += bytes.length;
+  }
+  const order = utf16Order(Buffer.concat(head, size).subarray(0, 16));
+  if (order) {
+    await chunks.return?.(); // stop reading: a writer still piping in is not waited for
+    throw new UsageError(USAGE_STRINGS.utf16File, { file: 'stdin', order: `UTF-16${order}` });
+  }
+  return (async function* () {
+    yield* head;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })();
+}
+
 /** The first bytes of a file (fewer if it is shorter). */
 async function headOf(file: string): Promise<Uint8Array> {
   const handle = await open(file, 'r');
@@ -93,7 +129,7 @@ export async function traceCommand(options: TraceOptions): Promise<number> {
   const lang = options.lang ?? 'en';
   const zh = lang === 'zh';
   const more = (n: number) => (zh ? `  ……另有 ${n} 条` : `  … and ${n} more`);
-  const source = options.file === '-' ? process.stdin : options.file;
+  const source = await transcriptSource(options.file);
 
   if (options.json) out.write('{"messages":[');
   else out.write(`${headerRow(paint, lang)}\n`);

@@ -1,7 +1,7 @@
 import type { Bilingual, RequestId, Side } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import { answeredRecord } from '../facts.js';
-import { beyondSafe } from './big-ids.js';
+import { roundedBeyondSafe } from './big-ids.js';
 import { type RuleRow, show, sideZh } from './rule.js';
 
 /**
@@ -38,8 +38,9 @@ export const REQUEST_RULES = [
     title: { en: 'Request id reused', zh: '请求 id 被重复使用' },
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'request' || msg.id === null) return null;
-      // Two ids past 2^53 may read as one number here: id-beyond-safe-integer says so instead.
-      if (beyondSafe(msg.id)) return null;
+      // Two rounded ids past 2^53 may read as one number here: id-beyond-safe-integer says so
+      // instead. One read from a transcript's text is exact (a bigint) and judged as any id.
+      if (roundedBeyondSafe(msg.id)) return null;
       const earlier = ctx.ledger.request(msg.sender, msg.id);
       // A broken request's id was kept only to recognise its error answer (rememberBrokenRequest).
       if (!earlier || earlier.invalid) return null;
@@ -102,7 +103,7 @@ export const REQUEST_RULES = [
     title: { en: 'Request answered twice', zh: '同一请求被回应了两次' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);
-      if (record?.status !== 'answered' || beyondSafe(msg.id)) return null;
+      if (record?.status !== 'answered' || roundedBeyondSafe(msg.id)) return null;
       return {
         en: `${record.method} #${show(msg.id)} was already answered`,
         zh: `${record.method} #${show(msg.id)} 已经被回应过`,

@@ -1,4 +1,5 @@
 import type { Bilingual, Side } from '../../protocol/index.js';
+import { jsonText } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 
@@ -41,7 +42,8 @@ export type Check = (ctx: SessionContext, msg: ModelMessage) => Finding | readon
 /** One row of the rule table: a rule's id, its definition, and its check, side by side. */
 export type RuleRow = RuleDefinition & { readonly id: string; readonly check: Check };
 
-export const show = (value: unknown) => JSON.stringify(value);
+/** A value as JSON, as a finding quotes it (an exact id past 2^53 − 1 as its digits). */
+export const show = (value: unknown) => jsonText(value);
 
 /**
  * What a 2026-07-28 finding after `notifications/cancelled` adds, for an answer or for progress:

@@ -1,3 +1,4 @@
+import { schemaId, schemaParams } from '../../protocol/exact-ids.js';
 import {
   checkParams,
   checkResult,
@@ -134,17 +135,18 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Ju
   if (ctx.era !== 'modern') {
     if (!isCatalogued(method)) return null;
     const revision = schemaRevision(ctx, method, msg.params?.protocolVersion);
-    const issue = checkParams(method, msg.params, revision);
+    const issue = checkParams(method, schemaParams(msg.params), revision);
     return issue && { issue, revision };
   }
   const kind = msg.envelope.kind === 'request' ? 'request' : 'notification';
   // The whole message, as the schema's message types describe it (jsonrpc, id, method, params).
   const { envelope } = msg;
   if (envelope.kind !== 'request' && envelope.kind !== 'notification') return null;
+  const params = schemaParams(msg.params);
   const message =
     envelope.kind === 'request'
-      ? { jsonrpc: '2.0', id: envelope.id, method, ...(msg.params ? { params: msg.params } : {}) }
-      : { jsonrpc: '2.0', method, ...(msg.params ? { params: msg.params } : {}) };
+      ? { jsonrpc: '2.0', id: schemaId(envelope.id), method, ...(params ? { params } : {}) }
+      : { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
   const issue = firstOwnIssue(modernMessageIssues(method, kind, message));
   return issue && { issue: inputResponseIssue(ctx, msg, issue), revision: ctx.ruleVersion };
 }

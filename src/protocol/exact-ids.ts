@@ -1,0 +1,163 @@
+import { isObject } from './json.js';
+
+/**
+ * JSON.parse reads every number as a double, so an id past 2^53 − 1 comes back rounded:
+ * 12345678901234567890 reads as 12345678901234567000, and two different ids can read as one.
+ * MCP's RequestId is "a string or integer" with no bound (basic/index › Requests), so such an id
+ * is legal and is the id the file holds: this reads its digits from the text itself and keeps it
+ * as a bigint, which every reader of the message then sees, matches and prints exactly.
+ *
+ * Only ids are read so: a message's own `id` (a bare message, a wrapped line's `message`, the
+ * messages of a batch), what requests and answers are matched on, and the `requestId` a
+ * notifications/cancelled names, matched on the same. (Progress tokens stay as JSON.parse reads
+ * them: a request's and its progress's are rounded alike.)
+ */
+export function withExactIds(text: string, value: unknown): unknown {
+  // Fast path: a number past 2^53 − 1 has at least 16 digits (or an exponent).
+  if (!/\d{16}|\d[eE]/.test(text) || !holdsRoundedId(value)) return value;
+  for (const { path, key, token } of idTokens(text)) {
+    const holder =
+      key === 'id' ? holderAt(value, path) : cancelParams(holderAt(value, path.slice(0, -1)), path);
+    if (!holder || !isRounded(holder[key])) continue;
+    const exact = exactInteger(token);
+    if (exact !== null) holder[key] = exact;
+  }
+  return value;
+}
+
+/** A number JSON.parse may have rounded: an integer beyond the safe range. */
+const isRounded = (id: unknown): id is number =>
+  typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id);
+
+/** The places a message sits in a parsed line: the line, its `message`, or a batch's items. */
+function messagesOf(value: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (const top of [value, isObject(value) ? value.message : undefined]) {
+    if (Array.isArray(top)) out.push(...top);
+    else out.push(top);
+  }
+  return out;
+}
+
+function holdsRoundedId(value: unknown): boolean {
+  return messagesOf(value).some(
+    (m) => isObject(m) && (isRounded(m.id) || isRounded(cancelParams(m, ['params'])?.requestId)),
+  );
+}
+
+/** The params of a notifications/cancelled message, when `path` ends at them. */
+function cancelParams(
+  message: Record<string, unknown> | null,
+  path: readonly (string | number)[],
+): Record<string, unknown> | null {
+  if (path[path.length - 1] !== 'params' || !message) return null;
+  if (message.method !== 'notifications/cancelled' || !isObject(message.params)) return null;
+  return message.params;
+}
+
+/** The message object at `path` (`[]`, `['message']`, `[i]`, `['message', i]`), if one is there. */
+function holderAt(
+  value: unknown,
+  path: readonly (string | number)[],
+): Record<string, unknown> | null {
+  const [first, second] = path;
+  let node: unknown = value;
+  if (path.length > 2) return null;
+  if (first === 'message' && isObject(node)) node = node.message;
+  else if (typeof first === 'number' && Array.isArray(node)) node = node[first];
+  else if (first !== undefined) return null;
+  if (second !== undefined) {
+    if (typeof second !== 'number' || first !== 'message' || !Array.isArray(node)) return null;
+    node = node[second];
+  }
+  return isObject(node) ? node : null;
+}
+
+/**
+ * The number tokens of `text` that are the value of an `id` or `requestId` member, with the path of the object
+ * holding it, in text order (so a repeated key ends on the one JSON.parse kept). A scanner of
+ * valid JSON only: JSON.parse has already accepted the text.
+ */
+function* idTokens(
+  text: string,
+): Generator<{ path: (string | number)[]; key: 'id' | 'requestId'; token: string }> {
+  /** Each open container: its key or index so far, and whether it is an array. */
+  const stack: { array: boolean; at: string | number }[] = [];
+  const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const raw = text.slice(i, end + 1);
+      i = end + 1;
+      const top = stack[stack.length - 1];
+      // A string followed by a colon is a key.
+      let j = i;
+      while (/\s/.test(text[j] ?? '')) j += 1;
+      if (top && !top.array && text[j] === ':') {
+        top.at = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+      }
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      stack.push({ array: c === '[', at: c === '[' ? 0 : '' });
+      i += 1;
+      continue;
+    }
+    if (c === '}' || c === ']') {
+      stack.pop();
+      i += 1;
+      continue;
+    }
+    if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.array) top.at = (top.at as number) + 1;
+      i += 1;
+      continue;
+    }
+    if (c === '-' || (c >= '0' && c <= '9')) {
+      number.lastIndex = i;
+      const token = (number.exec(text) as RegExpExecArray)[0];
+      i += token.length;
+      const top = stack[stack.length - 1];
+      if (top && !top.array && (top.at === 'id' || top.at === 'requestId')) {
+        yield { path: stack.slice(0, -1).map((s) => s.at), key: top.at, token };
+      }
+      continue;
+    }
+    i += 1;
+  }
+}
+
+/** The integer a JSON number token writes, exactly; null when it is not an integer. */
+export function exactInteger(token: string): bigint | null {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(token);
+  if (!m) return null;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = m;
+  const digits = whole + fraction;
+  const shift = Number(exponent) - fraction.length;
+  let magnitude: bigint;
+  if (shift >= 0) {
+    if (shift > 1000) return null; // no id is that long; JSON.parse made it Infinity anyway
+    magnitude = BigInt(digits) * 10n ** BigInt(shift);
+  } else {
+    const cut = digits.length + shift;
+    if (!/^0*$/.test(digits.slice(Math.max(0, cut)))) return null;
+    magnitude = cut <= 0 ? 0n : BigInt(digits.slice(0, cut));
+  }
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+/**
+ * A value for a JSON Schema validator, which knows numbers only: an exact id (bigint) as the
+ * number it is. Its type, an integer, is what the schema checks; the exact digits are not.
+ */
+export const schemaId = (id: unknown): unknown => (typeof id === 'bigint' ? Number(id) : id);
+
+/** Params as a JSON Schema validator reads them: a cancellation's exact requestId as a number. */
+export function schemaParams<T extends Record<string, unknown> | undefined>(params: T): T {
+  if (params === undefined || typeof params.requestId !== 'bigint') return params;
+  return { ...params, requestId: Number(params.requestId) };
+}
