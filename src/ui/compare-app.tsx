@@ -109,7 +109,14 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           },
         ]
       : [];
-  const single = wide ? [] : [...alone, ...sideLines(side, width)];
+  // Stacked in the order of the wide layout's columns: the 2025-11-25 side above the 2026-07-28
+  // one, so a row with no modern step says so below its legacy step, never above it.
+  const shownSide = wide ? [] : sideLines(side, width);
+  const single = wide
+    ? []
+    : other === 'modern'
+      ? [...shownSide, ...alone]
+      : [...alone, ...shownSide];
   const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
 

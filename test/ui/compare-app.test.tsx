@@ -6,12 +6,17 @@ import { ARROW, renderAt, until, widest } from './render-at.js';
 
 let en: CompareModel;
 let zh: CompareModel;
+/** Its last row has a legacy step and no modern one. */
+let cancellation: CompareModel;
 
 beforeAll(async () => {
   const played = await openTopic('two-eras');
   if (!played.ok) throw new Error(played.error.message);
   en = compareModel(played.value, 'en');
   zh = compareModel(played.value, 'zh');
+  const cancel = await openTopic('cancellation');
+  if (!cancel.ok) throw new Error(cancel.error.message);
+  cancellation = compareModel(cancel.value, 'en');
 });
 
 const lines = (frame: string) => frame.split('\n');
@@ -105,4 +110,38 @@ describe('the compare view', () => {
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
     ui.unmount();
   });
+
+  it.each([
+    { columns: 80, rows: 24 },
+    { columns: 99, rows: 30 },
+  ])(
+    'stacked at $columns×$rows, a row with no modern step keeps the legacy side on top, as the wide columns do',
+    async (size) => {
+      const last = cancellation.rows.at(-1);
+      expect(last?.legacy).not.toBeNull();
+      expect(last?.modern).toBeNull();
+      const ui = renderAt(<CompareApp model={cancellation} lang="en" />, size);
+      await until(() => expect(ui.frame()).toContain('Row 1 of 7'));
+      ui.type('G');
+      await until(() => expect(ui.frame()).toContain('Row 7 of 7 · 2025-11-25 · handshake era'));
+      const body = lines(ui.frame());
+      const legacy = body.findIndex((l) => l.trim() === '2025-11-25 · handshake era');
+      const modern = body.findIndex((l) =>
+        l.includes('2026-07-28 · stateless: no step on this side'),
+      );
+      expect(legacy).toBeGreaterThan(0);
+      expect(modern).toBeGreaterThan(legacy);
+      expect(widest(ui.frame())).toBeLessThanOrEqual(size.columns);
+      // Stepping up to it gives the same order.
+      ui.type('g');
+      await until(() => expect(ui.frame()).toContain('Row 1 of 7'));
+      ui.type('nnnnnnnnnnnnnnnnnnnn');
+      await until(() => expect(ui.frame()).toContain('Row 7 of 7'));
+      const stepped = lines(ui.frame());
+      expect(
+        stepped.findIndex((l) => l.includes('stateless: no step on this side')),
+      ).toBeGreaterThan(stepped.findIndex((l) => l.trim() === '2025-11-25 · handshake era'));
+      ui.unmount();
+    },
+  );
 });
