@@ -79,6 +79,9 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   };
   const current = model.rows[place.row];
   const wide = columns >= SIDE_BY_SIDE;
+  // The layout the keys move in: the one just drawn, even before this frame's handler is in place.
+  const layout = useRef(wide);
+  layout.current = wide;
   const width = Math.max(20, columns - 1);
   const colWidth = Math.floor((width - 3) / 2);
 
@@ -134,13 +137,15 @@ export function CompareApp({ model, lang }: CompareAppProps) {
         return;
       }
       if (action === 'quit') return exit();
-      if (action === 'next') goTo((at) => move(model.rows, at, 1, wide));
-      else if (action === 'prev') goTo((at) => move(model.rows, at, -1, wide));
+      if (action === 'next') goTo((at) => move(model.rows, at, 1, layout.current));
+      else if (action === 'prev') goTo((at) => move(model.rows, at, -1, layout.current));
       else if (action === 'first') goTo(() => edge(model.rows, 'first'));
       else if (action === 'last')
         goTo(() => {
           const last = model.rows.length - 1;
-          return wide ? { row: last, side: firstSide(model.rows[last]) } : edge(model.rows, 'last');
+          return layout.current
+            ? { row: last, side: firstSide(model.rows[last]) }
+            : edge(model.rows, 'last');
         });
       else if (action === 'scrollDown') setOffset((o) => Math.min(maxOffset, o + 1));
       else if (action === 'scrollUp') setOffset((o) => Math.max(0, o - 1));

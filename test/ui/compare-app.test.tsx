@@ -144,4 +144,23 @@ describe('the compare view', () => {
       ui.unmount();
     },
   );
+
+  it('a key pressed as soon as a resize is drawn moves in the new layout: G stacked is the last row’s 2026-07-28 step', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.resize({ columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25 · handshake era'));
+    ui.type('G');
+    await until(() => expect(ui.frame()).toContain('Row 13 of 13 · 2026-07-28 · stateless'));
+    ui.resize({ columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).not.toContain('Row 13 of 13 · 2026-07-28'));
+    // Side by side, the first row holds both sides: n from row 1 is row 2, not row 1's other side.
+    ui.type('g');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.resize({ columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25'));
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28 · stateless'));
+    ui.unmount();
+  });
 });
