@@ -163,4 +163,64 @@ describe('the compare view', () => {
     await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28 · stateless'));
     ui.unmount();
   });
+
+  it('n on the last row says it is the last and what to press; the next key clears it', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.type('G');
+    await until(() => expect(ui.frame()).toContain('Row 13 of 13'));
+    expect(ui.frame()).not.toContain('This is the last row');
+    ui.type('n');
+    await until(() =>
+      expect(ui.frame()).toContain('» This is the last row: g goes back to the first, q quits.'),
+    );
+    expect(ui.frame()).toContain('Row 13 of 13');
+    expect(lines(ui.frame()).length).toBeLessThanOrEqual(40);
+    ui.type('k');
+    await until(() => expect(ui.frame()).not.toContain('This is the last row'));
+    ui.type('g');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.type('p');
+    await until(() => expect(ui.frame()).toContain('» This is the first row: n or → moves on.'));
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 2 of 13'));
+    expect(ui.frame()).not.toContain('This is the first row');
+    ui.unmount();
+  });
+
+  it.each([
+    {
+      lang: 'en',
+      first: 'Row 1 of 13 · 2025-11-25',
+      last: 'Row 13 of 13 · 2026-07-28',
+      said: '» This is the last step: g goes back to the first, q quits.',
+    },
+    {
+      lang: 'zh',
+      first: '第 1 行，共 13 行 · 2025-11-25',
+      last: '第 13 行，共 13 行 · 2026-07-28',
+      said: '» 这是最后一步：g 回到第一步，q 退出。',
+    },
+  ] as const)(
+    'stacked at 80×24 ($lang), n on the last step says so, within the screen',
+    async ({ lang, first, last, said }) => {
+      const ui = renderAt(<CompareApp model={lang === 'en' ? en : zh} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      await until(() => expect(ui.frame()).toContain(first));
+      ui.type('G');
+      await until(() => expect(ui.frame()).toContain(last));
+      // A burst past the end moves nothing either.
+      ui.type('nn');
+      await until(() => expect(ui.frame()).toContain(said));
+      expect(ui.frame()).toContain(last);
+      expect(lines(ui.frame()).length).toBeLessThanOrEqual(24);
+      expect(widest(ui.frame())).toBeLessThanOrEqual(80);
+      ui.type('g');
+      await until(() => expect(ui.frame()).toContain(first));
+      expect(ui.frame()).not.toContain(said);
+      ui.unmount();
+    },
+  );
 });
