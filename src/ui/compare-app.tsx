@@ -158,8 +158,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     setNotice(null);
     for (const action of actionsFor(COMPARE_KEYS, keyNames(input, key))) {
       if (helpOpen.current) {
-        // Any key closes the help, Esc included, as in the lesson view (q quits).
-        if (action === 'quit' && !key.escape) return exit();
+        // Any key closes the help, q and Esc included: a second q quits.
         showHelp(false);
         return;
       }

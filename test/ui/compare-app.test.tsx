@@ -103,7 +103,7 @@ describe('the compare view', () => {
     await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
     ui.type('x');
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
-    // Esc too closes the help (it does not quit the view, as q does).
+    // Esc too closes the help (without the help open, Esc and q quit the view).
     ui.type('?');
     await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
     ui.type('\u001b');
@@ -223,4 +223,21 @@ describe('the compare view', () => {
       ui.unmount();
     },
   );
+
+  it('q with the help open closes the help and leaves the view running; a second q quits', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25'));
+    const listening = () => ui.stdin.listenerCount('readable') > 0;
+    expect(listening()).toBe(true);
+    ui.type('?');
+    await until(() => expect(ui.frame()).toContain('any key closes this help'));
+    ui.type('q');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25'));
+    expect(listening()).toBe(true);
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28'));
+    ui.type('q');
+    await until(() => expect(listening()).toBe(false));
+    ui.unmount();
+  });
 });
