@@ -39,6 +39,12 @@ export const COMPARE_STRINGS = {
   },
   scrollMore: { en: '↓ {n} more (j)', zh: '↓ 还有 {n} 行（j）' },
   scrollAbove: { en: '↑ {n} above (k)', zh: '↑ 上面 {n} 行（k）' },
+  // `n` on the last row, `p` on the first: the lesson's words for its last and first step.
+  atLastRow: {
+    en: 'This is the last row: g goes back to the first, q quits.',
+    zh: '这是最后一行：g 回到第一行，q 退出。',
+  },
+  atFirstRow: { en: 'This is the first row: n or → moves on.', zh: '这是第一行：n 或 → 前进。' },
   helpTitle: { en: 'Keys', zh: '按键' },
   keyNext: { en: 'next row', zh: '下一行' },
   keyNextNarrow: { en: 'next step', zh: '下一步' },

@@ -82,7 +82,7 @@ export const STRINGS = {
   },
   noLessons: { en: 'No lessons found.', zh: '没有找到课程。' },
   helpTitle: { en: 'Keys', zh: '按键' },
-  helpClose: { en: '? or Esc closes this help', zh: '按 ? 或 Esc 关闭帮助' },
+  helpClose: { en: '?, Esc or q closes this help', zh: '按 ?、Esc 或 q 关闭帮助' },
   // The timeline's legend, an item at a time so that no symbol is parted from its meaning.
   legendTimeline: { en: 'Timeline:', zh: '时间线：' },
   legendRequest: { en: 'request or response', zh: '请求或回应' },

@@ -2,13 +2,22 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useRef, useState } from 'react';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
-import { COMPARE_KEYS, compareHints } from './compare-keys.js';
+import { STRINGS } from '../i18n/strings.js';
+import { COMPARE_KEYS, type CompareAction, compareHints } from './compare-keys.js';
 import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
-import { type ComparePlace, type CompareSide, edge, firstSide, move } from './compare-nav.js';
+import {
+  atEnd,
+  type ComparePlace,
+  type CompareSide,
+  edge,
+  firstSide,
+  move,
+} from './compare-nav.js';
 import { CompareHelp } from './components/compare-help.js';
 import { KeyBar } from './components/key-bar.js';
 import { actionsFor, keyNames } from './keymap.js';
+import { useLatestState } from './use-latest-state.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './use-theme.js';
 
@@ -68,7 +77,10 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   const { exit } = useApp();
   const theme = useTheme();
   const { columns, rows: height } = useTerminalSize();
-  const [place, setPlace] = useState<ComparePlace>(() => edge(model.rows, 'first'));
+  // Keys read the place the key before them left: they can come faster than frames.
+  const [place, setPlace, latestPlace] = useLatestState<ComparePlace>(edge(model.rows, 'first'));
+  // `n` on the last place or `p` on the first says so (as the lesson does), until the next key.
+  const [notice, setNotice] = useState<'last' | 'first' | null>(null);
   const [offset, setOffset] = useState(0);
   const [help, setHelp] = useState(false);
   // Read by the key handler: a key can arrive before the handler of the latest frame is in place.
@@ -79,6 +91,9 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   };
   const current = model.rows[place.row];
   const wide = columns >= SIDE_BY_SIDE;
+  // The layout the keys move in: the one just drawn, even before this frame's handler is in place.
+  const layout = useRef(wide);
+  layout.current = wide;
   const width = Math.max(20, columns - 1);
   const colWidth = Math.floor((width - 3) / 2);
 
@@ -88,8 +103,15 @@ export function CompareApp({ model, lang }: CompareAppProps) {
         width,
       )
     : [];
-  // The title line, the difference, a rule, the body, the key bar.
-  const bodyHeight = Math.max(3, height - 3 - difference.length);
+  const noticeText =
+    notice === null
+      ? null
+      : notice === 'last'
+        ? tr(wide ? COMPARE_STRINGS.atLastRow : STRINGS.atLastStep, lang)
+        : tr(wide ? COMPARE_STRINGS.atFirstRow : STRINGS.atFirstStep, lang);
+  const noticeLines = noticeText === null ? [] : wrapTo(`» ${noticeText}`, width);
+  // The title line, the notice, the difference, a rule, the body, the key bar.
+  const bodyHeight = Math.max(3, height - 3 - noticeLines.length - difference.length);
   const sideLines = (side: CompareSide, w: number) =>
     current ? cellLines(model, current, side, w, lang) : [];
   const left = wide ? sideLines('legacy', colWidth) : [];
@@ -109,7 +131,14 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           },
         ]
       : [];
-  const single = wide ? [] : [...alone, ...sideLines(side, width)];
+  // Stacked in the order of the wide layout's columns: the 2025-11-25 side above the 2026-07-28
+  // one, so a row with no modern step says so below its legacy step, never above it.
+  const shownSide = wide ? [] : sideLines(side, width);
+  const single = wide
+    ? []
+    : other === 'modern'
+      ? [...shownSide, ...alone]
+      : [...alone, ...shownSide];
   const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
 
@@ -118,22 +147,31 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     setPlace(next);
     setOffset(0);
   };
+  /** One step on or back; past either end, nothing moves and the screen says where it is. */
+  const step = (by: 1 | -1) => {
+    if (atEnd(model.rows, latestPlace.current, by, layout.current))
+      return setNotice(by === 1 ? 'last' : 'first');
+    goTo((at) => move(model.rows, at, by, layout.current));
+  };
   useInput((input, key) => {
+    // The notice lasts until the next key.
+    setNotice(null);
     for (const action of actionsFor(COMPARE_KEYS, keyNames(input, key))) {
       if (helpOpen.current) {
-        // Any key closes the help, Esc included, as in the lesson view (q quits).
-        if (action === 'quit' && !key.escape) return exit();
+        // Any key closes the help, q and Esc included: a second q quits.
         showHelp(false);
         return;
       }
       if (action === 'quit') return exit();
-      if (action === 'next') goTo((at) => move(model.rows, at, 1, wide));
-      else if (action === 'prev') goTo((at) => move(model.rows, at, -1, wide));
+      if (action === 'next') step(1);
+      else if (action === 'prev') step(-1);
       else if (action === 'first') goTo(() => edge(model.rows, 'first'));
       else if (action === 'last')
         goTo(() => {
           const last = model.rows.length - 1;
-          return wide ? { row: last, side: firstSide(model.rows[last]) } : edge(model.rows, 'last');
+          return layout.current
+            ? { row: last, side: firstSide(model.rows[last]) }
+            : edge(model.rows, 'last');
         });
       else if (action === 'scrollDown') setOffset((o) => Math.min(maxOffset, o + 1));
       else if (action === 'scrollUp') setOffset((o) => Math.max(0, o - 1));
@@ -156,11 +194,21 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     );
   }
   const at = Math.min(offset, maxOffset);
+  // A step past either end only says where the view is: its key is drawn idle, as in the lesson.
+  const idle: CompareAction[] = [
+    ...(atEnd(model.rows, place, 1, wide) ? (['next'] as const) : []),
+    ...(atEnd(model.rows, place, -1, wide) ? (['prev'] as const) : []),
+  ];
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end" {...theme.fg('accent')}>
         {header}
       </Text>
+      {positional(noticeLines).map(({ key, line }) => (
+        <Text key={key} wrap="truncate-end" bold {...theme.fg('accent')}>
+          {line}
+        </Text>
+      ))}
       {positional(difference).map(({ key, line }) => (
         <Text key={key} wrap="truncate-end" bold>
           {line}
@@ -188,7 +236,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           </Box>
         )}
       </Box>
-      <KeyBar hints={compareHints(lang, wide)} />
+      <KeyBar hints={compareHints(lang, wide)} idle={idle} />
     </Box>
   );
 }

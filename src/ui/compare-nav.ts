@@ -33,10 +33,30 @@ export function move(
     return { row, side: firstSide(rows[row]) };
   }
   const places = narrowPlaces(rows);
-  const here = places.findIndex((p) => p.row === at.row && p.side === at.side);
-  const from = here === -1 ? places.findIndex((p) => p.row === at.row) : here;
-  const next = places[Math.max(0, Math.min(places.length - 1, from + by))];
+  const next = places[Math.max(0, Math.min(places.length - 1, narrowIndex(places, at) + by))];
   return next ?? at;
+}
+
+/** Where `at` stands among the narrow places (a side with no step stands at its row's first). */
+function narrowIndex(places: readonly ComparePlace[], at: ComparePlace): number {
+  const here = places.findIndex((p) => p.row === at.row && p.side === at.side);
+  return here === -1 ? places.findIndex((p) => p.row === at.row) : here;
+}
+
+/**
+ * Whether a step forward (`by` 1) or back (-1) from `at` has nowhere to go: the last row (narrow:
+ * its last side with a step), or the first.
+ */
+export function atEnd(
+  rows: readonly CompareRow[],
+  at: ComparePlace,
+  by: 1 | -1,
+  wide: boolean,
+): boolean {
+  if (wide) return by === 1 ? at.row >= rows.length - 1 : at.row <= 0;
+  const places = narrowPlaces(rows);
+  const from = narrowIndex(places, at);
+  return by === 1 ? from >= places.length - 1 : from <= 0;
 }
 
 /** The first place, or the last one (the last row's last side with a step). */

@@ -169,6 +169,12 @@ export function LessonPlayer({
       const [action] = actionsFor(LESSON_KEYS, [name]);
       if (action === undefined) continue;
       if (action === 'quit') {
+        // q closes the help, as Esc and ? do; a second q quits.
+        if (player.getSnapshot().context.help) {
+          setHelpLines(0);
+          send(EVENTS.closeHelp);
+          continue;
+        }
         onQuit();
         return;
       }

@@ -1,5 +1,5 @@
 import { Box } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type Lang, tr } from '../i18n/lang.js';
 import { LIVE_STRINGS } from '../i18n/live-strings.js';
 import { LessonScreen } from './components/lesson-screen.js';
@@ -11,7 +11,6 @@ import { LIVE_KEYS, liveHints } from './live-keys.js';
 import type { LiveStore } from './live-store.js';
 import {
   LIVE_START,
-  type LiveAction,
   type LiveFacts,
   type LiveViewState,
   liveIdle,
@@ -23,6 +22,7 @@ import { fitScreen, paneMove } from './screen-fit.js';
 import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
+import { useLatestState } from './use-latest-state.js';
 import { useLiveVersion } from './use-live-version.js';
 import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -51,7 +51,8 @@ function factsOf(store: LiveStore, state: LiveViewState): LiveFacts {
  */
 export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
   const version = useLiveVersion(store);
-  const [view, setView] = useState<LiveViewState>(LIVE_START);
+  // Keys act on the view the key before them left (a burst such as `?q` comes as one chunk).
+  const [view, setView, latestView] = useLatestState<LiveViewState>(LIVE_START);
   const size = useTerminalSize();
   const route = useKeyRouter();
   const fields = useFieldTree();
@@ -72,15 +73,20 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
       const fit = fitScreen({ step, index, recap: null, lang, ...size, rows: body, mode: 'live' });
       panes.by((focus) => paneMove(fit, focus, action));
     }
-    const quitAt = actions.indexOf('quit');
-    const moves = (quitAt === -1 ? actions : actions.slice(0, quitAt)) as Exclude<
-      LiveAction,
-      'quit'
-    >[];
-    if (moves.length > 0) {
-      setView((state) => moves.reduce((s, a) => liveReduce(s, a, factsOf(store, s)), state));
+    let state = latestView.current;
+    let quit = false;
+    for (const action of actions) {
+      // q closes the help, as Esc and ? do; a second q quits. (The waiting screen shows no help.)
+      const helpShown = state.help && factsOf(store, state).count > 0;
+      const move = action === 'quit' && helpShown ? 'closeHelp' : action;
+      if (move === 'quit') {
+        quit = true;
+        break;
+      }
+      state = liveReduce(state, move, factsOf(store, state));
     }
-    if (quitAt !== -1) onQuit();
+    if (state !== latestView.current) setView(state);
+    if (quit) onQuit();
   });
 
   const sessions = store.sessions();

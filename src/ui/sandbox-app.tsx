@@ -164,8 +164,8 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     }
     for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
       if (mode.kind === 'help') {
-        if (action === 'quit') return exit();
-        if (action === 'help' || action === 'close') return setMode(LIST);
+        // q closes the help, as Esc and ? do; a second q quits.
+        if (action === 'help' || action === 'close' || action === 'quit') return setMode(LIST);
         continue;
       }
       if (action === 'up') setCursor((c) => Math.max(0, c - 1));

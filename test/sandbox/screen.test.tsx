@@ -290,4 +290,24 @@ describe('the recap of a lesson', () => {
     expect(narrow.frame()).not.toContain('sandbox');
     narrow.unmount();
   });
+
+  it('q with the help open closes the help, back to the list; a second q quits', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const listening = () => screen.stdin.listenerCount('readable') > 0;
+    screen.type('?');
+    await vi.waitFor(() => expect(screen.frame()).toContain('close this help'));
+    screen.type('q');
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    expect(listening()).toBe(true);
+    // Esc and ? close it too, as before.
+    screen.type('?');
+    await vi.waitFor(() => expect(screen.frame()).toContain('close this help'));
+    screen.type(ESC);
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    screen.type('q');
+    await vi.waitFor(() => expect(listening()).toBe(false));
+    screen.unmount();
+  });
 });

@@ -6,12 +6,17 @@ import { ARROW, renderAt, until, widest } from './render-at.js';
 
 let en: CompareModel;
 let zh: CompareModel;
+/** Its last row has a legacy step and no modern one. */
+let cancellation: CompareModel;
 
 beforeAll(async () => {
   const played = await openTopic('two-eras');
   if (!played.ok) throw new Error(played.error.message);
   en = compareModel(played.value, 'en');
   zh = compareModel(played.value, 'zh');
+  const cancel = await openTopic('cancellation');
+  if (!cancel.ok) throw new Error(cancel.error.message);
+  cancellation = compareModel(cancel.value, 'en');
 });
 
 const lines = (frame: string) => frame.split('\n');
@@ -98,11 +103,141 @@ describe('the compare view', () => {
     await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
     ui.type('x');
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
-    // Esc too closes the help (it does not quit the view, as q does).
+    // Esc too closes the help (without the help open, Esc and q quit the view).
     ui.type('?');
     await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
     ui.type('\u001b');
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行'));
+    ui.unmount();
+  });
+
+  it.each([
+    { columns: 80, rows: 24 },
+    { columns: 99, rows: 30 },
+  ])(
+    'stacked at $columns×$rows, a row with no modern step keeps the legacy side on top, as the wide columns do',
+    async (size) => {
+      const last = cancellation.rows.at(-1);
+      expect(last?.legacy).not.toBeNull();
+      expect(last?.modern).toBeNull();
+      const ui = renderAt(<CompareApp model={cancellation} lang="en" />, size);
+      await until(() => expect(ui.frame()).toContain('Row 1 of 7'));
+      ui.type('G');
+      await until(() => expect(ui.frame()).toContain('Row 7 of 7 · 2025-11-25 · handshake era'));
+      const body = lines(ui.frame());
+      const legacy = body.findIndex((l) => l.trim() === '2025-11-25 · handshake era');
+      const modern = body.findIndex((l) =>
+        l.includes('2026-07-28 · stateless: no step on this side'),
+      );
+      expect(legacy).toBeGreaterThan(0);
+      expect(modern).toBeGreaterThan(legacy);
+      expect(widest(ui.frame())).toBeLessThanOrEqual(size.columns);
+      // Stepping up to it gives the same order.
+      ui.type('g');
+      await until(() => expect(ui.frame()).toContain('Row 1 of 7'));
+      ui.type('nnnnnnnnnnnnnnnnnnnn');
+      await until(() => expect(ui.frame()).toContain('Row 7 of 7'));
+      const stepped = lines(ui.frame());
+      expect(
+        stepped.findIndex((l) => l.includes('stateless: no step on this side')),
+      ).toBeGreaterThan(stepped.findIndex((l) => l.trim() === '2025-11-25 · handshake era'));
+      ui.unmount();
+    },
+  );
+
+  it('a key pressed as soon as a resize is drawn moves in the new layout: G stacked is the last row’s 2026-07-28 step', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.resize({ columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25 · handshake era'));
+    ui.type('G');
+    await until(() => expect(ui.frame()).toContain('Row 13 of 13 · 2026-07-28 · stateless'));
+    ui.resize({ columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).not.toContain('Row 13 of 13 · 2026-07-28'));
+    // Side by side, the first row holds both sides: n from row 1 is row 2, not row 1's other side.
+    ui.type('g');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.resize({ columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25'));
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28 · stateless'));
+    ui.unmount();
+  });
+
+  it('n on the last row says it is the last and what to press; the next key clears it', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 120, rows: 40 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.type('G');
+    await until(() => expect(ui.frame()).toContain('Row 13 of 13'));
+    expect(ui.frame()).not.toContain('This is the last row');
+    ui.type('n');
+    await until(() =>
+      expect(ui.frame()).toContain('» This is the last row: g goes back to the first, q quits.'),
+    );
+    expect(ui.frame()).toContain('Row 13 of 13');
+    expect(lines(ui.frame()).length).toBeLessThanOrEqual(40);
+    ui.type('k');
+    await until(() => expect(ui.frame()).not.toContain('This is the last row'));
+    ui.type('g');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13'));
+    ui.type('p');
+    await until(() => expect(ui.frame()).toContain('» This is the first row: n or → moves on.'));
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 2 of 13'));
+    expect(ui.frame()).not.toContain('This is the first row');
+    ui.unmount();
+  });
+
+  it.each([
+    {
+      lang: 'en',
+      first: 'Row 1 of 13 · 2025-11-25',
+      last: 'Row 13 of 13 · 2026-07-28',
+      said: '» This is the last step: g goes back to the first, q quits.',
+    },
+    {
+      lang: 'zh',
+      first: '第 1 行，共 13 行 · 2025-11-25',
+      last: '第 13 行，共 13 行 · 2026-07-28',
+      said: '» 这是最后一步：g 回到第一步，q 退出。',
+    },
+  ] as const)(
+    'stacked at 80×24 ($lang), n on the last step says so, within the screen',
+    async ({ lang, first, last, said }) => {
+      const ui = renderAt(<CompareApp model={lang === 'en' ? en : zh} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      await until(() => expect(ui.frame()).toContain(first));
+      ui.type('G');
+      await until(() => expect(ui.frame()).toContain(last));
+      // A burst past the end moves nothing either.
+      ui.type('nn');
+      await until(() => expect(ui.frame()).toContain(said));
+      expect(ui.frame()).toContain(last);
+      expect(lines(ui.frame()).length).toBeLessThanOrEqual(24);
+      expect(widest(ui.frame())).toBeLessThanOrEqual(80);
+      ui.type('g');
+      await until(() => expect(ui.frame()).toContain(first));
+      expect(ui.frame()).not.toContain(said);
+      ui.unmount();
+    },
+  );
+
+  it('q with the help open closes the help and leaves the view running; a second q quits', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25'));
+    const listening = () => ui.stdin.listenerCount('readable') > 0;
+    expect(listening()).toBe(true);
+    ui.type('?');
+    await until(() => expect(ui.frame()).toContain('any key closes this help'));
+    ui.type('q');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2025-11-25'));
+    expect(listening()).toBe(true);
+    ui.type('n');
+    await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28'));
+    ui.type('q');
+    await until(() => expect(listening()).toBe(false));
     ui.unmount();
   });
 });

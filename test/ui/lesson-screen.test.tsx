@@ -246,11 +246,34 @@ describe('what the lesson screen tells the learner', () => {
   it('opens help with ? and closes it with Esc; q asks to quit', async () => {
     const screen = play('first-session', { columns: 80, rows: 24 });
     screen.type('?');
-    await until(() => expect(screen.frame()).toContain('? or Esc closes this help'));
+    await until(() => expect(screen.frame()).toContain('?, Esc or q closes this help'));
     screen.type('\u001b');
-    await until(() => expect(screen.frame()).not.toContain('? or Esc closes this help'));
+    await until(() => expect(screen.frame()).not.toContain('closes this help'));
     screen.type('q');
     await until(() => expect(screen.onQuit).toHaveBeenCalledOnce());
     screen.unmount();
   });
+
+  it.each([
+    ['en', '?, Esc or q closes this help'],
+    ['zh', '按 ?、Esc 或 q 关闭帮助'],
+  ] as const)(
+    'q with the help open closes the help; a second q quits (%s)',
+    async (lang, close) => {
+      const screen = play('first-session', { columns: 80, rows: 24 }, { lang });
+      screen.type('?');
+      await until(() => expect(screen.frame()).toContain(close));
+      screen.type('q');
+      await until(() => expect(screen.frame()).not.toContain(close));
+      expect(screen.onQuit).not.toHaveBeenCalled();
+      // ? then q in one burst: the help opens and closes, nothing quits.
+      screen.type('?q');
+      await until(() => expect(screen.frame()).toContain(lang === 'en' ? 'step 1/' : '步骤 1/'));
+      expect(screen.frame()).not.toContain(close);
+      expect(screen.onQuit).not.toHaveBeenCalled();
+      screen.type('q');
+      await until(() => expect(screen.onQuit).toHaveBeenCalledOnce());
+      screen.unmount();
+    },
+  );
 });

@@ -161,4 +161,22 @@ describe('serve --http --ui: the live view of a real session', () => {
     await until(() => expect(screen.frame()).toContain('‖ 暂停于第 4 步 · 2 条新消息 · 按 G 跟随'));
     screen.unmount();
   });
+
+  it('q with the help open closes the help; a second q stops', async () => {
+    const screen = show({ columns: 80, rows: 24 });
+    await until(() => expect(screen.frame()).toContain('Live: live-test-two 1.0.0'));
+    screen.type('?');
+    await until(() => expect(screen.frame()).toContain('?, Esc or q closes this help'));
+    screen.type('q');
+    await until(() => expect(screen.frame()).not.toContain('closes this help'));
+    expect(screen.onQuit).not.toHaveBeenCalled();
+    // A burst, as a fast typist or tmux sends it: ? opens, q closes.
+    screen.type('?q');
+    await until(() => expect(screen.frame()).toContain('Live: live-test-two 1.0.0'));
+    expect(screen.frame()).not.toContain('closes this help');
+    expect(screen.onQuit).not.toHaveBeenCalled();
+    screen.type('q');
+    await until(() => expect(screen.onQuit).toHaveBeenCalledTimes(1));
+    screen.unmount();
+  });
 });

@@ -135,7 +135,7 @@ describe.each([60, 80, 100] as const)('step text that does not fit, at %i column
     for (const rows of [size.rows, 16]) {
       const screen = await play('first-session', { columns, rows }, 0);
       screen.type('?');
-      await until(() => expect(screen.frame()).toContain('Keys · ? or Esc closes this help'));
+      await until(() => expect(screen.frame()).toContain('Keys · ?, Esc or q closes this help'));
       const frame = screen.frame();
       for (const key of [
         /│ →\/n\/space +next +│/,
