@@ -90,7 +90,7 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
       zh: '工具的参数，应当符合它的 inputSchema。在 2025-11-25 之前的版本中（本会话即是），不符合的参数属于协议错误（JSON-RPC 错误，例如 -32602 Invalid params）；从 2025-11-25 起，它们以 isError: true 的工具结果返回，模型可以读到原因并改正。',
     },
     from: {
-      en: 'The tool’s arguments, expected to fit its inputSchema; arguments that do not usually come back as a tool result with isError: true, which the model can read and correct.',
+      en: 'The tool’s arguments, expected to fit its inputSchema; arguments that do not fit usually come back as a tool result with isError: true, which the model can read and correct.',
       zh: '工具的参数，应当符合它的 inputSchema；不符合时通常以 isError: true 的工具结果返回，模型可以读到原因并改正。',
     },
   },
