@@ -93,22 +93,20 @@ describe('the simulated server sends what the negotiated revision has, nothing t
   });
 
   it('2025-03-26: tools/call of weather_current has no structuredContent, its JSON is in a text block', () => {
-    const call = serverMessages('2025-03-26').find(
-      ({ step, answers }) =>
-        answers === 'tools/call' &&
-        JSON.stringify(step.message).includes('Current weather in Paris'),
-    );
-    const result = (call?.step.message as { result: Record<string, unknown> }).result;
+    const weather = (version: StrictRevision) =>
+      serverMessages(version).find(
+        ({ step, answers }) =>
+          answers === 'tools/call' &&
+          JSON.stringify(step.message).includes('Current weather in Paris'),
+      )?.step;
+    const call = weather('2025-03-26');
+    if (!call) throw new Error('no weather_current answer');
+    const result = (call.message as { result: Record<string, unknown> }).result;
     expect(result).not.toHaveProperty('structuredContent');
     expect(JSON.stringify(result.content)).toContain('\\"temperature\\"');
-    expect(call?.step.verdict?.violations).toEqual([]);
+    expect(call.verdict?.violations).toEqual([]);
     // 2025-06-18 has it (Server › Tools › Structured Content).
-    const later = serverMessages('2025-06-18').find(
-      ({ step, answers }) =>
-        answers === 'tools/call' &&
-        JSON.stringify(step.message).includes('Current weather in Paris'),
-    );
-    expect((later?.step.message as { result: object }).result).toHaveProperty('structuredContent');
+    expect(weather('2025-06-18')?.message).toHaveProperty('result.structuredContent');
   });
 
   it('the check finds a field the revision does not have (it can fail)', () => {
