@@ -428,3 +428,34 @@ describe('the simulated server waits for the handshake before its own requests',
     expect(asked?.verdict?.violations).toEqual([]);
   });
 });
+
+describe('the simulated client asks only for what the learner’s server declared', () => {
+  it.each(['legacy', 'modern'] as const)(
+    '%s: a server with tools only is asked tools/list and tools/call, nothing else, and no client message breaks a rule',
+    (era) => {
+      const s = sandbox(era, 'server', { serverCapabilities: { tools: {} } });
+      const asked: string[] = [];
+      for (let turn = 0; turn < 10; turn++) {
+        const answer = s.offers().find((o) => o.key.startsWith('result:'));
+        if (!answer || !isMessage(answer)) break;
+        s.send(answer.envelope);
+      }
+      for (const step of s.log.steps) {
+        if (step.direction !== 'client->server' || step.verdict?.kind !== 'request') continue;
+        asked.push(String(step.verdict.method));
+        expect({
+          method: step.verdict.method,
+          rules: step.verdict.violations.map((v) => v.rule),
+        }).toEqual({
+          method: step.verdict.method,
+          rules: [],
+        });
+      }
+      expect(asked.filter((m) => m !== 'initialize' && m !== 'server/discover')).toEqual([
+        'tools/list',
+        'tools/call',
+      ]);
+      expect(s.note()?.en).toMatch(/nothing more to ask/);
+    },
+  );
+});
