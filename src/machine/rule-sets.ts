@@ -196,6 +196,9 @@ export const MODERN_RULES: RuleSet = {
     'client.request': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
+      // Once server/discover answered: what the server declared there (architecture/index ›
+      // Capability Negotiation).
+      'capability-not-negotiated',
       'era-mixed',
       ...IDS,
       'request-meta-missing',

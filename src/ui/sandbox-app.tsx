@@ -10,7 +10,7 @@ import { clipUnlessNarrow } from './clip.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
-import { SandboxHistory } from './components/sandbox-history.js';
+import { SandboxHistory, stepLabel } from './components/sandbox-history.js';
 import { SandboxInspect } from './components/sandbox-inspect.js';
 import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
@@ -218,16 +218,24 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
       : `${tr(STRINGS.client, lang)} ● ${tr(STRINGS[`phase_${phases.client}`], lang)} · ${tr(STRINGS.server, lang)} ● ${tr(STRINGS[`phase_${phases.server}`], lang)}`,
   ].join(' · ');
 
+  const steps = session.log.steps;
+  // The verdict box: while the history has the focus, the chosen step's (an earlier message of
+  // the learner's, or the peer's), with its rules, their severity, section and explanation;
+  // otherwise the learner's last message's.
+  const judged = mode.kind === 'history' ? (steps[mode.at] ?? null) : mine;
+  const violations = judged?.verdict?.violations ?? [];
+  // A close or a closed stream is no message: no rule judges it (one line says so).
+  const transportAct = judged !== null && (judged.kind === 'close' || judged.kind === 'abandon');
   // Rows: header 2, the list's title and its two detail lines 3, the history's title 1, the key
-  // bar 1, and the verdict on the learner's last message when there is one.
-  const violations = mine?.verdict?.violations ?? [];
-  const verdictRows = mine ? 1 + verdictHeight(violations, lang, columns) : 0;
+  // bar 1, and the verdict box when there is one (its title, then the verdict).
+  const verdictRows = judged
+    ? 1 + (judged.verdict ? verdictHeight(violations, lang, columns) : 1)
+    : 0;
   // What the peer did or will not do that no offer says (it closed, and why; it has nothing to ask).
   const note = session.note?.() ?? null;
   const noteText = note ? breakCjk(tr(note, lang), columns) : '';
   const noteRows = wrappedHeight(noteText, columns);
   const free = Math.max(4, rows - 7 - verdictRows - noteRows);
-  const steps = session.log.steps;
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
   // The editor takes the list's rows, its title and its two detail lines.
@@ -308,10 +316,32 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
         lang={lang}
         chosen={mode.kind === 'history' ? mode.at : null}
       />
-      {mine ? (
+      {judged ? (
         <Box flexDirection="column" flexShrink={0}>
-          <Text bold>{tr(SANDBOX_STRINGS.lastVerdict, lang)}</Text>
-          <VerdictLine violations={violations} lang={lang} width={columns} />
+          <Box overflowX="hidden">
+            <Text bold wrap="truncate-end">
+              {mode.kind === 'history'
+                ? tr(SANDBOX_STRINGS.stepVerdict, lang, {
+                    n: mode.at + 1,
+                    what: stepLabel(judged, session.side, lang),
+                  })
+                : tr(SANDBOX_STRINGS.lastVerdict, lang)}
+            </Text>
+          </Box>
+          {transportAct ? (
+            <Box overflowX="hidden">
+              <Text dimColor wrap="truncate-end">
+                {tr(SANDBOX_STRINGS.stepNotJudged, lang)}
+              </Text>
+            </Box>
+          ) : (
+            <VerdictLine
+              violations={violations}
+              lang={lang}
+              width={columns}
+              unreadable={!judged.verdict}
+            />
+          )}
         </Box>
       ) : null}
       {noteText !== '' ? (

@@ -132,6 +132,41 @@ describe('the offered list equals what the referee accepts', () => {
     expect(claims(s, 'removed:ping')).toEqual(['method-removed']);
   });
 
+  it('modern: after server/discover declared only tools, resources/*, prompts/* and completion/complete are not allowed', () => {
+    const s = sandbox('modern', 'client', { serverCapabilities: { tools: {} } });
+    // Before discover the client knows nothing of the server: it may call anything (discover.mdx ›
+    // When to Call).
+    expect(claims(s, 'request:resources/list')).toEqual([]);
+    const steps = send(s, 'request:server/discover');
+    expect(steps.at(-1)?.message).toMatchObject({ result: { capabilities: { tools: {} } } });
+    const rows = agrees(s);
+    const undeclared = [
+      'request:resources/list',
+      'request:resources/templates/list',
+      'request:resources/read',
+      'request:prompts/list',
+      'request:prompts/get',
+      'request:completion/complete',
+    ];
+    for (const key of undeclared) {
+      expect(claims(s, key)).toEqual(['capability-not-negotiated']);
+      const [block] = pick(s, key).blocks;
+      expect(block?.severity).toBe('warning');
+      expect(block?.spec.en).toMatch(/^2026-07-28\/architecture\/index › Capability Negotiation/);
+    }
+    const allowed = rows.filter((r) => r.claims.length === 0).map((r) => r.key);
+    expect(allowed).toEqual([
+      'request:server/discover',
+      'request:tools/list',
+      'request:tools/call',
+      'request:subscriptions/listen',
+    ]);
+    // The referee says the same of the request sent, and the server answers -32601.
+    const sent = send(s, 'request:prompts/list');
+    expect(sent[0]?.verdict?.violations.map((v) => v.rule)).toEqual(['capability-not-negotiated']);
+    expect(sent.at(-1)?.message).toMatchObject({ error: { code: -32601 } });
+  });
+
   it('modern: a request without _meta sent first leaves the session modern (it is not a handshake)', () => {
     const s = sandbox('modern', 'client');
     const first = send(s, 'bare:tools/list');
@@ -205,6 +240,11 @@ describe('the offers ask the referee, and asking changes nothing', () => {
       () => operating({ resources: {} }),
       () => sandbox('legacy', 'server', { serverCapabilities: { tools: {} } }),
       () => sandbox('modern', 'client'),
+      () => {
+        const s = sandbox('modern', 'client', { serverCapabilities: { tools: {} } });
+        send(s, 'request:server/discover');
+        return s;
+      },
       () => sandbox('modern', 'server', { clientCapabilities: {} }),
     ];
     let tried = 0;
@@ -387,4 +427,35 @@ describe('the simulated server waits for the handshake before its own requests',
     expect(asked?.message).toMatchObject({ method: 'roots/list' });
     expect(asked?.verdict?.violations).toEqual([]);
   });
+});
+
+describe('the simulated client asks only for what the learner’s server declared', () => {
+  it.each(['legacy', 'modern'] as const)(
+    '%s: a server with tools only is asked tools/list and tools/call, nothing else, and no client message breaks a rule',
+    (era) => {
+      const s = sandbox(era, 'server', { serverCapabilities: { tools: {} } });
+      const asked: string[] = [];
+      for (let turn = 0; turn < 10; turn++) {
+        const answer = s.offers().find((o) => o.key.startsWith('result:'));
+        if (!answer || !isMessage(answer)) break;
+        s.send(answer.envelope);
+      }
+      for (const step of s.log.steps) {
+        if (step.direction !== 'client->server' || step.verdict?.kind !== 'request') continue;
+        asked.push(String(step.verdict.method));
+        expect({
+          method: step.verdict.method,
+          rules: step.verdict.violations.map((v) => v.rule),
+        }).toEqual({
+          method: step.verdict.method,
+          rules: [],
+        });
+      }
+      expect(asked.filter((m) => m !== 'initialize' && m !== 'server/discover')).toEqual([
+        'tools/list',
+        'tools/call',
+      ]);
+      expect(s.note()?.en).toMatch(/nothing more to ask/);
+    },
+  );
 });

@@ -311,3 +311,77 @@ describe('the recap of a lesson', () => {
     screen.unmount();
   });
 });
+
+describe('the sandbox history reopens the verdict of any earlier step', () => {
+  it.each(['en', 'zh'] as const)(
+    '%s: the flagged request, after later messages, with its rule, severity, section and explanation; the peer’s steps and a close too',
+    async (lang) => {
+      const session = sandboxDefaults('legacy', 'client');
+      const pickEnvelope = (key: string) => {
+        const offer = session.offers().find((o) => o.key === key);
+        if (!offer || !('envelope' in offer)) throw new Error(`no offer ${key}`);
+        return offer.envelope;
+      };
+      // tools/list before initialize (flagged), then the handshake: the flagged one is two sends back.
+      session.send(pickEnvelope('request:tools/list'));
+      session.send(pickEnvelope('request:initialize'));
+      session.send(pickEnvelope('notification:notifications/initialized'));
+      session.act({ type: 'close' });
+      const steps = session.log.steps;
+      expect(steps[0]?.verdict?.violations.map((v) => v.rule)).toEqual(['initialize-not-first']);
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      await vi.waitFor(() =>
+        expect(screen.frame()).toContain(lang === 'en' ? 'The session so far' : '目前的会话'),
+      );
+      screen.type('h');
+      // The newest step is chosen: the close, which no rule judges.
+      await vi.waitFor(() =>
+        expect(screen.frame()).toContain(
+          lang === 'en' ? `Step ${steps.length}: ` : `第 ${steps.length} 步：`,
+        ),
+      );
+      expect(screen.frame()).toContain(
+        lang === 'en' ? 'no message, so no rule judges it' : '没有消息，所以没有规则评判它',
+      );
+      // One step up at a time (keys typed at once may arrive as one input), each label waited for.
+      const stepTitle = (n: number) => (lang === 'en' ? `Step ${n}: ` : `第 ${n} 步：`);
+      for (let n = steps.length - 1; n >= 1; n--) {
+        screen.type('\u001B[A');
+        await vi.waitFor(() => expect(screen.frame()).toContain(stepTitle(n)));
+        // The server's answer to initialize: allowed.
+        if (n === 4)
+          expect(screen.frame()).toContain(
+            lang === 'en'
+              ? 'Step 4: server response initialize #2'
+              : '第 4 步：服务器 回应 initialize #2',
+          );
+      }
+      // The first step: the flagged tools/list, as the verdict box showed it when it was sent.
+      expect(screen.frame()).toContain(
+        lang === 'en'
+          ? 'Step 1: client request tools/list #1'
+          : '第 1 步：客户端 请求 tools/list #1',
+      );
+      const frame = screen.frame();
+      const violation = steps[0]?.verdict?.violations[0];
+      if (!violation) throw new Error('no violation');
+      expect(frame).toContain(
+        lang === 'en' ? '✗ rule broken: initialize-not-first' : '✗ 违反规则：initialize-not-first',
+      );
+      expect(frame.replace(/\s*[┃│]\s*/g, ' ')).toContain(
+        (lang === 'en' ? violation.message : violation.messageZh).slice(0, 20),
+      );
+      expect(frame).toContain('§ 2025-11-25/basic/lifecycle');
+      expectFits80x24(screen);
+      // Esc: back to the list, whose verdict box is the learner's last message's again (none: a close).
+      screen.type(ESC);
+      await vi.waitFor(() =>
+        expect(screen.frame()).not.toContain(lang === 'en' ? 'Step 1:' : '第 1 步：'),
+      );
+      screen.unmount();
+    },
+  );
+});

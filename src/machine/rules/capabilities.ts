@@ -21,8 +21,15 @@ function ungranted(
 ): Finding | null {
   const side = capabilitySide(path);
   // Until the initialize exchange has declared that side's capabilities there is nothing to check;
-  // the lifecycle rules already flag a message sent that early.
+  // the lifecycle rules already flag a message sent that early. In 2026-07-28 the server's are
+  // known once it answered server/discover (optional: before it, a client may call anything).
   if (ctx.capabilities[side] === null || hasCapability(ctx.capabilities, path)) return null;
+  if (ctx.era === 'modern')
+    return {
+      en: `"${method}" needs ${path}, which the server did not declare in its server/discover result; a client respects the capabilities the server declared`,
+      zh: `"${method}" 需要 ${path}，但服务器在 server/discover 的结果中没有声明它；客户端应当遵守服务器声明的能力`,
+      severity: 'warning',
+    };
   return {
     en: `"${method}" needs ${path}, which the ${side} did not declare at initialize`,
     zh: `"${method}" 需要 ${path}，但${sideZh(side)}在 initialize 时没有声明它`,
@@ -61,6 +68,17 @@ export const CAPABILITY_RULES = [
     severity: 'error',
     spec: '2025-11-25/basic/lifecycle › Operation',
     specNote: { en: 'use only negotiated capabilities', zh: '只使用协商好的能力' },
+    // 2026-07-28 has no handshake: the server declares its capabilities in its server/discover
+    // result, and a client that asked respects them. "Both parties must respect declared
+    // capabilities" (lower case there; server/prompts › Implementation Considerations says
+    // SHOULD), so a warning in a modern session.
+    modern: {
+      spec: '2026-07-28/architecture/index › Capability Negotiation',
+      specNote: {
+        en: 'respect the capabilities the server declared in its server/discover result (a SHOULD: a warning)',
+        zh: '遵守服务器在 server/discover 结果中声明的能力（SHOULD：警告）',
+      },
+    },
     title: { en: 'Capability was not negotiated', zh: '未协商该能力' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);

@@ -1,8 +1,9 @@
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import type { SessionView } from '../../machine/index.js';
-import type { JsonObject } from '../../protocol/index.js';
+import { hasCapability, type JsonObject } from '../../protocol/index.js';
 import type { SimClient } from '../client/sim-client.js';
+import { SERVED_BY } from '../server/served.js';
 import { MODERN_VERSION } from './modern-offers.js';
 
 /**
@@ -36,7 +37,7 @@ export function nextScripted(
   view: SessionView,
   era: 'legacy' | 'modern',
   done: number,
-): { readonly message: JsonObject; readonly scripted: boolean } | null {
+): { readonly message: JsonObject; readonly scripted: boolean; readonly at?: number } | null {
   if (view.closed) return null;
   const waiting = view.pending.some((p) => p.requester === 'client');
   // Once the connection's era is fixed, it decides (a session replayed from a modern lesson has
@@ -51,11 +52,29 @@ export function nextScripted(
     return { message: client.discover(MODERN_VERSION), scripted: false };
   }
   if (waiting) return null;
-  const item = CLIENT_SCRIPT[done];
+  const at = askableFrom(view, done);
+  const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;
   const params = 'params' in item ? structuredClone(item.params) : undefined;
   const progress = 'progress' in item && item.progress;
-  return { message: client.request(item.method, params, { progress }), scripted: true };
+  return { message: client.request(item.method, params, { progress }), scripted: true, at };
+}
+
+/**
+ * Where the script goes on from `done`: the first request whose capability the server declared.
+ * A client uses only what the server declared (2025-11-25 basic/lifecycle › Operation; 2026-07-28
+ * architecture/index › Capability Negotiation, once server/discover said it), so a learner's
+ * server without resources is not asked resources/list. Until the server's capabilities are
+ * known nothing is skipped. `CLIENT_SCRIPT.length` when nothing is left to ask.
+ */
+export function askableFrom(view: Pick<SessionView, 'capabilities'>, done: number): number {
+  let at = done;
+  for (; at < CLIENT_SCRIPT.length; at++) {
+    const gate = SERVED_BY[CLIENT_SCRIPT[at]?.method ?? ''];
+    if (view.capabilities.server === null || gate === undefined) break;
+    if (hasCapability(view.capabilities, gate)) break;
+  }
+  return at;
 }
 
 /**

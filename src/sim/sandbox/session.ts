@@ -21,7 +21,7 @@ import {
   type OpenRound,
   type TransportAct,
 } from './offers.js';
-import { CLIENT_SCRIPT, clientGivesUp, nextScripted } from './script.js';
+import { askableFrom, CLIENT_SCRIPT, clientGivesUp, nextScripted } from './script.js';
 
 export type SandboxEra = 'legacy' | 'modern';
 
@@ -101,7 +101,7 @@ export class SandboxSession {
       return last.notes.note;
     if (this.lessonNote) return this.lessonNote;
     if (!this.#client || this.log.closed) return null;
-    if (this.#scripted < CLIENT_SCRIPT.length) return null;
+    if (askableFrom(this.log.view(), this.#scripted) < CLIENT_SCRIPT.length) return null;
     if (this.log.view().pending.some((p) => p.requester === 'client')) return null;
     return {
       en: 'The client has nothing more to ask: every request it had is answered.',
@@ -244,7 +244,8 @@ export class SandboxSession {
       }
       const next = nextScripted(this.#client, this.log.view(), this.era, this.#scripted);
       if (next === null) return steps;
-      if (next.scripted) this.#scripted += 1;
+      // The script item it asked, past those the server did not declare the capability for.
+      if (next.scripted) this.#scripted = (next.at ?? this.#scripted) + 1;
       steps.push(this.#push({ type: 'message', direction: from, message: next.message }));
     }
   }

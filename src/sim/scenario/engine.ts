@@ -215,6 +215,18 @@ function emit(
   if ('fault' in step) {
     const made = makeFault(step.fault, { ...ctx, params: step.params ?? {} });
     if (!made.ok) return failed(made.error);
+    if (step.headers && made.direction === 'client->server') {
+      // A client's fault POSTed over HTTP: the headers mirror its body, with the step's changes.
+      const refusal = headerRefusal(made.message, step.headers);
+      return {
+        direction: made.direction,
+        message: made.message,
+        fault: step.fault,
+        at: now,
+        headers: requestHeaders(made.message, step.headers),
+        ...(refusal ? { refusal } : {}),
+      };
+    }
     return { direction: made.direction, message: made.message, fault: step.fault, at: now };
   }
   if ('server' in step) {

@@ -176,7 +176,15 @@ export const STEP_KINDS = {
     actions: SERVER_ACTIONS,
   },
   fault: {
-    schema: z.object({ fault: z.enum(FAULT_NAMES), params: json.optional(), ...stepText }).strict(),
+    // headers: a client's fault POSTed over HTTP, with the headers that differ (as a request's).
+    schema: z
+      .object({
+        fault: z.enum(FAULT_NAMES),
+        params: json.optional(),
+        headers: httpHeaders,
+        ...stepText,
+      })
+      .strict(),
     actions: null,
   },
   do: { schema: z.object({ do: doAction }).strict(), actions: DO_ACTIONS },

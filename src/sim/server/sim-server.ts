@@ -38,6 +38,7 @@ import { acknowledgement, gracefulEnd, honour, ListenStreams, onStream } from '.
 import { roundResult, takeRetry } from './mrtr-round.js';
 import { Outbox, type Scheduled } from './outbox.js';
 import { RequestStateSeal, randomStateKey, STATE_TTL_MS } from './request-state.js';
+import { fitRevision } from './revision-fit.js';
 import {
   CACHEABLE,
   CLIENT_CAPABILITIES_META,
@@ -1086,8 +1087,14 @@ export class SimServer {
   take(): Outgoing | null | undefined {
     const ready = this.#ready.shift();
     if (ready) return ready;
-    const item = this.outbox.shift();
-    if (!item) return undefined;
+    const scheduled = this.outbox.shift();
+    if (!scheduled) return undefined;
+    // What the negotiated handshake revision has, nothing that came later (revision-fit.ts).
+    const version = this.era === 'modern' ? null : resolveVersion(this.negotiatedVersion);
+    const item =
+      version === null
+        ? scheduled
+        : { ...scheduled, message: fitRevision(scheduled.message, version) };
     // A call is worked on until its answer goes out (long_running_task answers on a later tick).
     const message = item.message;
     const id = message.id;

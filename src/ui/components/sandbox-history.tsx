@@ -62,6 +62,12 @@ function rowOf(step: Step, side: Side, lang: Lang) {
   };
 }
 
+/** A step as its history row names it: who sent what ("client request tools/list #2"). */
+export function stepLabel(step: Step, side: Side, lang: Lang): string {
+  const row = rowOf(step, side, lang);
+  return row.who ? `${row.who} ${row.what}` : row.what;
+}
+
 /** The session so far, newest last: what the learner sent (→) and what the peer answered (←). */
 export function SandboxHistory({ steps, height, side, lang, chosen = null }: SandboxHistoryProps) {
   const theme = useTheme();
