@@ -152,7 +152,7 @@ export function summaryLines(summary: TraceSummary, paint: Paint, lang: Lang = '
       return [
         paint.bold('汇总'),
         '  消息：没有消息（这份记录中没有一条 JSON-RPC 消息）',
-        '  时代：legacy —— 没有消息决定时代；裁判从握手时代的规则开始',
+        '  时代：legacy —— 没有消息决定时代；裁判从旧时代的规则开始',
         `  违规：${count}`,
       ];
     }

@@ -62,7 +62,7 @@ function expectWellFormed(label: TraceLabel): void {
   expect(['legacy', 'modern']).toContain(label.era);
   expect(['client->server', 'server->client']).toContain(label.direction);
   if (label.primitive !== null) expect(PRIMITIVES).toContain(label.primitive);
-  expect(label.id === null || ['string', 'number'].includes(typeof label.id)).toBe(true);
+  expect(label.id === null || ['string', 'number', 'bigint'].includes(typeof label.id)).toBe(true);
   expect(label.violations.every((v) => /^[a-z]+(-[a-z]+)*$/.test(v))).toBe(true);
 }
 
