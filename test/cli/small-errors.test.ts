@@ -34,6 +34,22 @@ describe('diagram --format given twice', () => {
   });
 });
 
+describe('diagram --lang', () => {
+  it('is taken after the command or before it, as every command takes it: help and errors follow it', async () => {
+    const before = await runCli(['--lang', 'en', 'diagram']);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatch(/^stateDiagram-v2\n/);
+    const help = await runCli(['diagram', '--help', '--lang', 'zh']);
+    expect(help.stdout).toMatch(/^用法：mcp-sim diagram/);
+    const wrong = await runCli(['diagram', '--lang', 'zh', '--format', 'xml']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--format 只能是 mermaid 或 json');
+    // The JSON's descriptions stay English whatever the language, as every --json output's do.
+    const json = await runCli(['diagram', '--lang', 'zh', '--format', 'json']);
+    expect(JSON.parse(json.stdout).description).toMatch(/^The session referee/);
+  });
+});
+
 describe('connect --plain to a command that cannot start', () => {
   it('the recap ends the failure sentence before the next one', async () => {
     const en = await runCli(['connect', '--plain', '--', '/nonexistent/bin']);

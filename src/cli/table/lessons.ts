@@ -183,9 +183,10 @@ export const diagram = {
       choices: ['mermaid', 'json'],
       once: true,
       help: {
-        en: 'mermaid: a Mermaid stateDiagram-v2 (default)\njson: the states, their descriptions and transitions as JSON',
-        zh: 'mermaid：Mermaid stateDiagram-v2 图（默认）\njson：以 JSON 输出各个状态、状态说明和状态转换',
+        en: 'mermaid: a Mermaid stateDiagram-v2 (default)\njson: the states, their descriptions (in English, as every --json output of mcp-sim) and transitions as JSON',
+        zh: 'mermaid：Mermaid stateDiagram-v2 图（默认）\njson：以 JSON 输出各个状态、状态说明（英文，与 mcp-sim 其他 --json 输出一样）和状态转换',
       },
     },
+    lang: LANG_OPTION,
   },
 } as const satisfies CommandSpec;
