@@ -109,6 +109,10 @@ export const LESSON_STRINGS = {
   tooDeep: { en: 'nested too deeply to read', zh: '嵌套太深，无法读取' },
   cannotRead: { en: 'cannot read: {why}', zh: '无法读取：{why}' },
   noSuchFile: { en: 'no such file', zh: '没有这个文件' },
+  notUtf8: {
+    en: 'the file is not UTF-8 (byte 0x{byte} here): it was saved in another encoding (GBK, Latin-1, UTF-16…); save it as UTF-8',
+    zh: '文件不是 UTF-8 编码（此处的字节 0x{byte}）：它是用别的编码（GBK、Latin-1、UTF-16 等）保存的；请另存为 UTF-8',
+  },
   emptyLesson: {
     en: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
     zh: '文件是空的：一课是一个映射，含 title、goal、steps 和 recap',
@@ -189,6 +193,10 @@ export const LESSON_STRINGS = {
   faultBreaksNone: {
     en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",
     zh: '{path}：故障 {fault} 在这里没有违反任何规则（裁判允许它），课程会把它显示为允许；请选择一个在此会话状态下构成违规的故障',
+  },
+  faultOtherRule: {
+    en: '{path}: fault {fault} is named for the rule {rule}, but here it breaks {rules} instead, so the lesson would show that under its name; move it to where the session makes it break {rule}',
+    zh: '{path}：故障 {fault} 对应的规则是 {rule}，但在这里它违反的是 {rules}，课程会以它的名义展示别的规则；请把它移到会话状态使其违反 {rule} 的位置',
   },
   revisionEra: {
     en: "revision: {revision} is a revision of the {named}, but the lesson's session is in the {era}",

@@ -10,6 +10,7 @@ import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
 import { isStatelessVersion } from '../../protocol/versions.js';
 import type { Step as SessionStep } from '../../session/index.js';
 import { runScenario, type Timeline } from './engine.js';
+import { FAULT_RULES, type FaultName } from './faults.js';
 import { closest } from './find-lesson.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
@@ -144,8 +145,28 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
     }
     // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
     // declare, say) would show the learner a bug as "allowed by the rules".
-    if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
     const source = sources[i] ?? null;
+    const meant = fault ? FAULT_RULES[fault as FaultName] : undefined;
+    // A fault that breaks only other rules here teaches them under its name.
+    if (
+      step.kind === 'message' &&
+      meant !== undefined &&
+      rules.length > 0 &&
+      !rules.includes(meant)
+    ) {
+      out.push({
+        file: lesson.file,
+        line: source !== null ? (lesson.stepLines[source] ?? null) : null,
+        ...said(LESSON_STRINGS.faultOtherRule, {
+          path: stepNamed(source),
+          fault: fault ?? '',
+          rule: meant,
+          rules: rules.join(', '),
+        }),
+      });
+      continue;
+    }
+    if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
     out.push({
       file: lesson.file,
       line: source !== null ? (lesson.stepLines[source] ?? null) : null,
