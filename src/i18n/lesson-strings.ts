@@ -141,6 +141,10 @@ export const LESSON_STRINGS = {
     en: 'a lesson folder is named <number>-<id>, e.g. 01-first-session',
     zh: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
   },
+  folderNameAs: {
+    en: 'a lesson folder is named <number>-<id>: rename it, e.g. to {name} (the number orders your lessons)',
+    zh: '课程文件夹应命名为 <编号>-<id>：请给它改名，例如改为 {name}（编号决定课程的顺序）',
+  },
   duplicateId: {
     en: 'duplicate id "{id}": {file} has it too; rename one folder',
     zh: 'id "{id}" 重复：{file} 也用了它；请给其中一个文件夹改名',

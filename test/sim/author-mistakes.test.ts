@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
 import { FAULT_NAMES, FAULT_RULES } from '../../src/sim/scenario/faults.js';
 import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { openLesson } from '../../src/sim/scenario/open-lesson.js';
 
 // Mistakes a teacher makes writing her own lessons, found by writing some (fix-author).
 
@@ -95,5 +96,26 @@ describe('a fault step must break the rule it is named for', () => {
 
   it('the same fault where it breaks its rule, and the reused id, are fine', async () => {
     expect((await checkLessonFolder(folderWith(LESSON))).problems).toEqual([]);
+  });
+});
+
+describe('a lesson folder without its number', () => {
+  it('says the name it wants, and `lesson <id>` prints that line, not "unknown lesson"', async () => {
+    const dir = join(scratch, `f${++folders}`);
+    mkdirSync(join(dir, 'first-call'), { recursive: true });
+    writeFileSync(join(dir, 'first-call', 'lesson.yaml'), LESSON);
+    const listing = loadLessons(dir);
+    const line = `${join(dir, 'first-call')}: a lesson folder is named <number>-<id>: rename it, e.g. to 01-first-call (the number orders your lessons)`;
+    expect(listing.problems.map(formatProblem)).toEqual([line]);
+    expect(await openLesson('first-call', listing)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 1, message: line }),
+    });
+  });
+
+  it('a broken file is found by its whole id, not by the end of another', async () => {
+    const dir = folderWith('title: [', 'first-call');
+    const opened = await openLesson('call', loadLessons(dir));
+    expect(opened).toEqual({ ok: false, error: expect.objectContaining({ code: 2 }) });
   });
 });

@@ -15,7 +15,8 @@ const BROKEN = join(ROOT, 'test', 'fixtures', 'broken-lessons');
 
 /** The one line each broken file gives (file relative to the folder). */
 const EXPECTED: Record<string, string> = {
-  'not-numbered': 'not-numbered: a lesson folder is named <number>-<id>, e.g. 01-first-session',
+  'not-numbered':
+    'not-numbered: a lesson folder is named <number>-<id>: rename it, e.g. to 01-not-numbered (the number orders your lessons)',
   '02-yaml-syntax':
     '02-yaml-syntax/lesson.yaml:2:1: YAML: Flow map in block collection must be sufficiently indented and end with a }',
   '03-alias-to-nowhere':
@@ -76,7 +77,7 @@ describe('a folder of broken lessons', () => {
     });
     expect(menu.broken).toContainEqual({
       name: 'not-numbered',
-      problem: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
+      problem: '课程文件夹应命名为 <编号>-<id>：请给它改名，例如改为 01-not-numbered（编号决定课程的顺序）',
     });
   });
 
