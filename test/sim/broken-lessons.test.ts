@@ -77,7 +77,8 @@ describe('a folder of broken lessons', () => {
     });
     expect(menu.broken).toContainEqual({
       name: 'not-numbered',
-      problem: '课程文件夹应命名为 <编号>-<id>：请给它改名，例如改为 01-not-numbered（编号决定课程的顺序）',
+      problem:
+        '课程文件夹应命名为 <编号>-<id>：请给它改名，例如改为 01-not-numbered（编号决定课程的顺序）',
     });
   });
 
