@@ -206,6 +206,10 @@ export const LESSON_STRINGS = {
     en: "revision: {revision} is a revision of the {named}, but the lesson's session is in the {era}",
     zh: 'revision：{revision} 是{named}的版本，但这一课的会话处于{era}',
   },
+  revisionDefaultEra: {
+    en: "the lesson names no revision:, so it is headed {revision} (the default, of the handshake era), but its session is in the {era}; add revision: '{latest}'",
+    zh: "这一课没有写 revision:，所以标题下显示的是 {revision}（默认值，属于旧时代），但它的会话处于{era}；请加上 revision: '{latest}'",
+  },
   eraModernNamed: { en: '2026-07-28 era (no handshake)', zh: ' 2026-07-28 时代（没有握手）' },
   eraModern: { en: '2026-07-28 era', zh: ' 2026-07-28 时代' },
   eraLegacy: { en: 'handshake era', zh: '旧时代' },

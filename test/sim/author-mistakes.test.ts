@@ -119,3 +119,27 @@ describe('a lesson folder without its number', () => {
     expect(opened).toEqual({ ok: false, error: expect.objectContaining({ code: 2 }) });
   });
 });
+
+describe('a 2026-07-28 lesson that names no revision', () => {
+  it('is told to add revision:, not told its (unwritten) revision: is wrong', async () => {
+    const dir = folderWith(`title: { en: Stateless, zh: 无状态 }
+goal: { en: Discover., zh: 发现。 }
+server: { era: modern, versions: ['2026-07-28'], capabilities: { tools: {} } }
+client: { era: modern, versions: ['2026-07-28'] }
+steps:
+  - client: discover
+    note: { en: Ask., zh: 询问。 }
+  - server: next
+    note: { en: Answer., zh: 回答。 }
+recap: { en: No handshake., zh: 没有握手。 }
+`);
+    const check = await checkLessonFolder(dir);
+    expect(check.problems.map(formatProblem)).toEqual([
+      `${join(dir, '01-mine', 'lesson.yaml')}:1: the lesson names no revision:, so it is headed 2025-11-25 (the default, of the handshake era), but its session is in the 2026-07-28 era; add revision: '2026-07-28'`,
+    ]);
+    const fixed = folderWith(
+      `revision: '2026-07-28'\n${readFileSync(join(dir, '01-mine', 'lesson.yaml'), 'utf8')}`,
+    );
+    expect((await checkLessonFolder(fixed)).problems).toEqual([]);
+  });
+});
