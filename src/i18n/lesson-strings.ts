@@ -202,6 +202,10 @@ export const LESSON_STRINGS = {
     en: '{path}: fault {fault} is named for the rule {rule}, but here it breaks {rules} instead, so the lesson would show that under its name; move it to where the session makes it break {rule}',
     zh: '{path}：故障 {fault} 对应的规则是 {rule}，但在这里它违反的是 {rules}，课程会以它的名义展示别的规则；请把它移到会话状态使其违反 {rule} 的位置',
   },
+  yamlDuplicateKey: {
+    en: 'YAML: the key `{key}` is set twice in one mapping (first at line {first}); keep one',
+    zh: 'YAML 错误：同一个映射里键 `{key}` 出现了两次（第一次在第 {first} 行）；只保留一个',
+  },
   revisionEra: {
     en: "revision: {revision} is a revision of the {named}, but the lesson's session is in the {era}",
     zh: 'revision：{revision} 是{named}的版本，但这一课的会话处于{era}',

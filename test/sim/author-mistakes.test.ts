@@ -143,3 +143,21 @@ recap: { en: No handshake., zh: 没有握手。 }
     expect((await checkLessonFolder(fixed)).problems).toEqual([]);
   });
 });
+
+describe('a key set twice', () => {
+  it('is named, with the line where it was first set, in both languages', () => {
+    const dir = folderWith(
+      LESSON.replace(
+        '  - client: initialize\n',
+        '  - client: initialize\n    note: { en: A, zh: 甲 }\n',
+      ),
+    );
+    const [problem] = loadLessons(dir).problems;
+    expect(problem && formatProblem(problem)).toBe(
+      `${join(dir, '01-mine', 'lesson.yaml')}:7:5: YAML: the key \`note\` is set twice in one mapping (first at line 6); keep one`,
+    );
+    expect(problem?.zh).toBe(
+      'YAML 错误：同一个映射里键 `note` 出现了两次（第一次在第 6 行）；只保留一个',
+    );
+  });
+});

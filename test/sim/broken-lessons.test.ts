@@ -29,7 +29,8 @@ const EXPECTED: Record<string, string> = {
     '06-typo-kind/lesson.yaml:8:10: step 3, do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
   '07-missing-field':
     '07-missing-field/lesson.yaml:7:11: step 2, note.zh: missing Chinese (zh) text',
-  '08-duplicate-key': '08-duplicate-key/lesson.yaml:9:1: YAML: Map keys must be unique',
+  '08-duplicate-key':
+    '08-duplicate-key/lesson.yaml:9:1: YAML: the key `title` is set twice in one mapping (first at line 1); keep one',
   '09-good': `09-good/lesson.yaml: duplicate id "good": ${join(BROKEN, '01-good', 'lesson.yaml')} has it too; rename one folder`,
   '10-typo-step':
     '10-typo-step/lesson.yaml:4:5: step 1, clinet: unknown step kind `clinet`; did you mean `client`?',
