@@ -30,6 +30,9 @@ async function foldersOf(option: string | undefined): Promise<string[]> {
   const { teacherFolders } = await import('../sim/scenario/lesson-sources.js');
   if (option !== undefined) {
     const { existsSync, statSync } = await import('node:fs');
+    if (existsSync(option) && statSync(option).isFile()) {
+      throw new UsageError(USAGE_STRINGS.fileNotFolder, { file: option });
+    }
     if (!existsSync(option) || !statSync(option).isDirectory()) {
       throw new UsageError(USAGE_STRINGS.noLessonFolder, { file: option });
     }
@@ -77,8 +80,11 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const { checkLessonsCommand, lessonsCommand } = await import('./commands/lessons.js');
     if (values.check !== undefined) {
       if (values.lessons !== undefined) throw new UsageError(USAGE_STRINGS.checkTakesFolder);
-      await foldersOf(values.check); // a missing folder is a usage error
-      return checkLessonsCommand({ dir: values.check, json: values.json, lang });
+      // One lesson's file is checked as its folder is (`--check my-lessons/01-hammer/lesson.yaml`).
+      const { basename, dirname } = await import('node:path');
+      const dir = basename(values.check) === 'lesson.yaml' ? dirname(values.check) : values.check;
+      await foldersOf(dir); // a missing folder is a usage error
+      return checkLessonsCommand({ dir, json: values.json, lang });
     }
     const folders = await foldersOf(values.lessons);
     return lessonsCommand({ json: values.json, lang, progress, folders });

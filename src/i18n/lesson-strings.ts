@@ -109,6 +109,10 @@ export const LESSON_STRINGS = {
   tooDeep: { en: 'nested too deeply to read', zh: '嵌套太深，无法读取' },
   cannotRead: { en: 'cannot read: {why}', zh: '无法读取：{why}' },
   noSuchFile: { en: 'no such file', zh: '没有这个文件' },
+  notUtf8: {
+    en: 'the file is not UTF-8 (byte 0x{byte} here): it was saved in another encoding (GBK, Latin-1, UTF-16…); save it as UTF-8',
+    zh: '文件不是 UTF-8 编码（此处的字节 0x{byte}）：它是用别的编码（GBK、Latin-1、UTF-16 等）保存的；请另存为 UTF-8',
+  },
   emptyLesson: {
     en: 'the file is empty: a lesson is a mapping with title, goal, steps and recap',
     zh: '文件是空的：一课是一个映射，含 title、goal、steps 和 recap',
@@ -136,6 +140,10 @@ export const LESSON_STRINGS = {
   folderName: {
     en: 'a lesson folder is named <number>-<id>, e.g. 01-first-session',
     zh: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
+  },
+  folderNameAs: {
+    en: 'a lesson folder is named <number>-<id>: rename it, e.g. to {name} (the number orders your lessons)',
+    zh: '课程文件夹应命名为 <编号>-<id>：请给它改名，例如改为 {name}（编号决定课程的顺序）',
   },
   duplicateId: {
     en: 'duplicate id "{id}": {file} has it too; rename one folder',
@@ -190,9 +198,21 @@ export const LESSON_STRINGS = {
     en: "{path}: fault {fault} breaks no rule here (the referee allows it), so the lesson would show it as allowed; choose a fault that this session's state makes a violation",
     zh: '{path}：故障 {fault} 在这里没有违反任何规则（裁判允许它），课程会把它显示为允许；请选择一个在此会话状态下构成违规的故障',
   },
+  faultOtherRule: {
+    en: '{path}: fault {fault} is named for the rule {rule}, but here it breaks {rules} instead, so the lesson would show that under its name; move it to where the session makes it break {rule}',
+    zh: '{path}：故障 {fault} 对应的规则是 {rule}，但在这里它违反的是 {rules}，课程会以它的名义展示别的规则；请把它移到会话状态使其违反 {rule} 的位置',
+  },
+  yamlDuplicateKey: {
+    en: 'YAML: the key `{key}` is set twice in one mapping (first at line {first}); keep one',
+    zh: 'YAML 错误：同一个映射里键 `{key}` 出现了两次（第一次在第 {first} 行）；只保留一个',
+  },
   revisionEra: {
     en: "revision: {revision} is a revision of the {named}, but the lesson's session is in the {era}",
     zh: 'revision：{revision} 是{named}的版本，但这一课的会话处于{era}',
+  },
+  revisionDefaultEra: {
+    en: "the lesson names no revision:, so it is headed {revision} (the default, of the handshake era), but its session is in the {era}; add revision: '{latest}'",
+    zh: "这一课没有写 revision:，所以标题下显示的是 {revision}（默认值，属于旧时代），但它的会话处于{era}；请加上 revision: '{latest}'",
   },
   eraModernNamed: { en: '2026-07-28 era (no handshake)', zh: ' 2026-07-28 时代（没有握手）' },
   eraModern: { en: '2026-07-28 era', zh: ' 2026-07-28 时代' },

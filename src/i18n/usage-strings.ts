@@ -70,6 +70,10 @@ export const USAGE_STRINGS = {
     en: '{file}: no such folder of lessons',
     zh: '{file}：没有这个课程文件夹',
   },
+  fileNotFolder: {
+    en: '{file} is a file, not a folder of lessons: give the folder that holds <number>-<id>/lesson.yaml',
+    zh: '{file} 是一个文件，不是课程文件夹：请给出包含 <编号>-<id>/lesson.yaml 的文件夹',
+  },
   checkTakesFolder: {
     en: '--check takes the folder itself',
     zh: '--check 本身就带着要检查的文件夹',

@@ -161,7 +161,8 @@ describe('the yaml library’s own syntax messages, in Chinese', () => {
     ['title: @x', 'Plain value cannot start with reserved character @', 'BAD_SCALAR_START', /引号/],
     ['title: "a\\qb"', 'Invalid escape sequence \\q', 'BAD_DQ_ESCAPE', /转义/],
     ['title\nen: x', 'Implicit keys need to be on a single line', 'MULTILINE_IMPLICIT_KEY', /一行/],
-    ['title: {en: T, zh: 题}\ntitle: x', 'Map keys must be unique', 'DUPLICATE_KEY', /必须唯一/],
+    // Twice in a flow map (a key set twice in block style is named: author-mistakes.test.ts).
+    ['title: {en: T, en: U, zh: 题}', 'Map keys must be unique', 'DUPLICATE_KEY', /必须唯一/],
   ];
 
   it.each(CASES)('%j: %s', async (head, english, code, sentence) => {

@@ -15,7 +15,8 @@ const BROKEN = join(ROOT, 'test', 'fixtures', 'broken-lessons');
 
 /** The one line each broken file gives (file relative to the folder). */
 const EXPECTED: Record<string, string> = {
-  'not-numbered': 'not-numbered: a lesson folder is named <number>-<id>, e.g. 01-first-session',
+  'not-numbered':
+    'not-numbered: a lesson folder is named <number>-<id>: rename it, e.g. to 01-not-numbered (the number orders your lessons)',
   '02-yaml-syntax':
     '02-yaml-syntax/lesson.yaml:2:1: YAML: Flow map in block collection must be sufficiently indented and end with a }',
   '03-alias-to-nowhere':
@@ -28,7 +29,8 @@ const EXPECTED: Record<string, string> = {
     '06-typo-kind/lesson.yaml:8:10: step 3, do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
   '07-missing-field':
     '07-missing-field/lesson.yaml:7:11: step 2, note.zh: missing Chinese (zh) text',
-  '08-duplicate-key': '08-duplicate-key/lesson.yaml:9:1: YAML: Map keys must be unique',
+  '08-duplicate-key':
+    '08-duplicate-key/lesson.yaml:9:1: YAML: the key `title` is set twice in one mapping (first at line 1); keep one',
   '09-good': `09-good/lesson.yaml: duplicate id "good": ${join(BROKEN, '01-good', 'lesson.yaml')} has it too; rename one folder`,
   '10-typo-step':
     '10-typo-step/lesson.yaml:4:5: step 1, clinet: unknown step kind `clinet`; did you mean `client`?',
@@ -76,7 +78,8 @@ describe('a folder of broken lessons', () => {
     });
     expect(menu.broken).toContainEqual({
       name: 'not-numbered',
-      problem: '课程文件夹应命名为 <编号>-<id>，例如 01-first-session',
+      problem:
+        '课程文件夹应命名为 <编号>-<id>：请给它改名，例如改为 01-not-numbered（编号决定课程的顺序）',
     });
   });
 

@@ -7,9 +7,10 @@ import { CAPABILITY_PATHS } from '../../protocol/capabilities.js';
 import { METHOD_NAMES } from '../../protocol/catalogue.js';
 import { valueAt } from '../../protocol/json.js';
 import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
-import { isStatelessVersion } from '../../protocol/versions.js';
+import { isStatelessVersion, KNOWN_VERSIONS } from '../../protocol/versions.js';
 import type { Step as SessionStep } from '../../session/index.js';
 import { runScenario, type Timeline } from './engine.js';
+import { FAULT_RULES, type FaultName } from './faults.js';
 import { closest } from './find-lesson.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
@@ -20,6 +21,10 @@ import {
   loadLessons,
 } from './load-lessons.js';
 import type { Scenario } from './schema.js';
+
+/** The latest 2026-07-28-era revision: what a modern lesson without `revision:` should name. */
+const STATELESS_LATEST =
+  [...KNOWN_VERSIONS].filter(isStatelessVersion).sort().at(-1) ?? '2026-07-28';
 
 export type FolderCheck = {
   readonly dir: string;
@@ -115,7 +120,21 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
   // headed 2026-07-28 would tell the learner the wrong revision on every screen.
   const era = played.value.steps.find((s) => s.verdict)?.verdict?.era;
   const named = isStatelessVersion(lesson.scenario.revision) ? 'modern' : 'legacy';
-  if (era !== undefined && era !== named) {
+  const written = readFileSync(lesson.file, 'utf8')
+    .split('\n')
+    .some((l) => /^revision\s*:/.test(l));
+  if (era !== undefined && era !== named && !written && era === 'modern') {
+    // No `revision:` at all: the default heads a 2026-07-28 session; say what to add.
+    out.push({
+      file: lesson.file,
+      line: 1,
+      ...said(LESSON_STRINGS.revisionDefaultEra, {
+        revision: lesson.scenario.revision,
+        era: LESSON_STRINGS.eraModern,
+        latest: STATELESS_LATEST,
+      }),
+    });
+  } else if (era !== undefined && era !== named) {
     out.push({
       file: lesson.file,
       line: lineOf(lesson.file, /^revision\s*:/),
@@ -144,8 +163,28 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
     }
     // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
     // declare, say) would show the learner a bug as "allowed by the rules".
-    if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
     const source = sources[i] ?? null;
+    const meant = fault ? FAULT_RULES[fault as FaultName] : undefined;
+    // A fault that breaks only other rules here teaches them under its name.
+    if (
+      step.kind === 'message' &&
+      meant !== undefined &&
+      rules.length > 0 &&
+      !rules.includes(meant)
+    ) {
+      out.push({
+        file: lesson.file,
+        line: source !== null ? (lesson.stepLines[source] ?? null) : null,
+        ...said(LESSON_STRINGS.faultOtherRule, {
+          path: stepNamed(source),
+          fault: fault ?? '',
+          rule: meant,
+          rules: rules.join(', '),
+        }),
+      });
+      continue;
+    }
+    if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
     out.push({
       file: lesson.file,
       line: source !== null ? (lesson.stepLines[source] ?? null) : null,

@@ -71,6 +71,64 @@ export const FAULT_NAMES = [
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
+/**
+ * The rule each fault is named for (docs/authoring-lessons.md, Faults): a fault step must break it.
+ * One that breaks only another rule where it stands (undeclared-notification before initialize is
+ * initialize-not-first) would teach that other rule under the fault's name.
+ */
+export const FAULT_RULES = {
+  'request-before-initialize': 'initialize-not-first',
+  'request-before-initialized': 'request-before-initialized',
+  'reuse-id': 'duplicate-request-id',
+  'answer-unknown-id': 'response-without-request',
+  'undeclared-notification': 'capability-not-negotiated',
+  'undeclared-request': 'capability-not-negotiated',
+  'undeclared-method': 'capability-not-negotiated',
+  'unknown-method': 'unknown-method',
+  'decreasing-progress': 'progress-not-increasing',
+  'progress-after-completion': 'progress-after-completion',
+  'progress-after-cancellation': 'progress-after-cancellation',
+  'unknown-progress-token': 'unknown-progress-token',
+  'response-after-cancellation': 'response-after-cancellation',
+  'cancel-initialize': 'cancel-initialize',
+  'wrong-version': 'unsupported-version',
+  'null-id': 'invalid-envelope',
+  'notification-with-id': 'invalid-envelope',
+  'update-without-subscribe': 'resource-not-subscribed',
+  'log-below-level': 'log-below-level',
+  'request-meta-missing': 'request-meta-missing',
+  'version-not-refused': 'version-not-refused',
+  'request-state-altered': 'request-state-altered',
+  'request-without-meta': 'request-meta-missing',
+  'server-sends-request': 'server-request',
+  'client-answers-request': 'client-response',
+  'result-without-type': 'result-type-missing',
+  'result-without-cache-hints': 'cache-hints-missing',
+  'result-without-server-info': 'server-info-missing',
+  'answer-unsupported-version': 'version-not-refused',
+  'malformed-request-served': 'malformed-request-served',
+  'version-error-without-supported': 'unsupported-version-error-incomplete',
+  'version-error-lists-requested': 'unsupported-version-contradicted',
+  'input-request-not-declared': 'client-capability-not-declared',
+  'capability-error-without-data': 'capability-error-incomplete',
+  'log-nobody-asked-for': 'log-without-level',
+  'initialize-in-modern-session': 'era-mixed',
+  'removed-method': 'method-removed',
+  'retired-error-code': 'error-code-not-in-revision',
+  'input-required-on-list': 'input-required-not-allowed',
+  'input-required-empty-round': 'input-required-empty',
+  'retry-with-original-id': 'retry-same-id',
+  'retry-with-altered-state': 'request-state-altered',
+  'retry-without-answers': 'input-responses-missing',
+  'retry-of-no-round': 'retry-without-round',
+  'notification-before-ack': 'listen-ack-not-first',
+  'ack-beyond-filter': 'ack-beyond-filter',
+  'list-changed-without-listen': 'unsolicited-notification',
+  'notification-not-in-filter': 'notification-not-subscribed',
+  'server-cancels-request': 'server-cancel-not-listen',
+  'message-after-stream-closed': 'message-after-stream-closed',
+} as const satisfies Record<FaultName, string>;
+
 export type FaultContext = {
   readonly client: SimClient;
   readonly server: SimServer;

@@ -143,7 +143,10 @@ export function loadLessons(dir: string = LESSONS_DIR): LessonListing {
       problems.push({
         file: join(dir, name),
         line: null,
-        ...said(LESSON_STRINGS.folderName),
+        // A folder named as an id (`first-call`) only lacks its number: say the name it wants.
+        ...(/^[a-z0-9][a-z0-9-]*$/.test(name) && !/^\d+$/.test(name)
+          ? said(LESSON_STRINGS.folderNameAs, { name: `01-${name}` })
+          : said(LESSON_STRINGS.folderName)),
       });
       continue;
     }

@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { filled, tr } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { inCourse, playedProblems } from './check-folder.js';
@@ -29,9 +29,12 @@ export async function openLesson(
 ): Promise<{ ok: true; value: PlayedLesson } | { ok: false; error: OpenProblem }> {
   const lesson = findLesson(listing, id);
   if (!lesson) {
-    const broken = listing.problems.find(
-      (p) => p.file.includes(`-${id}/`) || p.file.endsWith(`-${id}`),
-    );
+    // A broken file by its folder: `01-<id>/lesson.yaml`, or a folder `<id>` left without its number.
+    const broken = listing.problems.find((p) => {
+      const folder =
+        basename(p.file) === 'lesson.yaml' ? basename(dirname(p.file)) : basename(p.file);
+      return folder === id || folder.replace(/^\d+-/, '') === id;
+    });
     if (broken) {
       const zh = formatProblemIn(broken, 'zh');
       return { ok: false, error: { code: 1, message: formatProblem(broken), zh } };

@@ -154,6 +154,24 @@ function yamlMistakes(
       ];
     }
   }
+  if (first.code === 'DUPLICATE_KEY') {
+    // Name the key and where it was first set: "Map keys must be unique" leaves the teacher to
+    // find which of a lesson's many keys it means.
+    const text = lines[line - 1] ?? '';
+    const key = /^[A-Za-z0-9_/.-]+(?=\s*:)/.exec(text.slice(col - 1))?.[0];
+    const pad = text.slice(0, col - 1);
+    const before =
+      key === undefined
+        ? -1
+        : lines
+            .slice(0, line - 1)
+            .findLastIndex((l) => l.startsWith(`${pad}${key}:`) || l.startsWith(`${pad}${key} :`));
+    if (key !== undefined && before >= 0) {
+      return [
+        { line, column: col, ...said(LESSON_STRINGS.yamlDuplicateKey, { key, first: before + 1 }) },
+      ];
+    }
+  }
   const message = yamlErrorText(first.code, oneLine(first));
   return [{ line, column: col, ...said(LESSON_STRINGS.yaml, { message }) }];
 }

@@ -66,9 +66,9 @@ export function readYamlFile<T>(
     readonly issues?: (value: unknown, issues: PathIssue[]) => PathIssue[];
   },
 ): ReadFile<T> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     const why =
       (error as NodeJS.ErrnoException).code === 'ENOENT'
@@ -79,6 +79,8 @@ export function readYamlFile<T>(
       problems: [{ file, line: null, ...said(LESSON_STRINGS.cannotRead, { why }) }],
     };
   }
+  const text = utf8Text(bytes);
+  if (typeof text !== 'string') return { ok: false, problems: [{ file, ...text }] };
   const read = readYaml(text);
   if (!read.ok) return { ok: false, problems: read.problems.map((p) => ({ file, ...p })) };
   const { doc, counter, value } = read;
@@ -122,4 +124,51 @@ function withoutMisspelled(value: unknown, issues: readonly PathIssue[]): PathIs
     const at = pointerOf(i.path);
     return i.key === true || !meant.has(at) || valueAt(value, at) !== undefined;
   });
+}
+
+/**
+ * The file's text, or where it stops being UTF-8: read as UTF-8 regardless, a file saved as GBK or
+ * Latin-1 would load with every Chinese note turned into U+FFFD and play as if nothing were wrong.
+ */
+export function utf8Text(
+  bytes: Buffer,
+): string | { line: number; column: number; message: string; zh: string } {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const bad = firstBadByte(bytes);
+    const before = bytes.subarray(0, bad);
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    const line = before.reduce((n, b) => (b === 0x0a ? n + 1 : n), 1);
+    const column = [...bytes.subarray(lineStart, bad).toString('utf8')].length + 1;
+    const byte = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+    return { line, column, ...said(LESSON_STRINGS.notUtf8, { byte }) };
+  }
+}
+
+/** The offset of the first byte that does not begin or continue a valid UTF-8 sequence. */
+function firstBadByte(bytes: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    const length =
+      b < 0x80
+        ? 1
+        : b >= 0xc2 && b < 0xe0
+          ? 2
+          : b >= 0xe0 && b < 0xf0
+            ? 3
+            : b >= 0xf0 && b < 0xf5
+              ? 4
+              : 0;
+    if (length === 0) return i;
+    try {
+      decoder.decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return bytes.length;
 }
