@@ -46,8 +46,13 @@ export const SERVE_STRINGS = {
   },
   /** 2026-07-28 over HTTP: a POSTed notifications/cancelled whose id more than one open request has. */
   cancelAmbiguous: {
-    en: "notifications/cancelled names request {id}, which {n} requests being answered have (different clients, no session to tell them apart): none is stopped; over HTTP a client cancels by closing its request's stream (2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation)",
-    zh: 'notifications/cancelled 指向请求 {id}，而正在回应的请求中有 {n} 个用这个 id（来自不同的客户端，没有会话可以区分）：一个也不停止；在 HTTP 上，客户端通过关闭请求的流来取消（2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation）',
+    en: "notifications/cancelled names request {id}, which {n} requests being answered have (different clients, no session to tell them apart): none is stopped, and no referee judges it (it could only guess whose it is, and each guess is wrong for the other); over HTTP a client cancels by closing its request's stream (2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation)",
+    zh: 'notifications/cancelled 指向请求 {id}，而正在回应的请求中有 {n} 个用这个 id（来自不同的客户端，没有会话可以区分）：一个也不停止，也不交给任何裁判评判（它只能猜是谁的，而每种猜测对另一个都是错的）；在 HTTP 上，客户端通过关闭请求的流来取消（2026-07-28 basic/patterns/cancellation › Transport-Specific Cancellation）',
+  },
+  /** 2026-07-28 over HTTP: a request whose id a request still being answered has. */
+  idShared: {
+    en: 'request {id} has the id of the request of POST {m}, still being answered; with no session the server cannot tell one client reusing an id in flight (2026-07-28 basic/index › Requests: MUST NOT) from two clients that chose the same one, so it is judged on its own ({session})',
+    zh: '请求 {id} 与 POST {m} 中仍在回应的请求 id 相同；没有会话时，服务器无法区分是同一个客户端重用了仍在进行中的 id（2026-07-28 basic/index › Requests：MUST NOT），还是两个客户端恰好选了同一个 id，所以单独评判它（{session}）',
   },
   answerLost: {
     en: 'session {id}: {request} is finished; its answer is not sent: the client closed its stream, and this server keeps no events to resume it with',

@@ -112,7 +112,10 @@ export type ModernHttpOptions = {
 export class ModernHttp {
   readonly #options: ModernHttpOptions;
   /** The requests being answered, each with its id and how to end its HTTP response early. */
-  readonly #open = new Map<LiveServer, { readonly id: unknown; readonly stop: () => void }>();
+  readonly #open = new Map<
+    LiveServer,
+    { readonly id: unknown; readonly n: number; readonly stop: () => void }
+  >();
   readonly #key: string | Uint8Array;
   /**
    * The server's one clock, shared like the key: a requestState sealed in one POST says when it
@@ -154,9 +157,28 @@ export class ModernHttp {
     // client probing). Judged in the one modern log, it read as a dual-era client falling back
     // after a modern answer (era-mixed), a fault of a client that was never there. It gets a log
     // of its own, a session of one exchange (`initialize-<n>`), with its own transcript.
-    const alone = body.method === 'initialize';
-    const session = alone ? `initialize-${n}` : MODERN_SESSION;
+    const initialize = body.method === 'initialize';
+    // An id that a request still being answered has (basic/index › Requests: an id MUST NOT
+    // match one of the sender's own requests in flight). With no session the server cannot tell
+    // whose POST is whose: two clients each numbering from 0 (SDK v2 does: `0`, `listen:0`) share
+    // ids all the time, and judged in the one log the second read as a duplicate id and a shared
+    // progress token, and its progress and answer as the first's, sent after that one's stream
+    // closed. Each such request is judged on its own, in a log (and transcript) of its own.
+    const shared =
+      initialize || id === undefined
+        ? undefined
+        : [...this.#open.values()].find((open) => open.id === id);
+    const alone = initialize || shared !== undefined;
+    const session = initialize
+      ? `initialize-${n}`
+      : alone
+        ? `${MODERN_SESSION}-${n}`
+        : MODERN_SESSION;
     const log = alone ? new SessionLog({ keep: false }) : this.#log;
+    if (shared)
+      options.log(
+        say(filled(SERVE_STRINGS.idShared, { id: JSON.stringify(id), m: shared.n, session })),
+      );
     if (alone) options.observe?.opened?.(session);
     else if (!this.#opened) {
       this.#opened = true;
@@ -171,10 +193,10 @@ export class ModernHttp {
       // Refused before any server sees it, but on the wire all the same: the request with its
       // headers and the -32020 answer go into the one session log, where the referee judges the
       // mismatch (header-mismatch) and the transcript keeps both for its reader.
-      const onStep = this.#onStep(say);
+      const onStep = this.#onStep(say, session);
       const t = this.#clock();
       onStep(
-        this.#log.push({
+        log.push({
           type: 'message',
           direction: 'client->server',
           message: body,
@@ -185,7 +207,7 @@ export class ModernHttp {
       );
       const error = options.refuse(res, req, problem, id);
       onStep(
-        this.#log.push({
+        log.push({
           type: 'message',
           direction: 'server->client',
           message: error,
@@ -259,6 +281,7 @@ export class ModernHttp {
     });
     this.#open.set(live, {
       id: body.id,
+      n,
       // Cancelled while being answered: the stream ends with nothing more (› Cancellation); an
       // answer not yet begun is no content.
       stop: () => {
@@ -324,7 +347,9 @@ export class ModernHttp {
       const [live, open] = running;
       live.receive(body);
       open.stop();
-    } else {
+    } else if (named.length === 0) {
+      // Named by no request being answered: the one log hears it (a cancellation that crossed
+      // the answer, or of an id never sent).
       const live = new LiveServer({
         config: { ...this.#options.config, tools: this.#tools, requestStateKey: this.#key },
         log: this.#log,

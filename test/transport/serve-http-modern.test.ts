@@ -266,6 +266,52 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     expect(stderr).toContain(
       'notifications/cancelled names request 9, which 2 requests being answered have',
     );
+    expect(stderr).not.toContain('referee:');
+  });
+
+  it('two SDK v2 clients at once, each numbering from 0: neither is taken for the other, and one cancelling leaves the other its call', async () => {
+    const file = join(work, 'two-clients.jsonl');
+    const serve = startServe(['--trace-file', file]);
+    const url = await serve.url;
+    const open = async (mode: 'auto' | { pin: string }) => {
+      const client = new ClientV2(
+        { name: 'class', version: '1' },
+        { versionNegotiation: { mode } },
+      );
+      await client.connect(new HttpV2(url));
+      return client;
+    };
+    const [a, b] = await Promise.all([open('auto'), open({ pin: '2026-07-28' })]);
+    const steps = { name: 'long_running_task', arguments: { steps: 6, delayMs: 150 } };
+    const abort = new AbortController();
+    const progress: number[] = [];
+    // Both calls are each client's request 0, with progress token 0.
+    const [gaveUp, finished] = await Promise.allSettled([
+      a.callTool(steps, { signal: abort.signal, onprogress: () => {} }),
+      b.callTool(steps, { onprogress: (p: { progress: number }) => progress.push(p.progress) }),
+      new Promise((resolve) => setTimeout(resolve, 400)).then(() => abort.abort('A gives up')),
+    ]);
+    expect(gaveUp.status).toBe('rejected');
+    expect(finished.status).toBe('fulfilled');
+    expect(textOf((finished as PromiseFulfilledResult<unknown>).value)).toContain(
+      'Finished all 6 steps',
+    );
+    expect(progress.length).toBeGreaterThanOrEqual(5);
+    await Promise.all([a.close(), b.close()]);
+    const { stderr } = await serve.stop();
+    // Judged as one client, B's call broke duplicate-request-id and duplicate-progress-token, and
+    // its progress and answer were taken for A's, after A had closed its stream.
+    expect(stderr).not.toContain('referee:');
+    expect(stderr).toContain('has the id of the request of POST');
+    for (const trace of [file, join(work, 'two-clients.2.jsonl')]) {
+      const replay = await runCli(['trace', trace, '--json']);
+      const messages = JSON.parse(replay.stdout).messages as Array<{ violations: string[] }>;
+      expect(messages.length, trace).toBeGreaterThan(0);
+      expect(
+        messages.flatMap((m) => m.violations),
+        trace,
+      ).toEqual([]);
+    }
   });
 
   it('header mismatches get 400 with HeaderMismatch (-32020) and the request id', async () => {
