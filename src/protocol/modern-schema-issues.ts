@@ -42,14 +42,29 @@ function overlap(branch: Branch, value: unknown): number {
   return Object.keys(value).filter((key) => known.includes(key)).length;
 }
 
-function describe(branches: readonly Branch[]): { en: string; zh: string } {
+function describe(branches: readonly Branch[], value: unknown): { en: string; zh: string } {
   const kinds = branches.map((b) => {
     const consts = constsOf(b.def).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
     return { name: b.name, consts };
   });
+  // The value's own discriminator that no branch has (a content block's `type` "resource_link"
+  // in a revision before 2025-06-18): said first, since it is why no branch fits.
+  const keys = new Set(branches.flatMap((b) => constsOf(b.def).map(([k]) => k)));
+  const own = isObject(value)
+    ? [...keys].filter(
+        (k) =>
+          k in value &&
+          !branches.some((b) => constsOf(b.def).some(([ck, cv]) => ck === k && cv === value[k])),
+      )
+    : [];
+  const named = own.map((k) => `${k} ${JSON.stringify((value as Record<string, unknown>)[k])}`);
+  const lead = {
+    en: named.length ? `${named.join(', ')} is no kind this revision's schema has here; ` : '',
+    zh: named.length ? `${named.join('，')} 不是本修订版 schema 在此处的任何一种；` : '',
+  };
   return {
-    en: `matches none of: ${kinds.map((k) => (k.consts.length ? `${k.name} (${k.consts.join(', ')})` : k.name)).join('; ')}`,
-    zh: `不符合其中任何一种：${kinds.map((k) => (k.consts.length ? `${k.name}（${k.consts.join('，')}）` : k.name)).join('；')}`,
+    en: `${lead.en}matches none of: ${kinds.map((k) => (k.consts.length ? `${k.name} (${k.consts.join(', ')})` : k.name)).join('; ')}`,
+    zh: `${lead.zh}不符合其中任何一种：${kinds.map((k) => (k.consts.length ? `${k.name}（${k.consts.join('，')}）` : k.name)).join('；')}`,
   };
 }
 
@@ -104,7 +119,7 @@ export function reduceIssues(
     const discriminated = branches.some((b) => constsOf(b.def).length > 0);
     const candidates = discriminated ? branches.filter((b) => fits(b, sub)) : branches;
     if (candidates.length === 0) {
-      const text = describe(branches);
+      const text = describe(branches, sub);
       out.push({
         pointer: base + at,
         keyword: union.keyword,
