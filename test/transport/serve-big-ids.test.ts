@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { raw, startServe } from '../helpers/http.js';
 import { rawSession } from '../helpers/serve-raw.js';
 
 // JSON-RPC 2.0 › Response object: the id "MUST be the same as the value of the id member in the
@@ -12,7 +13,11 @@ const B = '12345678901234567891';
 const ROUNDED = '12345678901234567000';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-serve-big-ids-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const started: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  await Promise.all(started.map((stop) => stop()));
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const INIT = `{"jsonrpc":"2.0","id":${A},"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`;
 const INITIALIZED = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
@@ -64,5 +69,55 @@ describe('serve over stdio answers an id past 2^53 − 1 with the digits the cli
     expect(file).toContain(`"requestId":${B}}`);
     expect(file).toContain('"id":12345678901234567892,"result"');
     expect(file).not.toContain(ROUNDED);
+  });
+});
+
+/** Each answer's id in an HTTP body: one JSON object, or SSE events. */
+const answerIds = (body: string) =>
+  [...body.matchAll(/(?:^|data: )\{"jsonrpc":"2\.0","id":([^,]+),"(?:result|error)"/gm)].map(
+    (m) => m[1],
+  );
+
+describe('serve over HTTP answers an id past 2^53 − 1 with the digits the client sent', () => {
+  it('legacy: initialize, a ping and a call with progress, through the SDK transport', async () => {
+    const trace = join(dir, 'http.jsonl');
+    const serving = startServe(['--trace-file', trace], started);
+    const url = await serving.url;
+    const init = await raw(url, 'POST', {}, INIT);
+    expect(init.status).toBe(200);
+    expect(answerIds(init.body)).toEqual([A]);
+    expect(init.body.endsWith('\n\n')).toBe(true); // the whole event: Content-Length kept right
+    const session = { 'mcp-session-id': init.session ?? '', 'mcp-protocol-version': '2025-11-25' };
+    expect((await raw(url, 'POST', session, INITIALIZED)).status).toBe(202);
+    const ping = await raw(url, 'POST', session, `{"jsonrpc":"2.0","id":${B},"method":"ping"}`);
+    expect(answerIds(ping.body)).toEqual([B]);
+    const call = await raw(
+      url,
+      'POST',
+      session,
+      `{"jsonrpc":"2.0","id":12345678901234567892,"method":"tools/call","params":{"_meta":{"progressToken":7},"name":"long_running_task","arguments":{"steps":2,"delayMs":20}}}`,
+    );
+    expect(call.body).toContain('"method":"notifications/progress"');
+    expect(answerIds(call.body)).toEqual(['12345678901234567892']);
+    const { stderr } = await serving.stop();
+    expect(stderr).toContain(`ping #${B}: id-beyond-safe-integer`);
+    expect(stderr).not.toContain(`#${ROUNDED}`);
+    expect(stderr).not.toMatch(/Parse error|could not send/i);
+    const file = readFileSync(trace, 'utf8');
+    expect(file).toContain(`"id":${B},"result"`);
+    expect(file).not.toContain(ROUNDED);
+  });
+
+  it('modern: tools/list answered with its own id', async () => {
+    const serving = startServe([], started);
+    const url = await serving.url;
+    const list = await raw(
+      url,
+      'POST',
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      `{"jsonrpc":"2.0","id":${B},"method":"tools/list","params":{${META}}}`,
+    );
+    expect(list.status).toBe(200);
+    expect(answerIds(list.body)).toEqual([B]);
   });
 });
