@@ -129,7 +129,8 @@ const REASONS: Record<InvalidReason, Bilingual> = {
   },
 };
 
-function isRequestId(value: unknown): value is RequestId {
+/** A string or an integer: a number, or a bigint past 2^53 − 1 read exactly (`withExactIds`). */
+export function isRequestId(value: unknown): value is RequestId {
   return (
     typeof value === 'string' ||
     typeof value === 'bigint' ||

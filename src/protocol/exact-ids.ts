@@ -9,15 +9,22 @@ import { isObject } from './json.js';
  *
  * Only ids are read so: a message's own `id` (a bare message, a wrapped line's `message`, the
  * messages of a batch), what requests and answers are matched on, and the `requestId` a
- * notifications/cancelled names, matched on the same. (Progress tokens stay as JSON.parse reads
- * them: a request's and its progress's are rounded alike.)
+ * notifications/cancelled names, matched on the same; and a transcript's
+ * `{"direction": "client->server", "abandon": <id>}` line, the request whose stream closed.
+ * (Progress tokens stay as JSON.parse reads them: a request's and its progress's are rounded alike.)
  */
 export function withExactIds(text: string, value: unknown): unknown {
   // Fast path: a number past 2^53 − 1 has at least 16 digits (or an exponent).
   if (!/\d{16}|\d[eE]/.test(text) || !holdsRoundedId(value)) return value;
   for (const { path, key, token } of idTokens(text)) {
     const holder =
-      key === 'id' ? holderAt(value, path) : cancelParams(holderAt(value, path.slice(0, -1)), path);
+      key === 'id'
+        ? holderAt(value, path)
+        : key === 'abandon'
+          ? path.length === 0 && isObject(value)
+            ? value
+            : null
+          : cancelParams(holderAt(value, path.slice(0, -1)), path);
     if (!holder || !isRounded(holder[key])) continue;
     const exact = exactInteger(token);
     if (exact !== null) holder[key] = exact;
@@ -40,6 +47,7 @@ function messagesOf(value: unknown): unknown[] {
 }
 
 function holdsRoundedId(value: unknown): boolean {
+  if (isObject(value) && isRounded(value.abandon)) return true;
   return messagesOf(value).some(
     (m) => isObject(m) && (isRounded(m.id) || isRounded(cancelParams(m, ['params'])?.requestId)),
   );
@@ -74,13 +82,14 @@ function holderAt(
 }
 
 /**
- * The number tokens of `text` that are the value of an `id` or `requestId` member, with the path of the object
+ * The number tokens of `text` that are the value of an `id` or `requestId` member (or a line's
+ * `abandon`), with the path of the object
  * holding it, in text order (so a repeated key ends on the one JSON.parse kept). A scanner of
  * valid JSON only: JSON.parse has already accepted the text.
  */
 function* idTokens(
   text: string,
-): Generator<{ path: (string | number)[]; key: 'id' | 'requestId'; token: string }> {
+): Generator<{ path: (string | number)[]; key: 'id' | 'requestId' | 'abandon'; token: string }> {
   /** Each open container: its key or index so far, and whether it is an array. */
   const stack: { array: boolean; at: string | number }[] = [];
   const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -122,7 +131,11 @@ function* idTokens(
       const token = (number.exec(text) as RegExpExecArray)[0];
       i += token.length;
       const top = stack[stack.length - 1];
-      if (top && !top.array && (top.at === 'id' || top.at === 'requestId')) {
+      if (
+        top &&
+        !top.array &&
+        (top.at === 'id' || top.at === 'requestId' || (top.at === 'abandon' && stack.length === 1))
+      ) {
         yield { path: stack.slice(0, -1).map((s) => s.at), key: top.at, token };
       }
       continue;

@@ -59,8 +59,13 @@ function abandonLine(value: Readonly<Record<string, unknown>>): ParsedLine {
       messageZh: `"abandon" 表示客户端关闭自己请求的响应流："direction" 必须是 "client->server"，而不是 ${JSON.stringify(value.direction)}`,
     };
   }
+  // A bigint: an id past 2^53 − 1 with the digits the line wrote (withExactIds).
   const id = value.abandon;
-  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) {
+  if (
+    typeof id !== 'string' &&
+    typeof id !== 'bigint' &&
+    !(typeof id === 'number' && Number.isFinite(id))
+  ) {
     return {
       kind: 'problem',
       message: `"abandon" must be the id of the request whose stream closed (a string or a number), not ${JSON.stringify(id)}`,

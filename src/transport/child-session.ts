@@ -1,12 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Bilingual } from '../i18n/lang.js';
 import { idText } from '../protocol/envelope.js';
+import { withExactIds } from '../protocol/exact-ids.js';
 import {
   classify,
   type Direction,
   describeErrorCode,
   idKey,
   isRecognisedModernError,
+  isRequestId,
   isStatelessVersion,
   type JsonObject,
   type KnownVersion,
@@ -15,7 +17,7 @@ import {
   type RequestId,
   STATELESS_VERSIONS,
 } from '../protocol/index.js';
-import { isObject } from '../protocol/json.js';
+import { isObject, jsonText } from '../protocol/json.js';
 import { SERVER_INFO_META } from '../protocol/meta-keys.js';
 import {
   LineReader,
@@ -244,7 +246,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const heldBack = (step: Step, message: unknown) => {
     if (step.kind !== 'message' || !isObject(message) || step.line === null) return;
     const id = message.id;
-    if (typeof id !== 'string' && typeof id !== 'number') return;
+    if (!isRequestId(id) && typeof id !== 'number') return;
     const en = stepProblem(step, 'en');
     if (en !== null) {
       brokenAnswers.set(idKey(id), {
@@ -305,7 +307,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   const send = (message: JsonObject) => {
     if (exited) return;
     record('client->server', message);
-    child.stdin.write(`${JSON.stringify(message)}\n`);
+    // An answer to a server's request past 2^53 − 1 carries the digits the server wrote.
+    child.stdin.write(`${jsonText(message)}\n`);
   };
   const flushClient = () => {
     for (let item = client.next(); item; item = client.next()) send(item.message);
@@ -333,7 +336,9 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     if (text.trim() === '') return;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // An id past 2^53 − 1 keeps the digits the server wrote (JSON.parse would round them): the
+      // step carries it, the referee matches on it, and the client answers with it.
+      value = withExactIds(text, JSON.parse(text));
     } catch (error) {
       polluted(text, text, notJson((error as Error).message));
       return;
@@ -382,7 +387,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       const problem = { en: first.problem ?? '', zh: first.problemZh ?? first.problem ?? '' };
       for (const item of items) {
         const id = isObject(item) ? item.id : undefined;
-        if (typeof id === 'string' || typeof id === 'number') {
+        if (isRequestId(id) || typeof id === 'number') {
           brokenAnswers.set(idKey(id), { line, problem, batch: true });
         }
       }

@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type HeaderProblem, headerProblemOf } from '../protocol/http-headers.js';
-import type { JsonObject } from '../protocol/index.js';
+import type { JsonObject, RequestId } from '../protocol/index.js';
+import { jsonText } from '../protocol/json.js';
 import type { HttpHeaders } from '../session/index.js';
 
 export type { HeaderProblem } from '../protocol/http-headers.js';
@@ -30,7 +31,7 @@ export function jsonError(
   status: number,
   code: number,
   message: string,
-  id?: string | number,
+  id?: RequestId,
 ): JsonObject {
   // Transports › HTTP: an error body MAY be a JSON-RPC error with no id.
   const error: JsonObject = {
@@ -39,7 +40,8 @@ export function jsonError(
     error: { code, message },
   };
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(error));
+  // An id past 2^53 − 1 (a bigint) as the digits the client sent.
+  res.end(jsonText(error));
   return error;
 }
 

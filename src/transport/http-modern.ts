@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
-import type { JsonObject } from '../protocol/index.js';
-import { isObject } from '../protocol/json.js';
+import { isRequestId, type JsonObject, type RequestId } from '../protocol/index.js';
+import { isObject, jsonText } from '../protocol/json.js';
 import {
   CLIENT_CAPABILITIES_META,
   carriesEnvelope,
@@ -89,7 +89,7 @@ export type ModernHttpOptions = {
     res: ServerResponse,
     req: IncomingMessage,
     problem: HeaderProblem,
-    id: string | number | undefined,
+    id: RequestId | undefined,
   ) => JsonObject;
 };
 
@@ -147,7 +147,7 @@ export class ModernHttp {
   handle(req: IncomingMessage, res: ServerResponse, body: JsonObject): void {
     const options = this.#options;
     const rawId = body.id;
-    const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
+    const id = isRequestId(rawId) ? rawId : undefined;
     const headers = mcpHeaders(req);
     this.#count += 1;
     const n = this.#count;
@@ -255,7 +255,8 @@ export class ModernHttp {
         if (answer && !streaming) {
           done = true;
           res.writeHead(statusOf(message, body), { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify(message));
+          // An id past 2^53 − 1 (a bigint) as the digits the client sent.
+          res.end(jsonText(message));
           queueMicrotask(() => this.#end(live, 'server'));
           return;
         }
@@ -268,7 +269,7 @@ export class ModernHttp {
             'X-Accel-Buffering': 'no',
           });
         }
-        res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+        res.write(`event: message\ndata: ${jsonText(message)}\n\n`);
         if (answer) {
           // › Receiving Messages: the final response SHOULD terminate the stream.
           done = true;
@@ -339,9 +340,7 @@ export class ModernHttp {
     const running = named.length === 1 ? named[0] : undefined;
     if (named.length > 1)
       this.#options.log(
-        say(
-          filled(SERVE_STRINGS.cancelAmbiguous, { id: JSON.stringify(requestId), n: named.length }),
-        ),
+        say(filled(SERVE_STRINGS.cancelAmbiguous, { id: jsonText(requestId), n: named.length })),
       );
     if (running) {
       const [live, open] = running;

@@ -5,8 +5,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
+import { withExactIds } from '../protocol/exact-ids.js';
 import {
   classify,
+  isRequestId,
   LATEST_STATELESS_VERSION,
   type RequestId,
   VERSION_ALIASES,
@@ -33,6 +35,7 @@ import {
 import { isModernRequest, ModernHttp } from './http-modern.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
 import { LiveServer, violationLines } from './live-server.js';
+import { SdkIds } from './sdk-ids.js';
 
 export type HttpServeOptions = {
   readonly config: ServerConfig;
@@ -79,6 +82,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 type Session = {
   readonly transport: StreamableHTTPServerTransport;
   readonly live: LiveServer;
+  /** Ids past 2^53 − 1 as the SDK's transport carries them (see SdkIds). */
+  readonly ids: SdkIds;
   /** A notification POSTed in this session (the transport answered it 202 already). */
   /** A notification POSTed to the session, with the MCP headers it came with. */
   readonly notify: (message: Record<string, unknown>, headers: HttpHeaders) => void;
@@ -152,6 +157,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
      * so what it sends for them goes nowhere: it is not on the wire, and not in the log.
      */
     const abandoned = new Map<RequestId, string>();
+    const ids = new SdkIds();
     const live: LiveServer = new LiveServer({
       config: options.config,
       send: (item) => {
@@ -172,9 +178,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         if (answer && about !== undefined) streaming.delete(about);
         transport
           .send(
-            item.message as JSONRPCMessage,
-            // A live body is read by JSON.parse: its ids are strings and numbers, never bigints.
-            about === undefined ? undefined : { relatedRequestId: about as string | number },
+            // An id past 2^53 − 1 as the SDK knows it: its stand-in (see SdkIds).
+            ids.messageToSdk(message) as JSONRPCMessage,
+            about === undefined ? undefined : { relatedRequestId: ids.toSdk(about) },
           )
           .catch((error: unknown) =>
             log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),
@@ -190,6 +196,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const session: Session = {
       transport,
       live,
+      ids,
       notify: (message, headers) => {
         live.receive(message, headers);
         // The cancellation the client SHOULD send: the work stopped, nothing is left to lose.
@@ -235,12 +242,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     // Each message with the MCP headers of its POST (2025-06-18 on the client names the
     // protocol version in one: the referee judges it, the transcript keeps it).
     transport.onmessage = (message, extra) => {
+      // An id past 2^53 − 1 comes back from its stand-in: the exact one the client sent.
+      const exact = ids.fromSdk(message);
       if (logged > 0) {
         logged -= 1;
-        live.receiveLogged(message);
+        live.receiveLogged(exact);
       } else {
         const headers = extra?.requestInfo?.headers;
-        live.receive(message, headers ? mcpHeadersOf(headers) : undefined);
+        live.receive(exact, headers ? mcpHeadersOf(headers) : undefined);
       }
     };
     transport.onerror = (error) =>
@@ -342,7 +351,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.text);
+      // An id past 2^53 − 1 keeps the digits the client wrote (JSON.parse would round them): the
+      // referee matches on it, and the answer carries it (JSON-RPC 2.0 › Response object).
+      parsed = withExactIds(body.text, JSON.parse(body.text));
     } catch {
       log(filled(SERVE_STRINGS.bodyNotJson));
       return jsonError(res, 400, -32700, 'Parse error');
@@ -380,7 +391,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       const refused = versionRefused(req);
       if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
       session.batch(res, parsed);
-      return session.transport.handleRequest(req, res, parsed);
+      return handOver(session, req, res, parsed);
     }
     // JSON-RPC 2.0 › Error object: JSON that is no valid Request object is -32600 Invalid Request,
     // not a parse error (the SDK's transport answers -32700 for it), with its id when it has one.
@@ -388,7 +399,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid' && isObject(parsed) && 'id' in parsed) {
       const rawId = isObject(parsed) ? parsed.id : undefined;
-      const id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
+      const id = typeof rawId === 'number' || isRequestId(rawId) ? rawId : undefined;
       const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
       log(
         filled(SERVE_STRINGS.bodyInvalid, {
@@ -460,11 +471,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       }
       if (method !== null && message !== null) {
         const request = message.id;
-        if (typeof request === 'string' || typeof request === 'number') {
-          session.watch(res, request, method);
-        }
+        if (isRequestId(request)) session.watch(res, request, method);
       }
-      return session.transport.handleRequest(req, res, parsed);
+      return handOver(session, req, res, parsed);
     }
     const isInitialize = message !== null && message.method === 'initialize';
     if (!isInitialize) {
@@ -472,7 +481,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
     const fresh = newSession();
     await fresh.transport.start();
-    return fresh.transport.handleRequest(req, res, parsed);
+    return handOver(fresh, req, res, parsed);
+  };
+  /**
+   * A POST for the session's transport (the SDK's), parsed already. A body holding an id past
+   * 2^53 − 1 goes with a stand-in for it, restored on the response's way out (see SdkIds).
+   */
+  const handOver = (
+    session: Session,
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsed: unknown,
+  ) => {
+    const standIns = session.ids.body(parsed);
+    if (standIns === null) return session.transport.handleRequest(req, res, parsed);
+    session.ids.restoreOnWire(res);
+    return session.transport.handleRequest(req, res, standIns);
   };
 
   const server: Server = createServer((req, res) => {

@@ -1,6 +1,7 @@
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
+import { withExactIds } from '../protocol/exact-ids.js';
 import type { RequestId, Side } from '../protocol/index.js';
 import {
   type HttpHeaders,
@@ -102,7 +103,10 @@ export class LiveServer {
   receiveLine(text: string): void {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // An id past 2^53 − 1 keeps the digits the client wrote (JSON.parse would round them): the
+      // referee matches on it and the server answers with it, as JSON-RPC 2.0 › Response object
+      // asks ("the same as the value of the id member in the Request Object").
+      value = withExactIds(text, JSON.parse(text));
     } catch (error) {
       this.#options.notice?.(filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }));
       const problem = notJson((error as Error).message);

@@ -1,5 +1,6 @@
 import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
+import { jsonText } from '../protocol/json.js';
 import { LineReader, type Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
 import { LiveServer, violationLines } from './live-server.js';
@@ -33,10 +34,13 @@ export function serveStdio(options: StdioServeOptions): {
   const { input, output, log } = options;
   let outputGone = false;
   let paused = false;
-  /** One line out; when the client reads slower than it writes, stop reading until it drains. */
+  /**
+   * One line out; when the client reads slower than it writes, stop reading until it drains. An
+   * id past 2^53 − 1 (a bigint, read exactly) is written as the digits the client sent.
+   */
   const write = (message: unknown) => {
     if (outputGone) return;
-    if (!output.write(`${JSON.stringify(message)}\n`) && !paused) {
+    if (!output.write(`${jsonText(message)}\n`) && !paused) {
       paused = true;
       input.pause();
       output.once('drain', () => {

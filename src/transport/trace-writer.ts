@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Direction } from '../protocol/index.js';
+import { jsonText } from '../protocol/json.js';
 import type { HttpHeaders, Step } from '../session/index.js';
 
 /**
@@ -53,7 +54,8 @@ export class TraceWriter {
     const line = headers
       ? { direction, message, headers, t_ms: t }
       : { direction, message, t_ms: t };
-    this.#stream.write(`${JSON.stringify(line)}\n`);
+    // An id past 2^53 − 1 (a bigint) as the digits that travelled, a JSON number.
+    this.#stream.write(`${jsonText(line)}\n`);
   }
 
   /**
@@ -81,7 +83,7 @@ export class TraceWriter {
   #line(record: Readonly<Record<string, unknown>>): void {
     if (this.#failed) return;
     const t = Math.round(performance.now() - this.#start);
-    this.#stream.write(`${JSON.stringify({ ...record, t_ms: t })}\n`);
+    this.#stream.write(`${jsonText({ ...record, t_ms: t })}\n`);
   }
 
   /** Flushes and closes the file; rejects when it could not be written. */

@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
+import { withExactIds } from '../protocol/exact-ids.js';
 import type { JsonObject } from '../protocol/json.js';
-import { isObject } from '../protocol/json.js';
+import { isObject, jsonText } from '../protocol/json.js';
 import { jsonErrorOffset, lineAndColumn } from '../protocol/json-error-at.js';
 import { firstControl } from '../protocol/visible.js';
 import type { MessageOfferRow as Offer } from './sandbox-driver.js';
@@ -48,7 +49,7 @@ export function fieldsOf(offer: Offer): Field[] {
   if (!isObject(params)) return [];
   return Object.entries(params)
     .filter(([name]) => name !== '_meta')
-    .map(([name, value]) => ({ name, text: JSON.stringify(value) }));
+    .map(([name, value]) => ({ name, text: jsonText(value) }));
 }
 
 /**
@@ -140,7 +141,9 @@ export function parseEnvelope(
   | { ok: true; value: unknown }
   | { ok: false; error: string; at: TextPlace | null; hidden: HiddenCharacter | null } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    // An id past 2^53 − 1 keeps the digits the learner typed (JSON.parse would round them), as the
+    // transcript reader and serve read one.
+    return { ok: true, value: withExactIds(text, JSON.parse(text)) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // JSON.parse's own position when it gives one (Node 20: "… in JSON at position 73"), else
@@ -157,11 +160,14 @@ export function parseEnvelope(
   }
 }
 
-/** The envelope as the editor first shows it: pretty-printed, a field a line. */
-export const pretty = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'undefined';
+/**
+ * The envelope as the editor first shows it: pretty-printed, a field a line (an exact id past
+ * 2^53 − 1, a bigint, as its digits).
+ */
+export const pretty = (value: unknown): string => jsonText(value, 2) ?? 'undefined';
 
 /** One line of JSON, for previews and the editor. */
-export const compact = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+export const compact = (value: unknown): string => jsonText(value) ?? 'undefined';
 
 /**
  * JSON.parse's reason on one line, without the excerpt V8 (Node 20 and later) quotes of the text,

@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { CLI, WORK } from './cli.js';
 
-/** Writes raw lines to a spawned `serve` and collects the answers, one JSON value per line. */
+/**
+ * Writes raw lines to a spawned `serve` and collects the answers, one JSON value per line (`text`:
+ * stdout as written, where JSON.parse would round an id past 2^53 − 1).
+ */
 export function rawSession(
   lines: string[],
   args: string[] = [],
-): Promise<{ code: number | null; out: unknown[]; err: string }> {
+): Promise<{ code: number | null; out: unknown[]; text: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: WORK });
     let out = '';
@@ -25,6 +28,7 @@ export function rawSession(
           .split('\n')
           .filter(Boolean)
           .map((l) => JSON.parse(l) as unknown),
+        text: out,
         err,
       }),
     );

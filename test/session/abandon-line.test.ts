@@ -83,4 +83,27 @@ describe('the transcript line of a closed response stream', () => {
     ]);
     expect(json.problems).toEqual([]);
   });
+
+  it('an id past 2^53 − 1 is the one the line wrote: the close names that request, not another', () => {
+    // 12345678901234567890 and …891 both read as 12345678901234567000 with JSON.parse.
+    const big = (id: string) => call(0).replace('"id":0', `"id":${id}`);
+    expect(parseLine('{"abandon":12345678901234567891}')).toEqual({
+      kind: 'abandon',
+      id: 12345678901234567891n,
+    });
+    const lines = [
+      big('12345678901234567890'),
+      big('12345678901234567891'),
+      '{"direction":"client->server","abandon":12345678901234567891}',
+      big('12345678901234567891'),
+    ].map((text, i) => ({ line: i + 1, text }));
+    const steps = readTranscript(lines, new SessionLog());
+    expect(steps[2]?.abandoned).toEqual({
+      id: 12345678901234567891n,
+      method: 'tools/call',
+      cancelled: true,
+    });
+    // Its id is free again; …890 is still in flight and is not the one reused.
+    expect(steps[3]?.verdict?.violations.map((v) => v.rule)).not.toContain('duplicate-request-id');
+  });
 });

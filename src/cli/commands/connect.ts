@@ -18,6 +18,7 @@ import {
   visible,
   visibleJson,
 } from '../../protocol/index.js';
+import { jsonText } from '../../protocol/json.js';
 import {
   type ConnectEra,
   type ConnectRun,
@@ -222,7 +223,7 @@ function wrappedLines(run: ConnectRun): string {
       if (step.kind === 'unreadable') return [unreadableRecord(step)];
       return [];
     })
-    .map((line) => `${JSON.stringify(line)}\n`)
+    .map((line) => `${jsonText(line)}\n`)
     .join('');
 }
 
@@ -409,7 +410,8 @@ export async function connectCommand(
       notes: run.notes.map((p) => tr(p, lang)),
     };
     // The server's strings go out as JSON: what JSON.stringify leaves raw (DEL, C1, bidi) escaped.
-    process.stdout.write(`${visibleJson(JSON.stringify(out, null, 2))}\n`);
+    // An id past 2^53 − 1 (a bigint) as its digits, a JSON number, as trace --json writes it.
+    process.stdout.write(`${visibleJson(jsonText(out, 2))}\n`);
     return code;
   }
   if (args.format === 'plain') {

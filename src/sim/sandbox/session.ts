@@ -7,6 +7,7 @@ import {
   type JsonObject,
   type Side,
 } from '../../protocol/index.js';
+import { jsonText } from '../../protocol/json.js';
 import { SessionLog, type Step, type WireEvent } from '../../session/index.js';
 import { type ClientConfig, SimClient } from '../client/sim-client.js';
 import { type ServerConfig, SimServer } from '../server/sim-server.js';
@@ -178,7 +179,8 @@ export class SandboxSession {
     // The simulated server takes a batch as a server of its revision does (answered as one array
     // in 2025-03-26, refused with -32600 in any other), as `serve` does.
     if (this.#server && Array.isArray(envelope)) {
-      this.#server.receiveRaw(JSON.stringify(envelope), this.#now);
+      // An exact id (a bigint) as its digits: receiveRaw reads them exactly again.
+      this.#server.receiveRaw(jsonText(envelope), this.#now);
     } else if (this.#server) this.#server.receive(envelope, this.#now);
     else for (const member of members) this.#client?.receive(member, this.#now);
     return [...own, ...this.#peerTurn()];

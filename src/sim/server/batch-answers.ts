@@ -1,4 +1,4 @@
-import { classify, type RequestId } from '../../protocol/index.js';
+import { classify, isRequestId, type RequestId } from '../../protocol/index.js';
 
 type Message = Record<string, unknown>;
 
@@ -46,7 +46,7 @@ export class BatchAnswers {
   take(message: Message): readonly Message[] | null | undefined {
     if (this.#open.length === 0 || !('result' in message || 'error' in message)) return undefined;
     const id = message.id;
-    const named = typeof id === 'string' || typeof id === 'number';
+    const named = isRequestId(id);
     const batch = this.#open.find((b) =>
       named ? b.waiting.has(id) : id === undefined || id === null ? b.unnamed > 0 : false,
     );

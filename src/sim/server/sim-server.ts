@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { schemaId, withExactIds } from '../../protocol/exact-ids.js';
 import {
   BATCH_REVISION,
   type CapabilityPath,
@@ -8,6 +9,7 @@ import {
   existsIn,
   hasCapability,
   isCatalogued,
+  isRequestId,
   type JsonObject,
   type MethodName,
   negotiateVersion,
@@ -302,7 +304,7 @@ export class SimServer {
   receiveRaw(text: string, now: number): void {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = withExactIds(text, JSON.parse(text));
     } catch {
       this.parseError(now);
       return;
@@ -443,7 +445,13 @@ export class SimServer {
    */
   #paramsIssue(id: RequestId, method: MethodName, given: JsonObject | undefined) {
     if (this.era === 'modern') {
-      const message = { jsonrpc: '2.0', id, method, ...(given ? { params: given } : {}) };
+      // An exact id past 2^53 − 1 (a bigint) as the integer the schema checks it to be.
+      const message = {
+        jsonrpc: '2.0',
+        id: schemaId(id),
+        method,
+        ...(given ? { params: given } : {}),
+      };
       return modernMessageIssues(method, 'request', message)[0] ?? null;
     }
     return checkParams(method, given, resolveVersion(this.negotiatedVersion) ?? undefined);
@@ -695,7 +703,7 @@ export class SimServer {
       this.#rootsChanged = false;
     } else if (method === 'notifications/cancelled') {
       const id = params.requestId;
-      if ((typeof id === 'string' || typeof id === 'number') && this.#stop(id)) {
+      if (isRequestId(id) && this.#stop(id)) {
         // Its answer will not come: a batch that waited only for it has its answer now.
         const answers = this.#batches.forget(id);
         if (answers) this.#ready.push({ at: now, message: answers });
@@ -1098,7 +1106,7 @@ export class SimServer {
     // A call is worked on until its answer goes out (long_running_task answers on a later tick).
     const message = item.message;
     const id = message.id;
-    if (typeof id === 'string' || typeof id === 'number') {
+    if (isRequestId(id)) {
       if ('result' in message || 'error' in message) this.#working.delete(id);
       else if (typeof message.method === 'string') this.#asked.set(id, message.method);
     }
