@@ -14,8 +14,9 @@ import { isObject } from './json.js';
  * (Progress tokens stay as JSON.parse reads them: a request's and its progress's are rounded alike.)
  */
 export function withExactIds(text: string, value: unknown): unknown {
-  // Fast path: a number past 2^53 − 1 has at least 16 digits (or an exponent).
-  if (!/\d{16}|\d[eE]/.test(text) || !holdsRoundedId(value)) return value;
+  // Fast path: the parsed value is looked at first (a few property reads, no allocation); the
+  // text is scanned only when an id there is an integer past the safe range.
+  if (!holdsRoundedId(value)) return value;
   for (const { path, key, token } of idTokens(text)) {
     const holder =
       key === 'id'
@@ -36,21 +37,23 @@ export function withExactIds(text: string, value: unknown): unknown {
 const isRounded = (id: unknown): id is number =>
   typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id);
 
-/** The places a message sits in a parsed line: the line, its `message`, or a batch's items. */
-function messagesOf(value: unknown): unknown[] {
-  const out: unknown[] = [];
-  for (const top of [value, isObject(value) ? value.message : undefined]) {
-    if (Array.isArray(top)) out.push(...top);
-    else out.push(top);
-  }
-  return out;
+/** Does this message (if it is one) hold a rounded id or cancelled requestId? */
+function roundedIn(m: unknown): boolean {
+  if (!isObject(m)) return false;
+  if (isRounded(m.id)) return true;
+  const params = m.params;
+  return m.method === 'notifications/cancelled' && isObject(params) && isRounded(params.requestId);
+}
+
+function roundedInAny(top: unknown): boolean {
+  if (!Array.isArray(top)) return roundedIn(top);
+  for (const m of top) if (roundedIn(m)) return true;
+  return false;
 }
 
 function holdsRoundedId(value: unknown): boolean {
-  if (isObject(value) && isRounded(value.abandon)) return true;
-  return messagesOf(value).some(
-    (m) => isObject(m) && (isRounded(m.id) || isRounded(cancelParams(m, ['params'])?.requestId)),
-  );
+  if (!isObject(value)) return Array.isArray(value) && roundedInAny(value);
+  return isRounded(value.abandon) || roundedIn(value) || roundedInAny(value.message);
 }
 
 /** The params of a notifications/cancelled message, when `path` ends at them. */
