@@ -1,5 +1,6 @@
 import { join, relative } from 'node:path';
 import { type Lang, labelColon, tr } from '../i18n/lang.js';
+import { suggestCommand } from '../invocation.js';
 import { visible } from '../protocol/visible.js';
 import type { ExerciseResult } from './types.js';
 
@@ -16,12 +17,12 @@ const WORDS = {
   failed: { en: 'failed', zh: '未通过' },
   error: { en: 'could not run', zh: '无法运行' },
   points: { en: 'Points', zh: '得分' },
-  hint: { en: 'stuck? mcp-sim hint', zh: '卡住了？mcp-sim hint' },
-  solution: { en: 'compare notes: mcp-sim solution', zh: '对照参考答案：mcp-sim solution' },
+  hint: { en: 'stuck? {command}', zh: '卡住了？{command}' },
+  solution: { en: 'compare notes: {command}', zh: '对照参考答案：{command}' },
   printed: { en: 'your code printed', zh: '你的代码输出了' },
   printedElsewhere: {
-    en: 'your code printed {n} line(s), kept out of this report: mcp-sim check {id} --format exercism shows them (each test’s "output")',
-    zh: '你的代码输出了 {n} 行，未放入本报告：mcp-sim check {id} --format exercism 会显示它们（每个测试的 "output"）',
+    en: 'your code printed {n} line(s), kept out of this report: {command} shows them (each test’s "output")',
+    zh: '你的代码输出了 {n} 行，未放入本报告：{command} 会显示它们（每个测试的 "output"）',
   },
   exercises: {
     en: '{passed} of {count} exercises passed',
@@ -101,13 +102,15 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     const printed = r.output.trim();
     if (printed !== '' && !r.checks.some((c) => c.message.en.includes('it printed:'))) {
       const n = printed.split('\n').length;
-      const text = tr(WORDS.printedElsewhere, lang).replace('{n}', String(n)).replace('{id}', r.id);
+      const command = suggestCommand(`check ${r.id} --format exercism`);
+      const text = tr(WORDS.printedElsewhere, lang, { n, command });
       out.push(`  ${paint.dim(text)}`);
     }
     const where = r.status === 'passed' ? null : whereLine(r, lang);
     if (where) out.push(`  ${where}`);
-    if (r.status === 'passed') out.push(`  ${paint.dim(`${tr(WORDS.solution, lang)} ${r.id}`)}`);
-    else out.push(`  ${paint.dim(`${tr(WORDS.hint, lang)} ${r.id}`)}`);
+    const next = r.status === 'passed' ? 'solution' : 'hint';
+    const command = suggestCommand(`${next} ${r.id}`);
+    out.push(`  ${paint.dim(tr(WORDS[next], lang, { command }))}`);
     out.push('');
   }
   const points = results.reduce((sum, r) => sum + r.points, 0);
