@@ -9,3 +9,8 @@ delete process.env.CONTINUOUS_INTEGRATION;
 // Property tests draw new cases on every run; a failure prints its seed, and FC_SEED=<seed>
 // replays exactly that run.
 if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
+
+// Commands the CLI suggests start as the learner started it (src/invocation.ts): under `npx
+// vitest` that is `npx mcp-sim`. The tests pin the installed wording, `mcp-sim …`; those about
+// the choice itself clear this.
+process.env.MCP_SIM_COMMAND = 'mcp-sim';

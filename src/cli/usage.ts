@@ -1,4 +1,5 @@
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
+import { suggestCommand } from '../invocation.js';
 
 /**
  * A usage error: one line on stderr, exit code 2 (the command line itself is in ./table/). It
@@ -11,7 +12,11 @@ export class UsageError extends Error {
   readonly text: Bilingual;
 
   constructor(text: Bilingual | string, values?: Readonly<Record<string, Fill>>) {
-    const both = typeof text === 'string' ? { en: text, zh: text } : filled(text, values);
+    // `{mcp}`: how the learner runs mcp-sim, in the commands the line suggests (`{mcp} help`).
+    const both =
+      typeof text === 'string'
+        ? { en: text, zh: text }
+        : filled(filled(text, values), { mcp: suggestCommand('') });
     super(both.en);
     this.text = both;
   }

@@ -6,6 +6,7 @@ import { lines } from './diff.js';
 import { tolerantRunner } from './faults.js';
 import { RUBRICS } from './rubrics/index.js';
 import { createInlineRunner, type Location, RunnerError } from './runner.js';
+import { isStarter } from './starters.js';
 import type { CheckResult, CheckSpec, ExerciseMeta, ExerciseResult, Rubric } from './types.js';
 
 export type GradeOptions = {
@@ -170,6 +171,8 @@ export async function gradeExercise(
     durationMs: Math.round(performance.now() - started),
     // Never silently: a grade from unconfined code says so (inline runs are the project's tests).
     ...(options.isolation !== 'inline' && permissionFlag() === null ? { unconfined: true } : {}),
+    where: { dir: options.dir, files: meta.files },
+    ...(isStarter(meta.id, options.dir) ? { untouched: true } : {}),
   };
 }
 
@@ -192,6 +195,7 @@ function gated(
       ...result,
       passed: false,
       points: 0,
+      waitingOn: other.name,
       // It passed: say so, so a learner does not rewrite correct code, and why it waits.
       message: {
         en: `your code does this correctly; it counts once "${other.name}" passes (${other.about.en}): on its own, this check would pass code that does nothing`,

@@ -8,4 +8,5 @@ export * from './rubrics/index.js';
 export * from './runner.js';
 export * from './scenario.js';
 export * from './scenarios/index.js';
+export * from './starters.js';
 export * from './types.js';

@@ -1,4 +1,6 @@
-import { type Lang, tr } from '../i18n/lang.js';
+import { join, relative } from 'node:path';
+import { type Lang, labelColon, tr } from '../i18n/lang.js';
+import { suggestCommand } from '../invocation.js';
 import { visible } from '../protocol/visible.js';
 import type { ExerciseResult } from './types.js';
 
@@ -15,12 +17,25 @@ const WORDS = {
   failed: { en: 'failed', zh: '未通过' },
   error: { en: 'could not run', zh: '无法运行' },
   points: { en: 'Points', zh: '得分' },
-  hint: { en: 'stuck? mcp-sim hint', zh: '卡住了？mcp-sim hint' },
-  solution: { en: 'compare notes: mcp-sim solution', zh: '对照参考答案：mcp-sim solution' },
+  hint: { en: 'stuck? {command}', zh: '卡住了？{command}' },
+  solution: { en: 'compare notes: {command}', zh: '对照参考答案：{command}' },
   printed: { en: 'your code printed', zh: '你的代码输出了' },
   printedElsewhere: {
-    en: 'your code printed {n} line(s), kept out of this report: mcp-sim check {id} --format exercism shows them (each test’s "output")',
-    zh: '你的代码输出了 {n} 行，未放入本报告：mcp-sim check {id} --format exercism 会显示它们（每个测试的 "output"）',
+    en: 'your code printed {n} line(s), kept out of this report: {command} shows them (each test’s "output")',
+    zh: '你的代码输出了 {n} 行，未放入本报告：{command} 会显示它们（每个测试的 "output"）',
+  },
+  exercises: {
+    en: '{passed} of {count} exercises passed',
+    zh: '{count} 个练习中通过了 {passed} 个',
+  },
+  waiting: { en: 'waiting on {name}', zh: '等待 {name}' },
+  where: {
+    en: 'your code: {files} · the task: {readme}',
+    zh: '你要编辑的文件：{files} · 题目说明：{readme}',
+  },
+  untouched: {
+    en: '{files}: still the starter as shipped, not edited yet; the task is in {readme}',
+    zh: '{files} 仍是原样的初始代码，还没有改动；题目说明在 {readme}',
   },
   failedChecks: { en: '({n} checks failed for this)', zh: '（{n} 项检查因此失败）' },
   unconfined: {
@@ -29,7 +44,10 @@ const WORDS = {
   },
 } as const;
 
-/** The terminal report of a check: per exercise, each check with ✓/✗, what failed, and why. */
+/**
+ * The terminal report of a check: per exercise, each check with ✓/✗ (◌ for one that is right but
+ * waits on another check, and earns nothing until that one passes), what failed, and why.
+ */
 export function textReport(results: readonly ExerciseResult[], lang: Lang, paint: Paint): string {
   const out: string[] = [];
   for (const r of results) {
@@ -58,13 +76,25 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     }
     const width = Math.max(...r.checks.map((c) => c.name.length));
     for (const c of r.checks) {
-      const mark = c.passed ? paint.green('✓') : paint.red('✗');
+      const mark = c.passed
+        ? paint.green('✓')
+        : c.waitingOn !== undefined
+          ? paint.yellow('◌')
+          : paint.red('✗');
       out.push(
         `  ${mark} ${c.name.padEnd(width)}  ${c.points}/${c.maxPoints}  ${paint.dim(tr(c.about, lang))}`,
       );
       const show = c.passed ? r.id.endsWith('quiz') : tr(c.message, lang) !== once?.text;
       if (show && tr(c.message, lang) !== tr(WORDS.passed, lang)) {
-        for (const line of tr(c.message, lang).split('\n')) out.push(`      ${visible(line)}`);
+        const text = tr(c.message, lang)
+          .split('\n')
+          .map((line) => visible(line));
+        // A check that waits says so first, in the mark's colour: it is not wrong, only not counted.
+        if (c.waitingOn !== undefined) {
+          const waiting = tr(WORDS.waiting, lang, { name: c.waitingOn });
+          text[0] = `${paint.yellow(waiting)}${labelColon(lang)}${text[0] ?? ''}`;
+        }
+        for (const line of text) out.push(`      ${line}`);
       }
     }
     // What the code printed is shown above only when it could not run ("it printed: …"); else
@@ -72,11 +102,15 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     const printed = r.output.trim();
     if (printed !== '' && !r.checks.some((c) => c.message.en.includes('it printed:'))) {
       const n = printed.split('\n').length;
-      const text = tr(WORDS.printedElsewhere, lang).replace('{n}', String(n)).replace('{id}', r.id);
+      const command = suggestCommand(`check ${r.id} --format exercism`);
+      const text = tr(WORDS.printedElsewhere, lang, { n, command });
       out.push(`  ${paint.dim(text)}`);
     }
-    if (r.status === 'passed') out.push(`  ${paint.dim(`${tr(WORDS.solution, lang)} ${r.id}`)}`);
-    else out.push(`  ${paint.dim(`${tr(WORDS.hint, lang)} ${r.id}`)}`);
+    const where = r.status === 'passed' ? null : whereLine(r, lang);
+    if (where) out.push(`  ${where}`);
+    const next = r.status === 'passed' ? 'solution' : 'hint';
+    const command = suggestCommand(`${next} ${r.id}`);
+    out.push(`  ${paint.dim(tr(WORDS[next], lang, { command }))}`);
     out.push('');
   }
   const points = results.reduce((sum, r) => sum + r.points, 0);
@@ -84,10 +118,25 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
   const passed = results.filter((r) => r.status === 'passed').length;
   out.push(
     paint.bold(
-      `${tr(WORDS.points, lang)} ${points}/${max} · ${passed}/${results.length} ${tr(WORDS.passed, lang)}`,
+      `${tr(WORDS.points, lang)} ${points}/${max} · ${tr(WORDS.exercises, lang, { passed, count: results.length })}`,
     ),
   );
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The files the learner edits and the exercise's README, relative to where the command runs
+ * (`exercises/01-progress/long-task.ts`), saying so when they are still the untouched starter.
+ */
+function whereLine(r: ExerciseResult, lang: Lang): string | null {
+  if (r.where === undefined) return null;
+  const { dir, files } = r.where;
+  const path = (file: string) => visible(relative(process.cwd(), join(dir, file)) || file);
+  const values = {
+    files: files.map(path).join(', '),
+    readme: path(lang === 'zh' ? 'README.zh.md' : 'README.md'),
+  };
+  return tr(r.untouched ? WORDS.untouched : WORDS.where, lang, values);
 }
 
 /** The reason most failed checks share, when more than one does. */

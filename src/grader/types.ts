@@ -43,6 +43,11 @@ export type CheckResult = {
   readonly about: Bilingual;
   /** Where in the learner's files the error that failed it is, when known. */
   readonly location?: Location;
+  /**
+   * Set when the check's own behaviour is right but it is held back by its `requires` (this
+   * names that check): it fails and earns nothing, and the text report marks it as waiting.
+   */
+  readonly waitingOn?: string;
 };
 
 /** `error`: the learner's code could not be run to the end (did not load, crashed, timed out). */
@@ -62,6 +67,10 @@ export type ExerciseResult = {
   readonly durationMs: number;
   /** Set when the learner's code ran without Node's permission model (this Node has none). */
   readonly unconfined?: true;
+  /** The learner's folder for this exercise and the files they edit in it (for the text report). */
+  readonly where?: { readonly dir: string; readonly files: readonly string[] };
+  /** Set when every file the learner edits is still the starter the package ships. */
+  readonly untouched?: true;
 };
 
 /** What a rubric's run gets: the learner's code behind a runner, and the learner's folder. */

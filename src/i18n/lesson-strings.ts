@@ -232,7 +232,7 @@ export const LESSON_STRINGS = {
   /** The menu's line for a broken file: `line 2: …`. */
   atLine: { en: 'line {line}: {message}', zh: '第 {line} 行：{message}' },
   moreProblems: {
-    en: ' ({more} more: mcp-sim lessons --check {folder})',
-    zh: '（还有 {more} 个：mcp-sim lessons --check {folder}）',
+    en: ' ({more} more: {mcp} lessons --check {folder})',
+    zh: '（还有 {more} 个：{mcp} lessons --check {folder}）',
   },
 } as const satisfies Record<string, Bilingual>;

@@ -77,8 +77,8 @@ export const STRINGS = {
   loading: { en: 'Playing the lesson…', zh: '正在演示课程…' },
   broken: { en: 'cannot be opened', zh: '无法打开' },
   moreBroken: {
-    en: '{count} more lesson files cannot be opened; mcp-sim lessons names each one',
-    zh: '另有 {count} 个课程文件无法打开；mcp-sim lessons 会逐一列出',
+    en: '{count} more lesson files cannot be opened; {mcp} lessons names each one',
+    zh: '另有 {count} 个课程文件无法打开；{mcp} lessons 会逐一列出',
   },
   noLessons: { en: 'No lessons found.', zh: '没有找到课程。' },
   helpTitle: { en: 'Keys', zh: '按键' },
@@ -234,8 +234,8 @@ export const STRINGS = {
   menuDone: { en: '{done}/{count} done', zh: '已完成 {done}/{count}' },
   continueHere: { en: '◂ continue here', zh: '◂ 从这里继续' },
   recapExercise: {
-    en: 'Exercise: {title} (mcp-sim check {id}).',
-    zh: '练习：{title}（mcp-sim check {id}）。',
+    en: 'Exercise: {title} ({mcp} check {id}).',
+    zh: '练习：{title}（{mcp} check {id}）。',
   },
   unreadableLine: { en: 'unreadable line', zh: '无法读取的行' },
   notJudged: {
@@ -254,20 +254,20 @@ export const STRINGS = {
     zh: '该视图需要交互式终端；请使用 --plain 输出 Markdown 讲义（或 --json）',
   },
   needsTtyMenu: {
-    en: 'the lesson menu needs an interactive terminal; list the lessons with mcp-sim lessons, and print one with mcp-sim lesson <id> --plain',
-    zh: '课程菜单需要交互式终端；可用 mcp-sim lessons 列出课程，用 mcp-sim lesson <id> --plain 输出其中一课',
+    en: 'the lesson menu needs an interactive terminal; list the lessons with {mcp} lessons, and print one with {mcp} lesson <id> --plain',
+    zh: '课程菜单需要交互式终端；可用 {mcp} lessons 列出课程，用 {mcp} lesson <id> --plain 输出其中一课',
   },
   needsTtyPlayFile: {
     en: 'this view needs an interactive terminal; use --plain for the session as Markdown',
     zh: '该视图需要交互式终端；请使用 --plain 以 Markdown 形式输出这段会话',
   },
   needsTtySandbox: {
-    en: 'the sandbox needs an interactive terminal: you choose each message with the keys (mcp-sim lesson <id> --plain prints a walkthrough instead)',
-    zh: '沙盒需要交互式终端：每条消息都要用按键选择（可改用 mcp-sim lesson <id> --plain 输出一份演示）',
+    en: 'the sandbox needs an interactive terminal: you choose each message with the keys ({mcp} lesson <id> --plain prints a walkthrough instead)',
+    zh: '沙盒需要交互式终端：每条消息都要用按键选择（可改用 {mcp} lesson <id> --plain 输出一份演示）',
   },
   recapTryIt: {
-    en: 'Try it yourself: mcp-sim sandbox --lesson {id}',
-    zh: '自己试一试：mcp-sim sandbox --lesson {id}',
+    en: 'Try it yourself: {mcp} sandbox --lesson {id}',
+    zh: '自己试一试：{mcp} sandbox --lesson {id}',
   },
   needsTtyPlay: {
     en: 'this view needs an interactive terminal; use --play --plain for the walkthrough as Markdown',

@@ -12,12 +12,12 @@ export const USAGE_STRINGS = {
   /** After an unknown option: ` (did you mean --json?)`. */
   nearOption: { en: ' (did you mean {near}?)', zh: '（是不是想输入 {near}？）' },
   unknownCommand: {
-    en: 'unknown command "{word}" ({near}try: mcp-sim help)',
-    zh: '未知的命令“{word}”（{near}请看：mcp-sim help）',
+    en: 'unknown command "{word}" ({near}try: {mcp} help)',
+    zh: '未知的命令“{word}”（{near}请看：{mcp} help）',
   },
   noHelpFor: {
-    en: 'no help for "{word}": unknown command ({near}try: mcp-sim help)',
-    zh: '没有“{word}”的帮助：未知的命令（{near}请看：mcp-sim help）',
+    en: 'no help for "{word}": unknown command ({near}try: {mcp} help)',
+    zh: '没有“{word}”的帮助：未知的命令（{near}请看：{mcp} help）',
   },
   unknownOption: {
     en: 'unknown option {word}{near} (see: {help})',
@@ -41,30 +41,30 @@ export const USAGE_STRINGS = {
 
   // The words a command needs (src/cli/table/).
   lessonNeedsId: {
-    en: 'lesson needs an id: mcp-sim lesson <id> (see: mcp-sim lessons)',
-    zh: 'lesson 需要一个课程 id：mcp-sim lesson <id>（请看：mcp-sim lessons）',
+    en: 'lesson needs an id: {mcp} lesson <id> (see: {mcp} lessons)',
+    zh: 'lesson 需要一个课程 id：{mcp} lesson <id>（请看：{mcp} lessons）',
   },
   playNeedsFile: {
-    en: 'play needs a transcript file: mcp-sim play <file> [--plain]',
-    zh: 'play 需要一个记录文件：mcp-sim play <file> [--plain]',
+    en: 'play needs a transcript file: {mcp} play <file> [--plain]',
+    zh: 'play 需要一个记录文件：{mcp} play <file> [--plain]',
   },
   traceNeedsFile: {
-    en: 'trace needs a file: mcp-sim trace <file> [--json]',
-    zh: 'trace 需要一个文件：mcp-sim trace <file> [--json]',
+    en: 'trace needs a file: {mcp} trace <file> [--json]',
+    zh: 'trace 需要一个文件：{mcp} trace <file> [--json]',
   },
   hintNeedsId: {
-    en: 'hint needs an exercise id: mcp-sim hint <id>',
-    zh: 'hint 需要一个练习 id：mcp-sim hint <id>',
+    en: 'hint needs an exercise id: {mcp} hint <id>',
+    zh: 'hint 需要一个练习 id：{mcp} hint <id>',
   },
   connectNeedsCommand: {
-    en: 'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
-    zh: 'connect 需要启动服务器的命令：mcp-sim connect [options] -- <command> [args...]',
+    en: 'connect needs a server command: {mcp} connect [options] -- <command> [args...]',
+    zh: 'connect 需要启动服务器的命令：{mcp} connect [options] -- <command> [args...]',
   },
 
   // Lessons, play, trace, compare.
   unknownLesson: {
-    en: 'unknown lesson "{word}" ({near}see: mcp-sim lessons)',
-    zh: '未知的课程“{word}”（{near}请看：mcp-sim lessons）',
+    en: 'unknown lesson "{word}" ({near}see: {mcp} lessons)',
+    zh: '未知的课程“{word}”（{near}请看：{mcp} lessons）',
   },
   noLessonFolder: {
     en: '{file}: no such folder of lessons',
@@ -117,16 +117,16 @@ export const USAGE_STRINGS = {
 
   // Exercises.
   unknownExercise: {
-    en: 'unknown exercise "{word}" (see: mcp-sim exercises)',
-    zh: '未知的练习“{word}”（请看：mcp-sim exercises）',
+    en: 'unknown exercise "{word}" (see: {mcp} exercises)',
+    zh: '未知的练习“{word}”（请看：{mcp} exercises）',
   },
   noExercisesHere: {
-    en: 'no exercises here (nor in a parent folder); run mcp-sim exercises --init',
-    zh: '这里（以及上级文件夹中）没有练习；先运行 mcp-sim exercises --init',
+    en: 'no exercises here (nor in a parent folder); run {mcp} exercises --init',
+    zh: '这里（以及上级文件夹中）没有练习；先运行 {mcp} exercises --init',
   },
   noExerciseFolder: {
-    en: '{file}: no such exercise folder (copy the exercises: mcp-sim exercises --init)',
-    zh: '{file}：没有这个练习文件夹（复制练习：mcp-sim exercises --init）',
+    en: '{file}: no such exercise folder (copy the exercises: {mcp} exercises --init)',
+    zh: '{file}：没有这个练习文件夹（复制练习：{mcp} exercises --init）',
   },
   cannotWriteReport: {
     en: '{file}: cannot write the report ({error})',
@@ -137,28 +137,28 @@ export const USAGE_STRINGS = {
     zh: '--watch 打印文字报告；请去掉 --json、--format 和 --output',
   },
   playNeedsExercise: {
-    en: '--play needs an exercise: mcp-sim check <id> --play',
-    zh: '--play 需要指定一个练习：mcp-sim check <id> --play',
+    en: '--play needs an exercise: {mcp} check <id> --play',
+    zh: '--play 需要指定一个练习：{mcp} check <id> --play',
   },
   playShowsSession: {
     en: '--play shows a session; leave out --json, --format, --output and --watch',
     zh: '--play 展示一次会话；请去掉 --json、--format、--output 和 --watch',
   },
   plainWithPlay: {
-    en: '--plain goes with --play: mcp-sim check <id> --play --plain',
-    zh: '--plain 要和 --play 一起使用：mcp-sim check <id> --play --plain',
+    en: '--plain goes with --play: {mcp} check <id> --play --plain',
+    zh: '--plain 要和 --play 一起使用：{mcp} check <id> --play --plain',
   },
   seedRange: {
     en: '--seed wants a whole number from 0 to {max}, not "{value}"',
     zh: '--seed 需要 0 到 {max} 之间的整数，不能是“{value}”',
   },
   noSessionCalls: {
-    en: '{id} has no session to play: its checks call your code on data, with no client and server talking. Grade it with: mcp-sim check {id}',
-    zh: '{id} 没有可以演示的会话：它的检查直接用数据调用你的代码，没有客户端和服务器之间的对话。请用 mcp-sim check {id} 评分',
+    en: '{id} has no session to play: its checks call your code on data, with no client and server talking. Grade it with: {mcp} check {id}',
+    zh: '{id} 没有可以演示的会话：它的检查直接用数据调用你的代码，没有客户端和服务器之间的对话。请用 {mcp} check {id} 评分',
   },
   noSessionAnswers: {
-    en: '{id} has no session to play: its checks read your answers, no code runs. Grade it with: mcp-sim check {id}',
-    zh: '{id} 没有可以演示的会话：它的检查只读取你的答案，不运行代码。请用 mcp-sim check {id} 评分',
+    en: '{id} has no session to play: its checks read your answers, no code runs. Grade it with: {mcp} check {id}',
+    zh: '{id} 没有可以演示的会话：它的检查只读取你的答案，不运行代码。请用 {mcp} check {id} 评分',
   },
 
   // serve, connect, sandbox.
@@ -234,8 +234,8 @@ export const USAGE_STRINGS = {
   },
   /** After callNotJson, when the word is no JSON at all: likely the server command, without --. */
   callServerAfterDashes: {
-    en: ' (the server command goes after --: mcp-sim connect [options] -- <command> [args...])',
-    zh: '（启动服务器的命令要写在 -- 之后：mcp-sim connect [options] -- <command> [args...]）',
+    en: ' (the server command goes after --: {mcp} connect [options] -- <command> [args...])',
+    zh: '（启动服务器的命令要写在 -- 之后：{mcp} connect [options] -- <command> [args...]）',
   },
   callNotObject: {
     en: '--call {word}: the arguments must be a JSON object',

@@ -1,5 +1,6 @@
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
+import { suggestCommand } from '../invocation.js';
 import { type ProgressReport, specText, type Violation } from '../machine/index.js';
 import { idText, visible, visibleJson } from '../protocol/index.js';
 import { jsonText } from '../protocol/json.js';
@@ -161,7 +162,14 @@ export function lessonHandout(
   }
   out.push(`## ${tr(STRINGS.recap, lang)}`, '', tr(sc.recap, lang), '');
   if (exercise) {
-    out.push(tr(STRINGS.recapExercise, lang, { title: exercise.title, id: exercise.id }), '');
+    out.push(
+      tr(STRINGS.recapExercise, lang, {
+        title: exercise.title,
+        id: exercise.id,
+        mcp: suggestCommand(''),
+      }),
+      '',
+    );
   }
   if (sc.spec.length > 0) {
     out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...sc.spec.map((x) => `- ${x}`), '');

@@ -3,6 +3,7 @@ import type { Key } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { STRINGS, type StringKey, sentences } from '../i18n/strings.js';
+import { suggestCommand } from '../invocation.js';
 import { visible } from '../protocol/visible.js';
 import { LessonScreen } from './components/lesson-screen.js';
 import {
@@ -130,6 +131,7 @@ export function LessonPlayer({
     ? tr(STRINGS.recapExercise, lang, {
         title: tr(lesson.exercise.title, lang),
         id: lesson.exercise.id,
+        mcp: suggestCommand(''),
       })
     : '';
   const recap = last

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tr } from '../../src/i18n/lang.js';
 import { USAGE_STRINGS } from '../../src/i18n/usage-strings.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -63,12 +64,12 @@ describe('usage errors in the learner language', () => {
       writeFileSync(join(dir, '.mcp-sim', 'progress.json'), JSON.stringify(progress));
     saved({ lang: 'zh', langChosen: true, lessons: {}, exercises: {} });
     expect(await usageLine(['connect'], english, dir)).toBe(
-      `mcp-sim: ${USAGE_STRINGS.connectNeedsCommand.zh}`,
+      `mcp-sim: ${tr(USAGE_STRINGS.connectNeedsCommand, 'zh', { mcp: 'mcp-sim' })}`,
     );
     // A language a run merely showed is no choice: the locale decides.
     saved({ lang: 'zh', lessons: {}, exercises: {} });
     expect(await usageLine(['connect'], english, dir)).toBe(
-      `mcp-sim: ${USAGE_STRINGS.connectNeedsCommand.en}`,
+      `mcp-sim: ${tr(USAGE_STRINGS.connectNeedsCommand, 'en', { mcp: 'mcp-sim' })}`,
     );
   });
 });

@@ -12,6 +12,7 @@ import {
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -116,7 +117,10 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
     ),
     ...rec.recap,
     ...(rec.failure ? [bi(sentence(rec.failure.en), sentence(rec.failure.zh))] : []),
-    bi(`Grade it with: mcp-sim check ${meta.id}`, `评分：mcp-sim check ${meta.id}`),
+    bi(
+      `Grade it with: ${suggestCommand(`check ${meta.id}`)}`,
+      `评分：${suggestCommand(`check ${meta.id}`)}`,
+    ),
   ];
   return {
     id: `check:${meta.id}`,

@@ -30,6 +30,7 @@ import {
 } from '../../grader/index.js';
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { loadProgress, PROGRESS_FILE, type Progress, saveProgress } from '../progress.js';
 import { colourWanted, createStyle } from '../style.js';
 import { UsageError } from '../usage.js';
@@ -122,18 +123,20 @@ export async function exercisesCommand(options: {
   if (!workspace) {
     say(
       {
-        en: '\nNo exercises here yet: mcp-sim exercises --init copies them into ./exercises',
-        zh: '\n这里还没有练习：mcp-sim exercises --init 会把它们复制到 ./exercises',
+        en: `\nNo exercises here yet: ${suggestCommand('exercises --init')} copies them into ./exercises`,
+        zh: `\n这里还没有练习：${suggestCommand('exercises --init')} 会把它们复制到 ./exercises`,
       },
       options.lang,
     );
     return 0;
   }
   const folder = relative(process.cwd(), workspace.exercises) || '.';
+  const check = suggestCommand('check <id>');
+  const hint = suggestCommand('hint <id>');
   say(
     {
-      en: `\nEdit the files in ${folder}/<id>/, then: mcp-sim check <id>  (hints: mcp-sim hint <id>)`,
-      zh: `\n编辑 ${folder}/<id>/ 中的文件，然后运行：mcp-sim check <id>（提示：mcp-sim hint <id>）`,
+      en: `\nEdit the files in ${folder}/<id>/, then: ${check}  (hints: ${hint})`,
+      zh: `\n编辑 ${folder}/<id>/ 中的文件，然后运行：${check}（提示：${hint}）`,
     },
     options.lang,
   );
@@ -169,8 +172,8 @@ function initWorkspace(lang: Lang, json: boolean): number {
   }
   say(
     {
-      en: `Copied ${created.length} item(s) into ${target}. Start with: mcp-sim exercises`,
-      zh: `已复制 ${created.length} 项到 ${target}。从这里开始：mcp-sim exercises`,
+      en: `Copied ${created.length} item(s) into ${target}. Start with: ${suggestCommand('exercises')}`,
+      zh: `已复制 ${created.length} 项到 ${target}。从这里开始：${suggestCommand('exercises')}`,
     },
     lang,
   );
@@ -196,8 +199,8 @@ export type CheckOptions = {
 function missingResult(meta: ExerciseMeta, dir: string): ExerciseResult {
   const where = relative(process.cwd(), dir) || dir;
   const message = {
-    en: `${where}: no such exercise folder (copy the exercises: mcp-sim exercises --init)`,
-    zh: `${where}：没有这个练习文件夹（复制练习：mcp-sim exercises --init）`,
+    en: `${where}: no such exercise folder (copy the exercises: ${suggestCommand('exercises --init')})`,
+    zh: `${where}：没有这个练习文件夹（复制练习：${suggestCommand('exercises --init')}）`,
   };
   const checks = rubricFor(meta.id).checks.map((spec) => ({
     name: spec.name,
@@ -232,7 +235,9 @@ function reportOf(
   if (options.format === 'classroom') return json(classroomJson(results, all, options.lang));
   if (options.format === 'exercism') return json(exercismJson(results, all, options.lang));
   if (options.json) return json({ seed, ...checkJson(results, options.lang) });
-  const again = `mcp-sim check${options.id === undefined ? '' : ` ${options.id}`} --seed ${seed}`;
+  const again = suggestCommand(
+    `check${options.id === undefined ? '' : ` ${options.id}`} --seed ${seed}`,
+  );
   const seedLine = tr(
     {
       en: `seed ${seed} (${again} reproduces this run)`,

@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { visible, visibleJson } from '../../protocol/visible.js';
 import { checkLessonFolder } from '../../sim/scenario/check-folder.js';
 import {
@@ -31,7 +32,10 @@ function reportProblems(problems: readonly LessonProblem[], lang: Lang): void {
   for (const problem of firstProblems(problems)) {
     const more = problems.filter((p) => p.file === problem.file).length - 1;
     const folder = dirname(dirname(problem.file));
-    const tail = more > 0 ? tr(LESSON_STRINGS.moreProblems, lang, { more, folder }) : '';
+    const tail =
+      more > 0
+        ? tr(LESSON_STRINGS.moreProblems, lang, { more, folder, mcp: suggestCommand('') })
+        : '';
     process.stderr.write(`mcp-sim: ${visible(formatProblemIn(problem, lang))}${tail}\n`);
   }
 }

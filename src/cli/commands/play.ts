@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { Lang } from '../../i18n/lang.js';
+import { suggestCommand } from '../../invocation.js';
 import { visible } from '../../protocol/visible.js';
 import {
   type RawLine,
@@ -58,7 +59,7 @@ async function readTranscriptFile(
   }
   const name = file === '-' ? 'stdin' : basename(file);
   // The command as the learner would type it again, from where they typed this one.
-  const again = file === '-' ? 'mcp-sim trace - < <file>' : `mcp-sim trace ${shellWord(file)}`;
+  const again = suggestCommand(file === '-' ? 'trace - < <file>' : `trace ${shellWord(file)}`);
   const shown = problems.slice(0, 8).map((p) => p.line);
   const more = problems.length > shown.length ? ', …' : '';
   const unreadable = {

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { type ExerciseMeta, findExercise, loadExercises, solutionDir } from '../../grader/index.js';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { UsageError } from '../usage.js';
 
 /** Where the reference solutions live in mcp-sim's source repository. */
@@ -33,8 +34,8 @@ export function solutionCommand(options: { id: string | undefined; lang: Lang })
     process.stdout.write(`  ${REPO_FOLDER}/${meta.id}/  ${files}${here}\n`);
   }
   say(
-    'Try the exercise first: mcp-sim hint <id> gives a little more help each time, and mcp-sim check <id> says what it expected and what it saw.',
-    '先自己尝试：mcp-sim hint <id> 每次多给一点帮助，mcp-sim check <id> 会说明它期望看到什么、实际看到了什么。',
+    `Try the exercise first: ${suggestCommand('hint <id>')} gives a little more help each time, and ${suggestCommand('check <id>')} says what it expected and what it saw.`,
+    `先自己尝试：${suggestCommand('hint <id>')} 每次多给一点帮助，${suggestCommand('check <id>')} 会说明它期望看到什么、实际看到了什么。`,
   );
   return 0;
 }

@@ -1,3 +1,4 @@
+import { suggestCommand } from '../../invocation.js';
 import type { TraceSummary } from '../../trace/index.js';
 import { diffJson, formatDiff, lines } from '../diff.js';
 import { loadRecordings, makeVariants, type Transcript, traceOf } from '../recordings.js';
@@ -70,8 +71,8 @@ function explain(o: Outcome, fields: readonly Field[]) {
     formatDiff(diffJson(pick(o.expected), pick(o.seen))),
     rounded
       ? bi(
-          '  (rounded? return lifecycle / operation unrounded; `mcp-sim trace --json` shows the exact summary)',
-          '  （取整了吗？请返回不取整的 lifecycle / operation；`mcp-sim trace --json` 会显示精确的摘要）',
+          `  (rounded? return lifecycle / operation unrounded; \`${suggestCommand('trace --json')}\` shows the exact summary)`,
+          `  （取整了吗？请返回不取整的 lifecycle / operation；\`${suggestCommand('trace --json')}\` 会显示精确的摘要）`,
         )
       : bi('', ''),
   );

@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { nearWord, USAGE_STRINGS } from '../../i18n/usage-strings.js';
+import { suggestCommand } from '../../invocation.js';
 import type { LessonListing, LoadedLesson } from './load-lessons.js';
 
 /**
@@ -21,7 +22,11 @@ export function unknownLessonMessage(listing: LessonListing, id: string): Biling
     ...listing.lessons.map((l) => l.id),
     ...listing.lessons.map((l) => basename(dirname(l.file))),
   ]);
-  return filled(USAGE_STRINGS.unknownLesson, { word: id, near: nearWord(near) });
+  return filled(USAGE_STRINGS.unknownLesson, {
+    word: id,
+    near: nearWord(near),
+    mcp: suggestCommand(''),
+  });
 }
 
 /**

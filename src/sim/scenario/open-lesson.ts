@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { filled, tr } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { inCourse, playedProblems } from './check-folder.js';
 import { runScenario, type Timeline } from './engine.js';
 import { findLesson, unknownLessonMessage } from './find-lesson.js';
@@ -69,6 +70,7 @@ export async function openLesson(
           ? tr(LESSON_STRINGS.moreProblems, lang, {
               more: rest.length,
               folder: dirname(lesson.file),
+              mcp: suggestCommand(''),
             })
           : '';
       return {

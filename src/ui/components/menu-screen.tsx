@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { ellipsize, ellipsized } from '../bound-text.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
@@ -131,7 +132,10 @@ export function MenuScreen({
         ))}
         {unnamed > 0 ? (
           <Text wrap="truncate-end" {...theme.fg('error')}>
-            {ellipsize(`  ✗ ${tr(STRINGS.moreBroken, lang, { count: String(unnamed) })}`, columns)}
+            {ellipsize(
+              `  ✗ ${tr(STRINGS.moreBroken, lang, { count: String(unnamed), mcp: suggestCommand('') })}`,
+              columns,
+            )}
           </Text>
         ) : null}
       </Box>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useContext } from 'react';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { suggestCommand } from '../../invocation.js';
 import { breakCjk } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { RecapLessonContext } from '../recap-lesson.js';
@@ -33,8 +34,8 @@ const showsTryIt = (mode: ScreenMode, width: number) => mode === 'lesson' && wid
 
 const tryItOf = (lang: Lang, id: string | null) =>
   id === null
-    ? tr(STRINGS.recapTryIt, lang, { id: '' }).replace(/ --lesson\s*$/, '')
-    : tr(STRINGS.recapTryIt, lang, { id });
+    ? tr(STRINGS.recapTryIt, lang, { id: '', mcp: suggestCommand('') }).replace(/ --lesson\s*$/, '')
+    : tr(STRINGS.recapTryIt, lang, { id, mcp: suggestCommand('') });
 
 /** Lines the recap takes at `width` columns (the bar on the left and a space take two). */
 export function recapHeight(
