@@ -156,9 +156,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           if (step?.kind === 'message') fields.open(mode.at, step.message);
           return;
         }
-        if (action === 'history' || action === 'close') return setMode(LIST);
+        // q goes back too, as it does in the field tree: only q in the list quits.
+        if (action === 'history' || action === 'close' || action === 'quit') return setMode(LIST);
         if (action === 'help') return setMode({ kind: 'help' });
-        if (action === 'quit') return exit();
       }
       return;
     }
