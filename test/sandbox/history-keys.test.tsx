@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_STRINGS } from '../../src/i18n/sandbox-strings.js';
+import { STRINGS } from '../../src/i18n/strings.js';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt } from '../ui/render-at.js';
 
+const ESC = '\u001B';
 const UP = '\u001B[A';
 
 /** A legacy client's session after the handshake: four steps in the history. */
@@ -57,4 +59,43 @@ describe('q in the sandbox history', () => {
     expect(SANDBOX_STRINGS.helpKeys.en).toContain('h/Tab/q/Esc back to the list');
     expect(SANDBOX_STRINGS.helpKeys.zh).toContain('h/Tab/q/Esc 回到列表');
   });
+});
+
+describe('the offer preview while the history has the keys', () => {
+  it.each(['en', 'zh'] as const)(
+    '%s: only the chosen step’s verdict reads as a verdict; Esc brings the offer’s back',
+    async (lang) => {
+      const session = handshaken();
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      const allowed = `✓ ${STRINGS.allowed[lang]}`;
+      const count = (text: string) => screen.frame().split(text).length - 1;
+      await vi.waitFor(() => expect(screen.frame()).toContain(listTitle[lang]));
+      // In the list: the chosen offer's envelope and its verdict under the list (no verdict box:
+      // the session was built before the screen opened).
+      const envelope = '{"jsonrpc":"2.0","id":';
+      expect(screen.frame()).toContain(envelope);
+      expect(count(allowed)).toBe(1);
+      screen.type('h');
+      await vi.waitFor(() => expect(screen.frame()).toContain(chooseKey[lang]));
+      // The server's answer to tools/list, allowed: one "✓ allowed", the step's.
+      const lines = screen.frame().split('\n');
+      expect(count(allowed)).toBe(1);
+      const verdictAt = lines.findIndex((l) => l.includes(allowed));
+      const n = session.log.steps.length;
+      const stepAt = lines.findIndex((l) =>
+        l.includes(lang === 'en' ? `Step ${n}: ` : `第 ${n} 步：`),
+      );
+      expect(verdictAt).toBe(stepAt + 1);
+      // No envelope of an offer either: the history's rows show theirs after "→ " or "← ".
+      expect(lines.filter((l) => l.trimStart().startsWith(envelope))).toEqual([]);
+      screen.type(ESC);
+      await vi.waitFor(() => expect(screen.frame()).not.toContain(chooseKey[lang]));
+      expect(screen.frame()).toContain(envelope);
+      expect(count(allowed)).toBe(1);
+      screen.unmount();
+    },
+  );
 });
