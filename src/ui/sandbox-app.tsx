@@ -349,14 +349,15 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           <Prose color="yellow">{noteText}</Prose>
         </Box>
       ) : null}
-      {mode.kind === 'edit' ? (
+      {mode.kind === 'edit' || mode.kind === 'form' ? (
+        // The form and the editor name their own keys, on the key bar's row: typing there is
+        // text, not the list's keys.
         <Box overflowX="hidden" flexShrink={0}>
           <Text dimColor wrap="truncate-end">
-            {tr(SANDBOX_STRINGS.editKeys, lang)}
+            {tr(SANDBOX_STRINGS[mode.kind === 'edit' ? 'editKeys' : 'formKeys'], lang)}
           </Text>
         </Box>
-      ) : mode.kind === 'form' ? null : (
-        // The form shows its own keys; typing there is text, not these keys.
+      ) : (
         <KeyBar hints={mode.kind === 'history' ? sandboxHistoryHints(lang) : sandboxHints(lang)} />
       )}
     </Box>
