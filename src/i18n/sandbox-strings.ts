@@ -10,7 +10,9 @@ export const SANDBOX_STRINGS = {
     en: 'no handshake: each request declares its revision and capabilities',
     zh: '没有握手：每个请求各自声明版本与能力',
   },
-  fromLesson: { en: 'from lesson {id}', zh: '接续课程 {id}' },
+  /** The lesson the sandbox opened at (`--lesson`), by its title; the id follows when it fits. */
+  fromLesson: { en: 'from the lesson “{title}”', zh: '接续课程“{title}”' },
+  fromLessonId: { en: 'from the lesson “{title}” ({id})', zh: '接续课程“{title}”（{id}）' },
   clientRejectsVersion: {
     en: 'The client closes the connection: the server answered with version {version}, which this client does not support (it speaks {versions}). 2025-11-25 basic/lifecycle › Version Negotiation: if the client does not support the version in the server’s response, it SHOULD disconnect.',
     zh: '客户端关闭连接：服务器回应的版本 {version} 这个客户端不支持（它支持 {versions}）。2025-11-25 basic/lifecycle › Version Negotiation：如果客户端不支持服务器回应中的版本，它应当（SHOULD）断开连接。',

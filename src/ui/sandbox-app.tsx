@@ -1,9 +1,11 @@
 import { Box, Text, useApp } from 'ink';
 import { useMemo, useRef, useState } from 'react';
-import { type Lang, tr } from '../i18n/lang.js';
+import stringWidth from 'string-width';
+import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
+import { visible } from '../protocol/visible.js';
 import type { Step } from '../session/index.js';
 import { breakCjk } from './cjk-lines.js';
 import { clipUnlessNarrow } from './clip.js';
@@ -39,9 +41,24 @@ import { useTerminalSize } from './use-terminal-size.js';
 export type SandboxAppProps = {
   readonly session: SandboxDriver;
   readonly lang: Lang;
-  /** The lesson whose last state it opened at (`--lesson`), shown in the header. */
-  readonly lessonId?: string | null;
+  /** The lesson whose last state it opened at (`--lesson`), shown in the header by its title. */
+  readonly lesson?: { readonly id: string; readonly title: Bilingual } | null;
 };
+
+/**
+ * The lesson the sandbox opened at, by its title in the screen's language, then its id in
+ * parentheses when both fit in `columns` (the id is what `--lesson` took; the title is the lesson's).
+ */
+export function lessonLabel(
+  lesson: { readonly id: string; readonly title: Bilingual },
+  lang: Lang,
+  columns: number,
+): string {
+  // A teacher's lesson file wrote the title: drawn as it is, an ESC in it would reach the terminal.
+  const title = visible(tr(lesson.title, lang));
+  const withId = tr(SANDBOX_STRINGS.fromLessonId, lang, { title, id: lesson.id });
+  return stringWidth(withId) <= columns ? withId : tr(SANDBOX_STRINGS.fromLesson, lang, { title });
+}
 
 const LIST: SandboxMode = { kind: 'list' };
 
@@ -49,7 +66,7 @@ const LIST: SandboxMode = { kind: 'list' };
 const endOf = (field: Field | undefined): number => field?.text.length ?? 0;
 
 /** `mcp-sim sandbox`: the learner chooses each message of their side; the peer answers. */
-export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) {
+export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const route = useKeyRouter();
@@ -210,9 +227,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     tr(SANDBOX_STRINGS.youAre, lang, { side }),
     era,
   ].join(' · ');
-  // The lesson leads the second line, so that a long lesson id is never what 80 columns cut.
+  // The lesson leads the second line, so that a long lesson title is never what 80 columns cut.
   const phaseLine = [
-    ...(lessonId ? [tr(SANDBOX_STRINGS.fromLesson, lang, { id: lessonId })] : []),
+    ...(lesson ? [lessonLabel(lesson, lang, columns)] : []),
     session.era === 'modern'
       ? tr(SANDBOX_STRINGS.modernNote, lang)
       : `${tr(STRINGS.client, lang)} ● ${tr(STRINGS[`phase_${phases.client}`], lang)} · ${tr(STRINGS.server, lang)} ● ${tr(STRINGS[`phase_${phases.server}`], lang)}`,
