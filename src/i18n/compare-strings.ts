@@ -40,17 +40,29 @@ export const COMPARE_STRINGS = {
   scrollMore: { en: '↓ {n} more (j)', zh: '↓ 还有 {n} 行（j）' },
   scrollAbove: { en: '↑ {n} above (k)', zh: '↑ 上面 {n} 行（k）' },
   // `n` on the last row, `p` on the first: the lesson's words for its last and first step.
+  // The view counts rows ("Row 13 of 13"): its words for where it stands are rows too.
   atLastRow: {
-    en: 'This is the last row: g goes back to the first, q quits.',
+    en: 'This is the last row: g goes back to the first row, q quits.',
     zh: '这是最后一行：g 回到第一行，q 退出。',
   },
   atFirstRow: { en: 'This is the first row: n or → moves on.', zh: '这是第一行：n 或 → 前进。' },
+  // Stacked, n and p step through each row's two sides: the last row's last side, its first's first.
+  atLastRowStep: {
+    en: 'This is the last row’s last step: g goes back to the first row, q quits.',
+    zh: '这是最后一行的最后一步：g 回到第一行，q 退出。',
+  },
+  atFirstRowStep: {
+    en: 'This is the first row’s first step: n or → moves on.',
+    zh: '这是第一行的第一步：n 或 → 前进。',
+  },
+  /** On the last row: the lessons that teach the topic, as commands to run ({commands} last). */
+  lessonsNext: { en: 'Learn it in a lesson: {commands}', zh: '在课程中学习：{commands}' },
   helpTitle: { en: 'Keys', zh: '按键' },
   keyNext: { en: 'next row', zh: '下一行' },
   keyNextNarrow: { en: 'next step', zh: '下一步' },
   keyBack: { en: 'back', zh: '上一行' },
   keyBackNarrow: { en: 'back', zh: '上一步' },
-  keyFirstLast: { en: 'first / last', zh: '第一行 / 最后一行' },
+  keyFirstLast: { en: 'first/last row', zh: '第一行 / 最后一行' },
   keyScroll: { en: 'scroll', zh: '滚动' },
   keyHelp: { en: 'help', zh: '帮助' },
   keyQuit: { en: 'quit', zh: '退出' },

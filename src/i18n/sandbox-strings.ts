@@ -10,7 +10,9 @@ export const SANDBOX_STRINGS = {
     en: 'no handshake: each request declares its revision and capabilities',
     zh: '没有握手：每个请求各自声明版本与能力',
   },
-  fromLesson: { en: 'from lesson {id}', zh: '接续课程 {id}' },
+  /** The lesson the sandbox opened at (`--lesson`), by its title; the id follows when it fits. */
+  fromLesson: { en: 'from the lesson “{title}”', zh: '接续课程“{title}”' },
+  fromLessonId: { en: 'from the lesson “{title}” ({id})', zh: '接续课程“{title}”（{id}）' },
   clientRejectsVersion: {
     en: 'The client closes the connection: the server answered with version {version}, which this client does not support (it speaks {versions}). 2025-11-25 basic/lifecycle › Version Negotiation: if the client does not support the version in the server’s response, it SHOULD disconnect.',
     zh: '客户端关闭连接：服务器回应的版本 {version} 这个客户端不支持（它支持 {versions}）。2025-11-25 basic/lifecycle › Version Negotiation：如果客户端不支持服务器回应中的版本，它应当（SHOULD）断开连接。',
@@ -84,7 +86,7 @@ export const SANDBOX_STRINGS = {
     zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的，然后是裁判会判定违规的，并注明规则和规范章节。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。列表中还有对传输本身的操作：关闭连接；作为 2026-07-28 的客户端，还可以关闭某个请求的 HTTP 响应流，这就是取消该请求。',
   },
   helpKeys: {
-    en: '↑/↓ or k/j choose · Enter send · e edit the JSON · i the newest message as a field tree, every field and its meaning (q/Esc back) · h or Tab the history: ↑/↓ choose any earlier step, whose verdict (rules, severity, spec section, why) shows below it, Enter or i opens it as a field tree, h/Tab/Esc back to the list · ?, Esc or q close this help; q in the list quits',
-    zh: '↑/↓ 或 k/j 选择 · 回车 发送 · e 编辑 JSON · i 以字段树查看最新消息的每个字段及其含义（q/Esc 返回） · h 或 Tab 进入历史：↑/↓ 选择更早的任意一步，下方显示它的裁决（规则、严重程度、规范章节、原因），回车或 i 以字段树打开它，h/Tab/Esc 回到列表 · ?、Esc 或 q 关闭帮助；在列表中按 q 退出',
+    en: '↑/↓ or k/j choose · Enter send · e edit the JSON · i the newest message as a field tree, every field and its meaning (q/Esc back) · h or Tab the history: ↑/↓ choose any earlier step, whose verdict (rules, severity, spec section, why) shows below it, Enter or i opens it as a field tree, h/Tab/q/Esc back to the list · ?, Esc or q close this help; q in the list quits',
+    zh: '↑/↓ 或 k/j 选择 · 回车 发送 · e 编辑 JSON · i 以字段树查看最新消息的每个字段及其含义（q/Esc 返回） · h 或 Tab 进入历史：↑/↓ 选择更早的任意一步，下方显示它的裁决（规则、严重程度、规范章节、原因），回车或 i 以字段树打开它，h/Tab/q/Esc 回到列表 · ?、Esc 或 q 关闭帮助；在列表中按 q 退出',
   },
 } as const satisfies Record<string, Bilingual>;

@@ -48,8 +48,8 @@ export const STRINGS = {
     zh: '每一步发送一条 JSON-RPC 消息。裁判按 2026-07-28 的规则检查它：它自己的 _meta 声明的内容（版本、能力）、服务器的回答以及尚未完成的请求；红色提示会指出违反的规则和规范章节。',
   },
   helpSaved: {
-    en: 'Progress is saved in .mcp-sim/progress.json.',
-    zh: '进度保存在 .mcp-sim/progress.json 中。',
+    en: 'Progress is saved in .mcp-sim/progress.json in the current folder.',
+    zh: '进度保存在当前文件夹的 .mcp-sim/progress.json 中。',
   },
   endLesson: { en: 'End of lesson', zh: '课程结束' },
   endSession: { en: 'End of the session', zh: '会话结束' },

@@ -2,9 +2,8 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useRef, useState } from 'react';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
-import { STRINGS } from '../i18n/strings.js';
 import { COMPARE_KEYS, type CompareAction, compareHints } from './compare-keys.js';
-import { type CompareLine, cellLines, wrapTo } from './compare-lines.js';
+import { type CompareLine, cellLines, wrapTo, wrapWhole } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
 import {
   atEnd,
@@ -107,11 +106,27 @@ export function CompareApp({ model, lang }: CompareAppProps) {
     notice === null
       ? null
       : notice === 'last'
-        ? tr(wide ? COMPARE_STRINGS.atLastRow : STRINGS.atLastStep, lang)
-        : tr(wide ? COMPARE_STRINGS.atFirstRow : STRINGS.atFirstStep, lang);
+        ? tr(wide ? COMPARE_STRINGS.atLastRow : COMPARE_STRINGS.atLastRowStep, lang)
+        : tr(wide ? COMPARE_STRINGS.atFirstRow : COMPARE_STRINGS.atFirstRowStep, lang);
   const noticeLines = noticeText === null ? [] : wrapTo(`» ${noticeText}`, width);
-  // The title line, the notice, the difference, a rule, the body, the key bar.
-  const bodyHeight = Math.max(3, height - 3 - noticeLines.length - difference.length);
+  // On the last row, where to go on: the lessons that teach the topic, as commands.
+  const onward =
+    current && place.row === model.rows.length - 1 && model.lessons.length > 0
+      ? // Each command whole on one line, to be copied as it is (the string ends with them).
+        wrapWhole(
+          model.lessons.map((id, i) =>
+            i === 0
+              ? `→ ${tr(COMPARE_STRINGS.lessonsNext, lang, { commands: `mcp-sim lesson ${id}` })}`
+              : `· mcp-sim lesson ${id}`,
+          ),
+          width,
+        )
+      : [];
+  // The title line, the notice, the difference, the lessons, a rule, the body, the key bar.
+  const bodyHeight = Math.max(
+    3,
+    height - 3 - noticeLines.length - difference.length - onward.length,
+  );
   const sideLines = (side: CompareSide, w: number) =>
     current ? cellLines(model, current, side, w, lang) : [];
   const left = wide ? sideLines('legacy', colWidth) : [];
@@ -211,6 +226,11 @@ export function CompareApp({ model, lang }: CompareAppProps) {
       ))}
       {positional(difference).map(({ key, line }) => (
         <Text key={key} wrap="truncate-end" bold>
+          {line}
+        </Text>
+      ))}
+      {positional(onward).map(({ key, line }) => (
+        <Text key={key} wrap="truncate-end" {...theme.fg('accent')}>
           {line}
         </Text>
       ))}

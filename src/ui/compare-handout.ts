@@ -75,6 +75,10 @@ export function compareHandout(model: CompareModel, lang: Lang): string {
   if (model.spec.length > 0) {
     out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...model.spec.map((s) => `- ${s}`), '');
   }
+  if (model.lessons.length > 0) {
+    const commands = model.lessons.map((id) => `\`mcp-sim lesson ${id}\``).join(' · ');
+    out.push(tr(COMPARE_STRINGS.lessonsNext, lang, { commands }), '');
+  }
   return visible(out.join('\n'), { newlines: true });
 }
 
@@ -97,6 +101,7 @@ export function compareJson(model: CompareModel): unknown {
     title: model.title,
     summary: model.summary,
     spec: model.spec,
+    lessons: model.lessons,
     sides: model.sides,
     rows: model.rows.map((row) => ({
       difference: row.difference,

@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
@@ -23,6 +24,25 @@ export function wrapTo(text: string, width: number, keepIndent = false): string[
   // keeps its lines and wraps only what is too long.
   const set = keepIndent ? text : breakCjk(text, Math.max(1, width));
   return wrapAnsi(set, Math.max(1, width), { hard: true, trim: !keepIndent }).split('\n');
+}
+
+/**
+ * Pieces (commands) joined by spaces into lines of `width`, none broken across two: a piece starts
+ * a new line, indented by `indent`, when it does not fit after the one before; one wider than a
+ * line is wrapped as prose.
+ */
+export function wrapWhole(pieces: readonly string[], width: number, indent = '  '): string[] {
+  const lines: string[] = [];
+  for (const piece of pieces) {
+    const last = lines.at(-1);
+    if (last !== undefined && stringWidth(`${last} ${piece}`) <= width) {
+      lines[lines.length - 1] = `${last} ${piece}`;
+    } else {
+      const start = last === undefined ? piece : `${indent}${piece}`;
+      lines.push(...(stringWidth(start) <= width ? [start] : wrapTo(start, width)));
+    }
+  }
+  return lines;
 }
 
 function block(

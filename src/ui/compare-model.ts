@@ -21,6 +21,8 @@ export type PlayedComparison = {
     readonly title: Bilingual;
     readonly summary: Bilingual;
     readonly spec: readonly string[];
+    /** The lessons that teach the topic, by id. */
+    readonly lessons?: readonly string[];
     readonly legacy: { readonly revision: string };
     readonly modern: { readonly revision: string };
   };
@@ -65,6 +67,8 @@ export type CompareModel = {
   readonly title: string;
   readonly summary: string;
   readonly spec: readonly string[];
+  /** The lessons that teach the topic, by id (the last row names them). */
+  readonly lessons: readonly string[];
   /** The column titles: `2025-11-25 · handshake era`, `2026-07-28 · stateless`. */
   readonly sides: Readonly<Record<Side, string>>;
   readonly rows: readonly CompareRow[];
@@ -147,6 +151,7 @@ export function compareModel(played: PlayedComparison, lang: Lang): CompareModel
     title: tr(topic.title, lang),
     summary: tr(topic.summary, lang),
     spec: topic.spec,
+    lessons: topic.lessons ?? [],
     sides: {
       legacy: tr(COMPARE_STRINGS.side_legacy, lang, { revision: topic.legacy.revision }),
       modern: tr(COMPARE_STRINGS.side_modern, lang, { revision: topic.modern.revision }),

@@ -1,6 +1,6 @@
 import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
-import type { Lang } from '../i18n/lang.js';
+import type { Bilingual, Lang } from '../i18n/lang.js';
 import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import type { ProgressData } from './progress-update.js';
 import type { ScreenMode } from './screen-mode.js';
@@ -105,7 +105,7 @@ export async function runPlay(options: {
 export async function runSandbox(options: {
   readonly session: import('./sandbox-driver.js').SandboxDriver;
   readonly lang: Lang;
-  readonly lessonId: string | null;
+  readonly lesson: { readonly id: string; readonly title: Bilingual } | null;
 }): Promise<number> {
   const [{ SandboxApp }, { InkUiTheme }] = await Promise.all([
     import('./sandbox-app.js'),
@@ -119,7 +119,7 @@ export async function runSandbox(options: {
       createElement(SandboxApp, {
         session: options.session,
         lang: options.lang,
-        lessonId: options.lessonId,
+        lesson: options.lesson,
       }),
     ),
   );

@@ -1,9 +1,11 @@
 import { Box, Text, useApp } from 'ink';
 import { useMemo, useRef, useState } from 'react';
-import { type Lang, tr } from '../i18n/lang.js';
+import stringWidth from 'string-width';
+import { type Bilingual, type Lang, tr } from '../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../i18n/sandbox-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
+import { visible } from '../protocol/visible.js';
 import type { Step } from '../session/index.js';
 import { breakCjk } from './cjk-lines.js';
 import { clipUnlessNarrow } from './clip.js';
@@ -39,9 +41,24 @@ import { useTerminalSize } from './use-terminal-size.js';
 export type SandboxAppProps = {
   readonly session: SandboxDriver;
   readonly lang: Lang;
-  /** The lesson whose last state it opened at (`--lesson`), shown in the header. */
-  readonly lessonId?: string | null;
+  /** The lesson whose last state it opened at (`--lesson`), shown in the header by its title. */
+  readonly lesson?: { readonly id: string; readonly title: Bilingual } | null;
 };
+
+/**
+ * The lesson the sandbox opened at, by its title in the screen's language, then its id in
+ * parentheses when both fit in `columns` (the id is what `--lesson` took; the title is the lesson's).
+ */
+export function lessonLabel(
+  lesson: { readonly id: string; readonly title: Bilingual },
+  lang: Lang,
+  columns: number,
+): string {
+  // A teacher's lesson file wrote the title: drawn as it is, an ESC in it would reach the terminal.
+  const title = visible(tr(lesson.title, lang));
+  const withId = tr(SANDBOX_STRINGS.fromLessonId, lang, { title, id: lesson.id });
+  return stringWidth(withId) <= columns ? withId : tr(SANDBOX_STRINGS.fromLesson, lang, { title });
+}
 
 const LIST: SandboxMode = { kind: 'list' };
 
@@ -49,7 +66,7 @@ const LIST: SandboxMode = { kind: 'list' };
 const endOf = (field: Field | undefined): number => field?.text.length ?? 0;
 
 /** `mcp-sim sandbox`: the learner chooses each message of their side; the peer answers. */
-export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) {
+export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const route = useKeyRouter();
@@ -156,9 +173,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           if (step?.kind === 'message') fields.open(mode.at, step.message);
           return;
         }
-        if (action === 'history' || action === 'close') return setMode(LIST);
+        // q goes back too, as it does in the field tree: only q in the list quits.
+        if (action === 'history' || action === 'close' || action === 'quit') return setMode(LIST);
         if (action === 'help') return setMode({ kind: 'help' });
-        if (action === 'quit') return exit();
       }
       return;
     }
@@ -210,9 +227,9 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
     tr(SANDBOX_STRINGS.youAre, lang, { side }),
     era,
   ].join(' · ');
-  // The lesson leads the second line, so that a long lesson id is never what 80 columns cut.
+  // The lesson leads the second line, so that a long lesson title is never what 80 columns cut.
   const phaseLine = [
-    ...(lessonId ? [tr(SANDBOX_STRINGS.fromLesson, lang, { id: lessonId })] : []),
+    ...(lesson ? [lessonLabel(lesson, lang, columns)] : []),
     session.era === 'modern'
       ? tr(SANDBOX_STRINGS.modernNote, lang)
       : `${tr(STRINGS.client, lang)} ● ${tr(STRINGS[`phase_${phases.client}`], lang)} · ${tr(STRINGS.server, lang)} ● ${tr(STRINGS[`phase_${phases.server}`], lang)}`,
@@ -349,14 +366,15 @@ export function SandboxApp({ session, lang, lessonId = null }: SandboxAppProps) 
           <Prose color="yellow">{noteText}</Prose>
         </Box>
       ) : null}
-      {mode.kind === 'edit' ? (
+      {mode.kind === 'edit' || mode.kind === 'form' ? (
+        // The form and the editor name their own keys, on the key bar's row: typing there is
+        // text, not the list's keys.
         <Box overflowX="hidden" flexShrink={0}>
           <Text dimColor wrap="truncate-end">
-            {tr(SANDBOX_STRINGS.editKeys, lang)}
+            {tr(SANDBOX_STRINGS[mode.kind === 'edit' ? 'editKeys' : 'formKeys'], lang)}
           </Text>
         </Box>
-      ) : mode.kind === 'form' ? null : (
-        // The form shows its own keys; typing there is text, not these keys.
+      ) : (
         <KeyBar hints={mode.kind === 'history' ? sandboxHistoryHints(lang) : sandboxHints(lang)} />
       )}
     </Box>

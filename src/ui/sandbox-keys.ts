@@ -36,8 +36,7 @@ export function sandboxHistoryHints(lang: Lang): KeyHint<SandboxAction>[] {
   return [
     hint('↑/↓', 'keyMoveHistory', ['up', 'down']),
     hint(lang === 'zh' ? '回车/i' : 'Enter/i', 'keyInspect', ['send', 'inspect']),
-    hint('h/Esc', 'keyBackToList', ['history', 'close']),
-    hint('q', 'keyQuit', ['quit']),
+    hint('h/q/Esc', 'keyBackToList', ['history', 'close', 'quit']),
   ];
 }
 

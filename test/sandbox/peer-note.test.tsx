@@ -56,10 +56,17 @@ describe('the sandbox says why the simulated peer stopped or has nothing more to
     const played = await playLesson('shutdown');
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxAtLesson(played, 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} lessonId="shutdown" />, {
-        columns: 80,
-        rows: 24,
-      });
+      const screen = renderAt(
+        <SandboxApp
+          session={session}
+          lang={lang}
+          lesson={{ id: 'shutdown', title: played.lesson.scenario.title }}
+        />,
+        {
+          columns: 80,
+          rows: 24,
+        },
+      );
       const said =
         lang === 'en' ? "Opened just before the lesson's close" : '从这一课关闭连接之前开始';
       await vi.waitFor(() => expect(flat(screen.frame())).toContain(said));

@@ -243,16 +243,20 @@ describe('the sandbox screen', () => {
     }
   });
 
-  it('at 80 columns names the lesson it opened at in full, even a long id, in both languages', async () => {
+  it('at 80 columns names the lesson it opened at by its title in full, even a long one, in both languages', async () => {
     const played = await playLesson('modern-faults-gallery');
+    const lesson = { id: 'modern-faults-gallery', title: played.lesson.scenario.title };
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxAtLesson(played, 'client');
-      const screen = renderAt(
-        <SandboxApp session={session} lang={lang} lessonId="modern-faults-gallery" />,
-        { columns: 80, rows: 24 },
-      );
+      const screen = renderAt(<SandboxApp session={session} lang={lang} lesson={lesson} />, {
+        columns: 80,
+        rows: 24,
+      });
+      // The title is 62 columns in English: the id would not fit after it, so it is left out.
       const from =
-        lang === 'en' ? 'from lesson modern-faults-gallery' : '接续课程 modern-faults-gallery';
+        lang === 'en'
+          ? 'from the lesson “A modern faults gallery: every 2026-07-28 rule, broken once”'
+          : '接续课程“现代故障陈列馆：每条 2026-07-28 规则各违反一次”（modern-faults-gallery）';
       await vi.waitFor(() => expect(screen.frame()).toContain(from));
       const [title] = screen.frame().split('\n');
       expect(title).toContain('2026-07-28');

@@ -9,8 +9,10 @@ import {
   playTopic,
   rowsProblem,
   SIDES,
+  TOPICS_DIR,
   topicIds,
 } from '../../src/sim/compare/topics.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { englishPhrases, englishProse } from '../helpers/english-in-zh.js';
 
 const ids = topicIds();
@@ -28,6 +30,17 @@ describe('compare topics (compare/<id>.yaml)', () => {
         'versions',
       ].sort(),
     );
+  });
+
+  it('each topic names the bundled lessons that teach it: the view’s last row offers them', () => {
+    const lessons = new Set(loadLessons().lessons.map((l) => l.id));
+    for (const id of ids) {
+      const loaded = loadTopicFile(join(TOPICS_DIR, `${id}.yaml`), id);
+      if (!loaded.ok) throw new Error(formatTopicProblem(loaded.error));
+      const named = loaded.value.topic.lessons;
+      expect(named.length, id).toBeGreaterThan(0);
+      for (const lesson of named) expect(lessons.has(lesson), `${id}: ${lesson}`).toBe(true);
+    }
   });
 
   for (const id of ids) {

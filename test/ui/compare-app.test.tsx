@@ -172,7 +172,9 @@ describe('the compare view', () => {
     expect(ui.frame()).not.toContain('This is the last row');
     ui.type('n');
     await until(() =>
-      expect(ui.frame()).toContain('» This is the last row: g goes back to the first, q quits.'),
+      expect(ui.frame()).toContain(
+        '» This is the last row: g goes back to the first row, q quits.',
+      ),
     );
     expect(ui.frame()).toContain('Row 13 of 13');
     expect(lines(ui.frame()).length).toBeLessThanOrEqual(40);
@@ -193,13 +195,13 @@ describe('the compare view', () => {
       lang: 'en',
       first: 'Row 1 of 13 · 2025-11-25',
       last: 'Row 13 of 13 · 2026-07-28',
-      said: '» This is the last step: g goes back to the first, q quits.',
+      said: '» This is the last row’s last step: g goes back to the first row, q quits.',
     },
     {
       lang: 'zh',
       first: '第 1 行，共 13 行 · 2025-11-25',
       last: '第 13 行，共 13 行 · 2026-07-28',
-      said: '» 这是最后一步：g 回到第一步，q 退出。',
+      said: '» 这是最后一行的最后一步：g 回到第一行，q 退出。',
     },
   ] as const)(
     'stacked at 80×24 ($lang), n on the last step says so, within the screen',
@@ -238,6 +240,87 @@ describe('the compare view', () => {
     await until(() => expect(ui.frame()).toContain('Row 1 of 13 · 2026-07-28'));
     ui.type('q');
     await until(() => expect(listening()).toBe(false));
+    ui.unmount();
+  });
+
+  it.each([
+    {
+      lang: 'en',
+      keys: ['→/n/space', '←/p', 'g/G', '↓/j ↑/k', 'q/Esc'],
+      first: 'first/last row',
+    },
+    {
+      lang: 'zh',
+      keys: ['→/n/空格', '←/p', 'g/G', '↓/j ↑/k', 'q/Esc'],
+      first: '第一行 / 最后一行',
+    },
+  ] as const)(
+    'the help ($lang) names the keys as the lesson’s help does, and g/G by rows',
+    async ({ lang, keys, first }) => {
+      for (const size of [
+        { columns: 80, rows: 24 },
+        { columns: 120, rows: 40 },
+      ]) {
+        const ui = renderAt(<CompareApp model={lang === 'en' ? en : zh} lang={lang} />, size);
+        await until(() => expect(ui.frame()).toContain(lang === 'en' ? 'Row 1 of 13' : '第 1 行'));
+        // The key bar names g/G by rows too, and still fits q at 80 columns.
+        expect(lines(ui.frame()).at(-1)).toContain(`g/G ${first}`);
+        expect(lines(ui.frame()).at(-1)).toContain(lang === 'en' ? 'q quit' : 'q 退出');
+        ui.type('?');
+        await until(() => expect(ui.frame()).toContain(lang === 'en' ? 'Keys' : '按键'));
+        const help = lines(ui.frame());
+        for (const k of keys) expect(help.some((l) => l.startsWith(`${k} `))).toBe(true);
+        expect(ui.frame()).not.toContain('n space');
+        expect(help.find((l) => l.startsWith('g/G'))).toContain(first);
+        expect(widest(ui.frame())).toBeLessThanOrEqual(size.columns);
+        ui.unmount();
+      }
+    },
+  );
+
+  it.each([
+    {
+      lang: 'en',
+      said: '→ Learn it in a lesson: mcp-sim lesson two-eras',
+      row: 'Row 13 of 13',
+    },
+    { lang: 'zh', said: '→ 在课程中学习：mcp-sim lesson two-eras', row: '第 13 行，共 13 行' },
+  ] as const)(
+    'the last row ($lang) names the lesson that teaches the topic, as a command; no other row does',
+    async ({ lang, said, row }) => {
+      for (const size of [
+        { columns: 80, rows: 24 },
+        { columns: 120, rows: 40 },
+      ]) {
+        const ui = renderAt(<CompareApp model={lang === 'en' ? en : zh} lang={lang} />, size);
+        await until(() => expect(ui.frame()).toContain(lang === 'en' ? 'Row 1 of 13' : '第 1 行'));
+        expect(ui.frame()).not.toContain('mcp-sim lesson');
+        ui.type('G');
+        await until(() => expect(ui.frame()).toContain(row));
+        expect(ui.frame()).toContain(said);
+        expect(lines(ui.frame()).length).toBeLessThanOrEqual(size.rows);
+        expect(widest(ui.frame())).toBeLessThanOrEqual(size.columns);
+        ui.type('p');
+        await until(() => expect(ui.frame()).not.toContain(said));
+        ui.unmount();
+      }
+    },
+  );
+
+  it('two lessons for a topic wrap within 80 columns, every command whole', async () => {
+    const played = await openTopic('versions');
+    if (!played.ok) throw new Error(played.error.message);
+    const model = compareModel(played.value, 'en');
+    expect(model.lessons).toEqual(['version-negotiation', 'versions-without-negotiation']);
+    const ui = renderAt(<CompareApp model={model} lang="en" />, { columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toContain('Row 1 of'));
+    ui.type('G');
+    await until(() => expect(ui.frame()).toContain('Learn it in a lesson:'));
+    const shown = lines(ui.frame());
+    expect(shown.some((l) => l.includes('mcp-sim lesson version-negotiation'))).toBe(true);
+    expect(shown.some((l) => l.includes('mcp-sim lesson versions-without-negotiation'))).toBe(true);
+    expect(lines(ui.frame()).length).toBeLessThanOrEqual(24);
+    expect(widest(ui.frame())).toBeLessThanOrEqual(80);
     ui.unmount();
   });
 });

@@ -77,6 +77,18 @@ describe('compare --plain: a two-column Markdown handout', () => {
     expect(json.rows[1]?.modern?.message.error?.code).toBe(-32022);
     expect(json.rows.every((r) => r.legacy === null || r.legacy.allowed)).toBe(true);
   });
+
+  it('ends with the lessons that teach the topic, as commands; --json names them', async () => {
+    const topic = await played('versions');
+    const en = compareHandout(compareModel(topic, 'en'), 'en');
+    expect(en.trimEnd().split('\n').at(-1)).toBe(
+      'Learn it in a lesson: `mcp-sim lesson version-negotiation` · `mcp-sim lesson versions-without-negotiation`',
+    );
+    const zh = compareHandout(compareModel(topic, 'zh'), 'zh');
+    expect(zh).toContain('在课程中学习：`mcp-sim lesson version-negotiation`');
+    const json = compareJson(compareModel(topic, 'en')) as { lessons: string[] };
+    expect(json.lessons).toEqual(['version-negotiation', 'versions-without-negotiation']);
+  });
 });
 
 /** The handout prints a row's legacy envelope, then its modern one: the expected order. */

@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/lang.js';
+import type { Bilingual, Lang } from '../../i18n/lang.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { Side } from '../../protocol/index.js';
 import type { SandboxSession } from '../../sim/sandbox/session.js';
@@ -21,6 +21,7 @@ export type SandboxArgs = {
  */
 export async function sandboxCommand(args: SandboxArgs): Promise<number> {
   let session: SandboxSession;
+  let lesson: { readonly id: string; readonly title: Bilingual } | null = null;
   if (args.lesson !== undefined) {
     const [{ listLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
       import('../lesson-source.js'),
@@ -30,6 +31,7 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
     const opened = await openLesson(args.lesson, await listLessons(args.folders));
     if (!opened.ok) throw lessonProblem(opened.error);
     session = sandboxAtLesson(opened.value, args.side);
+    lesson = { id: opened.value.lesson.id, title: opened.value.lesson.scenario.title };
     // The lesson decides the era (where its connection ends); --era may only agree with it.
     if (args.era !== undefined && args.era !== session.era) {
       const era = session.era === 'modern' ? USAGE_STRINGS.eraModern : USAGE_STRINGS.eraLegacy;
@@ -44,6 +46,6 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
   return runSandbox({
     session,
     lang: args.lang,
-    lessonId: args.lesson ?? null,
+    lesson,
   });
 }

@@ -41,8 +41,8 @@ export const check = {
     zh: '为你的练习代码评分（省略 <id> 时评全部）；加 --play 时在课程界面中演示你的代码的会话',
   },
   about: {
-    en: 'Grades your code for one exercise (or all of them): it runs in a separate process with a time limit, plugged into a simulated peer, and the referee judges every envelope. Each check is all or nothing; a failed one says what was expected and what was seen. Progress goes to .mcp-sim/.',
-    zh: '为一个练习（或全部练习）的代码评分：代码在独立进程中限时运行，连接到模拟的对端，由裁判检查每一条消息。每项检查要么全部得分，要么不得分；未通过的检查会说明期望看到什么、实际看到了什么。进度保存在 .mcp-sim/ 中。',
+    en: 'Grades your code for one exercise (or all of them): it runs in a separate process with a time limit, plugged into a simulated peer, and the referee judges every envelope. Each check is all or nothing; a failed one says what was expected and what was seen. Progress goes to .mcp-sim/ in the folder that holds exercises/.',
+    zh: '为一个练习（或全部练习）的代码评分：代码在独立进程中限时运行，连接到模拟的对端，由裁判检查每一条消息。每项检查要么全部得分，要么不得分；未通过的检查会说明期望看到什么、实际看到了什么。进度保存在存放 exercises/ 的文件夹的 .mcp-sim/ 中。',
   },
   positionals: [
     {

@@ -77,8 +77,8 @@ export const OVERVIEW = {
   /** Before a command's own usage line: `Usage: mcp-sim trace …`. */
   usageOf: { en: 'Usage: ', zh: '用法：' },
   notes: {
-    en: 'Transcript lines may be wrapped ({"direction": "client->server", "message": {...}}), bare JSON-RPC messages (direction inferred), or host log lines ("... Message from client: {...}").\n\nExit codes: 0 success · 1 problems found (bad lines; violations with --strict) · 2 usage error.',
-    zh: '会话记录的每一行可以是包装过的消息（{"direction": "client->server", "message": {...}}）、裸 JSON-RPC 消息（自动推断方向），或宿主程序的日志行（"... Message from client: {...}"）。\n\n退出码：0 成功 · 1 发现问题（无法读取的行；加 --strict 时的违规）· 2 用法错误。',
+    en: 'Transcript lines may be wrapped ({"direction": "client->server", "message": {...}}), bare JSON-RPC messages (direction inferred), or host log lines ("... Message from client: {...}").\n\nExit codes: 0 success · 1 problems found (bad lines; violations with --strict) · 2 usage error.\n\nProgress through the lessons (and a language chosen with --lang) is kept in .mcp-sim/progress.json in the current folder; an exercise’s, in .mcp-sim/ of the folder that holds exercises/.',
+    zh: '会话记录的每一行可以是包装过的消息（{"direction": "client->server", "message": {...}}）、裸 JSON-RPC 消息（自动推断方向），或宿主程序的日志行（"... Message from client: {...}"）。\n\n退出码：0 成功 · 1 发现问题（无法读取的行；加 --strict 时的违规）· 2 用法错误。\n\n课程进度（以及用 --lang 选定的语言）保存在当前文件夹的 .mcp-sim/progress.json 中；练习的进度保存在存放 exercises/ 的文件夹的 .mcp-sim/ 中。',
   },
   /** After a repeatable option's help. */
   repeatable: { en: ' (repeatable)', zh: '（可重复）' },

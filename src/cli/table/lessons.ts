@@ -31,8 +31,8 @@ export const menu = {
 export const lessons = {
   summary: { en: 'list the lessons with their status', zh: '列出课程及其状态' },
   about: {
-    en: 'Lists the lessons in order with their status (new, in progress, done). A lesson file that cannot be loaded is reported in one line with its file and line; the others are still listed, and the exit code is 1.\nWith --check <folder>, checks every lesson in a folder (yours, or the course’s lessons/) and reports every problem, one line each with its file and line: exit 1 if there is any, 0 with a summary if none. How to write a lesson: docs/authoring-lessons.md in the package.',
-    zh: '按顺序列出课程及其状态（未开始、进行中、已完成）。无法加载的课程文件会用一行报告，并给出文件名和行号；其余课程照常列出，退出码为 1。\n加上 --check <folder> 时，检查一个文件夹（你自己的，或课程自带的 lessons/）里的每一课，逐行报告每个问题及其文件名和行号：有问题时退出码为 1，没有问题时输出汇总，退出码为 0。如何编写课程：见软件包中的 docs/authoring-lessons.md。',
+    en: 'Lists the lessons in order with their status (new, in progress, done), kept in .mcp-sim/progress.json in the current folder. A lesson file that cannot be loaded is reported in one line with its file and line; the others are still listed, and the exit code is 1.\nWith --check <folder>, checks every lesson in a folder (yours, or the course’s lessons/) and reports every problem, one line each with its file and line: exit 1 if there is any, 0 with a summary if none. How to write a lesson: docs/authoring-lessons.md in the package.',
+    zh: '按顺序列出课程及其状态（未开始、进行中、已完成），状态保存在当前文件夹的 .mcp-sim/progress.json 中。无法加载的课程文件会用一行报告，并给出文件名和行号；其余课程照常列出，退出码为 1。\n加上 --check <folder> 时，检查一个文件夹（你自己的，或课程自带的 lessons/）里的每一课，逐行报告每个问题及其文件名和行号：有问题时退出码为 1，没有问题时输出汇总，退出码为 0。如何编写课程：见软件包中的 docs/authoring-lessons.md。',
   },
   positionals: [],
   options: {

@@ -39,6 +39,8 @@ export const topicSchema = z
     summary: bilingual,
     /** Spec sections both sessions rest on, as lessons cite them (`basic/lifecycle › …`). */
     spec: z.array(z.string()).default([]),
+    /** The lessons that teach the topic, by id: the view's last row names them, as commands. */
+    lessons: z.array(fileId).default([]),
     legacy: sideSchema,
     modern: sideSchema,
     rows: z.array(rowSchema).min(1),

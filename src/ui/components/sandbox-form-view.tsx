@@ -16,7 +16,10 @@ export type SandboxFormViewProps = {
   readonly col: number;
   /** Why the last Enter did not send (a field that is not JSON), one line; null: none. */
   readonly failure?: FieldFailure | null;
-  /** Rows it may take (title and key line included); fields beyond it scroll with the focus. */
+  /**
+   * Rows it may take (its title and the failure line included; its keys are the screen's key bar,
+   * at the bottom); fields beyond it scroll with the focus.
+   */
   readonly height: number;
   readonly lang: Lang;
   /** The terminal's width: each field takes one line, the focused one scrolled sideways with the cursor, the others ending with `…` when cut. */
@@ -27,7 +30,7 @@ export type SandboxFormViewProps = {
 export function SandboxFormView(props: SandboxFormViewProps) {
   const { method, fields, focus, col, height, lang, columns, failure = null } = props;
   const theme = useTheme();
-  const room = Math.max(1, height - 2 - (failure ? 1 : 0));
+  const room = Math.max(1, height - 1 - (failure ? 1 : 0));
   const start = Math.max(0, Math.min(focus - room + 1, fields.length - room));
   return (
     <Box flexDirection="column" flexShrink={0}>
@@ -66,9 +69,6 @@ export function SandboxFormView(props: SandboxFormViewProps) {
           </Text>
         </Box>
       ) : null}
-      <Text dimColor wrap="truncate-end">
-        {tr(SANDBOX_STRINGS.formKeys, lang)}
-      </Text>
     </Box>
   );
 }

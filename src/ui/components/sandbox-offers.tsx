@@ -11,7 +11,10 @@ import { SEVERITY_MARK, worstSeverity } from '../violation-list.js';
 export type SandboxOffersProps = {
   readonly offers: readonly Offer[];
   readonly cursor: number;
-  /** False while another pane (the history) has the keys: the cursor is not drawn. */
+  /**
+   * False while another pane (the history) has the keys: neither the cursor nor the chosen offer's
+   * envelope and verdict are drawn (their rows stay, blank).
+   */
   readonly focused?: boolean;
   /** Rows for the list itself (the title and the two detail lines come on top). */
   readonly height: number;
@@ -91,10 +94,12 @@ export function SandboxOffers({
           </Box>
         );
       })}
+      {/* While the history has the keys, the verdict box below is the chosen step's: the offer's
+          envelope and its "✓ allowed" would read as a second verdict, so their rows stay blank. */}
       <Box overflowX="hidden">
         <Text wrap="truncate-end" dimColor>
-          {!chosen
-            ? ''
+          {!chosen || !focused
+            ? ' '
             : chosen.kind === 'transport'
               ? tr(SANDBOX_STRINGS.noMessage, lang)
               : compact(chosen.envelope)}
@@ -105,7 +110,7 @@ export function SandboxOffers({
           wrap="truncate-end"
           {...theme.fg(rule ? (rule.severity === 'warning' ? 'warning' : 'error') : 'ok')}
         >
-          {why}
+          {focused ? why : ' '}
         </Text>
       </Box>
     </Box>

@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SANDBOX_STRINGS } from '../../src/i18n/sandbox-strings.js';
+import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
+import { SandboxApp } from '../../src/ui/sandbox-app.js';
+import { renderAt, widest } from '../ui/render-at.js';
+
+const ENTER = '\r';
+
+describe('the params form’s keys', () => {
+  it.each(['en', 'zh'] as const)(
+    '%s: sit on the bottom row, where the list’s key bar is, with or without a failure line',
+    async (lang) => {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      const lines = () => screen.frame().split('\n');
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const listBar = lines().length - 1;
+      expect(listBar).toBe(23);
+      const keys = SANDBOX_STRINGS.formKeys[lang].slice(0, 12);
+      screen.type(ENTER);
+      const title = lang === 'en' ? 'Params of initialize' : 'initialize 的参数';
+      await vi.waitFor(() => expect(screen.frame()).toContain(title));
+      expect(lines()).toHaveLength(24);
+      expect(lines()[2]).toContain(title);
+      expect(lines().at(-1)).toContain(keys);
+      expect(lines().filter((l) => l.includes(keys))).toHaveLength(1);
+      // A field that starts like JSON and is not: the failure line, and the keys stay at the bottom.
+      screen.type('\t');
+      await vi.waitFor(() => expect(screen.frame()).toContain('› capabilities'));
+      screen.type('x');
+      await vi.waitFor(() => expect(screen.frame()).toMatch(/capabilities: .*x/));
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(screen.frame()).toContain('✗ capabilities'));
+      expect(lines()).toHaveLength(24);
+      expect(lines()[2]).toContain(title);
+      expect(lines().at(-1)).toContain(keys);
+      for (const frame of screen.framesSinceResize()) {
+        expect(widest(frame)).toBeLessThanOrEqual(80);
+        expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+      }
+      screen.unmount();
+    },
+  );
+});
