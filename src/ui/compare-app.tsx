@@ -2,6 +2,7 @@ import { Box, Text, useApp, useInput } from 'ink';
 import { useRef, useState } from 'react';
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
+import { suggestCommand } from '../invocation.js';
 import { COMPARE_KEYS, type CompareAction, compareHints } from './compare-keys.js';
 import { type CompareLine, cellLines, wrapTo, wrapWhole } from './compare-lines.js';
 import type { CompareModel } from './compare-model.js';
@@ -116,8 +117,8 @@ export function CompareApp({ model, lang }: CompareAppProps) {
         wrapWhole(
           model.lessons.map((id, i) =>
             i === 0
-              ? `→ ${tr(COMPARE_STRINGS.lessonsNext, lang, { commands: `mcp-sim lesson ${id}` })}`
-              : `· mcp-sim lesson ${id}`,
+              ? `→ ${tr(COMPARE_STRINGS.lessonsNext, lang, { commands: suggestCommand(`lesson ${id}`) })}`
+              : `· ${suggestCommand(`lesson ${id}`)}`,
           ),
           width,
         )

@@ -1,6 +1,7 @@
 import { COMPARE_STRINGS } from '../i18n/compare-strings.js';
 import { type Lang, tr } from '../i18n/lang.js';
 import { STRINGS } from '../i18n/strings.js';
+import { suggestCommand } from '../invocation.js';
 import { visible, visibleJson } from '../protocol/index.js';
 import type { CompareCell, CompareModel } from './compare-model.js';
 
@@ -76,7 +77,7 @@ export function compareHandout(model: CompareModel, lang: Lang): string {
     out.push(`## ${tr(STRINGS.spec, lang)}`, '', ...model.spec.map((s) => `- ${s}`), '');
   }
   if (model.lessons.length > 0) {
-    const commands = model.lessons.map((id) => `\`mcp-sim lesson ${id}\``).join(' · ');
+    const commands = model.lessons.map((id) => `\`${suggestCommand(`lesson ${id}`)}\``).join(' · ');
     out.push(tr(COMPARE_STRINGS.lessonsNext, lang, { commands }), '');
   }
   return visible(out.join('\n'), { newlines: true });
