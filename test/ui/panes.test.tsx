@@ -87,7 +87,20 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     const bar = screen.frame().split('\n').at(-1) ?? '';
     expect(bar).toMatch(/^→\/n\/space next · .*[a-z]$/);
     expect(bar).not.toContain('…');
-    if (size.columns >= 100) expect(bar).toMatch(/ · Tab pane · e fields$/);
+    // From 80 columns on, Tab and e stay (an envelope longer than its pane is read with them);
+    // first/last and the violations give way first.
+    if (size.columns >= 80) expect(bar).toContain(' · Tab pane · e fields');
+    if (size.columns >= 160) expect(bar).toMatch(/ · v violations · g\/G first\/last$/);
+    screen.unmount();
+  });
+
+  it('keeps Tab and e in the Chinese key bar too', async () => {
+    const screen = play('first-session', size, 1, 'zh');
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    const bar = screen.frame().split('\n').at(-1) ?? '';
+    expect(bar).toMatch(/^→\/n\/空格 下一步 · /);
+    if (size.columns >= 80) expect(bar).toContain(' · Tab 切换窗格 · e 字段树');
+    expect(widest(screen.frame())).toBeLessThanOrEqual(size.columns);
     screen.unmount();
   });
 
