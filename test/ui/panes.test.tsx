@@ -197,6 +197,15 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     // The root has no note of its own, and no fields above it to point at.
     expect(screen.frame()).toContain('The whole envelope');
     expect(screen.frame()).not.toContain('see the fields above it');
+    // One number, one meaning: no number repeats in the tree's gutter (capabilities and
+    // capabilities/elicitation each have their own).
+    const gutter = screen
+      .frame()
+      .split('\n')
+      .slice(1, -1)
+      .flatMap((l) => /^(\d+) +[ ›]/.exec(l)?.slice(1, 2) ?? []);
+    expect(gutter.length).toBeGreaterThan(1);
+    expect(new Set(gutter).size).toBe(gutter.length);
     screen.type('jj');
     await until(() => expect(screen.frame()).toMatch(/^\d* *› +"id": 1$/m));
     expect(screen.frame()).toMatch(/^\d+ \/id$/m);

@@ -164,7 +164,7 @@ describe('views of a real timeline', async () => {
     expect(sequenceRows(timeline.steps, 5, 3).map((r) => r.index)).toEqual([3, 4, 5]);
   });
 
-  it('numbers meanings by line, and lists the step’s own ones first in the pane', () => {
+  it('numbers each meaning (one number, one meaning), and lists the step’s own ones first in the pane', () => {
     const model = envelopeModel(at(1).message, at(1).annotations, ['/id'], 'en', 76);
     expect(model.meanings.map((m) => m.pointer)).toEqual([
       '/jsonrpc',
