@@ -1,5 +1,6 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
+import { readablePointer } from '../protocol/json.js';
 import { breakCjk } from './cjk-lines.js';
 import { type JsonLine, jsonLines, lineOfPointer, lineText } from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
@@ -77,8 +78,8 @@ export function gutterOf(model: EnvelopeModel): number {
   return model.meanings.length > 0 ? String(model.meanings.length).length + 1 : 0;
 }
 
-/** A meaning as one text: its pointer, then what it says. */
-export const meaningText = (m: Meaning) => `${m.pointer} ${m.text}`;
+/** A meaning as one text: its pointer (as the screen shows it), then what it says. */
+export const meaningText = (m: Meaning) => `${readablePointer(m.pointer)} ${m.text}`;
 
 /**
  * Everything the envelope pane holds, in order, with the lines each takes at `width` columns:

@@ -235,6 +235,24 @@ describe.each([60, 80, 100] as const)('field meanings at %i columns', (columns) 
     screen.unmount();
   });
 
+  it('writes a key holding / as the key, in quotes, not as a JSON-Pointer escape (~1)', async () => {
+    const screen = await play('versions-without-negotiation', SIZES[columns], 2);
+    const all = (await wholeEnvelope(screen)).join('\n');
+    expect(squash(all)).toContain(
+      squash('/params/_meta/"io.modelcontextprotocol/protocolVersion"'),
+    );
+    expect(all).not.toContain('~1');
+    // The field tree's meaning area names the field the same way.
+    screen.type('e/protocolVersion\r');
+    await until(() =>
+      expect(screen.frame()).toMatch(
+        /^\d+ \/params\/_meta\/"io\.modelcontextprotocol\/protocolVersion"$/m,
+      ),
+    );
+    expect(screen.frame()).not.toContain('~1');
+    screen.unmount();
+  });
+
   it('shows the HTTP request a POSTed envelope came with, above its JSON (lesson modern-http)', async () => {
     const opened = await lesson('modern-http');
     const index = opened.steps.findIndex((s) => s.fault === 'mismatched-headers');
