@@ -81,6 +81,30 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     screen.unmount();
   });
 
+  it('moves the focus to the narration on the last step, in place: j reads the recap at once', async () => {
+    const screen = play('first-session', size, 1);
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    const places = paneTitles(screen.frame());
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    screen.type('G');
+    await until(() => expect(screen.frame()).toContain('step 10/10'));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    // Only the focus moved: every pane is where it was.
+    expect(paneTitles(screen.frame())).toEqual(places);
+    const more = below(screen.frame());
+    if (more > 0) {
+      screen.type('j');
+      await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration ↑ 1 above/));
+    }
+    // Back one step, the focus stays on the narration.
+    screen.type('p');
+    await until(() => expect(screen.frame()).toContain('step 9/10'));
+    expect(focused(screen.frame())).toMatch(/^▶ narration/);
+    screen.unmount();
+  });
+
   it('ends the key bar with a whole hint, and names Tab and e where there is room', async () => {
     const screen = play('first-session', size, 1);
     await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
