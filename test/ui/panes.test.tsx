@@ -105,6 +105,39 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     screen.unmount();
   });
 
+  it.each(['en', 'zh'] as const)(
+    'keeps the lesson’s title in the header on the last step, beside the next lesson (%s)',
+    async (lang) => {
+      const lesson = lessons.get('first-session') as OpenedLesson;
+      const screen = renderAt(
+        <LessonPlayer
+          lesson={lesson}
+          lang={lang}
+          start={9}
+          autoplay={null}
+          onStep={vi.fn()}
+          onQuit={vi.fn()}
+          quitHint="keyMenu"
+          next={{ title: { en: 'JSON-RPC envelopes', zh: 'JSON-RPC 信封' } }}
+          onNext={vi.fn()}
+        />,
+        size,
+      );
+      await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+      const title = lesson.title[lang];
+      await until(() => expect(screen.frame().split('\n')[0]).toContain('» '));
+      const header = screen.frame().split('\n')[0] ?? '';
+      // The title whole, or its start cut with …, before the notice.
+      const shown = /^mcp-sim · (.+?) · » /.exec(header)?.[1] ?? '';
+      expect(shown.length).toBeGreaterThan(2);
+      if (shown.endsWith('…')) expect(title.startsWith(shown.slice(0, -1))).toBe(true);
+      else expect(shown.startsWith(title)).toBe(true);
+      expect(header).toMatch(lang === 'en' ? /step 10\/10$/ : /步骤 10\/10$/);
+      expect(widest(header)).toBeLessThanOrEqual(size.columns);
+      screen.unmount();
+    },
+  );
+
   it('ends the key bar with a whole hint, and names Tab and e where there is room', async () => {
     const screen = play('first-session', size, 1);
     await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
