@@ -2,7 +2,7 @@ import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
 import { readablePointer } from '../protocol/json.js';
 import { breakCjk } from './cjk-lines.js';
-import { type JsonLine, jsonLines, lineOfPointer, lineText } from './json-lines.js';
+import { type JsonLine, jsonLines, lineBody, lineIndent, lineOfPointer } from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
 
 export type Meaning = {
@@ -114,7 +114,11 @@ export function envelopeRows(
         kind: 'json',
         line,
         mark: model.marks.get(i) ?? null,
-        height: Math.max(1, wrappedHeight(lineText(line), inner)),
+        // Wrapped within the columns right of its indent: it goes on under its field.
+        height: Math.max(
+          1,
+          wrappedHeight(lineBody(line), Math.max(1, inner - lineIndent(line, inner))),
+        ),
       }),
     ),
     ...model.meanings.filter((m) => !m.own).map(meaning),

@@ -168,6 +168,20 @@ export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
   return out;
 }
 
+/**
+ * Columns a line is indented by in a pane of `width` columns: two per level, but never so many
+ * that fewer than 20 are left for its text (a deep line still shows). A line that wraps goes on
+ * at this indent, under its field, never at column 0.
+ */
+export function lineIndent(line: JsonLine, width: number): number {
+  return Math.max(0, Math.min(line.depth * 2, width - 20));
+}
+
+/** The plain text of a line, without its indentation. */
+export function lineBody(line: JsonLine): string {
+  return line.tokens.map((t) => t.text).join('');
+}
+
 /** The plain text of a line, with its indentation. */
 export function lineText(line: JsonLine): string {
   return `${'  '.repeat(line.depth)}${line.tokens.map((t) => t.text).join('')}`;

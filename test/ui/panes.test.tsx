@@ -138,6 +138,39 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     },
   );
 
+  it('wraps a long string of the envelope under its field, never back at column 0', async () => {
+    // Side by side (from 120 columns) the envelope starts mid-line: checked below 120.
+    if (size.columns >= 120) return;
+    // Step 5: tools/list's result, whose descriptions are longer than the pane is wide.
+    const screen = play('first-session', size, 4);
+    await until(() => expect(screen.frame()).toContain('step 5/10'));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    const seen: string[] = [screen.frame()];
+    for (let k = 0; k < 80 && below(screen.frame()) > 0; k++) {
+      screen.type('j');
+      const before = seen.at(-1);
+      await until(() => expect(screen.frame()).not.toBe(before));
+      seen.push(screen.frame());
+    }
+    // A frame with the description's first line and the line after it, both in the pane.
+    const pair = seen
+      .map((f) => f.split('\n'))
+      .flatMap((rows) => {
+        const i = rows.findIndex((l) => l.includes('"description": "Gets the current'));
+        const next = rows[i + 1];
+        return i >= 0 && next !== undefined && !/narration/.test(next) ? [[rows[i], next]] : [];
+      })[0];
+    expect(pair).toBeDefined();
+    const [head = '', next = ''] = pair ?? [];
+    // The string goes on on the next line, at least as far in as its field.
+    expect(head).not.toMatch(/",?$/);
+    const field = head.indexOf('"description"');
+    const text = /[^ ]/.exec(next)?.index ?? 0;
+    expect(text).toBeGreaterThanOrEqual(field);
+    screen.unmount();
+  });
+
   it('ends the key bar with a whole hint, and names Tab and e where there is room', async () => {
     const screen = play('first-session', size, 1);
     await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
@@ -190,7 +223,19 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
       seen.push(screen.frame());
     }
     const squash = (text: string) => text.replace(/\s+/g, '');
-    const all = squash(seen.join('\n'));
+    // The envelope pane's lines in a frame: below its title, from its title's column, down to the
+    // narration's title. Each j brings one more line at the bottom: the first frame's lines and
+    // then each frame's last one are the whole envelope (a value that wraps to more lines than
+    // the pane has is read across frames).
+    const paneLines = (frame: string) => {
+      const rows = frame.split('\n');
+      const top = rows.findIndex((l) => /▶ envelope/.test(l));
+      const column = rows[top]?.indexOf('▶ envelope') ?? 0;
+      const end = rows.findIndex((l, i) => i > top && /^[▶ ] narration/.test(l));
+      return rows.slice(top + 1, end).map((l) => l.slice(column));
+    };
+    const content = [...paneLines(seen[0] ?? ''), ...seen.slice(1).map((f) => paneLines(f).at(-1))];
+    const all = squash(content.join('\n'));
     const values = (v: unknown): string[] =>
       v !== null && typeof v === 'object' ? Object.values(v).flatMap(values) : [JSON.stringify(v)];
     const message = screen.lesson.steps[4]?.message;
