@@ -53,3 +53,21 @@ export function jsonText(value: unknown, space?: number): string {
     return marked.replace(BIG_MARKED, '$1');
   }
 }
+
+/**
+ * A JSON pointer as a learner reads it: each reference token as the key it names, in JSON quotes
+ * when the key holds a `/` or a `~` (`/params/_meta/"io.modelcontextprotocol/protocolVersion"`,
+ * not `…/io.modelcontextprotocol~1protocolVersion`), or is empty. For the screen only: files and
+ * JSON outputs keep the real pointer.
+ */
+export function readablePointer(pointer: string): string {
+  if (!pointer.includes('~') && !pointer.includes('//') && !pointer.endsWith('/')) return pointer;
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => {
+      const key = tokenKey(token);
+      return `/${key === '' || /[/~]/.test(key) ? JSON.stringify(key) : key}`;
+    })
+    .join('');
+}

@@ -1,13 +1,15 @@
 import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
+import { readablePointer } from '../protocol/json.js';
 import { breakCjk } from './cjk-lines.js';
-import { type JsonLine, jsonLines, lineOfPointer, lineText } from './json-lines.js';
+import { type JsonLine, jsonLines, lineBody, lineIndent, lineOfPointer } from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
 
 export type Meaning = {
   /**
-   * The number shown beside the line it explains and in front of the meaning. It numbers the
-   * line, not the meaning: fields written on one line (a small object inline) share its number.
+   * The number shown in front of the meaning and beside the line it explains: one number, one
+   * meaning. An annotated field starts a line of its own (never inside a small object written
+   * inline), so no two meanings share a line or a number.
    */
   readonly n: number;
   readonly pointer: string;
@@ -20,9 +22,13 @@ export type Meaning = {
 
 export type EnvelopeModel = {
   readonly lines: readonly JsonLine[];
-  /** Meanings in the order of the lines they explain; each annotated line numbered from 1. */
+  /** Meanings in the order of the lines they explain, numbered from 1. */
   readonly meanings: readonly Meaning[];
-  /** The number of each annotated line, as its meanings show it. */
+  /**
+   * The number each annotated line shows in its gutter: its meaning's. (A meaning whose field
+   * the message lacks is placed at its closest ancestor's line; a line that already carries a
+   * meaning shows the first one's number, never two numbers for one meaning.)
+   */
   readonly marks: ReadonlyMap<number, number>;
 };
 
@@ -35,19 +41,20 @@ export function envelopeModel(
   lang: Lang,
   inlineWidth: number,
 ): EnvelopeModel {
-  const lines = jsonLines(message, { inlineWidth });
+  const apart = new Set(annotations.map((a) => a.pointer));
+  const lines = jsonLines(message, { inlineWidth, apart });
   const located = annotations
     .map((a, order) => ({ a, order, line: lineOfPointer(lines, a.pointer) }))
     .sort((x, y) => x.line - y.line || x.order - y.order);
-  const marks = new Map<number, number>();
-  for (const { line } of located) if (!marks.has(line)) marks.set(line, marks.size + 1);
-  const meanings = located.map(({ a, line }) => ({
-    n: marks.get(line) ?? 0,
+  const meanings = located.map(({ a, line }, i) => ({
+    n: i + 1,
     pointer: a.pointer,
     text: tr(a.text, lang),
     line,
     own: featured.includes(a.pointer),
   }));
+  const marks = new Map<number, number>();
+  for (const m of meanings) if (!marks.has(m.line)) marks.set(m.line, m.n);
   return { lines, meanings, marks };
 }
 
@@ -68,11 +75,11 @@ export type EnvelopeRow =
 
 /** Columns of the gutter that numbers annotated lines and meanings. */
 export function gutterOf(model: EnvelopeModel): number {
-  return model.meanings.length > 0 ? String(model.marks.size).length + 1 : 0;
+  return model.meanings.length > 0 ? String(model.meanings.length).length + 1 : 0;
 }
 
-/** A meaning as one text: its pointer, then what it says. */
-export const meaningText = (m: Meaning) => `${m.pointer} ${m.text}`;
+/** A meaning as one text: its pointer (as the screen shows it), then what it says. */
+export const meaningText = (m: Meaning) => `${readablePointer(m.pointer)} ${m.text}`;
 
 /**
  * Everything the envelope pane holds, in order, with the lines each takes at `width` columns:
@@ -107,7 +114,11 @@ export function envelopeRows(
         kind: 'json',
         line,
         mark: model.marks.get(i) ?? null,
-        height: Math.max(1, wrappedHeight(lineText(line), inner)),
+        // Wrapped within the columns right of its indent: it goes on under its field.
+        height: Math.max(
+          1,
+          wrappedHeight(lineBody(line), Math.max(1, inner - lineIndent(line, inner))),
+        ),
       }),
     ),
     ...model.meanings.filter((m) => !m.own).map(meaning),

@@ -1,3 +1,4 @@
+import { readablePointer } from '../protocol/json.js';
 import { type FieldNode, type FoldState, shownNodes } from './field-tree.js';
 
 // What the field tree's keys do to its state (fold, cursor, search): pure, for the inspect machine.
@@ -59,7 +60,11 @@ export function searchMatches(nodes: readonly FieldNode[], query: string): strin
   const q = query.toLowerCase();
   if (q === '') return [];
   return nodes
-    .filter((n) => `${n.pointer}\n${n.label ?? ''}\n${n.text}`.toLowerCase().includes(q))
+    .filter((n) =>
+      `${n.pointer}\n${readablePointer(n.pointer)}\n${n.label ?? ''}\n${n.text}`
+        .toLowerCase()
+        .includes(q),
+    )
     .map((n) => n.pointer);
 }
 

@@ -23,6 +23,11 @@ export type JsonLayout = {
    * Only printable ASCII is inlined, so the length of the text is its width.
    */
   readonly inlineWidth?: number;
+  /**
+   * Pointers that start a line of their own: an object or array holding one is not written
+   * inline (an annotated field keeps its own line, so its own gutter number).
+   */
+  readonly apart?: ReadonlySet<string>;
 };
 
 const punct = (text: string): JsonToken => ({ kind: 'punct', text });
@@ -56,6 +61,7 @@ function inline(
   value: unknown,
   pointer: string,
   budget: number,
+  apart: ReadonlySet<string>,
 ): { tokens: JsonToken[]; pointers: string[]; width: number } | null {
   if (value === null || typeof value !== 'object') {
     const token = scalar(value);
@@ -81,7 +87,9 @@ function inline(
       width += name.length + 2;
     }
     if (width > budget) return null;
-    const inner = inline(item, `${pointer}/${pointerToken(key)}`, budget - width);
+    const at = `${pointer}/${pointerToken(key)}`;
+    if (apart.has(at)) return null;
+    const inner = inline(item, at, budget - width, apart);
     if (inner === null) return null;
     for (const t of inner.tokens) tokens.push(t);
     for (const p of inner.pointers) pointers.push(p);
@@ -109,6 +117,7 @@ type Task =
  */
 export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
   const width = layout.inlineWidth ?? 0;
+  const apart = layout.apart ?? new Set<string>();
   const out: JsonLine[] = [];
   const tasks: Task[] = [{ v: value, pointer: '', depth: 0, key: null, comma: false }];
   for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {
@@ -124,7 +133,7 @@ export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
       continue;
     }
     if (depth > 0 && width > depth * 2) {
-      const one = inline(v, pointer, width - depth * 2);
+      const one = inline(v, pointer, width - depth * 2, apart);
       const tokens = one === null ? [] : [...head, ...one.tokens, ...tail];
       const text = tokens.map((t) => t.text).join('');
       if (one !== null && ASCII.test(text) && depth * 2 + text.length <= width) {
@@ -157,6 +166,20 @@ export function jsonLines(value: unknown, layout: JsonLayout = {}): JsonLine[] {
     }
   }
   return out;
+}
+
+/**
+ * Columns a line is indented by in a pane of `width` columns: two per level, but never so many
+ * that fewer than 20 are left for its text (a deep line still shows). A line that wraps goes on
+ * at this indent, under its field, never at column 0.
+ */
+export function lineIndent(line: JsonLine, width: number): number {
+  return Math.max(0, Math.min(line.depth * 2, width - 20));
+}
+
+/** The plain text of a line, without its indentation. */
+export function lineBody(line: JsonLine): string {
+  return line.tokens.map((t) => t.text).join('');
 }
 
 /** The plain text of a line, with its indentation. */

@@ -64,8 +64,6 @@ export type MenuAction = 'up' | 'down' | 'open' | 'quit';
 export const LESSON_KEYS = [
   { action: 'next', keys: ['right', 'n', 'space'], hint: 'keyNext' },
   { action: 'prev', keys: ['left', 'p'], hint: 'keyBack' },
-  { action: 'first', keys: ['g'], hint: 'keyFirstLast' },
-  { action: 'last', keys: ['G'], hint: 'keyFirstLast' },
   // The focused pane, when its content does not fit; the key bar has no room, the help and the
   // pane's title ("↓ 3 more") say so.
   { action: 'scrollDown', keys: ['down', 'j'], hint: null },
@@ -75,13 +73,16 @@ export const LESSON_KEYS = [
   { action: 'help', keys: ['?'], hint: 'keyHelp' },
   { action: 'closeHelp', keys: ['escape'], hint: null },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
-  // The violations: `v` lists them, last in the key bar so that a narrow one keeps `? help` and
-  // `q`; `]`/`[` are in the help (brokenHint).
-  { action: 'violations', keys: ['v'], hint: 'keyViolations' },
-  // The panes and the field tree: last, so a narrow bar cuts them first (the help lists them).
+  // The panes and the field tree next: an envelope or a narration longer than its pane is read
+  // with them, so a narrow bar (80 columns) keeps `Tab` and `e` and cuts what follows.
   { action: 'focus', keys: ['tab'], hint: 'keyFocus' },
   { action: 'focusBack', keys: ['backtab'], hint: null },
   { action: 'inspect', keys: ['e'], hint: 'keyInspect' },
+  // The violations (`]`/`[` are in the help: brokenHint), then first/last, which a narrow bar
+  // cuts first (the help lists them all).
+  { action: 'violations', keys: ['v'], hint: 'keyViolations' },
+  { action: 'first', keys: ['g'], hint: 'keyFirstLast' },
+  { action: 'last', keys: ['G'], hint: 'keyFirstLast' },
   { action: 'nextBroken', keys: [']'], hint: null },
   { action: 'prevBroken', keys: ['['], hint: null },
   // `:` then a step number and Enter (the help says so: jumpHint).

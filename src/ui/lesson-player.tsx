@@ -111,7 +111,8 @@ export function LessonPlayer({
   const [resumed, setResumed] = useState(resuming && start > 0);
   const autoplaying = snapshot.matches('autoplay') || snapshot.matches('autoplayPaused');
   const size = useTerminalSize();
-  const panes = usePaneScroll(String(index));
+  // The last step opens on the narration: its recap and "Try it yourself" read with j at once.
+  const panes = usePaneScroll(String(index), index === lesson.steps.length - 1 ? 'text' : null);
   const fields = useFieldTree();
   // The help scrolls on a short screen: how far it is, and how far it can go (measured by Ink).
   const [helpLines, setHelpLines] = useState(0);

@@ -8,7 +8,7 @@ export function jumpLine(lang: Lang, jump: string | null, count: number): string
   return jump === null ? null : tr(STRINGS.jumpPrompt, lang, { typed: jump, count });
 }
 
-/** The news shown in the header, in the title's place, most urgent first. */
+/** The news shown in the header after the title, most urgent first. */
 export function statusLine(at: {
   readonly lang: Lang;
   readonly count: number;

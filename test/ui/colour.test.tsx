@@ -25,7 +25,7 @@ describe('colour', () => {
     const views = (
       <>
         <BusyLine text="Running your code…" />
-        <HeaderBar title="The first session" index={0} count={10} lang="en" />
+        <HeaderBar title="The first session" index={0} count={10} lang="en" columns={80} />
         <ProgressLine
           progress={{ token: 'progress-2', progress: 2, total: 4, message: 'step 2 of 4' }}
           lang="en"

@@ -68,6 +68,15 @@ function unreachable(step: ScreenStep, fit: ScreenFit, lang: Lang): string[] {
   const numbers = new Set(meaningsListed.map((m) => m.n));
   for (const n of marks) if (!numbers.has(n)) problems.push(`gutter ${n} has no meaning`);
   for (const n of numbers) if (!marks.has(n)) problems.push(`meaning ${n} beside no line`);
+  // One number, one meaning: no two listed meanings share a number (the field tree's gutter
+  // numbers each field by its meaning, so a shared number would repeat there).
+  if (numbers.size !== meaningsListed.length) {
+    const seenN = new Set<number>();
+    for (const m of meaningsListed) {
+      if (seenN.has(m.n)) problems.push(`number ${m.n} on two meanings (${m.pointer})`);
+      seenN.add(m.n);
+    }
+  }
   // The lesson's own meanings come first.
   const own = rows.findIndex((r: EnvelopeRow) => r.kind !== 'meaning' || !r.meaning.own);
   const ownCount = meaningsListed.filter((m) => m.own).length;

@@ -113,9 +113,10 @@ describe('flow through the course', () => {
       expect(screen.frame()).toContain('step 5/10');
       expect(screen.frame()).toContain('Resuming at step 5 of 10 — g to start over');
     }, 10_000);
-    // The notice takes the title's place; the key bar stays (DESIGN.md › a key bar always visible).
+    // The notice follows the title, which stays (cut with … to make room); the key bar stays
+    // (DESIGN.md › a key bar always visible).
     const lines = screen.frame().split('\n');
-    expect(lines[0]).toMatch(/^mcp-sim · » Resuming at step 5 of 10/);
+    expect(lines[0]).toMatch(/^mcp-sim · The first session\S* · .*» Resuming at step 5 of 10/);
     expect(screen.frame()).toMatch(/→\/n\/space next · .*\? help/);
     screen.type('n');
     await until(() => expect(screen.frame()).toContain('step 6/10'));

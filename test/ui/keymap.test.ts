@@ -58,11 +58,11 @@ describe('key map', () => {
     const bar = (hints: ReturnType<typeof keyHints>) =>
       hints.map((h) => `${h.keys} ${h.text}`).join(' · ');
     expect(bar(keyHints(LESSON_KEYS, 'en'))).toBe(
-      '→/n/space next · ←/p back · g/G first/last · ? help · q quit · v violations · Tab pane · e fields',
+      '→/n/space next · ←/p back · ? help · q quit · Tab pane · e fields · v violations · g/G first/last',
     );
     expect(bar(keyHints(LESSON_KEYS, 'en', { quit: 'keyMenu' }))).toContain('q menu');
     expect(bar(keyHints(LESSON_KEYS, 'zh'))).toBe(
-      '→/n/空格 下一步 · ←/p 上一步 · g/G 首/末 · ? 帮助 · q 退出 · v 违规列表 · Tab 切换窗格 · e 字段树',
+      '→/n/空格 下一步 · ←/p 上一步 · ? 帮助 · q 退出 · Tab 切换窗格 · e 字段树 · v 违规列表 · g/G 首/末',
     );
     expect(bar(keyHints(MENU_KEYS, 'en'))).toBe('↑/↓ choose · Enter open · q quit');
   });

@@ -81,13 +81,116 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     screen.unmount();
   });
 
+  it('moves the focus to the narration on the last step, in place: j reads the recap at once', async () => {
+    const screen = play('first-session', size, 1);
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    const places = paneTitles(screen.frame());
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    screen.type('G');
+    await until(() => expect(screen.frame()).toContain('step 10/10'));
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration/));
+    // Only the focus moved: every pane is where it was.
+    expect(paneTitles(screen.frame())).toEqual(places);
+    const more = below(screen.frame());
+    if (more > 0) {
+      screen.type('j');
+      await until(() => expect(focused(screen.frame())).toMatch(/^▶ narration ↑ 1 above/));
+    }
+    // Back one step, the focus stays on the narration.
+    screen.type('p');
+    await until(() => expect(screen.frame()).toContain('step 9/10'));
+    expect(focused(screen.frame())).toMatch(/^▶ narration/);
+    screen.unmount();
+  });
+
+  it.each(['en', 'zh'] as const)(
+    'keeps the lesson’s title in the header on the last step, beside the next lesson (%s)',
+    async (lang) => {
+      const lesson = lessons.get('first-session') as OpenedLesson;
+      const screen = renderAt(
+        <LessonPlayer
+          lesson={lesson}
+          lang={lang}
+          start={9}
+          autoplay={null}
+          onStep={vi.fn()}
+          onQuit={vi.fn()}
+          quitHint="keyMenu"
+          next={{ title: { en: 'JSON-RPC envelopes', zh: 'JSON-RPC 信封' } }}
+          onNext={vi.fn()}
+        />,
+        size,
+      );
+      await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+      const title = lesson.title[lang];
+      await until(() => expect(screen.frame().split('\n')[0]).toContain('» '));
+      const header = screen.frame().split('\n')[0] ?? '';
+      // The title whole, or its start cut with …, before the notice.
+      const shown = /^mcp-sim · (.+?) · » /.exec(header)?.[1] ?? '';
+      expect(shown.length).toBeGreaterThan(2);
+      if (shown.endsWith('…')) expect(title.startsWith(shown.slice(0, -1))).toBe(true);
+      else expect(shown.startsWith(title)).toBe(true);
+      expect(header).toMatch(lang === 'en' ? /step 10\/10$/ : /步骤 10\/10$/);
+      expect(widest(header)).toBeLessThanOrEqual(size.columns);
+      screen.unmount();
+    },
+  );
+
+  it('wraps a long string of the envelope under its field, never back at column 0', async () => {
+    // Side by side (from 120 columns) the envelope starts mid-line: checked below 120.
+    if (size.columns >= 120) return;
+    // Step 5: tools/list's result, whose descriptions are longer than the pane is wide.
+    const screen = play('first-session', size, 4);
+    await until(() => expect(screen.frame()).toContain('step 5/10'));
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    const seen: string[] = [screen.frame()];
+    for (let k = 0; k < 80 && below(screen.frame()) > 0; k++) {
+      screen.type('j');
+      const before = seen.at(-1);
+      await until(() => expect(screen.frame()).not.toBe(before));
+      seen.push(screen.frame());
+    }
+    // A frame with the description's first line and the line after it, both in the pane.
+    const pair = seen
+      .map((f) => f.split('\n'))
+      .flatMap((rows) => {
+        const i = rows.findIndex((l) => l.includes('"description": "Gets the current'));
+        const next = rows[i + 1];
+        return i >= 0 && next !== undefined && !/narration/.test(next) ? [[rows[i], next]] : [];
+      })[0];
+    expect(pair).toBeDefined();
+    const [head = '', next = ''] = pair ?? [];
+    // The string goes on on the next line, at least as far in as its field.
+    expect(head).not.toMatch(/",?$/);
+    const field = head.indexOf('"description"');
+    const text = /[^ ]/.exec(next)?.index ?? 0;
+    expect(text).toBeGreaterThanOrEqual(field);
+    screen.unmount();
+  });
+
   it('ends the key bar with a whole hint, and names Tab and e where there is room', async () => {
     const screen = play('first-session', size, 1);
     await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
     const bar = screen.frame().split('\n').at(-1) ?? '';
     expect(bar).toMatch(/^→\/n\/space next · .*[a-z]$/);
     expect(bar).not.toContain('…');
-    if (size.columns >= 100) expect(bar).toMatch(/ · Tab pane · e fields$/);
+    // From 80 columns on, Tab and e stay (an envelope longer than its pane is read with them);
+    // first/last and the violations give way first.
+    if (size.columns >= 80) expect(bar).toContain(' · Tab pane · e fields');
+    if (size.columns >= 160) expect(bar).toMatch(/ · v violations · g\/G first\/last$/);
+    screen.unmount();
+  });
+
+  it('keeps Tab and e in the Chinese key bar too', async () => {
+    const screen = play('first-session', size, 1, 'zh');
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(size.rows - 1));
+    const bar = screen.frame().split('\n').at(-1) ?? '';
+    expect(bar).toMatch(/^→\/n\/空格 下一步 · /);
+    if (size.columns >= 80) expect(bar).toContain(' · Tab 切换窗格 · e 字段树');
+    expect(widest(screen.frame())).toBeLessThanOrEqual(size.columns);
     screen.unmount();
   });
 
@@ -120,7 +223,19 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
       seen.push(screen.frame());
     }
     const squash = (text: string) => text.replace(/\s+/g, '');
-    const all = squash(seen.join('\n'));
+    // The envelope pane's lines in a frame: below its title, from its title's column, down to the
+    // narration's title. Each j brings one more line at the bottom: the first frame's lines and
+    // then each frame's last one are the whole envelope (a value that wraps to more lines than
+    // the pane has is read across frames).
+    const paneLines = (frame: string) => {
+      const rows = frame.split('\n');
+      const top = rows.findIndex((l) => /▶ envelope/.test(l));
+      const column = rows[top]?.indexOf('▶ envelope') ?? 0;
+      const end = rows.findIndex((l, i) => i > top && /^[▶ ] narration/.test(l));
+      return rows.slice(top + 1, end).map((l) => l.slice(column));
+    };
+    const content = [...paneLines(seen[0] ?? ''), ...seen.slice(1).map((f) => paneLines(f).at(-1))];
+    const all = squash(content.join('\n'));
     const values = (v: unknown): string[] =>
       v !== null && typeof v === 'object' ? Object.values(v).flatMap(values) : [JSON.stringify(v)];
     const message = screen.lesson.steps[4]?.message;
@@ -184,6 +299,15 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     // The root has no note of its own, and no fields above it to point at.
     expect(screen.frame()).toContain('The whole envelope');
     expect(screen.frame()).not.toContain('see the fields above it');
+    // One number, one meaning: no number repeats in the tree's gutter (capabilities and
+    // capabilities/elicitation each have their own).
+    const gutter = screen
+      .frame()
+      .split('\n')
+      .slice(1, -1)
+      .flatMap((l) => /^(\d+) +[ ›]/.exec(l)?.slice(1, 2) ?? []);
+    expect(gutter.length).toBeGreaterThan(1);
+    expect(new Set(gutter).size).toBe(gutter.length);
     screen.type('jj');
     await until(() => expect(screen.frame()).toMatch(/^\d* *› +"id": 1$/m));
     expect(screen.frame()).toMatch(/^\d+ \/id$/m);

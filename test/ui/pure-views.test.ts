@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readablePointer } from '../../src/protocol/json.js';
 import type { PeerViews } from '../../src/session/index.js';
 import { capabilityPaths } from '../../src/ui/capability-paths.js';
 import { envelopeModel, envelopeRows, rowWindow } from '../../src/ui/envelope-model.js';
@@ -164,7 +165,7 @@ describe('views of a real timeline', async () => {
     expect(sequenceRows(timeline.steps, 5, 3).map((r) => r.index)).toEqual([3, 4, 5]);
   });
 
-  it('numbers meanings by line, and lists the step’s own ones first in the pane', () => {
+  it('numbers each meaning (one number, one meaning), and lists the step’s own ones first in the pane', () => {
     const model = envelopeModel(at(1).message, at(1).annotations, ['/id'], 'en', 76);
     expect(model.meanings.map((m) => m.pointer)).toEqual([
       '/jsonrpc',
@@ -238,5 +239,16 @@ describe('peer facts', () => {
     expect(never.find((f) => f.label === 'tools')?.warn).toBe(false);
     const held = peerFacts(views({ tools: ['a'], toolsStale: true }, {}), 'client', 'en');
     expect(value(held, 'tools')).toBe('a (stale)');
+  });
+});
+
+describe('readablePointer', () => {
+  it('writes a key holding / or ~ (or an empty one) in quotes, as the key it names', () => {
+    expect(readablePointer('/params/_meta/io.modelcontextprotocol~1protocolVersion')).toBe(
+      '/params/_meta/"io.modelcontextprotocol/protocolVersion"',
+    );
+    expect(readablePointer('/a~0b/c/')).toBe('/"a~b"/c/""');
+    expect(readablePointer('/result/tools/0/name')).toBe('/result/tools/0/name');
+    expect(readablePointer('')).toBe('');
   });
 });

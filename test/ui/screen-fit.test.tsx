@@ -214,17 +214,42 @@ describe.each([60, 80, 100] as const)('field meanings at %i columns', (columns) 
     },
   );
 
-  it('gives fields folded onto one line that line’s number, and starts every meaning with a capital', async () => {
+  it('gives each annotated field its own line and number, and starts every meaning with a capital', async () => {
     const screen = await play('first-session', { columns, rows: 40 }, 0);
     const frames = await wholeEnvelope(screen);
     const all = frames.join('\n');
-    const line = all.split('\n').find((l) => l.includes('"capabilities": { "elicitation": {} }'));
-    const n = /^(\d+) /.exec(line ?? '')?.[1];
-    expect(n).toBeDefined();
-    expect(all).toMatch(new RegExp(`^${n} +/params/capabilities/elicitation Can ask`, 'm'));
+    // capabilities and capabilities/elicitation both have a meaning: not folded onto one line.
+    expect(all).not.toContain('"capabilities": { "elicitation": {} }');
+    const numberOf = (text: string) =>
+      /^(\d+) /.exec(all.split('\n').find((l) => l.includes(text)) ?? '')?.[1];
+    const parent = numberOf('"capabilities": {');
+    const child = numberOf('"elicitation": {}');
+    expect(parent).toBeDefined();
+    expect(child).toBeDefined();
+    expect(child).not.toBe(parent);
+    expect(all).toMatch(new RegExp(`^${parent} +/params/capabilities [A-Z]`, 'm'));
+    expect(all).toMatch(new RegExp(`^${child} +/params/capabilities/elicitation Can ask`, 'm'));
     for (const meaning of all.matchAll(/^\d+ +\/\S+ (\S)/gm)) {
       expect(meaning[1]).not.toMatch(/[a-z]/);
     }
+    screen.unmount();
+  });
+
+  it('writes a key holding / as the key, in quotes, not as a JSON-Pointer escape (~1)', async () => {
+    const screen = await play('versions-without-negotiation', SIZES[columns], 2);
+    const all = (await wholeEnvelope(screen)).join('\n');
+    expect(squash(all)).toContain(
+      squash('/params/_meta/"io.modelcontextprotocol/protocolVersion"'),
+    );
+    expect(all).not.toContain('~1');
+    // The field tree's meaning area names the field the same way.
+    screen.type('e/protocolVersion\r');
+    await until(() =>
+      expect(screen.frame()).toMatch(
+        /^\d+ \/params\/_meta\/"io\.modelcontextprotocol\/protocolVersion"$/m,
+      ),
+    );
+    expect(screen.frame()).not.toContain('~1');
     screen.unmount();
   });
 

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { readablePointer } from '../../protocol/json.js';
 import { breakCjk } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { Meaning } from '../envelope-model.js';
@@ -104,11 +105,11 @@ export function FieldTreeView(props: FieldTreeViewProps) {
         height={area}
         flexShrink={0}
         overflowY="hidden"
-        overflowX={clipUnlessNarrow(tree.cursor)}
+        overflowX={clipUnlessNarrow(readablePointer(tree.cursor))}
       >
         <Text wrap="truncate-end" {...theme.fg('key')}>
           {meaning ? `${meaning.n} ` : ''}
-          {tree.cursor === '' ? '/' : tree.cursor}
+          {tree.cursor === '' ? '/' : readablePointer(tree.cursor)}
         </Text>
         <Prose dimColor={!meaning}>
           {breakCjk(

@@ -1,5 +1,5 @@
 import { Box, Text, Transform } from 'ink';
-import type { JsonLine } from '../json-lines.js';
+import { type JsonLine, lineIndent } from '../json-lines.js';
 import { useTheme } from '../use-theme.js';
 import { dropCarried } from './prose.js';
 
@@ -8,14 +8,18 @@ export type JsonLineViewProps = {
   /** The meaning number for an annotated line, shown in the gutter. */
   readonly mark: number | null;
   readonly gutter: number;
+  /** Columns of the pane, the gutter included. */
+  readonly width: number;
 };
 
 /**
  * One line of the envelope: gutter mark, indentation, coloured tokens. A line too long for the
- * pane wraps (its height is counted by `envelopeRows`): a value is never cut on the right.
+ * pane wraps (its height is counted by `envelopeRows`) and goes on at its own indent, under its
+ * field: a value is never cut on the right, nor sent back to column 0.
  */
-export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
+export function JsonLineView({ line, mark, gutter, width }: JsonLineViewProps) {
   const theme = useTheme();
+  const indent = lineIndent(line, Math.max(1, width - gutter));
   return (
     <Box flexShrink={0}>
       {gutter > 0 ? (
@@ -25,9 +29,9 @@ export function JsonLineView({ line, mark, gutter }: JsonLineViewProps) {
           </Text>
         </Box>
       ) : null}
+      {indent > 0 ? <Box width={indent} flexShrink={0} /> : null}
       <Transform transform={(text, index) => (index === 0 ? text : dropCarried(text))}>
         <Text wrap="wrap">
-          {'  '.repeat(line.depth)}
           {line.tokens.map((token, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
             <Text key={i} {...theme.fg(token.kind)}>

@@ -49,7 +49,7 @@ export type LessonScreenProps = {
   } | null;
   /** The violation list (`v`), when open: its rows and the chosen one. */
   readonly violations?: { readonly rows: readonly ViolationRow[]; readonly cursor: number } | null;
-  /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in the header, in place of the title; the key bar stays. */
+  /** News for the learner (why `]` did not move, where a lesson resumes, the countdown, the next lesson): shown in the header after the title (which stays, cut with … if need be); the key bar stays. */
   readonly notice?: string | null;
   /**
    * The keys of a mode that has its own (the field tree, a step number or a search being typed):
@@ -163,6 +163,7 @@ export function LessonScreen(props: LessonScreenProps) {
         index={index}
         count={steps.length}
         lang={lang}
+        columns={columns}
         notice={props.notice ?? null}
       />
       <PhaseStrip

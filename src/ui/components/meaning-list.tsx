@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { Fragment } from 'react';
+import { readablePointer } from '../../protocol/json.js';
 import { breakCjkParts } from '../cjk-lines.js';
 import type { Meaning } from '../envelope-model.js';
 import { useTheme } from '../use-theme.js';
@@ -12,7 +13,7 @@ export type MeaningListProps = {
   readonly width: number;
 };
 
-/** What the annotated fields mean: number, JSON pointer, sentence (wrapped, in the learner's language). */
+/** What the annotated fields mean: number, JSON pointer (as a learner reads it), sentence (wrapped, in the learner's language). */
 export function MeaningList({ meanings, gutter, width }: MeaningListProps) {
   const theme = useTheme();
   return (
@@ -25,21 +26,23 @@ export function MeaningList({ meanings, gutter, width }: MeaningListProps) {
             </Text>
           </Box>
           <Prose>
-            {breakCjkParts([m.pointer, ` ${m.text}`], width - gutter).map((line, n) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity
-              <Fragment key={n}>
-                {n > 0 ? '\n' : ''}
-                {line.map(([part, text]) =>
-                  part === 0 ? (
-                    <Text key={part} {...theme.fg('key')}>
-                      {text}
-                    </Text>
-                  ) : (
-                    text
-                  ),
-                )}
-              </Fragment>
-            ))}
+            {breakCjkParts([readablePointer(m.pointer), ` ${m.text}`], width - gutter).map(
+              (line, n) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity
+                <Fragment key={n}>
+                  {n > 0 ? '\n' : ''}
+                  {line.map(([part, text]) =>
+                    part === 0 ? (
+                      <Text key={part} {...theme.fg('key')}>
+                        {text}
+                      </Text>
+                    ) : (
+                      text
+                    ),
+                  )}
+                </Fragment>
+              ),
+            )}
           </Prose>
         </Box>
       ))}
