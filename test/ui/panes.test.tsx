@@ -408,3 +408,26 @@ describe('the field tree in Chinese', () => {
     screen.unmount();
   });
 });
+
+describe('a line scrolled out of the narration pane stays out (Ink does not intersect nested clips)', () => {
+  it.each(['en', 'zh'] as const)(
+    'the verdict line scrolled above the pane is not drawn over its title (%s)',
+    async (lang) => {
+      const screen = play('first-session', { columns: 80, rows: 24 }, 9, lang);
+      const title = lang === 'en' ? '▶ narration' : '▶ 说明';
+      await until(() => expect(focused(screen.frame())).toMatch(new RegExp(`^${title}`)));
+      screen.type('j');
+      const above = lang === 'en' ? '↑ 1 above' : '↑ 上面 1 行';
+      await until(() => expect(screen.frame()).toContain(above));
+      const row =
+        screen
+          .frame()
+          .split('\n')
+          .find((l) => l.includes(above)) ?? '';
+      expect(row.startsWith(title)).toBe(true);
+      const allowed = lang === 'en' ? '✓ allowed by the rules' : '✓ 符合规则';
+      expect(screen.frame()).not.toContain(allowed);
+      screen.unmount();
+    },
+  );
+});

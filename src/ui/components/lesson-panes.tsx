@@ -65,6 +65,7 @@ export function LessonPanes(props: LessonPanesProps) {
     />
   );
   const width = widths.text;
+  const progressHidden = Boolean(step.report?.progress) && offsets.text > 0;
   return (
     // Rows beyond the body's are cut; columns need no clip here (see LessonScreen).
     <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
@@ -96,10 +97,13 @@ export function LessonPanes(props: LessonPanesProps) {
         height={heights.text}
         above={offsets.text}
         below={Math.max(0, lines.text - offsets.text - paneRows(heights.text))}
-        shift={offsets.text}
+        // The progress line (one row, first) is left out once scrolled past rather than shifted
+        // out: it clips itself, and in a scrolled pane a box's own clip replaces the pane's (Ink 6
+        // does not intersect nested clips), so it would be drawn over the pane's title.
+        shift={progressHidden ? offsets.text - 1 : offsets.text}
         lang={lang}
       >
-        {step.report?.progress ? (
+        {step.report?.progress && !progressHidden ? (
           <ProgressLine progress={step.report.progress} lang={lang} width={width} />
         ) : null}
         <VerdictLine

@@ -3,8 +3,8 @@ import { useContext } from 'react';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { suggestCommand } from '../../invocation.js';
+import { ellipsize } from '../bound-text.js';
 import { breakCjk } from '../cjk-lines.js';
-import { clipUnlessNarrow } from '../clip.js';
 import { RecapLessonContext } from '../recap-lesson.js';
 import { SCREEN_MODES, type ScreenMode } from '../screen-mode.js';
 import { wrappedHeight } from '../text-height.js';
@@ -74,9 +74,11 @@ export function RecapBox({ recap, lang, mode = 'lesson', width }: RecapBoxProps)
           {body}
         </Prose>
         {showsTryIt(mode, width) ? (
-          <Box overflowX={clipUnlessNarrow(tryItOf(lang, lessonId))}>
+          // Cut here, not under a clip of its own: in the scrolled narration pane a box's own clip
+          // replaces the pane's (Ink 6 does not intersect nested clips; see VerdictLine).
+          <Box>
             <Text wrap="truncate-end" dimColor>
-              {tryItOf(lang, lessonId)}
+              {ellipsize(tryItOf(lang, lessonId), width - 2)}
             </Text>
           </Box>
         ) : null}

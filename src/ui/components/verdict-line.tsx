@@ -6,8 +6,8 @@ import type { Violation } from '../../machine/index.js';
 // Not from the machine's index: that would load the referee and the SDK's zod schemas (a megabyte
 // of code to compile) before a lesson's first frame, which only needs this accessor.
 import { specText } from '../../machine/spec-text.js';
+import { ellipsize } from '../bound-text.js';
 import { breakCjk, breakCjkParts } from '../cjk-lines.js';
-import { clipUnlessNarrow } from '../clip.js';
 import { wrappedHeight } from '../text-height.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
@@ -49,21 +49,24 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
 /** The referee's verdict: a green line, or a callout per broken rule with its spec section. */
 export function VerdictLine({ violations, lang, width, unreadable = false }: VerdictLineProps) {
   const theme = useTheme();
+  // The one-line verdicts are cut here, not under a clip of their own: inside a scrolled pane a
+  // box's own clip replaces the pane's (Ink 6 does not intersect nested clips), so a line scrolled
+  // out of the pane would be drawn over its title. ellipsize cuts a wide character right.
   if (unreadable) {
     // As tall as the "allowed" line, so the screen's fit (verdictHeight) holds.
     return (
-      <Box flexShrink={0} overflowX="hidden">
+      <Box flexShrink={0}>
         <Text {...theme.fg('error')} wrap="truncate-end">
-          ✗ {tr(STRINGS.notJudged, lang)}
+          {ellipsize(`✗ ${tr(STRINGS.notJudged, lang)}`, width)}
         </Text>
       </Box>
     );
   }
   if (violations.length === 0) {
     return (
-      <Box flexShrink={0} overflowX={clipUnlessNarrow(tr(STRINGS.allowed, lang))}>
+      <Box flexShrink={0}>
         <Text {...theme.fg('ok')} wrap="truncate-end">
-          ✓ {tr(STRINGS.allowed, lang)}
+          {ellipsize(`✓ ${tr(STRINGS.allowed, lang)}`, width)}
         </Text>
       </Box>
     );
