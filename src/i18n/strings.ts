@@ -203,6 +203,14 @@ export const STRINGS = {
     en: 'This is the first step: n or → moves on.',
     zh: '这是第一步：n 或 → 前进。',
   },
+  jumpPastEnd: {
+    en: 'Only {count} steps: went to the last.',
+    zh: '只有 {count} 步：已到最后一步。',
+  },
+  jumpBeforeStart: {
+    en: 'Steps start at 1: went to the first.',
+    zh: '步骤从 1 开始：已到第一步。',
+  },
   nothingToInspect: {
     en: 'No envelope at this step: e opens a message’s fields.',
     zh: '这一步没有消息：e 用来打开消息的字段。',

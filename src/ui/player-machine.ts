@@ -36,7 +36,13 @@ export type BrokenNotice = 'noLaterBroken' | 'noEarlierBroken' | 'noBroken';
  * envelope (a close, an unreadable line, a closed HTTP stream), and a step forward from the last
  * step (where no next lesson follows) or back from the first.
  */
-export type PlayerNotice = BrokenNotice | 'nothingToInspect' | 'atLastStep' | 'atFirstStep';
+export type PlayerNotice =
+  | BrokenNotice
+  | 'nothingToInspect'
+  | 'atLastStep'
+  | 'atFirstStep'
+  | 'jumpPastEnd'
+  | 'jumpBeforeStart';
 
 export type PlayerEvent =
   | { type: 'NEXT' }
@@ -135,7 +141,10 @@ export const playerMachine = setup({
       const n = Number(context.jump);
       if (context.jump === '' || context.jump === null || !Number.isFinite(n))
         return { jump: null };
-      return { jump: null, index: clamp(n - 1, context.count), stepped: false };
+      // A number past either end goes to that end and says so (`:99` in a 10-step lesson).
+      const notice: PlayerNotice | null =
+        n > context.count ? 'jumpPastEnd' : n < 1 ? 'jumpBeforeStart' : null;
+      return { jump: null, index: clamp(n - 1, context.count), stepped: false, notice };
     }),
     toggleHelp: assign({ help: ({ context }) => !context.help }),
     closeHelp: assign({ help: false }),

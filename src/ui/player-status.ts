@@ -18,7 +18,7 @@ export function statusLine(at: {
   readonly next: { readonly title: Bilingual } | 'end' | null;
 }): string | null {
   const { lang } = at;
-  if (at.notice !== null) return tr(STRINGS[at.notice], lang);
+  if (at.notice !== null) return tr(STRINGS[at.notice], lang, { count: at.count });
   if (at.resumed !== null) {
     return tr(STRINGS.resumeNotice, lang, { step: at.resumed + 1, count: at.count });
   }

@@ -206,11 +206,21 @@ describe('autoplay and jumping', () => {
     const lesson = await opened('first-session');
     const zh = lessonApp(lesson, 5, 'zh');
     await until(() => expect(zh.frame()).toContain('▶ 5 秒后下一步 · 空格 暂停'));
+    zh.type(':99\r');
+    await until(() => expect(zh.frame()).toContain('只有 10 步：已到最后一步。'));
     zh.unmount();
     const screen = lessonApp(lesson, null);
     await until(() => expect(screen.frame()).toContain('step 1/10'));
     screen.type(':12\r');
     await until(() => expect(screen.frame()).toContain('step 10/10'));
+    // Past the end: it goes to the last step and says so, never silently.
+    expect(screen.frame()).toContain('Only 10 steps: went to the last.');
+    screen.type(':0\r');
+    await until(() => expect(screen.frame()).toContain('step 1/10'));
+    expect(screen.frame()).toContain('Steps start at 1: went to the first.');
+    screen.type(':5\r');
+    await until(() => expect(screen.frame()).toContain('step 5/10'));
+    expect(screen.frame()).not.toContain('went to the');
     screen.type(':');
     screen.type('\u001b');
     await until(() => expect(screen.frame()).not.toContain('Go to step'));
