@@ -152,6 +152,14 @@ export const STRINGS = {
     en: 'Find: {typed}▏ (Enter find, Esc cancel)',
     zh: '查找：{typed}▏（回车 查找，Esc 取消）',
   },
+  treeMatch: {
+    en: '{at} of {of}: “{query}” · n next · q/Esc back',
+    zh: '第 {at} 个，共 {of} 个：“{query}” · n 下一个 · q/Esc 返回',
+  },
+  treeOnlyMatch: {
+    en: 'The only match: “{query}” · q/Esc back',
+    zh: '唯一的匹配：“{query}” · q/Esc 返回',
+  },
   treeMissed: { en: 'No field holds “{query}”.', zh: '没有字段包含“{query}”。' },
   treeRoot: {
     en: 'The whole envelope: each of its fields, below, says what it means.',

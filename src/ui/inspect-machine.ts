@@ -4,6 +4,7 @@ import {
   foldOrParent,
   moveCursor,
   nextMatch,
+  searchMatches,
   toggleFold,
   unfoldOrChild,
 } from './field-tree-moves.js';
@@ -20,6 +21,8 @@ export type InspectContext = {
   readonly query: string;
   /** The last search found nothing (the screen says so until the next key). */
   readonly missed: boolean;
+  /** Where the last search (or `n`) landed among its matches, 1-based, until the next key. */
+  readonly hit: { readonly at: number; readonly of: number } | null;
 };
 
 export type InspectEvent =
@@ -43,6 +46,7 @@ const CLOSED: InspectContext = {
   typed: null,
   query: '',
   missed: false,
+  hit: null,
 };
 
 /** The tree moved by `f`, and a failed search's notice forgotten. */
@@ -50,13 +54,16 @@ function moved(
   context: InspectContext,
   f: (tree: FoldState, nodes: readonly FieldNode[]) => FoldState,
 ): Partial<InspectContext> {
-  return { tree: f(context.tree, context.nodes), missed: false };
+  return { tree: f(context.tree, context.nodes), missed: false, hit: null };
 }
 
 function found(context: InspectContext, query: string, fromCursor: boolean) {
   const tree = nextMatch(context.tree, context.nodes, query, fromCursor);
-  const hit = tree !== context.tree;
-  return { tree, query, typed: null, missed: !hit && query !== '' };
+  const matches = searchMatches(context.nodes, query);
+  const at = matches.indexOf(tree.cursor);
+  // Said even when `n` cannot move (a single match): "1 of 1", never nothing.
+  const hit = matches.length > 0 && at >= 0 ? { at: at + 1, of: matches.length } : null;
+  return { tree, query, typed: null, missed: hit === null && query !== '', hit };
 }
 
 /**
@@ -74,11 +81,12 @@ export const inspectMachine = setup({
       tree:
         event.type === 'MOVE' ? moveCursor(context.tree, context.nodes, event.by) : context.tree,
       missed: false,
+      hit: null,
     })),
     fold: assign(({ context }) => moved(context, foldOrParent)),
     unfold: assign(({ context }) => moved(context, unfoldOrChild)),
     toggle: assign(({ context }) => moved(context, toggleFold)),
-    startTyping: assign({ typed: '', missed: false }),
+    startTyping: assign({ typed: '', missed: false, hit: null }),
     type: assign({
       typed: ({ context, event }) =>
         event.type === 'TYPE' ? `${context.typed ?? ''}${event.text}` : context.typed,

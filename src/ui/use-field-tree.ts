@@ -40,7 +40,7 @@ const typed = (name: KeyName) => (name === 'space' ? ' ' : name.length === 1 ? n
 /** The field tree (`e`) as the lesson player uses it: its machine, its keys, its status line. */
 export function useFieldTree(): FieldTree {
   const [snapshot, send, actor] = useMachine(inspectMachine);
-  const { step, nodes, tree, typed: typing, query, missed } = snapshot.context;
+  const { step, nodes, tree, typed: typing, query, missed, hit } = snapshot.context;
   const open = useCallback(
     (at: number, message: unknown) => {
       if (message !== null && message !== undefined) {
@@ -72,6 +72,11 @@ export function useFieldTree(): FieldTree {
   const status = (lang: Lang) => {
     if (typing !== null) return tr(STRINGS.treeFind, lang, { typed: typing });
     if (missed) return tr(STRINGS.treeMissed, lang, { query });
+    if (hit !== null) {
+      return hit.of === 1
+        ? tr(STRINGS.treeOnlyMatch, lang, { query })
+        : tr(STRINGS.treeMatch, lang, { query, at: hit.at, of: hit.of });
+    }
     return tr(STRINGS.treeKeys, lang);
   };
   return {

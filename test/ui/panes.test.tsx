@@ -327,6 +327,20 @@ describe.each(SIZES)('the panes at $columns×$rows', (size) => {
     await until(() => expect(screen.frame()).toMatch(/› +"elicitation": \{\}$/m));
     expect(screen.frame()).toMatch(/^\d+ \/params\/capabilities\/elicitation$/m);
     expect(screen.frame()).toContain('Can ask');
+    // n with a single match says so, rather than nothing; with several it counts them.
+    expect(screen.frame()).toContain('The only match: “elicit”');
+    screen.type('n');
+    await until(() => expect(screen.frame()).toContain('The only match: “elicit”'));
+    screen.type('/client\r');
+    const count = /(\d) of (\d): “client” · n next/;
+    await until(() => expect(screen.frame()).toMatch(count));
+    const [, first, of] = count.exec(screen.frame()) ?? [];
+    expect(Number(of)).toBeGreaterThan(1);
+    screen.type('n');
+    const second = (Number(first) % Number(of)) + 1;
+    await until(() => expect(screen.frame()).toContain(`${second} of ${of}: “client”`));
+    screen.type('j');
+    await until(() => expect(screen.frame()).not.toContain('“client”'));
     // A burst of Backspaces erases what was typed (they were dropped as unknown keys).
     screen.type('/elicitxx');
     await until(() => expect(screen.frame()).toContain('Find: elicitxx▏'));
@@ -400,6 +414,7 @@ describe('the field tree in Chinese', () => {
     await until(() => expect(focused(screen.frame())).toMatch(/^▶ 字段 · 消息/));
     screen.type('/id\r');
     await until(() => expect(screen.frame()).toContain('问题所在'));
+    expect(screen.frame()).toMatch(/第 \d 个，共 \d 个：“id”|唯一的匹配：“id”/);
     for (const frame of screen.framesSinceResize()) {
       expect(widest(frame)).toBeLessThanOrEqual(size.columns);
     }
