@@ -91,8 +91,10 @@ export const LESSON_KEYS = [
 
 /** The violation list's keys: `q` and Esc close the list, they do not quit. */
 export const LIST_KEYS = [
-  { action: 'up', keys: ['up', 'k'], hint: 'keyChoose' },
+  // Drawn in the key bar while the list is open: "↑/↓/j/k choose · Enter go to its step · q/Esc/v close".
+  { action: 'up', keys: ['up'], hint: 'keyChoose' },
   { action: 'down', keys: ['down', 'j'], hint: 'keyChoose' },
+  { action: 'up', keys: ['k'], hint: 'keyChoose' },
   { action: 'choose', keys: ['enter'], hint: 'keyGoTo' },
   { action: 'close', keys: ['q', 'escape', 'v'], hint: 'keyClose' },
 ] as const satisfies readonly Binding<ListAction>[];

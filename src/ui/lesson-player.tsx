@@ -243,6 +243,8 @@ export function LessonPlayer({
     (a) => atEnd[a] === true || !snapshot.can(EVENTS[a]),
   );
   const hints = useMemo(() => keyHints(LESSON_KEYS, lang, { quit: quitHint }), [lang, quitHint]);
+  // The violation list has keys of its own: the bar shows those, not the lesson's (n does nothing there).
+  const listHints = useMemo(() => keyHints(LIST_KEYS, lang), [lang]);
   const status = statusLine({
     lang,
     count: lesson.steps.length,
@@ -267,8 +269,8 @@ export function LessonPlayer({
       help={help}
       helpScroll={helpScroll}
       recap={recap}
-      hints={hints}
-      idle={idle}
+      hints={list ? listHints : hints}
+      idle={list ? [] : idle}
       lang={lang}
       columns={size.columns}
       rows={size.rows}

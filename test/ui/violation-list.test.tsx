@@ -47,6 +47,11 @@ describe.each([
     expect(frame).toMatch(/› ✗ error\s+step\s+1\s+initialize-not-first/);
     expect(frame).toMatch(/ {2}! warning\s+step\s+10\s+request-before-initialized/);
     expect(frame).toContain('§ ');
+    // The key bar shows the list's own keys, not the lesson's (n does nothing here, q closes).
+    const bar = frame.split('\n').at(-1) ?? '';
+    expect(bar).toMatch(/^↑\/↓\/j\/k choose · Enter go to its step/);
+    expect(bar).not.toContain('next');
+    expect(bar).not.toContain('menu');
     for (const line of frame.split('\n')) expect(widest(line)).toBeLessThanOrEqual(size.columns);
     screen.type('j');
     await until(() => expect(screen.frame()).toMatch(/› ! warning\s+step\s+10/));
@@ -129,6 +134,9 @@ describe('] and [ between the steps that break a rule', () => {
       expect(screen.frame()).toMatch(/✗ 错误\s+步骤\s+1/);
       expect(screen.frame()).toMatch(/! 警告\s+步骤\s+10/);
     });
+    expect(screen.frame().split('\n').at(-1)).toMatch(
+      /^↑\/↓\/j\/k 选择 · .+ 跳到该步骤 · q\/Esc\/v 关闭/,
+    );
     screen.type('q');
     await until(() => expect(screen.frame()).not.toContain('违规列表 (2)'));
     screen.type('[');

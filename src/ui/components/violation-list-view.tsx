@@ -35,7 +35,6 @@ export function ViolationListView({
 }: ViolationListViewProps) {
   const theme = useTheme();
   const [start, end] = windowOf(rows.length, cursor, height - (unreadable > 0 ? 1 : 0));
-  const keys = `↑/↓/j/k ${tr(STRINGS.keyChoose, lang)} · ${tr(STRINGS.keyEnter, lang)} ${tr(STRINGS.keyGoTo, lang)} · q/Esc ${tr(STRINGS.keyClose, lang)}`;
   return (
     <Box
       flexDirection="column"
@@ -48,7 +47,7 @@ export function ViolationListView({
       paddingX={1}
     >
       <Box flexShrink={0} overflowX="hidden">
-        {/* The title and what is out of sight keep their width; the key hints give way. */}
+        {/* The list's keys are in the key bar, below. */}
         <Box flexShrink={0}>
           <Text bold {...theme.fg('accent')}>
             {tr(STRINGS.violationsTitle, lang)} ({rows.length})
@@ -60,10 +59,6 @@ export function ViolationListView({
             </Text>
           ) : null}
         </Box>
-        <Text wrap="truncate-end" {...theme.fg('accent')}>
-          {' · '}
-          {keys}
-        </Text>
       </Box>
       {rows.length === 0 ? <Text>{tr(STRINGS.violationsNone, lang)}</Text> : null}
       {unreadable > 0 ? (
