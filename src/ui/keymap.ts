@@ -16,6 +16,8 @@ export type KeyName =
   | 'pagedown'
   | 'pageup'
   | 'backspace'
+  | 'home'
+  | 'end'
   | (string & {});
 
 export type Binding<Action extends string> = {
@@ -58,7 +60,7 @@ export type TreeAction =
   | 'search'
   | 'findNext'
   | 'close';
-export type MenuAction = 'up' | 'down' | 'open' | 'quit';
+export type MenuAction = 'up' | 'down' | 'first' | 'last' | 'open' | 'quit';
 
 /** DESIGN.md › Keys in every interactive view. */
 export const LESSON_KEYS = [
@@ -120,6 +122,9 @@ export const MENU_KEYS = [
   { action: 'down', keys: ['j'], hint: null },
   { action: 'open', keys: ['enter'], hint: 'keyOpen' },
   { action: 'quit', keys: ['q'], hint: 'keyQuit' },
+  // First and last lesson, after q: a narrow bar cuts them first.
+  { action: 'first', keys: ['g', 'home'], hint: 'keyFirstLast' },
+  { action: 'last', keys: ['G', 'end'], hint: 'keyFirstLast' },
 ] as const satisfies readonly Binding<MenuAction>[];
 
 /** Which way, and how many lines (a page: `PAGE`), each scrolling action moves a pane. */
@@ -150,11 +155,15 @@ export function keyNames(
     Key,
     'rightArrow' | 'leftArrow' | 'upArrow' | 'downArrow' | 'return' | 'escape' | 'ctrl'
   > &
-    Partial<Pick<Key, 'tab' | 'shift' | 'pageUp' | 'pageDown' | 'backspace' | 'delete'>>,
+    Partial<
+      Pick<Key, 'tab' | 'shift' | 'pageUp' | 'pageDown' | 'backspace' | 'delete' | 'home' | 'end'>
+    >,
 ): KeyName[] {
   if (key.tab) return [key.shift ? 'backtab' : 'tab'];
   if (key.pageDown) return ['pagedown'];
   if (key.pageUp) return ['pageup'];
+  if (key.home) return ['home'];
+  if (key.end) return ['end'];
   if (key.backspace || key.delete) return ['backspace'];
   if (key.rightArrow) return ['right'];
   if (key.leftArrow) return ['left'];
@@ -197,6 +206,8 @@ const KEY_SYMBOLS: Partial<Record<KeyName, string>> = {
   backtab: 'Shift+Tab',
   pagedown: 'PgDn',
   pageup: 'PgUp',
+  home: 'Home',
+  end: 'End',
 };
 const KEY_WORDS: Partial<Record<KeyName, StringKey>> = { space: 'keySpace', enter: 'keyEnter' };
 

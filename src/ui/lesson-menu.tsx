@@ -21,7 +21,7 @@ export type LessonMenuProps = {
   readonly route: KeyRoute;
 };
 
-/** The menu's keys: ↑/↓ (j/k) choose, Enter opens, q quits. */
+/** The menu's keys: ↑/↓ (j/k) choose, g/Home and G/End the first and last, Enter opens, q quits. */
 export function LessonMenu(props: LessonMenuProps) {
   const { menu, selected, loading, notice, lang, onSelect, onOpen, onQuit, route } = props;
   const { rows, columns } = useTerminalSize();
@@ -39,6 +39,8 @@ export function LessonMenu(props: LessonMenuProps) {
       if (action === 'quit') return onQuit();
       if (action === 'up') at = Math.max(0, at - 1);
       if (action === 'down') at = Math.min(menu.lessons.length - 1, at + 1);
+      if (action === 'first') at = 0;
+      if (action === 'last') at = Math.max(0, menu.lessons.length - 1);
       if (action === 'open') {
         choose(); // keys in the same burst as Enter moved the choice: keep it for coming back
         const lesson = menu.lessons[at];

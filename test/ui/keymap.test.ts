@@ -64,6 +64,8 @@ describe('key map', () => {
     expect(bar(keyHints(LESSON_KEYS, 'zh'))).toBe(
       '→/n/空格 下一步 · ←/p 上一步 · ? 帮助 · q 退出 · Tab 切换窗格 · e 字段树 · v 违规列表 · g/G 首/末',
     );
-    expect(bar(keyHints(MENU_KEYS, 'en'))).toBe('↑/↓ choose · Enter open · q quit');
+    expect(bar(keyHints(MENU_KEYS, 'en'))).toBe(
+      '↑/↓ choose · Enter open · q quit · g/Home/G/End first/last',
+    );
   });
 });

@@ -128,6 +128,16 @@ describe('the lesson menu', () => {
     await until(() => expect(screen.frame()).toMatch(/› 2\. Removing a capability/));
     screen.type('k');
     await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
+    // G and End go to the last lesson, g and Home to the first.
+    expect(screen.frame()).toContain('q quit · g/Home/G/End first/last');
+    screen.type('G');
+    await until(() => expect(screen.frame()).toMatch(/› 2\. Removing a capability/));
+    screen.type('g');
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
+    screen.type('\u001b[F');
+    await until(() => expect(screen.frame()).toMatch(/› 2\. Removing a capability/));
+    screen.type('\u001b[H');
+    await until(() => expect(screen.frame()).toMatch(/› 1\. The first session/));
 
     screen.type('\r');
     await until(() => expect(screen.frame()).toContain('step 1/10'), 10_000);
