@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { ellipsize } from './bound-text.js';
 
 /** Han, kana, hangul, CJK punctuation and full-width forms: a line may break before or after any. */
 const CJK =
@@ -24,6 +25,24 @@ export function breakCjk(text: string, width: number): string {
     .split('\n')
     .map((line) => breakLine(line, width).join('\n'))
     .join('\n');
+}
+
+/**
+ * `text` as at most `max` lines of at most `width` columns: Chinese broken as `breakCjk` breaks
+ * it, other text at spaces. When more would follow, the last line kept ends with `…`.
+ */
+export function wrapLines(text: string, width: number, max: number): string[] {
+  if (width < 2 || max < 1) return [];
+  const lines = text
+    .split('\n')
+    .flatMap((line) => breakLine(line, width))
+    .map((line) => line.trimEnd());
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  const last = kept[max - 1] ?? '';
+  // What is left joins the last line, which is then cut: a full line ends with `…`.
+  kept[max - 1] = ellipsize(`${last}${CJK.test(last) ? '' : ' '}${lines[max] ?? ''}`, width);
+  return kept;
 }
 
 /** Units that stay together: a word of other scripts, one CJK character, or a run of spaces. */

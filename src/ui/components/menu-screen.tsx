@@ -4,6 +4,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { suggestCommand } from '../../invocation.js';
 import { ellipsize, ellipsized } from '../bound-text.js';
+import { wrapLines } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
 import { type MenuData, menuWindow } from '../menu-items.js';
@@ -35,6 +36,9 @@ const STATUS = {
   { key: 'statusNew' | 'statusStarted' | 'statusDone'; role: Role | null }
 >;
 
+/** Lines kept under the list for the chosen lesson's whole goal, whatever its length: the list never moves. */
+const GOAL_LINES = 3;
+
 /** The lesson menu: number, title, goal and status of each lesson; broken files listed apart. */
 export function MenuScreen({
   menu,
@@ -52,7 +56,8 @@ export function MenuScreen({
   // are named, more are two lines and a count (`mcp-sim lessons` names every one).
   const named = menu.broken.length <= 3 ? menu.broken : menu.broken.slice(0, 2);
   const unnamed = menu.broken.length - named.length;
-  const capacity = Math.floor((rows - 5 - named.length - (unnamed > 0 ? 1 : 0)) / 2);
+  const goalRows = menu.lessons.length > 0 ? GOAL_LINES : 0;
+  const capacity = Math.floor((rows - 5 - goalRows - named.length - (unnamed > 0 ? 1 : 0)) / 2);
   const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
   // Numbers are right-aligned to the widest, so every title, and the goal under it, starts in
   // the same column: the marker, a space, the number, a dot and a space.
@@ -139,6 +144,27 @@ export function MenuScreen({
           </Text>
         ) : null}
       </Box>
+      {goalRows > 0 ? (
+        // The chosen lesson's goal, whole (the list cuts it with …): wrapped, in a place of its own.
+        <Box
+          flexDirection="column"
+          flexShrink={0}
+          height={goalRows}
+          borderStyle="single"
+          borderTop={false}
+          borderRight={false}
+          borderBottom={false}
+          {...theme.border('accent')}
+          paddingLeft={1}
+        >
+          {wrapLines(menu.lessons[selected]?.goal ?? '', columns - 2, goalRows).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order.
+            <Text key={i} wrap="truncate-end">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
       {loading ? <Text {...theme.fg('accent')}>{tr(STRINGS.loading, lang)}</Text> : null}
       {notice !== null ? (
         <Text {...theme.fg('error')} wrap="truncate-end">
