@@ -337,16 +337,16 @@ export class ModernHttp {
     // With no session, a POSTed cancellation names an id and nothing else: when requests of two
     // clients share it, it cannot say which it means, so it stops none (each client's closed
     // stream is the cancellation that counts) rather than another client's call.
-    const running = named.length === 1 ? named[0] : undefined;
-    if (named.length > 1)
+    const [only] = named;
+    if (named.length > 1) {
       this.#options.log(
         say(filled(SERVE_STRINGS.cancelAmbiguous, { id: jsonText(requestId), n: named.length })),
       );
-    if (running) {
-      const [live, open] = running;
+    } else if (only) {
+      const [live, open] = only;
       live.receive(body);
       open.stop();
-    } else if (named.length === 0) {
+    } else {
       // Named by no request being answered: the one log hears it (a cancellation that crossed
       // the answer, or of an id never sent).
       const live = new LiveServer({
