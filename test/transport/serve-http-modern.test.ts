@@ -25,6 +25,19 @@ const ENVELOPE = {
   'io.modelcontextprotocol/clientCapabilities': {},
 };
 const V = { 'mcp-protocol-version': '2026-07-28' };
+
+/** A tools/call of long_running_task with a progress token, as a POST body. */
+const longTask = (id: number, steps: number, delayMs: number, progressToken: string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: {
+      name: 'long_running_task',
+      arguments: { steps, delayMs },
+      _meta: { ...ENVELOPE, progressToken },
+    },
+  });
 const body = (id: number, method: string, params: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } });
 
@@ -144,16 +157,7 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     const call = await post(
       url,
       { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'long_running_task' },
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: {
-          name: 'long_running_task',
-          arguments: { steps: 2, delayMs: 10 },
-          _meta: { ...ENVELOPE, progressToken: 't' },
-        },
-      }),
+      longTask(3, 2, 10, 't'),
     );
     expect(call.type).toBe('text/event-stream');
     const events = call.body
@@ -171,17 +175,7 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
     const file = join(work, 'cancelled.jsonl');
     const serve = startServe(['--trace-file', file]);
     const url = await serve.url;
-    const longCall = (id: number) =>
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: {
-          name: 'long_running_task',
-          arguments: { steps: 20, delayMs: 40 },
-          _meta: { ...ENVELOPE, progressToken: 'p' },
-        },
-      });
+    const longCall = (id: number) => longTask(id, 20, 40, 'p');
     const headers = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -238,16 +232,7 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
   it('a POSTed notifications/cancelled whose id the open calls of two clients share stops neither, and says why', async () => {
     const serve = startServe();
     const url = await serve.url;
-    const call = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 9,
-      method: 'tools/call',
-      params: {
-        name: 'long_running_task',
-        arguments: { steps: 6, delayMs: 40 },
-        _meta: { ...ENVELOPE, progressToken: 'q' },
-      },
-    });
+    const call = longTask(9, 6, 40, 'q');
     const headers = { ...V, 'mcp-method': 'tools/call', 'mcp-name': 'long_running_task' };
     const cancelled = JSON.stringify({
       jsonrpc: '2.0',
