@@ -157,6 +157,9 @@ export function CompareApp({ model, lang }: CompareAppProps) {
       : [...alone, ...shownSide];
   const longest = wide ? Math.max(left.length, right.length) : single.length;
   const maxOffset = Math.max(0, longest - bodyHeight);
+  // The scroll's limit in the frame just drawn, read by keys before this frame's handler is in place.
+  const limit = useRef(maxOffset);
+  limit.current = maxOffset;
 
   // Updates from the place as it is, not as this render saw it: keys can come faster than frames.
   const goTo = (next: (at: ComparePlace) => ComparePlace) => {
@@ -189,8 +192,11 @@ export function CompareApp({ model, lang }: CompareAppProps) {
             ? { row: last, side: firstSide(model.rows[last]) }
             : edge(model.rows, 'last');
         });
-      else if (action === 'scrollDown') setOffset((o) => Math.min(maxOffset, o + 1));
-      else if (action === 'scrollUp') setOffset((o) => Math.max(0, o - 1));
+      // From the offset as drawn: after a resize or a scroll past the end, the stored one may
+      // be beyond the limit, and a key must move what the learner sees at once.
+      else if (action === 'scrollDown')
+        setOffset((o) => Math.min(limit.current, Math.min(o, limit.current) + 1));
+      else if (action === 'scrollUp') setOffset((o) => Math.max(0, Math.min(o, limit.current) - 1));
       else if (action === 'help') showHelp(true);
     }
     // A key nobody bound still closes the help.

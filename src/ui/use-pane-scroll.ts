@@ -45,7 +45,9 @@ export function usePaneScroll(at: string, arrive: PaneName | null = null): PaneS
       setState((before) => {
         const old = here(before);
         const [delta, max] = move(old.focus);
-        const lines = Math.max(0, Math.min(old.offsets[old.focus] + delta, max));
+        // From where the pane stands on screen: a resize can leave the stored offset past `max`,
+        // and a key must move what the learner sees at once.
+        const lines = Math.max(0, Math.min(Math.min(old.offsets[old.focus], max) + delta, max));
         return { ...old, offsets: { ...old.offsets, [old.focus]: lines } };
       }),
     [here],

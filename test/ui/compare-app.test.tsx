@@ -94,6 +94,24 @@ describe('the compare view', () => {
     ui.unmount();
   });
 
+  it('scrolled to the bottom, then made taller: k moves up at once (the offset follows the new limit)', async () => {
+    const ui = renderAt(<CompareApp model={en} lang="en" />, { columns: 80, rows: 24 });
+    await until(() => expect(ui.frame()).toMatch(/↓ \d+ more \(j\)/));
+    // Far past the bottom: j stops at the last line.
+    ui.type('j'.repeat(40));
+    await until(() => expect(ui.frame()).not.toMatch(/↓ \d+ more \(j\)/));
+    // Taller: fewer lines are out of sight above, and the limit of the scroll is lower.
+    ui.resize({ columns: 80, rows: 26 });
+    await until(() => expect(ui.frame().split('\n').length).toBe(26));
+    const bottom = ui.frame();
+    expect(bottom).toMatch(/↑ \d+ above \(k\)/);
+    // One k shows one more line at the top, and so one line below goes out of sight.
+    ui.type('k');
+    await until(() => expect(ui.frame()).toMatch(/↓ 2 more \(j\)/));
+    expect(ui.frame()).not.toBe(bottom);
+    ui.unmount();
+  });
+
   it('in Chinese at 80 columns, the help lists the keys and any key closes it', async () => {
     const ui = renderAt(<CompareApp model={zh} lang="zh" />, { columns: 80, rows: 24 });
     await until(() => expect(ui.frame()).toContain('第 1 行，共 13 行 · 2025-11-25 · 旧时代'));

@@ -446,3 +446,22 @@ describe('a line scrolled out of the narration pane stays out (Ink does not inte
     },
   );
 });
+
+describe('the panes after a resize', () => {
+  it('scrolled to the end, then made taller: k moves the pane at once', async () => {
+    const screen = play('first-session', { columns: 100, rows: 24 }, 4);
+    screen.type('\t');
+    await until(() => expect(focused(screen.frame())).toMatch(/^▶ envelope/));
+    screen.type('j'.repeat(60));
+    await until(() => expect(focused(screen.frame())).toMatch(/ ↑ \d+ above$/));
+    screen.resize({ columns: 100, rows: 27 });
+    await until(() => expect(screen.frame().split('\n')).toHaveLength(26));
+    const above = (frame: string) => Number(/ ↑ (\d+) above$/.exec(focused(frame))?.[1] ?? 0);
+    const top = above(screen.frame());
+    expect(top).toBeGreaterThan(1);
+    // One line back from the end: one line is out of sight below.
+    screen.type('k');
+    await until(() => expect(below(screen.frame())).toBe(1));
+    screen.unmount();
+  });
+});
