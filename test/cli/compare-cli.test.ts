@@ -22,6 +22,27 @@ describe('mcp-sim compare, through the built CLI (no terminal)', () => {
     expect(lines[0]).toMatch(/^two-eras\s+The same task in both eras$/);
   });
 
+  it('without a topic, --json lists the topics as an object, as lessons --json and exercises --json do', async () => {
+    const r = await runCli(['compare', '--json', '--lang', 'zh']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const data = JSON.parse(r.stdout) as {
+      topics: { id: string; title: string; lessons: string[] }[];
+    };
+    expect(data.topics.map((t) => t.id)).toEqual([
+      'two-eras',
+      'versions',
+      'capabilities',
+      'server-questions',
+      'notifications',
+      'cancellation',
+    ]);
+    expect(data.topics[0]).toMatchObject({ id: 'two-eras', title: '同一个任务，两个时代' });
+    // Each topic names the lessons that teach it, as its last row does.
+    expect(data.topics.every((t) => Array.isArray(t.lessons))).toBe(true);
+    expect(data.topics.some((t) => t.lessons.length > 0)).toBe(true);
+  });
+
   it('an unknown topic is a one-line usage error naming the topics (exit 2)', async () => {
     const r = await runCli(['compare', 'handshakes', '--lang', 'en']);
     expect(r.code).toBe(2);

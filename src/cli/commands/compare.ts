@@ -28,10 +28,19 @@ export async function compareCommand(args: CompareArgs): Promise<number> {
   if (args.topic === undefined) {
     const listed = listTopics();
     if (args.json) {
+      // An object, as `lessons --json` and `exercises --json` print theirs.
       const topics = listed.flatMap((t) =>
-        t.ok ? [{ id: t.value.id, title: tr(t.value.topic.title, args.lang) }] : [],
+        t.ok
+          ? [
+              {
+                id: t.value.id,
+                title: tr(t.value.topic.title, args.lang),
+                lessons: t.value.topic.lessons,
+              },
+            ]
+          : [],
       );
-      process.stdout.write(`${visibleJson(JSON.stringify(topics, null, 2))}\n`);
+      process.stdout.write(`${visibleJson(JSON.stringify({ topics }, null, 2))}\n`);
     } else {
       // The id first, then the title in a column of its own (spaces: a tab's width varies).
       const width = Math.max(0, ...listed.map((t) => (t.ok ? t.value.id.length : 0))) + 2;

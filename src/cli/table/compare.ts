@@ -29,8 +29,8 @@ export const compare = {
     json: {
       kind: 'boolean',
       help: {
-        en: 'print the comparison as JSON: {id, title, rows: [{difference, legacy, modern}]}, each side {step, direction, message, allowed, violations}',
-        zh: '以 JSON 输出对比：{id, title, rows: [{difference, legacy, modern}]}，每一边为 {step, direction, message, allowed, violations}',
+        en: 'print the comparison as JSON: {id, title, rows: [{difference, legacy, modern}]}, each side {step, direction, message, allowed, violations}; without a topic, the topics: {topics: [{id, title, lessons}]}',
+        zh: '以 JSON 输出对比：{id, title, rows: [{difference, legacy, modern}]}，每一边为 {step, direction, message, allowed, violations}；不给主题时列出主题：{topics: [{id, title, lessons}]}',
       },
     },
     lang: LANG_OPTION,
