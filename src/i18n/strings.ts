@@ -57,7 +57,7 @@ export const STRINGS = {
   tooSmall: { en: 'Terminal too small: need at least 60×16', zh: '终端太小：至少需要 60×16' },
   // Interactive UI (src/ui). `{n}`-style placeholders are filled by src/ui/text.ts.
   stepOf: { en: 'step {k}/{n}', zh: '步骤 {k}/{n}' },
-  versionShort: { en: 'v', zh: '版本' },
+  versionShort: { en: 'v', zh: 'v' },
   capsShort: { en: 'caps', zh: '能力' },
   working: { en: 'working', zh: '处理中' },
   era_modern: { en: 'no lifecycle', zh: '无生命周期' },
@@ -66,7 +66,7 @@ export const STRINGS = {
     zh: '每个请求各自声明版本与能力',
   },
   revision: { en: 'declares', zh: '声明版本' },
-  revisionShort: { en: 'v', zh: '版本' },
+  revisionShort: { en: 'v', zh: 'v' },
   perRequest: { en: 'per request', zh: '逐个请求' },
   clientInfo: { en: 'info', zh: '信息' },
   supports: { en: 'supports', zh: '支持版本' },
@@ -110,6 +110,10 @@ export const STRINGS = {
   legendTime: { en: 'since the first message', zh: '距第一条消息的时间' },
   legendSummary: { en: 'one-word summary', zh: '一词摘要' },
   askedByServer: { en: 'asked by server', zh: '服务器发出' },
+  legendPeers: {
+    en: 'The one-line client and server summaries on a short screen: v is the version; caps tools.* is tools with its sub-capabilities (tools.listChanged…); a list told short is its first item and how many more (weather_current +2); … means more than the line holds. A taller screen shows each in full.',
+    zh: '屏幕较矮时，客户端和服务器各占一行摘要：v 是版本；能力 tools.* 表示 tools 及其子能力（tools.listChanged 等）；缩写的列表只显示第一项和其余的数量（weather_current +2）；… 表示一行放不下的内容。屏幕更高时会完整显示。',
+  },
   legendNumbers: {
     en: 'Numbers beside the envelope point at the field meanings in its pane: the step’s own above the JSON, the rest below it.',
     zh: '消息左侧的数字对应同一窗格中的字段含义：本步骤特有的在 JSON 上方，其余在下方。',

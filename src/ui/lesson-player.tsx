@@ -222,7 +222,16 @@ export function LessonPlayer({
       if (isScroll(action)) {
         const step = lesson.steps[index];
         const fit =
-          step && fitScreen({ step, index, recap, lang, ...size, mode: mode ?? 'lesson' });
+          step &&
+          fitScreen({
+            step,
+            index,
+            recap,
+            lang,
+            ...size,
+            mode: mode ?? 'lesson',
+            steps: lesson.steps,
+          });
         if (fit) panes.by((focus) => paneMove(fit, focus, action));
         continue;
       }

@@ -21,6 +21,11 @@ export type PeerFact = {
   readonly brief?: string;
   /** Work in flight: the last fact the summary line tells short (it changes from step to step). */
   readonly work?: boolean;
+  /**
+   * Told short first, and drawn last, on the summary line: the tools list, which the envelope of
+   * tools/list shows whole, gives way to the capabilities and the work in flight.
+   */
+  readonly minor?: boolean;
 };
 
 type FactInput = {
@@ -32,7 +37,10 @@ type FactInput = {
   readonly keepEmpty?: boolean;
   /** The list the value names, when `items` is already one text (the client's tools, noted stale). */
   readonly list?: readonly string[];
+  /** The value told short, when not the list's first item and how many more; null: never short. */
+  readonly brief?: string | null;
   readonly work?: boolean;
+  readonly minor?: boolean;
 };
 
 /** `first +n` of a list of more than one item. */
@@ -44,7 +52,10 @@ function fact(input: FactInput, lang: Lang): PeerFact {
   const empty = typeof items !== 'string' && items.length === 0;
   const value =
     typeof items === 'string' ? items : empty ? tr(STRINGS.none, lang) : items.join(', ');
-  const brief = briefOf(typeof items === 'string' ? input.list : items);
+  const brief =
+    input.brief === undefined
+      ? briefOf(typeof items === 'string' ? input.list : items)
+      : (input.brief ?? undefined);
   return {
     label: tr(STRINGS[label], lang),
     short: tr(STRINGS[short], lang),
@@ -53,7 +64,43 @@ function fact(input: FactInput, lang: Lang): PeerFact {
     empty: empty && !keepEmpty,
     ...(brief !== undefined ? { brief } : {}),
     ...(input.work ? { work: true } : {}),
+    ...(input.minor ? { minor: true } : {}),
   };
+}
+
+/**
+ * Capabilities told short, every one still named: one with sub-capabilities as `name.*`
+ * (`tools.listChanged, resources.subscribe, resources.listChanged` is `tools.*, resources.*`, the
+ * help's legend says so); none when that is no shorter.
+ */
+export function capabilityBrief(paths: readonly string[]): string | undefined {
+  const names: string[] = [];
+  const nested = new Set<string>();
+  for (const path of paths) {
+    const dot = path.indexOf('.');
+    const name = dot < 0 ? path : path.slice(0, dot);
+    if (!names.includes(name)) names.push(name);
+    if (dot >= 0) nested.add(name);
+  }
+  const brief = names.map((n) => (nested.has(n) ? `${n}.*` : n)).join(', ');
+  return brief.length < paths.join(', ').length ? brief : undefined;
+}
+
+/** The capabilities fact: every one as a path, told short as `name.*`. */
+function capsFact(capabilities: unknown, lang: Lang, notDeclared?: string): PeerFact {
+  const paths = capabilityPaths(capabilities);
+  // Never `tools +1`: which capability is what a learner reads this line for.
+  const brief = notDeclared === undefined ? (capabilityBrief(paths) ?? null) : null;
+  return fact(
+    {
+      label: 'capabilities',
+      short: 'capsShort',
+      items: notDeclared ?? paths,
+      keepEmpty: true,
+      brief,
+    },
+    lang,
+  );
 }
 
 /** The facts of one side, most telling first: version, capabilities, tools, work in flight (then a modern peer's info). */
@@ -76,15 +123,7 @@ export function peerFacts(
           },
           lang,
         ),
-        fact(
-          {
-            label: 'capabilities',
-            short: 'capsShort',
-            items: capabilityPaths(view.capabilities),
-            keepEmpty: true,
-          },
-          lang,
-        ),
+        capsFact(view.capabilities, lang),
       ];
   if (side === 'client') {
     const c = peers.client;
@@ -97,14 +136,21 @@ export function peerFacts(
     // Only a list the client holds can be stale: before any tools/list there is nothing to redo.
     const stale = c.toolsStale && c.tools !== null;
     const shown = stale ? withNote(tools, tr(STRINGS.stale, lang), lang) : tools;
-    facts.push(fact({ label: 'tools', items: shown, warn: stale, list: c.tools ?? [] }, lang));
+    facts.push(
+      fact({ label: 'tools', items: shown, warn: stale, list: c.tools ?? [], minor: true }, lang),
+    );
     facts.push(fact({ label: 'pending', items: c.pending, work: true }, lang));
   } else {
     const v = peers.server;
     // A recording shows the server's tools only once a tools/list answer has crossed the wire.
     facts.push(
       fact(
-        { label: 'tools', items: v.tools ?? tr(STRINGS.notListed, lang), keepEmpty: true },
+        {
+          label: 'tools',
+          items: v.tools ?? tr(STRINGS.notListed, lang),
+          keepEmpty: true,
+          minor: true,
+        },
         lang,
       ),
     );
@@ -170,15 +216,7 @@ function modernFacts(
         );
   return [
     first,
-    fact(
-      {
-        label: 'capabilities',
-        short: 'capsShort',
-        items: caps === null ? tr(STRINGS.notDeclared, lang) : capabilityPaths(caps),
-        keepEmpty: true,
-      },
-      lang,
-    ),
+    caps === null ? capsFact({}, lang, tr(STRINGS.notDeclared, lang)) : capsFact(caps, lang),
   ];
 }
 

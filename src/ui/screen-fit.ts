@@ -12,7 +12,14 @@ import {
 } from './envelope-model.js';
 import { httpRequestLines } from './http-lines.js';
 import { type SCROLL_BY, scrollLines } from './keymap.js';
-import { maxScroll, type PaneName, type PanePlan, paneRows, planPanes } from './layout.js';
+import {
+  maxScroll,
+  type PaneName,
+  type PaneNeeds,
+  type PanePlan,
+  paneRows,
+  planPanes,
+} from './layout.js';
 import type { ScreenMode } from './screen-mode.js';
 import type { ScreenStep } from './screen-step.js';
 
@@ -25,6 +32,11 @@ export type ScreenFitInput = {
   readonly columns: number;
   readonly rows: number;
   readonly mode: ScreenMode;
+  /**
+   * All the lesson's steps, when known from the start (not a live session, whose steps keep
+   * coming): the split between panes is then decided from them as a whole (`lessonNeeds`).
+   */
+  readonly steps?: readonly ScreenStep[];
 };
 
 export type ScreenFit = {
@@ -67,6 +79,57 @@ function fittedOf(step: ScreenStep, lang: Lang, width: number): Fitted {
   return fitted;
 }
 
+/**
+ * Steps measured to decide a lesson's split: the lessons have a few dozen. A longer transcript
+ * keeps the split from the terminal's size alone, rather than lay out every envelope it holds.
+ */
+const MEASURED_STEPS = 120;
+const needsOf = new WeakMap<readonly ScreenStep[], Map<string, PaneNeeds | null>>();
+
+/**
+ * The most lines each pane holds at any step of `steps` (the recap left out: it scrolls, see
+ * `PaneNeeds`), at the widths the terminal gives each pane; null for a transcript too long to
+ * measure. Kept per steps, language and width.
+ */
+export function lessonNeeds(
+  steps: readonly ScreenStep[],
+  lang: Lang,
+  columns: number,
+  rows: number,
+): PaneNeeds | null {
+  if (steps.length > MEASURED_STEPS) return null;
+  const { widths } = planPanes(columns, rows);
+  let known = needsOf.get(steps);
+  if (!known) {
+    known = new Map();
+    needsOf.set(steps, known);
+  }
+  const key = `${lang}:${widths.text}:${widths.envelope}`;
+  let needs = known.get(key);
+  if (needs === undefined) {
+    let text = 0;
+    let envelope = 0;
+    for (const step of steps) {
+      text = Math.max(text, textHeight(step, null, lang, widths.text, 'lesson'));
+      if (step.message === null) continue;
+      // Not kept in `models`: that holds the steps seen last, which this would push out.
+      const model = envelopeModel(
+        step.message,
+        step.annotations,
+        step.featured,
+        lang,
+        widths.envelope - 4,
+      );
+      const http = step.headers ? httpRequestLines(step.headers) : [];
+      const lines = envelopeRows(model, widths.envelope, http).reduce((n, r) => n + r.height, 0);
+      envelope = Math.max(envelope, lines);
+    }
+    needs = { text, envelope, timeline: steps.length };
+    known.set(key, needs);
+  }
+  return needs;
+}
+
 /** Lines the step's text takes: progress, verdict, narration, recap. */
 export function textHeight(
   step: ScreenStep,
@@ -88,12 +151,14 @@ export function textHeight(
 }
 
 /**
- * The lesson screen at one step: the panes' fixed sizes (from the terminal alone, see
- * `planPanes`), what each holds, and how far each can scroll to show the rest.
+ * The lesson screen at one step: the panes' sizes (from the terminal and the lesson's steps as a
+ * whole, the same at every step, see `planPanes`), what each holds, and how far each can scroll
+ * to show the rest.
  */
 export function fitScreen(input: ScreenFitInput): ScreenFit {
-  const { step, index, recap, lang, columns, rows, mode } = input;
-  const plan = planPanes(columns, rows);
+  const { step, index, recap, lang, columns, rows, mode, steps } = input;
+  const needs = steps ? lessonNeeds(steps, lang, columns, rows) : null;
+  const plan = planPanes(columns, rows, needs ?? undefined);
   const { model, rows: envelope } = fittedOf(step, lang, plan.widths.envelope);
   const lines = {
     text: textHeight(step, recap, lang, plan.widths.text, mode),

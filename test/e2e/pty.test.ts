@@ -49,7 +49,7 @@ describe('the built CLI in a terminal', () => {
       });
       const menu = await screen.waitFor(/↑\/↓ choose · Enter open · q quit/);
       expect(menu).toContain('mcp-sim — learn MCP one envelope at a time');
-      expect(menu).toMatch(/› {2}1\. The first session +new/);
+      expect(menu).toMatch(/› {2}1\. The first session +2025-11-25 · new/);
 
       screen.keys('Enter');
       const first = await screen.waitFor(/step 1\/10/);
@@ -63,7 +63,7 @@ describe('the built CLI in a terminal', () => {
       for (const line of second.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
 
       screen.keys('q');
-      await screen.waitFor(/› {2}1\. The first session +in progress/);
+      await screen.waitFor(/› {2}1\. The first session +2025-11-25 · in progress/);
 
       screen.keys('q');
       await screen.waitFor(/EXITED rc=0/);

@@ -68,4 +68,17 @@ describe.each([
     }
     screen.unmount();
   });
+
+  it('shows the chosen lesson’s goal once, in its box: each lesson is one line, its revision and status', async () => {
+    const screen = menu(lang, { columns, rows });
+    await until(() => expect(goalText(screen.frame(), lang)).toBe(GOAL[lang]));
+    const lines = screen.frame().split('\n');
+    const head = GOAL[lang].slice(0, lang === 'en' ? 16 : 8);
+    expect(lines.filter((l) => l.includes(head))).toEqual([expect.stringMatching(/^│ /)]);
+    // One line a lesson, its revision beside its status; the next lesson on the line below.
+    const first = lines.findIndex((l) => /› 1\. /.test(l));
+    expect(lines[first]).toMatch(/2025-11-25 · \S+$/);
+    expect(lines[first + 1]).toMatch(/^ {2}2\. /);
+    screen.unmount();
+  });
 });

@@ -122,6 +122,7 @@ export function HelpOverlay<Action extends string>({
           </Box>
           <TimelineLegend lang={lang} />
           <Prose dimColor>{breakCjk(tr(STRINGS.legendNumbers, lang), inner)}</Prose>
+          <Prose dimColor>{breakCjk(tr(STRINGS.legendPeers, lang), inner)}</Prose>
         </Box>
       </Box>
     </Box>

@@ -83,9 +83,23 @@ export function LessonScreen(props: LessonScreenProps) {
   const { title, steps, index, help, recap, hints, idle, lang, columns, rows } = props;
   const mode = props.mode ?? 'lesson';
   const step = steps[index];
+  // A live session's steps keep coming: its split stays the terminal's (the panes must not move).
+  const whole = mode === 'live' ? null : steps;
   const fit = useMemo(
-    () => (step ? fitScreen({ step, index, recap, lang, columns, rows, mode }) : null),
-    [step, index, recap, lang, columns, rows, mode],
+    () =>
+      step
+        ? fitScreen({
+            step,
+            index,
+            recap,
+            lang,
+            columns,
+            rows,
+            mode,
+            ...(whole ? { steps: whole } : {}),
+          })
+        : null,
+    [step, index, recap, lang, columns, rows, mode, whole],
   );
   if (!step || !fit) return null;
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {

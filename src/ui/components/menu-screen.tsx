@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { suggestCommand } from '../../invocation.js';
-import { ellipsize, ellipsized } from '../bound-text.js';
+import { ellipsize } from '../bound-text.js';
 import { wrapLines } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
@@ -39,7 +39,7 @@ const STATUS = {
 /** Lines kept under the list for the chosen lesson's whole goal, whatever its length: the list never moves. */
 const GOAL_LINES = 3;
 
-/** The lesson menu: number, title, goal and status of each lesson; broken files listed apart. */
+/** The lesson menu: number, title, revision and status of each lesson, the chosen one's goal under the list; broken files listed apart. */
 export function MenuScreen({
   menu,
   selected,
@@ -51,18 +51,16 @@ export function MenuScreen({
   columns,
 }: MenuScreenProps) {
   const theme = useTheme();
-  // Title, heading, broken files, notice and key bar take the rest; each lesson takes two lines.
+  // Title, heading, broken files, notice and key bar take the rest; each lesson takes a line.
   // A teacher's folder with many broken files must not push the course off the screen: up to three
   // are named, more are two lines and a count (`mcp-sim lessons` names every one).
   const named = menu.broken.length <= 3 ? menu.broken : menu.broken.slice(0, 2);
   const unnamed = menu.broken.length - named.length;
   const goalRows = menu.lessons.length > 0 ? GOAL_LINES : 0;
-  const capacity = Math.floor((rows - 5 - goalRows - named.length - (unnamed > 0 ? 1 : 0)) / 2);
+  const capacity = rows - 5 - goalRows - named.length - (unnamed > 0 ? 1 : 0);
   const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
-  // Numbers are right-aligned to the widest, so every title, and the goal under it, starts in
-  // the same column: the marker, a space, the number, a dot and a space.
+  // Numbers are right-aligned to the widest, so every title starts in the same column.
   const digits = String(menu.lessons.length).length;
-  const indent = 2 + digits + 2;
   return (
     // No horizontal clip: every line is fitted to the width here (ellipsize), and Ink slices every
     // line under a horizontal clip on every frame. A line that may hold a wide character keeps a
@@ -89,43 +87,25 @@ export function MenuScreen({
           const status = STATUS[lesson.status];
           // The lesson in progress says so after its status ("in progress ◂ continue here").
           const statusText = `${tr(STRINGS[status.key], lang)}${lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}`;
+          // The revision it teaches beside the status; its goal is in the box under the list
+          // (whole, for the chosen lesson): once on screen, not a cut copy in every row.
+          const revision = lesson.revision === '' ? '' : `${lesson.revision} · `;
           const title = ellipsize(
             `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
-            columns - 1 - stringWidth(statusText),
+            columns - 1 - stringWidth(revision) - stringWidth(statusText),
           );
-          // The revision, the goal and its `…` as texts of their own: a goal of plain ASCII is
-          // measured on string-width's fast path (bound-text.ts, ellipsized).
-          const prefix = lesson.revision === '' ? '' : `${lesson.revision} · `;
-          const goal = ellipsized(lesson.goal, columns - indent - stringWidth(prefix));
-          const goalLine = `${prefix}${goal.head}${goal.cut ? '…' : ''}`;
           return (
-            <Box key={lesson.id} flexDirection="column" flexShrink={0}>
-              <Box>
-                <Box flexGrow={1} flexShrink={1} overflowX={clipUnlessNarrow(title)}>
-                  <Text wrap="truncate-end" bold={here} inverse={here}>
-                    {title}
-                  </Text>
-                </Box>
-                <Box flexShrink={0} marginLeft={1}>
-                  <Text {...theme.fg(status.role)} dimColor={status.role === null}>
-                    {statusText}
-                  </Text>
-                </Box>
-              </Box>
-              <Box paddingLeft={indent} overflowX={clipUnlessNarrow(goalLine)}>
-                {prefix === '' ? null : (
-                  <Box flexShrink={0}>
-                    <Text dimColor={!here}>{prefix}</Text>
-                  </Box>
-                )}
-                <Text dimColor={!here} wrap="truncate-end">
-                  {goal.head}
+            <Box key={lesson.id} flexShrink={0}>
+              <Box flexGrow={1} flexShrink={1} overflowX={clipUnlessNarrow(title)}>
+                <Text wrap="truncate-end" bold={here} inverse={here}>
+                  {title}
                 </Text>
-                {goal.cut ? (
-                  <Box flexShrink={0}>
-                    <Text dimColor={!here}>…</Text>
-                  </Box>
-                ) : null}
+              </Box>
+              <Box flexShrink={0} marginLeft={1}>
+                {revision === '' ? null : <Text dimColor={!here}>{revision}</Text>}
+                <Text {...theme.fg(status.role)} dimColor={status.role === null}>
+                  {statusText}
+                </Text>
               </Box>
             </Box>
           );

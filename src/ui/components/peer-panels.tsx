@@ -34,11 +34,11 @@ export function fitFacts(
   width: number,
 ): { readonly facts: readonly PeerFact[]; readonly cut: boolean } {
   let fit = fitOnce(label, facts, width);
-  // Too long: lists told short (`weather_current +2`), one by one, the work in flight last, until
-  // the line fits; so the requests in flight keep their place next to a long list of tools.
-  const order = [...facts.keys()].sort(
-    (a, b) => Number(facts[a]?.work ?? false) - Number(facts[b]?.work ?? false),
-  );
+  // Too long: lists told short (`weather_current +2`, `tools.*`), one by one, the tools first and
+  // the work in flight last, until the line fits; so the capabilities and the requests in flight
+  // keep their place next to a long list of tools.
+  const rank = (f: PeerFact | undefined) => (f?.minor ? 0 : f?.work ? 2 : 1);
+  const order = [...facts.keys()].sort((a, b) => rank(facts[a]) - rank(facts[b]));
   let told = facts;
   for (const i of order) {
     if (!fit.cut) break;
@@ -77,6 +77,22 @@ function fitOnce(
 }
 
 /**
+ * One side's summary line (compact mode) fitted to `width`: its facts with something to report,
+ * the minor ones (the tools) last, so that what is cut is what matters least.
+ */
+export function compactFacts(
+  peers: PeerViews,
+  side: 'client' | 'server',
+  lang: Lang,
+  width: number,
+  nameRequest?: (id: string) => string,
+): { readonly facts: readonly PeerFact[]; readonly cut: boolean } {
+  const shown = peerFacts(peers, side, lang, nameRequest).filter((f) => !f.empty);
+  const ordered = [...shown.filter((f) => !f.minor), ...shown.filter((f) => f.minor)];
+  return fitFacts(tr(STRINGS[side], lang), ordered, width);
+}
+
+/**
  * What each side knows: declared capabilities, the negotiated version, cached tools, requests in
  * flight. `full`: a bordered panel per side; `compact`: one line per side.
  */
@@ -108,9 +124,10 @@ export function PeerPanels({ peers, mode, lang, nameRequest, width }: PeerPanels
       >
         {sides.map(({ side, facts }) => {
           const label = tr(STRINGS[side], lang);
-          const shown = facts.filter((f) => !f.empty);
           const fit =
-            width === undefined ? { facts: shown, cut: false } : fitFacts(label, shown, width);
+            width === undefined
+              ? { facts: facts.filter((f) => !f.empty), cut: false }
+              : compactFacts(peers, side, lang, width, nameRequest);
           return (
             <Text key={side} wrap="truncate-end">
               <Text bold {...theme.fg(side)}>
