@@ -39,6 +39,16 @@ export const SANDBOX_STRINGS = {
   lastVerdict: { en: 'Your last message:', zh: '你上一条消息：' },
   /** The verdict box while the history has the focus: the chosen step's. */
   stepVerdict: { en: 'Step {n}: {what}', zh: '第 {n} 步：{what}' },
+  /** Under a verdict cut to one line a rule: where the whole of it is read. */
+  verdictWhole: {
+    en: '… the whole verdict, with its sections: h (history)',
+    zh: '……完整的判定及其规范章节：按 h（历史）',
+  },
+  /** Under a verdict cut even in the history: how many rules are out of sight. */
+  verdictHidden: {
+    en: '… {n} more (a taller terminal shows them)',
+    zh: '……还有 {n} 条（终端更高时可见）',
+  },
   stepNotJudged: {
     en: 'An act on the transport: no message, so no rule judges it.',
     zh: '对传输本身的操作：没有消息，所以没有规则评判它。',

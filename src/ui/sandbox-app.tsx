@@ -16,7 +16,7 @@ import { SandboxHistory, stepLabel } from './components/sandbox-history.js';
 import { SandboxInspect } from './components/sandbox-inspect.js';
 import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
-import { VerdictLine, verdictHeight } from './components/verdict-line.js';
+import { VerdictLine, verdictHeight, verdictRows } from './components/verdict-line.js';
 import { actionsFor, keyNames } from './keymap.js';
 import type { SandboxDriver } from './sandbox-driver.js';
 import {
@@ -243,18 +243,26 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const violations = judged?.verdict?.violations ?? [];
   // A close or a closed stream is no message: no rule judges it (one line says so).
   const transportAct = judged !== null && (judged.kind === 'close' || judged.kind === 'abandon');
-  // Rows: header 2, the list's title and its two detail lines 3, the history's title 1, the key
-  // bar 1, and the verdict box when there is one (its title, then the verdict).
-  const verdictRows = judged
-    ? 1 + (judged.verdict ? verdictHeight(violations, lang, columns) : 1)
-    : 0;
   // What the peer did or will not do that no offer says (it closed, and why; it has nothing to ask).
   const note = session.note?.() ?? null;
   const noteText = note ? breakCjk(tr(note, lang), columns) : '';
   const noteRows = wrappedHeight(noteText, columns);
-  const free = Math.max(4, rows - 7 - verdictRows - noteRows);
+  // Rows: header 2, the list's title and its two detail lines 3, the history's title 1, the key
+  // bar 1, and the verdict box when there is one (its title, then the verdict). The list and the
+  // history keep 4 rows between them; the verdict takes at most what is left, one line a rule past
+  // it (and a line that says `h` reads it whole).
+  const verdictOf = (room: number) =>
+    judged ? 1 + (judged.verdict ? verdictRows(violations, lang, columns, room) : 1) : 0;
+  const listRoom = Math.max(2, rows - 7 - noteRows - 4 - 1);
+  const free = Math.max(4, rows - 7 - verdictOf(listRoom) - noteRows);
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
   const listRows = Math.max(2, free - historyRows);
+  // While the history has the focus (`h`), the list is not what the keys move: when the chosen
+  // step's verdict does not fit whole, the list gives it its rows, so that it is read whole there;
+  // the history keeps its place and size.
+  const cut = judged?.verdict ? verdictHeight(violations, lang, columns) > listRoom : false;
+  const browsing = mode.kind === 'history' && cut;
+  const verdictRoom = browsing ? Math.max(2, rows - 4 - noteRows - historyRows - 1) : listRoom;
   // The editor takes the list's rows, its title and its two detail lines.
   const editView = Math.max(
     1,
@@ -315,7 +323,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
           lang={lang}
           columns={columns}
         />
-      ) : (
+      ) : browsing ? null : (
         <SandboxOffers
           offers={offers}
           cursor={cursor}
@@ -357,6 +365,12 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
               lang={lang}
               width={columns}
               unreadable={!judged.verdict}
+              maxRows={verdictRoom}
+              more={(hidden) =>
+                mode.kind === 'history'
+                  ? tr(SANDBOX_STRINGS.verdictHidden, lang, { n: hidden })
+                  : tr(SANDBOX_STRINGS.verdictWhole, lang)
+              }
             />
           )}
         </Box>

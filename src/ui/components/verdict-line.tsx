@@ -19,6 +19,13 @@ export type VerdictLineProps = {
   readonly unreadable?: boolean;
   /** Columns it is drawn in, its bar included: Chinese is broken here (breakCjk), not by Ink. */
   readonly width: number;
+  /**
+   * Rows it may take. Past them, each rule takes one line (its id and the start of its message,
+   * cut with …), and the last row is `more`: where the rest is read.
+   */
+  readonly maxRows?: number;
+  /** The last row of a cut verdict (`maxRows`): where the whole of it is read. */
+  readonly more?: (hidden: number) => string;
 };
 
 // The severity in words too, not only in colour: without colour (NO_COLOR) it must still show.
@@ -46,8 +53,30 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
   );
 }
 
+/**
+ * Rows the verdict takes within `maxRows`: all it needs when it fits, else one a rule (as many as
+ * leave a row for the line that says where the rest is) and that line.
+ */
+export function verdictRows(
+  violations: readonly Violation[],
+  lang: Lang,
+  width: number,
+  maxRows: number,
+): number {
+  const full = verdictHeight(violations, lang, width);
+  if (full <= maxRows) return full;
+  return Math.min(violations.length, Math.max(1, maxRows - 1)) + 1;
+}
+
 /** The referee's verdict: a green line, or a callout per broken rule with its spec section. */
-export function VerdictLine({ violations, lang, width, unreadable = false }: VerdictLineProps) {
+export function VerdictLine({
+  violations,
+  lang,
+  width,
+  unreadable = false,
+  maxRows,
+  more,
+}: VerdictLineProps) {
   const theme = useTheme();
   // The one-line verdicts are cut here, not under a clip of their own: inside a scrolled pane a
   // box's own clip replaces the pane's (Ink 6 does not intersect nested clips), so a line scrolled
@@ -67,6 +96,42 @@ export function VerdictLine({ violations, lang, width, unreadable = false }: Ver
       <Box flexShrink={0}>
         <Text {...theme.fg('ok')} wrap="truncate-end">
           {ellipsize(`✓ ${tr(STRINGS.allowed, lang)}`, width)}
+        </Text>
+      </Box>
+    );
+  }
+  if (maxRows !== undefined && verdictHeight(violations, lang, width) > maxRows) {
+    const shown = violations.slice(0, Math.max(1, maxRows - 1));
+    return (
+      <Box flexDirection="column" flexShrink={0}>
+        {shown.map((v, i) => {
+          const role = v.severity === 'warning' ? 'warning' : 'error';
+          const rule = ruleOf(v, lang);
+          const line = ellipsize(`${rule} — ${messageOf(v, lang)}`, width - INDENT);
+          // The rule's id in the role's colour, as the whole callout draws it (unless even it is cut).
+          const head = line.startsWith(rule) ? rule : line;
+          return (
+            <Box
+              // biome-ignore lint/suspicious/noArrayIndexKey: one step's violations never move
+              key={i}
+              borderStyle="bold"
+              borderTop={false}
+              borderRight={false}
+              borderBottom={false}
+              {...theme.border(role)}
+              paddingLeft={INDENT - 1}
+            >
+              <Text wrap="truncate-end">
+                <Text bold {...theme.fg(role)}>
+                  {head}
+                </Text>
+                {line.slice(head.length)}
+              </Text>
+            </Box>
+          );
+        })}
+        <Text dimColor wrap="truncate-end">
+          {ellipsize(more?.(violations.length - shown.length) ?? '…', width)}
         </Text>
       </Box>
     );
