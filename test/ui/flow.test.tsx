@@ -58,7 +58,9 @@ describe('flow through the course', () => {
     await until(() => {
       const frame = screen.frame();
       expect(frame).toContain('Lessons · 1/2 done');
-      expect(frame).toMatch(/› 2\. Removing a capability +in progress ◂ continue here/);
+      expect(frame).toMatch(
+        /› 2\. Removing a capability +2025-11-25 · in progress ◂ continue here/,
+      );
     });
     screen.unmount();
     const zh = menu(
