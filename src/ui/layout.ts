@@ -22,7 +22,15 @@ export type PanePlan = {
   readonly widths: Readonly<Record<PaneName, number>>;
 };
 
-const PEERS_HEIGHT = { full: 6, compact: 2, none: 0 } as const satisfies Record<PeersMode, number>;
+/**
+ * A bordered peer panel's rows: its borders, and the version, the capabilities (two lines: a long
+ * list wraps), the tools and the work in flight.
+ */
+export const PANEL_HEIGHT = 7;
+const PEERS_HEIGHT = { full: PANEL_HEIGHT, compact: 2, none: 0 } as const satisfies Record<
+  PeersMode,
+  number
+>;
 /** Lines of the screen that are not the body: header, phases, key bar, and one kept free. */
 export const CHROME = 4;
 /** From this many body lines on, each peer gets a bordered panel. */

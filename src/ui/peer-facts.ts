@@ -26,6 +26,8 @@ export type PeerFact = {
    * tools/list shows whole, gives way to the capabilities and the work in flight.
    */
   readonly minor?: boolean;
+  /** The capabilities: a bordered panel wraps them onto two lines rather than cut them. */
+  readonly caps?: boolean;
 };
 
 type FactInput = {
@@ -41,6 +43,7 @@ type FactInput = {
   readonly brief?: string | null;
   readonly work?: boolean;
   readonly minor?: boolean;
+  readonly caps?: boolean;
 };
 
 /** `first +n` of a list of more than one item. */
@@ -65,6 +68,7 @@ function fact(input: FactInput, lang: Lang): PeerFact {
     ...(brief !== undefined ? { brief } : {}),
     ...(input.work ? { work: true } : {}),
     ...(input.minor ? { minor: true } : {}),
+    ...(input.caps ? { caps: true } : {}),
   };
 }
 
@@ -98,6 +102,7 @@ function capsFact(capabilities: unknown, lang: Lang, notDeclared?: string): Peer
       items: notDeclared ?? paths,
       keepEmpty: true,
       brief,
+      caps: true,
     },
     lang,
   );

@@ -8,6 +8,7 @@ import { ProgressLine, progressBarWidth } from '../../src/ui/components/progress
 import { TimelineView } from '../../src/ui/components/timeline-view.js';
 import { VerdictLine } from '../../src/ui/components/verdict-line.js';
 import { keyHints, LESSON_KEYS } from '../../src/ui/keymap.js';
+import { PANEL_HEIGHT } from '../../src/ui/layout.js';
 import type { ScreenStep as TimelineStep } from '../../src/ui/screen-step.js';
 import { sequenceRow } from '../../src/ui/sequence-rows.js';
 import { playLesson } from '../helpers/screen.js';
@@ -150,7 +151,7 @@ describe('components', () => {
     await until(() => {
       expect(full.frame()).toContain('╭');
       expect(full.frame()).toContain('capabilities');
-      expect(full.frame().split('\n')).toHaveLength(6);
+      expect(full.frame().split('\n')).toHaveLength(PANEL_HEIGHT);
     });
     expect(widest(full.frame())).toBeLessThanOrEqual(60);
   });

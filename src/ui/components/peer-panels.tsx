@@ -4,8 +4,9 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { PeerViews } from '../../session/index.js';
 import { ellipsized } from '../bound-text.js';
+import { wrapLines } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
-import type { PeersMode } from '../layout.js';
+import { PANEL_HEIGHT, type PeersMode } from '../layout.js';
 import { type PeerFact, peerFacts } from '../peer-facts.js';
 import { useTheme } from '../use-theme.js';
 
@@ -92,6 +93,24 @@ export function compactFacts(
   return fitFacts(tr(STRINGS[side], lang), ordered, width);
 }
 
+/** Columns inside a bordered panel when the two share `width`: its border and padding left out. */
+export const panelInner = (width: number) => Math.floor(width / 2) - 4;
+
+/** Lines the capabilities take in a bordered panel: a long list wraps onto a second line. */
+export const CAPS_LINES = 2;
+
+/**
+ * The capabilities line of a bordered panel, wrapped at `inner` columns onto at most CAPS_LINES
+ * lines: every capability as a path when that fits, else told short (`tools.*, resources.*`),
+ * which names every one still; past that the last line ends with `…`.
+ */
+export function panelCapsLines(f: PeerFact, inner: number): string[] {
+  const lines = (value: string) => wrapLines(`${f.label} ${value}`, inner, CAPS_LINES + 1);
+  const whole = lines(f.value);
+  if (whole.length <= CAPS_LINES || f.brief === undefined) return whole.slice(0, CAPS_LINES);
+  return wrapLines(`${f.label} ${f.brief}`, inner, CAPS_LINES);
+}
+
 /**
  * What each side knows: declared capabilities, the negotiated version, cached tools, requests in
  * flight. `full`: a bordered panel per side; `compact`: one line per side.
@@ -152,7 +171,7 @@ export function PeerPanels({ peers, mode, lang, nameRequest, width }: PeerPanels
           borderStyle="round"
           {...theme.border(side)}
           paddingX={1}
-          height={6}
+          height={PANEL_HEIGHT}
           overflow="hidden"
         >
           <Text wrap="truncate-end">
@@ -161,11 +180,29 @@ export function PeerPanels({ peers, mode, lang, nameRequest, width }: PeerPanels
             </Text>
             {facts[0] ? fact(facts[0], true, false) : null}
           </Text>
-          {facts.slice(1, 4).map((f) => (
-            <Text key={f.label} wrap="truncate-end">
-              {fact(f, false, false)}
-            </Text>
-          ))}
+          {facts.slice(1, 4).map((f) =>
+            f.caps && width !== undefined ? (
+              // A long list wraps (two lines at most) rather than lose the capabilities it cuts.
+              panelCapsLines(f, panelInner(width)).map((line, i) => (
+                <Text key={`${f.label}-${i}`} wrap="truncate-end">
+                  {i === 0 && line.startsWith(`${f.label} `) ? (
+                    <>
+                      <Text dimColor>{f.label} </Text>
+                      <Text {...theme.fg(f.warn ? 'warning' : null)}>
+                        {line.slice(f.label.length + 1)}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text {...theme.fg(f.warn ? 'warning' : null)}>{line}</Text>
+                  )}
+                </Text>
+              ))
+            ) : (
+              <Text key={f.label} wrap="truncate-end">
+                {fact(f, false, false)}
+              </Text>
+            ),
+          )}
         </Box>
       ))}
     </Box>
