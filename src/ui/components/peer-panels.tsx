@@ -184,6 +184,7 @@ export function PeerPanels({ peers, mode, lang, nameRequest, width }: PeerPanels
             f.caps && width !== undefined ? (
               // A long list wraps (two lines at most) rather than lose the capabilities it cuts.
               panelCapsLines(f, panelInner(width)).map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a wrapped line's place is its identity
                 <Text key={`${f.label}-${i}`} wrap="truncate-end">
                   {i === 0 && line.startsWith(`${f.label} `) ? (
                     <>
