@@ -82,3 +82,51 @@ describe.each([
     screen.unmount();
   });
 });
+
+describe('the whole course in the menu', () => {
+  const course = loadLessons(LESSONS_DIR);
+  for (const { lang, columns, rows } of [
+    { lang: 'en', columns: 60, rows: 20 },
+    { lang: 'zh', columns: 60, rows: 20 },
+    { lang: 'en', columns: 80, rows: 24 },
+  ] as const) {
+    it(`at ${columns}×${rows} (${lang}) shows every lesson's goal whole, the longest too, in a box that keeps its size`, async () => {
+      const screen = renderAt(
+        <MenuApp
+          listing={course}
+          open={(id) => openLesson(id, course)}
+          progress={{ lessons: {}, exercises: {} }}
+          save={() => {}}
+          lang={lang}
+        />,
+        { columns, rows },
+      );
+      // Drawn at the terminal's size (the first frame may be drawn before the size is known).
+      await until(() => {
+        expect(screen.frame().split('\n')).toHaveLength(rows - 1);
+        expect(widest(screen.frame())).toBeLessThanOrEqual(columns);
+        // The app has its size too (lesson 1's short goal is whole at any width tested).
+        expect(goalText(screen.frame(), lang)).not.toContain('…');
+      });
+      const boxRows = new Set<number>();
+      for (const [i, lesson] of course.lessons.entries()) {
+        const goal = lang === 'en' ? lesson.scenario.goal.en : lesson.scenario.goal.zh;
+        await until(() => expect(screen.frame()).toMatch(new RegExp(`› +${i + 1}\\. `)));
+        const frame = screen.frame();
+        const shown = goalText(frame, lang);
+        const at = `${lesson.id}: ${shown}`;
+        // Whole: no … in it, and its words as the lesson file has them (lines joined).
+        expect({ at, cut: shown.includes('…') }).toEqual({ at, cut: false });
+        expect({ at, same: shown.replace(/\s+/g, '') === goal.replace(/\s+/g, '') }).toEqual({
+          at,
+          same: true,
+        });
+        boxRows.add(frame.split('\n').filter((l) => l.startsWith('│')).length);
+        expect(frame.split('\n').length).toBeLessThanOrEqual(rows);
+        screen.type('j');
+      }
+      expect(boxRows.size).toBe(1);
+      screen.unmount();
+    });
+  }
+});

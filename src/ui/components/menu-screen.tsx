@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
@@ -36,8 +37,13 @@ const STATUS = {
   { key: 'statusNew' | 'statusStarted' | 'statusDone'; role: Role | null }
 >;
 
-/** Lines kept under the list for the chosen lesson's whole goal, whatever its length: the list never moves. */
-const GOAL_LINES = 3;
+/**
+ * Lines kept under the list for the chosen lesson's whole goal: as many as the course's longest
+ * goal takes at this width (the same for every choice, so the list never moves), at most these;
+ * and never so many that fewer than MIN_LIST rows of the list are left.
+ */
+const MAX_GOAL_LINES = 6;
+const MIN_LIST = 5;
 
 /** The lesson menu: number, title, revision and status of each lesson, the chosen one's goal under the list; broken files listed apart. */
 export function MenuScreen({
@@ -56,8 +62,15 @@ export function MenuScreen({
   // are named, more are two lines and a count (`mcp-sim lessons` names every one).
   const named = menu.broken.length <= 3 ? menu.broken : menu.broken.slice(0, 2);
   const unnamed = menu.broken.length - named.length;
-  const goalRows = menu.lessons.length > 0 ? GOAL_LINES : 0;
-  const capacity = rows - 5 - goalRows - named.length - (unnamed > 0 ? 1 : 0);
+  const goalWidth = columns - 2;
+  const longest = useMemo(
+    () =>
+      Math.max(1, ...menu.lessons.map((l) => wrapLines(l.goal, goalWidth, MAX_GOAL_LINES).length)),
+    [menu.lessons, goalWidth],
+  );
+  const listed = rows - 5 - named.length - (unnamed > 0 ? 1 : 0);
+  const goalRows = menu.lessons.length > 0 ? Math.max(1, Math.min(longest, listed - MIN_LIST)) : 0;
+  const capacity = listed - goalRows;
   const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
   // Numbers are right-aligned to the widest, so every title starts in the same column.
   const digits = String(menu.lessons.length).length;
@@ -137,7 +150,7 @@ export function MenuScreen({
           {...theme.border('accent')}
           paddingLeft={1}
         >
-          {wrapLines(menu.lessons[selected]?.goal ?? '', columns - 2, goalRows).map((line, i) => (
+          {wrapLines(menu.lessons[selected]?.goal ?? '', goalWidth, goalRows).map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order.
             <Text key={i} wrap="truncate-end">
               {line}
