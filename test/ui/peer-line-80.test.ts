@@ -1,9 +1,11 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../src/i18n/lang.js';
 import { STRINGS } from '../../src/i18n/strings.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { capabilityPaths } from '../../src/ui/capability-paths.js';
 import { compactFacts } from '../../src/ui/components/peer-panels.js';
+import { peerFacts } from '../../src/ui/peer-facts.js';
 import { clientRequestLabel } from '../../src/ui/sequence-rows.js';
 import { playLesson } from '../helpers/screen.js';
 
@@ -41,6 +43,21 @@ describe('the one-line peer summary at 80 columns (80×24) keeps what a learner 
                 : step.peers.server.working[0] !== undefined
                   ? clientRequestLabel(steps, index, step.peers.server.working[0])
                   : undefined;
+            // Capabilities are told short only when they would not fit whole even with the tools
+            // (drawn last) left out: the tools give way before any capability's name is shortened.
+            const capsFact = peerFacts(step.peers, side, lang).find((f) => f.caps);
+            const told = fit.facts.find((f) => f.caps);
+            if (capsFact && told && capsFact.brief !== undefined && told.value === capsFact.brief) {
+              const major = compactFacts(step.peers, side, lang, 10_000, (id) =>
+                clientRequestLabel(steps, index, id),
+              ).facts.filter((f) => !f.minor);
+              const whole = line(label, { facts: major, cut: false });
+              expect({ at, whole, fits: stringWidth(whole) <= 80 }).toEqual({
+                at,
+                whole,
+                fits: false,
+              });
+            }
             // The tools give way first: while they are on the line, the request is there whole.
             if (work !== undefined && fit.facts.some((f) => f.minor)) {
               expect({ at, work: text.includes(work) }).toEqual({ at, work: true });
