@@ -47,7 +47,8 @@ export function fitFacts(
     if (f?.brief === undefined) continue;
     // The tools (drawn last) may be cut with … rather than any other fact be told short: when
     // all but them fit whole, the line stays so.
-    if (!f.minor && !fitOnce(label, told.filter((g) => !g.minor), width).cut) break;
+    const major = told.filter((g) => !g.minor);
+    if (!f.minor && !fitOnce(label, major, width).cut) break;
     told = told.map((g, j) => (j === i ? { ...f, value: f.brief ?? f.value } : g));
     fit = fitOnce(label, told, width);
   }
