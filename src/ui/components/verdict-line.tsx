@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { Violation } from '../../machine/index.js';
@@ -50,6 +50,29 @@ export function verdictHeight(violations: readonly Violation[], lang: Lang, widt
       wrappedHeight(breakCjk(`${ruleOf(v, lang)} — ${messageOf(v, lang)}`, inner), inner) +
       wrappedHeight(breakCjk(`§ ${specText(v, lang)}`, inner), inner),
     0,
+  );
+}
+
+/** A broken rule's callout: a bar on the left in its severity's colour. */
+function Callout({
+  role,
+  children,
+}: {
+  readonly role: 'error' | 'warning';
+  readonly children: ReactNode;
+}) {
+  const theme = useTheme();
+  return (
+    <Box
+      borderStyle="bold"
+      borderTop={false}
+      borderRight={false}
+      borderBottom={false}
+      {...theme.border(role)}
+      paddingLeft={INDENT - 1}
+    >
+      {children}
+    </Box>
   );
 }
 
@@ -111,23 +134,15 @@ export function VerdictLine({
           // The rule's id in the role's colour, as the whole callout draws it (unless even it is cut).
           const head = line.startsWith(rule) ? rule : line;
           return (
-            <Box
-              // biome-ignore lint/suspicious/noArrayIndexKey: one step's violations never move
-              key={i}
-              borderStyle="bold"
-              borderTop={false}
-              borderRight={false}
-              borderBottom={false}
-              {...theme.border(role)}
-              paddingLeft={INDENT - 1}
-            >
+            // biome-ignore lint/suspicious/noArrayIndexKey: one step's violations never move
+            <Callout key={i} role={role}>
               <Text wrap="truncate-end">
                 <Text bold {...theme.fg(role)}>
                   {head}
                 </Text>
                 {line.slice(head.length)}
               </Text>
-            </Box>
+            </Callout>
           );
         })}
         <Text dimColor wrap="truncate-end">
@@ -141,16 +156,8 @@ export function VerdictLine({
       {violations.map((v, i) => {
         const role = v.severity === 'warning' ? 'warning' : 'error';
         return (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: one step's violations never move
-            key={i}
-            borderStyle="bold"
-            borderTop={false}
-            borderRight={false}
-            borderBottom={false}
-            {...theme.border(role)}
-            paddingLeft={INDENT - 1}
-          >
+          // biome-ignore lint/suspicious/noArrayIndexKey: one step's violations never move
+          <Callout key={i} role={role}>
             <Box flexDirection="column">
               <Prose>
                 {breakCjkParts([ruleOf(v, lang), ' — ', messageOf(v, lang)], width - INDENT).map(
@@ -177,7 +184,7 @@ export function VerdictLine({
               </Prose>
               <Prose dimColor>{breakCjk(`§ ${specText(v, lang)}`, width - INDENT)}</Prose>
             </Box>
-          </Box>
+          </Callout>
         );
       })}
     </Box>
