@@ -93,3 +93,39 @@ export function lines(...parts: Bilingual[]): Bilingual {
 }
 
 export const same = (text: string): Bilingual => ({ en: text, zh: text });
+
+/** The longest line a check's message keeps, and how many lines it keeps. */
+export const MESSAGE_LINE_LIMIT = 1000;
+export const MESSAGE_LINES_LIMIT = 80;
+
+/**
+ * A check's message with every line cut to `MESSAGE_LINE_LIMIT` characters and the whole to
+ * `MESSAGE_LINES_LIMIT` lines, each cut saying how much it left out. Rubrics quote what the
+ * learner's code returned or sent; a 900 000-character string must not make the report (text,
+ * --json, Classroom) megabytes long.
+ */
+export function clipMessage(message: Bilingual): Bilingual {
+  const clip = (text: string, more: (n: number) => string, moreLines: (n: number) => string) => {
+    const all = text.split('\n');
+    const kept = all.slice(0, MESSAGE_LINES_LIMIT).map((line) => {
+      if (line.length <= MESSAGE_LINE_LIMIT) return line;
+      const tail = more(line.length);
+      const room = Math.max(0, MESSAGE_LINE_LIMIT - tail.length - 1);
+      return `${line.slice(0, room)}…${more(line.length - room)}`;
+    });
+    if (all.length > kept.length) kept.push(moreLines(all.length - kept.length));
+    return kept.join('\n');
+  };
+  return {
+    en: clip(
+      message.en,
+      (n) => ` (${n} more characters not shown)`,
+      (n) => `… (${n} more lines not shown)`,
+    ),
+    zh: clip(
+      message.zh,
+      (n) => `（另有 ${n} 个字符未显示）`,
+      (n) => `……（另有 ${n} 行未显示）`,
+    ),
+  };
+}

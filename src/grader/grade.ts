@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Bilingual } from '../i18n/lang.js';
 import { createChildRunner } from './child-runner.js';
 import { permissionFlag } from './confine.js';
-import { lines } from './diff.js';
+import { clipMessage, lines } from './diff.js';
 import { tolerantRunner } from './faults.js';
 import { RUBRICS } from './rubrics/index.js';
 import { createInlineRunner, type Location, RunnerError } from './runner.js';
@@ -95,7 +95,12 @@ export async function gradeExercise(
         seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
         record: (name, passed, message, behaves = passed) => {
           if (!recorded.has(name)) {
-            recorded.set(name, { passed, message, at: learner.calls(), behaves });
+            recorded.set(name, {
+              passed,
+              message: clipMessage(message),
+              at: learner.calls(),
+              behaves,
+            });
           }
         },
         show: (line) => display.push(line),

@@ -207,6 +207,22 @@ export function classifyProbe(_outcome: ProbeOutcome, _versions: ClientVersions)
     await expectCaught(text, 'retry-mutual');
   });
 
+  it('retrying with the client’s second version (the one after the probe’s), if the server lists it', async () => {
+    // The probe asks for the favourite; a shortcut looks only at the next one. Every case had the
+    // client's second version in common, so it scored 12/12 on every seed.
+    const text = patch(
+      ref,
+      "return version === undefined ? { action: 'incompatible' } : { action: 'retry', version };",
+      "const next = versions[1];\n    return Array.isArray(data.supported) && next !== undefined && data.supported.includes(next) ? { action: 'retry', version: next } : { action: 'incompatible' };",
+    );
+    for (const seed of [1, 2, 3]) {
+      const result = await grade(id, file(text), seed);
+      expect(failed(result)).toContain('retry-mutual');
+      expect(failed(result)).toContain('generated-variants');
+    }
+    await expectCaught(text, 'retry-mutual');
+  });
+
   it('−32022 with nothing in common falling back to initialize', async () => {
     const text = patch(
       ref,

@@ -113,6 +113,22 @@ describe('08-dual-era-server: wrong solutions', () => {
     await expectCaught(id, file(text), 'per-request-envelope');
   });
 
+  it('serves a modern request by the session its own connection opened at initialize, not by its _meta', async () => {
+    // The session looked up first: on a connection that sent initialize, the envelope is never
+    // read. A request carrying modern _meta is served statelessly whatever the connection did.
+    const text = patch(
+      ref,
+      `  if (request.method === 'server/discover' || carriesEnvelope(params)) return modern(request);
+  const session = sessions.get(connection.id);
+`,
+      `  const session = sessions.get(connection.id);
+  if (session && request.method !== 'server/discover') return operate(request, session);
+  if (request.method === 'server/discover' || carriesEnvelope(params)) return modern(request);
+`,
+    );
+    await expectCaught(id, file(text), 'per-request-envelope');
+  });
+
   it('fills in a missing clientInfo from an earlier request', async () => {
     const text = patch(
       ref,

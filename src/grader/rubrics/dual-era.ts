@@ -235,6 +235,32 @@ export const dualEraRubric: Rubric = {
     });
     reasons.push(whoMismatchNull(anonymous));
     reasons.push(refereeSays(shared, { skip: SERVER_INFO }));
+    // A connection that opened a legacy session at initialize, then sends a request carrying the
+    // modern envelope: that request is served statelessly, from its own _meta (2026-07-28 ›
+    // basic/versioning › Compatibility Matrix), not by the session its connection opened.
+    const mixed = connect(runner, rng);
+    const mixedCaps = capsAt(1);
+    await mixed.ask('initialize', {
+      protocolVersion: rng.pick(['2025-11-25', '2025-06-18']),
+      capabilities: mixedCaps,
+      clientInfo: client(rng),
+    });
+    mixed.notify('notifications/initialized');
+    const mixedWho = client(rng);
+    const mixedDeclared = capsAt(2);
+    const mixedAnswer = await mixed.ask('tools/call', {
+      name: 'whoami',
+      arguments: {},
+      _meta: envelope({ version: MODERN, capabilities: mixedDeclared, clientInfo: mixedWho }),
+    });
+    reasons.push(
+      notResult(
+        mixedAnswer,
+        'whoami with _meta on a connection that sent initialize',
+        '在发送过 initialize 的连接上带 _meta 的 whoami ',
+      ),
+      whoMismatch(mixedAnswer, expectedWho(mixedWho.name, MODERN, mixedDeclared)),
+    );
     const sharedWhy = first(...reasons);
     ctx.record('per-request-envelope', sharedWhy === null, sharedWhy ?? OK);
 

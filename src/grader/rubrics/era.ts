@@ -270,6 +270,22 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         versions: ['2099-01-01', '2098-05-05', '2026-07-28'],
         expected: { action: 'retry', version: '2098-05-05' },
       },
+      {
+        name: bi(
+          '−32022 naming only the version the client likes least (not its second choice)',
+          '−32022 只列出客户端最不想用的版本（而不是它的第二选择）',
+        ),
+        outcome: answer(
+          probeMessage(8, '2099-01-01'),
+          errorAnswer(8, {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2025-11-25', '2026-07-28'], requested: '2099-01-01' },
+          }),
+        ),
+        versions: ['2099-01-01', '2098-05-05', '2026-07-28'],
+        expected: { action: 'retry', version: '2026-07-28' },
+      },
     ],
     incompatible: [
       ...refusals.map((r) => fromRecording(r, ['2099-01-01'], { action: 'incompatible' })),
@@ -480,12 +496,14 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
         expected: { action: 'modern', version: expected },
       });
     }
-    // −32022 with at least one version in common (not the one asked for).
+    // −32022 with at least one version in common (not the one asked for). In the second, the
+    // client's next favourite is not among them, so code that looks only at versions[1] fails.
     {
-      const versions = versionPool(rng, againstOrder ? rng.int(3, 4) : rng.int(2, 4));
+      const skipNext = i === 1;
+      const versions = versionPool(rng, againstOrder || skipNext ? rng.int(3, 4) : rng.int(2, 4));
       const asked = versions[0] as string;
       const common = versions
-        .slice(1)
+        .slice(skipNext ? 2 : 1)
         .filter((_, k) => k <= (againstOrder ? 1 : 0) || rng.next() < 0.5);
       const extra = versionPool(rng, rng.int(1, 3)).filter((v) => !versions.includes(v));
       const others = [...extra, ...(rng.next() < 0.4 ? ['2025-11-25'] : [])];
