@@ -443,6 +443,18 @@ describe('07-capability-quiz', () => {
     expect(result.checks[0]?.message.en).toMatch(/^answers\.yaml:2:\d+: [^\n:]+$/);
   });
 
+  it('an answers.yaml far larger than any quiz is refused in one line, before it is parsed', async () => {
+    // 10 answers and 200 000 comment lines (2.2 MB): a learner's mistake or a grader bomb alike.
+    const text = `q1: b\n${'# padding padding\n'.repeat(200_000)}`;
+    const result = await grade(id, { 'answers.yaml': text });
+    expect(result.status).toBe('error');
+    expect(result.checks[0]?.message.en).toMatch(
+      /^answers\.yaml: 3\.\d MB is far more than a quiz's answers \(at most 64 kB:/,
+    );
+    expect(result.checks[0]?.message.en).not.toContain('\n');
+    expect(result.checks[0]?.message.zh).toMatch(/^answers\.yaml：3\.\d MB/);
+  });
+
   it('a missing answers.yaml is an error, in one line', async () => {
     const dir = workspace(id, 'starter');
     rmSync(join(dir, 'answers.yaml'));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { Bilingual } from '../../i18n/lang.js';
@@ -438,6 +438,8 @@ const ONE_LETTER = (raw: unknown) =>
   );
 
 const FILE = 'answers.yaml';
+/** The largest answers.yaml read: 64 kB, hundreds of times what ten answers and comments take. */
+const MAX_ANSWERS_BYTES = 64_000;
 
 /** The learner's answers, or a RunnerError (`load`) in one line, located when the YAML is bad. */
 function readAnswers(dir: string): Record<string, unknown> {
@@ -451,8 +453,20 @@ function readAnswers(dir: string): Record<string, unknown> {
   if (found) throw refusedFolder(found);
   let text: string;
   try {
+    // A quiz's answers are a few lines: a file of megabytes (a mistake, or a bomb for the grader,
+    // which parses it in its own process) is refused before it is read.
+    const { size } = statSync(join(dir, FILE));
+    if (size > MAX_ANSWERS_BYTES) {
+      const mb = (size / 1_000_000).toFixed(1);
+      throw new RunnerError(
+        'load',
+        `${FILE}: ${mb} MB is far more than a quiz's answers (at most 64 kB: one "q1: b" line a question)`,
+        { zh: `${FILE}：${mb} MB，远超小测验答案的大小（最多 64 kB：每题一行 "q1: b"）` },
+      );
+    }
     text = readFileSync(join(dir, FILE), 'utf8');
   } catch (error) {
+    if (error instanceof RunnerError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw code === 'ENOENT'
       ? new RunnerError('load', `${FILE}: no such file (the quiz reads your answers from it)`, {
