@@ -97,6 +97,27 @@ describe('02-server-without-list-changed: wrong solutions', () => {
     );
   });
 
+  it('a server that counts its calls instead of reading ctx.capabilities (silent on the first, announcing on the second)', async () => {
+    // The plays could come in a fixed order (without listChanged, then with): a counter kept
+    // outside the module (here globalThis; across processes, a file or a local server) passed.
+    const counted = patch(
+      ref,
+      'if (ctx.capabilities.tools?.listChanged === true) {',
+      'const g = globalThis as { calls?: number };\n  g.calls = (g.calls ?? 0) + 1;\n  if (g.calls % 2 === 0) {',
+    );
+    // The order is drawn from the seed: a count can match it by chance (1 in 14), never often.
+    const statuses: string[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      (globalThis as { calls?: number }).calls = 0;
+      statuses.push((await grade(id, file(counted), seed)).status);
+    }
+    expect(statuses.filter((s) => s === 'failed').length).toBeGreaterThanOrEqual(7);
+    (globalThis as { calls?: number }).calls = 0;
+    expect((await grade(id, file(counted))).status).toBe('failed');
+    // The reference, which reads ctx.capabilities, passes whatever the order.
+    for (const seed of [1, 2, 3]) expect((await grade(id, file(ref), seed)).status).toBe('passed');
+  });
+
   it('putting listChanged back into the capabilities', async () => {
     const text = patch(ref, '= { tools: {} };', '= { tools: { listChanged: true } };');
     await expectCaught(id, file(text), 'declares-tools-only');

@@ -71,6 +71,71 @@ function checkVisible(s: Scenario) {
   );
 }
 
+type Message = ReturnType<typeof bi>;
+
+/** The undeclared case: nothing sent when the tool is added, and the new tool listed. */
+function judgeWithout(without: Scenario): Array<[string, Message]> {
+  const out: Array<[string, Message]> = [];
+  const first = without.notifications[0];
+  if (first) {
+    const sent = without.session.log[first.at];
+    out.push([
+      'no-undeclared-notification',
+      lines(
+        bi(
+          `expected: nothing sent when the tool was added; saw: ${JSON.stringify(first.message)}`,
+          `期望：添加工具时不发送任何消息；实际：${JSON.stringify(first.message)}`,
+        ),
+        sent
+          ? violationLines(without.session.violations().filter((v) => v.at === first.at))
+          : bi('', ''),
+      ),
+    ]);
+  } else out.push(['no-undeclared-notification', OK]);
+  const broken = without.session.violations();
+  const hidden = checkVisible(without);
+  if (hidden) out.push(['new-tools-visible', hidden]);
+  else if (broken.some((v) => v.violation.rule === 'invalid-result')) {
+    out.push([
+      'new-tools-visible',
+      lines(
+        bi(
+          'expected: a valid tools/list result; the referee says:',
+          '期望：有效的 tools/list 结果；裁判指出：',
+        ),
+        violationLines(broken.filter((v) => v.violation.rule === 'invalid-result')),
+      ),
+    ]);
+  } else out.push(['new-tools-visible', OK]);
+  return out;
+}
+
+/** The declared case: exactly one list_changed, the referee content, the new tool listed. */
+function judgeWith(withFlag: Scenario): Message {
+  const announced = withFlag.notifications.filter(
+    (n) => n.message.method === 'notifications/tools/list_changed',
+  );
+  const wrong = withFlag.session.violations();
+  if (announced.length !== 1 || withFlag.notifications.length !== 1) {
+    return bi(
+      `with capabilities {"tools":{"listChanged":true}} (ctx.capabilities), expected: exactly one {"jsonrpc":"2.0","method":"notifications/tools/list_changed"} when the tool was added; saw: ${JSON.stringify(withFlag.notifications.map((n) => n.message))}`,
+      `当 ctx.capabilities 为 {"tools":{"listChanged":true}} 时，期望：添加工具时恰好发送一条 {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}；实际：${JSON.stringify(withFlag.notifications.map((n) => n.message))}`,
+    );
+  }
+  if (wrong.length > 0) {
+    const at = wrong[0]?.at ?? 0;
+    const sent = withFlag.session.log[at];
+    return lines(
+      bi(
+        `the referee found a problem${sent ? ` in ${nameOf(sent, at)}` : ''}:`,
+        `裁判发现了问题${sent ? `（${nameOf(sent, at)}）` : ''}：`,
+      ),
+      violationLines(wrong),
+    );
+  }
+  return checkVisible(withFlag) ?? OK;
+}
+
 export const listChangedRubric: Rubric = {
   id: '02-server-without-list-changed',
   checks: [
@@ -125,72 +190,36 @@ export const listChangedRubric: Rubric = {
       );
     } else ctx.record('declares-tools-only', true, OK);
 
-    const without = await play(runner, { tools: {} }, ctx.seed);
-    const first = without.notifications[0];
-    if (first) {
-      const sent = without.session.log[first.at];
-      ctx.record(
-        'no-undeclared-notification',
-        false,
-        lines(
-          bi(
-            `expected: nothing sent when the tool was added; saw: ${JSON.stringify(first.message)}`,
-            `期望：添加工具时不发送任何消息；实际：${JSON.stringify(first.message)}`,
-          ),
-          sent
-            ? violationLines(without.session.violations().filter((v) => v.at === first.at))
-            : bi('', ''),
-        ),
-      );
-    } else ctx.record('no-undeclared-notification', true, OK);
-
-    const broken = without.session.violations();
-    const hidden = checkVisible(without);
-    if (hidden) ctx.record('new-tools-visible', false, hidden);
-    else if (broken.some((v) => v.violation.rule === 'invalid-result')) {
-      ctx.record(
-        'new-tools-visible',
-        false,
-        lines(
-          bi(
-            'expected: a valid tools/list result; the referee says:',
-            '期望：有效的 tools/list 结果；裁判指出：',
-          ),
-          violationLines(broken.filter((v) => v.violation.rule === 'invalid-result')),
-        ),
-      );
-    } else ctx.record('new-tools-visible', true, OK);
-
-    const withFlag = await play(runner, { tools: { listChanged: true } }, ctx.seed + 1);
-    const announced = withFlag.notifications.filter(
-      (n) => n.message.method === 'notifications/tools/list_changed',
-    );
-    const wrong = withFlag.session.violations();
-    if (announced.length !== 1 || withFlag.notifications.length !== 1) {
-      ctx.record(
-        'announces-when-declared',
-        false,
-        bi(
-          `with capabilities {"tools":{"listChanged":true}} (ctx.capabilities), expected: exactly one {"jsonrpc":"2.0","method":"notifications/tools/list_changed"} when the tool was added; saw: ${JSON.stringify(withFlag.notifications.map((n) => n.message))}`,
-          `当 ctx.capabilities 为 {"tools":{"listChanged":true}} 时，期望：添加工具时恰好发送一条 {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}；实际：${JSON.stringify(withFlag.notifications.map((n) => n.message))}`,
-        ),
-      );
-    } else if (wrong.length > 0) {
-      const at = wrong[0]?.at ?? 0;
-      const sent = withFlag.session.log[at];
-      ctx.record(
-        'announces-when-declared',
-        false,
-        lines(
-          bi(
-            `the referee found a problem${sent ? ` in ${nameOf(sent, at)}` : ''}:`,
-            `裁判发现了问题${sent ? `（${nameOf(sent, at)}）` : ''}：`,
-          ),
-          violationLines(wrong),
-        ),
-      );
-    } else if (checkVisible(withFlag)) {
-      ctx.record('announces-when-declared', false, checkVisible(withFlag) ?? OK);
-    } else ctx.record('announces-when-declared', true, OK);
+    // Four plays, each without or with tools.listChanged, in an order the seed draws (both kinds
+    // at least once): a server that answered by the order of its calls (silent first, announcing
+    // second) rather than by ctx.capabilities is caught, wherever it keeps its count.
+    const draw = random(ctx.seed ^ 0x5eed);
+    let order: Array<'without' | 'with'> = [];
+    while (!(order.includes('with') && order.includes('without'))) {
+      order = Array.from({ length: 4 }, () => draw.pick(['without', 'with'] as const));
+    }
+    const verdicts = new Map<string, Message>();
+    const record = (name: string, message: Message) => {
+      // The first failure of a check is the one reported; a pass counts only if none failed.
+      const before = verdicts.get(name);
+      if (before === undefined || (before === OK && message !== OK)) verdicts.set(name, message);
+    };
+    for (const [i, kind] of order.entries()) {
+      if (kind === 'without') {
+        const without = await play(runner, { tools: {} }, ctx.seed + i);
+        for (const [name, message] of judgeWithout(without)) record(name, message);
+      } else {
+        const withFlag = await play(runner, { tools: { listChanged: true } }, ctx.seed + i);
+        record('announces-when-declared', judgeWith(withFlag));
+      }
+    }
+    for (const name of [
+      'no-undeclared-notification',
+      'new-tools-visible',
+      'announces-when-declared',
+    ]) {
+      const message = verdicts.get(name) ?? OK;
+      ctx.record(name, message === OK, message);
+    }
   },
 };
