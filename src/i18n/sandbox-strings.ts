@@ -17,6 +17,10 @@ export const SANDBOX_STRINGS = {
     en: 'The client closes the connection: the server answered with version {version}, which this client does not support (it speaks {versions}). 2025-11-25 basic/lifecycle › Version Negotiation: if the client does not support the version in the server’s response, it SHOULD disconnect.',
     zh: '客户端关闭连接：服务器回应的版本 {version} 这个客户端不支持（它支持 {versions}）。2025-11-25 basic/lifecycle › Version Negotiation：如果客户端不支持服务器回应中的版本，它应当（SHOULD）断开连接。',
   },
+  clientInitializeRefused: {
+    en: 'The client closes the connection: the server refused initialize (error {code}). 2025-11-25 basic/lifecycle › Initialization: the handshake must come first, so without it the client may ask nothing else; this client does not try again.',
+    zh: '客户端关闭连接：服务器拒绝了 initialize（错误 {code}）。2025-11-25 basic/lifecycle › Initialization：握手必须最先进行，没有握手客户端什么也不能再请求；这个客户端不会重试。',
+  },
   clientLeavesLegacy: {
     en: 'The client closes the connection: server/discover got the error {code}, not -32022, so by 2026-07-28 basic/transports/stdio › Backward Compatibility this is a legacy server. A dual-era client would fall back to initialize; this client speaks only 2026-07-28, so it stops.',
     zh: '客户端关闭连接：server/discover 得到的是错误 {code}，不是 -32022，按 2026-07-28 basic/transports/stdio › Backward Compatibility，对方是旧时代的服务器。双时代客户端会退回 initialize；这个客户端只支持 2026-07-28，所以停止。',

@@ -29,7 +29,12 @@ import {
   type SandboxMode,
   withFields,
 } from './sandbox-form.js';
-import { SANDBOX_KEYS, sandboxHints, sandboxHistoryHints } from './sandbox-keys.js';
+import {
+  SANDBOX_KEYS,
+  type SandboxAction,
+  sandboxHints,
+  sandboxHistoryHints,
+} from './sandbox-keys.js';
 import { cursorAt, editKey, editorOf, editorText } from './text-editor.js';
 import { wrappedHeight } from './text-height.js';
 import { useFieldTree } from './use-field-tree.js';
@@ -269,6 +274,14 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     listRows + 3 - editChromeRows(mode.kind === 'edit' ? mode.failure : null),
   );
 
+  // The list's keys that would do nothing now, dim on the key bar: e on an act on the transport
+  // (no JSON), i before any message, h before any step.
+  const listIdle: SandboxAction[] = [
+    ...(offers[cursor]?.kind === 'transport' ? (['edit'] as const) : []),
+    ...(steps.some((s) => s.kind === 'message') ? [] : (['inspect'] as const)),
+    ...(steps.length > 0 ? [] : (['history'] as const)),
+  ];
+
   const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
   if (fields.tree && inspected) {
     return (
@@ -389,7 +402,10 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
           </Text>
         </Box>
       ) : (
-        <KeyBar hints={mode.kind === 'history' ? sandboxHistoryHints(lang) : sandboxHints(lang)} />
+        <KeyBar
+          hints={mode.kind === 'history' ? sandboxHistoryHints(lang) : sandboxHints(lang)}
+          idle={mode.kind === 'history' ? [] : listIdle}
+        />
       )}
     </Box>
   );

@@ -1,7 +1,7 @@
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import type { SessionView } from '../../machine/index.js';
-import { hasCapability, type JsonObject } from '../../protocol/index.js';
+import { hasCapability, isObject, type JsonObject } from '../../protocol/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import { SERVED_BY } from '../server/served.js';
 import { MODERN_VERSION } from './modern-offers.js';
@@ -80,10 +80,20 @@ export function askableFrom(view: Pick<SessionView, 'capabilities'>, done: numbe
 /**
  * Why the simulated client ends the session now, or null while it goes on: the version the server
  * answered initialize with is not one it speaks (2025-11-25 basic/lifecycle › Version
- * Negotiation: it SHOULD disconnect), or its modern-only probe met a legacy server.
+ * Negotiation: it SHOULD disconnect), the server refused initialize (`refusal`, its error: without
+ * a handshake nothing else may be asked, and this client does not try again), or its modern-only
+ * probe met a legacy server.
  */
-export function clientGivesUp(client: SimClient, view: SessionView): Bilingual | null {
+export function clientGivesUp(
+  client: SimClient,
+  view: SessionView,
+  refusal: unknown = null,
+): Bilingual | null {
   if (view.closed) return null;
+  if (view.handshake.initialize === 'failed') {
+    const code = isObject(refusal) && typeof refusal.code === 'number' ? refusal.code : '?';
+    return filled(SANDBOX_STRINGS.clientInitializeRefused, { code: String(code) });
+  }
   if (client.versionAccepted === false) {
     return filled(SANDBOX_STRINGS.clientRejectsVersion, {
       version: client.negotiatedVersion ?? '?',

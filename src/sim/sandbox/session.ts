@@ -239,7 +239,7 @@ export class SandboxSession {
         steps.push(...this.#pushAll({ type: 'message', direction: from, message: item.message }));
       }
       if (!this.#client) return steps;
-      const givesUp = clientGivesUp(this.#client, this.log.view());
+      const givesUp = clientGivesUp(this.#client, this.log.view(), this.#initializeError());
       if (givesUp) {
         steps.push(this.#push({ type: 'close', by: 'client', notes: { note: givesUp } }));
         return steps;
@@ -250,6 +250,14 @@ export class SandboxSession {
       if (next.scripted) this.#scripted = (next.at ?? this.#scripted) + 1;
       steps.push(this.#push({ type: 'message', direction: from, message: next.message }));
     }
+  }
+
+  /** The error the learner's server answered initialize with, if the last answer was one. */
+  #initializeError(): unknown {
+    const last = this.log.steps.findLast((st) => st.direction === 'server->client');
+    const report = last?.verdict;
+    if (report?.kind !== 'error' || report.method !== 'initialize') return null;
+    return isObject(last?.message) ? last.message.error : null;
   }
 
   #push(event: WireEvent): Step {

@@ -4,6 +4,7 @@ import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { Side } from '../../protocol/capabilities.js';
 import { idText } from '../../protocol/envelope.js';
+import { visible } from '../../protocol/visible.js';
 import type { Step } from '../../session/index.js';
 import { abandonedRequest } from '../../session/step.js';
 import { kindText } from '../kind-text.js';
@@ -55,7 +56,8 @@ function rowOf(step: Step, side: Side, lang: Lang) {
     mine,
     who,
     // A response whose request is unknown names no method: `?`, as the timeline writes it.
-    what: `${kind} ${report.method ?? '?'}${id}`,
+    // The learner types the method: a newline in it is drawn as `\n`, the row stays one line.
+    what: `${kind} ${visible(report.method ?? '?')}${id}`,
     rules: report.violations.map((v) => v.rule),
     severity: worstSeverity(report.violations),
     json: compact(step.message),

@@ -6,6 +6,7 @@ import type { Violation } from '../../machine/index.js';
 // Not from the machine's index: that would load the referee and the SDK's zod schemas (a megabyte
 // of code to compile) before a lesson's first frame, which only needs this accessor.
 import { specText } from '../../machine/spec-text.js';
+import { visible } from '../../protocol/visible.js';
 import { ellipsize } from '../bound-text.js';
 import { breakCjk, breakCjkParts } from '../cjk-lines.js';
 import { wrappedHeight } from '../text-height.js';
@@ -36,7 +37,9 @@ const ruleOf = (v: Violation, lang: Lang) => {
     ? `! ${tr(STRINGS.violationWarning, lang)}${colon}${v.rule}`
     : `✗ ${tr(STRINGS.violation, lang)}${colon}${v.rule}`;
 };
-const messageOf = (v: Violation, lang: Lang) => (lang === 'zh' ? v.messageZh : v.message);
+// A message quotes what was sent (a method, a field): a newline or an ESC the sender put in it is
+// drawn as an escape, so that it neither breaks the one-line form nor reaches the terminal.
+const messageOf = (v: Violation, lang: Lang) => visible(lang === 'zh' ? v.messageZh : v.message);
 /** The bar on the left and the space after it. */
 const INDENT = 2;
 
