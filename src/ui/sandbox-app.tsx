@@ -343,6 +343,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
           height={listRows}
           side={side}
           lang={lang}
+          width={columns}
           focused={mode.kind !== 'history'}
         />
       )}

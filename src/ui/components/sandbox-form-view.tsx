@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { ellipsize } from '../bound-text.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { type Field, type FieldFailure, jsonReasonIn } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
@@ -34,11 +35,10 @@ export function SandboxFormView(props: SandboxFormViewProps) {
   const start = Math.max(0, Math.min(focus - room + 1, fields.length - room));
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box overflowX="hidden">
-        <Text bold wrap="truncate-end">
-          {tr(SANDBOX_STRINGS.formTitle, lang, { method })}
-        </Text>
-      </Box>
+      {/* Cut here with ellipsize, not by Ink: cut on a Chinese character, Ink's … falls past the edge. */}
+      <Text bold wrap="truncate-end">
+        {ellipsize(tr(SANDBOX_STRINGS.formTitle, lang, { method }), columns)}
+      </Text>
       {fields.slice(start, start + room).map((field, n) => {
         const i = start + n;
         const label = `${i === focus ? '› ' : '  '}${field.name}: `;
@@ -51,23 +51,23 @@ export function SandboxFormView(props: SandboxFormViewProps) {
               {i === focus ? (
                 <CursorLine line={field.text} col={col} width={width} />
               ) : (
-                <Text wrap="truncate-end">{field.text}</Text>
+                <Text wrap="truncate-end">{ellipsize(field.text, width)}</Text>
               )}
             </Box>
           </Box>
         );
       })}
       {failure ? (
-        <Box overflowX="hidden">
-          <Text {...theme.fg('error')} wrap="truncate-end">
-            ✗{' '}
-            {tr(SANDBOX_STRINGS.formError, lang, {
+        <Text {...theme.fg('error')} wrap="truncate-end">
+          {ellipsize(
+            `✗ ${tr(SANDBOX_STRINGS.formError, lang, {
               name: fields[failure.field]?.name ?? '',
               column: String(failure.column),
               error: jsonReasonIn(failure.error, lang),
-            })}
-          </Text>
-        </Box>
+            })}`,
+            columns,
+          )}
+        </Text>
       ) : null}
     </Box>
   );

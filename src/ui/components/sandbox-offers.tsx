@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
-import { clipUnlessNarrow } from '../clip.js';
+import { ellipsize } from '../bound-text.js';
 import type { OfferRow as Offer } from '../sandbox-driver.js';
 import { compact } from '../sandbox-form.js';
 import { useTheme } from '../use-theme.js';
@@ -20,6 +20,8 @@ export type SandboxOffersProps = {
   readonly height: number;
   readonly side: string;
   readonly lang: Lang;
+  /** Columns of each line: a line that does not fit is cut here and ends with `…`. */
+  readonly width: number;
 };
 
 /** ✓ when nothing would be flagged, else the mark of the worst rule it breaks (as the timeline's). */
@@ -45,6 +47,7 @@ export function SandboxOffers({
   height,
   side,
   lang,
+  width,
   focused = true,
 }: SandboxOffersProps) {
   const theme = useTheme();
@@ -71,25 +74,27 @@ export function SandboxOffers({
     : `✓ ${tr(STRINGS.allowed, lang)}`;
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box overflowX={clipUnlessNarrow(title)}>
-        <Text bold wrap="truncate-end">
-          {title}
-        </Text>
-      </Box>
+      {/* Cut with ellipsize, not by Ink: cut on a Chinese character, Ink's … falls past the edge
+          and the line ends in "↓ 还有" with no count and no …. */}
+      <Text bold wrap="truncate-end">
+        {ellipsize(title, width)}
+      </Text>
       {shown.map((offer, i) => {
         const here = focused && start + i === cursor;
         const ok = offer.blocks.length === 0;
         const label = tr(offer.label, lang);
         const rules = ok ? '' : ` — ${offer.blocks.map((b) => b.rule).join(', ')}`;
+        // The mark and the cursor take 4 columns; the label and its rules share the rest.
+        const line = ellipsize(`${label}${rules}`, width - 4);
         return (
-          <Box key={offer.key} overflowX={clipUnlessNarrow(label)}>
+          <Box key={offer.key}>
             <Text wrap="truncate-end" bold={here} dimColor={!ok && !here}>
               <Text {...theme.fg('accent')}>{here ? '› ' : '  '}</Text>
               <Text {...theme.fg(ok ? 'ok' : markOf(offer) === '!' ? 'warning' : 'error')}>
                 {markOf(offer)}
               </Text>{' '}
-              {label}
-              <Text dimColor>{rules}</Text>
+              {line.slice(0, label.length)}
+              <Text dimColor>{line.slice(label.length)}</Text>
             </Text>
           </Box>
         );
@@ -105,14 +110,12 @@ export function SandboxOffers({
               : compact(chosen.envelope)}
         </Text>
       </Box>
-      <Box overflowX={clipUnlessNarrow(why)}>
-        <Text
-          wrap="truncate-end"
-          {...theme.fg(rule ? (rule.severity === 'warning' ? 'warning' : 'error') : 'ok')}
-        >
-          {focused ? why : ' '}
-        </Text>
-      </Box>
+      <Text
+        wrap="truncate-end"
+        {...theme.fg(rule ? (rule.severity === 'warning' ? 'warning' : 'error') : 'ok')}
+      >
+        {focused ? ellipsize(why, width) : ' '}
+      </Text>
     </Box>
   );
 }

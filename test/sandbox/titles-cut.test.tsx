@@ -1,0 +1,50 @@
+import stringWidth from 'string-width';
+import { describe, expect, it, vi } from 'vitest';
+import { SANDBOX_STRINGS } from '../../src/i18n/sandbox-strings.js';
+import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
+import { SandboxApp } from '../../src/ui/sandbox-app.js';
+import { renderAt, widest } from '../ui/render-at.js';
+
+const DOWN = '\u001B[B';
+const ENTER = '\r';
+
+/** A title either whole or cut with … , within the width; never cut off silently. */
+function expectWholeOrEllipsis(line: string, whole: string, columns: number) {
+  expect(stringWidth(line)).toBeLessThanOrEqual(columns);
+  if (line !== whole) {
+    expect(line.endsWith('…')).toBe(true);
+    expect(whole.startsWith(line.slice(0, -1))).toBe(true);
+  }
+}
+
+describe('the sandbox’s titles in Chinese, cut at 56 to 64 columns', () => {
+  for (let columns = 56; columns <= 64; columns++) {
+    it(`at ${columns}×20: the offers title and the form title end with … when they do not fit`, async () => {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang="zh" />, { columns, rows: 20 });
+      // Laid out at this width (the first frame is drawn before the resize).
+      await vi.waitFor(() => expect(widest(screen.frame())).toBeLessThanOrEqual(columns));
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      // The list scrolls past its first rows: the title names those above and below.
+      for (let i = 0; i < 8; i++) screen.type(DOWN);
+      await vi.waitFor(() => expect(screen.frame()).toMatch(/› ✗ resources\/read/));
+      const offersTitle = screen.frame().split('\n')[2] ?? '';
+      expect(stringWidth(offersTitle)).toBeLessThanOrEqual(columns);
+      expect(offersTitle.startsWith('你的客户端现在可以发送什么（')).toBe(true);
+      // Whole, it ends with "↓ 还有 n 行"; cut, with …, never with "↓ 还有" and no count.
+      expect(offersTitle.endsWith('…') || / \d+ 行$/.test(offersTitle)).toBe(true);
+      // The form of logging/setLevel: its title is long in Chinese.
+      for (let i = 0; i < 20; i++) screen.type(DOWN);
+      const at = session.offers().findIndex((o) => o.method === 'logging/setLevel');
+      for (let i = 0; i < 30; i++) screen.type('k');
+      for (let i = 0; i < at; i++) screen.type(DOWN);
+      await vi.waitFor(() => expect(screen.frame()).toMatch(/› ✗ logging\/setLevel/));
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(screen.frame()).toContain('› level: '));
+      const formTitle = screen.frame().split('\n')[2] ?? '';
+      const whole = SANDBOX_STRINGS.formTitle.zh.replace('{method}', 'logging/setLevel');
+      expectWholeOrEllipsis(formTitle, whole, columns);
+      screen.unmount();
+    });
+  }
+});
