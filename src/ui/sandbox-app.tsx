@@ -122,9 +122,16 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
 
   useKeyRoute(route, (input, key) => {
     const mode = latest.current;
+    let names = keyNames(input, key);
     if (fields.isOpen()) {
-      for (const name of keyNames(input, key)) fields.key(name, Math.max(1, rows - 8));
-      return;
+      // Keys typed in one burst ("qjj"): those after the one that closes the tree are the list's.
+      let used = 0;
+      while (used < names.length && fields.isOpen()) {
+        const name = names[used++];
+        if (name) fields.key(name, Math.max(1, rows - 8));
+      }
+      names = names.slice(used);
+      if (names.length === 0) return;
     }
     // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
     if (mode.kind === 'form') {
@@ -168,7 +175,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     }
     if (mode.kind === 'history') {
       const steps = session.log.steps;
-      for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+      for (const action of actionsFor(SANDBOX_KEYS, names)) {
         if (action === 'up') return setMode({ kind: 'history', at: Math.max(0, mode.at - 1) });
         if (action === 'down')
           return setMode({ kind: 'history', at: Math.min(steps.length - 1, mode.at + 1) });
@@ -184,7 +191,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
       }
       return;
     }
-    for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+    for (const action of actionsFor(SANDBOX_KEYS, names)) {
       if (mode.kind === 'help') {
         // q closes the help, as Esc and ? do; a second q quits.
         if (action === 'help' || action === 'close' || action === 'quit') return setMode(LIST);
