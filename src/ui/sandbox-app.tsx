@@ -7,8 +7,8 @@ import { STRINGS } from '../i18n/strings.js';
 import { LATEST_STATELESS_VERSION } from '../protocol/versions.js';
 import { visible } from '../protocol/visible.js';
 import type { Step } from '../session/index.js';
+import { ellipsize } from './bound-text.js';
 import { breakCjk } from './cjk-lines.js';
-import { clipUnlessNarrow } from './clip.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
@@ -122,9 +122,16 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
 
   useKeyRoute(route, (input, key) => {
     const mode = latest.current;
+    let names = keyNames(input, key);
     if (fields.isOpen()) {
-      for (const name of keyNames(input, key)) fields.key(name, Math.max(1, rows - 8));
-      return;
+      // Keys typed in one burst ("qjj"): those after the one that closes the tree are the list's.
+      let used = 0;
+      while (used < names.length && fields.isOpen()) {
+        const name = names[used++];
+        if (name) fields.key(name, Math.max(1, rows - 8));
+      }
+      names = names.slice(used);
+      if (names.length === 0) return;
     }
     // Enter is read here, not by the text inputs: it sends what the form or the editor holds.
     if (mode.kind === 'form') {
@@ -168,7 +175,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     }
     if (mode.kind === 'history') {
       const steps = session.log.steps;
-      for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+      for (const action of actionsFor(SANDBOX_KEYS, names)) {
         if (action === 'up') return setMode({ kind: 'history', at: Math.max(0, mode.at - 1) });
         if (action === 'down')
           return setMode({ kind: 'history', at: Math.min(steps.length - 1, mode.at + 1) });
@@ -184,7 +191,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
       }
       return;
     }
-    for (const action of actionsFor(SANDBOX_KEYS, keyNames(input, key))) {
+    for (const action of actionsFor(SANDBOX_KEYS, names)) {
       if (mode.kind === 'help') {
         // q closes the help, as Esc and ? do; a second q quits.
         if (action === 'help' || action === 'close' || action === 'quit') return setMode(LIST);
@@ -306,16 +313,14 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   }
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
-      <Box overflowX={clipUnlessNarrow(header)}>
-        <Text bold wrap="truncate-end">
-          {header}
-        </Text>
-      </Box>
-      <Box overflowX={clipUnlessNarrow(phaseLine)}>
-        <Text dimColor wrap="truncate-end">
-          {phaseLine}
-        </Text>
-      </Box>
+      {/* Lines are cut with ellipsize, not by Ink: cut on a Chinese character, Ink's … falls one
+          column past the edge, where it is lost. */}
+      <Text bold wrap="truncate-end">
+        {ellipsize(header, columns)}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        {ellipsize(phaseLine, columns)}
+      </Text>
       {mode.kind === 'form' ? (
         <SandboxFormView
           key={mode.offer.key}
@@ -357,22 +362,21 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
       />
       {judged ? (
         <Box flexDirection="column" flexShrink={0}>
-          <Box overflowX="hidden">
-            <Text bold wrap="truncate-end">
-              {mode.kind === 'history'
+          <Text bold wrap="truncate-end">
+            {ellipsize(
+              mode.kind === 'history'
                 ? tr(SANDBOX_STRINGS.stepVerdict, lang, {
                     n: mode.at + 1,
                     what: stepLabel(judged, session.side, lang),
                   })
-                : tr(SANDBOX_STRINGS.lastVerdict, lang)}
-            </Text>
-          </Box>
+                : tr(SANDBOX_STRINGS.lastVerdict, lang),
+              columns,
+            )}
+          </Text>
           {transportAct ? (
-            <Box overflowX="hidden">
-              <Text dimColor wrap="truncate-end">
-                {tr(SANDBOX_STRINGS.stepNotJudged, lang)}
-              </Text>
-            </Box>
+            <Text dimColor wrap="truncate-end">
+              {ellipsize(tr(SANDBOX_STRINGS.stepNotJudged, lang), columns)}
+            </Text>
           ) : (
             <VerdictLine
               violations={violations}
@@ -397,9 +401,12 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
       {mode.kind === 'edit' || mode.kind === 'form' ? (
         // The form and the editor name their own keys, on the key bar's row: typing there is
         // text, not the list's keys.
-        <Box overflowX="hidden" flexShrink={0}>
+        <Box flexShrink={0}>
           <Text dimColor wrap="truncate-end">
-            {tr(SANDBOX_STRINGS[mode.kind === 'edit' ? 'editKeys' : 'formKeys'], lang)}
+            {ellipsize(
+              tr(SANDBOX_STRINGS[mode.kind === 'edit' ? 'editKeys' : 'formKeys'], lang),
+              columns,
+            )}
           </Text>
         </Box>
       ) : (

@@ -47,4 +47,20 @@ describe('the sandbox’s titles in Chinese, cut at 56 to 64 columns', () => {
       screen.unmount();
     });
   }
+
+  for (let columns = 56; columns <= 64; columns++) {
+    it(`at ${columns}×20: the JSON editor's title and its keys end with … when they do not fit`, async () => {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang="zh" />, { columns, rows: 20 });
+      await vi.waitFor(() => expect(widest(screen.frame())).toBeLessThanOrEqual(columns));
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      screen.type('e');
+      await vi.waitFor(() => expect(screen.frame()).toContain('"method": "initialize"'));
+      const lines = screen.frame().split('\n');
+      const title = SANDBOX_STRINGS.editTitle.zh.replace('{line}', '1').replace('{lines}', '19');
+      expectWholeOrEllipsis(lines[2] ?? '', title, columns);
+      expectWholeOrEllipsis(lines.at(-1) ?? '', SANDBOX_STRINGS.editKeys.zh, columns);
+      screen.unmount();
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { ellipsize } from '../bound-text.js';
 import { breakCjk } from '../cjk-lines.js';
 import { type EditFailure, jsonReasonIn } from '../sandbox-form.js';
 import { cursorWindow, type EditorState } from '../text-editor.js';
@@ -46,14 +47,16 @@ export function SandboxJsonEdit({ editor, failure, view, lang, columns }: Sandbo
     tr(SANDBOX_STRINGS.editPlace, lang, { line: String(line), column: String(column) });
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box overflowX="hidden">
-        <Text bold wrap="truncate-end">
-          {tr(SANDBOX_STRINGS.editTitle, lang, {
+      {/* Cut with ellipsize, not by Ink: cut on a Chinese character, Ink's … falls past the edge. */}
+      <Text bold wrap="truncate-end">
+        {ellipsize(
+          tr(SANDBOX_STRINGS.editTitle, lang, {
             line: String(editor.row + 1),
             lines: String(editor.lines.length),
-          })}
-        </Text>
-      </Box>
+          }),
+          columns,
+        )}
+      </Text>
       <Box flexDirection="column" height={Math.max(1, view)} overflow="hidden">
         {rows.map((line, i) => {
           const row = editor.top + i;
@@ -61,23 +64,25 @@ export function SandboxJsonEdit({ editor, failure, view, lang, columns }: Sandbo
             <CursorLine key={row} line={line} col={editor.col} width={columns} />
           ) : (
             <Text key={row} wrap="truncate-end">
-              {line === '' ? ' ' : line}
+              {line === '' ? ' ' : ellipsize(line, columns)}
             </Text>
           );
         })}
       </Box>
       {failure !== null ? (
-        <Box overflowX="hidden">
-          <Text {...theme.fg('error')} wrap="truncate-end">
-            ✗{' '}
-            {failure.at === null
-              ? tr(SANDBOX_STRINGS.editError, lang, { error: jsonReasonIn(failure.error, lang) })
-              : tr(SANDBOX_STRINGS.editErrorAt, lang, {
-                  at: place(failure.at.line, failure.at.column),
-                  error: jsonReasonIn(failure.error, lang),
-                })}
-          </Text>
-        </Box>
+        <Text {...theme.fg('error')} wrap="truncate-end">
+          {ellipsize(
+            `✗ ${
+              failure.at === null
+                ? tr(SANDBOX_STRINGS.editError, lang, { error: jsonReasonIn(failure.error, lang) })
+                : tr(SANDBOX_STRINGS.editErrorAt, lang, {
+                    at: place(failure.at.line, failure.at.column),
+                    error: jsonReasonIn(failure.error, lang),
+                  })
+            }`,
+            columns,
+          )}
+        </Text>
       ) : null}
       {failure?.hidden ? (
         <Box height={2} overflow="hidden">
