@@ -263,8 +263,10 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   // bar 1, and the verdict box when there is one (its title, then the verdict). The list and the
   // history keep 4 rows between them; the verdict takes at most what is left, one line a rule past
   // it (and a line that says `h` reads it whole).
+  // Measured once: what the whole verdict takes, whether or not it fits.
+  const full = judged?.verdict ? verdictHeight(violations, lang, columns) : 0;
   const verdictOf = (room: number) =>
-    judged ? 1 + (judged.verdict ? verdictRows(violations, lang, columns, room) : 1) : 0;
+    judged ? 1 + (judged.verdict ? verdictRows(full, violations.length, room) : 1) : 0;
   const listRoom = Math.max(2, rows - 7 - noteRows - 4 - 1);
   const free = Math.max(4, rows - 7 - verdictOf(listRoom) - noteRows);
   const historyRows = Math.max(1, Math.min(steps.length, Math.floor(free * 0.4)));
@@ -272,7 +274,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   // While the history has the focus (`h`), the list is not what the keys move: when the chosen
   // step's verdict does not fit whole, the list gives it its rows, so that it is read whole there;
   // the history keeps its place and size.
-  const cut = judged?.verdict ? verdictHeight(violations, lang, columns) > listRoom : false;
+  const cut = full > listRoom;
   const browsing = mode.kind === 'history' && cut;
   const verdictRoom = browsing ? Math.max(2, rows - 4 - noteRows - historyRows - 1) : listRoom;
   // The editor takes the list's rows, its title and its two detail lines.

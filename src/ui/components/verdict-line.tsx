@@ -80,18 +80,13 @@ function Callout({
 }
 
 /**
- * Rows the verdict takes within `maxRows`: all it needs when it fits, else one a rule (as many as
- * leave a row for the line that says where the rest is) and that line.
+ * Rows the verdict takes within `maxRows`, given the `full` height it needs (verdictHeight) and its
+ * number of `rules`: all it needs when it fits, else one a rule (as many as leave a row for the
+ * line that says where the rest is) and that line.
  */
-export function verdictRows(
-  violations: readonly Violation[],
-  lang: Lang,
-  width: number,
-  maxRows: number,
-): number {
-  const full = verdictHeight(violations, lang, width);
+export function verdictRows(full: number, rules: number, maxRows: number): number {
   if (full <= maxRows) return full;
-  return Math.min(violations.length, Math.max(1, maxRows - 1)) + 1;
+  return Math.min(rules, Math.max(1, maxRows - 1)) + 1;
 }
 
 /** The referee's verdict: a green line, or a callout per broken rule with its spec section. */
