@@ -85,6 +85,12 @@ function clientKey(req: IncomingMessage, body: JsonObject): string {
 /** One client's traffic: the log its requests are judged in, and what the observers call it. */
 type Client = { readonly log: SessionLog; readonly session: string };
 
+/**
+ * An input_required answer (basic/patterns/mrtr) and the request it answered, as judged in the
+ * log of `client`: the retry that echoes its requestState is judged there, or begins with them.
+ */
+type Round = { readonly client: Client; readonly request: Step; readonly answer: Step };
+
 export type ModernHttpOptions = {
   readonly config: ServerConfig;
   readonly log: (line: Bilingual) => void;
@@ -151,6 +157,8 @@ export class ModernHttp {
    * `modern-<n>` (n: its first POST); each has its own transcript.
    */
   readonly #clients = new Map<string, Client>();
+  /** The input_required rounds given, by their requestState: where each retry is judged. */
+  readonly #rounds = new Map<string, Round>();
   /** The client whose request last had each id: a cancellation naming it is judged there. */
   readonly #byId = new Map<unknown, Client>();
   /** The tools the server offers now (toggle_tool changes it). */
@@ -190,15 +198,20 @@ export class ModernHttp {
     // sent after that one's stream closed. Each such request is judged on its own, in a log (and
     // transcript) of its own.
     // Clients told apart (clientKey) are judged apart; the id check is within one client's log.
+    // A retry of an input_required round (it echoes the round's requestState) is the round's
+    // client's, judged where the round was (basic/patterns/mrtr: the retry repeats the request):
+    // judged anywhere else it had no round, and read as retry-without-round.
+    const round = initialize ? undefined : this.#roundOf(body);
     const key = initialize ? undefined : clientKey(req, body);
-    const known = key === undefined ? undefined : this.#clients.get(key);
+    const known = round?.client ?? (key === undefined ? undefined : this.#clients.get(key));
     const shared =
       known === undefined || id === undefined
         ? undefined
         : [...this.#open.values()].find((open) => open.client === known && open.id === id);
     const client: Client =
       initialize || shared !== undefined
-        ? this.#alone(initialize ? `initialize-${n}` : `${MODERN_SESSION}-${n}`)
+        ? // A retry whose id is in flight there is judged on its own, with its round before it.
+          this.#alone(initialize ? `initialize-${n}` : `${MODERN_SESSION}-${n}`, round)
         : (known ?? this.#newClient(key as string, n));
     const { log, session } = client;
     if (shared)
@@ -305,7 +318,16 @@ export class ModernHttp {
         }
       },
       notice: (line) => options.log(say(line)),
-      onStep: this.#onStep(say, session),
+      onStep: (() => {
+        const onStep = this.#onStep(say, session);
+        let asked: Step | undefined;
+        return (step: Step) => {
+          onStep(step);
+          if (step.kind !== 'message') return;
+          if (step.direction === 'client->server') asked ??= step;
+          else if (asked) this.#noteRound(client, asked, step);
+        };
+      })(),
     });
     this.#open.set(live, {
       id: body.id,
@@ -335,10 +357,44 @@ export class ModernHttp {
     live.receive(body, headers);
   }
 
-  /** A log of its own for one request (an initialize, an id another open request has). */
-  #alone(session: string): Client {
+  /**
+   * A log of its own for one request (an initialize, an id another open request has). A retry's
+   * begins with its round, the request and its input_required answer as they were on the wire, so
+   * the referee, and the transcript's reader, judge the retry knowing them.
+   */
+  #alone(session: string, round?: Round): Client {
     this.#options.observe?.opened?.(session);
-    return { log: new SessionLog({ keep: false }), session };
+    const log = new SessionLog({ keep: false });
+    for (const step of round ? [round.request, round.answer] : []) {
+      const seeded = log.push({
+        type: 'message',
+        direction: step.direction,
+        message: step.message,
+        ...(step.headers ? { headers: step.headers } : {}),
+        t: step.t,
+        timed: true,
+      });
+      // Judged (and said) once already: only the observers hear it again.
+      this.#options.observe?.step?.(session, seeded);
+    }
+    return { log, session };
+  }
+
+  /** The round a request retries, by the requestState it echoes, if this server gave it. */
+  #roundOf(body: JsonObject): Round | undefined {
+    const state = isObject(body.params) ? body.params.requestState : undefined;
+    return typeof state === 'string' ? this.#rounds.get(state) : undefined;
+  }
+
+  /** A request's answer, judged in `client`'s log: an input_required round is kept by its state. */
+  #noteRound(client: Client, request: Step, answer: Step): void {
+    const message = answer.message;
+    if (!isObject(message) || !isObject(message.result)) return;
+    const { resultType, requestState } = message.result;
+    if (resultType !== 'input_required' || typeof requestState !== 'string') return;
+    this.#rounds.set(requestState, { client, request, answer });
+    // The oldest go first: a long-lived server gives rounds without end, most retried at once.
+    if (this.#rounds.size > 256) this.#rounds.delete(this.#rounds.keys().next().value as string);
   }
 
   /** A client not heard from before, first heard in POST `n`: a log and a transcript of its own. */
