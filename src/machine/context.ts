@@ -7,6 +7,7 @@ import {
   type KnownVersion,
   LATEST_HANDSHAKE_VERSION,
   type Primitive,
+  type ProgressToken,
   type RequestId,
   type Side,
 } from '../protocol/index.js';
@@ -24,7 +25,7 @@ export type PendingRequest = {
   readonly requester: Side;
   readonly id: RequestId;
   readonly method: string;
-  readonly progressToken?: string | number;
+  readonly progressToken?: ProgressToken;
   /** The `uri` param, when the request names one (resources/subscribe waits on it). */
   readonly uri?: string;
   readonly step: number;
@@ -45,7 +46,7 @@ export type RequestRecord = {
    * send anything more for it (basic/transports/streamable-http › Cancellation).
    */
   readonly streamClosed?: true;
-  readonly progressToken?: string | number;
+  readonly progressToken?: ProgressToken;
   readonly uri?: string;
   /** The request broke the envelope rules: its id is kept only to recognise its error answer. */
   readonly invalid?: true;
@@ -112,7 +113,7 @@ export type TokenRecord = {
 };
 
 export type ProgressReport = {
-  readonly token: string | number;
+  readonly token: ProgressToken;
   readonly progress: number;
   readonly total?: number;
   readonly message?: string;

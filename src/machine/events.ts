@@ -2,7 +2,9 @@ import {
   classify,
   type Direction,
   type Envelope,
+  isProgressToken,
   type JsonObject,
+  type ProgressToken,
   type RequestId,
   receiverOf,
   type Side,
@@ -63,7 +65,7 @@ type MessageFields = {
   readonly id: RequestId | null;
   readonly params: JsonObject | undefined;
   /** `params._meta.progressToken`, when the message carries one. */
-  readonly progressToken: string | number | undefined;
+  readonly progressToken: ProgressToken | undefined;
   /**
    * The HTTP request headers the message travelled with (lower-case names), when its source knows
    * them: a message on stdio, or from a source that saw only bodies, has none.
@@ -115,11 +117,11 @@ export type EnvelopeEvent = {
   readonly batch?: BatchPosition;
 };
 
-function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
+function progressTokenOf(params: JsonObject | undefined): ProgressToken | undefined {
   const meta = params?._meta;
   if (!isObject(meta)) return undefined;
   const token = meta.progressToken;
-  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+  return isProgressToken(token) ? token : undefined;
 }
 
 function typeOf(envelope: Envelope, sender: Side): MessageType {

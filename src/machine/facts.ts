@@ -1,4 +1,4 @@
-import { idKey, type RequestId } from '../protocol/index.js';
+import { idKey, isProgressToken, type RequestId } from '../protocol/index.js';
 import { isObject, type JsonObject } from '../protocol/json.js';
 import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
@@ -89,7 +89,7 @@ export function progressOf(msg: ModelMessage): ProgressReport | null {
   const params = msg.params;
   const token = params?.progressToken;
   const progress = params?.progress;
-  if ((typeof token !== 'string' && typeof token !== 'number') || typeof progress !== 'number') {
+  if (!isProgressToken(token) || typeof progress !== 'number') {
     return null;
   }
   const total = typeof params?.total === 'number' ? params.total : undefined;

@@ -1,4 +1,4 @@
-import type { RequestId, Side } from '../protocol/index.js';
+import type { ProgressToken, RequestId, Side } from '../protocol/index.js';
 import type { RequestRecord, TokenRecord } from './context.js';
 import type { Call, Listen, Round } from './records-streams.js';
 
@@ -40,7 +40,7 @@ export class Ledger {
    * (2026-07-28 basic/patterns/cancellation › Behavior Requirements).
    */
   readonly forgotten = { client: new Set<RequestId>(), server: new Set<RequestId>() };
-  readonly tokens = bySide<string | number, TokenRecord>();
+  readonly tokens = bySide<ProgressToken, TokenRecord>();
   /** URIs whose resources/subscribe got a successful response, and not unsubscribed since. */
   readonly subscriptions = new Set<string>();
   /** How many resources/subscribe for each URI are waiting for their answer (none: no entry). */
@@ -108,7 +108,7 @@ export class Ledger {
     return this.requests[requester].has(id) || this.forgotten[requester].has(id);
   }
 
-  token(requester: Side, token: string | number): TokenRecord | undefined {
+  token(requester: Side, token: ProgressToken): TokenRecord | undefined {
     return this.tokens[requester].get(token);
   }
 

@@ -1,5 +1,5 @@
 import { createActor, initialTransition, type SnapshotFrom, transition } from 'xstate';
-import type { Direction, RequestId, Side } from '../protocol/index.js';
+import type { Direction, ProgressToken, RequestId, Side } from '../protocol/index.js';
 import type { PendingRequest, Phase, SessionContext, SessionInput, StepReport } from './context.js';
 import {
   type BatchPosition,
@@ -285,7 +285,7 @@ export function openRound(state: RefereeState, method: string, target: string): 
 export function tokenProgress(
   state: RefereeState,
   requester: Side,
-  token: string | number,
+  token: ProgressToken,
 ): TokenProgress | null {
   const record = state.context.ledger.token(requester, token);
   return record ? { status: record.status, last: record.last } : null;

@@ -7,6 +7,11 @@ import { isObject, type JsonObject } from './json.js';
  * number would be JSON.parse's rounding of it.
  */
 export type RequestId = string | number | bigint;
+/**
+ * basic/utilities/progress: a ProgressToken is a string or an integer, like a RequestId; past
+ * 2^53 − 1 it is read exactly, a bigint (`withExactIds`).
+ */
+export type ProgressToken = RequestId;
 export type { JsonObject } from './json.js';
 
 export type ErrorObject = {
@@ -128,6 +133,13 @@ const REASONS: Record<InvalidReason, Bilingual> = {
     zh: '消息中既没有 "method"，也没有 "result" 或 "error"',
   },
 };
+
+/**
+ * A value a progress token is matched as: a string, a number (the schema check says when it is
+ * not an integer), or a bigint past 2^53 − 1 read exactly (`withExactIds`).
+ */
+export const isProgressToken = (value: unknown): value is ProgressToken =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint';
 
 /** A string or an integer: a number, or a bigint past 2^53 − 1 read exactly (`withExactIds`). */
 export function isRequestId(value: unknown): value is RequestId {

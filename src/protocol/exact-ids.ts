@@ -7,11 +7,13 @@ import { isObject } from './json.js';
  * is legal and is the id the file holds: this reads its digits from the text itself and keeps it
  * as a bigint, which every reader of the message then sees, matches and prints exactly.
  *
- * Only ids are read so: a message's own `id` (a bare message, a wrapped line's `message`, the
- * messages of a batch), what requests and answers are matched on, and the `requestId` a
- * notifications/cancelled names, matched on the same; and a transcript's
- * `{"direction": "client->server", "abandon": <id>}` line, the request whose stream closed.
- * (Progress tokens stay as JSON.parse reads them: a request's and its progress's are rounded alike.)
+ * Only what peers match on is read so: a message's own `id` (a bare message, a wrapped line's
+ * `message`, the messages of a batch), what requests and answers are matched on, and the
+ * `requestId` a notifications/cancelled names, matched on the same; a progress token (a
+ * ProgressToken is "a string or integer" too, basic/utilities/progress), in a request's
+ * `params._meta.progressToken` and a notifications/progress's `params.progressToken`, which are
+ * matched on each other; and a transcript's `{"direction": "client->server", "abandon": <id>}`
+ * line, the request whose stream closed.
  */
 export function withExactIds(text: string, value: unknown): unknown {
   // Fast path: the parsed value is looked at first (a few property reads, no allocation); the
@@ -25,7 +27,9 @@ export function withExactIds(text: string, value: unknown): unknown {
           ? path.length === 0 && isObject(value)
             ? value
             : null
-          : cancelParams(holderAt(value, path.slice(0, -1)), path);
+          : key === 'progressToken'
+            ? tokenHolder(value, path)
+            : cancelParams(holderAt(value, path.slice(0, -1)), path);
     if (!holder || !isRounded(holder[key])) continue;
     const exact = exactInteger(token);
     if (exact !== null) holder[key] = exact;
@@ -37,12 +41,34 @@ export function withExactIds(text: string, value: unknown): unknown {
 const isRounded = (id: unknown): id is number =>
   typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id);
 
-/** Does this message (if it is one) hold a rounded id or cancelled requestId? */
+/** Does this message (if it is one) hold a rounded id, cancelled requestId or progress token? */
 function roundedIn(m: unknown): boolean {
   if (!isObject(m)) return false;
   if (isRounded(m.id)) return true;
   const params = m.params;
-  return m.method === 'notifications/cancelled' && isObject(params) && isRounded(params.requestId);
+  if (!isObject(params)) return false;
+  if (isObject(params._meta) && isRounded(params._meta.progressToken)) return true;
+  if (m.method === 'notifications/progress') return isRounded(params.progressToken);
+  return m.method === 'notifications/cancelled' && isRounded(params.requestId);
+}
+
+/**
+ * What holds a progress token at `path`: a message's `params._meta` (any message's: the token
+ * a request hands out), or the `params` of a notifications/progress.
+ */
+function tokenHolder(
+  value: unknown,
+  path: readonly (string | number)[],
+): Record<string, unknown> | null {
+  if (path.at(-1) === '_meta' && path.at(-2) === 'params') {
+    const message = holderAt(value, path.slice(0, -2));
+    const params = message?.params;
+    return isObject(params) && isObject(params._meta) ? params._meta : null;
+  }
+  if (path.at(-1) !== 'params') return null;
+  const message = holderAt(value, path.slice(0, -1));
+  if (message?.method !== 'notifications/progress' || !isObject(message.params)) return null;
+  return message.params;
 }
 
 function roundedInAny(top: unknown): boolean {
@@ -90,9 +116,11 @@ function holderAt(
  * holding it, in text order (so a repeated key ends on the one JSON.parse kept). A scanner of
  * valid JSON only: JSON.parse has already accepted the text.
  */
-function* idTokens(
-  text: string,
-): Generator<{ path: (string | number)[]; key: 'id' | 'requestId' | 'abandon'; token: string }> {
+function* idTokens(text: string): Generator<{
+  path: (string | number)[];
+  key: 'id' | 'requestId' | 'abandon' | 'progressToken';
+  token: string;
+}> {
   /** Each open container: its key or index so far, and whether it is an array. */
   const stack: { array: boolean; at: string | number }[] = [];
   const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -137,7 +165,10 @@ function* idTokens(
       if (
         top &&
         !top.array &&
-        (top.at === 'id' || top.at === 'requestId' || (top.at === 'abandon' && stack.length === 1))
+        (top.at === 'id' ||
+          top.at === 'requestId' ||
+          top.at === 'progressToken' ||
+          (top.at === 'abandon' && stack.length === 1))
       ) {
         yield { path: stack.slice(0, -1).map((s) => s.at), key: top.at, token };
       }
@@ -172,8 +203,25 @@ export function exactInteger(token: string): bigint | null {
  */
 export const schemaId = (id: unknown): unknown => (typeof id === 'bigint' ? Number(id) : id);
 
-/** Params as a JSON Schema validator reads them: a cancellation's exact requestId as a number. */
+/**
+ * Params as a JSON Schema validator reads them: a cancellation's exact requestId and an exact
+ * progress token (in `_meta`, or a notifications/progress's own) as numbers.
+ */
 export function schemaParams<T extends Record<string, unknown> | undefined>(params: T): T {
-  if (params === undefined || typeof params.requestId !== 'bigint') return params;
-  return { ...params, requestId: Number(params.requestId) };
+  if (params === undefined) return params;
+  const meta = params._meta;
+  const metaToken = isObject(meta) && typeof meta.progressToken === 'bigint';
+  if (
+    typeof params.requestId !== 'bigint' &&
+    typeof params.progressToken !== 'bigint' &&
+    !metaToken
+  ) {
+    return params;
+  }
+  const out: Record<string, unknown> = { ...params };
+  for (const key of ['requestId', 'progressToken'] as const) {
+    if (typeof out[key] === 'bigint') out[key] = Number(out[key]);
+  }
+  if (metaToken) out._meta = { ...meta, progressToken: Number(meta.progressToken) };
+  return out as T;
 }

@@ -1,16 +1,21 @@
 import { type RefereeState, requestPending, requestSeen, tokenProgress } from '../machine/model.js';
-import { type Direction, directionsOf, isCatalogued, type RequestId } from '../protocol/index.js';
+import {
+  type Direction,
+  directionsOf,
+  isCatalogued,
+  isProgressToken,
+  type RequestId,
+} from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 
 const isId = (v: unknown): v is RequestId =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint';
-/** A progress token: a string or a number (only an id is read exactly, see withExactIds). */
-const isToken = (v: unknown): v is string | number =>
-  typeof v === 'string' || typeof v === 'number';
+/** A progress token: a string or an integer (past 2^53 − 1 a bigint, see withExactIds). */
+const isToken = isProgressToken;
 
 const pendingOf = requestPending;
 const usedBy = requestSeen;
-const tokenKnown = (ctx: RefereeState, requester: 'client' | 'server', token: string | number) =>
+const tokenKnown = (ctx: RefereeState, requester: 'client' | 'server', token: RequestId) =>
   tokenProgress(ctx, requester, token) !== null;
 
 /**

@@ -20,7 +20,7 @@ import {
   verdictIfSent,
   verdictOf,
 } from '../machine/index.js';
-import type { Direction, RequestId, Side } from '../protocol/index.js';
+import type { Direction, ProgressToken, RequestId, Side } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { withinDepth } from './depth.js';
 import { inferDirection } from './infer-direction.js';
@@ -280,7 +280,7 @@ export class SessionLog {
   }
 
   /** How far the progress of a token `requester` handed out has got. */
-  tokenProgress(requester: Side, token: string | number): TokenProgress | null {
+  tokenProgress(requester: Side, token: ProgressToken): TokenProgress | null {
     return tokenProgress(this.#state, requester, token);
   }
 

@@ -5,6 +5,7 @@ import { isRequestId, type JsonObject, type RequestId } from '../protocol/index.
 import { isObject, jsonText } from '../protocol/json.js';
 import {
   CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
   carriesEnvelope,
   PROTOCOL_VERSION_META,
 } from '../protocol/meta-keys.js';
@@ -69,6 +70,27 @@ function statusOf(message: Record<string, unknown>, body: JsonObject): number {
   }
 }
 
+/**
+ * Who sent a modern POST, as far as the server can tell: the address it came from and the
+ * clientInfo its envelope names (basic/index › _meta: SHOULD be on every request). With no
+ * session this is all there is; two copies of one client on one host read as one client.
+ */
+function clientKey(req: IncomingMessage, body: JsonObject): string {
+  const meta = isObject(body.params) ? body.params._meta : undefined;
+  const info = isObject(meta) ? meta[CLIENT_INFO_META] : undefined;
+  const named = isObject(info) ? [info.name, info.version] : [];
+  return JSON.stringify([req.socket.remoteAddress ?? '', ...named]);
+}
+
+/** One client's traffic: the log its requests are judged in, and what the observers call it. */
+type Client = { readonly log: SessionLog; readonly session: string };
+
+/**
+ * An input_required answer (basic/patterns/mrtr) and the request it answered, as judged in the
+ * log of `client`: the retry that echoes its requestState is judged there, or begins with them.
+ */
+type Round = { readonly client: Client; readonly request: Step; readonly answer: Step };
+
 export type ModernHttpOptions = {
   readonly config: ServerConfig;
   readonly log: (line: Bilingual) => void;
@@ -97,8 +119,9 @@ export type ModernHttpOptions = {
  * Streamable HTTP in the 2026-07-28 era (basic/transports/streamable-http): each POST stands
  * alone. No session is issued or needed, so each request gets a simulated server of its own,
  * fresh, with no memory of any other request (basic/index › Statelessness: a server MUST NOT rely
- * on prior requests). One referee watches all of it, in arrival order, as one stream of traffic
- * (the observers know it as `modern`). The answer is one JSON object when the answer is the first thing the server sends,
+ * on prior requests). A referee watches each client's requests (as far as the server can tell
+ * clients apart: `clientKey`) in arrival order, as one stream of traffic (the observers know the
+ * first client's as `modern`). The answer is one JSON object when the answer is the first thing the server sends,
  * or an SSE stream scoped to the request when notifications (progress, logs) come first, ended
  * by the answer. The client closing that stream is the cancellation (› Cancellation): the server
  * sends nothing more for it.
@@ -111,10 +134,13 @@ export type ModernHttpOptions = {
  */
 export class ModernHttp {
   readonly #options: ModernHttpOptions;
-  /** The requests being answered, each with its id and how to end its HTTP response early. */
+  /**
+   * The requests being answered, each with its id, the client whose log judges it, and how to end
+   * its HTTP response early.
+   */
   readonly #open = new Map<
     LiveServer,
-    { readonly id: unknown; readonly n: number; readonly stop: () => void }
+    { readonly id: unknown; readonly n: number; readonly client: Client; readonly stop: () => void }
   >();
   readonly #key: string | Uint8Array;
   /**
@@ -124,16 +150,22 @@ export class ModernHttp {
    */
   readonly #clock: () => number;
   /**
-   * The one session log of the era's traffic: one referee judges every POST in order, so a retry
-   * is judged knowing the round its state came from, as the transcript's reader will judge it.
+   * Each client's session log (by `clientKey`): one referee judges a client's POSTs in order, so
+   * a request is judged by what that client saw (its own server/discover, or none: architecture ›
+   * Capability Negotiation) and a retry knowing the round its state came from, as the
+   * transcript's reader will judge it. The first client's is `modern`, a later one's
+   * `modern-<n>` (n: its first POST); each has its own transcript.
    */
-  readonly #log = new SessionLog({ keep: false });
+  readonly #clients = new Map<string, Client>();
+  /** The input_required rounds given, by their requestState: where each retry is judged. */
+  readonly #rounds = new Map<string, Round>();
+  /** The client whose request last had each id: a cancellation naming it is judged there. */
+  readonly #byId = new Map<unknown, Client>();
   /** The tools the server offers now (toggle_tool changes it). */
   #tools: ToolName[];
   /** The lines clients added to the notes resource (add_note). */
   #notes: string[] = [];
   #count = 0;
-  #opened = false;
 
   constructor(options: ModernHttpOptions) {
     this.#options = options;
@@ -158,31 +190,39 @@ export class ModernHttp {
     // after a modern answer (era-mixed), a fault of a client that was never there. It gets a log
     // of its own, a session of one exchange (`initialize-<n>`), with its own transcript.
     const initialize = body.method === 'initialize';
-    // An id that a request still being answered has (basic/index › Requests: an id MUST NOT
-    // match one of the sender's own requests in flight). With no session the server cannot tell
-    // whose POST is whose: two clients each numbering from 0 (SDK v2 does: `0`, `listen:0`) share
-    // ids all the time, and judged in the one log the second read as a duplicate id and a shared
-    // progress token, and its progress and answer as the first's, sent after that one's stream
-    // closed. Each such request is judged on its own, in a log (and transcript) of its own.
+    // An id that a request of the same client (as far as clientKey tells) still being answered
+    // has (basic/index › Requests: an id MUST NOT match one of the sender's own requests in
+    // flight). Two copies of one client on one host read as one: each numbering from 0 (SDK v2
+    // does: `0`, `listen:0`) they share ids all the time, and judged in one log the second read
+    // as a duplicate id and a shared progress token, and its progress and answer as the first's,
+    // sent after that one's stream closed. Each such request is judged on its own, in a log (and
+    // transcript) of its own.
+    // Clients told apart (clientKey) are judged apart; the id check is within one client's log.
+    // A retry of an input_required round (it echoes the round's requestState) is the round's
+    // client's, judged where the round was (basic/patterns/mrtr: the retry repeats the request):
+    // judged anywhere else it had no round, and read as retry-without-round.
+    const round = initialize ? undefined : this.#roundOf(body);
+    const key = initialize ? undefined : clientKey(req, body);
+    const known = round?.client ?? (key === undefined ? undefined : this.#clients.get(key));
     const shared =
-      initialize || id === undefined
+      known === undefined || id === undefined
         ? undefined
-        : [...this.#open.values()].find((open) => open.id === id);
-    const alone = initialize || shared !== undefined;
-    const session = initialize
-      ? `initialize-${n}`
-      : alone
-        ? `${MODERN_SESSION}-${n}`
-        : MODERN_SESSION;
-    const log = alone ? new SessionLog({ keep: false }) : this.#log;
+        : [...this.#open.values()].find((open) => open.client === known && open.id === id);
+    const client: Client =
+      initialize || shared !== undefined
+        ? // A retry whose id is in flight there is judged on its own, with its round before it.
+          this.#alone(initialize ? `initialize-${n}` : `${MODERN_SESSION}-${n}`, round)
+        : (known ?? this.#newClient(key as string, n));
+    const { log, session } = client;
     if (shared)
       options.log(
         say(filled(SERVE_STRINGS.idShared, { id: JSON.stringify(id), m: shared.n, session })),
       );
-    if (alone) options.observe?.opened?.(session);
-    else if (!this.#opened) {
-      this.#opened = true;
-      options.observe?.opened?.(MODERN_SESSION);
+    if (!initialize && id !== undefined) {
+      // Most recent last; the oldest go first (a long-lived server hears ids without end).
+      this.#byId.delete(id);
+      this.#byId.set(id, client);
+      if (this.#byId.size > 1024) this.#byId.delete(this.#byId.keys().next().value);
     }
     // A legacy client's initialize lacks every header the era asks for, but the answer it needs is
     // the versions this server speaks (basic/versioning › Backward Compatibility: a modern-only
@@ -278,11 +318,21 @@ export class ModernHttp {
         }
       },
       notice: (line) => options.log(say(line)),
-      onStep: this.#onStep(say, session),
+      onStep: (() => {
+        const onStep = this.#onStep(say, session);
+        let asked: Step | undefined;
+        return (step: Step) => {
+          onStep(step);
+          if (step.kind !== 'message') return;
+          if (step.direction === 'client->server') asked ??= step;
+          else if (asked) this.#noteRound(client, asked, step);
+        };
+      })(),
     });
     this.#open.set(live, {
       id: body.id,
       n,
+      client,
       // Cancelled while being answered: the stream ends with nothing more (› Cancellation); an
       // answer not yet begun is no content.
       stop: () => {
@@ -307,6 +357,55 @@ export class ModernHttp {
     live.receive(body, headers);
   }
 
+  /**
+   * A log of its own for one request (an initialize, an id another open request has). A retry's
+   * begins with its round, the request and its input_required answer as they were on the wire, so
+   * the referee, and the transcript's reader, judge the retry knowing them.
+   */
+  #alone(session: string, round?: Round): Client {
+    this.#options.observe?.opened?.(session);
+    const log = new SessionLog({ keep: false });
+    for (const step of round ? [round.request, round.answer] : []) {
+      const seeded = log.push({
+        type: 'message',
+        direction: step.direction,
+        message: step.message,
+        ...(step.headers ? { headers: step.headers } : {}),
+        t: step.t,
+        timed: true,
+      });
+      // Judged (and said) once already: only the observers hear it again.
+      this.#options.observe?.step?.(session, seeded);
+    }
+    return { log, session };
+  }
+
+  /** The round a request retries, by the requestState it echoes, if this server gave it. */
+  #roundOf(body: JsonObject): Round | undefined {
+    const state = isObject(body.params) ? body.params.requestState : undefined;
+    return typeof state === 'string' ? this.#rounds.get(state) : undefined;
+  }
+
+  /** A request's answer, judged in `client`'s log: an input_required round is kept by its state. */
+  #noteRound(client: Client, request: Step, answer: Step): void {
+    const message = answer.message;
+    if (!isObject(message) || !isObject(message.result)) return;
+    const { resultType, requestState } = message.result;
+    if (resultType !== 'input_required' || typeof requestState !== 'string') return;
+    this.#rounds.set(requestState, { client, request, answer });
+    // The oldest go first: a long-lived server gives rounds without end, most retried at once.
+    if (this.#rounds.size > 256) this.#rounds.delete(this.#rounds.keys().next().value as string);
+  }
+
+  /** A client not heard from before, first heard in POST `n`: a log and a transcript of its own. */
+  #newClient(key: string, n: number): Client {
+    const session = this.#clients.size === 0 ? MODERN_SESSION : `${MODERN_SESSION}-${n}`;
+    const client = { log: new SessionLog({ keep: false }), session };
+    this.#clients.set(key, client);
+    this.#options.observe?.opened?.(session);
+    return client;
+  }
+
   /** Each step the referee judged: its verdict lines, and to the observers (--trace-file…). */
   #onStep(say: (line: Bilingual) => Bilingual, session = MODERN_SESSION): (step: Step) => void {
     return (step) => {
@@ -317,7 +416,7 @@ export class ModernHttp {
 
   /** Has a modern request come yet? (Before one, there is no modern traffic to cancel in.) */
   get opened(): boolean {
-    return this.#opened;
+    return this.#clients.size > 0;
   }
 
   /**
@@ -347,15 +446,17 @@ export class ModernHttp {
       live.receive(body);
       open.stop();
     } else {
-      // Named by no request being answered: the one log hears it (a cancellation that crossed
-      // the answer, or of an id never sent).
+      // Named by no request being answered (a cancellation that crossed the answer, or of an id
+      // never sent): judged in the log of the client whose request last had that id (a
+      // notification names no clientInfo), else the first client's.
+      const client = this.#byId.get(requestId) ?? (this.#clients.values().next().value as Client);
       const live = new LiveServer({
         config: { ...this.#options.config, tools: this.#tools, requestStateKey: this.#key },
-        log: this.#log,
+        log: client.log,
         clock: this.#clock,
         send: () => {},
         notice: (line) => this.#options.log(say(line)),
-        onStep: this.#onStep(say),
+        onStep: this.#onStep(say, client.session),
       });
       live.receive(body);
       live.close('server');

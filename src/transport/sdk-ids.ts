@@ -2,6 +2,23 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { isObject, type JsonObject } from '../protocol/json.js';
 
+/**
+ * An exact progress token (a bigint: a request's in `params._meta`, a progress notification's) as the number JSON.parse would
+ * have read: the SDK's zod takes no bigint, and a stand-in would have to outlive every progress
+ * notification the SDK writes. In a legacy HTTP session the token stays rounded, as it was.
+ */
+function roundedToken(message: unknown): unknown {
+  if (!isObject(message) || !isObject(message.params)) return message;
+  const token = message.params.progressToken;
+  if (message.method === 'notifications/progress' && typeof token === 'bigint') {
+    return { ...message, params: { ...message.params, progressToken: Number(token) } };
+  }
+  const meta = message.params._meta;
+  if (!isObject(meta) || typeof meta.progressToken !== 'bigint') return message;
+  const _meta = { ...meta, progressToken: Number(meta.progressToken) };
+  return { ...message, params: { ...message.params, _meta } };
+}
+
 /** What starts every stand-in; the rest is random base64url. */
 const PREFIX = '~#';
 /** A stand-in as the SDK's JSON.stringify writes it (no character of it needs escaping). */
@@ -45,7 +62,8 @@ export class SdkIds {
    * (null: the body holds none, and is handed over as it is).
    */
   body(parsed: unknown): unknown | null {
-    const swap = (message: unknown): unknown => {
+    const swap = (read: unknown): unknown => {
+      const message = roundedToken(read);
       if (!isObject(message) || typeof message.id !== 'bigint') return message;
       const standIn = this.#standIn(message.id);
       const entry = this.#byStandIn.get(standIn);

@@ -19,9 +19,9 @@ export function sessionTracePath(file: string, n: number): string {
 /**
  * One transcript per HTTP session. Each session has its own id space and its own handshake, so
  * two sessions in one file would read as one session that re-initializes and reuses every id.
- * The 2026-07-28 requests, which have no session, share one transcript of their own
- * (MODERN_SESSION), in wire order: in that era an id is only taken while its request is in
- * flight, so requests of one after another read as they were. Files are numbered in the order
+ * The 2026-07-28 requests, which have no session, share one transcript per client (the first
+ * client's is MODERN_SESSION, a later one's `modern-<n>`), in wire order: in that era an id is
+ * only taken while its request is in flight, so requests of one after another read as they were. Files are numbered in the order
  * sessions open; `announce` is told which file each one got.
  */
 export class SessionTraces {

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { raw, startServe } from '../helpers/http.js';
 import { rawSession } from '../helpers/serve-raw.js';
 
@@ -119,5 +120,70 @@ describe('serve over HTTP answers an id past 2^53 − 1 with the digits the clie
     );
     expect(list.status).toBe(200);
     expect(answerIds(list.body)).toEqual([B]);
+  });
+});
+
+// basic/utilities/progress: a ProgressToken is "a string or integer", matched like an id. Past
+// 2^53 − 1 JSON.parse rounds it: the progress echoed a token the client never sent, and two tokens
+// that round alike were one to the referee.
+const longCall = (id: number, token: string, meta = '') =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"_meta":{"progressToken":${token}${meta}},"name":"long_running_task","arguments":{"steps":2,"delayMs":20}}}`;
+const ENVELOPE = `,${META.slice('"_meta":{'.length, -1)}`;
+/** The tokens of the progress notifications in a text, as written. */
+const tokens = (text: string) =>
+  [...text.matchAll(/"method":"notifications\/progress","params":\{"progressToken":([^,]+),/g)].map(
+    (m) => m[1],
+  );
+
+describe('a progress token past 2^53 − 1 keeps its digits', () => {
+  it('serve over stdio, 2026-07-28: the progress echoes the token the client sent', async () => {
+    const modern = await rawSession([longCall(2, B, ENVELOPE)]);
+    expect(tokens(modern.text)).toEqual([B, B]);
+    expect(modern.text).not.toContain(ROUNDED);
+    expect(modern.err).not.toContain('unknown-progress-token');
+  });
+
+  it('serve over HTTP, 2026-07-28: the progress on the stream echoes the token', async () => {
+    const trace = join(dir, 'token-http.jsonl');
+    const serving = startServe(['--trace-file', trace], started);
+    const url = await serving.url;
+    const call = await raw(
+      url,
+      'POST',
+      {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'long_running_task',
+      },
+      longCall(2, B, ENVELOPE),
+    );
+    expect(tokens(call.body)).toEqual([B, B]);
+    expect(call.body).not.toContain(ROUNDED);
+    const { stderr } = await serving.stop();
+    expect(stderr).not.toContain('unknown-progress-token');
+    expect(readFileSync(trace, 'utf8')).not.toContain(ROUNDED);
+  });
+
+  it("trace: progress for a token that only rounds like the request's is an unknown token", async () => {
+    const file = join(dir, 'tokens.jsonl');
+    const lines = [
+      INIT,
+      '{"jsonrpc":"2.0","id":12345678901234567890,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}',
+      INITIALIZED,
+      longCall(2, A),
+      `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${B},"progress":1}}`,
+      `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${A},"progress":2}}`,
+    ];
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const { stdout } = await runCli(['trace', file, '--json']);
+    const messages = JSON.parse(stdout).messages as Array<{ violations: string[] }>;
+    expect(messages.map((m) => m.violations.includes('unknown-progress-token'))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 });

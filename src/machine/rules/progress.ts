@@ -1,4 +1,4 @@
-import type { Bilingual, Side } from '../../protocol/index.js';
+import type { Bilingual, ProgressToken, Side } from '../../protocol/index.js';
 import type { SessionContext, TokenRecord } from '../context.js';
 import { progressOf } from '../facts.js';
 import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
@@ -8,7 +8,7 @@ function requestOfToken(
   ctx: SessionContext,
   record: TokenRecord,
   requester: Side,
-  token: string | number,
+  token: ProgressToken,
 ): Bilingual {
   const request = ctx.ledger.request(requester, record.requestId);
   if (request) {

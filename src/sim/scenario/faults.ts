@@ -1,6 +1,6 @@
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { type Bilingual, filled } from '../../i18n/lang.js';
-import type { Direction, JsonObject, RequestId } from '../../protocol/index.js';
+import type { Direction, JsonObject, ProgressToken, RequestId } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import {
   CLIENT_CAPABILITIES_META,
@@ -161,7 +161,7 @@ const C2S: Direction = 'client->server';
 const S2C: Direction = 'server->client';
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 
-function activeToken(ctx: FaultContext): { token: string | number; last: number } | null {
+function activeToken(ctx: FaultContext): { token: ProgressToken; last: number } | null {
   for (const p of [...ctx.log.view().pending].reverse()) {
     if (p.requester !== 'client' || p.progressToken === undefined) continue;
     const record = ctx.log.tokenProgress('client', p.progressToken);
@@ -170,7 +170,7 @@ function activeToken(ctx: FaultContext): { token: string | number; last: number 
   return null;
 }
 
-const progress = (token: string | number, value: number): JsonObject => ({
+const progress = (token: ProgressToken, value: number): JsonObject => ({
   jsonrpc: '2.0',
   method: 'notifications/progress',
   params: { progressToken: token, progress: value },

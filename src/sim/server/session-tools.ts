@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonObject, RequestId } from '../../protocol/index.js';
+import { isProgressToken, type JsonObject, type RequestId } from '../../protocol/index.js';
 import type { Scheduled } from './outbox.js';
 
 /**
@@ -158,11 +158,7 @@ export function longRunningPlan(
   const steps = typeof args.steps === 'number' ? args.steps : 5;
   const delayMs = typeof args.delayMs === 'number' ? args.delayMs : 250;
   const progress: Scheduled[] = [];
-  for (
-    let step = 1;
-    step <= steps && (typeof token === 'string' || typeof token === 'number');
-    step++
-  ) {
+  for (let step = 1; step <= steps && isProgressToken(token); step++) {
     progress.push({
       at: now + step * delayMs,
       about: id,

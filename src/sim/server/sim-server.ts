@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { schemaId, withExactIds } from '../../protocol/exact-ids.js';
+import { schemaId, schemaParams, withExactIds } from '../../protocol/exact-ids.js';
 import {
   BATCH_REVISION,
   type CapabilityPath,
@@ -443,7 +443,9 @@ export class SimServer {
    * the negotiated handshake revision's (a 2024-11-05 session by its own schema, not the latest),
    * or 2026-07-28's whole-message schema in the modern era.
    */
-  #paramsIssue(id: RequestId, method: MethodName, given: JsonObject | undefined) {
+  #paramsIssue(id: RequestId, method: MethodName, read: JsonObject | undefined) {
+    // An exact progress token past 2^53 − 1 (a bigint) as the integer the schema checks it to be.
+    const given = schemaParams(read);
     if (this.era === 'modern') {
       // An exact id past 2^53 − 1 (a bigint) as the integer the schema checks it to be.
       const message = {
