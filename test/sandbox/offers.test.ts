@@ -459,3 +459,52 @@ describe('the simulated client asks only for what the learner’s server declare
     },
   );
 });
+
+describe('the simulated client subscribes where the learner’s server lets it', () => {
+  /** Answer the client's requests (the offered result) until it has nothing more to ask. */
+  function answerAll(s: SandboxSession) {
+    for (let turn = 0; turn < 12; turn++) {
+      const answer = s.offers().find((o) => o.key.startsWith('result:'));
+      if (!answer || !isMessage(answer)) break;
+      s.send(answer.envelope);
+    }
+  }
+  const asked = (s: SandboxSession) =>
+    s.log.steps
+      .filter((st) => st.direction === 'client->server' && st.verdict?.kind === 'request')
+      .map((st) => String(st.verdict?.method));
+
+  it('legacy, resources.subscribe declared: the client subscribes to the notes, and an update for them is allowed', () => {
+    const s = sandbox('legacy', 'server', {
+      serverCapabilities: { resources: { subscribe: true } },
+    });
+    answerAll(s);
+    expect(asked(s)).toContain('resources/subscribe');
+    const update = pick(s, 'notification:notifications/resources/updated');
+    expect(update.envelope).toMatchObject({ params: { uri: 'file:///project/notes.txt' } });
+    expect(update.blocks).toEqual([]);
+    agrees(s);
+    const steps = s.send(update.envelope);
+    expect(steps.at(-1)?.verdict?.violations).toEqual([]);
+  });
+
+  it('legacy, resources without subscribe: the client does not subscribe, and an update is flagged', () => {
+    const s = sandbox('legacy', 'server', { serverCapabilities: { resources: {} } });
+    answerAll(s);
+    expect(asked(s)).not.toContain('resources/subscribe');
+    expect(claims(s, 'notification:notifications/resources/updated')).not.toEqual([]);
+    agrees(s);
+  });
+
+  it('2026-07-28: resources/subscribe is gone, so the client never sends it', () => {
+    const s = sandbox('modern', 'server', {
+      serverCapabilities: { resources: { subscribe: true } },
+    });
+    answerAll(s);
+    expect(asked(s)).not.toContain('resources/subscribe');
+    for (const step of s.log.steps) {
+      if (step.direction !== 'client->server') continue;
+      expect(step.verdict?.violations ?? []).toEqual([]);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
-import type { SessionView } from '../../machine/index.js';
+import type { SessionEra, SessionView } from '../../machine/index.js';
 import { hasCapability, isObject, type JsonObject } from '../../protocol/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import { SERVED_BY } from '../server/served.js';
@@ -19,11 +19,16 @@ export const CLIENT_SCRIPT = [
   },
   { method: 'resources/list' },
   { method: 'resources/read', params: { uri: 'file:///project/notes.txt' } },
+  // Handshake era only: 2026-07-28 removed resources/subscribe (subscriptions/listen took its
+  // place). Once subscribed, the learner's server may tell the client the notes changed.
+  { method: 'resources/subscribe', params: { uri: 'file:///project/notes.txt' }, legacy: true },
   { method: 'prompts/list' },
 ] as const satisfies ReadonlyArray<{
   readonly method: string;
   readonly params?: JsonObject;
   readonly progress?: boolean;
+  /** Only in the handshake era. */
+  readonly legacy?: boolean;
 }>;
 
 /**
@@ -52,7 +57,7 @@ export function nextScripted(
     return { message: client.discover(MODERN_VERSION), scripted: false };
   }
   if (waiting) return null;
-  const at = askableFrom(view, done);
+  const at = askableFrom(view, done, view.era ?? era);
   const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;
   const params = 'params' in item ? structuredClone(item.params) : undefined;
@@ -65,12 +70,19 @@ export function nextScripted(
  * A client uses only what the server declared (2025-11-25 basic/lifecycle › Operation; 2026-07-28
  * architecture/index › Capability Negotiation, once server/discover said it), so a learner's
  * server without resources is not asked resources/list. Until the server's capabilities are
- * known nothing is skipped. `CLIENT_SCRIPT.length` when nothing is left to ask.
+ * known nothing is skipped, but a request of the handshake era alone (resources/subscribe) is
+ * never asked in 2026-07-28. `CLIENT_SCRIPT.length` when nothing is left to ask.
  */
-export function askableFrom(view: Pick<SessionView, 'capabilities'>, done: number): number {
+export function askableFrom(
+  view: Pick<SessionView, 'capabilities'>,
+  done: number,
+  era: SessionEra,
+): number {
   let at = done;
   for (; at < CLIENT_SCRIPT.length; at++) {
-    const gate = SERVED_BY[CLIENT_SCRIPT[at]?.method ?? ''];
+    const item = CLIENT_SCRIPT[at];
+    if (item && 'legacy' in item && era === 'modern') continue;
+    const gate = SERVED_BY[item?.method ?? ''];
     if (view.capabilities.server === null || gate === undefined) break;
     if (hasCapability(view.capabilities, gate)) break;
   }

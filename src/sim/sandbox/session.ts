@@ -102,7 +102,8 @@ export class SandboxSession {
       return last.notes.note;
     if (this.lessonNote) return this.lessonNote;
     if (!this.#client || this.log.closed) return null;
-    if (askableFrom(this.log.view(), this.#scripted) < CLIENT_SCRIPT.length) return null;
+    const view = this.log.view();
+    if (askableFrom(view, this.#scripted, view.era ?? this.era) < CLIENT_SCRIPT.length) return null;
     if (this.log.view().pending.some((p) => p.requester === 'client')) return null;
     return {
       en: 'The client has nothing more to ask: every request it had is answered.',
