@@ -198,10 +198,14 @@ export function exactInteger(token: string): bigint | null {
 }
 
 /**
- * A value for a JSON Schema validator, which knows numbers only: an exact id (bigint) as the
- * number it is. Its type, an integer, is what the schema checks; the exact digits are not.
+ * A value for a schema validator, which knows numbers only: an exact id (bigint) as an integer
+ * of the same sign. Its type, an integer, is what the schema checks; the exact digits are not.
+ * Not the number it rounds to: no revision's schema bounds an id or a progress token ("string or
+ * integer"), but the SDK's zod schemas, which judge 2025-11-25, take an integer to be a safe one,
+ * and would call a legal value past 2^53 − 1 invalid (id-beyond-safe-integer names that risk).
  */
-export const schemaId = (id: unknown): unknown => (typeof id === 'bigint' ? Number(id) : id);
+export const schemaId = (id: unknown): unknown =>
+  typeof id === 'bigint' ? (id < 0n ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER) : id;
 
 /**
  * Params as a JSON Schema validator reads them: a cancellation's exact requestId and an exact
@@ -220,8 +224,8 @@ export function schemaParams<T extends Record<string, unknown> | undefined>(para
   }
   const out: Record<string, unknown> = { ...params };
   for (const key of ['requestId', 'progressToken'] as const) {
-    if (typeof out[key] === 'bigint') out[key] = Number(out[key]);
+    if (typeof out[key] === 'bigint') out[key] = schemaId(out[key]);
   }
-  if (metaToken) out._meta = { ...meta, progressToken: Number(meta.progressToken) };
+  if (metaToken) out._meta = { ...meta, progressToken: schemaId(meta.progressToken) };
   return out as T;
 }

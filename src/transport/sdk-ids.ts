@@ -2,30 +2,36 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { isObject, type JsonObject } from '../protocol/json.js';
 
-/**
- * An exact progress token (a bigint: a request's in `params._meta`, a progress notification's) as the number JSON.parse would
- * have read: the SDK's zod takes no bigint, and a stand-in would have to outlive every progress
- * notification the SDK writes. In a legacy HTTP session the token stays rounded, as it was.
- */
-function roundedToken(message: unknown): unknown {
-  if (!isObject(message) || !isObject(message.params)) return message;
-  const token = message.params.progressToken;
-  if (message.method === 'notifications/progress' && typeof token === 'bigint') {
-    return { ...message, params: { ...message.params, progressToken: Number(token) } };
-  }
-  const meta = message.params._meta;
-  if (!isObject(meta) || typeof meta.progressToken !== 'bigint') return message;
-  const _meta = { ...meta, progressToken: Number(meta.progressToken) };
-  return { ...message, params: { ...message.params, _meta } };
-}
-
+/** How many progress tokens' stand-ins a session keeps (most recent first). */
+const TOKENS_KEPT = 256;
 /** What starts every stand-in; the rest is random base64url. */
 const PREFIX = '~#';
 /** A stand-in as the SDK's JSON.stringify writes it (no character of it needs escaping). */
 const WRITTEN = /"~#[\w-]+"/g;
 
+/** Where a message holds a progress token: a request's `params._meta`, a progress notification's `params`. */
+function tokenAt(message: Record<string, unknown>): 'meta' | 'params' | null {
+  const params = message.params;
+  if (!isObject(params)) return null;
+  if (message.method === 'notifications/progress' && params.progressToken !== undefined)
+    return 'params';
+  return isObject(params._meta) && params._meta.progressToken !== undefined ? 'meta' : null;
+}
+
+/** The message with its progress token (at `at`) replaced by `token`. */
+function withToken(
+  message: Record<string, unknown>,
+  at: 'meta' | 'params',
+  token: unknown,
+): Record<string, unknown> {
+  const params = message.params as Record<string, unknown>;
+  if (at === 'params') return { ...message, params: { ...params, progressToken: token } };
+  const _meta = { ...(params._meta as Record<string, unknown>), progressToken: token };
+  return { ...message, params: { ...params, _meta } };
+}
+
 /**
- * Exact ids (bigints, past 2^53 − 1: `withExactIds`) across the SDK's StreamableHTTPServerTransport,
+ * Exact ids and progress tokens (bigints, past 2^53 − 1: `withExactIds`) across the SDK's StreamableHTTPServerTransport,
  * which frames a legacy session over HTTP (SSE streams, session ids, GET, DELETE) but reads each
  * message with zod, whose integer is a safe one (it refused such a request as "-32700 Parse
  * error"), and writes each with JSON.stringify (which throws on a bigint). It has no hook for
@@ -36,25 +42,74 @@ const WRITTEN = /"~#[\w-]+"/g;
  * bytes, so the Content-Length the SDK's adapter may have set stays right. The session log, the
  * referee and the simulated server only ever see the exact id.
  *
+ * A progress token (basic/utilities/progress: "a string or integer", no bound) goes the same way:
+ * the SDK hands the simulated server the exact token back, and each progress notification the
+ * server writes with it goes out with the stand-in, restored to the digits on the wire. (Given the
+ * SDK the rounded number, its zod refused the request as "-32700 Parse error".)
+ *
  * One per session. An id's stand-in is forgotten once it is on the wire: in the handshake era only
- * the answer carries the request's id (progress names its token, not the id).
+ * the answer carries the request's id (progress names its token, not the id). A token's is kept
+ * for as long as progress may name it: the last `TOKENS_KEPT` tokens are.
  */
 export class SdkIds {
-  readonly #byStandIn = new Map<string, { id: bigint; uses: number }>();
+  readonly #byStandIn = new Map<string, { id: bigint; uses: number; token: boolean }>();
   readonly #byId = new Map<bigint, string>();
+  /** The stand-ins of progress tokens, oldest first. */
+  readonly #tokens = new Set<string>();
 
-  /** The stand-in for `id` (made on first use). */
-  #standIn(id: bigint): string {
+  /** The stand-in for `id` (made on first use); a token's is kept past its writing. */
+  #standIn(id: bigint, token = false): string {
     const known = this.#byId.get(id);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      if (token) this.#keepToken(known);
+      return known;
+    }
     // Quoted, as long as the digits: at least 16 of them past 2^53 − 1, so 12 random characters.
     const size = Math.max(String(id).length - 2 - PREFIX.length, 12);
     let standIn: string;
     do standIn = PREFIX + randomBytes(size).toString('base64url').slice(0, size);
     while (this.#byStandIn.has(standIn));
     this.#byId.set(id, standIn);
-    this.#byStandIn.set(standIn, { id, uses: 0 });
+    this.#byStandIn.set(standIn, { id, uses: 0, token: false });
+    if (token) this.#keepToken(standIn);
     return standIn;
+  }
+
+  /** Marks a stand-in as a token's: kept, the oldest let go past `TOKENS_KEPT`. */
+  #keepToken(standIn: string): void {
+    const entry = this.#byStandIn.get(standIn);
+    if (!entry) return;
+    entry.token = true;
+    this.#tokens.delete(standIn);
+    this.#tokens.add(standIn);
+    if (this.#tokens.size <= TOKENS_KEPT) return;
+    const oldest = this.#tokens.values().next().value as string;
+    this.#tokens.delete(oldest);
+    const old = this.#byStandIn.get(oldest);
+    if (!old) return;
+    old.token = false;
+    // Still awaited as an id on the wire: that forgets it once written.
+    if (old.uses > 0) return;
+    this.#byStandIn.delete(oldest);
+    this.#byId.delete(old.id);
+  }
+
+  /** The message with an exact progress token as its stand-in, or a stand-in token as the exact. */
+  #swapToken(message: Record<string, unknown>, toSdk: boolean): Record<string, unknown> {
+    const at = tokenAt(message);
+    if (at === null) return message;
+    const params = message.params as Record<string, unknown>;
+    const token =
+      at === 'params'
+        ? params.progressToken
+        : (params._meta as Record<string, unknown>).progressToken;
+    if (toSdk) {
+      return typeof token === 'bigint'
+        ? withToken(message, at, this.#standIn(token, true))
+        : message;
+    }
+    const entry = typeof token === 'string' ? this.#byStandIn.get(token) : undefined;
+    return entry?.token ? withToken(message, at, entry.id) : message;
   }
 
   /**
@@ -63,8 +118,9 @@ export class SdkIds {
    */
   body(parsed: unknown): unknown | null {
     const swap = (read: unknown): unknown => {
-      const message = roundedToken(read);
-      if (!isObject(message) || typeof message.id !== 'bigint') return message;
+      if (!isObject(read)) return read;
+      const message = this.#swapToken(read, true);
+      if (typeof message.id !== 'bigint') return message;
       const standIn = this.#standIn(message.id);
       const entry = this.#byStandIn.get(standIn);
       if (entry) entry.uses += 1;
@@ -79,9 +135,10 @@ export class SdkIds {
 
   /** A message the SDK handed on: its stand-in id back to the exact one. */
   fromSdk<T>(message: T): T {
-    if (!isObject(message) || typeof message.id !== 'string') return message;
-    const entry = this.#byStandIn.get(message.id);
-    return entry ? ({ ...message, id: entry.id } as T) : message;
+    if (!isObject(message)) return message;
+    const read = this.#swapToken(message, false);
+    const entry = typeof read.id === 'string' ? this.#byStandIn.get(read.id) : undefined;
+    return (entry ? { ...read, id: entry.id } : read) as T;
   }
 
   /** An id as the SDK knows it (a relatedRequestId). */
@@ -91,7 +148,8 @@ export class SdkIds {
 
   /** A message for the SDK to send: an exact id as its stand-in. */
   messageToSdk(message: JsonObject): JsonObject {
-    return typeof message.id === 'bigint' ? { ...message, id: this.#standIn(message.id) } : message;
+    const sent = this.#swapToken(message, true) as JsonObject;
+    return typeof sent.id === 'bigint' ? { ...sent, id: this.#standIn(sent.id) } : sent;
   }
 
   /** What the SDK writes on `res` (one SSE event, or a whole JSON body), stand-ins as digits. */
@@ -117,7 +175,7 @@ export class SdkIds {
       const entry = this.#byStandIn.get(standIn);
       if (!entry) return written;
       entry.uses -= 1;
-      if (entry.uses <= 0) {
+      if (entry.uses <= 0 && !entry.token) {
         this.#byStandIn.delete(standIn);
         this.#byId.delete(entry.id);
       }

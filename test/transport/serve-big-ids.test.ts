@@ -143,6 +143,40 @@ describe('a progress token past 2^53 − 1 keeps its digits', () => {
     expect(modern.err).not.toContain('unknown-progress-token');
   });
 
+  it('serve over stdio, 2025-11-25: the call is served (the schema bounds no token) and its progress echoes the token', async () => {
+    // The SDK's zod schema, which judges 2025-11-25, takes an integer to be a safe one; the
+    // revision's ProgressToken is "string | integer", with no bound. It was -32602 invalid params.
+    const legacy = await rawSession([INIT, INITIALIZED, longCall(2, B)]);
+    expect(tokens(legacy.text)).toEqual([B, B]);
+    expect(legacy.text).not.toContain('"error"');
+    expect(legacy.err).not.toContain('invalid-params');
+    expect(legacy.err).toContain('id-beyond-safe-integer');
+  });
+
+  it('serve over HTTP, 2025-11-25: through the SDK transport, the call is served and its progress echoes the token', async () => {
+    // The SDK's zod refused the rounded token as "-32700 Parse error: Invalid JSON-RPC message".
+    const trace = join(dir, 'token-legacy-http.jsonl');
+    const serving = startServe(['--trace-file', trace], started);
+    const url = await serving.url;
+    const init = await raw(url, 'POST', {}, INIT);
+    const session = { 'mcp-session-id': init.session ?? '', 'mcp-protocol-version': '2025-11-25' };
+    expect((await raw(url, 'POST', session, INITIALIZED)).status).toBe(202);
+    // Its id and its token the same big integer (SDK v1 makes the token of the request's id).
+    const call = await raw(url, 'POST', session, longCall(2, B).replace('"id":2', `"id":${B}`));
+    expect(call.body).not.toContain('"error"');
+    expect(tokens(call.body.replaceAll('data: ', ''))).toEqual([B, B]);
+    expect(answerIds(call.body)).toEqual([B]);
+    expect(call.body).not.toContain('~#');
+    // A second call with another big token, after the first is done: its own digits.
+    const again = await raw(url, 'POST', session, longCall(3, A));
+    expect(tokens(again.body.replaceAll('data: ', ''))).toEqual([A, A]);
+    const { stderr } = await serving.stop();
+    expect(stderr).not.toMatch(/Parse error|invalid-params|unknown-progress-token|~#/);
+    const file = readFileSync(trace, 'utf8');
+    expect(file).not.toContain(ROUNDED);
+    expect(file).not.toContain('~#');
+  });
+
   it('serve over HTTP, 2026-07-28: the progress on the stream echoes the token', async () => {
     const trace = join(dir, 'token-http.jsonl');
     const serving = startServe(['--trace-file', trace], started);
