@@ -21,8 +21,9 @@ describe('ids beyond 2^53 − 1 are reported, not silently rounded', () => {
     expect(lines[0]).toContain(
       'id 9007199254740993 is beyond 2^53 − 1 (9007199254740991): many peers (every JavaScript one) read a JSON number as a double and would round it to 9007199254740992',
     );
-    expect(lines[1]).toContain('progress token 9007199254740996 ');
-    expect(lines[2]).toContain('progressToken 9007199254740996 ');
+    expect(lines[1]).toContain('progress token 9007199254740995 is beyond');
+    expect(lines[1]).toContain('round it to 9007199254740996,');
+    expect(lines[2]).toContain('progressToken 9007199254740995 ');
     expect(lines[3]).toContain('requestId 9007199254740993 ');
     expect(lines[4]).toContain('id 12345678901234567890 ');
     for (const line of lines) expect(line).toMatch(/beyond 2\^53 − 1 /);
