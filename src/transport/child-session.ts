@@ -30,7 +30,7 @@ import {
 } from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
-import type { ListenFilter } from '../sim/client/listen-streams.js';
+import { filterFor } from '../sim/client/listen-streams.js';
 import { SimClient } from '../sim/client/sim-client.js';
 import {
   callsNotSent,
@@ -707,13 +707,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
    * it is open.
    */
   const openListen = async (caps: JsonObject): Promise<RequestId | null> => {
-    const declares = (name: string) => isObject(caps[name]) && caps[name].listChanged === true;
-    const filter: ListenFilter = {
-      ...(declares('tools') ? { toolsListChanged: true } : {}),
-      ...(declares('prompts') ? { promptsListChanged: true } : {}),
-      ...(declares('resources') ? { resourcesListChanged: true } : {}),
-    };
-    if (Object.keys(filter).length === 0) return null;
+    const filter = filterFor(caps);
+    if (filter === null) return null;
     const message = client.listen(filter);
     const id = message.id as RequestId;
     const what = `subscriptions/listen #${String(id)}`;

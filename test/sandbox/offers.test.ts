@@ -508,3 +508,72 @@ describe('the simulated client subscribes where the learner’s server lets it',
     }
   });
 });
+
+describe('2026-07-28: the simulated client listens, and the learner’s server honours the stream', () => {
+  const NOTES = 'file:///project/notes.txt';
+  function answerAll(s: SandboxSession) {
+    for (let turn = 0; turn < 12; turn++) {
+      const answer = s
+        .offers()
+        .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
+      if (!answer || !isMessage(answer)) break;
+      s.send(answer.envelope);
+    }
+  }
+  const listenOf = (s: SandboxSession) =>
+    s.log.steps.find(
+      (st) => st.direction === 'client->server' && st.verdict?.method === 'subscriptions/listen',
+    );
+
+  it('asks for what the server declared; the acknowledgment first, then what was asked, each with the rule for the rest', () => {
+    const s = sandbox('modern', 'server', {
+      serverCapabilities: { tools: { listChanged: true }, resources: { subscribe: true } },
+    });
+    answerAll(s);
+    const listen = listenOf(s);
+    expect(listen?.verdict?.violations).toEqual([]);
+    const id = listen?.verdict?.id;
+    expect(listen?.message).toMatchObject({
+      params: { notifications: { toolsListChanged: true, resourceSubscriptions: [NOTES] } },
+    });
+    expect(s.note()?.en).toMatch(/listens/);
+    agrees(s);
+    // Before the acknowledgment, nothing else may go on the stream.
+    expect(claims(s, `stream:${id}:notifications/tools/list_changed`)).toEqual([
+      'listen-ack-not-first',
+    ]);
+    expect(claims(s, `ack:${id}`)).toEqual([]);
+    send(s, `ack:${id}`);
+    agrees(s);
+    expect(s.offers().some((o) => o.key === `ack:${id}`)).toBe(false);
+    expect(claims(s, `stream:${id}:notifications/tools/list_changed`)).toEqual([]);
+    expect(claims(s, `stream:${id}:notifications/resources/updated`)).toEqual([]);
+    expect(claims(s, `stream:${id}:notifications/prompts/list_changed`)).toEqual([
+      'notification-not-subscribed',
+    ]);
+    // The handshake era's habit: a list_changed on no stream.
+    expect(claims(s, 'unsolicited:notifications/tools/list_changed')).toEqual([
+      'unsolicited-notification',
+    ]);
+    const steps = send(s, `stream:${id}:notifications/resources/updated`);
+    expect(steps[0]?.verdict?.violations).toEqual([]);
+    agrees(s);
+    // The graceful end: a result to the listen.
+    const end = send(s, `result:${String(id)}`);
+    expect(end[0]?.verdict?.violations).toEqual([]);
+    expect(s.offers().some((o) => o.key.startsWith('stream:'))).toBe(false);
+  });
+
+  it('a server that declared no change notifications is not asked to listen', () => {
+    const s = sandbox('modern', 'server', { serverCapabilities: { tools: {} } });
+    answerAll(s);
+    expect(listenOf(s)).toBeUndefined();
+    expect(s.note()?.en).toMatch(/nothing more to ask/);
+  });
+
+  it('handshake era: no listen (2026-07-28 added it)', () => {
+    const s = sandbox('legacy', 'server', { serverCapabilities: { tools: { listChanged: true } } });
+    answerAll(s);
+    expect(listenOf(s)).toBeUndefined();
+  });
+});

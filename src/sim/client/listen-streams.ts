@@ -18,6 +18,25 @@ export type ListenFilter = {
   readonly resourceSubscriptions?: readonly string[] | undefined;
 };
 
+/**
+ * The filter a client asks for, from what the server declared (architecture › Capability
+ * Negotiation: a client uses what the server declared): each list whose `listChanged` it
+ * declared, and updates of `uris` when it declared `resources.subscribe`. Null when that is nothing.
+ */
+export function filterFor(caps: JsonObject, uris: readonly string[] = []): ListenFilter | null {
+  const declares = (name: string, flag: string) =>
+    isObject(caps[name]) && caps[name][flag] === true;
+  const filter: ListenFilter = {
+    ...(declares('tools', 'listChanged') ? { toolsListChanged: true } : {}),
+    ...(declares('prompts', 'listChanged') ? { promptsListChanged: true } : {}),
+    ...(declares('resources', 'listChanged') ? { resourcesListChanged: true } : {}),
+    ...(declares('resources', 'subscribe') && uris.length > 0
+      ? { resourceSubscriptions: uris }
+      : {}),
+  };
+  return Object.keys(filter).length === 0 ? null : filter;
+}
+
 export type ListenState =
   /** Sent; the acknowledgement has not come yet. */
   | 'opening'

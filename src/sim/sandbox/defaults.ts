@@ -7,7 +7,8 @@ import type { JsonObject } from '../../protocol/index.js';
  * the simulated peer has something real to answer.
  */
 
-const NOTES = 'file:///project/notes.txt';
+/** The resource that changes in a session (the notes the add_note tool writes). */
+export const NOTES = 'file:///project/notes.txt';
 
 /** Params of a request or notification (undefined: it carries none). */
 export const DEFAULT_PARAMS = {

@@ -10,12 +10,14 @@ import {
   METHOD_NAMES,
   type MethodName,
   PROTOCOL_VERSION_META,
+  type RequestId,
   SERVER_INFO_META,
   SUBSCRIPTION_ID_META,
 } from '../../protocol/index.js';
 import { answerInputRequests, retryParams } from '../client/input-rounds.js';
+import { ACKNOWLEDGED, LISTEN } from '../client/listen-streams.js';
 import { CACHEABLE } from '../server/served.js';
-import { defaultParams, defaultResult } from './defaults.js';
+import { defaultParams, defaultResult, NOTES } from './defaults.js';
 import {
   type Candidate,
   call,
@@ -222,5 +224,77 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
     same('sampling/createMessage'),
     call(state.nextId, 'sampling/createMessage', defaultParams('sampling/createMessage')),
   );
-  return [...answers, ...utilities(state), ask];
+  // A listen's own answer ends its stream: it comes after the stream's acknowledgment and
+  // notifications, which are what the client waits for.
+  const stream = streamOffers(state);
+  const ends = answers.filter((a) => a.method === LISTEN);
+  return [
+    ...stream.filter((o) => o.method === ACKNOWLEDGED),
+    ...answers.filter((a) => a.method !== LISTEN),
+    ...stream.filter((o) => o.method !== ACKNOWLEDGED),
+    ...ends,
+    ...utilities(state),
+    ask,
+  ];
+}
+
+/** The notifications a listen stream carries (basic/patterns/subscriptions › Notification Filter). */
+const STREAM_NOTIFICATIONS = [
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+] as const;
+
+/**
+ * 2026-07-28, the learner as server, for each listen stream the client keeps open: the
+ * acknowledgment (first, honouring what was asked), then each change notification on the stream
+ * (what the filter did not ask for too: the referee says why not). And, once, a list_changed on
+ * no stream, as the handshake era sent it: the referee says why it is gone.
+ */
+function streamOffers(state: OfferState): Candidate[] {
+  const on = (method: string, id: RequestId | null): JsonObject => ({
+    ...(method === 'notifications/resources/updated' ? { uri: NOTES } : {}),
+    ...(id === null ? {} : { _meta: { [SUBSCRIPTION_ID_META]: id } }),
+  });
+  const streams = state.listens.flatMap((listen) => [
+    ...(listen.acknowledged
+      ? []
+      : [
+          offer(
+            `ack:${idText(listen.id)}`,
+            'notification',
+            ACKNOWLEDGED,
+            {
+              en: `acknowledge listen #${idText(listen.id)}`,
+              zh: `确认 listen #${idText(listen.id)}`,
+            },
+            call(null, ACKNOWLEDGED, {
+              notifications: listen.filter,
+              _meta: { [SUBSCRIPTION_ID_META]: listen.id },
+            }),
+          ),
+        ]),
+    ...STREAM_NOTIFICATIONS.map((method) =>
+      offer(
+        `stream:${idText(listen.id)}:${method}`,
+        'notification',
+        method,
+        {
+          en: `${method} on listen #${idText(listen.id)}`,
+          zh: `listen #${idText(listen.id)} 流上的 ${method}`,
+        },
+        call(null, method, on(method, listen.id)),
+      ),
+    ),
+  ]);
+  const bare = 'notifications/tools/list_changed';
+  const unsolicited = offer(
+    `unsolicited:${bare}`,
+    'notification',
+    bare,
+    { en: `${bare} on no stream`, zh: `不在任何订阅流上的 ${bare}` },
+    call(null, bare, on(bare, null)),
+  );
+  return [...streams, unsolicited];
 }

@@ -69,6 +69,15 @@ export type OpenRound = {
   readonly requestState: string | undefined;
 };
 
+/** A subscriptions/listen stream the client opened (2026-07-28), as the learner's server sees it. */
+export type OpenListen = {
+  readonly id: RequestId;
+  /** The filter it asked for (its `notifications` param). */
+  readonly filter: JsonObject;
+  /** Has the server sent notifications/subscriptions/acknowledged for it? */
+  readonly acknowledged: boolean;
+};
+
 export type OfferState = {
   readonly era: 'legacy' | 'modern';
   readonly side: Side;
@@ -79,6 +88,8 @@ export type OfferState = {
   /** The highest progress reported so far for each of the other side's tokens (by String(token)). */
   readonly progress: Readonly<Record<string, number | null>>;
   readonly rounds: readonly OpenRound[];
+  /** The other side's listen streams still open (the learner being a 2026-07-28 server). */
+  readonly listens: readonly OpenListen[];
 };
 
 /** Utilities the offers build from the requests in flight, not from the catalogue's list. */

@@ -2,8 +2,10 @@ import { type Bilingual, filled } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import type { SessionEra, SessionView } from '../../machine/index.js';
 import { hasCapability, isObject, type JsonObject } from '../../protocol/index.js';
+import { filterFor, LISTEN } from '../client/listen-streams.js';
 import type { SimClient } from '../client/sim-client.js';
 import { SERVED_BY } from '../server/served.js';
+import { NOTES } from './defaults.js';
 import { MODERN_VERSION } from './modern-offers.js';
 
 /**
@@ -18,18 +20,29 @@ export const CLIENT_SCRIPT = [
     progress: true,
   },
   { method: 'resources/list' },
-  { method: 'resources/read', params: { uri: 'file:///project/notes.txt' } },
+  { method: 'resources/read', params: { uri: NOTES } },
   // Handshake era only: 2026-07-28 removed resources/subscribe (subscriptions/listen took its
   // place). Once subscribed, the learner's server may tell the client the notes changed.
-  { method: 'resources/subscribe', params: { uri: 'file:///project/notes.txt' }, legacy: true },
+  { method: 'resources/subscribe', params: { uri: NOTES }, legacy: true },
   { method: 'prompts/list' },
+  // 2026-07-28 only, and last (it stays open): a stream for the changes the server declared it
+  // announces (basic/patterns/subscriptions), which its list_changed and resources/updated need.
+  { method: LISTEN, modern: true },
 ] as const satisfies ReadonlyArray<{
   readonly method: string;
   readonly params?: JsonObject;
   readonly progress?: boolean;
   /** Only in the handshake era. */
   readonly legacy?: boolean;
+  /** Only in 2026-07-28. */
+  readonly modern?: boolean;
 }>;
+
+/** The listen filter the client asks for: what the server declared it announces, or null. */
+const listenFilter = (view: Pick<SessionView, 'capabilities'>) => {
+  const caps = view.capabilities.server;
+  return isObject(caps) ? filterFor(caps, [NOTES]) : null;
+};
 
 /**
  * The client's next message when the learner is the server, or null while it waits for an
@@ -60,6 +73,10 @@ export function nextScripted(
   const at = askableFrom(view, done, view.era ?? era);
   const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;
+  if (item.method === LISTEN) {
+    const filter = listenFilter(view);
+    return filter && { message: client.listen(filter), scripted: true, at };
+  }
   const params = 'params' in item ? structuredClone(item.params) : undefined;
   const progress = 'progress' in item && item.progress;
   return { message: client.request(item.method, params, { progress }), scripted: true, at };
@@ -82,6 +99,11 @@ export function askableFrom(
   for (; at < CLIENT_SCRIPT.length; at++) {
     const item = CLIENT_SCRIPT[at];
     if (item && 'legacy' in item && era === 'modern') continue;
+    if (item && 'modern' in item && era !== 'modern') continue;
+    if (item?.method === LISTEN) {
+      if (listenFilter(view) === null) continue;
+      break;
+    }
     const gate = SERVED_BY[item?.method ?? ''];
     if (view.capabilities.server === null || gate === undefined) break;
     if (hasCapability(view.capabilities, gate)) break;

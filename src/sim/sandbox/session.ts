@@ -1,14 +1,18 @@
-import type { Bilingual } from '../../i18n/lang.js';
-import { idKey } from '../../protocol/envelope.js';
+import { type Bilingual, filled } from '../../i18n/lang.js';
+import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
+import { idKey, idText } from '../../protocol/envelope.js';
 import {
   classify,
   type Direction,
   isObject,
+  isRequestId,
   type JsonObject,
   type Side,
+  SUBSCRIPTION_ID_META,
 } from '../../protocol/index.js';
 import { jsonText } from '../../protocol/json.js';
 import { SessionLog, type Step, type WireEvent } from '../../session/index.js';
+import { ACKNOWLEDGED, LISTEN } from '../client/listen-streams.js';
 import { type ClientConfig, SimClient } from '../client/sim-client.js';
 import { type ServerConfig, SimServer } from '../server/sim-server.js';
 import { blocksOf } from './blocks.js';
@@ -56,6 +60,8 @@ export class SandboxSession {
   /** Every request seen, by requester and id: what an answer answers (an input_required round). */
   readonly #requests = new Map<string, { method: string; params: JsonObject }>();
   #rounds: OpenRound[] = [];
+  /** The listen streams acknowledged (by idKey of the listen's id). */
+  readonly #acknowledged = new Set<string>();
   #scripted = 0;
 
   constructor(options: SandboxOptions) {
@@ -104,7 +110,12 @@ export class SandboxSession {
     if (!this.#client || this.log.closed) return null;
     const view = this.log.view();
     if (askableFrom(view, this.#scripted, view.era ?? this.era) < CLIENT_SCRIPT.length) return null;
-    if (this.log.view().pending.some((p) => p.requester === 'client')) return null;
+    const waiting = view.pending.filter((p) => p.requester === 'client');
+    const [listen] = waiting;
+    if (waiting.length === 1 && listen?.method === LISTEN) {
+      return filled(SANDBOX_STRINGS.clientListens, { id: idText(listen.id) });
+    }
+    if (waiting.length > 0) return null;
     return {
       en: 'The client has nothing more to ask: every request it had is answered.',
       zh: '客户端没有更多要问的了：它的每个请求都已得到回应。',
@@ -155,6 +166,12 @@ export class SandboxSession {
       rounds: this.#rounds.filter((r) => {
         const target = r.method === 'resources/read' ? r.params.uri : r.params.name;
         return typeof target === 'string' && this.log.openRound(r.method, target) === r.of;
+      }),
+      listens: view.pending.flatMap((p) => {
+        if (p.requester === this.side || p.method !== LISTEN) return [];
+        const params = this.#requests.get(`${p.requester}:${idKey(p.id)}`)?.params;
+        const filter = isObject(params?.notifications) ? params.notifications : {};
+        return [{ id: p.id, filter, acknowledged: this.#acknowledged.has(idKey(p.id)) }];
       }),
     };
   }
@@ -278,6 +295,11 @@ export class SandboxSession {
   #learn(step: Step): void {
     const report = step.verdict;
     const message = step.message;
+    if (report?.method === ACKNOWLEDGED && isObject(message) && isObject(message.params)) {
+      const meta = message.params._meta;
+      const id = isObject(meta) ? meta[SUBSCRIPTION_ID_META] : undefined;
+      if (isRequestId(id)) this.#acknowledged.add(idKey(id));
+    }
     if (!report || !isObject(message) || report.id === null) return;
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
     if (report.kind === 'request') {
