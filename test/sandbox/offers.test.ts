@@ -577,3 +577,62 @@ describe('2026-07-28: the simulated client listens, and the learner’s server h
     expect(listenOf(s)).toBeUndefined();
   });
 });
+
+describe('the simulated client acts on what changed, as a client would', () => {
+  function answerAll(s: SandboxSession) {
+    for (let turn = 0; turn < 12; turn++) {
+      const answer = s
+        .offers()
+        .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
+      if (!answer || !isMessage(answer)) break;
+      s.send(answer.envelope);
+    }
+  }
+  const asked = (
+    steps: readonly {
+      direction?: string;
+      verdict?: { kind: string; method: string | null; violations: readonly unknown[] } | null;
+    }[],
+  ) =>
+    steps
+      .filter((st) => st.direction === 'client->server' && st.verdict?.kind === 'request')
+      .map((st) => ({ method: st.verdict?.method, violations: st.verdict?.violations.length }));
+
+  it('handshake era: tools/list_changed → tools/list, resources/updated → resources/read of that resource', () => {
+    const s = sandbox('legacy', 'server', {
+      serverCapabilities: { tools: { listChanged: true }, resources: { subscribe: true } },
+    });
+    answerAll(s);
+    expect(asked(send(s, 'notification:notifications/tools/list_changed'))).toEqual([
+      { method: 'tools/list', violations: 0 },
+    ]);
+    agrees(s);
+    answerAll(s);
+    const read = send(s, 'notification:notifications/resources/updated');
+    expect(asked(read)).toEqual([{ method: 'resources/read', violations: 0 }]);
+    expect(read.at(-1)?.message).toMatchObject({ params: { uri: 'file:///project/notes.txt' } });
+  });
+
+  it('a notification the referee flags is dropped: the client asks nothing', () => {
+    const s = sandbox('legacy', 'server', { serverCapabilities: { tools: {} } });
+    answerAll(s);
+    const steps = send(s, 'notification:notifications/tools/list_changed');
+    expect(steps[0]?.verdict?.violations.length).toBeGreaterThan(0);
+    expect(asked(steps)).toEqual([]);
+  });
+
+  it('2026-07-28: a list_changed on the listen stream → tools/list, with the listen still open', () => {
+    const s = sandbox('modern', 'server', { serverCapabilities: { tools: { listChanged: true } } });
+    answerAll(s);
+    const listen = s.log.steps.findLast((st) => st.verdict?.method === 'subscriptions/listen');
+    const id = String(listen?.verdict?.id);
+    send(s, `ack:${id}`);
+    expect(asked(send(s, `stream:${id}:notifications/tools/list_changed`))).toEqual([
+      { method: 'tools/list', violations: 0 },
+    ]);
+    agrees(s);
+    // On no stream: dropped.
+    answerAll(s);
+    expect(asked(send(s, 'unsolicited:notifications/tools/list_changed'))).toEqual([]);
+  });
+});

@@ -44,6 +44,30 @@ const listenFilter = (view: Pick<SessionView, 'capabilities'>) => {
   return isObject(caps) ? filterFor(caps, [NOTES]) : null;
 };
 
+/** What a client asks again when the server says something changed. */
+const REFRESH: Readonly<Record<string, string>> = {
+  'notifications/tools/list_changed': 'tools/list',
+  'notifications/prompts/list_changed': 'prompts/list',
+  'notifications/resources/list_changed': 'resources/list',
+  'notifications/resources/updated': 'resources/read',
+};
+
+/**
+ * The request a client makes on hearing that something changed: the list again, or the updated
+ * resource (2025-11-25 server/tools › List Changed Notification, server/resources › Subscriptions;
+ * 2026-07-28 the same, on a listen stream). Null for anything else.
+ */
+export function refreshFor(
+  message: unknown,
+): { readonly method: string; readonly params?: JsonObject } | null {
+  if (!isObject(message) || typeof message.method !== 'string') return null;
+  const method = REFRESH[message.method];
+  if (method === undefined) return null;
+  if (method !== 'resources/read') return { method };
+  const uri = isObject(message.params) ? message.params.uri : undefined;
+  return typeof uri === 'string' ? { method, params: { uri } } : null;
+}
+
 /**
  * The client's next message when the learner is the server, or null while it waits for an
  * answer (or has nothing left to ask). The handshake first (legacy): initialize, and once it
@@ -55,9 +79,11 @@ export function nextScripted(
   view: SessionView,
   era: 'legacy' | 'modern',
   done: number,
+  refresh: readonly { readonly method: string; readonly params?: JsonObject }[] = [],
 ): { readonly message: JsonObject; readonly scripted: boolean; readonly at?: number } | null {
   if (view.closed) return null;
-  const waiting = view.pending.some((p) => p.requester === 'client');
+  // A listen stream stays open: the client asks on while it listens.
+  const waiting = view.pending.some((p) => p.requester === 'client' && p.method !== LISTEN);
   // Once the connection's era is fixed, it decides (a session replayed from a modern lesson has
   // no handshake to wait for, whatever era the sandbox was asked for).
   if ((view.era ?? era) === 'legacy') {
@@ -70,6 +96,9 @@ export function nextScripted(
     return { message: client.discover(MODERN_VERSION), scripted: false };
   }
   if (waiting) return null;
+  // What changed is asked for first, before the script goes on.
+  const [again] = refresh;
+  if (again) return { message: client.request(again.method, again.params), scripted: false };
   const at = askableFrom(view, done, view.era ?? era);
   const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;

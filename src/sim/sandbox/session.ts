@@ -26,7 +26,7 @@ import {
   type OpenRound,
   type TransportAct,
 } from './offers.js';
-import { askableFrom, CLIENT_SCRIPT, clientGivesUp, nextScripted } from './script.js';
+import { askableFrom, CLIENT_SCRIPT, clientGivesUp, nextScripted, refreshFor } from './script.js';
 
 export type SandboxEra = 'legacy' | 'modern';
 
@@ -60,6 +60,8 @@ export class SandboxSession {
   /** Every request seen, by requester and id: what an answer answers (an input_required round). */
   readonly #requests = new Map<string, { method: string; params: JsonObject }>();
   #rounds: OpenRound[] = [];
+  /** What the client will ask again, as the learner's server said it changed. */
+  readonly #refresh: { readonly method: string; readonly params?: JsonObject }[] = [];
   /** The listen streams acknowledged (by idKey of the listen's id). */
   readonly #acknowledged = new Set<string>();
   #scripted = 0;
@@ -194,6 +196,13 @@ export class SandboxSession {
         this.#nextId = id + 1;
     }
     if (closed) return own;
+    // A change the learner's server announced, and the referee let through: the client asks
+    // for what changed (one request for each; a flagged notification is dropped, as a client
+    // drops what breaks the rules).
+    for (const step of own) {
+      const again = this.#client ? refreshFor(step.message) : null;
+      if (again && step.verdict?.violations.length === 0) this.#refresh.push(again);
+    }
     // The simulated server takes a batch as a server of its revision does (answered as one array
     // in 2025-03-26, refused with -32600 in any other), as `serve` does.
     if (this.#server && Array.isArray(envelope)) {
@@ -262,10 +271,18 @@ export class SandboxSession {
         steps.push(this.#push({ type: 'close', by: 'client', notes: { note: givesUp } }));
         return steps;
       }
-      const next = nextScripted(this.#client, this.log.view(), this.era, this.#scripted);
+      const next = nextScripted(
+        this.#client,
+        this.log.view(),
+        this.era,
+        this.#scripted,
+        this.#refresh,
+      );
       if (next === null) return steps;
       // The script item it asked, past those the server did not declare the capability for.
       if (next.scripted) this.#scripted = (next.at ?? this.#scripted) + 1;
+      else if (this.#refresh.length > 0 && next.message.method === this.#refresh[0]?.method)
+        this.#refresh.shift();
       steps.push(this.#push({ type: 'message', direction: from, message: next.message }));
     }
   }
