@@ -8,7 +8,7 @@ import { ellipsize } from '../bound-text.js';
 import { wrapLines } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import type { KeyHint, MenuAction } from '../keymap.js';
-import { type MenuData, menuWindow } from '../menu-items.js';
+import { type MenuData, type MenuLesson, menuWindow } from '../menu-items.js';
 import type { LessonStatus } from '../progress-update.js';
 import type { Role } from '../theme.js';
 import { useTheme } from '../use-theme.js';
@@ -38,11 +38,13 @@ const STATUS = {
 >;
 
 /**
- * Lines kept under the list for the chosen lesson's whole goal: as many as the course's longest
- * goal takes at this width (the same for every choice, so the list never moves), at most these;
+ * Lines kept under the list for the chosen lesson's whole goal (and whole title, when its line
+ * cuts it): as many as the course's longest takes at this width (the same for every choice, so the list never moves), at most these;
  * and never so many that fewer than MIN_LIST rows of the list are left.
  */
 const MAX_GOAL_LINES = 6;
+/** Lines for the whole title above the goal, when the list cuts it. */
+const MAX_TITLE_LINES = 2;
 const MIN_LIST = 5;
 
 /** The lesson menu: number, title, revision and status of each lesson, the chosen one's goal under the list; broken files listed apart. */
@@ -63,17 +65,25 @@ export function MenuScreen({
   const named = menu.broken.length <= 3 ? menu.broken : menu.broken.slice(0, 2);
   const unnamed = menu.broken.length - named.length;
   const goalWidth = columns - 2;
-  const longest = useMemo(
+  // Numbers are right-aligned to the widest, so every title starts in the same column.
+  const digits = String(menu.lessons.length).length;
+  // Each lesson's line as the list draws it, and what its box holds: the goal, after the whole
+  // title when the line cuts it (so a chosen lesson's title is always readable in full).
+  const rowsOf = useMemo(
     () =>
-      Math.max(1, ...menu.lessons.map((l) => wrapLines(l.goal, goalWidth, MAX_GOAL_LINES).length)),
-    [menu.lessons, goalWidth],
+      menu.lessons.map((lesson) => {
+        const row = lessonRow(lesson, digits, columns, lang);
+        const title = row.cut ? wrapLines(lesson.title, goalWidth, MAX_TITLE_LINES) : [];
+        const box = [...title, ...wrapLines(lesson.goal, goalWidth, MAX_GOAL_LINES)];
+        return { ...row, box, titleLines: title.length };
+      }),
+    [menu.lessons, digits, columns, lang, goalWidth],
   );
+  const longest = Math.max(1, ...rowsOf.map((r) => r.box.length));
   const listed = rows - 5 - named.length - (unnamed > 0 ? 1 : 0);
   const goalRows = menu.lessons.length > 0 ? Math.max(1, Math.min(longest, listed - MIN_LIST)) : 0;
   const capacity = listed - goalRows;
   const [from, to] = menuWindow(menu.lessons.length, selected, capacity);
-  // Numbers are right-aligned to the widest, so every title starts in the same column.
-  const digits = String(menu.lessons.length).length;
   return (
     // No horizontal clip: every line is fitted to the width here (ellipsize), and Ink slices every
     // line under a horizontal clip on every frame. A line that may hold a wide character keeps a
@@ -98,15 +108,10 @@ export function MenuScreen({
         {menu.lessons.slice(from, to).map((lesson, i) => {
           const here = from + i === selected;
           const status = STATUS[lesson.status];
-          // The lesson in progress says so after its status ("in progress ◂ continue here").
-          const statusText = `${tr(STRINGS[status.key], lang)}${lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}`;
-          // The revision it teaches beside the status; its goal is in the box under the list
-          // (whole, for the chosen lesson): once on screen, not a cut copy in every row.
-          const revision = lesson.revision === '' ? '' : `${lesson.revision} · `;
-          const title = ellipsize(
-            `${here ? '›' : ' '} ${String(lesson.number).padStart(digits)}. ${lesson.title}`,
-            columns - 1 - stringWidth(revision) - stringWidth(statusText),
-          );
+          const row = rowsOf[from + i] ?? lessonRow(lesson, digits, columns, lang);
+          const { statusText, revision } = row;
+          // The chosen one is marked in the first column, which lessonRow leaves blank.
+          const title = `${here ? '›' : ' '}${row.title.slice(1)}`;
           return (
             <Box key={lesson.id} flexShrink={0}>
               <Box flexGrow={1} flexShrink={1} overflowX={clipUnlessNarrow(title)}>
@@ -150,9 +155,9 @@ export function MenuScreen({
           {...theme.border('accent')}
           paddingLeft={1}
         >
-          {wrapLines(menu.lessons[selected]?.goal ?? '', goalWidth, goalRows).map((line, i) => (
+          {boxLines(rowsOf[selected]?.box ?? [], goalWidth, goalRows).map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order.
-            <Text key={i} wrap="truncate-end">
+            <Text key={i} wrap="truncate-end" bold={i < (rowsOf[selected]?.titleLines ?? 0)}>
               {line}
             </Text>
           ))}
@@ -167,4 +172,26 @@ export function MenuScreen({
       <KeyBar hints={hints} />
     </Box>
   );
+}
+
+/**
+ * A lesson's line in the list: `  7. Title` cut with … to leave room for its revision and status
+ * (the lesson in progress says so after its status: "in progress ◂ continue here"), and whether
+ * it was cut. The revision it teaches sits beside the status; its goal is in the box under the
+ * list (whole, for the chosen lesson): once on screen, not a cut copy in every row.
+ */
+function lessonRow(lesson: MenuLesson, digits: number, columns: number, lang: Lang) {
+  const statusText = `${tr(STRINGS[STATUS[lesson.status].key], lang)}${lesson.current ? ` ${tr(STRINGS.continueHere, lang)}` : ''}`;
+  const revision = lesson.revision === '' ? '' : `${lesson.revision} · `;
+  const full = `  ${String(lesson.number).padStart(digits)}. ${lesson.title}`;
+  const title = ellipsize(full, columns - 1 - stringWidth(revision) - stringWidth(statusText));
+  return { statusText, revision, title, cut: title !== full };
+}
+
+/** The box's lines in `rows`: what does not fit joins the last line, cut with …. */
+function boxLines(lines: readonly string[], width: number, rows: number): string[] {
+  if (lines.length <= rows) return [...lines];
+  const kept = lines.slice(0, rows);
+  kept[rows - 1] = ellipsize(`${kept[rows - 1] ?? ''} ${lines[rows] ?? ''}`, width);
+  return kept;
 }
