@@ -21,6 +21,10 @@ export const SANDBOX_STRINGS = {
     en: 'The client has nothing more to ask: it listens on subscriptions/listen #{id} for the changes it asked for. Acknowledge the stream first, then tell it what changed on it; a result to the listen ends the stream (2026-07-28 basic/patterns/subscriptions).',
     zh: '客户端没有更多要问的了：它在 subscriptions/listen #{id} 上等待它请求的变更通知。请先确认这个流，再在流上告诉它哪些内容变了；回应这个 listen 的结果会结束该流（2026-07-28 basic/patterns/subscriptions）。',
   },
+  clientListensAcknowledged: {
+    en: 'The client has nothing more to ask: it listens on subscriptions/listen #{id}, which your server acknowledged. Tell it what changed, on the stream; a result to the listen ends the stream (2026-07-28 basic/patterns/subscriptions).',
+    zh: '客户端没有更多要问的了：它在 subscriptions/listen #{id} 上等待通知，你的服务器已确认这个流。请在流上告诉它哪些内容变了；回应这个 listen 的结果会结束该流（2026-07-28 basic/patterns/subscriptions）。',
+  },
   clientInitializeRefused: {
     en: 'The client closes the connection: the server refused initialize (error {code}). 2025-11-25 basic/lifecycle › Initialization: the handshake must come first, so without it the client may ask nothing else; this client does not try again.',
     zh: '客户端关闭连接：服务器拒绝了 initialize（错误 {code}）。2025-11-25 basic/lifecycle › Initialization：握手必须最先进行，没有握手客户端什么也不能再请求；这个客户端不会重试。',

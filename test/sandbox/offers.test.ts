@@ -543,9 +543,13 @@ describe('2026-07-28: the simulated client listens, and the learner’s server h
       'listen-ack-not-first',
     ]);
     expect(claims(s, `ack:${id}`)).toEqual([]);
+    expect(s.note()?.en).toMatch(/Acknowledge the stream first/);
     send(s, `ack:${id}`);
     agrees(s);
     expect(s.offers().some((o) => o.key === `ack:${id}`)).toBe(false);
+    // Said once acknowledged: what is left to do is on the stream.
+    expect(s.note()?.en).toMatch(/which your server acknowledged/);
+    expect(s.note()?.zh).toMatch(/已确认/);
     expect(claims(s, `stream:${id}:notifications/tools/list_changed`)).toEqual([]);
     expect(claims(s, `stream:${id}:notifications/resources/updated`)).toEqual([]);
     expect(claims(s, `stream:${id}:notifications/prompts/list_changed`)).toEqual([

@@ -115,7 +115,11 @@ export class SandboxSession {
     const waiting = view.pending.filter((p) => p.requester === 'client');
     const [listen] = waiting;
     if (waiting.length === 1 && listen?.method === LISTEN) {
-      return filled(SANDBOX_STRINGS.clientListens, { id: idText(listen.id) });
+      const acknowledged = this.#acknowledged.has(idKey(listen.id));
+      return filled(
+        acknowledged ? SANDBOX_STRINGS.clientListensAcknowledged : SANDBOX_STRINGS.clientListens,
+        { id: idText(listen.id) },
+      );
     }
     if (waiting.length > 0) return null;
     return {
