@@ -20,6 +20,20 @@ function agrees(s: SandboxSession) {
   return rows;
 }
 
+/**
+ * The learner's server answers each request of the client with the offered result, until the
+ * client has nothing more to ask; a listen stream (2026-07-28) is left open, not ended.
+ */
+function answerAll(s: SandboxSession) {
+  for (let turn = 0; turn < 12; turn++) {
+    const answer = s
+      .offers()
+      .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
+    if (!answer || !isMessage(answer)) break;
+    s.send(answer.envelope);
+  }
+}
+
 /** A legacy client through the handshake, with the server's capabilities given. */
 function operating(serverCapabilities?: Record<string, unknown>) {
   const s = sandbox('legacy', 'client', serverCapabilities ? { serverCapabilities } : {});
@@ -435,11 +449,7 @@ describe('the simulated client asks only for what the learner’s server declare
     (era) => {
       const s = sandbox(era, 'server', { serverCapabilities: { tools: {} } });
       const asked: string[] = [];
-      for (let turn = 0; turn < 10; turn++) {
-        const answer = s.offers().find((o) => o.key.startsWith('result:'));
-        if (!answer || !isMessage(answer)) break;
-        s.send(answer.envelope);
-      }
+      answerAll(s);
       for (const step of s.log.steps) {
         if (step.direction !== 'client->server' || step.verdict?.kind !== 'request') continue;
         asked.push(String(step.verdict.method));
@@ -462,13 +472,6 @@ describe('the simulated client asks only for what the learner’s server declare
 
 describe('the simulated client subscribes where the learner’s server lets it', () => {
   /** Answer the client's requests (the offered result) until it has nothing more to ask. */
-  function answerAll(s: SandboxSession) {
-    for (let turn = 0; turn < 12; turn++) {
-      const answer = s.offers().find((o) => o.key.startsWith('result:'));
-      if (!answer || !isMessage(answer)) break;
-      s.send(answer.envelope);
-    }
-  }
   const asked = (s: SandboxSession) =>
     s.log.steps
       .filter((st) => st.direction === 'client->server' && st.verdict?.kind === 'request')
@@ -511,15 +514,6 @@ describe('the simulated client subscribes where the learner’s server lets it',
 
 describe('2026-07-28: the simulated client listens, and the learner’s server honours the stream', () => {
   const NOTES = 'file:///project/notes.txt';
-  function answerAll(s: SandboxSession) {
-    for (let turn = 0; turn < 12; turn++) {
-      const answer = s
-        .offers()
-        .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
-      if (!answer || !isMessage(answer)) break;
-      s.send(answer.envelope);
-    }
-  }
   const listenOf = (s: SandboxSession) =>
     s.log.steps.find(
       (st) => st.direction === 'client->server' && st.verdict?.method === 'subscriptions/listen',
@@ -583,15 +577,6 @@ describe('2026-07-28: the simulated client listens, and the learner’s server h
 });
 
 describe('the simulated client acts on what changed, as a client would', () => {
-  function answerAll(s: SandboxSession) {
-    for (let turn = 0; turn < 12; turn++) {
-      const answer = s
-        .offers()
-        .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
-      if (!answer || !isMessage(answer)) break;
-      s.send(answer.envelope);
-    }
-  }
   const asked = (
     steps: readonly {
       direction?: string;

@@ -72,7 +72,7 @@ export function refreshFor(
  * The client's next message when the learner is the server, or null while it waits for an
  * answer (or has nothing left to ask). The handshake first (legacy): initialize, and once it
  * succeeded, notifications/initialized; a modern client probes with server/discover. Then the
- * script, one request whenever none of its requests waits.
+ * script, one request whenever none of its requests waits; what changed (`refresh`) first.
  */
 export function nextScripted(
   client: SimClient,
@@ -80,7 +80,13 @@ export function nextScripted(
   era: 'legacy' | 'modern',
   done: number,
   refresh: readonly { readonly method: string; readonly params?: JsonObject }[] = [],
-): { readonly message: JsonObject; readonly scripted: boolean; readonly at?: number } | null {
+): {
+  readonly message: JsonObject;
+  readonly scripted: boolean;
+  readonly at?: number;
+  /** It asks for the first of `refresh`. */
+  readonly refreshed?: true;
+} | null {
   if (view.closed) return null;
   // A listen stream stays open: the client asks on while it listens.
   const waiting = view.pending.some((p) => p.requester === 'client' && p.method !== LISTEN);
@@ -98,7 +104,13 @@ export function nextScripted(
   if (waiting) return null;
   // What changed is asked for first, before the script goes on.
   const [again] = refresh;
-  if (again) return { message: client.request(again.method, again.params), scripted: false };
+  if (again) {
+    return {
+      message: client.request(again.method, again.params),
+      scripted: false,
+      refreshed: true,
+    };
+  }
   const at = askableFrom(view, done, view.era ?? era);
   const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;

@@ -5,14 +5,12 @@ import {
   classify,
   type Direction,
   isObject,
-  isRequestId,
   type JsonObject,
   type Side,
-  SUBSCRIPTION_ID_META,
 } from '../../protocol/index.js';
 import { jsonText } from '../../protocol/json.js';
 import { SessionLog, type Step, type WireEvent } from '../../session/index.js';
-import { ACKNOWLEDGED, LISTEN } from '../client/listen-streams.js';
+import { ACKNOWLEDGED, LISTEN, subscriptionIdOf } from '../client/listen-streams.js';
 import { type ClientConfig, SimClient } from '../client/sim-client.js';
 import { type ServerConfig, SimServer } from '../server/sim-server.js';
 import { blocksOf } from './blocks.js';
@@ -285,8 +283,7 @@ export class SandboxSession {
       if (next === null) return steps;
       // The script item it asked, past those the server did not declare the capability for.
       if (next.scripted) this.#scripted = (next.at ?? this.#scripted) + 1;
-      else if (this.#refresh.length > 0 && next.message.method === this.#refresh[0]?.method)
-        this.#refresh.shift();
+      else if (next.refreshed) this.#refresh.shift();
       steps.push(this.#push({ type: 'message', direction: from, message: next.message }));
     }
   }
@@ -316,10 +313,9 @@ export class SandboxSession {
   #learn(step: Step): void {
     const report = step.verdict;
     const message = step.message;
-    if (report?.method === ACKNOWLEDGED && isObject(message) && isObject(message.params)) {
-      const meta = message.params._meta;
-      const id = isObject(meta) ? meta[SUBSCRIPTION_ID_META] : undefined;
-      if (isRequestId(id)) this.#acknowledged.add(idKey(id));
+    if (report?.method === ACKNOWLEDGED && isObject(message)) {
+      const id = subscriptionIdOf(message.params);
+      if (id !== undefined) this.#acknowledged.add(idKey(id));
     }
     if (!report || !isObject(message) || report.id === null) return;
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
