@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject, type RequestId } from '../protocol/index.js';
+import { subscriptionIdOf } from '../protocol/meta-keys.js';
 import type { SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
-import { answeredRecord, cancelledId, SUBSCRIPTION_ID_META } from './facts.js';
+import { answeredRecord, cancelledId } from './facts.js';
 
 /**
  * The two kinds of stream the modern era (2026-07-28) adds, and what the referee remembers of
@@ -124,12 +125,7 @@ export function isRetry(msg: ModelMessage): boolean {
   return params !== undefined && ('inputResponses' in params || 'requestState' in params);
 }
 
-/** The listen stream a message names in `_meta` (subscriptions › Receiving Notifications). */
-export function subscriptionIdOf(meta: unknown): RequestId | undefined {
-  if (!isObject(meta)) return undefined;
-  const id = meta[SUBSCRIPTION_ID_META];
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-}
+export { subscriptionIdOf };
 
 /** A `SubscriptionFilter` as the referee reads it: any field not of its type asks for nothing. */
 export function filterOf(value: unknown): Filter {

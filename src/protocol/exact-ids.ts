@@ -1,4 +1,5 @@
 import { isObject } from './json.js';
+import { SUBSCRIPTION_ID_META } from './meta-keys.js';
 
 /**
  * JSON.parse reads every number as a double, so an id past 2^53 − 1 comes back rounded:
@@ -12,7 +13,9 @@ import { isObject } from './json.js';
  * `requestId` a notifications/cancelled names, matched on the same; a progress token (a
  * ProgressToken is "a string or integer" too, basic/utilities/progress), in a request's
  * `params._meta.progressToken` and a notifications/progress's `params.progressToken`, which are
- * matched on each other; and a transcript's `{"direction": "client->server", "abandon": <id>}`
+ * matched on each other; a listen stream's id in any message's
+ * `params._meta["io.modelcontextprotocol/subscriptionId"]` (2026-07-28: the id of the
+ * subscriptions/listen request, matched on it); and a transcript's `{"direction": "client->server", "abandon": <id>}`
  * line, the request whose stream closed.
  */
 export function withExactIds(text: string, value: unknown): unknown {
@@ -27,8 +30,8 @@ export function withExactIds(text: string, value: unknown): unknown {
           ? path.length === 0 && isObject(value)
             ? value
             : null
-          : key === 'progressToken'
-            ? tokenHolder(value, path)
+          : key === 'progressToken' || key === SUBSCRIPTION_ID_META
+            ? tokenHolder(value, path, key)
             : cancelParams(holderAt(value, path.slice(0, -1)), path);
     if (!holder || !isRounded(holder[key])) continue;
     const exact = exactInteger(token);
@@ -36,6 +39,9 @@ export function withExactIds(text: string, value: unknown): unknown {
   }
   return value;
 }
+
+/** The members whose integer values are read exactly. */
+type ExactKey = 'id' | 'requestId' | 'abandon' | 'progressToken' | typeof SUBSCRIPTION_ID_META;
 
 /** A number JSON.parse may have rounded: an integer beyond the safe range. */
 const isRounded = (id: unknown): id is number =>
@@ -47,25 +53,29 @@ function roundedIn(m: unknown): boolean {
   if (isRounded(m.id)) return true;
   const params = m.params;
   if (!isObject(params)) return false;
-  if (isObject(params._meta) && isRounded(params._meta.progressToken)) return true;
+  const meta = params._meta;
+  if (isObject(meta) && (isRounded(meta.progressToken) || isRounded(meta[SUBSCRIPTION_ID_META])))
+    return true;
   if (m.method === 'notifications/progress') return isRounded(params.progressToken);
   return m.method === 'notifications/cancelled' && isRounded(params.requestId);
 }
 
 /**
- * What holds a progress token at `path`: a message's `params._meta` (any message's: the token
- * a request hands out), or the `params` of a notifications/progress.
+ * What holds a progress token or a listen stream's id at `path`: a message's `params._meta` (any
+ * message's: the token a request hands out, the stream a notification names), or, for a progress
+ * token, the `params` of a notifications/progress.
  */
 function tokenHolder(
   value: unknown,
   path: readonly (string | number)[],
+  key: 'progressToken' | typeof SUBSCRIPTION_ID_META,
 ): Record<string, unknown> | null {
   if (path.at(-1) === '_meta' && path.at(-2) === 'params') {
     const message = holderAt(value, path.slice(0, -2));
     const params = message?.params;
     return isObject(params) && isObject(params._meta) ? params._meta : null;
   }
-  if (path.at(-1) !== 'params') return null;
+  if (path.at(-1) !== 'params' || key !== 'progressToken') return null;
   const message = holderAt(value, path.slice(0, -1));
   if (message?.method !== 'notifications/progress' || !isObject(message.params)) return null;
   return message.params;
@@ -111,14 +121,14 @@ function holderAt(
 }
 
 /**
- * The number tokens of `text` that are the value of an `id` or `requestId` member (or a line's
- * `abandon`), with the path of the object
+ * The number tokens of `text` that are the value of an `id`, `requestId`, `progressToken` or
+ * subscriptionId member (or a line's `abandon`), with the path of the object
  * holding it, in text order (so a repeated key ends on the one JSON.parse kept). A scanner of
  * valid JSON only: JSON.parse has already accepted the text.
  */
 function* idTokens(text: string): Generator<{
   path: (string | number)[];
-  key: 'id' | 'requestId' | 'abandon' | 'progressToken';
+  key: ExactKey;
   token: string;
 }> {
   /** Each open container: its key or index so far, and whether it is an array. */
@@ -168,9 +178,14 @@ function* idTokens(text: string): Generator<{
         (top.at === 'id' ||
           top.at === 'requestId' ||
           top.at === 'progressToken' ||
+          top.at === SUBSCRIPTION_ID_META ||
           (top.at === 'abandon' && stack.length === 1))
       ) {
-        yield { path: stack.slice(0, -1).map((s) => s.at), key: top.at, token };
+        yield {
+          path: stack.slice(0, -1).map((s) => s.at),
+          key: top.at as ExactKey,
+          token,
+        };
       }
       continue;
     }
@@ -208,13 +223,16 @@ export const schemaId = (id: unknown): unknown =>
   typeof id === 'bigint' ? (id < 0n ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER) : id;
 
 /**
- * Params as a JSON Schema validator reads them: a cancellation's exact requestId and an exact
- * progress token (in `_meta`, or a notifications/progress's own) as numbers.
+ * Params (or a result) as a JSON Schema validator reads them: a cancellation's exact requestId,
+ * an exact progress token (in `_meta`, or a notifications/progress's own) and a listen stream's
+ * exact id (in `_meta`, a result's too) as numbers.
  */
 export function schemaParams<T extends Record<string, unknown> | undefined>(params: T): T {
   if (params === undefined) return params;
   const meta = params._meta;
-  const metaToken = isObject(meta) && typeof meta.progressToken === 'bigint';
+  const metaToken =
+    isObject(meta) &&
+    (typeof meta.progressToken === 'bigint' || typeof meta[SUBSCRIPTION_ID_META] === 'bigint');
   if (
     typeof params.requestId !== 'bigint' &&
     typeof params.progressToken !== 'bigint' &&
@@ -226,6 +244,12 @@ export function schemaParams<T extends Record<string, unknown> | undefined>(para
   for (const key of ['requestId', 'progressToken'] as const) {
     if (typeof out[key] === 'bigint') out[key] = schemaId(out[key]);
   }
-  if (metaToken) out._meta = { ...meta, progressToken: schemaId(meta.progressToken) };
+  if (metaToken) {
+    const exact: Record<string, unknown> = { ...meta };
+    for (const key of ['progressToken', SUBSCRIPTION_ID_META]) {
+      if (typeof exact[key] === 'bigint') exact[key] = schemaId(exact[key]);
+    }
+    out._meta = exact;
+  }
   return out as T;
 }

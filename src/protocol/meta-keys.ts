@@ -16,6 +16,19 @@ export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
 /** On a listen stream's messages: the id of the subscriptions/listen request. */
 export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
 
+/**
+ * The listen stream a message's `_meta` names (2026-07-28/basic/patterns/subscriptions ›
+ * Receiving Notifications): the id of a subscriptions/listen request, so a string or an integer,
+ * exact past 2^53 − 1 (a bigint, as `withExactIds` reads it).
+ */
+export function subscriptionIdOf(meta: unknown): string | number | bigint | undefined {
+  if (!isObject(meta)) return undefined;
+  const id = meta[SUBSCRIPTION_ID_META];
+  return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint'
+    ? id
+    : undefined;
+}
+
 /** Do a request's params carry the modern envelope (either required key makes it one)? */
 export function carriesEnvelope(params: JsonObject | undefined): boolean {
   const meta = params?._meta;

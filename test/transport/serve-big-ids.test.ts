@@ -49,6 +49,23 @@ describe('serve over stdio answers an id past 2^53 − 1 with the digits the cli
     expect(r.text).not.toContain(ROUNDED);
   });
 
+  it('modern: a listen stream named by its id, acknowledged and ended with the digits; no schema error', async () => {
+    const r = await rawSession(
+      [
+        `{"jsonrpc":"2.0","id":${A},"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},${META}}}`,
+      ],
+      ['--era', 'modern'],
+    );
+    expect(r.code).toBe(0);
+    const named = [...r.text.matchAll(/"io\.modelcontextprotocol\/subscriptionId":([^,}]+)/g)];
+    expect(named.map((m) => m[1])).toEqual([A, A]); // the acknowledgment, the result
+    expect(r.text).not.toContain(ROUNDED);
+    // The referee reads the stream's id exactly in the result's _meta too (a bigint the schema
+    // validator once called "must be string,integer").
+    expect(r.err).not.toContain('invalid-result');
+    expect(r.err).toContain(`subscriptions/listen #${A}: id-beyond-safe-integer`);
+  });
+
   it('a cancellation names the call exactly: the other call, whose id rounds the same, is answered', async () => {
     const call = (id: string) =>
       `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"long_running_task","arguments":{"steps":2,"delayMs":20}}}`;

@@ -152,7 +152,9 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Ju
 }
 
 /** A result against the revision's official schema of the method it answers. */
-function resultIssue(ctx: SessionContext, method: string, result: JsonObject): Judged | null {
+function resultIssue(ctx: SessionContext, method: string, exact: JsonObject): Judged | null {
+  // A listen result's `_meta` names its stream by the request's id, exact past 2^53 − 1.
+  const result = schemaParams(exact);
   if (ctx.era === 'modern') {
     const issue = firstOwnIssue(modernResultIssues(method, result));
     return issue && { issue, revision: ctx.ruleVersion };

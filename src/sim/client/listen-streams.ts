@@ -1,5 +1,8 @@
 import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
-import { SUBSCRIPTION_ID_META } from '../../protocol/meta-keys.js';
+import {
+  SUBSCRIPTION_ID_META,
+  subscriptionIdOf as subscriptionIdIn,
+} from '../../protocol/meta-keys.js';
 
 /**
  * subscriptions/listen streams, the client's half (2026-07-28/basic/patterns/subscriptions): the
@@ -63,10 +66,7 @@ export type ListenStream = {
 
 /** The stream a server message names in `_meta` (subscriptions › Receiving Notifications). */
 export function subscriptionIdOf(params: unknown): RequestId | undefined {
-  const meta = isObject(params) ? params._meta : undefined;
-  if (!isObject(meta)) return undefined;
-  const id = meta[SUBSCRIPTION_ID];
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+  return subscriptionIdIn(isObject(params) ? params._meta : undefined);
 }
 
 /** The filter asked for, as sent: only the fields that ask for something. */
