@@ -747,7 +747,13 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     if (client.toolsStale && isObject(caps.tools) && !exited)
       await asked(client.request('tools/list'));
     const stream = client.stream(id);
-    if (exited || !stream || stream.state !== 'open') return;
+    if (!stream) return;
+    // The server may have ended it first: a result (graceful) or a cancellation (torn down).
+    if (stream.state === 'closed' || stream.state === 'torn-down') {
+      notes.push(listenNote(stream));
+      return;
+    }
+    if (exited || stream.state !== 'open') return;
     send(client.endListen(id));
     notes.push(listenNote(stream));
   };

@@ -134,9 +134,24 @@ export function listenNote(stream: ListenStream): Bilingual {
   const honoured = Object.keys(stream.acknowledged ?? {});
   const got = stream.received.length;
   const what = honoured.length > 0 ? honoured.join(', ') : null;
+  const end =
+    stream.state === 'closed'
+      ? {
+          en: 'the server ended it with a result to the listen request (a graceful end)',
+          zh: '服务器以 listen 请求的结果结束了它（正常结束）',
+        }
+      : stream.state === 'torn-down'
+        ? {
+            en: 'the server tore it down with notifications/cancelled naming the listen request',
+            zh: '服务器用指向该 listen 请求的 notifications/cancelled 拆除了它',
+          }
+        : {
+            en: 'the client ended it with notifications/cancelled',
+            zh: '客户端用 notifications/cancelled 结束了它',
+          };
   return {
-    en: `listen stream #${id}: the server acknowledged ${what ?? 'none of the filter'}; ${got} notification(s) arrived on it; the client ended it with notifications/cancelled.`,
-    zh: `订阅流 #${id}：服务器确认了 ${what ?? '过滤器中的任何一项都没有'}；流上收到 ${got} 条通知；客户端用 notifications/cancelled 结束了它。`,
+    en: `listen stream #${id}: the server acknowledged ${what ?? 'none of the filter'}; ${got} notification(s) arrived on it; ${end.en}.`,
+    zh: `订阅流 #${id}：服务器确认了 ${what ?? '过滤器中的任何一项都没有'}；流上收到 ${got} 条通知；${end.zh}。`,
   };
 }
 

@@ -562,6 +562,39 @@ describe('2026-07-28: the simulated client listens, and the learner’s server h
     expect(s.offers().some((o) => o.key.startsWith('stream:'))).toBe(false);
   });
 
+  it('the server may tear the stream down with notifications/cancelled; cancelling anything else is flagged', () => {
+    const s = sandbox('modern', 'server', { serverCapabilities: { tools: { listChanged: true } } });
+    answerAll(s);
+    const id = String(listenOf(s)?.verdict?.id);
+    send(s, `ack:${id}`);
+    // A request of the client's still open beside the stream: the server may not cancel it.
+    s.send({
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': listenOf(s)?.verdict?.id } },
+    });
+    const call = s.log.steps.findLast(
+      (st) => st.direction === 'client->server' && st.verdict?.kind === 'request',
+    );
+    expect(call?.verdict?.method).toBe('tools/list');
+    agrees(s);
+    expect(claims(s, `teardown:${id}`)).toEqual([]);
+    expect(claims(s, `cancel-theirs:${String(call?.verdict?.id)}`)).toEqual([
+      'server-cancel-not-listen',
+    ]);
+    const torn = send(s, `teardown:${id}`);
+    expect(torn[0]?.verdict?.violations).toEqual([]);
+    // The stream is over: nothing more is offered on it, not even its result.
+    expect(s.offers().some((o) => o.key.startsWith('stream:') || o.key === `result:${id}`)).toBe(
+      false,
+    );
+    expect(s.offers().some((o) => o.key.startsWith('teardown:'))).toBe(false);
+    agrees(s);
+    // Once the list is answered, the client waits for nothing: not for the torn-down stream.
+    answerAll(s);
+    expect(s.note()?.en).toMatch(/nothing more to ask/);
+  });
+
   it('a server that declared no change notifications is not asked to listen', () => {
     const s = sandbox('modern', 'server', { serverCapabilities: { tools: {} } });
     answerAll(s);

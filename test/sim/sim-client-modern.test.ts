@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ClientConfig, SimClient } from '../../src/sim/client/sim-client.js';
+import { listenNote } from '../../src/transport/connect-explain.js';
 import { createReferee } from '../helpers/referee.js';
 
 /**
@@ -359,5 +360,57 @@ describe('listen streams', () => {
     const error = { code: -32601, message: 'Method not found' };
     client.receive({ jsonrpc: '2.0', id: b.id, error }, 0);
     expect(client.stream(b.id as number)).toMatchObject({ state: 'refused', error });
+  });
+
+  it('the server tears a stream down with notifications/cancelled: no answer is awaited, the note says who ended it', () => {
+    const { client, rules, send, deliver } = session();
+    const listen = send(client.listen({ toolsListChanged: true }));
+    const id = listen.id as number;
+    deliver({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { toolsListChanged: true }, _meta: { [SUB]: id } },
+    });
+    // A server's cancellation of something else (a tools/call in flight) is not this stream's end.
+    const call = send(client.request('tools/call', { name: 'echo', arguments: {} }));
+    deliver({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: call.id, reason: 'no' },
+    });
+    expect(client.stream(id)?.state).toBe('open');
+    expect(rules).toEqual(['server-cancel-not-listen']);
+    deliver({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: id, reason: 'The server is shutting down' },
+    });
+    const stream = client.stream(id);
+    expect(stream?.state).toBe('torn-down');
+    expect(client.pending().map((p) => p.method)).toEqual(['tools/call']);
+    expect(rules).toEqual(['server-cancel-not-listen']);
+    expect(stream && listenNote(stream).en).toContain(
+      'the server tore it down with notifications/cancelled naming the listen request.',
+    );
+    expect(stream && listenNote(stream).zh).toContain(
+      '服务器用指向该 listen 请求的 notifications/cancelled 拆除了它',
+    );
+  });
+
+  it('the note names who ended a stream: the client, or the server with a result', () => {
+    const client = makeClient();
+    const a = client.listen({ toolsListChanged: true });
+    client.receive(
+      { jsonrpc: '2.0', id: a.id, result: { resultType: 'complete', _meta: { [SUB]: a.id } } },
+      0,
+    );
+    const closed = client.stream(a.id as number);
+    expect(closed && listenNote(closed).en).toContain('the server ended it with a result');
+    const b = client.listen({ toolsListChanged: true });
+    client.endListen(b.id as number);
+    const ended = client.stream(b.id as number);
+    expect(ended && listenNote(ended).en).toContain(
+      'the client ended it with notifications/cancelled.',
+    );
   });
 });

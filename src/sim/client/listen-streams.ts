@@ -49,6 +49,12 @@ export type ListenState =
   | 'cancelled'
   /** The server answered the listen request: a graceful end (subscriptions › Graceful Closure). */
   | 'closed'
+  /**
+   * The server tore it down with notifications/cancelled naming the listen request (2026-07-28
+   * basic/patterns/cancellation: a server MUST send one when it tears a listen stream down); no
+   * response follows.
+   */
+  | 'torn-down'
   /** The server answered it with an error: no stream. */
   | 'refused';
 

@@ -368,10 +368,25 @@ export class SimClient {
   }
 
   /**
-   * A notification: on a listen stream it is recorded there (the acknowledgement opens the stream);
-   * tools/list_changed marks the tool cache stale, in either era.
+   * A notification: on a listen stream it is recorded there (the acknowledgement opens the stream,
+   * a server's notifications/cancelled naming it tears it down); tools/list_changed marks the tool
+   * cache stale, in either era.
    */
   #onNotification(method: string, params: unknown): void {
+    if (method === 'notifications/cancelled' && isObject(params)) {
+      // 2026-07-28 cancellation: a server cancels only a listen stream, to tear it down. Any other
+      // server cancellation names no request of this client's stream, and is dropped.
+      const named = params.requestId;
+      const torn =
+        typeof named === 'string' || typeof named === 'number' || typeof named === 'bigint'
+          ? this.streams.get(idKey(named))
+          : undefined;
+      if (torn && (torn.state === 'opening' || torn.state === 'open')) {
+        torn.state = 'torn-down';
+        this.#pending.delete(idKey(torn.id));
+      }
+      return;
+    }
     const id = subscriptionIdOf(params);
     const stream = id === undefined ? undefined : this.streams.get(idKey(id));
     if (stream && (stream.state === 'opening' || stream.state === 'open')) {

@@ -225,7 +225,7 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
     call(state.nextId, 'sampling/createMessage', defaultParams('sampling/createMessage')),
   );
   // A listen's own answer ends its stream: it comes after the stream's acknowledgment and
-  // notifications, which are what the client waits for.
+  // notifications, which are what the client waits for. So does tearing it down.
   const stream = streamOffers(state);
   const ends = answers.filter((a) => a.method === LISTEN);
   return [
@@ -233,9 +233,50 @@ export function modernServerAnswers(state: OfferState): Candidate[] {
     ...answers.filter((a) => a.method !== LISTEN),
     ...stream.filter((o) => o.method !== ACKNOWLEDGED),
     ...ends,
+    ...serverCancels(state),
     ...utilities(state),
     ask,
   ];
+}
+
+/**
+ * 2026-07-28, the learner as server: a server sends notifications/cancelled only to tear down a
+ * listen stream, naming the listen request (basic/patterns/cancellation: it MUST when it tears one
+ * down, and MUST NOT for any other purpose; subscriptions › Cancellation prefers a result first).
+ * So each open stream can be torn down, and cancelling the client's first other request is offered
+ * for the referee to say why not.
+ */
+function serverCancels(state: OfferState): Candidate[] {
+  const cancel = (id: RequestId, reason: string) =>
+    call(null, 'notifications/cancelled', { requestId: id, reason });
+  const teardowns = state.listens.map((listen) =>
+    offer(
+      `teardown:${idText(listen.id)}`,
+      'notification',
+      'notifications/cancelled',
+      {
+        en: `tear down listen #${idText(listen.id)} with notifications/cancelled`,
+        zh: `用 notifications/cancelled 拆除 listen #${idText(listen.id)}`,
+      },
+      cancel(listen.id, 'The server is shutting down'),
+    ),
+  );
+  const other = theirs(state).find((p) => p.method !== LISTEN);
+  const forbidden = other
+    ? [
+        offer(
+          `cancel-theirs:${idText(other.id)}`,
+          'notification',
+          'notifications/cancelled',
+          {
+            en: `cancel the client's ${other.method} #${idText(other.id)}`,
+            zh: `取消客户端的 ${other.method} #${idText(other.id)}`,
+          },
+          cancel(other.id, 'The server gave up'),
+        ),
+      ]
+    : [];
+  return [...teardowns, ...forbidden];
 }
 
 /** The notifications a listen stream carries (basic/patterns/subscriptions › Notification Filter). */

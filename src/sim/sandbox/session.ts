@@ -13,7 +13,7 @@ import { SessionLog, type Step, type WireEvent } from '../../session/index.js';
 import { ACKNOWLEDGED, LISTEN, subscriptionIdOf } from '../client/listen-streams.js';
 import { type ClientConfig, SimClient } from '../client/sim-client.js';
 import { type ServerConfig, SimServer } from '../server/sim-server.js';
-import { blocksOf } from './blocks.js';
+import { blocksOf, type OfferView } from './blocks.js';
 import { MODERN_VERSION } from './modern-offers.js';
 import {
   allowedFirst,
@@ -62,6 +62,12 @@ export class SandboxSession {
   readonly #refresh: { readonly method: string; readonly params?: JsonObject }[] = [];
   /** The listen streams acknowledged (by idKey of the listen's id). */
   readonly #acknowledged = new Set<string>();
+  /**
+   * The listen streams the learner's server tore down with notifications/cancelled the referee
+   * accepted (2026-07-28 cancellation): the client awaits no answer to them, so neither the offers
+   * nor the note treat them as waiting, though the referee would still take a late result.
+   */
+  readonly #tornDown = new Set<string>();
   #scripted = 0;
 
   constructor(options: SandboxOptions) {
@@ -108,7 +114,7 @@ export class SandboxSession {
       return last.notes.note;
     if (this.lessonNote) return this.lessonNote;
     if (!this.#client || this.log.closed) return null;
-    const view = this.log.view();
+    const view = this.#openView();
     if (askableFrom(view, this.#scripted, view.era ?? this.era) < CLIENT_SCRIPT.length) return null;
     const waiting = view.pending.filter((p) => p.requester === 'client');
     const [listen] = waiting;
@@ -150,8 +156,20 @@ export class SandboxSession {
     );
   }
 
-  offerState(): OfferState {
+  /** The log's view, without the listen streams the learner's server tore down. */
+  #openView(): OfferView {
     const view = this.log.view();
+    if (this.#tornDown.size === 0) return view;
+    const pending = view.pending.filter(
+      (p) => p.requester !== 'client' || p.method !== LISTEN || !this.#tornDown.has(idKey(p.id)),
+    );
+    if (pending.length === view.pending.length) return view;
+    const { era, ruleVersion, handshake, capabilities, closed } = view;
+    return { era, ruleVersion, handshake, capabilities, closed, pending };
+  }
+
+  offerState(): OfferState {
+    const view = this.#openView();
     const progress: Record<string, number | null> = {};
     for (const p of view.pending) {
       if (p.requester === this.side || p.progressToken === undefined) continue;
@@ -316,6 +334,17 @@ export class SandboxSession {
     if (report?.method === ACKNOWLEDGED && isObject(message)) {
       const id = subscriptionIdOf(message.params);
       if (id !== undefined) this.#acknowledged.add(idKey(id));
+    }
+    if (
+      report?.method === 'notifications/cancelled' &&
+      report.direction === 'server->client' &&
+      report.violations.length === 0 &&
+      isObject(message) &&
+      isObject(message.params)
+    ) {
+      const named = message.params.requestId;
+      if (typeof named === 'string' || typeof named === 'number' || typeof named === 'bigint')
+        this.#tornDown.add(idKey(named));
     }
     if (!report || !isObject(message) || report.id === null) return;
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
