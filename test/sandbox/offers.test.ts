@@ -348,6 +348,12 @@ describe('acts on the transport', () => {
     const abandon = s.offers().find((o) => o.key === `abandon:${String(listenId)}`);
     if (abandon?.kind !== 'transport') throw new Error('no stream to close offered');
     expect(abandon.blocks).toEqual([]);
+    // Each way of cancelling names its transport (cancellation › Transport-Specific Cancellation).
+    expect(abandon.label.en).toMatch(/HTTP response stream/);
+    expect(pick(s, `cancel:${String(listenId)}`).label).toEqual({
+      en: `cancel subscriptions/listen #${String(listenId)} (stdio: notifications/cancelled)`,
+      zh: `取消 subscriptions/listen #${String(listenId)}（stdio：notifications/cancelled）`,
+    });
     const [own, ...answer] = s.act(abandon.act);
     expect(own?.abandoned).toMatchObject({ id: listenId, cancelled: true });
     expect(answer.filter((st) => st.verdict?.id === listenId)).toEqual([]);

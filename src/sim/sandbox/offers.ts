@@ -268,12 +268,21 @@ export const theirs = (state: OfferState): PendingRequest[] =>
 /** Cancelling each of the learner's own requests in flight; progress for each token of theirs. */
 export function utilities(state: OfferState): Candidate[] {
   const own = state.view.pending.filter((p) => p.requester === state.side);
+  // 2026-07-28 cancellation › Transport-Specific Cancellation: the notification is how a client
+  // cancels on stdio; over HTTP it closes the response stream instead (offered beside it).
+  const how =
+    state.era === 'modern' && state.side === 'client'
+      ? { en: ' (stdio: notifications/cancelled)', zh: '（stdio：notifications/cancelled）' }
+      : { en: '', zh: '' };
   const cancels = own.map(
     (p): Candidate => ({
       key: `cancel:${idText(p.id)}`,
       kind: 'notification',
       method: 'notifications/cancelled',
-      label: { en: `cancel ${p.method} #${idText(p.id)}`, zh: `取消 ${p.method} #${idText(p.id)}` },
+      label: {
+        en: `cancel ${p.method} #${idText(p.id)}${how.en}`,
+        zh: `取消 ${p.method} #${idText(p.id)}${how.zh}`,
+      },
       envelope: call(null, 'notifications/cancelled', {
         requestId: p.id,
         reason: 'The learner changed their mind',
