@@ -598,7 +598,8 @@ describe('2026-07-28: the simulated client listens, and the learner’s server h
     agrees(s);
     // Once the list is answered, the client waits for nothing: not for the torn-down stream.
     answerAll(s);
-    expect(s.note()?.en).toMatch(/nothing more to ask/);
+    expect(s.note()?.en).toMatch(/nothing more to ask: .* tore its listen stream down/);
+    expect(s.note()?.zh).toMatch(/订阅流已被你的服务器拆除/);
   });
 
   it('a server that declared no change notifications is not asked to listen', () => {

@@ -126,10 +126,15 @@ export class SandboxSession {
       );
     }
     if (waiting.length > 0) return null;
-    return {
-      en: 'The client has nothing more to ask: every request it had is answered.',
-      zh: '客户端没有更多要问的了：它的每个请求都已得到回应。',
-    };
+    return this.#tornDown.size === 0
+      ? {
+          en: 'The client has nothing more to ask: every request it had is answered.',
+          zh: '客户端没有更多要问的了：它的每个请求都已得到回应。',
+        }
+      : {
+          en: 'The client has nothing more to ask: every request it had is answered, and your server tore its listen stream down.',
+          zh: '客户端没有更多要问的了：它的每个请求都已得到回应，它的订阅流已被你的服务器拆除。',
+        };
   }
 
   /** The simulated client speaks first when the learner is the server. */
