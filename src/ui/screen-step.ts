@@ -240,10 +240,30 @@ export const unjudged = (step: ScreenStep): boolean => step.problem !== null && 
 
 export function screenStep(step: Step, index: number = step.index, asProblem = false): ScreenStep {
   const message = step.kind === 'message' && !asProblem ? (step.message as JsonObject) : null;
-  return { ...visibleData(describedStep(step, index, asProblem)), message };
+  const described = visibleData(describedStep(step, index, asProblem));
+  let peers: PeerViews | null = null;
+  return {
+    ...described,
+    message,
+    // Built (and made visible) when the screen shows the step, never before: `play` makes a
+    // screen step of every message up front, and listing what is pending at each of them would
+    // cost the square of a long transcript of unanswered requests. So it is no data property of
+    // what visibleData walks or a spread copies: either would build it for every step.
+    get peers() {
+      // A simulated peer's own state, plus what a modern session's envelopes declared.
+      peers ??= visibleData(
+        step.notes?.peers ? simulatedPeers(step.notes.peers, step) : wirePeers(step),
+      );
+      return peers;
+    },
+  };
 }
 
-function describedStep(step: Step, index: number, asProblem: boolean): Omit<ScreenStep, 'message'> {
+function describedStep(
+  step: Step,
+  index: number,
+  asProblem: boolean,
+): Omit<ScreenStep, 'message' | 'peers'> {
   const notes = step.notes;
   const problem = asProblem || step.kind === 'unreadable' ? traceProblem(step) : null;
   // An envelope that is no JSON-RPC message is a problem line with the referee's verdict on it.
@@ -253,7 +273,6 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
       : null;
   const message = step.kind === 'message' && problem === null ? (step.message as JsonObject) : null;
   const closedBy = step.kind === 'close' ? step.closedBy : null;
-  let peers: PeerViews | null = null;
   return {
     index,
     t: step.t,
@@ -287,13 +306,6 @@ function describedStep(step: Step, index: number, asProblem: boolean): Omit<Scre
     phases: step.phases,
     era: step.session.era,
     revision: step.session.ruleVersion,
-    // Built when the screen shows the step: `play` makes a screen step of every message up front,
-    // and listing what is pending at each of them would cost the square of a long transcript.
-    get peers() {
-      // A simulated peer's own state, plus what a modern session's envelopes declared.
-      peers ??= notes?.peers ? simulatedPeers(notes.peers, step) : wirePeers(step);
-      return peers;
-    },
   };
 }
 
