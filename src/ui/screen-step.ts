@@ -259,6 +259,21 @@ export function screenStep(step: Step, index: number = step.index, asProblem = f
   };
 }
 
+/**
+ * The step with `more` events after its own. Not a spread, which would build the step's panels
+ * (its `peers` getter) for every step a caller copies so: the copy keeps the getter.
+ */
+export function withEvents(step: ScreenStep, more: readonly Bilingual[]): ScreenStep {
+  if (more.length === 0) return step;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(step)) as ScreenStep;
+  Object.defineProperty(copy, 'events', {
+    value: [...step.events, ...more],
+    enumerable: true,
+    writable: false,
+  });
+  return copy;
+}
+
 function describedStep(
   step: Step,
   index: number,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTranscript, SessionLog, type Step, splitLines } from '../../src/session/index.js';
 import { lessonHandout } from '../../src/ui/handout.js';
-import { screenSteps } from '../../src/ui/screen-step.js';
+import { screenSteps, withEvents } from '../../src/ui/screen-step.js';
 import { initializeRequest, initializeResult, rpc } from '../machine/session-builder.js';
 
 /**
@@ -52,6 +52,17 @@ describe('screen steps list what is pending only for the step shown', () => {
     );
     expect(handout).toContain(`ping #${N}`);
     expect(reads()).toBe(0);
+  });
+
+  it('a step given more events (the grader’s notes) is a copy that still builds its panels only when shown', () => {
+    const { steps, reads } = countedSteps();
+    const note = { en: 'your code sent this', zh: '你的代码发送了这条消息' };
+    const noted = screenSteps(steps).map((step) => withEvents(step, [note]));
+    expect(reads()).toBe(0);
+    const last = noted.at(-1);
+    expect(last?.events).toEqual([note]);
+    expect(last?.peers.client.pending).toHaveLength(N);
+    expect(reads()).toBeGreaterThan(0);
   });
 
   it('showing one step builds its panels once, with every request still open (the check can fail)', () => {

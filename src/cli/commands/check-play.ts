@@ -16,7 +16,7 @@ import { suggestCommand } from '../../invocation.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
-import { screenStep } from '../../ui/screen-step.js';
+import { screenStep, withEvents } from '../../ui/screen-step.js';
 import { UsageError } from '../usage.js';
 import { requireWorkspace } from './exercises.js';
 
@@ -95,18 +95,14 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
         `✗ 随后发出了这条内容，它不是 JSON-RPC 消息：${text}`,
       );
       const last = steps.at(-1);
-      if (last) steps[steps.length - 1] = { ...last, events: [...last.events, what] };
+      if (last) steps[steps.length - 1] = withEvents(last, [what]);
       return;
     }
-    const step = screenStep(envelope.step, steps.length);
-    steps.push({ ...step, events: [...step.events, ...envelope.notes] });
+    steps.push(withEvents(screenStep(envelope.step, steps.length), envelope.notes));
   });
   const last = steps.at(-1);
   if (rec.failure && last) {
-    steps[steps.length - 1] = {
-      ...last,
-      events: [...last.events, bi(`✗ ${rec.failure.en}`, `✗ ${rec.failure.zh}`)],
-    };
+    steps[steps.length - 1] = withEvents(last, [bi(`✗ ${rec.failure.en}`, `✗ ${rec.failure.zh}`)]);
   }
   const mine = rec.envelopes.filter((e) => e.mine);
   const broken = brokenRules(steps);
