@@ -717,6 +717,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     const stream = client.stream(id);
     if (!stream || exited) return null;
     if (stream.state === 'open') return id;
+    // Ended by the server as soon as it opened: a result (graceful) or a cancellation (torn down).
+    if (stream.state === 'closed' || stream.state === 'torn-down') {
+      notes.push(listenNote(stream));
+      return null;
+    }
     if (stream.state === 'opening') {
       problems.push({
         en: `the server never acknowledged ${what} within ${timeoutMs} ms; notifications/subscriptions/acknowledged must come first on a stream (2026-07-28/basic/patterns/subscriptions › Acknowledgment). The client ends it.`,

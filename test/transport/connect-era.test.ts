@@ -469,6 +469,20 @@ describe('connect in 2026-07-28: input_required rounds and a listen stream (SDK 
     });
   }
 
+  it('a server that tears the listen stream down: the client takes it as ended, sends no cancellation of its own, and says who ended it', async () => {
+    const { code, run } = await connect([], [SCRIPTED, 'teardown']);
+    expect(code).toBe(0);
+    expect(run.era).toBe('modern');
+    expect(run.problems).toEqual([]);
+    expect(violations(run)).toEqual([]);
+    const listen = sent(run).find((m) => m.method === 'subscriptions/listen');
+    expect(listen).toBeDefined();
+    expect(methods(run)).not.toContain('notifications/cancelled');
+    expect(run.notes.at(-1)).toMatch(
+      /^listen stream #\d+: the server acknowledged toolsListChanged; 0 notification\(s\) arrived on it; the server tore it down with notifications\/cancelled naming the listen request\.$/,
+    );
+  });
+
   it('the same tools in the handshake era: the server asks with requests, the client answers', async () => {
     const { code, run } = await connect(['--era', 'legacy', ...ASKABLE, ...ROUND_CALLS], DUAL);
     expect(code).toBe(0);
