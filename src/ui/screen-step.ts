@@ -229,15 +229,15 @@ function mergeAnnotations(
 }
 
 /**
- * A step for the screens. Everything but the envelope is made visible here (control characters
- * written out): the envelope keeps its values as sent, and the JSON views escape them themselves.
- */
-/**
  * A line the referee never judged: not a message at all (not JSON, a removed batch). A line it read
  * and found no JSON-RPC message is a problem too, but with its verdict (invalid-envelope).
  */
 export const unjudged = (step: ScreenStep): boolean => step.problem !== null && !step.report;
 
+/**
+ * A step for the screens. Everything but the envelope is made visible here (control characters
+ * written out): the envelope keeps its values as sent, and the JSON views escape them themselves.
+ */
 export function screenStep(step: Step, index: number = step.index, asProblem = false): ScreenStep {
   const message = step.kind === 'message' && !asProblem ? (step.message as JsonObject) : null;
   const described = visibleData(describedStep(step, index, asProblem));
