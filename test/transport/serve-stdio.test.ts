@@ -281,7 +281,13 @@ describe('mcp-sim serve with raw lines', () => {
       JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }),
     );
     child.stdin.write(`${lists.join('\n')}\n`);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Until the server has written (so it is up, its signal handlers too: on a loaded machine its
+    // start can take longer than any fixed wait), then a while for the answers to queue.
+    for (let waited = 0; child.stdout.readableLength === 0 && waited < 15_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(child.stdout.readableLength).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     const code = await exited;
