@@ -30,7 +30,7 @@ import {
 } from '../session/index.js';
 import { type EraMode, judgeProbe, type ProbeVerdict } from '../sim/client/era-probe.js';
 import type { InputRound } from '../sim/client/input-rounds.js';
-import { filterFor } from '../sim/client/listen-streams.js';
+import { endedByServer, filterFor } from '../sim/client/listen-streams.js';
 import { SimClient } from '../sim/client/sim-client.js';
 import {
   callsNotSent,
@@ -718,7 +718,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     if (!stream || exited) return null;
     if (stream.state === 'open') return id;
     // Ended by the server as soon as it opened: a result (graceful) or a cancellation (torn down).
-    if (stream.state === 'closed' || stream.state === 'torn-down') {
+    if (endedByServer(stream)) {
       notes.push(listenNote(stream));
       return null;
     }
@@ -754,7 +754,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     const stream = client.stream(id);
     if (!stream) return;
     // The server may have ended it first: a result (graceful) or a cancellation (torn down).
-    if (stream.state === 'closed' || stream.state === 'torn-down') {
+    if (endedByServer(stream)) {
       notes.push(listenNote(stream));
       return;
     }

@@ -58,6 +58,10 @@ export type ListenState =
   /** The server answered it with an error: no stream. */
   | 'refused';
 
+/** Did the server end the stream (a result, or a teardown), rather than the client? */
+export const endedByServer = (stream: ListenStream): boolean =>
+  stream.state === 'closed' || stream.state === 'torn-down';
+
 export type ListenStream = {
   readonly id: RequestId;
   readonly filter: JsonObject;

@@ -4,6 +4,7 @@ import {
   clientAccepts,
   hasCapability,
   idKey,
+  isRequestId,
   type JsonObject,
   type RequestId,
   STATELESS_VERSIONS,
@@ -377,10 +378,7 @@ export class SimClient {
       // 2026-07-28 cancellation: a server cancels only a listen stream, to tear it down. Any other
       // server cancellation names no request of this client's stream, and is dropped.
       const named = params.requestId;
-      const torn =
-        typeof named === 'string' || typeof named === 'number' || typeof named === 'bigint'
-          ? this.streams.get(idKey(named))
-          : undefined;
+      const torn = isRequestId(named) ? this.streams.get(idKey(named)) : undefined;
       if (torn && (torn.state === 'opening' || torn.state === 'open')) {
         torn.state = 'torn-down';
         this.#pending.delete(idKey(torn.id));

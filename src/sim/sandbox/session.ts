@@ -5,6 +5,7 @@ import {
   classify,
   type Direction,
   isObject,
+  isRequestId,
   type JsonObject,
   type Side,
 } from '../../protocol/index.js';
@@ -348,8 +349,7 @@ export class SandboxSession {
       isObject(message.params)
     ) {
       const named = message.params.requestId;
-      if (typeof named === 'string' || typeof named === 'number' || typeof named === 'bigint')
-        this.#tornDown.add(idKey(named));
+      if (isRequestId(named)) this.#tornDown.add(idKey(named));
     }
     if (!report || !isObject(message) || report.id === null) return;
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
