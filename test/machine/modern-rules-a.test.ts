@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
+import { citeIssue } from '../../src/protocol/spec-cite.js';
 import {
   CAPS_KEY,
   discovered,
@@ -145,6 +146,45 @@ describe('client-capability-not-declared', () => {
     expect(caps({ elicitation: {} }, 'elicitation/create', url)).toEqual([
       'client-capability-not-declared',
     ]);
+  });
+
+  // client/sampling › Capabilities (2026-07-28): "Servers MUST NOT send tool-enabled sampling
+  // requests to Clients that have not declared support for tool use via sampling.tools"; the
+  // handshake era's referee already held servers to it, the modern one did not.
+  it('tool-enabled sampling needs sampling.tools; includeContext without sampling.context warns', () => {
+    const verdicts = (capabilities: JsonObject, params: JsonObject) =>
+      discovered()
+        .client(call(1, { capabilities }))
+        .server(input(1, 'sampling/createMessage', { messages: [], maxTokens: 5, ...params }))
+        .run()
+        .last.violations.map((v) => `${v.rule}:${v.severity}:${v.message} [${v.spec}]`);
+    const tools = { tools: [{ name: 'get', inputSchema: { type: 'object' } }] };
+    const plain = verdicts({ sampling: {} }, tools);
+    expect(plain).toHaveLength(1);
+    expect(plain[0]).toMatch(
+      /^client-capability-not-declared:error:.*sampling\.tools.*\[2026-07-28\/client\/sampling › Tools in Sampling \(/,
+    );
+    expect(verdicts({ sampling: {} }, { toolChoice: { mode: 'auto' } })).toHaveLength(1);
+    expect(verdicts({ sampling: { tools: {} } }, tools)).toEqual([]);
+    // No sampling at all: one finding, naming both what is missing.
+    const none = verdicts({}, tools);
+    expect(none).toHaveLength(1);
+    expect(none[0]).toMatch(
+      /sampling and sampling\.tools.*\[2026-07-28\/basic\/patterns\/mrtr › Basic Workflow \(/,
+    );
+    // A SHOULD NOT (client/sampling, deprecated includeContext): a warning, not an error.
+    const context = verdicts({ sampling: {} }, { includeContext: 'thisServer' });
+    expect(context).toHaveLength(1);
+    expect(context[0]).toMatch(
+      /^client-capability-not-declared:warning:.*sampling\.context.*\[2026-07-28\/client\/sampling › Capabilities \(/,
+    );
+    expect(verdicts({ sampling: { context: {} } }, { includeContext: 'allServers' })).toEqual([]);
+    expect(verdicts({ sampling: {} }, { includeContext: 'none' })).toEqual([]);
+    // The sections a finding cites exist in 2026-07-28.
+    for (const v of [...plain, ...context]) {
+      const cited = /\[(\S+ › [^(]+?) \(/.exec(v)?.[1];
+      expect(cited && citeIssue(cited)).toBeNull();
+    }
   });
 });
 

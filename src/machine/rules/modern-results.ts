@@ -1,5 +1,14 @@
 import { CACHEABLE } from '../../protocol/caching.js';
-import { isStatelessVersion, type JsonObject } from '../../protocol/index.js';
+import {
+  type CapabilityPath,
+  gateFor,
+  hasCapability,
+  isCatalogued,
+  isStatelessVersion,
+  type JsonObject,
+  type KnownVersion,
+  softGatesFor,
+} from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
@@ -14,7 +23,7 @@ import {
   SERVER_INFO_META,
   SUBSCRIPTION_ID_META,
 } from '../facts.js';
-import { type RuleRow, show } from './rule.js';
+import { type Finding, type RuleRow, show } from './rule.js';
 
 /**
  * The answers to modern requests (2026-07-28): every result says what it is (resultType), the
@@ -39,35 +48,62 @@ const resultOf = (msg: ModelMessage): JsonObject | null =>
 /** The error's code and data, when the answer is an error response. */
 const errorOf = (msg: ModelMessage) => (msg.envelope.kind === 'error' ? msg.envelope.error : null);
 
-/** What an input request asks the client for, and the capability that lets the server ask it. */
+/** Where the spec forbids an input request that needs a sub-capability the request did not declare. */
+const SUB_CAPABILITY_CITES: Readonly<Record<string, Finding['cite']>> = {
+  'sampling.tools': {
+    spec: '2026-07-28/client/sampling › Tools in Sampling',
+    specNote: {
+      en: 'servers MUST NOT send tool-enabled sampling requests to clients that have not declared sampling.tools',
+      zh: '客户端未声明 sampling.tools 时，服务器不得发送带工具的采样请求',
+    },
+  },
+  'elicitation.url': {
+    spec: '2026-07-28/client/elicitation › Capabilities',
+    specNote: {
+      en: 'servers MUST NOT send elicitation requests with modes the client does not support',
+      zh: '服务器不得发送客户端不支持的模式的 elicitation 请求',
+    },
+  },
+  'elicitation.form': {
+    spec: '2026-07-28/client/elicitation › Capabilities',
+    specNote: {
+      en: 'servers MUST NOT send elicitation requests with modes the client does not support',
+      zh: '服务器不得发送客户端不支持的模式的 elicitation 请求',
+    },
+  },
+};
+
+/**
+ * What an input request needs that the request's own clientCapabilities lack: the protocol's
+ * gates, read as the handshake era's referee reads them (a URL-mode elicitation needs
+ * elicitation.url, a form one elicitation.form, tool-enabled sampling sampling.tools), and the soft
+ * gate of the deprecated includeContext (sampling.context, a SHOULD NOT: a warning).
+ */
 function capabilityNeeded(
   request: unknown,
   caps: JsonObject,
-): { readonly method: string; readonly needs: string } | null {
-  if (!isObject(request) || typeof request.method !== 'string') return null;
+  version: KnownVersion,
+): {
+  readonly method: string;
+  readonly needs: string;
+  readonly soft: boolean;
+  readonly cite?: Finding['cite'];
+} | null {
+  if (!isObject(request) || !isCatalogued(request.method)) return null;
   const { method } = request;
-  const params = isObject(request.params) ? request.params : {};
-  switch (method) {
-    case 'sampling/createMessage':
-      return isObject(caps.sampling) ? null : { method, needs: 'sampling' };
-    case 'roots/list':
-      return isObject(caps.roots) ? null : { method, needs: 'roots' };
-    case 'elicitation/create': {
-      const elicitation = caps.elicitation;
-      if (params.mode === 'url') {
-        return isObject(elicitation) && isObject(elicitation.url)
-          ? null
-          : { method, needs: 'elicitation.url' };
-      }
-      // client/elicitation › Capabilities: an empty elicitation object means form mode only.
-      const form =
-        isObject(elicitation) &&
-        (isObject(elicitation.form) || Object.keys(elicitation).length === 0);
-      return form ? null : { method, needs: 'elicitation.form' };
-    }
-    default:
-      return null;
+  const declared = { client: caps };
+  const lacking = (paths: readonly CapabilityPath[]) =>
+    paths
+      .filter((path) => !hasCapability(declared, path))
+      .map((path) => path.slice('client.'.length));
+  const hard = lacking(gateFor(method, 'server->client', request.params, version).requires);
+  if (hard.length > 0) {
+    // Only a sub-capability missing alone has its own sentence; a missing kind is mrtr's.
+    const cite = hard.length === 1 ? SUB_CAPABILITY_CITES[hard[0] ?? ''] : undefined;
+    return { method, needs: hard.join(' and '), soft: false, ...(cite ? { cite } : {}) };
   }
+  const soft = lacking(softGatesFor(method, request.params));
+  return soft.length > 0 ? { method, needs: soft.join(' and '), soft: true } : null;
 }
 
 /**
@@ -326,13 +362,29 @@ export const MODERN_RESULT_RULES = [
       const inputs = result.inputRequests;
       if (!isObject(inputs)) return null;
       const caps = record.declared.capabilities ?? {};
-      const findings = [];
+      const findings: Finding[] = [];
       for (const [key, request] of Object.entries(inputs)) {
-        const missing = capabilityNeeded(request, caps);
+        const missing = capabilityNeeded(request, caps, ctx.ruleVersion);
         if (!missing) continue;
+        if (missing.soft) {
+          findings.push({
+            en: `${record.method} result #${show(msg.id)} asks for "${key}" with ${missing.method} and a deprecated includeContext, but ${record.method} #${show(msg.id)} did not declare ${missing.needs} in its clientCapabilities (${show(caps)}); servers SHOULD NOT use "thisServer" or "allServers" unless the request declares it (omit includeContext: it defaults to "none")`,
+            zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，并带有已弃用的 includeContext，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；除非请求声明了它，服务器不应（SHOULD NOT）使用 "thisServer" 或 "allServers"（省略 includeContext 即可，默认为 "none"）`,
+            severity: 'warning',
+            cite: {
+              spec: '2026-07-28/client/sampling › Capabilities',
+              specNote: {
+                en: 'includeContext "thisServer"/"allServers" only when the client declares sampling.context (SHOULD NOT otherwise)',
+                zh: '只有客户端声明了 sampling.context 时才使用 includeContext 的 "thisServer"/"allServers"（否则不应使用）',
+              },
+            },
+          });
+          continue;
+        }
         findings.push({
           en: `${record.method} result #${show(msg.id)} asks for "${key}" with ${missing.method}, but ${record.method} #${show(msg.id)} did not declare ${missing.needs} in its clientCapabilities (${show(caps)}); a server relies only on what the request itself declares, never on an earlier request, so it leaves this input request out or answers -32021 with data.requiredCapabilities`,
           zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；服务器只能依赖请求本身声明的能力，不能依赖更早的请求，因此应去掉这个输入请求，或以带 data.requiredCapabilities 的 -32021 回应`,
+          ...(missing.cite ? { cite: missing.cite } : {}),
         });
       }
       return findings.length > 0 ? findings : null;
