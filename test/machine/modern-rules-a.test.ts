@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { citeIssue } from '../../src/protocol/spec-cite.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
 import {
   CAPS_KEY,
   discovered,
@@ -180,6 +181,18 @@ describe('client-capability-not-declared', () => {
     );
     expect(verdicts({ sampling: { context: {} } }, { includeContext: 'allServers' })).toEqual([]);
     expect(verdicts({ sampling: {} }, { includeContext: 'none' })).toEqual([]);
+    // Both languages, and the Chinese one without English prose.
+    const zh = (capabilities: JsonObject, params: JsonObject) =>
+      discovered()
+        .client(call(1, { capabilities }))
+        .server(input(1, 'sampling/createMessage', { messages: [], maxTokens: 5, ...params }))
+        .run()
+        .last.violations.flatMap((v) => [v.messageZh, v.specZh]);
+    for (const text of [
+      ...zh({ sampling: {} }, tools),
+      ...zh({ sampling: {} }, { includeContext: 'thisServer' }),
+    ])
+      expect(englishPhrases(text), text).toEqual([]);
     // The sections a finding cites exist in 2026-07-28.
     for (const v of [...plain, ...context]) {
       const cited = /\[(\S+ › [^(]+?) \(/.exec(v)?.[1];

@@ -369,7 +369,7 @@ export const MODERN_RESULT_RULES = [
         if (missing.soft) {
           findings.push({
             en: `${record.method} result #${show(msg.id)} asks for "${key}" with ${missing.method} and a deprecated includeContext, but ${record.method} #${show(msg.id)} did not declare ${missing.needs} in its clientCapabilities (${show(caps)}); servers SHOULD NOT use "thisServer" or "allServers" unless the request declares it (omit includeContext: it defaults to "none")`,
-            zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，并带有已弃用的 includeContext，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；除非请求声明了它，服务器不应（SHOULD NOT）使用 "thisServer" 或 "allServers"（省略 includeContext 即可，默认为 "none"）`,
+            zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，并带有已弃用的 includeContext，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；除非请求声明了它，服务器不应使用 "thisServer" 或 "allServers"（省略 includeContext 即可，默认为 "none"）`,
             severity: 'warning',
             cite: {
               spec: '2026-07-28/client/sampling › Capabilities',
