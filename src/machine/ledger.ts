@@ -1,4 +1,5 @@
 import type { ProgressToken, RequestId, Side } from '../protocol/index.js';
+import type { JsonObject } from '../protocol/json.js';
 import type { RequestRecord, TokenRecord } from './context.js';
 import type { Call, Listen, Round } from './records-streams.js';
 
@@ -72,6 +73,11 @@ export class Ledger {
    * ("forbidden" when the tool did not say).
    */
   readonly taskSupport = new Map<string, 'required' | 'optional' | 'forbidden'>();
+  /**
+   * server/tools › Output Schema (2025-06-18 on): each listed tool's outputSchema, by name; a
+   * tool listed without one is not here.
+   */
+  readonly outputSchemas = new Map<string, JsonObject>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -93,6 +99,7 @@ export class Ledger {
     copyInto(this.rounds, copy.rounds);
     copyInto(this.listens, copy.listens);
     copyInto(this.taskSupport, copy.taskSupport);
+    copyInto(this.outputSchemas, copy.outputSchemas);
     copy.logging = this.logging;
     copy.logLevel = this.logLevel;
     copy.#opened = this.#opened;

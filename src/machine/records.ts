@@ -26,6 +26,7 @@ import type { Era } from './rule-sets.js';
 
 /** The revision that brought task-augmented requests to the handshake era. */
 const TASKS_REVISION = '2025-11-25';
+const OUTPUT_SCHEMA_REVISION = '2025-06-18';
 
 /**
  * What a message changes in the session, one record at a time. Each message's named action
@@ -190,8 +191,10 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   } else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
     const params = msg.params;
     if (isObject(params?.task)) record.task = true;
-    if (method === 'tools/call' && typeof params?.name === 'string') record.tool = params.name;
   }
+  // The tool a call calls: its listed outputSchema judges the result, its taskSupport the call.
+  if (method === 'tools/call' && typeof msg.params?.name === 'string')
+    record.tool = msg.params.name;
   if (method === 'logging/setLevel' && typeof msg.params?.level === 'string')
     record.level = msg.params.level;
   ctx.ledger.requests[msg.sender].set(id, record);
@@ -433,18 +436,24 @@ export function markClosed(): Update {
 }
 
 /**
- * A tools/list result of 2025-11-25 on: what each tool says of running as a task
- * (basic/utilities/tasks › Tool-Level Negotiation; no `execution.taskSupport` means "forbidden").
- * A later list replaces what it names; a tool never listed is not judged.
+ * A tools/list result: what each tool says of running as a task, 2025-11-25 on
+ * (basic/utilities/tasks › Tool-Level Negotiation; no `execution.taskSupport` means "forbidden"),
+ * and the outputSchema its results must fit, 2025-06-18 on (server/tools › Output Schema). A later
+ * list replaces what it names; a tool never listed is not judged. In 2026-07-28 only a complete
+ * result lists tools.
  */
-export function recordToolTasks(ctx: SessionContext, msg: ModelMessage): Update {
-  if (msg.envelope.kind !== 'response' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
+export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response' || !versionAtLeast(ctx.ruleVersion, OUTPUT_SCHEMA_REVISION))
     return {};
-  }
+  if (ctx.era === 'modern' && answeredRecord(ctx, msg)?.method !== 'tools/list') return {};
   const tools = msg.envelope.result.tools;
   if (!Array.isArray(tools)) return {};
+  const tasks = ctx.era !== 'modern' && versionAtLeast(ctx.ruleVersion, TASKS_REVISION);
   for (const tool of tools) {
     if (!isObject(tool) || typeof tool.name !== 'string') continue;
+    if (isObject(tool.outputSchema)) ctx.ledger.outputSchemas.set(tool.name, tool.outputSchema);
+    else ctx.ledger.outputSchemas.delete(tool.name);
+    if (!tasks) continue;
     const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
     ctx.ledger.taskSupport.set(
       tool.name,

@@ -45,7 +45,7 @@ import {
   recordLogLevel,
   recordProgress,
   recordSupported,
-  recordToolTasks,
+  recordToolList,
   rememberBrokenRequest,
   rememberRequest,
   startProbe,
@@ -293,10 +293,10 @@ export const refereeSetup = setup({
       assertEvent(event, ANSWERS);
       return judged(context, event, completeRequest);
     }),
-    /** Tasks › Tool-Level Negotiation: a tools/list result says how each tool runs as a task. */
+    /** Tools: a tools/list result says how each tool runs as a task and what its results fit. */
     judgeToolList: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, recordToolTasks);
+      return judged(context, event, completeRequest, recordToolList);
     }),
     /** Logging › Setting Log Level: the answer accepts a logging/setLevel. */
     judgeLogLevelSet: assign(({ context, event }) => {
@@ -361,6 +361,7 @@ export const refereeSetup = setup({
         recordStreamAnswer,
         recordDiscover,
         noteServerInfo,
+        recordToolList,
         completeRequest,
       );
     }),

@@ -19,6 +19,7 @@ import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js
 import { SCHEMA_RULES } from './rules/schema.js';
 import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 import { TASK_RULES } from './rules/tasks.js';
+import { TOOL_RULES } from './rules/tools.js';
 
 export type { Check, Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 
@@ -42,6 +43,7 @@ const ROWS = [
   ...MRTR_RULES,
   ...SUBSCRIPTION_RULES,
   ...TASK_RULES,
+  ...TOOL_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

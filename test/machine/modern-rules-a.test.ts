@@ -167,11 +167,11 @@ describe('client-capability-not-declared', () => {
     );
     expect(verdicts({ sampling: {} }, { toolChoice: { mode: 'auto' } })).toHaveLength(1);
     expect(verdicts({ sampling: { tools: {} } }, tools)).toEqual([]);
-    // No sampling at all: one finding, naming both what is missing.
+    // No sampling at all: one finding, naming the precise path, citing mrtr (the kind is missing).
     const none = verdicts({}, tools);
     expect(none).toHaveLength(1);
     expect(none[0]).toMatch(
-      /sampling and sampling\.tools.*\[2026-07-28\/basic\/patterns\/mrtr › Basic Workflow \(/,
+      /declare sampling\.tools in.*\[2026-07-28\/basic\/patterns\/mrtr › Basic Workflow \(/,
     );
     // A SHOULD NOT (client/sampling, deprecated includeContext): a warning, not an error.
     const context = verdicts({ sampling: {} }, { includeContext: 'thisServer' });

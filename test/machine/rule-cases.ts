@@ -24,13 +24,23 @@ import {
 export const hs = () => session().handshake();
 
 export const URI = 'file:///project/notes.md';
-/** A server that runs tools/call as a task when asked (2025-11-25 basic/utilities/tasks). */
+/** A tool whose results must carry a number (server/tools › Output Schema). */
+const TEMPERATURE_TOOL = {
+  name: 'temperature',
+  inputSchema: { type: 'object' },
+  outputSchema: {
+    type: 'object',
+    properties: { celsius: { type: 'number' } },
+    required: ['celsius'],
+  },
+};
 /** A listed tool that runs only as a task. */
 export const REQUIRED_TASK_TOOL = {
   name: 'research',
   inputSchema: { type: 'object' },
   execution: { taskSupport: 'required' },
 };
+/** A server that runs tools/call as a task when asked (2025-11-25 basic/utilities/tasks). */
 export const TASK_SERVER = { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
 export const slowCall = (id: number, token?: string | number) =>
   rpc.request(id, 'tools/call', {
@@ -279,6 +289,21 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(rpc.result(1, { tools: [REQUIRED_TASK_TOOL] }))
         .client(rpc.request(2, 'tools/call', { name: 'research', task: { ttl: 60000 } })),
   },
+  'structured-content-mismatch': {
+    // A listed outputSchema asks for a number; the result's structuredContent gives a string.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [TEMPERATURE_TOOL] }))
+        .client(rpc.request(2, 'tools/call', { name: 'temperature', arguments: {} }))
+        .server(rpc.result(2, { content: [], structuredContent: { celsius: 'warm' } })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [TEMPERATURE_TOOL] }))
+        .client(rpc.request(2, 'tools/call', { name: 'temperature', arguments: {} }))
+        .server(rpc.result(2, { content: [], structuredContent: { celsius: 21.5 } })),
+  },
   'cancel-initialize': {
     trigger: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(0)),
     legal: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(1)),
@@ -443,8 +468,13 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
   },
   'client-capability-not-declared': {
-    // Declared form elicitation only: a url one needs elicitation.url.
-    trigger: () => discovered().client(deployCall(1)).server(confirmInput('url')),
+    // No elicitation declared at all: the request did not declare the kind it is asked for (a
+    // missing mode, such as elicitation.url, cites client/elicitation › Capabilities instead:
+    // test/machine/modern-rules-a.test.ts).
+    trigger: () =>
+      discovered()
+        .client(deployCall(1, { roots: {} }))
+        .server(confirmInput()),
     legal: () =>
       discovered()
         .client(deployCall(1, { elicitation: { form: {}, url: {} } }))

@@ -100,10 +100,12 @@ function capabilityNeeded(
   if (hard.length > 0) {
     // Only a sub-capability missing alone has its own sentence; a missing kind is mrtr's.
     const cite = hard.length === 1 ? SUB_CAPABILITY_CITES[hard[0] ?? ''] : undefined;
-    return { method, needs: hard.join(' and '), soft: false, ...(cite ? { cite } : {}) };
+    // The most precise path names the rest: "sampling.tools" says sampling is missing too.
+    const needs = hard.filter((path) => !hard.some((other) => other.startsWith(`${path}.`)));
+    return { method, needs: needs.join(', '), soft: false, ...(cite ? { cite } : {}) };
   }
   const soft = lacking(softGatesFor(method, request.params));
-  return soft.length > 0 ? { method, needs: soft.join(' and '), soft: true } : null;
+  return soft.length > 0 ? { method, needs: soft.join(', '), soft: true } : null;
 }
 
 /**

@@ -1,0 +1,85 @@
+/**
+ * A tool's outputSchema, checked with Ajv (server/tools › Output Schema: "Servers MUST provide
+ * structured results that conform to this schema"). The schema is the server's own, so it is
+ * compiled as the server wrote it: JSON Schema 2020-12 unless its `$schema` names draft-07 (the
+ * default dialect since 2025-11-25; SDKs of 2025-06-18 wrote draft-07 schemas). Each schema object
+ * is compiled once, the first time a result is checked against it.
+ */
+import type { ValidateFunction } from 'ajv';
+import { type JsonObject, pointerToken } from './json.js';
+import { ajv2020, ajvChinese, ajvDraft07, ajvFormats } from './lazy-ajv.js';
+
+/** Where structured content first fails its schema, in both languages. */
+export type OutputSchemaIssue = {
+  readonly pointer: string;
+  readonly message: string;
+  readonly messageZh: string;
+};
+
+type Checker = { compile(schema: object): ValidateFunction };
+
+// A server's schema may carry an $id; addUsedSchema: false keeps one from clashing with the next.
+const OPTIONS = { strict: false, allErrors: false, addUsedSchema: false } as const;
+let modern: Checker | null = null;
+let draft07: Checker | null = null;
+const compiled = new WeakMap<object, ValidateFunction | null>();
+
+function checkerFor(schema: JsonObject): Checker | null {
+  const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (dialect === '' || dialect.includes('2020-12')) {
+    if (!modern) {
+      const ajv = new (ajv2020())(OPTIONS);
+      ajvFormats()(ajv);
+      modern = ajv;
+    }
+    return modern;
+  }
+  if (dialect.includes('draft-07')) {
+    if (!draft07) {
+      const ajv = new (ajvDraft07())(OPTIONS);
+      ajvFormats()(ajv);
+      draft07 = ajv;
+    }
+    return draft07;
+  }
+  // Another dialect (draft-04, 2019-09…): mcp-sim does not judge by it.
+  return null;
+}
+
+function validatorOf(schema: JsonObject): ValidateFunction | null {
+  const known = compiled.get(schema);
+  if (known !== undefined) return known;
+  let validate: ValidateFunction | null = null;
+  try {
+    validate = checkerFor(schema)?.compile(schema) ?? null;
+  } catch {
+    // Not a schema Ajv can compile (invalid-result names a malformed tool definition): no verdict.
+    validate = null;
+  }
+  compiled.set(schema, validate);
+  return validate;
+}
+
+/**
+ * Does `content` (a result's structuredContent) fit `schema`? null when it does; undefined when
+ * the schema cannot be judged (a dialect mcp-sim does not read, or not a schema at all).
+ */
+export function outputSchemaIssue(
+  schema: JsonObject,
+  content: unknown,
+): OutputSchemaIssue | null | undefined {
+  const validate = validatorOf(schema);
+  if (!validate) return undefined;
+  if (validate(content)) return null;
+  const error = validate.errors?.[0];
+  if (!error) return { pointer: '', message: 'does not match the schema', messageZh: '不符合模式' };
+  const zh = { ...error };
+  ajvChinese()([zh]);
+  const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
+  const child = typeof missing === 'string' ? `/${pointerToken(missing)}` : '';
+  return {
+    pointer: error.instancePath + child,
+    message: error.message ?? 'does not match the schema',
+    messageZh: zh.message ?? '不符合模式',
+  };
+}
