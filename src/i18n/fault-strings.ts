@@ -71,6 +71,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a request of the server waiting',
     zh: '{name} 需要一个正在等待回答的服务器请求',
   },
+  needsStructuredResult: {
+    en: '{name} needs a pending tools/call the server has a structured result for (weather_current or calculator_arithmetic, say)',
+    zh: '{name} 需要一个未完成的 tools/call，且服务器已为它备好结构化结果（例如 weather_current 或 calculator_arithmetic）',
+  },
   needsCompleteResult: {
     en: '{name} needs a pending request the server has a complete result for',
     zh: '{name} 需要一个未完成的请求，且服务器已为它备好完整的结果（`resultType: complete`）',

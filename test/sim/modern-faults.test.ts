@@ -126,6 +126,18 @@ const CASES: Record<string, Case> = {
     rule: 'server-cancel-not-listen',
     steps: [{ client: { request: 'tools/list' } }],
   },
+  // Both eras; the opening's tools/list gave weather_current's outputSchema.
+  'structured-content-mismatch': {
+    rule: 'structured-content-mismatch',
+    steps: [
+      {
+        client: {
+          request: 'tools/call',
+          params: { name: 'weather_current', arguments: { location: 'Paris' } },
+        },
+      },
+    ],
+  },
 };
 
 const FIRST_MODERN = FAULT_NAMES.indexOf('request-without-meta');

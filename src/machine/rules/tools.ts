@@ -18,13 +18,7 @@ export const TOOL_RULES = [
       en: 'a tool that declares an outputSchema MUST return structuredContent that conforms to it',
       zh: '声明了 outputSchema 的工具必须返回符合该模式的 structuredContent',
     },
-    modern: {
-      spec: '2026-07-28/server/tools › Output Schema',
-      specNote: {
-        en: 'a tool that declares an outputSchema MUST return structuredContent that conforms to it',
-        zh: '声明了 outputSchema 的工具必须返回符合该模式的 structuredContent',
-      },
-    },
+    modern: { spec: '2026-07-28/server/tools › Output Schema' },
     title: {
       en: 'Structured result does not fit the tool’s outputSchema',
       zh: '结构化结果不符合工具的 outputSchema',

@@ -404,7 +404,30 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         params: { progressToken: closed.token, progress: 2, total: 3, message: 'step 2 of 3' },
       });
     }
+    case 'structured-content-mismatch': {
+      // Both eras: a server that formats a number of its structured result as text ("21.5"),
+      // as a tool that builds its result by hand and forgets its outputSchema does.
+      const found = scheduledAnswer(
+        ctx,
+        (r, m) => r.method === 'tools/call' && firstNumber(resultOf(m)) !== null,
+      );
+      if (!found) return cannot(SAY.needsStructuredResult, { name });
+      const result = { ...(resultOf(found.item.message) ?? {}) };
+      const content = { ...(result.structuredContent as JsonObject) };
+      const key = firstNumber(result);
+      if (key !== null) content[key] = String(content[key]);
+      result.structuredContent = content;
+      replace(ctx, found.request.id);
+      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+    }
     default:
       return cannot(SAY.noSuchFault, { name });
   }
+}
+
+/** The first property of a successful result's structuredContent that holds a number. */
+function firstNumber(result: JsonObject | null): string | null {
+  if (!result || result.isError === true || !isObject(result.structuredContent)) return null;
+  const entry = Object.entries(result.structuredContent).find(([, v]) => typeof v === 'number');
+  return entry ? entry[0] : null;
 }

@@ -68,6 +68,8 @@ export const FAULT_NAMES = [
   'server-cancels-request',
   // 2026-07-28 over HTTP (lesson 29)
   'message-after-stream-closed',
+  // Both eras (server/tools › Output Schema, lesson 7)
+  'structured-content-mismatch',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -127,6 +129,7 @@ export const FAULT_RULES = {
   'notification-not-in-filter': 'notification-not-subscribed',
   'server-cancels-request': 'server-cancel-not-listen',
   'message-after-stream-closed': 'message-after-stream-closed',
+  'structured-content-mismatch': 'structured-content-mismatch',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
