@@ -267,6 +267,8 @@ export const MODERN_RULES: RuleSet = {
       'message-after-shutdown',
       ...ANSWER,
       'error-code-not-in-revision',
+      'version-not-refused',
+      'malformed-request-served',
       'unsupported-version-error-incomplete',
       'unsupported-version-contradicted',
       'capability-error-incomplete',

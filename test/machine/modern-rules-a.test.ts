@@ -253,6 +253,34 @@ describe('results of modern requests', () => {
       .server(discoverResult('p', ['2026-07-28']));
     expect(rulesOf(own)).toEqual(['version-not-refused']);
   });
+
+  // basic/versioning › Protocol Version Negotiation: the refusal MUST be an
+  // UnsupportedProtocolVersionError; another code tells a dual-era client nothing (or, worse, that
+  // the server is a legacy one).
+  it('version-not-refused: a refusal with another code than -32022', () => {
+    const refused = (code: number) =>
+      session()
+        .client(modernRequest('p', 'server/discover'))
+        .server(discoverResult('p', ['2026-07-28']))
+        .client(modernRequest(1, 'tools/list', {}, { version: '2025-11-25' }))
+        .server(rpc.error(1, code, 'nope'))
+        .run().last.violations;
+    const wrong = refused(-32602);
+    expect(wrong.map((v) => v.rule)).toEqual(['version-not-refused']);
+    expect(wrong[0]?.message).toMatch(/refused it with error -32602 instead of -32022/);
+    expect(englishPhrases(wrong[0]?.messageZh ?? '')).toEqual([]);
+    expect(refused(-32601).map((v) => v.rule)).toEqual(['version-not-refused']);
+    // The right code: only its own data is judged (unsupported-version-error-incomplete).
+    expect(refused(-32022).map((v) => v.rule)).not.toContain('version-not-refused');
+    // A version the server serves may be refused for any reason.
+    const served = session()
+      .client(modernRequest('p', 'server/discover'))
+      .server(discoverResult('p', ['2026-07-28']))
+      .client(modernRequest(1, 'tools/list'))
+      .server(rpc.error(1, -32603, 'broke'))
+      .run().last.violations;
+    expect(served).toEqual([]);
+  });
 });
 
 describe('a rule both eras judge cites the revision of the session', () => {
@@ -450,12 +478,38 @@ describe('malformed-request-served', () => {
       .server(rpc.error(1, -32020, 'Header mismatch'))
       .run().last.violations;
     expect(refused.map((v) => v.rule)).not.toContain('malformed-request-served');
+    // Refused, but with a code that does not say the headers were wrong.
+    const miscoded = discovered()
+      .clientOverHttp(call, headers)
+      .server(rpc.error(1, -32602, 'Invalid params'))
+      .run().last.violations;
+    expect(miscoded.map((v) => v.rule)).toEqual(['malformed-request-served']);
+    expect(miscoded[0]?.message).toMatch(/instead of -32020/);
+    expect(miscoded[0]?.spec).toMatch(/streamable-http › Server Validation/);
     // The same request with every header: served rightly.
     const whole = discovered()
       .clientOverHttp(call, { ...headers, 'mcp-name': 'greet' })
       .server(modernResult(1, { content: [] }))
       .run().last.violations;
     expect(whole).toEqual([]);
+  });
+});
+
+describe('malformed-request-served: the code of the refusal', () => {
+  it('a request without clientCapabilities is refused with -32602, not another code', () => {
+    const bare = rpc.request(1, 'tools/list', {
+      _meta: { [VERSION_KEY]: '2026-07-28' },
+    });
+    const answer = (code: number) =>
+      discovered()
+        .client(bare)
+        .server(rpc.error(1, code, 'no'))
+        .run().last.violations;
+    const wrong = answer(-32603);
+    expect(wrong.map((v) => v.rule)).toEqual(['malformed-request-served']);
+    expect(wrong[0]?.message).toMatch(/instead of -32602/);
+    expect(englishPhrases(wrong[0]?.messageZh ?? '')).toEqual([]);
+    expect(answer(-32602)).toEqual([]);
   });
 });
 

@@ -127,6 +127,70 @@ function declaredAlready(key: string, required: unknown, caps: JsonObject): bool
 const versionsOf = (value: unknown): readonly string[] | null =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
 
+/**
+ * The versions a modern request's version is judged against: a DiscoverResult's own list, else
+ * the latest one the server gave; null when nothing lists them.
+ */
+function servedVersions(
+  ctx: SessionContext,
+  record: ModernRecord,
+  result: JsonObject | null,
+): readonly string[] | null {
+  if (record.method === 'server/discover' && result) return versionsOf(result.supportedVersions);
+  return ctx.discover?.supportedVersions ?? null;
+}
+
+/** Whether the server does not serve the version the request declared (false when unknown). */
+function versionUnserved(ctx: SessionContext, record: ModernRecord): boolean {
+  const version = record.declared.version;
+  if (version === null) return false;
+  const supported = servedVersions(ctx, record, null);
+  return supported !== null ? !supported.includes(version) : !isStatelessVersion(version);
+}
+
+/**
+ * The error codes the spec requires of a refusal of this request: -32602 for a malformed one
+ * (basic/index › General fields), -32022 for a version the server does not serve
+ * (basic/versioning), -32020 for headers that do not match the body (streamable-http › Server
+ * Validation). A request with several faults may be refused for any of them.
+ */
+function refusalCodes(ctx: SessionContext, record: ModernRecord): readonly number[] {
+  // An initialize has no _meta envelope by design: a modern-only server refuses it with -32022
+  // naming the versions it serves (basic/versioning › Backward Compatibility), as era-mixed says.
+  if (record.method === 'initialize') return [];
+  const codes: number[] = [];
+  if (record.declared.version === null || record.declared.capabilities === null) codes.push(-32602);
+  if (versionUnserved(ctx, record)) codes.push(-32022);
+  if (record.headerMismatch) codes.push(-32020);
+  return codes;
+}
+
+/** An error answer whose code is none the spec requires of this request's refusal. */
+function wrongRefusal(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): {
+  readonly record: ModernRecord;
+  readonly code: unknown;
+  readonly codes: readonly number[];
+} | null {
+  const error = errorOf(msg);
+  const record = error && modernRequestOf(ctx, msg);
+  if (!error || !record) return null;
+  const codes = refusalCodes(ctx, record);
+  if (codes.length === 0 || codes.includes(error.code as number)) return null;
+  return { record, code: error.code, codes };
+}
+
+/** Where a request whose headers do not match its body must be refused. */
+const HEADER_REFUSAL_CITE: Finding['cite'] = {
+  spec: '2026-07-28/basic/transports/streamable-http › Server Validation',
+  specNote: {
+    en: 'headers that are missing or do not match the body: the server MUST reject the request with 400 and -32020',
+    zh: '请求头缺失或与消息体不一致：服务器必须以 400 和 -32020 拒绝该请求',
+  },
+};
+
 export const MODERN_RESULT_RULES = [
   {
     id: 'result-type-missing',
@@ -209,23 +273,29 @@ export const MODERN_RESULT_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/versioning › Protocol Version Negotiation',
     specNote: {
-      en: 'a request in a version the server does not serve gets -32022, never a result',
-      zh: '对服务器不支持的版本的请求，必须以 -32022 回应，而不是给出结果',
+      en: 'a request in a version the server does not serve gets -32022, never a result or another error',
+      zh: '对服务器不支持的版本的请求，必须以 -32022 回应，而不是给出结果或其他错误',
     },
     title: {
-      en: 'Request in an unsupported version answered with a result',
-      zh: '以不支持的版本发出的请求得到了结果',
+      en: 'Request in an unsupported version not refused with -32022',
+      zh: '以不支持的版本发出的请求没有以 -32022 拒绝',
     },
     check: (ctx, msg) => {
+      const refused = wrongRefusal(ctx, msg);
+      if (refused?.codes.includes(-32022)) {
+        const { record, code } = refused;
+        const version = record.declared.version;
+        return {
+          en: `${record.method} #${show(msg.id)} declared protocol version "${version}", which the server does not serve, and the server refused it with error ${show(code)} instead of -32022 (UnsupportedProtocolVersionError); only -32022 with data.supported tells a client which version to retry with, and tells a dual-era client the server is modern (so it does not fall back to initialize)`,
+          zh: `${record.method} #${show(msg.id)} 声明的协议版本为 "${version}"，服务器并不支持它，却以错误 ${show(code)} 拒绝，而不是 -32022（UnsupportedProtocolVersionError）；只有带 data.supported 的 -32022 才能告诉客户端该改用哪个版本重试，也才能让双时代客户端知道服务器是现代的（从而不退回 initialize）`,
+        };
+      }
       const result = resultOf(msg);
       const record = result && modernRequestOf(ctx, msg);
       const version = record?.declared.version;
       if (!result || !record || version === null || version === undefined) return null;
       // A DiscoverResult lists the versions itself; otherwise the latest one the server gave.
-      const supported =
-        record.method === 'server/discover'
-          ? versionsOf(result.supportedVersions)
-          : (ctx.discover?.supportedVersions ?? null);
+      const supported = servedVersions(ctx, record, result);
       if (supported !== null) {
         if (supported.includes(version)) return null;
         return {
@@ -249,8 +319,27 @@ export const MODERN_RESULT_RULES = [
       en: '_meta: a request missing a required field is malformed, and the server MUST reject it with -32602',
       zh: '_meta：缺少必需字段的请求格式错误，服务器必须以 -32602 拒绝它',
     },
-    title: { en: 'Malformed request served', zh: '格式错误的请求得到了服务' },
+    title: {
+      en: 'Malformed request served, or refused with the wrong code',
+      zh: '格式错误的请求得到了服务，或被以错误的错误码拒绝',
+    },
     check: (ctx, msg) => {
+      const refused = wrongRefusal(ctx, msg);
+      if (refused && (refused.codes.includes(-32602) || refused.codes.includes(-32020))) {
+        const { record, code, codes } = refused;
+        const headers = codes.includes(-32020) && !codes.includes(-32602);
+        if (headers) {
+          return {
+            cite: HEADER_REFUSAL_CITE,
+            en: `${record.method} #${show(msg.id)} was POSTed with headers that do not match its body, and the server refused it with error ${show(code)} instead of -32020 (HeaderMismatch); the code is how a client tells that its headers, not its request, were wrong`,
+            zh: `${record.method} #${show(msg.id)} 在 POST 时带的请求头与消息体不一致，服务器以错误 ${show(code)} 拒绝，而不是 -32020（HeaderMismatch）；客户端正是靠这个错误码得知出错的是请求头，而不是请求本身`,
+          };
+        }
+        return {
+          en: `${record.method} #${show(msg.id)} had no valid _meta["${PROTOCOL_VERSION_META}"] or _meta["${CLIENT_CAPABILITIES_META}"], and the server refused it with error ${show(code)} instead of -32602 (Invalid params); a request missing a required field MUST be rejected with -32602`,
+          zh: `${record.method} #${show(msg.id)} 的 _meta 中没有有效的 "${PROTOCOL_VERSION_META}" 或 "${CLIENT_CAPABILITIES_META}"，服务器以错误 ${show(code)} 拒绝，而不是 -32602；缺少必需字段的请求必须以 -32602 拒绝`,
+        };
+      }
       const result = resultOf(msg);
       const record = result && modernRequestOf(ctx, msg);
       if (!result || !record) return null;
@@ -266,13 +355,7 @@ export const MODERN_RESULT_RULES = [
       }
       if (!record.headerMismatch) return null;
       return {
-        cite: {
-          spec: '2026-07-28/basic/transports/streamable-http › Server Validation',
-          specNote: {
-            en: 'headers that are missing or do not match the body: the server MUST reject the request with 400 and -32020',
-            zh: '请求头缺失或与消息体不一致：服务器必须以 400 和 -32020 拒绝该请求',
-          },
-        },
+        cite: HEADER_REFUSAL_CITE,
         en: `${record.method} #${show(msg.id)} was POSTed with headers that do not match its body, yet the server ran it and answered with a result; it MUST refuse such a request unrun, with HTTP 400 and -32020 (HeaderMismatch), since gateways acted on the headers`,
         zh: `${record.method} #${show(msg.id)} 在 POST 时带的请求头与消息体不一致，服务器却执行了它并给出结果；服务器必须不执行这样的请求，以 HTTP 400 和 -32020（HeaderMismatch）拒绝，因为网关是依据请求头行事的`,
       };
