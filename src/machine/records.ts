@@ -219,14 +219,20 @@ export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Up
  * so its id is marked as such: a proper request may use the id afterwards.
  */
 export function rememberBrokenRequest(ctx: SessionContext, msg: ModelMessage): Update {
-  if (msg.id === null || msg.method === null) return {};
+  if (msg.id === null) return {};
+  // A broken request is answered -32600 with its id where the id can be read (JSON-RPC 2.0 §5.1),
+  // also when its method is missing or not a string ({"jsonrpc":"2.0","id":5}); a broken
+  // response (a result or an error with something wrong) asks for no answer.
+  const reason = msg.envelope.kind === 'invalid' ? msg.envelope.reason : null;
+  if (msg.method === null && reason !== 'empty' && reason !== 'method-not-string') return {};
   const requests = ctx.ledger.requests[msg.sender];
   if (requests.has(msg.id)) return {};
   requests.set(msg.id, {
     requester: msg.sender,
     id: msg.id,
     step: reportOf(ctx).index,
-    method: msg.method,
+    // No method to name: "?", as the timeline writes a message whose method it cannot read.
+    method: msg.method ?? '?',
     primitive: reportOf(ctx).primitive,
     capability: null,
     status: 'pending',

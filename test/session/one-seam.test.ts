@@ -206,4 +206,29 @@ describe('serve’s transcript, traced, agrees with serve’s own referee', () =
       ['initialize-not-first'],
     ]);
   });
+
+  it('so is one whose method is missing or not a string, answered as serve answers it', () => {
+    // serve answers both with -32600 and the id (JSON-RPC 2.0 § 5.1); a broken response (a
+    // result with something wrong) asks for no answer, so an error naming its id is stray.
+    const answered = (broken: object) => {
+      const text = [
+        { direction: 'client->server', message: broken },
+        {
+          direction: 'server->client',
+          message: { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Invalid Request' } },
+        },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n');
+      const tracer = createTracer();
+      const events = splitLines(text).flatMap((raw) => tracer.push(raw));
+      const answer = events[1];
+      return answer?.type === 'message' ? answer.label.violations : null;
+    };
+    expect(answered({ jsonrpc: '2.0', id: 5 })).toEqual([]);
+    expect(answered({ jsonrpc: '2.0', id: 5, method: 7 })).toEqual([]);
+    expect(answered({ jsonrpc: '2.0', id: 5, result: 'not an object' })).toEqual([
+      'response-without-request',
+    ]);
+  });
 });
