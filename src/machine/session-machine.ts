@@ -153,6 +153,11 @@ export const sessionMachine = refereeSetup.createMachine({
           },
           { target: 'legacy', actions: 'replay' },
         ],
+        // A line that is no message decides nothing: it has no envelope to read the era from
+        // (a transcript of 2026-07-28 whose first line is broken stays open to either era). Its
+        // envelope rules are the same in both.
+        'client.invalid': { actions: 'judgeBroken' },
+        'server.invalid': { actions: 'judgeBroken' },
         // Anything else first (initialize, ping, a request without the envelope…) is the
         // handshake era, where the lifecycle rules judge it.
         'client.*': { target: 'legacy', actions: 'replay' },

@@ -273,3 +273,24 @@ describe('-32021 data (2026-07-28 basic/index › General fields: it lists the m
     expect(refused({}, { elicitation: {} })).toEqual([]);
   });
 });
+
+describe('a broken first line decides no era', () => {
+  it('a 2026-07-28 transcript whose first line is no message stays modern', () => {
+    const broken = { ...modernRequest(1, 'tools/list'), id: 1.5 };
+    const run = session()
+      .client(broken)
+      .client(modernRequest(2, 'tools/list'))
+      .server(modernResult(2, { tools: [], ttlMs: 0, cacheScope: 'private' }))
+      .run();
+    expect(run.reports.map((r) => r.violations.map((v) => v.rule))).toEqual([
+      ['invalid-envelope'],
+      [],
+      [],
+    ]);
+    expect(sessionEra(run.referee.snapshot().context)).toBe('modern');
+    // And a handshake-era one stays what its first message makes it.
+    const legacy = session().client(broken).handshake().run();
+    expect(legacy.reports.slice(1).flatMap((r) => r.violations)).toEqual([]);
+    expect(sessionEra(legacy.referee.snapshot().context)).toBe('legacy');
+  });
+});
