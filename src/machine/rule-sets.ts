@@ -211,6 +211,8 @@ export const MODERN_RULES: RuleSet = {
     'server.notification': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
+      // Only a log message: the other notifications travel on listen streams, judged there.
+      'capability-not-negotiated',
       'log-without-level',
       'log-below-level',
       ...STREAM,

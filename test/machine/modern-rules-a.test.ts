@@ -513,6 +513,39 @@ describe('malformed-request-served: the code of the refusal', () => {
   });
 });
 
+describe('a modern server that logs declares logging (server/utilities/logging › Capabilities)', () => {
+  it('a log message after a server/discover result without logging is an error', () => {
+    const logged = (capabilities: JsonObject) =>
+      session()
+        .client(modernRequest('p', 'server/discover'))
+        .server(
+          modernResult('p', {
+            supportedVersions: ['2026-07-28'],
+            capabilities,
+            ttlMs: 0,
+            cacheScope: 'private',
+          }),
+        )
+        .client(call(1, { logLevel: 'debug' }))
+        .server(log())
+        .run().last.violations;
+    const without = logged({ tools: {} });
+    expect(without.map((v) => `${v.rule}:${v.severity}`)).toEqual([
+      'capability-not-negotiated:error',
+    ]);
+    expect(without[0]?.spec).toMatch(/^2026-07-28\/server\/utilities\/logging › Capabilities \(/);
+    expect(englishPhrases(without[0]?.messageZh ?? '')).toEqual([]);
+    expect(logged({ tools: {}, logging: {} })).toEqual([]);
+    // No server/discover: nothing declared to hold the server to.
+    expect(
+      session()
+        .client(call(1, { logLevel: 'debug' }))
+        .server(log())
+        .run().last.violations,
+    ).toEqual([]);
+  });
+});
+
 describe('log-below-level', () => {
   const logCall = (id: number, level: string) =>
     modernRequest(id, 'tools/call', {

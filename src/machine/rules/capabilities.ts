@@ -24,6 +24,21 @@ function ungranted(
   // the lifecycle rules already flag a message sent that early. In 2026-07-28 the server's are
   // known once it answered server/discover (optional: before it, a client may call anything).
   if (ctx.capabilities[side] === null || hasCapability(ctx.capabilities, path)) return null;
+  // 2026-07-28 server/utilities/logging › Capabilities: a server that emits log messages MUST
+  // declare logging, here in its server/discover result (a MUST on the server itself, so an error).
+  if (ctx.era === 'modern' && path === 'server.logging' && method === 'notifications/message')
+    return {
+      en: `the server sends "notifications/message" but did not declare logging in its server/discover result; a server that emits log messages MUST declare the logging capability`,
+      zh: `服务器发送了 "notifications/message"，却没有在 server/discover 的结果中声明 logging；发出日志消息的服务器必须声明 logging 能力`,
+      severity: 'error',
+      cite: {
+        spec: '2026-07-28/server/utilities/logging › Capabilities',
+        specNote: {
+          en: 'servers that emit log message notifications MUST declare the logging capability',
+          zh: '发出日志消息通知的服务器必须声明 logging 能力',
+        },
+      },
+    };
   if (ctx.era === 'modern')
     return {
       en: `"${method}" needs ${path}, which the server did not declare in its server/discover result; a client respects the capabilities the server declared`,
@@ -86,6 +101,10 @@ export const CAPABILITY_RULES = [
       // method-not-in-version says it, rather than a second violation about a capability that
       // did not exist yet.
       if (!isCatalogued(method) || !existsIn(method, ctx.ruleVersion)) return null;
+      // A modern server's other notifications travel on listen streams, judged by what the
+      // client's filter asked for (subscriptions.ts).
+      if (ctx.era === 'modern' && msg.sender === 'server' && method !== 'notifications/message')
+        return null;
       const severity = operationSeverity(ctx);
       const gate = gateFor(method, msg.direction, msg.params, ctx.ruleVersion);
       const found: Finding[] = [];
