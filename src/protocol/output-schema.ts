@@ -6,8 +6,9 @@
  * is compiled once, the first time a result is checked against it.
  */
 import type { ValidateFunction } from 'ajv';
-import { type JsonObject, pointerToken } from './json.js';
-import { ajv2020, ajvChinese, ajvDraft07, ajvFormats } from './lazy-ajv.js';
+import type { JsonObject } from './json.js';
+import { ajv2020, ajvDraft07, ajvFormats } from './lazy-ajv.js';
+import { toIssues } from './schema-book.js';
 
 /** Where structured content first fails its schema, in both languages. */
 export type OutputSchemaIssue = {
@@ -71,15 +72,7 @@ export function outputSchemaIssue(
   const validate = validatorOf(schema);
   if (!validate) return undefined;
   if (validate(content)) return null;
-  const error = validate.errors?.[0];
-  if (!error) return { pointer: '', message: 'does not match the schema', messageZh: '不符合模式' };
-  const zh = { ...error };
-  ajvChinese()([zh]);
-  const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
-  const child = typeof missing === 'string' ? `/${pointerToken(missing)}` : '';
-  return {
-    pointer: error.instancePath + child,
-    message: error.message ?? 'does not match the schema',
-    messageZh: zh.message ?? '不符合模式',
-  };
+  const [issue] = toIssues(validate.errors?.slice(0, 1) ?? [], '');
+  if (!issue) return { pointer: '', message: 'does not match the schema', messageZh: '不符合模式' };
+  return { pointer: issue.pointer, message: issue.message, messageZh: issue.messageZh };
 }

@@ -37,7 +37,8 @@ export type SchemaBook = {
   compiled(): string[];
 };
 
-function toIssues(errors: readonly ErrorObject[], base: string): ModernSchemaIssue[] {
+/** Ajv's errors as issues: a JSON pointer (a missing property's own), English and Chinese. */
+export function toIssues(errors: readonly ErrorObject[], base: string): ModernSchemaIssue[] {
   const chinese = errors.map((error) => ({ ...error }));
   ajvChinese()(chinese);
   return errors.map((error, i) => {
