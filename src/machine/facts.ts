@@ -21,6 +21,27 @@ export function answeredRecord(ctx: SessionContext, msg: ModelMessage): RequestR
   return ctx.ledger.request(msg.receiver, msg.id);
 }
 
+/**
+ * 2026-07-28: the cancelled client request a server's log message is still for. A log message is
+ * request-scoped (server/utilities/logging › Per-request log level); when no request waiting for
+ * its answer asked for logs but one the client cancelled did, and the server has not answered it,
+ * the message is one more message for that request, judged as its answer would be (the newest
+ * such request). Undefined otherwise.
+ */
+export function cancelledLogRequest(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): RequestRecord | undefined {
+  if (ctx.era !== 'modern' || ctx.ledger.logging > 0) return undefined;
+  if (msg.type !== 'server.notification' || msg.method !== 'notifications/message')
+    return undefined;
+  let found: RequestRecord | undefined;
+  for (const record of ctx.ledger.requests.client.values()) {
+    if (record.status === 'cancelled' && record.declared?.logLevel != null) found = record;
+  }
+  return found;
+}
+
 /** An answer to a request that has not been answered yet (it may have been cancelled). */
 export function answersOpenRequest(ctx: SessionContext, msg: ModelMessage): boolean {
   const record = answeredRecord(ctx, msg);

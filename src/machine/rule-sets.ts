@@ -216,6 +216,8 @@ export const MODERN_RULES: RuleSet = {
       'log-without-level',
       'log-below-level',
       ...STREAM,
+      // A log message for a request whose stream the client closed.
+      'message-after-stream-closed',
     ),
     'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
     'server.progress': rules(

@@ -75,11 +75,22 @@ describe('log-without-level', () => {
       .server(modernResult(1, { content: [] }))
       .server(log());
     expect(rulesOf(answered)).toEqual(['log-without-level']);
+    // Cancelled, the request did ask: the log is one more message for a cancelled request.
     const cancelled = discovered()
       .client(call(1, { logLevel: 'info' }))
       .client(cancel(1))
       .server(log());
-    expect(rulesOf(cancelled)).toEqual(['log-without-level']);
+    expect(rulesOf(cancelled)).toEqual(['response-after-cancellation']);
+    // Cancelled and then answered anyway: a later log message belongs to no request at all.
+    const after = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .client(cancel(1))
+      .server(modernResult(1, { content: [] }))
+      .server(log());
+    expect(rulesOf(after)).toEqual(['log-without-level']);
+    // A cancelled request that never asked for logs does not excuse one.
+    const unasked = discovered().client(call(1)).client(cancel(1)).server(log());
+    expect(rulesOf(unasked)).toEqual(['log-without-level']);
     // Two in flight, one answered: the other still may get log messages.
     const two = discovered()
       .client(call(1, { logLevel: 'info' }))
@@ -90,6 +101,30 @@ describe('log-without-level', () => {
     // Another request without logLevel does not count.
     const other = discovered().client(call(1)).client(call(2)).server(log());
     expect(rulesOf(other)).toEqual(['log-without-level']);
+  });
+
+  it('judges a log message after a cancellation as the answer after one is judged', () => {
+    const warning = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .client(cancel(1))
+      .server(log())
+      .run().last.violations;
+    expect(warning.map((v) => [v.rule, v.severity])).toEqual([
+      ['response-after-cancellation', 'warning'],
+    ]);
+    expect(warning[0]?.message).toContain('notifications/message for tools/call #1');
+    expect(warning[0]?.message).not.toContain('no client request');
+    expect(englishPhrases(warning[0]?.messageZh ?? '')).toEqual([]);
+    // The client closed the request's HTTP stream: a MUST NOT (streamable-http › Cancellation).
+    const closed = discovered()
+      .client(call(1, { logLevel: 'info' }))
+      .abandon(1)
+      .server(log())
+      .run().last.violations;
+    expect(closed.map((v) => [v.rule, v.severity])).toEqual([
+      ['message-after-stream-closed', 'error'],
+    ]);
+    expect(closed[0]?.message).toContain('tools/call #1');
   });
 
   it('flags a log message on a listen stream, and never a legacy log message', () => {

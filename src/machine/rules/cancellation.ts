@@ -1,6 +1,12 @@
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
-import { answeredRecord, cancelledId, cancelledRecord, progressOf } from '../facts.js';
+import {
+  answeredRecord,
+  cancelledId,
+  cancelledLogRequest,
+  cancelledRecord,
+  progressOf,
+} from '../facts.js';
 import { onCancelledListen } from '../records-streams.js';
 import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
 
@@ -9,7 +15,7 @@ import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
  * HTTP response stream (2026-07-28), else undefined.
  */
 function closedStreamRequest(ctx: SessionContext, msg: ModelMessage) {
-  const answered = answeredRecord(ctx, msg);
+  const answered = answeredRecord(ctx, msg) ?? cancelledLogRequest(ctx, msg);
   if (answered) return answered.streamClosed ? answered : undefined;
   const p = progressOf(msg);
   const token = p ? ctx.ledger.token(msg.receiver, p.token) : undefined;
@@ -47,6 +53,17 @@ export const CANCELLATION_RULES = [
         return {
           en: `${msg.method} on listen ${show(listen)}, which the client cancelled; the server should send nothing more on it${race.en}`,
           zh: `${msg.method} 发送在客户端已取消的 listen ${show(listen)} 上；服务器不应再在上面发送任何消息${race.zh}`,
+        };
+      }
+      // A log message for a request the client cancelled: the same race as its answer.
+      const logged = cancelledLogRequest(ctx, msg);
+      if (logged) {
+        if (logged.streamClosed) return null; // message-after-stream-closed
+        const what = `${logged.method} #${show(logged.id)}`;
+        const race = stdioCancellationRace('notification');
+        return {
+          en: `notifications/message for ${what}, which the client cancelled (the only request that asked for log messages); the server should have stopped working on it${race.en}`,
+          zh: `notifications/message 属于客户端已取消的 ${what}（唯一要求日志的请求）；服务器应当停止处理它${race.zh}`,
         };
       }
       const record = answeredRecord(ctx, msg);

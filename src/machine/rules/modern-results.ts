@@ -16,6 +16,7 @@ import {
   answeredRecord,
   CLIENT_CAPABILITIES_META,
   CORE_RESULT_TYPES,
+  cancelledLogRequest,
   declaredExtensions,
   extensionResultTypes,
   LOG_LEVEL_META,
@@ -556,7 +557,8 @@ export const MODERN_NOTIFICATION_RULES = [
           zh: `notifications/message 带有 _meta["${SUBSCRIPTION_ID_META}"] ${show(meta[SUBSCRIPTION_ID_META])}：在 ${ctx.ruleVersion} 中日志消息属于单个请求，不得通过 subscriptions/listen 流发送；服务器只能在设置了 logLevel 的请求得到回应之前发送它`,
         });
       }
-      if (ctx.ledger.logging === 0) {
+      // A request that asked and was then cancelled: the cancellation rules judge the message.
+      if (ctx.ledger.logging === 0 && !cancelledLogRequest(ctx, msg)) {
         findings.push({
           en: `notifications/message while no client request waiting for its answer declared _meta["${LOG_LEVEL_META}"]; in ${ctx.ruleVersion} there is no logging/setLevel, and the server MUST NOT log for a request that did not ask`,
           zh: `发送 notifications/message 时，没有任何仍在等待回应的客户端请求在 _meta 中声明 "${LOG_LEVEL_META}"；${ctx.ruleVersion} 没有 logging/setLevel，服务器不得为没有要求日志的请求发送日志`,
