@@ -110,6 +110,12 @@ export type TokenRecord = {
   /** The progress of the latest notification, when it is not `last` (it went down). */
   readonly previous?: number;
   readonly total?: number;
+  /**
+   * The records of earlier requests still waiting for their answer that handed out the same token
+   * (duplicate-progress-token), oldest first: when this request ends, the newest of them holds the
+   * token again, with how far it had got. Absent when no other request shares the token.
+   */
+  readonly shadowed?: readonly TokenRecord[];
 };
 
 export type ProgressReport = {

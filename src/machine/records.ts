@@ -205,12 +205,27 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
 export function handOutProgressToken(ctx: SessionContext, msg: ModelMessage): Update {
   const token = msg.progressToken;
   if (token === undefined || msg.id === null) return {};
-  ctx.ledger.tokens[msg.sender].set(token, {
-    requestId: msg.id,
-    status: 'active',
-    last: null,
-  });
+  const tokens = ctx.ledger.tokens[msg.sender];
+  const held = tokens.get(token);
+  // A token another request in flight holds (duplicate-progress-token): that request keeps its
+  // record underneath, so its progress is told apart again once this one ends.
+  const shadowed =
+    held?.status === 'active' && held.requestId !== msg.id
+      ? [...(held.shadowed ?? []), withoutShadowed(held)]
+      : undefined;
+  tokens.set(
+    token,
+    shadowed
+      ? { requestId: msg.id, status: 'active', last: null, shadowed }
+      : { requestId: msg.id, status: 'active', last: null },
+  );
   return {};
+}
+
+function withoutShadowed(record: TokenRecord): TokenRecord {
+  if (record.shadowed === undefined) return record;
+  const { shadowed: _, ...rest } = record;
+  return rest;
 }
 
 /**
@@ -255,6 +270,7 @@ export function recordProgress(ctx: SessionContext, msg: ModelMessage): Update {
   if (p.progress !== last) next.previous = p.progress;
   const total = p.total ?? record.total;
   if (total !== undefined) next.total = total;
+  if (record.shadowed !== undefined) next.shadowed = record.shadowed;
   tokens.set(p.token, next);
   return {};
 }
@@ -269,7 +285,27 @@ function endToken(
   if (record.progressToken === undefined) return;
   const tokens = ctx.ledger.tokens[owner];
   const token = tokens.get(record.progressToken);
-  if (token?.status === 'active') tokens.set(record.progressToken, { ...token, status });
+  if (token?.status !== 'active') return;
+  const shadowed = token.shadowed ?? [];
+  if (token.requestId !== record.id) {
+    // A request whose token a later one took over (duplicate-progress-token): it leaves the
+    // records underneath; the token stays the later request's.
+    const left = shadowed.filter((held) => held.requestId !== record.id);
+    if (left.length !== shadowed.length)
+      tokens.set(record.progressToken, withShadowed(token, left));
+    return;
+  }
+  const previous = shadowed.at(-1);
+  tokens.set(
+    record.progressToken,
+    // The newest request underneath that still waits holds the token again, as far as it had got.
+    previous ? withShadowed(previous, shadowed.slice(0, -1)) : { ...token, status },
+  );
+}
+
+function withShadowed(record: TokenRecord, shadowed: readonly TokenRecord[]): TokenRecord {
+  const bare = withoutShadowed(record);
+  return shadowed.length > 0 ? { ...bare, shadowed } : bare;
 }
 
 /** Cancellation: the requester gave up on a pending request; it expects no answer and no progress. */
