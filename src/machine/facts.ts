@@ -1,4 +1,4 @@
-import { idKey, isProgressToken, type RequestId } from '../protocol/index.js';
+import { idKey, isProgressToken, type RequestId, versionAtLeast } from '../protocol/index.js';
 import { isObject, type JsonObject } from '../protocol/json.js';
 import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
@@ -270,4 +270,59 @@ const MODERN_ERROR_CODES = new Set([-32020, -32021, -32022]);
 /** An error response whose code is one 2026-07-28 defines. */
 export function isRecognisedModernError(msg: ModelMessage): boolean {
   return msg.envelope.kind === 'error' && MODERN_ERROR_CODES.has(msg.envelope.error.code);
+}
+
+/** The revision that brought task-augmented requests to the handshake era. */
+export const TASKS_REVISION = '2025-11-25';
+
+/** 2025-11-25 basic/utilities/tasks › Task Status: the statuses a task can have. */
+const TASK_STATUSES: readonly string[] = [
+  'working',
+  'input_required',
+  'completed',
+  'failed',
+  'cancelled',
+];
+
+/** completed, failed and cancelled: a task in one of them never moves again (Task Status Lifecycle). */
+export function isTerminalTaskStatus(status: string | undefined): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
+
+/** One status a message reports for a task its sender runs. */
+export type TaskReport = {
+  readonly taskId: string;
+  readonly status: string;
+  /** What reported it: a CreateTaskResult, a method's result, or the status notification. */
+  readonly via: 'created' | 'tasks/get' | 'tasks/list' | 'tasks/cancel' | 'notification';
+};
+
+function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
+  if (!isObject(task) || typeof task.taskId !== 'string') return null;
+  const status = task.status;
+  if (typeof status !== 'string' || !TASK_STATUSES.includes(status)) return null;
+  return { taskId: task.taskId, status, via };
+}
+
+/**
+ * The task statuses a message reports, in the handshake era from 2025-11-25 (in 2026-07-28 tasks
+ * left the core: an extension). A status that is not one of the five is the schema rules' to flag.
+ */
+export function taskReports(ctx: SessionContext, msg: ModelMessage): readonly TaskReport[] {
+  if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return [];
+  if (msg.method === 'notifications/tasks/status') {
+    const report = taskReport(msg.params, 'notification');
+    return report ? [report] : [];
+  }
+  if (msg.envelope.kind !== 'response') return [];
+  const record = answeredRecord(ctx, msg);
+  if (!record || record.status === 'answered') return [];
+  const result = msg.envelope.result;
+  let reports: (TaskReport | null)[] = [];
+  if (record.task) reports = [taskReport(result.task, 'created')];
+  else if (record.method === 'tasks/get' || record.method === 'tasks/cancel')
+    reports = [taskReport(result, record.method)];
+  else if (record.method === 'tasks/list' && Array.isArray(result.tasks))
+    reports = result.tasks.map((task) => taskReport(task, 'tasks/list'));
+  return reports.filter((report) => report !== null);
 }

@@ -78,6 +78,11 @@ export class Ledger {
    * tool listed without one is not here.
    */
   readonly outputSchemas = new Map<string, JsonObject>();
+  /**
+   * 2025-11-25 basic/utilities/tasks › Task Status Lifecycle: the latest status each side's
+   * receiver reported for the tasks it runs, by taskId (a terminal one is kept: it never changes).
+   */
+  readonly tasks = bySide<string, string>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -91,6 +96,7 @@ export class Ledger {
     for (const side of ['client', 'server'] as const) {
       copyInto(this.requests[side], copy.requests[side]);
       copyInto(this.tokens[side], copy.tokens[side]);
+      copyInto(this.tasks[side], copy.tasks[side]);
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);

@@ -18,14 +18,15 @@ import {
   declaredBy,
   declaredRevision,
   isRecognisedModernError,
+  isTerminalTaskStatus,
   progressOf,
   SERVER_INFO_META,
+  TASKS_REVISION,
+  taskReports,
   uriOf,
 } from './facts.js';
 import type { Era } from './rule-sets.js';
 
-/** The revision that brought task-augmented requests to the handshake era. */
-const TASKS_REVISION = '2025-11-25';
 const OUTPUT_SCHEMA_REVISION = '2025-06-18';
 
 /**
@@ -197,6 +198,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     record.tool = msg.params.name;
   if (method === 'logging/setLevel' && typeof msg.params?.level === 'string')
     record.level = msg.params.level;
+  if (method === 'tasks/cancel' && typeof msg.params?.taskId === 'string')
+    record.taskId = msg.params.taskId;
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
 }
@@ -501,6 +504,21 @@ export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
       tool.name,
       support === 'required' || support === 'optional' ? support : 'forbidden',
     );
+  }
+  return {};
+}
+
+/**
+ * 2025-11-25 basic/utilities/tasks › Task Status Lifecycle: the status a receiver reported for a
+ * task it runs (a CreateTaskResult, a tasks/get, tasks/list or tasks/cancel result, a
+ * notifications/tasks/status). A terminal status stays: the task cannot leave it.
+ */
+export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update {
+  const reports = taskReports(ctx, msg);
+  if (reports.length === 0) return {};
+  const tasks = ctx.ledger.tasks[msg.sender];
+  for (const { taskId, status } of reports) {
+    if (!isTerminalTaskStatus(tasks.get(taskId))) tasks.set(taskId, status);
   }
   return {};
 }

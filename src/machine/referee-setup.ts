@@ -45,6 +45,7 @@ import {
   recordLogLevel,
   recordProgress,
   recordSupported,
+  recordTaskStatus,
   recordToolList,
   rememberBrokenRequest,
   rememberRequest,
@@ -291,7 +292,12 @@ export const refereeSetup = setup({
     /** An answer to a request still waiting: the request is done. */
     judgeAnswer: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest);
+      return judged(context, event, recordTaskStatus, completeRequest);
+    }),
+    /** A notification: judged; a task status it reports kept (tasks › Task Status Lifecycle). */
+    judgeNotification: assign(({ context, event }) => {
+      assertEvent(event, MESSAGES);
+      return judged(context, event, recordTaskStatus);
     }),
     /** Tools: a tools/list result says how each tool runs as a task and what its results fit. */
     judgeToolList: assign(({ context, event }) => {

@@ -62,6 +62,12 @@ const CANCELLED = [
   'id-beyond-safe-integer',
 ] as const satisfies readonly RuleId[];
 
+/** A receiver's answer about a task it runs (2025-11-25 basic/utilities/tasks). */
+const TASK_ANSWER = [
+  'task-status-transition',
+  'task-cancel-terminal',
+] as const satisfies readonly RuleId[];
+
 /**
  * The handshake era's rules, kind of message by kind of message. Nothing may follow a closed
  * transport, so every list starts with message-after-shutdown. Progress and cancellation are
@@ -108,6 +114,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'initialize-not-first',
       'resource-not-subscribed',
       'protocol-version-header',
+      'task-status-transition',
     ),
     'server.notification': rules(
       'message-after-shutdown',
@@ -116,6 +123,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'notification-before-initialized',
       'resource-not-subscribed',
       'log-below-level',
+      'task-status-transition',
     ),
     'client.progress': rules(
       'message-after-shutdown',
@@ -136,6 +144,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...ANSWER,
       'invalid-result',
       'protocol-version-header',
+      ...TASK_ANSWER,
     ),
     'server.result': rules(
       'message-after-shutdown',
@@ -144,9 +153,15 @@ export const HANDSHAKE_RULES: RuleSet = {
       'unsupported-version',
       'task-support-mismatch',
       'structured-content-mismatch',
+      ...TASK_ANSWER,
     ),
-    'client.error': rules('message-after-shutdown', ...ANSWER, 'protocol-version-header'),
-    'server.error': rules('message-after-shutdown', ...ANSWER),
+    'client.error': rules(
+      'message-after-shutdown',
+      ...ANSWER,
+      'protocol-version-header',
+      'task-cancel-terminal',
+    ),
+    'server.error': rules('message-after-shutdown', ...ANSWER, 'task-cancel-terminal'),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),
   },

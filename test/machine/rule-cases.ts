@@ -42,6 +42,21 @@ export const REQUIRED_TASK_TOOL = {
 };
 /** A server that runs tools/call as a task when asked (2025-11-25 basic/utilities/tasks). */
 export const TASK_SERVER = { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
+/** A task as its receiver reports it (2025-11-25 basic/utilities/tasks › Task). */
+const TASK = (status: string): JsonObject => ({
+  taskId: 'T1',
+  status,
+  createdAt: '2025-11-25T10:00:00Z',
+  lastUpdatedAt: '2025-11-25T10:00:05Z',
+  ttl: 60000,
+});
+const taskStatus = (status: string) => rpc.notification('notifications/tasks/status', TASK(status));
+/** tools/call #1 asked as a task, and the server's CreateTaskResult. */
+const taskCreated = () =>
+  session()
+    .handshake({ server: TASK_SERVER })
+    .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
+    .server(rpc.result(1, { task: TASK('working') }));
 export const slowCall = (id: number, token?: string | number) =>
   rpc.request(id, 'tools/call', {
     name: 'slow-task',
@@ -273,6 +288,24 @@ export const CASES: Record<RuleId, RuleCase> = {
         .handshake({ server: TASK_SERVER })
         .client(rpc.request(1, 'tools/call', { name: 'slow-task' }))
         .client(cancel(1)),
+  },
+  'task-status-transition': {
+    // A task that completed and then reports working again; a second task of its own is free.
+    trigger: () => taskCreated().server(taskStatus('completed')).server(taskStatus('working')),
+    legal: () => taskCreated().server(taskStatus('input_required')).server(taskStatus('working')),
+  },
+  'task-cancel-terminal': {
+    // tasks/cancel of a completed task answered with a result; -32602 is the refusal asked for.
+    trigger: () =>
+      taskCreated()
+        .server(taskStatus('completed'))
+        .client(rpc.request(2, 'tasks/cancel', { taskId: 'T1' }))
+        .server(rpc.result(2, TASK('cancelled'))),
+    legal: () =>
+      taskCreated()
+        .server(taskStatus('completed'))
+        .client(rpc.request(2, 'tasks/cancel', { taskId: 'T1' }))
+        .server(rpc.error(2, -32602, "Cannot cancel task: already in terminal status 'completed'")),
   },
   'task-support-mismatch': {
     // A tool that requires task augmentation, called as a normal request.

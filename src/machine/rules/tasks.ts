@@ -1,7 +1,13 @@
-import { hasCapability, isObject } from '../../protocol/index.js';
+import { hasCapability, isObject, versionAtLeast } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
-import { answeredRecord } from '../facts.js';
+import {
+  answeredRecord,
+  isTerminalTaskStatus,
+  TASKS_REVISION,
+  type TaskReport,
+  taskReports,
+} from '../facts.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
 /** The two sides of one tools/call: what the call asked, and how its tool said it runs. */
@@ -82,4 +88,88 @@ export const TASK_RULES = [
       return null;
     },
   },
+  {
+    id: 'task-status-transition',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/tasks › Task Status Lifecycle',
+    specNote: {
+      en: 'a task MUST begin in working and move only working ⇄ input_required → completed, failed or cancelled; a terminal status MUST NOT change',
+      zh: '任务必须以 working 开始，只能在 working 与 input_required 之间往返，再进入 completed、failed 或 cancelled；终止状态不得再改变',
+    },
+    title: { en: 'Task status moved the wrong way', zh: '任务状态的变化不合法' },
+    check: (ctx, msg) => {
+      const findings: Finding[] = [];
+      const known = ctx.ledger.tasks[msg.sender];
+      for (const report of taskReports(ctx, msg)) {
+        const finding = transitionFinding(report, known.get(report.taskId));
+        if (finding) findings.push(finding);
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+  {
+    id: 'task-cancel-terminal',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/tasks › Task Cancellation',
+    specNote: {
+      en: 'a tasks/cancel for a task already completed, failed or cancelled MUST be rejected with -32602 (Invalid params)',
+      zh: '对已处于 completed、failed 或 cancelled 的任务发出的 tasks/cancel 必须以 -32602（参数无效）拒绝',
+    },
+    title: { en: 'A finished task cancelled', zh: '取消了已经结束的任务' },
+    check: (ctx, msg) => {
+      if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return null;
+      const record = answeredRecord(ctx, msg);
+      if (record?.method !== 'tasks/cancel' || record.taskId === undefined) return null;
+      if (record.status === 'answered') return null;
+      const status = ctx.ledger.tasks[msg.sender].get(record.taskId);
+      if (!isTerminalTaskStatus(status)) return null;
+      const envelope = msg.envelope;
+      if (envelope.kind === 'error' && envelope.error.code === -32602) return null;
+      const task = `task ${show(record.taskId)}`;
+      const answered =
+        envelope.kind === 'error'
+          ? { en: `error ${envelope.error.code}`, zh: `错误 ${envelope.error.code}` }
+          : { en: 'a result', zh: '一个结果' };
+      return {
+        en: `tasks/cancel #${show(msg.id)} names ${task}, already "${status}" (a terminal status), and is answered with ${answered.en}: the ${msg.sender} MUST reject it with -32602 (Invalid params)`,
+        zh: `tasks/cancel #${show(msg.id)} 指向的任务 ${show(record.taskId)} 已是 "${status}"（终止状态），却得到${answered.zh}作为回应：${msg.sender === 'server' ? '服务器' : '客户端'}必须以 -32602（参数无效）拒绝它`,
+      };
+    },
+  },
 ] as const satisfies readonly RuleRow[];
+
+/** What is wrong with a status report for a task last known at `before` (undefined: unknown). */
+function transitionFinding(report: TaskReport, before: string | undefined): Finding | null {
+  const task = `task ${show(report.taskId)}`;
+  const status = `"${report.status}"`;
+  if (report.via === 'created') {
+    if (report.status === 'working') return null;
+    return {
+      en: `the CreateTaskResult creates ${task} in status ${status}; a task MUST begin in "working"`,
+      zh: `CreateTaskResult 创建的任务 ${show(report.taskId)} 状态为 ${status}；任务必须以 "working" 开始`,
+    };
+  }
+  if (report.via === 'tasks/cancel' && !isTerminalTaskStatus(before)) {
+    if (report.status === 'cancelled') return null;
+    return {
+      cite: {
+        spec: '2025-11-25/basic/utilities/tasks › Task Cancellation',
+        specNote: {
+          en: 'the receiver MUST move the task to cancelled before it answers a tasks/cancel',
+          zh: '接收方必须在回应 tasks/cancel 之前把任务转为 cancelled',
+        },
+      },
+      en: `the tasks/cancel result reports ${task} as ${status}; a receiver that accepts the cancellation MUST move the task to "cancelled" before it answers`,
+      zh: `tasks/cancel 的结果报告任务 ${show(report.taskId)} 为 ${status}；接受取消的接收方必须在回应之前把任务转为 "cancelled"`,
+    };
+  }
+  // A tasks/cancel of a task already terminal is task-cancel-terminal's.
+  if (report.via === 'tasks/cancel') return null;
+  if (!isTerminalTaskStatus(before) || report.status === before) return null;
+  const via =
+    report.via === 'notification' ? 'notifications/tasks/status' : `the ${report.via} result`;
+  return {
+    en: `${via} reports ${task} as ${status}, but it was already "${before}", a terminal status: a task that completed, failed or was cancelled MUST NOT move to any other status`,
+    zh: `${via === 'notifications/tasks/status' ? via : `${report.via} 的结果`}报告任务 ${show(report.taskId)} 为 ${status}，但它已经是终止状态 "${before}"：已完成、失败或取消的任务不得再转为其他状态`,
+  };
+}

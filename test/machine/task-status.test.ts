@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../src/protocol/index.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
+import { TASK_SERVER } from './rule-cases.js';
+import { rpc, type SessionBuilder, session } from './session-builder.js';
+
+/** A server that also lists its tasks. */
+const SERVER = { ...TASK_SERVER, tasks: { ...TASK_SERVER.tasks, list: {} } };
+const rulesOf = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
+const all = (b: SessionBuilder) => b.run().reports.map((r) => r.violations.map((v) => v.rule));
+const task = (status: string, taskId = 'T1'): JsonObject => ({
+  taskId,
+  status,
+  createdAt: '2025-11-25T10:00:00Z',
+  lastUpdatedAt: '2025-11-25T10:00:05Z',
+  ttl: 60000,
+});
+/** The client asks for tools/call #1 as a task; the server creates it with `status`. */
+const created = (status = 'working') =>
+  session()
+    .handshake({ server: SERVER })
+    .client(rpc.request(1, 'tools/call', { name: 'research', arguments: {}, task: { ttl: 60000 } }))
+    .server(rpc.result(1, { task: task(status) }));
+const get = (id: number) => rpc.request(id, 'tasks/get', { taskId: 'T1' });
+const cancelTask = (id: number) => rpc.request(id, 'tasks/cancel', { taskId: 'T1' });
+const statusNote = (status: string) => rpc.notification('notifications/tasks/status', task(status));
+
+describe('task-status-transition (2025-11-25 tasks › Task Status Lifecycle)', () => {
+  it('a task begins in working', () => {
+    expect(rulesOf(created())).toEqual([]);
+    const wrong = created('completed').run().last.violations;
+    expect(wrong.map((v) => v.rule)).toEqual(['task-status-transition']);
+    expect(wrong[0]?.message).toContain('"completed"');
+    expect(wrong[0]?.spec).toContain('2025-11-25/basic/utilities/tasks › Task Status Lifecycle');
+    expect(englishPhrases(wrong[0]?.messageZh ?? '')).toEqual([]);
+  });
+
+  it('moves on the valid paths, seen through tasks/get, notifications and tasks/list', () => {
+    const fine = created()
+      .server(statusNote('input_required'))
+      .client(get(2))
+      .server(rpc.result(2, task('working')))
+      .client(rpc.request(3, 'tasks/list', {}))
+      .server(rpc.result(3, { tasks: [task('completed')] }))
+      .client(get(4))
+      .server(rpc.result(4, task('completed')));
+    expect(all(fine).flat()).toEqual([]);
+  });
+
+  it('a terminal status never changes, whichever message reports it', () => {
+    const back = created()
+      .server(statusNote('failed'))
+      .client(get(2))
+      .server(rpc.result(2, task('working')));
+    expect(rulesOf(back)).toEqual(['task-status-transition']);
+    const listed = created()
+      .server(statusNote('completed'))
+      .client(rpc.request(2, 'tasks/list', {}))
+      .server(rpc.result(2, { tasks: [task('cancelled')] }));
+    const v = listed.run().last.violations;
+    expect(v.map((x) => x.rule)).toEqual(['task-status-transition']);
+    expect(v[0]?.message).toContain('"completed"');
+    expect(v[0]?.message).toContain('"cancelled"');
+    // Another task of the same server is its own.
+    const other = created().server(statusNote('completed')).server(statusNote('working')).run();
+    expect(other.last.violations.map((x) => x.rule)).toEqual(['task-status-transition']);
+    const two = created()
+      .server(statusNote('completed'))
+      .server(rpc.notification('notifications/tasks/status', task('working', 'T2')));
+    expect(rulesOf(two)).toEqual([]);
+  });
+
+  it('a tasks/cancel that succeeds reports the task cancelled', () => {
+    const fine = created()
+      .client(cancelTask(2))
+      .server(rpc.result(2, task('cancelled')));
+    expect(rulesOf(fine)).toEqual([]);
+    const still = created()
+      .client(cancelTask(2))
+      .server(rpc.result(2, task('working')));
+    const v = still.run().last.violations;
+    expect(v.map((x) => x.rule)).toEqual(['task-status-transition']);
+    expect(v[0]?.spec).toContain('Task Cancellation');
+  });
+
+  it('is not judged before 2025-11-25', () => {
+    const old = session()
+      .handshake({ version: '2025-06-18', server: TASK_SERVER })
+      .server(statusNote('completed'))
+      .server(statusNote('working'));
+    expect(all(old).flat()).not.toContain('task-status-transition');
+  });
+});
+
+describe('task-cancel-terminal (2025-11-25 tasks › Task Cancellation)', () => {
+  const finished = () => created().server(statusNote('completed')).client(cancelTask(2));
+
+  it('a task already terminal is refused with -32602', () => {
+    const refused = finished().server(
+      rpc.error(2, -32602, "Cannot cancel task: already in terminal status 'completed'"),
+    );
+    expect(rulesOf(refused)).toEqual([]);
+    const served = finished()
+      .server(rpc.result(2, task('cancelled')))
+      .run().last.violations;
+    expect(served.map((v) => v.rule)).toEqual(['task-cancel-terminal']);
+    expect(served[0]?.message).toContain('-32602');
+    expect(englishPhrases(served[0]?.messageZh ?? '')).toEqual([]);
+    const code = finished().server(rpc.error(2, -32603, 'no'));
+    expect(rulesOf(code)).toEqual(['task-cancel-terminal']);
+  });
+
+  it('a task still running may be cancelled', () => {
+    const running = created()
+      .client(cancelTask(2))
+      .server(rpc.error(2, -32602, 'bad'));
+    expect(rulesOf(running)).toEqual([]);
+  });
+});
