@@ -13,7 +13,8 @@
  *
  * Also writes two derived variants of the cancel session (bare JSON-RPC lines, host-log style).
  *
- * Usage: npm run record   (tsx scripts/record.ts)
+ * Usage: npm run record   (tsx scripts/record.ts); `npm run record -- everything-tasks` records
+ * only the sessions named.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,7 +55,7 @@ const SERVER_ENTRY = join(
   'index.js',
 );
 const SESSION_TIMEOUT_MS = 10_000;
-const GLOBAL_TIMEOUT_MS = 45_000;
+const GLOBAL_TIMEOUT_MS = 60_000;
 /** Fixed base time for the host-log variant (t_ms is added to it). */
 const HOSTLOG_BASE_MS = Date.parse('2026-11-29T12:00:00.000Z');
 
@@ -270,6 +271,43 @@ function writeVariants(name: string, { entries, stderr }: Recording): void {
 // Main
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * 2025-11-25 tasks: the research tool runs only as a task (execution.taskSupport "required"). The
+ * SDK's task stream sends tools/call with params.task, polls tasks/get until the task is terminal
+ * and fetches tasks/result; then the client lists the tasks and asks to cancel the finished one,
+ * which the server must refuse with -32602 (basic/utilities/tasks › Task Cancellation).
+ */
+async function recordTasks(): Promise<Recording> {
+  return runSession(
+    'everything-tasks',
+    {},
+    async ({ client, rec }) => {
+      await client.connect(rec);
+      await client.listTools();
+      let taskId: string | undefined;
+      const stream = client.experimental.tasks.callToolStream(
+        { name: 'simulate-research-query', arguments: { topic: 'tides' } },
+        undefined,
+        { task: { ttl: 60_000 } },
+      );
+      for await (const message of stream) {
+        if (message.type === 'taskCreated') taskId = message.task.taskId;
+      }
+      assert(taskId !== undefined, 'the server created a task');
+      await client.experimental.tasks.listTasks();
+      try {
+        await client.experimental.tasks.cancelTask(taskId);
+      } catch {
+        // Expected: a finished task cannot be cancelled.
+      }
+    },
+    (entries) => {
+      assert(entries.some(isMethod('client->server', 'tasks/get')), 'client polled tasks/get');
+      assert(entries.some(isMethod('client->server', 'tasks/cancel')), 'client sent tasks/cancel');
+    },
+  );
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   mkdirSync(OUT_DIR, { recursive: true });
@@ -278,14 +316,20 @@ async function main(): Promise<void> {
   // `npm run record -- eras` records only the era sessions (record-eras.ts); names after `eras`
   // narrow that to those sessions (`npm run record -- eras v2-client-mcp-sim`).
   const onlyEras = process.argv[2] === 'eras';
-  const sessions: Array<[string, () => Promise<Recording>]> = onlyEras
+  // Names of these sessions (`npm run record -- everything-tasks`) record only them, no era session.
+  const named = onlyEras ? [] : process.argv.slice(2);
+  const all: Array<[string, () => Promise<Recording>]> = onlyEras
     ? []
     : [
         ['everything-basics', recordBasics],
         ['everything-progress', recordProgress],
         ['everything-cancel', recordCancel],
         ['everything-roots', recordRoots],
+        ['everything-tasks', recordTasks],
       ];
+  const sessions = named.length > 0 ? all.filter(([name]) => named.includes(name)) : all;
+  if (named.length > 0 && sessions.length !== named.length)
+    throw new Error(`record: unknown session in ${named.join(', ')}`);
   const failures: string[] = [];
   const recorded = new Map<string, Recording>();
   for (const [name, record] of sessions) {
@@ -297,7 +341,8 @@ async function main(): Promise<void> {
   }
   const cancel = recorded.get('everything-cancel');
   if (cancel) writeVariants('everything-cancel', cancel);
-  failures.push(...(await recordEraSessions(onlyEras ? process.argv.slice(3) : [])));
+  if (named.length === 0)
+    failures.push(...(await recordEraSessions(onlyEras ? process.argv.slice(3) : [])));
   if (failures.length > 0) throw new Error(failures.join('\n'));
   if (scrubbed() > 0) console.log(`scrubbed ${scrubbed()} machine-specific string(s)`);
   console.log(`done in ${Math.round(performance.now() - started)} ms`);

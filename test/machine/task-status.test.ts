@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
@@ -115,5 +117,59 @@ describe('task-cancel-terminal (2025-11-25 tasks › Task Cancellation)', () => 
       .client(cancelTask(2))
       .server(rpc.error(2, -32602, 'bad'));
     expect(rulesOf(running)).toEqual([]);
+  });
+});
+
+describe('the real server-everything task session (test/fixtures/real/everything-tasks.jsonl)', () => {
+  const file = join(import.meta.dirname, '../fixtures/real/everything-tasks.jsonl');
+  const messages = () =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { direction: string; message: JsonObject });
+  const replay = (entries: readonly { direction: string; message: JsonObject }[]) => {
+    const b = session();
+    for (const { direction, message } of entries) {
+      if (direction === 'client->server') b.client(message);
+      else b.server(message);
+    }
+    return b.run().reports.flatMap((r) => r.violations.map((v) => [r.index, v.rule]));
+  };
+
+  it('is clean as recorded: working, polled, completed, and the late cancel refused -32602', () => {
+    expect(replay(messages())).toEqual([]);
+  });
+
+  it('breaks the rules once the server is made to misbehave', () => {
+    const entries = messages();
+    const last = entries.length - 1;
+    const refusal = entries[last]?.message;
+    expect(refusal?.error).toBeDefined();
+    // The finished task "cancelled" instead of refused.
+    const served = entries.slice(0, last);
+    const completed = entries.findLast((e) => e.message.method === 'notifications/tasks/status')
+      ?.message.params as JsonObject;
+    served.push({
+      direction: 'server->client',
+      message: {
+        jsonrpc: '2.0',
+        id: refusal?.id ?? null,
+        result: { ...completed, status: 'cancelled' },
+      },
+    });
+    expect(replay(served)).toEqual([[last, 'task-cancel-terminal']]);
+    // A completed task that reports working again.
+    const again = [
+      ...entries,
+      {
+        direction: 'server->client',
+        message: {
+          jsonrpc: '2.0',
+          method: 'notifications/tasks/status',
+          params: { ...completed, status: 'working' },
+        },
+      },
+    ];
+    expect(replay(again)).toEqual([[entries.length, 'task-status-transition']]);
   });
 });
