@@ -83,6 +83,11 @@ export class Ledger {
    * receiver reported for the tasks it runs, by taskId (a terminal one is kept: it never changes).
    */
   readonly tasks = bySide<string, string>();
+  /**
+   * 2025-11-25 client/elicitation: the elicitationIds the server established (URL-mode
+   * elicitation/create requests, -32042 errors), which its completion notices must name.
+   */
+  readonly elicitations = new Set<string>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -100,6 +105,7 @@ export class Ledger {
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);
+    for (const id of this.elicitations) copy.elicitations.add(id);
     copyInto(this.subscribing, copy.subscribing);
     copyInto(this.calls, copy.calls);
     copyInto(this.rounds, copy.rounds);

@@ -26,6 +26,7 @@ import {
   uriOf,
 } from './facts.js';
 import type { Era } from './rule-sets.js';
+import { establishedElicitations } from './rules/elicitation.js';
 
 const OUTPUT_SCHEMA_REVISION = '2025-06-18';
 
@@ -520,5 +521,14 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
   for (const { taskId, status } of reports) {
     if (!isTerminalTaskStatus(tasks.get(taskId))) tasks.set(taskId, status);
   }
+  return {};
+}
+
+/**
+ * 2025-11-25 client/elicitation: a URL-mode elicitation/create or a -32042 error of the server
+ * establishes elicitationIds, which a notifications/elicitation/complete may name afterwards.
+ */
+export function establishElicitations(ctx: SessionContext, msg: ModelMessage): Update {
+  for (const id of establishedElicitations(ctx, msg)) ctx.ledger.elicitations.add(id);
   return {};
 }

@@ -33,6 +33,7 @@ import {
   declareRequest,
   endSubscription,
   enterEra,
+  establishElicitations,
   failHandshake,
   handOutProgressToken,
   markClosed,
@@ -257,7 +258,7 @@ export const refereeSetup = setup({
     /** A request: judged, its id remembered, its progress token handed out. */
     judgeRequest: assign(({ context, event }) => {
       assertEvent(event, REQUESTS);
-      return judged(context, event, rememberRequest, handOutProgressToken);
+      return judged(context, event, rememberRequest, handOutProgressToken, establishElicitations);
     }),
     /** Resources › Subscriptions: a resources/unsubscribe, which also ends the subscription. */
     judgeUnsubscribe: assign(({ context, event }) => {
@@ -287,7 +288,7 @@ export const refereeSetup = setup({
     /** The handshake era: an error answers a request; a modern one names the server modern. */
     judgeLegacyError: assign(({ context, event }) => {
       assertEvent(event, 'server.error');
-      return judged(context, event, completeRequest, noteModernRefusal);
+      return judged(context, event, completeRequest, noteModernRefusal, establishElicitations);
     }),
     /** An answer to a request still waiting: the request is done. */
     judgeAnswer: assign(({ context, event }) => {

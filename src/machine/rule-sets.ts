@@ -124,6 +124,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'resource-not-subscribed',
       'log-below-level',
       'task-status-transition',
+      'elicitation-complete-unknown',
     ),
     'client.progress': rules(
       'message-after-shutdown',
@@ -161,7 +162,12 @@ export const HANDSHAKE_RULES: RuleSet = {
       'protocol-version-header',
       'task-cancel-terminal',
     ),
-    'server.error': rules('message-after-shutdown', ...ANSWER, 'task-cancel-terminal'),
+    'server.error': rules(
+      'message-after-shutdown',
+      ...ANSWER,
+      'task-cancel-terminal',
+      'url-elicitation-error-invalid',
+    ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),
   },

@@ -4,6 +4,7 @@ import type { Era } from './rule-sets.js';
 import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
+import { ELICITATION_RULES } from './rules/elicitation.js';
 import { ERA_RULES } from './rules/eras.js';
 import { ERROR_CODE_RULES } from './rules/error-codes.js';
 import { HTTP_HEADER_RULES } from './rules/http-headers.js';
@@ -44,6 +45,7 @@ const ROWS = [
   ...SUBSCRIPTION_RULES,
   ...TASK_RULES,
   ...TOOL_RULES,
+  ...ELICITATION_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

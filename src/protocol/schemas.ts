@@ -12,6 +12,7 @@ import {
   CreateTaskResultSchema,
   ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
+  ElicitRequestURLParamsSchema,
   ElicitResultSchema,
   GetPromptRequestSchema,
   GetPromptResultSchema,
@@ -50,6 +51,7 @@ import {
   ToolListChangedNotificationSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
 import type { $ZodErrorMap } from 'zod/v4/core';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 import { type HandshakeMethodName, isHandshakeMethod, type MethodName } from './catalogue.js';
@@ -255,4 +257,22 @@ export function checkResult(
     first ??= issue;
   }
   return first;
+}
+
+/**
+ * 2025-11-25 client/elicitation › URL Elicitation Required Error: a -32042 error's data lists the
+ * URL-mode elicitations to complete (the spec's URLElicitationRequiredError), each judged with the
+ * SDK's schema of a URL-mode elicitation's params (mode "url", message, elicitationId, url).
+ */
+const URL_ELICITATION_DATA = z.object({ elicitations: z.array(ElicitRequestURLParamsSchema) });
+
+/** The first way a -32042 error's `data` is not what 2025-11-25 asks, at its JSON pointer. */
+export function checkUrlElicitationData(data: unknown): SchemaIssue | null {
+  if (data === undefined)
+    return {
+      pointer: '/error/data',
+      message: 'data is missing: it must list the URL-mode elicitations (data.elicitations)',
+      messageZh: '缺少 data：它必须列出 URL 模式的信息征询（data.elicitations）',
+    };
+  return firstIssue(URL_ELICITATION_DATA, data, '/error/data');
 }

@@ -57,6 +57,21 @@ const taskCreated = () =>
     .handshake({ server: TASK_SERVER })
     .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
     .server(rpc.result(1, { task: TASK('working') }));
+/** A URL-mode elicitation (2025-11-25 client/elicitation › URL Mode Elicitation Requests). */
+const URL_ELICITATION: JsonObject = {
+  mode: 'url',
+  message: 'Connect your account',
+  elicitationId: 'e-1',
+  url: 'https://mcp.example.com/connect?elicitationId=e-1',
+};
+const elicitationComplete = rpc.notification('notifications/elicitation/complete', {
+  elicitationId: 'e-1',
+});
+/** A client that opens URLs calls a tool. */
+const payCall = () =>
+  session()
+    .handshake({ client: { elicitation: { url: {} } }, server: { tools: {} } })
+    .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }));
 export const slowCall = (id: number, token?: string | number) =>
   rpc.request(id, 'tools/call', {
     name: 'slow-task',
@@ -306,6 +321,30 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(taskStatus('completed'))
         .client(rpc.request(2, 'tasks/cancel', { taskId: 'T1' }))
         .server(rpc.error(2, -32602, "Cannot cancel task: already in terminal status 'completed'")),
+  },
+  'url-elicitation-error-invalid': {
+    // A -32042 whose data lists nothing; with the URL-mode elicitation the client must complete.
+    trigger: () =>
+      payCall().server(rpc.error(1, -32042, 'This request requires more information.')),
+    legal: () =>
+      payCall().server({
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32042,
+          message: 'This request requires more information.',
+          data: { elicitations: [URL_ELICITATION] },
+        },
+      }),
+  },
+  'elicitation-complete-unknown': {
+    // The completion of an elicitation the server never started; after its URL-mode request, legal.
+    trigger: () => payCall().server(elicitationComplete),
+    legal: () =>
+      payCall()
+        .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
+        .client(rpc.result(0, { action: 'accept' }))
+        .server(elicitationComplete),
   },
   'task-support-mismatch': {
     // A tool that requires task augmentation, called as a normal request.

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../src/protocol/index.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
+import { rpc, type SessionBuilder, session } from './session-builder.js';
+
+const ID = '550e8400-e29b-41d4-a716-446655440000';
+const URL_ELICITATION: JsonObject = {
+  mode: 'url',
+  message: 'Connect your account',
+  elicitationId: ID,
+  url: `https://mcp.example.com/connect?elicitationId=${ID}`,
+};
+/** A client that can open URLs, and the server's first tools/call. */
+const urlClient = () =>
+  session()
+    .handshake({ client: { elicitation: { url: {} } }, server: { tools: {} } })
+    .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }));
+const required = (data: JsonObject | undefined): JsonObject => ({
+  jsonrpc: '2.0',
+  id: 1,
+  error: {
+    code: -32042,
+    message: 'This request requires more information.',
+    ...(data ? { data } : {}),
+  },
+});
+const complete = (elicitationId: string) =>
+  rpc.notification('notifications/elicitation/complete', { elicitationId });
+const rulesOf = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
+
+describe('url-elicitation-error-invalid (2025-11-25 client/elicitation › URL Elicitation Required Error)', () => {
+  it('accepts the spec’s own example', () => {
+    expect(rulesOf(urlClient().server(required({ elicitations: [URL_ELICITATION] })))).toEqual([]);
+  });
+
+  it('needs data.elicitations, each a URL-mode elicitation with its elicitationId', () => {
+    const none = urlClient().server(required(undefined)).run().last.violations;
+    expect(none.map((v) => v.rule)).toEqual(['url-elicitation-error-invalid']);
+    expect(none[0]?.message).toContain('data');
+    expect(none[0]?.spec).toContain(
+      '2025-11-25/client/elicitation › URL Elicitation Required Error',
+    );
+    expect(englishPhrases(none[0]?.messageZh ?? '')).toEqual([]);
+    const { elicitationId: _, ...noId } = URL_ELICITATION;
+    const missing = urlClient()
+      .server(required({ elicitations: [noId] }))
+      .run().last.violations;
+    expect(missing.map((v) => v.rule)).toEqual(['url-elicitation-error-invalid']);
+    expect(missing[0]?.message).toContain('/error/data/elicitations/0/elicitationId');
+    const form = urlClient().server(
+      required({
+        elicitations: [
+          { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+        ],
+      }),
+    );
+    expect(rulesOf(form)).toEqual(['url-elicitation-error-invalid']);
+  });
+
+  it('judges only 2025-11-25 sessions, where the code exists', () => {
+    const old = session()
+      .handshake({ version: '2025-06-18', server: { tools: {} } })
+      .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }))
+      .server(required(undefined));
+    expect(rulesOf(old)).toEqual([]);
+  });
+});
+
+describe('elicitation-complete-unknown (2025-11-25 client/elicitation › Completion Notifications for URL Mode Elicitation)', () => {
+  it('names an elicitationId a URL elicitation established, by request or by -32042', () => {
+    const byRequest = urlClient()
+      .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
+      .client(rpc.result(0, { action: 'accept' }))
+      .server(complete(ID));
+    expect(rulesOf(byRequest)).toEqual([]);
+    const byError = urlClient()
+      .server(required({ elicitations: [URL_ELICITATION] }))
+      .server(complete(ID));
+    expect(rulesOf(byError)).toEqual([]);
+  });
+
+  it('flags an id no URL elicitation established', () => {
+    const stray = urlClient().server(complete('nope')).run().last.violations;
+    expect(stray.map((v) => v.rule)).toEqual(['elicitation-complete-unknown']);
+    expect(stray[0]?.message).toContain('"nope"');
+    expect(englishPhrases(stray[0]?.messageZh ?? '')).toEqual([]);
+    // A form-mode elicitation has no elicitationId to complete.
+    const form = urlClient()
+      .server(
+        rpc.request(0, 'elicitation/create', {
+          mode: 'form',
+          message: 'Name?',
+          requestedSchema: { type: 'object', properties: {} },
+          elicitationId: 'x',
+        }),
+      )
+      .client(rpc.result(0, { action: 'accept', content: {} }))
+      .server(complete('x'));
+    expect(rulesOf(form)).toEqual(['elicitation-complete-unknown']);
+  });
+});
