@@ -68,6 +68,8 @@ export type RequestRecord = {
   readonly tool?: string;
   /** The level a logging/setLevel asks for (the handshake era): set once the server accepts it. */
   readonly level?: string;
+  /** The cursor a modern list request continues from (server/utilities/pagination). */
+  readonly cursor?: string;
   /** The task a tasks/cancel names (2025-11-25 basic/utilities/tasks › Task Cancellation). */
   readonly taskId?: string;
 };

@@ -88,6 +88,12 @@ export class Ledger {
    * elicitation/create requests, -32042 errors), which its completion notices must name.
    */
   readonly elicitations = new Set<string>();
+  /**
+   * 2026-07-28 server/utilities/caching › Interaction with Pagination: for each cacheable list
+   * method, the cacheScope of the list each handed-out nextCursor continues (its first page's), by
+   * cursor; the newest `FORGOTTEN_IDS` cursors per method are kept.
+   */
+  readonly pageScopes = new Map<string, Map<string, string>>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -106,6 +112,7 @@ export class Ledger {
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);
     for (const id of this.elicitations) copy.elicitations.add(id);
+    for (const [method, scopes] of this.pageScopes) copy.pageScopes.set(method, new Map(scopes));
     copyInto(this.subscribing, copy.subscribing);
     copyInto(this.calls, copy.calls);
     copyInto(this.rounds, copy.rounds);
@@ -116,6 +123,26 @@ export class Ledger {
     copy.logLevel = this.logLevel;
     copy.#opened = this.#opened;
     return copy;
+  }
+
+  /** The cacheScope of the list a cursor of `method` continues, if one of its pages handed it out. */
+  pageScope(method: string, cursor: string): string | undefined {
+    return this.pageScopes.get(method)?.get(cursor);
+  }
+
+  /** A page of `method` handed out `cursor`; the list it continues has `scope`. */
+  setPageScope(method: string, cursor: string, scope: string): void {
+    let scopes = this.pageScopes.get(method);
+    if (!scopes) {
+      scopes = new Map();
+      this.pageScopes.set(method, scopes);
+    }
+    scopes.delete(cursor);
+    scopes.set(cursor, scope);
+    if (scopes.size > FORGOTTEN_IDS) {
+      const oldest = scopes.keys().next();
+      if (!oldest.done) scopes.delete(oldest.value);
+    }
   }
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {

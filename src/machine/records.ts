@@ -1,3 +1,4 @@
+import { CACHEABLE } from '../protocol/caching.js';
 import { headerProblemOf } from '../protocol/http-headers.js';
 import {
   type HandshakeVersion,
@@ -186,6 +187,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   if (uri !== undefined) record.uri = uri;
   if (ctx.era === 'modern' && msg.sender === 'client') {
     record.declared = declaredBy(msg);
+    const cursor = msg.params?.cursor;
+    if (typeof cursor === 'string' && CACHEABLE.has(method)) record.cursor = cursor;
     // What header-mismatch judges on the request, kept so that its answer can be judged too.
     const headers = msg.headers;
     const body = { method, params: msg.params ?? {} };
@@ -530,5 +533,23 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
  */
 export function establishElicitations(ctx: SessionContext, msg: ModelMessage): Update {
   for (const id of establishedElicitations(ctx, msg)) ctx.ledger.elicitations.add(id);
+  return {};
+}
+
+/**
+ * 2026-07-28 server/utilities/caching › Interaction with Pagination: a page of a cacheable list
+ * that hands out a nextCursor passes on the list's cacheScope (its first page's) to the page that
+ * cursor fetches. Runs before the request is forgotten.
+ */
+export function recordPageScope(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response') return {};
+  const record = answeredRecord(ctx, msg);
+  if (!record || record.status === 'answered' || !CACHEABLE.has(record.method)) return {};
+  const { nextCursor, cacheScope } = msg.envelope.result;
+  if (typeof nextCursor !== 'string' || (cacheScope !== 'public' && cacheScope !== 'private'))
+    return {};
+  const continued =
+    record.cursor === undefined ? undefined : ctx.ledger.pageScope(record.method, record.cursor);
+  ctx.ledger.setPageScope(record.method, nextCursor, continued ?? cacheScope);
   return {};
 }

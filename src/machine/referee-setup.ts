@@ -44,6 +44,7 @@ import {
   openHandshake,
   recordDiscover,
   recordLogLevel,
+  recordPageScope,
   recordProgress,
   recordSupported,
   recordTaskStatus,
@@ -369,6 +370,7 @@ export const refereeSetup = setup({
         recordDiscover,
         noteServerInfo,
         recordToolList,
+        recordPageScope,
         completeRequest,
       );
     }),

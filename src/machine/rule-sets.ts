@@ -276,6 +276,7 @@ export const MODERN_RULES: RuleSet = {
       'version-not-refused',
       'malformed-request-served',
       'cache-hints-missing',
+      'cache-scope-changed',
       'client-capability-not-declared',
       'server-info-missing',
       'structured-content-mismatch',

@@ -484,6 +484,21 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list'))
         .server(modernResult(1, { tools: [], ...HINTS })),
   },
+  'cache-scope-changed': {
+    // The second page of a private list turns public; the same page kept private is legal.
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ...HINTS, nextCursor: 'p2' }))
+        .client(modernRequest(2, 'tools/list', { cursor: 'p2' }))
+        .server(modernResult(2, { tools: [], ttlMs: 0, cacheScope: 'public' })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ...HINTS, nextCursor: 'p2' }))
+        .client(modernRequest(2, 'tools/list', { cursor: 'p2' }))
+        .server(modernResult(2, { tools: [], ...HINTS })),
+  },
   'version-not-refused': {
     trigger: () =>
       discovered()

@@ -270,6 +270,30 @@ export const MODERN_RESULT_RULES = [
     },
   },
   {
+    id: 'cache-scope-changed',
+    severity: 'error',
+    spec: '2026-07-28/server/utilities/caching › Interaction with Pagination',
+    specNote: {
+      en: 'every page of one list request MUST carry the cacheScope of its first page',
+      zh: '同一列表请求的每一页都必须带有与第一页相同的 cacheScope',
+    },
+    title: { en: 'cacheScope changed between pages', zh: '各页的 cacheScope 不一致' },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && modernRequestOf(ctx, msg);
+      if (!result || record?.cursor === undefined) return null;
+      const scope = result.cacheScope;
+      const first = ctx.ledger.pageScope(record.method, record.cursor);
+      // A missing or unknown scope is cache-hints-missing's.
+      if (first === undefined || (scope !== 'public' && scope !== 'private') || scope === first)
+        return null;
+      return {
+        en: `${record.method} result #${show(msg.id)}, the page for cursor ${show(record.cursor)}, has cacheScope "${scope}", but the list's first page had "${first}": all pages of one list carry the same scope, or a shared cache could keep one page of a private list for everyone`,
+        zh: `${record.method} 结果 #${show(msg.id)} 是游标 ${show(record.cursor)} 对应的那一页，其 cacheScope 为 "${scope}"，但该列表第一页为 "${first}"：同一列表的所有页必须使用相同的范围，否则共享缓存可能把私有列表的某一页提供给所有人`,
+      };
+    },
+  },
+  {
     id: 'version-not-refused',
     severity: 'error',
     spec: '2026-07-28/basic/versioning › Protocol Version Negotiation',
