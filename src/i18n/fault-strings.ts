@@ -71,6 +71,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a request of the server waiting',
     zh: '{name} 需要一个正在等待回答的服务器请求',
   },
+  needsNextPage: {
+    en: '{name} needs a pending request for a later page of a list (client: next-page, with a server that has a pageSize)',
+    zh: '{name} 需要一个未完成的、获取列表后续页的请求（client: next-page，且服务器设置了 pageSize）',
+  },
   needsStructuredResult: {
     en: '{name} needs a pending tools/call the server has a structured result for (weather_current or calculator_arithmetic, say)',
     zh: '{name} 需要一个未完成的 tools/call，且服务器已为它备好结构化结果（例如 weather_current 或 calculator_arithmetic）',

@@ -169,6 +169,10 @@ export const LESSON_STRINGS = {
     en: 'client: next, but the client has no answer to send',
     zh: 'client: next，但客户端没有可发送的回答',
   },
+  noNextPage: {
+    en: 'client: next-page, but no list the client fetched has a nextCursor',
+    zh: 'client: next-page，但客户端获取过的列表都没有 nextCursor',
+  },
   noListenStream: {
     en: 'client: end-listen, but the client has no open listen stream',
     zh: 'client: end-listen，但客户端没有打开的 listen 流',

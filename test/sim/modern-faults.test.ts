@@ -41,6 +41,7 @@ type Case = {
   readonly steps: readonly object[];
   readonly client?: object;
   readonly params?: object;
+  readonly server?: object;
 };
 
 /** Each new fault: the rule it breaks and the steps that set it up (the fault comes last). */
@@ -126,6 +127,12 @@ const CASES: Record<string, Case> = {
     rule: 'server-cancel-not-listen',
     steps: [{ client: { request: 'tools/list' } }],
   },
+  // A server of one tool per page: the opening's tools/list handed out a nextCursor.
+  'cache-scope-changed': {
+    rule: 'cache-scope-changed',
+    server: { ...server, pageSize: 1 },
+    steps: [{ client: 'next-page' }],
+  },
   // Both eras; the opening's tools/list gave weather_current's outputSchema.
   'structured-content-mismatch': {
     rule: 'structured-content-mismatch',
@@ -158,7 +165,7 @@ describe('the faults of the 2026-07-28 era', () => {
       recap: note,
       revision: '2026-07-28',
       client: c.client ?? client,
-      server,
+      server: c.server ?? server,
       steps: [...opening, ...c.steps, { fault, ...(c.params ? { params: c.params } : {}) }].map(
         (step) => ({
           ...step,

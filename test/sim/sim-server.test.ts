@@ -474,3 +474,53 @@ describe('what the referee and the tools say about themselves', () => {
     }
   });
 });
+
+describe('pagination (server/utilities/pagination), when the server has a page size', () => {
+  const paged = () => {
+    const t = session({
+      pageSize: 2,
+      capabilities: { tools: {}, prompts: {} },
+      tools: ['weather_current', 'collect_feedback', 'calculator_arithmetic'],
+    });
+    t.handshake();
+    return t;
+  };
+  const names = (m: Msg | undefined) =>
+    ((resultOf(m).tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
+
+  it('hands out the rest of a list behind an opaque nextCursor, which the client sends back', () => {
+    const t = paged();
+    const first = t.call('tools/list', {})[0];
+    expect(names(first)).toEqual(['weather_current', 'collect_feedback']);
+    const cursor = resultOf(first).nextCursor;
+    expect(typeof cursor).toBe('string');
+    expect(t.c.morePages).toEqual({ method: 'tools/list', cursor });
+    t.toServer(t.c.nextPage() as Msg);
+    const second = t.drain()[0];
+    expect(names(second)).toEqual(['calculator_arithmetic']);
+    // The last page has no nextCursor; the client now knows the whole list.
+    expect(resultOf(second).nextCursor).toBeUndefined();
+    expect(t.c.tools?.map((tool) => tool.name)).toEqual([
+      'weather_current',
+      'collect_feedback',
+      'calculator_arithmetic',
+    ]);
+    // A cursor stays valid: the page can be fetched again (a cache that expired re-fetches it).
+    expect(names(t.call('tools/list', { cursor })[0])).toEqual(['calculator_arithmetic']);
+    expect(t.seen.flatMap((s) => s.violations)).toEqual([]);
+  });
+
+  it('refuses a cursor it never handed out, or one of another list, with -32602', () => {
+    const t = paged();
+    const cursor = resultOf(t.call('tools/list', {})[0]).nextCursor as string;
+    expect(errorOf(t.call('prompts/list', { cursor })[0]).code).toBe(-32602);
+    expect(errorOf(t.call('tools/list', { cursor: `${cursor}x` })[0]).code).toBe(-32602);
+  });
+
+  it('sends a list that fits in one page without a cursor, as a server without a page size does', () => {
+    const t = session({ pageSize: 5 });
+    t.handshake();
+    expect(resultOf(t.call('tools/list', {})[0]).nextCursor).toBeUndefined();
+    expect(t.c.nextPage()).toBeNull();
+  });
+});

@@ -16,6 +16,7 @@ import {
   PROTOCOL_VERSION_META,
 } from '../../protocol/meta-keys.js';
 import { Outbox, type Scheduled } from '../server/outbox.js';
+import { PAGED } from '../server/served.js';
 import {
   answerInputRequests,
   capabilityFor,
@@ -92,6 +93,11 @@ export class SimClient {
   discoverRefused: JsonObject | null = null;
   tools: Tool[] | null = null;
   toolsStale = false;
+  /**
+   * server/utilities/pagination: the list the client fetched last whose page ended with a
+   * nextCursor (what `nextPage` continues), null when no list has more pages.
+   */
+  morePages: { readonly method: string; readonly cursor: string } | null = null;
   roots: Array<{ uri: string; name?: string | undefined }>;
   /** What it did with each input_required result, in order (2026-07-28 basic/patterns/mrtr). */
   readonly rounds: InputRound[] = [];
@@ -274,6 +280,15 @@ export class SimClient {
     }
   }
 
+  /**
+   * The next page of the list fetched last that has more (server/utilities/pagination: the client
+   * sends the nextCursor back as it got it), or null when none has.
+   */
+  nextPage(): JsonObject | null {
+    if (this.morePages === null) return null;
+    return this.request(this.morePages.method, { cursor: this.morePages.cursor });
+  }
+
   pending(): ClientRequest[] {
     return [...this.#pending.values()];
   }
@@ -304,7 +319,7 @@ export class SimClient {
       if (envelope.kind === 'response') {
         if (envelope.result.resultType === 'input_required')
           this.#onInputRequired(now, request, envelope.result);
-        else this.#onResult(request.method, envelope.result);
+        else this.#onResult(request.method, envelope.result, request.params?.cursor !== undefined);
       }
       return;
     }
@@ -353,7 +368,12 @@ export class SimClient {
     this.outbox.push({ at: now, message });
   }
 
-  #onResult(method: string, result: JsonObject): void {
+  #onResult(method: string, result: JsonObject, continued: boolean): void {
+    if (PAGED.has(method)) {
+      const cursor = result.nextCursor;
+      if (typeof cursor === 'string') this.morePages = { method, cursor };
+      else if (this.morePages?.method === method && !continued) this.morePages = null;
+    }
     if (method === 'initialize') {
       const version = typeof result.protocolVersion === 'string' ? result.protocolVersion : '';
       this.negotiatedVersion = version;
@@ -363,7 +383,9 @@ export class SimClient {
       this.discovered = result;
       this.serverCapabilities = isObject(result.capabilities) ? result.capabilities : {};
     } else if (method === 'tools/list' && Array.isArray(result.tools)) {
-      this.tools = result.tools as Tool[];
+      // A later page adds to the list its first page began.
+      const page = result.tools as Tool[];
+      this.tools = continued ? [...(this.tools ?? []), ...page] : page;
       this.toolsStale = false;
     }
   }

@@ -265,7 +265,11 @@ function emit(
   else if (action === 'discover') message = ctx.probe(client.preferredVersion);
   else if (action === 'initialized') message = client.initialized();
   else if (action === 'ping') message = client.request('ping');
-  else if ('initialize' in action) {
+  else if (action === 'next-page') {
+    const page = client.nextPage();
+    if (!page) return failed(LESSON_STRINGS.noNextPage);
+    message = page;
+  } else if ('initialize' in action) {
     message = client.initialize({
       ...(action.initialize.version !== undefined ? { version: action.initialize.version } : {}),
       ...(action.initialize.capabilities !== undefined

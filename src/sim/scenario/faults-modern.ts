@@ -420,6 +420,19 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       replace(ctx, found.request.id);
       return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
     }
+    case 'cache-scope-changed': {
+      // 2026-07-28: a later page of a list with the other cacheScope than the list's first page,
+      // as a server whose pages come from two code paths might send.
+      const found = scheduledAnswer(
+        ctx,
+        (r, m) => r.params?.cursor !== undefined && typeof resultOf(m)?.cacheScope === 'string',
+      );
+      if (!found) return cannot(SAY.needsNextPage, { name });
+      const result = { ...(resultOf(found.item.message) ?? {}) };
+      result.cacheScope = result.cacheScope === 'public' ? 'private' : 'public';
+      replace(ctx, found.request.id);
+      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+    }
     default:
       return cannot(SAY.noSuchFault, { name });
   }

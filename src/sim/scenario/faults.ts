@@ -70,6 +70,8 @@ export const FAULT_NAMES = [
   'message-after-stream-closed',
   // Both eras (server/tools › Output Schema, lesson 7)
   'structured-content-mismatch',
+  // 2026-07-28 (server/utilities/caching › Interaction with Pagination, lesson 27)
+  'cache-scope-changed',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -130,6 +132,7 @@ export const FAULT_RULES = {
   'server-cancels-request': 'server-cancel-not-listen',
   'message-after-stream-closed': 'message-after-stream-closed',
   'structured-content-mismatch': 'structured-content-mismatch',
+  'cache-scope-changed': 'cache-scope-changed',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {

@@ -36,7 +36,8 @@ const pointer = z.string().regex(/^(\/[^/]*)*$/, LESSON_STRINGS.schemaPointer.en
 // unions are made from the tables, and a step that fails is diagnosed against the branch its key
 // names (step-diagnosis.ts) rather than whichever branch zod happens to report last.
 
-const clientWords = z.enum(['initialize', 'initialized', 'next', 'ping', 'discover']);
+// next-page: the list the client fetched last that has more pages, continued from its nextCursor.
+const clientWords = z.enum(['initialize', 'initialized', 'next', 'ping', 'discover', 'next-page']);
 const clientInitialize = z
   .object({
     initialize: z
@@ -243,6 +244,8 @@ export const serverConfigSchema = z
      * 2026-07-28: the caching hints of cacheable results, by method (`tools/list: {ttlMs: 300000,
      * cacheScope: public}`); a method not named gets ttlMs 0 and cacheScope private.
      */
+    /** server/utilities/pagination: at most this many items per page of a list (unset: one page). */
+    pageSize: z.number().int().min(1).optional(),
     cache: z
       .partialRecord(
         z.enum(CACHEABLE_METHODS),

@@ -51,7 +51,7 @@ export const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
   'logging/setLevel': 'server.logging',
 };
 
-/** List methods: this server never hands out a cursor, so any cursor is one it does not know. */
+/** List methods: paged when the server has a page size; a cursor it never handed out is -32602. */
 export const PAGED = new Set([
   'tools/list',
   'resources/list',

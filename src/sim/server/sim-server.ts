@@ -105,6 +105,11 @@ export type ServerConfig = {
    * a method not named gets ttlMs 0 (immediately stale) and cacheScope private.
    */
   readonly cache?: Readonly<Record<string, CacheHints>> | undefined;
+  /**
+   * server/utilities/pagination: at most this many items per page of a list, the rest behind an
+   * opaque nextCursor; unset, every list comes in one page.
+   */
+  readonly pageSize?: number | undefined;
 };
 
 /** A cacheable result's hints (server/utilities/caching › Cacheable Model). */
@@ -464,16 +469,49 @@ export class SimServer {
     const issue = this.#paramsIssue(id, method, given);
     if (issue) return this.#invalidParams(now, id, issue);
     const params = given ?? {};
+    let offset = 0;
     if (PAGED.has(method) && params.cursor !== undefined) {
-      // Utilities › Pagination: an invalid cursor SHOULD get -32602.
-      return this.#fail(
-        now,
-        id,
-        -32602,
-        `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`,
-      );
+      const page = typeof params.cursor === 'string' ? this.#cursors.get(params.cursor) : undefined;
+      // Utilities › Pagination: an invalid cursor SHOULD get -32602 (one of another list too).
+      if (page?.method !== method) {
+        return this.#fail(
+          now,
+          id,
+          -32602,
+          `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`,
+        );
+      }
+      offset = page.offset;
     }
-    this.#dispatch(now, id, method, params);
+    this.#dispatch(now, id, method, params, offset);
+  }
+
+  /** The cursors this server handed out, each the list and the place it continues from. */
+  readonly #cursors = new Map<string, { readonly method: string; readonly offset: number }>();
+
+  /**
+   * One page of a list (server/utilities/pagination): with a page size, the items from `offset`
+   * on, and a nextCursor when more follow. The cursor is opaque to the client (base64url of where
+   * the page starts), and the same page always gets the same cursor.
+   */
+  #listReply(
+    now: number,
+    id: RequestId,
+    method: string,
+    key: string,
+    items: readonly unknown[],
+    offset: number,
+  ) {
+    const size = this.config.pageSize;
+    if (size === undefined) return this.#reply(now, id, { [key]: [...items] });
+    const end = offset + size;
+    const result: JsonObject = { [key]: items.slice(offset, end) as JsonObject[] };
+    if (end < items.length) {
+      const cursor = Buffer.from(JSON.stringify({ list: method, from: end })).toString('base64url');
+      this.#cursors.set(cursor, { method, offset: end });
+      result.nextCursor = cursor;
+    }
+    return this.#reply(now, id, result);
   }
 
   /**
@@ -558,18 +596,18 @@ export class SimServer {
     return rest;
   }
 
-  #dispatch(now: number, id: RequestId, method: string, params: JsonObject) {
+  #dispatch(now: number, id: RequestId, method: string, params: JsonObject, offset = 0) {
     switch (method) {
       case 'tools/list':
-        return this.#reply(now, id, { tools: this.toolDefinitions() });
+        return this.#listReply(now, id, method, 'tools', this.toolDefinitions(), offset);
       case 'tools/call':
         return this.#callTool(now, id, params);
-      case 'resources/list':
-        return this.#reply(now, id, {
-          resources: this.#resources().map(({ text: _text, ...resource }) => resource),
-        });
+      case 'resources/list': {
+        const resources = this.#resources().map(({ text: _text, ...resource }) => resource);
+        return this.#listReply(now, id, method, 'resources', resources, offset);
+      }
       case 'resources/templates/list':
-        return this.#reply(now, id, { resourceTemplates: [...RESOURCE_TEMPLATES] });
+        return this.#listReply(now, id, method, 'resourceTemplates', RESOURCE_TEMPLATES, offset);
       case 'resources/read':
         return this.#readResource(now, id, params);
       case 'resources/subscribe':
@@ -583,7 +621,7 @@ export class SimServer {
         return this.#reply(now, id, {});
       }
       case 'prompts/list':
-        return this.#reply(now, id, { prompts: [...PROMPTS] });
+        return this.#listReply(now, id, method, 'prompts', PROMPTS, offset);
       case 'prompts/get':
         return this.#getPrompt(now, id, params);
       case 'completion/complete':
