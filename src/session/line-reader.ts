@@ -22,8 +22,9 @@ const CR = 0x0d;
 /** A line this long is not kept: its bytes are skipped and it is reported by its length. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-const NOT_UTF8 = 'not valid UTF-8 (MCP messages are UTF-8 text)';
-const NOT_UTF8_ZH = '不是有效的 UTF-8（MCP 消息是 UTF-8 文本）';
+/** Why a line (or an HTTP body) that is not UTF-8 is no message, in both languages. */
+export const NOT_UTF8 = 'not valid UTF-8 (MCP messages are UTF-8 text)';
+export const NOT_UTF8_ZH = '不是有效的 UTF-8（MCP 消息是 UTF-8 文本）';
 
 const MIB = 1024 * 1024;
 const sizeOf = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);

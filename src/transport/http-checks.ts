@@ -48,12 +48,17 @@ export function jsonError(
 /**
  * The body as text; `tooLarge` when it is larger than `max` bytes (read to the end either way),
  * `notUtf8` when its bytes are not UTF-8 (MCP messages are UTF-8 text: decoding such a body would
- * silently turn the broken bytes into U+FFFD and serve a message the client never sent).
+ * silently turn the broken bytes into U+FFFD and serve a message the client never sent), with
+ * that lossy text, for the session log to keep as the stdio server keeps such a line.
  */
 export function readBody(
   req: IncomingMessage,
   max: number,
-): Promise<{ readonly text: string } | { readonly problem: 'tooLarge' | 'notUtf8' }> {
+): Promise<
+  | { readonly text: string }
+  | { readonly problem: 'tooLarge' }
+  | { readonly problem: 'notUtf8'; readonly lossy: string }
+> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -64,7 +69,8 @@ export function readBody(
     req.on('end', () => {
       if (size > max) return resolve({ problem: 'tooLarge' });
       const bytes = Buffer.concat(chunks);
-      resolve(isUtf8(bytes) ? { text: bytes.toString('utf8') } : { problem: 'notUtf8' });
+      const text = bytes.toString('utf8');
+      resolve(isUtf8(bytes) ? { text } : { problem: 'notUtf8', lossy: text });
     });
     req.on('error', reject);
   });

@@ -13,12 +13,14 @@ import {
   type RequestId,
   VERSION_ALIASES,
 } from '../protocol/index.js';
-import { isObject } from '../protocol/json.js';
+import { isObject, jsonText } from '../protocol/json.js';
 import {
   BATCH_PROBLEM,
   batchProblem,
   type HttpHeaders,
   MAX_DEPTH,
+  NOT_UTF8,
+  NOT_UTF8_ZH,
   type Step,
   tooDeep,
 } from '../session/index.js';
@@ -94,9 +96,24 @@ type Session = {
    * stream watched; the transport then hands its messages over one by one.
    */
   readonly batch: (res: ServerResponse, items: readonly unknown[]) => void;
+  /**
+   * A POST whose body the server cannot take as a message (see Unread): into the session log as
+   * stdio's line would go, and the server's answer is this POST's, with 400.
+   */
+  readonly unread: (res: ServerResponse, take: Unread) => void;
   /** The server ends the session (it stops, or the session was idle too long). */
   readonly end: () => Promise<void>;
 };
+
+/**
+ * How a body that is no message the server can take (not UTF-8, not JSON, nested too deep, no
+ * JSON-RPC message, a batch the session cannot read) reaches a session's server: the way the
+ * stdio server hands it such a line, so the session log keeps it as the same step, the referee
+ * judges it once, and the server answers it as on stdio (-32700 Parse error for what is no JSON
+ * text, -32600 Invalid Request with the reason for JSON that is no request: JSON-RPC 2.0 › Error
+ * object). The SDK's transport would answer some of these itself, out of the log's sight.
+ */
+type Unread = (live: LiveServer) => void;
 
 /**
  * Serves the simulated server over Streamable HTTP at `/mcp`, in the eras `config.era` names
@@ -158,8 +175,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
      */
     const abandoned = new Map<RequestId, string>();
     const ids = new SdkIds();
+    /** POSTs whose body the server could not take as a message, waiting for its answer (Session.unread). */
+    const unanswered: ServerResponse[] = [];
     const live: LiveServer = new LiveServer({
       config: options.config,
+      bodies: true,
       send: (item) => {
         // Over HTTP a batch's messages reach the server one by one (Session.batch), so the server
         // gathers no batch answer here: the SDK's transport answers them on the POST's stream.
@@ -167,6 +187,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         const about = item.about;
         const message = item.message;
         const answer = 'result' in message || 'error' in message;
+        if (answer && about === undefined) {
+          // An answer about no request of the client's is to a body the server could not take
+          // (its answers come in the order the bodies came): that POST's, as a JSON body.
+          const waiting = unanswered.shift();
+          if (!waiting || waiting.writableEnded) return false;
+          waiting.writeHead(400, { 'Content-Type': 'application/json' });
+          // An id past 2^53 − 1 (a bigint) as the digits the client sent.
+          waiting.end(jsonText(message));
+          return;
+        }
         if (about !== undefined && abandoned.has(about)) {
           if (answer) {
             const request = `${abandoned.get(about)} #${String(about)}`;
@@ -231,6 +261,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         live.logBatch(items);
         logged += items.length;
       },
+      unread: (res, take) => {
+        unanswered.push(res);
+        take(live);
+      },
       end: () => {
         closedBy = 'server';
         closing = true;
@@ -260,6 +294,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       idle.forget(id);
       if (known) log(filled(SERVE_STRINGS.sessionClosed, { id }));
       live.close(closedBy);
+      // Ended before the server answered them: the session they were sent to is gone.
+      for (const waiting of unanswered.splice(0)) {
+        if (!waiting.headersSent) jsonError(waiting, 404, -32600, SERVE_STRINGS.noSession.en);
+      }
     };
     return session;
   };
@@ -343,10 +381,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
+    if ('problem' in body && body.problem === 'tooLarge') return refuse(413, 'tooLarge');
+    // In a session, a body that is no message the server can take goes into its session log.
+    const inSession = sessionId !== undefined && era !== 'modern';
+    const unreadIn = (take: Unread) => {
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      if (!session || sessionId === undefined) return refuse(404, 'noSession');
+      res.once('close', idle.begin(sessionId));
+      const refused = versionRefused(req);
+      if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
+      session.unread(res, take);
+    };
     if ('problem' in body) {
-      if (body.problem === 'tooLarge') return refuse(413, 'tooLarge');
       // JSON-RPC 2.0: text that is not valid JSON is a parse error, and broken UTF-8 is not JSON text.
       log(filled(SERVE_STRINGS.bodyNotUtf8));
+      if (inSession)
+        return unreadIn((live) => live.receiveUnreadable(NOT_UTF8, NOT_UTF8_ZH, body.lossy));
       return jsonError(res, 400, -32700, 'Parse error');
     }
     let parsed: unknown;
@@ -355,8 +405,25 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       // referee matches on it, and the answer carries it (JSON-RPC 2.0 › Response object).
       parsed = withExactIds(body.text, JSON.parse(body.text));
     } catch {
+      if (inSession) return unreadIn((live) => live.receiveLine(body.text));
       log(filled(SERVE_STRINGS.bodyNotJson));
       return jsonError(res, 400, -32700, 'Parse error');
+    }
+    if (inSession) {
+      // Nested too deep, or no JSON-RPC message: the session log takes it as it takes stdio's.
+      const value = parsed;
+      const batch = Array.isArray(value);
+      const unreadable =
+        tooDeep(value) !== null ||
+        (Array.isArray(value)
+          ? sessions.get(sessionId)?.live.log.batchProblem(value) != null
+          : classify(value).kind === 'invalid');
+      if (unreadable) {
+        const headers = mcpHeaders(req);
+        return unreadIn((live) =>
+          batch ? live.receiveLine(body.text) : live.receive(parsed, headers),
+        );
+      }
     }
     // Past the session log's depth limit (src/session/depth.ts) nothing reads a body: refused as
     // the stdio server refuses such a line, before any session or era takes it.

@@ -31,6 +31,8 @@ export type LiveServerOptions = {
   readonly notice?: (line: Bilingual) => void;
   /** Milliseconds since some fixed start (default: a monotonic clock). */
   readonly clock?: () => number;
+  /** The client's messages come one per HTTP body, not one per line (the notices say which). */
+  readonly bodies?: boolean;
   /**
    * The session log to push to, when it is not this server's alone: 2026-07-28 over HTTP, where
    * each POST has a server of its own but all of them are one stream of traffic for one referee
@@ -97,7 +99,7 @@ export class LiveServer {
   }
 
   /**
-   * One line of text as it came off stdio: JSON-RPC parse errors (-32700) and batches a session
+   * One line of text as it came off stdio (or an HTTP body): JSON-RPC parse errors (-32700) and batches a session
    * cannot read (-32600) are the simulated server's to answer; everything else is refereed first.
    */
   receiveLine(text: string): void {
@@ -108,7 +110,11 @@ export class LiveServer {
       // asks ("the same as the value of the id member in the Request Object").
       value = withExactIds(text, JSON.parse(text));
     } catch (error) {
-      this.#options.notice?.(filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }));
+      this.#options.notice?.(
+        this.#options.bodies
+          ? filled(SERVE_STRINGS.bodyNotJson)
+          : filled(SERVE_STRINGS.lineNotJson, { preview: preview(text) }),
+      );
       const problem = notJson((error as Error).message);
       this.#unreadable(problem.en, text, problem.zh);
       this.server.receiveRaw(text, this.#virtual());
@@ -193,7 +199,11 @@ export class LiveServer {
     // either, so it answers as to any text its parser gave up on (RFC 8259 § 9 lets a parser
     // limit the depth), never as to the request inside, whose id nobody has read.
     if (step.kind === 'unreadable') {
-      this.#options.notice?.(filled(SERVE_STRINGS.lineTooDeep, { max: MAX_DEPTH }));
+      this.#options.notice?.(
+        filled(this.#options.bodies ? SERVE_STRINGS.bodyTooDeep : SERVE_STRINGS.lineTooDeep, {
+          max: MAX_DEPTH,
+        }),
+      );
       this.server.parseError(this.#virtual());
     } else {
       this.server.receive(message, this.#virtual());

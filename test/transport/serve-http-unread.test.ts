@@ -1,0 +1,107 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { initializeLine } from '../helpers/envelopes.js';
+import { raw, startServe } from '../helpers/http.js';
+import { rawSession } from '../helpers/serve-raw.js';
+
+let dir: string;
+const started: Array<() => Promise<unknown>> = [];
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-sim-http-unread-'));
+});
+afterAll(async () => {
+  await Promise.all(started.map((stop) => stop()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const INITIALIZED = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+
+/** Bodies that are no message the server can take, then a ping (which is one). */
+const BODIES = [
+  'not json',
+  '{"jsonrpc":"1.0","id":1,"method":"ping"}',
+  '[]',
+  '42',
+  'null',
+  '{}',
+  '{"jsonrpc":"2.0","method":5}',
+  '{"jsonrpc":"2.0","id":{},"method":"ping"}',
+  '{"jsonrpc":"1.0","method":"notifications/initialized"}',
+  '{"jsonrpc":"2.0","method":"notifications/initialized","params":"not an object"}',
+  '{"jsonrpc":"2.0","id":9,"method":"ping"}',
+];
+
+/** A transcript's lines after the handshake, without what only one transport has (time, headers). */
+const afterHandshake = async (file: string) =>
+  (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .slice(3)
+    .map((line) => {
+      const { t_ms: _t, headers: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return rest;
+    });
+
+type TraceJson = {
+  messages: Array<{ violations: string[] }>;
+  summary: { violations: number };
+  problems: Array<{ line: number; message: string; violations?: string[] }>;
+};
+
+const traceJson = async (file: string): Promise<TraceJson> =>
+  JSON.parse((await runCli(['trace', file, '--json', '--lang', 'en'])).stdout) as TraceJson;
+
+describe('serve --http in a session: a body that is no message the server can take', () => {
+  it('goes into the session log as the same line on stdio does: the same answer, verdicts and transcript', async () => {
+    const stdioFile = join(dir, 'stdio.jsonl');
+    const stdio = await rawSession(
+      [initializeLine('2025-11-25'), INITIALIZED, ...BODIES],
+      ['--trace-file', stdioFile],
+    );
+    expect(stdio.code).toBe(0);
+
+    const httpFile = join(dir, 'http.jsonl');
+    const serving = startServe(['--trace-file', httpFile], started);
+    const url = await serving.url;
+    const opened = await raw(url, 'POST', {}, initializeLine('2025-11-25'));
+    const headers = {
+      'mcp-session-id': opened.session as string,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    expect((await raw(url, 'POST', headers, INITIALIZED)).status).toBe(202);
+    const answers: unknown[] = [];
+    for (const body of BODIES.slice(0, -1)) {
+      const answer = await raw(url, 'POST', headers, body);
+      expect(answer.status, body).toBe(400);
+      answers.push(JSON.parse(answer.body));
+    }
+    const ping = await raw(url, 'POST', headers, BODIES.at(-1) as string);
+    expect(ping.status).toBe(200);
+    expect(ping.body).toContain('"id":9,"result":{}');
+    const { code, stderr } = await serving.stop();
+    expect(code).toBe(0);
+
+    // The answers stdio gives: -32700 only for what is no JSON text, -32600 with the reason else.
+    expect(answers).toEqual(stdio.out.slice(1, -1));
+    expect(answers.map((a) => (a as { error: { code: number } }).error.code)).toEqual([
+      -32700, -32600, -32600, -32600, -32600, -32600, -32600, -32600, -32600, -32600,
+    ]);
+    // The live referee judged each (its verdict lines), and nothing fell back on the SDK's answer.
+    expect(stderr.match(/referee: client->server .*: invalid-envelope \(error\)/g)).toHaveLength(
+      stdio.err.match(/referee: client->server .*: invalid-envelope \(error\)/g)?.length ?? -1,
+    );
+    expect(stderr).toContain('a body that is not JSON; answered -32700');
+    expect(stderr).not.toContain('Parse error: Invalid JSON-RPC message');
+    expect(stderr).not.toContain('could not send');
+    expect(stderr).not.toMatch(/^\s+at /m);
+    // The transcript keeps every one of them, as stdio's does.
+    expect(await afterHandshake(httpFile)).toEqual(await afterHandshake(stdioFile));
+    const [http, line] = await Promise.all([traceJson(httpFile), traceJson(stdioFile)]);
+    expect(http.problems).toEqual(line.problems);
+    expect(http.summary.violations).toBe(line.summary.violations);
+    expect(http.summary.violations).toBeGreaterThan(0);
+  });
+});
