@@ -104,10 +104,6 @@ export const SERVE_STRINGS = {
     en: 'transport: client->server: a JSON-RPC batch this session cannot read: {problem}',
     zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息：{problem}',
   },
-  bodyInvalid: {
-    en: 'transport: client->server: a body that is JSON but no JSON-RPC message ({problem}); answered 400 -32600',
-    zh: 'transport: client->server: 消息体是 JSON，但不是 JSON-RPC 消息（{problem}）；已回应 400 -32600',
-  },
   bodyBatchInvalid: {
     en: 'transport: client->server: a JSON-RPC batch with a member that is not a JSON-RPC message; answered 400 -32600 for the whole body, as the TypeScript SDK v1 transport this server runs on does (JSON-RPC 2.0 › Batch would answer each member: an error for the bad one, answers for the rest)',
     zh: 'transport: client->server: JSON-RPC 批量消息中有一条不是 JSON-RPC 消息；整个请求体回应 400 -32600，与本服务器所用的 TypeScript SDK v1 传输层的做法相同（按 JSON-RPC 2.0 › Batch，应逐条回应：错误的一条回应错误，其余照常回应）',

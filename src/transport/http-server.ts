@@ -18,7 +18,6 @@ import {
   BATCH_PROBLEM,
   batchProblem,
   type HttpHeaders,
-  MAX_DEPTH,
   NOT_UTF8,
   NOT_UTF8_ZH,
   type Step,
@@ -122,9 +121,11 @@ type Unread = (live: LiveServer) => void;
  * legacy session, where the SDK's StreamableHTTPServerTransport does the framing (SSE streams,
  * 202s, session ids, GET, DELETE), one simulated server per session answers, and the referee
  * watches each session. Checked here, before the SDK sees a request: Host and Origin (DNS
- * rebinding: 403), a body that is not UTF-8 or not JSON (-32700), a batch (-32600), an unknown
- * session (404), a missing session id (400), and an unsupported `MCP-Protocol-Version` (400).
- * Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
+ * rebinding: 403), an unknown session (404), a missing session id (400), an unsupported
+ * `MCP-Protocol-Version` (400), and a body that is no message the server can take (not UTF-8, not
+ * JSON, nested too deep, no JSON-RPC message, a batch the session cannot read): that one goes into
+ * its session's log, or outside a session a log of its own, and the simulated server answers it
+ * as on stdio, with 400 (see Unread). Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
  * session only where the modern era is spoken: a legacy-only server asks for the session id). A
  * session with no request for `idleMs` is ended by the server, and its id gets 404 from then on.
  */
@@ -338,6 +339,43 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     },
   });
 
+  let unreadCount = 0;
+  /**
+   * A body outside any session that is no message the server can take: a session log of its own
+   * (`unread-<n>`), the body and the answer, as the stdio server's log would keep such a line
+   * before initialize. It opens no session: the fresh server answers it and is closed at once.
+   */
+  const alone = (res: ServerResponse, take: Unread) => {
+    unreadCount += 1;
+    const id = `unread-${unreadCount}`;
+    observe?.opened?.(id);
+    let answered = false;
+    const live = new LiveServer({
+      config: options.config,
+      bodies: true,
+      send: (item) => {
+        const message = item.message;
+        if (answered || isBatchAnswer(item) || !('result' in message || 'error' in message)) {
+          return false;
+        }
+        answered = true;
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        // An id past 2^53 − 1 (a bigint) as the digits the client sent.
+        res.end(jsonText(message));
+      },
+      notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
+      onStep: (step) => {
+        for (const line of violationLines(step))
+          verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
+        observe?.step?.(id, step);
+      },
+    });
+    take(live);
+    live.close('server');
+    // The server answers such a body at once; were it not answered, the client still hears why.
+    if (!answered) jsonError(res, 500, -32603, 'Internal error');
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Every refusal is logged: in the live UI it is the one trace a refused request leaves.
@@ -382,11 +420,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
     const body = await readBody(req, maxBody);
     if ('problem' in body && body.problem === 'tooLarge') return refuse(413, 'tooLarge');
-    // In a session, a body that is no message the server can take goes into its session log.
+    // A body that is no message the server can take goes into a session log, as stdio's line
+    // does: its session's, or (outside one) a log of its own.
     const inSession = sessionId !== undefined && era !== 'modern';
-    const unreadIn = (take: Unread) => {
-      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-      if (!session || sessionId === undefined) return refuse(404, 'noSession');
+    const unread = (take: Unread) => {
+      if (!inSession || sessionId === undefined) return alone(res, take);
+      const session = sessions.get(sessionId);
+      if (!session) return refuse(404, 'noSession');
       res.once('close', idle.begin(sessionId));
       const refused = versionRefused(req);
       if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
@@ -395,9 +435,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     if ('problem' in body) {
       // JSON-RPC 2.0: text that is not valid JSON is a parse error, and broken UTF-8 is not JSON text.
       log(filled(SERVE_STRINGS.bodyNotUtf8));
-      if (inSession)
-        return unreadIn((live) => live.receiveUnreadable(NOT_UTF8, NOT_UTF8_ZH, body.lossy));
-      return jsonError(res, 400, -32700, 'Parse error');
+      return unread((live) => live.receiveUnreadable(NOT_UTF8, NOT_UTF8_ZH, body.lossy));
     }
     let parsed: unknown;
     try {
@@ -405,31 +443,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       // referee matches on it, and the answer carries it (JSON-RPC 2.0 › Response object).
       parsed = withExactIds(body.text, JSON.parse(body.text));
     } catch {
-      if (inSession) return unreadIn((live) => live.receiveLine(body.text));
-      log(filled(SERVE_STRINGS.bodyNotJson));
-      return jsonError(res, 400, -32700, 'Parse error');
+      return unread((live) => live.receiveLine(body.text));
     }
-    if (inSession) {
-      // Nested too deep, or no JSON-RPC message: the session log takes it as it takes stdio's.
-      const value = parsed;
-      const batch = Array.isArray(value);
-      const unreadable =
-        tooDeep(value) !== null ||
-        (Array.isArray(value)
-          ? sessions.get(sessionId)?.live.log.batchProblem(value) != null
-          : classify(value).kind === 'invalid');
-      if (unreadable) {
-        const headers = mcpHeaders(req);
-        return unreadIn((live) =>
-          batch ? live.receiveLine(body.text) : live.receive(parsed, headers),
-        );
-      }
-    }
-    // Past the session log's depth limit (src/session/depth.ts) nothing reads a body: refused as
-    // the stdio server refuses such a line, before any session or era takes it.
-    if (tooDeep(parsed) !== null) {
-      log(filled(SERVE_STRINGS.bodyTooDeep, { max: MAX_DEPTH }));
-      return jsonError(res, 400, -32700, 'Parse error');
+    // Past the session log's depth limit (src/session/depth.ts) nothing reads a body, and JSON
+    // that is no JSON-RPC message is no request (JSON-RPC 2.0 › Error object: -32600, not the
+    // -32700 the SDK's transport answers): the session log takes either as it takes stdio's line.
+    const value = parsed;
+    if (tooDeep(value) !== null || (!Array.isArray(value) && classify(value).kind === 'invalid')) {
+      const headers = mcpHeaders(req);
+      return unread((live) => live.receive(value, headers));
     }
     if (Array.isArray(parsed)) {
       // 2025-03-26 streamable-http › Sending Messages to the Server: the body may be a batch in a
@@ -439,6 +461,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       const problem = session
         ? session.live.log.batchProblem(parsed)
         : batchProblem(era === 'modern' ? LATEST_STATELESS_VERSION : null, parsed.length);
+      // In a session, the session log reads it as unreadable, as it reads such a line.
+      if (problem !== null && session) return unread((live) => live.receiveLine(body.text));
       if (problem !== null || !session || sessionId === undefined) {
         log(filled(SERVE_STRINGS.bodyBatch, { problem: problem ?? BATCH_PROBLEM }));
         return jsonError(res, 400, -32600, `Invalid Request: ${(problem ?? BATCH_PROBLEM).en}`);
@@ -459,21 +483,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
       session.batch(res, parsed);
       return handOver(session, req, res, parsed);
-    }
-    // JSON-RPC 2.0 › Error object: JSON that is no valid Request object is -32600 Invalid Request,
-    // not a parse error (the SDK's transport answers -32700 for it), with its id when it has one.
-    // A body without an id is a notification, however broken: it gets 202 and no answer below.
-    const envelope = classify(parsed);
-    if (envelope.kind === 'invalid' && isObject(parsed) && 'id' in parsed) {
-      const rawId = isObject(parsed) ? parsed.id : undefined;
-      const id = typeof rawId === 'number' || isRequestId(rawId) ? rawId : undefined;
-      const where = envelope.pointer ? ` (at ${envelope.pointer})` : '';
-      log(
-        filled(SERVE_STRINGS.bodyInvalid, {
-          problem: { en: `${envelope.text.en}${where}`, zh: `${envelope.text.zh}${where}` },
-        }),
-      );
-      return jsonError(res, 400, -32600, `Invalid Request: ${envelope.text.en}${where}`, id);
     }
     const message = isObject(parsed) ? parsed : null;
     const method = typeof message?.method === 'string' ? message.method : null;

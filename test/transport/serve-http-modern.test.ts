@@ -562,7 +562,7 @@ describe('serve --http: a notification, and a body that is not UTF-8', () => {
       id: 1,
       error: {
         code: -32600,
-        message: 'Invalid Request: "jsonrpc" must be exactly "2.0" (at /jsonrpc)',
+        message: 'Invalid Request: "jsonrpc" must be exactly "2.0"',
       },
     });
     expect(answer.session).toBeUndefined();

@@ -105,3 +105,44 @@ describe('serve --http in a session: a body that is no message the server can ta
     expect(http.summary.violations).toBeGreaterThan(0);
   });
 });
+
+describe('serve --http outside a session: a body that is no message the server can take', () => {
+  /** What stdio answers before initialize (a batch outside a session is refused as before). */
+  const OUTSIDE = BODIES.filter((body) => body !== '[]').slice(0, -1);
+
+  it.each([
+    ['dual', []],
+    ['legacy', ['--era', 'legacy']],
+  ])(
+    'gets the answer stdio gives, not a missing session id (%s), and a transcript of its own',
+    async (era, args) => {
+      const stdio = await rawSession(OUTSIDE);
+      const file = join(dir, `outside-${era}.jsonl`);
+      const serving = startServe(['--trace-file', file, ...args], started);
+      const url = await serving.url;
+      const answers: unknown[] = [];
+      for (const body of OUTSIDE) {
+        const answer = await raw(url, 'POST', {}, body);
+        expect(answer.status, body).toBe(400);
+        expect(answer.session, body).toBeUndefined();
+        answers.push(JSON.parse(answer.body));
+      }
+      const { code, stderr } = await serving.stop();
+      expect(code).toBe(0);
+      expect(answers).toEqual(stdio.out);
+      expect(stderr).not.toContain('Mcp-Session-Id header required');
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(stderr).toMatch(/session unread-2: referee: client->server ping #1: invalid-envelope/);
+      // Each in a log, and a transcript, of its own: the body, then the server's answer.
+      expect(await readFile(file, 'utf8')).toMatch(/^\{"direction":"client->server","unreadable":/);
+      const second = await traceJson(join(dir, `outside-${era}.2.jsonl`));
+      expect(second.problems).toEqual([
+        {
+          line: 1,
+          message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/),
+          violations: ['invalid-envelope'],
+        },
+      ]);
+    },
+  );
+});

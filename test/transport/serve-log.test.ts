@@ -38,10 +38,16 @@ describe('the serve log, in English and Chinese', () => {
       zh: 'transport: POST /mcp: 403 禁止访问：Host 请求头无效',
     });
     expect((await raw('POST', {}, 'not json')).status).toBe(400);
-    logged({
-      en: 'transport: client->server: a body that is not JSON; answered -32700',
-      zh: 'transport: client->server: 请求体不是 JSON；已回应 -32700',
-    });
+    // Outside a session, such a body has a session log of its own, named in the line.
+    logged(
+      filled(SERVE_STRINGS.sessionSays, {
+        id: 'unread-1',
+        line: {
+          en: 'transport: client->server: a body that is not JSON; answered -32700',
+          zh: 'transport: client->server: 请求体不是 JSON；已回应 -32700',
+        },
+      }),
+    );
     expect((await raw('GET', {})).status).toBe(400);
     logged({
       en: 'transport: GET /mcp: 400 Bad Request: Mcp-Session-Id header required',
