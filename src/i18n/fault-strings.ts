@@ -71,6 +71,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a request of the server waiting',
     zh: '{name} 需要一个正在等待回答的服务器请求',
   },
+  needsToolList: {
+    en: '{name} needs a pending tools/list whose answer lists a tool with a string parameter',
+    zh: '{name} 需要一个未完成的 tools/list，且其回答中有带字符串参数的工具',
+  },
   needsNextPage: {
     en: '{name} needs a pending request for a later page of a list (client: next-page, with a server that has a pageSize)',
     zh: '{name} 需要一个未完成的、获取列表后续页的请求（client: next-page，且服务器设置了 pageSize）',

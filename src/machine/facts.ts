@@ -1,3 +1,4 @@
+import type { ParamHeader } from '../protocol/http-headers.js';
 import { idKey, isProgressToken, type RequestId, versionAtLeast } from '../protocol/index.js';
 import { isObject, type JsonObject } from '../protocol/json.js';
 import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
@@ -325,4 +326,13 @@ export function taskReports(ctx: SessionContext, msg: ModelMessage): readonly Ta
   else if (record.method === 'tasks/list' && Array.isArray(result.tasks))
     reports = result.tasks.map((task) => taskReport(task, 'tasks/list'));
   return reports.filter((report) => report !== null);
+}
+
+/**
+ * The Mcp-Param-* headers a modern tools/call must carry: those of the tool it calls, as its
+ * tools/list entry annotated them (server/tools › x-mcp-header); none for any other request.
+ */
+export function paramHeadersCalled(ctx: SessionContext, msg: ModelMessage): readonly ParamHeader[] {
+  const name = msg.method === 'tools/call' ? msg.params?.name : undefined;
+  return typeof name === 'string' ? (ctx.ledger.paramHeaders.get(name) ?? []) : [];
 }

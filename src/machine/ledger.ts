@@ -1,3 +1,4 @@
+import type { ParamHeader } from '../protocol/http-headers.js';
 import type { ProgressToken, RequestId, Side } from '../protocol/index.js';
 import type { JsonObject } from '../protocol/json.js';
 import type { RequestRecord, TokenRecord } from './context.js';
@@ -94,6 +95,11 @@ export class Ledger {
    * cursor; the newest `FORGOTTEN_IDS` cursors per method are kept.
    */
   readonly pageScopes = new Map<string, Map<string, string>>();
+  /**
+   * 2026-07-28 server/tools › x-mcp-header: the arguments each listed tool mirrors into
+   * `Mcp-Param-*` headers, by name (a tool without valid annotations is not here).
+   */
+  readonly paramHeaders = new Map<string, readonly ParamHeader[]>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -119,6 +125,7 @@ export class Ledger {
     copyInto(this.listens, copy.listens);
     copyInto(this.taskSupport, copy.taskSupport);
     copyInto(this.outputSchemas, copy.outputSchemas);
+    copyInto(this.paramHeaders, copy.paramHeaders);
     copy.logging = this.logging;
     copy.logLevel = this.logLevel;
     copy.#opened = this.#opened;

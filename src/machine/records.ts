@@ -1,5 +1,5 @@
 import { CACHEABLE } from '../protocol/caching.js';
-import { headerProblemOf } from '../protocol/http-headers.js';
+import { headerProblemOf, paramHeadersOf } from '../protocol/http-headers.js';
 import {
   type HandshakeVersion,
   isObject,
@@ -20,6 +20,7 @@ import {
   declaredRevision,
   isRecognisedModernError,
   isTerminalTaskStatus,
+  paramHeadersCalled,
   progressOf,
   SERVER_INFO_META,
   TASKS_REVISION,
@@ -192,7 +193,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     // What header-mismatch judges on the request, kept so that its answer can be judged too.
     const headers = msg.headers;
     const body = { method, params: msg.params ?? {} };
-    if (headers && headerProblemOf((name) => headers[name], body)) record.headerMismatch = true;
+    if (headers && headerProblemOf((name) => headers[name], body, paramHeadersCalled(ctx, msg)))
+      record.headerMismatch = true;
   } else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
     const params = msg.params;
     if (isObject(params?.task)) record.task = true;
@@ -502,6 +504,13 @@ export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
     if (!isObject(tool) || typeof tool.name !== 'string') continue;
     if (isObject(tool.outputSchema)) ctx.ledger.outputSchemas.set(tool.name, tool.outputSchema);
     else ctx.ledger.outputSchemas.delete(tool.name);
+    if (ctx.era === 'modern') {
+      // server/tools › x-mcp-header: what its calls mirror into Mcp-Param-* headers.
+      const mirrored = paramHeadersOf(tool.inputSchema);
+      if (mirrored.ok && mirrored.headers.length > 0)
+        ctx.ledger.paramHeaders.set(tool.name, mirrored.headers);
+      else ctx.ledger.paramHeaders.delete(tool.name);
+    }
     if (!tasks) continue;
     const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
     ctx.ledger.taskSupport.set(

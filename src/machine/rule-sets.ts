@@ -280,6 +280,7 @@ export const MODERN_RULES: RuleSet = {
       'client-capability-not-declared',
       'server-info-missing',
       'structured-content-mismatch',
+      'x-mcp-header-invalid',
       ...MRTR_ANSWER,
       'message-after-stream-closed',
     ),

@@ -32,12 +32,14 @@ export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
 };
 
 /**
- * The same check on headers given by name (lower case): a lesson's request, whose headers exist
+ * The same check on headers given by name (lower case), with the Mcp-Param-* headers of the tool
+ * a tools/call calls when its listed inputSchema mirrors arguments (server/tools › x-mcp-header): a lesson's request, whose headers exist
  * only in its step, is refused exactly as `mcp-sim serve --http` refuses a real one.
  */
 export function headerProblemOf(
   get: (name: string) => string | undefined,
   body: JsonObject,
+  paramHeaders: readonly ParamHeader[] = [],
 ): HeaderProblem | null {
   const method = String(body.method);
   const params = isObject(body.params) ? body.params : {};
@@ -67,6 +69,136 @@ export function headerProblemOf(
     if (decoded !== name) {
       return { why: 'headerMismatch', values: { header: 'Mcp-Name', value: given, body: name } };
     }
+  }
+  // A tools/call of a tool whose inputSchema mirrors arguments into Mcp-Param-* headers.
+  if (method === 'tools/call' && paramHeaders.length > 0)
+    return paramHeaderProblemOf(get, params.arguments, paramHeaders);
+  return null;
+}
+
+/**
+ * A tool parameter mirrored into an `Mcp-Param-{name}` header (2026-07-28 server/tools ›
+ * x-mcp-header): the header's name part and the chain of `properties` keys that leads to it.
+ */
+export type ParamHeader = { readonly name: string; readonly path: readonly string[] };
+
+/** What a tool's x-mcp-header annotations are: the headers, or why the definition is invalid. */
+export type ParamHeaders =
+  | { readonly ok: true; readonly headers: readonly ParamHeader[] }
+  | { readonly ok: false; readonly pointer: string; readonly problem: ParamHeaderProblem };
+
+/** Why an x-mcp-header annotation breaks the constraints (streamable-http › Schema Extension). */
+export type ParamHeaderProblem =
+  | { readonly why: 'empty' }
+  | { readonly why: 'notToken'; readonly value: string }
+  | { readonly why: 'duplicate'; readonly value: string }
+  | { readonly why: 'notPrimitive'; readonly value: string; readonly type: string }
+  | { readonly why: 'notReachable'; readonly value: string }
+  | { readonly why: 'notString' };
+
+/** RFC 9110 § 5.1 field-name: 1*tchar (which has no control characters, CR or LF). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const PARAM_TYPES = new Set(['string', 'integer', 'boolean']);
+const KEY = 'x-mcp-header';
+
+/**
+ * Reads a tool's inputSchema for x-mcp-header annotations, as a client of the Streamable HTTP
+ * transport MUST before it uses the tool (server/tools › x-mcp-header; streamable-http › Schema
+ * Extension): every annotation, wherever it is, must be a non-empty token, unique regardless of
+ * case, on a string, integer or boolean property reached from the root by `properties` keys only.
+ * The first problem is named by its JSON pointer in the inputSchema.
+ */
+export function paramHeadersOf(inputSchema: unknown): ParamHeaders {
+  const headers: ParamHeader[] = [];
+  const seen = new Set<string>();
+  let found: { pointer: string; problem: ParamHeaderProblem } | null = null;
+  const visit = (node: unknown, pointer: string, path: string[] | null) => {
+    if (found) return;
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) visit(item, `${pointer}/${i}`, null);
+      return;
+    }
+    if (!isObject(node)) return;
+    if (KEY in node) {
+      const at = `${pointer}/${KEY}`;
+      const value = node[KEY];
+      const type = node.type;
+      if (typeof value !== 'string') found = { pointer: at, problem: { why: 'notString' } };
+      else if (value === '') found = { pointer: at, problem: { why: 'empty' } };
+      else if (!TOKEN.test(value)) found = { pointer: at, problem: { why: 'notToken', value } };
+      else if (seen.has(value.toLowerCase()))
+        found = { pointer: at, problem: { why: 'duplicate', value } };
+      else if (path === null || path.length === 0)
+        found = { pointer: at, problem: { why: 'notReachable', value } };
+      else if (typeof type !== 'string' || !PARAM_TYPES.has(type))
+        found = {
+          pointer: at,
+          problem: { why: 'notPrimitive', value, type: JSON.stringify(type ?? null) },
+        };
+      else {
+        seen.add(value.toLowerCase());
+        headers.push({ name: value, path });
+      }
+      if (found) return;
+    }
+    for (const [key, child] of Object.entries(node)) {
+      const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (key === 'properties' && path !== null && isObject(child)) {
+        for (const [name, schema] of Object.entries(child)) {
+          const token = name.replaceAll('~', '~0').replaceAll('/', '~1');
+          visit(schema, `${at}/${token}`, [...path, name]);
+        }
+      } else if (key !== KEY) visit(child, at, null);
+    }
+  };
+  visit(inputSchema, '', []);
+  if (found === null) return { ok: true, headers };
+  const { pointer, problem } = found as { pointer: string; problem: ParamHeaderProblem };
+  return { ok: false, pointer, problem };
+}
+
+/**
+ * The header value a client sends for an argument (streamable-http › Value Encoding): a string as
+ * it is, an integer in decimal, a boolean as "true" / "false"; undefined when the value cannot be
+ * mirrored (an object, a number that is no integer).
+ */
+export function paramHeaderText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  return undefined;
+}
+
+/** The argument at a chain of `properties` keys, undefined where none is. */
+function argumentAt(args: unknown, path: readonly string[]): unknown {
+  let node = args;
+  for (const key of path) {
+    if (!isObject(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/**
+ * streamable-http › Server Behavior for Custom Headers: every argument a tool mirrors into a header
+ * must be in its `Mcp-Param-{name}` header, equal after decoding; an absent argument has no header.
+ */
+export function paramHeaderProblemOf(
+  get: (name: string) => string | undefined,
+  args: unknown,
+  headers: readonly ParamHeader[],
+): HeaderProblem | null {
+  for (const { name, path } of headers) {
+    const text = paramHeaderText(argumentAt(args, path));
+    if (text === undefined) continue;
+    const header = `Mcp-Param-${name}`;
+    const given = get(header.toLowerCase());
+    if (given === undefined) return { why: 'headerMissing', values: { header } };
+    const decoded = decodedHeader(given);
+    if (decoded === null) return { why: 'headerUndecodable', values: { header } };
+    if (decoded !== text)
+      return { why: 'headerMismatch', values: { header, value: given, body: text } };
   }
   return null;
 }

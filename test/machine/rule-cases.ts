@@ -72,6 +72,14 @@ const payCall = () =>
   session()
     .handshake({ client: { elicitation: { url: {} } }, server: { tools: {} } })
     .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }));
+/** A tool that mirrors its `region` argument into Mcp-Param-Region (2026-07-28 server/tools › x-mcp-header). */
+const headerTool = (type: string): JsonObject => ({
+  name: 'execute_sql',
+  inputSchema: {
+    type: 'object',
+    properties: { region: { type, 'x-mcp-header': 'Region' } },
+  },
+});
 export const slowCall = (id: number, token?: string | number) =>
   rpc.request(id, 'tools/call', {
     name: 'slow-task',
@@ -458,6 +466,17 @@ export const CASES: Record<RuleId, RuleCase> = {
         'mcp-method': 'tools/call',
         'mcp-name': 'deploy',
       }),
+  },
+  'x-mcp-header-invalid': {
+    // A tool that mirrors a number into a header; the same annotation on a string is legal.
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [headerTool('number')], ...HINTS })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [headerTool('string')], ...HINTS })),
   },
   'server-request': {
     // The handshake era's way of asking: a server request (legal there, see wrong-direction).

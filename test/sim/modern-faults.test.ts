@@ -133,6 +133,11 @@ const CASES: Record<string, Case> = {
     server: { ...server, pageSize: 1 },
     steps: [{ client: 'next-page' }],
   },
+  // weather_current's location, mirrored under a name with a space in it.
+  'x-mcp-header-invalid': {
+    rule: 'x-mcp-header-invalid',
+    steps: [{ client: { request: 'tools/list' } }],
+  },
   // Both eras; the opening's tools/list gave weather_current's outputSchema.
   'structured-content-mismatch': {
     rule: 'structured-content-mismatch',

@@ -1,6 +1,6 @@
 import { type HeaderProblem, headerProblemOf } from '../../protocol/http-headers.js';
 import { isObject } from '../../protocol/json.js';
-import { CLIENT_CAPABILITIES_META, PROTOCOL_VERSION_META } from '../facts.js';
+import { CLIENT_CAPABILITIES_META, PROTOCOL_VERSION_META, paramHeadersCalled } from '../facts.js';
 import { type RuleRow, show } from './rule.js';
 
 /** What was wrong with a request's headers, in both languages (the server's -32020 says the same). */
@@ -71,7 +71,7 @@ export const MODERN_REQUEST_RULES = [
       if (msg.type !== 'client.request' || ctx.era !== 'modern' || !msg.headers) return null;
       const headers = msg.headers;
       const body = { method: msg.method, params: msg.params ?? {} };
-      const problem = headerProblemOf((name) => headers[name], body);
+      const problem = headerProblemOf((name) => headers[name], body, paramHeadersCalled(ctx, msg));
       if (!problem) return null;
       const found = headerFinding(problem);
       return {

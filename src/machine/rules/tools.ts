@@ -1,3 +1,5 @@
+import { type ParamHeaderProblem, paramHeadersOf } from '../../protocol/http-headers.js';
+import { isObject } from '../../protocol/json.js';
 import { outputSchemaIssue } from '../../protocol/output-schema.js';
 import { answeredRecord } from '../facts.js';
 import { type Finding, type RuleRow, show } from './rule.js';
@@ -49,4 +51,64 @@ export const TOOL_RULES = [
       };
     },
   },
+  {
+    id: 'x-mcp-header-invalid',
+    severity: 'error',
+    spec: '2026-07-28/server/tools › x-mcp-header',
+    specNote: {
+      en: 'an x-mcp-header value MUST be a non-empty HTTP token, unique regardless of case, on a string, integer or boolean property reached from the root by properties keys only',
+      zh: 'x-mcp-header 的值必须是非空的 HTTP 令牌，不区分大小写地唯一，且只能加在从根经 properties 逐级到达的 string、integer 或 boolean 属性上',
+    },
+    title: { en: 'Invalid x-mcp-header annotation', zh: 'x-mcp-header 注解无效' },
+    check: (ctx, msg) => {
+      if (ctx.era !== 'modern' || msg.envelope.kind !== 'response') return null;
+      if (answeredRecord(ctx, msg)?.method !== 'tools/list') return null;
+      const tools = msg.envelope.result.tools;
+      if (!Array.isArray(tools)) return null;
+      const findings: Finding[] = [];
+      for (const [i, tool] of tools.entries()) {
+        if (!isObject(tool)) continue;
+        const read = paramHeadersOf(tool.inputSchema);
+        if (read.ok) continue;
+        const where = `/result/tools/${i}/inputSchema${read.pointer}`;
+        const why = paramHeaderWhy(read.problem);
+        const name = show(tool.name);
+        findings.push({
+          en: `tool ${name} is invalid: ${why.en} (at ${where}). A client over Streamable HTTP MUST reject the tool, leaving it out of the tools it offers, so the tool cannot be called there at all`,
+          zh: `工具 ${name} 无效：${why.zh}（位置 ${where}）。使用流式 HTTP 传输的客户端必须拒绝这个工具，不把它列入可用工具，所以在那里根本无法调用它`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
 ] as const satisfies readonly RuleRow[];
+
+/** What is wrong with an x-mcp-header annotation, in both languages. */
+function paramHeaderWhy(problem: ParamHeaderProblem): { en: string; zh: string } {
+  switch (problem.why) {
+    case 'notString':
+      return { en: 'x-mcp-header is not a string', zh: 'x-mcp-header 不是字符串' };
+    case 'empty':
+      return { en: 'x-mcp-header is empty', zh: 'x-mcp-header 为空' };
+    case 'notToken':
+      return {
+        en: `x-mcp-header ${show(problem.value)} is not an HTTP field-name token (RFC 9110 § 5.1: letters, digits and !#$%&'*+-.^_\`|~ only)`,
+        zh: `x-mcp-header ${show(problem.value)} 不是 HTTP 字段名令牌（RFC 9110 § 5.1：只能用字母、数字和 !#$%&'*+-.^_\`|~）`,
+      };
+    case 'duplicate':
+      return {
+        en: `x-mcp-header ${show(problem.value)} repeats another annotation of the inputSchema, ignoring case`,
+        zh: `x-mcp-header ${show(problem.value)} 与 inputSchema 中另一个注解重复（不区分大小写）`,
+      };
+    case 'notReachable':
+      return {
+        en: `x-mcp-header ${show(problem.value)} is not on a property reached from the root by properties keys alone (not through items, oneOf, anyOf, allOf, not, if/then/else or $ref)`,
+        zh: `x-mcp-header ${show(problem.value)} 所在的属性不能仅经 properties 从根到达（不得经过 items、oneOf、anyOf、allOf、not、if/then/else 或 $ref）`,
+      };
+    case 'notPrimitive':
+      return {
+        en: `x-mcp-header ${show(problem.value)} is on a property of type ${problem.type}; only string, integer and boolean properties may be mirrored (not number)`,
+        zh: `x-mcp-header ${show(problem.value)} 所在属性的类型为 ${problem.type}；只有 string、integer 和 boolean 属性可以映射到请求头（number 不行）`,
+      };
+  }
+}

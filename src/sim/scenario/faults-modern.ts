@@ -433,6 +433,38 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       replace(ctx, found.request.id);
       return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
     }
+    case 'x-mcp-header-invalid': {
+      // 2026-07-28: a server that mirrors a string argument into a header under a readable name
+      // with a space in it ("weather_current location"), which is no HTTP token.
+      const found = scheduledAnswer(
+        ctx,
+        (r, m) => r.method === 'tools/list' && firstStringParam(resultOf(m)) !== null,
+      );
+      if (!found) return cannot(SAY.needsToolList, { name });
+      const result = { ...(resultOf(found.item.message) ?? {}) };
+      const at = firstStringParam(result);
+      if (at === null) return cannot(SAY.needsToolList, { name });
+      const tools = [...(result.tools as JsonObject[])];
+      const tool = tools[at.tool] as JsonObject;
+      const schema = tool.inputSchema as JsonObject;
+      const properties = schema.properties as JsonObject;
+      tools[at.tool] = {
+        ...tool,
+        inputSchema: {
+          ...schema,
+          properties: {
+            ...properties,
+            [at.property]: {
+              ...(properties[at.property] as JsonObject),
+              'x-mcp-header': `${String(tool.name)} ${at.property}`,
+            },
+          },
+        },
+      };
+      result.tools = tools;
+      replace(ctx, found.request.id);
+      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+    }
     default:
       return cannot(SAY.noSuchFault, { name });
   }
@@ -443,4 +475,18 @@ function firstNumber(result: JsonObject | null): string | null {
   if (!result || result.isError === true || !isObject(result.structuredContent)) return null;
   const entry = Object.entries(result.structuredContent).find(([, v]) => typeof v === 'number');
   return entry ? entry[0] : null;
+}
+
+/** The first listed tool with a string property at the top of its inputSchema, and that property. */
+function firstStringParam(result: JsonObject | null): { tool: number; property: string } | null {
+  const tools = result?.tools;
+  if (!Array.isArray(tools)) return null;
+  for (const [index, tool] of tools.entries()) {
+    const properties =
+      isObject(tool) && isObject(tool.inputSchema) ? tool.inputSchema.properties : undefined;
+    if (!isObject(properties)) continue;
+    const entry = Object.entries(properties).find(([, v]) => isObject(v) && v.type === 'string');
+    if (entry) return { tool: index, property: entry[0] };
+  }
+  return null;
 }

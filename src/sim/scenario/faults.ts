@@ -72,6 +72,8 @@ export const FAULT_NAMES = [
   'structured-content-mismatch',
   // 2026-07-28 (server/utilities/caching › Interaction with Pagination, lesson 27)
   'cache-scope-changed',
+  // 2026-07-28 (server/tools › x-mcp-header, lesson 29)
+  'x-mcp-header-invalid',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -133,6 +135,7 @@ export const FAULT_RULES = {
   'message-after-stream-closed': 'message-after-stream-closed',
   'structured-content-mismatch': 'structured-content-mismatch',
   'cache-scope-changed': 'cache-scope-changed',
+  'x-mcp-header-invalid': 'x-mcp-header-invalid',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
