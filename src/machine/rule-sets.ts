@@ -154,6 +154,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'unsupported-version',
       'task-support-mismatch',
       'structured-content-mismatch',
+      'tool-name-format',
       ...TASK_ANSWER,
     ),
     'client.error': rules(
@@ -280,6 +281,7 @@ export const MODERN_RULES: RuleSet = {
       'client-capability-not-declared',
       'server-info-missing',
       'structured-content-mismatch',
+      'tool-name-format',
       'x-mcp-header-invalid',
       ...MRTR_ANSWER,
       'message-after-stream-closed',

@@ -467,6 +467,21 @@ export const CASES: Record<RuleId, RuleCase> = {
         'mcp-name': 'deploy',
       }),
   },
+  'tool-name-format': {
+    // A name with a comma in it; the same name with an underscore is the recommended form.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(
+          rpc.result(1, { tools: [{ name: 'get,weather', inputSchema: { type: 'object' } }] }),
+        ),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(
+          rpc.result(1, { tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }] }),
+        ),
+  },
   'x-mcp-header-invalid': {
     // A tool that mirrors a number into a header; the same annotation on a string is legal.
     trigger: () =>

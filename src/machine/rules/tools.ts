@@ -1,4 +1,5 @@
 import { type ParamHeaderProblem, paramHeadersOf } from '../../protocol/http-headers.js';
+import { versionAtLeast } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { outputSchemaIssue } from '../../protocol/output-schema.js';
 import { answeredRecord } from '../facts.js';
@@ -52,6 +53,57 @@ export const TOOL_RULES = [
     },
   },
   {
+    id: 'tool-name-format',
+    severity: 'warning',
+    spec: '2025-11-25/server/tools › Tool Names',
+    modern: { spec: '2026-07-28/server/tools › Tool Names' },
+    specNote: {
+      en: 'tool names SHOULD be 1 to 128 characters of A-Z, a-z, 0-9, _, - and . only, and unique within a server',
+      zh: '工具名应当为 1 到 128 个字符，只用 A-Z、a-z、0-9、_、- 和 .，并且在同一服务器内唯一',
+    },
+    title: { en: 'Tool name outside the recommended form', zh: '工具名不符合推荐格式' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'response' || !versionAtLeast(ctx.ruleVersion, TOOL_NAMES_SINCE))
+        return null;
+      if (answeredRecord(ctx, msg)?.method !== 'tools/list') return null;
+      const tools = msg.envelope.result.tools;
+      if (!Array.isArray(tools)) return null;
+      const findings: Finding[] = [];
+      const seen = new Set<string>();
+      for (const [i, tool] of tools.entries()) {
+        const name = isObject(tool) ? tool.name : undefined;
+        // Not a string: the schema rules say so.
+        if (typeof name !== 'string') continue;
+        const where = `/result/tools/${i}/name`;
+        if (seen.has(name)) {
+          findings.push({
+            en: `tool name ${show(name)} appears twice in this list (at ${where}); names should be unique within a server, or a client cannot tell which one a call means`,
+            zh: `工具名 ${show(name)} 在这个列表中出现了两次（位置 ${where}）；同一服务器内的工具名应当唯一，否则客户端无法分辨调用指的是哪一个`,
+          });
+          continue;
+        }
+        seen.add(name);
+        const length = [...name].length;
+        if (length >= 1 && length <= 128 && TOOL_NAME.test(name)) continue;
+        const why =
+          length < 1 || length > 128
+            ? {
+                en: `${length} characters long, not 1 to 128`,
+                zh: `长度为 ${length} 个字符，不在 1 到 128 之间`,
+              }
+            : {
+                en: 'a character other than A-Z, a-z, 0-9, _, - and . (a space, a comma, a slash…)',
+                zh: '含有 A-Z、a-z、0-9、_、- 和 . 以外的字符（空格、逗号、斜杠等）',
+              };
+        findings.push({
+          en: `tool name ${show(name)} (at ${where}) has ${why.en}; a name in the recommended form travels safely in an Mcp-Name header, a log line or a model's tool call`,
+          zh: `工具名 ${show(name)}（位置 ${where}）${why.zh}；符合推荐格式的名字才能安全地出现在 Mcp-Name 请求头、日志行或模型的工具调用中`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+  {
     id: 'x-mcp-header-invalid',
     severity: 'error',
     spec: '2026-07-28/server/tools › x-mcp-header',
@@ -82,6 +134,11 @@ export const TOOL_RULES = [
     },
   },
 ] as const satisfies readonly RuleRow[];
+
+/** The revision whose server/tools page first gave tool names a form (› Tool Names). */
+const TOOL_NAMES_SINCE = '2025-11-25';
+/** server/tools › Tool Names: the characters a tool name SHOULD be made of. */
+const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** What is wrong with an x-mcp-header annotation, in both languages. */
 function paramHeaderWhy(problem: ParamHeaderProblem): { en: string; zh: string } {

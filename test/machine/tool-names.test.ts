@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../src/protocol/index.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
+import { discovered, modernRequest, modernResult } from './modern-builder.js';
+import { rpc, type SessionBuilder, session } from './session-builder.js';
+
+const tool = (name: string): JsonObject => ({ name, inputSchema: { type: 'object' } });
+const legacy = (names: string[], version = '2025-11-25') =>
+  session()
+    .handshake({ version })
+    .client(rpc.request(1, 'tools/list'))
+    .server(rpc.result(1, { tools: names.map(tool) }));
+const findings = (b: SessionBuilder) => b.run().last.violations;
+
+describe('tool-name-format (server/tools › Tool Names, a SHOULD: a warning)', () => {
+  it('accepts the spec’s examples', () => {
+    expect(findings(legacy(['getUser', 'DATA_EXPORT_v2', 'admin.tools.list']))).toEqual([]);
+  });
+
+  it('warns of a space, a length past 128, an empty name and a repeat, each by pointer', () => {
+    const v = findings(legacy(['get weather', 'x'.repeat(129), '', 'getUser', 'getUser']));
+    expect(v.map((x) => [x.rule, x.severity])).toEqual(
+      Array(4).fill(['tool-name-format', 'warning']),
+    );
+    expect(v[0]?.message).toContain('/result/tools/0/name');
+    expect(v[1]?.message).toContain('129 characters');
+    expect(v[3]?.message).toContain('appears twice');
+    // The name itself is quoted data, not prose.
+    for (const x of v) expect(englishPhrases(x.messageZh, ['get weather'])).toEqual([]);
+    // Case matters: getUser and getuser are two names.
+    expect(findings(legacy(['getUser', 'getuser']))).toEqual([]);
+  });
+
+  it('judges 2026-07-28 too, citing its page, and no revision before 2025-11-25', () => {
+    const modern = discovered()
+      .client(modernRequest(1, 'tools/list'))
+      .server(modernResult(1, { tools: [tool('a,b')], ttlMs: 0, cacheScope: 'private' }));
+    const v = findings(modern);
+    expect(v.map((x) => x.rule)).toEqual(['tool-name-format']);
+    expect(v[0]?.spec).toContain('2026-07-28/server/tools › Tool Names');
+    expect(findings(legacy(['get weather'], '2025-06-18'))).toEqual([]);
+  });
+});
