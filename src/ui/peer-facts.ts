@@ -19,6 +19,11 @@ export type PeerFact = {
    * how many more (`weather_current +2`); none for a single value.
    */
   readonly brief?: string;
+  /**
+   * Shorter forms still, longest first, for a summary line that even `brief` leaves without room
+   * for the work in flight: the first capabilities and how many more (`tools.*, resources.* +3`).
+   */
+  readonly fewer?: readonly string[];
   /** Work in flight: the last fact the summary line tells short (it changes from step to step). */
   readonly work?: boolean;
   /**
@@ -41,6 +46,7 @@ type FactInput = {
   readonly list?: readonly string[];
   /** The value told short, when not the list's first item and how many more; null: never short. */
   readonly brief?: string | null;
+  readonly fewer?: readonly string[];
   readonly work?: boolean;
   readonly minor?: boolean;
   readonly caps?: boolean;
@@ -66,18 +72,15 @@ function fact(input: FactInput, lang: Lang): PeerFact {
     warn,
     empty: empty && !keepEmpty,
     ...(brief !== undefined ? { brief } : {}),
+    ...(input.fewer && input.fewer.length > 0 ? { fewer: input.fewer } : {}),
     ...(input.work ? { work: true } : {}),
     ...(input.minor ? { minor: true } : {}),
     ...(input.caps ? { caps: true } : {}),
   };
 }
 
-/**
- * Capabilities told short, every one still named: one with sub-capabilities as `name.*`
- * (`tools.listChanged, resources.subscribe, resources.listChanged` is `tools.*, resources.*`, the
- * help's legend says so); none when that is no shorter.
- */
-export function capabilityBrief(paths: readonly string[]): string | undefined {
+/** The capabilities' names, one with sub-capabilities as `name.*` (the help's legend says so). */
+function capabilityNames(paths: readonly string[]): string[] {
   const names: string[] = [];
   const nested = new Set<string>();
   for (const path of paths) {
@@ -86,15 +89,29 @@ export function capabilityBrief(paths: readonly string[]): string | undefined {
     if (!names.includes(name)) names.push(name);
     if (dot >= 0) nested.add(name);
   }
-  const brief = names.map((n) => (nested.has(n) ? `${n}.*` : n)).join(', ');
+  return names.map((n) => (nested.has(n) ? `${n}.*` : n));
+}
+
+/**
+ * Capabilities told short, every one still named: one with sub-capabilities as `name.*`
+ * (`tools.listChanged, resources.subscribe, resources.listChanged` is `tools.*, resources.*`);
+ * none when that is no shorter.
+ */
+export function capabilityBrief(paths: readonly string[]): string | undefined {
+  const brief = capabilityNames(paths).join(', ');
   return brief.length < paths.join(', ').length ? brief : undefined;
 }
 
-/** The capabilities fact: every one as a path, told short as `name.*`. */
+/** The capabilities fact: every one as a path, told short as `name.*`, then fewer of them. */
 function capsFact(capabilities: unknown, lang: Lang, notDeclared?: string): PeerFact {
   const paths = capabilityPaths(capabilities);
-  // Never `tools +1`: which capability is what a learner reads this line for.
+  const names = notDeclared === undefined ? capabilityNames(paths) : [];
+  // Never `tools +1` while the line has room for every name: which capability is what a learner
+  // reads this line for. Only the work in flight, which changes from step to step, comes first.
   const brief = notDeclared === undefined ? (capabilityBrief(paths) ?? null) : null;
+  const fewer = names
+    .slice(1)
+    .map((_, i) => `${names.slice(0, names.length - 1 - i).join(', ')} +${i + 1}`);
   return fact(
     {
       label: 'capabilities',
@@ -102,6 +119,7 @@ function capsFact(capabilities: unknown, lang: Lang, notDeclared?: string): Peer
       items: notDeclared ?? paths,
       keepEmpty: true,
       brief,
+      fewer,
       caps: true,
     },
     lang,

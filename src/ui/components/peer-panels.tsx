@@ -29,11 +29,7 @@ const MIN_CUT_VALUE = 8;
  * be used on a line with a wide (CJK) character: cut there it comes out a column too wide, so
  * such a line is clipped instead, and a clip draws no `…` (see clip.ts).
  */
-export function fitFacts(
-  label: string,
-  facts: readonly PeerFact[],
-  width: number,
-): { readonly facts: readonly PeerFact[]; readonly cut: boolean } {
+export function fitFacts(label: string, facts: readonly PeerFact[], width: number): Fit {
   let fit = fitOnce(label, facts, width);
   // Too long: lists told short (`weather_current +2`, `tools.*`), one by one, the tools first and
   // the work in flight last, until the line fits; so the capabilities and the requests in flight
@@ -52,7 +48,33 @@ export function fitFacts(
     told = told.map((g, j) => (j === i ? { ...f, value: f.brief ?? f.value } : g));
     fit = fitOnce(label, told, width);
   }
-  return fit;
+  return fit.cut ? withFewer(label, told, fit, width) : fit;
+}
+
+type Fit = { readonly facts: readonly PeerFact[]; readonly cut: boolean };
+
+/**
+ * `fit`, unless it leaves out the work in flight or cuts it: then fewer capabilities
+ * (`tools.*, resources.* +3`), as many as leave the work whole; failing that, the fewest when
+ * only they show some of it. Five capabilities and `working initialize #1` do not fit 80 columns together,
+ * and what the server owes an answer is what changes from step to step.
+ */
+function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: number): Fit {
+  const work = facts.find((f) => f.work);
+  const whole = (f: Fit) => f.facts.some((g) => g.work && g.value === work?.value);
+  const at = facts.findIndex((f) => f.fewer !== undefined);
+  if (work === undefined || at < 0 || whole(fit)) return fit;
+  let fewest = fit;
+  for (const value of facts[at]?.fewer ?? []) {
+    fewest = fitOnce(
+      label,
+      facts.map((g, j) => (j === at ? { ...g, value } : g)),
+      width,
+    );
+    if (whole(fewest)) return fewest;
+  }
+  const shows = (f: Fit) => f.facts.some((g) => g.work);
+  return !shows(fit) && shows(fewest) ? fewest : fit;
 }
 
 /** The facts, whole, up to the width; the first that does not fit cut with a `…`. */

@@ -1,0 +1,77 @@
+import stringWidth from 'string-width';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../src/i18n/lang.js';
+import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
+import { playLesson } from '../helpers/screen.js';
+import { renderAt, type Size, until } from './render-at.js';
+
+let lesson: OpenedLesson;
+
+beforeAll(async () => {
+  const { lesson: played, timeline } = await playLesson('capability-negotiation');
+  const { title, goal, recap } = played.scenario;
+  lesson = { id: 'capability-negotiation', title, goal, recap, steps: timeline.steps };
+});
+
+function serverLine(size: Size, start: number, lang: Lang) {
+  const screen = renderAt(
+    <LessonPlayer
+      lesson={lesson}
+      lang={lang}
+      start={start}
+      autoplay={null}
+      onStep={vi.fn()}
+      onQuit={vi.fn()}
+      quitHint="keyQuit"
+    />,
+    size,
+  );
+  return { screen, line: () => screen.frame().split('\n')[3] ?? '' };
+}
+
+const LABEL = {
+  en: { server: 'server ', working: 'working' },
+  zh: { server: '服务器 ', working: '处理中' },
+} as const;
+
+// capability-negotiation: the server declares five capabilities (tools.*, resources.*, prompts,
+// logging, completions) while it works on the client's initialize (step 1) or on tools/call #4
+// and its own sampling request (step 13). The one-line summary is what an 80×24 screen shows.
+describe.each([
+  { columns: 60, rows: 24 },
+  { columns: 80, rows: 24 },
+  { columns: 100, rows: 30 },
+] as const)('the server’s one-line summary at $columns×$rows', (size) => {
+  it.each(['en', 'zh'] as const)(
+    '(%s) tells fewer capabilities rather than lose the work in flight',
+    async (lang) => {
+      for (const [start, work] of [
+        [0, 'initialize #1'],
+        [12, 'tools/call #4 +1'],
+      ] as const) {
+        const { screen, line } = serverLine(size, start, lang);
+        // The first frame is laid out before the resize reaches the screen: wait for the line.
+        await until(() => {
+          const text = line();
+          const at = `step ${start + 1}: ${text}`;
+          expect(text, at).toContain(LABEL[lang].server);
+          expect(stringWidth(text), at).toBeLessThanOrEqual(size.columns);
+          // The first capabilities, then how many more: every capability counted.
+          expect(text, at).toMatch(
+            / tools\.\*(, resources\.\*(, prompts(, logging)?)?)? \+[1-4]\b/,
+          );
+          if (size.columns >= 80) {
+            // Whole at 80 columns and wider: the request the server owes an answer.
+            expect(text, at).toContain(`${LABEL[lang].working} ${work}`);
+          } else {
+            // At 60 the request's name still shows, cut with the line's … .
+            expect(text, at).toContain(`${LABEL[lang].working} ${work.slice(0, 6)}`);
+            expect(text.endsWith('…'), at).toBe(true);
+          }
+        }, 2000);
+        screen.unmount();
+      }
+    },
+  );
+});
