@@ -263,7 +263,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
           </Box>
         )}
       </Box>
-      <KeyBar hints={compareHints(lang, wide)} idle={idle} />
+      <KeyBar hints={compareHints(lang, wide)} idle={idle} width={width} />
     </Box>
   );
 }

@@ -141,7 +141,14 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
           keyLine={fields.tree ? fields.status(lang) : null}
         />
       ) : (
-        <LiveWaiting url={url} lang={lang} rows={body} hints={hints} idle={idle} />
+        <LiveWaiting
+          url={url}
+          lang={lang}
+          columns={size.columns}
+          rows={body}
+          hints={hints}
+          idle={idle}
+        />
       )}
     </Box>
   );

@@ -415,6 +415,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
         <KeyBar
           hints={mode.kind === 'history' ? sandboxHistoryHints(lang) : sandboxHints(lang)}
           idle={mode.kind === 'history' ? [] : listIdle}
+          width={columns}
         />
       )}
     </Box>

@@ -224,7 +224,7 @@ describe('components', () => {
 
   it('KeyBar: one line from the key table, fitting the width', async () => {
     const screen = renderAt(
-      <KeyBar hints={keyHints(LESSON_KEYS, 'zh')} idle={['prev', 'first']} />,
+      <KeyBar hints={keyHints(LESSON_KEYS, 'zh')} idle={['prev', 'first']} width={40} />,
       {
         columns: 40,
         rows: 24,

@@ -106,7 +106,7 @@ export function LessonScreen(props: LessonScreenProps) {
     return (
       <Box flexDirection="column">
         <Text>{tr(STRINGS.tooSmall, lang)}</Text>
-        <KeyBar hints={hints} idle={idle} />
+        <KeyBar hints={hints} idle={idle} width={columns} />
       </Box>
     );
   }
@@ -192,7 +192,7 @@ export function LessonScreen(props: LessonScreenProps) {
           <Text wrap="truncate-end">{props.keyLine}</Text>
         </Box>
       ) : (
-        <KeyBar hints={hints} idle={idle} />
+        <KeyBar hints={hints} idle={idle} width={columns} />
       )}
     </Box>
   );

@@ -9,13 +9,14 @@ import { Prose } from './prose.js';
 export type LiveWaitingProps = {
   readonly url: string;
   readonly lang: Lang;
+  readonly columns: number;
   readonly rows: number;
   readonly hints: readonly KeyHint<string>[];
   readonly idle: readonly string[];
 };
 
 /** Before the first session: where to point a client, and how. */
-export function LiveWaiting({ url, lang, rows, hints, idle }: LiveWaitingProps) {
+export function LiveWaiting({ url, lang, columns, rows, hints, idle }: LiveWaitingProps) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflowX="hidden">
@@ -34,7 +35,7 @@ export function LiveWaiting({ url, lang, rows, hints, idle }: LiveWaitingProps) 
           </Text>
         </Box>
       </Box>
-      <KeyBar hints={hints} idle={idle} />
+      <KeyBar hints={hints} idle={idle} width={columns} />
     </Box>
   );
 }

@@ -169,7 +169,7 @@ export function MenuScreen({
           {ellipsize(`✗ ${notice}`, columns)}
         </Text>
       ) : null}
-      <KeyBar hints={hints} />
+      <KeyBar hints={hints} width={columns} />
     </Box>
   );
 }
