@@ -63,6 +63,23 @@ describe('a compact peer line too long for its width', () => {
     expect(fitFacts('client', en, stringWidth(want) - 5).cut).toBe(true);
   });
 
+  it('cuts a value one column too long with room for its …, the cut not ending in a space', () => {
+    const facts = [
+      fact('v', '2025-11-25'),
+      { ...fact('working', 'initialize #1'), work: true },
+      fact('tools', 'weather_current'),
+    ];
+    // `initialize #1` is one column wider than what is left before the `…` (a fact follows it).
+    const width = stringWidth('server v 2025-11-25 · working initialize #1');
+    const text = line('server', fitFacts('server', facts, width));
+    expect(stringWidth(text), text).toBeLessThanOrEqual(width);
+    expect(text).toBe('server v 2025-11-25 · working initialize #…');
+    // A column less, and the cut falls after a space: the … follows the word.
+    expect(line('server', fitFacts('server', facts, width - 1))).toBe(
+      'server v 2025-11-25 · working initialize…',
+    );
+  });
+
   it('leaves out a fact that would show too little to tell anything', () => {
     const fit = fitFacts(
       'client',

@@ -2,8 +2,8 @@ import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { headBeforeEllipsis } from '../../protocol/text-cut.js';
 import type { PeerViews } from '../../session/index.js';
-import { ellipsized } from '../bound-text.js';
 import { wrapLines } from '../cjk-lines.js';
 import { clipUnlessNarrow } from '../clip.js';
 import { PANEL_HEIGHT, type PeersMode } from '../layout.js';
@@ -42,9 +42,10 @@ export function fitFacts(label: string, facts: readonly PeerFact[], width: numbe
     const f = told[i];
     if (f?.brief === undefined) continue;
     // The tools (drawn last) may be cut with … rather than any other fact be told short: when
-    // all but them fit whole, the line stays so.
+    // all but them fit whole, with a column for that …, the line stays so.
     const major = told.filter((g) => !g.minor);
-    if (!f.minor && !fitOnce(label, major, width).cut) break;
+    const dots = major.length < told.length ? 1 : 0;
+    if (!f.minor && !fitOnce(label, major, width - dots).cut) break;
     told = told.map((g, j) => (j === i ? { ...f, value: f.brief ?? f.value } : g));
     fit = fitOnce(label, told, width);
   }
@@ -94,10 +95,11 @@ function fitOnce(
       used += need;
       continue;
     }
-    // This fact does not fit whole: as much of its value as leaves a column for the `…`, unless
-    // that is too little to tell anything (`info lea…`).
+    // This fact does not fit whole: as much of its value as leaves a column for the `…` (no space
+    // before it), unless that is too little to tell anything (`info lea…`).
     const room = width - 1 - used - stringWidth(head);
-    if (room >= MIN_CUT_VALUE) kept.push({ ...f, value: ellipsized(f.value, room + 1).head });
+    if (room >= MIN_CUT_VALUE)
+      kept.push({ ...f, value: headBeforeEllipsis(f.value, room + 1).trimEnd() });
     return { facts: kept, cut: true };
   }
   return { facts: kept, cut: false };
