@@ -6,6 +6,7 @@ import {
   classify,
   type Direction,
   describeErrorCode,
+  hasCapability,
   idKey,
   isRecognisedModernError,
   isRequestId,
@@ -43,6 +44,15 @@ import {
 } from './connect-explain.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
+
+/** How long a task the client asks for should be kept (2025-11-25 tasks › Task Parameters: ttl). */
+const TASK_TTL_MS = 60_000;
+
+/** The pollInterval a task suggests, within 100 ms and 2 s (1 s when it suggests none). */
+function pollInterval(suggested: unknown): number {
+  if (typeof suggested !== 'number' || !Number.isFinite(suggested)) return 1000;
+  return Math.min(2000, Math.max(100, suggested));
+}
 
 /**
  * How the client finds the server's era (basic/versioning › Backward Compatibility with
@@ -764,6 +774,70 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   };
 
   /**
+   * 2025-11-25 basic/utilities/tasks › Tool-Level Negotiation: a tool listed with
+   * execution.taskSupport "required", on a server that declared tasks.requests.tools.call, MUST be
+   * called as a task. Only the handshake era: 2026-07-28 moved tasks to an extension.
+   */
+  const requiresTask = (name: string): boolean => {
+    if (era !== 'legacy') return false;
+    const server = client.serverCapabilities ?? {};
+    if (!hasCapability({ server }, 'server.tasks.requests.tools.call')) return false;
+    const tool = client.tools?.find((t) => t.name === name);
+    const execution = tool && isObject(tool.execution) ? tool.execution : {};
+    return execution.taskSupport === 'required';
+  };
+
+  /**
+   * A call as a task (2025-11-25 basic/utilities/tasks): params.task asks for one, the server
+   * answers a CreateTaskResult, the client polls tasks/get at the interval the server suggests
+   * (› Getting Tasks) until the task is terminal or needs input, then tasks/result gives the
+   * tool's own result (› Retrieving Task Results: it blocks until the task ends, and brings any
+   * request the task makes of the client first). Gives up after six answer timeouts in all.
+   */
+  const callAsTask = async (call: ToolCall): Promise<boolean> => {
+    const created = await asked(
+      client.request(
+        'tools/call',
+        { name: call.name, arguments: call.arguments, task: { ttl: TASK_TTL_MS } },
+        { progress: true },
+      ),
+    );
+    if (created.kind !== 'answer') return false;
+    const result = created.message.result;
+    const task = isObject(result) && isObject(result.task) ? result.task : null;
+    // An error or some other answer: the referee says what is wrong with it.
+    if (task === null || typeof task.taskId !== 'string') return true;
+    const taskId = task.taskId;
+    let status = task.status;
+    let interval = pollInterval(task.pollInterval);
+    const deadline = Date.now() + 6 * timeoutMs;
+    while (status === 'working') {
+      if (exited) return false;
+      if (Date.now() + interval > deadline) {
+        problems.push({
+          en: `task ${taskId} (${call.name}) was still working after ${6 * timeoutMs} ms of polling tasks/get; the client stops waiting for it.`,
+          zh: `任务 ${taskId}（${call.name}）在轮询 tasks/get ${6 * timeoutMs} 毫秒之后仍在进行；客户端不再等待它。`,
+        });
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, interval));
+      const got = await asked(client.request('tasks/get', { taskId }));
+      if (got.kind !== 'answer') return false;
+      const now = got.message.result;
+      if (!isObject(now)) return true;
+      status = now.status;
+      interval = pollInterval(now.pollInterval);
+    }
+    const final = await asked(client.request('tasks/result', { taskId }));
+    if (final.kind !== 'answer') return false;
+    notes.push({
+      en: `${call.name} runs only as a task (its execution.taskSupport is "required"), so the client called it with params.task: task ${taskId}, polled with tasks/get until "${String(status)}", its result fetched with tasks/result.`,
+      zh: `${call.name} 只能以任务方式运行（它的 execution.taskSupport 为 "required"），所以客户端带着 params.task 调用它：任务 ${taskId}，用 tasks/get 轮询到 "${String(status)}"，再用 tasks/result 取回结果。`,
+    });
+    return true;
+  };
+
+  /**
    * Lists and calls: the same in both eras (the client adds the envelope in the modern one). In the
    * modern era it also opens a listen stream for a while, and follows input_required rounds.
    */
@@ -791,12 +865,16 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         });
         break;
       }
-      const message = client.request(
-        'tools/call',
-        { name: call.name, arguments: call.arguments },
-        { progress: true },
-      );
-      if (!(await followRounds(message))) {
+      const done = requiresTask(call.name)
+        ? await callAsTask(call)
+        : await followRounds(
+            client.request(
+              'tools/call',
+              { name: call.name, arguments: call.arguments },
+              { progress: true },
+            ),
+          );
+      if (!done) {
         const rest = calls.slice(n + 1).map((c) => c.name);
         if (rest.length > 0) problems.push(callsNotSent(rest));
         break;

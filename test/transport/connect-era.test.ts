@@ -205,6 +205,27 @@ describe('connect --era legacy: the handshake, as before', () => {
     expect(violations(run)).toEqual([]);
   });
 
+  it('server-everything: a tool that runs only as a task is called as one, polled and fetched', async () => {
+    const { code, run } = await connect(
+      ['--era', 'legacy', '--lang', 'en', '--call', 'simulate-research-query', '{"topic":"tides"}'],
+      EVERYTHING,
+    );
+    expect(code).toBe(0);
+    const call = sent(run).find((m) => m.method === 'tools/call');
+    // 2025-11-25 tasks › Tool-Level Negotiation: execution.taskSupport "required".
+    expect(call?.params).toMatchObject({ name: 'simulate-research-query', task: { ttl: 60000 } });
+    const asked = methods(run);
+    expect(asked).toContain('tasks/get');
+    expect(asked.at(-1)).toBe('tasks/result');
+    // The last answer is the tool's own result, after the task completed.
+    const last = run.steps.at(-1)?.message as { result?: { content?: unknown[] } };
+    expect(last.result?.content?.length).toBeGreaterThan(0);
+    expect(violations(run)).toEqual([]);
+    expect(run.notes.join(' ')).toMatch(
+      /called it with params\.task: task \S+, polled with tasks\/get until "completed"/,
+    );
+  }, 30_000);
+
   it('a modern-only server refuses initialize with -32022, explained in one line', async () => {
     const { code, stderr } = await connect(['--era', 'legacy'], MODERN_ONLY);
     expect(code).toBe(1);

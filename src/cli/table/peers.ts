@@ -158,8 +158,8 @@ export const connect = {
       value: '<tool>',
       second: '[<json>]',
       help: {
-        en: 'call a tool with these arguments (a JSON object), with a progress token',
-        zh: '用这些参数（一个 JSON 对象）调用一个工具，并带上进度令牌',
+        en: 'call a tool with these arguments (a JSON object), with a progress token; a tool that runs only as a task (2025-11-25) is called as one and polled',
+        zh: '用这些参数（一个 JSON 对象）调用一个工具，并带上进度令牌；只能以任务方式运行的工具（2025-11-25）会以任务方式调用并轮询',
       },
     },
     timeout: {
