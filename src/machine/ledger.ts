@@ -34,6 +34,16 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
  */
 export const FORGOTTEN_IDS = 4096;
 
+/** A task's latest reported status; a terminal one with how many requests were opened before it. */
+export type TaskState = {
+  readonly status: string;
+  /**
+   * Set once the status is terminal: `Ledger.opened` then. A request whose `seq` is below it was
+   * sent before the task was known to be terminal, so its answer may show an older status.
+   */
+  readonly terminalFrom?: number;
+};
+
 export class Ledger {
   readonly requests = bySide<RequestId, RequestRecord>();
   /**
@@ -83,7 +93,7 @@ export class Ledger {
    * 2025-11-25 basic/utilities/tasks › Task Status Lifecycle: the latest status each side's
    * receiver reported for the tasks it runs, by taskId (a terminal one is kept: it never changes).
    */
-  readonly tasks = bySide<string, string>();
+  readonly tasks = bySide<string, TaskState>();
   /**
    * 2025-11-25 client/elicitation: the elicitationIds the server established (URL-mode
    * elicitation/create requests, -32042 errors), which its completion notices must name.
@@ -150,6 +160,11 @@ export class Ledger {
       const oldest = scopes.keys().next();
       if (!oldest.done) scopes.delete(oldest.value);
     }
+  }
+
+  /** How many requests were opened so far (the `seq` the next one gets). */
+  get opened(): number {
+    return this.#opened;
   }
 
   request(requester: Side, id: RequestId): RequestRecord | undefined {

@@ -531,7 +531,11 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
   if (reports.length === 0) return {};
   const tasks = ctx.ledger.tasks[msg.sender];
   for (const { taskId, status } of reports) {
-    if (!isTerminalTaskStatus(tasks.get(taskId))) tasks.set(taskId, status);
+    if (isTerminalTaskStatus(tasks.get(taskId)?.status)) continue;
+    tasks.set(
+      taskId,
+      isTerminalTaskStatus(status) ? { status, terminalFrom: ctx.ledger.opened } : { status },
+    );
   }
   return {};
 }

@@ -72,6 +72,27 @@ describe('task-status-transition (2025-11-25 tasks › Task Status Lifecycle)', 
     expect(rulesOf(two)).toEqual([]);
   });
 
+  it('an answer to a request sent before the task ended may show the older status', () => {
+    // tasks/get read "working", the task completed and said so, then the answer was written.
+    const crossed = created()
+      .client(get(2))
+      .server(statusNote('completed'))
+      .server(rpc.result(2, task('working')));
+    expect(rulesOf(crossed)).toEqual([]);
+    // A cancellation that crossed the task's end may be served (the task was still working).
+    const race = created()
+      .client(cancelTask(2))
+      .server(statusNote('completed'))
+      .server(rpc.result(2, task('cancelled')));
+    expect(all(race).flat()).toEqual([]);
+    // A notification is sent as the task moves: one after the end is no stale read.
+    const late = created()
+      .client(get(2))
+      .server(statusNote('completed'))
+      .server(statusNote('working'));
+    expect(rulesOf(late)).toEqual(['task-status-transition']);
+  });
+
   it('a tasks/cancel that succeeds reports the task cancelled', () => {
     const fine = created()
       .client(cancelTask(2))

@@ -100,8 +100,14 @@ export const TASK_RULES = [
     check: (ctx, msg) => {
       const findings: Finding[] = [];
       const known = ctx.ledger.tasks[msg.sender];
+      // The request a result answers: one sent before the task was known to be terminal may
+      // show an older status (read before the task ended), which is no transition.
+      const asked = msg.envelope.kind === 'response' ? answeredRecord(ctx, msg)?.seq : undefined;
       for (const report of taskReports(ctx, msg)) {
-        const finding = transitionFinding(report, known.get(report.taskId));
+        const state = known.get(report.taskId);
+        const stale =
+          asked !== undefined && state?.terminalFrom !== undefined && asked < state.terminalFrom;
+        const finding = transitionFinding(report, stale ? undefined : state?.status);
         if (finding) findings.push(finding);
       }
       return findings.length > 0 ? findings : null;
@@ -121,8 +127,11 @@ export const TASK_RULES = [
       const record = answeredRecord(ctx, msg);
       if (record?.method !== 'tasks/cancel' || record.taskId === undefined) return null;
       if (record.status === 'answered') return null;
-      const status = ctx.ledger.tasks[msg.sender].get(record.taskId);
-      if (!isTerminalTaskStatus(status)) return null;
+      const state = ctx.ledger.tasks[msg.sender].get(record.taskId);
+      const status = state?.status;
+      // Terminal before the cancellation was sent; one that crossed the task's end may be served.
+      if (!isTerminalTaskStatus(status) || record.seq === undefined) return null;
+      if (state?.terminalFrom === undefined || record.seq < state.terminalFrom) return null;
       const envelope = msg.envelope;
       if (envelope.kind === 'error' && envelope.error.code === -32602) return null;
       const task = `task ${show(record.taskId)}`;
