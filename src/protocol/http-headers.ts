@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { isObject, type JsonObject } from './json.js';
+import { isObject, type JsonObject, pointerToken } from './json.js';
 import { PROTOCOL_VERSION_META } from './meta-keys.js';
 
 // The Streamable HTTP headers of 2026-07-28 that mirror a request's body, and the check a server
@@ -142,12 +142,10 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeaders {
       if (found) return;
     }
     for (const [key, child] of Object.entries(node)) {
-      const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      const at = `${pointer}/${pointerToken(key)}`;
       if (key === 'properties' && path !== null && isObject(child)) {
-        for (const [name, schema] of Object.entries(child)) {
-          const token = name.replaceAll('~', '~0').replaceAll('/', '~1');
-          visit(schema, `${at}/${token}`, [...path, name]);
-        }
+        for (const [name, schema] of Object.entries(child))
+          visit(schema, `${at}/${pointerToken(name)}`, [...path, name]);
       } else if (key !== KEY) visit(child, at, null);
     }
   };

@@ -71,16 +71,18 @@ export const ELICITATION_RULES = [
 
 /** The elicitationIds a message of the server establishes: a URL-mode request's, a -32042 error's. */
 export function establishedElicitations(ctx: SessionContext, msg: ModelMessage): string[] {
-  if (msg.sender !== 'server' || !judgesUrlElicitation(ctx)) return [];
+  // The method or code first: this runs for every request and error of the handshake era.
   const e = msg.envelope;
+  if (msg.sender !== 'server') return [];
   if (e.kind === 'request') {
-    if (e.method !== 'elicitation/create') return [];
+    if (e.method !== 'elicitation/create' || !judgesUrlElicitation(ctx)) return [];
     const params = msg.params;
     return params?.mode === 'url' && typeof params.elicitationId === 'string'
       ? [params.elicitationId]
       : [];
   }
   if (e.kind !== 'error' || e.error.code !== URL_ELICITATION_REQUIRED) return [];
+  if (!judgesUrlElicitation(ctx)) return [];
   const data = e.error.data;
   const list = isObject(data) ? data.elicitations : undefined;
   if (!Array.isArray(list)) return [];

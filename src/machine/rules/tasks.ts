@@ -8,7 +8,8 @@ import {
   type TaskReport,
   taskReports,
 } from '../facts.js';
-import { type Finding, type RuleRow, show } from './rule.js';
+import type { TaskState } from '../ledger.js';
+import { type Finding, type RuleRow, show, sideZh } from './rule.js';
 
 /** The two sides of one tools/call: what the call asked, and how its tool said it runs. */
 function toolCall(ctx: SessionContext, msg: ModelMessage) {
@@ -104,10 +105,7 @@ export const TASK_RULES = [
       // show an older status (read before the task ended), which is no transition.
       const asked = msg.envelope.kind === 'response' ? answeredRecord(ctx, msg)?.seq : undefined;
       for (const report of taskReports(ctx, msg)) {
-        const state = known.get(report.taskId);
-        const stale =
-          asked !== undefined && state?.terminalFrom !== undefined && asked < state.terminalFrom;
-        const finding = transitionFinding(report, stale ? undefined : state?.status);
+        const finding = transitionFinding(report, knownWhenAsked(known.get(report.taskId), asked));
         if (finding) findings.push(finding);
       }
       return findings.length > 0 ? findings : null;
@@ -127,11 +125,10 @@ export const TASK_RULES = [
       const record = answeredRecord(ctx, msg);
       if (record?.method !== 'tasks/cancel' || record.taskId === undefined) return null;
       if (record.status === 'answered') return null;
-      const state = ctx.ledger.tasks[msg.sender].get(record.taskId);
-      const status = state?.status;
+      if (record.seq === undefined) return null;
       // Terminal before the cancellation was sent; one that crossed the task's end may be served.
-      if (!isTerminalTaskStatus(status) || record.seq === undefined) return null;
-      if (state?.terminalFrom === undefined || record.seq < state.terminalFrom) return null;
+      const status = knownWhenAsked(ctx.ledger.tasks[msg.sender].get(record.taskId), record.seq);
+      if (!isTerminalTaskStatus(status)) return null;
       const envelope = msg.envelope;
       if (envelope.kind === 'error' && envelope.error.code === -32602) return null;
       const task = `task ${show(record.taskId)}`;
@@ -141,11 +138,21 @@ export const TASK_RULES = [
           : { en: 'a result', zh: '一个结果' };
       return {
         en: `tasks/cancel #${show(msg.id)} names ${task}, already "${status}" (a terminal status), and is answered with ${answered.en}: the ${msg.sender} MUST reject it with -32602 (Invalid params)`,
-        zh: `tasks/cancel #${show(msg.id)} 指向的任务 ${show(record.taskId)} 已是 "${status}"（终止状态），却得到${answered.zh}作为回应：${msg.sender === 'server' ? '服务器' : '客户端'}必须以 -32602（参数无效）拒绝它`,
+        zh: `tasks/cancel #${show(msg.id)} 指向的任务 ${show(record.taskId)} 已是 "${status}"（终止状态），却得到${answered.zh}作为回应：${sideZh(msg.sender)}必须以 -32602（参数无效）拒绝它`,
       };
     },
   },
 ] as const satisfies readonly RuleRow[];
+
+/**
+ * A task's status as its receiver had reported it when the request numbered `seq` was sent (a
+ * notification, with no request: its latest): a terminal status reported after that request went
+ * out is not counted (undefined), since the answer may have been read before the task ended.
+ */
+function knownWhenAsked(state: TaskState | undefined, seq: number | undefined): string | undefined {
+  if (state?.terminalFrom === undefined || seq === undefined) return state?.status;
+  return seq < state.terminalFrom ? undefined : state.status;
+}
 
 /** What is wrong with a status report for a task last known at `before` (undefined: unknown). */
 function transitionFinding(report: TaskReport, before: string | undefined): Finding | null {

@@ -2,6 +2,8 @@ import { type ParamHeaderProblem, paramHeadersOf } from '../../protocol/http-hea
 import { versionAtLeast } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { outputSchemaIssue } from '../../protocol/output-schema.js';
+import type { SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
@@ -63,11 +65,9 @@ export const TOOL_RULES = [
     },
     title: { en: 'Tool name outside the recommended form', zh: '工具名不符合推荐格式' },
     check: (ctx, msg) => {
-      if (msg.envelope.kind !== 'response' || !versionAtLeast(ctx.ruleVersion, TOOL_NAMES_SINCE))
-        return null;
-      if (answeredRecord(ctx, msg)?.method !== 'tools/list') return null;
-      const tools = msg.envelope.result.tools;
-      if (!Array.isArray(tools)) return null;
+      if (!versionAtLeast(ctx.ruleVersion, TOOL_NAMES_SINCE)) return null;
+      const tools = listedTools(ctx, msg);
+      if (tools === null) return null;
       const findings: Finding[] = [];
       const seen = new Set<string>();
       for (const [i, tool] of tools.entries()) {
@@ -113,10 +113,8 @@ export const TOOL_RULES = [
     },
     title: { en: 'Invalid x-mcp-header annotation', zh: 'x-mcp-header 注解无效' },
     check: (ctx, msg) => {
-      if (ctx.era !== 'modern' || msg.envelope.kind !== 'response') return null;
-      if (answeredRecord(ctx, msg)?.method !== 'tools/list') return null;
-      const tools = msg.envelope.result.tools;
-      if (!Array.isArray(tools)) return null;
+      const tools = ctx.era === 'modern' ? listedTools(ctx, msg) : null;
+      if (tools === null) return null;
       const findings: Finding[] = [];
       for (const [i, tool] of tools.entries()) {
         if (!isObject(tool)) continue;
@@ -134,6 +132,14 @@ export const TOOL_RULES = [
     },
   },
 ] as const satisfies readonly RuleRow[];
+
+/** The tools a tools/list result lists, null for any other message. */
+function listedTools(ctx: SessionContext, msg: ModelMessage): readonly unknown[] | null {
+  if (msg.envelope.kind !== 'response') return null;
+  if (answeredRecord(ctx, msg)?.method !== 'tools/list') return null;
+  const tools = msg.envelope.result.tools;
+  return Array.isArray(tools) ? tools : null;
+}
 
 /** The revision whose server/tools page first gave tool names a form (› Tool Names). */
 const TOOL_NAMES_SINCE = '2025-11-25';
