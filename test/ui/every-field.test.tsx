@@ -10,7 +10,7 @@ import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { fitScreen, type ScreenFit } from '../../src/ui/screen-fit.js';
 import type { ScreenStep } from '../../src/ui/screen-step.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { renderAt, until } from './render-at.js';
 
 const SIZE = { columns: 80, rows: 24 } as const;
@@ -18,9 +18,7 @@ const lessons = new Map<string, OpenedLesson>();
 
 beforeAll(async () => {
   for (const { id } of loadLessons(LESSONS_DIR).lessons) {
-    const { lesson, timeline } = await playLesson(id);
-    const { title, goal, recap } = lesson.scenario;
-    lessons.set(id, { id, title, goal, recap, steps: timeline.steps });
+    lessons.set(id, await openedLesson(id));
   }
 });
 

@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { renderAt, until } from './render-at.js';
 
 async function play(lang: Lang) {
-  const { lesson, timeline } = await playLesson('version-negotiation');
-  const { title, goal, recap } = lesson.scenario;
-  const opened = { id: 'version-negotiation', title, goal, recap, steps: timeline.steps };
+  const opened = await openedLesson('version-negotiation');
   return renderAt(
     <LessonPlayer
       lesson={opened}

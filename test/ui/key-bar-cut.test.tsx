@@ -4,15 +4,13 @@ import type { Lang } from '../../src/i18n/lang.js';
 import { keyHints, LESSON_KEYS } from '../../src/ui/keymap.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { renderAt, until } from './render-at.js';
 
 let lesson: OpenedLesson;
 
 beforeAll(async () => {
-  const { lesson: played, timeline } = await playLesson('first-session');
-  const { title, goal, recap } = played.scenario;
-  lesson = { id: 'first-session', title, goal, recap, steps: timeline.steps };
+  lesson = await openedLesson('first-session');
 });
 
 /** The whole key bar of the lesson screen, every hint. */

@@ -3,20 +3,13 @@ import { type Lang, tr } from '../../src/i18n/lang.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { RECAP_ROWS } from '../../src/ui/layout.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
-import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { fitScreen } from '../../src/ui/screen-fit.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { renderAt, type Size, until } from './render-at.js';
-
-async function opened(id: string): Promise<OpenedLesson> {
-  const { lesson, timeline } = await playLesson(id);
-  const { title, goal, recap } = lesson.scenario;
-  return { id, title, goal, recap, steps: timeline.steps };
-}
 
 /** Every step of a lesson as the screen draws it at `size`, stepped through with `n`. */
 async function everyStep(id: string, size: Size, lang: Lang): Promise<string[]> {
-  const lesson = await opened(id);
+  const lesson = await openedLesson(id);
   const screen = renderAt(
     <LessonPlayer
       lesson={lesson}
@@ -97,7 +90,7 @@ describe('the lesson’s split never shows a step less than the terminal’s alo
     'at %o, in every lesson, in English and Chinese',
     async (size) => {
       for (const id of ids) {
-        const { steps, recap } = await opened(id);
+        const { steps, recap } = await openedLesson(id);
         for (const lang of ['en', 'zh'] as const) {
           steps.forEach((step, index) => {
             const last = index === steps.length - 1;

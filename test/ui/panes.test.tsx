@@ -2,16 +2,14 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
 
 const lessons = new Map<string, OpenedLesson>();
 
 beforeAll(async () => {
   for (const id of ['first-session', 'faults-gallery', 'modern-faults-gallery']) {
-    const { lesson, timeline } = await playLesson(id);
-    const { title, goal, recap } = lesson.scenario;
-    lessons.set(id, { id, title, goal, recap, steps: timeline.steps });
+    lessons.set(id, await openedLesson(id));
   }
 });
 

@@ -3,15 +3,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { renderAt, type Size, until } from './render-at.js';
 
 let lesson: OpenedLesson;
 
 beforeAll(async () => {
-  const { lesson: played, timeline } = await playLesson('capability-negotiation');
-  const { title, goal, recap } = played.scenario;
-  lesson = { id: 'capability-negotiation', title, goal, recap, steps: timeline.steps };
+  lesson = await openedLesson('capability-negotiation');
 });
 
 function serverLine(size: Size, start: number, lang: Lang) {

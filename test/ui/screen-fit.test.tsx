@@ -6,7 +6,7 @@ import { keyHints, MENU_KEYS } from '../../src/ui/keymap.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import { menuData } from '../../src/ui/menu-items.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
-import { playLesson } from '../helpers/screen.js';
+import { openedLesson } from '../helpers/screen.js';
 import { renderAt, type Size, until, widest } from './render-at.js';
 
 const opened = new Map<string, Promise<OpenedLesson>>();
@@ -14,10 +14,7 @@ const opened = new Map<string, Promise<OpenedLesson>>();
 function lesson(id: string): Promise<OpenedLesson> {
   let known = opened.get(id);
   if (!known) {
-    known = playLesson(id).then(({ lesson, timeline }) => {
-      const { title, goal, recap } = lesson.scenario;
-      return { id, title, goal, recap, steps: timeline.steps };
-    });
+    known = openedLesson(id);
     opened.set(id, known);
   }
   return known;
