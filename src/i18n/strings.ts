@@ -72,6 +72,8 @@ export const STRINGS = {
   supports: { en: 'supports', zh: '支持版本' },
   notDiscovered: { en: 'not discovered', zh: '尚未发现' },
   notDeclared: { en: 'not declared', zh: '尚未声明' },
+  /** What the server has not said yet (not discovered, not declared), told short on a narrow line. */
+  unknown: { en: 'unknown', zh: '未知' },
   subscribed: { en: 'subscribed', zh: '已订阅' },
   token: { en: 'token', zh: '令牌' },
   loading: { en: 'Playing the lesson…', zh: '正在演示课程…' },

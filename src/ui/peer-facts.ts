@@ -24,6 +24,11 @@ export type PeerFact = {
    * for the work in flight: the first capabilities and how many more (`tools.*, resources.* +3`).
    */
   readonly fewer?: readonly string[];
+  /**
+   * A terser form still, taken only when the summary line would otherwise lose the work in flight
+   * (a modern client's revision without "(per request)", what the server has not said as "unknown").
+   */
+  readonly terse?: string;
   /** Work in flight: the last fact the summary line tells short (it changes from step to step). */
   readonly work?: boolean;
   /**
@@ -47,6 +52,7 @@ type FactInput = {
   /** The value told short, when not the list's first item and how many more; null: never short. */
   readonly brief?: string | null;
   readonly fewer?: readonly string[];
+  readonly terse?: string;
   readonly work?: boolean;
   readonly minor?: boolean;
   readonly caps?: boolean;
@@ -73,6 +79,7 @@ function fact(input: FactInput, lang: Lang): PeerFact {
     empty: empty && !keepEmpty,
     ...(brief !== undefined ? { brief } : {}),
     ...(input.fewer && input.fewer.length > 0 ? { fewer: input.fewer } : {}),
+    ...(input.terse !== undefined ? { terse: input.terse } : {}),
     ...(input.work ? { work: true } : {}),
     ...(input.minor ? { minor: true } : {}),
     ...(input.caps ? { caps: true } : {}),
@@ -103,7 +110,12 @@ export function capabilityBrief(paths: readonly string[]): string | undefined {
 }
 
 /** The capabilities fact: every one as a path, told short as `name.*`, then fewer of them. */
-function capsFact(capabilities: unknown, lang: Lang, notDeclared?: string): PeerFact {
+function capsFact(
+  capabilities: unknown,
+  lang: Lang,
+  notDeclared?: string,
+  notDeclaredTerse?: string,
+): PeerFact {
   const paths = capabilityPaths(capabilities);
   const names = notDeclared === undefined ? capabilityNames(paths) : [];
   // Never `tools +1` while the line has room for every name: which capability is what a learner
@@ -120,6 +132,9 @@ function capsFact(capabilities: unknown, lang: Lang, notDeclared?: string): Peer
       keepEmpty: true,
       brief,
       fewer,
+      ...(notDeclared !== undefined && notDeclaredTerse !== undefined
+        ? { terse: notDeclaredTerse }
+        : {}),
       caps: true,
     },
     lang,
@@ -213,6 +228,10 @@ function modernFacts(
 ): PeerFact[] {
   const facts = modern[side];
   const caps = facts.capabilities;
+  // Terser on a line that would otherwise lose the work in flight: the client's revision without
+  // "(per request)", and what the server has not said yet as "unknown".
+  const unknown = side === 'server' ? tr(STRINGS.unknown, lang) : undefined;
+  const declared = modern.declaredVersion ?? tr(STRINGS.notDeclared, lang);
   const first =
     side === 'client'
       ? fact(
@@ -220,11 +239,8 @@ function modernFacts(
             label: 'revision',
             short: 'revisionShort',
             // What the latest request named, which may be a version the server does not serve.
-            items: withNote(
-              modern.declaredVersion ?? tr(STRINGS.notDeclared, lang),
-              tr(STRINGS.perRequest, lang),
-              lang,
-            ),
+            items: withNote(declared, tr(STRINGS.perRequest, lang), lang),
+            terse: declared,
           },
           lang,
         )
@@ -234,12 +250,15 @@ function modernFacts(
             short: 'revisionShort',
             items: modern.server.versions ?? tr(STRINGS.notDiscovered, lang),
             keepEmpty: true,
+            ...(modern.server.versions === null && unknown !== undefined ? { terse: unknown } : {}),
           },
           lang,
         );
   return [
     first,
-    caps === null ? capsFact({}, lang, tr(STRINGS.notDeclared, lang)) : capsFact(caps, lang),
+    caps === null
+      ? capsFact({}, lang, tr(STRINGS.notDeclared, lang), unknown)
+      : capsFact(caps, lang),
   ];
 }
 

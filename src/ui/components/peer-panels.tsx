@@ -55,24 +55,34 @@ export function fitFacts(label: string, facts: readonly PeerFact[], width: numbe
 type Fit = { readonly facts: readonly PeerFact[]; readonly cut: boolean };
 
 /**
- * `fit`, unless it leaves out the work in flight or cuts it: then fewer capabilities
- * (`tools.*, resources.* +3`), as many as leave the work whole; failing that, the fewest when
- * only they show some of it. Five capabilities and `working initialize #1` do not fit 80 columns together,
- * and what the server owes an answer is what changes from step to step.
+ * `fit`, unless it leaves out the work in flight or cuts it: then the facts that have a terser form
+ * take it, and fewer capabilities (`tools.*, resources.* +3`) are named, as many as leave the work
+ * whole; failing that, the fewest when only they show some of it. Five capabilities and
+ * `working initialize #1` do not fit 80 columns together, and what the server owes an answer is
+ * what changes from step to step.
  */
 function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: number): Fit {
   const work = facts.find((f) => f.work);
   const whole = (f: Fit) => f.facts.some((g) => g.work && g.value === work?.value);
+  if (work === undefined || whole(fit)) return fit;
+  const terse = facts.some((f) => f.terse !== undefined)
+    ? facts.map((f) => (f.terse === undefined ? f : { ...f, value: f.terse }))
+    : null;
   const at = facts.findIndex((f) => f.fewer !== undefined);
-  if (work === undefined || at < 0 || whole(fit)) return fit;
   let fewest = fit;
-  for (const value of facts[at]?.fewer ?? []) {
-    fewest = fitOnce(
-      label,
-      facts.map((g, j) => (j === at ? { ...g, value } : g)),
-      width,
-    );
-    if (whole(fewest)) return fewest;
+  for (const base of terse ? [facts, terse] : [facts]) {
+    if (base !== facts) {
+      fewest = fitOnce(label, base, width);
+      if (whole(fewest)) return fewest;
+    }
+    for (const value of at < 0 ? [] : (base[at]?.fewer ?? [])) {
+      fewest = fitOnce(
+        label,
+        base.map((g, j) => (j === at ? { ...g, value } : g)),
+        width,
+      );
+      if (whole(fewest)) return fewest;
+    }
   }
   const shows = (f: Fit) => f.facts.some((g) => g.work);
   return !shows(fit) && shows(fewest) ? fewest : fit;
