@@ -74,6 +74,8 @@ export const STRINGS = {
   notDeclared: { en: 'not declared', zh: '尚未声明' },
   /** What the server has not said yet (not discovered, not declared), told short on a narrow line. */
   unknown: { en: 'unknown', zh: '未知' },
+  /** What a modern client's request left out of its _meta, told short on a narrow line. */
+  missing: { en: 'missing', zh: '缺失' },
   subscribed: { en: 'subscribed', zh: '已订阅' },
   token: { en: 'token', zh: '令牌' },
   loading: { en: 'Playing the lesson…', zh: '正在演示课程…' },

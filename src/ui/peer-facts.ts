@@ -229,8 +229,9 @@ function modernFacts(
   const facts = modern[side];
   const caps = facts.capabilities;
   // Terser on a line that would otherwise lose the work in flight: the client's revision without
-  // "(per request)", and what the server has not said yet as "unknown".
-  const unknown = side === 'server' ? tr(STRINGS.unknown, lang) : undefined;
+  // "(per request)", what its request left out as "missing", what the server has not said yet as
+  // "unknown".
+  const unsaid = tr(side === 'server' ? STRINGS.unknown : STRINGS.missing, lang);
   const declared = modern.declaredVersion ?? tr(STRINGS.notDeclared, lang);
   const first =
     side === 'client'
@@ -240,7 +241,7 @@ function modernFacts(
             short: 'revisionShort',
             // What the latest request named, which may be a version the server does not serve.
             items: withNote(declared, tr(STRINGS.perRequest, lang), lang),
-            terse: declared,
+            terse: modern.declaredVersion ?? unsaid,
           },
           lang,
         )
@@ -250,14 +251,14 @@ function modernFacts(
             short: 'revisionShort',
             items: modern.server.versions ?? tr(STRINGS.notDiscovered, lang),
             keepEmpty: true,
-            ...(modern.server.versions === null && unknown !== undefined ? { terse: unknown } : {}),
+            ...(modern.server.versions === null ? { terse: unsaid } : {}),
           },
           lang,
         );
   return [
     first,
     caps === null
-      ? capsFact({}, lang, tr(STRINGS.notDeclared, lang), unknown)
+      ? capsFact({}, lang, tr(STRINGS.notDeclared, lang), unsaid)
       : capsFact(caps, lang),
   ];
 }
