@@ -88,6 +88,10 @@ export const SERVE_STRINGS = {
     en: 'modern POST {n}: {line}',
     zh: '现代 POST {n}: {line}',
   },
+  unreadTranscriptIn: {
+    en: 'bodies POSTed outside any session that are no message the server can take (one log for the run, in arrival order): transcript in {path}',
+    zh: '在任何会话之外 POST 的、服务器无法作为消息接收的请求体（整个运行期间共用一份日志，按到达顺序）：记录保存在 {path}',
+  },
   modernTranscriptIn: {
     en: '2026-07-28 requests (no session, each POST stands alone): transcript in {path}',
     zh: '2026-07-28 请求（没有会话，每个 POST 各自独立）：记录保存在 {path}',

@@ -78,6 +78,12 @@ export type SessionObserver = {
   readonly step?: (session: string, step: Step) => void;
 };
 
+/**
+ * The session log of the bodies POSTed outside any session that the server cannot take as a
+ * message (see `alone` in serveHttp): one per server run, its transcript numbered like a session's.
+ */
+export const UNREAD_SESSION = 'unread';
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 type Session = {
@@ -124,8 +130,8 @@ type Unread = (live: LiveServer) => void;
  * rebinding: 403), an unknown session (404), a missing session id (400), an unsupported
  * `MCP-Protocol-Version` (400), and a body that is no message the server can take (not UTF-8, not
  * JSON, nested too deep, no JSON-RPC message, a batch the session cannot read): that one goes into
- * its session's log, or outside a session a log of its own, and the simulated server answers it
- * as on stdio, with 400 (see Unread). Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
+ * its session's log, or outside a session the one log of such traffic (UNREAD_SESSION), and the
+ * simulated server answers it as on stdio, with 400 (see Unread). Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
  * session only where the modern era is spoken: a legacy-only server asks for the session id). A
  * session with no request for `idleMs` is ended by the server, and its id gets 404 from then on.
  */
@@ -339,41 +345,53 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     },
   });
 
-  let unreadCount = 0;
   /**
-   * A body outside any session that is no message the server can take: a session log of its own
-   * (`unread-<n>`), the body and the answer, as the stdio server's log would keep such a line
-   * before initialize. It opens no session: the fresh server answers it and is closed at once.
+   * The session log of the traffic outside any session (see `alone`), opened with its first body
+   * and kept until the server stops, with the POSTs waiting for its server's answer.
+   */
+  let outside: { readonly live: LiveServer; readonly waiting: ServerResponse[] } | null = null;
+  /**
+   * A body outside any session that is no message the server can take: into the one session log
+   * of such traffic (UNREAD_SESSION), in arrival order, as the stdio server's log keeps such lines
+   * before initialize: the body, the referee's verdict, the answer. One server answers them all,
+   * and none of them opens a session, so its state stays that of a server before initialize; one
+   * log (and one --trace-file transcript) for the run, not one per body a fuzzer sends.
    */
   const alone = (res: ServerResponse, take: Unread) => {
-    unreadCount += 1;
-    const id = `unread-${unreadCount}`;
-    observe?.opened?.(id);
-    let answered = false;
-    const live = new LiveServer({
-      config: options.config,
-      bodies: true,
-      send: (item) => {
-        const message = item.message;
-        if (answered || isBatchAnswer(item) || !('result' in message || 'error' in message)) {
-          return false;
-        }
-        answered = true;
-        res.writeHead(400, { 'Content-Type': 'application/json' });
-        // An id past 2^53 − 1 (a bigint) as the digits the client sent.
-        res.end(jsonText(message));
-      },
-      notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
-      onStep: (step) => {
-        for (const line of violationLines(step))
-          verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
-        observe?.step?.(id, step);
-      },
-    });
-    take(live);
-    live.close('server');
+    if (!outside) {
+      const id = UNREAD_SESSION;
+      observe?.opened?.(id);
+      const waiting: ServerResponse[] = [];
+      const live = new LiveServer({
+        config: options.config,
+        bodies: true,
+        send: (item) => {
+          const message = item.message;
+          if (isBatchAnswer(item) || !('result' in message || 'error' in message)) return false;
+          // Its answers come in the order the bodies came: the oldest waiting POST's.
+          const answered = waiting.shift();
+          if (!answered || answered.writableEnded) return false;
+          answered.writeHead(400, { 'Content-Type': 'application/json' });
+          // An id past 2^53 − 1 (a bigint) as the digits the client sent.
+          answered.end(jsonText(message));
+        },
+        notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
+        onStep: (step) => {
+          for (const line of violationLines(step))
+            verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
+          observe?.step?.(id, step);
+        },
+      });
+      outside = { live, waiting };
+    }
+    outside.waiting.push(res);
+    take(outside.live);
     // The server answers such a body at once; were it not answered, the client still hears why.
-    if (!answered) jsonError(res, 500, -32603, 'Internal error');
+    const left = outside.waiting.indexOf(res);
+    if (left >= 0) {
+      outside.waiting.splice(left, 1);
+      jsonError(res, 500, -32603, 'Internal error');
+    }
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -421,7 +439,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const body = await readBody(req, maxBody);
     if ('problem' in body && body.problem === 'tooLarge') return refuse(413, 'tooLarge');
     // A body that is no message the server can take goes into a session log, as stdio's line
-    // does: its session's, or (outside one) a log of its own.
+    // does: its session's, or (outside one) the one log of such traffic.
     const inSession = sessionId !== undefined && era !== 'modern';
     const unread = (take: Unread) => {
       if (!inSession || sessionId === undefined) return alone(res, take);
@@ -598,6 +616,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     close: async () => {
       idle.stop();
       modern.close();
+      // The log of the traffic outside any session ends with the server (its transcript too).
+      outside?.live.close('server');
       await Promise.all([...sessions.values()].map((s) => s.end()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import type { Step } from '../session/index.js';
 import { MODERN_SESSION } from './http-modern.js';
+import { UNREAD_SESSION } from './http-server.js';
 import { claimTracePath } from './trace-claim.js';
 import { TraceWriter } from './trace-writer.js';
 
@@ -21,8 +22,10 @@ export function sessionTracePath(file: string, n: number): string {
  * two sessions in one file would read as one session that re-initializes and reuses every id.
  * The 2026-07-28 requests, which have no session, share one transcript per client (the first
  * client's is MODERN_SESSION, a later one's `modern-<n>`), in wire order: in that era an id is
- * only taken while its request is in flight, so requests of one after another read as they were. Files are numbered in the order
- * sessions open; `announce` is told which file each one got.
+ * only taken while its request is in flight, so requests of one after another read as they were.
+ * The bodies POSTed outside any session that the server cannot take (UNREAD_SESSION) share one
+ * transcript for the run, in arrival order, as they share one session log. Files are numbered in
+ * the order sessions open; `announce` is told which file each one got.
  */
 export class SessionTraces {
   readonly #file: string;
@@ -69,7 +72,9 @@ export class SessionTraces {
     this.#announce(
       session === MODERN_SESSION
         ? filled(SERVE_STRINGS.modernTranscriptIn, { path })
-        : filled(SERVE_STRINGS.transcriptIn, { id: session, path }),
+        : session === UNREAD_SESSION
+          ? filled(SERVE_STRINGS.unreadTranscriptIn, { path })
+          : filled(SERVE_STRINGS.transcriptIn, { id: session, path }),
     );
   }
 

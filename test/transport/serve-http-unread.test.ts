@@ -106,6 +106,16 @@ describe('serve --http in a session: a body that is no message the server can ta
   });
 });
 
+/** A transcript's lines without what only one transport has (time, headers). */
+const lines = async (file: string) =>
+  (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const { t_ms: _t, headers: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return rest;
+    });
+
 describe('serve --http outside a session: a body that is no message the server can take', () => {
   /** What stdio answers before initialize (a batch outside a session is refused as before). */
   const OUTSIDE = BODIES.filter((body) => body !== '[]').slice(0, -1);
@@ -114,9 +124,10 @@ describe('serve --http outside a session: a body that is no message the server c
     ['dual', []],
     ['legacy', ['--era', 'legacy']],
   ])(
-    'gets the answer stdio gives, not a missing session id (%s), and a transcript of its own',
+    'gets the answer stdio gives, not a missing session id (%s); all of them in one log and one transcript, in arrival order',
     async (era, args) => {
-      const stdio = await rawSession(OUTSIDE);
+      const stdioFile = join(dir, `outside-stdio-${era}.jsonl`);
+      const stdio = await rawSession(OUTSIDE, ['--trace-file', stdioFile]);
       const file = join(dir, `outside-${era}.jsonl`);
       const serving = startServe(['--trace-file', file, ...args], started);
       const url = await serving.url;
@@ -127,22 +138,30 @@ describe('serve --http outside a session: a body that is no message the server c
         expect(answer.session, body).toBeUndefined();
         answers.push(JSON.parse(answer.body));
       }
+      // A session opened afterwards has a transcript of its own, numbered after the one above.
+      expect((await raw(url, 'POST', {}, initializeLine('2025-11-25'))).session).toBeDefined();
       const { code, stderr } = await serving.stop();
       expect(code).toBe(0);
       expect(answers).toEqual(stdio.out);
       expect(stderr).not.toContain('Mcp-Session-Id header required');
       expect(stderr).not.toMatch(/^\s+at /m);
-      expect(stderr).toMatch(/session unread-2: referee: client->server ping #1: invalid-envelope/);
-      // Each in a log, and a transcript, of its own: the body, then the server's answer.
-      expect(await readFile(file, 'utf8')).toMatch(/^\{"direction":"client->server","unreadable":/);
-      const second = await traceJson(join(dir, `outside-${era}.2.jsonl`));
-      expect(second.problems).toEqual([
-        {
-          line: 1,
-          message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/),
-          violations: ['invalid-envelope'],
-        },
-      ]);
+      expect(stderr).toMatch(/session unread: referee: client->server ping #1: invalid-envelope/);
+      expect(stderr).not.toMatch(/session unread-\d/);
+      expect(stderr).toContain(
+        `bodies POSTed outside any session that are no message the server can take (one log for the run, in arrival order): transcript in ${file}`,
+      );
+      expect(stderr).toMatch(/session [0-9a-f-]{36}: transcript in .*outside-[a-z]+\.2\.jsonl/);
+      // One transcript for all of them, as stdio's log keeps such lines before initialize: each
+      // body, then the server's answer, in the order they came.
+      expect(await lines(file)).toEqual(await lines(stdioFile));
+      const traced = await traceJson(file);
+      expect(traced.problems).toHaveLength(OUTSIDE.length);
+      expect(traced.problems[1]).toEqual({
+        line: 3,
+        message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/),
+        violations: ['invalid-envelope'],
+      });
+      await expect(readFile(join(dir, `outside-${era}.3.jsonl`))).rejects.toThrow();
     },
   );
 });

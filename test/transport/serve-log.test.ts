@@ -38,10 +38,10 @@ describe('the serve log, in English and Chinese', () => {
       zh: 'transport: POST /mcp: 403 禁止访问：Host 请求头无效',
     });
     expect((await raw('POST', {}, 'not json')).status).toBe(400);
-    // Outside a session, such a body has a session log of its own, named in the line.
+    // Outside a session, such a body goes into the one log of such traffic, named in the line.
     logged(
       filled(SERVE_STRINGS.sessionSays, {
-        id: 'unread-1',
+        id: 'unread',
         line: {
           en: 'transport: client->server: a body that is not JSON; answered -32700',
           zh: 'transport: client->server: 请求体不是 JSON；已回应 -32700',
