@@ -104,10 +104,6 @@ export const SERVE_STRINGS = {
     en: '--trace-file: this process answered only a server/discover probe (an SDK v2 client probes in a process of its own, then starts the session in another), so its transcript is in {path} and {file} is left to the session',
     zh: '--trace-file: 本进程只回应了一次 server/discover 探测（SDK v2 客户端先在单独的进程中探测，再在另一个进程中开始会话），所以它的记录保存在 {path}，{file} 留给会话',
   },
-  bodyBatch: {
-    en: 'transport: client->server: a JSON-RPC batch this session cannot read: {problem}',
-    zh: 'transport: client->server: 收到本会话无法读取的 JSON-RPC 批量消息：{problem}',
-  },
   bodyBatchInvalid: {
     en: 'transport: client->server: a JSON-RPC batch with a member that is not a JSON-RPC message; answered 400 -32600 for the whole body, as the TypeScript SDK v1 transport this server runs on does (JSON-RPC 2.0 › Batch would answer each member: an error for the bad one, answers for the rest)',
     zh: 'transport: client->server: JSON-RPC 批量消息中有一条不是 JSON-RPC 消息；整个请求体回应 400 -32600，与本服务器所用的 TypeScript SDK v1 传输层的做法相同（按 JSON-RPC 2.0 › Batch，应逐条回应：错误的一条回应错误，其余照常回应）',

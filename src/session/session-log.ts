@@ -32,6 +32,12 @@ export type SessionLogOptions = SessionInput & {
    * none, so a long transcript's memory stays flat.
    */
   readonly keep?: boolean;
+  /**
+   * False: no batch is read as messages here, whatever revision it or the session names, as
+   * before any revision is agreed (see `batchProblem`). For a source where no session can open:
+   * over Streamable HTTP outside any session, a session opens with an initialize POSTed alone.
+   */
+  readonly readsBatches?: boolean;
 };
 
 type Listener = (step: Step) => void;
@@ -55,6 +61,7 @@ function listedTools(report: StepReport, message: unknown): string[] | null {
  */
 export class SessionLog {
   readonly #keep: boolean;
+  readonly #readsBatches: boolean;
   readonly #steps: Step[] = [];
   readonly #listeners = new Set<Listener>();
   readonly #referee: RefereeRun;
@@ -65,8 +72,9 @@ export class SessionLog {
   #view: SessionView;
 
   constructor(options: SessionLogOptions = {}) {
-    const { keep, ...input } = options;
+    const { keep, readsBatches, ...input } = options;
     this.#keep = keep !== false;
+    this.#readsBatches = readsBatches !== false;
     this.#referee = runReferee(input);
     this.#state = this.#referee.state();
     this.#phases = sidePhases(this.#state);
@@ -132,7 +140,7 @@ export class SessionLog {
    * push of them would be read as messages: what a transport asks before it takes a batch in.
    */
   batchProblem(items: readonly unknown[]): { readonly en: string; readonly zh: string } | null {
-    return batchProblem(this.#batchRevision(items), items.length);
+    return batchProblem(this.#readsBatches ? this.#batchRevision(items) : null, items.length);
   }
 
   /**

@@ -6,23 +6,9 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
 import { withExactIds } from '../protocol/exact-ids.js';
-import {
-  classify,
-  isRequestId,
-  LATEST_STATELESS_VERSION,
-  type RequestId,
-  VERSION_ALIASES,
-} from '../protocol/index.js';
+import { classify, isRequestId, type RequestId, VERSION_ALIASES } from '../protocol/index.js';
 import { isObject, jsonText } from '../protocol/json.js';
-import {
-  BATCH_PROBLEM,
-  batchProblem,
-  type HttpHeaders,
-  NOT_UTF8,
-  NOT_UTF8_ZH,
-  type Step,
-  tooDeep,
-} from '../session/index.js';
+import { type HttpHeaders, NOT_UTF8, NOT_UTF8_ZH, type Step, tooDeep } from '../session/index.js';
 import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
 import {
   acceptsBoth,
@@ -365,6 +351,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       const live = new LiveServer({
         config: options.config,
         bodies: true,
+        // No session opens here, so no revision is agreed: a batch is one body it cannot take,
+        // whatever an initialize inside it offers (that initialize never opens a session).
+        readsBatches: false,
         send: (item) => {
           const message = item.message;
           if (isBatchAnswer(item) || !('result' in message || 'error' in message)) return false;
@@ -473,17 +462,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
     if (Array.isArray(parsed)) {
       // 2025-03-26 streamable-http › Sending Messages to the Server: the body may be a batch in a
-      // session of that revision; in any other it is a body the server cannot take.
-      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
-      if (sessionId !== undefined && !session) return refuse(404, 'noSession');
-      const problem = session
-        ? session.live.log.batchProblem(parsed)
-        : batchProblem(era === 'modern' ? LATEST_STATELESS_VERSION : null, parsed.length);
-      // In a session, the session log reads it as unreadable, as it reads such a line.
-      if (problem !== null && session) return unread((live) => live.receiveLine(body.text));
-      if (problem !== null || !session || sessionId === undefined) {
-        log(filled(SERVE_STRINGS.bodyBatch, { problem: problem ?? BATCH_PROBLEM }));
-        return jsonError(res, 400, -32600, `Invalid Request: ${(problem ?? BATCH_PROBLEM).en}`);
+      // session of that revision; in any other, or outside a session (no revision agreed), it is
+      // a body the server cannot take: its session's log, or the one outside any session, reads
+      // it as such, as stdio's log reads such a line, and the server answers -32600 as on stdio.
+      const session = inSession ? sessions.get(sessionId ?? '') : undefined;
+      if (inSession && !session) return refuse(404, 'noSession');
+      if (!session || sessionId === undefined || session.live.log.batchProblem(parsed) !== null) {
+        return unread((live) => live.receiveLine(body.text));
       }
       // Each member must be a JSON-RPC message: the SDK's transport refuses the whole body
       // otherwise, so it is refused here, before the session log takes any of it.

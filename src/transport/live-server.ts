@@ -40,6 +40,8 @@ export type LiveServerOptions = {
    * server does not close it, and `onStep` hears only the steps this server pushed.
    */
   readonly log?: SessionLog | undefined;
+  /** False: its own session log reads no batch as messages (SessionLogOptions.readsBatches). */
+  readonly readsBatches?: boolean;
 };
 
 /** The referee's verdicts on one step, one line each (none for a step that broke no rule). */
@@ -92,7 +94,12 @@ export class LiveServer {
     this.server = new SimServer(options.config);
     // Steps are handed on as they come, not kept: a long session keeps flat memory.
     this.#shared = options.log !== undefined;
-    this.log = options.log ?? new SessionLog({ keep: false });
+    this.log =
+      options.log ??
+      new SessionLog({
+        keep: false,
+        ...(options.readsBatches === false ? { readsBatches: false } : {}),
+      });
     if (options.onStep && !this.#shared) this.log.subscribe(options.onStep);
     const start = performance.now();
     this.#clock = options.clock ?? (() => performance.now() - start);

@@ -63,10 +63,14 @@ export class SessionTraces {
         break;
       }
     }
-    const writer = new TraceWriter(path, (error) =>
-      this.#announce(
-        filled(SERVE_STRINGS.cannotWrite, { id: session, path, error: error.message }),
-      ),
+    const writer = new TraceWriter(
+      path,
+      (error) =>
+        this.#announce(
+          filled(SERVE_STRINGS.cannotWrite, { id: session, path, error: error.message }),
+        ),
+      // The log outside any session reads no batch: its transcript says why it was not read.
+      session !== UNREAD_SESSION,
     );
     this.#open.set(session, writer);
     this.#announce(

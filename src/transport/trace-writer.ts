@@ -13,13 +13,20 @@ import type { HttpHeaders, Step } from '../session/index.js';
  * one that is not UTF-8 may well parse, and one nested past the depth limit reads the same only
  * while the limit stays.
  */
-export function unreadableRecord(step: Step): Readonly<Record<string, unknown>> {
-  if (Array.isArray(step.raw)) return { direction: step.direction, message: step.raw };
+export function unreadableRecord(
+  step: Step,
+  readsBatches = true,
+): Readonly<Record<string, unknown>> {
+  if (Array.isArray(step.raw) && readsBatches)
+    return { direction: step.direction, message: step.raw };
+  // A log that reads no batch (SessionLogOptions.readsBatches): a reader, which would read a
+  // 2025-03-26 initialize inside one as a session's start, is told the reason instead.
+  const text = Array.isArray(step.raw) ? jsonText(step.raw) : step.raw;
   return {
     direction: step.direction,
     unreadable: step.problem ?? '',
     ...(step.problemZh !== null ? { unreadable_zh: step.problemZh } : {}),
-    ...(typeof step.raw === 'string' ? { text: step.raw } : {}),
+    ...(typeof text === 'string' ? { text } : {}),
   };
 }
 
@@ -34,8 +41,12 @@ export class TraceWriter {
   /** The messages of a batch read so far: a batch is one line, as it was on the wire. */
   #batch: unknown[] = [];
 
+  /** Does the session it records read batches (SessionLogOptions.readsBatches)? */
+  readonly #readsBatches: boolean;
+
   /** `onError` hears at once when the file cannot be written (close() still rejects). */
-  constructor(file: string, onError?: (error: Error) => void) {
+  constructor(file: string, onError?: (error: Error) => void, readsBatches = true) {
+    this.#readsBatches = readsBatches;
     this.#stream = createWriteStream(file);
     this.#stream.on('error', (error) => {
       this.#failed = error;
@@ -73,7 +84,7 @@ export class TraceWriter {
       return;
     }
     if (step.kind === 'message') this.write(step.direction, step.message, step.headers);
-    else if (step.kind === 'unreadable') this.#line(unreadableRecord(step));
+    else if (step.kind === 'unreadable') this.#line(unreadableRecord(step, this.#readsBatches));
     else if (step.kind === 'abandon' && step.abandoned) {
       this.#line({ direction: step.direction, abandon: step.abandoned.id });
     }

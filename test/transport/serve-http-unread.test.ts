@@ -165,3 +165,72 @@ describe('serve --http outside a session: a body that is no message the server c
     },
   );
 });
+
+describe('serve --http outside a session: a batch', () => {
+  const PING = '{"jsonrpc":"2.0","id":2,"method":"ping"}';
+  /** Batches stdio refuses before initialize, as every revision does before one is agreed. */
+  const REFUSED = ['[]', `[${PING}]`, `[${initializeLine('2025-11-25')}]`, '[1,2]'];
+  /** Read on stdio (initialize-in-batch); over HTTP a session opens with an initialize alone. */
+  const WITH_INITIALIZE = [
+    `[${initializeLine('2025-03-26')}]`,
+    `[${initializeLine('2025-03-26')},${PING}]`,
+  ];
+
+  it.each([
+    ['dual', []],
+    ['legacy', ['--era', 'legacy']],
+    ['modern', ['--era', 'modern']],
+  ])(
+    'goes into the log outside any session and its transcript, answered as stdio answers a batch before initialize (%s)',
+    async (era, args) => {
+      const stdio = await rawSession(REFUSED);
+      const file = join(dir, `batch-${era}.jsonl`);
+      const serving = startServe(['--trace-file', file, ...args], started);
+      const url = await serving.url;
+      const answers: unknown[] = [];
+      for (const body of [...REFUSED, ...WITH_INITIALIZE]) {
+        // The modern era ignores a session id: the body is outside any session all the same.
+        const headers: Record<string, string> = era === 'modern' ? { 'mcp-session-id': 'x' } : {};
+        const answer = await raw(url, 'POST', headers, body);
+        expect(answer.status, body).toBe(400);
+        expect(answer.session, body).toBeUndefined();
+        answers.push(JSON.parse(answer.body));
+      }
+      const { code, stderr } = await serving.stop();
+      expect(code).toBe(0);
+      const beforeInitialize = stdio.out[1];
+      expect(answers).toEqual([...stdio.out, beforeInitialize, beforeInitialize]);
+      expect(beforeInitialize).toEqual({
+        jsonrpc: '2.0',
+        error: {
+          code: -32600,
+          message:
+            'Invalid Request: batches are not supported (no revision agreed yet; only 2025-03-26 has them)',
+        },
+      });
+      expect(stderr).not.toMatch(/session opened/);
+      expect(
+        stderr.match(
+          /session unread: transport: client->server: a JSON-RPC batch \(an array\) this session cannot read: a batch before any revision is agreed/g,
+        ),
+      ).toHaveLength(REFUSED.length + WITH_INITIALIZE.length - 1);
+      expect(stderr).toContain(
+        'session unread: transport: client->server: a JSON-RPC batch (an array) this session cannot read: an empty batch',
+      );
+      // One transcript: each batch, then its answer; trace reads each batch as the log did (not
+      // as a 2025-03-26 session's start), so none of them opens a session there either.
+      const recorded = await lines(file);
+      expect(recorded).toHaveLength(2 * (REFUSED.length + WITH_INITIALIZE.length));
+      expect(recorded[8]).toMatchObject({
+        direction: 'client->server',
+        unreadable: expect.stringMatching(/^a batch before any revision is agreed/),
+        text: WITH_INITIALIZE[0],
+      });
+      const traced = await traceJson(file);
+      expect(traced.problems).toHaveLength(REFUSED.length + WITH_INITIALIZE.length);
+      expect(traced.messages.every((m) => !m.violations.includes('initialize-in-batch'))).toBe(
+        true,
+      );
+    },
+  );
+});
