@@ -54,6 +54,10 @@ export const SERVE_STRINGS = {
     en: 'request {id} has the id of the request of POST {m}, still being answered; with no session the server cannot tell one client reusing an id in flight (2026-07-28 basic/index › Requests: MUST NOT) from two clients that chose the same one, so it is judged on its own ({session})',
     zh: '请求 {id} 与 POST {m} 中仍在回应的请求 id 相同；没有会话时，服务器无法区分是同一个客户端重用了仍在进行中的 id（2026-07-28 basic/index › Requests：MUST NOT），还是两个客户端恰好选了同一个 id，所以单独评判它（{session}）',
   },
+  batchAsideLost: {
+    en: 'session {id}: {what} about {request} is not sent: that request came in a batch answered as one JSON body, and no GET stream is open to carry it',
+    zh: '会话 {id}: 关于 {request} 的 {what} 没有发送：该请求来自一个以单个 JSON 正文回应的批量消息，而且没有打开的 GET 流可以承载它',
+  },
   answerLost: {
     en: 'session {id}: {request} is finished; its answer is not sent: the client closed its stream, and this server keeps no events to resume it with',
     zh: '会话 {id}: {request} 已完成；它的应答没有发送：客户端关闭了它的流，而本服务器不保留可用于恢复该流的事件',
@@ -103,10 +107,6 @@ export const SERVE_STRINGS = {
   traceProbeOnly: {
     en: '--trace-file: this process answered only a server/discover probe (an SDK v2 client probes in a process of its own, then starts the session in another), so its transcript is in {path} and {file} is left to the session',
     zh: '--trace-file: 本进程只回应了一次 server/discover 探测（SDK v2 客户端先在单独的进程中探测，再在另一个进程中开始会话），所以它的记录保存在 {path}，{file} 留给会话',
-  },
-  bodyBatchInvalid: {
-    en: 'transport: client->server: a JSON-RPC batch with a member that is not a JSON-RPC message; answered 400 -32600 for the whole body, as the TypeScript SDK v1 transport this server runs on does (JSON-RPC 2.0 › Batch would answer each member: an error for the bad one, answers for the rest)',
-    zh: 'transport: client->server: JSON-RPC 批量消息中有一条不是 JSON-RPC 消息；整个请求体回应 400 -32600，与本服务器所用的 TypeScript SDK v1 传输层的做法相同（按 JSON-RPC 2.0 › Batch，应逐条回应：错误的一条回应错误，其余照常回应）',
   },
   lineNotJson: {
     en: 'transport: client->server: a line that is not JSON ({preview}); answered -32700',

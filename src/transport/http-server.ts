@@ -88,10 +88,18 @@ type Session = {
    */
   readonly batch: (res: ServerResponse, items: readonly unknown[]) => void;
   /**
+   * A batch POSTed in this session that it reads (2025-03-26) but the SDK's transport would refuse
+   * whole, since a member is no JSON-RPC message: the session's server takes it as stdio's takes
+   * the line, and its answers go out on this POST as one JSON array (see serveHttp).
+   */
+  readonly ownBatch: (res: ServerResponse, text: string, items: readonly unknown[]) => void;
+  /**
    * A POST whose body the server cannot take as a message (see Unread): into the session log as
    * stdio's line would go, and the server's answer is this POST's, with 400.
    */
   readonly unread: (res: ServerResponse, take: Unread) => void;
+  /** A GET for the session's transport: the stream it opens is counted while it is open. */
+  readonly listen: (res: ServerResponse) => void;
   /** The server ends the session (it stops, or the session was idle too long). */
   readonly end: () => Promise<void>;
 };
@@ -170,16 +178,54 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     const ids = new SdkIds();
     /** POSTs whose body the server could not take as a message, waiting for its answer (Session.unread). */
     const unanswered: ServerResponse[] = [];
+    /** POSTs of batches the session's server answers itself, waiting for it (Session.ownBatch). */
+    const ownBatches: ServerResponse[] = [];
+    /** The requests of those batches not answered yet: the SDK's transport knows nothing of them. */
+    const ownRequests = new Set<RequestId>();
+    /** GET responses handed to the transport and still open: a stream for unrelated messages. */
+    let listening = 0;
     const live: LiveServer = new LiveServer({
       config: options.config,
       bodies: true,
       send: (item) => {
-        // Over HTTP a batch's messages reach the server one by one (Session.batch), so the server
-        // gathers no batch answer here: the SDK's transport answers them on the POST's stream.
-        if (isBatchAnswer(item)) return false;
+        // The SDK's transport takes a batch's messages one by one (Session.batch), so the server
+        // gathers a batch answer only for a batch it took whole (Session.ownBatch): that POST's.
+        if (isBatchAnswer(item)) {
+          const waiting = ownBatches.shift();
+          for (const answered of item.message) ownRequests.delete(answered.id as RequestId);
+          if (!waiting || waiting.writableEnded) return false;
+          // Accepted, when it held a request the server took; else nothing of it was taken.
+          const took = item.message.some((answered) => isRequestId(answered.id));
+          waiting.writeHead(took ? 200 : 400, { 'Content-Type': 'application/json' });
+          waiting.end(jsonText(item.message));
+          return;
+        }
         const about = item.about;
         const message = item.message;
         const answer = 'result' in message || 'error' in message;
+        if (about !== undefined && ownRequests.has(about)) {
+          // About a request of such a batch, whose POST gets one JSON body: the SDK's transport
+          // has no stream for it, so it goes on the session's GET stream (2025-03-26
+          // streamable-http › Listening for Messages from the Server), as unrelated traffic does;
+          // with none open it goes nowhere, and the log keeps only what was on the wire.
+          if (listening === 0) {
+            const method = typeof message.method === 'string' ? message.method : '?';
+            log(
+              filled(SERVE_STRINGS.batchAsideLost, {
+                id,
+                what: method,
+                request: String(about),
+              }),
+            );
+            return false;
+          }
+          transport
+            .send(ids.messageToSdk(message) as JSONRPCMessage)
+            .catch((error: unknown) =>
+              log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),
+            );
+          return;
+        }
         if (answer && about === undefined) {
           // An answer about no request of the client's is to a body the server could not take
           // (its answers come in the order the bodies came): that POST's, as a JSON body.
@@ -258,6 +304,20 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
         unanswered.push(res);
         take(live);
       },
+      listen: (res) => {
+        listening += 1;
+        res.once('close', () => {
+          listening -= 1;
+        });
+      },
+      ownBatch: (res, text, items) => {
+        ownBatches.push(res);
+        for (const item of items) {
+          const envelope = classify(item);
+          if (envelope.kind === 'request') ownRequests.add(envelope.id);
+        }
+        live.receiveLine(text);
+      },
       end: () => {
         closedBy = 'server';
         closing = true;
@@ -288,7 +348,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       if (known) log(filled(SERVE_STRINGS.sessionClosed, { id }));
       live.close(closedBy);
       // Ended before the server answered them: the session they were sent to is gone.
-      for (const waiting of unanswered.splice(0)) {
+      for (const waiting of [...unanswered.splice(0), ...ownBatches.splice(0)]) {
         if (!waiting.headersSent) jsonError(waiting, 404, -32600, SERVE_STRINGS.noSession.en);
       }
     };
@@ -423,6 +483,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       res.once('close', idle.begin(sessionId));
       const refused = versionRefused(req);
       if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
+      if (req.method === 'GET') session.listen(res);
       return session.transport.handleRequest(req, res);
     }
     const body = await readBody(req, maxBody);
@@ -470,20 +531,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       if (!session || sessionId === undefined || session.live.log.batchProblem(parsed) !== null) {
         return unread((live) => live.receiveLine(body.text));
       }
-      // Each member must be a JSON-RPC message: the SDK's transport refuses the whole body
-      // otherwise, so it is refused here, before the session log takes any of it.
-      if (parsed.some((item) => classify(item).kind === 'invalid')) {
-        log(filled(SERVE_STRINGS.bodyBatchInvalid));
-        return jsonError(
-          res,
-          400,
-          -32600,
-          'Invalid Request: a member of the batch is not a JSON-RPC message',
-        );
-      }
       res.once('close', idle.begin(sessionId));
       const refused = versionRefused(req);
       if (refused) return refuse(400, 'unsupportedVersionHeader', refused);
+      // JSON-RPC 2.0 › Batch: each member is answered on its own, one that is no valid Request
+      // object with its own -32600. The SDK's transport refuses the whole body when a member fails
+      // its schema, and takes no body in part, so such a batch is not handed to it: the session's
+      // server takes it as stdio's takes the line (each member a step of the log) and answers it
+      // as one JSON array, which 2025-03-26 streamable-http › Sending Messages to the Server lets
+      // a server send instead of an SSE stream.
+      if (parsed.some((item) => classify(item).kind === 'invalid')) {
+        return session.ownBatch(res, body.text, parsed);
+      }
       session.batch(res, parsed);
       return handOver(session, req, res, parsed);
     }
