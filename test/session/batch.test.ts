@@ -117,6 +117,18 @@ describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
     expect(alone.verdict?.violations).toEqual([]);
   });
 
+  it('is never read by a log that reads no batch (outside any HTTP session), initialize or not', () => {
+    const log = new SessionLog({ readsBatches: false });
+    const batch = [initialize('2025-03-26'), ping(1)];
+    expect(log.batchProblem(batch)?.en).toMatch(/^a batch before any revision is agreed/);
+    const steps = log.pushAll({ type: 'message', direction: 'client->server', message: batch });
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ kind: 'unreadable', raw: batch });
+    expect(steps[0]?.problem).toMatch(/^a batch before any revision is agreed/);
+    // Nothing of it opened a session: a batch after it is read no differently.
+    expect(log.batchProblem([ping(2)])?.en).toMatch(/^a batch before any revision is agreed/);
+  });
+
   it('names which member of a batch is not a JSON-RPC message', () => {
     const steps = transcript('2025-03-26', [ping(1), { jsonrpc: '1.0', id: 2, method: 'ping' }]);
     const broken = steps.at(-1);
