@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Lang, tr } from '../../src/i18n/lang.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { meaningRows } from '../../src/ui/components/field-tree-view.js';
@@ -6,12 +6,11 @@ import type { EnvelopeRow } from '../../src/ui/envelope-model.js';
 import { type FoldState, fieldNodes, treeLines, windowTop } from '../../src/ui/field-tree.js';
 import { moveCursor } from '../../src/ui/field-tree-moves.js';
 import { CHROME, paneRows, planPanes } from '../../src/ui/layout.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { fitScreen, type ScreenFit } from '../../src/ui/screen-fit.js';
 import type { ScreenStep } from '../../src/ui/screen-step.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, until } from './render-at.js';
+import { renderPlayer, until } from './render-at.js';
 
 const SIZE = { columns: 80, rows: 24 } as const;
 const lessons = new Map<string, OpenedLesson>();
@@ -163,18 +162,7 @@ describe('real frames at 80×24', () => {
   function play(id: string, start: number) {
     const lesson = lessons.get(id);
     if (!lesson) throw new Error(`no lesson ${id}`);
-    return renderAt(
-      <LessonPlayer
-        lesson={lesson}
-        lang="en"
-        start={start}
-        autoplay={null}
-        onStep={vi.fn()}
-        onQuit={vi.fn()}
-        quitHint="keyQuit"
-      />,
-      SIZE,
-    );
+    return renderPlayer(lesson, SIZE, { start });
   }
 
   it('shows the lesson’s own meaning at the top of the envelope, then every other by scrolling', async () => {

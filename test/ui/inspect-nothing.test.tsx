@@ -1,23 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, until } from './render-at.js';
+import { renderPlayer, until } from './render-at.js';
 
 async function play(lang: Lang) {
   const opened = await openedLesson('version-negotiation');
-  return renderAt(
-    <LessonPlayer
-      lesson={opened}
-      lang={lang}
-      start={2}
-      autoplay={null}
-      onStep={() => {}}
-      onQuit={vi.fn()}
-      quitHint="keyQuit"
-    />,
-    { columns: 80, rows: 24 },
-  );
+  return renderPlayer(opened, { columns: 80, rows: 24 }, { lang, start: 2 });
 }
 
 // Lesson 4's last step is the client closing the connection: no envelope for `e` to open.

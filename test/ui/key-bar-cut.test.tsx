@@ -1,11 +1,10 @@
 import stringWidth from 'string-width';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { keyHints, LESSON_KEYS } from '../../src/ui/keymap.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, until } from './render-at.js';
+import { renderPlayer, until } from './render-at.js';
 
 let lesson: OpenedLesson;
 
@@ -27,18 +26,7 @@ describe.each([
   it.each(['en', 'zh'] as const)(
     '(%s) ends with … when it holds fewer hints than there are',
     async (lang) => {
-      const screen = renderAt(
-        <LessonPlayer
-          lesson={lesson}
-          lang={lang}
-          start={1}
-          autoplay={null}
-          onStep={vi.fn()}
-          onQuit={vi.fn()}
-          quitHint="keyQuit"
-        />,
-        size,
-      );
+      const screen = renderPlayer(lesson, size, { lang, start: 1 });
       const all = whole(lang);
       await until(() => {
         const frame = screen.frame().split('\n');

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
+import { ARROW, renderPlayer, type Size, until, widest } from './render-at.js';
 
 const lessons = new Map<string, OpenedLesson>();
 
@@ -18,18 +17,12 @@ function play(id: string, size: Size, options: { lang?: Lang; start?: number } =
   if (!lesson) throw new Error(`no lesson ${id}`);
   const onStep = vi.fn();
   const onQuit = vi.fn();
-  const screen = renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang={options.lang ?? 'en'}
-      start={options.start ?? 0}
-      autoplay={null}
-      onStep={onStep}
-      onQuit={onQuit}
-      quitHint="keyQuit"
-    />,
-    size,
-  );
+  const screen = renderPlayer(lesson, size, {
+    lang: options.lang ?? 'en',
+    start: options.start ?? 0,
+    onStep,
+    onQuit,
+  });
   return { ...screen, lesson, onStep, onQuit };
 }
 

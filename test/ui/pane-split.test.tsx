@@ -1,27 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Lang, tr } from '../../src/i18n/lang.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { RECAP_ROWS } from '../../src/ui/layout.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import { fitScreen } from '../../src/ui/screen-fit.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, type Size, until } from './render-at.js';
+import { renderPlayer, type Size, until } from './render-at.js';
 
 /** Every step of a lesson as the screen draws it at `size`, stepped through with `n`. */
 async function everyStep(id: string, size: Size, lang: Lang): Promise<string[]> {
   const lesson = await openedLesson(id);
-  const screen = renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang={lang}
-      start={0}
-      autoplay={null}
-      onStep={vi.fn()}
-      onQuit={vi.fn()}
-      quitHint="keyQuit"
-    />,
-    size,
-  );
+  const screen = renderPlayer(lesson, size, { lang });
   const count = lesson.steps.length;
   const frames: string[] = [];
   for (let i = 1; i <= count; i++) {

@@ -1,9 +1,8 @@
 import stringWidth from 'string-width';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, until } from './render-at.js';
+import { renderPlayer, until } from './render-at.js';
 
 let lesson: OpenedLesson;
 
@@ -22,18 +21,7 @@ const WORDS = {
 // not the request in flight, which is what the step is about.
 describe('a modern session’s one-line summaries at 60×24', () => {
   it.each(['en', 'zh'] as const)('(%s) keep the request in flight whole', async (lang) => {
-    const screen = renderAt(
-      <LessonPlayer
-        lesson={lesson}
-        lang={lang}
-        start={4}
-        autoplay={null}
-        onStep={vi.fn()}
-        onQuit={vi.fn()}
-        quitHint="keyQuit"
-      />,
-      { columns: 60, rows: 24 },
-    );
+    const screen = renderPlayer(lesson, { columns: 60, rows: 24 }, { lang, start: 4 });
     const w = WORDS[lang];
     await until(() => {
       const lines = screen.frame().split('\n');

@@ -1,10 +1,9 @@
 import stringWidth from 'string-width';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, type Size, until } from './render-at.js';
+import { renderPlayer, type Size, until } from './render-at.js';
 
 let lesson: OpenedLesson;
 
@@ -13,18 +12,7 @@ beforeAll(async () => {
 });
 
 function serverLine(size: Size, start: number, lang: Lang) {
-  const screen = renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang={lang}
-      start={start}
-      autoplay={null}
-      onStep={vi.fn()}
-      onQuit={vi.fn()}
-      quitHint="keyQuit"
-    />,
-    size,
-  );
+  const screen = renderPlayer(lesson, size, { lang, start });
   return { screen, line: () => screen.frame().split('\n')[3] ?? '' };
 }
 

@@ -3,6 +3,8 @@ import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import stringWidth from 'string-width';
 import { vi } from 'vitest';
+import { LessonPlayer, type LessonPlayerProps } from '../../src/ui/lesson-player.js';
+import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { Themed } from '../../src/ui/themed.js';
 
 export type Size = { readonly columns: number; readonly rows: number };
@@ -56,3 +58,27 @@ export const ARROW = {
   up: '\u001b[A',
   down: '\u001b[B',
 } as const;
+
+/**
+ * The lesson screen at `size`: `lesson` opened at its first step, in English, nothing autoplayed,
+ * quitting with `q`; `props` change any of that.
+ */
+export function renderPlayer(
+  lesson: OpenedLesson,
+  size: Size,
+  props: Partial<Omit<LessonPlayerProps, 'lesson'>> = {},
+) {
+  return renderAt(
+    <LessonPlayer
+      lesson={lesson}
+      lang="en"
+      start={0}
+      autoplay={null}
+      onStep={vi.fn()}
+      onQuit={vi.fn()}
+      quitHint="keyQuit"
+      {...props}
+    />,
+    size,
+  );
+}

@@ -1,13 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { LESSONS_DIR, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { MenuScreen } from '../../src/ui/components/menu-screen.js';
 import { keyHints, MENU_KEYS } from '../../src/ui/keymap.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import { menuData } from '../../src/ui/menu-items.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { renderAt, type Size, until, widest } from './render-at.js';
+import { renderAt, renderPlayer, type Size, until, widest } from './render-at.js';
 
 const opened = new Map<string, Promise<OpenedLesson>>();
 
@@ -22,18 +21,10 @@ function lesson(id: string): Promise<OpenedLesson> {
 
 async function play(id: string, size: Size, start: number, lang: Lang = 'en') {
   const opened = await lesson(id);
-  const screen = renderAt(
-    <LessonPlayer
-      lesson={opened}
-      lang={lang}
-      start={start < 0 ? opened.steps.length + start : start}
-      autoplay={null}
-      onStep={vi.fn()}
-      onQuit={vi.fn()}
-      quitHint="keyQuit"
-    />,
-    size,
-  );
+  const screen = renderPlayer(opened, size, {
+    lang,
+    start: start < 0 ? opened.steps.length + start : start,
+  });
   // Drawn again at this size (the fake terminal starts at 100×24, so no size here is that one).
   expect(size).not.toEqual({ columns: 100, rows: 24 });
   await until(() => expect(screen.framesSinceResize().length).toBeGreaterThan(0));

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
+import { ARROW, renderAt, renderPlayer, type Size, until, widest } from './render-at.js';
 
 const lessons = new Map<string, OpenedLesson>();
 
@@ -17,18 +16,11 @@ function play(id: string, size: Size, options: { lang?: Lang; start?: number } =
   const lesson = lessons.get(id);
   if (!lesson) throw new Error(`no lesson ${id}`);
   const onQuit = vi.fn();
-  const screen = renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang={options.lang ?? 'en'}
-      start={options.start ?? 0}
-      autoplay={null}
-      onStep={() => {}}
-      onQuit={onQuit}
-      quitHint="keyQuit"
-    />,
-    size,
-  );
+  const screen = renderPlayer(lesson, size, {
+    lang: options.lang ?? 'en',
+    start: options.start ?? 0,
+    onQuit,
+  });
   return { ...screen, onQuit };
 }
 
