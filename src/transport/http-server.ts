@@ -1,28 +1,32 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
 import { withExactIds } from '../protocol/exact-ids.js';
-import { classify, isRequestId, type RequestId, VERSION_ALIASES } from '../protocol/index.js';
-import { isObject, jsonText } from '../protocol/json.js';
-import { type HttpHeaders, NOT_UTF8, NOT_UTF8_ZH, type Step, tooDeep } from '../session/index.js';
-import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
+import { classify, isRequestId, VERSION_ALIASES } from '../protocol/index.js';
+import { isObject } from '../protocol/json.js';
+import { NOT_UTF8, NOT_UTF8_ZH, tooDeep } from '../session/index.js';
+import type { ServerConfig } from '../sim/server/sim-server.js';
 import {
   acceptsBoth,
   header,
   jsonError,
   localChecks,
   mcpHeaders,
-  mcpHeadersOf,
   readBody,
 } from './http-checks.js';
 import { isModernRequest, ModernHttp } from './http-modern.js';
+import {
+  type HttpSession,
+  openHttpSession,
+  openOutsideLog,
+  type SessionObserver,
+  type Unread,
+} from './http-session.js';
 import { type IdleClock, IdleSessions } from './idle-sessions.js';
-import { LiveServer, violationLines } from './live-server.js';
-import { SdkIds } from './sdk-ids.js';
+import type { LiveServer } from './live-server.js';
+
+export { type SessionObserver, UNREAD_SESSION } from './http-session.js';
 
 export type HttpServeOptions = {
   readonly config: ServerConfig;
@@ -53,66 +57,7 @@ export type HttpServing = {
   readonly close: () => Promise<void>;
 };
 
-/**
- * What happens in each session, in wire order, for --trace-file and the live UI: its opening, then
- * every step of its session log — each envelope with the referee's verdict, and the close (whose
- * `closedBy` says whether the client ended the session with DELETE or the server did: shutting
- * down, or the session was idle too long).
- */
-export type SessionObserver = {
-  readonly opened?: (session: string) => void;
-  readonly step?: (session: string, step: Step) => void;
-};
-
-/**
- * The session log of the bodies POSTed outside any session that the server cannot take as a
- * message (see `alone` in serveHttp): one per server run, its transcript numbered like a session's.
- */
-export const UNREAD_SESSION = 'unread';
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-type Session = {
-  readonly transport: StreamableHTTPServerTransport;
-  readonly live: LiveServer;
-  /** Ids past 2^53 − 1 as the SDK's transport carries them (see SdkIds). */
-  readonly ids: SdkIds;
-  /** A notification POSTed in this session (the transport answered it 202 already). */
-  /** A notification POSTed to the session, with the MCP headers it came with. */
-  readonly notify: (message: Record<string, unknown>, headers: HttpHeaders) => void;
-  /** A request POSTed in this session: its response stream is watched for an early close. */
-  readonly watch: (res: ServerResponse, id: RequestId, method: string) => void;
-  /**
-   * A batch POSTed in this session, which it can read (2025-03-26): logged as one, each request's
-   * stream watched; the transport then hands its messages over one by one.
-   */
-  readonly batch: (res: ServerResponse, items: readonly unknown[]) => void;
-  /**
-   * A batch POSTed in this session that it reads (2025-03-26) but the SDK's transport would refuse
-   * whole, since a member is no JSON-RPC message: the session's server takes it as stdio's takes
-   * the line, and its answers go out on this POST as one JSON array (see serveHttp).
-   */
-  readonly ownBatch: (res: ServerResponse, text: string, items: readonly unknown[]) => void;
-  /**
-   * A POST whose body the server cannot take as a message (see Unread): into the session log as
-   * stdio's line would go, and the server's answer is this POST's, with 400.
-   */
-  readonly unread: (res: ServerResponse, take: Unread) => void;
-  /** A GET for the session's transport: the stream it opens is counted while it is open. */
-  readonly listen: (res: ServerResponse) => void;
-  /** The server ends the session (it stops, or the session was idle too long). */
-  readonly end: () => Promise<void>;
-};
-
-/**
- * How a body that is no message the server can take (not UTF-8, not JSON, nested too deep, no
- * JSON-RPC message, a batch the session cannot read) reaches a session's server: the way the
- * stdio server hands it such a line, so the session log keeps it as the same step, the referee
- * judges it once, and the server answers it as on stdio (-32700 Parse error for what is no JSON
- * text, -32600 Invalid Request with the reason for JSON that is no request: JSON-RPC 2.0 › Error
- * object). The SDK's transport would answer some of these itself, out of the log's sight.
- */
-type Unread = (live: LiveServer) => void;
 
 /**
  * Serves the simulated server over Streamable HTTP at `/mcp`, in the eras `config.era` names
@@ -125,16 +70,18 @@ type Unread = (live: LiveServer) => void;
  * `MCP-Protocol-Version` (400), and a body that is no message the server can take (not UTF-8, not
  * JSON, nested too deep, no JSON-RPC message, a batch the session cannot read): that one goes into
  * its session's log, or outside a session the one log of such traffic (UNREAD_SESSION), and the
- * simulated server answers it as on stdio, with 400 (see Unread). Refusals carry -32600 and the reason. Notifications get 202 whatever they hold (outside a
- * session only where the modern era is spoken: a legacy-only server asks for the session id). A
- * session with no request for `idleMs` is ended by the server, and its id gets 404 from then on.
+ * simulated server answers it as on stdio, with 400 (see Unread). Refusals carry -32600 and the
+ * reason. Notifications get 202 whatever they hold (outside a session only where the modern era is
+ * spoken: a legacy-only server asks for the session id). A session with no request for `idleMs` is
+ * ended by the server, and its id gets 404 from then on. Each legacy session, and the log outside
+ * any session, is made in http-session.ts.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServing> {
   const { log } = options;
   const verdict = options.verdict ?? log;
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
-  const sessions = new Map<string, Session>();
+  const sessions = new Map<string, HttpSession>();
   let port = options.port;
   const { hostAllowed, originAllowed } = localChecks(host, () => port);
 
@@ -151,209 +98,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     },
     options.idleClock,
   );
-  const newSession = (): Session => {
-    let id = '?';
-    let closedBy: 'client' | 'server' = 'client';
-    /** The session is ending: its streams close with it, which no client chose. */
-    let closing = false;
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sessionId) => {
-        id = sessionId;
+  const sessionHost = { config: options.config, log, verdict, observe };
+  const newSession = () =>
+    openHttpSession({
+      ...sessionHost,
+      opened: (sessionId, session) => {
         sessions.set(sessionId, session);
         idle.begin(sessionId)();
         log(filled(SERVE_STRINGS.sessionOpened, { id: sessionId }));
         observe?.opened?.(sessionId);
       },
-    });
-    /** Requests whose response stream is open and has not carried their answer yet. */
-    const streaming = new Map<RequestId, string>();
-    /**
-     * Requests whose response stream the client closed before their answer (2025-11-25
-     * transports › Sending Messages to the Server: a disconnection SHOULD NOT be taken as a
-     * cancellation, so the work goes on). This server keeps no events to resume a stream with,
-     * so what it sends for them goes nowhere: it is not on the wire, and not in the log.
-     */
-    const abandoned = new Map<RequestId, string>();
-    const ids = new SdkIds();
-    /** POSTs whose body the server could not take as a message, waiting for its answer (Session.unread). */
-    const unanswered: ServerResponse[] = [];
-    /** POSTs of batches the session's server answers itself, waiting for it (Session.ownBatch). */
-    const ownBatches: ServerResponse[] = [];
-    /** The requests of those batches not answered yet: the SDK's transport knows nothing of them. */
-    const ownRequests = new Set<RequestId>();
-    /** GET responses handed to the transport and still open: a stream for unrelated messages. */
-    let listening = 0;
-    const live: LiveServer = new LiveServer({
-      config: options.config,
-      bodies: true,
-      send: (item) => {
-        // The SDK's transport takes a batch's messages one by one (Session.batch), so the server
-        // gathers a batch answer only for a batch it took whole (Session.ownBatch): that POST's.
-        if (isBatchAnswer(item)) {
-          const waiting = ownBatches.shift();
-          for (const answered of item.message) ownRequests.delete(answered.id as RequestId);
-          if (!waiting || waiting.writableEnded) return false;
-          // Accepted, when it held a request the server took; else nothing of it was taken.
-          const took = item.message.some((answered) => isRequestId(answered.id));
-          waiting.writeHead(took ? 200 : 400, { 'Content-Type': 'application/json' });
-          waiting.end(jsonText(item.message));
-          return;
-        }
-        const about = item.about;
-        const message = item.message;
-        const answer = 'result' in message || 'error' in message;
-        if (about !== undefined && ownRequests.has(about)) {
-          // About a request of such a batch, whose POST gets one JSON body: the SDK's transport
-          // has no stream for it, so it goes on the session's GET stream (2025-03-26
-          // streamable-http › Listening for Messages from the Server), as unrelated traffic does;
-          // with none open it goes nowhere, and the log keeps only what was on the wire.
-          if (listening === 0) {
-            const method = typeof message.method === 'string' ? message.method : '?';
-            log(
-              filled(SERVE_STRINGS.batchAsideLost, {
-                id,
-                what: method,
-                request: String(about),
-              }),
-            );
-            return false;
-          }
-          transport
-            .send(ids.messageToSdk(message) as JSONRPCMessage)
-            .catch((error: unknown) =>
-              log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),
-            );
-          return;
-        }
-        if (answer && about === undefined) {
-          // An answer about no request of the client's is to a body the server could not take
-          // (its answers come in the order the bodies came): that POST's, as a JSON body.
-          const waiting = unanswered.shift();
-          if (!waiting || waiting.writableEnded) return false;
-          waiting.writeHead(400, { 'Content-Type': 'application/json' });
-          // An id past 2^53 − 1 (a bigint) as the digits the client sent.
-          waiting.end(jsonText(message));
-          return;
-        }
-        if (about !== undefined && abandoned.has(about)) {
-          if (answer) {
-            const request = `${abandoned.get(about)} #${String(about)}`;
-            abandoned.delete(about);
-            log(filled(SERVE_STRINGS.answerLost, { id, request }));
-          }
-          return false;
-        }
-        if (answer && about !== undefined) streaming.delete(about);
-        transport
-          .send(
-            // An id past 2^53 − 1 as the SDK knows it: its stand-in (see SdkIds).
-            ids.messageToSdk(message) as JSONRPCMessage,
-            about === undefined ? undefined : { relatedRequestId: ids.toSdk(about) },
-          )
-          .catch((error: unknown) =>
-            log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),
-          );
-      },
-      notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
-      onStep: (step) => {
-        for (const line of violationLines(step))
-          verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
-        observe?.step?.(id, step);
+      forget: (sessionId) => {
+        const known = sessions.delete(sessionId);
+        idle.forget(sessionId);
+        return known;
       },
     });
-    const session: Session = {
-      transport,
-      live,
-      ids,
-      notify: (message, headers) => {
-        live.receive(message, headers);
-        // The cancellation the client SHOULD send: the work stopped, nothing is left to lose.
-        const params = message.params;
-        const named = isObject(params) ? params.requestId : undefined;
-        if (message.method === 'notifications/cancelled' && named !== undefined) {
-          abandoned.delete(named as RequestId);
-        }
-      },
-      watch: (res, request, method) => {
-        streaming.set(request, method);
-        res.once('close', () => {
-          // Ended by the server (its answer, or an error the SDK gave itself): the stream is done.
-          if (!streaming.delete(request) || res.writableFinished || closing) return;
-          // A step of the session all the same: the referee says whether the request still waits.
-          const step = live.abandon(request);
-          const named = `${method} #${String(request)}`;
-          if (step?.abandoned?.method === null) {
-            // Not in flight any more: the client had cancelled it (notifications/cancelled).
-            log(filled(SERVE_STRINGS.streamClosedAfterCancel, { id, request: named }));
-            return;
-          }
-          abandoned.set(request, method);
-          log(filled(SERVE_STRINGS.streamAbandoned, { id, request: named }));
-        });
-      },
-      batch: (res, items) => {
-        for (const item of items) {
-          const envelope = classify(item);
-          if (envelope.kind === 'request') session.watch(res, envelope.id, envelope.method);
-        }
-        live.logBatch(items);
-        logged += items.length;
-      },
-      unread: (res, take) => {
-        unanswered.push(res);
-        take(live);
-      },
-      listen: (res) => {
-        listening += 1;
-        res.once('close', () => {
-          listening -= 1;
-        });
-      },
-      ownBatch: (res, text, items) => {
-        ownBatches.push(res);
-        for (const item of items) {
-          const envelope = classify(item);
-          if (envelope.kind === 'request') ownRequests.add(envelope.id);
-        }
-        live.receiveLine(text);
-      },
-      end: () => {
-        closedBy = 'server';
-        closing = true;
-        return transport.close();
-      },
-    };
-    // The messages of a batch are in the session log already (Session.batch): the server takes them.
-    let logged = 0;
-    // Each message with the MCP headers of its POST (2025-06-18 on the client names the
-    // protocol version in one: the referee judges it, the transcript keeps it).
-    transport.onmessage = (message, extra) => {
-      // An id past 2^53 − 1 comes back from its stand-in: the exact one the client sent.
-      const exact = ids.fromSdk(message);
-      if (logged > 0) {
-        logged -= 1;
-        live.receiveLogged(exact);
-      } else {
-        const headers = extra?.requestInfo?.headers;
-        live.receive(exact, headers ? mcpHeadersOf(headers) : undefined);
-      }
-    };
-    transport.onerror = (error) =>
-      log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
-    transport.onclose = () => {
-      closing = true;
-      const known = sessions.delete(id);
-      idle.forget(id);
-      if (known) log(filled(SERVE_STRINGS.sessionClosed, { id }));
-      live.close(closedBy);
-      // Ended before the server answered them: the session they were sent to is gone.
-      for (const waiting of [...unanswered.splice(0), ...ownBatches.splice(0)]) {
-        if (!waiting.headersSent) jsonError(waiting, 404, -32600, SERVE_STRINGS.noSession.en);
-      }
-    };
-    return session;
-  };
 
   const era = options.config.era ?? 'legacy';
   const supported = [
@@ -404,35 +164,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
    * log (and one --trace-file transcript) for the run, not one per body a fuzzer sends.
    */
   const alone = (res: ServerResponse, take: Unread) => {
-    if (!outside) {
-      const id = UNREAD_SESSION;
-      observe?.opened?.(id);
-      const waiting: ServerResponse[] = [];
-      const live = new LiveServer({
-        config: options.config,
-        bodies: true,
-        // No session opens here, so no revision is agreed: a batch is one body it cannot take,
-        // whatever an initialize inside it offers (that initialize never opens a session).
-        readsBatches: false,
-        send: (item) => {
-          const message = item.message;
-          if (isBatchAnswer(item) || !('result' in message || 'error' in message)) return false;
-          // Its answers come in the order the bodies came: the oldest waiting POST's.
-          const answered = waiting.shift();
-          if (!answered || answered.writableEnded) return false;
-          answered.writeHead(400, { 'Content-Type': 'application/json' });
-          // An id past 2^53 − 1 (a bigint) as the digits the client sent.
-          answered.end(jsonText(message));
-        },
-        notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
-        onStep: (step) => {
-          for (const line of violationLines(step))
-            verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
-          observe?.step?.(id, step);
-        },
-      });
-      outside = { live, waiting };
-    }
+    outside ??= openOutsideLog(sessionHost);
     outside.waiting.push(res);
     take(outside.live);
     // The server answers such a body at once; were it not answered, the client still hears why.
@@ -626,7 +358,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
    * 2^53 − 1 goes with a stand-in for it, restored on the response's way out (see SdkIds).
    */
   const handOver = (
-    session: Session,
+    session: HttpSession,
     req: IncomingMessage,
     res: ServerResponse,
     parsed: unknown,
