@@ -169,6 +169,10 @@ export const LESSON_STRINGS = {
     en: 'client: next, but the client has no answer to send',
     zh: 'client: next，但客户端没有可发送的回答',
   },
+  noTask: {
+    en: 'client: {task: …}, but the server has created no task for the client yet (call a tool with params.task first)',
+    zh: 'client: {task: …}，但服务器还没有为客户端创建任何任务（先以 params.task 调用工具）',
+  },
   noNextPage: {
     en: 'client: next-page, but no list the client fetched has a nextCursor',
     zh: 'client: next-page，但客户端获取过的列表都没有 nextCursor',

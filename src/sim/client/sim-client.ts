@@ -103,6 +103,11 @@ export class SimClient {
   readonly rounds: InputRound[] = [];
   /** Its subscriptions/listen streams, by the listen request's id (basic/patterns/subscriptions). */
   readonly streams = new Map<string, ListenStream>();
+  /**
+   * The tasks the server created for its task-augmented requests, in order (2025-11-25
+   * basic/utilities/tasks › Creating Tasks: the CreateTaskResult's taskId names each).
+   */
+  readonly tasks: string[] = [];
   #nextId = 1;
   readonly #pending = new Map<string, ClientRequest>();
   /** Requests that are themselves a retry after -32022 (each request is retried once at most). */
@@ -289,6 +294,17 @@ export class SimClient {
     return this.request(this.morePages.method, { cursor: this.morePages.cursor });
   }
 
+  /**
+   * tasks/get, tasks/result or tasks/cancel for the latest task the server created for it, or
+   * tasks/list (basic/utilities/tasks: the taskId in the params names the task); null when it
+   * has no task to name.
+   */
+  taskRequest(kind: 'get' | 'result' | 'cancel' | 'list'): JsonObject | null {
+    if (kind === 'list') return this.request('tasks/list');
+    const taskId = this.tasks.at(-1);
+    return taskId === undefined ? null : this.request(`tasks/${kind}`, { taskId });
+  }
+
   pending(): ClientRequest[] {
     return [...this.#pending.values()];
   }
@@ -319,7 +335,12 @@ export class SimClient {
       if (envelope.kind === 'response') {
         if (envelope.result.resultType === 'input_required')
           this.#onInputRequired(now, request, envelope.result);
-        else this.#onResult(request.method, envelope.result, request.params?.cursor !== undefined);
+        else {
+          this.#onResult(request.method, envelope.result, request.params?.cursor !== undefined);
+          const task = envelope.result.task;
+          if (isObject(request.params?.task) && isObject(task) && typeof task.taskId === 'string')
+            this.tasks.push(task.taskId);
+        }
       }
       return;
     }

@@ -291,6 +291,10 @@ function emit(
     const target = action['end-listen'] === 'latest' ? streams.at(-1)?.id : action['end-listen'];
     if (target === undefined) return failed(LESSON_STRINGS.noListenStream);
     message = client.endListen(target);
+  } else if ('task' in action) {
+    const request = client.taskRequest(action.task);
+    if (!request) return failed(LESSON_STRINGS.noTask);
+    message = request;
   } else if ('abandon' in action) {
     // Taken by the lesson's loop before it gets here: closing a stream sends no message.
     return failed(LESSON_STRINGS.noPending);

@@ -88,6 +88,10 @@ const clientCancel = z
   })
   .strict();
 
+// 2025-11-25 basic/utilities/tasks: tasks/get, tasks/result or tasks/cancel for the latest task
+// the server created for the client, or tasks/list.
+const clientTask = z.object({ task: z.enum(['get', 'result', 'cancel', 'list']) }).strict();
+
 // The client closes the HTTP response stream of a request it is waiting on (no message).
 const clientAbandon = z
   .object({ abandon: z.union([z.literal('latest'), z.string(), z.number().int()]) })
@@ -129,6 +133,7 @@ export const CLIENT_ACTIONS = {
     listen: clientListen,
     'end-listen': clientEndListen,
     abandon: clientAbandon,
+    task: clientTask,
   },
 } as const satisfies ActionKinds;
 export const SERVER_ACTIONS = {
@@ -157,6 +162,7 @@ const clientAction = z.union([
   clientListen,
   clientEndListen,
   clientAbandon,
+  clientTask,
 ]);
 const serverAction = z.union([serverWords, serverRequest]);
 const doAction = z.union([doWords, addTool, logAction, setRoots, waitAction, rawAction, failNext]);

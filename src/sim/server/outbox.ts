@@ -6,6 +6,8 @@ export type Scheduled = {
   readonly message: Record<string, unknown>;
   /** The request of the other side this message belongs to (its progress or its answer). */
   readonly about?: RequestId;
+  /** The task this message tells of (its status notification, its result): cancelling it drops it. */
+  readonly task?: string;
 };
 
 /**
@@ -34,6 +36,13 @@ export class Outbox {
     const before = this.#items.length;
     this.#items = this.#items.filter((item) => item.about !== id);
     return before - this.#items.length;
+  }
+
+  /** Takes out what was scheduled about one task (it was cancelled), in time order. */
+  takeTask(taskId: string): Scheduled[] {
+    const taken = this.#items.filter((item) => item.task === taskId);
+    this.#items = this.#items.filter((item) => item.task !== taskId);
+    return taken;
   }
 
   get size(): number {

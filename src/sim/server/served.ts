@@ -49,6 +49,11 @@ export const SERVED_BY: Readonly<Record<string, CapabilityPath>> = {
   'prompts/get': 'server.prompts',
   'completion/complete': 'server.completions',
   'logging/setLevel': 'server.logging',
+  // 2025-11-25 basic/utilities/tasks › Capabilities: the server's tasks capability.
+  'tasks/get': 'server.tasks',
+  'tasks/result': 'server.tasks',
+  'tasks/list': 'server.tasks.list',
+  'tasks/cancel': 'server.tasks.cancel',
 };
 
 /** List methods: paged when the server has a page size; a cursor it never handed out is -32602. */

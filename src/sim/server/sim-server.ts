@@ -63,6 +63,7 @@ import {
   TOOL_NAMES,
   type ToolName,
 } from './session-tools.js';
+import { RELATED_TASK_META, type TaskRecord, TaskStore } from './tasks.js';
 
 export type ServerConfig = {
   readonly name: string;
@@ -204,6 +205,8 @@ export class SimServer {
   #serveTools: ServerToolName[];
   /** The lines `add_note` added to the notes resource. */
   #notes: string[];
+  /** The tasks it runs for task-augmented tools/call requests (2025-11-25 basic/utilities/tasks). */
+  readonly tasks = new TaskStore();
 
   constructor(config: ServerConfig) {
     this.config = config;
@@ -294,11 +297,26 @@ export class SimServer {
   }
 
   toolDefinitions(): Tool[] {
-    return this.#offered().map((name) =>
-      name in PURE_TOOLS
-        ? PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition
-        : SESSION_TOOLS[name as keyof typeof SESSION_TOOLS],
-    );
+    const tasks = this.#runsTasks();
+    return this.#offered().map((name) => {
+      if (name in PURE_TOOLS) return PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition;
+      const tool = SESSION_TOOLS[name as keyof typeof SESSION_TOOLS];
+      // basic/utilities/tasks › Tool-Level Negotiation: the one tool whose work takes time may
+      // run as a task; every other tool leaves taskSupport out ("forbidden").
+      return tasks && name === 'long_running_task'
+        ? { ...tool, execution: { taskSupport: 'optional' as const } }
+        : tool;
+    });
+  }
+
+  /**
+   * Whether it runs tools/call as a task: it declared tasks.requests.tools.call, in a session
+   * whose revision has tasks (2025-11-25 on; 2026-07-28 moved them to an extension).
+   */
+  #runsTasks(): boolean {
+    if (this.era === 'modern' || !this.#can('server.tasks.requests.tools.call')) return false;
+    const version = resolveVersion(this.negotiatedVersion);
+    return version !== null && existsIn('tasks/get', version);
   }
 
   /**
@@ -632,7 +650,100 @@ export class SimServer {
         return this.#reply(now, id, {});
       case 'subscriptions/listen':
         return this.#listen(now, id, params);
+      case 'tasks/get':
+      case 'tasks/result':
+      case 'tasks/cancel':
+        return this.#taskRequest(now, id, method, params);
+      case 'tasks/list':
+        return this.#listReply(
+          now,
+          id,
+          method,
+          'tasks',
+          this.tasks.all().map((task) => TaskStore.view(task, now)),
+          offset,
+        );
     }
+  }
+
+  /**
+   * tasks/get, tasks/result and tasks/cancel (2025-11-25 basic/utilities/tasks): the taskId in
+   * the params names the task; one it does not know is -32602 (› Error Handling).
+   */
+  #taskRequest(now: number, id: RequestId, method: string, params: JsonObject) {
+    const task = this.tasks.get(params.taskId);
+    if (!task) {
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: no task ${JSON.stringify(params.taskId)}`,
+      );
+    }
+    const status = TaskStore.status(task, now);
+    if (method === 'tasks/get') return this.#reply(now, id, TaskStore.view(task, now));
+    if (method === 'tasks/result') {
+      // › Result Retrieval: a task still working holds its tasks/result until it ends.
+      const at = status === 'working' ? task.doneAt : now;
+      return this.outbox.push({ ...this.#taskOutcome(task, id), at, task: task.taskId });
+    }
+    // › Task Cancellation: a terminal task is not cancelled again, -32602; a working one moves
+    // to cancelled before the answer, and its completion is never told.
+    if (status !== 'working') {
+      return this.#fail(
+        now,
+        id,
+        -32602,
+        `Invalid params: task ${task.taskId} is already ${status} and cannot be cancelled`,
+      );
+    }
+    task.cancelledAt = now;
+    for (const item of this.outbox.takeTask(task.taskId)) {
+      // A tasks/result that waited for the task gets its outcome now: the task was cancelled.
+      if (isRequestId(item.message.id)) {
+        this.outbox.push({ ...this.#taskOutcome(task, item.message.id), at: now });
+      }
+    }
+    this.#reply(now, id, TaskStore.view(task, now));
+  }
+
+  /**
+   * What tasks/result answers for a task that ended: the tools/call's own result, tied to the task
+   * by its related-task `_meta` (› Related Task Metadata: tasks/result MUST carry it); for a
+   * cancelled task, -32603, as SDK v1 answers it (the spec names no result for a stopped request).
+   */
+  #taskOutcome(task: TaskRecord, id: RequestId): { about: RequestId; message: JsonObject } {
+    if (task.cancelledAt !== null) {
+      const error = { code: -32603, message: `Task ${task.taskId} was cancelled` };
+      return { about: id, message: { jsonrpc: '2.0', id, error } };
+    }
+    const meta = isObject(task.result._meta) ? task.result._meta : {};
+    const result = {
+      ...task.result,
+      _meta: { ...meta, [RELATED_TASK_META]: { taskId: task.taskId } },
+    };
+    return { about: id, message: { jsonrpc: '2.0', id, result } };
+  }
+
+  /**
+   * A task-augmented tools/call (› Creating Tasks): the CreateTaskResult at once, the work on the
+   * server's clock, and notifications/tasks/status when the task completes (› Task Status
+   * Notification). No progress is sent for a task.
+   */
+  #createTask(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
+    const ttl = isObject(params.task) ? params.task.ttl : undefined;
+    const plan = longRunningPlan(id, undefined, args, now);
+    const task = this.tasks.create(id, now, ttl, plan.doneAt, plan.result);
+    this.#reply(now, id, { task: TaskStore.view(task, now) });
+    this.outbox.push({
+      at: plan.doneAt,
+      task: task.taskId,
+      message: {
+        jsonrpc: '2.0',
+        method: 'notifications/tasks/status',
+        params: TaskStore.view(task, plan.doneAt),
+      },
+    });
   }
 
   /**
@@ -772,6 +883,16 @@ export class SimServer {
       return this.#fail(now, id, -32602, `Unknown tool: ${String(name)}`);
     }
     const args = isObject(params.arguments) ? params.arguments : {};
+    if (isObject(params.task) && this.#runsTasks()) {
+      // › Tool-Level Negotiation: a tool without taskSupport called as a task SHOULD get -32601.
+      if (name !== 'long_running_task') {
+        return this.#fail(now, id, -32601, `Method not found: ${name} does not run as a task`);
+      }
+      // Arguments it cannot run with: no task is created (a task's failure is for work begun).
+      const bad = checkSessionToolArgs(name, args);
+      if (bad !== null) return this.#fail(now, id, -32602, `Invalid params: ${bad}`);
+      return this.#createTask(now, id, args, params);
+    }
     this.#log(now, id, 'info', { event: 'tools/call', tool: name });
     this.#log(now, id, 'debug', { event: 'arguments', tool: name, arguments: args });
     if (name in PURE_TOOLS) {

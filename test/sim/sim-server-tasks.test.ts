@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../../src/session/index.js';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+
+/**
+ * 2025-11-25 tasks (basic/utilities/tasks, lesson 31): the simulated server runs a task-augmented
+ * tools/call as the spec says, and the referee finds nothing wrong with it.
+ */
+
+const note = { en: 'n', zh: '注' };
+const TASKS = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+const server = {
+  versions: ['2025-11-25'],
+  capabilities: { tools: {}, tasks: TASKS },
+  tools: ['long_running_task', 'weather_current'],
+};
+const client = { versions: ['2025-11-25'], capabilities: {} };
+const call = (steps: number, name = 'long_running_task') => ({
+  client: {
+    request: 'tools/call',
+    params: {
+      name,
+      arguments: name === 'weather_current' ? { location: 'Paris' } : { steps, delayMs: 1000 },
+      task: { ttl: 60000 },
+    },
+  },
+});
+const opening = [{ client: 'initialize' }, { server: 'next' }, { client: 'initialized' }];
+
+async function play(steps: readonly object[], s: object = server): Promise<readonly Step[]> {
+  const scenario = scenarioSchema.parse({
+    title: note,
+    goal: note,
+    recap: note,
+    revision: '2025-11-25',
+    server: s,
+    client,
+    steps: [...opening, ...steps].map((step) => ({ ...step, note })),
+  });
+  const played = await runScenario(scenario);
+  if (!played.ok) throw new Error(`step ${played.error.step + 1}: ${played.error.message}`);
+  return played.value.steps;
+}
+
+type ListedTool = { readonly name: string; readonly execution?: unknown };
+// biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
+const sent = (step: Step | undefined) => step?.message as Record<string, any>;
+const rules = (steps: readonly Step[]) =>
+  steps.flatMap((s) => (s.verdict?.violations ?? []).map((v) => v.rule));
+
+describe('the simulated server runs 2025-11-25 tasks', () => {
+  it('lists execution.taskSupport only when it declared tasks.requests.tools.call', async () => {
+    const list = [{ client: { request: 'tools/list' } }, { server: 'next' }];
+    const tools = (steps: readonly Step[]) => sent(steps.at(-1)).result.tools;
+    const withTasks = tools(await play(list));
+    expect(withTasks.find((t: ListedTool) => t.name === 'long_running_task').execution).toEqual({
+      taskSupport: 'optional',
+    });
+    expect(
+      withTasks.find((t: ListedTool) => t.name === 'weather_current').execution,
+    ).toBeUndefined();
+    const without = tools(await play(list, { ...server, capabilities: { tools: {} } }));
+    expect(without.every((t: ListedTool) => t.execution === undefined)).toBe(true);
+  });
+
+  it('creates a working task, holds tasks/result until the task ends, then tells of it', async () => {
+    const steps = await play([
+      call(2),
+      { server: 'next' },
+      { client: { task: 'result' } },
+      { server: 'next' },
+      { server: 'next' },
+    ]);
+    const created = sent(steps[4]).result.task;
+    expect(created).toMatchObject({ taskId: 'task-1', status: 'working', ttl: 60000 });
+    expect(typeof created.createdAt).toBe('string');
+    // The notification is due when the work ends; the held tasks/result leaves with it.
+    const [first, second] = [sent(steps[6]), sent(steps[7])];
+    expect(first.method).toBe('notifications/tasks/status');
+    expect(first.params.status).toBe('completed');
+    expect(second.result.content[0].text).toBe('Finished all 2 steps.');
+    expect(second.result._meta['io.modelcontextprotocol/related-task']).toEqual({
+      taskId: 'task-1',
+    });
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('cancels a working task (a held tasks/result gets -32603), refuses a terminal one with -32602', async () => {
+    const steps = await play([
+      call(5),
+      { server: 'next' },
+      { client: { task: 'result' } },
+      { client: { task: 'cancel' } },
+      { server: 'next' },
+      { server: 'next' },
+      { client: { task: 'cancel' } },
+      { server: 'next' },
+      { client: { task: 'get' } },
+      { server: 'next' },
+    ]);
+    const answers = steps
+      .filter((s) => s.direction === 'server->client')
+      .slice(2)
+      .map(sent);
+    expect(answers[0]?.error?.code).toBe(-32603);
+    expect(answers[1]?.result?.status).toBe('cancelled');
+    expect(answers[2]?.error?.code).toBe(-32602);
+    // Cancelled stays cancelled after the work would have finished; no completion is told.
+    expect(answers[3]?.result?.status).toBe('cancelled');
+    expect(answers).toHaveLength(4);
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('answers -32601 for a tool without taskSupport called as a task, -32602 for an unknown taskId', async () => {
+    const steps = await play([
+      call(1, 'weather_current'),
+      { server: 'next' },
+      { client: { request: 'tasks/get', params: { taskId: 'nobody-made-this' } } },
+      { server: 'next' },
+    ]);
+    expect(sent(steps[4]).error.code).toBe(-32601);
+    expect(sent(steps[6]).error.code).toBe(-32602);
+    // The call itself is the client's fault (task-support-mismatch); the answers break nothing.
+    expect(rules(steps.filter((s) => s.direction === 'server->client'))).toEqual([]);
+  });
+});
