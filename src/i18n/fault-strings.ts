@@ -127,6 +127,15 @@ export const FAULT_STRINGS = {
     en: '{name} needs an acknowledged listen stream',
     zh: '{name} 需要一个已被确认的 listen 流',
   },
+  // 2025-11-25 basic/utilities/tasks (lesson 31)
+  needsTerminalCancel: {
+    en: '{name} needs a pending tasks/cancel of a task already completed, failed or cancelled (client: {task: cancel} after the task ended)',
+    zh: '{name} 需要一个尚未完成的 tasks/cancel，且它指向的任务已经完成、失败或取消（在任务结束后使用 client: {task: cancel}）',
+  },
+  needsFinishedTask: {
+    en: '{name} needs a task the server has completed (a tools/call with params.task whose work is done)',
+    zh: '{name} 需要一个服务器已经完成的任务（带 params.task 的 tools/call，且工作已经做完）',
+  },
   needsNonListen: {
     en: '{name} needs a pending client request that is not a listen',
     zh: '{name} 需要一个尚未完成、且不是 listen 的客户端请求',

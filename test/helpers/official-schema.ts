@@ -86,13 +86,20 @@ export function officialSchemaProblems(
     const request = s.requests.get(method);
     if (request === undefined) return [`no request type for ${method} in ${version}`];
     const named = request.replace(/Request$/, 'Result');
-    const result = (message as { result?: { resultType?: unknown } }).result;
+    const result = (message as { result?: { resultType?: unknown; task?: unknown } }).result;
+    // A task-augmented request is answered with a CreateTaskResult, whatever its method
+    // (2025-11-25 basic/utilities/tasks › Creating Tasks); the request is not at hand here, so
+    // the result's own task object says so.
+    const createsTask =
+      'CreateTaskResult' in s.defs && typeof result?.task === 'object' && result.task !== null;
     const type =
       result?.resultType === 'input_required'
         ? 'InputRequiredResult'
-        : named in s.defs
-          ? named
-          : 'Result';
+        : createsTask
+          ? 'CreateTaskResult'
+          : named in s.defs
+            ? named
+            : 'Result';
     checks.push([old ? 'JSONRPCResponse' : 'JSONRPCResultResponse', message], [type, result]);
   }
   return checks.flatMap(([type, value]) => {

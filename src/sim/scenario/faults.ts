@@ -12,6 +12,7 @@ import type { SimClient } from '../client/sim-client.js';
 import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import { modernFault } from './faults-modern.js';
+import { finishedTaskCancelled, finishedTaskReopened } from './faults-tasks.js';
 
 /** What a buggy peer does, by name: each produces one envelope that breaks one rule. */
 export const FAULT_NAMES = [
@@ -74,6 +75,9 @@ export const FAULT_NAMES = [
   'cache-scope-changed',
   // 2026-07-28 (server/tools › x-mcp-header, lesson 29)
   'x-mcp-header-invalid',
+  // 2025-11-25 (basic/utilities/tasks, lesson 31)
+  'finished-task-cancelled',
+  'finished-task-reopened',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -136,6 +140,8 @@ export const FAULT_RULES = {
   'structured-content-mismatch': 'structured-content-mismatch',
   'cache-scope-changed': 'cache-scope-changed',
   'x-mcp-header-invalid': 'x-mcp-header-invalid',
+  'finished-task-cancelled': 'task-cancel-terminal',
+  'finished-task-reopened': 'task-status-transition',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -155,6 +161,8 @@ export type FaultContext = {
   /** Client progress tokens whose request was answered, oldest first. */
   readonly completedTokens: readonly (string | number)[];
   readonly params: JsonObject;
+  /** The lesson's clock when the fault is played (virtual ms). */
+  readonly now: number;
 };
 
 export type FaultResult =
@@ -344,6 +352,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return versionNotRefused(ctx);
     case 'request-state-altered':
       return requestStateAltered(ctx);
+    // 2025-11-25 tasks (lesson 31)
+    case 'finished-task-cancelled':
+      return finishedTaskCancelled(ctx, name);
+    case 'finished-task-reopened':
+      return finishedTaskReopened(ctx, name);
     default:
       return modernFault(name, ctx);
   }
