@@ -136,6 +136,11 @@ export const FAULT_STRINGS = {
     en: '{name} needs a task the server has completed (a tools/call with params.task whose work is done)',
     zh: '{name} 需要一个服务器已经完成的任务（带 params.task 的 tools/call，且工作已经做完）',
   },
+  // 2025-11-25 client/elicitation, URL mode (lesson 14)
+  needsUrlElicitationError: {
+    en: '{name} needs a pending client request the server will answer with -32042 (connect_account, with a client that declared elicitation.url)',
+    zh: '{name} 需要一个服务器将以 -32042 回应的、尚未完成的客户端请求（connect_account，且客户端声明了 elicitation.url）',
+  },
   needsNonListen: {
     en: '{name} needs a pending client request that is not a listen',
     zh: '{name} 需要一个尚未完成、且不是 listen 的客户端请求',

@@ -24,7 +24,7 @@ const EXPECTED: Record<string, string> = {
   '04-many-aliases':
     "04-many-aliases/lesson.yaml:103:26: YAML: too many aliases: *n expands past the yaml library's limit of 100 (maxAliasCount, a guard against resource exhaustion); write the text out instead of reusing the anchor",
   '05-wrong-step-kind':
-    '05-wrong-step-kind/lesson.yaml:8:20: step 3, do.add-tool: Invalid option: expected one of "calculator_arithmetic"|"weather_current"|"db_query"|"long_running_task"|"summarize_text"|"collect_feedback"|"list_project_roots" (in a do: add-tool step)',
+    '05-wrong-step-kind/lesson.yaml:8:20: step 3, do.add-tool: Invalid option: expected one of "calculator_arithmetic"|"weather_current"|"db_query"|"long_running_task"|"summarize_text"|"collect_feedback"|"list_project_roots"|"connect_account" (in a do: add-tool step)',
   '06-typo-kind':
     '06-typo-kind/lesson.yaml:8:10: step 3, do.add-tol: unknown step kind `add-tol`; did you mean `add-tool`?',
   '07-missing-field':

@@ -25,6 +25,8 @@ const QUOTED = [
   'Header mismatch',
   'Missing required client capability',
   'Unsupported protocol version',
+  // The name of 2025-11-25's -32042 (lesson 14's URL-mode elicitation), quoted the same way.
+  'URL elicitation required',
   'null id',
   'MUST NOT',
   'SHOULD NOT',

@@ -13,6 +13,10 @@ import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import { modernFault } from './faults-modern.js';
 import { finishedTaskCancelled, finishedTaskReopened } from './faults-tasks.js';
+import {
+  unknownElicitationCompleted,
+  urlElicitationWithoutList,
+} from './faults-url-elicitation.js';
 
 /** What a buggy peer does, by name: each produces one envelope that breaks one rule. */
 export const FAULT_NAMES = [
@@ -78,6 +82,9 @@ export const FAULT_NAMES = [
   // 2025-11-25 (basic/utilities/tasks, lesson 31)
   'finished-task-cancelled',
   'finished-task-reopened',
+  // 2025-11-25 (client/elicitation, URL mode, lesson 14)
+  'url-elicitation-without-list',
+  'unknown-elicitation-completed',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -142,6 +149,8 @@ export const FAULT_RULES = {
   'x-mcp-header-invalid': 'x-mcp-header-invalid',
   'finished-task-cancelled': 'task-cancel-terminal',
   'finished-task-reopened': 'task-status-transition',
+  'url-elicitation-without-list': 'url-elicitation-error-invalid',
+  'unknown-elicitation-completed': 'elicitation-complete-unknown',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -357,6 +366,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return finishedTaskCancelled(ctx, name);
     case 'finished-task-reopened':
       return finishedTaskReopened(ctx, name);
+    // 2025-11-25 URL-mode elicitation (lesson 14)
+    case 'url-elicitation-without-list':
+      return urlElicitationWithoutList(ctx, name);
+    case 'unknown-elicitation-completed':
+      return unknownElicitationCompleted(ctx);
     default:
       return modernFault(name, ctx);
   }

@@ -48,6 +48,16 @@ export const SESSION_TOOLS = {
       'Lists the folders the client lets the server work in (needs the client’s roots capability).',
     inputSchema: { type: 'object', properties: {} },
   },
+  connect_account: {
+    name: 'connect_account',
+    title: 'Connect an account',
+    description:
+      'Links the user’s account at another service: the user signs in on that service’s own web page, never through the client (needs the client’s elicitation capability in URL mode, 2025-11-25).',
+    inputSchema: {
+      type: 'object',
+      properties: { service: { type: 'string' } },
+    },
+  },
   toggle_tool: {
     name: 'toggle_tool',
     title: 'Toggle a tool',
@@ -82,6 +92,7 @@ export const TOOL_NAMES = [
   'summarize_text',
   'collect_feedback',
   'list_project_roots',
+  'connect_account',
 ] as const;
 /** The tools a lesson can name (its server's tools, `add-tool`). */
 export type ToolName = (typeof TOOL_NAMES)[number];

@@ -904,6 +904,7 @@ export class SimServer {
     if (bad !== null) return this.#reply(now, id, text(bad, true) as JsonObject);
     if (name === 'toggle_tool') return this.#toggleTool(now, id, args);
     if (name === 'add_note') return this.#addNote(now, id, String(args.text));
+    if (name === 'connect_account') return this.#connectAccount(now, id, args);
     if (isInputTool(name)) {
       if (this.era === 'modern') return this.#inputRound(now, id, name, args, params);
       return this.#askClient(now, id, name, args);
@@ -967,6 +968,61 @@ export class SimServer {
     const ttl = this.config.requestStateTtlMs ?? STATE_TTL_MS;
     this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl)));
   }
+
+  /**
+   * connect_account (2025-11-25 client/elicitation, URL mode): the user signs in on the service's
+   * own page, out of the client's sight. Until then the call gets -32042 listing the URL-mode
+   * elicitation to complete (› URL Elicitation Required Error); the user finishes two seconds
+   * later and the server says so with notifications/elicitation/complete (› Completion
+   * Notifications); a retry then succeeds. One elicitation per service.
+   */
+  #connectAccount(now: number, id: RequestId, args: JsonObject) {
+    const service = typeof args.service === 'string' ? args.service : 'calendar';
+    const version = resolveVersion(this.negotiatedVersion);
+    const urlMode =
+      this.era !== 'modern' &&
+      version !== null &&
+      existsIn('notifications/elicitation/complete', version) &&
+      this.#can('client.elicitation.url');
+    if (!urlMode) {
+      const why =
+        this.era === 'modern' ||
+        (version !== null && !existsIn('notifications/elicitation/complete', version))
+          ? 'This tool needs URL-mode elicitation with error -32042, which only protocol version 2025-11-25 has.'
+          : 'This tool needs the client’s elicitation capability in URL mode (elicitation.url), which this client did not declare.';
+      return this.#reply(now, id, text(why, true) as JsonObject);
+    }
+    const account = this.#accounts.get(service);
+    if (account && now >= account.completesAt) {
+      return this.#reply(now, id, text(`Connected to ${service}.`) as JsonObject);
+    }
+    const elicitationId = account?.elicitationId ?? `elicitation-${this.#accounts.size + 1}`;
+    if (!account) {
+      const completesAt = now + 2000;
+      this.#accounts.set(service, { elicitationId, completesAt });
+      this.outbox.push({
+        at: completesAt,
+        message: {
+          jsonrpc: '2.0',
+          method: 'notifications/elicitation/complete',
+          params: { elicitationId },
+        },
+      });
+    }
+    this.#fail(now, id, -32042, 'This request requires more information.', {
+      elicitations: [
+        {
+          mode: 'url',
+          elicitationId,
+          url: `https://accounts.example.com/connect?service=${encodeURIComponent(service)}&elicitationId=${elicitationId}`,
+          message: `Sign in to ${service} to let the server use your account.`,
+        },
+      ],
+    });
+  }
+
+  /** The accounts connect_account links, by service: its elicitation and when the user finishes. */
+  readonly #accounts = new Map<string, { elicitationId: string; completesAt: number }>();
 
   /** toggle_tool: withdraws another tool or offers it again, and announces the change. */
   #toggleTool(now: number, id: RequestId, args: JsonObject) {

@@ -1,0 +1,53 @@
+import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
+import { isObject } from '../../protocol/json.js';
+import { cannot, type FaultContext, type FaultResult } from './faults.js';
+
+/**
+ * The faults of 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): a server whose
+ * -32042 or completion notice breaks what the spec requires of it.
+ */
+
+/**
+ * url-elicitation-without-list: the server answers the client's pending request, whose answer it
+ * had scheduled as -32042, with -32042 but no data.elicitations (› URL Elicitation Required Error:
+ * the error MUST list the elicitations to complete).
+ */
+export function urlElicitationWithoutList(ctx: FaultContext, name: string): FaultResult {
+  const { client, server } = ctx;
+  const items = server.outbox.list();
+  for (const request of [...client.pending()].reverse()) {
+    const item = items.find(
+      (i) => i.about === request.id && isObject(i.message.error) && i.message.error.code === -32042,
+    );
+    if (!item) continue;
+    server.outbox.dropAbout(request.id);
+    return {
+      ok: true,
+      direction: 'server->client',
+      message: {
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: -32042, message: 'This request requires more information.' },
+      },
+    };
+  }
+  return cannot(SAY.needsUrlElicitationError, { name });
+}
+
+/**
+ * unknown-elicitation-completed: notifications/elicitation/complete naming an elicitationId
+ * (`params.elicitationId`) no elicitation/create or -32042 of the server established (›
+ * Completion Notifications for URL Mode Elicitation).
+ */
+export function unknownElicitationCompleted(ctx: FaultContext): FaultResult {
+  const id = ctx.params.elicitationId;
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      jsonrpc: '2.0',
+      method: 'notifications/elicitation/complete',
+      params: { elicitationId: typeof id === 'string' ? id : 'nobody-started-this' },
+    },
+  };
+}

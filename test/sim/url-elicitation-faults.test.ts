@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../../src/session/index.js';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { FAULT_RULES } from '../../src/sim/scenario/faults.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+
+/**
+ * 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): connect_account answers -32042
+ * until the user completes the elicitation, then tells of it; each fault breaks only its rule.
+ */
+
+const note = { en: 'n', zh: '注' };
+const server = {
+  versions: ['2025-11-25'],
+  capabilities: { tools: {} },
+  tools: ['connect_account'],
+};
+const urlClient = { versions: ['2025-11-25'], capabilities: { elicitation: { url: {} } } };
+const connect = (service: string) => ({
+  client: {
+    request: 'tools/call',
+    params: { name: 'connect_account', arguments: { service } },
+  },
+});
+const opening = [{ client: 'initialize' }, { server: 'next' }, { client: 'initialized' }];
+
+async function play(steps: readonly object[], client: object = urlClient) {
+  const scenario = scenarioSchema.parse({
+    title: note,
+    goal: note,
+    recap: note,
+    revision: '2025-11-25',
+    server,
+    client,
+    steps: [...opening, ...steps].map((step) => ({ ...step, note })),
+  });
+  const played = await runScenario(scenario);
+  if (!played.ok) throw new Error(`step ${played.error.step + 1}: ${played.error.message}`);
+  return played.value.steps;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
+const sent = (step: Step | undefined) => step?.message as Record<string, any>;
+const rules = (steps: readonly Step[]) =>
+  steps.flatMap((s) => (s.verdict?.violations ?? []).map((v) => v.rule));
+
+describe('connect_account: URL-mode elicitation in the simulated server', () => {
+  it('answers -32042 listing the elicitation, completes it, then serves the retry', async () => {
+    const steps = await play([
+      connect('calendar'),
+      { server: 'next' },
+      { server: 'next' },
+      connect('calendar'),
+      { server: 'next' },
+    ]);
+    const error = sent(steps[4]).error;
+    expect(error.code).toBe(-32042);
+    expect(error.data.elicitations).toEqual([
+      expect.objectContaining({ mode: 'url', elicitationId: 'elicitation-1' }),
+    ]);
+    expect(sent(steps[5])).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/elicitation/complete',
+      params: { elicitationId: 'elicitation-1' },
+    });
+    expect(sent(steps[7]).result.content[0].text).toBe('Connected to calendar.');
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('without elicitation.url, an isError result and no -32042', async () => {
+    const steps = await play([connect('calendar'), { server: 'next' }], {
+      ...urlClient,
+      capabilities: { elicitation: { form: {} } },
+    });
+    expect(sent(steps.at(-1)).result.isError).toBe(true);
+    expect(rules(steps)).toEqual([]);
+  });
+});
+
+const CASES = {
+  'url-elicitation-without-list': [connect('files')],
+  'unknown-elicitation-completed': [],
+} as const;
+
+describe('the URL-mode elicitation faults', () => {
+  it.each(Object.entries(CASES))('%s breaks only its rule', async (fault, setup) => {
+    const steps = await play([...setup, { fault }]);
+    const last = steps.at(-1);
+    expect(last?.notes?.fault).toBe(fault);
+    const rule = FAULT_RULES[fault as keyof typeof CASES];
+    expect((last?.verdict?.violations ?? []).map((v) => v.rule)).toEqual([rule]);
+    expect(rules(steps.slice(0, -1))).toEqual([]);
+  });
+
+  it('lesson 14 breaks each rule at its fault step only', async () => {
+    const lesson = loadLessons().lessons.find((l) => l.id === 'client-primitives');
+    if (!lesson) throw new Error('lesson client-primitives not found');
+    const played = await runScenario(lesson.scenario);
+    if (!played.ok) throw new Error(played.error.message);
+    const found = played.value.steps.map((s) => ({
+      fault: s.notes?.fault ?? null,
+      rules: (s.verdict?.violations ?? []).map((v) => v.rule),
+    }));
+    expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
+    expect(found.filter((f) => f.fault !== null).slice(-2)).toEqual([
+      { fault: 'url-elicitation-without-list', rules: ['url-elicitation-error-invalid'] },
+      { fault: 'unknown-elicitation-completed', rules: ['elicitation-complete-unknown'] },
+    ]);
+  });
+});
