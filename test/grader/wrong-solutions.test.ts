@@ -65,6 +65,59 @@ describe('01-progress: wrong solutions', () => {
   });
 });
 
+describe('01-progress: progress that runs ahead of the work', () => {
+  const id = '01-progress';
+  const ref = solution(id, 'long-task.ts');
+  const file = (text: string) => ({ 'long-task.ts': text });
+
+  it('every step announced at once, then one wait that the cancellation cuts short', async () => {
+    // It scored 13/13: as many notifications as steps, increasing, before the result, none after
+    // the cancellation, and the call takes steps × delayMs.
+    const text = `import type { CallToolResult, LongTaskArgs, RequestHandlerExtra } from './mcp-sim.js';
+export async function longRunningTask(args: LongTaskArgs, extra: RequestHandlerExtra): Promise<CallToolResult> {
+  const token = extra._meta?.progressToken;
+  if (token !== undefined) {
+    for (let step = 1; step <= args.steps; step++) {
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: args.steps } });
+    }
+  }
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, args.steps * args.delayMs);
+    extra.signal.addEventListener('abort', () => { clearTimeout(t); resolve(); });
+  });
+  return { content: [{ type: 'text', text: 'done' }] };
+}
+`;
+    const result = await expectCaught(id, file(text), 'progress-increases', /工作之前/);
+    expect(result.points).toBeLessThan(result.maxPoints);
+    expect(result.checks.find((c) => c.name === 'progress-increases')?.message.en).toMatch(
+      /sent ahead of the work/,
+    );
+  });
+
+  it('honest ways to report stay full marks: a notification as a step starts, a first one at 0, a percentage', async () => {
+    const before = patch(
+      patch(ref, '    await sleep(args.delayMs);\n', ''),
+      /(\n {4}\}\n {2}\}\n {2}return)/,
+      '\n    }\n    await sleep(args.delayMs);\n  }\n  return',
+    );
+    const percent = patch(
+      patch(ref, 'progress: step,', 'progress: Math.round((step / args.steps) * 100),'),
+      'total: args.steps,',
+      'total: 100,',
+    );
+    const zeroFirst = patch(
+      ref,
+      '  for (let step = 1;',
+      "  if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, total: args.steps } });\n  for (let step = 1;",
+    );
+    for (const text of [before, percent, zeroFirst]) {
+      const result = await grade(id, file(text));
+      expect(failed(result), text).toEqual([]);
+    }
+  });
+});
+
 describe('02-server-without-list-changed: wrong solutions', () => {
   const id = '02-server-without-list-changed';
   const ref = solution(id, 'server.ts');

@@ -32,6 +32,8 @@ type Run = {
   readonly progress: ReadonlyArray<{
     sent: Sent;
     at: number;
+    /** ms from the call to the notification's arrival. */
+    ms: number;
     afterResult: boolean;
     afterCancel: boolean;
   }>;
@@ -77,6 +79,7 @@ export async function runTool(
   };
   const timer =
     options.cancelAfterMs === undefined ? undefined : setTimeout(cancel, options.cancelAfterMs);
+  const calledAt = performance.now();
   const handlers = {
     notify: (notification: unknown) => {
       const body = isObject(notification) ? notification : { value: notification };
@@ -85,6 +88,7 @@ export async function runTool(
         progress.push({
           sent,
           at: session.log.length - 1,
+          ms: performance.now() - calledAt,
           afterResult: answered,
           afterCancel: cancelledAt !== null,
         });
@@ -102,7 +106,6 @@ export async function runTool(
     signal: SIGNAL,
     sendNotification: fn('notify'),
   };
-  const calledAt = performance.now();
   const outcome = await runner.call(
     'longRunningTask',
     [{ steps: options.steps, delayMs: options.delayMs }, extra],
@@ -196,8 +199,8 @@ export const progressRubric: Rubric = {
       name: 'progress-increases',
       points: 2,
       about: bi(
-        'progress grows with every notification (one per step)',
-        '每条通知的 progress 都比上一条大（每一步一条）',
+        'progress grows with every notification (one per step), none reported ahead of the work',
+        '每条通知的 progress 都比上一条大（每一步一条），不会在工作完成之前就报告',
       ),
     },
     {
@@ -347,6 +350,21 @@ export const progressRubric: Rubric = {
     const rule = a.session
       .violations()
       .filter((v) => v.violation.rule === 'progress-not-increasing');
+    // The first notification that claims more of the work (progress / total of the steps) than
+    // the time since the call allows: the steps before its own must each have waited delayMs.
+    const early = a.progress
+      .map((p) => {
+        const report = p.sent.verdict.progress;
+        const total = report?.total;
+        const claimed =
+          report && typeof total === 'number' && total > 0 ? (report.progress / total) * steps : 0;
+        return { p, claimed };
+      })
+      .find(
+        ({ p, claimed }) =>
+          p.ms <
+          minimumMs({ steps: Math.max(0, Math.ceil(claimed) - 1), delayMs: plans.a.delayMs }),
+      );
     if (!sentAny) ctx.record('progress-increases', false, noProgress(a));
     else if (rule.length > 0 || values.some((v) => typeof v !== 'number')) {
       ctx.record(
@@ -367,6 +385,21 @@ export const progressRubric: Rubric = {
         bi(
           `expected: one notification per step (${steps} steps); saw: ${a.progress.length}`,
           `期望：每一步一条通知（共 ${steps} 步）；实际：${a.progress.length} 条`,
+        ),
+      );
+    } else if (early) {
+      // Timers never fire early (see minimumMs): a notification that claims a share of the work
+      // before the steps in it could have been waited out was sent ahead of the work (a tool that
+      // announces every step at once, then sleeps, passed every check).
+      const { p, claimed } = early;
+      const done = Math.max(0, Math.ceil(claimed) - 1);
+      const least = minimumMs({ steps: done, delayMs: plans.a.delayMs });
+      ctx.record(
+        'progress-increases',
+        false,
+        bi(
+          `expected: each notification when its step is done (${steps} steps of ${plans.a.delayMs} ms); saw ${nameOf(p.sent, p.at)} report ${JSON.stringify(p.sent.verdict.progress?.progress)} of ${JSON.stringify(p.sent.verdict.progress?.total)} after ${Math.round(p.ms)} ms, before ${done} steps could be done (at least ${least} ms): was the progress sent ahead of the work?`,
+          `期望：每一步完成时发送一条通知（共 ${steps} 步，每步 ${plans.a.delayMs} 毫秒）；实际：${nameOf(p.sent, p.at)} 在 ${Math.round(p.ms)} 毫秒后就报告了 ${JSON.stringify(p.sent.verdict.progress?.total)} 中的 ${JSON.stringify(p.sent.verdict.progress?.progress)}，那时还不可能完成 ${done} 步（至少需要 ${least} 毫秒）：进度是不是在工作之前就发出了？`,
         ),
       );
     } else ctx.record('progress-increases', true, OK);
