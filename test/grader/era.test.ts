@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { random } from '../../src/grader/rubrics/common.js';
 import {
+  checkOf,
   type EraCase,
   fixedCases,
   generatedCases,
@@ -286,7 +287,17 @@ export function classifyProbe(outcome: { kind: string; message?: unknown; probe?
   return table[key] ?? { action: 'initialize' };
 }
 `;
+    // It earned 10 of 12 when only generated-variants looked at generated outcomes: each kind of
+    // outcome is now judged on generated ones of its kind as well.
     const result = await expectCaught(text, 'generated-variants');
-    expect(failed(result)).toEqual(['generated-variants']);
+    expect(failed(result)).toEqual(
+      expect.arrayContaining(['modern', 'retry-mutual', 'incompatible', 'server-exits']),
+    );
+    expect(result.points).toBe(0);
+  });
+
+  it('each kind of outcome is judged on generated outcomes of its kind too', () => {
+    const kinds = new Set(generatedCases(random(5)).map(checkOf));
+    expect([...kinds].sort()).toEqual(Object.keys(fixedCases(loadProbeRecordings())).sort());
   });
 });

@@ -609,6 +609,22 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
   return rng.shuffle(out);
 }
 
+/** The check a case belongs to, by what it is: its expected verdict, and silence apart. */
+export function checkOf(c: EraCase): CheckName {
+  switch (c.expected.action) {
+    case 'modern':
+      return 'modern';
+    case 'retry':
+      return 'retry-mutual';
+    case 'incompatible':
+      return 'incompatible';
+    case 'relaunch':
+      return 'server-exits';
+    default:
+      return c.outcome.kind === 'timeout' ? 'silence' : 'legacy-errors';
+  }
+}
+
 /** Whether the learner's verdict is the expected one (extra fields, a reason say, are allowed). */
 export function sameVerdict(expected: Verdict, seen: unknown): boolean {
   if (!isObject(seen) || seen.action !== expected.action) return false;
@@ -759,11 +775,15 @@ export const eraRubric: Rubric = {
     const fixed = Object.entries(fixedCases(recorded));
     const judged = new Map<string, Outcome[]>();
     for (const [name, cases] of fixed) judged.set(name, await judge(cases));
+    const generated = await judge(generatedCases(random(ctx.seed)));
+    // Each kind of outcome is judged on the generated outcomes of its kind too: on the fixed
+    // cases alone, verdicts written down for them (a table keyed on the answer's id and text)
+    // earned 10 of the 12 points.
+    for (const o of generated) judged.get(checkOf(o.c))?.push(o);
     for (const [name] of fixed) {
       const others = [...judged].filter(([other]) => other !== name).flatMap(([, o]) => o);
       record(name, judged.get(name) ?? [], others);
     }
-    const generated = await judge(generatedCases(random(ctx.seed)));
     record('generated-variants', generated, []);
   },
 };
