@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   editedStates,
+  flippedStates,
   laterStates,
   retargetedStates,
   revealsSecret,
@@ -82,5 +83,29 @@ describe('every part of a state is edited, not only its last one', () => {
       exp: 1800003900000,
     });
     expect(retargetedStates('auth.1.tag', 'auth', 'billing')).toEqual(['billing.1.tag']);
+  });
+});
+
+describe('the bytes of a name flipped in place, the state not read', () => {
+  const xor = (key: string, bytes: Buffer) =>
+    Buffer.from(bytes.map((b, i) => b ^ (Buffer.from(key)[i % key.length] as number)));
+  const plain = { tool: 'deploy', service: 'auth-bee', environment: 'production', exp: 1 };
+
+  it('one of them deciphers, under XOR with the secret, to the state for the other name', () => {
+    for (const enc of ['base64url', 'base64', 'hex'] as const) {
+      const sealed = xor('s3cret', Buffer.from(JSON.stringify(plain))).toString(enc);
+      const opened = flippedStates(sealed, 'auth-bee', 'auth-bex').map((s) =>
+        xor('s3cret', Buffer.from(s, enc)).toString('utf8'),
+      );
+      expect(opened, enc).toContain(JSON.stringify({ ...plain, service: 'auth-bex' }));
+    }
+  });
+
+  it('every piece is tried, the separators kept; names of another length give none', () => {
+    const state = `${b64(plain)}.${Buffer.from('tag-bytes-here').toString('base64url')}`;
+    const flipped = flippedStates(state, 'auth-bee', 'auth-bex');
+    expect(flipped.length).toBeGreaterThan(0);
+    expect(flipped.every((s) => s.split('.').length === 2 && s !== state)).toBe(true);
+    expect(flippedStates(state, 'auth-bee', 'auth-be')).toEqual([]);
   });
 });

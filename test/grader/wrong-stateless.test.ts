@@ -226,6 +226,8 @@ export function refuseAll(request: Request): Reply {
   });
 });
 
+const SEEDS = [1, 2, 3];
+
 describe('09-multi-round-trip: wrong solutions', () => {
   const id = '09-multi-round-trip';
   const ref = solution(id, 'deploy.ts');
@@ -254,6 +256,46 @@ describe('09-multi-round-trip: wrong solutions', () => {
       'if (tag === "never") {',
     );
     await expectCaught(id, file(text), 'tampered-state-rejected');
+  });
+
+  it('a requestState enciphered with the secret (XOR), without a MAC: a client flips the bytes of the service it knows is inside', async () => {
+    // It scored 17/17: no state readable, every edit of a base64 character garbles its JSON, and
+    // another secret deciphers it to nothing.
+    const from = ref.indexOf('async function seal(');
+    const to = ref.indexOf('/** A round: what to ask');
+    expect(from > 0 && to > from).toBe(true);
+    const xor = `function xor(secret: string, bytes: Uint8Array): Uint8Array {
+  const key = encoder.encode(secret);
+  return bytes.map((b, i) => b ^ (key[i % key.length] as number));
+}
+async function seal(secret: string, state: State): Promise<string> {
+  return toBase64url(xor(secret, encoder.encode(JSON.stringify(state))));
+}
+async function open(secret: string, text: string, service: string, now: number): Promise<State | string> {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return 'bad state';
+  let state: State;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = xor(secret, Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    state = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as State;
+  } catch {
+    return 'bad state';
+  }
+  if (typeof state.exp !== 'number' || now >= state.exp) return 'expired';
+  if (state.tool !== 'deploy' || state.service !== service || state.environment !== 'production')
+    return 'another call';
+  return state;
+}
+`;
+    const text = `${ref.slice(0, from)}${xor}${ref.slice(to)}`;
+    const result = await expectCaught(id, file(text), 'tampered-state-rejected');
+    const message = result.checks.find((c) => c.name === 'tampered-state-rejected')?.message;
+    expect(message?.en).toMatch(/without a MAC/);
+    expect(message?.zh).toMatch(/异或/);
+    for (const seed of SEEDS) {
+      const result = await grade(id, file(text), seed);
+      expect(failed(result), String(seed)).toEqual(['tampered-state-rejected']);
+    }
   });
 
   it('a requestState without a MAC at all', async () => {

@@ -389,6 +389,60 @@ export function retargetedStates(state: string, from: string, to: string): strin
   return rewritten(state, (text) => text.split(from).join(to));
 }
 
+/** The pieces of a state that are bytes in an encoding (base64url, base64, hex) it re-encodes to. */
+function bytePieces(
+  state: string,
+): Array<{ piece: string; bytes: Buffer; encode: (b: Buffer) => string }> {
+  const out: Array<{ piece: string; bytes: Buffer; encode: (b: Buffer) => string }> = [];
+  for (const piece of new Set(state.split(/[^A-Za-z0-9+/_=-]+/))) {
+    const encodings: Array<[RegExp, (text: string) => Buffer, (b: Buffer) => string]> = [
+      [/^[A-Za-z0-9_-]+$/, (t) => Buffer.from(t, 'base64url'), (b) => b.toString('base64url')],
+      [
+        /^[A-Za-z0-9+/]+={0,2}$/,
+        (t) => Buffer.from(t, 'base64'),
+        (b) =>
+          piece.endsWith('=') ? b.toString('base64') : b.toString('base64').replace(/=+$/, ''),
+      ],
+      [
+        /^(?:[0-9a-f]{2})+$|^(?:[0-9A-F]{2})+$/,
+        (t) => Buffer.from(t, 'hex'),
+        (b) =>
+          piece === piece.toUpperCase() ? b.toString('hex').toUpperCase() : b.toString('hex'),
+      ],
+    ];
+    for (const [valid, decode, encode] of encodings) {
+      if (!valid.test(piece)) continue;
+      const bytes = decode(piece);
+      if (bytes.length > 0 && encode(bytes) === piece) out.push({ piece, bytes, encode });
+    }
+  }
+  return out;
+}
+
+/**
+ * The state with the bytes of `from` turned into those of `to` (as long) by XOR, at every place
+ * they could be, in every piece that decodes to bytes, without decoding anything further: what a
+ * client does to a state enciphered without a MAC (a stream cipher, XOR with the secret), whose
+ * layout it can guess though it cannot read it. A state sealed with an HMAC refuses each one.
+ */
+export function flippedStates(state: string, from: string, to: string, limit = 256): string[] {
+  const a = Buffer.from(from, 'utf8');
+  const b = Buffer.from(to, 'utf8');
+  if (a.length !== b.length || a.equals(b)) return [];
+  const delta = a.map((x, i) => x ^ (b[i] as number));
+  const out = new Set<string>();
+  for (const { piece, bytes, encode } of bytePieces(state)) {
+    for (let at = 0; at + delta.length <= bytes.length && out.size < limit; at++) {
+      const copy = Buffer.from(bytes);
+      for (let k = 0; k < delta.length; k++)
+        copy[at + k] = (copy[at + k] as number) ^ (delta[k] as number);
+      const next = state.split(piece).join(encode(copy));
+      if (next !== state) out.add(next);
+    }
+  }
+  return [...out];
+}
+
 /**
  * The state with `tampered: true` added where its content is: in the object with the most plain
  * values (the deeper one on a tie). A flat unsigned state gets it at the top; a signed envelope
@@ -759,6 +813,27 @@ export const mrtrRubric: Rubric = {
             bi(
               `the requestState of the call for "${s4}" with the service changed to "${moved}", ${JSON.stringify(state)}, on a call for "${moved}",`,
               `为 "${s4}" 的调用签发、服务被改成 "${moved}" 的 requestState ${JSON.stringify(state)}（用在 "${moved}" 的调用中）`,
+            ),
+          ),
+        );
+      }
+      // The genuine state with the service's bytes flipped in place, on a call for that other
+      // service: a cipher without a MAC (XOR with the secret) scored 17/17 before.
+      const flipped = `${s4.slice(0, -1)}${s4.endsWith('x') ? 'y' : 'x'}`;
+      const flippedParams = callParams(rng, flipped);
+      for (const state of flippedStates(held.state, s4, flipped)) {
+        const answer = await retry(
+          d,
+          flippedParams,
+          { [held.key]: accept(held.field, flipped) },
+          state,
+        );
+        tamperReasons.push(
+          rejected(
+            answer,
+            bi(
+              `the requestState of the call for "${s4}" with the bytes of that name turned into "${flipped}" where they lie, without reading it (by XOR: a state enciphered without a MAC lets a client change what it knows is inside), ${JSON.stringify(state)}, on a call for "${flipped}",`,
+              `为 "${s4}" 的调用签发、在不读出内容的情况下把该名字所在位置的字节改成 "${flipped}" 的 requestState（用异或：没有 MAC 的加密让客户端能改动它知道在里面的内容）${JSON.stringify(state)}（用在 "${flipped}" 的调用中）`,
             ),
           ),
         );
