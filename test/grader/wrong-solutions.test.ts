@@ -95,7 +95,41 @@ export async function longRunningTask(args: LongTaskArgs, extra: RequestHandlerE
     );
   });
 
-  it('honest ways to report stay full marks: a notification as a step starts, a first one at 0, a percentage', async () => {
+  /** Notifications sent at once at the call's start (params from `step`), then one wait. */
+  const upfront = (params: string, after = '') =>
+    `import type { CallToolResult, LongTaskArgs, RequestHandlerExtra } from './mcp-sim.js';
+export async function longRunningTask(args: LongTaskArgs, extra: RequestHandlerExtra): Promise<CallToolResult> {
+  const token = extra._meta?.progressToken;
+  const n = args.steps;
+  if (token !== undefined) {
+    for (let step = 1; step <= n; step++) {
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ${params} } });
+    }
+  }
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, args.steps * args.delayMs);
+    extra.signal.addEventListener('abort', () => { clearTimeout(t); resolve(); });
+  });
+  ${after}
+  return { content: [{ type: 'text', text: 'done' }] };
+}
+`;
+
+  it('every step announced at once, as a share of a total so large that each is nothing', async () => {
+    const text = upfront('progress: step, total: Number.MAX_SAFE_INTEGER');
+    const result = await expectCaught(id, file(text), 'total-given', /工作量/);
+    expect(failed(result)).toEqual(expect.arrayContaining(['progress-increases', 'total-given']));
+  });
+
+  it('tiny shares announced at once, then the last one when the wait is over', async () => {
+    const text = upfront(
+      'progress: step / 1000, total: n',
+      "if (token !== undefined && !extra.signal.aborted) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, total: n } });",
+    ).replace('step <= n;', 'step < n;');
+    await expectCaught(id, file(text), 'progress-increases', /工作之前/);
+  });
+
+  it('honest ways to report stay full marks: a notification as a step starts, a first one at 0, a percentage, two per step, 0 to n-1 of n', async () => {
     const before = patch(
       patch(ref, '    await sleep(args.delayMs);\n', ''),
       /(\n {4}\}\n {2}\}\n {2}return)/,
@@ -111,7 +145,13 @@ export async function longRunningTask(args: LongTaskArgs, extra: RequestHandlerE
       '  for (let step = 1;',
       "  if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, total: args.steps } });\n  for (let step = 1;",
     );
-    for (const text of [before, percent, zeroFirst]) {
+    const twice = patch(
+      ref,
+      '    await sleep(args.delayMs);\n',
+      "    if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step - 0.5, total: args.steps } });\n    await sleep(args.delayMs);\n",
+    );
+    const doneSoFar = patch(before, 'progress: step,', 'progress: step - 1,');
+    for (const text of [before, percent, zeroFirst, twice, doneSoFar]) {
       const result = await grade(id, file(text));
       expect(failed(result), text).toEqual([]);
     }

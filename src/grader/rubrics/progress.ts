@@ -207,8 +207,8 @@ export const progressRubric: Rubric = {
       name: 'total-given',
       points: 1,
       about: bi(
-        'every notification gives `total`, and progress never goes past it',
-        '每条通知都给出 `total`，且 progress 不超过它',
+        'every notification gives `total` (the size of the work: the last one reports it done), and progress never goes past it',
+        '每条通知都给出 `total`（即工作量：最后一条报告已完成），且 progress 不超过它',
       ),
     },
     {
@@ -350,15 +350,17 @@ export const progressRubric: Rubric = {
     const rule = a.session
       .violations()
       .filter((v) => v.violation.rule === 'progress-not-increasing');
-    // The first notification that claims more of the work (progress / total of the steps) than
-    // the time since the call allows: the steps before its own must each have waited delayMs.
+    // The first notification that claims more of the work than the time since the call allows:
+    // the steps before its own must each have waited delayMs. What it claims is its share of the
+    // work (progress / total of the steps), and at least one step for every two notifications
+    // before it and itself (a total inflated to make each share nothing does not hide them).
     const early = a.progress
-      .map((p) => {
+      .map((p, i) => {
         const report = p.sent.verdict.progress;
         const total = report?.total;
-        const claimed =
+        const share =
           report && typeof total === 'number' && total > 0 ? (report.progress / total) * steps : 0;
-        return { p, claimed };
+        return { p, claimed: Math.max(share, Math.floor((i + 1) / 2)) };
       })
       .find(
         ({ p, claimed }) =>
@@ -413,6 +415,12 @@ export const progressRubric: Rubric = {
         params.progress > params.total
       );
     });
+    const last = a.progress.at(-1);
+    const lastReport = last?.sent.verdict.progress;
+    const lastShare =
+      lastReport && typeof lastReport.total === 'number' && lastReport.total > 0
+        ? lastReport.progress / lastReport.total
+        : null;
     if (!sentAny) ctx.record('total-given', false, noProgress(a));
     else if (badTotal) {
       ctx.record(
@@ -424,6 +432,18 @@ export const progressRubric: Rubric = {
             `${nameOf(badTotal.sent, badTotal.at)}：\`total\` 必须是数字，且不小于 \`progress\`：`,
           ),
           diffJson(expected, badTotal.sent.message),
+        ),
+      );
+    } else if (lastShare !== null && lastShare < (steps - 1) / steps - 1e-9 && last) {
+      // A total far above the work (Number.MAX_SAFE_INTEGER) makes every report a share of
+      // nothing: the last one, as the work ends, must report it (nearly) done.
+      const report = last.sent.verdict.progress;
+      ctx.record(
+        'total-given',
+        false,
+        bi(
+          `expected: \`total\` the size of the work (the ${steps} steps, or the scale progress counts them in), so that the last notification, as the work ends, reports it done; saw ${nameOf(last.sent, last.at)} report ${JSON.stringify(report?.progress)} of ${JSON.stringify(report?.total)}`,
+          `期望：\`total\` 就是工作量（${steps} 步，或 progress 计数所用的刻度），这样工作结束时的最后一条通知会报告已完成；实际：${nameOf(last.sent, last.at)} 报告的是 ${JSON.stringify(report?.total)} 中的 ${JSON.stringify(report?.progress)}`,
         ),
       );
     } else ctx.record('total-given', true, OK);
