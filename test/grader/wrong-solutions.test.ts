@@ -221,6 +221,33 @@ describe('03-client-without-sampling: wrong solutions', () => {
   const id = '03-client-without-sampling';
   const ref = solution(id, 'summarize.ts');
   const file = (text: string) => ({ 'summarize.ts': text });
+  /** The reference's prompt: the text to summarise after an instruction. */
+  const PROMPT =
+    ref
+      .split('\n')
+      .find((l) => l.includes('Summarize in one sentence'))
+      ?.trim() ?? '';
+
+  it('asking the model for a summary of nothing: the text never reaches it (costs that check alone)', async () => {
+    // It scored 7/7: the simulated model answers whatever it is asked.
+    const text = patch(
+      ref,
+      PROMPT,
+      "{ role: 'user', content: { type: 'text', text: 'Summarize in one sentence.' } },",
+    );
+    const result = await expectCaught(id, file(text), 'uses-sampling-when-declared', /args\.text/);
+    expect(failed(result)).toEqual(['uses-sampling-when-declared']);
+    expect(result.points).toBe(result.maxPoints - 2);
+  });
+
+  it('the text in the system prompt is given to the model too', async () => {
+    const text = patch(
+      ref,
+      PROMPT,
+      "{ role: 'user', content: { type: 'text', text: 'Summarize the text in the system prompt.' } },",
+    ).replace('maxTokens: 100,', 'maxTokens: 100, systemPrompt: args.text,');
+    expect(failed(await grade(id, file(text)))).toEqual([]);
+  });
 
   it('asking a client without sampling anyway', async () => {
     const text = patch(ref, 'if (!ctx.clientCapabilities.sampling) {', 'if (false) {');

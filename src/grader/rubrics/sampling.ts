@@ -118,6 +118,21 @@ function usesSampling(
   return null;
 }
 
+/**
+ * Why the sampling request does not give the model the text to summarise, or null when it does
+ * (in a message or the system prompt). The simulated model answers whatever it is asked, so
+ * without this a tool that asks for a summary of nothing passed.
+ */
+function asksAbout(played: Played, text: string): ReturnType<typeof bi> | null {
+  const params = played.samplingRequests[0]?.params;
+  const body = isObject(params) ? JSON.stringify([params.messages, params.systemPrompt]) : '';
+  if (body.includes(JSON.stringify(text).slice(1, -1))) return null;
+  return bi(
+    `expected: the sampling/createMessage gives the model the text to summarise (args.text, ${JSON.stringify(text)}) in its messages; saw: ${JSON.stringify(params ?? null)}`,
+    `期望：sampling/createMessage 在 messages 中把要总结的文本（args.text，${JSON.stringify(text)}）交给模型；实际：${JSON.stringify(params ?? null)}`,
+  );
+}
+
 export const samplingRubric: Rubric = {
   id: '03-client-without-sampling',
   checks: [
@@ -146,8 +161,8 @@ export const samplingRubric: Rubric = {
       requires: 'no-sampling-without-capability',
       points: 2,
       about: bi(
-        "a client that declares `sampling` still gets one sampling/createMessage, and the summary is the model's answer",
-        '声明了 `sampling` 的客户端仍然收到一条 sampling/createMessage，摘要就是模型的回答',
+        "a client that declares `sampling` still gets one sampling/createMessage, which gives the model the text, and the summary is the model's answer",
+        '声明了 `sampling` 的客户端仍然收到一条 sampling/createMessage，其中把文本交给了模型，摘要就是模型的回答',
       ),
     },
   ],
@@ -210,6 +225,16 @@ export const samplingRubric: Rubric = {
       usesWhy = usesSampling(caps, played, reply);
       if (usesWhy) break;
     }
-    ctx.record('uses-sampling-when-declared', usesWhy === null, usesWhy ? withOrder(usesWhy) : OK);
+    // Sampling used as it should be, but for no text: this check's points only, not the others'.
+    const aboutWhy = usesWhy
+      ? null
+      : (withs.map(({ played }) => asksAbout(played, text)).find((why) => why !== null) ?? null);
+    const why = usesWhy ?? aboutWhy;
+    ctx.record(
+      'uses-sampling-when-declared',
+      why === null,
+      why ? withOrder(why) : OK,
+      usesWhy === null,
+    );
   },
 };
