@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/session/index.js';
-import { runScenario } from '../../src/sim/scenario/engine.js';
-import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+import {
+  HANDSHAKE,
+  lessonOf,
+  playedSteps,
+  brokenRules as rules,
+} from '../helpers/lesson-scenario.js';
 
 /**
  * 2025-11-25 tasks (basic/utilities/tasks, lesson 31): the simulated server runs a task-augmented
  * tools/call as the spec says, and the referee finds nothing wrong with it.
  */
 
-const note = { en: 'n', zh: '注' };
 const TASKS = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 const server = {
   versions: ['2025-11-25'],
@@ -26,28 +29,12 @@ const call = (steps: number, name = 'long_running_task') => ({
     },
   },
 });
-const opening = [{ client: 'initialize' }, { server: 'next' }, { client: 'initialized' }];
-
-async function play(steps: readonly object[], s: object = server): Promise<readonly Step[]> {
-  const scenario = scenarioSchema.parse({
-    title: note,
-    goal: note,
-    recap: note,
-    revision: '2025-11-25',
-    server: s,
-    client,
-    steps: [...opening, ...steps].map((step) => ({ ...step, note })),
-  });
-  const played = await runScenario(scenario);
-  if (!played.ok) throw new Error(`step ${played.error.step + 1}: ${played.error.message}`);
-  return played.value.steps;
-}
+const play = (steps: readonly object[], s: object = server) =>
+  playedSteps(lessonOf('2025-11-25', client, s, [...HANDSHAKE, ...steps]));
 
 type ListedTool = { readonly name: string; readonly execution?: unknown };
 // biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
 const sent = (step: Step | undefined) => step?.message as Record<string, any>;
-const rules = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.verdict?.violations ?? []).map((v) => v.rule));
 
 describe('the simulated server runs 2025-11-25 tasks', () => {
   it('lists execution.taskSupport only when it declared tasks.requests.tools.call', async () => {

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../src/session/index.js';
-import { runScenario } from '../../src/sim/scenario/engine.js';
 import { FAULT_RULES } from '../../src/sim/scenario/faults.js';
-import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
-import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+import {
+  faultsOfLesson,
+  HANDSHAKE,
+  lessonOf,
+  playedSteps,
+  brokenRules as rules,
+} from '../helpers/lesson-scenario.js';
 
 /**
  * 2025-11-25 tasks (basic/utilities/tasks, lesson 31): each task fault breaks exactly the rule it
  * is named for, and lesson 31 breaks the task rules at its fault steps only.
  */
 
-const note = { en: 'n', zh: '注' };
 const TASKS = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 const server = {
   versions: ['2025-11-25'],
@@ -28,25 +30,8 @@ const call = (steps: number, name = 'long_running_task') => ({
     },
   },
 });
-const opening = [{ client: 'initialize' }, { server: 'next' }, { client: 'initialized' }];
-
-async function play(steps: readonly object[], s: object = server): Promise<readonly Step[]> {
-  const scenario = scenarioSchema.parse({
-    title: note,
-    goal: note,
-    recap: note,
-    revision: '2025-11-25',
-    server: s,
-    client,
-    steps: [...opening, ...steps].map((step) => ({ ...step, note })),
-  });
-  const played = await runScenario(scenario);
-  if (!played.ok) throw new Error(`step ${played.error.step + 1}: ${played.error.message}`);
-  return played.value.steps;
-}
-
-const rules = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.verdict?.violations ?? []).map((v) => v.rule));
+const play = (steps: readonly object[], s: object = server) =>
+  playedSteps(lessonOf('2025-11-25', client, s, [...HANDSHAKE, ...steps]));
 
 /** Each task fault: the steps that set it up (the fault comes last). */
 const CASES: Record<'finished-task-cancelled' | 'finished-task-reopened', readonly object[]> = {
@@ -70,14 +55,7 @@ describe('the task faults', () => {
   });
 
   it('lesson 31 breaks each task rule at its fault step and nothing elsewhere', async () => {
-    const lesson = loadLessons().lessons.find((l) => l.id === 'tasks');
-    if (!lesson) throw new Error('lesson tasks not found');
-    const played = await runScenario(lesson.scenario);
-    if (!played.ok) throw new Error(played.error.message);
-    const found = played.value.steps.map((s) => ({
-      fault: s.notes?.fault ?? null,
-      rules: (s.verdict?.violations ?? []).map((v) => v.rule),
-    }));
+    const found = await faultsOfLesson('tasks');
     expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
     expect(found.filter((f) => f.fault !== null)).toEqual([
       { fault: 'finished-task-cancelled', rules: ['task-cancel-terminal'] },

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/session/index.js';
-import { runScenario } from '../../src/sim/scenario/engine.js';
 import { FAULT_RULES } from '../../src/sim/scenario/faults.js';
-import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
-import { scenarioSchema } from '../../src/sim/scenario/schema.js';
+import {
+  faultsOfLesson,
+  HANDSHAKE,
+  lessonOf,
+  playedSteps,
+  brokenRules as rules,
+} from '../helpers/lesson-scenario.js';
 
 /**
  * 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): connect_account answers -32042
  * until the user completes the elicitation, then tells of it; each fault breaks only its rule.
  */
 
-const note = { en: 'n', zh: '注' };
 const server = {
   versions: ['2025-11-25'],
   capabilities: { tools: {} },
@@ -23,27 +26,11 @@ const connect = (service: string) => ({
     params: { name: 'connect_account', arguments: { service } },
   },
 });
-const opening = [{ client: 'initialize' }, { server: 'next' }, { client: 'initialized' }];
-
-async function play(steps: readonly object[], client: object = urlClient) {
-  const scenario = scenarioSchema.parse({
-    title: note,
-    goal: note,
-    recap: note,
-    revision: '2025-11-25',
-    server,
-    client,
-    steps: [...opening, ...steps].map((step) => ({ ...step, note })),
-  });
-  const played = await runScenario(scenario);
-  if (!played.ok) throw new Error(`step ${played.error.step + 1}: ${played.error.message}`);
-  return played.value.steps;
-}
+const play = (steps: readonly object[], client: object = urlClient) =>
+  playedSteps(lessonOf('2025-11-25', client, server, [...HANDSHAKE, ...steps]));
 
 // biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
 const sent = (step: Step | undefined) => step?.message as Record<string, any>;
-const rules = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.verdict?.violations ?? []).map((v) => v.rule));
 
 describe('connect_account: URL-mode elicitation in the simulated server', () => {
   it('answers -32042 listing the elicitation, completes it, then serves the retry', async () => {
@@ -94,14 +81,7 @@ describe('the URL-mode elicitation faults', () => {
   });
 
   it('lesson 14 breaks each rule at its fault step only', async () => {
-    const lesson = loadLessons().lessons.find((l) => l.id === 'client-primitives');
-    if (!lesson) throw new Error('lesson client-primitives not found');
-    const played = await runScenario(lesson.scenario);
-    if (!played.ok) throw new Error(played.error.message);
-    const found = played.value.steps.map((s) => ({
-      fault: s.notes?.fault ?? null,
-      rules: (s.verdict?.violations ?? []).map((v) => v.rule),
-    }));
+    const found = await faultsOfLesson('client-primitives');
     expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
     expect(found.filter((f) => f.fault !== null).slice(-2)).toEqual([
       { fault: 'url-elicitation-without-list', rules: ['url-elicitation-error-invalid'] },
