@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { CLI, WORK } from './cli.js';
 
 /**
@@ -36,3 +37,16 @@ export function rawSession(
     child.stdin.end();
   });
 }
+
+/**
+ * A `--trace-file` transcript's lines without what only one transport has (time, HTTP headers),
+ * so that a session served on stdio and over HTTP can be compared line for line.
+ */
+export const transcriptLines = async (file: string) =>
+  (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const { t_ms: _t, headers: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return rest;
+    });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { initializeLine } from '../helpers/envelopes.js';
 import { raw, startServe } from '../helpers/http.js';
-import { rawSession } from '../helpers/serve-raw.js';
+import { rawSession, transcriptLines } from '../helpers/serve-raw.js';
 
 let dir: string;
 const started: Array<() => Promise<unknown>> = [];
@@ -26,16 +26,8 @@ const BATCHES = [
   '[{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}},{}]',
 ];
 
-/** A transcript's lines after the handshake, without what only one transport has (time, headers). */
-const afterHandshake = async (file: string) =>
-  (await readFile(file, 'utf8'))
-    .trim()
-    .split('\n')
-    .slice(3)
-    .map((line) => {
-      const { t_ms: _t, headers: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return rest;
-    });
+/** A transcript's lines after the handshake (see transcriptLines). */
+const afterHandshake = async (file: string) => (await transcriptLines(file)).slice(3);
 
 describe('serve --http, a 2025-03-26 batch with a member that is no JSON-RPC message', () => {
   it('answers each member on its own as stdio does (JSON-RPC 2.0 › Batch), each its own step in the log', async () => {

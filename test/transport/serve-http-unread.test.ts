@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { initializeLine } from '../helpers/envelopes.js';
 import { raw, startServe } from '../helpers/http.js';
-import { rawSession } from '../helpers/serve-raw.js';
+import { rawSession, transcriptLines } from '../helpers/serve-raw.js';
 
 let dir: string;
 const started: Array<() => Promise<unknown>> = [];
@@ -34,16 +34,8 @@ const BODIES = [
   '{"jsonrpc":"2.0","id":9,"method":"ping"}',
 ];
 
-/** A transcript's lines after the handshake, without what only one transport has (time, headers). */
-const afterHandshake = async (file: string) =>
-  (await readFile(file, 'utf8'))
-    .trim()
-    .split('\n')
-    .slice(3)
-    .map((line) => {
-      const { t_ms: _t, headers: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return rest;
-    });
+/** A transcript's lines after the handshake (see transcriptLines). */
+const afterHandshake = async (file: string) => (await transcriptLines(file)).slice(3);
 
 type TraceJson = {
   messages: Array<{ violations: string[] }>;
@@ -106,16 +98,6 @@ describe('serve --http in a session: a body that is no message the server can ta
   });
 });
 
-/** A transcript's lines without what only one transport has (time, headers). */
-const lines = async (file: string) =>
-  (await readFile(file, 'utf8'))
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const { t_ms: _t, headers: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return rest;
-    });
-
 describe('serve --http outside a session: a body that is no message the server can take', () => {
   /** What stdio answers before initialize (a batch outside a session is refused as before). */
   const OUTSIDE = BODIES.filter((body) => body !== '[]').slice(0, -1);
@@ -153,7 +135,7 @@ describe('serve --http outside a session: a body that is no message the server c
       expect(stderr).toMatch(/session [0-9a-f-]{36}: transcript in .*outside-[a-z]+\.2\.jsonl/);
       // One transcript for all of them, as stdio's log keeps such lines before initialize: each
       // body, then the server's answer, in the order they came.
-      expect(await lines(file)).toEqual(await lines(stdioFile));
+      expect(await transcriptLines(file)).toEqual(await transcriptLines(stdioFile));
       const traced = await traceJson(file);
       expect(traced.problems).toHaveLength(OUTSIDE.length);
       expect(traced.problems[1]).toEqual({
@@ -219,7 +201,7 @@ describe('serve --http outside a session: a batch', () => {
       );
       // One transcript: each batch, then its answer; trace reads each batch as the log did (not
       // as a 2025-03-26 session's start), so none of them opens a session there either.
-      const recorded = await lines(file);
+      const recorded = await transcriptLines(file);
       expect(recorded).toHaveLength(2 * (REFUSED.length + WITH_INITIALIZE.length));
       expect(recorded[8]).toMatchObject({
         direction: 'client->server',
