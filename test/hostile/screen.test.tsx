@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadTranscript } from '../../src/cli/commands/play.js';
 import { MAX_DEPTH } from '../../src/session/index.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
-import { renderAt, until } from '../ui/render-at.js';
+import { renderPlayer, until } from '../ui/render-at.js';
 import { captured, controlsIn, corpus, deepFile, nestedLine, tempFile } from './helpers.js';
 
 /** A transcript as `play` opens it (its problems go to stderr, captured and dropped here). */
@@ -18,19 +17,7 @@ async function opened(bytes: Buffer | string): Promise<OpenedLesson> {
 }
 
 function show(lesson: OpenedLesson, columns = 100) {
-  return renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang="en"
-      start={0}
-      autoplay={null}
-      onStep={vi.fn()}
-      onQuit={vi.fn()}
-      quitHint="keyQuit"
-      mode="recording"
-    />,
-    { columns, rows: 30 },
-  );
+  return renderPlayer(lesson, { columns, rows: 30 }, { mode: 'recording' });
 }
 
 /** Every frame the screen drew, raw (ink-testing-library keeps them as written). */

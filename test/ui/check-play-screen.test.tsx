@@ -1,12 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordedLesson } from '../../src/cli/commands/check-play.js';
 import { type ExerciseMeta, recordScenario, scenarioFor } from '../../src/grader/index.js';
 import type { Lang } from '../../src/i18n/lang.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import type { ScreenMode } from '../../src/ui/screen-mode.js';
 import { meta, patch, solution, workspace } from '../grader/helpers.js';
-import { renderAt, until, widest } from './render-at.js';
+import { renderPlayer, until, widest } from './render-at.js';
 
 const ID = '01-progress';
 const ref = solution(ID, 'long-task.ts');
@@ -24,19 +23,7 @@ async function played(text: string): Promise<OpenedLesson> {
 
 /** The played session as `check --play` opens it (mode "exercise"), at its first step. */
 function show(lesson: OpenedLesson, lang: Lang, columns = 80, mode: ScreenMode = 'exercise') {
-  return renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang={lang}
-      start={0}
-      autoplay={null}
-      onStep={vi.fn()}
-      onQuit={vi.fn()}
-      quitHint="keyQuit"
-      mode={mode}
-    />,
-    { columns, rows: 24 },
-  );
+  return renderPlayer(lesson, { columns, rows: 24 }, { lang, mode });
 }
 
 /** The index of the first step that satisfies `keep` (the test fails when there is none). */

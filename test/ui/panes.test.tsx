@@ -3,7 +3,7 @@ import type { Lang } from '../../src/i18n/lang.js';
 import { LessonPlayer } from '../../src/ui/lesson-player.js';
 import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { openedLesson } from '../helpers/screen.js';
-import { ARROW, renderAt, type Size, until, widest } from './render-at.js';
+import { ARROW, renderAt, renderPlayer, type Size, until, widest } from './render-at.js';
 
 const lessons = new Map<string, OpenedLesson>();
 
@@ -17,18 +17,7 @@ function play(id: string, size: Size, start = 0, lang: Lang = 'en') {
   const lesson = lessons.get(id);
   if (!lesson) throw new Error(`no lesson ${id}`);
   const onQuit = vi.fn();
-  const screen = renderAt(
-    <LessonPlayer
-      lesson={lesson}
-      lang={lang}
-      start={start}
-      autoplay={null}
-      onStep={vi.fn()}
-      onQuit={onQuit}
-      quitHint="keyQuit"
-    />,
-    size,
-  );
+  const screen = renderPlayer(lesson, size, { lang, start, onQuit });
   return { ...screen, lesson, onQuit };
 }
 
@@ -381,18 +370,7 @@ describe('the field tree under autoplay', () => {
   it('stays on the envelope it opened on while the lesson plays on', async () => {
     const lesson = lessons.get('first-session');
     if (!lesson) throw new Error('no lesson');
-    const screen = renderAt(
-      <LessonPlayer
-        lesson={lesson}
-        lang="en"
-        start={0}
-        autoplay={1}
-        onStep={vi.fn()}
-        onQuit={vi.fn()}
-        quitHint="keyQuit"
-      />,
-      { columns: 80, rows: 24 },
-    );
+    const screen = renderPlayer(lesson, { columns: 80, rows: 24 }, { autoplay: 1 });
     screen.type('e');
     await until(() =>
       expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/),

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { transcriptScreen } from '../../src/cli/commands/play.js';
 import { splitLines } from '../../src/session/index.js';
 import { lessonHandout } from '../../src/ui/handout.js';
-import { LessonPlayer } from '../../src/ui/lesson-player.js';
-import { renderAt, until, widest } from './render-at.js';
+import { renderPlayer, until, widest } from './render-at.js';
 
 const INIT =
   '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}';
@@ -73,19 +72,7 @@ describe('play shows unreadable lines as steps of their own', () => {
       recap: { en: '', zh: '' },
       steps: timeline.steps,
     };
-    const screen = renderAt(
-      <LessonPlayer
-        lesson={lesson}
-        lang="en"
-        start={1}
-        autoplay={null}
-        onStep={() => {}}
-        onQuit={() => {}}
-        quitHint="keyQuit"
-        mode="recording"
-      />,
-      size,
-    );
+    const screen = renderPlayer(lesson, size, { start: 1, mode: 'recording' });
     await until(() => {
       const frame = screen.frame();
       expect(frame).toContain('step 2/4');
@@ -116,18 +103,10 @@ describe('play shows unreadable lines as steps of their own', () => {
       recap: { en: '', zh: '' },
       steps: timeline.steps,
     };
-    const screen = renderAt(
-      <LessonPlayer
-        lesson={lesson}
-        lang="zh"
-        start={1}
-        autoplay={null}
-        onStep={() => {}}
-        onQuit={() => {}}
-        quitHint="keyQuit"
-        mode="recording"
-      />,
+    const screen = renderPlayer(
+      lesson,
       { columns: 80, rows: 24 },
+      { lang: 'zh', start: 1, mode: 'recording' },
     );
     await until(() => {
       expect(screen.frame()).toContain('无法读取的行 2');
