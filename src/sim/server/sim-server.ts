@@ -979,17 +979,14 @@ export class SimServer {
   #connectAccount(now: number, id: RequestId, args: JsonObject) {
     const service = typeof args.service === 'string' ? args.service : 'calendar';
     const version = resolveVersion(this.negotiatedVersion);
-    const urlMode =
-      this.era !== 'modern' &&
-      version !== null &&
-      existsIn('notifications/elicitation/complete', version) &&
-      this.#can('client.elicitation.url');
-    if (!urlMode) {
-      const why =
-        this.era === 'modern' ||
-        (version !== null && !existsIn('notifications/elicitation/complete', version))
-          ? 'This tool needs URL-mode elicitation with error -32042, which only protocol version 2025-11-25 has.'
-          : 'This tool needs the client’s elicitation capability in URL mode (elicitation.url), which this client did not declare.';
+    // Not a handshake-era session of 2025-11-25, where URL mode and -32042 are taught.
+    const tooOld =
+      this.era === 'modern' ||
+      (version !== null && !existsIn('notifications/elicitation/complete', version));
+    if (tooOld || version === null || !this.#can('client.elicitation.url')) {
+      const why = tooOld
+        ? 'This tool needs URL-mode elicitation with error -32042, which only protocol version 2025-11-25 has.'
+        : 'This tool needs the client’s elicitation capability in URL mode (elicitation.url), which this client did not declare.';
       return this.#reply(now, id, text(why, true) as JsonObject);
     }
     const account = this.#accounts.get(service);
