@@ -42,7 +42,7 @@ type Scheduled2 = { readonly request: ClientRequest; readonly item: Scheduled };
  * The newest pending client request the server has an answer for (optionally of one method, or
  * one whose answer passes `accept`), with that answer.
  */
-function scheduledAnswer(
+export function scheduledAnswer(
   ctx: FaultContext,
   accept: (request: ClientRequest, answer: Record<string, unknown>) => boolean = () => true,
 ): Scheduled2 | null {

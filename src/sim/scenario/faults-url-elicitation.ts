@@ -1,6 +1,7 @@
 import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
+import { scheduledAnswer } from './faults-modern.js';
 
 /**
  * The faults of 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): a server whose
@@ -13,25 +14,22 @@ import { cannot, type FaultContext, type FaultResult } from './faults.js';
  * the error MUST list the elicitations to complete).
  */
 export function urlElicitationWithoutList(ctx: FaultContext, name: string): FaultResult {
-  const { client, server } = ctx;
-  const items = server.outbox.list();
-  for (const request of [...client.pending()].reverse()) {
-    const item = items.find(
-      (i) => i.about === request.id && isObject(i.message.error) && i.message.error.code === -32042,
-    );
-    if (!item) continue;
-    server.outbox.dropAbout(request.id);
-    return {
-      ok: true,
-      direction: 'server->client',
-      message: {
-        jsonrpc: '2.0',
-        id: request.id,
-        error: { code: -32042, message: 'This request requires more information.' },
-      },
-    };
-  }
-  return cannot(SAY.needsUrlElicitationError, { name });
+  const found = scheduledAnswer(
+    ctx,
+    (_, answer) => isObject(answer.error) && answer.error.code === -32042,
+  );
+  if (!found) return cannot(SAY.needsUrlElicitationError, { name });
+  const { id } = found.request;
+  ctx.server.outbox.dropAbout(id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32042, message: 'This request requires more information.' },
+    },
+  };
 }
 
 /**
