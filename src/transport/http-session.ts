@@ -9,7 +9,7 @@ import { isObject, jsonText } from '../protocol/json.js';
 import type { HttpHeaders, Step } from '../session/index.js';
 import { isBatchAnswer, type ServerConfig } from '../sim/server/sim-server.js';
 import { jsonError, mcpHeadersOf } from './http-checks.js';
-import { LiveServer, violationLines } from './live-server.js';
+import { LiveServer, type LiveServerOptions, violationLines } from './live-server.js';
 import { SdkIds } from './sdk-ids.js';
 
 /**
@@ -91,12 +91,32 @@ export type HttpSession = {
 export type Unread = (live: LiveServer) => void;
 
 /**
+ * What a session's server and referee say, each line under the session's name (read as each line
+ * is written: a legacy session learns its id only when its initialize is answered), and each step
+ * told to the observer.
+ */
+function sessionVoice(
+  host: HttpSessionHost,
+  id: () => string,
+): Pick<LiveServerOptions, 'notice' | 'onStep'> {
+  const { log, verdict, observe } = host;
+  return {
+    notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id: id(), line })),
+    onStep: (step) => {
+      for (const line of violationLines(step))
+        verdict(filled(SERVE_STRINGS.sessionSays, { id: id(), line }));
+      observe?.step?.(id(), step);
+    },
+  };
+}
+
+/**
  * A legacy session of `serve --http` (see serveHttp): the SDK's transport does the framing, one
  * simulated server answers, and its session log judges every envelope. Until its initialize is
  * answered it has no id and is filed nowhere.
  */
 export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): HttpSession {
-  const { log, verdict, observe } = host;
+  const { log } = host;
   let id = '?';
   let closedBy: 'client' | 'server' = 'client';
   /** The session is ending: its streams close with it, which no client chose. */
@@ -197,12 +217,7 @@ export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): Http
           log(filled(SERVE_STRINGS.couldNotSend, { id, error: errorText(error) })),
         );
     },
-    notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
-    onStep: (step) => {
-      for (const line of violationLines(step))
-        verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
-      observe?.step?.(id, step);
-    },
+    ...sessionVoice(host, () => id),
   });
   const session: HttpSession = {
     transport,
@@ -304,7 +319,7 @@ export function openOutsideLog(host: HttpSessionHost): {
   readonly live: LiveServer;
   readonly waiting: ServerResponse[];
 } {
-  const { log, verdict, observe } = host;
+  const { observe } = host;
   const id = UNREAD_SESSION;
   observe?.opened?.(id);
   const waiting: ServerResponse[] = [];
@@ -324,12 +339,7 @@ export function openOutsideLog(host: HttpSessionHost): {
       // An id past 2^53 − 1 (a bigint) as the digits the client sent.
       answered.end(jsonText(message));
     },
-    notice: (line) => log(filled(SERVE_STRINGS.sessionSays, { id, line })),
-    onStep: (step) => {
-      for (const line of violationLines(step))
-        verdict(filled(SERVE_STRINGS.sessionSays, { id, line }));
-      observe?.step?.(id, step);
-    },
+    ...sessionVoice(host, () => id),
   });
   return { live, waiting };
 }
