@@ -69,20 +69,14 @@ function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: n
     ? facts.map((f) => (f.terse === undefined ? f : { ...f, value: f.terse }))
     : null;
   const at = facts.findIndex((f) => f.fewer !== undefined);
+  const fewerOf = (base: readonly PeerFact[]) =>
+    (base[at]?.fewer ?? []).map((value) => base.map((g, j) => (j === at ? { ...g, value } : g)));
+  // The facts as told (that is `fit`), then terser, each then with fewer capabilities.
+  const tries = [...fewerOf(facts), ...(terse ? [terse, ...fewerOf(terse)] : [])];
   let fewest = fit;
-  for (const base of terse ? [facts, terse] : [facts]) {
-    if (base !== facts) {
-      fewest = fitOnce(label, base, width);
-      if (whole(fewest)) return fewest;
-    }
-    for (const value of at < 0 ? [] : (base[at]?.fewer ?? [])) {
-      fewest = fitOnce(
-        label,
-        base.map((g, j) => (j === at ? { ...g, value } : g)),
-        width,
-      );
-      if (whole(fewest)) return fewest;
-    }
+  for (const told of tries) {
+    fewest = fitOnce(label, told, width);
+    if (whole(fewest)) return fewest;
   }
   const shows = (f: Fit) => f.facts.some((g) => g.work);
   return !shows(fit) && shows(fewest) ? fewest : fit;
