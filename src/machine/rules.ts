@@ -77,7 +77,9 @@ export type Violation = {
 
 /**
  * A rule's spec section with its note in `lang` (the section itself is never translated); in a
- * session of the modern era, the 2026-07-28 section when the rule names one.
+ * session of the modern era, the 2026-07-28 section when the rule names one. Before any message
+ * decided the era (`era` null: a broken first line), a rule that both eras have cites both
+ * revisions, since neither is yet the session's.
  */
 export function ruleSpecText(
   def: RuleDefinition,
@@ -87,7 +89,8 @@ export function ruleSpecText(
   cite?: Finding['cite'],
 ): string {
   const modern = era === 'modern' ? def.modern : undefined;
-  const spec = inRevision(cite?.spec ?? modern?.spec ?? def.spec, version);
+  const own = inRevision(cite?.spec ?? modern?.spec ?? def.spec, version);
+  const spec = era === null && def.modern && !cite ? `${own}; ${def.modern.spec}` : own;
   const specNote = cite ? cite.specNote : (modern?.specNote ?? def.specNote);
   if (!specNote) return spec;
   return lang === 'zh' ? `${spec}（${specNote.zh}）` : `${spec} (${specNote.en})`;

@@ -49,3 +49,30 @@ describe('trace of a transcript with no message', () => {
     });
   }
 });
+
+describe('an envelope broken before any message decided the era', () => {
+  const FIRST = join(dir, 'broken-first.jsonl');
+  writeFileSync(FIRST, '{"jsonrpc":"1.0","id":1,"method":"ping"}\n');
+  const LATER = join(dir, 'broken-later.jsonl');
+  writeFileSync(
+    LATER,
+    `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n{"jsonrpc":"1.0","id":2,"method":"ping"}\n`,
+  );
+
+  it('cites the rule in both revisions, since neither era is the session’s yet', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const r = await runCli(['trace', FIRST, '--lang', lang]);
+      expect(r.stdout).toContain('invalid-envelope — ');
+      expect(r.stdout).toContain(
+        '[2025-11-25/basic/index › Messages; 2026-07-28/basic/index › Messages]',
+      );
+    }
+  });
+
+  it('cites the session’s own revision once a message decided the era', async () => {
+    const r = await runCli(['trace', LATER, '--lang', 'en']);
+    expect(r.stdout).toContain('invalid-envelope — ');
+    expect(r.stdout).toContain('[2025-11-25/basic/index › Messages]');
+    expect(r.stdout).not.toContain('2026-07-28/basic/index › Messages');
+  });
+});
