@@ -43,6 +43,10 @@ export const SANDBOX_STRINGS = {
     en: '(no message: this acts on the transport itself)',
     zh: '（不发送消息：这是对传输本身的操作）',
   },
+  noMessageWait: {
+    en: '(no message: time passes, and what the server holds for then goes out)',
+    zh: '（不发送消息：时间流逝，服务器留到那时的消息随之发出）',
+  },
   historyTitle: { en: 'The session so far (messages: {n}):', zh: '目前的会话（{n} 条消息）：' },
   historyEmpty: {
     en: 'Nothing sent yet: choose a message above and press Enter.',

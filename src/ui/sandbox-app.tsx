@@ -111,7 +111,11 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const choose = () => {
     const offer = offers[chosen.current];
     if (!offer) return;
-    if (offer.kind === 'transport') return done(session.act(offer.act));
+    if (offer.kind === 'transport') {
+      const steps = session.act(offer.act);
+      // A wait writes nothing of the learner's: every step it made is the server's.
+      return done(offer.act.type === 'wait' ? [] : steps);
+    }
     const draft = drafts.current.get(offer.key);
     if (draft?.kind === 'form') return setMode(draft);
     const fields = fieldsOf(offer);

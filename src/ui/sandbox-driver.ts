@@ -14,7 +14,9 @@ import type { Step } from '../session/index.js';
 export type TransportAct =
   | { readonly type: 'close' }
   /** The client closes the HTTP response stream of its request `id` (2026-07-28: it cancels). */
-  | { readonly type: 'abandon'; readonly id: RequestId };
+  | { readonly type: 'abandon'; readonly id: RequestId }
+  /** The learner lets time pass until the simulated server's next message is due. */
+  | { readonly type: 'wait' };
 
 export type OfferRow = {
   readonly key: string;
@@ -49,6 +51,9 @@ export type SandboxDriver = {
   send(envelope: unknown): readonly Step[];
   /** Why the simulated peer closed, or that it has nothing more to ask; null when nothing to say. */
   note?(): Bilingual | null;
-  /** Does the learner's act on the transport; the first step is it, the rest the peer's answer. */
+  /**
+   * Does the learner's act on the transport; the first step is it, the rest the peer's answer (a
+   * wait writes no step of its own: every step is the peer's).
+   */
   act(act: TransportAct): readonly Step[];
 };

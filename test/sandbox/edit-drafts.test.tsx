@@ -13,7 +13,7 @@ describe('the JSON editor and the params form', () => {
     const screen = renderAt(<SandboxApp session={session} lang="zh" />, { columns: 80, rows: 24 });
     await vi.waitFor(() => expect(screen.frame()).toContain('你的客户端现在可以发送什么'));
     screen.type('e');
-    await vi.waitFor(() => expect(screen.frame()).toContain('第 1 行，共 19 行'));
+    await vi.waitFor(() => expect(screen.frame()).toContain('第 1 行，共 22 行'));
     screen.type('x');
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('✗ 不是 JSON'));
@@ -62,7 +62,7 @@ describe('the JSON editor and the params form', () => {
     const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
     await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
     screen.type('e');
-    await vi.waitFor(() => expect(screen.frame()).toContain('line 1 of 19'));
+    await vi.waitFor(() => expect(screen.frame()).toContain('line 1 of 22'));
     screen.type('x');
     await vi.waitFor(() => expect(screen.frame()).toMatch(/^x/m));
     screen.type(ESC);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { advance, type RefereeState, startReferee, verdictOf } from '../../src/machine/index.js';
 import type { Side } from '../../src/protocol/index.js';
 import type { MessageOffer, Offer } from '../../src/sim/sandbox/offers.js';
@@ -50,4 +51,18 @@ export function pick(s: SandboxSession, key: string): MessageOffer {
 
 export function sandbox(era: 'legacy' | 'modern', side: Side, tweak = {}) {
   return sandboxDefaults(era, side, tweak);
+}
+
+/** Every offer: allowed ⇔ the referee reports nothing; not allowed ⇔ exactly the rules it names. */
+export function agrees(s: SandboxSession) {
+  const rows = compare(s);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    expect({ key: row.key, rules: row.referee }).toEqual({ key: row.key, rules: row.claims });
+  }
+  // Allowed first, then the rest.
+  const firstBlocked = rows.findIndex((r) => r.claims.length > 0);
+  if (firstBlocked >= 0)
+    expect(rows.slice(firstBlocked).every((r) => r.claims.length > 0)).toBe(true);
+  return rows;
 }

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { errorAnswer, type MessageOffer, type OfferState } from '../../src/sim/sandbox/offers.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
-import { compare, isMessage, judge, pick, sandbox } from './helpers.js';
+import { agrees, isMessage, judge, pick, sandbox } from './helpers.js';
 
 const send = (s: SandboxSession, key: string) => s.send(pick(s, key).envelope);
 const claims = (s: SandboxSession, key: string) => pick(s, key).blocks.map((b) => b.rule);
-
-/** Every offer: allowed ⇔ the referee reports nothing; not allowed ⇔ exactly the rules it names. */
-function agrees(s: SandboxSession) {
-  const rows = compare(s);
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) {
-    expect({ key: row.key, rules: row.referee }).toEqual({ key: row.key, rules: row.claims });
-  }
-  // Allowed first, then the rest.
-  const firstBlocked = rows.findIndex((r) => r.claims.length > 0);
-  if (firstBlocked >= 0)
-    expect(rows.slice(firstBlocked).every((r) => r.claims.length > 0)).toBe(true);
-  return rows;
-}
 
 /**
  * The learner's server answers each request of the client with the offered result, until the

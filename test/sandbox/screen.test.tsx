@@ -35,7 +35,8 @@ describe('the sandbox screen', () => {
     expect(screen.frame()).toMatch(/q quit/);
     screen.type('i');
     await vi.waitFor(() => expect(screen.frame()).toContain('fields · envelope · server → client'));
-    expect(screen.frame()).toContain('"serverInfo": {');
+    // The server declares tasks (2025-11-25): long_running_task may run as one.
+    expect(screen.frame()).toContain('"tasks": {');
     screen.type('j');
     await vi.waitFor(() => expect(screen.frame()).toMatch(/^\d+ \/jsonrpc$/m));
     screen.type('q');
@@ -69,17 +70,17 @@ describe('the sandbox screen', () => {
     await vi.waitFor(() => expect(screen.frame()).toContain('你的客户端现在可以发送什么'));
     screen.type('e');
     await vi.waitFor(() =>
-      expect(screen.frame()).toContain('以 JSON 表示的消息，第 1 行，共 19 行'),
+      expect(screen.frame()).toContain('以 JSON 表示的消息，第 1 行，共 22 行'),
     );
     expect(screen.frame()).toMatch(/^ {2}"method": "initialize",$/m);
     expect(screen.frame()).toContain('←/→/↑/↓ 移动');
     // To the last line, the closing brace deleted: not JSON, and the place it stops being JSON.
-    for (let i = 0; i < 18; i++) screen.type(DOWN);
-    await vi.waitFor(() => expect(screen.frame()).toContain('第 19 行，共 19 行'));
+    for (let i = 0; i < 21; i++) screen.type(DOWN);
+    await vi.waitFor(() => expect(screen.frame()).toContain('第 22 行，共 22 行'));
     screen.type(END);
     screen.type('\u007F');
     screen.type(ENTER);
-    await vi.waitFor(() => expect(screen.frame()).toMatch(/✗ 不是 JSON（第 19 行第 \d+ 列）：/));
+    await vi.waitFor(() => expect(screen.frame()).toMatch(/✗ 不是 JSON（第 22 行第 \d+ 列）：/));
     expect(screen.frame()).not.toContain('position');
     // A move keeps the error in sight; typing changes the text, and the old error goes.
     screen.type('\u001B[D');
@@ -98,7 +99,7 @@ describe('the sandbox screen', () => {
     const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
     await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
     screen.type('e');
-    await vi.waitFor(() => expect(screen.frame()).toContain('line 1 of 19'));
+    await vi.waitFor(() => expect(screen.frame()).toContain('line 1 of 22'));
     screen.type(DOWN);
     screen.type(END);
     screen.type(' \u0001'); // pasted: a control character after a space
@@ -110,7 +111,7 @@ describe('the sandbox screen', () => {
         'control character the screen cannot show: U+0001 at line 2, column 21',
       ),
     );
-    expect(screen.frame()).toContain('line 2 of 19');
+    expect(screen.frame()).toContain('line 2 of 22');
     screen.type(ESC);
     await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
     screen.unmount();
@@ -128,11 +129,13 @@ describe('the sandbox screen', () => {
     await vi.waitFor(() => expect(screen.frame()).toContain('› protocolVersion: "2025-11-30"'));
     // The capabilities are wider than the screen (70 columns): one line, cut with `…`, not wrapped.
     expect(screen.frame()).toMatch(/^ {2}capabilities: \{"roots":.*…$/m);
-    expect(screen.frame()).not.toMatch(/^\s+"elicitation":\{\}\}/m);
+    expect(screen.frame()).not.toMatch(/^\s+"elicitation":\{"form"/m);
     // Focused, the line scrolls to the cursor at its end.
     screen.type(DOWN);
     await vi.waitFor(() =>
-      expect(screen.frame()).toMatch(/^› capabilities: ….*"elicitation":\{\}\} ?$/m),
+      expect(screen.frame()).toMatch(
+        /^› capabilities: ….*"elicitation":\{"form":\{\},"url":\{\}\}\} ?$/m,
+      ),
     );
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('← server response initialize #1'));

@@ -26,7 +26,7 @@ describe('the sandbox’s titles in Chinese, cut at 56 to 64 columns', () => {
       await vi.waitFor(() => expect(widest(screen.frame())).toBeLessThanOrEqual(columns));
       await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
       // The list scrolls past its first rows: the title names those above and below.
-      for (let i = 0; i < 8; i++) screen.type(DOWN);
+      for (let i = 0; i < 10; i++) screen.type(DOWN);
       await vi.waitFor(() => expect(screen.frame()).toMatch(/› ✗ resources\/read/));
       const offersTitle = screen.frame().split('\n')[2] ?? '';
       expect(stringWidth(offersTitle)).toBeLessThanOrEqual(columns);
@@ -57,7 +57,7 @@ describe('the sandbox’s titles in Chinese, cut at 56 to 64 columns', () => {
       screen.type('e');
       await vi.waitFor(() => expect(screen.frame()).toContain('"method": "initialize"'));
       const lines = screen.frame().split('\n');
-      const title = SANDBOX_STRINGS.editTitle.zh.replace('{line}', '1').replace('{lines}', '19');
+      const title = SANDBOX_STRINGS.editTitle.zh.replace('{line}', '1').replace('{lines}', '22');
       expectWholeOrEllipsis(lines[2] ?? '', title, columns);
       expectWholeOrEllipsis(lines.at(-1) ?? '', SANDBOX_STRINGS.editKeys.zh, columns);
       screen.unmount();

@@ -26,7 +26,9 @@ export type OfferKind = 'request' | 'notification' | 'result' | 'error';
 export type TransportAct =
   | { readonly type: 'close' }
   /** The client closes the HTTP response stream of its request `id` (2026-07-28: it cancels). */
-  | { readonly type: 'abandon'; readonly id: RequestId };
+  | { readonly type: 'abandon'; readonly id: RequestId }
+  /** The learner lets time pass until the simulated server's next message is due. */
+  | { readonly type: 'wait' };
 
 /** An offer before the referee is asked about it: what the catalogue and the session suggest. */
 export type Candidate = {
@@ -90,6 +92,16 @@ export type OfferState = {
   readonly rounds: readonly OpenRound[];
   /** The other side's listen streams still open (the learner being a 2026-07-28 server). */
   readonly listens: readonly OpenListen[];
+  /**
+   * The taskIds of the tasks the other side created for the learner's task-augmented requests
+   * (2025-11-25 basic/utilities/tasks › Creating Tasks), oldest first.
+   */
+  readonly tasks: readonly string[];
+  /**
+   * How long (ms) until the simulated server's next message is due, when it has one it holds for
+   * later (a task's end, a long tool's progress, a URL-mode elicitation's completion); else null.
+   */
+  readonly wait: number | null;
 };
 
 /** Utilities the offers build from the requests in flight, not from the catalogue's list. */
@@ -124,7 +136,33 @@ export function candidatesFor(state: OfferState): Candidate[] {
       : state.side === 'client'
         ? modernClientOffers(state)
         : modernServerAnswers(state);
-  return [...messages, ...transportActs(state)];
+  return [...waitAct(state), ...messages, ...transportActs(state)];
+}
+
+/**
+ * Letting time pass, while the simulated server holds a message for later (a task's end, a long
+ * tool's progress, the user finishing a URL-mode elicitation): first in the list, as what comes
+ * next when the learner has nothing to send until then. No message is written.
+ */
+function waitAct(state: OfferState): Candidate[] {
+  if (state.wait === null || state.view.closed) return [];
+  const ms = state.wait;
+  const time =
+    ms < 1000
+      ? { en: `${ms} ms`, zh: `${ms} 毫秒` }
+      : { en: `${(ms / 1000).toFixed(1)} s`, zh: `${(ms / 1000).toFixed(1)} 秒` };
+  return [
+    {
+      key: 'transport:wait',
+      kind: 'transport',
+      method: '',
+      label: {
+        en: `wait ${time.en}, until the server's next message is due`,
+        zh: `等待 ${time.zh}，直到服务器的下一条消息到时`,
+      },
+      act: { type: 'wait' },
+    },
+  ];
 }
 
 /**
@@ -185,7 +223,7 @@ function legacyCalls(state: OfferState): Candidate[] {
       direction in directionsIn(m, version) &&
       !BY_REQUEST.has(m) &&
       !LEFT_OUT.has(m),
-  ).map((method) => {
+  ).flatMap((method): Candidate[] => {
     const kind = CATALOGUE[method].kind;
     const params =
       method === 'initialize'
@@ -194,20 +232,76 @@ function legacyCalls(state: OfferState): Candidate[] {
             capabilities: me.capabilities,
             clientInfo: { name: me.name, version: me.version },
           }
-        : (taskParams(method) ?? defaultParams(method));
+        : (taskParams(method, state) ?? defaultParams(method));
     const id = kind === 'request' ? state.nextId : null;
-    return {
+    const own: Candidate = {
       key: `${kind}:${method}`,
       kind,
       method,
       label: { en: method, zh: method },
       envelope: call(id, method, params),
     };
+    return method === 'tools/call' ? [own, ...toolCalls(state, version)] : [own];
   });
 }
 
-function taskParams(method: MethodName): JsonObject | undefined {
-  return method.startsWith('tasks/') && method !== 'tasks/list' ? { taskId: 'task-1' } : undefined;
+/**
+ * The tools/call of the tools a revision's newer features are taught with, beside the plain one:
+ * long_running_task as a task (2025-11-25 basic/utilities/tasks › Creating Tasks: params.task,
+ * with the ttl the client asks the task be kept for), and connect_account, which the simulated
+ * server answers with -32042 until the user has finished a URL-mode elicitation
+ * (client/elicitation › URL Elicitation Required Error). Offered from the learner's client in a
+ * session whose revision has them; whether the server declared them is the referee's to say.
+ */
+function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
+  if (state.side !== 'client') return [];
+  const offer = (key: string, label: Bilingual, params: JsonObject): Candidate => ({
+    key: `request:tools/call:${key}`,
+    kind: 'request',
+    method: 'tools/call',
+    label,
+    envelope: call(state.nextId, 'tools/call', params),
+  });
+  return [
+    ...(existsIn('tasks/get', version)
+      ? [
+          offer(
+            'task',
+            {
+              en: 'tools/call long_running_task as a task',
+              zh: 'tools/call 以任务方式调用 long_running_task',
+            },
+            {
+              name: 'long_running_task',
+              arguments: { steps: 4, delayMs: 1000 },
+              task: { ttl: 60_000 },
+            },
+          ),
+        ]
+      : []),
+    ...(existsIn('notifications/elicitation/complete', version)
+      ? [
+          offer(
+            'connect_account',
+            {
+              en: 'tools/call connect_account (URL-mode elicitation)',
+              zh: 'tools/call connect_account（URL 模式的 elicitation）',
+            },
+            { name: 'connect_account', arguments: { service: 'calendar' } },
+          ),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * tasks/get, tasks/result and tasks/cancel name the task the server created last for the
+ * learner's requests (› Creating Tasks: the taskId of its CreateTaskResult); before there is one,
+ * the id the simulated server gives its first task.
+ */
+function taskParams(method: MethodName, state: OfferState): JsonObject | undefined {
+  if (!method.startsWith('tasks/') || method === 'tasks/list') return undefined;
+  return { taskId: state.tasks.at(-1) ?? 'task-1' };
 }
 
 /** A result and an error for each request of the other side still waiting for its answer. */

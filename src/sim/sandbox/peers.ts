@@ -3,7 +3,13 @@ import type { ClientConfig } from '../client/sim-client.js';
 import type { ServerConfig } from '../server/sim-server.js';
 import { type SandboxEra, SandboxSession } from './session.js';
 
-/** The simulated server a learner's client talks to: every primitive, every list announced. */
+/**
+ * The simulated server a learner's client talks to: every primitive, every list announced, and
+ * (2025-11-25 basic/utilities/tasks) task-augmented tools/call with tasks/list and tasks/cancel,
+ * so that long_running_task may run as a task; connect_account asks for a URL-mode elicitation
+ * (client/elicitation › URL Elicitation Required Error). A session of an older revision gets
+ * neither: the server leaves out what its revision does not have.
+ */
 export const SANDBOX_SERVER: ServerConfig = {
   name: 'weather-server',
   version: '1.0.0',
@@ -14,16 +20,27 @@ export const SANDBOX_SERVER: ServerConfig = {
     prompts: {},
     logging: {},
     completions: {},
+    tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
   },
-  tools: ['weather_current', 'summarize_text', 'collect_feedback', 'long_running_task'],
+  tools: [
+    'weather_current',
+    'summarize_text',
+    'collect_feedback',
+    'long_running_task',
+    'connect_account',
+  ],
 };
 
-/** The simulated client a learner's server talks to: roots, sampling and elicitation declared. */
+/**
+ * The simulated client a learner's server talks to: roots, sampling and elicitation declared,
+ * elicitation in both modes (2025-11-25 client/elicitation › Capabilities: form, and url, without
+ * which a server may not send a URL-mode request nor answer -32042).
+ */
 export const SANDBOX_CLIENT: ClientConfig = {
   name: 'learner-client',
   version: '1.0.0',
   versions: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
-  capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} },
+  capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } },
   roots: [{ uri: 'file:///home/learner/project', name: 'project' }],
   modelReply: 'The notes say: ship on Friday.',
   elicitation: { action: 'accept', content: { rating: 5, comment: 'Clear!' } },
@@ -34,6 +51,9 @@ export const SANDBOX_CLIENT: ClientConfig = {
  * list_changed was removed (changelog › Major changes), so there is no change to promise.
  */
 const MODERN_CLIENT_CAPABILITIES: JsonObject = { roots: {}, sampling: {}, elicitation: {} };
+
+/** The same server in 2026-07-28, without tasks: they left the core for an extension (changelog › Major changes). */
+const { tasks: _tasks, ...MODERN_SERVER_CAPABILITIES } = SANDBOX_SERVER.capabilities;
 
 /** Changes to the defaults: the capabilities each side declares. */
 export type SandboxTweak = {
@@ -52,6 +72,7 @@ export function sandboxDefaults(
     side,
     server: {
       ...SANDBOX_SERVER,
+      ...(era === 'modern' ? { capabilities: MODERN_SERVER_CAPABILITIES } : {}),
       ...(tweak.serverCapabilities ? { capabilities: tweak.serverCapabilities } : {}),
     },
     client: {

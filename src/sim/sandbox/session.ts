@@ -70,6 +70,8 @@ export class SandboxSession {
    */
   readonly #tornDown = new Set<string>();
   #scripted = 0;
+  /** The taskIds the other side's CreateTaskResults gave the learner's requests, oldest first. */
+  readonly #tasks: string[] = [];
 
   constructor(options: SandboxOptions) {
     this.era = options.era;
@@ -201,6 +203,8 @@ export class SandboxSession {
         const filter = isObject(params?.notifications) ? params.notifications : {};
         return [{ id: p.id, filter, acknowledged: this.#acknowledged.has(idKey(p.id)) }];
       }),
+      tasks: [...this.#tasks],
+      wait: this.#heldFor(),
     };
   }
 
@@ -247,6 +251,11 @@ export class SandboxSession {
   act(act: TransportAct): readonly Step[] {
     this.lessonNote = null;
     if (act.type === 'close') return [this.#push({ type: 'close', by: this.side })];
+    if (act.type === 'wait') {
+      // Time passes: no message, no step of the learner's; what falls due goes out.
+      this.#now = Math.max(this.#now, this.#server?.nextAt() ?? this.#now);
+      return this.#peerTurn();
+    }
     const own = this.#push({ type: 'abandon', id: act.id });
     this.#server?.abandon(act.id);
     return [own, ...this.#peerTurn()];
@@ -279,12 +288,31 @@ export class SandboxSession {
     }
   }
 
-  /** Everything the peer has to send now, then (the learner being the server) the client's next request. */
+  /**
+   * How long until the simulated server's next message is due, when it holds one for later (null:
+   * none, or the connection is closed).
+   */
+  #heldFor(): number | null {
+    const at = this.#server?.nextAt();
+    if (at === undefined || this.log.closed || at <= this.#now) return null;
+    return at - this.#now;
+  }
+
+  /**
+   * Everything the peer has to send now, then (the learner being the server) the client's next
+   * request. The server's messages due later (a task's end, a long tool's progress, the user's
+   * finishing a URL-mode elicitation) wait for the learner's `wait`, so that what the learner
+   * sends meanwhile (tasks/get, tasks/cancel, a retry too early) meets them still to come.
+   */
   #peerTurn(): Step[] {
     const steps: Step[] = [];
     const from: Direction = this.#server ? 'server->client' : 'client->server';
     // The server's answers to a batch go out together (take: null while one is kept for them).
-    const take = () => (this.#server ? this.#server.take() : this.#client?.next());
+    const take = () => {
+      if (!this.#server) return this.#client?.next();
+      const at = this.#server.nextAt();
+      return at === undefined || at > this.#now ? undefined : this.#server.take();
+    };
     for (;;) {
       for (let item = take(); item !== undefined; item = take()) {
         if (item === null) continue;
@@ -369,6 +397,17 @@ export class SandboxSession {
     const request = this.#requests.get(`${asker}:${idKey(report.id)}`);
     const result = isObject(message.result) ? message.result : {};
     if (!request) return;
+    // 2025-11-25 basic/utilities/tasks › Creating Tasks: a task-augmented request's answer is a
+    // CreateTaskResult, whose task names the task the learner's tasks/* requests go on with.
+    const task = result.task;
+    if (
+      asker === this.side &&
+      isObject(request.params.task) &&
+      isObject(task) &&
+      typeof task.taskId === 'string'
+    ) {
+      this.#tasks.push(task.taskId);
+    }
     if (asker === this.side && result.resultType === 'input_required') {
       this.#rounds.push({
         of: report.id,

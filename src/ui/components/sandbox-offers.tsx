@@ -106,7 +106,12 @@ export function SandboxOffers({
           {!chosen || !focused
             ? ' '
             : chosen.kind === 'transport'
-              ? tr(SANDBOX_STRINGS.noMessage, lang)
+              ? tr(
+                  chosen.act.type === 'wait'
+                    ? SANDBOX_STRINGS.noMessageWait
+                    : SANDBOX_STRINGS.noMessage,
+                  lang,
+                )
               : compact(chosen.envelope)}
         </Text>
       </Box>

@@ -1,0 +1,215 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SANDBOX_STRINGS } from '../../src/i18n/sandbox-strings.js';
+import { isObject } from '../../src/protocol/index.js';
+import type { Step } from '../../src/session/index.js';
+import type { SandboxSession } from '../../src/sim/sandbox/session.js';
+import { SandboxApp } from '../../src/ui/sandbox-app.js';
+import { englishProse } from '../helpers/english-in-zh.js';
+import { renderAt } from '../ui/render-at.js';
+import { agrees, pick, sandbox } from './helpers.js';
+
+/**
+ * 2025-11-25 in the sandbox, the learner as client: a tools/call run as a task (basic/utilities/
+ * tasks), and a call that needs a URL-mode elicitation (client/elicitation › URL Elicitation
+ * Required Error). The simulated server holds what it sends later until the learner waits.
+ */
+
+const send = (s: SandboxSession, key: string) => s.send(pick(s, key).envelope);
+
+function wait(s: SandboxSession): readonly Step[] {
+  const offer = s.offers().find((o) => o.key === 'transport:wait');
+  if (offer?.kind !== 'transport') throw new Error('no wait offered');
+  return s.act(offer.act);
+}
+
+/** What the server sent in these steps: each message's method, or `result`/`error #id`. */
+const said = (steps: readonly Step[]) =>
+  steps
+    .filter((st) => st.direction === 'server->client')
+    .map((st) => {
+      const m = st.message;
+      if (!isObject(m)) return '?';
+      if (typeof m.method === 'string') return m.method;
+      return `${'error' in m ? 'error' : 'result'} #${String(m.id)}`;
+    });
+
+const params = (s: SandboxSession, key: string) => pick(s, key).envelope.params;
+
+/** The message of the last step the server sent. */
+function lastFromServer(steps: readonly Step[]): Record<string, unknown> {
+  const message = steps.findLast((st) => st.direction === 'server->client')?.message;
+  return isObject(message) ? message : {};
+}
+
+function operating(tweak = {}) {
+  const s = sandbox('legacy', 'client', tweak);
+  send(s, 'request:initialize');
+  send(s, 'notification:notifications/initialized');
+  return s;
+}
+
+describe('the sandbox client runs a tool as a task (2025-11-25)', () => {
+  it('offers long_running_task with params.task; the server creates a working task and holds its end', () => {
+    const s = operating();
+    send(s, 'request:tools/list');
+    expect(params(s, 'request:tools/call:task')).toEqual({
+      name: 'long_running_task',
+      arguments: { steps: 4, delayMs: 1000 },
+      task: { ttl: 60_000 },
+    });
+    agrees(s);
+    const created = send(s, 'request:tools/call:task');
+    expect(said(created)).toEqual(['result #3']);
+    const result = lastFromServer(created).result as Record<string, Record<string, unknown>>;
+    expect(result.task?.status).toBe('working');
+    // The list now says how long until the server's next message, first.
+    const [first] = s.offers();
+    expect(first?.key).toBe('transport:wait');
+    expect(first?.label.en).toBe("wait 4.0 s, until the server's next message is due");
+    expect(first?.label.zh).toBe('等待 4.0 秒，直到服务器的下一条消息到时');
+    agrees(s);
+  });
+
+  it('tasks/get, tasks/result and tasks/cancel name the latest task; tasks/result waits for its end', () => {
+    const s = operating();
+    send(s, 'request:tools/list');
+    send(s, 'request:tools/call:task');
+    expect(params(s, 'request:tasks/get')).toEqual({ taskId: 'task-1' });
+    const polled = send(s, 'request:tasks/get');
+    expect((lastFromServer(polled).result as Record<string, unknown>).status).toBe('working');
+    // Held until the task ends: no answer yet, and the list stays usable.
+    expect(said(send(s, 'request:tasks/result'))).toEqual([]);
+    expect(s.log.view().pending.map((p) => p.method)).toEqual(['tasks/result']);
+    agrees(s);
+    const ended = wait(s);
+    expect(said(ended)).toEqual(['notifications/tasks/status', 'result #5']);
+    expect(ended.every((st) => st.verdict?.violations.length === 0)).toBe(true);
+    expect(s.offers().some((o) => o.key === 'transport:wait')).toBe(false);
+    agrees(s);
+    // A second task: the tasks/* requests go on with it, and cancelling it while it works succeeds.
+    send(s, 'request:tools/call:task');
+    for (const key of ['request:tasks/get', 'request:tasks/result', 'request:tasks/cancel'])
+      expect(params(s, key)).toEqual({ taskId: 'task-2' });
+    const cancelled = send(s, 'request:tasks/cancel');
+    expect((lastFromServer(cancelled).result as Record<string, unknown>).status).toBe('cancelled');
+    // Its end, held, is dropped with it: nothing left to wait for.
+    expect(s.offers().some((o) => o.key === 'transport:wait')).toBe(false);
+    agrees(s);
+  });
+
+  it('a server that declared no tasks: the task call is flagged as the referee flags it', () => {
+    const s = operating({ serverCapabilities: { tools: {} } });
+    expect(pick(s, 'request:tools/call:task').blocks.map((b) => b.rule)).toContain(
+      'capability-not-negotiated',
+    );
+    agrees(s);
+  });
+
+  it('a session of 2025-06-18 has neither tasks nor URL-mode elicitation to offer', () => {
+    const s = sandbox('legacy', 'client');
+    const init = pick(s, 'request:initialize').envelope;
+    s.send({ ...init, params: { ...(init.params as object), protocolVersion: '2025-06-18' } });
+    send(s, 'notification:notifications/initialized');
+    const keys = s.offers().map((o) => o.key);
+    expect(keys).toContain('request:tools/call');
+    expect(keys).not.toContain('request:tools/call:task');
+    expect(keys).not.toContain('request:tools/call:connect_account');
+    agrees(s);
+  });
+});
+
+describe('the sandbox client meets a URL-mode elicitation (2025-11-25)', () => {
+  it('declares elicitation.url, gets -32042 with the URL, retries too early, waits, and the retry succeeds', () => {
+    const s = operating();
+    const init = s.log.steps[0]?.message as { params: { capabilities: unknown } };
+    expect(init.params.capabilities).toMatchObject({ elicitation: { form: {}, url: {} } });
+    agrees(s);
+    const refused = send(s, 'request:tools/call:connect_account');
+    const error = lastFromServer(refused).error as {
+      code: number;
+      data: { elicitations: { mode: string; url: string; elicitationId: string }[] };
+    };
+    expect(error.code).toBe(-32042);
+    expect(error.data.elicitations[0]).toMatchObject({
+      mode: 'url',
+      elicitationId: 'elicitation-1',
+      url: 'https://accounts.example.com/connect?service=calendar&elicitationId=elicitation-1',
+    });
+    agrees(s);
+    // The user has not finished yet: the same call is refused again.
+    expect(
+      (lastFromServer(send(s, 'request:tools/call:connect_account')).error as { code: number })
+        .code,
+    ).toBe(-32042);
+    const done = wait(s);
+    expect(said(done)).toEqual(['notifications/elicitation/complete']);
+    expect(done[0]?.verdict?.violations).toEqual([]);
+    agrees(s);
+    const retried = send(s, 'request:tools/call:connect_account');
+    expect(lastFromServer(retried).result).toEqual({
+      content: [{ type: 'text', text: 'Connected to calendar.' }],
+    });
+  });
+});
+
+describe('a long tool without a task: its progress waits for the learner too', () => {
+  it('the learner may cancel it before its progress comes; the server then says nothing more', () => {
+    const s = operating();
+    const call = pick(s, 'request:tools/call').envelope;
+    s.send({
+      ...call,
+      params: {
+        name: 'long_running_task',
+        arguments: { steps: 2, delayMs: 1000 },
+        _meta: { progressToken: 'p' },
+      },
+    });
+    expect(pick(s, 'cancel:2').blocks).toEqual([]);
+    agrees(s);
+    expect(said(wait(s))).toEqual(['notifications/progress']);
+    expect(said(send(s, 'cancel:2'))).toEqual([]);
+    expect(s.offers().some((o) => o.key === 'transport:wait')).toBe(false);
+    agrees(s);
+  });
+});
+
+describe('the default peers of a 2026-07-28 sandbox declare no tasks', () => {
+  it('the learner’s modern server offers a server/discover result without tasks (an extension now)', () => {
+    const s = sandbox('modern', 'server');
+    expect(s.me.capabilities).not.toHaveProperty('tasks');
+    agrees(s);
+  });
+});
+
+describe('the wait on the sandbox screen', () => {
+  it('is first in the list, says what it does, and shows what fell due as the server’s, not as the learner’s message', async () => {
+    const session = operating();
+    send(session, 'request:tools/call:task');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() =>
+      expect(screen.frame()).toContain("› ✓ wait 4.0 s, until the server's next message is due"),
+    );
+    expect(screen.frame()).toContain(SANDBOX_STRINGS.noMessageWait.en);
+    screen.type('\r');
+    await vi.waitFor(() =>
+      expect(screen.frame()).toContain('← server notification notifications/tasks/status ✓'),
+    );
+    // The learner sent nothing: no verdict box of theirs.
+    expect(screen.frame()).not.toContain('Your last message');
+    expect(screen.frame()).not.toContain('wait 4.0 s');
+    screen.unmount();
+  });
+
+  it('its words and the new offers’ are Chinese in Chinese', () => {
+    const s = operating();
+    send(s, 'request:tools/call:task');
+    const zh = [
+      SANDBOX_STRINGS.noMessageWait.zh,
+      ...['transport:wait', 'request:tools/call:task', 'request:tools/call:connect_account'].map(
+        (key) => s.offers().find((o) => o.key === key)?.label.zh ?? `no ${key}`,
+      ),
+    ];
+    for (const text of zh)
+      expect({ text, english: englishProse(text) }).toEqual({ text, english: undefined });
+  });
+});
