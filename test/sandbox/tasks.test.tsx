@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_STRINGS } from '../../src/i18n/sandbox-strings.js';
 import { isObject } from '../../src/protocol/index.js';
 import type { Step } from '../../src/session/index.js';
+import { sandboxAtLesson } from '../../src/sim/sandbox/from-lesson.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
+import { openLesson } from '../../src/sim/scenario/open-lesson.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { englishProse } from '../helpers/english-in-zh.js';
 import { renderAt } from '../ui/render-at.js';
@@ -114,6 +116,22 @@ describe('the sandbox client runs a tool as a task (2025-11-25)', () => {
     expect(keys).toContain('request:tools/call');
     expect(keys).not.toContain('request:tools/call:task');
     expect(keys).not.toContain('request:tools/call:connect_account');
+    agrees(s);
+  });
+});
+
+describe('at the end of the tasks lesson', () => {
+  it('offers the task call of the one tool its server listed, not connect_account; tasks/* name its latest task', async () => {
+    const opened = await openLesson('tasks');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = sandboxAtLesson(opened.value, 'client');
+    const keys = s.offers().map((o) => o.key);
+    expect(keys).toContain('request:tools/call:task');
+    expect(keys).not.toContain('request:tools/call:connect_account');
+    agrees(s);
+    send(s, 'request:tools/call:task');
+    const created = s.log.steps.at(-1)?.message as { result: { task: { taskId: string } } };
+    expect(params(s, 'request:tasks/get')).toEqual({ taskId: created.result.task.taskId });
     agrees(s);
   });
 });

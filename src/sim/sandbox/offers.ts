@@ -102,6 +102,8 @@ export type OfferState = {
    * later (a task's end, a long tool's progress, a URL-mode elicitation's completion); else null.
    */
   readonly wait: number | null;
+  /** The tools the latest tools/list result named (null before one was answered). */
+  readonly tools: readonly string[] | null;
 };
 
 /** Utilities the offers build from the requests in flight, not from the catalogue's list. */
@@ -251,7 +253,8 @@ function legacyCalls(state: OfferState): Candidate[] {
  * with the ttl the client asks the task be kept for), and connect_account, which the simulated
  * server answers with -32042 until the user has finished a URL-mode elicitation
  * (client/elicitation › URL Elicitation Required Error). Offered from the learner's client in a
- * session whose revision has them; whether the server declared them is the referee's to say.
+ * session whose revision has them, unless the server's tools/list left the tool out; whether the
+ * server declared tasks is the referee's to say.
  */
 function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
   if (state.side !== 'client') return [];
@@ -262,8 +265,10 @@ function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
     label,
     envelope: call(state.nextId, 'tools/call', params),
   });
+  // Once the server listed its tools, only those it has (a lesson's server may have neither).
+  const has = (name: string) => state.tools === null || state.tools.includes(name);
   return [
-    ...(existsIn('tasks/get', version)
+    ...(existsIn('tasks/get', version) && has('long_running_task')
       ? [
           offer(
             'task',
@@ -279,7 +284,7 @@ function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
           ),
         ]
       : []),
-    ...(existsIn('notifications/elicitation/complete', version)
+    ...(existsIn('notifications/elicitation/complete', version) && has('connect_account')
       ? [
           offer(
             'connect_account',

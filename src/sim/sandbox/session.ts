@@ -205,6 +205,7 @@ export class SandboxSession {
       }),
       tasks: [...this.#tasks],
       wait: this.#heldFor(),
+      tools: this.log.steps.at(-1)?.tools ?? null,
     };
   }
 
