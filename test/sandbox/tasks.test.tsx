@@ -43,6 +43,12 @@ function lastFromServer(steps: readonly Step[]): Record<string, unknown> {
   return isObject(message) ? message : {};
 }
 
+/** The message of the last step the client sent. */
+function lastFromClient(steps: readonly Step[]): Record<string, unknown> {
+  const message = steps.findLast((st) => st.direction === 'client->server')?.message;
+  return isObject(message) ? message : {};
+}
+
 function operating(tweak = {}) {
   const s = sandbox('legacy', 'client', tweak);
   send(s, 'request:initialize');
@@ -167,6 +173,47 @@ describe('the sandbox client meets a URL-mode elicitation (2025-11-25)', () => {
     expect(lastFromServer(retried).result).toEqual({
       content: [{ type: 'text', text: 'Connected to calendar.' }],
     });
+  });
+});
+
+describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', () => {
+  it('the client declared elicitation.url: the request is allowed, and the completion then names its id', () => {
+    const s = sandbox('legacy', 'server');
+    send(s, 'result:1');
+    // No URL-mode elicitation yet: a completion names none the server established.
+    expect(
+      pick(s, 'notification:notifications/elicitation/complete').blocks.map((b) => b.rule),
+    ).toEqual(['elicitation-complete-unknown']);
+    agrees(s);
+    expect(params(s, 'request:elicitation/create:url')).toMatchObject({
+      mode: 'url',
+      elicitationId: 'elicitation-1',
+    });
+    const asked = send(s, 'request:elicitation/create:url');
+    // The user consents; in URL mode no content comes back.
+    expect(lastFromClient(asked).result).toEqual({ action: 'accept' });
+    expect(params(s, 'notification:notifications/elicitation/complete')).toEqual({
+      elicitationId: 'elicitation-1',
+    });
+    agrees(s);
+    expect(
+      send(s, 'notification:notifications/elicitation/complete')[0]?.verdict?.violations,
+    ).toEqual([]);
+    expect(params(s, 'request:elicitation/create:url')).toMatchObject({
+      elicitationId: 'elicitation-2',
+    });
+  });
+
+  it('a client that declared elicitation without url: the offer carries the rule the referee reports', () => {
+    const s = sandbox('legacy', 'server', { clientCapabilities: { elicitation: {} } });
+    send(s, 'result:1');
+    expect(pick(s, 'request:elicitation/create:url').blocks.length).toBeGreaterThan(0);
+    agrees(s);
+  });
+
+  it('the learner’s server declares no tasks: the simulated client makes no task-augmented call', () => {
+    const s = sandbox('legacy', 'server');
+    expect(s.me.capabilities).not.toHaveProperty('tasks');
   });
 });
 

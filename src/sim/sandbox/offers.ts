@@ -104,6 +104,11 @@ export type OfferState = {
   readonly wait: number | null;
   /** The tools the latest tools/list result named (null before one was answered). */
   readonly tools: readonly string[] | null;
+  /**
+   * The elicitationIds of the URL-mode elicitation/create requests the learner's server sent,
+   * oldest first (2025-11-25 client/elicitation › URL Mode Elicitation Requests).
+   */
+  readonly elicitations: readonly string[];
 };
 
 /** Utilities the offers build from the requests in flight, not from the catalogue's list. */
@@ -243,7 +248,15 @@ function legacyCalls(state: OfferState): Candidate[] {
       label: { en: method, zh: method },
       envelope: call(id, method, params),
     };
-    return method === 'tools/call' ? [own, ...toolCalls(state, version)] : [own];
+    if (method === 'tools/call') return [own, ...toolCalls(state, version)];
+    if (method === 'elicitation/create') return [own, ...urlElicitation(state, version)];
+    if (method === 'notifications/elicitation/complete') {
+      const latest = state.elicitations.at(-1);
+      return latest === undefined
+        ? [own]
+        : [{ ...own, envelope: call(null, method, { elicitationId: latest }) }];
+    }
+    return [own];
   });
 }
 
@@ -296,6 +309,33 @@ function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
           ),
         ]
       : []),
+  ];
+}
+
+/**
+ * A URL-mode elicitation/create from the learner's server (2025-11-25 client/elicitation › URL
+ * Mode Elicitation Requests): the user is sent to a page out of the client's sight, so the
+ * request carries no schema, and its elicitationId is what notifications/elicitation/complete
+ * names when the user is done there. Whether the client declared elicitation.url is the referee's
+ * to say.
+ */
+function urlElicitation(state: OfferState, version: KnownVersion): Candidate[] {
+  if (state.side !== 'server' || !existsIn('notifications/elicitation/complete', version))
+    return [];
+  const elicitationId = `elicitation-${state.elicitations.length + 1}`;
+  return [
+    {
+      key: 'request:elicitation/create:url',
+      kind: 'request',
+      method: 'elicitation/create',
+      label: { en: 'elicitation/create in URL mode', zh: 'URL 模式的 elicitation/create' },
+      envelope: call(state.nextId, 'elicitation/create', {
+        mode: 'url',
+        elicitationId,
+        url: `https://accounts.example.com/connect?service=calendar&elicitationId=${elicitationId}`,
+        message: 'Sign in to calendar to let the server use your account.',
+      }),
+    },
   ];
 }
 

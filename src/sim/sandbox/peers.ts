@@ -52,8 +52,11 @@ export const SANDBOX_CLIENT: ClientConfig = {
  */
 const MODERN_CLIENT_CAPABILITIES: JsonObject = { roots: {}, sampling: {}, elicitation: {} };
 
-/** The same server in 2026-07-28, without tasks: they left the core for an extension (changelog › Major changes). */
-const { tasks: _tasks, ...MODERN_SERVER_CAPABILITIES } = SANDBOX_SERVER.capabilities;
+/**
+ * The same server without tasks: in 2026-07-28 they left the core for an extension (changelog ›
+ * Major changes); and as the learner's own server (see sandboxDefaults).
+ */
+const { tasks: _tasks, ...SERVER_WITHOUT_TASKS } = SANDBOX_SERVER.capabilities;
 
 /** Changes to the defaults: the capabilities each side declares. */
 export type SandboxTweak = {
@@ -72,7 +75,9 @@ export function sandboxDefaults(
     side,
     server: {
       ...SANDBOX_SERVER,
-      ...(era === 'modern' ? { capabilities: MODERN_SERVER_CAPABILITIES } : {}),
+      // The learner's own server declares no tasks either: the simulated client makes no
+      // task-augmented call, so the declaration would promise what no one asks for.
+      ...(era === 'modern' || side === 'server' ? { capabilities: SERVER_WITHOUT_TASKS } : {}),
       ...(tweak.serverCapabilities ? { capabilities: tweak.serverCapabilities } : {}),
     },
     client: {

@@ -72,6 +72,8 @@ export class SandboxSession {
   #scripted = 0;
   /** The taskIds the other side's CreateTaskResults gave the learner's requests, oldest first. */
   readonly #tasks: string[] = [];
+  /** The elicitationIds of the learner's server's URL-mode elicitation/create, oldest first. */
+  readonly #elicitations: string[] = [];
 
   constructor(options: SandboxOptions) {
     this.era = options.era;
@@ -206,6 +208,7 @@ export class SandboxSession {
       tasks: [...this.#tasks],
       wait: this.#heldFor(),
       tools: this.log.steps.at(-1)?.tools ?? null,
+      elicitations: [...this.#elicitations],
     };
   }
 
@@ -384,6 +387,14 @@ export class SandboxSession {
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
     if (report.kind === 'request') {
       const params = isObject(message.params) ? message.params : {};
+      if (
+        requester === this.side &&
+        report.method === 'elicitation/create' &&
+        params.mode === 'url' &&
+        typeof params.elicitationId === 'string'
+      ) {
+        this.#elicitations.push(params.elicitationId);
+      }
       this.#requests.set(`${requester}:${idKey(report.id)}`, {
         method: String(message.method),
         params,
