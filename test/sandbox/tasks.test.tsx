@@ -262,6 +262,13 @@ describe('the wait on the sandbox screen', () => {
     // The learner sent nothing: no verdict box of theirs.
     expect(screen.frame()).not.toContain('Your last message');
     expect(screen.frame()).not.toContain('wait 4.0 s');
+    // The help says what a wait is, in full at 80×24.
+    screen.type('?');
+    await vi.waitFor(() =>
+      expect(screen.frame().replace(/\s+/g, ' ')).toContain(
+        "while the simulated server holds a message for later (a task's end, a long tool's progress), wait: its clock runs to that message.",
+      ),
+    );
     screen.unmount();
   });
 
