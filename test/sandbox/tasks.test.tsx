@@ -204,10 +204,37 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     });
   });
 
+  it('answers the client’s tools/call with -32042 and the elicitation; the completion then names it', () => {
+    const s = sandbox('legacy', 'server');
+    send(s, 'result:1');
+    send(s, 'result:2');
+    // The client's tools/call #3 waits: beside its result and -32603, the -32042 refusal.
+    const refusal = pick(s, 'error-32042:3');
+    expect(refusal.blocks).toEqual([]);
+    expect(refusal.envelope.error).toMatchObject({
+      code: -32042,
+      data: { elicitations: [{ mode: 'url', elicitationId: 'elicitation-1' }] },
+    });
+    agrees(s);
+    expect(send(s, 'error-32042:3')[0]?.verdict?.violations).toEqual([]);
+    expect(params(s, 'notification:notifications/elicitation/complete')).toEqual({
+      elicitationId: 'elicitation-1',
+    });
+    agrees(s);
+    expect(
+      send(s, 'notification:notifications/elicitation/complete')[0]?.verdict?.violations,
+    ).toEqual([]);
+  });
+
   it('a client that declared elicitation without url: the offer carries the rule the referee reports', () => {
     const s = sandbox('legacy', 'server', { clientCapabilities: { elicitation: {} } });
     send(s, 'result:1');
     expect(pick(s, 'request:elicitation/create:url').blocks.length).toBeGreaterThan(0);
+    agrees(s);
+    // The -32042 refusal: the spec names no capability for it (client/elicitation › URL
+    // Elicitation Required Error), and the offer says what the referee says.
+    send(s, 'result:2');
+    expect(pick(s, 'error-32042:3').method).toBe('tools/call');
     agrees(s);
   });
 

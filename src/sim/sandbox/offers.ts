@@ -105,8 +105,8 @@ export type OfferState = {
   /** The tools the latest tools/list result named (null before one was answered). */
   readonly tools: readonly string[] | null;
   /**
-   * The elicitationIds of the URL-mode elicitation/create requests the learner's server sent,
-   * oldest first (2025-11-25 client/elicitation › URL Mode Elicitation Requests).
+   * The elicitationIds the learner's server established, oldest first: its URL-mode
+   * elicitation/create requests and its -32042 errors (2025-11-25 client/elicitation).
    */
   readonly elicitations: readonly string[];
 };
@@ -353,8 +353,52 @@ function taskParams(method: MethodName, state: OfferState): JsonObject | undefin
 export function answers(state: OfferState): Candidate[] {
   return theirs(state).flatMap((p) => {
     const result = p.method === 'initialize' ? initializeResult(state) : defaultResult(p.method);
-    return [answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }), errorAnswer(p, state)];
+    return [
+      answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }),
+      errorAnswer(p, state),
+      ...urlRequired(p, state),
+    ];
   });
+}
+
+/**
+ * The learner's server refusing a tools/call until the user finishes a URL-mode elicitation
+ * (2025-11-25 client/elicitation › URL Elicitation Required Error: -32042, with the elicitations
+ * in its data); notifications/elicitation/complete then names its elicitationId. The client MAY
+ * retry once it hears that (› Completion Notifications); the simulated one goes on with its own
+ * requests. Whether the client declared elicitation.url is the referee's to say.
+ */
+function urlRequired(p: PendingRequest, state: OfferState): Candidate[] {
+  const version = state.view.ruleVersion as KnownVersion;
+  if (p.method !== 'tools/call' || state.side !== 'server') return [];
+  if (!existsIn('notifications/elicitation/complete', version)) return [];
+  const elicitationId = `elicitation-${state.elicitations.length + 1}`;
+  const error = {
+    code: -32042,
+    message: 'This request requires more information.',
+    data: {
+      elicitations: [
+        {
+          mode: 'url',
+          elicitationId,
+          url: `https://accounts.example.com/connect?service=calendar&elicitationId=${elicitationId}`,
+          message: 'Sign in to calendar to let the server use your account.',
+        },
+      ],
+    },
+  };
+  return [
+    {
+      key: `error-32042:${idText(p.id)}`,
+      kind: 'error',
+      method: p.method,
+      label: {
+        en: `-32042 for ${p.method} #${idText(p.id)}: a URL-mode elicitation first`,
+        zh: `回应 ${p.method} #${idText(p.id)} 的 -32042：先完成 URL 模式的 elicitation`,
+      },
+      envelope: { jsonrpc: '2.0', id: p.id, error },
+    },
+  ];
 }
 
 /**

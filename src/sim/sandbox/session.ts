@@ -72,7 +72,7 @@ export class SandboxSession {
   #scripted = 0;
   /** The taskIds the other side's CreateTaskResults gave the learner's requests, oldest first. */
   readonly #tasks: string[] = [];
-  /** The elicitationIds of the learner's server's URL-mode elicitation/create, oldest first. */
+  /** The elicitationIds the learner's server established (URL-mode elicitation/create, -32042). */
   readonly #elicitations: string[] = [];
 
   constructor(options: SandboxOptions) {
@@ -403,6 +403,15 @@ export class SandboxSession {
         this.#rounds = this.#rounds.filter((r) => r.requestState !== params.requestState);
       }
       return;
+    }
+    if (requester === this.side && isObject(message.error) && message.error.code === -32042) {
+      // 2025-11-25 client/elicitation › URL Elicitation Required Error: the elicitations it names.
+      const data = isObject(message.error.data) ? message.error.data : {};
+      const listed = Array.isArray(data.elicitations) ? data.elicitations : [];
+      for (const e of listed) {
+        if (isObject(e) && typeof e.elicitationId === 'string')
+          this.#elicitations.push(e.elicitationId);
+      }
     }
     if (report.kind !== 'response') return;
     const asker: Side = requester === 'client' ? 'server' : 'client';
