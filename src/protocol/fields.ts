@@ -59,8 +59,8 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     zh: '客户端能为服务器做什么（roots、sampling、elicitation 等）；整个会话中固定不变。',
   },
   'request initialize|/params/clientInfo': {
-    en: 'Who the client is: name and version (for logs and display, not for negotiation).',
-    zh: '客户端是谁：名称和版本（用于日志和显示，不参与协商）。',
+    en: 'Who the client is: name and version (required); title is optional from 2025-06-18, description, icons and websiteUrl from 2025-11-25. For logs and display only, never negotiated.',
+    zh: '客户端是谁：名称和版本（必填）；自 2025-06-18 起可选 title，自 2025-11-25 起还可选 description、icons 和 websiteUrl。只用于日志和显示，不参与协商。',
   },
   'result initialize|/result/protocolVersion': {
     en: 'The revision the server chose: the client’s if supported, otherwise another it supports.',
@@ -71,8 +71,8 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     zh: '服务器提供的能力（tools、resources、prompts、logging 等）；只能使用这些。',
   },
   'result initialize|/result/serverInfo': {
-    en: 'Who the server is: name and version.',
-    zh: '服务器是谁：名称和版本。',
+    en: 'Who the server is: name and version (required); title is optional from 2025-06-18, description, icons and websiteUrl from 2025-11-25. For logs and display only, never negotiated.',
+    zh: '服务器是谁：名称和版本（必填）；自 2025-06-18 起可选 title，自 2025-11-25 起还可选 description、icons 和 websiteUrl。只用于日志和显示，不参与协商。',
   },
   'result initialize|/result/instructions': {
     en: 'Optional hints for the model about how to use this server.',
@@ -165,6 +165,134 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
   'result roots/list|/result/roots': {
     en: 'The folders (file:// URIs) the client lets the server work in.',
     zh: '客户端允许服务器工作的目录（file:// URI）。',
+  },
+  'request *|/params/cursor': {
+    en: 'Where to go on: the nextCursor of the page before, sent back unchanged (the client must not read or invent one).',
+    zh: '从哪里继续：上一页给出的 nextCursor，原样送回（客户端不能解读或自己编造）。',
+  },
+  'result *|/result/nextCursor': {
+    en: 'There may be more: send it back as params.cursor for the next page. No nextCursor, no more pages.',
+    zh: '可能还有更多：把它作为 params.cursor 送回，取得下一页。没有 nextCursor 就没有下一页了。',
+  },
+  'error *|/error/data': {
+    en: 'Optional: more about the error, in a shape the sender chooses (for example the unknown URI, or the versions it supports).',
+    zh: '可选：关于这个错误的更多信息，格式由发送方决定（例如找不到的 URI，或它支持的版本）。',
+  },
+  'notification notifications/message|/params/logger': {
+    en: 'Optional: the name of the logger that issued the message (a component of the server).',
+    zh: '可选：发出这条消息的日志记录器名称（服务器的某个组件）。',
+  },
+  'request logging/setLevel|/params/level': {
+    en: 'The lowest level the client wants: from now on the server should send this level and every more severe one, nothing below. (2026-07-28 removes logging/setLevel: each request names its own level in _meta.)',
+    zh: '客户端想要的最低级别：此后服务器应当只发送这个级别及更严重的消息，低于它的都不发。（2026-07-28 删除了 logging/setLevel：每个请求在 _meta 中给出自己的级别。）',
+  },
+  'request prompts/get|/params/name': {
+    en: 'The prompt to fill in, exactly as prompts/list named it; an unknown name should get -32602.',
+    zh: '要填写的提示模板，名称与 prompts/list 给出的完全一致；未知的名称应当得到 -32602。',
+  },
+  'request prompts/get|/params/arguments': {
+    en: 'A value for each of the prompt’s arguments, by name; the values are always strings. A missing required one should get -32602.',
+    zh: '按名称为提示模板的每个参数给出值，值总是字符串。缺少必填参数应当得到 -32602。',
+  },
+  'result prompts/get|/result/description': {
+    en: 'Optional: what this prompt is for.',
+    zh: '可选：这个提示模板是做什么用的。',
+  },
+  'result prompts/get|/result/messages': {
+    en: 'The filled-in messages for the conversation, each with a role (user or assistant) and a content block.',
+    zh: '填好的、供放入对话的消息，每条都有角色（user 或 assistant）和一个内容块。',
+  },
+  'result prompts/list|/result/prompts': {
+    en: 'The prompt templates a user can pick, each with a name, an optional title and description, and its arguments (each named, and marked if required).',
+    zh: '用户可以挑选的提示模板，每个都有 name、可选的 title 和 description，以及它的参数（各有名称，并标明是否必填）。',
+  },
+  'request completion/complete|/params/ref': {
+    en: 'What is being filled in: a prompt (type ref/prompt, by name) or a resource template (type ref/resource, by uri).',
+    zh: '正在填写的对象：提示模板（type 为 ref/prompt，按 name）或资源模板（type 为 ref/resource，按 uri）。',
+  },
+  'request completion/complete|/params/argument': {
+    en: 'The argument being typed: its name, and the value typed so far.',
+    zh: '正在输入的参数：参数名，以及目前已输入的值。',
+  },
+  'request completion/complete|/params/context': {
+    en: 'Optional: the arguments already filled in, so suggestions can depend on them (since 2025-06-18).',
+    zh: '可选：已经填好的参数，让建议可以依据它们给出（自 2025-06-18 起）。',
+  },
+  'result completion/complete|/result/completion': {
+    en: 'The suggestions: values (at most 100, best first), and optionally total (how many there are) and hasMore (more than were sent).',
+    zh: '建议：values（最多 100 个，最合适的在前），以及可选的 total（一共有多少）和 hasMore（是否还有没发来的）。',
+  },
+  'result resources/list|/result/resources': {
+    en: 'The resources, each named by its URI, with a name and optionally a title, description and mimeType; no contents (resources/read brings those).',
+    zh: '资源列表，每个资源以 URI 命名，带有 name，以及可选的 title、description 和 mimeType；不含内容（内容由 resources/read 取得）。',
+  },
+  'result resources/templates/list|/result/resourceTemplates': {
+    en: 'URI templates (RFC 6570), each with a name: the client fills in the variables to build a URI it can read.',
+    zh: 'URI 模板（RFC 6570），每个都有 name：客户端填入变量，构造出可以读取的 URI。',
+  },
+  'request resources/subscribe|/params/uri': {
+    en: 'The resource to watch: the server will send notifications/resources/updated when it changes.',
+    zh: '要关注的资源：它变化时，服务器会发送 notifications/resources/updated。',
+  },
+  'notification notifications/resources/updated|/params/uri': {
+    en: 'The resource that changed (possibly a part of the one subscribed to). The new contents are not included: read it again.',
+    zh: '发生变化的资源（可能是所订阅资源的一部分）。通知不带新内容：需要再读一次。',
+  },
+  'request sampling/createMessage|/params/systemPrompt': {
+    en: 'Optional: the system prompt the server would like; the client may change it or leave it out.',
+    zh: '可选：服务器希望使用的系统提示；客户端可以修改或省略它。',
+  },
+  'result sampling/createMessage|/result/role': {
+    en: 'Who wrote the reply: the model, so normally assistant.',
+    zh: '回复由谁写出：模型，所以通常是 assistant。',
+  },
+  'result sampling/createMessage|/result/content': {
+    en: 'The model’s reply, as content (text, image or audio; from 2025-11-25 also tool calls, when the request offered tools).',
+    zh: '模型的回复内容（文本、图片或音频；自 2025-11-25 起，请求提供了工具时也可以是工具调用）。',
+  },
+  'result sampling/createMessage|/result/model': {
+    en: 'The name of the model that actually answered; the client picked it, the server only stated preferences.',
+    zh: '实际作答的模型名称；模型由客户端选择，服务器只能表达偏好。',
+  },
+  'result sampling/createMessage|/result/stopReason': {
+    en: 'Optional: why the model stopped, such as endTurn, stopSequence or maxTokens (toolUse since 2025-11-25).',
+    zh: '可选：模型为什么停下，例如 endTurn、stopSequence 或 maxTokens（自 2025-11-25 起还有 toolUse）。',
+  },
+  'request elicitation/create|/params/message': {
+    en: 'What the user is asked, in words shown to the user.',
+    zh: '向用户提出的问题，即展示给用户的文字。',
+  },
+  'request elicitation/create|/params/mode': {
+    en: 'form (the default: fields inside the client) or url (the user opens a web page instead; since 2025-11-25).',
+    zh: 'form（默认：在客户端内填写表单）或 url（改为让用户打开一个网页；自 2025-11-25 起）。',
+  },
+  'request elicitation/create|/params/url': {
+    en: 'The page the user should open (URL mode); whatever they enter there never passes through the client.',
+    zh: '用户应当打开的网页（URL 模式）；用户在那里输入的内容不会经过客户端。',
+  },
+  'request elicitation/create|/params/elicitationId': {
+    en: 'The server’s id for this URL-mode elicitation, opaque to the client; notifications/elicitation/complete quotes it (2025-11-25; removed in 2026-07-28).',
+    zh: '服务器为这次 URL 模式的信息征询取的 id，对客户端是不透明的；notifications/elicitation/complete 会引用它（2025-11-25；2026-07-28 已删除）。',
+  },
+  'result elicitation/create|/result/action': {
+    en: 'What the user did: accept (submitted), decline (said no) or cancel (dismissed without choosing).',
+    zh: '用户的选择：accept（已提交）、decline（明确拒绝）或 cancel（未作选择就关闭了）。',
+  },
+  'result elicitation/create|/result/content': {
+    en: 'The user’s answers, fitting requestedSchema; only with action accept in form mode.',
+    zh: '用户的回答，符合 requestedSchema；只在 form 模式且 action 为 accept 时出现。',
+  },
+  'notification notifications/elicitation/complete|/params/elicitationId': {
+    en: 'Which URL-mode elicitation is finished: the id from its elicitation/create (2025-11-25; removed in 2026-07-28).',
+    zh: '哪一次 URL 模式的信息征询已经完成：即其 elicitation/create 中的 id（2025-11-25；2026-07-28 已删除）。',
+  },
+  'request tasks/get|/params/taskId': {
+    en: 'The task to ask about: the taskId the server gave when it created the task.',
+    zh: '要查询的任务：服务器创建任务时给出的 taskId。',
+  },
+  'request tasks/cancel|/params/taskId': {
+    en: 'The task to cancel: the taskId the server gave when it created the task.',
+    zh: '要取消的任务：服务器创建任务时给出的 taskId。',
   },
   ...MODERN_FIELDS,
 };

@@ -127,6 +127,7 @@ describe('annotate: 2026-07-28 fields', () => {
       '/jsonrpc',
       '/id',
       '/error/message',
+      '/error/data',
       '/error/data/supported',
       '/error/data/requested',
       '/error/code',
