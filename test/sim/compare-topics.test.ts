@@ -77,6 +77,24 @@ describe('compare topics (compare/<id>.yaml)', () => {
         }
       });
 
+      it('each column numbers the client’s requests 1, 2, 3… with no id left unsent', async () => {
+        // A learner follows a column by its ids: a gap (tools/list #1, then #3) means a request
+        // the simulated client queued (its retry after -32022) but the topic never sent.
+        const played = await openTopic(id);
+        if (!played.ok) throw new Error(formatTopicProblem(played.error));
+        for (const side of SIDES) {
+          const ids = played.value[side].flatMap((s) => {
+            const m = (s.message ?? {}) as { id?: unknown; method?: unknown };
+            return s.direction === 'client->server' &&
+              typeof m.method === 'string' &&
+              typeof m.id === 'number'
+              ? [m.id]
+              : [];
+          });
+          expect({ side, ids }, id).toEqual({ side, ids: ids.map((_, i) => i + 1) });
+        }
+      });
+
       it('every difference is written in both languages, the Chinese without English prose', async () => {
         const played = await openTopic(id);
         if (!played.ok) throw new Error(formatTopicProblem(played.error));
