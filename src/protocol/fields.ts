@@ -328,6 +328,30 @@ const FLAGS: Record<string, Bilingual> = {
     en: 'Accepts sampling/createMessage with tools: its model may call the tools named in that request (since 2025-11-25).',
     zh: '接受带 tools 的 sampling/createMessage：它的模型可以调用该请求中列出的工具（自 2025-11-25 起）。',
   },
+  'elicitation.form': {
+    en: 'Accepts form-mode elicitation: the user fills in fields inside the client (2025-11-25; an empty elicitation object means form only).',
+    zh: '接受 form 模式的信息征询：用户在客户端内填写表单（2025-11-25；空的 elicitation 对象等于只支持 form）。',
+  },
+  'elicitation.url': {
+    en: 'Accepts URL-mode elicitation: the user is sent to a web page, for what must not pass through the client (since 2025-11-25).',
+    zh: '接受 URL 模式的信息征询：让用户打开一个网页，用于不能经过客户端的内容（自 2025-11-25 起）。',
+  },
+  'sampling.context': {
+    en: 'Accepts includeContext values other than "none" (2025-11-25; soft-deprecated, deprecated in 2026-07-28).',
+    zh: '接受 "none" 以外的 includeContext 值（2025-11-25；已不推荐使用，2026-07-28 正式弃用）。',
+  },
+  'tasks.list': {
+    en: 'Supports tasks/list (experimental in 2025-11-25).',
+    zh: '支持 tasks/list（2025-11-25 中为实验性功能）。',
+  },
+  'tasks.cancel': {
+    en: 'Supports tasks/cancel (experimental in 2025-11-25).',
+    zh: '支持 tasks/cancel（2025-11-25 中为实验性功能）。',
+  },
+  'tasks.requests': {
+    en: 'Which requests may be task-augmented, by kind (tools.call for a server; sampling.createMessage, elicitation.create for a client).',
+    zh: '哪些请求可以作为任务执行，按类别列出（服务器为 tools.call；客户端为 sampling.createMessage、elicitation.create）。',
+  },
   'roots.listChanged': {
     en: 'Will send notifications/roots/list_changed when its roots change (2025-11-25; that notification is removed in 2026-07-28).',
     zh: '根目录变化时会发送 notifications/roots/list_changed（2025-11-25；2026-07-28 已删除该通知）。',

@@ -57,6 +57,71 @@ describe('field meanings: every field a lesson shows under params, result and er
     expect(checked).toBeGreaterThan(500);
   });
 
+  it('has a meaning for every capability and flag a lesson declares (every lesson)', () => {
+    const missing = new Set<string>();
+    let checked = 0;
+    for (const [id, lesson] of lessons) {
+      for (const step of lesson.steps) {
+        const m = step.message;
+        if (m === null) continue;
+        const explained = new Set(step.annotations.map((a) => a.pointer));
+        const params = isObject(m.params) ? m.params : {};
+        const result = isObject(m.result) ? m.result : {};
+        const meta = isObject(params._meta) ? params._meta : {};
+        const bases: [string, unknown][] = [
+          ['/params/capabilities', params.capabilities],
+          ['/result/capabilities', result.capabilities],
+          [
+            '/params/_meta/io.modelcontextprotocol~1clientCapabilities',
+            meta['io.modelcontextprotocol/clientCapabilities'],
+          ],
+        ];
+        for (const [base, caps] of bases) {
+          if (!isObject(caps)) continue;
+          for (const [name, value] of Object.entries(caps)) {
+            const flags = isObject(value) && name !== 'extensions' ? Object.keys(value) : [];
+            for (const p of [`${base}/${name}`, ...flags.map((f) => `${base}/${name}/${f}`)]) {
+              checked += 1;
+              if (!explained.has(p)) missing.add(`${id}: ${p}`);
+            }
+          }
+        }
+      }
+    }
+    expect([...missing]).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('explains elicitation’s form and url modes, sampling.context and the tasks flags', () => {
+    const request = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {
+          elicitation: { form: {}, url: {} },
+          sampling: { context: {} },
+          tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } },
+        },
+        clientInfo: { name: 'c', version: '1' },
+      },
+    };
+    const found = annotate(request, 'initialize');
+    for (const flag of [
+      'elicitation/form',
+      'elicitation/url',
+      'sampling/context',
+      'tasks/list',
+      'tasks/cancel',
+      'tasks/requests',
+    ]) {
+      const a = found.find((x) => x.pointer === `/params/capabilities/${flag}`);
+      expect(a, flag).toBeDefined();
+      expect(englishPhrases(a?.text.zh ?? ''), flag).toEqual([]);
+    }
+  });
+
   it('explains the logger, the level set, prompts, completions and resource updates', () => {
     const cases: [unknown, string, string[]][] = [
       [
