@@ -6,6 +6,7 @@ import { idText, visible, visibleJson } from '../protocol/index.js';
 import { jsonText } from '../protocol/json.js';
 import type { Step } from '../session/index.js';
 import { abandonedRequest } from '../session/step.js';
+import { envelopeModel } from './envelope-model.js';
 import { httpRequestLines } from './http-lines.js';
 import { kindText } from './kind-text.js';
 import { literalInline } from './markdown-text.js';
@@ -120,8 +121,11 @@ export function lessonHandout(
         lang === 'zh' ? '| 字段 | 含义 |' : `| field | ${tr(STRINGS.meaning, lang)} |`,
         '|---|---|',
       );
-      for (const a of step.annotations)
-        out.push(`| \`${a.pointer}\` | ${tr(a.text, lang).replace(/\|/g, '\\|')} |`);
+      // As the envelope pane lists them: the lesson's own meanings first, then the others in the
+      // order of the fields they explain (so /error/code comes before /error/message).
+      const { meanings } = envelopeModel(step.message, step.annotations, step.featured, lang, 0);
+      for (const m of [...meanings.filter((x) => x.own), ...meanings.filter((x) => !x.own)])
+        out.push(`| \`${m.pointer}\` | ${m.text.replace(/\|/g, '\\|')} |`);
       out.push('');
     }
     if (step.report?.progress) out.push(`> ${progressText(step.report.progress, lang)}`, '');

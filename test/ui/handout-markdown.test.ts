@@ -150,3 +150,31 @@ describe('the handout marks a warning as the screen does, not as an error', () =
     }
   });
 });
+
+describe('the handout lists a step’s field meanings as the envelope pane does', () => {
+  /** The pointers of the meaning table under a step's heading. */
+  function tableOf(handout: string, heading: string): string[] {
+    const start = handout.indexOf(heading);
+    const rest = handout.slice(start);
+    const end = rest.indexOf('\n## ', 1);
+    return [...(end < 0 ? rest : rest.slice(0, end)).matchAll(/^\| `([^`]+)` \|/gm)].map(
+      (m) => m[1] ?? '',
+    );
+  }
+
+  it('lesson 3: the error’s code before its message, as the envelope has them', async () => {
+    const lesson = lessons.find((l) => l.id === 'handshake');
+    if (!lesson) throw new Error('no handshake lesson');
+    const played = await runScenario(lesson.scenario);
+    if (!played.ok) throw new Error(played.error.message);
+    const steps = { steps: screenSteps(played.value.steps) };
+    for (const lang of ['en', 'zh'] as const) {
+      const text = lessonHandout(lesson, steps, lang);
+      const step2 = lang === 'en' ? '## step 2 ·' : '## 步骤 2 ·';
+      expect(tableOf(text, step2)).toEqual(['/jsonrpc', '/id', '/error/code', '/error/message']);
+      // The lesson's own meaning (clientInfo, annotated in lesson.yaml) comes first, as on screen.
+      const step3 = lang === 'en' ? '## step 3 ·' : '## 步骤 3 ·';
+      expect(tableOf(text, step3)[0]).toBe('/params/clientInfo');
+    }
+  });
+});
