@@ -183,8 +183,13 @@ export function summaryLines(summary: TraceSummary, paint: Paint, lang: Lang = '
   return [
     paint.bold('Summary'),
     `  era            ${ERA_TEXT.en[summary.era]}`,
-    `  messages       ${total}  (${requests} requests, ${responses} responses, ${errors} errors, ${notifications} notifications)`,
+    `  messages       ${total}  (${counted(requests, 'request')}, ${counted(responses, 'response')}, ${counted(errors, 'error')}, ${counted(notifications, 'notification')})`,
     `  phases         ${phases}`,
     `  violations     ${count}`,
   ];
+}
+
+/** `1 request`, `3 requests`: an English count with its noun. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
