@@ -167,11 +167,11 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     zh: '客户端允许服务器工作的目录（file:// URI）。',
   },
   'request *|/params/cursor': {
-    en: 'Where to go on: the nextCursor of the page before, sent back unchanged (the client must not read or invent one).',
-    zh: '从哪里继续：上一页给出的 nextCursor，原样送回（客户端不能解读或自己编造）。',
+    en: 'Where to go on: the nextCursor of the page before, sent back unchanged. It is opaque: the client must not parse or modify it; an invalid one should get -32602.',
+    zh: '从哪里继续：上一页给出的 nextCursor，原样送回。它是不透明的：客户端不能解析或修改它；无效的游标应当得到 -32602。',
   },
   'result *|/result/nextCursor': {
-    en: 'There may be more: send it back as params.cursor for the next page. No nextCursor, no more pages.',
+    en: 'There may be more: send it back as params.cursor for the next page. No nextCursor means the end of the results.',
     zh: '可能还有更多：把它作为 params.cursor 送回，取得下一页。没有 nextCursor 就没有下一页了。',
   },
   'error *|/error/data': {
