@@ -95,8 +95,8 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     },
   },
   'result tools/list|/result/tools': {
-    en: 'Each tool: a name, a JSON Schema for its input and, optionally, a description for the model.',
-    zh: '每个工具包括名称、描述输入的 JSON Schema，以及可选的、给模型看的描述。',
+    en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18).',
+    zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，以及描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起）。',
   },
   'result tools/call|/result/content': {
     en: 'What the tool produced, as content blocks (text, image, audio, links…).',

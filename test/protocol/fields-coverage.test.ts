@@ -216,6 +216,20 @@ describe('field meanings: every field a lesson shows under params, result and er
     }
   });
 
+  it('names every part of a tool a tools/list result shows, with the revision that added it', () => {
+    const listed = {
+      jsonrpc: '2.0',
+      id: 2,
+      result: { tools: [{ name: 't', inputSchema: { type: 'object' } }] },
+    };
+    const text = annotate(listed, 'tools/list').find((a) => a.pointer === '/result/tools')?.text;
+    for (const part of ['inputSchema', 'annotations', 'title', 'outputSchema', '2025-06-18']) {
+      expect(text?.en).toContain(part);
+      expect(text?.zh).toContain(part);
+    }
+    expect(englishPhrases(text?.zh ?? '', ['JSON Schema'])).toEqual([]);
+  });
+
   it('says what a server’s serverInfo may hold, as it says of clientInfo', () => {
     const result = {
       jsonrpc: '2.0',
