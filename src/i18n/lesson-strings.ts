@@ -105,6 +105,10 @@ export const LESSON_STRINGS = {
     en: 'a row names a step of one side at least',
     zh: '每一行至少要指向其中一方的某一步',
   },
+  schemaTaskListId: {
+    en: 'tasks/list names no task: taskId goes with get, result or cancel',
+    zh: 'tasks/list 不指向任何任务：taskId 只能与 get、result 或 cancel 一起使用',
+  },
 
   tooDeep: { en: 'nested too deeply to read', zh: '嵌套太深，无法读取' },
   cannotRead: { en: 'cannot read: {why}', zh: '无法读取：{why}' },

@@ -295,13 +295,14 @@ export class SimClient {
   }
 
   /**
-   * tasks/get, tasks/result or tasks/cancel for the latest task the server created for it, or
-   * tasks/list (basic/utilities/tasks: the taskId in the params names the task); null when it
-   * has no task to name.
+   * tasks/get, tasks/result or tasks/cancel for the task `named` (as written: a task the server
+   * never made gets its -32602) or else the latest task the server created for it, or tasks/list
+   * (basic/utilities/tasks: the taskId in the params names the task); null when it has no task to
+   * name.
    */
-  taskRequest(kind: 'get' | 'result' | 'cancel' | 'list'): JsonObject | null {
+  taskRequest(kind: 'get' | 'result' | 'cancel' | 'list', named?: string): JsonObject | null {
     if (kind === 'list') return this.request('tasks/list');
-    const taskId = this.tasks.at(-1);
+    const taskId = named ?? this.tasks.at(-1);
     return taskId === undefined ? null : this.request(`tasks/${kind}`, { taskId });
   }
 

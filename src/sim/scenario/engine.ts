@@ -292,7 +292,7 @@ function emit(
     if (target === undefined) return failed(LESSON_STRINGS.noListenStream);
     message = client.endListen(target);
   } else if ('task' in action) {
-    const request = client.taskRequest(action.task);
+    const request = client.taskRequest(action.task, action.taskId);
     if (!request) return failed(LESSON_STRINGS.noTask);
     message = request;
   } else if ('abandon' in action) {

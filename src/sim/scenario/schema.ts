@@ -88,9 +88,19 @@ const clientCancel = z
   })
   .strict();
 
-// 2025-11-25 basic/utilities/tasks: tasks/get, tasks/result or tasks/cancel for the latest task
-// the server created for the client, or tasks/list.
-const clientTask = z.object({ task: z.enum(['get', 'result', 'cancel', 'list']) }).strict();
+// 2025-11-25 basic/utilities/tasks: tasks/get, tasks/result or tasks/cancel for the task named by
+// taskId (sent as written, even one the server never made: it answers -32602) or else the latest
+// task the server created for the client; or tasks/list, which names no task.
+const clientTask = z
+  .object({
+    task: z.enum(['get', 'result', 'cancel', 'list']),
+    taskId: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((action) => action.task !== 'list' || action.taskId === undefined, {
+    message: LESSON_STRINGS.schemaTaskListId.en,
+    path: ['taskId'],
+  });
 
 // The client closes the HTTP response stream of a request it is waiting on (no message).
 const clientAbandon = z
@@ -301,6 +311,7 @@ export const SCHEMA_WORDS: readonly Text[] = [
   REVISION_KNOWN,
   VERSION_KNOWN,
   LESSON_STRINGS.schemaRowStep,
+  LESSON_STRINGS.schemaTaskListId,
 ];
 
 /** The id a lesson or compare topic may give itself (it must equal its file's or folder's). */
