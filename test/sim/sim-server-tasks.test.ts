@@ -34,7 +34,8 @@ const play = (steps: readonly object[], s: object = server) =>
 
 type ListedTool = { readonly name: string; readonly execution?: unknown };
 // biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
-const sent = (step: Step | undefined) => step?.message as Record<string, any>;
+type Sent = Record<string, any>;
+const sent = (step: Step | undefined) => step?.message as Sent;
 
 describe('the simulated server runs 2025-11-25 tasks', () => {
   it('lists execution.taskSupport only when it declared tasks.requests.tools.call', async () => {
@@ -110,5 +111,76 @@ describe('the simulated server runs 2025-11-25 tasks', () => {
     expect(sent(steps[6]).error.code).toBe(-32602);
     // The call itself is the client's fault (task-support-mismatch); the answers break nothing.
     expect(rules(steps.filter((s) => s.direction === 'server->client'))).toEqual([]);
+  });
+});
+
+describe('a task whose work fails (failAtStep)', () => {
+  const failing = {
+    client: {
+      request: 'tools/call',
+      params: {
+        name: 'long_running_task',
+        arguments: { steps: 4, delayMs: 1000, failAtStep: 2 },
+        task: { ttl: 60000 },
+      },
+    },
+  };
+
+  it('ends failed with a statusMessage; tasks/result returns the tool error with the related task', async () => {
+    const steps = await play([
+      failing,
+      { server: 'next' },
+      { do: { wait: 2500 } },
+      { server: 'next' },
+      { client: { task: 'get' } },
+      { server: 'next' },
+      { client: { task: 'result' } },
+      { server: 'next' },
+      { client: { task: 'cancel' } },
+      { server: 'next' },
+    ]);
+    const answers = steps.filter((s) => s.direction === 'server->client').map(sent);
+    const [status, got, result, cancel] = answers.slice(-4) as [Sent, Sent, Sent, Sent];
+    // Told when the work stops at step 2 (2 s), not at the end of all four steps.
+    expect(status.method).toBe('notifications/tasks/status');
+    expect(status.params).toMatchObject({
+      taskId: 'task-1',
+      status: 'failed',
+      statusMessage: 'Tool execution failed: Step 2 of 4 failed.',
+    });
+    expect(got.result).toMatchObject({ status: 'failed', statusMessage: expect.any(String) });
+    expect(result.result).toEqual({
+      content: [{ type: 'text', text: 'Step 2 of 4 failed.' }],
+      isError: true,
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'task-1' } },
+    });
+    // Failed is terminal: it cannot be cancelled.
+    expect(cancel.error.code).toBe(-32602);
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('a normal call fails the same way, with its progress up to the failing step', async () => {
+    const steps = await play([
+      {
+        client: {
+          request: 'tools/call',
+          params: {
+            name: 'long_running_task',
+            arguments: { steps: 4, delayMs: 100, failAtStep: 2 },
+          },
+          progress: true,
+        },
+      },
+      { server: 'next' },
+      { server: 'next' },
+      { server: 'next' },
+    ]);
+    const [one, two, answer] = steps.slice(-3).map(sent) as [Sent, Sent, Sent];
+    expect([one.params.progress, two.params.progress, two.params.total]).toEqual([1, 2, 4]);
+    expect(answer.result).toEqual({
+      content: [{ type: 'text', text: 'Step 2 of 4 failed.' }],
+      isError: true,
+    });
+    expect(rules(steps)).toEqual([]);
   });
 });

@@ -11,12 +11,13 @@ export const SESSION_TOOLS = {
     name: 'long_running_task',
     title: 'Long-running task',
     description:
-      'Works through a number of steps, reporting progress after each one when the request carries a progress token.',
+      'Works through a number of steps, reporting progress after each one when the request carries a progress token. With failAtStep, the work fails at that step (a tool error, isError).',
     inputSchema: {
       type: 'object',
       properties: {
         steps: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
         delayMs: { type: 'integer', minimum: 0, maximum: 10000, default: 250 },
+        failAtStep: { type: 'integer', minimum: 1, maximum: 20 },
       },
     },
   },
@@ -158,7 +159,10 @@ export function checkSessionToolArgs(
 /**
  * long_running_task's schedule: a progress notification after each step when the call carries a
  * progress token, then the answer a moment after the last one, not in the same instant (a client
- * reading both in one chunk may drop that progress: TypeScript SDK issue #2580).
+ * reading both in one chunk may drop that progress: TypeScript SDK issue #2580). With failAtStep
+ * (at most steps), the work stops at that step: the answer is a tool error (isError, Server ›
+ * Tools › Error Handling), and a task running it ends failed (basic/utilities/tasks › Task
+ * Execution Errors). A failAtStep beyond the last step is never reached.
  */
 export function longRunningPlan(
   id: RequestId,
@@ -166,8 +170,11 @@ export function longRunningPlan(
   args: Readonly<Record<string, unknown>>,
   now: number,
 ): { readonly progress: Scheduled[]; readonly doneAt: number; readonly result: JsonObject } {
-  const steps = typeof args.steps === 'number' ? args.steps : 5;
+  const total = typeof args.steps === 'number' ? args.steps : 5;
   const delayMs = typeof args.delayMs === 'number' ? args.delayMs : 250;
+  const failAt =
+    typeof args.failAtStep === 'number' && args.failAtStep <= total ? args.failAtStep : null;
+  const steps = failAt ?? total;
   const progress: Scheduled[] = [];
   for (let step = 1; step <= steps && isProgressToken(token); step++) {
     progress.push({
@@ -179,8 +186,8 @@ export function longRunningPlan(
         params: {
           progressToken: token,
           progress: step,
-          total: steps,
-          message: `step ${step} of ${steps}`,
+          total,
+          message: `step ${step} of ${total}`,
         },
       },
     });
@@ -190,6 +197,12 @@ export function longRunningPlan(
   return {
     progress,
     doneAt: now + steps * delayMs + gap,
-    result: { content: [{ type: 'text', text: `Finished all ${steps} steps.` }] },
+    result:
+      failAt === null
+        ? { content: [{ type: 'text', text: `Finished all ${total} steps.` }] }
+        : {
+            content: [{ type: 'text', text: `Step ${failAt} of ${total} failed.` }],
+            isError: true,
+          },
   };
 }

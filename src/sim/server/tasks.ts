@@ -3,8 +3,8 @@ import type { JsonObject, RequestId } from '../../protocol/index.js';
 /**
  * The tasks a 2025-11-25 server runs for task-augmented tools/call requests
  * (basic/utilities/tasks). A task's status follows the server's clock: working until its work is
- * done (completed), or cancelled by tasks/cancel; a terminal status never changes again (Task
- * Status Lifecycle).
+ * done (completed, or failed when the tool's result is an error), or cancelled by tasks/cancel; a
+ * terminal status never changes again (Task Status Lifecycle).
  */
 
 /** The `_meta` key that ties a message to its task (› Related Task Metadata). */
@@ -19,7 +19,7 @@ const DEFAULT_TTL_MS = 60_000;
 /** How often the server suggests the client polls (ms; › Getting Tasks: pollInterval). */
 const POLL_INTERVAL_MS = 500;
 
-export type TaskStatus = 'working' | 'completed' | 'cancelled';
+export type TaskStatus = 'working' | 'completed' | 'failed' | 'cancelled';
 
 export type TaskRecord = {
   readonly taskId: string;
@@ -34,6 +34,22 @@ export type TaskRecord = {
   /** When tasks/cancel moved it to cancelled (null: not cancelled). */
   cancelledAt: number | null;
 };
+
+/**
+ * The statusMessage of a status that has one: a failed task's SHOULD carry diagnostic information
+ * about the failure (› Task Execution Errors), here the tool error's own text.
+ */
+const STATUS_MESSAGES: Partial<Record<TaskStatus, (task: TaskRecord) => string>> = {
+  cancelled: () => 'The task was cancelled by request.',
+  failed: (task) => `Tool execution failed: ${errorText(task.result)}`,
+};
+
+function errorText(result: JsonObject): string {
+  const first = Array.isArray(result.content) ? result.content[0] : undefined;
+  const text =
+    typeof first === 'object' && first !== null && 'text' in first ? first.text : undefined;
+  return typeof text === 'string' ? text : 'the tool reported an error.';
+}
 
 const iso = (ms: number) => new Date(EPOCH_MS + Math.round(ms)).toISOString();
 
@@ -65,10 +81,15 @@ export class TaskStore {
     return [...this.#tasks.values()];
   }
 
-  /** Cancelled stays cancelled even when the work would have finished (› Task Cancellation). */
+  /**
+   * Cancelled stays cancelled even when the work would have finished (› Task Cancellation). Work
+   * whose tool result has isError ends failed (› Task Execution Errors: for tool calls, a result
+   * with isError true is a failed task).
+   */
   static status(task: TaskRecord, now: number): TaskStatus {
     if (task.cancelledAt !== null) return 'cancelled';
-    return now >= task.doneAt ? 'completed' : 'working';
+    if (now < task.doneAt) return 'working';
+    return task.result.isError === true ? 'failed' : 'completed';
   }
 
   /** The Task object (› Data Types › Task) as it stands at `now`. */
@@ -77,13 +98,14 @@ export class TaskStore {
     const updated =
       status === 'cancelled'
         ? (task.cancelledAt ?? now)
-        : status === 'completed'
-          ? task.doneAt
-          : task.createdAt;
+        : status === 'working'
+          ? task.createdAt
+          : task.doneAt;
+    const message = STATUS_MESSAGES[status]?.(task);
     return {
       taskId: task.taskId,
       status,
-      ...(status === 'cancelled' ? { statusMessage: 'The task was cancelled by request.' } : {}),
+      ...(message !== undefined ? { statusMessage: message } : {}),
       createdAt: iso(task.createdAt),
       lastUpdatedAt: iso(updated),
       ttl: task.ttl,
