@@ -13,6 +13,19 @@ export const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
 export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
 /** On a result, names the server (2026-07-28, on every result: SHOULD). */
 export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+/**
+ * Ties a message to its task (2025-11-25 basic/utilities/tasks › Related Task Metadata): `{taskId}`
+ * on every request, notification and response related to a task, and on a tasks/result's result.
+ */
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+
+/** The task a message's `_meta` (of its params or result) says it is related to, if any. */
+export function relatedTaskOf(body: unknown): string | undefined {
+  const meta = isObject(body) ? body._meta : undefined;
+  const related = isObject(meta) ? meta[RELATED_TASK_META] : undefined;
+  return isObject(related) && typeof related.taskId === 'string' ? related.taskId : undefined;
+}
+
 /** On a listen stream's messages: the id of the subscriptions/listen request. */
 export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
 

@@ -184,3 +184,99 @@ describe('a task whose work fails (failAtStep)', () => {
     expect(rules(steps)).toEqual([]);
   });
 });
+
+describe('a task that needs the client’s input (input_required)', () => {
+  const asking = {
+    ...server,
+    tools: ['long_running_task', 'collect_feedback'],
+  };
+  const eliciting = { ...client, capabilities: { elicitation: {} } };
+  const feedback = {
+    client: {
+      request: 'tools/call',
+      params: { name: 'collect_feedback', arguments: { topic: 'tasks' }, task: { ttl: 60000 } },
+    },
+  };
+  const playAsking = (steps: readonly object[], c: object = eliciting) =>
+    playedSteps(lessonOf('2025-11-25', c, asking, [...HANDSHAKE, ...steps]));
+
+  it('lists collect_feedback with taskSupport "optional"', async () => {
+    const steps = await playAsking([{ client: { request: 'tools/list' } }, { server: 'next' }]);
+    const tools = sent(steps.at(-1)).result.tools as ListedTool[];
+    expect(tools.find((t) => t.name === 'collect_feedback')?.execution).toEqual({
+      taskSupport: 'optional',
+    });
+  });
+
+  it('moves to input_required, asks on tasks/result with the related task, works again and completes', async () => {
+    const steps = await playAsking([
+      feedback,
+      { server: 'next' },
+      { server: 'next' },
+      { client: 'next' },
+      { server: 'next' },
+      { client: 'next' },
+      { server: 'next' },
+      { server: 'next' },
+      { server: 'next' },
+    ]);
+    const [created, needs, result, asked, answer, working, done, final] = steps
+      .slice(4)
+      .map(sent) as Sent[];
+    expect(created?.result.task.status).toBe('working');
+    expect(needs?.method).toBe('notifications/tasks/status');
+    expect(needs?.params).toMatchObject({ taskId: 'task-1', status: 'input_required' });
+    // The client SHOULD call tasks/result when it sees input_required: it did, by itself.
+    expect(result).toMatchObject({ method: 'tasks/result', params: { taskId: 'task-1' } });
+    expect(asked?.method).toBe('elicitation/create');
+    expect(asked?.params._meta).toEqual({
+      'io.modelcontextprotocol/related-task': { taskId: 'task-1' },
+    });
+    // The client's answer is related to the task too.
+    expect(answer?.id).toBe(asked?.id);
+    expect(answer?.result).toMatchObject({
+      action: 'accept',
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'task-1' } },
+    });
+    expect(working?.params.status).toBe('working');
+    expect(done?.params.status).toBe('completed');
+    // The held tasks/result answers with the tool's result once the task ends.
+    expect(final?.id).toBe(result?.id);
+    expect(final?.result).toEqual({
+      content: [{ type: 'text', text: 'Thank you: rating 5, "Clear!".' }],
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'task-1' } },
+    });
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('reports input_required to tasks/get, and cancelling it answers the held tasks/result', async () => {
+    const steps = await playAsking([
+      feedback,
+      { server: 'next' },
+      { do: { wait: 300 } },
+      { client: { task: 'get' } },
+      { server: 'next' },
+      { server: 'next' },
+      { client: 'next' },
+      { server: 'next' },
+      { client: { task: 'cancel' } },
+      { server: 'next' },
+      { server: 'next' },
+    ]);
+    const answers = steps.filter((s) => s.direction === 'server->client').map(sent);
+    const polled = answers.find((a) => a.result?.status === 'input_required');
+    expect(polled?.result.statusMessage).toMatch(/tasks\/result/);
+    const tail = answers.slice(-2);
+    expect(tail.map((a) => a.error?.code ?? a.result?.status)).toEqual([-32603, 'cancelled']);
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('fails at once when the client cannot be asked (no elicitation capability)', async () => {
+    const steps = await playAsking([feedback, { server: 'next' }, { server: 'next' }], client);
+    expect(sent(steps.at(-1)).params).toMatchObject({
+      status: 'failed',
+      statusMessage: expect.stringContaining('elicitation'),
+    });
+    expect(rules(steps)).toEqual([]);
+  });
+});

@@ -14,6 +14,8 @@ import {
   CLIENT_CAPABILITIES_META,
   CLIENT_INFO_META,
   PROTOCOL_VERSION_META,
+  RELATED_TASK_META,
+  relatedTaskOf,
 } from '../../protocol/meta-keys.js';
 import { Outbox, type Scheduled } from '../server/outbox.js';
 import { PAGED } from '../server/served.js';
@@ -338,6 +340,7 @@ export class SimClient {
           this.#onInputRequired(now, request, envelope.result);
         else {
           this.#onResult(request.method, envelope.result, request.params?.cursor !== undefined);
+          if (request.method === 'tasks/get') this.#onTaskStatus(now, envelope.result);
           const task = envelope.result.task;
           if (isObject(request.params?.task) && isObject(task) && typeof task.taskId === 'string')
             this.tasks.push(task.taskId);
@@ -346,7 +349,9 @@ export class SimClient {
       return;
     }
     if (envelope.kind === 'notification') {
-      this.#onNotification(envelope.method, isObject(message) ? message.params : undefined);
+      const params = isObject(message) ? message.params : undefined;
+      this.#onNotification(envelope.method, params);
+      if (envelope.method === 'notifications/tasks/status') this.#onTaskStatus(now, params);
       return;
     }
     if (envelope.kind === 'request') {
@@ -442,6 +447,24 @@ export class SimClient {
   }
 
   /**
+   * 2025-11-25 basic/utilities/tasks › Input Required Status: when a task it created needs input
+   * (a tasks/get result or notifications/tasks/status says input_required), the requestor SHOULD
+   * preemptively call tasks/result, which is how the server's request reaches it. It queues one
+   * (the next client step sends it), unless a tasks/result for that task is already on its way.
+   */
+  #onTaskStatus(now: number, task: unknown): void {
+    if (!isObject(task) || task.status !== 'input_required') return;
+    const taskId = task.taskId;
+    if (typeof taskId !== 'string' || !this.tasks.includes(taskId)) return;
+    const asking = [...this.#pending.values()].some(
+      (p) => p.method === 'tasks/result' && p.params?.taskId === taskId,
+    );
+    if (asking) return;
+    const message = this.#send(this.#nextId++, 'tasks/result', { taskId }, undefined, 0);
+    this.outbox.push({ at: now, message });
+  }
+
+  /**
    * An input_required result (mrtr › Client Requirements (Basic Workflow)): answer every input
    * request, then retry the original request with a new id, the answers under the same keys, and
    * requestState echoed exactly. A request it may not answer (a kind it did not declare) is a
@@ -531,7 +554,11 @@ export class SimClient {
         error: { code: -32602, message: `Invalid params: this client did not declare ${needs}` },
       });
     }
-    return send({ result: this.#inputResult(method, params) });
+    // 2025-11-25 basic/utilities/tasks › Associating Task-Related Messages: the answer to a request
+    // related to a task MUST carry the same related-task `_meta`.
+    const taskId = relatedTaskOf(params);
+    const related = taskId === undefined ? {} : { _meta: { [RELATED_TASK_META]: { taskId } } };
+    return send({ result: { ...this.#inputResult(method, params), ...related } });
   }
 
   next(): Scheduled | undefined {

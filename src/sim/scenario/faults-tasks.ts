@@ -10,7 +10,9 @@ import { cannot, type FaultContext, type FaultResult } from './faults.js';
 
 /** When the task reached its terminal status, or null when it has not at `now`. */
 function endedAt(task: TaskRecord, now: number): number | null {
-  return TaskStore.status(task, now) === 'working' ? null : (task.cancelledAt ?? task.doneAt);
+  const status = TaskStore.status(task, now);
+  if (status === 'working' || status === 'input_required') return null;
+  return task.cancelledAt ?? task.doneAt;
 }
 
 /**

@@ -63,7 +63,14 @@ import {
   TOOL_NAMES,
   type ToolName,
 } from './session-tools.js';
-import { RELATED_TASK_META, type TaskRecord, TaskStore } from './tasks.js';
+import {
+  INPUT_AFTER_MS,
+  RELATED_TASK_META,
+  type TaskInput,
+  type TaskRecord,
+  TaskStore,
+  WORK_AFTER_INPUT_MS,
+} from './tasks.js';
 
 export type ServerConfig = {
   readonly name: string;
@@ -145,7 +152,15 @@ type Waiting = {
   /** The client's tools/call this server request serves. */
   readonly callId: RequestId;
   readonly tool: InputToolName;
+  /** The task it serves, when the call runs as a task (basic/utilities/tasks). */
+  readonly taskId?: string;
 };
+
+/**
+ * The tools that may run as a task (2025-11-25 basic/utilities/tasks): long_running_task, whose
+ * work takes time, and those that wait for the client's answer (› Input Required Status).
+ */
+const runsAsTask = (name: string) => name === 'long_running_task' || isInputTool(name);
 
 /** The answers to a JSON-RPC batch, sent together as one array (see BatchAnswers). */
 export type BatchAnswer = {
@@ -301,9 +316,10 @@ export class SimServer {
     return this.#offered().map((name) => {
       if (name in PURE_TOOLS) return PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition;
       const tool = SESSION_TOOLS[name as keyof typeof SESSION_TOOLS];
-      // basic/utilities/tasks › Tool-Level Negotiation: the one tool whose work takes time may
-      // run as a task; every other tool leaves taskSupport out ("forbidden").
-      return tasks && name === 'long_running_task'
+      // basic/utilities/tasks › Tool-Level Negotiation: the tool whose work takes time and those
+      // that wait for the client may run as a task; every other tool leaves taskSupport out
+      // ("forbidden").
+      return tasks && runsAsTask(name)
         ? { ...tool, execution: { taskSupport: 'optional' as const } }
         : tool;
     });
@@ -681,15 +697,23 @@ export class SimServer {
       );
     }
     const status = TaskStore.status(task, now);
+    const ended = status === 'completed' || status === 'failed' || status === 'cancelled';
     if (method === 'tasks/get') return this.#reply(now, id, TaskStore.view(task, now));
     if (method === 'tasks/result') {
-      // › Result Retrieval: a task still working holds its tasks/result until it ends.
-      const at = status === 'working' ? task.doneAt : now;
+      // › Input Required Status: tasks/result is how the requestor receives what the task needs.
+      if (task.input?.requestId === null && !ended) this.#askForTask(now, task, task.input);
+      // › Result Retrieval: a task not yet ended holds its tasks/result until it ends; while it
+      // waits for input, that end is not known yet.
+      if (!ended && task.doneAt === Number.POSITIVE_INFINITY) {
+        task.held.push(id);
+        return;
+      }
+      const at = ended ? now : task.doneAt;
       return this.outbox.push({ ...this.#taskOutcome(task, id), at, task: task.taskId });
     }
     // › Task Cancellation: a terminal task is not cancelled again, -32602; a working one moves
     // to cancelled before the answer, and its completion is never told.
-    if (status !== 'working') {
+    if (ended) {
       return this.#fail(
         now,
         id,
@@ -698,11 +722,15 @@ export class SimServer {
       );
     }
     task.cancelledAt = now;
+    const held = [...task.held];
+    task.held.length = 0;
     for (const item of this.outbox.takeTask(task.taskId)) {
-      // A tasks/result that waited for the task gets its outcome now: the task was cancelled.
-      if (isRequestId(item.message.id)) {
-        this.outbox.push({ ...this.#taskOutcome(task, item.message.id), at: now });
-      }
+      // A request it had not sent for the task is dropped with the rest.
+      if (isRequestId(item.message.id) && !('method' in item.message)) held.push(item.message.id);
+    }
+    // A tasks/result that waited for the task gets its outcome now: the task was cancelled.
+    for (const heldId of held) {
+      this.outbox.push({ ...this.#taskOutcome(task, heldId), at: now });
     }
     this.#reply(now, id, TaskStore.view(task, now));
   }
@@ -733,17 +761,88 @@ export class SimServer {
   #createTask(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
     const ttl = isObject(params.task) ? params.task.ttl : undefined;
     const plan = longRunningPlan(id, undefined, args, now);
-    const task = this.tasks.create(id, now, ttl, plan.doneAt, plan.result);
+    const task = this.tasks.create(id, now, ttl, plan);
     this.#reply(now, id, { task: TaskStore.view(task, now) });
+    this.#tellStatus(task, plan.doneAt);
+  }
+
+  /** notifications/tasks/status as the task stands at `at` (› Task Status Notification: MAY). */
+  #tellStatus(task: TaskRecord, at: number): void {
     this.outbox.push({
-      at: plan.doneAt,
+      at,
       task: task.taskId,
       message: {
         jsonrpc: '2.0',
         method: 'notifications/tasks/status',
-        params: TaskStore.view(task, plan.doneAt),
+        params: TaskStore.view(task, at),
       },
     });
+  }
+
+  /**
+   * A tool that needs the client, called as a task (2025-11-25 basic/utilities/tasks › Input
+   * Required Status): the CreateTaskResult at once ("working"); a moment later the task needs the
+   * client's answer and moves to input_required. Its request goes out when the client calls
+   * tasks/result. A session that cannot carry the request fails the task with the tool error a
+   * normal call would have got.
+   */
+  #createInputTask(
+    now: number,
+    id: RequestId,
+    name: InputToolName,
+    args: JsonObject,
+    params: JsonObject,
+  ) {
+    const ttl = isObject(params.task) ? params.task.ttl : undefined;
+    const tool = INPUT_TOOLS[name];
+    const at = now + INPUT_AFTER_MS;
+    const task = this.#canAsk(tool.method, tool.capability)
+      ? this.tasks.create(id, now, ttl, {
+          input: {
+            tool: name,
+            method: tool.method,
+            params: tool.params(args, false),
+            at,
+            requestId: null,
+            answeredAt: null,
+          },
+        })
+      : this.tasks.create(id, now, ttl, {
+          doneAt: at,
+          result: text(this.#cannotAsk(tool.method, tool.words), true) as JsonObject,
+        });
+    this.#reply(now, id, { task: TaskStore.view(task, now) });
+    this.#tellStatus(task, at);
+  }
+
+  /**
+   * The request a task needs, sent on the client's tasks/result (not before the task needs it),
+   * with the related-task `_meta` (› Input Required Status: the receiver MUST include it).
+   */
+  #askForTask(now: number, task: TaskRecord, input: TaskInput): void {
+    const meta = { [RELATED_TASK_META]: { taskId: task.taskId } };
+    const message = this.makeRequest(input.method, { ...(input.params ?? {}), _meta: meta });
+    input.requestId = message.id;
+    this.#waiting.set(message.id, { callId: task.callId, tool: input.tool, taskId: task.taskId });
+    this.outbox.push({ at: Math.max(now, input.at), message, task: task.taskId });
+  }
+
+  /**
+   * The client answered what a task needed: the task is working again (› Input Required Status:
+   * it SHOULD leave input_required), and its work ends a second later, completed or failed, with
+   * the tasks/result requests it held.
+   */
+  #taskAnswered(now: number, taskId: string, tool: InputToolName, result: JsonObject | null) {
+    const task = this.tasks.get(taskId);
+    if (!task?.input || task.cancelledAt !== null) return;
+    task.input.answeredAt = now;
+    task.result = finishSessionTool(tool, result) as JsonObject;
+    task.doneAt = now + WORK_AFTER_INPUT_MS;
+    this.#tellStatus(task, now);
+    this.#tellStatus(task, task.doneAt);
+    for (const id of task.held.splice(0)) {
+      this.outbox.push({ ...this.#taskOutcome(task, id), at: task.doneAt, task: task.taskId });
+    }
   }
 
   /**
@@ -871,6 +970,10 @@ export class SimServer {
     const waiting = this.#waiting.get(id);
     if (!waiting) return;
     this.#waiting.delete(id);
+    if (waiting.taskId !== undefined) {
+      this.#taskAnswered(now, waiting.taskId, waiting.tool, result);
+      return;
+    }
     if (!this.#working.has(waiting.callId)) return; // the call was cancelled meanwhile
     this.#working.delete(waiting.callId);
     this.#reply(now, waiting.callId, finishSessionTool(waiting.tool, result) as JsonObject);
@@ -885,12 +988,13 @@ export class SimServer {
     const args = isObject(params.arguments) ? params.arguments : {};
     if (isObject(params.task) && this.#runsTasks()) {
       // › Tool-Level Negotiation: a tool without taskSupport called as a task SHOULD get -32601.
-      if (name !== 'long_running_task') {
+      if (!runsAsTask(name)) {
         return this.#fail(now, id, -32601, `Method not found: ${name} does not run as a task`);
       }
       // Arguments it cannot run with: no task is created (a task's failure is for work begun).
       const bad = checkSessionToolArgs(name, args);
       if (bad !== null) return this.#fail(now, id, -32602, `Invalid params: ${bad}`);
+      if (isInputTool(name)) return this.#createInputTask(now, id, name, args, params);
       return this.#createTask(now, id, args, params);
     }
     this.#log(now, id, 'info', { event: 'tools/call', tool: name });
@@ -1066,13 +1170,17 @@ export class SimServer {
   /** The session cannot carry what the tool needs: say so as a tool error, send nothing to it. */
   #degrade(now: number, id: RequestId, method: MethodName, capability: string): void {
     this.#working.delete(id);
+    this.#reply(now, id, text(this.#cannotAsk(method, capability), true) as JsonObject);
+  }
+
+  /** Why the server may not send the request a tool needs (the text of its tool error). */
+  #cannotAsk(method: MethodName, capability: string): string {
     const version = resolveVersion(this.negotiatedVersion);
-    const why = !this.initialized
+    return !this.initialized
       ? `This tool needs to send ${method}, and the client has not sent notifications/initialized yet.`
       : version !== null && !existsIn(method, version)
         ? `This tool needs ${method}, which protocol version ${version} does not have.`
         : `This tool needs the client's ${capability} capability, which this client did not declare.`;
-    this.#reply(now, id, text(why, true) as JsonObject);
   }
 
   #readResource(now: number, id: RequestId, params: JsonObject) {
