@@ -72,6 +72,12 @@ export type RequestRecord = {
   readonly cursor?: string;
   /** The task a tasks/cancel names (2025-11-25 basic/utilities/tasks › Task Cancellation). */
   readonly taskId?: string;
+  /**
+   * The task its answer must name in its related-task `_meta` (2025-11-25 basic/utilities/tasks ›
+   * Associating Task-Related Messages): the one a tasks/result names, or the one the request's
+   * own `_meta` names (a request related to a task, other than tasks/get, tasks/list, tasks/cancel).
+   */
+  readonly relatedTask?: string;
 };
 
 /**

@@ -4,9 +4,11 @@ import {
   type HandshakeVersion,
   isObject,
   isStatelessVersion,
+  type JsonObject,
   LATEST_HANDSHAKE_VERSION,
   LATEST_STATELESS_VERSION,
   type RequestId,
+  relatedTaskOf,
   resolveVersion,
   type Side,
   versionAtLeast,
@@ -206,8 +208,30 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     record.level = msg.params.level;
   if (method === 'tasks/cancel' && typeof msg.params?.taskId === 'string')
     record.taskId = msg.params.taskId;
+  const related = relatedTaskAsked(ctx, method, msg.params);
+  if (related !== undefined) record.relatedTask = related;
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: without.add(record) };
+}
+
+/**
+ * The task whose related-task `_meta` a request's answer must carry (2025-11-25
+ * basic/utilities/tasks › Associating Task-Related Messages): tasks/result's (its result structure
+ * does not hold the task ID), or the one a request related to a task names in its own `_meta`.
+ * tasks/get, tasks/list and tasks/cancel name their task in the message itself: their answers
+ * SHOULD NOT carry it. The handshake era from 2025-11-25 (2026-07-28 moved tasks to an extension).
+ */
+function relatedTaskAsked(
+  ctx: SessionContext,
+  method: string,
+  params: JsonObject | undefined,
+): string | undefined {
+  if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return undefined;
+  if (method === 'tasks/result')
+    return typeof params?.taskId === 'string' ? params.taskId : undefined;
+  if (method === 'tasks/get' || method === 'tasks/list' || method === 'tasks/cancel')
+    return undefined;
+  return relatedTaskOf(params);
 }
 
 /** Progress › Progress Flow: a request's progress token is the requester's until it completes. */

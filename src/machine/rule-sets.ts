@@ -66,6 +66,7 @@ const CANCELLED = [
 const TASK_ANSWER = [
   'task-status-transition',
   'task-cancel-terminal',
+  'task-related-meta',
 ] as const satisfies readonly RuleId[];
 
 /**

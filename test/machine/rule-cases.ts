@@ -330,6 +330,24 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(rpc.request(2, 'tasks/cancel', { taskId: 'T1' }))
         .server(rpc.error(2, -32602, "Cannot cancel task: already in terminal status 'completed'")),
   },
+  'task-related-meta': {
+    // tasks/result answered with the tool's result but no related-task _meta; with it, legal.
+    trigger: () =>
+      taskCreated()
+        .server(taskStatus('completed'))
+        .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+        .server(rpc.result(2, { content: [{ type: 'text', text: 'done' }] })),
+    legal: () =>
+      taskCreated()
+        .server(taskStatus('completed'))
+        .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+        .server(
+          rpc.result(2, {
+            content: [{ type: 'text', text: 'done' }],
+            _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'T1' } },
+          }),
+        ),
+  },
   'url-elicitation-error-invalid': {
     // A -32042 whose data lists nothing; with the URL-mode elicitation the client must complete.
     trigger: () =>

@@ -194,3 +194,51 @@ describe('the real server-everything task session (test/fixtures/real/everything
     expect(replay(again)).toEqual([[entries.length, 'task-status-transition']]);
   });
 });
+
+describe('task-related-meta (2025-11-25 tasks › Associating Task-Related Messages)', () => {
+  const RELATED = 'io.modelcontextprotocol/related-task';
+  const related = (taskId: string) => ({ _meta: { [RELATED]: { taskId } } });
+  const FORM = { message: 'Rate it', requestedSchema: { type: 'object', properties: {} } };
+  const asked = () =>
+    created()
+      .server(statusNote('input_required'))
+      .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+      .server(rpc.request(0, 'elicitation/create', { ...FORM, ...related('T1') }));
+
+  it('the client’s answer to a request related to a task carries the same task', () => {
+    expect(rulesOf(asked().client(rpc.result(0, { action: 'decline', ...related('T1') })))).toEqual(
+      [],
+    );
+    const bare = asked()
+      .client(rpc.result(0, { action: 'decline' }))
+      .run().last.violations;
+    expect(bare.map((v) => v.rule)).toEqual(['task-related-meta']);
+    expect(bare[0]?.message).toContain('elicitation/create #0');
+    expect(englishPhrases(bare[0]?.messageZh ?? '')).toEqual([]);
+    const other = asked().client(rpc.result(0, { action: 'decline', ...related('T2') }));
+    expect(other.run().last.violations[0]?.message).toContain('names task "T2"');
+  });
+
+  it('tasks/result must name the task it was asked for; tasks/get and an unrelated request need nothing', () => {
+    const wrong = created()
+      .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+      .server(rpc.result(2, { content: [], ...related('T9') }));
+    expect(rulesOf(wrong)).toEqual(['task-related-meta']);
+    // An error (the underlying request's own JSON-RPC error) has no _meta to carry.
+    const error = created()
+      .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+      .server(rpc.error(2, -32603, 'Internal error'));
+    expect(rulesOf(error)).toEqual([]);
+    expect(
+      rulesOf(
+        created()
+          .client(get(2))
+          .server(rpc.result(2, task('working'))),
+      ),
+    ).toEqual([]);
+    const plain = created()
+      .server(rpc.request(0, 'elicitation/create', FORM))
+      .client(rpc.result(0, { action: 'decline' }));
+    expect(rulesOf(plain)).toEqual([]);
+  });
+});

@@ -1,4 +1,10 @@
-import { hasCapability, isObject, versionAtLeast } from '../../protocol/index.js';
+import {
+  hasCapability,
+  isObject,
+  RELATED_TASK_META,
+  relatedTaskOf,
+  versionAtLeast,
+} from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
@@ -139,6 +145,39 @@ export const TASK_RULES = [
       return {
         en: `tasks/cancel #${show(msg.id)} names ${task}, already "${status}" (a terminal status), and is answered with ${answered.en}: the ${msg.sender} MUST reject it with -32602 (Invalid params)`,
         zh: `tasks/cancel #${show(msg.id)} 指向的任务 ${show(record.taskId)} 已是 "${status}"（终止状态），却得到${answered.zh}作为回应：${sideZh(msg.sender)}必须以 -32602（参数无效）拒绝它`,
+      };
+    },
+  },
+  {
+    id: 'task-related-meta',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/tasks › Associating Task-Related Messages',
+    specNote: {
+      en: `every response related to a task MUST carry _meta "${RELATED_TASK_META}" with its taskId: a tasks/result result, and the answer to a request that names a task there`,
+      zh: `与任务相关的每个回应都必须在 _meta 中带上 "${RELATED_TASK_META}" 及其 taskId：tasks/result 的结果，以及对在 _meta 中指明了任务的请求的回答`,
+    },
+    title: { en: 'Task result without its related task', zh: '与任务相关的回应缺少 related-task' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'response') return null;
+      const record = answeredRecord(ctx, msg);
+      const taskId = record?.relatedTask;
+      if (record === undefined || taskId === undefined || record.status === 'answered') return null;
+      const named = relatedTaskOf(msg.envelope.result);
+      if (named === taskId) return null;
+      const task = show(taskId);
+      const found =
+        named === undefined
+          ? { en: `has no _meta "${RELATED_TASK_META}"`, zh: `没有 _meta "${RELATED_TASK_META}"` }
+          : { en: `names task ${show(named)} there`, zh: `在其中指向的是任务 ${show(named)}` };
+      if (record.method === 'tasks/result') {
+        return {
+          en: `the result of tasks/result #${show(msg.id)} for task ${task} ${found.en}: the result does not hold the task ID, so tasks/result MUST carry {"taskId": ${task}} in _meta "${RELATED_TASK_META}"`,
+          zh: `tasks/result #${show(msg.id)}（任务 ${task}）的结果${found.zh}：结果本身不含任务编号，所以 tasks/result 必须在 _meta "${RELATED_TASK_META}" 中带上 {"taskId": ${task}}`,
+        };
+      }
+      return {
+        en: `the answer to ${record.method} #${show(msg.id)}, a request related to task ${task}, ${found.en}: every response related to a task MUST carry {"taskId": ${task}} in _meta "${RELATED_TASK_META}"`,
+        zh: `对 ${record.method} #${show(msg.id)}（与任务 ${task} 相关的请求）的回答${found.zh}：与任务相关的每个回应都必须在 _meta "${RELATED_TASK_META}" 中带上 {"taskId": ${task}}`,
       };
     },
   },
