@@ -126,6 +126,12 @@ export type TokenRecord = {
    * token again, with how far it had got. Absent when no other request shares the token.
    */
   readonly shadowed?: readonly TokenRecord[];
+  /**
+   * The task its task-augmented request created (2025-11-25 basic/utilities/progress › Behavior
+   * Requirements: the token stays valid after the CreateTaskResult, until the task reaches a
+   * terminal status).
+   */
+  readonly task?: string;
 };
 
 export type ProgressReport = {

@@ -304,6 +304,7 @@ export function recordProgress(ctx: SessionContext, msg: ModelMessage): Update {
   const total = p.total ?? record.total;
   if (total !== undefined) next.total = total;
   if (record.shadowed !== undefined) next.shadowed = record.shadowed;
+  if (record.task !== undefined) next.task = record.task;
   tokens.set(p.token, next);
   return {};
 }
@@ -386,7 +387,9 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   if (!record || record.status === 'answered' || msg.id === null) return {};
   // The answer travels opposite to its request: the request came from the receiver.
   const requester = msg.receiver;
-  if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
+  const task = createdTask(ctx, record, msg);
+  if (task !== undefined) holdTokenForTask(ctx, record, requester, task);
+  else if (record.status !== 'cancelled') endToken(ctx, record, requester, 'completed');
   const update = withoutPending(ctx, requester, msg.id);
   // 2026-07-28 basic/index › Requests: once answered, a modern request's id is free again, so
   // nothing of it is kept (a dual-era probe is kept: a legacy fallback never reuses its id).
@@ -394,6 +397,39 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   if (ctx.era === 'modern' && !probe) ctx.ledger.forget(record);
   else ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
   return update;
+}
+
+/**
+ * The task a CreateTaskResult creates for a task-augmented request (2025-11-25
+ * basic/utilities/tasks › Creating Tasks), in the handshake era from 2025-11-25.
+ */
+function createdTask(
+  ctx: SessionContext,
+  record: RequestRecord,
+  msg: ModelMessage,
+): string | undefined {
+  if (!record.task || record.status !== 'pending' || msg.envelope.kind !== 'response') return;
+  if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return;
+  const task = msg.envelope.result.task;
+  return isObject(task) && typeof task.taskId === 'string' ? task.taskId : undefined;
+}
+
+/**
+ * 2025-11-25 basic/utilities/progress › Behavior Requirements: the progress token of a
+ * task-augmented request stays valid after its CreateTaskResult, held by the task until the task
+ * reaches a terminal status (recordTaskStatus ends it then).
+ */
+function holdTokenForTask(
+  ctx: SessionContext,
+  record: RequestRecord,
+  requester: Side,
+  taskId: string,
+): void {
+  if (record.progressToken === undefined) return;
+  const tokens = ctx.ledger.tokens[requester];
+  const token = tokens.get(record.progressToken);
+  if (token?.status !== 'active' || token.requestId !== record.id) return;
+  tokens.set(record.progressToken, { ...token, task: taskId });
 }
 
 /** Logging › Setting Log Level: the server accepted a minimum level; it holds from now on. */
@@ -560,6 +596,14 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
       taskId,
       isTerminalTaskStatus(status) ? { status, terminalFrom: ctx.ledger.opened } : { status },
     );
+    // progress › Behavior Requirements: a task's progress MUST stop once it is terminal.
+    if (isTerminalTaskStatus(status)) {
+      const tokens = ctx.ledger.tokens[msg.receiver];
+      for (const [token, held] of tokens) {
+        if (held.task === taskId && held.status === 'active')
+          tokens.set(token, { ...held, status: 'completed' });
+      }
+    }
   }
   return {};
 }

@@ -242,3 +242,53 @@ describe('task-related-meta (2025-11-25 tasks › Associating Task-Related Messa
     expect(rulesOf(plain)).toEqual([]);
   });
 });
+
+describe('progress for a task (2025-11-25 progress › Behavior Requirements)', () => {
+  const withToken = () =>
+    session()
+      .handshake({ server: SERVER })
+      .client(
+        rpc.request(1, 'tools/call', {
+          name: 'research',
+          arguments: {},
+          task: { ttl: 60000 },
+          _meta: { progressToken: 'p1' },
+        }),
+      )
+      .server(rpc.result(1, { task: task('working') }));
+  const progress = (n: number) =>
+    rpc.notification('notifications/progress', { progressToken: 'p1', progress: n, total: 3 });
+
+  it('the token stays valid after the CreateTaskResult, until the task is terminal', () => {
+    const going = withToken()
+      .server(progress(1))
+      .server(statusNote('input_required'))
+      .server(progress(2));
+    expect(all(going).flat()).toEqual([]);
+    const after = withToken()
+      .server(progress(1))
+      .server(statusNote('completed'))
+      .server(progress(2));
+    const v = after.run().last.violations;
+    expect(v.map((x) => x.rule)).toEqual(['progress-after-completion']);
+    expect(v[0]?.message).toContain('task "T1"');
+    expect(v[0]?.message).toContain('"completed"');
+    expect(v[0]?.spec).toContain('2025-11-25/basic/utilities/progress › Behavior Requirements');
+    expect(englishPhrases(v[0]?.messageZh ?? '')).toEqual([]);
+    // Cancelled through tasks/cancel: terminal too.
+    const cancelled = withToken()
+      .client(cancelTask(2))
+      .server(rpc.result(2, task('cancelled')))
+      .server(progress(1));
+    expect(rulesOf(cancelled)).toEqual(['progress-after-completion']);
+  });
+
+  it('a normal request’s token still ends with its answer', () => {
+    const normal = session()
+      .handshake({ server: SERVER })
+      .client(rpc.request(1, 'tools/call', { name: 'research', _meta: { progressToken: 'p1' } }))
+      .server(rpc.result(1, { content: [] }))
+      .server(progress(1));
+    expect(rulesOf(normal)).toEqual(['progress-after-completion']);
+  });
+});

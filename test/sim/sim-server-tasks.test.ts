@@ -280,3 +280,54 @@ describe('a task that needs the client’s input (input_required)', () => {
     expect(rules(steps)).toEqual([]);
   });
 });
+
+describe('progress for a task (2025-11-25 progress › Behavior Requirements)', () => {
+  const withProgress = (args: object) => ({
+    client: {
+      request: 'tools/call',
+      params: { name: 'long_running_task', arguments: args, task: { ttl: 60000 } },
+      progress: true,
+    },
+  });
+
+  it('keeps the call’s progressToken after the CreateTaskResult and stops before the task ends', async () => {
+    const steps = await play([
+      withProgress({ steps: 2, delayMs: 500 }),
+      { server: 'next' },
+      { server: 'next' },
+      { server: 'next' },
+      { server: 'next' },
+    ]);
+    const call = sent(steps[3]);
+    const [created, one, two, done] = steps.slice(4).map(sent) as Sent[];
+    expect(created?.result.task.status).toBe('working');
+    const token = call.params._meta.progressToken;
+    expect([one?.params.progressToken, two?.params.progressToken]).toEqual([token, token]);
+    expect([one?.params.progress, two?.params.progress]).toEqual([1, 2]);
+    expect(done?.params.status).toBe('completed');
+    expect(rules(steps)).toEqual([]);
+  });
+
+  it('sends no more progress once the task is cancelled', async () => {
+    const steps = await play([
+      withProgress({ steps: 4, delayMs: 500 }),
+      { server: 'next' },
+      { server: 'next' },
+      { client: { task: 'cancel' } },
+      { server: 'next' },
+      { do: { wait: 5000 } },
+      { client: { task: 'get' } },
+      { server: 'next' },
+    ]);
+    const methods = steps.slice(4).map((s) => sent(s).method ?? sent(s).result?.status);
+    expect(methods).toEqual([
+      undefined, // the CreateTaskResult
+      'notifications/progress',
+      'tasks/cancel',
+      'cancelled',
+      'tasks/get',
+      'cancelled',
+    ]);
+    expect(rules(steps)).toEqual([]);
+  });
+});

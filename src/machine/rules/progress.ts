@@ -97,6 +97,22 @@ export const PROGRESS_RULES = [
       const record = p && ctx.ledger.token(msg.receiver, p.token);
       if (!p || record?.status !== 'completed') return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
+      if (record.task !== undefined) {
+        // A task-augmented request's token outlives its CreateTaskResult, until the task ends.
+        const task = show(record.task);
+        const status = ctx.ledger.tasks[msg.sender].get(record.task)?.status ?? 'terminal';
+        return {
+          cite: {
+            spec: '2025-11-25/basic/utilities/progress › Behavior Requirements',
+            specNote: {
+              en: 'progress for a task MUST stop after the task reaches a terminal status',
+              zh: '任务进入终止状态之后，它的进度通知必须停止',
+            },
+          },
+          en: `${what.en} created task ${task}, which is already "${status}" (a terminal status); progress for a task MUST stop once it reaches a terminal status`,
+          zh: `${what.zh} 创建的任务 ${task} 已是 "${status}"（终止状态）；任务进入终止状态之后，它的进度通知必须停止`,
+        };
+      }
       return {
         en: `${what.en} was already answered; progress must stop after completion`,
         zh: `${what.zh} 已经得到回应；完成之后不能再发送进度`,

@@ -755,14 +755,21 @@ export class SimServer {
 
   /**
    * A task-augmented tools/call (› Creating Tasks): the CreateTaskResult at once, the work on the
-   * server's clock, and notifications/tasks/status when the task completes (› Task Status
-   * Notification). No progress is sent for a task.
+   * server's clock, and notifications/tasks/status when the task ends (› Task Status
+   * Notification). A call with a progressToken gets its progress after the CreateTaskResult with
+   * that same token, all of it before the task ends (basic/utilities/progress › Behavior
+   * Requirements: the token stays valid until the task is terminal, and progress MUST stop then);
+   * tasks/cancel drops what is left of it.
    */
   #createTask(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
     const ttl = isObject(params.task) ? params.task.ttl : undefined;
-    const plan = longRunningPlan(id, undefined, args, now);
+    const meta = isObject(params._meta) ? params._meta : {};
+    const plan = longRunningPlan(id, meta.progressToken, args, now);
     const task = this.tasks.create(id, now, ttl, plan);
     this.#reply(now, id, { task: TaskStore.view(task, now) });
+    for (const item of plan.progress) {
+      this.outbox.push({ at: item.at, message: item.message, task: task.taskId });
+    }
     this.#tellStatus(task, plan.doneAt);
   }
 
