@@ -132,6 +132,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending tasks/cancel of a task already completed, failed or cancelled (client: {task: cancel} after the task ended)',
     zh: '{name} 需要一个尚未完成的 tasks/cancel，且它指向的任务已经完成、失败或取消（在任务结束后使用 client: {task: cancel}）',
   },
+  needsEndedTaskResult: {
+    en: '{name} needs a pending tasks/result of a task that completed or failed (client: {task: result} after the task ended)',
+    zh: '{name} 需要一个尚未回应的 tasks/result，且它指向的任务已经完成或失败（在任务结束后使用 client: {task: result}）',
+  },
   needsFinishedTask: {
     en: '{name} needs a task the server has completed (a tools/call with params.task whose work is done)',
     zh: '{name} 需要一个服务器已经完成的任务（带 params.task 的 tools/call，且工作已经做完）',

@@ -34,7 +34,10 @@ const play = (steps: readonly object[], s: object = server) =>
   playedSteps(lessonOf('2025-11-25', client, s, [...HANDSHAKE, ...steps]));
 
 /** Each task fault: the steps that set it up (the fault comes last). */
-const CASES: Record<'finished-task-cancelled' | 'finished-task-reopened', readonly object[]> = {
+const CASES: Record<
+  'finished-task-cancelled' | 'finished-task-reopened' | 'task-result-unrelated',
+  readonly object[]
+> = {
   'finished-task-cancelled': [
     call(1),
     { server: 'next' },
@@ -42,6 +45,12 @@ const CASES: Record<'finished-task-cancelled' | 'finished-task-reopened', readon
     { client: { task: 'cancel' } },
   ],
   'finished-task-reopened': [call(1), { server: 'next' }, { server: 'next' }],
+  'task-result-unrelated': [
+    call(1),
+    { server: 'next' },
+    { server: 'next' },
+    { client: { task: 'result' } },
+  ],
 };
 
 describe('the task faults', () => {
@@ -54,12 +63,36 @@ describe('the task faults', () => {
     expect(rules(steps.slice(0, -1))).toEqual([]);
   });
 
+  it('task-result-unrelated answers with the tool’s result, only its related-task _meta left out', async () => {
+    const steps = await play([
+      ...CASES['task-result-unrelated'],
+      { fault: 'task-result-unrelated' },
+    ]);
+    expect(steps.at(-1)?.message).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { content: [{ type: 'text', text: 'Finished all 1 steps.' }] },
+    });
+  });
+
+  it('task-result-unrelated without a tasks/result of an ended task is an error of the lesson', async () => {
+    await expect(
+      play([
+        call(5),
+        { server: 'next' },
+        { client: { task: 'result' } },
+        { fault: 'task-result-unrelated' },
+      ]),
+    ).rejects.toThrow(/needs a pending tasks\/result/);
+  });
+
   it('lesson 31 breaks each task rule at its fault step and nothing elsewhere', async () => {
     const found = await faultsOfLesson('tasks');
     expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
     expect(found.filter((f) => f.fault !== null)).toEqual([
       { fault: 'finished-task-cancelled', rules: ['task-cancel-terminal'] },
       { fault: 'finished-task-reopened', rules: ['task-status-transition'] },
+      { fault: 'task-result-unrelated', rules: ['task-related-meta'] },
     ]);
   });
 });

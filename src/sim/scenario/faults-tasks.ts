@@ -1,5 +1,5 @@
 import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
-import type { JsonObject } from '../../protocol/index.js';
+import { isObject, type JsonObject, RELATED_TASK_META } from '../../protocol/index.js';
 import { type TaskRecord, TaskStore } from '../server/tasks.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 
@@ -56,4 +56,33 @@ export function finishedTaskReopened(ctx: FaultContext, name: string): FaultResu
       params: { ...TaskStore.view(task, now), status },
     },
   };
+}
+
+/**
+ * task-result-unrelated: the client's pending tasks/result names a task that completed or failed,
+ * and the server answers it with the tool's result but without the related-task `_meta` the
+ * result itself cannot replace (› Associating Task-Related Messages: tasks/result MUST carry it).
+ */
+export function taskResultUnrelated(ctx: FaultContext, name: string): FaultResult {
+  const { client, server, now } = ctx;
+  for (const request of [...client.pending()].reverse()) {
+    if (request.method !== 'tasks/result') continue;
+    const task = server.tasks.get(request.params?.taskId);
+    const status = task ? TaskStore.status(task, now) : null;
+    if (!task || (status !== 'completed' && status !== 'failed')) continue;
+    server.outbox.dropAbout(request.id);
+    const { _meta, ...result } = task.result;
+    const meta = isObject(_meta) ? { ..._meta } : {};
+    delete meta[RELATED_TASK_META];
+    return {
+      ok: true,
+      direction: 'server->client',
+      message: {
+        jsonrpc: '2.0',
+        id: request.id,
+        result: Object.keys(meta).length > 0 ? { ...result, _meta: meta } : result,
+      },
+    };
+  }
+  return cannot(SAY.needsEndedTaskResult, { name });
 }

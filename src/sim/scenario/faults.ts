@@ -12,7 +12,11 @@ import type { SimClient } from '../client/sim-client.js';
 import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import { modernFault } from './faults-modern.js';
-import { finishedTaskCancelled, finishedTaskReopened } from './faults-tasks.js';
+import {
+  finishedTaskCancelled,
+  finishedTaskReopened,
+  taskResultUnrelated,
+} from './faults-tasks.js';
 import {
   unknownElicitationCompleted,
   urlElicitationWithoutList,
@@ -82,6 +86,7 @@ export const FAULT_NAMES = [
   // 2025-11-25 (basic/utilities/tasks, lesson 31)
   'finished-task-cancelled',
   'finished-task-reopened',
+  'task-result-unrelated',
   // 2025-11-25 (client/elicitation, URL mode, lesson 14)
   'url-elicitation-without-list',
   'unknown-elicitation-completed',
@@ -149,6 +154,7 @@ export const FAULT_RULES = {
   'x-mcp-header-invalid': 'x-mcp-header-invalid',
   'finished-task-cancelled': 'task-cancel-terminal',
   'finished-task-reopened': 'task-status-transition',
+  'task-result-unrelated': 'task-related-meta',
   'url-elicitation-without-list': 'url-elicitation-error-invalid',
   'unknown-elicitation-completed': 'elicitation-complete-unknown',
 } as const satisfies Record<FaultName, string>;
@@ -366,6 +372,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return finishedTaskCancelled(ctx, name);
     case 'finished-task-reopened':
       return finishedTaskReopened(ctx, name);
+    case 'task-result-unrelated':
+      return taskResultUnrelated(ctx, name);
     // 2025-11-25 URL-mode elicitation (lesson 14)
     case 'url-elicitation-without-list':
       return urlElicitationWithoutList(ctx, name);
