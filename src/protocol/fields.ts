@@ -3,6 +3,7 @@ import { describeErrorCode } from './errors.js';
 import { isObject, valueAt } from './json.js';
 import { CLIENT_CAPABILITIES_META } from './meta-keys.js';
 import { MODERN_FIELDS } from './modern-fields.js';
+import { TASK_FIELDS } from './task-fields.js';
 import { type KnownVersion, versionAtLeast } from './versions.js';
 
 export type Annotation = { readonly pointer: string; readonly text: Bilingual };
@@ -95,8 +96,8 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     },
   },
   'result tools/list|/result/tools': {
-    en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18).',
-    zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，以及描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起）。',
+    en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18), and execution.taskSupport: whether it may be called as a task, forbidden (the default), optional or required (since 2025-11-25, experimental).',
+    zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起），以及 execution.taskSupport：能否以任务方式调用它，取值为 forbidden（默认）、optional 或 required（自 2025-11-25 起，实验性）。',
   },
   'result tools/call|/result/content': {
     en: 'What the tool produced, as content blocks (text, image, audio, links…).',
@@ -286,14 +287,7 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     en: 'Which URL-mode elicitation is finished: the id from its elicitation/create (2025-11-25; removed in 2026-07-28).',
     zh: '哪一次 URL 模式的信息征询已经完成：即其 elicitation/create 中的 id（2025-11-25；2026-07-28 已删除）。',
   },
-  'request tasks/get|/params/taskId': {
-    en: 'The task to ask about: the taskId the server gave when it created the task.',
-    zh: '要查询的任务：服务器创建任务时给出的 taskId。',
-  },
-  'request tasks/cancel|/params/taskId': {
-    en: 'The task to cancel: the taskId the server gave when it created the task.',
-    zh: '要取消的任务：服务器创建任务时给出的 taskId。',
-  },
+  ...TASK_FIELDS,
   ...MODERN_FIELDS,
 };
 

@@ -10,13 +10,6 @@ import type { OpenedLesson } from '../../src/ui/opened-lesson.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
 import { openedLesson } from '../helpers/screen.js';
 
-/**
- * The tasks lesson is being rewritten elsewhere; its task fields (params.task, result.task,
- * taskId, status, ttl, pollInterval…) differ between 2025-11-25 and the 2026-07-28 extension and
- * are left to that rewrite.
- */
-const LEFT_OUT = new Set(['tasks']);
-
 const lessons = new Map<string, OpenedLesson>();
 beforeAll(async () => {
   for (const { id } of loadLessons(LESSONS_DIR).lessons) lessons.set(id, await openedLesson(id));
@@ -42,7 +35,6 @@ describe('field meanings: every field a lesson shows under params, result and er
     const missing = new Set<string>();
     let checked = 0;
     for (const [id, lesson] of lessons) {
-      if (LEFT_OUT.has(id)) continue;
       for (const step of lesson.steps) {
         if (step.message === null) continue;
         const explained = new Set(step.annotations.map((a) => a.pointer));
@@ -223,11 +215,136 @@ describe('field meanings: every field a lesson shows under params, result and er
       result: { tools: [{ name: 't', inputSchema: { type: 'object' } }] },
     };
     const text = annotate(listed, 'tools/list').find((a) => a.pointer === '/result/tools')?.text;
-    for (const part of ['inputSchema', 'annotations', 'title', 'outputSchema', '2025-06-18']) {
+    for (const part of [
+      'inputSchema',
+      'annotations',
+      'title',
+      'outputSchema',
+      '2025-06-18',
+      'execution.taskSupport',
+      '2025-11-25',
+    ]) {
       expect(text?.en).toContain(part);
       expect(text?.zh).toContain(part);
     }
     expect(englishPhrases(text?.zh ?? '', ['JSON Schema'])).toEqual([]);
+  });
+
+  it('explains every field of 2025-11-25 tasks, nested ones too, naming the revision, in Chinese with no English prose', () => {
+    const task = {
+      taskId: 'task-1',
+      status: 'failed',
+      statusMessage: 'Tool failed',
+      createdAt: '2025-11-25T10:30:00Z',
+      lastUpdatedAt: '2025-11-25T10:40:00Z',
+      ttl: 60000,
+      pollInterval: 500,
+    };
+    const related = { 'io.modelcontextprotocol/related-task': { taskId: 'task-1' } };
+    const cases: [unknown, string, string[]][] = [
+      [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 't', arguments: {}, task: { ttl: 60000 } },
+        },
+        'tools/call',
+        ['/params/task', '/params/task/ttl'],
+      ],
+      [
+        { jsonrpc: '2.0', id: 1, result: { task } },
+        'tools/call',
+        ['/result/task', ...Object.keys(task).map((k) => `/result/task/${k}`)],
+      ],
+      ...(['tasks/get', 'tasks/cancel'] as const).map((m): [unknown, string, string[]] => [
+        { jsonrpc: '2.0', id: 2, result: task },
+        m,
+        Object.keys(task).map((k) => `/result/${k}`),
+      ]),
+      [
+        { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task },
+        'notifications/tasks/status',
+        Object.keys(task).map((k) => `/params/${k}`),
+      ],
+      ...(['tasks/get', 'tasks/result', 'tasks/cancel'] as const).map(
+        (m): [unknown, string, string[]] => [
+          { jsonrpc: '2.0', id: 3, method: m, params: { taskId: 'task-1' } },
+          m,
+          ['/params/taskId'],
+        ],
+      ),
+      [{ jsonrpc: '2.0', id: 4, result: { tasks: [task] } }, 'tasks/list', ['/result/tasks']],
+      [
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          result: {
+            content: [{ type: 'text', text: 'x' }],
+            structuredContent: { x: 1 },
+            isError: true,
+            _meta: related,
+          },
+        },
+        'tasks/result',
+        [
+          '/result/content',
+          '/result/structuredContent',
+          '/result/isError',
+          '/result/_meta/io.modelcontextprotocol~1related-task',
+        ],
+      ],
+      [
+        {
+          jsonrpc: '2.0',
+          id: 6,
+          method: 'elicitation/create',
+          params: { message: 'Rate it', requestedSchema: { type: 'object' }, _meta: related },
+        },
+        'elicitation/create',
+        ['/params/_meta/io.modelcontextprotocol~1related-task'],
+      ],
+    ];
+    for (const [message, method, wanted] of cases) {
+      const found = annotate(message, method, '2025-11-25');
+      for (const p of wanted) {
+        const a = found.find((x) => x.pointer === p);
+        expect({ method, p, found: a !== undefined }).toEqual({ method, p, found: true });
+        expect({ method, p, zh: a?.text.zh }).toEqual({
+          method,
+          p,
+          zh: expect.stringMatching(/\p{Script=Han}/u),
+        });
+        expect({ method, p, english: englishPhrases(a?.text.zh ?? '') }).toEqual({
+          method,
+          p,
+          english: [],
+        });
+      }
+    }
+    // The revision is named where a task first shows: its params.task, its CreateTaskResult, its
+    // taskId, the list and the related-task key.
+    const named = (message: unknown, method: string, p: string) =>
+      annotate(message, method).find((x) => x.pointer === p)?.text;
+    for (const [message, method, p] of [
+      [cases[0]?.[0], 'tools/call', '/params/task'],
+      [cases[1]?.[0], 'tools/call', '/result/task'],
+      [cases[1]?.[0], 'tools/call', '/result/task/taskId'],
+      [{ jsonrpc: '2.0', id: 2, result: task }, 'tasks/get', '/result/taskId'],
+      [{ jsonrpc: '2.0', id: 4, result: { tasks: [] } }, 'tasks/list', '/result/tasks'],
+      [
+        { jsonrpc: '2.0', id: 5, result: { content: [], _meta: related } },
+        'tasks/result',
+        '/result/_meta/io.modelcontextprotocol~1related-task',
+      ],
+    ] as [unknown, string, string][]) {
+      const text = named(message, method, p);
+      expect({ p, en: text?.en }).toEqual({
+        p,
+        en: expect.stringMatching(/2025-11-25.*experimental/),
+      });
+      expect({ p, zh: text?.zh }).toEqual({ p, zh: expect.stringMatching(/2025-11-25.*实验性/) });
+    }
   });
 
   it('says what a server’s serverInfo may hold, as it says of clientInfo', () => {
