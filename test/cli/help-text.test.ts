@@ -4,6 +4,8 @@ import { optionLabel } from '../../src/cli/args.js';
 import { commandHelpText, HELP_WIDTH, overviewText, wrap } from '../../src/cli/help-text.js';
 import { COMMANDS, type CommandName } from '../../src/cli/table/index.js';
 import { LANGS } from '../../src/i18n/lang.js';
+import { SESSION_TOOLS } from '../../src/sim/server/session-tools.js';
+import { serveConfig } from '../../src/transport/serve-config.js';
 
 const names = Object.keys(COMMANDS) as CommandName[];
 
@@ -30,6 +32,25 @@ describe('help made from the table', () => {
     expect(overview).toContain('mcp-sim --version');
     expect(commandHelpText('menu', 'en')).toBe(overview);
   });
+
+  it.each(LANGS)(
+    'names in serve’s %s help every tool serve lists, failAtStep, and that none runs as a task',
+    (lang) => {
+      const config = serveConfig({});
+      if ('problem' in config) throw new Error('serve’s default configuration is refused');
+      // Joined again where the help wrapped a line.
+      const help = commandHelpText('serve', lang).replace(/\n\s*/g, ' ');
+      for (const tool of [...config.tools, ...(config.serveTools ?? [])])
+        expect(help).toContain(tool);
+      expect(Object.keys(SESSION_TOOLS.long_running_task.inputSchema.properties)).toContain(
+        'failAtStep',
+      );
+      expect(help).toContain('failAtStep');
+      // serve declares no tasks capability: its tools carry no execution.taskSupport.
+      expect(Object.keys(config.capabilities)).not.toContain('tasks');
+      expect(help).toContain(lang === 'en' ? 'no tasks capability' : '不声明 tasks 能力');
+    },
+  );
 
   it('marks optional words and repeatable options in usage lines', () => {
     expect(commandHelpText('check', 'en')).toMatch(/^Usage: mcp-sim check \[<id>\] \[--json\]/);

@@ -81,8 +81,8 @@ export const serve = {
     },
   },
   notes: {
-    en: 'Tools: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every 250 ms), summarize_text, collect_feedback, list_project_roots; on a 2026-07-28 connection also toggle_tool (makes the tool list change). Exits 0 when stdin ends (stdio) or on Ctrl+C / SIGTERM (HTTP).',
-    zh: '工具：calculator_arithmetic、weather_current、db_query、long_running_task（每 250 毫秒一步进度）、summarize_text、collect_feedback、list_project_roots；2026-07-28 连接另有 toggle_tool（让工具列表发生变化）。stdin 结束时（stdio）或收到 Ctrl+C / SIGTERM 时（HTTP）以 0 退出。',
+    en: 'Tools, in either era: calculator_arithmetic, weather_current, db_query, long_running_task (a progress step every 250 ms; failAtStep makes the work fail at that step with an isError result), summarize_text, collect_feedback and list_project_roots (they need the client’s sampling, elicitation or roots), connect_account (needs URL-mode elicitation, 2025-11-25), toggle_tool (makes the tool list change) and add_note (changes file:///project/notes.txt). serve declares no tasks capability, so no tool runs as a task here. Exits 0 when stdin ends (stdio) or on Ctrl+C / SIGTERM (HTTP).',
+    zh: '工具（两个时代都有）：calculator_arithmetic、weather_current、db_query、long_running_task（每 250 毫秒一步进度；给出 failAtStep 时，工作在那一步失败，返回 isError 结果）、summarize_text、collect_feedback 和 list_project_roots（分别需要客户端的 sampling、elicitation 或 roots）、connect_account（需要 URL 模式的 elicitation，2025-11-25）、toggle_tool（让工具列表发生变化）和 add_note（修改 file:///project/notes.txt）。serve 不声明 tasks 能力，因此这里没有工具会以任务方式运行。stdin 结束时（stdio）或收到 Ctrl+C / SIGTERM 时（HTTP）以 0 退出。',
   },
 } as const satisfies CommandSpec;
 

@@ -6,7 +6,8 @@ import { type SandboxEra, SandboxSession } from './session.js';
 /**
  * The simulated server a learner's client talks to: every primitive, every list announced, and
  * (2025-11-25 basic/utilities/tasks) task-augmented tools/call with tasks/list and tasks/cancel,
- * so that long_running_task may run as a task; connect_account asks for a URL-mode elicitation
+ * so that long_running_task, summarize_text and collect_feedback may run as tasks (each listed with
+ * execution.taskSupport "optional"); connect_account asks for a URL-mode elicitation
  * (client/elicitation › URL Elicitation Required Error). A session of an older revision gets
  * neither: the server leaves out what its revision does not have.
  */
