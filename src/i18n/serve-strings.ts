@@ -151,8 +151,8 @@ export const SERVE_STRINGS = {
     zh: '无法写入一份会话记录：{error}',
   },
   tracesNumbered: {
-    en: '--trace-file: the first session is recorded in {file}, later ones in {second}, {third}, …',
-    zh: '--trace-file: 第一个会话记录在 {file}，之后的依次记录在 {second}、{third}……',
+    en: '--trace-file: the first session is recorded in {file}, later ones in {second}, {third}, …; bodies POSTed outside any session that are no message, if any, in {unread}',
+    zh: '--trace-file: 第一个会话记录在 {file}，之后的依次记录在 {second}、{third}……；在任何会话之外 POST 的、不是消息的请求体（如有）记录在 {unread}',
   },
   transcriptIn: {
     en: 'session {id}: transcript in {path}',

@@ -18,14 +18,27 @@ export function sessionTracePath(file: string, n: number): string {
 }
 
 /**
+ * Where the log of the bodies POSTed outside any session goes (UNREAD_SESSION): beside `file`,
+ * named apart and not numbered with the sessions (`talk.unread.jsonl`; `talk.unread.2.jsonl` when
+ * another live `serve` writes that one), so that a client which POSTs junk before its first
+ * session (a fuzzer, a probe) does not push that session out of the file named.
+ */
+export function unreadTracePath(file: string, n: number): string {
+  const ext = extname(file);
+  const stem = `${file.slice(0, file.length - ext.length)}.unread`;
+  return n <= 1 ? `${stem}${ext}` : `${stem}.${n}${ext}`;
+}
+
+/**
  * One transcript per HTTP session. Each session has its own id space and its own handshake, so
  * two sessions in one file would read as one session that re-initializes and reuses every id.
  * The 2026-07-28 requests, which have no session, share one transcript per client (the first
  * client's is MODERN_SESSION, a later one's `modern-<n>`), in wire order: in that era an id is
  * only taken while its request is in flight, so requests of one after another read as they were.
  * The bodies POSTed outside any session that the server cannot take (UNREAD_SESSION) share one
- * transcript for the run, in arrival order, as they share one session log. Files are numbered in
- * the order sessions open; `announce` is told which file each one got.
+ * transcript for the run, in arrival order, as they share one session log, in a file of its own
+ * (unreadTracePath) outside the numbering. Session files are numbered in the order sessions open;
+ * `announce` is told which file each one got.
  */
 export class SessionTraces {
   readonly #file: string;
@@ -46,6 +59,7 @@ export class SessionTraces {
       file: this.#file,
       second: sessionTracePath(this.#file, 2),
       third: sessionTracePath(this.#file, 3),
+      unread: unreadTracePath(this.#file, 1),
     });
   }
 
@@ -54,9 +68,12 @@ export class SessionTraces {
     if (this.#open.has(session)) return;
     // A number another live `serve` is writing is skipped (trace-claim.ts): no file has two writers.
     let path: string;
-    for (;;) {
-      this.#count += 1;
-      path = sessionTracePath(this.#file, this.#count);
+    for (let unread = 1; ; unread += 1) {
+      if (session === UNREAD_SESSION) path = unreadTracePath(this.#file, unread);
+      else {
+        this.#count += 1;
+        path = sessionTracePath(this.#file, this.#count);
+      }
       const claim = claimTracePath(path);
       if (claim.ok) {
         this.#releases.set(session, claim.release);

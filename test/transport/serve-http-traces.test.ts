@@ -45,6 +45,11 @@ describe('serve --http --trace-file: one transcript per session', () => {
       new RegExp(`session \\S+: transcript in ${later.replace(/\./g, '\\.')}`),
     );
     expect(existsSync(join(work, 'class.3.jsonl'))).toBe(false);
+    // The start-up line names where junk POSTed outside any session would go; none came here.
+    expect(stderr).toContain(
+      `outside any session that are no message, if any, in ${join(work, 'class.unread.jsonl')}`,
+    );
+    expect(existsSync(join(work, 'class.unread.jsonl'))).toBe(false);
 
     for (const [path, client, method] of [
       [file, 'first', 'tools/call'],
@@ -83,7 +88,7 @@ describe('serve --http --lang zh', () => {
     expect(code).toBe(0);
     expect(stderr.trim().split('\n')).toEqual([
       `mcp-sim serve: 正在监听 ${url.href} （Streamable HTTP；按 Ctrl+C 停止）`,
-      `mcp-sim serve: --trace-file: 第一个会话记录在 ${file}，之后的依次记录在 ${join(work, 'zh.2.jsonl')}、${join(work, 'zh.3.jsonl')}……`,
+      `mcp-sim serve: --trace-file: 第一个会话记录在 ${file}，之后的依次记录在 ${join(work, 'zh.2.jsonl')}、${join(work, 'zh.3.jsonl')}……；在任何会话之外 POST 的、不是消息的请求体（如有）记录在 ${join(work, 'zh.unread.jsonl')}`,
       `mcp-sim serve: 会话 ${id} 已打开`,
       `mcp-sim serve: 会话 ${id}: 记录保存在 ${file}`,
       `mcp-sim serve: 会话 ${id} 已关闭`,

@@ -120,7 +120,8 @@ describe('serve --http outside a session: a body that is no message the server c
         expect(answer.session, body).toBeUndefined();
         answers.push(JSON.parse(answer.body));
       }
-      // A session opened afterwards has a transcript of its own, numbered after the one above.
+      // A session opened afterwards is still the first session: its transcript is the file named
+      // (a fuzzer's junk before it must not push it to a numbered sibling).
       expect((await raw(url, 'POST', {}, initializeLine('2025-11-25'))).session).toBeDefined();
       const { code, stderr } = await serving.stop();
       expect(code).toBe(0);
@@ -129,21 +130,24 @@ describe('serve --http outside a session: a body that is no message the server c
       expect(stderr).not.toMatch(/^\s+at /m);
       expect(stderr).toMatch(/session unread: referee: client->server ping #1: invalid-envelope/);
       expect(stderr).not.toMatch(/session unread-\d/);
+      const unread = join(dir, `outside-${era}.unread.jsonl`);
       expect(stderr).toContain(
-        `bodies POSTed outside any session that are no message the server can take (one log for the run, in arrival order): transcript in ${file}`,
+        `bodies POSTed outside any session that are no message the server can take (one log for the run, in arrival order): transcript in ${unread}`,
       );
-      expect(stderr).toMatch(/session [0-9a-f-]{36}: transcript in .*outside-[a-z]+\.2\.jsonl/);
+      expect(stderr).toContain(`: transcript in ${file}\n`);
+      expect(stderr).toMatch(/session [0-9a-f-]{36}: transcript in .*outside-[a-z]+\.jsonl\n/);
       // One transcript for all of them, as stdio's log keeps such lines before initialize: each
       // body, then the server's answer, in the order they came.
-      expect(await transcriptLines(file)).toEqual(await transcriptLines(stdioFile));
-      const traced = await traceJson(file);
+      expect(await transcriptLines(unread)).toEqual(await transcriptLines(stdioFile));
+      expect((await transcriptLines(file))[0]).toMatchObject({ message: { method: 'initialize' } });
+      const traced = await traceJson(unread);
       expect(traced.problems).toHaveLength(OUTSIDE.length);
       expect(traced.problems[1]).toEqual({
         line: 3,
         message: expect.stringMatching(/"jsonrpc" must be exactly "2.0"/),
         violations: ['invalid-envelope'],
       });
-      await expect(readFile(join(dir, `outside-${era}.3.jsonl`))).rejects.toThrow();
+      await expect(readFile(join(dir, `outside-${era}.2.jsonl`))).rejects.toThrow();
     },
   );
 });
@@ -201,14 +205,16 @@ describe('serve --http outside a session: a batch', () => {
       );
       // One transcript: each batch, then its answer; trace reads each batch as the log did (not
       // as a 2025-03-26 session's start), so none of them opens a session there either.
-      const recorded = await transcriptLines(file);
+      const unread = join(dir, `batch-${era}.unread.jsonl`);
+      await expect(readFile(file)).rejects.toThrow();
+      const recorded = await transcriptLines(unread);
       expect(recorded).toHaveLength(2 * (REFUSED.length + WITH_INITIALIZE.length));
       expect(recorded[8]).toMatchObject({
         direction: 'client->server',
         unreadable: expect.stringMatching(/^a batch before any revision is agreed/),
         text: WITH_INITIALIZE[0],
       });
-      const traced = await traceJson(file);
+      const traced = await traceJson(unread);
       expect(traced.problems).toHaveLength(REFUSED.length + WITH_INITIALIZE.length);
       expect(traced.messages.every((m) => !m.violations.includes('initialize-in-batch'))).toBe(
         true,

@@ -40,8 +40,8 @@ export const serve = {
       kind: 'string',
       value: '<file>',
       help: {
-        en: 'record the session as a transcript that trace and play read; over HTTP each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>… (the bodies POSTed outside any session that are no message share one, unread); on stdio one per process (a process that only answered a server/discover probe, or finds <file> in use by another serve, takes the next number)',
-        zh: '把会话录制为 trace 和 play 能读的会话记录；使用 HTTP 时每个会话各有一份：<file>，然后是 <stem>.2<ext>、<stem>.3<ext>……（在任何会话之外 POST 的、不是消息的请求体共用一份，即 unread）；使用 stdio 时每个进程一份（只回应了 server/discover 探测的进程，或发现 <file> 正被另一个 serve 使用的进程，改用下一个编号）',
+        en: 'record the session as a transcript that trace and play read; over HTTP each session gets its own: <file>, then <stem>.2<ext>, <stem>.3<ext>… (the bodies POSTed outside any session that are no message share one of their own, <stem>.unread<ext>, so the first session keeps <file>); on stdio one per process (a process that only answered a server/discover probe, or finds <file> in use by another serve, takes the next number)',
+        zh: '把会话录制为 trace 和 play 能读的会话记录；使用 HTTP 时每个会话各有一份：<file>，然后是 <stem>.2<ext>、<stem>.3<ext>……（在任何会话之外 POST 的、不是消息的请求体另外共用一份 <stem>.unread<ext>，因此第一个会话仍记录在 <file>）；使用 stdio 时每个进程一份（只回应了 server/discover 探测的进程，或发现 <file> 正被另一个 serve 使用的进程，改用下一个编号）',
       },
     },
     http: {
