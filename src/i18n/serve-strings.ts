@@ -58,6 +58,11 @@ export const SERVE_STRINGS = {
     en: 'session {id}: {what} about {request} is not sent: that request came in a batch answered as one JSON body, and no GET stream is open to carry it',
     zh: '会话 {id}: 关于 {request} 的 {what} 没有发送：该请求来自一个以单个 JSON 正文回应的批量消息，而且没有打开的 GET 流可以承载它',
   },
+  /** Like batchAsideLost, for a request of the server's: the call that needed it is answered now. */
+  batchAskLost: {
+    en: "session {id}: {what} about {request} is not sent: that request came in a batch answered as one JSON body, and no GET stream is open to carry it; the server answers {request} now with an error result (isError) instead of waiting for an answer that cannot come (2025-03-26 basic/transports › Streamable HTTP: a POST answered with application/json has no stream for the server's own requests)",
+    zh: '会话 {id}: 关于 {request} 的 {what} 没有发送：该请求来自一个以单个 JSON 正文回应的批量消息，而且没有打开的 GET 流可以承载它；服务器现在就以错误结果（isError）回应 {request}，而不是等待一个不可能到来的应答（2025-03-26 basic/transports › Streamable HTTP：以 application/json 回应的 POST 没有承载服务器自己请求的流）',
+  },
   answerLost: {
     en: 'session {id}: {request} is finished; its answer is not sent: the client closed its stream, and this server keeps no events to resume it with',
     zh: '会话 {id}: {request} 已完成；它的应答没有发送：客户端关闭了它的流，而本服务器不保留可用于恢复该流的事件',

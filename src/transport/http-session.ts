@@ -172,8 +172,11 @@ export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): Http
         // with none open it goes nowhere, and the log keeps only what was on the wire.
         if (listening === 0) {
           const method = typeof message.method === 'string' ? message.method : '?';
+          // A request of the server's (sampling, elicitation, roots): LiveServer then tells the
+          // server it went nowhere, and the call that needed it is answered at once.
+          const asks = isRequestId(message.id);
           log(
-            filled(SERVE_STRINGS.batchAsideLost, {
+            filled(asks ? SERVE_STRINGS.batchAskLost : SERVE_STRINGS.batchAsideLost, {
               id,
               what: method,
               request: String(about),

@@ -2,7 +2,7 @@ import { type Bilingual, filled } from '../i18n/lang.js';
 import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { STRINGS } from '../i18n/strings.js';
 import { withExactIds } from '../protocol/exact-ids.js';
-import type { RequestId, Side } from '../protocol/index.js';
+import { isRequestId, type RequestId, type Side } from '../protocol/index.js';
 import {
   type HttpHeaders,
   MAX_DEPTH,
@@ -11,7 +11,12 @@ import {
   type Step,
   stepName,
 } from '../session/index.js';
-import { type Outgoing, type ServerConfig, SimServer } from '../sim/server/sim-server.js';
+import {
+  isBatchAnswer,
+  type Outgoing,
+  type ServerConfig,
+  SimServer,
+} from '../sim/server/sim-server.js';
 
 export type LiveServerOptions = {
   readonly config: ServerConfig;
@@ -239,6 +244,11 @@ export class LiveServer {
           message: item.message,
           t: this.#clock(),
         });
+      } else if (!isBatchAnswer(item)) {
+        // A request of the server's that went nowhere is never answered: it stops waiting (a
+        // call that needed it is answered now, on this same tick).
+        const { id, method } = item.message;
+        if (isRequestId(id) && typeof method === 'string') this.server.notSent(id, now);
       }
       if (item.at < now) {
         this.#lag += now - item.at;

@@ -163,4 +163,58 @@ describe('serve --http, a 2025-03-26 batch with a member that is no JSON-RPC mes
     expect(stderr).not.toContain('about 6 is not sent');
     expect(stderr).not.toContain('could not send');
   });
+
+  it('answers at once a call whose request to the client no stream can carry, instead of waiting for an answer that cannot come', async () => {
+    const file = join(dir, 'ask-lost.jsonl');
+    const serving = startServe(['--trace-file', file], started);
+    const url = await serving.url;
+    const initialize = JSON.parse(initializeLine('2025-03-26')) as {
+      params: Record<string, unknown>;
+    };
+    initialize.params.capabilities = { sampling: {} };
+    const session = (await raw(url, 'POST', {}, JSON.stringify(initialize))).session as string;
+    const headers = { 'mcp-session-id': session };
+    expect((await raw(url, 'POST', headers, INITIALIZED)).status).toBe(202);
+    const batch = JSON.stringify([
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'summarize_text', arguments: { text: 'a text to summarize' } },
+      },
+      {},
+    ]);
+    // No GET stream: sampling/createMessage cannot reach the client (the POST is answered as one
+    // JSON body), so the call is answered now, with the tool's own error (isError), not left hanging.
+    const answered = await Promise.race([
+      raw(url, 'POST', headers, batch),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+    ]);
+    expect(answered).not.toBeNull();
+    expect(answered?.status).toBe(200);
+    expect(JSON.parse(answered?.body ?? 'null')).toMatchObject([
+      { error: { code: -32600 } },
+      {
+        id: 7,
+        result: {
+          isError: true,
+          content: [{ type: 'text', text: expect.stringContaining('sampling/createMessage') }],
+        },
+      },
+    ]);
+    const { code, stderr } = await serving.stop();
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      'sampling/createMessage about 7 is not sent: that request came in a batch answered as one JSON body, and no GET stream is open to carry it; the server answers 7 now',
+    );
+    // The transcript holds what was on the wire (no sampling request), and traces clean.
+    const lines = await afterHandshake(file);
+    expect(lines).toHaveLength(2); // the batch, then its answer
+    expect(JSON.stringify(lines)).not.toContain('"method":"sampling/createMessage"');
+    expect(JSON.stringify(lines)).toContain('This tool needs to send sampling/createMessage');
+    const traced = JSON.parse((await runCli(['trace', file, '--json', '--lang', 'en'])).stdout) as {
+      messages: Array<{ violations: string[] }>;
+    };
+    expect(traced.messages.flatMap((m) => m.violations)).toEqual([]);
+  });
 });

@@ -973,6 +973,25 @@ export class SimServer {
     }
   }
 
+  /**
+   * Its own request `id` went nowhere (the transport had no stream to carry it, e.g. a tool called
+   * in a 2025-03-26 batch answered as one JSON body, with no GET stream open): no answer can come,
+   * so it stops waiting, and the call that needed it is answered now with the tool's own error
+   * (a result with isError, as when the client cannot be asked at all: Server › Tools › Error
+   * Handling), instead of hanging until the client gives up.
+   */
+  notSent(id: RequestId, now: number): void {
+    const method = this.#asked.get(id) ?? 'a request';
+    this.#asked.delete(id);
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return;
+    this.#waiting.delete(id);
+    if (!this.#working.has(waiting.callId)) return;
+    this.#working.delete(waiting.callId);
+    const why = `This tool needs to send ${method}, and it could not reach the client: no stream is open to carry it, so no answer can come.`;
+    this.#reply(now, waiting.callId, text(why, true) as JsonObject);
+  }
+
   #onAnswer(now: number, id: RequestId, result: JsonObject | null): void {
     const waiting = this.#waiting.get(id);
     if (!waiting) return;
