@@ -34,10 +34,70 @@ const SEQUENCES: Record<string, string[]> = {
 };
 SEQUENCES['inspector-2.12-stdio-roots.jsonl'] = SEQUENCES['inspector-2.12-http-roots.jsonl'] ?? [];
 
+/** The 2026-07-28 recording (no handshake, so no phases): one serve --http run, five invocations. */
+const MODERN = 'inspector-2.12-http-modern.jsonl';
+/** What each Inspector invocation did after its probe and its listen stream, before closing it. */
+const MODERN_RUNS = [
+  ['tools/list', '#0', 'tools/list', '#1'],
+  ['tools/list', '#0', 'tools/list', '#1', 'tools/call', 'log', 'log', '#2'],
+  ['tools/list', '#0', 'tools/list', '#1']
+    .concat(['tools/call', 'log', 'log', 'log', '#2'])
+    .concat(['tools/call', 'log', 'log', 'log', '#3']),
+  ['resources/read', '#0'],
+  ['prompts/get', '#0'],
+];
+
 describe('real MCP Inspector sessions with mcp-sim serve', () => {
   it('every recording has its expected sequence (no silent skip)', () => {
     const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl'));
-    expect(files.sort()).toEqual(Object.keys(SEQUENCES).sort());
+    expect(files.sort()).toEqual([...Object.keys(SEQUENCES), MODERN].sort());
+  });
+
+  describe(MODERN, () => {
+    it('is one 2026-07-28 stream the referee finds nothing in: probes, listen streams closed as cancellations, an input_required round and its retry', async () => {
+      const { labels, problems, summary } = await traceFile(join(DIR, MODERN));
+      expect(problems).toEqual([]);
+      expect(summary.violations).toBe(0);
+      expect(labels.every((l) => l.era === 'modern' && l.violations.length === 0)).toBe(true);
+      const seen = labels.map((l) =>
+        l.kind === 'request' || l.kind === 'notification'
+          ? l.method === 'notifications/message'
+            ? 'log'
+            : l.method
+          : `#${String(l.id)}`,
+      );
+      const opening = [
+        'server/discover',
+        '#server-discover-probe-1',
+        'subscriptions/listen',
+        'notifications/subscriptions/acknowledged',
+      ];
+      expect(seen).toEqual(MODERN_RUNS.flatMap((run) => [...opening, ...run]));
+    });
+
+    it('keeps the roots round: the first call is answered input_required, the retry echoes its requestState', async () => {
+      const lines: string[] = [];
+      for await (const line of readLines(join(DIR, MODERN))) lines.push(line.text ?? '');
+      const messages = lines.map((l) => {
+        const value = JSON.parse(l) as { message?: Record<string, unknown> };
+        return value.message ?? {};
+      });
+      const round = messages.find(
+        (m) => (m.result as { resultType?: string } | undefined)?.resultType === 'input_required',
+      );
+      const state = (round?.result as { requestState?: string } | undefined)?.requestState;
+      expect(state).toEqual(expect.any(String));
+      const retry = messages.find(
+        (m) => (m.params as { requestState?: string } | undefined)?.requestState === state,
+      );
+      expect(retry).toMatchObject({
+        method: 'tools/call',
+        id: 3,
+        params: { name: 'list_project_roots', inputResponses: expect.any(Object) },
+      });
+      // Each invocation closes its listen stream when it exits, with no notifications/cancelled.
+      expect(lines.filter((l) => l.includes('"abandon":"listen:0"'))).toHaveLength(5);
+    });
   });
 
   describe.each(Object.entries(SEQUENCES))('%s', (file, sequence) => {
