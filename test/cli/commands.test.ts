@@ -154,6 +154,22 @@ describe('lesson commands of the built CLI', () => {
     expect(zh.stderr).not.toMatch(/not a JSON-RPC message|not JSON/);
   });
 
+  it("play's message count is trace's: a closed stream (an abandon line) is a step but no message", async () => {
+    const file = 'test/fixtures/inspector/inspector-2.12-http-modern.jsonl';
+    const traced = JSON.parse((await runCli(['trace', file, '--json'])).stdout) as {
+      summary: Record<'requests' | 'responses' | 'errors' | 'notifications', number>;
+    };
+    const { requests, responses, errors, notifications } = traced.summary;
+    // 55 lines, 5 of them closed listen streams
+    expect(requests + responses + errors + notifications).toBe(50);
+    const r = await runCli(['play', file, '--plain']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('a recorded session of 50 messages');
+    expect(r.stdout).toContain('50 messages, 0 rule violation(s), 0 unreadable line(s)');
+    const zh = await runCli(['play', file, '--plain', '--lang', 'zh']);
+    expect(zh.stdout).toContain('共 50 条消息');
+  });
+
   it('play --plain walks through a real recording', async () => {
     const r = await runCli(['play', 'test/fixtures/real/everything-cancel.jsonl', '--plain']);
     expect(r.code).toBe(0);

@@ -66,7 +66,9 @@ async function readTranscriptFile(
     en: shown.length > 0 ? ` (line${shown.length > 1 ? 's' : ''} ${shown.join(', ')}${more})` : '',
     zh: shown.length > 0 ? `（第 ${shown.join('、')}${more} 行）` : '',
   };
-  const messages = timeline.steps.filter((s) => s.problem === null).length;
+  // Messages as trace counts them: an unreadable line, a closed stream (abandon) or a close is a
+  // step of its own but no message.
+  const messages = timeline.steps.filter((s) => s.problem === null && s.message !== null).length;
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
   const lesson = {
     id: `play:${name}`,
