@@ -69,9 +69,12 @@ export class LiveStore {
     this.#changed();
   }
 
-  /** A step of session `id`'s log: a message (with its verdict) or the close. */
+  /**
+   * A step of session `id`'s log: a message (with its verdict), a body the server could not take
+   * as a message (a step of its own with trace's words, as play shows it: screenSteps), or the
+   * close.
+   */
   step(id: string, step: Step): void {
-    if (step.kind === 'unreadable') return;
     if (step.kind === 'close') {
       const entry = this.#byId.get(id);
       if (!entry || entry.closed) return;

@@ -76,3 +76,28 @@ describe('serve, sent a message past the depth limit', () => {
     await until(() => expect(sent.length).toBeGreaterThan(0));
   });
 });
+
+describe("serve's live view, sent a body that is no message", () => {
+  it('shows it as a step of its own with trace words, before the answer to it, as play shows the transcript', () => {
+    const store = new LiveStore();
+    const log = new SessionLog({ keep: false });
+    log.subscribe((step) => store.step('unread', step));
+    log.push({
+      type: 'unreadable',
+      direction: 'client->server',
+      problem: 'not valid JSON',
+      problemZh: '不是有效的 JSON',
+      raw: 'not json',
+    });
+    log.push({
+      type: 'message',
+      direction: 'server->client',
+      message: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+    });
+    const steps = store.sessions()[0]?.steps ?? [];
+    expect(steps.map((s) => [s.direction, s.problem?.en ?? null, s.message !== null])).toEqual([
+      ['client->server', expect.stringContaining('not valid JSON'), false],
+      ['server->client', null, true],
+    ]);
+  });
+});
