@@ -50,6 +50,13 @@ export type RequestRecord = {
   readonly uri?: string;
   /** The request broke the envelope rules: its id is kept only to recognise its error answer. */
   readonly invalid?: true;
+  /**
+   * Requests of the same sender still waiting when this one reused their id (duplicate-request-id),
+   * oldest first: they wait on underneath, and the newest comes back when this one is answered, so
+   * its own answer is judged as its answer, not as a second answer to this one (as a shadowed
+   * progress token is: TokenRecord.shadowed).
+   */
+  readonly shadowed?: readonly RequestRecord[];
   /** Its number in the session's `OpenRequests` (a valid request, meaningful while pending). */
   readonly seq?: number;
   /** What a request of the modern era declared in its `_meta` envelope. */

@@ -173,8 +173,13 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
   const token = msg.progressToken;
   const uri = uriOf(msg);
   const report = reportOf(ctx);
-  // A reused id still waiting replaces the earlier request (it stops waiting first).
-  const without = withoutPending(ctx, msg.sender, id).pending ?? ctx.pending;
+  // A reused id still waiting (duplicate-request-id): the earlier request waits on underneath this
+  // one, which the next answer with the id answers; it comes back then (completeRequest). Both
+  // are pending meanwhile: the sender broke the rule, the receiver still owes each an answer.
+  const earlier = ctx.ledger.request(msg.sender, id);
+  const shadowed = isWaiting(earlier)
+    ? [...(earlier.shadowed ?? []), withoutShadowedRequest(earlier)]
+    : undefined;
   // Built field by field (no conditional spreads): one per request of a transcript.
   const record: Mutable<RequestRecord> & { readonly seq: number } = {
     requester: msg.sender,
@@ -210,8 +215,27 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     record.taskId = msg.params.taskId;
   const related = relatedTaskAsked(ctx, method, msg.params);
   if (related !== undefined) record.relatedTask = related;
+  if (shadowed) record.shadowed = shadowed;
   ctx.ledger.requests[msg.sender].set(id, record);
-  return { pending: without.add(record) };
+  return { pending: ctx.pending.add(record) };
+}
+
+function withoutShadowedRequest(record: RequestRecord): RequestRecord {
+  if (record.shadowed === undefined) return record;
+  const { shadowed: _, ...rest } = record;
+  return rest;
+}
+
+/** The request a reused id hid (RequestRecord.shadowed) is the id's own again, still waiting. */
+function unshadow(ctx: SessionContext, record: RequestRecord): void {
+  const hidden = record.shadowed;
+  const back = hidden?.at(-1);
+  if (!hidden || !back) return;
+  const rest = hidden.slice(0, -1);
+  ctx.ledger.requests[record.requester].set(
+    record.id,
+    rest.length > 0 ? { ...back, shadowed: rest } : back,
+  );
 }
 
 /**
@@ -375,6 +399,8 @@ function cancelled(
       : { ...record, status: 'cancelled' },
   );
   endToken(ctx, record, requester, 'cancelled');
+  // The newest request with the id is the one cancelled; one it hid waits on under the id.
+  unshadow(ctx, record);
   return update;
 }
 
@@ -396,6 +422,7 @@ export function completeRequest(ctx: SessionContext, msg: ModelMessage): Update 
   const probe = ctx.probe.status === 'sent' && ctx.probe.id === msg.id;
   if (ctx.era === 'modern' && !probe) ctx.ledger.forget(record);
   else ctx.ledger.requests[requester].set(msg.id, { ...record, status: 'answered' });
+  unshadow(ctx, record);
   return update;
 }
 

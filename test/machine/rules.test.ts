@@ -25,6 +25,7 @@ import {
   REQUIRED_TASK_TOOL,
   slowCall,
   TASK_SERVER,
+  toolResult,
   URI,
 } from './rule-cases.js';
 import {
@@ -250,6 +251,26 @@ describe('rule details', () => {
     // No twin, no hint.
     const plain = hs().client(rpc.request(7, 'ping')).server(rpc.result(8)).run().last;
     expect(plain.violations[0]?.message).not.toContain('JSON-RPC 2.0 matches');
+  });
+
+  it('a reused id still waiting blames the client once: each of the two requests gets its own answer, a third answer is the duplicate', () => {
+    const { reports } = hs()
+      .client(slowCall(3, 'a'))
+      .client(rpc.request(3, 'ping'))
+      .server(rpc.result(3))
+      .server(progress('a', 0.5))
+      .server(toolResult(3))
+      .server(toolResult(3))
+      .run();
+    expect(reports.slice(-6).map((r) => r.violations.map((v) => v.rule))).toEqual([
+      [],
+      ['duplicate-request-id'],
+      [], // the ping's answer
+      [], // the call's progress: its token is still the call's
+      [], // the call's answer: the call was still waiting, so this is no second answer
+      ['duplicate-response'],
+    ]);
+    expect(reports.at(-1)?.violations[0]?.message).toContain('tools/call #3 was already answered');
   });
 
   it('a response from the requester itself answers nothing', () => {

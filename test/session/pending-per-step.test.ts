@@ -37,8 +37,9 @@ function wire({ what, side, id }: Act): { direction: Direction; message: object 
 
 /**
  * The pending lists the referee used to copy at every step, recomputed the plain way: a request
- * replaces a waiting one of the same requester and id and goes last; an answer or a cancellation
- * removes the one it names.
+ * goes last, even when one of the same requester and id is still waiting (duplicate-request-id:
+ * both wait, each owed its own answer); an answer or a cancellation removes the newest one with
+ * the id it names.
  */
 function plainPending(acts: readonly Act[]): string[][] {
   // After the handshake's three steps: initialize waiting, then answered, then nothing open.
@@ -51,7 +52,10 @@ function plainPending(acts: readonly Act[]): string[][] {
         : a.side === 'client'
           ? 'server'
           : 'client';
-    open = open.filter((p) => !(p.requester === requester && p.id === a.id));
+    if (a.what !== 'request') {
+      const newest = open.findLastIndex((p) => p.requester === requester && p.id === a.id);
+      if (newest >= 0) open = open.filter((_, i) => i !== newest);
+    }
     if (a.what === 'request') {
       open.push({
         requester,
