@@ -173,6 +173,59 @@ describe('input_required: the client answers and retries the original request', 
     expect(meta['io.modelcontextprotocol/protocolVersion']).toBe(V);
   });
 
+  it('a queued retry takes its id when it goes out: one never sent leaves no gap', () => {
+    // A retry is a new request with a new id (mrtr › Client Requirements (Basic Workflow)); the
+    // client numbers its requests as they go on the wire, so a learner can follow them.
+    const { client, send } = session();
+    const first = send(client.request('tools/call', { name: 'slow' }, { progress: true }));
+    client.receive(inputRequired(first.id, { requestState: 's1' }), 0);
+    // Queued, not sent: it is nobody's pending request yet and holds no id.
+    expect(client.pending().map((p) => p.id)).toEqual([]);
+    expect(client.roundOf(first.id as number)).toBeUndefined();
+    const other = send(client.request('tools/call', { name: 'other' }));
+    expect(other.id).toBe((first.id as number) + 1);
+    const retry = client.next()?.message as Msg;
+    expect(retry.id).toBe((other.id as number) + 1);
+    expect(retry.params).toMatchObject({ requestState: 's1', name: 'slow' });
+    expect(retry.params?._meta).toMatchObject({ progressToken: `progress-${String(retry.id)}` });
+    expect(client.roundOf(first.id as number)).toMatchObject({ kind: 'retry', retry: retry.id });
+    expect(client.isPending(retry.id as number)).toBe(true);
+  });
+
+  it('a retry withdrawn unsent (a fault sends another in its place) used no id', () => {
+    const { client, send } = session();
+    const call = send(client.request('tools/call', { name: 't' }));
+    client.receive(inputRequired(call.id, { requestState: 's' }), 0);
+    const withdrawn = client.withdrawRetry();
+    expect(withdrawn).toMatchObject({
+      method: 'tools/call',
+      params: { name: 't', requestState: 's' },
+      answers: { of: call.id, round: 1 },
+    });
+    expect(client.next()).toBeUndefined();
+    expect(client.peekId()).toBe((call.id as number) + 1);
+  });
+
+  it('a retry after -32022 also takes its id when sent', () => {
+    const client = makeClient(ALL, { versions: [V, '2026-01-01', '2027-01-01'] });
+    const call = client.request('tools/list');
+    client.receive(
+      {
+        jsonrpc: '2.0',
+        id: call.id,
+        error: { code: -32022, message: 'Unsupported', data: { supported: ['2027-01-01'] } },
+      },
+      0,
+    );
+    const other = client.request('tools/list');
+    expect(other.id).toBe((call.id as number) + 1);
+    const retry = client.next()?.message as Msg;
+    expect(retry).toMatchObject({ id: (other.id as number) + 1, method: 'tools/list' });
+    expect(retry.params?._meta).toMatchObject({
+      'io.modelcontextprotocol/protocolVersion': '2027-01-01',
+    });
+  });
+
   it('stops after the round cap and says so', () => {
     const { client, send, deliver } = session();
     let id = send(client.request('tools/call', { name: 'greedy' })).id;
@@ -248,8 +301,10 @@ describe('input_required: what the client did not declare it does not answer', (
       const client = makeClient(caps);
       const call = client.request('tools/call', { name: 't' });
       client.receive(inputRequired(call.id, { inputRequests: { k: request } }), 0);
+      // A retry is recorded when it goes out, with the id it gets then.
+      const sent = client.next()?.message;
       const round = client.roundOf(call.id as number);
-      if (needs === null) expect(round?.kind).toBe('retry');
+      if (needs === null) expect(round).toMatchObject({ kind: 'retry', retry: sent?.id });
       else
         expect(round).toMatchObject({
           kind: 'refused',

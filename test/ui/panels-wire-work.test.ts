@@ -46,6 +46,6 @@ describe('the peer panels show the requests on the wire, not ones a simulated pe
     const { timeline } = await playLesson('modern-faults-gallery');
     const last = timeline.steps.at(-1);
     // Only the listen stream the lesson leaves open: no retry the simulated client queued.
-    expect(last?.peers.client.pending).toEqual(['subscriptions/listen #29']);
+    expect(last?.peers.client.pending).toEqual(['subscriptions/listen #24']);
   });
 });

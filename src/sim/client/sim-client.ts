@@ -68,6 +68,36 @@ export type ClientRequest = {
 };
 
 /**
+ * A request the client decided to send on its own while it read a message (a retry after -32022 or
+ * after an input_required round, a tasks/result for a task that needs input). It waits in the
+ * outbox without an id and gets the client's next id when it goes out (`next()`), so that the
+ * client numbers its requests in the order they are on the wire. A retry is a new request with a
+ * new id: 2026-07-28 basic/patterns/mrtr › Client Requirements (Basic Workflow) says the id MUST
+ * differ from the initial request's ("they are independent requests"); basic/versioning ›
+ * Protocol Version Negotiation has the client retry the request after -32022, whose id that error
+ * already answered. An id reserved for a retry that is never sent (a lesson's next step sends
+ * something else) would leave a gap a learner cannot account for.
+ */
+export type QueuedRequest = {
+  readonly method: string;
+  /** Its params; a progress token, when it has one, is set when its id is known. */
+  readonly params: JsonObject;
+  /** It carries a progress token of its own, `progress-<id>` (the request it repeats had one). */
+  readonly progress: boolean;
+  /** The input_required round it answers (only a retry after one). */
+  readonly answers?: {
+    readonly of: RequestId;
+    readonly round: number;
+    readonly keys: readonly string[];
+  };
+  /** A retry after -32022: refused again, it is not retried. */
+  readonly versionRetry?: true;
+};
+
+/** What the client's outbox holds: a message ready to go, or a request still without its id. */
+type ClientScheduled = Scheduled & { readonly queued?: QueuedRequest };
+
+/**
  * The simulated client (the host's MCP client). It sends what a scenario tells it to, answers the
  * server's requests (a canned model for sampling, a scripted user for elicitation, its roots) or,
  * in 2026-07-28, the same questions embedded in an input_required result (with a retry), and keeps
@@ -76,7 +106,8 @@ export type ClientRequest = {
  */
 export class SimClient {
   readonly config: ClientConfig;
-  readonly outbox = new Outbox();
+  /** What it sends next: its answers to the server's requests and its queued requests, in order. */
+  readonly #outbox = new Outbox<ClientScheduled>();
   serverCapabilities: JsonObject | null = null;
   negotiatedVersion: string | null = null;
   /** Whether the client can live with the server's version (false: it should disconnect). */
@@ -101,7 +132,10 @@ export class SimClient {
    */
   morePages: { readonly method: string; readonly cursor: string } | null = null;
   roots: Array<{ uri: string; name?: string | undefined }>;
-  /** What it did with each input_required result, in order (2026-07-28 basic/patterns/mrtr). */
+  /**
+   * What it did with each input_required result (2026-07-28 basic/patterns/mrtr): a round it gave
+   * up on when it read it, a retry when the retry went out (then its id is known).
+   */
   readonly rounds: InputRound[] = [];
   /** Its subscriptions/listen streams, by the listen request's id (basic/patterns/subscriptions). */
   readonly streams = new Map<string, ListenStream>();
@@ -124,7 +158,7 @@ export class SimClient {
     return this.config.versions[0] ?? '2025-11-25';
   }
 
-  /** Takes an id without sending a request (for a fault that misuses one). */
+  /** Takes the next id without sending a request (for a fault that sends one of its own). */
   allocateId(): number {
     return this.#nextId++;
   }
@@ -134,7 +168,7 @@ export class SimClient {
     return this.#pending.has(idKey(id));
   }
 
-  /** The id the next request will carry. */
+  /** The id the next request will carry (queued requests get theirs when they are sent). */
   peekId(): number {
     return this.#nextId;
   }
@@ -382,17 +416,68 @@ export class SimClient {
     );
     if (mutual === undefined) return;
     this.modernVersion = mutual;
+    this.#queue(now, {
+      method: request.method,
+      params: { ...(request.params ?? {}), _meta: { ...meta, [PROTOCOL_VERSION_META]: mutual } },
+      progress: request.progressToken !== undefined,
+      versionRetry: true,
+    });
+  }
+
+  /** Queues a request of its own: it gets its id when it is sent (see QueuedRequest). */
+  #queue(now: number, queued: QueuedRequest): void {
+    const message = { jsonrpc: '2.0', method: queued.method, params: queued.params };
+    this.#outbox.push({ at: now, message, queued });
+  }
+
+  /**
+   * Sends a queued request: it takes the next id now (and, when it has one, the progress token
+   * named after it); a retry after an input_required round is recorded in `rounds` with that id.
+   */
+  #sendQueued(queued: QueuedRequest): JsonObject {
     const id = this.#nextId++;
+    let params = queued.params;
     let progressToken: string | undefined;
-    const retryMeta: JsonObject = { ...meta, [PROTOCOL_VERSION_META]: mutual };
-    if (request.progressToken !== undefined) {
+    if (queued.progress) {
       progressToken = `progress-${id}`;
-      retryMeta.progressToken = progressToken;
+      const meta = isObject(params._meta) ? params._meta : {};
+      params = { ...params, _meta: { ...meta, progressToken } };
     }
-    const params = { ...(request.params ?? {}), _meta: retryMeta };
-    this.#versionRetries.add(idKey(id));
-    const message = this.#send(id, request.method, params, progressToken, 0);
-    this.outbox.push({ at: now, message });
+    if (queued.versionRetry) this.#versionRetries.add(idKey(id));
+    const { answers } = queued;
+    if (answers !== undefined)
+      this.rounds.push({
+        kind: 'retry',
+        of: answers.of,
+        retry: id,
+        round: answers.round,
+        keys: [...answers.keys],
+      });
+    return this.#send(id, queued.method, params, progressToken, answers?.round ?? 0);
+  }
+
+  /** The request it has queued to send next, when the next thing it sends is one (else null). */
+  queuedNext(): QueuedRequest | null {
+    return this.#outbox.peek()?.queued ?? null;
+  }
+
+  /**
+   * Sends its next queued request with its params as `edit` makes them (a fault: a client that
+   * tampers with its own retry); null when the next thing it sends is no queued request.
+   */
+  sendQueuedEdited(edit: (params: JsonObject) => JsonObject): JsonObject | null {
+    const queued = this.queuedNext();
+    if (queued === null) return null;
+    this.#outbox.shift();
+    return this.#sendQueued({ ...queued, params: edit(queued.params) });
+  }
+
+  /**
+   * Takes back, unsent, the latest retry it queued after an input_required round (a fault sends
+   * another message in its place); null when none is queued. It used no id.
+   */
+  withdrawRetry(): QueuedRequest | null {
+    return this.#outbox.takeLast((item) => item.queued?.answers !== undefined)?.queued ?? null;
   }
 
   #onResult(method: string, result: JsonObject, continued: boolean): void {
@@ -456,12 +541,12 @@ export class SimClient {
     if (!isObject(task) || task.status !== 'input_required') return;
     const taskId = task.taskId;
     if (typeof taskId !== 'string' || !this.tasks.includes(taskId)) return;
-    const asking = [...this.#pending.values()].some(
-      (p) => p.method === 'tasks/result' && p.params?.taskId === taskId,
-    );
+    const asking = [
+      ...this.#pending.values(),
+      ...this.#outbox.list().flatMap((item) => (item.queued ? [item.queued] : [])),
+    ].some((p) => p.method === 'tasks/result' && p.params?.taskId === taskId);
     if (asking) return;
-    const message = this.#send(this.#nextId++, 'tasks/result', { taskId }, undefined, 0);
-    this.outbox.push({ at: now, message });
+    this.#queue(now, { method: 'tasks/result', params: { taskId }, progress: false });
   }
 
   /**
@@ -471,10 +556,13 @@ export class SimClient {
    * server fault: it answers nothing and does not retry.
    */
   #onInputRequired(now: number, request: ClientRequest, result: JsonObject): void {
-    this.rounds.push(this.#fulfil(now, request, result));
+    const outcome = this.#fulfil(request, result);
+    // A retry is recorded when it goes out, with its id; any other outcome now.
+    if ('kind' in outcome) this.rounds.push(outcome);
+    else this.#queue(now, outcome);
   }
 
-  #fulfil(now: number, request: ClientRequest, result: JsonObject): InputRound {
+  #fulfil(request: ClientRequest, result: JsonObject): InputRound | QueuedRequest {
     const of = request.id;
     const round = (request.round ?? 0) + 1;
     const stop = (outcome: InputRound) => outcome;
@@ -494,17 +582,15 @@ export class SimClient {
       if (!answered.ok) return stop({ kind: 'refused', of, round, refused: answered.refused });
       responses = answered.responses;
     }
-    // A new id (the retry is an independent request) and, with it, a new progress token.
-    const id = this.#nextId++;
-    let params = retryParams(request.params ?? {}, responses, requestState);
-    let progressToken: string | undefined;
-    if (request.progressToken !== undefined && isObject(params._meta)) {
-      progressToken = `progress-${id}`;
-      params = { ...params, _meta: { ...params._meta, progressToken } };
-    }
-    const message = this.#send(id, request.method, params, progressToken, round);
-    this.outbox.push({ at: now, message });
-    return { kind: 'retry', of, retry: id, round, keys: Object.keys(responses ?? {}) };
+    // The retry is an independent request: a new id when it is sent and, with it, a new
+    // progress token.
+    const params = retryParams(request.params ?? {}, responses, requestState);
+    return {
+      method: request.method,
+      params,
+      progress: request.progressToken !== undefined && isObject(params._meta),
+      answers: { of, round, keys: Object.keys(responses ?? {}) },
+    };
   }
 
   /**
@@ -533,7 +619,7 @@ export class SimClient {
 
   #answer(now: number, id: RequestId, method: string, params: JsonObject) {
     const send = (body: { result: JsonObject } | { error: JsonObject }) =>
-      this.outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, ...body } });
+      this.#outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, ...body } });
     const caps = this.config.capabilities;
     // 2026-07-28: a server sends no requests (stdio › Receiving Messages), and the client MUST NOT
     // write a JSON-RPC response (stdio and Streamable HTTP › Sending Messages): it answers nothing.
@@ -561,7 +647,10 @@ export class SimClient {
     return send({ result: { ...this.#inputResult(method, params), ...related } });
   }
 
+  /** The next message it sends; a queued request gets its id now. */
   next(): Scheduled | undefined {
-    return this.outbox.shift();
+    const item = this.#outbox.shift();
+    if (item?.queued === undefined) return item;
+    return { at: item.at, message: this.#sendQueued(item.queued) };
   }
 }

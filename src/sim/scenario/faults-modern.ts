@@ -109,15 +109,6 @@ const onStream = (id: RequestId, method: string, params: JsonObject = {}): JsonO
   params: { ...params, _meta: { [SUBSCRIPTION_ID_META]: id } },
 });
 
-/** The retry the client has queued after its latest input_required round, with its round. */
-function queuedRetry(ctx: FaultContext) {
-  const round = ctx.client.rounds.findLast((r) => r.kind === 'retry');
-  if (round?.kind !== 'retry') return null;
-  const retry = ctx.client.pending().find((p) => p.id === round.retry);
-  if (retry?.params === undefined) return null;
-  return { round, retry, params: retry.params };
-}
-
 export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
   const { client, server, params } = ctx;
   switch (name) {
@@ -308,22 +299,25 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'retry-with-original-id':
     case 'retry-with-altered-state':
     case 'retry-without-answers': {
-      const queued = queuedRetry(ctx);
-      if (!queued) return cannot(SAY.needsRoundToRetry, { name });
-      const { round, retry } = queued;
+      // The buggy retry goes out instead of the one the client queued after its latest round,
+      // which is taken back unsent: it had no id yet, so the client's numbering has no gap.
+      const queued = client.withdrawRetry();
+      if (!queued?.answers) return cannot(SAY.needsRoundToRetry, { name });
       let body: JsonObject = queued.params;
-      let id: RequestId = client.allocateId();
-      if (name === 'retry-with-original-id') id = round.of;
-      else if (name === 'retry-with-altered-state') {
+      const id: RequestId =
+        name === 'retry-with-original-id' ? queued.answers.of : client.allocateId();
+      if (queued.progress && isObject(body._meta))
+        body = { ...body, _meta: { ...body._meta, progressToken: `progress-${String(id)}` } };
+      if (name === 'retry-with-altered-state') {
         const state = typeof body.requestState === 'string' ? body.requestState : '';
         // One character changed: the state is opaque, and the server's seal catches any change.
         const last = state.at(-1) === 'A' ? 'B' : 'A';
         body = { ...body, requestState: `${state.slice(0, -1)}${last}` };
-      } else {
+      } else if (name === 'retry-without-answers') {
         const { inputResponses: _answers, ...rest } = body;
         body = rest;
       }
-      return ok(C2S, { jsonrpc: '2.0', id, method: retry.method, params: body });
+      return ok(C2S, { jsonrpc: '2.0', id, method: queued.method, params: body });
     }
     case 'retry-of-no-round':
       return ok(

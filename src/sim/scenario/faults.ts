@@ -456,17 +456,17 @@ function versionNotRefused(ctx: FaultContext): FaultResult {
  */
 function requestStateAltered(ctx: FaultContext): FaultResult {
   const { client } = ctx;
-  const next = client.outbox.peek()?.message;
-  const body = isObject(next?.params) ? next.params : null;
-  const state = body?.requestState;
-  if (!next || !body || typeof state !== 'string')
+  const state = client.queuedNext()?.params.requestState;
+  if (typeof state !== 'string')
     return cannot(FAULT_STRINGS.needsRetryAboutToGo, { name: 'request-state-altered' });
-  client.outbox.shift();
-  return {
-    ok: true,
-    direction: C2S,
-    message: { ...next, params: { ...body, requestState: alteredState(state) } },
-  };
+  // It goes out as the retry would have, with the id it gets now, only its state edited.
+  const message = client.sendQueuedEdited((params) => ({
+    ...params,
+    requestState: alteredState(state),
+  }));
+  if (message === null)
+    return cannot(FAULT_STRINGS.needsRetryAboutToGo, { name: 'request-state-altered' });
+  return { ok: true, direction: C2S, message };
 }
 
 const YEAR_MS = 365 * 24 * 3600_000;

@@ -14,20 +14,20 @@ export type Scheduled = {
  * A peer's outgoing messages in time order (stable for equal times), so a scenario can send them
  * one step at a time and a real transport can send each when it is due.
  */
-export class Outbox {
-  #items: Array<Scheduled & { readonly seq: number }> = [];
+export class Outbox<T extends Scheduled = Scheduled> {
+  #items: Array<T & { readonly seq: number }> = [];
   #seq = 0;
 
-  push(item: Scheduled): void {
+  push(item: T): void {
     this.#items.push({ ...item, seq: this.#seq++ });
     this.#items.sort((a, b) => a.at - b.at || a.seq - b.seq);
   }
 
-  peek(): Scheduled | undefined {
+  peek(): T | undefined {
     return this.#items[0];
   }
 
-  shift(): Scheduled | undefined {
+  shift(): T | undefined {
     return this.#items.shift();
   }
 
@@ -39,7 +39,7 @@ export class Outbox {
   }
 
   /** Takes out what was scheduled about one task (it was cancelled), in time order. */
-  takeTask(taskId: string): Scheduled[] {
+  takeTask(taskId: string): T[] {
     const taken = this.#items.filter((item) => item.task === taskId);
     this.#items = this.#items.filter((item) => item.task !== taskId);
     return taken;
@@ -49,7 +49,15 @@ export class Outbox {
     return this.#items.length;
   }
 
-  list(): readonly Scheduled[] {
+  list(): readonly T[] {
     return this.#items;
+  }
+
+  /** Takes out the latest item that `match` accepts (null: none does). */
+  takeLast(match: (item: T) => boolean): T | null {
+    const at = this.#items.findLastIndex(match);
+    if (at < 0) return null;
+    const [item] = this.#items.splice(at, 1);
+    return item ?? null;
   }
 }
