@@ -94,3 +94,32 @@ describe('a lesson whose close is not its last step, or is one the spec requires
     }
   });
 });
+
+describe('the lesson’s client carries on numbering where the lesson left off', () => {
+  it('as the server, at every lesson’s last state: the client’s next request takes the next id', async () => {
+    const { loadLessons } = await import('../../src/sim/scenario/load-lessons.js');
+    const gaps: string[] = [];
+    // Every id the client put on a message of its own (a request, or a broken one that carries
+    // a method and an id, such as faults-gallery's notifications/initialized #4).
+    const numericRequestIds = (steps: readonly { direction?: string; message?: unknown }[]) =>
+      steps.flatMap((st) => {
+        const m = st.message as { id?: unknown; method?: unknown } | undefined;
+        return st.direction === 'client->server' &&
+          typeof m?.method === 'string' &&
+          typeof m.id === 'number'
+          ? [m.id]
+          : [];
+      });
+    for (const lesson of loadLessons().lessons) {
+      const opened = await openLesson(lesson.id);
+      if (!opened.ok) throw new Error(opened.error.message);
+      const s = sandboxAtLesson(opened.value, 'server');
+      const recorded = s.log.steps.slice(0, opened.value.timeline.steps.length);
+      const own = numericRequestIds(s.log.steps.slice(recorded.length));
+      if (own.length === 0) continue;
+      const last = Math.max(0, ...numericRequestIds(recorded));
+      if (own[0] !== last + 1) gaps.push(`${lesson.id}: #${last} then #${own[0]}`);
+    }
+    expect(gaps).toEqual([]);
+  }, 60_000);
+});

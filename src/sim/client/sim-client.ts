@@ -163,6 +163,14 @@ export class SimClient {
     return this.#nextId++;
   }
 
+  /**
+   * Numbers its next request after `id`, the last it sent in a recording it replays: ids it took
+   * for answers the recording already holds (and were never sent) are given back.
+   */
+  continueAfter(id: number): void {
+    this.#nextId = id + 1;
+  }
+
   /** Is one of its requests still waiting for an answer? */
   isPending(id: RequestId): boolean {
     return this.#pending.has(idKey(id));
