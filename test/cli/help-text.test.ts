@@ -52,6 +52,14 @@ describe('help made from the table', () => {
     },
   );
 
+  it('serve’s instructions (what a real client shows of the server) name every tool it offers, and failAtStep', () => {
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error('serve’s default configuration is refused');
+    for (const tool of [...config.tools, ...(config.serveTools ?? [])])
+      expect(config.instructions).toContain(tool);
+    expect(config.instructions).toContain('failAtStep');
+  });
+
   it('marks optional words and repeatable options in usage lines', () => {
     expect(commandHelpText('check', 'en')).toMatch(/^Usage: mcp-sim check \[<id>\] \[--json\]/);
     expect(commandHelpText('serve', 'en')).toContain('[--without <path>]...');
