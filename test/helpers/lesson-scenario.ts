@@ -9,6 +9,18 @@ const note = { en: 'n', zh: '注' };
 export const HANDSHAKE = [{ client: 'initialize' }, { server: 'next' }, { client: 'initialized' }];
 
 /**
+ * A 2025-11-25 simulated server that declares tasks (list, cancel, task-augmented tools/call) and
+ * lists `tools` (basic/utilities/tasks › Capabilities).
+ */
+export function taskServer(tools: readonly string[]) {
+  return {
+    versions: ['2025-11-25'],
+    capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+    tools: [...tools],
+  };
+}
+
+/**
  * A minimal lesson of `revision`: these peers and steps, each step that sends something narrated
  * with a placeholder note (a `do` step has none).
  */

@@ -5,6 +5,7 @@ import {
   lessonOf,
   playedSteps,
   brokenRules as rules,
+  taskServer,
 } from '../helpers/lesson-scenario.js';
 
 /**
@@ -12,12 +13,7 @@ import {
  * tools/call as the spec says, and the referee finds nothing wrong with it.
  */
 
-const TASKS = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-const server = {
-  versions: ['2025-11-25'],
-  capabilities: { tools: {}, tasks: TASKS },
-  tools: ['long_running_task', 'weather_current'],
-};
+const server = taskServer(['long_running_task', 'weather_current']);
 const client = { versions: ['2025-11-25'], capabilities: {} };
 const call = (steps: number, name = 'long_running_task') => ({
   client: {

@@ -6,6 +6,7 @@ import {
   lessonOf,
   playedSteps,
   brokenRules as rules,
+  taskServer,
 } from '../helpers/lesson-scenario.js';
 
 /**
@@ -13,12 +14,7 @@ import {
  * is named for, and lesson 31 breaks the task rules at its fault steps only.
  */
 
-const TASKS = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-const server = {
-  versions: ['2025-11-25'],
-  capabilities: { tools: {}, tasks: TASKS },
-  tools: ['long_running_task', 'weather_current'],
-};
+const server = taskServer(['long_running_task', 'weather_current']);
 const client = { versions: ['2025-11-25'], capabilities: {} };
 const call = (steps: number, name = 'long_running_task') => ({
   client: {

@@ -9,6 +9,7 @@ import {
   lessonOf,
   playedSteps,
   brokenRules as rules,
+  taskServer,
 } from '../helpers/lesson-scenario.js';
 
 /**
@@ -16,12 +17,7 @@ import {
  * tasks/get, tasks/result or tasks/cancel is about, not only the latest one.
  */
 
-const TASKS = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-const server = {
-  versions: ['2025-11-25'],
-  capabilities: { tools: {}, tasks: TASKS },
-  tools: ['long_running_task'],
-};
+const server = taskServer(['long_running_task']);
 const client = { versions: ['2025-11-25'], capabilities: {} };
 const call = (steps: number) => ({
   client: {
