@@ -56,6 +56,15 @@ function operating(tweak = {}) {
   return s;
 }
 
+/** The completion offered names the elicitation, the referee agrees with every offer, and it is sent without a violation. */
+function completes(s: SandboxSession, elicitationId: string) {
+  expect(params(s, 'notification:notifications/elicitation/complete')).toEqual({ elicitationId });
+  agrees(s);
+  expect(
+    send(s, 'notification:notifications/elicitation/complete')[0]?.verdict?.violations,
+  ).toEqual([]);
+}
+
 describe('the sandbox client runs a tool as a task (2025-11-25)', () => {
   it('offers long_running_task with params.task; the server creates a working task and holds its end', () => {
     const s = operating();
@@ -192,13 +201,7 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     const asked = send(s, 'request:elicitation/create:url');
     // The user consents; in URL mode no content comes back.
     expect(lastFromClient(asked).result).toEqual({ action: 'accept' });
-    expect(params(s, 'notification:notifications/elicitation/complete')).toEqual({
-      elicitationId: 'elicitation-1',
-    });
-    agrees(s);
-    expect(
-      send(s, 'notification:notifications/elicitation/complete')[0]?.verdict?.violations,
-    ).toEqual([]);
+    completes(s, 'elicitation-1');
     expect(params(s, 'request:elicitation/create:url')).toMatchObject({
       elicitationId: 'elicitation-2',
     });
@@ -217,13 +220,7 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     });
     agrees(s);
     expect(send(s, 'error-32042:3')[0]?.verdict?.violations).toEqual([]);
-    expect(params(s, 'notification:notifications/elicitation/complete')).toEqual({
-      elicitationId: 'elicitation-1',
-    });
-    agrees(s);
-    expect(
-      send(s, 'notification:notifications/elicitation/complete')[0]?.verdict?.violations,
-    ).toEqual([]);
+    completes(s, 'elicitation-1');
   });
 
   it('a client that declared elicitation without url: the offer carries the rule the referee reports', () => {
