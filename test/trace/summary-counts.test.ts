@@ -1,19 +1,12 @@
 // The English summary counts its messages with the noun's number: "1 notification", "2 errors"
 // (a teacher projects it; "1 notifications" reads as a typo).
 import { describe, expect, it } from 'vitest';
-import { type Paint, summaryLines } from '../../src/trace/format-text.js';
+import { createStyle } from '../../src/cli/style.js';
+import { summaryLines } from '../../src/trace/format-text.js';
 import type { TraceSummary } from '../../src/trace/tracer.js';
 
-const same = (s: string) => s;
-const PLAIN: Paint = {
-  dim: same,
-  bold: same,
-  red: same,
-  yellow: same,
-  green: same,
-  cyan: same,
-  magenta: same,
-};
+// The report's paint with colour off: every colour is the identity.
+const PLAIN = createStyle(false);
 
 const summary = (counts: Partial<TraceSummary>): TraceSummary => ({
   era: 'modern',

@@ -2,20 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { createStyle } from '../../src/cli/style.js';
 import { splitLines } from '../../src/session/index.js';
-import { createTracer, headerRow, labelRow, type Paint } from '../../src/trace/index.js';
+import { createTracer, headerRow, labelRow } from '../../src/trace/index.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 
-const same = (s: string) => s;
-const PLAIN: Paint = {
-  dim: same,
-  bold: same,
-  red: same,
-  yellow: same,
-  green: same,
-  cyan: same,
-  magenta: same,
-};
+// The report's paint with colour off: every colour is the identity.
+const PLAIN = createStyle(false);
 const FILE = join(ROOT, 'test', 'fixtures', 'wide', '会话.jsonl');
 
 /** The rows of the text table for the fixture, one per message. */
