@@ -276,6 +276,14 @@ export function isRecognisedModernError(msg: ModelMessage): boolean {
 /** The revision that brought task-augmented requests to the handshake era. */
 export const TASKS_REVISION = '2025-11-25';
 
+/**
+ * Does the session have 2025-11-25 tasks? The handshake era from TASKS_REVISION; in 2026-07-28 tasks
+ * left the core (an extension).
+ */
+export function hasHandshakeTasks(ctx: SessionContext): boolean {
+  return ctx.era !== 'modern' && versionAtLeast(ctx.ruleVersion, TASKS_REVISION);
+}
+
 /** 2025-11-25 basic/utilities/tasks › Task Status: the statuses a task can have. */
 const TASK_STATUSES: readonly string[] = [
   'working',
@@ -310,7 +318,7 @@ function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
  * left the core: an extension). A status that is not one of the five is the schema rules' to flag.
  */
 export function taskReports(ctx: SessionContext, msg: ModelMessage): readonly TaskReport[] {
-  if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return [];
+  if (!hasHandshakeTasks(ctx)) return [];
   if (msg.method === 'notifications/tasks/status') {
     const report = taskReport(msg.params, 'notification');
     return report ? [report] : [];

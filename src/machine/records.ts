@@ -20,6 +20,7 @@ import {
   cancelledId,
   declaredBy,
   declaredRevision,
+  hasHandshakeTasks,
   isRecognisedModernError,
   isTerminalTaskStatus,
   paramHeadersCalled,
@@ -250,7 +251,7 @@ function relatedTaskAsked(
   method: string,
   params: JsonObject | undefined,
 ): string | undefined {
-  if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return undefined;
+  if (!hasHandshakeTasks(ctx)) return undefined;
   if (method === 'tasks/result')
     return typeof params?.taskId === 'string' ? params.taskId : undefined;
   if (method === 'tasks/get' || method === 'tasks/list' || method === 'tasks/cancel')
@@ -436,7 +437,7 @@ function createdTask(
   msg: ModelMessage,
 ): string | undefined {
   if (!record.task || record.status !== 'pending' || msg.envelope.kind !== 'response') return;
-  if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return;
+  if (!hasHandshakeTasks(ctx)) return;
   const task = msg.envelope.result.task;
   return isObject(task) && typeof task.taskId === 'string' ? task.taskId : undefined;
 }
@@ -586,7 +587,7 @@ export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
   if (ctx.era === 'modern' && answeredRecord(ctx, msg)?.method !== 'tools/list') return {};
   const tools = msg.envelope.result.tools;
   if (!Array.isArray(tools)) return {};
-  const tasks = ctx.era !== 'modern' && versionAtLeast(ctx.ruleVersion, TASKS_REVISION);
+  const tasks = hasHandshakeTasks(ctx);
   for (const tool of tools) {
     if (!isObject(tool) || typeof tool.name !== 'string') continue;
     if (isObject(tool.outputSchema)) ctx.ledger.outputSchemas.set(tool.name, tool.outputSchema);

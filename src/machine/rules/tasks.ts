@@ -1,16 +1,10 @@
-import {
-  hasCapability,
-  isObject,
-  RELATED_TASK_META,
-  relatedTaskOf,
-  versionAtLeast,
-} from '../../protocol/index.js';
+import { hasCapability, isObject, RELATED_TASK_META, relatedTaskOf } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
   answeredRecord,
+  hasHandshakeTasks,
   isTerminalTaskStatus,
-  TASKS_REVISION,
   type TaskReport,
   taskReports,
 } from '../facts.js';
@@ -127,7 +121,7 @@ export const TASK_RULES = [
     },
     title: { en: 'A finished task cancelled', zh: '取消了已经结束的任务' },
     check: (ctx, msg) => {
-      if (ctx.era === 'modern' || !versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) return null;
+      if (!hasHandshakeTasks(ctx)) return null;
       const record = answeredRecord(ctx, msg);
       if (record?.method !== 'tasks/cancel' || record.taskId === undefined) return null;
       if (record.status === 'answered') return null;
