@@ -220,7 +220,37 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     });
     agrees(s);
     expect(send(s, 'error-32042:3')[0]?.verdict?.violations).toEqual([]);
+    // The client goes on with its script meanwhile: resources/list #4.
+    expect(lastFromClient(s.log.steps)).toMatchObject({ id: 4, method: 'resources/list' });
     completes(s, 'elicitation-1');
+    // On the completion the client retries tools/call #3 as a new request, #5, with a progress
+    // token of its own (client/elicitation › Completion Notifications: it MAY).
+    expect(lastFromClient(s.log.steps)).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: {
+        name: 'weather_current',
+        arguments: { location: 'Paris' },
+        _meta: { progressToken: 'progress-5' },
+      },
+    });
+    expect(s.log.steps.at(-1)?.verdict?.violations).toEqual([]);
+    // The learner's server may answer the retry (and #4) now.
+    expect(pick(s, 'result:5').blocks).toEqual([]);
+    agrees(s);
+  });
+
+  it('a second -32042 to the retry: the client does not retry again', () => {
+    const s = sandbox('legacy', 'server');
+    send(s, 'result:1');
+    send(s, 'result:2');
+    send(s, 'error-32042:3');
+    send(s, 'notification:notifications/elicitation/complete');
+    send(s, 'error-32042:5');
+    const after = send(s, 'notification:notifications/elicitation/complete');
+    expect(lastFromClient(after)).toEqual({});
+    expect(s.log.view().pending.map((p) => p.method)).toEqual(['resources/list']);
   });
 
   it('a client that declared elicitation without url: the offer carries the rule the referee reports', () => {

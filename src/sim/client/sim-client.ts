@@ -92,6 +92,19 @@ export type QueuedRequest = {
   };
   /** A retry after -32022: refused again, it is not retried. */
   readonly versionRetry?: true;
+  /** A retry after -32042 and its elicitations' completion: refused again, it is not retried. */
+  readonly urlRetry?: true;
+};
+
+/**
+ * A request the server refused with -32042 until the user finished URL-mode elicitations (2025-11-25
+ * client/elicitation › URL Elicitation Required Error): the client retries it once every one of
+ * them is complete (› Completion Notifications: a client MAY wait for the notification to retry).
+ */
+type AwaitingElicitation = {
+  readonly request: ClientRequest;
+  /** The elicitationIds still to complete. */
+  readonly waitsFor: Set<string>;
 };
 
 /** What the client's outbox holds: a message ready to go, or a request still without its id. */
@@ -148,6 +161,12 @@ export class SimClient {
   readonly #pending = new Map<string, ClientRequest>();
   /** Requests that are themselves a retry after -32022 (each request is retried once at most). */
   readonly #versionRetries = new Set<string>();
+  /** Requests that are themselves a retry after -32042 (each request is retried once at most). */
+  readonly #urlRetries = new Set<string>();
+  /** The requests refused with -32042 whose elicitations are not all complete yet. */
+  #awaitingElicitation: AwaitingElicitation[] = [];
+  /** The elicitationIds the server said are complete (a second notice names a completed one). */
+  readonly #completedElicitations = new Set<string>();
 
   constructor(config: ClientConfig) {
     this.config = config;
@@ -373,6 +392,10 @@ export class SimClient {
         this.#onUnsupportedVersion(now, request, envelope.error);
         return;
       }
+      if (envelope.kind === 'error' && envelope.error.code === -32042) {
+        this.#onUrlElicitationRequired(request, envelope.error);
+        return;
+      }
       if (envelope.kind === 'error' && request.method === 'server/discover') {
         this.discoverRefused = envelope.error;
         return;
@@ -394,6 +417,8 @@ export class SimClient {
       const params = isObject(message) ? message.params : undefined;
       this.#onNotification(envelope.method, params);
       if (envelope.method === 'notifications/tasks/status') this.#onTaskStatus(now, params);
+      if (envelope.method === 'notifications/elicitation/complete')
+        this.#onElicitationComplete(now, params);
       return;
     }
     if (envelope.kind === 'request') {
@@ -432,6 +457,57 @@ export class SimClient {
     });
   }
 
+  /**
+   * -32042 to one of its requests (2025-11-25 client/elicitation › URL Elicitation Required
+   * Error): the error lists the URL-mode elicitations to complete "before the original can be
+   * retried". A client that declared elicitation.url keeps the request until the server's
+   * notifications/elicitation/complete has named each of them; a retry refused again is not kept.
+   */
+  #onUrlElicitationRequired(request: ClientRequest, error: JsonObject): void {
+    const elicitation = this.config.capabilities.elicitation;
+    if (!isObject(elicitation) || !isObject(elicitation.url)) return;
+    if (this.#urlRetries.has(idKey(request.id))) return;
+    const data = isObject(error.data) ? error.data : {};
+    const listed = Array.isArray(data.elicitations) ? data.elicitations : [];
+    const ids = listed.flatMap((e) =>
+      isObject(e) && e.mode === 'url' && typeof e.elicitationId === 'string'
+        ? [e.elicitationId]
+        : [],
+    );
+    const waitsFor = new Set(ids.filter((id) => !this.#completedElicitations.has(id)));
+    // Nothing named to wait for (no list, or none of it URL mode): the client cannot know when
+    // to retry, and leaves it to its user.
+    if (ids.length === 0 || waitsFor.size === 0) return;
+    this.#awaitingElicitation.push({ request, waitsFor });
+  }
+
+  /**
+   * notifications/elicitation/complete (› Completion Notifications): an unknown or already
+   * completed elicitationId is ignored (MUST); otherwise each request that waited for it alone now
+   * is retried, once, as a new request with a new id (and, if it had one, a new progress token).
+   */
+  #onElicitationComplete(now: number, params: unknown): void {
+    const id = isObject(params) ? params.elicitationId : undefined;
+    if (typeof id !== 'string' || this.#completedElicitations.has(id)) return;
+    if (!this.#awaitingElicitation.some((w) => w.waitsFor.has(id))) return;
+    this.#completedElicitations.add(id);
+    const ready: AwaitingElicitation[] = [];
+    for (const w of this.#awaitingElicitation) {
+      w.waitsFor.delete(id);
+      if (w.waitsFor.size === 0) ready.push(w);
+    }
+    this.#awaitingElicitation = this.#awaitingElicitation.filter((w) => w.waitsFor.size > 0);
+    for (const { request } of ready) {
+      // A progress token of its own is set when its id is known (#sendQueued).
+      this.#queue(now, {
+        method: request.method,
+        params: request.params ?? {},
+        progress: request.progressToken !== undefined,
+        urlRetry: true,
+      });
+    }
+  }
+
   /** Queues a request of its own: it gets its id when it is sent (see QueuedRequest). */
   #queue(now: number, queued: QueuedRequest): void {
     const message = { jsonrpc: '2.0', method: queued.method, params: queued.params };
@@ -452,6 +528,7 @@ export class SimClient {
       params = { ...params, _meta: { ...meta, progressToken } };
     }
     if (queued.versionRetry) this.#versionRetries.add(idKey(id));
+    if (queued.urlRetry) this.#urlRetries.add(idKey(id));
     const { answers } = queued;
     if (answers !== undefined)
       this.rounds.push({

@@ -365,8 +365,9 @@ export function answers(state: OfferState): Candidate[] {
  * The learner's server refusing a tools/call until the user finishes a URL-mode elicitation
  * (2025-11-25 client/elicitation › URL Elicitation Required Error: -32042, with the elicitations
  * in its data); notifications/elicitation/complete then names its elicitationId. The client MAY
- * retry once it hears that (› Completion Notifications); the simulated one goes on with its own
- * requests. Whether the client declared elicitation.url is the referee's to say.
+ * retry once it hears that (› Completion Notifications): the simulated one goes on with its own
+ * requests meanwhile, and retries the call once, with a new id (SimClient). Whether the client
+ * declared elicitation.url is the referee's to say.
  */
 function urlRequired(p: PendingRequest, state: OfferState): Candidate[] {
   const version = state.view.ruleVersion as KnownVersion;
