@@ -220,6 +220,28 @@ describe('the offered list equals what the referee accepts', () => {
     ).toEqual([]);
   });
 
+  it('2025-11-25: a learner server running the client’s call as a task (the call, each poll, tasks/result, a status notification)', () => {
+    const s = sandbox('legacy', 'server');
+    for (const key of ['result:1', 'result:2', 'result:3']) s.send(pick(s, key).envelope);
+    // The task-augmented tools/call #4 waits: CreateTaskResult first.
+    expect(agrees(s)[0]?.key).toBe('result-task:4');
+    s.send(pick(s, 'result-task:4').envelope);
+    // tasks/get #5 waits: working or completed, and the task's own status notification.
+    const polled = agrees(s).map((r) => r.key);
+    expect(polled).toEqual(
+      expect.arrayContaining([
+        'result-working:5',
+        'result-completed:5',
+        'notification:notifications/tasks/status',
+      ]),
+    );
+    s.send(pick(s, 'result-completed:5').envelope);
+    // tasks/result #6 waits; the task has ended, so no status notification is offered.
+    const fetched = agrees(s).map((r) => r.key);
+    expect(fetched).toContain('result:6');
+    expect(fetched).not.toContain('notification:notifications/tasks/status');
+  });
+
   it('catches a wrong offer: a claim the referee does not make fails the comparison', () => {
     const s = sandbox('legacy', 'client');
     const right = pick(s, 'request:tools/list');

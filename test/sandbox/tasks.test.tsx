@@ -220,8 +220,12 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     });
     agrees(s);
     expect(send(s, 'error-32042:3')[0]?.verdict?.violations).toEqual([]);
-    // The client goes on with its script meanwhile: resources/list #4.
-    expect(lastFromClient(s.log.steps)).toMatchObject({ id: 4, method: 'resources/list' });
+    // The client goes on with its script meanwhile: long_running_task as a task, #4.
+    expect(lastFromClient(s.log.steps)).toMatchObject({
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'long_running_task', task: { ttl: 60_000 } },
+    });
     completes(s, 'elicitation-1');
     // On the completion the client retries tools/call #3 as a new request, #5, with a progress
     // token of its own (client/elicitation › Completion Notifications: it MAY).
@@ -250,7 +254,10 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     send(s, 'error-32042:5');
     const after = send(s, 'notification:notifications/elicitation/complete');
     expect(lastFromClient(after)).toEqual({});
-    expect(s.log.view().pending.map((p) => p.method)).toEqual(['resources/list']);
+    // Only the task call #4 still waits.
+    expect(s.log.view().pending.map((p) => `${p.method} #${String(p.id)}`)).toEqual([
+      'tools/call #4',
+    ]);
   });
 
   it('a client that declared elicitation without url: the offer carries the rule the referee reports', () => {
@@ -264,10 +271,115 @@ describe('the learner’s server starts a URL-mode elicitation (2025-11-25)', ()
     expect(pick(s, 'error-32042:3').method).toBe('tools/call');
     agrees(s);
   });
+});
 
-  it('the learner’s server declares no tasks: the simulated client makes no task-augmented call', () => {
+/** The client's message of the last step. */
+const clientSaid = (s: SandboxSession) => {
+  const m = lastFromClient(s.log.steps);
+  return `${String(m.method)} #${String(m.id)} ${JSON.stringify(m.params ?? {})}`;
+};
+
+describe('the learner’s server runs the client’s tool as a task (2025-11-25 basic/utilities/tasks)', () => {
+  it('declares tasks.requests.tools.call and lists long_running_task as "optional"; the client calls it as a task, polls, then asks tasks/result', () => {
     const s = sandbox('legacy', 'server');
-    expect(s.me.capabilities).not.toHaveProperty('tasks');
+    expect(s.me.capabilities).toMatchObject({ tasks: { requests: { tools: { call: {} } } } });
+    send(s, 'result:1');
+    expect(pick(s, 'result:2').envelope.result).toMatchObject({
+      tools: [
+        { name: 'weather_current' },
+        { name: 'long_running_task', execution: { taskSupport: 'optional' } },
+      ],
+    });
+    send(s, 'result:2');
+    send(s, 'result:3');
+    expect(clientSaid(s)).toBe(
+      'tools/call #4 {"name":"long_running_task","arguments":{},"task":{"ttl":60000}}',
+    );
+    // The CreateTaskResult comes first, and the referee agrees with every offer here.
+    expect(s.offers()[0]?.key).toBe('result-task:4');
+    expect(pick(s, 'result-task:4').envelope.result).toMatchObject({
+      task: { taskId: 'task-1', status: 'working', ttl: 60_000 },
+    });
+    agrees(s);
+    expect(send(s, 'result-task:4')[0]?.verdict?.violations).toEqual([]);
+    // The task works: the client polls.
+    expect(clientSaid(s)).toBe('tasks/get #5 {"taskId":"task-1"}');
+    agrees(s);
+    send(s, 'result-working:5');
+    expect(clientSaid(s)).toBe('tasks/get #6 {"taskId":"task-1"}');
+    // The learner's server may say the task completed (optional), and the poll then says so too.
+    expect(params(s, 'notification:notifications/tasks/status')).toMatchObject({
+      taskId: 'task-1',
+      status: 'completed',
+    });
+    expect(send(s, 'notification:notifications/tasks/status')[0]?.verdict?.violations).toEqual([]);
+    // tasks/get #6 was asked before the task was said to be completed: a "working" read before
+    // that is no transition (the referee's task-status-transition takes the order into account).
+    expect(pick(s, 'result-working:6').blocks).toEqual([]);
+    agrees(s);
+    send(s, 'result-completed:6');
+    expect(clientSaid(s)).toBe('tasks/result #7 {"taskId":"task-1"}');
+    agrees(s);
+    // tasks/result carries the tool's result and the related-task _meta (› Related Task Metadata).
+    expect(pick(s, 'result:7').envelope.result).toMatchObject({
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'task-1' } },
+    });
+    expect(send(s, 'result:7')[0]?.verdict?.violations).toEqual([]);
+    // Then the client goes on with its script.
+    expect(clientSaid(s)).toBe('resources/list #8 {}');
+  });
+
+  it('a plain result to the task call: no task, the client goes on', () => {
+    const s = sandbox('legacy', 'server');
+    for (const key of ['result:1', 'result:2', 'result:3', 'result:4']) send(s, key);
+    expect(clientSaid(s)).toBe('resources/list #5 {}');
+  });
+
+  it('a tool listed as "required" is called as a task even where the script calls it plainly', () => {
+    const s = sandbox('legacy', 'server');
+    send(s, 'result:1');
+    const list = pick(s, 'result:2').envelope;
+    s.send({
+      ...list,
+      result: {
+        tools: [
+          {
+            name: 'weather_current',
+            inputSchema: { type: 'object' },
+            execution: { taskSupport: 'required' },
+          },
+        ],
+      },
+    });
+    expect(lastFromClient(s.log.steps)).toMatchObject({
+      id: 3,
+      params: { name: 'weather_current', task: { ttl: 60_000 } },
+    });
+    expect(s.log.steps.at(-1)?.verdict?.violations).toEqual([]);
+  });
+
+  it('without tasks.requests.tools.call the client never asks for a task, whatever taskSupport says (› Tool-Level Negotiation: MUST NOT)', () => {
+    const s = sandbox('legacy', 'server', {
+      serverCapabilities: { tools: {}, resources: {}, prompts: {} },
+    });
+    send(s, 'result:1');
+    const list = pick(s, 'result:2').envelope;
+    expect(JSON.stringify(list.result)).not.toContain('long_running_task');
+    s.send({
+      ...list,
+      result: {
+        tools: [
+          { name: 'weather_current', inputSchema: { type: 'object' } },
+          {
+            name: 'long_running_task',
+            inputSchema: { type: 'object' },
+            execution: { taskSupport: 'optional' },
+          },
+        ],
+      },
+    });
+    send(s, 'result:3');
+    expect(clientSaid(s)).toBe('resources/list #4 {}');
   });
 });
 
@@ -335,6 +447,20 @@ describe('the wait on the sandbox screen', () => {
         (key) => s.offers().find((o) => o.key === key)?.label.zh ?? `no ${key}`,
       ),
     ];
+    for (const text of zh)
+      expect({ text, english: englishProse(text) }).toEqual({ text, english: undefined });
+  });
+  it('the learner’s task offers are Chinese in Chinese', () => {
+    const s = sandbox('legacy', 'server');
+    for (const key of ['result:1', 'result:2', 'result:3']) send(s, key);
+    const zh = [s.offers().find((o) => o.key === 'result-task:4')?.label.zh ?? 'no result-task:4'];
+    send(s, 'result-task:4');
+    for (const key of [
+      'result-working:5',
+      'result-completed:5',
+      'notification:notifications/tasks/status',
+    ])
+      zh.push(s.offers().find((o) => o.key === key)?.label.zh ?? `no ${key}`);
     for (const text of zh)
       expect({ text, english: englishProse(text) }).toEqual({ text, english: undefined });
   });

@@ -157,6 +157,13 @@ export class SimClient {
    * basic/utilities/tasks › Creating Tasks: the CreateTaskResult's taskId names each).
    */
   readonly tasks: string[] = [];
+  /**
+   * What the server last said of each of those tasks (› Task Status: its CreateTaskResult, a
+   * tasks/get result, notifications/tasks/status); `unknown` once tasks/get was refused.
+   */
+  readonly taskStatus = new Map<string, string>();
+  /** The tasks whose tasks/result has been answered (a result or an error): nothing more to ask. */
+  readonly taskResults = new Set<string>();
   #nextId = 1;
   readonly #pending = new Map<string, ClientRequest>();
   /** Requests that are themselves a retry after -32022 (each request is retried once at most). */
@@ -392,6 +399,7 @@ export class SimClient {
         this.#onUnsupportedVersion(now, request, envelope.error);
         return;
       }
+      this.#onTaskAnswer(request, envelope.kind === 'response' ? envelope.result : null);
       if (envelope.kind === 'error' && envelope.error.code === -32042) {
         this.#onUrlElicitationRequired(request, envelope.error);
         return;
@@ -416,7 +424,10 @@ export class SimClient {
     if (envelope.kind === 'notification') {
       const params = isObject(message) ? message.params : undefined;
       this.#onNotification(envelope.method, params);
-      if (envelope.method === 'notifications/tasks/status') this.#onTaskStatus(now, params);
+      if (envelope.method === 'notifications/tasks/status') {
+        this.#noteStatus(params);
+        this.#onTaskStatus(now, params);
+      }
       if (envelope.method === 'notifications/elicitation/complete')
         this.#onElicitationComplete(now, params);
       return;
@@ -614,6 +625,32 @@ export class SimClient {
       } else stream.received.push(method);
     }
     if (method === 'notifications/tools/list_changed') this.toolsStale = true;
+  }
+
+  /**
+   * What an answer says of its tasks (2025-11-25 basic/utilities/tasks): a CreateTaskResult and a
+   * tasks/get result carry the task's status; a refused tasks/get leaves it unknown (the client
+   * stops polling); an answered tasks/result is the task's end for the client.
+   */
+  #onTaskAnswer(request: ClientRequest, result: JsonObject | null): void {
+    const named = request.params?.taskId;
+    if (request.method === 'tasks/result' && typeof named === 'string') {
+      this.taskResults.add(named);
+      return;
+    }
+    if (request.method === 'tasks/get' && typeof named === 'string') {
+      if (result === null) this.taskStatus.set(named, 'unknown');
+      else this.#noteStatus(result);
+      return;
+    }
+    if (result !== null && isObject(request.params?.task)) this.#noteStatus(result.task);
+  }
+
+  /** A Task object (› Data Types › Task) about one of its tasks: its status is now the latest. */
+  #noteStatus(task: unknown): void {
+    if (!isObject(task) || typeof task.taskId !== 'string' || typeof task.status !== 'string')
+      return;
+    this.taskStatus.set(task.taskId, task.status);
   }
 
   /**

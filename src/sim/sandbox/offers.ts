@@ -1,5 +1,5 @@
 import type { PendingRequest } from '../../machine/index.js';
-import { idText } from '../../protocol/envelope.js';
+import { idKey, idText } from '../../protocol/envelope.js';
 import {
   type Bilingual,
   CATALOGUE,
@@ -8,6 +8,7 @@ import {
   directionsIn,
   existsIn,
   hasCapability,
+  isObject,
   type JsonObject,
   type KnownVersion,
   METHOD_NAMES,
@@ -16,6 +17,7 @@ import {
   type RequestId,
   type Side,
 } from '../../protocol/index.js';
+import { RELATED_TASK_META } from '../../protocol/meta-keys.js';
 import type { Block, OfferView } from './blocks.js';
 import { defaultParams, defaultResult } from './defaults.js';
 import { modernClientOffers, modernServerAnswers } from './modern-offers.js';
@@ -109,11 +111,22 @@ export type OfferState = {
    * elicitation/create requests and its -32042 errors (2025-11-25 client/elicitation).
    */
   readonly elicitations: readonly string[];
+  /** The params of each request of the other side still waiting, by idKey of its id. */
+  readonly theirParams: Readonly<Record<string, JsonObject>>;
+  /**
+   * The tasks the learner's side created for the other side's task-augmented requests (its
+   * CreateTaskResults), oldest first, each with the status it last reported (its CreateTaskResult,
+   * its tasks/get results, its notifications/tasks/status).
+   */
+  readonly ownTasks: readonly OwnTask[];
 };
+
+/** A task the learner's side created (2025-11-25 basic/utilities/tasks › Creating Tasks). */
+export type OwnTask = { readonly taskId: string; readonly status: string; readonly ttl: number };
 
 /** Utilities the offers build from the requests in flight, not from the catalogue's list. */
 const BY_REQUEST = new Set<MethodName>(['notifications/progress', 'notifications/cancelled']);
-/** Experimental, and its params are a whole task: left out of the sandbox. */
+/** Its params are a whole task: offered only for a task of the learner's (legacyCalls). */
 const LEFT_OUT = new Set<MethodName>(['notifications/tasks/status']);
 
 export const allowedFirst = (offers: readonly Offer[]): Offer[] => [
@@ -224,13 +237,33 @@ function legacyCalls(state: OfferState): Candidate[] {
   const { view, side, me } = state;
   const version = view.ruleVersion as KnownVersion;
   const direction = sent(side);
+  // The learner's latest task, while it has not said it ended.
+  const latest = state.ownTasks.findLast(
+    (t) => t.status === 'working' || t.status === 'input_required',
+  );
   return METHOD_NAMES.filter(
     (m) =>
       existsIn(m, version) &&
       direction in directionsIn(m, version) &&
       !BY_REQUEST.has(m) &&
-      !LEFT_OUT.has(m),
+      !(LEFT_OUT.has(m) && latest === undefined),
   ).flatMap((method): Candidate[] => {
+    // The learner's task is done: its status notification (› Task Status Notification, optional;
+    // its params are the whole Task), offered while the task has not yet said it ended.
+    if (method === 'notifications/tasks/status' && latest !== undefined) {
+      return [
+        {
+          key: 'notification:notifications/tasks/status',
+          kind: 'notification',
+          method,
+          label: {
+            en: `notifications/tasks/status: ${latest.taskId} completed`,
+            zh: `notifications/tasks/status：${latest.taskId} 已完成`,
+          },
+          envelope: call(null, method, taskObject(latest, 'completed')),
+        },
+      ];
+    }
     const kind = CATALOGUE[method].kind;
     const params =
       method === 'initialize'
@@ -352,13 +385,125 @@ function taskParams(method: MethodName, state: OfferState): JsonObject | undefin
 /** A result and an error for each request of the other side still waiting for its answer. */
 export function answers(state: OfferState): Candidate[] {
   return theirs(state).flatMap((p) => {
-    const result = p.method === 'initialize' ? initializeResult(state) : defaultResult(p.method);
+    const result =
+      p.method === 'initialize'
+        ? initializeResult(state)
+        : p.method === 'tools/list'
+          ? toolsListResult(state)
+          : defaultResult(p.method);
+    const tasked = taskAnswers(p, state);
     return [
-      answer(p, 'result', { jsonrpc: '2.0', id: p.id, result }),
+      ...(tasked ?? [answer(p, 'result', { jsonrpc: '2.0', id: p.id, result })]),
       errorAnswer(p, state),
       ...urlRequired(p, state),
     ];
   });
+}
+
+/** What the task-run tool (long_running_task) answers: its call's result and tasks/result's. */
+const TASK_TOOL_RESULT: JsonObject = {
+  content: [{ type: 'text', text: 'Done: 5 steps' }],
+  isError: false,
+};
+
+/** When the learner's tasks start (› TTL and Resource Management: ISO 8601 timestamps). */
+const TASK_CREATED_AT = '2025-11-25T10:30:00.000Z';
+/** When they end (a second later), in the Task objects the offers fill in. */
+const TASK_ENDED_AT = '2025-11-25T10:30:01.000Z';
+/** The poll interval the learner's server suggests (› Getting Tasks: pollInterval, ms). */
+const TASK_POLL_MS = 500;
+
+/** A Task object (› Data Types › Task) of the learner's, in `status`. */
+function taskObject(task: OwnTask, status: string): JsonObject {
+  return {
+    taskId: task.taskId,
+    status,
+    createdAt: TASK_CREATED_AT,
+    lastUpdatedAt: status === 'working' ? TASK_CREATED_AT : TASK_ENDED_AT,
+    ttl: task.ttl,
+    pollInterval: TASK_POLL_MS,
+  };
+}
+
+/**
+ * The learner's tools/list: the default tool, and, when its server declared task-augmented
+ * tools/call in a revision that has tasks, long_running_task with execution.taskSupport
+ * "optional" (2025-11-25 basic/utilities/tasks › Tool-Level Negotiation), which the client then
+ * runs as a task.
+ */
+function toolsListResult(state: OfferState): JsonObject {
+  const result = defaultResult('tools/list');
+  const version = state.view.ruleVersion as KnownVersion;
+  const caps = { server: state.me.capabilities };
+  if (!existsIn('tasks/get', version) || !hasCapability(caps, 'server.tasks.requests.tools.call'))
+    return result;
+  const tools = Array.isArray(result.tools) ? result.tools : [];
+  return {
+    ...result,
+    tools: [
+      ...tools,
+      {
+        name: 'long_running_task',
+        description: 'Works through a number of steps; may run as a task',
+        inputSchema: {
+          type: 'object',
+          properties: { steps: { type: 'integer', minimum: 1, maximum: 20, default: 5 } },
+        },
+        execution: { taskSupport: 'optional' },
+      },
+    ],
+  };
+}
+
+/**
+ * The learner's server answering the task side of 2025-11-25 basic/utilities/tasks: a
+ * task-augmented tools/call with a CreateTaskResult for a new working task (› Creating Tasks),
+ * besides the tool's plain result (the referee judges it); tasks/get with the task still working or completed (› Getting
+ * Tasks); tasks/result with the tool's result and the related-task _meta it MUST carry (›
+ * Retrieving Task Results, › Related Task Metadata). Null for any other request.
+ */
+function taskAnswers(p: PendingRequest, state: OfferState): Candidate[] | null {
+  const params = state.theirParams[idKey(p.id)] ?? {};
+  const version = state.view.ruleVersion as KnownVersion;
+  if (!existsIn('tasks/get', version)) return null;
+  const plain = (result: JsonObject) => answer(p, 'result', { jsonrpc: '2.0', id: p.id, result });
+  const named = typeof params.taskId === 'string' ? params.taskId : null;
+  const known = state.ownTasks.find((t) => t.taskId === named);
+  const task: OwnTask = known ?? { taskId: named ?? 'task-1', status: 'working', ttl: 60_000 };
+  if (p.method === 'tools/call' && isObject(params.task)) {
+    const ttl = typeof params.task.ttl === 'number' ? params.task.ttl : 60_000;
+    const created = { taskId: `task-${state.ownTasks.length + 1}`, status: 'working', ttl };
+    return [
+      {
+        ...plain({ task: taskObject(created, 'working') }),
+        key: `result-task:${idText(p.id)}`,
+        label: {
+          en: `CreateTaskResult for ${p.method} #${idText(p.id)}: ${created.taskId} working`,
+          zh: `回应 ${p.method} #${idText(p.id)} 的 CreateTaskResult：${created.taskId} 进行中`,
+        },
+      },
+      plain(structuredClone(TASK_TOOL_RESULT)),
+    ];
+  }
+  if (p.method === 'tasks/get') {
+    return (['working', 'completed'] as const).map((status) => ({
+      ...plain(taskObject(task, status)),
+      key: `result-${status}:${idText(p.id)}`,
+      label: {
+        en: `result for tasks/get #${idText(p.id)}: ${task.taskId} ${status}`,
+        zh: `回应 tasks/get #${idText(p.id)} 的结果：${task.taskId} ${status === 'working' ? '进行中' : '已完成'}`,
+      },
+    }));
+  }
+  if (p.method === 'tasks/result') {
+    return [
+      plain({
+        ...structuredClone(TASK_TOOL_RESULT),
+        _meta: { [RELATED_TASK_META]: { taskId: task.taskId } },
+      }),
+    ];
+  }
+  return null;
 }
 
 /**

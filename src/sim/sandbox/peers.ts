@@ -55,7 +55,7 @@ const MODERN_CLIENT_CAPABILITIES: JsonObject = { roots: {}, sampling: {}, elicit
 
 /**
  * The same server without tasks: in 2026-07-28 they left the core for an extension (changelog ›
- * Major changes); and as the learner's own server (see sandboxDefaults).
+ * Major changes).
  */
 const { tasks: _tasks, ...SERVER_WITHOUT_TASKS } = SANDBOX_SERVER.capabilities;
 
@@ -76,9 +76,9 @@ export function sandboxDefaults(
     side,
     server: {
       ...SANDBOX_SERVER,
-      // The learner's own server declares no tasks either: the simulated client makes no
-      // task-augmented call, so the declaration would promise what no one asks for.
-      ...(era === 'modern' || side === 'server' ? { capabilities: SERVER_WITHOUT_TASKS } : {}),
+      // The learner's own server declares tasks too (2025-11-25): its tools/list then offers a
+      // tool that may run as a task, and the simulated client calls it as one.
+      ...(era === 'modern' ? { capabilities: SERVER_WITHOUT_TASKS } : {}),
       ...(tweak.serverCapabilities ? { capabilities: tweak.serverCapabilities } : {}),
     },
     client: {

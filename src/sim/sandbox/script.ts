@@ -19,6 +19,10 @@ export const CLIENT_SCRIPT = [
     params: { name: 'weather_current', arguments: { location: 'Paris' } },
     progress: true,
   },
+  // 2025-11-25 only, and only when the server declared tasks.requests.tools.call and listed a tool
+  // that may run as a task (basic/utilities/tasks › Tool-Level Negotiation): that tool, as a task.
+  // The client then polls it with tasks/get and, once it has ended, asks tasks/result.
+  { method: 'tools/call', task: true, legacy: true },
   { method: 'resources/list' },
   { method: 'resources/read', params: { uri: NOTES } },
   // Handshake era only: 2026-07-28 removed resources/subscribe (subscriptions/listen took its
@@ -32,6 +36,8 @@ export const CLIENT_SCRIPT = [
   readonly method: string;
   readonly params?: JsonObject;
   readonly progress?: boolean;
+  /** A task-augmented call of the first tool the server listed as able to run as a task. */
+  readonly task?: boolean;
   /** Only in the handshake era. */
   readonly legacy?: boolean;
   /** Only in 2026-07-28. */
@@ -43,6 +49,52 @@ const listenFilter = (view: Pick<SessionView, 'capabilities'>) => {
   const caps = view.capabilities.server;
   return isObject(caps) ? filterFor(caps, [NOTES]) : null;
 };
+
+/** How long the client asks the server to keep a task (› Task Parameters: ttl, ms). */
+export const TASK_TTL_MS = 60_000;
+
+/** A tool's execution.taskSupport as the server listed it (undefined: not listed or absent). */
+function taskSupportOf(client: SimClient, name: string): unknown {
+  const tool = client.tools?.find((t) => t.name === name);
+  const execution: unknown = tool?.execution;
+  return isObject(execution) ? execution.taskSupport : undefined;
+}
+
+/**
+ * The tool the client runs as a task: the first the server's tools/list named with
+ * execution.taskSupport "optional" or "required", once the server declared
+ * tasks.requests.tools.call (2025-11-25 basic/utilities/tasks › Tool-Level Negotiation: without
+ * that capability a client MUST NOT use task augmentation, whatever taskSupport says); else null.
+ */
+export function taskTool(
+  client: SimClient | null,
+  view: Pick<SessionView, 'capabilities'>,
+): string | null {
+  if (client === null || !hasCapability(view.capabilities, 'server.tasks.requests.tools.call'))
+    return null;
+  const tool = client.tools?.find((t) => {
+    const support = taskSupportOf(client, t.name);
+    return support === 'optional' || support === 'required';
+  });
+  return tool?.name ?? null;
+}
+
+/**
+ * What the client asks next about the task it created last (2025-11-25 basic/utilities/tasks):
+ * tasks/get while it is working (› Getting Tasks: poll until a terminal status or input_required;
+ * the sandbox's client polls as soon as the learner's server has answered, its clock being the
+ * learner's turns), then tasks/result once it completed or failed (› Retrieving Task Results).
+ * Nothing once that is answered, nor for a task in input_required (the client then asks
+ * tasks/result on its own), cancelled, or whose tasks/get was refused.
+ */
+function taskFollowUp(client: SimClient): JsonObject | null {
+  const taskId = client.tasks.at(-1);
+  if (taskId === undefined || client.taskResults.has(taskId)) return null;
+  const status = client.taskStatus.get(taskId);
+  if (status === 'working') return client.taskRequest('get', taskId);
+  if (status === 'completed' || status === 'failed') return client.taskRequest('result', taskId);
+  return null;
+}
 
 /** What a client asks again when the server says something changed. */
 const REFRESH: Readonly<Record<string, string>> = {
@@ -102,6 +154,9 @@ export function nextScripted(
     return { message: client.discover(MODERN_VERSION), scripted: false };
   }
   if (waiting) return null;
+  // Its task, until it has its result.
+  const follow = taskFollowUp(client);
+  if (follow !== null) return { message: follow, scripted: false };
   // What changed is asked for first, before the script goes on.
   const [again] = refresh;
   if (again) {
@@ -111,14 +166,28 @@ export function nextScripted(
       refreshed: true,
     };
   }
-  const at = askableFrom(view, done, view.era ?? era);
+  const runsAsTask = taskTool(client, view);
+  const at = askableFrom(view, done, view.era ?? era, runsAsTask);
   const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;
+  if ('task' in item && runsAsTask !== null) {
+    const params = { name: runsAsTask, arguments: {}, task: { ttl: TASK_TTL_MS } };
+    return { message: client.request(item.method, params), scripted: true, at };
+  }
   if (item.method === LISTEN) {
     const filter = listenFilter(view);
     return filter && { message: client.listen(filter), scripted: true, at };
   }
-  const params = 'params' in item ? structuredClone(item.params) : undefined;
+  let params: JsonObject | undefined = 'params' in item ? structuredClone(item.params) : undefined;
+  // A tool listed with taskSupport "required" MUST be called as a task (› Tool-Level Negotiation).
+  const name = params?.name;
+  if (
+    item.method === 'tools/call' &&
+    typeof name === 'string' &&
+    runsAsTask !== null &&
+    taskSupportOf(client, name) === 'required'
+  )
+    params = { ...params, task: { ttl: TASK_TTL_MS } };
   const progress = 'progress' in item && item.progress;
   return { message: client.request(item.method, params, { progress }), scripted: true, at };
 }
@@ -129,16 +198,19 @@ export function nextScripted(
  * architecture/index › Capability Negotiation, once server/discover said it), so a learner's
  * server without resources is not asked resources/list. Until the server's capabilities are
  * known nothing is skipped, but a request of the handshake era alone (resources/subscribe) is
- * never asked in 2026-07-28. `CLIENT_SCRIPT.length` when nothing is left to ask.
+ * never asked in 2026-07-28, and the task-augmented call only with a tool to run as one
+ * (`runsAsTask`, see taskTool). `CLIENT_SCRIPT.length` when nothing is left to ask.
  */
 export function askableFrom(
   view: Pick<SessionView, 'capabilities'>,
   done: number,
   era: SessionEra,
+  runsAsTask: string | null = null,
 ): number {
   let at = done;
   for (; at < CLIENT_SCRIPT.length; at++) {
     const item = CLIENT_SCRIPT[at];
+    if (item && 'task' in item && runsAsTask === null) continue;
     if (item && 'legacy' in item && era === 'modern') continue;
     if (item && 'modern' in item && era !== 'modern') continue;
     if (item?.method === LISTEN) {

@@ -23,9 +23,17 @@ import {
   type Offer,
   type OfferState,
   type OpenRound,
+  type OwnTask,
   type TransportAct,
 } from './offers.js';
-import { askableFrom, CLIENT_SCRIPT, clientGivesUp, nextScripted, refreshFor } from './script.js';
+import {
+  askableFrom,
+  CLIENT_SCRIPT,
+  clientGivesUp,
+  nextScripted,
+  refreshFor,
+  taskTool,
+} from './script.js';
 
 export type SandboxEra = 'legacy' | 'modern';
 
@@ -76,6 +84,8 @@ export class SandboxSession {
   readonly #tasks: string[] = [];
   /** The elicitationIds the learner's server established (URL-mode elicitation/create, -32042). */
   readonly #elicitations: string[] = [];
+  /** The tasks the learner's side created, by taskId, with the status it last reported. */
+  readonly #ownTasks = new Map<string, OwnTask>();
 
   constructor(options: SandboxOptions) {
     this.era = options.era;
@@ -122,7 +132,9 @@ export class SandboxSession {
     if (this.lessonNote) return this.lessonNote;
     if (!this.#client || this.log.closed) return null;
     const view = this.#openView();
-    if (askableFrom(view, this.#scripted, view.era ?? this.era) < CLIENT_SCRIPT.length) return null;
+    const runsAsTask = taskTool(this.#client, view);
+    if (askableFrom(view, this.#scripted, view.era ?? this.era, runsAsTask) < CLIENT_SCRIPT.length)
+      return null;
     const waiting = view.pending.filter((p) => p.requester === 'client');
     const [listen] = waiting;
     if (waiting.length === 1 && listen?.method === LISTEN) {
@@ -211,6 +223,14 @@ export class SandboxSession {
       wait: this.#heldFor(),
       tools: this.log.steps.at(-1)?.tools ?? null,
       elicitations: [...this.#elicitations],
+      theirParams: Object.fromEntries(
+        view.pending.flatMap((p) => {
+          if (p.requester === this.side) return [];
+          const params = this.#requests.get(`${p.requester}:${idKey(p.id)}`)?.params;
+          return params ? [[idKey(p.id), params]] : [];
+        }),
+      ),
+      ownTasks: [...this.#ownTasks.values()],
     };
   }
 
@@ -374,6 +394,15 @@ export class SandboxSession {
     return steps;
   }
 
+  /** A Task object the learner's side sent: the task's status as it last said it. */
+  #ownTaskSays(task: unknown): void {
+    if (!isObject(task) || typeof task.taskId !== 'string' || typeof task.status !== 'string')
+      return;
+    const known = this.#ownTasks.get(task.taskId);
+    const ttl = typeof task.ttl === 'number' ? task.ttl : (known?.ttl ?? 60_000);
+    this.#ownTasks.set(task.taskId, { taskId: task.taskId, status: task.status, ttl });
+  }
+
   /** Keeps what the offers need that the log's view does not say: the input_required rounds. */
   #learn(step: Step): void {
     const report = step.verdict;
@@ -391,6 +420,13 @@ export class SandboxSession {
     ) {
       const named = message.params.requestId;
       if (isRequestId(named)) this.#tornDown.add(idKey(named));
+    }
+    if (
+      report?.method === 'notifications/tasks/status' &&
+      report.direction === sentBy(this.side) &&
+      isObject(message)
+    ) {
+      this.#ownTaskSays(message.params);
     }
     if (!report || !isObject(message) || report.id === null) return;
     const requester: Side = report.direction === 'client->server' ? 'client' : 'server';
@@ -438,6 +474,9 @@ export class SandboxSession {
     ) {
       this.#tasks.push(task.taskId);
     }
+    // The learner's own tasks: created by its CreateTaskResult, then as its tasks/get results say.
+    if (asker !== this.side && isObject(request.params.task)) this.#ownTaskSays(task);
+    if (asker !== this.side && request.method === 'tasks/get') this.#ownTaskSays(result);
     if (asker === this.side && result.resultType === 'input_required') {
       this.#rounds.push({
         of: report.id,
