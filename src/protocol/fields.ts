@@ -176,8 +176,12 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     zh: '可能还有更多：把它作为 params.cursor 送回，取得下一页。没有 nextCursor 就没有下一页了。',
   },
   'error *|/error/data': {
-    en: 'Optional: more about the error, in a shape the sender chooses (for example the unknown URI, or the versions it supports).',
-    zh: '可选：关于这个错误的更多信息，格式由发送方决定（例如找不到的 URI，或它支持的版本）。',
+    en: 'More about the error. JSON-RPC leaves it optional, in a shape the sender chooses (for example the unknown URI), but some MCP errors fix it: -32042 must list data.elicitations (2025-11-25), -32021 and -32022 name capabilities and versions (2026-07-28).',
+    zh: '关于这个错误的更多信息。JSON-RPC 规定它可选，格式由发送方决定（例如找不到的 URI），但有些 MCP 错误规定了它的内容：-32042 必须列出 data.elicitations（2025-11-25），-32021 和 -32022 给出能力和版本（2026-07-28）。',
+  },
+  'error *|/error/data/elicitations': {
+    en: 'Required with -32042 (2025-11-25): the URL-mode elicitations the user must complete before the request is retried. Each has mode "url", an elicitationId (which notifications/elicitation/complete quotes), the url the client offers to open, and a message saying why.',
+    zh: '-32042 必须带上它（2025-11-25）：在重试请求之前，用户必须先完成的 URL 模式信息征询。每一项的 mode 都是 "url"，并带有 elicitationId（notifications/elicitation/complete 会引用它）、客户端提议打开的 url，以及说明原因的 message。',
   },
   'notification notifications/message|/params/logger': {
     en: 'Optional: the name of the logger that issued the message (a component of the server).',

@@ -425,4 +425,34 @@ describe('field meanings: every field a lesson shows under params, result and er
       });
     }
   });
+
+  it('-32042 (2025-11-25): data is required and its elicitations are explained, in both languages', () => {
+    // client/elicitation.mdx › URL Elicitation Required Error: the error MUST include a list of
+    // elicitations, each URL mode with an elicitationId; the field tree used to call data optional
+    // and leave data.elicitations without a note.
+    const error = {
+      jsonrpc: '2.0',
+      id: 5,
+      error: {
+        code: -32042,
+        message: 'This request requires more information.',
+        data: {
+          elicitations: [
+            { mode: 'url', elicitationId: 'e1', url: 'https://example.com', message: 'Sign in' },
+          ],
+        },
+      },
+    };
+    const notes = annotate(error, 'tools/call', '2025-11-25');
+    const note = (pointer: string) => notes.find((a) => a.pointer === pointer)?.text;
+    const list = note('/error/data/elicitations');
+    expect(list?.en).toMatch(/Required with -32042/);
+    for (const field of ['mode "url"', 'elicitationId', 'url', 'message']) {
+      expect(list?.en).toContain(field);
+    }
+    expect(note('/error/data')?.en).toMatch(/-32042 must list data\.elicitations/);
+    for (const text of [list, note('/error/data')]) {
+      expect(englishPhrases(text?.zh ?? 'missing')).toEqual([]);
+    }
+  });
 });
