@@ -37,7 +37,7 @@ export function splitCommand(argv: readonly string[]): { name: CommandName; word
   if (!isCommandName(first)) {
     // After options, a word that is no command is the menu's mistake to report.
     if (at > 0) return { name: DEFAULT_COMMAND, words: [...argv] };
-    throw unknownCommand(first);
+    throw unknownCommand(first, argv.slice(at + 1));
   }
   return { name: first, words: [...argv.slice(0, at), ...argv.slice(at + 1)] };
 }
@@ -46,10 +46,29 @@ export function splitCommand(argv: readonly string[]): { name: CommandName; word
 export const commandNames = (): string[] =>
   Object.keys(COMMANDS).filter((name) => name !== DEFAULT_COMMAND);
 
-export function unknownCommand(command: string): UsageError {
+/**
+ * Words a learner tries for what a command does under another name, and the command line to
+ * suggest instead: the handout is `lesson <id> --plain`.
+ */
+const OTHER_NAMES: Record<string, (rest: readonly string[]) => string> = {
+  handout: (rest) => `lesson ${firstWord(rest) ?? '<id>'} --plain`,
+};
+
+/** The first word that is neither an option nor an option's value. */
+function firstWord(words: readonly string[]): string | undefined {
+  for (let at = 0; at < words.length; at += 1) {
+    const word = words[at] as string;
+    if (!word.startsWith('-')) return word;
+    if (takesValue(word)) at += 1;
+  }
+  return undefined;
+}
+
+export function unknownCommand(command: string, rest: readonly string[] = []): UsageError {
+  const other = Object.hasOwn(OTHER_NAMES, command) ? OTHER_NAMES[command] : undefined;
   return new UsageError(USAGE_STRINGS.unknownCommand, {
     word: command,
-    near: nearWord(closest(command, commandNames())),
+    near: nearWord(other ? other(rest) : closest(command, commandNames())),
   });
 }
 

@@ -215,6 +215,18 @@ describe('which command a command line names', () => {
     );
     expect(mistake(() => splitCommand(['men']))).toBe('unknown command "men" (try: mcp-sim help)');
   });
+
+  it('handout, which is no command, points at the handout: lesson <id> --plain', () => {
+    expect(mistake(() => splitCommand(['handout', '25']))).toBe(
+      'unknown command "handout" (did you mean lesson 25 --plain? try: mcp-sim help)',
+    );
+    expect(mistake(() => splitCommand(['handout', '--lang', 'zh', 'tasks']))).toBe(
+      'unknown command "handout" (did you mean lesson tasks --plain? try: mcp-sim help)',
+    );
+    expect(mistake(() => splitCommand(['handout']))).toBe(
+      'unknown command "handout" (did you mean lesson <id> --plain? try: mcp-sim help)',
+    );
+  });
 });
 
 describe('the table itself', () => {
