@@ -205,11 +205,18 @@ describe('-32022 data (2026-07-28 basic/versioning › Protocol Version Negotiat
   it('names only the field that is missing, and what its absence costs the client', () => {
     const [noRequested] = answered({ supported: ['2026-07-28'] });
     expect(noRequested?.rule).toBe('unsupported-version-error-incomplete');
-    expect(noRequested?.message).toContain('data.requested is not the requested version string');
+    expect(noRequested?.message).toContain('data.requested is missing');
     expect(noRequested?.message).not.toContain('data.supported');
     const [noSupported] = answered({ requested: '2027-01-01' });
-    expect(noSupported?.message).toContain('data.supported is not an array');
+    expect(noSupported?.message).toContain('data.supported is missing');
     expect(noSupported?.message).not.toContain('data.requested');
+  });
+
+  it('says a field that is there but wrong is the wrong thing, not that it is missing', () => {
+    const [wrong] = answered({ supported: '2026-07-28', requested: 20270101 });
+    expect(wrong?.message).toContain('data.supported is not an array of version strings');
+    expect(wrong?.message).toContain('data.requested is not the requested version string');
+    expect(wrong?.message).not.toContain('missing');
   });
 });
 

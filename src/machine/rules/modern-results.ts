@@ -408,21 +408,28 @@ export const MODERN_RESULT_RULES = [
       // Say what each missing field costs the client, and only for the field that is missing.
       const en: string[] = [];
       const zh: string[] = [];
+      // An absent field is said to be missing; one that is there but wrong, to be the wrong thing.
       if (noSupported) {
+        const absent = data.supported === undefined;
         en.push(
-          'data.supported is not an array of version strings, so the client cannot pick a version both sides speak and retry',
+          `data.supported ${absent ? 'is missing' : 'is not an array of version strings'}, so the client cannot pick a version both sides speak and retry`,
         );
-        zh.push('data.supported 不是版本字符串数组，客户端无法选出双方都支持的版本来重试');
+        zh.push(
+          `data.supported ${absent ? '缺失' : '不是版本字符串数组'}，客户端无法选出双方都支持的版本来重试`,
+        );
       }
       if (noRequested) {
+        const absent = data.requested === undefined;
         en.push(
-          'data.requested is not the requested version string, so the client cannot tell which of its versions was refused',
+          `data.requested ${absent ? 'is missing' : 'is not the requested version string'}, so the client cannot tell which of its versions was refused`,
         );
-        zh.push('data.requested 不是所请求的版本字符串，客户端无法得知被拒绝的是它的哪个版本');
+        zh.push(
+          `data.requested ${absent ? '缺失' : '不是所请求的版本字符串'}，客户端无法得知被拒绝的是它的哪个版本`,
+        );
       }
       return {
         en: `-32022 error for #${show(msg.id)}: ${en.join('; and ')}; the schema requires both`,
-        zh: `#${show(msg.id)} 的 -32022 错误：${zh.join('；且')}；schema 要求两者都有`,
+        zh: `#${show(msg.id)} 的 -32022 错误：${zh.join('；且')}；协议模式要求两者都有`,
       };
     },
   },
