@@ -7,6 +7,7 @@ import { ROOT } from '../helpers/cli.js';
 import {
   cli,
   EXERCISES,
+  expectCaught,
   failed,
   grade,
   learner,
@@ -70,6 +71,58 @@ describe('shortcuts score less than full points', () => {
       expect(check?.message.en).toMatch(/^give one letter \(a, b, c or d\); saw "[^"]+": one/);
       expect(check?.message.zh).toMatch(/^请只写一个字母/);
     }
+  });
+});
+
+// Shortcuts of the stateless exercises: each one scored full points before its check was written.
+describe('shortcuts in the stateless exercises', () => {
+  const deploy = solution('09-multi-round-trip', 'deploy.ts');
+
+  it('09: a confirmation without any requestState deploys to production (the state checked only when there is one)', async () => {
+    const text = patch(
+      deploy,
+      '  if (requestState !== undefined) {\n    const state = await open(ctx.secret, String(requestState), service, ctx.now);',
+      "  if (requestState !== undefined || accepted(inputResponses, 'confirm') !== null) {\n    const state =\n      requestState === undefined\n        ? { environment: 'production' }\n        : await open(ctx.secret, String(requestState), service, ctx.now);",
+    );
+    const result = await expectCaught(
+      '09-multi-round-trip',
+      { 'deploy.ts': text },
+      'tampered-state-rejected',
+      /没有 requestState/,
+    );
+    expect(failed(result)).toEqual(['tampered-state-rejected']);
+    expect(result.checks.find((c) => c.name === 'tampered-state-rejected')?.message.en).toMatch(
+      /without a requestState.*saw: \{"result":\{"resultType":"complete".*to production/s,
+    );
+  });
+
+  it('09: production deployed when one call answers both questions at once, without a requestState', async () => {
+    const text = patch(
+      deploy,
+      '  const state = await seal(ctx.secret, {',
+      "  const sure = accepted(inputResponses, 'confirm');\n  if (isObject(sure) && sure.content?.confirm === service) {\n    return done('Deployed ' + service + ' to production.');\n  }\n  const state = await seal(ctx.secret, {",
+    );
+    const result = await expectCaught(
+      '09-multi-round-trip',
+      { 'deploy.ts': text },
+      'tampered-state-rejected',
+    );
+    expect(failed(result)).toEqual(['tampered-state-rejected']);
+  });
+
+  it('09: any elicitation taken for form mode (a URL-only client is asked a form), whatever the seed', async () => {
+    const text = patch(
+      deploy,
+      '  const form =\n    isObject(elicitation) && (Object.keys(elicitation).length === 0 || isObject(elicitation.form));',
+      '  const form = isObject(elicitation);',
+    );
+    const result = await expectCaught(
+      '09-multi-round-trip',
+      { 'deploy.ts': text },
+      'capability-declared',
+      /"url"/,
+    );
+    expect(failed(result)).toEqual(['capability-declared']);
   });
 });
 

@@ -151,6 +151,8 @@ type Flow = {
   readonly field?: string;
   readonly key?: string;
   readonly params?: JsonObject;
+  /** The first round's key and field (where to deploy). */
+  readonly where?: { readonly key: string; readonly field: string };
 };
 
 /** deploy to production: the first round, its retry (a second round), and the last retry. */
@@ -190,7 +192,14 @@ async function production(
       ),
     };
   }
-  const flow = { reason: null, state: r2.state, field: r2.field, key: r2.key, params };
+  const flow = {
+    reason: null,
+    state: r2.state,
+    field: r2.field,
+    key: r2.key,
+    params,
+    where: { key: r1.key, field: r1.field },
+  };
   if (!options.finish) return flow;
   client.now += rng.int(5, 90) * 1000;
   if (options.fresh) await runner.reload();
@@ -648,8 +657,8 @@ export const mrtrRubric: Rubric = {
       calls: ['callTool'],
       requires: 'production-confirms',
       about: bi(
-        'a requestState the client changed or made up, or one sealed with another secret, is refused with an error',
-        '客户端修改过或伪造的 requestState，以及用另一个密钥封存的 requestState，都以错误拒绝',
+        'a requestState the client changed or made up, or one sealed with another secret, is refused with an error; a retry without one deploys nothing',
+        '客户端修改过或伪造的 requestState，以及用另一个密钥封存的 requestState，都以错误拒绝；不带 requestState 的重试不部署任何东西',
       ),
     },
     {
@@ -798,6 +807,27 @@ export const mrtrRubric: Rubric = {
         const answer = await retry(d, held.params, answers, attack.state);
         tamperReasons.push(rejected(answer, attack.how));
       }
+      // No state at all, only the answers: the confirmation alone, then both questions answered
+      // in one call. The state is the only proof that production was chosen in a round of this
+      // server's; without it nothing deploys (an error, or the first round again). A server that
+      // verified a state only when there was one deployed to production on a made-up answer.
+      const unproven = [
+        answers,
+        ...(held.where
+          ? [{ [held.where.key]: accept(held.where.field, 'production'), ...answers }]
+          : []),
+      ];
+      for (const responses of unproven) {
+        const answer = await retry(d, held.params, responses, undefined);
+        tamperReasons.push(
+          completeText(answer)?.includes(`Deployed ${s4}`)
+            ? bi(
+                `expected: a retry with the inputResponses ${JSON.stringify(responses)} but without a requestState deploys nothing (the requestState is the only proof that production was chosen in an earlier round: refuse the retry with an error, or start again with the first round); saw: ${shown(answer)}`,
+                `期望：带有 inputResponses ${JSON.stringify(responses)} 但没有 requestState 的重试不部署任何东西（requestState 是之前某一轮选择了 production 的唯一证明：以错误拒绝该重试，或从第一轮重新开始）；实际：${shown(answer)}`,
+              )
+            : null,
+        );
+      }
       // The genuine state with its service changed to another's, on a call for that service.
       const moved = service();
       for (const state of retargetedStates(held.state, s4, moved)) {
@@ -921,17 +951,25 @@ export const mrtrRubric: Rubric = {
 
     // A client that cannot show a form.
     const e = connect(runner, secret, start + 9 * MINUTE);
-    const undeclared = rng.pick<JsonObject>([{}, { sampling: {} }, { elicitation: { url: {} } }]);
-    const refused = await e.conn.ask('tools/call', callParams(rng, service(), undeclared));
-    const capsWhy = first(
-      refused.error?.code === -32021
-        ? missingNamed(refused.error.data)
-        : bi(
-            `expected: a call declaring clientCapabilities ${JSON.stringify(undeclared)} refused with {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}}; saw: ${shown(refused)}`,
-            `期望：clientCapabilities 为 ${JSON.stringify(undeclared)} 的调用以 {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}} 拒绝；实际：${shown(refused)}`,
-          ),
-      refereeSays(e.conn),
-    );
+    // Every kind of client that cannot: none, another capability, and elicitation in URL mode
+    // only (one of them drawn at random let `'elicitation' in caps` pass on half the seeds).
+    const capsReasons: Array<Bilingual | null> = [];
+    for (const undeclared of rng.shuffle<JsonObject>([
+      {},
+      { sampling: {} },
+      { elicitation: { url: {} } },
+    ])) {
+      const refused = await e.conn.ask('tools/call', callParams(rng, service(), undeclared));
+      capsReasons.push(
+        refused.error?.code === -32021
+          ? missingNamed(refused.error.data)
+          : bi(
+              `expected: a call declaring clientCapabilities ${JSON.stringify(undeclared)} refused with {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}}; saw: ${shown(refused)}`,
+              `期望：clientCapabilities 为 ${JSON.stringify(undeclared)} 的调用以 {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}} 拒绝；实际：${shown(refused)}`,
+            ),
+      );
+    }
+    const capsWhy = first(...capsReasons, refereeSays(e.conn));
     ctx.record('capability-declared', capsWhy === null, capsWhy ?? OK);
 
     const retryWhy = await judgeRetry(runner, rng);
