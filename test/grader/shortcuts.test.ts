@@ -76,7 +76,26 @@ describe('shortcuts score less than full points', () => {
 
 // Shortcuts of the stateless exercises: each one scored full points before its check was written.
 describe('shortcuts in the stateless exercises', () => {
+  const dual = solution('08-dual-era-server', 'server.ts');
   const deploy = solution('09-multi-round-trip', 'deploy.ts');
+
+  it('08: any _meta taken for the modern envelope refuses a legacy client’s call that carries a progressToken', async () => {
+    const text = patch(
+      dual,
+      'return isObject(meta) && (PROTOCOL_VERSION in meta || CLIENT_CAPABILITIES in meta);',
+      'return isObject(meta);',
+    );
+    const result = await expectCaught(
+      '08-dual-era-server',
+      { 'server.ts': text },
+      'legacy-handshake',
+      /progressToken/,
+    );
+    expect(failed(result)).toEqual(['legacy-handshake']);
+    expect(result.checks.find((c) => c.name === 'legacy-handshake')?.message.en).toMatch(
+      /"_meta":\{"progressToken":"[^"]+"\}.*saw: \{"error":\{"code":-32602/s,
+    );
+  });
 
   it('09: a confirmation without any requestState deploys to production (the state checked only when there is one)', async () => {
     const text = patch(

@@ -111,8 +111,8 @@ export const dualEraRubric: Rubric = {
       points: 2,
       requires: 'modern-without-handshake',
       about: bi(
-        'a legacy client still gets initialize (its version), then tools/call served by what it declared at initialize on its own connection (never by another connection’s initialize; not at all before its own)',
-        '旧时代客户端仍能完成 initialize（得到它的版本），之后的 tools/call 按它在自己连接上的 initialize 中的声明处理（绝不按另一个连接的 initialize；在自己的 initialize 之前则不处理）',
+        'a legacy client still gets initialize (its version), then tools/call served by what it declared at initialize on its own connection (never by another connection’s initialize; not at all before its own; also when it carries a progressToken in _meta)',
+        '旧时代客户端仍能完成 initialize（得到它的版本），之后的 tools/call 按它在自己连接上的 initialize 中的声明处理（绝不按另一个连接的 initialize；在自己的 initialize 之前则不处理；_meta 中带 progressToken 时也一样）',
       ),
     },
     {
@@ -264,8 +264,17 @@ export const dualEraRubric: Rubric = {
     const sharedWhy = first(...reasons);
     ctx.record('per-request-envelope', sharedWhy === null, sharedWhy ?? OK);
 
-    // The legacy connection, judged now that the modern traffic went by as well.
-    const legacyAfter = await legacy.ask('tools/call', { name: 'whoami', arguments: {} });
+    // The legacy connection, judged now that the modern traffic went by as well. Its call carries
+    // the handshake era's own _meta, a progressToken (2025-11-25 basic/utilities/progress): only
+    // the modern keys make a request modern (2026-07-28 basic/versioning › Compatibility Matrix,
+    // "modern per-request _meta"); a server that took any _meta for the envelope refused it.
+    const progressMeta = { progressToken: `${legacyClient.name}-progress` };
+    const legacyAfter = await legacy.ask('tools/call', {
+      name: 'whoami',
+      arguments: {},
+      _meta: progressMeta,
+    });
+    const legacyWant = expectedWho(legacyClient.name, legacyVersion, legacyCaps);
     // Two more legacy connections, initialized one after the other, then taking turns: each
     // session is its connection's own (a session kept under one key for all serves the last).
     const more = [0, 1].map((k) => ({
@@ -320,7 +329,13 @@ export const dualEraRubric: Rubric = {
         'initialize 之后的 tools/call whoami ',
       ),
       whoMismatch(legacyWho, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
-      whoMismatch(legacyAfter, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
+      // Refused: taken for a modern request. Served otherwise: by the wrong session, say.
+      legacyAfter.error === null
+        ? whoMismatch(legacyAfter, legacyWant)
+        : bi(
+            `expected: a legacy client's tools/call whoami carrying the handshake era's {"_meta":${JSON.stringify(progressMeta)}} served by the session its connection opened at initialize, structuredContent ${JSON.stringify(legacyWant)} (only io.modelcontextprotocol/protocolVersion or clientCapabilities in _meta make a request modern; a progressToken is 2025-11-25's own, basic/utilities/progress); saw: ${shown(legacyAfter)}`,
+            `期望：旧时代客户端带有握手时代 {"_meta":${JSON.stringify(progressMeta)}} 的 tools/call whoami 按其连接在 initialize 时打开的会话处理，structuredContent 为 ${JSON.stringify(legacyWant)}（只有 _meta 中的 io.modelcontextprotocol/protocolVersion 或 clientCapabilities 才使请求成为现代请求；progressToken 是 2025-11-25 自己的，见 basic/utilities/progress）；实际：${shown(legacyAfter)}`,
+          ),
       ...turns,
       refereeSays(legacy, { skip: SERVER_INFO }),
       ...more.map((m) => refereeSays(m.conn, { skip: SERVER_INFO })),
