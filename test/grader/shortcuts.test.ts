@@ -78,6 +78,7 @@ describe('shortcuts score less than full points', () => {
 describe('shortcuts in the stateless exercises', () => {
   const dual = solution('08-dual-era-server', 'server.ts');
   const deploy = solution('09-multi-round-trip', 'deploy.ts');
+  const era = solution('10-era-detection', 'era.ts');
 
   it('08: any _meta taken for the modern envelope refuses a legacy client’s call that carries a progressToken', async () => {
     const text = patch(
@@ -142,6 +143,28 @@ describe('shortcuts in the stateless exercises', () => {
       /"url"/,
     );
     expect(failed(result)).toEqual(['capability-declared']);
+  });
+
+  it('10: every code of the server-error range but -32000…-32002 taken for a modern error', async () => {
+    const text = patch(
+      era,
+      "if (!MODERN_ERRORS.has(message.error.code)) return { action: 'initialize' };",
+      "if (!(message.error.code <= -32003 && message.error.code >= -32099)) return { action: 'initialize' };",
+    );
+    const result = await expectCaught('10-era-detection', { 'era.ts': text }, 'legacy-errors');
+    expect(failed(result)).toContain('legacy-errors');
+  });
+
+  it('10: the range 2026-07-28 reserves (-32020…-32099) taken for modern errors: a 2025-era -32042 is still legacy', async () => {
+    const text = patch(
+      era,
+      "if (!MODERN_ERRORS.has(message.error.code)) return { action: 'initialize' };",
+      "if (!(message.error.code <= -32020 && message.error.code >= -32099)) return { action: 'initialize' };",
+    );
+    const result = await expectCaught('10-era-detection', { 'era.ts': text }, 'legacy-errors');
+    expect(result.checks.find((c) => c.name === 'legacy-errors')?.message.en).toMatch(
+      /-320[2-9]\d/,
+    );
   });
 });
 

@@ -348,6 +348,13 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
           [-32603, 'Internal error'],
           [-32000, 'Server not initialized'],
           [-32002, 'Session not initialized'],
+          // The server-error range around the three modern codes (2026-07-28 basic/index › Error
+          // Codes): −32019 ends the legacy sub-range, −32042 is 2025-11-25's URL elicitation
+          // required, −32023 is unassigned. Only −32020, −32021 and −32022 mean a modern server;
+          // a range test (−32020…−32099, or any server error but −32000…−32002) scored 12/12.
+          [-32019, 'Server error'],
+          [-32023, 'Server error'],
+          [-32042, 'This request requires more information.'],
         ] as const
       ).map(([code, message]) => ({
         name: bi(`${code} ${message}`, `${code}（消息 "${message}"）`),
@@ -589,6 +596,26 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
         expected: { action: 'initialize' },
       });
     }
+    // Another code of the server-error range (−32000…−32099, JSON-RPC 2.0 § 5.1) than the
+    // three modern ones: still a legacy answer, whatever its range.
+    {
+      const versions = versionPool(rng, rng.int(1, 3));
+      let code = -32022;
+      while (code >= -32022 && code <= -32020) code = rng.int(-32099, -32000);
+      const id = randomId(rng);
+      out.push({
+        name: bi(
+          `generated ${code} (server-error range) #${i + 1}`,
+          `生成的 ${code}（服务器错误区间）#${i + 1}`,
+        ),
+        outcome: answer(
+          probeMessage(id, versions[0] as string, client()),
+          errorAnswer(id, { code, message: rng.pick(['Server error', 'Internal server error']) }),
+        ),
+        versions,
+        expected: { action: 'initialize' },
+      });
+    }
     // An exit.
     {
       const versions = versionPool(rng, rng.int(1, 3));
@@ -706,8 +733,8 @@ export const eraRubric: Rubric = {
       requires: 'incompatible',
       points: 2,
       about: bi(
-        'any other error (−32601, −32602, −32600, −32603, −32000…, whatever its text or data): a legacy server; fall back to initialize',
-        '其他任何错误（−32601、−32602、−32600、−32603、−32000……，不论文本或 data）：旧时代服务器；退回 initialize',
+        'any other error (−32601, −32602, −32600, −32603, −32000…, −32042…, whatever its text or data): a legacy server; fall back to initialize',
+        '其他任何错误（−32601、−32602、−32600、−32603、−32000……、−32042……，不论文本或 data）：旧时代服务器；退回 initialize',
       ),
     },
     {
