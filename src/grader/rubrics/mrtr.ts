@@ -809,8 +809,9 @@ export const mrtrRubric: Rubric = {
       }
       // No state at all, only the answers: the confirmation alone, then both questions answered
       // in one call. The state is the only proof that production was chosen in a round of this
-      // server's; without it nothing deploys (an error, or the first round again). A server that
-      // verified a state only when there was one deployed to production on a made-up answer.
+      // server's, and an answer no round asked for SHOULD be ignored (mrtr › Error Handling);
+      // without it nothing deploys (an error, or the first round again). A server that verified a
+      // state only when there was one deployed to production on a made-up answer.
       const unproven = [
         answers,
         ...(held.where
@@ -822,8 +823,8 @@ export const mrtrRubric: Rubric = {
         tamperReasons.push(
           completeText(answer)?.includes(`Deployed ${s4}`)
             ? bi(
-                `expected: a retry with the inputResponses ${JSON.stringify(responses)} but without a requestState deploys nothing (the requestState is the only proof that production was chosen in an earlier round: refuse the retry with an error, or start again with the first round); saw: ${shown(answer)}`,
-                `期望：带有 inputResponses ${JSON.stringify(responses)} 但没有 requestState 的重试不部署任何东西（requestState 是之前某一轮选择了 production 的唯一证明：以错误拒绝该重试，或从第一轮重新开始）；实际：${shown(answer)}`,
+                `expected: a retry with the inputResponses ${JSON.stringify(responses)} but without a requestState deploys nothing (the requestState is the only proof that production was chosen in an earlier round, and an answer to a question no round asked is information the server SHOULD ignore, 2026-07-28 basic/patterns/mrtr › Error Handling: refuse the retry with an error, or start again with the first round); saw: ${shown(answer)}`,
+                `期望：带有 inputResponses ${JSON.stringify(responses)} 但没有 requestState 的重试不部署任何东西（requestState 是之前某一轮选择了 production 的唯一证明，而对没有任何一轮问过的问题的回答，服务器应当忽略，见 2026-07-28 basic/patterns/mrtr 的“错误处理”一节：以错误拒绝该重试，或从第一轮重新开始）；实际：${shown(answer)}`,
               )
             : null,
         );
