@@ -77,8 +77,16 @@ export type RequestRecord = {
   readonly level?: string;
   /** The cursor a modern list request continues from (server/utilities/pagination). */
   readonly cursor?: string;
-  /** The task a tasks/cancel names (2025-11-25 basic/utilities/tasks › Task Cancellation). */
+  /**
+   * The task a tasks/get or tasks/cancel names in its params (2025-11-25 basic/utilities/tasks ›
+   * Associating Task-Related Messages: the source of truth for the target task).
+   */
   readonly taskId?: string;
+  /**
+   * The mode an elicitation/create asks for (2025-11-25 client/elicitation: "form" when it names
+   * none), which the client MUST refuse with -32602 when it did not declare it.
+   */
+  readonly elicitationMode?: 'form' | 'url';
   /**
    * The task its answer must name in its related-task `_meta` (2025-11-25 basic/utilities/tasks ›
    * Associating Task-Related Messages): the one a tasks/result names, or the one the request's

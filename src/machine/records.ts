@@ -212,13 +212,22 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     record.tool = msg.params.name;
   if (method === 'logging/setLevel' && typeof msg.params?.level === 'string')
     record.level = msg.params.level;
-  if (method === 'tasks/cancel' && typeof msg.params?.taskId === 'string')
+  if (
+    (method === 'tasks/cancel' || method === 'tasks/get') &&
+    typeof msg.params?.taskId === 'string'
+  )
     record.taskId = msg.params.taskId;
+  if (method === 'elicitation/create') record.elicitationMode = elicitationModeOf(msg.params);
   const related = relatedTaskAsked(ctx, method, msg.params);
   if (related !== undefined) record.relatedTask = related;
   if (shadowed) record.shadowed = shadowed;
   ctx.ledger.requests[msg.sender].set(id, record);
   return { pending: ctx.pending.add(record) };
+}
+
+/** client/elicitation › Elicitation Requests: clients MUST treat a request without a mode as form mode. */
+function elicitationModeOf(params: JsonObject | undefined): 'form' | 'url' {
+  return params?.mode === 'url' ? 'url' : 'form';
 }
 
 function withoutShadowedRequest(record: RequestRecord): RequestRecord {

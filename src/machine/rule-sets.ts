@@ -67,6 +67,9 @@ const TASK_ANSWER = [
   'task-status-transition',
   'task-cancel-terminal',
   'task-related-meta',
+  'task-meta-redundant',
+  'task-answer-other-task',
+  'task-failed-without-message',
 ] as const satisfies readonly RuleId[];
 
 /**
@@ -100,6 +103,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'era-mixed',
       'protocol-version-header',
       'task-support-mismatch',
+      'task-meta-redundant',
       ...IDS,
     ),
     'server.request': rules(
@@ -107,6 +111,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...CALL,
       'initialize-not-first',
       'request-before-initialized',
+      'task-input-request-meta',
+      'task-meta-redundant',
       ...IDS,
     ),
     'client.notification': rules(
@@ -116,6 +122,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'resource-not-subscribed',
       'protocol-version-header',
       'task-status-transition',
+      'task-meta-redundant',
     ),
     'server.notification': rules(
       'message-after-shutdown',
@@ -125,6 +132,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'resource-not-subscribed',
       'log-below-level',
       'task-status-transition',
+      'task-meta-redundant',
       'elicitation-complete-unknown',
     ),
     'client.progress': rules(
@@ -147,6 +155,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'invalid-result',
       'protocol-version-header',
       ...TASK_ANSWER,
+      'elicitation-mode-not-refused',
     ),
     'server.result': rules(
       'message-after-shutdown',
@@ -163,6 +172,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...ANSWER,
       'protocol-version-header',
       'task-cancel-terminal',
+      'elicitation-mode-not-refused',
     ),
     'server.error': rules(
       'message-after-shutdown',

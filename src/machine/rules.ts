@@ -19,6 +19,7 @@ import { RESOURCE_RULES } from './rules/resources.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 import { SCHEMA_RULES } from './rules/schema.js';
 import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
+import { TASK_MESSAGE_RULES } from './rules/task-messages.js';
 import { TASK_RULES } from './rules/tasks.js';
 import { TOOL_RULES } from './rules/tools.js';
 
@@ -44,6 +45,7 @@ const ROWS = [
   ...MRTR_RULES,
   ...SUBSCRIPTION_RULES,
   ...TASK_RULES,
+  ...TASK_MESSAGE_RULES,
   ...TOOL_RULES,
   ...ELICITATION_RULES,
 ] as const;

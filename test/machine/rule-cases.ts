@@ -57,6 +57,17 @@ const taskCreated = () =>
     .handshake({ server: TASK_SERVER })
     .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
     .server(rpc.result(1, { task: TASK('working') }));
+/** The related-task `_meta` naming a task (2025-11-25 basic/utilities/tasks › Related Task Metadata). */
+export const RELATED = (taskId: string): JsonObject => ({
+  'io.modelcontextprotocol/related-task': { taskId },
+});
+/** A form-mode elicitation the server sends for task T1, with or without the related-task `_meta`. */
+export const taskElicit = (related: boolean) =>
+  rpc.request(0, 'elicitation/create', {
+    message: 'Which branch should the report cover?',
+    requestedSchema: { type: 'object', properties: { branch: { type: 'string' } } },
+    ...(related ? { _meta: RELATED('T1') } : {}),
+  });
 /** A URL-mode elicitation (2025-11-25 client/elicitation › URL Mode Elicitation Requests). */
 const URL_ELICITATION: JsonObject = {
   mode: 'url',
@@ -347,6 +358,69 @@ export const CASES: Record<RuleId, RuleCase> = {
             _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'T1' } },
           }),
         ),
+  },
+  'task-input-request-meta': {
+    // The task waits for input and the client waits on tasks/result: the server's elicitation
+    // asks for the task's input, so it must name the task; with the related-task _meta, legal.
+    trigger: () =>
+      taskCreated()
+        .server(taskStatus('input_required'))
+        .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+        .server(taskElicit(false)),
+    legal: () =>
+      taskCreated()
+        .server(taskStatus('input_required'))
+        .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+        .server(taskElicit(true)),
+  },
+  'task-meta-redundant': {
+    // tasks/get names its task in params.taskId; the related-task _meta repeats it.
+    trigger: () =>
+      taskCreated().client(rpc.request(2, 'tasks/get', { taskId: 'T1', _meta: RELATED('T1') })),
+    legal: () => taskCreated().client(rpc.request(2, 'tasks/get', { taskId: 'T1' })),
+  },
+  'task-answer-other-task': {
+    // tasks/get asks about T1 and is answered about T2; about T1, legal.
+    trigger: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
+        .server(rpc.result(2, { ...TASK('working'), taskId: 'T2' })),
+    legal: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
+        .server(rpc.result(2, TASK('working'))),
+  },
+  'task-failed-without-message': {
+    // tasks/get reports a failed task with nothing on the failure; with a statusMessage, legal.
+    trigger: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
+        .server(rpc.result(2, TASK('failed'))),
+    legal: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
+        .server(
+          rpc.result(2, {
+            ...TASK('failed'),
+            statusMessage: 'Tool execution failed: API rate limit exceeded',
+          }),
+        ),
+  },
+  'elicitation-mode-not-refused': {
+    // A form-only client accepts a URL-mode elicitation (the server broke capability-not-negotiated
+    // first) instead of refusing it with -32602; a client that declared url mode may accept it.
+    trigger: () =>
+      session()
+        .handshake({ client: { elicitation: { form: {} } }, server: { tools: {} } })
+        .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }))
+        .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
+        .client(rpc.result(0, { action: 'accept' })),
+    legal: () =>
+      session()
+        .handshake({ client: { elicitation: { form: {}, url: {} } }, server: { tools: {} } })
+        .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }))
+        .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
+        .client(rpc.result(0, { action: 'accept' })),
   },
   'url-elicitation-error-invalid': {
     // A -32042 whose data lists nothing; with the URL-mode elicitation the client must complete.

@@ -1,6 +1,12 @@
-import { checkUrlElicitationData, isObject, versionAtLeast } from '../../protocol/index.js';
+import {
+  checkUrlElicitationData,
+  hasCapability,
+  isObject,
+  versionAtLeast,
+} from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
+import { answeredRecord } from '../facts.js';
 import { type RuleRow, show } from './rule.js';
 
 /** The revision that brought URL-mode elicitation, its -32042 error and its completion notice. */
@@ -64,6 +70,40 @@ export const ELICITATION_RULES = [
       return {
         en: `notifications/elicitation/complete names elicitationId ${show(id)}, which no URL-mode elicitation/create request and no -32042 error of the server established; the client ignores a completion it cannot match, so the elicitation it stands for never ends`,
         zh: `notifications/elicitation/complete 指向 elicitationId ${show(id)}，但服务器从未在 URL 模式的 elicitation/create 请求或 -32042 错误中确立过它；客户端会忽略无法对应的完成通知，它所代表的征询因此永远不会结束`,
+      };
+    },
+  },
+  {
+    id: 'elicitation-mode-not-refused',
+    severity: 'error',
+    spec: '2025-11-25/client/elicitation › Error Handling',
+    specNote: {
+      en: 'an elicitation/create in a mode the client did not declare in its elicitation capability MUST be answered -32602 (Invalid params)',
+      zh: '对于使用了客户端未在 elicitation 能力中声明的模式的 elicitation/create，客户端必须回应 -32602（参数无效）',
+    },
+    title: {
+      en: 'Undeclared elicitation mode not refused',
+      zh: '没有拒绝未声明模式的信息征询',
+    },
+    check: (ctx, msg) => {
+      if (msg.sender !== 'client' || !judgesUrlElicitation(ctx)) return null;
+      const record = answeredRecord(ctx, msg);
+      const mode = record?.elicitationMode;
+      if (mode === undefined || record?.status === 'answered') return null;
+      // A client without elicitation at all has declared no mode; what it answers is not this
+      // rule's (capability-not-negotiated judged the request).
+      const declared = ctx.capabilities.client;
+      if (!isObject(declared) || !isObject(declared.elicitation)) return null;
+      if (hasCapability(ctx.capabilities, `client.elicitation.${mode}`)) return null;
+      const e = msg.envelope;
+      if (e.kind === 'error' && e.error.code === -32602) return null;
+      const answered =
+        e.kind === 'error'
+          ? { en: `error ${e.error.code}`, zh: `错误 ${e.error.code}` }
+          : { en: 'a result', zh: '一个结果' };
+      return {
+        en: `elicitation/create #${show(msg.id)} asks for ${mode} mode, which the client's elicitation capability does not declare, and the client answers with ${answered.en}: a client MUST refuse a mode it did not declare with -32602 (Invalid params)`,
+        zh: `elicitation/create #${show(msg.id)} 要求 ${mode} 模式，而客户端的 elicitation 能力没有声明它，客户端却以${answered.zh}作答：客户端必须以 -32602（参数无效）拒绝未声明的模式`,
       };
     },
   },
