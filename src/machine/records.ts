@@ -4,6 +4,7 @@ import {
   type HandshakeVersion,
   isObject,
   isStatelessVersion,
+  isTaskAugmentable,
   type JsonObject,
   LATEST_HANDSHAKE_VERSION,
   LATEST_STATELESS_VERSION,
@@ -204,8 +205,9 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     if (headers && headerProblemOf((name) => headers[name], body, paramHeadersCalled(ctx, msg)))
       record.headerMismatch = true;
   } else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
-    const params = msg.params;
-    if (isObject(params?.task)) record.task = true;
+    // A task field on a request that cannot run as a task is one its receiver ignores
+    // (task-augmentation-unsupported): the request stays a plain one, answered with its own result.
+    if (isObject(msg.params?.task) && isTaskAugmentable(method)) record.task = true;
   }
   // The tool a call calls: its listed outputSchema judges the result, its taskSupport the call.
   if (method === 'tools/call' && typeof msg.params?.name === 'string')

@@ -104,6 +104,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'protocol-version-header',
       'task-support-mismatch',
       'task-meta-redundant',
+      'task-augmentation-unsupported',
       ...IDS,
     ),
     'server.request': rules(
@@ -113,6 +114,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'request-before-initialized',
       'task-input-request-meta',
       'task-meta-redundant',
+      'task-augmentation-unsupported',
       ...IDS,
     ),
     'client.notification': rules(

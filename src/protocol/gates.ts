@@ -87,6 +87,15 @@ const TASK_GATES: Partial<Record<MethodName, CapabilityPath>> = {
 };
 
 /**
+ * Can a request of this method run as a task? Only those a tasks.requests entry names: 2025-11-25
+ * basic/utilities/tasks › Capability Negotiation calls that set exhaustive ("If a request type is
+ * not present, it does not support task-augmentation").
+ */
+export function isTaskAugmentable(method: string): boolean {
+  return Object.hasOwn(TASK_GATES, method);
+}
+
+/**
  * `includeContext: "thisServer" | "allServers"` is soft-deprecated: servers SHOULD NOT use it
  * unless the client declared `sampling.context` (a SHOULD, so a warning rather than an error).
  */

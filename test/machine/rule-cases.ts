@@ -406,6 +406,13 @@ export const CASES: Record<RuleId, RuleCase> = {
           }),
         ),
   },
+  'task-augmentation-unsupported': {
+    // tasks/get cannot run as a task (no tasks.requests entry names it), as the official SDK v1
+    // client asks when it polls; without params.task, legal.
+    trigger: () =>
+      taskCreated().client(rpc.request(2, 'tasks/get', { taskId: 'T1', task: { ttl: 60000 } })),
+    legal: () => taskCreated().client(rpc.request(2, 'tasks/get', { taskId: 'T1' })),
+  },
   'elicitation-mode-not-refused': {
     // A form-only client accepts a URL-mode elicitation (the server broke capability-not-negotiated
     // first) instead of refusing it with -32602; a client that declared url mode may accept it.

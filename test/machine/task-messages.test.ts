@@ -139,3 +139,30 @@ describe('task-failed-without-message (2025-11-25 tasks › Task Execution Error
     expect(rulesOf(listed)).toEqual([]);
   });
 });
+
+describe('task-augmentation-unsupported (2025-11-25 tasks › Capability Negotiation)', () => {
+  it('a task field on tasks/get is ignored: its result still reports the task’s status', () => {
+    // The status in the result is judged as any tasks/get result's: a completed task seen
+    // working again breaks the lifecycle, task field or not.
+    const polled = created()
+      .server(statusNote('completed'))
+      .client(rpc.request(2, 'tasks/get', { taskId: 'T1', task: { ttl: 60000 } }));
+    const request = last(polled);
+    expect(request.map((v) => [v.rule, v.severity])).toEqual([
+      ['task-augmentation-unsupported', 'warning'],
+    ]);
+    expect(request[0]?.message).toContain('MUST process it normally');
+    expect(englishPhrases(request[0]?.messageZh ?? '')).toEqual([]);
+    expect(rulesOf(polled.server(rpc.result(2, task('working'))))).toEqual([
+      'task-status-transition',
+    ]);
+  });
+
+  it('not for the three requests that can run as tasks, nor before 2025-11-25', () => {
+    expect(rulesOf(created())).toEqual([]);
+    const early = session()
+      .handshake({ version: '2025-06-18' })
+      .client(rpc.request(1, 'ping', { task: {} }));
+    expect(rulesOf(early)).toEqual([]);
+  });
+});

@@ -1,4 +1,9 @@
-import { isObject, RELATED_TASK_META, relatedTaskOf } from '../../protocol/index.js';
+import {
+  isObject,
+  isTaskAugmentable,
+  RELATED_TASK_META,
+  relatedTaskOf,
+} from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord, hasHandshakeTasks } from '../facts.js';
@@ -179,6 +184,28 @@ export const TASK_MESSAGE_RULES = [
       return {
         en: `tasks/get #${show(msg.id)} reports task ${show(result.taskId)} as "failed" with no statusMessage: the response SHOULD say what went wrong, so the requestor can tell the user more than "failed"`,
         zh: `tasks/get #${show(msg.id)} 报告任务 ${show(result.taskId)} 为 "failed"，却没有 statusMessage：回应应当说明出了什么问题，请求方才能告诉用户比 "failed" 更多的信息`,
+      };
+    },
+  },
+  {
+    id: 'task-augmentation-unsupported',
+    severity: 'warning',
+    spec: '2025-11-25/basic/utilities/tasks › Capability Negotiation',
+    specNote: {
+      en: 'requestors SHOULD augment a request with a task only where the receiver declared it; the tasks.requests set is exhaustive: a request type not in it does not support task augmentation',
+      zh: '请求方只应在接收方声明过的请求上使用任务增强；tasks.requests 中列出的就是全部：不在其中的请求类型不支持任务增强',
+    },
+    title: {
+      en: 'Task augmentation of a request that cannot be a task',
+      zh: '对不能作为任务的请求使用了任务增强',
+    },
+    check: (ctx, msg) => {
+      if (!hasHandshakeTasks(ctx) || msg.envelope.kind !== 'request') return null;
+      const method = msg.envelope.method;
+      if (!isObject(msg.params?.task) || isTaskAugmentable(method)) return null;
+      return {
+        en: `${method} #${show(msg.id)} carries params.task, but no tasks.requests capability can name ${method}: only tools/call (the server's tasks.requests.tools.call) and sampling/createMessage and elicitation/create (the client's) can run as tasks. The ${msg.receiver} MUST process it normally, ignoring the task field`,
+        zh: `${method} #${show(msg.id)} 带有 params.task，但没有任何 tasks.requests 能力能指明 ${method}：只有 tools/call（服务器的 tasks.requests.tools.call）以及 sampling/createMessage 和 elicitation/create（客户端的）可以作为任务运行。${sideZh(msg.receiver)}必须照常处理它，忽略 task 字段`,
       };
     },
   },
