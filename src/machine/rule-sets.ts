@@ -70,6 +70,7 @@ const TASK_ANSWER = [
   'task-meta-redundant',
   'task-answer-other-task',
   'task-failed-without-message',
+  'task-result-kind',
 ] as const satisfies readonly RuleId[];
 
 /**

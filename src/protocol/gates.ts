@@ -95,6 +95,11 @@ export function isTaskAugmentable(method: string): boolean {
   return Object.hasOwn(TASK_GATES, method);
 }
 
+/** The receiver's tasks.requests entry that lets a request of this method run as a task. */
+export function taskCapabilityOf(method: string): CapabilityPath | undefined {
+  return isTaskAugmentable(method) ? TASK_GATES[method as MethodName] : undefined;
+}
+
 /**
  * `includeContext: "thisServer" | "allServers"` is soft-deprecated: servers SHOULD NOT use it
  * unless the client declared `sampling.context` (a SHOULD, so a warning rather than an error).

@@ -413,6 +413,16 @@ export const CASES: Record<RuleId, RuleCase> = {
       taskCreated().client(rpc.request(2, 'tasks/get', { taskId: 'T1', task: { ttl: 60000 } })),
     legal: () => taskCreated().client(rpc.request(2, 'tasks/get', { taskId: 'T1' })),
   },
+  'task-result-kind': {
+    // A server that runs tools/call as tasks answers a task-augmented call with the tool's result
+    // directly; with the CreateTaskResult, legal.
+    trigger: () =>
+      session()
+        .handshake({ server: TASK_SERVER })
+        .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
+        .server(toolResult(1)),
+    legal: () => taskCreated(),
+  },
   'elicitation-mode-not-refused': {
     // A form-only client accepts a URL-mode elicitation (the server broke capability-not-negotiated
     // first) instead of refusing it with -32602; a client that declared url mode may accept it.

@@ -166,3 +166,37 @@ describe('task-augmentation-unsupported (2025-11-25 tasks › Capability Negotia
     expect(rulesOf(early)).toEqual([]);
   });
 });
+
+describe('task-result-kind (2025-11-25 tasks › Result Retrieval, Task Support and Handling)', () => {
+  const asked = (server: JsonObject) =>
+    session()
+      .handshake({ server })
+      .client(rpc.request(1, 'tools/call', { name: 'research', task: { ttl: 60000 } }));
+  const plain = rpc.result(1, { content: [{ type: 'text', text: 'done' }] });
+
+  it('a receiver without the capability must ignore the task field, not create a task', () => {
+    const ignored = asked({ tools: {} }).server(plain);
+    expect(rulesOf(ignored)).toEqual([]);
+    const found = last(asked({ tools: {} }).server(rpc.result(1, { task: task('working') })));
+    expect(found.map((v) => [v.rule, v.severity])).toEqual([['task-result-kind', 'error']]);
+    expect(found[0]?.spec).toContain('› Task Support and Handling');
+    expect(englishPhrases(found[0]?.messageZh ?? '')).toEqual([]);
+  });
+
+  it('a receiver with it answers a CreateTaskResult or an error; a plain result is flagged', () => {
+    const found = last(asked(SERVER).server(plain));
+    expect(found.map((v) => v.rule)).toEqual(['task-result-kind']);
+    expect(found[0]?.spec).toContain('› Result Retrieval');
+    expect(rulesOf(asked(SERVER).server(rpc.error(1, -32601, 'Method not found')))).toEqual([]);
+  });
+
+  it('leaves a tool that does not run as a task to task-support-mismatch', () => {
+    const forbidden = session()
+      .handshake({ server: SERVER })
+      .client(rpc.request(1, 'tools/list'))
+      .server(rpc.result(1, { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }))
+      .client(rpc.request(2, 'tools/call', { name: 'echo', task: { ttl: 60000 } }))
+      .server(rpc.result(2, { content: [] }));
+    expect(rulesOf(forbidden)).toEqual(['task-support-mismatch']);
+  });
+});

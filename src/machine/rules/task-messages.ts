@@ -1,8 +1,10 @@
 import {
+  hasCapability,
   isObject,
   isTaskAugmentable,
   RELATED_TASK_META,
   relatedTaskOf,
+  taskCapabilityOf,
 } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
@@ -206,6 +208,49 @@ export const TASK_MESSAGE_RULES = [
       return {
         en: `${method} #${show(msg.id)} carries params.task, but no tasks.requests capability can name ${method}: only tools/call (the server's tasks.requests.tools.call) and sampling/createMessage and elicitation/create (the client's) can run as tasks. The ${msg.receiver} MUST process it normally, ignoring the task field`,
         zh: `${method} #${show(msg.id)} 带有 params.task，但没有任何 tasks.requests 能力能指明 ${method}：只有 tools/call（服务器的 tasks.requests.tools.call）以及 sampling/createMessage 和 elicitation/create（客户端的）可以作为任务运行。${sideZh(msg.receiver)}必须照常处理它，忽略 task 字段`,
+      };
+    },
+  },
+  {
+    id: 'task-result-kind',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/tasks › Result Retrieval',
+    specNote: {
+      en: 'a receiver that accepts a task-augmented request MUST answer it with a CreateTaskResult; one that did not declare tasks.requests for that request type MUST process it normally, ignoring the task field',
+      zh: '接受任务增强请求的接收方必须以 CreateTaskResult 回应；没有为该请求类型声明 tasks.requests 的接收方必须照常处理它，忽略 task 字段',
+    },
+    title: {
+      en: 'Task-augmented request answered with the wrong kind of result',
+      zh: '任务增强请求得到了错误种类的结果',
+    },
+    check: (ctx, msg) => {
+      if (!hasHandshakeTasks(ctx) || msg.envelope.kind !== 'response') return null;
+      const record = answeredRecord(ctx, msg);
+      if (!record?.task || record.status === 'answered') return null;
+      const path = taskCapabilityOf(record.method);
+      if (path === undefined) return null;
+      const created = isObject(msg.envelope.result.task);
+      const call = `${record.method} #${show(msg.id)}`;
+      if (!hasCapability(ctx.capabilities, path)) {
+        if (!created) return null;
+        return {
+          en: `${call} asked to run as a task, but the ${msg.sender} did not declare ${path}, and it answers with a CreateTaskResult: a receiver that did not declare the task capability for a request type MUST process it normally, ignoring the task field`,
+          zh: `${call} 要求作为任务运行，但${sideZh(msg.sender)}没有声明 ${path}，却以 CreateTaskResult 回应：没有为某类请求声明任务能力的接收方必须照常处理它，忽略 task 字段`,
+          cite: {
+            spec: '2025-11-25/basic/utilities/tasks › Task Support and Handling',
+            specNote: {
+              en: 'receivers that do not declare the task capability for a request type MUST process requests of that type normally, ignoring any task-augmentation metadata',
+              zh: '没有为某类请求声明任务能力的接收方必须照常处理这类请求，忽略任何任务增强信息',
+            },
+          },
+        };
+      }
+      // A tool that does not run as a task: -32601 is what task-support-mismatch asks for.
+      if (created || (record.tool && ctx.ledger.taskSupport.get(record.tool) === 'forbidden'))
+        return null;
+      return {
+        en: `${call} asked to run as a task, the ${msg.sender} declared ${path}, and it answers with the operation's result directly: a receiver that accepts a task-augmented request MUST answer with a CreateTaskResult (the result itself comes from tasks/result), or refuse it with an error`,
+        zh: `${call} 要求作为任务运行，${sideZh(msg.sender)}声明了 ${path}，却直接以操作的结果回应：接受任务增强请求的接收方必须以 CreateTaskResult 回应（结果本身通过 tasks/result 取得），否则就以错误拒绝`,
       };
     },
   },
