@@ -14,7 +14,9 @@ import {
   workspace,
 } from './helpers.js';
 
-describe('01-progress: wrong solutions', () => {
+// Each 01-progress grade spends ~3 s idle, waiting out the grader's window for late progress
+// (src/grader/rubrics/progress.ts, LATE_MS); the cases run side by side, each in its own folder.
+describe.concurrent('01-progress: wrong solutions', () => {
   const id = '01-progress';
   const ref = solution(id, 'long-task.ts');
   const file = (text: string) => ({ 'long-task.ts': text });
@@ -65,7 +67,7 @@ describe('01-progress: wrong solutions', () => {
   });
 });
 
-describe('01-progress: progress that runs ahead of the work', () => {
+describe.concurrent('01-progress: progress that runs ahead of the work', () => {
   const id = '01-progress';
   const ref = solution(id, 'long-task.ts');
   const file = (text: string) => ({ 'long-task.ts': text });
@@ -151,10 +153,13 @@ export async function longRunningTask(args: LongTaskArgs, extra: RequestHandlerE
       "    if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step - 0.5, total: args.steps } });\n    await sleep(args.delayMs);\n",
     );
     const doneSoFar = patch(before, 'progress: step,', 'progress: step - 1,');
-    for (const text of [before, percent, zeroFirst, twice, doneSoFar]) {
-      const result = await grade(id, file(text));
-      expect(failed(result), text).toEqual([]);
-    }
+    const graded = await Promise.all(
+      [before, percent, zeroFirst, twice, doneSoFar].map(async (text) => ({
+        text,
+        result: await grade(id, file(text)),
+      })),
+    );
+    for (const { text, result } of graded) expect(failed(result), text).toEqual([]);
   });
 });
 
