@@ -3,6 +3,7 @@ import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { jsonText } from '../protocol/json.js';
 import { LineReader, type Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
+import { LOADED_ON_USE, prepareToolsFor } from '../sim/tools/index.js';
 import { LiveServer, violationLines } from './live-server.js';
 
 export type StdioServeOptions = {
@@ -34,6 +35,8 @@ export function serveStdio(options: StdioServeOptions): {
   const { input, output, log } = options;
   let outputGone = false;
   let paused = false;
+  /** Reading waits while a tool a line names is loading (see `drain`). */
+  let loading = false;
   /**
    * One line out; when the client reads slower than it writes, stop reading until it drains. An
    * id past 2^53 − 1 (a bigint, read exactly) is written as the digits the client sent.
@@ -45,7 +48,7 @@ export function serveStdio(options: StdioServeOptions): {
       input.pause();
       output.once('drain', () => {
         paused = false;
-        input.resume();
+        if (!loading) input.resume();
       });
     }
   };
@@ -60,25 +63,77 @@ export function serveStdio(options: StdioServeOptions): {
     },
   });
   const reader = new LineReader(options.maxLineBytes);
-  const take = (lines: ReturnType<LineReader['push']>) => {
-    for (const line of lines) {
-      if ('problem' in line) {
-        log(
-          line.tooLong === undefined
-            ? filled(SERVE_STRINGS.lineNotUtf8)
-            : filled(SERVE_STRINGS.lineTooLong, { bytes: line.tooLong }),
-        );
-        live.receiveUnreadable(line.problem, line.problemZh, line.text);
-      } else if (line.text.trim() !== '') {
-        live.receiveLine(line.text);
-      }
+  type Line = ReturnType<LineReader['push']>[number];
+  const handle = (line: Line) => {
+    if ('problem' in line) {
+      log(
+        line.tooLong === undefined
+          ? filled(SERVE_STRINGS.lineNotUtf8)
+          : filled(SERVE_STRINGS.lineTooLong, { bytes: line.tooLong }),
+      );
+      live.receiveUnreadable(line.problem, line.problemZh, line.text);
+    } else if (line.text.trim() !== '') {
+      live.receiveLine(line.text);
     }
+  };
+  /**
+   * The calculator's mathjs and db_query's sql.js take about a third of a second to load, so they
+   * load when a line first names one of those tools, not at start: a session that never calls them
+   * (most) is answered at once and never pays for them. Until the load is done, that line and every
+   * line after it wait, in order, and reading pauses. The test is on the line's text: a tool's name
+   * in a JSON string is its letters, or escapes (`\u0061`), so a line with any `\u` escape loads
+   * them all; a line that only mentions a name loads it too, which costs nothing but the load. A
+   * failed load is not retried here: the tool then answers that it is not ready, with isError.
+   */
+  const unloaded = new Set<string>(LOADED_ON_USE);
+  const queue: Line[] = [];
+  let next = 0;
+  let ended = false;
+  let stopped = false;
+  const drain = () => {
+    for (; !loading && !stopped && next < queue.length; next++) {
+      const line = queue[next] as Line;
+      const names =
+        'problem' in line || unloaded.size === 0
+          ? []
+          : [...unloaded].filter((name) => line.text.includes('\\u') || line.text.includes(name));
+      if (names.length > 0) {
+        loading = true;
+        input.pause();
+        void prepareToolsFor(names)
+          .catch(() => {})
+          .then(() => {
+            for (const name of names) unloaded.delete(name);
+            loading = false;
+            if (!paused && !stopped) input.resume();
+            drain();
+          });
+        return;
+      }
+      handle(line);
+    }
+    if (next === queue.length) {
+      queue.length = 0;
+      next = 0;
+    }
+    if (ended && !loading && !stopped && queue.length === 0) {
+      // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit; open
+      // listen streams are ended gracefully first (nothing in the legacy era).
+      ended = false;
+      live.endStreams();
+      void live.whenIdle().then(() => stop());
+    }
+  };
+  const take = (lines: ReturnType<LineReader['push']>) => {
+    for (const line of lines) queue.push(line);
+    drain();
   };
   let finish: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => {
     finish = resolve;
   });
   const stop = (code = 0) => {
+    stopped = true;
     live.close();
     finish(code);
   };
@@ -97,11 +152,8 @@ export function serveStdio(options: StdioServeOptions): {
     take(reader.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
   );
   input.on('end', () => {
+    ended = true;
     take(reader.end());
-    // Lifecycle › Shutdown: the client closed stdin. Finish what is in flight, then exit; open
-    // listen streams are ended gracefully first (nothing in the legacy era).
-    live.endStreams();
-    void live.whenIdle().then(() => stop());
   });
   input.on('error', (error: Error) => {
     log(filled(SERVE_STRINGS.transportError, { error: `stdin: ${error.message}` }));

@@ -90,8 +90,9 @@ export async function serveCommand(
       throw new UsageError(USAGE_STRINGS.traceFileUnwritable, { file: args.traceFile, reason });
     }
   }
-  await prepareTools();
   if (args.http !== undefined) {
+    // Over HTTP the tools load before listening; over stdio, when a line first names one.
+    await prepareTools();
     const { serveHttpCommand } = await import('./serve-http.js');
     return serveHttpCommand({
       config: args.config,

@@ -30,6 +30,9 @@ export function prepareTools(): Promise<void> {
   return preparing;
 }
 
+/** The tools whose code loads on first use (mathjs, sql.js): `prepareToolsFor` loads it. */
+export const LOADED_ON_USE: readonly PureToolName[] = ['calculator_arithmetic', 'db_query'];
+
 /** Prepares only what the named tools need, so a lesson without them starts at once. */
 export async function prepareToolsFor(names: readonly string[]): Promise<void> {
   const jobs: Promise<void>[] = [];
