@@ -298,19 +298,29 @@ export function isTerminalTaskStatus(status: string | undefined): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
+/** A task's createdAt in milliseconds since the epoch; undefined when it is not a date. */
+export function taskDate(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 /** One status a message reports for a task its sender runs. */
 export type TaskReport = {
   readonly taskId: string;
   readonly status: string;
   /** What reported it: a CreateTaskResult, a method's result, or the status notification. */
   readonly via: 'created' | 'tasks/get' | 'tasks/list' | 'tasks/cancel' | 'notification';
+  /** The task's createdAt and ttl as the message gives them (the schema rules judge their form). */
+  readonly createdAt?: unknown;
+  readonly ttl?: unknown;
 };
 
 function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
   if (!isObject(task) || typeof task.taskId !== 'string') return null;
   const status = task.status;
   if (typeof status !== 'string' || !TASK_STATUSES.includes(status)) return null;
-  return { taskId: task.taskId, status, via };
+  return { taskId: task.taskId, status, via, createdAt: task.createdAt, ttl: task.ttl };
 }
 
 /**

@@ -44,6 +44,17 @@ export type TaskState = {
   readonly terminalFrom?: number;
 };
 
+/**
+ * How long a task the receiver created is sure to exist (2025-11-25 basic/utilities/tasks › TTL and
+ * Resource Management: it MAY be deleted only once its ttl elapsed; a cancelled one at any time).
+ */
+export type TaskLife = {
+  /** Its createdAt, in milliseconds since the epoch (undefined: missing or not a date). */
+  readonly createdAt: number | undefined;
+  /** The shortest ttl its receiver reported, in milliseconds; null: unlimited; undefined: none. */
+  readonly ttl: number | null | undefined;
+};
+
 export class Ledger {
   readonly requests = bySide<RequestId, RequestRecord>();
   /**
@@ -95,6 +106,18 @@ export class Ledger {
    */
   readonly tasks = bySide<string, TaskState>();
   /**
+   * 2025-11-25 basic/utilities/tasks › Task ID Requirements: each task a side's receiver created in
+   * a CreateTaskResult, by taskId, with how long it is sure to exist (task IDs MUST be unique).
+   */
+  readonly taskLives = bySide<string, TaskLife>();
+  /**
+   * 2025-11-25 basic/utilities/tasks › Result Retrieval: the tasks whose tasks/result a side's
+   * receiver answered with a result while it had reported no terminal status for them, by taskId,
+   * with that tasks/result's id and `opened` then (a request numbered at least that was sent
+   * after the result).
+   */
+  readonly taskResults = bySide<string, { readonly from: number; readonly id: RequestId }>();
+  /**
    * 2025-11-25 client/elicitation: the elicitationIds the server established (URL-mode
    * elicitation/create requests, -32042 errors), which its completion notices must name.
    */
@@ -124,6 +147,8 @@ export class Ledger {
       copyInto(this.requests[side], copy.requests[side]);
       copyInto(this.tokens[side], copy.tokens[side]);
       copyInto(this.tasks[side], copy.tasks[side]);
+      copyInto(this.taskLives[side], copy.taskLives[side]);
+      copyInto(this.taskResults[side], copy.taskResults[side]);
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);

@@ -28,6 +28,7 @@ import {
   progressOf,
   SERVER_INFO_META,
   TASKS_REVISION,
+  taskDate,
   taskReports,
   uriOf,
 } from './facts.js';
@@ -623,13 +624,27 @@ export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
 /**
  * 2025-11-25 basic/utilities/tasks › Task Status Lifecycle: the status a receiver reported for a
  * task it runs (a CreateTaskResult, a tasks/get, tasks/list or tasks/cancel result, a
- * notifications/tasks/status). A terminal status stays: the task cannot leave it.
+ * notifications/tasks/status). A terminal status stays: the task cannot leave it, until a
+ * CreateTaskResult creates a new task of that ID (one the old task's deletion freed). With it, how
+ * long each task is sure to exist (› TTL and Resource Management) and a tasks/result answered
+ * before its task was reported terminal (› Result Retrieval).
  */
 export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update {
+  recordTaskResult(ctx, msg);
   const reports = taskReports(ctx, msg);
   if (reports.length === 0) return {};
   const tasks = ctx.ledger.tasks[msg.sender];
-  for (const { taskId, status } of reports) {
+  const lives = ctx.ledger.taskLives[msg.sender];
+  for (const report of reports) {
+    const { taskId, status } = report;
+    if (report.via === 'created') {
+      tasks.delete(taskId);
+      ctx.ledger.taskResults[msg.sender].delete(taskId);
+      lives.set(taskId, { createdAt: taskDate(report.createdAt), ttl: ttlOf(report.ttl) });
+    } else {
+      const life = lives.get(taskId);
+      if (life !== undefined) lives.set(taskId, { ...life, ttl: shorterTtl(life.ttl, report.ttl) });
+    }
     if (isTerminalTaskStatus(tasks.get(taskId)?.status)) continue;
     tasks.set(
       taskId,
@@ -645,6 +660,38 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
     }
   }
   return {};
+}
+
+/**
+ * A tasks/result answered with a result (not an error) for a task its receiver had reported no
+ * terminal status for: noted with `opened` then, for task-result-before-terminal.
+ */
+function recordTaskResult(ctx: SessionContext, msg: ModelMessage): void {
+  if (msg.envelope.kind !== 'response') return;
+  const record = answeredRecord(ctx, msg);
+  if (record?.method !== 'tasks/result' || record.status === 'answered') return;
+  const taskId = record.relatedTask;
+  if (taskId === undefined) return;
+  if (isTerminalTaskStatus(ctx.ledger.tasks[msg.sender].get(taskId)?.status)) return;
+  const results = ctx.ledger.taskResults[msg.sender];
+  if (!results.has(taskId) && msg.id !== null)
+    results.set(taskId, { from: ctx.ledger.opened, id: msg.id });
+}
+
+/** A task's ttl: milliseconds, null for unlimited, undefined when it gives none (or not a number). */
+function ttlOf(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return typeof value === 'number' && value >= 0 ? value : undefined;
+}
+
+/** The shorter of a task's known ttl and one more report's (an unknown one stays unknown). */
+function shorterTtl(
+  known: number | null | undefined,
+  reported: unknown,
+): number | null | undefined {
+  const ttl = ttlOf(reported);
+  if (known === undefined || ttl === undefined || ttl === null) return known;
+  return known === null ? ttl : Math.min(known, ttl);
 }
 
 /**

@@ -71,6 +71,8 @@ const TASK_ANSWER = [
   'task-answer-other-task',
   'task-failed-without-message',
   'task-result-kind',
+  'task-result-before-terminal',
+  'task-id-reused',
 ] as const satisfies readonly RuleId[];
 
 /**
@@ -125,6 +127,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'resource-not-subscribed',
       'protocol-version-header',
       'task-status-transition',
+      'task-result-before-terminal',
       'task-meta-redundant',
     ),
     'server.notification': rules(
@@ -135,6 +138,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'resource-not-subscribed',
       'log-below-level',
       'task-status-transition',
+      'task-result-before-terminal',
       'task-meta-redundant',
       'elicitation-complete-unknown',
     ),

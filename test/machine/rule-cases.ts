@@ -341,6 +341,31 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(rpc.request(2, 'tasks/cancel', { taskId: 'T1' }))
         .server(rpc.error(2, -32602, "Cannot cancel task: already in terminal status 'completed'")),
   },
+  'task-result-before-terminal': {
+    // tasks/result answered with a result while the task was working, and the task then reported
+    // working again: the result came before the task ended. Reported completed first, legal.
+    trigger: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+        .server(rpc.result(2, { content: [], _meta: RELATED('T1') }))
+        .server(taskStatus('working')),
+    legal: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tasks/result', { taskId: 'T1' }))
+        .server(taskStatus('completed'))
+        .server(rpc.result(2, { content: [], _meta: RELATED('T1') })),
+  },
+  'task-id-reused': {
+    // A second task-augmented call gets task T1 again while the first T1 works on; a new ID, legal.
+    trigger: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
+        .server(rpc.result(2, { task: TASK('working') })),
+    legal: () =>
+      taskCreated()
+        .client(rpc.request(2, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
+        .server(rpc.result(2, { task: { ...TASK('working'), taskId: 'T2' } })),
+  },
   'task-related-meta': {
     // tasks/result answered with the tool's result but no related-task _meta; with it, legal.
     trigger: () =>

@@ -1,4 +1,10 @@
-import { hasCapability, isObject, RELATED_TASK_META, relatedTaskOf } from '../../protocol/index.js';
+import {
+  hasCapability,
+  isObject,
+  RELATED_TASK_META,
+  relatedTaskOf,
+  type Side,
+} from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
@@ -6,9 +12,10 @@ import {
   hasHandshakeTasks,
   isTerminalTaskStatus,
   type TaskReport,
+  taskDate,
   taskReports,
 } from '../facts.js';
-import type { TaskState } from '../ledger.js';
+import type { TaskLife, TaskState } from '../ledger.js';
 import { type Finding, type RuleRow, show, sideZh } from './rule.js';
 
 /** The two sides of one tools/call: what the call asked, and how its tool said it runs. */
@@ -175,7 +182,111 @@ export const TASK_RULES = [
       };
     },
   },
+  {
+    id: 'task-result-before-terminal',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/tasks › Result Retrieval',
+    specNote: {
+      en: 'a tasks/result for a task that is working or input_required MUST block until the task reaches a terminal status: its result is sent only once the task completed, failed or was cancelled',
+      zh: '对处于 working 或 input_required 的任务发出的 tasks/result 必须阻塞，直到任务进入终止状态：只有任务完成、失败或被取消之后才发出结果',
+    },
+    title: { en: 'Task result sent before the task ended', zh: '任务结束之前就发出了结果' },
+    check: (ctx, msg) => {
+      const results = ctx.ledger.taskResults[msg.sender];
+      if (results.size === 0) return null;
+      const known = ctx.ledger.tasks[msg.sender];
+      // A request sent before the result went out may have been read before it (its answer
+      // crossed the result): only a request sent after the result must see the task ended.
+      const asked = msg.envelope.kind === 'response' ? answeredRecord(ctx, msg)?.seq : undefined;
+      const findings: Finding[] = [];
+      for (const report of taskReports(ctx, msg)) {
+        // A CreateTaskResult is task-id-reused's, a tasks/cancel result task-status-transition's.
+        if (report.via === 'created' || report.via === 'tasks/cancel') continue;
+        if (isTerminalTaskStatus(report.status)) continue;
+        const sent = results.get(report.taskId);
+        // Reported terminal since: the later report is a wrong transition, not an early result.
+        if (sent === undefined || isTerminalTaskStatus(known.get(report.taskId)?.status)) continue;
+        if (msg.envelope.kind === 'response' && (asked === undefined || asked < sent.from))
+          continue;
+        findings.push(earlyResultFinding(report, show(sent.id), msg.sender));
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+  {
+    id: 'task-id-reused',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/tasks › Task ID Requirements',
+    specNote: {
+      en: 'task IDs MUST be unique among all tasks controlled by the receiver; a task lives at least its ttl from createdAt (only then MAY it be deleted), a cancelled one MAY be deleted at any time',
+      zh: '任务编号必须在接收方掌管的所有任务中唯一；任务自 createdAt 起至少存在 ttl 这么久（此后才可以删除），被取消的任务可以随时删除',
+    },
+    title: { en: 'Task ID of a live task reused', zh: '重复使用了仍然存在的任务的编号' },
+    check: (ctx, msg) => {
+      const lives = ctx.ledger.taskLives[msg.sender];
+      if (lives.size === 0) return null;
+      const findings: Finding[] = [];
+      for (const report of taskReports(ctx, msg)) {
+        if (report.via !== 'created') continue;
+        const earlier = lives.get(report.taskId);
+        if (earlier === undefined) continue;
+        // A cancelled task MAY be deleted at any time (› Task Cancellation), its ID freed.
+        if (ctx.ledger.tasks[msg.sender].get(report.taskId)?.status === 'cancelled') continue;
+        if (cancelling(ctx, msg, report.taskId)) continue;
+        const alive = stillAlive(earlier, taskDate(report.createdAt));
+        if (alive === null) continue;
+        const task = show(report.taskId);
+        findings.push({
+          en: `the CreateTaskResult creates task ${task}, but the ${msg.sender} already created a task ${task} in this session, ${alive.en}, so it still exists: task IDs MUST be unique among all tasks the receiver controls, and the requestor could no longer tell the two apart in tasks/get, tasks/result or tasks/cancel`,
+          zh: `CreateTaskResult 创建了任务 ${task}，但${sideZh(msg.sender)}在本次会话中已经创建过任务 ${task}，${alive.zh}，所以它仍然存在：任务编号必须在接收方掌管的所有任务中唯一，否则请求方在 tasks/get、tasks/result 或 tasks/cancel 中无法再区分这两个任务`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
 ] as const satisfies readonly RuleRow[];
+
+/** What an early tasks/result's answer shows when the receiver then reports its task unfinished. */
+function earlyResultFinding(report: TaskReport, resultId: string, sender: Side): Finding {
+  const task = show(report.taskId);
+  const via =
+    report.via === 'notification'
+      ? { en: 'notifications/tasks/status', zh: 'notifications/tasks/status' }
+      : { en: `the ${report.via} result`, zh: `${report.via} 的结果` };
+  return {
+    en: `${via.en} reports task ${task} as "${report.status}", but the ${sender} already answered tasks/result #${resultId} for it with a result, when it had reported no terminal status: a tasks/result for a task still working or input_required MUST block until the task completed, failed or was cancelled, so that result was sent before the task ended`,
+    zh: `${via.zh} 报告任务 ${task} 为 "${report.status}"，但${sideZh(sender)}此前在未报告任何终止状态时就已经以结果回应了针对它的 tasks/result #${resultId}：对仍处于 working 或 input_required 的任务发出的 tasks/result 必须阻塞，直到任务完成、失败或被取消，所以那个结果是在任务结束之前发出的`,
+  };
+}
+
+/** Whether the requestor's tasks/cancel of the task waits for its answer (the task may be gone). */
+function cancelling(ctx: SessionContext, msg: ModelMessage, taskId: string): boolean {
+  for (const record of ctx.ledger.requests[msg.receiver].values()) {
+    if (record.method === 'tasks/cancel' && record.status === 'pending' && record.taskId === taskId)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Why an earlier task is sure to exist when a new one of its ID is created at `created`: an
+ * unlimited ttl, or a ttl not yet elapsed by the receiver's own timestamps; null when it may be gone.
+ */
+function stillAlive(
+  earlier: TaskLife,
+  created: number | undefined,
+): { en: string; zh: string } | null {
+  if (earlier.ttl === null)
+    return { en: 'with an unlimited ttl (null)', zh: '其 ttl 为无限（null）' };
+  if (earlier.ttl === undefined || earlier.createdAt === undefined || created === undefined)
+    return null;
+  const age = created - earlier.createdAt;
+  if (age >= earlier.ttl) return null;
+  return {
+    en: `${age} ms before the new one by their createdAt, within its ttl of ${earlier.ttl} ms (a task MAY be deleted only after its ttl)`,
+    zh: `按 createdAt 计算比新任务早 ${age} 毫秒，仍在其 ${earlier.ttl} 毫秒的 ttl 之内（任务只有在 ttl 过后才可以删除）`,
+  };
+}
 
 /**
  * A task's status as its receiver had reported it when the request numbered `seq` was sent (a
