@@ -334,7 +334,7 @@ export const dualEraRubric: Rubric = {
         ? whoMismatch(legacyAfter, legacyWant)
         : bi(
             `expected: a legacy client's tools/call whoami carrying the handshake era's {"_meta":${JSON.stringify(progressMeta)}} served by the session its connection opened at initialize, structuredContent ${JSON.stringify(legacyWant)} (only io.modelcontextprotocol/protocolVersion or clientCapabilities in _meta make a request modern; a progressToken is 2025-11-25's own, basic/utilities/progress); saw: ${shown(legacyAfter)}`,
-            `期望：旧时代客户端带有握手时代 {"_meta":${JSON.stringify(progressMeta)}} 的 tools/call whoami 按其连接在 initialize 时打开的会话处理，structuredContent 为 ${JSON.stringify(legacyWant)}（只有 _meta 中的 io.modelcontextprotocol/protocolVersion 或 clientCapabilities 才使请求成为现代请求；progressToken 是 2025-11-25 自己的，见 basic/utilities/progress）；实际：${shown(legacyAfter)}`,
+            `期望：旧时代客户端那条带有 {"_meta":${JSON.stringify(progressMeta)}}（旧时代自己的 _meta）的 tools/call whoami 按其连接在 initialize 时打开的会话处理，structuredContent 为 ${JSON.stringify(legacyWant)}（只有 _meta 中的 io.modelcontextprotocol/protocolVersion 或 clientCapabilities 才使请求成为现代请求；progressToken 是 2025-11-25 自己的，见 basic/utilities/progress）；实际：${shown(legacyAfter)}`,
           ),
       ...turns,
       refereeSays(legacy, { skip: SERVER_INFO }),
