@@ -114,9 +114,14 @@ export class LineReader {
 
 /**
  * The byte order of UTF-16 text, told from the first bytes of a file: its byte-order mark (FF FE,
- * FE FF), or, without one, ASCII with a NUL beside every character (`{\0"\0`). PowerShell's `>`
- * writes UTF-16LE with a mark. `null` for anything else (UTF-8 has no NUL in its text).
+ * FE FF), or, without one, printable ASCII (or a tab or line break) with a NUL beside every
+ * character (`{\0"\0`), as JSON text in UTF-16 begins. PowerShell's `>` writes UTF-16LE with a
+ * mark. `null` for anything else: UTF-8 has no NUL in its text, and bytes such as 01 00 01 00 are
+ * no text at all, so they are read as the unreadable lines they are rather than named UTF-16.
  */
+const asciiText = (byte: number): boolean =>
+  byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte < 0x7f);
+
 export function utf16Order(head: Uint8Array): 'LE' | 'BE' | null {
   if (head[0] === 0xff && head[1] === 0xfe) return 'LE';
   if (head[0] === 0xfe && head[1] === 0xff) return 'BE';
@@ -127,8 +132,8 @@ export function utf16Order(head: Uint8Array): 'LE' | 'BE' | null {
   for (let i = 0; i < pairs; i += 1) {
     const first = head[2 * i] ?? 0;
     const second = head[2 * i + 1] ?? 0;
-    le &&= first !== 0 && second === 0;
-    be &&= first === 0 && second !== 0;
+    le &&= asciiText(first) && second === 0;
+    be &&= first === 0 && asciiText(second);
   }
   return le ? 'LE' : be ? 'BE' : null;
 }

@@ -24,6 +24,11 @@ describe('a UTF-16 transcript (PowerShell >)', () => {
     expect(utf16Order(Buffer.from('{"jsonrpc":"2.0"}'))).toBeNull();
     expect(utf16Order(Buffer.from('\ufeff{"jsonrpc"'))).toBeNull(); // UTF-8 with its BOM
     expect(utf16Order(Buffer.alloc(0))).toBeNull();
+    // NUL-interleaved bytes that are no text (found by test/hostile/property): not named UTF-16.
+    expect(utf16Order(Buffer.from([1, 0, 1, 0]))).toBeNull();
+    expect(utf16Order(Buffer.from([0, 0xc8, 0, 0x7b]))).toBeNull();
+    expect(utf16Order(Buffer.from('\t{\r\n', 'utf16le'))).toBe('LE');
+    expect(utf16Order(Buffer.from('{"j', 'utf16le').swap16())).toBe('BE');
   });
 
   for (const [name, file, order] of [

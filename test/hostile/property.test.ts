@@ -60,7 +60,8 @@ describe('whatever a file holds', () => {
       fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), (bytes) =>
         expectComposed(Buffer.from(bytes)),
       ),
-      { numRuns: 60 },
+      // Once a failure (seed 1056423842): NUL-interleaved control bytes were named UTF-16 text.
+      { numRuns: 60, examples: [[Uint8Array.from([1, 0, 1, 0])]] },
     );
   });
 
