@@ -42,21 +42,24 @@ export const REQUIRED_TASK_TOOL = {
 };
 /** A server that runs tools/call as a task when asked (2025-11-25 basic/utilities/tasks). */
 export const TASK_SERVER = { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
+/** A server that also lists its tasks. */
+export const LISTING_TASK_SERVER = { ...TASK_SERVER, tasks: { ...TASK_SERVER.tasks, list: {} } };
 /** A task as its receiver reports it (2025-11-25 basic/utilities/tasks › Task). */
-const TASK = (status: string): JsonObject => ({
-  taskId: 'T1',
+export const taskOf = (status: string, taskId = 'T1'): JsonObject => ({
+  taskId,
   status,
   createdAt: '2025-11-25T10:00:00Z',
   lastUpdatedAt: '2025-11-25T10:00:05Z',
   ttl: 60000,
 });
-const taskStatus = (status: string) => rpc.notification('notifications/tasks/status', TASK(status));
+const taskStatus = (status: string) =>
+  rpc.notification('notifications/tasks/status', taskOf(status));
 /** tools/call #1 asked as a task, and the server's CreateTaskResult. */
 const taskCreated = () =>
   session()
     .handshake({ server: TASK_SERVER })
     .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
-    .server(rpc.result(1, { task: TASK('working') }));
+    .server(rpc.result(1, { task: taskOf('working') }));
 /** The related-task `_meta` naming a task (2025-11-25 basic/utilities/tasks › Related Task Metadata). */
 export const RELATED = (taskId: string): JsonObject => ({
   'io.modelcontextprotocol/related-task': { taskId },
@@ -334,7 +337,7 @@ export const CASES: Record<RuleId, RuleCase> = {
       taskCreated()
         .server(taskStatus('completed'))
         .client(rpc.request(2, 'tasks/cancel', { taskId: 'T1' }))
-        .server(rpc.result(2, TASK('cancelled'))),
+        .server(rpc.result(2, taskOf('cancelled'))),
     legal: () =>
       taskCreated()
         .server(taskStatus('completed'))
@@ -360,11 +363,11 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () =>
       taskCreated()
         .client(rpc.request(2, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
-        .server(rpc.result(2, { task: TASK('working') })),
+        .server(rpc.result(2, { task: taskOf('working') })),
     legal: () =>
       taskCreated()
         .client(rpc.request(2, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
-        .server(rpc.result(2, { task: { ...TASK('working'), taskId: 'T2' } })),
+        .server(rpc.result(2, { task: { ...taskOf('working'), taskId: 'T2' } })),
   },
   'task-related-meta': {
     // tasks/result answered with the tool's result but no related-task _meta; with it, legal.
@@ -409,24 +412,24 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () =>
       taskCreated()
         .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
-        .server(rpc.result(2, { ...TASK('working'), taskId: 'T2' })),
+        .server(rpc.result(2, { ...taskOf('working'), taskId: 'T2' })),
     legal: () =>
       taskCreated()
         .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
-        .server(rpc.result(2, TASK('working'))),
+        .server(rpc.result(2, taskOf('working'))),
   },
   'task-failed-without-message': {
     // tasks/get reports a failed task with nothing on the failure; with a statusMessage, legal.
     trigger: () =>
       taskCreated()
         .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
-        .server(rpc.result(2, TASK('failed'))),
+        .server(rpc.result(2, taskOf('failed'))),
     legal: () =>
       taskCreated()
         .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
         .server(
           rpc.result(2, {
-            ...TASK('failed'),
+            ...taskOf('failed'),
             statusMessage: 'Tool execution failed: API rate limit exceeded',
           }),
         ),

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
-import { RELATED, TASK_SERVER, taskElicit } from './rule-cases.js';
+import { LISTING_TASK_SERVER, RELATED, taskElicit, taskOf } from './rule-cases.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
-/** A server that also lists its tasks. */
-const SERVER = { ...TASK_SERVER, tasks: { ...TASK_SERVER.tasks, list: {} } };
+const SERVER = LISTING_TASK_SERVER;
 const last = (b: SessionBuilder) => b.run().last.violations;
 const rulesOf = (b: SessionBuilder) => last(b).map((v) => v.rule);
-const task = (status: string, taskId = 'T1'): JsonObject => ({
-  taskId,
-  status,
-  createdAt: '2025-11-25T10:00:00Z',
-  lastUpdatedAt: '2025-11-25T10:00:05Z',
-  ttl: 60000,
-});
+const task = taskOf;
 const created = (version = '2025-11-25') =>
   session()
     .handshake({ version, server: SERVER })

@@ -3,20 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
-import { TASK_SERVER } from './rule-cases.js';
+import { LISTING_TASK_SERVER, TASK_SERVER, taskOf } from './rule-cases.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
-/** A server that also lists its tasks. */
-const SERVER = { ...TASK_SERVER, tasks: { ...TASK_SERVER.tasks, list: {} } };
+const SERVER = LISTING_TASK_SERVER;
 const rulesOf = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
 const all = (b: SessionBuilder) => b.run().reports.map((r) => r.violations.map((v) => v.rule));
-const task = (status: string, taskId = 'T1'): JsonObject => ({
-  taskId,
-  status,
-  createdAt: '2025-11-25T10:00:00Z',
-  lastUpdatedAt: '2025-11-25T10:00:05Z',
-  ttl: 60000,
-});
+const task = taskOf;
 /** The client asks for tools/call #1 as a task; the server creates it with `status`. */
 const created = (status = 'working') =>
   session()
