@@ -81,7 +81,7 @@ export const SUBSCRIPTION_RULES = [
       const list = extra.join(', ');
       return {
         en: `the acknowledgment of listen ${show(id)} honours ${list}, which the listen's filter did not ask for; the acknowledgment reflects the subset of the request the server agreed to honour, and the server must not send types the client did not request`,
-        zh: `对 listen ${show(id)} 的确认包含了 ${list}，而该 listen 的过滤器并没有请求它们；确认反映的是服务器同意遵守的请求子集，而服务器不得发送客户端未请求的类型`,
+        zh: `对 listen ${show(id)} 的确认包含了 ${list}，而该 listen 的过滤器并没有请求${extra.length === 1 ? '它' : '它们'}；确认反映的是服务器同意遵守的请求子集，而服务器不得发送客户端未请求的类型`,
         severity: 'warning',
       };
     },
