@@ -330,6 +330,6 @@ function transitionFinding(report: TaskReport, before: string | undefined): Find
     report.via === 'notification' ? 'notifications/tasks/status' : `the ${report.via} result`;
   return {
     en: `${via} reports ${task} as ${status}, but it was already "${before}", a terminal status: a task that completed, failed or was cancelled MUST NOT move to any other status`,
-    zh: `${via === 'notifications/tasks/status' ? via : `${report.via} 的结果`}报告任务 ${show(report.taskId)} 为 ${status}，但它已经是终止状态 "${before}"：已完成、失败或取消的任务不得再转为其他状态`,
+    zh: `${via === 'notifications/tasks/status' ? `${via} ` : `${report.via} 的结果`}报告任务 ${show(report.taskId)} 为 ${status}，但它已经是终止状态 "${before}"：已完成、失败或取消的任务不得再转为其他状态`,
   };
 }
