@@ -38,6 +38,8 @@ export type PeerFact = {
   readonly minor?: boolean;
   /** The capabilities: a bordered panel wraps them onto two lines rather than cut them. */
   readonly caps?: boolean;
+  /** A modern peer's self-description (clientInfo, serverInfo): the first to give way in a panel. */
+  readonly about?: boolean;
 };
 
 type FactInput = {
@@ -56,6 +58,7 @@ type FactInput = {
   readonly work?: boolean;
   readonly minor?: boolean;
   readonly caps?: boolean;
+  readonly about?: boolean;
 };
 
 /** `first +n` of a list of more than one item. */
@@ -83,6 +86,7 @@ function fact(input: FactInput, lang: Lang): PeerFact {
     ...(input.work ? { work: true } : {}),
     ...(input.minor ? { minor: true } : {}),
     ...(input.caps ? { caps: true } : {}),
+    ...(input.about ? { about: true } : {}),
   };
 }
 
@@ -204,7 +208,7 @@ export function peerFacts(
   // A modern peer's self-description goes last: what is in flight tells more, and a panel of
   // four lines would leave it out rather than the pending requests.
   const info = peers.modern ? infoText(peers.modern[side].info) : null;
-  if (info !== null) facts.push(fact({ label: 'clientInfo', items: info }, lang));
+  if (info !== null) facts.push(fact({ label: 'clientInfo', items: info, about: true }, lang));
   return facts;
 }
 

@@ -5,6 +5,7 @@ import { capabilityPaths } from '../../src/ui/capability-paths.js';
 import {
   CAPS_LINES,
   PeerPanels,
+  panelBody,
   panelCapsLines,
   panelInner,
 } from '../../src/ui/components/peer-panels.js';
@@ -81,5 +82,63 @@ describe('the bordered peer panels at 80 columns (a tall terminal) name every de
       expect(frame).toMatch(lang === 'en' ? /working #1/ : /处理中 #1/);
       screen.unmount();
     }
+  });
+});
+
+describe('the bordered peer panels use their lines for what the server holds', () => {
+  it('resources, last step, at 120 columns: the server panel names what it has subscribed to (en, zh)', async () => {
+    const { timeline } = await playLesson('resources');
+    const step = timeline.steps.at(-1);
+    if (!step) throw new Error('no step');
+    expect(step.peers.server.subscriptions).toEqual(['file:///project/notes.txt']);
+    for (const [lang, label] of [
+      ['en', 'subscribed'],
+      ['zh', '已订阅'],
+    ] as const) {
+      const screen = renderAt(
+        <PeerPanels
+          peers={step.peers}
+          mode="full"
+          lang={lang}
+          nameRequest={(r) => `#${r}`}
+          width={120}
+        />,
+        { columns: 120, rows: 40 },
+      );
+      const frame = screen.frame();
+      expect(frame).toMatch(new RegExp(`${label} file:///project/notes\\.txt`));
+      expect(frame.split('\n')).toHaveLength(7);
+      screen.unmount();
+    }
+  });
+
+  it('when the lines run out, the self-description gives way first, then the tools, never the subscriptions', async () => {
+    const { timeline } = await playLesson('resources');
+    const step = timeline.steps.at(-1);
+    if (!step) throw new Error('no step');
+    const facts = peerFacts(step.peers, 'server', 'en');
+    const labels = (inner: number | undefined) => panelBody(facts, inner).map((f) => f.label);
+    // One line of capabilities: every fact fits below the title line.
+    expect(labels(undefined)).toEqual(['capabilities', 'tools', 'working', 'subscribed']);
+    // Two lines of capabilities (a narrow panel): the tools give way to the subscriptions.
+    const caps = facts.find((f) => f.caps);
+    if (!caps) throw new Error('no capabilities');
+    const narrow = [...Array(40).keys()]
+      .map((n) => n + 10)
+      .find((inner) => panelCapsLines(caps, inner).length === 2);
+    if (narrow === undefined) throw new Error('no width wraps the capabilities');
+    expect(labels(narrow)).toEqual(['capabilities', 'working', 'subscribed']);
+    const about = { ...caps, label: 'serverInfo', caps: false, about: true } as const;
+    expect(panelBody([...facts, about], narrow).map((f) => f.label)).toEqual([
+      'capabilities',
+      'working',
+      'subscribed',
+    ]);
+    expect(panelBody([...facts, about], undefined).map((f) => f.label)).toEqual([
+      'capabilities',
+      'tools',
+      'working',
+      'subscribed',
+    ]);
   });
 });

@@ -143,6 +143,32 @@ export function panelCapsLines(f: PeerFact, inner: number): string[] {
   return wrapLines(`${f.label} ${f.brief}`, inner, CAPS_LINES);
 }
 
+/** Lines of a bordered panel below its title line (the version or the revision). */
+const PANEL_BODY = PANEL_HEIGHT - 3;
+
+/**
+ * The facts a bordered panel draws below its title line, in their order, as many as its lines
+ * hold (the capabilities may take two). When they do not all fit, a modern peer's
+ * self-description gives way first, then the tools (the envelope of tools/list shows them whole),
+ * then the last facts: what the server has subscribed to, which the referee judges each
+ * `notifications/resources/updated` by, is never left out for the tools.
+ */
+export function panelBody(facts: readonly PeerFact[], inner: number | undefined): PeerFact[] {
+  const lines = (f: PeerFact) =>
+    f.caps && inner !== undefined ? panelCapsLines(f, inner).length : 1;
+  const used = (fs: readonly PeerFact[]) => fs.reduce((n, f) => n + lines(f), 0);
+  let kept = facts.slice(1);
+  for (const givesWay of [(f: PeerFact) => f.about === true, (f: PeerFact) => f.minor === true]) {
+    while (used(kept) > PANEL_BODY) {
+      const at = kept.findLastIndex(givesWay);
+      if (at < 0) break;
+      kept = kept.filter((_, i) => i !== at);
+    }
+  }
+  while (used(kept) > PANEL_BODY) kept = kept.slice(0, -1);
+  return kept;
+}
+
 /**
  * What each side knows: declared capabilities, the negotiated version, cached tools, requests in
  * flight. `full`: a bordered panel per side; `compact`: one line per side.
@@ -212,7 +238,7 @@ export function PeerPanels({ peers, mode, lang, nameRequest, width }: PeerPanels
             </Text>
             {facts[0] ? fact(facts[0], true, false) : null}
           </Text>
-          {facts.slice(1, 4).map((f) =>
+          {panelBody(facts, width === undefined ? undefined : panelInner(width)).map((f) =>
             f.caps && width !== undefined ? (
               // A long list wraps (two lines at most) rather than lose the capabilities it cuts.
               panelCapsLines(f, panelInner(width)).map((line, i) => (
