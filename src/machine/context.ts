@@ -88,6 +88,11 @@ export type RequestRecord = {
    */
   readonly elicitationMode?: 'form' | 'url';
   /**
+   * A form-mode elicitation/create's requestedSchema (when it is an object), which the content of
+   * an accepting answer should fit (client/elicitation › Form Mode Security).
+   */
+  readonly requestedSchema?: JsonObject;
+  /**
    * The task its answer must name in its related-task `_meta` (2025-11-25 basic/utilities/tasks ›
    * Associating Task-Related Messages): the one a tasks/result names, or the one the request's
    * own `_meta` names (a request related to a task, other than tasks/get, tasks/list, tasks/cancel).

@@ -39,6 +39,11 @@ export type Round = Call & {
   readonly keys: readonly string[];
   /** The method each key asked for (`elicitation/create`, …), where the request named one. */
   readonly methods: Readonly<Record<string, string>>;
+  /**
+   * The requestedSchema of each key that asked for a form-mode elicitation/create (client/
+   * elicitation › Form Mode Security: the content the retry accepts it with should fit it).
+   */
+  readonly forms: Readonly<Record<string, JsonObject>>;
   /** The round's `requestState`, undefined when it had none. */
   readonly state: string | undefined;
 };
@@ -196,6 +201,19 @@ function methodsOf(requests: JsonObject): Record<string, string> {
   return methods;
 }
 
+/** The requestedSchema of each entry of an `inputRequests` map that is a form-mode elicitation. */
+function formsOf(requests: JsonObject): Record<string, JsonObject> {
+  const forms: Record<string, JsonObject> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    if (!isObject(request) || request.method !== 'elicitation/create') continue;
+    const params = isObject(request.params) ? request.params : {};
+    // client/elicitation › Elicitation Requests: no mode means form mode.
+    if (params.mode === 'url' || !isObject(params.requestedSchema)) continue;
+    forms[key] = params.requestedSchema;
+  }
+  return forms;
+}
+
 /**
  * The server answered a client's request: an input_required answer to a call opens a round (each
  * call's round stays open until its retry, beside other calls' rounds on the same target); any
@@ -220,6 +238,7 @@ export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void
           id: msg.id,
           keys: isObject(requests) ? Object.keys(requests) : [],
           methods: isObject(requests) ? methodsOf(requests) : {},
+          forms: isObject(requests) ? formsOf(requests) : {},
           state: typeof state === 'string' ? state : undefined,
         },
       ]);

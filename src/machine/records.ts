@@ -220,7 +220,11 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     typeof msg.params?.taskId === 'string'
   )
     record.taskId = msg.params.taskId;
-  if (method === 'elicitation/create') record.elicitationMode = elicitationModeOf(msg.params);
+  if (method === 'elicitation/create') {
+    record.elicitationMode = elicitationModeOf(msg.params);
+    const schema = msg.params?.requestedSchema;
+    if (record.elicitationMode === 'form' && isObject(schema)) record.requestedSchema = schema;
+  }
   const related = relatedTaskAsked(ctx, method, msg.params);
   if (related !== undefined) record.relatedTask = related;
   if (shadowed) record.shadowed = shadowed;

@@ -163,6 +163,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'protocol-version-header',
       ...TASK_ANSWER,
       'elicitation-mode-not-refused',
+      'elicitation-content-mismatch',
     ),
     'server.result': rules(
       'message-after-shutdown',
@@ -245,6 +246,7 @@ export const MODERN_RULES: RuleSet = {
       'request-meta-missing',
       'header-mismatch',
       ...MRTR_RETRY,
+      'elicitation-content-mismatch',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
     'client.notification': rules('message-after-shutdown', ...MODERN_CALL),

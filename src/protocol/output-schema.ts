@@ -1,20 +1,24 @@
 /**
- * A tool's outputSchema, checked with Ajv (server/tools › Output Schema: "Servers MUST provide
- * structured results that conform to this schema"). The schema is the server's own, so it is
- * compiled as the server wrote it: JSON Schema 2020-12 unless its `$schema` names draft-07 (the
- * default dialect since 2025-11-25; SDKs of 2025-06-18 wrote draft-07 schemas). Each schema object
- * is compiled once, the first time a result is checked against it.
+ * A schema a peer wrote, checked with Ajv: a tool's outputSchema (server/tools › Output Schema:
+ * "Servers MUST provide structured results that conform to this schema") or a form-mode
+ * elicitation's requestedSchema (client/elicitation › Form Mode Security: clients and servers
+ * SHOULD validate the answers against it). The schema is the peer's own, so it is compiled as the
+ * peer wrote it: JSON Schema 2020-12 unless its `$schema` names draft-07 (the default dialect since
+ * 2025-11-25; SDKs of 2025-06-18 wrote draft-07 schemas). Each schema object is compiled once, the
+ * first time a value is checked against it.
  */
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject } from './json.js';
 import { ajv2020, ajvDraft07, ajvFormats } from './lazy-ajv.js';
 import { toIssues } from './schema-book.js';
 
-/** Where structured content first fails its schema, in both languages. */
-export type OutputSchemaIssue = {
+/** Where a value first fails its schema, in both languages. */
+export type PeerSchemaIssue = {
   readonly pointer: string;
   readonly message: string;
   readonly messageZh: string;
+  /** Ajv's keyword that failed (`required`, `enum`, `type`…); absent when Ajv named none. */
+  readonly keyword?: string;
 };
 
 type Checker = { compile(schema: object): ValidateFunction };
@@ -62,17 +66,19 @@ function validatorOf(schema: JsonObject): ValidateFunction | null {
 }
 
 /**
- * Does `content` (a result's structuredContent) fit `schema`? null when it does; undefined when
- * the schema cannot be judged (a dialect mcp-sim does not read, or not a schema at all).
+ * Does `content` (a result's structuredContent, an elicitation's accepted content) fit `schema`?
+ * null when it does; undefined when the schema cannot be judged (a dialect mcp-sim does not read,
+ * or not a schema at all).
  */
-export function outputSchemaIssue(
+export function schemaIssue(
   schema: JsonObject,
   content: unknown,
-): OutputSchemaIssue | null | undefined {
+): PeerSchemaIssue | null | undefined {
   const validate = validatorOf(schema);
   if (!validate) return undefined;
   if (validate(content)) return null;
   const [issue] = toIssues(validate.errors?.slice(0, 1) ?? [], '');
   if (!issue) return { pointer: '', message: 'does not match the schema', messageZh: '不符合模式' };
-  return { pointer: issue.pointer, message: issue.message, messageZh: issue.messageZh };
+  const { pointer, message, messageZh, keyword } = issue;
+  return { pointer, message, messageZh, keyword };
 }

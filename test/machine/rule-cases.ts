@@ -81,6 +81,22 @@ const URL_ELICITATION: JsonObject = {
 const elicitationComplete = rpc.notification('notifications/elicitation/complete', {
   elicitationId: 'e-1',
 });
+/** A form-mode elicitation asking for a rating from 1 to 5 (2025-11-25 client/elicitation › Requested Schema). */
+const rateForm = () =>
+  session()
+    .handshake({ client: { elicitation: { form: {} } }, server: { tools: {} } })
+    .client(rpc.request(1, 'tools/call', { name: 'rate', arguments: {} }))
+    .server(
+      rpc.request(0, 'elicitation/create', {
+        mode: 'form',
+        message: 'How clear was this answer?',
+        requestedSchema: {
+          type: 'object',
+          properties: { rating: { type: 'integer', minimum: 1, maximum: 5 } },
+          required: ['rating'],
+        },
+      }),
+    );
 /** A client that opens URLs calls a tool. */
 const payCall = () =>
   session()
@@ -490,6 +506,11 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
         .client(rpc.result(0, { action: 'accept' }))
         .server(elicitationComplete),
+  },
+  'elicitation-content-mismatch': {
+    // A rating out of the form's range, accepted; the same form answered within it is legal.
+    trigger: () => rateForm().client(rpc.result(0, { action: 'accept', content: { rating: 7 } })),
+    legal: () => rateForm().client(rpc.result(0, { action: 'accept', content: { rating: 5 } })),
   },
   'task-support-mismatch': {
     // A tool that requires task augmentation, called as a normal request.

@@ -1,13 +1,17 @@
+import { elicitedContentIssue } from '../../protocol/elicitation-content.js';
 import {
+  type Bilingual,
   checkUrlElicitationData,
   hasCapability,
   isObject,
   versionAtLeast,
 } from '../../protocol/index.js';
+import { type JsonObject, pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
-import { type RuleRow, show } from './rule.js';
+import { retriedRound } from '../records-streams.js';
+import { type Finding, type RuleRow, show } from './rule.js';
 
 /** The revision that brought URL-mode elicitation, its -32042 error and its completion notice. */
 export const URL_ELICITATION_REVISION = '2025-11-25';
@@ -107,7 +111,102 @@ export const ELICITATION_RULES = [
       };
     },
   },
+  {
+    id: 'elicitation-content-mismatch',
+    // Form Mode Security words both sides' validation as a SHOULD, and nothing else in the page
+    // or the schema makes fitting content a MUST ("Contains values matching the requested schema"
+    // describes ElicitResult.content): a warning.
+    severity: 'warning',
+    spec: '2025-11-25/client/elicitation › Form Mode Security',
+    specNote: {
+      en: 'clients SHOULD validate the answers of a form-mode elicitation against its requestedSchema before sending them; servers SHOULD validate what they receive against it',
+      zh: '客户端应当在发送之前按 requestedSchema 校验表单模式信息征询的回答；服务器也应当按它校验收到的数据',
+    },
+    modern: { spec: '2026-07-28/client/elicitation › Form Mode Security' },
+    title: {
+      en: 'Accepted form content does not fit the requestedSchema',
+      zh: '接受时提交的表单内容不符合 requestedSchema',
+    },
+    check: (ctx, msg) => {
+      if (msg.sender !== 'client') return null;
+      if (ctx.era === 'modern') return retryFindings(ctx, msg);
+      if (msg.envelope.kind !== 'response') return null;
+      const record = answeredRecord(ctx, msg);
+      const schema = record?.requestedSchema;
+      if (record?.method !== 'elicitation/create' || schema === undefined) return null;
+      const id = show(msg.id);
+      const finding = contentFinding(schema, msg.envelope.result, '/result', {
+        en: `elicitation/create #${id}`,
+        zh: `elicitation/create #${id}`,
+      });
+      // 2025-06-18, elicitation's first revision, says it once for both sides.
+      if (!finding || ctx.ruleVersion !== '2025-06-18') return finding;
+      return { ...finding, cite: FIRST_ELICITATION_CITE };
+    },
+  },
 ] as const satisfies readonly RuleRow[];
+
+/** Where 2025-06-18, which had no Form Mode Security section yet, asks for the validation. */
+const FIRST_ELICITATION_CITE = {
+  spec: '2025-06-18/client/elicitation › Security Considerations',
+  specNote: {
+    en: 'both parties SHOULD validate elicitation content against the provided schema',
+    zh: '双方都应当按所提供的模式校验信息征询的内容',
+  },
+} as const;
+
+/**
+ * A 2026-07-28 retry's answers to the form-mode elicitations of the input_required round it
+ * answers (basic/patterns/mrtr: each under its key in `inputResponses`). A key left out is
+ * input-responses-missing's.
+ */
+function retryFindings(ctx: SessionContext, msg: ModelMessage): Finding[] | null {
+  const { round } = retriedRound(ctx, msg);
+  if (!round) return null;
+  const given = msg.params?.inputResponses;
+  if (!isObject(given)) return null;
+  const findings: Finding[] = [];
+  for (const [key, schema] of Object.entries(round.forms)) {
+    const at = `/params/inputResponses/${pointerToken(key)}`;
+    const finding = contentFinding(schema, given[key], at, {
+      en: `the elicitation/create asked under ${show(key)} by the input_required round #${show(round.id)}`,
+      zh: `input_required 轮次 #${show(round.id)} 以 ${show(key)} 请求的 elicitation/create`,
+    });
+    if (finding) findings.push(finding);
+  }
+  return findings.length > 0 ? findings : null;
+}
+
+/**
+ * An ElicitResult (`answer`, found at `at`) that accepts a form whose content does not fit
+ * `schema`. An accept without content is judged as if it were empty: in form mode an accept
+ * carries the submitted data (client/elicitation › Response Actions). Content that is not an
+ * object is invalid-result's (or invalid-params') to name; decline and cancel carry none to judge
+ * (the page says only that their content is "typically omitted").
+ */
+function contentFinding(
+  schema: JsonObject,
+  answer: unknown,
+  at: string,
+  asked: Bilingual,
+): Finding | null {
+  if (!isObject(answer) || answer.action !== 'accept') return null;
+  const given = 'content' in answer;
+  if (given && !isObject(answer.content)) return null;
+  const issue = elicitedContentIssue(schema, given ? answer.content : {});
+  if (!issue) return null;
+  const where = `${at}/content${issue.pointer}`;
+  if (!given) {
+    return {
+      en: `${asked.en} is accepted without content, but its requestedSchema asks for more: ${issue.message} (at ${where}); in form mode an accept carries the user's answers, and a client should check them against the schema before sending`,
+      zh: `${asked.zh} 被接受了，却没有 content，而它的 requestedSchema 要求更多：${issue.messageZh}（位置 ${where}）；在表单模式下，接受时应当带上用户的回答，客户端应当在发送之前按模式校验它们`,
+    };
+  }
+  return {
+    en: `${asked.en} is accepted with content that does not fit its requestedSchema: ${issue.message} (at ${where}); a client should validate the user's answers against the schema before sending them, and a server that validates what it receives, as it should, rejects them`,
+    zh: `${asked.zh} 被接受了，但提交的 content 不符合它的 requestedSchema：${issue.messageZh}（位置 ${where}）；客户端应当在发送之前按模式校验用户的回答，按规范校验收到数据的服务器会拒绝它们`,
+  };
+}
 
 /** The elicitationIds a message of the server establishes: a URL-mode request's, a -32042 error's. */
 export function establishedElicitations(ctx: SessionContext, msg: ModelMessage): string[] {

@@ -1,7 +1,7 @@
 import { type ParamHeaderProblem, paramHeadersOf } from '../../protocol/http-headers.js';
 import { versionAtLeast } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
-import { outputSchemaIssue } from '../../protocol/output-schema.js';
+import { schemaIssue } from '../../protocol/output-schema.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
@@ -44,7 +44,7 @@ export const TOOL_RULES = [
           zh: `tools/call 结果 #${id} 没有 structuredContent，但 ${tool} 列出了 outputSchema：有输出模式的工具必须返回符合该模式的结构化结果（只在 content 中给出文本是不够的；只有工具执行错误，即 isError: true，可以没有）`,
         };
       }
-      const issue = outputSchemaIssue(schema, result.structuredContent);
+      const issue = schemaIssue(schema, result.structuredContent);
       if (!issue) return null;
       const at = issue.pointer === '' ? '' : ` at ${issue.pointer}`;
       const atZh = issue.pointer === '' ? '' : `在 ${issue.pointer} 处`;
