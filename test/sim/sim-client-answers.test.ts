@@ -50,6 +50,34 @@ describe('the simulated client answers what it declared, and refuses the rest as
     });
   });
 
+  it('form mode: answers that do not fit the requestedSchema are not sent; the form is dismissed (client/elicitation › Form Mode Security)', () => {
+    // The scripted user's { rating: 5 } misses the required email; a validating client cannot
+    // submit that form, so the user leaves it: cancel, with no content.
+    const email = {
+      message: 'Your email?',
+      requestedSchema: {
+        type: 'object',
+        properties: { email: { type: 'string', format: 'email' } },
+        required: ['email'],
+      },
+    };
+    const missing = answer({ elicitation: {} }, 'elicitation/create', email);
+    expect(missing).toEqual({ jsonrpc: '2.0', id: 7, result: { action: 'cancel' } });
+    const low = {
+      message: 'Rate it',
+      requestedSchema: { type: 'object', properties: { rating: { type: 'integer', maximum: 3 } } },
+    };
+    expect(answer({ elicitation: {} }, 'elicitation/create', low)).toMatchObject({
+      result: { action: 'cancel' },
+    });
+    // Answers that fit are sent as they are.
+    const fits = { ...low, requestedSchema: { ...low.requestedSchema, required: ['rating'] } };
+    fits.requestedSchema.properties.rating.maximum = 5;
+    expect(answer({ elicitation: {} }, 'elicitation/create', fits)).toMatchObject({
+      result: { action: 'accept', content: { rating: 5 } },
+    });
+  });
+
   it('no elicitation at all, or no roots: -32601, as for any method it does not know', () => {
     expect(answer({}, 'elicitation/create', FORM_MODE)).toMatchObject({
       error: { code: -32601 },

@@ -145,6 +145,31 @@ describe('input_required: the client answers and retries the original request', 
     expect(rules).toEqual([]);
   });
 
+  it('a form its scripted answers do not fit is dismissed, not answered with them (client/elicitation › Form Mode Security)', () => {
+    const { client, rules, send, deliver } = session();
+    const call = send(client.request('tools/call', { name: 'deploy', arguments: { env: 'prod' } }));
+    const strict = {
+      method: 'elicitation/create',
+      params: {
+        mode: 'form',
+        message: 'Your GitHub login?',
+        requestedSchema: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 10 } },
+          required: ['name'],
+        },
+      },
+    };
+    const [retry] = deliver(
+      inputRequired(call.id, { inputRequests: { login: strict, ok: ELICIT } }),
+    );
+    expect(retry?.params?.inputResponses).toEqual({
+      login: { action: 'cancel' },
+      ok: { action: 'accept', content: { name: 'octocat' } },
+    });
+    expect(rules).toEqual([]);
+  });
+
   it('no requestState in the round: none in the retry; requestState alone: retry at once', () => {
     const { client, rules, send, deliver } = session();
     const call = send(client.request('prompts/get', { name: 'p' }));

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { elicitedContentIssue } from '../../protocol/elicitation-content.js';
 import {
   classify,
   clientAccepts,
@@ -733,8 +734,14 @@ export class SimClient {
       default: {
         const { action, content } = this.config.elicitation;
         // client/elicitation › URL Mode: the user only consents or not; no content comes back.
-        const form = params.mode !== 'url';
-        return action === 'accept' && content && form ? { action, content } : { action };
+        if (action !== 'accept' || params.mode === 'url') return { action };
+        // › Form Mode Security: clients SHOULD validate the answers against the requestedSchema.
+        // Answers that do not fit cannot be submitted, and the scripted user has no others: the
+        // form is dismissed without an explicit choice (› Response Actions: cancel).
+        const schema = params.requestedSchema;
+        if (isObject(schema) && elicitedContentIssue(schema, content ?? {}))
+          return { action: 'cancel' };
+        return content ? { action, content } : { action };
       }
     }
   }
