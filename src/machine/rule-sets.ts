@@ -187,6 +187,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...ANSWER,
       'task-cancel-terminal',
       'url-elicitation-error-invalid',
+      'url-elicitation-error-undeclared',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

@@ -97,6 +97,16 @@ const rateForm = () =>
         },
       }),
     );
+/** -32042 for request #1, listing the URL-mode elicitation to complete (› URL Elicitation Required Error). */
+const urlRequired = (): JsonObject => ({
+  jsonrpc: '2.0',
+  id: 1,
+  error: {
+    code: -32042,
+    message: 'This request requires more information.',
+    data: { elicitations: [URL_ELICITATION] },
+  },
+});
 /** A client that opens URLs calls a tool. */
 const payCall = () =>
   session()
@@ -487,16 +497,16 @@ export const CASES: Record<RuleId, RuleCase> = {
     // A -32042 whose data lists nothing; with the URL-mode elicitation the client must complete.
     trigger: () =>
       payCall().server(rpc.error(1, -32042, 'This request requires more information.')),
-    legal: () =>
-      payCall().server({
-        jsonrpc: '2.0',
-        id: 1,
-        error: {
-          code: -32042,
-          message: 'This request requires more information.',
-          data: { elicitations: [URL_ELICITATION] },
-        },
-      }),
+    legal: () => payCall().server(urlRequired()),
+  },
+  'url-elicitation-error-undeclared': {
+    // A form-only client gets -32042; a client that declared URL mode may.
+    trigger: () =>
+      session()
+        .handshake({ client: { elicitation: { form: {} } }, server: { tools: {} } })
+        .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }))
+        .server(urlRequired()),
+    legal: () => payCall().server(urlRequired()),
   },
   'elicitation-complete-unknown': {
     // The completion of an elicitation the server never started; after its URL-mode request, legal.

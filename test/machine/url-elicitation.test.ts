@@ -99,3 +99,30 @@ describe('elicitation-complete-unknown (2025-11-25 client/elicitation › Comple
     expect(rulesOf(form)).toEqual(['elicitation-complete-unknown']);
   });
 });
+
+describe('url-elicitation-error-undeclared (2025-11-25 client/elicitation › Capabilities)', () => {
+  const listed = required({ elicitations: [URL_ELICITATION] });
+  const callFrom = (client: JsonObject, version?: string) =>
+    session()
+      .handshake({ client, server: { tools: {} }, ...(version ? { version } : {}) })
+      .client(rpc.request(1, 'tools/call', { name: 'pay', arguments: {} }));
+
+  it('flags -32042 to a client that did not declare elicitation.url, saying what it declared', () => {
+    for (const [client, words] of [
+      [{ elicitation: {} }, 'form mode only'],
+      [{ elicitation: { form: {} } }, 'form mode only'],
+      [{ roots: {} }, 'no elicitation at all'],
+    ] as const) {
+      const found = callFrom(client).server(listed).run().last.violations;
+      expect(found.map((v) => v.rule)).toEqual(['url-elicitation-error-undeclared']);
+      expect(found[0]?.message).toContain(words);
+      expect(found[0]?.spec).toContain('2025-11-25/client/elicitation › Capabilities');
+      expect(englishPhrases(found[0]?.messageZh ?? '')).toEqual([]);
+    }
+  });
+
+  it('accepts it for a client that declared URL mode, and judges only 2025-11-25', () => {
+    expect(rulesOf(urlClient().server(listed))).toEqual([]);
+    expect(rulesOf(callFrom({ elicitation: {} }, '2025-06-18').server(listed))).toEqual([]);
+  });
+});

@@ -54,6 +54,36 @@ export const ELICITATION_RULES = [
     },
   },
   {
+    id: 'url-elicitation-error-undeclared',
+    severity: 'error',
+    spec: '2025-11-25/client/elicitation › Capabilities',
+    specNote: {
+      en: 'servers MUST NOT send elicitation requests with modes the client does not support: the URL-mode elicitations a -32042 error lists need elicitation.url',
+      zh: '服务器不得发送客户端不支持的模式的信息征询：-32042 错误列出的 URL 模式征询需要客户端声明 elicitation.url',
+    },
+    title: {
+      en: 'URL elicitation error to a client without URL mode',
+      zh: '向不支持 URL 模式的客户端发送 URL 信息征询错误',
+    },
+    check: (ctx, msg) => {
+      const e = msg.envelope;
+      if (e.kind !== 'error' || e.error.code !== URL_ELICITATION_REQUIRED) return null;
+      if (!judgesUrlElicitation(ctx) || ctx.capabilities.client === null) return null;
+      if (hasCapability(ctx.capabilities, 'client.elicitation.url')) return null;
+      const declared = isObject(ctx.capabilities.client) ? ctx.capabilities.client : {};
+      const form = isObject(declared.elicitation)
+        ? {
+            en: 'its elicitation capability names form mode only',
+            zh: '它的 elicitation 能力只包含表单模式',
+          }
+        : { en: 'it declared no elicitation at all', zh: '它根本没有声明 elicitation' };
+      return {
+        en: `-32042 error #${show(msg.id)} asks the client to complete URL-mode elicitations, but ${form.en} (no elicitation.url at initialize): a server MUST NOT send elicitations in a mode the client does not support, and this client has no way to open the URLs, so the request can never be retried`,
+        zh: `-32042 错误 #${show(msg.id)} 要求客户端完成 URL 模式的信息征询，但${form.zh}（initialize 时没有 elicitation.url）：服务器不得发送客户端不支持的模式的信息征询，这个客户端无法打开这些 URL，因此该请求永远无法重试`,
+      };
+    },
+  },
+  {
     id: 'elicitation-complete-unknown',
     severity: 'error',
     spec: '2025-11-25/client/elicitation › Completion Notifications for URL Mode Elicitation',
