@@ -119,9 +119,11 @@ export class Ledger {
   readonly taskResults = bySide<string, { readonly from: number; readonly id: RequestId }>();
   /**
    * 2025-11-25 client/elicitation: the elicitationIds the server established (URL-mode
-   * elicitation/create requests, -32042 errors), which its completion notices must name.
+   * elicitation/create requests, -32042 errors), which its completion notices must name, and
+   * whether a notifications/elicitation/complete has named each since (a completed id names no
+   * new elicitation: clients MUST ignore notifications for it).
    */
-  readonly elicitations = new Set<string>();
+  readonly elicitations = new Map<string, 'open' | 'completed'>();
   /**
    * 2026-07-28 server/utilities/caching › Interaction with Pagination: for each cacheable list
    * method, the cacheScope of the list each handed-out nextCursor continues (its first page's), by
@@ -152,7 +154,7 @@ export class Ledger {
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);
-    for (const id of this.elicitations) copy.elicitations.add(id);
+    copyInto(this.elicitations, copy.elicitations);
     for (const [method, scopes] of this.pageScopes) copy.pageScopes.set(method, new Map(scopes));
     copyInto(this.subscribing, copy.subscribing);
     copyInto(this.calls, copy.calls);

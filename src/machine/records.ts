@@ -703,7 +703,19 @@ function shorterTtl(
  * establishes elicitationIds, which a notifications/elicitation/complete may name afterwards.
  */
 export function establishElicitations(ctx: SessionContext, msg: ModelMessage): Update {
-  for (const id of establishedElicitations(ctx, msg)) ctx.ledger.elicitations.add(id);
+  for (const id of establishedElicitations(ctx, msg)) ctx.ledger.elicitations.set(id, 'open');
+  return {};
+}
+
+/**
+ * 2025-11-25 client/elicitation › Completion Notifications for URL Mode Elicitation: the server's
+ * notifications/elicitation/complete ends the elicitation it names, when one was established.
+ */
+export function completeElicitation(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.method !== 'notifications/elicitation/complete' || msg.sender !== 'server') return {};
+  const id = msg.params?.elicitationId;
+  if (typeof id === 'string' && ctx.ledger.elicitations.has(id))
+    ctx.ledger.elicitations.set(id, 'completed');
   return {};
 }
 

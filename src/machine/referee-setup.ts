@@ -26,6 +26,7 @@ import {
   adoptModernRules,
   cancelRequest,
   clientSupportsAnswer,
+  completeElicitation,
   completeRequest,
   concludeHandshake,
   concludeProbe,
@@ -296,10 +297,13 @@ export const refereeSetup = setup({
       assertEvent(event, ANSWERS);
       return judged(context, event, recordTaskStatus, completeRequest);
     }),
-    /** A notification: judged; a task status it reports kept (tasks › Task Status Lifecycle). */
+    /**
+     * A notification: judged; a task status it reports kept (tasks › Task Status Lifecycle), an
+     * elicitation it completes ended (elicitation › Completion Notifications).
+     */
     judgeNotification: assign(({ context, event }) => {
       assertEvent(event, MESSAGES);
-      return judged(context, event, recordTaskStatus);
+      return judged(context, event, recordTaskStatus, completeElicitation);
     }),
     /** Tools: a tools/list result says how each tool runs as a task and what its results fit. */
     judgeToolList: assign(({ context, event }) => {

@@ -118,6 +118,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-input-request-meta',
       'task-meta-redundant',
       'task-augmentation-unsupported',
+      'elicitation-id-reused',
       ...IDS,
     ),
     'client.notification': rules(
@@ -188,6 +189,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-cancel-terminal',
       'url-elicitation-error-invalid',
       'url-elicitation-error-undeclared',
+      'elicitation-id-reused',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

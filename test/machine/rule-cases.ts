@@ -508,6 +508,25 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(urlRequired()),
     legal: () => payCall().server(urlRequired()),
   },
+  'elicitation-id-reused': {
+    // After the completion of e-1, a new URL-mode elicitation named e-1 again; named e-2, legal.
+    trigger: () =>
+      payCall()
+        .server(urlRequired())
+        .server(elicitationComplete)
+        .server(rpc.request(0, 'elicitation/create', URL_ELICITATION)),
+    legal: () =>
+      payCall()
+        .server(urlRequired())
+        .server(elicitationComplete)
+        .server(
+          rpc.request(0, 'elicitation/create', {
+            ...URL_ELICITATION,
+            elicitationId: 'e-2',
+            url: 'https://mcp.example.com/connect?elicitationId=e-2',
+          }),
+        ),
+  },
   'elicitation-complete-unknown': {
     // The completion of an elicitation the server never started; after its URL-mode request, legal.
     trigger: () => payCall().server(elicitationComplete),

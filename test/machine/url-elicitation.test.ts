@@ -126,3 +126,53 @@ describe('url-elicitation-error-undeclared (2025-11-25 client/elicitation › Ca
     expect(rulesOf(callFrom({ elicitation: {} }, '2025-06-18').server(listed))).toEqual([]);
   });
 });
+
+describe('elicitation-id-reused (2025-11-25 client/elicitation › URL Mode Elicitation Requests)', () => {
+  const again = (id: string): JsonObject => ({
+    ...URL_ELICITATION,
+    elicitationId: id,
+    url: `https://mcp.example.com/connect?elicitationId=${id}`,
+  });
+
+  it('flags a completed elicitation’s id given to a new elicitation, by request or by -32042', () => {
+    const byRequest = urlClient()
+      .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
+      .client(rpc.result(0, { action: 'accept' }))
+      .server(complete(ID))
+      .server(rpc.request(5, 'elicitation/create', URL_ELICITATION))
+      .run().last.violations;
+    expect(byRequest.map((v) => v.rule)).toEqual(['elicitation-id-reused']);
+    expect(byRequest[0]?.message).toContain(
+      `URL-mode elicitation/create #5 names elicitationId "${ID}"`,
+    );
+    expect(englishPhrases(byRequest[0]?.messageZh ?? '')).toEqual([]);
+    const byError = urlClient()
+      .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
+      .client(rpc.result(0, { action: 'accept' }))
+      .server(complete(ID))
+      .server(required({ elicitations: [again('other'), URL_ELICITATION] }))
+      .run().last.violations;
+    expect(byError.map((v) => v.rule)).toEqual(['elicitation-id-reused']);
+    expect(byError[0]?.message).toContain('-32042 error #1');
+    expect(byError[0]?.message).not.toContain('"other"');
+  });
+
+  it('accepts the same id again while its elicitation is still open, and a fresh id after completion', () => {
+    // A retry refused again before the user finished: the same elicitation, listed again.
+    const pending = urlClient()
+      .server(required({ elicitations: [URL_ELICITATION] }))
+      .client(rpc.request(2, 'tools/call', { name: 'pay', arguments: {} }))
+      .server({ ...required({ elicitations: [URL_ELICITATION] }), id: 2 });
+    expect(rulesOf(pending)).toEqual([]);
+    const fresh = urlClient()
+      .server(required({ elicitations: [URL_ELICITATION] }))
+      .server(complete(ID))
+      .server(rpc.request(0, 'elicitation/create', again('e-2')));
+    expect(rulesOf(fresh)).toEqual([]);
+    // A completion of an id never established completes nothing.
+    const stray = urlClient()
+      .server(complete(ID))
+      .server(rpc.request(0, 'elicitation/create', URL_ELICITATION));
+    expect(rulesOf(stray)).toEqual([]);
+  });
+});

@@ -108,6 +108,38 @@ export const ELICITATION_RULES = [
     },
   },
   {
+    id: 'elicitation-id-reused',
+    severity: 'error',
+    spec: '2025-11-25/client/elicitation › URL Mode Elicitation Requests',
+    specNote: {
+      en: 'elicitationId is a unique identifier for the elicitation (the schema: unique within the context of the server), and clients MUST ignore completions of an already-completed ID',
+      zh: 'elicitationId 是该信息征询的唯一标识（协议模式：在服务器范围内唯一），而客户端必须忽略对已完成 ID 的完成通知',
+    },
+    title: {
+      en: 'A completed elicitation’s ID given to a new one',
+      zh: '已完成的信息征询的 ID 被用于新的征询',
+    },
+    check: (ctx, msg) => {
+      if (ctx.ledger.elicitations.size === 0) return null;
+      const reused = establishedElicitations(ctx, msg).filter(
+        (id) => ctx.ledger.elicitations.get(id) === 'completed',
+      );
+      if (reused.length === 0) return null;
+      const ids = reused.map((id) => show(id)).join(', ');
+      const what =
+        msg.envelope.kind === 'error'
+          ? { en: `-32042 error #${show(msg.id)}`, zh: `-32042 错误 #${show(msg.id)}` }
+          : {
+              en: `URL-mode elicitation/create #${show(msg.id)}`,
+              zh: `URL 模式的 elicitation/create #${show(msg.id)}`,
+            };
+      return {
+        en: `${what.en} names elicitationId ${ids}, whose elicitation the server already completed with notifications/elicitation/complete; an elicitationId identifies one elicitation, and a client MUST ignore a completion naming an already-completed ID, so it would never learn that this new one completed`,
+        zh: `${what.zh} 使用的 elicitationId ${ids} 所对应的征询，服务器已经用 notifications/elicitation/complete 宣告完成；一个 elicitationId 只标识一次征询，而客户端必须忽略指向已完成 ID 的完成通知，因此它永远无法得知这次新的征询已经完成`,
+      };
+    },
+  },
+  {
     id: 'elicitation-mode-not-refused',
     severity: 'error',
     spec: '2025-11-25/client/elicitation › Error Handling',
