@@ -119,6 +119,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-meta-redundant',
       'task-augmentation-unsupported',
       'elicitation-id-reused',
+      'elicitation-url-not-https',
       ...IDS,
     ),
     'client.notification': rules(
@@ -190,6 +191,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'url-elicitation-error-invalid',
       'url-elicitation-error-undeclared',
       'elicitation-id-reused',
+      'elicitation-url-not-https',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),
@@ -307,6 +309,7 @@ export const MODERN_RULES: RuleSet = {
       'tool-name-format',
       'x-mcp-header-invalid',
       ...MRTR_ANSWER,
+      'elicitation-url-not-https',
       'message-after-stream-closed',
     ),
     'client.error': rules(

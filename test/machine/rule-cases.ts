@@ -527,6 +527,17 @@ export const CASES: Record<RuleId, RuleCase> = {
           }),
         ),
   },
+  'elicitation-url-not-https': {
+    // The same URL-mode elicitation over plain http to a host on the network; over https, legal.
+    trigger: () =>
+      payCall().server(
+        rpc.request(0, 'elicitation/create', {
+          ...URL_ELICITATION,
+          url: 'http://mcp.example.com/connect?elicitationId=e-1',
+        }),
+      ),
+    legal: () => payCall().server(rpc.request(0, 'elicitation/create', URL_ELICITATION)),
+  },
   'elicitation-complete-unknown': {
     // The completion of an elicitation the server never started; after its URL-mode request, legal.
     trigger: () => payCall().server(elicitationComplete),

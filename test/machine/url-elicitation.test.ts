@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { englishPhrases } from '../helpers/english-in-zh.js';
+import { discovered, modernRequest } from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
+import { inputRequired } from './stream-builder.js';
 
 const ID = '550e8400-e29b-41d4-a716-446655440000';
 const URL_ELICITATION: JsonObject = {
@@ -174,5 +176,70 @@ describe('elicitation-id-reused (2025-11-25 client/elicitation › URL Mode Elic
       .server(complete(ID))
       .server(rpc.request(0, 'elicitation/create', URL_ELICITATION));
     expect(rulesOf(stray)).toEqual([]);
+  });
+});
+
+describe('elicitation-url-not-https (client/elicitation › Safe URL Handling, both eras)', () => {
+  const at = (url: string): JsonObject => ({ ...URL_ELICITATION, url });
+  const asked = (url: string) => urlClient().server(rpc.request(0, 'elicitation/create', at(url)));
+
+  it('flags a plain-http url to a host off this machine, in a request and in a -32042 error', () => {
+    const plain = asked('http://mcp.example.com/connect').run().last.violations;
+    expect(plain.map((v) => v.rule)).toEqual(['elicitation-url-not-https']);
+    expect(plain[0]?.severity).toBe('warning');
+    expect(plain[0]?.message).toContain(
+      '"http://mcp.example.com/connect" (at /params/url) uses http:',
+    );
+    expect(plain[0]?.spec).toContain('2025-11-25/client/elicitation › Safe URL Handling');
+    expect(englishPhrases(plain[0]?.messageZh ?? '')).toEqual([]);
+    const listed = urlClient()
+      .server(
+        required({ elicitations: [at('https://ok.example.com/'), at('http://10.0.0.5/pay')] }),
+      )
+      .run().last.violations;
+    expect(listed.map((v) => v.rule)).toEqual(['elicitation-url-not-https']);
+    expect(listed[0]?.message).toContain('/error/data/elicitations/1/url');
+  });
+
+  it('accepts https, a loopback host (development), and leaves a broken URL to the schema', () => {
+    for (const url of [
+      'https://mcp.example.com/connect',
+      'http://localhost:3000/connect',
+      'http://127.0.0.1:8080/connect',
+      'http://[::1]:8080/connect',
+      'http://app.localhost/connect',
+    ]) {
+      expect(rulesOf(asked(url)), url).toEqual([]);
+    }
+    expect(rulesOf(asked('not a url'))).toEqual(['invalid-params']);
+  });
+
+  it('judges the URL-mode input requests of a 2026-07-28 input_required round', () => {
+    const round = (url: string) =>
+      discovered()
+        .client(
+          modernRequest(
+            1,
+            'tools/call',
+            { name: 'deploy', arguments: {} },
+            { capabilities: { elicitation: { url: {} } } },
+          ),
+        )
+        .server(
+          inputRequired(1, {
+            inputRequests: {
+              login: {
+                method: 'elicitation/create',
+                params: { mode: 'url', message: 'Sign in', url },
+              },
+            },
+            requestState: 'deploy:v1',
+          }),
+        );
+    const plain = round('http://accounts.example.com/login').run().last.violations;
+    expect(plain.map((v) => v.rule)).toEqual(['elicitation-url-not-https']);
+    expect(plain[0]?.message).toContain('/result/inputRequests/login/params/url');
+    expect(plain[0]?.spec).toContain('2026-07-28/client/elicitation › Safe URL Handling');
+    expect(rulesOf(round('https://accounts.example.com/login'))).toEqual([]);
   });
 });

@@ -174,6 +174,30 @@ export const ELICITATION_RULES = [
     },
   },
   {
+    id: 'elicitation-url-not-https',
+    // A SHOULD, and only outside development: a loopback host is taken for development.
+    severity: 'warning',
+    spec: '2025-11-25/client/elicitation › Safe URL Handling',
+    specNote: {
+      en: 'servers requesting URL-mode elicitation SHOULD use HTTPS URLs for non-development environments',
+      zh: '发起 URL 模式信息征询的服务器在非开发环境中应当使用 HTTPS 协议的 URL',
+    },
+    modern: { spec: '2026-07-28/client/elicitation › Safe URL Handling' },
+    title: { en: 'Elicitation URL not HTTPS', zh: '信息征询的 URL 不是 HTTPS' },
+    check: (ctx, msg) => {
+      const findings: Finding[] = [];
+      for (const { url, at } of elicitationUrls(ctx, msg)) {
+        const scheme = plainScheme(url);
+        if (scheme === null) continue;
+        findings.push({
+          en: `the URL-mode elicitation's url ${show(url)} (at ${at}) uses ${scheme}, not https, on a host that is not this machine; outside development a server should send HTTPS URLs, since the user is asked to open the page and, often, to sign in or pay there`,
+          zh: `URL 模式信息征询的 url ${show(url)}（位置 ${at}）使用的是 ${scheme} 而不是 https，主机也不是本机；在开发环境之外，服务器应当发送 HTTPS 协议的 URL，因为用户要打开这个页面，而且常常要在那里登录或付款`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+  {
     id: 'elicitation-content-mismatch',
     // Form Mode Security words both sides' validation as a SHOULD, and nothing else in the page
     // or the schema makes fitting content a MUST ("Contains values matching the requested schema"
@@ -292,4 +316,63 @@ export function establishedElicitations(ctx: SessionContext, msg: ModelMessage):
       ? [item.elicitationId]
       : [],
   );
+}
+
+/**
+ * The url of each URL-mode elicitation a server's message carries, with its JSON pointer: a
+ * URL-mode elicitation/create and a -32042 error's data.elicitations (2025-11-25), an
+ * input_required result's URL-mode elicitation input requests (2026-07-28).
+ */
+function elicitationUrls(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): { readonly url: string; readonly at: string }[] {
+  if (msg.sender !== 'server') return [];
+  const e = msg.envelope;
+  const found: { url: string; at: string }[] = [];
+  const add = (params: unknown, at: string) => {
+    if (isObject(params) && params.mode === 'url' && typeof params.url === 'string')
+      found.push({ url: params.url, at: `${at}/url` });
+  };
+  if (ctx.era === 'modern') {
+    if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
+    const requests = e.result.inputRequests;
+    if (!isObject(requests)) return [];
+    for (const [key, request] of Object.entries(requests)) {
+      if (isObject(request) && request.method === 'elicitation/create')
+        add(request.params, `/result/inputRequests/${pointerToken(key)}/params`);
+    }
+    return found;
+  }
+  if (!judgesUrlElicitation(ctx)) return [];
+  if (e.kind === 'request' && e.method === 'elicitation/create') add(msg.params, '/params');
+  if (e.kind === 'error' && e.error.code === URL_ELICITATION_REQUIRED) {
+    const data = e.error.data;
+    const list = isObject(data) ? data.elicitations : undefined;
+    if (Array.isArray(list))
+      for (const [i, item] of list.entries()) add(item, `/error/data/elicitations/${i}`);
+  }
+  return found;
+}
+
+/**
+ * The scheme of a URL that is not HTTPS and leads off this machine (`http:`…), or null: for an
+ * https URL, one whose host is loopback (localhost, 127.0.0.0/8, ::1: a development server), and
+ * one that is not a URL at all (invalid-params and url-elicitation-error-invalid name that).
+ */
+function plainScheme(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol === 'https:') return null;
+  const host = parsed.hostname;
+  const loopback =
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(?:\.\d{1,3}){3}$/.test(host);
+  return loopback ? null : parsed.protocol;
 }
