@@ -23,10 +23,12 @@ const judgesUrlElicitation = (ctx: SessionContext) =>
   ctx.era === 'legacy' && versionAtLeast(ctx.ruleVersion, URL_ELICITATION_REVISION);
 
 /**
- * 2025-11-25 client/elicitation: a URL-mode elicitation is named by its elicitationId, which the
+ * client/elicitation. 2025-11-25: a URL-mode elicitation is named by its elicitationId, which the
  * server establishes in an elicitation/create request or a -32042 error, and which its completion
  * notice names again. In 2026-07-28 the code and the notification are gone (error-code-not-in-revision
- * and method-removed judge them there).
+ * and method-removed judge them there), and an elicitation travels inside an input_required round.
+ * Both eras: a URL-mode url SHOULD be HTTPS (› Safe URL Handling), and accepted form content
+ * SHOULD fit the requestedSchema (› Form Mode Security).
  */
 export const ELICITATION_RULES = [
   {
