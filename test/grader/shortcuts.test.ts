@@ -64,6 +64,43 @@ describe.concurrent('shortcuts score less than full points', () => {
     expect(check?.message.en).toMatch(/carries ctx.secret itself, readable/);
   });
 
+  it('09: an answer the user declined or cancelled read as staging (anything but production deploys to staging)', async () => {
+    const text = patch(
+      solution('09-multi-round-trip', 'deploy.ts'),
+      "  if (environment !== 'staging' && environment !== 'production') {\n    return done(`Deployment of ${service} cancelled.`);\n  }\n  if (environment === 'staging') return done(`Deployed ${service} to staging.`);",
+      "  if (environment !== 'production') return done(`Deployed ${service} to staging.`);",
+    );
+    const result = await expectCaught(
+      '09-multi-round-trip',
+      { 'deploy.ts': text },
+      'staging-completes',
+      /\{"action":"(decline|cancel)"\}.*不部署任何东西/,
+    );
+    expect(failed(result)).toEqual(['staging-completes']);
+    expect(result.checks.find((c) => c.name === 'staging-completes')?.message.en).toMatch(
+      /"action":"(decline|cancel)".*saw: .*Deployed [\w-]+ to staging\./s,
+    );
+  });
+
+  it('09: a declined or cancelled confirmation deploys to production (only a typed name is checked)', async () => {
+    const text = patch(
+      solution('09-multi-round-trip', 'deploy.ts'),
+      "    if (sure === 'declined') return done(`Deployment of ${service} cancelled.`);\n    if (sure.content?.confirm !== service) {",
+      "    const typed = sure === 'declined' ? undefined : sure.content?.confirm;\n    if (typed !== undefined && typed !== service) {",
+    );
+    const result = await expectCaught(
+      '09-multi-round-trip',
+      { 'deploy.ts': text },
+      'production-confirms',
+      /\{"action":"(decline|cancel)"\}/,
+    );
+    // Its fresh-instance run and the checks that wait on production-confirms fail with it.
+    expect(failed(result)).toContain('no-server-memory');
+    expect(result.checks.find((c) => c.name === 'production-confirms')?.message.en).toMatch(
+      /"action":"(decline|cancel)".*saw: .*Deployed [\w-]+ to production\./s,
+    );
+  });
+
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
     expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);

@@ -116,6 +116,28 @@ export const accept = (field: string, value: string) => ({
   content: { [field]: value },
 });
 
+/** The user said no: declined the form, or dismissed it (client/elicitation › Response Actions). */
+const NO_ANSWERS = ['decline', 'cancel'] as const;
+
+/**
+ * Why an answer deployed `service` when the user declined or cancelled the question, or null:
+ * servers MUST handle a decline or a cancel (2026-07-28 client/elicitation › Error Handling), and
+ * a deployment nobody accepted is not that. Any other answer deploys nothing: a result that says
+ * so, an error, or the question asked again.
+ */
+function deployedUnasked(
+  answer: Answer,
+  service: string,
+  action: string,
+  round: Bilingual,
+): Bilingual | null {
+  if (!completeText(answer)?.includes(`Deployed ${service}`)) return null;
+  return bi(
+    `expected: a retry whose answer to ${round.en} was {"action":"${action}"} (the user ${action === 'decline' ? 'declined the form' : 'dismissed the form without a choice'}; 2026-07-28 client/elicitation › Response Actions) deploys nothing: servers MUST handle a decline or a cancel (› Error Handling); say so, as deployHandshakeEra does ("Deployment of ${service} cancelled."); saw: ${shown(answer)}`,
+    `期望：对${round.zh}的回答为 {"action":"${action}"} 的重试不部署任何东西（用户${action === 'decline' ? '拒绝了表单' : '未作选择就关闭了表单'}，见 2026-07-28 client/elicitation 的“响应动作”一节）：服务器必须处理拒绝或取消（同页“错误处理”一节）；像 deployHandshakeEra 那样说明（"Deployment of ${service} cancelled."）；实际：${shown(answer)}`,
+  );
+}
+
 /** A retry of `params` with answers and (when given) a state: a new id, as the client must. */
 function retry(
   client: Client,
@@ -203,6 +225,17 @@ async function production(
   if (!options.finish) return flow;
   client.now += rng.int(5, 90) * 1000;
   if (options.fresh) await runner.reload();
+  // A user who declined or dismissed the confirmation has not confirmed: nothing deploys.
+  for (const action of rng.shuffle([...NO_ANSWERS])) {
+    const no = await retry(client, params, { [r2.key]: { action } }, r2.state);
+    const why = deployedUnasked(
+      no,
+      service,
+      action,
+      bi('the confirmation (production chosen)', '确认（已选择 production）'),
+    );
+    if (why) return { ...flow, reason: why };
+  }
   // A user who typed something else than the service's name has not confirmed: nothing deploys.
   const typo = `${service.slice(0, -1)}${service.endsWith('x') ? 'y' : 'x'}`;
   const wrong = await retry(client, params, { [r2.key]: accept(r2.field, typo) }, r2.state);
@@ -628,8 +661,8 @@ export const mrtrRubric: Rubric = {
       points: 2,
       calls: ['callTool'],
       about: bi(
-        'the retry (new id, inputResponses, requestState echoed) that chose staging completes the call',
-        '选择 staging 的重试（新 id、inputResponses、原样回传的 requestState）完成调用',
+        'the retry (new id, inputResponses, requestState echoed) that chose staging completes the call; one whose answer was declined or cancelled deploys nothing',
+        '选择 staging 的重试（新 id、inputResponses、原样回传的 requestState）完成调用；回答为拒绝（decline）或取消（cancel）的重试不部署任何东西',
       ),
     },
     {
@@ -637,8 +670,8 @@ export const mrtrRubric: Rubric = {
       points: 3,
       calls: ['callTool'],
       about: bi(
-        'choosing production gets a second round with a requestState; a confirmation that is not the service’s name deploys nothing; the retry with the right one completes',
-        '选择 production 会得到带 requestState 的第二轮；与服务名不符的确认不部署任何东西；带着正确确认的重试完成调用',
+        'choosing production gets a second round with a requestState; a confirmation that is not the service’s name, or that was declined or cancelled, deploys nothing; the retry with the right one completes',
+        '选择 production 会得到带 requestState 的第二轮；与服务名不符的确认，以及被拒绝（decline）或取消（cancel）的确认，都不部署任何东西；带着正确确认的重试完成调用',
       ),
     },
     {
@@ -726,12 +759,19 @@ export const mrtrRubric: Rubric = {
     if (r1) {
       a.now += rng.int(5, 90) * 1000;
       const two = await retry(a, params, { [r1.key]: accept(r1.field, 'staging') }, r1.state);
+      // The same question declined, then dismissed: nothing deploys (to staging or anywhere).
+      const noes: Array<Bilingual | null> = [];
+      for (const action of rng.shuffle([...NO_ANSWERS])) {
+        const no = await retry(a, params, { [r1.key]: { action } }, r1.state);
+        noes.push(deployedUnasked(no, s1, action, bi('where to deploy', '“部署到哪里”这一问')));
+      }
       const why = first(
         notDone(
           two,
           `Deployed ${s1} to staging.`,
           bi('the retry that chose "staging" completes', '选择 "staging" 的重试完成调用'),
         ),
+        ...noes,
         refereeSays(a.conn),
       );
       ctx.record('staging-completes', why === null, why ?? OK);
