@@ -101,6 +101,24 @@ describe.concurrent('shortcuts score less than full points', () => {
     );
   });
 
+  it('08: a handshake-era version in the modern _meta served per request (any version the server knows taken as served)', async () => {
+    const text = patch(
+      solution('08-dual-era-server', 'server.ts'),
+      'if (!MODERN_VERSIONS.includes(version)) {',
+      'if (![...MODERN_VERSIONS, ...LEGACY_VERSIONS].includes(version)) {',
+    );
+    const result = await expectCaught(
+      '08-dual-era-server',
+      { 'server.ts': text },
+      'unsupported-version',
+      /握手时代的版本.*basic\/lifecycle/,
+    );
+    expect(failed(result)).toEqual(['unsupported-version']);
+    expect(result.checks.find((c) => c.name === 'unsupported-version')?.message.en).toMatch(
+      /"requested":"2025-(11-25|06-18)".*handshake-era revision.*saw: \{"result":/s,
+    );
+  });
+
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
     expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);

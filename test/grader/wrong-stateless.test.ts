@@ -170,7 +170,7 @@ export function refuseAll(request: Request): Reply {
     const text = patch(
       ref,
       `{
-      supported: [...MODERN_VERSIONS, ...LEGACY_VERSIONS],
+      supported: [...MODERN_VERSIONS],
       requested: version,
     }`,
       '{ requested: version }',

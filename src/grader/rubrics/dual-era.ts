@@ -121,8 +121,8 @@ export const dualEraRubric: Rubric = {
       requires: 'modern-without-handshake',
       points: 2,
       about: bi(
-        'a request in a version the server does not serve gets -32022 with data.supported and data.requested',
-        '以服务器不支持的版本发出的请求得到 -32022，带 data.supported 和 data.requested',
+        'a request in a version the server does not serve (a handshake-era one in the modern _meta among them) gets -32022 with data.supported and data.requested',
+        '以服务器不支持的版本发出的请求（包括在现代 _meta 中声明的握手时代版本）得到 -32022，带 data.supported 和 data.requested',
       ),
     },
     {
@@ -349,10 +349,17 @@ export const dualEraRubric: Rubric = {
     await picky.ask('server/discover', { _meta: pickyMeta(MODERN) });
     // Judged: the refusals this check is about, not the discover before them.
     const refusalsFrom = picky.steps.length;
-    const wrongVersions = [
+    // A handshake-era version in the modern envelope is one of them too: the server knows it, but
+    // only through initialize, which 2025-11-25 makes "the first interaction between client and
+    // server" (basic/lifecycle › Initialization); a request carrying the modern _meta is served by
+    // this revision or refused (2026-07-28 basic/versioning › Protocol Version Negotiation).
+    // Both versions the legacy clients above negotiate at initialize, so the server knows them.
+    const legacyInMeta = ['2025-11-25', '2025-06-18'];
+    const wrongVersions = rng.shuffle([
       rng.pick(['1900-01-01', '2024-10-07']),
       `20${rng.int(27, 99)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
-    ];
+      ...legacyInMeta,
+    ]);
     const versionReasons: Array<Bilingual | null> = [];
     for (const [i, version] of wrongVersions.entries()) {
       const answer =
@@ -369,12 +376,18 @@ export const dualEraRubric: Rubric = {
         Array.isArray(data.supported) &&
         data.supported.includes(MODERN) &&
         data.requested === version;
+      const legacy = legacyInMeta.includes(version)
+        ? bi(
+            ` ("${version}" is a handshake-era revision: the server serves it only after initialize, which 2025-11-25 basic/lifecycle › Initialization makes the first interaction; a request that declares it in the modern _meta asks for a version that is not served per request, 2026-07-28 basic/versioning › Protocol Version Negotiation)`,
+            `（"${version}" 是握手时代的版本：服务器只在 initialize 之后才按它服务，而 2025-11-25 basic/lifecycle 的“初始化”一节规定初始化必须是客户端与服务器之间的第一次交互；在现代 _meta 中声明这个版本的请求，所要求的版本不能逐请求提供，见 2026-07-28 basic/versioning 的“协议版本协商”一节）`,
+          )
+        : bi('', '');
       versionReasons.push(
         ok
           ? null
           : bi(
-              `expected: a request in "${version}" refused with {"code":-32022,"message":"Unsupported protocol version","data":{"supported":["${MODERN}",…],"requested":"${version}"}}; saw: ${shown(answer)}`,
-              `期望：以 "${version}" 发出的请求被拒绝，{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["${MODERN}",…],"requested":"${version}"}}；实际：${shown(answer)}`,
+              `expected: a request in "${version}" refused with {"code":-32022,"message":"Unsupported protocol version","data":{"supported":["${MODERN}",…],"requested":"${version}"}}${legacy.en}; saw: ${shown(answer)}`,
+              `期望：以 "${version}" 发出的请求被拒绝，{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["${MODERN}",…],"requested":"${version}"}}${legacy.zh}；实际：${shown(answer)}`,
             ),
       );
     }

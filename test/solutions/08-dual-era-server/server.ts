@@ -137,10 +137,12 @@ function modern(request: Request): Reply {
       `Invalid params: _meta["${CLIENT_CAPABILITIES}"] is required ({} for none)`,
     );
   }
-  // basic/versioning › Protocol Version Negotiation.
+  // basic/versioning › Protocol Version Negotiation. A handshake-era version declared here is
+  // refused too: those are spoken only after initialize, never per request. So data.supported
+  // names the versions a client can retry this request with, the modern ones.
   if (!MODERN_VERSIONS.includes(version)) {
     return fail(-32022, 'Unsupported protocol version', {
-      supported: [...MODERN_VERSIONS, ...LEGACY_VERSIONS],
+      supported: [...MODERN_VERSIONS],
       requested: version,
     });
   }
