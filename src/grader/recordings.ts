@@ -146,7 +146,9 @@ function unit(rng: Random, id: string): Wire[] {
  * Requests in flight both ways under one number: the client's `n` and the server's `n`, and the
  * client's `"n"` (a string: another id, JSON-RPC 2.0 › Request object). Each answer belongs to
  * the request of the other side with the very same id, type included: code that pairs answers by
- * the id alone, or by its text, labels them wrong.
+ * the id alone, or by its text, labels them wrong. The client has three requests in flight and
+ * the middle one is answered first (a server may answer in any order): code that pairs an answer
+ * with the latest open request, or with the oldest, instead of by its id labels it wrong too.
  */
 function crossedIds(n: number): Wire[] {
   const text = String(n);
@@ -154,8 +156,10 @@ function crossedIds(n: number): Wire[] {
     { direction: C2S, message: { jsonrpc: '2.0', id: n, method: 'tools/list' } },
     { direction: S2C, message: { jsonrpc: '2.0', id: n, method: 'roots/list' } },
     { direction: C2S, message: { jsonrpc: '2.0', id: text, method: 'resources/list' } },
+    { direction: C2S, message: { jsonrpc: '2.0', id: n + 1, method: 'prompts/list' } },
     { direction: C2S, message: { jsonrpc: '2.0', id: n, result: { roots: [] } } },
     { direction: S2C, message: { jsonrpc: '2.0', id: text, result: { resources: [] } } },
+    { direction: S2C, message: { jsonrpc: '2.0', id: n + 1, result: { prompts: [] } } },
     { direction: S2C, message: { jsonrpc: '2.0', id: n, result: { tools: [] } } },
   ];
 }

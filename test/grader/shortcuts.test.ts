@@ -119,6 +119,20 @@ describe.concurrent('shortcuts score less than full points', () => {
     );
   });
 
+  it('06: an answer paired with the latest open request of the other side, not by its id', async () => {
+    const text = patch(
+      solution('06-handshake-tracer', 'labels.ts'),
+      '      method = requests.get(key(opposite(direction), message.id)) ?? null;',
+      '      const open = [...requests.entries()].filter(([k]) => k.startsWith(opposite(direction)));\n      const last = open.at(-1);\n      method = last ? last[1] : null;\n      if (last) requests.delete(last[0]);',
+    );
+    const result = await expectCaught('06-handshake-tracer', { 'labels.ts': text }, 'methods');
+    expect(failed(result)).toEqual(['methods', 'primitives', 'capabilities']);
+    // The middle one of three requests in flight, answered first.
+    expect(result.checks.find((c) => c.name === 'methods')?.message.en).toMatch(
+      /"resources\/list".*"prompts\/list"/s,
+    );
+  });
+
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
     expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);
