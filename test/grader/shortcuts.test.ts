@@ -133,6 +133,24 @@ describe.concurrent('shortcuts score less than full points', () => {
     );
   });
 
+  it('02: tools.listChanged looked up as a key, not read as a value (listChanged: false announced)', async () => {
+    const text = patch(
+      solution('02-server-without-list-changed', 'server.ts'),
+      'if (ctx.capabilities.tools?.listChanged === true) {',
+      'if (ctx.capabilities.tools?.listChanged !== undefined) {',
+    );
+    const result = await expectCaught(
+      '02-server-without-list-changed',
+      { 'server.ts': text },
+      'no-undeclared-notification',
+      /"listChanged":false/,
+    );
+    expect(failed(result)).toEqual(['declares-tools-only', 'no-undeclared-notification']);
+    expect(result.checks.find((c) => c.name === 'no-undeclared-notification')?.message.en).toMatch(
+      /^with capabilities \{"tools":\{"listChanged":false\}\}.*saw: .*list_changed/s,
+    );
+  });
+
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
     expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);

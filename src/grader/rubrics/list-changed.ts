@@ -74,17 +74,18 @@ function checkVisible(s: Scenario) {
 type Message = ReturnType<typeof bi>;
 
 /** The undeclared case: nothing sent when the tool is added, and the new tool listed. */
-function judgeWithout(without: Scenario): Array<[string, Message]> {
+function judgeWithout(without: Scenario, tools: JsonObject): Array<[string, Message]> {
   const out: Array<[string, Message]> = [];
   const first = without.notifications[0];
   if (first) {
     const sent = without.session.log[first.at];
+    const declared = JSON.stringify({ tools });
     out.push([
       'no-undeclared-notification',
       lines(
         bi(
-          `expected: nothing sent when the tool was added; saw: ${JSON.stringify(first.message)}`,
-          `期望：添加工具时不发送任何消息；实际：${JSON.stringify(first.message)}`,
+          `with capabilities ${declared} (ctx.capabilities), expected: nothing sent when the tool was added; saw: ${JSON.stringify(first.message)}`,
+          `当 ctx.capabilities 为 ${declared} 时，期望：添加工具时不发送任何消息；实际：${JSON.stringify(first.message)}`,
         ),
         sent
           ? violationLines(without.session.violations().filter((v) => v.at === first.at))
@@ -206,8 +207,13 @@ export const listChangedRubric: Rubric = {
     };
     for (const [i, kind] of order.entries()) {
       if (kind === 'without') {
-        const without = await play(runner, { tools: {} }, ctx.seed + i);
-        for (const [name, message] of judgeWithout(without)) record(name, message);
+        // Not declared: the flag left out, and the flag set to false, which declares nothing
+        // either. A server that looked for the key ('listChanged' in tools) rather than its
+        // value announced on the second.
+        for (const tools of draw.shuffle<JsonObject>([{}, { listChanged: false }])) {
+          const without = await play(runner, { tools }, ctx.seed + i);
+          for (const [name, message] of judgeWithout(without, tools)) record(name, message);
+        }
       } else {
         const withFlag = await play(runner, { tools: { listChanged: true } }, ctx.seed + i);
         record('announces-when-declared', judgeWith(withFlag));
