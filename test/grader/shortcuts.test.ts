@@ -37,6 +37,22 @@ describe.concurrent('shortcuts score less than full points', () => {
     },
   );
 
+  it.each(SEEDS)(
+    '01: the progressToken echoed as text (String(token)), a number token turned into a string (seed %i)',
+    async (seed) => {
+      const text = patch(
+        solution('01-progress', 'long-task.ts'),
+        '          progressToken: token,',
+        '          progressToken: String(token),',
+      );
+      const result = await grade('01-progress', { 'long-task.ts': text }, seed);
+      expect(failed(result)).toContain('token-echoed');
+      expect(result.checks.find((c) => c.name === 'token-echoed')?.message.en).toMatch(
+        /does not echo the request's token \d+ \(a number, as it came\)/,
+      );
+    },
+  );
+
   it('progress sent 1.5 s after the result', async () => {
     const result = await grade('01-progress', { 'long-task.ts': fixture('progress-late.ts') });
     expect(failed(result)).toEqual(['progress-before-response', 'envelopes-valid']);

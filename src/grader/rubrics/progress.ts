@@ -173,6 +173,14 @@ export function fieldNames(params: unknown): Bilingual | null {
   );
 }
 
+/** A token of the other kind (progressToken is a string or a number): a number for a string. */
+function otherKind(token: string | number): string | number {
+  if (typeof token === 'number') return `task-${token}`;
+  let n = 0;
+  for (const ch of token) n = (n * 31 + (ch.codePointAt(0) ?? 0)) % 90_000;
+  return 1000 + n;
+}
+
 /** The least time `steps` waits of `delayMs` take, with room for a timer's rounding. */
 const minimumMs = (plan: { readonly steps: number; readonly delayMs: number }) =>
   Math.floor(plan.steps * plan.delayMs * 0.8);
@@ -268,6 +276,9 @@ export const progressRubric: Rubric = {
         cancelAfterMs: cShape.delayMs * (cancelAt + 2) + 100,
       },
     };
+    // One token a string, the other a number (which one from the seed): a tool that turns the
+    // token into text (`${token}`) or into a number echoes one of them wrong, whatever the seed.
+    if (typeof plans.a.token === typeof plans.c.token) plans.c.token = otherKind(plans.c.token);
     const runs: Partial<Record<keyof typeof plans, Run>> = {};
     for (const key of rng.shuffle(['a', 'b', 'c'] as const)) {
       runs[key] = await runTool(runner, plans[key]);
@@ -320,9 +331,16 @@ export const progressRubric: Rubric = {
         message: any('string', bi('(optional) a string', '（可选）一个字符串')),
       },
     };
-    const badToken = a.progress.find(
-      (p) => (p.sent.message.params as JsonObject | undefined)?.progressToken !== token,
-    );
+    // Judged on both runs with a token: one is a string and the other a number.
+    const badToken = [
+      { run: a, token },
+      { run: c, token: plans.c.token },
+    ].flatMap(({ run, token }) => {
+      const p = run.progress.find(
+        (p) => (p.sent.message.params as JsonObject | undefined)?.progressToken !== token,
+      );
+      return p ? [{ ...p, token }] : [];
+    })[0];
     if (!sentAny) ctx.record('token-echoed', false, noProgress(a));
     else if (badToken) {
       const seen = badToken.sent.message;
@@ -333,10 +351,10 @@ export const progressRubric: Rubric = {
         lines(
           envelopeDiff(
             bi(
-              `${nameOf(badToken.sent, badToken.at)} does not echo the request's token ${JSON.stringify(token)}:`,
-              `${nameOf(badToken.sent, badToken.at)} 没有原样带回请求的令牌 ${JSON.stringify(token)}：`,
+              `${nameOf(badToken.sent, badToken.at)} does not echo the request's token ${JSON.stringify(badToken.token)} (a ${typeof badToken.token}, as it came):`,
+              `${nameOf(badToken.sent, badToken.at)} 没有原样带回请求的令牌 ${JSON.stringify(badToken.token)}（${typeof badToken.token === 'string' ? '字符串' : '数字'}，类型也要与请求中的一致）：`,
             ),
-            diffJson(expected.params.progressToken, params.progressToken, '/params/progressToken'),
+            diffJson(badToken.token, params.progressToken, '/params/progressToken'),
           ),
           fieldNames(params) ?? bi('', ''),
         ),
