@@ -83,8 +83,8 @@ describe.concurrent('shortcuts score less than full points', () => {
   it('09: an answer the user declined or cancelled read as staging (anything but production deploys to staging)', async () => {
     const text = patch(
       solution('09-multi-round-trip', 'deploy.ts'),
-      "  if (environment !== 'staging' && environment !== 'production') {\n    return done(`Deployment of ${service} cancelled.`);\n  }\n  if (environment === 'staging') return done(`Deployed ${service} to staging.`);",
-      "  if (environment !== 'production') return done(`Deployed ${service} to staging.`);",
+      / {2}if \(environment !== 'staging' && environment !== 'production'\) \{\n[^\n]*\n {2}\}\n {2}if \(environment === 'staging'\)/,
+      "  if (environment !== 'production')",
     );
     const result = await expectCaught(
       '09-multi-round-trip',
@@ -101,7 +101,7 @@ describe.concurrent('shortcuts score less than full points', () => {
   it('09: a declined or cancelled confirmation deploys to production (only a typed name is checked)', async () => {
     const text = patch(
       solution('09-multi-round-trip', 'deploy.ts'),
-      "    if (sure === 'declined') return done(`Deployment of ${service} cancelled.`);\n    if (sure.content?.confirm !== service) {",
+      / {4}if \(sure === 'declined'\) return done\([^\n]*\n {4}if \(sure\.content\?\.confirm !== service\) \{/,
       "    const typed = sure === 'declined' ? undefined : sure.content?.confirm;\n    if (typed !== undefined && typed !== service) {",
     );
     const result = await expectCaught(
