@@ -48,8 +48,27 @@ describe.concurrent('shortcuts score less than full points', () => {
       const result = await grade('01-progress', { 'long-task.ts': text }, seed);
       expect(failed(result)).toContain('token-echoed');
       expect(result.checks.find((c) => c.name === 'token-echoed')?.message.en).toMatch(
-        /does not echo the request's token \d+ \(a number, as it came\)/,
+        /does not echo the request's token 0 \(a number, as it came\)/,
       );
+    },
+  );
+
+  // Seed 11 gives the 0 to the call with progress judged step by step, 4242 to the cancelled one.
+  it.each([11, 4242])(
+    '01: the progressToken tested for truth (if (token)): no progress for the token 0 (seed %i)',
+    async (seed) => {
+      const text = patch(
+        solution('01-progress', 'long-task.ts'),
+        '    if (token !== undefined) {',
+        '    if (token) {',
+      );
+      const result = await grade('01-progress', { 'long-task.ts': text }, seed);
+      expect(failed(result)).toContain('token-echoed');
+      const check = result.checks.find((c) => c.name === 'token-echoed');
+      expect(check?.message.en).toMatch(
+        /^expected: a notifications\/progress after each step \(the request carried the progressToken 0, a token like any other.*saw: none/,
+      );
+      expect(check?.message.zh).toMatch(/progressToken 0，它和其他令牌一样有效/);
     },
   );
 

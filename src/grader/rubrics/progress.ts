@@ -127,22 +127,35 @@ export async function runTool(
   };
 }
 
-const NONE = bi(
-  'expected: a notifications/progress after each step (the request carried a progressToken); saw: none',
-  '期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有',
-);
+/** What the request carried: its token, and for 0 that it counts as any other. */
+const carried = (token: string | number): Bilingual =>
+  token === 0
+    ? bi(
+        'the request carried the progressToken 0, a token like any other: "a string or integer value", 2025-11-25 basic/utilities/progress; test it with !== undefined, not for truth',
+        '请求带有 progressToken 0，它和其他令牌一样有效：令牌是“字符串或整数”，见 2025-11-25 basic/utilities/progress；请用 !== undefined 判断，而不是判断真假',
+      )
+    : bi(
+        `the request carried the progressToken ${JSON.stringify(token)}`,
+        `请求带有 progressToken ${JSON.stringify(token)}`,
+      );
 
 /**
- * No progress from `run`: NONE, or, when the call threw, that it did and what (the error names its
- * place in the learner's file), since a tool that throws before its first step sends none either.
+ * No progress from `run`, whose request carried `token`; when the call threw, that it did and what
+ * (the error names its place in the learner's file), since a tool that throws before its first
+ * step sends none either.
  */
-const noProgress = (run: Run): Bilingual =>
-  run.outcome.ok
-    ? NONE
+const noProgress = (run: Run, token: string | number): Bilingual => {
+  const why = carried(token);
+  return run.outcome.ok
+    ? bi(
+        `expected: a notifications/progress after each step (${why.en}); saw: none`,
+        `期望：每一步之后发送一条 notifications/progress（${why.zh}）；实际：一条也没有`,
+      )
     : bi(
-        `expected: a notifications/progress after each step (the request carried a progressToken); saw none: the tool threw ${run.outcome.error}`,
-        `期望：每一步之后发送一条 notifications/progress（请求带有 progressToken）；实际：一条也没有，工具抛出了错误：${run.outcome.error}`,
+        `expected: a notifications/progress after each step (${why.en}); saw none: the tool threw ${run.outcome.error}`,
+        `期望：每一步之后发送一条 notifications/progress（${why.zh}）；实际：一条也没有，工具抛出了错误：${run.outcome.error}`,
       );
+};
 
 /** The fields notifications/progress has (Progress › params); the first two are required. */
 const PROGRESS_FIELDS = ['progressToken', 'progress', 'total', 'message', '_meta'] as const;
@@ -171,14 +184,6 @@ export function fieldNames(params: unknown): Bilingual | null {
     `  /params: ${en.join('; ')} (a notifications/progress has ${PROGRESS_FIELDS.join(', ')})`,
     `  /params：${zh.join('；')}（notifications/progress 的字段是 ${PROGRESS_FIELDS.join('、')}）`,
   );
-}
-
-/** A token of the other kind (progressToken is a string or a number): a number for a string. */
-function otherKind(token: string | number): string | number {
-  if (typeof token === 'number') return `task-${token}`;
-  let n = 0;
-  for (const ch of token) n = (n * 31 + (ch.codePointAt(0) ?? 0)) % 90_000;
-  return 1000 + n;
 }
 
 /** The least time `steps` waits of `delayMs` take, with room for a timer's rounding. */
@@ -276,9 +281,14 @@ export const progressRubric: Rubric = {
         cancelAfterMs: cShape.delayMs * (cancelAt + 2) + 100,
       },
     };
-    // One token a string, the other a number (which one from the seed): a tool that turns the
-    // token into text (`${token}`) or into a number echoes one of them wrong, whatever the seed.
-    if (typeof plans.a.token === typeof plans.c.token) plans.c.token = otherKind(plans.c.token);
+    // One token a string, the other the number 0 (which one from the seed): a tool that turns the
+    // token into text (`${token}`) or into a number echoes one of them wrong, and one that tests
+    // the token for truth (`if (token)`) sends no progress for 0, a token like any other
+    // ("a string or integer value", 2025-11-25 basic/utilities/progress), whatever the seed.
+    const numberFirst = typeof plans.a.token === 'number';
+    plans.a.token = numberFirst ? 0 : plans.a.token;
+    const drawn = plans.c.token;
+    plans.c.token = numberFirst ? (typeof drawn === 'string' ? drawn : `task-${drawn}`) : 0;
     const runs: Partial<Record<keyof typeof plans, Run>> = {};
     for (const key of rng.shuffle(['a', 'b', 'c'] as const)) {
       runs[key] = await runTool(runner, plans[key]);
@@ -341,8 +351,15 @@ export const progressRubric: Rubric = {
       );
       return p ? [{ ...p, token }] : [];
     })[0];
-    if (!sentAny) ctx.record('token-echoed', false, noProgress(a));
-    else if (badToken) {
+    if (!sentAny) ctx.record('token-echoed', false, noProgress(a, plans.a.token));
+    else if (c.progress.length === 0) {
+      const none = noProgress(c, plans.c.token);
+      ctx.record(
+        'token-echoed',
+        false,
+        bi(`${none.en} before its cancellation`, `${none.zh}（在取消之前）`),
+      );
+    } else if (badToken) {
       const seen = badToken.sent.message;
       const params = isObject(seen.params) ? seen.params : {};
       ctx.record(
@@ -385,7 +402,7 @@ export const progressRubric: Rubric = {
           p.ms <
           minimumMs({ steps: Math.max(0, Math.ceil(claimed) - 1), delayMs: plans.a.delayMs }),
       );
-    if (!sentAny) ctx.record('progress-increases', false, noProgress(a));
+    if (!sentAny) ctx.record('progress-increases', false, noProgress(a, plans.a.token));
     else if (rule.length > 0 || values.some((v) => typeof v !== 'number')) {
       ctx.record(
         'progress-increases',
@@ -439,7 +456,7 @@ export const progressRubric: Rubric = {
       lastReport && typeof lastReport.total === 'number' && lastReport.total > 0
         ? lastReport.progress / lastReport.total
         : null;
-    if (!sentAny) ctx.record('total-given', false, noProgress(a));
+    if (!sentAny) ctx.record('total-given', false, noProgress(a, plans.a.token));
     else if (badTotal) {
       ctx.record(
         'total-given',
@@ -492,7 +509,7 @@ export const progressRubric: Rubric = {
 
     // progress-before-response
     const late = a.progress.filter((p) => p.afterResult);
-    if (!sentAny) ctx.record('progress-before-response', false, noProgress(a));
+    if (!sentAny) ctx.record('progress-before-response', false, noProgress(a, plans.a.token));
     else if (!a.outcome.ok) {
       ctx.record(
         'progress-before-response',
