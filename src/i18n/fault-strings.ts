@@ -140,6 +140,38 @@ export const FAULT_STRINGS = {
     en: '{name} needs a task the server has completed (a tools/call with params.task whose work is done)',
     zh: '{name} 需要一个服务器已经完成的任务（带 params.task 的 tools/call，且工作已经做完）',
   },
+  needsTaskCreation: {
+    en: '{name} needs a pending tools/call with params.task that the server will answer with a CreateTaskResult (for task-call-answered-directly, of a tool that needs no input from the client)',
+    zh: '{name} 需要一个带 params.task、服务器将以 CreateTaskResult 回应的 tools/call，且它尚未得到回应（对 task-call-answered-directly 而言，所调用的工具还不能需要客户端提供输入）',
+  },
+  needsLiveTask: {
+    en: '{name} needs an earlier task of the server that still exists: not cancelled, and created less than its ttl ago',
+    zh: '{name} 需要服务器先前创建、至今仍然存在的任务：没有被取消，且创建至今未超过它的 ttl',
+  },
+  needsTaskInputRequest: {
+    en: '{name} needs the request the server will send for the input its task needs (a task in input_required, after client: {task: result})',
+    zh: '{name} 需要服务器为任务所需输入而将要发出的请求（任务处于 input_required，并且已使用 client: {task: result}）',
+  },
+  needsClientTask: {
+    en: '{name} needs a task the server created for the client (a tools/call with params.task answered by a CreateTaskResult), or params.taskId',
+    zh: '{name} 需要服务器为客户端创建过的任务（带 params.task、并以 CreateTaskResult 得到回应的 tools/call），或者给出 params.taskId',
+  },
+  needsTaskGetWithMeta: {
+    en: '{name} needs a pending tasks/get whose related-task _meta names another task the server has than its params.taskId (after task-request-with-related-meta)',
+    zh: '{name} 需要一个尚未回应的 tasks/get，其 related-task _meta 指向服务器的另一个任务，而不是它的 params.taskId（在 task-request-with-related-meta 之后）',
+  },
+  needsFailedTaskGet: {
+    en: '{name} needs a pending tasks/get of a task that failed (client: {task: get} after the task failed)',
+    zh: '{name} 需要一个尚未回应的 tasks/get，且它指向的任务已经失败（在任务失败后使用 client: {task: get}）',
+  },
+  taskAugmentableMethod: {
+    en: '{name} needs a method that cannot run as a task; {method} can (give params.method, e.g. tools/list)',
+    zh: '{name} 需要一个不能作为任务运行的方法；{method} 可以作为任务运行（请给出 params.method，例如 tools/list）',
+  },
+  needsUndeclaredModeRequest: {
+    en: '{name} needs an elicitation/create of the server, not answered yet, in a mode the client did not declare (server: {request: elicitation/create, params: {mode: url, …}} to a client that declared only elicitation.form)',
+    zh: '{name} 需要服务器发出的、尚未回答的 elicitation/create，且它使用的模式客户端没有声明（向只声明了 elicitation.form 的客户端发送 server: {request: elicitation/create, params: {mode: url, …}}）',
+  },
   // 2025-11-25 client/elicitation, URL mode (lesson 14)
   needsUrlElicitationError: {
     en: '{name} needs a pending client request the server will answer with -32042 (connect_account, with a client that declared elicitation.url)',

@@ -109,7 +109,17 @@ type AwaitingElicitation = {
 };
 
 /** What the client's outbox holds: a message ready to go, or a request still without its id. */
-type ClientScheduled = Scheduled & { readonly queued?: QueuedRequest };
+/** A request of the server the client answers: what it asked, kept with the scheduled answer. */
+export type AskedOfClient = {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: JsonObject;
+};
+
+type ClientScheduled = Scheduled & {
+  readonly queued?: QueuedRequest;
+  readonly asked?: AskedOfClient;
+};
 
 /**
  * The simulated client (the host's MCP client). It sends what a scenario tells it to, answers the
@@ -747,8 +757,9 @@ export class SimClient {
   }
 
   #answer(now: number, id: RequestId, method: string, params: JsonObject) {
+    const asked = { id, method, params };
     const send = (body: { result: JsonObject } | { error: JsonObject }) =>
-      this.#outbox.push({ at: now, about: id, message: { jsonrpc: '2.0', id, ...body } });
+      this.#outbox.push({ at: now, about: id, asked, message: { jsonrpc: '2.0', id, ...body } });
     const caps = this.config.capabilities;
     // 2026-07-28: a server sends no requests (stdio › Receiving Messages), and the client MUST NOT
     // write a JSON-RPC response (stdio and Streamable HTTP › Sending Messages): it answers nothing.
@@ -774,6 +785,15 @@ export class SimClient {
     const taskId = relatedTaskOf(params);
     const related = taskId === undefined ? {} : { _meta: { [RELATED_TASK_META]: { taskId } } };
     return send({ result: { ...this.#inputResult(method, params), ...related } });
+  }
+
+  /**
+   * Takes out its scheduled answer to the latest request of the server that `match` accepts, and
+   * returns what that request asked (null: none): a fault sends another answer in its place.
+   */
+  takeAnswer(match: (asked: AskedOfClient) => boolean): AskedOfClient | null {
+    const item = this.#outbox.takeLast((i) => i.asked !== undefined && match(i.asked));
+    return item?.asked ?? null;
   }
 
   /** The next message it sends; a queued request gets its id now. */

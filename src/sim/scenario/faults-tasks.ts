@@ -1,5 +1,12 @@
 import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
-import { isObject, type JsonObject, RELATED_TASK_META } from '../../protocol/index.js';
+import {
+  isObject,
+  isTaskAugmentable,
+  type JsonObject,
+  RELATED_TASK_META,
+  type RequestId,
+  relatedTaskOf,
+} from '../../protocol/index.js';
 import { type TaskRecord, TaskStore } from '../server/tasks.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 
@@ -85,4 +92,182 @@ export function taskResultUnrelated(ctx: FaultContext, name: string): FaultResul
     };
   }
   return cannot(SAY.needsEndedTaskResult, { name });
+}
+
+/**
+ * The client's latest pending task-augmented tools/call whose CreateTaskResult the server has
+ * scheduled, with the task it made for it.
+ */
+function scheduledCreation(ctx: FaultContext): { id: RequestId; task: TaskRecord } | null {
+  const { client, server } = ctx;
+  const items = server.outbox.list();
+  for (const request of [...client.pending()].reverse()) {
+    if (request.method !== 'tools/call' || !isObject(request.params?.task)) continue;
+    const task = server.tasks.all().find((t) => t.callId === request.id);
+    const created = items.some(
+      (i) =>
+        i.about === request.id && isObject(i.message.result) && isObject(i.message.result.task),
+    );
+    if (task && created) return { id: request.id, task };
+  }
+  return null;
+}
+
+/** The buggy server makes no task after all: its CreateTaskResult, its later messages, its record. */
+function unmake(ctx: FaultContext, id: RequestId, task: TaskRecord): void {
+  ctx.server.outbox.dropAbout(id);
+  ctx.server.outbox.takeTask(task.taskId);
+  ctx.server.tasks.remove(task.taskId);
+}
+
+/**
+ * task-call-answered-directly: the server declared tasks.requests.tools.call, yet answers the
+ * client's task-augmented tools/call with the tool's own result, as if params.task were not there
+ * (› Result Retrieval: a receiver that accepts a task-augmented request MUST answer with a
+ * CreateTaskResult). A tool that needs the client's input has no result yet: it cannot be one.
+ */
+export function taskCallAnsweredDirectly(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledCreation(ctx);
+  if (!found || found.task.input !== null) return cannot(SAY.needsTaskCreation, { name });
+  const { result } = found.task;
+  unmake(ctx, found.id, found.task);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: found.id, result },
+  };
+}
+
+/**
+ * reused-task-id: the server answers the client's task-augmented tools/call with a CreateTaskResult
+ * whose taskId is that of its latest earlier task still alive (not cancelled, within its ttl), as
+ * a server that numbers its tasks per tool or restarts its counter does (› Task ID Requirements:
+ * task IDs MUST be unique among all tasks the receiver controls).
+ */
+export function reusedTaskId(ctx: FaultContext, name: string): FaultResult {
+  const { server, now } = ctx;
+  const found = scheduledCreation(ctx);
+  if (!found) return cannot(SAY.needsTaskCreation, { name });
+  const earlier = server.tasks
+    .all()
+    .filter((t) => t !== found.task && t.cancelledAt === null && now < t.createdAt + t.ttl)
+    .at(-1);
+  if (!earlier) return cannot(SAY.needsLiveTask, { name });
+  const task = { ...TaskStore.view(found.task, now), taskId: earlier.taskId };
+  unmake(ctx, found.id, found.task);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: found.id, result: { task } },
+  };
+}
+
+/**
+ * input-request-without-task: the request the server has scheduled for the input its task needs
+ * (sent on the client's tasks/result) goes out without its related-task `_meta` (› Input Required
+ * Status: it MUST carry it). The client's answer then cannot name the task either.
+ */
+export function inputRequestWithoutTask(ctx: FaultContext, name: string): FaultResult {
+  const item = ctx.server.outbox.takeLast(
+    (i) =>
+      typeof i.message.method === 'string' &&
+      i.message.id !== undefined &&
+      relatedTaskOf(i.message.params) !== undefined,
+  );
+  if (!item) return cannot(SAY.needsTaskInputRequest, { name });
+  const params = isObject(item.message.params) ? { ...item.message.params } : {};
+  const meta = isObject(params._meta) ? { ...params._meta } : {};
+  delete meta[RELATED_TASK_META];
+  if (Object.keys(meta).length > 0) params._meta = meta;
+  else delete params._meta;
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { ...item.message, params },
+  };
+}
+
+/**
+ * task-request-with-related-meta: the client's tasks/get names the task in params.taskId
+ * (`params.taskId`, default its latest task) and also carries the related-task `_meta`, naming
+ * another of its tasks (`params.relatedTaskId`, default the one before), as a client that copies
+ * the `_meta` of the last message it handled does (› Associating Task-Related Messages: requestors
+ * SHOULD NOT include it there).
+ */
+export function taskRequestWithRelatedMeta(ctx: FaultContext, name: string): FaultResult {
+  const { client, params } = ctx;
+  const taskId = typeof params.taskId === 'string' ? params.taskId : client.tasks.at(-1);
+  if (taskId === undefined) return cannot(SAY.needsClientTask, { name });
+  const related =
+    typeof params.relatedTaskId === 'string'
+      ? params.relatedTaskId
+      : ([...client.tasks].reverse().find((t) => t !== taskId) ?? taskId);
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: client.request('tasks/get', {
+      taskId,
+      _meta: { [RELATED_TASK_META]: { taskId: related } },
+    }),
+  };
+}
+
+/**
+ * answer-about-related-task: the server answers the client's pending tasks/get whose related-task
+ * `_meta` names another task than its params.taskId with that other task, going by the `_meta`
+ * (› Associating Task-Related Messages: the taskId parameter MUST be the source of truth).
+ */
+export function answerAboutRelatedTask(ctx: FaultContext, name: string): FaultResult {
+  const { client, server, now } = ctx;
+  for (const request of [...client.pending()].reverse()) {
+    if (request.method !== 'tasks/get') continue;
+    const named = relatedTaskOf(request.params);
+    const other = named === request.params?.taskId ? undefined : server.tasks.get(named);
+    if (!other) continue;
+    server.outbox.dropAbout(request.id);
+    return {
+      ok: true,
+      direction: 'server->client',
+      message: { jsonrpc: '2.0', id: request.id, result: TaskStore.view(other, now) },
+    };
+  }
+  return cannot(SAY.needsTaskGetWithMeta, { name });
+}
+
+/**
+ * failed-task-unexplained: the server answers the client's pending tasks/get of a failed task
+ * without its statusMessage (› Task Execution Errors: the response SHOULD include one).
+ */
+export function failedTaskUnexplained(ctx: FaultContext, name: string): FaultResult {
+  const { client, server, now } = ctx;
+  for (const request of [...client.pending()].reverse()) {
+    if (request.method !== 'tasks/get') continue;
+    const task = server.tasks.get(request.params?.taskId);
+    if (!task || TaskStore.status(task, now) !== 'failed') continue;
+    server.outbox.dropAbout(request.id);
+    const { statusMessage: _left, ...result } = TaskStore.view(task, now);
+    return {
+      ok: true,
+      direction: 'server->client',
+      message: { jsonrpc: '2.0', id: request.id, result },
+    };
+  }
+  return cannot(SAY.needsFailedTaskGet, { name });
+}
+
+/**
+ * task-on-unsupported-request: the client sends `params.method` (default tools/list, with
+ * `params.params`) with params.task, though no tasks.requests capability can name that method
+ * (› Capability Negotiation: the set is exhaustive). The server processes it normally.
+ */
+export function taskOnUnsupportedRequest(ctx: FaultContext, name: string): FaultResult {
+  const { client, params } = ctx;
+  const method = typeof params.method === 'string' ? params.method : 'tools/list';
+  if (isTaskAugmentable(method)) return cannot(SAY.taskAugmentableMethod, { name, method });
+  const given = isObject(params.params) ? params.params : {};
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: client.request(method, { ...given, task: { ttl: 60000 } }),
+  };
 }

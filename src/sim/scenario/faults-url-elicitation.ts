@@ -1,5 +1,7 @@
 import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
+import { hasCapability } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import { capabilityFor } from '../client/input-rounds.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
 
@@ -47,5 +49,25 @@ export function unknownElicitationCompleted(ctx: FaultContext): FaultResult {
       method: 'notifications/elicitation/complete',
       params: { elicitationId: typeof id === 'string' ? id : 'nobody-started-this' },
     },
+  };
+}
+
+/**
+ * undeclared-elicitation-mode-accepted: the client answers the server's latest elicitation/create
+ * in a mode its elicitation capability does not declare (a URL-mode request to a form-only client)
+ * with `{action: "accept"}` instead of the -32602 it had scheduled (› Error Handling: a mode the
+ * client did not declare MUST get -32602), as a client that shows every request it gets does.
+ */
+export function undeclaredElicitationModeAccepted(ctx: FaultContext, name: string): FaultResult {
+  const declared = { client: ctx.client.config.capabilities };
+  const asked = ctx.client.takeAnswer((a) => {
+    const needs = a.method === 'elicitation/create' ? capabilityFor(a.method, a.params) : null;
+    return needs !== null && !hasCapability(declared, needs);
+  });
+  if (!asked) return cannot(SAY.needsUndeclaredModeRequest, { name });
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { jsonrpc: '2.0', id: asked.id, result: { action: 'accept' } },
   };
 }

@@ -13,11 +13,19 @@ import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import { modernFault } from './faults-modern.js';
 import {
+  answerAboutRelatedTask,
+  failedTaskUnexplained,
   finishedTaskCancelled,
   finishedTaskReopened,
+  inputRequestWithoutTask,
+  reusedTaskId,
+  taskCallAnsweredDirectly,
+  taskOnUnsupportedRequest,
+  taskRequestWithRelatedMeta,
   taskResultUnrelated,
 } from './faults-tasks.js';
 import {
+  undeclaredElicitationModeAccepted,
   unknownElicitationCompleted,
   urlElicitationWithoutList,
 } from './faults-url-elicitation.js';
@@ -90,6 +98,15 @@ export const FAULT_NAMES = [
   // 2025-11-25 (client/elicitation, URL mode, lesson 14)
   'url-elicitation-without-list',
   'unknown-elicitation-completed',
+  // 2025-11-25 (basic/utilities/tasks and client/elicitation modes, lesson 32)
+  'task-call-answered-directly',
+  'reused-task-id',
+  'input-request-without-task',
+  'task-request-with-related-meta',
+  'answer-about-related-task',
+  'failed-task-unexplained',
+  'task-on-unsupported-request',
+  'undeclared-elicitation-mode-accepted',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -157,6 +174,14 @@ export const FAULT_RULES = {
   'task-result-unrelated': 'task-related-meta',
   'url-elicitation-without-list': 'url-elicitation-error-invalid',
   'unknown-elicitation-completed': 'elicitation-complete-unknown',
+  'task-call-answered-directly': 'task-result-kind',
+  'reused-task-id': 'task-id-reused',
+  'input-request-without-task': 'task-input-request-meta',
+  'task-request-with-related-meta': 'task-meta-redundant',
+  'answer-about-related-task': 'task-answer-other-task',
+  'failed-task-unexplained': 'task-failed-without-message',
+  'task-on-unsupported-request': 'task-augmentation-unsupported',
+  'undeclared-elicitation-mode-accepted': 'elicitation-mode-not-refused',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -208,6 +233,24 @@ const progress = (token: ProgressToken, value: number): JsonObject => ({
   params: { progressToken: token, progress: value },
 });
 
+/**
+ * What `undeclared-request` asks for by default, by method (`params.params` replaces it): sampling,
+ * or elicitation in URL mode, which a client that declared only form mode did not declare
+ * (2025-11-25 client/elicitation › Capabilities).
+ */
+const UNDECLARED_ASKS: Readonly<Record<string, JsonObject>> = {
+  'sampling/createMessage': {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Hello?' } }],
+    maxTokens: 50,
+  },
+  'elicitation/create': {
+    mode: 'url',
+    message: 'Sign in to your calendar to connect it.',
+    elicitationId: 'calendar-sign-in',
+    url: 'https://calendar.example.com/connect?elicitationId=calendar-sign-in',
+  },
+};
+
 /** Builds the faulty envelope; the engine then sends it like any other. */
 export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
   const { client, server, params } = ctx;
@@ -236,15 +279,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         direction: S2C,
         message: { jsonrpc: '2.0', method: str(params.method, 'notifications/tools/list_changed') },
       };
-    case 'undeclared-request':
-      return {
-        ok: true,
-        direction: S2C,
-        message: server.makeRequest('sampling/createMessage', {
-          messages: [{ role: 'user', content: { type: 'text', text: 'Hello?' } }],
-          maxTokens: 50,
-        }),
-      };
+    case 'undeclared-request': {
+      const method = str(params.method, 'sampling/createMessage');
+      const given = isObject(params.params) ? params.params : UNDECLARED_ASKS[method];
+      return { ok: true, direction: S2C, message: server.makeRequest(method, given) };
+    }
     case 'decreasing-progress': {
       const active = activeToken(ctx);
       if (!active) return cannot(FAULT_STRINGS.needsProgressToken, { name });
@@ -379,6 +418,23 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return urlElicitationWithoutList(ctx, name);
     case 'unknown-elicitation-completed':
       return unknownElicitationCompleted(ctx);
+    // 2025-11-25 tasks and elicitation modes (lesson 32)
+    case 'task-call-answered-directly':
+      return taskCallAnsweredDirectly(ctx, name);
+    case 'reused-task-id':
+      return reusedTaskId(ctx, name);
+    case 'input-request-without-task':
+      return inputRequestWithoutTask(ctx, name);
+    case 'task-request-with-related-meta':
+      return taskRequestWithRelatedMeta(ctx, name);
+    case 'answer-about-related-task':
+      return answerAboutRelatedTask(ctx, name);
+    case 'failed-task-unexplained':
+      return failedTaskUnexplained(ctx, name);
+    case 'task-on-unsupported-request':
+      return taskOnUnsupportedRequest(ctx, name);
+    case 'undeclared-elicitation-mode-accepted':
+      return undeclaredElicitationModeAccepted(ctx, name);
     default:
       return modernFault(name, ctx);
   }

@@ -115,6 +115,15 @@ export class TaskStore {
     return typeof taskId === 'string' ? this.#tasks.get(taskId) : undefined;
   }
 
+  /**
+   * Forgets a task the requestor was never told of (a faulty server's); the latest one made gives
+   * its ID back, so the next task takes it.
+   */
+  remove(taskId: string): void {
+    this.#tasks.delete(taskId);
+    if (taskId === `task-${this.#next - 1}`) this.#next--;
+  }
+
   all(): TaskRecord[] {
     return [...this.#tasks.values()];
   }

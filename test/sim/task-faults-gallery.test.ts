@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../../src/session/index.js';
+import { FAULT_RULES, type FaultName } from '../../src/sim/scenario/faults.js';
+import {
+  HANDSHAKE,
+  lessonOf,
+  playedSteps,
+  brokenRules as rules,
+  taskServer,
+} from '../helpers/lesson-scenario.js';
+
+/**
+ * The faults of 2025-11-25 tasks (basic/utilities/tasks) and elicitation modes (client/elicitation)
+ * that lesson 31 and lesson 14 do not show: each, played where its session sets it up, sends one
+ * envelope that breaks exactly the rule it is named for, and what leads up to it breaks none.
+ */
+
+const server = taskServer(['long_running_task', 'collect_feedback']);
+const formClient = { versions: ['2025-11-25'], capabilities: { elicitation: { form: {} } } };
+const call = (args: object, name = 'long_running_task') => ({
+  client: { request: 'tools/call', params: { name, arguments: args, task: { ttl: 60000 } } },
+});
+const play = (steps: readonly object[]) =>
+  playedSteps(lessonOf('2025-11-25', formClient, server, [...HANDSHAKE, ...steps]));
+
+// biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
+const sent = (step: Step | undefined) => step?.message as Record<string, any>;
+
+const failing = call({ steps: 3, delayMs: 1000, failAtStep: 1 });
+const long = call({ steps: 20, delayMs: 1000 });
+const short = call({ steps: 2, delayMs: 1000 });
+/** A task that needs the user, up to the client's tasks/result sent for its input. */
+const awaitingInput = [
+  call({ topic: 'tasks' }, 'collect_feedback'),
+  { server: 'next' },
+  { server: 'next' },
+  { client: 'next' },
+];
+const urlAsked = { fault: 'undeclared-request', params: { method: 'elicitation/create' } };
+
+/** Each fault: the steps that set it up (the fault comes last). */
+const CASES: Partial<Record<FaultName, readonly object[]>> = {
+  'failed-task-unexplained': [
+    failing,
+    { server: 'next' },
+    { server: 'next' },
+    { client: { task: 'get' } },
+  ],
+  'task-request-with-related-meta': [failing, { server: 'next' }, long, { server: 'next' }],
+  'answer-about-related-task': [
+    failing,
+    { server: 'next' },
+    long,
+    { server: 'next' },
+    { fault: 'task-request-with-related-meta' },
+  ],
+  'task-call-answered-directly': [short],
+  'reused-task-id': [long, { server: 'next' }, short],
+  'task-on-unsupported-request': [],
+  'input-request-without-task': awaitingInput,
+  'undeclared-elicitation-mode-accepted': [urlAsked],
+};
+
+describe('the task and elicitation-mode faults', () => {
+  it.each(Object.entries(CASES))('%s breaks only its rule', async (fault, setup) => {
+    const steps = await play([...setup, { fault }]);
+    const last = steps.at(-1);
+    expect(last?.notes?.fault).toBe(fault);
+    const rule = FAULT_RULES[fault as FaultName];
+    expect((last?.verdict?.violations ?? []).map((v) => v.rule)).toEqual([rule]);
+    // What sets it up breaks nothing but the faults it needs first (each breaking its own rule).
+    const before = steps.slice(0, -1).filter((step) => !step.notes?.fault);
+    expect(rules(before)).toEqual([]);
+  });
+
+  it('task-call-answered-directly: the tool’s own result, and no task left behind', async () => {
+    const steps = await play([
+      short,
+      { fault: 'task-call-answered-directly' },
+      short,
+      { server: 'next' },
+    ]);
+    expect(sent(steps[4])).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'Finished all 2 steps.' }] },
+    });
+    // The server made no task for the call it answered directly: the next one is task-1.
+    expect(sent(steps[6]).result.task.taskId).toBe('task-1');
+    expect(rules(steps.slice(5))).toEqual([]);
+  });
+
+  it('reused-task-id hands out the ID of the latest live task, not of a cancelled one', async () => {
+    const steps = await play([
+      long,
+      { server: 'next' },
+      long,
+      { server: 'next' },
+      { client: { task: 'cancel' } },
+      { server: 'next' },
+      short,
+      { fault: 'reused-task-id' },
+    ]);
+    expect(sent(steps.at(-1)).result.task).toEqual(
+      expect.objectContaining({ taskId: 'task-1', status: 'working' }),
+    );
+  });
+
+  it('answer-about-related-task reports the task the _meta names, not params.taskId', async () => {
+    const steps = await play([
+      ...(CASES['answer-about-related-task'] ?? []),
+      { fault: 'answer-about-related-task' },
+    ]);
+    expect(sent(steps.at(-2)).params).toEqual({
+      taskId: 'task-2',
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'task-1' } },
+    });
+    expect(sent(steps.at(-1)).result).toEqual(
+      expect.objectContaining({ taskId: 'task-1', status: 'working' }),
+    );
+  });
+
+  it('input-request-without-task leaves out only the related-task _meta, and the task goes on', async () => {
+    const steps = await play([
+      ...awaitingInput,
+      { fault: 'input-request-without-task' },
+      { client: 'next' },
+      { server: 'next' },
+    ]);
+    const asked = sent(steps.at(-3));
+    expect(asked.method).toBe('elicitation/create');
+    expect(asked.params._meta).toBeUndefined();
+    expect(asked.params.requestedSchema).toBeDefined();
+    expect(sent(steps.at(-1)).params).toEqual(
+      expect.objectContaining({ taskId: 'task-1', status: 'working' }),
+    );
+    expect(rules(steps.slice(-2))).toEqual([]);
+  });
+
+  it('undeclared-elicitation-mode-accepted replaces the -32602 the client had scheduled', async () => {
+    const steps = await play([urlAsked, { fault: 'undeclared-elicitation-mode-accepted' }]);
+    expect(sent(steps.at(-1))).toEqual({ jsonrpc: '2.0', id: 1, result: { action: 'accept' } });
+    // The honest -32602 is gone: the client has nothing left to answer.
+    await expect(
+      play([urlAsked, { fault: 'undeclared-elicitation-mode-accepted' }, { client: 'next' }]),
+    ).rejects.toThrow(/the client has no answer to send/);
+    const honest = await play([urlAsked, { client: 'next' }]);
+    expect(sent(honest.at(-1)).error.code).toBe(-32602);
+  });
+
+  it.each([
+    [
+      'task-call-answered-directly',
+      [long, { server: 'next' }],
+      /needs a pending tools\/call with params\.task/,
+    ],
+    [
+      'task-call-answered-directly',
+      [call({ topic: 'x' }, 'collect_feedback')],
+      /needs a pending tools\/call/,
+    ],
+    ['reused-task-id', [short], /needs an earlier task of the server that still exists/],
+    [
+      'answer-about-related-task',
+      [long, { server: 'next' }, { client: { task: 'get' } }],
+      /needs a pending tasks\/get whose related-task/,
+    ],
+    [
+      'failed-task-unexplained',
+      [long, { server: 'next' }, { client: { task: 'get' } }],
+      /needs a pending tasks\/get of a task that failed/,
+    ],
+    [
+      'input-request-without-task',
+      [long, { server: 'next' }],
+      /needs the request the server will send/,
+    ],
+    ['task-request-with-related-meta', [], /needs a task the server created/],
+    ['undeclared-elicitation-mode-accepted', [], /needs an elicitation\/create of the server/],
+  ])('%s where nothing sets it up is an error of the lesson', async (fault, setup, message) => {
+    await expect(play([...setup, { fault }])).rejects.toThrow(message);
+  });
+
+  it('task-on-unsupported-request refuses a method that can run as a task', async () => {
+    await expect(
+      play([{ fault: 'task-on-unsupported-request', params: { method: 'tools/call' } }]),
+    ).rejects.toThrow(/tools\/call can/);
+  });
+});
