@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/session/index.js';
 import { FAULT_RULES, type FaultName } from '../../src/sim/scenario/faults.js';
 import {
+  faultsOfLesson,
   HANDSHAKE,
   lessonOf,
   playedSteps,
@@ -10,9 +11,9 @@ import {
 } from '../helpers/lesson-scenario.js';
 
 /**
- * The faults of 2025-11-25 tasks (basic/utilities/tasks) and elicitation modes (client/elicitation)
- * that lesson 31 and lesson 14 do not show: each, played where its session sets it up, sends one
- * envelope that breaks exactly the rule it is named for, and what leads up to it breaks none.
+ * The faults of lesson 32 (2025-11-25 basic/utilities/tasks and client/elicitation modes): each,
+ * played where its session sets it up, sends one envelope that breaks exactly the rule it is named
+ * for, what leads up to it breaks none, and the lesson breaks each rule at its fault step only.
  */
 
 const server = taskServer(['long_running_task', 'collect_feedback']);
@@ -61,7 +62,7 @@ const CASES: Partial<Record<FaultName, readonly object[]>> = {
   'undeclared-elicitation-mode-accepted': [urlAsked],
 };
 
-describe('the task and elicitation-mode faults', () => {
+describe('the faults of lesson 32', () => {
   it.each(Object.entries(CASES))('%s breaks only its rule', async (fault, setup) => {
     const steps = await play([...setup, { fault }]);
     const last = steps.at(-1);
@@ -185,5 +186,22 @@ describe('the task and elicitation-mode faults', () => {
     await expect(
       play([{ fault: 'task-on-unsupported-request', params: { method: 'tools/call' } }]),
     ).rejects.toThrow(/tools\/call can/);
+  });
+
+  it('lesson 32 breaks each rule at its fault step and nothing elsewhere', async () => {
+    const found = await faultsOfLesson('tasks-faults-gallery');
+    expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
+    expect(found.filter((f) => f.fault !== null)).toEqual([
+      { fault: 'failed-task-unexplained', rules: ['task-failed-without-message'] },
+      { fault: 'task-request-with-related-meta', rules: ['task-meta-redundant'] },
+      { fault: 'answer-about-related-task', rules: ['task-answer-other-task'] },
+      { fault: 'task-call-answered-directly', rules: ['task-result-kind'] },
+      { fault: 'reused-task-id', rules: ['task-id-reused'] },
+      { fault: 'task-on-unsupported-request', rules: ['task-augmentation-unsupported'] },
+      { fault: 'input-request-without-task', rules: ['task-input-request-meta'] },
+      { fault: 'undeclared-request', rules: ['capability-not-negotiated'] },
+      { fault: 'undeclared-request', rules: ['capability-not-negotiated'] },
+      { fault: 'undeclared-elicitation-mode-accepted', rules: ['elicitation-mode-not-refused'] },
+    ]);
   });
 });

@@ -9,12 +9,16 @@ import { ROOT } from '../helpers/cli.js';
 describe('what n offers on a lesson’s last step', () => {
   it('the course’s last lesson ends the course; another offers the next', async () => {
     const course = await listLessons();
-    // Lesson 31 (tasks) was added after the 2026-07-28 lessons and keeps its number: the course
-    // ends with it, and the modern gallery leads on to it.
-    expect(course.courseLast).toBe('tasks');
-    expect(nextLesson(course, 'tasks')).toBe('end');
+    // Lessons 31 (tasks) and 32 (its faults gallery) were added after the 2026-07-28 lessons and
+    // keep their numbers: the course ends with the gallery, the modern gallery leads on to tasks,
+    // and tasks to its gallery.
+    expect(course.courseLast).toBe('tasks-faults-gallery');
+    expect(nextLesson(course, 'tasks-faults-gallery')).toBe('end');
     expect(nextLesson(course, 'modern-faults-gallery')).toEqual({
       title: expect.objectContaining({ en: 'Tasks: call now, collect the result later' }),
+    });
+    expect(nextLesson(course, 'tasks')).toEqual({
+      title: expect.objectContaining({ en: 'Faults gallery: tasks and elicitation modes' }),
     });
     expect(nextLesson(course, 'first-session')).toEqual({
       title: expect.objectContaining({ en: 'JSON-RPC envelopes' }),
@@ -31,7 +35,7 @@ describe('what n offers on a lesson’s last step', () => {
 
   it('after a teacher’s folder, the course’s last lesson leads on to the teacher’s', async () => {
     const listing = await listLessons([join(ROOT, 'test', 'fixtures', 'misplayed-lessons')]);
-    expect(nextLesson(listing, 'tasks')).toEqual({
+    expect(nextLesson(listing, 'tasks-faults-gallery')).toEqual({
       title: expect.objectContaining({ en: 'Hello, tools' }),
     });
     expect(nextLesson(listing, 'hello-tools')).toBeNull();
