@@ -168,6 +168,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a method that cannot run as a task; {method} can (give params.method, e.g. tools/list)',
     zh: '{name} 需要一个不能作为任务运行的方法；{method} 可以作为任务运行（请给出 params.method，例如 tools/list）',
   },
+  needsForbiddenTool: {
+    en: '{name} needs a tool the latest tools/list showed without execution.taskSupport or with "forbidden" (client: {request: tools/list} first; params.name names one)',
+    zh: '{name} 需要一个在最近一次 tools/list 中没有 execution.taskSupport 或其值为 "forbidden" 的工具（先使用 client: {request: tools/list}；可用 params.name 指明工具）',
+  },
   needsUndeclaredModeRequest: {
     en: '{name} needs an elicitation/create of the server, not answered yet, in a mode the client did not declare (server: {request: elicitation/create, params: {mode: url, …}} to a client that declared only elicitation.form)',
     zh: '{name} 需要服务器发出的、尚未回答的 elicitation/create，且它使用的模式客户端没有声明（向只声明了 elicitation.form 的客户端发送 server: {request: elicitation/create, params: {mode: url, …}}）',

@@ -16,7 +16,7 @@ import {
  * for, what leads up to it breaks none, and the lesson breaks each rule at its fault step only.
  */
 
-const server = taskServer(['long_running_task', 'collect_feedback']);
+const server = taskServer(['long_running_task', 'collect_feedback', 'weather_current']);
 const formClient = { versions: ['2025-11-25'], capabilities: { elicitation: { form: {} } } };
 const call = (args: object, name = 'long_running_task') => ({
   client: { request: 'tools/call', params: { name, arguments: args, task: { ttl: 60000 } } },
@@ -58,6 +58,7 @@ const CASES: Partial<Record<FaultName, readonly object[]>> = {
   'task-call-answered-directly': [short],
   'reused-task-id': [long, { server: 'next' }, short],
   'task-on-unsupported-request': [],
+  'forbidden-tool-called-as-task': [{ client: { request: 'tools/list' } }, { server: 'next' }],
   'input-request-without-task': awaitingInput,
   'undeclared-elicitation-mode-accepted': [urlAsked],
 };
@@ -182,6 +183,31 @@ describe('the faults of lesson 32', () => {
     await expect(play([...setup, { fault }])).rejects.toThrow(message);
   });
 
+  it('forbidden-tool-called-as-task calls the tool without taskSupport, and the server answers -32601', async () => {
+    const steps = await play([
+      ...(CASES['forbidden-tool-called-as-task'] ?? []),
+      { fault: 'forbidden-tool-called-as-task', params: { arguments: { location: 'Lisbon' } } },
+      { server: 'next' },
+    ]);
+    expect(sent(steps.at(-2)).params).toEqual({
+      name: 'weather_current',
+      arguments: { location: 'Lisbon' },
+      task: { ttl: 60000 },
+    });
+    expect(sent(steps.at(-1)).error.code).toBe(-32601);
+    expect(rules(steps.slice(-1))).toEqual([]);
+    // A tool that may run as a task, or none listed yet, is an error of the lesson.
+    await expect(
+      play([
+        ...(CASES['forbidden-tool-called-as-task'] ?? []),
+        { fault: 'forbidden-tool-called-as-task', params: { name: 'long_running_task' } },
+      ]),
+    ).rejects.toThrow(/needs a tool the latest tools\/list showed/);
+    await expect(play([{ fault: 'forbidden-tool-called-as-task' }])).rejects.toThrow(
+      /needs a tool the latest tools\/list showed/,
+    );
+  });
+
   it('task-on-unsupported-request refuses a method that can run as a task', async () => {
     await expect(
       play([{ fault: 'task-on-unsupported-request', params: { method: 'tools/call' } }]),
@@ -198,6 +224,7 @@ describe('the faults of lesson 32', () => {
       { fault: 'task-call-answered-directly', rules: ['task-result-kind'] },
       { fault: 'reused-task-id', rules: ['task-id-reused'] },
       { fault: 'task-on-unsupported-request', rules: ['task-augmentation-unsupported'] },
+      { fault: 'forbidden-tool-called-as-task', rules: ['task-support-mismatch'] },
       { fault: 'input-request-without-task', rules: ['task-input-request-meta'] },
       { fault: 'undeclared-request', rules: ['capability-not-negotiated'] },
       { fault: 'undeclared-request', rules: ['capability-not-negotiated'] },

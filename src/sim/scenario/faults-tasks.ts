@@ -271,3 +271,31 @@ export function taskOnUnsupportedRequest(ctx: FaultContext, name: string): Fault
     message: client.request(method, { ...given, task: { ttl: 60000 } }),
   };
 }
+
+/**
+ * forbidden-tool-called-as-task: the client calls a tool as a task (`params.name`, default the
+ * first its latest tools/list showed without execution.taskSupport or with "forbidden"; with
+ * `params.arguments`) although the tool said it does not run as one (› Tool-Level Negotiation: the
+ * client MUST NOT). The server answers -32601, as it should.
+ */
+export function forbiddenToolCalledAsTask(ctx: FaultContext, name: string): FaultResult {
+  const { client, params } = ctx;
+  const support = (tool: { execution?: { taskSupport?: string | undefined } | undefined }) =>
+    tool.execution?.taskSupport ?? 'forbidden';
+  const listed = client.tools ?? [];
+  const tool =
+    typeof params.name === 'string'
+      ? listed.find((t) => t.name === params.name)
+      : listed.find((t) => support(t) === 'forbidden');
+  if (!tool || support(tool) !== 'forbidden') return cannot(SAY.needsForbiddenTool, { name });
+  const args = isObject(params.arguments) ? params.arguments : {};
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: client.request('tools/call', {
+      name: tool.name,
+      arguments: args,
+      task: { ttl: 60000 },
+    }),
+  };
+}

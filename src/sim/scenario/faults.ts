@@ -17,6 +17,7 @@ import {
   failedTaskUnexplained,
   finishedTaskCancelled,
   finishedTaskReopened,
+  forbiddenToolCalledAsTask,
   inputRequestWithoutTask,
   reusedTaskId,
   taskCallAnsweredDirectly,
@@ -107,6 +108,7 @@ export const FAULT_NAMES = [
   'failed-task-unexplained',
   'task-on-unsupported-request',
   'undeclared-elicitation-mode-accepted',
+  'forbidden-tool-called-as-task',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -182,6 +184,7 @@ export const FAULT_RULES = {
   'failed-task-unexplained': 'task-failed-without-message',
   'task-on-unsupported-request': 'task-augmentation-unsupported',
   'undeclared-elicitation-mode-accepted': 'elicitation-mode-not-refused',
+  'forbidden-tool-called-as-task': 'task-support-mismatch',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -435,6 +438,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return taskOnUnsupportedRequest(ctx, name);
     case 'undeclared-elicitation-mode-accepted':
       return undeclaredElicitationModeAccepted(ctx, name);
+    case 'forbidden-tool-called-as-task':
+      return forbiddenToolCalledAsTask(ctx, name);
     default:
       return modernFault(name, ctx);
   }
