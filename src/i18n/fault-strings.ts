@@ -168,6 +168,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a method that cannot run as a task; {method} can (give params.method, e.g. tools/list)',
     zh: '{name} 需要一个不能作为任务运行的方法；{method} 可以作为任务运行（请给出 params.method，例如 tools/list）',
   },
+  needsServerTask: {
+    en: '{name} needs a task the server created (a tools/call with params.task), or params.taskId naming one',
+    zh: '{name} 需要一个服务器创建过的任务（带 params.task 的 tools/call），或者用 params.taskId 指明一个',
+  },
   needsForbiddenTool: {
     en: '{name} needs a tool the latest tools/list showed without execution.taskSupport or with "forbidden" (client: {request: tools/list} first; params.name names one)',
     zh: '{name} 需要一个在最近一次 tools/list 中没有 execution.taskSupport 或其值为 "forbidden" 的工具（先使用 client: {request: tools/list}；可用 params.name 指明工具）',

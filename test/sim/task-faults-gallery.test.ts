@@ -55,6 +55,7 @@ const CASES: Partial<Record<FaultName, readonly object[]>> = {
     { server: 'next' },
     { fault: 'task-request-with-related-meta' },
   ],
+  'task-cancelled-by-notification': [long, { server: 'next' }],
   'task-call-answered-directly': [short],
   'reused-task-id': [long, { server: 'next' }, short],
   'task-on-unsupported-request': [],
@@ -178,6 +179,7 @@ describe('the faults of lesson 32', () => {
       /needs the request the server will send/,
     ],
     ['task-request-with-related-meta', [], /needs a task the server created/],
+    ['task-cancelled-by-notification', [], /needs a task the server created/],
     ['undeclared-elicitation-mode-accepted', [], /needs an elicitation\/create of the server/],
   ])('%s where nothing sets it up is an error of the lesson', async (fault, setup, message) => {
     await expect(play([...setup, { fault }])).rejects.toThrow(message);
@@ -208,6 +210,27 @@ describe('the faults of lesson 32', () => {
     );
   });
 
+  it('task-cancelled-by-notification names the tools/call of the task, which goes on working', async () => {
+    const steps = await play([
+      long,
+      { server: 'next' },
+      short,
+      { server: 'next' },
+      { fault: 'task-cancelled-by-notification', params: { taskId: 'task-1' } },
+      { client: { task: 'get', taskId: 'task-1' } },
+      { server: 'next' },
+    ]);
+    expect(sent(steps.at(-3))).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 2, reason: 'The user no longer needs it' },
+    });
+    expect(sent(steps.at(-1)).result).toEqual(
+      expect.objectContaining({ taskId: 'task-1', status: 'working' }),
+    );
+    expect(rules(steps.slice(-2))).toEqual([]);
+  });
+
   it('task-on-unsupported-request refuses a method that can run as a task', async () => {
     await expect(
       play([{ fault: 'task-on-unsupported-request', params: { method: 'tools/call' } }]),
@@ -221,6 +244,7 @@ describe('the faults of lesson 32', () => {
       { fault: 'failed-task-unexplained', rules: ['task-failed-without-message'] },
       { fault: 'task-request-with-related-meta', rules: ['task-meta-redundant'] },
       { fault: 'answer-about-related-task', rules: ['task-answer-other-task'] },
+      { fault: 'task-cancelled-by-notification', rules: ['cancel-task-augmented'] },
       { fault: 'task-call-answered-directly', rules: ['task-result-kind'] },
       { fault: 'reused-task-id', rules: ['task-id-reused'] },
       { fault: 'task-on-unsupported-request', rules: ['task-augmentation-unsupported'] },

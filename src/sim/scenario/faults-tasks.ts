@@ -299,3 +299,25 @@ export function forbiddenToolCalledAsTask(ctx: FaultContext, name: string): Faul
     }),
   };
 }
+
+/**
+ * task-cancelled-by-notification: the client tries to stop a task with notifications/cancelled
+ * naming the tools/call that created it (`params.taskId`, default the server's latest task), as it
+ * would stop a normal request (basic/utilities/cancellation › Behavior Requirements: a
+ * task-augmented request MUST be cancelled with tasks/cancel). The server goes on with the task.
+ */
+export function taskCancelledByNotification(ctx: FaultContext, name: string): FaultResult {
+  const { server, params } = ctx;
+  const task =
+    typeof params.taskId === 'string' ? server.tasks.get(params.taskId) : server.tasks.all().at(-1);
+  if (!task) return cannot(SAY.needsServerTask, { name });
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: task.callId, reason: 'The user no longer needs it' },
+    },
+  };
+}

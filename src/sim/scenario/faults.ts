@@ -21,6 +21,7 @@ import {
   inputRequestWithoutTask,
   reusedTaskId,
   taskCallAnsweredDirectly,
+  taskCancelledByNotification,
   taskOnUnsupportedRequest,
   taskRequestWithRelatedMeta,
   taskResultUnrelated,
@@ -109,6 +110,7 @@ export const FAULT_NAMES = [
   'task-on-unsupported-request',
   'undeclared-elicitation-mode-accepted',
   'forbidden-tool-called-as-task',
+  'task-cancelled-by-notification',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -185,6 +187,7 @@ export const FAULT_RULES = {
   'task-on-unsupported-request': 'task-augmentation-unsupported',
   'undeclared-elicitation-mode-accepted': 'elicitation-mode-not-refused',
   'forbidden-tool-called-as-task': 'task-support-mismatch',
+  'task-cancelled-by-notification': 'cancel-task-augmented',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -440,6 +443,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return undeclaredElicitationModeAccepted(ctx, name);
     case 'forbidden-tool-called-as-task':
       return forbiddenToolCalledAsTask(ctx, name);
+    case 'task-cancelled-by-notification':
+      return taskCancelledByNotification(ctx, name);
     default:
       return modernFault(name, ctx);
   }
