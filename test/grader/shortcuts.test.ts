@@ -146,7 +146,7 @@ describe.concurrent('shortcuts score less than full points', () => {
       '08-dual-era-server',
       { 'server.ts': text },
       'unsupported-version',
-      /握手时代的版本.*basic\/lifecycle/,
+      /旧时代的版本.*basic\/lifecycle/,
     );
     expect(failed(result)).toEqual(['unsupported-version']);
     expect(result.checks.find((c) => c.name === 'unsupported-version')?.message.en).toMatch(

@@ -122,7 +122,7 @@ export const dualEraRubric: Rubric = {
       points: 2,
       about: bi(
         'a request in a version the server does not serve (a handshake-era one in the modern _meta among them) gets -32022 with data.supported and data.requested',
-        '以服务器不支持的版本发出的请求（包括在现代 _meta 中声明的握手时代版本）得到 -32022，带 data.supported 和 data.requested',
+        '以服务器不支持的版本发出的请求（包括在现代 _meta 中声明的旧时代版本）得到 -32022，带 data.supported 和 data.requested',
       ),
     },
     {
@@ -379,7 +379,7 @@ export const dualEraRubric: Rubric = {
       const legacy = legacyInMeta.includes(version)
         ? bi(
             ` ("${version}" is a handshake-era revision: the server serves it only after initialize, which 2025-11-25 basic/lifecycle › Initialization makes the first interaction; a request that declares it in the modern _meta asks for a version that is not served per request, 2026-07-28 basic/versioning › Protocol Version Negotiation)`,
-            `（"${version}" 是握手时代的版本：服务器只在 initialize 之后才按它服务，而 2025-11-25 basic/lifecycle 的“初始化”一节规定初始化必须是客户端与服务器之间的第一次交互；在现代 _meta 中声明这个版本的请求，所要求的版本不能逐请求提供，见 2026-07-28 basic/versioning 的“协议版本协商”一节）`,
+            `（"${version}" 是旧时代的版本：服务器只在 initialize 之后才按它服务，而 2025-11-25 basic/lifecycle 的“初始化”一节规定初始化必须是客户端与服务器之间的第一次交互；在现代 _meta 中声明这个版本的请求，所要求的版本不能逐请求提供，见 2026-07-28 basic/versioning 的“协议版本协商”一节）`,
           )
         : bi('', '');
       versionReasons.push(

@@ -134,7 +134,7 @@ function deployedUnasked(
   if (!completeText(answer)?.includes(`Deployed ${service}`)) return null;
   return bi(
     `expected: a retry whose answer to ${round.en} was {"action":"${action}"} (the user ${action === 'decline' ? 'declined the form' : 'dismissed the form without a choice'}; 2026-07-28 client/elicitation › Response Actions) deploys nothing: servers MUST handle a decline or a cancel (› Error Handling); say so, as deployHandshakeEra does ("Deployment of ${service} cancelled."); saw: ${shown(answer)}`,
-    `期望：对${round.zh}的回答为 {"action":"${action}"} 的重试不部署任何东西（用户${action === 'decline' ? '拒绝了表单' : '未作选择就关闭了表单'}，见 2026-07-28 client/elicitation 的“响应动作”一节）：服务器必须处理拒绝或取消（同页“错误处理”一节）；像 deployHandshakeEra 那样说明（"Deployment of ${service} cancelled."）；实际：${shown(answer)}`,
+    `期望：对${round.zh}的回答为 {"action":"${action}"} 的重试不部署任何东西（用户${action === 'decline' ? '拒绝了表单' : '未作选择就关闭了表单'}，见 2026-07-28 client/elicitation 的“回应动作”一节）：服务器必须处理拒绝或取消（同页“错误处理”一节）；像 deployHandshakeEra 那样说明（"Deployment of ${service} cancelled."）；实际：${shown(answer)}`,
   );
 }
 

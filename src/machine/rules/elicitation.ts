@@ -169,9 +169,12 @@ export const ELICITATION_RULES = [
         e.kind === 'error'
           ? { en: `error ${e.error.code}`, zh: `错误 ${e.error.code}` }
           : { en: 'a result', zh: '一个结果' };
+      // The course calls the modes URL 模式 and 表单模式, not by their wire value; a space sets Latin
+      // apart from the Chinese before it.
+      const modeZh = mode === 'url' ? ' URL 模式' : mode === 'form' ? '表单模式' : ` ${mode} 模式`;
       return {
         en: `elicitation/create #${show(msg.id)} asks for ${mode} mode, which the client's elicitation capability does not declare, and the client answers with ${answered.en}: a client MUST refuse a mode it did not declare with -32602 (Invalid params)`,
-        zh: `elicitation/create #${show(msg.id)} 要求 ${mode} 模式，而客户端的 elicitation 能力没有声明它，客户端却以${answered.zh}作答：客户端必须以 -32602（参数无效）拒绝未声明的模式`,
+        zh: `elicitation/create #${show(msg.id)} 要求${modeZh}，而客户端的 elicitation 能力没有声明它，客户端却以${answered.zh}作答：客户端必须以 -32602（参数无效）拒绝未声明的模式`,
       };
     },
   },
