@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import { ellipsize } from './bound-text.js';
+import { BoundedMap } from './bounded-map.js';
 
 /** Han, kana, hangul, CJK punctuation and full-width forms: a line may break before or after any. */
 const CJK =
@@ -12,6 +13,14 @@ const CLOSING = /^[，。、；：！？）」』】》〉”’…—·%,.;:!?)
 const NO_END = /[（「『【《〈“‘([{]$/;
 
 /**
+ * Texts broken so far, by width: breaking measures every unit with string-width, and the screen
+ * measures the same narration, recap and verdicts at every key (each scroll key lays the screen
+ * out again), which made holding j on a Chinese recap cost a few milliseconds a key. Bounded, as
+ * text-height's cache is: a long session brings new texts at every step.
+ */
+const broken = new BoundedMap<string, string>(2000);
+
+/**
  * A text broken into lines of at most `width` columns the way Chinese is set: between any two CJK
  * characters as well as at spaces, never putting a closing mark first on a line or an opening mark
  * last. Ink's own wrapping (wrap-ansi) breaks only at spaces, so a Chinese sentence, which has few,
@@ -21,10 +30,16 @@ const NO_END = /[（「『【《〈“‘([{]$/;
  */
 export function breakCjk(text: string, width: number): string {
   if (width < 2 || !CJK.test(text)) return text;
-  return text
-    .split('\n')
-    .map((line) => breakLine(line, width).join('\n'))
-    .join('\n');
+  const key = `${width}:${text}`;
+  let lines = broken.get(key);
+  if (lines === undefined) {
+    lines = text
+      .split('\n')
+      .map((line) => breakLine(line, width).join('\n'))
+      .join('\n');
+    broken.set(key, lines);
+  }
+  return lines;
 }
 
 /**
