@@ -29,6 +29,12 @@ const EVERYTHING = join(
   'index.js',
 );
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'connect', 'server-everything.json');
+/**
+ * A hand-written legacy server (test/fixtures/connect/README.md): behind `sh -c` where the test is
+ * about what comes before or around the server, not about the server (~0.1 s of CPU to start,
+ * `mcp-sim serve` ~0.5 s; the tests about serve start serve).
+ */
+const LEGACY = `"${process.execPath}" "${join(ROOT, 'test', 'fixtures', 'connect', 'scripted-server.mjs')}" legacy-error -32601`;
 
 type Step = {
   direction: 'client->server' | 'server->client';
@@ -147,7 +153,7 @@ describe('mcp-sim connect against the reference server (server-everything)', () 
 describe('mcp-sim connect explains a broken server in one line', () => {
   it('names stdout pollution, the commonest real-world failure', async () => {
     // A server that greets on stdout, then serves properly.
-    const script = `echo 'Starting...'; exec "${process.execPath}" "${CLI}" serve`;
+    const script = `echo 'Starting...'; exec ${LEGACY}`;
     const result = await runCli(['connect', '--json', '--era', 'legacy', '--', 'sh', '-c', script]);
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split('\n');
@@ -160,7 +166,7 @@ describe('mcp-sim connect explains a broken server in one line', () => {
   it('keeps the polluting line in --trace-file, so trace reports what connect reported', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-pollution-'));
     const file = join(dir, 'session.jsonl');
-    const script = `echo 'DEBUG: got initialize'; exec "${process.execPath}" "${CLI}" serve`;
+    const script = `echo 'DEBUG: got initialize'; exec ${LEGACY}`;
     const result = await connectThroughShell(file, script);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/stdout pollution: .*"DEBUG: got initialize"/);
@@ -396,7 +402,7 @@ describe('connect --trace-file that cannot be written', () => {
     const gone = join(dir, 'vanishing');
     mkdirSync(gone);
     const file = join(gone, 'session.jsonl');
-    const script = `rm -r "${gone}"; exec "${process.execPath}" "${CLI}" serve`;
+    const script = `rm -r "${gone}"; exec ${LEGACY}`;
     const result = await connectThroughShell(file, script);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
