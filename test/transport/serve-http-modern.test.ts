@@ -15,6 +15,16 @@ import { INIT, raw, startServe as serveChild } from '../helpers/http.js';
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-http-modern-'));
 const servers: Array<() => Promise<unknown>> = [];
 const startServe = (args: string[] = []) => serveChild(args, servers);
+/**
+ * One `serve --http 0` without options for the tests that only send it requests and read the
+ * answers (each start of that same command took ~1.3 s of CPU: the tools load before it listens).
+ * A test that reads the server's log, stops it or gives it options starts its own.
+ */
+let plain: Promise<URL> | null = null;
+const sharedUrl = () => {
+  plain ??= startServe().url;
+  return plain;
+};
 afterAll(async () => {
   await Promise.all(servers.map((stop) => stop()));
   rmSync(work, { recursive: true, force: true });
@@ -141,7 +151,7 @@ describe('serve --http in the 2026-07-28 era, driven by the SDK v2 client', () =
 
 describe('serve --http: the 2026-07-28 transport rules, raw', () => {
   it('answers JSON or a request-scoped SSE stream, and never issues a session', async () => {
-    const url = await startServe().url;
+    const url = await sharedUrl();
     const list = await post(url, { ...V, 'mcp-method': 'tools/list' }, body(1, 'tools/list'));
     expect(list.status).toBe(200);
     expect(list.type).toBe('application/json');
@@ -300,7 +310,7 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
   });
 
   it('header mismatches get 400 with HeaderMismatch (-32020) and the request id', async () => {
-    const url = await startServe().url;
+    const url = await sharedUrl();
     const call = body(7, 'tools/call', {
       name: 'calculator_arithmetic',
       arguments: { expression: '1+1' },
@@ -424,7 +434,7 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
   });
 
   it('an unknown method is 404 with -32601; GET and DELETE are 405', async () => {
-    const url = await startServe().url;
+    const url = await sharedUrl();
     const unknown = await post(url, { ...V, 'mcp-method': 'foo/bar' }, body(1, 'foo/bar'));
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body).error.code).toBe(-32601);
@@ -517,8 +527,7 @@ describe('serve --http: the 2026-07-28 transport rules, raw', () => {
 
 describe('serve --http: a notification, and a body that is not UTF-8', () => {
   it('a notification gets 202 and no body, in a session or outside one', async () => {
-    const serve = startServe();
-    const url = await serve.url;
+    const url = await sharedUrl();
     const outside = await post(
       url,
       {},
@@ -544,7 +553,7 @@ describe('serve --http: a notification, and a body that is not UTF-8', () => {
   });
 
   it('JSON that is no JSON-RPC message is -32600 Invalid Request with its id, as on stdio, not a parse error', async () => {
-    const url = await startServe().url;
+    const url = await sharedUrl();
     const body = JSON.stringify({
       jsonrpc: '1.0',
       id: 1,
@@ -569,7 +578,7 @@ describe('serve --http: a notification, and a body that is not UTF-8', () => {
   });
 
   it('invalid UTF-8 inside a JSON string is a parse error (-32700), not a message', async () => {
-    const url = await startServe().url;
+    const url = await sharedUrl();
     const broken = Buffer.concat([
       Buffer.from(
         '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"',
