@@ -22,6 +22,32 @@ export function answeredRecord(ctx: SessionContext, msg: ModelMessage): RequestR
   return ctx.ledger.request(msg.receiver, msg.id);
 }
 
+/** The request whose result an answer carries, and the task that ran it, if it ran as one. */
+export type ResultOrigin = { readonly record: RequestRecord; readonly task?: string };
+
+/**
+ * The request whose result a response carries (2025-11-25 basic/utilities/tasks › Result
+ * Retrieval): the request it answers; but a CreateTaskResult carries no result of the task-augmented
+ * request it answers ("the actual result … becomes available only through tasks/result"), and the
+ * answer to tasks/result is "exactly what the underlying request would have returned", so it
+ * carries the result of the request that created the task it names (in either direction: the
+ * server's task for tools/call, the client's for sampling/createMessage and elicitation/create).
+ * Undefined for a task this session never saw created, and for any other message.
+ */
+export function resultOrigin(ctx: SessionContext, msg: ModelMessage): ResultOrigin | undefined {
+  if (msg.envelope.kind !== 'response') return undefined;
+  const record = answeredRecord(ctx, msg);
+  if (record === undefined) return undefined;
+  if (record.method === 'tasks/result') {
+    const task = record.relatedTask;
+    if (task === undefined) return undefined;
+    const created = ctx.ledger.taskRequests[msg.sender].get(task);
+    return created === undefined ? undefined : { record: created, task };
+  }
+  if (record.task && isObject(msg.envelope.result.task)) return undefined;
+  return { record };
+}
+
 /**
  * 2026-07-28: the cancelled client request a server's log message is still for. A log message is
  * request-scoped (server/utilities/logging › Per-request log level); when no request waiting for

@@ -111,6 +111,12 @@ export class Ledger {
    */
   readonly taskLives = bySide<string, TaskLife>();
   /**
+   * 2025-11-25 basic/utilities/tasks › Result Retrieval: the task-augmented request each task a
+   * side's receiver created answers, by taskId. The answer to that task's tasks/result is "exactly
+   * what the underlying request would have returned": a result of this request's kind.
+   */
+  readonly taskRequests = bySide<string, RequestRecord>();
+  /**
    * 2025-11-25 basic/utilities/tasks › Result Retrieval: the tasks whose tasks/result a side's
    * receiver answered with a result while it had reported no terminal status for them, by taskId,
    * with that tasks/result's id and `opened` then (a request numbered at least that was sent
@@ -150,6 +156,7 @@ export class Ledger {
       copyInto(this.tokens[side], copy.tokens[side]);
       copyInto(this.tasks[side], copy.tasks[side]);
       copyInto(this.taskLives[side], copy.taskLives[side]);
+      copyInto(this.taskRequests[side], copy.taskRequests[side]);
       copyInto(this.taskResults[side], copy.taskResults[side]);
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
     }

@@ -645,6 +645,9 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
       tasks.delete(taskId);
       ctx.ledger.taskResults[msg.sender].delete(taskId);
       lives.set(taskId, { createdAt: taskDate(report.createdAt), ttl: ttlOf(report.ttl) });
+      // What its tasks/result will return the result of (a created report answers a request).
+      const created = answeredRecord(ctx, msg);
+      if (created !== undefined) ctx.ledger.taskRequests[msg.sender].set(taskId, created);
     } else {
       const life = lives.get(taskId);
       if (life !== undefined) lives.set(taskId, { ...life, ttl: shorterTtl(life.ttl, report.ttl) });

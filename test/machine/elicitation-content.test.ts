@@ -232,3 +232,90 @@ describe('elicitation-content-mismatch, 2026-07-28 (client/elicitation › Form 
     expect(rules(last(fine))).toEqual([]);
   });
 });
+
+/**
+ * An elicitation the client runs as a task (2025-11-25 basic/utilities/tasks: the client's
+ * tasks.requests.elicitation.create): it answers elicitation/create with a CreateTaskResult, and
+ * the ElicitResult is its answer to the server's tasks/result for the task, "exactly what the
+ * underlying request would have returned" (› Result Retrieval). That answer is the one to judge.
+ */
+describe('elicitation-content-mismatch, an elicitation run as the client’s task (2025-11-25 tasks)', () => {
+  const CLIENT = {
+    elicitation: { form: {} },
+    tasks: { requests: { elicitation: { create: {} } } },
+  };
+  const TASK = {
+    taskId: 'E1',
+    status: 'working',
+    createdAt: '2025-11-25T10:00:00Z',
+    lastUpdatedAt: '2025-11-25T10:00:05Z',
+    ttl: 60000,
+  };
+  const status = (value: string) =>
+    rpc.notification('notifications/tasks/status', { ...TASK, status: value });
+  /** The server's elicitation/create #0 as a task, which the client created as task E1. */
+  const created = (client: JsonObject = CLIENT) =>
+    session()
+      .handshake({ client, server: { tools: {} } })
+      .client(rpc.request(1, 'tools/call', { name: 'profile', arguments: {} }))
+      .server(
+        rpc.request(0, 'elicitation/create', {
+          message: 'Your contact details?',
+          requestedSchema: PROFILE,
+          task: { ttl: 60000 },
+        }),
+      )
+      .client(rpc.result(0, { task: TASK }));
+  /** The task completed; the server's tasks/result #2 for `taskId` answered with `result`. */
+  const fetched = (result: JsonObject, taskId = 'E1') =>
+    created()
+      .client(status('completed'))
+      .server(rpc.request(2, 'tasks/result', { taskId }))
+      .client(
+        rpc.result(2, { ...result, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } }),
+      )
+      .run().last.violations;
+
+  it('judges the ElicitResult the client returns from tasks/result against the requestedSchema', () => {
+    expect(rules(created().run().last.violations)).toEqual([]);
+    expect(rules(fetched({ action: 'accept', content: GOOD }))).toEqual([]);
+    const [v, ...rest] = fetched({ action: 'accept', content: { name: 'Monalisa' } });
+    expect(rest).toEqual([]);
+    expect(v?.rule).toBe('elicitation-content-mismatch');
+    expect(v?.severity).toBe('warning');
+    expect(v?.message).toMatch(
+      /^elicitation\/create #0, run as task "E1" and answered through tasks\/result #2, is accepted with content/,
+    );
+    expect(v?.message).toContain('/result/content/email');
+    expect(v?.spec).toContain('2025-11-25/client/elicitation › Form Mode Security');
+    expect(v?.messageZh).toContain('tasks/result #2');
+    expect(v?.messageZh).toContain('/result/content/email');
+    expect(englishPhrases(v?.messageZh ?? ''), v?.messageZh).toEqual([]);
+    const offered = fetched({ action: 'accept', content: { ...GOOD, color: 'Purple' } });
+    expect(offered[0]?.message).toContain('must be one of the values the form offers');
+    const bare = fetched({ action: 'accept' });
+    expect(rules(bare)).toEqual(['elicitation-content-mismatch']);
+    expect(bare[0]?.message).toContain('without content');
+  });
+
+  it('does not judge a decline, nor the result of a task it never saw created', () => {
+    expect(rules(fetched({ action: 'decline' }))).toEqual([]);
+    const unknown = fetched({ action: 'accept', content: { age: 'x' } }, 'E9');
+    expect(rules(unknown)).not.toContain('elicitation-content-mismatch');
+  });
+
+  it('a client that did not declare task-augmented elicitation answers the request itself, judged as ever', () => {
+    const plain = session()
+      .handshake({ client: { elicitation: { form: {} } }, server: { tools: {} } })
+      .client(rpc.request(1, 'tools/call', { name: 'profile', arguments: {} }))
+      .server(
+        rpc.request(0, 'elicitation/create', {
+          message: 'Your contact details?',
+          requestedSchema: PROFILE,
+          task: { ttl: 60000 },
+        }),
+      )
+      .client(rpc.result(0, { action: 'accept', content: { name: 'Monalisa' } }));
+    expect(rules(plain.run().last.violations)).toContain('elicitation-content-mismatch');
+  });
+});

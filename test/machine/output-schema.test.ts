@@ -143,3 +143,107 @@ describe('structured-content-mismatch', () => {
     expect(rules(round)).toEqual([]);
   });
 });
+
+/**
+ * A tool called as a task (2025-11-25 basic/utilities/tasks › Result Retrieval): its
+ * CreateTaskResult carries no result, and "the result structure matches the original request type
+ * (e.g., CallToolResult for tools/call)" comes as the answer to tasks/result, which MUST return
+ * "exactly what the underlying request would have returned". That result owes the outputSchema.
+ */
+describe('structured-content-mismatch, a tool called as a task', () => {
+  const SERVER = { tools: {}, tasks: { requests: { tools: { call: {} } } } };
+  const TASK = {
+    taskId: 'T1',
+    status: 'working',
+    createdAt: '2025-11-25T10:00:00Z',
+    lastUpdatedAt: '2025-11-25T10:00:05Z',
+    ttl: 60000,
+  };
+  const taskTool = { ...tool(SCHEMA), execution: { taskSupport: 'optional' } };
+  /** tools/call #2 of the listed tool, run as task T1, which has completed. */
+  const created = () =>
+    session()
+      .handshake({ server: SERVER })
+      .client(rpc.request(1, 'tools/list'))
+      .server(rpc.result(1, { tools: [taskTool] }))
+      .client(
+        rpc.request(2, 'tools/call', { name: 'temperature', arguments: {}, task: { ttl: 60000 } }),
+      )
+      .server(rpc.result(2, { task: TASK }));
+  const completed = () =>
+    created().server(
+      rpc.notification('notifications/tasks/status', { ...TASK, status: 'completed' }),
+    );
+  /** tasks/result #3 for T1, answered with `result`; the answer's verdicts. */
+  const fetched = (result: JsonObject, b = completed(), taskId = 'T1') =>
+    b
+      .client(rpc.request(3, 'tasks/result', { taskId }))
+      .server(
+        rpc.result(3, {
+          content: [],
+          ...result,
+          _meta: { 'io.modelcontextprotocol/related-task': { taskId } },
+        }),
+      )
+      .run().last.violations;
+
+  it('owes no structuredContent in the CreateTaskResult, which carries no result', () => {
+    expect(rules(created().run().last.violations)).toEqual([]);
+  });
+
+  it('judges the tasks/result result against the outputSchema of the tool the call named', () => {
+    const [v, ...rest] = fetched({ structuredContent: { celsius: 'warm' } });
+    expect(rest).toEqual([]);
+    expect(v?.rule).toBe('structured-content-mismatch');
+    expect(v?.severity).toBe('error');
+    expect(v?.message).toMatch(
+      /^the result of tasks\/result #3 \(task "T1", run for tools\/call #2\)/,
+    );
+    expect(v?.message).toMatch(/at \/celsius: must be number/);
+    expect(v?.message).toContain('"temperature"');
+    expect(v?.spec).toMatch(/^2025-11-25\/server\/tools › Output Schema/);
+    expect(v?.messageZh).toMatch(/tasks\/result #3.*\/celsius/);
+    expect(englishPhrases(v?.messageZh ?? ''), v?.messageZh).toEqual([]);
+    const bare = fetched({});
+    expect(rules(bare)).toEqual(['structured-content-mismatch']);
+    expect(bare[0]?.message).toMatch(/has no structuredContent/);
+    expect(englishPhrases(bare[0]?.messageZh ?? ''), bare[0]?.messageZh).toEqual([]);
+  });
+
+  it('leaves a fitting result, a tool execution error and a JSON-RPC error alone', () => {
+    expect(rules(fetched({ structuredContent: { celsius: 21.5 } }))).toEqual([]);
+    expect(rules(fetched({ isError: true }))).toEqual([]);
+    const refused = completed()
+      .client(rpc.request(3, 'tasks/result', { taskId: 'T1' }))
+      .server(rpc.error(3, -32603, 'the tool crashed'));
+    expect(rules(refused.run().last.violations)).toEqual([]);
+  });
+
+  it('judges nothing for a task it never saw created, nor one of a tool without a schema', () => {
+    // T9 was never created: nothing says what its result is the result of.
+    const unknown = fetched({ structuredContent: { celsius: 'warm' } }, completed(), 'T9');
+    expect(rules(unknown)).not.toContain('structured-content-mismatch');
+    const plain = session()
+      .handshake({ server: SERVER })
+      .client(rpc.request(1, 'tools/list'))
+      .server(rpc.result(1, { tools: [{ ...tool(), execution: { taskSupport: 'optional' } }] }))
+      .client(
+        rpc.request(2, 'tools/call', { name: 'temperature', arguments: {}, task: { ttl: 60000 } }),
+      )
+      .server(rpc.result(2, { task: TASK }))
+      .server(rpc.notification('notifications/tasks/status', { ...TASK, status: 'completed' }));
+    expect(rules(fetched({ structuredContent: { celsius: 'warm' } }, plain))).toEqual([]);
+  });
+
+  it('a server that did not declare task-augmented tools/call answers the call itself, judged as ever', () => {
+    const plain = session()
+      .handshake({ server: { tools: {} } })
+      .client(rpc.request(1, 'tools/list'))
+      .server(rpc.result(1, { tools: [tool(SCHEMA)] }))
+      .client(
+        rpc.request(2, 'tools/call', { name: 'temperature', arguments: {}, task: { ttl: 60000 } }),
+      )
+      .server(rpc.result(2, { content: [], structuredContent: { celsius: 'warm' } }));
+    expect(rules(plain.run().last.violations)).toContain('structured-content-mismatch');
+  });
+});

@@ -81,10 +81,20 @@ const URL_ELICITATION: JsonObject = {
 const elicitationComplete = rpc.notification('notifications/elicitation/complete', {
   elicitationId: 'e-1',
 });
-/** A form-mode elicitation asking for a rating from 1 to 5 (2025-11-25 client/elicitation › Requested Schema). */
-const rateForm = () =>
+/**
+ * A form-mode elicitation asking for a rating from 1 to 5 (2025-11-25 client/elicitation ›
+ * Requested Schema); with `task`, asked as a task of a client that runs elicitation/create as one
+ * (basic/utilities/tasks), and not answered yet.
+ */
+const rateForm = (task = false) =>
   session()
-    .handshake({ client: { elicitation: { form: {} } }, server: { tools: {} } })
+    .handshake({
+      client: {
+        elicitation: { form: {} },
+        ...(task ? { tasks: { requests: { elicitation: { create: {} } } } } : {}),
+      },
+      server: { tools: {} },
+    })
     .client(rpc.request(1, 'tools/call', { name: 'rate', arguments: {} }))
     .server(
       rpc.request(0, 'elicitation/create', {
@@ -95,8 +105,39 @@ const rateForm = () =>
           properties: { rating: { type: 'integer', minimum: 1, maximum: 5 } },
           required: ['rating'],
         },
+        ...(task ? { task: { ttl: 60000 } } : {}),
       }),
     );
+/**
+ * The rating form run as the client's task T1, completed, and the server's tasks/result #1 for it:
+ * the client answers that with the ElicitResult (basic/utilities/tasks › Result Retrieval).
+ */
+const rateTask = (rating: number) =>
+  rateForm(true)
+    .client(rpc.result(0, { task: taskOf('working') }))
+    .client(taskStatus('completed'))
+    .server(rpc.request(1, 'tasks/result', { taskId: 'T1' }))
+    .client(rpc.result(1, { action: 'accept', content: { rating }, _meta: RELATED('T1') }));
+/**
+ * temperature called as the server's task T1, completed, and the client's tasks/result #3 for it,
+ * answered with `structuredContent` (basic/utilities/tasks › Result Retrieval).
+ */
+const temperatureTask = (structuredContent: JsonObject) =>
+  session()
+    .handshake({ server: TASK_SERVER })
+    .client(rpc.request(1, 'tools/list'))
+    .server(
+      rpc.result(1, {
+        tools: [{ ...TEMPERATURE_TOOL, execution: { taskSupport: 'optional' } }],
+      }),
+    )
+    .client(
+      rpc.request(2, 'tools/call', { name: 'temperature', arguments: {}, task: { ttl: 60000 } }),
+    )
+    .server(rpc.result(2, { task: taskOf('working') }))
+    .server(taskStatus('completed'))
+    .client(rpc.request(3, 'tasks/result', { taskId: 'T1' }))
+    .server(rpc.result(3, { content: [], structuredContent, _meta: RELATED('T1') }));
 /** -32042 for request #1, listing the URL-mode elicitation to complete (› URL Elicitation Required Error). */
 const urlRequired = (): JsonObject => ({
   jsonrpc: '2.0',
@@ -184,6 +225,30 @@ export type RuleCase = {
   /** The same session changed minimally so that no rule fires at all. */
   readonly legal: () => SessionBuilder;
 };
+
+/**
+ * More trigger and legal sessions for rules that reach further than their case in CASES shows:
+ * the same checks, another kind of message.
+ */
+export const FURTHER_CASES: readonly (RuleCase & {
+  readonly rule: RuleId;
+  readonly what: string;
+})[] = [
+  {
+    rule: 'structured-content-mismatch',
+    what: 'a tool run as a task: the answer to tasks/result',
+    // The tasks/result result gives the listed outputSchema's number as a string; a number, legal.
+    trigger: () => temperatureTask({ celsius: 'warm' }),
+    legal: () => temperatureTask({ celsius: 21.5 }),
+  },
+  {
+    rule: 'elicitation-content-mismatch',
+    what: 'an elicitation run as the client’s task: its answer to tasks/result',
+    // The client's tasks/result answer accepts a rating out of range; within it, legal.
+    trigger: () => rateTask(7),
+    legal: () => rateTask(5),
+  },
+];
 
 /** One trigger and one nearest legal session for every rule the referee enforces. */
 export const CASES: Record<RuleId, RuleCase> = {

@@ -20,6 +20,7 @@ import {
   CASES,
   cancel,
   elicit,
+  FURTHER_CASES,
   hs,
   progress,
   REQUIRED_TASK_TOOL,
@@ -86,6 +87,32 @@ describe('every rule has a trigger and a nearest legal case', () => {
       }
     });
   });
+
+  describe.each(FURTHER_CASES.map((c) => [c.rule, c.what, c] as const))(
+    '%s, %s',
+    (rule, _what, c) => {
+      it('fires on the exact step, with its severity and the rule’s own citation', () => {
+        const { reports, last } = c.trigger().run();
+        const hit = last.violations.find((v) => v.rule === rule);
+        expect(hit, `${rule} should fire on step ${last.index}`).toBeDefined();
+        if (!hit) return;
+        expect(hit.severity).toBe(RULES[rule].severity);
+        expect(hit.spec).toBe(ruleSpecText(RULES[rule], 'en'));
+        expect(hit.specZh).toBe(ruleSpecText(RULES[rule], 'zh'));
+        expect(hit.message).not.toBe(hit.messageZh);
+        expect(englishPhrases(hit.messageZh), hit.messageZh).toEqual([]);
+        for (const report of reports.slice(0, -1)) {
+          expect(report.violations.map((v) => v.rule)).not.toContain(rule);
+        }
+      });
+
+      it('does not fire in the nearest legal session (which is clean)', () => {
+        for (const report of c.legal().run().reports) {
+          expect(report.violations, `step ${report.index}`).toEqual([]);
+        }
+      });
+    },
+  );
 
   it('triggered every rule id (meta)', () => {
     const missing = RULE_IDS.filter((rule) => !triggered.has(rule));

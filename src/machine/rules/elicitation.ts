@@ -9,7 +9,7 @@ import {
 import { type JsonObject, pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
-import { answeredRecord } from '../facts.js';
+import { answeredRecord, resultOrigin } from '../facts.js';
 import { retriedRound } from '../records-streams.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
@@ -28,7 +28,8 @@ const judgesUrlElicitation = (ctx: SessionContext) =>
  * notice names again. In 2026-07-28 the code and the notification are gone (error-code-not-in-revision
  * and method-removed judge them there), and an elicitation travels inside an input_required round.
  * Both eras: a URL-mode url SHOULD be HTTPS (› Safe URL Handling), and accepted form content
- * SHOULD fit the requestedSchema (› Form Mode Security).
+ * SHOULD fit the requestedSchema (› Form Mode Security); in 2025-11-25 an elicitation the client
+ * ran as a task (basic/utilities/tasks) is accepted in its answer to the server's tasks/result.
  */
 export const ELICITATION_RULES = [
   {
@@ -222,14 +223,21 @@ export const ELICITATION_RULES = [
       if (msg.sender !== 'client') return null;
       if (ctx.era === 'modern') return retryFindings(ctx, msg);
       if (msg.envelope.kind !== 'response') return null;
-      const record = answeredRecord(ctx, msg);
+      const origin = resultOrigin(ctx, msg);
+      const record = origin?.record;
       const schema = record?.requestedSchema;
       if (record?.method !== 'elicitation/create' || schema === undefined) return null;
-      const id = show(msg.id);
-      const finding = contentFinding(schema, msg.envelope.result, '/result', {
-        en: `elicitation/create #${id}`,
-        zh: `elicitation/create #${id}`,
-      });
+      // An elicitation the client ran as a task: its ElicitResult is the client's answer to the
+      // server's tasks/result for that task (basic/utilities/tasks › Result Retrieval).
+      const task = origin?.task;
+      const asked =
+        task === undefined
+          ? { en: `elicitation/create #${show(msg.id)}`, zh: `elicitation/create #${show(msg.id)}` }
+          : {
+              en: `elicitation/create #${show(record.id)}, run as task ${show(task)} and answered through tasks/result #${show(msg.id)},`,
+              zh: `以任务 ${show(task)} 运行、通过 tasks/result #${show(msg.id)} 作答的 elicitation/create #${show(record.id)}`,
+            };
+      const finding = contentFinding(schema, msg.envelope.result, '/result', asked);
       // 2025-06-18, elicitation's first revision, says it once for both sides.
       if (!finding || ctx.ruleVersion !== '2025-06-18') return finding;
       return { ...finding, cite: FIRST_ELICITATION_CITE };

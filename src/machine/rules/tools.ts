@@ -4,7 +4,7 @@ import { isObject } from '../../protocol/json.js';
 import { schemaIssue } from '../../protocol/output-schema.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
-import { answeredRecord } from '../facts.js';
+import { answeredRecord, resultOrigin } from '../facts.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
 /**
@@ -12,7 +12,9 @@ import { type Finding, type RuleRow, show } from './rule.js';
  * provide structured results that conform to this schema." Judged for the tools the session saw
  * listed, on the results of their calls. A tool execution error (isError: true) is not a
  * structured result and is not judged, as the SDKs' clients skip it too; an input_required answer
- * of 2026-07-28 is not the tool's result yet.
+ * of 2026-07-28 is not the tool's result yet. A call run as a task (2025-11-25
+ * basic/utilities/tasks) is answered with a CreateTaskResult, which carries no result; its result
+ * is the answer to the task's tasks/result, judged against the schema of the tool the call named.
  */
 export const TOOL_RULES = [
   {
@@ -30,7 +32,8 @@ export const TOOL_RULES = [
     },
     check: (ctx, msg): Finding | null => {
       if (msg.envelope.kind !== 'response' || ctx.ledger.outputSchemas.size === 0) return null;
-      const record = answeredRecord(ctx, msg);
+      const origin = resultOrigin(ctx, msg);
+      const record = origin?.record;
       if (record?.method !== 'tools/call' || record.tool === undefined) return null;
       const schema = ctx.ledger.outputSchemas.get(record.tool);
       const result = msg.envelope.result;
@@ -38,10 +41,20 @@ export const TOOL_RULES = [
       if (result.resultType !== undefined && result.resultType !== 'complete') return null;
       const tool = show(record.tool);
       const id = show(msg.id);
+      // The tool ran as a task: its result is the answer to tasks/result (basic/utilities/tasks ›
+      // Result Retrieval), named with the task and the call it ran for.
+      const task = origin?.task;
+      const what =
+        task === undefined
+          ? { en: `tools/call result #${id}`, zh: `tools/call 结果 #${id}` }
+          : {
+              en: `the result of tasks/result #${id} (task ${show(task)}, run for tools/call #${show(record.id)})`,
+              zh: `tasks/result #${id}（任务 ${show(task)}，为 tools/call #${show(record.id)} 运行）的结果`,
+            };
       if (!('structuredContent' in result)) {
         return {
-          en: `tools/call result #${id} has no structuredContent, but ${tool} lists an outputSchema: a tool with an output schema MUST return structured results that conform to it (text in content alone is not enough; only a tool execution error, isError: true, may go without)`,
-          zh: `tools/call 结果 #${id} 没有 structuredContent，但 ${tool} 列出了 outputSchema：有输出模式的工具必须返回符合该模式的结构化结果（只在 content 中给出文本是不够的；只有工具执行错误，即 isError: true，可以没有）`,
+          en: `${what.en} has no structuredContent, but ${tool} lists an outputSchema: a tool with an output schema MUST return structured results that conform to it (text in content alone is not enough; only a tool execution error, isError: true, may go without)`,
+          zh: `${what.zh} 没有 structuredContent，但 ${tool} 列出了 outputSchema：有输出模式的工具必须返回符合该模式的结构化结果（只在 content 中给出文本是不够的；只有工具执行错误，即 isError: true，可以没有）`,
         };
       }
       const issue = schemaIssue(schema, result.structuredContent);
@@ -49,8 +62,8 @@ export const TOOL_RULES = [
       const at = issue.pointer === '' ? '' : ` at ${issue.pointer}`;
       const atZh = issue.pointer === '' ? '' : `在 ${issue.pointer} 处`;
       return {
-        en: `tools/call result #${id}: structuredContent does not fit ${tool}'s outputSchema${at}: ${issue.message}; a client that validates it (as clients SHOULD) rejects the result`,
-        zh: `tools/call 结果 #${id}：structuredContent ${atZh}不符合 ${tool} 的 outputSchema：${issue.messageZh}；按规范校验结果的客户端会拒绝它`,
+        en: `${what.en}: structuredContent does not fit ${tool}'s outputSchema${at}: ${issue.message}; a client that validates it (as clients SHOULD) rejects the result`,
+        zh: `${what.zh}：structuredContent ${atZh}不符合 ${tool} 的 outputSchema：${issue.messageZh}；按规范校验结果的客户端会拒绝它`,
       };
     },
   },
