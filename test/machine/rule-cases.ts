@@ -112,17 +112,20 @@ const rateForm = (task = false) =>
  * The rating form run as the client's task T1, completed, and the server's tasks/result #1 for it:
  * the client answers that with the ElicitResult (basic/utilities/tasks › Result Retrieval).
  */
-const rateTask = (rating: number) =>
+const rateTask = (rating: number) => rateTaskAnswer({ action: 'accept', content: { rating } });
+/** The same, the client answering tasks/result #1 with `result` (and the related-task `_meta`). */
+const rateTaskAnswer = (result: JsonObject) =>
   rateForm(true)
     .client(rpc.result(0, { task: taskOf('working') }))
     .client(taskStatus('completed'))
     .server(rpc.request(1, 'tasks/result', { taskId: 'T1' }))
-    .client(rpc.result(1, { action: 'accept', content: { rating }, _meta: RELATED('T1') }));
+    .client(rpc.result(1, { ...result, _meta: RELATED('T1') }));
 /**
  * temperature called as the server's task T1, completed, and the client's tasks/result #3 for it,
- * answered with `structuredContent` (basic/utilities/tasks › Result Retrieval).
+ * answered with `structuredContent`, and with `content` unless `content` is false
+ * (basic/utilities/tasks › Result Retrieval).
  */
-const temperatureTask = (structuredContent: JsonObject) =>
+const temperatureTask = (structuredContent: JsonObject, content = true) =>
   session()
     .handshake({ server: TASK_SERVER })
     .client(rpc.request(1, 'tools/list'))
@@ -137,7 +140,13 @@ const temperatureTask = (structuredContent: JsonObject) =>
     .server(rpc.result(2, { task: taskOf('working') }))
     .server(taskStatus('completed'))
     .client(rpc.request(3, 'tasks/result', { taskId: 'T1' }))
-    .server(rpc.result(3, { content: [], structuredContent, _meta: RELATED('T1') }));
+    .server(
+      rpc.result(3, {
+        ...(content ? { content: [] } : {}),
+        structuredContent,
+        _meta: RELATED('T1'),
+      }),
+    );
 /** -32042 for request #1, listing the URL-mode elicitation to complete (› URL Elicitation Required Error). */
 const urlRequired = (): JsonObject => ({
   jsonrpc: '2.0',
@@ -247,6 +256,21 @@ export const FURTHER_CASES: readonly (RuleCase & {
     // The client's tasks/result answer accepts a rating out of range; within it, legal.
     trigger: () => rateTask(7),
     legal: () => rateTask(5),
+  },
+  {
+    rule: 'invalid-result',
+    what: 'an elicitation run as the client’s task: its answer to tasks/result',
+    // The answer must be an ElicitResult (basic/utilities/tasks › Result Retrieval): "maybe" is no
+    // action of one, though GetTaskPayloadResult, the tasks/result type, takes any object.
+    trigger: () => rateTaskAnswer({ action: 'maybe' }),
+    legal: () => rateTaskAnswer({ action: 'decline' }),
+  },
+  {
+    rule: 'invalid-result',
+    what: 'a tool run as a task: the answer to tasks/result',
+    // A CallToolResult needs content: structuredContent alone is not one.
+    trigger: () => temperatureTask({ celsius: 21.5 }, false),
+    legal: () => temperatureTask({ celsius: 21.5 }),
   },
 ];
 

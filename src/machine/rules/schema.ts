@@ -31,9 +31,10 @@ import {
   calledMethod,
   extensionOfCall,
   PROTOCOL_VERSION_META,
+  resultOrigin,
 } from '../facts.js';
 import { retriedRound } from '../records-streams.js';
-import type { RuleRow } from './rule.js';
+import { type Finding, type RuleRow, show } from './rule.js';
 
 /**
  * Fields a rule of its own reports in the modern era (the `_meta` envelope, resultType, the cache
@@ -185,6 +186,30 @@ function inputResponseIssue(
   return firstOwnIssue(inputResponseIssues(key, responses[key], asked)) ?? issue;
 }
 
+/**
+ * The answer to tasks/result against the Result type of the request that created its task: the
+ * schema types it GetTaskPayloadResult, which takes any object, but it carries "exactly what the
+ * underlying request would have returned" (2025-11-25 basic/utilities/tasks › Result Retrieval): a
+ * CallToolResult for a tools/call, an ElicitResult for an elicitation/create, a CreateMessageResult
+ * for a sampling/createMessage. Nothing for a task this session never saw created.
+ */
+function taskResultFinding(ctx: SessionContext, msg: ModelMessage): Finding | null {
+  const origin = resultOrigin(ctx, msg);
+  if (origin?.task === undefined || msg.envelope.kind !== 'response') return null;
+  const { method } = origin.record;
+  if (!isCatalogued(method)) return null;
+  const judged = resultIssue(ctx, method, msg.envelope.result);
+  if (!judged) return null;
+  const { issue, revision } = judged;
+  const task = show(origin.task);
+  const created = `${method} #${show(origin.record.id)}`;
+  return {
+    cite: schemaCite(revision, method, RESULT_NOTE),
+    en: `${issue.pointer}: ${issue.message} ${against(revision).en}: this is the task's result of ${created} (task ${task}, fetched by tasks/result #${show(msg.id)}), which must be exactly what ${method} would have returned (basic/utilities/tasks › Result Retrieval)`,
+    zh: `${issue.pointer}：不符合 ${against(revision).zh} ${method} 结果的模式（${issue.messageZh}）；这是 ${created} 的任务结果（任务 ${task}，由 tasks/result #${show(msg.id)} 取回），必须正是 ${method} 本会返回的内容（basic/utilities/tasks › Result Retrieval）`,
+  };
+}
+
 /** JSON-RPC and the schema: is it a message at all, and does it say what its method says? */
 export const SCHEMA_RULES = [
   {
@@ -242,7 +267,7 @@ export const SCHEMA_RULES = [
         return null;
       }
       const judged = resultIssue(ctx, record.method, result);
-      if (!judged) return null;
+      if (!judged) return record.method === 'tasks/result' ? taskResultFinding(ctx, msg) : null;
       const { issue, revision } = judged;
       return {
         cite: schemaCite(revision, record.method, RESULT_NOTE),
