@@ -243,3 +243,42 @@ describe('elicitation-url-not-https (client/elicitation › Safe URL Handling, b
     expect(rulesOf(round('https://accounts.example.com/login'))).toEqual([]);
   });
 });
+
+describe('capability-not-negotiated for an elicitation mode the client did not declare (2025-11-25 client/elicitation › Capabilities)', () => {
+  const ask = (client: JsonObject, params: JsonObject) =>
+    session()
+      .handshake({ client, server: { tools: {} } })
+      .server(rpc.request(7, 'elicitation/create', params))
+      .run().last.violations;
+  const FORM: JsonObject = {
+    message: 'Name?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+  };
+
+  it('a URL-mode request to a form-only client cites the elicitation page, in both languages', () => {
+    const found = ask({ elicitation: { form: {} } }, URL_ELICITATION);
+    expect(found.map((v) => v.rule)).toEqual(['capability-not-negotiated']);
+    expect(found[0]?.spec).toContain('2025-11-25/client/elicitation › Capabilities');
+    expect(found[0]?.message).toContain('URL mode');
+    expect(found[0]?.message).toContain('MUST NOT send elicitation requests in a mode');
+    expect(found[0]?.messageZh).toContain('URL 模式');
+    expect(englishPhrases(found[0]?.messageZh ?? '')).toEqual([]);
+  });
+
+  it('a form-mode request to a URL-only client does too', () => {
+    const found = ask({ elicitation: { url: {} } }, FORM);
+    expect(found.map((v) => v.rule)).toEqual(['capability-not-negotiated']);
+    expect(found[0]?.spec).toContain('2025-11-25/client/elicitation › Capabilities');
+    expect(found[0]?.messageZh).toContain('表单模式');
+  });
+
+  it('a client without elicitation at all: the lifecycle’s rule, as before', () => {
+    // Both elicitation and elicitation.url are missing: a finding for each, as before.
+    const found = ask({}, URL_ELICITATION);
+    expect(found.length).toBeGreaterThan(0);
+    for (const v of found) {
+      expect(v.rule).toBe('capability-not-negotiated');
+      expect(v.spec).toContain('2025-11-25/basic/lifecycle › Operation');
+    }
+  });
+});

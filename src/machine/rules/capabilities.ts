@@ -6,6 +6,7 @@ import {
   gateFor,
   hasCapability,
   isCatalogued,
+  isObject,
   softGatesFor,
   versionAtLeast,
 } from '../../protocol/index.js';
@@ -45,6 +46,29 @@ function ungranted(
       zh: `"${method}" 需要 ${path}，但服务器在 server/discover 的结果中没有声明它；客户端应当遵守服务器声明的能力`,
       severity: 'warning',
     };
+  // A client that declared elicitation but not this mode: client/elicitation › Capabilities says
+  // it exactly (2025-11-25, where the modes arrived), more precisely than lifecycle › Operation.
+  const declared = ctx.capabilities.client;
+  if (
+    (path === 'client.elicitation.url' || path === 'client.elicitation.form') &&
+    isObject(declared) &&
+    isObject(declared.elicitation)
+  ) {
+    const mode = path === 'client.elicitation.url' ? 'URL' : 'form';
+    const modeZh = path === 'client.elicitation.url' ? ' URL 模式' : '表单模式';
+    return {
+      en: `"${method}" asks in ${mode} mode, which the client's elicitation capability did not declare at initialize (${path}): servers MUST NOT send elicitation requests in a mode the client does not support`,
+      zh: `"${method}" 使用${modeZh}，但客户端在 initialize 时的 elicitation 能力没有声明这种模式（${path}）：服务器不得发送客户端不支持的模式的信息征询`,
+      severity,
+      cite: {
+        spec: '2025-11-25/client/elicitation › Capabilities',
+        specNote: {
+          en: 'servers MUST NOT send elicitation requests with modes that are not supported by the client',
+          zh: '服务器不得发送客户端不支持的模式的信息征询请求',
+        },
+      },
+    };
+  }
   return {
     en: `"${method}" needs ${path}, which the ${side} did not declare at initialize`,
     zh: `"${method}" 需要 ${path}，但${sideZh(side)}在 initialize 时没有声明它`,
