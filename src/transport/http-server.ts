@@ -7,6 +7,7 @@ import { classify, isRequestId, VERSION_ALIASES } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { NOT_UTF8, NOT_UTF8_ZH, tooDeep } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
+import { prepareToolsFor, toolsNamedIn } from '../sim/tools/index.js';
 import {
   acceptsBoth,
   header,
@@ -220,6 +221,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     }
     const body = await readBody(req, maxBody);
     if ('problem' in body && body.problem === 'tooLarge') return refuse(413, 'tooLarge');
+    // The calculator's mathjs and db_query's sql.js load when a body first names one of those
+    // tools, as over stdio: a server that is never asked for them never pays for them, and listens
+    // at once. A failed load is not retried here: the tool then answers, with isError, that it is
+    // not ready.
+    if (!('problem' in body)) {
+      const named = toolsNamedIn(body.text);
+      if (named.length > 0) await prepareToolsFor(named).catch(() => {});
+    }
     // A body that is no message the server can take goes into a session log, as stdio's line
     // does: its session's, or (outside one) the one log of such traffic.
     const inSession = sessionId !== undefined && era !== 'modern';

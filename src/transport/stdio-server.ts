@@ -3,7 +3,7 @@ import { SERVE_STRINGS } from '../i18n/serve-strings.js';
 import { jsonText } from '../protocol/json.js';
 import { LineReader, type Step } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
-import { LOADED_ON_USE, prepareToolsFor } from '../sim/tools/index.js';
+import { LOADED_ON_USE, prepareToolsFor, toolsNamedIn } from '../sim/tools/index.js';
 import { LiveServer, violationLines } from './live-server.js';
 
 export type StdioServeOptions = {
@@ -96,7 +96,7 @@ export function serveStdio(options: StdioServeOptions): {
       const names =
         'problem' in line || unloaded.size === 0
           ? []
-          : [...unloaded].filter((name) => line.text.includes('\\u') || line.text.includes(name));
+          : toolsNamedIn(line.text).filter((name) => unloaded.has(name));
       if (names.length > 0) {
         loading = true;
         input.pause();

@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareToolsFor } from '../../src/sim/tools/index.js';
+import { serveHttp } from '../../src/transport/http-server.js';
 import { serveConfig } from '../../src/transport/serve-config.js';
 import { serveStdio } from '../../src/transport/stdio-server.js';
 import { initializeLine } from '../helpers/envelopes.js';
+import { raw } from '../helpers/http.js';
 
 /**
  * serve over stdio loads the calculator's mathjs and db_query's sql.js when a line first names
@@ -84,5 +86,49 @@ describe('serve over stdio loads a tool’s library when a line first names the 
     expect(await session.done).toBe(0);
     expect((out as Answer[]).map((a) => a.id)).toEqual([0, 2, 3]);
     expect(loads).not.toHaveBeenCalled();
+  });
+});
+
+describe('serve --http loads a tool’s library when a body first names the tool', () => {
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const post = (url: URL, id: number, method: string, params: Record<string, unknown>) =>
+    raw(
+      url,
+      'POST',
+      {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+      },
+      JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: META } }),
+    );
+
+  it('listens and answers at once, loads nothing for tools/list, and the calculator when it is called', async () => {
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    const serving = await serveHttp({
+      config: { ...config, era: 'modern' },
+      port: 0,
+      log: () => {},
+    });
+    try {
+      const listed = await post(serving.url, 1, 'tools/list', {});
+      expect(listed.status).toBe(200);
+      expect(listed.body).toContain('calculator_arithmetic');
+      expect(loads).not.toHaveBeenCalled();
+      const called = await post(serving.url, 2, 'tools/call', {
+        name: 'calculator_arithmetic',
+        arguments: { expression: '6 * 7' },
+      });
+      const answer = JSON.parse(called.body) as Answer;
+      expect(answer.result?.isError).not.toBe(true);
+      expect(text(answer)).toContain('42');
+      expect(loads.mock.calls).toEqual([[['calculator_arithmetic']]]);
+    } finally {
+      await serving.close();
+    }
   });
 });

@@ -5,7 +5,6 @@ import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { visible } from '../../protocol/visible.js';
 import type { Step } from '../../session/index.js';
 import type { ServerConfig } from '../../sim/server/sim-server.js';
-import { prepareTools } from '../../sim/tools/index.js';
 import { ProcessTrace } from '../../transport/process-trace.js';
 import { serveConfig } from '../../transport/serve-config.js';
 import { serveStdio } from '../../transport/stdio-server.js';
@@ -91,8 +90,6 @@ export async function serveCommand(
     }
   }
   if (args.http !== undefined) {
-    // Over HTTP the tools load before listening; over stdio, when a line first names one.
-    await prepareTools();
     const { serveHttpCommand } = await import('./serve-http.js');
     return serveHttpCommand({
       config: args.config,

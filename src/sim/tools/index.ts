@@ -33,10 +33,32 @@ export function prepareTools(): Promise<void> {
 /** The tools whose code loads on first use (mathjs, sql.js): `prepareToolsFor` loads it. */
 export const LOADED_ON_USE: readonly PureToolName[] = ['calculator_arithmetic', 'db_query'];
 
+const loads = new Map<PureToolName, Promise<void>>();
+
+/** One load per tool at a time: a second caller (another HTTP request) shares the first's. */
+function load(name: PureToolName, prepare: () => Promise<void>): Promise<void> {
+  let job = loads.get(name);
+  if (job === undefined) {
+    job = prepare().finally(() => loads.delete(name));
+    loads.set(name, job);
+  }
+  return job;
+}
+
 /** Prepares only what the named tools need, so a lesson without them starts at once. */
 export async function prepareToolsFor(names: readonly string[]): Promise<void> {
   const jobs: Promise<void>[] = [];
-  if (names.includes('calculator_arithmetic')) jobs.push(prepareCalculator());
-  if (names.includes('db_query')) jobs.push(prepareDbQuery());
+  if (names.includes('calculator_arithmetic'))
+    jobs.push(load('calculator_arithmetic', prepareCalculator));
+  if (names.includes('db_query')) jobs.push(load('db_query', prepareDbQuery));
   await Promise.all(jobs);
+}
+
+/**
+ * The tools loaded on use that a message's text may call. A tool's name in a JSON string is its
+ * letters, or escapes (`\u0061`), so a text with any `\u` escape may name them all; a text that
+ * only mentions a name (in an argument, say) loads it too, which costs nothing but the load.
+ */
+export function toolsNamedIn(text: string): PureToolName[] {
+  return LOADED_ON_USE.filter((name) => text.includes('\\u') || text.includes(name));
 }
