@@ -94,7 +94,7 @@ describe('serve --http loads a tool’s library when a body first names the tool
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientCapabilities': {},
   };
-  const post = (url: URL, id: number, method: string, params: Record<string, unknown>) =>
+  const post = (url: string | URL, id: number, method: string, params: Record<string, unknown>) =>
     raw(
       url,
       'POST',
