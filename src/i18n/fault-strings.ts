@@ -189,4 +189,14 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending client request that is not a listen',
     zh: '{name} 需要一个尚未完成、且不是 listen 的客户端请求',
   },
+  // 2025-11-25 client/elicitation, added to lesson 32 (form-content-unchecked,
+  // url-elicitation-error-to-form-client)
+  needsFormElicitation: {
+    en: '{name} needs a form-mode elicitation/create of the server with a requestedSchema, not answered yet (collect_feedback)',
+    zh: '{name} 需要服务器发出的、尚未回答的表单模式 elicitation/create，且它带有 requestedSchema（collect_feedback）',
+  },
+  needsClientWithoutUrlMode: {
+    en: '{name} needs a pending client request the server has an answer for, and a client that did not declare elicitation.url',
+    zh: '{name} 需要一个服务器已准备好回应的、尚未完成的客户端请求，且客户端没有声明 elicitation.url',
+  },
 } as const satisfies Record<string, Bilingual>;

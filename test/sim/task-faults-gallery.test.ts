@@ -37,6 +37,22 @@ const awaitingInput = [
   { server: 'next' },
   { client: 'next' },
 ];
+/** collect_feedback called without a task, up to its form-mode elicitation/create. */
+const feedbackAsked = [
+  {
+    client: {
+      request: 'tools/call',
+      params: { name: 'collect_feedback', arguments: { topic: 'forms' } },
+    },
+  },
+  { server: 'next' },
+];
+const weather = {
+  client: {
+    request: 'tools/call',
+    params: { name: 'weather_current', arguments: { location: 'Lisbon' } },
+  },
+};
 const urlAsked = { fault: 'undeclared-request', params: { method: 'elicitation/create' } };
 
 /** Each fault: the steps that set it up (the fault comes last). */
@@ -62,6 +78,8 @@ const CASES: Partial<Record<FaultName, readonly object[]>> = {
   'forbidden-tool-called-as-task': [{ client: { request: 'tools/list' } }, { server: 'next' }],
   'input-request-without-task': awaitingInput,
   'undeclared-elicitation-mode-accepted': [urlAsked],
+  'form-content-unchecked': feedbackAsked,
+  'url-elicitation-error-to-form-client': [weather],
 };
 
 describe('the faults of lesson 32', () => {
@@ -151,6 +169,58 @@ describe('the faults of lesson 32', () => {
     expect(sent(honest.at(-1)).error.code).toBe(-32602);
   });
 
+  it('form-content-unchecked accepts a rating past the form’s maximum, and the server refuses it', async () => {
+    const steps = await play([
+      ...feedbackAsked,
+      { fault: 'form-content-unchecked' },
+      { server: 'next' },
+    ]);
+    expect(sent(steps.at(-2))).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { action: 'accept', content: { rating: 7 } },
+    });
+    // The server validates what it receives, as the spec says it should, and records nothing.
+    expect(sent(steps.at(-1)).result.isError).toBe(true);
+    expect(rules(steps.slice(-1))).toEqual([]);
+    // The honest client's own answer fits the form.
+    const honest = await play([...feedbackAsked, { client: 'next' }]);
+    expect(rules(honest)).toEqual([]);
+    expect(sent(honest.at(-1)).result.action).toBe('accept');
+  });
+
+  it('url-elicitation-error-to-form-client: a well-formed -32042 in place of the tool’s result', async () => {
+    const steps = await play([weather, { fault: 'url-elicitation-error-to-form-client' }]);
+    const error = sent(steps.at(-1)).error;
+    expect(error.code).toBe(-32042);
+    expect(error.data.elicitations).toEqual([
+      expect.objectContaining({ mode: 'url', elicitationId: 'weather-sign-in' }),
+    ]);
+    // The server's own answer is gone: a server: next has nothing for that call.
+    const again = await play([
+      weather,
+      { fault: 'url-elicitation-error-to-form-client' },
+      weather,
+      { server: 'next' },
+    ]);
+    expect(sent(again.at(-1)).id).toBe(3);
+    expect(rules(again.slice(-2))).toEqual([]);
+    // A client that declared URL mode may get -32042: the fault cannot break its rule there.
+    const urlClient = {
+      versions: ['2025-11-25'],
+      capabilities: { elicitation: { form: {}, url: {} } },
+    };
+    await expect(
+      playedSteps(
+        lessonOf('2025-11-25', urlClient, server, [
+          ...HANDSHAKE,
+          weather,
+          { fault: 'url-elicitation-error-to-form-client' },
+        ]),
+      ),
+    ).rejects.toThrow(/a client that did not declare elicitation\.url/);
+  });
+
   it.each([
     [
       'task-call-answered-directly',
@@ -181,6 +251,8 @@ describe('the faults of lesson 32', () => {
     ['task-request-with-related-meta', [], /needs a task the server created/],
     ['task-cancelled-by-notification', [], /needs a task the server created/],
     ['undeclared-elicitation-mode-accepted', [], /needs an elicitation\/create of the server/],
+    ['form-content-unchecked', [urlAsked], /needs a form-mode elicitation\/create/],
+    ['url-elicitation-error-to-form-client', [], /needs a pending client request/],
   ])('%s where nothing sets it up is an error of the lesson', async (fault, setup, message) => {
     await expect(play([...setup, { fault }])).rejects.toThrow(message);
   });
@@ -253,6 +325,11 @@ describe('the faults of lesson 32', () => {
       { fault: 'undeclared-request', rules: ['capability-not-negotiated'] },
       { fault: 'undeclared-request', rules: ['capability-not-negotiated'] },
       { fault: 'undeclared-elicitation-mode-accepted', rules: ['elicitation-mode-not-refused'] },
+      { fault: 'form-content-unchecked', rules: ['elicitation-content-mismatch'] },
+      {
+        fault: 'url-elicitation-error-to-form-client',
+        rules: ['url-elicitation-error-undeclared'],
+      },
     ]);
   });
 });

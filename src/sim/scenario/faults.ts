@@ -11,6 +11,10 @@ import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
+import {
+  formContentUnchecked,
+  urlElicitationErrorToFormClient,
+} from './faults-elicitation-lesson32.js';
 import { modernFault } from './faults-modern.js';
 import {
   answerAboutRelatedTask,
@@ -111,6 +115,9 @@ export const FAULT_NAMES = [
   'undeclared-elicitation-mode-accepted',
   'forbidden-tool-called-as-task',
   'task-cancelled-by-notification',
+  // 2025-11-25 (client/elicitation › Form Mode Security and › Capabilities, lesson 32)
+  'form-content-unchecked',
+  'url-elicitation-error-to-form-client',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -188,6 +195,9 @@ export const FAULT_RULES = {
   'undeclared-elicitation-mode-accepted': 'elicitation-mode-not-refused',
   'forbidden-tool-called-as-task': 'task-support-mismatch',
   'task-cancelled-by-notification': 'cancel-task-augmented',
+  // 2025-11-25 client/elicitation (lesson 32)
+  'form-content-unchecked': 'elicitation-content-mismatch',
+  'url-elicitation-error-to-form-client': 'url-elicitation-error-undeclared',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -445,6 +455,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return forbiddenToolCalledAsTask(ctx, name);
     case 'task-cancelled-by-notification':
       return taskCancelledByNotification(ctx, name);
+    // 2025-11-25 client/elicitation (lesson 32)
+    case 'form-content-unchecked':
+      return formContentUnchecked(ctx, name);
+    case 'url-elicitation-error-to-form-client':
+      return urlElicitationErrorToFormClient(ctx, name);
     default:
       return modernFault(name, ctx);
   }
