@@ -199,4 +199,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending client request the server has an answer for, and a client that did not declare elicitation.url',
     zh: '{name} 需要一个服务器已准备好回应的、尚未完成的客户端请求，且客户端没有声明 elicitation.url',
   },
+  needsCompletedElicitation: {
+    en: '{name} needs an elicitation the server completed with notifications/elicitation/complete, or params.elicitationId',
+    zh: '{name} 需要一个服务器已用 notifications/elicitation/complete 宣告完成的信息征询，或者 params.elicitationId',
+  },
 } as const satisfies Record<string, Bilingual>;

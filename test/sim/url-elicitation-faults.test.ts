@@ -65,9 +65,14 @@ describe('connect_account: URL-mode elicitation in the simulated server', () => 
   });
 });
 
+/** The calendar's elicitation, started and completed, as in lesson 14. */
+const completed = [connect('calendar'), { server: 'next' }, { server: 'next' }];
+
 const CASES = {
   'url-elicitation-without-list': [connect('files')],
   'unknown-elicitation-completed': [],
+  'plain-http-elicitation-url': [connect('photos')],
+  'completed-elicitation-id-reused': [...completed, connect('drive')],
 } as const;
 
 describe('the URL-mode elicitation faults', () => {
@@ -80,12 +85,84 @@ describe('the URL-mode elicitation faults', () => {
     expect(rules(steps.slice(0, -1))).toEqual([]);
   });
 
+  it('plain-http-elicitation-url changes only the scheme, and the elicitation completes as usual', async () => {
+    const steps = await play([
+      connect('photos'),
+      { fault: 'plain-http-elicitation-url' },
+      { server: 'next' },
+      connect('photos'),
+      { server: 'next' },
+    ]);
+    expect(sent(steps[4]).error.data.elicitations).toEqual([
+      expect.objectContaining({
+        elicitationId: 'elicitation-1',
+        url: 'http://accounts.example.com/connect?service=photos&elicitationId=elicitation-1',
+      }),
+    ]);
+    expect(sent(steps[5]).params).toEqual({ elicitationId: 'elicitation-1' });
+    expect(sent(steps.at(-1)).result.content[0].text).toBe('Connected to photos.');
+    expect(rules(steps.slice(5))).toEqual([]);
+  });
+
+  it('completed-elicitation-id-reused names the completed elicitationId, or params.elicitationId', async () => {
+    const steps = await play([
+      ...completed,
+      connect('drive'),
+      { fault: 'completed-elicitation-id-reused' },
+    ]);
+    expect(sent(steps.at(-1)).error.data.elicitations).toEqual([
+      expect.objectContaining({
+        mode: 'url',
+        elicitationId: 'elicitation-1',
+        url: 'https://accounts.example.com/connect?service=drive&elicitationId=elicitation-1',
+      }),
+    ]);
+    // A completion of an ID the server never established completes nothing.
+    const unknown = await play([
+      ...completed,
+      { fault: 'unknown-elicitation-completed' },
+      connect('drive'),
+      { fault: 'completed-elicitation-id-reused' },
+    ]);
+    expect(sent(unknown.at(-1)).error.data.elicitations[0].elicitationId).toBe('elicitation-1');
+    // An ID still open is not a completed one: that is not this rule's.
+    const open = await play([
+      connect('calendar'),
+      { server: 'next' },
+      connect('drive'),
+      { fault: 'completed-elicitation-id-reused', params: { elicitationId: 'elicitation-1' } },
+    ]);
+    expect(rules(open.slice(-1))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'plain-http-elicitation-url',
+      [],
+      /needs a pending client request the server will answer with -32042/,
+    ],
+    [
+      'completed-elicitation-id-reused',
+      [connect('drive')],
+      /needs an elicitation the server completed/,
+    ],
+    [
+      'completed-elicitation-id-reused',
+      completed,
+      /needs a pending client request the server will answer with -32042/,
+    ],
+  ])('%s where nothing sets it up is an error of the lesson', async (fault, setup, message) => {
+    await expect(play([...setup, { fault }])).rejects.toThrow(message);
+  });
+
   it('lesson 14 breaks each rule at its fault step only', async () => {
     const found = await faultsOfLesson('client-primitives');
     expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
-    expect(found.filter((f) => f.fault !== null).slice(-2)).toEqual([
+    expect(found.filter((f) => f.fault !== null).slice(-4)).toEqual([
       { fault: 'url-elicitation-without-list', rules: ['url-elicitation-error-invalid'] },
       { fault: 'unknown-elicitation-completed', rules: ['elicitation-complete-unknown'] },
+      { fault: 'plain-http-elicitation-url', rules: ['elicitation-url-not-https'] },
+      { fault: 'completed-elicitation-id-reused', rules: ['elicitation-id-reused'] },
     ]);
   });
 });

@@ -12,9 +12,11 @@ import type { SimClient } from '../client/sim-client.js';
 import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import {
+  completedElicitationIdReused,
   formContentUnchecked,
+  plainHttpElicitationUrl,
   urlElicitationErrorToFormClient,
-} from './faults-elicitation-lesson32.js';
+} from './faults-elicitation-checks.js';
 import { modernFault } from './faults-modern.js';
 import {
   answerAboutRelatedTask,
@@ -118,6 +120,9 @@ export const FAULT_NAMES = [
   // 2025-11-25 (client/elicitation › Form Mode Security and › Capabilities, lesson 32)
   'form-content-unchecked',
   'url-elicitation-error-to-form-client',
+  // 2025-11-25 (client/elicitation › Safe URL Handling and › URL Mode Elicitation Requests, lesson 14)
+  'plain-http-elicitation-url',
+  'completed-elicitation-id-reused',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -198,6 +203,9 @@ export const FAULT_RULES = {
   // 2025-11-25 client/elicitation (lesson 32)
   'form-content-unchecked': 'elicitation-content-mismatch',
   'url-elicitation-error-to-form-client': 'url-elicitation-error-undeclared',
+  // 2025-11-25 client/elicitation, URL mode (lesson 14)
+  'plain-http-elicitation-url': 'elicitation-url-not-https',
+  'completed-elicitation-id-reused': 'elicitation-id-reused',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -460,6 +468,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return formContentUnchecked(ctx, name);
     case 'url-elicitation-error-to-form-client':
       return urlElicitationErrorToFormClient(ctx, name);
+    case 'plain-http-elicitation-url':
+      return plainHttpElicitationUrl(ctx, name);
+    case 'completed-elicitation-id-reused':
+      return completedElicitationIdReused(ctx, name);
     default:
       return modernFault(name, ctx);
   }
