@@ -408,6 +408,10 @@ function cancelled(
   const record = ctx.ledger.request(requester, id);
   // Already answered: the response and the cancellation crossed; both sides must tolerate that.
   if (record?.status !== 'pending') return {};
+  // initialize MUST NOT be cancelled (2025-11-25 basic/utilities/cancellation › Behavior
+  // Requirements): that notification is the client's error (cancel-initialize) and cancels
+  // nothing, so the answer the server owes it is no answer after a cancellation.
+  if (record.method === 'initialize' && !streamClosed) return {};
   const update = withoutPending(ctx, requester, id);
   ctx.ledger.requests[requester].set(
     id,
