@@ -37,6 +37,15 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending initialize',
     zh: '{name} 需要一个尚未得到回答的 initialize 请求',
   },
+  // Faults gallery (lesson 19)
+  needsAnsweredRequest: {
+    en: '{name} needs a client request the server has answered',
+    zh: '{name} 需要一个服务器已经回应过的客户端请求',
+  },
+  requestIdSent: {
+    en: '{name}: the client did send a request with id {id}; give requestId an id it never sent',
+    zh: '{name}：客户端确实发送过 id 为 {id} 的请求；requestId 应当是它从未发送过的 id',
+  },
 
   // 2026-07-28
   needsModernClient: {

@@ -17,6 +17,11 @@ import {
   plainHttpElicitationUrl,
   urlElicitationErrorToFormClient,
 } from './faults-elicitation-checks.js';
+import {
+  cancelUnknownRequest,
+  duplicateProgressToken,
+  duplicateResponse,
+} from './faults-gallery.js';
 import { modernFault } from './faults-modern.js';
 import {
   answerAboutRelatedTask,
@@ -123,6 +128,10 @@ export const FAULT_NAMES = [
   // 2025-11-25 (client/elicitation › Safe URL Handling and › URL Mode Elicitation Requests, lesson 14)
   'plain-http-elicitation-url',
   'completed-elicitation-id-reused',
+  // 2025-11-25 (basic/index, cancellation and progress; the faults gallery, lesson 19)
+  'duplicate-response',
+  'cancel-unknown-request',
+  'duplicate-progress-token',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -206,6 +215,10 @@ export const FAULT_RULES = {
   // 2025-11-25 client/elicitation, URL mode (lesson 14)
   'plain-http-elicitation-url': 'elicitation-url-not-https',
   'completed-elicitation-id-reused': 'elicitation-id-reused',
+  // 2025-11-25 (the faults gallery, lesson 19)
+  'duplicate-response': 'duplicate-response',
+  'cancel-unknown-request': 'cancel-unknown-request',
+  'duplicate-progress-token': 'duplicate-progress-token',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -472,6 +485,13 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return plainHttpElicitationUrl(ctx, name);
     case 'completed-elicitation-id-reused':
       return completedElicitationIdReused(ctx, name);
+    // 2025-11-25 (the faults gallery, lesson 19)
+    case 'duplicate-response':
+      return duplicateResponse(ctx, name);
+    case 'cancel-unknown-request':
+      return cancelUnknownRequest(ctx, name);
+    case 'duplicate-progress-token':
+      return duplicateProgressToken(ctx, name);
     default:
       return modernFault(name, ctx);
   }
