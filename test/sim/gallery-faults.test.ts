@@ -45,6 +45,7 @@ const CASES = {
   'duplicate-response': [weather, { server: 'next' }],
   'cancel-unknown-request': [],
   'duplicate-progress-token': [slow],
+  'wrong-direction': [],
 } as const;
 
 describe('the faults gallery faults', () => {
@@ -85,6 +86,14 @@ describe('the faults gallery faults', () => {
     ]);
     expect(sent(steps[3]).params.requestId).toBe('nope');
     expect(sent(steps[5]).id).toBe(2);
+    expect(rules(steps.slice(4))).toEqual([]);
+  });
+
+  it('wrong-direction: the server asks for tools/list, which the client answers -32601', async () => {
+    const steps = await play([{ fault: 'wrong-direction' }, { client: 'next' }]);
+    expect(sent(steps[3])).toEqual({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(sent(steps[4]).id).toBe(1);
+    expect(sent(steps[4]).error.code).toBe(-32601);
     expect(rules(steps.slice(4))).toEqual([]);
   });
 

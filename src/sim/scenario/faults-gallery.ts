@@ -70,3 +70,13 @@ export function duplicateProgressToken(ctx: FaultContext, name: string): FaultRe
   });
   return { ok: true, direction: 'client->server', message };
 }
+
+/**
+ * The server sends `params.method` (default tools/list), a request only a client sends, as a
+ * request of its own: the 2025-11-25 schema says which side sends each method.
+ */
+export function wrongDirection(ctx: FaultContext): FaultResult {
+  const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tools/list';
+  const given = isObject(ctx.params.params) ? ctx.params.params : undefined;
+  return { ok: true, direction: 'server->client', message: ctx.server.makeRequest(method, given) };
+}

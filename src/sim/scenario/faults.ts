@@ -21,6 +21,7 @@ import {
   cancelUnknownRequest,
   duplicateProgressToken,
   duplicateResponse,
+  wrongDirection,
 } from './faults-gallery.js';
 import { modernFault } from './faults-modern.js';
 import {
@@ -132,6 +133,7 @@ export const FAULT_NAMES = [
   'duplicate-response',
   'cancel-unknown-request',
   'duplicate-progress-token',
+  'wrong-direction',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -219,6 +221,7 @@ export const FAULT_RULES = {
   'duplicate-response': 'duplicate-response',
   'cancel-unknown-request': 'cancel-unknown-request',
   'duplicate-progress-token': 'duplicate-progress-token',
+  'wrong-direction': 'wrong-direction',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -492,6 +495,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
       return duplicateProgressToken(ctx, name);
+    case 'wrong-direction':
+      return wrongDirection(ctx);
     default:
       return modernFault(name, ctx);
   }
