@@ -388,7 +388,8 @@ describe('the field tree under autoplay', () => {
 describe('the field tree in Chinese', () => {
   it('keeps its columns and shows the meaning in Chinese', async () => {
     const size = { columns: 60, rows: 20 };
-    const screen = play('faults-gallery', size, 19, 'zh');
+    // The last step: notifications/initialized with an id, whose /id has the lesson's own meaning.
+    const screen = play('faults-gallery', size, 28, 'zh');
     screen.type('e');
     await until(() => expect(focused(screen.frame())).toMatch(/^▶ 字段 · 消息/));
     screen.type('/id\r');
