@@ -12,6 +12,7 @@ import {
 } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import { calledMethod } from '../facts.js';
+import { elicitationModeName } from './elicitation.js';
 import { type Finding, type RuleRow, type Severity, sideZh } from './rule.js';
 
 function ungranted(
@@ -54,11 +55,10 @@ function ungranted(
     isObject(declared) &&
     isObject(declared.elicitation)
   ) {
-    const mode = path === 'client.elicitation.url' ? 'URL' : 'form';
-    const modeZh = path === 'client.elicitation.url' ? ' URL 模式' : '表单模式';
+    const mode = elicitationModeName(path === 'client.elicitation.url' ? 'url' : 'form');
     return {
-      en: `"${method}" asks in ${mode} mode, which the client's elicitation capability did not declare at initialize (${path}): servers MUST NOT send elicitation requests in a mode the client does not support`,
-      zh: `"${method}" 使用${modeZh}，但客户端在 initialize 时的 elicitation 能力没有声明这种模式（${path}）：服务器不得发送客户端不支持的模式的信息征询`,
+      en: `"${method}" asks in ${mode.en}, which the client's elicitation capability did not declare at initialize (${path}): servers MUST NOT send elicitation requests in a mode the client does not support`,
+      zh: `"${method}" 使用${mode.zh}，但客户端在 initialize 时的 elicitation 能力没有声明这种模式（${path}）：服务器不得发送客户端不支持的模式的信息征询`,
       severity,
       cite: {
         spec: '2025-11-25/client/elicitation › Capabilities',

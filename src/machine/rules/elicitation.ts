@@ -23,6 +23,16 @@ const judgesUrlElicitation = (ctx: SessionContext) =>
   ctx.era === 'legacy' && versionAtLeast(ctx.ruleVersion, URL_ELICITATION_REVISION);
 
 /**
+ * An elicitation mode as the course names it (URL mode, 表单模式), not by its wire value. The
+ * Chinese follows Chinese text, so one that begins with Latin begins with a space.
+ */
+export function elicitationModeName(mode: string): Bilingual {
+  if (mode === 'url') return { en: 'URL mode', zh: ' URL 模式' };
+  if (mode === 'form') return { en: 'form mode', zh: '表单模式' };
+  return { en: `${mode} mode`, zh: ` ${mode} 模式` };
+}
+
+/**
  * client/elicitation. 2025-11-25: a URL-mode elicitation is named by its elicitationId, which the
  * server establishes in an elicitation/create request or a -32042 error, and which its completion
  * notice names again. In 2026-07-28 the code and the notification are gone (error-code-not-in-revision
@@ -170,12 +180,9 @@ export const ELICITATION_RULES = [
         e.kind === 'error'
           ? { en: `error ${e.error.code}`, zh: `错误 ${e.error.code}` }
           : { en: 'a result', zh: '一个结果' };
-      // The course calls the modes URL 模式 and 表单模式, not by their wire value; a space sets Latin
-      // apart from the Chinese before it.
-      const modeZh = mode === 'url' ? ' URL 模式' : mode === 'form' ? '表单模式' : ` ${mode} 模式`;
       return {
         en: `elicitation/create #${show(msg.id)} asks for ${mode} mode, which the client's elicitation capability does not declare, and the client answers with ${answered.en}: a client MUST refuse a mode it did not declare with -32602 (Invalid params)`,
-        zh: `elicitation/create #${show(msg.id)} 要求${modeZh}，而客户端的 elicitation 能力没有声明它，客户端却以${answered.zh}作答：客户端必须以 -32602（参数无效）拒绝未声明的模式`,
+        zh: `elicitation/create #${show(msg.id)} 要求${elicitationModeName(mode).zh}，而客户端的 elicitation 能力没有声明它，客户端却以${answered.zh}作答：客户端必须以 -32602（参数无效）拒绝未声明的模式`,
       };
     },
   },
@@ -307,27 +314,38 @@ function contentFinding(
   };
 }
 
-/** The elicitationIds a message of the server establishes: a URL-mode request's, a -32042 error's. */
-export function establishedElicitations(ctx: SessionContext, msg: ModelMessage): string[] {
+/**
+ * The URL-mode elicitations a server's handshake-era message carries, each with its JSON pointer:
+ * a URL-mode elicitation/create's params, a -32042 error's data.elicitations.
+ */
+function urlModeElicitations(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): { readonly params: JsonObject; readonly at: string }[] {
   // The method or code first: this runs for every request and error of the handshake era.
   const e = msg.envelope;
   if (msg.sender !== 'server') return [];
   if (e.kind === 'request') {
     if (e.method !== 'elicitation/create' || !judgesUrlElicitation(ctx)) return [];
     const params = msg.params;
-    return params?.mode === 'url' && typeof params.elicitationId === 'string'
-      ? [params.elicitationId]
-      : [];
+    return params?.mode === 'url' ? [{ params, at: '/params' }] : [];
   }
   if (e.kind !== 'error' || e.error.code !== URL_ELICITATION_REQUIRED) return [];
   if (!judgesUrlElicitation(ctx)) return [];
   const data = e.error.data;
   const list = isObject(data) ? data.elicitations : undefined;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((item) =>
-    isObject(item) && item.mode === 'url' && typeof item.elicitationId === 'string'
-      ? [item.elicitationId]
+  return list.flatMap((item, i) =>
+    isObject(item) && item.mode === 'url'
+      ? [{ params: item, at: `/error/data/elicitations/${i}` }]
       : [],
+  );
+}
+
+/** The elicitationIds a message of the server establishes: a URL-mode request's, a -32042 error's. */
+export function establishedElicitations(ctx: SessionContext, msg: ModelMessage): string[] {
+  return urlModeElicitations(ctx, msg).flatMap(({ params }) =>
+    typeof params.elicitationId === 'string' ? [params.elicitationId] : [],
   );
 }
 
@@ -347,23 +365,16 @@ function elicitationUrls(
     if (isObject(params) && params.mode === 'url' && typeof params.url === 'string')
       found.push({ url: params.url, at: `${at}/url` });
   };
-  if (ctx.era === 'modern') {
-    if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
-    const requests = e.result.inputRequests;
-    if (!isObject(requests)) return [];
-    for (const [key, request] of Object.entries(requests)) {
-      if (isObject(request) && request.method === 'elicitation/create')
-        add(request.params, `/result/inputRequests/${pointerToken(key)}/params`);
-    }
+  if (ctx.era !== 'modern') {
+    for (const { params, at } of urlModeElicitations(ctx, msg)) add(params, at);
     return found;
   }
-  if (!judgesUrlElicitation(ctx)) return [];
-  if (e.kind === 'request' && e.method === 'elicitation/create') add(msg.params, '/params');
-  if (e.kind === 'error' && e.error.code === URL_ELICITATION_REQUIRED) {
-    const data = e.error.data;
-    const list = isObject(data) ? data.elicitations : undefined;
-    if (Array.isArray(list))
-      for (const [i, item] of list.entries()) add(item, `/error/data/elicitations/${i}`);
+  if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
+  const requests = e.result.inputRequests;
+  if (!isObject(requests)) return [];
+  for (const [key, request] of Object.entries(requests)) {
+    if (isObject(request) && request.method === 'elicitation/create')
+      add(request.params, `/result/inputRequests/${pointerToken(key)}/params`);
   }
   return found;
 }
