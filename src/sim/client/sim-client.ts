@@ -108,7 +108,6 @@ type AwaitingElicitation = {
   readonly waitsFor: Set<string>;
 };
 
-/** What the client's outbox holds: a message ready to go, or a request still without its id. */
 /** A request of the server the client answers: what it asked, kept with the scheduled answer. */
 export type AskedOfClient = {
   readonly id: RequestId;
@@ -116,6 +115,7 @@ export type AskedOfClient = {
   readonly params: JsonObject;
 };
 
+/** What the client's outbox holds: a message ready to go, or a request still without its id. */
 type ClientScheduled = Scheduled & {
   readonly queued?: QueuedRequest;
   readonly asked?: AskedOfClient;
