@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RULE_IDS, type RuleId } from '../../src/machine/rules.js';
 import { METHOD_NAMES } from '../../src/protocol/index.js';
 import { runScenario } from '../../src/sim/scenario/engine.js';
 import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
@@ -49,5 +50,42 @@ describe('what the lessons cover', () => {
     expect(METHOD_NAMES.filter((m) => shownIn.has(m)).length).toBeGreaterThanOrEqual(
       REQUIRED.length,
     );
+  });
+});
+
+/**
+ * Rules no lesson breaks yet. The list may only shrink: a rule added to the table must come with
+ * a lesson step that breaks it (docs/authoring-lessons.md, Faults), and a rule that a lesson
+ * starts breaking must leave this list (the test says so).
+ */
+const NOT_YET_SHOWN: readonly RuleId[] = [
+  'duplicate-initialize',
+  'id-beyond-safe-integer',
+  'initialize-in-batch',
+  'initialized-before-result',
+  'initialized-not-sent',
+  'invalid-params',
+  'invalid-result',
+  'method-not-in-version',
+  'notification-before-initialized',
+  'protocol-version-header',
+  'task-result-before-terminal',
+  'tool-name-format',
+];
+
+describe('the rules the course breaks', () => {
+  it('breaks every rule of the table in some lesson, but those listed as not yet shown', async () => {
+    const brokenIn = new Map<string, string>();
+    for (const lesson of loadLessons().lessons) {
+      const played = await runScenario(lesson.scenario);
+      if (!played.ok) throw new Error(`${lesson.id}: ${played.error.message}`);
+      for (const step of played.value.steps)
+        for (const v of step.verdict?.violations ?? [])
+          if (!brokenIn.has(v.rule)) brokenIn.set(v.rule, lesson.id);
+    }
+    const unshown = RULE_IDS.filter((id) => !brokenIn.has(id)).sort();
+    expect(unshown, 'rules no lesson breaks').toEqual([...NOT_YET_SHOWN].sort());
+    // Every rule a lesson breaks is one of the table's (no stale id in a verdict).
+    expect([...brokenIn.keys()].filter((id) => !RULE_IDS.includes(id as RuleId))).toEqual([]);
   });
 });
