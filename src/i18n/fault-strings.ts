@@ -46,6 +46,22 @@ export const FAULT_STRINGS = {
     en: '{name}: the client did send a request with id {id}; give requestId an id it never sent',
     zh: '{name}：客户端确实发送过 id 为 {id} 的请求；requestId 应当是它从未发送过的 id',
   },
+  needsResultField: {
+    en: '{name} needs a pending client request the server has a result for, with the field {field} to leave out',
+    zh: '{name} 需要一个未完成的客户端请求，服务器已为它备好结果，且结果中有要去掉的字段 {field}',
+  },
+  needsPendingToolList: {
+    en: '{name} needs a pending tools/list whose answer lists at least one tool',
+    zh: '{name} 需要一个未完成的 tools/list，且其回答中至少列出一个工具',
+  },
+  needsNegotiatedVersion: {
+    en: '{name} needs a session whose initialize was answered with a known revision',
+    zh: '{name} 需要一个 initialize 已得到回答、且协商出已知修订版本的会话',
+  },
+  methodInVersion: {
+    en: '{name}: {method} must be an MCP method that {version}, the negotiated revision, does not have (one that arrived later, such as tasks/list after 2025-06-18)',
+    zh: '{name}：{method} 必须是协商好的修订版本 {version} 所没有的 MCP 方法（较晚才加入的方法，例如 2025-06-18 之后的 tasks/list）',
+  },
 
   // 2026-07-28
   needsModernClient: {

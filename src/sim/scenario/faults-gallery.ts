@@ -1,11 +1,15 @@
 /**
- * Handshake-era faults of the faults gallery (lesson 19): rules of basic/index, cancellation and
- * progress that a buggy peer breaks after the handshake, each fault breaking only its rule.
+ * Handshake-era faults of the faults gallery (lesson 19): rules of basic/index, cancellation,
+ * progress, the schema and tool names that a buggy peer breaks after the handshake, each fault
+ * breaking only its rule; and a method of a later revision than the negotiated one (lesson 5).
  */
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
+import { existsIn, isCatalogued } from '../../protocol/catalogue.js';
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import { isKnownVersion, type KnownVersion } from '../../protocol/versions.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
+import { scheduledAnswer } from './faults-modern.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
 
@@ -79,4 +83,118 @@ export function wrongDirection(ctx: FaultContext): FaultResult {
   const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tools/list';
   const given = isObject(ctx.params.params) ? ctx.params.params : undefined;
   return { ok: true, direction: 'server->client', message: ctx.server.makeRequest(method, given) };
+}
+
+/**
+ * 2^53 + 1, the first integer a double cannot hold: JSON.parse reads it as 2^53. Held as a bigint,
+ * as mcp-sim reads such an integer from a transcript's text (withExactIds), so every reader of the
+ * message sees the digits sent.
+ */
+const PAST_SAFE = 9007199254740993n;
+
+/**
+ * The client calls `params.name` (default weather_current; `params.arguments`, default Paris) with
+ * the progress token 9007199254740993, past 2^53 − 1: MCP allows any integer, but JSON (RFC 8259
+ * § 6) calls only integers within ±(2^53 − 1) interoperable, and a JavaScript peer would echo it
+ * rounded. A quick tool sends no progress, so the token is the one place the number travels.
+ */
+export function bigProgressToken(ctx: FaultContext): FaultResult {
+  const { client, params } = ctx;
+  const tool = typeof params.name === 'string' ? params.name : 'weather_current';
+  const args = isObject(params.arguments) ? params.arguments : { location: 'Paris' };
+  const message = client.request('tools/call', {
+    name: tool,
+    arguments: args,
+    _meta: { progressToken: PAST_SAFE },
+  });
+  return { ok: true, direction: 'client->server', message };
+}
+
+/**
+ * The client sends `params.method` (default tools/call) with `params.params` (default
+ * `{arguments: {location: Paris}}`, no tool name): params the method's request schema does not
+ * allow (2025-11-25 schema). The simulated server answers -32602 Invalid params.
+ */
+export function paramsOffSchema(ctx: FaultContext): FaultResult {
+  const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tools/call';
+  const given = isObject(ctx.params.params)
+    ? ctx.params.params
+    : { arguments: { location: 'Paris' } };
+  return { ok: true, direction: 'client->server', message: ctx.client.request(method, given) };
+}
+
+/**
+ * The server answers the client's latest pending request with the result it had scheduled, one
+ * top-level field left out: `params.field`, default the result's first (a tools/call's `content`,
+ * a tools/list's `tools`), which its result schema requires (2025-11-25 schema).
+ */
+export function resultOffSchema(ctx: FaultContext, name: string): FaultResult {
+  const wanted = typeof ctx.params.field === 'string' ? ctx.params.field : undefined;
+  const fieldOf = (result: JsonObject) =>
+    wanted ?? Object.keys(result).find((key) => key !== '_meta');
+  const found = scheduledAnswer(ctx, (_r, m) => {
+    const field = isObject(m.result) ? fieldOf(m.result) : undefined;
+    return field !== undefined && isObject(m.result) && field in m.result;
+  });
+  if (!found || !isObject(found.item.message.result)) {
+    return cannot(FAULT_STRINGS.needsResultField, { name, field: wanted ?? '…' });
+  }
+  const { [fieldOf(found.item.message.result) ?? '']: _left, ...result } =
+    found.item.message.result;
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: found.request.id, result },
+  };
+}
+
+/**
+ * The server answers the client's pending tools/list with the list it had scheduled, the first
+ * tool renamed `params.name` (default "weather current", with a space): 2025-11-25 server/tools ›
+ * Tool Names, names SHOULD be 1 to 128 characters of A-Z, a-z, 0-9, _, - and . and unique.
+ */
+export function malformedToolName(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledAnswer(
+    ctx,
+    (r, m) =>
+      r.method === 'tools/list' &&
+      isObject(m.result) &&
+      Array.isArray(m.result.tools) &&
+      isObject(m.result.tools[0]),
+  );
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  if (!found || !result || !Array.isArray(result.tools)) {
+    return cannot(FAULT_STRINGS.needsPendingToolList, { name });
+  }
+  const [first, ...rest] = result.tools as JsonObject[];
+  const renamed = typeof ctx.params.name === 'string' ? ctx.params.name : 'weather current';
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      jsonrpc: '2.0',
+      id: found.request.id,
+      result: { ...result, tools: [{ ...first, name: renamed }, ...rest] },
+    },
+  };
+}
+
+/**
+ * The client sends `params.method` (default tasks/list, new in 2025-11-25; `params.params`), a
+ * method the session's negotiated revision does not have: 2025-11-25 basic/lifecycle › Operation,
+ * both parties MUST respect the negotiated protocol version. The server answers -32601.
+ */
+export function methodFromLaterRevision(ctx: FaultContext, name: string): FaultResult {
+  const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tasks/list';
+  const version = ctx.client.negotiatedVersion;
+  if (version === null || !isKnownVersion(version)) {
+    return cannot(FAULT_STRINGS.needsNegotiatedVersion, { name });
+  }
+  if (!isCatalogued(method) || existsIn(method, version as KnownVersion)) {
+    return cannot(FAULT_STRINGS.methodInVersion, { name, method, version });
+  }
+  const given = isObject(ctx.params.params) ? ctx.params.params : undefined;
+  return { ok: true, direction: 'client->server', message: ctx.client.request(method, given) };
 }

@@ -18,9 +18,14 @@ import {
   urlElicitationErrorToFormClient,
 } from './faults-elicitation-checks.js';
 import {
+  bigProgressToken,
   cancelUnknownRequest,
   duplicateProgressToken,
   duplicateResponse,
+  malformedToolName,
+  methodFromLaterRevision,
+  paramsOffSchema,
+  resultOffSchema,
   wrongDirection,
 } from './faults-gallery.js';
 import { modernFault } from './faults-modern.js';
@@ -134,6 +139,13 @@ export const FAULT_NAMES = [
   'cancel-unknown-request',
   'duplicate-progress-token',
   'wrong-direction',
+  // 2025-11-25 (the schema, server/tools › Tool Names and JSON's interoperable integers; lesson 19)
+  'big-progress-token',
+  'params-off-schema',
+  'result-off-schema',
+  'malformed-tool-name',
+  // Handshake era (basic/lifecycle › Operation; lesson 5)
+  'method-from-later-revision',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -222,6 +234,11 @@ export const FAULT_RULES = {
   'cancel-unknown-request': 'cancel-unknown-request',
   'duplicate-progress-token': 'duplicate-progress-token',
   'wrong-direction': 'wrong-direction',
+  'big-progress-token': 'id-beyond-safe-integer',
+  'params-off-schema': 'invalid-params',
+  'result-off-schema': 'invalid-result',
+  'malformed-tool-name': 'tool-name-format',
+  'method-from-later-revision': 'method-not-in-version',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -497,6 +514,16 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return duplicateProgressToken(ctx, name);
     case 'wrong-direction':
       return wrongDirection(ctx);
+    case 'big-progress-token':
+      return bigProgressToken(ctx);
+    case 'params-off-schema':
+      return paramsOffSchema(ctx);
+    case 'result-off-schema':
+      return resultOffSchema(ctx, name);
+    case 'malformed-tool-name':
+      return malformedToolName(ctx, name);
+    case 'method-from-later-revision':
+      return methodFromLaterRevision(ctx, name);
     default:
       return modernFault(name, ctx);
   }
