@@ -6,7 +6,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScenario } from '../src/sim/scenario/engine.js';
 import type { CompiledTimeline } from '../src/sim/scenario/lesson-index.js';
-import { TIMELINES_DIR } from '../src/sim/scenario/lesson-index.js';
+import { TIMELINES_DIR, timelineText } from '../src/sim/scenario/lesson-index.js';
 import {
   buildLessonIndex,
   LESSON_INDEX_FILE,
@@ -25,5 +25,5 @@ for (const lesson of loadLessons().lessons) {
     mtimeMs,
     steps: played.value.steps,
   };
-  writeFileSync(join(TIMELINES_DIR, `${lesson.id}.json`), JSON.stringify(compiled));
+  writeFileSync(join(TIMELINES_DIR, `${lesson.id}.json`), timelineText(compiled));
 }

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { playLesson } from '../src/cli/commands/lessons.js';
+import { jsonText } from '../src/protocol/json.js';
 import { jsonSteps, lessonJson } from '../src/ui/handout.js';
 
 const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'lesson-json');
@@ -18,6 +19,7 @@ for (const id of ids) {
   const { lesson, timeline } = await playLesson(id);
   const steps = { steps: jsonSteps(timeline.steps) };
   const both = { en: lessonJson(lesson, steps, 'en'), zh: lessonJson(lesson, steps, 'zh') };
-  writeFileSync(join(DIR, `${id}.json`), JSON.stringify(both));
+  // An id or token past 2^53 − 1 (a bigint) as its digits, as `lesson --json` prints it.
+  writeFileSync(join(DIR, `${id}.json`), jsonText(both));
   process.stdout.write(`${id}: ${timeline.steps.length} steps recorded\n`);
 }

@@ -92,3 +92,13 @@ describe('an id past 2^53 − 1 is the one the file holds', () => {
     );
   });
 });
+
+describe('a lesson that sends an integer past 2^53 − 1 (lesson 19, big-progress-token)', () => {
+  it('lesson --json prints its digits, a JSON number, as trace --json does', async () => {
+    const r = await runCli(['lesson', 'faults-gallery', '--json', '--lang', 'en']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"progressToken": 9007199254740993\n');
+    expect(r.stdout).toContain('progress token 9007199254740993 is beyond 2^53 − 1');
+  });
+});

@@ -28,7 +28,7 @@ async function faultsGallery(folder: string): Promise<ScriptPty> {
     rows: 24,
   });
   try {
-    await app.waitFor(/step 1\/29/, app.mark());
+    await app.waitFor(/step 1\/35/, app.mark());
   } catch (error) {
     app.kill();
     throw error;
@@ -126,16 +126,16 @@ describe('the built CLI in a terminal', () => {
       try {
         let from = app.mark();
         app.press('v');
-        const list = await app.waitFor(/Violations \(16\)[\s\S]*step {2}10/, from);
+        const list = await app.waitFor(/Violations \(20\)[\s\S]*step {2}10/, from);
         expect(list).toMatch(/✗ error +step +4 +duplicate-request-id/);
         expect(list).toMatch(/! warning +step +12 +resource-not-subscribed/);
         from = app.mark();
         app.press('\r');
-        const fourth = await app.waitFor(/step 4\/29[\s\S]*duplicate-request-id/, from);
-        expect(fourth).not.toContain('Violations (16)');
+        const fourth = await app.waitFor(/step 4\/35[\s\S]*duplicate-request-id/, from);
+        expect(fourth).not.toContain('Violations (20)');
         from = app.mark();
         app.press(']');
-        await app.waitFor(/step 6\/29[\s\S]*response-without-request/, from);
+        await app.waitFor(/step 6\/35[\s\S]*response-without-request/, from);
         app.press('q');
         expect(await app.exit()).toBe(0);
       } finally {
@@ -151,10 +151,10 @@ describe('the built CLI in a terminal', () => {
       const app = await faultsGallery('inspect-');
       try {
         let from = app.mark();
-        app.press(':29\r');
+        app.press(':35\r');
         // The lesson's own meaning of this step opens the envelope pane.
         await app.waitFor(
-          /step 29\/29[\s\S]*\/id The bug: a notification never carries an id/,
+          /step 35\/35[\s\S]*\/id The bug: a notification never carries an id/,
           from,
         );
         from = app.mark();
@@ -166,7 +166,7 @@ describe('the built CLI in a terminal', () => {
         expect(tree).toContain('"method": "notifications/initialized"');
         from = app.mark();
         app.press('/id\r');
-        await app.waitFor(/› +"id": 6[\s\S]*The bug: a notification never carries an id/, from);
+        await app.waitFor(/› +"id": 9[\s\S]*The bug: a notification never carries an id/, from);
         from = app.mark();
         app.press('q');
         // Back in the lesson, the envelope still has the focus; q now quits.

@@ -8,7 +8,9 @@ import {
   compiledTimeline,
   indexedListing,
   LESSONS_DIR,
+  readTimeline,
   TIMELINES_DIR,
+  timelineText,
 } from '../../src/sim/scenario/lesson-index.js';
 import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
 
@@ -46,11 +48,29 @@ describe('the timelines played at build time', () => {
       const played = await runScenario(lesson.scenario);
       if (!played.ok) throw new Error(played.error.message);
       const fresh = played.value.steps;
-      expect(compiled).toEqual(JSON.parse(JSON.stringify(fresh)));
+      const stored = { file: lesson.file, size: 0, mtimeMs: 0, steps: fresh };
+      // As JSON (what it drops, undefined members, is dropped), an exact big integer kept.
+      expect(compiled).toEqual(readTimeline(timelineText(stored)).steps);
       // What a step's view builds on first read (pending) is written out too, not left behind.
       expect(compiled?.map((s) => s.session.pending)).toEqual(fresh.map((s) => s.session.pending));
     },
   );
+
+  it('keeps an integer past 2^53 − 1 exactly (lesson 19 sends one as a progress token)', () => {
+    const lesson = listing.lessons.find((l) => l.id === 'faults-gallery');
+    if (!lesson) throw new Error('no faults-gallery');
+    const steps = compiledTimeline(lesson, TIMELINES_DIR, true);
+    const tokens = (steps ?? []).flatMap((s) => {
+      const meta = (s.message as { params?: { _meta?: { progressToken?: unknown } } } | null)
+        ?.params?._meta;
+      return typeof meta?.progressToken === 'bigint' ? [meta.progressToken] : [];
+    });
+    expect(tokens).toEqual([9007199254740993n]);
+    // A member of that shape that is no lone tag stays an object.
+    const text = timelineText({ file: 'f', size: 1, mtimeMs: 2, steps: [] });
+    const tagged = text.replace('"steps":[]', '"steps":[{"$bigint":"1","other":2}]');
+    expect(readTimeline(tagged).steps).toEqual([{ $bigint: '1', other: 2 }]);
+  });
 
   it('is not used once the lesson file changed, nor from src unless asked', () => {
     const lesson = listing.lessons[0];

@@ -31,6 +31,8 @@ const QUOTED = [
   'MUST NOT',
   'SHOULD NOT',
   '"send initialize first"',
+  // The tool name lesson 19's buggy server lists (malformed-tool-name), quoted from the wire.
+  '"weather current"',
 ];
 
 describe('the lessons in Simplified Chinese leave no English prose', () => {

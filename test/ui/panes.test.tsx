@@ -389,7 +389,11 @@ describe('the field tree in Chinese', () => {
   it('keeps its columns and shows the meaning in Chinese', async () => {
     const size = { columns: 60, rows: 20 };
     // The last step: notifications/initialized with an id, whose /id has the lesson's own meaning.
-    const screen = play('faults-gallery', size, 28, 'zh');
+    const last = lessons
+      .get('faults-gallery')
+      ?.steps.findIndex((s) => s.fault === 'notification-with-id');
+    if (last === undefined || last < 0) throw new Error('no notification-with-id step');
+    const screen = play('faults-gallery', size, last, 'zh');
     screen.type('e');
     await until(() => expect(focused(screen.frame())).toMatch(/^▶ 字段 · 消息/));
     screen.type('/id\r');

@@ -3,6 +3,7 @@ import { type Lang, tr } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { suggestCommand } from '../../invocation.js';
+import { jsonText } from '../../protocol/json.js';
 import { visible, visibleJson } from '../../protocol/visible.js';
 import { checkLessonFolder } from '../../sim/scenario/check-folder.js';
 import {
@@ -145,8 +146,9 @@ export async function lessonPrintCommand(options: {
   const { lesson, timeline: played } = await playLesson(options.id, options.folders);
   if (options.format === 'json') {
     const timeline = { steps: jsonSteps(played.steps) };
+    // An id or token past 2^53 − 1 (a bigint) as its digits, a JSON number, as trace --json writes it.
     process.stdout.write(
-      `${visibleJson(JSON.stringify(lessonJson(lesson, timeline, options.lang), null, 2))}\n`,
+      `${visibleJson(jsonText(lessonJson(lesson, timeline, options.lang), 2))}\n`,
     );
   } else {
     const timeline = { steps: screenSteps(played.steps) };

@@ -30,6 +30,31 @@ export type CompiledTimeline = {
   readonly steps: readonly Step[];
 };
 
+/**
+ * An integer past 2^53 − 1 that a step holds exactly (a bigint: an id or progress token a fault
+ * sends, as withExactIds reads one from a transcript) is written `{"$bigint": "<digits>"}`: plain
+ * JSON would fail on it, and JSON.parse would round it back.
+ */
+const BIGINT_KEY = '$bigint';
+
+/** A compiled timeline as the build writes it (timelineText) and reads it back (readTimeline). */
+export function timelineText(compiled: CompiledTimeline): string {
+  return JSON.stringify(compiled, (_key, value: unknown) =>
+    typeof value === 'bigint' ? { [BIGINT_KEY]: value.toString() } : value,
+  );
+}
+
+export function readTimeline(text: string): CompiledTimeline {
+  // The reviver only when the text holds one: it slows every other timeline down.
+  if (!text.includes(`"${BIGINT_KEY}"`)) return JSON.parse(text) as CompiledTimeline;
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const keys = Object.keys(value);
+    const digits = (value as Record<string, unknown>)[BIGINT_KEY];
+    return keys.length === 1 && typeof digits === 'string' ? BigInt(digits) : value;
+  }) as CompiledTimeline;
+}
+
 export type LessonFolder = { readonly name: string; readonly match: RegExpExecArray | null };
 
 /** The lesson folders under `dir`, in the order of their numeric prefixes. */
@@ -100,9 +125,7 @@ export function compiledTimeline(
 ): readonly Step[] | null {
   if (!trusted) return null;
   try {
-    const compiled = JSON.parse(
-      readFileSync(join(dir, `${lesson.id}.json`), 'utf8'),
-    ) as CompiledTimeline;
+    const compiled = readTimeline(readFileSync(join(dir, `${lesson.id}.json`), 'utf8'));
     if (compiled.file !== lesson.file) return null;
     if (!unchanged(lesson.file, compiled.size, compiled.mtimeMs)) return null;
     return compiled.steps;
