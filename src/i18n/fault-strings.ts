@@ -37,6 +37,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending initialize',
     zh: '{name} 需要一个尚未得到回答的 initialize 请求',
   },
+  needsInitializeSent: {
+    en: '{name} needs an initialize the client sent earlier',
+    zh: '{name} 需要客户端之前发送过的一个 initialize 请求',
+  },
   // Faults gallery (lesson 19)
   needsAnsweredRequest: {
     en: '{name} needs a client request the server has answered',

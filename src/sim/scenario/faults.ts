@@ -28,6 +28,7 @@ import {
   resultOffSchema,
   wrongDirection,
 } from './faults-gallery.js';
+import { duplicateInitialize } from './faults-lifecycle.js';
 import { modernFault } from './faults-modern.js';
 import {
   answerAboutRelatedTask,
@@ -146,6 +147,9 @@ export const FAULT_NAMES = [
   'malformed-tool-name',
   // Handshake era (basic/lifecycle › Operation; lesson 5)
   'method-from-later-revision',
+  // 2025-11-25 (basic/lifecycle › Initialization, lesson 20)
+  'notification-before-initialized',
+  'duplicate-initialize',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -239,6 +243,9 @@ export const FAULT_RULES = {
   'result-off-schema': 'invalid-result',
   'malformed-tool-name': 'tool-name-format',
   'method-from-later-revision': 'method-not-in-version',
+  // 2025-11-25 basic/lifecycle (lesson 20)
+  'notification-before-initialized': 'notification-before-initialized',
+  'duplicate-initialize': 'duplicate-initialize',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -331,6 +338,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'answer-unknown-id':
       return { ok: true, direction: S2C, message: { jsonrpc: '2.0', id: 999, result: {} } };
     case 'undeclared-notification':
+    // The same envelope: what it breaks depends on when it goes (before notifications/initialized).
+    case 'notification-before-initialized':
       return {
         ok: true,
         direction: S2C,
@@ -524,6 +533,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return malformedToolName(ctx, name);
     case 'method-from-later-revision':
       return methodFromLaterRevision(ctx, name);
+    // 2025-11-25 basic/lifecycle (lesson 20)
+    case 'duplicate-initialize':
+      return duplicateInitialize(ctx, name);
     default:
       return modernFault(name, ctx);
   }

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../../src/session/index.js';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import {
+  HANDSHAKE,
+  lessonOf,
+  playedSteps,
+  brokenRules as rules,
+} from '../helpers/lesson-scenario.js';
+
+/**
+ * Lifecycle faults of lesson 20 (2025-11-25 basic/lifecycle › Initialization and › Capability
+ * Negotiation): a server's notification before notifications/initialized, and a client's second
+ * initialize; each breaks only its rule.
+ */
+
+const server = { versions: ['2025-11-25'], capabilities: { tools: { listChanged: true } } };
+const client = { versions: ['2025-11-25'], capabilities: { roots: {} } };
+const play = (steps: readonly object[]) =>
+  playedSteps(lessonOf('2025-11-25', client, server, steps));
+
+// biome-ignore lint/suspicious/noExplicitAny: the envelopes' shapes are what the test checks.
+const sent = (step: Step | undefined) => step?.message as Record<string, any>;
+const ruleOf = (step: Step | undefined) => (step?.verdict?.violations ?? []).map((v) => v.rule);
+
+describe('notification-before-initialized', () => {
+  it.each([
+    ['while initialize waits for its answer', [{ client: 'initialize' }]],
+    ['after the answer, before notifications/initialized', HANDSHAKE.slice(0, 2)],
+  ])('%s: the server’s tools/list_changed breaks only its rule', async (_when, setup) => {
+    const steps = await play([...setup, { fault: 'notification-before-initialized' }]);
+    expect(sent(steps.at(-1))).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+    });
+    expect(ruleOf(steps.at(-1))).toEqual(['notification-before-initialized']);
+    expect(rules(steps.slice(0, -1))).toEqual([]);
+  });
+
+  it('sends params.method', async () => {
+    const steps = await play([
+      { client: 'initialize' },
+      { fault: 'notification-before-initialized', params: { method: 'notifications/message' } },
+    ]);
+    expect(sent(steps.at(-1)).method).toBe('notifications/message');
+  });
+
+  it('after notifications/initialized it breaks nothing, so a lesson cannot play it there', async () => {
+    const played = await runScenario(
+      lessonOf('2025-11-25', client, server, [
+        ...HANDSHAKE,
+        { fault: 'notification-before-initialized' },
+      ]),
+    );
+    // The engine plays it; the step is judged legal (lessons --check reports such a step).
+    expect(played.ok).toBe(true);
+    if (played.ok) expect(rules(played.value.steps)).toEqual([]);
+  });
+});
+
+describe('duplicate-initialize', () => {
+  it('resends the first initialize with the next id; the server refuses it with -32600', async () => {
+    const steps = await play([
+      { client: { initialize: { capabilities: { roots: { listChanged: true } } } } },
+      { server: 'next' },
+      { fault: 'duplicate-initialize' },
+      { server: 'next' },
+    ]);
+    const [first, , second, refusal] = steps.map(sent);
+    expect(second?.method).toBe('initialize');
+    expect(second?.id).toBe(2);
+    expect(second?.params).toEqual(first?.params);
+    expect(ruleOf(steps[2])).toEqual(['duplicate-initialize']);
+    expect(refusal?.id).toBe(2);
+    expect(refusal?.error.code).toBe(-32600);
+    expect(rules([steps[0], steps[1], steps[3]] as Step[])).toEqual([]);
+  });
+
+  it('while the first is still pending it breaks only its rule too', async () => {
+    const steps = await play([{ client: 'initialize' }, { fault: 'duplicate-initialize' }]);
+    expect(ruleOf(steps[1])).toEqual(['duplicate-initialize']);
+  });
+
+  it('cannot be played before any initialize', async () => {
+    const played = await runScenario(
+      lessonOf('2025-11-25', client, server, [{ fault: 'duplicate-initialize' }]),
+    );
+    expect(played.ok).toBe(false);
+    if (!played.ok) {
+      expect(played.error.message).toContain(
+        'duplicate-initialize needs an initialize the client sent earlier',
+      );
+    }
+  });
+});
