@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/session/index.js';
 import { runScenario } from '../../src/sim/scenario/engine.js';
 import {
+  faultsOfLesson,
   HANDSHAKE,
   lessonOf,
   playedSteps,
@@ -90,6 +91,16 @@ describe('duplicate-initialize', () => {
       expect(played.error.message).toContain(
         'duplicate-initialize needs an initialize the client sent earlier',
       );
+    }
+  });
+});
+
+describe('lesson 20 breaks each lifecycle rule it shows exactly once, with its fault', () => {
+  it('notification-before-initialized and duplicate-initialize', async () => {
+    const steps = await faultsOfLesson('faults-before-the-handshake');
+    for (const rule of ['notification-before-initialized', 'duplicate-initialize'] as const) {
+      const breaking = steps.filter((s) => s.rules.includes(rule));
+      expect(breaking, rule).toEqual([{ fault: rule, rules: [rule] }]);
     }
   });
 });
