@@ -104,3 +104,34 @@ describe('lesson 20 breaks each lifecycle rule it shows exactly once, with its f
     }
   });
 });
+
+describe('initialized-not-sent', () => {
+  it('after the result, before notifications/initialized: tools/list breaks only its rule, and the server answers it', async () => {
+    const steps = await play([
+      ...HANDSHAKE.slice(0, 2),
+      { fault: 'initialized-not-sent' },
+      { server: 'next' },
+      { client: 'initialized' },
+    ]);
+    expect(sent(steps[2])).toEqual({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(ruleOf(steps[2])).toEqual(['initialized-not-sent']);
+    expect(sent(steps[3]).id).toBe(2);
+    expect(sent(steps[3]).result.tools).toBeDefined();
+    expect(rules([steps[0], steps[1], steps[3], steps[4]] as Step[])).toEqual([]);
+  });
+
+  it('sends params.method', async () => {
+    const steps = await play([
+      ...HANDSHAKE.slice(0, 2),
+      { fault: 'initialized-not-sent', params: { method: 'resources/list' } },
+    ]);
+    expect(sent(steps.at(-1)).method).toBe('resources/list');
+  });
+
+  it('lesson 3 breaks it exactly once, with its fault', async () => {
+    const steps = await faultsOfLesson('handshake');
+    expect(steps.filter((s) => s.rules.includes('initialized-not-sent'))).toEqual([
+      { fault: 'initialized-not-sent', rules: ['initialized-not-sent'] },
+    ]);
+  });
+});

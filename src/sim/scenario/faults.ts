@@ -150,6 +150,8 @@ export const FAULT_NAMES = [
   // 2025-11-25 (basic/lifecycle › Initialization, lesson 20)
   'notification-before-initialized',
   'duplicate-initialize',
+  // 2025-11-25 (basic/lifecycle › Initialization, lesson 3)
+  'initialized-not-sent',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -246,6 +248,8 @@ export const FAULT_RULES = {
   // 2025-11-25 basic/lifecycle (lesson 20)
   'notification-before-initialized': 'notification-before-initialized',
   'duplicate-initialize': 'duplicate-initialize',
+  // 2025-11-25 basic/lifecycle (lesson 3)
+  'initialized-not-sent': 'initialized-not-sent',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -408,6 +412,13 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         },
       };
     }
+    // A request after the initialize result, before notifications/initialized (lesson 3).
+    case 'initialized-not-sent':
+      return {
+        ok: true,
+        direction: C2S,
+        message: client.request(str(params.method, 'tools/list')),
+      };
     case 'unknown-method':
       return {
         ok: true,
