@@ -186,6 +186,31 @@ describe.concurrent('shortcuts score less than full points', () => {
     );
   });
 
+  // Twelve seeds: the draws of the other capabilities and of the order all come up.
+  it.each([
+    ['at least two capabilities', 'Object.keys(ctx.clientCapabilities).length < 2'],
+    ['at least three capabilities', 'Object.keys(ctx.clientCapabilities).length < 3'],
+  ])(
+    '03: sampling decided by counting the capabilities (%s), not by reading them: less than full points on every seed',
+    async (_, test) => {
+      const text = patch(
+        solution('03-client-without-sampling', 'summarize.ts'),
+        'if (!ctx.clientCapabilities.sampling) {',
+        `if (${test}) {`,
+      );
+      const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
+      const full: number[] = [];
+      for (const seed of seeds) {
+        const result = await grade('03-client-without-sampling', { 'summarize.ts': text }, seed);
+        if (result.points === result.maxPoints) full.push(seed);
+        // The reading the exercise asks for still scores full points on the same draws.
+        const reference = await grade('03-client-without-sampling', 'solution', seed);
+        expect(reference.points, `the reference, seed ${seed}`).toBe(reference.maxPoints);
+      }
+      expect(full, 'seeds on which counting scored full points').toEqual([]);
+    },
+  );
+
   it('quiz answers naming two options ("b or c", "b, c", "bc") are one clear failure each', async () => {
     const result = await grade('07-capability-quiz', { 'answers.yaml': fixture('quiz-or.yaml') });
     expect(failed(result)).toEqual(['q1', 'q3', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12']);

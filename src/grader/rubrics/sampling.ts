@@ -170,20 +170,27 @@ export const samplingRubric: Rubric = {
     const rng = random(ctx.seed);
     const runner = await ctx.runner();
     const text = `Meeting notes ${rng.word()}: the team agreed to ship on Friday.`;
-    // Three calls in one server, alternating, starting either way (the seed says which): a tool
-    // that guesses from the order of the calls gets one of them wrong. Every client declares the
-    // same other capabilities, and those with sampling declare it besides: sampling is all that
-    // differs, so a tool that decides by anything else gets one wrong too.
-    const others = rng.pick<JsonObject>([
-      { roots: {} },
-      { roots: { listChanged: true }, elicitation: {} },
-      { elicitation: { form: {} } },
+    // Four calls in one server: two pairs of clients, each pair declaring the same other
+    // capabilities, one of the two with sampling besides, so no other capability gives the answer
+    // away. The second pair declares one capability more than the first, so counting does not
+    // either: the first pair's client with sampling declares as many capabilities as the second
+    // pair's client without (a tool that counted them scored 7/7 on about two draws in three).
+    // The order is shuffled with the seed: a tool that guesses from it gets one wrong.
+    const [fewer, more] = rng.pick<readonly [JsonObject, JsonObject]>([
+      [{ roots: {} }, { roots: {}, elicitation: {} }],
+      [{ elicitation: { form: {} } }, { elicitation: { form: {} }, roots: { listChanged: true } }],
+      [{}, { roots: { listChanged: true } }],
+      [{ roots: { listChanged: true } }, { elicitation: {}, roots: { listChanged: true } }],
     ]);
-    const startsWith = rng.int(0, 1) === 1;
-    const plan = [startsWith, !startsWith, startsWith];
+    const plan = rng.shuffle<{ sampling: boolean; others: JsonObject }>([
+      { sampling: true, others: fewer },
+      { sampling: false, others: fewer },
+      { sampling: true, others: more },
+      { sampling: false, others: more },
+    ]);
     const withouts: Array<{ caps: JsonObject; played: Played }> = [];
     const withs: Array<{ caps: JsonObject; played: Played; reply: string }> = [];
-    for (const sampling of plan) {
+    for (const { sampling, others } of plan) {
       if (sampling) {
         const caps = { ...others, sampling: {} };
         const reply = `The gist (${rng.word()}): ship on Friday.`;
@@ -192,10 +199,14 @@ export const samplingRubric: Rubric = {
         withouts.push({ caps: others, played: await play(runner, others, 'unused', text) });
       }
     }
-    const order = (yes: string, no: string) => plan.map((sampling) => (sampling ? yes : no));
+    const order = (yes: string, no: string) =>
+      plan.map(
+        ({ sampling, others }) =>
+          `${JSON.stringify(sampling ? { ...others, sampling: {} } : others)}${sampling ? yes : no}`,
+      );
     const inOrder = bi(
-      ` (the clients of this run, in order: ${order('with sampling', 'without').join(', ')})`,
-      `（本次运行中客户端的顺序：${order('有 sampling', '无 sampling').join('、')}）`,
+      ` (the clients of this run, in order: ${order(' (with sampling)', ' (without)').join(', ')})`,
+      `（本次运行中客户端的顺序：${order('（有 sampling）', '（无 sampling）').join('、')}）`,
     );
     const withOrder = (reason: { en: string; zh: string }) =>
       bi(`${reason.en}${inOrder.en}`, `${reason.zh}${inOrder.zh}`);
