@@ -531,6 +531,58 @@ describe('07-capability-quiz', () => {
     }
   });
 
+  it('three wrong answers are marked, each sent to the spec section that answers it', async () => {
+    let text = patch(ref, /^q1: b$/m, 'q1: a');
+    text = patch(text, /^q7: b$/m, 'q7: a');
+    text = patch(text, /^q11: a$/m, 'q11: d');
+    const result = await grade(id, { 'answers.yaml': text });
+    expect(failed(result)).toEqual(['q1', 'q7', 'q11']);
+    const message = (name: string) => result.checks.find((c) => c.name === name)?.message;
+    expect(message('q1')?.en).toMatch(
+      /^not right: "a"\.[\s\S]*\nread: `2025-11-25\/server\/tools › List Changed Notification`$/,
+    );
+    expect(message('q7')?.zh).toMatch(
+      /请阅读：`2026-07-28\/basic\/versioning › Protocol Version Negotiation`$/,
+    );
+    expect(message('q11')?.en).toMatch(
+      /read: `2026-07-28\/basic\/patterns\/subscriptions › Acknowledgment`$/,
+    );
+    expect(message('q2')?.en).toMatch(/^right\./);
+    expect(result.points).toBe(result.maxPoints - 2 - 2 - 1);
+  });
+
+  it('with four wrong, no answer is marked: right and wrong ones read the same, and the count is not said', async () => {
+    let text = patch(ref, /^q1: b$/m, 'q1: a');
+    text = patch(text, /^q7: b$/m, 'q7: a');
+    text = patch(text, /^q11: a$/m, 'q11: d');
+    text = patch(text, /^q12: d$/m, 'q12: a');
+    const result = await grade(id, { 'answers.yaml': text });
+    expect(result.points).toBe(0);
+    expect(failed(result)).toHaveLength(12);
+    for (const check of result.checks) {
+      const section = /read `(.+)`$/.exec(check.message.en)?.[1] ?? '';
+      expect(check.message.en).toBe(
+        `not marked yet: the quiz marks the answers once at most 3 of the 12 are wrong or missing (it does not say how many are now); for this one, read \`${section}\``,
+      );
+      expect(section).toMatch(/^20(25-11-25|26-07-28)\//);
+      expect(check.message.zh).toMatch(/^尚未评判：.*这一题请阅读 `20/);
+      expect(englishProse(check.message.zh), check.message.zh).toBeUndefined();
+    }
+  });
+
+  it('answering a few questions at a time shows nothing: a missing answer counts as not right', async () => {
+    const few = ref
+      .split('\n')
+      .filter((l) => !/^q([4-9]|1\d):/.test(l))
+      .join('\n');
+    const result = await grade(id, { 'answers.yaml': few });
+    expect(result.points).toBe(0);
+    for (const name of ['q1', 'q2', 'q3']) {
+      expect(result.checks.find((c) => c.name === name)?.message.en).toMatch(/^not marked yet/);
+    }
+    expect(result.checks.find((c) => c.name === 'q4')?.message.en).toBe('not answered yet');
+  });
+
   it('the modern questions take one letter each, like the others', async () => {
     const result = await grade(id, { 'answers.yaml': patch(ref, /^q12: d$/m, 'q12: d) or b') });
     expect(failed(result)).toEqual(['q12']);
