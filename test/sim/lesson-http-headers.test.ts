@@ -186,3 +186,70 @@ describe('server/discover and subscriptions/listen steps may name headers too', 
     expect(refusal?.message).toMatchObject({ error: { code: -32020 } });
   });
 });
+
+describe('a handshake-era lesson request over HTTP (2025-11-25 basic/transports › Protocol Version Header)', () => {
+  const note = { en: 'n', zh: '注' };
+  const play = (headers: Record<string, string | null>, version = '2025-11-25') =>
+    runScenario(
+      scenarioSchema.parse({
+        title: note,
+        goal: note,
+        recap: note,
+        revision: '2025-11-25',
+        client: { versions: [version] },
+        server: { versions: [version], capabilities: { tools: {} } },
+        steps: [
+          { client: 'initialize' },
+          { server: 'next' },
+          { client: 'initialized' },
+          { client: { request: 'tools/list', headers } },
+          { server: 'next' },
+        ].map((step) => ({ ...step, note })),
+      }),
+    );
+
+  it('the conforming headers are MCP-Protocol-Version with the negotiated version, and nothing of 2026-07-28', async () => {
+    const played = await play({});
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, answer] = played.value.steps.slice(3);
+    expect(request?.headers).toEqual({ 'mcp-protocol-version': '2025-11-25' });
+    expect(request?.notes?.fault).toBeNull();
+    expect(request?.verdict?.violations).toEqual([]);
+    expect(answer?.message).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
+  });
+
+  it('before 2025-06-18 there is no such header: a 2025-03-26 session sends none', async () => {
+    const played = await play({}, '2025-03-26');
+    if (!played.ok) throw new Error(played.error.message);
+    const request = played.value.steps[3];
+    expect(request?.headers).toEqual({});
+    expect(request?.verdict?.violations).toEqual([]);
+  });
+
+  it('without the header: protocol-version-header, and the server serves it as serve --http does', async () => {
+    const played = await play({ 'MCP-Protocol-Version': null });
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, answer] = played.value.steps.slice(3);
+    expect(request?.headers).toEqual({});
+    expect(request?.notes?.fault).toBe('protocol-version-header');
+    expect(request?.verdict?.violations.map((v) => v.rule)).toEqual(['protocol-version-header']);
+    expect(answer?.message).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
+    expect(answer?.verdict?.violations).toEqual([]);
+  });
+
+  it('an unsupported version is refused 400 with -32600 and the reason serve --http gives', async () => {
+    const played = await play({ 'MCP-Protocol-Version': '2099-01-01' });
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, refusal] = played.value.steps.slice(3);
+    expect(request?.notes?.fault).toBe('protocol-version-header');
+    expect(request?.verdict?.violations.map((v) => v.rule)).toEqual(['protocol-version-header']);
+    expect(refusal?.message).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: {
+        code: -32600,
+        message: 'Bad Request: Unsupported protocol version: 2099-01-01 (supported: 2025-11-25)',
+      },
+    });
+  });
+});

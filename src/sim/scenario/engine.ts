@@ -6,7 +6,12 @@ import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
 import { prepareToolsFor } from '../tools/index.js';
 import { makeFault } from './faults.js';
-import { headerRefusal, requestHeaders } from './http-headers.js';
+import {
+  conformingHeaders,
+  headerRefusal,
+  type LegacyHttp,
+  requestHeaders,
+} from './http-headers.js';
 import { rawLineEvent } from './raw-line.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
@@ -217,13 +222,14 @@ function emit(
     if (!made.ok) return failed(made.error);
     if (step.headers && made.direction === 'client->server') {
       // A client's fault POSTed over HTTP: the headers mirror its body, with the step's changes.
-      const refusal = headerRefusal(made.message, step.headers);
+      const legacy = legacyHttp(client, server);
+      const refusal = headerRefusal(made.message, step.headers, legacy);
       return {
         direction: made.direction,
         message: made.message,
         fault: step.fault,
         at: now,
-        headers: requestHeaders(made.message, step.headers),
+        headers: requestHeaders(made.message, step.headers, legacy),
         ...(refusal ? { refusal } : {}),
       };
     }
@@ -312,19 +318,41 @@ function emit(
   }
   const changes = typeof action === 'object' && 'headers' in action ? action.headers : undefined;
   if (changes) {
-    const headers = requestHeaders(message, changes);
-    const refusal = headerRefusal(message, changes);
+    const legacy = legacyHttp(client, server);
+    const headers = requestHeaders(message, changes, legacy);
+    const refusal = headerRefusal(message, changes, legacy);
     // Headers the server refuses are the step's fault: the referee flags them (header-mismatch).
+    // In the handshake era a missing MCP-Protocol-Version is served, yet no conforming client's
+    // (protocol-version-header): headers that are not the conforming ones are the step's fault.
+    const deviates =
+      legacy !== null &&
+      JSON.stringify(headers) !== JSON.stringify(conformingHeaders(message, legacy));
     return {
       direction: 'client->server',
       message,
-      fault: refusal ? 'mismatched-headers' : null,
+      fault:
+        legacy !== null
+          ? deviates
+            ? 'protocol-version-header'
+            : null
+          : refusal
+            ? 'mismatched-headers'
+            : null,
       at: now,
       headers,
       ...(refusal ? { refusal } : {}),
     };
   }
   return { direction: 'client->server', message, fault: null, at: now };
+}
+
+/**
+ * A handshake-era session, as its HTTP headers go (null once the client speaks 2026-07-28): the
+ * version the client negotiated and the versions the server serves.
+ */
+function legacyHttp(client: SimClient, server: SimServer): LegacyHttp | null {
+  if (client.modernVersion !== null) return null;
+  return { negotiated: client.negotiatedVersion, supported: server.config.versions };
 }
 
 function doAction(

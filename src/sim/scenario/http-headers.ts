@@ -1,7 +1,12 @@
 import { filled } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import { headerProblemOf, NAME_FIELD } from '../../protocol/http-headers.js';
-import type { JsonObject } from '../../protocol/index.js';
+import {
+  type JsonObject,
+  resolveVersion,
+  VERSION_ALIASES,
+  versionAtLeast,
+} from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { PROTOCOL_VERSION_META } from '../../protocol/meta-keys.js';
 
@@ -12,8 +17,34 @@ import { PROTOCOL_VERSION_META } from '../../protocol/meta-keys.js';
  * as `mcp-sim serve --http` checks a real one, before the server sees it.
  */
 
-/** The headers a conforming client mirrors from the body: lower-case names. */
-export function conformingHeaders(message: JsonObject): Record<string, string> {
+/**
+ * A handshake-era session over HTTP: the version negotiated (null before the initialize result)
+ * and the versions the server serves.
+ */
+export type LegacyHttp = {
+  readonly negotiated: string | null;
+  readonly supported: readonly string[];
+};
+
+/** The revision that brought the header (2025-06-18 changelog: "MCP-Protocol-Version" header). */
+const HEADER_SINCE = '2025-06-18';
+
+/**
+ * The headers a conforming client sends, lower-case names. In 2026-07-28 they mirror the body;
+ * in the handshake era (`legacy`) only MCP-Protocol-Version exists, with the negotiated version, on
+ * every request after initialize, from 2025-06-18 on (2025-11-25 basic/transports › Protocol
+ * Version Header); Mcp-Method and Mcp-Name are 2026-07-28's.
+ */
+export function conformingHeaders(
+  message: JsonObject,
+  legacy: LegacyHttp | null = null,
+): Record<string, string> {
+  if (legacy !== null) {
+    const version = resolveVersion(legacy.negotiated);
+    if (message.method === 'initialize' || version === null) return {};
+    if (!versionAtLeast(version, HEADER_SINCE) || legacy.negotiated === null) return {};
+    return { 'mcp-protocol-version': legacy.negotiated };
+  }
   const method = String(message.method);
   const params = isObject(message.params) ? message.params : {};
   const meta = isObject(params._meta) ? params._meta : {};
@@ -34,8 +65,9 @@ export function conformingHeaders(message: JsonObject): Record<string, string> {
 export function requestHeaders(
   message: JsonObject,
   changes: Readonly<Record<string, string | null>>,
+  legacy: LegacyHttp | null = null,
 ): Record<string, string> {
-  const headers = conformingHeaders(message);
+  const headers = conformingHeaders(message, legacy);
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) delete headers[name.toLowerCase()];
     else headers[name.toLowerCase()] = value;
@@ -51,8 +83,10 @@ export function requestHeaders(
 export function headerRefusal(
   message: JsonObject,
   changes: Readonly<Record<string, string | null>>,
+  legacy: LegacyHttp | null = null,
 ): JsonObject | null {
-  const headers = requestHeaders(message, changes);
+  const headers = requestHeaders(message, changes, legacy);
+  if (legacy !== null) return legacyRefusal(message, headers, legacy);
   const problem = headerProblemOf((name) => headers[name], message);
   if (!problem) return null;
   const reason = filled(SERVE_STRINGS[problem.why], problem.values);
@@ -60,5 +94,34 @@ export function headerRefusal(
     jsonrpc: '2.0',
     ...('id' in message ? { id: message.id } : {}),
     error: { code: -32020, message: reason.en },
+  };
+}
+
+/**
+ * A handshake-era server over HTTP, as `mcp-sim serve --http` is one: an MCP-Protocol-Version it
+ * does not serve is refused, 400 with -32600 and the reason (2025-11-25 basic/transports ›
+ * Protocol Version Header: "invalid or unsupported" MUST get 400 Bad Request); a missing one is
+ * served (the server goes by the version negotiated at initialize, else it SHOULD assume
+ * 2025-03-26).
+ */
+function legacyRefusal(
+  message: JsonObject,
+  headers: Readonly<Record<string, string>>,
+  legacy: LegacyHttp,
+): JsonObject | null {
+  const version = headers['mcp-protocol-version'];
+  if (version === undefined) return null;
+  const aliases = Object.keys(VERSION_ALIASES).filter((alias) =>
+    legacy.supported.includes(VERSION_ALIASES[alias] ?? ''),
+  );
+  if ([...legacy.supported, ...aliases].includes(version)) return null;
+  const reason = filled(SERVE_STRINGS.unsupportedVersionHeader, {
+    version,
+    supported: legacy.supported.join(', '),
+  });
+  return {
+    jsonrpc: '2.0',
+    ...('id' in message ? { id: message.id } : {}),
+    error: { code: -32600, message: reason.en },
   };
 }
