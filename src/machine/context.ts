@@ -187,6 +187,12 @@ export type StepReport = {
 export type Handshake = {
   readonly initialize: InitializeStatus;
   readonly initializeId: RequestId | null;
+  /**
+   * The initialize came inside a JSON-RPC batch (2025-03-26; initialize-in-batch): one error with
+   * id null then refuses the batch as a whole, initialize included (JSON-RPC 2.0 › Batch: the
+   * answers to a batch that is read come as an array).
+   */
+  readonly initializeInBatch: boolean;
   /** The version the client offered in initialize. */
   readonly offeredVersion: string | null;
   /** The version the server answered with: the one the server holds. */
@@ -292,6 +298,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     handshake: {
       initialize: 'none',
       initializeId: null,
+      initializeInBatch: false,
       offeredVersion: null,
       negotiatedVersion: null,
       acceptedVersion: null,

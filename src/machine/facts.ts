@@ -78,7 +78,8 @@ export function answersOpenRequest(ctx: SessionContext, msg: ModelMessage): bool
 /** The server's first answer to the initialize request that opened the handshake. */
 export function answersInitialize(ctx: SessionContext, msg: ModelMessage): boolean {
   const { initializeId } = ctx.handshake;
-  if (msg.receiver !== 'client' || initializeId === null || msg.id === null) return false;
+  if (msg.receiver !== 'client' || initializeId === null) return false;
+  if (msg.id === null) return refusesInitializeBatch(ctx, msg, initializeId);
   const record = answeredRecord(ctx, msg);
   return (
     record !== undefined &&
@@ -86,6 +87,23 @@ export function answersInitialize(ctx: SessionContext, msg: ModelMessage): boole
     record.method === 'initialize' &&
     idKey(initializeId) === idKey(msg.id)
   );
+}
+
+/**
+ * One error with id null, on its own, while the initialize that came inside a JSON-RPC batch waits
+ * for its answer: the server refused the batch as a whole (JSON-RPC 2.0 › Batch: a batch it read
+ * is answered with an array of Response objects, one per request; a single one, with id null,
+ * answers a line it could not take as a batch), so the initialize in it was never processed.
+ */
+function refusesInitializeBatch(
+  ctx: SessionContext,
+  msg: ModelMessage,
+  initializeId: RequestId,
+): boolean {
+  if (msg.envelope.kind !== 'error' || msg.batch !== undefined) return false;
+  if (!ctx.handshake.initializeInBatch || ctx.handshake.initialize !== 'sent') return false;
+  const record = ctx.ledger.request('client', initializeId);
+  return record !== undefined && record.status !== 'answered';
 }
 
 /** The `uri` param of a request or notification, when it is a string. */

@@ -96,6 +96,7 @@ export function noteInitialize(ctx: SessionContext, msg: ModelMessage): Update {
       ...ctx.handshake,
       initialize: 'sent',
       initializeId: msg.id,
+      initializeInBatch: msg.batch !== undefined,
       offeredVersion: typeof offered === 'string' ? offered : null,
     },
     capabilities: {
@@ -132,6 +133,20 @@ export function concludeHandshake(ctx: SessionContext, msg: ModelMessage): Updat
 /** The server refused initialize: the client may try again. */
 export function failHandshake(ctx: SessionContext): Update {
   return { handshake: { ...ctx.handshake, initialize: 'failed' } };
+}
+
+/**
+ * A lone error with id null refused the batch the initialize came in, as a whole: the initialize
+ * was never processed, so it waits for no answer any more (see answersInitialize).
+ */
+export function refuseBatchedInitialize(ctx: SessionContext, msg: ModelMessage): Update {
+  const id = ctx.handshake.initializeId;
+  if (msg.id !== null || id === null) return {};
+  const record = ctx.ledger.request('client', id);
+  if (record === undefined || record.status === 'answered') return {};
+  const update = withoutPending(ctx, 'client', id);
+  ctx.ledger.requests.client.set(id, { ...record, status: 'answered' });
+  return update;
 }
 
 /**

@@ -50,6 +50,7 @@ import {
   recordSupported,
   recordTaskStatus,
   recordToolList,
+  refuseBatchedInitialize,
   rememberBrokenRequest,
   rememberRequest,
   startProbe,
@@ -285,7 +286,14 @@ export const refereeSetup = setup({
     /** Lifecycle › Initialization: the server refused initialize. */
     judgeInitializeError: assign(({ context, event }) => {
       assertEvent(event, 'server.error');
-      return judged(context, event, completeRequest, failHandshake, noteModernRefusal);
+      return judged(
+        context,
+        event,
+        completeRequest,
+        refuseBatchedInitialize,
+        failHandshake,
+        noteModernRefusal,
+      );
     }),
     /** The handshake era: an error answers a request; a modern one names the server modern. */
     judgeLegacyError: assign(({ context, event }) => {

@@ -117,6 +117,56 @@ describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
     expect(alone.verdict?.violations).toEqual([]);
   });
 
+  it('a batch holding initialize refused as a whole (one -32600, id null): the handshake starts over', () => {
+    const log = new SessionLog();
+    log.pushAll({
+      type: 'message',
+      direction: 'client->server',
+      message: [initialize('2025-03-26', 1)],
+    });
+    const refusal = { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } };
+    expect(
+      log.push({ type: 'message', direction: 'server->client', message: refusal }).verdict
+        ?.violations,
+    ).toEqual([]);
+    // Nothing of it was processed: initialize on its own line is the client's first, not a second.
+    const again = log.push({
+      type: 'message',
+      direction: 'client->server',
+      message: initialize('2025-03-26', 2),
+    });
+    expect(again.verdict?.violations).toEqual([]);
+    expect(
+      log.push({ type: 'message', direction: 'server->client', message: result('2025-03-26', 2) })
+        .verdict?.violations,
+    ).toEqual([]);
+    expect(
+      log.push({ type: 'message', direction: 'client->server', message: initialized }).verdict
+        ?.violations,
+    ).toEqual([]);
+    expect(log.view().pending).toEqual([]);
+  });
+
+  it('not an initialize sent on its own line: a -32600 with id null answers no request of it', () => {
+    const log = new SessionLog();
+    log.push({
+      type: 'message',
+      direction: 'client->server',
+      message: initialize('2025-03-26', 1),
+    });
+    log.push({
+      type: 'message',
+      direction: 'server->client',
+      message: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } },
+    });
+    const again = log.push({
+      type: 'message',
+      direction: 'client->server',
+      message: initialize('2025-03-26', 2),
+    });
+    expect(again.verdict?.violations.map((v) => v.rule)).toEqual(['duplicate-initialize']);
+  });
+
   it('is never read by a log that reads no batch (outside any HTTP session), initialize or not', () => {
     const log = new SessionLog({ readsBatches: false });
     const batch = [initialize('2025-03-26'), ping(1)];
