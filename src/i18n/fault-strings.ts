@@ -232,4 +232,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs an elicitation the server completed with notifications/elicitation/complete, or params.elicitationId',
     zh: '{name} 需要一个服务器已用 notifications/elicitation/complete 宣告完成的信息征询，或者 params.elicitationId',
   },
+  needsBatchInitialize: {
+    en: '{name} needs a client whose first version is 2025-03-26 (the one revision with JSON-RPC batches) and no initialize sent yet',
+    zh: '{name} 需要首选版本为 2025-03-26（唯一有 JSON-RPC 批量消息的版本）且尚未发送 initialize 的客户端',
+  },
 } as const satisfies Record<string, Bilingual>;

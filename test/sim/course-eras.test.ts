@@ -59,11 +59,12 @@ describe('the course of two eras', () => {
     expect(first).toBeGreaterThan(0);
     expect(lessons.slice(first, last + 1).every((l) => l.scenario.revision === MODERN)).toBe(true);
     // Lessons added later keep their numbers after the block (lessons are never renumbered):
-    // 31-tasks and 32-tasks-faults-gallery are of the handshake era again, and say so in their
-    // revision.
+    // 31-tasks, 32-tasks-faults-gallery and 33-batches are of the handshake era again, and say so
+    // in their revision.
     expect(lessons.slice(last + 1).map((l) => `${l.id} ${l.scenario.revision}`)).toEqual([
       'tasks 2025-11-25',
       'tasks-faults-gallery 2025-11-25',
+      'batches 2025-03-26',
     ]);
   });
 

@@ -9,11 +9,14 @@ import { ROOT } from '../helpers/cli.js';
 describe('what n offers on a lesson’s last step', () => {
   it('the course’s last lesson ends the course; another offers the next', async () => {
     const course = await listLessons();
-    // Lessons 31 (tasks) and 32 (its faults gallery) were added after the 2026-07-28 lessons and
-    // keep their numbers: the course ends with the gallery, the modern gallery leads on to tasks,
-    // and tasks to its gallery.
-    expect(course.courseLast).toBe('tasks-faults-gallery');
-    expect(nextLesson(course, 'tasks-faults-gallery')).toBe('end');
+    // Lessons 31 (tasks), 32 (its faults gallery) and 33 (batches) were added after the 2026-07-28
+    // lessons and keep their numbers: the course ends with batches, the modern gallery leads on
+    // to tasks, tasks to its gallery, and the gallery to batches.
+    expect(course.courseLast).toBe('batches');
+    expect(nextLesson(course, 'batches')).toBe('end');
+    expect(nextLesson(course, 'tasks-faults-gallery')).toEqual({
+      title: expect.objectContaining({ en: 'Batches in 2025-03-26' }),
+    });
     expect(nextLesson(course, 'modern-faults-gallery')).toEqual({
       title: expect.objectContaining({ en: 'Tasks: call now, collect the result later' }),
     });
@@ -35,7 +38,7 @@ describe('what n offers on a lesson’s last step', () => {
 
   it('after a teacher’s folder, the course’s last lesson leads on to the teacher’s', async () => {
     const listing = await listLessons([join(ROOT, 'test', 'fixtures', 'misplayed-lessons')]);
-    expect(nextLesson(listing, 'tasks-faults-gallery')).toEqual({
+    expect(nextLesson(listing, 'batches')).toEqual({
       title: expect.objectContaining({ en: 'Hello, tools' }),
     });
     expect(nextLesson(listing, 'hello-tools')).toBeNull();

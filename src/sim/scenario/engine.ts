@@ -160,6 +160,12 @@ export async function runScenario(
       if (emitted.refusal) {
         server.outbox.push({ at: now, about: one.id as RequestId, message: emitted.refusal });
       } else server.receive(one, now);
+    } else if (direction === 'client->server') {
+      // A client's batch, taken as `serve` takes one (live-server): the session log decides
+      // whether it is read; read, the server takes each message and answers them as one array;
+      // else the line is one the server cannot take.
+      if (log.batchProblem(members) === null) server.receiveBatch(members, now);
+      else server.receiveRaw(JSON.stringify(members), now);
     } else {
       for (const member of members) {
         client.receive(member, now);
@@ -233,7 +239,9 @@ function emit(
         ...(refusal ? { refusal } : {}),
       };
     }
-    return { direction: made.direction, message: made.message, fault: step.fault, at: now };
+    // A JSON-RPC batch (2025-03-26) of the one message: the line holds an array.
+    const message = made.batch ? [made.message] : made.message;
+    return { direction: made.direction, message, fault: step.fault, at: now };
   }
   if ('server' in step) {
     const action = step.server;

@@ -1,6 +1,12 @@
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { type Bilingual, filled } from '../../i18n/lang.js';
-import type { Direction, JsonObject, ProgressToken, RequestId } from '../../protocol/index.js';
+import {
+  BATCH_REVISION,
+  type Direction,
+  type JsonObject,
+  type ProgressToken,
+  type RequestId,
+} from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import {
   CLIENT_CAPABILITIES_META,
@@ -152,6 +158,8 @@ export const FAULT_NAMES = [
   'duplicate-initialize',
   // 2025-11-25 (basic/lifecycle › Initialization, lesson 3)
   'initialized-not-sent',
+  // 2025-03-26 (basic/lifecycle › Initialization, JSON-RPC batches; lesson 8)
+  'initialize-in-batch',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -250,6 +258,7 @@ export const FAULT_RULES = {
   'duplicate-initialize': 'duplicate-initialize',
   // 2025-11-25 basic/lifecycle (lesson 3)
   'initialized-not-sent': 'initialized-not-sent',
+  'initialize-in-batch': 'initialize-in-batch',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -274,7 +283,13 @@ export type FaultContext = {
 };
 
 export type FaultResult =
-  | { readonly ok: true; readonly direction: Direction; readonly message: JsonObject }
+  | {
+      readonly ok: true;
+      readonly direction: Direction;
+      readonly message: JsonObject;
+      /** Sent as a JSON-RPC batch of this one message (2025-03-26), not on its own. */
+      readonly batch?: true;
+    }
   | { readonly ok: false; readonly error: Bilingual };
 
 /** A fault that cannot be played where it stands: why, in both languages. */
@@ -332,6 +347,14 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       const used = client.peekId() - 1;
       if (used < 1) return cannot(FAULT_STRINGS.needsEarlierRequest, { name });
       return { ok: true, direction: C2S, message: { jsonrpc: '2.0', id: used, method } };
+    }
+    case 'initialize-in-batch': {
+      // 2025-03-26 basic/lifecycle › Initialization: initialize MUST NOT be part of a JSON-RPC
+      // batch. A session reads a batch holding it only when that initialize offers 2025-03-26.
+      const state = ctx.log.view().handshake.initialize;
+      if (client.preferredVersion !== BATCH_REVISION || state === 'sent' || state === 'succeeded')
+        return cannot(FAULT_STRINGS.needsBatchInitialize, { name });
+      return { ok: true, direction: C2S, message: client.initialize(), batch: true };
     }
     case 'request-before-initialized':
       return {
