@@ -158,7 +158,7 @@ export const FAULT_NAMES = [
   'duplicate-initialize',
   // 2025-11-25 (basic/lifecycle › Initialization, lesson 3)
   'initialized-not-sent',
-  // 2025-03-26 (basic/lifecycle › Initialization, JSON-RPC batches; lesson 8)
+  // 2025-03-26 (basic/lifecycle › Initialization, JSON-RPC batches; lesson 33)
   'initialize-in-batch',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
