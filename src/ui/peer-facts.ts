@@ -196,12 +196,16 @@ export function peerFacts(
         lang,
       ),
     );
-    // The client's requests it owes an answer, then its own ones the client owes it (roots/list…).
-    const asked = tr(STRINGS.askedByServer, lang);
-    const own = v.asked.map((r) => withNote(r, asked, lang));
-    facts.push(
-      fact({ label: 'working', items: [...v.working.map(nameRequest), ...own], work: true }, lang),
-    );
+    // The client's requests it owes an answer; then, told apart, its own ones the client owes it
+    // (roots/list…): the server is not working on those, it waits for the client's answer.
+    facts.push(fact({ label: 'working', items: v.working.map(nameRequest), work: true }, lang));
+    if (v.asked.length > 0)
+      facts.push(
+        fact(
+          { label: 'waitingForClient', short: 'waitingShort', items: v.asked, work: true },
+          lang,
+        ),
+      );
     if (v.subscriptions.length > 0)
       facts.push(fact({ label: 'subscribed', items: v.subscriptions }, lang));
   }

@@ -17,13 +17,14 @@ function serverLine(size: Size, start: number, lang: Lang) {
 }
 
 const LABEL = {
-  en: { server: 'server ', working: 'working' },
-  zh: { server: '服务器 ', working: '处理中' },
+  en: { server: 'server ', working: 'working', asked: 'asked' },
+  zh: { server: '服务器 ', working: '处理中', asked: '已请求' },
 } as const;
 
 // capability-negotiation: the server declares five capabilities (tools.*, resources.*, prompts,
 // logging, completions) while it works on the client's initialize (step 1) or on tools/call #4
-// and its own sampling request (step 13). The one-line summary is what an 80×24 screen shows.
+// while it waits for the client's answer to its own sampling request (step 13). The one-line
+// summary is what an 80×24 screen shows.
 describe.each([
   { columns: 60, rows: 24 },
   { columns: 80, rows: 24 },
@@ -34,7 +35,7 @@ describe.each([
     async (lang) => {
       for (const [start, work] of [
         [0, 'initialize #1'],
-        [12, 'tools/call #4 +1'],
+        [12, 'tools/call #4'],
       ] as const) {
         const { screen, line } = serverLine(size, start, lang);
         // The first frame is laid out before the resize reaches the screen: wait for the line.
@@ -50,6 +51,9 @@ describe.each([
           if (size.columns >= 80) {
             // Whole at 80 columns and wider: the request the server owes an answer.
             expect(text, at).toContain(`${LABEL[lang].working} ${work}`);
+            // At 100, with fewer capabilities named, what it waits for from the client too.
+            if (start === 12 && size.columns >= 100)
+              expect(text, at).toContain(`${LABEL[lang].asked} sampling/createMessage #2`);
           } else {
             // At 60 the request's name still shows, cut with the line's … .
             expect(text, at).toContain(`${LABEL[lang].working} ${work.slice(0, 6)}`);

@@ -207,15 +207,17 @@ describe('the timeline drawn at 60, 80, 100 and 160 columns (no colour)', () => 
 });
 
 describe('what the server is working on', () => {
-  it('play: its own pending request reads as asked by it, not as a client request', () => {
+  it('play: its own pending request reads as waiting for the client, not as a client request', () => {
     const real = recorded(readFileSync(join(REAL, 'everything-roots.jsonl'), 'utf8'));
     const asking = real[5];
     if (!asking) throw new Error('no step 6');
     expect(asking.peers.server.asked).toEqual(['roots/list #0']);
-    const working = (lang: 'en' | 'zh') =>
-      peerFacts(asking.peers, 'server', lang, (id) => `tools/call #${id}`).at(-1)?.value;
-    expect(working('en')).toBe('roots/list #0 (asked by server)');
-    expect(working('zh')).toBe('roots/list #0（服务器发出）');
+    const waiting = (lang: 'en' | 'zh') => {
+      const f = peerFacts(asking.peers, 'server', lang, (id) => `tools/call #${id}`).at(-1);
+      return `${f?.label} ${f?.value}`;
+    };
+    expect(waiting('en')).toBe('waiting for the client roots/list #0');
+    expect(waiting('zh')).toBe('等待客户端回应 roots/list #0');
     // Answered on the next step: nothing left.
     expect(real[6]?.peers.server.asked).toEqual([]);
   });
@@ -233,7 +235,14 @@ describe('what the server is working on', () => {
     if (!asking) throw new Error('no roots/list');
     expect(asking.peers.server.asked).toEqual([`roots/list #${String(asking.report?.id)}`]);
     const facts = peerFacts(asking.peers, 'server', 'en', (id) => `tools/call #${id}`);
-    expect(facts.at(-1)?.value).toMatch(/^tools\/call #\d+, roots\/list #\d+ \(asked by server\)$/);
+    expect(facts.at(-2)).toMatchObject({
+      label: 'working',
+      value: expect.stringMatching(/^tools\/call #\d+$/),
+    });
+    expect(facts.at(-1)).toMatchObject({
+      label: 'waiting for the client',
+      value: expect.stringMatching(/^roots\/list #\d+$/),
+    });
     expect(lesson[asks + 1]?.peers.server.asked).toEqual([]);
   });
 

@@ -57,14 +57,20 @@ type Fit = { readonly facts: readonly PeerFact[]; readonly cut: boolean };
 /**
  * `fit`, unless it leaves out the work in flight or cuts it: then the facts that have a terser form
  * take it, and fewer capabilities (`tools.*, resources.* +3`) are named, as many as leave the work
- * whole; failing that, the fewest when only they show some of it. Five capabilities and
+ * whole (all of it: what the server works on and what it waits for from the client; else the
+ * first); failing that, the fewest when only they show some of it. Five capabilities and
  * `working initialize #1` do not fit 80 columns together, and what the server owes an answer is
  * what changes from step to step.
  */
 function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: number): Fit {
-  const work = facts.find((f) => f.work);
-  const whole = (f: Fit) => f.facts.some((g) => g.work && g.value === work?.value);
-  if (work === undefined || whole(fit)) return fit;
+  const works = facts.filter((f) => f.work);
+  const work = works[0];
+  const wholeOf = (w: PeerFact) => (f: Fit) =>
+    f.facts.some((g) => g.work && g.label === w.label && g.value === w.value);
+  const whole = (f: Fit) => work !== undefined && wholeOf(work)(f);
+  // All the work in flight whole (what the server works on and what it waits for), else the first.
+  const allWhole = (f: Fit) => works.every((w) => wholeOf(w)(f));
+  if (work === undefined || allWhole(fit)) return fit;
   const terse = facts.some((f) => f.terse !== undefined)
     ? facts.map((f) => (f.terse === undefined ? f : { ...f, value: f.terse }))
     : null;
@@ -73,11 +79,10 @@ function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: n
     (base[at]?.fewer ?? []).map((value) => base.map((g, j) => (j === at ? { ...g, value } : g)));
   // The facts as told (that is `fit`), then terser, each then with fewer capabilities.
   const tries = [...fewerOf(facts), ...(terse ? [terse, ...fewerOf(terse)] : [])];
-  let fewest = fit;
-  for (const told of tries) {
-    fewest = fitOnce(label, told, width);
-    if (whole(fewest)) return fewest;
-  }
+  const fits = tries.map((told) => fitOnce(label, told, width));
+  const best = fits.find(allWhole) ?? (whole(fit) ? fit : fits.find(whole));
+  if (best !== undefined) return best;
+  const fewest = fits.at(-1) ?? fit;
   const shows = (f: Fit) => f.facts.some((g) => g.work);
   return !shows(fit) && shows(fewest) ? fewest : fit;
 }
