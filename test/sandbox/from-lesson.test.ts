@@ -123,3 +123,27 @@ describe('the lesson’s client carries on numbering where the lesson left off',
     expect(gaps).toEqual([]);
   }, 60_000);
 });
+
+describe('the lesson’s server carries on numbering where the lesson left off', () => {
+  it('as the client: the server’s next request of its own takes the id after the lesson’s last', async () => {
+    const opened = await openLesson('client-primitives');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const recorded = opened.value.timeline.steps.flatMap((st) =>
+      st.direction === 'server->client' && st.verdict?.kind === 'request' ? [st.verdict.id] : [],
+    );
+    expect(recorded).toEqual([1, 2, 3, 4]);
+    const s = sandboxAtLesson(opened.value, 'client');
+    // The replay put into the log exactly what the lesson sent, nothing more.
+    expect(s.log.steps.length).toBe(opened.value.timeline.steps.length);
+    // list_project_roots makes the server ask roots/list: its id 5, not one past ids it made up.
+    const call = pick(s, 'request:tools/call');
+    const steps = s.send({
+      ...call.envelope,
+      params: { name: 'list_project_roots', arguments: {} },
+    });
+    const asked = steps.find(
+      (st) => st.verdict?.kind === 'request' && st.direction === 'server->client',
+    );
+    expect(asked?.verdict).toMatchObject({ method: 'roots/list', id: 5, violations: [] });
+  });
+});

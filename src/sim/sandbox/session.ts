@@ -308,12 +308,15 @@ export class SandboxSession {
       this.#client?.continueAfter(this.#peerLastId);
     } else {
       // The peer's own id counter moves past the ids it used in the recording (any message of
-      // its with a method and an id, a broken one too: faults-gallery's initialized #4).
+      // its with a method and an id, a broken one too: faults-gallery's initialized #4). The
+      // server takes the recorded request as its own, waiting for its answer: no request is made
+      // up to move its counter (it would wait for answers to requests nobody sent).
       const message = event.message;
       const id = isObject(message) ? message.id : undefined;
       if (typeof id !== 'number') return;
-      if (this.#server && classify(message).kind === 'request')
-        while (this.#server.makeRequest('ping').id < id) {}
+      const envelope = classify(message);
+      if (this.#server && envelope.kind === 'request')
+        this.#server.askedInRecording(id, envelope.method);
       else if (this.#client && isObject(message) && typeof message.method === 'string') {
         this.#peerLastId = Math.max(this.#peerLastId, id);
         this.#client.continueAfter(this.#peerLastId);

@@ -299,6 +299,16 @@ export class SimServer {
     return message;
   }
 
+  /**
+   * A request of its own that a recording it replays (a lesson's) holds: from here on it waits for
+   * the client's answer to it, and numbers its next request after it. Nothing is sent, nothing
+   * else is asked: the recording carried it.
+   */
+  askedInRecording(id: number, method: string): void {
+    this.#asked.set(id, method);
+    this.#nextId = Math.max(this.#nextId, id + 1);
+  }
+
   #buildRequest(method: string, params?: JsonObject): JsonObject & { id: number } {
     const id = this.#nextId++;
     return params ? { jsonrpc: '2.0', id, method, params } : { jsonrpc: '2.0', id, method };
