@@ -124,8 +124,8 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     zh: '总量（如果已知），可以省略。没有任何规则把进度与它绑定：进度超过总量并不违规，只有进度没有增加才违规。',
   },
   'notification notifications/progress|/params/message': {
-    en: 'A human-readable status line.',
-    zh: '给人看的状态说明。',
+    en: 'A human-readable status line, in the sender’s own words: the spec names no language (basic/utilities/progress), so it is shown as sent, in English or Chinese alike.',
+    zh: '给人看的状态说明，由发送方自己撰写：规范没有规定它的语言（basic/utilities/progress），所以界面照原样显示它发送的文字，中文界面也不翻译。',
   },
   'notification notifications/cancelled|/params/requestId': {
     en: 'The id of the request to cancel. In 2025-11-25 either side cancels its own earlier request, which then should get no answer. In 2026-07-28 the client cancels its own request; a server sends this only to end a client’s subscriptions/listen stream with that id.',
