@@ -147,3 +147,25 @@ describe('the lesson’s server carries on numbering where the lesson left off',
     expect(asked?.verdict).toMatchObject({ method: 'roots/list', id: 5, violations: [] });
   });
 });
+
+describe('the plain tools/call at a lesson’s last state', () => {
+  it('names a tool the lesson’s server offers, which it runs (client-primitives has no weather_current)', async () => {
+    const opened = await openLesson('client-primitives');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = sandboxAtLesson(opened.value, 'client');
+    // Its client never listed them: the tools are the lesson's server's.
+    const listed: readonly string[] = opened.value.lesson.scenario.server.tools;
+    expect(listed).not.toContain('weather_current');
+    const call = pick(s, 'request:tools/call');
+    const params = call.envelope.params as { name?: unknown };
+    expect(listed).toContain(params.name);
+    const steps = s.send(call.envelope);
+    // The server runs it: not the -32602 of an unknown tool (2025-11-25 server/tools › Error Handling).
+    const answer = steps.find(
+      (st) =>
+        st.direction === 'server->client' &&
+        (st.verdict?.kind === 'response' || st.verdict?.kind === 'error'),
+    );
+    expect(answer?.verdict?.kind).not.toBe('error');
+  });
+});

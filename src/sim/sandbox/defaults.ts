@@ -89,6 +89,22 @@ export function defaultParams(method: string): JsonObject | undefined {
     : undefined;
 }
 
+/** A tool the simulated server offers: its name and the arguments its inputSchema requires. */
+export type ServedTool = { readonly name: string; readonly required: readonly string[] };
+
+/**
+ * Params of the plain tools/call: weather_current where the server offers it (or what it offers
+ * is not known), else the first tool it offers that needs no argument, called with none: a
+ * lesson's server may have no weather desk (client-primitives), and a call of a tool it does not
+ * have only gets -32602 (2025-11-25 server/tools › Error Handling: unknown tools).
+ */
+export function toolCallParams(served: readonly ServedTool[] | null): JsonObject {
+  const fallback = defaultParams('tools/call') ?? {};
+  if (served === null || served.some((t) => t.name === fallback.name)) return fallback;
+  const free = served.find((t) => t.required.length === 0);
+  return free ? { name: free.name, arguments: {} } : fallback;
+}
+
 export function defaultResult(method: string): JsonObject {
   return Object.hasOwn(DEFAULT_RESULTS, method)
     ? structuredClone(DEFAULT_RESULTS[method as keyof typeof DEFAULT_RESULTS])

@@ -17,7 +17,7 @@ import {
 import { answerInputRequests, retryParams } from '../client/input-rounds.js';
 import { ACKNOWLEDGED, LISTEN } from '../client/listen-streams.js';
 import { CACHEABLE } from '../server/served.js';
-import { defaultParams, defaultResult, NOTES } from './defaults.js';
+import { defaultParams, defaultResult, NOTES, toolCallParams } from './defaults.js';
 import {
   type Candidate,
   call,
@@ -82,7 +82,11 @@ export function modernClientOffers(state: OfferState): Candidate[] {
         'request',
         method,
         same(method),
-        call(id, method, { ...(defaultParams(method) ?? {}), _meta: meta }),
+        call(id, method, {
+          ...((method === 'tools/call' ? toolCallParams(state.served) : defaultParams(method)) ??
+            {}),
+          _meta: meta,
+        }),
       ),
     );
   const retries = state.rounds.flatMap((round) => {

@@ -19,7 +19,7 @@ import {
 } from '../../protocol/index.js';
 import { RELATED_TASK_META } from '../../protocol/meta-keys.js';
 import type { Block, OfferView } from './blocks.js';
-import { defaultParams, defaultResult } from './defaults.js';
+import { defaultParams, defaultResult, type ServedTool, toolCallParams } from './defaults.js';
 import { modernClientOffers, modernServerAnswers } from './modern-offers.js';
 
 export type OfferKind = 'request' | 'notification' | 'result' | 'error';
@@ -106,6 +106,8 @@ export type OfferState = {
   readonly wait: number | null;
   /** The tools the latest tools/list result named (null before one was answered). */
   readonly tools: readonly string[] | null;
+  /** The tools the simulated server offers (the learner being the client), else null. */
+  readonly served: readonly ServedTool[] | null;
   /**
    * The elicitationIds the learner's server established, oldest first: its URL-mode
    * elicitation/create requests and its -32042 errors (2025-11-25 client/elicitation).
@@ -272,7 +274,9 @@ function legacyCalls(state: OfferState): Candidate[] {
             capabilities: me.capabilities,
             clientInfo: { name: me.name, version: me.version },
           }
-        : (taskParams(method, state) ?? defaultParams(method));
+        : method === 'tools/call'
+          ? toolCallParams(state.served)
+          : (taskParams(method, state) ?? defaultParams(method));
     const id = kind === 'request' ? state.nextId : null;
     const own: Candidate = {
       key: `${kind}:${method}`,

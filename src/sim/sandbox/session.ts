@@ -222,6 +222,11 @@ export class SandboxSession {
       tasks: [...this.#tasks],
       wait: this.#heldFor(),
       tools: this.log.steps.at(-1)?.tools ?? null,
+      served:
+        this.#server?.toolDefinitions().map((t) => ({
+          name: t.name,
+          required: t.inputSchema.required ?? [],
+        })) ?? null,
       elicitations: [...this.#elicitations],
       theirParams: Object.fromEntries(
         view.pending.flatMap((p) => {
