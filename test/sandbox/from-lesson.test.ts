@@ -169,3 +169,24 @@ describe('the plain tools/call at a lesson’s last state', () => {
     expect(answer?.verdict?.kind).not.toBe('error');
   });
 });
+
+describe('a lesson’s open multi-round-trip round', () => {
+  it('modern-faults-gallery: the offered retry echoes a requestState the sandbox’s server accepts (its seal is the lesson server’s)', async () => {
+    const opened = await openLesson('modern-faults-gallery');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = sandboxAtLesson(opened.value, 'client');
+    // The last round: collect_feedback's, asked again at step 46, whose requestState is sealed.
+    const retry = s.offers().findLast((o) => o.key.startsWith('retry:'));
+    if (!retry || retry.kind === 'transport') throw new Error('no retry offered');
+    expect(JSON.stringify(retry.envelope)).toContain('requestState');
+    expect(retry.blocks).toEqual([]);
+    const id = retry.envelope.id;
+    const steps = s.send(retry.envelope);
+    const answer = steps.find(
+      (st) => st.direction === 'server->client' && (st.message as { id?: unknown }).id === id,
+    );
+    // Not -32602 "requestState failed its integrity check": the round is the lesson server's own.
+    if (!answer) throw new Error('no answer');
+    expect(answer.message).not.toHaveProperty('error');
+  });
+});

@@ -2,6 +2,7 @@ import type { Bilingual } from '../../i18n/lang.js';
 import { isObject, type Side } from '../../protocol/index.js';
 import { clientAccepts } from '../../protocol/versions.js';
 import type { Step, WireEvent } from '../../session/index.js';
+import { LESSON_STATE_KEY } from '../scenario/engine.js';
 import type { PlayedLesson } from '../scenario/open-lesson.js';
 import { SandboxSession } from './session.js';
 
@@ -101,7 +102,9 @@ export function sandboxAtLesson(played: PlayedLesson, side: Side): SandboxSessio
   const session = new SandboxSession({
     era: eraAtEnd(start.steps),
     side,
-    server: scenario.server,
+    // The lesson's server seals its requestState with the lessons' key: a round the lesson left
+    // open is the simulated server's own, and its retry verifies (2026-07-28 mrtr).
+    server: { ...scenario.server, requestStateKey: LESSON_STATE_KEY },
     client: scenario.client,
   });
   for (const step of start.steps) session.replay(eventOf(step));

@@ -105,7 +105,8 @@ export class SandboxSession {
       this.#server = new SimServer({
         ...options.server,
         era: options.era,
-        requestStateKey: STATE_KEY,
+        // A lesson's server's own key, when the sandbox takes up a lesson (see from-lesson.ts).
+        requestStateKey: options.server.requestStateKey ?? STATE_KEY,
       });
     } else {
       this.#server = null;

@@ -16,7 +16,7 @@ import { rawLineEvent } from './raw-line.js';
 import type { Bilingual, Scenario, Step } from './schema.js';
 
 /** Seals a lesson's requestState (a lesson has no secret to keep; it must be reproducible). */
-const LESSON_STATE_KEY = 'mcp-sim lesson requestState key';
+export const LESSON_STATE_KEY = 'mcp-sim lesson requestState key';
 
 /** A step that cannot be played: `message` in English, `zh` where the engine says it in Chinese. */
 export type ScenarioError = {
