@@ -170,6 +170,28 @@ describe('the plain tools/call at a lesson’s last state', () => {
   });
 });
 
+describe('the tools/call offers at every lesson’s last state', () => {
+  it('name only tools the lesson’s server offers (its client may never have listed them)', async () => {
+    const { loadLessons } = await import('../../src/sim/scenario/load-lessons.js');
+    const unknown: string[] = [];
+    for (const lesson of loadLessons().lessons) {
+      const opened = await openLesson(lesson.id);
+      if (!opened.ok) throw new Error(opened.error.message);
+      const served: readonly string[] = opened.value.lesson.scenario.server.tools;
+      if (served.length === 0) continue;
+      const s = sandboxAtLesson(opened.value, 'client');
+      for (const offer of s.offers()) {
+        if (offer.kind === 'transport' || offer.method !== 'tools/call') continue;
+        if (offer.key.startsWith('retry:')) continue;
+        const name = (offer.envelope.params as { name?: unknown } | undefined)?.name;
+        if (typeof name !== 'string' || !served.includes(name))
+          unknown.push(`${lesson.id} ${offer.key}: ${String(name)}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  }, 60_000);
+});
+
 describe('a lesson’s open multi-round-trip round', () => {
   it('modern-faults-gallery: the offered retry echoes a requestState the sandbox’s server accepts (its seal is the lesson server’s)', async () => {
     const opened = await openLesson('modern-faults-gallery');

@@ -94,15 +94,16 @@ export type ServedTool = { readonly name: string; readonly required: readonly st
 
 /**
  * Params of the plain tools/call: weather_current where the server offers it (or what it offers
- * is not known), else the first tool it offers that needs no argument, called with none: a
- * lesson's server may have no weather desk (client-primitives), and a call of a tool it does not
- * have only gets -32602 (2025-11-25 server/tools › Error Handling: unknown tools).
+ * is not known), else the first tool it offers that needs no argument, called with none, else its
+ * first tool, whose arguments are the learner's to fill in: a lesson's server may have no weather
+ * desk (client-primitives, logging), and a call of a tool it does not have only gets -32602
+ * (2025-11-25 server/tools › Error Handling: unknown tools).
  */
 export function toolCallParams(served: readonly ServedTool[] | null): JsonObject {
   const fallback = defaultParams('tools/call') ?? {};
   if (served === null || served.some((t) => t.name === fallback.name)) return fallback;
-  const free = served.find((t) => t.required.length === 0);
-  return free ? { name: free.name, arguments: {} } : fallback;
+  const tool = served.find((t) => t.required.length === 0) ?? served[0];
+  return tool ? { name: tool.name, arguments: {} } : fallback;
 }
 
 export function defaultResult(method: string): JsonObject {

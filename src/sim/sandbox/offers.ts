@@ -303,7 +303,7 @@ function legacyCalls(state: OfferState): Candidate[] {
  * with the ttl the client asks the task be kept for), and connect_account, which the simulated
  * server answers with -32042 until the user has finished a URL-mode elicitation
  * (client/elicitation › URL Elicitation Required Error). Offered from the learner's client in a
- * session whose revision has them, unless the server's tools/list left the tool out; whether the
+ * session whose revision has them, unless the server does not have the tool; whether the
  * server declared tasks is the referee's to say.
  */
 function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
@@ -315,8 +315,10 @@ function toolCalls(state: OfferState, version: KnownVersion): Candidate[] {
     label,
     envelope: call(state.nextId, 'tools/call', params),
   });
-  // Once the server listed its tools, only those it has (a lesson's server may have neither).
-  const has = (name: string) => state.tools === null || state.tools.includes(name);
+  // Only the tools the server has (a lesson's server may have neither): the simulated server's
+  // own, else what its tools/list named, once it did.
+  const known = state.served?.map((t) => t.name) ?? state.tools;
+  const has = (name: string) => known === null || known.includes(name);
   return [
     ...(existsIn('tasks/get', version) && has('long_running_task')
       ? [
