@@ -199,10 +199,19 @@ export function peerFacts(
     // The client's requests it owes an answer; then, told apart, its own ones the client owes it
     // (roots/list…): the server is not working on those, it waits for the client's answer.
     facts.push(fact({ label: 'working', items: v.working.map(nameRequest), work: true }, lang));
+    // Terser, on a summary line with no room for the names: the ids (`asked #2`), which the
+    // timeline's row of the request shows with its method.
+    const ids = v.asked.map((r) => r.slice(r.lastIndexOf(' ') + 1)).join(', ');
     if (v.asked.length > 0)
       facts.push(
         fact(
-          { label: 'waitingForClient', short: 'waitingShort', items: v.asked, work: true },
+          {
+            label: 'waitingForClient',
+            short: 'waitingShort',
+            items: v.asked,
+            work: true,
+            ...(ids !== v.asked.join(', ') ? { terse: ids } : {}),
+          },
           lang,
         ),
       );

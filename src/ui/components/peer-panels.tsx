@@ -65,8 +65,11 @@ type Fit = { readonly facts: readonly PeerFact[]; readonly cut: boolean };
 function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: number): Fit {
   const works = facts.filter((f) => f.work);
   const work = works[0];
+  // Whole: as told, or in its terser form (what the server waits for, by id only).
   const wholeOf = (w: PeerFact) => (f: Fit) =>
-    f.facts.some((g) => g.work && g.label === w.label && g.value === w.value);
+    f.facts.some(
+      (g) => g.work && g.label === w.label && (g.value === w.value || g.value === w.terse),
+    );
   const whole = (f: Fit) => work !== undefined && wholeOf(work)(f);
   // All the work in flight whole (what the server works on and what it waits for), else the first.
   const allWhole = (f: Fit) => works.every((w) => wholeOf(w)(f));
