@@ -8,18 +8,47 @@
  * (the `method` const of each message type, and `<Name>ResultResponse`), not from a table here.
  */
 import { isObject, pointerToken } from './json.js';
-import { ajv2020 } from './lazy-ajv.js';
 import schema from './schema/2026-07-28.json' with { type: 'json' };
 import {
+  definitionsOf,
   type ModernSchemaIssue,
-  OFFICIAL_SCHEMA_OPTIONS,
+  type OfficialSchema,
   type SchemaDef,
   schemaBook,
 } from './schema-book.js';
 
 export type { ModernSchemaIssue, SchemaDef };
 
-const BOOK = schemaBook('mcp-2026-07-28', schema, () => new (ajv2020())(OFFICIAL_SCHEMA_OPTIONS));
+type ErrorDef = { properties?: { error?: { allOf?: SchemaDef[] } } };
+
+/**
+ * The `{code, data}` part of each error with a code of its own, by code: the path below its `$def`
+ * (`<Name>/properties/error/allOf/<i>`), read from the schema.
+ */
+function errorParts(defs: Readonly<Record<string, SchemaDef>>): Map<number, string> {
+  const parts = new Map<number, string>();
+  for (const [name, def] of Object.entries(defs)) {
+    const allOf = (def as ErrorDef).properties?.error?.allOf ?? [];
+    allOf.forEach((part, i) => {
+      const code = part.properties?.code?.const;
+      if (typeof code === 'number' && !parts.has(code))
+        parts.set(code, `${name}/properties/error/allOf/${i}`);
+    });
+  }
+  return parts;
+}
+
+const ERROR_PARTS = errorParts(definitionsOf(schema).defs);
+
+/** The 2026-07-28 schema as the referee reads it (and the build precompiles it). */
+export const MODERN_SCHEMA: OfficialSchema = {
+  id: 'mcp-2026-07-28',
+  schema,
+  dialect: '2020-12',
+  subschemas: [...ERROR_PARTS.values()],
+};
+
+const BOOK = schemaBook(MODERN_SCHEMA);
 const DEFS = BOOK.defs;
 
 /**
@@ -137,24 +166,12 @@ export function inputResponseIssues(
   return defIssues(def ?? 'InputResponse', value, at);
 }
 
-type ErrorDef = { properties?: { error?: { allOf?: SchemaDef[] } } };
-
-/** `$def` path of the `{code, data}` part of each 2026-07-28 error with a code of its own. */
-function errorPartOf(code: number): string | undefined {
-  for (const [name, def] of Object.entries(DEFS)) {
-    const parts = (def as ErrorDef).properties?.error?.allOf ?? [];
-    const i = parts.findIndex((part) => part.properties?.code?.const === code);
-    if (i >= 0) return `${name}/properties/error/allOf/${i}`;
-  }
-  return undefined;
-}
-
 /**
  * Issues of an error's `data` for the codes whose data the 2026-07-28 schema defines (−32021
  * `requiredCapabilities`, −32022 `supported` and `requested`); [] for any other code.
  */
 export function modernErrorDataIssues(code: number, data: unknown): ModernSchemaIssue[] {
-  const part = errorPartOf(code);
+  const part = ERROR_PARTS.get(code);
   const value = data === undefined ? { code } : { code, data };
   return part ? defIssues(part, value, '/error').filter((i) => i.pointer !== '/error/code') : [];
 }

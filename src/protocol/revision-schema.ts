@@ -11,13 +11,12 @@
  * from the schema (the `method` const of each `…Request` and `…Notification`; the result of
  * `XRequest` is `XResult`, else the spec's `EmptyResult`), not from a table here.
  */
-import { ajvDraft07 } from './lazy-ajv.js';
 import s20241105 from './schema/2024-11-05.json' with { type: 'json' };
 import s20250326 from './schema/2025-03-26.json' with { type: 'json' };
 import s20250618 from './schema/2025-06-18.json' with { type: 'json' };
 import {
   type ModernSchemaIssue,
-  OFFICIAL_SCHEMA_OPTIONS,
+  type OfficialSchema,
   type SchemaBook,
   schemaBook,
 } from './schema-book.js';
@@ -30,10 +29,17 @@ export function hasJsonSchema(revision: string): revision is JsonSchemaRevision 
   return (JSON_SCHEMA_REVISIONS as readonly string[]).includes(revision);
 }
 
-const SCHEMAS: Record<JsonSchemaRevision, object> = {
-  '2024-11-05': s20241105,
-  '2025-03-26': s20250326,
-  '2025-06-18': s20250618,
+const official = (revision: JsonSchemaRevision, schema: object): OfficialSchema => ({
+  id: `mcp-${revision}`,
+  schema,
+  dialect: 'draft-07',
+});
+
+/** Each revision's schema as the referee reads it (and the build precompiles it). */
+export const REVISION_SCHEMAS: Readonly<Record<JsonSchemaRevision, OfficialSchema>> = {
+  '2024-11-05': official('2024-11-05', s20241105),
+  '2025-03-26': official('2025-03-26', s20250326),
+  '2025-06-18': official('2025-06-18', s20250618),
 };
 
 type Revision = {
@@ -49,10 +55,7 @@ const revisions = new Map<JsonSchemaRevision, Revision>();
 function revisionOf(revision: JsonSchemaRevision): Revision {
   const known = revisions.get(revision);
   if (known) return known;
-  const book = schemaBook(`mcp-${revision}`, SCHEMAS[revision], () => {
-    const Ajv = ajvDraft07();
-    return new Ajv(OFFICIAL_SCHEMA_OPTIONS);
-  });
+  const book = schemaBook(REVISION_SCHEMAS[revision]);
   const messages = new Map<string, string>();
   const results = new Map<string, string>();
   for (const [name, def] of Object.entries(book.defs)) {

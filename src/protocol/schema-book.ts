@@ -1,13 +1,21 @@
 /**
- * One official JSON Schema of an MCP revision, checked with Ajv. Nothing is compiled at import:
- * the Ajv instance is made the first time a message of that revision is checked, and each
- * definition is compiled the first time a message needs it. The 2026-07-28 schema
+ * One official JSON Schema of an MCP revision, checked with Ajv. The 2026-07-28 schema
  * (modern-schema.ts) and the three draft-07 handshake revisions (revision-schema.ts) share it.
+ *
+ * The built CLI does not compile the schema: scripts/gen-validators.ts turns each one into Ajv's
+ * standalone code at build time (dist/validators/<id>.js, one module per revision, from the same
+ * schema, options and formats as below), and a book loads its module the first time a message of
+ * its revision is checked. Compiling was most of a spawned CLI's start (docs/benchmarks.md).
+ * Run from src (tsx, tests) a book compiles at run time, as the bundle does without its module:
+ * the Ajv instance is made on first use and each definition compiled the first time it is needed.
  */
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Ajv, CodeOptions, ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { packageRoot } from '../package-root.js';
 import { pointerToken } from './json.js';
-import { ajvChinese, ajvFormats } from './lazy-ajv.js';
+import { ajv2020, ajvChinese, ajvDraft07, ajvFormats, loadModule } from './lazy-ajv.js';
 import { reduceIssues } from './modern-schema-issues.js';
 import type { SchemaIssue } from './schemas.js';
 
@@ -27,6 +35,19 @@ export type SchemaDef = {
 
 /** Either Ajv: draft-07 for the revisions before 2025-11-25, 2020-12 from then on. */
 export type AnyAjv = Ajv | Ajv2020;
+
+/** An official schema as the referee reads it. */
+export type OfficialSchema = {
+  /** The key the schema is added to Ajv under, and the name of its generated module. */
+  readonly id: string;
+  readonly schema: object;
+  readonly dialect: 'draft-07' | '2020-12';
+  /** Schemas below a definition the referee checks against too (`Def/properties/…`). */
+  readonly subschemas?: readonly string[];
+};
+
+/** A schema's validators by definition (or subschema path), as a module of Ajv's standalone code. */
+export type Precompiled = Readonly<Record<string, ValidateFunction>>;
 
 export type SchemaBook = {
   /** The schema's definitions (`$defs` or `definitions`), by name. */
@@ -54,30 +75,84 @@ export function toIssues(errors: readonly ErrorObject[], base: string): ModernSc
   });
 }
 
-/**
- * The book of one schema. `makeAjv` is called once, on first use; `id` is the key the schema is
- * added under (each book has its own Ajv instance, so a session pays only for its revision).
- */
-export function schemaBook(id: string, schema: object, makeAjv: () => AnyAjv): SchemaBook {
+/** Where a schema keeps its definitions (`$defs` in 2020-12, `definitions` in draft-07), and them. */
+export function definitionsOf(schema: object): {
+  readonly at: '$defs' | 'definitions';
+  readonly defs: Readonly<Record<string, SchemaDef>>;
+} {
   const json = schema as {
     $defs?: Record<string, SchemaDef>;
     definitions?: Record<string, SchemaDef>;
   };
-  const at = json.$defs ? '$defs' : 'definitions';
-  const defs = json.$defs ?? json.definitions ?? {};
+  return json.$defs
+    ? { at: '$defs', defs: json.$defs }
+    : { at: 'definitions', defs: json.definitions ?? {} };
+}
+
+/** Every definition and subschema path a book of `official` may be asked for. */
+export function checkedPaths(official: OfficialSchema): string[] {
+  return [...Object.keys(definitionsOf(official.schema).defs), ...(official.subschemas ?? [])];
+}
+
+/**
+ * The name a definition or subschema path is exported under in the generated module (an
+ * identifier: `/` becomes `$`, which no definition name of the official schemas has).
+ */
+export function exportName(path: string): string {
+  return path.replaceAll('/', '$');
+}
+
+/**
+ * Ajv with the official schema added, as the referee compiles it (formats included). With `code`
+ * (`{source: true, esm: true}`), the build generates the standalone module from it.
+ */
+export function officialAjv(official: OfficialSchema, code?: CodeOptions): AnyAjv {
+  const Ajv = official.dialect === '2020-12' ? ajv2020() : ajvDraft07();
+  const ajv = new Ajv(code ? { ...OFFICIAL_SCHEMA_OPTIONS, code } : OFFICIAL_SCHEMA_OPTIONS);
+  ajvFormats()(ajv);
+  ajv.addSchema(official.schema, official.id);
+  return ajv;
+}
+
+/** The folder of the generated modules (written by the build). */
+export function precompiledDir(): string {
+  return join(packageRoot(), 'dist', 'validators');
+}
+
+/** The generated module of schema `id` in `dir`, or null if there is none. */
+export function loadPrecompiled(id: string, dir: string = precompiledDir()): Precompiled | null {
+  const file = join(dir, `${id}.js`);
+  return existsSync(file) ? (loadModule(file) as Precompiled) : null;
+}
+
+// Only the bundle, built together with its generated modules, loads them; run from src (tsx,
+// tests), the schema or the options may have changed since dist was built.
+const FROM_BUILD = /[/\\]dist[/\\]/.test(import.meta.url);
+
+/**
+ * The book of one schema. Its validators come from `precompiled` (called once, on first use; by
+ * default the generated module, in the bundle), else from an Ajv instance of its own made on
+ * first use, so a session pays only for its revision.
+ */
+export function schemaBook(
+  official: OfficialSchema,
+  precompiled: () => Precompiled | null = () => (FROM_BUILD ? loadPrecompiled(official.id) : null),
+): SchemaBook {
+  const { at, defs } = definitionsOf(official.schema);
+  let generated: Precompiled | null | undefined;
   let ajv: AnyAjv | null = null;
   const compiled = new Map<string, ValidateFunction>();
 
   function validatorOf(def: string): ValidateFunction {
     let validate = compiled.get(def);
     if (validate) return validate;
-    if (!ajv) {
-      ajv = makeAjv();
-      ajvFormats()(ajv);
-      ajv.addSchema(schema, id);
+    if (generated === undefined) generated = precompiled();
+    validate = generated?.[exportName(def)];
+    if (!validate) {
+      ajv ??= officialAjv(official);
+      validate = ajv.getSchema(`${official.id}#/${at}/${def}`);
     }
-    validate = ajv.getSchema(`${id}#/${at}/${def}`);
-    if (!validate) throw new Error(`no definition ${def} in the ${id} schema`);
+    if (!validate) throw new Error(`no definition ${def} in the ${official.id} schema`);
     compiled.set(def, validate);
     return validate;
   }

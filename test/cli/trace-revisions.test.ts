@@ -5,11 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ensureBuilt, ROOT, run } from '../helpers/cli.js';
 
 /**
- * `trace` judges each handshake-era session by its own revision's schema, and pays for Ajv only
- * when a revision with a JSON Schema of its own (before 2025-11-25) is in the transcript.
+ * `trace` judges each handshake-era session by its own revision's schema, and pays for it only
+ * when a revision with a JSON Schema of its own (before 2025-11-25) is in the transcript: then it
+ * loads that revision's validators, precompiled by the build (dist/validators/), and not Ajv's
+ * compiler.
  */
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-revisions-'));
-/** Prints, at exit, how many of Ajv's modules the process loaded. */
+/** Prints, at exit, how many of Ajv's modules the process loaded, and which generated validators. */
 const HOOK = join(dir, 'count-ajv.cjs');
 const BASICS = join(ROOT, 'test', 'fixtures', 'real', 'everything-basics.jsonl');
 
@@ -50,8 +52,9 @@ function transcript(version: string): string {
 async function trace(file: string) {
   const result = await run(process.execPath, ['--require', HOOK, CLI, 'trace', file, '--json']);
   const ajvModules = Number(/ajv-modules=(\d+)/.exec(result.stderr)?.[1]);
+  const validators = /validators=(.*)/.exec(result.stderr)?.[1]?.split(',').filter(Boolean);
   const json = JSON.parse(result.stdout) as { messages: { violations: string[] }[] };
-  return { ajvModules, violations: json.messages.map((m) => m.violations) };
+  return { ajvModules, validators, violations: json.messages.map((m) => m.violations) };
 }
 
 beforeAll(async () => {
@@ -61,6 +64,8 @@ beforeAll(async () => {
       "process.on('exit', () => {",
       "  const n = Object.keys(require.cache).filter((k) => k.includes('/node_modules/ajv/')).length;",
       "  process.stderr.write('ajv-modules=' + n + '\\n');",
+      "  const v = Object.keys(require.cache).filter((k) => k.includes('/dist/validators/'));",
+      "  process.stderr.write('validators=' + v.map((k) => k.split('/').pop()).join(',') + '\\n');",
       '});',
       '',
     ].join('\n'),
@@ -70,14 +75,17 @@ beforeAll(async () => {
 
 describe('trace by revision', () => {
   it('a 2025-11-25 session loads no Ajv (the SDK’s zod schemas judge it)', async () => {
-    const { ajvModules, violations } = await trace(BASICS);
+    const { ajvModules, validators, violations } = await trace(BASICS);
     expect(ajvModules).toBe(0);
+    expect(validators).toEqual([]);
     expect(violations.flat()).toEqual([]);
   });
 
   it('audio content breaks a 2024-11-05 session’s schema, not a 2025-03-26 one’s', async () => {
     const old = await trace(transcript('2024-11-05'));
-    expect(old.ajvModules).toBeGreaterThan(0);
+    // Its own revision's generated validators judge it; Ajv compiles nothing.
+    expect(old.validators).toEqual(['mcp-2024-11-05.js']);
+    expect(old.ajvModules).toBe(0);
     expect(old.violations.at(-1)).toEqual(['invalid-result']);
     const newer = await trace(transcript('2025-03-26'));
     expect(newer.violations.flat()).toEqual([]);
