@@ -2,7 +2,8 @@
  * A corpus of JSON values for checking validators against each other: every envelope of every
  * lesson's --json output (the lesson-json fixtures, both languages) and of every recorded
  * transcript under test/fixtures, each object and array inside them, and copies broken three ways
- * (a field removed, a wrong type, an extra key), alone and put back into their envelope.
+ * (a field removed, a wrong type, an extra key, a string in the wrong format), alone and put back
+ * into their envelope.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +52,10 @@ function wrongType(v: Json): Json {
   return Array.isArray(v) ? { mcpSim: true } : ['mcp-sim'];
 }
 
-/** Copies of `node` broken three ways: its first field removed, of a wrong type, a key added. */
+/**
+ * Copies of `node` broken: its first field removed, of a wrong type, a key added, and its first
+ * string field given a value no format accepts.
+ */
 function broken(node: Record<string, Json> | Json[]): Json[] {
   if (Array.isArray(node)) {
     return node.length === 0
@@ -61,7 +65,15 @@ function broken(node: Record<string, Json> | Json[]): Json[] {
   const [first] = Object.keys(node);
   if (first === undefined) return [{ mcpSimExtra: 1 }];
   const { [first]: value, ...rest } = node;
-  return [rest, { ...node, [first]: wrongType(value as Json) }, { ...node, mcpSimExtra: 1 }];
+  const copies: Json[] = [
+    rest,
+    { ...node, [first]: wrongType(value as Json) },
+    { ...node, mcpSimExtra: 1 },
+  ];
+  // A string of the right type and the wrong format (neither a `uri` nor base64 `byte`).
+  const text = Object.keys(node).find((key) => typeof node[key] === 'string');
+  if (text !== undefined) copies.push({ ...node, [text]: 'not a uri: ^{}' });
+  return copies;
 }
 
 /**

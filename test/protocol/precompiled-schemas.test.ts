@@ -2,10 +2,11 @@
  * The built CLI judges with Ajv's standalone code, generated at build time (dist/validators/, see
  * scripts/gen-validators.ts); src compiles the same schemas at run time. Here both judge one
  * corpus — every envelope of every lesson's --json output (the lesson-json fixtures), every
- * recorded transcript under test/fixtures, each object in them, and copies broken three ways (a
- * field removed, a wrong type, an extra key) — against every definition the referee may ask for,
- * and must agree exactly: the verdict, Ajv's error list, and the referee's issues in English and
- * Chinese. The global setup builds dist/ first, so the modules tested are the ones that ship.
+ * recorded transcript under test/fixtures, each object in them, and copies broken four ways (a
+ * field removed, a wrong type, an extra key, a string no format accepts) — against every
+ * definition the referee may ask for, and must agree exactly: the verdict, Ajv's error list, and
+ * the referee's issues in English and Chinese. The global setup builds dist/ first, so the
+ * modules tested are the ones that ship.
  */
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
