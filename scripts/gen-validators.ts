@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
+import { precompiledDir } from '../src/cli/precompiled-schemas.js';
 import { ajvStandalone } from '../src/protocol/lazy-ajv.js';
 import { MODERN_SCHEMA } from '../src/protocol/modern-schema.js';
 import { REVISION_SCHEMAS } from '../src/protocol/revision-schema.js';
@@ -16,7 +17,6 @@ import {
   exportName,
   type OfficialSchema,
   officialAjv,
-  precompiledDir,
 } from '../src/protocol/schema-book.js';
 
 // ajv-formats makes the generated code take its formats from `require("ajv-formats/dist/formats")`;

@@ -5,6 +5,7 @@ import { visible } from '../protocol/visible.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { remembered } from './lang-choice.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
+import { installPrecompiledSchemas } from './precompiled-schemas.js';
 import { loadProgress, saveProgress } from './progress.js';
 import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
 import type { ParsedCommand } from './table/types.js';
@@ -269,6 +270,9 @@ async function usageLang(argv: readonly string[]): Promise<Lang> {
   return detectLang(undefined, chosenLangOnDisk());
 }
 
+// The bundle judges with the validators the build generated (dist/validators/), not by compiling
+// the official schemas at run time.
+installPrecompiledSchemas();
 const argv = process.argv.slice(2);
 run(argv).then(
   (code) => {

@@ -9,14 +9,12 @@
  * Run from src (tsx, tests) a book compiles at run time, as the bundle does without its module:
  * the Ajv instance is made on first use and each definition compiled the first time it is needed.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Ajv, CodeOptions, ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { packageRoot } from '../package-root.js';
 import { pointerToken } from './json.js';
-import { ajv2020, ajvChinese, ajvDraft07, ajvFormats, loadModule } from './lazy-ajv.js';
+import { ajv2020, ajvChinese, ajvDraft07, ajvFormats } from './lazy-ajv.js';
 import { reduceIssues } from './modern-schema-issues.js';
+import { type Precompiled, precompiledFor } from './precompiled-source.js';
 import type { SchemaIssue } from './schemas.js';
 
 /** A schema issue with the JSON Schema keyword that failed and Ajv's parameters for it. */
@@ -45,9 +43,6 @@ export type OfficialSchema = {
   /** Schemas below a definition the referee checks against too (`Def/properties/…`). */
   readonly subschemas?: readonly string[];
 };
-
-/** A schema's validators by definition (or subschema path), as a module of Ajv's standalone code. */
-export type Precompiled = Readonly<Record<string, ValidateFunction>>;
 
 export type SchemaBook = {
   /** The schema's definitions (`$defs` or `definitions`), by name. */
@@ -114,29 +109,14 @@ export function officialAjv(official: OfficialSchema, code?: CodeOptions): AnyAj
   return ajv;
 }
 
-/** The folder of the generated modules (written by the build). */
-export function precompiledDir(): string {
-  return join(packageRoot(), 'dist', 'validators');
-}
-
-/** The generated module of schema `id` in `dir`, or null if there is none. */
-export function loadPrecompiled(id: string, dir: string = precompiledDir()): Precompiled | null {
-  const file = join(dir, `${id}.js`);
-  return existsSync(file) ? (loadModule(file) as Precompiled) : null;
-}
-
-// Only the bundle, built together with its generated modules, loads them; run from src (tsx,
-// tests), the schema or the options may have changed since dist was built.
-const FROM_BUILD = /[/\\]dist[/\\]/.test(import.meta.url);
-
 /**
  * The book of one schema. Its validators come from `precompiled` (called once, on first use; by
- * default the generated module, in the bundle), else from an Ajv instance of its own made on
+ * default the generated module, where the program said where they are: setPrecompiledSource), else from an Ajv instance of its own made on
  * first use, so a session pays only for its revision.
  */
 export function schemaBook(
   official: OfficialSchema,
-  precompiled: () => Precompiled | null = () => (FROM_BUILD ? loadPrecompiled(official.id) : null),
+  precompiled: () => Precompiled | null = () => precompiledFor(official.id),
 ): SchemaBook {
   const { at, defs } = definitionsOf(official.schema);
   let generated: Precompiled | null | undefined;

@@ -11,13 +11,13 @@
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { loadPrecompiled } from '../../src/cli/precompiled-schemas.js';
 import { MODERN_SCHEMA } from '../../src/protocol/modern-schema.js';
 import { REVISION_SCHEMAS } from '../../src/protocol/revision-schema.js';
 import {
   checkedPaths,
   definitionsOf,
   exportName,
-  loadPrecompiled,
   type OfficialSchema,
   officialAjv,
   schemaBook,

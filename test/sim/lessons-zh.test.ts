@@ -14,6 +14,9 @@ const QUOTED = [
   'JSON Schema',
   'Streamable HTTP',
   'MCP Inspector',
+  // The SDKs lesson 3 names where their servers disagree (product names).
+  'Go SDK',
+  'Rust SDK',
   'HTTP DELETE',
   'Parse error',
   'Invalid Request',
