@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/session/index.js';
 import { runScenario } from '../../src/sim/scenario/engine.js';
+import { FAULT_RULES } from '../../src/sim/scenario/faults.js';
 import {
   faultsOfLesson,
   HANDSHAKE,
@@ -133,5 +134,53 @@ describe('initialized-not-sent', () => {
     expect(steps.filter((s) => s.rules.includes('initialized-not-sent'))).toEqual([
       { fault: 'initialized-not-sent', rules: ['initialized-not-sent'] },
     ]);
+  });
+});
+
+describe('the fault initialized-before-result', () => {
+  const server = {
+    versions: ['2025-11-25'],
+    capabilities: { tools: {} },
+    tools: ['weather_current'],
+  };
+  const client = { versions: ['2025-11-25'], capabilities: {} };
+
+  it('sends notifications/initialized while initialize is unanswered, breaking only that rule; the session then goes on', async () => {
+    expect(FAULT_RULES['initialized-before-result']).toBe('initialized-before-result');
+    const steps = await playedSteps(
+      lessonOf('2025-11-25', client, server, [
+        { client: 'initialize' },
+        { fault: 'initialized-before-result' },
+        { server: 'next' },
+        { client: { request: 'tools/list' } },
+        { server: 'next' },
+      ]),
+    );
+    const [, early, answer, list, tools] = steps;
+    expect(early?.message).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(early?.verdict?.violations.map((v) => [v.rule, v.severity])).toEqual([
+      ['initialized-before-result', 'error'],
+    ]);
+    expect(answer?.message).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25' } });
+    // initialized went out (too early): the request after the result breaks nothing more.
+    expect(list?.message).toMatchObject({ id: 2, method: 'tools/list' });
+    for (const step of [answer, list, tools]) expect(step?.verdict?.violations).toEqual([]);
+  });
+
+  it('cannot be played without a pending initialize', async () => {
+    const before = await runScenario(
+      lessonOf('2025-11-25', client, server, [{ fault: 'initialized-before-result' }]),
+    );
+    expect(before.ok).toBe(false);
+    if (!before.ok) expect(before.error.message).toMatch(/pending initialize/);
+    const after = await runScenario(
+      lessonOf('2025-11-25', client, server, [
+        { client: 'initialize' },
+        { server: 'next' },
+        { fault: 'initialized-before-result' },
+      ]),
+    );
+    expect(after.ok).toBe(false);
+    if (!after.ok) expect(after.error).toMatchObject({ step: 2 });
   });
 });

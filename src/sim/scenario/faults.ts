@@ -160,6 +160,8 @@ export const FAULT_NAMES = [
   'initialized-not-sent',
   // 2025-03-26 (basic/lifecycle › Initialization, JSON-RPC batches; lesson 33)
   'initialize-in-batch',
+  // Handshake era (basic/lifecycle › Initialization; lesson 33)
+  'initialized-before-result',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -259,6 +261,7 @@ export const FAULT_RULES = {
   // 2025-11-25 basic/lifecycle (lesson 3)
   'initialized-not-sent': 'initialized-not-sent',
   'initialize-in-batch': 'initialize-in-batch',
+  'initialized-before-result': 'initialized-before-result',
 } as const satisfies Record<FaultName, string>;
 
 export type FaultContext = {
@@ -454,6 +457,12 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         direction: C2S,
         message: client.request(str(params.method, 'resources/list')),
       };
+    // notifications/initialized while the client's initialize is unanswered (lesson 33).
+    case 'initialized-before-result': {
+      if (!client.pending().some((p) => p.method === 'initialize'))
+        return cannot(FAULT_STRINGS.needsPendingInitialize, { name });
+      return { ok: true, direction: C2S, message: client.initialized() };
+    }
     case 'cancel-initialize': {
       const init = client.pending().find((p) => p.method === 'initialize');
       if (!init) return cannot(FAULT_STRINGS.needsPendingInitialize, { name });
