@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { isObject, type JsonObject, pointerToken } from './json.js';
 import { PROTOCOL_VERSION_META } from './meta-keys.js';
+import { resolveVersion, VERSION_ALIASES, versionAtLeast } from './versions.js';
 
 // The Streamable HTTP headers of 2026-07-28 that mirror a request's body, and the check a server
 // makes on them: shared by `mcp-sim serve --http` (transport) and lessons whose steps name headers
@@ -199,4 +200,38 @@ export function paramHeaderProblemOf(
       return { why: 'headerMismatch', values: { header, value: given, body: text } };
   }
   return null;
+}
+
+// The handshake era's one header, MCP-Protocol-Version: when a client sends it and when a server
+// refuses it, shared by the referee (protocol-version-header), `mcp-sim serve --http` (transport)
+// and lessons whose steps name headers (sim).
+
+/** The revision that brought the header (2025-06-18 changelog: "MCP-Protocol-Version" header). */
+export const VERSION_HEADER_SINCE = '2025-06-18';
+
+/**
+ * Whether a session that negotiated `negotiated` sends MCP-Protocol-Version on every HTTP request
+ * after initialize (2025-11-25 basic/transports › Protocol Version Header; since 2025-06-18).
+ */
+export function versionHeaderRequired(negotiated: string | null): negotiated is string {
+  const version = resolveVersion(negotiated);
+  return version !== null && versionAtLeast(version, VERSION_HEADER_SINCE);
+}
+
+/**
+ * An MCP-Protocol-Version a server serving `served` refuses, 400 Bad Request (basic/transports ›
+ * Protocol Version Header: "invalid or unsupported"), with what to say: a version it does not serve,
+ * nor an alias of one. null: served, a missing header too (the server goes by the version
+ * negotiated at initialize, else it SHOULD assume 2025-03-26); a served version other than the
+ * negotiated one is not refused either (the spec asks nothing of that case).
+ */
+export function unservedVersionHeader(
+  version: string | undefined,
+  served: readonly string[],
+): { readonly version: string; readonly supported: string } | null {
+  if (version === undefined || served.includes(version)) return null;
+  const alias = VERSION_ALIASES[version];
+  if (Object.hasOwn(VERSION_ALIASES, version) && alias !== undefined && served.includes(alias))
+    return null;
+  return { version, supported: served.join(', ') };
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
 import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
 import { withExactIds } from '../protocol/exact-ids.js';
-import { classify, isRequestId, VERSION_ALIASES } from '../protocol/index.js';
+import { unservedVersionHeader } from '../protocol/http-headers.js';
+import { classify, isRequestId } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
 import { NOT_UTF8, NOT_UTF8_ZH, tooDeep } from '../session/index.js';
 import type { ServerConfig } from '../sim/server/sim-server.js';
@@ -117,21 +118,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
     });
 
   const era = options.config.era ?? 'legacy';
-  const supported = [
-    ...options.config.versions,
-    ...Object.keys(VERSION_ALIASES).filter((alias) =>
-      options.config.versions.includes(VERSION_ALIASES[alias] ?? ''),
-    ),
-  ];
-  /**
-   * 2025-11-25 transports › Protocol Version Header: an invalid or unsupported version is 400. A
-   * supported one other than the negotiated version is not (the spec asks nothing of that case).
-   */
-  const versionRefused = (req: IncomingMessage) => {
-    const version = header(req, 'mcp-protocol-version');
-    if (version === undefined || supported.includes(version)) return null;
-    return { version, supported: options.config.versions.join(', ') };
-  };
+  /** 2025-11-25 transports › Protocol Version Header: an invalid or unsupported version is 400. */
+  const versionRefused = (req: IncomingMessage) =>
+    unservedVersionHeader(header(req, 'mcp-protocol-version'), options.config.versions);
   const modern = new ModernHttp({
     config: options.config,
     log,

@@ -1,10 +1,8 @@
-import { isStatelessVersion, resolveVersion, versionAtLeast } from '../../protocol/index.js';
+import { VERSION_HEADER_SINCE, versionHeaderRequired } from '../../protocol/http-headers.js';
+import { isStatelessVersion, resolveVersion } from '../../protocol/index.js';
 import type { ModelMessage } from '../events.js';
 import { calledMethod } from '../facts.js';
 import { type RuleRow, show } from './rule.js';
-
-/** The revision that brought the header (2025-06-18 changelog: "MCP-Protocol-Version" header). */
-const HEADER_SINCE = '2025-06-18';
 
 /** The message as a verdict names it, in both languages: its method and id, or the answer it is. */
 function named(msg: ModelMessage): { readonly en: string; readonly zh: string } {
@@ -41,14 +39,13 @@ export const HTTP_HEADER_RULES = [
       if (msg.sender !== 'client' || !headers || ctx.era !== 'legacy' || negotiated === null) {
         return null;
       }
-      const version = resolveVersion(negotiated);
-      if (version === null || !versionAtLeast(version, HEADER_SINCE)) return null;
+      if (!versionHeaderRequired(negotiated)) return null;
       const sent = headers['mcp-protocol-version'];
       const what = named(msg);
       if (sent === undefined) {
         return {
-          en: `${what.en} was POSTed without the MCP-Protocol-Version header; since ${HEADER_SINCE} the client MUST send it, with the negotiated version (${negotiated}), on every HTTP request after initialize. A server that cannot tell the version another way assumes 2025-03-26`,
-          zh: `${what.zh} 在 POST 时没有带 MCP-Protocol-Version 请求头；自 ${HEADER_SINCE} 起，客户端在 initialize 之后的每个 HTTP 请求上都必须带上它，值为协商好的版本（${negotiated}）。无法从别处得知版本的服务器会假定为 2025-03-26`,
+          en: `${what.en} was POSTed without the MCP-Protocol-Version header; since ${VERSION_HEADER_SINCE} the client MUST send it, with the negotiated version (${negotiated}), on every HTTP request after initialize. A server that cannot tell the version another way assumes 2025-03-26`,
+          zh: `${what.zh} 在 POST 时没有带 MCP-Protocol-Version 请求头；自 ${VERSION_HEADER_SINCE} 起，客户端在 initialize 之后的每个 HTTP 请求上都必须带上它，值为协商好的版本（${negotiated}）。无法从别处得知版本的服务器会假定为 2025-03-26`,
         };
       }
       if (sent === negotiated) return null;

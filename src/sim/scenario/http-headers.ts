@@ -1,12 +1,12 @@
 import { filled } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
-import { headerProblemOf, NAME_FIELD } from '../../protocol/http-headers.js';
 import {
-  type JsonObject,
-  resolveVersion,
-  VERSION_ALIASES,
-  versionAtLeast,
-} from '../../protocol/index.js';
+  headerProblemOf,
+  NAME_FIELD,
+  unservedVersionHeader,
+  versionHeaderRequired,
+} from '../../protocol/http-headers.js';
+import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { PROTOCOL_VERSION_META } from '../../protocol/meta-keys.js';
 
@@ -26,9 +26,6 @@ export type LegacyHttp = {
   readonly supported: readonly string[];
 };
 
-/** The revision that brought the header (2025-06-18 changelog: "MCP-Protocol-Version" header). */
-const HEADER_SINCE = '2025-06-18';
-
 /**
  * The headers a conforming client sends, lower-case names. In 2026-07-28 they mirror the body;
  * in the handshake era (`legacy`) only MCP-Protocol-Version exists, with the negotiated version, on
@@ -40,9 +37,7 @@ export function conformingHeaders(
   legacy: LegacyHttp | null = null,
 ): Record<string, string> {
   if (legacy !== null) {
-    const version = resolveVersion(legacy.negotiated);
-    if (message.method === 'initialize' || version === null) return {};
-    if (!versionAtLeast(version, HEADER_SINCE) || legacy.negotiated === null) return {};
+    if (message.method === 'initialize' || !versionHeaderRequired(legacy.negotiated)) return {};
     return { 'mcp-protocol-version': legacy.negotiated };
   }
   const method = String(message.method);
@@ -109,16 +104,9 @@ function legacyRefusal(
   headers: Readonly<Record<string, string>>,
   legacy: LegacyHttp,
 ): JsonObject | null {
-  const version = headers['mcp-protocol-version'];
-  if (version === undefined) return null;
-  const aliases = Object.keys(VERSION_ALIASES).filter((alias) =>
-    legacy.supported.includes(VERSION_ALIASES[alias] ?? ''),
-  );
-  if ([...legacy.supported, ...aliases].includes(version)) return null;
-  const reason = filled(SERVE_STRINGS.unsupportedVersionHeader, {
-    version,
-    supported: legacy.supported.join(', '),
-  });
+  const refused = unservedVersionHeader(headers['mcp-protocol-version'], legacy.supported);
+  if (!refused) return null;
+  const reason = filled(SERVE_STRINGS.unsupportedVersionHeader, refused);
   return {
     jsonrpc: '2.0',
     ...('id' in message ? { id: message.id } : {}),
