@@ -38,8 +38,8 @@ export type PeerViews = {
     readonly logLevel: string;
     /** The ids of the client's requests it is still working on. */
     readonly working: readonly string[];
-    /** Its own requests still waiting for the client's answer (roots/list…), as `method #id`. */
-    readonly asked: readonly string[];
+    /** Its own requests still waiting for the client's answer (roots/list…), id as shown. */
+    readonly asked: readonly { readonly method: string; readonly id: string }[];
   };
   /**
    * A modern (2026-07-28) session: what the panels show instead of a negotiated version. The

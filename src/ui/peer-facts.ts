@@ -201,16 +201,15 @@ export function peerFacts(
     facts.push(fact({ label: 'working', items: v.working.map(nameRequest), work: true }, lang));
     // Terser, on a summary line with no room for the names: the ids (`asked #2`), which the
     // timeline's row of the request shows with its method.
-    const ids = v.asked.map((r) => r.slice(r.lastIndexOf(' ') + 1)).join(', ');
     if (v.asked.length > 0)
       facts.push(
         fact(
           {
             label: 'waitingForClient',
             short: 'waitingShort',
-            items: v.asked,
+            items: v.asked.map((r) => `${r.method} #${r.id}`),
             work: true,
-            ...(ids !== v.asked.join(', ') ? { terse: ids } : {}),
+            terse: v.asked.map((r) => `#${r.id}`).join(', '),
           },
           lang,
         ),

@@ -157,7 +157,7 @@ function wireWork(step: Step) {
   return {
     pending: byClient.map(named),
     working: byClient.map((p) => idText(p.id)),
-    asked: byServer.map(named),
+    asked: byServer.map((p) => ({ method: p.method, id: idText(p.id) })),
   };
 }
 

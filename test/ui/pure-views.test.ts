@@ -240,6 +240,17 @@ describe('peer facts', () => {
     const held = peerFacts(views({ tools: ['a'], toolsStale: true }, {}), 'client', 'en');
     expect(value(held, 'tools')).toBe('a (stale)');
   });
+
+  it('names the server’s own requests in full, and tersely by their ids, whatever the ids hold', () => {
+    const asked = [
+      { method: 'roots/list', id: '2' },
+      { method: 'sampling/createMessage', id: '"job 7"' },
+    ];
+    const facts = peerFacts(views({}, { asked }), 'server', 'en');
+    const waiting = facts.find((f) => f.work && f.value.includes('roots/list'));
+    expect(waiting?.value).toBe('roots/list #2, sampling/createMessage #"job 7"');
+    expect(waiting?.terse).toBe('#2, #"job 7"');
+  });
 });
 
 describe('readablePointer', () => {

@@ -211,7 +211,7 @@ describe('what the server is working on', () => {
     const real = recorded(readFileSync(join(REAL, 'everything-roots.jsonl'), 'utf8'));
     const asking = real[5];
     if (!asking) throw new Error('no step 6');
-    expect(asking.peers.server.asked).toEqual(['roots/list #0']);
+    expect(asking.peers.server.asked).toEqual([{ method: 'roots/list', id: '0' }]);
     const waiting = (lang: 'en' | 'zh') => {
       const f = peerFacts(asking.peers, 'server', lang, (id) => `tools/call #${id}`).at(-1);
       return `${f?.label} ${f?.value}`;
@@ -233,7 +233,9 @@ describe('what the server is working on', () => {
     const asks = lesson.findIndex((s) => s.report?.method === 'roots/list');
     const asking = lesson[asks];
     if (!asking) throw new Error('no roots/list');
-    expect(asking.peers.server.asked).toEqual([`roots/list #${String(asking.report?.id)}`]);
+    expect(asking.peers.server.asked).toEqual([
+      { method: 'roots/list', id: String(asking.report?.id) },
+    ]);
     const facts = peerFacts(asking.peers, 'server', 'en', (id) => `tools/call #${id}`);
     expect(facts.at(-2)).toMatchObject({
       label: 'working',
@@ -250,7 +252,7 @@ describe('what the server is working on', () => {
     const lesson = (await playLesson('faults-gallery')).timeline.steps;
     const asks = lesson.findIndex((s) => s.report?.method === 'sampling/createMessage');
     const id = lesson[asks]?.report?.id;
-    const name = `sampling/createMessage #${String(id)}`;
+    const name = { method: 'sampling/createMessage', id: String(id) };
     expect(lesson[asks]?.peers.server.asked).toEqual([name]);
     // The client answers it later in the lesson (with -32601): from that step on it waits no more.
     const answered = lesson.findIndex(
@@ -262,8 +264,8 @@ describe('what the server is working on', () => {
     );
     expect(answered).toBeGreaterThan(asks);
     for (const step of lesson.slice(asks, answered))
-      expect(step.peers.server.asked).toContain(name);
-    expect(lesson[answered]?.peers.server.asked).not.toContain(name);
+      expect(step.peers.server.asked).toContainEqual(name);
+    expect(lesson[answered]?.peers.server.asked).not.toContainEqual(name);
   });
 });
 

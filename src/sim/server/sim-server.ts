@@ -1489,7 +1489,7 @@ export class SimServer {
   }
 
   /** Its own requests waiting for the client's answer, as `method #id`. */
-  asked(): string[] {
-    return [...this.#asked].map(([id, method]) => `${method} #${String(id)}`);
+  asked(): { method: string; id: string }[] {
+    return [...this.#asked].map(([id, method]) => ({ method, id: String(id) }));
   }
 }
