@@ -252,14 +252,20 @@ export function idKey(id: RequestId): string {
   return typeof id === 'string' ? `s:${id}` : `n:${id}`;
 }
 
+/** What makes a string id unfit to stand bare after `#`: a space, a comma, a control character. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const UNPLAIN_ID = /[\s,\u0000-\u001f\u007f]/;
+
 /**
  * An id as a learner reads it after `#`: a number as written, a string as written unless it could
- * be taken for a number (or is empty, padded or starts with a quote), which is quoted: JSON-RPC 2.0
- * tells 1 and "1" apart, and a screen that showed both as `#1` would hide why an answer matched
- * nothing. Two different ids never read the same.
+ * be taken for a number (or is empty, starts with a quote, or holds a space, a comma or a control
+ * character, which would run into the words and lists around it: `tools/call #a b`), which is
+ * quoted: JSON-RPC 2.0 tells 1 and "1" apart, and a screen that showed both as `#1` would hide why
+ * an answer matched nothing. Two different ids never read the same.
  */
 export function idText(id: RequestId): string {
   if (typeof id !== 'string') return String(id);
-  const plain = id !== '' && id.trim() === id && !id.startsWith('"') && Number.isNaN(Number(id));
+  const plain =
+    id !== '' && !UNPLAIN_ID.test(id) && !id.startsWith('"') && Number.isNaN(Number(id));
   return plain ? id : JSON.stringify(id);
 }

@@ -403,6 +403,10 @@ describe('idText: an id as the screens and trace write it after #', () => {
     expect(idText('')).toBe('""');
     expect(idText(' a')).toBe('" a"');
     expect(idText('"1"')).toBe('"\\"1\\""');
+    expect(idText('a b')).toBe('"a b"');
+    expect(idText('a,b')).toBe('"a,b"');
+    expect(idText('a\tb')).toBe('"a\\tb"');
+    expect(idText('job-7/é')).toBe('job-7/é');
   });
 
   it('never writes two different ids the same way', () => {
