@@ -120,6 +120,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-augmentation-unsupported',
       'elicitation-id-reused',
       'elicitation-url-not-https',
+      'elicitation-form-asks-secret',
       ...IDS,
     ),
     'client.notification': rules(
@@ -310,6 +311,7 @@ export const MODERN_RULES: RuleSet = {
       'x-mcp-header-invalid',
       ...MRTR_ANSWER,
       'elicitation-url-not-https',
+      'elicitation-form-asks-secret',
       'message-after-stream-closed',
     ),
     'client.error': rules(

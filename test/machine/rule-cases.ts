@@ -158,6 +158,18 @@ const urlRequired = (): JsonObject => ({
   },
 });
 /** A client that opens URLs calls a tool. */
+/** A form-mode elicitation/create, asking for `properties`, in the middle of a tool call. */
+const accountForm = (properties: JsonObject) =>
+  session()
+    .handshake({ client: { elicitation: { form: {}, url: {} } }, server: { tools: {} } })
+    .client(rpc.request(1, 'tools/call', { name: 'connect_account', arguments: {} }))
+    .server(
+      rpc.request(0, 'elicitation/create', {
+        mode: 'form',
+        message: 'Connect your mail account.',
+        requestedSchema: { type: 'object', properties, required: Object.keys(properties) },
+      }),
+    );
 const payCall = () =>
   session()
     .handshake({ client: { elicitation: { url: {} } }, server: { tools: {} } })
@@ -635,6 +647,12 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(rpc.request(0, 'elicitation/create', URL_ELICITATION))
         .client(rpc.result(0, { action: 'accept' }))
         .server(elicitationComplete),
+  },
+  'elicitation-form-asks-secret': {
+    // A form asking for the account's API key; the same form asking for an email address (contact
+    // information, which the page does not forbid) is legal.
+    trigger: () => accountForm({ apiKey: { type: 'string', title: 'API key' } }),
+    legal: () => accountForm({ email: { type: 'string', format: 'email' } }),
   },
   'elicitation-content-mismatch': {
     // A rating out of the form's range, accepted; the same form answered within it is legal.

@@ -1,4 +1,5 @@
 import { elicitedContentIssue } from '../../protocol/elicitation-content.js';
+import { type SecretField, type SecretKind, secretFields } from '../../protocol/form-secrets.js';
 import {
   type Bilingual,
   checkUrlElicitationData,
@@ -250,7 +251,104 @@ export const ELICITATION_RULES = [
       return { ...finding, cite: FIRST_ELICITATION_CITE };
     },
   },
+  {
+    id: 'elicitation-form-asks-secret',
+    // A MUST NOT, but nothing on the wire says a field is secret: the referee reads the fields'
+    // names, titles and descriptions as a user would (src/protocol/form-secrets.ts), and says so.
+    severity: 'warning',
+    spec: '2025-11-25/client/elicitation › Form Mode Security',
+    specNote: {
+      en: 'servers MUST NOT request sensitive information (passwords, API keys, access tokens, payment credentials) via form mode; they MUST use URL mode for it',
+      zh: '服务器不得通过表单模式索取敏感信息（密码、API 密钥、访问令牌、支付凭证）；这类交互必须使用 URL 模式',
+    },
+    modern: { spec: '2026-07-28/client/elicitation › Form Mode Security' },
+    title: {
+      en: 'Form-mode elicitation asks for a secret',
+      zh: '表单模式的信息征询索取机密信息',
+    },
+    check: (ctx, msg) => {
+      const findings: Finding[] = [];
+      for (const { schema, at, asked } of formElicitations(ctx, msg)) {
+        for (const field of secretFields(schema)) {
+          const kind = SECRET_KINDS[field.kind];
+          const by = SECRET_SOURCES[field.source];
+          findings.push({
+            en: `${asked.en} asks in form mode for ${show(field.key)} (at ${at}/requestedSchema${field.pointer}), which by its ${by.en} is ${kind.en}: a form's answers pass through the client, so a server must not ask for passwords, API keys, access tokens or payment credentials this way, but send the user to a page of its own with a URL-mode elicitation; the referee judges by the field's name, title and description, so this is a warning`,
+            zh: `${asked.zh} 以表单模式索取 ${show(field.key)}（位置 ${at}/requestedSchema${field.pointer}），从它的${by.zh}看是${kind.zh}：表单的回答会经过客户端，所以服务器不能用这种方式索取密码、API 密钥、访问令牌或支付凭证，而应当用 URL 模式的信息征询把用户带到它自己的页面；裁判只能根据字段的名称、标题和说明来判断，所以这是一条警告`,
+          });
+        }
+      }
+      if (findings.length === 0) return null;
+      // 2025-06-18, elicitation's first revision, had one sentence for it, with no form mode yet.
+      if (ctx.era === 'legacy' && ctx.ruleVersion === '2025-06-18')
+        return findings.map((f) => ({ ...f, cite: FIRST_SECRET_CITE }));
+      return findings;
+    },
+  },
 ] as const satisfies readonly RuleRow[];
+
+/** The kinds of secret the page names, as the findings name them. */
+const SECRET_KINDS: Readonly<Record<SecretKind, Bilingual>> = {
+  password: { en: 'a password', zh: '密码' },
+  'api key': { en: 'an API key or other secret key', zh: ' API 密钥或其他密钥' },
+  'access token': { en: 'an access token or credential', zh: '访问令牌或凭据' },
+  'payment credential': { en: 'a payment credential', zh: '支付凭证' },
+};
+
+/** What the referee read a field's secret in, as the findings name it. */
+const SECRET_SOURCES: Readonly<Record<SecretField['source'], Bilingual>> = {
+  key: { en: 'name', zh: '名称' },
+  title: { en: 'title', zh: '标题' },
+  description: { en: 'description', zh: '说明' },
+};
+
+/** Where 2025-06-18 forbade it, before there was a URL mode to send the user to instead. */
+const FIRST_SECRET_CITE = {
+  spec: '2025-06-18/client/elicitation › User Interaction Model',
+  specNote: {
+    en: 'servers MUST NOT use elicitation to request sensitive information',
+    zh: '服务器不得使用信息征询来索取敏感信息',
+  },
+} as const;
+
+/**
+ * The form-mode elicitations a server's message carries (a `mode` of "form", or none: › Form Mode
+ * Elicitation Requests), each with its requestedSchema and the JSON pointer of its params: a
+ * handshake-era elicitation/create (2025-06-18 on), an input_required result's elicitation input
+ * requests (2026-07-28).
+ */
+function formElicitations(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): { readonly schema: unknown; readonly at: string; readonly asked: Bilingual }[] {
+  if (msg.sender !== 'server') return [];
+  const e = msg.envelope;
+  const isForm = (params: unknown): params is JsonObject =>
+    isObject(params) && (params.mode === undefined || params.mode === 'form');
+  if (ctx.era !== 'modern') {
+    if (e.kind !== 'request' || e.method !== 'elicitation/create') return [];
+    if (!versionAtLeast(ctx.ruleVersion, '2025-06-18') || !isForm(msg.params)) return [];
+    const asked = `elicitation/create #${show(msg.id)}`;
+    return [{ schema: msg.params.requestedSchema, at: '/params', asked: { en: asked, zh: asked } }];
+  }
+  if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
+  const requests = e.result.inputRequests;
+  if (!isObject(requests)) return [];
+  return Object.entries(requests).flatMap(([key, request]) =>
+    isObject(request) && request.method === 'elicitation/create' && isForm(request.params)
+      ? [
+          {
+            schema: request.params.requestedSchema,
+            at: `/result/inputRequests/${pointerToken(key)}/params`,
+            asked: {
+              en: `the elicitation/create under ${show(key)} of the input_required result #${show(msg.id)}`,
+              zh: `input_required 结果 #${show(msg.id)} 中 ${show(key)} 下的 elicitation/create`,
+            },
+          },
+        ]
+      : [],
+  );
+}
 
 /** Where 2025-06-18, which had no Form Mode Security section yet, asks for the validation. */
 const FIRST_ELICITATION_CITE = {

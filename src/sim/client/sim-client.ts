@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { elicitedContentIssue } from '../../protocol/elicitation-content.js';
+import { secretFields } from '../../protocol/form-secrets.js';
 import {
   classify,
   clientAccepts,
@@ -745,6 +746,9 @@ export class SimClient {
         const { action, content } = this.config.elicitation;
         // client/elicitation › URL Mode: the user only consents or not; no content comes back.
         if (action !== 'accept' || params.mode === 'url') return { action };
+        // › Form Mode Security: a server must not ask for a secret in a form. The scripted user,
+        // shown which server asks (› User Interaction Model), refuses to type one: decline.
+        if (secretFields(params.requestedSchema).length > 0) return { action: 'decline' };
         // › Form Mode Security: clients SHOULD validate the answers against the requestedSchema.
         // Answers that do not fit cannot be submitted, and the scripted user has no others: the
         // form is dismissed without an explicit choice (› Response Actions: cancel).

@@ -51,6 +51,7 @@ import {
   taskResultUnrelated,
 } from './faults-tasks.js';
 import {
+  secretInForm,
   undeclaredElicitationModeAccepted,
   unknownElicitationCompleted,
   urlElicitationWithoutList,
@@ -141,6 +142,8 @@ export const FAULT_NAMES = [
   // 2025-11-25 (client/elicitation › Safe URL Handling and › URL Mode Elicitation Requests, lesson 14)
   'plain-http-elicitation-url',
   'completed-elicitation-id-reused',
+  // 2025-11-25 (client/elicitation › Form Mode Security, lesson 14)
+  'secret-in-form',
   // 2025-11-25 (basic/index, cancellation and progress; the faults gallery, lesson 19)
   'duplicate-response',
   'cancel-unknown-request',
@@ -245,6 +248,7 @@ export const FAULT_RULES = {
   // 2025-11-25 client/elicitation, URL mode (lesson 14)
   'plain-http-elicitation-url': 'elicitation-url-not-https',
   'completed-elicitation-id-reused': 'elicitation-id-reused',
+  'secret-in-form': 'elicitation-form-asks-secret',
   // 2025-11-25 (the faults gallery, lesson 19)
   'duplicate-response': 'duplicate-response',
   'cancel-unknown-request': 'cancel-unknown-request',
@@ -557,6 +561,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return plainHttpElicitationUrl(ctx, name);
     case 'completed-elicitation-id-reused':
       return completedElicitationIdReused(ctx, name);
+    case 'secret-in-form':
+      return secretInForm(ctx);
     // 2025-11-25 (the faults gallery, lesson 19)
     case 'duplicate-response':
       return duplicateResponse(ctx, name);
