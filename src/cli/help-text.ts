@@ -55,12 +55,22 @@ function synopsis(name: CommandName, spec: CommandSpec, indent: number): string[
   const parts: string[] = [];
   for (const p of spec.positionals)
     if (!p.rest) parts.push(p.missing ? `<${p.name}>` : `[<${p.name}>]`);
+  const alternatives = new Set(spec.positionals.flatMap((p) => (p.or ? [p.or] : [])));
   for (const [key, option] of Object.entries(spec.options)) {
-    if (option.standalone) continue;
+    if (option.standalone || alternatives.has(key)) continue;
     const label = `[${optionLabel(key, option)}]`;
     parts.push(option.kind === 'repeatable' ? `${label}...` : label);
   }
-  for (const p of spec.positionals) if (p.rest) parts.push(`-- <${p.name}> [args...]`);
+  for (const p of spec.positionals) {
+    if (!p.rest) continue;
+    const or = p.or === undefined ? undefined : spec.options[p.or];
+    // `(--url <url> | -- <command> [args...])`: one of the two.
+    parts.push(
+      or && p.or
+        ? `(${optionLabel(p.or, or)} | -- <${p.name}> [args...])`
+        : `-- <${p.name}> [args...]`,
+    );
+  }
   const lines = [`${' '.repeat(indent)}${head}`];
   const under = ' '.repeat(indent + head.length + 1);
   for (const part of parts) {

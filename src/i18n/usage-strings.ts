@@ -57,8 +57,16 @@ export const USAGE_STRINGS = {
     zh: 'hint 需要一个练习 id：{mcp} hint <id>',
   },
   connectNeedsCommand: {
-    en: 'connect needs a server command: {mcp} connect [options] -- <command> [args...]',
-    zh: 'connect 需要启动服务器的命令：{mcp} connect [options] -- <command> [args...]',
+    en: 'connect needs a server command or a URL: {mcp} connect [options] -- <command> [args...], or {mcp} connect [options] --url <url>',
+    zh: 'connect 需要启动服务器的命令或一个地址：{mcp} connect [options] -- <command> [args...]，或 {mcp} connect [options] --url <url>',
+  },
+  connectUrlAndCommand: {
+    en: 'connect takes --url or a server command after --, not both (--url {url}, command {command})',
+    zh: 'connect 只接受 --url 或 -- 之后的服务器命令之一，不能同时给出（--url {url}，命令 {command}）',
+  },
+  connectUrlInvalid: {
+    en: '--url {value} is not an http:// or https:// URL',
+    zh: '--url {value} 不是 http:// 或 https:// 地址',
   },
 
   // Lessons, play, trace, compare.

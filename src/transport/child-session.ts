@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Bilingual } from '../i18n/lang.js';
 import { idText } from '../protocol/envelope.js';
 import { withExactIds } from '../protocol/exact-ids.js';
+import { paramHeadersOf } from '../protocol/http-headers.js';
 import {
   classify,
   type Direction,
@@ -21,6 +22,7 @@ import {
 import { isObject, jsonText } from '../protocol/json.js';
 import { SERVER_INFO_META } from '../protocol/meta-keys.js';
 import {
+  type HttpHeaders,
   LineReader,
   MAX_DEPTH,
   notJson,
@@ -42,6 +44,8 @@ import {
   roundsNote,
   timedOut,
 } from './connect-explain.js';
+import { mcpHeadersOf } from './http-checks.js';
+import { type HttpAnswer, HttpWire } from './http-client.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
 
@@ -65,6 +69,11 @@ export type ConnectEra = EraMode;
 export type ConnectOptions = {
   readonly command: string;
   readonly args: readonly string[];
+  /**
+   * A Streamable HTTP endpoint to connect to instead of starting `command` (`connect --url`): each
+   * message is POSTed to it, each answer read as JSON or as an SSE stream.
+   */
+  readonly url?: string;
   /**
    * The protocol version the client offers (and the only one it supports in its era): a handshake
    * revision for initialize, or a modern one (2026-07-28) for the probe.
@@ -113,8 +122,14 @@ export type ConnectRun = {
 
 const STDERR_KEEP = 4096;
 
-/** The command could not be started at all (not found, not executable). */
-function cannotStart(command: string, error: Error): Bilingual {
+/** The command could not be started at all (not found, not executable), or the URL not reached. */
+function cannotStart(command: string, error: Error, url = false): Bilingual {
+  if (url) {
+    return {
+      en: `could not reach ${clip(command)}: ${error.message}`,
+      zh: `无法连接 ${clip(command)}：${error.message}`,
+    };
+  }
   return {
     en: `could not start ${clip(command)}: ${error.message}`,
     zh: `无法启动 ${clip(command)}：${error.message}`,
@@ -141,7 +156,9 @@ function notStarted(command: string, error: Error): ConnectRun {
 type Outcome =
   | { readonly kind: 'answer'; readonly message: JsonObject }
   | { readonly kind: 'exited' }
-  | { readonly kind: 'timeout' };
+  | { readonly kind: 'timeout' }
+  /** Over HTTP: the POST's answer ended with no JSON-RPC answer to the request in it. */
+  | { readonly kind: 'http'; readonly answer: HttpAnswer };
 
 /**
  * The simulated client against a real server started as a child process over stdio: initialize
@@ -206,45 +223,82 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   /** Checks run after each message from the server and at its exit (see `until`). */
   const watchers = new Set<() => void>();
 
-  let child: ChildProcessWithoutNullStreams;
-  try {
-    child = spawn(options.command, [...options.args], {
-      cwd: options.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: process.env,
-    });
-  } catch (error) {
-    return notStarted(options.command, error as Error);
-  }
-  // A command that does not exist (ENOENT) has no process: its error comes on the next tick, and
-  // nothing may be recorded as sent to it.
-  if (child.pid === undefined) {
-    const error = await new Promise<Error>((resolve) => child.once('error', resolve));
-    return notStarted(options.command, error);
-  }
-  child.stdin.on('error', () => {}); // EPIPE when the server is gone: the exit explains it
-  child.stderr.on('data', (b: Buffer) => {
-    stderr = (stderr + b.toString('utf8')).slice(-STDERR_KEEP);
-  });
-  const ended = new Promise<void>((resolve) => {
-    child.on('error', (error) => {
-      spawnError = error;
-      exited = true;
-      resolve();
-    });
-    child.on('close', (code, signal) => {
-      exited = true;
-      exitCode = code;
-      exitSignal = signal;
-      resolve();
-    });
-  });
-  void ended.then(() => {
+  /** The server is gone (its process ended, or its URL cannot be reached): nobody waits on. */
+  const gone = () => {
     for (const resolve of waiters.values()) resolve({ kind: 'exited' });
     waiters.clear();
     for (const w of exitWaiters.splice(0)) w();
     for (const check of [...watchers]) check();
-  });
+  };
+  const http = options.url !== undefined;
+  /** What the server is called in the lines that explain a failure: its command, or its URL. */
+  const target = options.url ?? options.command;
+  let child: ChildProcessWithoutNullStreams | null = null;
+  let wire: HttpWire | null = null;
+  if (options.url !== undefined) {
+    wire = new HttpWire(new URL(options.url), {
+      text: (text) => onLine(text),
+      ended: (id, answer, error) => {
+        const waiter = waiters.get(idKey(id));
+        if (!waiter) return;
+        waiters.delete(idKey(id));
+        waiter(error ? { kind: 'answer', message: error } : { kind: 'http', answer });
+      },
+      refused: (method, status) => {
+        problems.push({
+          en: `the server refused the POST of ${method} with HTTP ${status}.`,
+          zh: `服务器以 HTTP ${status} 拒绝了 ${method} 的 POST。`,
+        });
+      },
+      unreachable: (error) => {
+        spawnError = error;
+        exited = true;
+        gone();
+      },
+      answered: (id) => !waiters.has(idKey(id)),
+    });
+    wire.paramHeaders = (name) => {
+      const tool = client.tools?.find((t) => t.name === name);
+      const mirrored = paramHeadersOf(tool?.inputSchema);
+      return mirrored.ok ? mirrored.headers : [];
+    };
+  } else {
+    let started: ChildProcessWithoutNullStreams;
+    try {
+      started = spawn(options.command, [...options.args], {
+        cwd: options.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: process.env,
+      });
+    } catch (error) {
+      return notStarted(options.command, error as Error);
+    }
+    // A command that does not exist (ENOENT) has no process: its error comes on the next tick,
+    // and nothing may be recorded as sent to it.
+    if (started.pid === undefined) {
+      const error = await new Promise<Error>((resolve) => started.once('error', resolve));
+      return notStarted(options.command, error);
+    }
+    child = started;
+    started.stdin.on('error', () => {}); // EPIPE when the server is gone: the exit explains it
+    started.stderr.on('data', (b: Buffer) => {
+      stderr = (stderr + b.toString('utf8')).slice(-STDERR_KEEP);
+    });
+    const ended = new Promise<void>((resolve) => {
+      started.on('error', (error) => {
+        spawnError = error;
+        exited = true;
+        resolve();
+      });
+      started.on('close', (code, signal) => {
+        exited = true;
+        exitCode = code;
+        exitSignal = signal;
+        resolve();
+      });
+    });
+    void ended.then(gone);
+  }
 
   /**
    * What the server sent that carried a request's id but was never its answer, by that id: a
@@ -295,7 +349,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       zh: `服务器回应的却是 id ${ids.join('、')}（第 ${first.line} 行），客户端没有这个 id 的请求：回应必须带着它所回应的请求的 id（${era === 'modern' ? client.modernVersion : version}/basic/index › Responses）。`,
     };
   };
-  const record = (direction: Direction, message: JsonObject) => {
+  const record = (direction: Direction, message: JsonObject, headers?: HttpHeaders) => {
     wireLine += 1;
     const step = log.push({
       type: 'message',
@@ -304,6 +358,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       line: wireLine,
       t: now(),
       timed: true,
+      ...(headers ? { headers } : {}),
     });
     if (direction === 'server->client') heldBack(step, message);
     // Refused as too deep by the session log (src/session/depth.ts): a problem of the run.
@@ -316,9 +371,27 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   };
   const send = (message: JsonObject) => {
     if (exited) return;
+    if (wire) {
+      // Over HTTP the message goes with its headers, which the referee judges beside the body.
+      const headers = wire.headersFor(message);
+      record('client->server', message, mcpHeadersOf(headers));
+      wire.post(message, headers);
+      return;
+    }
     record('client->server', message);
     // An answer to a server's request past 2^53 − 1 carries the digits the server wrote.
-    child.stdin.write(`${jsonText(message)}\n`);
+    child?.stdin.write(`${jsonText(message)}\n`);
+  };
+  /**
+   * Over HTTP, closing a request's response stream (no message): in 2026-07-28 that is the
+   * cancellation (basic/patterns/cancellation › Transport-Specific Cancellation), kept in the log
+   * and the transcript as trace reads one.
+   */
+  const abandon = (id: RequestId) => {
+    client.abandon(id);
+    wire?.abandon(id);
+    wireLine += 1;
+    log.push({ type: 'abandon', id, line: wireLine, t: now(), timed: true });
   };
   const flushClient = () => {
     for (let item = client.next(); item; item = client.next()) send(item.message);
@@ -444,12 +517,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       polluted(text, '', { en: text, zh: `（一行 ${bytes ?? '?'} 字节）` });
     }
   };
-  child.stdout.on('data', (chunk: Buffer) => {
+  child?.stdout.on('data', (chunk: Buffer) => {
     for (const line of reader.push(chunk)) onRaw(line);
   });
   // The last line may end without a newline: it is read when stdout ends, which comes before the
   // child's 'close', so an answer written just before exiting counts before the exit is judged.
-  child.stdout.on('end', () => {
+  child?.stdout.on('end', () => {
     for (const line of reader.end()) onRaw(line);
   });
 
@@ -479,9 +552,35 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     const first = pollution[0];
     if (!first) return { en: '', zh: '' };
     const text = clip(first.text);
+    if (http) {
+      return {
+        en: ` It sent a body that is not JSON-RPC (${text}), which may be why.`,
+        zh: `它发来了不是 JSON-RPC 的正文（${text}），这可能就是原因。`,
+      };
+    }
     return {
       en: ` It wrote text that is not JSON-RPC to stdout (line ${first.line}: ${text}), which may be why.`,
       zh: `它向 stdout 写入了不是 JSON-RPC 的内容（第 ${first.line} 行：${text}），这可能就是原因。`,
+    };
+  };
+
+  /**
+   * Over HTTP, a POST whose answer held no JSON-RPC answer to its request: an error page (a URL
+   * that is no MCP endpoint), an empty 202, or an SSE stream that ended without it.
+   */
+  const httpProblem = (what: string, answer: HttpAnswer): Bilingual => {
+    if (answer.streamEnded) {
+      return {
+        en: `the server ended the response to ${what} (HTTP ${answer.status}) without answering it${answer.text ? `: ${clip(answer.text)}` : ''}.`,
+        zh: `服务器结束了 ${what} 的 HTTP 响应（状态码 ${answer.status}），却没有回应它${answer.text ? `：${clip(answer.text)}` : ''}。`,
+      };
+    }
+    const type = answer.type || 'no Content-Type';
+    const body = answer.text ? `: ${clip(answer.text)}` : ' and no body';
+    const bodyZh = answer.text ? `：${clip(answer.text)}` : '，没有正文';
+    return {
+      en: `the server answered the POST of ${what} with HTTP ${answer.status} (${type})${body}, not a JSON-RPC message: is ${clip(target)} an MCP endpoint? A Streamable HTTP server answers a POSTed request with application/json or text/event-stream (2025-11-25/basic/transports › Sending Messages to the Server).`,
+      zh: `服务器对 ${what} 的 POST 回应的是 HTTP ${answer.status}（${type}）${bodyZh}，而不是 JSON-RPC 消息：${clip(target)} 是 MCP 端点吗？Streamable HTTP 服务器对 POST 来的请求以 application/json 或 text/event-stream 回应（2025-11-25/basic/transports › Sending Messages to the Server）。`,
     };
   };
 
@@ -510,11 +609,13 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       });
       if (!sent) send(message);
     });
-    if (outcome.kind === 'exited') {
+    if (outcome.kind === 'http' && !probe) {
+      problems.push(httpProblem(what, outcome.answer));
+    } else if (outcome.kind === 'exited') {
       const [stderrNote, stdoutNote] = [lastStderr(), pollutionNote()];
       problems.push(
         spawnError
-          ? cannotStart(options.command, spawnError as Error)
+          ? cannotStart(target, spawnError as Error, http)
           : {
               en: `the server exited early (${howExited().en}) before answering ${what}.${stderrNote.en}${stdoutNote.en}`,
               zh: `服务器在回应 ${what} 之前就提前退出了（${howExited().zh}）。${stderrNote.zh}${stdoutNote.zh}`,
@@ -531,9 +632,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         });
       } else {
         // The sender SHOULD cancel a request it stops waiting for (basic/lifecycle › Timeouts);
-        // in 2026-07-28 on stdio it MUST (patterns/cancellation › Transport-Specific Cancellation).
-        send(client.cancel(id, `No answer within ${waitMs} ms`));
-        const said = timedOut(what, waitMs, era === 'modern', null);
+        // in 2026-07-28 on stdio it MUST (patterns/cancellation › Transport-Specific Cancellation),
+        // and over HTTP closing the request's response stream is the cancellation.
+        if (http && era === 'modern') abandon(id);
+        else send(client.cancel(id, `No answer within ${waitMs} ms`));
+        const said = timedOut(what, waitMs, era === 'modern', null, http);
         cancelled.set(idKey(id), {
           what,
           waitMs,
@@ -598,8 +701,27 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         }
         return { kind: 'failed' };
       }
+      // streamable-http › Backward Compatibility: a POST answered with no JSON-RPC message (an
+      // empty 400, an error page) is no recognised modern error: a legacy server, for auto.
+      if (outcome.kind === 'http') {
+        client.forget(message.id as RequestId);
+        const { status, type } = outcome.answer;
+        const said: Bilingual = {
+          en: `the server answered ${what} with HTTP ${status} (${type || 'no Content-Type'}) and no JSON-RPC message in it`,
+          zh: `服务器对 ${what} 的回应是 HTTP ${status}（${type || '没有 Content-Type'}），其中没有 JSON-RPC 消息`,
+        };
+        if (mode === 'auto') return { kind: 'legacy', why: said };
+        problems.push({
+          en: `no modern answer: ${said.en}, and --era modern has no fallback to initialize.`,
+          zh: `没有新时代的回应：${said.zh}，而 --era modern 不会退回 initialize。`,
+        });
+        return { kind: 'failed' };
+      }
       // A late DiscoverResult must not pass for the handshake's capabilities.
-      if (outcome.kind === 'timeout') client.forget(message.id as RequestId);
+      if (outcome.kind === 'timeout') {
+        client.forget(message.id as RequestId);
+        wire?.abandon(message.id as RequestId);
+      }
       const verdict = judgeProbe(outcome, { mode, tried, versions: modernVersions, attempt });
       if (verdict.kind === 'retry') {
         tried = verdict.version;
@@ -729,7 +851,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     if (stream.state === 'open') return id;
     // Ended by the server as soon as it opened: a result (graceful) or a cancellation (torn down).
     if (endedByServer(stream)) {
-      notes.push(listenNote(stream));
+      notes.push(listenNote(stream, http));
       return null;
     }
     if (stream.state === 'opening') {
@@ -737,7 +859,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         en: `the server never acknowledged ${what} within ${timeoutMs} ms; notifications/subscriptions/acknowledged must come first on a stream (2026-07-28/basic/patterns/subscriptions › Acknowledgment). The client ends it.`,
         zh: `服务器在 ${timeoutMs} 毫秒内没有确认 ${what}；订阅流上的第一条消息必须是 notifications/subscriptions/acknowledged（2026-07-28/basic/patterns/subscriptions › Acknowledgment）。客户端结束了它。`,
       });
-      send(client.endListen(id));
+      endListen(id);
       return null;
     }
     if (stream.state === 'refused' && stream.error) {
@@ -755,6 +877,15 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     return null;
   };
 
+  /**
+   * Ends a listen stream: on stdio with notifications/cancelled (subscriptions › Cancellation);
+   * over HTTP by closing its response stream, which is the cancellation there.
+   */
+  const endListen = (id: RequestId) => {
+    if (http) abandon(id);
+    else send(client.endListen(id));
+  };
+
   /** Ends the stream with notifications/cancelled (no response comes), after a last look at it. */
   const closeListen = async (id: RequestId, caps: JsonObject) => {
     if (!exited) await new Promise((resolve) => setTimeout(resolve, settleMs));
@@ -765,12 +896,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     if (!stream) return;
     // The server may have ended it first: a result (graceful) or a cancellation (torn down).
     if (endedByServer(stream)) {
-      notes.push(listenNote(stream));
+      notes.push(listenNote(stream, http));
       return;
     }
     if (exited || stream.state !== 'open') return;
-    send(client.endListen(id));
-    notes.push(listenNote(stream));
+    endListen(id);
+    notes.push(listenNote(stream, http));
   };
 
   /**
@@ -937,6 +1068,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     }
     const result = isObject(answer.result) ? answer.result : {};
     negotiatedVersion = client.negotiatedVersion;
+    // Over HTTP, every later request names it in MCP-Protocol-Version (2025-06-18 on).
+    if (wire) wire.negotiated = negotiatedVersion;
     serverInfo = isObject(result.serverInfo) ? result.serverInfo : null;
     if (client.versionAccepted === false) {
       problems.push({
@@ -946,6 +1079,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
       return;
     }
     send(client.initialized());
+    // Over HTTP, what the server sends outside any request comes on the GET stream.
+    wire?.listen();
     await operate();
   };
   await session();
@@ -963,21 +1098,34 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
             resolve(true);
           });
         });
-  child.stdin.end();
-  if (!(await exitWithin(2000))) {
-    child.kill('SIGTERM');
+  if (child) {
+    child.stdin.end();
     if (!(await exitWithin(2000))) {
-      child.kill('SIGKILL');
-      await exitWithin(2000);
+      child.kill('SIGTERM');
+      if (!(await exitWithin(2000))) {
+        child.kill('SIGKILL');
+        await exitWithin(2000);
+      }
     }
+  } else if (wire) {
+    // Over HTTP: the answers still being read are closed, and a session the server assigned is
+    // ended with DELETE (2025-11-25 basic/transports › Session Management).
+    await wire.settle(settleMs);
+    await wire.close();
   }
   // An answer that came after its cancellation is in the record: the line says so.
   for (const gaveUp of cancelled.values()) {
     if (gaveUp.lateMs === null) continue;
-    const said = timedOut(gaveUp.what, gaveUp.waitMs, era === 'modern', gaveUp.lateMs);
+    const said = timedOut(gaveUp.what, gaveUp.waitMs, era === 'modern', gaveUp.lateMs, http);
     problems[gaveUp.problem] = said;
   }
-  if (pollution.length > 0) {
+  if (pollution.length > 0 && http) {
+    const first = pollution[0] as { line: number; text: string };
+    problems.unshift({
+      en: `the server sent ${pollution.length} body or event(s) that are not JSON-RPC messages (first: ${clip(first.text)}). Over Streamable HTTP each JSON body, and each SSE event's data, is one JSON-RPC message (2025-11-25/basic/transports › Sending Messages to the Server).`,
+      zh: `服务器发来了 ${pollution.length} 个不是 JSON-RPC 消息的正文或事件（第一个：${clip(first.text)}）。在 Streamable HTTP 上，每个 JSON 正文、每个 SSE 事件的数据都是一条 JSON-RPC 消息（2025-11-25/basic/transports › Sending Messages to the Server）。`,
+    });
+  } else if (pollution.length > 0) {
     const first = pollution[0] as { line: number; text: string };
     problems.unshift({
       en: `stdout pollution: the server wrote ${pollution.length} line(s) that are not JSON-RPC messages to stdout (first, line ${first.line}: ${clip(first.text)}). On stdio, stdout carries only protocol messages, one JSON object per line; logs belong on stderr. This is the commonest real-world MCP failure: clients drop such lines or disconnect.`,

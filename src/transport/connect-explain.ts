@@ -128,8 +128,11 @@ export function roundsNote(what: string, rounds: readonly InputRound[], last: st
   };
 }
 
-/** What a listen stream did, in one line. */
-export function listenNote(stream: ListenStream): Bilingual {
+/**
+ * What a listen stream did, in one line; `http`: the client ended it by closing its response
+ * stream, which over Streamable HTTP is the cancellation (2026-07-28 streamable-http › Cancellation).
+ */
+export function listenNote(stream: ListenStream, http = false): Bilingual {
   const id = idText(stream.id);
   const honoured = Object.keys(stream.acknowledged ?? {});
   const got = stream.received.length;
@@ -145,10 +148,15 @@ export function listenNote(stream: ListenStream): Bilingual {
             en: 'the server tore it down with notifications/cancelled naming the listen request',
             zh: '服务器用指向该 listen 请求的 notifications/cancelled 拆除了它',
           }
-        : {
-            en: 'the client ended it with notifications/cancelled',
-            zh: '客户端用 notifications/cancelled 结束了它',
-          };
+        : http
+          ? {
+              en: 'the client ended it by closing its response stream, the cancellation over Streamable HTTP (2026-07-28/basic/transports/streamable-http › Cancellation)',
+              zh: '客户端关闭了它的响应流来结束它，这就是 Streamable HTTP 上的取消（2026-07-28/basic/transports/streamable-http › Cancellation）',
+            }
+          : {
+              en: 'the client ended it with notifications/cancelled',
+              zh: '客户端用 notifications/cancelled 结束了它',
+            };
   return {
     en: `listen stream #${id}: the server acknowledged ${what ?? 'none of the filter'}; ${got} notification(s) arrived on it; ${end.en}.`,
     zh: `订阅流 #${id}：服务器确认了 ${what ?? '过滤器中的任何一项都没有'}；流上收到 ${got} 条通知；${end.zh}。`,
@@ -171,12 +179,20 @@ export function timedOut(
   waitMs: number,
   modern: boolean,
   lateMs: number | null,
+  http = false,
 ): Bilingual {
   const spec = timeoutSpec(modern);
-  const cancelled = {
-    en: `the client cancelled it (notifications/cancelled, ${spec}) and stopped waiting`,
-    zh: `客户端取消了它（notifications/cancelled，${spec}），不再等待`,
-  };
+  // 2026-07-28 over HTTP: closing the request's response stream is the cancellation.
+  const cancelled =
+    http && modern
+      ? {
+          en: 'the client cancelled it by closing its response stream (2026-07-28/basic/transports/streamable-http › Cancellation) and stopped waiting',
+          zh: '客户端关闭了它的响应流来取消它（2026-07-28/basic/transports/streamable-http › Cancellation），不再等待',
+        }
+      : {
+          en: `the client cancelled it (notifications/cancelled, ${spec}) and stopped waiting`,
+          zh: `客户端取消了它（notifications/cancelled，${spec}），不再等待`,
+        };
   if (lateMs === null) {
     return {
       en: `the server never answered ${what} within ${waitMs} ms; ${cancelled.en}.`,

@@ -140,10 +140,6 @@ describe('reading a command line against the table', () => {
         () => parseCommand('diagram', ['--format', 'svg']),
         '--format must be mermaid or json, not "svg"',
       ],
-      [
-        () => parseCommand('connect', ['--json']),
-        'connect needs a server command: mcp-sim connect [options] -- <command> [args...]',
-      ],
     ];
     for (const [run, message] of cases) expect(mistake(run)).toBe(message);
     // A missing word is said before a value outside its choices (as before the table).

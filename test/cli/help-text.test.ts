@@ -64,7 +64,11 @@ describe('help made from the table', () => {
     expect(commandHelpText('check', 'en')).toMatch(/^Usage: mcp-sim check \[<id>\] \[--json\]/);
     expect(commandHelpText('serve', 'en')).toContain('[--without <path>]...');
     expect(commandHelpText('connect', 'en')).toContain('[--call <tool> [<json>]]...');
-    expect(commandHelpText('connect', 'en')).toMatch(/-- <command> \[args\.\.\.\]\n/);
+    // One of the two: a URL (Streamable HTTP) or a command to start (stdio).
+    expect(commandHelpText('connect', 'en')).toMatch(
+      /\(--url <url> \| -- <command> \[args\.\.\.\]\)\n/,
+    );
+    expect(commandHelpText('connect', 'en')).not.toContain('[--url <url>]');
   });
 });
 

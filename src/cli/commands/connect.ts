@@ -37,6 +37,8 @@ import { cannotWrite } from '../writable-file.js';
 
 type ConnectArgs = {
   readonly format: 'ui' | 'plain' | 'json';
+  /** The Streamable HTTP endpoint (`--url`), or undefined: the server is `command`, over stdio. */
+  readonly url: string | undefined;
   readonly command: string;
   readonly args: string[];
   readonly version: string | undefined;
@@ -121,6 +123,16 @@ function checkInRevision(raw: string, revision: KnownVersion): void {
   }
 }
 
+/** An absolute http: or https: URL (what Streamable HTTP is reached at). */
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** The command line as read against the table (src/cli/table/peers.ts), checked for what it means. */
 function parseConnectArgs(values: ConnectValues): ConnectArgs {
   if (values.plain && values.json) throw new UsageError(USAGE_STRINGS.plainJsonExclusive);
@@ -187,12 +199,23 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
     }
   }
   const [program, ...args] = values.command;
-  if (!program) {
+  const { url } = values;
+  if (url !== undefined && program !== undefined) {
+    throw new UsageError(USAGE_STRINGS.connectUrlAndCommand, {
+      url,
+      command: values.command.join(' '),
+    });
+  }
+  if (url !== undefined && !isHttpUrl(url)) {
+    throw new UsageError(USAGE_STRINGS.connectUrlInvalid, { value: JSON.stringify(url) });
+  }
+  if (!program && url === undefined) {
     throw new UsageError(USAGE_STRINGS.connectNeedsCommand);
   }
   return {
     format: values.json ? 'json' : values.plain ? 'plain' : 'ui',
-    command: program,
+    url,
+    command: program ?? '',
     args,
     version,
     era,
@@ -219,8 +242,14 @@ function wrappedLines(run: ConnectRun): string {
         const members = run.steps.slice(n, n + step.batch.size).map((s) => s.message);
         return [{ direction: step.direction, message: members }];
       }
+      // Over HTTP a request keeps the headers it was POSTed with, and a closed response stream is
+      // a line of its own, as serve --http's transcripts keep them.
+      if (step.kind === 'message' && step.headers)
+        return [{ direction: step.direction, message: step.message, headers: step.headers }];
       if (step.kind === 'message') return [{ direction: step.direction, message: step.message }];
       if (step.kind === 'unreadable') return [unreadableRecord(step)];
+      if (step.kind === 'abandon' && step.abandoned)
+        return [{ direction: step.direction, abandon: step.abandoned.id }];
       return [];
     })
     .map((line) => `${jsonText(line)}\n`)
@@ -244,7 +273,23 @@ function connecting(era: ConnectEra): Bilingual {
 const clipped = (text: string) => (text.length > 50 ? `${text.slice(0, 50)}…` : text);
 
 /** What the handout's goal says crossed the pipe: its steps, or that nothing did. */
-function crossed(commandLine: string, n: number): Bilingual {
+function crossed(commandLine: string, n: number, url: boolean): Bilingual {
+  if (url) {
+    const talks = {
+      en: `The simulated client talks to a real server at ${commandLine} over Streamable HTTP`,
+      zh: `模拟客户端通过 Streamable HTTP 与 ${commandLine} 上的真实服务器通信`,
+    };
+    if (n === 0) {
+      return {
+        en: `${talks.en}: no message crossed.`,
+        zh: `${talks.zh}：没有任何消息往来。`,
+      };
+    }
+    return {
+      en: `${talks.en}: ${n === 1 ? 'one step' : `${n} steps`}, in the order they crossed.`,
+      zh: `${talks.zh}：共 ${n} 步，按实际收发顺序排列。`,
+    };
+  }
   const talks = {
     en: `The simulated client talks to a real server (${commandLine}) over stdio`,
     zh: `模拟客户端通过 stdio 与真实服务器（${commandLine}）通信`,
@@ -267,7 +312,7 @@ const prefixed = (head: Bilingual, text: Bilingual): Bilingual => ({
 });
 
 /** The run as the lesson screen and the handout show it. */
-export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
+export function asLesson(run: ConnectRun, commandLine: string, url = false): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
   // that is no message (or a broken envelope) is a step with trace's words, as `play` shows it.
   const timeline = { steps: screenSteps(run.steps, { invalid: 'problem' }) };
@@ -302,7 +347,7 @@ export function asLesson(run: ConnectRun, commandLine: string): OpenedLesson {
   return {
     id: 'connect',
     title: { en: `A real session with ${server}`, zh: `与 ${server} 的真实会话` },
-    goal: crossed(commandLine, timeline.steps.length),
+    goal: crossed(commandLine, timeline.steps.length, url),
     recap: prefixed(
       wrong,
       run.era === null
@@ -340,7 +385,7 @@ export async function connectCommand(
     }
   }
   if (args.format === 'ui') env.requireTty();
-  const commandLine = [args.command, ...args.args].join(' ');
+  const commandLine = args.url ?? [args.command, ...args.args].join(' ');
   // The screen: a line that says what it waits for (the probe alone may take --probe-timeout).
   const stopBusy =
     args.format === 'ui'
@@ -349,6 +394,7 @@ export async function connectCommand(
         )
       : null;
   const run = await runConnect({
+    ...(args.url ? { url: args.url } : {}),
     command: args.command,
     args: args.args,
     capabilities: args.capabilities,
@@ -377,7 +423,7 @@ export async function connectCommand(
       process.stderr.write(`mcp-sim connect: ${visible(line)}\n`);
     }
   }
-  const lesson = asLesson(run, commandLine);
+  const lesson = asLesson(run, commandLine, args.url !== undefined);
   const code = run.problems.length > 0 || traceFailed ? 1 : 0;
   if (args.format === 'json') {
     const steps = lesson.steps.map((step) => ({
@@ -385,6 +431,8 @@ export async function connectCommand(
       message: step.message,
       // A line that is no message: trace's words for it, by the line --trace-file gives it.
       ...(step.problem ? { line: step.line, problem: tr(step.problem, lang) } : {}),
+      // Over HTTP, a response stream the client closed (no message): the request it belonged to.
+      ...(step.abandoned ? { abandon: step.abandoned.id } : {}),
       era: step.report?.era ?? null,
       note: tr(step.note, lang),
       violations: (step.report?.violations ?? []).map((v) => ({
@@ -397,7 +445,8 @@ export async function connectCommand(
     const out = {
       id: lesson.id,
       title: tr(lesson.title, lang),
-      command: [args.command, ...args.args],
+      // The server: the command started (stdio), or the URL reached (Streamable HTTP).
+      ...(args.url ? { url: args.url } : { command: [args.command, ...args.args] }),
       negotiatedVersion: run.negotiatedVersion,
       // The era the session ended in as trace says it (`dual` after a fallback): the session log's,
       // also when the client found no session (its probe was a modern message); null only when

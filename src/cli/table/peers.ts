@@ -1,4 +1,3 @@
-import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { type CommandSpec, LANG_OPTION } from './types.js';
 
 export const serve = {
@@ -92,14 +91,15 @@ export const connect = {
     zh: '用模拟客户端驱动一个真正的 MCP 服务器',
   },
   about: {
-    en: 'Starts a real MCP server as a child process and runs a session with the simulated client: by default it probes with server/discover (the 2026-07-28 modern era, every request carrying its _meta envelope) and falls back to the handshake when the server does not answer as a modern one; in the handshake: initialize, notifications/initialized, then tools/list, resources/list and prompts/list as the server’s capabilities allow, then the calls you ask for. Shows the recorded exchange in the lesson screen (default), as Markdown (--plain) or as JSON like lesson --json (--json).',
-    zh: '把一个真正的 MCP 服务器作为子进程启动，并用模拟客户端与它进行一次会话：默认先用 server/discover 探测（2026-07-28 新时代，每个请求都带 _meta 信封），服务器不以现代方式回应时退回握手；握手时依次是 initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
+    en: 'Starts a real MCP server as a child process (or reaches one over Streamable HTTP with --url) and runs a session with the simulated client: by default it probes with server/discover (the 2026-07-28 modern era, every request carrying its _meta envelope) and falls back to the handshake when the server does not answer as a modern one; in the handshake: initialize, notifications/initialized, then tools/list, resources/list and prompts/list as the server’s capabilities allow, then the calls you ask for. Shows the recorded exchange in the lesson screen (default), as Markdown (--plain) or as JSON like lesson --json (--json).',
+    zh: '把一个真正的 MCP 服务器作为子进程启动（或用 --url 通过 Streamable HTTP 连接它），并用模拟客户端与它进行一次会话：默认先用 server/discover 探测（2026-07-28 新时代，每个请求都带 _meta 信封），服务器不以现代方式回应时退回握手；握手时依次是 initialize、notifications/initialized，然后在服务器能力允许时发送 tools/list、resources/list 和 prompts/list，最后执行你要求的调用。录下的交互显示在课程界面中（默认），或以 Markdown（--plain）或与 lesson --json 相同的 JSON（--json）输出。',
   },
   positionals: [
     {
       name: 'command',
       rest: true,
-      missing: USAGE_STRINGS.connectNeedsCommand,
+      // Not required by the table: --url stands in for it (connect says which one is missing).
+      or: 'url',
       help: {
         en: 'the server to start, with its arguments: every word after --, which mcp-sim leaves alone (without --, from the first word that is not an option)',
         zh: '要启动的服务器及其参数：-- 之后的所有词，mcp-sim 不会解读它们（不写 -- 时，从第一个不是选项的词开始）',
@@ -119,6 +119,15 @@ export const connect = {
       help: {
         en: 'print the exchange as JSON, like lesson --json',
         zh: '以 JSON 输出这次交互，格式同 lesson --json',
+      },
+    },
+    url: {
+      kind: 'string',
+      value: '<url>',
+      once: true,
+      help: {
+        en: 'connect to a server over Streamable HTTP at this http(s) URL instead of starting one (exactly one of --url and -- <command>); each message is POSTed with the headers its era asks for, answers read as JSON or SSE',
+        zh: '不启动服务器，而是通过 Streamable HTTP 连接这个 http(s) 地址上的服务器（--url 和 -- <command> 只能且必须给出一个）；每条消息都带着其时代要求的请求头 POST 过去，回应按 JSON 或 SSE 读取',
       },
     },
     era: {

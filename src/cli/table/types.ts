@@ -37,6 +37,11 @@ export type PositionalSpec = {
    * options end at `--` or, without `--`, at the first word that is not an option.
    */
   readonly rest?: true;
+  /**
+   * An option that stands in for this word (`connect --url <url>` instead of `-- <command>`): the
+   * usage line shows the two as alternatives, and the command checks that exactly one is given.
+   */
+  readonly or?: string;
   readonly help: Bilingual;
 };
 

@@ -1,0 +1,332 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli.js';
+import { startServe } from '../helpers/http.js';
+
+/**
+ * `mcp-sim connect --url`: the simulated client over Streamable HTTP, against `serve --http` in
+ * both eras and against an SDK v1 McpServer on StreamableHTTPServerTransport
+ * (test/fixtures/connect/v1-http-server.mjs); and what it says when the URL is no MCP server.
+ */
+const work = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-http-'));
+const stops: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  await Promise.all(stops.map((stop) => stop()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+type Step = {
+  direction: 'client->server' | 'server->client';
+  era: string | null;
+  message: (Record<string, unknown> & { params?: Record<string, unknown> }) | null;
+  violations: Array<{ rule: string }>;
+  abandon?: unknown;
+};
+type ConnectJson = {
+  era: string | null;
+  revision: string | null;
+  negotiatedVersion: string | null;
+  fallback: string | null;
+  url?: string;
+  command?: string[];
+  steps: Step[];
+  problems: string[];
+  notes: string[];
+};
+type Line = {
+  direction: string;
+  message?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  abandon?: unknown;
+};
+
+async function connect(url: string, options: string[] = []) {
+  const trace = join(work, `trace-${Math.random().toString(36).slice(2)}.jsonl`);
+  const result = await runCli([
+    'connect',
+    '--json',
+    '--trace-file',
+    trace,
+    ...options,
+    '--url',
+    url,
+  ]);
+  const lines = readFileSync(trace, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
+  return { ...result, run: JSON.parse(result.stdout) as ConnectJson, lines, trace };
+}
+
+const methods = (run: ConnectJson) =>
+  run.steps
+    .filter((s) => s.direction === 'client->server' && s.message)
+    .map((s) => s.message?.method);
+const violations = (run: ConnectJson) => run.steps.flatMap((s) => s.violations.map((v) => v.rule));
+const received = (run: ConnectJson) =>
+  run.steps
+    .filter((s) => s.direction === 'server->client' && typeof s.message?.method === 'string')
+    .map((s) => s.message?.method);
+
+/** trace's own reading of the transcript connect wrote: its violations. */
+async function traced(file: string) {
+  const result = await runCli(['trace', '--json', file]);
+  const report = JSON.parse(result.stdout) as {
+    summary: { era: string; violations: number };
+    problems: unknown[];
+  };
+  return { ...report.summary, problems: report.problems };
+}
+
+/** The SDK v1 server of the fixture, on a free port; its URL once it listens. */
+function startV1(mode: 'sse' | 'json' = 'sse'): Promise<string> {
+  const fixture = join(ROOT, 'test', 'fixtures', 'connect', 'v1-http-server.mjs');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [fixture, '0', ...(mode === 'json' ? ['json'] : [])],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  stops.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(null);
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const match = /listening (http:\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`v1 server exited ${code}`)));
+  });
+}
+
+/** A plain web server: every path is an HTML 404 page (no MCP endpoint anywhere). */
+function startHtml404(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html><body><h1>404 Not Found</h1></body></html>');
+  });
+  stops.push(() => new Promise((resolve) => server.close(resolve)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/mcp`, server });
+    }),
+  );
+}
+
+describe('connect --url against serve --http', () => {
+  const serving = startServe([], stops);
+
+  it('auto finds the modern era: every request POSTed with the headers 2026-07-28 asks for, traced clean', async () => {
+    const url = String(await serving.url);
+    const { code, run, lines, trace } = await connect(url, [
+      '--call',
+      'long_running_task',
+      '{"steps":2,"delayMs":50}',
+    ]);
+    expect(run.problems).toEqual([]);
+    expect(code).toBe(0);
+    expect(run.era).toBe('modern');
+    expect(run.url).toBe(url);
+    expect(run.command).toBeUndefined();
+    expect(methods(run)).toEqual([
+      'server/discover',
+      'tools/list',
+      'resources/list',
+      'prompts/list',
+      'subscriptions/listen',
+      'tools/call',
+    ]);
+    // The progress of the call came on its SSE response stream.
+    expect(received(run).filter((m) => m === 'notifications/progress')).toHaveLength(2);
+    expect(violations(run)).toEqual([]);
+    const requests = lines.filter((l) => l.direction === 'client->server' && l.message);
+    for (const line of requests) {
+      expect(line.headers?.['mcp-protocol-version']).toBe('2026-07-28');
+      expect(line.headers?.['mcp-method']).toBe(line.message?.method);
+    }
+    const call = requests.find((l) => l.message?.method === 'tools/call');
+    expect(call?.headers?.['mcp-name']).toBe('long_running_task');
+    // The listen stream ends by closing its response stream, which is the cancellation over HTTP.
+    expect(lines.at(-1)).toEqual({ direction: 'client->server', abandon: 4 });
+    expect(run.notes.join(' ')).toContain('closing its response stream');
+    expect(run.steps.at(-1)).toMatchObject({ message: null, abandon: 4 });
+    expect(serving.stderr()).not.toMatch(/refused|-32020|HeaderMismatch/);
+    expect(await traced(trace)).toMatchObject({ era: 'modern', violations: 0, problems: [] });
+  });
+
+  it('legacy: initialize without MCP-Protocol-Version, every later POST with the negotiated one; the session ends with DELETE', async () => {
+    const url = String(await serving.url);
+    const { code, run, lines, trace } = await connect(url, [
+      '--era',
+      'legacy',
+      '--version',
+      '2025-06-18',
+      '--call',
+      'long_running_task',
+      '{"steps":2,"delayMs":50}',
+    ]);
+    expect(run.problems).toEqual([]);
+    expect(code).toBe(0);
+    expect(run.era).toBe('legacy');
+    expect(run.negotiatedVersion).toBe('2025-06-18');
+    expect(received(run).filter((m) => m === 'notifications/progress')).toHaveLength(2);
+    const sent = lines.filter((l) => l.direction === 'client->server');
+    expect(sent[0]?.message?.method).toBe('initialize');
+    // Over HTTP a message's headers are known: none of them MCP's before the negotiation.
+    expect(sent[0]?.headers).toEqual({});
+    for (const line of sent.slice(1))
+      expect(line.headers).toEqual({ 'mcp-protocol-version': '2025-06-18' });
+    expect(violations(run)).toEqual([]);
+    expect(await traced(trace)).toMatchObject({ era: 'legacy', violations: 0, problems: [] });
+    await expect.poll(() => serving.stderr()).toMatch(/session \S+ closed/);
+  });
+
+  it('a modern request that gets no answer in time is cancelled by closing its stream, not with notifications/cancelled', async () => {
+    const url = String(await serving.url);
+    const { code, run, lines } = await connect(url, [
+      '--era',
+      'modern',
+      // The probe waits at most this long too: enough for a loaded machine, far less than the call.
+      '--timeout',
+      '1500',
+      '--call',
+      'long_running_task',
+      '{"steps":20,"delayMs":250}',
+    ]);
+    expect(code).toBe(1);
+    expect(methods(run)).not.toContain('notifications/cancelled');
+    const call = lines.find((l) => l.message?.method === 'tools/call');
+    expect(lines).toContainEqual({ direction: 'client->server', abandon: call?.message?.id });
+    expect(run.problems.join(' ')).toContain('by closing its response stream');
+    expect(violations(run)).toEqual([]);
+    await expect
+      .poll(() => serving.stderr())
+      .toMatch(/closed the stream of tools\/call #\d+ before its answer/);
+  });
+});
+
+describe('connect --url against a legacy-only serve --http', () => {
+  const serving = startServe(['--era', 'legacy'], stops);
+
+  it('auto falls back to initialize after the probe is refused, as over stdio', async () => {
+    const url = String(await serving.url);
+    const { code, run } = await connect(url);
+    expect(run.problems).toEqual([]);
+    expect(code).toBe(0);
+    expect(run.fallback).toMatch(/^fell back to the handshake/);
+    expect(run.era).toBe('dual');
+    expect(methods(run).slice(0, 3)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+    ]);
+  });
+});
+
+describe('connect --url against an SDK v1 McpServer on StreamableHTTPServerTransport', () => {
+  it('auto falls back on its 400, keeps its Mcp-Session-Id, and reads the call’s SSE stream and the GET stream', async () => {
+    const url = await startV1();
+    const { code, run, stderr } = await connect(url, ['--call', 'add', '{"a":2,"b":3}']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(run.era).toBe('dual');
+    // The SDK's 400 body for a request before initialize: a JSON-RPC error with id null.
+    expect(run.fallback).toContain('No valid session ID provided');
+    expect(methods(run)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'tools/call',
+    ]);
+    const answer = run.steps.findLast((s) => s.message?.id === 5 || s.message?.id === 3);
+    expect(JSON.stringify(answer?.message)).toContain('"text":"5"');
+    // On the POST's SSE stream: progress and a log line; on the GET stream: the other log line.
+    const got = received(run);
+    expect(got).toContain('notifications/progress');
+    const logs = run.steps
+      .filter((s) => s.message?.method === 'notifications/message')
+      .map((s) => (s.message?.params as { data?: unknown } | undefined)?.data);
+    expect(logs).toEqual(['adding 2 and 3', 'on the GET stream']);
+    // Only the probe's error (a legacy code the modern revision gives no meaning) is flagged.
+    expect(violations(run)).toEqual(['error-code-not-in-revision']);
+  });
+
+  it('reads JSON answers as well (enableJsonResponse)', async () => {
+    const url = await startV1('json');
+    const { code, run } = await connect(url, ['--era', 'legacy', '--call', 'add', '{"a":1,"b":1}']);
+    expect(run.problems).toEqual([]);
+    expect(code).toBe(0);
+    const answer = run.steps.at(-1)?.message?.id === 3 ? run.steps.at(-1) : run.steps.at(-2);
+    expect(JSON.stringify(answer?.message)).toContain('"text":"2"');
+  });
+});
+
+describe('connect --url when the URL is no MCP server', () => {
+  it('an unreachable URL is one line naming it, exit 1', async () => {
+    // A port that was just free: nothing listens there.
+    const server = createServer();
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+    );
+    await new Promise((resolve) => server.close(resolve));
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const result = await runCli(['connect', '--plain', '--url', url]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `mcp-sim connect: could not reach "${url}": connect ECONNREFUSED 127.0.0.1:${port}\n`,
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('an HTML 404 is named as such: auto falls back, then initialize gets the page too, exit 1', async () => {
+    const { url } = await startHtml404();
+    const result = await runCli(['connect', '--json', '--url', url]);
+    expect(result.code).toBe(1);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.fallback).toContain('HTTP 404 (text/html)');
+    expect(run.problems).toHaveLength(1);
+    expect(run.problems[0]).toContain(
+      'answered the POST of initialize #1 with HTTP 404 (text/html): "<!doctype html><html><body><h1>404 Not Found</h1></body></html>", not a JSON-RPC message',
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    // --era modern has no fallback: the probe's 404 ends it.
+    const modern = await runCli(['connect', '--json', '--era', 'modern', '--url', url]);
+    expect(modern.code).toBe(1);
+    expect(JSON.parse(modern.stdout).problems).toEqual([
+      `no modern answer: the server answered server/discover #server-discover-probe-1 with HTTP 404 (text/html) and no JSON-RPC message in it, and --era modern has no fallback to initialize.`,
+    ]);
+  });
+
+  it('--url and -- <command> together, or a URL that is not http(s), are usage errors (exit 2)', async () => {
+    const both = await runCli(['connect', '--url', 'http://127.0.0.1:9/mcp', '--', 'node', 's.js']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe(
+      'mcp-sim: connect takes --url or a server command after --, not both (--url http://127.0.0.1:9/mcp, command node s.js)\n',
+    );
+    const ftp = await runCli(['connect', '--url', 'ftp://example.com/mcp']);
+    expect(ftp.code).toBe(2);
+    expect(ftp.stderr).toBe(
+      'mcp-sim: --url "ftp://example.com/mcp" is not an http:// or https:// URL\n',
+    );
+    const neither = await runCli(['connect', '--json']);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toMatch(
+      /^mcp-sim: connect needs a server command or a URL: .*--url <url>\n$/,
+    );
+    const zh = await runCli(['connect', '--lang', 'zh', '--url', 'x', '--', 'node']);
+    expect(zh.stderr).toMatch(/^mcp-sim: connect 只接受 --url 或 -- 之后的服务器命令之一/);
+  });
+});
