@@ -139,15 +139,19 @@ describe('mcp-sim connect against the reference server (server-everything)', () 
     expect(run.steps.flatMap((s) => s.violations.map((v) => v.rule))).toEqual([]);
   });
 
-  it('the saved run in test/fixtures/connect passes the same checks', () => {
-    const run = JSON.parse(readFileSync(FIXTURE, 'utf8')) as ConnectJson;
-    expect(run.steps.length).toBeGreaterThan(15);
-    expect(schemaProblems(run.steps)).toEqual([]);
-    const rules = run.steps.flatMap((s) => s.violations.map((v) => v.rule));
-    expect(rules).not.toContain('invalid-params');
-    expect(rules).not.toContain('invalid-result');
-    expect(rules).toEqual([]);
-  });
+  // Over stdio, and over Streamable HTTP (connect --url, server-everything's streamableHttp mode).
+  it.each([FIXTURE, FIXTURE.replace('server-everything.json', 'server-everything-http.json')])(
+    'the saved run %s passes the same checks',
+    (file) => {
+      const run = JSON.parse(readFileSync(file, 'utf8')) as ConnectJson;
+      expect(run.steps.length).toBeGreaterThan(15);
+      expect(schemaProblems(run.steps)).toEqual([]);
+      const rules = run.steps.flatMap((s) => s.violations.map((v) => v.rule));
+      expect(rules).not.toContain('invalid-params');
+      expect(rules).not.toContain('invalid-result');
+      expect(rules).toEqual([]);
+    },
+  );
 });
 
 describe('mcp-sim connect explains a broken server in one line', () => {
