@@ -310,6 +310,43 @@ describe('connect --url when the URL is no MCP server', () => {
     ]);
   });
 
+  it('an SSE event that is no JSON-RPC message is named, kept in the transcript, and the session goes on', async () => {
+    // A legacy server whose initialize answer comes on an SSE stream after an event of plain text.
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (b: Buffer) => {
+        text += b.toString();
+      });
+      req.on('end', () => {
+        const body = text ? (JSON.parse(text) as { id?: number; method?: string }) : {};
+        if (body.method !== 'initialize') {
+          res.writeHead(req.method === 'GET' ? 405 : 202).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const result = {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          serverInfo: { name: 'sse-junk', version: '1' },
+        };
+        res.end(
+          `data: hello from the server\n\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: body.id, result })}\n\n`,
+        );
+      });
+    });
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const { code, run, lines, stderr } = await connect(url, ['--era', 'legacy']);
+    expect(code).toBe(1);
+    expect(run.negotiatedVersion).toBe('2025-11-25');
+    expect(run.problems).toEqual([
+      'the server sent 1 body or event(s) that are not JSON-RPC messages (first: "hello from the server"). Over Streamable HTTP each JSON body, and each SSE event\'s data, is one JSON-RPC message (2025-11-25/basic/transports › Sending Messages to the Server).',
+    ]);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(lines[1]).toMatchObject({ direction: 'server->client', text: 'hello from the server' });
+  });
+
   it('--url and -- <command> together, or a URL that is not http(s), are usage errors (exit 2)', async () => {
     const both = await runCli(['connect', '--url', 'http://127.0.0.1:9/mcp', '--', 'node', 's.js']);
     expect(both.code).toBe(2);

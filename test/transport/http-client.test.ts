@@ -1,0 +1,109 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { HttpWire, headerValue, SseReader } from '../../src/transport/http-client.js';
+
+describe('SseReader', () => {
+  it('gives each event’s data once its blank line comes, across chunks and line endings', () => {
+    const reader = new SseReader();
+    expect(reader.push('event: message\nid: 1\ndata: {"a"')).toEqual([]);
+    expect(reader.push(':1}\r')).toEqual([]);
+    // A CR at the end of a chunk may be half of CRLF: the next chunk decides.
+    expect(reader.push('\n\r\n')).toEqual(['{"a":1}']);
+    expect(reader.push(': keep-alive\n\ndata:{"b":2}\ndata: {"c":3}\n\n')).toEqual([
+      '{"b":2}\n{"c":3}',
+    ]);
+    // An event with no data field (SDK priming events carry only an id) gives nothing.
+    expect(reader.push('id: 7\nretry: 1000\n\n')).toEqual([]);
+    expect(reader.push('data\n\n')).toEqual(['']);
+    // An event cut off by the end of the stream is dropped.
+    expect(reader.push('data: {"d":4}\n')).toEqual([]);
+    reader.end();
+    expect(reader.push('\n')).toEqual([]);
+  });
+});
+
+describe('headerValue (2026-07-28 streamable-http › Value Encoding)', () => {
+  it('keeps plain ASCII and Base64-encodes the rest, as the spec’s examples do', () => {
+    expect(headerValue('us-west1')).toBe('us-west1');
+    expect(headerValue('Hello, 世界')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
+    expect(headerValue(' padded ')).toBe('=?base64?IHBhZGRlZCA=?=');
+    expect(headerValue('line1\nline2')).toBe('=?base64?bGluZTEKbGluZTI=?=');
+    expect(headerValue('=?base64?literal?=')).toBe('=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=');
+  });
+});
+
+describe('HttpWire.headersFor', () => {
+  const wire = new HttpWire(new URL('http://127.0.0.1:9/mcp'), {
+    text: () => {},
+    ended: () => {},
+    refused: () => {},
+    unreachable: () => {},
+    answered: () => true,
+  });
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+
+  it('mirrors a modern request’s version, method, name and x-mcp-header arguments', () => {
+    wire.paramHeaders = (tool) => (tool === 'weather' ? [{ name: 'City', path: ['city'] }] : []);
+    const call = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'weather', arguments: { city: 'Zürich' }, _meta: meta },
+    };
+    expect(wire.headersFor(call)).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'weather',
+      'mcp-param-city': `=?base64?${Buffer.from('Zürich').toString('base64')}?=`,
+    });
+    const read = {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'resources/read',
+      params: { uri: 'file:///a', _meta: meta },
+    };
+    expect(wire.headersFor(read)['mcp-name']).toBe('file:///a');
+  });
+
+  it('in the handshake era: MCP-Protocol-Version only once a 2025-06-18 or later version is negotiated', () => {
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    expect(wire.headersFor(list)).toEqual({});
+    wire.negotiated = '2025-03-26';
+    expect(wire.headersFor(list)).toEqual({});
+    wire.negotiated = '2025-11-25';
+    expect(wire.headersFor(list)).toEqual({ 'mcp-protocol-version': '2025-11-25' });
+  });
+
+  it('keeps the Mcp-Session-Id given at initialize and sends it after', async () => {
+    const seen: Array<string | undefined> = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers['mcp-session-id'] as string | undefined);
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'abc' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const texts: string[] = [];
+    const http = new HttpWire(new URL(`http://127.0.0.1:${port}/mcp`), {
+      text: (t) => texts.push(t),
+      ended: () => {},
+      refused: () => {},
+      unreachable: () => {},
+      answered: () => true,
+    });
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} };
+    http.post(init, http.headersFor(init));
+    await http.settle(2000);
+    const next = { jsonrpc: '2.0', method: 'notifications/initialized' };
+    expect(http.headersFor(next)).toEqual({ 'mcp-session-id': 'abc' });
+    http.post(next, http.headersFor(next));
+    await http.settle(2000);
+    await new Promise((resolve) => server.close(resolve));
+    expect(seen).toEqual([undefined, 'abc']);
+    expect(texts).toHaveLength(2);
+  });
+});
