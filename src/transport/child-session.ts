@@ -575,6 +575,12 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         zh: `服务器结束了 ${what} 的 HTTP 响应（状态码 ${answer.status}），却没有回应它${answer.text ? `：${clip(answer.text)}` : ''}。`,
       };
     }
+    if (answer.status === 401 || answer.status === 403) {
+      return {
+        en: `the server refused ${what} with HTTP ${answer.status}: it wants authorization, and connect sends no credentials (an HTTP server may require them: 2025-11-25/basic/authorization).`,
+        zh: `服务器以 HTTP ${answer.status} 拒绝了 ${what}：它要求授权，而 connect 不发送任何凭据（HTTP 服务器可以要求授权：2025-11-25/basic/authorization）。`,
+      };
+    }
     const type = answer.type || 'no Content-Type';
     const body = answer.text ? `: ${clip(answer.text)}` : ' and no body';
     const bodyZh = answer.text ? `：${clip(answer.text)}` : '，没有正文';

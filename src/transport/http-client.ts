@@ -253,6 +253,14 @@ export class HttpWire {
         } catch {
           parsed = undefined;
         }
+        // An error status whose JSON is no JSON-RPC message (an OAuth 401's {"error": "…"}, a
+        // gateway's) is not the server's MCP answer: the line that explains the failure quotes it.
+        const rpc = isObject(parsed) && parsed.jsonrpc !== undefined;
+        if (!response.ok && !rpc) {
+          if (id === null) this.#events.refused(String(message.method), status);
+          else this.#events.ended(id, answer(text, false), null);
+          return;
+        }
         // A body that is a message is read as one, whatever the status (an error body of a 400
         // is the server's answer: streamable-http › Backward Compatibility reads it).
         this.#events.text(text);

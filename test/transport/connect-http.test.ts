@@ -310,6 +310,26 @@ describe('connect --url when the URL is no MCP server', () => {
     ]);
   });
 
+  it('a 401 is named as a request for authorization, its JSON body not taken for a message', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+        res.end(JSON.stringify({ error: 'invalid_token' }));
+      });
+    });
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const result = await runCli(['connect', '--json', '--era', 'legacy', '--url', url]);
+    expect(result.code).toBe(1);
+    const run = JSON.parse(result.stdout) as ConnectJson;
+    expect(run.steps.map((s) => s.direction)).toEqual(['client->server']);
+    expect(run.problems).toEqual([
+      'the server refused initialize #1 with HTTP 401: it wants authorization, and connect sends no credentials (an HTTP server may require them: 2025-11-25/basic/authorization).',
+    ]);
+  });
+
   it('an SSE event that is no JSON-RPC message is named, kept in the transcript, and the session goes on', async () => {
     // A legacy server whose initialize answer comes on an SSE stream after an event of plain text.
     const server = createServer((req, res) => {
