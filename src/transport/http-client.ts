@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import {
   NAME_FIELD,
   type ParamHeader,
@@ -9,7 +10,8 @@ import { jsonText } from '../protocol/json.js';
 import { PROTOCOL_VERSION_META } from '../protocol/meta-keys.js';
 
 // The client's side of Streamable HTTP for `mcp-sim connect --url`: one POST per message, its
-// answer read as one JSON body or as an SSE stream of messages. Hand-written on fetch, not the
+// answer read as one JSON body or as an SSE stream of messages (framed by eventsource-parser, as in
+// the SDKs). Written on fetch, not on the
 // SDKs' StreamableHTTPClientTransport: those parse every message against their schemas and drop
 // (or throw on) what fails, and hand on neither the headers they send nor the bodies they read,
 // so the referee could not see the envelopes as they crossed. SDK v1's does not send 2026-07-28's
@@ -28,52 +30,16 @@ export function headerValue(value: string): string {
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
-/** One server-sent event's data (WHATWG HTML › Server-sent events: the `data` lines joined). */
-export class SseReader {
-  #buffer = '';
-  #data: string[] = [];
-  #hasData = false;
-
-  /** Takes a chunk of the stream's text, returns the data of each event it completed. */
-  push(text: string): string[] {
-    this.#buffer += text;
-    const out: string[] = [];
-    for (;;) {
-      const match = /\r\n|\r|\n/.exec(this.#buffer);
-      // A lone CR at the end may be the first half of CRLF: wait for the next chunk.
-      if (!match || (match[0] === '\r' && match.index === this.#buffer.length - 1)) break;
-      const line = this.#buffer.slice(0, match.index);
-      this.#buffer = this.#buffer.slice(match.index + match[0].length);
-      this.#line(line, out);
-    }
-    return out;
-  }
-
-  /** The stream ended: an event not closed by a blank line is dropped, as the standard says. */
-  end(): void {
-    this.#buffer = '';
-    this.#data = [];
-    this.#hasData = false;
-  }
-
-  #line(line: string, out: string[]): void {
-    if (line === '') {
-      if (this.#hasData) out.push(this.#data.join('\n'));
-      this.#data = [];
-      this.#hasData = false;
-      return;
-    }
-    if (line.startsWith(':')) return; // a comment (keep-alive)
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') {
-      this.#data.push(value);
-      this.#hasData = true;
-    }
-    // event, id and retry name and resume streams; the messages are in data.
-  }
+/**
+ * The data of each server-sent event a response body carries, in order (WHATWG HTML › Server-sent
+ * events, as eventsource-parser reads it: the `data` lines of one event joined; comments, `id`,
+ * `retry` and events without data give nothing; an event the stream's end cuts off is dropped).
+ */
+export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const events = body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream());
+  for await (const event of events) yield event.data;
 }
 
 /** How a POST's answer ended when it brought no JSON-RPC answer to the request it carried. */
@@ -233,14 +199,7 @@ export class HttpWire {
     });
     try {
       if (type === SSE_TYPE && response.ok && response.body) {
-        const reader = new SseReader();
-        const decoder = new TextDecoder();
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          for (const data of reader.push(decoder.decode(chunk, { stream: true }))) {
-            this.#events.text(data);
-          }
-        }
-        reader.end();
+        for await (const data of sseData(response.body)) this.#events.text(data);
         if (id !== null && !this.#events.answered(id))
           this.#events.ended(id, answer('', true), null);
         return;
@@ -306,13 +265,7 @@ export class HttpWire {
           await response.body?.cancel();
           return;
         }
-        const reader = new SseReader();
-        const decoder = new TextDecoder();
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          for (const data of reader.push(decoder.decode(chunk, { stream: true }))) {
-            this.#events.text(data);
-          }
-        }
+        for await (const data of sseData(response.body)) this.#events.text(data);
       } catch {
         // Closed by the client at the end, or by the server: nothing waits on this stream.
       }

@@ -1,25 +1,43 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { HttpWire, headerValue, SseReader } from '../../src/transport/http-client.js';
+import { HttpWire, headerValue, sseData } from '../../src/transport/http-client.js';
 
-describe('SseReader', () => {
-  it('gives each event’s data once its blank line comes, across chunks and line endings', () => {
-    const reader = new SseReader();
-    expect(reader.push('event: message\nid: 1\ndata: {"a"')).toEqual([]);
-    expect(reader.push(':1}\r')).toEqual([]);
-    // A CR at the end of a chunk may be half of CRLF: the next chunk decides.
-    expect(reader.push('\n\r\n')).toEqual(['{"a":1}']);
-    expect(reader.push(': keep-alive\n\ndata:{"b":2}\ndata: {"c":3}\n\n')).toEqual([
-      '{"b":2}\n{"c":3}',
-    ]);
-    // An event with no data field (SDK priming events carry only an id) gives nothing.
-    expect(reader.push('id: 7\nretry: 1000\n\n')).toEqual([]);
-    expect(reader.push('data\n\n')).toEqual(['']);
-    // An event cut off by the end of the stream is dropped.
-    expect(reader.push('data: {"d":4}\n')).toEqual([]);
-    reader.end();
-    expect(reader.push('\n')).toEqual([]);
+describe('sseData', () => {
+  /** A body that arrives in these chunks, as bytes (a multi-byte character split across two). */
+  const body = (...chunks: (string | Uint8Array)[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const c of chunks)
+          controller.enqueue(typeof c === 'string' ? new TextEncoder().encode(c) : c);
+        controller.close();
+      },
+    });
+  const all = async (stream: ReadableStream<Uint8Array>) => {
+    const out: string[] = [];
+    for await (const data of sseData(stream)) out.push(data);
+    return out;
+  };
+
+  it('gives each event’s data once its blank line comes, across chunks and line endings', async () => {
+    const snow = new TextEncoder().encode('data: {"s":"❄"}\n\n');
+    expect(
+      await all(
+        body(
+          'event: message\nid: 1\ndata: {"a"',
+          ':1}\r',
+          // A CR at the end of a chunk may be half of CRLF: the next chunk decides.
+          '\n\r\n',
+          ': keep-alive\n\ndata:{"b":2}\ndata: {"c":3}\n\n',
+          // An event with no data field (SDK priming events carry only an id) gives nothing.
+          'id: 7\nretry: 1000\n\n',
+          snow.slice(0, 13),
+          snow.slice(13),
+          // An event cut off by the end of the stream is dropped.
+          'data: {"d":4}\n',
+        ),
+      ),
+    ).toEqual(['{"a":1}', '{"b":2}\n{"c":3}', '{"s":"❄"}']);
   });
 });
 
