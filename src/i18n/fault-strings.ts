@@ -165,6 +165,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending tasks/result of a task that completed or failed (client: {task: result} after the task ended)',
     zh: '{name} 需要一个尚未回应的 tasks/result，且它指向的任务已经完成或失败（在任务结束后使用 client: {task: result}）',
   },
+  needsUnfinishedTaskResult: {
+    en: '{name} needs a pending tasks/result of a task still working whose server has scheduled a report of it unfinished (a task that needs the client’s input, such as collect_feedback, called as a task: client: {task: result} before it moves to input_required)',
+    zh: '{name} 需要一个尚未回应的 tasks/result，它指向的任务仍在运行，且服务器已安排好报告该任务尚未结束（例如以任务方式调用需要客户端输入的 collect_feedback：在它转为 input_required 之前使用 client: {task: result}）',
+  },
   needsFinishedTask: {
     en: '{name} needs a task the server has completed (a tools/call with params.task whose work is done)',
     zh: '{name} 需要一个服务器已经完成的任务（带 params.task 的 tools/call，且工作已经做完）',

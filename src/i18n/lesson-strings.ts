@@ -185,6 +185,14 @@ export const LESSON_STRINGS = {
     en: 'client: end-listen, but the client has no open listen stream',
     zh: 'client: end-listen，但客户端没有打开的 listen 流',
   },
+  revealMissing: {
+    en: 'fault {fault} is judged at a later message it plays after its own (its reveal): give the step a reveal: {note: {en, zh}} that narrates it',
+    zh: '故障 {fault} 要到它随后发出的另一条消息（揭示它的消息）才能被裁判判定：请为该步骤加上 reveal: {note: {en, zh}}，为那条消息写旁白',
+  },
+  revealUnused: {
+    en: 'fault {fault} plays no later message to reveal it: remove the step’s reveal:',
+    zh: '故障 {fault} 不会随后发出揭示它的消息：请删除该步骤的 reveal:',
+  },
   abandonNothing: {
     en: 'client: abandon {id}, but the client is not waiting for such a request (answered, cancelled or never sent)',
     zh: 'client: abandon {id}，但客户端并没有在等待这样的请求（已回应、已取消或从未发送）',

@@ -55,7 +55,10 @@ export async function lessonsCommand(options: {
     title: tr(lesson.scenario.title, options.lang),
     goal: tr(lesson.scenario.goal, options.lang),
     revision: lesson.scenario.revision,
-    steps: lesson.scenario.steps.filter((step) => !('do' in step)).length,
+    // A fault's reveal is a step of its own.
+    steps: lesson.scenario.steps.flatMap((step) =>
+      'do' in step ? [] : 'fault' in step && step.reveal ? [step, step] : [step],
+    ).length,
     status: statusOf(options.progress, lesson.id),
   }));
   if (options.json) {

@@ -35,12 +35,13 @@ export type FolderCheck = {
 
 /**
  * The scenario step behind each step of the session log: every step but a silent `do:` pushes one,
- * and so does `do: {raw}` (its line is on the wire).
+ * and so does `do: {raw}` (its line is on the wire); a fault with a `reveal:` pushes two.
  */
 function logStepSources(scenario: Scenario): number[] {
-  return scenario.steps.flatMap((step, i) =>
-    !('do' in step) || (typeof step.do === 'object' && 'raw' in step.do) ? [i] : [],
-  );
+  return scenario.steps.flatMap((step, i) => {
+    if ('fault' in step && step.reveal) return [i, i];
+    return !('do' in step) || (typeof step.do === 'object' && 'raw' in step.do) ? [i] : [];
+  });
 }
 
 /**
@@ -185,6 +186,8 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
       continue;
     }
     if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
+    // A revealed fault's own message: the referee judges it at the reveal, the next step.
+    if (fault && source !== null && sources[i + 1] === source) continue;
     out.push({
       file: lesson.file,
       line: source !== null ? (lesson.stepLines[source] ?? null) : null,

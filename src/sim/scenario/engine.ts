@@ -37,6 +37,14 @@ type Emitted = {
   refusal?: JsonObject;
   /** The HTTP request headers a step's request was POSTed with (a step that names `headers`). */
   headers?: Record<string, string>;
+  /** A fault's reveal (REVEALED_FAULTS): the later message that shows its bug, with its narration. */
+  reveal?: {
+    direction: Direction;
+    message: JsonObject;
+    at: number;
+    note: Bilingual;
+    annotations?: Readonly<Record<string, Bilingual>> | undefined;
+  };
 };
 
 /**
@@ -151,48 +159,60 @@ export async function runScenario(
     });
     if ('error' in emitted) return fail(i, emitted.error, emitted.zh);
     now = Math.max(now, emitted.at);
-    const { direction, message, fault } = emitted;
-    // A batch's answers (an array) are taken, and tracked, message by message.
-    const one = Array.isArray(message) ? null : (message as JsonObject);
-    const members: readonly JsonObject[] = one ? [one] : (message as readonly JsonObject[]);
-    // The peer takes the message before the step is recorded: the panels show its state after it.
-    if (direction === 'client->server' && one) {
-      if (emitted.refusal) {
-        server.outbox.push({ at: now, about: one.id as RequestId, message: emitted.refusal });
-      } else server.receive(one, now);
-    } else if (direction === 'client->server') {
-      // A client's batch, taken as `serve` takes one (live-server): the session log decides
-      // whether it is read; read, the server takes each message and answers them as one array;
-      // else the line is one the server cannot take.
-      if (log.batchProblem(members) === null) server.receiveBatch(members, now);
-      else server.receiveRaw(JSON.stringify(members), now);
-    } else {
-      for (const member of members) {
-        client.receive(member, now);
-        adoptDiscoveredVersion(client, member, probes);
+    const { fault, reveal } = emitted;
+    /** The peer takes the message before its step is recorded: the panels show its state after it. */
+    const sendAndRecord = (
+      sent: Pick<Emitted, 'direction' | 'message' | 'refusal' | 'headers'>,
+      text: { note: Bilingual; annotations?: Readonly<Record<string, Bilingual>> | undefined },
+    ) => {
+      const { direction, message } = sent;
+      // A batch's answers (an array) are taken, and tracked, message by message.
+      const one = Array.isArray(message) ? null : (message as JsonObject);
+      const members: readonly JsonObject[] = one ? [one] : (message as readonly JsonObject[]);
+      if (direction === 'client->server' && one) {
+        if (sent.refusal) {
+          server.outbox.push({ at: now, about: one.id as RequestId, message: sent.refusal });
+        } else server.receive(one, now);
+      } else if (direction === 'client->server') {
+        // A client's batch, taken as `serve` takes one (live-server): the session log decides
+        // whether it is read; read, the server takes each message and answers them as one array;
+        // else the line is one the server cannot take.
+        if (log.batchProblem(members) === null) server.receiveBatch(members, now);
+        else server.receiveRaw(JSON.stringify(members), now);
+      } else {
+        for (const member of members) {
+          client.receive(member, now);
+          adoptDiscoveredVersion(client, member, probes);
+        }
       }
+      const peers = viewPeers(client, server);
+      const pushed = log.pushAll({
+        type: 'message',
+        direction,
+        message,
+        ...(sent.headers ? { headers: sent.headers } : {}),
+        t: now,
+        notes: {
+          note: text.note,
+          ...(text.annotations ? { annotations: extraAnnotations(text.annotations) } : {}),
+          events,
+          fault,
+          peers,
+        },
+      });
+      members.forEach((member, n) => {
+        const step = pushed[n];
+        if (step) trackOutcomes(member, step, log, cancelled, completedTokens);
+      });
+      events = [];
+      now += 1;
+    };
+    sendAndRecord(emitted, step);
+    // A fault's reveal: the later message that shows its bug, a step of its own under its name.
+    if (reveal) {
+      now = Math.max(now, reveal.at);
+      sendAndRecord(reveal, reveal);
     }
-    const peers = viewPeers(client, server);
-    const pushed = log.pushAll({
-      type: 'message',
-      direction,
-      message,
-      ...(emitted.headers ? { headers: emitted.headers } : {}),
-      t: now,
-      notes: {
-        note: step.note,
-        ...(step.annotations ? { annotations: extraAnnotations(step.annotations) } : {}),
-        events,
-        fault,
-        peers,
-      },
-    });
-    members.forEach((member, n) => {
-      const step = pushed[n];
-      if (step) trackOutcomes(member, step, log, cancelled, completedTokens);
-    });
-    events = [];
-    now += 1;
   }
   if (events.length > 0) {
     const { en, zh } = LESSON_STRINGS.silentEnd;
@@ -226,6 +246,12 @@ function emit(
   if ('fault' in step) {
     const made = makeFault(step.fault, { ...ctx, params: step.params ?? {} });
     if (!made.ok) return failed(made.error);
+    // The reveal is a step of its own: the lesson narrates it, and only a fault that has one.
+    if (made.reveal && !step.reveal)
+      return failed(filled(LESSON_STRINGS.revealMissing, { fault: step.fault }));
+    if (!made.reveal && step.reveal)
+      return failed(filled(LESSON_STRINGS.revealUnused, { fault: step.fault }));
+    const reveal = made.reveal && step.reveal ? { ...made.reveal, ...step.reveal } : undefined;
     if (step.headers && made.direction === 'client->server') {
       // A client's fault POSTed over HTTP: the headers mirror its body, with the step's changes.
       const legacy = legacyHttp(client, server);
@@ -237,11 +263,18 @@ function emit(
         at: now,
         headers: requestHeaders(made.message, step.headers, legacy),
         ...(refusal ? { refusal } : {}),
+        ...(reveal ? { reveal } : {}),
       };
     }
     // A JSON-RPC batch (2025-03-26) of the one message: the line holds an array.
     const message = made.batch ? [made.message] : made.message;
-    return { direction: made.direction, message, fault: step.fault, at: now };
+    return {
+      direction: made.direction,
+      message,
+      fault: step.fault,
+      at: now,
+      ...(reveal ? { reveal } : {}),
+    };
   }
   if ('server' in step) {
     const action = step.server;

@@ -321,3 +321,44 @@ export function taskCancelledByNotification(ctx: FaultContext, name: string): Fa
     },
   };
 }
+
+/** Whether a message is notifications/tasks/status reporting the task working or input_required. */
+function unfinishedReport(message: JsonObject, taskId: string): boolean {
+  if (message.method !== 'notifications/tasks/status' || !isObject(message.params)) return false;
+  const { status } = message.params;
+  return message.params.taskId === taskId && (status === 'working' || status === 'input_required');
+}
+
+/**
+ * early-task-result: the client's pending tasks/result names a task still working, and the server
+ * answers it at once with what the tool has produced so far (nothing: an empty content list, with
+ * its related-task `_meta`) instead of holding it until the task ends (› Result Retrieval: it MUST
+ * block). That answer alone proves nothing (notifications/tasks/status is optional, so the task
+ * might have ended unannounced); the reveal does: the server's own next report of the task, which
+ * it had scheduled, says it is still unfinished (input_required). The task goes on as it would.
+ */
+export function earlyTaskResult(ctx: FaultContext, name: string): FaultResult {
+  const { client, server, now } = ctx;
+  for (const request of [...client.pending()].reverse()) {
+    if (request.method !== 'tasks/result') continue;
+    const task = server.tasks.get(request.params?.taskId);
+    if (!task || endedAt(task, now) !== null) continue;
+    const reveal = server.outbox.takeFirst((i) => unfinishedReport(i.message, task.taskId));
+    if (!reveal) continue;
+    // The buggy server answers now: the request is no longer held, nor answered again later.
+    const held = task.held.indexOf(request.id);
+    if (held >= 0) task.held.splice(held, 1);
+    server.outbox.dropAbout(request.id);
+    return {
+      ok: true,
+      direction: 'server->client',
+      message: {
+        jsonrpc: '2.0',
+        id: request.id,
+        result: { content: [], _meta: { [RELATED_TASK_META]: { taskId: task.taskId } } },
+      },
+      reveal: { direction: 'server->client', message: reveal.message, at: reveal.at },
+    };
+  }
+  return cannot(SAY.needsUnfinishedTaskResult, { name });
+}

@@ -38,6 +38,7 @@ import { duplicateInitialize } from './faults-lifecycle.js';
 import { modernFault } from './faults-modern.js';
 import {
   answerAboutRelatedTask,
+  earlyTaskResult,
   failedTaskUnexplained,
   finishedTaskCancelled,
   finishedTaskReopened,
@@ -122,6 +123,7 @@ export const FAULT_NAMES = [
   'finished-task-cancelled',
   'finished-task-reopened',
   'task-result-unrelated',
+  'early-task-result',
   // 2025-11-25 (client/elicitation, URL mode, lesson 14)
   'url-elicitation-without-list',
   'unknown-elicitation-completed',
@@ -230,6 +232,7 @@ export const FAULT_RULES = {
   'finished-task-cancelled': 'task-cancel-terminal',
   'finished-task-reopened': 'task-status-transition',
   'task-result-unrelated': 'task-related-meta',
+  'early-task-result': 'task-result-before-terminal',
   'url-elicitation-without-list': 'url-elicitation-error-invalid',
   'unknown-elicitation-completed': 'elicitation-complete-unknown',
   'task-call-answered-directly': 'task-result-kind',
@@ -268,6 +271,15 @@ export const FAULT_RULES = {
   'initialized-before-result': 'initialized-before-result',
 } as const satisfies Record<FaultName, string>;
 
+/**
+ * Faults whose bug the referee can judge only at a later message, honest in itself, that the
+ * fault plays after it (its reveal, narrated by the step's `reveal:`): the fault's first message
+ * is the bug and breaks no rule yet, the reveal breaks the fault's rule. early-task-result: a
+ * tasks/result answered while the task runs is provably early only once the server reports the
+ * task unfinished (notifications/tasks/status is optional: the task might have ended unannounced).
+ */
+export const REVEALED_FAULTS: ReadonlySet<FaultName> = new Set<FaultName>(['early-task-result']);
+
 export type FaultContext = {
   readonly client: SimClient;
   readonly server: SimServer;
@@ -296,6 +308,13 @@ export type FaultResult =
       readonly message: JsonObject;
       /** Sent as a JSON-RPC batch of this one message (2025-03-26), not on its own. */
       readonly batch?: true;
+      /** A fault of REVEALED_FAULTS: the later message that shows the bug, a step of its own. */
+      readonly reveal?: {
+        readonly direction: Direction;
+        readonly message: JsonObject;
+        /** When it goes (virtual ms, at least the fault's own time). */
+        readonly at: number;
+      };
     }
   | { readonly ok: false; readonly error: Bilingual };
 
@@ -526,6 +545,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return finishedTaskReopened(ctx, name);
     case 'task-result-unrelated':
       return taskResultUnrelated(ctx, name);
+    case 'early-task-result':
+      return earlyTaskResult(ctx, name);
     // 2025-11-25 URL-mode elicitation (lesson 14)
     case 'url-elicitation-without-list':
       return urlElicitationWithoutList(ctx, name);

@@ -199,6 +199,8 @@ export const STEP_KINDS = {
         fault: z.enum(FAULT_NAMES),
         params: json.optional(),
         headers: httpHeaders,
+        // A fault of REVEALED_FAULTS: the narration of the later message that shows its bug.
+        reveal: z.object(stepText).strict().optional(),
         ...stepText,
       })
       .strict(),

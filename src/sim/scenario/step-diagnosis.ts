@@ -122,7 +122,7 @@ function zhOf(issue: Issue): string {
 
 const KINDS = Object.keys(STEP_KINDS) as (keyof typeof STEP_KINDS)[];
 /** Keys a step may have besides its kind. */
-const TEXT_KEYS = new Set(['note', 'annotations', 'params']);
+const TEXT_KEYS = new Set(['note', 'annotations', 'params', 'reveal']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -53,6 +53,14 @@ export class Outbox<T extends Scheduled = Scheduled> {
     return this.#items;
   }
 
+  /** Takes out the earliest item that `match` accepts (null: none does). */
+  takeFirst(match: (item: T) => boolean): T | null {
+    const at = this.#items.findIndex(match);
+    if (at < 0) return null;
+    const [item] = this.#items.splice(at, 1);
+    return item ?? null;
+  }
+
   /** Takes out the latest item that `match` accepts (null: none does). */
   takeLast(match: (item: T) => boolean): T | null {
     const at = this.#items.findLastIndex(match);
