@@ -268,6 +268,10 @@ export const STRINGS = {
     en: 'not a message: the referee could not judge it',
     zh: '不是消息：裁判无法判断它',
   },
+  judgedLater: {
+    en: 'no rule broken yet: the referee can judge this fault only at the next step',
+    zh: '暂未违反规则：裁判要到下一步才能判定这个故障',
+  },
   legendUnreadable: { en: 'not a message', zh: '不是消息' },
   keyQuit: { en: 'quit', zh: '退出' },
   keyMenu: { en: 'menu', zh: '菜单' },

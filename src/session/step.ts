@@ -71,6 +71,11 @@ export type StepNotes = {
   /** Silent actions that happened just before (a tool added, a resource changed…). */
   readonly events?: readonly Bilingual[];
   readonly fault?: string | null;
+  /**
+   * The fault's own message, which the referee can judge only at the next step, the fault's reveal
+   * (a lesson's early-task-result): it breaks no rule yet, yet it is the bug.
+   */
+  readonly revealedNext?: true;
   readonly peers?: PeerViews;
 };
 

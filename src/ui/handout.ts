@@ -133,6 +133,9 @@ export function lessonHandout(
     if (unjudged(step)) {
       // Not a message: the referee did not judge it, so nothing is "allowed" either.
       out.push(`> ✗ ${tr(STRINGS.notJudged, lang)}`, '');
+    } else if (violations.length === 0 && step.judgedLater) {
+      // A fault's own message the referee judges at its reveal: not "allowed" either.
+      out.push(`> … ${tr(STRINGS.judgedLater, lang)}`, '');
     } else if (violations.length === 0) {
       out.push(
         `> ✓ ${tr(STRINGS.allowed, lang)}${aside(

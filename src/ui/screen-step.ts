@@ -51,6 +51,8 @@ export type ScreenStep = {
   readonly featured: readonly string[];
   readonly events: readonly Bilingual[];
   readonly fault: string | null;
+  /** A fault's own message the referee judges only at the next step, its reveal (StepNotes). */
+  readonly judgedLater: boolean;
   /** The referee's verdict on the envelope; null for a close step. */
   readonly report: StepReport | null;
   readonly phases: Step['phases'];
@@ -317,6 +319,7 @@ function describedStep(
     featured: message ? (notes?.annotations ?? []).map((a) => a.pointer) : [],
     events: notes?.events ?? [],
     fault: notes?.fault ?? null,
+    judgedLater: notes?.revealedNext === true,
     report,
     phases: step.phases,
     era: step.session.era,

@@ -121,6 +121,8 @@ describe('the task faults', () => {
       });
       // The bug alone breaks no rule: the task might have ended unannounced.
       expect(answer?.verdict?.violations).toEqual([]);
+      expect(answer?.notes?.revealedNext).toBe(true);
+      expect(shown?.notes?.revealedNext).toBeUndefined();
       expect(shown?.notes?.fault).toBe('early-task-result');
       expect(shown?.notes?.note).toEqual(reveal.note);
       expect(shown?.message).toMatchObject({

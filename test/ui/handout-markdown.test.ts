@@ -178,3 +178,23 @@ describe('the handout lists a step’s field meanings as the envelope pane does'
     }
   });
 });
+
+describe('handouts: a revealed fault’s own step is not "allowed by the rules"', () => {
+  it('lesson 31’s early tasks/result answer says the referee judges it at the next step', async () => {
+    const lesson = lessons.find((l) => l.id === 'tasks');
+    if (!lesson) throw new Error('lesson tasks not found');
+    const played = await runScenario(lesson.scenario);
+    if (!played.ok) throw new Error(played.error.message);
+    const shown = screenSteps(played.value.steps);
+    const early = shown.findIndex((s) => s.fault === 'early-task-result');
+    expect(shown[early]?.judgedLater).toBe(true);
+    expect(shown[early + 1]?.judgedLater).toBe(false);
+    for (const [lang, said] of [
+      ['en', '> … no rule broken yet: the referee can judge this fault only at the next step'],
+      ['zh', '> … 暂未违反规则：裁判要到下一步才能判定这个故障'],
+    ] as const) {
+      const handout = lessonHandout(lesson, { steps: shown }, lang);
+      expect(handout.split('\n').filter((l) => l === said)).toHaveLength(1);
+    }
+  });
+});

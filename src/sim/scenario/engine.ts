@@ -164,6 +164,7 @@ export async function runScenario(
     const sendAndRecord = (
       sent: Pick<Emitted, 'direction' | 'message' | 'refusal' | 'headers'>,
       text: { note: Bilingual; annotations?: Readonly<Record<string, Bilingual>> | undefined },
+      revealedNext = false,
     ) => {
       const { direction, message } = sent;
       // A batch's answers (an array) are taken, and tracked, message by message.
@@ -197,6 +198,7 @@ export async function runScenario(
           ...(text.annotations ? { annotations: extraAnnotations(text.annotations) } : {}),
           events,
           fault,
+          ...(revealedNext ? { revealedNext: true as const } : {}),
           peers,
         },
       });
@@ -207,7 +209,7 @@ export async function runScenario(
       events = [];
       now += 1;
     };
-    sendAndRecord(emitted, step);
+    sendAndRecord(emitted, step, reveal !== undefined);
     // A fault's reveal: the later message that shows its bug, a step of its own under its name.
     if (reveal) {
       now = Math.max(now, reveal.at);

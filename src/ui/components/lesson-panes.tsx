@@ -111,6 +111,7 @@ export function LessonPanes(props: LessonPanesProps) {
           lang={lang}
           width={width}
           unreadable={unjudged(step)}
+          judgedLater={step.judgedLater}
         />
         <NarrationView
           events={step.events.map((e) => tr(e, lang))}

@@ -18,6 +18,11 @@ export type VerdictLineProps = {
   readonly lang: Lang;
   /** A line that is not a message: one line saying the referee could not judge it. */
   readonly unreadable?: boolean;
+  /**
+   * A fault's own message the referee judges only at the next step (its reveal): with no rule
+   * broken, one line saying so instead of "allowed by the rules".
+   */
+  readonly judgedLater?: boolean;
   /** Columns it is drawn in, its bar included: Chinese is broken here (breakCjk), not by Ink. */
   readonly width: number;
   /**
@@ -95,6 +100,7 @@ export function VerdictLine({
   lang,
   width,
   unreadable = false,
+  judgedLater = false,
   maxRows,
   more,
 }: VerdictLineProps) {
@@ -108,6 +114,15 @@ export function VerdictLine({
       <Box flexShrink={0}>
         <Text {...theme.fg('error')} wrap="truncate-end">
           {ellipsize(`✗ ${tr(STRINGS.notJudged, lang)}`, width)}
+        </Text>
+      </Box>
+    );
+  }
+  if (violations.length === 0 && judgedLater) {
+    return (
+      <Box flexShrink={0}>
+        <Text {...theme.fg('warning')} wrap="truncate-end">
+          {ellipsize(`… ${tr(STRINGS.judgedLater, lang)}`, width)}
         </Text>
       </Box>
     );
