@@ -63,6 +63,7 @@ describe('the lessons', () => {
           // A revealed fault's own message breaks no rule yet: its reveal, the next step, does.
           const next = played.value.steps[n + 1];
           const revealed =
+            step.judgedLater &&
             REVEALED_FAULTS.has(step.fault as FaultName) &&
             next?.fault === step.fault &&
             (next.report?.violations ?? []).some((v) => v.rule === meant);

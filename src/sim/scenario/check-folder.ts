@@ -186,8 +186,9 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
       continue;
     }
     if (fault ? step.kind !== 'message' || rules.length > 0 : rules.length === 0) continue;
-    // A revealed fault's own message: the referee judges it at the reveal, the next step.
-    if (fault && source !== null && sources[i + 1] === source) continue;
+    // A revealed fault's own message: the referee judges it at the reveal, the next step (which
+    // is held to the fault's rule as every fault step is).
+    if (fault && step.notes?.revealedNext) continue;
     out.push({
       file: lesson.file,
       line: source !== null ? (lesson.stepLines[source] ?? null) : null,
