@@ -27,6 +27,15 @@ export type OfferRow = {
     readonly severity: Severity;
     readonly spec: Bilingual;
   }>;
+  /**
+   * Allowed by the rules, but the server is not known to serve it (a 2026-07-28 client that never
+   * learnt the server's capabilities): a short tag for the row, why, and the spec section.
+   */
+  readonly unsure?: {
+    readonly tag: Bilingual;
+    readonly why: Bilingual;
+    readonly spec: Bilingual;
+  } | null;
 } & (
   | {
       readonly kind: 'request' | 'notification' | 'result' | 'error';

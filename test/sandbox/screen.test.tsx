@@ -145,6 +145,38 @@ describe('the sandbox screen', () => {
     screen.unmount();
   });
 
+  it('a modern client marks the requests the server has not advertised ?, with why, until server/discover answers', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const session = sandboxDefaults('modern', 'client', { serverCapabilities: { tools: {} } });
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      const tag = lang === 'en' ? 'not advertised' : '未公布';
+      await vi.waitFor(() => expect(screen.frame()).toContain(`? prompts/list — ${tag}`));
+      // server/discover, subscriptions/listen, then the first request in doubt.
+      screen.type(DOWN);
+      screen.type(DOWN);
+      await vi.waitFor(() => expect(screen.frame()).toContain(`› ? tools/list — ${tag}`));
+      expect(screen.frame()).toContain(
+        lang === 'en'
+          ? '? tools not advertised: call server/discover first, or risk -32601'
+          : '? 服务器未公布 tools：请先调用 server/discover，否则可能得到 -32601',
+      );
+      expectFits80x24(screen);
+      // server/discover sent: the client knows; what the server lacks, the referee flags (!).
+      for (let i = 0; i < 2; i++) screen.type('k');
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ server/discover'));
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(session.log.steps).toHaveLength(2));
+      await vi.waitFor(() =>
+        expect(screen.frame()).toContain('! prompts/list — capability-not-negotiated'),
+      );
+      expect(screen.frame()).not.toContain(tag);
+      screen.unmount();
+    }
+  });
+
   it('says how many offers the list leaves out above and below, in English and Chinese', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxDefaults('modern', 'client');
@@ -153,7 +185,9 @@ describe('the sandbox screen', () => {
         rows: 24,
       });
       const below =
-        lang === 'en' ? /\(11 allowed, 6 not\): ↓ (\d+) more$/m : /）： ↓ 还有 (\d+) 行$/m;
+        lang === 'en'
+          ? /\(3 allowed, 8 unadvertised, 6 not\): ↓ (\d+) more$/m
+          : /（3 条允许，8 条未公布，6 条不允许）： ↓ 还有 (\d+) 行$/m;
       await vi.waitFor(() => expect(screen.frame()).toMatch(below));
       const hidden = Number(below.exec(screen.frame())?.[1]);
       expect(hidden).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import { RELATED_TASK_META } from '../../protocol/meta-keys.js';
 import type { Block, OfferView } from './blocks.js';
 import { defaultParams, defaultResult, type ServedTool, toolCallParams } from './defaults.js';
 import { modernClientOffers, modernServerAnswers } from './modern-offers.js';
+import type { Unsure } from './served.js';
 
 export type OfferKind = 'request' | 'notification' | 'result' | 'error';
 
@@ -51,6 +52,11 @@ export type Candidate = {
 export type Offer = Candidate & {
   /** Empty: allowed now. Otherwise every rule the referee will report, in its order. */
   readonly blocks: readonly Block[];
+  /**
+   * Allowed, but the server is not known to serve it (a 2026-07-28 client that has not learnt the
+   * server's capabilities: src/sim/sandbox/served.ts); null when nothing is in doubt.
+   */
+  readonly unsure: Unsure | null;
 };
 
 /** An offer that is a message (not an act on the transport). */
@@ -131,10 +137,20 @@ const BY_REQUEST = new Set<MethodName>(['notifications/progress', 'notifications
 /** Its params are a whole task: offered only for a task of the learner's (legacyCalls). */
 const LEFT_OUT = new Set<MethodName>(['notifications/tasks/status']);
 
-export const allowedFirst = (offers: readonly Offer[]): Offer[] => [
-  ...offers.filter((o) => o.blocks.length === 0),
-  ...offers.filter((o) => o.blocks.length > 0),
-];
+/**
+ * Where an offer goes in the list: the allowed messages (and a wait, which is what comes next when
+ * there is nothing else to send), then the allowed ones the server is not known to serve, then the
+ * other acts on the transport (closing ends what the messages could do), then what the rules flag.
+ */
+function rank(offer: Offer): number {
+  if (offer.blocks.length > 0) return 3;
+  if (offer.unsure !== null) return 1;
+  return offer.kind === 'transport' && offer.act.type !== 'wait' ? 2 : 0;
+}
+
+/** The offers in list order (rank), each group in the order it was built. */
+export const allowedFirst = (offers: readonly Offer[]): Offer[] =>
+  [0, 1, 2, 3].flatMap((r) => offers.filter((o) => rank(o) === r));
 
 export function call(id: number | null, method: string, params?: JsonObject): JsonObject {
   const body: JsonObject =

@@ -34,6 +34,7 @@ import {
   refreshFor,
   taskTool,
 } from './script.js';
+import { unsureOf } from './served.js';
 
 export type SandboxEra = 'legacy' | 'modern';
 
@@ -165,19 +166,23 @@ export class SandboxSession {
   /**
    * What the learner's side may send now: allowed first, then the rest with the rules that forbid
    * them. Each candidate is put to the referee as it stands now (the log answers without taking
-   * a step), so the list is the referee's verdict, never a prediction of it.
+   * a step), so the list is the referee's verdict, never a prediction of it. An allowed request
+   * of a modern client that the server is not known to serve says so (served.ts): allowed by the
+   * rules, it may still be answered -32601.
    */
   offers(): Offer[] {
     const direction = sentBy(this.side);
+    const state = this.offerState();
+    const unsure = unsureOf(this.era, this.side, state.view, this.log.steps);
     return allowedFirst(
-      candidatesFor(this.offerState()).map((candidate) => ({
-        ...candidate,
+      candidatesFor(state).map((candidate) => {
         // An act on the transport is not judged: either side may close, whenever it likes.
-        blocks:
+        const blocks =
           candidate.kind === 'transport'
             ? []
-            : blocksOf(this.log.verdictIfSent(direction, candidate.envelope)),
-      })),
+            : blocksOf(this.log.verdictIfSent(direction, candidate.envelope));
+        return { ...candidate, blocks, unsure: blocks.length === 0 ? unsure(candidate) : null };
+      }),
     );
   }
 

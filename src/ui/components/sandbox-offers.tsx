@@ -24,10 +24,14 @@ export type SandboxOffersProps = {
   readonly width: number;
 };
 
-/** ✓ when nothing would be flagged, else the mark of the worst rule it breaks (as the timeline's). */
+/**
+ * ✓ when nothing would be flagged, ? when nothing would but the server is not known to serve it,
+ * else the mark of the worst rule it breaks (as the timeline's).
+ */
 const markOf = (offer: Offer) => {
   const severity = worstSeverity(offer.blocks);
-  return severity === null ? '✓' : SEVERITY_MARK[severity];
+  if (severity !== null) return SEVERITY_MARK[severity];
+  return offer.unsure ? '?' : '✓';
 };
 
 /** The first row shown: the cursor stays in view, near the middle once the list scrolls. */
@@ -52,15 +56,17 @@ export function SandboxOffers({
 }: SandboxOffersProps) {
   const theme = useTheme();
   const blocked = offers.filter((o) => o.blocks.length > 0).length;
+  const unsure = offers.filter((o) => o.blocks.length === 0 && o.unsure).length;
   const start = windowStart(offers.length, cursor, height);
   const shown = offers.slice(start, start + height);
   const chosen = offers[cursor];
   // What the window leaves out, named as a lesson pane's title names it ("↓ 3 more").
   const below = offers.length - start - shown.length;
   const title = [
-    tr(SANDBOX_STRINGS.offersTitle, lang, {
+    tr(unsure > 0 ? SANDBOX_STRINGS.offersTitleUnsure : SANDBOX_STRINGS.offersTitle, lang, {
       side,
-      allowed: offers.length - blocked,
+      allowed: offers.length - blocked - unsure,
+      unsure,
       blocked,
     }),
     start > 0 ? tr(STRINGS.paneAbove, lang, { n: start }) : '',
@@ -69,9 +75,12 @@ export function SandboxOffers({
     .filter(Boolean)
     .join(' ');
   const rule = chosen?.blocks[0];
+  const doubt = rule ? null : (chosen?.unsure ?? null);
   const why = rule
     ? `${markOf(chosen)} ${tr(SANDBOX_STRINGS.forbids, lang)}${labelColon(lang)}${chosen.blocks.map((b) => b.rule).join(', ')} · § ${tr(rule.spec, lang)}`
-    : `✓ ${tr(STRINGS.allowed, lang)}`;
+    : doubt
+      ? `? ${tr(doubt.why, lang)} · § ${tr(doubt.spec, lang)}`
+      : `✓ ${tr(STRINGS.allowed, lang)}`;
   return (
     <Box flexDirection="column" flexShrink={0}>
       {/* Cut with ellipsize, not by Ink: cut on a Chinese character, Ink's … falls past the edge
@@ -83,15 +92,24 @@ export function SandboxOffers({
         const here = focused && start + i === cursor;
         const ok = offer.blocks.length === 0;
         const label = tr(offer.label, lang);
-        const rules = ok ? '' : ` — ${offer.blocks.map((b) => b.rule).join(', ')}`;
+        const rules = !ok
+          ? ` — ${offer.blocks.map((b) => b.rule).join(', ')}`
+          : offer.unsure
+            ? ` — ${tr(offer.unsure.tag, lang)}`
+            : '';
+        const mark = markOf(offer);
         // The mark and the cursor take 4 columns; the label and its rules share the rest.
         const line = ellipsize(`${label}${rules}`, width - 4);
         return (
           <Box key={offer.key}>
             <Text wrap="truncate-end" bold={here} dimColor={!ok && !here}>
               <Text {...theme.fg('accent')}>{here ? '› ' : '  '}</Text>
-              <Text {...theme.fg(ok ? 'ok' : markOf(offer) === '!' ? 'warning' : 'error')}>
-                {markOf(offer)}
+              <Text
+                {...theme.fg(
+                  mark === '✓' ? 'ok' : mark === '!' || mark === '?' ? 'warning' : 'error',
+                )}
+              >
+                {mark}
               </Text>{' '}
               {line.slice(0, label.length)}
               <Text dimColor>{line.slice(label.length)}</Text>
@@ -117,7 +135,9 @@ export function SandboxOffers({
       </Box>
       <Text
         wrap="truncate-end"
-        {...theme.fg(rule ? (rule.severity === 'warning' ? 'warning' : 'error') : 'ok')}
+        {...theme.fg(
+          rule ? (rule.severity === 'warning' ? 'warning' : 'error') : doubt ? 'warning' : 'ok',
+        )}
       >
         {focused ? ellipsize(why, width) : ' '}
       </Text>

@@ -1,0 +1,115 @@
+import type { Bilingual } from '../../i18n/lang.js';
+import {
+  type CapabilityPath,
+  capabilitySide,
+  gateFor,
+  isCatalogued,
+  isObject,
+  LATEST_STATELESS_VERSION,
+} from '../../protocol/index.js';
+import type { Step } from '../../session/index.js';
+import type { OfferView } from './blocks.js';
+import type { Candidate } from './offers.js';
+
+/**
+ * Why a 2026-07-28 client cannot count on the server to serve a request the rules allow: it
+ * never learnt that the server has the capability the request needs. `tag` follows the offer's
+ * label in the list; `why` and `spec` are its detail line.
+ */
+export type Unsure = {
+  readonly tag: Bilingual;
+  readonly why: Bilingual;
+  readonly spec: Bilingual;
+};
+
+/** What the learner's modern client knows of what the server serves, read off the session log. */
+type Known = {
+  /** The server paths a request needing them was answered with a result for. */
+  readonly served: ReadonlySet<CapabilityPath>;
+  /** The server paths a request needing them was answered -32601 for, with that method. */
+  readonly refused: ReadonlyMap<CapabilityPath, string>;
+};
+
+/** The server capabilities a client's request needs (2026-07-28's gates). */
+function serverPaths(method: string, params: unknown): CapabilityPath[] {
+  if (!isCatalogued(method)) return [];
+  return gateFor(method, 'client->server', params, LATEST_STATELESS_VERSION).requires.filter(
+    (path) => capabilitySide(path) === 'server',
+  );
+}
+
+/**
+ * The answers of the server in the modern era: a result says it serves what the request needed
+ * (an input_required round too: the method is there); -32601 says it does not (2026-07-28 schema
+ * › MethodNotFoundError: the answer to "a method gated behind a server capability the server did
+ * not advertise").
+ */
+function knownFrom(steps: readonly Step[]): Known {
+  const served = new Set<CapabilityPath>();
+  const refused = new Map<CapabilityPath, string>();
+  for (const step of steps) {
+    const report = step.verdict;
+    if (step.direction !== 'server->client' || report?.era !== 'modern' || !report.method) continue;
+    const message = isObject(step.message) ? step.message : {};
+    const error = isObject(message.error) ? message.error : null;
+    for (const path of serverPaths(report.method, undefined)) {
+      if (report.kind === 'response') served.add(path);
+      else if (report.kind === 'error' && error?.code === -32601) refused.set(path, report.method);
+    }
+  }
+  for (const path of served) refused.delete(path);
+  return { served, refused };
+}
+
+/**
+ * For the learner as a 2026-07-28 client: which of its requests the server is not known to serve.
+ * No handshake tells a modern client the server's capabilities: it may call any method inline
+ * (server/discover › When to Call), and the server answers -32601 to one gated behind a capability
+ * it did not advertise (schema › MethodNotFoundError). Once server/discover has answered, the
+ * referee holds the client to what it declared (capability-not-negotiated); before it, what the
+ * client saw answered is all it knows. Null (nothing to doubt) in the handshake era, for the
+ * learner's server, and once discover's capabilities are known.
+ */
+export function unsureOf(
+  era: 'legacy' | 'modern',
+  side: 'client' | 'server',
+  view: OfferView,
+  steps: readonly Step[],
+): (candidate: Candidate) => Unsure | null {
+  if (era !== 'modern' || side !== 'client' || view.capabilities.server !== null) return () => null;
+  const known = knownFrom(steps);
+  return (candidate) => {
+    if (candidate.kind !== 'request') return null;
+    const missing = serverPaths(candidate.method, candidate.envelope.params).filter(
+      (path) => !known.served.has(path),
+    );
+    const [path] = missing;
+    if (path === undefined) return null;
+    const name = path.replace(/^server\./, '');
+    const before = known.refused.get(path);
+    if (before !== undefined) {
+      return {
+        tag: { en: 'answered -32601 before', zh: '之前得到 -32601' },
+        why: {
+          en: `the server answered ${before} with -32601 (Method not found): it does not serve ${name}`,
+          zh: `服务器对 ${before} 回了 -32601（Method not found）：它不提供 ${name}`,
+        },
+        spec: {
+          en: '2026-07-28/schema › MethodNotFoundError',
+          zh: '2026-07-28/schema › MethodNotFoundError',
+        },
+      };
+    }
+    return {
+      tag: { en: 'not advertised', zh: '未公布' },
+      why: {
+        en: `${name} not advertised: call server/discover first, or risk -32601`,
+        zh: `服务器未公布 ${name}：请先调用 server/discover，否则可能得到 -32601`,
+      },
+      spec: {
+        en: '2026-07-28/server/discover › When to Call; schema › MethodNotFoundError',
+        zh: '2026-07-28/server/discover › When to Call；schema › MethodNotFoundError',
+      },
+    };
+  };
+}
