@@ -101,6 +101,13 @@ export const SANDBOX_STRINGS = {
     en: '←/→/↑/↓ move · Home/End · Backspace delete · Enter send · Esc keep & back',
     zh: '←/→/↑/↓ 移动 · Home/End · 退格 删除 · 回车 发送 · Esc 保留并返回',
   },
+  /** `i` on an offer: the field tree's title starts with this (the envelope is not sent yet). */
+  previewTitle: { en: 'not sent yet', zh: '尚未发送' },
+  /** Under an offer's field tree: what the referee would say of it. */
+  previewVerdict: {
+    en: 'If you send it now (Enter in the list):',
+    zh: '如果现在发送（在列表中按回车）：',
+  },
   keyMove: { en: 'choose', zh: '选择' },
   keySend: { en: 'send', zh: '发送' },
   keyEdit: { en: 'edit JSON', zh: '编辑 JSON' },
@@ -117,7 +124,7 @@ export const SANDBOX_STRINGS = {
     zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的（✓），然后是裁判会判定违规的（! 警告，✗ 错误），并注明规则和规范章节。作为 2026-07-28 的客户端，规则允许、但服务器没有公布的请求标为 ?：没有握手告诉你的客户端服务器提供什么，所以请先调用 server/discover，否则服务器可能回以 -32601（Method not found）。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。列表中还有对传输本身的操作：关闭连接；作为 2026-07-28 的客户端，还可以关闭某个请求的 HTTP 响应流，这就是取消该请求；模拟的服务器有留到稍后发送的消息（任务结束、长时间工具的进度）时，还可以等待：它的时钟走到那条消息到时。',
   },
   helpKeys: {
-    en: '↑/↓ or k/j choose · Enter send · e edit the JSON · i the newest message as a field tree, every field and its meaning (q/Esc back) · h or Tab the history: ↑/↓ choose any earlier step, whose verdict (rules, severity, spec section, why) shows below it, Enter or i opens it as a field tree, h/Tab/q/Esc back to the list · ?, Esc or q close this help; q in the list quits',
-    zh: '↑/↓ 或 k/j 选择 · 回车 发送 · e 编辑 JSON · i 以字段树查看最新消息的每个字段及其含义（q/Esc 返回） · h 或 Tab 进入历史：↑/↓ 选择更早的任意一步，下方显示它的裁决（规则、严重程度、规范章节、原因），回车或 i 以字段树打开它，h/Tab/q/Esc 回到列表 · ?、Esc 或 q 关闭帮助；在列表中按 q 退出',
+    en: '↑/↓ or k/j choose · Enter send · e edit the JSON · i the chosen offer as a field tree, before it is sent: every field of what Enter would send and its meaning, and what the referee would say of it (q/Esc back) · h or Tab the history, at its newest step (the peer’s answer, most often): ↑/↓ choose any earlier step, whose verdict (rules, severity, spec section, why) shows below it, Enter or i opens it as a field tree, h/Tab/q/Esc back to the list · ?, Esc or q close this help; q in the list quits',
+    zh: '↑/↓ 或 k/j 选择 · 回车 发送 · e 编辑 JSON · i 在发送之前以字段树查看选中的条目：回车将发送的内容的每个字段及其含义，以及裁判会怎样判定它（q/Esc 返回） · h 或 Tab 进入历史，从最新的一步开始（通常是对方的回应）：↑/↓ 选择更早的任意一步，下方显示它的裁决（规则、严重程度、规范章节、原因），回车或 i 以字段树打开它，h/Tab/q/Esc 回到列表 · ?、Esc 或 q 关闭帮助；在列表中按 q 退出',
   },
 } as const satisfies Record<string, Bilingual>;

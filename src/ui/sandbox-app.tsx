@@ -18,7 +18,7 @@ import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight, verdictRows } from './components/verdict-line.js';
 import { actionsFor, keyNames } from './keymap.js';
-import type { SandboxDriver } from './sandbox-driver.js';
+import type { OfferRow, SandboxDriver } from './sandbox-driver.js';
 import {
   editField,
   type Field,
@@ -83,8 +83,10 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const [cursor, setCursor, chosen] = useLatestState(0);
   const [mode, setMode, latest] = useLatestState<SandboxMode>(LIST);
   const [mine, setMine] = useState<Step | null>(null);
-  // `i`: the newest message of the session (the peer's answer, most often) as a field tree.
+  // `i`: the chosen offer (in the list) or the chosen step (in the history) as a field tree.
   const fields = useFieldTree();
+  // The offer `i` opened in the list, with the step it would make if sent now (not taken).
+  const [previewed, setPreviewed] = useState<{ step: Step; offer: OfferRow } | null>(null);
 
   // What was typed in a form or the editor and left with Esc, by offer: opening it again shows it.
   // A send changes the offers (their ids among them), so it forgets every draft.
@@ -102,6 +104,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   };
   const done = ([own]: readonly Step[]) => {
     drafts.current.clear();
+    setPreviewed(null);
     // The verdict box is for messages: an act on the transport is judged by none (the history shows it).
     setMine(own?.kind === 'message' ? own : null);
     setTurn((t) => t + 1);
@@ -186,7 +189,10 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
         if (action === 'send' || action === 'inspect') {
           // A close or an unreadable line has no envelope to open.
           const step = steps[mode.at];
-          if (step?.kind === 'message') fields.open(mode.at, step.message);
+          if (step?.kind === 'message') {
+            setPreviewed(null);
+            fields.open(mode.at, step.message);
+          }
           return;
         }
         // q goes back too, as it does in the field tree: only q in the list quits.
@@ -217,9 +223,13 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
           failure: null,
         });
       } else if (action === 'inspect') {
-        const steps = session.log.steps;
-        const at = steps.findLastIndex((s) => s.kind === 'message');
-        if (at >= 0) fields.open(at, steps[at]?.message);
+        // The chosen offer, as it would be sent now, with what the referee would say of it. An
+        // act on the transport has no envelope (the history's steps open with h, then Enter).
+        const offer = offers[chosen.current];
+        if (!offer || offer.kind === 'transport') return;
+        const step = session.preview(offer.envelope);
+        setPreviewed({ step, offer });
+        fields.open(step.index, offer.envelope);
         return;
       } else if (action === 'history') {
         // The history takes the focus at its newest step; nothing to choose before a first send.
@@ -287,15 +297,20 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     listRows + 3 - editChromeRows(mode.kind === 'edit' ? mode.failure : null),
   );
 
-  // The list's keys that would do nothing now, dim on the key bar: e on an act on the transport
-  // (no JSON), i before any message, h before any step.
+  // The list's keys that would do nothing now, dim on the key bar: e and i on an act on the
+  // transport (no JSON, no envelope), h before any step.
   const listIdle: SandboxAction[] = [
-    ...(offers[cursor]?.kind === 'transport' ? (['edit'] as const) : []),
-    ...(steps.some((s) => s.kind === 'message') ? [] : (['inspect'] as const)),
+    ...(offers[cursor]?.kind === 'transport' || !offers[cursor]
+      ? (['edit', 'inspect'] as const)
+      : []),
     ...(steps.length > 0 ? [] : (['history'] as const)),
   ];
 
-  const inspected = fields.tree ? session.log.steps[fields.tree.step] : undefined;
+  // The tree is open on a step of the log, or (past its end) on the offer `i` opened.
+  const preview = fields.tree && previewed?.step.index === fields.tree.step ? previewed : null;
+  const inspected = fields.tree
+    ? (preview?.step ?? session.log.steps[fields.tree.step])
+    : undefined;
   if (fields.tree && inspected) {
     return (
       <SandboxInspect
@@ -305,6 +320,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
         lang={lang}
         columns={columns}
         rows={rows}
+        offer={preview?.offer ?? null}
       />
     );
   }

@@ -56,6 +56,11 @@ export type SandboxDriver = {
     phases(): SidePhases;
   };
   offers(): readonly OfferRow[];
+  /**
+   * The step an offer's envelope would make if sent now, not taken (the log's verdict on it):
+   * what `i` shows of the chosen offer.
+   */
+  preview(envelope: JsonObject): Step;
   /** Sends the learner's envelope; the first step is theirs, the rest the peer's answer. */
   send(envelope: unknown): readonly Step[];
   /** Why the simulated peer closed, or that it has nothing more to ask; null when nothing to say. */

@@ -16,7 +16,7 @@ const ESC = String.fromCharCode(27);
 const live = (raw: string, key: string) => raw.includes(`${ESC}[36m${key}${ESC}[39m`);
 
 describe('the sandbox key bar dims the keys that would do nothing now', () => {
-  it('i and h before any message, e on an act on the transport; live again once they do something', async () => {
+  it('h before any message, e and i on an act on the transport; live again once they do something', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxDefaults('legacy', 'client');
       const screen = renderAt(
@@ -26,16 +26,17 @@ describe('the sandbox key bar dims the keys that would do nothing now', () => {
       );
       const bar = () => screen.lastFrame()?.split('\n').at(-1) ?? '';
       await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
-      // Nothing sent yet: no message to inspect, no history to browse; initialize has JSON to edit.
-      expect(live(bar(), 'i')).toBe(false);
+      // Nothing sent yet: no history to browse; initialize has JSON to edit and to inspect.
+      expect(live(bar(), 'i')).toBe(true);
       expect(live(bar(), 'h')).toBe(false);
       expect(live(bar(), 'e')).toBe(true);
       expect(live(bar(), 'q')).toBe(true);
-      // The second offer closes the connection: no JSON to edit.
+      // The second offer closes the connection: no JSON to edit, no envelope to inspect.
       screen.type(DOWN);
       await vi.waitFor(() => expect(screen.frame()).toMatch(/› ✓ (close the connection|关闭连接)/));
       await vi.waitFor(() => expect(live(bar(), 'e')).toBe(false));
-      // initialize sent (its form, as it is): now there is a message to inspect and a history.
+      expect(live(bar(), 'i')).toBe(false);
+      // initialize sent (its form, as it is): now there is a history, and an offer to inspect.
       screen.type('k');
       await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
       screen.type(ENTER);

@@ -31,14 +31,19 @@ describe('the sandbox screen', () => {
     expect(screen.frame()).toContain('protocolVersion: "2025-11-25"');
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('← server response initialize #1 ✓'));
-    // i: the server's answer as a field tree, every field of it, and back with q.
+    // h, then Enter: the server's answer (the history's newest step) as a field tree, every
+    // field of it, and back with q.
     expect(screen.frame()).toMatch(/q quit/);
-    screen.type('i');
+    screen.type('h');
+    await vi.waitFor(() => expect(screen.frame()).toContain('Step 2:'));
+    screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('fields · envelope · server → client'));
     // The server declares tasks (2025-11-25): long_running_task may run as one.
     expect(screen.frame()).toContain('"tasks": {');
     screen.type('j');
     await vi.waitFor(() => expect(screen.frame()).toMatch(/^\d+ \/jsonrpc$/m));
+    screen.type('q');
+    await vi.waitFor(() => expect(screen.frame()).toContain('Step 2:'));
     screen.type('q');
     await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
     // tools/list before notifications/initialized (after the allowed ones, the close among them): the referee names the rule the list named.

@@ -186,6 +186,37 @@ export class SandboxSession {
     );
   }
 
+  /**
+   * The step an envelope of the learner's would make if it were sent now, not taken: the log's
+   * verdict on it (`verdictIfSent`, as for the offers) and the session as it stands. What `i`
+   * shows of an offer before it is sent.
+   */
+  preview(envelope: JsonObject): Step {
+    const direction = sentBy(this.side);
+    const last = this.log.steps.at(-1);
+    return {
+      index: this.log.steps.length,
+      kind: 'message',
+      direction,
+      message: envelope,
+      headers: null,
+      batch: null,
+      verdict: this.log.verdictIfSent(direction, envelope),
+      problem: null,
+      problemZh: null,
+      raw: null,
+      closedBy: null,
+      abandoned: null,
+      phases: this.log.phases(),
+      session: this.log.view(),
+      tools: last?.tools ?? null,
+      line: null,
+      t: this.#now,
+      timed: false,
+      notes: null,
+    };
+  }
+
   /** The log's view, without the listen streams the learner's server tore down. */
   #openView(): OfferView {
     const view = this.log.view();
