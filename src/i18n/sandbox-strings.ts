@@ -37,10 +37,10 @@ export const SANDBOX_STRINGS = {
     en: 'What your {side} may send now ({allowed} allowed, {blocked} not):',
     zh: '你的{side}现在可以发送什么（{allowed} 条允许，{blocked} 条不允许）：',
   },
-  /** The title when some allowed requests go to a server not known to serve them (2026-07-28). */
+  /** The title when the server would or may refuse some allowed requests (marked ?). */
   offersTitleUnsure: {
-    en: 'What your {side} may send now ({allowed} allowed, {unsure} unadvertised, {blocked} not):',
-    zh: '你的{side}现在可以发送什么（{allowed} 条允许，{unsure} 条未公布，{blocked} 条不允许）：',
+    en: 'What your {side} may send now ({allowed} allowed, {unsure} in doubt, {blocked} not):',
+    zh: '你的{side}现在可以发送什么（{allowed} 条允许，{unsure} 条存疑，{blocked} 条不允许）：',
   },
   allowedMark: { en: '✓', zh: '✓' },
   forbids: { en: 'the referee will flag', zh: '裁判会判定违反' },
@@ -120,8 +120,8 @@ export const SANDBOX_STRINGS = {
   peerAnswered: { en: 'the {side} answered', zh: '{side}回应了' },
   helpTitle: { en: 'The sandbox', zh: '沙盒' },
   helpText: {
-    en: "You play one side of an MCP session; the simulator plays the other. The list shows every message your side could send now: those the rules allow first (✓), then the ones the referee would flag (! a warning, ✗ an error), each with the rule and the spec section. As a 2026-07-28 client, a request the rules allow but the server has not advertised is marked ?: no handshake told your client what the server serves, so call server/discover first, or the server may answer -32601 (Method not found). Choose one with ↑/↓ and press Enter: a request first shows its params, one per line, with defaults you may change; e edits the whole envelope as JSON. The referee judges what you send, and the simulated peer answers as a real one would. The list also holds acts on the transport itself: close the connection, and as a 2026-07-28 client close one request's HTTP response stream, which cancels it; and, while the simulated server holds a message for later (a task's end, a long tool's progress), wait: its clock runs to that message.",
-    zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的（✓），然后是裁判会判定违规的（! 警告，✗ 错误），并注明规则和规范章节。作为 2026-07-28 的客户端，规则允许、但服务器没有公布的请求标为 ?：没有握手告诉你的客户端服务器提供什么，所以请先调用 server/discover，否则服务器可能回以 -32601（Method not found）。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。列表中还有对传输本身的操作：关闭连接；作为 2026-07-28 的客户端，还可以关闭某个请求的 HTTP 响应流，这就是取消该请求；模拟的服务器有留到稍后发送的消息（任务结束、长时间工具的进度）时，还可以等待：它的时钟走到那条消息到时。',
+    en: "You play one side of an MCP session; the simulator plays the other. The list shows every message your side could send now: those the rules allow first (✓), then the ones the referee would flag (! a warning, ✗ an error), each with the rule and the spec section. A request the rules allow but the server would or may refuse is in doubt, marked ?, with why: as a 2026-07-28 client, one the server has not advertised (no handshake told your client what the server serves: call server/discover first, or it may answer -32601, Method not found); a task request before the server created any task (-32602). Choose one with ↑/↓ and press Enter: a request first shows its params, one per line, with defaults you may change; e edits the whole envelope as JSON. The referee judges what you send, and the simulated peer answers as a real one would. The list also holds acts on the transport itself: close the connection, and as a 2026-07-28 client close one request's HTTP response stream, which cancels it; and, while the simulated server holds a message for later (a task's end, a long tool's progress), wait: its clock runs to that message.",
+    zh: '你扮演 MCP 会话的一方，模拟器扮演另一方。列表显示你这一方现在可以发送的每条消息：先是规则允许的（✓），然后是裁判会判定违规的（! 警告，✗ 错误），并注明规则和规范章节。规则允许、但服务器会或可能拒绝的请求标为 ?（存疑），并说明原因：作为 2026-07-28 的客户端，服务器没有公布的请求（没有握手告诉你的客户端服务器提供什么：请先调用 server/discover，否则可能得到 -32601，Method not found）；服务器还没创建任何任务时的任务请求（-32602）。用 ↑/↓ 选择，按回车：请求会先逐行列出参数及默认值，你可以修改；按 e 可以把整条消息当作 JSON 编辑。裁判会判断你发送的消息，模拟的对方会像真实的对端一样回应。列表中还有对传输本身的操作：关闭连接；作为 2026-07-28 的客户端，还可以关闭某个请求的 HTTP 响应流，这就是取消该请求；模拟的服务器有留到稍后发送的消息（任务结束、长时间工具的进度）时，还可以等待：它的时钟走到那条消息到时。',
   },
   helpKeys: {
     en: '↑/↓ or k/j choose · Enter send · e edit the JSON · i the chosen offer as a field tree, before it is sent: every field of what Enter would send and its meaning, and what the referee would say of it (q/Esc back) · h or Tab the history, at its newest step (the peer’s answer, most often): ↑/↓ choose any earlier step, whose verdict (rules, severity, spec section, why) shows below it, Enter or i opens it as a field tree, h/Tab/q/Esc back to the list · ?, Esc or q close this help; q in the list quits',

@@ -67,6 +67,27 @@ describe('an offer marked allowed is one the peer answers without an error', () 
     expect(errorsOfAllowed(`${era} ${side}`, () => sandboxDefaults(era, side))).toEqual([]);
   });
 
+  it.each([
+    ['legacy', ['request:initialize', 'notification:notifications/initialized']],
+    ['modern', ['request:server/discover']],
+  ] as const)('a %s client past its opening (%j)', (era, opening) => {
+    const fresh = () => {
+      const s = sandboxDefaults(era, 'client');
+      for (const key of opening) {
+        const offer = s.offers().find((o) => o.key === key);
+        if (!offer || !isMessage(offer)) throw new Error(`no ${key}`);
+        s.send(offer.envelope);
+      }
+      return s;
+    };
+    expect(
+      fresh()
+        .offers()
+        .filter((o) => o.blocks.length === 0).length,
+    ).toBeGreaterThan(10);
+    expect(errorsOfAllowed(`${era} client, open`, fresh)).toEqual([]);
+  });
+
   it('a modern client whose server declared only tools: before server/discover, prompts/list is not marked allowed; after it, the referee flags it', () => {
     const fresh = () => sandboxDefaults('modern', 'client', { serverCapabilities: { tools: {} } });
     expect(errorsOfAllowed('modern client, tools only', fresh)).toEqual([]);
@@ -85,6 +106,29 @@ describe('an offer marked allowed is one the peer answers without an error', () 
     expect(s.offers().find((o) => o.key === 'request:prompts/list')?.blocks[0]?.rule).toBe(
       'capability-not-negotiated',
     );
+  });
+
+  it('a task request before the server created any task is in doubt (-32602), and allowed once there is one', () => {
+    const s = sandboxDefaults('legacy', 'client');
+    for (const key of ['request:initialize', 'notification:notifications/initialized']) {
+      const offer = s.offers().find((o) => o.key === key);
+      if (!offer || !isMessage(offer)) throw new Error(`no ${key}`);
+      s.send(offer.envelope);
+    }
+    for (const key of ['request:tasks/get', 'request:tasks/result', 'request:tasks/cancel']) {
+      const offer = s.offers().find((o) => o.key === key);
+      expect(offer?.blocks).toEqual([]);
+      expect(offer?.unsure?.tag).toEqual({ en: 'no task yet', zh: '还没有任务' });
+      expect(offer?.unsure?.spec.en).toContain('2025-11-25/basic/utilities/tasks › Error Handling');
+    }
+    const task = s.offers().find((o) => o.key === 'request:tools/call:task');
+    if (!task || !isMessage(task)) throw new Error('no task offer');
+    s.send(task.envelope);
+    const get = s.offers().find((o) => o.key === 'request:tasks/get');
+    if (!get || !isMessage(get)) throw new Error('no tasks/get offer');
+    expect(get.unsure).toBeNull();
+    const answer = s.send(get.envelope).at(-1)?.message;
+    expect(answer).toMatchObject({ result: { taskId: 'task-1' } });
   });
 
   it('a modern client that was answered -32601 says so on the requests needing the same capability', () => {

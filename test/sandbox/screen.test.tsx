@@ -191,8 +191,8 @@ describe('the sandbox screen', () => {
       });
       const below =
         lang === 'en'
-          ? /\(3 allowed, 8 unadvertised, 6 not\): ↓ (\d+) more$/m
-          : /（3 条允许，8 条未公布，6 条不允许）： ↓ 还有 (\d+) 行$/m;
+          ? /\(3 allowed, 8 in doubt, 6 not\): ↓ (\d+) more$/m
+          : /（3 条允许，8 条存疑，6 条不允许）： ↓ 还有 (\d+) 行$/m;
       await vi.waitFor(() => expect(screen.frame()).toMatch(below));
       const hidden = Number(below.exec(screen.frame())?.[1]);
       expect(hidden).toBeGreaterThan(0);

@@ -12,9 +12,10 @@ import type { OfferView } from './blocks.js';
 import type { Candidate } from './offers.js';
 
 /**
- * Why a 2026-07-28 client cannot count on the server to serve a request the rules allow: it
- * never learnt that the server has the capability the request needs. `tag` follows the offer's
- * label in the list; `why` and `spec` are its detail line.
+ * Why the learner's client cannot count on the server to answer a request the rules allow without
+ * an error: a 2026-07-28 client never learnt that the server has the capability it needs, or a
+ * task request names a task the server never created. `tag` follows the offer's label in the
+ * list; `why` and `spec` are its detail line (and, whole, under `i`'s field tree).
  */
 export type Unsure = {
   readonly tag: Bilingual;
@@ -61,22 +62,55 @@ function knownFrom(steps: readonly Step[]): Known {
   return { served, refused };
 }
 
+/** The tasks/* requests that name one task by its taskId (2025-11-25 basic/utilities/tasks). */
+const NAMES_A_TASK = new Set(['tasks/get', 'tasks/result', 'tasks/cancel']);
+
 /**
- * For the learner as a 2026-07-28 client: which of its requests the server is not known to serve.
- * No handshake tells a modern client the server's capabilities: it may call any method inline
- * (server/discover › When to Call), and the server answers -32601 to one gated behind a capability
- * it did not advertise (schema › MethodNotFoundError). Once server/discover has answered, the
- * referee holds the client to what it declared (capability-not-negotiated); before it, what the
- * client saw answered is all it knows. Null (nothing to doubt) in the handshake era, for the
- * learner's server, and once discover's capabilities are known.
+ * A tasks/get, tasks/result or tasks/cancel of the learner's client before the server created any
+ * task for it: the taskId it names is one the client cannot know, and the server answers a
+ * nonexistent taskId with -32602 (2025-11-25 basic/utilities/tasks › Error Handling).
+ */
+function noTaskYet(candidate: Candidate, tasks: readonly string[]): Unsure | null {
+  if (candidate.kind !== 'request' || !NAMES_A_TASK.has(candidate.method) || tasks.length > 0)
+    return null;
+  return {
+    tag: { en: 'no task yet', zh: '还没有任务' },
+    why: {
+      en: 'no task yet: the server created none for your client, so it answers -32602 (run a tools/call as a task first)',
+      zh: '还没有任务：服务器还没为你的客户端创建任何任务，所以会回以 -32602（先以任务方式调用 tools/call）',
+    },
+    spec: {
+      en: '2025-11-25/basic/utilities/tasks › Error Handling (nonexistent taskId: -32602)',
+      zh: '2025-11-25/basic/utilities/tasks › Error Handling（不存在的 taskId：-32602）',
+    },
+  };
+}
+
+/** What `unsureOf` reads of the session besides its log. */
+export type UnsureContext = {
+  readonly era: 'legacy' | 'modern';
+  readonly side: 'client' | 'server';
+  readonly view: OfferView;
+  /** The taskIds the server created for the learner's requests (OfferState.tasks). */
+  readonly tasks: readonly string[];
+};
+
+/**
+ * For the learner as a client: which of the requests the rules allow the server would (or may)
+ * refuse, and why. A task request before any task (noTaskYet). And, in 2026-07-28, a request the
+ * server is not known to serve: no handshake tells a modern client the server's capabilities, it
+ * may call any method inline (server/discover › When to Call), and the server answers -32601 to
+ * one gated behind a capability it did not advertise (schema › MethodNotFoundError). Once
+ * server/discover has answered, the referee holds the client to what it declared
+ * (capability-not-negotiated); before it, what the client saw answered is all it knows.
  */
 export function unsureOf(
-  era: 'legacy' | 'modern',
-  side: 'client' | 'server',
-  view: OfferView,
+  { era, side, view, tasks }: UnsureContext,
   steps: readonly Step[],
 ): (candidate: Candidate) => Unsure | null {
-  if (era !== 'modern' || side !== 'client' || view.capabilities.server !== null) return () => null;
+  if (side !== 'client') return () => null;
+  if (era !== 'modern' || view.capabilities.server !== null)
+    return (candidate) => noTaskYet(candidate, tasks);
   const known = knownFrom(steps);
   return (candidate) => {
     if (candidate.kind !== 'request') return null;

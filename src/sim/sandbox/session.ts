@@ -167,13 +167,13 @@ export class SandboxSession {
    * What the learner's side may send now: allowed first, then the rest with the rules that forbid
    * them. Each candidate is put to the referee as it stands now (the log answers without taking
    * a step), so the list is the referee's verdict, never a prediction of it. An allowed request
-   * of a modern client that the server is not known to serve says so (served.ts): allowed by the
-   * rules, it may still be answered -32601.
+   * the server would or may refuse says why (served.ts): a modern client's request the server is
+   * not known to serve (-32601), a task request before any task (-32602).
    */
   offers(): Offer[] {
     const direction = sentBy(this.side);
     const state = this.offerState();
-    const unsure = unsureOf(this.era, this.side, state.view, this.log.steps);
+    const unsure = unsureOf(state, this.log.steps);
     return allowedFirst(
       candidatesFor(state).map((candidate) => {
         // An act on the transport is not judged: either side may close, whenever it likes.
