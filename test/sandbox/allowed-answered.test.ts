@@ -19,7 +19,8 @@ const BY_DESIGN: Readonly<Record<string, number>> = {
 
 /**
  * Each offer the list marks allowed (✓: no rule flags it, and the server is not in doubt), sent
- * from a fresh copy of the state: the peer answers it without an error. `fresh` builds the state.
+ * from a fresh copy of the state: the peer answers it without an error, and within the rules.
+ * `fresh` builds the state.
  */
 function errorsOfAllowed(where: string, fresh: () => SandboxSession): string[] {
   const found: string[] = [];
@@ -32,6 +33,9 @@ function errorsOfAllowed(where: string, fresh: () => SandboxSession): string[] {
     const id = offer.envelope.id;
     if (id === undefined) continue;
     for (const step of steps.slice(1)) {
+      // The simulated peer keeps the rules too: its answer is one the referee lets through.
+      const broken = step.verdict?.violations.map((v) => v.rule) ?? [];
+      if (broken.length > 0) found.push(`${where} ${offer.key}: the peer broke ${broken.join()}`);
       const m = step.message;
       if (!isObject(m) || m.id !== id || !isObject(m.error)) continue;
       if (BY_DESIGN[offer.key] === m.error.code) continue;
@@ -129,6 +133,23 @@ describe('an offer marked allowed is one the peer answers without an error', () 
     expect(get.unsure).toBeNull();
     const answer = s.send(get.envelope).at(-1)?.message;
     expect(answer).toMatchObject({ result: { taskId: 'task-1' } });
+  });
+
+  it('tasks: at the lesson’s end the server’s clock is the lesson’s, and cancelling a task it said is done is in doubt', async () => {
+    const opened = await openLesson('tasks');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const s = sandboxAtLesson(opened.value, 'client');
+    const cancel = s.offers().find((o) => o.key === 'request:tasks/cancel');
+    if (!cancel || !isMessage(cancel)) throw new Error('no tasks/cancel offer');
+    expect(cancel.blocks).toEqual([]);
+    expect(cancel.unsure?.tag.en).toMatch(/^task-\d+ already completed$/);
+    expect(cancel.unsure?.spec.en).toContain('› Task Cancellation');
+    // tasks/list: the tasks the lesson saw end have ended (not "working" again).
+    const list = s.offers().find((o) => o.key === 'request:tasks/list');
+    if (!list || !isMessage(list)) throw new Error('no tasks/list offer');
+    const steps = s.send(list.envelope);
+    expect(steps.at(-1)?.verdict?.violations).toEqual([]);
+    expect(JSON.stringify(steps.at(-1)?.message)).toContain('"status":"completed"');
   });
 
   it('a modern client that was answered -32601 says so on the requests needing the same capability', () => {

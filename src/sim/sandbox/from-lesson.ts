@@ -107,7 +107,8 @@ export function sandboxAtLesson(played: PlayedLesson, side: Side): SandboxSessio
     server: { ...scenario.server, requestStateKey: LESSON_STATE_KEY },
     client: scenario.client,
   });
-  for (const step of start.steps) session.replay(eventOf(step));
+  // At the time the lesson sent it: the peer's clock is the lesson's (a task's end, a held message).
+  for (const step of start.steps) session.replay({ ...eventOf(step), t: step.t });
   session.open();
   session.lessonNote = start.note;
   return session;

@@ -65,14 +65,69 @@ function knownFrom(steps: readonly Step[]): Known {
 /** The tasks/* requests that name one task by its taskId (2025-11-25 basic/utilities/tasks). */
 const NAMES_A_TASK = new Set(['tasks/get', 'tasks/result', 'tasks/cancel']);
 
+const STATUS_ZH: Readonly<Record<string, string>> = {
+  completed: '完成',
+  failed: '失败',
+  cancelled: '取消',
+};
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * The status the server last reported of each task (by taskId), from the Task objects it sent:
+ * a CreateTaskResult's task, tasks/get, tasks/cancel and tasks/list results, and
+ * notifications/tasks/status (2025-11-25 basic/utilities/tasks › Data Types › Task).
+ */
+function taskStatuses(steps: readonly Step[]): ReadonlyMap<string, string> {
+  const statuses = new Map<string, string>();
+  const note = (task: unknown) => {
+    if (isObject(task) && typeof task.taskId === 'string' && typeof task.status === 'string')
+      statuses.set(task.taskId, task.status);
+  };
+  for (const step of steps) {
+    if (step.direction !== 'server->client' || !isObject(step.message)) continue;
+    const { result, params } = step.message;
+    if (isObject(result)) {
+      note(result);
+      note(result.task);
+      if (Array.isArray(result.tasks)) for (const task of result.tasks) note(task);
+    }
+    if (step.message.method === 'notifications/tasks/status') note(params);
+  }
+  return statuses;
+}
+
 /**
  * A tasks/get, tasks/result or tasks/cancel of the learner's client before the server created any
  * task for it: the taskId it names is one the client cannot know, and the server answers a
- * nonexistent taskId with -32602 (2025-11-25 basic/utilities/tasks › Error Handling).
+ * nonexistent taskId with -32602 (2025-11-25 basic/utilities/tasks › Error Handling). And a
+ * tasks/cancel of a task the server said is in a terminal status, which it MUST reject with
+ * -32602 (› Task Cancellation).
  */
-function noTaskYet(candidate: Candidate, tasks: readonly string[]): Unsure | null {
-  if (candidate.kind !== 'request' || !NAMES_A_TASK.has(candidate.method) || tasks.length > 0)
-    return null;
+function noTaskYet(
+  candidate: Candidate,
+  tasks: readonly string[],
+  statuses: ReadonlyMap<string, string>,
+): Unsure | null {
+  if (candidate.kind !== 'request' || !NAMES_A_TASK.has(candidate.method)) return null;
+  if (tasks.length > 0) {
+    const params = candidate.envelope.params;
+    const taskId = isObject(params) && typeof params.taskId === 'string' ? params.taskId : '';
+    const status = statuses.get(taskId);
+    if (candidate.method !== 'tasks/cancel' || status === undefined || !TERMINAL.has(status))
+      return null;
+    return {
+      tag: { en: `${taskId} already ${status}`, zh: `${taskId} 已${STATUS_ZH[status] ?? status}` },
+      why: {
+        en: `${taskId} is already ${status}, a terminal status: the server rejects cancelling it with -32602`,
+        zh: `${taskId} 已经${STATUS_ZH[status] ?? status}，这是终止状态：服务器会以 -32602 拒绝取消它`,
+      },
+      spec: {
+        en: '2025-11-25/basic/utilities/tasks › Task Cancellation (terminal status: MUST reject with -32602)',
+        zh: '2025-11-25/basic/utilities/tasks › Task Cancellation（终止状态：必须以 -32602 拒绝）',
+      },
+    };
+  }
   return {
     tag: { en: 'no task yet', zh: '还没有任务' },
     why: {
@@ -109,8 +164,10 @@ export function unsureOf(
   steps: readonly Step[],
 ): (candidate: Candidate) => Unsure | null {
   if (side !== 'client') return () => null;
-  if (era !== 'modern' || view.capabilities.server !== null)
-    return (candidate) => noTaskYet(candidate, tasks);
+  if (era !== 'modern' || view.capabilities.server !== null) {
+    const statuses = taskStatuses(steps);
+    return (candidate) => noTaskYet(candidate, tasks, statuses);
+  }
   const known = knownFrom(steps);
   return (candidate) => {
     if (candidate.kind !== 'request') return null;

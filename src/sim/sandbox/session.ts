@@ -331,6 +331,9 @@ export class SandboxSession {
 
   /** Replays a recorded step (a lesson's): into the log, and into the peer, whose answers are the recording's. */
   replay(event: WireEvent): void {
+    // The recording's clock (a lesson's virtual ms): the peer meets each message when the
+    // lesson's did, so what ended by then has ended (a task the lesson saw complete is complete).
+    if (event.t !== undefined) this.#now = Math.max(this.#now, event.t - 1);
     this.#push(event);
     if (event.type === 'abandon') {
       // The recorded client closed a request's stream: the peer knows it as the lesson's did.
