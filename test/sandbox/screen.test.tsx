@@ -182,6 +182,24 @@ describe('the sandbox screen', () => {
     }
   });
 
+  it('? shows the whole help at 80×24, in English and Chinese, from its title to its last key', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const session = sandboxDefaults('modern', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ server/discover'));
+      screen.type('?');
+      const last = lang === 'en' ? 'q in the list quits' : '在列表中按 q 退出';
+      await vi.waitFor(() => expect(screen.frame()).toContain(last));
+      expect(screen.frame().split('\n')[0]).toBe(lang === 'en' ? 'The sandbox' : '沙盒');
+      expect(screen.frame()).toContain(lang === 'en' ? 'marked ? (in doubt)' : '标为 ?（存疑）');
+      expectFits80x24(screen);
+      screen.unmount();
+    }
+  });
+
   it('says how many offers the list leaves out above and below, in English and Chinese', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const session = sandboxDefaults('modern', 'client');
