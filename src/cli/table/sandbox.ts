@@ -6,8 +6,8 @@ export const sandbox = {
     zh: '亲自驱动一次会话：模型列出你这一方现在可以发送的消息，裁判判断，模拟的对方回应',
   },
   about: {
-    en: 'You play the client (or the server) of an MCP session; the simulator plays the other side. At each turn the list shows every message your side could send now: the allowed ones first, then those the referee would flag, each with its rule and spec section. Choose one (a request first shows its params, with defaults you may change; e edits the whole envelope as JSON), and see the verdict and the peer’s answer. --lesson opens the sandbox at the end of a lesson.',
-    zh: '你扮演 MCP 会话的客户端（或服务器），模拟器扮演另一方。每一轮，列表显示你这一方现在可以发送的每条消息：先是允许的，然后是裁判会判定违规的，并注明规则和规范章节。选择一条（请求会先列出参数及默认值，可以修改；按 e 可把整条消息当作 JSON 编辑），然后查看裁判的判断和对方的回应。--lesson 会在某一课结束时的状态打开沙盒。',
+    en: 'You play the client (or the server) of an MCP session; the simulator plays the other side. At each turn the list shows every message your side could send now: the allowed ones first, then those the rules allow but the server would or may refuse (?, with why), then those the referee would flag, each with its rule and spec section. Choose one (a request first shows its params, with defaults you may change; e edits the whole envelope as JSON; i shows it as a field tree before it is sent), and see the verdict and the peer’s answer. --lesson opens the sandbox at the end of a lesson.',
+    zh: '你扮演 MCP 会话的客户端（或服务器），模拟器扮演另一方。每一轮，列表显示你这一方现在可以发送的每条消息：先是允许的，然后是规则允许、但服务器会或可能拒绝的（标为 ?，并说明原因），最后是裁判会判定违规的，并注明规则和规范章节。选择一条（请求会先列出参数及默认值，可以修改；按 e 可把整条消息当作 JSON 编辑；按 i 可在发送前以字段树查看它），然后查看裁判的判断和对方的回应。--lesson 会在某一课结束时的状态打开沙盒。',
   },
   positionals: [],
   options: {
