@@ -398,3 +398,32 @@ export function paramHeadersCalled(ctx: SessionContext, msg: ModelMessage): read
   const name = msg.method === 'tools/call' ? msg.params?.name : undefined;
   return typeof name === 'string' ? (ctx.ledger.paramHeaders.get(name) ?? []) : [];
 }
+
+/**
+ * The tasks a message reports still unfinished although their sender answered a tasks/result for
+ * them with a result (task-result-before-terminal): each report with that result's id. The result
+ * is shown early once, by the first report that reveals it (the record then forgets it).
+ */
+export function earlyResultsRevealed(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): { readonly report: TaskReport; readonly resultId: RequestId }[] {
+  const results = ctx.ledger.taskResults[msg.sender];
+  if (results.size === 0) return [];
+  const known = ctx.ledger.tasks[msg.sender];
+  // A request sent before the result went out may have been read before it (its answer
+  // crossed the result): only a request sent after the result must see the task ended.
+  const asked = msg.envelope.kind === 'response' ? answeredRecord(ctx, msg)?.seq : undefined;
+  const found: { report: TaskReport; resultId: RequestId }[] = [];
+  for (const report of taskReports(ctx, msg)) {
+    // A CreateTaskResult is task-id-reused's, a tasks/cancel result task-status-transition's.
+    if (report.via === 'created' || report.via === 'tasks/cancel') continue;
+    if (isTerminalTaskStatus(report.status)) continue;
+    const sent = results.get(report.taskId);
+    // Reported terminal since: the later report is a wrong transition, not an early result.
+    if (sent === undefined || isTerminalTaskStatus(known.get(report.taskId)?.status)) continue;
+    if (msg.envelope.kind === 'response' && (asked === undefined || asked < sent.from)) continue;
+    found.push({ report, resultId: sent.id });
+  }
+  return found;
+}

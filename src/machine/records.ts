@@ -21,6 +21,7 @@ import {
   cancelledId,
   declaredBy,
   declaredRevision,
+  earlyResultsRevealed,
   hasHandshakeTasks,
   isRecognisedModernError,
   isTerminalTaskStatus,
@@ -653,6 +654,9 @@ export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
  * before its task was reported terminal (› Result Retrieval).
  */
 export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update {
+  // An early result is shown once, by the report that revealed it: the next ones are honest.
+  for (const { report } of earlyResultsRevealed(ctx, msg))
+    ctx.ledger.taskResults[msg.sender].delete(report.taskId);
   recordTaskResult(ctx, msg);
   const reports = taskReports(ctx, msg);
   if (reports.length === 0) return {};

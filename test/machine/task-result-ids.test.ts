@@ -89,6 +89,15 @@ describe('task-result-before-terminal (2025-11-25 tasks › Result Retrieval)', 
     expect(allRules(other)).toEqual([]);
   });
 
+  it('shows the early result once: the reports after the one that revealed it are honest', () => {
+    const again = early()
+      .server(statusNote('working'))
+      .server(statusNote('input_required'))
+      .client(rpc.request(3, 'tasks/get', { taskId: 'T1' }))
+      .server(rpc.result(3, task('input_required')));
+    expect(allRules(again)).toEqual(['task-result-before-terminal']);
+  });
+
   it('a result answered early and the task reported completed after it is not decidable: clean', () => {
     expect(allRules(early().server(statusNote('completed')))).toEqual([]);
   });

@@ -9,6 +9,7 @@ import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
   answeredRecord,
+  earlyResultsRevealed,
   hasHandshakeTasks,
   isTerminalTaskStatus,
   type TaskReport,
@@ -192,24 +193,9 @@ export const TASK_RULES = [
     },
     title: { en: 'Task result sent before the task ended', zh: '任务结束之前就发出了结果' },
     check: (ctx, msg) => {
-      const results = ctx.ledger.taskResults[msg.sender];
-      if (results.size === 0) return null;
-      const known = ctx.ledger.tasks[msg.sender];
-      // A request sent before the result went out may have been read before it (its answer
-      // crossed the result): only a request sent after the result must see the task ended.
-      const asked = msg.envelope.kind === 'response' ? answeredRecord(ctx, msg)?.seq : undefined;
-      const findings: Finding[] = [];
-      for (const report of taskReports(ctx, msg)) {
-        // A CreateTaskResult is task-id-reused's, a tasks/cancel result task-status-transition's.
-        if (report.via === 'created' || report.via === 'tasks/cancel') continue;
-        if (isTerminalTaskStatus(report.status)) continue;
-        const sent = results.get(report.taskId);
-        // Reported terminal since: the later report is a wrong transition, not an early result.
-        if (sent === undefined || isTerminalTaskStatus(known.get(report.taskId)?.status)) continue;
-        if (msg.envelope.kind === 'response' && (asked === undefined || asked < sent.from))
-          continue;
-        findings.push(earlyResultFinding(report, show(sent.id), msg.sender));
-      }
+      const findings = earlyResultsRevealed(ctx, msg).map(({ report, resultId }) =>
+        earlyResultFinding(report, show(resultId), msg.sender),
+      );
       return findings.length > 0 ? findings : null;
     },
   },

@@ -358,8 +358,11 @@ export class SandboxSession {
       // up to move its counter (it would wait for answers to requests nobody sent).
       const message = event.message;
       const id = isObject(message) ? message.id : undefined;
-      if (typeof id !== 'number') return;
       const envelope = classify(message);
+      // Its answer to a request of the client's: answered, whatever it held or scheduled for it.
+      if (this.#server && (envelope.kind === 'response' || envelope.kind === 'error'))
+        if (isRequestId(id)) this.#server.answeredInRecording(id);
+      if (typeof id !== 'number') return;
       if (this.#server && envelope.kind === 'request')
         this.#server.askedInRecording(id, envelope.method);
       else if (this.#client && isObject(message) && typeof message.method === 'string') {

@@ -309,6 +309,19 @@ export class SimServer {
     this.#nextId = Math.max(this.#nextId, id + 1);
   }
 
+  /**
+   * A recording (a lesson replayed into the sandbox) shows this server answering the client's
+   * request `id`: it holds it no more (a tasks/result a faulty server answered before its task
+   * ended), and nothing it had scheduled as that answer goes out again.
+   */
+  answeredInRecording(id: RequestId): void {
+    for (const task of this.tasks.all()) {
+      const at = task.held.indexOf(id);
+      if (at >= 0) task.held.splice(at, 1);
+    }
+    this.outbox.dropAbout(id);
+  }
+
   #buildRequest(method: string, params?: JsonObject): JsonObject & { id: number } {
     const id = this.#nextId++;
     return params ? { jsonrpc: '2.0', id, method, params } : { jsonrpc: '2.0', id, method };
