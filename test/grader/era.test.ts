@@ -9,6 +9,7 @@ import {
   RECORDING_ZH,
   sameVerdict,
 } from '../../src/grader/rubrics/era.js';
+import type { JsonObject } from '../../src/protocol/index.js';
 import { judgeProbe } from '../../src/sim/client/era-probe.js';
 import { englishProse, failed, grade, patch, solution, tempDir } from './helpers.js';
 
@@ -294,6 +295,92 @@ export function classifyProbe(outcome: { kind: string; message?: unknown; probe?
       expect.arrayContaining(['modern', 'retry-mutual', 'incompatible', 'server-exits']),
     );
     expect(result.points).toBe(0);
+  });
+
+  // Three shortcuts that scored 12/12 on every seed while the README said the checks did not
+  // pose −32020 and −32021, no result but a DiscoverResult was posed, and (on 8 seeds of 21)
+  // every generated client listed its versions newest first.
+  const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20261129];
+
+  it('taking only −32022 for a modern error (−32020 and −32021 fall back to initialize)', async () => {
+    const text = patch(ref, 'new Set([-32020, -32021, -32022])', 'new Set([-32022])');
+    for (const seed of SEEDS) {
+      const result = await grade(id, file(text), seed);
+      expect(failed(result), `seed ${seed}`).toEqual(
+        expect.arrayContaining(['incompatible', 'generated-variants']),
+      );
+    }
+    const result = await expectCaught(text, 'incompatible');
+    const caught = result.checks.find((c) => c.name === 'incompatible');
+    expect(caught?.message.en).toMatch(/-3202[01]/);
+  });
+
+  it('taking any result for a DiscoverResult', async () => {
+    const text = patch(
+      ref,
+      "if (!Array.isArray(result.supportedVersions)) return { action: 'initialize' };",
+      '',
+    );
+    for (const seed of SEEDS) {
+      const result = await grade(id, file(text), seed);
+      expect(failed(result), `seed ${seed}`).toEqual(
+        expect.arrayContaining(['legacy-errors', 'generated-variants']),
+      );
+    }
+    await expectCaught(text, 'legacy-errors');
+  });
+
+  it('taking the newest version in common rather than the client’s favourite', async () => {
+    const text = patch(
+      ref,
+      'return versions.find((v) => list.includes(v));',
+      'return [...versions].sort().reverse().find((v) => list.includes(v));',
+    );
+    for (const seed of SEEDS) {
+      const result = await grade(id, file(text), seed);
+      expect(failed(result), `seed ${seed}`).toEqual(
+        expect.arrayContaining(['modern', 'retry-mutual', 'generated-variants']),
+      );
+    }
+    await expectCaught(text, 'modern');
+  });
+
+  it('the reference solution scores full points on every seed', async () => {
+    for (const seed of [...SEEDS, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]) {
+      const result = await grade(id, 'solution', seed);
+      expect(result.points, `seed ${seed}: ${failed(result).join(', ')}`).toBe(result.maxPoints);
+    }
+  });
+
+  it('poses −32020, −32021 and results that are no DiscoverResult on every seed', () => {
+    for (const seed of SEEDS) {
+      const cases = generatedCases(random(seed));
+      const codes = cases.map((c) =>
+        c.outcome.kind === 'answer' ? (c.outcome.message.error as { code?: number })?.code : null,
+      );
+      expect(codes).toEqual(expect.arrayContaining([-32020, -32021]));
+      expect(
+        cases.some(
+          (c) =>
+            c.outcome.kind === 'answer' &&
+            c.outcome.message.result !== undefined &&
+            c.expected.action === 'initialize',
+        ),
+      ).toBe(true);
+      // And a client whose favourite in common is not the newest in common.
+      expect(
+        cases.some((c) => {
+          if (!('version' in c.expected)) return false;
+          const newest = [...c.versions].sort().reverse();
+          const m = c.outcome.kind === 'answer' ? c.outcome.message : {};
+          const list = ((m.result as JsonObject | undefined)?.supportedVersions ??
+            ((m.error as JsonObject | undefined)?.data as JsonObject | undefined)?.supported) as
+            | string[]
+            | undefined;
+          return newest.find((v) => list?.includes(v)) !== c.expected.version;
+        }),
+      ).toBe(true);
+    }
   });
 
   it('each kind of outcome is judged on generated outcomes of its kind too', () => {

@@ -156,6 +156,35 @@ const errorAnswer = (id: string | number | null, error: JsonObject) => ({
   error,
 });
 
+/** −32020 and −32021 as 2026-07-28's schema shapes them (HeaderMismatchError, MissingRequiredClientCapabilityError). */
+const MODERN_REFUSALS: readonly (readonly [number, string, JsonObject | undefined])[] = [
+  [
+    -32020,
+    "Header mismatch: Mcp-Method header value 'tools/list' does not match body value 'server/discover'",
+    undefined,
+  ],
+  [
+    -32021,
+    'Server requires the elicitation capability for this request',
+    { requiredCapabilities: { elicitation: {} } },
+  ],
+];
+
+/** Results that are not DiscoverResults: no `supportedVersions` list. */
+const NOT_DISCOVER_RESULTS: readonly (readonly [string, string, JsonObject])[] = [
+  ['an empty result {}', '空的结果 {}', {}],
+  [
+    'a result with tools but no supportedVersions',
+    '有 tools 却没有 supportedVersions 的结果',
+    { tools: [], resultType: 'complete' },
+  ],
+  [
+    'a result whose supportedVersions is a string, not a list',
+    'supportedVersions 是字符串而不是列表的结果',
+    { supportedVersions: '2026-07-28', capabilities: {} },
+  ],
+];
+
 type CheckName =
   | 'modern'
   | 'retry-mutual'
@@ -213,6 +242,20 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         ),
         versions: ['2099-01-01', '2026-07-28'],
         expected: { action: 'modern', version: '2099-01-01' },
+      },
+      {
+        // Preference is the client's order, not the calendar's: taking the newest version in
+        // common scored 12/12 on the seeds whose generated clients all listed newest first.
+        name: bi(
+          'a DiscoverResult to a client that prefers 2026-07-28 to the newer 2099-01-01',
+          '对一个更想用 2026-07-28、而不是更新的 2099-01-01 的客户端的 DiscoverResult',
+        ),
+        outcome: answer(
+          probeMessage(9, '2026-07-28'),
+          discoverResult(9, ['2099-01-01', '2026-07-28']),
+        ),
+        versions: ['2026-07-28', '2099-01-01'],
+        expected: { action: 'modern', version: '2026-07-28' },
       },
     ],
     'retry-mutual': [
@@ -286,6 +329,22 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         versions: ['2099-01-01', '2098-05-05', '2026-07-28'],
         expected: { action: 'retry', version: '2026-07-28' },
       },
+      {
+        name: bi(
+          '−32022 to a client that prefers 2026-07-28 to the newer 2098-05-05',
+          '对一个更想用 2026-07-28、而不是更新的 2098-05-05 的客户端的 −32022',
+        ),
+        outcome: answer(
+          probeMessage(10, '2025-12-31'),
+          errorAnswer(10, {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2098-05-05', '2026-07-28'], requested: '2025-12-31' },
+          }),
+        ),
+        versions: ['2025-12-31', '2026-07-28', '2098-05-05'],
+        expected: { action: 'retry', version: '2026-07-28' },
+      },
     ],
     incompatible: [
       ...refusals.map((r) => fromRecording(r, ['2099-01-01'], { action: 'incompatible' })),
@@ -323,6 +382,18 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         versions: ['2026-07-28'],
         expected: { action: 'incompatible' },
       },
+      // The other two recognised modern errors (2026-07-28 basic/index › Error Codes): a probe
+      // should not meet them, but a server that sends one is modern, and "Do not fall back to
+      // initialize" holds; with no supported list to retry from, there is no session. Code
+      // that took only −32022 for modern scored 12/12 while they were not posed.
+      ...MODERN_REFUSALS.map(
+        ([code, message, data]): EraCase => ({
+          name: bi(`${code} ${message}`, `${code}（消息 "${message}"）`),
+          outcome: answer(probe, errorAnswer(id, { code, message, ...(data ? { data } : {}) })),
+          versions: ['2026-07-28'],
+          expected: { action: 'incompatible' },
+        }),
+      ),
     ],
     'legacy-errors': [
       ...legacyAnswers.map((r) => fromRecording(r, ['2026-07-28'], { action: 'initialize' })),
@@ -342,6 +413,18 @@ export function fixedCases(recorded: readonly RecordedProbe[]): Record<CheckName
         versions: ['2026-07-28'],
         expected: { action: 'initialize' },
       },
+      // A result that is no DiscoverResult (a legacy server's catch-all handler): not a modern
+      // answer, so "anything else identifies a legacy server" (basic/versioning › Backward
+      // Compatibility with Initialization-Based Versions). Taking any result for a
+      // DiscoverResult scored 12/12 while no such result was posed.
+      ...NOT_DISCOVER_RESULTS.map(
+        ([en, zh, result]): EraCase => ({
+          name: bi(en, zh),
+          outcome: answer(probe, { jsonrpc: '2.0', id, result }),
+          versions: ['2026-07-28'],
+          expected: { action: 'initialize' },
+        }),
+      ),
       ...(
         [
           [-32600, 'Invalid Request'],
@@ -633,7 +716,119 @@ export function generatedCases(rng: Random, each = 3): EraCase[] {
       });
     }
   }
+  out.push(...olderPreferred(rng, client), ...otherModernErrors(rng, client));
+  out.push(...notDiscoverResults(rng, client));
   return rng.shuffle(out);
+}
+
+/**
+ * Clients that prefer older versions to newer ones (a stable revision to a draft), on every seed:
+ * the versions in common are listed oldest first by the client, so taking the newest in common
+ * (rather than the client's order) never passes.
+ */
+function olderPreferred(rng: Random, client: () => string): EraCase[] {
+  const oldestFirst = (n: number) => {
+    const pool = new Set<string>();
+    while (pool.size < n) pool.add(futureVersion(rng));
+    return [...pool].sort();
+  };
+  const modern = oldestFirst(rng.int(2, 3));
+  const served = rng.shuffle([
+    ...modern.slice(0, rng.int(1, modern.length - 1)),
+    ...modern.slice(-1),
+    ...versionPool(rng, rng.int(0, 2)).filter((v) => !modern.includes(v)),
+  ]);
+  const modernId = randomId(rng);
+  const retry = oldestFirst(rng.int(3, 4));
+  const [asked, ...rest] = retry as [string, ...string[]];
+  const supported = rng.shuffle([
+    ...rest,
+    ...versionPool(rng, rng.int(0, 2)).filter((v) => !retry.includes(v)),
+  ]);
+  const retryId = randomId(rng);
+  return [
+    {
+      name: bi(
+        'generated DiscoverResult to a client that prefers older versions',
+        '生成的 DiscoverResult，客户端更想用较旧的版本',
+      ),
+      outcome: answer(
+        probeMessage(modernId, modern[0] as string, client()),
+        discoverResult(modernId, served),
+      ),
+      versions: modern,
+      expected: { action: 'modern', version: modern.find((v) => served.includes(v)) as string },
+    },
+    {
+      name: bi(
+        'generated −32022 to a client that prefers older versions',
+        '生成的 −32022，客户端更想用较旧的版本',
+      ),
+      outcome: answer(
+        probeMessage(retryId, asked, client()),
+        errorAnswer(retryId, {
+          code: -32022,
+          message: rng.pick(UNSUPPORTED).replace('{v}', asked),
+          data: { supported, requested: asked },
+        }),
+      ),
+      versions: retry,
+      expected: { action: 'retry', version: rest[0] as string },
+    },
+  ];
+}
+
+/** −32020 and −32021 with fresh texts: modern refusals with no version to retry with. */
+function otherModernErrors(rng: Random, client: () => string): EraCase[] {
+  return [-32020, -32021].map((code) => {
+    const versions = versionPool(rng, rng.int(1, 3));
+    const id = randomId(rng);
+    const capability = rng.pick(['sampling', 'elicitation', 'roots']);
+    const error =
+      code === -32020
+        ? {
+            code,
+            message: rng.pick([
+              'Header mismatch',
+              `Header mismatch: Mcp-Method header value '${rng.word()}' does not match body value 'server/discover'`,
+            ]),
+          }
+        : {
+            code,
+            message: `Server requires the ${capability} capability for this request`,
+            data: { requiredCapabilities: { [capability]: {} } },
+          };
+    return {
+      name: bi(`generated ${code}`, `生成的 ${code}`),
+      outcome: answer(probeMessage(id, versions[0] as string, client()), errorAnswer(id, error)),
+      versions,
+      expected: { action: 'incompatible' },
+    };
+  });
+}
+
+/** A result without a supportedVersions list: no DiscoverResult, so a legacy server. */
+function notDiscoverResults(rng: Random, client: () => string): EraCase[] {
+  const versions = versionPool(rng, rng.int(1, 3));
+  const id = randomId(rng);
+  const result = rng.pick<JsonObject>([
+    {},
+    { resultType: 'complete' },
+    { [rng.pick(['tools', 'prompts', 'resources'])]: [] },
+    { supportedVersions: versions[0] as string },
+  ]);
+  return [
+    {
+      name: bi('generated result that is no DiscoverResult', '生成的、不是 DiscoverResult 的结果'),
+      outcome: answer(probeMessage(id, versions[0] as string, client()), {
+        jsonrpc: '2.0',
+        id,
+        result,
+      }),
+      versions,
+      expected: { action: 'initialize' },
+    },
+  ];
 }
 
 /** The check a case belongs to, by what it is: its expected verdict, and silence apart. */
@@ -724,8 +919,8 @@ export const eraRubric: Rubric = {
       name: 'incompatible',
       points: 2,
       about: bi(
-        '−32022, or a DiscoverResult, with no version in common: a modern server all the same, so no fallback to initialize: incompatible',
-        '−32022 或 DiscoverResult 与客户端没有共同版本：仍然是现代服务器，所以不退回 initialize：判为不兼容',
+        '−32022, or a DiscoverResult, with no version in common, and −32020 or −32021: a modern server all the same, so no fallback to initialize: incompatible',
+        '−32022 或 DiscoverResult 与客户端没有共同版本，以及 −32020 或 −32021：仍然是现代服务器，所以不退回 initialize：判为不兼容',
       ),
     },
     {
@@ -733,8 +928,8 @@ export const eraRubric: Rubric = {
       requires: 'incompatible',
       points: 2,
       about: bi(
-        'any other error (−32601, −32602, −32600, −32603, −32000…, −32042…, whatever its text or data): a legacy server; fall back to initialize',
-        '其他任何错误（−32601、−32602、−32600、−32603、−32000……、−32042……，不论文本或 data）：旧时代服务器；退回 initialize',
+        'any other error (−32601, −32602, −32600, −32603, −32000…, −32042…, whatever its text or data), or a result that is no DiscoverResult: a legacy server; fall back to initialize',
+        '其他任何错误（−32601、−32602、−32600、−32603、−32000……、−32042……，不论文本或 data），或不是 DiscoverResult 的结果：旧时代服务器；退回 initialize',
       ),
     },
     {

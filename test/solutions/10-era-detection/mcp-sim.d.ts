@@ -47,7 +47,10 @@ export type ProbeVerdict =
   | { readonly action: 'modern'; readonly version: ProtocolVersion }
   /** A modern server that refused the version asked for: probe again with this one. */
   | { readonly action: 'retry'; readonly version: ProtocolVersion }
-  /** A modern server that shares no version with the client: no session; tell the user why. */
+  /**
+   * A modern server that shares no version with the client, or refused the probe with another
+   * modern error (−32020, −32021): no session; tell the user why.
+   */
   | { readonly action: 'incompatible' }
   /** A legacy server: send initialize (the 2025-11-25 handshake). */
   | { readonly action: 'initialize' }
