@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { failed, grade, patch, solution } from './helpers.js';
+
+/**
+ * Minimal cheats, each written the way a student after the points without the work would write
+ * it, that scored full points before the check below them learned better: each must now lose
+ * points on every seed tried, while the reference solution keeps full points on the same seeds.
+ */
+const SEEDS = [1, 2, 3, 4, 5, 20261129];
+
+async function losesOnEverySeed(id: string, files: Record<string, string>, check: string) {
+  for (const seed of SEEDS) {
+    const result = await grade(id, files, seed);
+    expect(failed(result), `seed ${seed}`).toContain(check);
+    expect(result.points, `seed ${seed}`).toBeLessThan(result.maxPoints);
+  }
+}
+
+async function fullOnEverySeed(id: string) {
+  for (const seed of SEEDS) {
+    const result = await grade(id, 'solution', seed);
+    expect(result.points, `seed ${seed}: ${failed(result).join(', ')}`).toBe(result.maxPoints);
+  }
+}
+
+describe('04-version-negotiation', () => {
+  const id = '04-version-negotiation';
+  const ref = solution(id, 'versions.ts');
+
+  it('"the latest" hard-coded for the lists the check used to pose (2025-11-25, else 2025-06-18, else the first listed)', async () => {
+    const text = patch(
+      ref,
+      'const latest = [...supported].sort().at(-1);',
+      "const latest = supported.includes('2025-11-25') ? '2025-11-25' : supported.includes('2025-06-18') ? '2025-06-18' : supported[0];",
+    );
+    await losesOnEverySeed(id, { 'versions.ts': text }, 'server-offers-latest');
+  });
+
+  it('the reference scores full points on every seed', () => fullOnEverySeed(id));
+});
