@@ -38,3 +38,19 @@ describe('04-version-negotiation', () => {
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
+
+describe('09-multi-round-trip', () => {
+  const id = '09-multi-round-trip';
+  const ref = solution(id, 'deploy.ts');
+
+  it('any beginning of the service’s name (or nothing typed) taken for its confirmation', async () => {
+    const text = patch(
+      ref,
+      '    if (sure.content?.confirm !== service) {',
+      "    if (!service.startsWith(String(sure.content?.confirm ?? ''))) {",
+    );
+    await losesOnEverySeed(id, { 'deploy.ts': text }, 'production-confirms');
+  });
+
+  it('the reference scores full points on every seed', () => fullOnEverySeed(id));
+});

@@ -237,16 +237,24 @@ async function production(
     if (why) return { ...flow, reason: why };
   }
   // A user who typed something else than the service's name has not confirmed: nothing deploys.
-  const typo = `${service.slice(0, -1)}${service.endsWith('x') ? 'y' : 'x'}`;
-  const wrong = await retry(client, params, { [r2.key]: accept(r2.field, typo) }, r2.state);
-  if (completeText(wrong)?.includes('to production')) {
-    return {
-      ...flow,
-      reason: bi(
-        `expected: a confirmation that does not match the service ("${typo}" for "${service}") deploys nothing (say so, as deployHandshakeEra does); saw: ${shown(wrong)}`,
-        `期望：与服务名不符的确认（"${typo}"，服务是 "${service}"）不会部署任何东西（像 deployHandshakeEra 那样说明）；实际：${shown(wrong)}`,
-      ),
-    };
+  // Its last letter changed, only its start, or nothing at all: a check that took any beginning
+  // of the name (service.startsWith(answer)) for a confirmation scored 17/17 on the first alone.
+  const typos = [
+    `${service.slice(0, -1)}${service.endsWith('x') ? 'y' : 'x'}`,
+    service.slice(0, rng.int(1, service.length - 1)),
+    '',
+  ];
+  for (const typo of rng.shuffle(typos)) {
+    const wrong = await retry(client, params, { [r2.key]: accept(r2.field, typo) }, r2.state);
+    if (completeText(wrong)?.includes('to production')) {
+      return {
+        ...flow,
+        reason: bi(
+          `expected: a confirmation that does not match the service ("${typo}" for "${service}") deploys nothing (say so, as deployHandshakeEra does); saw: ${shown(wrong)}`,
+          `期望：与服务名不符的确认（"${typo}"，服务是 "${service}"）不会部署任何东西（像 deployHandshakeEra 那样说明）；实际：${shown(wrong)}`,
+        ),
+      };
+    }
   }
   const three = await retry(client, params, { [r2.key]: accept(r2.field, service) }, r2.state);
   return {
