@@ -54,3 +54,19 @@ describe('09-multi-round-trip', () => {
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
+
+describe('08-dual-era-server', () => {
+  const id = '08-dual-era-server';
+  const ref = solution(id, 'server.ts');
+
+  it('any version of the year 2026 served as 2026-07-28', async () => {
+    const text = patch(
+      ref,
+      '  if (!MODERN_VERSIONS.includes(version)) {',
+      "  if (!version.startsWith('2026-')) {",
+    );
+    await losesOnEverySeed(id, { 'server.ts': text }, 'unsupported-version');
+  });
+
+  it('the reference scores full points on every seed', () => fullOnEverySeed(id));
+});

@@ -355,9 +355,13 @@ export const dualEraRubric: Rubric = {
     // this revision or refused (2026-07-28 basic/versioning › Protocol Version Negotiation).
     // Both versions the legacy clients above negotiate at initialize, so the server knows them.
     const legacyInMeta = ['2025-11-25', '2025-06-18'];
+    // And a date of 2026 that is not 2026-07-28 (a draft's, say): a server that took the year
+    // for the revision (version.startsWith('2026')) scored 12/12.
+    const sameYear = `2026-${rng.pick(['01', '03', '07', '09', '12'])}-0${rng.int(1, 9)}`;
     const wrongVersions = rng.shuffle([
       rng.pick(['1900-01-01', '2024-10-07']),
       `20${rng.int(27, 99)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
+      sameYear,
       ...legacyInMeta,
     ]);
     const versionReasons: Array<Bilingual | null> = [];
