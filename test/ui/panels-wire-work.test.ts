@@ -35,7 +35,8 @@ describe('the peer panels show the requests on the wire, not ones a simulated pe
         const byClient = sentBy(steps, i, 'client');
         const byServer = sentBy(steps, i, 'server');
         for (const request of client.pending) expect(byClient, `step ${i + 1}`).toContain(request);
-        for (const request of server.asked) expect(byServer, `step ${i + 1}`).toContain(request);
+        for (const { method, id } of server.asked)
+          expect(byServer, `step ${i + 1}`).toContain(`${method} #${id}`);
         const ids = [...byClient].map((r) => r.slice(r.lastIndexOf('#') + 1));
         for (const working of server.working) expect(ids, `step ${i + 1}`).toContain(working);
       });
