@@ -26,6 +26,23 @@ export const LATEST_HANDSHAKE_VERSION: HandshakeVersion = '2025-11-25';
  */
 export const BATCH_REVISION: HandshakeVersion = '2025-03-26';
 
+/**
+ * The version an initialize inside the batch `items` offers, or null: before any revision is
+ * agreed, it decides whether the batch is read (a 2025-03-26 offer makes it a batch of that
+ * revision, flagged initialize-in-batch). The session log and the simulated server both ask it, so
+ * what one reads as a batch the other answers as one.
+ */
+export function batchInitializeOffer(items: readonly unknown[]): string | null {
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const { method, params } = item as { method?: unknown; params?: unknown };
+    if (method !== 'initialize' || typeof params !== 'object' || params === null) continue;
+    const offered = (params as { protocolVersion?: unknown }).protocolVersion;
+    if (typeof offered === 'string') return offered;
+  }
+  return null;
+}
+
 /** Pre-release strings that old SDKs still send, and the release each one stands for. */
 export const VERSION_ALIASES: Readonly<Record<string, HandshakeVersion>> = {
   '2024-10-07': '2024-11-05',

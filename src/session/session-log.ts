@@ -22,6 +22,7 @@ import {
 } from '../machine/index.js';
 import type { Direction, ProgressToken, RequestId, Side } from '../protocol/index.js';
 import { isObject } from '../protocol/json.js';
+import { batchInitializeOffer } from '../protocol/versions.js';
 import { withinDepth } from './depth.js';
 import { inferDirection } from './infer-direction.js';
 import { type Abandoned, batchProblem, type Step, type WireEvent } from './step.js';
@@ -152,13 +153,7 @@ export class SessionLog {
     const view = this.#view;
     if (view.era === 'modern') return view.ruleVersion;
     const known = view.handshake.negotiatedVersion ?? view.handshake.offeredVersion;
-    if (known !== null) return known;
-    for (const item of items) {
-      if (!isObject(item) || item.method !== 'initialize' || !isObject(item.params)) continue;
-      const offered = item.params.protocolVersion;
-      if (typeof offered === 'string') return offered;
-    }
-    return null;
+    return known ?? batchInitializeOffer(items);
   }
 
   #pushOne(event: WireEvent, batch: BatchPosition | null): Step {

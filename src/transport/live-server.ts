@@ -133,7 +133,7 @@ export class LiveServer {
       this.pump();
       return;
     }
-    if (Array.isArray(value)) this.#receiveBatch(text, value);
+    if (Array.isArray(value)) this.#receiveBatch(value);
     else this.receive(value);
   }
 
@@ -144,14 +144,15 @@ export class LiveServer {
    * Batch; progress and the server's own requests still go out on their own as they happen);
    * unread, it is one line the server cannot take, answered -32600 like any invalid request.
    */
-  #receiveBatch(text: string, items: readonly unknown[]): void {
+  #receiveBatch(items: readonly unknown[]): void {
     if (this.#closed) return;
     const steps = this.logBatch(items);
     const unread = steps[0];
     if (steps.length === 1 && unread?.kind === 'unreadable') {
       const problem = { en: unread.problem ?? '', zh: unread.problemZh ?? unread.problem ?? '' };
       this.#options.notice?.(filled(SERVE_STRINGS.lineBatch, { problem }));
-      this.server.receiveRaw(text, this.#virtual());
+      // The log decided (outside any HTTP session it reads no batch): the server refuses it.
+      this.server.refuseBatch(items, this.#virtual());
       this.pump();
       return;
     }

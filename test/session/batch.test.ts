@@ -147,6 +147,39 @@ describe('a JSON-RPC batch (2025-03-26 basic/index › Batching)', () => {
     expect(log.view().pending).toEqual([]);
   });
 
+  it('a batch holding initialize refused member by member (an array, each error with its id): the handshake failed', () => {
+    const log = new SessionLog();
+    log.pushAll({
+      type: 'message',
+      direction: 'client->server',
+      message: [initialize('2025-03-26', 1), ping(2)],
+    });
+    const refused = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32600, message: 'Invalid Request: initialize MUST NOT be part of a batch' },
+    });
+    const answers = log.pushAll({
+      type: 'message',
+      direction: 'server->client',
+      message: [refused(1), refused(2)],
+    });
+    expect(answers.map((s) => s.verdict?.violations)).toEqual([[], []]);
+    expect(log.view().handshake.initialize).toBe('failed');
+    // The refused initialize was its answer: the next one, on its own line, is no duplicate.
+    const again = log.push({
+      type: 'message',
+      direction: 'client->server',
+      message: initialize('2025-03-26', 3),
+    });
+    expect(again.verdict?.violations).toEqual([]);
+    expect(
+      log.push({ type: 'message', direction: 'server->client', message: result('2025-03-26', 3) })
+        .verdict?.violations,
+    ).toEqual([]);
+    expect(log.view().pending).toEqual([]);
+  });
+
   it('not an initialize sent on its own line: a -32600 with id null answers no request of it', () => {
     const log = new SessionLog();
     log.push({

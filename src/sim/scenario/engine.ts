@@ -179,7 +179,7 @@ export async function runScenario(
         // whether it is read; read, the server takes each message and answers them as one array;
         // else the line is one the server cannot take.
         if (log.batchProblem(members) === null) server.receiveBatch(members, now);
-        else server.receiveRaw(JSON.stringify(members), now);
+        else server.refuseBatch(members, now);
       } else {
         for (const member of members) {
           client.receive(member, now);

@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { schemaId, schemaParams, withExactIds } from '../../protocol/exact-ids.js';
 import {
   BATCH_REVISION,
+  batchInitializeOffer,
   type CapabilityPath,
   capabilitiesIn,
   checkParams,
@@ -359,9 +360,9 @@ export class SimServer {
   }
 
   /**
-   * Takes one line of text as it came off the transport: a line that is not JSON gets -32700 and an
-   * array (a batch this session cannot read) gets -32600, both without an id since none could be
-   * read; the server goes on.
+   * Takes one line of text as it came off the transport: a line that is not JSON gets -32700, an
+   * array is a batch, read as the session log reads it (#batchRevision) or refused (refuseBatch);
+   * the server goes on.
    */
   receiveRaw(text: string, now: number): void {
     let value: unknown;
@@ -371,32 +372,45 @@ export class SimServer {
       this.parseError(now);
       return;
     }
-    if (Array.isArray(value) && value.length > 0 && this.negotiatedVersion === BATCH_REVISION) {
+    if (!Array.isArray(value)) this.receive(value, now);
+    else if (value.length > 0 && this.#batchRevision(value) === BATCH_REVISION) {
       this.receiveBatch(value, now);
-      return;
-    }
-    if (Array.isArray(value)) {
-      // Only a 2025-03-26 session takes batches; a server of another revision, or one before any
-      // was agreed, cannot take the line; and an empty array is no batch in any (JSON-RPC 2.0 ›
-      // Batch: "an Array with at least one value").
-      const version = this.negotiatedVersion;
-      const message =
-        value.length === 0
-          ? 'Invalid Request: an empty batch'
-          : `Invalid Request: batches are not supported (${
-              version === null
-                ? 'no revision agreed yet; only 2025-03-26 has them'
-                : version < BATCH_REVISION
-                  ? `${version} has none`
-                  : 'removed in 2025-06-18'
-            })`;
-      this.outbox.push({
-        at: now,
-        message: { jsonrpc: '2.0', error: { code: -32600, message } },
-      });
-      return;
-    }
-    this.receive(value, now);
+    } else this.refuseBatch(value, now);
+  }
+
+  /**
+   * A batch this session cannot read (its log said so, or #batchRevision): one -32600 without an
+   * id, since no member was read. Only a 2025-03-26 session takes batches; a server of another
+   * revision, or one before any was agreed, cannot take the line; and an empty array is no batch
+   * in any (JSON-RPC 2.0 › Batch: "an Array with at least one value").
+   */
+  refuseBatch(items: readonly unknown[], now: number): void {
+    const version = this.negotiatedVersion;
+    const message =
+      items.length === 0
+        ? 'Invalid Request: an empty batch'
+        : `Invalid Request: batches are not supported (${
+            version === null
+              ? 'no revision agreed yet; only 2025-03-26 has them'
+              : version < BATCH_REVISION
+                ? `${version} has none`
+                : 'removed in 2025-06-18'
+          })`;
+    this.outbox.push({ at: now, message: { jsonrpc: '2.0', error: { code: -32600, message } } });
+  }
+
+  /**
+   * The revision it reads a batch in: the agreed one; before any, the one an initialize inside the
+   * batch offers (batchInitializeOffer), exactly as the session log decides, so a raw line reads as
+   * `serve` on stdio and the fault initialize-in-batch read the same batch (they hand the server
+   * what the log read). Such a batch is taken like any 2025-03-26 batch, initialize included (a
+   * lenient server: the rule that initialize MUST NOT be in a batch binds the client, 2025-03-26
+   * basic/lifecycle › Initialization), and answered with an array, each answer with its request's
+   * id (JSON-RPC 2.0 › Batch), not with one error whose missing id 2025-03-26's schema forbids.
+   */
+  #batchRevision(items: readonly unknown[]): string | null {
+    if (this.negotiatedVersion !== null) return this.negotiatedVersion;
+    return this.era === 'modern' ? null : batchInitializeOffer(items);
   }
 
   /**
