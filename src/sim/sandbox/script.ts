@@ -14,11 +14,8 @@ import { MODERN_VERSION } from './modern-offers.js';
  */
 export const CLIENT_SCRIPT = [
   { method: 'tools/list' },
-  {
-    method: 'tools/call',
-    params: { name: 'weather_current', arguments: { location: 'Paris' } },
-    progress: true,
-  },
+  // A tool its tools/list returned (scriptedCall): none after a failed list.
+  { method: 'tools/call', call: true, progress: true },
   // 2025-11-25 only, and only when the server declared tasks.requests.tools.call and listed a tool
   // that may run as a task (basic/utilities/tasks › Tool-Level Negotiation): that tool, as a task.
   // The client then polls it with tasks/get and, once it has ended, asks tasks/result.
@@ -36,6 +33,8 @@ export const CLIENT_SCRIPT = [
   readonly method: string;
   readonly params?: JsonObject;
   readonly progress?: boolean;
+  /** A call of a tool the server listed (scriptedCall). */
+  readonly call?: boolean;
   /** A task-augmented call of the first tool the server listed as able to run as a task. */
   readonly task?: boolean;
   /** Only in the handshake era. */
@@ -77,6 +76,32 @@ export function taskTool(
     return support === 'optional' || support === 'required';
   });
   return tool?.name ?? null;
+}
+
+/** The tool the script calls, with its arguments (see scriptedCall). */
+type ToolCall = { readonly name: string; readonly arguments: JsonObject };
+
+/** The call the script would make were weather_current listed. */
+const WEATHER_CALL = { name: 'weather_current', arguments: { location: 'Paris' } } as const;
+
+/**
+ * The tool the client calls: one the server's tools/list returned (server/tools › Listing Tools,
+ * then Calling Tools: a client calls a tool it discovered, by name). weather_current, when listed,
+ * with the arguments its inputSchema asks for; else the first listed tool whose inputSchema
+ * requires nothing, with none (the client cannot invent what another tool needs). Null when no
+ * list came (tools/list failed, or was never asked) or nothing listed fits: then it calls nothing.
+ */
+export function scriptedCall(client: SimClient | null): ToolCall | null {
+  const tools = client?.tools;
+  if (!tools) return null;
+  if (tools.some((t) => t.name === WEATHER_CALL.name)) {
+    return { name: WEATHER_CALL.name, arguments: { ...WEATHER_CALL.arguments } };
+  }
+  const free = tools.find((t) => {
+    const required: unknown = isObject(t.inputSchema) ? t.inputSchema.required : undefined;
+    return !Array.isArray(required) || required.length === 0;
+  });
+  return free ? { name: free.name, arguments: {} } : null;
 }
 
 /**
@@ -167,7 +192,7 @@ export function nextScripted(
     };
   }
   const runsAsTask = taskTool(client, view);
-  const at = askableFrom(view, done, view.era ?? era, runsAsTask);
+  const at = askableFrom(view, done, view.era ?? era, client);
   const item = CLIENT_SCRIPT[at];
   if (item === undefined) return null;
   if ('task' in item && runsAsTask !== null) {
@@ -178,7 +203,9 @@ export function nextScripted(
     const filter = listenFilter(view);
     return filter && { message: client.listen(filter), scripted: true, at };
   }
-  let params: JsonObject | undefined = 'params' in item ? structuredClone(item.params) : undefined;
+  const call = 'call' in item ? scriptedCall(client) : null;
+  let params: JsonObject | undefined =
+    call !== null ? { name: call.name, arguments: call.arguments } : paramsOf(item);
   // A tool listed with taskSupport "required" MUST be called as a task (› Tool-Level Negotiation).
   const name = params?.name;
   if (
@@ -192,25 +219,32 @@ export function nextScripted(
   return { message: client.request(item.method, params, { progress }), scripted: true, at };
 }
 
+/** A script item's own params, a copy. */
+const paramsOf = (item: (typeof CLIENT_SCRIPT)[number]): JsonObject | undefined =>
+  'params' in item ? structuredClone(item.params) : undefined;
+
 /**
  * Where the script goes on from `done`: the first request whose capability the server declared.
  * A client uses only what the server declared (2025-11-25 basic/lifecycle › Operation; 2026-07-28
  * architecture/index › Capability Negotiation, once server/discover said it), so a learner's
  * server without resources is not asked resources/list. Until the server's capabilities are
  * known nothing is skipped, but a request of the handshake era alone (resources/subscribe) is
- * never asked in 2026-07-28, and the task-augmented call only with a tool to run as one
- * (`runsAsTask`, see taskTool). `CLIENT_SCRIPT.length` when nothing is left to ask.
+ * never asked in 2026-07-28, a tool called only when `client`'s tools/list returned one to call
+ * (scriptedCall), and the task-augmented call only with a tool to run as one (taskTool).
+ * `CLIENT_SCRIPT.length` when nothing is left to ask.
  */
 export function askableFrom(
   view: Pick<SessionView, 'capabilities'>,
   done: number,
   era: SessionEra,
-  runsAsTask: string | null = null,
+  client: SimClient | null,
 ): number {
+  const runsAsTask = taskTool(client, view);
   let at = done;
   for (; at < CLIENT_SCRIPT.length; at++) {
     const item = CLIENT_SCRIPT[at];
     if (item && 'task' in item && runsAsTask === null) continue;
+    if (item && 'call' in item && scriptedCall(client) === null) continue;
     if (item && 'legacy' in item && era === 'modern') continue;
     if (item && 'modern' in item && era !== 'modern') continue;
     if (item?.method === LISTEN) {

@@ -32,7 +32,6 @@ import {
   clientGivesUp,
   nextScripted,
   refreshFor,
-  taskTool,
 } from './script.js';
 import { unsureOf } from './served.js';
 
@@ -134,8 +133,9 @@ export class SandboxSession {
     if (this.lessonNote) return this.lessonNote;
     if (!this.#client || this.log.closed) return null;
     const view = this.#openView();
-    const runsAsTask = taskTool(this.#client, view);
-    if (askableFrom(view, this.#scripted, view.era ?? this.era, runsAsTask) < CLIENT_SCRIPT.length)
+    if (
+      askableFrom(view, this.#scripted, view.era ?? this.era, this.#client) < CLIENT_SCRIPT.length
+    )
       return null;
     const waiting = view.pending.filter((p) => p.requester === 'client');
     const [listen] = waiting;
