@@ -99,7 +99,11 @@ export function tolerantRunner(start: StartRunner): TolerantRunner {
       }
     },
     async reload() {
-      await (await ensure()).reload();
+      const r = await ensure();
+      // Errors the old instance has still to report (a promise left unawaited that rejects) arrive
+      // while it is alive, so they are put down to the call and the line that caused them.
+      await r.get('$flush').catch(() => undefined);
+      await r.reload();
     },
     close: () => {
       retire();
