@@ -26,13 +26,7 @@ import {
   type OwnTask,
   type TransportAct,
 } from './offers.js';
-import {
-  askableFrom,
-  CLIENT_SCRIPT,
-  clientGivesUp,
-  nextScripted,
-  refreshFor,
-} from './script.js';
+import { askableFrom, CLIENT_SCRIPT, clientGivesUp, nextScripted, refreshFor } from './script.js';
 import { unsureOf } from './served.js';
 
 export type SandboxEra = 'legacy' | 'modern';
