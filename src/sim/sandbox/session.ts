@@ -354,8 +354,8 @@ export class SandboxSession {
       const id = isObject(message) ? message.id : undefined;
       const envelope = classify(message);
       // Its answer to a request of the client's: answered, whatever it held or scheduled for it.
-      if (this.#server && (envelope.kind === 'response' || envelope.kind === 'error'))
-        if (isRequestId(id)) this.#server.answeredInRecording(id);
+      const answer = envelope.kind === 'response' || envelope.kind === 'error';
+      if (this.#server && answer && isRequestId(id)) this.#server.answeredElsewhere(id);
       if (typeof id !== 'number') return;
       if (this.#server && envelope.kind === 'request')
         this.#server.askedInRecording(id, envelope.method);

@@ -346,9 +346,7 @@ export function earlyTaskResult(ctx: FaultContext, name: string): FaultResult {
     const reveal = server.outbox.takeFirst((i) => unfinishedReport(i.message, task.taskId));
     if (!reveal) continue;
     // The buggy server answers now: the request is no longer held, nor answered again later.
-    const held = task.held.indexOf(request.id);
-    if (held >= 0) task.held.splice(held, 1);
-    server.outbox.dropAbout(request.id);
+    server.answeredElsewhere(request.id);
     return {
       ok: true,
       direction: 'server->client',

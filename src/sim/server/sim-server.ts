@@ -311,11 +311,11 @@ export class SimServer {
   }
 
   /**
-   * A recording (a lesson replayed into the sandbox) shows this server answering the client's
-   * request `id`: it holds it no more (a tasks/result a faulty server answered before its task
-   * ended), and nothing it had scheduled as that answer goes out again.
+   * The client's request `id` was answered outside this server's own course (a fault's answer, or
+   * a recording replayed into the sandbox): it holds it no more (a tasks/result answered before its
+   * task ended), and nothing it had scheduled as that answer goes out again.
    */
-  answeredInRecording(id: RequestId): void {
+  answeredElsewhere(id: RequestId): void {
     for (const task of this.tasks.all()) {
       const at = task.held.indexOf(id);
       if (at >= 0) task.held.splice(at, 1);
