@@ -331,21 +331,36 @@ function formElicitations(
     const asked = `elicitation/create #${show(msg.id)}`;
     return [{ schema: msg.params.requestedSchema, at: '/params', asked: { en: asked, zh: asked } }];
   }
-  if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
-  const requests = e.result.inputRequests;
-  if (!isObject(requests)) return [];
-  return Object.entries(requests).flatMap(([key, request]) =>
-    isObject(request) && request.method === 'elicitation/create' && isForm(request.params)
+  return inputElicitations(msg).flatMap(({ key, params, at }) =>
+    isForm(params)
       ? [
           {
-            schema: request.params.requestedSchema,
-            at: `/result/inputRequests/${pointerToken(key)}/params`,
+            schema: params.requestedSchema,
+            at,
             asked: {
               en: `the elicitation/create under ${show(key)} of the input_required result #${show(msg.id)}`,
               zh: `input_required 结果 #${show(msg.id)} 中 ${show(key)} 下的 elicitation/create`,
             },
           },
         ]
+      : [],
+  );
+}
+
+/**
+ * The elicitation/create input requests of a 2026-07-28 input_required result (basic/patterns/mrtr),
+ * each with its key and the JSON pointer of its params.
+ */
+function inputElicitations(
+  msg: ModelMessage,
+): { readonly key: string; readonly params: unknown; readonly at: string }[] {
+  const e = msg.envelope;
+  if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
+  const requests = e.result.inputRequests;
+  if (!isObject(requests)) return [];
+  return Object.entries(requests).flatMap(([key, request]) =>
+    isObject(request) && request.method === 'elicitation/create'
+      ? [{ key, params: request.params, at: `/result/inputRequests/${pointerToken(key)}/params` }]
       : [],
   );
 }
@@ -457,7 +472,6 @@ function elicitationUrls(
   msg: ModelMessage,
 ): { readonly url: string; readonly at: string }[] {
   if (msg.sender !== 'server') return [];
-  const e = msg.envelope;
   const found: { url: string; at: string }[] = [];
   const add = (params: unknown, at: string) => {
     if (isObject(params) && params.mode === 'url' && typeof params.url === 'string')
@@ -467,13 +481,7 @@ function elicitationUrls(
     for (const { params, at } of urlModeElicitations(ctx, msg)) add(params, at);
     return found;
   }
-  if (e.kind !== 'response' || e.result.resultType !== 'input_required') return [];
-  const requests = e.result.inputRequests;
-  if (!isObject(requests)) return [];
-  for (const [key, request] of Object.entries(requests)) {
-    if (isObject(request) && request.method === 'elicitation/create')
-      add(request.params, `/result/inputRequests/${pointerToken(key)}/params`);
-  }
+  for (const { params, at } of inputElicitations(msg)) add(params, at);
   return found;
 }
 
