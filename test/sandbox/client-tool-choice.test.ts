@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
-import { isMessage, sandbox } from './helpers.js';
+import { answerAll, isMessage, sandbox } from './helpers.js';
 
 /**
  * The simulated client (the learner being the server) calls a tool only when the learner's
@@ -29,17 +29,6 @@ function upToToolsList(s: SandboxSession) {
   throw new Error(`no tools/list asked: ${asked(s).join(', ')}`);
 }
 
-/** Answers every request the client goes on to make with the offered result. */
-function answerRest(s: SandboxSession) {
-  for (let turn = 0; turn < 12; turn++) {
-    const answer = s
-      .offers()
-      .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
-    if (!answer || !isMessage(answer)) break;
-    s.send(answer.envelope);
-  }
-}
-
 /** The offered result of tools/list, with `tools` in place of the listed ones. */
 function listing(s: SandboxSession, tools: readonly object[]) {
   const offer = s.offers().find((o) => o.key.startsWith('result:') && o.method === 'tools/list');
@@ -66,7 +55,7 @@ describe.each(['legacy', 'modern'] as const)(
       const s = sandbox(era, 'server', { serverCapabilities: { tools: {} } });
       const id = upToToolsList(s);
       s.send({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error' } });
-      answerRest(s);
+      answerAll(s);
       expect(asked(s)).not.toContain('tools/call');
       expect(s.note()?.en).toMatch(/nothing more to ask/);
     });
@@ -84,7 +73,7 @@ describe.each(['legacy', 'modern'] as const)(
         },
       };
       s.send(listing(s, [needy, echo]));
-      answerRest(s);
+      answerAll(s);
       expect(calls(s)).toEqual([{ name: 'server_time', arguments: {} }]);
       for (const step of s.log.steps) {
         if (step.direction === 'client->server') expect(step.verdict?.violations ?? []).toEqual([]);
@@ -103,14 +92,14 @@ describe.each(['legacy', 'modern'] as const)(
         },
       };
       s.send(listing(s, [needy]));
-      answerRest(s);
+      answerAll(s);
       expect(calls(s)).toEqual([]);
     });
 
     it('weather_current listed: it is called as before', () => {
       const s = sandbox(era, 'server', { serverCapabilities: { tools: {} } });
       upToToolsList(s);
-      answerRest(s);
+      answerAll(s);
       expect(calls(s)).toMatchObject([
         { name: 'weather_current', arguments: { location: 'Paris' } },
       ]);

@@ -66,3 +66,17 @@ export function agrees(s: SandboxSession) {
     expect(rows.slice(firstBlocked).every((r) => r.claims.length > 0)).toBe(true);
   return rows;
 }
+
+/**
+ * The learner's server answers each request of the client with the offered result, until the
+ * client has nothing more to ask; a listen stream (2026-07-28) is left open, not ended.
+ */
+export function answerAll(s: SandboxSession) {
+  for (let turn = 0; turn < 12; turn++) {
+    const answer = s
+      .offers()
+      .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
+    if (!answer || !isMessage(answer)) break;
+    s.send(answer.envelope);
+  }
+}

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { errorAnswer, type MessageOffer, type OfferState } from '../../src/sim/sandbox/offers.js';
 import type { SandboxSession } from '../../src/sim/sandbox/session.js';
-import { agrees, isMessage, judge, pick, sandbox } from './helpers.js';
+import { agrees, answerAll, isMessage, judge, pick, sandbox } from './helpers.js';
 
 const send = (s: SandboxSession, key: string) => s.send(pick(s, key).envelope);
 const claims = (s: SandboxSession, key: string) => pick(s, key).blocks.map((b) => b.rule);
-
-/**
- * The learner's server answers each request of the client with the offered result, until the
- * client has nothing more to ask; a listen stream (2026-07-28) is left open, not ended.
- */
-function answerAll(s: SandboxSession) {
-  for (let turn = 0; turn < 12; turn++) {
-    const answer = s
-      .offers()
-      .find((o) => o.key.startsWith('result:') && o.method !== 'subscriptions/listen');
-    if (!answer || !isMessage(answer)) break;
-    s.send(answer.envelope);
-  }
-}
 
 /** A legacy client through the handshake, with the server's capabilities given. */
 function operating(serverCapabilities?: Record<string, unknown>) {
