@@ -99,11 +99,7 @@ export function tolerantRunner(start: StartRunner): TolerantRunner {
       }
     },
     async reload() {
-      const r = await ensure();
-      // Errors the old instance has still to report (a promise left unawaited that rejects) arrive
-      // while it is alive, so they are put down to the call and the line that caused them.
-      await r.get('$flush').catch(() => undefined);
-      await r.reload();
+      await (await ensure()).reload();
     },
     close: () => {
       retire();

@@ -70,29 +70,3 @@ describe('08-dual-era-server', () => {
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
-
-describe('03-client-without-sampling', () => {
-  const id = '03-client-without-sampling';
-  const ref = solution(id, 'summarize.ts');
-  // More seeds than the others: the order of the four calls fitted the guess on about one in six.
-  const seeds = Array.from({ length: 16 }, (_, i) => i + 1);
-
-  it('a tool that counts its calls and takes calls 1 and 3 for the clients with sampling', async () => {
-    const text = patch(
-      ref,
-      '  if (!ctx.clientCapabilities.sampling) {',
-      '  calls += 1;\n  if (calls !== 1 && calls !== 3) {',
-    ).concat('\nlet calls = 0;\n');
-    for (const seed of seeds) {
-      const result = await grade(id, { 'summarize.ts': text }, seed);
-      expect(result.points, `seed ${seed}`).toBeLessThan(result.maxPoints);
-    }
-  });
-
-  it('the reference scores full points on every seed', async () => {
-    for (const seed of seeds) {
-      const result = await grade(id, 'solution', seed);
-      expect(result.points, `seed ${seed}: ${failed(result).join(', ')}`).toBe(result.maxPoints);
-    }
-  });
-});

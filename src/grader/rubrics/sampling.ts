@@ -190,11 +190,7 @@ export const samplingRubric: Rubric = {
     ]);
     const withouts: Array<{ caps: JsonObject; played: Played }> = [];
     const withs: Array<{ caps: JsonObject; played: Played; reply: string }> = [];
-    for (const [i, { sampling, others }] of plan.entries()) {
-      // Each client meets a fresh instance of the module, as each would a server of its own: a
-      // counter kept in the module cannot pair "call 1 and 3" with sampling (it scored 7/7 on
-      // about one seed in six when state survived from one call to the next).
-      if (i > 0) await runner.reload();
+    for (const { sampling, others } of plan) {
       if (sampling) {
         const caps = { ...others, sampling: {} };
         const reply = `The gist (${rng.word()}): ship on Friday.`;
