@@ -8,16 +8,21 @@ import { failed, grade, patch, solution } from './helpers.js';
  */
 const SEEDS = [1, 2, 3, 4, 5, 20261129];
 
-async function losesOnEverySeed(id: string, files: Record<string, string>, check: string) {
-  for (const seed of SEEDS) {
+async function losesOnEverySeed(
+  id: string,
+  files: Record<string, string>,
+  check: string,
+  seeds: readonly number[] = SEEDS,
+) {
+  for (const seed of seeds) {
     const result = await grade(id, files, seed);
     expect(failed(result), `seed ${seed}`).toContain(check);
     expect(result.points, `seed ${seed}`).toBeLessThan(result.maxPoints);
   }
 }
 
-async function fullOnEverySeed(id: string) {
-  for (const seed of SEEDS) {
+async function fullOnEverySeed(id: string, seeds: readonly number[] = SEEDS) {
+  for (const seed of seeds) {
     const result = await grade(id, 'solution', seed);
     expect(result.points, `seed ${seed}: ${failed(result).join(', ')}`).toBe(result.maxPoints);
   }
@@ -69,4 +74,21 @@ describe('08-dual-era-server', () => {
   });
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
+});
+
+// Each grading of exercise 1 listens for late progress (2.5–3.2 s) and retries a slow stop.
+describe('01-progress', () => {
+  const id = '01-progress';
+  const ref = solution(id, 'long-task.ts');
+
+  it('a cancellation that only silences the progress: the tool works on through its steps', async () => {
+    const text = patch(
+      ref,
+      "      return { content: [{ type: 'text', text: 'Cancelled.' }], isError: true };",
+      '      continue;',
+    );
+    await losesOnEverySeed(id, { 'long-task.ts': text }, 'cancellation-stops');
+  }, 120_000);
+
+  it('the reference scores full points on every seed', () => fullOnEverySeed(id), 120_000);
 });

@@ -147,10 +147,12 @@ export async function longRunningTask(args: LongTaskArgs, extra: RequestHandlerE
       '  for (let step = 1;',
       "  if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, total: args.steps } });\n  for (let step = 1;",
     );
+    // The notification before a step's wait asks the signal too: after a cancellation nothing
+    // more may go out, whichever of the two it followed.
     const twice = patch(
       ref,
       '    await sleep(args.delayMs);\n',
-      "    if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step - 0.5, total: args.steps } });\n    await sleep(args.delayMs);\n",
+      "    if (token !== undefined && !extra.signal.aborted) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step - 0.5, total: args.steps } });\n    await sleep(args.delayMs);\n",
     );
     const doneSoFar = patch(before, 'progress: step,', 'progress: step - 1,');
     const graded = await Promise.all(

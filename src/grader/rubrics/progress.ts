@@ -26,6 +26,13 @@ const LATE_MS = [2500, 3200] as const;
 const STOP_MS = 150;
 /** How many times a slow stop is measured before it counts as slow (see `cancellation-stops`). */
 const STOP_TRIES = 3;
+/**
+ * The least work the cancelled call has left when its cancellation comes, with one step besides:
+ * a tool that stops sending progress but ignores extra.signal otherwise runs on at least this long
+ * after it, well past STOP_MS. (With 3 steps of 8 ms left, as the check once allowed, such a tool
+ * returned within STOP_MS and scored 13/13 on seven seeds in eight.)
+ */
+const LEFT_AFTER_CANCEL_MS = 200;
 
 type Run = {
   readonly session: ReturnType<typeof openSession>;
@@ -265,11 +272,14 @@ export const progressRubric: Rubric = {
     // Every call looks alike (steps, delays, token shapes from the seed) and they come in an order
     // from the seed, so code cannot tell the cancelled run from the others and special-case it.
     const newToken = () => (rng.next() < 0.5 ? `task-${rng.word()}` : rng.int(1000, 99999));
-    const shape = () => ({ steps: rng.int(5, 24), delayMs: rng.int(8, 16) });
+    // Every shape leaves the cancelled call LEFT_AFTER_CANCEL_MS of steps after its cancellation:
+    // with 20 ms a step it takes 11 steps past the first (ceil(200 / 20) + 1), so at least 12.
+    const shape = () => ({ steps: rng.int(12, 19), delayMs: rng.int(20, 32) });
     const aShape = shape();
     const steps = aShape.steps;
     const cShape = shape();
-    const cancelAt = rng.int(1, cShape.steps - 3);
+    const left = Math.ceil(LEFT_AFTER_CANCEL_MS / cShape.delayMs) + 1;
+    const cancelAt = rng.int(1, cShape.steps - left);
     const plans = {
       a: { token: newToken(), ...aShape },
       b: shape(),
