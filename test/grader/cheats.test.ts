@@ -92,3 +92,21 @@ describe('01-progress', () => {
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id), 120_000);
 });
+
+describe('06-handshake-tracer', () => {
+  const id = '06-handshake-tracer';
+  const ref = solution(id, 'labels.ts');
+  // 31 and 91: seeds on which no generated session had a message before the handshake completed.
+  const seeds = [...SEEDS, 31, 91];
+
+  it('the initialization phase taken for the lifecycle messages (initialize, notifications/initialized), not for the time before the handshake completes', async () => {
+    const text = patch(
+      ref,
+      "const phase = initialized ? 'operation' : 'initialization';",
+      "const phase = entry?.primitive === 'lifecycle' ? 'initialization' : 'operation';",
+    );
+    await losesOnEverySeed(id, { 'labels.ts': text }, 'phases', seeds);
+  });
+
+  it('the reference scores full points on every seed', () => fullOnEverySeed(id, seeds));
+});
