@@ -48,8 +48,38 @@ export const DENIED_BUILTINS = new Set([
   'wasi',
   'worker_threads',
 ]);
-const denied = (path: string) =>
-  DENIED_BUILTINS.has(path.replace(/^node:/, '').split('/')[0] ?? '');
+/**
+ * Node's modules that reach the network. The permission model does not restrict it (on Node 20
+ * to 24), and with them the learner's module could hand its inputs to a program running
+ * elsewhere (a copy of mcp-sim's tracer behind a small HTTP server) and return its answers:
+ * exercise 5's statistics scored 9/9 that way. The global `fetch` (and `WebSocket`,
+ * `EventSource` where Node has them) the harness takes away (harness-source.ts).
+ */
+export const NETWORK_BUILTINS = new Set([
+  '_http_agent',
+  '_http_client',
+  '_http_common',
+  '_http_incoming',
+  '_http_outgoing',
+  '_http_server',
+  '_tls_common',
+  '_tls_wrap',
+  'dgram',
+  'dns',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'tls',
+]);
+
+/** Why a built-in module is refused to the learner's code, or null when it is not. */
+export function deniedBecause(path: string): string | null {
+  const name = path.replace(/^node:/, '').split('/')[0] ?? '';
+  if (DENIED_BUILTINS.has(name)) return 'it loads or compiles code';
+  if (NETWORK_BUILTINS.has(name)) return 'it reaches the network';
+  return null;
+}
 
 /** Marks the plugin's own resolve calls, so it does not judge them twice. */
 const OWN = Symbol('exercise-folder');
@@ -70,13 +100,10 @@ function exerciseFolderOnly(root: string): Plugin {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === OWN) return undefined;
         if (isBuiltin(args.path)) {
-          if (denied(args.path))
+          const why = deniedBecause(args.path);
+          if (why !== null)
             return {
-              errors: [
-                {
-                  text: `${args.path} is not available to exercise code (it loads or compiles code)`,
-                },
-              ],
+              errors: [{ text: `${args.path} is not available to exercise code (${why})` }],
             };
           return { path: args.path, external: true };
         }
@@ -131,9 +158,12 @@ const COMPUTED_LOADS: Readonly<Record<string, string>> = {
 const BANNER_NAMES = ['__mcpSimRequire', '__mcpSimDenied', '__mcpSimLoad'] as const;
 const BANNER = [
   "import { createRequire as __mcpSimRequire } from 'node:module';",
-  `const __mcpSimDenied = new Set(${JSON.stringify([...DENIED_BUILTINS])});`,
+  `const __mcpSimDenied = new Map(${JSON.stringify([
+    ...[...DENIED_BUILTINS].map((name) => [name, 'it loads or compiles code']),
+    ...[...NETWORK_BUILTINS].map((name) => [name, 'it reaches the network']),
+  ])});`,
   'const __mcpSimLoad = __mcpSimRequire(import.meta.url);',
-  "const require = (id) => { if (__mcpSimDenied.has(String(id).replace(/^node:/, '').split('/')[0])) throw new Error(String(id) + ' is not available to exercise code (it loads or compiles code)'); return __mcpSimLoad(id); };",
+  "const require = (id) => { const why = __mcpSimDenied.get(String(id).replace(/^node:/, '').split('/')[0]); if (why) throw new Error(String(id) + ' is not available to exercise code (' + why + ')'); return __mcpSimLoad(id); };",
 ].join(' ');
 
 /** The bundle written to `file`; `contents` are its bytes, held by the grader (see reload). */

@@ -30,6 +30,18 @@ for (const name of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen']) 
   };
   Object.defineProperty(process, name, { value: refuse, writable: false, configurable: false });
 }
+// Nor reach the network, which the permission model leaves open: the learner's code could send its
+// inputs to a program elsewhere and return that program's answers (the bundle refuses node:net,
+// node:http and the like; these are the globals that reach it).
+for (const name of ['fetch', 'WebSocket', 'EventSource']) {
+  if (!(name in globalThis)) continue;
+  const refuse = () => {
+    const error = new Error(name + ' is not available to exercise code (it reaches the network)');
+    Error.captureStackTrace(error, refuse);
+    throw error;
+  };
+  Object.defineProperty(globalThis, name, { value: refuse, writable: false, configurable: false });
+}
 const send = (message) => { if (process.connected) process.send(message); };
 // Where in the learner's own files an error was thrown: the first frame of its stack under the
 // exercise folder (the cwd), mapped back to the .ts source by the bundle's inline source map.

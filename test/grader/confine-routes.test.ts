@@ -150,6 +150,28 @@ export function labelMessages(messages: any) {
       /Code generation from strings disallowed/,
     ],
     ['eval', "export const x = eval('1 + 1');", /Code generation from strings disallowed/],
+    // The network, which the permission model leaves open: a program running elsewhere (mcp-sim's
+    // tracer behind a small HTTP server) answered for the learner's code, which scored 9/9.
+    [
+      'node:http, to ask a program elsewhere',
+      "import { request } from 'node:http';\nexport const ask = request;",
+      /^stats\.ts:1:\d+: node:http is not available to exercise code \(it reaches the network\)/,
+    ],
+    [
+      'require() of net',
+      "export const net = require('net');",
+      /^stats\.ts:1:\d+: net is not available to exercise code \(it reaches the network\)/,
+    ],
+    [
+      'require() of an internal HTTP module (_http_client)',
+      "export const client = require('_http_client');",
+      /^stats\.ts:1:\d+: _http_client is not available to exercise code \(it reaches the network\)/,
+    ],
+    [
+      'the global fetch',
+      "export const reached = await fetch('http://127.0.0.1:9/').then(() => 'yes', (e) => String(e));",
+      /fetch is not available to exercise code \(it reaches the network\) \(at stats\.ts:1:\d+\)/,
+    ],
     [
       'a file written to TMPDIR',
       "import { writeFileSync } from 'node:fs';\nwriteFileSync(process.env.TMPDIR + '/t.mjs', 'export const x = 1');",
