@@ -274,7 +274,7 @@ export const progressRubric: Rubric = {
     const newToken = () => (rng.next() < 0.5 ? `task-${rng.word()}` : rng.int(1000, 99999));
     // Every shape leaves the cancelled call LEFT_AFTER_CANCEL_MS of steps after its cancellation:
     // with 20 ms a step it takes 11 steps past the first (ceil(200 / 20) + 1), so at least 12.
-    const shape = () => ({ steps: rng.int(12, 19), delayMs: rng.int(20, 32) });
+    const shape = () => ({ steps: rng.int(12, 16), delayMs: rng.int(20, 32) });
     const aShape = shape();
     const steps = aShape.steps;
     const cShape = shape();
