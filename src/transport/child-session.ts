@@ -202,6 +202,8 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
   let exitCode: number | null = null;
   let exitSignal: string | null = null;
   let spawnError: Error | null = null;
+  /** Over HTTP: the server answered 404 to the session's id (it ended the session). */
+  let sessionLost = false;
   let lineNo = 0;
   /**
    * The line each event takes in the transcript (--trace-file writes one line per message or
@@ -249,6 +251,16 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
           en: `the server refused the POST of ${method} with HTTP ${status}.`,
           zh: `服务器以 HTTP ${status} 拒绝了 ${method} 的 POST。`,
         });
+      },
+      sessionEnded: (what, session) => {
+        if (sessionLost) return;
+        sessionLost = true;
+        problems.push({
+          en: `the server answered ${what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(session)}) has ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management). connect runs one session, so it stops here: run it again for a new one.`,
+          zh: `服务器对 ${what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(session)}）已经结束。服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）。connect 每次只运行一个会话，所以就此停下：再运行一次即可开始新的会话。`,
+        });
+        exited = true;
+        gone();
       },
       unreachable: (error) => {
         spawnError = error;
@@ -617,7 +629,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     });
     if (outcome.kind === 'http' && !probe) {
       problems.push(httpProblem(what, outcome.answer));
-    } else if (outcome.kind === 'exited') {
+    } else if (outcome.kind === 'exited' && !sessionLost) {
       const [stderrNote, stdoutNote] = [lastStderr(), pollutionNote()];
       problems.push(
         spawnError

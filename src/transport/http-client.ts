@@ -64,6 +64,12 @@ export type HttpWireEvents = {
   readonly ended: (id: RequestId, answer: HttpAnswer, error: JsonObject | null) => void;
   /** A POST of a notification or a response that the server refused with an HTTP error. */
   readonly refused: (method: string, status: number) => void;
+  /**
+   * The server answered 404 to a POST or GET that carried the session's Mcp-Session-Id (`what`:
+   * the request, the notification, or the GET stream): the session has ended (2025-11-25
+   * basic/transports › Session Management). Nothing more is sent on it, and no DELETE.
+   */
+  readonly sessionEnded: (what: string, session: string) => void;
   /** The server could not be reached at all (connection refused, no such host…). */
   readonly unreachable: (error: Error) => void;
   /** Whether the client has read the answer to request `id` (from any stream). */
@@ -72,6 +78,14 @@ export type HttpWireEvents = {
 
 const JSON_TYPE = 'application/json';
 const SSE_TYPE = 'text/event-stream';
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The reason fetch gives for a failure, with its cause (`connect ECONNREFUSED 127.0.0.1:1`). */
 function reasonOf(error: unknown): string {
@@ -189,6 +203,7 @@ export class HttpWire {
     }
     const session = response.headers.get('mcp-session-id');
     if (session !== null && message.method === 'initialize') this.#session = session;
+    const sentSession = headers['mcp-session-id'];
     const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     const status = response.status;
     const answer = (text: string, streamEnded: boolean): HttpAnswer => ({
@@ -198,6 +213,19 @@ export class HttpWire {
       streamEnded,
     });
     try {
+      if (status === 404 && sentSession !== undefined) {
+        // The session is over (› Session Management, items 3 and 4): the body, when it is a
+        // JSON-RPC message, is kept in the record as what the server answered; then the run ends.
+        const text = await response.text();
+        if (type === JSON_TYPE && isObject(parseOrUndefined(text))) this.#events.text(text);
+        this.#endSession(
+          id === null
+            ? String(message.method ?? 'a response')
+            : `${String(message.method)} #${String(id)}`,
+          sentSession,
+        );
+        return;
+      }
       if (type === SSE_TYPE && response.ok && response.body) {
         for await (const data of sseData(response.body)) this.#events.text(data);
         if (id !== null && !this.#events.answered(id))
@@ -261,6 +289,11 @@ export class HttpWire {
       try {
         const response = await fetch(this.#url, { method: 'GET', headers, signal: abort.signal });
         const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim();
+        if (response.status === 404 && headers['mcp-session-id'] !== undefined) {
+          await response.body?.cancel();
+          this.#endSession('GET (the session’s stream)', headers['mcp-session-id']);
+          return;
+        }
         if (!response.ok || type !== SSE_TYPE || !response.body) {
           await response.body?.cancel();
           return;
@@ -271,6 +304,14 @@ export class HttpWire {
       }
     })();
     // Not awaited at the end: it stays open until the client closes it (settle).
+  }
+
+  /** The server ended the session: nothing more goes out on it (not even DELETE). */
+  #endSession(what: string, session: string): void {
+    if (this.#gone) return;
+    this.#gone = true;
+    this.#session = null;
+    this.#events.sessionEnded(what, session);
   }
 
   /** Waits for every POST still being read (up to `ms`), then closes what is still open. */

@@ -387,3 +387,67 @@ describe('connect --url when the URL is no MCP server', () => {
     expect(zh.stderr).toMatch(/^mcp-sim: connect 只接受 --url 或 -- 之后的服务器命令之一/);
   });
 });
+
+describe('connect --url when the server ends the session', () => {
+  it('a 404 to a request that carried Mcp-Session-Id ends the run: no more POSTs on that id, no DELETE, one line citing Session Management, exit 1', async () => {
+    // A legacy server that assigns a session at initialize and then has lost it (restarted, or
+    // ended it: 2025-11-25 basic/transports › Session Management, item 3): every later request
+    // on that id gets 404, with the body serve --http sends then.
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (b: Buffer) => {
+        text += b.toString();
+      });
+      req.on('end', () => {
+        const body = text ? (JSON.parse(text) as { id?: number; method?: string }) : {};
+        const sid = req.headers['mcp-session-id'];
+        seen.push(`${req.method} ${body.method ?? ''} ${typeof sid === 'string' ? sid : '-'}`);
+        if (body.method === 'initialize') {
+          const result = {
+            protocolVersion: '2025-11-25',
+            capabilities: { tools: {}, resources: {}, prompts: {} },
+            serverInfo: { name: 'forgetful', version: '1' },
+          };
+          res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-1' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+          return;
+        }
+        if (req.method === 'POST' && body.method === 'notifications/initialized') {
+          res.writeHead(202).end();
+          return;
+        }
+        if (req.method === 'GET') {
+          res.writeHead(405).end();
+          return;
+        }
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Session not found' } }),
+        );
+      });
+    });
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const { code, run, stderr } = await connect(url, [
+      '--era',
+      'legacy',
+      '--call',
+      'echo',
+      '{"text":"hi"}',
+    ]);
+    expect(code).toBe(1);
+    // The client sends nothing more on the ended session: no resources/list, no call, no DELETE.
+    expect(seen.filter((s) => !s.startsWith('GET'))).toEqual([
+      'POST initialize -',
+      'POST notifications/initialized s-1',
+      'POST tools/list s-1',
+    ]);
+    expect(run.problems).toEqual([
+      'the server answered tools/list #2 with HTTP 404: the session it assigned (Mcp-Session-Id "s-1") has ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management). connect runs one session, so it stops here: run it again for a new one.',
+      'the session stopped there, so these --call tools were not called: echo.',
+    ]);
+    expect(stderr.trim().split('\n')).toHaveLength(2);
+  });
+});

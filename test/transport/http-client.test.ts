@@ -56,6 +56,7 @@ describe('HttpWire.headersFor', () => {
     text: () => {},
     ended: () => {},
     refused: () => {},
+    sessionEnded: () => {},
     unreachable: () => {},
     answered: () => true,
   });
@@ -110,6 +111,7 @@ describe('HttpWire.headersFor', () => {
       text: (t) => texts.push(t),
       ended: () => {},
       refused: () => {},
+      sessionEnded: () => {},
       unreachable: () => {},
       answered: () => true,
     });
