@@ -10,7 +10,8 @@ import { isObject, type JsonObject, pointerToken } from './json.js';
  *
  * Nothing on the wire says a field is secret, so this reads what a user would: each property's
  * name, title and description, split into words (`apiKey`, `api_key`, "API key" alike), matched
- * against the kinds of secret the page names. It is a reading, not a proof: a referee's rule built
+ * against the kinds of secret the page names; in a title or description, not what a negation sets
+ * aside ("do not give us your pin"). It is a reading, not a proof: a referee's rule built
  * on it is a warning that says what it read.
  */
 
@@ -68,6 +69,28 @@ function secretIn(text: string): SecretKind | null {
   return KINDS.find(({ en, zh }) => en.test(plain) || zh.test(text))?.kind ?? null;
 }
 
+/** A word that turns what follows it in its clause into what the form does not want. */
+const NEGATION =
+  /\b(?:not|never|no|don['’]t|doesn['’]t|without)\b|不要|请勿|切勿|绝不|无需|不必|不需要/i;
+
+/**
+ * A title or description with what it says the form does not want set aside: in each clause
+ * (up to `.`, `;`, `!`, `?`, a bracket or a line break; a comma does not end one, so a list after
+ * the negation stays with it), the text from a negating word on. "Your favorite integer (do not
+ * give us your phone number, pin, or other sensitive info)" (server-everything's elicitation form)
+ * warns the user off a pin; it does not ask for one. What comes before the negation stays: "A
+ * password that does not contain spaces" still asks for a password.
+ */
+function asked(text: string): string {
+  return text
+    .split(/[.;!?()[\]\n。；！？（）]+/)
+    .map((clause) => {
+      const at = clause.search(NEGATION);
+      return at === -1 ? clause : clause.slice(0, at);
+    })
+    .join('. ');
+}
+
 /**
  * The properties of a requestedSchema that read as secrets, in the schema's order. A property reads
  * as one when its key, its title or its description does; a bare "token" key too (the field holds a
@@ -84,7 +107,12 @@ export function secretFields(schema: unknown): SecretField[] {
         texts.push(['description', property.description]);
     }
     for (const [source, text] of texts) {
-      const kind = source === 'key' && words(text) === 'token' ? 'access token' : secretIn(text);
+      const kind =
+        source === 'key'
+          ? words(text) === 'token'
+            ? 'access token'
+            : secretIn(text)
+          : secretIn(asked(text));
       if (kind === null) continue;
       found.push({ key, pointer: `/properties/${pointerToken(key)}`, kind, source });
       break;

@@ -66,6 +66,39 @@ describe('which fields read as secrets', () => {
     expect(secretFields({ properties: 'password' })).toEqual([]);
   });
 
+  it('leaves alone a secret the text tells the user not to give (server-everything 2.0.0’s "integer" field)', () => {
+    // @modelcontextprotocol/server-everything's trigger-elicitation-request, as it crossed the
+    // wire to connect --url on 2026-12-06: a warning that the form does not want a pin is no ask.
+    expect(
+      keys({
+        integer: {
+          title: 'Integer',
+          type: 'integer',
+          description:
+            'Your favorite integer (do not give us your phone number, pin, or other sensitive info)',
+        },
+        note: {
+          type: 'string',
+          description: "Anything else? Don't paste API keys or passwords here.",
+        },
+        never: { type: 'string', description: 'We never ask for your password.' },
+      }),
+    ).toEqual([]);
+    // Only what comes after the negation, in its clause, is set aside.
+    expect(keys({ code: { type: 'string', description: 'Your PIN (not your password)' } })).toEqual(
+      ['password'],
+    );
+    expect(
+      keys({ login: { type: 'string', description: 'A password that does not contain spaces' } }),
+    ).toEqual(['password']);
+    expect(keys({ pin: { type: 'string', description: 'Do not share it with anyone' } })).toEqual([
+      'password',
+    ]);
+    expect(
+      keys({ v: { type: 'string', title: 'No password needed; enter your API key' } }),
+    ).toEqual(['api key']);
+  });
+
   it('says what gave each field away: its name first, then its title, then its description', () => {
     const fields = secretFields({
       properties: {

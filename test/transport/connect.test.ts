@@ -5,6 +5,8 @@ import {
   CallToolResultSchema,
   ClientNotificationSchema,
   ClientRequestSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
   InitializeResultSchema,
   JSONRPCErrorResponseSchema,
   JSONRPCMessageSchema,
@@ -57,6 +59,8 @@ const RESULTS: Record<string, z.ZodType> = {
   'prompts/list': ListPromptsResultSchema,
   'tools/call': CallToolResultSchema,
   'roots/list': ListRootsResultSchema,
+  'sampling/createMessage': CreateMessageResultSchema,
+  'elicitation/create': ElicitResultSchema,
 };
 
 /**
@@ -152,6 +156,20 @@ describe('mcp-sim connect against the reference server (server-everything)', () 
       expect(rules).toEqual([]);
     },
   );
+
+  it('its elicitation form, which warns the user off a pin, is no form asking for a secret (trace of the saved run)', async () => {
+    // server-everything 2.0.0's trigger-elicitation-request over Streamable HTTP: its "integer"
+    // field says "do not give us your phone number, pin, or other sensitive info", which the
+    // referee read as a form asking for a password (elicitation-form-asks-secret).
+    const file = FIXTURE.replace('server-everything.json', 'server-everything-http-elicitation');
+    const run = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as ConnectJson;
+    expect(run.steps.map((s) => s.message.method)).toContain('elicitation/create');
+    expect(schemaProblems(run.steps)).toEqual([]);
+    const traced = await runCli(['trace', '--json', `${file}.jsonl`]);
+    expect(traced.code).toBe(0);
+    const report = JSON.parse(traced.stdout) as { summary: { era: string; violations: number } };
+    expect(report.summary).toMatchObject({ era: 'legacy', violations: 0 });
+  });
 });
 
 describe('mcp-sim connect explains a broken server in one line', () => {
