@@ -58,6 +58,11 @@ export const SERVE_STRINGS = {
     en: 'session {id}: {what} about {request} is not sent: that request came in a batch answered as one JSON body, and no GET stream is open to carry it',
     zh: '会话 {id}: 关于 {request} 的 {what} 没有发送：该请求来自一个以单个 JSON 正文回应的批量消息，而且没有打开的 GET 流可以承载它',
   },
+  /** A message of the server's own (a list change, a resource update) with no GET stream to carry it. */
+  asideLost: {
+    en: 'session {id}: {what} is not sent: it belongs to no request, and no GET stream is open to carry it (2025-11-25 basic/transports › Listening for Messages from the Server)',
+    zh: '会话 {id}: {what} 没有发送：它不属于任何请求，而且没有打开的 GET 流可以承载它（2025-11-25 basic/transports › Listening for Messages from the Server）',
+  },
   /** Like batchAsideLost, for a request of the server's: the call that needed it is answered now. */
   batchAskLost: {
     en: "session {id}: {what} about {request} is not sent: that request came in a batch answered as one JSON body, and no GET stream is open to carry it; the server answers {request} now with an error result (isError) instead of waiting for an answer that cannot come (2025-03-26 basic/transports › Streamable HTTP: a POST answered with application/json has no stream for the server's own requests)",

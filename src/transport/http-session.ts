@@ -209,6 +209,14 @@ export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): Http
         }
         return false;
       }
+      if (about === undefined && listening === 0) {
+        // What belongs to no request goes on the session's GET stream (2025-11-25
+        // basic/transports › Listening for Messages from the Server); the SDK's transport drops
+        // it when none is open, so it is not on the wire and the log does not keep it either.
+        const method = typeof message.method === 'string' ? message.method : '?';
+        log(filled(SERVE_STRINGS.asideLost, { id, what: method }));
+        return false;
+      }
       if (answer && about !== undefined) streaming.delete(about);
       transport
         .send(
