@@ -90,7 +90,11 @@ export async function createChildRunner(
     get: (name) => child.get(name),
     // A fresh instance is a fresh process: re-importing the module in the same one would keep
     // whatever the learner's code left on globalThis, in a built-in module or on a prototype.
+    flush: () => child.flush(),
     async reload() {
+      // What the old instance has still to report (a promise it left unawaited that the grader's
+      // last answer rejected) arrives before it is stopped, put down to its own call.
+      await child.flush().catch(() => undefined);
       before = `${before}${child.output()}`.slice(0, OUTPUT_LIMIT);
       child.close();
       child = await start();
@@ -184,6 +188,8 @@ async function startChild(
   // A call's handlers outlive its result: progress a timer sends after the tool returned still
   // reaches the grader (and the referee calls it late), as it does with the inline runner.
   const settled = new Map<number, Readonly<Record<string, Handler>>>();
+  /** The grader's answers to the child's events not sent yet (`flush` waits for them). */
+  const replying = new Set<Promise<void>>();
   let onReady: { resolve: () => void; reject: (e: RunnerError) => void } | null = null;
   let crash: string | null = null;
 
@@ -261,7 +267,7 @@ async function startChild(
       } catch (error) {
         value = Promise.reject(error);
       }
-      Promise.resolve(value).then(
+      const reply = Promise.resolve(value).then(
         (value) => send({ t: 'reply', seq: m.seq, ok: true, value }),
         (error: unknown) =>
           send({
@@ -271,6 +277,9 @@ async function startChild(
             error: error instanceof Error ? error.message : String(error),
           }),
       );
+      replying.add(reply);
+      const sent = () => replying.delete(reply);
+      reply.then(sent, sent);
     } else if (m.t === 'result') {
       const call = calls.get(m.id);
       calls.delete(m.id);
@@ -362,6 +371,11 @@ async function startChild(
       const outcome = await request({ t: 'get', name }, {}, CALL_TIMEOUT_MS, `reading ${name}`)
         .promise;
       return outcome.ok ? outcome.value : undefined;
+    },
+    async flush() {
+      // The answers first, so the flush message follows them down the channel.
+      await Promise.all(replying);
+      await request({ t: 'flush' }, {}, CALL_TIMEOUT_MS, 'flushing the module').promise;
     },
     async reload() {
       const outcome = await request({ t: 'reload' }, {}, LOAD_TIMEOUT_MS, 'loading the module')

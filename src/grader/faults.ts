@@ -23,7 +23,7 @@ export type TolerantRunner = {
   /** How many calls the rubric has started so far. */
   readonly calls: () => number;
   readonly faults: () => readonly Fault[];
-  /** Waits for one round trip to the learner's process, so errors from timers already due arrive. */
+  /** Waits until the learner's process has reported what it was already sent caused (`Runner.flush`). */
   readonly flush: () => Promise<void>;
   readonly close: () => void;
   readonly output: () => string;
@@ -101,6 +101,9 @@ export function tolerantRunner(start: StartRunner): TolerantRunner {
     async reload() {
       await (await ensure()).reload();
     },
+    flush: async () => {
+      await live?.flush().catch(() => undefined);
+    },
     close: () => {
       retire();
     },
@@ -114,9 +117,7 @@ export function tolerantRunner(start: StartRunner): TolerantRunner {
     },
     calls: () => started,
     faults: () => faults,
-    flush: async () => {
-      await live?.get('$flush').catch(() => undefined);
-    },
+    flush: () => runner.flush(),
     close: () => {
       const pending = live ? undefined : current;
       retire();

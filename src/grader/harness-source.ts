@@ -131,6 +131,13 @@ process.on('message', async (m) => {
   } else if (m.t === 'get') {
     try { send({ t: 'result', id: m.id, ok: true, value: toJson(mod[m.name]) }); }
     catch (e) { send({ t: 'result', id: m.id, ok: false, error: describe(e) }); }
+  } else if (m.t === 'flush') {
+    // Answered after two turns of the event loop: a reply delivered before this message that
+    // rejected a promise nothing awaits has been reported by then (Node reports an unhandled
+    // rejection when the callback that rejected it ends), and IPC keeps the order of messages, so
+    // the grader reads the crash before this answer. Answering at once loses that race when the
+    // reply and this message arrive in one read (seen on Node 24).
+    setImmediate(() => setImmediate(() => send({ t: 'result', id: m.id, ok: true })));
   } else if (m.t === 'reload') {
     try { await load(); send({ t: 'result', id: m.id, ok: true }); }
     catch (e) { send({ t: 'result', id: m.id, ok: false, error: describe(e) }); }

@@ -36,8 +36,18 @@ export type Runner = {
   ) => Promise<CallOutcome>;
   /** An exported value, as JSON. */
   readonly get: (name: string) => Promise<unknown>;
-  /** A fresh instance of the module (in the CLI a new process), so no state leaks between runs. */
+  /**
+   * A fresh instance of the module (in the CLI a new process), so no state leaks between runs.
+   * The old instance is flushed first (see `flush`): what it still had to report is not lost.
+   */
   readonly reload: () => Promise<void>;
+  /**
+   * Resolves once the instance has reported every uncaught error that what it was already sent
+   * causes: the grader's answers to its calls of the grader's functions are delivered, and its
+   * event loop has turned twice, so a promise those answers reject and nothing awaits has been
+   * reported as unhandled. Not a wait for timers the learner set for later.
+   */
+  readonly flush: () => Promise<void>;
   readonly close: () => void;
   /** What the learner's code printed so far. */
   readonly output: () => string;
@@ -234,6 +244,8 @@ export async function createInlineRunner(file: string): Promise<Runner> {
     reload: async () => {
       mod = await load();
     },
+    // Uncaught errors in this process are not the grader's to report (the tests' own runner).
+    flush: () => new Promise((resolve) => setImmediate(() => setImmediate(resolve))),
     close: () => {},
     output: () => '',
   };
