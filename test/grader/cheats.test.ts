@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failed, grade, patch, solution } from './helpers.js';
+import { gradeExercise } from '../../src/grader/index.js';
+import { failed, grade, meta, patch, solution, workspace } from './helpers.js';
 
 /**
  * Minimal cheats, each written the way a student after the points without the work would write
@@ -109,4 +110,60 @@ describe('06-handshake-tracer', () => {
   });
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id, seeds));
+});
+
+describe('03-client-without-sampling', () => {
+  const id = '03-client-without-sampling';
+  const ref = solution(id, 'summarize.ts');
+  // More seeds than the others: a counter's guess fitted the order of the four calls on about one
+  // seed in six when the calls shared one instance of the module. Among seeds 1 to 32 each of the
+  // six guesses fitted at least once then (calls 2 and 3 first on seed 29).
+  const seeds = Array.from({ length: 32 }, (_, i) => i + 1);
+  /** A tool that counts its calls in `count` and takes calls `a` and `b` for the clients with sampling. */
+  const counting = (a: number, b: number, count = 'calls', keep = '\nlet calls = 0;\n') =>
+    patch(
+      ref,
+      '  if (!ctx.clientCapabilities.sampling) {',
+      `  ${count} += 1;\n  if (${count} !== ${a} && ${count} !== ${b}) {`,
+    ).concat(keep);
+  const pairs = [1, 2, 3, 4].flatMap((a) => [2, 3, 4].filter((b) => b > a).map((b) => [a, b]));
+
+  it.each(pairs)(
+    'a tool that counts its calls and takes calls %i and %i for the clients with sampling loses points on every seed',
+    async (a, b) => {
+      for (const seed of seeds) {
+        const result = await grade(id, { 'summarize.ts': counting(a, b) }, seed);
+        expect(result.points, `seed ${seed}`).toBeLessThan(result.maxPoints);
+      }
+    },
+  );
+
+  // Each call meets a fresh instance: the first one a counter sees, so it answers all four alike.
+  // A count on globalThis outlives a fresh import in one process, as the tests' inline runner
+  // makes it; the CLI's child runner starts a process per instance, which it does not outlive.
+  // The seeds whose order the guess (calls 1 and 3) fitted, where it scored 7/7 before: a process
+  // per instance is slow, and on the other seeds the guess fails anyway.
+  it('a count kept on globalThis loses points in the isolated child process on the seeds whose order it fitted', async () => {
+    const text = patch(
+      ref,
+      '  if (!ctx.clientCapabilities.sampling) {',
+      '  const g = globalThis as { calls?: number };\n  g.calls = (g.calls ?? 0) + 1;\n  if (g.calls !== 1 && g.calls !== 3) {',
+    );
+    for (const seed of [3, 7, 8, 19, 24]) {
+      const result = await gradeExercise(meta(id), {
+        dir: workspace(id, { 'summarize.ts': text }),
+        isolation: 'child',
+        seed,
+      });
+      expect(result.status, `seed ${seed}`).toBe('failed');
+      expect(result.points, `seed ${seed}`).toBeLessThan(result.maxPoints);
+    }
+  });
+
+  it('the reference scores full points on every seed', async () => {
+    for (const seed of seeds) {
+      const result = await grade(id, 'solution', seed);
+      expect(result.points, `seed ${seed}: ${failed(result).join(', ')}`).toBe(result.maxPoints);
+    }
+  });
 });

@@ -170,7 +170,7 @@ export const samplingRubric: Rubric = {
     const rng = random(ctx.seed);
     const runner = await ctx.runner();
     const text = `Meeting notes ${rng.word()}: the team agreed to ship on Friday.`;
-    // Four calls in one server: two pairs of clients, each pair declaring the same other
+    // Four calls, each in a fresh instance: two pairs of clients, each pair declaring the same other
     // capabilities, one of the two with sampling besides, so no other capability gives the answer
     // away. The second pair declares one capability more than the first, so counting does not
     // either: the first pair's client with sampling declares as many capabilities as the second
@@ -190,7 +190,13 @@ export const samplingRubric: Rubric = {
     ]);
     const withouts: Array<{ caps: JsonObject; played: Played }> = [];
     const withs: Array<{ caps: JsonObject; played: Played; reply: string }> = [];
-    for (const { sampling, others } of plan) {
+    for (const [i, { sampling, others }] of plan.entries()) {
+      // Each client meets a fresh instance of the module, as each would a server of its own, so a
+      // count of the calls sees every call as the first and answers all four alike (a tool that
+      // took calls 1 and 3 for the clients with sampling scored 7/7 on about one seed in six when
+      // the four shared one instance). The instance before is flushed first (Runner.flush): a
+      // promise it left unawaited that rejects is still reported, with its call and line.
+      if (i > 0) await runner.reload();
       if (sampling) {
         const caps = { ...others, sampling: {} };
         const reply = `The gist (${rng.word()}): ship on Friday.`;
