@@ -18,6 +18,7 @@ import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight, verdictRows } from './components/verdict-line.js';
 import { actionsFor, keyNames } from './keymap.js';
+import { cursorAfter } from './sandbox-cursor.js';
 import type { OfferRow, SandboxDriver } from './sandbox-driver.js';
 import {
   editField,
@@ -95,20 +96,23 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     drafts.current.set(draft.offer.key, draft);
     setMode(LIST);
   };
-  const send = (envelope: unknown) => done(session.send(envelope));
+  /** Sends an envelope; `key` is the offer it came from (the form's, the editor's). */
+  const send = (envelope: unknown, key?: string) => done(session.send(envelope), key);
   /** Sends the form, unless a field starts like JSON and is not: then the form says where. */
   const sendForm = (mode: Extract<SandboxMode, { kind: 'form' }>, fields: readonly Field[]) => {
     const failure = formFailure(fields);
-    if (failure === null) return send(withFields(mode.offer, fields));
+    if (failure === null) return send(withFields(mode.offer, fields), mode.offer.key);
     setMode({ ...mode, fields, focus: failure.field, col: failure.offset, failure });
   };
-  const done = ([own]: readonly Step[]) => {
+  const done = ([own]: readonly Step[], key?: string) => {
     drafts.current.clear();
     setPreviewed(null);
     // The verdict box is for messages: an act on the transport is judged by none (the history shows it).
     setMine(own?.kind === 'message' ? own : null);
     setTurn((t) => t + 1);
-    setCursor(0);
+    // The cursor stays on the offer sent (or its nearest neighbour still offered), as a learner
+    // sending ping after ping, or walking down the list, expects.
+    setCursor(cursorAfter(offers, chosen.current, session.offers(), key));
     setMode(LIST);
   };
   const choose = () => {
@@ -124,7 +128,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     const fields = fieldsOf(offer);
     if (fields.length > 0)
       setMode({ kind: 'form', offer, fields, focus: 0, col: endOf(fields[0]) });
-    else send(offer.envelope);
+    else send(offer.envelope, offer.key);
   };
 
   useKeyRoute(route, (input, key) => {
@@ -174,7 +178,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
       }
       const text = editorText(mode.editor);
       const parsed = parseEnvelope(text);
-      if (parsed.ok) return send(parsed.value);
+      if (parsed.ok) return send(parsed.value, mode.offer.key);
       // The cursor goes where the text stops being JSON (or to the character no one can see).
       const place = parsed.hidden ?? parsed.at;
       const editor = place ? cursorAt(mode.editor, place.offset, editView) : mode.editor;

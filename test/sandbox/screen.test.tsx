@@ -46,8 +46,10 @@ describe('the sandbox screen', () => {
     await vi.waitFor(() => expect(screen.frame()).toContain('Step 2:'));
     screen.type('q');
     await vi.waitFor(() => expect(screen.frame()).toContain('What your client may send now'));
-    // tools/list before notifications/initialized (after the allowed ones, the close among them): the referee names the rule the list named.
-    for (let i = 0; i < 5; i++) screen.type(DOWN);
+    // tools/list before notifications/initialized (after the allowed ones, the close among them,
+    // and initialize, where the cursor stayed): the referee names the rule the list named.
+    await vi.waitFor(() => expect(screen.frame()).toContain('› ! initialize'));
+    screen.type(DOWN);
     await vi.waitFor(() => expect(screen.frame()).toContain('› ✗ tools/list'));
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('✗ rule broken: initialized-not-sent'));
@@ -239,14 +241,20 @@ describe('the sandbox screen', () => {
       screen.type(ENTER);
       await vi.waitFor(() => expect(sent()).toBe(2));
       const form = lang === 'en' ? 'Params of' : '的参数';
+      // A send leaves the cursor on the offer sent: back to the first offer before each.
+      const top = () => {
+        for (let i = 0; i < 25; i++) screen.type('\u001B[A');
+      };
       while (sent() < 9) {
         const before = sent();
+        top();
         screen.type(ENTER);
         // A request opens its form first: Enter again sends it as it is.
         await vi.waitFor(() => expect(sent() > before || screen.frame().includes(form)).toBe(true));
         if (sent() === before) screen.type(ENTER);
         await vi.waitFor(() => expect(sent()).toBeGreaterThan(before));
       }
+      top();
       const above = lang === 'en' ? /↑ (\d+) above/ : /↑ 上面 (\d+) 行/;
       await vi.waitFor(() => expect(screen.frame()).toMatch(above));
       expect(screen.frame()).not.toContain('› → ');

@@ -20,7 +20,9 @@ async function afterTypedNewlines(lang: Lang, columns: number, rows: number) {
   const screen = renderAt(<SandboxApp session={session} lang={lang} />, { columns, rows });
   await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
   for (let sent = 1; sent <= 2; sent++) {
-    // The list keeps its order: initialize, close, notifications/initialized, ping.
+    // The list keeps its order: initialize, close, notifications/initialized, ping. After a send
+    // the cursor stays on the offer sent: back to the top first.
+    for (let i = 0; i < 6; i++) screen.type(UP);
     for (let i = 0; i < 3; i++) screen.type(DOWN);
     await vi.waitFor(() => expect(screen.frame()).toMatch(/› ✗ ping/));
     screen.type('e');

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
+import { SandboxApp } from '../../src/ui/sandbox-app.js';
+import { cursorAfter } from '../../src/ui/sandbox-cursor.js';
+import type { OfferRow } from '../../src/ui/sandbox-driver.js';
+import { renderAt } from '../ui/render-at.js';
+
+const ENTER = '\r';
+const DOWN = '\u001B[B';
+
+const rows = (...keys: string[]) =>
+  keys.map((key) => ({ key, kind: 'transport', act: { type: 'wait' } }) as unknown as OfferRow);
+
+/** The row the cursor (›) is on. */
+const chosenRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('› ')) ?? '';
+
+describe('the sandbox cursor after a send', () => {
+  it('stays on the offer just sent, where it is in the new list', async () => {
+    const session = sandboxDefaults('legacy', 'client');
+    const send = (key: string) => {
+      const offer = session.offers().find((o) => o.key === key);
+      if (!offer || !('envelope' in offer)) throw new Error(`no offer ${key}`);
+      session.send(offer.envelope);
+    };
+    send('request:initialize');
+    send('notification:notifications/initialized');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(chosenRow(screen.frame())).toMatch(/✓ ping$/));
+    // ping is first; the next allowed offers follow it. Choose the second one down and send it.
+    screen.type(DOWN);
+    await vi.waitFor(() => expect(chosenRow(screen.frame())).not.toMatch(/✓ ping$/));
+    const before = chosenRow(screen.frame());
+    const method = before.replace(/^› [✓!✗?] /, '').replace(/ — .*$/, '');
+    const steps = session.log.steps.length;
+    screen.type(ENTER);
+    // A form first when the offer has fields: Enter sends it as it is.
+    await vi.waitFor(() =>
+      expect(session.log.steps.length > steps || !screen.frame().includes('› ✓')).toBe(true),
+    );
+    if (session.log.steps.length === steps) screen.type(ENTER);
+    await vi.waitFor(() => expect(session.log.steps.length).toBeGreaterThan(steps));
+    await vi.waitFor(() => expect(screen.frame()).toContain('Your last message'));
+    expect(chosenRow(screen.frame())).toContain(method);
+    expect(chosenRow(screen.frame())).not.toMatch(/✓ ping$/);
+    screen.unmount();
+  });
+
+  it('goes to the nearest offer that is still there when the sent one is gone', () => {
+    // Sent b (index 1): gone; its neighbour c is the nearest that is left.
+    expect(cursorAfter(rows('a', 'b', 'c', 'd'), 1, rows('x', 'a', 'd', 'c'))).toBe(3);
+    // Still there: where it is now.
+    expect(cursorAfter(rows('a', 'b', 'c'), 1, rows('c', 'b'))).toBe(1);
+    // Nothing of the old list is left: the same row, within the new list.
+    expect(cursorAfter(rows('a', 'b', 'c', 'd'), 3, rows('x', 'y'))).toBe(1);
+    expect(cursorAfter(rows('a'), 0, [])).toBe(0);
+    // The offer's key as the form or the editor held it wins over the row the cursor was on.
+    expect(cursorAfter(rows('a', 'b', 'c'), 0, rows('c', 'b', 'a'), 'b')).toBe(1);
+  });
+});
