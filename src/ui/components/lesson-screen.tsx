@@ -125,6 +125,8 @@ export function LessonScreen(props: LessonScreenProps) {
         lang={lang}
         height={rows - CHROME_ROWS}
         unreadable={steps.filter(unjudged).length}
+        // Inside the list's border and padding.
+        width={columns - 4}
       />
     );
   } else if (help) {

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
+import { ellipsized } from '../bound-text.js';
 import { useTheme } from '../use-theme.js';
 import { rowSpec, SEVERITY_MARK, type ViolationRow } from '../violation-list.js';
 import { position } from './scroll-pane.js';
@@ -13,7 +14,24 @@ export type ViolationListViewProps = {
   readonly height: number;
   /** Steps that are no message (a transcript's unreadable lines): judged by no rule, so not rows. */
   readonly unreadable?: number;
+  /** Columns a row may take (inside the border and padding); a longer row is cut with `…`. */
+  readonly width?: number;
 };
+
+/**
+ * A row's parts cut to `width` as one line, with `…` when cut: the cut is made here, not by Ink,
+ * whose `…` falls past the edge when it cuts on a Chinese character (and is lost).
+ */
+function cutParts(parts: readonly string[], width: number): { parts: string[]; cut: boolean } {
+  const { head, cut } = ellipsized(parts.join(''), width);
+  let from = 0;
+  const kept = parts.map((part) => {
+    const piece = head.slice(from, from + part.length);
+    from += part.length;
+    return piece;
+  });
+  return { parts: kept, cut };
+}
 
 /** The window of rows that keeps the cursor in view: it moves only when the cursor leaves it. */
 function windowOf(count: number, cursor: number, height: number): [number, number] {
@@ -32,6 +50,7 @@ export function ViolationListView({
   lang,
   height,
   unreadable = 0,
+  width = Number.POSITIVE_INFINITY,
 }: ViolationListViewProps) {
   const theme = useTheme();
   const [start, end] = windowOf(rows.length, cursor, height - (unreadable > 0 ? 1 : 0));
@@ -71,14 +90,28 @@ export function ViolationListView({
         const here = at === cursor;
         const role = row.severity === 'warning' ? 'warning' : 'error';
         const severity = `${SEVERITY_MARK[row.severity]} ${tr(STRINGS[`severity_${row.severity}`], lang)}`;
+        const {
+          parts: [mark, sev, stepText, rule, spec],
+          cut,
+        } = cutParts(
+          [
+            here ? '› ' : '  ',
+            severity.padEnd(lang === 'zh' ? 6 : 10),
+            `${tr(STRINGS.step, lang)} ${String(row.step + 1).padStart(3)}  `,
+            row.rule,
+            `  § ${rowSpec(row, lang)}`,
+          ],
+          width,
+        );
         return (
           <Box key={`${row.step}:${at}`} flexShrink={0} overflowX="hidden">
             <Text wrap="truncate-end" bold={here} inverse={here}>
-              {here ? '› ' : '  '}
-              <Text {...theme.fg(role)}>{severity.padEnd(lang === 'zh' ? 6 : 10)}</Text>
-              {`${tr(STRINGS.step, lang)} ${String(row.step + 1).padStart(3)}  `}
-              {row.rule}
-              <Text dimColor>{`  § ${rowSpec(row, lang)}`}</Text>
+              {mark}
+              <Text {...theme.fg(role)}>{sev}</Text>
+              {stepText}
+              {rule}
+              <Text dimColor>{spec}</Text>
+              {cut ? '…' : ''}
             </Text>
           </Box>
         );
