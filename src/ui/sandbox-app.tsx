@@ -111,7 +111,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
     setMine(own?.kind === 'message' ? own : null);
     setTurn((t) => t + 1);
     // The cursor stays on the offer sent (or its nearest neighbour still offered), as a learner
-    // sending ping after ping, or walking down the list, expects.
+    // sending ping after ping, or walking down the list, expects; else on the same row.
     setCursor(cursorAfter(offers, chosen.current, session.offers(), key));
     setMode(LIST);
   };

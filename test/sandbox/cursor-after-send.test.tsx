@@ -45,12 +45,25 @@ describe('the sandbox cursor after a send', () => {
     screen.unmount();
   });
 
-  it('goes to the nearest offer that is still there when the sent one is gone', () => {
-    // Sent b (index 1): gone; its neighbour c is the nearest that is left.
-    expect(cursorAfter(rows('a', 'b', 'c', 'd'), 1, rows('x', 'a', 'd', 'c'))).toBe(3);
+  it('stays on the same row when the offer sent is gone (the answer to the next request, not close)', async () => {
+    // A 2026-07-28 server: the client's server/discover is answered; its result offer is gone,
+    // and the same row offers the result of the client's next request (tools/list).
+    const session = sandboxDefaults('modern', 'server');
+    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
+    await vi.waitFor(() => expect(chosenRow(screen.frame())).toMatch(/server\/discover/));
+    screen.type(ENTER);
+    await vi.waitFor(() => expect(screen.frame()).toContain('tools/list #1'));
+    await vi.waitFor(() => expect(chosenRow(screen.frame())).toMatch(/tools\/list #1/));
+    expect(chosenRow(screen.frame())).not.toMatch(/close/);
+    screen.unmount();
+  });
+
+  it('cursorAfter: the offer sent where it is now, else the same row within the new list', () => {
     // Still there: where it is now.
     expect(cursorAfter(rows('a', 'b', 'c'), 1, rows('c', 'b'))).toBe(1);
-    // Nothing of the old list is left: the same row, within the new list.
+    // Gone: the same row.
+    expect(cursorAfter(rows('a', 'b', 'c', 'd'), 1, rows('x', 'a', 'd', 'c'))).toBe(1);
+    // Gone, and the new list is shorter: its last row.
     expect(cursorAfter(rows('a', 'b', 'c', 'd'), 3, rows('x', 'y'))).toBe(1);
     expect(cursorAfter(rows('a'), 0, [])).toBe(0);
     // The offer's key as the form or the editor held it wins over the row the cursor was on.
