@@ -155,16 +155,17 @@ export const STRINGS = {
   treeTitle: { en: 'fields', zh: '字段' },
   treeKeys: {
     // The way back first: a narrow terminal cuts the end of the line.
-    en: 'q/Esc back · ↑/↓ move · ←/→ fold/open · Enter fold · / find · n next',
-    zh: 'q/Esc 返回 · ↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一个',
+    // n is the next match of /, not the lesson's next step: said so.
+    en: 'q/Esc back · ↑/↓ move · ←/→ fold/open · Enter fold · / find · n next match',
+    zh: 'q/Esc 返回 · ↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一处匹配',
   },
   treeFind: {
     en: 'Find: {typed}▏ (Enter find, Esc cancel)',
     zh: '查找：{typed}▏（回车 查找，Esc 取消）',
   },
   treeMatch: {
-    en: '{at} of {of}: “{query}” · n next · q/Esc back',
-    zh: '第 {at} 个，共 {of} 个：“{query}” · n 下一个 · q/Esc 返回',
+    en: '{at} of {of}: “{query}” · n next match · q/Esc back',
+    zh: '第 {at} 个，共 {of} 个：“{query}” · n 下一处匹配 · q/Esc 返回',
   },
   treeOnlyMatch: {
     en: 'The only match: “{query}” · q/Esc back',
