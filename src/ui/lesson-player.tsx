@@ -159,6 +159,8 @@ export function LessonPlayer({
       // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
       if (fields.isOpen()) {
         fields.key(name, page);
+        // Closed (q, Esc): an autoplaying lesson plays on.
+        if (!fields.isOpen()) send({ type: 'CLOSE_TREE' });
         continue;
       }
       if (typing) {
@@ -210,7 +212,11 @@ export function LessonPlayer({
         const message = lesson.steps[at.index]?.message;
         // A close or an unreadable line has no fields to show: say so rather than do nothing.
         if (message === null || message === undefined) send({ type: 'NO_ENVELOPE' });
-        else fields.open(at.index, message);
+        else {
+          fields.open(at.index, message);
+          // Autoplay holds while the learner reads the fields, as it does under help.
+          send({ type: 'OPEN_TREE' });
+        }
         continue;
       }
       if (isScroll(action) && player.getSnapshot().context.help) {

@@ -65,7 +65,10 @@ export type PlayerEvent =
   | { type: 'JUMP_GO' }
   | { type: 'JUMP_CANCEL' }
   /** `e` on a step that has no envelope to open as a field tree. */
-  | { type: 'NO_ENVELOPE' };
+  | { type: 'NO_ENVELOPE' }
+  /** The field tree (`e`) opened, or closed: like help, it holds autoplay while open. */
+  | { type: 'OPEN_TREE' }
+  | { type: 'CLOSE_TREE' };
 
 /** Autoplay counts down in steps of at most this many milliseconds (the countdown's resolution). */
 export const TICK_MS = 1000;
@@ -255,6 +258,7 @@ export const playerMachine = setup({
         PREV_BROKEN: { target: 'autoplay', reenter: true, actions: 'prevBroken' },
         TOGGLE_HELP: { target: 'autoplayHeld', actions: 'toggleHelp' },
         TOGGLE_LIST: { target: 'autoplayHeld', actions: 'openList' },
+        OPEN_TREE: { target: 'autoplayHeld' },
         TOGGLE_PAUSE: { target: 'autoplayPaused' },
         JUMP_GO: { target: 'autoplay', reenter: true, actions: ['clearNotice', 'jumpGo'] },
       },
@@ -267,11 +271,12 @@ export const playerMachine = setup({
     },
     autoplayHeld: {
       description:
-        'Help or the violation list is open over an autoplaying lesson: no step moves until it closes.',
+        'Help, the violation list or the field tree is open over an autoplaying lesson: no step moves until it closes.',
       on: {
         TOGGLE_HELP: { target: 'autoplay', actions: 'toggleHelp' },
         CLOSE_HELP: { target: 'autoplay', actions: 'closeHelp' },
         CLOSE_LIST: { target: 'autoplay', actions: 'closeList' },
+        CLOSE_TREE: { target: 'autoplay' },
         LIST_CHOOSE: { guard: 'hasRows', target: 'autoplay', actions: 'choose' },
       },
     },

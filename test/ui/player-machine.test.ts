@@ -83,6 +83,17 @@ describe('player machine', () => {
     expect(actor.getSnapshot().context.index).toBe(3);
   });
 
+  it('autoplay: the field tree holds it until closed', () => {
+    vi.useFakeTimers();
+    const actor = start(5, { autoplayMs: 1000 });
+    actor.send({ type: 'OPEN_TREE' });
+    vi.advanceTimersByTime(10_000);
+    expect(actor.getSnapshot().context.index).toBe(0);
+    actor.send({ type: 'CLOSE_TREE' });
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.index).toBe(1);
+  });
+
   it('stays manual without --autoplay', () => {
     vi.useFakeTimers();
     const actor = start(3);
