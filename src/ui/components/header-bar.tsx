@@ -33,6 +33,18 @@ function cut(text: string, width: number): string {
 }
 
 /**
+ * `title` within `width` columns. A lesson's title ends with its revision (`title · 2025-11-25`):
+ * that is shown whole or not at all, since a cut one ("· 2…") says nothing; the `…` says it left.
+ */
+function cutTitle(title: string, width: number): string {
+  if (stringWidth(title) <= width) return title;
+  const at = title.lastIndexOf(SEP);
+  if (at <= 0) return cut(title, width);
+  const base = title.slice(0, at);
+  return stringWidth(base) + 1 <= width ? `${base}…` : cut(base, width);
+}
+
+/**
  * The title and the notice fitted to `room` columns: both whole when they fit; else the title
  * gives way first, down to TITLE_KEEPS columns, then the notice is cut too.
  */
@@ -41,13 +53,13 @@ export function headerParts(
   notice: string | null,
   room: number,
 ): { readonly title: string; readonly notice: string | null } {
-  if (notice === null) return { title: cut(title, room), notice: null };
+  if (notice === null) return { title: cutTitle(title, room), notice: null };
   const news = `» ${notice}`;
   const titleWidth = stringWidth(title);
   const newsWidth = stringWidth(news);
   if (titleWidth + SEP.length + newsWidth <= room) return { title, notice: news };
   const kept = Math.min(titleWidth, Math.max(TITLE_KEEPS, room - SEP.length - newsWidth));
-  const shown = cut(title, kept);
+  const shown = cutTitle(title, kept);
   return {
     title: shown,
     notice: cut(news, Math.max(0, room - stringWidth(shown) - SEP.length)),
