@@ -25,18 +25,22 @@ describe('mcp-sim sandbox in a real terminal', () => {
         app.press('\r');
         await app.waitFor(/← server response initialize #1 ✓/, from);
         // The list after the answer: notifications/initialized, ping, roots/list_changed, closing
-        // the connection, a second initialize, then tools/list, flagged until
-        // notifications/initialized is sent.
+        // the connection, a second initialize (where the cursor stayed: the offer just sent), then
+        // tools/list, flagged until notifications/initialized is sent.
         from = app.mark();
-        app.press('jjjjj');
+        app.press('j');
         await app.waitFor(/› ✗ tools\/list — initialized-not-sent/, from);
         from = app.mark();
         app.press('\r');
         const verdict = await app.waitFor(/✗ rule broken: initialized-not-sent/, from);
         expect(verdict).toContain('2025-11-25/basic/lifecycle › Initialization');
-        // e: the chosen message (notifications/initialized, first again) as JSON, a field a
-        // line. A burst of keys as a terminal sends them (an arrow, End, text, a Backspace), read
-        // one after another; then Enter sends what the editor holds.
+        // e: the first message (notifications/initialized; the cursor stayed on tools/list, so up
+        // to it first) as JSON, a field a line. A burst of keys as a terminal sends them (an
+        // arrow, End, text, a Backspace), read one after another; then Enter sends what the
+        // editor holds.
+        from = app.mark();
+        app.press('kkkkkkkk');
+        await app.waitFor(/› ✓ notifications\/initialized/, from);
         from = app.mark();
         app.press('e');
         await app.waitFor(
