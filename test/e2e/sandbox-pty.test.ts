@@ -25,10 +25,11 @@ describe('mcp-sim sandbox in a real terminal', () => {
         app.press('\r');
         await app.waitFor(/← server response initialize #1 ✓/, from);
         // The list after the answer: notifications/initialized, ping, roots/list_changed, closing
-        // the connection, a second initialize (where the cursor stayed: the offer just sent), then
-        // tools/list, flagged until notifications/initialized is sent.
+        // the connection, a second initialize, then tools/list, flagged until
+        // notifications/initialized is sent. The cursor is on the first row: the initialize just
+        // sent is forbidden now, so it did not stay on it.
         from = app.mark();
-        app.press('j');
+        app.press('jjjjj');
         await app.waitFor(/› ✗ tools\/list — initialized-not-sent/, from);
         from = app.mark();
         app.press('\r');

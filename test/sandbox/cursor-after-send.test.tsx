@@ -9,7 +9,9 @@ const ENTER = '\r';
 const DOWN = '\u001B[B';
 
 const rows = (...keys: string[]) =>
-  keys.map((key) => ({ key, kind: 'transport', act: { type: 'wait' } }) as unknown as OfferRow);
+  keys.map(
+    (key) => ({ key, kind: 'transport', act: { type: 'wait' }, blocks: [] }) as unknown as OfferRow,
+  );
 
 /** The row the cursor (›) is on. */
 const chosenRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('› ')) ?? '';
@@ -68,5 +70,15 @@ describe('the sandbox cursor after a send', () => {
     expect(cursorAfter(rows('a'), 0, [])).toBe(0);
     // The offer's key as the form or the editor held it wins over the row the cursor was on.
     expect(cursorAfter(rows('a', 'b', 'c'), 0, rows('c', 'b', 'a'), 'b')).toBe(1);
+    // Sent while allowed and now forbidden (a second initialize): the same row, not the offer.
+    const blocked = (row: OfferRow) =>
+      ({
+        ...row,
+        blocks: [{ rule: 'duplicate-initialize', severity: 'error' }],
+      }) as unknown as OfferRow;
+    const [x, a, y] = rows('x', 'a', 'y');
+    expect(cursorAfter([a!, x!, y!], 0, [x!, y!, blocked(a!)])).toBe(0);
+    // Forbidden before and after (sent to see the verdict): it stays on it.
+    expect(cursorAfter([blocked(a!), x!], 0, [x!, blocked(a!)])).toBe(1);
   });
 });
