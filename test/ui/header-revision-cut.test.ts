@@ -5,7 +5,7 @@ import { headerParts } from '../../src/ui/components/header-bar.js';
 // The lesson's title is "title · revision"; beside a notice it gives way. Cut inside the revision
 // it read "逐个字段看握手 · 2…": a "2…" says nothing. The revision shows whole or not at all.
 describe('the header cuts the revision whole, never to a fragment', () => {
-  const notice = 'n：下一课——版本协商，以及协商失败时';
+  const notice = 'n：下一课——版本协商，以及协商失败怎么办';
   it.each([
     ['逐个字段看握手 · 2025-11-25', notice, 59, '逐个字段看握手…'],
     [
