@@ -300,12 +300,22 @@ export function refusedFolder(
       );
 }
 
-/** A private folder (mode 0700) for the bundle and whatever the learner's code writes. */
+/**
+ * A private folder (mode 0700) for the bundle and whatever the learner's code writes. Remembered
+ * until `removeFolder`: a grader that exits or is stopped by a signal first (Ctrl-C on an endless
+ * loop) removes it then, so a check leaves nothing in the temp folder.
+ */
 export function privateFolder(): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), 'mcp-sim-learner-')));
+  armGroupCleanup();
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-sim-learner-')));
+  folders.add(dir);
+  return dir;
 }
 
-export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
+export function removeFolder(dir: string): void {
+  folders.delete(dir);
+  rmSync(dir, { recursive: true, force: true });
+}
 
 /**
  * Node's arguments for the confined child: it reads only its private folder (the bundle), writes
@@ -343,6 +353,8 @@ export function minimalEnv(temp: string): Record<string, string> {
 
 /** Process groups of children still running: killed if the grader exits before they are. */
 const groups = new Set<number>();
+/** Private folders not yet removed: removed, after the groups are killed, if the grader ends first. */
+const folders = new Set<string>();
 let hooked = false;
 
 /** Kills the whole process group `pid` leads (a child spawned `detached`). */
@@ -366,20 +378,30 @@ export function killGroup(pid: number | undefined): void {
 export function armGroupCleanup(): void {
   if (hooked) return;
   hooked = true;
-  process.on('exit', () => {
-    for (const group of [...groups]) killGroup(group);
-  });
+  process.on('exit', cleanUp);
   // A detached group gets no Ctrl-C from the terminal and outlives a grader a signal stops, so a
   // signal kills the groups first; then, when nothing else listens (`check --watch` does, for
   // SIGINT), the signal is raised again to end the grader as it would have.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = () => {
-      for (const group of [...groups]) killGroup(group);
+      cleanUp();
       if (process.listenerCount(signal) > 1) return;
       process.removeListener(signal, onSignal);
       process.kill(process.pid, signal);
     };
     process.on(signal, onSignal);
+  }
+}
+
+/** Kills the remembered groups, then removes the private folders their processes ran in. */
+function cleanUp(): void {
+  for (const group of [...groups]) killGroup(group);
+  for (const dir of [...folders]) {
+    try {
+      removeFolder(dir);
+    } catch {
+      // The grader is ending: a folder it cannot remove now (a file still open on Windows) is left.
+    }
   }
 }
 

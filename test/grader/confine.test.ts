@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gradeExercise } from '../../src/grader/index.js';
@@ -163,11 +164,16 @@ const alive = (pid: number) => {
 };
 
 describe.skipIf(process.platform !== 'linux')('a grader stopped by a signal', () => {
-  it('takes the learner’s process group with it', { timeout: 30_000 }, async () => {
+  it('takes the learner’s process group with it, and its private folder', {
+    timeout: 30_000,
+  }, async () => {
     const cwd = learner({ [ID]: { 'versions.ts': 'while (true) {}\nexport {};\n' } });
+    // A temp folder of the grader's own: what it leaves there, it left behind.
+    const temp = mkdtempSync(join(tmpdir(), 'mcp-sim-signal-'));
     const grader = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), 'check', '4'], {
       cwd,
       stdio: 'ignore',
+      env: { ...process.env, TMPDIR: temp, TEMP: temp, TMP: temp },
     });
     let learners: number[] = [];
     await vi.waitFor(
@@ -186,5 +192,7 @@ describe.skipIf(process.platform !== 'linux')('a grader stopped by a signal', ()
     // Generous: on a loaded machine (two cores, CI running beside other work) the kill and the
     // kernel's clean-up of the group can take seconds to be scheduled.
     await vi.waitFor(() => expect(learners.filter(alive)).toEqual([]), { timeout: 10_000 });
+    expect(readdirSync(temp)).toEqual([]);
+    rmSync(temp, { recursive: true });
   });
 });
