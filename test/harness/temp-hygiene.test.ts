@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -12,6 +12,12 @@ it('a test run leaves its temp folder as it found it, whether its tests pass or 
   timeout: 120_000,
 }, async () => {
   const temp = mkdtempSync(join(tmpdir(), 'mcp-sim-hygiene-'));
+  // A run killed before its teardown left its folder (its vitest process is gone); a run still
+  // going beside this one (this test's process stands in for it) keeps its own.
+  const gone = await run(process.execPath, ['-e', 'console.log(process.pid)']);
+  mkdirSync(join(temp, `mcp-sim-test-${gone.stdout.trim()}-abc123`));
+  const alive = join(temp, `mcp-sim-test-${process.pid}-abc123`);
+  mkdirSync(alive);
   const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
   const config = join('test', 'fixtures', 'temp-hygiene', 'vitest.config.ts');
   const result = await run(process.execPath, [vitest, 'run', '--config', config], {
@@ -19,6 +25,7 @@ it('a test run leaves its temp folder as it found it, whether its tests pass or 
     env: { TMPDIR: temp, TEMP: temp, TMP: temp },
   });
   const output = `${result.stdout}${result.stderr}`;
+  rmSync(alive, { recursive: true });
   const left = readdirSync(temp);
   rmSync(temp, { recursive: true });
   expect(left).toEqual([]);
