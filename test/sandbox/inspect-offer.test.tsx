@@ -27,11 +27,11 @@ describe('i in the list inspects the chosen offer, not the newest message', () =
       await vi.waitFor(() => expect(screen.frame()).toMatch(/› protocolVersion: /));
       screen.type(ENTER);
       await vi.waitFor(() => expect(session.log.steps).toHaveLength(2));
-      // The cursor on tools/list, which must wait for notifications/initialized: the row below
-      // initialize, where the cursor stayed.
+      // The cursor on tools/list, which must wait for notifications/initialized: five rows below
+      // the first (the cursor left initialize, forbidden now, for the first row).
       const list = lang === 'en' ? '› ✗ tools/list' : '› ✗ tools/list';
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ! initialize'));
-      screen.type(DOWN);
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ notifications/initialized'));
+      for (let i = 0; i < 5; i++) screen.type(DOWN);
       await vi.waitFor(() => expect(screen.frame()).toContain(list));
       screen.type('i');
       const title =

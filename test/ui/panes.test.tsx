@@ -366,25 +366,6 @@ describe('the field tree and bursts of keys', () => {
   });
 });
 
-describe('the field tree under autoplay', () => {
-  it('stays on the envelope it opened on while the lesson plays on', async () => {
-    const lesson = lessons.get('first-session');
-    if (!lesson) throw new Error('no lesson');
-    const screen = renderPlayer(lesson, { columns: 80, rows: 24 }, { autoplay: 1 });
-    screen.type('e');
-    await until(() =>
-      expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/),
-    );
-    screen.type('jjj');
-    await until(() => expect(screen.frame()).toMatch(/^\d+ \/method$/m));
-    const meaning = screen.frame().split('\n').at(-2);
-    await until(() => expect(screen.frame()).toContain('step 2/10'), 4000);
-    expect(focused(screen.frame())).toMatch(/^▶ fields · envelope · client → server · request/);
-    expect(screen.frame().split('\n').at(-2)).toBe(meaning);
-    screen.unmount();
-  });
-});
-
 describe('the field tree in Chinese', () => {
   it('keeps its columns and shows the meaning in Chinese', async () => {
     const size = { columns: 60, rows: 20 };
