@@ -112,6 +112,7 @@ export const playerMachine = setup({
     hasNext: ({ context }) => context.index < context.count - 1,
     hasPrev: ({ context }) => context.index > 0,
     hasRows: ({ context }) => context.rowSteps.length > 0,
+    helpOpen: ({ context }) => context.help,
     autoplaying: ({ context }) => context.autoplayMs !== null && context.index < context.count - 1,
   },
   actions: {
@@ -259,6 +260,7 @@ export const playerMachine = setup({
         TOGGLE_HELP: { target: 'autoplayHeld', actions: 'toggleHelp' },
         TOGGLE_LIST: { target: 'autoplayHeld', actions: 'openList' },
         OPEN_TREE: { target: 'autoplayHeld' },
+        JUMP_START: { target: 'autoplayHeld', actions: 'jumpStart' },
         TOGGLE_PAUSE: { target: 'autoplayPaused' },
         JUMP_GO: { target: 'autoplay', reenter: true, actions: ['clearNotice', 'jumpGo'] },
       },
@@ -271,12 +273,22 @@ export const playerMachine = setup({
     },
     autoplayHeld: {
       description:
-        'Help, the violation list or the field tree is open over an autoplaying lesson: no step moves until it closes.',
+        'Help, the violation list, the field tree or the jump prompt (`:`) is open over an autoplaying lesson: no step moves until it closes.',
       on: {
         TOGGLE_HELP: { target: 'autoplay', actions: 'toggleHelp' },
         CLOSE_HELP: { target: 'autoplay', actions: 'closeHelp' },
         CLOSE_LIST: { target: 'autoplay', actions: 'closeList' },
         CLOSE_TREE: { target: 'autoplay' },
+        // Enter jumps and Esc cancels; either way autoplay plays on, its delay started afresh.
+        // (Typed under help, the jump leaves autoplay held until the help closes.)
+        JUMP_GO: [
+          { guard: 'helpOpen', actions: ['clearNotice', 'jumpGo'] },
+          { target: 'autoplay', actions: ['clearNotice', 'jumpGo'] },
+        ],
+        JUMP_CANCEL: [
+          { guard: 'helpOpen', actions: 'jumpCancel' },
+          { target: 'autoplay', actions: 'jumpCancel' },
+        ],
         LIST_CHOOSE: { guard: 'hasRows', target: 'autoplay', actions: 'choose' },
       },
     },

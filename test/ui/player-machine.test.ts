@@ -155,4 +155,34 @@ describe('player machine', () => {
     actor.send({ type: 'JUMP_CANCEL' });
     expect(actor.getSnapshot().context).toMatchObject({ index: 11, jump: null });
   });
+
+  it('the jump prompt holds autoplay; Enter or Esc closes it and autoplay plays on', () => {
+    vi.useFakeTimers();
+    const actor = start(8, { autoplayMs: 1000 });
+    actor.send({ type: 'JUMP_START' });
+    vi.advanceTimersByTime(5000);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 0, jump: '' });
+    actor.send({ type: 'JUMP_TYPE', digit: '4' });
+    actor.send({ type: 'JUMP_GO' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 3, jump: null, left: 1000 });
+    expect(actor.getSnapshot().matches('autoplay')).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.index).toBe(4);
+    actor.send({ type: 'JUMP_START' });
+    vi.advanceTimersByTime(5000);
+    actor.send({ type: 'JUMP_CANCEL' });
+    expect(actor.getSnapshot().context).toMatchObject({ index: 4, jump: null, left: 1000 });
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.index).toBe(5);
+    // A jump typed under help leaves autoplay held until the help closes.
+    actor.send({ type: 'TOGGLE_HELP' });
+    actor.send({ type: 'JUMP_START' });
+    actor.send({ type: 'JUMP_TYPE', digit: '2' });
+    actor.send({ type: 'JUMP_GO' });
+    vi.advanceTimersByTime(5000);
+    expect(actor.getSnapshot().context).toMatchObject({ index: 1, help: true, jump: null });
+    actor.send({ type: 'CLOSE_HELP' });
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.index).toBe(2);
+  });
 });
