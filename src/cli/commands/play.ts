@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { Lang } from '../../i18n/lang.js';
+import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { suggestCommand } from '../../invocation.js';
 import { visible } from '../../protocol/visible.js';
 import {
@@ -13,6 +14,7 @@ import {
 import { lessonHandout } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
 import { type ScreenStep, screenSteps } from '../../ui/screen-step.js';
+import { UsageError } from '../usage.js';
 import { checkReadable, transcriptSource } from './trace.js';
 
 /**
@@ -86,9 +88,14 @@ async function readTranscriptFile(
   return { lesson, problems: problems.length };
 }
 
-/** The walkthrough as Markdown; exit 1 when lines could not be read, as `trace` does. */
+/**
+ * The walkthrough as Markdown; exit 1 when lines could not be read, as `trace` does. A file with
+ * no line at all (empty, or blank lines only) has nothing to play: the one-line usage error the
+ * screen gives too (exit 2), not a handout of 0 messages.
+ */
 export async function playPlainCommand(file: string, lang: Lang): Promise<number> {
   const { lesson, problems } = await readTranscriptFile(file, lang);
+  if (lesson.steps.length === 0) throw new UsageError(USAGE_STRINGS.noMessagesToPlay, { file });
   const frame = { title: lesson.title, goal: lesson.goal, recap: lesson.recap, spec: [] };
   process.stdout.write(lessonHandout({ scenario: frame }, { steps: lesson.steps }, lang));
   return problems > 0 ? 1 : 0;

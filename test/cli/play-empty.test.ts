@@ -1,0 +1,51 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, runCli } from '../helpers/cli.js';
+import { hasScript, ScriptPty, TERMINAL_ENV, terminalWorkdir } from '../helpers/script-pty.js';
+
+// `play <empty file>` stopped with "no messages to play" (exit 2) in a terminal, while `--plain`
+// printed a handout of 0 messages and exited 0. DESIGN › exit codes: a file that names nothing to
+// play is a usage error (2) with a one-line message; both ways of playing now say so alike.
+const work = terminalWorkdir('mcp-sim-play-empty-');
+const EMPTY = join(work, 'empty.jsonl');
+writeFileSync(EMPTY, '');
+const BLANK = join(work, 'blank.jsonl');
+writeFileSync(BLANK, '\n  \n');
+
+describe('play of a transcript with nothing in it', () => {
+  for (const [name, file] of [
+    ['an empty file', EMPTY],
+    ['blank lines only', BLANK],
+  ] as const) {
+    it(`${name}: --plain says there is nothing to play, in one line, and exits 2`, async () => {
+      const r = await runCli(['play', file, '--plain', '--lang', 'en']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`mcp-sim: ${file}: no messages to play\n`);
+      const zh = await runCli(['play', file, '--plain', '--lang', 'zh']);
+      expect(zh.code).toBe(2);
+      expect(zh.stdout).toBe('');
+      expect(zh.stderr).toBe(`mcp-sim: ${file}：没有可以播放的消息\n`);
+    });
+  }
+
+  it.skipIf(!hasScript)(
+    'in a terminal: the same line and the same exit code',
+    async () => {
+      const app = new ScriptPty([...TERMINAL_ENV, process.execPath, CLI, 'play', EMPTY], {
+        cwd: work,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        await app.waitFor(/no messages to play/);
+        expect(await app.exit()).toBe(2);
+        expect(app.text().trim()).toBe(`mcp-sim: ${EMPTY}: no messages to play`);
+      } finally {
+        app.kill();
+      }
+    },
+    20_000,
+  );
+});
