@@ -147,7 +147,8 @@ export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): Http
   /** GET responses handed to the transport and still open: a stream for unrelated messages. */
   let listening = 0;
   const live: LiveServer = new LiveServer({
-    config: host.config,
+    // What belongs to no request goes out only on a GET stream (see send, below).
+    config: { ...host.config, asideCarried: () => listening > 0 },
     bodies: true,
     send: (item) => {
       // The SDK's transport takes a batch's messages one by one (Session.batch), so the server

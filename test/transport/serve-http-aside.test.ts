@@ -49,6 +49,22 @@ describe('serve --http: a notification of its own with no GET stream open', () =
     const first = await raw(url, 'POST', headers, note(3));
     expect(first.body).toContain('"id":3');
     expect(first.body).not.toContain('"method":"notifications/resources/updated"');
+    // The tool's result does not claim what the wire did not carry.
+    expect(first.body).not.toContain('the server sent notifications/resources/updated');
+    expect(first.body).toContain(
+      'notifications/resources/updated was not sent: no GET stream is open to carry it (2025-11-25 basic/transports › Listening for Messages from the Server)',
+    );
+    const toggled = await raw(
+      url,
+      'POST',
+      headers,
+      rpc(30, 'tools/call', { name: 'toggle_tool', arguments: { name: 'db_query' } }),
+    );
+    expect(toggled.body).toContain('db_query is withdrawn');
+    expect(toggled.body).not.toContain('the server sent notifications/tools/list_changed');
+    expect(toggled.body).toContain(
+      'notifications/tools/list_changed was not sent: no GET stream is open to carry it',
+    );
     await vi.waitFor(() =>
       expect(serving.stderr()).toContain(
         `session ${session}: notifications/resources/updated is not sent: it belongs to no request, and no GET stream is open to carry it`,
@@ -74,6 +90,7 @@ describe('serve --http: a notification of its own with no GET stream open', () =
     await opened;
     const second = await raw(url, 'POST', headers, note(4));
     expect(second.body).toContain('"id":4');
+    expect(second.body).toContain('the server sent notifications/resources/updated');
     await vi.waitFor(() =>
       expect(streamed).toContain('"method":"notifications/resources/updated"'),
     );
@@ -90,6 +107,6 @@ describe('serve --http: a notification of its own with no GET stream open', () =
       .filter((l) => l.direction === 'server->client')
       .map((l) => l.message?.method ?? `#${String(l.message?.id)}`);
     // One updated (on the GET stream, after the second call's start), not two.
-    expect(sent).toEqual(['#1', '#2', '#3', 'notifications/resources/updated', '#4']);
+    expect(sent).toEqual(['#1', '#2', '#3', '#30', 'notifications/resources/updated', '#4']);
   });
 });

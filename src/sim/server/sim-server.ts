@@ -107,6 +107,13 @@ export type ServerConfig = {
   readonly notes?: readonly string[] | undefined;
   /** As `toolsChanged`, for the notes (`add_note`): who else watches them. */
   readonly notesChanged?: ((notes: readonly string[]) => number) | undefined;
+  /**
+   * Whether a message of its own that belongs to no request reaches the client now. Over HTTP in
+   * the handshake era it goes on the session's GET stream, and with none open it goes nowhere
+   * (2025-11-25 basic/transports › Listening for Messages from the Server), so a tool's result
+   * must not say it was sent. Unset: always (stdio).
+   */
+  readonly asideCarried?: (() => boolean) | undefined;
   /** How long an input_required round stays open, in ms of the server's clock (default 10 min). */
   readonly requestStateTtlMs?: number | undefined;
   /**
@@ -1209,7 +1216,7 @@ export class SimServer {
       ? this.removeTool(now, target as ServerToolName)
       : this.addTool(now, target as ToolName);
     const how = told
-      ? 'the server sent notifications/tools/list_changed'
+      ? this.#sentAside('notifications/tools/list_changed')
       : this.era === 'modern'
         ? 'no subscriptions/listen stream asked for tools/list_changed, so nobody was told'
         : 'the client was not told (tools.listChanged not declared)';
@@ -1406,13 +1413,24 @@ export class SimServer {
     return this.#notesChanged(now);
   }
 
+  /**
+   * What a tool's result says of the notification of its own it just queued: sent, or, when the
+   * transport has nothing to carry it (over HTTP, no GET stream open), not sent.
+   */
+  #sentAside(method: string): string {
+    if (this.era === 'modern' || (this.config.asideCarried?.() ?? true)) {
+      return `the server sent ${method}`;
+    }
+    return `${method} was not sent: no GET stream is open to carry it (2025-11-25 basic/transports › Listening for Messages from the Server)`;
+  }
+
   /** add_note: one more line in the notes resource, and whoever watches it is told. */
   #addNote(now: number, id: RequestId, line: string) {
     this.#notes.push(line);
     const told = this.#notesChanged(now) + (this.config.notesChanged?.(this.#notes) ?? 0);
     const how =
       told > 0
-        ? 'the server sent notifications/resources/updated'
+        ? this.#sentAside('notifications/resources/updated')
         : this.era === 'modern'
           ? `no subscriptions/listen stream named ${NOTES_URI} in resourceSubscriptions, so nobody was told`
           : this.#can('server.resources.subscribe')
