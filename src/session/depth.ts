@@ -62,7 +62,7 @@ export function tooDeep(
 /**
  * The event as the session log takes it: a message nested past the limit becomes an unreadable
  * event at the same place (its line, its time), so the rest of the session goes on without it.
- * Its raw value is not kept: writing it out (a serve log) would walk it recursively again.
+ * Its raw value is not kept (no `raw`): writing it out (a serve log) would walk it recursively again.
  */
 export function withinDepth(event: WireEvent): WireEvent {
   if (event.type !== 'message') return event;
@@ -74,7 +74,6 @@ export function withinDepth(event: WireEvent): WireEvent {
     type: 'unreadable',
     problem: problem.en,
     problemZh: problem.zh,
-    raw: null,
     ...(direction ? { direction } : {}),
   };
 }

@@ -163,7 +163,7 @@ export class SessionLog {
     let verdict: StepReport | null = null;
     let problem: string | null = null;
     let problemZh: string | null = null;
-    let raw: unknown = null;
+    let raw: unknown;
     let closedBy: Side | null = null;
     let abandoned: Abandoned | null = null;
     if (event.type === 'message') {
@@ -189,7 +189,8 @@ export class SessionLog {
       direction = event.direction ?? 'client->server';
       problem = event.problem;
       problemZh = event.problemZh ?? null;
-      raw = event.raw ?? null;
+      // A kept JSON null stays null: only undefined means nothing was kept.
+      raw = event.raw;
     } else if (event.type === 'abandon') {
       direction = 'client->server';
       const waiting = this.#view.pending.find((p) => p.requester === 'client' && p.id === event.id);

@@ -108,7 +108,10 @@ export type WireEvent =
       readonly problem: string;
       /** The same in Simplified Chinese (JSON.parse's own words stay as they are). */
       readonly problemZh?: string | undefined;
-      /** What was read of it, to keep in a transcript: the line's text, or a batch's array. */
+      /**
+       * What was read of it, to keep in a transcript: the line's text, the JSON value read from
+       * it (null included), or a batch's array; absent (undefined) when nothing was kept.
+       */
       readonly raw?: unknown;
     })
   | (Origin & { readonly type: 'close'; readonly by: Side })
@@ -156,7 +159,11 @@ export type Step = {
   readonly problem: string | null;
   /** The same in Simplified Chinese, when its source said it (else the English is shown). */
   readonly problemZh: string | null;
-  /** What an `unreadable` step's line held (its text, or a batch's array), when kept. */
+  /**
+   * What an `unreadable` step's line held (its text, the JSON value read from it, or a batch's
+   * array): a line that is just `null` held null. Undefined when nothing was kept (a line over the
+   * length limit, a message nested past the depth limit) and for every other kind of step.
+   */
   readonly raw: unknown;
   readonly closedBy: Side | null;
   /** For an `abandon` step: the request whose response stream the client closed, else null. */

@@ -190,7 +190,7 @@ export class LiveServer {
    * unreadable, with the reason.
    */
   receiveUnreadable(problem: string, problemZh: string, text?: string): void {
-    this.#unreadable(problem, text ?? null, problemZh);
+    this.#unreadable(problem, text, problemZh);
     this.server.parseError(this.#virtual());
     this.pump();
   }

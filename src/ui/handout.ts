@@ -189,6 +189,10 @@ export function lessonHandout(
 /** A line a lesson sent that is not a message (`do: {raw: …}`): the session log's unreadable step. */
 export type UnreadableLine = {
   readonly direction: ScreenStep['direction'];
+  /**
+   * What was written (a lesson keeps a raw line's text, so `null` is the text "null"); JSON null
+   * when nothing was kept (a message nested past the depth limit), JSON having no undefined.
+   */
   readonly raw: unknown;
   readonly problem: string;
   readonly note: Bilingual;
@@ -201,7 +205,7 @@ export function jsonSteps(steps: readonly Step[]): (ScreenStep | UnreadableLine)
     step.kind === 'unreadable'
       ? {
           direction: step.direction,
-          raw: step.raw,
+          raw: step.raw === undefined ? null : step.raw,
           problem: step.problem ?? '',
           note: step.notes?.note ?? { en: '', zh: '' },
         }

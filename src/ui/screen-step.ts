@@ -120,10 +120,14 @@ function traceProblem(step: Step): Bilingual | null {
   };
 }
 
-/** What a line that is no message held, quoted and cut to one short line; null when nothing was kept. */
+/**
+ * What a line that is no message held, quoted and cut to one short line; null when nothing was
+ * kept. A JSON null it held is kept (a message step's message is always what was read, and an
+ * unreadable step's raw is undefined when nothing was), so it shows as "null".
+ */
 function heldText(step: Step): string | null {
   const held = step.kind === 'unreadable' ? step.raw : step.message;
-  if (held === null || held === undefined || held === '') return null;
+  if (held === undefined || held === '') return null;
   const text = (typeof held === 'string' ? held : jsonText(held)).replace(/\s+/g, ' ').trim();
   return JSON.stringify(text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS)}…` : text);
 }

@@ -198,7 +198,7 @@ export class SandboxSession {
       verdict: this.log.verdictIfSent(direction, envelope),
       problem: null,
       problemZh: null,
-      raw: null,
+      raw: undefined,
       closedBy: null,
       abandoned: null,
       phases: this.log.phases(),
