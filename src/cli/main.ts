@@ -132,10 +132,9 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     await checkReadable(file); // a missing file is reported as such, terminal or not
     requireTty('needsTtyPlayFile');
     const lesson = await loadTranscript(file, lang);
-    // Unreadable lines are steps too, but a file of nothing else has no session to play.
-    if (lesson.steps.every((s) => s.problem !== null)) {
-      throw new UsageError(USAGE_STRINGS.noMessagesToPlay, { file });
-    }
+    // Unreadable lines are steps too, each with trace's explanation, also in a file of nothing
+    // else (as --plain prints them); only a file without a line has nothing to play.
+    if (lesson.steps.length === 0) throw new UsageError(USAGE_STRINGS.noMessagesToPlay, { file });
     const { runPlay } = await importUi();
     return runPlay({
       lesson,

@@ -48,4 +48,29 @@ describe('play of a transcript with nothing in it', () => {
     },
     20_000,
   );
+
+  // Lines that are all unreadable are steps of their own, as --plain prints them (they were
+  // refused with "no messages to play" in a terminal only).
+  it.skipIf(!hasScript)(
+    'in a terminal, a file of unreadable lines only: each line is a step with its explanation',
+    async () => {
+      const file = join(work, 'unreadable.jsonl');
+      writeFileSync(file, 'garbage\n{"x":\n');
+      const app = new ScriptPty([...TERMINAL_ENV, process.execPath, CLI, 'play', file], {
+        cwd: work,
+        cols: 80,
+        rows: 24,
+      });
+      try {
+        await app.waitFor(/unreadable line/);
+        await app.waitFor(/not valid JSON/);
+        app.press('q');
+        expect(await app.exit()).toBe(0);
+        expect(app.text()).not.toContain('no messages to play');
+      } finally {
+        app.kill();
+      }
+    },
+    20_000,
+  );
 });
