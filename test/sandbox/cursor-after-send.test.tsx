@@ -60,25 +60,44 @@ describe('the sandbox cursor after a send', () => {
     screen.unmount();
   });
 
-  it('cursorAfter: the offer sent where it is now, else the same row within the new list', () => {
-    // Still there: where it is now.
-    expect(cursorAfter(rows('a', 'b', 'c'), 1, rows('c', 'b'))).toBe(1);
-    // Gone: the same row.
-    expect(cursorAfter(rows('a', 'b', 'c', 'd'), 1, rows('x', 'a', 'd', 'c'))).toBe(1);
-    // Gone, and the new list is shorter: its last row.
-    expect(cursorAfter(rows('a', 'b', 'c', 'd'), 3, rows('x', 'y'))).toBe(1);
-    expect(cursorAfter(rows('a'), 0, [])).toBe(0);
+  it('cursorAfter: a new situation puts it on the first row; else the offer sent, or its row', () => {
+    const blocked = (...keys: string[]) =>
+      rows(...keys).map(
+        (row) =>
+          ({
+            ...row,
+            blocks: [{ rule: 'initialize-not-first', severity: 'error' }],
+          }) as unknown as OfferRow,
+      );
+    // What the rules allow is the same (a, b): the offer sent, where it is now.
+    expect(
+      cursorAfter([...rows('a', 'b'), ...blocked('x')], 1, [...rows('b', 'a'), ...blocked('x')]),
+    ).toBe(0);
+    expect(
+      cursorAfter([...rows('a', 'b'), ...blocked('x')], 0, [...rows('b', 'a'), ...blocked('x')]),
+    ).toBe(1);
+    // Forbidden before and after (sent to see the verdict): it stays on it.
+    expect(
+      cursorAfter([...rows('a'), ...blocked('x', 'y')], 2, [...rows('a'), ...blocked('y', 'x')]),
+    ).toBe(1);
     // The offer's key as the form or the editor held it wins over the row the cursor was on.
     expect(cursorAfter(rows('a', 'b', 'c'), 0, rows('c', 'b', 'a'), 'b')).toBe(1);
-    // Sent while allowed and now forbidden (a second initialize): the same row, not the offer.
-    const blocked = (row: OfferRow) =>
-      ({
-        ...row,
-        blocks: [{ rule: 'duplicate-initialize', severity: 'error' }],
-      }) as unknown as OfferRow;
-    const [x, a, y] = rows('x', 'a', 'y');
-    expect(cursorAfter([a!, x!, y!], 0, [x!, y!, blocked(a!)])).toBe(0);
-    // Forbidden before and after (sent to see the verdict): it stays on it.
-    expect(cursorAfter([blocked(a!), x!], 0, [x!, blocked(a!)])).toBe(1);
+    // Gone, what is allowed unchanged: the same row; the last one when the list got shorter.
+    expect(
+      cursorAfter([...rows('a'), ...blocked('x', 'y')], 1, [...rows('a'), ...blocked('y')]),
+    ).toBe(1);
+    expect(
+      cursorAfter([...rows('a'), ...blocked('x', 'y')], 2, [...rows('a'), ...blocked('x')]),
+    ).toBe(1);
+    expect(cursorAfter(rows(), 0, [])).toBe(0);
+    // What the rules allow changed (the initialize just sent is a duplicate now, the operation's
+    // requests are allowed): the first row, not the offer sent.
+    expect(
+      cursorAfter([...rows('init'), ...blocked('list')], 0, [
+        ...rows('initialized', 'list'),
+        ...blocked('init'),
+      ]),
+    ).toBe(0);
+    expect(cursorAfter([...rows('a', 'b', 'c')], 2, [...rows('a', 'b', 'c', 'd')])).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { renderAt, widest } from '../ui/render-at.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
+const UP = '\u001B[A';
 
 /**
  * The learner closes the connection, then sends tools/list twice: each breaks two rules with long
@@ -21,6 +22,8 @@ async function afterLongVerdicts(lang: Lang, columns: number, rows: number) {
   screen.type(ENTER);
   await vi.waitFor(() => expect(screen.frame()).toContain('✗ ping'));
   for (let i = 0; i < 2; i++) {
+    // The second row each time (the cursor may stay on the offer sent: to the top first).
+    for (let up = 0; up < 25; up++) screen.type(UP);
     screen.type(DOWN);
     await new Promise((r) => setTimeout(r, 30));
     screen.type(ENTER);
