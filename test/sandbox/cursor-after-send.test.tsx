@@ -4,6 +4,7 @@ import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { cursorAfter } from '../../src/ui/sandbox-cursor.js';
 import type { OfferRow } from '../../src/ui/sandbox-driver.js';
 import { renderAt } from '../ui/render-at.js';
+import { pick } from './helpers.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
@@ -19,11 +20,7 @@ const chosenRow = (frame: string) => frame.split('\n').find((l) => l.startsWith(
 describe('the sandbox cursor after a send', () => {
   it('stays on the offer just sent, where it is in the new list', async () => {
     const session = sandboxDefaults('legacy', 'client');
-    const send = (key: string) => {
-      const offer = session.offers().find((o) => o.key === key);
-      if (!offer || !('envelope' in offer)) throw new Error(`no offer ${key}`);
-      session.send(offer.envelope);
-    };
+    const send = (key: string) => session.send(pick(session, key).envelope);
     send('request:initialize');
     send('notification:notifications/initialized');
     const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });

@@ -4,6 +4,7 @@ import { STRINGS } from '../../src/i18n/strings.js';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt } from '../ui/render-at.js';
+import { pick } from './helpers.js';
 
 const ESC = '\u001B';
 const UP = '\u001B[A';
@@ -11,11 +12,7 @@ const UP = '\u001B[A';
 /** A legacy client's session after the handshake: four steps in the history. */
 function handshaken() {
   const session = sandboxDefaults('legacy', 'client');
-  const send = (key: string) => {
-    const offer = session.offers().find((o) => o.key === key);
-    if (!offer || !('envelope' in offer)) throw new Error(`no offer ${key}`);
-    session.send(offer.envelope);
-  };
+  const send = (key: string) => session.send(pick(session, key).envelope);
   send('request:initialize');
   send('notification:notifications/initialized');
   send('request:tools/list');

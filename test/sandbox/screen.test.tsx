@@ -6,6 +6,7 @@ import { RecapBox } from '../../src/ui/components/recap-box.js';
 import { RecapLessonContext } from '../../src/ui/recap-lesson.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt, widest } from '../ui/render-at.js';
+import { pick } from './helpers.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
@@ -390,11 +391,7 @@ describe('the sandbox history reopens the verdict of any earlier step', () => {
     '%s: the flagged request, after later messages, with its rule, severity, section and explanation; the peer’s steps and a close too',
     async (lang) => {
       const session = sandboxDefaults('legacy', 'client');
-      const pickEnvelope = (key: string) => {
-        const offer = session.offers().find((o) => o.key === key);
-        if (!offer || !('envelope' in offer)) throw new Error(`no offer ${key}`);
-        return offer.envelope;
-      };
+      const pickEnvelope = (key: string) => pick(session, key).envelope;
       // tools/list before initialize (flagged), then the handshake: the flagged one is two sends back.
       session.send(pickEnvelope('request:tools/list'));
       session.send(pickEnvelope('request:initialize'));
