@@ -158,10 +158,9 @@ const COMPUTED_LOADS: Readonly<Record<string, string>> = {
 const BANNER_NAMES = ['__mcpSimRequire', '__mcpSimDenied', '__mcpSimLoad'] as const;
 const BANNER = [
   "import { createRequire as __mcpSimRequire } from 'node:module';",
-  `const __mcpSimDenied = new Map(${JSON.stringify([
-    ...[...DENIED_BUILTINS].map((name) => [name, 'it loads or compiles code']),
-    ...[...NETWORK_BUILTINS].map((name) => [name, 'it reaches the network']),
-  ])});`,
+  `const __mcpSimDenied = new Map(${JSON.stringify(
+    [...DENIED_BUILTINS, ...NETWORK_BUILTINS].map((name) => [name, deniedBecause(name)]),
+  )});`,
   'const __mcpSimLoad = __mcpSimRequire(import.meta.url);',
   "const require = (id) => { const why = __mcpSimDenied.get(String(id).replace(/^node:/, '').split('/')[0]); if (why) throw new Error(String(id) + ' is not available to exercise code (' + why + ')'); return __mcpSimLoad(id); };",
 ].join(' ');
