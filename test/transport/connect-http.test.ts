@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,28 @@ function startV1(mode: 'sse' | 'json' = 'sse'): Promise<string> {
       if (match?.[1]) resolve(match[1]);
     });
     child.on('exit', (code) => reject(new Error(`v1 server exited ${code}`)));
+  });
+}
+
+/**
+ * A web server whose handler gets each request's body read and parsed as JSON (`{}` when empty):
+ * the made-up MCP servers of the tests below.
+ */
+function jsonServer(
+  handle: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: { id?: number; method?: string },
+  ) => void,
+): Server {
+  return createServer((req, res) => {
+    let text = '';
+    req.on('data', (b: Buffer) => {
+      text += b.toString();
+    });
+    req.on('end', () => {
+      handle(req, res, text ? (JSON.parse(text) as { id?: number; method?: string }) : {});
+    });
   });
 }
 
@@ -332,27 +354,20 @@ describe('connect --url when the URL is no MCP server', () => {
 
   it('an SSE event that is no JSON-RPC message is named, kept in the transcript, and the session goes on', async () => {
     // A legacy server whose initialize answer comes on an SSE stream after an event of plain text.
-    const server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (b: Buffer) => {
-        text += b.toString();
-      });
-      req.on('end', () => {
-        const body = text ? (JSON.parse(text) as { id?: number; method?: string }) : {};
-        if (body.method !== 'initialize') {
-          res.writeHead(req.method === 'GET' ? 405 : 202).end();
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const result = {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          serverInfo: { name: 'sse-junk', version: '1' },
-        };
-        res.end(
-          `data: hello from the server\n\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: body.id, result })}\n\n`,
-        );
-      });
+    const server = jsonServer((req, res, body) => {
+      if (body.method !== 'initialize') {
+        res.writeHead(req.method === 'GET' ? 405 : 202).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const result = {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        serverInfo: { name: 'sse-junk', version: '1' },
+      };
+      res.end(
+        `data: hello from the server\n\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: body.id, result })}\n\n`,
+      );
     });
     stops.push(() => new Promise((resolve) => server.close(resolve)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -394,38 +409,31 @@ describe('connect --url when the server ends the session', () => {
     // ended it: 2025-11-25 basic/transports › Session Management, item 3): every later request
     // on that id gets 404, with the body serve --http sends then.
     const seen: string[] = [];
-    const server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (b: Buffer) => {
-        text += b.toString();
-      });
-      req.on('end', () => {
-        const body = text ? (JSON.parse(text) as { id?: number; method?: string }) : {};
-        const sid = req.headers['mcp-session-id'];
-        seen.push(`${req.method} ${body.method ?? ''} ${typeof sid === 'string' ? sid : '-'}`);
-        if (body.method === 'initialize') {
-          const result = {
-            protocolVersion: '2025-11-25',
-            capabilities: { tools: {}, resources: {}, prompts: {} },
-            serverInfo: { name: 'forgetful', version: '1' },
-          };
-          res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-1' });
-          res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
-          return;
-        }
-        if (req.method === 'POST' && body.method === 'notifications/initialized') {
-          res.writeHead(202).end();
-          return;
-        }
-        if (req.method === 'GET') {
-          res.writeHead(405).end();
-          return;
-        }
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Session not found' } }),
-        );
-      });
+    const server = jsonServer((req, res, body) => {
+      const sid = req.headers['mcp-session-id'];
+      seen.push(`${req.method} ${body.method ?? ''} ${typeof sid === 'string' ? sid : '-'}`);
+      if (body.method === 'initialize') {
+        const result = {
+          protocolVersion: '2025-11-25',
+          capabilities: { tools: {}, resources: {}, prompts: {} },
+          serverInfo: { name: 'forgetful', version: '1' },
+        };
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-1' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+        return;
+      }
+      if (req.method === 'POST' && body.method === 'notifications/initialized') {
+        res.writeHead(202).end();
+        return;
+      }
+      if (req.method === 'GET') {
+        res.writeHead(405).end();
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Session not found' } }),
+      );
     });
     stops.push(() => new Promise((resolve) => server.close(resolve)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
