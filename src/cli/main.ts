@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { chosenLang, detectLang, isLang, type Lang, tr } from '../i18n/lang.js';
+import { chosenLang, detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { USAGE_STRINGS } from '../i18n/usage-strings.js';
 import { visible } from '../protocol/visible.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
@@ -10,7 +10,7 @@ import { loadProgress, saveProgress } from './progress.js';
 import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
 import type { ParsedCommand } from './table/types.js';
 import { importUi, requireTty } from './terminal.js';
-import { UsageError } from './usage.js';
+import { errorLine, UsageError } from './usage.js';
 import { packageVersion } from './version.js';
 
 /** What a command does with its command line read. */
@@ -278,14 +278,13 @@ run(argv).then(
     process.exitCode = code;
   },
   async (error: unknown) => {
-    // A message may quote a file or an argument: its control characters are shown, not obeyed.
     if (error instanceof UsageError) {
       process.exitCode = 2;
       const lang = await usageLang(argv).catch((): Lang => 'en');
-      process.stderr.write(`mcp-sim: ${visible(tr(error.text, lang))}\n`);
+      process.stderr.write(errorLine(error.text, lang));
     } else if (error instanceof LessonError) {
       const lang = await usageLang(argv).catch((): Lang => 'en');
-      process.stderr.write(`mcp-sim: ${visible(tr(error.text, lang))}\n`);
+      process.stderr.write(errorLine(error.text, lang));
       process.exitCode = 1;
     } else {
       const message = error instanceof Error ? error.message : String(error);

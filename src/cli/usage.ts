@@ -1,5 +1,6 @@
-import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
+import { type Bilingual, type Fill, filled, type Lang, tr } from '../i18n/lang.js';
 import { suggestCommand } from '../invocation.js';
+import { visible } from '../protocol/visible.js';
 
 /**
  * A usage error: one line on stderr, exit code 2 (the command line itself is in ./table/). It
@@ -20,4 +21,12 @@ export class UsageError extends Error {
     super(both.en);
     this.text = both;
   }
+}
+
+/**
+ * A usage (or lesson) error's line as the CLI prints it on stderr, in `lang`: a message may quote a
+ * file or an argument, so its control characters are shown, not obeyed.
+ */
+export function errorLine(text: Bilingual, lang: Lang): string {
+  return `mcp-sim: ${visible(tr(text, lang))}\n`;
 }

@@ -5,9 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { playPlainCommand } from '../../src/cli/commands/play.js';
 import { traceCommand } from '../../src/cli/commands/trace.js';
-import { UsageError } from '../../src/cli/usage.js';
-import { tr } from '../../src/i18n/lang.js';
-import { visible } from '../../src/protocol/visible.js';
+import { errorLine, UsageError } from '../../src/cli/usage.js';
 import { MAX_DEPTH } from '../../src/session/index.js';
 
 export const HOSTILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'hostile');
@@ -86,7 +84,7 @@ export async function captured(command: () => Promise<number>): Promise<Printed>
   } catch (error) {
     // A usage error (a file with nothing to play) as the CLI prints it: one line, exit 2.
     if (!(error instanceof UsageError)) throw error;
-    return { code: 2, stdout, stderr: `${stderr}mcp-sim: ${visible(tr(error.text, 'en'))}\n` };
+    return { code: 2, stdout, stderr: `${stderr}${errorLine(error.text, 'en')}` };
   } finally {
     out.mockRestore();
     err.mockRestore();
