@@ -126,22 +126,24 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     const { file } = args;
     const lang = await langOf(values.lang);
     const autoplay = autoplayOf(values.autoplay);
-    const { loadTranscript, playPlainCommand } = await import('./commands/play.js');
+    const { readTranscriptFile, playPlainCommand } = await import('./commands/play.js');
     if (values.plain) return playPlainCommand(file, lang);
     const { checkReadable } = await import('./commands/trace.js');
     await checkReadable(file); // a missing file is reported as such, terminal or not
     requireTty('needsTtyPlayFile');
-    const lesson = await loadTranscript(file, lang);
+    const { lesson, problems } = await readTranscriptFile(file, lang);
     // Unreadable lines are steps too, each with trace's explanation, also in a file of nothing
     // else (as --plain prints them); only a file without a line has nothing to play.
     if (lesson.steps.length === 0) throw new UsageError(USAGE_STRINGS.noMessagesToPlay, { file });
     const { runPlay } = await importUi();
-    return runPlay({
+    const code = await runPlay({
       lesson,
       lang,
       mode: 'recording',
       ...(autoplay !== undefined ? { autoplay } : {}),
     });
+    // Bad transcript lines are problems the run found (exit 1), as `play --plain` and `trace` say.
+    return code === 0 && problems > 0 ? 1 : code;
   },
   async serve({ values }) {
     const { serveCommand } = await import('./commands/serve.js');

@@ -65,12 +65,52 @@ describe('play of a transcript with nothing in it', () => {
         await app.waitFor(/unreadable line/);
         await app.waitFor(/not valid JSON/);
         app.press('q');
-        expect(await app.exit()).toBe(0);
+        // DESIGN › exit codes: bad transcript lines are problems the run found (1), as
+        // `play --plain` and `trace` report them; the terminal returned 0 after q.
+        expect(await app.exit()).toBe(1);
         expect(app.text()).not.toContain('no messages to play');
       } finally {
         app.kill();
       }
     },
     20_000,
+  );
+
+  it.skipIf(!hasScript)(
+    'in a terminal, exit 1 after q when one line of a session is unreadable, 0 when none is',
+    async () => {
+      const init = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'c', version: '1' },
+        },
+      });
+      const clean = join(work, 'clean.jsonl');
+      writeFileSync(clean, `${init}\n`);
+      const broken = join(work, 'broken.jsonl');
+      writeFileSync(broken, `${init}\n{"jsonrpc":\n`);
+      for (const [file, code] of [
+        [clean, 0],
+        [broken, 1],
+      ] as const) {
+        const app = new ScriptPty([...TERMINAL_ENV, process.execPath, CLI, 'play', file], {
+          cwd: work,
+          cols: 80,
+          rows: 24,
+        });
+        try {
+          await app.waitFor(/step 1\/\d/);
+          app.press('q');
+          expect(await app.exit()).toBe(code);
+        } finally {
+          app.kill();
+        }
+      }
+    },
+    30_000,
   );
 });

@@ -42,7 +42,7 @@ export async function loadTranscript(file: string, lang: Lang = 'en'): Promise<O
 }
 
 /** A transcript file as a lesson, and how many of its lines could not be read. */
-async function readTranscriptFile(
+export async function readTranscriptFile(
   file: string,
   lang: Lang,
 ): Promise<{ lesson: OpenedLesson; problems: number }> {
