@@ -145,7 +145,9 @@ export function createLineSorter() {
       // so that the peer's error answer is not taken for a stray.
       if (!isObject(parsed.message) && !batch && parsed.direction === null) {
         const { text, pointer } = envelope;
-        const held = { raw: parsed.message, direction: parsed.direction };
+        // The line as written, as for every other line that is no message: a value's JSON text
+        // and a text that is no JSON read alike ("a string" and a string) once parsed.
+        const held = { raw: raw.text, direction: parsed.direction };
         const [en, zh] = [notJsonRpc(text, pointer, 'en'), notJsonRpc(text, pointer, 'zh')];
         return hold(problemOf(raw.line, en, zh, held));
       }

@@ -109,8 +109,8 @@ export type WireEvent =
       /** The same in Simplified Chinese (JSON.parse's own words stay as they are). */
       readonly problemZh?: string | undefined;
       /**
-       * What was read of it, to keep in a transcript: the line's text, the JSON value read from
-       * it (null included), or a batch's array; absent (undefined) when nothing was kept.
+       * What was read of it, to keep in a transcript: the line's text as written, or a batch's
+       * array; absent (undefined) when nothing was kept.
        */
       readonly raw?: unknown;
     })
@@ -160,9 +160,9 @@ export type Step = {
   /** The same in Simplified Chinese, when its source said it (else the English is shown). */
   readonly problemZh: string | null;
   /**
-   * What an `unreadable` step's line held (its text, the JSON value read from it, or a batch's
-   * array): a line that is just `null` held null. Undefined when nothing was kept (a line over the
-   * length limit, a message nested past the depth limit) and for every other kind of step.
+   * What an `unreadable` step's line held: its text as written (a line that is just `null` held
+   * "null"), or a batch's array. Undefined when nothing was kept (a line over the length limit, a
+   * message nested past the depth limit) and for every other kind of step.
    */
   readonly raw: unknown;
   readonly closedBy: Side | null;

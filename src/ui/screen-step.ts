@@ -7,6 +7,7 @@ import { idText } from '../protocol/envelope.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import { type JsonObject, jsonText } from '../protocol/json.js';
 import type { KnownVersion } from '../protocol/versions.js';
+import { visible } from '../protocol/visible.js';
 import type { Abandoned, PeerViews, Step } from '../session/index.js';
 // Not from the session's or the trace's index: those load the referee before the first frame.
 import { abandonNote, stepProblem, traceProblemOf } from '../session/step.js';
@@ -121,15 +122,16 @@ function traceProblem(step: Step): Bilingual | null {
 }
 
 /**
- * What a line that is no message held, quoted and cut to one short line; null when nothing was
- * kept. A JSON null it held is kept (a message step's message is always what was read, and an
- * unreadable step's raw is undefined when nothing was), so it shows as "null".
+ * What a line that is no message held, as written between backticks and cut to one short line;
+ * null when nothing was kept. An unreadable step keeps its line's text, so a line `"a string"`
+ * (JSON, but no message) and a line `a string` (no JSON) show as they differ; a message step's
+ * message (a wrapped `"message": null`) shows as its JSON text. Controls show as escapes.
  */
 function heldText(step: Step): string | null {
   const held = step.kind === 'unreadable' ? step.raw : step.message;
   if (held === undefined || held === '') return null;
   const text = (typeof held === 'string' ? held : jsonText(held)).replace(/\s+/g, ' ').trim();
-  return JSON.stringify(text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS)}…` : text);
+  return `\`${visible(text.length > HELD_CHARS ? `${text.slice(0, HELD_CHARS)}…` : text)}\``;
 }
 
 const HELD_CHARS = 80;

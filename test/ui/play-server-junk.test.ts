@@ -23,14 +23,14 @@ describe('play: a line the server wrote that is no message', () => {
   });
 
   it('shows what it held, quoted, with trace’s words (en, zh)', () => {
-    expect(junk?.note.en).toContain('It held "Server starting... listening on stdio".');
+    expect(junk?.note.en).toContain('It held `Server starting... listening on stdio`.');
     expect(junk?.note.en).toContain('mcp-sim trace says: line 2: not a JSON-RPC message');
-    expect(junk?.note.zh).toContain('它的内容是 "Server starting... listening on stdio"。');
+    expect(junk?.note.zh).toContain('它的内容是 `Server starting... listening on stdio`。');
   });
 
   it('cuts a long line', () => {
-    expect(longJunk?.note.en).toMatch(/It held "Server starting\.\.\. x+…"\./);
-    const held = /It held "([^"]*)"/.exec(longJunk?.note.en ?? '')?.[1] ?? '';
+    expect(longJunk?.note.en).toMatch(/It held `Server starting\.\.\. x+…`\./);
+    const held = /It held `([^`]*)`/.exec(longJunk?.note.en ?? '')?.[1] ?? '';
     expect(held.length).toBeLessThan(100);
   });
 });
