@@ -45,6 +45,7 @@ import {
   ResourceUpdatedNotificationSchema,
   ResultSchema,
   RootsListChangedNotificationSchema,
+  ServerCapabilitiesSchema,
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   TaskStatusNotificationSchema,
@@ -257,6 +258,15 @@ export function checkResult(
     first ??= issue;
   }
   return first;
+}
+
+/**
+ * Checks a server's capabilities object (what its initialize result declares) against the SDK's
+ * schema of 2025-11-25's `ServerCapabilities`: `tools.listChanged` is a boolean, `logging` an
+ * object, and so on. The pointer is into the capabilities object (`/tools/listChanged`).
+ */
+export function checkServerCapabilities(value: unknown): SchemaIssue | null {
+  return firstIssue(ServerCapabilitiesSchema, value, '');
 }
 
 /**

@@ -29,6 +29,44 @@ async function fullOnEverySeed(id: string, seeds: readonly number[] = SEEDS) {
   }
 }
 
+describe('02-server-without-list-changed', () => {
+  const id = '02-server-without-list-changed';
+  const ref = solution(id, 'server.ts');
+
+  it.each([
+    ['"yes"', "{ tools: { listChanged: 'yes' } } as never"],
+    ['1', '{ tools: { listChanged: 1 } } as never'],
+  ])(
+    'a truthy non-boolean listChanged (%s) in the declared capabilities, which the 2025-11-25 schema refuses',
+    async (_, value) => {
+      const text = patch(ref, '= { tools: {} };', `= ${value};`);
+      await losesOnEverySeed(id, { 'server.ts': text }, 'declares-tools-only');
+      const result = await grade(id, { 'server.ts': text });
+      const check = result.checks.find((c) => c.name === 'declares-tools-only');
+      expect(check?.message.en).toMatch(
+        /schema refuses at \/tools\/listChanged: .*expected boolean/,
+      );
+      expect(check?.message.zh).toMatch(/模式不接受它（位置 \/tools\/listChanged）/);
+    },
+  );
+
+  it.each([
+    [
+      'the text "true" anywhere in ctx.capabilities',
+      "JSON.stringify(ctx.capabilities).includes('true')",
+    ],
+    [
+      'any capability’s listChanged',
+      'Object.values(ctx.capabilities).some((c) => (c as { listChanged?: boolean })?.listChanged === true)',
+    ],
+  ])('announcing on %s rather than on tools.listChanged', async (_, test) => {
+    const text = patch(ref, 'ctx.capabilities.tools?.listChanged === true', test);
+    await losesOnEverySeed(id, { 'server.ts': text }, 'no-undeclared-notification');
+  });
+
+  it('the reference scores full points on every seed', () => fullOnEverySeed(id));
+});
+
 describe('04-version-negotiation', () => {
   const id = '04-version-negotiation';
   const ref = solution(id, 'versions.ts');

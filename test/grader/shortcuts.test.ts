@@ -183,7 +183,7 @@ describe.concurrent('shortcuts score less than full points', () => {
     );
     expect(failed(result)).toEqual(['declares-tools-only', 'no-undeclared-notification']);
     expect(result.checks.find((c) => c.name === 'no-undeclared-notification')?.message.en).toMatch(
-      /^with capabilities \{"tools":\{"listChanged":false\}\}.*saw: .*list_changed/s,
+      /^with capabilities \{"tools":\{"listChanged":false\},"prompts":\{"listChanged":true\},"resources":\{"listChanged":true\}\}.*saw: .*list_changed/s,
     );
   });
 

@@ -1,4 +1,4 @@
-import type { JsonObject, RequestId } from '../../protocol/index.js';
+import { checkServerCapabilities, type JsonObject, type RequestId } from '../../protocol/index.js';
 import { lines } from '../diff.js';
 import { type CallOutcome, fn, type Runner } from '../runner.js';
 import { nameOf, openSession, S2C, type SessionOptions, violationLines } from '../session.js';
@@ -74,12 +74,12 @@ function checkVisible(s: Scenario) {
 type Message = ReturnType<typeof bi>;
 
 /** The undeclared case: nothing sent when the tool is added, and the new tool listed. */
-function judgeWithout(without: Scenario, tools: JsonObject): Array<[string, Message]> {
+function judgeWithout(without: Scenario, capabilities: JsonObject): Array<[string, Message]> {
   const out: Array<[string, Message]> = [];
   const first = without.notifications[0];
   if (first) {
     const sent = without.session.log[first.at];
-    const declared = JSON.stringify({ tools });
+    const declared = JSON.stringify(capabilities);
     out.push([
       'no-undeclared-notification',
       lines(
@@ -180,7 +180,22 @@ export const listChangedRubric: Rubric = {
     const runner = await ctx.runner();
     const declared = await runner.get('capabilities');
     const tools = isObject(declared) ? declared.tools : undefined;
-    if (!isObject(declared) || !isObject(tools) || tools.listChanged === true) {
+    // What the schema allows first (2025-11-25 ServerCapabilities, the SDK's zod schema the referee
+    // judges initialize results with): a truthy non-boolean such as "yes" or 1 is no listChanged
+    // flag at all, and passed the check below, which only looked for the value true.
+    const invalid = declared === undefined ? null : checkServerCapabilities(declared);
+    if (invalid) {
+      const at = invalid.pointer === '' ? '' : ` at ${invalid.pointer}`;
+      const atZh = invalid.pointer === '' ? '' : `（位置 ${invalid.pointer}）`;
+      ctx.record(
+        'declares-tools-only',
+        false,
+        bi(
+          `expected: \`export const capabilities = { tools: {} }\`, a ServerCapabilities object the 2025-11-25 schema accepts (listChanged, where present, is a boolean: true or false); saw: ${JSON.stringify(declared)}, which the schema refuses${at}: ${invalid.message}`,
+          `期望：\`export const capabilities = { tools: {} }\`，即 2025-11-25 模式认可的 ServerCapabilities 对象（listChanged 出现时必须是布尔值 true 或 false）；实际：${JSON.stringify(declared)}，模式不接受它${atZh}：${invalid.messageZh}`,
+        ),
+      );
+    } else if (!isObject(declared) || !isObject(tools) || tools.listChanged === true) {
       ctx.record(
         'declares-tools-only',
         false,
@@ -209,10 +224,20 @@ export const listChangedRubric: Rubric = {
       if (kind === 'without') {
         // Not declared: the flag left out, and the flag set to false, which declares nothing
         // either. A server that looked for the key ('listChanged' in tools) rather than its
-        // value announced on the second.
-        for (const tools of draw.shuffle<JsonObject>([{}, { listChanged: false }])) {
-          const without = await play(runner, { tools }, ctx.seed + i);
-          for (const [name, message] of judgeWithout(without, tools)) record(name, message);
+        // value announced on the second. That one also declares listChanged: true for prompts
+        // and resources, which says nothing of tools: a server that looked for any listChanged
+        // (the text "true" in JSON.stringify(ctx.capabilities), or any capability's flag)
+        // scored 9/9 while tools was the only capability posed.
+        for (const declared of draw.shuffle<JsonObject>([
+          { tools: {} },
+          {
+            tools: { listChanged: false },
+            prompts: { listChanged: true },
+            resources: { listChanged: true },
+          },
+        ])) {
+          const without = await play(runner, declared, ctx.seed + i);
+          for (const [name, message] of judgeWithout(without, declared)) record(name, message);
         }
       } else {
         const withFlag = await play(runner, { tools: { listChanged: true } }, ctx.seed + i);
