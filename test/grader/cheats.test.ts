@@ -96,6 +96,52 @@ describe('09-multi-round-trip', () => {
     await losesOnEverySeed(id, { 'deploy.ts': text }, 'production-confirms');
   });
 
+  it('any answer that contains the service’s name taken for its confirmation', async () => {
+    const text = patch(
+      ref,
+      '    if (sure.content?.confirm !== service) {',
+      "    if (!String(sure.content?.confirm ?? '').includes(service)) {",
+    );
+    await losesOnEverySeed(id, { 'deploy.ts': text }, 'production-confirms');
+  });
+
+  it.each([
+    ['refused whenever it declares URL mode', "isObject(elicitation) && !('url' in elicitation);"],
+    [
+      'served only with the capability sets the flows use',
+      'JSON.stringify(caps) === \'{"elicitation":{}}\' || JSON.stringify(caps) === \'{"elicitation":{"form":{}}}\';',
+    ],
+  ])('a client that can show a form %s', async (_, test) => {
+    const text = patch(
+      ref,
+      '    isObject(elicitation) && (Object.keys(elicitation).length === 0 || isObject(elicitation.form));',
+      `    ${test}`,
+    );
+    await losesOnEverySeed(id, { 'deploy.ts': text }, 'capability-declared');
+  });
+
+  it.each([
+    [
+      'URL mode the tool does not use',
+      '{ elicitation: { form: {}, url: {} } }',
+      /names elicitation\.url/,
+    ],
+    [
+      'a value the 2026-07-28 schema refuses (url: "yes")',
+      "{ elicitation: { form: {}, url: 'yes' } }",
+      /schema \(MissingRequiredClientCapabilityError\) refuses at \/error\/data\/requiredCapabilities\/elicitation\/url/,
+    ],
+  ])('a −32021 whose requiredCapabilities names %s', async (_, value, said) => {
+    const text = patch(
+      ref,
+      '      requiredCapabilities: { elicitation: { form: {} } },',
+      `      requiredCapabilities: ${value},`,
+    );
+    await losesOnEverySeed(id, { 'deploy.ts': text }, 'capability-declared');
+    const result = await grade(id, { 'deploy.ts': text });
+    expect(result.checks.find((c) => c.name === 'capability-declared')?.message.en).toMatch(said);
+  });
+
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
 

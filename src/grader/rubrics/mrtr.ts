@@ -1,5 +1,6 @@
 import type { Bilingual } from '../../i18n/lang.js';
 import type { JsonObject } from '../../protocol/index.js';
+import { modernErrorDataIssues } from '../../protocol/modern-schema.js';
 import { SessionLog } from '../../session/index.js';
 import type { Runner } from '../runner.js';
 import { C2S, nameOf, S2C, type Sent, violationLines } from '../session.js';
@@ -33,20 +34,37 @@ type Round = {
 
 /**
  * Why a -32021's data does not list what the tool lacks (basic/index: `data.requiredCapabilities`
- * lists the missing capabilities), or null. The tool needs form elicitation and nothing else:
- * `elicitation` with `form` (or `{}`, which means form), and no capability it does not use.
+ * lists the missing capabilities), or null. The data must be what the 2026-07-28 schema's
+ * MissingRequiredClientCapabilityError allows (`requiredCapabilities` a ClientCapabilities:
+ * elicitation's `form` and `url` are objects), and the tool needs form elicitation and nothing
+ * else: `elicitation` with `form` (or `{}`, which means form), no other mode of it (url), and no
+ * capability it does not use. `{"elicitation":{"form":{},"url":"yes"}}` and
+ * `{"elicitation":{"form":{},"url":{}}}` passed before.
  */
 export function missingNamed(data: unknown): Bilingual | null {
+  const [invalid] = modernErrorDataIssues(-32021, data);
   const required = isObject(data) ? data.requiredCapabilities : undefined;
   const elicitation = isObject(required) ? required.elicitation : undefined;
   const others = isObject(required) ? Object.keys(required).filter((k) => k !== 'elicitation') : [];
+  const modes = isObject(elicitation) ? Object.keys(elicitation).filter((k) => k !== 'form') : [];
   const formOk =
     isObject(elicitation) && (Object.keys(elicitation).length === 0 || isObject(elicitation.form));
-  if (formOk && others.length === 0) return null;
+  if (!invalid && formOk && others.length === 0 && modes.length === 0) return null;
   const saw = JSON.stringify(isObject(data) ? data : (data ?? null));
+  const schema = invalid
+    ? bi(
+        `, which the 2026-07-28 schema (MissingRequiredClientCapabilityError) refuses at ${invalid.pointer}: ${invalid.message}`,
+        `，2026-07-28 模式（MissingRequiredClientCapabilityError）不接受它（位置 ${invalid.pointer}）：${invalid.messageZh}`,
+      )
+    : modes.length > 0
+      ? bi(
+          ` (it names ${modes.map((m) => `elicitation.${m}`).join(', ')}, which the tool does not use)`,
+          `（其中列出了工具用不到的 ${modes.map((m) => `elicitation.${m}`).join('、')}）`,
+        )
+      : bi('', '');
   return bi(
-    `expected: -32021 whose data.requiredCapabilities lists what the tool lacks, form-mode elicitation and nothing else ({"elicitation":{"form":{}}}); saw data ${saw}`,
-    `期望：-32021 的 data.requiredCapabilities 列出工具缺少的能力，即表单模式的 elicitation，别无其他（{"elicitation":{"form":{}}}）；实际 data 为 ${saw}`,
+    `expected: -32021 whose data.requiredCapabilities lists what the tool lacks, form-mode elicitation and nothing else ({"elicitation":{"form":{}}}); saw data ${saw}${schema.en}`,
+    `期望：-32021 的 data.requiredCapabilities 列出工具缺少的能力，即表单模式的 elicitation，别无其他（{"elicitation":{"form":{}}}）；实际 data 为 ${saw}${schema.zh}`,
   );
 }
 
@@ -239,10 +257,14 @@ async function production(
   // A user who typed something else than the service's name has not confirmed: nothing deploys.
   // Its last letter changed, only its start, or nothing at all: a check that took any beginning
   // of the name (service.startsWith(answer)) for a confirmation scored 17/17 on the first alone.
+  // And the name with more around it, after it or before it: a check that took any answer
+  // containing the name (answer.includes(service)) for a confirmation scored 17/17.
   const typos = [
     `${service.slice(0, -1)}${service.endsWith('x') ? 'y' : 'x'}`,
     service.slice(0, rng.int(1, service.length - 1)),
     '',
+    `${service}-old`,
+    `new-${service}`,
   ];
   for (const typo of rng.shuffle(typos)) {
     const wrong = await retry(client, params, { [r2.key]: accept(r2.field, typo) }, r2.state);
@@ -1015,6 +1037,28 @@ export const mrtrRubric: Rubric = {
           : bi(
               `expected: a call declaring clientCapabilities ${JSON.stringify(undeclared)} refused with {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}}; saw: ${shown(refused)}`,
               `期望：clientCapabilities 为 ${JSON.stringify(undeclared)} 的调用以 {"code":-32021,"message":…,"data":{"requiredCapabilities":{"elicitation":{…}}}} 拒绝；实际：${shown(refused)}`,
+            ),
+      );
+    }
+    // And clients that can show a form among other things: form and URL mode, or elicitation {}
+    // (form) next to another capability. They get their first round, not -32021: a server that
+    // refused any client declaring URL mode, or served only the capability sets of the flows
+    // (JSON.stringify(caps) against {"elicitation":{}} and {"elicitation":{"form":{}}}), scored
+    // 17/17, and one that refused every call earned this check.
+    for (const declared of rng.shuffle<JsonObject>([
+      { elicitation: { form: {}, url: {} } },
+      { elicitation: {}, roots: {} },
+    ])) {
+      const served = await e.conn.ask('tools/call', callParams(rng, service(), declared));
+      capsReasons.push(
+        roundOf(served)
+          ? null
+          : notRound(
+              served,
+              bi(
+                `a call declaring clientCapabilities ${JSON.stringify(declared)} (form-mode elicitation among others) gets its first round`,
+                `clientCapabilities 为 ${JSON.stringify(declared)}（其中有表单模式的 elicitation）的调用得到第一轮`,
+              ),
             ),
       );
     }
