@@ -158,6 +158,21 @@ describe('08-dual-era-server', () => {
     await losesOnEverySeed(id, { 'server.ts': text }, 'unsupported-version');
   });
 
+  it.each([
+    ['any _meta key but progressToken', "Object.keys(meta).some((k) => k !== 'progressToken')"],
+    [
+      'any _meta without a progressToken',
+      "!('progressToken' in meta) && Object.keys(meta).length > 0",
+    ],
+  ])('%s taken for the modern envelope', async (_, test) => {
+    const text = patch(
+      ref,
+      '  return isObject(meta) && (PROTOCOL_VERSION in meta || CLIENT_CAPABILITIES in meta);',
+      `  return isObject(meta) && ${test};`,
+    );
+    await losesOnEverySeed(id, { 'server.ts': text }, 'legacy-handshake');
+  });
+
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
 

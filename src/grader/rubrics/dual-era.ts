@@ -274,6 +274,15 @@ export const dualEraRubric: Rubric = {
       arguments: {},
       _meta: progressMeta,
     });
+    // And a key of the client's own (2025-11-25 basic/index › _meta: any prefixed name), drawn
+    // afresh: a server that took any _meta but a progressToken for the envelope scored 12/12.
+    const vendorKey = `${rng.pick(['com', 'dev', 'org'])}.${rng.pick(['acme', 'contoso', 'example'])}/trace-${rng.word()}`;
+    const vendorMeta = { [vendorKey]: rng.word() };
+    const legacyVendor = await legacy.ask('tools/call', {
+      name: 'whoami',
+      arguments: {},
+      _meta: vendorMeta,
+    });
     const legacyWant = expectedWho(legacyClient.name, legacyVersion, legacyCaps);
     // Two more legacy connections, initialized one after the other, then taking turns: each
     // session is its connection's own (a session kept under one key for all serves the last).
@@ -330,12 +339,14 @@ export const dualEraRubric: Rubric = {
       ),
       whoMismatch(legacyWho, expectedWho(legacyClient.name, legacyVersion, legacyCaps)),
       // Refused: taken for a modern request. Served otherwise: by the wrong session, say.
-      legacyAfter.error === null
-        ? whoMismatch(legacyAfter, legacyWant)
-        : bi(
-            `expected: a legacy client's tools/call whoami carrying the handshake era's {"_meta":${JSON.stringify(progressMeta)}} served by the session its connection opened at initialize, structuredContent ${JSON.stringify(legacyWant)} (only io.modelcontextprotocol/protocolVersion or clientCapabilities in _meta make a request modern; a progressToken is 2025-11-25's own, basic/utilities/progress); saw: ${shown(legacyAfter)}`,
-            `期望：旧时代客户端那条带有 {"_meta":${JSON.stringify(progressMeta)}}（旧时代自己的 _meta）的 tools/call whoami 按其连接在 initialize 时打开的会话处理，structuredContent 为 ${JSON.stringify(legacyWant)}（只有 _meta 中的 io.modelcontextprotocol/protocolVersion 或 clientCapabilities 才使请求成为现代请求；progressToken 是 2025-11-25 自己的，见 basic/utilities/progress）；实际：${shown(legacyAfter)}`,
-          ),
+      legacyMeta(legacyAfter, progressMeta, legacyWant, {
+        en: "a progressToken is 2025-11-25's own, basic/utilities/progress",
+        zh: 'progressToken 是 2025-11-25 自己的，见 basic/utilities/progress',
+      }),
+      legacyMeta(legacyVendor, vendorMeta, legacyWant, {
+        en: "a key of the client's own, with a prefix, is allowed in 2025-11-25's _meta, basic/index › General fields › _meta",
+        zh: '客户端自己的带前缀的键在 2025-11-25 的 _meta 中是允许的，见 basic/index › General fields › _meta',
+      }),
       ...turns,
       refereeSays(legacy, { skip: SERVER_INFO }),
       ...more.map((m) => refereeSays(m.conn, { skip: SERVER_INFO })),
@@ -435,6 +446,23 @@ export const dualEraRubric: Rubric = {
     ctx.record('malformed-envelope', brokenWhy === null, brokenWhy ?? OK);
   },
 };
+
+/**
+ * A legacy client's whoami carrying a handshake-era `_meta` (no modern key): served by its
+ * connection's session (null), or why not.
+ */
+function legacyMeta(
+  answer: Answer,
+  meta: JsonObject,
+  want: ReturnType<typeof expectedWho>,
+  why: Bilingual,
+): Bilingual | null {
+  if (answer.error === null) return whoMismatch(answer, want);
+  return bi(
+    `expected: a legacy client's tools/call whoami carrying the handshake era's {"_meta":${JSON.stringify(meta)}} served by the session its connection opened at initialize, structuredContent ${JSON.stringify(want)} (only io.modelcontextprotocol/protocolVersion or clientCapabilities in _meta make a request modern; ${why.en}); saw: ${shown(answer)}`,
+    `期望：旧时代客户端那条带有 {"_meta":${JSON.stringify(meta)}}（旧时代自己的 _meta）的 tools/call whoami 按其连接在 initialize 时打开的会话处理，structuredContent 为 ${JSON.stringify(want)}（只有 _meta 中的 io.modelcontextprotocol/protocolVersion 或 clientCapabilities 才使请求成为现代请求；${why.zh}）；实际：${shown(answer)}`,
+  );
+}
 
 /** whoami for a request without clientInfo: the client is unnamed (null), not someone else. */
 function whoMismatchNull(answer: Answer): Bilingual | null {
