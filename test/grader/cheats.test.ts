@@ -80,6 +80,27 @@ describe('04-version-negotiation', () => {
     await losesOnEverySeed(id, { 'versions.ts': text }, 'server-offers-latest');
   });
 
+  it.each([
+    ['year and month', 'v.slice(0, 7) === requested.slice(0, 7)'],
+    ['month and day', 'v.slice(5) === requested.slice(5)'],
+  ])('a supported version told by its %s alone', async (_, same) => {
+    const text = patch(
+      ref,
+      '  if (supported.includes(requested)) return requested;',
+      `  if (supported.some((v) => ${same} && requested.length === 10)) return requested;`,
+    );
+    await losesOnEverySeed(id, { 'versions.ts': text }, 'server-keeps-supported');
+  });
+
+  it('a client that accepts any answer of the year and month of a version it supports', async () => {
+    const text = patch(
+      ref,
+      '  return supported.includes(answered);',
+      '  return supported.some((v) => v.slice(0, 7) === answered.slice(0, 7) && answered.length === 10);',
+    );
+    await losesOnEverySeed(id, { 'versions.ts': text }, 'client-rejects-unsupported');
+  });
+
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
 

@@ -21,6 +21,12 @@ const OFFERED = [
   '',
   '2025-06-18 ',
   '1.0',
+  // Near misses of released revisions: a day, a month or a year off. A server that compared
+  // only the year and month (2025-11-05 for 2025-11-25), or the month and day (2024-06-18 for
+  // 2025-06-18), echoed them and scored 8/8.
+  '2025-11-05',
+  '2024-06-18',
+  '2025-06-19',
 ];
 
 /** The version lists peers support, in no particular order. */
