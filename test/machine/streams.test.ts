@@ -195,6 +195,27 @@ describe('listen streams (2026-07-28 basic/patterns/subscriptions)', () => {
     expect(all(reports.slice(0, -1))).toEqual([]);
   });
 
+  it('a graceful end must name its stream in _meta: without any _meta it breaks the schema too', () => {
+    // SubscriptionsListenResult requires _meta and, in it, the subscriptionId (2026-07-28 schema;
+    // subscriptions › Graceful Closure: "the response carries io.modelcontextprotocol/subscriptionId").
+    // The id missing from a _meta that names the server was already an invalid-result; a result
+    // with no _meta at all drew only the serverInfo warning.
+    const end = (result: Record<string, unknown>) =>
+      discovered().client(listen('l1')).server(ack('l1')).server(rpc.result('l1', result)).run();
+    const bare = end({ resultType: 'complete' });
+    expect(bare.last.violations.map((v) => `${v.severity} ${v.rule}`)).toEqual([
+      'error invalid-result',
+      'warning server-info-missing',
+    ]);
+    expect(bare.last.violations[0]?.message).toMatch(/^\/result\/_meta: /);
+    const named = end({
+      resultType: 'complete',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } },
+    });
+    expect(rules(named.last.violations)).toEqual(['invalid-result']);
+    expect(all(bare.reports.slice(0, -1))).toEqual([]);
+  });
+
   it('the server tears a stream down once: a second cancellation names no open stream', () => {
     const { reports, last } = discovered()
       .client(listen('l1'))

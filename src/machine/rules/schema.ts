@@ -50,16 +50,26 @@ const OWNED_FIELDS = new Set([
   'cacheScope',
 ]);
 
-function ownedElsewhere(issue: ModernSchemaIssue): boolean {
+/**
+ * A result's `_meta` is no one else's: server-info-missing judges only the serverInfo in it (a
+ * SHOULD), and one result type requires `_meta` for a MUST of its own, SubscriptionsListenResult,
+ * whose `_meta` names the stream it ends (subscriptions › Graceful Closure). Without `_meta` at all
+ * that result broke the schema unseen.
+ */
+const RESULT_OWNED_FIELDS = new Set([...OWNED_FIELDS].filter((field) => field !== '_meta'));
+
+function ownedElsewhere(issue: ModernSchemaIssue, owned: ReadonlySet<string>): boolean {
   const missing = issue.params.missingProperty;
-  if (issue.keyword === 'required' && typeof missing === 'string') return OWNED_FIELDS.has(missing);
+  if (issue.keyword === 'required' && typeof missing === 'string') return owned.has(missing);
   const token = issue.pointer.split('/').at(-1);
   const last = token === undefined ? undefined : tokenKey(token);
-  return last !== undefined && OWNED_FIELDS.has(last) && issue.pointer.split('/').length <= 4;
+  return last !== undefined && owned.has(last) && issue.pointer.split('/').length <= 4;
 }
 
-const firstOwnIssue = (issues: readonly ModernSchemaIssue[]): SchemaIssue | null =>
-  issues.find((issue) => !ownedElsewhere(issue)) ?? null;
+const firstOwnIssue = (
+  issues: readonly ModernSchemaIssue[],
+  owned: ReadonlySet<string> = OWNED_FIELDS,
+): SchemaIssue | null => issues.find((issue) => !ownedElsewhere(issue, owned)) ?? null;
 
 /**
  * The handshake revision whose schema judges a message: the session's (`ruleVersion`: negotiated,
@@ -157,7 +167,7 @@ function resultIssue(ctx: SessionContext, method: string, exact: JsonObject): Ju
   // A listen result's `_meta` names its stream by the request's id, exact past 2^53 − 1.
   const result = schemaParams(exact);
   if (ctx.era === 'modern') {
-    const issue = firstOwnIssue(modernResultIssues(method, result));
+    const issue = firstOwnIssue(modernResultIssues(method, result), RESULT_OWNED_FIELDS);
     return issue && { issue, revision: ctx.ruleVersion };
   }
   if (!isCatalogued(method)) return null;
