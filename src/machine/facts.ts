@@ -288,10 +288,25 @@ export function extensionOfCall(msg: ModelMessage): string | null {
 /** The server/discover probe's answer: the server's response to the request that opened the probe. */
 export function answersProbe(ctx: SessionContext, msg: ModelMessage): boolean {
   const { id, status } = ctx.probe;
-  if (status !== 'sent' || id === null || msg.receiver !== 'client' || msg.id === null)
-    return false;
+  if (status !== 'sent' || id === null || msg.receiver !== 'client') return false;
+  if (msg.id === null) return refusesProbeUnread(ctx, msg);
   const record = answeredRecord(ctx, msg);
   return record?.method === 'server/discover' && record.status === 'pending' && record.id === id;
+}
+
+/**
+ * An error with id null while the probe is the only request open: a legacy server that would not
+ * read the probe (JSON-RPC 2.0 › Response object: id null when the id could not be determined).
+ * SDK v1's Streamable HTTP example answers the probe's POST so, with 400 and -32000 "No valid
+ * session ID provided". It is "any other error", the probe's answer: the server is legacy
+ * (basic/transports/streamable-http › Backward Compatibility: the client inspects that body, then
+ * falls back), and its code is its own, not a code of 2026-07-28.
+ */
+function refusesProbeUnread(ctx: SessionContext, msg: ModelMessage): boolean {
+  if (msg.envelope.kind !== 'error' || msg.batch !== undefined) return false;
+  const { id } = ctx.probe;
+  const record = id === null ? undefined : ctx.ledger.request('client', id);
+  return record?.status === 'pending' && ctx.pending.size === 1;
 }
 
 /**

@@ -244,6 +244,32 @@ describe('error codes per revision (2026-07-28 basic/index › Error Codes)', ()
       .run();
     expect(run.last.violations).toEqual([]);
   });
+
+  it('so is its answer with id null: SDK v1 over HTTP refuses the probe’s POST that way', () => {
+    // Recorded: test/fixtures/connect/v1-http-probe.jsonl (connect --url, --era auto, against the
+    // SDK v1 McpServer of v1-http-server.mjs): 400 and {"error":{"code":-32000,…},"id":null}.
+    // The probe is the only request open, so that error is its answer: the server is legacy and
+    // the client falls back, as after -32601.
+    const run = session()
+      .client(modernRequest('p', 'server/discover'))
+      .server(rpc.error(null, -32000, 'Bad Request: No valid session ID provided'))
+      .handshake()
+      .run();
+    expect(run.reports.flatMap((r) => r.violations)).toEqual([]);
+    expect(sessionEra(run.referee.snapshot().context)).toBe('dual');
+    expect(run.referee.snapshot().context.probe.status).toBe('failed');
+  });
+
+  it('an error with id null while other requests are open is not taken for the probe’s answer', () => {
+    const run = session()
+      .client(modernRequest('p', 'server/discover'))
+      .client(modernRequest(1, 'tools/list'))
+      .server(rpc.error(null, -32000, 'Bad Request'))
+      .run();
+    expect(run.last.violations.map((v) => [v.rule, v.severity])).toEqual([
+      ['error-code-not-in-revision', 'warning'],
+    ]);
+  });
 });
 
 describe('-32021 data (2026-07-28 basic/index › General fields: it lists the missing capabilities)', () => {

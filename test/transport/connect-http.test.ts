@@ -282,8 +282,19 @@ describe('connect --url against an SDK v1 McpServer on StreamableHTTPServerTrans
       .filter((s) => s.message?.method === 'notifications/message')
       .map((s) => (s.message?.params as { data?: unknown } | undefined)?.data);
     expect(logs).toEqual(['adding 2 and 3', 'on the GET stream']);
-    // Only the probe's error (a legacy code the modern revision gives no meaning) is flagged.
-    expect(violations(run)).toEqual(['error-code-not-in-revision']);
+    // The probe's error is a legacy server's (its id null: the SDK did not read the probe), so
+    // 2026-07-28's code table does not judge it: nothing is flagged.
+    expect(violations(run)).toEqual([]);
+  });
+
+  it('trace agrees on the recorded run (v1-http-probe.jsonl): the probe’s 400 with id null is its answer', async () => {
+    const file = join(ROOT, 'test', 'fixtures', 'connect', 'v1-http-probe.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[1] ?? '{}').message).toMatchObject({
+      id: null,
+      error: { code: -32000 },
+    });
+    expect(await traced(file)).toMatchObject({ era: 'dual', violations: 0, problems: [] });
   });
 
   it('reads JSON answers as well (enableJsonResponse)', async () => {
