@@ -85,12 +85,21 @@ async function traced(file: string) {
 
 /** The SDK v1 server of the fixture, on a free port; its URL once it listens. */
 function startV1(mode: 'sse' | 'json' = 'sse'): Promise<string> {
-  const fixture = join(ROOT, 'test', 'fixtures', 'connect', 'v1-http-server.mjs');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [fixture, '0', ...(mode === 'json' ? ['json'] : [])],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  return startFixture('v1-http-server.mjs', mode === 'json' ? ['json'] : []);
+}
+
+/** The SDK v2 server of the fixture (createMcpHandler), on a free port; its URL once it listens. */
+function startV2(legacy: 'stateless' | 'reject'): Promise<string> {
+  return startFixture('v2-http-server.mjs', [legacy]);
+}
+
+/** A server of test/fixtures/connect on a free port; its URL once it prints `listening <url>`. */
+function startFixture(name: string, args: string[]): Promise<string> {
+  const fixture = join(ROOT, 'test', 'fixtures', 'connect', name);
+  const child: ChildProcess = spawn(process.execPath, [fixture, '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   stops.push(
     () =>
       new Promise((resolve) => {
@@ -106,7 +115,7 @@ function startV1(mode: 'sse' | 'json' = 'sse'): Promise<string> {
       const match = /listening (http:\S+)/.exec(out);
       if (match?.[1]) resolve(match[1]);
     });
-    child.on('exit', (code) => reject(new Error(`v1 server exited ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${name} exited ${code}`)));
   });
 }
 
@@ -304,6 +313,93 @@ describe('connect --url against an SDK v1 McpServer on StreamableHTTPServerTrans
     expect(code).toBe(0);
     const answer = run.steps.at(-1)?.message?.id === 3 ? run.steps.at(-1) : run.steps.at(-2);
     expect(JSON.stringify(answer?.message)).toContain('"text":"2"');
+  });
+});
+
+describe('connect --url against an SDK v2 server (createMcpHandler, one instance per request)', () => {
+  const CALLS = [
+    '--capability',
+    'elicitation',
+    '--call',
+    'count',
+    '{"n":2}',
+    '--call',
+    'confirm_echo',
+    '{"text":"hi"}',
+    '--call',
+    'add_tool',
+  ];
+
+  it('auto: modern at once, a round fulfilled, list_changed on the listen stream, closed by its stream; trace agrees', async () => {
+    const url = await startV2('stateless');
+    const { code, run, lines, trace } = await connect(url, CALLS);
+    expect(run.problems).toEqual([]);
+    expect(code).toBe(0);
+    expect(run.era).toBe('modern');
+    expect(run.fallback).toBeNull();
+    // tools/list again after the list changed; confirm_echo twice (the retry has a new id).
+    expect(methods(run)).toEqual([
+      'server/discover',
+      'tools/list',
+      'subscriptions/listen',
+      'tools/call',
+      'tools/call',
+      'tools/call',
+      'tools/call',
+      'tools/list',
+    ]);
+    expect(received(run)).toEqual(
+      expect.arrayContaining([
+        'notifications/subscriptions/acknowledged',
+        'notifications/progress',
+        'notifications/tools/list_changed',
+      ]),
+    );
+    // Each POST carries the headers 2026-07-28 asks for; the calls name their tool.
+    const calls = lines.filter(
+      (l) => l.direction === 'client->server' && l.message?.method === 'tools/call',
+    );
+    expect(calls.map((l) => l.headers?.['mcp-name'])).toEqual([
+      'count',
+      'confirm_echo',
+      'confirm_echo',
+      'add_tool',
+    ]);
+    expect(run.notes.join(' ')).toMatch(/needed 1 input_required round/);
+    // The listen stream ends by closing it (HTTP), no notifications/cancelled.
+    expect(lines.some((l) => l.abandon !== undefined)).toBe(true);
+    expect(lines.some((l) => l.message?.method === 'notifications/cancelled')).toBe(false);
+    expect(violations(run)).toEqual([]);
+    expect(await traced(trace)).toMatchObject({ era: 'modern', violations: 0, problems: [] });
+  });
+
+  it('legacy: the stateless leg serves the handshake without a session; it cannot ask the client, so the round is an isError result', async () => {
+    const url = await startV2('stateless');
+    const { code, run, lines } = await connect(url, ['--era', 'legacy', ...CALLS]);
+    expect(code).toBe(0);
+    expect(run.era).toBe('legacy');
+    expect(run.negotiatedVersion).toBe('2025-11-25');
+    expect(lines.some((l) => l.headers?.['mcp-session-id'] !== undefined)).toBe(false);
+    const confirm = run.steps.find(
+      (s) =>
+        s.direction === 'server->client' &&
+        JSON.stringify(s.message).includes('Cannot request input'),
+    );
+    expect(confirm?.message?.result).toMatchObject({ isError: true });
+    expect(violations(run)).toEqual([]);
+  });
+
+  it("legacy against legacy: 'reject': 400 and -32022 naming 2026-07-28, explained in one line, exit 1", async () => {
+    const url = await startV2('reject');
+    const { code, run, stderr } = await connect(url, ['--era', 'legacy']);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/-32022/);
+    expect(stderr).toMatch(/2026-07-28/);
+    expect(run.steps[1]?.message?.error).toMatchObject({
+      code: -32022,
+      data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+    });
   });
 });
 
