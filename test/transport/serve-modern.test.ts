@@ -148,6 +148,55 @@ describe('mcp-sim serve over stdio in the 2026-07-28 era', () => {
     expect(client.getProtocolEra()).toBe('modern');
   });
 
+  it('a change nobody is told of says why: the server lacks the capability, not the stream the filter', async () => {
+    // The listen asks for both; --without leaves the server without tools.listChanged and
+    // resources.subscribe, so its acknowledgment honours neither (subscriptions › Acknowledgment).
+    // The tools' texts said the stream had not asked, which it had.
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'subscriptions/listen',
+        params: {
+          notifications: {
+            toolsListChanged: true,
+            resourceSubscriptions: ['file:///project/notes.txt'],
+          },
+          _meta: meta,
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'toggle_tool', arguments: { name: 'db_query' }, _meta: meta },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'add_note', arguments: { text: 'x' }, _meta: meta },
+      },
+    ];
+    const result = await runCli(
+      ['serve', '--without', 'tools.listChanged', '--without', 'resources.subscribe'],
+      { stdin: `${lines.map((l) => JSON.stringify(l)).join('\n')}\n` },
+    );
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id?: number; params?: unknown; result?: unknown });
+    expect(answers[0]?.params).toMatchObject({ notifications: {} });
+    const said = (id: number) => JSON.stringify(answers.find((a) => a.id === id)?.result);
+    expect(said(2)).toContain('this server declares no tools.listChanged');
+    expect(said(2)).not.toContain('no subscriptions/listen stream asked');
+    expect(said(3)).toContain('this server declares no resources.subscribe');
+  });
+
   it('rejects a bad --era with a usage error (--era with --http: serve-http-modern.test.ts)', async () => {
     const bad = await runCli(['serve', '--era', 'future']);
     expect(bad.code).toBe(2);

@@ -1217,9 +1217,11 @@ export class SimServer {
       : this.addTool(now, target as ToolName);
     const how = told
       ? this.#sentAside('notifications/tools/list_changed')
-      : this.era === 'modern'
-        ? 'no subscriptions/listen stream asked for tools/list_changed, so nobody was told'
-        : 'the client was not told (tools.listChanged not declared)';
+      : this.era !== 'modern'
+        ? 'the client was not told (tools.listChanged not declared)'
+        : this.#can('server.tools.listChanged')
+          ? 'no subscriptions/listen stream asked for tools/list_changed, so nobody was told'
+          : 'this server declares no tools.listChanged, so no listen stream was acknowledged for tools/list_changed and nobody was told';
     const did = offered ? 'withdrawn' : 'offered again';
     this.#reply(now, id, text(`${target} is ${did}; ${how}.`) as JsonObject);
   }
@@ -1432,7 +1434,9 @@ export class SimServer {
       told > 0
         ? this.#sentAside('notifications/resources/updated')
         : this.era === 'modern'
-          ? `no subscriptions/listen stream named ${NOTES_URI} in resourceSubscriptions, so nobody was told`
+          ? this.#can('server.resources.subscribe')
+            ? `no subscriptions/listen stream named ${NOTES_URI} in resourceSubscriptions, so nobody was told`
+            : `this server declares no resources.subscribe, so no listen stream was acknowledged for ${NOTES_URI} and nobody was told`
           : this.#can('server.resources.subscribe')
             ? `the client has not subscribed to ${NOTES_URI} (resources/subscribe), so it was not told`
             : 'the client was not told (resources.subscribe not declared)';
