@@ -48,6 +48,8 @@ export const BIG_ID_RULES = [
     id: 'id-beyond-safe-integer',
     severity: 'warning',
     spec: '2025-11-25/basic/index › Requests',
+    // 2026-07-28's Requests section bounds ids no more ("a string or integer ID").
+    modern: { spec: '2026-07-28/basic/index › Requests' },
     specNote: {
       en: 'ids are strings or integers, with no bound; JSON (RFC 8259 § 6) lets a reader limit numbers, and only integers within ±(2^53 − 1) are read alike everywhere',
       zh: 'id 为字符串或整数，没有上限；但 JSON（RFC 8259 第 6 节）允许读取方限制数字，只有 ±(2^53 − 1) 以内的整数在各处都被一致读取',

@@ -66,6 +66,8 @@ export const REQUEST_RULES = [
     severity: 'error',
     spec: '2025-11-25/basic/index › Responses',
     specNote: { en: 'the id MUST match a request', zh: 'id 必须与某个请求对应' },
+    // 2026-07-28 says the same ("MUST include the same ID as the request they correspond to").
+    modern: { spec: '2026-07-28/basic/index › Responses' },
     title: { en: 'Response to no pending request', zh: '回应没有对应的待处理请求' },
     check: (ctx, msg) => {
       const kind = msg.envelope.kind;
@@ -96,6 +98,7 @@ export const REQUEST_RULES = [
     // MCP's page says a response carries the id of the request it corresponds to; that one call
     // gets one Response is JSON-RPC 2.0's (§ 5: "the Server MUST reply with a Response").
     spec: '2025-11-25/basic/index › Responses',
+    modern: { spec: '2026-07-28/basic/index › Responses' },
     specNote: {
       en: 'a response carries the id of the request it answers; JSON-RPC 2.0 § 5: a call gets one Response',
       zh: '回应带有它所回答请求的 id；JSON-RPC 2.0 第 5 节：一次调用只得到一个 Response',

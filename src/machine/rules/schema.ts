@@ -290,6 +290,7 @@ export const SCHEMA_RULES = [
     id: 'unknown-method',
     severity: 'warning',
     spec: '2025-11-25/basic/index › Messages',
+    modern: { spec: '2026-07-28/basic/index › Messages' },
     specNote: {
       en: 'a request is answered -32601; a notification never is',
       zh: '请求以 -32601 回应；通知从不回应',
