@@ -114,8 +114,8 @@ export const CAPABILITY_RULES = [
     modern: {
       spec: '2026-07-28/architecture/index › Capability Negotiation',
       specNote: {
-        en: 'respect the capabilities the server declared in its server/discover result (a SHOULD: a warning)',
-        zh: '遵守服务器在 server/discover 结果中声明的能力（SHOULD：警告）',
+        en: 'both parties must respect declared capabilities (lower case, not a keyword; server/prompts › Implementation Considerations says SHOULD): a warning',
+        zh: '双方都要遵守声明的能力（此处为小写 must，并非规范关键词；server/prompts › Implementation Considerations 用的是 SHOULD）：警告',
       },
     },
     title: { en: 'Capability was not negotiated', zh: '未协商该能力' },
