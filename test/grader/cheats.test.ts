@@ -64,6 +64,15 @@ describe('02-server-without-list-changed', () => {
     await losesOnEverySeed(id, { 'server.ts': text }, 'no-undeclared-notification');
   });
 
+  it('a tools/list that lists only the latest tool', async () => {
+    const text = patch(
+      ref,
+      '  return { tools: [...ctx.tools] };',
+      '  return { tools: ctx.tools.slice(-1) };',
+    );
+    await losesOnEverySeed(id, { 'server.ts': text }, 'new-tools-visible');
+  });
+
   it('the reference scores full points on every seed', () => fullOnEverySeed(id));
 });
 

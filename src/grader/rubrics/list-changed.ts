@@ -16,6 +16,8 @@ type Scenario = {
   first: CallOutcome;
   second: CallOutcome;
   added: string;
+  /** The server's tools at the first listing (the second lists these and `added`). */
+  before: string[];
   /** Notifications sent when the tool was added (or at any other time). */
   notifications: Array<{ message: JsonObject; at: number }>;
 };
@@ -54,7 +56,7 @@ export async function play(
   const first = await list(names);
   await runner.call('onToolAdded', [tool(added), context([...names, added])], { handlers });
   const second = await list([...names, added]);
-  return { session, first, second, added, notifications };
+  return { session, first, second, added, before: names, notifications };
 }
 
 function toolNames(outcome: CallOutcome): string[] | null {
@@ -62,12 +64,30 @@ function toolNames(outcome: CallOutcome): string[] | null {
   return outcome.value.tools.map((t) => (isObject(t) ? String(t.name) : String(t)));
 }
 
+/** The same names, in any order, each once. */
+const sameNames = (seen: string[], want: readonly string[]) =>
+  seen.length === want.length && want.every((name) => seen.includes(name));
+
+/**
+ * Each tools/list answers the server's tools of that moment (ctx.tools), all of them: the second
+ * one with the new tool. Checking only that the new tool was there passed a server that listed
+ * nothing but its latest tool (ctx.tools.slice(-1)) with 9/9.
+ */
 function checkVisible(s: Scenario) {
   const seen = toolNames(s.second);
-  if (seen?.includes(s.added)) return null;
+  const want = [...s.before, s.added];
+  if (seen && sameNames(seen, want)) {
+    const earlier = toolNames(s.first);
+    if (earlier && sameNames(earlier, s.before)) return null;
+    return bi(
+      `expected: the first tools/list lists the server's tools at that moment (ctx.tools), ${JSON.stringify(s.before)}; saw: ${earlier ? JSON.stringify(earlier) : s.first.ok ? 'no {tools: [...]} result' : `an error (${s.first.error})`}`,
+      `期望：第一次 tools/list 列出服务器当时的工具（ctx.tools），即 ${JSON.stringify(s.before)}；实际：${earlier ? JSON.stringify(earlier) : s.first.ok ? '不是 {tools: [...]} 形式的结果' : `出错（${s.first.error}）`}`,
+    );
+  }
+  const present = seen?.includes(s.added) ?? false;
   return bi(
-    `expected: the second tools/list includes the new tool "${s.added}"; saw: ${seen ? JSON.stringify(seen) : s.second.ok ? 'no {tools: [...]} result' : `an error (${s.second.error})`}`,
-    `期望：第二次 tools/list 包含新工具 "${s.added}"；实际：${seen ? JSON.stringify(seen) : s.second.ok ? '不是 {tools: [...]} 形式的结果' : `出错（${s.second.error}）`}`,
+    `expected: the second tools/list ${present ? "lists the server's tools now (ctx.tools), each once" : `includes the new tool "${s.added}"`}: ${JSON.stringify(want)}; saw: ${seen ? JSON.stringify(seen) : s.second.ok ? 'no {tools: [...]} result' : `an error (${s.second.error})`}`,
+    `期望：第二次 tools/list ${present ? '列出服务器现在的全部工具（ctx.tools），每个一次' : `包含新工具 "${s.added}"`}：${JSON.stringify(want)}；实际：${seen ? JSON.stringify(seen) : s.second.ok ? '不是 {tools: [...]} 形式的结果' : `出错（${s.second.error}）`}`,
   );
 }
 
