@@ -183,8 +183,8 @@ export const listChangedRubric: Rubric = {
       name: 'new-tools-visible',
       points: 3,
       about: bi(
-        'a client that calls tools/list again sees the new tool',
-        '客户端再次调用 tools/list 时能看到新工具',
+        'a client that calls tools/list again sees the new tool: each tools/list lists all the server’s tools of that moment',
+        '客户端再次调用 tools/list 时能看到新工具：每次 tools/list 都列出服务器当时的全部工具',
       ),
     },
     {

@@ -749,8 +749,8 @@ export const mrtrRubric: Rubric = {
       points: 1,
       calls: ['callTool'],
       about: bi(
-        'a call whose clientCapabilities has no elicitation form gets -32021 with data.requiredCapabilities, not a round',
-        'clientCapabilities 中没有 elicitation 表单的调用得到带 data.requiredCapabilities 的 -32021，而不是一轮输入请求',
+        'a call whose clientCapabilities has no elicitation form gets -32021 with data.requiredCapabilities (form mode only), not a round; one that has it, among other capabilities, gets its first round',
+        'clientCapabilities 中没有 elicitation 表单的调用得到带 data.requiredCapabilities（只列表单模式）的 -32021，而不是一轮输入请求；有表单模式（还有别的能力）的调用得到第一轮',
       ),
     },
     {
