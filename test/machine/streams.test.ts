@@ -216,6 +216,31 @@ describe('listen streams (2026-07-28 basic/patterns/subscriptions)', () => {
     expect(all(bare.reports.slice(0, -1))).toEqual([]);
   });
 
+  it('a graceful end names its own stream: a subscriptionId other than its id is flagged', () => {
+    // SubscriptionsListenResultMetaObject: the subscriptionId "is the JSON-RPC ID of the
+    // subscriptions/listen request that opened the stream (and equals this response's id)";
+    // subscriptions › Graceful Closure: "The value matches the JSON-RPC id".
+    const end = (named: string | number) =>
+      discovered()
+        .client(listen('l1'))
+        .server(ack('l1'))
+        .server(
+          rpc.result('l1', {
+            resultType: 'complete',
+            _meta: {
+              'io.modelcontextprotocol/subscriptionId': named,
+              'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' },
+            },
+          }),
+        )
+        .run();
+    const wrong = end('l2');
+    expect(rules(wrong.last.violations)).toEqual(['invalid-result']);
+    expect(wrong.last.violations[0]?.message).toContain('"l1"');
+    expect(all(wrong.reports.slice(0, -1))).toEqual([]);
+    expect(all(end('l1').reports)).toEqual([]);
+  });
+
   it('the server tears a stream down once: a second cancellation names no open stream', () => {
     const { reports, last } = discovered()
       .client(listen('l1'))

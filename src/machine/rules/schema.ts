@@ -4,6 +4,7 @@ import {
   checkResult,
   directionsIn,
   type HandshakeVersion,
+  idKey,
   isCatalogued,
   isHandshakeVersion,
   isObject,
@@ -16,6 +17,7 @@ import {
   versionAtLeast,
 } from '../../protocol/index.js';
 import { tokenKey } from '../../protocol/json.js';
+import { SUBSCRIPTION_ID_META, subscriptionIdOf } from '../../protocol/meta-keys.js';
 import {
   inputResponseIssues,
   type ModernSchemaIssue,
@@ -177,6 +179,27 @@ function resultIssue(ctx: SessionContext, method: string, exact: JsonObject): Ju
 }
 
 /**
+ * A listen's graceful end names the stream it closes: its `_meta` subscriptionId "is the JSON-RPC
+ * ID of the subscriptions/listen request that opened the stream (and equals this response's id)"
+ * (2026-07-28 schema, SubscriptionsListenResultMetaObject; subscriptions › Graceful Closure). The
+ * schema can only say the key is there; this says it names the right stream.
+ */
+function listenEndIssue(msg: ModelMessage, result: JsonObject): SchemaIssue | null {
+  const named = subscriptionIdOf(result._meta);
+  if (named === undefined || msg.id === null || idKey(named) === idKey(msg.id)) return null;
+  // The response's id is read exactly past 2^53 − 1 (a bigint); the result's _meta is not, so
+  // its copy of that id is the double JSON.parse made of it: the same id, as far as it can tell.
+  if (typeof msg.id === 'bigint' && typeof named === 'number' && Number(msg.id) === named) {
+    return null;
+  }
+  return {
+    pointer: `/result/_meta/${SUBSCRIPTION_ID_META.replace('/', '~1')}`,
+    message: `names the stream ${show(named)}, but this response ends listen ${show(msg.id)}: the value is the id of the subscriptions/listen request it answers`,
+    messageZh: `指向流 ${show(named)}，而这个回应结束的是 listen ${show(msg.id)}：它的值应是所回应的 subscriptions/listen 请求的 id`,
+  };
+}
+
+/**
  * An issue inside one of a retry's `inputResponses`: the schema only knows each value is one of
  * the three results (elicitation, sampling, roots), and so names what the last of them lacks. The
  * round says which one its request asked for: the value is checked against that result, as the
@@ -276,7 +299,10 @@ export const SCHEMA_RULES = [
       if (ctx.era === 'modern' && typeof type === 'string' && !CORE_RESULT_TYPES.includes(type)) {
         return null;
       }
-      const judged = resultIssue(ctx, record.method, result);
+      const ended = record.method === 'subscriptions/listen' ? listenEndIssue(msg, result) : null;
+      const judged =
+        resultIssue(ctx, record.method, result) ??
+        (ended && { issue: ended, revision: ctx.ruleVersion });
       if (!judged) return record.method === 'tasks/result' ? taskResultFinding(ctx, msg) : null;
       const { issue, revision } = judged;
       return {
