@@ -129,17 +129,20 @@ export const ERROR_CODES = {
       },
     },
   },
+  // SDK v1 1.32.2: ErrorCode.ConnectionClosed, and every HTTP-level refusal of its Streamable HTTP
+  // server transport (webStandardStreamableHttp.js: 400 "Bad Request: No valid session ID
+  // provided", 406 Not Acceptable, 409 Conflict, 415…).
   '-32000': {
-    name: 'Connection closed (SDK)',
+    name: 'SDK error (connection closed, or an HTTP request refused)',
     origin: 'sdk',
     meaning: {
-      en: 'Not a spec code: the TypeScript SDK uses it for a closed connection or an uninitialised server.',
-      zh: '不是规范定义的代码：TypeScript SDK 用它表示连接已关闭或服务器尚未初始化。',
+      en: 'Not a spec code: the TypeScript SDK uses it for a closed connection, and its Streamable HTTP server for a request it refuses before reading it as MCP (no valid session yet, a wrong Accept or Content-Type header, a second stream…).',
+      zh: '不是规范定义的代码：TypeScript SDK 用它表示连接已关闭；它的 Streamable HTTP 服务器在把请求当作 MCP 消息读取之前拒绝它时也用这个代码（还没有有效的会话、Accept 或 Content-Type 头不对、重复打开流等）。',
     },
     notes: {
       [MODERN]: {
-        en: 'Not a spec code: the TypeScript SDK uses it for a closed connection. In 2026-07-28 it lies in the legacy range -32000 to -32019: receivers must assume no meaning for it.',
-        zh: '不是规范定义的代码：TypeScript SDK 用它表示连接已关闭。 在 2026-07-28 中它属于旧范围 -32000 到 -32019：接收方不得假定它有任何含义。',
+        en: 'Not a spec code: the TypeScript SDK uses it for a closed connection, and its Streamable HTTP server for a request it refuses before reading it as MCP (no valid session yet, a wrong header…). In 2026-07-28 it lies in the legacy range -32000 to -32019: receivers must assume no meaning for it.',
+        zh: '不是规范定义的代码：TypeScript SDK 用它表示连接已关闭；它的 Streamable HTTP 服务器在把请求当作 MCP 消息读取之前拒绝它时也用这个代码（还没有有效的会话、请求头不对等）。在 2026-07-28 中它属于旧范围 -32000 到 -32019：接收方不得假定它有任何含义。',
       },
     },
   },

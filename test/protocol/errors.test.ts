@@ -28,6 +28,22 @@ describe('describeErrorCode without a revision (current callers)', () => {
   });
 });
 
+describe('-32000, as the SDK sends it', () => {
+  it('is not only a closed connection: SDK v1’s Streamable HTTP server refuses requests with it', () => {
+    // node_modules/@modelcontextprotocol/sdk/dist/esm/server/webStandardStreamableHttp.js: 400
+    // "Bad Request: No valid session ID provided" (test/fixtures/connect/v1-http-probe.jsonl, the
+    // answer to a server/discover probe), 406 Not Acceptable, 409 Conflict… all -32000. The probe's
+    // fallback line named it "Connection closed".
+    for (const revision of [undefined, '2025-11-25', '2026-07-28'] as const) {
+      const entry = describeErrorCode(-32000, revision);
+      expect(entry.name).not.toMatch(/^Connection closed/);
+      expect(entry.meaning.en).toContain('Streamable HTTP');
+      expect(entry.meaning.zh).toContain('Streamable HTTP');
+    }
+    expect(describeErrorCode(-32000, '2026-07-28').meaning.en).toContain('legacy range');
+  });
+});
+
 describe('error codes in 2026-07-28', () => {
   it('defines -32020, -32021, -32022 there and nowhere before', () => {
     for (const code of [-32020, -32021, -32022]) {
