@@ -37,6 +37,15 @@ describe('MRTR rounds (2026-07-28 basic/patterns/mrtr)', () => {
     expect(all(reports.slice(0, -1))).toEqual([]);
   });
 
+  it('input_required on tools/list is one fault, named once: not also a ListToolsResult without tools', () => {
+    const { reports, last } = discovered()
+      .client(modernRequest(1, 'tools/list'))
+      .server(inputRequired(1))
+      .run();
+    expect(rules(last.violations)).toEqual(['input-required-not-allowed']);
+    expect(all(reports.slice(0, -1))).toEqual([]);
+  });
+
   it('the server may ask again: a second round is retried on its own', () => {
     const { reports } = discovered()
       .client(deploy(1))

@@ -35,7 +35,7 @@ import {
   PROTOCOL_VERSION_META,
   resultOrigin,
 } from '../facts.js';
-import { retriedRound } from '../records-streams.js';
+import { MRTR_METHODS, retriedRound } from '../records-streams.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
 /**
@@ -297,6 +297,11 @@ export const SCHEMA_RULES = [
       // describe that result, and result-type-missing judges whether the request made it valid.
       const type = result.resultType;
       if (ctx.era === 'modern' && typeof type === 'string' && !CORE_RESULT_TYPES.includes(type)) {
+        return null;
+      }
+      // input_required to a request that may not get it: input-required-not-allowed says so, once;
+      // the method's Result type does not describe a round.
+      if (ctx.era === 'modern' && type === 'input_required' && !MRTR_METHODS.has(record.method)) {
         return null;
       }
       const ended = record.method === 'subscriptions/listen' ? listenEndIssue(msg, result) : null;
