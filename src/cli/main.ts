@@ -2,6 +2,7 @@
 import { chosenLang, detectLang, isLang, type Lang } from '../i18n/lang.js';
 import { USAGE_STRINGS } from '../i18n/usage-strings.js';
 import { visible } from '../protocol/visible.js';
+import { holdKeys, releaseKeys } from '../ui/held-keys.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { remembered } from './lang-choice.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
@@ -47,6 +48,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
+    holdKeys();
     const loaded = await loadProgress();
     const lang = detectLang(values.lang, chosenLang(loaded));
     requireTty('needsTtyMenu');
@@ -103,6 +105,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       return lessonPrintCommand({ id, format: values.json ? 'json' : 'plain', lang, folders });
     }
     const autoplay = autoplayOf(values.autoplay);
+    holdKeys();
     // An unknown or broken lesson is reported before asking for a terminal. The screen's timeline
     // comes from the build when the lesson file is unchanged, so the first frame needs no engine.
     const { lessonTarget, openLesson } = await import('./lesson-source.js');
@@ -124,6 +127,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async play({ values, args }) {
     const { file } = args;
+    if (!values.plain) holdKeys();
     const lang = await langOf(values.lang);
     const autoplay = autoplayOf(values.autoplay);
     const { readTranscriptFile, playPlainCommand } = await import('./commands/play.js');
@@ -146,14 +150,17 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     return code === 0 && problems > 0 ? 1 : code;
   },
   async serve({ values }) {
+    if (values.ui) holdKeys();
     const { serveCommand } = await import('./commands/serve.js');
     return serveCommand(values, { lang: langOf });
   },
   async connect({ values, args }) {
+    if (!values.plain && !values.json) holdKeys();
     const { connectCommand } = await import('./commands/connect.js');
     return connectCommand({ ...values, command: args.command }, { lang: langOf, requireTty });
   },
   async sandbox({ values }) {
+    holdKeys();
     const { sandboxCommand } = await import('./commands/sandbox.js');
     return sandboxCommand({
       era: values.era,
@@ -164,6 +171,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     });
   },
   async compare({ values, args }) {
+    if (args.topic !== undefined && !values.plain && !values.json) holdKeys();
     const { compareCommand } = await import('./commands/compare.js');
     return compareCommand({
       topic: args.topic,
@@ -180,6 +188,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   async check({ values, args }) {
     const { id } = args;
     if (values.play) {
+      if (!values.plain) holdKeys();
       if (!id) throw new UsageError(USAGE_STRINGS.playNeedsExercise);
       if (
         values.json ||
@@ -277,9 +286,11 @@ installPrecompiledSchemas();
 const argv = process.argv.slice(2);
 run(argv).then(
   (code) => {
+    releaseKeys();
     process.exitCode = code;
   },
   async (error: unknown) => {
+    releaseKeys();
     if (error instanceof UsageError) {
       process.exitCode = 2;
       const lang = await usageLang(argv).catch((): Lang => 'en');

@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
+import { handKeysOver } from './held-keys.js';
 import { LiveApp } from './live-app.js';
 import type { LiveStore } from './live-store.js';
 import { colourEnabled } from './theme.js';
@@ -17,6 +18,7 @@ export async function runLive(options: {
 }): Promise<void> {
   const quit = () => instance.unmount();
   const app = createElement(LiveApp, { ...options, onQuit: quit });
+  await handKeysOver();
   const instance = render(createElement(Themed, { colour: colourEnabled(process.env) }, app), {
     exitOnCtrlC: true,
   });

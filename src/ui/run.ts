@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import type { Bilingual, Lang } from '../i18n/lang.js';
+import { handKeysOver } from './held-keys.js';
 import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import type { ProgressData } from './progress-update.js';
 import type { ScreenMode } from './screen-mode.js';
@@ -18,6 +19,8 @@ const themed = (app: ReactElement) =>
   createElement(Themed, { colour: colourEnabled(process.env) }, app);
 
 async function show(app: ReactElement): Promise<number> {
+  // The keys typed while the command started are the screen's first input.
+  await handKeysOver();
   // Ctrl+C unmounts cleanly: raw mode off, cursor back, the last frame left on screen.
   await render(themed(app), { exitOnCtrlC: true }).waitUntilExit();
   return 0;
