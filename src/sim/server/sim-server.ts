@@ -993,7 +993,17 @@ export class SimServer {
       // Subscriptions › Cancellation: the client ends its stream; no response.
       this.outbox.dropAbout(id);
     }
-    return false;
+    // A tasks/result waiting for its task (held, or its answer due when the task ends): no answer
+    // when the task ends or is cancelled. The task itself runs on (tasks/cancel stops it).
+    let held = false;
+    for (const task of this.tasks.all()) {
+      const at = task.held.indexOf(id);
+      if (at >= 0) {
+        task.held.splice(at, 1);
+        held = true;
+      }
+    }
+    return this.outbox.dropAbout(id) > 0 || held;
   }
 
   #onNotification(now: number, method: string, params: JsonObject) {
