@@ -18,7 +18,7 @@ import { CompareHelp } from './components/compare-help.js';
 import { KeyBar } from './components/key-bar.js';
 import { actionsFor, keyNames } from './keymap.js';
 import { useLatestState } from './use-latest-state.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { useScreenSize } from './use-terminal-size.js';
 import { useTheme } from './use-theme.js';
 
 /** Narrower than this, the two steps of a row are shown one above the other. */
@@ -76,7 +76,7 @@ function windowOf(lines: readonly CompareLine[], offset: number, height: number,
 export function CompareApp({ model, lang }: CompareAppProps) {
   const { exit } = useApp();
   const theme = useTheme();
-  const { columns, rows: height } = useTerminalSize();
+  const { columns, rows: height } = useScreenSize();
   // Keys read the place the key before them left: they can come faster than frames.
   const [place, setPlace, latestPlace] = useLatestState<ComparePlace>(edge(model.rows, 'first'));
   // `n` on the last place or `p` on the first says so (as the lesson does), until the next key.

@@ -42,7 +42,7 @@ import { useFieldTree } from './use-field-tree.js';
 import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useLatestState } from './use-latest-state.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { useScreenSize } from './use-terminal-size.js';
 
 export type SandboxAppProps = {
   readonly session: SandboxDriver;
@@ -74,7 +74,7 @@ const endOf = (field: Field | undefined): number => field?.text.length ?? 0;
 /** `mcp-sim sandbox`: the learner chooses each message of their side; the peer answers. */
 export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const { exit } = useApp();
-  const { columns, rows } = useTerminalSize();
+  const { columns, rows } = useScreenSize();
   const route = useKeyRouter();
   // The session changes in place; `turn` counts the sends so that what is read of it is read again.
   const [turn, setTurn] = useState(0);

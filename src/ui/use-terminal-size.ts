@@ -28,3 +28,15 @@ export function useTerminalSize(): TerminalSize {
   }, [stdout]);
   return size;
 }
+
+/**
+ * The size a screen draws in: the terminal's, less its last row, which a screen leaves free (the
+ * lesson screen's layout keeps it too). A frame as tall as the terminal is one Ink draws by
+ * clearing the terminal and its scrollback (ESC[3J) at every frame, and without a newline after its
+ * last line: the learner's shell history above was gone after the first key, and the shell's prompt
+ * came back on the key bar's line when the screen ended.
+ */
+export function useScreenSize(): TerminalSize {
+  const { columns, rows } = useTerminalSize();
+  return { columns, rows: Math.max(1, rows - 1) };
+}
