@@ -1514,6 +1514,17 @@ export class SimServer {
     if (ready) return ready;
     const scheduled = this.outbox.shift();
     if (!scheduled) return undefined;
+    // A task that ended before notifications/initialized (a client that called before sending
+    // it) is not told of: the status notification is a MAY (2025-11-25 basic/utilities/tasks ›
+    // Task Status Notification), and until then a server sends no notification but logging and
+    // progress (basic/lifecycle › Initialization). tasks/get still says it.
+    if (
+      scheduled.message.method === 'notifications/tasks/status' &&
+      this.era !== 'modern' &&
+      !this.initialized
+    ) {
+      return this.take();
+    }
     // What the negotiated handshake revision has, nothing that came later (revision-fit.ts).
     const version = this.era === 'modern' ? null : resolveVersion(this.negotiatedVersion);
     const item =
