@@ -206,7 +206,7 @@ describe('client-capability-not-declared', () => {
     const none = verdicts({}, tools);
     expect(none).toHaveLength(1);
     expect(none[0]).toMatch(
-      /declare sampling\.tools in.*\[2026-07-28\/basic\/patterns\/mrtr › Basic Workflow \(/,
+      /declare sampling\.tools in.*\[2026-07-28\/basic\/patterns\/mrtr › Server Requirements \(Basic Workflow\) \(/,
     );
     // A SHOULD NOT (client/sampling, deprecated includeContext): a warning, not an error.
     const context = verdicts({ sampling: {} }, { includeContext: 'thisServer' });

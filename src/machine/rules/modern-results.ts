@@ -463,7 +463,7 @@ export const MODERN_RESULT_RULES = [
   {
     id: 'client-capability-not-declared',
     severity: 'error',
-    spec: '2026-07-28/basic/patterns/mrtr › Basic Workflow',
+    spec: '2026-07-28/basic/patterns/mrtr › Server Requirements (Basic Workflow)',
     specNote: {
       en: 'inputRequests only of kinds the request itself declared in clientCapabilities',
       zh: 'inputRequests 只能包含该请求自身在 clientCapabilities 中声明过的类型',
