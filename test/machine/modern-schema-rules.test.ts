@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sessionEra } from '../../src/machine/index.js';
 import type { JsonObject } from '../../src/protocol/index.js';
+import { modernErrorDataIssues } from '../../src/protocol/modern-schema.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, session } from './session-builder.js';
 
@@ -218,6 +220,28 @@ describe('-32022 data (2026-07-28 basic/versioning › Protocol Version Negotiat
     expect(wrong?.message).toContain('data.requested is not the requested version string');
     expect(wrong?.message).not.toContain('missing');
   });
+
+  // The rule reads the two fields itself, to say what each costs the client; it must still flag
+  // exactly the data the 2026-07-28 schema (UnsupportedProtocolVersionError) refuses.
+  it('flags exactly the data the schema refuses', () => {
+    const cases: unknown[] = [
+      { supported: ['2026-07-28'], requested: '2027-01-01' },
+      { supported: [], requested: '2027-01-01' },
+      { supported: ['2026-07-28'], requested: '2027-01-01', why: 'extra keys are allowed' },
+      { supported: ['2026-07-28'] },
+      { supported: [2026], requested: '2027-01-01' },
+      { supported: ['2026-07-28'], requested: null },
+      [],
+      'no versions',
+      null,
+    ];
+    for (const data of cases) {
+      const flagged = answered(data as object).some(
+        (v) => v.rule === 'unsupported-version-error-incomplete',
+      );
+      expect([data, flagged]).toEqual([data, modernErrorDataIssues(-32022, data).length > 0]);
+    }
+  });
 });
 
 describe('error codes per revision (2026-07-28 basic/index › Error Codes)', () => {
@@ -304,6 +328,31 @@ describe('-32021 data (2026-07-28 basic/index › General fields: it lists the m
     expect(refused({ elicitation: { form: {} } }, { elicitation: { url: {} } })).toEqual([]);
     expect(refused({ elicitation: {} }, { sampling: {} })).toEqual([]);
     expect(refused({}, { elicitation: {} })).toEqual([]);
+  });
+
+  // 2026-07-28 schema, MissingRequiredClientCapabilityError: data.requiredCapabilities is a
+  // ClientCapabilities, each capability an object as a request would declare it.
+  it('flags a list that breaks ClientCapabilities, at the pointer, citing the schema', () => {
+    const [found, ...rest] = refused({}, { sampling: { tools: 5 } });
+    expect(rest).toEqual([]);
+    expect(found?.rule).toBe('capability-error-incomplete');
+    expect(found?.message).toMatch(
+      /^-32021 error for tools\/call #1: \/error\/data\/requiredCapabilities\/sampling\/tools: must be object \(MCP 2026-07-28 schema\)/,
+    );
+    expect(found?.spec).toMatch(/^2026-07-28\/schema › MissingRequiredClientCapabilityError \(/);
+    expect(englishPhrases(found?.messageZh ?? '')).toEqual([]);
+    expect(refused({}, { extensions: { 'io.example/x': true } })[0]?.message).toContain(
+      '/error/data/requiredCapabilities/extensions/io.example~1x: must be object',
+    );
+  });
+
+  it('a capability that is no object is a malformed list, not one the request declared', () => {
+    // {"elicitation": true} was read as naming the declared elicitation as missing.
+    const [found] = refused({ elicitation: {} }, { elicitation: true });
+    expect(found?.message).toContain(
+      '/error/data/requiredCapabilities/elicitation: must be object',
+    );
+    expect(found?.message).not.toContain('which the request did declare');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   softGatesFor,
 } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import { modernErrorDataIssues } from '../../protocol/modern-schema.js';
 import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
@@ -189,6 +190,15 @@ const HEADER_REFUSAL_CITE: Finding['cite'] = {
   specNote: {
     en: 'headers that are missing or do not match the body: the server MUST reject the request with 400 and -32020',
     zh: '请求头缺失或与消息体不一致：服务器必须以 400 和 -32020 拒绝该请求',
+  },
+};
+
+/** Where the schema gives -32021's data its shape (the rule's own cite is the MUST to list them). */
+const CAPABILITY_ERROR_SCHEMA_CITE: Finding['cite'] = {
+  spec: '2026-07-28/schema › MissingRequiredClientCapabilityError',
+  specNote: {
+    en: 'data: { requiredCapabilities: ClientCapabilities }',
+    zh: 'data 为 { requiredCapabilities: ClientCapabilities }',
   },
 };
 
@@ -512,8 +522,8 @@ export const MODERN_RESULT_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/index › General fields',
     specNote: {
-      en: 'MissingRequiredClientCapabilityError (-32021) lists the missing capabilities, those the request did not declare, in data.requiredCapabilities',
-      zh: 'MissingRequiredClientCapabilityError（-32021）须在 data.requiredCapabilities 中列出缺少的能力，即请求没有声明的能力',
+      en: 'MissingRequiredClientCapabilityError (-32021) lists the missing capabilities, those the request did not declare, in data.requiredCapabilities (a ClientCapabilities object)',
+      zh: 'MissingRequiredClientCapabilityError（-32021）须在 data.requiredCapabilities（一个 ClientCapabilities 对象）中列出缺少的能力，即请求没有声明的能力',
     },
     title: {
       en: '-32021 without the missing capabilities',
@@ -528,6 +538,16 @@ export const MODERN_RESULT_RULES = [
         return {
           en: `-32021 error for #${show(msg.id)} has no data.requiredCapabilities object; the client cannot tell which capability to declare when it retries`,
           zh: `#${show(msg.id)} 的 -32021 错误没有 data.requiredCapabilities 对象；客户端无法得知重试时应声明哪项能力`,
+        };
+      }
+      // Each capability as a request would declare it (the schema's ClientCapabilities): one
+      // that is no object is no list the client can declare from, whatever the request declared.
+      const [issue] = modernErrorDataIssues(-32021, data);
+      if (issue) {
+        return {
+          cite: CAPABILITY_ERROR_SCHEMA_CITE,
+          en: `-32021 error for ${record.method} #${show(msg.id)}: ${issue.pointer}: ${issue.message} (MCP 2026-07-28 schema); data.requiredCapabilities is a ClientCapabilities object, each capability written as the request would declare it, so that the client can declare what it names when it retries`,
+          zh: `${record.method} #${show(msg.id)} 的 -32021 错误：${issue.pointer}：不符合 MCP 2026-07-28 中 MissingRequiredClientCapabilityError 的模式（${issue.messageZh}）；data.requiredCapabilities 是一个 ClientCapabilities 对象，每项能力的写法与请求声明它时相同，客户端重试时才能照着声明`,
         };
       }
       // The list is of the capabilities the request did not include: one it did include is none.
