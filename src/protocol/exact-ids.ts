@@ -51,6 +51,9 @@ const isRounded = (id: unknown): id is number =>
 function roundedIn(m: unknown): boolean {
   if (!isObject(m)) return false;
   if (isRounded(m.id)) return true;
+  const result = m.result;
+  if (isObject(result) && isObject(result._meta) && isRounded(result._meta[SUBSCRIPTION_ID_META]))
+    return true;
   const params = m.params;
   if (!isObject(params)) return false;
   const meta = params._meta;
@@ -62,7 +65,8 @@ function roundedIn(m: unknown): boolean {
 
 /**
  * What holds a progress token or a listen stream's id at `path`: a message's `params._meta` (any
- * message's: the token a request hands out, the stream a notification names), or, for a progress
+ * message's: the token a request hands out, the stream a notification names), a listen result's
+ * `result._meta` (the stream its graceful end closes), or, for a progress
  * token, the `params` of a notifications/progress.
  */
 function tokenHolder(
@@ -70,10 +74,15 @@ function tokenHolder(
   path: readonly (string | number)[],
   key: 'progressToken' | typeof SUBSCRIPTION_ID_META,
 ): Record<string, unknown> | null {
-  if (path.at(-1) === '_meta' && path.at(-2) === 'params') {
+  // A listen's graceful end names its stream in its result's `_meta` (subscriptions › Graceful Closure).
+  const part = path.at(-2);
+  if (
+    path.at(-1) === '_meta' &&
+    (part === 'params' || (part === 'result' && key === SUBSCRIPTION_ID_META))
+  ) {
     const message = holderAt(value, path.slice(0, -2));
-    const params = message?.params;
-    return isObject(params) && isObject(params._meta) ? params._meta : null;
+    const holder = message?.[part];
+    return isObject(holder) && isObject(holder._meta) ? holder._meta : null;
   }
   if (path.at(-1) !== 'params' || key !== 'progressToken') return null;
   const message = holderAt(value, path.slice(0, -1));
