@@ -186,12 +186,8 @@ function resultIssue(ctx: SessionContext, method: string, exact: JsonObject): Ju
  */
 function listenEndIssue(msg: ModelMessage, result: JsonObject): SchemaIssue | null {
   const named = subscriptionIdOf(result._meta);
+  // Both are read exactly past 2^53 − 1 (withExactIds reads a result's _meta ids too).
   if (named === undefined || msg.id === null || idKey(named) === idKey(msg.id)) return null;
-  // The response's id is read exactly past 2^53 − 1 (a bigint); the result's _meta is not, so
-  // its copy of that id is the double JSON.parse made of it: the same id, as far as it can tell.
-  if (typeof msg.id === 'bigint' && typeof named === 'number' && Number(msg.id) === named) {
-    return null;
-  }
   return {
     pointer: `/result/_meta/${SUBSCRIPTION_ID_META.replace('/', '~1')}`,
     message: `names the stream ${show(named)}, but this response ends listen ${show(msg.id)}: the value is the id of the subscriptions/listen request it answers`,
