@@ -87,6 +87,6 @@ export function serveConfig(options: ServeOptions): ServerConfig | ServeProblem 
     // A real client's way to make the tool list and the notes change, and watch who is told.
     serveTools: [...SERVE_TOOLS],
     instructions:
-      'The mcp-sim simulated server: tools calculator_arithmetic, weather_current, db_query (a read-only sample database), long_running_task (reports progress; failAtStep makes it fail at that step), summarize_text (needs sampling), collect_feedback (needs elicitation), list_project_roots (needs roots), connect_account (needs URL-mode elicitation: -32042 from 2025-11-25), toggle_tool (changes the tool list: tools/list_changed), add_note (changes file:///project/notes.txt: resources/updated to whoever watches it).',
+      'The mcp-sim simulated server: tools calculator_arithmetic, weather_current, db_query (a read-only sample database), long_running_task (reports progress; failAtStep makes it fail at that step), summarize_text (needs sampling), collect_feedback (needs elicitation), list_project_roots (needs roots), connect_account (needs URL-mode elicitation: -32042 in 2025-11-25, an input_required round in 2026-07-28), toggle_tool (changes the tool list: tools/list_changed), add_note (changes file:///project/notes.txt: resources/updated to whoever watches it).',
   };
 }

@@ -1,7 +1,8 @@
 import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { inputResponseIssues } from '../../protocol/modern-schema.js';
-import { finishSessionTool, INPUT_TOOLS, type InputToolName } from './input-tools.js';
+import { CONNECT_ROUND, type RoundTool, roundToolOf } from './connect-round.js';
+import type { InputToolName } from './input-tools.js';
 import { argumentsDigest, type RequestStateSeal, type StateProblem } from './request-state.js';
 
 /**
@@ -28,10 +29,17 @@ export type RoundOutcome =
   /** A retry the server refuses: -32602 with this message. */
   | { readonly kind: 'refuse'; readonly message: string };
 
+/** The tools that ask in rounds: the input tools, and connect_account (URL mode). */
+export type RoundToolName = InputToolName | 'connect_account';
+
+function toolOf(name: RoundToolName): RoundTool {
+  return name === 'connect_account' ? CONNECT_ROUND : roundToolOf(name);
+}
+
 /** Reads a call's retry fields (none: a first call). */
 export function takeRetry(
   seal: RequestStateSeal,
-  name: InputToolName,
+  name: RoundToolName,
   args: JsonObject,
   params: JsonObject,
   now: number,
@@ -50,7 +58,7 @@ export function takeRetry(
   const opened = seal.open(state, { method: 'tools/call', tool: name, args }, now);
   if (!opened.ok)
     return { kind: 'refuse', message: `Invalid params: ${STATE_REFUSED[opened.error]}` };
-  const tool = INPUT_TOOLS[name];
+  const tool = toolOf(name);
   const answer = isObject(responses) ? responses[tool.key] : undefined;
   if (answer === undefined) return { kind: 'ask' };
   // mrtr › Error Handling: an answer that is not the requested result is a protocol error.
@@ -59,7 +67,7 @@ export function takeRetry(
     return { kind: 'refuse', message: `Invalid params: ${issue.pointer} ${issue.message}` };
   return {
     kind: 'finish',
-    result: finishSessionTool(name, answer as JsonObject) as JsonObject,
+    result: tool.finish(args, answer as JsonObject) as JsonObject,
     expiresInMs: opened.value.exp - now,
   };
 }
@@ -67,12 +75,12 @@ export function takeRetry(
 /** The input_required result of a round: the one input request and the sealed state. */
 export function roundResult(
   seal: RequestStateSeal,
-  name: InputToolName,
+  name: RoundToolName,
   args: JsonObject,
   expires: number,
 ): JsonObject {
-  const tool = INPUT_TOOLS[name];
-  const params = tool.params(args, true);
+  const tool = toolOf(name);
+  const params = tool.params(args);
   return {
     resultType: 'input_required',
     inputRequests: {

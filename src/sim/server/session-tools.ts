@@ -53,7 +53,7 @@ export const SESSION_TOOLS = {
     name: 'connect_account',
     title: 'Connect an account',
     description:
-      'Links the user’s account at another service: the user signs in on that service’s own web page, never through the client (needs the client’s elicitation capability in URL mode, 2025-11-25).',
+      'Links the user’s account at another service: the user signs in on that service’s own web page, never through the client (needs the client’s elicitation capability in URL mode: a -32042 error in 2025-11-25, an input_required round in 2026-07-28).',
     inputSchema: {
       type: 'object',
       properties: { service: { type: 'string' } },

@@ -22,6 +22,7 @@ import { isObject, pointerToken } from '../../protocol/json.js';
 import { defIssues, modernMessageIssues } from '../../protocol/modern-schema.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { BatchAnswers } from './batch-answers.js';
+import { serviceOf, signInMessage } from './connect-round.js';
 import {
   ADDED_RESOURCE,
   COMPLETIONS,
@@ -1088,7 +1089,7 @@ export class SimServer {
     if (bad !== null) return this.#reply(now, id, text(bad, true) as JsonObject);
     if (name === 'toggle_tool') return this.#toggleTool(now, id, args);
     if (name === 'add_note') return this.#addNote(now, id, String(args.text));
-    if (name === 'connect_account') return this.#connectAccount(now, id, args);
+    if (name === 'connect_account') return this.#connectAccount(now, id, args, params);
     if (isInputTool(name)) {
       if (this.era === 'modern') return this.#inputRound(now, id, name, args, params);
       return this.#askClient(now, id, name, args);
@@ -1154,22 +1155,22 @@ export class SimServer {
   }
 
   /**
-   * connect_account (2025-11-25 client/elicitation, URL mode): the user signs in on the service's
-   * own page, out of the client's sight. Until then the call gets -32042 listing the URL-mode
+   * connect_account (client/elicitation, URL mode): the user signs in on the service's own page,
+   * out of the client's sight. 2025-11-25: until then the call gets -32042 listing the URL-mode
    * elicitation to complete (› URL Elicitation Required Error); the user finishes two seconds
    * later and the server says so with notifications/elicitation/complete (› Completion
-   * Notifications); a retry then succeeds. One elicitation per service.
+   * Notifications); a retry then succeeds. One elicitation per service. 2026-07-28 asks in an
+   * input_required round instead (#connectRound).
    */
-  #connectAccount(now: number, id: RequestId, args: JsonObject) {
-    const service = typeof args.service === 'string' ? args.service : 'calendar';
+  #connectAccount(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
+    if (this.era === 'modern') return this.#connectRound(now, id, args, params);
+    const service = serviceOf(args);
     const version = resolveVersion(this.negotiatedVersion);
-    // Not a handshake-era session of 2025-11-25, where URL mode and -32042 are taught.
-    const tooOld =
-      this.era === 'modern' ||
-      (version !== null && !existsIn('notifications/elicitation/complete', version));
+    // A handshake-era session before 2025-11-25, which has no URL mode.
+    const tooOld = version !== null && !existsIn('notifications/elicitation/complete', version);
     if (tooOld || version === null || !this.#can('client.elicitation.url')) {
       const why = tooOld
-        ? 'This tool needs URL-mode elicitation with error -32042, which only protocol version 2025-11-25 has.'
+        ? `This tool needs URL-mode elicitation, which protocol version ${version} does not have (2025-11-25 introduced it).`
         : 'This tool needs the client’s elicitation capability in URL mode (elicitation.url), which this client did not declare.';
       return this.#reply(now, id, text(why, true) as JsonObject);
     }
@@ -1196,10 +1197,44 @@ export class SimServer {
           mode: 'url',
           elicitationId,
           url: `https://accounts.example.com/connect?service=${encodeURIComponent(service)}&elicitationId=${elicitationId}`,
-          message: `Sign in to ${service} to let the server use your account.`,
+          message: signInMessage(service),
         },
       ],
     });
+  }
+
+  /**
+   * connect_account in 2026-07-28 (client/elicitation › URL Mode Flow, basic/patterns/mrtr): the
+   * call is answered with an input_required round whose one input request is a URL-mode
+   * elicitation/create and whose sealed requestState binds the call; the retry's accept (the
+   * user's consent; the sign-in itself is simulated as done by then) gets the final result.
+   * Without elicitation.url in this request's capabilities the server may not ask (mrtr › Server
+   * Requirements): -32021 (basic/index › _meta).
+   */
+  #connectRound(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
+    const name = 'connect_account';
+    const outcome = takeRetry(this.#seal, name, args, params, now);
+    if (outcome.kind === 'refuse') return this.#fail(now, id, -32602, outcome.message);
+    if (outcome.kind === 'finish') {
+      this.#log(now, id, 'debug', {
+        event: 'requestState verified',
+        tool: name,
+        expiresInMs: outcome.expiresInMs,
+      });
+      return this.#reply(now, id, outcome.result);
+    }
+    if (!this.#can('client.elicitation.url')) {
+      return this.#fail(
+        now,
+        id,
+        -32021,
+        `Missing required client capability: ${name} needs the client's elicitation capability in URL mode (elicitation.url) in this request's _meta["${CLIENT_CAPABILITIES_META}"]`,
+        { requiredCapabilities: { elicitation: { url: {} } } },
+      );
+    }
+    this.#log(now, id, 'info', { event: 'input_required', tool: name, asks: 'elicitation/create' });
+    const ttl = this.config.requestStateTtlMs ?? STATE_TTL_MS;
+    this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl)));
   }
 
   /** The accounts connect_account links, by service: its elicitation and when the user finishes. */
