@@ -194,6 +194,42 @@ describe('the offered list equals what the referee accepts', () => {
     agrees(learnerServer);
   });
 
+  // 2026-07-28 client/elicitation › URL Mode Flow: connect_account's URL-mode elicitation travels
+  // in an input_required round; the retry accepts it (consent only: no content).
+  it('modern: connect_account is offered to a client that declared elicitation.url; the round and its retry', () => {
+    const s = sandbox('modern', 'client', {
+      clientCapabilities: { elicitation: { form: {}, url: {} } },
+    });
+    expect(claims(s, 'request:tools/call:connect_account')).toEqual([]);
+    const round = send(s, 'request:tools/call:connect_account').at(-1)?.message;
+    expect(round).toMatchObject({
+      result: {
+        resultType: 'input_required',
+        inputRequests: { account: { method: 'elicitation/create', params: { mode: 'url' } } },
+      },
+    });
+    agrees(s);
+    const retry = s
+      .offers()
+      .filter(isMessage)
+      .find((o) => o.key.startsWith('retry:'));
+    expect(retry?.blocks).toEqual([]);
+    expect((retry?.envelope.params as Record<string, unknown>).inputResponses).toEqual({
+      account: { action: 'accept' },
+    });
+    const done = s.send(retry?.envelope);
+    expect(done.at(-1)?.message).toMatchObject({
+      result: {
+        resultType: 'complete',
+        content: [{ type: 'text', text: 'Connected to calendar.' }],
+      },
+    });
+    expect(done.flatMap((st) => st.verdict?.violations ?? [])).toEqual([]);
+
+    const formOnly = sandbox('modern', 'client', { clientCapabilities: { elicitation: {} } });
+    expect(formOnly.offers().map((o) => o.key)).not.toContain('request:tools/call:connect_account');
+  });
+
   it('2026-07-28: a request the learner’s server sends is flagged, and the client answers nothing', () => {
     const s = sandbox('modern', 'server', { clientCapabilities: { sampling: {} } });
     const request = pick(s, 'request:sampling/createMessage');

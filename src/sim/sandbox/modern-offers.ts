@@ -1,3 +1,4 @@
+import { hasCapability } from '../../protocol/capabilities.js';
 import { idText } from '../../protocol/envelope.js';
 import {
   CATALOGUE,
@@ -90,8 +91,9 @@ export function modernClientOffers(state: OfferState): Candidate[] {
       ),
     );
   const retries = state.rounds.flatMap((round) => {
-    const answered = answerInputRequests(round.inputRequests, me.capabilities, (m) =>
-      defaultResult(m),
+    // client/elicitation › URL Mode: the user only consents; no content comes back.
+    const answered = answerInputRequests(round.inputRequests, me.capabilities, (m, p) =>
+      m === 'elicitation/create' && p.mode === 'url' ? { action: 'accept' } : defaultResult(m),
     );
     if (!answered.ok) return [];
     const params = retryParams(round.params, answered.responses, round.requestState);
@@ -146,7 +148,35 @@ export function modernClientOffers(state: OfferState): Candidate[] {
           }),
         ]
       : [];
-  return [...requests, ...retries, ...utilities(state), bare, ...later];
+  return [...requests, ...connect(state, meta), ...retries, ...utilities(state), bare, ...later];
+}
+
+/**
+ * tools/call connect_account, when the learner's client declares elicitation.url: in 2026-07-28
+ * the simulated server answers it with an input_required round whose input request is a URL-mode
+ * elicitation/create (client/elicitation › URL Mode Flow), and the retry offered for the round
+ * accepts it. Only if the server has the tool (or its tools are not known yet).
+ */
+function connect(state: OfferState, meta: JsonObject): Candidate[] {
+  const known = state.served?.map((t) => t.name) ?? state.tools;
+  if (known !== null && !known.includes('connect_account')) return [];
+  if (!hasCapability({ client: state.me.capabilities }, 'client.elicitation.url')) return [];
+  return [
+    offer(
+      'request:tools/call:connect_account',
+      'request',
+      'tools/call',
+      {
+        en: 'tools/call connect_account (URL-mode elicitation)',
+        zh: 'tools/call connect_account（URL 模式的 elicitation）',
+      },
+      call(state.nextId, 'tools/call', {
+        name: 'connect_account',
+        arguments: { service: 'calendar' },
+        _meta: meta,
+      }),
+    ),
+  ];
 }
 
 /**
