@@ -73,13 +73,24 @@ class InPlaceStdio extends StdioClientTransport {}
 type Mode = 'auto' | 'pin';
 type Wire = 'stdio' | 'http';
 
-/** A v2 client declaring sampling, form elicitation and roots, with a handler for each. */
-async function connect(mode: Mode, args: string[] = [], wire: Wire = 'stdio'): Promise<Client> {
+/** The URL-mode elicitations the clients' handlers were asked (their params). */
+const urlAsks: Array<Record<string, unknown>> = [];
+
+/**
+ * A v2 client declaring sampling, form elicitation (or the `elicitation` given) and roots, with a
+ * handler for each; a URL-mode elicitation is accepted, consent only (client/elicitation › URL Mode).
+ */
+async function connect(
+  mode: Mode,
+  args: string[] = [],
+  wire: Wire = 'stdio',
+  elicitation: { form?: Record<string, never>; url?: Record<string, never> } = { form: {} },
+): Promise<Client> {
   const client = new Client(
     { name: 'sdk-v2-mrtr', version: '1.0.0' },
     {
       versionNegotiation: { mode: mode === 'auto' ? 'auto' : { pin: '2026-07-28' } },
-      capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} },
+      capabilities: { sampling: {}, elicitation, roots: {} },
     },
   );
   client.setRequestHandler('sampling/createMessage', async (request) => {
@@ -91,10 +102,13 @@ async function connect(mode: Mode, args: string[] = [], wire: Wire = 'stdio'): P
       content: { type: 'text', text: `${asked.split('\n')[1] ?? ''} (summarized)` },
     };
   });
-  client.setRequestHandler('elicitation/create', async () => ({
-    action: 'accept',
-    content: { rating: 5, comment: 'Clear' },
-  }));
+  client.setRequestHandler('elicitation/create', async (request) => {
+    if (request.params.mode === 'url') {
+      urlAsks.push({ ...request.params });
+      return { action: 'accept' };
+    }
+    return { action: 'accept', content: { rating: 5, comment: 'Clear' } };
+  });
   client.setRequestHandler('roots/list', async () => ({
     roots: [{ uri: 'file:///home/learner/project', name: 'project' }],
   }));
@@ -221,6 +235,39 @@ describe('mcp-sim serve: its own modern traffic with SDK v2', () => {
     expect(report.messages.filter((m) => m.violations.length > 0)).toEqual([]);
     expect(report.summary.era).toBe('modern');
     expect(traced.code).toBe(0);
+  });
+
+  // 2026-07-28 client/elicitation › URL Mode Flow: the URL-mode elicitation comes inside the
+  // input_required round, the SDK's handler consents, and its retry gets the final result.
+  it('connect_account: a client that declared elicitation.url gets the URL-mode round; one that did not gets -32021', async () => {
+    const file = join(dir, 'connect.jsonl');
+    urlAsks.length = 0;
+    const client = await connect('pin', ['--trace-file', file], 'stdio', { form: {}, url: {} });
+    const done = await client.callTool({
+      name: 'connect_account',
+      arguments: { service: 'calendar' },
+    });
+    expect(textOf(done)).toBe('Connected to calendar.');
+    expect(urlAsks).toEqual([
+      {
+        mode: 'url',
+        url: 'https://accounts.example.com/connect?service=calendar',
+        message: 'Sign in to calendar to let the server use your account.',
+      },
+    ]);
+    await client.close();
+    const traced = await runCli(['trace', file, '--json', '--strict']);
+    const report = JSON.parse(traced.stdout) as {
+      messages: Array<{ method: string | null; violations: string[] }>;
+    };
+    expect(report.messages.filter((m) => m.violations.length > 0)).toEqual([]);
+    expect(traced.code).toBe(0);
+
+    const formOnly = await connect('pin');
+    await expect(
+      formOnly.callTool({ name: 'connect_account', arguments: { service: 'calendar' } }),
+    ).rejects.toMatchObject({ code: -32021 });
+    expect(urlAsks).toHaveLength(1);
   });
 
   it('ends an open listen stream gracefully when its input ends', async () => {
