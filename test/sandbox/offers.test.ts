@@ -214,9 +214,11 @@ describe('the offered list equals what the referee accepts', () => {
       .filter(isMessage)
       .find((o) => o.key.startsWith('retry:'));
     expect(retry?.blocks).toEqual([]);
-    expect((retry?.envelope.params as Record<string, unknown>).inputResponses).toEqual({
-      account: { action: 'accept' },
-    });
+    expect((retry?.envelope.params as Record<string, unknown> | undefined)?.inputResponses).toEqual(
+      {
+        account: { action: 'accept' },
+      },
+    );
     const done = s.send(retry?.envelope);
     expect(done.at(-1)?.message).toMatchObject({
       result: {
