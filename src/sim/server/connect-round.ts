@@ -20,6 +20,12 @@ export type RoundTool = {
   readonly params: (args: JsonObject) => JsonObject | undefined;
   /** The tool's result from the client's answer (already checked against the schema). */
   readonly finish: (args: JsonObject, answer: JsonObject) => CallToolResult;
+  /** The client capability the round needs in the request's _meta (mrtr › Server Requirements). */
+  readonly capability: InputTool['capability'];
+  /** That capability in words, as the -32021 names it ("the client's … in this request's _meta"). */
+  readonly needs: string;
+  /** `data.requiredCapabilities` of the -32021 a request without it gets. */
+  readonly required: JsonObject;
 };
 
 /** The round of an input tool (sampling, form-mode elicitation, roots). */
@@ -30,6 +36,9 @@ export function roundToolOf(name: InputToolName): RoundTool {
     method: tool.method,
     params: (args) => tool.params(args, true),
     finish: (_args, answer) => finishSessionTool(name, answer),
+    capability: tool.capability,
+    needs: `${tool.words} capability`,
+    required: tool.required,
   };
 }
 
@@ -69,4 +78,7 @@ export const CONNECT_ROUND: RoundTool = {
     const how = answer.action === 'decline' ? 'declined' : 'cancelled';
     return text(`The user ${how} the sign-in; ${service} is not connected.`, true);
   },
+  capability: 'client.elicitation.url',
+  needs: 'elicitation capability in URL mode (elicitation.url)',
+  required: { elicitation: { url: {} } },
 };

@@ -32,7 +32,7 @@ export type RoundOutcome =
 /** The tools that ask in rounds: the input tools, and connect_account (URL mode). */
 export type RoundToolName = InputToolName | 'connect_account';
 
-function toolOf(name: RoundToolName): RoundTool {
+export function toolOf(name: RoundToolName): RoundTool {
   return name === 'connect_account' ? CONNECT_ROUND : roundToolOf(name);
 }
 

@@ -39,7 +39,7 @@ import {
   text,
 } from './input-tools.js';
 import { acknowledgement, gracefulEnd, honour, ListenStreams, onStream } from './listen.js';
-import { roundResult, takeRetry } from './mrtr-round.js';
+import { type RoundToolName, roundResult, takeRetry, toolOf } from './mrtr-round.js';
 import { Outbox, type Scheduled } from './outbox.js';
 import { RequestStateSeal, randomStateKey, STATE_TTL_MS } from './request-state.js';
 import { fitRevision } from './revision-fit.js';
@@ -1124,7 +1124,7 @@ export class SimServer {
   #inputRound(
     now: number,
     id: RequestId,
-    name: InputToolName,
+    name: RoundToolName,
     args: JsonObject,
     params: JsonObject,
   ) {
@@ -1138,14 +1138,14 @@ export class SimServer {
       });
       return this.#reply(now, id, outcome.result);
     }
-    const tool = INPUT_TOOLS[name];
+    const tool = toolOf(name);
     // basic/index › _meta: a capability this request did not declare is -32021, never assumed.
     if (!this.#can(tool.capability)) {
       return this.#fail(
         now,
         id,
         -32021,
-        `Missing required client capability: ${name} needs the client's ${tool.words} capability in this request's _meta["${CLIENT_CAPABILITIES_META}"]`,
+        `Missing required client capability: ${name} needs the client's ${tool.needs} in this request's _meta["${CLIENT_CAPABILITIES_META}"]`,
         { requiredCapabilities: tool.required },
       );
     }
@@ -1160,10 +1160,10 @@ export class SimServer {
    * elicitation to complete (› URL Elicitation Required Error); the user finishes two seconds
    * later and the server says so with notifications/elicitation/complete (› Completion
    * Notifications); a retry then succeeds. One elicitation per service. 2026-07-28 asks in an
-   * input_required round instead (#connectRound).
+   * input_required round instead (#inputRound with CONNECT_ROUND).
    */
   #connectAccount(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
-    if (this.era === 'modern') return this.#connectRound(now, id, args, params);
+    if (this.era === 'modern') return this.#inputRound(now, id, 'connect_account', args, params);
     const service = serviceOf(args);
     const version = resolveVersion(this.negotiatedVersion);
     // A handshake-era session before 2025-11-25, which has no URL mode.
@@ -1201,40 +1201,6 @@ export class SimServer {
         },
       ],
     });
-  }
-
-  /**
-   * connect_account in 2026-07-28 (client/elicitation › URL Mode Flow, basic/patterns/mrtr): the
-   * call is answered with an input_required round whose one input request is a URL-mode
-   * elicitation/create and whose sealed requestState binds the call; the retry's accept (the
-   * user's consent; the sign-in itself is simulated as done by then) gets the final result.
-   * Without elicitation.url in this request's capabilities the server may not ask (mrtr › Server
-   * Requirements): -32021 (basic/index › _meta).
-   */
-  #connectRound(now: number, id: RequestId, args: JsonObject, params: JsonObject) {
-    const name = 'connect_account';
-    const outcome = takeRetry(this.#seal, name, args, params, now);
-    if (outcome.kind === 'refuse') return this.#fail(now, id, -32602, outcome.message);
-    if (outcome.kind === 'finish') {
-      this.#log(now, id, 'debug', {
-        event: 'requestState verified',
-        tool: name,
-        expiresInMs: outcome.expiresInMs,
-      });
-      return this.#reply(now, id, outcome.result);
-    }
-    if (!this.#can('client.elicitation.url')) {
-      return this.#fail(
-        now,
-        id,
-        -32021,
-        `Missing required client capability: ${name} needs the client's elicitation capability in URL mode (elicitation.url) in this request's _meta["${CLIENT_CAPABILITIES_META}"]`,
-        { requiredCapabilities: { elicitation: { url: {} } } },
-      );
-    }
-    this.#log(now, id, 'info', { event: 'input_required', tool: name, asks: 'elicitation/create' });
-    const ttl = this.config.requestStateTtlMs ?? STATE_TTL_MS;
-    this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl)));
   }
 
   /** The accounts connect_account links, by service: its elicitation and when the user finishes. */
