@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.js';
+import { messages } from '../helpers/envelopes.js';
 import { hasScript, ScriptPty, TERMINAL_ENV, terminalWorkdir } from '../helpers/script-pty.js';
 
 // `play <empty file>` stopped with "no messages to play" (exit 2) in a terminal, while `--plain`
@@ -79,16 +80,7 @@ describe('play of a transcript with nothing in it', () => {
   it.skipIf(!hasScript)(
     'in a terminal, exit 1 after q when one line of a session is unreadable, 0 when none is',
     async () => {
-      const init = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'c', version: '1' },
-        },
-      });
+      const init = JSON.stringify(messages.initializeRequest);
       const clean = join(work, 'clean.jsonl');
       writeFileSync(clean, `${init}\n`);
       const broken = join(work, 'broken.jsonl');
