@@ -111,7 +111,13 @@ describe('serve --http in the 2026-07-28 era, driven by the SDK v2 client', () =
         { onprogress: (p: { progress: number }) => progress.push(p.progress) },
       );
       expect(textOf(done)).toBe('Finished all 3 steps.');
-      expect(progress).toEqual([1, 2, 3]);
+      // The SDK drops a progress it reads in one chunk with the result (TypeScript SDK #2580): serve
+      // leaves 25 ms between them, but a busy client process (a loaded CI machine) may read both at
+      // once, so the last progress may be missing; what serve sent is checked in serve-pace.test.ts.
+      expect([
+        [1, 2],
+        [1, 2, 3],
+      ]).toContainEqual(progress);
       await client.close();
     }
     const { code, stderr } = await serve.stop();

@@ -49,7 +49,13 @@ describe('mcp-sim serve --http, driven by the official SDK client', () => {
       { onprogress: (p) => events.push(`progress ${p.progress}`) },
     )) as CallToolResult;
     events.push('result');
-    expect(events).toEqual(['progress 1', 'progress 2', 'result']);
+    // The SDK drops a progress it reads in one chunk with the result (TypeScript SDK #2580): serve
+    // leaves 25 ms between them, but a busy client process (a loaded CI machine) may read both at
+    // once, so the last progress may be missing; what serve sent is checked in serve-pace.test.ts.
+    expect([
+      ['progress 1', 'progress 2', 'result'],
+      ['progress 1', 'result'],
+    ]).toContainEqual(events);
     expect(result.content[0]).toEqual({ type: 'text', text: 'Finished all 2 steps.' });
     const unknown = await client.callTool({ name: 'nope', arguments: {} }).catch((e) => e);
     expect((unknown as McpError).code).toBe(ErrorCode.InvalidParams);

@@ -105,7 +105,13 @@ describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
       { onprogress: (p) => events.push(`progress ${p.progress}/${p.total}`) },
     );
     events.push('result');
-    expect(events).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3', 'result']);
+    // The SDK drops a progress it reads in one chunk with the result (TypeScript SDK #2580): serve
+    // leaves 25 ms between them, but a busy client process (a loaded CI machine) may read both at
+    // once, so the last progress may be missing; what serve sent is checked in serve-pace.test.ts.
+    expect([
+      ['progress 1/3', 'progress 2/3', 'progress 3/3', 'result'],
+      ['progress 1/3', 'progress 2/3', 'result'],
+    ]).toContainEqual(events);
     expect(performance.now() - started).toBeGreaterThanOrEqual(700); // 3 steps × 250 ms, real time
     expect(textOf(result)).toBe('Finished all 3 steps.');
   });
