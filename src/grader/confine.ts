@@ -368,6 +368,20 @@ export function killGroup(pid: number | undefined): void {
 }
 
 /**
+ * The signals a command handles itself after the groups are killed (`check --watch` ends on
+ * SIGINT with the state of what it watched): for these the grader does not raise the signal again.
+ * Declared, not guessed from the listeners: Ink (signal-exit) listens for SIGINT while the spinner
+ * of `check --play` is drawn, and reading that as "someone ends the command" left the command
+ * running after Ctrl+C, blaming the learner's code for the kill.
+ */
+const handledByCommand = new Set<NodeJS.Signals>();
+
+/** `signal` ends the command through its own listener, not by being raised again here. */
+export function commandHandles(signal: NodeJS.Signals): void {
+  handledByCommand.add(signal);
+}
+
+/**
  * Makes the grader kill every remembered group when it exits or a signal stops it. Called before
  * a child is spawned: Node runs a signal's listeners on a later turn of the event loop, so with the
  * listeners in place first, a signal that lands while `spawn` is still returning is handled after
@@ -379,12 +393,12 @@ export function armGroupCleanup(): void {
   hooked = true;
   process.on('exit', cleanUp);
   // A detached group gets no Ctrl-C from the terminal and outlives a grader a signal stops, so a
-  // signal kills the groups first; then, when nothing else listens (`check --watch` does, for
-  // SIGINT), the signal is raised again to end the grader as it would have.
+  // signal kills the groups first; then, unless the command handles it (commandHandles), the
+  // signal is raised again to end the grader as it would have.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = () => {
       cleanUp();
-      if (process.listenerCount(signal) > 1) return;
+      if (handledByCommand.has(signal)) return;
       process.removeListener(signal, onSignal);
       process.kill(process.pid, signal);
     };

@@ -1,4 +1,5 @@
 export * from './catalogue.js';
+export { commandHandles } from './confine.js';
 export * from './diff.js';
 export * from './formats.js';
 export * from './grade.js';

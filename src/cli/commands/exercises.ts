@@ -15,6 +15,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import {
   checkJson,
   classroomJson,
+  commandHandles,
   type ExerciseMeta,
   type ExerciseResult,
   exercismJson,
@@ -376,6 +377,7 @@ function watchExercises(
       );
     }),
   );
+  commandHandles('SIGINT');
   return new Promise((resolve) => {
     process.once('SIGINT', () => {
       for (const w of watchers) w.close();
