@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { createElement } from 'react';
 import type { Lang } from '../i18n/lang.js';
+import { CtrlCQuits } from './ctrl-c-quits.js';
 import { handKeysOver } from './held-keys.js';
 import { LiveApp } from './live-app.js';
 import type { LiveStore } from './live-store.js';
@@ -17,7 +18,7 @@ export async function runLive(options: {
   readonly lang: Lang;
 }): Promise<void> {
   const quit = () => instance.unmount();
-  const app = createElement(LiveApp, { ...options, onQuit: quit });
+  const app = createElement(CtrlCQuits, null, createElement(LiveApp, { ...options, onQuit: quit }));
   await handKeysOver();
   const instance = render(createElement(Themed, { colour: colourEnabled(process.env) }, app), {
     exitOnCtrlC: true,

@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import type { Bilingual, Lang } from '../i18n/lang.js';
+import { CtrlCQuits } from './ctrl-c-quits.js';
 import { handKeysOver } from './held-keys.js';
 import type { LessonOpener, MenuListing, OpenedLesson } from './opened-lesson.js';
 import type { ProgressData } from './progress-update.js';
@@ -16,7 +17,11 @@ export type RunOptions<P extends ProgressData> = {
 };
 
 const themed = (app: ReactElement) =>
-  createElement(Themed, { colour: colourEnabled(process.env) }, app);
+  createElement(
+    Themed,
+    { colour: colourEnabled(process.env) },
+    createElement(CtrlCQuits, null, app),
+  );
 
 async function show(app: ReactElement): Promise<number> {
   // The keys typed while the command started are the screen's first input.
