@@ -1,4 +1,4 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Bilingual } from '../i18n/lang.js';
 import { idText } from '../protocol/envelope.js';
 import { withExactIds } from '../protocol/exact-ids.js';
@@ -161,6 +161,31 @@ type Outcome =
   | { readonly kind: 'http'; readonly answer: HttpAnswer };
 
 /**
+ * Ctrl+C, SIGTERM or SIGHUP ends connect at once, as it would end any command; the server it
+ * started goes first. The terminal's Ctrl+C reaches the server too, but a server may ignore it
+ * (or catch it and go on), and a SIGTERM or SIGHUP sent to connect alone does not reach it: either
+ * way it outlived connect, still running with nobody to read it. There is no time left for the
+ * shutdown of Lifecycle › Shutdown (stdin closed, a wait, SIGTERM): it is killed (SIGKILL), then
+ * the signal is raised again to end connect as it would have. Returns what removes the listeners
+ * (the server has exited).
+ */
+function killOnSignal(server: () => ChildProcess | undefined): () => void {
+  const listeners = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
+    const onSignal = () => {
+      server()?.kill('SIGKILL');
+      unhook();
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+    return [signal, onSignal] as const;
+  });
+  const unhook = () => {
+    for (const [signal, onSignal] of listeners) process.removeListener(signal, onSignal);
+  };
+  return unhook;
+}
+
+/**
  * The simulated client against a real server started as a child process over stdio: initialize
  * (the version and capabilities configured), notifications/initialized, the lists the server's
  * capabilities allow, then the calls asked for, each with a progress token. Every envelope is
@@ -276,6 +301,9 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     };
   } else {
     let started: ChildProcessWithoutNullStreams;
+    // In place before the server starts: a signal that lands while `spawn` returns is handled
+    // after the server is known (Node runs the listeners on a later turn of the event loop).
+    const unhook = killOnSignal(() => started);
     try {
       started = spawn(options.command, [...options.args], {
         cwd: options.cwd,
@@ -283,12 +311,14 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         env: process.env,
       });
     } catch (error) {
+      unhook();
       return notStarted(options.command, error as Error);
     }
     // A command that does not exist (ENOENT) has no process: its error comes on the next tick,
     // and nothing may be recorded as sent to it.
     if (started.pid === undefined) {
       const error = await new Promise<Error>((resolve) => started.once('error', resolve));
+      unhook();
       return notStarted(options.command, error);
     }
     child = started;
@@ -298,11 +328,13 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     });
     const ended = new Promise<void>((resolve) => {
       started.on('error', (error) => {
+        unhook();
         spawnError = error;
         exited = true;
         resolve();
       });
       started.on('close', (code, signal) => {
+        unhook();
         exited = true;
         exitCode = code;
         exitSignal = signal;

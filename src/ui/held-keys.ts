@@ -16,7 +16,11 @@ type Held = {
   readonly stdin: NodeJS.ReadStream;
   readonly chunks: Buffer[];
   readonly onData: (chunk: Buffer) => void;
+  readonly onSignal: (signal: NodeJS.Signals) => void;
 };
+
+/** The signals that end a command (Ctrl+C sent with `kill`, `kill`, the terminal closed). */
+const ENDING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Where the keys go: the terminal (process.stdin) unless a test gives its own. */
 export type KeySource = {
@@ -57,11 +61,22 @@ export function holdKeys(source: KeySource = terminal()): void {
     }
     chunks.push(bytes);
   };
+  // A signal that ends the command while the keys are held puts the terminal back first. Node does
+  // so itself only for a signal nobody listens to: once a spinner has been drawn (Ink listens, and
+  // raises the signal again after its own listener is gone, as confine.ts does), it ended the
+  // command with the terminal raw, the shell's echo and line editing off. The listener comes
+  // first, so the others see none of it: one left alone (Ink's) raises the signal again as
+  // before; with none left, it is raised again here, and ends the command as it would have.
+  const onSignal = (signal: NodeJS.Signals) => {
+    releaseKeys();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  for (const signal of ENDING) process.prependListener(signal, onSignal);
   stdin.setRawMode(true);
   stdin.on('data', onData);
   // Reading the keys must not keep a command alive that has nothing else left to do.
   stdin.unref();
-  held = { stdin, chunks, onData };
+  held = { stdin, chunks, onData, onSignal };
 }
 
 /** Whether keys are held now (a screen has not taken them yet). */
@@ -78,8 +93,9 @@ export function holdingKeys(): boolean {
  */
 export async function handKeysOver(): Promise<void> {
   if (!held) return;
-  const { stdin, chunks, onData } = held;
+  const { stdin, chunks, onData, onSignal } = held;
   held = null;
+  for (const signal of ENDING) process.off(signal, onSignal);
   stdin.off('data', onData);
   stdin.pause();
   if (chunks.length > 0) stdin.unshift(Buffer.concat(chunks));
@@ -89,8 +105,9 @@ export async function handKeysOver(): Promise<void> {
 /** No screen will draw: the terminal back as it was, the keys held dropped. */
 export function releaseKeys(): void {
   if (!held) return;
-  const { stdin, onData } = held;
+  const { stdin, onData, onSignal } = held;
   held = null;
+  for (const signal of ENDING) process.off(signal, onSignal);
   stdin.off('data', onData);
   stdin.pause();
   stdin.setRawMode(false);

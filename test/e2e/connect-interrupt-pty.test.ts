@@ -1,0 +1,90 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/cli.js';
+import { hasScript, ScriptPty, TERMINAL_ENV, terminalWorkdir } from '../helpers/script-pty.js';
+
+const work = terminalWorkdir('mcp-sim-connect-interrupt-');
+const DEAF = resolve('test/fixtures/connect/deaf-server.mjs');
+
+/** Whether `pid` still runs (a zombie nobody has reaped yet has ended). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** Resolves once `check` holds, polling; rejects after `ms`. */
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/**
+ * `connect -- node deaf-server.mjs` at 80×24 (a server that answers nothing and ignores SIGINT,
+ * SIGTERM and SIGHUP), in a shell that ignores SIGINT and prints connect's pid, its exit code and the
+ * terminal's modes. Resolves once the spinner is drawn and the server runs.
+ */
+async function connecting(): Promise<{ app: ScriptPty; connect: number; server: number }> {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const pidFile = join(dir, 'server.pid');
+  const cli = [...TERMINAL_ENV, process.execPath, CLI].map((word) => `'${word}'`).join(' ');
+  const args = `connect --era legacy --timeout 60000 -- '${process.execPath}' '${DEAF}' '${pidFile}'`;
+  // `exec` keeps the inner shell's pid: the one it prints is connect's.
+  const run = `sh -c 'echo "pid=$$"; exec "$@"' sh ${cli} ${args}`;
+  const line = `trap '' INT; ${run}; echo "rc=$?"; stty -a`;
+  const app = new ScriptPty(['sh', '-c', line], { cwd: dir, cols: 80, rows: 24 });
+  try {
+    const shown = await app.waitFor(/connecting to/);
+    const connect = Number(/pid=(\d+)/.exec(shown)?.[1]);
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'server up');
+    return { app, connect, server: Number(readFileSync(pidFile, 'utf8')) };
+  } catch (error) {
+    app.kill();
+    throw error;
+  }
+}
+
+/**
+ * A signal that ends `connect` while it waits for its server ends the server too, and leaves the
+ * terminal as the shell had it. The server outlived connect, running with nobody to read it (the
+ * terminal's SIGINT reaches it too, but it may ignore it; a SIGTERM to connect alone does not);
+ * and a SIGTERM left the terminal raw, echo and line editing off, once the spinner was drawn.
+ */
+describe('connect, ended by a signal while it runs', () => {
+  for (const { how, signal, code } of [
+    { how: 'Ctrl+C', signal: null, code: 130 },
+    { how: 'SIGTERM', signal: 'SIGTERM', code: 143 },
+  ] as const) {
+    it.skipIf(!hasScript || process.platform !== 'linux')(
+      `${how}: ends with ${code}, the server killed, the terminal put back`,
+      async () => {
+        const { app, connect, server } = await connecting();
+        try {
+          const from = app.mark();
+          if (signal) process.kill(connect, signal);
+          else app.press('\x03');
+          const after = await app.waitFor(/rc=\d+[\s\S]*\becho(?:ctl|ke)\b[^\n]*\n/, from);
+          expect(after).toContain(`rc=${code}`);
+          expect(after).toMatch(/(?<!-)\becho\b/);
+          expect(after).toMatch(/(?<!-)\bicanon\b/);
+          await until(() => !running(server), 'the server ended', 5000);
+        } finally {
+          app.kill();
+          if (running(server)) process.kill(server, 'SIGKILL');
+        }
+      },
+      30_000,
+    );
+  }
+});
