@@ -290,11 +290,30 @@ async function checkOnce(
   selected: readonly ExerciseMeta[],
   all: readonly ExerciseMeta[],
   options: CheckOptions,
-): Promise<ExerciseResult[]> {
+): Promise<ExerciseResult[]>;
+/**
+ * With `stopped` (check --watch): a check that Ctrl+C stopped while it ran says nothing and
+ * saves nothing (null). Its learner processes were killed by the signal, not by their code.
+ */
+async function checkOnce(
+  workspace: Workspace,
+  selected: readonly ExerciseMeta[],
+  all: readonly ExerciseMeta[],
+  options: CheckOptions,
+  stopped: () => boolean,
+): Promise<ExerciseResult[] | null>;
+async function checkOnce(
+  workspace: Workspace,
+  selected: readonly ExerciseMeta[],
+  all: readonly ExerciseMeta[],
+  options: CheckOptions,
+  stopped: () => boolean = () => false,
+): Promise<ExerciseResult[] | null> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const items = selected.map((meta) => ({ meta, dir: join(workspace.exercises, meta.id) }));
   const present = items.filter((item) => existsSync(item.dir));
   const graded = await gradeAll(present, { seed });
+  if (stopped()) return null;
   const results = items.map(
     (item) => graded[present.indexOf(item)] ?? missingResult(item.meta, item.dir),
   );
@@ -352,6 +371,8 @@ function watchExercises(
   const passed = new Map(first.map((r) => [r.id, r.status === 'passed']));
   const code = () => ([...passed.values()].every(Boolean) ? 0 : 1);
   let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let checking = false;
   const timers = new Map<string, NodeJS.Timeout>();
   const note = () =>
     say(
@@ -368,8 +389,12 @@ function watchExercises(
         meta.id,
         setTimeout(() => {
           running = running.then(async () => {
+            if (stopped) return;
+            checking = true;
             process.stdout.write('\n');
-            const results = await checkOnce(workspace, [meta], all, options);
+            const results = await checkOnce(workspace, [meta], all, options, () => stopped);
+            checking = false;
+            if (!results) return;
             for (const r of results) passed.set(r.id, r.status === 'passed');
             note();
           });
@@ -380,9 +405,14 @@ function watchExercises(
   commandHandles('SIGINT');
   return new Promise((resolve) => {
     process.once('SIGINT', () => {
+      // A check running now was stopped by Ctrl+C (its processes killed): it reports nothing.
+      stopped = true;
       for (const w of watchers) w.close();
       for (const t of timers.values()) clearTimeout(t);
       resolve(code());
+      // The grader would go on through the stopped check's cases for seconds, each process it
+      // starts killed at once: the command ends now, once what it printed is written.
+      if (checking) process.stdout.write('', () => process.exit(code()));
     });
     note();
   });
