@@ -92,6 +92,11 @@ export type ConnectOptions = {
   /** How long to listen after the last answer before closing stdin (ms). */
   readonly settleMs?: number;
   readonly cwd?: string;
+  /**
+   * A signal (Ctrl+C, SIGTERM, SIGHUP) is ending connect: called with the steps so far, before the
+   * signal is raised again (`connect --trace-file` writes them).
+   */
+  readonly onSignal?: (steps: readonly Step[]) => void;
 };
 
 export type ConnectRun = {
@@ -161,19 +166,44 @@ type Outcome =
   | { readonly kind: 'http'; readonly answer: HttpAnswer };
 
 /**
- * Ctrl+C, SIGTERM or SIGHUP ends connect at once, as it would end any command; the server it
- * started goes first. The terminal's Ctrl+C reaches the server too, but a server may ignore it
- * (or catch it and go on), and a SIGTERM or SIGHUP sent to connect alone does not reach it: either
- * way it outlived connect, still running with nobody to read it. There is no time left for the
- * shutdown of Lifecycle › Shutdown (stdin closed, a wait, SIGTERM): it is killed (SIGKILL), then
- * the signal is raised again to end connect as it would have. Returns what removes the listeners
- * (the server has exited).
+ * The simulated client against a real server started as a child process over stdio: initialize
+ * (the version and capabilities configured), notifications/initialized, the lists the server's
+ * capabilities allow, then the calls asked for, each with a progress token. Every envelope is
+ * recorded and refereed; what goes wrong is explained in one line each, with stdout pollution
+ * (text that is not JSON-RPC on the server's stdout, the commonest real-world failure) named as such.
  */
-function killOnSignal(server: () => ChildProcess | undefined): () => void {
+export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
+  const live: Live = { steps: () => [], server: undefined };
+  // In place before the server starts: a signal that lands while `spawn` returns is handled after
+  // the server is known (Node runs the listeners on a later turn of the event loop).
+  const unhook = endOnSignal(() => {
+    live.server?.kill('SIGKILL');
+    options.onSignal?.(live.steps());
+  });
+  try {
+    return await connect(options, live);
+  } finally {
+    unhook();
+  }
+}
+
+/** What a signal that ends connect acts on: the steps so far, and the server if one runs. */
+type Live = { steps: () => readonly Step[]; server: ChildProcess | undefined };
+
+/**
+ * Ctrl+C, SIGTERM or SIGHUP ends connect at once, as it would end any command; `stop` runs first.
+ * The terminal's Ctrl+C reaches the server too, but a server may ignore it (or catch it and go
+ * on), and a SIGTERM or SIGHUP sent to connect alone does not reach it: either way it outlived
+ * connect, running with nobody to read it. There is no time left for the shutdown of
+ * Lifecycle › Shutdown (stdin closed, a wait, SIGTERM): `stop` kills it (SIGKILL) and keeps what
+ * was recorded (the --trace-file), then the signal is raised again to end connect as it would
+ * have. Returns what removes the listeners.
+ */
+function endOnSignal(stop: () => void): () => void {
   const listeners = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
     const onSignal = () => {
-      server()?.kill('SIGKILL');
       unhook();
+      stop();
       process.kill(process.pid, signal);
     };
     process.on(signal, onSignal);
@@ -185,14 +215,7 @@ function killOnSignal(server: () => ChildProcess | undefined): () => void {
   return unhook;
 }
 
-/**
- * The simulated client against a real server started as a child process over stdio: initialize
- * (the version and capabilities configured), notifications/initialized, the lists the server's
- * capabilities allow, then the calls asked for, each with a progress token. Every envelope is
- * recorded and refereed; what goes wrong is explained in one line each, with stdout pollution
- * (text that is not JSON-RPC on the server's stdout, the commonest real-world failure) named as such.
- */
-export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
+async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const settleMs = options.settleMs ?? 200;
   const eraMode: ConnectEra = options.era ?? 'legacy';
@@ -219,6 +242,7 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     elicitation: { action: 'decline' },
   });
   const log = new SessionLog();
+  live.steps = () => log.steps;
   const problems: Bilingual[] = [];
   const notes: Bilingual[] = [];
   const pollution: Array<{ line: number; text: string }> = [];
@@ -301,9 +325,6 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     };
   } else {
     let started: ChildProcessWithoutNullStreams;
-    // In place before the server starts: a signal that lands while `spawn` returns is handled
-    // after the server is known (Node runs the listeners on a later turn of the event loop).
-    const unhook = killOnSignal(() => started);
     try {
       started = spawn(options.command, [...options.args], {
         cwd: options.cwd,
@@ -311,14 +332,13 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
         env: process.env,
       });
     } catch (error) {
-      unhook();
       return notStarted(options.command, error as Error);
     }
+    live.server = started;
     // A command that does not exist (ENOENT) has no process: its error comes on the next tick,
     // and nothing may be recorded as sent to it.
     if (started.pid === undefined) {
       const error = await new Promise<Error>((resolve) => started.once('error', resolve));
-      unhook();
       return notStarted(options.command, error);
     }
     child = started;
@@ -328,13 +348,11 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
     });
     const ended = new Promise<void>((resolve) => {
       started.on('error', (error) => {
-        unhook();
         spawnError = error;
         exited = true;
         resolve();
       });
       started.on('close', (code, signal) => {
-        unhook();
         exited = true;
         exitCode = code;
         exitSignal = signal;

@@ -19,6 +19,7 @@ import {
   visibleJson,
 } from '../../protocol/index.js';
 import { jsonText } from '../../protocol/json.js';
+import type { Step } from '../../session/index.js';
 import {
   type ConnectEra,
   type ConnectRun,
@@ -233,7 +234,7 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
  * was no message is kept with the reason connect gave and what it held (as serve --trace-file
  * keeps one), so trace reports the pollution as connect reported it.
  */
-function wrappedLines(run: ConnectRun): string {
+function wrappedLines(run: Pick<ConnectRun, 'steps'>): string {
   return run.steps
     .flatMap((step, n) => {
       // The messages of a batch it read (2025-03-26) go back on their one line, as one array.
@@ -254,6 +255,15 @@ function wrappedLines(run: ConnectRun): string {
     })
     .map((line) => `${jsonText(line)}\n`)
     .join('');
+}
+
+/** The transcript so far, when a signal ends connect: nothing more can be said if it fails. */
+function keepTrace(file: string, steps: readonly Step[]): void {
+  try {
+    writeFileSync(file, wrappedLines({ steps }));
+  } catch {
+    // The command is ending on the signal: it was writable at the start, and cannot say more now.
+  }
 }
 
 /** The line shown while the client waits for the server's first answer. */
@@ -385,6 +395,7 @@ export async function connectCommand(
     }
   }
   if (args.format === 'ui') env.requireTty();
+  const traceFile = args.traceFile;
   const commandLine = args.url ?? [args.command, ...args.args].join(' ');
   // The screen: a line that says what it waits for (the probe alone may take --probe-timeout).
   const stopBusy =
@@ -403,6 +414,8 @@ export async function connectCommand(
     ...(args.version ? { version: args.version } : {}),
     ...(args.probeTimeoutMs ? { probeTimeoutMs: args.probeTimeoutMs } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+    // Ctrl+C (or SIGTERM, SIGHUP) before the end: what crossed so far is kept, the command ending.
+    ...(traceFile ? { onSignal: (steps: readonly Step[]) => keepTrace(traceFile, steps) } : {}),
   });
   stopBusy?.();
   const tell = () => {
