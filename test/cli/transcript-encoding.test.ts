@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { utf16Order } from '../../src/session/index.js';
-import { ROOT, runCli } from '../helpers/cli.js';
+import { CLI, ROOT, run, runCli } from '../helpers/cli.js';
 
 const LE = join(ROOT, 'test', 'fixtures', 'wide', 'u16le.jsonl');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-utf16-'));
@@ -101,5 +101,38 @@ describe('an empty file name', () => {
         'mcp-sim: an empty file name: name a transcript file, or - to read standard input\n',
       );
     }
+  });
+});
+
+// `trace <(cmd)`, a FIFO, /dev/stdin: a pipe has no position to read its first bytes at (ESPIPE)
+// and gives them once; it is read as a stream, its UTF-16 told as stdin's is. The shell's `|`
+// makes the pipe (the test runner's stdin for a child is a socket, which /dev/stdin cannot open).
+const throughPipe = (file: string, args: readonly string[]) =>
+  run('sh', ['-c', 'f="$1"; shift; cat "$f" | "$@"', 'sh', file, process.execPath, CLI, ...args]);
+
+describe.skipIf(process.platform === 'win32')('a path that names a pipe (/dev/stdin)', () => {
+  const UTF8 = join(dir, 'utf8.jsonl');
+  writeFileSync(UTF8, text.replace(/^\ufeff/, ''), 'utf8');
+  const count = text.split('\n').filter((l) => l.trim() !== '').length;
+
+  it('trace and play --plain read every line of it', async () => {
+    const json = await throughPipe(UTF8, ['trace', '/dev/stdin', '--json']);
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const { messages } = JSON.parse(json.stdout) as { messages: { line: number }[] };
+    expect(messages.length).toBe(count);
+    expect(messages[0]?.line).toBe(1);
+    const plain = await throughPipe(UTF8, ['play', '--plain', '/dev/stdin']);
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout).toContain(`of ${count} messages`);
+  });
+
+  it('UTF-16 through it is one usage error naming the path, exit 2', async () => {
+    const result = await throughPipe(LE, ['trace', '/dev/stdin', '--lang', 'en']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'mcp-sim: /dev/stdin: is UTF-16LE text, not UTF-8 — save it as UTF-8 (PowerShell: Out-File -Encoding utf8) and try again\n',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import type { Violation } from '../../machine/index.js';
@@ -35,6 +36,8 @@ export async function checkReadable(file: string): Promise<void> {
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(USAGE_STRINGS.isDirectory, { file });
+    // A pipe (`trace <(cmd)`, a FIFO) cannot be read twice: transcriptSource tells its UTF-16.
+    if (!info.isFile()) return;
     // UTF-16 (PowerShell's `>`) would be an unreadable line per line: one error names it instead.
     const order = utf16Order(await headOf(file));
     if (order) throw new UsageError(USAGE_STRINGS.utf16File, { file, order: `UTF-16${order}` });
@@ -48,16 +51,35 @@ export async function checkReadable(file: string): Promise<void> {
 }
 
 /**
- * What `file` names as the lines' source: the file itself, or for `-` standard input, whose first
- * bytes are read ahead to tell UTF-16 (PowerShell's `... | mcp-sim trace -`) as a file's are: one
- * usage error naming stdin, not an unreadable line per line. The bytes read ahead are handed on.
+ * What `file` names as the lines' source: the file itself, or for `-` standard input (and for a
+ * path that is no regular file: `<(cmd)`, a FIFO, /dev/stdin), a stream whose first bytes are read
+ * ahead to tell UTF-16 (PowerShell's `... | mcp-sim trace -`) as a file's are: one usage error
+ * naming it, not an unreadable line per line. The bytes read ahead are handed on.
  */
 export async function transcriptSource(
   file: string,
   stdin: NodeJS.ReadableStream = process.stdin,
 ): Promise<string | AsyncIterable<Buffer | string>> {
-  if (file !== '-') return file;
-  const chunks = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  if (file === '-') return sniffed(stdin, 'stdin');
+  // A pipe has no position to read its head at (ESPIPE) and gives its bytes once: read it as a stream.
+  if ((await stat(file)).isFile()) return file;
+  const stream = createReadStream(file, { highWaterMark: 1 << 16 });
+  try {
+    return await sniffed(stream, file);
+  } catch (error) {
+    stream.destroy();
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(USAGE_STRINGS.cannotRead, { file, code: code ?? 'error' });
+  }
+}
+
+/** A stream with its first bytes read ahead: a usage error naming `name` if they are UTF-16. */
+async function sniffed(
+  input: NodeJS.ReadableStream,
+  name: string,
+): Promise<AsyncIterable<Buffer | string>> {
+  const chunks = (input as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;
   let ended = false;
@@ -74,7 +96,7 @@ export async function transcriptSource(
   const order = utf16Order(Buffer.concat(head, size).subarray(0, 16));
   if (order) {
     await chunks.return?.(); // stop reading: a writer still piping in is not waited for
-    throw new UsageError(USAGE_STRINGS.utf16File, { file: 'stdin', order: `UTF-16${order}` });
+    throw new UsageError(USAGE_STRINGS.utf16File, { file: name, order: `UTF-16${order}` });
   }
   return (async function* () {
     yield* head;
