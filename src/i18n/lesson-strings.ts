@@ -222,6 +222,14 @@ export const LESSON_STRINGS = {
     en: '{path}: fault {fault} is named for the rule {rule}, but here it breaks {rules} instead, so the lesson would show that under its name; move it to where the session makes it break {rule}',
     zh: '{path}：故障 {fault} 对应的规则是 {rule}，但在这里它违反的是 {rules}，课程会以它的名义展示别的规则；请把它移到会话状态使其违反 {rule} 的位置',
   },
+  yamlMultipleDocs: {
+    en: 'YAML: a lesson file holds one YAML document, and this `---` starts a second one; remove it (and what follows, if it is not part of the lesson)',
+    zh: 'YAML 错误：一个课程文件只能有一个 YAML 文档，这一行的 `---` 又开始了第二个；请删掉它（如果后面的内容不属于这一课，也一并删掉）',
+  },
+  yamlTooDeep: {
+    en: 'YAML: nested too deeply to read (the brackets or indentation open more levels than the parser can follow); a lesson needs only a few',
+    zh: 'YAML 错误：嵌套太深，无法读取（括号或缩进打开的层数超出了解析器能处理的范围）；一节课只需要几层',
+  },
   yamlDuplicateKey: {
     en: 'YAML: the key `{key}` is set twice in one mapping (first at line {first}); keep one',
     zh: 'YAML 错误：同一个映射里键 `{key}` 出现了两次（第一次在第 {first} 行）；只保留一个',

@@ -158,6 +158,27 @@ describe('YAML aliases, against the yaml library’s own limit', () => {
     expect(read.ok ? null : read.problems[0]).toMatchObject({ line: 1, column: 4 });
   });
 
+  it('a second document and a nesting too deep to parse are said in plain words, located', () => {
+    const second = readYaml('title: x\n---\nmore: 1\n');
+    expect(second.ok ? null : second.problems).toEqual([
+      expect.objectContaining({
+        line: 2,
+        message: expect.stringMatching(
+          /^YAML: a lesson file holds one YAML document, and this `---`/,
+        ),
+        zh: expect.stringMatching(/^YAML 错误：一个课程文件只能有一个 YAML 文档/),
+      }),
+    ]);
+    const deep = readYaml(`steps:\n  - ${'['.repeat(50000)}${']'.repeat(50000)}\n`);
+    expect(deep.ok ? null : deep.problems).toEqual([
+      expect.objectContaining({
+        line: 2,
+        message: expect.stringMatching(/^YAML: nested too deeply to read/),
+        zh: expect.stringMatching(/^YAML 错误：嵌套太深/),
+      }),
+    ]);
+  });
+
   it('a nesting too deep to convert is a problem, not a crash', () => {
     const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
     const read = readYaml(deep);

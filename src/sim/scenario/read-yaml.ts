@@ -154,6 +154,14 @@ function yamlMistakes(
       ];
     }
   }
+  // The library's words for these speak to a programmer: "please use YAML.parseAllDocuments()",
+  // and a bare "Maximum call stack size exceeded" (its RESOURCE_EXHAUSTION is a stack overflow).
+  if (first.code === 'MULTIPLE_DOCS') {
+    return [{ line, column: col, ...said(LESSON_STRINGS.yamlMultipleDocs) }];
+  }
+  if (first.code === 'RESOURCE_EXHAUSTION') {
+    return [{ line, column: col, ...said(LESSON_STRINGS.yamlTooDeep) }];
+  }
   if (first.code === 'DUPLICATE_KEY') {
     // Name the key and where it was first set: "Map keys must be unique" leaves the teacher to
     // find which of a lesson's many keys it means.
