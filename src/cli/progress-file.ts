@@ -29,6 +29,8 @@ export type Aside = { readonly pointer: string; readonly why: string; readonly v
 
 export type DiskProgress =
   | { readonly kind: 'missing' }
+  /** There, but it cannot be read (permission denied, a folder): never written over. */
+  | { readonly kind: 'unreadable'; readonly why: string }
   /** Not a progress file at all (not JSON, or JSON but not an object): moved aside whole. */
   | { readonly kind: 'broken'; readonly why: string }
   | { readonly kind: 'read'; readonly progress: Progress; readonly asides: readonly Aside[] };
@@ -96,8 +98,18 @@ export function readProgress(file: string): DiskProgress {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    return { kind: 'missing' }; // absent, or unreadable: a fresh start either way, never fatal
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Absent (or a part of its path is no folder): a fresh start. Anything else is a file that is
+    // there and may hold the learner's progress: a save must not replace what it could not read.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    const why =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : reasonOf(error);
+    return { kind: 'unreadable', why };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;

@@ -52,6 +52,9 @@ const validation = () => {
   return validator;
 };
 
+/** Files there but unreadable (permission denied, a folder): saving would replace what they hold. */
+const unreadable = new Set<string>();
+
 /** Problems already reported (a read-only folder is reported once, not on every step's save). */
 const reported = new Set<string>();
 
@@ -107,10 +110,17 @@ function setAside(
  * are set aside once and not again on every later read.
  */
 async function settle(file: string, warn: Warn, rewrite: boolean): Promise<Progress> {
+  unreadable.delete(resolve(file));
   if (!existsSync(file)) return emptyProgress();
   const { moveAside, readProgress, writeAside } = await validation();
   const disk = readProgress(file);
   if (disk.kind === 'missing') return emptyProgress();
+  if (disk.kind === 'unreadable') {
+    unreadable.add(resolve(file));
+    const line = `mcp-sim: ${file}: cannot read it (${disk.why}); progress is not saved until it can be, so nothing in it is lost`;
+    once(`unreadable ${resolve(file)}`, warn, line);
+    return emptyProgress();
+  }
   if (disk.kind === 'broken') {
     const moved = moveAside(file);
     const kept = 'name' in moved ? ` (kept as ${moved.name})` : '';
@@ -172,6 +182,7 @@ export async function saveProgress(
     ours !== undefined && ours.id === identity(file)
       ? ours.progress
       : await settle(file, warn, false);
+  if (unreadable.has(key)) return; // said once when it was read: writing it would lose its content
   const merged = mergeProgress(bases.get(key) ?? emptyProgress(), progress, disk);
   try {
     writeWhole(file, merged);

@@ -1,8 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadProgress, saveProgress } from '../../src/cli/progress.js';
+import { ROOT } from '../helpers/cli.js';
+
+const PROGRESS_TS = join(ROOT, 'src', 'cli', 'progress.ts');
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sim-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -183,4 +195,75 @@ describe('.mcp-sim/progress.json: saving', () => {
     await saveProgress({ lessons: { a: A }, exercises: {} }, file);
     expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false);
   });
+});
+
+// A progress file that is there but cannot be read (another user's, mode 000, a folder) may hold
+// the learner's progress: it was taken for a missing one, and the next save replaced it.
+describe('.mcp-sim/progress.json that cannot be read', () => {
+  it('a folder in its place: said once, in plain words; nothing is written', async () => {
+    const file = fileWith(null);
+    mkdirSync(file);
+    writeFileSync(join(file, 'kept'), 'x');
+    const warnings: string[] = [];
+    const warn = (line: string) => warnings.push(line);
+    expect(await loadProgress(file, warn)).toEqual({ lessons: {}, exercises: {} });
+    await saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
+    await saveProgress({ lessons: { a: A, b: A }, exercises: {} }, file, warn);
+    expect(warnings).toEqual([
+      `mcp-sim: ${file}: cannot read it (it is a folder); progress is not saved until it can be, so nothing in it is lost`,
+    ]);
+    expect(readFileSync(join(file, 'kept'), 'utf8')).toBe('x');
+  });
+
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)(
+    'permission denied: the file is kept as it is, not replaced by this session’s progress',
+    async () => {
+      const saved = { lessons: { mine: A }, exercises: {} };
+      const file = fileWith(JSON.stringify(saved));
+      chmodSync(file, 0o000);
+      const warnings: string[] = [];
+      const warn = (line: string) => warnings.push(line);
+      await loadProgress(file, warn);
+      await saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
+      chmodSync(file, 0o644);
+      expect(json(file)).toEqual(saved);
+      expect(warnings).toEqual([expect.stringContaining(': cannot read it (permission denied)')]);
+    },
+  );
+
+  // As root nothing is denied: the same file, read by an ordinary user (nobody) in a child.
+  it.skipIf(process.platform === 'win32' || process.getuid?.() !== 0)(
+    'permission denied (run as nobody): the file is kept as it is',
+    async () => {
+      // Not under the test run's own temp folder: nobody may not pass through it.
+      const folder = mkdtempSync('/tmp/mcp-sim-nobody-');
+      try {
+        chmodSync(folder, 0o777);
+        const file = join(folder, 'progress.json');
+        const saved = `${JSON.stringify({ lessons: { mine: A }, exercises: {} })}\n`;
+        writeFileSync(file, saved, { mode: 0o600 });
+        const script = [
+          `const { loadProgress, saveProgress } = await import(${JSON.stringify(PROGRESS_TS)});`,
+          `const file = ${JSON.stringify(file)};`,
+          'await loadProgress(file);',
+          'await saveProgress({ lessons: { a: { finished: true, lastStep: 1 } }, exercises: {} }, file);',
+        ].join('\n');
+        const child = spawnSync(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script],
+          {
+            uid: 65534,
+            gid: 65534,
+            cwd: ROOT,
+            env: { ...process.env, TMPDIR: folder }, // tsx keeps its cache there
+            encoding: 'utf8',
+          },
+        );
+        expect(child.stderr).toContain(': cannot read it (permission denied)');
+        expect(readFileSync(file, 'utf8')).toBe(saved);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });
