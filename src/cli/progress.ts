@@ -64,6 +64,21 @@ function once(key: string, warn: Warn, line: string): void {
   warn(line);
 }
 
+/**
+ * Why a save failed, in plain words: Node's own ("EEXIST: file already exists, mkdir …", "EISDIR:
+ * … rename '….tmp' -> …") names a step of the save, not what the learner can mend.
+ */
+function saveFailure(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const folder = dirname(file);
+  if (code === 'EEXIST' || code === 'ENOTDIR') return `${folder} (or a folder above it) is a file`;
+  if (code === 'EISDIR') return 'it is a folder';
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied (in ${folder})`;
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOSPC') return 'the disk is full';
+  return reasonOf(error);
+}
+
 /** Writes atomically (a temp file, then a rename), so an interrupted save never corrupts the file. */
 function writeWhole(file: string, progress: Progress): void {
   mkdirSync(dirname(file), { recursive: true });
@@ -192,6 +207,6 @@ export async function saveProgress(
     else written.set(key, { id, progress: structuredClone(merged) });
   } catch (error) {
     written.delete(key);
-    once(`save ${key}`, warn, `mcp-sim: could not save ${file}: ${reasonOf(error)}`);
+    once(`save ${key}`, warn, `mcp-sim: could not save ${file}: ${saveFailure(file, error)}`);
   }
 }

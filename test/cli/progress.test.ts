@@ -174,7 +174,9 @@ describe('.mcp-sim/progress.json: saving', () => {
     await saveProgress({ lessons: { a: A }, exercises: {} }, file, warn);
     await saveProgress({ lessons: { a: A, b: A }, exercises: {} }, file, warn);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^mcp-sim: could not save .*p\.json: E[A-Z]+: /);
+    expect(warnings[0]).toBe(
+      `mcp-sim: could not save ${file}: ${join(dir, 'blocked', 'file')} (or a folder above it) is a file`,
+    );
     expect(warnings[0]).not.toContain('\n');
   });
 
