@@ -113,6 +113,8 @@ export const LESSON_STRINGS = {
   tooDeep: { en: 'nested too deeply to read', zh: '嵌套太深，无法读取' },
   cannotRead: { en: 'cannot read: {why}', zh: '无法读取：{why}' },
   noSuchFile: { en: 'no such file', zh: '没有这个文件' },
+  isFolder: { en: 'it is a folder, not a file', zh: '这是一个文件夹，不是文件' },
+  permissionDenied: { en: 'permission denied', zh: '没有读取权限' },
   notUtf8: {
     en: 'the file is not UTF-8 (byte 0x{byte} here): it was saved in another encoding (GBK, Latin-1, UTF-16…); save it as UTF-8',
     zh: '文件不是 UTF-8 编码（此处的字节 0x{byte}）：它是用别的编码（GBK、Latin-1、UTF-16 等）保存的；请另存为 UTF-8',

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { checkLessonFolder } from '../../src/sim/scenario/check-folder.js';
-import { formatProblem, loadLessonFile, loadLessons } from '../../src/sim/scenario/load-lessons.js';
+import {
+  formatProblem,
+  formatProblemIn,
+  loadLessonFile,
+  loadLessons,
+} from '../../src/sim/scenario/load-lessons.js';
 import { readYaml } from '../../src/sim/scenario/read-yaml.js';
 import { menuData } from '../../src/ui/menu-items.js';
 import { isBuildStale, ROOT } from '../helpers/cli.js';
@@ -114,6 +119,18 @@ describe('a misspelled key is located at itself', () => {
     const loaded = loadLessonFile(file, 'typo');
     return loaded.ok ? [] : loaded.problems.map((p) => formatProblem(p).slice(file.length));
   };
+
+  it('a folder named as the file: said in plain words, not as errno', () => {
+    const file = join(scratch, 'folder.yaml');
+    mkdirSync(file);
+    const loaded = loadLessonFile(file, 'folder');
+    expect(loaded.ok ? [] : loaded.problems.map((p) => formatProblem(p))).toEqual([
+      `${file}: cannot read: it is a folder, not a file`,
+    ]);
+    expect(loaded.ok ? [] : loaded.problems.map((p) => formatProblemIn(p, 'zh'))).toEqual([
+      `${file}: 无法读取：这是一个文件夹，不是文件`,
+    ]);
+  });
 
   it('a top-level key: its own line and column, what it meant, and no "missing" line at 1:1', () => {
     expect(problemsOf(GOOD)).toEqual([]);

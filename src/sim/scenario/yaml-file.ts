@@ -70,10 +70,16 @@ export function readYamlFile<T>(
   try {
     bytes = readFileSync(file);
   } catch (error) {
+    // The common reasons in plain words ("EISDIR: illegal operation on a directory, read" is not).
+    const code = (error as NodeJS.ErrnoException).code;
     const why =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
+      code === 'ENOENT'
         ? LESSON_STRINGS.noSuchFile
-        : (error as Error).message;
+        : code === 'EISDIR'
+          ? LESSON_STRINGS.isFolder
+          : code === 'EACCES' || code === 'EPERM'
+            ? LESSON_STRINGS.permissionDenied
+            : ((error as Error).message.split('\n')[0] ?? '');
     return {
       ok: false,
       problems: [{ file, line: null, ...said(LESSON_STRINGS.cannotRead, { why }) }],
