@@ -67,6 +67,27 @@ describe('check --output', () => {
     expect(run.stderr).not.toMatch(/\.tmp/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
+  it('an unwritable --output is found before grading: nothing graded, nothing saved', async () => {
+    const cwd = learner();
+    const folder = tempDir('mcp-sim-out-');
+    for (const [out, why] of [
+      [
+        join(folder, 'no-such-folder', 'results.json'),
+        `ENOENT: no folder ${join(folder, 'no-such-folder')}`,
+      ],
+      [folder, 'EISDIR: it is a folder'],
+    ] as const) {
+      const run = await cli(cwd, ['check', '7', '--output', out]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`mcp-sim: ${out}: cannot write the report (${why})\n`);
+      expect(run.stdout).toBe('');
+      expect(existsSync(join(cwd, '.mcp-sim', 'progress.json'))).toBe(false);
+    }
+    expect(readdirSync(folder)).toEqual([]);
+    const empty = await cli(cwd, ['check', '7', '--output', '']);
+    expect(empty.stderr).toBe('mcp-sim: --output needs a value\n');
+    expect(empty.code).toBe(2);
+  });
 });
 
 describe('a missing exercise folder', () => {

@@ -275,13 +275,43 @@ function writeReport(file: string, text: string): void {
     }
   } catch (error) {
     rmSync(temp, { force: true });
-    // Said of the file asked for: the temp name is ours, and a missing folder is what to fix.
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new UsageError(USAGE_STRINGS.cannotWriteReport, {
-      file,
-      error:
-        code === 'ENOENT' ? `ENOENT: no folder ${dirname(file)}` : message.split(temp).join(file),
-    });
+    throw reportError(file, temp, error);
+  }
+}
+
+/** Said of the file asked for: the temp name is ours, and a missing folder is what to fix. */
+function reportError(file: string, temp: string, error: unknown): UsageError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return new UsageError(USAGE_STRINGS.cannotWriteReport, {
+    file,
+    error:
+      code === 'ENOENT'
+        ? `ENOENT: no folder ${dirname(file)}`
+        : code === 'EISDIR'
+          ? 'EISDIR: it is a folder'
+          : message.split(temp).join(file),
+  });
+}
+
+/**
+ * `--output` checked before grading, as serve and connect check `--trace-file`: a path found
+ * unwritable only once every exercise was graded would cost the whole run its report for a typo.
+ * Its folder takes a temp file as writeReport's does (removed again); a pipe or a device is not
+ * opened (a FIFO's reader would see the probe close it and stop reading).
+ */
+function checkReportWritable(file: string): void {
+  if (file === '') throw new UsageError(USAGE_STRINGS.needsValue, { option: '--output' });
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+  try {
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    }
+    if (isSpecialFile(file)) return;
+    writeFileSync(temp, '', { flag: 'wx' });
+    rmSync(temp);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw reportError(file, temp, error);
   }
 }
 
@@ -343,6 +373,7 @@ async function checkOnce(
 export async function checkCommand(options: CheckOptions): Promise<number> {
   if (options.watch && (options.json || options.format || options.output !== undefined))
     throw new UsageError(USAGE_STRINGS.watchPrintsText);
+  if (options.output !== undefined) checkReportWritable(options.output);
   const all = loadExercises();
   const selected = options.id === undefined ? all : [pick(options.id, all)];
   // For an autograder (--output) a repository without exercises/ still gets a full report, every
