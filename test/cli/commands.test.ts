@@ -170,6 +170,14 @@ describe('lesson commands of the built CLI', () => {
     expect(zh.stdout).toContain('共 50 条消息');
   });
 
+  it('play --plain counts one message in the singular', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcp-sim-one-')), 'one.jsonl');
+    writeFileSync(file, '{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    const r = await runCli(['play', file, '--plain']);
+    expect(r.stdout).toContain('a recorded session of 1 message, as the referee sees it');
+    expect(r.stdout).toMatch(/\n1 message, \d+ rule violation/);
+  });
+
   it('play --plain walks through a real recording', async () => {
     const r = await runCli(['play', 'test/fixtures/real/everything-cancel.jsonl', '--plain']);
     expect(r.code).toBe(0);
