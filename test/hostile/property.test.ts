@@ -50,7 +50,8 @@ async function expectComposed(bytes: Buffer): Promise<void> {
     expect(printed.stderr).not.toMatch(/internal error|\n\s+at /);
     // 2 only for a file without a line: a usage error with nothing on stdout.
     if (printed.code === 2) {
-      expect(bytes.toString('latin1').trim()).toBe('');
+      // Blank as the reader sees it: UTF-8 text, whose trim() drops U+2028, U+FEFF and the like.
+      expect(bytes.toString('utf8').trim()).toBe('');
       expect(printed.stdout).toBe('');
       expect(printed.stderr).toMatch(/no messages to play\n$/);
     } else expect([0, 1]).toContain(printed.code);
@@ -75,7 +76,9 @@ describe('whatever a file holds', () => {
       fc.asyncProperty(fc.array(hostileLine, { maxLength: 8 }), (lines) =>
         expectComposed(Buffer.from(lines.join('\n'), 'utf8')),
       ),
-      { numRuns: 60 },
+      // Once a failure (seed 624510707): a file of one U+2028 is blank to the reader (no messages
+      // to play, exit 2), but not to a check that trimmed its bytes read as Latin-1.
+      { numRuns: 60, examples: [[['\u2028']]] },
     );
   });
 });
