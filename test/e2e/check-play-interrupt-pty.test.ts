@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { learner, patch, solution } from '../grader/helpers.js';
+import { learner, slowLongTask } from '../grader/helpers.js';
 import { CLI } from '../helpers/cli.js';
 import { hasScript, ScriptPty, TERMINAL_ENV, terminalWorkdir } from '../helpers/script-pty.js';
 
@@ -17,12 +17,7 @@ describe('check --play, interrupted', () => {
     'Ctrl+C during "Running your code" ends it with SIGINT (130), no screen, no crash reported',
     async () => {
       // The tool waits a minute before its first step: the spinner stays until Ctrl+C.
-      const slow = patch(
-        solution('01-progress', 'long-task.ts'),
-        'const token = extra._meta?.progressToken;',
-        'const token = extra._meta?.progressToken;\n  await sleep(60_000);',
-      );
-      const cwd = learner({ '01-progress': { 'long-task.ts': slow } });
+      const cwd = learner({ '01-progress': { 'long-task.ts': slowLongTask() } });
       const cli = [...TERMINAL_ENV, process.execPath, CLI].map((word) => `'${word}'`).join(' ');
       // The shell ignores SIGINT, so it lives to print how the command ended.
       const line = `trap '' INT; ${cli} check 1 --play; echo "rc=$?"`;

@@ -1,9 +1,18 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLI, type CliResult, ROOT } from '../helpers/cli.js';
-import { cli, EXERCISES, learner, metas, patch, SOLUTIONS, solution, tempDir } from './helpers.js';
+import { type CliResult, ROOT } from '../helpers/cli.js';
+import {
+  cli,
+  EXERCISES,
+  learner,
+  metas,
+  patch,
+  SOLUTIONS,
+  solution,
+  tempDir,
+  watching,
+} from './helpers.js';
 
 const versions = solution('04-version-negotiation', 'versions.ts');
 // A correct solution that prints to stdout and stderr while it runs.
@@ -218,24 +227,6 @@ describe('where mcp-sim check looks for the exercises', () => {
   });
 });
 
-/** `check --watch` in a learner folder; `stop()` sends Ctrl-C and gives the exit code. */
-function watching(cwd: string, args: readonly string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
-  const child = spawn(process.execPath, [CLI, 'check', ...args, '--watch'], { cwd, env });
-  let out = '';
-  child.stdout.on('data', (b: Buffer) => {
-    out += b.toString('utf8');
-  });
-  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return {
-    out: () => out,
-    stop: () => {
-      child.kill('SIGINT');
-      return closed;
-    },
-  };
-}
-
 describe('mcp-sim check, everything', () => {
   it('passes every reference solution in isolated processes, with full points', async () => {
     const cwd = tempDir('mcp-sim-all-');
@@ -250,24 +241,21 @@ describe('mcp-sim check, everything', () => {
 
   it('--watch checks again when a learner file is saved', async () => {
     const cwd = learner();
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
-    const child = spawn(process.execPath, [CLI, 'check', '7', '--watch'], { cwd, env });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => {
-      out += b.toString('utf8');
-    });
+    const watch = watching(cwd, ['7']);
+    let code: number | null;
     try {
-      await vi.waitFor(() => expect(out).toContain('Watching for changes'), { timeout: 10_000 });
-      expect(out).toContain('Points 0/20');
+      await vi.waitFor(() => expect(watch.out()).toContain('Watching for changes'), {
+        timeout: 10_000,
+      });
+      expect(watch.out()).toContain('Points 0/20');
       writeFileSync(
         join(cwd, 'exercises', '07-capability-quiz', 'answers.yaml'),
         solution('07-capability-quiz', 'answers.yaml'),
       );
-      await vi.waitFor(() => expect(out).toContain('Points 20/20'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(watch.out()).toContain('Points 20/20'), { timeout: 10_000 });
     } finally {
-      child.kill('SIGINT');
+      code = await watch.stop();
     }
-    const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
   });
 });

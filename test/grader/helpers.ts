@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import {
   gradeExercise,
   loadExercises,
 } from '../../src/grader/index.js';
-import { type CliResult, ROOT, runCli } from '../helpers/cli.js';
+import { CLI, type CliResult, ROOT, runCli } from '../helpers/cli.js';
 import { englishProse } from '../helpers/english-in-zh.js';
 
 export { englishProse };
@@ -69,6 +70,41 @@ export function grade(
 
 export function failed(result: ExerciseResult): string[] {
   return result.checks.filter((c) => !c.passed).map((c) => c.name);
+}
+
+/**
+ * Exercise 1's reference solution, its tool waiting a minute before its first step: a check or a
+ * played session that runs until it is stopped.
+ */
+export const slowLongTask = (): string =>
+  patch(
+    solution('01-progress', 'long-task.ts'),
+    'const token = extra._meta?.progressToken;',
+    'const token = extra._meta?.progressToken;\n  await sleep(60_000);',
+  );
+
+/**
+ * `check --watch` in a learner's folder, its stdout kept (`out()`): `stop()` sends Ctrl-C and gives
+ * the exit code, `kill()` ends it whatever it does (for a test's `finally`).
+ */
+export function watching(cwd: string, args: readonly string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', LANG: 'en_US.UTF-8' };
+  const child = spawn(process.execPath, [CLI, 'check', ...args, '--watch'], { cwd, env });
+  let out = '';
+  child.stdout.on('data', (b: Buffer) => {
+    out += b.toString('utf8');
+  });
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    out: () => out,
+    stop: () => {
+      child.kill('SIGINT');
+      return closed;
+    },
+    kill: () => {
+      child.kill('SIGKILL');
+    },
+  };
 }
 
 /** Runs the built CLI in a learner's folder (its own ./exercises and .mcp-sim/), stdin closed. */
