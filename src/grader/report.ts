@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { type Lang, labelColon, tr } from '../i18n/lang.js';
+import { counted, type Lang, labelColon, tr } from '../i18n/lang.js';
 import { suggestCommand } from '../invocation.js';
 import { visible } from '../protocol/visible.js';
 import type { ExerciseResult } from './types.js';
@@ -21,8 +21,8 @@ const WORDS = {
   solution: { en: 'compare notes: {command}', zh: '对照参考答案：{command}' },
   printed: { en: 'your code printed', zh: '你的代码输出了' },
   printedElsewhere: {
-    en: 'your code printed {n} line(s), kept out of this report: {command} shows them (each test’s "output")',
-    zh: '你的代码输出了 {n} 行，未放入本报告：{command} 会显示它们（每个测试的 "output"）',
+    en: 'your code printed {lines}, kept out of this report: {command} shows them (each test’s "output")',
+    zh: '你的代码输出了 {lines}，未放入本报告：{command} 会显示它们（每个测试的 "output"）',
   },
   exercises: {
     en: '{passed} of {count} exercises passed',
@@ -103,7 +103,10 @@ export function textReport(results: readonly ExerciseResult[], lang: Lang, paint
     if (printed !== '' && !r.checks.some((c) => c.message.en.includes('it printed:'))) {
       const n = printed.split('\n').length;
       const command = suggestCommand(`check ${r.id} --format exercism`);
-      const text = tr(WORDS.printedElsewhere, lang, { n, command });
+      const text = tr(WORDS.printedElsewhere, lang, {
+        lines: { en: counted(n, 'line'), zh: `${n} 行` },
+        command,
+      });
       out.push(`  ${paint.dim(text)}`);
     }
     const where = r.status === 'passed' ? null : whereLine(r, lang);

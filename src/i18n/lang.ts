@@ -61,6 +61,14 @@ export function filled(text: Bilingual, values?: Readonly<Record<string, Fill>>)
   return { en: tr(text, 'en', values), zh: tr(text, 'zh', values) };
 }
 
+/**
+ * `n` things in English, singular or plural ("1 line", "2 lines"); `many` when the plural is not
+ * `one` + "s". Chinese needs no such form: its templates write the number and a measure word.
+ */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** What follows a label: `: ` in English, the full-width `：` (no space after it) in Chinese. */
 export function labelColon(lang: Lang): string {
   return lang === 'zh' ? '：' : ': ';

@@ -202,8 +202,8 @@ export const STRINGS = {
     zh: '这段会话中没有违反规则的步骤。',
   },
   violationsUnreadable: {
-    en: '{n} line(s) are no message (✗ not a message): no rule judged them; trace says why each could not be read.',
-    zh: '{n} 行不是消息（✗ 不是消息）：没有规则评判它们；trace 会说明每一行为什么无法读取。',
+    en: 'Not a message (✗ not a message): {lines}. No rule judged them; trace says why each could not be read.',
+    zh: '{lines}不是消息（✗ 不是消息）：没有规则评判它们；trace 会说明每一行为什么无法读取。',
   },
   noLaterBroken: {
     en: 'No later step breaks a rule (] stops at the last one).',

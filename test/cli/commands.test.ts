@@ -143,7 +143,7 @@ describe('lesson commands of the built CLI', () => {
     );
     const r = await runCli(['play', file, '--plain']);
     expect(r.code).toBe(1); // unreadable lines: exit 1, as trace does (DESIGN › exit codes)
-    expect(r.stdout).toContain('2 unreadable line(s) (lines 2, 4)');
+    expect(r.stdout).toContain('2 unreadable lines (lines 2, 4)');
     expect(r.stdout).toContain(`mcp-sim trace ${file} for the labelled table`);
     expect(r.stderr).toMatch(
       new RegExp(`^mcp-sim: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: `, 'm'),
@@ -165,7 +165,7 @@ describe('lesson commands of the built CLI', () => {
     const r = await runCli(['play', file, '--plain']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('a recorded session of 50 messages');
-    expect(r.stdout).toContain('50 messages, 0 rule violation(s), 0 unreadable line(s)');
+    expect(r.stdout).toContain('50 messages, no rule violations, no unreadable lines');
     const zh = await runCli(['play', file, '--plain', '--lang', 'zh']);
     expect(zh.stdout).toContain('共 50 条消息');
   });

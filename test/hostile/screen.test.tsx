@@ -59,7 +59,7 @@ describe('the play screen on hostile transcripts', () => {
       'line 3:',
       4,
     ]);
-    expect(lesson.recap.en).toContain('2 unreadable line(s) (lines 2, 3)');
+    expect(lesson.recap.en).toContain('2 unreadable lines (lines 2, 3)');
     const errors = vi.spyOn(console, 'error');
     const screen = show(lesson);
     await until(() => expect(screen.frame()).toContain('step 1/4'));

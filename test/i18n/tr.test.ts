@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, tr } from '../../src/i18n/lang.js';
+import { counted, filled, tr } from '../../src/i18n/lang.js';
 import { SERVE_STRINGS } from '../../src/i18n/serve-strings.js';
 import { STRINGS } from '../../src/i18n/strings.js';
 
@@ -30,5 +30,14 @@ describe('tr, the one accessor for bilingual text', () => {
       en: tr(SERVE_STRINGS.sessionSays, 'en', values),
       zh: tr(SERVE_STRINGS.sessionSays, 'zh', values),
     });
+  });
+});
+
+describe('counted: English counts agree with their number', () => {
+  it('one is singular, any other number plural; an irregular plural is given', () => {
+    expect(counted(1, 'line')).toBe('1 line');
+    expect(counted(0, 'line')).toBe('0 lines');
+    expect(counted(2, 'broken rule')).toBe('2 broken rules');
+    expect(counted(3, 'entry', 'entries')).toBe('3 entries');
   });
 });

@@ -90,7 +90,7 @@ describe('play shows unreadable lines as steps of their own', () => {
     screen.type('v');
     await until(() => {
       expect(screen.frame()).toMatch(/invalid-envelope/);
-      expect(screen.frame()).toContain('1 line(s) are no message (✗ not a message)');
+      expect(screen.frame()).toContain('Not a message (✗ not a message): 1 unreadable line.');
     });
     screen.unmount();
   });

@@ -9,7 +9,7 @@ import {
   recordScenario,
   scenarioFor,
 } from '../../grader/index.js';
-import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { type Bilingual, counted, type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { suggestCommand } from '../../invocation.js';
@@ -108,7 +108,7 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
   const broken = brokenRules(steps);
   const summary = [
     bi(
-      `${steps.length} envelopes${mine.length > 0 ? `, ${mine.length} of them sent by your code` : ''}; the referee found ${broken.count === 0 ? 'no broken rule' : `${broken.count} broken rule(s): ${broken.list}`}.`,
+      `${counted(steps.length, 'envelope')}${mine.length > 0 ? `, ${mine.length} of them sent by your code` : ''}; the referee found ${broken.count === 0 ? 'no broken rule' : `${counted(broken.count, 'broken rule')}: ${broken.list}`}.`,
       `共 ${steps.length} 条消息${mine.length > 0 ? `，其中 ${mine.length} 条由你的代码发出` : ''}；裁判${broken.count === 0 ? '没有发现违规' : `发现 ${broken.count} 处违规：${broken.list}`}。`,
     ),
     ...rec.recap,

@@ -173,7 +173,7 @@ function initWorkspace(lang: Lang, json: boolean): number {
   }
   say(
     {
-      en: `Copied ${created.length} item(s) into ${target}. Start with: ${suggestCommand('exercises')}`,
+      en: `Copied ${created.length === 1 ? '1 item' : `${created.length} items`} into ${target}. Start with: ${suggestCommand('exercises')}`,
       zh: `已复制 ${created.length} 项到 ${target}。从这里开始：${suggestCommand('exercises')}`,
     },
     lang,

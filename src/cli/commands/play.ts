@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Lang } from '../../i18n/lang.js';
+import { counted, type Lang } from '../../i18n/lang.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { suggestCommand } from '../../invocation.js';
 import { visible } from '../../protocol/visible.js';
@@ -72,7 +72,7 @@ export async function readTranscriptFile(
   // step of its own but no message.
   const messages = timeline.steps.filter((s) => s.problem === null && s.message !== null).length;
   const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
-  const count = messages === 1 ? '1 message' : `${messages} messages`;
+  const count = counted(messages, 'message');
   const lesson = {
     id: `play:${name}`,
     title: { en: `Transcript ${name}`, zh: `会话记录 ${name}` },
@@ -81,7 +81,7 @@ export async function readTranscriptFile(
       zh: `逐条查看一段共 ${messages} 条消息的会话记录，以及裁判对每条消息的判断。`,
     },
     recap: {
-      en: `${count}, ${violations} rule violation(s), ${problems.length} unreadable line(s)${unreadable.en}. Run ${again} for the labelled table.`,
+      en: `${count}, ${violations === 0 ? 'no rule violations' : counted(violations, 'rule violation')}, ${problems.length === 0 ? 'no unreadable lines' : counted(problems.length, 'unreadable line')}${unreadable.en}. Run ${again} for the labelled table.`,
       zh: `共 ${messages} 条消息，${violations} 处违规，${problems.length} 行无法读取${unreadable.zh}。运行 ${again} 可查看带标签的表格。`,
     },
     steps: timeline.steps,

@@ -19,7 +19,7 @@ export const listChangedScenario: PlayScenario = {
             `新增工具 ${s.added} 时，你的服务器什么也没有发送：正确，因为它没有声明 tools.listChanged。`,
           )
         : bi(
-            `When the tool ${s.added} was added, your server sent ${sent} notification(s) it never declared.`,
+            `When the tool ${s.added} was added, your server sent ${sent === 1 ? 'a notification' : `${sent} notifications`} it never declared.`,
             `新增工具 ${s.added} 时，你的服务器发送了 ${sent} 条它没有声明过的通知。`,
           ),
     );

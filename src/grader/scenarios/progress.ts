@@ -33,7 +33,7 @@ export const progressScenario: PlayScenario = {
     if (b.progress.length > 0) {
       recap(
         bi(
-          `The call without a progressToken got ${b.progress.length} progress notification(s): none were asked for.`,
+          `The call without a progressToken got ${b.progress.length === 1 ? 'a progress notification' : `${b.progress.length} progress notifications`}: none were asked for.`,
           `没有 progressToken 的调用收到了 ${b.progress.length} 条进度通知：客户端并没有要求。`,
         ),
       );
@@ -50,7 +50,7 @@ export const progressScenario: PlayScenario = {
     if (c.cancelled && late > 0) {
       recap(
         bi(
-          `After notifications/cancelled your tool still sent ${late} progress notification(s).`,
+          `After notifications/cancelled your tool still sent ${late === 1 ? 'a progress notification' : `${late} progress notifications`}.`,
           `收到 notifications/cancelled 之后，你的工具仍然发送了 ${late} 条进度通知。`,
         ),
       );

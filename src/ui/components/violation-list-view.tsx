@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { type Lang, tr } from '../../i18n/lang.js';
+import { counted, type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { ellipsized } from '../bound-text.js';
 import { useTheme } from '../use-theme.js';
@@ -82,7 +82,9 @@ export function ViolationListView({
       {rows.length === 0 ? <Text>{tr(STRINGS.violationsNone, lang)}</Text> : null}
       {unreadable > 0 ? (
         <Text dimColor wrap="truncate-end">
-          {tr(STRINGS.violationsUnreadable, lang, { n: unreadable })}
+          {tr(STRINGS.violationsUnreadable, lang, {
+            lines: { en: counted(unreadable, 'unreadable line'), zh: `${unreadable} 行` },
+          })}
         </Text>
       ) : null}
       {rows.slice(start, end).map((row, i) => {
