@@ -1,4 +1,5 @@
-import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import type { Bilingual } from '../i18n/lang.js';
 import { idText } from '../protocol/envelope.js';
 import { withExactIds } from '../protocol/exact-ids.js';
@@ -92,9 +93,11 @@ export type ConnectOptions = {
   /** How long to listen after the last answer before closing stdin (ms). */
   readonly settleMs?: number;
   readonly cwd?: string;
+  /** A signal (Ctrl+C, SIGTERM, SIGHUP) is ending connect: called at once, before the shutdown. */
+  readonly onInterrupt?: () => void;
   /**
-   * A signal (Ctrl+C, SIGTERM, SIGHUP) is ending connect: called with the steps so far, before the
-   * signal is raised again (`connect --trace-file` writes them).
+   * A signal is ending connect: called with the steps so far once the server is shut down, before
+   * the signal is raised again (`connect --trace-file` writes them).
    */
   readonly onSignal?: (steps: readonly Step[]) => void;
 };
@@ -173,46 +176,89 @@ type Outcome =
  * (text that is not JSON-RPC on the server's stdout, the commonest real-world failure) named as such.
  */
 export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
-  const live: Live = { steps: () => [], server: undefined };
+  const live: Live = { steps: () => [], shutDown: async () => {}, kill: () => {} };
   // In place before the server starts: a signal that lands while `spawn` returns is handled after
   // the server is known (Node runs the listeners on a later turn of the event loop).
-  const unhook = endOnSignal(() => {
-    live.server?.kill('SIGKILL');
-    options.onSignal?.(live.steps());
+  const signal = endOnSignal({
+    begin: () => options.onInterrupt?.(),
+    shutDown: () => live.shutDown(SIGNAL_WAIT_MS, 0),
+    kill: () => live.kill(),
+    end: () => options.onSignal?.(live.steps()),
   });
   try {
-    return await connect(options, live);
+    const run = await connect(options, live);
+    // A signal is ending connect: the session may end meanwhile (its server gone), but nothing
+    // more is shown; the signal, raised again once the server is shut down, ends the command.
+    if (signal.ending()) await new Promise<never>(() => {});
+    return run;
   } finally {
-    unhook();
+    signal.unhook();
   }
 }
 
+/**
+ * How long each wait of the shutdown lasts when a signal ends connect: for the server to exit once
+ * its stdin is closed, then after SIGTERM (or, over HTTP, for the DELETE to be answered). Short,
+ * so that Ctrl+C still ends the command at once, as far as the learner can tell.
+ */
+export const SIGNAL_WAIT_MS = 500;
+
+/** How long each wait of the shutdown lasts when the session is over (the normal end). */
+const END_WAIT_MS = 2000;
+
 /** What a signal that ends connect acts on: the steps so far, and the server if one runs. */
-type Live = { steps: () => readonly Step[]; server: ChildProcess | undefined };
+type Live = {
+  steps: () => readonly Step[];
+  /** The shutdown (the spec's, see `shutDown` in connect), each wait at most `waitMs`. */
+  shutDown: (waitMs: number, settleMs: number) => Promise<void>;
+  /** The server's process ended at once (SIGKILL), when a second signal will not wait. */
+  kill: () => void;
+};
 
 /**
- * Ctrl+C, SIGTERM or SIGHUP ends connect at once, as it would end any command; `stop` runs first.
- * The terminal's Ctrl+C reaches the server too, but a server may ignore it (or catch it and go
- * on), and a SIGTERM or SIGHUP sent to connect alone does not reach it: either way it outlived
- * connect, running with nobody to read it. There is no time left for the shutdown of
- * Lifecycle › Shutdown (stdin closed, a wait, SIGTERM): `stop` kills it (SIGKILL) and keeps what
- * was recorded (the --trace-file), then the signal is raised again to end connect as it would
- * have. Returns what removes the listeners.
+ * Ctrl+C, SIGTERM or SIGHUP ends connect as it would end any command, once the server is shut
+ * down as the spec says a client does (2025-11-25 basic/lifecycle › Shutdown › stdio: stdin
+ * closed, a wait for it to exit, SIGTERM, a wait, then SIGKILL; over HTTP the session ended with
+ * DELETE, basic/transports › Session Management), with short waits. The terminal's Ctrl+C reaches
+ * the server too, but a server may ignore it (or catch it and go on), and a SIGTERM or SIGHUP sent
+ * to connect alone does not reach it: without the shutdown it outlived connect, running with
+ * nobody to read it. `begin` runs at once (the busy line goes); `end` once the server is down (the
+ * --trace-file of what crossed is written); then the signal is raised again, to end connect as it
+ * would have. A second signal during the shutdown does not wait: the server is killed (SIGKILL).
  */
-function endOnSignal(stop: () => void): () => void {
-  const listeners = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
-    const onSignal = () => {
-      unhook();
-      stop();
-      process.kill(process.pid, signal);
-    };
-    process.on(signal, onSignal);
-    return [signal, onSignal] as const;
-  });
-  const unhook = () => {
-    for (const [signal, onSignal] of listeners) process.removeListener(signal, onSignal);
+function endOnSignal(hooks: {
+  readonly begin: () => void;
+  readonly shutDown: () => Promise<void>;
+  readonly kill: () => void;
+  readonly end: () => void;
+}): { readonly ending: () => boolean; readonly unhook: () => void } {
+  let ending: NodeJS.Signals | null = null;
+  let ended = false;
+  const finish = (signal: NodeJS.Signals) => {
+    if (ended) return;
+    ended = true;
+    hooks.end();
+    unhook();
+    process.kill(process.pid, signal);
+    // Should a listener left by someone else keep the signal from ending the process.
+    setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 1000);
   };
-  return unhook;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (ending !== null) {
+      hooks.kill();
+      finish(ending);
+      return;
+    }
+    ending = signal;
+    hooks.begin();
+    void hooks.shutDown().finally(() => finish(signal));
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, onSignal);
+  const unhook = () => {
+    for (const signal of signals) process.removeListener(signal, onSignal);
+  };
+  return { ending: () => ending !== null, unhook };
 }
 
 async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun> {
@@ -286,6 +332,44 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   const target = options.url ?? options.command;
   let child: ChildProcessWithoutNullStreams | null = null;
   let wire: HttpWire | null = null;
+  /** Set once the shutdown starts: the client sends nothing more. */
+  let closing = false;
+  /** Whether the server's process ended within `ms` (its stdout read to the end). */
+  const exitWithin = (ms: number) =>
+    exited
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ms);
+          exitWaiters.push(() => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        });
+  /**
+   * The client ends the session, at its end or when a signal ends connect, each wait at most
+   * `waitMs`. On stdio as 2025-11-25 basic/lifecycle › Shutdown › stdio says: the client closes the
+   * server's stdin, waits for it to exit, sends SIGTERM if it has not exited in reasonable time,
+   * then SIGKILL if it still has not. Over HTTP the answers still being read (for `settleMs`) are
+   * closed, and a session the server assigned is ended with DELETE (basic/transports › Session
+   * Management).
+   */
+  const shutDown = async (waitMs: number, settleMs: number) => {
+    if (wire) {
+      await wire.settle(settleMs);
+      closing = true;
+      await wire.close(waitMs);
+      return;
+    }
+    closing = true;
+    if (!child || exited) return;
+    child.stdin.end();
+    if (await exitWithin(waitMs)) return;
+    child.kill('SIGTERM');
+    if (await exitWithin(waitMs)) return;
+    child.kill('SIGKILL');
+    await exitWithin(waitMs);
+  };
+  live.shutDown = shutDown;
   if (options.url !== undefined) {
     wire = new HttpWire(new URL(options.url), {
       text: (text) => onLine(text),
@@ -334,7 +418,7 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     } catch (error) {
       return notStarted(options.command, error as Error);
     }
-    live.server = started;
+    live.kill = () => started.kill('SIGKILL');
     // A command that does not exist (ENOENT) has no process: its error comes on the next tick,
     // and nothing may be recorded as sent to it.
     if (started.pid === undefined) {
@@ -432,7 +516,7 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     }
   };
   const send = (message: JsonObject) => {
-    if (exited) return;
+    if (exited || closing) return;
     if (wire) {
       // Over HTTP the message goes with its headers, which the referee judges beside the body.
       const headers = wire.headersFor(message);
@@ -1153,34 +1237,9 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   };
   await session();
 
-  // Listen a little longer for what the server sends on its own, then shut down as the spec says
-  // for stdio: close its stdin, wait, then SIGTERM, then SIGKILL.
+  // Listen a little longer for what the server sends on its own, then shut down as the spec says.
   if (!exited) await new Promise((resolve) => setTimeout(resolve, settleMs));
-  const exitWithin = (ms: number) =>
-    exited
-      ? Promise.resolve(true)
-      : new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), ms);
-          exitWaiters.push(() => {
-            clearTimeout(timer);
-            resolve(true);
-          });
-        });
-  if (child) {
-    child.stdin.end();
-    if (!(await exitWithin(2000))) {
-      child.kill('SIGTERM');
-      if (!(await exitWithin(2000))) {
-        child.kill('SIGKILL');
-        await exitWithin(2000);
-      }
-    }
-  } else if (wire) {
-    // Over HTTP: the answers still being read are closed, and a session the server assigned is
-    // ended with DELETE (2025-11-25 basic/transports › Session Management).
-    await wire.settle(settleMs);
-    await wire.close();
-  }
+  await shutDown(END_WAIT_MS, settleMs);
   // An answer that came after its cancellation is in the record: the line says so.
   for (const gaveUp of cancelled.values()) {
     if (gaveUp.lateMs === null) continue;

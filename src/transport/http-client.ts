@@ -326,8 +326,9 @@ export class HttpWire {
   /**
    * Ends the session the server assigned with DELETE (2025-11-25 basic/transports › Session
    * Management: a client that no longer needs it SHOULD); a 405 means the server does not allow it.
+   * Waits at most `waitMs` for the answer.
    */
-  async close(): Promise<void> {
+  async close(waitMs = 2000): Promise<void> {
     if (this.#session === null || this.#gone) return;
     const headers: Record<string, string> = { 'mcp-session-id': this.#session };
     if (versionHeaderRequired(this.negotiated)) headers['mcp-protocol-version'] = this.negotiated;
@@ -335,7 +336,7 @@ export class HttpWire {
       const response = await fetch(this.#url, {
         method: 'DELETE',
         headers,
-        signal: AbortSignal.timeout(2000),
+        signal: AbortSignal.timeout(waitMs),
       });
       await response.body?.cancel();
     } catch {

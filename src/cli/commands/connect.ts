@@ -414,7 +414,9 @@ export async function connectCommand(
     ...(args.version ? { version: args.version } : {}),
     ...(args.probeTimeoutMs ? { probeTimeoutMs: args.probeTimeoutMs } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-    // Ctrl+C (or SIGTERM, SIGHUP) before the end: what crossed so far is kept, the command ending.
+    // Ctrl+C (or SIGTERM, SIGHUP) before the end: the busy line goes at once; what crossed until
+    // the server was shut down is kept, the command ending.
+    ...(stopBusy ? { onInterrupt: stopBusy } : {}),
     ...(traceFile ? { onSignal: (steps: readonly Step[]) => keepTrace(traceFile, steps) } : {}),
   });
   stopBusy?.();

@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT } from '../helpers/cli.js';
+
+const SERVER = join(ROOT, 'test', 'fixtures', 'connect', 'shutdown-server.mjs');
+const work = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-shutdown-'));
+
+/** Whether `pid` still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once `check` holds, polling; rejects after `ms`. */
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/**
+ * `connect --plain` against shutdown-server.mjs (it answers nothing and records how it was asked
+ * to end); `signal` is sent to connect once the server runs (none: the initialize times out after
+ * `--timeout`, and the session ends as usual). Resolves with how connect ended, the record, and the
+ * --trace-file's lines.
+ */
+async function connectTo(
+  mode: 'polite' | 'stubborn',
+  signal: NodeJS.Signals | null,
+  againAfterMs: number | null = null,
+): Promise<{
+  code: number | null;
+  signal: string | null;
+  record: string[];
+  trace: string[];
+  ms: number;
+}> {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const [pidFile, recordFile, trace] = ['server.pid', 'record', 'trace.jsonl'].map((f) =>
+    join(dir, f),
+  );
+  const timeout = signal ? '60000' : '300';
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'connect',
+      '--plain',
+      '--era',
+      'legacy',
+      '--timeout',
+      timeout,
+      '--trace-file',
+      trace as string,
+      '--',
+      process.execPath,
+      SERVER,
+      pidFile as string,
+      recordFile as string,
+      mode,
+    ],
+    { cwd: dir, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
+  );
+  const ended = new Promise<[number | null, string | null]>((resolve) =>
+    child.on('exit', (code, sig) => resolve([code, sig])),
+  );
+  let server = 0;
+  try {
+    await until(
+      () => existsSync(pidFile as string) && readFileSync(pidFile as string, 'utf8') !== '',
+      'server up',
+    );
+    server = Number(readFileSync(pidFile as string, 'utf8'));
+    const start = Date.now();
+    if (signal) child.kill(signal);
+    if (signal && againAfterMs !== null) {
+      await new Promise((done) => setTimeout(done, againAfterMs));
+      child.kill(signal);
+    }
+    const [code, sig] = await ended;
+    const ms = Date.now() - start;
+    await until(() => !running(server), 'the server ended', 5000);
+    const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    return {
+      code,
+      signal: sig,
+      record: lines(recordFile as string),
+      trace: lines(trace as string),
+      ms,
+    };
+  } finally {
+    child.kill('SIGKILL');
+    if (server && running(server)) process.kill(server, 'SIGKILL');
+  }
+}
+
+/**
+ * 2025-11-25 basic/lifecycle › Shutdown › stdio: the client closes the server's stdin, waits for it
+ * to exit, sends SIGTERM if it has not exited within a reasonable time, then SIGKILL. connect does
+ * so at the end of a session and, with short waits, when a signal ends it (it killed the server
+ * with SIGKILL at once, which no server can notice: a polite one never saw its stdin close).
+ */
+describe('connect shuts its stdio server down as the spec says', () => {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    it(`${signal} to connect: the server's stdin is closed and it exits by itself; connect ends by the signal, the trace kept`, async () => {
+      const run = await connectTo('polite', signal);
+      expect(run.record).toEqual(['stdin closed']);
+      expect(run.signal).toBe(signal);
+      // What crossed before the signal: the initialize the server never answered.
+      expect(run.trace.map((l) => JSON.parse(l).message.method)).toEqual(['initialize']);
+    }, 20_000);
+  }
+
+  it('SIGTERM to connect, a server that outlives its stdin: it gets SIGTERM after a short wait', async () => {
+    const run = await connectTo('stubborn', 'SIGTERM');
+    expect(run.record).toEqual(['stdin closed', 'SIGTERM']);
+    expect(run.signal).toBe('SIGTERM');
+    // One short wait (500 ms), not the end of a session's 2 s ones.
+    expect(run.ms).toBeLessThan(1800);
+  }, 20_000);
+
+  it('a second signal during the shutdown does not wait: the server is killed at once', async () => {
+    const run = await connectTo('stubborn', 'SIGTERM', 100);
+    // Its stdin was closed; SIGKILL came before the SIGTERM that was 500 ms away.
+    expect(run.record).toEqual(['stdin closed']);
+    expect(run.signal).toBe('SIGTERM');
+    expect(run.ms).toBeLessThan(450);
+  }, 20_000);
+
+  it('at the end of a session: stdin closed, then (the server still running) SIGTERM', async () => {
+    const polite = await connectTo('polite', null);
+    expect(polite.record).toEqual(['stdin closed']);
+    expect(polite.code).toBe(1);
+    const stubborn = await connectTo('stubborn', null);
+    expect(stubborn.record).toEqual(['stdin closed', 'SIGTERM']);
+    expect(stubborn.code).toBe(1);
+  }, 30_000);
+});
