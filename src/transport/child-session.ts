@@ -138,9 +138,31 @@ function cannotStart(command: string, error: Error, url = false): Bilingual {
       zh: `无法连接 ${clip(command)}：${error.message}`,
     };
   }
+  const code = (error as NodeJS.ErrnoException).code;
+  const named = clip(command);
+  // A name without a slash is looked up in the folders of PATH; a path is taken as it is.
+  const path = command.includes('/');
+  if (code === 'ENOENT' && !path) {
+    return {
+      en: `could not start ${named}: there is no command of that name on the PATH (ENOENT). Check its spelling, install it, or give its full path`,
+      zh: `无法启动 ${named}：PATH 里找不到叫这个名字的命令（ENOENT）。请检查拼写、先安装它，或者写出它的完整路径`,
+    };
+  }
+  if (code === 'ENOENT') {
+    return {
+      en: `could not start ${named}: there is no such file (ENOENT; for a script, the interpreter its #! line names may be what is missing)`,
+      zh: `无法启动 ${named}：没有这个文件（ENOENT；如果它是脚本，缺少的也可能是它 #! 行指定的解释器）`,
+    };
+  }
+  if (code === 'EACCES') {
+    return {
+      en: `could not start ${named}: it is not allowed to run (EACCES). The file lacks execute permission (chmod +x adds it), or it is a folder, or a folder on its path may not be entered`,
+      zh: `无法启动 ${named}：不允许运行它（EACCES）。这个文件没有执行权限（可用 chmod +x 加上），或者它是一个文件夹，或者路径上有一个文件夹无权进入`,
+    };
+  }
   return {
-    en: `could not start ${clip(command)}: ${error.message}`,
-    zh: `无法启动 ${clip(command)}：${error.message}`,
+    en: `could not start ${named}: ${error.message}`,
+    zh: `无法启动 ${named}：${error.message}`,
   };
 }
 

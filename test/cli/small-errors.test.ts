@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closest, editDistance } from '../../src/sim/scenario/find-lesson.js';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli, WORK } from '../helpers/cli.js';
+
+const SCRIPTED = join(ROOT, 'test', 'fixtures', 'connect', 'scripted-server.mjs');
 
 describe('did you mean: two swapped letters are one edit', () => {
   it('optimal string alignment distance', () => {
@@ -54,9 +57,75 @@ describe('connect --plain to a command that cannot start', () => {
   it('the recap ends the failure sentence before the next one', async () => {
     const en = await runCli(['connect', '--plain', '--', '/nonexistent/bin']);
     expect(en.stdout).toContain(
-      'Could not start "/nonexistent/bin": spawn /nonexistent/bin ENOENT. No session:',
+      'Could not start "/nonexistent/bin": there is no such file (ENOENT; for a script, the interpreter its #! line names may be what is missing). No session:',
     );
     const zh = await runCli(['connect', '--plain', '--lang', 'zh', '--', '/nonexistent/bin']);
-    expect(zh.stdout).toContain('spawn /nonexistent/bin ENOENT。没有建立会话');
+    expect(zh.stdout).toContain('解释器）。没有建立会话');
   });
+
+  // It said Node's words (`spawn nosuchcmd ENOENT`), in both languages.
+  it('says in plain words, in both languages, why: no such command on PATH, or not allowed to run', async () => {
+    const cases = [
+      {
+        command: 'no-such-mcp-server-xyz',
+        en: 'could not start "no-such-mcp-server-xyz": there is no command of that name on the PATH (ENOENT). Check its spelling, install it, or give its full path',
+        zh: '无法启动 "no-such-mcp-server-xyz"：PATH 里找不到叫这个名字的命令（ENOENT）。请检查拼写、先安装它，或者写出它的完整路径',
+      },
+      {
+        // A folder cannot be run (execve: EACCES), as a file without execute permission cannot.
+        command: WORK,
+        en: `could not start "${WORK}": it is not allowed to run (EACCES). The file lacks execute permission (chmod +x adds it), or it is a folder, or a folder on its path may not be entered`,
+        zh: `无法启动 "${WORK}"：不允许运行它（EACCES）。这个文件没有执行权限（可用 chmod +x 加上），或者它是一个文件夹，或者路径上有一个文件夹无权进入`,
+      },
+    ];
+    for (const { command, en, zh } of cases) {
+      const inEnglish = await runCli(['connect', '--plain', '--', command]);
+      expect(inEnglish.code).toBe(1);
+      expect(inEnglish.stderr).toBe(`mcp-sim connect: ${en}\n`);
+      expect(inEnglish.stdout).toContain(
+        `${en.charAt(0).toUpperCase()}${en.slice(1)}. No session:`,
+      );
+      const inChinese = await runCli(['connect', '--plain', '--lang', 'zh', '--', command]);
+      expect(inChinese.stderr).toBe(`mcp-sim connect: ${zh}\n`);
+      expect(inChinese.stdout).toContain(`${zh}。没有建立会话`);
+      expect(`${inChinese.stdout}${inChinese.stderr}`).not.toMatch(/spawn /);
+    }
+  });
+
+  // It said "0 rule violation(s)".
+  it('counts rule violations in words: none, one, more', async () => {
+    const none = await runCli(['connect', '--plain', '--', '/nonexistent/bin']);
+    expect(none.stdout).toContain('; no rule violations.');
+    const noneZh = await runCli(['connect', '--plain', '--lang', 'zh', '--', '/nonexistent/bin']);
+    expect(noneZh.stdout).toContain('；没有发现违规。');
+    // A tools/call answered 50 ms after the client cancelled it: one warning.
+    const late = [
+      '--timeout',
+      '100',
+      '--call',
+      'ask',
+      '{}',
+      '--',
+      process.execPath,
+      SCRIPTED,
+      'late',
+      '150',
+    ];
+    const one = await runCli(['connect', '--plain', ...late]);
+    expect(one.stdout).toContain('; 1 rule violation.');
+    const oneZh = await runCli(['connect', '--plain', '--lang', 'zh', ...late]);
+    expect(oneZh.stdout).toContain('；1 处违规。');
+    // An empty result ({}) to the server/discover probe, and what follows from it: several.
+    const many = await runCli([
+      'connect',
+      '--plain',
+      '--era',
+      'auto',
+      '--',
+      process.execPath,
+      SCRIPTED,
+      'legacy-empty',
+    ]);
+    expect(many.stdout).toMatch(/; [2-9] rule violations\./);
+  }, 20_000);
 });

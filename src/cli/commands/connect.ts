@@ -321,6 +321,12 @@ const prefixed = (head: Bilingual, text: Bilingual): Bilingual => ({
   zh: `${head.zh}${text.zh}`,
 });
 
+/** How many rule violations the referee found, as the recap says it. */
+function violationCount(n: number): Bilingual {
+  if (n === 0) return { en: 'no rule violations', zh: '没有发现违规' };
+  return { en: `${n} rule violation${n === 1 ? '' : 's'}`, zh: `${n} 处违规` };
+}
+
 /** The run as the lesson screen and the handout show it. */
 export function asLesson(run: ConnectRun, commandLine: string, url = false): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
@@ -329,7 +335,9 @@ export function asLesson(run: ConnectRun, commandLine: string, url = false): Ope
   // A modern session (2026-07-28) negotiates nothing: its recap names the revision it followed.
   const last = timeline.steps.at(-1);
   const modern = last?.era === 'modern' ? last : null;
-  const violations = timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0);
+  const violations = violationCount(
+    timeline.steps.reduce((n, s) => n + (s.report?.violations.length ?? 0), 0),
+  );
   const server = run.serverInfo
     ? `${String(run.serverInfo.name)} ${String(run.serverInfo.version ?? '')}`.trim()
     : commandLine;
@@ -362,17 +370,17 @@ export function asLesson(run: ConnectRun, commandLine: string, url = false): Ope
       wrong,
       run.era === null
         ? {
-            en: `No session: the client never found an era to speak in; ${violations} rule violation(s).${trouble.en}`,
-            zh: `没有建立会话：客户端没能确定使用哪个时代；${violations} 处违规。${trouble.zh}`,
+            en: `No session: the client never found an era to speak in; ${violations.en}.${trouble.en}`,
+            zh: `没有建立会话：客户端没能确定使用哪个时代；${violations.zh}。${trouble.zh}`,
           }
         : modern
           ? {
-              en: `Modern era, revision ${modern.revision}, no handshake: each request declared it; ${violations} rule violation(s).${trouble.en}`,
-              zh: `新时代，版本 ${modern.revision}，没有握手：每个请求各自声明；${violations} 处违规。${trouble.zh}`,
+              en: `Modern era, revision ${modern.revision}, no handshake: each request declared it; ${violations.en}.${trouble.en}`,
+              zh: `新时代，版本 ${modern.revision}，没有握手：每个请求各自声明；${violations.zh}。${trouble.zh}`,
             }
           : {
-              en: `${fell.en}Legacy era (the handshake). Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations} rule violation(s).${trouble.en}`,
-              zh: `${fell.zh}旧时代（握手）。协商版本：${run.negotiatedVersion ?? '无'}；${violations} 处违规。${trouble.zh}`,
+              en: `${fell.en}Legacy era (the handshake). Negotiated version: ${run.negotiatedVersion ?? 'none'}; ${violations.en}.${trouble.en}`,
+              zh: `${fell.zh}旧时代（握手）。协商版本：${run.negotiatedVersion ?? '无'}；${violations.zh}。${trouble.zh}`,
             },
     ),
     steps: timeline.steps,
