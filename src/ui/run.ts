@@ -43,10 +43,17 @@ export async function showBusy(text: string): Promise<() => void> {
     stdout: process.stderr,
     patchConsole: false,
   });
-  // An empty last frame: unmounting leaves the last frame on screen, and a spinner would stay.
+  // Unmounting leaves the last frame on screen, and a spinner would stay: an empty last frame.
+  // Ink ends every frame with a line break, so the empty one still holds a line: the cursor goes
+  // back up to it, or the next line (the shell's prompt, an error) came under a blank line where
+  // the spinner had been.
+  let stopped = false;
   return () => {
+    if (stopped) return;
+    stopped = true;
     instance.rerender(tree(null));
     instance.unmount();
+    if (process.stderr.isTTY) process.stderr.write('\x1b[1A');
   };
 }
 
