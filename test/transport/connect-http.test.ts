@@ -566,3 +566,72 @@ describe('connect --url when the server ends the session', () => {
     expect(stderr.trim().split('\n')).toHaveLength(2);
   });
 });
+
+describe('connect --url ended by a signal', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} while a request waits: the session the server assigned is ended with DELETE before connect ends`, async () => {
+      // A legacy server that assigns a session and never answers tools/list.
+      const seen: string[] = [];
+      const server = jsonServer((req, res, body) => {
+        const sid = req.headers['mcp-session-id'];
+        seen.push(`${req.method} ${body.method ?? ''} ${typeof sid === 'string' ? sid : '-'}`);
+        if (body.method === 'initialize') {
+          const result = {
+            protocolVersion: '2025-11-25',
+            capabilities: { tools: {} },
+            serverInfo: { name: 'slow', version: '1' },
+          };
+          res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-9' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+          return;
+        }
+        if (req.method === 'DELETE') {
+          res.writeHead(200).end();
+          return;
+        }
+        if (req.method === 'GET') {
+          res.writeHead(405).end();
+          return;
+        }
+        if (body.method === 'notifications/initialized') {
+          res.writeHead(202).end();
+          return;
+        }
+        // tools/list: never answered (the response stays open until the client closes it).
+      });
+      stops.push(
+        () =>
+          new Promise((resolve) => {
+            server.closeAllConnections();
+            server.close(resolve);
+          }),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const child = spawn(
+        process.execPath,
+        [
+          join(ROOT, 'dist', 'cli', 'main.js'),
+          'connect',
+          '--plain',
+          '--era',
+          'legacy',
+          '--timeout',
+          '60000',
+          '--url',
+          url,
+        ],
+        { stdio: 'ignore' },
+      );
+      const ended = new Promise<string | null>((resolve) =>
+        child.on('exit', (_code, sig) => resolve(sig)),
+      );
+      await expect
+        .poll(() => seen.some((s) => s.startsWith('POST tools/list')), { timeout: 10_000 })
+        .toBe(true);
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      expect(seen).toContain('DELETE  s-9');
+    }, 20_000);
+  }
+});
