@@ -96,15 +96,21 @@ export type ConnectOptions = {
   /** A signal (Ctrl+C, SIGTERM, SIGHUP) is ending connect: called at once, before the shutdown. */
   readonly onInterrupt?: () => void;
   /**
-   * A signal is ending connect: called with the steps so far once the server is shut down, before
-   * the signal is raised again (`connect --trace-file` writes them).
+   * A signal is ending connect: called with the steps so far, session by session, once the server
+   * is shut down, before the signal is raised again (`connect --trace-file` writes them).
    */
-  readonly onSignal?: (steps: readonly Step[]) => void;
+  readonly onSignal?: (sessions: ReadonlyArray<readonly Step[]>) => void;
 };
 
 export type ConnectRun = {
-  /** Every envelope both ways, in the order they crossed the pipe: the session log's steps. */
+  /** Every envelope both ways, in the order they crossed the pipe: the session logs' steps. */
   readonly steps: readonly Step[];
+  /**
+   * The same steps, session by session, each refereed by a session log of its own: one, or two
+   * when over HTTP the server ended the session (a 404 to its id) and the client started a new one
+   * (2025-11-25 basic/transports › Session Management).
+   */
+  readonly sessions: ReadonlyArray<readonly Step[]>;
   /** Plain-language explanations of what went wrong, in both languages (empty: a clean session). */
   readonly problems: readonly Bilingual[];
   /**
@@ -170,6 +176,7 @@ function cannotStart(command: string, error: Error, url = false): Bilingual {
 function notStarted(command: string, error: Error): ConnectRun {
   return {
     steps: [],
+    sessions: [[]],
     problems: [cannotStart(command, error)],
     notes: [],
     negotiatedVersion: null,
@@ -198,14 +205,14 @@ type Outcome =
  * (text that is not JSON-RPC on the server's stdout, the commonest real-world failure) named as such.
  */
 export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
-  const live: Live = { steps: () => [], shutDown: async () => {}, kill: () => {} };
+  const live: Live = { sessions: () => [], shutDown: async () => {}, kill: () => {} };
   // In place before the server starts: a signal that lands while `spawn` returns is handled after
   // the server is known (Node runs the listeners on a later turn of the event loop).
   const signal = endOnSignal({
     begin: () => options.onInterrupt?.(),
     shutDown: () => live.shutDown(SIGNAL_WAIT_MS, 0),
     kill: () => live.kill(),
-    end: () => options.onSignal?.(live.steps()),
+    end: () => options.onSignal?.(live.sessions()),
   });
   try {
     const run = await connect(options, live);
@@ -230,7 +237,8 @@ const END_WAIT_MS = 2000;
 
 /** What a signal that ends connect acts on: the steps so far, and the server if one runs. */
 type Live = {
-  steps: () => readonly Step[];
+  /** The steps so far, session by session (see ConnectRun.sessions). */
+  sessions: () => ReadonlyArray<readonly Step[]>;
   /** The shutdown (the spec's, see `shutDown` in connect), each wait at most `waitMs`. */
   shutDown: (waitMs: number, settleMs: number) => Promise<void>;
   /** The server's process ended at once (SIGKILL), when a second signal will not wait. */
@@ -283,6 +291,9 @@ function endOnSignal(hooks: {
   return { ending: () => ending !== null, unhook };
 }
 
+/** Over HTTP, the session the server ended: the request its 404 answered, the id, the problem. */
+type LostSession = { readonly what: string; readonly session: string; readonly problem: number };
+
 async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const settleMs = options.settleMs ?? 200;
@@ -300,17 +311,24 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     options.version !== undefined && isStatelessVersion(options.version)
       ? [options.version]
       : STATELESS_VERSIONS;
-  const client = new SimClient({
-    name: 'mcp-sim-connect',
-    version: '0.1.0',
-    versions: [version],
-    capabilities: options.capabilities ?? {},
-    roots: [{ uri: `file://${options.cwd ?? process.cwd()}`, name: 'working directory' }],
-    modelReply: 'A canned reply from the simulated host (no model is attached).',
-    elicitation: { action: 'decline' },
-  });
-  const log = new SessionLog();
-  live.steps = () => log.steps;
+  const newClient = () =>
+    new SimClient({
+      name: 'mcp-sim-connect',
+      version: '0.1.0',
+      versions: [version],
+      capabilities: options.capabilities ?? {},
+      roots: [{ uri: `file://${options.cwd ?? process.cwd()}`, name: 'working directory' }],
+      modelReply: 'A canned reply from the simulated host (no model is attached).',
+      elicitation: { action: 'decline' },
+    });
+  // A new session (after the server ended one over HTTP) has a new client and a new log: its own
+  // handshake and its own ids, refereed apart.
+  let client = newClient();
+  let log = new SessionLog();
+  /** The steps of each session the server ended before this one (at most one: see `restarted`). */
+  const ended: Array<readonly Step[]> = [];
+  const sessions = () => [...ended, log.steps];
+  live.sessions = sessions;
   const problems: Bilingual[] = [];
   const notes: Bilingual[] = [];
   const pollution: Array<{ line: number; text: string }> = [];
@@ -320,7 +338,9 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   let exitSignal: string | null = null;
   let spawnError: Error | null = null;
   /** Over HTTP: the server answered 404 to the session's id (it ended the session). */
-  let sessionLost = false;
+  let sessionLost: LostSession | null = null;
+  /** Over HTTP: the client started a new session once already (it does not start another). */
+  let restarted = false;
   let lineNo = 0;
   /**
    * The line each event takes in the transcript (--trace-file writes one line per message or
@@ -409,11 +429,18 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
       },
       sessionEnded: (what, session) => {
         if (sessionLost) return;
-        sessionLost = true;
-        problems.push({
-          en: `the server answered ${what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(session)}) has ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management). connect runs one session, so it stops here: run it again for a new one.`,
-          zh: `服务器对 ${what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(session)}）已经结束。服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）。connect 每次只运行一个会话，所以就此停下：再运行一次即可开始新的会话。`,
-        });
+        sessionLost = { what, session, problem: problems.length };
+        problems.push(
+          restarted
+            ? {
+                en: `the server answered ${what} with HTTP 404: the new session it assigned (Mcp-Session-Id ${clip(session)}) has ended too. A client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management); connect starts over only once, so it stops here: run it again for a new one.`,
+                zh: `服务器对 ${what} 回应了 HTTP 404：它新分配的会话（Mcp-Session-Id ${clip(session)}）也结束了。这时客户端必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）；connect 只重新开始一次，所以就此停下：再运行一次即可开始新的会话。`,
+              }
+            : {
+                en: `the server answered ${what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(session)}) has ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management).`,
+                zh: `服务器对 ${what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(session)}）已经结束。服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）。`,
+              },
+        );
         exited = true;
         gone();
       },
@@ -1187,8 +1214,9 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     }
     if (listen !== null) await closeListen(listen, caps);
   };
-  const session = async () => {
-    if (eraMode !== 'legacy') {
+  const session = async (again = false) => {
+    // A new session after the server ended one: the server is known to be a legacy one.
+    if (eraMode !== 'legacy' && !again) {
       const verdict = await probe();
       if (verdict.kind === 'failed') return;
       if (verdict.kind === 'modern') {
@@ -1258,6 +1286,36 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     await operate();
   };
   await session();
+  // 2025-11-25 basic/transports › Session Management: a 404 to a request that carried the
+  // session's id means the session has ended, and the client MUST start a new one with a new
+  // initialize sent without a session id. connect does so once (a server that ends every session
+  // at once would have it start over forever).
+  // (Set by the wire's events: TypeScript cannot see that, and takes it for the null above.)
+  const lost = sessionLost as LostSession | null;
+  if (wire && lost && !restarted && !closing) {
+    restarted = true;
+    // What the ended session could no longer do (the --call tools not called) is done in the new
+    // one; the 404 itself is no failure: a server may end a session at any time.
+    problems.splice(lost.problem);
+    cancelled.clear();
+    brokenAnswers.clear();
+    strayAnswers.length = 0;
+    notes.push({
+      en: `The server answered ${lost.what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(lost.session)}) had ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management), so connect did: the new session starts at the second initialize (its --trace-file is a transcript of its own, numbered 2).`,
+      zh: `服务器对 ${lost.what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(lost.session)}）已经结束。服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management），connect 就这样做了：新的会话从第二个 initialize 开始（--trace-file 另存为一份编号为 2 的记录）。`,
+    });
+    ended.push(log.steps);
+    log = new SessionLog();
+    client = newClient();
+    wireLine = 0;
+    lineNo = 0;
+    negotiatedVersion = null;
+    serverInfo = null;
+    sessionLost = null;
+    exited = false;
+    wire.restart();
+    await session(true);
+  }
 
   // Listen a little longer for what the server sends on its own, then shut down as the spec says.
   if (!exited) await new Promise((resolve) => setTimeout(resolve, settleMs));
@@ -1283,7 +1341,8 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   }
   const revision = era === 'modern' ? client.modernVersion : negotiatedVersion;
   return {
-    steps: log.steps,
+    steps: sessions().flat(),
+    sessions: sessions(),
     problems,
     notes,
     negotiatedVersion,

@@ -306,9 +306,24 @@ export class HttpWire {
     // Not awaited at the end: it stays open until the client closes it (settle).
   }
 
+  /**
+   * The client starts a new session (the server ended the last one): what is still open of the
+   * old one is closed, and the next initialize goes without a session id or a negotiated version.
+   */
+  restart(): void {
+    for (const abort of this.#open.values()) abort.abort();
+    this.#open.clear();
+    this.#getStream?.abort();
+    this.#getStream = null;
+    this.#session = null;
+    this.negotiated = null;
+    this.#gone = false;
+  }
+
   /** The server ended the session: nothing more goes out on it (not even DELETE). */
   #endSession(what: string, session: string): void {
-    if (this.#gone) return;
+    // A late 404 to a request of a session the client has already left behind tells nothing new.
+    if (this.#gone || session !== this.#session) return;
     this.#gone = true;
     this.#session = null;
     this.#events.sessionEnded(what, session);

@@ -5,17 +5,10 @@ import type { Step } from '../session/index.js';
 import { MODERN_SESSION } from './http-modern.js';
 import { UNREAD_SESSION } from './http-server.js';
 import { claimTracePath } from './trace-claim.js';
+import { sessionTracePath } from './trace-path.js';
 import { TraceWriter } from './trace-writer.js';
 
-/**
- * Where the n-th session's transcript goes: the first in `file` itself, later ones beside it with
- * the number before the extension (`talk.jsonl`, `talk.2.jsonl`, `talk.3.jsonl`; `talk`, `talk.2`).
- */
-export function sessionTracePath(file: string, n: number): string {
-  if (n <= 1) return file;
-  const ext = extname(file);
-  return `${file.slice(0, file.length - ext.length)}.${n}${ext}`;
-}
+export { sessionTracePath };
 
 /**
  * Where the log of the bodies POSTed outside any session goes (UNREAD_SESSION): beside `file`,

@@ -511,30 +511,52 @@ describe('connect --url when the URL is no MCP server', () => {
 });
 
 describe('connect --url when the server ends the session', () => {
-  it('a 404 to a request that carried Mcp-Session-Id ends the run: no more POSTs on that id, no DELETE, one line citing Session Management, exit 1', async () => {
-    // A legacy server that assigns a session at initialize and then has lost it (restarted, or
-    // ended it: 2025-11-25 basic/transports › Session Management, item 3): every later request
-    // on that id gets 404, with the body serve --http sends then.
+  /**
+   * A legacy server that assigns a session at initialize (s-1, s-2, …) and ends each of the first
+   * `ending` sessions (restarted, or ended: 2025-11-25 basic/transports › Session Management, item
+   * 3) right after the handshake: every later request on that id gets 404, with the body serve
+   * --http sends then. It has one tool, echo. `seen` lists every request as it came.
+   */
+  async function forgetful(ending: number): Promise<{ url: string; seen: string[] }> {
     const seen: string[] = [];
+    let opened = 0;
     const server = jsonServer((req, res, body) => {
       const sid = req.headers['mcp-session-id'];
       seen.push(`${req.method} ${body.method ?? ''} ${typeof sid === 'string' ? sid : '-'}`);
       if (body.method === 'initialize') {
+        opened += 1;
         const result = {
           protocolVersion: '2025-11-25',
-          capabilities: { tools: {}, resources: {}, prompts: {} },
+          capabilities: { tools: {} },
           serverInfo: { name: 'forgetful', version: '1' },
         };
-        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-1' });
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': `s-${opened}` });
         res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
-        return;
-      }
-      if (req.method === 'POST' && body.method === 'notifications/initialized') {
-        res.writeHead(202).end();
         return;
       }
       if (req.method === 'GET') {
         res.writeHead(405).end();
+        return;
+      }
+      const live = sid === `s-${opened}` && opened > ending;
+      if (req.method === 'POST' && body.method === 'notifications/initialized') {
+        res.writeHead(202).end();
+        return;
+      }
+      if (live && req.method === 'DELETE') {
+        res.writeHead(200).end();
+        return;
+      }
+      if (live && body.method === 'tools/list') {
+        const tools = [{ name: 'echo', inputSchema: { type: 'object' } }];
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { tools } }));
+        return;
+      }
+      if (live && body.method === 'tools/call') {
+        const result = { content: [{ type: 'text', text: 'hi' }] };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -544,7 +566,66 @@ describe('connect --url when the server ends the session', () => {
     });
     stops.push(() => new Promise((resolve) => server.close(resolve)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen };
+  }
+
+  // It stopped at the 404 ("connect runs one session"), exit 1.
+  it('a 404 to a request that carried Mcp-Session-Id: a new session with a new initialize sent without the id; the calls are made there, DELETE ends it, exit 0', async () => {
+    const { url, seen } = await forgetful(1);
+    const { code, run, stderr, trace, lines } = await connect(url, [
+      '--era',
+      'legacy',
+      '--call',
+      'echo',
+      '{"text":"hi"}',
+    ]);
+    expect(run.problems).toEqual([]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(seen.filter((s) => !s.startsWith('GET'))).toEqual([
+      'POST initialize -',
+      'POST notifications/initialized s-1',
+      'POST tools/list s-1',
+      'POST initialize -',
+      'POST notifications/initialized s-2',
+      'POST tools/list s-2',
+      'POST tools/call s-2',
+      'DELETE  s-2',
+    ]);
+    expect(run.notes).toEqual([
+      'The server answered tools/list #2 with HTTP 404: the session it assigned (Mcp-Session-Id "s-1") had ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management), so connect did: the new session starts at the second initialize (its --trace-file is a transcript of its own, numbered 2).',
+    ]);
+    expect(methods(run)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'tools/call',
+    ]);
+    // Each session refereed on its own: the second initialize is no duplicate-initialize.
+    expect(violations(run)).toEqual([]);
+    // One transcript per session, as serve --http writes them; each traces clean.
+    const second = trace.replace(/\.jsonl$/, '.2.jsonl');
+    expect(lines.map((l) => l.message?.method ?? 'answer')).toEqual([
+      'initialize',
+      'answer',
+      'notifications/initialized',
+      'tools/list',
+      'answer',
+    ]);
+    const next = readFileSync(second, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line);
+    expect(next[0]?.message?.method).toBe('initialize');
+    expect(next[0]?.headers?.['mcp-session-id']).toBeUndefined();
+    expect(await traced(second)).toMatchObject({ era: 'legacy', violations: 0, problems: [] });
+  });
+
+  it('a server that ends the new session too: connect starts over only once, then stops and says so, exit 1', async () => {
+    const { url, seen } = await forgetful(2);
     const { code, run, stderr } = await connect(url, [
       '--era',
       'legacy',
@@ -553,14 +634,17 @@ describe('connect --url when the server ends the session', () => {
       '{"text":"hi"}',
     ]);
     expect(code).toBe(1);
-    // The client sends nothing more on the ended session: no resources/list, no call, no DELETE.
+    // Nothing more on the ended session: no call, no DELETE.
     expect(seen.filter((s) => !s.startsWith('GET'))).toEqual([
       'POST initialize -',
       'POST notifications/initialized s-1',
       'POST tools/list s-1',
+      'POST initialize -',
+      'POST notifications/initialized s-2',
+      'POST tools/list s-2',
     ]);
     expect(run.problems).toEqual([
-      'the server answered tools/list #2 with HTTP 404: the session it assigned (Mcp-Session-Id "s-1") has ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management). connect runs one session, so it stops here: run it again for a new one.',
+      'the server answered tools/list #2 with HTTP 404: the new session it assigned (Mcp-Session-Id "s-2") has ended too. A client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management); connect starts over only once, so it stops here: run it again for a new one.',
       'the session stopped there, so these --call tools were not called: echo.',
     ]);
     expect(stderr.trim().split('\n')).toHaveLength(2);

@@ -26,6 +26,7 @@ import {
   runConnect,
   type ToolCall,
 } from '../../transport/child-session.js';
+import { sessionTracePath } from '../../transport/trace-path.js';
 import { unreadableRecord } from '../../transport/trace-writer.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -257,10 +258,21 @@ function wrappedLines(run: Pick<ConnectRun, 'steps'>): string {
     .join('');
 }
 
+/**
+ * The transcripts of the run: one per session, as serve --http writes them (a second session,
+ * after the server ended the first, beside the file: `talk.2.jsonl`). In one file two sessions
+ * would read as one that initializes twice.
+ */
+function writeTraces(file: string, sessions: ReadonlyArray<readonly Step[]>): void {
+  sessions.forEach((steps, n) => {
+    writeFileSync(sessionTracePath(file, n + 1), wrappedLines({ steps }));
+  });
+}
+
 /** The transcript so far, when a signal ends connect: nothing more can be said if it fails. */
-function keepTrace(file: string, steps: readonly Step[]): void {
+function keepTrace(file: string, sessions: ReadonlyArray<readonly Step[]>): void {
   try {
-    writeFileSync(file, wrappedLines({ steps }));
+    writeTraces(file, sessions);
   } catch {
     // The command is ending on the signal: it was writable at the start, and cannot say more now.
   }
@@ -425,7 +437,9 @@ export async function connectCommand(
     // Ctrl+C (or SIGTERM, SIGHUP) before the end: the busy line goes at once; what crossed until
     // the server was shut down is kept, the command ending.
     ...(stopBusy ? { onInterrupt: stopBusy } : {}),
-    ...(traceFile ? { onSignal: (steps: readonly Step[]) => keepTrace(traceFile, steps) } : {}),
+    ...(traceFile
+      ? { onSignal: (sessions: ReadonlyArray<readonly Step[]>) => keepTrace(traceFile, sessions) }
+      : {}),
   });
   stopBusy?.();
   const tell = () => {
@@ -439,7 +453,7 @@ export async function connectCommand(
   if (args.traceFile) {
     // It was writable at the start; if it no longer is, the session's result is still shown.
     try {
-      writeFileSync(args.traceFile, wrappedLines(run));
+      writeTraces(args.traceFile, run.sessions);
     } catch (error) {
       traceFailed = true;
       const line = tr(SERVE_STRINGS.traceWriteFailed, lang, { error: reasonOf(error) });
