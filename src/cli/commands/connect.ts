@@ -291,8 +291,11 @@ function connecting(era: ConnectEra): Bilingual {
       };
 }
 
-/** A command line cut to fit one line beside the spinner. */
-const clipped = (text: string) => (text.length > 50 ? `${text.slice(0, 50)}…` : text);
+/**
+ * A command line cut to fit one line beside the spinner. The line's own "…" follows it, which
+ * then also says it was cut (its own "…" made "……").
+ */
+const clipped = (text: string) => (text.length > 50 ? text.slice(0, 50) : text);
 
 /** What the handout's goal says crossed the pipe: its steps, or that nothing did. */
 function crossed(commandLine: string, n: number, url: boolean): Bilingual {
