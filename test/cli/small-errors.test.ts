@@ -98,10 +98,13 @@ describe('connect --plain to a command that cannot start', () => {
     expect(none.stdout).toContain('; no rule violations.');
     const noneZh = await runCli(['connect', '--plain', '--lang', 'zh', '--', '/nonexistent/bin']);
     expect(noneZh.stdout).toContain('；没有发现违规。');
-    // A tools/call answered 50 ms after the client cancelled it: one warning.
+    // A tools/call answered 600 ms after the client cancelled it: one warning. (--timeout also
+    // bounds the start: long enough for a cold start on a loaded machine.)
     const late = [
+      '--era',
+      'legacy',
       '--timeout',
-      '100',
+      '2000',
       '--call',
       'ask',
       '{}',
@@ -109,7 +112,7 @@ describe('connect --plain to a command that cannot start', () => {
       process.execPath,
       SCRIPTED,
       'late',
-      '150',
+      '2600',
     ];
     const one = await runCli(['connect', '--plain', ...late]);
     expect(one.stdout).toContain('; 1 rule violation.');
@@ -127,5 +130,5 @@ describe('connect --plain to a command that cannot start', () => {
       'legacy-empty',
     ]);
     expect(many.stdout).toMatch(/; [2-9] rule violations\./);
-  }, 20_000);
+  }, 40_000);
 });
