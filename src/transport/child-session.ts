@@ -1329,13 +1329,13 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   if (pollution.length > 0 && http) {
     const first = pollution[0] as { line: number; text: string };
     problems.unshift({
-      en: `the server sent ${pollution.length} body or event(s) that are not JSON-RPC messages (first: ${clip(first.text)}). Over Streamable HTTP each JSON body, and each SSE event's data, is one JSON-RPC message (2025-11-25/basic/transports › Sending Messages to the Server).`,
+      en: `the server sent ${pollution.length === 1 ? 'a body or event that is not a JSON-RPC message' : `${pollution.length} bodies or events that are not JSON-RPC messages`} (first: ${clip(first.text)}). Over Streamable HTTP each JSON body, and each SSE event's data, is one JSON-RPC message (2025-11-25/basic/transports › Sending Messages to the Server).`,
       zh: `服务器发来了 ${pollution.length} 个不是 JSON-RPC 消息的正文或事件（第一个：${clip(first.text)}）。在 Streamable HTTP 上，每个 JSON 正文、每个 SSE 事件的数据都是一条 JSON-RPC 消息（2025-11-25/basic/transports › Sending Messages to the Server）。`,
     });
   } else if (pollution.length > 0) {
     const first = pollution[0] as { line: number; text: string };
     problems.unshift({
-      en: `stdout pollution: the server wrote ${pollution.length} line(s) that are not JSON-RPC messages to stdout (first, line ${first.line}: ${clip(first.text)}). On stdio, stdout carries only protocol messages, one JSON object per line; logs belong on stderr. This is the commonest real-world MCP failure: clients drop such lines or disconnect.`,
+      en: `stdout pollution: the server wrote ${pollution.length === 1 ? 'a line that is not a JSON-RPC message' : `${pollution.length} lines that are not JSON-RPC messages`} to stdout (first, line ${first.line}: ${clip(first.text)}). On stdio, stdout carries only protocol messages, one JSON object per line; logs belong on stderr. This is the commonest real-world MCP failure: clients drop such lines or disconnect.`,
       zh: `stdout 污染：服务器向 stdout 写入了 ${pollution.length} 行不是 JSON-RPC 消息的内容（第一处在第 ${first.line} 行：${clip(first.text)}）。在 stdio 上，stdout 只能承载协议消息，每行一个 JSON 对象；日志应当写到 stderr。这是现实中最常见的 MCP 故障：客户端会丢弃这样的行，或者断开连接。`,
     });
   }

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../i18n/lang.js';
+import { type Bilingual, counted } from '../i18n/lang.js';
 import { idText } from '../protocol/envelope.js';
 import {
   describeErrorCode,
@@ -123,7 +123,7 @@ export function roundsNote(what: string, rounds: readonly InputRound[], last: st
   );
   const keys = asked.length > 0 ? { en: asked.join(', '), zh: asked.join('、') } : null;
   return {
-    en: `${what} needed ${rounds.length} input_required round(s)${keys ? ` (inputs ${keys.en})` : ''}; the client answered each and retried with a new id, echoing requestState, and ${last} completed it.`,
+    en: `${what} needed ${counted(rounds.length, 'input_required round')}${keys ? ` (inputs ${keys.en})` : ''}; the client answered each and retried with a new id, echoing requestState, and ${last} completed it.`,
     zh: `${what} 经过了 ${rounds.length} 轮 input_required${keys ? `（输入 ${keys.zh}）` : ''}；客户端每轮都作答，并用新的 id 重试、原样回传 requestState，最终由 ${last} 完成。`,
   };
 }
@@ -158,7 +158,7 @@ export function listenNote(stream: ListenStream, http = false): Bilingual {
               zh: '客户端用 notifications/cancelled 结束了它',
             };
   return {
-    en: `listen stream #${id}: the server acknowledged ${what ?? 'none of the filter'}; ${got} notification(s) arrived on it; ${end.en}.`,
+    en: `listen stream #${id}: the server acknowledged ${what ?? 'none of the filter'}; ${got === 0 ? 'no notification' : got === 1 ? 'one notification' : `${got} notifications`} arrived on it; ${end.en}.`,
     zh: `订阅流 #${id}：服务器确认了 ${what ?? '过滤器中的任何一项都没有'}；流上收到 ${got} 条通知；${end.zh}。`,
   };
 }

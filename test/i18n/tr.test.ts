@@ -41,3 +41,28 @@ describe('counted: English counts agree with their number', () => {
     expect(counted(3, 'entry', 'entries')).toBe('3 entries');
   });
 });
+
+describe('no "(s)" in English text a learner reads', () => {
+  it('every table and template under src/ counts with counted(), not "line(s)"', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '../../src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => /\.tsx?$/.test(f));
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(root, file), 'utf8');
+      text.split('\n').forEach((line, i) => {
+        // A noun directly followed by "(s)": `notification(s)`, `item(s)`; not a call such as
+        // `includes(s)` (a known noun list, so code is never taken for text).
+        if (
+          /(?<![.\w])(line|item|notification|violation|rule|message|envelope|file|step|error|warning|request|tool|test|exercise|byte|point|round|event|call)\(s\)/.test(
+            line,
+          )
+        ) {
+          offenders.push(`${file}:${i + 1}`);
+        }
+      });
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -483,7 +483,7 @@ describe('connect --url when the URL is no MCP server', () => {
     expect(code).toBe(1);
     expect(run.negotiatedVersion).toBe('2025-11-25');
     expect(run.problems).toEqual([
-      'the server sent 1 body or event(s) that are not JSON-RPC messages (first: "hello from the server"). Over Streamable HTTP each JSON body, and each SSE event\'s data, is one JSON-RPC message (2025-11-25/basic/transports › Sending Messages to the Server).',
+      'the server sent a body or event that is not a JSON-RPC message (first: "hello from the server"). Over Streamable HTTP each JSON body, and each SSE event\'s data, is one JSON-RPC message (2025-11-25/basic/transports › Sending Messages to the Server).',
     ]);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(lines[1]).toMatchObject({ direction: 'server->client', text: 'hello from the server' });
