@@ -189,6 +189,11 @@ export const HANDSHAKE_RULES: RuleSet = {
       'message-after-shutdown',
       ...ANSWER,
       'task-cancel-terminal',
+      // A modern-only server's -32022 to a bare initialize (2026-07-28 basic/versioning ›
+      // Backward Compatibility): its data is UnsupportedProtocolVersionError's, as after a modern
+      // opening.
+      'unsupported-version-error-incomplete',
+      'unsupported-version-contradicted',
       'url-elicitation-error-invalid',
       'url-elicitation-error-undeclared',
       'elicitation-id-reused',

@@ -154,11 +154,11 @@ describe('a fallback to initialize that a dual-era server takes up (basic/versio
   });
 });
 
-/** A probe answered -32022 listing `supported`. */
+/** A probe (declaring 2026-07-28) answered -32022 listing `supported`. */
 function probeWith(supported: readonly string[]) {
   return session()
     .client(modernRequest('p', 'server/discover'))
-    .server(unsupported('p', supported, '2027-01-01'));
+    .server(unsupported('p', supported, '2026-07-28'));
 }
 
 /** A -32022 UnsupportedProtocolVersionError with its data. */

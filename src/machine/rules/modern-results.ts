@@ -43,6 +43,28 @@ function modernRequestOf(ctx: SessionContext, msg: ModelMessage): ModernRecord |
   return record as ModernRecord;
 }
 
+/**
+ * The request a -32022 refuses, and the version it asked for: a modern request's `_meta` version,
+ * or an initialize's protocolVersion. A server that serves only modern versions SHOULD name them in
+ * any error it returns to an initialize (basic/versioning › Backward Compatibility with
+ * Initialization-Based Versions), and one that does so with -32022 sends an
+ * UnsupportedProtocolVersionError, whose data is the same wherever it is sent: a bare initialize
+ * (no modern opening before it) is judged as a modern request is. Null for any other answer.
+ */
+function versionRefusalOf(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): { readonly record: RequestRecord; readonly version: string | null } | null {
+  if (msg.receiver !== 'client') return null;
+  const record = answeredRecord(ctx, msg);
+  if (!record || record.status === 'answered') return null;
+  if (record.method === 'initialize') {
+    const asked = ctx.handshake.initializeId === msg.id ? ctx.handshake.offeredVersion : null;
+    return { record, version: asked };
+  }
+  return record.declared === undefined ? null : { record, version: record.declared.version };
+}
+
 /** The result of an answer, when it is a response (not an error). */
 const resultOf = (msg: ModelMessage): JsonObject | null =>
   msg.envelope.kind === 'response' ? msg.envelope.result : null;
@@ -401,20 +423,26 @@ export const MODERN_RESULT_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/versioning › Protocol Version Negotiation',
     specNote: {
-      en: 'UnsupportedProtocolVersionError: data.supported (string[]) and data.requested (string)',
-      zh: 'UnsupportedProtocolVersionError：须有 data.supported（字符串数组）和 data.requested（字符串）',
+      en: 'UnsupportedProtocolVersionError: data.supported (string[]) and data.requested (string: the version the client requested), to a modern request or an initialize',
+      zh: 'UnsupportedProtocolVersionError：须有 data.supported（字符串数组）和 data.requested（字符串：客户端所请求的版本），无论回应的是现代请求还是 initialize',
     },
     title: {
-      en: '-32022 without the supported versions',
-      zh: '-32022 错误缺少支持的版本列表',
+      en: '-32022 without the supported versions, or misnaming the requested one',
+      zh: '-32022 错误缺少支持的版本列表，或写错了所请求的版本',
     },
     check: (ctx, msg) => {
       const error = errorOf(msg);
-      if (error?.code !== -32022 || !modernRequestOf(ctx, msg)) return null;
+      const refused = error?.code === -32022 ? versionRefusalOf(ctx, msg) : null;
+      if (!error || !refused) return null;
       const data = isObject(error.data) ? error.data : {};
       const noSupported = versionsOf(data.supported) === null;
       const noRequested = typeof data.requested !== 'string';
-      if (!noSupported && !noRequested) return null;
+      const asked = refused.version;
+      // data.requested is "the protocol version that was requested by the client" (schema): one
+      // the request did not ask for sends the client looking for a version it never sent.
+      const misreported =
+        !noRequested && asked !== null && data.requested !== asked ? String(data.requested) : null;
+      if (!noSupported && !noRequested && misreported === null) return null;
       // Say what each missing field costs the client, and only for the field that is missing.
       const en: string[] = [];
       const zh: string[] = [];
@@ -437,9 +465,34 @@ export const MODERN_RESULT_RULES = [
           `data.requested ${absent ? '缺失' : '不是所请求的版本字符串'}，客户端无法得知被拒绝的是它的哪个版本`,
         );
       }
+      if (misreported !== null) {
+        en.push(
+          `data.requested is ${show(misreported)}, but ${refused.record.method} #${show(msg.id)} asked for ${show(asked)}, so a client reading it would look for a version it never sent`,
+        );
+        zh.push(
+          `data.requested 为 ${show(misreported)}，但 ${refused.record.method} #${show(msg.id)} 请求的是 ${show(asked)}，客户端读到它会去找一个自己从未发送过的版本`,
+        );
+      }
+      const both = noSupported || noRequested;
+      const needs = {
+        en: [
+          ...(both ? ['the schema requires both'] : []),
+          ...(misreported !== null
+            ? [
+                `${both ? 'it' : 'the schema'} defines requested as the version the client requested`,
+              ]
+            : []),
+        ].join(', and '),
+        zh: [
+          ...(both ? ['协议模式要求两者都有'] : []),
+          ...(misreported !== null
+            ? [`${both ? '并' : '协议模式'}规定 requested 是客户端所请求的版本`]
+            : []),
+        ].join('，'),
+      };
       return {
-        en: `-32022 error for #${show(msg.id)}: ${en.join('; and ')}; the schema requires both`,
-        zh: `#${show(msg.id)} 的 -32022 错误：${zh.join('；且')}；协议模式要求两者都有`,
+        en: `-32022 error for ${refused.record.method} #${show(msg.id)}: ${en.join('; and ')}; ${needs.en}`,
+        zh: `${refused.record.method} #${show(msg.id)} 的 -32022 错误：${zh.join('；且')}；${needs.zh}`,
       };
     },
   },
@@ -458,9 +511,13 @@ export const MODERN_RESULT_RULES = [
     check: (ctx, msg) => {
       const error = errorOf(msg);
       if (error?.code !== -32022) return null;
-      const record = modernRequestOf(ctx, msg);
-      const version = record?.declared.version;
+      const refused = versionRefusalOf(ctx, msg);
+      const record = refused?.record;
+      const version = refused?.version;
       if (!record || typeof version !== 'string') return null;
+      // After a modern opening, a server may refuse initialize for the era, not the version (a
+      // dual-era server MAY, not must, serve both eras on one connection): only a bare one is judged.
+      if (record.method === 'initialize' && ctx.era === 'modern') return null;
       const data = isObject(error.data) ? error.data : {};
       const supported = versionsOf(data.supported);
       if (supported === null || !supported.includes(version)) return null;
