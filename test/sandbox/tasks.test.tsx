@@ -329,6 +329,25 @@ describe('the learner’s server runs the client’s tool as a task (2025-11-25 
     expect(clientSaid(s)).toBe('resources/list #8 {}');
   });
 
+  // › Getting Tasks: requestors SHOULD respect the pollInterval (the offers' Task objects give
+  // 500 ms). The client's clock moves on to it before each poll; without one, it polls at once.
+  it('spaces its tasks/get by the pollInterval the learner’s server gave', () => {
+    const s = sandbox('legacy', 'server');
+    for (const key of ['result:1', 'result:2', 'result:3']) send(s, key);
+    const created = send(s, 'result-task:4');
+    const t = (method: string, from: readonly Step[]) =>
+      from.find((st) => isObject(st.message) && st.message.method === method)?.t;
+    const answeredAt = created[0]?.t ?? 0;
+    expect(t('tasks/get', created)).toBe(answeredAt + 500);
+    const working = send(s, 'result-working:5');
+    expect(t('tasks/get', working)).toBe((working[0]?.t ?? 0) + 500);
+    // A Task object without pollInterval leaves the pace to the client: it polls at once.
+    const bare = pick(s, 'result-working:6').envelope as { result: Record<string, unknown> };
+    const { pollInterval: _, ...noInterval } = bare.result;
+    const after = s.send({ ...bare, result: noInterval });
+    expect(t('tasks/get', after)).toBe((after[0]?.t ?? 0) + 1);
+  });
+
   it('a plain result to the task call: no task, the client goes on', () => {
     const s = sandbox('legacy', 'server');
     for (const key of ['result:1', 'result:2', 'result:3', 'result:4']) send(s, key);

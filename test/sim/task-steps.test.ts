@@ -52,6 +52,36 @@ describe('client: {task: …, taskId}', () => {
     expect(rules(steps)).toEqual([]);
   });
 
+  // 2025-11-25 basic/utilities/tasks › Getting Tasks: requestors SHOULD respect the pollInterval
+  // the responses give. A lesson that polls at once gets the poll one pollInterval (500 ms, the
+  // simulated server's) after the CreateTaskResult, and the next one after the tasks/get result.
+  it('waits out the pollInterval before each tasks/get, whatever the lesson waited', async () => {
+    const steps = await play([
+      call(5),
+      { server: 'next' },
+      { client: { task: 'get' } },
+      { server: 'next' },
+      { do: { wait: 100 } },
+      { client: { task: 'get' } },
+      { server: 'next' },
+      { do: { wait: 900 } },
+      { client: { task: 'get' } },
+      { server: 'next' },
+    ]);
+    const created = steps[4];
+    expect(sent(created).result.task.pollInterval).toBe(500);
+    const polls = steps.filter((st) => sent(st).method === 'tasks/get');
+    const answers = polls.map((p) => steps[p.index + 1]);
+    expect(polls.map((p) => p.t)).toEqual([
+      (created?.t ?? 0) + 500,
+      (answers[0]?.t ?? 0) + 500,
+      // Already more than a pollInterval after the last answer: no wait of the client's own.
+      (answers[1]?.t ?? 0) + 1 + 900,
+    ]);
+    expect(answers.map((a) => sent(a).result.status)).toEqual(['working', 'working', 'working']);
+    expect(rules(steps)).toEqual([]);
+  });
+
   it('sends a taskId the server never made as written, and the server answers -32602', async () => {
     const steps = await play([{ client: { task: 'get', taskId: 'task-9' } }, { server: 'next' }]);
     expect(sent(steps[3]).params).toEqual({ taskId: 'task-9' });

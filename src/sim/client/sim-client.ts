@@ -176,6 +176,12 @@ export class SimClient {
   readonly taskStatus = new Map<string, string>();
   /** The tasks whose tasks/result has been answered (a result or an error): nothing more to ask. */
   readonly taskResults = new Set<string>();
+  /**
+   * When it may poll each task again (› Getting Tasks: requestors SHOULD respect the pollInterval
+   * the responses give): when the latest CreateTaskResult or tasks/get result naming the task came,
+   * plus its pollInterval. No entry once such an answer gave none (the client then polls at will).
+   */
+  readonly #pollDue = new Map<string, number>();
   #nextId = 1;
   readonly #pending = new Map<string, ClientRequest>();
   /** Requests that are themselves a retry after -32022 (each request is retried once at most). */
@@ -382,6 +388,15 @@ export class SimClient {
    * (basic/utilities/tasks: the taskId in the params names the task); null when it has no task to
    * name.
    */
+  /**
+   * When a tasks/get of `taskId` respects the pollInterval the server last gave for it: the time
+   * its latest CreateTaskResult or tasks/get result came plus that interval (undefined: no interval
+   * given, or no such answer yet).
+   */
+  pollDueAt(taskId: string): number | undefined {
+    return this.#pollDue.get(taskId);
+  }
+
   taskRequest(kind: 'get' | 'result' | 'cancel' | 'list', named?: string): JsonObject | null {
     if (kind === 'list') return this.request('tasks/list');
     const taskId = named ?? this.tasks.at(-1);
@@ -411,7 +426,7 @@ export class SimClient {
         this.#onUnsupportedVersion(now, request, envelope.error);
         return;
       }
-      this.#onTaskAnswer(request, envelope.kind === 'response' ? envelope.result : null);
+      this.#onTaskAnswer(now, request, envelope.kind === 'response' ? envelope.result : null);
       if (envelope.kind === 'error' && envelope.error.code === -32042) {
         this.#onUrlElicitationRequired(request, envelope.error);
         return;
@@ -644,7 +659,7 @@ export class SimClient {
    * tasks/get result carry the task's status; a refused tasks/get leaves it unknown (the client
    * stops polling); an answered tasks/result is the task's end for the client.
    */
-  #onTaskAnswer(request: ClientRequest, result: JsonObject | null): void {
+  #onTaskAnswer(now: number, request: ClientRequest, result: JsonObject | null): void {
     const named = request.params?.taskId;
     if (request.method === 'tasks/result' && typeof named === 'string') {
       this.taskResults.add(named);
@@ -652,10 +667,29 @@ export class SimClient {
     }
     if (request.method === 'tasks/get' && typeof named === 'string') {
       if (result === null) this.taskStatus.set(named, 'unknown');
-      else this.#noteStatus(result);
+      else {
+        this.#noteStatus(result);
+        this.#notePollInterval(now, result);
+      }
       return;
     }
-    if (result !== null && isObject(request.params?.task)) this.#noteStatus(result.task);
+    if (result !== null && isObject(request.params?.task)) {
+      this.#noteStatus(result.task);
+      this.#notePollInterval(now, result.task);
+    }
+  }
+
+  /**
+   * A polling answer's Task object (a CreateTaskResult's task, a tasks/get result): the next
+   * tasks/get of that task waits its pollInterval from now (› Getting Tasks), by the Task's own
+   * taskId (an answer about another task than the one asked for spaces that task's polls).
+   */
+  #notePollInterval(now: number, task: unknown): void {
+    if (!isObject(task) || typeof task.taskId !== 'string') return;
+    const interval = task.pollInterval;
+    if (typeof interval === 'number' && Number.isFinite(interval) && interval >= 0)
+      this.#pollDue.set(task.taskId, now + interval);
+    else this.#pollDue.delete(task.taskId);
   }
 
   /** A Task object (› Data Types › Task) about one of its tasks: its status is now the latest. */

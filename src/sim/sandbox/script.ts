@@ -106,9 +106,10 @@ export function scriptedCall(client: SimClient | null): ToolCall | null {
 
 /**
  * What the client asks next about the task it created last (2025-11-25 basic/utilities/tasks):
- * tasks/get while it is working (› Getting Tasks: poll until a terminal status or input_required;
- * the sandbox's client polls as soon as the learner's server has answered, its clock being the
- * learner's turns), then tasks/result once it completed or failed (› Retrieving Task Results).
+ * tasks/get while it is working (› Getting Tasks: poll until a terminal status or input_required,
+ * respecting the pollInterval the learner's server gave: the session moves its clock on to it,
+ * the learner's next turn being the next poll), then tasks/result once it completed or failed
+ * (› Retrieving Task Results).
  * Nothing once that is answered, nor for a task in input_required (the client then asks
  * tasks/result on its own), cancelled, or whose tasks/get was refused.
  */

@@ -42,6 +42,14 @@ export type SandboxOptions = {
 /** Seals the simulated server's requestState: a sandbox has no secret to keep. */
 const STATE_KEY = 'mcp-sim sandbox requestState key';
 
+/** When the client's tasks/get may go out by the task's pollInterval (undefined: any other message, or no interval). */
+function pollDue(client: SimClient, message: JsonObject): number | undefined {
+  const taskId = isObject(message.params) ? message.params.taskId : undefined;
+  return message.method === 'tasks/get' && typeof taskId === 'string'
+    ? client.pollDueAt(taskId)
+    : undefined;
+}
+
 const sentBy = (side: Side): Direction => (side === 'client' ? 'client->server' : 'server->client');
 
 /**
@@ -414,6 +422,10 @@ export class SandboxSession {
       // The script item it asked, past those the server did not declare the capability for.
       if (next.scripted) this.#scripted = (next.at ?? this.#scripted) + 1;
       else if (next.refreshed) this.#refresh.shift();
+      // A poll waits out the pollInterval the learner's server gave for the task (2025-11-25
+      // basic/utilities/tasks › Getting Tasks): the clock moves on to it, as a wait would.
+      const due = pollDue(this.#client, next.message);
+      if (due !== undefined) this.#now = Math.max(this.#now, due - 1);
       steps.push(this.#push({ type: 'message', direction: from, message: next.message }));
     }
   }

@@ -1,6 +1,12 @@
 import { filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS } from '../../i18n/lesson-strings.js';
-import type { Annotation, Direction, JsonObject, RequestId } from '../../protocol/index.js';
+import {
+  type Annotation,
+  type Direction,
+  isObject,
+  type JsonObject,
+  type RequestId,
+} from '../../protocol/index.js';
 import { type PeerViews, SessionLog, type Step as SessionStep } from '../../session/index.js';
 import { SimClient } from '../client/sim-client.js';
 import { SimServer } from '../server/sim-server.js';
@@ -300,6 +306,8 @@ function emit(
   }
   const action = step.client;
   let message: JsonObject;
+  /** When the client sends it: now, or later when it waits (a poll spaced by its pollInterval). */
+  let at = now;
   if (action === 'next') {
     const item = client.next();
     if (!item) return failed(LESSON_STRINGS.clientNothing);
@@ -343,6 +351,12 @@ function emit(
   } else if ('task' in action) {
     const request = client.taskRequest(action.task, action.taskId);
     if (!request) return failed(LESSON_STRINGS.noTask);
+    const taskId = isObject(request.params) ? request.params.taskId : undefined;
+    // › Getting Tasks: the client waits out the pollInterval the server last gave for the task
+    // before it polls again (a lesson that waits less gets the poll later, not sooner).
+    const due =
+      action.task === 'get' && typeof taskId === 'string' ? client.pollDueAt(taskId) : undefined;
+    if (due !== undefined && due > now) at = due;
     message = request;
   } else if ('abandon' in action) {
     // Taken by the lesson's loop before it gets here: closing a stream sends no message.
@@ -381,12 +395,12 @@ function emit(
           : refusal
             ? 'mismatched-headers'
             : null,
-      at: now,
+      at,
       headers,
       ...(refusal ? { refusal } : {}),
     };
   }
-  return { direction: 'client->server', message, fault: null, at: now };
+  return { direction: 'client->server', message, fault: null, at };
 }
 
 /**
