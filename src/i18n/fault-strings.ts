@@ -189,6 +189,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a task the server created for the client (a tools/call with params.task answered by a CreateTaskResult), or params.taskId',
     zh: '{name} 需要服务器为客户端创建过的任务（带 params.task、并以 CreateTaskResult 得到回应的 tools/call），或者给出 params.taskId',
   },
+  needsRecentPoll: {
+    en: '{name} needs a tasks/get result for {taskId} that came less than its pollInterval ago (a client: {task: get} answered by server: next, with no wait after it)',
+    zh: '{name} 需要一个针对 {taskId} 的 tasks/get 结果，且它到来的时间距现在不足其 pollInterval（先用 client: {task: get} 并以 server: next 得到回应，之后不要等待）',
+  },
   needsTaskGetWithMeta: {
     en: '{name} needs a pending tasks/get whose related-task _meta names another task the server has than its params.taskId (after task-request-with-related-meta)',
     zh: '{name} 需要一个尚未回应的 tasks/get，其 related-task _meta 指向服务器的另一个任务，而不是它的 params.taskId（在 task-request-with-related-meta 之后）',

@@ -73,6 +73,12 @@ type MessageFields = {
   readonly headers?: HttpHeaders;
   /** Its place in the JSON-RPC batch it came in (2025-03-26 only), when it came in one. */
   readonly batch?: BatchPosition;
+  /**
+   * When it crossed, in ms, when its source read a clock (a transcript's `t_ms`, a live transport)
+   * or ran its peers on one (a lesson's virtual time): a rule about timing (task-poll-too-soon)
+   * judges only such messages. The sandbox's turns are not a clock: its messages have none.
+   */
+  readonly at?: number;
 };
 
 /** HTTP request headers by lower-case name: what a Streamable HTTP POST carried beside its body. */
@@ -115,6 +121,8 @@ export type EnvelopeEvent = {
   readonly headers?: HttpHeaders;
   /** Its place in the batch it came in, when it came in one. */
   readonly batch?: BatchPosition;
+  /** When it crossed (ms), when its source read a clock. */
+  readonly at?: number;
 };
 
 function progressTokenOf(params: JsonObject | undefined): ProgressToken | undefined {
@@ -155,6 +163,7 @@ export function toModelEvent(
   message: unknown,
   headers?: HttpHeaders,
   batch?: BatchPosition,
+  at?: number,
 ): ModelMessage {
   const envelope = classify(message);
   const sender = senderOf(direction);
@@ -176,7 +185,12 @@ export function toModelEvent(
     params,
     progressToken: envelope.kind === 'request' ? progressTokenOf(params) : undefined,
   };
-  // Most messages travel without either: one literal for them, made once per message.
-  if (!headers && !batch) return msg;
-  return { ...msg, ...(headers ? { headers } : {}), ...(batch ? { batch } : {}) };
+  // Most messages travel without any: one literal for them, made once per message.
+  if (!headers && !batch && at === undefined) return msg;
+  return {
+    ...msg,
+    ...(headers ? { headers } : {}),
+    ...(batch ? { batch } : {}),
+    ...(at !== undefined ? { at } : {}),
+  };
 }

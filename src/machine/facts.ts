@@ -373,13 +373,22 @@ export type TaskReport = {
   /** The task's createdAt and ttl as the message gives them (the schema rules judge their form). */
   readonly createdAt?: unknown;
   readonly ttl?: unknown;
+  /** The pollInterval it suggests (› Getting Tasks), as the message gives it. */
+  readonly pollInterval?: unknown;
 };
 
 function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
   if (!isObject(task) || typeof task.taskId !== 'string') return null;
   const status = task.status;
   if (typeof status !== 'string' || !TASK_STATUSES.includes(status)) return null;
-  return { taskId: task.taskId, status, via, createdAt: task.createdAt, ttl: task.ttl };
+  return {
+    taskId: task.taskId,
+    status,
+    via,
+    createdAt: task.createdAt,
+    ttl: task.ttl,
+    pollInterval: task.pollInterval,
+  };
 }
 
 /**

@@ -55,6 +55,9 @@ export type TaskLife = {
   readonly ttl: number | null | undefined;
 };
 
+/** When a polling answer about a task came, and the pollInterval it suggested (both ms). */
+export type TaskPoll = { readonly at: number; readonly interval: number };
+
 export class Ledger {
   readonly requests = bySide<RequestId, RequestRecord>();
   /**
@@ -111,6 +114,13 @@ export class Ledger {
    */
   readonly taskLives = bySide<string, TaskLife>();
   /**
+   * 2025-11-25 basic/utilities/tasks › Getting Tasks: for each task a side's receiver runs, by
+   * taskId, when (by the source's clock, ms) the requestor got the latest tasks/get result naming
+   * it, and the pollInterval that answer suggested. Only timed messages write it; an answer
+   * without a pollInterval, or a CreateTaskResult of that taskId, removes the entry.
+   */
+  readonly taskPolls = bySide<string, TaskPoll>();
+  /**
    * 2025-11-25 basic/utilities/tasks › Result Retrieval: the task-augmented request each task a
    * side's receiver created answers, by taskId. The answer to that task's tasks/result is "exactly
    * what the underlying request would have returned": a result of this request's kind.
@@ -156,6 +166,7 @@ export class Ledger {
       copyInto(this.tokens[side], copy.tokens[side]);
       copyInto(this.tasks[side], copy.tasks[side]);
       copyInto(this.taskLives[side], copy.taskLives[side]);
+      copyInto(this.taskPolls[side], copy.taskPolls[side]);
       copyInto(this.taskRequests[side], copy.taskRequests[side]);
       copyInto(this.taskResults[side], copy.taskResults[side]);
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);

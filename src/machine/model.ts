@@ -26,6 +26,8 @@ export type RefereeEvent =
       readonly headers?: HttpHeaders;
       /** Its place in the JSON-RPC batch it came in (2025-03-26), when it came in one. */
       readonly batch?: BatchPosition;
+      /** When it crossed (ms), when its source read a clock (a transcript's t_ms, a live transport). */
+      readonly at?: number;
     }
   | { readonly type: 'close' }
   /** The client closed the HTTP response stream of its request `id` before its answer. */
@@ -103,7 +105,7 @@ export function verdictIfSent(state: RefereeState, event: RefereeEvent): StepRep
 /** A wire event as the machine takes it: a message classified, a close or an abandon as it is. */
 function modelEventOf(event: RefereeEvent): ModelEvent {
   if (event.type === 'envelope') {
-    return toModelEvent(event.direction, event.message, event.headers, event.batch);
+    return toModelEvent(event.direction, event.message, event.headers, event.batch, event.at);
   }
   return event.type === 'close' ? CLOSE : event;
 }

@@ -29,6 +29,7 @@ import {
   progressOf,
   SERVER_INFO_META,
   TASKS_REVISION,
+  type TaskReport,
   taskDate,
   taskReports,
   uriOf,
@@ -675,6 +676,8 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
       const life = lives.get(taskId);
       if (life !== undefined) lives.set(taskId, { ...life, ttl: shorterTtl(life.ttl, report.ttl) });
     }
+    if (report.via === 'created') ctx.ledger.taskPolls[msg.sender].delete(taskId);
+    if (report.via === 'tasks/get') notePoll(ctx, msg, report);
     if (isTerminalTaskStatus(tasks.get(taskId)?.status)) continue;
     tasks.set(
       taskId,
@@ -690,6 +693,21 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
     }
   }
   return {};
+}
+
+/**
+ * › Getting Tasks, TTL and Resource Management: a tasks/get result that came at a time the source
+ * read off a clock, with the pollInterval it suggests for the next poll of its task (none:
+ * forgotten). A CreateTaskResult's own pollInterval is not counted: it answers no poll, and
+ * whether the first poll must wait for it the spec leaves open (SDK clients poll at once).
+ */
+function notePoll(ctx: SessionContext, msg: ModelMessage, report: TaskReport): void {
+  if (msg.at === undefined) return;
+  const polls = ctx.ledger.taskPolls[msg.sender];
+  const interval = report.pollInterval;
+  if (typeof interval === 'number' && Number.isFinite(interval) && interval > 0)
+    polls.set(report.taskId, { at: msg.at, interval });
+  else polls.delete(report.taskId);
 }
 
 /**

@@ -228,7 +228,7 @@ export const refereeSetup = setup({
     /** A raw envelope sent to an actor: classify it, then handle the classified message. */
     classify: raise(({ event }) => {
       assertEvent(event, 'envelope');
-      return toModelEvent(event.direction, event.message, event.headers, event.batch);
+      return toModelEvent(event.direction, event.message, event.headers, event.batch, event.at);
     }),
     /** The first message decided the era; the era handles it now. */
     replay: raise(({ event }) => event),

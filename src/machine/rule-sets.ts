@@ -108,6 +108,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-support-mismatch',
       'task-meta-redundant',
       'task-augmentation-unsupported',
+      'task-poll-too-soon',
       ...IDS,
     ),
     'server.request': rules(
@@ -118,6 +119,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-input-request-meta',
       'task-meta-redundant',
       'task-augmentation-unsupported',
+      'task-poll-too-soon',
       'elicitation-id-reused',
       'elicitation-url-not-https',
       'elicitation-form-asks-secret',

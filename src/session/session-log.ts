@@ -170,14 +170,17 @@ export class SessionLog {
       direction = event.direction ?? inferDirection(this.#state, event.message);
       message = event.message;
       headers = event.headers ?? null;
+      // A clock's reading, or the clock a lesson's peers run on; not the sandbox's turns.
+      const at = event.timed === true || event.simulatedClock === true ? event.t : undefined;
       this.#advance(
-        event.headers || batch
+        event.headers || batch || at !== undefined
           ? {
               type: 'envelope',
               direction,
               message,
               ...(event.headers ? { headers: event.headers } : {}),
               ...(batch ? { batch } : {}),
+              ...(at !== undefined ? { at } : {}),
             }
           : { type: 'envelope', direction, message },
       );

@@ -85,6 +85,12 @@ type Origin = {
   readonly t?: number;
   /** `t` is a clock's reading (a transcript's `t_ms`, a live transport's), not a lesson's virtual time. */
   readonly timed?: boolean;
+  /**
+   * `t` is the clock the simulated peers run on (a lesson's virtual ms: its tasks work and its
+   * client polls by it). Not a time to show, but the referee times the peers by it, as by a
+   * clock's reading (task-poll-too-soon).
+   */
+  readonly simulatedClock?: true;
   readonly notes?: StepNotes;
 };
 

@@ -19,6 +19,7 @@ export type TestReferee = {
     message: unknown,
     headers?: HttpHeaders,
     batch?: BatchPosition,
+    at?: number,
   ) => StepReport;
   readonly close: () => void;
   /** The client closes the HTTP response stream of its request `id`. */
@@ -30,13 +31,14 @@ export type TestReferee = {
 export function createReferee(input: SessionInput = {}): TestReferee {
   let state = startReferee(input);
   return {
-    feed(direction, message, headers, batch) {
+    feed(direction, message, headers, batch, at) {
       state = advance(state, {
         type: 'envelope',
         direction,
         message,
         ...(headers ? { headers } : {}),
         ...(batch ? { batch } : {}),
+        ...(at !== undefined ? { at } : {}),
       });
       const report = verdictOf(state);
       if (!report) throw new Error('referee produced no report');

@@ -60,6 +60,20 @@ const taskCreated = () =>
     .handshake({ server: TASK_SERVER })
     .client(rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
     .server(rpc.result(1, { task: taskOf('working') }));
+/**
+ * The same with the times a transcript's t_ms gives: the CreateTaskResult at 100 ms, a tasks/get
+ * of T1 at 200 ms answered at 300 ms with pollInterval 1000 ms, then the next tasks/get at `at` ms.
+ */
+const taskPolled = (at: number) => {
+  const working = { ...taskOf('working'), pollInterval: 1000 };
+  return session()
+    .handshake({ server: TASK_SERVER })
+    .clientAt(0, rpc.request(1, 'tools/call', { name: 'slow-task', task: { ttl: 60000 } }))
+    .serverAt(100, rpc.result(1, { task: working }))
+    .clientAt(200, rpc.request(2, 'tasks/get', { taskId: 'T1' }))
+    .serverAt(300, rpc.result(2, working))
+    .clientAt(at, rpc.request(3, 'tasks/get', { taskId: 'T1' }));
+};
 /** The related-task `_meta` naming a task (2025-11-25 basic/utilities/tasks › Related Task Metadata). */
 export const RELATED = (taskId: string): JsonObject => ({
   'io.modelcontextprotocol/related-task': { taskId },
@@ -544,6 +558,12 @@ export const CASES: Record<RuleId, RuleCase> = {
       taskCreated()
         .client(rpc.request(2, 'tasks/get', { taskId: 'T1' }))
         .server(rpc.result(2, taskOf('working'))),
+  },
+  'task-poll-too-soon': {
+    // A transcript with t_ms: the tasks/get result at 300 ms suggests 1000 ms; the next tasks/get
+    // at 700 ms is sooner. At 1295 ms (within the 10 ms allowed for timers) it is not.
+    trigger: () => taskPolled(700),
+    legal: () => taskPolled(1295),
   },
   'task-failed-without-message': {
     // tasks/get reports a failed task with nothing on the failure; with a statusMessage, legal.

@@ -51,12 +51,13 @@ function beforeLast(steps: readonly Step[]): {
               message: step.message,
               ...(step.headers ? { headers: step.headers } : {}),
               ...(step.batch ? { batch: step.batch } : {}),
+              ...(step.at !== undefined ? { at: step.at } : {}),
             },
     );
   }
   return {
     state,
-    msg: toModelEvent(last.direction, last.message, last.headers, last.batch),
+    msg: toModelEvent(last.direction, last.message, last.headers, last.batch, last.at),
     message: last.message,
     headers: last.headers,
   };

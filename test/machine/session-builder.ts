@@ -79,6 +79,8 @@ export type Step =
       readonly headers?: HttpHeaders;
       /** Its place in the JSON-RPC batch it came in (2025-03-26), when it came in one. */
       readonly batch?: BatchPosition;
+      /** When it crossed (ms), as a source that reads a clock says (a transcript's t_ms). */
+      readonly at?: number;
     }
   | { readonly kind: 'close' }
   | { readonly kind: 'abandon'; readonly id: RequestId };
@@ -116,6 +118,18 @@ export class SessionBuilder {
 
   server(message: unknown): this {
     this.#steps.push({ kind: 'message', direction: S2C, message });
+    return this;
+  }
+
+  /** A client message at `at` ms by the source's clock (a transcript line with t_ms). */
+  clientAt(at: number, message: unknown): this {
+    this.#steps.push({ kind: 'message', direction: C2S, message, at });
+    return this;
+  }
+
+  /** A server message at `at` ms by the source's clock. */
+  serverAt(at: number, message: unknown): this {
+    this.#steps.push({ kind: 'message', direction: S2C, message, at });
     return this;
   }
 
@@ -157,7 +171,8 @@ export class SessionBuilder {
     for (const step of this.#steps) {
       if (step.kind === 'close') referee.close();
       else if (step.kind === 'abandon') referee.abandon(step.id);
-      else reports.push(referee.feed(step.direction, step.message, step.headers, step.batch));
+      else
+        reports.push(referee.feed(step.direction, step.message, step.headers, step.batch, step.at));
     }
     const last = reports.at(-1);
     if (!last) throw new Error('a session needs at least one message');

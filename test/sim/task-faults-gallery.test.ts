@@ -72,6 +72,12 @@ const CASES: Partial<Record<FaultName, readonly object[]>> = {
     { fault: 'task-request-with-related-meta' },
   ],
   'task-cancelled-by-notification': [long, { server: 'next' }],
+  'task-polled-too-soon': [
+    long,
+    { server: 'next' },
+    { client: { task: 'get' } },
+    { server: 'next' },
+  ],
   'task-call-answered-directly': [short],
   'reused-task-id': [long, { server: 'next' }, short],
   'task-on-unsupported-request': [],
@@ -92,6 +98,22 @@ describe('the faults of lesson 32', () => {
     // What sets it up breaks nothing but the faults it needs first (each breaking its own rule).
     const before = steps.slice(0, -1).filter((step) => !step.notes?.fault);
     expect(rules(before)).toEqual([]);
+  });
+
+  it('task-polled-too-soon needs a tasks/get result less than its pollInterval old: after the CreateTaskResult alone, or a wait, it is the lesson’s mistake', async () => {
+    await expect(
+      play([long, { server: 'next' }, { fault: 'task-polled-too-soon' }]),
+    ).rejects.toThrow(
+      'task-polled-too-soon needs a tasks/get result for task-1 that came less than its pollInterval ago',
+    );
+    const polled = [long, { server: 'next' }, { client: { task: 'get' } }, { server: 'next' }];
+    await expect(
+      play([...polled, { do: { wait: 500 } }, { fault: 'task-polled-too-soon' }]),
+    ).rejects.toThrow('needs a tasks/get result for task-1');
+    // The honest client's next poll waits: sent one pollInterval after the answer, unflagged.
+    const steps = await play([...polled, { client: { task: 'get' } }]);
+    expect((steps.at(-1)?.t ?? 0) - (steps.at(-2)?.t ?? 0)).toBe(500);
+    expect(rules(steps)).toEqual([]);
   });
 
   it('task-call-answered-directly: the tool’s own result, and no task left behind', async () => {
@@ -317,6 +339,7 @@ describe('the faults of lesson 32', () => {
       { fault: 'task-request-with-related-meta', rules: ['task-meta-redundant'] },
       { fault: 'answer-about-related-task', rules: ['task-answer-other-task'] },
       { fault: 'task-cancelled-by-notification', rules: ['cancel-task-augmented'] },
+      { fault: 'task-polled-too-soon', rules: ['task-poll-too-soon'] },
       { fault: 'task-call-answered-directly', rules: ['task-result-kind'] },
       { fault: 'reused-task-id', rules: ['task-id-reused'] },
       { fault: 'task-on-unsupported-request', rules: ['task-augmentation-unsupported'] },

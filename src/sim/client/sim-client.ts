@@ -181,7 +181,7 @@ export class SimClient {
    * the responses give): when the latest CreateTaskResult or tasks/get result naming the task came,
    * plus its pollInterval. No entry once such an answer gave none (the client then polls at will).
    */
-  readonly #pollDue = new Map<string, number>();
+  readonly #pollDue = new Map<string, { readonly due: number; readonly polled: boolean }>();
   #nextId = 1;
   readonly #pending = new Map<string, ClientRequest>();
   /** Requests that are themselves a retry after -32022 (each request is retried once at most). */
@@ -394,7 +394,12 @@ export class SimClient {
    * given, or no such answer yet).
    */
   pollDueAt(taskId: string): number | undefined {
-    return this.#pollDue.get(taskId);
+    return this.#pollDue.get(taskId)?.due;
+  }
+
+  /** Whether that time comes from a tasks/get result (not the CreateTaskResult). */
+  pollAnswered(taskId: string): boolean {
+    return this.#pollDue.get(taskId)?.polled === true;
   }
 
   taskRequest(kind: 'get' | 'result' | 'cancel' | 'list', named?: string): JsonObject | null {
@@ -669,13 +674,13 @@ export class SimClient {
       if (result === null) this.taskStatus.set(named, 'unknown');
       else {
         this.#noteStatus(result);
-        this.#notePollInterval(now, result);
+        this.#notePollInterval(now, result, true);
       }
       return;
     }
     if (result !== null && isObject(request.params?.task)) {
       this.#noteStatus(result.task);
-      this.#notePollInterval(now, result.task);
+      this.#notePollInterval(now, result.task, false);
     }
   }
 
@@ -684,11 +689,11 @@ export class SimClient {
    * tasks/get of that task waits its pollInterval from now (› Getting Tasks), by the Task's own
    * taskId (an answer about another task than the one asked for spaces that task's polls).
    */
-  #notePollInterval(now: number, task: unknown): void {
+  #notePollInterval(now: number, task: unknown, polled: boolean): void {
     if (!isObject(task) || typeof task.taskId !== 'string') return;
     const interval = task.pollInterval;
     if (typeof interval === 'number' && Number.isFinite(interval) && interval >= 0)
-      this.#pollDue.set(task.taskId, now + interval);
+      this.#pollDue.set(task.taskId, { due: now + interval, polled });
     else this.#pollDue.delete(task.taskId);
   }
 

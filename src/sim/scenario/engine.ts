@@ -199,6 +199,8 @@ export async function runScenario(
         message,
         ...(sent.headers ? { headers: sent.headers } : {}),
         t: now,
+        // The peers act on the lesson's clock: the referee may time them by it.
+        simulatedClock: true,
         notes: {
           note: text.note,
           ...(text.annotations ? { annotations: extraAnnotations(text.annotations) } : {}),

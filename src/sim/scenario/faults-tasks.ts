@@ -213,6 +213,26 @@ export function taskRequestWithRelatedMeta(ctx: FaultContext, name: string): Fau
 }
 
 /**
+ * task-polled-too-soon: the client polls a task with tasks/get again (`params.taskId`, default its
+ * latest task) as soon as the last tasks/get result for it came, not waiting the pollInterval that
+ * result suggested (› Getting Tasks: requestors SHOULD respect it). The honest client waits.
+ */
+export function taskPolledTooSoon(ctx: FaultContext, name: string): FaultResult {
+  const { client, params, now } = ctx;
+  const taskId = typeof params.taskId === 'string' ? params.taskId : client.tasks.at(-1);
+  if (taskId === undefined) return cannot(SAY.needsClientTask, { name });
+  const due = client.pollDueAt(taskId);
+  // Sooner by more than the 10 ms the referee allows for timers and clocks.
+  if (!client.pollAnswered(taskId) || due === undefined || due - now <= 10)
+    return cannot(SAY.needsRecentPoll, { name, taskId });
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: client.request('tasks/get', { taskId }),
+  };
+}
+
+/**
  * answer-about-related-task: the server answers the client's pending tasks/get whose related-task
  * `_meta` names another task than its params.taskId with that other task, going by the `_meta`
  * (› Associating Task-Related Messages: the taskId parameter MUST be the source of truth).

@@ -48,6 +48,7 @@ import {
   taskCallAnsweredDirectly,
   taskCancelledByNotification,
   taskOnUnsupportedRequest,
+  taskPolledTooSoon,
   taskRequestWithRelatedMeta,
   taskResultUnrelated,
 } from './faults-tasks.js';
@@ -138,6 +139,7 @@ export const FAULT_NAMES = [
   'undeclared-elicitation-mode-accepted',
   'forbidden-tool-called-as-task',
   'task-cancelled-by-notification',
+  'task-polled-too-soon',
   // 2025-11-25 (client/elicitation › Form Mode Security and › Capabilities, lesson 32)
   'form-content-unchecked',
   'url-elicitation-error-to-form-client',
@@ -245,6 +247,7 @@ export const FAULT_RULES = {
   'undeclared-elicitation-mode-accepted': 'elicitation-mode-not-refused',
   'forbidden-tool-called-as-task': 'task-support-mismatch',
   'task-cancelled-by-notification': 'cancel-task-augmented',
+  'task-polled-too-soon': 'task-poll-too-soon',
   // 2025-11-25 client/elicitation (lesson 32)
   'form-content-unchecked': 'elicitation-content-mismatch',
   'url-elicitation-error-to-form-client': 'url-elicitation-error-undeclared',
@@ -573,6 +576,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return forbiddenToolCalledAsTask(ctx, name);
     case 'task-cancelled-by-notification':
       return taskCancelledByNotification(ctx, name);
+    case 'task-polled-too-soon':
+      return taskPolledTooSoon(ctx, name);
     // 2025-11-25 client/elicitation (lesson 32)
     case 'form-content-unchecked':
       return formContentUnchecked(ctx, name);
