@@ -7,7 +7,7 @@ import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { remembered } from './lang-choice.js';
 import { LessonError, lessonProblem } from './lesson-error.js';
 import { installPrecompiledSchemas } from './precompiled-schemas.js';
-import { loadProgress, saveProgress } from './progress.js';
+import { loadProgress, PROGRESS_FILE, type Progress, saveProgress } from './progress.js';
 import { type COMMANDS, type CommandName, isCommandName } from './table/index.js';
 import type { ParsedCommand } from './table/types.js';
 import { importUi, requireTty } from './terminal.js';
@@ -17,9 +17,24 @@ import { packageVersion } from './version.js';
 /** What a command does with its command line read. */
 type Run<N extends CommandName> = (parsed: ParsedCommand<(typeof COMMANDS)[N]>) => Promise<number>;
 
+/**
+ * The progress file read, and the run's language: the command's --lang, else the one chosen
+ * before (saved in that file), else the locale's. What is wrong with the file is said in it too.
+ */
+async function start(option: string | undefined): Promise<{ progress: Progress; lang: Lang }> {
+  const langOfRun = (saved: Progress) => detectLang(option, chosenLang(saved));
+  const progress = await loadProgress(PROGRESS_FILE, undefined, langOfRun);
+  return { progress, lang: langOfRun(progress) };
+}
+
 /** The learner's language: the command's --lang, else the one chosen before, else the locale's. */
-const langOf = async (value: string | undefined): Promise<Lang> =>
-  detectLang(value, chosenLang(await loadProgress()));
+const langOf = async (value: string | undefined): Promise<Lang> => (await start(value)).lang;
+
+/** Saves the learner's progress, saying a failure in the run's language. */
+const saverIn =
+  (lang: Lang) =>
+  (progress: Progress): Promise<void> =>
+    saveProgress(progress, PROGRESS_FILE, undefined, lang);
 
 async function showHelp(topic: CommandName | undefined, lang: Lang): Promise<number> {
   const { commandHelpText, overviewText } = await import('./help-text.js');
@@ -49,8 +64,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       return 0;
     }
     holdKeys();
-    const loaded = await loadProgress();
-    const lang = detectLang(values.lang, chosenLang(loaded));
+    const { progress: loaded, lang } = await start(values.lang);
     requireTty('needsTtyMenu');
     const progress = await remembered(loaded, values.lang);
     const [{ runMenu }, { listing, open }] = await Promise.all([
@@ -60,7 +74,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
         return { listing, open: (id: string) => openLesson(id, listing) };
       }),
     ]);
-    return runMenu({ lang, progress, save: saveProgress, listing, open });
+    return runMenu({ lang, progress, save: saverIn(lang), listing, open });
   },
   async help({ values, args }) {
     const topic = args.command;
@@ -78,8 +92,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
     return diagramCommand(values.format ?? 'mermaid');
   },
   async lessons({ values }) {
-    const progress = await loadProgress();
-    const lang = detectLang(values.lang, chosenLang(progress));
+    const { progress, lang } = await start(values.lang);
     const { checkLessonsCommand, lessonsCommand } = await import('./commands/lessons.js');
     if (values.check !== undefined) {
       if (values.lessons !== undefined) throw new UsageError(USAGE_STRINGS.checkTakesFolder);
@@ -94,8 +107,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
   },
   async lesson({ values, args }) {
     const { id } = args;
-    const loaded = await loadProgress();
-    const lang = detectLang(values.lang, chosenLang(loaded));
+    const { progress: loaded, lang } = await start(values.lang);
     if (values.json && values.plain) {
       throw new UsageError(USAGE_STRINGS.plainOrJson);
     }
@@ -120,7 +132,7 @@ const RUN: { readonly [N in CommandName]: Run<N> } = {
       lesson: opened.value,
       lang,
       progress,
-      save: saveProgress,
+      save: saverIn(lang),
       ...(autoplay !== undefined ? { autoplay } : {}),
       course: { listing: target.listing, open: (next) => openLesson(next, target.listing) },
     });

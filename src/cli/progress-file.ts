@@ -3,8 +3,10 @@ import * as z from 'zod/mini';
 // zod/mini, not the full zod: a command that finds a progress file reads it before anything else,
 // and the full build of zod costs about 70 ms of start-up (docs/benchmarks.md).
 import en from 'zod/v4/locales/en.js';
+import { type Bilingual, filled } from '../i18n/lang.js';
+import { PROGRESS_TYPES, PROGRESS_STRINGS as S } from '../i18n/progress-strings.js';
 import { pointerToken } from '../protocol/json.js';
-import { jsonErrorAt } from '../protocol/json-error-at.js';
+import { jsonErrorOffset, lineAndColumn } from '../protocol/json-error-at.js';
 import { reasonOf } from './fs-reason.js';
 import type { Progress } from './progress-merge.js';
 
@@ -24,26 +26,67 @@ const ENTRY = {
 } as const;
 const LANG = z.enum(['en', 'zh']);
 
-/** An entry of the file that did not validate: where it was, why, and what it held. */
-export type Aside = { readonly pointer: string; readonly why: string; readonly value: unknown };
+/**
+ * An entry of the file that did not validate: where it was, why (in both languages: the set-aside
+ * file keeps the English), and what it held.
+ */
+export type Aside = { readonly pointer: string; readonly why: Bilingual; readonly value: unknown };
 
 export type DiskProgress =
   | { readonly kind: 'missing' }
   /** There, but it cannot be read (permission denied, a folder): never written over. */
-  | { readonly kind: 'unreadable'; readonly why: string }
+  | { readonly kind: 'unreadable'; readonly why: Bilingual }
   /** Not a progress file at all (not JSON, or JSON but not an object): moved aside whole. */
-  | { readonly kind: 'broken'; readonly why: string }
+  | { readonly kind: 'broken'; readonly why: Bilingual }
   | { readonly kind: 'read'; readonly progress: Progress; readonly asides: readonly Aside[] };
 
-/** A JSON pointer token (RFC 6901): `~` and `/` escaped. */
+/** A text the same in both languages: the system's own reason for a failure. */
+const same = (text: string): Bilingual => ({ en: text, zh: text });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function issueText(pointer: string, error: z.core.$ZodError): string {
+/** The kind of a JSON value, as zod names it (`received number`). */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/**
+ * Why an entry did not validate: zod's English message (its mini build is configured with the
+ * English locale), and the same said in Chinese. The entry was parsed with `reportInput`, so an
+ * issue still holds the value it was about.
+ */
+function issueText(pointer: string, error: z.core.$ZodError): Bilingual {
   const issue = error.issues[0];
   const path = (issue?.path ?? []).map((key) => `/${pointerToken(String(key))}`).join('');
-  return `${pointer}${path}: ${issue?.message ?? 'invalid'}`;
+  const at = { pointer: `${pointer}${path}`, message: issue?.message ?? 'invalid' };
+  const kind = (name: string): Bilingual => PROGRESS_TYPES[name] ?? { en: name, zh: name };
+  switch (issue?.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) {
+        return filled(S.missingField, { ...at, expected: kind(issue.expected) });
+      }
+      return filled(S.expectedType, {
+        ...at,
+        expected: kind(issue.expected),
+        received: kind(kindOf(issue.input)),
+      });
+    case 'too_small':
+      return filled(S.tooSmall, {
+        ...at,
+        op: issue.inclusive ? '≥' : '>',
+        minimum: String(issue.minimum),
+      });
+    case 'invalid_value':
+      return filled(S.oneOf, {
+        ...at,
+        values: issue.values.map((v) => JSON.stringify(v)).join('、'),
+      });
+    default:
+      return filled(S.invalid, at);
+  }
 }
 
 /**
@@ -58,7 +101,7 @@ export function sortProgress(value: Record<string, unknown>): {
   const progress: Progress = { ...value, lessons: {}, exercises: {} };
   const asides: Aside[] = [];
   if ('lang' in value) {
-    const lang = LANG.safeParse(value.lang);
+    const lang = LANG.safeParse(value.lang, { reportInput: true });
     if (lang.success) progress.lang = lang.data;
     else {
       delete progress.lang;
@@ -69,7 +112,7 @@ export function sortProgress(value: Record<string, unknown>): {
     delete progress.langChosen;
     asides.push({
       pointer: '/langChosen',
-      why: '/langChosen: expected a boolean',
+      why: filled(S.expectedBoolean, { pointer: '/langChosen' }),
       value: value.langChosen,
     });
   }
@@ -78,14 +121,14 @@ export function sortProgress(value: Record<string, unknown>): {
     if (!isRecord(entries)) {
       asides.push({
         pointer: `/${section}`,
-        why: `/${section}: expected an object`,
+        why: filled(S.expectedObject, { pointer: `/${section}` }),
         value: entries,
       });
       continue;
     }
     for (const [id, entry] of Object.entries(entries)) {
       const pointer = `/${section}/${pointerToken(id)}`;
-      const parsed = ENTRY[section].safeParse(entry);
+      const parsed = ENTRY[section].safeParse(entry, { reportInput: true });
       if (parsed.success) Object.assign(progress[section], { [id]: parsed.data });
       else asides.push({ pointer, why: issueText(pointer, parsed.error), value: entry });
     }
@@ -105,10 +148,10 @@ export function readProgress(file: string): DiskProgress {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     const why =
       code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
+        ? S.permissionDenied
         : code === 'EISDIR'
-          ? 'it is a folder'
-          : reasonOf(error);
+          ? S.isFolder
+          : same(reasonOf(error));
     return { kind: 'unreadable', why };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -116,11 +159,15 @@ export function readProgress(file: string): DiskProgress {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const at = jsonErrorAt(text);
-    const reason = (error as Error).message.split('\n')[0];
-    return { kind: 'broken', why: `${at ? `${at}: ` : ''}not valid JSON (${reason})` };
+    const offset = jsonErrorOffset(text);
+    const reason = (error as Error).message.split('\n')[0] ?? '';
+    const why =
+      offset === null
+        ? filled(S.notJson, { reason })
+        : filled(S.notJsonAt, { at: filled(S.jsonPlace, lineAndColumn(text, offset)), reason });
+    return { kind: 'broken', why };
   }
-  if (!isRecord(value)) return { kind: 'broken', why: 'not a JSON object' };
+  if (!isRecord(value)) return { kind: 'broken', why: S.notObject };
   return { kind: 'read', ...sortProgress(value) };
 }
 
@@ -129,21 +176,22 @@ export function readProgress(file: string): DiskProgress {
  * exclusive create, so an earlier set-aside file is never overwritten, even by another process).
  * Returns the name, or the reason it could not.
  */
-export function writeAside(file: string, text: string): { name: string } | { error: string } {
+export function writeAside(file: string, text: string): { name: string } | { error: Bilingual } {
   for (let n = 1; n < 1000; n++) {
     const name = n === 1 ? `${file}.bad` : `${file}.bad-${n}`;
     try {
       writeFileSync(name, text, { flag: 'wx' });
       return { name };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { error: reasonOf(error) };
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        return { error: same(reasonOf(error)) };
     }
   }
-  return { error: 'too many set-aside files' };
+  return { error: S.tooManyAsides };
 }
 
 /** Moves the whole file to a free `.bad` name: a hard link (which never replaces) and an unlink. */
-export function moveAside(file: string): { name: string } | { error: string } {
+export function moveAside(file: string): { name: string } | { error: Bilingual } {
   for (let n = 1; n < 1000; n++) {
     const name = n === 1 ? `${file}.bad` : `${file}.bad-${n}`;
     try {
@@ -153,7 +201,7 @@ export function moveAside(file: string): { name: string } | { error: string } {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') continue;
-      if (code !== 'EPERM' && code !== 'ENOTSUP') return { error: reasonOf(error) };
+      if (code !== 'EPERM' && code !== 'ENOTSUP') return { error: same(reasonOf(error)) };
       // A file system without hard links: rename, having checked the name is free.
       try {
         readFileSync(name);
@@ -162,10 +210,10 @@ export function moveAside(file: string): { name: string } | { error: string } {
           renameSync(file, name);
           return { name };
         } catch (again) {
-          return { error: reasonOf(again) };
+          return { error: same(reasonOf(again)) };
         }
       }
     }
   }
-  return { error: 'too many set-aside files' };
+  return { error: S.tooManyAsides };
 }

@@ -8,7 +8,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { chosenLang, isLang, type Lang } from '../i18n/lang.js';
+import {
+  type Bilingual,
+  chosenLang,
+  detectLang,
+  filled,
+  isLang,
+  type Lang,
+  tr,
+} from '../i18n/lang.js';
+import { PROGRESS_STRINGS as S } from '../i18n/progress-strings.js';
 import { reasonOf } from './fs-reason.js';
 import type { Aside } from './progress-file.js';
 import { emptyProgress, mergeProgress, type Progress } from './progress-merge.js';
@@ -19,6 +28,20 @@ export const PROGRESS_FILE = join('.mcp-sim', 'progress.json');
 
 type Warn = (line: string) => void;
 const toStderr: Warn = (line) => process.stderr.write(`${line}\n`);
+
+/**
+ * The language the file's problems are told in: the run's. Either known already, or decided from
+ * what the file holds (`(saved) => detectLang(option, chosenLang(saved))`: the run's `--lang`,
+ * else the choice saved in this very file, else the locale), so a warning said while reading it is
+ * in the language the rest of the run uses.
+ */
+export type LangOf = Lang | ((saved: Progress) => Lang);
+
+/** Without a `--lang`: the choice the progress holds, else the locale. */
+const savedOrLocale = (saved: Progress): Lang => detectLang(undefined, chosenLang(saved));
+
+const langFor = (lang: LangOf, saved: Progress): Lang =>
+  typeof lang === 'function' ? lang(saved) : lang;
 
 /**
  * What this process last read from each file, or last asked to save there: a save counts as this
@@ -68,15 +91,16 @@ function once(key: string, warn: Warn, line: string): void {
  * Why a save failed, in plain words: Node's own ("EEXIST: file already exists, mkdir …", "EISDIR:
  * … rename '….tmp' -> …") names a step of the save, not what the learner can mend.
  */
-function saveFailure(file: string, error: unknown): string {
+function saveFailure(file: string, error: unknown): Bilingual {
   const code = (error as NodeJS.ErrnoException).code;
   const folder = dirname(file);
-  if (code === 'EEXIST' || code === 'ENOTDIR') return `${folder} (or a folder above it) is a file`;
-  if (code === 'EISDIR') return 'it is a folder';
-  if (code === 'EACCES' || code === 'EPERM') return `permission denied (in ${folder})`;
-  if (code === 'EROFS') return 'the file system is read-only';
-  if (code === 'ENOSPC') return 'the disk is full';
-  return reasonOf(error);
+  if (code === 'EEXIST' || code === 'ENOTDIR') return filled(S.folderIsFile, { folder });
+  if (code === 'EISDIR') return S.isFolder;
+  if (code === 'EACCES' || code === 'EPERM') return filled(S.permissionDeniedIn, { folder });
+  if (code === 'EROFS') return S.readOnly;
+  if (code === 'ENOSPC') return S.diskFull;
+  const reason = reasonOf(error);
+  return { en: reason, zh: reason };
 }
 
 /** Writes atomically (a temp file, then a rename), so an interrupted save never corrupts the file. */
@@ -97,23 +121,25 @@ function setAside(
   file: string,
   asides: readonly Aside[],
   warn: Warn,
-  writeAside: (file: string, text: string) => { name: string } | { error: string },
+  lang: Lang,
+  writeAside: (file: string, text: string) => { name: string } | { error: Bilingual },
 ): boolean {
+  // The set-aside file says why in English, whichever language the run is in: it is data.
   const entries = Object.fromEntries(
-    asides.map((a) => [a.pointer, { why: a.why, value: a.value }]),
+    asides.map((a) => [a.pointer, { why: a.why.en, value: a.value }]),
   );
   const text = `${JSON.stringify({ file, setAside: new Date().toISOString(), entries }, null, 2)}\n`;
   const kept = writeAside(file, text);
-  const more = asides.length > 1 ? ` (and ${asides.length - 1} more entries)` : '';
-  const first = asides[0]?.why ?? '';
+  const more = asides.length > 1 ? filled(S.moreEntries, { n: asides.length - 1 }) : '';
+  const first = asides[0]?.why ?? { en: '', zh: '' };
   if ('name' in kept) {
-    warn(`mcp-sim: ${file}: ${first}${more}; set aside (kept as ${kept.name}), the rest is used`);
+    warn(tr(S.setAside, lang, { file, first, more, name: kept.name }));
     return true;
   }
   once(
-    `aside ${resolve(file)} ${first}`,
+    `aside ${resolve(file)} ${first.en}`,
     warn,
-    `mcp-sim: ${file}: ${first}${more}; ignored, the rest is used (could not set it aside: ${kept.error})`,
+    tr(S.notSetAside, lang, { file, first, more, error: kept.error }),
   );
   return false;
 }
@@ -124,25 +150,28 @@ function setAside(
  * and the rest is used. With `rewrite`, the file is written back without them at once, so they
  * are set aside once and not again on every later read.
  */
-async function settle(file: string, warn: Warn, rewrite: boolean): Promise<Progress> {
+async function settle(file: string, warn: Warn, lang: LangOf, rewrite: boolean): Promise<Progress> {
   unreadable.delete(resolve(file));
   if (!existsSync(file)) return emptyProgress();
   const { moveAside, readProgress, writeAside } = await validation();
   const disk = readProgress(file);
   if (disk.kind === 'missing') return emptyProgress();
+  // A file that cannot be used holds no choice of language: the run's is its --lang or the locale.
   if (disk.kind === 'unreadable') {
     unreadable.add(resolve(file));
-    const line = `mcp-sim: ${file}: cannot read it (${disk.why}); progress is not saved until it can be, so nothing in it is lost`;
+    const line = tr(S.unreadable, langFor(lang, emptyProgress()), { file, why: disk.why });
     once(`unreadable ${resolve(file)}`, warn, line);
     return emptyProgress();
   }
   if (disk.kind === 'broken') {
     const moved = moveAside(file);
-    const kept = 'name' in moved ? ` (kept as ${moved.name})` : '';
-    once(`broken ${resolve(file)}`, warn, `mcp-sim: ${file}: ${disk.why}; starting fresh${kept}`);
+    const kept = 'name' in moved ? filled(S.keptAs, { name: moved.name }) : '';
+    const line = tr(S.broken, langFor(lang, emptyProgress()), { file, why: disk.why, kept });
+    once(`broken ${resolve(file)}`, warn, line);
     return emptyProgress();
   }
-  if (disk.asides.length > 0 && setAside(file, disk.asides, warn, writeAside) && rewrite) {
+  const said = langFor(lang, disk.progress);
+  if (disk.asides.length > 0 && setAside(file, disk.asides, warn, said, writeAside) && rewrite) {
     try {
       writeWhole(file, disk.progress);
     } catch {
@@ -175,8 +204,9 @@ export function chosenLangOnDisk(file: string = PROGRESS_FILE): Lang | undefined
 export async function loadProgress(
   file: string = PROGRESS_FILE,
   warn: Warn = toStderr,
+  lang: LangOf = savedOrLocale,
 ): Promise<Progress> {
-  const progress = await settle(file, warn, true);
+  const progress = await settle(file, warn, lang, true);
   bases.set(resolve(file), structuredClone(progress));
   return progress;
 }
@@ -184,19 +214,21 @@ export async function loadProgress(
 /**
  * Saves `progress` merged with what the file holds at this moment (another session in the same
  * folder may have saved since this one read it; see mergeProgress), so both keep their progress.
- * A folder that cannot be written is reported once; the session goes on.
+ * A folder that cannot be written is reported once, in `lang` (the run's; by default the choice
+ * the progress holds, else the locale); the session goes on.
  */
 export async function saveProgress(
   progress: Progress,
   file: string = PROGRESS_FILE,
   warn: Warn = toStderr,
+  lang: Lang = savedOrLocale(progress),
 ): Promise<void> {
   const key = resolve(file);
   const ours = written.get(key);
   const disk =
     ours !== undefined && ours.id === identity(file)
       ? ours.progress
-      : await settle(file, warn, false);
+      : await settle(file, warn, lang, false);
   if (unreadable.has(key)) return; // said once when it was read: writing it would lose its content
   const merged = mergeProgress(bases.get(key) ?? emptyProgress(), progress, disk);
   try {
@@ -207,6 +239,6 @@ export async function saveProgress(
     else written.set(key, { id, progress: structuredClone(merged) });
   } catch (error) {
     written.delete(key);
-    once(`save ${key}`, warn, `mcp-sim: could not save ${file}: ${saveFailure(file, error)}`);
+    once(`save ${key}`, warn, tr(S.notSaved, lang, { file, why: saveFailure(file, error) }));
   }
 }

@@ -71,14 +71,6 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   };
 }
 
-/** "line 3, column 7" (1-based) of the first place `text` is not JSON, or null if it is JSON. */
-export function jsonErrorAt(text: string): string | null {
-  const offset = jsonErrorOffset(text);
-  if (offset === null) return null;
-  const { line, column } = lineAndColumn(text, offset);
-  return `line ${line}, column ${column}`;
-}
-
 /** The offset where `text` stops being JSON, or null when it is JSON (or too large to scan). */
 export function jsonErrorOffset(text: string): number | null {
   try {

@@ -11,7 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadProgress, saveProgress } from '../../src/cli/progress.js';
+import { type LangOf, loadProgress, type Progress, saveProgress } from '../../src/cli/progress.js';
+import { chosenLang, detectLang, type Lang } from '../../src/i18n/lang.js';
 import { ROOT } from '../helpers/cli.js';
 
 const PROGRESS_TS = join(ROOT, 'src', 'cli', 'progress.ts');
@@ -274,3 +275,118 @@ describe('.mcp-sim/progress.json that cannot be read', () => {
     },
   );
 });
+
+// Every line about the file is said in the run's language (`--lang`, then the choice saved in the
+// file itself, then the locale): they were English only, even under `--lang zh`.
+describe('.mcp-sim/progress.json: problems said in the run’s language', () => {
+  const CJK = /[\u4e00-\u9fff]/;
+  const runLang = (option: Lang | undefined, env: NodeJS.ProcessEnv) => (saved: Progress) =>
+    detectLang(option, chosenLang(saved), env);
+
+  async function warned(file: string, lang: LangOf): Promise<string[]> {
+    const warnings: string[] = [];
+    await loadProgress(file, (line) => warnings.push(line), lang);
+    return warnings;
+  }
+
+  it('a file that is not JSON, under --lang zh: where, why and where it was kept, in Chinese', async () => {
+    const file = fileWith('{bad');
+    expect(await warned(file, runLang('zh', {}))).toEqual([
+      `mcp-sim: ${file}：第 1 行第 2 列：不是有效的 JSON（${jsonReason('{bad')}）；进度从头开始（原文件保留为 ${file}.bad）`,
+    ]);
+  });
+
+  it('a broken file holds no choice: without --lang, the locale (LANG=zh_CN.UTF-8) decides', async () => {
+    expect(await warned(fileWith('[1]'), runLang(undefined, { LANG: 'zh_CN.UTF-8' }))).toEqual([
+      expect.stringMatching(/：不是 JSON 对象；进度从头开始/),
+    ]);
+    expect(await warned(fileWith('[1]'), runLang(undefined, { LANG: 'C' }))).toEqual([
+      expect.stringMatching(/: not a JSON object; starting fresh/),
+    ]);
+  });
+
+  it('a bad entry in a file whose saved choice is zh: said in Chinese, unless --lang en', async () => {
+    const text = JSON.stringify({
+      lang: 'zh',
+      langChosen: true,
+      lessons: { a: { finished: 1, lastStep: 0 }, b: { finished: true, lastStep: -1 } },
+      exercises: { e: { passed: true, points: 1 } },
+    });
+    const zh = await warned(fileWith(text), runLang(undefined, { LANG: 'C' }));
+    expect(zh).toHaveLength(1);
+    expect(zh[0]).toMatch(/：\/lessons\/a\/finished：应为布尔值，实际是数字（另有 2 个条目）；/);
+    expect(zh[0]).toMatch(CJK);
+    const en = await warned(fileWith(text), runLang('en', { LANG: 'zh_CN.UTF-8' }));
+    expect(en[0]).toMatch(
+      /: \/lessons\/a\/finished: Invalid input: expected boolean, received number \(and 2 more entries\); set aside/,
+    );
+    // The set-aside file keeps the English why, whichever language the run said it in.
+    const kept = fileWith(text);
+    await warned(kept, 'zh');
+    expect(json(`${kept}.bad`)).toMatchObject({
+      entries: {
+        '/lessons/b': { why: '/lessons/b/lastStep: Too small: expected number to be >=0' },
+        '/exercises/e': {
+          why: '/exercises/e/maxPoints: Invalid input: expected number, received undefined',
+        },
+      },
+    });
+  });
+
+  it('every kind of bad entry has its Chinese', async () => {
+    const text = (value: unknown) => JSON.stringify(value);
+    const cases: [string, RegExp][] = [
+      [text({ lang: 'fr' }), /\/lang：只能是 "en"、"zh" 之一/],
+      [text({ langChosen: 'yes' }), /\/langChosen：应为布尔值/],
+      [text({ lessons: [] }), /\/lessons：应为对象/],
+      [
+        text({ lessons: { a: { finished: true, lastStep: 1.5 } } }),
+        /lastStep：应为整数，实际是数字/,
+      ],
+      [text({ lessons: { a: { finished: true } } }), /lastStep：缺少这个字段（应为数字）/],
+      [text({ lessons: { a: { finished: true, lastStep: -2 } } }), /lastStep：太小了，应 ≥ 0/],
+      [text({ exercises: { e: 3 } }), /\/exercises\/e：应为对象，实际是数字/],
+    ];
+    for (const [content, line] of cases) {
+      const warnings = await warned(fileWith(content), 'zh');
+      expect(warnings).toEqual([expect.stringMatching(line)]);
+      expect(warnings[0]).toMatch(/；这些条目已移出（保存在 .*\.bad），其余照常使用$/);
+    }
+  });
+
+  it('a save that fails, and a file that cannot be read, in Chinese', async () => {
+    mkdirSync(join(dir, 'blocked-zh'));
+    writeFileSync(join(dir, 'blocked-zh', 'file'), 'x');
+    const file = join(dir, 'blocked-zh', 'file', 'p.json');
+    const warnings: string[] = [];
+    await saveProgress({ lessons: { a: A }, exercises: {} }, file, (l) => warnings.push(l), 'zh');
+    expect(warnings).toEqual([
+      `mcp-sim: 无法保存 ${file}：${join(dir, 'blocked-zh', 'file')}（或它的某个上级文件夹）是一个文件，不是文件夹`,
+    ]);
+    const folder = fileWith(null);
+    mkdirSync(folder);
+    expect(await warned(folder, 'zh')).toEqual([
+      `mcp-sim: ${folder}：无法读取（它是一个文件夹）；在它能读取之前不会保存进度，所以其中的内容不会丢失`,
+    ]);
+  });
+
+  it('a save without a language says it in the language the progress chose', async () => {
+    mkdirSync(join(dir, 'blocked-chosen'));
+    writeFileSync(join(dir, 'blocked-chosen', 'file'), 'x');
+    const file = join(dir, 'blocked-chosen', 'file', 'p.json');
+    const warnings: string[] = [];
+    const chosen = { lang: 'zh' as const, langChosen: true, lessons: {}, exercises: {} };
+    await saveProgress(chosen, file, (l) => warnings.push(l));
+    expect(warnings).toEqual([expect.stringMatching(/^mcp-sim: 无法保存 /)]);
+  });
+});
+
+/** What JSON.parse says about `text` (its first line): the engine's words, in every language. */
+function jsonReason(text: string): string {
+  try {
+    JSON.parse(text);
+    return '';
+  } catch (error) {
+    return (error as Error).message.split('\n')[0] ?? '';
+  }
+}

@@ -88,7 +88,7 @@ export async function exercisesCommand(options: {
 }): Promise<number> {
   if (options.init) return initWorkspace(options.lang, options.json);
   const workspace = findWorkspace();
-  const progress = await loadProgress(progressFile(workspace));
+  const progress = await loadProgress(progressFile(workspace), undefined, options.lang);
   const exercises = loadExercises();
   const rows = exercises.map((e) => {
     const record = recordOf(progress, e.id, e.points);
@@ -347,7 +347,7 @@ async function checkOnce(
   const results = items.map(
     (item) => graded[present.indexOf(item)] ?? missingResult(item.meta, item.dir),
   );
-  const progress = await loadProgress(progressFile(workspace));
+  const progress = await loadProgress(progressFile(workspace), undefined, options.lang);
   for (const r of results) {
     progress.exercises[r.id] = {
       passed: r.status === 'passed',
@@ -355,7 +355,7 @@ async function checkOnce(
       maxPoints: r.maxPoints,
     };
   }
-  await saveProgress(progress, progressFile(workspace));
+  await saveProgress(progress, progressFile(workspace), undefined, options.lang);
   // Every learner process has been stopped by now (gradeAll closes each runner before it
   // returns), so nothing the learner's code did can reach the file: only this process writes it.
   if (options.output !== undefined) {
