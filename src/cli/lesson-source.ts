@@ -8,6 +8,7 @@ import { findLesson } from '../sim/scenario/find-lesson.js';
 import { compiledTimeline, indexedListing } from '../sim/scenario/lesson-index.js';
 import { isLessonPath, listingAtPath, mergeListings } from '../sim/scenario/lesson-sources.js';
 import type { LessonListing, LoadedLesson } from '../sim/scenario/load-lessons.js';
+import type { PlayedLesson } from '../sim/scenario/open-lesson.js';
 import type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
 
 export type { OpenedLesson, OpenProblem } from '../ui/opened-lesson.js';
@@ -64,6 +65,22 @@ export async function lessonTarget(
   };
 }
 
+/**
+ * A lesson and its session log: the one the build played while the lesson file is unchanged
+ * since (a lesson of the course), else played here by the engine (referee, simulated peers, the
+ * lesson loaders with YAML and zod), which loads only then. The same outcomes either way.
+ */
+export async function playLesson(
+  id: string,
+  listing: LessonListing,
+): Promise<{ ok: true; value: PlayedLesson } | { ok: false; error: OpenProblem }> {
+  const lesson = findLesson(listing, id);
+  const compiled = lesson ? compiledTimeline(lesson) : null;
+  if (lesson && compiled) return { ok: true, value: { lesson, timeline: { steps: compiled } } };
+  const { openLesson: openPlayedLesson } = await import('../sim/scenario/open-lesson.js');
+  return openPlayedLesson(id, listing);
+}
+
 /** Loads and plays a lesson (the same outcomes as the CLI's), shaped for the screen. */
 export async function openLesson(
   id: string,
@@ -86,13 +103,8 @@ export async function openLesson(
       exercise: scenario.exercise === undefined ? null : exerciseNamed(scenario.exercise),
     },
   });
-  const lesson = findLesson(listing, id);
-  const compiled = lesson ? compiledTimeline(lesson) : null;
-  if (lesson && compiled) return shaped(lesson, compiled);
-  // The engine (referee, simulated peers, SDK schemas) loads when a lesson must be played here.
-  const { openLesson: openPlayedLesson } = await import('../sim/scenario/open-lesson.js');
-  const opened = await openPlayedLesson(id, listing);
-  return opened.ok ? shaped(opened.value.lesson, opened.value.timeline.steps) : opened;
+  const played = await playLesson(id, listing);
+  return played.ok ? shaped(played.value.lesson, played.value.timeline.steps) : played;
 }
 
 /**

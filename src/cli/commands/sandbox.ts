@@ -23,12 +23,13 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
   let session: SandboxSession;
   let lesson: { readonly id: string; readonly title: Bilingual } | null = null;
   if (args.lesson !== undefined) {
-    const [{ listLessons }, { openLesson }, { sandboxAtLesson }] = await Promise.all([
+    // A lesson of the course unchanged since the build is not played again: its steps are the
+    // build's, and the sandbox's own referee judges each of them once as it replays them.
+    const [{ listLessons, playLesson }, { sandboxAtLesson }] = await Promise.all([
       import('../lesson-source.js'),
-      import('../../sim/scenario/open-lesson.js'),
       import('../../sim/sandbox/from-lesson.js'),
     ]);
-    const opened = await openLesson(args.lesson, await listLessons(args.folders));
+    const opened = await playLesson(args.lesson, await listLessons(args.folders));
     if (!opened.ok) throw lessonProblem(opened.error);
     session = sandboxAtLesson(opened.value, args.side);
     lesson = { id: opened.value.lesson.id, title: opened.value.lesson.scenario.title };
