@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { chosenLang, detectLang, isLang, type Lang } from '../i18n/lang.js';
+import { chosenLang, detectLang, filled, isLang, type Lang } from '../i18n/lang.js';
 import { USAGE_STRINGS } from '../i18n/usage-strings.js';
-import { visible } from '../protocol/visible.js';
 import { holdKeys, releaseKeys } from '../ui/held-keys.js';
 import { noHelpFor, parseCommand, splitCommand } from './args.js';
 import { remembered } from './lang-choice.js';
@@ -313,7 +312,8 @@ run(argv).then(
       process.exitCode = 1;
     } else {
       const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`mcp-sim: internal error: ${visible(message)}\n`);
+      const lang = await usageLang(argv).catch((): Lang => 'en');
+      process.stderr.write(errorLine(filled(USAGE_STRINGS.internalError, { message }), lang));
       process.exitCode = 1;
     }
   },

@@ -78,6 +78,16 @@ export const USAGE_STRINGS = {
     en: '{file}: no such folder of lessons',
     zh: '{file}：没有这个课程文件夹',
   },
+  exercisesNotFolder: {
+    en: '{file} is a file, not a folder: move it away (or run this elsewhere) to copy the exercises into ./exercises',
+    zh: '{file} 是一个文件，不是文件夹：把它移开（或换一个文件夹运行），才能把练习复制到 ./exercises',
+  },
+  cannotCopyExercises: {
+    en: 'could not copy the exercises into {folder}: {reason}',
+    zh: '无法把练习复制到 {folder}：{reason}',
+  },
+  /** A failure mcp-sim did not foresee (a bug): its own words, untranslated, after this. */
+  internalError: { en: 'internal error: {message}', zh: '内部错误：{message}' },
   fileNotFolder: {
     en: '{file} is a file, not a folder of lessons: give the folder that holds <number>-<id>/lesson.yaml',
     zh: '{file} 是一个文件，不是课程文件夹：请给出包含 <编号>-<id>/lesson.yaml 的文件夹',

@@ -32,6 +32,7 @@ import {
 import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { suggestCommand } from '../../invocation.js';
+import { reasonOf } from '../fs-reason.js';
 import { loadProgress, PROGRESS_FILE, type Progress, saveProgress } from '../progress.js';
 import { colourWanted, createStyle } from '../style.js';
 import { UsageError } from '../usage.js';
@@ -155,12 +156,23 @@ function initWorkspace(lang: Lang, json: boolean): number {
   const created: string[] = [];
   const kept: string[] = [];
   const here = source === target;
+  // Something other than a folder in the way is said in one line, not as Node's ENOTDIR.
+  if (existsSync(target) && !statSync(target).isDirectory()) {
+    throw new UsageError(USAGE_STRINGS.exercisesNotFolder, { file: target });
+  }
   for (const entry of readdirSync(source).sort()) {
     if (here || existsSync(join(target, entry))) {
       kept.push(entry);
       continue;
     }
-    cpSync(join(source, entry), join(target, entry), { recursive: true });
+    try {
+      cpSync(join(source, entry), join(target, entry), { recursive: true });
+    } catch (error) {
+      throw new UsageError(USAGE_STRINGS.cannotCopyExercises, {
+        folder: target,
+        reason: reasonOf(error),
+      });
+    }
     created.push(entry);
   }
   if (json) {
