@@ -20,7 +20,7 @@ export function ajvDraft07(): typeof Ajv07Module.Ajv {
   return (load('ajv/dist/ajv.js') as typeof Ajv07Module).Ajv;
 }
 
-type AnyAjv = Ajv2020Module.Ajv2020 | Ajv07Module.Ajv;
+export type AnyAjv = Ajv2020Module.Ajv2020 | Ajv07Module.Ajv;
 
 /** ajv-formats' plugin (`date-time`, `uri`…), which adds the formats to an instance. */
 export function ajvFormats(): (ajv: AnyAjv) => unknown {

@@ -6,10 +6,19 @@
  * peer wrote it: JSON Schema 2020-12 unless its `$schema` names draft-07 (the default dialect since
  * 2025-11-25; SDKs of 2025-06-18 wrote draft-07 schemas). Each schema object is compiled once, the
  * first time a value is checked against it.
+ *
+ * Before Ajv compiles a schema it checks it against its dialect's meta-schema, and compiling
+ * 2020-12's meta-schema (its vocabularies, $dynamicRef) is most of what the first check costs: a
+ * lesson whose tool declares an outputSchema paid it before the sandbox at that lesson could show
+ * its first frame. The build generates that check as Ajv's standalone code (scripts/
+ * gen-validators.ts, like the official schemas'); where the program installed the generated
+ * modules (setPrecompiledSource), a 2020-12 schema is checked with it and compiled by an Ajv that
+ * does not check it again. The verdicts are the same (test/protocol/peer-schema-meta.test.ts).
  */
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject } from './json.js';
-import { ajv2020, ajvDraft07, ajvFormats } from './lazy-ajv.js';
+import { type AnyAjv, ajv2020, ajvDraft07, ajvFormats } from './lazy-ajv.js';
+import { precompiledFor } from './precompiled-source.js';
 import { toIssues } from './schema-book.js';
 
 /** Where a value first fails its schema, in both languages. */
@@ -27,16 +36,39 @@ type Checker = { compile(schema: object): ValidateFunction };
 const OPTIONS = { strict: false, allErrors: false, addUsedSchema: false } as const;
 let modern: Checker | null = null;
 let draft07: Checker | null = null;
+/** 2020-12 without checking a schema against the meta-schema: done before, by the generated code. */
+let modernChecked: Checker | null = null;
 const compiled = new WeakMap<object, ValidateFunction | null>();
+
+/** The id of the generated module of 2020-12's meta-schema, and the dialect's URI. */
+export const META_2020_ID = 'json-schema-2020-12';
+export const META_2020 = 'https://json-schema.org/draft/2020-12/schema';
+/** The name the generated module exports the meta-schema's check under. */
+export const META_EXPORT = 'meta';
+
+/**
+ * Ajv for peers' 2020-12 schemas, as the referee compiles them (formats included). With `code`,
+ * the build generates the meta-schema's standalone code from it: the same options as run time.
+ */
+export function peerAjv2020(more: Record<string, unknown> = {}): AnyAjv {
+  const ajv = new (ajv2020())({ ...OPTIONS, ...more });
+  ajvFormats()(ajv);
+  return ajv;
+}
+
+/**
+ * The generated check of 2020-12's meta-schema, for a schema Ajv would check with it (no
+ * `$schema`, or exactly 2020-12's); null where there is none (run from src, or another dialect).
+ */
+function generatedMeta(schema: JsonObject): ValidateFunction | null {
+  if (schema.$schema !== undefined && schema.$schema !== META_2020) return null;
+  return precompiledFor(META_2020_ID)?.[META_EXPORT] ?? null;
+}
 
 function checkerFor(schema: JsonObject): Checker | null {
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (dialect === '' || dialect.includes('2020-12')) {
-    if (!modern) {
-      const ajv = new (ajv2020())(OPTIONS);
-      ajvFormats()(ajv);
-      modern = ajv;
-    }
+    modern ??= peerAjv2020();
     return modern;
   }
   if (dialect.includes('draft-07')) {
@@ -56,7 +88,14 @@ function validatorOf(schema: JsonObject): ValidateFunction | null {
   if (known !== undefined) return known;
   let validate: ValidateFunction | null = null;
   try {
-    validate = checkerFor(schema)?.compile(schema) ?? null;
+    const meta = generatedMeta(schema);
+    if (meta) {
+      // What compile would throw on (a schema its meta-schema refuses) is no verdict, as below.
+      modernChecked ??= peerAjv2020({ validateSchema: false });
+      validate = meta(schema) ? modernChecked.compile(schema) : null;
+    } else {
+      validate = checkerFor(schema)?.compile(schema) ?? null;
+    }
   } catch {
     // Not a schema Ajv can compile (invalid-result names a malformed tool definition): no verdict.
     validate = null;
