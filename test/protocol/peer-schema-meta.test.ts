@@ -7,13 +7,16 @@
  * verdicts: every schema the fixtures' envelopes carry, and schemas broken on purpose. The global
  * setup builds dist/ first, so the module tested is the one that ships.
  */
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPrecompiled } from '../../src/cli/precompiled-schemas.js';
 import type { JsonObject } from '../../src/protocol/json.js';
 import { META_2020, META_2020_ID, schemaIssue } from '../../src/protocol/output-schema.js';
 import { setPrecompiledSource } from '../../src/protocol/precompiled-source.js';
+import { runScenario } from '../../src/sim/scenario/engine.js';
+import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { ROOT } from '../helpers/cli.js';
 import { envelopes, type Json } from '../helpers/schema-corpus.js';
 
@@ -106,4 +109,30 @@ describe('a peer’s 2020-12 schema checked with the generated meta-schema', () 
     expect(schemaIssue(schema, {})).toBeUndefined();
     expect(asked).toContain(META_2020_ID);
   });
+});
+
+// The same Ajv as src/protocol/lazy-ajv.ts requires (one CommonJS cache).
+const AjvCore = (
+  createRequire(import.meta.url)('ajv/dist/core.js') as {
+    default: { prototype: { validateSchema: (...args: unknown[]) => unknown } };
+  }
+).default;
+
+describe('no schema checked against a meta-schema at run time in the built CLI', () => {
+  it.each(['tools', 'version-downgrade', 'client-primitives', 'modern-faults-gallery'])(
+    '%s (tools with an outputSchema, a server’s elicitation form): played without it',
+    async (id) => {
+      const lesson = loadLessons().lessons.find((l) => l.id === id);
+      if (!lesson) throw new Error(`no lesson ${id}`);
+      setPrecompiledSource((name) => loadPrecompiled(name, DIST));
+      const checked = vi.spyOn(AjvCore.prototype, 'validateSchema');
+      try {
+        const played = await runScenario(lesson.scenario);
+        expect(played.ok).toBe(true);
+        expect(checked).not.toHaveBeenCalled();
+      } finally {
+        checked.mockRestore();
+      }
+    },
+  );
 });

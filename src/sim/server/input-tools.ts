@@ -41,12 +41,16 @@ let feedbackCheck: ValidateFunction | null = null;
 /**
  * Does accepted content fit the form? Client › Elicitation › Security: servers SHOULD validate
  * what they receive against the requested schema (a client may skip its own check: SDK v2 2.4.0
- * checks only the result's shape). Compiled on first use.
+ * checks only the result's shape). Compiled on first use. validateSchema: false — the form is
+ * this server's own, written above; checking it against 2020-12's meta-schema would only make the
+ * first call compile that meta-schema (most of what a lesson with this tool cost `sandbox
+ * --lesson` before its first frame).
  */
 function fitsFeedbackForm(content: unknown): string | null {
   if (!feedbackCheck) {
     const Ajv = ajv2020();
-    feedbackCheck = new Ajv({ allErrors: true, strict: false }).compile(FEEDBACK_FORM);
+    const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
+    feedbackCheck = ajv.compile(FEEDBACK_FORM);
   }
   if (feedbackCheck(content)) return null;
   return (feedbackCheck.errors ?? [])
