@@ -622,6 +622,22 @@ describe('connect --url when the server ends the session', () => {
     expect(next[0]?.message?.method).toBe('initialize');
     expect(next[0]?.headers?.['mcp-session-id']).toBeUndefined();
     expect(await traced(second)).toMatchObject({ era: 'legacy', violations: 0, problems: [] });
+    // The handout (and the screen) say where the new session begins: on its initialize.
+    const plain = await runCli([
+      'connect',
+      '--plain',
+      '--era',
+      'legacy',
+      '--url',
+      (await forgetful(1)).url,
+    ]);
+    const sections = plain.stdout.split(/\n(?=## step )/);
+    const marked = sections.filter((s) => s.includes('A new session starts here'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toContain('"method": "initialize"');
+    expect(sections.indexOf(marked[0] as string)).toBeGreaterThan(
+      sections.findIndex((s) => s.includes('"method": "initialize"')),
+    );
   });
 
   it('a server that ends the new session too: connect starts over only once, then stops and says so, exit 1', async () => {

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { type Bilingual, type Lang, tr } from '../../i18n/lang.js';
+import { type Bilingual, counted, type Lang, tr } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { specText } from '../../machine/index.js';
@@ -30,7 +30,7 @@ import { sessionTracePath } from '../../transport/trace-path.js';
 import { unreadableRecord } from '../../transport/trace-writer.js';
 import { lessonHandout, violationText } from '../../ui/handout.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
-import { screenSteps } from '../../ui/screen-step.js';
+import { screenSteps, withEvents } from '../../ui/screen-step.js';
 import { reasonOf } from '../fs-reason.js';
 import type { connect } from '../table/peers.js';
 import type { OptionValues } from '../table/types.js';
@@ -339,14 +339,26 @@ const prefixed = (head: Bilingual, text: Bilingual): Bilingual => ({
 /** How many rule violations the referee found, as the recap says it. */
 function violationCount(n: number): Bilingual {
   if (n === 0) return { en: 'no rule violations', zh: '没有发现违规' };
-  return { en: `${n} rule violation${n === 1 ? '' : 's'}`, zh: `${n} 处违规` };
+  return { en: counted(n, 'rule violation'), zh: `${n} 处违规` };
 }
+
+/** Said on the first step of the session the client starts after the server ended the first. */
+const NEW_SESSION: Bilingual = {
+  en: 'A new session starts here: the server ended the first one (HTTP 404 to its Mcp-Session-Id), so the client starts over with a new initialize sent without a session id, and a referee of its own (2025-11-25/basic/transports › Session Management).',
+  zh: '从这里开始一个新会话：服务器结束了第一个会话（对它的 Mcp-Session-Id 回应 HTTP 404），所以客户端重新开始，发送一个不带会话 ID 的新 initialize，由新的裁判评判（2025-11-25/basic/transports › Session Management）。',
+};
 
 /** The run as the lesson screen and the handout show it. */
 export function asLesson(run: ConnectRun, commandLine: string, url = false): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
   // that is no message (or a broken envelope) is a step with trace's words, as `play` shows it.
-  const timeline = { steps: screenSteps(run.steps, { invalid: 'problem' }) };
+  const steps = screenSteps(run.steps, { invalid: 'problem' });
+  // Over HTTP the server may have ended the first session (a 404): the second starts where the
+  // first one's steps end, and its first step says so.
+  const second = run.sessions.length > 1 ? (run.sessions[0]?.length ?? 0) : -1;
+  const first = steps[second];
+  if (first) steps[second] = withEvents(first, [NEW_SESSION]);
+  const timeline = { steps };
   // A modern session (2026-07-28) negotiates nothing: its recap names the revision it followed.
   const last = timeline.steps.at(-1);
   const modern = last?.era === 'modern' ? last : null;
