@@ -251,6 +251,20 @@ describe('.mcp-sim/progress.json that cannot be read', () => {
           'await loadProgress(file);',
           'await saveProgress({ lessons: { a: { finished: true, lastStep: 1 } }, exercises: {} }, file);',
         ].join('\n');
+        // The same loader with nothing to run, as nobody: a Node that nobody may run (CI's Node 24
+        // lives in root's npx cache) or a checkout nobody may read (a clone in a private folder, as
+        // `mktemp -d` makes one) cannot try it, and a failure below is then the file's alone.
+        const probe = spawnSync(process.execPath, ['--import', 'tsx', '-e', '0'], {
+          uid: 65534,
+          gid: 65534,
+          cwd: ROOT,
+          env: { ...process.env, TMPDIR: folder },
+          encoding: 'utf8',
+        });
+        if ((probe.error as NodeJS.ErrnoException | undefined)?.code === 'EACCES') {
+          skip(`user nobody may not run ${process.execPath}`);
+        }
+        if (probe.status !== 0) skip(`user nobody cannot load this checkout's modules (${ROOT})`);
         const child = spawnSync(
           process.execPath,
           ['--import', 'tsx', '--input-type=module', '-e', script],
@@ -262,10 +276,6 @@ describe('.mcp-sim/progress.json that cannot be read', () => {
             encoding: 'utf8',
           },
         );
-        // A Node that nobody may run (CI's Node 24 lives in root's npx cache) cannot try it.
-        if ((child.error as NodeJS.ErrnoException | undefined)?.code === 'EACCES') {
-          skip(`user nobody may not run ${process.execPath}`);
-        }
         expect(child.error).toBeUndefined();
         expect(child.stderr).toContain(': cannot read it (permission denied)');
         expect(readFileSync(file, 'utf8')).toBe(saved);
