@@ -254,28 +254,20 @@ describe('.mcp-sim/progress.json that cannot be read', () => {
         // The same loader with nothing to run, as nobody: a Node that nobody may run (CI's Node 24
         // lives in root's npx cache) or a checkout nobody may read (a clone in a private folder, as
         // `mktemp -d` makes one) cannot try it, and a failure below is then the file's alone.
-        const probe = spawnSync(process.execPath, ['--import', 'tsx', '-e', '0'], {
-          uid: 65534,
-          gid: 65534,
-          cwd: ROOT,
-          env: { ...process.env, TMPDIR: folder },
-          encoding: 'utf8',
-        });
-        if ((probe.error as NodeJS.ErrnoException | undefined)?.code === 'EACCES') {
-          skip(`user nobody may not run ${process.execPath}`);
-        }
-        if (probe.status !== 0) skip(`user nobody cannot load this checkout's modules (${ROOT})`);
-        const child = spawnSync(
-          process.execPath,
-          ['--import', 'tsx', '--input-type=module', '-e', script],
-          {
+        const asNobody = (...args: string[]) =>
+          spawnSync(process.execPath, ['--import', 'tsx', ...args], {
             uid: 65534,
             gid: 65534,
             cwd: ROOT,
             env: { ...process.env, TMPDIR: folder }, // tsx keeps its cache there
             encoding: 'utf8',
-          },
-        );
+          });
+        const probe = asNobody('-e', '0');
+        if ((probe.error as NodeJS.ErrnoException | undefined)?.code === 'EACCES') {
+          skip(`user nobody may not run ${process.execPath}`);
+        }
+        if (probe.status !== 0) skip(`user nobody cannot load this checkout's modules (${ROOT})`);
+        const child = asNobody('--input-type=module', '-e', script);
         expect(child.error).toBeUndefined();
         expect(child.stderr).toContain(': cannot read it (permission denied)');
         expect(readFileSync(file, 'utf8')).toBe(saved);
