@@ -13,6 +13,7 @@ import {
   privateFolder,
   refusedFolder,
   removeFolder,
+  stoppingOnSignal,
   trackGroup,
 } from './confine.js';
 import { MESSAGE_COUNT_LIMIT, parseFromChild } from './confine-ipc.js';
@@ -204,7 +205,8 @@ async function startChild(
   /** The module could not load: the process is being stopped for that, not crashing. */
   let loadFailed = false;
   child.on('exit', (code, signal) => {
-    if (loadFailed) return;
+    // Killed with its group because a signal is ending the grader: not the code's crash.
+    if (loadFailed || stoppingOnSignal()) return;
     const why = crash ?? (signal ? `killed by ${signal}` : `exited with code ${code}`);
     die(new RunnerError('crash', `the learner's process stopped: ${why}`));
   });

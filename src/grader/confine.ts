@@ -381,6 +381,18 @@ export function commandHandles(signal: NodeJS.Signals): void {
   handledByCommand.add(signal);
 }
 
+/** A signal is ending the grader: the groups were killed for it, not by the learner's code. */
+let stopping = false;
+
+/**
+ * True once a signal (Ctrl+C, SIGTERM, SIGHUP) is ending the grader. The learner's process it then
+ * kills did not crash: its exit is no verdict on the code. (A signal raised again reaches Node's
+ * listeners on a later turn of the event loop, and the child's exit could come first.)
+ */
+export function stoppingOnSignal(): boolean {
+  return stopping;
+}
+
 /**
  * Makes the grader kill every remembered group when it exits or a signal stops it. Called before
  * a child is spawned: Node runs a signal's listeners on a later turn of the event loop, so with the
@@ -397,6 +409,7 @@ export function armGroupCleanup(): void {
   // signal is raised again to end the grader as it would have.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = () => {
+      stopping = true;
       cleanUp();
       if (handledByCommand.has(signal)) return;
       process.removeListener(signal, onSignal);
