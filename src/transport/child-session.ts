@@ -291,6 +291,15 @@ function endOnSignal(hooks: {
   return { ending: () => ending !== null, unhook };
 }
 
+/**
+ * What a client does when the server ended its session over HTTP (a 404 to its Mcp-Session-Id):
+ * said in the problem when connect stops there, and in the note when it starts over.
+ */
+const SESSION_ENDED: Bilingual = {
+  en: 'A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management)',
+  zh: '服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）',
+};
+
 /** Over HTTP, the session the server ended: the request its 404 answered, the id, the problem. */
 type LostSession = { readonly what: string; readonly session: string; readonly problem: number };
 
@@ -437,8 +446,8 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
                 zh: `服务器对 ${what} 回应了 HTTP 404：它新分配的会话（Mcp-Session-Id ${clip(session)}）也结束了。这时客户端必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）；connect 只重新开始一次，所以就此停下：再运行一次即可开始新的会话。`,
               }
             : {
-                en: `the server answered ${what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(session)}) has ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management).`,
-                zh: `服务器对 ${what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(session)}）已经结束。服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management）。`,
+                en: `the server answered ${what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(session)}) has ended. ${SESSION_ENDED.en}.`,
+                zh: `服务器对 ${what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(session)}）已经结束。${SESSION_ENDED.zh}。`,
               },
         );
         exited = true;
@@ -1301,8 +1310,8 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     brokenAnswers.clear();
     strayAnswers.length = 0;
     notes.push({
-      en: `The server answered ${lost.what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(lost.session)}) had ended. A server may end a session at any time and then answers 404 to its id; the client must then start a new session with a new initialize sent without a session id (2025-11-25/basic/transports › Session Management), so connect did: the new session starts at the second initialize (its --trace-file is a transcript of its own, numbered 2).`,
-      zh: `服务器对 ${lost.what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(lost.session)}）已经结束。服务器可以随时结束会话，此后对这个会话 ID 一律回应 404；客户端这时必须重新开始一个会话，发送一个不带会话 ID 的新 initialize（2025-11-25/basic/transports › Session Management），connect 就这样做了：新的会话从第二个 initialize 开始（--trace-file 另存为一份编号为 2 的记录）。`,
+      en: `The server answered ${lost.what} with HTTP 404: the session it assigned (Mcp-Session-Id ${clip(lost.session)}) had ended. ${SESSION_ENDED.en}, so connect did: the new session starts at the second initialize (its --trace-file is a transcript of its own, numbered 2).`,
+      zh: `服务器对 ${lost.what} 回应了 HTTP 404：它分配的会话（Mcp-Session-Id ${clip(lost.session)}）已经结束。${SESSION_ENDED.zh}，connect 就这样做了：新的会话从第二个 initialize 开始（--trace-file 另存为一份编号为 2 的记录）。`,
     });
     ended.push(log.steps);
     log = new SessionLog();
