@@ -2,33 +2,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
+import { running, until } from '../helpers/processes.js';
 import { hasScript, ScriptPty, TERMINAL_ENV, terminalWorkdir } from '../helpers/script-pty.js';
 
 const work = terminalWorkdir('mcp-sim-connect-interrupt-');
 const DEAF = resolve('test/fixtures/connect/deaf-server.mjs');
-
-/** Whether `pid` still runs (a zombie nobody has reaped yet has ended). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
-
-/** Resolves once `check` holds, polling; rejects after `ms`. */
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
 
 /**
  * `connect -- node deaf-server.mjs` at 80×24 (a server that answers nothing and ignores SIGINT,

@@ -4,28 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT } from '../helpers/cli.js';
+import { running, until } from '../helpers/processes.js';
 
 const SERVER = join(ROOT, 'test', 'fixtures', 'connect', 'shutdown-server.mjs');
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-shutdown-'));
-
-/** Whether `pid` still runs. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves once `check` holds, polling; rejects after `ms`. */
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
 
 /**
  * `connect --plain` against shutdown-server.mjs (it answers nothing and records how it was asked
