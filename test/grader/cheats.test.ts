@@ -223,6 +223,49 @@ describe.concurrent('01-progress', () => {
   }, 120_000);
 
   it('the reference scores full points on every seed', () => fullOnEverySeed(id), 120_000);
+
+  // In the child process the learner's module shares the harness's process object: it can hold
+  // back the event that tells the grader the cancellation reached the call, work on through its
+  // steps, and let the event out just before it returns. Timed from that event, the tool
+  // "stopped" at once and scored 13/13; timed from the cancellation the grader sent, it ran on.
+  it('a tool that holds back the harness’s report of the cancellation until it returns (child process)', async () => {
+    const held = patch(
+      patch(
+        ref,
+        'export async function longRunningTask(',
+        [
+          'const p = process as unknown as { send: (m: unknown, ...rest: unknown[]) => boolean };',
+          'const realSend = p.send.bind(process);',
+          'let held: unknown[] = [];',
+          'p.send = (m: unknown, ...rest: unknown[]) => {',
+          "  if ((m as { name?: string } | null)?.name === '$aborted') return held.push(m) > 0;",
+          '  return realSend(m, ...rest);',
+          '};',
+          '',
+          'export async function longRunningTask(',
+        ].join('\n'),
+      ),
+      /^( {2}return \{ content: \[\{ type: 'text', text: `Finished all)/m,
+      '  for (const m of held) realSend(m);\n  held = [];\n$1',
+    );
+    // It stops sending progress once the cancellation reached it, and only that.
+    const text = patch(held, 'if (extra.signal.aborted) {', 'if (extra.signal.aborted && false) {');
+    const seeds = [1, 2];
+    const results = await Promise.all(
+      seeds.map((seed) =>
+        gradeExercise(meta(id), {
+          dir: workspace(id, { 'long-task.ts': text }),
+          isolation: 'child',
+          seed,
+        }),
+      ),
+    );
+    for (const [i, result] of results.entries()) {
+      expect(failed(result), `seed ${seeds[i]}`).toContain('cancellation-stops');
+      const check = result.checks.find((c) => c.name === 'cancellation-stops');
+      expect(check?.message.en, `seed ${seeds[i]}`).toMatch(/run on for \d+ ms/);
+    }
+  }, 120_000);
 });
 
 describe('06-handshake-tracer', () => {

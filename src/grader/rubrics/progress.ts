@@ -46,7 +46,7 @@ type Run = {
   }>;
   readonly outcome: { ok: true; value: unknown } | { ok: false; error: string };
   readonly cancelled: boolean;
-  /** ms from the cancellation to the tool's return, or null without one. */
+  /** ms from the grader's cancellation to the tool's return, or null when none reached the call. */
   readonly stoppedAfterMs: number | null;
   /** ms from the call to the tool's return. */
   readonly tookMs: number;
@@ -80,9 +80,17 @@ export async function runTool(
   const progress: Array<Run['progress'][number]> = [];
   let answered = false;
   let cancelledAt: number | null = null;
+  // When the grader sent the cancellation: how long the tool runs on is timed from here. The
+  // child's report that the cancellation reached the call ($aborted) orders the progress sent
+  // before it, but it comes from the learner's process, whose code can hold it back until it
+  // returns (it shares the harness's process.send): timed from that report, a tool that worked on
+  // through every step "stopped" at once.
+  let abortedAt: number | null = null;
   const controller = new AbortController();
   const cancel = () => {
-    if (!controller.signal.aborted) controller.abort();
+    if (controller.signal.aborted) return;
+    abortedAt = performance.now();
+    controller.abort();
   };
   const timer =
     options.cancelAfterMs === undefined ? undefined : setTimeout(cancel, options.cancelAfterMs);
@@ -103,6 +111,8 @@ export async function runTool(
       }
     },
     $aborted: () => {
+      // Only a cancellation the grader sent, once: the learner's process can post this event too.
+      if (abortedAt === null || cancelledAt !== null) return;
       cancelledAt = performance.now();
       session.fromClient(session.client.cancel(id, 'The user cancelled the task'));
     },
@@ -129,7 +139,7 @@ export async function runTool(
     progress,
     outcome,
     cancelled: cancelledAt !== null,
-    stoppedAfterMs: cancelledAt === null ? null : returnedAt - cancelledAt,
+    stoppedAfterMs: cancelledAt === null || abortedAt === null ? null : returnedAt - abortedAt,
     tookMs: returnedAt - calledAt,
   };
 }
