@@ -121,22 +121,41 @@ export function nameOf(sent: Sent, at: number): string {
   return `#${at + 1} ${sent.direction} ${what}${sent.verdict.kind === 'response' || sent.verdict.kind === 'error' ? ` (${sent.verdict.kind})` : ''}`;
 }
 
+/**
+ * A verdict's spec section in backticks, as the checks quote a section (it is a name, never
+ * translated), then what it asks for in each language: `spec` and `specZh` are the same section
+ * followed by the note in English (` (…)`) or Chinese (`（…）`).
+ */
+function cited(v: Violation): Bilingual {
+  let same = 0;
+  while (same < v.spec.length && v.spec[same] === v.specZh[same]) same++;
+  const section = v.spec.slice(0, same).trimEnd();
+  return {
+    en: `\`${section}\`${v.spec.slice(section.length)}`,
+    zh: `\`${section}\`${v.specZh.slice(section.length)}`,
+  };
+}
+
 /** The referee's verdicts as lines: `#5 server->client notifications/progress: rule — why`. */
 export function violationLines(found: ReturnType<Session['violations']>, limit = 4): Bilingual {
   const shown = found.slice(0, limit);
   const more = found.length - shown.length;
+  // Where the spec says so, once for each rule shown: the section the learner reads to fix it.
+  const rules = [...new Map(shown.map((f) => [f.violation.rule, f.violation])).values()];
   return {
     en: [
       ...shown.map(
         (f) => `  ${nameOf(f.sent, f.at)}: ${f.violation.rule} — ${f.violation.message}`,
       ),
       ...(more > 0 ? [`  … and ${more} more`] : []),
+      ...rules.map((v) => `  ${v.rule}: see ${cited(v).en}`),
     ].join('\n'),
     zh: [
       ...shown.map(
         (f) => `  ${nameOf(f.sent, f.at)}：${f.violation.rule} —— ${f.violation.messageZh}`,
       ),
       ...(more > 0 ? [`  …… 另有 ${more} 处`] : []),
+      ...rules.map((v) => `  ${v.rule}：见 ${cited(v).zh}`),
     ].join('\n'),
   };
 }

@@ -12,7 +12,7 @@ import {
   starterHash,
   textReport,
 } from '../../src/grader/index.js';
-import { EXERCISES, meta, metas, workspace } from './helpers.js';
+import { EXERCISES, grade, meta, metas, patch, solution, workspace } from './helpers.js';
 
 const plain = { bold: String, dim: String, red: String, green: String, yellow: String };
 
@@ -113,4 +113,37 @@ describe('a check that is right but waits on another', () => {
     expect(JSON.stringify(exercismJson([result], metas, 'en'))).not.toContain('waitingOn');
     expect(JSON.stringify(exercismJson([result], metas, 'en'))).not.toContain('waiting on');
   });
+});
+
+describe('a referee verdict in a check names the spec section it breaks', () => {
+  it('once for each rule shown, in English and in Chinese (exercises 1 and 8)', async () => {
+    // 01: a tool that ignores the cancellation sends progress after it.
+    const ignores = patch(
+      solution('01-progress', 'long-task.ts'),
+      'if (extra.signal.aborted) {',
+      'if (extra.signal.aborted && false) {',
+    );
+    const progress = await grade('01-progress', { 'long-task.ts': ignores }, 1);
+    const valid = progress.checks.find((c) => c.name === 'envelopes-valid');
+    expect(valid?.passed).toBe(false);
+    const cite =
+      'progress-after-cancellation: see `2025-11-25/basic/utilities/cancellation › Behavior Requirements` (';
+    expect(valid?.message.en).toContain(cite);
+    expect(valid?.message.en.split(cite)).toHaveLength(2);
+    expect(valid?.message.zh).toContain(
+      'progress-after-cancellation：见 `2025-11-25/basic/utilities/cancellation › Behavior Requirements`（',
+    );
+    // 08: a modern result without resultType, judged through the wire connection's refereeSays.
+    const untyped = patch(
+      solution('08-dual-era-server', 'server.ts'),
+      /resultType: 'complete',?/g,
+      '',
+    );
+    const dual = await grade('08-dual-era-server', { 'server.ts': untyped }, 1);
+    const said = dual.checks.map((c) => c.message.en).join('\n');
+    expect(said).toContain('result-type-missing: see `2026-07-28/basic/index › ResultType` (');
+    expect(dual.checks.map((c) => c.message.zh).join('\n')).toContain(
+      'result-type-missing：见 `2026-07-28/basic/index › ResultType`（',
+    );
+  }, 60_000);
 });
