@@ -401,6 +401,16 @@ export async function checkCommand(options: CheckOptions): Promise<number> {
 }
 
 /**
+ * Whether saving `file` (a name in the exercise's folder) calls for a new check: one of the
+ * exercise's own files, or any module its code may import (a helper the learner wrote beside it;
+ * the grader bundles those too). Not an editor's lock or backup file (`.#versions.ts`, `versions.ts~`).
+ */
+function watchedFile(meta: ExerciseMeta, file: string): boolean {
+  if (meta.files.includes(file)) return true;
+  return !/^[.#]/.test(file) && /\.(?:[cm]?[jt]sx?|json)$/.test(file);
+}
+
+/**
  * Re-checks an exercise whenever one of its learner files is saved, until Ctrl-C; the exit code
  * is that of the latest check of every exercise watched (0 only when all of them pass).
  */
@@ -426,7 +436,7 @@ function watchExercises(
   // "Watching…" and at once saves or stops must not land in the gap before they begin.
   const watchers = selected.map((meta) =>
     watch(join(workspace.exercises, meta.id), (_event, file) => {
-      if (file && !meta.files.includes(String(file))) return;
+      if (file && !watchedFile(meta, String(file))) return;
       clearTimeout(timers.get(meta.id));
       timers.set(
         meta.id,
