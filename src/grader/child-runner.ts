@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { Bilingual } from '../i18n/lang.js';
 import {
   armGroupCleanup,
   bundleLearner,
@@ -21,6 +22,7 @@ import { HARNESS_SOURCE } from './harness-source.js';
 import {
   CALL_TIMEOUT_MS,
   type CallOutcome,
+  crashZh,
   type Handler,
   loadError,
   missingExport,
@@ -208,7 +210,16 @@ async function startChild(
     // Killed with its group because a signal is ending the grader: not the code's crash.
     if (loadFailed || stoppingOnSignal()) return;
     const why = crash ?? (signal ? `killed by ${signal}` : `exited with code ${code}`);
-    die(new RunnerError('crash', `the learner's process stopped: ${why}`));
+    const whyZh = crash
+      ? crashZh(crash)
+      : signal
+        ? `被信号 ${signal} 终止`
+        : `以退出码 ${code} 退出`;
+    die(
+      new RunnerError('crash', `the learner's process stopped: ${why}`, {
+        zh: `运行你代码的进程停止了：${whyZh}`,
+      }),
+    );
   });
   /**
    * Resolves once what the process wrote has been read: its stdout and stderr are pipes of their
@@ -243,7 +254,12 @@ async function startChild(
     const parsed = parseFromChild(raw);
     if (!parsed.ok || ++received > MESSAGE_COUNT_LIMIT) {
       const why = parsed.ok ? `more than ${MESSAGE_COUNT_LIMIT} messages` : parsed.error;
-      die(new RunnerError('crash', `the learner's process sent the grader ${why}`));
+      const whyZh = parsed.ok ? `超过 ${MESSAGE_COUNT_LIMIT} 条消息` : parsed.error;
+      die(
+        new RunnerError('crash', `the learner's process sent the grader ${why}`, {
+          zh: `运行你代码的进程向评分器发送了${parsed.ok ? whyZh : `不合规的消息：${whyZh}`}`,
+        }),
+      );
       return;
     }
     const m = parsed.message;
@@ -301,7 +317,10 @@ async function startChild(
         die(
           new RunnerError(
             'timeout',
-            `the module did not finish loading within ${(options.loadTimeoutMs ?? LOAD_TIMEOUT_MS) / 1000} s (an endless loop at the top level?)`,
+            `the module did not finish loading within ${(options.loadTimeoutMs ?? LOAD_TIMEOUT_MS) / 1000} s (an endless loop at the top level, or a top-level await that never settles?)`,
+            {
+              zh: `模块没有在 ${(options.loadTimeoutMs ?? LOAD_TIMEOUT_MS) / 1000} 秒内加载完（顶层有死循环，还是顶层 await 了一个永远不会完成的 promise？）`,
+            },
           ),
         ),
       options.loadTimeoutMs ?? LOAD_TIMEOUT_MS,
@@ -324,7 +343,7 @@ async function startChild(
     message: Record<string, unknown>,
     handlers: Readonly<Record<string, Handler>>,
     timeoutMs: number,
-    what: string,
+    what: Bilingual,
   ): { id: number; promise: Promise<CallOutcome> } {
     const id = nextId++;
     if (dead) return { id, promise: Promise.reject(dead) };
@@ -335,8 +354,13 @@ async function startChild(
             new RunnerError(
               'timeout',
               crash
-                ? `${what} did not finish within ${timeoutMs / 1000} s and was stopped, after an error outside it: ${crash}`
-                : `${what} did not finish within ${timeoutMs / 1000} s and was stopped (an endless loop, or a promise that never settles?)`,
+                ? `${what.en} did not finish within ${timeoutMs / 1000} s and was stopped, after an error outside it: ${crash}`
+                : `${what.en} did not finish within ${timeoutMs / 1000} s and was stopped (an endless loop, or a promise that never settles?)`,
+              {
+                zh: crash
+                  ? `${what.zh}没有在 ${timeoutMs / 1000} 秒内完成，在它之外先出了错：${crashZh(crash)}`
+                  : `${what.zh}没有在 ${timeoutMs / 1000} 秒内完成（死循环，还是一个永远不会完成的 promise？）`,
+              },
             ),
           ),
         timeoutMs,
@@ -363,25 +387,32 @@ async function startChild(
         { t: 'call', name, args },
         options.handlers ?? {},
         options.timeoutMs ?? CALL_TIMEOUT_MS,
-        `${name}()`,
+        { en: `${name}()`, zh: `${name}() ` },
       );
       tags.set(id, { name, tag: options.tag });
       options.abort?.addEventListener('abort', () => send({ t: 'abort', id }));
       return promise;
     },
     async get(name) {
-      const outcome = await request({ t: 'get', name }, {}, CALL_TIMEOUT_MS, `reading ${name}`)
-        .promise;
+      const outcome = await request({ t: 'get', name }, {}, CALL_TIMEOUT_MS, {
+        en: `reading ${name}`,
+        zh: `读取 ${name} `,
+      }).promise;
       return outcome.ok ? outcome.value : undefined;
     },
     async flush() {
       // The answers first, so the flush message follows them down the channel.
       await Promise.all(replying);
-      await request({ t: 'flush' }, {}, CALL_TIMEOUT_MS, 'flushing the module').promise;
+      await request({ t: 'flush' }, {}, CALL_TIMEOUT_MS, {
+        en: 'flushing the module',
+        zh: '等待模块处理完已收到的消息',
+      }).promise;
     },
     async reload() {
-      const outcome = await request({ t: 'reload' }, {}, LOAD_TIMEOUT_MS, 'loading the module')
-        .promise;
+      const outcome = await request({ t: 'reload' }, {}, LOAD_TIMEOUT_MS, {
+        en: 'loading the module',
+        zh: '加载模块',
+      }).promise;
       if (!outcome.ok) {
         const error = new RunnerError('load', outcome.error);
         die(error);

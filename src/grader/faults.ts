@@ -1,4 +1,4 @@
-import { type CallOutcome, type Runner, RunnerError } from './runner.js';
+import { type CallOutcome, crashZh, type Runner, RunnerError } from './runner.js';
 
 /**
  * Something went wrong in one of the learner's functions: it ran out of time, its process died,
@@ -48,7 +48,11 @@ export function tolerantRunner(start: StartRunner): TolerantRunner {
   const onCrash = (tag: number | undefined, message: string) => {
     const fn = tag === undefined ? undefined : names.get(tag);
     if (faults.some((f) => f.fn === fn && f.error.reason === 'crash')) return; // the first is enough
-    faults.push({ fn, at: tag ?? 0, error: new RunnerError('crash', message) });
+    faults.push({
+      fn,
+      at: tag ?? 0,
+      error: new RunnerError('crash', message, { zh: crashZh(message) }),
+    });
   };
   const ensure = () => {
     current ??= start(onCrash).then((r) => {

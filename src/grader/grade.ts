@@ -24,7 +24,7 @@ export const EXERCISE_TIMEOUT_MS = 15_000;
  * `work`, or a `timeout` RunnerError once it has run EXERCISE_TIMEOUT_MS without settling (a
  * learner's endless loop in an awaited call never settles). `what` names it in the message.
  */
-export async function withinExerciseTime<T>(work: Promise<T>, what: string): Promise<T> {
+export async function withinExerciseTime<T>(work: Promise<T>, what: Bilingual): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -32,7 +32,8 @@ export async function withinExerciseTime<T>(work: Promise<T>, what: string): Pro
         reject(
           new RunnerError(
             'timeout',
-            `${what} did not finish within ${EXERCISE_TIMEOUT_MS / 1000} s`,
+            `${what.en} did not finish within ${EXERCISE_TIMEOUT_MS / 1000} s`,
+            { zh: `${what.zh}没有在 ${EXERCISE_TIMEOUT_MS / 1000} 秒内完成` },
           ),
         ),
       EXERCISE_TIMEOUT_MS,
@@ -47,18 +48,18 @@ export async function withinExerciseTime<T>(work: Promise<T>, what: string): Pro
 
 /** Why the learner's code could not be run on, in both languages, on one line. */
 export function runnerError(error: RunnerError): Bilingual {
+  const zh = error.zh ?? error.message;
+  // A time limit or a crash says so first, in both languages, whatever its message.
+  if (error.reason === 'timeout') return { en: `stopped: ${error.message}`, zh: `已被终止：${zh}` };
+  if (error.reason === 'crash')
+    return { en: `your code crashed: ${error.message}`, zh: `你的代码崩溃了：${zh}` };
   if (error.zh !== undefined) return { en: error.message, zh: error.zh };
-  switch (error.reason) {
-    case 'load':
-      return {
-        en: `your code could not be loaded: ${error.message}`,
-        zh: `无法加载你的代码：${error.message}`,
-      };
-    case 'timeout':
-      return { en: `stopped: ${error.message}`, zh: `已被终止：${error.message}` };
-    default:
-      return { en: `your code crashed: ${error.message}`, zh: `你的代码崩溃了：${error.message}` };
-  }
+  if (error.reason === 'load')
+    return {
+      en: `your code could not be loaded: ${error.message}`,
+      zh: `无法加载你的代码：${error.message}`,
+    };
+  return { en: `your code crashed: ${error.message}`, zh: `你的代码崩溃了：${error.message}` };
 }
 
 export function rubricFor(id: string): Rubric {
@@ -105,7 +106,7 @@ export async function gradeExercise(
         },
         show: (line) => display.push(line),
       }),
-      'the checks',
+      { en: 'the checks', zh: '检查' },
     );
     await learner.flush();
   } catch (error) {

@@ -65,7 +65,11 @@ export class RunnerError extends Error {
   readonly reason: 'load' | 'timeout' | 'crash' | 'missing';
   /** Where the error is in the learner's files, when known (a syntax error, say). */
   readonly location: Location | undefined;
-  /** The whole message in Chinese, when it is not the English one with a Chinese lead-in. */
+  /**
+   * The message in Chinese. For a load error or a missing function it is the whole line; a time
+   * limit's or a crash's comes after the lead-in (stopped, crashed), as the English one does.
+   * Undefined: the English message, after a Chinese lead-in.
+   */
   readonly zh: string | undefined;
   /** What the learner's code printed before a load failed (no runner is left to ask it). */
   readonly output: string | undefined;
@@ -80,6 +84,18 @@ export class RunnerError extends Error {
     this.zh = extra.zh;
     this.output = extra.output;
   }
+}
+
+/**
+ * A crash as the child's harness words it (`uncaught Error: boom (at stats.ts:3:9)`,
+ * `unhandled rejection: …`, `thrown value: …`), in Chinese: the learner's own error is kept.
+ */
+export function crashZh(text: string): string {
+  return text
+    .replace(/^uncaught /, '未捕获的错误：')
+    .replace(/^unhandled rejection: /, '未处理的 promise 拒绝：')
+    .replace(/^(未捕获的错误：|未处理的 promise 拒绝：)?thrown value: /, '$1抛出的值：')
+    .replace(/ \(at ([^()\s]+:\d+:\d+)\)$/, '（位置 $1）');
 }
 
 /** A message on one line: a stack trace's frames dropped, the other lines joined. */

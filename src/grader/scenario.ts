@@ -90,7 +90,7 @@ export async function recordScenario(
       },
       recap: (text) => recap.push(text),
     };
-    await withinExerciseTime(scenario.run(context), 'the scenario');
+    await withinExerciseTime(scenario.run(context), { en: 'the scenario', zh: '演示会话' });
   } catch (error) {
     if (!(error instanceof RunnerError)) throw error;
     const why = runnerError(error);

@@ -30,6 +30,10 @@ describe('one function of the learner’s code goes wrong, the others keep their
       expect(checks[name]?.message.en).toBe(
         'stopped: acceptVersion() did not finish within 3 s and was stopped (an endless loop, or a promise that never settles?)',
       );
+      // In Chinese whole, not an English sentence after a Chinese lead-in.
+      expect(checks[name]?.message.zh).toBe(
+        '已被终止：acceptVersion() 没有在 3 秒内完成（死循环，还是一个永远不会完成的 promise？）',
+      );
     }
     const tests = classroomJson([result], metas, 'en').tests.map((t) => t.status);
     // One Classroom test per point: the 5 points earned pass, the points of the stopped checks are
@@ -52,11 +56,49 @@ describe('one function of the learner’s code goes wrong, the others keep their
       expect(check.message.en).toMatch(
         /^your code crashed: uncaught Error: async boom \(at stats\.ts:\d+:\d+\)$/,
       );
+      // The learner's own error as it is; the harness's words around it in Chinese.
       expect(check.message.zh).toMatch(
-        /^你的代码崩溃了：uncaught Error: async boom \(at stats\.ts:\d+:\d+\)$/,
+        /^你的代码崩溃了：未捕获的错误：Error: async boom（位置 stats\.ts:\d+:\d+）$/,
       );
     }
   });
+});
+
+describe('what stopped the learner’s process, in Chinese too', () => {
+  it('a module that exits, or never finishes loading, is said in Chinese, not in English after a Chinese lead-in', async () => {
+    const versions = solution('04-version-negotiation', 'versions.ts');
+    const exits = await gradeInChild('04-version-negotiation', {
+      'versions.ts': patch(
+        versions,
+        'return supported.includes(answered);',
+        'process.exit(3);\n  return supported.includes(answered);',
+      ),
+    });
+    const exited = byName(exits)['client-accepts-supported'];
+    expect(exited?.message.en).toBe(
+      "your code crashed: the learner's process stopped: exited with code 3",
+    );
+    expect(exited?.message.zh).toBe('你的代码崩溃了：运行你代码的进程停止了：以退出码 3 退出');
+    const { createChildRunner } = await import('../../src/grader/child-runner.js');
+    const { runnerError } = await import('../../src/grader/grade.js');
+    const dir = workspace('04-version-negotiation', {
+      'versions.ts': `await new Promise(() => {});\n${versions}`,
+    });
+    const failed = await createChildRunner(`${dir}/versions.ts`, {
+      cwd: dir,
+      loadTimeoutMs: 500,
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const said = runnerError(failed as never);
+    expect(said.en).toBe(
+      'stopped: the module did not finish loading within 0.5 s (an endless loop at the top level, or a top-level await that never settles?)',
+    );
+    expect(said.zh).toBe(
+      '已被终止：模块没有在 0.5 秒内加载完（顶层有死循环，还是顶层 await 了一个永远不会完成的 promise？）',
+    );
+  }, 30_000);
 });
 
 describe('a module that does not export what the checks call', () => {
