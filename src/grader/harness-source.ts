@@ -49,9 +49,13 @@ const where = (e) => {
   const stack = typeof e.stack === 'string' ? e.stack : '';
   const folder = process.cwd() + '/';
   for (const line of stack.split('\\n').slice(1)) {
-    const m = /((?:file:\\/\\/)?\\/[^()\\s]*?):(\\d+):(\\d+)\\)?\\s*$/.exec(line);
+    // \`at fn (<path>:1:2)\` or \`at <path>:1:2\`; the path may hold spaces (a folder "my course").
+    const m = /(?:\\(|\\bat )((?:file:\\/\\/)?\\/[^()]*?):(\\d+):(\\d+)\\)?\\s*$/.exec(line);
     if (!m) continue;
-    const path = m[1].replace(/^file:\\/\\//, '');
+    let path = m[1];
+    if (path.startsWith('file://')) {
+      try { path = decodeURIComponent(path.slice(7)); } catch { path = path.slice(7); }
+    }
     // This harness runs as \`node -e\` in the exercise folder: its frames are <folder>/[eval1].
     if (/\\[eval\\d*\\]$/.test(path)) continue;
     if (path.startsWith(folder)) return ' (at ' + path.slice(folder.length) + ':' + m[2] + ':' + m[3] + ')';

@@ -95,7 +95,7 @@ export function crashZh(text: string): string {
     .replace(/^uncaught /, '未捕获的错误：')
     .replace(/^unhandled rejection: /, '未处理的 promise 拒绝：')
     .replace(/^(未捕获的错误：|未处理的 promise 拒绝：)?thrown value: /, '$1抛出的值：')
-    .replace(/ \(at ([^()\s]+:\d+:\d+)\)$/, '（位置 $1）');
+    .replace(/ \(at ([^()]+:\d+:\d+)\)$/, '（位置 $1）');
 }
 
 /** A message on one line: a stack trace's frames dropped, the other lines joined. */

@@ -1,7 +1,9 @@
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkJson, classroomJson } from '../../src/grader/formats.js';
 import { gradeExercise } from '../../src/grader/index.js';
-import { grade, meta, metas, patch, solution, workspace } from './helpers.js';
+import { grade, meta, metas, patch, solution, tempDir, workspace } from './helpers.js';
 
 /** Grades in a child process, as `mcp-sim check` does (time limits, uncaught errors). */
 const gradeInChild = (id: string, files: Record<string, string>) =>
@@ -62,6 +64,22 @@ describe('one function of the learner’s code goes wrong, the others keep their
       );
     }
   });
+});
+
+describe('where the learner’s code threw, whatever the folder is called', () => {
+  it('a folder with a space in its path still gets the file and line', async () => {
+    const id = '05-session-stats';
+    const dir = join(tempDir(), 'my course', id);
+    cpSync(workspace(id, 'starter'), dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'stats.ts'),
+      patch(solution(id, 'stats.ts'), 'let initialized = false;', "throw new TypeError('nope');"),
+    );
+    const result = await gradeExercise(meta(id), { dir, isolation: 'child', seed: 7 });
+    const message = result.checks[0]?.message;
+    expect(message?.en).toMatch(/TypeError: nope \(at stats\.ts:\d+:\d+\)/);
+    expect(message?.zh).toMatch(/TypeError: nope \(at stats\.ts:\d+:\d+\)/);
+  }, 30_000);
 });
 
 describe('what stopped the learner’s process, in Chinese too', () => {
