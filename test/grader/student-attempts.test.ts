@@ -61,6 +61,23 @@ describe('09-multi-round-trip: a state anyone can forge loses tampered-state-rej
   );
 });
 
+describe('09-multi-round-trip: an HMAC over the fields the server reads, not over the whole state', () => {
+  it('loses tampered-state-rejected, and is told that the whole state must be sealed', async () => {
+    // {service, exp, mac} as JSON, the mac over service and exp: a field added passes unnoticed.
+    const result = await grade(
+      '09-multi-round-trip',
+      { 'deploy.ts': attempt('09-mac-of-fields-read.ts') },
+      1,
+    );
+    expect(failed(result)).toEqual(['tampered-state-rejected']);
+    const message = result.checks.find((c) => c.name === 'tampered-state-rejected')?.message;
+    expect(message?.en).toMatch(
+      /the whole state must be sealed: a field added, removed or changed must fail verification/,
+    );
+    expect(message?.zh).toMatch(/整个状态都必须被封存/);
+  });
+});
+
 describe('10-era-detection: the modern version is the client’s favourite, not the probe’s', () => {
   it.each([1, 2, 3, 20261129])(
     'echoing the probe’s version fails generated-variants (seed %i)',

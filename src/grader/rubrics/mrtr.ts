@@ -853,8 +853,8 @@ export const mrtrRubric: Rubric = {
         ...tamperedStates(held.state).map((state) => ({
           state,
           how: bi(
-            `the changed requestState ${JSON.stringify(state)}`,
-            `被修改的 requestState ${JSON.stringify(state)}`,
+            `the changed requestState ${JSON.stringify(state)} (the whole state must be sealed: a field added, removed or changed must fail verification, also one your server does not read)`,
+            `被修改的 requestState ${JSON.stringify(state)}（整个状态都必须被封存：增加、删除或修改任何字段都必须校验失败，服务器不读取的字段也一样）`,
           ),
         })),
         ...editedStates(held.state).map((state) => ({
