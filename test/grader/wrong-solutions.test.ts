@@ -641,6 +641,9 @@ describe('07-capability-quiz', () => {
     const result = await grade(id, { 'answers.yaml': 'q1: b\nq2: x: y\n' });
     expect(result.status).toBe('error');
     expect(result.checks[0]?.message.en).toMatch(/^answers\.yaml:2:\d+: [^\n:]+$/);
+    // A colon inside an answer is what learners trip on: they are told to quote it.
+    expect(result.checks[0]?.message.en).toMatch(/\(put an answer that holds a colon in quotes\)$/);
+    expect(result.checks[0]?.message.zh).toMatch(/答案里有冒号时，请给整个答案加上引号）$/);
   });
 
   it('an answers.yaml far larger than any quiz is refused in one line, before it is parsed', async () => {

@@ -536,6 +536,17 @@ function yamlError(text: string, error: unknown): RunnerError {
       zh: `${where}：这里的 ${open} 没有用 ${closer} 闭合`,
     });
   }
+  // `q2: resources.subscribe: true`: a second `: ` on the line makes it a mapping in a mapping.
+  if (/^Nested mappings are not allowed in compact mappings/.test(why)) {
+    return new RunnerError(
+      'load',
+      `${where}: ${why} (put an answer that holds a colon in quotes)`,
+      {
+        location,
+        zh: `${where}：${why}（YAML 格式错误；答案里有冒号时，请给整个答案加上引号）`,
+      },
+    );
+  }
   return new RunnerError('load', `${where}: ${why}`, {
     location,
     zh: `${where}：${why}（YAML 格式错误）`,
