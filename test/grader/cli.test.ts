@@ -178,6 +178,20 @@ describe('mcp-sim check in a learner folder', () => {
     expect(all.stdout).toMatch(/提示 1\/2[\s\S]*提示 2\/2/);
   });
 
+  it('a hand-edited hints.json (a negative, fractional or non-number position) starts the hints over', async () => {
+    const dir = learner();
+    mkdirSync(join(dir, '.mcp-sim'), { recursive: true });
+    writeFileSync(
+      join(dir, '.mcp-sim', 'hints.json'),
+      JSON.stringify({ '01-progress': -3, '04-version-negotiation': 'x', '05-session-stats': 0.5 }),
+    );
+    for (const id of ['1', '4', '5']) {
+      const run = await cli(dir, ['hint', id]);
+      expect(run.stdout, id).toMatch(/^Hint 1\/\d/);
+      expect(run.code).toBe(0);
+    }
+  });
+
   it('prints the Classroom and Exercism formats, and exits 1 when a check fails', async () => {
     const classroom = await cli(cwd, ['check', '7', '--format', 'classroom']);
     expect(classroom.code).toBe(1);

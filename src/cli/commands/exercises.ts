@@ -489,7 +489,13 @@ export function hintCommand(options: { id: string; all: boolean; lang: Lang }): 
   const hints = loadHints(meta.id);
   const file = hintsFile(findWorkspace());
   const state = readHintState(file);
-  const shown = Math.min(state[meta.id] ?? 0, hints.length - 1);
+  // A position this command wrote is a whole number from 0; anything else (a hand-edited file)
+  // starts the hints over rather than showing none.
+  const saved = state[meta.id];
+  const shown = Math.min(
+    typeof saved === 'number' && Number.isInteger(saved) && saved >= 0 ? saved : 0,
+    hints.length - 1,
+  );
   const range = options.all ? hints.map((_, i) => i) : [shown];
   for (const i of range) {
     const hint = hints[i];
