@@ -79,6 +79,9 @@ export function answersOpenRequest(ctx: SessionContext, msg: ModelMessage): bool
 export function answersInitialize(ctx: SessionContext, msg: ModelMessage): boolean {
   const { initializeId } = ctx.handshake;
   if (msg.receiver !== 'client' || initializeId === null) return false;
+  // Only an initialize still waiting opened a handshake: once it succeeded, a later initialize
+  // (duplicate-initialize) reusing its id is an ordinary request, and its answer concludes nothing.
+  if (ctx.handshake.initialize !== 'sent') return false;
   if (msg.id === null) return refusesInitializeBatch(ctx, msg, initializeId);
   const record = answeredRecord(ctx, msg);
   return (
