@@ -343,6 +343,10 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   const pollution: Array<{ line: number; text: string }> = [];
   let stderr = '';
   let exited = false;
+  /** The server's process has ended (its stdout may still be open: see `letGo` in shutDown). */
+  let processEnded = false;
+  /** The shutdown stopped reading a stdout that a process the server started still held open. */
+  let outputHeld = false;
   let exitCode: number | null = null;
   let exitSignal: string | null = null;
   let spawnError: Error | null = null;
@@ -413,12 +417,28 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
     }
     closing = true;
     if (!child || exited) return;
-    child.stdin.end();
-    if (await exitWithin(waitMs)) return;
-    child.kill('SIGTERM');
-    if (await exitWithin(waitMs)) return;
-    child.kill('SIGKILL');
-    await exitWithin(waitMs);
+    const server = child;
+    /**
+     * The server's process has ended, but its stdout and stderr are still open: a process it
+     * started holds them (a wrapper such as `sh -c` or a script that neither execs the server nor
+     * passes SIGTERM on). No signal of the shutdown reaches that one, and waiting for the pipes to
+     * close kept connect running as long as it ran (for ever, for a server that never stops).
+     * connect stops reading them, and the note says so.
+     */
+    const letGo = async () => {
+      if (exited || !processEnded) return false;
+      outputHeld = true;
+      server.stdout.destroy();
+      server.stderr.destroy();
+      await exitWithin(waitMs);
+      return true;
+    };
+    server.stdin.end();
+    if ((await exitWithin(waitMs)) || (await letGo())) return;
+    server.kill('SIGTERM');
+    if ((await exitWithin(waitMs)) || (await letGo())) return;
+    server.kill('SIGKILL');
+    if (!(await exitWithin(waitMs))) await letGo();
   };
   live.shutDown = shutDown;
   if (options.url !== undefined) {
@@ -484,6 +504,9 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
       return notStarted(options.command, error);
     }
     child = started;
+    started.on('exit', () => {
+      processEnded = true;
+    });
     started.stdin.on('error', () => {}); // EPIPE when the server is gone: the exit explains it
     started.stderr.on('data', (b: Buffer) => {
       stderr = (stderr + b.toString('utf8')).slice(-STDERR_KEEP);
@@ -1329,6 +1352,12 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   // Listen a little longer for what the server sends on its own, then shut down as the spec says.
   if (!exited) await new Promise((resolve) => setTimeout(resolve, settleMs));
   await shutDown(END_WAIT_MS, settleMs);
+  if (outputHeld) {
+    notes.push({
+      en: `The server's process (${options.command}) ended, but its stdout stayed open: a process it started still held it, and the shutdown reaches only the process the client started (2025-11-25/basic/lifecycle › Shutdown › stdio: close its stdin, then SIGTERM, then SIGKILL). connect stopped reading; that other process may still be running. A wrapper (sh -c, a script) should exec the server, or pass the signal on.`,
+      zh: `服务器的进程（${options.command}）已经结束，但它的 stdout 仍然开着：它启动的另一个进程还占着它，而关闭流程只作用于客户端启动的那个进程（2025-11-25/basic/lifecycle › Shutdown › stdio：先关闭它的 stdin，再发 SIGTERM，最后 SIGKILL）。connect 不再读取；那个进程可能仍在运行。包装程序（sh -c、脚本）应当用 exec 启动服务器，或者把信号转发给它。`,
+    });
+  }
   // An answer that came after its cancellation is in the record: the line says so.
   for (const gaveUp of cancelled.values()) {
     if (gaveUp.lateMs === null) continue;

@@ -127,3 +127,68 @@ describe('connect shuts its stdio server down as the spec says', () => {
     expect(stubborn.code).toBe(1);
   }, 30_000);
 });
+
+/**
+ * A server started through a wrapper that neither execs it nor passes SIGTERM on (`sh -c '…; …'`,
+ * a script, a launcher): the shutdown's SIGTERM ends the wrapper, and the server it started keeps
+ * the stdout and stderr connect reads open. connect waited for them to close, so it ran as long as
+ * that server did (for ever for this one, which outlives its stdin and hears no signal).
+ */
+describe('connect and a server behind a wrapper that does not exec it', () => {
+  it('the wrapper ended: connect stops reading the pipes it left open, ends, and says why', async () => {
+    const dir = mkdtempSync(join(work, 'wrapped-'));
+    const [pidFile, recordFile] = ['server.pid', 'record'].map((f) => join(dir, f)) as [
+      string,
+      string,
+    ];
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        'connect',
+        '--plain',
+        '--era',
+        'legacy',
+        '--timeout',
+        '300',
+        '--',
+        'sh',
+        '-c',
+        '"$0" "$@"; true',
+        process.execPath,
+        SERVER,
+        pidFile,
+        recordFile,
+        'stubborn',
+      ],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b.toString();
+    });
+    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+    let server = 0;
+    try {
+      await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'server up');
+      server = Number(readFileSync(pidFile, 'utf8'));
+      const code = await Promise.race([
+        ended,
+        new Promise<'still running'>((resolve) =>
+          setTimeout(() => resolve('still running'), 12_000),
+        ),
+      ]);
+      expect(code).toBe(1);
+      // Neither signal reached it: only the wrapper was the client's to end.
+      expect(readFileSync(recordFile, 'utf8').split('\n').filter(Boolean)).toEqual([
+        'stdin closed',
+      ]);
+      expect(stdout.replace(/\s+/g, ' ')).toContain(
+        "The server's process (sh) ended, but its stdout stayed open: a process it started still held it",
+      );
+    } finally {
+      child.kill('SIGKILL');
+      if (server && running(server)) process.kill(server, 'SIGKILL');
+    }
+  }, 30_000);
+});
