@@ -338,6 +338,37 @@ describe('mcp-sim connect explains a broken server in one line', () => {
     expect(ok.code).toBe(1);
   });
 
+  it('--capability elicitation with elicitation.url declares both modes, not URL mode alone', async () => {
+    // 2025-11-25 client/elicitation › Capabilities: an empty elicitation object means form mode
+    // only, so {url: {}} alone would be a client that cannot fill in a form. The bare path asked for
+    // form mode; declaring url too kept only url, and collect_feedback was then refused (-32021).
+    const declared = async (paths: string[]) => {
+      const result = await runCli([
+        'connect',
+        '--json',
+        '--era',
+        'legacy',
+        ...paths.flatMap((p) => ['--capability', p]),
+        '--',
+        process.execPath,
+        '-e',
+        '',
+      ]);
+      const run = JSON.parse(result.stdout) as ConnectJson;
+      const first = run.steps[0]?.message as { params: { capabilities: unknown } };
+      return first.params.capabilities;
+    };
+    expect(await declared(['elicitation', 'elicitation.url'])).toEqual({
+      elicitation: { form: {}, url: {} },
+    });
+    expect(await declared(['elicitation.url', 'elicitation'])).toEqual({
+      elicitation: { url: {}, form: {} },
+    });
+    // Each alone as before: the bare path is the empty object, the nested one only its mode.
+    expect(await declared(['elicitation'])).toEqual({ elicitation: {} });
+    expect(await declared(['elicitation.url'])).toEqual({ elicitation: { url: {} } });
+  });
+
   it('says what a bad value must be, and where a server command goes', async () => {
     const timeout = await runCli(['connect', '--timeout', '-5', '--', 'x']);
     expect(timeout.code).toBe(2);

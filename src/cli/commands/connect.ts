@@ -18,7 +18,7 @@ import {
   visible,
   visibleJson,
 } from '../../protocol/index.js';
-import { jsonText } from '../../protocol/json.js';
+import { isObject, jsonText } from '../../protocol/json.js';
 import type { Step } from '../../session/index.js';
 import {
   type ConnectEra,
@@ -96,6 +96,18 @@ function declare(capabilities: JsonObject, raw: string): void {
 }
 
 /**
+ * `--capability elicitation` asks for the empty object, which means form mode only (2025-11-25
+ * client/elicitation › Capabilities: "an empty capabilities object is equivalent to declaring
+ * support for form mode only"). Declared with `elicitation.url`, the object is no longer empty,
+ * and form mode was dropped: it is named then, so the client supports both modes, as asked.
+ */
+function formModeKept(capabilities: JsonObject, paths: readonly string[]): void {
+  const elicitation = capabilities.elicitation;
+  if (!paths.some((p) => clientPath(p) === 'elicitation') || !isObject(elicitation)) return;
+  if (Object.keys(elicitation).length > 0 && elicitation.form === undefined) elicitation.form = {};
+}
+
+/**
  * A declared path (or a capability it nests in) that the revision the client offers does not
  * have is refused: the client would declare what its own revision lacks, and the server's answer
  * to it (elicitation/create in 2024-11-05) would be flagged as the server's fault
@@ -164,6 +176,7 @@ function parseConnectArgs(values: ConnectValues): ConnectArgs {
   }
   const capabilities: JsonObject = {};
   for (const path of values.capability) declare(capabilities, path);
+  formModeKept(capabilities, values.capability);
   // The one revision the client will speak, when the command line fixes it (auto may end in either era).
   const revision: KnownVersion | null =
     version !== undefined
