@@ -12,6 +12,7 @@ import { breakCjk } from './cjk-lines.js';
 import { KeyBar } from './components/key-bar.js';
 import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
+import { SandboxHelp } from './components/sandbox-help.js';
 import { SandboxHistory, stepLabel } from './components/sandbox-history.js';
 import { SandboxInspect } from './components/sandbox-inspect.js';
 import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.js';
@@ -88,6 +89,13 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   const fields = useFieldTree();
   // The offer `i` opened in the list, with the step it would make if sent now (not taken).
   const [previewed, setPreviewed] = useState<{ step: Step; offer: OfferRow } | null>(null);
+  // The help scrolls on a short screen: how far it is, and how far it can go (measured by Ink).
+  const [helpLines, setHelpLines, helpAt] = useLatestState(0);
+  const helpMax = useRef(0);
+  const openHelp = () => {
+    setHelpLines(0);
+    setMode({ kind: 'help' });
+  };
 
   // What was typed in a form or the editor and left with Esc, by offer: opening it again shows it.
   // A send changes the offers (their ids among them), so it forgets every draft.
@@ -201,7 +209,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
         }
         // q goes back too, as it does in the field tree: only q in the list quits.
         if (action === 'history' || action === 'close' || action === 'quit') return setMode(LIST);
-        if (action === 'help') return setMode({ kind: 'help' });
+        if (action === 'help') return openHelp();
       }
       return;
     }
@@ -209,6 +217,10 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
       if (mode.kind === 'help') {
         // q closes the help, as Esc and ? do; a second q quits.
         if (action === 'help' || action === 'close' || action === 'quit') return setMode(LIST);
+        if (action === 'up' || action === 'down') {
+          const by = action === 'down' ? 1 : -1;
+          setHelpLines(Math.max(0, Math.min(helpAt.current + by, helpMax.current)));
+        }
         continue;
       }
       if (action === 'up') setCursor((c) => Math.max(0, c - 1));
@@ -240,7 +252,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
         const steps = session.log.steps;
         if (steps.length > 0) return setMode({ kind: 'history', at: steps.length - 1 });
         return;
-      } else if (action === 'help') return setMode({ kind: 'help' });
+      } else if (action === 'help') return openHelp();
       else if (action === 'quit') return exit();
     }
   });
@@ -330,11 +342,15 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
   }
   if (mode.kind === 'help') {
     return (
-      <Box flexDirection="column" width={columns}>
-        <Text bold>{tr(SANDBOX_STRINGS.helpTitle, lang)}</Text>
-        <Prose>{breakCjk(tr(SANDBOX_STRINGS.helpText, lang), columns)}</Prose>
-        <Prose dimColor>{breakCjk(tr(SANDBOX_STRINGS.helpKeys, lang), columns)}</Prose>
-      </Box>
+      <SandboxHelp
+        lang={lang}
+        columns={columns}
+        rows={rows}
+        scroll={helpLines}
+        onMeasure={(max) => {
+          helpMax.current = max;
+        }}
+      />
     );
   }
   return (
