@@ -211,7 +211,7 @@ export function CompareApp({ model, lang }: CompareAppProps) {
   if (help) {
     return (
       <Box flexDirection="column" width={width} height={height}>
-        <CompareHelp lang={lang} wide={wide} />
+        <CompareHelp lang={lang} wide={wide} width={width} />
       </Box>
     );
   }

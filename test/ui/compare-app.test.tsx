@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTopic } from '../../src/sim/compare/topics.js';
 import { CompareApp } from '../../src/ui/compare-app.js';
@@ -340,6 +341,29 @@ describe('the compare view', () => {
     expect(shown.some((l) => l.includes('mcp-sim lesson versions-without-negotiation'))).toBe(true);
     expect(lines(ui.frame()).length).toBeLessThanOrEqual(24);
     expect(widest(ui.frame())).toBeLessThanOrEqual(80);
+    ui.unmount();
+  });
+
+  it('the help in Chinese breaks its text between characters, not only at its few spaces', async () => {
+    const size = { columns: 60, rows: 20 };
+    const ui = renderAt(<CompareApp model={zh} lang="zh" />, size);
+    await until(() => expect(ui.frame()).toContain('第 1 行'));
+    ui.type('?');
+    await until(() => expect(ui.frame()).toContain('按任意键关闭帮助'));
+    const help = lines(ui.frame());
+    const from = help.findIndex((l) => l.startsWith('两个会话一起前进'));
+    const to = help.findIndex((l) => l.startsWith('按任意键关闭帮助'));
+    const about = help.slice(from, to);
+    expect(about.join('')).toContain('终端窄于 100 列时');
+    // Each line is full: the next one's first character would not have fitted after it (Ink
+    // wrapping at spaces left "…终端窄于 100" short, with "列时，两个会话交替显示：…" below).
+    const room = size.columns - 1;
+    for (let i = 0; i + 1 < about.length; i++) {
+      // What the next line starts with: one Chinese character, or a word ("2026-07-28") and its space.
+      const next = /^(?:\p{Script=Han}|[^\s\p{Script=Han}]+)/u.exec(about[i + 1] ?? '')?.[0] ?? '';
+      const gap = /\p{Script=Han}/u.test(next) ? 0 : 1;
+      expect(stringWidth(about[i] ?? '') + gap + stringWidth(next)).toBeGreaterThan(room);
+    }
     ui.unmount();
   });
 });

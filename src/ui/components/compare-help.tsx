@@ -1,11 +1,24 @@
 import { Box, Text } from 'ink';
 import { COMPARE_STRINGS } from '../../i18n/compare-strings.js';
 import { type Lang, tr } from '../../i18n/lang.js';
+import { breakCjk } from '../cjk-lines.js';
 import { COMPARE_KEYS, type CompareAction } from '../compare-keys.js';
 import { keyLabel } from '../keymap.js';
+import { Prose } from './prose.js';
 
-/** The compare view's help: its keys, and how the two sessions are laid out. */
-export function CompareHelp({ lang, wide }: { readonly lang: Lang; readonly wide: boolean }) {
+/**
+ * The compare view's help: its keys, and how the two sessions are laid out. `width`: the columns
+ * its text wraps in; Chinese is broken there (breakCjk), not at its few spaces by Ink.
+ */
+export function CompareHelp({
+  lang,
+  wide,
+  width,
+}: {
+  readonly lang: Lang;
+  readonly wide: boolean;
+  readonly width: number;
+}) {
   // The keys named from the key table, as the lesson's help names them ("→/n/空格" in Chinese).
   const of = (action: CompareAction) =>
     COMPARE_KEYS.filter((b) => b.action === action)
@@ -32,7 +45,7 @@ export function CompareHelp({ lang, wide }: { readonly lang: Lang; readonly wide
         </Box>
       ))}
       <Text> </Text>
-      <Text>{tr(COMPARE_STRINGS.helpAbout, lang)}</Text>
+      <Prose>{breakCjk(tr(COMPARE_STRINGS.helpAbout, lang), width)}</Prose>
       <Text dimColor>{tr(COMPARE_STRINGS.helpClose, lang)}</Text>
     </Box>
   );
