@@ -70,6 +70,11 @@ export const SANDBOX_STRINGS = {
     en: '… {n} more (a taller terminal shows them)',
     zh: '……还有 {n} 条（终端更高时可见）',
   },
+  /** Under a verdict whose every rule shows, each cut to one line: its section and the rest. */
+  verdictRest: {
+    en: '… cut short: a taller terminal shows the whole verdict',
+    zh: '……判定未完整显示：终端更高时可见全部（含规范章节）',
+  },
   stepNotJudged: {
     en: 'An act on the transport: no message, so no rule judges it.',
     zh: '对传输本身的操作：没有消息，所以没有规则评判它。',

@@ -14,7 +14,7 @@ import { Prose } from './components/prose.js';
 import { SandboxFormView } from './components/sandbox-form-view.js';
 import { SandboxHelp } from './components/sandbox-help.js';
 import { SandboxHistory, stepLabel } from './components/sandbox-history.js';
-import { SandboxInspect } from './components/sandbox-inspect.js';
+import { SandboxInspect, verdictMore } from './components/sandbox-inspect.js';
 import { editChromeRows, SandboxJsonEdit } from './components/sandbox-json-edit.js';
 import { SandboxOffers } from './components/sandbox-offers.js';
 import { VerdictLine, verdictHeight, verdictRows } from './components/verdict-line.js';
@@ -428,7 +428,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
               maxRows={verdictRoom}
               more={(hidden) =>
                 mode.kind === 'history'
-                  ? tr(SANDBOX_STRINGS.verdictHidden, lang, { n: hidden })
+                  ? verdictMore(hidden, lang)
                   : tr(SANDBOX_STRINGS.verdictWhole, lang)
               }
             />

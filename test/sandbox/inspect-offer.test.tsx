@@ -101,3 +101,30 @@ describe('i in the list inspects the chosen offer, not the newest message', () =
     screen.unmount();
   });
 });
+
+describe('an offer’s verdict cut on a short screen (60×20)', () => {
+  it.each(['en', 'zh'] as const)(
+    '%s: with its one rule in sight, the last line says the rest of it is cut, not "0 more"',
+    async (lang) => {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 60,
+        rows: 20,
+      });
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      // ping before initialize: one rule (initialize-not-first), whose callout takes eight rows
+      // at 60 columns, more than the third of the screen the preview gives it.
+      for (let i = 0; i < 3; i++) screen.type(DOWN);
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✗ ping'));
+      screen.type('i');
+      await vi.waitFor(() => expect(screen.frame()).toContain('initialize-not-first'));
+      const rest =
+        lang === 'en'
+          ? '… cut short: a taller terminal shows the whole verdict'
+          : '……判定未完整显示：终端更高时可见全部（含规范章节）';
+      expect(screen.frame()).toContain(rest);
+      expect(screen.frame()).not.toMatch(lang === 'en' ? /\b0 more\b/ : /还有 0 条/);
+      screen.unmount();
+    },
+  );
+});

@@ -32,6 +32,16 @@ export type SandboxInspectProps = {
   readonly offer?: OfferRow | null;
 };
 
+/**
+ * The last row of a verdict cut to one line a rule, where no larger view is at hand (the history,
+ * an offer's preview): how many rules are out of sight, or, when every rule shows, that the rest of
+ * each (its message, its section) is. "0 more" said nothing was hidden.
+ */
+export const verdictMore = (hidden: number, lang: Lang): string =>
+  hidden > 0
+    ? tr(SANDBOX_STRINGS.verdictHidden, lang, { n: hidden })
+    : tr(SANDBOX_STRINGS.verdictRest, lang);
+
 /** What the referee would say of an offer sent now, and the rows it takes (its title included). */
 function offerVerdict(step: Step, offer: OfferRow, lang: Lang, columns: number, rows: number) {
   const violations = step.verdict?.violations ?? [];
@@ -94,7 +104,7 @@ export function SandboxInspect({
               lang={lang}
               width={columns}
               maxRows={verdict.room}
-              more={(hidden) => tr(SANDBOX_STRINGS.verdictHidden, lang, { n: hidden })}
+              more={(hidden) => verdictMore(hidden, lang)}
             />
           )}
         </Box>
