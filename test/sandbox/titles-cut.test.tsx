@@ -64,3 +64,32 @@ describe('the sandbox’s titles in Chinese, cut at 56 to 64 columns', () => {
     });
   }
 });
+
+describe('the offers title at 60 columns keeps what the list leaves out above and below', () => {
+  it.each([
+    { lang: 'en', notes: / ↑ 1 above ↓ \d+ more$/, heading: 'What your server may send now (' },
+    { lang: 'zh', notes: / ↑ 上面 1 行 ↓ 还有 \d+ 行$/, heading: '你的服务器现在可以发送什么（' },
+  ] as const)(
+    '$lang: the heading is cut before the counts, not the counts',
+    async ({ lang, notes, heading }) => {
+      const session = sandboxDefaults('legacy', 'server');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 60,
+        rows: 20,
+      });
+      await vi.waitFor(() => expect(widest(screen.frame())).toBeLessThanOrEqual(60));
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ '));
+      // Six rows down the list, its window has moved one row: offers above it and below it.
+      for (let i = 0; i < 6; i++) screen.type(DOWN);
+      await vi.waitFor(() =>
+        expect(screen.frame()).toContain('› ! notifications/resources/updated'),
+      );
+      await vi.waitFor(() => expect(screen.frame().split('\n')[2]).toMatch(notes));
+      const title = screen.frame().split('\n')[2] ?? '';
+      expect(title.startsWith(heading)).toBe(true);
+      expect(title).toContain('…');
+      expect(stringWidth(title)).toBeLessThanOrEqual(60);
+      screen.unmount();
+    },
+  );
+});

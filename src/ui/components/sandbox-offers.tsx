@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { STRINGS } from '../../i18n/strings.js';
@@ -62,18 +63,26 @@ export function SandboxOffers({
   const chosen = offers[cursor];
   // What the window leaves out, named as a lesson pane's title names it ("↓ 3 more").
   const below = offers.length - start - shown.length;
-  const title = [
-    tr(unsure > 0 ? SANDBOX_STRINGS.offersTitleUnsure : SANDBOX_STRINGS.offersTitle, lang, {
-      side,
-      allowed: offers.length - blocked - unsure,
-      unsure,
-      blocked,
-    }),
+  const heading = tr(
+    unsure > 0 ? SANDBOX_STRINGS.offersTitleUnsure : SANDBOX_STRINGS.offersTitle,
+    lang,
+    { side, allowed: offers.length - blocked - unsure, unsure, blocked },
+  );
+  const notes = [
     start > 0 ? tr(STRINGS.paneAbove, lang, { n: start }) : '',
     below > 0 ? tr(STRINGS.paneBelow, lang, { n: below }) : '',
   ]
     .filter(Boolean)
     .join(' ');
+  // The notes are kept whole and the heading is cut before them, as a lesson pane's title is: cut
+  // at its end, the line lost the count ("↑ 3 abov…", "↓ 还有…" at 60 columns).
+  const room = width - stringWidth(notes) - 1;
+  const title =
+    notes === ''
+      ? heading
+      : room >= 10
+        ? `${ellipsize(heading, room)} ${notes}`
+        : `${heading} ${notes}`;
   const rule = chosen?.blocks[0];
   const doubt = rule ? null : (chosen?.unsure ?? null);
   const why = rule
