@@ -69,7 +69,7 @@ export function editField(
   return { text: next.lines.join(' '), col: before + next.col };
 }
 
-/** A field that starts as JSON does (`{` or `[`) and does not parse: which, where and why. */
+/** A field that starts as JSON does (`{`, `[` or `"`) and does not parse: which, where and why. */
 export type FieldFailure = {
   readonly field: number;
   /** 1-based, in the field's one line; `offset` is where the cursor goes. */
@@ -79,12 +79,14 @@ export type FieldFailure = {
 };
 
 /**
- * The first field whose text starts like an object or an array but is not JSON: sent as a string
- * it would be a value the learner never meant (and take an id), so the form keeps it instead.
+ * The first field whose text starts like an object, an array or a JSON string but is not JSON: sent
+ * as a string it would be a value the learner never meant (and take an id), so the form keeps it
+ * instead. A string field shows its value quoted (`name: "weather_current"`): a quote left open or
+ * a letter typed past the closing one sent the quotes themselves, in the name.
  */
 export function formFailure(fields: readonly Field[]): FieldFailure | null {
   for (const [field, { text }] of fields.entries()) {
-    if (!/^\s*[[{]/.test(text)) continue;
+    if (!/^\s*[[{"]/.test(text)) continue;
     const parsed = parseEnvelope(text);
     if (parsed.ok) continue;
     const offset = parsed.at?.offset ?? text.length;

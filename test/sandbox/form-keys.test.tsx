@@ -46,3 +46,31 @@ describe('the params form’s keys', () => {
     },
   );
 });
+
+describe('a string field typed past its closing quote', () => {
+  it.each(['en', 'zh'] as const)(
+    '%s: is not sent with the quotes in its value; the form says where the JSON ends',
+    async (lang) => {
+      const session = sandboxDefaults('legacy', 'client');
+      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
+        columns: 80,
+        rows: 24,
+      });
+      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      screen.type(ENTER);
+      await vi.waitFor(() => expect(screen.frame()).toContain('› protocolVersion: "2025-11-25"'));
+      // The cursor starts after the value: a letter lands past the closing quote.
+      screen.type('x');
+      await vi.waitFor(() => expect(screen.frame()).toContain('protocolVersion: "2025-11-25"x'));
+      screen.type(ENTER);
+      const failure =
+        lang === 'en'
+          ? '✗ protocolVersion: not JSON at column 13'
+          : '✗ protocolVersion 不是 JSON（第 13 列）';
+      await vi.waitFor(() => expect(screen.frame()).toContain(failure));
+      // Before, initialize went out with protocolVersion "\"2025-11-25\"x".
+      expect(session.log.steps).toHaveLength(0);
+      screen.unmount();
+    },
+  );
+});
