@@ -8,6 +8,7 @@ import type { Step } from '../session/index.js';
 import { abandonedRequest } from '../session/step.js';
 import { envelopeModel } from './envelope-model.js';
 import { httpRequestLines } from './http-lines.js';
+import { scalarText } from './json-lines.js';
 import { kindText } from './kind-text.js';
 import { literalInline } from './markdown-text.js';
 import { type ScreenStep, screenStep, unjudged } from './screen-step.js';
@@ -56,7 +57,7 @@ function stepHeading(step: ScreenStep, lang: Lang): string {
 /** The progress line of the screen, in text: token, a bar and a percentage when the total is known. */
 export function progressText(p: ProgressReport, lang: Lang): string {
   const width = 20;
-  const head = `${tr(STRINGS.progress, lang)}${aside(`${tr(STRINGS.token, lang)} \`${JSON.stringify(p.token)}\``, lang)}`;
+  const head = `${tr(STRINGS.progress, lang)}${aside(`${tr(STRINGS.token, lang)} \`${scalarText(p.token)}\``, lang)}`;
   const tail = p.message !== undefined ? ` — ${p.message}` : '';
   if (p.total === undefined || p.total <= 0) return `${head} ${p.progress}${tail}`;
   const share = Math.max(0, Math.min(1, p.progress / p.total));

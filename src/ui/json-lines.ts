@@ -46,6 +46,13 @@ function scalar(value: unknown): JsonToken {
   return { kind: 'string', text: visibleJson(JSON.stringify(value) ?? 'null') };
 }
 
+/**
+ * A scalar as the envelope pane writes it: a string quoted, its controls escaped; a number, or a
+ * bigint (an id or a progress token past 2^53 − 1, withExactIds), as its digits. JSON.stringify
+ * throws on a bigint.
+ */
+export const scalarText = (value: unknown): string => scalar(value).text;
+
 function entriesOf(value: object): [string, unknown][] {
   return Array.isArray(value)
     ? value.map((item, i): [string, unknown] => [String(i), item])

@@ -31,6 +31,13 @@ describe('ids beyond 2^53 − 1 are reported, not silently rounded', () => {
     expect(r.stdout).not.toContain('cancel-unknown-request');
   });
 
+  it('play --plain: the progress line names the token by its digits (it stopped on an internal error)', async () => {
+    const r = await runCli(['play', '--plain', BIG, '--lang', 'en']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('> progress (token `9007199254740995`) 0.5');
+  });
+
   it('trace --json: the rule id on exactly those messages', async () => {
     const r = await runCli(['trace', '--json', BIG]);
     const { messages } = JSON.parse(r.stdout) as { messages: TraceLabel[] };

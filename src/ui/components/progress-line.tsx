@@ -3,6 +3,7 @@ import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import type { ProgressReport } from '../../machine/index.js';
+import { scalarText } from '../json-lines.js';
 import { useTheme } from '../use-theme.js';
 import { FillBar } from './fill-bar.js';
 
@@ -18,7 +19,7 @@ const BAR_MIN = 6;
 /** Between "progress" and "token": a space in English, none in Chinese (进度令牌, one word). */
 const joiner = (lang: Lang) => (lang === 'zh' ? '' : ' ');
 const labelOf = (progress: ProgressReport, lang: Lang) =>
-  `${tr(STRINGS.progress, lang)}${joiner(lang)}${tr(STRINGS.token, lang)} ${JSON.stringify(progress.token)}`;
+  `${tr(STRINGS.progress, lang)}${joiner(lang)}${tr(STRINGS.token, lang)} ${scalarText(progress.token)}`;
 const amountOf = ({ progress, total }: ProgressReport) =>
   total !== undefined ? `${progress}/${total}` : String(progress);
 
@@ -52,7 +53,7 @@ export function ProgressLine({ progress, lang, width }: ProgressLineProps) {
             {tr(STRINGS.token, lang)}{' '}
           </Text>
           <Text {...theme.fg(typeof token === 'string' ? 'string' : 'number')}>
-            {JSON.stringify(token)}
+            {scalarText(token)}
           </Text>
         </Text>
       </Box>
