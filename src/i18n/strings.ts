@@ -156,8 +156,8 @@ export const STRINGS = {
   treeKeys: {
     // The way back first: a narrow terminal cuts the end of the line.
     // n is the next match of /, not the lesson's next step: said so.
-    en: 'q/Esc back · ↑/↓ move · ←/→ fold/open · Enter fold · / find · n next match',
-    zh: 'q/Esc 返回 · ↑/↓ 移动 · ←/→ 折叠/展开 · 回车 折叠 · / 查找 · n 下一处匹配',
+    en: 'q/Esc back · ↑/↓ move · ←/→ fold/open · Enter toggle · / find · n next match',
+    zh: 'q/Esc 返回 · ↑/↓ 移动 · ←/→ 折叠/展开 · 回车 切换 · / 查找 · n 下一处匹配',
   },
   treeFind: {
     en: 'Find: {typed}▏ (Enter find, Esc cancel)',
