@@ -232,6 +232,24 @@ export const LESSON_STRINGS = {
     en: 'YAML: nested too deeply to read (the brackets or indentation open more levels than the parser can follow); a lesson needs only a few',
     zh: 'YAML 错误：嵌套太深，无法读取（括号或缩进打开的层数超出了解析器能处理的范围）；一节课只需要几层',
   },
+  /** A `{`, `[` or quote never closed: said where it opens, not where the parser gave up. */
+  yamlUnclosed: {
+    en: 'YAML: this `{open}` is never closed; add the `{close}` that ends it (the parser looked for it up to line {end})',
+    zh: 'YAML 错误：这里的 `{open}` 没有闭合；请补上与它配对的 `{close}`（解析器一直找到第 {end} 行也没找到）',
+  },
+  yamlUnderIndented: {
+    en: 'YAML: this `{open}` is closed at line {end}, but a line inside it is indented no deeper than its key; indent the lines inside it further, or keep it on one line',
+    zh: 'YAML 错误：这里的 `{open}` 在第 {end} 行闭合，但里面有一行的缩进没有比它所属的键更深；请把里面的行缩进得更深，或者写在一行之内',
+  },
+  yamlUnclosedToEnd: {
+    en: 'YAML: this `{open}` is never closed; add the `{close}` that ends it (the parser looked for it up to the end of the file)',
+    zh: 'YAML 错误：这里的 `{open}` 没有闭合；请补上与它配对的 `{close}`（解析器一直找到文件末尾也没找到）',
+  },
+  /** A line meant as `key: value` written without its colon (the parser's "implicit keys"). */
+  yamlNoColon: {
+    en: 'YAML: `{text}` has no colon; a key is followed by a colon and a space (`key: value`)',
+    zh: 'YAML 错误：`{text}` 缺少冒号；键后面要跟一个冒号和一个空格（`key: value`）',
+  },
   yamlDuplicateKey: {
     en: 'YAML: the key `{key}` is set twice in one mapping (first at line {first}); keep one',
     zh: 'YAML 错误：同一个映射里键 `{key}` 出现了两次（第一次在第 {first} 行）；只保留一个',

@@ -148,19 +148,26 @@ describe('the yaml library’s own syntax messages, in Chinese', () => {
   // Each: the file's first lines, the library's English message (kept in the English line), and
   // the code the Chinese line names after its sentence.
   const CASES: ReadonlyArray<readonly [string, string, string, RegExp]> = [
-    ['title: "unclosed', 'Missing closing "quote', 'MISSING_CHAR', /少了一个必需的字符/],
+    // (A quote, `{` or `[` left open, and a key without its colon, are said in words of our own:
+    // test/sim/lesson-checks.test.ts.)
+    ['title: a\nb', 'Implicit map keys need to be followed by map values', 'MISSING_CHAR', /冒号/],
     // A tab, and a line indented unlike both neighbours, are said in plain words of our own
     // (test/sim/lesson-checks.test.ts).
     ['title: {en: T,, zh: x}', 'Unexpected , in flow map', 'UNEXPECTED_TOKEN', /不该出现的符号/],
     [
-      'title: [a, b',
-      'Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'title:\n  - a\n  b: c',
+      'All mapping items must start at the same column',
       'BAD_INDENT',
       /缩进不对/,
     ],
     ['title: @x', 'Plain value cannot start with reserved character @', 'BAD_SCALAR_START', /引号/],
     ['title: "a\\qb"', 'Invalid escape sequence \\q', 'BAD_DQ_ESCAPE', /转义/],
-    ['title\nen: x', 'Implicit keys need to be on a single line', 'MULTILINE_IMPLICIT_KEY', /一行/],
+    [
+      'title: >\n a\n- b',
+      'Implicit keys need to be on a single line',
+      'MULTILINE_IMPLICIT_KEY',
+      /一行/,
+    ],
     // Twice in a flow map (a key set twice in block style is named: author-mistakes.test.ts).
     ['title: {en: T, en: U, zh: 题}', 'Map keys must be unique', 'DUPLICATE_KEY', /必须唯一/],
   ];

@@ -23,7 +23,7 @@ const EXPECTED: Record<string, string> = {
   'not-numbered':
     'not-numbered: a lesson folder is named <number>-<id>: rename it, e.g. to 01-not-numbered (the number orders your lessons)',
   '02-yaml-syntax':
-    '02-yaml-syntax/lesson.yaml:2:1: YAML: Flow map in block collection must be sufficiently indented and end with a }',
+    '02-yaml-syntax/lesson.yaml:1:8: YAML: this `{` is never closed; add the `}` that ends it (the parser looked for it up to line 2)',
   '03-alias-to-nowhere':
     '03-alias-to-nowhere/lesson.yaml:2:7: YAML: alias *nope refers to no anchor (&nope must be set before it)',
   '04-many-aliases':

@@ -190,7 +190,7 @@ describe('a topic’s problems in Chinese (as a lesson file’s)', () => {
 
   it('a YAML syntax error, a schema rule’s words, an id, a row', async () => {
     expect(await chineseLine('yaml', [...HEAD, 'rows: [1, 2'])).toMatch(
-      /^yaml\.yaml:4:1: YAML 错误：缩进不对.*（BAD_INDENT）$/,
+      /^yaml\.yaml:3:7: YAML 错误：这里的 `\[` 没有闭合；请补上与它配对的 `\]`（解析器一直找到文件末尾也没找到）$/,
     );
     expect(
       await chineseLine('row', [

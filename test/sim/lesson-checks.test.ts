@@ -71,6 +71,49 @@ describe('lessons --check: what the specification does not have', () => {
     ]);
   });
 
+  it('a `{` or a quote left open is named where it opens, not blamed on a well-indented line', async () => {
+    // The parser notices an unclosed `{` only where the block goes on (line 12, which is indented
+    // right), and a missing closing quote only at the end of the file.
+    expect(await problemsOf('10-unclosed-brace')).toEqual({
+      en: [
+        '10-unclosed-brace/lesson.yaml:11:13: YAML: this `{` is never closed; add the `}` that ends it (the parser looked for it up to line 12)',
+      ],
+      zh: [
+        '10-unclosed-brace/lesson.yaml:11:13: YAML 错误：这里的 `{` 没有闭合；请补上与它配对的 `}`（解析器一直找到第 12 行也没找到）',
+      ],
+    });
+    expect(await problemsOf('11-unclosed-quote')).toEqual({
+      en: [
+        '11-unclosed-quote/lesson.yaml:12:16: YAML: this `"` is never closed; add the `"` that ends it (the parser looked for it up to the end of the file)',
+      ],
+      zh: [
+        '11-unclosed-quote/lesson.yaml:12:16: YAML 错误：这里的 `"` 没有闭合；请补上与它配对的 `"`（解析器一直找到文件末尾也没找到）',
+      ],
+    });
+  });
+
+  it('a `{` closed on a line indented too little is told apart from one never closed', async () => {
+    expect(await problemsOf('13-under-indented')).toEqual({
+      en: [
+        '13-under-indented/lesson.yaml:12:11: YAML: this `{` is closed at line 13, but a line inside it is indented no deeper than its key; indent the lines inside it further, or keep it on one line',
+      ],
+      zh: [
+        '13-under-indented/lesson.yaml:12:11: YAML 错误：这里的 `{` 在第 13 行闭合，但里面有一行的缩进没有比它所属的键更深；请把里面的行缩进得更深，或者写在一行之内',
+      ],
+    });
+  });
+
+  it('a key without its colon is said so, not blamed on the indentation of its list item', async () => {
+    expect(await problemsOf('12-missing-colon')).toEqual({
+      en: [
+        '12-missing-colon/lesson.yaml:13:5: YAML: `server next` has no colon; a key is followed by a colon and a space (`key: value`)',
+      ],
+      zh: [
+        '12-missing-colon/lesson.yaml:13:5: YAML 错误：`server next` 缺少冒号；键后面要跟一个冒号和一个空格（`key: value`）',
+      ],
+    });
+  });
+
   it('a required text or key left out, or empty, says so in words', async () => {
     expect(await problemsOf('05-no-zh')).toEqual({
       en: ['05-no-zh/lesson.yaml:34:7: step 4, note.zh: missing Chinese (zh) text'],

@@ -101,7 +101,7 @@ export function readYaml(source: string): ReadYaml {
     return { ok: false, problems: [{ line: 1, column: 1, ...problem }] };
   }
   if (doc.errors.length > 0) {
-    return { ok: false, problems: yamlMistakes(source, doc.errors, counter) };
+    return { ok: false, problems: yamlMistakes(source, doc, counter) };
   }
   try {
     const aliases = aliasProblems(doc, counter);
@@ -125,11 +125,8 @@ const INDENT_CODES = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_
  * indented with a tab is one mistake, and otherwise only the first error is (the rest follow from
  * it), said in plain words when it is about indentation.
  */
-function yamlMistakes(
-  source: string,
-  errors: readonly YAMLError[],
-  counter: LineCounter,
-): YamlProblem[] {
+function yamlMistakes(source: string, doc: Document.Parsed, counter: LineCounter): YamlProblem[] {
+  const errors: readonly YAMLError[] = doc.errors;
   const lines = source.split(/\r?\n/);
   const tabs = lines.flatMap((text, i) => (/^ *\t/.test(text) ? [i + 1] : []));
   if (tabs.length > 0) {
@@ -146,6 +143,30 @@ function yamlMistakes(
     }
     return 0;
   };
+  const unclosed = unclosedAt(doc, first, source);
+  if (unclosed) {
+    const open = counter.linePos(unclosed.start);
+    const { open: o, close: c } = unclosed;
+    const closedAt = closingOf(source, unclosed.start);
+    const text =
+      closedAt >= 0
+        ? said(LESSON_STRINGS.yamlUnderIndented, {
+            open: o,
+            close: c,
+            end: counter.linePos(closedAt).line,
+          })
+        : first.pos[0] >= source.trimEnd().length
+          ? said(LESSON_STRINGS.yamlUnclosedToEnd, { open: o, close: c })
+          : said(LESSON_STRINGS.yamlUnclosed, { open: o, close: c, end: line });
+    return [{ line: open.line, column: open.col, ...text }];
+  }
+  if (first.code === 'MULTILINE_IMPLICIT_KEY') {
+    // `- server next` followed by its `note:`: the words run on into the next line as one key.
+    const text = (lines[line - 1] ?? '').slice(col - 1).trimEnd();
+    if (/^\w[\w/.-]*(?: [\w/.-]+)*$/.test(text)) {
+      return [{ line, column: col, ...said(LESSON_STRINGS.yamlNoColon, { text }) }];
+    }
+  }
   if (first.code !== undefined && INDENT_CODES.has(first.code)) {
     const [here, above, below] = [indent(line), near(line, -1), near(line, 1)];
     if (here !== above && here !== below) {
@@ -182,6 +203,74 @@ function yamlMistakes(
   }
   const message = yamlErrorText(first.code, oneLine(first));
   return [{ line, column: col, ...said(LESSON_STRINGS.yaml, { message }) }];
+}
+
+/**
+ * The `{`, `[` or quote a parser error is about when that error says it was never closed: the
+ * library notices only where the text goes on without it (the next line of the block, or the end
+ * of the file), so the teacher is pointed at the character that opened it. The innermost such
+ * node ending where the error is; null for any other error.
+ */
+function unclosedAt(
+  doc: Document.Parsed,
+  error: YAMLError,
+  source: string,
+): { start: number; open: string; close: string } | null {
+  const quote = /^Missing closing (["'])quote/.exec(error.message);
+  const flow = /must (?:be sufficiently indented and )?end with a ([}\]])/.exec(error.message);
+  const close = quote?.[1] ?? flow?.[1];
+  if (close === undefined) return null;
+  const open = close === '}' ? '{' : close === ']' ? '[' : close;
+  let start = -1;
+  visit(doc, {
+    Node: (_key, node) => {
+      const range = (node as Node).range;
+      if (range && range[1] === error.pos[0] && source[range[0]] === open && range[0] > start) {
+        start = range[0];
+      }
+    },
+  });
+  return start < 0 ? null : { start, open, close };
+}
+
+/**
+ * Where the `{`, `[` or quote at `start` is closed in the text, or -1: brackets counted outside
+ * quotes and comments, a double quote ended by one not escaped, a single one by one not doubled.
+ * The library reports an under-indented line inside a closed one in the same words as a missing
+ * close, so this tells the two apart.
+ */
+function closingOf(source: string, start: number): number {
+  const quoteEnd = (from: number): number => {
+    const q = source[from];
+    for (let i = from + 1; i < source.length; i++) {
+      if (q === '"' && source[i] === '\\') i++;
+      else if (source[i] === q) {
+        if (q === "'" && source[i + 1] === "'") i++;
+        else return i;
+      }
+    }
+    return -1;
+  };
+  if (source[start] === '"' || source[start] === "'") return quoteEnd(start);
+  let depth = 0;
+  for (let i = start; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '"' || ch === "'") {
+      // A quote opens a string only where a value may start, not inside a plain word (it's).
+      if (!/[\s{[,:]/.test(source[i - 1] ?? ' ')) continue;
+      i = quoteEnd(i);
+      if (i < 0) return -1;
+    } else if (ch === '#' && /\s/.test(source[i - 1] ?? ' ')) {
+      const eol = source.indexOf('\n', i);
+      if (eol < 0) return -1;
+      i = eol;
+    } else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
 }
 
 /** The library's error code, when what it threw is one of its errors. */
