@@ -113,8 +113,10 @@ export function lessonHandout(
     for (const event of step.events) out.push(`*${literalInline(tr(event, lang))}*`, '');
     // A line that is not a message is told in the program's words around the data it held (what
     // a lesson's client wrote, trace's reason): shown as written, like the events.
+    // A lesson's own note is Markdown its author wrote; any other (what the catalogue says of a
+    // recorded message, naming its method) is the program's words around what a peer sent.
     const note = tr(step.note, lang);
-    out.push(step.problem !== null ? literalInline(note) : note, '');
+    out.push(step.problem !== null || !step.authored ? literalInline(note) : note, '');
     if (step.headers) out.push('```http', ...httpRequestLines(step.headers), '```', '');
     if (step.message) out.push('```json', visibleJson(jsonText(step.message, 2)), '```', '');
     if (step.annotations.length > 0) {
@@ -162,7 +164,9 @@ export function lessonHandout(
     } else {
       for (const v of violations) {
         out.push(
-          `> ${SEVERITY_MARK[v.severity]} **${v.rule}**${aside(tr(STRINGS[`severity_${v.severity}`], lang), lang)} — ${violationText(v, lang)} — *${specText(v, lang)}*`,
+          // The verdict quotes what the peer sent (a tool name, a method) and the rule's text
+          // (A-Z, a-z, 0-9, _, - and .): both printed as written, never read as Markdown.
+          `> ${SEVERITY_MARK[v.severity]} **${v.rule}**${aside(tr(STRINGS[`severity_${v.severity}`], lang), lang)} — ${literalInline(violationText(v, lang))} — *${literalInline(specText(v, lang))}*`,
         );
       }
       out.push('');

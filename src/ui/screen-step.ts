@@ -47,6 +47,11 @@ export type ScreenStep = {
   /** Its place in the JSON-RPC batch its line held (2025-03-26), else null. */
   readonly batch: BatchPosition | null;
   readonly note: Bilingual;
+  /**
+   * The note is the lesson's own (Markdown its author wrote), not the program's words about a
+   * recorded or live message, which may quote what a peer sent (a method name).
+   */
+  readonly authored: boolean;
   readonly annotations: readonly Annotation[];
   /** Pointers of the fields the lesson explains itself at this step: their meanings come first. */
   readonly featured: readonly string[];
@@ -316,6 +321,7 @@ function describedStep(
           : closedBy
             ? closeNote(closedBy)
             : (abandonNote(step) ?? { en: '', zh: '' })),
+    authored: notes?.note !== undefined,
     annotations: message
       ? mergeAnnotations(
           annotate(message, report?.method ?? null, step.session.ruleVersion),

@@ -198,3 +198,63 @@ describe('handouts: a revealed fault’s own step is not "allowed by the rules"'
     }
   });
 });
+
+describe('play --plain: what a peer sent is printed as sent, never read as Markdown', () => {
+  // A recorded session whose peers put Markdown in a tool name and a method name: the handout's
+  // verdict lines and narration quote them, and a renderer must not turn them into a link, bold
+  // or italics (a transcript from anywhere is projected and handed out).
+  const NAME = 'a_*b*_[click](http://evil.example)';
+  const METHOD = 'x/**bold**_[y](http://evil.example)';
+  const lines = [
+    '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}',
+    '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}',
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [{ name: NAME, inputSchema: { type: 'object' } }] },
+    }),
+    JSON.stringify({ jsonrpc: '2.0', id: 2, method: METHOD }),
+  ];
+  /** The handout's prose: its lines outside code fences, code spans taken out. */
+  async function prose(lang: 'en' | 'zh'): Promise<string[]> {
+    const { transcriptScreen } = await import('../../src/cli/commands/play.js');
+    const { splitLines } = await import('../../src/session/index.js');
+    const { timeline } = transcriptScreen(splitLines(lines.join('\n')));
+    const frame = {
+      title: { en: 't', zh: 't' },
+      goal: { en: '', zh: '' },
+      recap: { en: '', zh: '' },
+      spec: [],
+    };
+    const text = lessonHandout({ scenario: frame }, { steps: timeline.steps }, lang);
+    let fenced = false;
+    return text.split('\n').flatMap((line) => {
+      if (line.startsWith('```')) fenced = !fenced;
+      return fenced || line.startsWith('```') ? [] : [line.replace(/`[^`]*`/g, '')];
+    });
+  }
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`${lang}: the tool name in tool-name-format and the method in unknown-method stay text`, async () => {
+      const text = await prose(lang);
+      const quoting = text.filter((l) => l.includes('evil.example'));
+      // The narration of the request (not a method MCP defines) and both verdicts quote them.
+      expect(quoting.length, quoting.join('\n')).toBeGreaterThanOrEqual(3);
+      for (const line of quoting) {
+        // Backslash escapes taken out, nothing may be left that opens a link or emphasis.
+        const bare = line.replace(/\\[!-/:-@[-`{-~]/g, '');
+        const inner = bare.replace(/^> [✗!] \*\*[a-z-]+\*\*/, '').replace(/ — \*(.*)\*$/, ' — $1');
+        expect(inner, line).not.toMatch(/[[\]*]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u);
+      }
+    });
+  }
+
+  it('zh: the rule text of tool-name-format (A-Z、a-z、0-9、_、- 和 .) opens no italics', async () => {
+    const line = (await prose('zh')).find((l) => l.includes('tool-name-format')) ?? '';
+    // The underscore between two ideographic commas is an emphasis mark to CommonMark (§6.2).
+    expect(line).toContain('0-9、\\_、-');
+    expect(line).not.toMatch(/0-9、_、-/);
+  });
+});
