@@ -54,12 +54,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { $ZodErrorMap } from 'zod/v4/core';
-import zhCN from 'zod/v4/locales/zh-CN.js';
 import { type HandshakeMethodName, isHandshakeMethod, type MethodName } from './catalogue.js';
 import type { JsonObject } from './envelope.js';
 import { isObject, pointerToken } from './json.js';
 import { hasJsonSchema, revisionMessageIssues, revisionResultIssues } from './revision-schema.js';
 import { type HandshakeVersion, LATEST_HANDSHAKE_VERSION } from './versions.js';
+import { ZOD_ZH } from './zod-zh.js';
 
 /** Anything with zod's safeParse: the SDK's schemas, whichever zod flavour they were built with. */
 type Schema = {
@@ -150,7 +150,7 @@ export type SchemaIssue = {
 };
 
 /** zod's own Simplified Chinese messages (its zh-CN locale), for one parse. */
-const ZH: $ZodErrorMap = zhCN().localeError;
+const ZH: $ZodErrorMap = ZOD_ZH;
 
 function pointerOf(base: string, path: ReadonlyArray<PropertyKey>): string {
   return base + path.map((p) => `/${pointerToken(String(p))}`).join('');

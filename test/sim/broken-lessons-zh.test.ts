@@ -144,6 +144,36 @@ describe('the words a schema rule writes itself, in Chinese', () => {
   });
 });
 
+describe('a value of the wrong type names both types in Chinese', () => {
+  // zod's zh-CN locale translates only some type names (数组, 数字), so its line read
+  // "期望 数组，实际接收 string" and "期望 object，实际接收 数组".
+  it('steps given as a string, a lesson given as a list, a title as a number', async () => {
+    const steps = await chineseLines(lessonFolder([...FRAME, 'steps: initialize']));
+    expect(steps).toEqual([
+      '01-broken/lesson.yaml:4:8: steps：无效输入：期望 数组，实际接收 字符串',
+    ]);
+    const list = await chineseLines(lessonFolder(['- a', '- b']));
+    expect(list).toEqual(['01-broken/lesson.yaml:1:1: lesson：无效输入：期望 对象，实际接收 数组']);
+    const title = await chineseLines(
+      lessonFolder([
+        'title: {en: 1, zh: true}',
+        ...FRAME.slice(1),
+        'steps:',
+        '  - client: initialize',
+        NOTE,
+      ]),
+    );
+    expect(title).toEqual([
+      expect.stringMatching(
+        /^01-broken\/lesson\.yaml:1:\d+: title\.en：无效输入：期望 字符串，实际接收 数字$/,
+      ),
+      expect.stringMatching(
+        /^01-broken\/lesson\.yaml:1:\d+: title\.zh：无效输入：期望 字符串，实际接收 布尔值$/,
+      ),
+    ]);
+  });
+});
+
 describe('the yaml library’s own syntax messages, in Chinese', () => {
   // Each: the file's first lines, the library's English message (kept in the English line), and
   // the code the Chinese line names after its sentence.

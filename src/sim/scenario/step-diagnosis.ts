@@ -1,9 +1,9 @@
 // The two locales by their own modules: `z.locales.en` would keep every locale zod ships alive in
 // the bundle, in the chunk every zod user loads (docs/benchmarks.md).
 import en from 'zod/v4/locales/en.js';
-import zhCN from 'zod/v4/locales/zh-CN.js';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, type Said, said } from '../../i18n/lesson-strings.js';
+import { ZOD_ZH } from '../../protocol/zod-zh.js';
 import { FAULT_NAMES } from './faults.js';
 import { closest } from './find-lesson.js';
 import { type ActionKinds, SCHEMA_WORDS, STEP_KINDS } from './schema.js';
@@ -101,7 +101,7 @@ function missingKey(key: PropertyKey | undefined): Said {
 }
 
 const EN = en().localeError;
-const ZH = zhCN().localeError;
+const ZH = ZOD_ZH;
 
 /**
  * A zod issue's message in Chinese, from zod's own zh-CN locale. A message the schema wrote itself
