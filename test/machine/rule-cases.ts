@@ -439,6 +439,20 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(rpc.result(1, { tools: [] }))
         .server(rpc.result(2, { tools: [] })),
   },
+  'ping-result-not-empty': {
+    // 2025-11-25 basic/utilities/ping › Behavior Requirements: "an empty response"; _meta is the
+    // one field an EmptyResult may carry. The server's ping, answered by the client, alike.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'ping'))
+        .server(rpc.result(1, { status: 'ok' })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'ping'))
+        .server(rpc.result(1, { _meta: { note: 'fine' } }))
+        .server(rpc.request(1, 'ping'))
+        .client(rpc.result(1, {})),
+  },
   'response-after-cancellation': {
     trigger: () => hs().client(slowCall(1)).client(cancel(1)).server(toolResult(1)),
     // The response and the cancellation crossed on the wire: both sides must tolerate that.

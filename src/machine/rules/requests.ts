@@ -113,4 +113,28 @@ export const REQUEST_RULES = [
       };
     },
   },
+  {
+    id: 'ping-result-not-empty',
+    severity: 'error',
+    spec: '2025-11-25/basic/utilities/ping › Behavior Requirements',
+    specNote: {
+      en: 'the receiver MUST respond promptly with an empty response, "result": {}',
+      zh: '接收方必须立即以空的回应作答，即 "result": {}',
+    },
+    title: { en: 'Ping answered with content', zh: 'ping 的回应带有内容' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'response') return null;
+      const record = answeredRecord(ctx, msg);
+      // A second answer is a duplicate-response; the first one was judged.
+      if (record?.method !== 'ping' || record.status === 'answered') return null;
+      // EmptyResult is a Result: `_meta` is the one field it may carry.
+      const extra = Object.keys(msg.envelope.result).filter((key) => key !== '_meta');
+      if (extra.length === 0) return null;
+      const fields = extra.map((key) => show(key)).join(', ');
+      return {
+        en: `the answer to ping #${show(msg.id)} carries ${fields}; a ping's result is empty (only _meta may be there), and a peer that reads it gets nothing more from it`,
+        zh: `对 ping #${show(msg.id)} 的回应带有 ${fields}；ping 的结果是空的（最多只能有 _meta），对方读它也得不到更多信息`,
+      };
+    },
+  },
 ] as const satisfies readonly RuleRow[];

@@ -198,3 +198,20 @@ export function methodFromLaterRevision(ctx: FaultContext, name: string): FaultR
   const given = isObject(ctx.params.params) ? ctx.params.params : undefined;
   return { ok: true, direction: 'client->server', message: ctx.client.request(method, given) };
 }
+
+/**
+ * The server answers the client's pending ping with a result that says something
+ * (`params.result`, default `{"status": "ok"}`): 2025-11-25 basic/utilities/ping › Behavior
+ * Requirements, the receiver MUST respond with an empty response (lesson 11).
+ */
+export function pingWithContent(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledAnswer(ctx, (r) => r.method === 'ping');
+  if (!found) return cannot(FAULT_STRINGS.needsPendingPing, { name });
+  const result = isObject(ctx.params.result) ? ctx.params.result : { status: 'ok' };
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: found.request.id, result },
+  };
+}

@@ -31,6 +31,7 @@ import {
   malformedToolName,
   methodFromLaterRevision,
   paramsOffSchema,
+  pingWithContent,
   resultOffSchema,
   wrongDirection,
 } from './faults-gallery.js';
@@ -169,6 +170,8 @@ export const FAULT_NAMES = [
   'initialize-in-batch',
   // Handshake era (basic/lifecycle › Initialization; lesson 33)
   'initialized-before-result',
+  // Handshake era (basic/utilities/ping › Behavior Requirements; lesson 11)
+  'ping-with-content',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -272,6 +275,8 @@ export const FAULT_RULES = {
   'initialized-not-sent': 'initialized-not-sent',
   'initialize-in-batch': 'initialize-in-batch',
   'initialized-before-result': 'initialized-before-result',
+  // basic/utilities/ping (lesson 11)
+  'ping-with-content': 'ping-result-not-empty',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -592,6 +597,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2025-11-25 (the faults gallery, lesson 19)
     case 'duplicate-response':
       return duplicateResponse(ctx, name);
+    case 'ping-with-content':
+      return pingWithContent(ctx, name);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
