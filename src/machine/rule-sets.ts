@@ -56,6 +56,7 @@ const PROGRESS = [
 ] as const satisfies readonly RuleId[];
 
 const CANCELLED = [
+  'cancel-without-request-id',
   'cancel-unknown-request',
   'cancel-initialize',
   'cancel-task-augmented',

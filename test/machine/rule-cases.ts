@@ -439,6 +439,15 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(rpc.result(1, { tools: [] }))
         .server(rpc.result(2, { tools: [] })),
   },
+  'cancel-without-request-id': {
+    // 2025-11-25 schema › notifications/cancelled: requestId MUST be provided for a non-task
+    // request, and a task is cancelled with tasks/cancel; so a cancellation without it is wrong.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .client(rpc.notification('notifications/cancelled', { reason: 'the user gave up' })),
+    legal: () => hs().client(rpc.request(1, 'tools/list')).client(cancel(1)),
+  },
   'ping-result-not-empty': {
     // 2025-11-25 basic/utilities/ping › Behavior Requirements: "an empty response"; _meta is the
     // one field an EmptyResult may carry. The server's ping, answered by the client, alike.

@@ -154,6 +154,28 @@ export const CANCELLATION_RULES = [
     },
   },
   {
+    id: 'cancel-without-request-id',
+    severity: 'error',
+    // 2025-11-25 made requestId optional in the schema (the revisions before it require it, so
+    // there invalid-params names it) and says in CancelledNotificationParams when it is needed.
+    spec: '2025-11-25/schema › notifications/cancelled',
+    specNote: {
+      en: 'requestId MUST be provided for cancelling non-task requests; a task is cancelled with tasks/cancel',
+      zh: '取消非任务请求时必须提供 requestId；任务要用 tasks/cancel 取消',
+    },
+    title: { en: 'Cancellation naming no request', zh: '取消通知没有指明请求' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'notification' || msg.method !== 'notifications/cancelled') {
+        return null;
+      }
+      if (ctx.ruleVersion !== '2025-11-25' || msg.params?.requestId !== undefined) return null;
+      return {
+        en: 'notifications/cancelled without requestId cancels nothing: a request is cancelled by naming its id, and a task with tasks/cancel (the notification MUST NOT be used for tasks)',
+        zh: '没有 requestId 的 notifications/cancelled 取消不了任何东西：取消请求要写明它的 id，取消任务则要用 tasks/cancel（不得用这个通知取消任务）',
+      };
+    },
+  },
+  {
     id: 'cancel-initialize',
     severity: 'error',
     spec: '2025-11-25/basic/utilities/cancellation › Behavior Requirements',

@@ -215,3 +215,18 @@ export function pingWithContent(ctx: FaultContext, name: string): FaultResult {
     message: { jsonrpc: '2.0', id: found.request.id, result },
   };
 }
+
+/**
+ * The client sends notifications/cancelled with a reason (`params.reason`) and no requestId:
+ * 2025-11-25 schema › notifications/cancelled, requestId MUST be provided for cancelling non-task
+ * requests (and a task is cancelled with tasks/cancel). The server cannot tell what it cancels and
+ * ignores it (lesson 11).
+ */
+export function cancelWithoutRequestId(ctx: FaultContext): FaultResult {
+  const reason = typeof ctx.params.reason === 'string' ? ctx.params.reason : 'User pressed Stop';
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason } },
+  };
+}

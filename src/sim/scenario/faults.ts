@@ -26,6 +26,7 @@ import {
 import {
   bigProgressToken,
   cancelUnknownRequest,
+  cancelWithoutRequestId,
   duplicateProgressToken,
   duplicateResponse,
   malformedToolName,
@@ -172,6 +173,8 @@ export const FAULT_NAMES = [
   'initialized-before-result',
   // Handshake era (basic/utilities/ping › Behavior Requirements; lesson 11)
   'ping-with-content',
+  // 2025-11-25 (schema › notifications/cancelled; lesson 11)
+  'cancel-without-request-id',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -277,6 +280,7 @@ export const FAULT_RULES = {
   'initialized-before-result': 'initialized-before-result',
   // basic/utilities/ping (lesson 11)
   'ping-with-content': 'ping-result-not-empty',
+  'cancel-without-request-id': 'cancel-without-request-id',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -599,6 +603,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return duplicateResponse(ctx, name);
     case 'ping-with-content':
       return pingWithContent(ctx, name);
+    case 'cancel-without-request-id':
+      return cancelWithoutRequestId(ctx);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
