@@ -150,3 +150,17 @@ describe('lessons --check: what the specification does not have', () => {
     );
   });
 });
+
+describe('lessons --check of one lesson’s own folder names its file as it was given', () => {
+  it('a relative folder gives relative file names, as a folder of lessons does', async () => {
+    const { relative } = await import('node:path');
+    const given = relative(process.cwd(), join(DIR, '03-tab'));
+    const check = await checkLessonFolder(given);
+    expect(check.problems.map((p) => p.file)).toEqual([join(given, 'lesson.yaml')]);
+    // A folder of lessons, given the same way, already did.
+    const folder = await checkLessonFolder(relative(process.cwd(), DIR));
+    expect(folder.problems.find((p) => p.file.includes('03-tab'))?.file).toBe(
+      join(given, 'lesson.yaml'),
+    );
+  });
+});

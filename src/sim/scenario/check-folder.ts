@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type Bilingual, filled } from '../../i18n/lang.js';
 import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { packageRoot } from '../../package-root.js';
@@ -53,7 +53,12 @@ function ownLessons(dir: string): LessonListing {
   if (!existsSync(join(dir, 'lesson.yaml'))) return loadLessons(dir);
   const folder = resolve(dir);
   const inFolder = (file: string) => resolve(file).startsWith(`${folder}${sep}`);
-  const all = loadLessons(dirname(folder));
+  // Its parent as the teacher would write it: a relative folder keeps its files relative, as a
+  // folder of lessons given the same way does (`./02-my-lesson` and `.` included).
+  const parent = isAbsolute(dir)
+    ? dirname(folder)
+    : relative(process.cwd(), dirname(folder)) || '.';
+  const all = loadLessons(parent);
   return {
     lessons: all.lessons.filter((l) => inFolder(l.file)),
     problems: all.problems.filter((p) => inFolder(p.file)),
