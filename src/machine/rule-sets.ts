@@ -263,9 +263,10 @@ export const MODERN_RULES: RuleSet = {
       'header-mismatch',
       ...MRTR_RETRY,
       'elicitation-content-mismatch',
+      'trace-context-invalid',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
-    'client.notification': rules('message-after-shutdown', ...MODERN_CALL),
+    'client.notification': rules('message-after-shutdown', ...MODERN_CALL, 'trace-context-invalid'),
     'server.notification': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
@@ -276,13 +277,20 @@ export const MODERN_RULES: RuleSet = {
       ...STREAM,
       // A log message for a request whose stream the client closed.
       'message-after-stream-closed',
+      'trace-context-invalid',
     ),
-    'client.progress': rules('message-after-shutdown', ...MODERN_CALL, ...PROGRESS),
+    'client.progress': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      ...PROGRESS,
+      'trace-context-invalid',
+    ),
     'server.progress': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
       ...PROGRESS,
       'message-after-stream-closed',
+      'trace-context-invalid',
     ),
     // Not cancel-initialize nor cancel-task-augmented: 2026-07-28 has no initialize, and
     // tasks left its core (changelog: an extension).
@@ -291,6 +299,7 @@ export const MODERN_RULES: RuleSet = {
       ...MODERN_CALL,
       'cancel-unknown-request',
       'id-beyond-safe-integer',
+      'trace-context-invalid',
     ),
     // A server cancels only a listen stream, a request of the client's (cancellation.mdx).
     'server.cancelled': rules(
@@ -298,6 +307,7 @@ export const MODERN_RULES: RuleSet = {
       ...MODERN_CALL,
       'server-cancel-not-listen',
       'id-beyond-safe-integer',
+      'trace-context-invalid',
     ),
     'client.result': rules(
       'message-after-shutdown',
@@ -323,6 +333,7 @@ export const MODERN_RULES: RuleSet = {
       'elicitation-url-not-https',
       'elicitation-form-asks-secret',
       'message-after-stream-closed',
+      'trace-context-invalid',
     ),
     'client.error': rules(
       'message-after-shutdown',

@@ -22,6 +22,7 @@ import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 import { TASK_MESSAGE_RULES } from './rules/task-messages.js';
 import { TASK_RULES } from './rules/tasks.js';
 import { TOOL_RULES } from './rules/tools.js';
+import { TRACE_CONTEXT_RULES } from './rules/trace-context.js';
 
 export type { Check, Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 
@@ -48,6 +49,8 @@ const ROWS = [
   ...TASK_MESSAGE_RULES,
   ...TOOL_RULES,
   ...ELICITATION_RULES,
+  // 2026-07-28 audit (basic/index › General fields)
+  ...TRACE_CONTEXT_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

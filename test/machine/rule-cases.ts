@@ -1062,4 +1062,26 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'resources/read', { uri: 'file:///gone.txt' }))
         .server(rpc.error(1, -32602, 'Resource not found')),
   },
+  'trace-context-invalid': {
+    // 2026-07-28 basic/index › General fields (_meta, OpenTelemetry trace context): a traceparent
+    // MUST follow W3C Trace Context; a bare trace-id is not one.
+    trigger: () =>
+      discovered().client(
+        modernRequest(
+          1,
+          'tools/list',
+          {},
+          { meta: { traceparent: '4bf92f3577b34da6a3ce929d0e0e4736' } },
+        ),
+      ),
+    legal: () =>
+      discovered().client(
+        modernRequest(
+          1,
+          'tools/list',
+          {},
+          { meta: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' } },
+        ),
+      ),
+  },
 };

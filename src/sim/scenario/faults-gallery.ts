@@ -230,3 +230,25 @@ export function cancelWithoutRequestId(ctx: FaultContext): FaultResult {
     message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason } },
   };
 }
+
+/**
+ * A modern client's request (`params.method`, default tools/list) whose `_meta` carries a
+ * traceparent that is not W3C Trace Context (`params.value`, default a bare 32-digit trace-id, as
+ * a client that copies its tracer's trace id sends it): 2026-07-28 basic/index › General fields,
+ * _meta, OpenTelemetry trace context. The server serves the request as usual (lesson 30).
+ */
+export function traceparentMalformed(ctx: FaultContext, name: string): FaultResult {
+  const { client, params } = ctx;
+  if (client.modernVersion === null) return cannot(FAULT_STRINGS.needsModernClient, { name });
+  const method = typeof params.method === 'string' ? params.method : 'tools/list';
+  const value =
+    typeof params.value === 'string' ? params.value : '4bf92f3577b34da6a3ce929d0e0e4736';
+  const message = client.request(method);
+  const body = isObject(message.params) ? message.params : {};
+  const meta = isObject(body._meta) ? body._meta : {};
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { ...message, params: { ...body, _meta: { ...meta, traceparent: value } } },
+  };
+}

@@ -34,6 +34,7 @@ import {
   paramsOffSchema,
   pingWithContent,
   resultOffSchema,
+  traceparentMalformed,
   wrongDirection,
 } from './faults-gallery.js';
 import { duplicateInitialize } from './faults-lifecycle.js';
@@ -175,6 +176,8 @@ export const FAULT_NAMES = [
   'ping-with-content',
   // 2025-11-25 (schema › notifications/cancelled; lesson 11)
   'cancel-without-request-id',
+  // 2026-07-28 (basic/index › General fields, OpenTelemetry trace context; lesson 30)
+  'traceparent-malformed',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -281,6 +284,7 @@ export const FAULT_RULES = {
   // basic/utilities/ping (lesson 11)
   'ping-with-content': 'ping-result-not-empty',
   'cancel-without-request-id': 'cancel-without-request-id',
+  'traceparent-malformed': 'trace-context-invalid',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -605,6 +609,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return pingWithContent(ctx, name);
     case 'cancel-without-request-id':
       return cancelWithoutRequestId(ctx);
+    case 'traceparent-malformed':
+      return traceparentMalformed(ctx, name);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
