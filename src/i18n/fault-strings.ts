@@ -80,6 +80,10 @@ export const FAULT_STRINGS = {
     en: '{name}: key must be protocolVersion or clientCapabilities, not {key}',
     zh: '{name}：参数 key 只能是 protocolVersion 或 clientCapabilities，不能是 {key}',
   },
+  needsVersionRetry: {
+    en: '{name} needs the retry a modern client queued after the server refused its request with -32022',
+    zh: '{name} 需要现代客户端在服务器以 -32022 拒绝其请求之后排好的重试',
+  },
   needsRefusal: {
     en: '{name} needs a client request the server is about to refuse with -32022 (a protocolVersion it does not serve)',
     zh: '{name} 需要一个服务器即将以 -32022 拒绝的客户端请求（其 protocolVersion 是服务器不支持的版本）',

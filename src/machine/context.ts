@@ -244,6 +244,13 @@ export type SessionContext = {
    * the server does not serve), null before one or when it named none.
    */
   readonly declaredVersion: string | null;
+  /**
+   * The server's latest -32022: the method it refused and the versions its `data.supported`
+   * listed (2026-07-28 basic/versioning › Protocol Version Negotiation: what the client SHOULD
+   * retry with). Null before one, after the client's next request of that method (its retry),
+   * and once a DiscoverResult lists the versions anew.
+   */
+  readonly refusal: { readonly method: string; readonly supported: readonly string[] } | null;
   /** The transport closed (either era). */
   readonly closed: boolean;
   /**
@@ -293,6 +300,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     probe: { id: null, status: 'none' },
     discover: null,
     declaredVersion: null,
+    refusal: null,
     closed: false,
     phase: 'initialization',
     handshake: {

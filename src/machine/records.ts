@@ -595,7 +595,27 @@ export function recordDiscover(ctx: SessionContext, msg: ModelMessage): Update {
   return {
     discover: { supportedVersions: versions, capabilities },
     capabilities: { ...ctx.capabilities, server: capabilities },
+    refusal: null,
   };
+}
+
+/**
+ * A -32022 (UnsupportedProtocolVersionError) to a modern request: the versions its
+ * `data.supported` lists, which the client SHOULD pick from when it retries (2026-07-28
+ * basic/versioning › Protocol Version Negotiation).
+ */
+export function recordRefusal(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'error' || msg.envelope.error.code !== -32022) return {};
+  const data = msg.envelope.error.data;
+  const method = answeredRecord(ctx, msg)?.method;
+  if (!isObject(data) || !Array.isArray(data.supported) || method === undefined) return {};
+  const supported = data.supported.filter((v): v is string => typeof v === 'string');
+  return { refusal: { method, supported } };
+}
+
+/** The client's retry of the refused method (its next request of that method) settles the refusal. */
+export function settleRefusal(ctx: SessionContext, msg: ModelMessage): Update {
+  return ctx.refusal !== null && msg.method === ctx.refusal.method ? { refusal: null } : {};
 }
 
 /** A modern result names its server in `_meta` (SHOULD, on every result). */

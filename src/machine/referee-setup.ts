@@ -47,12 +47,14 @@ import {
   recordLogLevel,
   recordPageScope,
   recordProgress,
+  recordRefusal,
   recordSupported,
   recordTaskStatus,
   recordToolList,
   refuseBatchedInitialize,
   rememberBrokenRequest,
   rememberRequest,
+  settleRefusal,
   startProbe,
 } from './records.js';
 import { countLogLevel } from './records-modern-a.js';
@@ -357,6 +359,7 @@ export const refereeSetup = setup({
         declareRequest,
         countLogLevel,
         recordStreamRequest,
+        settleRefusal,
       );
     }),
     /**
@@ -389,7 +392,7 @@ export const refereeSetup = setup({
     /** A modern error to a waiting request: a listen stream it ends, the request done. */
     judgeModernError: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, recordStreamAnswer, completeRequest);
+      return judged(context, event, recordStreamAnswer, recordRefusal, completeRequest);
     }),
     /** Subscriptions › Acknowledgment: a server notification, and what a listen stream honours. */
     judgeServerNotification: assign(({ context, event }) => {
@@ -421,7 +424,7 @@ export const refereeSetup = setup({
     /** A recognised modern error to the probe (-32022…): the session stays modern. */
     judgeModernProbeError: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, recordSupported, probeModern);
+      return judged(context, event, completeRequest, recordSupported, recordRefusal, probeModern);
     }),
     /**
      * Any other answer to the probe (an error that is not a modern one, a result that is no

@@ -264,6 +264,7 @@ export const MODERN_RULES: RuleSet = {
       ...MRTR_RETRY,
       'elicitation-content-mismatch',
       'trace-context-invalid',
+      'version-not-from-supported',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
     'client.notification': rules('message-after-shutdown', ...MODERN_CALL, 'trace-context-invalid'),

@@ -23,6 +23,7 @@ import { TASK_MESSAGE_RULES } from './rules/task-messages.js';
 import { TASK_RULES } from './rules/tasks.js';
 import { TOOL_RULES } from './rules/tools.js';
 import { TRACE_CONTEXT_RULES } from './rules/trace-context.js';
+import { VERSION_RETRY_RULES } from './rules/version-retry.js';
 
 export type { Check, Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 
@@ -51,6 +52,7 @@ const ROWS = [
   ...ELICITATION_RULES,
   // 2026-07-28 audit (basic/index › General fields)
   ...TRACE_CONTEXT_RULES,
+  ...VERSION_RETRY_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

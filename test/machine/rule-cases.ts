@@ -1084,4 +1084,18 @@ export const CASES: Record<RuleId, RuleCase> = {
         ),
       ),
   },
+  'version-not-from-supported': {
+    // 2026-07-28 basic/versioning › Protocol Version Negotiation: after -32022 the client SHOULD
+    // retry with a version from data.supported, not the one refused again.
+    trigger: () =>
+      session()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-03-01' }))
+        .server(modernError(1, -32022, { supported: ['2026-07-28'], requested: '2027-03-01' }))
+        .client(modernRequest(2, 'tools/list', {}, { version: '2027-03-01' })),
+    legal: () =>
+      session()
+        .client(modernRequest(1, 'tools/list', {}, { version: '2027-03-01' }))
+        .server(modernError(1, -32022, { supported: ['2026-07-28'], requested: '2027-03-01' }))
+        .client(modernRequest(2, 'tools/list')),
+  },
 };

@@ -608,6 +608,11 @@ export class SimClient {
     return this.#outbox.takeLast((item) => item.queued?.answers !== undefined)?.queued ?? null;
   }
 
+  /** Takes back unsent the retry queued after a -32022 (a fault sends its own instead). */
+  withdrawVersionRetry(): QueuedRequest | null {
+    return this.#outbox.takeLast((item) => item.queued?.versionRetry === true)?.queued ?? null;
+  }
+
   #onResult(method: string, result: JsonObject, continued: boolean): void {
     if (PAGED.has(method)) {
       const cursor = result.nextCursor;

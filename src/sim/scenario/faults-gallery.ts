@@ -252,3 +252,41 @@ export function traceparentMalformed(ctx: FaultContext, name: string): FaultResu
     message: { ...message, params: { ...body, _meta: { ...meta, traceparent: value } } },
   };
 }
+
+/**
+ * The client's retry after a -32022 goes out in the version the server just refused (its
+ * `data.requested`), not one from `data.supported`: 2026-07-28 basic/versioning › Protocol Version
+ * Negotiation (the client SHOULD select a mutually supported version and retry). The honest retry
+ * is taken back unsent (lesson 23).
+ */
+export function retryInRefusedVersion(ctx: FaultContext, name: string): FaultResult {
+  const { client } = ctx;
+  const queued = client.withdrawVersionRetry();
+  if (queued === null) return cannot(FAULT_STRINGS.needsVersionRetry, { name });
+  const refusal = ctx.log.steps.findLast((step) => {
+    const m = step.message;
+    return (
+      step.direction === 'server->client' &&
+      isObject(m) &&
+      isObject(m.error) &&
+      m.error.code === -32022
+    );
+  })?.message;
+  const data = isObject(refusal) && isObject(refusal.error) ? refusal.error.data : undefined;
+  const requested = isObject(data) && typeof data.requested === 'string' ? data.requested : null;
+  const meta = isObject(queued.params._meta) ? queued.params._meta : {};
+  const version = requested ?? meta['io.modelcontextprotocol/protocolVersion'];
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: {
+      jsonrpc: '2.0',
+      id: client.allocateId(),
+      method: queued.method,
+      params: {
+        ...queued.params,
+        _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': version ?? null },
+      },
+    },
+  };
+}

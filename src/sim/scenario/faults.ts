@@ -34,6 +34,7 @@ import {
   paramsOffSchema,
   pingWithContent,
   resultOffSchema,
+  retryInRefusedVersion,
   traceparentMalformed,
   wrongDirection,
 } from './faults-gallery.js';
@@ -178,6 +179,8 @@ export const FAULT_NAMES = [
   'cancel-without-request-id',
   // 2026-07-28 (basic/index › General fields, OpenTelemetry trace context; lesson 30)
   'traceparent-malformed',
+  // 2026-07-28 (basic/versioning › Protocol Version Negotiation; lesson 23)
+  'retry-in-refused-version',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -285,6 +288,7 @@ export const FAULT_RULES = {
   'ping-with-content': 'ping-result-not-empty',
   'cancel-without-request-id': 'cancel-without-request-id',
   'traceparent-malformed': 'trace-context-invalid',
+  'retry-in-refused-version': 'version-not-from-supported',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -611,6 +615,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return cancelWithoutRequestId(ctx);
     case 'traceparent-malformed':
       return traceparentMalformed(ctx, name);
+    case 'retry-in-refused-version':
+      return retryInRefusedVersion(ctx, name);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
