@@ -87,9 +87,9 @@ function baggageProblem(value: string): { en: string; zh: string } | null {
 }
 
 const FORMATS = {
-  traceparent: { check: traceparentProblem, format: 'W3C Trace Context', zh: 'W3C 追踪上下文' },
-  tracestate: { check: tracestateProblem, format: 'W3C Trace Context', zh: 'W3C 追踪上下文' },
-  baggage: { check: baggageProblem, format: 'W3C Baggage', zh: 'W3C Baggage' },
+  traceparent: { check: traceparentProblem, format: 'W3C Trace Context', zh: 'W3C 追踪上下文格式' },
+  tracestate: { check: tracestateProblem, format: 'W3C Trace Context', zh: 'W3C 追踪上下文格式' },
+  baggage: { check: baggageProblem, format: 'W3C Baggage', zh: 'W3C Baggage 格式' },
 } as const;
 
 /**
@@ -122,7 +122,7 @@ export const TRACE_CONTEXT_RULES = [
         if (why === null) continue;
         findings.push({
           en: `_meta["${key}"] ${show(value)} does not follow ${format}: ${why.en}; a tracing system that reads it drops it, and the trace breaks here`,
-          zh: `_meta["${key}"] ${show(value)} 不符合 ${zh} 格式：${why.zh}；读取它的追踪系统会丢弃它，调用链就在这里断开`,
+          zh: `_meta["${key}"] ${show(value)} 不符合 ${zh}：${why.zh}；读取它的追踪系统会丢弃它，调用链就在这里断开`,
         });
       }
       return findings.length === 0 ? null : findings;
