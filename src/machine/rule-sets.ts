@@ -125,6 +125,9 @@ export const HANDSHAKE_RULES: RuleSet = {
       'elicitation-url-not-https',
       'elicitation-form-asks-secret',
       ...IDS,
+      // 2025-11-25 client/sampling › Message Content Constraints
+      'sampling-tool-result-mixed',
+      'sampling-tool-use-unanswered',
     ),
     'client.notification': rules(
       'message-after-shutdown',

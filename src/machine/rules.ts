@@ -17,6 +17,7 @@ import { PROGRESS_RULES } from './rules/progress.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_RULES } from './rules/resources.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
+import { SAMPLING_RULES } from './rules/sampling.js';
 import { SCHEMA_RULES } from './rules/schema.js';
 import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 import { TASK_MESSAGE_RULES } from './rules/task-messages.js';
@@ -53,6 +54,7 @@ const ROWS = [
   // 2026-07-28 audit (basic/index › General fields)
   ...TRACE_CONTEXT_RULES,
   ...VERSION_RETRY_RULES,
+  ...SAMPLING_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -1098,4 +1098,40 @@ export const CASES: Record<RuleId, RuleCase> = {
         .server(modernError(1, -32022, { supported: ['2026-07-28'], requested: '2027-03-01' }))
         .client(modernRequest(2, 'tools/list')),
   },
+  // 2025-11-25 client/sampling › Message Content Constraints: the conversation a server sends in
+  // sampling/createMessage after its model used a tool (tool_use call_1).
+  'sampling-tool-result-mixed': {
+    trigger: () => toolSampling([TOOL_RESULT_1, { type: 'text', text: 'Answer in one sentence.' }]),
+    legal: () => toolSampling([TOOL_RESULT_1]),
+  },
+  'sampling-tool-use-unanswered': {
+    trigger: () => toolSampling({ type: 'text', text: 'Go on.' }),
+    legal: () => toolSampling([TOOL_RESULT_1]),
+  },
 };
+
+const TOOL_RESULT_1: JsonObject = {
+  type: 'tool_result',
+  toolUseId: 'call_1',
+  content: [{ type: 'text', text: '23 °C' }],
+};
+
+/** A server's sampling request whose last (user) message has `content`, after a tool use. */
+export function toolSampling(content: unknown): SessionBuilder {
+  return session()
+    .handshake({ client: { sampling: { tools: {} } } })
+    .server(
+      rpc.request(0, 'sampling/createMessage', {
+        maxTokens: 100,
+        tools: [{ name: 'weather', inputSchema: { type: 'object' } }],
+        messages: [
+          { role: 'user', content: { type: 'text', text: 'Weather in Tokyo?' } },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 'call_1', name: 'weather', input: {} }],
+          },
+          { role: 'user', content },
+        ],
+      }),
+    );
+}

@@ -290,3 +290,52 @@ export function retryInRefusedVersion(ctx: FaultContext, name: string): FaultRes
     },
   };
 }
+
+/** The conversation so far of a sampling request with one tool loop: the user, the model's tool use. */
+const TOOL_LOOP = [
+  { role: 'user', content: { type: 'text', text: 'What is the weather in Tokyo?' } },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'tool_use', id: 'call_1', name: 'weather_current', input: { location: 'Tokyo' } },
+    ],
+  },
+] as const;
+
+const TOOL_RESULT = {
+  type: 'tool_result',
+  toolUseId: 'call_1',
+  content: [{ type: 'text', text: '23 °C, clear' }],
+} as const;
+
+/**
+ * The server sends sampling/createMessage whose conversation breaks one rule of tool use in
+ * sampling (2025-11-25 client/sampling › Message Content Constraints): `mixed`, the user message
+ * holding the tool result also holds text (Tool Result Messages); `unanswered`, the user message
+ * after the model's tool use holds text and no tool result (Tool Use and Result Balance). It sends
+ * no tools, so a client that declared sampling without sampling.tools may still be asked (the
+ * conversation replays a loop the server ran before); lesson 6.
+ */
+export function toolSampling(
+  ctx: FaultContext,
+  name: string,
+  kind: 'mixed' | 'unanswered',
+): FaultResult {
+  const caps = ctx.server.clientCapabilities;
+  if (ctx.server.negotiatedVersion !== '2025-11-25' || !isObject(caps?.sampling)) {
+    return cannot(FAULT_STRINGS.needsToolSampling, { name });
+  }
+  const note = { type: 'text', text: 'Answer in one short sentence.' };
+  const last =
+    kind === 'mixed'
+      ? { role: 'user', content: [TOOL_RESULT, note] }
+      : { role: 'user', content: note };
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: ctx.server.makeRequest('sampling/createMessage', {
+      messages: [...TOOL_LOOP, last],
+      maxTokens: 100,
+    }),
+  };
+}

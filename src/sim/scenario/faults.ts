@@ -35,6 +35,7 @@ import {
   pingWithContent,
   resultOffSchema,
   retryInRefusedVersion,
+  toolSampling,
   traceparentMalformed,
   wrongDirection,
 } from './faults-gallery.js';
@@ -181,6 +182,9 @@ export const FAULT_NAMES = [
   'traceparent-malformed',
   // 2026-07-28 (basic/versioning › Protocol Version Negotiation; lesson 23)
   'retry-in-refused-version',
+  // 2025-11-25 (client/sampling › Message Content Constraints; lesson 6)
+  'tool-result-beside-text',
+  'tool-use-unanswered',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -289,6 +293,9 @@ export const FAULT_RULES = {
   'cancel-without-request-id': 'cancel-without-request-id',
   'traceparent-malformed': 'trace-context-invalid',
   'retry-in-refused-version': 'version-not-from-supported',
+  // client/sampling › Message Content Constraints (lesson 6)
+  'tool-result-beside-text': 'sampling-tool-result-mixed',
+  'tool-use-unanswered': 'sampling-tool-use-unanswered',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -617,6 +624,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return traceparentMalformed(ctx, name);
     case 'retry-in-refused-version':
       return retryInRefusedVersion(ctx, name);
+    case 'tool-result-beside-text':
+      return toolSampling(ctx, name, 'mixed');
+    case 'tool-use-unanswered':
+      return toolSampling(ctx, name, 'unanswered');
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
