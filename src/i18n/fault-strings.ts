@@ -252,6 +252,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a client whose first version is 2025-03-26 (the one revision with JSON-RPC batches) and no initialize sent yet',
     zh: '{name} 需要首选版本为 2025-03-26（唯一有 JSON-RPC 批量消息的版本）且尚未发送 initialize 的客户端',
   },
+  needsUndeclaredToolSampling: {
+    en: '{name} needs a pending sampling/createMessage with tools or toolChoice, to a client that declared sampling without sampling.tools',
+    zh: '{name} 需要一个尚未回答的、带 tools 或 toolChoice 的 sampling/createMessage，且客户端声明了 sampling 却没有声明 sampling.tools',
+  },
   needsToolSampling: {
     en: '{name} needs a session that negotiated 2025-11-25 (tool use in sampling) with a client that declared sampling',
     zh: '{name} 需要一个协商出 2025-11-25（采样中可以使用工具）的会话，且客户端声明了 sampling',

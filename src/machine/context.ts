@@ -93,6 +93,12 @@ export type RequestRecord = {
    */
   readonly requestedSchema?: JsonObject;
   /**
+   * A sampling/createMessage that offers the model tools (`tools` or `toolChoice`, 2025-11-25):
+   * a client that did not declare sampling.tools MUST answer it with an error (schema ›
+   * CreateMessageRequestParams).
+   */
+  readonly samplingTools?: true;
+  /**
    * The task its answer must name in its related-task `_meta` (2025-11-25 basic/utilities/tasks ›
    * Associating Task-Related Messages): the one a tasks/result names, or the one the request's
    * own `_meta` names (a request related to a task, other than tasks/get, tasks/list, tasks/cancel).

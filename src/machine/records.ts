@@ -242,6 +242,12 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     const schema = msg.params?.requestedSchema;
     if (record.elicitationMode === 'form' && isObject(schema)) record.requestedSchema = schema;
   }
+  if (
+    method === 'sampling/createMessage' &&
+    msg.params &&
+    ('tools' in msg.params || 'toolChoice' in msg.params)
+  )
+    record.samplingTools = true;
   const related = relatedTaskAsked(ctx, method, msg.params);
   if (related !== undefined) record.relatedTask = related;
   if (shadowed) record.shadowed = shadowed;

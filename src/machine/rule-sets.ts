@@ -174,6 +174,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...TASK_ANSWER,
       'elicitation-mode-not-refused',
       'elicitation-content-mismatch',
+      // 2025-11-25 schema › CreateMessageRequestParams
+      'sampling-tools-not-refused',
     ),
     'server.result': rules(
       'message-after-shutdown',

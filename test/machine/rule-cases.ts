@@ -1108,7 +1108,32 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => toolSampling({ type: 'text', text: 'Go on.' }),
     legal: () => toolSampling([TOOL_RESULT_1]),
   },
+  'sampling-tools-not-refused': {
+    // Schema › CreateMessageRequestParams.tools: the client MUST return an error when it did not
+    // declare sampling.tools; it declared sampling only, and answers with its model's reply (the
+    // server broke capability-not-negotiated first). A client that declared sampling.tools may.
+    trigger: () =>
+      plainSampler().client(
+        rpc.result(0, { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' }),
+      ),
+    legal: () =>
+      plainSampler({ tools: {} }).client(
+        rpc.result(0, { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' }),
+      ),
+  },
 };
+
+/** A tool-enabled sampling request to a client that declared `sampling` (no sampling.tools). */
+const plainSampler = (sampling: JsonObject = {}) =>
+  session()
+    .handshake({ client: { sampling } })
+    .server(
+      rpc.request(0, 'sampling/createMessage', {
+        maxTokens: 100,
+        tools: [{ name: 'weather', inputSchema: { type: 'object' } }],
+        messages: [{ role: 'user', content: { type: 'text', text: 'Weather in Tokyo?' } }],
+      }),
+    );
 
 const TOOL_RESULT_1: JsonObject = {
   type: 'tool_result',

@@ -78,3 +78,45 @@ describe('tool use in sampling (2025-11-25 client/sampling › Message Content C
     expect(last.violations.map((v) => v.rule)).toEqual(['invalid-params']);
   });
 });
+
+/** The rules the client's answer to a server's sampling request breaks. */
+function answerJudged(sampling: unknown, params: object, answer: object): string[] {
+  const client = sampling === undefined ? {} : { sampling };
+  const { last } = session()
+    .handshake({ client })
+    .server(
+      rpc.request(0, 'sampling/createMessage', {
+        maxTokens: 1,
+        messages: [ask('Tokyo?')],
+        ...params,
+      }),
+    )
+    .client({ jsonrpc: '2.0', id: 0, ...answer })
+    .run();
+  return last.violations.map((v) => v.rule);
+}
+
+describe('a tool-enabled sampling request to a client without sampling.tools (schema › CreateMessageRequestParams)', () => {
+  const reply = {
+    result: { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' },
+  };
+  const tools = { tools: [{ name: 'weather', inputSchema: { type: 'object' } }] };
+
+  it('answered with a result, for tools or toolChoice alone: not refused', () => {
+    expect(answerJudged({}, tools, reply)).toEqual(['sampling-tools-not-refused']);
+    expect(answerJudged({}, { toolChoice: { mode: 'none' } }, reply)).toEqual([
+      'sampling-tools-not-refused',
+    ]);
+  });
+
+  it('answered with an error, whatever its code: refused, as the schema asks', () => {
+    expect(answerJudged({}, tools, { error: { code: -32602, message: 'no tools' } })).toEqual([]);
+    expect(answerJudged({}, tools, { error: { code: -1, message: 'User rejected' } })).toEqual([]);
+  });
+
+  it('not this rule: a client that declared sampling.tools, a request without tools, a client without sampling', () => {
+    expect(answerJudged({ tools: {} }, tools, reply)).toEqual([]);
+    expect(answerJudged({}, {}, reply)).toEqual([]);
+    expect(answerJudged(undefined, tools, reply)).toEqual([]);
+  });
+});

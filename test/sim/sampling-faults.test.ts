@@ -48,3 +48,44 @@ describe('the sampling tool-use faults', () => {
     }
   });
 });
+
+describe('tool-sampling-answered', () => {
+  const toolAsk = {
+    fault: 'undeclared-request',
+    params: {
+      method: 'sampling/createMessage',
+      params: {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Tokyo?' } }],
+        maxTokens: 10,
+        tools: [{ name: 'weather_current', inputSchema: { type: 'object' } }],
+      },
+    },
+  };
+
+  it('answers a tool-enabled sampling request the client should refuse: only its rule', async () => {
+    const steps = await playedSteps(
+      lessonOf('2025-11-25', sampler, server, [
+        ...HANDSHAKE,
+        toolAsk,
+        { fault: 'tool-sampling-answered' },
+      ]),
+    );
+    expect(rules(steps.slice(-2, -1))).toEqual(['capability-not-negotiated']);
+    expect(rules(steps.slice(-1))).toEqual(['sampling-tools-not-refused']);
+  });
+
+  it('without such a request, the correct client refuses it with -32602 and the fault cannot play', async () => {
+    const refused = await playedSteps(
+      lessonOf('2025-11-25', sampler, server, [...HANDSHAKE, toolAsk, { client: 'next' }]),
+    );
+    const refusal = refused.at(-1)?.message as { error?: { code?: number } } | undefined;
+    expect(refusal?.error?.code).toBe(-32602);
+    expect(rules(refused.slice(-1))).toEqual([]);
+    const played = await runScenario(
+      lessonOf('2025-11-25', sampler, server, [...HANDSHAKE, { fault: 'tool-sampling-answered' }]),
+    );
+    expect(played.ok).toBe(false);
+    if (!played.ok)
+      expect(played.error.message).toContain('tool-sampling-answered needs a pending');
+  });
+});

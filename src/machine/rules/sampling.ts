@@ -1,5 +1,8 @@
+import { hasCapability } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
 import type { ModelMessage } from '../events.js';
-import type { RuleRow } from './rule.js';
+import { answeredRecord } from '../facts.js';
+import { type RuleRow, show } from './rule.js';
 
 /** The content blocks of one sampling message: its content, one block or an array of them. */
 function blocks(message: unknown): readonly Record<string, unknown>[] {
@@ -114,6 +117,34 @@ export const SAMPLING_RULES = [
         };
       }
       return null;
+    },
+  },
+  {
+    id: 'sampling-tools-not-refused',
+    severity: 'error',
+    spec: '2025-11-25/schema › CreateMessageRequestParams',
+    specNote: {
+      en: 'tools and toolChoice: the client MUST return an error if the field is provided but it did not declare sampling.tools',
+      zh: 'tools 与 toolChoice：如果请求带了该字段而客户端没有声明 sampling.tools，客户端必须返回错误',
+    },
+    title: {
+      en: 'Tool-enabled sampling not refused',
+      zh: '没有拒绝带工具的采样请求',
+    },
+    check: (ctx, msg) => {
+      if (msg.sender !== 'client' || msg.envelope.kind !== 'response') return null;
+      if (ctx.era !== 'legacy' || ctx.ruleVersion !== '2025-11-25') return null;
+      const record = answeredRecord(ctx, msg);
+      if (!record?.samplingTools || record.status === 'answered') return null;
+      // A client without sampling at all answers what it likes (-32601 as a rule);
+      // capability-not-negotiated judged the request, as it judged this one.
+      const declared = ctx.capabilities.client;
+      if (!isObject(declared) || !isObject(declared.sampling)) return null;
+      if (hasCapability(ctx.capabilities, 'client.sampling.tools')) return null;
+      return {
+        en: `sampling/createMessage #${show(msg.id)} offers the model tools (tools or toolChoice), which the client's sampling capability does not declare (no sampling.tools), and the client answers with a result: it MUST return an error instead`,
+        zh: `sampling/createMessage #${show(msg.id)} 向模型提供了工具（tools 或 toolChoice），而客户端的 sampling 能力没有声明它（没有 sampling.tools），客户端却以一个结果作答：它必须改为返回错误`,
+      };
     },
   },
 ] as const satisfies readonly RuleRow[];

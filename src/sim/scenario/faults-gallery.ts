@@ -339,3 +339,35 @@ export function toolSampling(
     }),
   };
 }
+
+/**
+ * The client answers the server's pending tool-enabled sampling/createMessage (tools or
+ * toolChoice) with its model's reply, though it declared sampling without sampling.tools: 2025-11-25
+ * schema › CreateMessageRequestParams, it MUST return an error (lesson 6, after undeclared-request).
+ */
+export function toolSamplingAnswered(ctx: FaultContext, name: string): FaultResult {
+  const sampling = ctx.client.config.capabilities.sampling;
+  const asked =
+    isObject(sampling) && !isObject(sampling.tools)
+      ? ctx.client.takeAnswer(
+          (a) =>
+            a.method === 'sampling/createMessage' &&
+            ('tools' in a.params || 'toolChoice' in a.params),
+        )
+      : null;
+  if (!asked) return cannot(FAULT_STRINGS.needsUndeclaredToolSampling, { name });
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: {
+      jsonrpc: '2.0',
+      id: asked.id,
+      result: {
+        role: 'assistant',
+        content: { type: 'text', text: ctx.client.config.modelReply },
+        model: 'canned-model-1',
+        stopReason: 'endTurn',
+      },
+    },
+  };
+}

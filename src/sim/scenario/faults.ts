@@ -36,6 +36,7 @@ import {
   resultOffSchema,
   retryInRefusedVersion,
   toolSampling,
+  toolSamplingAnswered,
   traceparentMalformed,
   wrongDirection,
 } from './faults-gallery.js';
@@ -185,6 +186,7 @@ export const FAULT_NAMES = [
   // 2025-11-25 (client/sampling › Message Content Constraints; lesson 6)
   'tool-result-beside-text',
   'tool-use-unanswered',
+  'tool-sampling-answered',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -296,6 +298,7 @@ export const FAULT_RULES = {
   // client/sampling › Message Content Constraints (lesson 6)
   'tool-result-beside-text': 'sampling-tool-result-mixed',
   'tool-use-unanswered': 'sampling-tool-use-unanswered',
+  'tool-sampling-answered': 'sampling-tools-not-refused',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -628,6 +631,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return toolSampling(ctx, name, 'mixed');
     case 'tool-use-unanswered':
       return toolSampling(ctx, name, 'unanswered');
+    case 'tool-sampling-answered':
+      return toolSamplingAnswered(ctx, name);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
