@@ -26,8 +26,9 @@ const tokenKnown = (ctx: RefereeState, requester: 'client' | 'server', token: Re
 export function inferDirection(ctx: RefereeState, message: unknown): Direction {
   if (!isObject(message)) return 'client->server';
   const method = message.method;
-  if (typeof method !== 'string') {
-    // A response: opposite to the pending request it answers.
+  if (!('method' in message)) {
+    // A response: opposite to the pending request it answers. An object with "method" is meant
+    // as a request or notification even when the method is not a string (the referee flags it).
     const id = message.id;
     if (!isId(id)) return 'server->client';
     if (pendingOf(ctx, 'client', id)) return 'server->client';
