@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Bilingual, type Fill, filled } from '../i18n/lang.js';
-import { durationText, SERVE_STRINGS, type ServeStringKey } from '../i18n/serve-strings.js';
+import {
+  durationText,
+  SERVE_STRINGS,
+  type ServeStringKey,
+  sdkRefusal,
+} from '../i18n/serve-strings.js';
 import { withExactIds } from '../protocol/exact-ids.js';
 import { unservedVersionHeader } from '../protocol/http-headers.js';
 import { classify, isRequestId } from '../protocol/index.js';
@@ -355,16 +360,30 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
    * A POST for the session's transport (the SDK's), parsed already. A body holding an id past
    * 2^53 − 1 goes with a stand-in for it, restored on the response's way out (see SdkIds).
    */
-  const handOver = (
+  const handOver = async (
     session: HttpSession,
     req: IncomingMessage,
     res: ServerResponse,
     parsed: unknown,
   ) => {
     const standIns = session.ids.body(parsed);
-    if (standIns === null) return session.transport.handleRequest(req, res, parsed);
-    session.ids.restoreOnWire(res);
-    return session.transport.handleRequest(req, res, standIns);
+    if (standIns === null) await session.transport.handleRequest(req, res, parsed);
+    else {
+      session.ids.restoreOnWire(res);
+      await session.transport.handleRequest(req, res, standIns);
+    }
+    // Refused by the SDK's transport before any session existed: a refused POST, logged as such.
+    const why = session.takeRefusal();
+    if (why !== null) {
+      log(
+        filled(SERVE_STRINGS.refused, {
+          method: req.method ?? '?',
+          path: '/mcp',
+          status: res.statusCode,
+          reason: sdkRefusal(why),
+        }),
+      );
+    }
   };
 
   const server: Server = createServer((req, res) => {

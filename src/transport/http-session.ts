@@ -78,6 +78,12 @@ export type HttpSession = {
   readonly listen: (res: ServerResponse) => void;
   /** The server ends the session (it stops, or the session was idle too long). */
   readonly end: () => Promise<void>;
+  /**
+   * What the SDK's transport refused before the session existed (an initialize POST without the
+   * Accept or Content-Type it asks for: 406, 415), once: not a session's error but a refused
+   * POST, which serveHttp logs as it logs its own refusals, with the status sent.
+   */
+  readonly takeRefusal: () => string | null;
 };
 
 /**
@@ -231,8 +237,14 @@ export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): Http
     },
     ...sessionVoice(host, () => id),
   });
+  let refusal: string | null = null;
   const session: HttpSession = {
     transport,
+    takeRefusal: () => {
+      const why = refusal;
+      refusal = null;
+      return why;
+    },
     live,
     ids,
     notify: (message, headers) => {
@@ -308,8 +320,10 @@ export function openHttpSession(host: HttpSessionHost & HttpSessionFiling): Http
       live.receive(exact, headers ? mcpHeadersOf(headers) : undefined);
     }
   };
-  transport.onerror = (error) =>
-    log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
+  transport.onerror = (error) => {
+    if (id === '?') refusal = error.message;
+    else log(filled(SERVE_STRINGS.sessionSays, { id, line: error.message }));
+  };
   transport.onclose = () => {
     closing = true;
     if (host.forget(id)) log(filled(SERVE_STRINGS.sessionClosed, { id }));

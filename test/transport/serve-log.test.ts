@@ -55,6 +55,29 @@ describe('the serve log, in English and Chinese', () => {
     });
   });
 
+  it('an initialize the SDK’s transport refuses (406, 415) is a refused POST, not a session', async () => {
+    const before = lines.length;
+    const accepts = await raw('POST', { accept: 'application/json' }, INIT);
+    expect(accepts.status).toBe(406);
+    const typed = await raw('POST', { 'content-type': 'text/plain' }, INIT);
+    expect(typed.status).toBe(415);
+    // The wire keeps the SDK's answer; the log says which POST was refused and why, as for others.
+    expect(JSON.parse(typed.body).error.message).toBe(
+      'Unsupported Media Type: Content-Type must be application/json',
+    );
+    expect(lines.slice(before)).toEqual([
+      {
+        en: 'transport: POST /mcp: 406 Not Acceptable: Client must accept both application/json and text/event-stream',
+        zh: 'transport: POST /mcp: 406 无法接受：客户端必须同时接受 application/json 和 text/event-stream',
+      },
+      {
+        en: 'transport: POST /mcp: 415 Unsupported Media Type: Content-Type must be application/json',
+        zh: 'transport: POST /mcp: 415 不支持的媒体类型：Content-Type 必须是 application/json',
+      },
+    ]);
+    expect(serving.sessions()).toBe(0);
+  });
+
   it('a session opened, the referee’s verdict, the session closed, then 404 for it', async () => {
     const init = await raw('POST', {}, INIT);
     const id = init.session;
