@@ -48,6 +48,8 @@ export type Recording = {
   readonly recap: readonly Bilingual[];
   /** One line: the learner's code did not load, crashed or ran out of time; null when it ran. */
   readonly failure: Bilingual | null;
+  /** What the learner's code printed (console.log…): not on the wire, so in no envelope. */
+  readonly output: string;
 };
 
 const YOURS: Bilingual = { en: 'Sent by your code.', zh: '这条消息由你的代码发出。' };
@@ -69,6 +71,7 @@ export async function recordScenario(
   const recap: Bilingual[] = [];
   let runner: Runner | undefined;
   let failure: Bilingual | null = null;
+  let output = '';
   try {
     runner =
       options.isolation === 'inline'
@@ -95,7 +98,10 @@ export async function recordScenario(
     if (!(error instanceof RunnerError)) throw error;
     const why = runnerError(error);
     failure = { en: oneLine(why.en), zh: oneLine(why.zh) };
+    // A module that failed to load left no runner to ask: what it printed came with the error.
+    output = error.output ?? '';
   } finally {
+    if (runner) output = runner.output();
     runner?.close();
   }
   // A copy: after a time-out the scenario may still be running, and must not change what is shown.
@@ -110,5 +116,5 @@ export async function recordScenario(
       notes: [...(mine ? [YOURS] : []), ...(notes.get(at) ?? [])],
     };
   });
-  return { about: scenario.about, envelopes, recap, failure };
+  return { about: scenario.about, envelopes, recap, failure, output };
 }

@@ -13,6 +13,7 @@ import { type Bilingual, counted, type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { USAGE_STRINGS } from '../../i18n/usage-strings.js';
 import { suggestCommand } from '../../invocation.js';
+import { visible } from '../../protocol/visible.js';
 import { lessonHandout } from '../../ui/handout.js';
 import { inkSeesCi } from '../../ui/in-ci.js';
 import type { OpenedLesson } from '../../ui/opened-lesson.js';
@@ -113,6 +114,12 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
     ),
     ...rec.recap,
     ...(rec.failure ? [bi(sentence(rec.failure.en), sentence(rec.failure.zh))] : []),
+    ...printedLines(rec).map((lines) =>
+      bi(
+        `Your code printed ${counted(lines.length, 'line')}, which ${lines.length === 1 ? 'is' : 'are'} not part of the session: ${lines.length === 1 ? 'it is' : 'they are'} written out after it.`,
+        `你的代码输出了 ${lines.length} 行，这些输出不属于会话本身，会在会话结束后显示。`,
+      ),
+    ),
     bi(
       `Grade it with: ${suggestCommand(`check ${meta.id}`)}`,
       `评分：${suggestCommand(`check ${meta.id}`)}`,
@@ -125,6 +132,23 @@ export function recordedLesson(meta: ExerciseMeta, rec: Recording): OpenedLesson
     recap: bi(summary.map((l) => l.en).join(' '), summary.map((l) => l.zh).join('')),
     steps,
   };
+}
+
+/** The lines the learner's code printed, as one list; none when it printed nothing. */
+function printedLines(rec: Recording): string[][] {
+  const printed = rec.output.replace(/\s+$/, '');
+  return printed === '' ? [] : [printed.split(/\r?\n/)];
+}
+
+/**
+ * What the learner's code printed, for stderr once the session has been shown (the recap says
+ * so): quoted, each line indented and escaped, never obeyed by the terminal. '' when none.
+ */
+export function printedByCode(rec: Recording, lang: Lang): string {
+  const [lines] = printedLines(rec);
+  if (!lines) return '';
+  const head = tr(bi('mcp-sim: your code printed:', 'mcp-sim: 你的代码输出了：'), lang);
+  return `${[head, ...lines.map((line) => `  ${visible(line)}`)].join('\n')}\n`;
 }
 
 /**
@@ -154,6 +178,7 @@ export async function checkPlayCommand(options: CheckPlayOptions): Promise<numbe
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
   }).finally(done);
   const failed = () => {
+    process.stderr.write(printedByCode(rec, lang));
     if (rec.failure) process.stderr.write(`mcp-sim: ${tr(rec.failure, lang)}\n`);
     return rec.failure ? 1 : 0;
   };
