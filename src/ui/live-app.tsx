@@ -120,6 +120,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
         url={url}
         notice={notice}
         lang={lang}
+        columns={size.columns}
       />
       {session && steps.length > 0 ? (
         <LessonScreen
