@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { LIVE_STRINGS } from '../../i18n/live-strings.js';
 import type { KeyHint } from '../keymap.js';
@@ -15,6 +16,17 @@ export type LiveWaitingProps = {
   readonly idle: readonly string[];
 };
 
+/**
+ * The Inspector command, indented: one line where it fits, else broken after `--cli` with a shell
+ * line continuation, so a projected 80-column screen shows every word of it (to copy or type).
+ */
+function commandLines(url: string, columns: number): string[] {
+  const head = 'npx @modelcontextprotocol/inspector --cli';
+  const tail = `${url} --method tools/list`;
+  const whole = `  ${head} ${tail}`;
+  return stringWidth(whole) <= columns ? [whole] : [`  ${head} \\`, `    ${tail}`];
+}
+
 /** Before the first session: where to point a client, and how. */
 export function LiveWaiting({ url, lang, columns, rows, hints, idle }: LiveWaitingProps) {
   const theme = useTheme();
@@ -30,9 +42,11 @@ export function LiveWaiting({ url, lang, columns, rows, hints, idle }: LiveWaiti
         <Prose>{tr(LIVE_STRINGS.waiting, lang)}</Prose>
         <Box marginTop={1} flexDirection="column">
           <Text dimColor>{tr(LIVE_STRINGS.tryIt, lang)}</Text>
-          <Text wrap="truncate-end">
-            {'  '}npx @modelcontextprotocol/inspector --cli {url} --method tools/list
-          </Text>
+          {commandLines(url, columns).map((line) => (
+            <Text key={line} wrap="truncate-end">
+              {line}
+            </Text>
+          ))}
         </Box>
       </Box>
       <KeyBar hints={hints} idle={idle} width={columns} />
