@@ -243,6 +243,14 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
     en: 'The resource that changed (possibly a part of the one subscribed to). The new contents are not included: read it again.',
     zh: '发生变化的资源（可能是所订阅资源的一部分）。通知不带新内容：需要再读一次。',
   },
+  'request sampling/createMessage|/params/tools': {
+    en: 'Optional (since 2025-11-25): tools the client’s model may call while it answers, each with a name and an inputSchema. Only for a client that declared sampling.tools; a client that did not MUST answer with an error.',
+    zh: '可选（自 2025-11-25 起）：客户端的模型作答时可以调用的工具，每个都有 name 和 inputSchema。只能发给声明了 sampling.tools 的客户端；没有声明的客户端必须回应一个错误。',
+  },
+  'request sampling/createMessage|/params/toolChoice': {
+    en: 'Optional (since 2025-11-25): whether the model must use a tool (mode required), must not (none) or may choose (auto, the default).',
+    zh: '可选（自 2025-11-25 起）：模型必须使用工具（mode 为 required）、不得使用（none），还是自行决定（auto，默认值）。',
+  },
   'request sampling/createMessage|/params/systemPrompt': {
     en: 'Optional: the system prompt the server would like; the client may change it or leave it out.',
     zh: '可选：服务器希望使用的系统提示；客户端可以修改或省略它。',
