@@ -9,8 +9,8 @@ export const LIVE_STRINGS = {
   unknownClient: { en: 'a client', zh: '客户端' },
   following: { en: '● live', zh: '● 实时' },
   paused: {
-    en: '‖ paused at step {k} · {n} new · G follows',
-    zh: '‖ 暂停于第 {k} 步 · {n} 条新消息 · 按 G 跟随',
+    en: '‖ paused at step {k} · {n} after it · G follows',
+    zh: '‖ 暂停于第 {k} 步 · 其后还有 {n} 步 · 按 G 跟随',
   },
   session: { en: 'session {k}/{n} {id}', zh: '会话 {k}/{n} {id}' },
   closed: { en: '(ended)', zh: '（已结束）' },

@@ -45,7 +45,7 @@ describe('serve --http 0 --ui in a terminal', () => {
       for (const line of call.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
 
       screen.keys('p');
-      await screen.waitFor(/‖ paused at step 4 · 1 new · G follows/);
+      await screen.waitFor(/‖ paused at step 4 · 1 after it · G follows/);
       screen.keys('q');
       await screen.waitFor(/EXITED rc=0/);
       await client.close();

@@ -96,7 +96,9 @@ describe('serve --http --ui: the live view of a real session', () => {
 
     // Back one step: paused. A second session opens and the view stays where the teacher is.
     screen.type('p');
-    await until(() => expect(screen.frame()).toContain('‖ paused at step 4 · 1 new · G follows'));
+    await until(() =>
+      expect(screen.frame()).toContain('‖ paused at step 4 · 1 after it · G follows'),
+    );
     const second = await connect('live-test-two');
     await second.client.ping();
     await until(() => expect(store.sessions()).toHaveLength(2));
@@ -158,7 +160,9 @@ describe('serve --http --ui: the live view of a real session', () => {
     expect(store.logLines().at(-1)).toContain('referee:');
     // Keys in a burst (typing fast, tmux send-keys) all count.
     screen.type('pp');
-    await until(() => expect(screen.frame()).toContain('‖ 暂停于第 4 步 · 2 条新消息 · 按 G 跟随'));
+    await until(() =>
+      expect(screen.frame()).toContain('‖ 暂停于第 4 步 · 其后还有 2 步 · 按 G 跟随'),
+    );
     screen.unmount();
   });
 

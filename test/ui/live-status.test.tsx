@@ -25,7 +25,7 @@ const props = (columns: number): LiveStatusProps => ({
  * cut line looked whole (`…关闭了它的流；这`).
  */
 const STATUS =
-  '‖ 暂停于第 8 步 · 6 条新消息 · 按 G 跟随 · 会话 1/1 fcee472d （已结束） · http://127.0.0.1:38713/mcp';
+  '‖ 暂停于第 8 步 · 其后还有 6 步 · 按 G 跟随 · 会话 1/1 fcee472d （已结束） · http://127.0.0.1:38713/mcp';
 
 describe('serve --ui header lines, cut in Chinese', () => {
   it('end with … within the width whenever they are cut, at every width from 40 to 160', () => {
