@@ -1,9 +1,9 @@
-import { Box, type DOMElement, measureElement, Text } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { STRINGS, sentences } from '../../i18n/strings.js';
 import { breakCjk } from '../cjk-lines.js';
 import type { KeyHint } from '../keymap.js';
+import { scrollNote, useMeasuredScroll } from '../use-measured-scroll.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
 import { TimelineLegend } from './timeline-legend.js';
@@ -28,8 +28,7 @@ const FRAME = 4;
 
 /**
  * `?`: the keys, what the screen shows, and where progress is kept. On a short screen the body
- * scrolls under the title, which says how many lines are out of sight; Ink measures both the
- * window and the body, so nothing here counts wrapped lines.
+ * scrolls under the title, which says how many lines are out of sight (useMeasuredScroll).
  */
 export function HelpOverlay<Action extends string>({
   hints,
@@ -42,19 +41,9 @@ export function HelpOverlay<Action extends string>({
 }: HelpOverlayProps<Action>) {
   const inner = width - FRAME;
   const theme = useTheme();
-  const windowRef = useRef<DOMElement>(null);
-  const bodyRef = useRef<DOMElement>(null);
-  const [max, setMax] = useState(0);
-  useEffect(() => {
-    if (!windowRef.current || !bodyRef.current) return;
-    const room = measureElement(windowRef.current).height;
-    const body = measureElement(bodyRef.current).height;
-    const next = Math.max(0, body - room);
-    if (next !== max) setMax(next);
-    onMeasure?.(next);
-  });
-  const shown = Math.max(0, Math.min(scroll, max));
-  const below = max - shown;
+  const scrolled = useMeasuredScroll(scroll, onMeasure);
+  const { windowRef, bodyRef, shown } = scrolled;
+  const note = scrollNote(lang, scrolled);
   return (
     <Box
       flexDirection="column"
@@ -76,17 +65,11 @@ export function HelpOverlay<Action extends string>({
             {tr(STRINGS.helpClose, lang)}
           </Text>
         </Box>
-        {below > 0 || shown > 0 ? (
+        {note === null ? null : (
           <Box flexShrink={0}>
-            <Text {...theme.fg('accent')}>
-              {' '}
-              {below > 0
-                ? tr(STRINGS.paneBelow, lang, { n: below })
-                : tr(STRINGS.paneAbove, lang, { n: shown })}
-              {' · j/k'}
-            </Text>
+            <Text {...theme.fg('accent')}>{note}</Text>
           </Box>
-        ) : null}
+        )}
       </Box>
       <Box
         ref={windowRef}

@@ -1,9 +1,8 @@
-import { Box, type DOMElement, measureElement, Text } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Text } from 'ink';
 import { type Lang, tr } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
-import { STRINGS } from '../../i18n/strings.js';
 import { breakCjk } from '../cjk-lines.js';
+import { scrollNote, useMeasuredScroll } from '../use-measured-scroll.js';
 import { Prose } from './prose.js';
 
 export type SandboxHelpProps = {
@@ -20,35 +19,17 @@ export type SandboxHelpProps = {
 /**
  * The sandbox's `?`: what the list offers and its keys. On a short screen (60×20) the text is
  * taller than the screen: it scrolls under its title, which says how many lines are out of sight,
- * as the lesson's help does. Ink measures the window and the text, so nothing here counts lines.
+ * as the lesson's help does (useMeasuredScroll).
  */
 export function SandboxHelp({ lang, columns, rows, scroll, onMeasure }: SandboxHelpProps) {
-  const windowRef = useRef<DOMElement>(null);
-  const bodyRef = useRef<DOMElement>(null);
-  const [max, setMax] = useState(0);
-  useEffect(() => {
-    if (!windowRef.current || !bodyRef.current) return;
-    const room = measureElement(windowRef.current).height;
-    const body = measureElement(bodyRef.current).height;
-    const next = Math.max(0, body - room);
-    if (next !== max) setMax(next);
-    onMeasure?.(next);
-  });
-  const shown = Math.max(0, Math.min(scroll, max));
-  const below = max - shown;
+  const scrolled = useMeasuredScroll(scroll, onMeasure);
+  const { windowRef, bodyRef, shown } = scrolled;
+  const note = scrollNote(lang, scrolled);
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
       <Box flexShrink={0}>
         <Text bold>{tr(SANDBOX_STRINGS.helpTitle, lang)}</Text>
-        {below > 0 || shown > 0 ? (
-          <Text dimColor>
-            {' '}
-            {below > 0
-              ? tr(STRINGS.paneBelow, lang, { n: below })
-              : tr(STRINGS.paneAbove, lang, { n: shown })}
-            {' · j/k'}
-          </Text>
-        ) : null}
+        {note === null ? null : <Text dimColor>{note}</Text>}
       </Box>
       <Box
         ref={windowRef}
