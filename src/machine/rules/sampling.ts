@@ -6,18 +6,12 @@ import { type RuleRow, show } from './rule.js';
 
 /** The content blocks of one sampling message: its content, one block or an array of them. */
 function blocks(message: unknown): readonly Record<string, unknown>[] {
-  if (typeof message !== 'object' || message === null) return [];
-  const content = (message as { content?: unknown }).content;
-  const list = Array.isArray(content) ? content : [content];
-  return list.filter(
-    (b): b is Record<string, unknown> => typeof b === 'object' && b !== null && !Array.isArray(b),
-  );
+  if (!isObject(message)) return [];
+  const content = message.content;
+  return (Array.isArray(content) ? content : [content]).filter(isObject);
 }
 
-const roleOf = (message: unknown) =>
-  typeof message === 'object' && message !== null
-    ? (message as { role?: unknown }).role
-    : undefined;
+const roleOf = (message: unknown) => (isObject(message) ? message.role : undefined);
 
 /**
  * The messages of a 2025-11-25 sampling/createMessage request, else null: tool use in sampling
