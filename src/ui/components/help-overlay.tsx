@@ -6,6 +6,7 @@ import type { KeyHint } from '../keymap.js';
 import { scrollNote, useMeasuredScroll } from '../use-measured-scroll.js';
 import { useTheme } from '../use-theme.js';
 import { Prose } from './prose.js';
+import { ScrollWindow } from './scroll-window.js';
 import { TimelineLegend } from './timeline-legend.js';
 
 export type HelpOverlayProps<Action extends string> = {
@@ -42,7 +43,6 @@ export function HelpOverlay<Action extends string>({
   const inner = width - FRAME;
   const theme = useTheme();
   const scrolled = useMeasuredScroll(scroll, onMeasure);
-  const { windowRef, bodyRef, shown } = scrolled;
   const note = scrollNote(lang, scrolled);
   return (
     <Box
@@ -71,43 +71,33 @@ export function HelpOverlay<Action extends string>({
           </Box>
         )}
       </Box>
-      <Box
-        ref={windowRef}
-        flexDirection="column"
-        flexGrow={1}
-        flexShrink={1}
-        flexBasis={0}
-        overflow="hidden"
-      >
-        {/* Never shrunk (shrunk lines would be drawn over each other): it scrolls instead. */}
-        <Box ref={bodyRef} flexDirection="column" flexShrink={0} marginTop={-shown}>
-          {/* No clipping box per row: Ink clips by the innermost box only, and the window's
+      <ScrollWindow scrolled={scrolled}>
+        {/* No clipping box per row: Ink clips by the innermost box only, and the window's
               vertical clip must hold for every line. `truncate-end` keeps a row one line. */}
-          {hints.map((hint) => (
-            <Box key={hint.keys}>
-              <Box width={14} flexShrink={0}>
-                <Text bold>{hint.keys}</Text>
-              </Box>
-              <Text wrap="truncate-end">{hint.text}</Text>
+        {hints.map((hint) => (
+          <Box key={hint.keys}>
+            <Box width={14} flexShrink={0}>
+              <Text bold>{hint.keys}</Text>
             </Box>
-          ))}
-          <Box marginTop={1}>
-            <Prose>
-              {breakCjk(
-                sentences(
-                  lang,
-                  tr(modern ? STRINGS.helpModern : STRINGS.help, lang),
-                  saves ? tr(STRINGS.helpSaved, lang) : '',
-                ),
-                inner,
-              )}
-            </Prose>
+            <Text wrap="truncate-end">{hint.text}</Text>
           </Box>
-          <TimelineLegend lang={lang} />
-          <Prose dimColor>{breakCjk(tr(STRINGS.legendNumbers, lang), inner)}</Prose>
-          <Prose dimColor>{breakCjk(tr(STRINGS.legendPeers, lang), inner)}</Prose>
+        ))}
+        <Box marginTop={1}>
+          <Prose>
+            {breakCjk(
+              sentences(
+                lang,
+                tr(modern ? STRINGS.helpModern : STRINGS.help, lang),
+                saves ? tr(STRINGS.helpSaved, lang) : '',
+              ),
+              inner,
+            )}
+          </Prose>
         </Box>
-      </Box>
+        <TimelineLegend lang={lang} />
+        <Prose dimColor>{breakCjk(tr(STRINGS.legendNumbers, lang), inner)}</Prose>
+        <Prose dimColor>{breakCjk(tr(STRINGS.legendPeers, lang), inner)}</Prose>
+      </ScrollWindow>
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import { breakCjk } from '../cjk-lines.js';
 import { scrollNote, useMeasuredScroll } from '../use-measured-scroll.js';
 import { Prose } from './prose.js';
+import { ScrollWindow } from './scroll-window.js';
 
 export type SandboxHelpProps = {
   readonly lang: Lang;
@@ -23,7 +24,6 @@ export type SandboxHelpProps = {
  */
 export function SandboxHelp({ lang, columns, rows, scroll, onMeasure }: SandboxHelpProps) {
   const scrolled = useMeasuredScroll(scroll, onMeasure);
-  const { windowRef, bodyRef, shown } = scrolled;
   const note = scrollNote(lang, scrolled);
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
@@ -31,20 +31,10 @@ export function SandboxHelp({ lang, columns, rows, scroll, onMeasure }: SandboxH
         <Text bold>{tr(SANDBOX_STRINGS.helpTitle, lang)}</Text>
         {note === null ? null : <Text dimColor>{note}</Text>}
       </Box>
-      <Box
-        ref={windowRef}
-        flexDirection="column"
-        flexGrow={1}
-        flexShrink={1}
-        flexBasis={0}
-        overflow="hidden"
-      >
-        {/* Never shrunk (shrunk lines would be drawn over each other): it scrolls instead. */}
-        <Box ref={bodyRef} flexDirection="column" flexShrink={0} marginTop={-shown}>
-          <Prose>{breakCjk(tr(SANDBOX_STRINGS.helpText, lang), columns)}</Prose>
-          <Prose dimColor>{breakCjk(tr(SANDBOX_STRINGS.helpKeys, lang), columns)}</Prose>
-        </Box>
-      </Box>
+      <ScrollWindow scrolled={scrolled}>
+        <Prose>{breakCjk(tr(SANDBOX_STRINGS.helpText, lang), columns)}</Prose>
+        <Prose dimColor>{breakCjk(tr(SANDBOX_STRINGS.helpKeys, lang), columns)}</Prose>
+      </ScrollWindow>
     </Box>
   );
 }
