@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 const ESC = '\u001B';
@@ -29,12 +30,7 @@ describe('the JSON editor and the params form', () => {
 
   it('a field that starts like JSON but does not parse stays in the form, with where and why', async () => {
     for (const lang of ['en', 'zh'] as const) {
-      const session = sandboxDefaults('legacy', 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
-        columns: 80,
-        rows: 24,
-      });
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const { session, screen } = await openSandbox(lang);
       screen.type(ENTER);
       await vi.waitFor(() => expect(screen.frame()).toMatch(/› protocolVersion: /));
       screen.type(DOWN);
@@ -58,9 +54,7 @@ describe('the JSON editor and the params form', () => {
   });
 
   it('Esc keeps the draft: the editor and the form open again with what was typed', async () => {
-    const session = sandboxDefaults('legacy', 'client');
-    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
-    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const { screen } = await openSandbox('en');
     screen.type('e');
     await vi.waitFor(() => expect(screen.frame()).toContain('line 1 of 22'));
     screen.type('x');

@@ -3,6 +3,7 @@ import { SANDBOX_STRINGS } from '../../src/i18n/sandbox-strings.js';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt, widest } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 
@@ -51,12 +52,7 @@ describe('a string field typed past its closing quote', () => {
   it.each(['en', 'zh'] as const)(
     '%s: is not sent with the quotes in its value; the form says where the JSON ends',
     async (lang) => {
-      const session = sandboxDefaults('legacy', 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
-        columns: 80,
-        rows: 24,
-      });
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const { session, screen } = await openSandbox(lang);
       screen.type(ENTER);
       await vi.waitFor(() => expect(screen.frame()).toContain('› protocolVersion: "2025-11-25"'));
       // The cursor starts after the value: a letter lands past the closing quote.

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
-import { SandboxApp } from '../../src/ui/sandbox-app.js';
-import { renderAt, widest } from '../ui/render-at.js';
+import { widest } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const SIZE = { columns: 60, rows: 20 };
 
@@ -9,9 +8,7 @@ describe('the sandbox help on a short screen (60×20)', () => {
   it.each(['en', 'zh'] as const)(
     '%s: stays within the screen under its title, says what is below, and scrolls with j/k to its last line',
     async (lang) => {
-      const session = sandboxDefaults('legacy', 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} />, SIZE);
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const { screen } = await openSandbox(lang, SIZE);
       screen.type('?');
       const title = lang === 'en' ? 'The sandbox' : '沙盒';
       const below = lang === 'en' ? / ↓ (\d+) more · j\/k$/ : / ↓ 还有 (\d+) 行 · j\/k$/;

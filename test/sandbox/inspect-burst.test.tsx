@@ -1,19 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
-import { SandboxApp } from '../../src/ui/sandbox-app.js';
-import { renderAt } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 
 describe('keys typed in one burst after the field tree closes', () => {
   it('q closes the field tree, and the keys after it in the same burst move the list (not lost)', async () => {
     for (const lang of ['en', 'zh'] as const) {
-      const session = sandboxDefaults('legacy', 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
-        columns: 80,
-        rows: 24,
-      });
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const { session, screen } = await openSandbox(lang);
       screen.type(ENTER);
       await vi.waitFor(() => expect(screen.frame()).toMatch(/› protocolVersion: /));
       screen.type(ENTER);

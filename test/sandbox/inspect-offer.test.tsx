@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt, widest } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
@@ -16,12 +17,7 @@ const fits = (screen: ReturnType<typeof renderAt>) => {
 describe('i in the list inspects the chosen offer, not the newest message', () => {
   it('the offer as it would be sent, its fields’ meanings, and what the referee would say; nothing is sent', async () => {
     for (const lang of ['en', 'zh'] as const) {
-      const session = sandboxDefaults('legacy', 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
-        columns: 80,
-        rows: 24,
-      });
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const { session, screen } = await openSandbox(lang);
       // initialize sent: the newest message is the server's answer.
       screen.type(ENTER);
       await vi.waitFor(() => expect(screen.frame()).toMatch(/› protocolVersion: /));
@@ -88,9 +84,7 @@ describe('i in the list inspects the chosen offer, not the newest message', () =
   });
 
   it('on an act on the transport (no envelope), i does nothing', async () => {
-    const session = sandboxDefaults('legacy', 'client');
-    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
-    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const { screen } = await openSandbox('en');
     screen.type(DOWN);
     await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ close the connection'));
     screen.type('i');
@@ -106,12 +100,7 @@ describe('an offer’s verdict cut on a short screen (60×20)', () => {
   it.each(['en', 'zh'] as const)(
     '%s: with its one rule in sight, the last line says the rest of it is cut, not "0 more"',
     async (lang) => {
-      const session = sandboxDefaults('legacy', 'client');
-      const screen = renderAt(<SandboxApp session={session} lang={lang} />, {
-        columns: 60,
-        rows: 20,
-      });
-      await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+      const { screen } = await openSandbox(lang, { columns: 60, rows: 20 });
       // ping before initialize: one rule (initialize-not-first), whose callout takes eight rows
       // at 60 columns, more than the third of the screen the preview gives it.
       for (let i = 0; i < 3; i++) screen.type(DOWN);

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
-import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
-import { SandboxApp } from '../../src/ui/sandbox-app.js';
-import { renderAt, widest } from '../ui/render-at.js';
+import { widest } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
@@ -13,9 +12,7 @@ const UP = '\u001B[A';
  * explanations (message-after-shutdown, initialize-not-first), more than a small screen holds.
  */
 async function afterLongVerdicts(lang: Lang, columns: number, rows: number) {
-  const session = sandboxDefaults('legacy', 'client');
-  const screen = renderAt(<SandboxApp session={session} lang={lang} />, { columns, rows });
-  await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+  const { screen } = await openSandbox(lang, { columns, rows });
   // The second offer closes the connection.
   screen.type(DOWN);
   await vi.waitFor(() => expect(screen.frame()).toMatch(/› ✓ \S/));

@@ -7,6 +7,7 @@ import { RecapLessonContext } from '../../src/ui/recap-lesson.js';
 import { SandboxApp } from '../../src/ui/sandbox-app.js';
 import { renderAt, widest } from '../ui/render-at.js';
 import { pick } from './helpers.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
@@ -23,9 +24,7 @@ function expectFits80x24(screen: ReturnType<typeof renderAt>) {
 
 describe('the sandbox screen', () => {
   it('sends initialize through its form, shows the answer, then a request that breaks a rule', async () => {
-    const session = sandboxDefaults('legacy', 'client');
-    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
-    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const { screen } = await openSandbox('en');
     expect(screen.frame()).toContain('✗ tools/list — initialize-not-first');
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('Params of initialize'));
@@ -60,9 +59,7 @@ describe('the sandbox screen', () => {
   });
 
   it('a form takes keys that come in one burst, Enter last, as typed then sent', async () => {
-    const session = sandboxDefaults('legacy', 'client');
-    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
-    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const { screen } = await openSandbox('en');
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('Params of initialize'));
     // The protocolVersion field, its closing quote deleted and typed again with Enter, at once.
@@ -127,9 +124,7 @@ describe('the sandbox screen', () => {
   });
 
   it('edits a field of the form: a burst of Backspaces deletes, and a long value stays on its line', async () => {
-    const session = sandboxDefaults('legacy', 'client');
-    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 70, rows: 24 });
-    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const { session, screen } = await openSandbox('en', { columns: 70, rows: 24 });
     screen.type(ENTER);
     await vi.waitFor(() => expect(screen.frame()).toContain('Params of initialize'));
     // Backspace held down (or typed faster than Ink reads) comes as one chunk of DEL bytes.
@@ -366,9 +361,7 @@ describe('the recap of a lesson', () => {
   });
 
   it('q with the help open closes the help, back to the list; a second q quits', async () => {
-    const session = sandboxDefaults('legacy', 'client');
-    const screen = renderAt(<SandboxApp session={session} lang="en" />, { columns: 80, rows: 24 });
-    await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+    const { screen } = await openSandbox('en');
     const listening = () => screen.stdin.listenerCount('readable') > 0;
     screen.type('?');
     await vi.waitFor(() => expect(screen.frame()).toContain('close this help'));

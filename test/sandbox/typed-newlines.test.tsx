@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
-import { sandboxDefaults } from '../../src/sim/sandbox/peers.js';
-import { SandboxApp } from '../../src/ui/sandbox-app.js';
-import { renderAt, widest } from '../ui/render-at.js';
+import { widest } from '../ui/render-at.js';
+import { openSandbox } from './open.js';
 
 const ENTER = '\r';
 const DOWN = '\u001B[B';
@@ -16,9 +15,7 @@ const UP = '\u001B[A';
  * names it in its row.
  */
 async function afterTypedNewlines(lang: Lang, columns: number, rows: number) {
-  const session = sandboxDefaults('legacy', 'client');
-  const screen = renderAt(<SandboxApp session={session} lang={lang} />, { columns, rows });
-  await vi.waitFor(() => expect(screen.frame()).toContain('› ✓ initialize'));
+  const { session, screen } = await openSandbox(lang, { columns, rows });
   for (let sent = 1; sent <= 2; sent++) {
     // The list keeps its order: initialize, close, notifications/initialized, ping. After a send
     // the cursor stays on the offer sent: back to the top first.
