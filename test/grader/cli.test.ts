@@ -304,6 +304,35 @@ describe('check --watch and the files a module imports', () => {
     }
     expect(code).toBe(1);
   });
+
+  it('checks again when a helper in a subfolder of the exercise is saved', async () => {
+    const id = '04-version-negotiation';
+    const versions = patch(
+      patch(solution(id, 'versions.ts'), /^/, "import { latestOf } from './lib/helper.js';\n"),
+      /^export function chooseVersion\(/m,
+      'export const _helper = latestOf;\nexport function chooseVersion(',
+    );
+    const cwd = learner({
+      [id]: {
+        'versions.ts': versions,
+        'lib/helper.ts': 'export const latestOf = (s: readonly string[]) => s[0];\n',
+      },
+    });
+    const watch = watching(cwd, ['4']);
+    let code: number | null;
+    try {
+      await vi.waitFor(() => expect(watch.out()).toContain('Watching for changes'), {
+        timeout: 10_000,
+      });
+      expect(watch.out()).toContain('Points 8/8');
+      writeFileSync(join(cwd, 'exercises', id, 'lib', 'helper.ts'), 'export const latestOf = ;\n');
+      await vi.waitFor(() => expect(watch.out()).toContain('Points 0/8'), { timeout: 10_000 });
+      expect(watch.out()).toMatch(/helper\.ts:1:\d+: /);
+    } finally {
+      code = await watch.stop();
+    }
+    expect(code).toBe(1);
+  });
 });
 
 describe('check --watch exits with the latest state of everything watched', () => {

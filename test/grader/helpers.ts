@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import {
   type ExerciseMeta,
@@ -123,6 +123,7 @@ export function learner(files: Record<string, Record<string, string>> = {}): str
   cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
   for (const [id, edits] of Object.entries(files)) {
     for (const [name, text] of Object.entries(edits)) {
+      mkdirSync(dirname(join(cwd, 'exercises', id, name)), { recursive: true });
       writeFileSync(join(cwd, 'exercises', id, name), text);
     }
   }

@@ -401,13 +401,16 @@ export async function checkCommand(options: CheckOptions): Promise<number> {
 }
 
 /**
- * Whether saving `file` (a name in the exercise's folder) calls for a new check: one of the
- * exercise's own files, or any module its code may import (a helper the learner wrote beside it;
- * the grader bundles those too). Not an editor's lock or backup file (`.#versions.ts`, `versions.ts~`).
+ * Whether saving `file` (a path relative to the exercise's folder) calls for a new check: one of
+ * the exercise's own files, or any module its code may import (a helper the learner wrote beside
+ * it or in a folder under it; the grader bundles those too). Not an editor's lock or backup file
+ * (`.#versions.ts`, `versions.ts~`), nothing in a hidden folder or in `node_modules`.
  */
 function watchedFile(meta: ExerciseMeta, file: string): boolean {
   if (meta.files.includes(file)) return true;
-  return !/^[.#]/.test(file) && /\.(?:[cm]?[jt]sx?|json)$/.test(file);
+  const parts = file.split(/[\\/]/);
+  if (parts.some((part) => /^[.#]/.test(part) || part === 'node_modules')) return false;
+  return /\.(?:[cm]?[jt]sx?|json)$/.test(file);
 }
 
 /**
@@ -435,7 +438,7 @@ function watchExercises(
   // The watchers and the Ctrl-C handler exist before the notice goes out: whoever reads
   // "Watching…" and at once saves or stops must not land in the gap before they begin.
   const watchers = selected.map((meta) =>
-    watch(join(workspace.exercises, meta.id), (_event, file) => {
+    watch(join(workspace.exercises, meta.id), { recursive: true }, (_event, file) => {
       if (file && !watchedFile(meta, String(file))) return;
       clearTimeout(timers.get(meta.id));
       timers.set(
