@@ -235,6 +235,29 @@ export const SIGNAL_WAIT_MS = 500;
 /** How long each wait of the shutdown lasts when the session is over (the normal end). */
 const END_WAIT_MS = 2000;
 
+/**
+ * Whether the server runs in a process group of its own (POSIX; on Windows `detached` opens a
+ * console of its own instead, and signals reach the one process).
+ */
+const processGroups = process.platform !== 'win32';
+
+/**
+ * Sends a signal of the shutdown to the server: to its whole process group where it leads one, so
+ * that a server started through a wrapper (`sh -c '…; …'`, a script, npx) gets it too. The
+ * group may be gone (everyone in it ended): then there is no one left to signal.
+ */
+function signalServer(server: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): void {
+  if (processGroups && server.pid !== undefined) {
+    try {
+      process.kill(-server.pid, signal);
+      return;
+    } catch {
+      // ESRCH: no process left in the group.
+    }
+  }
+  server.kill(signal);
+}
+
 /** What a signal that ends connect acts on: the steps so far, and the server if one runs. */
 type Live = {
   /** The steps so far, session by session (see ConnectRun.sessions). */
@@ -433,11 +456,15 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
       await exitWithin(waitMs);
       return true;
     };
+    // The signals go to the server's process group (it leads one, see the spawn below), so a
+    // server behind a wrapper gets them too; where there is no group, held pipes are let go at
+    // once, since no later signal can reach whoever holds them.
+    const held = async () => !processGroups && (await letGo());
     server.stdin.end();
-    if ((await exitWithin(waitMs)) || (await letGo())) return;
-    server.kill('SIGTERM');
-    if ((await exitWithin(waitMs)) || (await letGo())) return;
-    server.kill('SIGKILL');
+    if ((await exitWithin(waitMs)) || (await held())) return;
+    signalServer(server, 'SIGTERM');
+    if ((await exitWithin(waitMs)) || (await held())) return;
+    signalServer(server, 'SIGKILL');
     if (!(await exitWithin(waitMs))) await letGo();
   };
   live.shutDown = shutDown;
@@ -492,11 +519,15 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
         cwd: options.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         env: process.env,
+        // Its own process group, so the shutdown's signals reach what it starts (a wrapper's
+        // server); and the terminal's Ctrl+C reaches connect alone, which then shuts the server
+        // down in the spec's order (stdin first) instead of the server being interrupted at once.
+        detached: processGroups,
       });
     } catch (error) {
       return notStarted(options.command, error as Error);
     }
-    live.kill = () => started.kill('SIGKILL');
+    live.kill = () => signalServer(started, 'SIGKILL');
     // A command that does not exist (ENOENT) has no process: its error comes on the next tick,
     // and nothing may be recorded as sent to it.
     if (started.pid === undefined) {
@@ -1354,8 +1385,8 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   await shutDown(END_WAIT_MS, settleMs);
   if (outputHeld) {
     notes.push({
-      en: `The server's process (${options.command}) ended, but its stdout stayed open: a process it started still held it, and the shutdown reaches only the process the client started (2025-11-25/basic/lifecycle › Shutdown › stdio: close its stdin, then SIGTERM, then SIGKILL). connect stopped reading; that other process may still be running. A wrapper (sh -c, a script) should exec the server, or pass the signal on.`,
-      zh: `服务器的进程（${options.command}）已经结束，但它的 stdout 仍然开着：它启动的另一个进程还占着它，而关闭流程只作用于客户端启动的那个进程（2025-11-25/basic/lifecycle › Shutdown › stdio：先关闭它的 stdin，再发 SIGTERM，最后 SIGKILL）。connect 不再读取；那个进程可能仍在运行。包装程序（sh -c、脚本）应当用 exec 启动服务器，或者把信号转发给它。`,
+      en: `The server's process (${options.command}) ended, but its stdout stayed open: a process it started still held it, out of reach of the shutdown (2025-11-25/basic/lifecycle › Shutdown › stdio: close its stdin, then SIGTERM, then SIGKILL; connect sends them to the server's process group, which that process had left). connect stopped reading; that other process may still be running. A wrapper (sh -c, a script) should exec the server, or pass the signal on.`,
+      zh: `服务器的进程（${options.command}）已经结束，但它的 stdout 仍然开着：它启动的另一个进程还占着它，而关闭流程够不到它（2025-11-25/basic/lifecycle › Shutdown › stdio：先关闭它的 stdin，再发 SIGTERM，最后 SIGKILL；connect 把信号发给服务器所在的进程组，而那个进程已经离开了这个组）。connect 不再读取；那个进程可能仍在运行。包装程序（sh -c、脚本）应当用 exec 启动服务器，或者把信号转发给它。`,
     });
   }
   // An answer that came after its cancellation is in the record: the line says so.

@@ -129,66 +129,97 @@ describe('connect shuts its stdio server down as the spec says', () => {
 });
 
 /**
+ * `connect` of the stubborn server (it outlives its stdin and records the signals it hears, but
+ * ends on none but SIGKILL) started through `sh -c <script>`, a wrapper that neither execs the
+ * server nor passes a signal on. Resolves with connect's exit code (or 'still running' after
+ * 12 s), its stdout, the server's record and whether the server is still running after it.
+ */
+async function wrapped(script: string) {
+  const dir = mkdtempSync(join(work, 'wrapped-'));
+  const [pidFile, recordFile] = ['server.pid', 'record'].map((f) => join(dir, f)) as [
+    string,
+    string,
+  ];
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'connect',
+      '--plain',
+      '--era',
+      'legacy',
+      '--timeout',
+      '300',
+      '--',
+      'sh',
+      '-c',
+      script,
+      process.execPath,
+      SERVER,
+      pidFile,
+      recordFile,
+      'stubborn',
+    ],
+    { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
+  );
+  let stdout = '';
+  child.stdout.on('data', (b: Buffer) => {
+    stdout += b.toString();
+  });
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+  let server = 0;
+  try {
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'server up');
+    server = Number(readFileSync(pidFile, 'utf8'));
+    const code = await Promise.race([
+      ended,
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 12_000)),
+    ]);
+    // A killed process is gone a moment after the pipes it held close.
+    let alive = running(server);
+    for (let i = 0; alive && i < 20; i++) {
+      await new Promise((done) => setTimeout(done, 50));
+      alive = running(server);
+    }
+    return {
+      code,
+      stdout: stdout.replace(/\s+/g, ' '),
+      record: readFileSync(recordFile, 'utf8').split('\n').filter(Boolean),
+      alive,
+    };
+  } finally {
+    child.kill('SIGKILL');
+    if (server && running(server)) process.kill(server, 'SIGKILL');
+  }
+}
+
+/**
  * A server started through a wrapper that neither execs it nor passes SIGTERM on (`sh -c '…; …'`,
- * a script, a launcher): the shutdown's SIGTERM ends the wrapper, and the server it started keeps
- * the stdout and stderr connect reads open. connect waited for them to close, so it ran as long as
- * that server did (for ever for this one, which outlives its stdin and hears no signal).
+ * a script, a launcher). connect starts the server's command in a process group of its own and
+ * sends the shutdown's signals to the group, so they reach the server behind the wrapper. Before,
+ * they reached the wrapper alone: the server kept running and connect waited for the stdout it
+ * held (for ever for this one).
  */
 describe('connect and a server behind a wrapper that does not exec it', () => {
-  it('the wrapper ended: connect stops reading the pipes it left open, ends, and says why', async () => {
-    const dir = mkdtempSync(join(work, 'wrapped-'));
-    const [pidFile, recordFile] = ['server.pid', 'record'].map((f) => join(dir, f)) as [
-      string,
-      string,
-    ];
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        'connect',
-        '--plain',
-        '--era',
-        'legacy',
-        '--timeout',
-        '300',
-        '--',
-        'sh',
-        '-c',
-        '"$0" "$@"; true',
-        process.execPath,
-        SERVER,
-        pidFile,
-        recordFile,
-        'stubborn',
-      ],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
-    );
-    let stdout = '';
-    child.stdout.on('data', (b: Buffer) => {
-      stdout += b.toString();
-    });
-    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-    let server = 0;
-    try {
-      await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'server up');
-      server = Number(readFileSync(pidFile, 'utf8'));
-      const code = await Promise.race([
-        ended,
-        new Promise<'still running'>((resolve) =>
-          setTimeout(() => resolve('still running'), 12_000),
-        ),
-      ]);
-      expect(code).toBe(1);
-      // Neither signal reached it: only the wrapper was the client's to end.
-      expect(readFileSync(recordFile, 'utf8').split('\n').filter(Boolean)).toEqual([
-        'stdin closed',
-      ]);
-      expect(stdout.replace(/\s+/g, ' ')).toContain(
+  it('the shutdown reaches the server behind the wrapper: SIGTERM, then SIGKILL; connect ends and nothing is left running', async () => {
+    const run = await wrapped('"$0" "$@"; true');
+    expect(run.code).toBe(1);
+    expect(run.record).toEqual(['stdin closed', 'SIGTERM']);
+    expect(run.alive).toBe(false);
+    expect(run.stdout).not.toContain('stdout stayed open');
+  }, 30_000);
+
+  it.skipIf(process.platform !== 'linux')(
+    'a server that left the group (setsid): connect stops reading the pipes it holds, ends, and says why',
+    async () => {
+      const run = await wrapped('setsid -w "$0" "$@"; true');
+      expect(run.code).toBe(1);
+      // No signal of the shutdown reached it: it is in a session of its own.
+      expect(run.record).toEqual(['stdin closed']);
+      expect(run.stdout).toContain(
         "The server's process (sh) ended, but its stdout stayed open: a process it started still held it",
       );
-    } finally {
-      child.kill('SIGKILL');
-      if (server && running(server)) process.kill(server, 'SIGKILL');
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
 });
