@@ -58,6 +58,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a ping from the client still waiting for its answer',
     zh: '{name} 需要客户端的一个仍在等待回应的 ping',
   },
+  needsPendingRequestOf: {
+    en: '{name} needs a {method} from the client still waiting for its answer',
+    zh: '{name} 需要客户端的一个仍在等待回应的 {method}',
+  },
   needsPendingToolList: {
     en: '{name} needs a pending tools/list whose answer lists at least one tool',
     zh: '{name} 需要一个未完成的 tools/list，且其回答中至少列出一个工具',

@@ -73,6 +73,11 @@ export type RequestRecord = {
   readonly task?: true;
   /** The tool a tools/call calls (2025-11-25 on: its execution.taskSupport may bind the call). */
   readonly tool?: string;
+  /**
+   * A prompts/get that leaves out an argument the prompt's listing marks required: its name
+   * (server/prompts › Error Handling: the server should refuse it with -32602).
+   */
+  readonly missingArgument?: string;
   /** The level a logging/setLevel asks for (the handshake era): set once the server accepts it. */
   readonly level?: string;
   /** The cursor a modern list request continues from (server/utilities/pagination). */

@@ -82,6 +82,11 @@ export class Ledger {
    * asked for (server/utilities/logging › Setting Log Level), null before one.
    */
   logLevel: string | null = null;
+  /**
+   * server/prompts › Listing Prompts: the arguments each listed prompt marks required, by the
+   * prompt's name (a later list replaces what it names; a prompt never listed is not judged).
+   */
+  readonly requiredArguments = new Map<string, readonly string[]>();
   #opened = 0;
   /**
    * MRTR (2026-07-28): the client's tools/call, prompts/get and resources/read waiting for their
@@ -183,6 +188,7 @@ export class Ledger {
     copyInto(this.paramHeaders, copy.paramHeaders);
     copy.logging = this.logging;
     copy.logLevel = this.logLevel;
+    copyInto(this.requiredArguments, copy.requiredArguments);
     copy.#opened = this.#opened;
     return copy;
   }

@@ -232,6 +232,10 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     record.tool = msg.params.name;
   if (method === 'logging/setLevel' && typeof msg.params?.level === 'string')
     record.level = msg.params.level;
+  if (method === 'prompts/get') {
+    const missing = missingArgument(ctx, msg.params);
+    if (missing !== undefined) record.missingArgument = missing;
+  }
   if (
     (method === 'tasks/cancel' || method === 'tasks/get') &&
     typeof msg.params?.taskId === 'string'
@@ -501,6 +505,42 @@ function holdTokenForTask(
   const token = tokens.get(record.progressToken);
   if (token?.status !== 'active' || token.requestId !== record.id) return;
   tokens.set(record.progressToken, { ...token, task: taskId });
+}
+
+/**
+ * The first argument a prompts/get leaves out that the prompt's listing marks required
+ * (server/prompts › Getting a Prompt), undefined when it gives them all or the prompt was never
+ * listed.
+ */
+function missingArgument(ctx: SessionContext, params: JsonObject | undefined): string | undefined {
+  const name = params?.name;
+  const required = typeof name === 'string' ? ctx.ledger.requiredArguments.get(name) : undefined;
+  if (required === undefined) return undefined;
+  const given = isObject(params?.arguments) ? params.arguments : {};
+  return required.find((argument) => !Object.hasOwn(given, argument));
+}
+
+/**
+ * A prompts/list result: the arguments each listed prompt marks required (server/prompts › Listing
+ * Prompts). A later list replaces what it names.
+ */
+export function recordPromptList(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response') return {};
+  if (answeredRecord(ctx, msg)?.method !== 'prompts/list') return {};
+  const prompts = msg.envelope.result.prompts;
+  if (!Array.isArray(prompts)) return {};
+  for (const prompt of prompts) {
+    if (!isObject(prompt) || typeof prompt.name !== 'string') continue;
+    const args = Array.isArray(prompt.arguments) ? prompt.arguments : [];
+    const required: string[] = [];
+    for (const arg of args) {
+      if (isObject(arg) && arg.required === true && typeof arg.name === 'string')
+        required.push(arg.name);
+    }
+    if (required.length > 0) ctx.ledger.requiredArguments.set(prompt.name, required);
+    else ctx.ledger.requiredArguments.delete(prompt.name);
+  }
+  return {};
 }
 
 /** Logging › Setting Log Level: the server accepted a minimum level; it holds from now on. */

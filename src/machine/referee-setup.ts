@@ -47,6 +47,7 @@ import {
   recordLogLevel,
   recordPageScope,
   recordProgress,
+  recordPromptList,
   recordRefusal,
   recordSupported,
   recordTaskStatus,
@@ -211,6 +212,15 @@ export const refereeSetup = setup({
         answeredRecord(context, event)?.method === 'tools/list'
       );
     },
+    /** Prompts › Listing Prompts: the server answers a prompts/list. */
+    listsPrompts: ({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return (
+        event.envelope.kind === 'response' &&
+        answersOpenRequest(context, event) &&
+        answeredRecord(context, event)?.method === 'prompts/list'
+      );
+    },
     /** Logging › Setting Log Level: the server accepts a logging/setLevel. */
     setsLogLevel: ({ context, event }) => {
       assertEvent(event, ANSWERS);
@@ -320,6 +330,11 @@ export const refereeSetup = setup({
       assertEvent(event, ANSWERS);
       return judged(context, event, completeRequest, recordToolList);
     }),
+    /** Prompts: a prompts/list result says which arguments each prompt requires. */
+    judgePromptList: assign(({ context, event }) => {
+      assertEvent(event, ANSWERS);
+      return judged(context, event, completeRequest, recordPromptList);
+    }),
     /** Logging › Setting Log Level: the answer accepts a logging/setLevel. */
     judgeLogLevelSet: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
@@ -385,6 +400,7 @@ export const refereeSetup = setup({
         recordDiscover,
         noteServerInfo,
         recordToolList,
+        recordPromptList,
         recordPageScope,
         completeRequest,
       );

@@ -187,6 +187,9 @@ export const HANDSHAKE_RULES: RuleSet = {
       'structured-content-mismatch',
       'tool-name-format',
       ...TASK_ANSWER,
+      // server/utilities/logging and server/prompts › Error Handling
+      'log-level-not-refused',
+      'prompt-arguments-not-refused',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -340,6 +343,9 @@ export const MODERN_RULES: RuleSet = {
       'elicitation-form-asks-secret',
       'message-after-stream-closed',
       'trace-context-invalid',
+      // server/utilities/logging and server/prompts › Error Handling
+      'log-level-not-refused',
+      'prompt-arguments-not-refused',
     ),
     'client.error': rules(
       'message-after-shutdown',

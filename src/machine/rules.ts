@@ -14,6 +14,7 @@ import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
 import { MRTR_RULES } from './rules/mrtr.js';
 import { PROGRESS_RULES } from './rules/progress.js';
+import { PROMPT_RULES } from './rules/prompts.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_RULES } from './rules/resources.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
@@ -55,6 +56,8 @@ const ROWS = [
   ...TRACE_CONTEXT_RULES,
   ...VERSION_RETRY_RULES,
   ...SAMPLING_RULES,
+  // server/prompts › Error Handling
+  ...PROMPT_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

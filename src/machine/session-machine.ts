@@ -46,6 +46,7 @@ const LEGACY_MESSAGES = {
     { guard: 'answersInitialize', actions: 'judgeInitializeResult' },
     { guard: 'confirmsSubscription', actions: 'judgeSubscriptionConfirmed' },
     { guard: 'listsTools', actions: 'judgeToolList' },
+    { guard: 'listsPrompts', actions: 'judgePromptList' },
     { guard: 'setsLogLevel', actions: 'judgeLogLevelSet' },
     { guard: 'answersOpenRequest', actions: 'judgeAnswer' },
     // A stray or second answer: judged, and nothing to record.

@@ -300,6 +300,33 @@ export const FURTHER_CASES: readonly (RuleCase & {
   },
 ];
 
+/** A 2026-07-28 tools/list asking for logs at `level` in its _meta, served. */
+export function modernLogLevel(level: string): SessionBuilder {
+  return discovered()
+    .client(
+      modernRequest(1, 'tools/list', {}, { meta: { 'io.modelcontextprotocol/logLevel': level } }),
+    )
+    .server(modernResult(1, { tools: [], ...HINTS }));
+}
+
+/** 2026-07-28: a prompt listed with a required argument, then got with `args` and served. */
+export function modernReviewPrompt(args: JsonObject): SessionBuilder {
+  return discovered()
+    .client(modernRequest(1, 'prompts/list'))
+    .server(
+      modernResult(1, {
+        prompts: [{ name: 'review', arguments: [{ name: 'code', required: true }] }],
+        ...HINTS,
+      }),
+    )
+    .client(modernRequest(2, 'prompts/get', { name: 'review', arguments: args }))
+    .server(
+      modernResult(2, {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Review this code.' } }],
+      }),
+    );
+}
+
 /** One trigger and one nearest legal session for every rule the referee enforces. */
 export const CASES: Record<RuleId, RuleCase> = {
   'invalid-envelope': {
@@ -1121,7 +1148,41 @@ export const CASES: Record<RuleId, RuleCase> = {
         rpc.result(0, { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' }),
       ),
   },
+  'log-level-not-refused': {
+    // 2025-11-25 server/utilities/logging › Error Handling: "verbose" is no level (the client
+    // broke invalid-params first); the server accepted it. A real level accepted is fine.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'logging/setLevel', { level: 'verbose' }))
+        .server(rpc.result(1)),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'logging/setLevel', { level: 'debug' }))
+        .server(rpc.result(1)),
+  },
+  'prompt-arguments-not-refused': {
+    // server/prompts › Error Handling: the listing marks `code` required; the get leaves it out.
+    trigger: () => reviewPrompt({}),
+    legal: () => reviewPrompt({ code: 'let x = 1' }),
+  },
 };
+
+/** A prompt listed with a required argument, then got with `args` and served. */
+function reviewPrompt(args: JsonObject): SessionBuilder {
+  return hs()
+    .client(rpc.request(1, 'prompts/list'))
+    .server(
+      rpc.result(1, {
+        prompts: [{ name: 'review', arguments: [{ name: 'code', required: true }] }],
+      }),
+    )
+    .client(rpc.request(2, 'prompts/get', { name: 'review', arguments: args }))
+    .server(
+      rpc.result(2, {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Review this code.' } }],
+      }),
+    );
+}
 
 /** A tool-enabled sampling request to a client that declared `sampling` (no sampling.tools). */
 const plainSampler = (sampling: JsonObject = {}) =>

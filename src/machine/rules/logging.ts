@@ -1,6 +1,7 @@
-import { severityOf } from '../../protocol/log-levels.js';
+import { LOG_LEVELS, severityOf } from '../../protocol/log-levels.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
+import { answeredRecord } from '../facts.js';
 import { type RuleRow, show } from './rule.js';
 
 /**
@@ -62,6 +63,49 @@ export const LOGGING_RULES = [
       return {
         en: `notifications/message at level ${show(level)}, below "${set}", the level the client set with logging/setLevel; the server should send logs at that level and above (more severe) only`,
         zh: `notifications/message 的级别为 ${show(level)}，低于客户端用 logging/setLevel 设置的 "${set}"；服务器应当只发送该级别及以上（更严重）的日志`,
+      };
+    },
+  },
+  {
+    id: 'log-level-not-refused',
+    severity: 'warning',
+    spec: '2025-11-25/server/utilities/logging › Error Handling',
+    specNote: {
+      en: 'the server SHOULD answer an invalid log level with error -32602 (Invalid params)',
+      zh: '对于无效的日志级别，服务器应当以错误 -32602回应',
+    },
+    modern: {
+      spec: '2026-07-28/server/utilities/logging › Error Handling',
+      specNote: {
+        en: 'a request whose _meta logLevel is not a recognized level SHOULD be rejected with -32602 (Invalid params)',
+        zh: '_meta 中的 logLevel 不是可识别级别的请求，应当以 -32602拒绝',
+      },
+    },
+    title: {
+      en: 'Invalid log level accepted',
+      zh: '接受了无效的日志级别',
+    },
+    check: (ctx: SessionContext, msg: ModelMessage) => {
+      if (msg.type !== 'server.result') return null;
+      const record = answeredRecord(ctx, msg);
+      if (!record || record.invalid) return null;
+      const levels = LOG_LEVELS.map((l) => `"${l}"`).join(', ');
+      if (ctx.era === 'modern') {
+        const asked = record.declared?.logLevel;
+        if (asked == null || severityOf(asked) >= 0) return null;
+        return {
+          en: `${record.method} #${show(record.id)} asked for log level ${show(asked)} in _meta["io.modelcontextprotocol/logLevel"], which is not a level (${levels}), and the server served it; it should have rejected the request with error -32602 (Invalid params), so that the client learns its level was wrong instead of getting no logs, or logs it did not ask for`,
+          zh: `${record.method} #${show(record.id)} 在 _meta["io.modelcontextprotocol/logLevel"] 中要求的日志级别 ${show(asked)} 不是规范列出的八个日志级别之一，而服务器照常处理了它；服务器应当以错误 -32602拒绝这个请求，让客户端知道级别写错了，而不是收不到日志，或收到它没有要求的日志`,
+        };
+      }
+      if (record.method !== 'logging/setLevel') return null;
+      if (record.level !== undefined && severityOf(record.level) >= 0) return null;
+      const asked = record.level === undefined ? 'no level' : `level ${show(record.level)}`;
+      const askedZh =
+        record.level === undefined ? '没有给出级别' : `要求的级别 ${show(record.level)}`;
+      return {
+        en: `logging/setLevel #${show(record.id)} asked for ${asked}, which is not a level (${levels}), and the server accepted it with a result; it should answer error -32602 (Invalid params), so that the client knows its level was not set`,
+        zh: `logging/setLevel #${show(record.id)} ${askedZh}，不是规范列出的八个日志级别之一，而服务器以结果接受了它；服务器应当回应错误 -32602，让客户端知道级别并没有设置成功`,
       };
     },
   },

@@ -371,3 +371,26 @@ export function toolSamplingAnswered(ctx: FaultContext, name: string): FaultResu
     },
   };
 }
+
+/**
+ * The server serves the client's pending `method` with `params.result` (default `fallback`) where
+ * it should refuse it with -32602, as its scheduled answer does (server/utilities/logging and
+ * server/prompts › Error Handling): an invalid log level accepted (lesson 15), a prompt filled in
+ * without its required argument (lesson 13).
+ */
+export function servedInsteadOfRefused(
+  ctx: FaultContext,
+  name: string,
+  method: string,
+  fallback: JsonObject,
+): FaultResult {
+  const found = scheduledAnswer(ctx, (r) => r.method === method);
+  if (!found) return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method });
+  const result = isObject(ctx.params.result) ? ctx.params.result : fallback;
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: found.request.id, result },
+  };
+}

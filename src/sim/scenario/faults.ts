@@ -35,6 +35,7 @@ import {
   pingWithContent,
   resultOffSchema,
   retryInRefusedVersion,
+  servedInsteadOfRefused,
   toolSampling,
   toolSamplingAnswered,
   traceparentMalformed,
@@ -187,6 +188,9 @@ export const FAULT_NAMES = [
   'tool-result-beside-text',
   'tool-use-unanswered',
   'tool-sampling-answered',
+  // Handshake era (server/utilities/logging and server/prompts › Error Handling; lessons 15, 13)
+  'invalid-log-level-accepted',
+  'prompt-served-without-argument',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -299,6 +303,9 @@ export const FAULT_RULES = {
   'tool-result-beside-text': 'sampling-tool-result-mixed',
   'tool-use-unanswered': 'sampling-tool-use-unanswered',
   'tool-sampling-answered': 'sampling-tools-not-refused',
+  // server/utilities/logging, server/prompts › Error Handling (lessons 15, 13)
+  'invalid-log-level-accepted': 'log-level-not-refused',
+  'prompt-served-without-argument': 'prompt-arguments-not-refused',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -356,6 +363,14 @@ export function cannot(text: Bilingual, values: Readonly<Record<string, string>>
 const C2S: Direction = 'client->server';
 const S2C: Direction = 'server->client';
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+
+/** What a buggy server makes of explain_sql (lesson 13) when the query it explains is missing. */
+const PROMPT_FILLED_WITHOUT_ARGUMENT: JsonObject = {
+  description: 'Explain a SQL query',
+  messages: [
+    { role: 'user', content: { type: 'text', text: 'Explain what this SQL query does:\n\n' } },
+  ],
+};
 
 function activeToken(ctx: FaultContext): { token: ProgressToken; last: number } | null {
   for (const p of [...ctx.log.view().pending].reverse()) {
@@ -633,6 +648,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return toolSampling(ctx, name, 'unanswered');
     case 'tool-sampling-answered':
       return toolSamplingAnswered(ctx, name);
+    case 'invalid-log-level-accepted':
+      return servedInsteadOfRefused(ctx, name, 'logging/setLevel', {});
+    case 'prompt-served-without-argument':
+      return servedInsteadOfRefused(ctx, name, 'prompts/get', PROMPT_FILLED_WITHOUT_ARGUMENT);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
