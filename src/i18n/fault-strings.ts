@@ -264,4 +264,12 @@ export const FAULT_STRINGS = {
     en: '{name} needs a session that negotiated 2025-11-25 (tool use in sampling) with a client that declared sampling',
     zh: '{name} 需要一个协商出 2025-11-25（采样中可以使用工具）的会话，且客户端声明了 sampling',
   },
+  needsToolChoiceSampling: {
+    en: '{name} needs a pending sampling/createMessage with toolChoice "none", or "required" before any tool use, to a client that declared sampling.tools',
+    zh: '{name} 需要一个尚未回答的 sampling/createMessage，其 toolChoice 为 "none"，或为 "required" 且对话中还没有工具调用，且客户端声明了 sampling.tools',
+  },
+  needsSamplingRound: {
+    en: '{name} needs, in 2026-07-28, a pending call the server will answer with an input_required round that asks for sampling (summarize_text, to a request that declared sampling)',
+    zh: '{name} 在 2026-07-28 中需要一个尚未回应、服务器将以请求 sampling 的 input_required 轮次回应的调用（例如向声明了 sampling 的请求提供的 summarize_text）',
+  },
 } as const satisfies Record<string, Bilingual>;

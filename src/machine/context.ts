@@ -104,6 +104,12 @@ export type RequestRecord = {
    */
   readonly samplingTools?: true;
   /**
+   * The toolChoice mode a sampling/createMessage binds its answer to (2025-11-25 client/sampling ›
+   * Tool Choice Modes): `none`, no tool use; `required`, a tool use, in a conversation that has
+   * none yet.
+   */
+  readonly samplingChoice?: 'none' | 'required';
+  /**
    * The task its answer must name in its related-task `_meta` (2025-11-25 basic/utilities/tasks ›
    * Associating Task-Related Messages): the one a tasks/result names, or the one the request's
    * own `_meta` names (a request related to a task, other than tasks/get, tasks/list, tasks/cancel).

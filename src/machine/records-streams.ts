@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject, type RequestId } from '../protocol/index.js';
 import { subscriptionIdOf } from '../protocol/meta-keys.js';
+import { offersTools, toolChoiceToHonour } from '../protocol/sampling-tools.js';
 import type { SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
 import { answeredRecord, cancelledId } from './facts.js';
@@ -44,8 +45,25 @@ export type Round = Call & {
    * elicitation › Form Mode Security: the content the retry accepts it with should fit it).
    */
   readonly forms: Readonly<Record<string, JsonObject>>;
+  /**
+   * What binds the answer of each key that asked for a sampling/createMessage offering the model
+   * tools, or binding it with toolChoice (client/sampling › Tool Choice Modes).
+   */
+  readonly samplings: Readonly<Record<string, SamplingAsked>>;
   /** The round's `requestState`, undefined when it had none. */
   readonly state: string | undefined;
+};
+
+/** What a round's sampling/createMessage binds the client's answer to. */
+export type SamplingAsked = {
+  /** The toolChoice mode the model's answer must honour (`toolChoiceToHonour`). */
+  readonly choice?: 'none' | 'required';
+  /**
+   * It offers tools (`tools` or `toolChoice`), and the request that got the round declared
+   * sampling without sampling.tools: the client MUST return an error, not an answer (2026-07-28
+   * schema › CreateMessageRequestParams).
+   */
+  readonly undeclaredTools?: true;
 };
 
 /** A subscription filter (`SubscriptionFilter`), as asked or as acknowledged. */
@@ -215,6 +233,31 @@ function formsOf(requests: JsonObject): Record<string, JsonObject> {
 }
 
 /**
+ * The sampling/createMessage entries of an `inputRequests` map that bind the client's answer,
+ * given what the request that got the round declared in its clientCapabilities.
+ */
+function samplingsOf(
+  requests: JsonObject,
+  declared: JsonObject | null | undefined,
+): Record<string, SamplingAsked> {
+  const samplings: Record<string, SamplingAsked> = {};
+  const sampling = isObject(declared) ? declared.sampling : undefined;
+  const withoutTools = isObject(sampling) && !isObject(sampling.tools);
+  for (const [key, request] of Object.entries(requests)) {
+    if (!isObject(request) || request.method !== 'sampling/createMessage') continue;
+    const params = isObject(request.params) ? request.params : undefined;
+    const choice = toolChoiceToHonour(params);
+    const undeclaredTools = withoutTools && offersTools(params);
+    if (!choice && !undeclaredTools) continue;
+    samplings[key] = {
+      ...(choice ? { choice } : {}),
+      ...(undeclaredTools ? { undeclaredTools: true as const } : {}),
+    };
+  }
+  return samplings;
+}
+
+/**
  * The server answered a client's request: an input_required answer to a call opens a round (each
  * call's round stays open until its retry, beside other calls' rounds on the same target); any
  * answer to a listen ends its stream.
@@ -239,6 +282,9 @@ export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void
           keys: isObject(requests) ? Object.keys(requests) : [],
           methods: isObject(requests) ? methodsOf(requests) : {},
           forms: isObject(requests) ? formsOf(requests) : {},
+          samplings: isObject(requests)
+            ? samplingsOf(requests, answeredRecord(ctx, msg)?.declared?.capabilities)
+            : {},
           state: typeof state === 'string' ? state : undefined,
         },
       ]);

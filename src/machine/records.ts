@@ -14,6 +14,7 @@ import {
   type Side,
   versionAtLeast,
 } from '../protocol/index.js';
+import { offersTools, toolChoiceToHonour } from '../protocol/sampling-tools.js';
 import type { RequestRecord, SessionContext, StepReport, TokenRecord } from './context.js';
 import type { ModelMessage } from './events.js';
 import {
@@ -246,12 +247,11 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     const schema = msg.params?.requestedSchema;
     if (record.elicitationMode === 'form' && isObject(schema)) record.requestedSchema = schema;
   }
-  if (
-    method === 'sampling/createMessage' &&
-    msg.params &&
-    ('tools' in msg.params || 'toolChoice' in msg.params)
-  )
-    record.samplingTools = true;
+  if (method === 'sampling/createMessage') {
+    if (offersTools(msg.params)) record.samplingTools = true;
+    const choice = toolChoiceToHonour(msg.params);
+    if (choice) record.samplingChoice = choice;
+  }
   const related = relatedTaskAsked(ctx, method, msg.params);
   if (related !== undefined) record.relatedTask = related;
   if (shadowed) record.shadowed = shadowed;

@@ -176,6 +176,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       'elicitation-content-mismatch',
       // 2025-11-25 schema › CreateMessageRequestParams
       'sampling-tools-not-refused',
+      // 2025-11-25 client/sampling › Tool Choice Modes
+      'sampling-tool-choice-ignored',
     ),
     'server.result': rules(
       'message-after-shutdown',
@@ -273,6 +275,10 @@ export const MODERN_RULES: RuleSet = {
       'elicitation-content-mismatch',
       'trace-context-invalid',
       'version-not-from-supported',
+      // A retry's answers to the round's sampling requests (2026-07-28 client/sampling, schema ›
+      // CreateMessageRequestParams)
+      'sampling-tools-not-refused',
+      'sampling-tool-choice-ignored',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
     'client.notification': rules('message-after-shutdown', ...MODERN_CALL, 'trace-context-invalid'),
@@ -346,6 +352,10 @@ export const MODERN_RULES: RuleSet = {
       // server/utilities/logging and server/prompts › Error Handling
       'log-level-not-refused',
       'prompt-arguments-not-refused',
+      // The sampling requests of an input_required round (2026-07-28 client/sampling › Message
+      // Content Constraints)
+      'sampling-tool-result-mixed',
+      'sampling-tool-use-unanswered',
     ),
     'client.error': rules(
       'message-after-shutdown',

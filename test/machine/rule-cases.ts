@@ -300,33 +300,6 @@ export const FURTHER_CASES: readonly (RuleCase & {
   },
 ];
 
-/** A 2026-07-28 tools/list asking for logs at `level` in its _meta, served. */
-export function modernLogLevel(level: string): SessionBuilder {
-  return discovered()
-    .client(
-      modernRequest(1, 'tools/list', {}, { meta: { 'io.modelcontextprotocol/logLevel': level } }),
-    )
-    .server(modernResult(1, { tools: [], ...HINTS }));
-}
-
-/** 2026-07-28: a prompt listed with a required argument, then got with `args` and served. */
-export function modernReviewPrompt(args: JsonObject): SessionBuilder {
-  return discovered()
-    .client(modernRequest(1, 'prompts/list'))
-    .server(
-      modernResult(1, {
-        prompts: [{ name: 'review', arguments: [{ name: 'code', required: true }] }],
-        ...HINTS,
-      }),
-    )
-    .client(modernRequest(2, 'prompts/get', { name: 'review', arguments: args }))
-    .server(
-      modernResult(2, {
-        messages: [{ role: 'user', content: { type: 'text', text: 'Review this code.' } }],
-      }),
-    );
-}
-
 /** One trigger and one nearest legal session for every rule the referee enforces. */
 export const CASES: Record<RuleId, RuleCase> = {
   'invalid-envelope': {
@@ -1148,6 +1121,12 @@ export const CASES: Record<RuleId, RuleCase> = {
         rpc.result(0, { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' }),
       ),
   },
+  'sampling-tool-choice-ignored': {
+    // client/sampling › Tool Choice Modes: toolChoice "none", and the client's answer holds the
+    // model's tool_use; the model's text, legal.
+    trigger: () => choiceSampling('none').client(rpc.result(0, TOOL_USE_ANSWER)),
+    legal: () => choiceSampling('none').client(rpc.result(0, TEXT_ANSWER)),
+  },
   'log-level-not-refused': {
     // 2025-11-25 server/utilities/logging › Error Handling: "verbose" is no level (the client
     // broke invalid-params first); the server accepted it. A real level accepted is fine.
@@ -1167,19 +1146,38 @@ export const CASES: Record<RuleId, RuleCase> = {
   },
 };
 
-/** A prompt listed with a required argument, then got with `args` and served. */
-function reviewPrompt(args: JsonObject): SessionBuilder {
-  return hs()
-    .client(rpc.request(1, 'prompts/list'))
+/** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
+export const TOOL_USE_ANSWER: JsonObject = {
+  role: 'assistant',
+  content: [{ type: 'tool_use', id: 'call_1', name: 'weather', input: { city: 'Tokyo' } }],
+  model: 'm',
+  stopReason: 'toolUse',
+};
+
+/** A model's answer in text that completes its turn. */
+export const TEXT_ANSWER: JsonObject = {
+  role: 'assistant',
+  content: { type: 'text', text: 'Sunny.' },
+  model: 'm',
+  stopReason: 'endTurn',
+};
+
+/**
+ * A server's sampling request offering the tool "weather" with toolChoice `mode`, to a client
+ * that declared sampling.tools; `messages` is its conversation (default: one user question).
+ */
+export function choiceSampling(
+  mode: string,
+  messages: unknown[] = [{ role: 'user', content: { type: 'text', text: 'Weather in Tokyo?' } }],
+): SessionBuilder {
+  return session()
+    .handshake({ client: { sampling: { tools: {} } } })
     .server(
-      rpc.result(1, {
-        prompts: [{ name: 'review', arguments: [{ name: 'code', required: true }] }],
-      }),
-    )
-    .client(rpc.request(2, 'prompts/get', { name: 'review', arguments: args }))
-    .server(
-      rpc.result(2, {
-        messages: [{ role: 'user', content: { type: 'text', text: 'Review this code.' } }],
+      rpc.request(0, 'sampling/createMessage', {
+        maxTokens: 100,
+        tools: [{ name: 'weather', inputSchema: { type: 'object' } }],
+        toolChoice: { mode },
+        messages,
       }),
     );
 }
@@ -1218,6 +1216,50 @@ export function toolSampling(content: unknown): SessionBuilder {
           },
           { role: 'user', content },
         ],
+      }),
+    );
+}
+
+/** A prompt listed with a required argument, then got with `args` and served. */
+function reviewPrompt(args: JsonObject): SessionBuilder {
+  return hs()
+    .client(rpc.request(1, 'prompts/list'))
+    .server(
+      rpc.result(1, {
+        prompts: [{ name: 'review', arguments: [{ name: 'code', required: true }] }],
+      }),
+    )
+    .client(rpc.request(2, 'prompts/get', { name: 'review', arguments: args }))
+    .server(
+      rpc.result(2, {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Review this code.' } }],
+      }),
+    );
+}
+
+/** A 2026-07-28 tools/list asking for logs at `level` in its _meta, served. */
+export function modernLogLevel(level: string): SessionBuilder {
+  return discovered()
+    .client(
+      modernRequest(1, 'tools/list', {}, { meta: { 'io.modelcontextprotocol/logLevel': level } }),
+    )
+    .server(modernResult(1, { tools: [], ...HINTS }));
+}
+
+/** 2026-07-28: a prompt listed with a required argument, then got with `args` and served. */
+export function modernReviewPrompt(args: JsonObject): SessionBuilder {
+  return discovered()
+    .client(modernRequest(1, 'prompts/list'))
+    .server(
+      modernResult(1, {
+        prompts: [{ name: 'review', arguments: [{ name: 'code', required: true }] }],
+        ...HINTS,
+      }),
+    )
+    .client(modernRequest(2, 'prompts/get', { name: 'review', arguments: args }))
+    .server(
+      modernResult(2, {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Review this code.' } }],
       }),
     );
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../src/protocol/index.js';
+import { choiceSampling, TEXT_ANSWER, TOOL_USE_ANSWER } from './rule-cases.js';
 import { rpc, session } from './session-builder.js';
 
 const ask = (text: string) => ({ role: 'user', content: { type: 'text', text } });
@@ -118,5 +120,68 @@ describe('a tool-enabled sampling request to a client without sampling.tools (sc
     expect(answerJudged({ tools: {} }, tools, reply)).toEqual([]);
     expect(answerJudged({}, {}, reply)).toEqual([]);
     expect(answerJudged(undefined, tools, reply)).toEqual([]);
+  });
+});
+
+describe('toolChoice (2025-11-25 client/sampling › Tool Choice Modes)', () => {
+  const ask = { role: 'user', content: { type: 'text', text: 'Weather in Tokyo?' } };
+  const used = [
+    ask,
+    use('call_1'),
+    {
+      role: 'user',
+      content: [{ type: 'tool_result', toolUseId: 'call_1', content: [] }],
+    },
+  ];
+  const answered = (b: ReturnType<typeof choiceSampling>, result: JsonObject) =>
+    b
+      .client(rpc.result(0, result))
+      .run()
+      .last.violations.map((v) => v.rule);
+  const cutOff = { ...TEXT_ANSWER, stopReason: 'maxTokens' };
+
+  it('"none" answered with a tool use: flagged, naming the tool_use', () => {
+    const { last } = choiceSampling('none').client(rpc.result(0, TOOL_USE_ANSWER)).run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['sampling-tool-choice-ignored']);
+    expect(last.violations[0]?.message).toContain('tool_use at /result/content/0');
+    expect(last.violations[0]?.messageZh).toContain('在 "none" 模式下模型不得使用任何工具');
+  });
+
+  it('"required" with no tool use yet, answered with text that completes: flagged', () => {
+    expect(answered(choiceSampling('required'), TEXT_ANSWER)).toEqual([
+      'sampling-tool-choice-ignored',
+    ]);
+    expect(answered(choiceSampling('required'), TOOL_USE_ANSWER)).toEqual([]);
+  });
+
+  it('"required" after the model used a tool, a cut-off answer, "auto": nothing to honour', () => {
+    expect(answered(choiceSampling('required', used), TEXT_ANSWER)).toEqual([]);
+    expect(answered(choiceSampling('required'), cutOff)).toEqual([]);
+    expect(answered(choiceSampling('auto'), TOOL_USE_ANSWER)).toEqual([]);
+    expect(answered(choiceSampling('auto'), TEXT_ANSWER)).toEqual([]);
+  });
+
+  it('a client without sampling.tools: its answer is sampling-tools-not-refused, not this', () => {
+    const { last } = session()
+      .handshake({ client: { sampling: {} } })
+      .server(
+        rpc.request(0, 'sampling/createMessage', {
+          maxTokens: 100,
+          toolChoice: { mode: 'none' },
+          messages: [ask],
+        }),
+      )
+      .client(rpc.result(0, TOOL_USE_ANSWER))
+      .run();
+    expect(last.violations.map((v) => v.rule)).toEqual(['sampling-tools-not-refused']);
+  });
+
+  it('an error answer is no model answer', () => {
+    expect(
+      choiceSampling('required')
+        .client(rpc.error(0, -32603, 'model unavailable'))
+        .run()
+        .last.violations.map((v) => v.rule),
+    ).toEqual([]);
   });
 });

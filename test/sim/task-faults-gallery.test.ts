@@ -353,6 +353,7 @@ describe('the faults of lesson 32', () => {
         fault: 'url-elicitation-error-to-form-client',
         rules: ['url-elicitation-error-undeclared'],
       },
+      { fault: 'tool-choice-ignored', rules: ['sampling-tool-choice-ignored'] },
     ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   RELATED_TASK_META,
   relatedTaskOf,
 } from '../../protocol/meta-keys.js';
+import { toolChoiceToHonour } from '../../protocol/sampling-tools.js';
 import { Outbox, type Scheduled } from '../server/outbox.js';
 import { PAGED } from '../server/served.js';
 import {
@@ -779,13 +780,25 @@ export class SimClient {
     switch (method) {
       case 'roots/list':
         return { roots: this.roots.map((r) => ({ ...r })) };
-      case 'sampling/createMessage':
+      case 'sampling/createMessage': {
+        // client/sampling › Tool Choice Modes: under "required", before any tool use, the model
+        // MUST use a tool before completing: the canned model calls the first tool offered.
+        const tool = Array.isArray(params.tools) ? params.tools.find(isObject) : undefined;
+        if (toolChoiceToHonour(params) === 'required' && typeof tool?.name === 'string') {
+          return {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 'call_1', name: tool.name, input: {} }],
+            model: 'canned-model-1',
+            stopReason: 'toolUse',
+          };
+        }
         return {
           role: 'assistant',
           content: { type: 'text', text: this.config.modelReply },
           model: 'canned-model-1',
           stopReason: 'endTurn',
         };
+      }
       default: {
         const { action, content } = this.config.elicitation;
         // client/elicitation › URL Mode: the user only consents or not; no content comes back.

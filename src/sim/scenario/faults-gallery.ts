@@ -7,6 +7,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { existsIn, isCatalogued } from '../../protocol/catalogue.js';
 import type { JsonObject, RequestId } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
+import { toolChoiceToHonour } from '../../protocol/sampling-tools.js';
 import { isKnownVersion, type KnownVersion } from '../../protocol/versions.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
@@ -321,15 +322,16 @@ export function toolSampling(
   name: string,
   kind: 'mixed' | 'unanswered',
 ): FaultResult {
-  const caps = ctx.server.clientCapabilities;
-  if (ctx.server.negotiatedVersion !== '2025-11-25' || !isObject(caps?.sampling)) {
-    return cannot(FAULT_STRINGS.needsToolSampling, { name });
-  }
   const note = { type: 'text', text: 'Answer in one short sentence.' };
   const last =
     kind === 'mixed'
       ? { role: 'user', content: [TOOL_RESULT, note] }
       : { role: 'user', content: note };
+  if (ctx.client.modernVersion !== null) return samplingRound(ctx, name, [...TOOL_LOOP, last]);
+  const caps = ctx.server.clientCapabilities;
+  if (ctx.server.negotiatedVersion !== '2025-11-25' || !isObject(caps?.sampling)) {
+    return cannot(FAULT_STRINGS.needsToolSampling, { name });
+  }
   return {
     ok: true,
     direction: 'server->client',
@@ -337,6 +339,43 @@ export function toolSampling(
       messages: [...TOOL_LOOP, last],
       maxTokens: 100,
     }),
+  };
+}
+
+/**
+ * 2026-07-28 (client/sampling › Creating Messages): the input_required round the server has
+ * scheduled for one of the client's calls, whose first sampling/createMessage input request sends
+ * `messages` instead of its own conversation. The round takes the place of the honest one.
+ */
+function samplingRound(ctx: FaultContext, name: string, messages: readonly unknown[]): FaultResult {
+  const samplingKey = (message: Record<string, unknown>) => {
+    const result = isObject(message.result) ? message.result : {};
+    const requests = result.resultType === 'input_required' ? result.inputRequests : undefined;
+    if (!isObject(requests)) return undefined;
+    return Object.keys(requests).find((key) => {
+      const request = requests[key];
+      return isObject(request) && request.method === 'sampling/createMessage';
+    });
+  };
+  const found = scheduledAnswer(ctx, (_r, m) => samplingKey(m) !== undefined);
+  const key = found ? samplingKey(found.item.message) : undefined;
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  const requests = isObject(result?.inputRequests) ? result.inputRequests : null;
+  const request = key !== undefined ? requests?.[key] : undefined;
+  if (!found || key === undefined || !result || !requests || !isObject(request))
+    return cannot(FAULT_STRINGS.needsSamplingRound, { name });
+  const params = isObject(request.params) ? request.params : {};
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      ...found.item.message,
+      result: {
+        ...result,
+        inputRequests: { ...requests, [key]: { ...request, params: { ...params, messages } } },
+      },
+    },
   };
 }
 
@@ -369,6 +408,52 @@ export function toolSamplingAnswered(ctx: FaultContext, name: string): FaultResu
         stopReason: 'endTurn',
       },
     },
+  };
+}
+
+/**
+ * The client answers the server's pending sampling/createMessage against its toolChoice (2025-11-25
+ * client/sampling › Tool Choice Modes): under `none`, with a tool_use of the first tool the request
+ * offers; under `required`, in a conversation with no tool use yet, with its model's text. It
+ * declared sampling.tools, so the request was its to answer (lesson 32).
+ */
+export function toolChoiceIgnored(ctx: FaultContext, name: string): FaultResult {
+  const sampling = ctx.client.config.capabilities.sampling;
+  const asked =
+    isObject(sampling) && isObject(sampling.tools)
+      ? ctx.client.takeAnswer(
+          (a) =>
+            a.method === 'sampling/createMessage' && toolChoiceToHonour(a.params) !== undefined,
+        )
+      : null;
+  if (!asked) return cannot(FAULT_STRINGS.needsToolChoiceSampling, { name });
+  const tools = Array.isArray(asked.params.tools) ? asked.params.tools : [];
+  const tool = tools.find(isObject);
+  const result =
+    toolChoiceToHonour(asked.params) === 'none'
+      ? {
+          role: 'assistant',
+          content: [
+            {
+              type: 'tool_use',
+              id: 'call_1',
+              name: typeof tool?.name === 'string' ? tool.name : 'weather_current',
+              input: {},
+            },
+          ],
+          model: 'canned-model-1',
+          stopReason: 'toolUse',
+        }
+      : {
+          role: 'assistant',
+          content: { type: 'text', text: ctx.client.config.modelReply },
+          model: 'canned-model-1',
+          stopReason: 'endTurn',
+        };
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { jsonrpc: '2.0', id: asked.id, result },
   };
 }
 

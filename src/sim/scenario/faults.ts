@@ -36,6 +36,7 @@ import {
   resultOffSchema,
   retryInRefusedVersion,
   servedInsteadOfRefused,
+  toolChoiceIgnored,
   toolSampling,
   toolSamplingAnswered,
   traceparentMalformed,
@@ -191,6 +192,8 @@ export const FAULT_NAMES = [
   // Handshake era (server/utilities/logging and server/prompts › Error Handling; lessons 15, 13)
   'invalid-log-level-accepted',
   'prompt-served-without-argument',
+  // 2025-11-25 (client/sampling › Tool Choice Modes; lesson 32)
+  'tool-choice-ignored',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -306,6 +309,8 @@ export const FAULT_RULES = {
   // server/utilities/logging, server/prompts › Error Handling (lessons 15, 13)
   'invalid-log-level-accepted': 'log-level-not-refused',
   'prompt-served-without-argument': 'prompt-arguments-not-refused',
+  // client/sampling › Tool Choice Modes (lesson 32)
+  'tool-choice-ignored': 'sampling-tool-choice-ignored',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -652,6 +657,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return servedInsteadOfRefused(ctx, name, 'logging/setLevel', {});
     case 'prompt-served-without-argument':
       return servedInsteadOfRefused(ctx, name, 'prompts/get', PROMPT_FILLED_WITHOUT_ARGUMENT);
+    case 'tool-choice-ignored':
+      return toolChoiceIgnored(ctx, name);
     case 'cancel-unknown-request':
       return cancelUnknownRequest(ctx, name);
     case 'duplicate-progress-token':
