@@ -298,6 +298,13 @@ export const FURTHER_CASES: readonly (RuleCase & {
     trigger: () => temperatureTask({ celsius: 21.5 }, false),
     legal: () => temperatureTask({ celsius: 21.5 }),
   },
+  {
+    rule: 'sampling-tool-choice-ignored',
+    what: 'a sampling request run as the client’s task: its answer to tasks/result',
+    // toolChoice "none", and the client's tasks/result answer holds the model's tool_use; text, legal.
+    trigger: () => choiceTask(TOOL_USE_ANSWER),
+    legal: () => choiceTask(TEXT_ANSWER),
+  },
 ];
 
 /** One trigger and one nearest legal session for every rule the referee enforces. */
@@ -1263,3 +1270,28 @@ export function modernReviewPrompt(args: JsonObject): SessionBuilder {
       }),
     );
 }
+/**
+ * A sampling request with toolChoice "none" run as the client's task T1, completed, and the
+ * server's tasks/result #1 for it, answered with `result` (basic/utilities/tasks › Result Retrieval).
+ */
+const choiceTask = (result: JsonObject) =>
+  session()
+    .handshake({
+      client: {
+        sampling: { tools: {} },
+        tasks: { requests: { sampling: { createMessage: {} } } },
+      },
+    })
+    .server(
+      rpc.request(0, 'sampling/createMessage', {
+        maxTokens: 100,
+        tools: [{ name: 'weather', inputSchema: { type: 'object' } }],
+        toolChoice: { mode: 'none' },
+        messages: [{ role: 'user', content: { type: 'text', text: 'Weather in Tokyo?' } }],
+        task: { ttl: 60000 },
+      }),
+    )
+    .client(rpc.result(0, { task: taskOf('working') }))
+    .client(taskStatus('completed'))
+    .server(rpc.request(1, 'tasks/result', { taskId: 'T1' }))
+    .client(rpc.result(1, { ...result, _meta: RELATED('T1') }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
+import { englishPhrases } from '../helpers/english-in-zh.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { TEXT_ANSWER, TOOL_USE_ANSWER } from './rule-cases.js';
 import type { SessionBuilder } from './session-builder.js';
@@ -47,7 +48,12 @@ const answered = (params: JsonObject, answer: JsonObject, sampling: JsonObject =
     call(2, sampling, { inputResponses: { summary: answer }, requestState: 's1' }),
   );
 
-const rules = (b: SessionBuilder) => b.run().last.violations.map((v) => v.rule);
+/** The rules the last message breaks; each finding's Chinese is Chinese throughout. */
+const rules = (b: SessionBuilder) => {
+  const found = b.run().last.violations;
+  for (const v of found) expect(englishPhrases(v.messageZh), v.messageZh).toEqual([]);
+  return found.map((v) => v.rule);
+};
 
 describe('2026-07-28: the sampling requests of an input_required round', () => {
   it('tool results beside text, a tool use unanswered: flagged, at the input request', () => {
@@ -67,8 +73,9 @@ describe('2026-07-28: the sampling requests of an input_required round', () => {
       last.violations[0]?.spec.startsWith('2026-07-28/client/sampling › Tool Result Messages ('),
     ).toBe(true);
     const unanswered = round({ tools: TOOLS, messages: [ask, use, ask] });
+    expect(rules(unanswered)).toEqual(['sampling-tool-use-unanswered']);
+    expect(rules(mixed)).toEqual(['sampling-tool-result-mixed']);
     const found = unanswered.run().last.violations;
-    expect(found.map((v) => v.rule)).toEqual(['sampling-tool-use-unanswered']);
     expect(
       found[0]?.specZh.startsWith('2026-07-28/client/sampling › Tool Use and Result Balance（'),
     ).toBe(true);
@@ -89,8 +96,8 @@ describe('2026-07-28: the retry answering a round’s sampling request', () => {
       { tools: TOOLS, toolChoice: { mode: 'none' }, messages: [ask] },
       TOOL_USE_ANSWER,
     );
+    expect(rules(b)).toEqual(['sampling-tool-choice-ignored']);
     const { last } = b.run();
-    expect(last.violations.map((v) => v.rule)).toEqual(['sampling-tool-choice-ignored']);
     expect(last.violations[0]?.message).toContain(
       'tool_use at /params/inputResponses/summary/content/0',
     );
@@ -109,6 +116,7 @@ describe('2026-07-28: the retry answering a round’s sampling request', () => {
 
   it('tools the request did not declare (sampling without tools), answered: not refused', () => {
     const params = { tools: TOOLS, toolChoice: { mode: 'none' }, messages: [ask] };
+    expect(rules(answered(params, TOOL_USE_ANSWER, {}))).toEqual(['sampling-tools-not-refused']);
     const { last } = answered(params, TOOL_USE_ANSWER, {}).run();
     // The server broke client-capability-not-declared with the round; the client's answer is
     // judged for not refusing, not for its tool use.
