@@ -78,6 +78,12 @@ export type RequestRecord = {
    * (server/prompts › Error Handling: the server should refuse it with -32602).
    */
   readonly missingArgument?: string;
+  /**
+   * A tools/call's arguments (`{}` when it gives none) and the inputSchema its tool was last listed
+   * with when it was sent (server/tools › Security Considerations: servers MUST validate tool
+   * inputs); neither when the tool was never listed.
+   */
+  readonly toolInput?: { readonly args: unknown; readonly schema: JsonObject };
   /** The level a logging/setLevel asks for (the handshake era): set once the server accepts it. */
   readonly level?: string;
   /** The cursor a modern list request continues from (server/utilities/pagination). */

@@ -109,6 +109,11 @@ export class Ledger {
    */
   readonly outputSchemas = new Map<string, JsonObject>();
   /**
+   * server/tools › Security Considerations (every revision): each listed tool's inputSchema, by
+   * name, which its calls' arguments are judged against (servers MUST validate tool inputs).
+   */
+  readonly inputSchemas = new Map<string, JsonObject>();
+  /**
    * 2025-11-25 basic/utilities/tasks › Task Status Lifecycle: the latest status each side's
    * receiver reported for the tasks it runs, by taskId (a terminal one is kept: it never changes).
    */
@@ -185,6 +190,7 @@ export class Ledger {
     copyInto(this.listens, copy.listens);
     copyInto(this.taskSupport, copy.taskSupport);
     copyInto(this.outputSchemas, copy.outputSchemas);
+    copyInto(this.inputSchemas, copy.inputSchemas);
     copyInto(this.paramHeaders, copy.paramHeaders);
     copy.logging = this.logging;
     copy.logLevel = this.logLevel;

@@ -229,8 +229,12 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     if (isObject(msg.params?.task) && isTaskAugmentable(method)) record.task = true;
   }
   // The tool a call calls: its listed outputSchema judges the result, its taskSupport the call.
-  if (method === 'tools/call' && typeof msg.params?.name === 'string')
+  if (method === 'tools/call' && typeof msg.params?.name === 'string') {
     record.tool = msg.params.name;
+    // CallToolRequestParams.arguments is optional: a call without it passes no arguments.
+    const schema = ctx.ledger.inputSchemas.get(msg.params.name);
+    if (schema !== undefined) record.toolInput = { args: msg.params.arguments ?? {}, schema };
+  }
   if (method === 'logging/setLevel' && typeof msg.params?.level === 'string')
     record.level = msg.params.level;
   if (method === 'prompts/get') {
@@ -685,11 +689,17 @@ export function markClosed(): Update {
  * result lists tools.
  */
 export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
-  if (msg.envelope.kind !== 'response' || !versionAtLeast(ctx.ruleVersion, OUTPUT_SCHEMA_REVISION))
-    return {};
+  if (msg.envelope.kind !== 'response') return {};
   if (ctx.era === 'modern' && answeredRecord(ctx, msg)?.method !== 'tools/list') return {};
   const tools = msg.envelope.result.tools;
   if (!Array.isArray(tools)) return {};
+  // server/tools › Security Considerations, every revision: the inputSchema its calls must fit.
+  for (const tool of tools) {
+    if (!isObject(tool) || typeof tool.name !== 'string') continue;
+    if (isObject(tool.inputSchema)) ctx.ledger.inputSchemas.set(tool.name, tool.inputSchema);
+    else ctx.ledger.inputSchemas.delete(tool.name);
+  }
+  if (!versionAtLeast(ctx.ruleVersion, OUTPUT_SCHEMA_REVISION)) return {};
   const tasks = hasHandshakeTasks(ctx);
   for (const tool of tools) {
     if (!isObject(tool) || typeof tool.name !== 'string') continue;

@@ -128,6 +128,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       // 2025-11-25 client/sampling › Message Content Constraints
       'sampling-tool-result-mixed',
       'sampling-tool-use-unanswered',
+      // 2025-11-25 basic/index › JSON Schema Usage: the tools a sampling request offers
+      'tool-schema-invalid',
     ),
     'client.notification': rules(
       'message-after-shutdown',
@@ -192,6 +194,10 @@ export const HANDSHAKE_RULES: RuleSet = {
       // server/utilities/logging and server/prompts › Error Handling
       'log-level-not-refused',
       'prompt-arguments-not-refused',
+      // server/tools and basic/index › JSON Schema Usage: tool schemas and tool inputs
+      'tool-schema-invalid',
+      'tool-input-not-validated',
+      'structured-content-without-text',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -356,6 +362,10 @@ export const MODERN_RULES: RuleSet = {
       // Content Constraints)
       'sampling-tool-result-mixed',
       'sampling-tool-use-unanswered',
+      // server/tools and basic/index › JSON Schema Usage: tool schemas and tool inputs
+      'tool-schema-invalid',
+      'tool-input-not-validated',
+      'structured-content-without-text',
     ),
     'client.error': rules(
       'message-after-shutdown',

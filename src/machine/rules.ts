@@ -23,6 +23,7 @@ import { SCHEMA_RULES } from './rules/schema.js';
 import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 import { TASK_MESSAGE_RULES } from './rules/task-messages.js';
 import { TASK_RULES } from './rules/tasks.js';
+import { TOOL_SCHEMA_RULES } from './rules/tool-schemas.js';
 import { TOOL_RULES } from './rules/tools.js';
 import { TRACE_CONTEXT_RULES } from './rules/trace-context.js';
 import { VERSION_RETRY_RULES } from './rules/version-retry.js';
@@ -58,6 +59,8 @@ const ROWS = [
   ...SAMPLING_RULES,
   // server/prompts › Error Handling
   ...PROMPT_RULES,
+  // Tool schemas and tool inputs (server/tools, basic/index › JSON Schema Usage)
+  ...TOOL_SCHEMA_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -121,3 +121,63 @@ export function schemaIssue(
   const { pointer, message, messageZh, keyword } = issue;
   return { pointer, message, messageZh, keyword };
 }
+
+/** The dialects whose meta-schema the referee checks a peer's schema against, by `$schema`. */
+export type CheckedDialect = '2020-12' | 'draft-07';
+
+/**
+ * The dialect a peer's schema declares in `$schema` (none: `fallback`, the default its revision
+ * names), when it is one the referee reads: JSON Schema 2020-12 or draft-07, written with http or
+ * https and with or without the empty fragment. undefined for any other (draft-04, 2019-09, a
+ * dialect of the peer's own): mcp-sim does not judge by it.
+ */
+export function declaredDialect(
+  schema: JsonObject,
+  fallback: CheckedDialect,
+): CheckedDialect | undefined {
+  const uri = schema.$schema;
+  if (uri === undefined) return fallback;
+  if (typeof uri !== 'string') return undefined;
+  const bare = uri.replace(/^https?:\/\//, '').replace(/#$/, '');
+  if (bare === 'json-schema.org/draft/2020-12/schema') return '2020-12';
+  if (bare === 'json-schema.org/draft-07/schema') return 'draft-07';
+  return undefined;
+}
+
+/** The draft-07 meta-schema's URI, as Ajv keys it. */
+const META_07 = 'http://json-schema.org/draft-07/schema';
+let meta2020: ValidateFunction | null = null;
+let meta07: ValidateFunction | null = null;
+
+function metaCheck(dialect: CheckedDialect): ValidateFunction | null {
+  if (dialect === '2020-12') {
+    meta2020 ??=
+      precompiledFor(META_2020_ID)?.[META_EXPORT] ?? peerAjv2020().getSchema(META_2020) ?? null;
+    return meta2020;
+  }
+  if (!meta07) {
+    const ajv = new (ajvDraft07())(OPTIONS);
+    ajvFormats()(ajv);
+    meta07 = ajv.getSchema(META_07) ?? null;
+  }
+  return meta07;
+}
+
+/**
+ * Where a peer's schema first breaks the meta-schema of `dialect` (basic/index › JSON Schema Usage,
+ * 2025-11-25 on: "Schemas MUST be valid according to their declared or default dialect"), or null
+ * when it does not. Ajv stops at the first error. A `format` the meta-schema names (`regex` for a
+ * pattern, `uri-reference` for an $id) is no verdict: the 2020-12 meta-schema takes format as an
+ * annotation, and Ajv's formats are stricter than a peer's regex engine may be.
+ */
+export function schemaMetaIssue(
+  schema: JsonObject,
+  dialect: CheckedDialect,
+): PeerSchemaIssue | null {
+  const check = metaCheck(dialect);
+  if (!check || check(schema)) return null;
+  const [issue] = toIssues(check.errors?.slice(0, 1) ?? [], '');
+  if (!issue || issue.keyword === 'format') return null;
+  const { pointer, message, messageZh, keyword } = issue;
+  return { pointer, message, messageZh, keyword };
+}

@@ -26,10 +26,12 @@ function legacy(result: JsonObject, options: { version?: string; schema?: JsonOb
     .client(rpc.request(1, 'tools/list'))
     .server(rpc.result(1, { tools: [tool(options.schema ?? SCHEMA)] }))
     .client(rpc.request(2, 'tools/call', { name: 'temperature', arguments: {} }))
-    .server(rpc.result(2, { content: [], ...result }))
+    .server(rpc.result(2, { content: TEXT, ...result }))
     .run().last.violations;
 }
 const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
+/** The structured result as text too (server/tools › Structured Content: structured-content-without-text). */
+const TEXT = [{ type: 'text', text: 'Tokyo: 21.5 °C' }];
 
 describe('structured-content-mismatch', () => {
   it('flags structuredContent that does not fit, naming the pointer and the reason', () => {
@@ -106,7 +108,7 @@ describe('structured-content-mismatch', () => {
       .client(list)
       .server(listed)
       .client(call(2))
-      .server(modernResult(2, { content: [], structuredContent: { celsius: 'x' } }))
+      .server(modernResult(2, { content: TEXT, structuredContent: { celsius: 'x' } }))
       .run().last.violations;
     expect(rules(bad)).toEqual(['structured-content-mismatch']);
     expect(bad[0]?.spec).toMatch(/^2026-07-28\/server\/tools › Output Schema/);
@@ -114,7 +116,7 @@ describe('structured-content-mismatch', () => {
       .client(list)
       .server(listed)
       .client(call(2))
-      .server(modernResult(2, { content: [], structuredContent: { celsius: 4 } }))
+      .server(modernResult(2, { content: TEXT, structuredContent: { celsius: 4 } }))
       .run().last.violations;
     expect(rules(good)).toEqual([]);
     // A round: not the tool's result yet, so no structuredContent is owed.
@@ -180,7 +182,7 @@ describe('structured-content-mismatch, a tool called as a task', () => {
       .client(rpc.request(3, 'tasks/result', { taskId }))
       .server(
         rpc.result(3, {
-          content: [],
+          content: TEXT,
           ...result,
           _meta: { 'io.modelcontextprotocol/related-task': { taskId } },
         }),
@@ -243,7 +245,7 @@ describe('structured-content-mismatch, a tool called as a task', () => {
       .client(
         rpc.request(2, 'tools/call', { name: 'temperature', arguments: {}, task: { ttl: 60000 } }),
       )
-      .server(rpc.result(2, { content: [], structuredContent: { celsius: 'warm' } }));
+      .server(rpc.result(2, { content: TEXT, structuredContent: { celsius: 'warm' } }));
     expect(rules(plain.run().last.violations)).toContain('structured-content-mismatch');
   });
 });

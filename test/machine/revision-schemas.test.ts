@@ -67,7 +67,9 @@ describe('a tools/call result judged by the negotiated revision', () => {
     expect(latest?.message).toContain('SDK v1');
     expect(latest?.messageZh).toContain('SDK v1');
     for (const version of ['2025-06-18', '2025-11-25']) {
-      expect(rules(answer(version, { content: [], structuredContent: {} })), version).toEqual([]);
+      // With a text block: structured-content-without-text has nothing to say either.
+      const text = [{ type: 'text', text: '{}' }];
+      expect(rules(answer(version, { content: text, structuredContent: {} })), version).toEqual([]);
     }
   });
 

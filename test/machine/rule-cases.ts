@@ -156,7 +156,10 @@ const temperatureTask = (structuredContent: JsonObject, content = true) =>
     .client(rpc.request(3, 'tasks/result', { taskId: 'T1' }))
     .server(
       rpc.result(3, {
-        ...(content ? { content: [] } : {}),
+        // server/tools › Structured Content: the JSON as text too (structured-content-without-text).
+        ...(content
+          ? { content: [{ type: 'text', text: JSON.stringify(structuredContent) }] }
+          : {}),
         structuredContent,
         _meta: RELATED('T1'),
       }),
@@ -737,7 +740,12 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(rpc.request(1, 'tools/list'))
         .server(rpc.result(1, { tools: [TEMPERATURE_TOOL] }))
         .client(rpc.request(2, 'tools/call', { name: 'temperature', arguments: {} }))
-        .server(rpc.result(2, { content: [], structuredContent: { celsius: 21.5 } })),
+        .server(
+          rpc.result(2, {
+            content: [{ type: 'text', text: '{"celsius":21.5}' }],
+            structuredContent: { celsius: 21.5 },
+          }),
+        ),
   },
   'cancel-initialize': {
     trigger: () => session().initialize().client(rpc.request(1, 'ping')).client(cancel(0)),
@@ -1151,6 +1159,79 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => reviewPrompt({}),
     legal: () => reviewPrompt({ code: 'let x = 1' }),
   },
+  'tool-schema-invalid': {
+    // 2025-11-25 basic/index › JSON Schema Usage: a schema MUST be valid in its dialect, 2020-12
+    // when it names none. "strng" is no type of 2020-12; "string" is, and a draft-07 schema that
+    // says so in $schema (as the TypeScript SDK v1 writes them) is judged in draft-07.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [schemaTool({ a: { type: 'strng' } })] })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(
+          rpc.result(1, {
+            tools: [
+              schemaTool({ a: { type: 'string' } }),
+              {
+                name: 'b',
+                inputSchema: {
+                  $schema: 'http://json-schema.org/draft-07/schema#',
+                  type: 'object',
+                  properties: { n: { type: 'integer', minimum: 0 } },
+                  required: ['n'],
+                },
+              },
+            ],
+          }),
+        ),
+  },
+  'tool-input-not-validated': {
+    // server/tools › Security Considerations: servers MUST validate all tool inputs. "kelvin" is
+    // not among the units the listed inputSchema allows, and the call is served. Answered with a
+    // tool execution error (› Error Handling), or with a protocol error, it is validated; a call
+    // whose arguments fit is served.
+    trigger: () =>
+      unitsListed()
+        .client(unitsCall(2, { city: 'Paris', units: 'kelvin' }))
+        .server(rpc.result(2, { content: [{ type: 'text', text: 'Paris: 294 K' }] })),
+    legal: () =>
+      unitsListed()
+        .client(unitsCall(2, { city: 'Paris', units: 'kelvin' }))
+        .server(
+          rpc.result(2, {
+            content: [{ type: 'text', text: 'units must be "metric" or "imperial"' }],
+            isError: true,
+          }),
+        )
+        .client(unitsCall(3, { units: 'metric' }))
+        .server(rpc.error(3, -32602, 'Invalid params: city is required'))
+        .client(unitsCall(4, { city: 'Paris', units: 'metric' }))
+        .server(rpc.result(4, { content: [{ type: 'text', text: 'Paris: 21 °C' }] })),
+  },
+  'structured-content-without-text': {
+    // 2025-11-25 server/tools › Structured Content: a tool that returns structured content SHOULD
+    // also return the serialized JSON in a TextContent block. An image alone is no such block.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/call', { name: 'temperature', arguments: {} }))
+        .server(
+          rpc.result(1, {
+            content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }],
+            structuredContent: { celsius: 21.5 },
+          }),
+        ),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/call', { name: 'temperature', arguments: {} }))
+        .server(
+          rpc.result(1, {
+            content: [{ type: 'text', text: '{"celsius":21.5}' }],
+            structuredContent: { celsius: 21.5 },
+          }),
+        ),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
@@ -1188,6 +1269,28 @@ export function choiceSampling(
       }),
     );
 }
+
+/** A tool whose inputSchema has `properties`, as listed. */
+const schemaTool = (properties: JsonObject): JsonObject => ({
+  name: 'add',
+  inputSchema: { type: 'object', properties },
+});
+
+/** A tool whose inputSchema needs a city and allows two units, listed in a 2025-11-25 session. */
+const UNITS_TOOL: JsonObject = {
+  name: 'weather',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' }, units: { enum: ['metric', 'imperial'] } },
+    required: ['city'],
+  },
+};
+const unitsListed = () =>
+  hs()
+    .client(rpc.request(1, 'tools/list'))
+    .server(rpc.result(1, { tools: [UNITS_TOOL] }));
+const unitsCall = (id: number, args: JsonObject) =>
+  rpc.request(id, 'tools/call', { name: 'weather', arguments: args });
 
 /** A tool-enabled sampling request to a client that declared `sampling` (no sampling.tools). */
 const plainSampler = (sampling: JsonObject = {}) =>
