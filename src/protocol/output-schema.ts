@@ -28,6 +28,8 @@ export type PeerSchemaIssue = {
   readonly messageZh: string;
   /** Ajv's keyword that failed (`required`, `enum`, `type`…); absent when Ajv named none. */
   readonly keyword?: string;
+  /** For `additionalProperties`: the property the schema does not allow, below `pointer`. */
+  readonly additional?: string;
 };
 
 type Checker = { compile(schema: object): ValidateFunction };
@@ -119,7 +121,10 @@ export function schemaIssue(
   const [issue] = toIssues(validate.errors?.slice(0, 1) ?? [], '');
   if (!issue) return { pointer: '', message: 'does not match the schema', messageZh: '不符合模式' };
   const { pointer, message, messageZh, keyword } = issue;
-  return { pointer, message, messageZh, keyword };
+  const additional = issue.params.additionalProperty;
+  return typeof additional === 'string'
+    ? { pointer, message, messageZh, keyword, additional }
+    : { pointer, message, messageZh, keyword };
 }
 
 /** The dialects whose meta-schema the referee checks a peer's schema against, by `$schema`. */
@@ -151,8 +156,10 @@ let meta07: ValidateFunction | null = null;
 
 function metaCheck(dialect: CheckedDialect): ValidateFunction | null {
   if (dialect === '2020-12') {
-    meta2020 ??=
-      precompiledFor(META_2020_ID)?.[META_EXPORT] ?? peerAjv2020().getSchema(META_2020) ?? null;
+    // The build's generated check where the program installed it, as generatedMeta.
+    const generated = precompiledFor(META_2020_ID)?.[META_EXPORT];
+    if (generated) return generated;
+    meta2020 ??= peerAjv2020().getSchema(META_2020) ?? null;
     return meta2020;
   }
   if (!meta07) {

@@ -184,6 +184,12 @@ describe('tool-input-not-validated (server/tools › Security Considerations)', 
     expect(v?.message).toContain('/params/arguments/days');
     expect(v?.message).toContain('isError: true');
     expect(v?.messageZh).toContain('/params/arguments/days');
+    // An argument the schema does not allow: named by its own pointer.
+    const extra = listed(CITY_SCHEMA)
+      .client(rpc.request(2, 'tools/call', { name: 'add', arguments: { city: 'P', hours: 1 } }))
+      .server(rpc.result(2, ok))
+      .run();
+    expect(extra.last.violations[0]?.message).toContain('/params/arguments/hours');
   });
 
   it('validated: a tool execution error or any error answer; arguments that fit, served', () => {

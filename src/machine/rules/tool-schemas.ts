@@ -88,7 +88,9 @@ export const TOOL_SCHEMA_RULES = [
       // No verdict: the schema cannot be judged, or only a format failed.
       if (!issue || issue.keyword === 'format') return null;
       const tool = show(call.origin.record.tool);
-      const at = `/params/arguments${issue.pointer}`;
+      // An argument the schema does not allow is named by its own pointer.
+      const extra = issue.additional === undefined ? '' : `/${pointerToken(issue.additional)}`;
+      const at = `/params/arguments${issue.pointer}${extra}`;
       const callId = show(call.origin.record.id);
       // 2025-11-25 on, › Error Handling lists input validation errors among tool execution errors.
       const answer = versionAtLeast(ctx.ruleVersion, JSON_SCHEMA_USAGE_SINCE)
