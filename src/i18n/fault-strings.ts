@@ -272,4 +272,13 @@ export const FAULT_STRINGS = {
     en: '{name} needs, in 2026-07-28, a pending call the server will answer with an input_required round that asks for sampling (summarize_text, to a request that declared sampling)',
     zh: '{name} 在 2026-07-28 中需要一个尚未回应、服务器将以请求 sampling 的 input_required 轮次回应的调用（例如向声明了 sampling 的请求提供的 summarize_text）',
   },
+  // Tool schemas and tool results (lessons 7 and 30)
+  needsTypedToolList: {
+    en: '{name} needs a pending tools/list whose answer lists a tool with a typed property in its inputSchema',
+    zh: '{name} 需要一个未完成的 tools/list，且其回答中有工具的 inputSchema 带有声明了类型的属性',
+  },
+  needsRefusedToolCall: {
+    en: '{name} needs a pending tools/call of weather_current, calculator_arithmetic or db_query that the server answers with a tool execution error (arguments off the inputSchema), and arguments it can run with (params.arguments)',
+    zh: '{name} 需要一个未完成的 tools/call（weather_current、calculator_arithmetic 或 db_query），服务器要以工具执行错误回应它（参数不符合 inputSchema），并且要有工具能够运行的参数（params.arguments）',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -61,6 +61,11 @@ import {
   taskResultUnrelated,
 } from './faults-tasks.js';
 import {
+  invalidArgumentsServed,
+  misspelledSchemaType,
+  structuredContentOnly,
+} from './faults-tool-schemas.js';
+import {
   secretInForm,
   undeclaredElicitationModeAccepted,
   unknownElicitationCompleted,
@@ -194,6 +199,11 @@ export const FAULT_NAMES = [
   'prompt-served-without-argument',
   // 2025-11-25 (client/sampling › Tool Choice Modes; lesson 32)
   'tool-choice-ignored',
+  // Both eras (basic/index › JSON Schema Usage, server/tools › Security Considerations and ›
+  // Structured Content; lessons 7 and 30)
+  'misspelled-schema-type',
+  'invalid-arguments-served',
+  'structured-content-only',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -311,6 +321,10 @@ export const FAULT_RULES = {
   'prompt-served-without-argument': 'prompt-arguments-not-refused',
   // client/sampling › Tool Choice Modes (lesson 32)
   'tool-choice-ignored': 'sampling-tool-choice-ignored',
+  // basic/index › JSON Schema Usage, server/tools (lessons 7 and 30)
+  'misspelled-schema-type': 'tool-schema-invalid',
+  'invalid-arguments-served': 'tool-input-not-validated',
+  'structured-content-only': 'structured-content-without-text',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -678,6 +692,13 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2025-11-25 basic/lifecycle (lesson 20)
     case 'duplicate-initialize':
       return duplicateInitialize(ctx, name);
+    // Both eras: tool schemas and tool results (lessons 7 and 30)
+    case 'misspelled-schema-type':
+      return misspelledSchemaType(ctx, name);
+    case 'invalid-arguments-served':
+      return invalidArgumentsServed(ctx, name);
+    case 'structured-content-only':
+      return structuredContentOnly(ctx, name);
     default:
       return modernFault(name, ctx);
   }
