@@ -115,6 +115,42 @@ describe('the tool schema faults, 2026-07-28', () => {
   });
 });
 
+describe('the simulated server itself (server/tools › Security Considerations)', () => {
+  // Arguments off each tool's inputSchema: it answers each with a tool execution error, so the
+  // referee finds nothing (a bug there would flag the course's own server, in lessons and serve).
+  const BAD: Record<string, readonly object[]> = {
+    weather_current: [{ location: 3 }, { location: 'Paris', units: 'kelvin' }, {}],
+    calculator_arithmetic: [{ expression: 3 }, { expression: '1+1', x: 1 }],
+    db_query: [{ sql: 3 }, { query: 'select 1' }],
+    long_running_task: [{ steps: 1.5 }, { steps: -1 }, { steps: 2, failAtStep: 'a' }],
+    summarize_text: [{ text: 3 }, {}],
+    list_project_roots: [{ x: 1 }],
+    collect_feedback: [{ topic: 3 }],
+    connect_account: [{ service: 3 }],
+  };
+  const everyTool = {
+    versions: ['2025-11-25'],
+    capabilities: { tools: {} },
+    tools: Object.keys(BAD),
+  };
+  const asker = { versions: ['2025-11-25'], capabilities: { sampling: {}, elicitation: {} } };
+
+  it.each(Object.entries(BAD).flatMap(([tool, list]) => list.map((args) => [tool, args] as const)))(
+    '%s %j: a tool execution error',
+    async (tool, args) => {
+      const played = await playedSteps(
+        lessonOf('2025-11-25', asker, everyTool, [
+          ...LISTED,
+          { client: { request: 'tools/call', params: { name: tool, arguments: args } } },
+          { server: 'next' },
+        ]),
+      );
+      expect(rules(played)).toEqual([]);
+      expect((played.at(-1)?.message as { result?: JsonResult }).result?.isError).toBe(true);
+    },
+  );
+});
+
 describe('the course', () => {
   it.each(['tools', 'modern-faults-gallery'])(
     '%s ends with the three faults, each breaking its rule',

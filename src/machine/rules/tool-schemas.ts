@@ -67,9 +67,11 @@ export const TOOL_SCHEMA_RULES = [
     // no type coercion, so "3" is no integer) must not be served as if they fit: any error answer
     // or a tool execution error (isError: true) is validation done. A tool never listed, or a
     // schema the referee cannot compile or read (another dialect), is no verdict, nor is a failed
-    // `format` (an annotation in 2020-12 unless a validator opts in). Known to flag SDK servers
-    // that coerce before they validate (Python's pydantic in lax mode turns "3" into 3): the
-    // spec's schema, not the SDK's leniency, is the contract.
+    // `format` (an annotation in 2020-12 unless a validator opts in). The TypeScript SDK's
+    // servers answer off-schema arguments with isError: true (server-everything checked live:
+    // clean). A server that coerces before it validates (pydantic models in lax mode take "3" for
+    // an integer, as the Python SDK's may) is flagged: the listed schema, not the SDK's leniency,
+    // is the contract.
     severity: 'error',
     spec: '2025-11-25/server/tools › Security Considerations',
     specNote: {
