@@ -281,4 +281,13 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending tools/call of weather_current, calculator_arithmetic or db_query that the server answers with a tool execution error (arguments off the inputSchema), and arguments it can run with (params.arguments)',
     zh: '{name} 需要一个未完成的 tools/call（weather_current、calculator_arithmetic 或 db_query），服务器要以工具执行错误回应它（参数不符合 inputSchema），并且要有工具能够运行的参数（params.arguments）',
   },
+  // _meta key names and roots (meta-key-malformed, root-not-file)
+  needsScheduledResult: {
+    en: '{name} needs a pending client request the server has a result for',
+    zh: '{name} 需要一个尚未完成的客户端请求，且服务器已为它备好结果',
+  },
+  needsPendingRootsList: {
+    en: '{name} needs a roots/list of the server the client has not answered yet',
+    zh: '{name} 需要服务器发出的、客户端尚未回答的 roots/list',
+  },
 } as const satisfies Record<string, Bilingual>;

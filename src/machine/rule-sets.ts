@@ -76,6 +76,9 @@ const TASK_ANSWER = [
   'task-id-reused',
 ] as const satisfies readonly RuleId[];
 
+/** What every message with params or a result is checked for: its `_meta` keys (basic/index › _meta). */
+const META = ['meta-key-invalid'] as const satisfies readonly RuleId[];
+
 /**
  * The handshake era's rules, kind of message by kind of message. Nothing may follow a closed
  * transport, so every list starts with message-after-shutdown. Progress and cancellation are
@@ -91,12 +94,14 @@ export const HANDSHAKE_RULES: RuleSet = {
       'duplicate-initialize',
       'initialize-in-batch',
       ...IDS,
+      ...META,
     ),
     'client.initialized': rules(
       'message-after-shutdown',
       ...CALL,
       'initialized-before-result',
       'protocol-version-header',
+      ...META,
     ),
     'client.request': rules(
       'message-after-shutdown',
@@ -111,6 +116,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-augmentation-unsupported',
       'task-poll-too-soon',
       ...IDS,
+      ...META,
     ),
     'server.request': rules(
       'message-after-shutdown',
@@ -130,6 +136,9 @@ export const HANDSHAKE_RULES: RuleSet = {
       'sampling-tool-use-unanswered',
       // 2025-11-25 basic/index › JSON Schema Usage: the tools a sampling request offers
       'tool-schema-invalid',
+      ...META,
+      // client/elicitation › Safe URL Handling
+      'elicitation-form-url',
     ),
     'client.notification': rules(
       'message-after-shutdown',
@@ -140,6 +149,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-status-transition',
       'task-result-before-terminal',
       'task-meta-redundant',
+      ...META,
     ),
     'server.notification': rules(
       'message-after-shutdown',
@@ -152,21 +162,24 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-result-before-terminal',
       'task-meta-redundant',
       'elicitation-complete-unknown',
+      ...META,
     ),
     'client.progress': rules(
       'message-after-shutdown',
       ...CALL,
       ...PROGRESS,
       'protocol-version-header',
+      ...META,
     ),
-    'server.progress': rules('message-after-shutdown', ...CALL, ...PROGRESS),
+    'server.progress': rules('message-after-shutdown', ...CALL, ...PROGRESS, ...META),
     'client.cancelled': rules(
       'message-after-shutdown',
       ...CALL,
       ...CANCELLED,
       'protocol-version-header',
+      ...META,
     ),
-    'server.cancelled': rules('message-after-shutdown', ...CALL, ...CANCELLED),
+    'server.cancelled': rules('message-after-shutdown', ...CALL, ...CANCELLED, ...META),
     'client.result': rules(
       'message-after-shutdown',
       ...ANSWER,
@@ -180,6 +193,9 @@ export const HANDSHAKE_RULES: RuleSet = {
       'sampling-tools-not-refused',
       // 2025-11-25 client/sampling › Tool Choice Modes
       'sampling-tool-choice-ignored',
+      ...META,
+      // client/roots › Root
+      'root-uri-not-file',
     ),
     'server.result': rules(
       'message-after-shutdown',
@@ -198,6 +214,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'tool-schema-invalid',
       'tool-input-not-validated',
       'structured-content-without-text',
+      ...META,
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -285,9 +302,17 @@ export const MODERN_RULES: RuleSet = {
       // CreateMessageRequestParams)
       'sampling-tools-not-refused',
       'sampling-tool-choice-ignored',
+      ...META,
+      // client/roots › Root
+      'root-uri-not-file',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
-    'client.notification': rules('message-after-shutdown', ...MODERN_CALL, 'trace-context-invalid'),
+    'client.notification': rules(
+      'message-after-shutdown',
+      ...MODERN_CALL,
+      'trace-context-invalid',
+      ...META,
+    ),
     'server.notification': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
@@ -299,12 +324,14 @@ export const MODERN_RULES: RuleSet = {
       // A log message for a request whose stream the client closed.
       'message-after-stream-closed',
       'trace-context-invalid',
+      ...META,
     ),
     'client.progress': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
       ...PROGRESS,
       'trace-context-invalid',
+      ...META,
     ),
     'server.progress': rules(
       'message-after-shutdown',
@@ -312,6 +339,7 @@ export const MODERN_RULES: RuleSet = {
       ...PROGRESS,
       'message-after-stream-closed',
       'trace-context-invalid',
+      ...META,
     ),
     // Not cancel-initialize nor cancel-task-augmented: 2026-07-28 has no initialize, and
     // tasks left its core (changelog: an extension).
@@ -321,6 +349,7 @@ export const MODERN_RULES: RuleSet = {
       'cancel-unknown-request',
       'id-beyond-safe-integer',
       'trace-context-invalid',
+      ...META,
     ),
     // A server cancels only a listen stream, a request of the client's (cancellation.mdx).
     'server.cancelled': rules(
@@ -329,6 +358,7 @@ export const MODERN_RULES: RuleSet = {
       'server-cancel-not-listen',
       'id-beyond-safe-integer',
       'trace-context-invalid',
+      ...META,
     ),
     'client.result': rules(
       'message-after-shutdown',
@@ -366,6 +396,9 @@ export const MODERN_RULES: RuleSet = {
       'tool-schema-invalid',
       'tool-input-not-validated',
       'structured-content-without-text',
+      ...META,
+      // client/elicitation › Safe URL Handling
+      'elicitation-form-url',
     ),
     'client.error': rules(
       'message-after-shutdown',

@@ -10,6 +10,7 @@ import { ERROR_CODE_RULES } from './rules/error-codes.js';
 import { HTTP_HEADER_RULES } from './rules/http-headers.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { LOGGING_RULES } from './rules/logging.js';
+import { META_KEY_RULES } from './rules/meta-keys.js';
 import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
 import { MRTR_RULES } from './rules/mrtr.js';
@@ -17,6 +18,7 @@ import { PROGRESS_RULES } from './rules/progress.js';
 import { PROMPT_RULES } from './rules/prompts.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_RULES } from './rules/resources.js';
+import { ROOT_RULES } from './rules/roots.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
 import { SAMPLING_RULES } from './rules/sampling.js';
 import { SCHEMA_RULES } from './rules/schema.js';
@@ -61,6 +63,9 @@ const ROWS = [
   ...PROMPT_RULES,
   // Tool schemas and tool inputs (server/tools, basic/index › JSON Schema Usage)
   ...TOOL_SCHEMA_RULES,
+  // _meta key names (basic/index › _meta), roots (client/roots › Root)
+  ...META_KEY_RULES,
+  ...ROOT_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -1232,6 +1232,46 @@ export const CASES: Record<RuleId, RuleCase> = {
           }),
         ),
   },
+  'meta-key-invalid': {
+    // basic/index › _meta, Key name format: FastMCP's "_fastmcp" on a listed tool begins with "_";
+    // a prefixed key of the vendor's own, and a "_meta" inside a tool's inputSchema (the tool's
+    // own data, not metadata), are legal.
+    trigger: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(rpc.result(1, { tools: [metaTool({ _fastmcp: { tags: [] } })] })),
+    legal: () =>
+      hs()
+        .client(rpc.request(1, 'tools/list'))
+        .server(
+          rpc.result(1, {
+            tools: [
+              {
+                ...metaTool({ 'com.example.fastmcp/tags': [], 'a.b-c/x_y.z': 1, '': 0 }),
+                inputSchema: { type: 'object', properties: { _meta: { type: 'object' } } },
+              },
+            ],
+          }),
+        ),
+  },
+  'root-uri-not-file': {
+    // client/roots › Root: a root's uri MUST be file://; a web address is not a root. The same
+    // answer with the checkout's folder is legal.
+    trigger: () =>
+      hs()
+        .server(rpc.request(0, 'roots/list'))
+        .client(rpc.result(0, { roots: [{ uri: 'https://github.com/learner/weather-desk' }] })),
+    legal: () =>
+      hs()
+        .server(rpc.request(0, 'roots/list'))
+        .client(rpc.result(0, { roots: [{ uri: 'file:///home/learner/weather-desk' }] })),
+  },
+  'elicitation-form-url': {
+    // client/elicitation › Safe URL Handling: no clickable URL in a form; a form that names the
+    // site without a link is legal.
+    trigger: () => feedbackForm('Tell us how it went (terms: https://example.com/terms).'),
+    legal: () => feedbackForm('Tell us how it went (terms on example.com).'),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
@@ -1398,3 +1438,26 @@ const choiceTask = (result: JsonObject) =>
     .client(taskStatus('completed'))
     .server(rpc.request(1, 'tasks/result', { taskId: 'T1' }))
     .client(rpc.result(1, { ...result, _meta: RELATED('T1') }));
+
+/** A listed tool whose `_meta` holds `meta`. */
+const metaTool = (meta: JsonObject): JsonObject => ({
+  name: 'weather',
+  inputSchema: { type: 'object' },
+  _meta: meta,
+});
+
+/** A form-mode elicitation/create whose message is `message`, during a tools/call. */
+const feedbackForm = (message: string) =>
+  session()
+    .handshake({ client: { elicitation: { form: {} } }, server: { tools: {} } })
+    .client(rpc.request(1, 'tools/call', { name: 'feedback', arguments: {} }))
+    .server(
+      rpc.request(0, 'elicitation/create', {
+        mode: 'form',
+        message,
+        requestedSchema: {
+          type: 'object',
+          properties: { comment: { type: 'string', title: 'Comment' } },
+        },
+      }),
+    );

@@ -131,11 +131,11 @@ describe('the lesson’s server carries on numbering where the lesson left off',
     const recorded = opened.value.timeline.steps.flatMap((st) =>
       st.direction === 'server->client' && st.verdict?.kind === 'request' ? [st.verdict.id] : [],
     );
-    expect(recorded).toEqual([1, 2, 3, 4, 5]);
+    expect(recorded).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const s = sandboxAtLesson(opened.value, 'client');
     // The replay put into the log exactly what the lesson sent, nothing more.
     expect(s.log.steps.length).toBe(opened.value.timeline.steps.length);
-    // list_project_roots makes the server ask roots/list: its id 6, not one past ids it made up.
+    // list_project_roots makes the server ask roots/list: its id 8, not one past ids it made up.
     const call = pick(s, 'request:tools/call');
     const steps = s.send({
       ...call.envelope,
@@ -144,7 +144,7 @@ describe('the lesson’s server carries on numbering where the lesson left off',
     const asked = steps.find(
       (st) => st.verdict?.kind === 'request' && st.direction === 'server->client',
     );
-    expect(asked?.verdict).toMatchObject({ method: 'roots/list', id: 6, violations: [] });
+    expect(asked?.verdict).toMatchObject({ method: 'roots/list', id: 8, violations: [] });
   });
 });
 

@@ -285,7 +285,87 @@ export const ELICITATION_RULES = [
       return findings;
     },
   },
+  {
+    id: 'elicitation-form-url',
+    // A SHOULD NOT, about URLs "intended to be clickable": the referee cannot read intent, so
+    // every http(s) URL in the form's text counts.
+    severity: 'warning',
+    spec: '2025-11-25/client/elicitation › Safe URL Handling',
+    specNote: {
+      en: 'servers requesting elicitation SHOULD NOT include URLs intended to be clickable in any field of a form mode elicitation request',
+      zh: '发起信息征询的服务器不应在表单模式信息征询请求的任何字段中放入供用户点击的 URL',
+    },
+    modern: { spec: '2026-07-28/client/elicitation › Safe URL Handling' },
+    title: { en: 'URL in a form-mode elicitation', zh: '表单模式的信息征询中带有 URL' },
+    check: (ctx, msg) => {
+      // Safe URL Handling came with URL mode, in 2025-11-25.
+      if (ctx.era === 'legacy' && !versionAtLeast(ctx.ruleVersion, URL_ELICITATION_REVISION))
+        return null;
+      const findings: Finding[] = [];
+      for (const { params, schema, at, asked } of formElicitations(ctx, msg)) {
+        for (const text of formTexts(params, schema, at)) {
+          const url = text.value.match(WEB_URL)?.[0];
+          if (url === undefined) continue;
+          findings.push({
+            en: `${asked.en} holds the URL ${show(url)} in its ${text.what.en} (at ${text.at}); a form-mode elicitation should carry no URL meant to be clicked, and a client should not render one as a link: to send the user to a page, use a URL-mode elicitation, whose url the client shows in full and opens only with the user's consent`,
+            zh: `${asked.zh} 的${text.what.zh}中带有 URL ${show(url)}（位置 ${text.at}）；表单模式的信息征询不应带有供用户点击的 URL，客户端也不应把它显示成链接：要把用户带到某个页面，请使用 URL 模式的信息征询，客户端会完整显示它的 url，并且只在用户同意后才打开`,
+          });
+        }
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
 ] as const satisfies readonly RuleRow[];
+
+/** An http(s) URL in a text, as a client that turns URLs into links would find it. */
+const WEB_URL = /\bhttps?:\/\/[^\s"'<>]+/i;
+
+/**
+ * The texts of a form-mode elicitation the user reads, with their JSON pointers: its message, and
+ * the titles and descriptions of its requestedSchema (the form's, each field's, each option's:
+ * oneOf / anyOf titles and the legacy enumNames). Values (const, enum, default) are data.
+ */
+function formTexts(
+  params: JsonObject,
+  schema: unknown,
+  at: string,
+): { readonly value: string; readonly at: string; readonly what: Bilingual }[] {
+  const texts: { value: string; at: string; what: Bilingual }[] = [];
+  if (typeof params.message === 'string')
+    texts.push({
+      value: params.message,
+      at: `${at}/message`,
+      what: { en: 'message', zh: ' message ' },
+    });
+  const walk = (node: unknown, where: string) => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        walk(item, `${where}/${i}`);
+      });
+      return;
+    }
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const path = `${where}/${pointerToken(key)}`;
+      if ((key === 'title' || key === 'description') && typeof value === 'string')
+        texts.push({ value, at: path, what: { en: key, zh: ` ${key} ` } });
+      else if (key === 'enumNames' && Array.isArray(value))
+        value.forEach((name, i) => {
+          if (typeof name === 'string')
+            texts.push({
+              value: name,
+              at: `${path}/${i}`,
+              what: { en: 'enumNames', zh: ' enumNames ' },
+            });
+        });
+      else if (key === 'properties' || key === 'items' || key === 'oneOf' || key === 'anyOf')
+        walk(value, path);
+      else if (isObject(value) && where.endsWith('/properties')) walk(value, path);
+    }
+  };
+  walk(schema, `${at}/requestedSchema`);
+  return texts;
+}
 
 /** The kinds of secret the page names, as the findings name them. */
 const SECRET_KINDS: Readonly<Record<SecretKind, Bilingual>> = {
@@ -320,7 +400,12 @@ const FIRST_SECRET_CITE = {
 function formElicitations(
   ctx: SessionContext,
   msg: ModelMessage,
-): { readonly schema: unknown; readonly at: string; readonly asked: Bilingual }[] {
+): {
+  readonly params: JsonObject;
+  readonly schema: unknown;
+  readonly at: string;
+  readonly asked: Bilingual;
+}[] {
   if (msg.sender !== 'server') return [];
   const e = msg.envelope;
   const isForm = (params: unknown): params is JsonObject =>
@@ -329,12 +414,20 @@ function formElicitations(
     if (e.kind !== 'request' || e.method !== 'elicitation/create') return [];
     if (!versionAtLeast(ctx.ruleVersion, '2025-06-18') || !isForm(msg.params)) return [];
     const asked = `elicitation/create #${show(msg.id)}`;
-    return [{ schema: msg.params.requestedSchema, at: '/params', asked: { en: asked, zh: asked } }];
+    return [
+      {
+        params: msg.params,
+        schema: msg.params.requestedSchema,
+        at: '/params',
+        asked: { en: asked, zh: asked },
+      },
+    ];
   }
   return inputElicitations(msg).flatMap(({ key, params, at }) =>
     isForm(params)
       ? [
           {
+            params,
             schema: params.requestedSchema,
             at,
             asked: {

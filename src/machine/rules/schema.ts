@@ -174,8 +174,25 @@ function resultIssue(ctx: SessionContext, method: string, exact: JsonObject): Ju
   }
   if (!isCatalogued(method)) return null;
   const revision = schemaRevision(ctx, method, result.protocolVersion);
-  const issue = checkResult(method, result, revision);
+  const shaped = method === 'roots/list' ? withFileRoots(result) : result;
+  const issue = checkResult(method, shaped, revision);
   return issue && { issue, revision };
+}
+
+/**
+ * A ListRootsResult whose string uris that are not file:// read as file:// ones: the SDK's schema
+ * of 2025-11-25 (which stands for that revision's here) checks the scheme, case-sensitively,
+ * which client/roots › Root states and root-uri-not-file judges in every revision, once (a
+ * scheme is case-insensitive, RFC 3986 § 3.1); this checks the rest.
+ */
+function withFileRoots(result: JsonObject): JsonObject {
+  if (!Array.isArray(result.roots)) return result;
+  const roots = result.roots.map((root) =>
+    isObject(root) && typeof root.uri === 'string' && !root.uri.startsWith('file://')
+      ? { ...root, uri: 'file:///' }
+      : root,
+  );
+  return { ...result, roots };
 }
 
 /**

@@ -43,6 +43,7 @@ import {
   wrongDirection,
 } from './faults-gallery.js';
 import { duplicateInitialize } from './faults-lifecycle.js';
+import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
 import {
   answerAboutRelatedTask,
@@ -204,6 +205,11 @@ export const FAULT_NAMES = [
   'misspelled-schema-type',
   'invalid-arguments-served',
   'structured-content-only',
+  // Both eras, 2025-06-18 on (basic/index › General fields › _meta; lessons 19 and 30)
+  'meta-key-malformed',
+  // client/roots › Root, client/elicitation › Safe URL Handling (lesson 14)
+  'root-not-file',
+  'link-in-form',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -325,6 +331,10 @@ export const FAULT_RULES = {
   'misspelled-schema-type': 'tool-schema-invalid',
   'invalid-arguments-served': 'tool-input-not-validated',
   'structured-content-only': 'structured-content-without-text',
+  // basic/index › _meta (lessons 19 and 30), client/roots and client/elicitation (lesson 14)
+  'meta-key-malformed': 'meta-key-invalid',
+  'root-not-file': 'root-uri-not-file',
+  'link-in-form': 'elicitation-form-url',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -699,6 +709,13 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return invalidArgumentsServed(ctx, name);
     case 'structured-content-only':
       return structuredContentOnly(ctx, name);
+    // _meta key names, roots, links in forms (lessons 14, 19 and 30)
+    case 'meta-key-malformed':
+      return metaKeyMalformed(ctx, name);
+    case 'root-not-file':
+      return rootNotFile(ctx, name);
+    case 'link-in-form':
+      return linkInForm(ctx);
     default:
       return modernFault(name, ctx);
   }
