@@ -20,6 +20,7 @@ describe('meta-key-malformed, root-not-file and link-in-form', () => {
     ['client-primitives', 'link-in-form'],
     ['faults-gallery', 'meta-key-malformed'],
     ['modern-faults-gallery', 'meta-key-malformed'],
+    ['modern-faults-gallery', 'link-in-form'],
   ] as const)('lesson %s plays %s, which breaks only its rule', async (lesson, fault) => {
     const steps = await faultsOfLesson(lesson);
     const played = steps.filter((s) => s.fault === fault);
@@ -71,5 +72,34 @@ describe('meta-key-malformed, root-not-file and link-in-form', () => {
       expect(played.ok).toBe(false);
       if (!played.ok) expect(played.error.message).toContain(`${fault} needs a`);
     }
+  });
+
+  it('2026-07-28: root-not-file sends the queued retry with the web root among its inputResponses', async () => {
+    const modern = { era: 'modern', versions: ['2026-07-28'] };
+    const steps = await playedSteps(
+      lessonOf(
+        '2026-07-28',
+        { ...modern, capabilities: { roots: {} } },
+        { ...modern, capabilities: { tools: {} }, tools: ['list_project_roots'] },
+        [
+          {
+            client: {
+              request: 'tools/call',
+              params: { name: 'list_project_roots', arguments: {} },
+            },
+          },
+          { server: 'next' },
+          { fault: 'root-not-file' },
+          { server: 'next' },
+        ],
+      ),
+    );
+    const retry = steps.at(-2)?.message as {
+      params: { inputResponses: Record<string, { roots: { uri: string }[] }> };
+    };
+    const [answer] = Object.values(retry.params.inputResponses);
+    expect(answer?.roots.at(-1)?.uri).toBe('https://github.com/learner/weather-desk');
+    expect(rules(steps.slice(-2, -1))).toEqual(['root-uri-not-file']);
+    expect(rules([...steps.slice(0, -2), ...steps.slice(-1)])).toEqual([]);
   });
 });

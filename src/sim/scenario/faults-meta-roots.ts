@@ -8,6 +8,9 @@ import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
 
+/** The page a buggy form links to. */
+const TERMS = 'https://weather.example.com/terms';
+
 /**
  * The server answers the client's latest pending request with the result it had scheduled, one
  * `_meta` key added that breaks the key name format: `params.key` (default `_fastmcp`, the key
@@ -43,16 +46,50 @@ export function metaKeyMalformed(ctx: FaultContext, name: string): FaultResult {
  * (client/roots › Root: a root's uri MUST be a file:// URI; lesson 14).
  */
 export function rootNotFile(ctx: FaultContext, name: string): FaultResult {
-  const asked = ctx.client.takeAnswer((a) => a.method === 'roots/list');
-  if (!asked) return cannot(FAULT_STRINGS.needsPendingRootsList, { name });
   const uri =
     typeof ctx.params.uri === 'string' ? ctx.params.uri : 'https://github.com/learner/weather-desk';
   const label = typeof ctx.params.name === 'string' ? ctx.params.name : 'weather-desk on GitHub';
-  const roots = [...ctx.client.roots.map((r) => ({ ...r })), { uri, name: label }];
+  const web = { uri, name: label };
+  if (ctx.client.modernVersion !== null) return modernRootNotFile(ctx, name, web);
+  const asked = ctx.client.takeAnswer((a) => a.method === 'roots/list');
+  if (!asked) return cannot(FAULT_STRINGS.needsPendingRootsList, { name });
+  const roots = [...ctx.client.roots.map((r) => ({ ...r })), web];
   return {
     ok: true,
     direction: 'client->server',
     message: { jsonrpc: '2.0', id: asked.id, result: { roots } },
+  };
+}
+
+/**
+ * 2026-07-28 (client/roots › Listing Roots): the client's queued retry goes out with the web root
+ * added to each roots/list answer of its inputResponses (lesson 30).
+ */
+function modernRootNotFile(
+  ctx: FaultContext,
+  name: string,
+  web: { uri: string; name: string },
+): FaultResult {
+  // As the retry faults do: the queued retry is taken back unsent (it had no id yet) and goes out
+  // changed in its place.
+  const queued = ctx.client.withdrawRetry();
+  const given = queued?.answers ? queued.params.inputResponses : undefined;
+  const answers: JsonObject = isObject(given) ? { ...given } : {};
+  let changed = false;
+  for (const [key, answer] of Object.entries(answers)) {
+    if (!isObject(answer) || !Array.isArray(answer.roots)) continue;
+    answers[key] = { ...answer, roots: [...answer.roots, web] };
+    changed = true;
+  }
+  if (!queued || !changed) return cannot(FAULT_STRINGS.needsPendingRootsList, { name });
+  const id = ctx.client.allocateId();
+  let params: JsonObject = { ...queued.params, inputResponses: answers };
+  if (queued.progress && isObject(params._meta))
+    params = { ...params, _meta: { ...params._meta, progressToken: `progress-${String(id)}` } };
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { jsonrpc: '2.0', id, method: queued.method, params },
   };
 }
 
@@ -62,14 +99,14 @@ export function rootNotFile(ctx: FaultContext, name: string): FaultResult {
  * URLs intended to be clickable in any field of a form; `params.params` replaces the params
  * (lesson 14).
  */
-export function linkInForm(ctx: FaultContext): FaultResult {
+export function linkInForm(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernLinkInForm(ctx, name);
   const given = ctx.params.params;
   const params: JsonObject = isObject(given)
     ? given
     : {
         mode: 'form',
-        message:
-          'Before we connect your calendar, read our terms at https://weather.example.com/terms and confirm.',
+        message: `Before we connect your calendar, read our terms at ${TERMS} and confirm.`,
         requestedSchema: {
           type: 'object',
           properties: { accept: { type: 'boolean', title: 'I accept the terms' } },
@@ -80,5 +117,47 @@ export function linkInForm(ctx: FaultContext): FaultResult {
     ok: true,
     direction: 'server->client',
     message: ctx.server.makeRequest('elicitation/create', params),
+  };
+}
+
+/**
+ * 2026-07-28: the server answers the client's pending call with the input_required round it had
+ * scheduled, each form-mode elicitation in it asking the user, in its message, to read the terms
+ * at a link (lesson 30).
+ */
+function modernLinkInForm(ctx: FaultContext, name: string): FaultResult {
+  const forms = (result: JsonObject) => {
+    const requests = result.inputRequests;
+    if (result.resultType !== 'input_required' || !isObject(requests)) return [];
+    return Object.keys(requests).filter((key) => {
+      const request = requests[key];
+      const params = isObject(request) ? request.params : undefined;
+      return (
+        isObject(request) &&
+        request.method === 'elicitation/create' &&
+        isObject(params) &&
+        params.mode !== 'url'
+      );
+    });
+  };
+  const found = scheduledAnswer(ctx, (_r, m) => isObject(m.result) && forms(m.result).length > 0);
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  if (!found || !result || !isObject(result.inputRequests))
+    return cannot(FAULT_STRINGS.needsFormRound, { name });
+  const inputRequests: JsonObject = { ...result.inputRequests };
+  for (const key of forms(result)) {
+    const request = inputRequests[key];
+    if (!isObject(request) || !isObject(request.params)) continue;
+    const said = typeof request.params.message === 'string' ? `${request.params.message} ` : '';
+    inputRequests[key] = {
+      ...request,
+      params: { ...request.params, message: `${said}Our terms: ${TERMS}` },
+    };
+  }
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: found.request.id, result: { ...result, inputRequests } },
   };
 }

@@ -715,7 +715,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'root-not-file':
       return rootNotFile(ctx, name);
     case 'link-in-form':
-      return linkInForm(ctx);
+      return linkInForm(ctx, name);
     default:
       return modernFault(name, ctx);
   }
