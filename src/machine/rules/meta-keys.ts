@@ -47,14 +47,14 @@ export function metaKeyIssue(key: string): Bilingual | null {
           }
         : {
             en: `its prefix label ${show(bad)} does not start with a letter, end with a letter or digit, and hold only letters, digits and hyphens`,
-            zh: `它的前缀标签 ${show(bad)} 不符合要求：标签必须以字母开头、以字母或数字结尾，中间只能有字母、数字和连字符`,
+            zh: `它的前缀标签 ${show(bad)} 没有以字母开头、以字母或数字结尾，或者含有字母、数字和连字符以外的字符`,
           };
     }
   }
   if (NAME.test(name)) return null;
   return {
     en: `its name ${show(name)} does not begin and end with a letter or digit, with only letters, digits, hyphens, underscores and dots between`,
-    zh: `它的名称 ${show(name)} 不符合要求：名称必须以字母或数字开头和结尾，中间只能有字母、数字、连字符、下划线和点`,
+    zh: `它的名称 ${show(name)} 没有以字母或数字开头和结尾，或者中间含有字母、数字、连字符、下划线和点以外的字符`,
   };
 }
 
