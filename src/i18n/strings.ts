@@ -117,8 +117,8 @@ export const STRINGS = {
   waitingForClient: { en: 'waiting for the client', zh: '等待客户端回应' },
   waitingShort: { en: 'asked', zh: '已请求' },
   legendPeers: {
-    en: 'The one-line client and server summaries on a short screen: v is the version; caps tools.* is tools with its sub-capabilities (tools.listChanged…); a list told short is its first items and how many more (weather_current +2); asked is the server’s own request the client has not answered yet; … means more than the line holds. A taller screen shows each in full.',
-    zh: '屏幕较矮时，客户端和服务器各占一行摘要：v 是版本；能力 tools.* 表示 tools 及其子能力（tools.listChanged 等）；缩写的列表只显示前几项和其余的数量（weather_current +2）；已请求是服务器自己发出、客户端尚未回应的请求；… 表示一行放不下的内容。屏幕更高时会完整显示。',
+    en: 'The one-line client and server summaries on a short screen: v is the version; caps tools.* is tools with its sub-capabilities (tools.listChanged…); a list told short is its first items and how many more (weather_current +2), or only how many (+2); asked is the server’s own request the client has not answered yet; … means more than the line holds. A taller screen shows each in full.',
+    zh: '屏幕较矮时，客户端和服务器各占一行摘要：v 是版本；能力 tools.* 表示 tools 及其子能力（tools.listChanged 等）；缩写的列表只显示前几项和其余的数量（weather_current +2），或者只显示数量（+2）；已请求是服务器自己发出、客户端尚未回应的请求；… 表示一行放不下的内容。屏幕更高时会完整显示。',
   },
   legendNumbers: {
     en: 'Numbers beside the envelope point at the field meanings in its pane: the step’s own above the JSON, the rest below it.',

@@ -25,6 +25,11 @@ export type PeerFact = {
    */
   readonly fewer?: readonly string[];
   /**
+   * The shortest form, only how many (`+2`): taken only when every form in `fewer` still leaves
+   * the summary line without the work in flight (two long names and a long request at 60 columns).
+   */
+  readonly counted?: string;
+  /**
    * A terser form still, taken only when the summary line would otherwise lose the work in flight
    * (a modern client's revision without "(per request)", what the server has not said as "unknown").
    */
@@ -54,6 +59,7 @@ type FactInput = {
   /** The value told short, when not the list's first item and how many more; null: never short. */
   readonly brief?: string | null;
   readonly fewer?: readonly string[];
+  readonly counted?: string;
   readonly terse?: string;
   readonly work?: boolean;
   readonly minor?: boolean;
@@ -82,6 +88,7 @@ function fact(input: FactInput, lang: Lang): PeerFact {
     empty: empty && !keepEmpty,
     ...(brief !== undefined ? { brief } : {}),
     ...(input.fewer && input.fewer.length > 0 ? { fewer: input.fewer } : {}),
+    ...(input.counted !== undefined ? { counted: input.counted } : {}),
     ...(input.terse !== undefined ? { terse: input.terse } : {}),
     ...(input.work ? { work: true } : {}),
     ...(input.minor ? { minor: true } : {}),
@@ -136,6 +143,7 @@ function capsFact(
       keepEmpty: true,
       brief,
       fewer,
+      ...(names.length > 0 ? { counted: `+${names.length}` } : {}),
       ...(notDeclared !== undefined && notDeclaredTerse !== undefined
         ? { terse: notDeclaredTerse }
         : {}),

@@ -85,8 +85,20 @@ function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: n
   const fits = tries.map((told) => fitOnce(label, told, width));
   const best = fits.find(allWhole) ?? (whole(fit) ? fit : fits.find(whole));
   if (best !== undefined) return best;
-  const fewest = fits.at(-1) ?? fit;
   const shows = (f: Fit) => f.facts.some((g) => g.work);
+  // Not even a start of the work shows beside any capability named: then only how many (`caps +2`).
+  const caps = facts.findIndex((f) => f.counted !== undefined);
+  const counted = facts[caps]?.counted;
+  if (counted !== undefined && !shows(fit) && !fits.some(shows)) {
+    const base = terse ?? facts;
+    const fit = fitOnce(
+      label,
+      base.map((g, j) => (j === caps ? { ...g, value: counted } : g)),
+      width,
+    );
+    if (whole(fit)) return fit;
+  }
+  const fewest = fits.at(-1) ?? fit;
   return !shows(fit) && shows(fewest) ? fewest : fit;
 }
 
