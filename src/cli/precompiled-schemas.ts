@@ -27,5 +27,15 @@ const FROM_BUILD = /[/\\]dist[/\\]/.test(import.meta.url);
 
 /** Points the schema books at dist/validators when this is the bundle; a no-op from src. */
 export function installPrecompiledSchemas(): void {
-  if (FROM_BUILD) setPrecompiledSource((id) => loadPrecompiled(id));
+  if (!FROM_BUILD) return;
+  // Asked for at every check of a peer's schema: the file is looked for once per id.
+  const loaded = new Map<string, Precompiled | null>();
+  setPrecompiledSource((id) => {
+    let module = loaded.get(id);
+    if (module === undefined) {
+      module = loadPrecompiled(id);
+      loaded.set(id, module);
+    }
+    return module;
+  });
 }

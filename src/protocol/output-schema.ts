@@ -41,6 +41,13 @@ let draft07: Checker | null = null;
 /** 2020-12 without checking a schema against the meta-schema: done before, by the generated code. */
 let modernChecked: Checker | null = null;
 const compiled = new WeakMap<object, ValidateFunction | null>();
+/**
+ * The same, by the schema's JSON text: a transcript lists its tools again and again, each list a
+ * new object holding the same schemas, and compiling is what checking costs. Bounded, since every
+ * distinct schema of a long or hostile transcript would stay.
+ */
+const compiledText = new Map<string, ValidateFunction | null>();
+const COMPILED_TEXTS = 512;
 
 /** The id of the generated module of 2020-12's meta-schema, and the dialect's URI. */
 export const META_2020_ID = 'json-schema-2020-12';
@@ -88,6 +95,12 @@ function checkerFor(schema: JsonObject): Checker | null {
 function validatorOf(schema: JsonObject): ValidateFunction | null {
   const known = compiled.get(schema);
   if (known !== undefined) return known;
+  const text = JSON.stringify(schema);
+  const same = compiledText.get(text);
+  if (same !== undefined) {
+    compiled.set(schema, same);
+    return same;
+  }
   let validate: ValidateFunction | null = null;
   try {
     const meta = generatedMeta(schema);
@@ -103,6 +116,8 @@ function validatorOf(schema: JsonObject): ValidateFunction | null {
     validate = null;
   }
   compiled.set(schema, validate);
+  if (compiledText.size >= COMPILED_TEXTS) compiledText.clear();
+  compiledText.set(text, validate);
   return validate;
 }
 
@@ -181,6 +196,19 @@ export function schemaMetaIssue(
   schema: JsonObject,
   dialect: CheckedDialect,
 ): PeerSchemaIssue | null {
+  // A transcript lists the same tools again and again: each schema is checked once.
+  const text = `${dialect} ${JSON.stringify(schema)}`;
+  const known = metaIssues.get(text);
+  if (known !== undefined) return known;
+  const issue = metaIssueOf(schema, dialect);
+  if (metaIssues.size >= COMPILED_TEXTS) metaIssues.clear();
+  metaIssues.set(text, issue);
+  return issue;
+}
+
+const metaIssues = new Map<string, PeerSchemaIssue | null>();
+
+function metaIssueOf(schema: JsonObject, dialect: CheckedDialect): PeerSchemaIssue | null {
   const check = metaCheck(dialect);
   if (!check || check(schema)) return null;
   const [issue] = toIssues(check.errors?.slice(0, 1) ?? [], '');

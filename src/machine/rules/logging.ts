@@ -19,6 +19,9 @@ function mostVerboseAsked(ctx: SessionContext): string | null {
   return found;
 }
 
+/** The eight levels, quoted, as a finding lists them. */
+const LEVEL_LIST = LOG_LEVELS.map((l) => `"${l}"`).join(', ');
+
 /**
  * Logs at the level the client asked for and above, never below: a warning in both eras, since
  * neither says MUST. The handshake era's level is set by logging/setLevel ("the server should send
@@ -89,12 +92,11 @@ export const LOGGING_RULES = [
       if (msg.type !== 'server.result') return null;
       const record = answeredRecord(ctx, msg);
       if (!record || record.invalid) return null;
-      const levels = LOG_LEVELS.map((l) => `"${l}"`).join(', ');
       if (ctx.era === 'modern') {
         const asked = record.declared?.logLevel;
         if (asked == null || severityOf(asked) >= 0) return null;
         return {
-          en: `${record.method} #${show(record.id)} asked for log level ${show(asked)} in _meta["io.modelcontextprotocol/logLevel"], which is not a level (${levels}), and the server served it; it should have rejected the request with error -32602 (Invalid params), so that the client learns its level was wrong instead of getting no logs, or logs it did not ask for`,
+          en: `${record.method} #${show(record.id)} asked for log level ${show(asked)} in _meta["io.modelcontextprotocol/logLevel"], which is not a level (${LEVEL_LIST}), and the server served it; it should have rejected the request with error -32602 (Invalid params), so that the client learns its level was wrong instead of getting no logs, or logs it did not ask for`,
           zh: `${record.method} #${show(record.id)} 在 _meta["io.modelcontextprotocol/logLevel"] 中要求的日志级别 ${show(asked)} 不是规范列出的八个日志级别之一，而服务器照常处理了它；服务器应当以错误 -32602拒绝这个请求，让客户端知道级别写错了，而不是收不到日志，或收到它没有要求的日志`,
         };
       }
@@ -104,7 +106,7 @@ export const LOGGING_RULES = [
       const askedZh =
         record.level === undefined ? '没有给出级别' : `要求的级别 ${show(record.level)}`;
       return {
-        en: `logging/setLevel #${show(record.id)} asked for ${asked}, which is not a level (${levels}), and the server accepted it with a result; it should answer error -32602 (Invalid params), so that the client knows its level was not set`,
+        en: `logging/setLevel #${show(record.id)} asked for ${asked}, which is not a level (${LEVEL_LIST}), and the server accepted it with a result; it should answer error -32602 (Invalid params), so that the client knows its level was not set`,
         zh: `logging/setLevel #${show(record.id)} ${askedZh}，不是规范列出的八个日志级别之一，而服务器以结果接受了它；服务器应当回应错误 -32602，让客户端知道级别并没有设置成功`,
       };
     },

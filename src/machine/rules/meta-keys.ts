@@ -69,26 +69,54 @@ export function metaKeyFixed(key: string): string {
   return `${okPrefix ? prefix : 'com.example'}/${name === '' ? 'key' : name}`;
 }
 
-/** Every `_meta` object of a message's params or result, with its JSON pointer (user data left out). */
-function metaObjects(value: unknown, at: string, out: { meta: object; at: string }[]): void {
+/**
+ * Every malformed key of every `_meta` object of a message's params or result (user data left
+ * out), with the path to its `_meta` as tokens: a pointer is built only for a key that is wrong,
+ * since every message of a transcript is walked.
+ */
+function malformedKeys(
+  value: unknown,
+  path: (string | number)[],
+  out: { key: string; issue: Bilingual; path: readonly (string | number)[] }[],
+): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      metaObjects(item, `${at}/${i}`, out);
-    });
+    for (const [i, item] of value.entries()) {
+      path.push(i);
+      malformedKeys(item, path, out);
+      path.pop();
+    }
     return;
   }
   if (!isObject(value)) return;
-  for (const [key, child] of Object.entries(value)) {
-    const where = `${at}/${pointerToken(key)}`;
+  for (const key in value) {
+    const child = value[key];
     if (key === '_meta') {
-      if (isObject(child)) out.push({ meta: child, at: where });
+      if (!isObject(child)) continue;
+      for (const metaKey of Object.keys(child)) {
+        const issue = metaKeyIssueOf(metaKey);
+        if (issue !== null) out.push({ key: metaKey, issue, path: [...path, key] });
+      }
       continue;
     }
     if (USER_DATA.has(key)) continue;
     // An ElicitResult's content is the user's answers (client/elicitation › Response Actions).
     if (key === 'content' && typeof value.action === 'string') continue;
-    metaObjects(child, where, out);
+    path.push(key);
+    malformedKeys(child, path, out);
+    path.pop();
   }
+}
+
+/** metaKeyIssue, remembered for the keys a transcript repeats (its peers use a handful). */
+const issues = new Map<string, Bilingual | null>();
+function metaKeyIssueOf(key: string): Bilingual | null {
+  let issue = issues.get(key);
+  if (issue === undefined) {
+    issue = metaKeyIssue(key);
+    if (issues.size >= 1024) issues.clear();
+    issues.set(key, issue);
+  }
+  return issue;
 }
 
 /** Does the session's revision give `_meta` keys a format (2025-06-18 on)? */
@@ -134,23 +162,20 @@ export const META_KEY_RULES = [
             ? { value: e.result, at: '/result' }
             : null;
       if (body === null || !judged(ctx, msg)) return null;
-      const metas: { meta: object; at: string }[] = [];
-      metaObjects(body.value, body.at, metas);
+      const bad: { key: string; issue: Bilingual; path: readonly (string | number)[] }[] = [];
+      malformedKeys(body.value, [], bad);
       const findings: Finding[] = [];
-      for (const { meta, at } of metas) {
-        for (const key of Object.keys(meta)) {
-          const issue = metaKeyIssue(key);
-          if (issue === null) continue;
-          const where = `${at}/${pointerToken(key)}`;
-          const fixed = show(metaKeyFixed(key));
-          findings.push({
-            en: `the _meta key ${show(key)} (at ${where}) is malformed: ${issue.en}; a key is an optional prefix of dot-separated labels and a slash, then a name, so use a key such as ${fixed} (a reverse-DNS prefix of your own)`,
-            zh: `_meta 的键 ${show(key)}（位置 ${where}）格式不对：${issue.zh}；键由可选的前缀（点分隔的标签加斜杠）和名称组成，请改用 ${fixed} 这样的键（前缀用你自己的反向域名）`,
-            ...(ctx.era === 'legacy' && ctx.ruleVersion === META_KEY_REVISION
-              ? { cite: FIRST_CITE }
-              : {}),
-          });
-        }
+      for (const { key, issue, path } of bad) {
+        const tokens = [...path, key].map((t) => `/${pointerToken(String(t))}`);
+        const where = `${body.at}${tokens.join('')}`;
+        const fixed = show(metaKeyFixed(key));
+        findings.push({
+          en: `the _meta key ${show(key)} (at ${where}) is malformed: ${issue.en}; a key is an optional prefix of dot-separated labels and a slash, then a name, so use a key such as ${fixed} (a reverse-DNS prefix of your own)`,
+          zh: `_meta 的键 ${show(key)}（位置 ${where}）格式不对：${issue.zh}；键由可选的前缀（点分隔的标签加斜杠）和名称组成，请改用 ${fixed} 这样的键（前缀用你自己的反向域名）`,
+          ...(ctx.era === 'legacy' && ctx.ruleVersion === META_KEY_REVISION
+            ? { cite: FIRST_CITE }
+            : {}),
+        });
       }
       return findings.length > 0 ? findings : null;
     },
