@@ -75,13 +75,13 @@ export const LOGGING_RULES = [
     spec: '2025-11-25/server/utilities/logging › Error Handling',
     specNote: {
       en: 'the server SHOULD answer an invalid log level with error -32602 (Invalid params)',
-      zh: '对于无效的日志级别，服务器应当以错误 -32602回应',
+      zh: '对于无效的日志级别，服务器应当以错误 -32602（参数无效）回应',
     },
     modern: {
       spec: '2026-07-28/server/utilities/logging › Error Handling',
       specNote: {
         en: 'a request whose _meta logLevel is not a recognized level SHOULD be rejected with -32602 (Invalid params)',
-        zh: '_meta 中的 logLevel 不是可识别级别的请求，应当以 -32602拒绝',
+        zh: '_meta 中的 logLevel 不是可识别级别的请求，应当以 -32602（参数无效）拒绝',
       },
     },
     title: {
@@ -97,7 +97,7 @@ export const LOGGING_RULES = [
         if (asked == null || severityOf(asked) >= 0) return null;
         return {
           en: `${record.method} #${show(record.id)} asked for log level ${show(asked)} in _meta["io.modelcontextprotocol/logLevel"], which is not a level (${LEVEL_LIST}), and the server served it; it should have rejected the request with error -32602 (Invalid params), so that the client learns its level was wrong instead of getting no logs, or logs it did not ask for`,
-          zh: `${record.method} #${show(record.id)} 在 _meta["io.modelcontextprotocol/logLevel"] 中要求的日志级别 ${show(asked)} 不是规范列出的八个日志级别之一，而服务器照常处理了它；服务器应当以错误 -32602拒绝这个请求，让客户端知道级别写错了，而不是收不到日志，或收到它没有要求的日志`,
+          zh: `${record.method} #${show(record.id)} 在 _meta["io.modelcontextprotocol/logLevel"] 中要求的日志级别 ${show(asked)} 不是规范列出的八个日志级别之一，而服务器照常处理了它；服务器应当以错误 -32602（参数无效）拒绝这个请求，让客户端知道级别写错了，而不是收不到日志，或收到它没有要求的日志`,
         };
       }
       if (record.method !== 'logging/setLevel') return null;

@@ -16,7 +16,7 @@ export const PROMPT_RULES = [
     spec: '2025-11-25/server/prompts › Error Handling',
     specNote: {
       en: 'the server SHOULD answer a prompts/get missing a required argument with error -32602 (Invalid params)',
-      zh: '对于缺少必需参数的 prompts/get，服务器应当以错误 -32602回应',
+      zh: '对于缺少必需参数的 prompts/get，服务器应当以错误 -32602（参数无效）回应',
     },
     modern: { spec: '2026-07-28/server/prompts › Error Handling' },
     title: {
