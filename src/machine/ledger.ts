@@ -87,6 +87,11 @@ export class Ledger {
    * prompt's name (a later list replaces what it names; a prompt never listed is not judged).
    */
   readonly requiredArguments = new Map<string, readonly string[]>();
+  /**
+   * server/utilities/pagination (the handshake era): the cursors each side's answers handed out as
+   * nextCursor, by that side and the list method (`server tools/list`).
+   */
+  readonly cursors = new Map<string, Set<string>>();
   #opened = 0;
   /**
    * MRTR (2026-07-28): the client's tools/call, prompts/get and resources/read waiting for their
@@ -195,6 +200,7 @@ export class Ledger {
     copy.logging = this.logging;
     copy.logLevel = this.logLevel;
     copyInto(this.requiredArguments, copy.requiredArguments);
+    for (const [list, cursors] of this.cursors) copy.cursors.set(list, new Set(cursors));
     copy.#opened = this.#opened;
     return copy;
   }

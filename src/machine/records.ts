@@ -14,6 +14,7 @@ import {
   type Side,
   versionAtLeast,
 } from '../protocol/index.js';
+import { PAGINATED } from '../protocol/pagination.js';
 import { offersTools, toolChoiceToHonour } from '../protocol/sampling-tools.js';
 import type { RequestRecord, SessionContext, StepReport, TokenRecord } from './context.js';
 import type { ModelMessage } from './events.js';
@@ -544,6 +545,27 @@ export function recordPromptList(ctx: SessionContext, msg: ModelMessage): Update
     if (required.length > 0) ctx.ledger.requiredArguments.set(prompt.name, required);
     else ctx.ledger.requiredArguments.delete(prompt.name);
   }
+  return {};
+}
+
+/**
+ * An answer to a list request that hands out a nextCursor (server/utilities/pagination): the
+ * requester may continue the list with it, in this session (the handshake era's cursors do not
+ * outlive it).
+ */
+export function recordNextCursor(ctx: SessionContext, msg: ModelMessage): Update {
+  if (msg.envelope.kind !== 'response' || ctx.era === 'modern') return {};
+  const cursor = msg.envelope.result.nextCursor;
+  if (typeof cursor !== 'string') return {};
+  const method = answeredRecord(ctx, msg)?.method;
+  if (method === undefined || !PAGINATED.has(method)) return {};
+  const list = `${msg.sender} ${method}`;
+  let cursors = ctx.ledger.cursors.get(list);
+  if (!cursors) {
+    cursors = new Set();
+    ctx.ledger.cursors.set(list, cursors);
+  }
+  cursors.add(cursor);
   return {};
 }
 

@@ -45,6 +45,7 @@ import {
   openHandshake,
   recordDiscover,
   recordLogLevel,
+  recordNextCursor,
   recordPageScope,
   recordProgress,
   recordPromptList,
@@ -315,7 +316,7 @@ export const refereeSetup = setup({
     /** An answer to a request still waiting: the request is done. */
     judgeAnswer: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, recordTaskStatus, completeRequest);
+      return judged(context, event, recordTaskStatus, recordNextCursor, completeRequest);
     }),
     /**
      * A notification: judged; a task status it reports kept (tasks › Task Status Lifecycle), an
@@ -328,12 +329,12 @@ export const refereeSetup = setup({
     /** Tools: a tools/list result says how each tool runs as a task and what its results fit. */
     judgeToolList: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, recordToolList);
+      return judged(context, event, recordNextCursor, completeRequest, recordToolList);
     }),
     /** Prompts: a prompts/list result says which arguments each prompt requires. */
     judgePromptList: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, recordPromptList);
+      return judged(context, event, recordNextCursor, completeRequest, recordPromptList);
     }),
     /** Logging › Setting Log Level: the answer accepts a logging/setLevel. */
     judgeLogLevelSet: assign(({ context, event }) => {

@@ -117,6 +117,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       'task-poll-too-soon',
       ...IDS,
       ...META,
+      // server/utilities/pagination › Implementation Guidelines
+      'cursor-not-issued',
     ),
     'server.request': rules(
       'message-after-shutdown',
@@ -131,6 +133,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       'elicitation-url-not-https',
       'elicitation-form-asks-secret',
       ...IDS,
+      'cursor-not-issued',
       // 2025-11-25 client/sampling › Message Content Constraints
       'sampling-tool-result-mixed',
       'sampling-tool-use-unanswered',

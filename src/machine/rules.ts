@@ -14,6 +14,7 @@ import { META_KEY_RULES } from './rules/meta-keys.js';
 import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
 import { MRTR_RULES } from './rules/mrtr.js';
+import { PAGINATION_RULES } from './rules/pagination.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { PROMPT_RULES } from './rules/prompts.js';
 import { REQUEST_RULES } from './rules/requests.js';
@@ -61,6 +62,8 @@ const ROWS = [
   ...SAMPLING_RULES,
   // server/prompts › Error Handling
   ...PROMPT_RULES,
+  // server/utilities/pagination › Implementation Guidelines
+  ...PAGINATION_RULES,
   // Tool schemas and tool inputs (server/tools, basic/index › JSON Schema Usage)
   ...TOOL_SCHEMA_RULES,
   // _meta key names (basic/index › _meta), roots (client/roots › Root)

@@ -1272,6 +1272,12 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => feedbackForm('Tell us how it went (terms: https://example.com/terms).'),
     legal: () => feedbackForm('Tell us how it went (terms on example.com).'),
   },
+  'cursor-not-issued': {
+    // 2025-11-25 server/utilities/pagination › Implementation Guidelines: the second page asked
+    // for with a cursor the client made up; with the nextCursor the first page handed out, legal.
+    trigger: () => pagedTools('page-2'),
+    legal: () => pagedTools('c2'),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
@@ -1461,3 +1467,11 @@ const feedbackForm = (message: string) =>
         },
       }),
     );
+
+/** tools/list in two pages: the first hands out nextCursor "c2"; the second asks with `cursor`. */
+function pagedTools(cursor: string): SessionBuilder {
+  return hs()
+    .client(rpc.request(1, 'tools/list'))
+    .server(rpc.result(1, { tools: [], nextCursor: 'c2' }))
+    .client(rpc.request(2, 'tools/list', { cursor }));
+}

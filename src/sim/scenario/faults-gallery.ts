@@ -479,3 +479,15 @@ export function servedInsteadOfRefused(
     message: { jsonrpc: '2.0', id: found.request.id, result },
   };
 }
+
+/**
+ * The client continues a list with a cursor it made up (`params.cursor`, default "page=2") for
+ * `params.method` (default tools/list): no answer handed it out (server/utilities/pagination ›
+ * Implementation Guidelines: cursors are opaque; lesson 7). The simulated server refuses it with
+ * -32602, as an invalid cursor SHOULD get.
+ */
+export function cursorMadeUp(ctx: FaultContext): FaultResult {
+  const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tools/list';
+  const cursor = typeof ctx.params.cursor === 'string' ? ctx.params.cursor : 'page=2';
+  return { ok: true, direction: 'client->server', message: ctx.client.request(method, { cursor }) };
+}

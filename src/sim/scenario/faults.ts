@@ -27,6 +27,7 @@ import {
   bigProgressToken,
   cancelUnknownRequest,
   cancelWithoutRequestId,
+  cursorMadeUp,
   duplicateProgressToken,
   duplicateResponse,
   malformedToolName,
@@ -210,6 +211,8 @@ export const FAULT_NAMES = [
   // client/roots › Root, client/elicitation › Safe URL Handling (lesson 14)
   'root-not-file',
   'link-in-form',
+  // Handshake era (server/utilities/pagination › Implementation Guidelines; lesson 7)
+  'cursor-made-up',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -335,6 +338,8 @@ export const FAULT_RULES = {
   'meta-key-malformed': 'meta-key-invalid',
   'root-not-file': 'root-uri-not-file',
   'link-in-form': 'elicitation-form-url',
+  // server/utilities/pagination (lesson 7)
+  'cursor-made-up': 'cursor-not-issued',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -677,6 +682,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return toolSampling(ctx, name, 'unanswered');
     case 'tool-sampling-answered':
       return toolSamplingAnswered(ctx, name);
+    case 'cursor-made-up':
+      return cursorMadeUp(ctx);
     case 'invalid-log-level-accepted':
       return servedInsteadOfRefused(ctx, name, 'logging/setLevel', {});
     case 'prompt-served-without-argument':
