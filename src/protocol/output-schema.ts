@@ -16,6 +16,7 @@
  * does not check it again. The verdicts are the same (test/protocol/peer-schema-meta.test.ts).
  */
 import type { ValidateFunction } from 'ajv';
+import { BoundedMap } from './bounded-map.js';
 import type { JsonObject } from './json.js';
 import { type AnyAjv, ajv2020, ajvDraft07, ajvFormats } from './lazy-ajv.js';
 import { precompiledFor } from './precompiled-source.js';
@@ -46,8 +47,8 @@ const compiled = new WeakMap<object, ValidateFunction | null>();
  * new object holding the same schemas, and compiling is what checking costs. Bounded, since every
  * distinct schema of a long or hostile transcript would stay.
  */
-const compiledText = new Map<string, ValidateFunction | null>();
 const COMPILED_TEXTS = 512;
+const compiledText = new BoundedMap<string, ValidateFunction | null>(COMPILED_TEXTS);
 
 /** The id of the generated module of 2020-12's meta-schema, and the dialect's URI. */
 export const META_2020_ID = 'json-schema-2020-12';
@@ -116,7 +117,6 @@ function validatorOf(schema: JsonObject): ValidateFunction | null {
     validate = null;
   }
   compiled.set(schema, validate);
-  if (compiledText.size >= COMPILED_TEXTS) compiledText.clear();
   compiledText.set(text, validate);
   return validate;
 }
@@ -201,12 +201,11 @@ export function schemaMetaIssue(
   const known = metaIssues.get(text);
   if (known !== undefined) return known;
   const issue = metaIssueOf(schema, dialect);
-  if (metaIssues.size >= COMPILED_TEXTS) metaIssues.clear();
   metaIssues.set(text, issue);
   return issue;
 }
 
-const metaIssues = new Map<string, PeerSchemaIssue | null>();
+const metaIssues = new BoundedMap<string, PeerSchemaIssue | null>(COMPILED_TEXTS);
 
 function metaIssueOf(schema: JsonObject, dialect: CheckedDialect): PeerSchemaIssue | null {
   const check = metaCheck(dialect);

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
+import { BoundedMap } from '../protocol/bounded-map.js';
 import { ellipsize } from './bound-text.js';
-import { BoundedMap } from './bounded-map.js';
 
 /** Han, kana, hangul, CJK punctuation and full-width forms: a line may break before or after any. */
 const CJK =

@@ -1,5 +1,5 @@
 import { type Lang, tr } from '../i18n/lang.js';
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '../protocol/bounded-map.js';
 import { narrationHeight } from './components/narration-view.js';
 import { recapHeight } from './components/recap-box.js';
 import { verdictHeight } from './components/verdict-line.js';

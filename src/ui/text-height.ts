@@ -1,5 +1,5 @@
 import wrapAnsi from 'wrap-ansi';
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '../protocol/bounded-map.js';
 import { isNarrow } from './clip.js';
 
 /**

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../protocol/bounded-map.js';
 import { type Bilingual, isObject, versionAtLeast } from '../../protocol/index.js';
 import { pointerToken } from '../../protocol/json.js';
 import { resolveVersion } from '../../protocol/versions.js';
@@ -108,12 +109,11 @@ function malformedKeys(
 }
 
 /** metaKeyIssue, remembered for the keys a transcript repeats (its peers use a handful). */
-const issues = new Map<string, Bilingual | null>();
+const issues = new BoundedMap<string, Bilingual | null>(1024);
 function metaKeyIssueOf(key: string): Bilingual | null {
   let issue = issues.get(key);
   if (issue === undefined) {
     issue = metaKeyIssue(key);
-    if (issues.size >= 1024) issues.clear();
     issues.set(key, issue);
   }
   return issue;

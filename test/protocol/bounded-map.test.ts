@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMap } from '../../src/ui/bounded-map.js';
+import { BoundedMap } from '../../src/protocol/bounded-map.js';
 
 describe("BoundedMap (the bound on the UI's caches of measured text)", () => {
   it('holds at most its limit, forgetting the oldest entry', () => {
