@@ -54,10 +54,6 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending client request the server has a result for, with the field {field} to leave out',
     zh: '{name} 需要一个未完成的客户端请求，服务器已为它备好结果，且结果中有要去掉的字段 {field}',
   },
-  needsPendingPing: {
-    en: '{name} needs a ping from the client still waiting for its answer',
-    zh: '{name} 需要客户端的一个仍在等待回应的 ping',
-  },
   needsPendingRequestOf: {
     en: '{name} needs a {method} from the client still waiting for its answer',
     zh: '{name} 需要客户端的一个仍在等待回应的 {method}',

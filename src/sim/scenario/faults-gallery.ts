@@ -206,15 +206,7 @@ export function methodFromLaterRevision(ctx: FaultContext, name: string): FaultR
  * Requirements, the receiver MUST respond with an empty response (lesson 11).
  */
 export function pingWithContent(ctx: FaultContext, name: string): FaultResult {
-  const found = scheduledAnswer(ctx, (r) => r.method === 'ping');
-  if (!found) return cannot(FAULT_STRINGS.needsPendingPing, { name });
-  const result = isObject(ctx.params.result) ? ctx.params.result : { status: 'ok' };
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result },
-  };
+  return answeredInstead(ctx, name, 'ping', { status: 'ok' });
 }
 
 /**
@@ -458,12 +450,13 @@ export function toolChoiceIgnored(ctx: FaultContext, name: string): FaultResult 
 }
 
 /**
- * The server serves the client's pending `method` with `params.result` (default `fallback`) where
- * it should refuse it with -32602, as its scheduled answer does (server/utilities/logging and
- * server/prompts › Error Handling): an invalid log level accepted (lesson 15), a prompt filled in
- * without its required argument (lesson 13).
+ * The server answers the client's pending `method` with `params.result` (default `fallback`) in
+ * place of the answer it had scheduled: a ping answered with data (lesson 11); and what it should
+ * refuse with -32602, as its scheduled answer does (server/utilities/logging and server/prompts ›
+ * Error Handling), served: an invalid log level accepted (lesson 15), a prompt filled in without
+ * its required argument (lesson 13).
  */
-export function servedInsteadOfRefused(
+export function answeredInstead(
   ctx: FaultContext,
   name: string,
   method: string,

@@ -24,6 +24,7 @@ import {
   urlElicitationErrorToFormClient,
 } from './faults-elicitation-checks.js';
 import {
+  answeredInstead,
   bigProgressToken,
   cancelUnknownRequest,
   cancelWithoutRequestId,
@@ -36,7 +37,6 @@ import {
   pingWithContent,
   resultOffSchema,
   retryInRefusedVersion,
-  servedInsteadOfRefused,
   toolChoiceIgnored,
   toolSampling,
   toolSamplingAnswered,
@@ -685,9 +685,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'cursor-made-up':
       return cursorMadeUp(ctx);
     case 'invalid-log-level-accepted':
-      return servedInsteadOfRefused(ctx, name, 'logging/setLevel', {});
+      return answeredInstead(ctx, name, 'logging/setLevel', {});
     case 'prompt-served-without-argument':
-      return servedInsteadOfRefused(ctx, name, 'prompts/get', PROMPT_FILLED_WITHOUT_ARGUMENT);
+      return answeredInstead(ctx, name, 'prompts/get', PROMPT_FILLED_WITHOUT_ARGUMENT);
     case 'tool-choice-ignored':
       return toolChoiceIgnored(ctx, name);
     case 'cancel-unknown-request':
