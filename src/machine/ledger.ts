@@ -225,6 +225,32 @@ export class Ledger {
     }
   }
 
+  /** Did an answer of `side` hand out `cursor` as the nextCursor of a `method` list? */
+  handedOut(side: Side, method: string, cursor: string): boolean {
+    return this.cursors.get(`${side} ${method}`)?.has(cursor) === true;
+  }
+
+  /** The list methods whose answers of `side` handed out `cursor`. */
+  listsHandingOut(side: Side, cursor: string): string[] {
+    const lists: string[] = [];
+    for (const [list, cursors] of this.cursors) {
+      if (list.startsWith(`${side} `) && cursors.has(cursor))
+        lists.push(list.slice(side.length + 1));
+    }
+    return lists;
+  }
+
+  /** An answer of `side` to a `method` list handed out `cursor` (the handshake era). */
+  handOut(side: Side, method: string, cursor: string): void {
+    const list = `${side} ${method}`;
+    let cursors = this.cursors.get(list);
+    if (!cursors) {
+      cursors = new Set();
+      this.cursors.set(list, cursors);
+    }
+    cursors.add(cursor);
+  }
+
   /** How many requests were opened so far (the `seq` the next one gets). */
   get opened(): number {
     return this.#opened;

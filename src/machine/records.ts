@@ -558,14 +558,7 @@ export function recordNextCursor(ctx: SessionContext, msg: ModelMessage): Update
   const cursor = msg.envelope.result.nextCursor;
   if (typeof cursor !== 'string') return {};
   const method = answeredRecord(ctx, msg)?.method;
-  if (method === undefined || !PAGINATED.has(method)) return {};
-  const list = `${msg.sender} ${method}`;
-  let cursors = ctx.ledger.cursors.get(list);
-  if (!cursors) {
-    cursors = new Set();
-    ctx.ledger.cursors.set(list, cursors);
-  }
-  cursors.add(cursor);
+  if (method !== undefined && PAGINATED.has(method)) ctx.ledger.handOut(msg.sender, method, cursor);
   return {};
 }
 

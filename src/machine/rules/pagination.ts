@@ -26,11 +26,8 @@ export const PAGINATION_RULES = [
       const cursor = msg.params?.cursor;
       const method = msg.method ?? '';
       if (typeof cursor !== 'string' || !PAGINATED.has(method)) return null;
-      if (ctx.ledger.cursors.get(`${msg.receiver} ${method}`)?.has(cursor)) return null;
-      const other = [...ctx.ledger.cursors]
-        .filter(([list, cursors]) => list.startsWith(`${msg.receiver} `) && cursors.has(cursor))
-        .map(([list]) => list.slice(list.indexOf(' ') + 1));
-      const from = other[0];
+      if (ctx.ledger.handedOut(msg.receiver, method, cursor)) return null;
+      const from = ctx.ledger.listsHandingOut(msg.receiver, cursor)[0];
       if (from !== undefined) {
         return {
           en: `${method} #${show(msg.id)} continues from the cursor ${show(cursor)} (/params/cursor), which the ${msg.receiver} handed out for ${from}, not for ${method}; a cursor continues only the list it came with`,
