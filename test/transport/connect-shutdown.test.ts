@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,32 @@ import { running, until } from '../helpers/processes.js';
 
 const SERVER = join(ROOT, 'test', 'fixtures', 'connect', 'shutdown-server.mjs');
 const work = mkdtempSync(join(tmpdir(), 'mcp-sim-connect-shutdown-'));
+
+/** `connect --plain --era legacy <options> -- <command>` in `dir`, without colour. */
+function spawnConnect(
+  dir: string,
+  options: readonly string[],
+  command: readonly string[],
+  stdio: 'pipe',
+): ChildProcessWithoutNullStreams;
+function spawnConnect(
+  dir: string,
+  options: readonly string[],
+  command: readonly string[],
+  stdio: 'ignore',
+): ChildProcess;
+function spawnConnect(
+  dir: string,
+  options: readonly string[],
+  command: readonly string[],
+  stdio: 'ignore' | 'pipe',
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    [CLI, 'connect', '--plain', '--era', 'legacy', ...options, '--', ...command],
+    { cwd: dir, stdio, env: { ...process.env, NO_COLOR: '1' } },
+  );
+}
 
 /**
  * `connect --plain` against shutdown-server.mjs (it answers nothing and records how it was asked
@@ -31,26 +57,11 @@ async function connectTo(
     join(dir, f),
   );
   const timeout = signal ? '60000' : '300';
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'connect',
-      '--plain',
-      '--era',
-      'legacy',
-      '--timeout',
-      timeout,
-      '--trace-file',
-      trace as string,
-      '--',
-      process.execPath,
-      SERVER,
-      pidFile as string,
-      recordFile as string,
-      mode,
-    ],
-    { cwd: dir, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
+  const child = spawnConnect(
+    dir,
+    ['--timeout', timeout, '--trace-file', trace as string],
+    [process.execPath, SERVER, pidFile as string, recordFile as string, mode],
+    'ignore',
   );
   const ended = new Promise<[number | null, string | null]>((resolve) =>
     child.on('exit', (code, sig) => resolve([code, sig])),
@@ -140,27 +151,11 @@ async function wrapped(script: string) {
     string,
     string,
   ];
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'connect',
-      '--plain',
-      '--era',
-      'legacy',
-      '--timeout',
-      '300',
-      '--',
-      'sh',
-      '-c',
-      script,
-      process.execPath,
-      SERVER,
-      pidFile,
-      recordFile,
-      'stubborn',
-    ],
-    { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
+  const child = spawnConnect(
+    dir,
+    ['--timeout', '300'],
+    ['sh', '-c', script, process.execPath, SERVER, pidFile, recordFile, 'stubborn'],
+    'pipe',
   );
   let stdout = '';
   child.stdout.on('data', (b: Buffer) => {
