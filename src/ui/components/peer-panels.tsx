@@ -91,12 +91,12 @@ function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: n
   const counted = facts[caps]?.counted;
   if (counted !== undefined && !shows(fit) && !fits.some(shows)) {
     const base = terse ?? facts;
-    const fit = fitOnce(
+    const onlyCounted = fitOnce(
       label,
       base.map((g, j) => (j === caps ? { ...g, value: counted } : g)),
       width,
     );
-    if (whole(fit)) return fit;
+    if (whole(onlyCounted)) return onlyCounted;
   }
   const fewest = fits.at(-1) ?? fit;
   return !shows(fit) && shows(fewest) ? fewest : fit;
