@@ -49,6 +49,20 @@ const compiled = new WeakMap<object, ValidateFunction | null>();
  */
 const COMPILED_TEXTS = 512;
 const compiledText = new BoundedMap<string, ValidateFunction | null>(COMPILED_TEXTS);
+/**
+ * A schema object's JSON text, made once: a listed tool's schema is checked against its
+ * meta-schema when listed and compiled at the first call after, and both look it up by text.
+ */
+const texts = new WeakMap<object, string>();
+
+function textOf(schema: JsonObject): string {
+  let text = texts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    texts.set(schema, text);
+  }
+  return text;
+}
 
 /** The id of the generated module of 2020-12's meta-schema, and the dialect's URI. */
 export const META_2020_ID = 'json-schema-2020-12';
@@ -96,7 +110,7 @@ function checkerFor(schema: JsonObject): Checker | null {
 function validatorOf(schema: JsonObject): ValidateFunction | null {
   const known = compiled.get(schema);
   if (known !== undefined) return known;
-  const text = JSON.stringify(schema);
+  const text = textOf(schema);
   const same = compiledText.get(text);
   if (same !== undefined) {
     compiled.set(schema, same);
@@ -197,7 +211,7 @@ export function schemaMetaIssue(
   dialect: CheckedDialect,
 ): PeerSchemaIssue | null {
   // A transcript lists the same tools again and again: each schema is checked once.
-  const text = `${dialect} ${JSON.stringify(schema)}`;
+  const text = `${dialect} ${textOf(schema)}`;
   const known = metaIssues.get(text);
   if (known !== undefined) return known;
   const issue = metaIssueOf(schema, dialect);
