@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 type Step = {
+  session: number;
   direction: 'client->server' | 'server->client';
   era: string | null;
   message: (Record<string, unknown> & { params?: Record<string, unknown> }) | null;
@@ -220,6 +221,8 @@ describe('connect --url against serve --http', () => {
     for (const line of sent.slice(1))
       expect(line.headers).toEqual({ 'mcp-protocol-version': '2025-06-18' });
     expect(violations(run)).toEqual([]);
+    // One session: every step is in session 1.
+    expect(new Set(run.steps.map((s) => s.session))).toEqual(new Set([1]));
     expect(await traced(trace)).toMatchObject({ era: 'legacy', violations: 0, problems: [] });
     await expect.poll(() => serving.stderr()).toMatch(/session \S+ closed/);
   });
@@ -606,6 +609,22 @@ describe('connect --url when the server ends the session', () => {
     ]);
     // Each session refereed on its own: the second initialize is no duplicate-initialize.
     expect(violations(run)).toEqual([]);
+    // --json says which session each step belongs to, by the number of its --trace-file
+    // transcript: the first session's 404 closes session 1, the new initialize opens session 2.
+    expect(run.steps.map((s) => `${s.session} ${s.message?.method ?? 'answer'}`)).toEqual([
+      '1 initialize',
+      '1 answer',
+      '1 notifications/initialized',
+      '1 tools/list',
+      '1 answer',
+      '2 initialize',
+      '2 answer',
+      '2 notifications/initialized',
+      '2 tools/list',
+      '2 answer',
+      '2 tools/call',
+      '2 answer',
+    ]);
     // One transcript per session, as serve --http writes them; each traces clean.
     const second = trace.replace(/\.jsonl$/, '.2.jsonl');
     expect(lines.map((l) => l.message?.method ?? 'answer')).toEqual([

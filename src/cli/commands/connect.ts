@@ -361,6 +361,17 @@ const NEW_SESSION: Bilingual = {
   zh: '从这里开始一个新会话：服务器结束了第一个会话（对它的 Mcp-Session-Id 回应 HTTP 404），所以客户端重新开始，发送一个不带会话 ID 的新 initialize，由新的裁判评判（2025-11-25/basic/transports › Session Management）。',
 };
 
+/** The index in the run's steps where each session begins (the first at 0). */
+function sessionStarts(sessions: ReadonlyArray<readonly Step[]>): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const steps of sessions) {
+    starts.push(at);
+    at += steps.length;
+  }
+  return starts;
+}
+
 /** The run as the lesson screen and the handout show it. */
 export function asLesson(run: ConnectRun, commandLine: string, url = false): OpenedLesson {
   // The run's own steps, as its referee judged them while the envelopes crossed the pipe; a line
@@ -491,7 +502,13 @@ export async function connectCommand(
   const lesson = asLesson(run, commandLine, args.url !== undefined);
   const code = run.problems.length > 0 || traceFailed ? 1 : 0;
   if (args.format === 'json') {
-    const steps = lesson.steps.map((step) => ({
+    // Which session each step belongs to, counted from 1: over HTTP, after a 404 to the session's
+    // id the client starts a new one (2025-11-25 basic/transports › Session Management), and its
+    // steps follow the first session's in `steps`. The number is the one --trace-file gives that
+    // session's transcript (2 → `talk.2.jsonl`).
+    const firstOf = sessionStarts(run.sessions);
+    const steps = lesson.steps.map((step, i) => ({
+      session: firstOf.filter((start) => start <= i).length,
       direction: step.direction,
       message: step.message,
       // A line that is no message: trace's words for it, by the line --trace-file gives it.
