@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { transcriptScreen as transcriptTimeline } from '../../src/cli/commands/play.js';
@@ -47,10 +47,57 @@ const MODERN_RUNS = [
   ['prompts/get', '#0'],
 ];
 
+/**
+ * `--load` recordings (one serve --http run, 2026-12-07): the Inspector calls long_running_task 10
+ * times, at most 5 at once, in a legacy session and then in 2026-07-28.
+ */
+const LOAD = {
+  'inspector-2.12-http-load-legacy.jsonl': 'legacy',
+  'inspector-2.12-http-load-modern.jsonl': 'modern',
+} as const;
+
+/** The wire messages of a recording, in order (its abandon lines left out). */
+function messagesOf(file: string): Array<Record<string, unknown>> {
+  return readFileSync(join(DIR, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { message?: Record<string, unknown> }).message)
+    .filter((m): m is Record<string, unknown> => m !== undefined);
+}
+
 describe('real MCP Inspector sessions with mcp-sim serve', () => {
   it('every recording has its expected sequence (no silent skip)', () => {
     const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl'));
-    expect(files.sort()).toEqual([...Object.keys(SEQUENCES), MODERN].sort());
+    expect(files.sort()).toEqual([...Object.keys(SEQUENCES), MODERN, ...Object.keys(LOAD)].sort());
+  });
+
+  describe.each(Object.entries(LOAD))('%s', (file, era) => {
+    it('overlapping calls (up to 5 in flight, logs interleaved) break no rule and each is answered once', async () => {
+      const { labels, problems, summary } = await traceFile(join(DIR, file));
+      expect(problems).toEqual([]);
+      expect(summary.violations).toBe(0);
+      expect(summary.era).toBe(era);
+      expect(labels.every((l) => l.violations.length === 0)).toBe(true);
+      // The recording really overlaps: the referee judged calls while others were in flight.
+      const calls = new Set<unknown>();
+      let inFlight = 0;
+      let most = 0;
+      const answered: unknown[] = [];
+      for (const m of messagesOf(file)) {
+        if (m.method === 'tools/call') {
+          calls.add(m.id);
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+        } else if (m.method === undefined && calls.has(m.id)) {
+          inFlight -= 1;
+          answered.push(m.id);
+          expect((m.result as { isError?: boolean }).isError).toBeUndefined();
+        }
+      }
+      expect(calls.size).toBe(10);
+      expect(answered.sort()).toEqual([...calls].sort());
+      expect(most).toBe(5);
+    });
   });
 
   describe(MODERN, () => {
