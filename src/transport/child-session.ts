@@ -46,7 +46,7 @@ import {
   timedOut,
 } from './connect-explain.js';
 import { mcpHeadersOf } from './http-checks.js';
-import { type HttpAnswer, HttpWire } from './http-client.js';
+import { type HttpAnswer, HttpWire, oldSseEndpoint } from './http-client.js';
 
 export type ToolCall = { readonly name: string; readonly arguments: JsonObject };
 
@@ -231,6 +231,9 @@ export async function runConnect(options: ConnectOptions): Promise<ConnectRun> {
  * so that Ctrl+C still ends the command at once, as far as the learner can tell.
  */
 export const SIGNAL_WAIT_MS = 500;
+
+/** How long connect waits for the first event of a GET that may be the old HTTP+SSE stream. */
+const OLD_SSE_WAIT_MS = 2000;
 
 /** How long each wait of the shutdown lasts when the session is over (the normal end). */
 const END_WAIT_MS = 2000;
@@ -849,6 +852,20 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
   };
 
   /**
+   * Over HTTP, an initialize whose POST was refused at a URL whose GET opens the SSE stream of the
+   * deprecated HTTP+SSE transport (2024-11-05): its first event, `endpoint`, names where that
+   * transport takes POSTs. connect does not speak it; the line says so and what to do instead.
+   */
+  const oldSseProblem = (what: string, answer: HttpAnswer, endpoint: string): Bilingual => {
+    const type = answer.type || 'no Content-Type';
+    const url = clip(target);
+    return {
+      en: `the server answered the POST of ${what} with HTTP ${answer.status} (${type}), and a GET of ${url} opened an SSE stream whose first event, "endpoint", names ${clip(endpoint)} as the URL to POST to: this is a server of the HTTP+SSE transport of 2024-11-05, which Streamable HTTP replaced in 2025-03-26. A client may support both (2025-11-25/basic/transports › Backwards Compatibility); connect speaks only Streamable HTTP, so reach this server over stdio (connect -- <command>), or at a Streamable HTTP endpoint if it has one.`,
+      zh: `服务器对 ${what} 的 POST 回应的是 HTTP ${answer.status}（${type}），而对 ${url} 的 GET 打开了一个 SSE 流，其第一个事件 "endpoint" 指明要向 ${clip(endpoint)} 发送 POST：这是一个使用 2024-11-05 的 HTTP+SSE 传输的服务器，该传输在 2025-03-26 中已被 Streamable HTTP 取代。客户端可以同时支持两者（2025-11-25/basic/transports › Backwards Compatibility），但 connect 只支持 Streamable HTTP：请通过 stdio 连接这个服务器（connect -- <命令>），或者改用它的 Streamable HTTP 端点（如果有的话）。`,
+    };
+  };
+
+  /**
    * Sends a request (unless the client already sent it: a retry after input_required leaves with
    * the answer that asked for it) and waits for its answer, the server's exit, or the timeout.
    */
@@ -874,7 +891,19 @@ async function connect(options: ConnectOptions, live: Live): Promise<ConnectRun>
       if (!sent) send(message);
     });
     if (outcome.kind === 'http' && !probe) {
-      problems.push(httpProblem(what, outcome.answer));
+      // A POSTed initialize refused with 400, 404 or 405 may have reached a server of the old
+      // HTTP+SSE transport: a GET of the URL tells (› Backwards Compatibility), and says why.
+      const refused =
+        [400, 404, 405].includes(outcome.answer.status) && !outcome.answer.streamEnded;
+      const endpoint =
+        options.url && message.method === 'initialize' && refused
+          ? await oldSseEndpoint(options.url, OLD_SSE_WAIT_MS)
+          : null;
+      problems.push(
+        endpoint === null
+          ? httpProblem(what, outcome.answer)
+          : oldSseProblem(what, outcome.answer, endpoint),
+      );
     } else if (outcome.kind === 'exited' && !sessionLost) {
       const [stderrNote, stdoutNote] = [lastStderr(), pollutionNote()];
       problems.push(

@@ -42,6 +42,37 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
   for await (const event of events) yield event.data;
 }
 
+/**
+ * Whether `url` is an endpoint of the deprecated HTTP+SSE transport (2024-11-05), asked as 2025-11-25
+ * basic/transports › Backwards Compatibility says a client that supports older servers does once
+ * its POSTed initialize failed with 400, 404 or 405: a GET of the URL that opens an SSE stream whose
+ * first event is `endpoint`. Its data (the URL to POST messages to), or null: no such stream, or no
+ * first event within `ms`. The stream is closed either way.
+ */
+export async function oldSseEndpoint(url: string, ms: number): Promise<string | null> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ms);
+  try {
+    const response = await fetch(url, {
+      method: 'GET',
+      headers: { accept: SSE_TYPE },
+      signal: abort.signal,
+    });
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (!response.ok || type !== SSE_TYPE || !response.body) return null;
+    const events = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream());
+    for await (const event of events) return event.event === 'endpoint' ? event.data : null;
+    return null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+}
+
 /** How a POST's answer ended when it brought no JSON-RPC answer to the request it carried. */
 export type HttpAnswer = {
   readonly status: number;

@@ -442,6 +442,43 @@ describe('connect --url when the URL is no MCP server', () => {
     ]);
   });
 
+  it('a server of the old HTTP+SSE transport (2024-11-05) is named as such: its GET stream opens with an endpoint event', async () => {
+    // As server-everything's `sse` mode (SDK v1 SSEServerTransport behind express): a POST to the
+    // SSE URL is an HTML 404; a GET opens the stream whose first event names the POST endpoint.
+    const gets: string[] = [];
+    const server = createServer((req, res) => {
+      if (req.method === 'GET') {
+        gets.push(String(req.headers.accept));
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write('event: endpoint\ndata: /message?sessionId=abc\n\n');
+        return; // left open, as the old transport's stream is
+      }
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><title>Error</title><pre>Cannot POST /sse</pre>');
+    });
+    stops.push(
+      () =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(resolve);
+        }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`;
+    for (const era of ['auto', 'legacy']) {
+      const result = await runCli(['connect', '--json', '--era', era, '--url', url]);
+      expect(result.code).toBe(1);
+      const run = JSON.parse(result.stdout) as ConnectJson;
+      expect(run.problems).toEqual([
+        `the server answered the POST of initialize #1 with HTTP 404 (text/html), and a GET of "${url}" opened an SSE stream whose first event, "endpoint", names "/message?sessionId=abc" as the URL to POST to: this is a server of the HTTP+SSE transport of 2024-11-05, which Streamable HTTP replaced in 2025-03-26. A client may support both (2025-11-25/basic/transports › Backwards Compatibility); connect speaks only Streamable HTTP, so reach this server over stdio (connect -- <command>), or at a Streamable HTTP endpoint if it has one.`,
+      ]);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(gets).toEqual(['text/event-stream', 'text/event-stream']);
+    const zh = await runCli(['connect', '--json', '--lang', 'zh', '--era', 'legacy', '--url', url]);
+    expect(JSON.parse(zh.stdout).problems[0]).toContain('2024-11-05 的 HTTP+SSE 传输');
+  });
+
   it('a 401 is named as a request for authorization, its JSON body not taken for a message', async () => {
     const server = createServer((req, res) => {
       req.resume();
