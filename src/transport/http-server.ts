@@ -200,13 +200,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServing>
       // 2026-07-28 streamable-http › Backward Compatibility: GET and DELETE are not part of the
       // modern transport (no stream to open, no session to end): 405. Dual-era, a legacy session
       // still has both.
+      // A GET for an event stream with no session id is how a client of the deprecated HTTP+SSE
+      // transport (2024-11-05) starts (2025-11-25 basic/transports › Backwards Compatibility);
+      // serve does not host that transport, and the refusal says so.
+      const oldSse =
+        req.method === 'GET' &&
+        sessionId === undefined &&
+        (header(req, 'accept') ?? '').includes('text/event-stream');
       if (era === 'modern' || (era === 'dual' && sessionId === undefined)) {
         res.setHeader('Allow', 'POST');
-        return refuse(405, 'noStreams');
+        return refuse(405, oldSse ? 'noStreamsOldSse' : 'noStreams');
       }
       const session = sessionId === undefined ? undefined : sessions.get(sessionId);
       if (sessionId !== undefined && !session) return refuse(404, 'noSession');
-      if (!session || sessionId === undefined) return refuse(400, 'needsSessionId');
+      if (!session || sessionId === undefined) {
+        return refuse(400, oldSse ? 'needsSessionIdOldSse' : 'needsSessionId');
+      }
       res.once('close', idle.begin(sessionId));
       const refused = versionRefused(req);
       if (refused) return refuse(400, 'unsupportedVersionHeader', refused);

@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bilingual } from '../../src/i18n/lang.js';
 import { filled } from '../../src/i18n/lang.js';
@@ -48,11 +50,47 @@ describe('the serve log, in English and Chinese', () => {
         },
       }),
     );
-    expect((await raw('GET', {})).status).toBe(400);
+    expect((await raw('GET', { accept: 'application/json' })).status).toBe(400);
     logged({
       en: 'transport: GET /mcp: 400 Bad Request: Mcp-Session-Id header required',
       zh: 'transport: GET /mcp: 400 错误请求：缺少 Mcp-Session-Id 请求头',
     });
+  });
+
+  it('a client of the old HTTP+SSE transport (SDK v1 SSEClientTransport) is told serve speaks only Streamable HTTP', async () => {
+    const oldClient = () => new Client({ name: 'old-sse', version: '1.0.0' });
+    const hint = {
+      en: '; a GET for text/event-stream with no Mcp-Session-Id is how a client of the HTTP+SSE transport of 2024-11-05 starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility)',
+      zh: '；不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是 2024-11-05 的 HTTP+SSE 传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）',
+    };
+    // The legacy server: 400, as for any GET without a session id.
+    await expect(oldClient().connect(new SSEClientTransport(new URL(serving.url)))).rejects.toThrow(
+      /\(400\)/,
+    );
+    logged({
+      en: `transport: GET /mcp: 400 Bad Request: Mcp-Session-Id header required${hint.en}`,
+      zh: `transport: GET /mcp: 400 错误请求：缺少 Mcp-Session-Id 请求头${hint.zh}`,
+    });
+    // The dual-era server (serve's default): 405, as for any GET outside a legacy session.
+    const config = serveConfig({});
+    if ('problem' in config) throw new Error(config.problem.en);
+    const dualLines: Bilingual[] = [];
+    const dual = await serveHttp({
+      config: { ...config, era: 'dual' },
+      port: 0,
+      log: (line) => dualLines.push(line),
+    });
+    try {
+      await expect(oldClient().connect(new SSEClientTransport(new URL(dual.url)))).rejects.toThrow(
+        /\(405\)/,
+      );
+      expect(dualLines).toContainEqual({
+        en: `transport: GET /mcp: 405 Method Not Allowed: POST each message (2026-07-28 Streamable HTTP has no GET stream and no session to DELETE)${hint.en}`,
+        zh: `transport: GET /mcp: 405 不允许的方法：每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）${hint.zh}`,
+      });
+    } finally {
+      await dual.close();
+    }
   });
 
   it('an initialize the SDK’s transport refuses (406, 415) is a refused POST, not a session', async () => {
