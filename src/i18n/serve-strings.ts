@@ -190,8 +190,8 @@ export const SERVE_STRINGS = {
     zh: '不允许的方法：每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）',
   },
   noStreamsOldSse: {
-    en: 'Method Not Allowed: POST each message (2026-07-28 Streamable HTTP has no GET stream and no session to DELETE); a GET for text/event-stream with no Mcp-Session-Id is how a client of the HTTP+SSE transport of 2024-11-05 starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility)',
-    zh: '不允许的方法：每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）；不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是 2024-11-05 的 HTTP+SSE 传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）',
+    en: 'Method Not Allowed: not an HTTP+SSE endpoint (2024-11-05): a GET for text/event-stream with no Mcp-Session-Id is how a client of that old transport starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility); POST each message (2026-07-28 Streamable HTTP has no GET stream and no session to DELETE)',
+    zh: '不允许的方法：这不是 HTTP+SSE（2024-11-05）端点：不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是那种旧传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）；每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）',
   },
   headerMissing: {
     en: 'Header mismatch: the {header} header is required',
@@ -210,8 +210,8 @@ export const SERVE_STRINGS = {
     zh: '错误请求：缺少 Mcp-Session-Id 请求头',
   },
   needsSessionIdOldSse: {
-    en: 'Bad Request: Mcp-Session-Id header required; a GET for text/event-stream with no Mcp-Session-Id is how a client of the HTTP+SSE transport of 2024-11-05 starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility)',
-    zh: '错误请求：缺少 Mcp-Session-Id 请求头；不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是 2024-11-05 的 HTTP+SSE 传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）',
+    en: 'Bad Request: not an HTTP+SSE endpoint (2024-11-05): a GET for text/event-stream with no Mcp-Session-Id is how a client of that old transport starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility); Mcp-Session-Id header required',
+    zh: '错误请求：这不是 HTTP+SSE（2024-11-05）端点：不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是那种旧传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）；缺少 Mcp-Session-Id 请求头',
   },
   initializeFirst: {
     en: 'Bad Request: Mcp-Session-Id header required (initialize first)',

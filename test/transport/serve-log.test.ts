@@ -59,17 +59,17 @@ describe('the serve log, in English and Chinese', () => {
 
   it('a client of the old HTTP+SSE transport (SDK v1 SSEClientTransport) is told serve speaks only Streamable HTTP', async () => {
     const oldClient = () => new Client({ name: 'old-sse', version: '1.0.0' });
-    const hint = {
-      en: '; a GET for text/event-stream with no Mcp-Session-Id is how a client of the HTTP+SSE transport of 2024-11-05 starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility)',
-      zh: '；不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是 2024-11-05 的 HTTP+SSE 传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）',
+    const why = {
+      en: 'not an HTTP+SSE endpoint (2024-11-05): a GET for text/event-stream with no Mcp-Session-Id is how a client of that old transport starts, and mcp-sim serve speaks only Streamable HTTP (2025-11-25 basic/transports › Backwards Compatibility)',
+      zh: '这不是 HTTP+SSE（2024-11-05）端点：不带 Mcp-Session-Id、请求 text/event-stream 的 GET 是那种旧传输的客户端开始连接的方式，而 mcp-sim serve 只支持 Streamable HTTP（2025-11-25 basic/transports › Backwards Compatibility）',
     };
     // The legacy server: 400, as for any GET without a session id.
     await expect(oldClient().connect(new SSEClientTransport(new URL(serving.url)))).rejects.toThrow(
       /\(400\)/,
     );
     logged({
-      en: `transport: GET /mcp: 400 Bad Request: Mcp-Session-Id header required${hint.en}`,
-      zh: `transport: GET /mcp: 400 错误请求：缺少 Mcp-Session-Id 请求头${hint.zh}`,
+      en: `transport: GET /mcp: 400 Bad Request: ${why.en}; Mcp-Session-Id header required`,
+      zh: `transport: GET /mcp: 400 错误请求：${why.zh}；缺少 Mcp-Session-Id 请求头`,
     });
     // The dual-era server (serve's default): 405, as for any GET outside a legacy session.
     const config = serveConfig({});
@@ -85,8 +85,8 @@ describe('the serve log, in English and Chinese', () => {
         /\(405\)/,
       );
       expect(dualLines).toContainEqual({
-        en: `transport: GET /mcp: 405 Method Not Allowed: POST each message (2026-07-28 Streamable HTTP has no GET stream and no session to DELETE)${hint.en}`,
-        zh: `transport: GET /mcp: 405 不允许的方法：每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）${hint.zh}`,
+        en: `transport: GET /mcp: 405 Method Not Allowed: ${why.en}; POST each message (2026-07-28 Streamable HTTP has no GET stream and no session to DELETE)`,
+        zh: `transport: GET /mcp: 405 不允许的方法：${why.zh}；每条消息都用 POST 发送（2026-07-28 的 Streamable HTTP 没有 GET 流，也没有可以 DELETE 的会话）`,
       });
     } finally {
       await dual.close();
