@@ -218,6 +218,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       'tool-input-not-validated',
       'structured-content-without-text',
       ...META,
+      // Resources in results (server/tools › Embedded Resources)
+      'embedded-resource-without-capability',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -402,6 +404,8 @@ export const MODERN_RULES: RuleSet = {
       ...META,
       // client/elicitation › Safe URL Handling
       'elicitation-form-url',
+      // Resources in results (server/tools › Embedded Resources)
+      'embedded-resource-without-capability',
     ),
     'client.error': rules(
       'message-after-shutdown',

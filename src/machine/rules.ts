@@ -18,6 +18,7 @@ import { PAGINATION_RULES } from './rules/pagination.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { PROMPT_RULES } from './rules/prompts.js';
 import { REQUEST_RULES } from './rules/requests.js';
+import { RESOURCE_CONTENT_RULES } from './rules/resource-content.js';
 import { RESOURCE_RULES } from './rules/resources.js';
 import { ROOT_RULES } from './rules/roots.js';
 import type { Finding, RuleDefinition, RuleRow, Severity } from './rules/rule.js';
@@ -69,6 +70,8 @@ const ROWS = [
   // _meta key names (basic/index › _meta), roots (client/roots › Root)
   ...META_KEY_RULES,
   ...ROOT_RULES,
+  // Resources in results (server/tools › Embedded Resources, server/resources › Common URI Schemes)
+  ...RESOURCE_CONTENT_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

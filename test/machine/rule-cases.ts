@@ -1278,6 +1278,13 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => pagedTools('page-2'),
     legal: () => pagedTools('c2'),
   },
+  'embedded-resource-without-capability': {
+    // 2025-11-25 server/tools › Embedded Resources: servers that use embedded resources SHOULD
+    // implement the resources capability. A server of tools only embeds a file; declaring
+    // resources beside tools makes the same result legal.
+    trigger: () => embeddedNotes({ tools: {} }),
+    legal: () => embeddedNotes({ tools: {}, resources: {} }),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
@@ -1474,4 +1481,19 @@ function pagedTools(cursor: string): SessionBuilder {
     .client(rpc.request(1, 'tools/list'))
     .server(rpc.result(1, { tools: [], nextCursor: 'c2' }))
     .client(rpc.request(2, 'tools/list', { cursor }));
+}
+
+/** A tools/call answered with the notes embedded as a resource, by a server declaring `server`. */
+function embeddedNotes(server: JsonObject): SessionBuilder {
+  return session()
+    .handshake({ server })
+    .client(rpc.request(1, 'tools/call', { name: 'notes', arguments: {} }))
+    .server(
+      rpc.result(1, {
+        content: [
+          { type: 'text', text: 'The notes:' },
+          { type: 'resource', resource: { uri: URI, mimeType: 'text/markdown', text: '# Notes' } },
+        ],
+      }),
+    );
 }

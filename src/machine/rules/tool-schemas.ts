@@ -233,7 +233,7 @@ function toolLists(
  * name for that answer; null for any other message, a second answer (duplicate-response), and a
  * 2026-07-28 input_required answer (not the tool's result yet).
  */
-function answeredCall(
+export function answeredCall(
   ctx: SessionContext,
   msg: ModelMessage,
 ): { readonly origin: ResultOrigin; readonly what: Bilingual } | null {

@@ -46,6 +46,7 @@ import {
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
+import { embeddedWithoutResources } from './faults-resources.js';
 import {
   answerAboutRelatedTask,
   earlyTaskResult,
@@ -213,6 +214,8 @@ export const FAULT_NAMES = [
   'link-in-form',
   // Handshake era (server/utilities/pagination › Implementation Guidelines; lesson 7)
   'cursor-made-up',
+  // Resources in results (server/tools › Embedded Resources; lesson 18)
+  'embedded-without-resources',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -340,6 +343,8 @@ export const FAULT_RULES = {
   'link-in-form': 'elicitation-form-url',
   // server/utilities/pagination (lesson 7)
   'cursor-made-up': 'cursor-not-issued',
+  // server/tools › Embedded Resources (lesson 18)
+  'embedded-without-resources': 'embedded-resource-without-capability',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -723,6 +728,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return rootNotFile(ctx, name);
     case 'link-in-form':
       return linkInForm(ctx, name);
+    // Resources in results (lesson 18)
+    case 'embedded-without-resources':
+      return embeddedWithoutResources(ctx, name);
     default:
       return modernFault(name, ctx);
   }

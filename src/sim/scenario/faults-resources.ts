@@ -1,0 +1,46 @@
+/**
+ * Faults of the resources a server's results carry (lesson 18): a resource embedded in a tool
+ * result by a server that did not declare the resources capability (server/tools › Embedded
+ * Resources). It rewrites the answer the lesson's server scheduled, so the rest of the answer stays
+ * as a real server sends it.
+ */
+import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
+import type { JsonObject } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+import { cannot, type FaultContext, type FaultResult } from './faults.js';
+import { scheduledAnswer } from './faults-modern.js';
+
+/** The resource a faulty tool result embeds unless the step names one (`params.resource`). */
+const REPORT: JsonObject = {
+  uri: 'weather://reports/today',
+  mimeType: 'text/markdown',
+  text: '# Today\n\nSunny spells, a light breeze from the west.',
+};
+
+/**
+ * The server answers the client's pending tools/call with its scheduled result and one more
+ * content block: a resource embedded in it (`params.resource`, default a weather report), though
+ * it did not declare resources (2025-11-25 server/tools › Embedded Resources: servers that use
+ * embedded resources SHOULD implement the resources capability).
+ */
+export function embeddedWithoutResources(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledAnswer(
+    ctx,
+    (request, answer) => request.method === 'tools/call' && isObject(answer.result),
+  );
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  if (!found || !result)
+    return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'tools/call' });
+  const resource = isObject(ctx.params.resource) ? ctx.params.resource : REPORT;
+  const content = Array.isArray(result.content) ? result.content : [];
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      jsonrpc: '2.0',
+      id: found.request.id,
+      result: { ...result, content: [...content, { type: 'resource', resource }] },
+    },
+  };
+}
