@@ -218,8 +218,10 @@ export const HANDSHAKE_RULES: RuleSet = {
       'tool-input-not-validated',
       'structured-content-without-text',
       ...META,
-      // Resources in results (server/tools › Embedded Resources)
+      // Resources in results (server/tools › Embedded Resources, server/resources › Common URI
+      // Schemes)
       'embedded-resource-without-capability',
+      'resource-uri-invalid',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -404,8 +406,10 @@ export const MODERN_RULES: RuleSet = {
       ...META,
       // client/elicitation › Safe URL Handling
       'elicitation-form-url',
-      // Resources in results (server/tools › Embedded Resources)
+      // Resources in results (server/tools › Embedded Resources, server/resources › Common URI
+      // Schemes)
       'embedded-resource-without-capability',
+      'resource-uri-invalid',
     ),
     'client.error': rules(
       'message-after-shutdown',

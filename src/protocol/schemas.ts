@@ -58,6 +58,7 @@ import { type HandshakeMethodName, isHandshakeMethod, type MethodName } from './
 import type { JsonObject } from './envelope.js';
 import { isObject, pointerToken } from './json.js';
 import { hasJsonSchema, revisionMessageIssues, revisionResultIssues } from './revision-schema.js';
+import type { ModernSchemaIssue } from './schema-book.js';
 import { type HandshakeVersion, LATEST_HANDSHAKE_VERSION } from './versions.js';
 import { ZOD_ZH } from './zod-zh.js';
 
@@ -242,14 +243,18 @@ export function checkParams(
 /**
  * Checks a result against the schema(s) of the method it answers in `revision` (any alternative
  * may match): the SDK's zod schemas for 2025-11-25, the revision's official JSON Schema before it.
+ * An issue of the official schema that `leftToOthers` claims is another rule's to report: the next
+ * one counts.
  */
 export function checkResult(
   method: MethodName,
   result: JsonObject,
   revision: HandshakeVersion = LATEST_HANDSHAKE_VERSION,
+  leftToOthers: (issue: ModernSchemaIssue) => boolean = () => false,
 ): SchemaIssue | null {
   if (!isHandshakeMethod(method)) return null;
-  if (hasJsonSchema(revision)) return revisionResultIssues(revision, method, result)[0] ?? null;
+  if (hasJsonSchema(revision))
+    return revisionResultIssues(revision, method, result).find((i) => !leftToOthers(i)) ?? null;
   const { result: alternatives = [], fillsDefaults } = SCHEMAS[method];
   let first: SchemaIssue | null = null;
   for (const schema of alternatives) {

@@ -1285,6 +1285,12 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => embeddedNotes({ tools: {} }),
     legal: () => embeddedNotes({ tools: {}, resources: {} }),
   },
+  'resource-uri-invalid': {
+    // 2025-11-25 server/resources › Common URI Schemes (custom schemes MUST follow RFC 3986; the
+    // schema's format "uri"): a listed resource whose uri has a space; percent-encoded, legal.
+    trigger: () => listedResource('file:///project/meeting notes.md'),
+    legal: () => listedResource('file:///project/meeting%20notes.md'),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
@@ -1495,5 +1501,14 @@ function embeddedNotes(server: JsonObject): SessionBuilder {
           { type: 'resource', resource: { uri: URI, mimeType: 'text/markdown', text: '# Notes' } },
         ],
       }),
+    );
+}
+
+/** resources/list answered with one resource whose uri is `uri`. */
+function listedResource(uri: string): SessionBuilder {
+  return hs()
+    .client(rpc.request(1, 'resources/list'))
+    .server(
+      rpc.result(1, { resources: [{ uri, name: 'meeting notes', mimeType: 'text/markdown' }] }),
     );
 }

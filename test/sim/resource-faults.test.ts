@@ -75,3 +75,50 @@ describe('embedded-without-resources', () => {
       expect(played.error.message).toContain('embedded-without-resources needs a tools/call');
   });
 });
+
+/** A resource's uri that is no RFC 3986 URI (server/resources › Common URI Schemes). */
+describe('resource-uri-unencoded, and the simulated server’s own uris', () => {
+  const server = {
+    versions: ['2025-11-25'],
+    capabilities: { resources: {} },
+  };
+
+  it('lesson resources plays it, and it breaks only its rule', async () => {
+    const steps = await faultsOfLesson('resources');
+    const played = steps.filter((s) => s.fault === 'resource-uri-unencoded');
+    expect(played).toEqual([{ fault: 'resource-uri-unencoded', rules: ['resource-uri-invalid'] }]);
+  });
+
+  it('adds a resource with params.uri to the list the server had scheduled', async () => {
+    const steps = await playedSteps(
+      lessonOf('2025-11-25', { versions: ['2025-11-25'] }, server, [
+        ...HANDSHAKE,
+        { client: { request: 'resources/list' } },
+        { fault: 'resource-uri-unencoded', params: { uri: 'notes:{today}' } },
+      ]),
+    );
+    const answer = steps.at(-1)?.message as { result: { resources: { uri: string }[] } };
+    expect(answer.result.resources.length).toBeGreaterThan(1);
+    expect(answer.result.resources.at(-1)?.uri).toBe('notes:{today}');
+    expect(rules(steps)).toEqual(['resource-uri-invalid']);
+  });
+
+  it('a template filled without encoding names no resource of the simulated server (-32002), which does not echo it back', async () => {
+    const read = (uri: string) => ({ client: { request: 'resources/read', params: { uri } } });
+    const steps = await playedSteps(
+      lessonOf('2025-11-25', { versions: ['2025-11-25'] }, server, [
+        ...HANDSHAKE,
+        read('weather://forecast/New York'),
+        { server: 'next' },
+        read('weather://forecast/New%20York'),
+        { server: 'next' },
+      ]),
+    );
+    const refused = steps.at(-3)?.message as { error?: { code: number; message: string } };
+    expect(refused.error?.code).toBe(-32002);
+    expect(refused.error?.message).toContain('/params/uri the character U+0020 at index 22');
+    const served = steps.at(-1)?.message as { result?: { contents: { uri: string }[] } };
+    expect(served.result?.contents[0]?.uri).toBe('weather://forecast/New%20York');
+    expect(rules(steps)).toEqual([]);
+  });
+});

@@ -36,6 +36,7 @@ import {
   resultOrigin,
 } from '../facts.js';
 import { MRTR_METHODS, retriedRound } from '../records-streams.js';
+import { RESOURCE_URI_RESULTS } from './resource-content.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
 /**
@@ -168,15 +169,33 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Ju
 function resultIssue(ctx: SessionContext, method: string, exact: JsonObject): Judged | null {
   // A listen result's `_meta` names its stream by the request's id, exact past 2^53 − 1.
   const result = schemaParams(exact);
+  const leftToUriRule = (issue: ModernSchemaIssue) => resourceUriFormat(method, issue);
   if (ctx.era === 'modern') {
-    const issue = firstOwnIssue(modernResultIssues(method, result), RESULT_OWNED_FIELDS);
+    const issues = modernResultIssues(method, result).filter((i) => !leftToUriRule(i));
+    const issue = firstOwnIssue(issues, RESULT_OWNED_FIELDS);
     return issue && { issue, revision: ctx.ruleVersion };
   }
   if (!isCatalogued(method)) return null;
   const revision = schemaRevision(ctx, method, result.protocolVersion);
   const shaped = method === 'roots/list' ? withFileRoots(result) : result;
-  const issue = checkResult(method, shaped, revision);
+  const issue = checkResult(method, shaped, revision, leftToUriRule);
   return issue && { issue, revision };
+}
+
+/**
+ * A resource's uri that fails the official schema's `format: "uri"` in a result whose resource
+ * uris resource-uri-invalid judges (server/resources › Common URI Schemes): that rule says which
+ * uri and why, at each one; invalid-result checks the rest of the result. (The SDK's 2025-11-25
+ * zod schema takes any string there, so only the revisions with a JSON Schema, and 2026-07-28,
+ * reported it before.)
+ */
+function resourceUriFormat(method: string, issue: ModernSchemaIssue): boolean {
+  return (
+    issue.keyword === 'format' &&
+    issue.params.format === 'uri' &&
+    issue.pointer.endsWith('/uri') &&
+    RESOURCE_URI_RESULTS.has(method)
+  );
 }
 
 /**

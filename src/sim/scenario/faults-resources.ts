@@ -1,8 +1,9 @@
 /**
- * Faults of the resources a server's results carry (lesson 18): a resource embedded in a tool
- * result by a server that did not declare the resources capability (server/tools › Embedded
- * Resources). It rewrites the answer the lesson's server scheduled, so the rest of the answer stays
- * as a real server sends it.
+ * Faults of the resources a server's results carry: a resource embedded in a tool result by a
+ * server that did not declare the resources capability (server/tools › Embedded Resources; lesson
+ * 18), a listed resource whose uri is no RFC 3986 URI (server/resources › Common URI Schemes;
+ * lesson 12). Each rewrites the answer the lesson's server scheduled, so the rest of the answer
+ * stays as a real server sends it.
  */
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import type { JsonObject } from '../../protocol/index.js';
@@ -41,6 +42,35 @@ export function embeddedWithoutResources(ctx: FaultContext, name: string): Fault
       jsonrpc: '2.0',
       id: found.request.id,
       result: { ...result, content: [...content, { type: 'resource', resource }] },
+    },
+  };
+}
+
+/**
+ * The server answers the client's pending resources/list with the list it had scheduled and one
+ * more resource whose uri is not an RFC 3986 URI: `params.uri`, default a file path with a space
+ * left unencoded (2025-11-25 server/resources › Common URI Schemes; the schema's format "uri").
+ */
+export function resourceUriUnencoded(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledAnswer(
+    ctx,
+    (request, answer) => request.method === 'resources/list' && isObject(answer.result),
+  );
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  if (!found || !result)
+    return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'resources/list' });
+  const uri =
+    typeof ctx.params.uri === 'string' ? ctx.params.uri : 'file:///project/weekly report.txt';
+  const resources = Array.isArray(result.resources) ? result.resources : [];
+  const added = { uri, name: 'weekly report', mimeType: 'text/plain' };
+  ctx.server.outbox.dropAbout(found.request.id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      jsonrpc: '2.0',
+      id: found.request.id,
+      result: { ...result, resources: [...resources, added] },
     },
   };
 }

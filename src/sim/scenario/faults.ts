@@ -46,7 +46,7 @@ import {
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
-import { embeddedWithoutResources } from './faults-resources.js';
+import { embeddedWithoutResources, resourceUriUnencoded } from './faults-resources.js';
 import {
   answerAboutRelatedTask,
   earlyTaskResult,
@@ -214,8 +214,10 @@ export const FAULT_NAMES = [
   'link-in-form',
   // Handshake era (server/utilities/pagination › Implementation Guidelines; lesson 7)
   'cursor-made-up',
-  // Resources in results (server/tools › Embedded Resources; lesson 18)
+  // Resources in results (server/tools › Embedded Resources, server/resources › Common URI
+  // Schemes; lessons 18 and 12)
   'embedded-without-resources',
+  'resource-uri-unencoded',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -343,8 +345,9 @@ export const FAULT_RULES = {
   'link-in-form': 'elicitation-form-url',
   // server/utilities/pagination (lesson 7)
   'cursor-made-up': 'cursor-not-issued',
-  // server/tools › Embedded Resources (lesson 18)
+  // server/tools › Embedded Resources (lesson 18), server/resources › Common URI Schemes (lesson 12)
   'embedded-without-resources': 'embedded-resource-without-capability',
+  'resource-uri-unencoded': 'resource-uri-invalid',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -728,9 +731,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return rootNotFile(ctx, name);
     case 'link-in-form':
       return linkInForm(ctx, name);
-    // Resources in results (lesson 18)
+    // Resources in results (lessons 18 and 12)
     case 'embedded-without-resources':
       return embeddedWithoutResources(ctx, name);
+    case 'resource-uri-unencoded':
+      return resourceUriUnencoded(ctx, name);
     default:
       return modernFault(name, ctx);
   }

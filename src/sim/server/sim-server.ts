@@ -20,6 +20,7 @@ import {
 } from '../../protocol/index.js';
 import { isObject, pointerToken } from '../../protocol/json.js';
 import { defIssues, modernMessageIssues } from '../../protocol/modern-schema.js';
+import { uriFault } from '../../protocol/uri.js';
 import { PURE_TOOLS } from '../tools/index.js';
 import { BatchAnswers } from './batch-answers.js';
 import { serviceOf, signInMessage } from './connect-round.js';
@@ -1268,6 +1269,15 @@ export class SimServer {
 
   #readResource(now: number, id: RequestId, params: JsonObject) {
     const uri = typeof params.uri === 'string' ? params.uri : '';
+    // A uri that is no RFC 3986 URI (the official schema's format "uri", which the SDK's
+    // 2025-11-25 zod schema does not check) names no resource: every resource's uri is one
+    // (server/resources › Common URI Schemes), and contents carrying it would break
+    // resource-uri-invalid. A template filled without encoding ("New York") is not found.
+    const fault = uriFault(uri);
+    if (fault !== null) {
+      const code = this.era === 'modern' ? -32602 : -32002;
+      return this.#fail(now, id, code, `Resource not found: /params/uri ${fault.en}`, { uri });
+    }
     const body =
       this.resourceAdded && uri === ADDED_RESOURCE.uri
         ? ADDED_RESOURCE.text
