@@ -21,6 +21,7 @@ describe('meta-key-malformed, root-not-file and link-in-form', () => {
     ['faults-gallery', 'meta-key-malformed'],
     ['modern-faults-gallery', 'meta-key-malformed'],
     ['modern-faults-gallery', 'link-in-form'],
+    ['multi-round-trip', 'root-not-file'],
   ] as const)('lesson %s plays %s, which breaks only its rule', async (lesson, fault) => {
     const steps = await faultsOfLesson(lesson);
     const played = steps.filter((s) => s.fault === fault);
