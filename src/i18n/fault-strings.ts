@@ -290,4 +290,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending client request the server answers with an input_required round holding a form-mode elicitation/create',
     zh: '{name} 需要一个尚未完成的客户端请求，且服务器对它的回答是一个含有表单模式 elicitation/create 的 input_required 轮次',
   },
+  needsToolChoiceRound: {
+    en: '{name} needs, in 2026-07-28, a retry of the client that answers a round whose sampling/createMessage has toolChoice "none", or "required" before any tool use (do: {offer-tools: …} before the call)',
+    zh: '{name} 在 2026-07-28 中需要客户端的一个重试请求，它回答的那一轮中的 sampling/createMessage 的 toolChoice 为 "none"，或为 "required" 且对话中还没有工具调用（在调用之前使用 do: {offer-tools: …}）',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -755,7 +755,12 @@ export class SimClient {
       return stop({ kind: 'malformed', of, round, field: 'requestState' });
     let responses: JsonObject | undefined;
     if (inputRequests !== undefined && Object.keys(inputRequests).length > 0) {
-      const answered = answerInputRequests(inputRequests, this.config.capabilities, (m, p) =>
+      // 2026-07-28 basic/index › _meta: what this request declared is what the round may ask
+      // for (a step may declare more or less than the client's usual capabilities).
+      const meta = isObject(request.params?._meta) ? request.params._meta : {};
+      const declared = meta[CLIENT_CAPABILITIES_META];
+      const capabilities = isObject(declared) ? declared : this.config.capabilities;
+      const answered = answerInputRequests(inputRequests, capabilities, (m, p) =>
         this.#inputResult(m, p),
       );
       if (!answered.ok) return stop({ kind: 'refused', of, round, refused: answered.refused });

@@ -485,6 +485,14 @@ function doAction(
     server.receiveRaw(action.raw, now);
     return rawNote(action.raw, log);
   }
+  if ('offer-tools' in action) {
+    const mode = action['offer-tools'];
+    server.offerToolsNextSampling(mode);
+    return {
+      en: `The server will offer its model's next sampling round the weather tool, with toolChoice "${mode}".`,
+      zh: `服务器将在下一轮采样请求中向模型提供天气工具，toolChoice 为 "${mode}"。`,
+    };
+  }
   if ('fail-next' in action) {
     server.failNext();
     return {

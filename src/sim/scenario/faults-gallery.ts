@@ -407,9 +407,11 @@ export function toolSamplingAnswered(ctx: FaultContext, name: string): FaultResu
  * The client answers the server's pending sampling/createMessage against its toolChoice (2025-11-25
  * client/sampling › Tool Choice Modes): under `none`, with a tool_use of the first tool the request
  * offers; under `required`, in a conversation with no tool use yet, with its model's text. It
- * declared sampling.tools, so the request was its to answer (lesson 32).
+ * declared sampling.tools, so the request was its to answer (lesson 32). In 2026-07-28 the request
+ * is an input request of a round, and the client's queued retry answers it so (lesson 25).
  */
 export function toolChoiceIgnored(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernToolChoiceIgnored(ctx, name);
   const sampling = ctx.client.config.capabilities.sampling;
   const asked =
     isObject(sampling) && isObject(sampling.tools)
@@ -419,33 +421,79 @@ export function toolChoiceIgnored(ctx: FaultContext, name: string): FaultResult 
         )
       : null;
   if (!asked) return cannot(FAULT_STRINGS.needsToolChoiceSampling, { name });
-  const tools = Array.isArray(asked.params.tools) ? asked.params.tools : [];
-  const tool = tools.find(isObject);
-  const result =
-    toolChoiceToHonour(asked.params) === 'none'
-      ? {
-          role: 'assistant',
-          content: [
-            {
-              type: 'tool_use',
-              id: 'call_1',
-              name: typeof tool?.name === 'string' ? tool.name : 'weather_current',
-              input: {},
-            },
-          ],
-          model: 'canned-model-1',
-          stopReason: 'toolUse',
-        }
-      : {
-          role: 'assistant',
-          content: { type: 'text', text: ctx.client.config.modelReply },
-          model: 'canned-model-1',
-          stopReason: 'endTurn',
-        };
   return {
     ok: true,
     direction: 'client->server',
-    message: { jsonrpc: '2.0', id: asked.id, result },
+    message: { jsonrpc: '2.0', id: asked.id, result: ignoringAnswer(ctx, asked.params) },
+  };
+}
+
+/** A model's reply that ignores the toolChoice of a sampling request's `params`. */
+function ignoringAnswer(ctx: FaultContext, params: JsonObject): JsonObject {
+  const tools = Array.isArray(params.tools) ? params.tools : [];
+  const tool = tools.find(isObject);
+  return toolChoiceToHonour(params) === 'none'
+    ? {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'call_1',
+            name: typeof tool?.name === 'string' ? tool.name : 'weather_current',
+            input: {},
+          },
+        ],
+        model: 'canned-model-1',
+        stopReason: 'toolUse',
+      }
+    : {
+        role: 'assistant',
+        content: { type: 'text', text: ctx.client.config.modelReply },
+        model: 'canned-model-1',
+        stopReason: 'endTurn',
+      };
+}
+
+/**
+ * 2026-07-28 (client/sampling › Tool Choice Modes; basic/patterns/mrtr): the client's queued retry
+ * goes out with each answer to a sampling input request that has a toolChoice to honour replaced
+ * by one that ignores it. As the retry faults do, the queued retry is taken back unsent (it had no
+ * id yet) and goes out changed in its place; the round's requests are read from the session log.
+ */
+function modernToolChoiceIgnored(ctx: FaultContext, name: string): FaultResult {
+  const queued = ctx.client.withdrawRetry();
+  const given = queued?.answers ? queued.params.inputResponses : undefined;
+  const answers: JsonObject = isObject(given) ? { ...given } : {};
+  const round = ctx.log.steps.findLast((step) => {
+    const message = step.message;
+    if (step.direction !== 'server->client' || Array.isArray(message) || !isObject(message))
+      return false;
+    const result = message.result;
+    return (
+      isObject(result) && result.resultType === 'input_required' && isObject(result.inputRequests)
+    );
+  });
+  const message = round && !Array.isArray(round.message) ? round.message : undefined;
+  const result = isObject(message) && isObject(message.result) ? message.result : {};
+  const requests = isObject(result.inputRequests) ? result.inputRequests : {};
+  let changed = false;
+  for (const key of Object.keys(answers)) {
+    const request = requests[key];
+    if (!isObject(request) || request.method !== 'sampling/createMessage') continue;
+    const params = isObject(request.params) ? request.params : {};
+    if (toolChoiceToHonour(params) === undefined) continue;
+    answers[key] = ignoringAnswer(ctx, params);
+    changed = true;
+  }
+  if (!queued || !changed) return cannot(FAULT_STRINGS.needsToolChoiceRound, { name });
+  const id = ctx.client.allocateId();
+  let params: JsonObject = { ...queued.params, inputResponses: answers };
+  if (queued.progress && isObject(params._meta))
+    params = { ...params, _meta: { ...params._meta, progressToken: `progress-${String(id)}` } };
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { jsonrpc: '2.0', id, method: queued.method, params },
   };
 }
 

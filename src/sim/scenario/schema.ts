@@ -125,6 +125,8 @@ const waitAction = z.object({ wait: z.number().int().min(0) }).strict();
 const rawAction = z.object({ raw: z.string() }).strict();
 // The server's next answer fails inside the server (-32603).
 const failNext = z.object({ 'fail-next': z.literal('internal-error') }).strict();
+// 2026-07-28: the server's next sampling round offers the model a tool with this toolChoice mode.
+const offerTools = z.object({ 'offer-tools': z.enum(['auto', 'none', 'required']) }).strict();
 
 /** An action: the words it may be written as, and its object forms by their one required key. */
 export type ActionKinds = {
@@ -159,6 +161,7 @@ export const DO_ACTIONS = {
     wait: waitAction,
     raw: rawAction,
     'fail-next': failNext,
+    'offer-tools': offerTools,
   },
 } as const satisfies ActionKinds;
 
@@ -175,7 +178,16 @@ const clientAction = z.union([
   clientTask,
 ]);
 const serverAction = z.union([serverWords, serverRequest]);
-const doAction = z.union([doWords, addTool, logAction, setRoots, waitAction, rawAction, failNext]);
+const doAction = z.union([
+  doWords,
+  addTool,
+  logAction,
+  setRoots,
+  waitAction,
+  rawAction,
+  failNext,
+  offerTools,
+]);
 
 const stepText = {
   note: bilingual,

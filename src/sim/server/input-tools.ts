@@ -117,8 +117,10 @@ export function finishSessionTool(tool: InputToolName, result: JsonObject | null
   if (result === null) return text(`The client refused the request this tool depends on.`, true);
   switch (tool) {
     case 'summarize_text': {
-      const content = isObject(result.content) ? result.content : {};
-      return text(`Summary: ${String(content.text ?? '')}`);
+      // A reply that uses a tool (client/sampling › Sampling with Tools) holds no summary yet.
+      if (!isObject(result.content) || result.content.type !== 'text')
+        return text('The model answered with no summary (it asked to use a tool).', true);
+      return text(`Summary: ${String(result.content.text ?? '')}`);
     }
     case 'collect_feedback': {
       if (result.action !== 'accept')

@@ -72,15 +72,20 @@ export function takeRetry(
   };
 }
 
-/** The input_required result of a round: the one input request and the sealed state. */
+/**
+ * The input_required result of a round: the one input request (its params with `extra` added) and
+ * the sealed state.
+ */
 export function roundResult(
   seal: RequestStateSeal,
   name: RoundToolName,
   args: JsonObject,
   expires: number,
+  extra: JsonObject = {},
 ): JsonObject {
   const tool = toolOf(name);
-  const params = tool.params(args);
+  const asked = tool.params(args);
+  const params = asked ? { ...asked, ...extra } : undefined;
   return {
     resultType: 'input_required',
     inputRequests: {

@@ -218,6 +218,8 @@ export class SimServer {
   /** Its own requests sent and not answered yet: id → method. */
   readonly #asked = new Map<RequestId, string>();
   #failNext = false;
+  /** The toolChoice mode of the next sampling round that offers tools (`offerToolsNextSampling`). */
+  #samplingToolChoice: 'auto' | 'none' | 'required' | null = null;
   /** Seals and checks requestState: the only place an input_required round lives. */
   readonly #seal: RequestStateSeal;
   /** The open subscriptions/listen streams (modern era). */
@@ -446,6 +448,15 @@ export class SimServer {
   /** Makes the next request (other than initialize and ping) fail inside the server: -32603. */
   failNext(): void {
     this.#failNext = true;
+  }
+
+  /**
+   * 2026-07-28 (client/sampling › Sampling with Tools): the next input_required round that asks
+   * for sampling offers the client's model the weather tool, with this toolChoice mode, when the
+   * request declared sampling.tools (without it the round asks as usual).
+   */
+  offerToolsNextSampling(mode: 'auto' | 'none' | 'required'): void {
+    this.#samplingToolChoice = mode;
   }
 
   /** Takes one message from the client and schedules whatever the server sends in response. */
@@ -1152,7 +1163,17 @@ export class SimServer {
     }
     this.#log(now, id, 'info', { event: 'input_required', tool: name, asks: tool.method });
     const ttl = this.config.requestStateTtlMs ?? STATE_TTL_MS;
-    this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl)));
+    let extra: JsonObject = {};
+    const mode = this.#samplingToolChoice;
+    if (
+      mode !== null &&
+      tool.method === 'sampling/createMessage' &&
+      this.#can('client.sampling.tools')
+    ) {
+      extra = { tools: [PURE_TOOLS.weather_current.definition], toolChoice: { mode } };
+      this.#samplingToolChoice = null;
+    }
+    this.#reply(now, id, roundResult(this.#seal, name, args, Math.round(now + ttl), extra));
   }
 
   /**
