@@ -124,6 +124,10 @@ function resourceUris(
   msg: ModelMessage,
 ): { readonly at: string; readonly uri: string }[] {
   if (msg.sender !== 'server' || msg.envelope.kind !== 'response') return [];
+  // Decided by the result's own keys first: most answers hold none of these four.
+  const held = msg.envelope.result;
+  if (!('resources' in held || 'contents' in held || 'content' in held || 'messages' in held))
+    return [];
   const origin = resultOrigin(ctx, msg);
   if (origin === undefined || !RESOURCE_URI_RESULTS.has(origin.record.method)) return [];
   if (origin.task === undefined && origin.record.status === 'answered') return [];
