@@ -1,6 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gradeExercise } from '../../src/grader/index.js';
-import { failed, grade, meta, patch, solution, workspace } from './helpers.js';
+import { loadRecordings, makeVariants, traceOf } from '../../src/grader/recordings.js';
+import { random } from '../../src/grader/rubrics/common.js';
+import { cli, failed, grade, learner, meta, patch, solution, workspace } from './helpers.js';
 
 /**
  * Minimal cheats, each written the way a student after the points without the work would write
@@ -340,4 +344,53 @@ describe('03-client-without-sampling', () => {
       expect(result.points, `seed ${seed}: ${failed(result).join(', ')}`).toBe(result.maxPoints);
     }
   });
+});
+
+// A run with a seed chosen on the command line poses the same inputs every time, and its report
+// shows what the first wrong one expected: a table of answers keyed on the inputs, filled in run
+// by run, passes every check on that seed. Built here at once from the grader's own generator.
+describe('check --seed: a table of canned answers for the seed it was filled on', () => {
+  const id = '05-session-stats';
+  const cannedFor = (seed: number) => {
+    const recordings = loadRecordings();
+    const key = (messages: readonly { message: unknown }[]) =>
+      `${messages.length}:${JSON.stringify(messages.at(-1)?.message).length}`;
+    const table = Object.fromEntries(
+      [...recordings, ...makeVariants(recordings, random(seed))].map((t) => [
+        key(t.messages),
+        traceOf(t.messages).summary,
+      ]),
+    );
+    return [
+      "import type { SessionStats, WireMessage } from './mcp-sim.js';",
+      `const T: Record<string, SessionStats> = ${JSON.stringify(table)};`,
+      'export function sessionStats(messages: readonly WireMessage[]): SessionStats {',
+      '  return T[messages.length + ":" + JSON.stringify(messages.at(-1)?.message).length] as SessionStats;',
+      '}',
+    ].join('\n');
+  };
+
+  it('passes a run on that seed, which records no points; a run on a fresh seed records them, and fails', async () => {
+    const cwd = learner({ [id]: { 'stats.ts': cannedFor(1) } });
+    const progress = join(cwd, '.mcp-sim', 'progress.json');
+    const seeded = await cli(cwd, ['check', '5', '--seed', '1']);
+    expect(seeded.stdout).toContain('Points 9/9');
+    expect(
+      existsSync(progress) ? JSON.parse(readFileSync(progress, 'utf8')).exercises[id] : undefined,
+    ).toBeUndefined();
+    expect(seeded.stdout).toMatch(
+      /seed 1 \(.* reproduces this run\); a seed chosen with --seed records no points \(.*check 5 records them\)/,
+    );
+    const zh = await cli(cwd, ['check', '5', '--seed', '1', '--lang', 'zh']);
+    expect(zh.stdout).toMatch(
+      /种子 1（.*）；用 --seed 指定种子的运行不记录分数（记录分数请运行 .*check 5）/,
+    );
+    const listed = await cli(cwd, ['exercises']);
+    expect(listed.stdout).toMatch(/05-session-stats .*\[new 0\/9\]/);
+    const fresh = await cli(cwd, ['check', '5']);
+    expect(fresh.code).toBe(1);
+    expect(JSON.parse(readFileSync(progress, 'utf8')).exercises[id]).toMatchObject({
+      passed: false,
+    });
+  }, 60_000);
 });
