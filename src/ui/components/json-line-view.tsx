@@ -30,7 +30,10 @@ export function JsonLineView({ line, mark, gutter, width }: JsonLineViewProps) {
         </Box>
       ) : null}
       {indent > 0 ? <Box width={indent} flexShrink={0} /> : null}
-      <Transform transform={(text, index) => (index === 0 ? text : dropCarried(text))}>
+      {/* Every line: a JSON line's own text never starts with a space (its indent is the box
+          before it), and the index Ink passes counts from the first line left after a scrolled
+          pane's clip, so a carried line scrolled to the top would be index 0 (see Prose). */}
+      <Transform transform={dropCarried}>
         <Text wrap="wrap">
           {line.tokens.map((token, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
