@@ -79,6 +79,26 @@ describe('MRTR rounds (2026-07-28 basic/patterns/mrtr)', () => {
     expect(rules(left.last.violations)).toEqual(['request-state-altered']);
   });
 
+  it('a long state changed in its middle: the message quotes the two where they differ, not only their same start and end', () => {
+    const state = `${'A'.repeat(40)}.exp=600000.${'B'.repeat(40)}`;
+    const changed = state.replace('600000', '900000');
+    const { last } = discovered()
+      .client(deploy(1))
+      .server(
+        inputRequired(1, { inputRequests: { confirm: CONFIRM_REQUEST }, requestState: state }),
+      )
+      .client(retry(2, { requestState: changed }))
+      .run();
+    const [found] = last.violations;
+    expect(found?.rule).toBe('request-state-altered');
+    expect(found?.message).toContain(
+      '(they differ from character 46: the retry has …"AAA.exp=900000.B"… where the round had …"AAA.exp=600000.B"…)',
+    );
+    expect(found?.messageZh).toContain(
+      '（从第 46 个字符起不同：重试中是 …"AAA.exp=900000.B"…，那一轮给出的是 …"AAA.exp=600000.B"…）',
+    );
+  });
+
   it('the round belongs to its target: a retry of another tool answers no round', () => {
     const { last } = discovered()
       .client(deploy(1))

@@ -29,12 +29,29 @@ function brief(state: unknown, lang: 'en' | 'zh' = 'en'): string {
   return `${show(state.slice(0, 20))}…${show(state.slice(-8))}${length}`;
 }
 
-/** Where two states first differ (1-based), in both languages, or nothing when either is not text. */
+/** The characters of a state around `at`, as `…"abc"…` (the dots where it goes on). */
+function around(state: string, at: number): string {
+  const from = Math.max(0, at - 8);
+  const to = Math.min(state.length, at + 8);
+  return `${from > 0 ? '…' : ''}${show(state.slice(from, to))}${to < state.length ? '…' : ''}`;
+}
+
+/**
+ * Where two states first differ (1-based), in both languages, or nothing when either is not text.
+ * For states `brief` cuts, the characters there in each as well: a state changed in its middle has
+ * the same start and end, so the two briefs alone read as the same value.
+ */
 function differsAt(sent: unknown, given: unknown): { en: string; zh: string } {
   if (typeof sent !== 'string' || typeof given !== 'string') return { en: '', zh: '' };
   let i = 0;
   while (i < sent.length && i < given.length && sent[i] === given[i]) i += 1;
-  return { en: ` (they differ from character ${i + 1})`, zh: `（从第 ${i + 1} 个字符起不同）` };
+  if (sent.length <= 48 && given.length <= 48)
+    return { en: ` (they differ from character ${i + 1})`, zh: `（从第 ${i + 1} 个字符起不同）` };
+  const [here, there] = [around(sent, i), around(given, i)];
+  return {
+    en: ` (they differ from character ${i + 1}: the retry has ${here} where the round had ${there})`,
+    zh: `（从第 ${i + 1} 个字符起不同：重试中是 ${here}，那一轮给出的是 ${there}）`,
+  };
 }
 
 /**
