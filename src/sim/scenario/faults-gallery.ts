@@ -10,7 +10,7 @@ import { isObject } from '../../protocol/json.js';
 import { toolChoiceToHonour } from '../../protocol/sampling-tools.js';
 import { isKnownVersion, type KnownVersion } from '../../protocol/versions.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { resultInstead, scheduledAnswer } from './faults-modern.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
 
@@ -142,12 +142,7 @@ export function resultOffSchema(ctx: FaultContext, name: string): FaultResult {
   }
   const { [fieldOf(found.item.message.result) ?? '']: _left, ...result } =
     found.item.message.result;
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result },
-  };
+  return resultInstead(ctx, found, result);
 }
 
 /**
@@ -170,16 +165,7 @@ export function malformedToolName(ctx: FaultContext, name: string): FaultResult 
   }
   const [first, ...rest] = result.tools as JsonObject[];
   const renamed = typeof ctx.params.name === 'string' ? ctx.params.name : 'weather current';
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id: found.request.id,
-      result: { ...result, tools: [{ ...first, name: renamed }, ...rest] },
-    },
-  };
+  return resultInstead(ctx, found, { ...result, tools: [{ ...first, name: renamed }, ...rest] });
 }
 
 /**
@@ -357,18 +343,10 @@ function samplingRound(ctx: FaultContext, name: string, messages: readonly unkno
   if (!found || key === undefined || !result || !requests || !isObject(request))
     return cannot(FAULT_STRINGS.needsSamplingRound, { name });
   const params = isObject(request.params) ? request.params : {};
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      ...found.item.message,
-      result: {
-        ...result,
-        inputRequests: { ...requests, [key]: { ...request, params: { ...params, messages } } },
-      },
-    },
-  };
+  return resultInstead(ctx, found, {
+    ...result,
+    inputRequests: { ...requests, [key]: { ...request, params: { ...params, messages } } },
+  });
 }
 
 /**
@@ -513,12 +491,7 @@ export function answeredInstead(
   const found = scheduledAnswer(ctx, (r) => r.method === method);
   if (!found) return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method });
   const result = isObject(ctx.params.result) ? ctx.params.result : fallback;
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result },
-  };
+  return resultInstead(ctx, found, result);
 }
 
 /**

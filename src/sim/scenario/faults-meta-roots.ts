@@ -6,7 +6,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { resultInstead, scheduledAnswer } from './faults-modern.js';
 
 /** The page a buggy form links to. */
 const TERMS = 'https://weather.example.com/terms';
@@ -32,12 +32,7 @@ export function metaKeyMalformed(ctx: FaultContext, name: string): FaultResult {
   const changed = isObject(first)
     ? { ...result, tools: [withKey(first), ...rest] }
     : withKey(result);
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result: changed },
-  };
+  return resultInstead(ctx, found, changed);
 }
 
 /**
@@ -154,10 +149,5 @@ function modernLinkInForm(ctx: FaultContext, name: string): FaultResult {
       params: { ...request.params, message: `${said}Our terms: ${TERMS}` },
     };
   }
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result: { ...result, inputRequests } },
-  };
+  return resultInstead(ctx, found, { ...result, inputRequests });
 }

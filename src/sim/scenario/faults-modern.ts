@@ -64,6 +64,19 @@ function replace(ctx: FaultContext, id: RequestId): void {
   ctx.server.outbox.dropAbout(id);
 }
 
+/**
+ * The server answers `found`'s request with `result` in place of the answer it had scheduled
+ * (taken out of its outbox): how a fault that rewrites a scheduled result sends it.
+ */
+export function resultInstead(
+  ctx: FaultContext,
+  found: Scheduled2,
+  result: JsonObject,
+): FaultResult {
+  replace(ctx, found.request.id);
+  return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+}
+
 const resultOf = (message: Record<string, unknown>): JsonObject | null =>
   isObject(message.result) ? message.result : null;
 const errorOf = (message: Record<string, unknown>): JsonObject | null =>

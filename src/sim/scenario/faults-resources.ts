@@ -9,7 +9,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { resultInstead, scheduledAnswer } from './faults-modern.js';
 
 /** The resource a faulty tool result embeds unless the step names one (`params.resource`). */
 const REPORT: JsonObject = {
@@ -34,16 +34,10 @@ export function embeddedWithoutResources(ctx: FaultContext, name: string): Fault
     return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'tools/call' });
   const resource = isObject(ctx.params.resource) ? ctx.params.resource : REPORT;
   const content = Array.isArray(result.content) ? result.content : [];
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id: found.request.id,
-      result: { ...result, content: [...content, { type: 'resource', resource }] },
-    },
-  };
+  return resultInstead(ctx, found, {
+    ...result,
+    content: [...content, { type: 'resource', resource }],
+  });
 }
 
 /**
@@ -63,14 +57,5 @@ export function resourceUriUnencoded(ctx: FaultContext, name: string): FaultResu
     typeof ctx.params.uri === 'string' ? ctx.params.uri : 'file:///project/weekly report.txt';
   const resources = Array.isArray(result.resources) ? result.resources : [];
   const added = { uri, name: 'weekly report', mimeType: 'text/plain' };
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id: found.request.id,
-      result: { ...result, resources: [...resources, added] },
-    },
-  };
+  return resultInstead(ctx, found, { ...result, resources: [...resources, added] });
 }

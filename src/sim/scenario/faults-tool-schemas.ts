@@ -10,7 +10,7 @@ import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { PURE_TOOLS, type PureToolName } from '../tools/index.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { resultInstead, scheduledAnswer } from './faults-modern.js';
 
 const resultOf = (message: Record<string, unknown>): JsonObject | null =>
   isObject(message.result) ? message.result : null;
@@ -55,12 +55,7 @@ export function misspelledSchemaType(ctx: FaultContext, name: string): FaultResu
       properties: { ...properties, [at.key]: { ...(properties[at.key] as JsonObject), type } },
     },
   };
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result: { ...result, tools } },
-  };
+  return resultInstead(ctx, found, { ...result, tools });
 }
 
 const isPure = (tool: unknown): tool is PureToolName =>
@@ -90,12 +85,7 @@ export function invalidArgumentsServed(ctx: FaultContext, name: string): FaultRe
   const served = PURE_TOOLS[tool].run(ran) as JsonObject;
   if (served.isError === true) return cannot(FAULT_STRINGS.needsRefusedToolCall, { name });
   const { isError: _refused, ...rest } = resultOf(found.item.message) ?? {};
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result: { ...rest, ...served } },
-  };
+  return resultInstead(ctx, found, { ...rest, ...served });
 }
 
 /**
@@ -112,10 +102,5 @@ export function structuredContentOnly(ctx: FaultContext, name: string): FaultRes
   if (!found || !result) return cannot(FAULT_STRINGS.needsStructuredResult, { name });
   const content = Array.isArray(result.content) ? result.content : [];
   const kept = content.filter((block) => !isObject(block) || block.type !== 'text');
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: { jsonrpc: '2.0', id: found.request.id, result: { ...result, content: kept } },
-  };
+  return resultInstead(ctx, found, { ...result, content: kept });
 }
