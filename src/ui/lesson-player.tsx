@@ -141,19 +141,23 @@ export function LessonPlayer({
   const own = useKeyRouter(route === undefined);
   useKeyRoute(route ?? own, (input: string, key: Key) => {
     if (resumed) setResumed(false);
-    const names = keyNames(input, key);
+    let names = keyNames(input, key);
     const page = Math.max(1, size.rows - CHROME - 6);
     // Typing a step number after `:` (digits, Backspace; Enter goes, Esc or q cancels); a burst
     // such as ":12\r" is typed key by key.
     let typing = jump !== null;
     if (typing && (key.backspace || key.delete)) return void send({ type: 'JUMP_ERASE' });
     if (list) {
-      // One action per event: a burst ("jj") moves the cursor, but Enter or q ends the list.
-      for (const action of actionsFor(LIST_KEYS, keyNames(input, key))) {
+      // One action per key: a burst ("jj") moves the cursor; Enter or q ends the list, and the
+      // keys after it in the same burst ("qnn", "\rn") act on the screen it closed to.
+      const ended = names.findIndex((name) => {
+        const [action] = actionsFor(LIST_KEYS, [name]);
+        if (action === undefined) return false;
         send(LIST_EVENTS[action]);
-        if (action === 'choose' || action === 'close') return;
-      }
-      return;
+        return action === 'choose' || action === 'close';
+      });
+      if (ended < 0) return;
+      names = names.slice(ended + 1);
     }
     for (const name of names) {
       // The field tree takes every key while it is open (`q` and Esc close it, they do not quit).
