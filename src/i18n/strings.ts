@@ -188,6 +188,14 @@ export const STRINGS = {
     en: 'No note for this list as a whole: the items inside it, below, say what it holds.',
     zh: '这个列表整体没有说明：它下面包含的各项说明了它装着什么。',
   },
+  treeNoMeaningFolded: {
+    en: 'No note for this field as a whole: it is folded; → or Enter opens it, and the fields inside it say what it holds.',
+    zh: '这个字段整体没有说明：它已折叠，按 → 或回车展开，里面的各个字段说明了它装着什么。',
+  },
+  treeNoMeaningArrayFolded: {
+    en: 'No note for this list as a whole: it is folded; → or Enter opens it, and the items inside it say what it holds.',
+    zh: '这个列表整体没有说明：它已折叠，按 → 或回车展开，里面的各项说明了它装着什么。',
+  },
   keyHelp: { en: 'help', zh: '帮助' },
   keyViolations: { en: 'violations', zh: '违规列表' },
   keyBroken: {

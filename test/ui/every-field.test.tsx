@@ -85,7 +85,7 @@ function unreachable(step: ScreenStep, fit: ScreenFit, lang: Lang): string[] {
     const nodes = fieldNodes(step.message);
     const lines = treeLines(nodes, new Set(), SIZE.columns - 3);
     const height = SIZE.rows - CHROME;
-    const window = height - 1 - meaningRows(meaningsListed, SIZE.columns, height);
+    const window = height - 1 - meaningRows(meaningsListed, SIZE.columns, height, lang);
     const seen = new Set<string>();
     let tree: FoldState = { folded: new Set(), cursor: '' };
     for (let k = 0; k <= nodes.length; k++) {

@@ -25,10 +25,29 @@ export type FieldTreeViewProps = {
   readonly width: number;
 };
 
-/** Lines for the meaning area: the longest meaning of this envelope, within a third of the screen. */
-export function meaningRows(meanings: Iterable<Meaning>, width: number, height: number): number {
+/** What the area says of a field with no meaning (`missingMeaning`): the area fits these too. */
+const NO_NOTES = [
+  STRINGS.treeRoot,
+  STRINGS.treeNoMeaning,
+  STRINGS.treeNoMeaningObject,
+  STRINGS.treeNoMeaningArray,
+  STRINGS.treeNoMeaningFolded,
+  STRINGS.treeNoMeaningArrayFolded,
+];
+
+/**
+ * Lines for the meaning area: the longest meaning of this envelope, or note on a field with none
+ * (the cursor starts on the whole envelope, which has none), within a third of the screen.
+ */
+export function meaningRows(
+  meanings: Iterable<Meaning>,
+  width: number,
+  height: number,
+  lang: Lang,
+): number {
   let most = 1;
-  for (const m of meanings) most = Math.max(most, wrappedHeight(breakCjk(m.text, width), width));
+  const texts = [...[...meanings].map((m) => m.text), ...NO_NOTES.map((note) => tr(note, lang))];
+  for (const text of texts) most = Math.max(most, wrappedHeight(breakCjk(text, width), width));
   return 1 + Math.min(most, Math.max(1, Math.floor(height / 3) - 1));
 }
 
@@ -37,8 +56,13 @@ export function meaningRows(meanings: Iterable<Meaning>, width: number, height: 
  * (jsonrpc, method above /params), which do not describe it: an object or a list is told by what
  * it holds, below it; a value by the field that holds it.
  */
-export function missingMeaning(node: FieldNode | undefined, lang: Lang): string {
+export function missingMeaning(node: FieldNode | undefined, lang: Lang, folded = false): string {
   if (node === undefined) return tr(STRINGS.treeNoMeaning, lang);
+  // Folded, what it holds is not below it: say how to open it.
+  if (folded && node.size > 0 && node.kind === 'object')
+    return tr(STRINGS.treeNoMeaningFolded, lang);
+  if (folded && node.size > 0 && node.kind === 'array')
+    return tr(STRINGS.treeNoMeaningArrayFolded, lang);
   if (node.parent === null) return tr(STRINGS.treeRoot, lang);
   if (node.size > 0 && node.kind === 'object') return tr(STRINGS.treeNoMeaningObject, lang);
   if (node.size > 0 && node.kind === 'array') return tr(STRINGS.treeNoMeaningArray, lang);
@@ -59,7 +83,7 @@ export function FieldTreeView(props: FieldTreeViewProps) {
     () => treeLines(shownNodes(nodes, tree.folded), tree.folded, width - gutter - 1),
     [nodes, tree.folded, width, gutter],
   );
-  const area = meaningRows(meanings.values(), width, height);
+  const area = meaningRows(meanings.values(), width, height, lang);
   const rows = Math.max(1, height - 1 - area);
   const top = windowTop(lines, tree.cursor, rows);
   const meaning = meanings.get(tree.cursor);
@@ -107,10 +131,14 @@ export function FieldTreeView(props: FieldTreeViewProps) {
         overflowY="hidden"
         overflowX={clipUnlessNarrow(readablePointer(tree.cursor))}
       >
-        <Text wrap="truncate-end" {...theme.fg('key')}>
-          {meaning ? `${meaning.n} ` : ''}
-          {tree.cursor === '' ? '/' : readablePointer(tree.cursor)}
-        </Text>
+        {/* Never shrunk away by a note longer than the area (a third of a short screen): the
+            note is clipped below it instead. */}
+        <Box flexShrink={0}>
+          <Text wrap="truncate-end" {...theme.fg('key')}>
+            {meaning ? `${meaning.n} ` : ''}
+            {tree.cursor === '' ? '/' : readablePointer(tree.cursor)}
+          </Text>
+        </Box>
         <Prose dimColor={!meaning}>
           {breakCjk(
             meaning
@@ -118,6 +146,7 @@ export function FieldTreeView(props: FieldTreeViewProps) {
               : missingMeaning(
                   nodes.find((n) => n.pointer === tree.cursor),
                   lang,
+                  tree.folded.has(tree.cursor),
                 ),
             width,
           )}
