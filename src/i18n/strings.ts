@@ -204,7 +204,7 @@ export const STRINGS = {
   },
   keyGoTo: { en: 'go to its step', zh: '跳到该步骤' },
   keyClose: { en: 'close', zh: '关闭' },
-  violationsTitle: { en: 'Violations', zh: '违规列表' },
+  violationsTitle: { en: 'Violations ({count})', zh: '违规列表（{count}）' },
   violationsNone: {
     en: 'No step of this session breaks a rule.',
     zh: '这段会话中没有违反规则的步骤。',

@@ -14,7 +14,7 @@ describe('the violation list cuts a row that does not fit with …', () => {
     const rows = violationRows(lesson.steps);
     const screen = renderPlayer(lesson, { columns, rows: 45 }, { lang, start: 0, onQuit: vi.fn() });
     screen.type('v');
-    const title = lang === 'zh' ? `违规列表 (${rows.length})` : `Violations (${rows.length})`;
+    const title = lang === 'zh' ? `违规列表（${rows.length}）` : `Violations (${rows.length})`;
     await until(() => expect(screen.frame()).toContain(title));
     const lines = screen
       .frame()

@@ -127,7 +127,7 @@ describe('] and [ between the steps that break a rule', () => {
 
   it('speaks Chinese, with the severity as a mark and a word', async () => {
     const screen = play('handshake', { columns: 80, rows: 24 }, { lang: 'zh' });
-    const list = `违规列表 (${counts('handshake').broken})`;
+    const list = `违规列表（${counts('handshake').broken}）`;
     screen.type('v');
     await until(() => {
       expect(screen.frame()).toContain(list);
@@ -174,7 +174,7 @@ describe('a violation list longer than its window', () => {
     expect(middle.frame()).toMatch(/Violations \(24\) · ↑ 7 above · ↓ 7 more/);
     middle.unmount();
     const end = at(23, 'zh');
-    expect(end.frame()).toMatch(/\(24\) · ↑ 上面 14 行/);
+    expect(end.frame()).toMatch(/（24） · ↑ 上面 14 行/);
     end.unmount();
   });
 });

@@ -69,7 +69,7 @@ export function ViolationListView({
         {/* The list's keys are in the key bar, below. */}
         <Box flexShrink={0}>
           <Text bold {...theme.fg('accent')}>
-            {tr(STRINGS.violationsTitle, lang)} ({rows.length})
+            {tr(STRINGS.violationsTitle, lang, { count: String(rows.length) })}
           </Text>
           {start > 0 || end < rows.length ? (
             <Text {...theme.fg('accent')}>
