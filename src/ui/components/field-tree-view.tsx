@@ -122,8 +122,9 @@ export function FieldTreeView(props: FieldTreeViewProps) {
           );
         })}
       </ScrollPane>
-      {/* The pointer is one truncated line (clipped when it may hold a wide character), the
-          meaning wraps: the area clips only what is below its rows. */}
+      {/* The pointer is one line, cut in its middle when too long so that the field's own name,
+          at its end, stays (clipped when it may hold a wide character); the meaning wraps: the
+          area clips only what is below its rows. */}
       <Box
         flexDirection="column"
         height={area}
@@ -134,7 +135,7 @@ export function FieldTreeView(props: FieldTreeViewProps) {
         {/* Never shrunk away by a note longer than the area (a third of a short screen): the
             note is clipped below it instead. */}
         <Box flexShrink={0}>
-          <Text wrap="truncate-end" {...theme.fg('key')}>
+          <Text wrap="truncate-middle" {...theme.fg('key')}>
             {meaning ? `${meaning.n} ` : ''}
             {tree.cursor === '' ? '/' : readablePointer(tree.cursor)}
           </Text>
