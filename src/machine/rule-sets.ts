@@ -312,6 +312,8 @@ export const MODERN_RULES: RuleSet = {
       ...META,
       // client/roots › Root
       'root-uri-not-file',
+      // basic/index › General fields: clientInfo on every request (a SHOULD)
+      'client-info-missing',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
     'client.notification': rules(

@@ -11,7 +11,7 @@ import { HTTP_HEADER_RULES } from './rules/http-headers.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { LOGGING_RULES } from './rules/logging.js';
 import { META_KEY_RULES } from './rules/meta-keys.js';
-import { MODERN_REQUEST_RULES } from './rules/modern-requests.js';
+import { CLIENT_INFO_RULES, MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
 import { MRTR_RULES } from './rules/mrtr.js';
 import { PAGINATION_RULES } from './rules/pagination.js';
@@ -72,6 +72,8 @@ const ROWS = [
   ...ROOT_RULES,
   // Resources in results (server/tools › Embedded Resources, server/resources › Common URI Schemes)
   ...RESOURCE_CONTENT_RULES,
+  // The client's name on each 2026-07-28 request (basic/index › General fields)
+  ...CLIENT_INFO_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

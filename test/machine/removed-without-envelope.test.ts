@@ -4,6 +4,7 @@ import { SessionLog } from '../../src/session/index.js';
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'rules-test-client', version: '1.0.0' },
 };
 
 /** The rules a modern session's second request breaks, with their messages. */

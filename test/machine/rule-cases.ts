@@ -3,6 +3,7 @@ import type { JsonObject } from '../../src/protocol/index.js';
 import {
   CAPS_KEY,
   discovered,
+  INFO_KEY,
   LOG_LEVEL_KEY,
   MODERN,
   modernRequest,
@@ -1290,6 +1291,15 @@ export const CASES: Record<RuleId, RuleCase> = {
     // schema's format "uri"): a listed resource whose uri has a space; percent-encoded, legal.
     trigger: () => listedResource('file:///project/meeting notes.md'),
     legal: () => listedResource('file:///project/meeting%20notes.md'),
+  },
+  'client-info-missing': {
+    // 2026-07-28 basic/index › General fields: clients SHOULD include clientInfo on every request.
+    // The same tools/list with the client's name and version in its envelope is legal.
+    trigger: () => discovered().client(modernRequest(1, 'tools/list', {}, { without: [INFO_KEY] })),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ...HINTS })),
   },
 };
 

@@ -130,6 +130,7 @@ describe('the guards, through pure transitions', () => {
         _meta: {
           'io.modelcontextprotocol/protocolVersion': '2026-07-28',
           'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'rules-test-client', version: '1.0.0' },
         },
       }),
     );

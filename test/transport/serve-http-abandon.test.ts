@@ -182,6 +182,7 @@ describe('serve --http, a response stream closed by the client before the answer
     const envelope = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1' },
     };
     const headers = {
       'mcp-protocol-version': '2026-07-28',
@@ -237,6 +238,7 @@ describe('serve --http, a response stream closed by the client before the answer
     const envelope = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1' },
     };
     const modern = {
       'mcp-protocol-version': '2026-07-28',

@@ -89,6 +89,7 @@ const postJson = async (url: URL, method: string, name: string, message: unknown
 const ASKS = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+  'io.modelcontextprotocol/clientInfo': { name: 'feedback-client', version: '1' },
 };
 const feedback = (id: number, retry: Record<string, unknown> = {}) => ({
   jsonrpc: '2.0',
@@ -124,7 +125,7 @@ describe('serve --http, 2026-07-28: an input_required retry is judged with its f
     const serve = startServe(['--trace-file', file]);
     servers.push(serve.stop);
     const url = await serve.url;
-    // Two copies of one client (no clientInfo, one host): the first's long call has id 1 …
+    // Two copies of one client (one clientInfo, one host): the first's long call has id 1 …
     const long = postJson(url, 'tools/call', 'long_running_task', longCall(1));
     await new Promise((resolve) => setTimeout(resolve, 150));
     // … when the second's call has id 1 too: judged on its own, and gets input_required.

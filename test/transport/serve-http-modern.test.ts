@@ -33,6 +33,7 @@ afterAll(async () => {
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1' },
 };
 const V = { 'mcp-protocol-version': '2026-07-28' };
 

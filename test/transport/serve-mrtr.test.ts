@@ -274,6 +274,7 @@ describe('mcp-sim serve: its own modern traffic with SDK v2', () => {
     const envelope = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'test-client', version: '1' },
     };
     const listen = {
       jsonrpc: '2.0',

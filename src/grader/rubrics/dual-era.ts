@@ -234,7 +234,9 @@ export const dualEraRubric: Rubric = {
       _meta: envelope({ version: MODERN, capabilities: {} }),
     });
     reasons.push(whoMismatchNull(anonymous));
-    reasons.push(refereeSays(shared, { skip: SERVER_INFO }));
+    // That request leaves clientInfo out on purpose (a SHOULD a client may be configured to skip):
+    // the referee's client-info-missing on it is the grader's, not the learner's.
+    reasons.push(refereeSays(shared, { skip: [...SERVER_INFO, 'client-info-missing'] }));
     // A connection that opened a legacy session at initialize, then sends a request carrying the
     // modern envelope: that request is served statelessly, from its own _meta (2026-07-28 ›
     // basic/versioning › Compatibility Matrix), not by the session its connection opened.

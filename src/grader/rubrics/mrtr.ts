@@ -581,7 +581,11 @@ async function judgeRetry(runner: Runner, rng: Random): Promise<Bilingual | null
   const push = (direction: typeof C2S, message: JsonObject) =>
     log.push({ type: 'message', direction, message }) as Sent;
   const service = `svc-${rng.word()}`;
-  const meta = envelope({ version: MODERN, capabilities: { elicitation: { form: {} } } });
+  const meta = envelope({
+    version: MODERN,
+    capabilities: { elicitation: { form: {} } },
+    clientInfo: { name: 'mcp-sim-grader', version: '1.0.0' },
+  });
   const base = { name: 'deploy', arguments: { service }, _meta: meta };
   const form = (field: string) => ({
     method: 'elicitation/create',

@@ -1,6 +1,11 @@
 import { type HeaderProblem, headerProblemOf } from '../../protocol/http-headers.js';
 import { isObject } from '../../protocol/json.js';
-import { CLIENT_CAPABILITIES_META, PROTOCOL_VERSION_META, paramHeadersCalled } from '../facts.js';
+import {
+  CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
+  PROTOCOL_VERSION_META,
+  paramHeadersCalled,
+} from '../facts.js';
 import { type RuleRow, show } from './rule.js';
 
 /** What was wrong with a request's headers, in both languages (the server's -32020 says the same). */
@@ -112,6 +117,39 @@ export const MODERN_REQUEST_RULES = [
       return {
         en: `the client answered ${show(msg.id)} with a JSON-RPC ${msg.type === 'client.error' ? 'error response' : 'response'}; in ${ctx.ruleVersion} a client writes only requests and notifications, and a server's request (itself a violation) gets no answer`,
         zh: `客户端用 JSON-RPC ${msg.type === 'client.error' ? '错误回应' : '回应'}回答了 ${show(msg.id)}；在 ${ctx.ruleVersion} 中客户端只发送请求和通知，服务器发来的请求（它本身就是违规）不会得到回应`,
+      };
+    },
+  },
+] as const satisfies readonly RuleRow[];
+
+/**
+ * The client's identity on each modern request (2026-07-28 basic/index › General fields): a SHOULD,
+ * beside the required envelope keys that request-meta-missing judges.
+ */
+export const CLIENT_INFO_RULES = [
+  {
+    // "unless specifically configured not to do so": a client may be set to stay anonymous, so
+    // the finding is a warning (a SHOULD) and says so. A request that already misses a required
+    // field is request-meta-missing's alone: one finding for one broken envelope.
+    id: 'client-info-missing',
+    severity: 'warning',
+    spec: '2026-07-28/basic/index › General fields',
+    specNote: {
+      en: '_meta, per-request protocol fields: clients SHOULD include clientInfo on every request, unless specifically configured not to',
+      zh: '_meta 的逐请求协议字段：除非专门配置为不发送，客户端应当在每个请求中带上 clientInfo',
+    },
+    title: { en: 'Request without clientInfo', zh: '请求缺少 clientInfo' },
+    check: (ctx, msg) => {
+      if (msg.type !== 'client.request' || ctx.era !== 'modern') return null;
+      const meta = msg.params?._meta;
+      if (!isObject(meta) || !isObject(meta[CLIENT_CAPABILITIES_META])) return null;
+      if (typeof meta[PROTOCOL_VERSION_META] !== 'string') return null;
+      // A clientInfo that is there but no Implementation is the schema's (invalid-params).
+      if (CLIENT_INFO_META in meta) return null;
+      const pointer = `/params/_meta/${CLIENT_INFO_META.replace('/', '~1')}`;
+      return {
+        en: `${msg.method} #${show(msg.id)}: ${pointer} is missing; in ${ctx.ruleVersion} there is no initialize to name the client once, so each request should carry {"name": …, "version": …} there (the server uses it for display, logging and debugging), unless the client is deliberately configured to stay anonymous`,
+        zh: `${msg.method} #${show(msg.id)}：${pointer} 缺失；${ctx.ruleVersion} 没有 initialize 来一次性说明客户端身份，因此每个请求都应在这里带上 {"name": …, "version": …}（服务器用于显示、日志和调试），除非客户端被专门配置为不透露身份`,
       };
     },
   },

@@ -10,6 +10,7 @@ import {
 import { isObject } from '../../protocol/json.js';
 import {
   CLIENT_CAPABILITIES_META,
+  CLIENT_INFO_META,
   PROTOCOL_VERSION_META,
   SERVER_INFO_META,
 } from '../../protocol/meta-keys.js';
@@ -218,6 +219,8 @@ export const FAULT_NAMES = [
   // Schemes; lessons 18 and 12)
   'embedded-without-resources',
   'resource-uri-unencoded',
+  // 2026-07-28 basic/index › General fields: clientInfo on every request (lesson 22)
+  'request-without-client-info',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -348,6 +351,8 @@ export const FAULT_RULES = {
   // server/tools › Embedded Resources (lesson 18), server/resources › Common URI Schemes (lesson 12)
   'embedded-without-resources': 'embedded-resource-without-capability',
   'resource-uri-unencoded': 'resource-uri-invalid',
+  // basic/index › General fields (lesson 22)
+  'request-without-client-info': 'client-info-missing',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -736,6 +741,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return embeddedWithoutResources(ctx, name);
     case 'resource-uri-unencoded':
       return resourceUriUnencoded(ctx, name);
+    // 2026-07-28 basic/index › General fields (lesson 22)
+    case 'request-without-client-info':
+      return requestWithoutClientInfo(ctx, name);
     default:
       return modernFault(name, ctx);
   }
@@ -844,4 +852,20 @@ function alteredState(state: string): string {
   }
   const last = state.at(-1) === 'A' ? 'B' : 'A';
   return `${state.slice(0, -1)}${last}`;
+}
+
+/**
+ * A modern client's request (`params.method`, default tools/list, with `params.params`) whose
+ * `_meta` envelope keeps its two required keys but not clientInfo, as a client that names itself
+ * only on server/discover sends it: 2026-07-28 basic/index › General fields (clients SHOULD include
+ * clientInfo on every request).
+ */
+function requestWithoutClientInfo(ctx: FaultContext, name: FaultName): FaultResult {
+  const { client, params } = ctx;
+  if (client.modernVersion === null) return cannot(FAULT_STRINGS.needsModernClient, { name });
+  const given = isObject(params.params) ? params.params : undefined;
+  const message = client.request(str(params.method, 'tools/list'), given);
+  const body = isObject(message.params) ? message.params : {};
+  const { [CLIENT_INFO_META]: _left, ...meta } = isObject(body._meta) ? body._meta : {};
+  return { ok: true, direction: C2S, message: { ...message, params: { ...body, _meta: meta } } };
 }
