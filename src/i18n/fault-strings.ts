@@ -294,4 +294,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs, in 2026-07-28, a retry of the client that answers a round whose sampling/createMessage has toolChoice "none", or "required" before any tool use (do: {offer-tools: …} before the call)',
     zh: '{name} 在 2026-07-28 中需要客户端的一个重试请求，它回答的那一轮中的 sampling/createMessage 的 toolChoice 为 "none"，或为 "required" 且对话中还没有工具调用（在调用之前使用 do: {offer-tools: …}）',
   },
+  needsTwoTools: {
+    en: '{name} needs a tools/list from the client still waiting for its answer, whose answer lists at least two tools',
+    zh: '{name} 需要客户端的一个仍在等待回应的 tools/list，且其回答中至少列出两个工具',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -94,6 +94,12 @@ export class Ledger {
   readonly cursors = new Map<string, Set<string>>();
   #opened = 0;
   /**
+   * 2026-07-28 server/tools › Capabilities (tools in a deterministic order): the names of the latest
+   * whole tools/list result (one page, no cursor) that was not a reordering of the one before, in
+   * its order; null before one.
+   */
+  toolOrder: readonly string[] | null = null;
+  /**
    * MRTR (2026-07-28): the client's tools/call, prompts/get and resources/read waiting for their
    * answer, by id: what each calls (an input_required answer opens a round on it).
    */
@@ -202,6 +208,7 @@ export class Ledger {
     copyInto(this.requiredArguments, copy.requiredArguments);
     for (const [list, cursors] of this.cursors) copy.cursors.set(list, new Set(cursors));
     copy.#opened = this.#opened;
+    copy.toolOrder = this.toolOrder;
     return copy;
   }
 

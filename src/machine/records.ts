@@ -38,6 +38,7 @@ import {
 } from './facts.js';
 import type { Era } from './rule-sets.js';
 import { establishedElicitations } from './rules/elicitation.js';
+import { reordering, wholeToolList } from './rules/tool-order.js';
 
 const OUTPUT_SCHEMA_REVISION = '2025-06-18';
 
@@ -869,5 +870,17 @@ export function recordPageScope(ctx: SessionContext, msg: ModelMessage): Update 
   const continued =
     record.cursor === undefined ? undefined : ctx.ledger.pageScope(record.method, record.cursor);
   ctx.ledger.setPageScope(record.method, nextCursor, continued ?? cacheScope);
+  return {};
+}
+
+/**
+ * 2026-07-28 server/tools › Capabilities: a whole tools/list result (one page) is the order the
+ * next one is compared with, unless it only reordered that one (tool-order-changed judged it):
+ * the order of record stays, so a list back in it is clean. Runs before the request is forgotten.
+ */
+export function recordToolOrder(ctx: SessionContext, msg: ModelMessage): Update {
+  const names = wholeToolList(ctx, msg);
+  if (names !== null && reordering(ctx.ledger.toolOrder, names) === null)
+    ctx.ledger.toolOrder = names;
   return {};
 }

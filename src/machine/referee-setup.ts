@@ -53,6 +53,7 @@ import {
   recordSupported,
   recordTaskStatus,
   recordToolList,
+  recordToolOrder,
   refuseBatchedInitialize,
   rememberBrokenRequest,
   rememberRequest,
@@ -403,6 +404,7 @@ export const refereeSetup = setup({
         recordToolList,
         recordPromptList,
         recordPageScope,
+        recordToolOrder,
         completeRequest,
       );
     }),

@@ -412,6 +412,8 @@ export const MODERN_RULES: RuleSet = {
       // Schemes)
       'embedded-resource-without-capability',
       'resource-uri-invalid',
+      // server/tools › Capabilities: tools in a deterministic order
+      'tool-order-changed',
     ),
     'client.error': rules(
       'message-after-shutdown',

@@ -27,6 +27,7 @@ import { SCHEMA_RULES } from './rules/schema.js';
 import { SUBSCRIPTION_RULES } from './rules/subscriptions.js';
 import { TASK_MESSAGE_RULES } from './rules/task-messages.js';
 import { TASK_RULES } from './rules/tasks.js';
+import { TOOL_ORDER_RULES } from './rules/tool-order.js';
 import { TOOL_SCHEMA_RULES } from './rules/tool-schemas.js';
 import { TOOL_RULES } from './rules/tools.js';
 import { TRACE_CONTEXT_RULES } from './rules/trace-context.js';
@@ -74,6 +75,8 @@ const ROWS = [
   ...RESOURCE_CONTENT_RULES,
   // The client's name on each 2026-07-28 request (basic/index › General fields)
   ...CLIENT_INFO_RULES,
+  // Tools in a deterministic order (2026-07-28 server/tools › Capabilities)
+  ...TOOL_ORDER_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

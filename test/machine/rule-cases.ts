@@ -1301,6 +1301,13 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list'))
         .server(modernResult(1, { tools: [], ...HINTS })),
   },
+  'tool-order-changed': {
+    // 2026-07-28 server/tools › Capabilities: servers SHOULD return tools in a deterministic order
+    // (the same ordering across calls). The second list names the same two tools the other way
+    // round; listing them in the first order again is legal.
+    trigger: () => toolsTwice(['forecast', 'alerts'], ['alerts', 'forecast']),
+    legal: () => toolsTwice(['forecast', 'alerts'], ['forecast', 'alerts']),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
@@ -1521,4 +1528,15 @@ function listedResource(uri: string): SessionBuilder {
     .server(
       rpc.result(1, { resources: [{ uri, name: 'meeting notes', mimeType: 'text/markdown' }] }),
     );
+}
+
+/** Two modern tools/list requests, answered with these tool names in these orders. */
+function toolsTwice(first: readonly string[], second: readonly string[]): SessionBuilder {
+  const tools = (names: readonly string[]) =>
+    names.map((name) => ({ name, inputSchema: { type: 'object' } }));
+  return discovered()
+    .client(modernRequest(1, 'tools/list'))
+    .server(modernResult(1, { tools: tools(first), ...HINTS }))
+    .client(modernRequest(2, 'tools/list'))
+    .server(modernResult(2, { tools: tools(second), ...HINTS }));
 }

@@ -64,6 +64,7 @@ import {
   taskRequestWithRelatedMeta,
   taskResultUnrelated,
 } from './faults-tasks.js';
+import { toolsReordered } from './faults-tool-order.js';
 import {
   invalidArgumentsServed,
   misspelledSchemaType,
@@ -221,6 +222,8 @@ export const FAULT_NAMES = [
   'resource-uri-unencoded',
   // 2026-07-28 basic/index › General fields: clientInfo on every request (lesson 22)
   'request-without-client-info',
+  // 2026-07-28 server/tools › Capabilities: tools in a deterministic order (lesson 30)
+  'tools-reordered',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -353,6 +356,8 @@ export const FAULT_RULES = {
   'resource-uri-unencoded': 'resource-uri-invalid',
   // basic/index › General fields (lesson 22)
   'request-without-client-info': 'client-info-missing',
+  // server/tools › Capabilities (lesson 30)
+  'tools-reordered': 'tool-order-changed',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -744,6 +749,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 basic/index › General fields (lesson 22)
     case 'request-without-client-info':
       return requestWithoutClientInfo(ctx, name);
+    // 2026-07-28 server/tools › Capabilities (lesson 30)
+    case 'tools-reordered':
+      return toolsReordered(ctx, name);
     default:
       return modernFault(name, ctx);
   }
