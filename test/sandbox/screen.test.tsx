@@ -320,8 +320,8 @@ describe('the sandbox screen', () => {
       // The title is 62 columns in English: the id would not fit after it, so it is left out.
       const from =
         lang === 'en'
-          ? 'from the lesson “A modern faults gallery: every 2026-07-28 rule, broken once”'
-          : '接续课程“现代故障陈列馆：每条 2026-07-28 规则各违反一次”（modern-faults-gallery）';
+          ? 'from the lesson “A modern faults gallery: the rules 2026-07-28 brought, broken one by one”'
+          : '接续课程“现代故障陈列馆：逐条违反 2026-07-28 带来的规则”（modern-faults-gallery）';
       await vi.waitFor(() => expect(screen.frame()).toContain(from));
       const [title] = screen.frame().split('\n');
       expect(title).toContain('2026-07-28');
