@@ -431,6 +431,8 @@ export const MODERN_RULES: RuleSet = {
       'unsupported-version-contradicted',
       'capability-error-incomplete',
       'message-after-stream-closed',
+      // server/tools, prompts, resources › Capabilities: a declared list is served
+      'declared-list-not-served',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

@@ -4,6 +4,7 @@ import type { Era } from './rule-sets.js';
 import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
+import { DECLARED_LIST_RULES } from './rules/declared-lists.js';
 import { ELICITATION_RULES } from './rules/elicitation.js';
 import { ERA_RULES } from './rules/eras.js';
 import { ERROR_CODE_RULES } from './rules/error-codes.js';
@@ -77,6 +78,8 @@ const ROWS = [
   ...CLIENT_INFO_RULES,
   // Tools in a deterministic order (2026-07-28 server/tools › Capabilities)
   ...TOOL_ORDER_RULES,
+  // A declared list is served (2026-07-28 server/tools, prompts, resources › Capabilities)
+  ...DECLARED_LIST_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -1308,6 +1308,19 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => toolsTwice(['forecast', 'alerts'], ['alerts', 'forecast']),
     legal: () => toolsTwice(['forecast', 'alerts'], ['forecast', 'alerts']),
   },
+  'declared-list-not-served': {
+    // 2026-07-28 server/prompts › Capabilities: a server that declares prompts MUST respond to
+    // prompts/list with the prompts currently available, a set that MAY be empty. The server/discover
+    // result declares prompts, then prompts/list gets -32601; the empty list is legal.
+    trigger: () =>
+      discovered()
+        .client(modernRequest(1, 'prompts/list'))
+        .server(rpc.error(1, -32601, 'Method not found')),
+    legal: () =>
+      discovered()
+        .client(modernRequest(1, 'prompts/list'))
+        .server(modernResult(1, { prompts: [], ...HINTS })),
+  },
 };
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */

@@ -189,6 +189,15 @@ function refusalCodes(ctx: SessionContext, record: ModernRecord): readonly numbe
   return codes;
 }
 
+/**
+ * Whether the spec requires the server to refuse this request (malformed, in a version it does not
+ * serve, or with headers that do not match its body): declared-list-not-served leaves such a
+ * request's code to version-not-refused and malformed-request-served.
+ */
+export function refusalDue(ctx: SessionContext, record: RequestRecord): boolean {
+  return record.declared !== undefined && refusalCodes(ctx, record as ModernRecord).length > 0;
+}
+
 /** An error answer whose code is none the spec requires of this request's refusal. */
 function wrongRefusal(
   ctx: SessionContext,
