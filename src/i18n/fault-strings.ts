@@ -298,4 +298,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs a tools/list from the client still waiting for its answer, whose answer lists at least two tools',
     zh: '{name} 需要客户端的一个仍在等待回应的 tools/list，且其回答中至少列出两个工具',
   },
+  needsDeclaredList: {
+    en: '{name} needs a tools/list, prompts/list or resources/list from the client still waiting for its answer, of a capability the server declared',
+    zh: '{name} 需要客户端的一个仍在等待回应的 tools/list、prompts/list 或 resources/list，且服务器声明了对应的能力',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -18,6 +18,7 @@ import type { SessionLog } from '../../session/index.js';
 import type { SimClient } from '../client/sim-client.js';
 import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
+import { declaredListNotFound } from './faults-declared-list.js';
 import {
   completedElicitationIdReused,
   formContentUnchecked,
@@ -224,6 +225,8 @@ export const FAULT_NAMES = [
   'request-without-client-info',
   // 2026-07-28 server/tools › Capabilities: tools in a deterministic order (lesson 30)
   'tools-reordered',
+  // 2026-07-28 server/tools, prompts, resources › Capabilities: a declared list is served (lesson 30)
+  'declared-list-not-found',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -358,6 +361,8 @@ export const FAULT_RULES = {
   'request-without-client-info': 'client-info-missing',
   // server/tools › Capabilities (lesson 30)
   'tools-reordered': 'tool-order-changed',
+  // server/tools, prompts, resources › Capabilities (lesson 30)
+  'declared-list-not-found': 'declared-list-not-served',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -752,6 +757,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 server/tools › Capabilities (lesson 30)
     case 'tools-reordered':
       return toolsReordered(ctx, name);
+    // 2026-07-28 server/tools, prompts, resources › Capabilities (lesson 30)
+    case 'declared-list-not-found':
+      return declaredListNotFound(ctx, name);
     default:
       return modernFault(name, ctx);
   }
