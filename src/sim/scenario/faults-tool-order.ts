@@ -6,7 +6,7 @@
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { resultInstead, scheduledAnswer } from './faults-modern.js';
 
 /**
  * The server answers the client's pending tools/list with the list it had scheduled, its tools in
@@ -20,14 +20,5 @@ export function toolsReordered(ctx: FaultContext, name: string): FaultResult {
   const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
   const tools = result && Array.isArray(result.tools) ? result.tools : [];
   if (!found || !result || tools.length < 2) return cannot(FAULT_STRINGS.needsTwoTools, { name });
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id: found.request.id,
-      result: { ...result, tools: [...tools].reverse() },
-    },
-  };
+  return resultInstead(ctx, found, { ...result, tools: [...tools].reverse() });
 }
