@@ -1295,18 +1295,17 @@ export class SimServer {
     // (server/resources › Common URI Schemes), and contents carrying it would break
     // resource-uri-invalid. A template filled without encoding ("New York") is not found.
     const fault = uriFault(uri);
-    if (fault !== null) {
-      const code = this.era === 'modern' ? -32602 : -32002;
-      return this.#fail(now, id, code, `Resource not found: /params/uri ${fault.en}`, { uri });
-    }
     const body =
-      this.resourceAdded && uri === ADDED_RESOURCE.uri
-        ? ADDED_RESOURCE.text
-        : readResource(uri, this.notesVersion, this.#notes);
+      fault !== null
+        ? undefined
+        : this.resourceAdded && uri === ADDED_RESOURCE.uri
+          ? ADDED_RESOURCE.text
+          : readResource(uri, this.notesVersion, this.#notes);
     if (body === undefined) {
       // 2026-07-28 retired -32002: a missing resource is invalid params.
       const code = this.era === 'modern' ? -32602 : -32002;
-      return this.#fail(now, id, code, 'Resource not found', { uri });
+      const why = fault === null ? '' : `: /params/uri ${fault.en}`;
+      return this.#fail(now, id, code, `Resource not found${why}`, { uri });
     }
     const mimeType = this.#resources().find((r) => r.uri === uri)?.mimeType ?? 'text/plain';
     this.#reply(now, id, { contents: [{ uri, mimeType, text: body }] });
