@@ -125,13 +125,14 @@ function resourceUris(
 ): { readonly at: string; readonly uri: string }[] {
   if (msg.sender !== 'server' || msg.envelope.kind !== 'response') return [];
   // Decided by the result's own keys first: most answers hold none of these four.
-  const held = msg.envelope.result;
-  if (!('resources' in held || 'contents' in held || 'content' in held || 'messages' in held))
+  const result = msg.envelope.result;
+  if (
+    !('resources' in result || 'contents' in result || 'content' in result || 'messages' in result)
+  )
     return [];
   const origin = resultOrigin(ctx, msg);
   if (origin === undefined || !RESOURCE_URI_RESULTS.has(origin.record.method)) return [];
   if (origin.task === undefined && origin.record.status === 'answered') return [];
-  const result = msg.envelope.result;
   if (result.resultType !== undefined && result.resultType !== 'complete') return [];
   const found: { at: string; uri: string }[] = [];
   const add = (at: string, value: unknown) => {
