@@ -212,7 +212,8 @@ export function recordStreamRequest(ctx: SessionContext, msg: ModelMessage): voi
 
 /** The method of each entry of an `inputRequests` map that names one. */
 function methodsOf(requests: JsonObject): Record<string, string> {
-  const methods: Record<string, string> = {};
+  // Null-prototype tables: a key "__proto__" is an entry like any other, and "constructor" is none.
+  const methods: Record<string, string> = Object.create(null);
   for (const [key, request] of Object.entries(requests)) {
     if (isObject(request) && typeof request.method === 'string') methods[key] = request.method;
   }
@@ -221,7 +222,7 @@ function methodsOf(requests: JsonObject): Record<string, string> {
 
 /** The requestedSchema of each entry of an `inputRequests` map that is a form-mode elicitation. */
 function formsOf(requests: JsonObject): Record<string, JsonObject> {
-  const forms: Record<string, JsonObject> = {};
+  const forms: Record<string, JsonObject> = Object.create(null);
   for (const [key, request] of Object.entries(requests)) {
     if (!isObject(request) || request.method !== 'elicitation/create') continue;
     const params = isObject(request.params) ? request.params : {};
@@ -240,7 +241,7 @@ function samplingsOf(
   requests: JsonObject,
   declared: JsonObject | null | undefined,
 ): Record<string, SamplingAsked> {
-  const samplings: Record<string, SamplingAsked> = {};
+  const samplings: Record<string, SamplingAsked> = Object.create(null);
   const sampling = isObject(declared) ? declared.sampling : undefined;
   const withoutTools = isObject(sampling) && !isObject(sampling.tools);
   for (const [key, request] of Object.entries(requests)) {

@@ -36,6 +36,17 @@ export const CAPABILITY_PATHS = [
 ] as const;
 export type CapabilityPath = (typeof CAPABILITY_PATHS)[number];
 
+/**
+ * The list methods a declared capability obliges a 2026-07-28 server to answer, and that capability
+ * (2026-07-28 server/tools, server/prompts, server/resources › Capabilities). One table for the
+ * referee's declared-list-not-served and the lesson fault that breaks it.
+ */
+export const LIST_OF_CAPABILITY: ReadonlyMap<string, CapabilityPath> = new Map([
+  ['tools/list', 'server.tools'],
+  ['prompts/list', 'server.prompts'],
+  ['resources/list', 'server.resources'],
+]);
+
 /** The revision that introduced each capability path (absent: since 2024-11-05). */
 export const CAPABILITY_SINCE: Partial<Record<CapabilityPath, KnownVersion>> = {
   'server.completions': '2025-03-26',

@@ -366,7 +366,8 @@ const FLAGS: Record<string, Bilingual> = {
 
 function annotateCapabilities(out: Annotation[], base: string, caps: Record<string, unknown>) {
   for (const [name, value] of Object.entries(caps)) {
-    const meaning = CAPABILITIES[name];
+    // Own keys only: a capability named "constructor" has no meaning, not Object's constructor.
+    const meaning = Object.hasOwn(CAPABILITIES, name) ? CAPABILITIES[name] : undefined;
     if (meaning) out.push({ pointer: `${base}/${name}`, text: meaning });
     // An extension's settings are its own; only core capabilities have known flags.
     if (isObject(value) && name !== 'extensions') {

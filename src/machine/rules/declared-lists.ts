@@ -1,14 +1,7 @@
-import { type CapabilityPath, hasCapability } from '../../protocol/index.js';
+import { hasCapability, LIST_OF_CAPABILITY } from '../../protocol/index.js';
 import { answeredRecord } from '../facts.js';
 import { refusalDue } from './modern-results.js';
 import { type RuleRow, show } from './rule.js';
-
-/** The list methods a declared capability obliges the server to answer, and that capability. */
-const LISTED_BY: Readonly<Record<string, CapabilityPath>> = {
-  'tools/list': 'server.tools',
-  'prompts/list': 'server.prompts',
-  'resources/list': 'server.resources',
-};
 
 /** JSON-RPC 2.0 › Error object: Method not found. */
 const METHOD_NOT_FOUND = -32601;
@@ -47,7 +40,7 @@ export const DECLARED_LIST_RULES = [
       if (ctx.era !== 'modern' || msg.sender !== 'server') return null;
       const record = answeredRecord(ctx, msg);
       if (record === undefined || record.status === 'answered') return null;
-      const capability = LISTED_BY[record.method];
+      const capability = LIST_OF_CAPABILITY.get(record.method);
       if (capability === undefined || !hasCapability(ctx.capabilities, capability)) return null;
       // A request the server must refuse (malformed, a version it does not serve, mismatched
       // headers) is not one it must serve: version-not-refused and malformed-request-served judge

@@ -34,7 +34,7 @@ function rootAnswers(
     const given = msg.params?.inputResponses;
     if (!round || !isObject(given)) return [];
     return round.keys
-      .filter((key) => round.methods[key] === 'roots/list' && key in given)
+      .filter((key) => round.methods[key] === 'roots/list' && Object.hasOwn(given, key))
       .map((key) => ({
         result: given[key],
         at: `/params/inputResponses/${pointerToken(key)}`,

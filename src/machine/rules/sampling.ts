@@ -115,7 +115,7 @@ function eachRetryAnswer(
   if (!round || !isObject(given)) return null;
   const findings: Finding[] = [];
   for (const [key, asked] of Object.entries(round.samplings)) {
-    if (!(key in given)) continue;
+    if (!Object.hasOwn(given, key)) continue;
     const pointer = `/params/inputResponses/${pointerToken(key)}`;
     const finding = judge(asked, given[key], { key, pointer, round });
     if (finding) findings.push(finding);

@@ -5,15 +5,10 @@
  * answers a list only for a capability it declared (it answers -32601 itself for the others).
  */
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
+import { LIST_OF_CAPABILITY } from '../../protocol/capabilities.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
-
-const DECLARED_LISTS: ReadonlySet<string> = new Set([
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-]);
 
 /**
  * The server answers the client's pending tools/list, prompts/list or resources/list, for which it
@@ -22,7 +17,7 @@ const DECLARED_LISTS: ReadonlySet<string> = new Set([
 export function declaredListNotFound(ctx: FaultContext, name: string): FaultResult {
   const found = scheduledAnswer(
     ctx,
-    (request, answer) => DECLARED_LISTS.has(request.method) && isObject(answer.result),
+    (request, answer) => LIST_OF_CAPABILITY.has(request.method) && isObject(answer.result),
   );
   if (!found) return cannot(FAULT_STRINGS.needsDeclaredList, { name });
   ctx.server.outbox.dropAbout(found.request.id);
