@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Bilingual, filled, isLang, type Lang, tr } from '../i18n/lang.js';
 import { nearWord, USAGE_STRINGS } from '../i18n/usage-strings.js';
+import { ownTable } from '../protocol/json.js';
 import { closest } from '../sim/scenario/find-lesson.js';
 import { COMMANDS, type CommandName, DEFAULT_COMMAND, isCommandName } from './table/index.js';
 import type { CommandSpec, HelpRequest, OptionSpec, ParsedCommand } from './table/types.js';
@@ -50,9 +51,9 @@ export const commandNames = (): string[] =>
  * Words a learner tries for what a command does under another name, and the command line to
  * suggest instead: the handout is `lesson <id> --plain`.
  */
-const OTHER_NAMES: Record<string, (rest: readonly string[]) => string> = {
+const OTHER_NAMES: Readonly<Record<string, (rest: readonly string[]) => string>> = ownTable({
   handout: (rest) => `lesson ${firstWord(rest) ?? '<id>'} --plain`,
-};
+});
 
 /** The first word that is neither an option nor an option's value. */
 function firstWord(words: readonly string[]): string | undefined {

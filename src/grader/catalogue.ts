@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 import { packageRoot } from '../package-root.js';
+import { ownTable } from '../protocol/json.js';
 import type { ExerciseMeta, Hint } from './types.js';
 
 const bilingual = z.object({ en: z.string().min(1), zh: z.string().min(1) });
@@ -19,7 +20,7 @@ const metaSchema = z.object({
  * which in a checkout is the learner's to edit (pointing it at the reference solution graded that).
  * An exercise not listed has no module (the quiz reads answers.yaml).
  */
-export const MODULES: Readonly<Record<string, string>> = {
+export const MODULES: Readonly<Record<string, string>> = ownTable({
   '01-progress': 'long-task.ts',
   '02-server-without-list-changed': 'server.ts',
   '03-client-without-sampling': 'summarize.ts',
@@ -29,7 +30,7 @@ export const MODULES: Readonly<Record<string, string>> = {
   '08-dual-era-server': 'server.ts',
   '09-multi-round-trip': 'deploy.ts',
   '10-era-detection': 'era.ts',
-};
+});
 
 /**
  * Every graded exercise, from the grader's own code. In a checkout of mcp-sim the package's

@@ -10,6 +10,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { ownTable } from '../protocol/json.js';
 import { RunnerError } from './runner.js';
 
 /** The flag that turns Node's permission model on, or null where this Node has none. */
@@ -142,14 +143,14 @@ function exerciseFolderOnly(root: string): Plugin {
  * module), or `require` passed around (`const r = require`), which could load anything then.
  * Each is refused where it is written, file:line:column, with the text below.
  */
-const COMPUTED_LOADS: Readonly<Record<string, string>> = {
+const COMPUTED_LOADS: Readonly<Record<string, string>> = ownTable({
   'unsupported-dynamic-import':
     'import() of a computed path is not available to exercise code (only the files of the exercise folder load, each by its name)',
   'unsupported-require-call':
     'require() of a computed name is not available to exercise code (name the module in a string)',
   'indirect-require':
     "require is not available to exercise code except as require('name') (it loads modules)",
-};
+});
 
 // Lets the learner's code `require()` Node's own modules from an ES module bundle, but not those
 // that load or compile code (esbuild refuses them by name; this refuses them again at run time).

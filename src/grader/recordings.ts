@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bilingual } from '../i18n/lang.js';
 import type { Direction, JsonObject } from '../protocol/index.js';
+import { ownTable } from '../protocol/json.js';
 import { SessionLog } from '../session/index.js';
 import { createTraceReport, type TraceLabel, type TraceSummary } from '../trace/index.js';
 import { packageExercisesDir } from './catalogue.js';
@@ -20,12 +21,12 @@ export type Transcript = { readonly name: Bilingual; readonly messages: readonly
  * mcp-sim's own, so a file emptied or edited there would change what the checks expect (an
  * emptied folder lifted the untouched statistics starter from 0/9 to 6/9): a mismatch is an error.
  */
-export const RECORDINGS: Readonly<Record<string, string>> = {
+export const RECORDINGS: Readonly<Record<string, string>> = ownTable({
   'everything-basics.jsonl': '1eea885f3c6de72fb33d928a6c003b0779d2135028a525f6988ebeaabce7b16d',
   'everything-cancel.jsonl': 'ca99f26b0423914ebd71f80afa31f78feab17ad571d0f451ede307d36668d403',
   'everything-progress.jsonl': 'aba2bf7d86e3cb280b5f646c5b54ee94838e62f4b515855dc12efde5588455fd',
   'everything-roots.jsonl': 'ac9b9944ea7c5100ff5948abb8defaf3c41e5373c51e20628a9746531927db61',
-};
+});
 
 /** The folder of mcp-sim's own recordings (in its install, whatever the learner's folder is). */
 export const recordingsDir = () => join(packageExercisesDir(), 'recordings');

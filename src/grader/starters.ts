@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownTable } from '../protocol/json.js';
 
 /**
  * The starters mcp-sim ships, as a hash of each file the learner edits (`npx tsx
@@ -8,7 +9,7 @@ import { join } from 'node:path';
  * exercises/). Kept in the grader's code: in a checkout the learner edits the package's own
  * exercises/, so no pristine copy is left to compare with.
  */
-export const STARTERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export const STARTERS: Readonly<Record<string, Readonly<Record<string, string>>>> = ownTable({
   '01-progress': { 'long-task.ts': '9cc3fcfa0e2a8be2' },
   '02-server-without-list-changed': { 'server.ts': 'd3ea5d0429ebc6d8' },
   '03-client-without-sampling': { 'summarize.ts': 'd3ac006928358138' },
@@ -19,7 +20,7 @@ export const STARTERS: Readonly<Record<string, Readonly<Record<string, string>>>
   '08-dual-era-server': { 'server.ts': '0f43e993ae63bc29' },
   '09-multi-round-trip': { 'deploy.ts': '38392b7fb467a31e' },
   '10-era-detection': { 'era.ts': '2a9c3fb9c39ae450' },
-};
+});
 
 /** A file's text as STARTERS hashes it: line endings as LF (a checkout on Windows has CRLF). */
 export function starterHash(text: string): string {

@@ -1,3 +1,4 @@
+import { ownTable } from '../protocol/json.js';
 import type { Bilingual } from './lang.js';
 
 /**
@@ -58,7 +59,7 @@ export const PROGRESS_STRINGS = {
 } as const satisfies Record<string, Bilingual>;
 
 /** The kinds of JSON value the entries' checks name, in each language. */
-export const PROGRESS_TYPES: Readonly<Record<string, Bilingual>> = {
+export const PROGRESS_TYPES: Readonly<Record<string, Bilingual>> = ownTable({
   boolean: { en: 'a boolean', zh: '布尔值' },
   number: { en: 'a number', zh: '数字' },
   int: { en: 'a whole number', zh: '整数' },
@@ -66,4 +67,4 @@ export const PROGRESS_TYPES: Readonly<Record<string, Bilingual>> = {
   string: { en: 'a string', zh: '字符串' },
   array: { en: 'an array', zh: '数组' },
   null: { en: 'null', zh: 'null' },
-};
+});

@@ -1,3 +1,4 @@
+import { ownTable } from '../protocol/json.js';
 import type { Bilingual } from './lang.js';
 
 /**
@@ -230,12 +231,12 @@ export type ServeStringKey = keyof typeof SERVE_STRINGS;
  * The reasons the SDK's transport gives, in English only, when it refuses a POST itself (see
  * HttpSession.takeRefusal): the log says them in both languages; the wire keeps the SDK's English.
  */
-const SDK_REFUSALS: Readonly<Record<string, string>> = {
+const SDK_REFUSALS: Readonly<Record<string, string>> = ownTable({
   'Not Acceptable: Client must accept both application/json and text/event-stream':
     '无法接受：客户端必须同时接受 application/json 和 text/event-stream',
   'Unsupported Media Type: Content-Type must be application/json':
     '不支持的媒体类型：Content-Type 必须是 application/json',
-};
+});
 
 /** A refusal of the SDK's transport in both languages (one it has not been taught: as it came). */
 export function sdkRefusal(message: string): Bilingual {

@@ -96,7 +96,7 @@ export const LISTEN = 'subscriptions/listen';
 
 /** A notification only a listen stream may carry (subscriptions › Opening a Stream). */
 export function isStreamNotification(method: string | null): method is string {
-  return method === RESOURCE_UPDATED || (method !== null && method in LIST_CHANGED);
+  return method === RESOURCE_UPDATED || (method !== null && Object.hasOwn(LIST_CHANGED, method));
 }
 
 /** What a call of an MRTR method calls (null for another method or a target that is no string). */

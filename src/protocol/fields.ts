@@ -1,6 +1,6 @@
 import type { Bilingual } from './catalogue.js';
 import { describeErrorCode } from './errors.js';
-import { isObject, valueAt } from './json.js';
+import { isObject, ownTable, valueAt } from './json.js';
 import { CLIENT_CAPABILITIES_META } from './meta-keys.js';
 import { MODERN_FIELDS } from './modern-fields.js';
 import { TASK_FIELDS } from './task-fields.js';
@@ -21,7 +21,7 @@ type ByRevision = {
 };
 
 /** What each field means, by the kind of message and JSON pointer ('*' = any method). */
-const FIELDS: Record<string, Bilingual | ByRevision> = {
+const FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
   '*|/jsonrpc': {
     en: 'Always "2.0": every MCP message is a JSON-RPC 2.0 message.',
     zh: '固定为 "2.0"：每条 MCP 消息都是 JSON-RPC 2.0 消息。',
@@ -301,9 +301,9 @@ const FIELDS: Record<string, Bilingual | ByRevision> = {
   },
   ...TASK_FIELDS,
   ...MODERN_FIELDS,
-};
+});
 
-const CAPABILITIES: Record<string, Bilingual> = {
+const CAPABILITIES: Record<string, Bilingual> = ownTable({
   tools: { en: 'Offers tools.', zh: '提供工具。' },
   resources: { en: 'Offers resources.', zh: '提供资源。' },
   prompts: { en: 'Offers prompts.', zh: '提供提示词。' },
@@ -321,13 +321,13 @@ const CAPABILITIES: Record<string, Bilingual> = {
     en: 'Extensions it supports, by id (2026-07-28), each with its settings.',
     zh: '它支持的扩展（2026-07-28），按标识列出，各带设置。',
   },
-};
+});
 
 /**
  * What a flag inside a capability means: by its own name when it means the same under every
  * capability, else by `<capability>.<flag>` (sampling.tools is not the server's tools).
  */
-const FLAGS: Record<string, Bilingual> = {
+const FLAGS: Record<string, Bilingual> = ownTable({
   listChanged: { en: 'Will announce changes to the list.', zh: '列表变化时会发出通知。' },
   subscribe: { en: 'Accepts subscriptions to single resources.', zh: '支持订阅单个资源。' },
   'sampling.tools': {
@@ -362,7 +362,7 @@ const FLAGS: Record<string, Bilingual> = {
     en: 'Will send notifications/roots/list_changed when its roots change (2025-11-25; that notification is removed in 2026-07-28).',
     zh: '根目录变化时会发送 notifications/roots/list_changed（2025-11-25；2026-07-28 已删除该通知）。',
   },
-};
+});
 
 function annotateCapabilities(out: Annotation[], base: string, caps: Record<string, unknown>) {
   for (const [name, value] of Object.entries(caps)) {

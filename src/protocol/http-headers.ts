@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { isObject, type JsonObject, pointerToken } from './json.js';
+import { isObject, type JsonObject, ownTable, pointerToken } from './json.js';
 import { PROTOCOL_VERSION_META } from './meta-keys.js';
 import { resolveVersion, VERSION_ALIASES, versionAtLeast } from './versions.js';
 
@@ -26,11 +26,11 @@ function decodedHeader(value: string): string | null {
 }
 
 /** The body field `Mcp-Name` mirrors, by method (streamable-http › Standard Request Headers). */
-export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = {
+export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = ownTable({
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
-};
+});
 
 /**
  * The same check on headers given by name (lower case), with the Mcp-Param-* headers of the tool

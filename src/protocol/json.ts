@@ -71,3 +71,16 @@ export function readablePointer(pointer: string): string {
     })
     .join('');
 }
+
+/**
+ * A table looked up by names that come from outside (the wire, a file, the command line): own
+ * entries only, so "constructor", "toString" or "__proto__" finds nothing, never a property of
+ * Object.prototype (a client's method "constructor" once reached Object's constructor as a
+ * capability and crashed `serve`). Frozen, with no prototype; `in` and indexing both see only
+ * the entries given.
+ */
+export function ownTable<K extends string, T>(
+  entries: Readonly<Record<K, T>>,
+): Readonly<Record<K, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<K, T>, entries));
+}

@@ -1,4 +1,5 @@
 import type { Bilingual } from './catalogue.js';
+import { ownTable } from './json.js';
 
 /**
  * What the fields 2026-07-28 added mean, keyed like fields.ts (`<kind> <method>|<JSON pointer>`,
@@ -6,7 +7,7 @@ import type { Bilingual } from './catalogue.js';
  * round-trip requests, subscriptions and the data of the new error codes. None of these pointers
  * exists in a legacy message, so legacy annotations are unchanged.
  */
-export const MODERN_FIELDS: Record<string, Bilingual> = {
+export const MODERN_FIELDS: Record<string, Bilingual> = ownTable({
   'request *|/params/_meta/io.modelcontextprotocol~1protocolVersion': {
     en: 'The revision this one request speaks (2026-07-28 has no handshake); required. Over HTTP it must equal the MCP-Protocol-Version header.',
     zh: '这一个请求所用的协议版本（2026-07-28 没有握手）；必填。在 HTTP 上必须与 MCP-Protocol-Version 请求头一致。',
@@ -111,4 +112,4 @@ export const MODERN_FIELDS: Record<string, Bilingual> = {
     en: 'The client capabilities this request needs but did not declare in its _meta (-32021, 2026-07-28).',
     zh: '该请求需要、但没有在 _meta 中声明的客户端能力（-32021，2026-07-28）。',
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { Bilingual } from './catalogue.js';
+import { ownTable } from './json.js';
 
 /**
  * What the fields of 2025-11-25 tasks mean (basic/utilities/tasks, experimental; 2026-07-28 moves
@@ -8,7 +9,7 @@ import type { Bilingual } from './catalogue.js';
  */
 
 /** The fields of a Task, as tasks/get, tasks/cancel, notifications/tasks/status and a CreateTaskResult's task carry them. */
-const TASK: Record<string, Bilingual> = {
+const TASK: Record<string, Bilingual> = ownTable({
   taskId: {
     en: 'The task’s id (tasks are new in 2025-11-25, experimental): a string the receiver made, unique among its tasks. tasks/get, tasks/result and tasks/cancel name the task with it.',
     zh: '任务的 id（任务是 2025-11-25 新增的功能，实验性）：由接收方生成的字符串，在它的所有任务中唯一。tasks/get、tasks/result 和 tasks/cancel 都用它指明任务。',
@@ -37,7 +38,7 @@ const TASK: Record<string, Bilingual> = {
     en: 'Optional: how many milliseconds the receiver suggests waiting between two tasks/get; the requestor should respect it.',
     zh: '可选：接收方建议两次 tasks/get 之间间隔多少毫秒；请求方应当遵守。',
   },
-};
+});
 
 /** Each Task field under `base`, for the messages `scopes` name. */
 const taskFields = (scopes: readonly string[], base: string): Record<string, Bilingual> =>
@@ -58,7 +59,7 @@ const RELATED_TASK: Bilingual = {
   zh: '这条消息所属的任务，以 taskId 表示（2025-11-25 的任务功能，实验性）：与任务相关的每个请求、通知和回应都必须带上它；tasks/result 的结果本身没有 taskId，所以必须带上。tasks/get、tasks/list 和 tasks/cancel 不应当带：它们的 taskId 已经说明了是哪个任务。',
 };
 
-export const TASK_FIELDS: Record<string, Bilingual> = {
+export const TASK_FIELDS: Record<string, Bilingual> = ownTable({
   'request *|/params/task': {
     en: 'Run this request as a task (2025-11-25, experimental): the receiver answers at once with a CreateTaskResult, and the real result comes later from tasks/result. Only for a request the receiver’s tasks.requests capability lists (and, for a tool, its execution.taskSupport allows).',
     zh: '把这个请求作为任务运行（2025-11-25，实验性）：接收方立即以 CreateTaskResult 回应，真正的结果稍后通过 tasks/result 取得。只能用于接收方 tasks.requests 能力列出的请求（对工具而言，还要它的 execution.taskSupport 允许）。',
@@ -104,4 +105,4 @@ export const TASK_FIELDS: Record<string, Bilingual> = {
   },
   '*|/params/_meta/io.modelcontextprotocol~1related-task': RELATED_TASK,
   '*|/result/_meta/io.modelcontextprotocol~1related-task': RELATED_TASK,
-};
+});

@@ -1,3 +1,4 @@
+import { ownTable } from './json.js';
 /**
  * Protocol revisions. The handshake era runs from 2024-11-05 to 2025-11-25; 2026-07-28 removed the
  * handshake (see stateless-era notes) and is known here so the referee can name it, not negotiate it.
@@ -44,9 +45,9 @@ export function batchInitializeOffer(items: readonly unknown[]): string | null {
 }
 
 /** Pre-release strings that old SDKs still send, and the release each one stands for. */
-export const VERSION_ALIASES: Readonly<Record<string, HandshakeVersion>> = {
+export const VERSION_ALIASES: Readonly<Record<string, HandshakeVersion>> = ownTable({
   '2024-10-07': '2024-11-05',
-};
+});
 
 export function isHandshakeVersion(value: unknown): value is HandshakeVersion {
   return typeof value === 'string' && (HANDSHAKE_VERSIONS as readonly string[]).includes(value);

@@ -69,7 +69,10 @@ export function serveConfig(options: ServeOptions): ServerConfig | ServeProblem 
   const versions = options.versions ?? SERVE_VERSIONS;
   if (versions.length === 0) return { problem: USAGE_STRINGS.versionsEmpty };
   for (const v of versions) {
-    if (!(HANDSHAKE_VERSIONS as readonly string[]).includes(v) && !(v in VERSION_ALIASES)) {
+    if (
+      !(HANDSHAKE_VERSIONS as readonly string[]).includes(v) &&
+      !Object.hasOwn(VERSION_ALIASES, v)
+    ) {
       return {
         problem: filled(USAGE_STRINGS.versionsNotHandshake, {
           word: v,

@@ -28,7 +28,7 @@ const NAMED_BY = {
 } as const satisfies Record<string, string>;
 
 function nameIn(method: string | null, params: unknown): string {
-  if (method === null || !(method in NAMED_BY)) return '';
+  if (method === null || !Object.hasOwn(NAMED_BY, method)) return '';
   return word(objectOf(params)?.[NAMED_BY[method as keyof typeof NAMED_BY]]);
 }
 

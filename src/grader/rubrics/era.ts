@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bilingual } from '../../i18n/lang.js';
 import type { JsonObject } from '../../protocol/index.js';
+import { ownTable } from '../../protocol/json.js';
 import { diffJson, formatDiff, lines } from '../diff.js';
 import { recordingsDir } from '../recordings.js';
 import { RunnerError } from '../runner.js';
@@ -81,7 +82,7 @@ export function loadProbeRecordings(dir: string = recordingsDir()): RecordedProb
  * checked by its SHA-256, so it keeps one language): a case label is shown in the learner's
  * language. test/grader/era.test.ts checks that every recording has its entry.
  */
-export const RECORDING_ZH: Readonly<Record<string, string>> = {
+export const RECORDING_ZH: Readonly<Record<string, string>> = ownTable({
   'test/fixtures/real/v2-modern.jsonl, lines 1-2': 'test/fixtures/real/v2-modern.jsonl 第 1-2 行',
   'test/fixtures/real/v2-client-mcp-sim.jsonl, lines 1-2':
     'test/fixtures/real/v2-client-mcp-sim.jsonl 第 1-2 行',
@@ -111,7 +112,7 @@ export const RECORDING_ZH: Readonly<Record<string, string>> = {
   'a scripted legacy server answering -32602': '一个以 -32602 回应的脚本化旧时代服务器',
   'test/fixtures/connect/scripted-server.mjs legacy-error -32602 (hand-written)':
     'test/fixtures/connect/scripted-server.mjs legacy-error -32602（手写）',
-};
+});
 
 /** A recording's name or server in Chinese; as written when it has no entry. */
 const recordingZh = (text: string) => RECORDING_ZH[text] ?? text;

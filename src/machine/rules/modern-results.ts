@@ -9,7 +9,7 @@ import {
   type KnownVersion,
   softGatesFor,
 } from '../../protocol/index.js';
-import { isObject } from '../../protocol/json.js';
+import { isObject, ownTable } from '../../protocol/json.js';
 import { modernErrorDataIssues } from '../../protocol/modern-schema.js';
 import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
@@ -73,7 +73,7 @@ const resultOf = (msg: ModelMessage): JsonObject | null =>
 const errorOf = (msg: ModelMessage) => (msg.envelope.kind === 'error' ? msg.envelope.error : null);
 
 /** Where the spec forbids an input request that needs a sub-capability the request did not declare. */
-const SUB_CAPABILITY_CITES: Readonly<Record<string, Finding['cite']>> = {
+const SUB_CAPABILITY_CITES: Readonly<Record<string, Finding['cite']>> = ownTable({
   'sampling.tools': {
     spec: '2026-07-28/client/sampling › Tools in Sampling',
     specNote: {
@@ -95,7 +95,7 @@ const SUB_CAPABILITY_CITES: Readonly<Record<string, Finding['cite']>> = {
       zh: '服务器不得发送客户端不支持的模式的 elicitation 请求',
     },
   },
-};
+});
 
 /**
  * What an input request needs that the request's own clientCapabilities lack: the protocol's

@@ -2,6 +2,7 @@ import { type Bilingual, filled } from '../../i18n/lang.js';
 import { SANDBOX_STRINGS } from '../../i18n/sandbox-strings.js';
 import type { SessionEra, SessionView } from '../../machine/index.js';
 import { hasCapability, isObject, type JsonObject } from '../../protocol/index.js';
+import { ownTable } from '../../protocol/json.js';
 import { filterFor, LISTEN } from '../client/listen-streams.js';
 import type { SimClient } from '../client/sim-client.js';
 import { SERVED_BY } from '../server/served.js';
@@ -123,12 +124,12 @@ function taskFollowUp(client: SimClient): JsonObject | null {
 }
 
 /** What a client asks again when the server says something changed. */
-const REFRESH: Readonly<Record<string, string>> = {
+const REFRESH: Readonly<Record<string, string>> = ownTable({
   'notifications/tools/list_changed': 'tools/list',
   'notifications/prompts/list_changed': 'prompts/list',
   'notifications/resources/list_changed': 'resources/list',
   'notifications/resources/updated': 'resources/read',
-};
+});
 
 /**
  * The request a client makes on hearing that something changed: the list again, or the updated

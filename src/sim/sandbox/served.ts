@@ -7,6 +7,7 @@ import {
   isObject,
   LATEST_STATELESS_VERSION,
 } from '../../protocol/index.js';
+import { ownTable } from '../../protocol/json.js';
 import type { Step } from '../../session/index.js';
 import type { OfferView } from './blocks.js';
 import type { Candidate } from './offers.js';
@@ -65,11 +66,11 @@ function knownFrom(steps: readonly Step[]): Known {
 /** The tasks/* requests that name one task by its taskId (2025-11-25 basic/utilities/tasks). */
 const NAMES_A_TASK = new Set(['tasks/get', 'tasks/result', 'tasks/cancel']);
 
-const STATUS_ZH: Readonly<Record<string, string>> = {
+const STATUS_ZH: Readonly<Record<string, string>> = ownTable({
   completed: '完成',
   failed: '失败',
   cancelled: '取消',
-};
+});
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 

@@ -5,7 +5,7 @@ import { LESSON_STRINGS, said } from '../../i18n/lesson-strings.js';
 import { packageRoot } from '../../package-root.js';
 import { CAPABILITY_PATHS } from '../../protocol/capabilities.js';
 import { METHOD_NAMES } from '../../protocol/catalogue.js';
-import { valueAt } from '../../protocol/json.js';
+import { ownTable, valueAt } from '../../protocol/json.js';
 import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
 import { isStatelessVersion, KNOWN_VERSIONS } from '../../protocol/versions.js';
 import type { Step as SessionStep } from '../../session/index.js';
@@ -289,12 +289,12 @@ function methodMeant(step: SessionStep, rules: readonly string[]): Bilingual {
 }
 
 /** Verbs other RPC conventions use, and MCP's word for each (`tools/invoke` is tools/call). */
-const VERBS: Readonly<Record<string, readonly string[]>> = {
+const VERBS: Readonly<Record<string, readonly string[]>> = ownTable({
   call: ['invoke', 'run', 'execute', 'exec', 'call', 'use'],
   get: ['fetch', 'retrieve', 'load', 'get', 'read'],
   read: ['fetch', 'retrieve', 'load', 'get', 'open', 'read'],
   list: ['all', 'ls', 'index', 'enumerate', 'list'],
-};
+});
 
 /**
  * The catalogued method a misspelt one most likely meant: the closest by spelling, else the method

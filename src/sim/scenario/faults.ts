@@ -7,7 +7,7 @@ import {
   type ProgressToken,
   type RequestId,
 } from '../../protocol/index.js';
-import { isObject } from '../../protocol/json.js';
+import { isObject, ownTable } from '../../protocol/json.js';
 import {
   CLIENT_CAPABILITIES_META,
   CLIENT_INFO_META,
@@ -449,7 +449,7 @@ const progress = (token: ProgressToken, value: number): JsonObject => ({
  * or elicitation in URL mode, which a client that declared only form mode did not declare
  * (2025-11-25 client/elicitation › Capabilities).
  */
-const UNDECLARED_ASKS: Readonly<Record<string, JsonObject>> = {
+const UNDECLARED_ASKS: Readonly<Record<string, JsonObject>> = ownTable({
   'sampling/createMessage': {
     messages: [{ role: 'user', content: { type: 'text', text: 'Hello?' } }],
     maxTokens: 50,
@@ -460,7 +460,7 @@ const UNDECLARED_ASKS: Readonly<Record<string, JsonObject>> = {
     elicitationId: 'calendar-sign-in',
     url: 'https://calendar.example.com/connect?elicitationId=calendar-sign-in',
   },
-};
+});
 
 /** Builds the faulty envelope; the engine then sends it like any other. */
 export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
@@ -768,10 +768,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
 // 2026-07-28 (lessons 21–25)
 
 /** The envelope keys a `request-meta-missing` fault may leave out (the required ones). */
-const REQUIRED_META: Readonly<Record<string, string>> = {
+const REQUIRED_META: Readonly<Record<string, string>> = ownTable({
   protocolVersion: PROTOCOL_VERSION_META,
   clientCapabilities: CLIENT_CAPABILITIES_META,
-};
+});
 
 /**
  * A modern client's request (`params.method`, default tools/list, with `params.params`) without one

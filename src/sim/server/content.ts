@@ -1,4 +1,5 @@
 import type { Prompt, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ownTable } from '../../protocol/json.js';
 import { cityNamed, WEATHER_CITIES } from '../tools/weather.js';
 
 /** The weather tool's cities in alphabetical order: the stations, and what completion offers. */
@@ -61,11 +62,11 @@ export const PROMPTS: readonly Prompt[] = [
 ];
 
 /** Completion values per prompt argument (completion/complete). */
-export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
+export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = ownTable({
   'weather_report.location': CITIES,
   'weather_report.style': ['brief', 'detailed'],
   'forecast.city': CITIES,
-};
+});
 
 const FORECAST = ['sunny', 'cloudy', 'light rain', 'windy', 'clear'];
 

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { CapabilityPath, JsonObject } from '../../protocol/index.js';
-import { isObject } from '../../protocol/json.js';
+import { isObject, ownTable } from '../../protocol/json.js';
 import { ajv2020 } from '../../protocol/lazy-ajv.js';
 
 /**
@@ -58,7 +58,10 @@ function fitsFeedbackForm(content: unknown): string | null {
     .join('; ');
 }
 
-export const INPUT_TOOLS: Readonly<Record<InputToolName, InputTool>> = {
+export const INPUT_TOOLS: Readonly<Record<InputToolName, InputTool>> = ownTable<
+  InputToolName,
+  InputTool
+>({
   summarize_text: {
     key: 'summary',
     method: 'sampling/createMessage',
@@ -101,7 +104,7 @@ export const INPUT_TOOLS: Readonly<Record<InputToolName, InputTool>> = {
     required: { roots: {} },
     params: () => undefined,
   },
-};
+});
 
 export function isInputTool(name: string): name is InputToolName {
   return Object.hasOwn(INPUT_TOOLS, name);

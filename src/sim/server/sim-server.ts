@@ -349,7 +349,8 @@ export class SimServer {
   toolDefinitions(): Tool[] {
     const tasks = this.#runsTasks();
     return this.#offered().map((name) => {
-      if (name in PURE_TOOLS) return PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition;
+      if (Object.hasOwn(PURE_TOOLS, name))
+        return PURE_TOOLS[name as keyof typeof PURE_TOOLS].definition;
       const tool = SESSION_TOOLS[name as keyof typeof SESSION_TOOLS];
       // basic/utilities/tasks › Tool-Level Negotiation: the tool whose work takes time and those
       // that wait for the client may run as a task; every other tool leaves taskSupport out
@@ -1092,7 +1093,7 @@ export class SimServer {
     }
     this.#log(now, id, 'info', { event: 'tools/call', tool: name });
     this.#log(now, id, 'debug', { event: 'arguments', tool: name, arguments: args });
-    if (name in PURE_TOOLS) {
+    if (Object.hasOwn(PURE_TOOLS, name)) {
       const result = PURE_TOOLS[name as keyof typeof PURE_TOOLS].run(args);
       return this.#reply(now, id, result as JsonObject);
     }

@@ -1,3 +1,4 @@
+import { ownTable } from '../../protocol/json.js';
 import { calculatorTool, prepareCalculator } from './calculator.js';
 import { dbQueryTool, prepareDbQuery } from './db-query.js';
 import type { PureTool } from './types.js';
@@ -5,7 +6,7 @@ import { weatherTool } from './weather.js';
 
 export type PureToolName = 'calculator_arithmetic' | 'weather_current' | 'db_query';
 
-export const PURE_TOOLS: Readonly<Record<PureToolName, PureTool>> = Object.freeze({
+export const PURE_TOOLS: Readonly<Record<PureToolName, PureTool>> = ownTable({
   calculator_arithmetic: calculatorTool,
   weather_current: weatherTool,
   db_query: dbQueryTool,
