@@ -89,9 +89,11 @@ export class Ledger {
   readonly requiredArguments = new Map<string, readonly string[]>();
   /**
    * server/utilities/pagination (the handshake era): the cursors each side's answers handed out as
-   * nextCursor, by that side and the list method (`server tools/list`).
+   * nextCursor, by that side and the list method (`server tools/list`); the newest `FORGOTTEN_IDS`
+   * of each list (handOut).
    */
   readonly cursors = new Map<string, Set<string>>();
+  #cursorsForgotten: Record<Side, boolean> = { client: false, server: false };
   #opened = 0;
   /**
    * 2026-07-28 server/tools › Capabilities (tools in a deterministic order): the names of the latest
@@ -207,6 +209,7 @@ export class Ledger {
     copy.logLevel = this.logLevel;
     copyInto(this.requiredArguments, copy.requiredArguments);
     for (const [list, cursors] of this.cursors) copy.cursors.set(list, new Set(cursors));
+    copy.#cursorsForgotten = { ...this.#cursorsForgotten };
     copy.#opened = this.#opened;
     copy.toolOrder = this.toolOrder;
     return copy;
@@ -247,7 +250,11 @@ export class Ledger {
     return lists;
   }
 
-  /** An answer of `side` to a `method` list handed out `cursor` (the handshake era). */
+  /**
+   * An answer of `side` to a `method` list handed out `cursor` (the handshake era). The newest
+   * `FORGOTTEN_IDS` cursors of each list are kept, so a server that pages for days does not grow
+   * the ledger; once a side's list has forgotten one, `knowsEveryCursor` says so.
+   */
   handOut(side: Side, method: string, cursor: string): void {
     const list = `${side} ${method}`;
     let cursors = this.cursors.get(list);
@@ -255,7 +262,21 @@ export class Ledger {
       cursors = new Set();
       this.cursors.set(list, cursors);
     }
+    cursors.delete(cursor);
     cursors.add(cursor);
+    if (cursors.size > FORGOTTEN_IDS) {
+      const oldest = cursors.values().next();
+      if (!oldest.done) cursors.delete(oldest.value);
+      this.#cursorsForgotten[side] = true;
+    }
+  }
+
+  /**
+   * Whether every cursor `side` handed out is still known: false once one was forgotten, when a
+   * cursor the ledger does not know may be one handed out long ago.
+   */
+  knowsEveryCursor(side: Side): boolean {
+    return !this.#cursorsForgotten[side];
   }
 
   /** How many requests were opened so far (the `seq` the next one gets). */

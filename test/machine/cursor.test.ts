@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FORGOTTEN_IDS } from '../../src/machine/ledger.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { hs } from './rule-cases.js';
 import { rpc } from './session-builder.js';
@@ -39,5 +40,26 @@ describe('cursor-not-issued', () => {
     expect(session.run().reports.flatMap((r) => r.violations.map((v) => v.rule))).not.toContain(
       'cursor-not-issued',
     );
+  });
+
+  it('keeps the newest FORGOTTEN_IDS cursors of a list, and then does not call an unknown one made up', () => {
+    const pages = FORGOTTEN_IDS + 1;
+    const session = hs();
+    for (let i = 1; i <= pages; i++) {
+      session
+        .client(rpc.request(i, 'tools/list', i === 1 ? {} : { cursor: `c${i - 1}` }))
+        .server(rpc.result(i, { tools: [], nextCursor: `c${i}` }));
+    }
+    const early = hs()
+      .client(rpc.request(1, 'tools/list'))
+      .server(rpc.result(1, { tools: [], nextCursor: 'c1' }))
+      .client(rpc.request(2, 'tools/list', { cursor: 'made-up' }));
+    expect(rulesOfLast(early)).toContain('cursor-not-issued');
+    const { referee, last } = session
+      .client(rpc.request(pages + 1, 'tools/list', { cursor: 'c1' }))
+      .run();
+    const { ledger } = referee.snapshot().context;
+    expect(ledger.cursors.get('server tools/list')?.size).toBe(FORGOTTEN_IDS);
+    expect(last.violations.map((v) => v.rule)).not.toContain('cursor-not-issued');
   });
 });

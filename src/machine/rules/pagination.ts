@@ -27,6 +27,9 @@ export const PAGINATION_RULES = [
       const method = msg.method ?? '';
       if (typeof cursor !== 'string' || !PAGINATED.has(method)) return null;
       if (ctx.ledger.handedOut(msg.receiver, method, cursor)) return null;
+      // A cursor among the oldest, forgotten ones (a session that paged thousands of times) may
+      // well have been handed out: not judged rather than called made up.
+      if (!ctx.ledger.knowsEveryCursor(msg.receiver)) return null;
       const from = ctx.ledger.listsHandingOut(msg.receiver, cursor)[0];
       if (from !== undefined) {
         return {
