@@ -258,3 +258,39 @@ describe('play --plain: what a peer sent is printed as sent, never read as Markd
     expect(line).not.toMatch(/0-9、_、-/);
   });
 });
+
+describe('handouts: a URL quoted from a message stays text, never a link', () => {
+  // GFM makes a link of http://…, https://…, ftp://… and www.… (extended autolinks) up to the next
+  // space: in Chinese, `"https://…"（位置 …` became one link running into the sentence, and in any
+  // language a backslash escape inside it (`?a=1\&b=2`) printed its backslash.
+  it('literalInline escapes what starts an autolink, and only that', async () => {
+    const { literalInline } = await import('../../src/ui/markdown-text.js');
+    expect(literalInline('"https://a.example/x?a=1&b=2"（位置 /u）')).toBe(
+      '"https\\://a.example/x?a=1\\&b=2"（位置 /u）',
+    );
+    expect(literalInline('see www.example.com, ftp://f, newwww.x and a:b')).toBe(
+      'see www\\.example.com, ftp\\://f, newwww.x and a:b',
+    );
+  });
+
+  for (const [id, url] of [
+    ['multi-round-trip', 'github.com/learner/weather-desk'],
+    ['client-primitives', 'accounts.example.com/connect'],
+  ] as const) {
+    it(`${id}: the verdicts quoting ${url} open no link, in both languages`, async () => {
+      const lesson = lessons.find((l) => l.id === id);
+      if (!lesson) throw new Error(`lesson ${id} not found`);
+      const played = await runScenario(lesson.scenario);
+      if (!played.ok) throw new Error(played.error.message);
+      for (const lang of ['en', 'zh'] as const) {
+        const text = lessonHandout(lesson, { steps: screenSteps(played.value.steps) }, lang);
+        const verdicts = text.split('\n').filter((l) => /^> [✗!] \*\*/.test(l) && l.includes(url));
+        expect(verdicts.length, lang).toBeGreaterThan(0);
+        for (const line of verdicts) {
+          const bare = line.replace(/\\[!-/:-@[-`{-~]/g, '');
+          expect(bare, line).not.toMatch(/:\/\/|(?<![\p{L}\p{N}])www\./iu);
+        }
+      }
+    });
+  }
+});
