@@ -1,8 +1,17 @@
+import stringWidth from 'string-width';
 import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
 import { readablePointer } from '../protocol/json.js';
 import { breakCjk } from './cjk-lines.js';
-import { type JsonLine, jsonLines, lineBody, lineIndent, lineOfPointer } from './json-lines.js';
+import { isNarrow } from './clip.js';
+import {
+  type JsonLine,
+  type JsonToken,
+  jsonLines,
+  lineBody,
+  lineIndent,
+  lineOfPointer,
+} from './json-lines.js';
 import { wrappedHeight } from './text-height.js';
 
 export type Meaning = {
@@ -71,6 +80,11 @@ export type EnvelopeRow =
       /** The number of the meanings it carries, in the gutter. */
       readonly mark: number | null;
       readonly height: number;
+      /**
+       * One screen line of a long JSON line (see `LONG_LINE`), cut by the model: it fits, so Ink
+       * wraps nothing and carries no space over; a space it starts with is the value's own.
+       */
+      readonly piece?: true;
     };
 
 /** Columns of the gutter that numbers annotated lines and meanings. */
@@ -84,7 +98,8 @@ export const meaningText = (m: Meaning) => `${readablePointer(m.pointer)} ${m.te
 /**
  * Everything the envelope pane holds, in order, with the lines each takes at `width` columns:
  * the step's own meanings first (what the lesson points at), then the HTTP request line and
- * headers when there are any (`http`), then the JSON (a long line wraps, never cut), then every
+ * headers when there are any (`http`), then the JSON (a long line wraps, never cut: past `LONG_LINE`
+ * characters, into the screen lines `linePieces` cuts), then every
  * other meaning. Nothing is left out: what does not fit is scrolled to, so every number in the
  * gutter has its meaning in the pane.
  */
@@ -109,20 +124,83 @@ export function envelopeRows(
         height: Math.max(1, wrappedHeight(text, inner)),
       }),
     ),
-    ...model.lines.map(
-      (line, i): EnvelopeRow => ({
-        kind: 'json',
-        line,
-        mark: model.marks.get(i) ?? null,
-        // Wrapped within the columns right of its indent: it goes on under its field.
-        height: Math.max(
-          1,
-          wrappedHeight(lineBody(line), Math.max(1, inner - lineIndent(line, inner))),
-        ),
-      }),
-    ),
+    ...model.lines.flatMap((line, i): EnvelopeRow[] => {
+      const mark = model.marks.get(i) ?? null;
+      // Wrapped within the columns right of its indent: it goes on under its field.
+      const columns = Math.max(1, inner - lineIndent(line, inner));
+      const body = lineBody(line);
+      if (body.length > LONG_LINE) {
+        return linePieces(line, columns).map((piece, at) => ({
+          kind: 'json',
+          line: piece,
+          mark: at === 0 ? mark : null,
+          height: 1,
+          piece: true,
+        }));
+      }
+      return [{ kind: 'json', line, mark, height: Math.max(1, wrappedHeight(body, columns)) }];
+    }),
     ...model.meanings.filter((m) => !m.own).map(meaning),
   ];
+}
+
+/**
+ * A JSON line longer than this (a base64 blob, a pasted file, a body a client POSTed to see what
+ * happens) is cut into screen lines here rather than wrapped by Ink: the pane then draws only the
+ * lines in view. Given to Ink whole, a 100 kB string took 30 s of wrap-ansi per frame, and
+ * `serve --ui` stopped answering HTTP while it drew (a 3 MB body never came back).
+ */
+const LONG_LINE = 2000;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A long line as screen lines of `columns`: its tokens (colours kept) cut where a line is full, a
+ * wide character that would straddle the edge moved to the next line, as Ink breaks a word longer
+ * than the line (a space is no break point here, unlike Ink's wrap of a shorter line). The first
+ * piece keeps the line's pointers; all keep its depth (its indent).
+ */
+export function linePieces(line: JsonLine, columns: number): JsonLine[] {
+  const pieces: JsonToken[][] = [[]];
+  let used = 0;
+  const put = (kind: JsonToken['kind'], text: string) => {
+    if (text !== '') pieces[pieces.length - 1]?.push({ kind, text });
+  };
+  for (const token of line.tokens) {
+    let start = 0;
+    if (isNarrow(token.text)) {
+      // One column a UTF-16 unit: cut by length.
+      while (start < token.text.length) {
+        if (used === columns) {
+          pieces.push([]);
+          used = 0;
+        }
+        const take = Math.min(columns - used, token.text.length - start);
+        put(token.kind, token.text.slice(start, start + take));
+        start += take;
+        used += take;
+      }
+      continue;
+    }
+    let text = '';
+    for (const { segment } of graphemes.segment(token.text)) {
+      const w = stringWidth(segment);
+      if (used + w > columns && used > 0) {
+        put(token.kind, text);
+        pieces.push([]);
+        used = 0;
+        text = '';
+      }
+      text += segment;
+      used += w;
+    }
+    put(token.kind, text);
+  }
+  return pieces.map((tokens, at) => ({
+    pointers: at === 0 ? line.pointers : [],
+    depth: line.depth,
+    tokens,
+  }));
 }
 
 /** The rows a window of `height` lines, `scroll` lines down, shows, and how far the first is cut. */

@@ -103,7 +103,13 @@ export function EnvelopeView(props: EnvelopeViewProps) {
         // biome-ignore lint/suspicious/noArrayIndexKey: a row's place in the pane is its identity
         <Box key={window.from + i} flexDirection="column" flexShrink={0}>
           {row.kind === 'json' ? (
-            <JsonLineView line={row.line} mark={row.mark} gutter={gutter} width={width} />
+            <JsonLineView
+              line={row.line}
+              mark={row.mark}
+              gutter={gutter}
+              width={width}
+              piece={row.piece === true}
+            />
           ) : row.kind === 'http' ? (
             <Box paddingLeft={gutter} flexShrink={0}>
               <Text wrap="wrap" {...theme.fg('key')}>

@@ -10,6 +10,8 @@ export type JsonLineViewProps = {
   readonly gutter: number;
   /** Columns of the pane, the gutter included. */
   readonly width: number;
+  /** One screen line of a long line the model cut (it fits: nothing wraps, no space is carried). */
+  readonly piece?: boolean;
 };
 
 /**
@@ -17,9 +19,19 @@ export type JsonLineViewProps = {
  * pane wraps (its height is counted by `envelopeRows`) and goes on at its own indent, under its
  * field: a value is never cut on the right, nor sent back to column 0.
  */
-export function JsonLineView({ line, mark, gutter, width }: JsonLineViewProps) {
+export function JsonLineView({ line, mark, gutter, width, piece = false }: JsonLineViewProps) {
   const theme = useTheme();
   const indent = lineIndent(line, Math.max(1, width - gutter));
+  const text = (
+    <Text wrap="wrap">
+      {line.tokens.map((token, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
+        <Text key={i} {...theme.fg(token.kind)}>
+          {token.text}
+        </Text>
+      ))}
+    </Text>
+  );
   return (
     <Box flexShrink={0}>
       {gutter > 0 ? (
@@ -33,16 +45,7 @@ export function JsonLineView({ line, mark, gutter, width }: JsonLineViewProps) {
       {/* Every line: a JSON line's own text never starts with a space (its indent is the box
           before it), and the index Ink passes counts from the first line left after a scrolled
           pane's clip, so a carried line scrolled to the top would be index 0 (see Prose). */}
-      <Transform transform={dropCarried}>
-        <Text wrap="wrap">
-          {line.tokens.map((token, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: tokens of one line never move
-            <Text key={i} {...theme.fg(token.kind)}>
-              {token.text}
-            </Text>
-          ))}
-        </Text>
-      </Transform>
+      {piece ? text : <Transform transform={dropCarried}>{text}</Transform>}
     </Box>
   );
 }
