@@ -84,6 +84,14 @@ function describe(report: StepReport, version: KnownVersion): Bilingual {
         zh: `对 ${name} #${report.id === null ? 'null' : idText(report.id)} 的回应。${meaning ? `（${meaning.zh}）` : ''}`,
       };
     case 'error':
+      // An error without an id answers a body the server could not read as a request: a parse
+      // error, an invalid request (JSON-RPC 2.0 › Response object; 2025-11-25/schema ›
+      // JSONRPCErrorResponse, whose id is optional). "An error response to ?." told nothing.
+      if (method === null && report.id === null)
+        return {
+          en: 'An error response with no id: it answers something that could not be read as a request (not JSON, or not a JSON-RPC request), so it can name none.',
+          zh: '一条没有 id 的错误回应：它回应的内容无法读成请求（不是 JSON，或不是 JSON-RPC 请求），所以无从写出 id。',
+        };
       return {
         en: `An error response to ${name}${report.id !== null ? ` #${idText(report.id)}` : ''}.`,
         zh: `对 ${name}${report.id !== null ? ` #${idText(report.id)}` : ''} 的错误回应。`,

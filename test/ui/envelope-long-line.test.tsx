@@ -16,7 +16,13 @@ describe('the envelope pane cuts a long JSON line into screen lines itself', () 
   const big = { jsonrpc: '2.0', id: 1, method: 'ping', params: { blob: 'B'.repeat(100_000) } };
 
   it('a 100 kB string: rows of one line each, the first numbered, together the whole line', () => {
-    const model = envelopeModel(big, [{ pointer: '/params/blob', text: { en: 'the blob', zh: '数据' } }], [], 'en', 0);
+    const model = envelopeModel(
+      big,
+      [{ pointer: '/params/blob', text: { en: 'the blob', zh: '数据' } }],
+      [],
+      'en',
+      0,
+    );
     const rows = envelopeRows(model, 100);
     const json = rows.filter((r) => r.kind === 'json');
     expect(json.every((r) => r.height === 1)).toBe(true);
