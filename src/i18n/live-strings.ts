@@ -17,8 +17,8 @@ export const LIVE_STRINGS = {
   waitingTitle: { en: 'mcp-sim · live', zh: 'mcp-sim · 实时' },
   listening: { en: 'Listening on {url}', zh: '正在监听 {url}' },
   waiting: {
-    en: 'Waiting for an MCP client to connect and send initialize. Every envelope will appear here as it crosses the wire, judged by the referee.',
-    zh: '等待 MCP 客户端连接并发送 initialize。每条消息经过线路时都会显示在这里，并由裁判检查。',
+    en: 'Waiting for an MCP client to send its first message: initialize, or a 2026-07-28 request such as server/discover (that revision has no handshake). Every envelope will appear here as it crosses the wire, judged by the referee.',
+    zh: '等待 MCP 客户端发来第一条消息：initialize，或 server/discover 之类的 2026-07-28 请求（该修订版没有握手）。每条消息经过线路时都会显示在这里，并由裁判检查。',
   },
   tryIt: { en: 'Try, from another terminal:', zh: '可以在另一个终端中运行：' },
   keySession: { en: 'session', zh: '切换会话' },

@@ -34,3 +34,22 @@ describe('serve --ui waiting screen: the Inspector command', () => {
     screen.unmount();
   });
 });
+
+describe('serve --ui waiting screen: what a client sends first', () => {
+  // serve speaks both eras by default: a 2026-07-28 client (the SDK v2 client's auto mode) opens
+  // with server/discover or any request, never initialize; the screen said only "send initialize".
+  for (const [lang, words] of [
+    ['en', ['initialize', 'server/discover', '2026-07-28']],
+    ['zh', ['initialize', 'server/discover', '2026-07-28', '没有握手']],
+  ] as const) {
+    it(`${lang}: names initialize and a 2026-07-28 request`, () => {
+      const screen = renderAt(
+        <LiveWaiting url={URL} lang={lang} columns={100} rows={24} hints={[]} idle={[]} />,
+        { columns: 100, rows: 24 },
+      );
+      const frame = screen.frame().replace(/\n/g, '');
+      for (const word of words) expect(frame).toContain(word);
+      screen.unmount();
+    });
+  }
+});
