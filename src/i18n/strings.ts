@@ -113,6 +113,8 @@ export const STRINGS = {
   legendUnknownRequest: { en: 'answers no request sent', zh: '回应了未发出的请求' },
   legendTime: { en: 'since the first message', zh: '距第一条消息的时间' },
   legendSummary: { en: 'one-word summary', zh: '一词摘要' },
+  /** Between the legend's items: not "·", which the summary column itself starts with. */
+  legendSeparator: { en: '; ', zh: '；' },
   /** The server's own requests the client has not answered yet (roots/list, sampling…). */
   waitingForClient: { en: 'waiting for the client', zh: '等待客户端回应' },
   waitingShort: { en: 'asked', zh: '已请求' },

@@ -62,6 +62,12 @@ describe('the help overlay', () => {
   describe.each(['en', 'zh'] as const)('the legend (%s)', (lang) => {
     const items = LEGEND.map(([symbol, meaning]) => `${symbol} ${tr(STRINGS[meaning], lang)}`);
 
+    it('separates its items with something other than the summary column’s “·”', () => {
+      const text = linesAt(lang, 400).join('');
+      expect(text).not.toContain('· · ');
+      expect(text).toContain(`${items.at(-2)}${tr(STRINGS.legendSeparator, lang)}${items.at(-1)}`);
+    });
+
     it.each([60, 64, 70, 76, 80, 90, 100, 120, 160])(
       'keeps each mark on one line with its meaning at %i columns',
       (columns) => {

@@ -56,7 +56,9 @@ export function TimelineLegend({ lang }: { readonly lang: Lang }) {
         const text = i === 0 ? sentences(lang, tr(STRINGS.legendTimeline, lang), item) : item;
         return (
           <Box key={symbol} flexShrink={0}>
-            <Text dimColor>{i < LEGEND.length - 1 ? `${text} · ` : text}</Text>
+            <Text dimColor>
+              {i < LEGEND.length - 1 ? `${text}${tr(STRINGS.legendSeparator, lang)}` : text}
+            </Text>
           </Box>
         );
       })}
