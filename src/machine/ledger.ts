@@ -174,6 +174,12 @@ export class Ledger {
    * `Mcp-Param-*` headers, by name (a tool without valid annotations is not here).
    */
   readonly paramHeaders = new Map<string, readonly ParamHeader[]>();
+  /**
+   * 2026-07-28 server/tools › x-mcp-header: the listed tools whose x-mcp-header annotations break
+   * the constraints (x-mcp-header-invalid flagged them), by name, which a client over Streamable
+   * HTTP MUST reject; a later listing of the tool with valid annotations takes it out.
+   */
+  readonly rejectedTools = new Set<string>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
 
@@ -205,6 +211,7 @@ export class Ledger {
     copyInto(this.outputSchemas, copy.outputSchemas);
     copyInto(this.inputSchemas, copy.inputSchemas);
     copyInto(this.paramHeaders, copy.paramHeaders);
+    for (const name of this.rejectedTools) copy.rejectedTools.add(name);
     copy.logging = this.logging;
     copy.logLevel = this.logLevel;
     copyInto(this.requiredArguments, copy.requiredArguments);

@@ -727,6 +727,9 @@ export function recordToolList(ctx: SessionContext, msg: ModelMessage): Update {
       if (mirrored.ok && mirrored.headers.length > 0)
         ctx.ledger.paramHeaders.set(tool.name, mirrored.headers);
       else ctx.ledger.paramHeaders.delete(tool.name);
+      // The same reading x-mcp-header-invalid judges: a tool it flags is one the client rejects.
+      if (mirrored.ok) ctx.ledger.rejectedTools.delete(tool.name);
+      else ctx.ledger.rejectedTools.add(tool.name);
     }
     if (!tasks) continue;
     const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;

@@ -314,6 +314,8 @@ export const MODERN_RULES: RuleSet = {
       'root-uri-not-file',
       // basic/index › General fields: clientInfo on every request (a SHOULD)
       'client-info-missing',
+      // server/tools › x-mcp-header: a tool the client over Streamable HTTP had to reject
+      'x-mcp-header-tool-called',
     ),
     'server.request': rules('message-after-shutdown', ...MODERN_CALL, ...IDS, 'server-request'),
     'client.notification': rules(

@@ -18,6 +18,7 @@ import { MRTR_RULES } from './rules/mrtr.js';
 import { PAGINATION_RULES } from './rules/pagination.js';
 import { PROGRESS_RULES } from './rules/progress.js';
 import { PROMPT_RULES } from './rules/prompts.js';
+import { REJECTED_TOOL_RULES } from './rules/rejected-tools.js';
 import { REQUEST_RULES } from './rules/requests.js';
 import { RESOURCE_CONTENT_RULES } from './rules/resource-content.js';
 import { RESOURCE_RULES } from './rules/resources.js';
@@ -80,6 +81,8 @@ const ROWS = [
   ...TOOL_ORDER_RULES,
   // A declared list is served (2026-07-28 server/tools, prompts, resources › Capabilities)
   ...DECLARED_LIST_RULES,
+  // A tool the client had to reject is not called (2026-07-28 server/tools › x-mcp-header)
+  ...REJECTED_TOOL_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -1321,7 +1321,33 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'prompts/list'))
         .server(modernResult(1, { prompts: [], ...HINTS })),
   },
+  'x-mcp-header-tool-called': {
+    // 2026-07-28 server/tools › x-mcp-header: a client over Streamable HTTP MUST reject a tool
+    // whose x-mcp-header annotation breaks the constraints. execute_sql mirrors a number into a
+    // header (x-mcp-header-invalid on the list), then the client POSTs a call of it anyway. The
+    // same call of the tool listed with a valid annotation, its Mcp-Param-Region sent, is legal.
+    trigger: () => headerToolCalled('number'),
+    legal: () => headerToolCalled('string'),
+  },
 };
+
+/**
+ * execute_sql listed mirroring its region of `type` into Mcp-Param-Region, then called over
+ * Streamable HTTP with region "us-east1" and the headers a valid annotation asks for.
+ */
+const headerToolCalled = (type: string) =>
+  discovered()
+    .client(modernRequest(1, 'tools/list'))
+    .server(modernResult(1, { tools: [headerTool(type)], ...HINTS }))
+    .clientOverHttp(
+      modernRequest(2, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-east1' } }),
+      {
+        'mcp-protocol-version': MODERN,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'execute_sql',
+        'mcp-param-region': 'us-east1',
+      },
+    );
 
 /** A model's answer that uses the tool "weather" (client/sampling › Sampling with Tools). */
 export const TOOL_USE_ANSWER: JsonObject = {
