@@ -302,4 +302,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs a tools/list, prompts/list or resources/list from the client still waiting for its answer, of a capability the server declared',
     zh: '{name} 需要客户端的一个仍在等待回应的 tools/list、prompts/list 或 resources/list，且服务器声明了对应的能力',
   },
+  needsRejectedTool: {
+    en: '{name} needs a tools/list result that defines a tool with an invalid x-mcp-header annotation (play x-mcp-header-invalid first)',
+    zh: '{name} 需要一个 tools/list 结果，其中某个工具的 x-mcp-header 注解无效（先演示 x-mcp-header-invalid）',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -48,6 +48,7 @@ import {
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
+import { rejectedToolCalled } from './faults-rejected-tool.js';
 import { embeddedWithoutResources, resourceUriUnencoded } from './faults-resources.js';
 import {
   answerAboutRelatedTask,
@@ -227,6 +228,8 @@ export const FAULT_NAMES = [
   'tools-reordered',
   // 2026-07-28 server/tools, prompts, resources › Capabilities: a declared list is served (lesson 30)
   'declared-list-not-found',
+  // 2026-07-28 server/tools › x-mcp-header: a tool the client had to reject (lesson 29)
+  'rejected-tool-called',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -363,6 +366,8 @@ export const FAULT_RULES = {
   'tools-reordered': 'tool-order-changed',
   // server/tools, prompts, resources › Capabilities (lesson 30)
   'declared-list-not-found': 'declared-list-not-served',
+  // server/tools › x-mcp-header (lesson 29)
+  'rejected-tool-called': 'x-mcp-header-tool-called',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -760,6 +765,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 server/tools, prompts, resources › Capabilities (lesson 30)
     case 'declared-list-not-found':
       return declaredListNotFound(ctx, name);
+    // 2026-07-28 server/tools › x-mcp-header (lesson 29)
+    case 'rejected-tool-called':
+      return rejectedToolCalled(ctx, name);
     default:
       return modernFault(name, ctx);
   }
