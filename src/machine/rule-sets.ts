@@ -142,6 +142,7 @@ export const HANDSHAKE_RULES: RuleSet = {
       ...META,
       // client/elicitation › Safe URL Handling
       'elicitation-form-url',
+      'elicitation-url-sensitive',
     ),
     'client.notification': rules(
       'message-after-shutdown',
@@ -243,6 +244,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       'url-elicitation-error-undeclared',
       'elicitation-id-reused',
       'elicitation-url-not-https',
+      // client/elicitation › Safe URL Handling: no credential in the URL
+      'elicitation-url-sensitive',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),
@@ -416,6 +419,8 @@ export const MODERN_RULES: RuleSet = {
       'resource-uri-invalid',
       // server/tools › Capabilities: tools in a deterministic order
       'tool-order-changed',
+      // client/elicitation › Safe URL Handling: no credential in the URL
+      'elicitation-url-sensitive',
     ),
     'client.error': rules(
       'message-after-shutdown',

@@ -6,6 +6,7 @@ import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { DECLARED_LIST_RULES } from './rules/declared-lists.js';
 import { ELICITATION_RULES } from './rules/elicitation.js';
+import { ELICITATION_URL_SECRET_RULES } from './rules/elicitation-url-secrets.js';
 import { ERA_RULES } from './rules/eras.js';
 import { ERROR_CODE_RULES } from './rules/error-codes.js';
 import { HTTP_HEADER_RULES } from './rules/http-headers.js';
@@ -83,6 +84,8 @@ const ROWS = [
   ...DECLARED_LIST_RULES,
   // A tool the client had to reject is not called (2026-07-28 server/tools › x-mcp-header)
   ...REJECTED_TOOL_RULES,
+  // No credential in an elicitation's URL (client/elicitation › Safe URL Handling)
+  ...ELICITATION_URL_SECRET_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

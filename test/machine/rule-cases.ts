@@ -1329,6 +1329,19 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => headerToolCalled('number'),
     legal: () => headerToolCalled('string'),
   },
+  'elicitation-url-sensitive': {
+    // 2025-11-25 client/elicitation › Safe URL Handling: servers MUST NOT include credentials in
+    // the URL, nor send a pre-authenticated one. The URL-mode elicitation carries an access_token
+    // in its query; the same URL with only the elicitationId is legal.
+    trigger: () =>
+      payCall().server(
+        rpc.request(0, 'elicitation/create', {
+          ...URL_ELICITATION,
+          url: 'https://mcp.example.com/connect?elicitationId=e-1&access_token=ya29.a0AfH6SM',
+        }),
+      ),
+    legal: () => payCall().server(rpc.request(0, 'elicitation/create', URL_ELICITATION)),
+  },
 };
 
 /**

@@ -560,7 +560,7 @@ export function establishedElicitations(ctx: SessionContext, msg: ModelMessage):
  * URL-mode elicitation/create and a -32042 error's data.elicitations (2025-11-25), an
  * input_required result's URL-mode elicitation input requests (2026-07-28).
  */
-function elicitationUrls(
+export function elicitationUrls(
   ctx: SessionContext,
   msg: ModelMessage,
 ): { readonly url: string; readonly at: string }[] {
