@@ -158,7 +158,7 @@ describe('the URL-mode elicitation faults', () => {
   it('lesson 14 breaks each rule at its fault step only', async () => {
     const found = await faultsOfLesson('client-primitives');
     expect(found.filter((f) => f.fault === null).flatMap((f) => f.rules)).toEqual([]);
-    expect(found.filter((f) => f.fault !== null).slice(-7)).toEqual([
+    expect(found.filter((f) => f.fault !== null).slice(-8)).toEqual([
       { fault: 'url-elicitation-without-list', rules: ['url-elicitation-error-invalid'] },
       { fault: 'unknown-elicitation-completed', rules: ['elicitation-complete-unknown'] },
       { fault: 'plain-http-elicitation-url', rules: ['elicitation-url-not-https'] },
@@ -167,6 +167,8 @@ describe('the URL-mode elicitation faults', () => {
       // client/roots › Root and client/elicitation › Safe URL Handling, after them
       { fault: 'root-not-file', rules: ['root-uri-not-file'] },
       { fault: 'link-in-form', rules: ['elicitation-form-url'] },
+      // client/elicitation › Safe URL Handling: no credential in the URL
+      { fault: 'token-in-elicitation-url', rules: ['elicitation-url-sensitive'] },
     ]);
   });
 });

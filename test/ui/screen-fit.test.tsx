@@ -112,8 +112,8 @@ describe.each([60, 80, 100] as const)('step text that does not fit, at %i column
     screen.type('\u001b[A');
     await until(() => expect(focusedNote(screen.frame()).below).toBe(1));
     screen.type('n');
-    // Step 18 of 40: lesson 14 goes on with URL-mode elicitation, roots and their faults after it.
-    await until(() => expect(screen.frame()).toContain('step 18/40'));
+    // Step 18 of 42: lesson 14 goes on with URL-mode elicitation, roots and their faults after it.
+    await until(() => expect(screen.frame()).toContain('step 18/42'));
     // The next step opens at the top of each pane.
     expect(focusedNote(screen.frame()).above).toBe(0);
     expect(screen.frame()).toMatch(/^▶ narration/m);

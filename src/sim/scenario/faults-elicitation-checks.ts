@@ -196,3 +196,26 @@ export function completedElicitationIdReused(ctx: FaultContext, name: string): F
     message: { jsonrpc: '2.0', id: scheduled.id, error },
   };
 }
+
+/**
+ * token-in-elicitation-url: the server answers the client's pending request it had scheduled a
+ * -32042 for with that error, but each listed url carries a sign-in token in its query
+ * (`params.token`, default an OAuth-style access token), as a server that hands the user a
+ * pre-authenticated link does (› Safe URL Handling: servers MUST NOT include sensitive information
+ * about the end-user in the URL, nor provide a pre-authenticated URL).
+ */
+export function tokenInElicitationUrl(ctx: FaultContext, name: string): FaultResult {
+  const scheduled = takeScheduledUrlError(ctx);
+  if (!scheduled) return cannot(SAY.needsUrlElicitationError, { name });
+  const token = typeof ctx.params.token === 'string' ? ctx.params.token : 'ya29.a0AfH6SMBx3k';
+  const error = withElicitations(scheduled.error, (item) => {
+    if (typeof item.url !== 'string') return item;
+    const joiner = item.url.includes('?') ? '&' : '?';
+    return { ...item, url: `${item.url}${joiner}access_token=${encodeURIComponent(token)}` };
+  });
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: { jsonrpc: '2.0', id: scheduled.id, error },
+  };
+}

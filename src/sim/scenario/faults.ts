@@ -23,6 +23,7 @@ import {
   completedElicitationIdReused,
   formContentUnchecked,
   plainHttpElicitationUrl,
+  tokenInElicitationUrl,
   urlElicitationErrorToFormClient,
 } from './faults-elicitation-checks.js';
 import {
@@ -230,6 +231,8 @@ export const FAULT_NAMES = [
   'declared-list-not-found',
   // 2026-07-28 server/tools › x-mcp-header: a tool the client had to reject (lesson 29)
   'rejected-tool-called',
+  // client/elicitation › Safe URL Handling: no credential in the URL (lesson 14)
+  'token-in-elicitation-url',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -368,6 +371,8 @@ export const FAULT_RULES = {
   'declared-list-not-found': 'declared-list-not-served',
   // server/tools › x-mcp-header (lesson 29)
   'rejected-tool-called': 'x-mcp-header-tool-called',
+  // client/elicitation › Safe URL Handling (lesson 14)
+  'token-in-elicitation-url': 'elicitation-url-sensitive',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -768,6 +773,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 server/tools › x-mcp-header (lesson 29)
     case 'rejected-tool-called':
       return rejectedToolCalled(ctx, name);
+    // client/elicitation › Safe URL Handling (lesson 14)
+    case 'token-in-elicitation-url':
+      return tokenInElicitationUrl(ctx, name);
     default:
       return modernFault(name, ctx);
   }
