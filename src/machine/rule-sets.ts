@@ -223,6 +223,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       // Schemes)
       'embedded-resource-without-capability',
       'resource-uri-invalid',
+      // server/prompts › Image Content, Audio Content: a valid MIME type
+      'media-type-invalid',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -421,6 +423,8 @@ export const MODERN_RULES: RuleSet = {
       'tool-order-changed',
       // client/elicitation › Safe URL Handling: no credential in the URL
       'elicitation-url-sensitive',
+      // server/prompts › Image Content, Audio Content: a valid MIME type
+      'media-type-invalid',
     ),
     'client.error': rules(
       'message-after-shutdown',

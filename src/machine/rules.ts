@@ -12,6 +12,7 @@ import { ERROR_CODE_RULES } from './rules/error-codes.js';
 import { HTTP_HEADER_RULES } from './rules/http-headers.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { LOGGING_RULES } from './rules/logging.js';
+import { MEDIA_TYPE_RULES } from './rules/media-types.js';
 import { META_KEY_RULES } from './rules/meta-keys.js';
 import { CLIENT_INFO_RULES, MODERN_REQUEST_RULES } from './rules/modern-requests.js';
 import { MODERN_NOTIFICATION_RULES, MODERN_RESULT_RULES } from './rules/modern-results.js';
@@ -86,6 +87,8 @@ const ROWS = [
   ...REJECTED_TOOL_RULES,
   // No credential in an elicitation's URL (client/elicitation › Safe URL Handling)
   ...ELICITATION_URL_SECRET_RULES,
+  // Image and audio blocks name a valid MIME type (server/prompts › Image Content, Audio Content)
+  ...MEDIA_TYPE_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -1342,7 +1342,20 @@ export const CASES: Record<RuleId, RuleCase> = {
       ),
     legal: () => payCall().server(rpc.request(0, 'elicitation/create', URL_ELICITATION)),
   },
+  'media-type-invalid': {
+    // 2025-11-25 server/prompts › Image Content: image data MUST include a valid MIME type. A
+    // tool's chart whose mimeType is "png"; "image/png" is legal.
+    trigger: () => chartCall('png'),
+    legal: () => chartCall('image/png'),
+  },
 };
+
+/** A tools/call of chart answered with an image block of `mimeType`. */
+const chartCall = (mimeType: string) =>
+  session()
+    .handshake({ server: { tools: {} } })
+    .client(rpc.request(1, 'tools/call', { name: 'chart', arguments: {} }))
+    .server(rpc.result(1, { content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType }] }));
 
 /**
  * execute_sql listed mirroring its region of `type` into Mcp-Param-Region, then called over
