@@ -59,3 +59,27 @@ export function resourceUriUnencoded(ctx: FaultContext, name: string): FaultResu
   const added = { uri, name: 'weekly report', mimeType: 'text/plain' };
   return resultInstead(ctx, found, { ...result, resources: [...resources, added] });
 }
+
+/**
+ * The server answers the client's pending tools/call with its scheduled result and one more
+ * content block, an image whose mimeType is `params.mimeType` (default "png", a file extension,
+ * not type/subtype): server/prompts › Image Content, image data MUST include a valid MIME type.
+ */
+export function imageMimeTypeBare(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledAnswer(
+    ctx,
+    (request, answer) => request.method === 'tools/call' && isObject(answer.result),
+  );
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  if (!found || !result)
+    return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'tools/call' });
+  const mimeType = typeof ctx.params.mimeType === 'string' ? ctx.params.mimeType : 'png';
+  const content = Array.isArray(result.content) ? result.content : [];
+  // A 1×1 transparent PNG, base64-encoded.
+  const data =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+  return resultInstead(ctx, found, {
+    ...result,
+    content: [...content, { type: 'image', data, mimeType }],
+  });
+}

@@ -50,7 +50,11 @@ import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
 import { rejectedToolCalled } from './faults-rejected-tool.js';
-import { embeddedWithoutResources, resourceUriUnencoded } from './faults-resources.js';
+import {
+  embeddedWithoutResources,
+  imageMimeTypeBare,
+  resourceUriUnencoded,
+} from './faults-resources.js';
 import {
   answerAboutRelatedTask,
   earlyTaskResult,
@@ -233,6 +237,8 @@ export const FAULT_NAMES = [
   'rejected-tool-called',
   // client/elicitation › Safe URL Handling: no credential in the URL (lesson 14)
   'token-in-elicitation-url',
+  // server/prompts › Image Content: a valid MIME type (lesson 19)
+  'image-mime-type-bare',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -373,6 +379,8 @@ export const FAULT_RULES = {
   'rejected-tool-called': 'x-mcp-header-tool-called',
   // client/elicitation › Safe URL Handling (lesson 14)
   'token-in-elicitation-url': 'elicitation-url-sensitive',
+  // server/prompts › Image Content (lesson 19)
+  'image-mime-type-bare': 'media-type-invalid',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -776,6 +784,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // client/elicitation › Safe URL Handling (lesson 14)
     case 'token-in-elicitation-url':
       return tokenInElicitationUrl(ctx, name);
+    // server/prompts › Image Content (lesson 19)
+    case 'image-mime-type-bare':
+      return imageMimeTypeBare(ctx, name);
     default:
       return modernFault(name, ctx);
   }
