@@ -28,7 +28,7 @@ async function faultsGallery(folder: string): Promise<ScriptPty> {
     rows: 24,
   });
   try {
-    await app.waitFor(/step 1\/37/, app.mark());
+    await app.waitFor(/step 1\/39/, app.mark());
   } catch (error) {
     app.kill();
     throw error;
@@ -126,16 +126,16 @@ describe('the built CLI in a terminal', () => {
       try {
         let from = app.mark();
         app.press('v');
-        const list = await app.waitFor(/Violations \(21\)[\s\S]*step {2}10/, from);
+        const list = await app.waitFor(/Violations \(22\)[\s\S]*step {2}10/, from);
         expect(list).toMatch(/✗ error +step +4 +duplicate-request-id/);
         expect(list).toMatch(/! warning +step +12 +resource-not-subscribed/);
         from = app.mark();
         app.press('\r');
-        const fourth = await app.waitFor(/step 4\/37[\s\S]*duplicate-request-id/, from);
-        expect(fourth).not.toContain('Violations (21)');
+        const fourth = await app.waitFor(/step 4\/39[\s\S]*duplicate-request-id/, from);
+        expect(fourth).not.toContain('Violations (22)');
         from = app.mark();
         app.press(']');
-        await app.waitFor(/step 6\/37[\s\S]*response-without-request/, from);
+        await app.waitFor(/step 6\/39[\s\S]*response-without-request/, from);
         app.press('q');
         expect(await app.exit()).toBe(0);
       } finally {
@@ -154,7 +154,7 @@ describe('the built CLI in a terminal', () => {
         app.press(':35\r');
         // The lesson's own meaning of this step opens the envelope pane.
         await app.waitFor(
-          /step 35\/37[\s\S]*\/id The bug: a notification never carries an id/,
+          /step 35\/39[\s\S]*\/id The bug: a notification never carries an id/,
           from,
         );
         from = app.mark();
