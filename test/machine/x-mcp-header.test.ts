@@ -132,8 +132,12 @@ describe('header-mismatch with Mcp-Param-* (streamable-http › Server Behavior 
     expect(rulesOf(listed(SQL_SCHEMA).client(call(args)))).toEqual([]);
   });
 
-  it('asks nothing of a tool whose annotations are invalid (the client rejects it)', () => {
+  it('asks no header of a tool whose annotations are invalid (the client rejects it)', () => {
     const bad = listed(prop({ type: 'number', 'x-mcp-header': 'Ratio' }));
-    expect(rulesOf(bad.clientOverHttp(call({ p: 1.5 }), headers()))).toEqual([]);
+    // No header-mismatch for a missing Mcp-Param-Ratio: the call itself is the fault, a tool the
+    // client over Streamable HTTP had to reject (x-mcp-header-tool-called).
+    expect(rulesOf(bad.clientOverHttp(call({ p: 1.5 }), headers()))).toEqual([
+      'x-mcp-header-tool-called',
+    ]);
   });
 });
