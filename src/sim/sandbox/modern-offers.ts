@@ -53,8 +53,8 @@ const offer = (
 const same = (text: string) => ({ en: text, zh: text });
 
 /**
- * 2026-07-28, the learner as client: every request of the revision with its `_meta` envelope, a
- * retry for each input_required round, cancellation of its requests in flight; then what a
+ * 2026-07-28, the learner as client: a retry for each input_required round (first: the round
+ * waits for it), every request of the revision with its `_meta` envelope, cancellation of its requests in flight; then what a
  * learner might try that the revision does not allow (the referee says which rule): a request
  * without the envelope, and (once the session is modern) the handshake and the removed methods.
  */
@@ -148,7 +148,9 @@ export function modernClientOffers(state: OfferState): Candidate[] {
           }),
         ]
       : [];
-  return [...requests, ...connect(state, meta), ...retries, ...utilities(state), bare, ...later];
+  // A retry first: an input_required round waits for it, and it is the client's next move (the
+  // list leads with it, and the cursor goes to the first row when a round opens).
+  return [...retries, ...requests, ...connect(state, meta), ...utilities(state), bare, ...later];
 }
 
 /**
