@@ -40,7 +40,10 @@ export function sandboxHistoryHints(lang: Lang): KeyHint<SandboxAction>[] {
   ];
 }
 
-/** The key bar under the list. */
+/**
+ * The key bar under the list. ? comes third: a narrow bar keeps its first hints and ends with `…`,
+ * and the help, which lists every key, must stay one key away (at 60 columns it was cut).
+ */
 export function sandboxHints(lang: Lang): KeyHint<SandboxAction>[] {
   const hint = (keys: string, text: keyof typeof SANDBOX_STRINGS, actions: SandboxAction[]) => ({
     keys,
@@ -50,10 +53,10 @@ export function sandboxHints(lang: Lang): KeyHint<SandboxAction>[] {
   return [
     hint('↑/↓', 'keyMove', ['up', 'down']),
     hint(lang === 'zh' ? '回车' : 'Enter', 'keySend', ['send']),
+    hint('?', 'keyHelp', ['help']),
     hint('e', 'keyEdit', ['edit']),
     hint('i', 'keyInspect', ['inspect']),
     hint('h', 'keyHistory', ['history']),
-    hint('?', 'keyHelp', ['help']),
     hint('q', 'keyQuit', ['quit']),
   ];
 }
