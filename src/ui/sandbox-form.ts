@@ -153,9 +153,15 @@ export function parseEnvelope(
     const said = /\s+in JSON at position (\d+).*$|\s+at position (\d+).*$/.exec(message);
     const position = said ? Number(said[1] ?? said[2]) : null;
     const offset = position ?? jsonErrorOffset(text);
+    const reason = jsonReason(said ? message.slice(0, said.index) : message);
     return {
       ok: false,
-      error: jsonReason(said ? message.slice(0, said.index) : message),
+      // The "control character" V8 names is then the line break a string ran into: no character
+      // the learner can see, but a quote left open, which is what to say.
+      error:
+        reason === BAD_CONTROL && offset !== null && /[\r\n]/.test(text[offset] ?? '')
+          ? OPEN_AT_LINE_END
+          : reason,
       at: offset === null ? null : placeOf(text, Math.min(offset, text.length)),
       hidden: firstHidden(text),
     };
@@ -183,6 +189,10 @@ export function jsonReason(message: string): string {
     .trim();
 }
 
+const BAD_CONTROL = 'Bad control character in string literal';
+/** parseEnvelope's reason for a string that runs into the end of its line. */
+const OPEN_AT_LINE_END = 'Unclosed string (a " is missing at the end of its line)';
+
 /** The common reasons JSON.parse gives, in Chinese; any other stays in V8's English. */
 const REASONS_ZH: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> = [
   [/^Unexpected token '(.+)'$/, (m) => `意外的字符 '${m[1]}'`],
@@ -195,6 +205,7 @@ const REASONS_ZH: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string
   [/^Expected ':' after property name$/, () => "属性名后面应为 ':'"],
   [/^Unterminated string$/, () => '字符串没有结束'],
   [/^Bad control character in string literal$/, () => '字符串中有不允许的控制字符'],
+  [/^Unclosed string \(/, () => '字符串没有闭合（行尾缺少一个 "）'],
 ];
 
 /** `jsonReason`'s text in the screen's language. */

@@ -36,6 +36,19 @@ describe('parseEnvelope', () => {
     expect(parsed).toMatchObject({ ok: false, at: { line: 2 } });
   });
 
+  // JSON.parse says "Bad control character in string literal" of the line break the string runs
+  // into: true, but the learner sees no control character, only a quote left open.
+  it('a string left open at the end of its line says so, in English and Chinese', () => {
+    const parsed = parseEnvelope('{\n  "location": "Paris\n}');
+    if (parsed.ok) throw new Error('parsed');
+    expect(parsed.at).toMatchObject({ line: 2, column: 21 });
+    expect(parsed.error).toBe('Unclosed string (a " is missing at the end of its line)');
+    expect(jsonReasonIn(parsed.error, 'zh')).toBe('字符串没有闭合（行尾缺少一个 "）');
+    // A control character that is really in the string keeps V8's words.
+    const tab = parseEnvelope('{"a": "x\ty"}');
+    expect(tab).toMatchObject({ ok: false, error: 'Bad control character in string literal' });
+  });
+
   it('an envelope cut short is placed at its end', () => {
     const parsed = parseEnvelope('{"id":1');
     expect(parsed).toMatchObject({ ok: false, at: { line: 1, column: 8, offset: 7 } });
