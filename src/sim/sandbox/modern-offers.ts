@@ -23,6 +23,7 @@ import {
   type Candidate,
   call,
   errorAnswer,
+  nextPages,
   type OfferKind,
   type OfferState,
   theirs,
@@ -150,7 +151,15 @@ export function modernClientOffers(state: OfferState): Candidate[] {
       : [];
   // A retry first: an input_required round waits for it, and it is the client's next move (the
   // list leads with it, and the cursor goes to the first row when a round opens).
-  return [...retries, ...requests, ...connect(state, meta), ...utilities(state), bare, ...later];
+  return [
+    ...retries,
+    ...nextPages(state, meta),
+    ...requests,
+    ...connect(state, meta),
+    ...utilities(state),
+    bare,
+    ...later,
+  ];
 }
 
 /**

@@ -127,7 +127,15 @@ export type OfferState = {
    * its tasks/get results, its notifications/tasks/status).
    */
   readonly ownTasks: readonly OwnTask[];
+  /**
+   * The lists whose latest page the learner's client got said more follow: each method with the
+   * nextCursor that asks for the next page (server/utilities/pagination).
+   */
+  readonly pages: readonly NextPage[];
 };
+
+/** A list with more pages: its method and the nextCursor its latest page gave. */
+export type NextPage = { readonly method: string; readonly cursor: string };
 
 /** A task the learner's side created (2025-11-25 basic/utilities/tasks › Creating Tasks). */
 export type OwnTask = { readonly taskId: string; readonly status: string; readonly ttl: number };
@@ -170,11 +178,32 @@ const sent = (side: Side): Direction => (side === 'client' ? 'client->server' : 
 export function candidatesFor(state: OfferState): Candidate[] {
   const messages =
     state.era === 'legacy'
-      ? [...answers(state), ...handshakeLast(state, legacyCalls(state)), ...utilities(state)]
+      ? [
+          ...answers(state),
+          ...nextPages(state),
+          ...handshakeLast(state, legacyCalls(state)),
+          ...utilities(state),
+        ]
       : state.side === 'client'
         ? modernClientOffers(state)
         : modernServerAnswers(state);
   return [...waitAct(state), ...messages, ...transportActs(state)];
+}
+
+/**
+ * The next page of each list whose latest page had a nextCursor: the same method with that cursor,
+ * unchanged (server/utilities/pagination: the cursor is opaque; the client sends it back as it got
+ * it). `meta` is a 2026-07-28 request's _meta envelope. Offered before the other requests: it is
+ * what the learner who listed was about to ask.
+ */
+export function nextPages(state: OfferState, meta?: JsonObject): Candidate[] {
+  return state.pages.map(({ method, cursor }) => ({
+    key: `page:${method}`,
+    kind: 'request',
+    method,
+    label: { en: `${method}: the next page`, zh: `${method} 的下一页` },
+    envelope: call(state.nextId, method, { cursor, ...(meta ? { _meta: meta } : {}) }),
+  }));
 }
 
 /**

@@ -50,6 +50,18 @@ function pollDue(client: SimClient, message: JsonObject): number | undefined {
     : undefined;
 }
 
+/**
+ * The requests whose results come in pages: server/utilities/pagination › Operations Supporting
+ * Pagination, and tasks/list (2025-11-25 basic/utilities/tasks › Listing Tasks).
+ */
+const PAGED = new Set([
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+  'tasks/list',
+]);
+
 const sentBy = (side: Side): Direction => (side === 'client' ? 'client->server' : 'server->client');
 
 /**
@@ -88,6 +100,8 @@ export class SandboxSession {
   readonly #elicitations: string[] = [];
   /** The tasks the learner's side created, by taskId, with the status it last reported. */
   readonly #ownTasks = new Map<string, OwnTask>();
+  /** The nextCursor of the latest page of each list the learner's client asked for, by method. */
+  readonly #pages = new Map<string, string>();
 
   constructor(options: SandboxOptions) {
     this.era = options.era;
@@ -275,6 +289,7 @@ export class SandboxSession {
         }),
       ),
       ownTasks: [...this.#ownTasks.values()],
+      pages: [...this.#pages].map(([method, cursor]) => ({ method, cursor })),
     };
   }
 
@@ -520,6 +535,13 @@ export class SandboxSession {
     const request = this.#requests.get(`${asker}:${idKey(report.id)}`);
     const result = isObject(message.result) ? message.result : {};
     if (!request) return;
+    // server/utilities/pagination: a page with nextCursor says more follow; a last page, or an
+    // error to the cursor sent, ends the list's paging.
+    if (asker === this.side && PAGED.has(request.method)) {
+      if (typeof result.nextCursor === 'string') this.#pages.set(request.method, result.nextCursor);
+      else if (isObject(message.result) || request.params.cursor !== undefined)
+        this.#pages.delete(request.method);
+    }
     // 2025-11-25 basic/utilities/tasks › Creating Tasks: a task-augmented request's answer is a
     // CreateTaskResult, whose task names the task the learner's tasks/* requests go on with.
     const task = result.task;
