@@ -37,8 +37,8 @@ describe('image-mime-type-bare', () => {
         { fault: 'image-mime-type-bare', params: { mimeType: 'image' } },
       ]),
     );
-    const content = ((steps.at(-1)?.message as { result?: { content?: Content } }).result
-      ?.content ?? []) as Content;
+    const last = steps.at(-1)?.message as { result?: { content?: Content } } | undefined;
+    const content = last?.result?.content ?? [];
     expect(content.at(-1)).toMatchObject({ type: 'image', mimeType: 'image' });
     expect(content.at(-1)?.data).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(content.slice(0, -1).every((block) => block.type !== 'image')).toBe(true);
