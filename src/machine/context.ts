@@ -86,6 +86,12 @@ export type RequestRecord = {
   readonly toolInput?: { readonly args: unknown; readonly schema: JsonObject };
   /** The level a logging/setLevel asks for (the handshake era): set once the server accepts it. */
   readonly level?: string;
+  /**
+   * A 2026-07-28 retry of an input_required round that echoed its requestState, was valid, and has
+   * no inputResponses for these keys of the round: an error answer to it is judged
+   * (input-responses-not-reasked: basic/patterns/mrtr › Error Handling).
+   */
+  readonly missingInputs?: readonly string[];
   /** The cursor a modern list request continues from (server/utilities/pagination). */
   readonly cursor?: string;
   /**

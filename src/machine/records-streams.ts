@@ -142,6 +142,33 @@ export function retriedRound(
   return { round: echoed ?? latest };
 }
 
+/**
+ * The keys of a round's `inputRequests` a retry has no `inputResponses` for (mrtr › Client
+ * Requirements (Basic Workflow): the client constructs every requested input before it retries).
+ * Own keys only: an answer named "constructor" is no answer because every object inherits one.
+ */
+export function missingInputs(round: Round, msg: ModelMessage): string[] {
+  const given = msg.params?.inputResponses;
+  const answers = isObject(given) ? given : {};
+  return round.keys.filter((key) => !Object.hasOwn(answers, key));
+}
+
+/**
+ * The round's keys a client's retry leaves unanswered, when it is a retry that echoes the round's
+ * requestState (undefined otherwise): a server answers such a retry, when it needs the missing
+ * input, with a new InputRequiredResult rather than an error (mrtr › Error Handling). A retry whose
+ * state differs is one the server MUST reject (› Server Requirements), so its error is no fault.
+ */
+export function unansweredInputs(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): readonly string[] | undefined {
+  const { round } = retriedRound(ctx, msg);
+  if (!round || msg.params?.requestState !== round.state) return undefined;
+  const missing = missingInputs(round, msg);
+  return missing.length > 0 ? missing : undefined;
+}
+
 /** A request answering a round: it carries `inputResponses` or `requestState`. */
 export function isRetry(msg: ModelMessage): boolean {
   const params = msg.params;

@@ -36,6 +36,7 @@ import {
   taskReports,
   uriOf,
 } from './facts.js';
+import { unansweredInputs } from './records-streams.js';
 import type { Era } from './rule-sets.js';
 import { establishedElicitations } from './rules/elicitation.js';
 import { reordering, wholeToolList } from './rules/tool-order.js';
@@ -225,6 +226,11 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     const body = { method, params: msg.params ?? {} };
     if (headers && headerProblemOf((name) => headers[name], body, paramHeadersCalled(ctx, msg)))
       record.headerMismatch = true;
+    // A retry lacking requested input: its error answer is judged (input-responses-not-reasked),
+    // unless the retry broke the schema, which the server may refuse with an error.
+    const missing = unansweredInputs(ctx, msg);
+    if (missing && !report.violations.some((v) => v.rule === 'invalid-params'))
+      record.missingInputs = missing;
   } else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
     // A task field on a request that cannot run as a task is one its receiver ignores
     // (task-augmentation-unsupported): the request stays a plain one, answered with its own result.

@@ -444,6 +444,8 @@ export const MODERN_RULES: RuleSet = {
       'message-after-stream-closed',
       // server/tools, prompts, resources › Capabilities: a declared list is served
       'declared-list-not-served',
+      // basic/patterns/mrtr › Error Handling: missing input is asked for again, not refused
+      'input-responses-not-reasked',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

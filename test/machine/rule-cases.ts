@@ -1348,6 +1348,24 @@ export const CASES: Record<RuleId, RuleCase> = {
     trigger: () => chartCall('png'),
     legal: () => chartCall('image/png'),
   },
+  'input-responses-not-reasked': {
+    // 2026-07-28 basic/patterns/mrtr › Error Handling: a retry lacking requested input the server
+    // needs SHOULD get a new InputRequiredResult asking for it again, not an error. The retry has
+    // no answer for "confirm" (the client's input-responses-missing) and gets -32602. Legal: the
+    // complete retry refused with the same error, a refusal the rule does not judge.
+    trigger: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1))
+        .client(retry(2, { inputResponses: {} }))
+        .server(rpc.error(2, -32602, 'Missing input: confirm')),
+    legal: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1))
+        .client(retry(2))
+        .server(rpc.error(2, -32602, 'Missing input: confirm')),
+  },
 };
 
 /** A tools/call of chart answered with an image block of `mimeType`. */

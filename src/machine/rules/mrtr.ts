@@ -1,8 +1,15 @@
-import { isObject } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
-import { callOf, isRetry, MRTR_METHODS, type Round, retriedRound } from '../records-streams.js';
+import {
+  callOf,
+  isRetry,
+  MRTR_METHODS,
+  missingInputs,
+  type Round,
+  retriedRound,
+} from '../records-streams.js';
+import { refusalDue } from './modern-results.js';
 import { type RuleRow, show } from './rule.js';
 
 /** An input_required result (mrtr › InputRequiredResult), when the message is one. */
@@ -163,9 +170,7 @@ export const MRTR_RULES = [
     check: (ctx, msg) => {
       const round = roundOf(ctx, msg);
       if (!round || round.keys.length === 0) return null;
-      const given = msg.params?.inputResponses;
-      const answers = isObject(given) ? given : {};
-      const missing = round.keys.filter((key) => !(key in answers));
+      const missing = missingInputs(round, msg);
       if (missing.length === 0) return null;
       const keys = missing.map((key) => show(key)).join(', ');
       return {
@@ -198,6 +203,43 @@ export const MRTR_RULES = [
       return {
         en: `${msg.method}${target} #${show(msg.id)} carries inputResponses or requestState, but no input_required round is waiting for a retry of it; these fields belong only to the retry of the request that got the round, never to another request`,
         zh: `${msg.method}${target} #${show(msg.id)} 带有 inputResponses 或 requestState，但没有等待它重试的 input_required 轮次；这些字段只属于对得到该轮次的原请求的重试，不得用于其他请求`,
+      };
+    },
+  },
+  {
+    id: 'input-responses-not-reasked',
+    // Judged: the server's JSON-RPC error to a retry that echoed its round's requestState, broke no
+    // schema, and has no inputResponses for some keys of the round (the client's fault,
+    // input-responses-missing). "If the client fails to send all the information requested …, and
+    // the missing information is necessary for the server to process the request, the server
+    // SHOULD respond with a new InputRequiredResult requesting the missing information again,
+    // rather than returning an error." Whether the input was necessary is the server's knowledge;
+    // an error says it could not go on without it, so every error answer is judged, a SHOULD: a
+    // warning. Not judged: a complete result (the server did without), a result with isError: true
+    // (a tool execution error, not a JSON-RPC error), a retry whose state differs (the server MUST
+    // reject state that fails verification, › Server Requirements), one that broke the schema
+    // (protocol errors SHOULD be JSON-RPC errors, › Error Handling), one the server must refuse
+    // (a version it does not serve, mismatched headers: refusalDue).
+    severity: 'warning',
+    spec: '2026-07-28/basic/patterns/mrtr › Error Handling',
+    specNote: {
+      en: 'when a retry lacks requested input the server needs, the server SHOULD ask for it again in a new InputRequiredResult rather than return an error',
+      zh: '重试缺少服务器需要的、先前请求过的输入时，服务器应当在新的 InputRequiredResult 中再次请求，而不是返回错误',
+    },
+    title: { en: 'Missing input answered with an error', zh: '缺少输入却以错误回应' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'error' || msg.sender !== 'server') return null;
+      const record = answeredRecord(ctx, msg);
+      const missing = record?.missingInputs;
+      if (!record || !missing || record.status === 'answered' || refusalDue(ctx, record))
+        return null;
+      const call = ctx.ledger.calls.get(record.id);
+      const target = call ? ` "${call.target}"` : '';
+      const keys = missing.map((key) => show(key)).join(', ');
+      const code = show(msg.envelope.error.code);
+      return {
+        en: `${record.method}${target} #${show(record.id)} retried without inputResponses for ${keys} and is answered with a JSON-RPC error (${code} at /error/code); a server that needs the missing input should answer with a new input_required result whose inputRequests ask for it again, so the client can supply it and retry, rather than end the request with an error`,
+        zh: `${record.method}${target} #${show(record.id)} 重试时缺少 ${keys} 的 inputResponses，得到的回应是 JSON-RPC 错误（/error/code 为 ${code}）；服务器若需要缺少的输入，应当返回新的 input_required 结果，在 inputRequests 中再次请求它，让客户端补上后重试，而不是以错误结束这个请求`,
       };
     },
   },
