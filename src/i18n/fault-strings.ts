@@ -306,4 +306,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs a tools/list result that defines a tool with an invalid x-mcp-header annotation (play x-mcp-header-invalid first)',
     zh: '{name} 需要一个 tools/list 结果，其中某个工具的 x-mcp-header 注解无效（先演示 x-mcp-header-invalid）',
   },
+  needsRetryAskedAgain: {
+    en: '{name} needs a retry from the client still waiting for its answer, which the server would answer with a new input_required round (play retry-without-answers first)',
+    zh: '{name} 需要客户端的一次仍在等待回应的重试，且服务器本会以新的 input_required 轮次回应它（先演示 retry-without-answers）',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -46,6 +46,7 @@ import {
   traceparentMalformed,
   wrongDirection,
 } from './faults-gallery.js';
+import { missingInputRefused } from './faults-input-reasked.js';
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
@@ -239,6 +240,8 @@ export const FAULT_NAMES = [
   'token-in-elicitation-url',
   // server/prompts › Image Content: a valid MIME type (lesson 19)
   'image-mime-type-bare',
+  // 2026-07-28 basic/patterns/mrtr › Error Handling: missing input asked for again (lesson 30)
+  'missing-input-refused',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -381,6 +384,8 @@ export const FAULT_RULES = {
   'token-in-elicitation-url': 'elicitation-url-sensitive',
   // server/prompts › Image Content (lesson 19)
   'image-mime-type-bare': 'media-type-invalid',
+  // basic/patterns/mrtr › Error Handling (lesson 30)
+  'missing-input-refused': 'input-responses-not-reasked',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -787,6 +792,9 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // server/prompts › Image Content (lesson 19)
     case 'image-mime-type-bare':
       return imageMimeTypeBare(ctx, name);
+    // 2026-07-28 basic/patterns/mrtr › Error Handling (lesson 30)
+    case 'missing-input-refused':
+      return missingInputRefused(ctx, name);
     default:
       return modernFault(name, ctx);
   }
