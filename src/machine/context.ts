@@ -92,6 +92,12 @@ export type RequestRecord = {
    * (input-responses-not-reasked: basic/patterns/mrtr › Error Handling).
    */
   readonly missingInputs?: readonly string[];
+  /**
+   * A 2026-07-28 retry of an input_required round whose inputResponses break the schema: the
+   * invalid-params finding on them, in both languages. A complete result to it is judged
+   * (input-responses-not-validated: basic/patterns/mrtr › Error Handling).
+   */
+  readonly invalidInputs?: { readonly en: string; readonly zh: string };
   /** The cursor a modern list request continues from (server/utilities/pagination). */
   readonly cursor?: string;
   /**

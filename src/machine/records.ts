@@ -36,7 +36,7 @@ import {
   taskReports,
   uriOf,
 } from './facts.js';
-import { unansweredInputs } from './records-streams.js';
+import { retriedRound, unansweredInputs } from './records-streams.js';
 import type { Era } from './rule-sets.js';
 import { establishedElicitations } from './rules/elicitation.js';
 import { reordering, wholeToolList } from './rules/tool-order.js';
@@ -231,6 +231,13 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     const missing = unansweredInputs(ctx, msg);
     if (missing && !report.violations.some((v) => v.rule === 'invalid-params'))
       record.missingInputs = missing;
+    // A retry whose inputResponses break the schema: a complete result to it is judged
+    // (input-responses-not-validated), as the referee's own finding says where.
+    const invalid = report.violations.find(
+      (v) => v.rule === 'invalid-params' && v.message.startsWith('/params/inputResponses'),
+    );
+    if (invalid && retriedRound(ctx, msg).round)
+      record.invalidInputs = { en: invalid.message, zh: invalid.messageZh };
   } else if (versionAtLeast(ctx.ruleVersion, TASKS_REVISION)) {
     // A task field on a request that cannot run as a task is one its receiver ignores
     // (task-augmentation-unsupported): the request stays a plain one, answered with its own result.

@@ -425,6 +425,8 @@ export const MODERN_RULES: RuleSet = {
       'elicitation-url-sensitive',
       // server/prompts › Image Content, Audio Content: a valid MIME type
       'media-type-invalid',
+      // basic/patterns/mrtr › Error Handling: invalid inputResponses get an error
+      'input-responses-not-validated',
     ),
     'client.error': rules(
       'message-after-shutdown',

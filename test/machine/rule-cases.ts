@@ -1366,6 +1366,20 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(retry(2))
         .server(rpc.error(2, -32602, 'Missing input: confirm')),
   },
+  'input-responses-not-validated': {
+    // 2026-07-28 basic/patterns/mrtr › Error Handling: servers SHOULD validate the InputResponses
+    // object, and a protocol error SHOULD get a JSON-RPC error. The retry's answer under "confirm"
+    // is no object (the client's invalid-params), and the call completes; legal: the retry with a
+    // valid answer, completed.
+    trigger: () =>
+      discovered()
+        .client(deploy(1))
+        .server(inputRequired(1))
+        .client(retry(2, { inputResponses: { confirm: 'yes' } }))
+        .server(toolDone(2)),
+    legal: () =>
+      discovered().client(deploy(1)).server(inputRequired(1)).client(retry(2)).server(toolDone(2)),
+  },
 };
 
 /** A tools/call of chart answered with an image block of `mimeType`. */

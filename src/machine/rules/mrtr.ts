@@ -243,4 +243,38 @@ export const MRTR_RULES = [
       };
     },
   },
+  {
+    id: 'input-responses-not-validated',
+    // Judged: a complete result (resultType "complete" or none, not isError: true) to a retry of an
+    // open round whose inputResponses broke the schema (the referee's invalid-params on
+    // /params/inputResponses, kept on the retry's record). "Servers SHOULD validate that the data
+    // provided by the client is a valid InputResponses object …. Protocol errors (malformed JSON,
+    // invalid schema, internal server errors) SHOULD return a JSON-RPC error response": a SHOULD,
+    // a warning. A tool execution error (isError: true) shows the input was checked, and is not
+    // judged; nor a new input_required round (the server asks again), nor an answer to a request
+    // that retries no round (retry-without-round judges the client). Modelled on
+    // tool-input-not-validated.
+    severity: 'warning',
+    spec: '2026-07-28/basic/patterns/mrtr › Error Handling',
+    specNote: {
+      en: 'servers SHOULD validate that the client’s data is a valid InputResponses object; protocol errors (an invalid schema among them) SHOULD get a JSON-RPC error response',
+      zh: '服务器应当校验客户端提供的数据是合法的 InputResponses 对象；协议错误（包括不符合模式）应当以 JSON-RPC 错误作答',
+    },
+    title: { en: 'Invalid inputResponses served', zh: '不合法的 inputResponses 被照常处理' },
+    check: (ctx, msg) => {
+      if (msg.envelope.kind !== 'response' || msg.sender !== 'server') return null;
+      const result = msg.envelope.result;
+      if (result.resultType === 'input_required' || result.isError === true) return null;
+      const record = answeredRecord(ctx, msg);
+      const invalid = record?.invalidInputs;
+      if (!record || !invalid || record.status === 'answered') return null;
+      const call = ctx.ledger.calls.get(record.id);
+      const target = call ? ` "${call.target}"` : '';
+      const what = `${record.method}${target} #${show(record.id)}`;
+      return {
+        en: `${what} is answered with a complete result, but its inputResponses break the schema (${invalid.en}); a server should validate the InputResponses it is given and answer an invalid one with a JSON-RPC error (-32602, invalid params), not act on what it could not read`,
+        zh: `${what} 得到的是完整结果，但它的 inputResponses 不符合模式（${invalid.zh}）；服务器应当校验收到的 InputResponses，对不合法的以 JSON-RPC 错误（-32602，参数无效）作答，而不是照着读不懂的内容办事`,
+      };
+    },
+  },
 ] as const satisfies readonly RuleRow[];
