@@ -310,4 +310,8 @@ export const FAULT_STRINGS = {
     en: '{name} needs a retry from the client still waiting for its answer, which the server would answer with a new input_required round (play retry-without-answers first)',
     zh: '{name} 需要客户端的一次仍在等待回应的重试，且服务器本会以新的 input_required 轮次回应它（先演示 retry-without-answers）',
   },
+  needsInvalidRetry: {
+    en: '{name} needs a retry from the client still waiting for its answer, whose inputResponses the server would refuse (play retry-with-invalid-answer first)',
+    zh: '{name} 需要客户端的一次仍在等待回应的重试，且服务器本会拒绝它的 inputResponses（先演示 retry-with-invalid-answer）',
+  },
 } as const satisfies Record<string, Bilingual>;

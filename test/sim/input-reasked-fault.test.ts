@@ -33,9 +33,9 @@ type Answer = { id?: unknown; method?: string; error?: { code?: number; message?
  * get a new InputRequiredResult asking for it again, not an error.
  */
 describe('missing-input-refused', () => {
-  it('lesson modern-faults-gallery ends with it, and it breaks only its rule', async () => {
+  it('lesson modern-faults-gallery plays it, and it breaks only its rule', async () => {
     const steps = await faultsOfLesson('modern-faults-gallery');
-    expect(steps.at(-1)).toEqual({
+    expect(steps.find((step) => step.fault === 'missing-input-refused')).toEqual({
       fault: 'missing-input-refused',
       rules: [FAULT_RULES['missing-input-refused']],
     });
@@ -76,5 +76,59 @@ describe('missing-input-refused', () => {
     );
     expect(played.ok).toBe(false);
     if (!played.ok) expect(played.error.message).toContain('play retry-without-answers first');
+  });
+});
+
+/**
+ * 2026-07-28 basic/patterns/mrtr › Error Handling: servers SHOULD validate the InputResponses
+ * object; protocol errors SHOULD get a JSON-RPC error.
+ */
+describe('retry-with-invalid-answer and invalid-answer-served', () => {
+  it('lesson modern-faults-gallery ends with them, each breaking only its rule', async () => {
+    const steps = await faultsOfLesson('modern-faults-gallery');
+    expect(steps.slice(-2)).toEqual([
+      { fault: 'retry-with-invalid-answer', rules: [FAULT_RULES['retry-with-invalid-answer']] },
+      { fault: 'invalid-answer-served', rules: [FAULT_RULES['invalid-answer-served']] },
+    ]);
+  });
+
+  it('the retry answers with a string; the honest server refuses it, the fault completes it', async () => {
+    const played = (last: object) =>
+      playedSteps(
+        lessonOf('2026-07-28', CLIENT, SERVER, [
+          CALL,
+          { server: 'next' },
+          { fault: 'retry-with-invalid-answer' },
+          last,
+        ]),
+      );
+    const honest = await played({ server: 'next' });
+    type Sent = { params?: { inputResponses?: unknown }; error?: { code?: number } };
+    expect(((honest.at(-2)?.message ?? {}) as Sent).params?.inputResponses).toEqual({
+      feedback: 'great',
+    });
+    expect(((honest.at(-1)?.message ?? {}) as Sent).error?.code).toBe(-32602);
+    expect(rules(honest)).toEqual(['invalid-params']);
+    const served = await played({ fault: 'invalid-answer-served' });
+    const last = (served.at(-1)?.message ?? {}) as {
+      id?: unknown;
+      result?: { resultType?: string };
+    };
+    expect(last.result?.resultType).toBe('complete');
+    expect(last.id).toBe(((served.at(-2)?.message ?? {}) as { id?: unknown }).id);
+    expect(rules(served)).toEqual(['invalid-params', 'input-responses-not-validated']);
+  });
+
+  it('needs a retry the server would refuse', async () => {
+    const played = await runScenario(
+      lessonOf('2026-07-28', CLIENT, SERVER, [
+        CALL,
+        { server: 'next' },
+        { fault: 'retry-without-answers' },
+        { fault: 'invalid-answer-served' },
+      ]),
+    );
+    expect(played.ok).toBe(false);
+    if (!played.ok) expect(played.error.message).toContain('play retry-with-invalid-answer first');
   });
 });

@@ -55,3 +55,75 @@ export function missingInputRefused(ctx: FaultContext, name: string): FaultResul
     },
   };
 }
+
+/**
+ * The client's retry of its latest round answers the round's first key with a bare string (in
+ * place of the ElicitResult, CreateMessageResult or ListRootsResult it had queued), as a client
+ * that sends the user's text as it is: an InputResponses object the schema refuses.
+ */
+export function retryWithInvalidAnswer(ctx: FaultContext, name: string): FaultResult {
+  const { client } = ctx;
+  // The buggy retry goes out instead of the one the client queued after its latest round.
+  const queued = client.withdrawRetry();
+  const given = queued?.answers ? queued.params.inputResponses : undefined;
+  const key = isObject(given) ? Object.keys(given)[0] : undefined;
+  if (!queued || !isObject(given) || key === undefined)
+    return cannot(FAULT_STRINGS.needsRoundToRetry, { name });
+  const id = client.allocateId();
+  let body: JsonObject = { ...queued.params, inputResponses: { ...given, [key]: 'great' } };
+  if (queued.progress && isObject(body._meta))
+    body = { ...body, _meta: { ...body._meta, progressToken: `progress-${String(id)}` } };
+  return {
+    ok: true,
+    direction: 'client->server',
+    message: { jsonrpc: '2.0', id, method: queued.method, params: body },
+  };
+}
+
+/**
+ * The server answers the client's pending retry, which it had scheduled to refuse for inputResponses
+ * that break the schema (-32602 "Invalid params: /…"), with a complete result instead: the text of
+ * its latest complete tools/call result, as if it had taken the answer.
+ */
+export function invalidAnswerServed(ctx: FaultContext, name: string): FaultResult {
+  const refusal = ctx.server.outbox.list().findLast((item) => {
+    const error: unknown = item.message.error;
+    return (
+      item.about !== undefined &&
+      item.message.id === item.about &&
+      isObject(error) &&
+      typeof error.message === 'string' &&
+      error.message.startsWith('Invalid params: /') &&
+      ctx.log.requestPending('client', item.about) &&
+      isRetry(ctx, item.about)
+    );
+  });
+  const id = refusal?.about;
+  if (!refusal || id === undefined) return cannot(FAULT_STRINGS.needsInvalidRetry, { name });
+  const meta = latestResultMeta(ctx);
+  ctx.server.outbox.dropAbout(id);
+  return {
+    ok: true,
+    direction: 'server->client',
+    message: {
+      jsonrpc: '2.0',
+      id,
+      result: {
+        resultType: 'complete',
+        content: [{ type: 'text', text: 'Thank you: your feedback is recorded.' }],
+        ...(meta ? { _meta: meta } : {}),
+      },
+    },
+  };
+}
+
+/** The `_meta` of the server's latest result (its serverInfo, which every modern result carries). */
+function latestResultMeta(ctx: FaultContext): JsonObject | undefined {
+  const step = ctx.log.steps.findLast((s) => {
+    const m = s.message;
+    return s.direction === 'server->client' && isObject(m) && isObject(m.result);
+  });
+  const m = step?.message;
+  const result = isObject(m) && isObject(m.result) ? m.result : undefined;
+  return result && isObject(result._meta) ? result._meta : undefined;
+}

@@ -46,7 +46,11 @@ import {
   traceparentMalformed,
   wrongDirection,
 } from './faults-gallery.js';
-import { missingInputRefused } from './faults-input-reasked.js';
+import {
+  invalidAnswerServed,
+  missingInputRefused,
+  retryWithInvalidAnswer,
+} from './faults-input-reasked.js';
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
@@ -242,6 +246,9 @@ export const FAULT_NAMES = [
   'image-mime-type-bare',
   // 2026-07-28 basic/patterns/mrtr › Error Handling: missing input asked for again (lesson 30)
   'missing-input-refused',
+  // 2026-07-28 basic/patterns/mrtr › Error Handling: invalid inputResponses refused (lesson 30)
+  'retry-with-invalid-answer',
+  'invalid-answer-served',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -386,6 +393,9 @@ export const FAULT_RULES = {
   'image-mime-type-bare': 'media-type-invalid',
   // basic/patterns/mrtr › Error Handling (lesson 30)
   'missing-input-refused': 'input-responses-not-reasked',
+  // basic/patterns/mrtr › Error Handling (lesson 30): the client's invalid answer, then the server
+  'retry-with-invalid-answer': 'invalid-params',
+  'invalid-answer-served': 'input-responses-not-validated',
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -795,6 +805,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 basic/patterns/mrtr › Error Handling (lesson 30)
     case 'missing-input-refused':
       return missingInputRefused(ctx, name);
+    case 'retry-with-invalid-answer':
+      return retryWithInvalidAnswer(ctx, name);
+    case 'invalid-answer-served':
+      return invalidAnswerServed(ctx, name);
     default:
       return modernFault(name, ctx);
   }
