@@ -114,3 +114,23 @@ describe('input-responses-not-reasked', () => {
     expect(rulesOf(unserved)).not.toContain(RULE);
   });
 });
+
+// mrtr › Client Requirements (Basic Workflow): every requested input, under its own key. A key
+// that names a property every object inherits ("toString") is answered only by an own entry.
+describe('input-responses-missing, a key Object.prototype has', () => {
+  it('is missing from an inputResponses without it, and the error answer is judged', () => {
+    const run = discovered()
+      .client(deploy(1))
+      .server(
+        inputRequired(1, {
+          inputRequests: { toString: { method: 'roots/list', params: {} } },
+          requestState: 'deploy:v1',
+        }),
+      )
+      .client(retry(2, { inputResponses: {} }))
+      .server(missingInput(2))
+      .run();
+    expect(rulesOf(run)).toEqual(['input-responses-missing', RULE]);
+    expect(run.last.violations[0]?.message).toContain('inputResponses for "toString"');
+  });
+});
