@@ -6,6 +6,7 @@
  */
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
+import type { Scheduled } from '../server/outbox.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 
 /** Whether the client's latest request with `id` is a retry: it carries inputResponses or requestState. */
@@ -19,6 +20,27 @@ function isRetry(ctx: FaultContext, id: RequestId): boolean {
 }
 
 /**
+ * The server's latest scheduled answer that `accept` takes, to a retry of the client's that is
+ * still pending. The retry is one a fault sent, which the simulated client does not track (so not
+ * `scheduledAnswer`): the session log and the server's outbox say which it is.
+ */
+function scheduledForRetry(
+  ctx: FaultContext,
+  accept: (message: Record<string, unknown>) => boolean,
+): Scheduled | undefined {
+  return ctx.server.outbox
+    .list()
+    .findLast(
+      (item) =>
+        item.about !== undefined &&
+        item.message.id === item.about &&
+        accept(item.message) &&
+        ctx.log.requestPending('client', item.about) &&
+        isRetry(ctx, item.about),
+    );
+}
+
+/**
  * The server answers the client's pending retry (a request carrying inputResponses or
  * requestState), for which it had scheduled a new input_required round, with -32602 naming the
  * input the round asks for, as if it could not go on without it. The retry is one a fault sent
@@ -26,16 +48,9 @@ function isRetry(ctx: FaultContext, id: RequestId): boolean {
  * server's outbox say which it is.
  */
 export function missingInputRefused(ctx: FaultContext, name: string): FaultResult {
-  const round = ctx.server.outbox.list().findLast((item) => {
-    const result: unknown = item.message.result;
-    return (
-      item.about !== undefined &&
-      item.message.id === item.about &&
-      isObject(result) &&
-      result.resultType === 'input_required' &&
-      ctx.log.requestPending('client', item.about) &&
-      isRetry(ctx, item.about)
-    );
+  const round = scheduledForRetry(ctx, (message) => {
+    const result: unknown = message.result;
+    return isObject(result) && result.resultType === 'input_required';
   });
   const id = round?.about;
   if (!round || id === undefined) return cannot(FAULT_STRINGS.needsRetryAskedAgain, { name });
@@ -86,16 +101,12 @@ export function retryWithInvalidAnswer(ctx: FaultContext, name: string): FaultRe
  * its latest complete tools/call result, as if it had taken the answer.
  */
 export function invalidAnswerServed(ctx: FaultContext, name: string): FaultResult {
-  const refusal = ctx.server.outbox.list().findLast((item) => {
-    const error: unknown = item.message.error;
+  const refusal = scheduledForRetry(ctx, (message) => {
+    const error: unknown = message.error;
     return (
-      item.about !== undefined &&
-      item.message.id === item.about &&
       isObject(error) &&
       typeof error.message === 'string' &&
-      error.message.startsWith('Invalid params: /') &&
-      ctx.log.requestPending('client', item.about) &&
-      isRetry(ctx, item.about)
+      error.message.startsWith('Invalid params: /')
     );
   });
   const id = refusal?.about;
