@@ -2,7 +2,8 @@
  * Faults of the resources a server's results carry: a resource embedded in a tool result by a
  * server that did not declare the resources capability (server/tools › Embedded Resources; lesson
  * 18), a listed resource whose uri is no RFC 3986 URI (server/resources › Common URI Schemes;
- * lesson 12). Each rewrites the answer the lesson's server scheduled, so the rest of the answer
+ * lesson 12), an image block whose mimeType is no type/subtype (server/prompts › Image Content;
+ * lesson 19). Each rewrites the answer the lesson's server scheduled, so the rest of the answer
  * stays as a real server sends it.
  */
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
@@ -18,6 +19,22 @@ const REPORT: JsonObject = {
   text: '# Today\n\nSunny spells, a light breeze from the west.',
 };
 
+/** The server's scheduled result to the client's latest pending `method` request, if it has one. */
+function scheduledResultOf(
+  ctx: FaultContext,
+  method: string,
+): {
+  readonly found: NonNullable<ReturnType<typeof scheduledAnswer>>;
+  readonly result: JsonObject;
+} | null {
+  const found = scheduledAnswer(
+    ctx,
+    (request, answer) => request.method === method && isObject(answer.result),
+  );
+  const result = found?.item.message.result;
+  return found && isObject(result) ? { found, result } : null;
+}
+
 /**
  * The server answers the client's pending tools/call with its scheduled result and one more
  * content block: a resource embedded in it (`params.resource`, default a weather report), though
@@ -25,13 +42,10 @@ const REPORT: JsonObject = {
  * embedded resources SHOULD implement the resources capability).
  */
 export function embeddedWithoutResources(ctx: FaultContext, name: string): FaultResult {
-  const found = scheduledAnswer(
-    ctx,
-    (request, answer) => request.method === 'tools/call' && isObject(answer.result),
-  );
-  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
-  if (!found || !result)
+  const scheduled = scheduledResultOf(ctx, 'tools/call');
+  if (!scheduled)
     return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'tools/call' });
+  const { found, result } = scheduled;
   const resource = isObject(ctx.params.resource) ? ctx.params.resource : REPORT;
   const content = Array.isArray(result.content) ? result.content : [];
   return resultInstead(ctx, found, {
@@ -46,13 +60,10 @@ export function embeddedWithoutResources(ctx: FaultContext, name: string): Fault
  * left unencoded (2025-11-25 server/resources › Common URI Schemes; the schema's format "uri").
  */
 export function resourceUriUnencoded(ctx: FaultContext, name: string): FaultResult {
-  const found = scheduledAnswer(
-    ctx,
-    (request, answer) => request.method === 'resources/list' && isObject(answer.result),
-  );
-  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
-  if (!found || !result)
+  const scheduled = scheduledResultOf(ctx, 'resources/list');
+  if (!scheduled)
     return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'resources/list' });
+  const { found, result } = scheduled;
   const uri =
     typeof ctx.params.uri === 'string' ? ctx.params.uri : 'file:///project/weekly report.txt';
   const resources = Array.isArray(result.resources) ? result.resources : [];
@@ -66,13 +77,10 @@ export function resourceUriUnencoded(ctx: FaultContext, name: string): FaultResu
  * not type/subtype): server/prompts › Image Content, image data MUST include a valid MIME type.
  */
 export function imageMimeTypeBare(ctx: FaultContext, name: string): FaultResult {
-  const found = scheduledAnswer(
-    ctx,
-    (request, answer) => request.method === 'tools/call' && isObject(answer.result),
-  );
-  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
-  if (!found || !result)
+  const scheduled = scheduledResultOf(ctx, 'tools/call');
+  if (!scheduled)
     return cannot(FAULT_STRINGS.needsPendingRequestOf, { name, method: 'tools/call' });
+  const { found, result } = scheduled;
   const mimeType = typeof ctx.params.mimeType === 'string' ? ctx.params.mimeType : 'png';
   const content = Array.isArray(result.content) ? result.content : [];
   // A 1×1 transparent PNG, base64-encoded.
