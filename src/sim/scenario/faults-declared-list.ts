@@ -8,7 +8,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { LIST_OF_CAPABILITY } from '../../protocol/capabilities.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { answerInstead, scheduledAnswer } from './faults-modern.js';
 
 /**
  * The server answers the client's pending tools/list, prompts/list or resources/list, for which it
@@ -20,14 +20,7 @@ export function declaredListNotFound(ctx: FaultContext, name: string): FaultResu
     (request, answer) => LIST_OF_CAPABILITY.has(request.method) && isObject(answer.result),
   );
   if (!found) return cannot(FAULT_STRINGS.needsDeclaredList, { name });
-  ctx.server.outbox.dropAbout(found.request.id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id: found.request.id,
-      error: { code: -32601, message: `Method not found: ${found.request.method}` },
-    },
-  };
+  return answerInstead(ctx, found.request.id, {
+    error: { code: -32601, message: `Method not found: ${found.request.method}` },
+  });
 }

@@ -3,7 +3,7 @@ import type { RequestId } from '../../protocol/index.js';
 import { hasCapability } from '../../protocol/index.js';
 import { isObject, type JsonObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { answerInstead, scheduledAnswer } from './faults-modern.js';
 
 /**
  * 2025-11-25 client/elicitation faults for the rules of Form Mode Security, Capabilities, Safe URL
@@ -66,31 +66,24 @@ export function urlElicitationErrorToFormClient(ctx: FaultContext, name: string)
   const found = scheduledAnswer(ctx);
   if (!found) return cannot(SAY.needsClientWithoutUrlMode, { name });
   const { id } = found.request;
-  ctx.server.outbox.dropAbout(id);
   const elicitationId =
     typeof ctx.params.elicitationId === 'string' ? ctx.params.elicitationId : 'weather-sign-in';
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id,
-      error: {
-        code: -32042,
-        message: 'This request requires more information.',
-        data: {
-          elicitations: [
-            {
-              mode: 'url',
-              elicitationId,
-              url: `https://weather.example.com/connect?elicitationId=${encodeURIComponent(elicitationId)}`,
-              message: 'Sign in to your weather account to continue.',
-            },
-          ],
-        },
+  return answerInstead(ctx, id, {
+    error: {
+      code: -32042,
+      message: 'This request requires more information.',
+      data: {
+        elicitations: [
+          {
+            mode: 'url',
+            elicitationId,
+            url: `https://weather.example.com/connect?elicitationId=${encodeURIComponent(elicitationId)}`,
+            message: 'Sign in to your weather account to continue.',
+          },
+        ],
       },
     },
-  };
+  });
 }
 
 /** The server's scheduled -32042 to a pending client request (connect_account), taken out. */

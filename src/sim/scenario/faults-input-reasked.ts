@@ -8,6 +8,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
 import type { Scheduled } from '../server/outbox.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
+import { answerInstead } from './faults-modern.js';
 
 /** Whether the client's latest request with `id` is a retry: it carries inputResponses or requestState. */
 function isRetry(ctx: FaultContext, id: RequestId): boolean {
@@ -56,19 +57,12 @@ export function missingInputRefused(ctx: FaultContext, name: string): FaultResul
   if (!round || id === undefined) return cannot(FAULT_STRINGS.needsRetryAskedAgain, { name });
   const result = round.message.result as JsonObject;
   const keys = isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
-  ctx.server.outbox.dropAbout(id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id,
-      error: {
-        code: -32602,
-        message: keys.length > 0 ? `Missing input: ${keys.join(', ')}` : 'Missing input',
-      },
+  return answerInstead(ctx, id, {
+    error: {
+      code: -32602,
+      message: keys.length > 0 ? `Missing input: ${keys.join(', ')}` : 'Missing input',
     },
-  };
+  });
 }
 
 /**
@@ -112,20 +106,13 @@ export function invalidAnswerServed(ctx: FaultContext, name: string): FaultResul
   const id = refusal?.about;
   if (!refusal || id === undefined) return cannot(FAULT_STRINGS.needsInvalidRetry, { name });
   const meta = latestResultMeta(ctx);
-  ctx.server.outbox.dropAbout(id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id,
-      result: {
-        resultType: 'complete',
-        content: [{ type: 'text', text: 'Thank you: your feedback is recorded.' }],
-        ...(meta ? { _meta: meta } : {}),
-      },
+  return answerInstead(ctx, id, {
+    result: {
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'Thank you: your feedback is recorded.' }],
+      ...(meta ? { _meta: meta } : {}),
     },
-  };
+  });
 }
 
 /** The `_meta` of the server's latest result (its serverInfo, which every modern result carries). */

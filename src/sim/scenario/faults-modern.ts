@@ -73,8 +73,20 @@ export function resultInstead(
   found: Scheduled2,
   result: JsonObject,
 ): FaultResult {
-  replace(ctx, found.request.id);
-  return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+  return answerInstead(ctx, found.request.id, { result });
+}
+
+/**
+ * The server answers request `id` with `answer`, a result or an error, in place of the answer it
+ * had scheduled (taken out of its outbox): how a fault that replaces a scheduled answer sends it.
+ */
+export function answerInstead(
+  ctx: FaultContext,
+  id: RequestId,
+  answer: { readonly result: JsonObject } | { readonly error: JsonObject },
+): FaultResult {
+  replace(ctx, id);
+  return ok(S2C, { jsonrpc: '2.0', id, ...answer });
 }
 
 const resultOf = (message: Record<string, unknown>): JsonObject | null =>

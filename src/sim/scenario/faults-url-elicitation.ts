@@ -3,7 +3,7 @@ import { hasCapability } from '../../protocol/index.js';
 import { isObject, type JsonObject } from '../../protocol/json.js';
 import { capabilityFor } from '../client/input-rounds.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { scheduledAnswer } from './faults-modern.js';
+import { answerInstead, scheduledAnswer } from './faults-modern.js';
 
 /**
  * The faults of 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): a server whose
@@ -22,16 +22,9 @@ export function urlElicitationWithoutList(ctx: FaultContext, name: string): Faul
   );
   if (!found) return cannot(SAY.needsUrlElicitationError, { name });
   const { id } = found.request;
-  ctx.server.outbox.dropAbout(id);
-  return {
-    ok: true,
-    direction: 'server->client',
-    message: {
-      jsonrpc: '2.0',
-      id,
-      error: { code: -32042, message: 'This request requires more information.' },
-    },
-  };
+  return answerInstead(ctx, id, {
+    error: { code: -32042, message: 'This request requires more information.' },
+  });
 }
 
 /**
