@@ -234,7 +234,10 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     // A retry whose inputResponses break the schema: a complete result to it is judged
     // (input-responses-not-validated), as the referee's own finding says where.
     const invalid = report.violations.find(
-      (v) => v.rule === 'invalid-params' && v.message.startsWith('/params/inputResponses'),
+      (v) =>
+        v.rule === 'invalid-params' &&
+        (v.pointer === '/params/inputResponses' ||
+          v.pointer?.startsWith('/params/inputResponses/') === true),
     );
     if (invalid && retriedRound(ctx, msg).round)
       record.invalidInputs = { en: invalid.message, zh: invalid.messageZh };

@@ -116,6 +116,8 @@ export type Violation = {
   readonly spec: string;
   /** The same with the Simplified Chinese note: `2025-11-25/basic/index › Requests（同一会话中不得…）`. */
   readonly specZh: string;
+  /** Where in the message the finding is (a JSON pointer), for the rules that know it. */
+  readonly pointer?: string;
 };
 
 /**
@@ -172,6 +174,7 @@ export function violationOf(
     messageZh: found.zh,
     spec: ruleSpecText(row, 'en', era, version, found.cite),
     specZh: ruleSpecText(row, 'zh', era, version, found.cite),
+    ...(found.pointer === undefined ? {} : { pointer: found.pointer }),
   };
 }
 

@@ -31,6 +31,20 @@ describe('input-responses-not-validated', () => {
     expect(run.reports.at(-2)?.violations.map((v) => v.rule)).toContain('invalid-params');
   });
 
+  it("knows the broken field from the schema finding's pointer, not from its wording", () => {
+    const run = retried({ confirm: 'yes' }).run();
+    const finding = run.last.violations.find((v) => v.rule === 'invalid-params');
+    expect(finding?.pointer).toBe('/params/inputResponses/confirm');
+    // A finding elsewhere in params leaves the answer unjudged by this rule.
+    const elsewhere = discovered()
+      .client(deploy(1))
+      .server(inputRequired(1))
+      .client(retry(2, { inputResponses: { confirm: { action: 'accept' } }, name: 7 as never }))
+      .server(toolDone(2))
+      .run();
+    expect(rulesOf(elsewhere)).not.toContain(RULE);
+  });
+
   it('judges an inputResponses that is no object at all', () => {
     const run = retried([]).server(toolDone(2)).run();
     expect(run.last.violations.map((v) => v.rule)).toEqual([RULE]);

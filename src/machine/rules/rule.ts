@@ -31,6 +31,8 @@ export type RuleDefinition = {
 export type Finding = Bilingual & {
   readonly severity?: Severity;
   readonly cite?: { readonly spec: string; readonly specNote?: Bilingual };
+  /** Where in the message the finding is, as a JSON pointer, when the check knows it. */
+  readonly pointer?: string;
 };
 
 /**

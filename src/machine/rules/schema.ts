@@ -308,6 +308,7 @@ export const SCHEMA_RULES = [
       const { issue, revision } = judged;
       return {
         cite: schemaCite(revision, method, PARAMS_NOTE),
+        pointer: issue.pointer,
         en: `${issue.pointer || '/'}: ${issue.message} ${against(revision).en}`,
         zh: `${issue.pointer || '/'}：不符合 ${against(revision).zh} ${method} 的模式（${issue.messageZh}）`,
       };
