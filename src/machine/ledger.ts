@@ -163,6 +163,7 @@ export class Ledger {
    * new elicitation: clients MUST ignore notifications for it).
    */
   readonly elicitations = new Map<string, 'open' | 'completed'>();
+  #elicitationsForgotten = false;
   /**
    * 2026-07-28 server/utilities/caching › Interaction with Pagination: for each cacheable list
    * method, the cacheScope of the list each handed-out nextCursor continues (its first page's), by
@@ -217,6 +218,7 @@ export class Ledger {
     copyInto(this.requiredArguments, copy.requiredArguments);
     for (const [list, cursors] of this.cursors) copy.cursors.set(list, new Set(cursors));
     copy.#cursorsForgotten = { ...this.#cursorsForgotten };
+    copy.#elicitationsForgotten = this.#elicitationsForgotten;
     copy.#opened = this.#opened;
     copy.toolOrder = this.toolOrder;
     return copy;
@@ -284,6 +286,50 @@ export class Ledger {
    */
   knowsEveryCursor(side: Side): boolean {
     return !this.#cursorsForgotten[side];
+  }
+
+  /**
+   * What the ledger knows of the tasks a side's receiver runs, kept to the newest `FORGOTTEN_IDS`
+   * entries of each table, so a server that runs tasks for days does not grow it. The task rules
+   * judge only what they know of a task (a status, a life, a poll), so a forgotten one goes unjudged
+   * rather than misjudged. Runs after every message that reports tasks.
+   */
+  trimTasks(side: Side): void {
+    const tables = [
+      this.tasks[side],
+      this.taskLives[side],
+      this.taskPolls[side],
+      this.taskRequests[side],
+      this.taskResults[side],
+    ];
+    for (const table of tables) {
+      // A Map keeps insertion order: the first keys are the oldest.
+      for (const taskId of table.keys()) {
+        if (table.size <= FORGOTTEN_IDS) break;
+        table.delete(taskId);
+      }
+    }
+  }
+
+  /**
+   * A URL-mode elicitation established `id`. The newest `FORGOTTEN_IDS` are kept; once one was
+   * forgotten, `knowsEveryElicitation` says so.
+   */
+  establishElicitation(id: string): void {
+    this.elicitations.delete(id);
+    this.elicitations.set(id, 'open');
+    if (this.elicitations.size <= FORGOTTEN_IDS) return;
+    const oldest = this.elicitations.keys().next();
+    if (!oldest.done) this.elicitations.delete(oldest.value);
+    this.#elicitationsForgotten = true;
+  }
+
+  /**
+   * Whether every elicitationId the server established is still known: false once one was
+   * forgotten, when an ID the ledger does not know may be one established long ago.
+   */
+  knowsEveryElicitation(): boolean {
+    return !this.#elicitationsForgotten;
   }
 
   /** How many requests were opened so far (the `seq` the next one gets). */

@@ -771,6 +771,7 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
     ctx.ledger.taskResults[msg.sender].delete(report.taskId);
   recordTaskResult(ctx, msg);
   const reports = taskReports(ctx, msg);
+  ctx.ledger.trimTasks(msg.sender);
   if (reports.length === 0) return {};
   const tasks = ctx.ledger.tasks[msg.sender];
   const lives = ctx.ledger.taskLives[msg.sender];
@@ -803,6 +804,7 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
       }
     }
   }
+  ctx.ledger.trimTasks(msg.sender);
   return {};
 }
 
@@ -858,7 +860,7 @@ function shorterTtl(
  * establishes elicitationIds, which a notifications/elicitation/complete may name afterwards.
  */
 export function establishElicitations(ctx: SessionContext, msg: ModelMessage): Update {
-  for (const id of establishedElicitations(ctx, msg)) ctx.ledger.elicitations.set(id, 'open');
+  for (const id of establishedElicitations(ctx, msg)) ctx.ledger.establishElicitation(id);
   return {};
 }
 

@@ -115,6 +115,8 @@ export const ELICITATION_RULES = [
       const id = msg.params?.elicitationId;
       // Not a string: invalid-params says so.
       if (typeof id !== 'string' || ctx.ledger.elicitations.has(id)) return null;
+      // One established long ago may have been forgotten: unknown is then no evidence.
+      if (!ctx.ledger.knowsEveryElicitation()) return null;
       return {
         en: `notifications/elicitation/complete names elicitationId ${show(id)}, which no URL-mode elicitation/create request and no -32042 error of the server established; the client ignores a completion it cannot match, so the elicitation it stands for never ends`,
         zh: `notifications/elicitation/complete 指向 elicitationId ${show(id)}，但服务器从未在 URL 模式的 elicitation/create 请求或 -32042 错误中确立过它；客户端会忽略无法对应的完成通知，它所代表的征询因此永远不会结束`,
