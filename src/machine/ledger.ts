@@ -111,6 +111,8 @@ export class Ledger {
    * until its retry (parallel calls of one tool each hold their own).
    */
   readonly rounds = new Map<string, readonly Round[]>();
+  /** The keys some of whose rounds were forgotten (see `openRound`). */
+  #roundsForgotten = new Set<string>();
   /**
    * 2025-11-25 tasks › Tool-Level Negotiation: each listed tool's execution.taskSupport, by name
    * ("forbidden" when the tool did not say).
@@ -219,6 +221,7 @@ export class Ledger {
     for (const [list, cursors] of this.cursors) copy.cursors.set(list, new Set(cursors));
     copy.#cursorsForgotten = { ...this.#cursorsForgotten };
     copy.#elicitationsForgotten = this.#elicitationsForgotten;
+    copy.#roundsForgotten = new Set(this.#roundsForgotten);
     copy.#opened = this.#opened;
     copy.toolOrder = this.toolOrder;
     return copy;
@@ -330,6 +333,40 @@ export class Ledger {
    */
   knowsEveryElicitation(): boolean {
     return !this.#elicitationsForgotten;
+  }
+
+  /**
+   * An input_required answer opened `round` on `key` (its method and target), beside the rounds
+   * still waiting there for their retry. A client that never retries leaves them open: the newest
+   * `FORGOTTEN_IDS` of each key are kept, and once one of a key was forgotten `knowsEveryRound`
+   * says so.
+   */
+  openRound(key: string, round: Round): void {
+    // A new array, never a push: a forked ledger shares the arrays it copied.
+    const open = [...(this.rounds.get(key) ?? []), round];
+    if (open.length > FORGOTTEN_IDS) {
+      open.shift();
+      this.#roundsForgotten.add(key);
+    }
+    this.rounds.set(key, open);
+  }
+
+  /** Whether every round of `key` still waiting for its retry is known (none was forgotten). */
+  knowsEveryRound(key: string): boolean {
+    return !this.#roundsForgotten.has(key);
+  }
+
+  /**
+   * A subscriptions/listen stream was opened or changed. Ended streams are remembered (what
+   * arrives on one after its end is judged); only the newest `FORGOTTEN_IDS` of them are kept.
+   */
+  setListen(id: RequestId, listen: Listen): void {
+    this.listens.set(id, listen);
+    if (!listen.ended || this.listens.size <= FORGOTTEN_IDS) return;
+    for (const [old, held] of this.listens) {
+      if (this.listens.size <= FORGOTTEN_IDS) break;
+      if (held.ended) this.listens.delete(old);
+    }
   }
 
   /** How many requests were opened so far (the `seq` the next one gets). */

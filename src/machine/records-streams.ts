@@ -218,7 +218,7 @@ export function recordStreamRequest(ctx: SessionContext, msg: ModelMessage): voi
   if (msg.sender !== 'client' || msg.envelope.kind !== 'request') return;
   const id = msg.envelope.id;
   if (msg.method === LISTEN) {
-    ctx.ledger.listens.set(id, {
+    ctx.ledger.setListen(id, {
       filter: filterOf(msg.params?.notifications),
       ack: null,
       ended: false,
@@ -292,7 +292,7 @@ function samplingsOf(
  */
 export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void {
   if (msg.receiver !== 'client' || msg.id === null) return;
-  const { calls, listens, rounds } = ctx.ledger;
+  const { calls, listens } = ctx.ledger;
   const call = calls.get(msg.id);
   if (call) {
     calls.delete(msg.id);
@@ -301,27 +301,23 @@ export function recordStreamAnswer(ctx: SessionContext, msg: ModelMessage): void
       const requests = result.inputRequests;
       const state = result.requestState;
       const key = roundKey(call);
-      // A new array, never a push: a forked ledger shares the arrays it copied.
-      rounds.set(key, [
-        ...(rounds.get(key) ?? []),
-        {
-          ...call,
-          id: msg.id,
-          keys: isObject(requests) ? Object.keys(requests) : [],
-          methods: isObject(requests) ? methodsOf(requests) : {},
-          forms: isObject(requests) ? formsOf(requests) : {},
-          samplings: isObject(requests)
-            ? samplingsOf(requests, answeredRecord(ctx, msg)?.declared?.capabilities)
-            : {},
-          state: typeof state === 'string' ? state : undefined,
-        },
-      ]);
+      ctx.ledger.openRound(key, {
+        ...call,
+        id: msg.id,
+        keys: isObject(requests) ? Object.keys(requests) : [],
+        methods: isObject(requests) ? methodsOf(requests) : {},
+        forms: isObject(requests) ? formsOf(requests) : {},
+        samplings: isObject(requests)
+          ? samplingsOf(requests, answeredRecord(ctx, msg)?.declared?.capabilities)
+          : {},
+        state: typeof state === 'string' ? state : undefined,
+      });
     }
     return;
   }
   const listen = listens.get(msg.id);
   if (listen && !listen.ended && answeredRecord(ctx, msg)?.method === LISTEN) {
-    listens.set(msg.id, { ...listen, ended: true });
+    ctx.ledger.setListen(msg.id, { ...listen, ended: true });
   }
 }
 
@@ -331,7 +327,7 @@ export function recordAcknowledgement(ctx: SessionContext, msg: ModelMessage): v
   const id = subscriptionIdOf(msg.params?._meta);
   const listen = id === undefined ? undefined : ctx.ledger.listens.get(id);
   if (id === undefined || !listen || listen.ended || listen.ack !== null) return;
-  ctx.ledger.listens.set(id, { ...listen, ack: filterOf(msg.params?.notifications) });
+  ctx.ledger.setListen(id, { ...listen, ack: filterOf(msg.params?.notifications) });
 }
 
 /** A notifications/cancelled naming a listen stream (from either side) ends it. */
@@ -348,5 +344,5 @@ export function recordListenCancelled(ctx: SessionContext, msg: ModelMessage): v
 export function endListen(ctx: SessionContext, id: RequestId): void {
   const listen = ctx.ledger.listens.get(id);
   if (!listen || listen.ended) return;
-  ctx.ledger.listens.set(id, { ...listen, ended: true });
+  ctx.ledger.setListen(id, { ...listen, ended: true });
 }

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FORGOTTEN_IDS } from '../../src/machine/ledger.js';
 import type { JsonObject } from '../../src/protocol/index.js';
+import { discovered } from './modern-builder.js';
 import { LISTING_TASK_SERVER, taskOf } from './rule-cases.js';
 import { rpc, session } from './session-builder.js';
+import {
+  CONFIRM_REQUEST,
+  deploy,
+  inputRequired,
+  listen,
+  listenEnd,
+  retry,
+} from './stream-builder.js';
 
 // The ledger keeps what a long session told it about tasks and URL-mode elicitations to the newest
 // FORGOTTEN_IDS of each, so `serve` running for days keeps a flat memory; what it forgot goes
@@ -83,5 +92,35 @@ describe('the ledger forgets the oldest URL-mode elicitations past FORGOTTEN_IDS
       })
       .run();
     expect(rulesOf(twice.last.violations)).toEqual(['elicitation-id-reused']);
+  });
+});
+
+describe('the ledger keeps the newest FORGOTTEN_IDS rounds of a target and ended listen streams', () => {
+  it('a retry echoing the state of a round forgotten long ago is not called altered', () => {
+    const abandoned = (count: number) => {
+      const built = discovered();
+      for (let i = 1; i <= count; i++) {
+        const round = { inputRequests: { confirm: CONFIRM_REQUEST }, requestState: `s${i}` };
+        built.client(deploy(i)).server(inputRequired(i, round));
+      }
+      return built;
+    };
+    // While every round is known, a state none of them gave is altered.
+    const few = abandoned(3).client(retry(4, { requestState: 's0' }));
+    expect(rulesOf(few.run().last.violations)).toContain('request-state-altered');
+    const { referee, last } = abandoned(many)
+      .client(retry(many + 1, { requestState: 's1' }))
+      .run();
+    expect(referee.snapshot().context.ledger.rounds.get('tools/call deploy')?.length).toBe(
+      FORGOTTEN_IDS - 1,
+    );
+    expect(rulesOf(last.violations)).not.toContain('request-state-altered');
+  });
+
+  it('keeps no more than FORGOTTEN_IDS ended listen streams', () => {
+    const streams = discovered();
+    for (let i = 1; i <= many; i++) streams.client(listen(`L${i}`)).server(listenEnd(`L${i}`));
+    const { referee } = streams.run();
+    expect(referee.snapshot().context.ledger.listens.size).toBe(FORGOTTEN_IDS);
   });
 });

@@ -8,6 +8,7 @@ import {
   missingInputs,
   type Round,
   retriedRound,
+  roundKey,
 } from '../records-streams.js';
 import { refusalDue } from './modern-results.js';
 import { type RuleRow, show } from './rule.js';
@@ -139,6 +140,8 @@ export const MRTR_RULES = [
       if (!round) return null;
       const sent = msg.params?.requestState;
       if (sent === round.state) return null;
+      // A state no open round gave may be that of a round forgotten long ago (Ledger.openRound).
+      if (!ctx.ledger.knowsEveryRound(roundKey(round))) return null;
       if (round.state === undefined) {
         return {
           en: `this retry of ${what(round)} carries requestState ${brief(sent)}, but the input_required round (#${show(round.id)}) had none; the client must not include one, and the server would treat it as tampered state`,
