@@ -7,8 +7,8 @@
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { LIST_OF_CAPABILITY } from '../../protocol/capabilities.js';
 import { isObject } from '../../protocol/json.js';
-import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { answerInstead, scheduledAnswer } from './faults-modern.js';
+import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
+import { scheduledAnswer } from './faults-modern.js';
 
 /**
  * The server answers the client's pending tools/list, prompts/list or resources/list, for which it

@@ -2,8 +2,8 @@ import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
 import type { RequestId } from '../../protocol/index.js';
 import { hasCapability } from '../../protocol/index.js';
 import { isObject, type JsonObject } from '../../protocol/json.js';
-import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { answerInstead, scheduledAnswer } from './faults-modern.js';
+import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
+import { scheduledAnswer } from './faults-modern.js';
 
 /**
  * 2025-11-25 client/elicitation faults for the rules of Form Mode Security, Capabilities, Safe URL

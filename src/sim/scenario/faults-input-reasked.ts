@@ -7,8 +7,7 @@
 import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
 import type { Scheduled } from '../server/outbox.js';
-import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { answerInstead } from './faults-modern.js';
+import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
 
 /** Whether the client's latest request with `id` is a retry: it carries inputResponses or requestState. */
 function isRetry(ctx: FaultContext, id: RequestId): boolean {

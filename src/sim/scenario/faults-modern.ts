@@ -10,7 +10,13 @@ import {
 import type { ClientRequest } from '../client/sim-client.js';
 import type { Scheduled } from '../server/outbox.js';
 import { MODERN_VERSIONS, SimServer } from '../server/sim-server.js';
-import { cannot, type FaultContext, type FaultName, type FaultResult } from './faults.js';
+import {
+  answerInstead,
+  cannot,
+  type FaultContext,
+  type FaultName,
+  type FaultResult,
+} from './faults.js';
 
 /**
  * The faults of the 2026-07-28 era (lessons 26–30): each sends one envelope that breaks one modern
@@ -59,11 +65,6 @@ export function scheduledAnswer(
   return null;
 }
 
-/** Takes the server's scheduled answer out of its outbox: the fault sends another in its place. */
-function replace(ctx: FaultContext, id: RequestId): void {
-  ctx.server.outbox.dropAbout(id);
-}
-
 /**
  * The server answers `found`'s request with `result` in place of the answer it had scheduled
  * (taken out of its outbox): how a fault that rewrites a scheduled result sends it.
@@ -74,19 +75,6 @@ export function resultInstead(
   result: JsonObject,
 ): FaultResult {
   return answerInstead(ctx, found.request.id, { result });
-}
-
-/**
- * The server answers request `id` with `answer`, a result or an error, in place of the answer it
- * had scheduled (taken out of its outbox): how a fault that replaces a scheduled answer sends it.
- */
-export function answerInstead(
-  ctx: FaultContext,
-  id: RequestId,
-  answer: { readonly result: JsonObject } | { readonly error: JsonObject },
-): FaultResult {
-  replace(ctx, id);
-  return ok(S2C, { jsonrpc: '2.0', id, ...answer });
 }
 
 const resultOf = (message: Record<string, unknown>): JsonObject | null =>
@@ -180,8 +168,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         if (Object.keys(meta).length > 0) result._meta = meta;
         else delete result._meta;
       }
-      replace(ctx, found.request.id);
-      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+      return answerInstead(ctx, found.request.id, { result });
     }
     case 'answer-unsupported-version':
     case 'version-error-without-supported':
@@ -193,8 +180,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         const error = errorOf(found.item.message) ?? {};
         const data = isObject(error.data) ? error.data : {};
         const { supported: _supported, ...rest } = data;
-        replace(ctx, request.id);
-        return ok(S2C, { jsonrpc: '2.0', id: request.id, error: { ...error, data: rest } });
+        return answerInstead(ctx, request.id, { error: { ...error, data: rest } });
       }
       if (name === 'version-error-lists-requested') {
         // The same refusal, whose list of supported versions names the refused one too.
@@ -204,18 +190,17 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         const version = meta[PROTOCOL_VERSION_META];
         const supported = Array.isArray(data.supported) ? data.supported : [];
         if (typeof version !== 'string') return cannot(SAY.needsPendingRefusal, { name });
-        replace(ctx, request.id);
         const listed = { ...data, supported: [...supported, version] };
-        return ok(S2C, { jsonrpc: '2.0', id: request.id, error: { ...error, data: listed } });
+        return answerInstead(ctx, request.id, { error: { ...error, data: listed } });
       }
       // Served as if the version were one the server speaks: a result where -32022 belongs.
       const answer = shadowAnswer(ctx, request, (meta) => ({
         ...meta,
         [PROTOCOL_VERSION_META]: MODERN_VERSIONS[0] ?? '2026-07-28',
       }));
-      if (!answer || !resultOf(answer)) return cannot(SAY.noResultInServedVersion, { name });
-      replace(ctx, request.id);
-      return ok(S2C, { ...answer, id: request.id });
+      const served = answer && resultOf(answer);
+      if (!served) return cannot(SAY.noResultInServedVersion, { name });
+      return answerInstead(ctx, request.id, { result: served });
     }
     case 'malformed-request-served': {
       // The -32602 the server scheduled for a request without its required _meta keys, replaced
@@ -239,9 +224,9 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
           ? meta[CLIENT_CAPABILITIES_META]
           : {},
       }));
-      if (!answer || !resultOf(answer)) return cannot(SAY.noResultInServedVersion, { name });
-      replace(ctx, request.id);
-      return ok(S2C, { ...answer, id: request.id });
+      const served = answer && resultOf(answer);
+      if (!served) return cannot(SAY.noResultInServedVersion, { name });
+      return answerInstead(ctx, request.id, { result: served });
     }
     case 'input-request-not-declared':
     case 'capability-error-without-data': {
@@ -251,8 +236,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       const error = errorOf(found.item.message) ?? {};
       if (name === 'capability-error-without-data') {
         const { data: _data, ...rest } = error;
-        replace(ctx, request.id);
-        return ok(S2C, { jsonrpc: '2.0', id: request.id, error: rest });
+        return answerInstead(ctx, request.id, { error: rest });
       }
       // The round a server would send had the request declared the capability: it did not.
       const data = isObject(error.data) ? error.data : {};
@@ -264,10 +248,9 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
           ...required,
         },
       }));
-      if (!answer || resultOf(answer)?.resultType !== 'input_required')
-        return cannot(SAY.asksNoInput, { name });
-      replace(ctx, request.id);
-      return ok(S2C, { ...answer, id: request.id });
+      const round = answer && resultOf(answer);
+      if (round?.resultType !== 'input_required') return cannot(SAY.asksNoInput, { name });
+      return answerInstead(ctx, request.id, { result: round });
     }
     case 'log-nobody-asked-for':
       return ok(S2C, {
@@ -300,8 +283,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       );
       if (!found) return cannot(SAY.needsMissingResource, { name });
       const error = errorOf(found.item.message) ?? {};
-      replace(ctx, found.request.id);
-      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, error: { ...error, code: -32002 } });
+      return answerInstead(ctx, found.request.id, { error: { ...error, code: -32002 } });
     }
     case 'input-required-on-list':
     case 'input-required-empty-round': {
@@ -309,7 +291,6 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       const found = scheduledAnswer(ctx, (r, m) => r.method === wanted && resultOf(m) !== null);
       if (!found) return cannot(SAY.needsResultFor, { name, method: wanted });
       const { ttlMs: _ttl, cacheScope: _scope, ...result } = resultOf(found.item.message) ?? {};
-      replace(ctx, found.request.id);
       // The list keeps its tools and asks with a state (so that only the method is wrong); the
       // empty round keeps nothing of the call's result and asks for nothing.
       const round =
@@ -319,7 +300,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
               resultType: 'input_required',
               ...(isObject(result._meta) ? { _meta: result._meta } : {}),
             };
-      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result: round });
+      return answerInstead(ctx, found.request.id, { result: round });
     }
     case 'retry-with-original-id':
     case 'retry-with-altered-state':
@@ -378,7 +359,8 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       if (!extra) return cannot(SAY.needsFlagLeftOut, { name });
       const ackParams = isObject(ack.message.params) ? ack.message.params : {};
       const honoured = isObject(ackParams.notifications) ? ackParams.notifications : {};
-      replace(ctx, stream.id);
+      // The acknowledgment it had scheduled goes: this one, honouring more, takes its place.
+      ctx.server.outbox.dropAbout(stream.id);
       return ok(S2C, {
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',
@@ -436,8 +418,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       const key = firstNumber(result);
       if (key !== null) content[key] = String(content[key]);
       result.structuredContent = content;
-      replace(ctx, found.request.id);
-      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+      return answerInstead(ctx, found.request.id, { result });
     }
     case 'cache-scope-changed': {
       // 2026-07-28: a later page of a list with the other cacheScope than the list's first page,
@@ -449,8 +430,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       if (!found) return cannot(SAY.needsNextPage, { name });
       const result = { ...(resultOf(found.item.message) ?? {}) };
       result.cacheScope = result.cacheScope === 'public' ? 'private' : 'public';
-      replace(ctx, found.request.id);
-      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+      return answerInstead(ctx, found.request.id, { result });
     }
     case 'x-mcp-header-invalid': {
       // 2026-07-28: a server that mirrors a string argument into a header under a readable name
@@ -481,8 +461,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         },
       };
       result.tools = tools;
-      replace(ctx, found.request.id);
-      return ok(S2C, { jsonrpc: '2.0', id: found.request.id, result });
+      return answerInstead(ctx, found.request.id, { result });
     }
     default:
       return cannot(SAY.noSuchFault, { name });

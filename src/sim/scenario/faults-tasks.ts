@@ -8,7 +8,7 @@ import {
   relatedTaskOf,
 } from '../../protocol/index.js';
 import { type TaskRecord, TaskStore } from '../server/tasks.js';
-import { cannot, type FaultContext, type FaultResult } from './faults.js';
+import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
 
 /**
  * The faults of 2025-11-25 tasks (basic/utilities/tasks, lesson 31): a server that breaks the
@@ -33,13 +33,8 @@ export function finishedTaskCancelled(ctx: FaultContext, name: string): FaultRes
     const task = server.tasks.get(request.params?.taskId);
     const ended = task ? endedAt(task, now) : null;
     if (!task || ended === null) continue;
-    server.outbox.dropAbout(request.id);
     const result: JsonObject = { ...TaskStore.view(task, ended), status: 'cancelled' };
-    return {
-      ok: true,
-      direction: 'server->client',
-      message: { jsonrpc: '2.0', id: request.id, result },
-    };
+    return answerInstead(ctx, request.id, { result });
   }
   return cannot(SAY.needsTerminalCancel, { name });
 }
@@ -77,19 +72,12 @@ export function taskResultUnrelated(ctx: FaultContext, name: string): FaultResul
     const task = server.tasks.get(request.params?.taskId);
     const status = task ? TaskStore.status(task, now) : null;
     if (!task || (status !== 'completed' && status !== 'failed')) continue;
-    server.outbox.dropAbout(request.id);
     const { _meta, ...result } = task.result;
     const meta = isObject(_meta) ? { ..._meta } : {};
     delete meta[RELATED_TASK_META];
-    return {
-      ok: true,
-      direction: 'server->client',
-      message: {
-        jsonrpc: '2.0',
-        id: request.id,
-        result: Object.keys(meta).length > 0 ? { ...result, _meta: meta } : result,
-      },
-    };
+    return answerInstead(ctx, request.id, {
+      result: Object.keys(meta).length > 0 ? { ...result, _meta: meta } : result,
+    });
   }
   return cannot(SAY.needsEndedTaskResult, { name });
 }
@@ -244,12 +232,7 @@ export function answerAboutRelatedTask(ctx: FaultContext, name: string): FaultRe
     const named = relatedTaskOf(request.params);
     const other = named === request.params?.taskId ? undefined : server.tasks.get(named);
     if (!other) continue;
-    server.outbox.dropAbout(request.id);
-    return {
-      ok: true,
-      direction: 'server->client',
-      message: { jsonrpc: '2.0', id: request.id, result: TaskStore.view(other, now) },
-    };
+    return answerInstead(ctx, request.id, { result: TaskStore.view(other, now) });
   }
   return cannot(SAY.needsTaskGetWithMeta, { name });
 }
@@ -264,13 +247,8 @@ export function failedTaskUnexplained(ctx: FaultContext, name: string): FaultRes
     if (request.method !== 'tasks/get') continue;
     const task = server.tasks.get(request.params?.taskId);
     if (!task || TaskStore.status(task, now) !== 'failed') continue;
-    server.outbox.dropAbout(request.id);
     const { statusMessage: _left, ...result } = TaskStore.view(task, now);
-    return {
-      ok: true,
-      direction: 'server->client',
-      message: { jsonrpc: '2.0', id: request.id, result },
-    };
+    return answerInstead(ctx, request.id, { result });
   }
   return cannot(SAY.needsFailedTaskGet, { name });
 }

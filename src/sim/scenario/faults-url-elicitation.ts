@@ -2,8 +2,8 @@ import { FAULT_STRINGS as SAY } from '../../i18n/fault-strings.js';
 import { hasCapability } from '../../protocol/index.js';
 import { isObject, type JsonObject } from '../../protocol/json.js';
 import { capabilityFor } from '../client/input-rounds.js';
-import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { answerInstead, scheduledAnswer } from './faults-modern.js';
+import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
+import { scheduledAnswer } from './faults-modern.js';
 
 /**
  * The faults of 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): a server whose

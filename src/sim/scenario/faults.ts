@@ -454,6 +454,19 @@ const C2S: Direction = 'client->server';
 const S2C: Direction = 'server->client';
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 
+/**
+ * The server answers request `id` with `answer`, a result or an error, in place of the answer it
+ * had scheduled (taken out of its outbox): how a fault that replaces a scheduled answer sends it.
+ */
+export function answerInstead(
+  ctx: Pick<FaultContext, 'server'>,
+  id: RequestId,
+  answer: { readonly result: JsonObject } | { readonly error: JsonObject },
+): FaultResult {
+  ctx.server.outbox.dropAbout(id);
+  return { ok: true, direction: S2C, message: { jsonrpc: '2.0', id, ...answer } };
+}
+
 /** What a buggy server makes of explain_sql (lesson 13) when the query it explains is missing. */
 const PROMPT_FILLED_WITHOUT_ARGUMENT: JsonObject = {
   description: 'Explain a SQL query',
@@ -577,24 +590,17 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'wrong-version': {
       const init = client.pending().find((p) => p.method === 'initialize');
       if (!init) return cannot(FAULT_STRINGS.needsPendingInitialize, { name });
-      server.outbox.dropAbout(init.id);
       const version = str(params.version, '2099-01-01');
       // The buggy server holds the version it sent, not the one it would have negotiated: its
       // panel and its later answers go by what crossed the wire.
       server.negotiatedVersion = version;
-      return {
-        ok: true,
-        direction: S2C,
-        message: {
-          jsonrpc: '2.0',
-          id: init.id,
-          result: {
-            protocolVersion: version,
-            capabilities: server.config.capabilities,
-            serverInfo: { name: server.config.name, version: server.config.version },
-          },
+      return answerInstead(ctx, init.id, {
+        result: {
+          protocolVersion: version,
+          capabilities: server.config.capabilities,
+          serverInfo: { name: server.config.name, version: server.config.version },
         },
-      };
+      });
     }
     // A request after the initialize result, before notifications/initialized (lesson 3).
     case 'initialized-not-sent':
@@ -859,22 +865,15 @@ function versionNotRefused(ctx: FaultContext): FaultResult {
   if (target === undefined)
     return cannot(FAULT_STRINGS.needsRefusal, { name: 'version-not-refused' });
   const method = ctx.client.pending().find((p) => p.id === target)?.method;
-  server.outbox.dropAbout(target);
   const info = { name: server.config.name, version: server.config.version };
   const listed = method === 'tools/list';
-  return {
-    ok: true,
-    direction: S2C,
-    message: {
-      jsonrpc: '2.0',
-      id: target,
-      result: {
-        ...(listed ? { tools: server.toolDefinitions(), ttlMs: 0, cacheScope: 'private' } : {}),
-        resultType: 'complete',
-        _meta: { [SERVER_INFO_META]: info },
-      },
+  return answerInstead(ctx, target, {
+    result: {
+      ...(listed ? { tools: server.toolDefinitions(), ttlMs: 0, cacheScope: 'private' } : {}),
+      resultType: 'complete',
+      _meta: { [SERVER_INFO_META]: info },
     },
-  };
+  });
 }
 
 /**
