@@ -62,6 +62,7 @@ export const ELICITATION_RULES = [
       const issue = checkUrlElicitationData(e.error.data);
       if (!issue) return null;
       return {
+        pointer: issue.pointer,
         en: `-32042 error #${show(msg.id)}: ${issue.message} (at ${issue.pointer}); the client can only retry after completing the URL-mode elicitations the error lists, so it must list them, each with mode "url", message, elicitationId and url`,
         zh: `-32042 错误 #${show(msg.id)}：${issue.messageZh}（位置 ${issue.pointer}）；客户端只有完成错误中列出的 URL 模式信息征询之后才能重试，所以必须列出它们，每一项都要有值为 "url" 的 mode，以及 message、elicitationId 和 url`,
       };
@@ -512,11 +513,13 @@ function contentFinding(
   const where = `${at}/content${issue.pointer}`;
   if (!given) {
     return {
+      pointer: where,
       en: `${asked.en} is accepted without content, but its requestedSchema asks for more: ${issue.message} (at ${where}); in form mode an accept carries the user's answers, and a client should check them against the schema before sending`,
       zh: `${asked.zh} 被接受了，却没有 content，而它的 requestedSchema 要求更多：${issue.messageZh}（位置 ${where}）；在表单模式下，接受时应当带上用户的回答，客户端应当在发送之前按模式校验它们`,
     };
   }
   return {
+    pointer: where,
     en: `${asked.en} is accepted with content that does not fit its requestedSchema: ${issue.message} (at ${where}); a client should validate the user's answers against the schema before sending them, and a server that validates what it receives, as it should, rejects them`,
     zh: `${asked.zh} 被接受了，但提交的 content 不符合它的 requestedSchema：${issue.messageZh}（位置 ${where}）；客户端应当在发送之前按模式校验用户的回答，按规范校验收到数据的服务器会拒绝它们`,
   };

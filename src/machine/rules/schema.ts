@@ -270,6 +270,7 @@ function taskResultFinding(ctx: SessionContext, msg: ModelMessage): Finding | nu
   const created = `${method} #${show(origin.record.id)}`;
   return {
     cite: schemaCite(revision, method, RESULT_NOTE),
+    pointer: issue.pointer,
     en: `${issue.pointer}: ${issue.message} ${against(revision).en}: this is the task's result of ${created} (task ${task}, fetched by tasks/result #${show(msg.id)}), which must be exactly what ${method} would have returned (basic/utilities/tasks › Result Retrieval)`,
     zh: `${issue.pointer}：不符合 ${against(revision).zh} ${method} 结果的模式（${issue.messageZh}）；这是 ${created} 的任务结果（任务 ${task}，由 tasks/result #${show(msg.id)} 取回），必须正是 ${method} 本会返回的内容（basic/utilities/tasks › Result Retrieval）`,
   };
@@ -345,6 +346,7 @@ export const SCHEMA_RULES = [
       const { issue, revision } = judged;
       return {
         cite: schemaCite(revision, record.method, RESULT_NOTE),
+        pointer: issue.pointer,
         en: `${issue.pointer}: ${issue.message} ${against(revision).en}`,
         zh: `${issue.pointer}：不符合 ${against(revision).zh} ${record.method} 结果的模式（${issue.messageZh}）`,
       };

@@ -51,6 +51,7 @@ export const TOOL_SCHEMA_RULES = [
             const at = `${list.at}/${i}/${key}${issue.pointer}`;
             const by = dialectWords(dialect, schema.$schema !== undefined);
             findings.push({
+              pointer: at,
               en: `${list.what.en}: the ${key} of tool ${show(tool.name)} is not a valid schema in ${by.en} (at ${at}: ${issue.message}). A client cannot check arguments or results against it, and a model reads a contract that means nothing; write the keyword as the dialect defines it (a type is one of "string", "number", "integer", "boolean", "object", "array", "null")`,
               zh: `${list.what.zh}：工具 ${show(tool.name)} 的 ${key} 不是合法的 ${by.zh}（位置 ${at}：${issue.messageZh}）。客户端无法用它校验参数或结果，模型读到的也是一份没有意义的契约；应按该方言的定义书写这个关键字（type 只能是 "string"、"number"、"integer"、"boolean"、"object"、"array"、"null" 之一）`,
             });

@@ -62,6 +62,7 @@ export const TOOL_RULES = [
       const at = issue.pointer === '' ? '' : ` at ${issue.pointer}`;
       const atZh = issue.pointer === '' ? '' : `在 ${issue.pointer} 处`;
       return {
+        pointer: `/result/structuredContent${issue.pointer}`,
         en: `${what.en}: structuredContent does not fit ${tool}'s outputSchema${at}: ${issue.message}; a client that validates it (as clients SHOULD) rejects the result`,
         zh: `${what.zh}：structuredContent ${atZh}不符合 ${tool} 的 outputSchema：${issue.messageZh}；按规范校验结果的客户端会拒绝它`,
       };
