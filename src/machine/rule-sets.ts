@@ -143,6 +143,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       // client/elicitation › Safe URL Handling
       'elicitation-form-url',
       'elicitation-url-sensitive',
+      // server/prompts › Image Content, Audio Content: the blocks of a sampling request
+      'media-type-invalid',
     ),
     'client.notification': rules(
       'message-after-shutdown',
@@ -197,6 +199,8 @@ export const HANDSHAKE_RULES: RuleSet = {
       'sampling-tools-not-refused',
       // 2025-11-25 client/sampling › Tool Choice Modes
       'sampling-tool-choice-ignored',
+      // server/prompts › Image Content, Audio Content: the blocks of a sampling answer
+      'media-type-invalid',
       ...META,
       // client/roots › Root
       'root-uri-not-file',
@@ -314,6 +318,8 @@ export const MODERN_RULES: RuleSet = {
       // CreateMessageRequestParams)
       'sampling-tools-not-refused',
       'sampling-tool-choice-ignored',
+      // server/prompts › Image Content, Audio Content: the blocks of those answers
+      'media-type-invalid',
       ...META,
       // client/roots › Root
       'root-uri-not-file',

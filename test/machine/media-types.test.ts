@@ -90,15 +90,8 @@ describe('media-type-invalid', () => {
     expect(hit?.spec).toContain('2026-07-28/server/prompts › Image Content');
   });
 
-  it('leaves a text block, a resource block and other methods alone', () => {
-    expect(
-      rulesOf(
-        called({
-          type: 'resource',
-          resource: { uri: 'file:///a.png', blob: 'AA==', mimeType: 'png' },
-        }),
-      ),
-    ).not.toContain('media-type-invalid');
+  it('leaves a text block and other methods alone', () => {
+    expect(rulesOf(called({ type: 'text', text: 'png' }))).not.toContain('media-type-invalid');
     const completed = hs()
       .client(
         rpc.request(1, 'completion/complete', {

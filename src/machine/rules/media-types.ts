@@ -1,9 +1,6 @@
-import { isObject } from '../../protocol/index.js';
-import { pointerToken } from '../../protocol/json.js';
-import type { SessionContext } from '../context.js';
-import type { ModelMessage } from '../events.js';
-import { resultOrigin } from '../facts.js';
-import { type Finding, type RuleRow, show } from './rule.js';
+import type { Bilingual } from '../../protocol/index.js';
+import { type MediaKind, mediaTypePlaces } from './media-type-places.js';
+import { type Finding, type RuleRow, show, sideZh } from './rule.js';
 
 /**
  * RFC 6838 § 4.2 (Naming Requirements): a type and a subtype name are each a restricted-name,
@@ -18,61 +15,46 @@ const MEDIA_TYPE = new RegExp(
   `^${NAME}/${NAME}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED}))*$`,
 );
 
-/** The block types whose mimeType the sentence names: image and audio content. */
-const MEDIA_BLOCKS: ReadonlySet<string> = new Set(['image', 'audio']);
+/** A MIME type to show as an example, by what carries the mimeType. */
+const EXAMPLE: Readonly<Record<MediaKind, string>> = {
+  image: 'image/png',
+  audio: 'audio/wav',
+  resource: 'text/plain',
+};
 
-/**
- * The string mimeType of each image and audio block of a server's tools/call or prompts/get
- * result (a task's through tasks/result), with its JSON pointer. None for any other message, a
- * second answer or a 2026-07-28 input_required round. A mimeType that is missing or no string is
- * the schema's (invalid-result).
- */
-function mediaTypes(
-  ctx: SessionContext,
-  msg: ModelMessage,
-): { readonly at: string; readonly type: string; readonly mimeType: string }[] {
-  if (msg.sender !== 'server' || msg.envelope.kind !== 'response') return [];
-  // Decided by the result's own keys first: most answers hold neither.
-  const result = msg.envelope.result;
-  if (!('content' in result || 'messages' in result)) return [];
-  const origin = resultOrigin(ctx, msg);
-  const method = origin?.record.method;
-  if (origin === undefined || (method !== 'tools/call' && method !== 'prompts/get')) return [];
-  if (origin.task === undefined && origin.record.status === 'answered') return [];
-  if (result.resultType !== undefined && result.resultType !== 'complete') return [];
-  const found: { at: string; type: string; mimeType: string }[] = [];
-  const block = (at: string, value: unknown) => {
-    if (!isObject(value) || typeof value.type !== 'string' || !MEDIA_BLOCKS.has(value.type)) return;
-    if (typeof value.mimeType === 'string')
-      found.push({ at: `${at}/mimeType`, type: value.type, mimeType: value.mimeType });
-  };
-  const key = method === 'tools/call' ? 'content' : 'messages';
-  const list = result[key];
-  if (!Array.isArray(list)) return [];
-  for (const [i, value] of list.entries()) {
-    const at = `/result/${pointerToken(key)}/${i}`;
-    if (method === 'tools/call') block(at, value);
-    else if (isObject(value)) block(`${at}/content`, value.content);
-  }
-  return found;
-}
+/** What carries the mimeType, as a finding names it. */
+const CARRIER: Readonly<Record<MediaKind, Bilingual>> = {
+  image: { en: 'image block', zh: '图像内容块' },
+  audio: { en: 'audio block', zh: '音频内容块' },
+  resource: { en: 'embedded resource', zh: '嵌入资源' },
+};
+
+/** The MUST an embedded resource's mimeType breaks (server/prompts › Embedded Resources). */
+const EMBEDDED_NOTE: Bilingual = {
+  en: 'embedded resources MUST include a valid resource URI, the appropriate MIME type, and text or base64-encoded blob data',
+  zh: '嵌入资源必须包含有效的资源 URI、恰当的 MIME 类型，以及文本内容或 base64 编码的二进制数据',
+};
 
 /**
  * server/prompts › Image Content and › Audio Content (2025-11-25 and 2026-07-28 alike): "The image
  * data MUST be base64-encoded and include a valid MIME type"; "The audio data MUST be
- * base64-encoded and include a valid MIME type". The schema only types mimeType as a string; the
- * base64 is the schema's (format "byte").
+ * base64-encoded and include a valid MIME type". › Embedded Resources: resources "MUST include
+ * ... The appropriate MIME type". The schema only types mimeType as a string; the base64 is the
+ * schema's (format "byte").
  */
 export const MEDIA_TYPE_RULES = [
   {
     id: 'media-type-invalid',
-    // Judged: the mimeType of each image and audio content block of a tools/call or prompts/get
-    // result (the server pages describe the blocks once, on the prompts page, and tool results
-    // use the same ContentBlock), when it is not `type/subtype` by RFC 6838 § 4.2's
-    // restricted-name (parameters after ";" allowed): "png" and "image" are flagged,
-    // "image/png" and "audio/wav; rate=16000" are not. Whether the type is a registered one is
-    // not judged. Not judged here: sampling messages and embedded resources' contents. Decided by
-    // the result's keys first, then the request it answers.
+    // Judged, when it is not `type/subtype` by RFC 6838 § 4.2's restricted-name (parameters after
+    // ";" allowed: "png" and "image" are flagged, "image/png" and "audio/wav; rate=16000" are
+    // not; whether the type is registered is not judged): the mimeType of each image and audio
+    // block and each embedded resource (type "resource") where the ContentBlock types travel
+    // (media-type-places.ts): a tools/call or prompts/get result, and a sampling/createMessage's
+    // messages and its answer, in both eras. The server pages describe the blocks once, on the
+    // prompts page; tool results and sampling messages use the same ImageContent, AudioContent
+    // and EmbeddedResource. Not judged: a missing mimeType (the schema's for an image, optional
+    // there for a resource), and resources/read, resources/list, resource links and icons, whose
+    // mimeType no sentence asks to be valid ("Optional MIME type").
     severity: 'error',
     spec: '2025-11-25/server/prompts › Image Content',
     modern: { spec: '2026-07-28/server/prompts › Image Content' },
@@ -81,17 +63,31 @@ export const MEDIA_TYPE_RULES = [
       zh: '图像和音频数据必须采用 base64 编码，并带有有效的 MIME 类型（› Image Content、› Audio Content）：即 RFC 6838 § 4.2 规定的“类型/子类型”形式',
     },
     title: {
-      en: 'Image or audio block without a valid MIME type',
-      zh: '图像或音频内容块的 MIME 类型无效',
+      en: 'Image, audio or embedded resource without a valid MIME type',
+      zh: '图像、音频或嵌入资源的 MIME 类型无效',
     },
     check: (ctx, msg) => {
       const findings: Finding[] = [];
-      for (const { at, type, mimeType } of mediaTypes(ctx, msg)) {
+      for (const { at, kind, mimeType } of mediaTypePlaces(ctx, msg)) {
         if (MEDIA_TYPE.test(mimeType)) continue;
-        const example = type === 'image' ? 'image/png' : 'audio/wav';
+        const what = CARRIER[kind];
+        const example = show(EXAMPLE[kind]);
+        if (kind === 'resource') {
+          const revision = ctx.era === 'modern' ? '2026-07-28' : '2025-11-25';
+          findings.push({
+            en: `the ${what.en}'s mimeType ${show(mimeType)} (at ${at}) is not a valid MIME type: an embedded resource MUST include the appropriate one, written type/subtype (RFC 6838 § 4.2: letters, digits and !#$&-^_.+, parameters after ";"), such as ${example}; without it a ${msg.receiver} cannot tell how to read its text or blob`,
+            zh: `${what.zh}的 mimeType ${show(mimeType)}（位置 ${at}）不是有效的 MIME 类型：嵌入资源必须带有恰当的 MIME 类型，写成“类型/子类型”（RFC 6838 § 4.2：字母、数字和 !#$&-^_.+，参数写在 ";" 之后），例如 ${example}；没有它，${sideZh(msg.receiver)}就不知道该如何理解其中的文本或二进制数据`,
+            cite: {
+              spec: `${revision}/server/prompts › Embedded Resources`,
+              specNote: EMBEDDED_NOTE,
+            },
+          });
+          continue;
+        }
+        const data = kind === 'image' ? { en: 'image', zh: '图像' } : { en: 'audio', zh: '音频' };
         findings.push({
-          en: `the ${type} block's mimeType ${show(mimeType)} (at ${at}) is not a valid MIME type: ${type} data MUST include one, written type/subtype (RFC 6838 § 4.2: letters, digits and !#$&-^_.+, parameters after ";"), such as ${show(example)}; without it a client cannot tell how to decode the data`,
-          zh: `${type === 'image' ? '图像' : '音频'}内容块的 mimeType ${show(mimeType)}（位置 ${at}）不是有效的 MIME 类型：${type === 'image' ? '图像' : '音频'}数据必须带有一个有效的 MIME 类型，写成“类型/子类型”（RFC 6838 § 4.2：字母、数字和 !#$&-^_.+，参数写在 ";" 之后），例如 ${show(example)}；没有它，客户端就不知道该如何解码这些数据`,
+          en: `the ${what.en}'s mimeType ${show(mimeType)} (at ${at}) is not a valid MIME type: ${data.en} data MUST include one, written type/subtype (RFC 6838 § 4.2: letters, digits and !#$&-^_.+, parameters after ";"), such as ${example}; without it a ${msg.receiver} cannot tell how to decode the data`,
+          zh: `${what.zh}的 mimeType ${show(mimeType)}（位置 ${at}）不是有效的 MIME 类型：${data.zh}数据必须带有一个有效的 MIME 类型，写成“类型/子类型”（RFC 6838 § 4.2：字母、数字和 !#$&-^_.+，参数写在 ";" 之后），例如 ${example}；没有它，${sideZh(msg.receiver)}就不知道该如何解码这些数据`,
         });
       }
       return findings.length > 0 ? findings : null;
