@@ -286,6 +286,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a roots/list of the server the client has not answered yet (in 2026-07-28: a retry of the client that answers one)',
     zh: '{name} 需要服务器发出的、客户端尚未回答的 roots/list（在 2026-07-28 中：客户端回答它的重试请求）',
   },
+  needsUrlRound: {
+    en: '{name} needs a pending client request the server answers with an input_required round holding a URL-mode elicitation/create (connect_account, for a request that declared elicitation.url)',
+    zh: '{name} 需要一个尚未完成的客户端请求，且服务器对它的回答是一个含有 URL 模式 elicitation/create 的 input_required 轮次（connect_account，且该请求声明了 elicitation.url）',
+  },
   needsFormRound: {
     en: '{name} needs a pending client request the server answers with an input_required round holding a form-mode elicitation/create',
     zh: '{name} 需要一个尚未完成的客户端请求，且服务器对它的回答是一个含有表单模式 elicitation/create 的 input_required 轮次',

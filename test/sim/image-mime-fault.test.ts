@@ -29,6 +29,13 @@ describe('image-mime-type-bare', () => {
     });
   });
 
+  it('lesson modern-faults-gallery plays it in 2026-07-28, and it breaks only its rule', async () => {
+    const steps = await faultsOfLesson('modern-faults-gallery');
+    expect(steps.filter((s) => s.fault === 'image-mime-type-bare')).toEqual([
+      { fault: 'image-mime-type-bare', rules: [FAULT_RULES['image-mime-type-bare']] },
+    ]);
+  });
+
   it('answers the pending tools/call with its result and one image block of that mimeType', async () => {
     const steps = await playedSteps(
       lessonOf('2025-11-25', PEER, SERVER, [

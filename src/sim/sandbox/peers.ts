@@ -51,9 +51,10 @@ export const SANDBOX_CLIENT: ClientConfig = {
  * The same client in 2026-07-28, whose roots capability has no flags: notifications/roots/
  * list_changed was removed (changelog › Major changes), so there is no change to promise. Its
  * elicitation is `{}`, which 2026-07-28 client/elicitation › Capabilities makes form mode only: URL
- * mode stays in that revision (an input_required round's elicitation/create, › URL Mode Flow), but
- * no modern lesson shows it, and a server must not ask this client for it (connect_account answers
- * -32021). A sandbox tweak that declares `{form: {}, url: {}}` offers its round.
+ * mode stays in that revision (an input_required round's elicitation/create, › URL Mode Flow;
+ * lesson 25's connect_account calls declare it in their own _meta), but a server must not ask this
+ * client for it (connect_account answers -32021). A sandbox tweak that declares
+ * `{form: {}, url: {}}` offers its round.
  */
 const MODERN_CLIENT_CAPABILITIES: JsonObject = { roots: {}, sampling: {}, elicitation: {} };
 

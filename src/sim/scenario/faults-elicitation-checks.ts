@@ -4,6 +4,7 @@ import { hasCapability } from '../../protocol/index.js';
 import { isObject, type JsonObject } from '../../protocol/json.js';
 import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
+import { modernTokenInElicitationUrl, tokenOf, withToken } from './faults-url-token.js';
 
 /**
  * 2025-11-25 client/elicitation faults for the rules of Form Mode Security, Capabilities, Safe URL
@@ -195,17 +196,17 @@ export function completedElicitationIdReused(ctx: FaultContext, name: string): F
  * -32042 for with that error, but each listed url carries a sign-in token in its query
  * (`params.token`, default an OAuth-style access token), as a server that hands the user a
  * pre-authenticated link does (› Safe URL Handling: servers MUST NOT include sensitive information
- * about the end-user in the URL, nor provide a pre-authenticated URL).
+ * about the end-user in the URL, nor provide a pre-authenticated URL). In 2026-07-28 the url of
+ * the input_required round's URL-mode elicitation instead.
  */
 export function tokenInElicitationUrl(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernTokenInElicitationUrl(ctx, name);
   const scheduled = takeScheduledUrlError(ctx);
   if (!scheduled) return cannot(SAY.needsUrlElicitationError, { name });
-  const token = typeof ctx.params.token === 'string' ? ctx.params.token : 'ya29.a0AfH6SMBx3k';
-  const error = withElicitations(scheduled.error, (item) => {
-    if (typeof item.url !== 'string') return item;
-    const joiner = item.url.includes('?') ? '&' : '?';
-    return { ...item, url: `${item.url}${joiner}access_token=${encodeURIComponent(token)}` };
-  });
+  const token = tokenOf(ctx);
+  const error = withElicitations(scheduled.error, (item) =>
+    typeof item.url === 'string' ? { ...item, url: withToken(item.url, token) } : item,
+  );
   return {
     ok: true,
     direction: 'server->client',

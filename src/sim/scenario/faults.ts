@@ -240,9 +240,9 @@ export const FAULT_NAMES = [
   'declared-list-not-found',
   // 2026-07-28 server/tools › x-mcp-header: a tool the client had to reject (lesson 29)
   'rejected-tool-called',
-  // client/elicitation › Safe URL Handling: no credential in the URL (lesson 14)
+  // client/elicitation › Safe URL Handling: no credential in the URL (lessons 14 and 25)
   'token-in-elicitation-url',
-  // server/prompts › Image Content: a valid MIME type (lesson 19)
+  // server/prompts › Image Content: a valid MIME type (lessons 19 and 30)
   'image-mime-type-bare',
   // 2026-07-28 basic/patterns/mrtr › Error Handling: missing input asked for again (lesson 30)
   'missing-input-refused',
@@ -387,9 +387,9 @@ export const FAULT_RULES = {
   'declared-list-not-found': 'declared-list-not-served',
   // server/tools › x-mcp-header (lesson 29)
   'rejected-tool-called': 'x-mcp-header-tool-called',
-  // client/elicitation › Safe URL Handling (lesson 14)
+  // client/elicitation › Safe URL Handling (lessons 14 and 25)
   'token-in-elicitation-url': 'elicitation-url-sensitive',
-  // server/prompts › Image Content (lesson 19)
+  // server/prompts › Image Content (lessons 19 and 30)
   'image-mime-type-bare': 'media-type-invalid',
   // basic/patterns/mrtr › Error Handling (lesson 30)
   'missing-input-refused': 'input-responses-not-reasked',
@@ -802,10 +802,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 server/tools › x-mcp-header (lesson 29)
     case 'rejected-tool-called':
       return rejectedToolCalled(ctx, name);
-    // client/elicitation › Safe URL Handling (lesson 14)
+    // client/elicitation › Safe URL Handling (lessons 14 and 25)
     case 'token-in-elicitation-url':
       return tokenInElicitationUrl(ctx, name);
-    // server/prompts › Image Content (lesson 19)
+    // server/prompts › Image Content (lessons 19 and 30)
     case 'image-mime-type-bare':
       return imageMimeTypeBare(ctx, name);
     // 2026-07-28 basic/patterns/mrtr › Error Handling (lesson 30)

@@ -1,0 +1,66 @@
+/**
+ * token-in-elicitation-url in 2026-07-28 (client/elicitation › Safe URL Handling, the same
+ * sentences as 2025-11-25): URL mode stays, but it travels in an input_required round's
+ * inputRequests instead of a -32042 (basic/patterns/mrtr; lesson 25).
+ */
+import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
+import type { JsonObject } from '../../protocol/index.js';
+import { isObject } from '../../protocol/json.js';
+import { cannot, type FaultContext, type FaultResult } from './faults.js';
+import { resultInstead, scheduledAnswer } from './faults-modern.js';
+
+/** The token a buggy server puts in the URL unless the step names one (`params.token`). */
+export function tokenOf(ctx: FaultContext): string {
+  return typeof ctx.params.token === 'string' ? ctx.params.token : 'ya29.a0AfH6SMBx3k';
+}
+
+/** `url` with an OAuth-style access_token added to its query. */
+export function withToken(url: string, token: string): string {
+  const joiner = url.includes('?') ? '&' : '?';
+  return `${url}${joiner}access_token=${encodeURIComponent(token)}`;
+}
+
+/** The keys of a result's input requests that ask for a URL-mode elicitation/create. */
+function urlRequests(result: JsonObject): string[] {
+  const requests = result.inputRequests;
+  if (result.resultType !== 'input_required' || !isObject(requests)) return [];
+  return Object.keys(requests).filter((key) => {
+    const request = requests[key];
+    const params = isObject(request) ? request.params : undefined;
+    return (
+      isObject(request) &&
+      request.method === 'elicitation/create' &&
+      isObject(params) &&
+      params.mode === 'url' &&
+      typeof params.url === 'string'
+    );
+  });
+}
+
+/**
+ * The server answers the client's pending call with the input_required round it had scheduled
+ * (connect_account, for a request that declared elicitation.url), each URL-mode elicitation's url
+ * carrying a sign-in token in its query, as a server that hands the user a pre-authenticated link
+ * does.
+ */
+export function modernTokenInElicitationUrl(ctx: FaultContext, name: string): FaultResult {
+  const found = scheduledAnswer(
+    ctx,
+    (_r, m) => isObject(m.result) && urlRequests(m.result).length > 0,
+  );
+  const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
+  if (!found || !result || !isObject(result.inputRequests))
+    return cannot(FAULT_STRINGS.needsUrlRound, { name });
+  const token = tokenOf(ctx);
+  const inputRequests: JsonObject = { ...result.inputRequests };
+  for (const key of urlRequests(result)) {
+    const request = inputRequests[key];
+    if (!isObject(request) || !isObject(request.params) || typeof request.params.url !== 'string')
+      continue;
+    inputRequests[key] = {
+      ...request,
+      params: { ...request.params, url: withToken(request.params.url, token) },
+    };
+  }
+  return resultInstead(ctx, found, { ...result, inputRequests });
+}
