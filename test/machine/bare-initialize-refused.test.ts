@@ -57,6 +57,10 @@ describe('-32022 to a bare initialize', () => {
     expect(rulesOf({ supported, requested: '2025-11-25' })).toEqual([]);
     expect(rulesOf({ requested: '2025-11-25' })).toEqual(['unsupported-version-error-incomplete']);
     expect(rulesOf({ supported })).toEqual(['unsupported-version-error-incomplete']);
+    // An empty list names none of the versions the server MUST list.
+    expect(rulesOf({ supported: [], requested: '2025-11-25' })).toEqual([
+      'unsupported-version-error-incomplete',
+    ]);
     expect(rulesOf({ supported, requested: '2026-07-28' })).toEqual([
       'unsupported-version-error-incomplete',
     ]);

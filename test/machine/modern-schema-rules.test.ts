@@ -222,11 +222,11 @@ describe('-32022 data (2026-07-28 basic/versioning › Protocol Version Negotiat
   });
 
   // The rule reads the two fields itself, to say what each costs the client; it must still flag
-  // exactly the data the 2026-07-28 schema (UnsupportedProtocolVersionError) refuses.
+  // exactly the data the 2026-07-28 schema (UnsupportedProtocolVersionError) refuses, and besides
+  // it only an empty list (below).
   it('flags exactly the data the schema refuses', () => {
     const cases: unknown[] = [
       { supported: ['2026-07-28'], requested: '2027-01-01' },
-      { supported: [], requested: '2027-01-01' },
       { supported: ['2026-07-28'], requested: '2027-01-01', why: 'extra keys are allowed' },
       { supported: ['2026-07-28'] },
       { supported: [2026], requested: '2027-01-01' },
@@ -241,6 +241,22 @@ describe('-32022 data (2026-07-28 basic/versioning › Protocol Version Negotiat
       );
       expect([data, flagged]).toEqual([data, modernErrorDataIssues(-32022, data).length > 0]);
     }
+  });
+
+  // The schema lets an empty list through, but basic/versioning › Protocol Version Negotiation
+  // says the server MUST answer "listing the versions it does support", and every server serves
+  // some: an empty list lists none.
+  it('flags an empty data.supported, which the schema lets through', () => {
+    const data = { supported: [], requested: '2027-01-01' };
+    expect(modernErrorDataIssues(-32022, data)).toEqual([]);
+    const [hit, ...rest] = answered(data);
+    expect(rest).toEqual([]);
+    expect(hit?.rule).toBe('unsupported-version-error-incomplete');
+    expect(hit?.message).toContain(
+      'data.supported is empty, though the server MUST list the versions it does support, so the client cannot pick a version both sides speak and retry',
+    );
+    expect(hit?.message).not.toContain('the schema requires');
+    expect(hit?.messageZh).toContain('data.supported 是空列表');
   });
 });
 

@@ -444,7 +444,10 @@ export const MODERN_RESULT_RULES = [
       const refused = error?.code === -32022 ? versionRefusalOf(ctx, msg) : null;
       if (!error || !refused) return null;
       const data = isObject(error.data) ? error.data : {};
-      const noSupported = versionsOf(data.supported) === null;
+      // An empty list names no version either: the schema lets it through, but the server MUST
+      // list the versions it does support, and every server serves some.
+      const emptyList = Array.isArray(data.supported) && data.supported.length === 0;
+      const noSupported = emptyList || versionsOf(data.supported) === null;
       const noRequested = typeof data.requested !== 'string';
       const asked = refused.version;
       // data.requested is "the protocol version that was requested by the client" (schema): one
@@ -457,13 +460,19 @@ export const MODERN_RESULT_RULES = [
       const zh: string[] = [];
       // An absent field is said to be missing; one that is there but wrong, to be the wrong thing.
       if (noSupported) {
-        const absent = data.supported === undefined;
+        const what =
+          data.supported === undefined
+            ? { en: 'is missing', zh: '缺失' }
+            : emptyList
+              ? {
+                  en: 'is empty, though the server MUST list the versions it does support',
+                  zh: '是空列表，而服务器必须列出它实际支持的版本',
+                }
+              : { en: 'is not an array of version strings', zh: '不是版本字符串数组' };
         en.push(
-          `data.supported ${absent ? 'is missing' : 'is not an array of version strings'}, so the client cannot pick a version both sides speak and retry`,
+          `data.supported ${what.en}, so the client cannot pick a version both sides speak and retry`,
         );
-        zh.push(
-          `data.supported ${absent ? '缺失' : '不是版本字符串数组'}，客户端无法选出双方都支持的版本来重试`,
-        );
+        zh.push(`data.supported ${what.zh}，客户端无法选出双方都支持的版本来重试`);
       }
       if (noRequested) {
         const absent = data.requested === undefined;
@@ -482,7 +491,8 @@ export const MODERN_RESULT_RULES = [
           `data.requested 为 ${show(misreported)}，但 ${refused.record.method} #${show(msg.id)} 请求的是 ${show(asked)}，客户端读到它会去找一个自己从未发送过的版本`,
         );
       }
-      const both = noSupported || noRequested;
+      // What the schema requires: an empty list is an array, its fault is the MUST above.
+      const both = (noSupported && !emptyList) || noRequested;
       const needs = {
         en: [
           ...(both ? ['the schema requires both'] : []),
@@ -500,8 +510,8 @@ export const MODERN_RESULT_RULES = [
         ].join('，'),
       };
       return {
-        en: `-32022 error for ${refused.record.method} #${show(msg.id)}: ${en.join('; and ')}; ${needs.en}`,
-        zh: `${refused.record.method} #${show(msg.id)} 的 -32022 错误：${zh.join('；且')}；${needs.zh}`,
+        en: `-32022 error for ${refused.record.method} #${show(msg.id)}: ${en.join('; and ')}${needs.en === '' ? '' : `; ${needs.en}`}`,
+        zh: `${refused.record.method} #${show(msg.id)} 的 -32022 错误：${zh.join('；且')}${needs.zh === '' ? '' : `；${needs.zh}`}`,
       };
     },
   },
