@@ -298,6 +298,14 @@ export const FAULT_STRINGS = {
     en: '{name} needs, in 2026-07-28, a retry of the client that answers a round whose sampling/createMessage has toolChoice "none", or "required" before any tool use (do: {offer-tools: …} before the call)',
     zh: '{name} 在 2026-07-28 中需要客户端的一个重试请求，它回答的那一轮中的 sampling/createMessage 的 toolChoice 为 "none"，或为 "required" 且对话中还没有工具调用（在调用之前使用 do: {offer-tools: …}）',
   },
+  needsPendingDiscover: {
+    en: '{name} needs a server/discover from the client still waiting for its answer (client: discover first)',
+    zh: '{name} 需要客户端的一个仍在等待回应的 server/discover（先让客户端执行 discover）',
+  },
+  needsRefusedInitialize: {
+    en: '{name} needs an initialize from the client still waiting for its answer, which a modern-only server refuses (play initialize-in-modern-session first)',
+    zh: '{name} 需要客户端的一个仍在等待回应的 initialize，且只支持现代版本的服务器会拒绝它（先演示 initialize-in-modern-session）',
+  },
   needsTwoTools: {
     en: '{name} needs a tools/list from the client still waiting for its answer, whose answer lists at least two tools',
     zh: '{name} 需要客户端的一个仍在等待回应的 tools/list，且其回答中至少列出两个工具',

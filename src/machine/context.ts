@@ -1,4 +1,5 @@
 import {
+  type Bilingual,
   type CapabilityPath,
   type Direction,
   type Envelope,
@@ -219,6 +220,13 @@ export type StepReport = {
   readonly progress: ProgressReport | null;
 };
 
+/** An answer that shows the server speaks 2026-07-28: the request it answered, and what shows it. */
+export type ModernAnswer = {
+  readonly method: string;
+  readonly id: RequestId;
+  readonly shows: Bilingual;
+};
+
 export type Handshake = {
   readonly initialize: InitializeStatus;
   readonly initializeId: RequestId | null;
@@ -286,6 +294,14 @@ export type SessionContext = {
    * and once a DiscoverResult lists the versions anew.
    */
   readonly refusal: { readonly method: string; readonly supported: readonly string[] } | null;
+  /**
+   * The server's first answer that only a 2026-07-28 server sends (records-discovery.ts), and its
+   * latest -32601 to a server/discover: a 2026-07-28 server MUST implement server/discover
+   * (basic/versioning › Protocol Version Negotiation), so the two together are
+   * discover-not-implemented, judged at whichever of them comes second. Null before one.
+   */
+  readonly modernAnswer: ModernAnswer | null;
+  readonly discoverUnfound: { readonly id: RequestId } | null;
   /** The transport closed (either era). */
   readonly closed: boolean;
   /**
@@ -336,6 +352,8 @@ export function initialContext(input: SessionInput = {}): SessionContext {
     discover: null,
     declaredVersion: null,
     refusal: null,
+    modernAnswer: null,
+    discoverUnfound: null,
     closed: false,
     phase: 'initialization',
     handshake: {

@@ -60,6 +60,7 @@ import {
   settleRefusal,
   startProbe,
 } from './records.js';
+import { noteDiscoverUnfound, noteModernAnswer } from './records-discovery.js';
 import { countLogLevel } from './records-modern-a.js';
 import {
   endListen,
@@ -303,6 +304,7 @@ export const refereeSetup = setup({
       return judged(
         context,
         event,
+        noteModernAnswer,
         completeRequest,
         refuseBatchedInitialize,
         failHandshake,
@@ -405,13 +407,22 @@ export const refereeSetup = setup({
         recordPromptList,
         recordPageScope,
         recordToolOrder,
+        noteModernAnswer,
         completeRequest,
       );
     }),
     /** A modern error to a waiting request: a listen stream it ends, the request done. */
     judgeModernError: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, recordStreamAnswer, recordRefusal, completeRequest);
+      return judged(
+        context,
+        event,
+        recordStreamAnswer,
+        recordRefusal,
+        noteModernAnswer,
+        noteDiscoverUnfound,
+        completeRequest,
+      );
     }),
     /** Subscriptions › Acknowledgment: a server notification, and what a listen stream honours. */
     judgeServerNotification: assign(({ context, event }) => {
@@ -438,12 +449,28 @@ export const refereeSetup = setup({
     /** The probe's DiscoverResult: the session stays modern, and what the server offers is kept. */
     judgeDiscoverResult: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, recordDiscover, noteServerInfo, probeModern);
+      return judged(
+        context,
+        event,
+        noteModernAnswer,
+        completeRequest,
+        recordDiscover,
+        noteServerInfo,
+        probeModern,
+      );
     }),
     /** A recognised modern error to the probe (-32022…): the session stays modern. */
     judgeModernProbeError: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, recordSupported, recordRefusal, probeModern);
+      return judged(
+        context,
+        event,
+        noteModernAnswer,
+        completeRequest,
+        recordSupported,
+        recordRefusal,
+        probeModern,
+      );
     }),
     /**
      * Any other answer to the probe (an error that is not a modern one, a result that is no
@@ -451,7 +478,7 @@ export const refereeSetup = setup({
      */
     judgeFailedProbe: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
-      return judged(context, event, completeRequest, probeFailed);
+      return judged(context, event, noteDiscoverUnfound, completeRequest, probeFailed);
     }),
   },
 });

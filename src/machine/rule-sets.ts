@@ -246,6 +246,9 @@ export const HANDSHAKE_RULES: RuleSet = {
       // opening.
       'unsupported-version-error-incomplete',
       'unsupported-version-contradicted',
+      // A -32022 naming 2026-07-28 to the initialize after a probe the server answered -32601
+      // (2026-07-28 basic/versioning: servers MUST implement server/discover)
+      'discover-not-implemented',
       'url-elicitation-error-invalid',
       'url-elicitation-error-undeclared',
       'elicitation-id-reused',
@@ -433,6 +436,8 @@ export const MODERN_RULES: RuleSet = {
       'media-type-invalid',
       // basic/patterns/mrtr › Error Handling: invalid inputResponses get an error
       'input-responses-not-validated',
+      // basic/versioning › Protocol Version Negotiation: servers MUST implement server/discover
+      'discover-not-implemented',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -454,6 +459,9 @@ export const MODERN_RULES: RuleSet = {
       'declared-list-not-served',
       // basic/patterns/mrtr › Error Handling: missing input is asked for again, not refused
       'input-responses-not-reasked',
+      // basic/versioning: server/discover implemented; versions named in an error to initialize
+      'discover-not-implemented',
+      'initialize-error-without-versions',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

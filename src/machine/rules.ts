@@ -5,6 +5,7 @@ import { BIG_ID_RULES } from './rules/big-ids.js';
 import { CANCELLATION_RULES } from './rules/cancellation.js';
 import { CAPABILITY_RULES } from './rules/capabilities.js';
 import { DECLARED_LIST_RULES } from './rules/declared-lists.js';
+import { DISCOVERY_RULES } from './rules/discovery.js';
 import { ELICITATION_RULES } from './rules/elicitation.js';
 import { ELICITATION_URL_SECRET_RULES } from './rules/elicitation-url-secrets.js';
 import { ERA_RULES } from './rules/eras.js';
@@ -89,6 +90,8 @@ const ROWS = [
   ...ELICITATION_URL_SECRET_RULES,
   // Image and audio blocks name a valid MIME type (server/prompts › Image Content, Audio Content)
   ...MEDIA_TYPE_RULES,
+  // server/discover implemented, versions named to initialize (2026-07-28 basic/versioning)
+  ...DISCOVERY_RULES,
 ] as const;
 
 type Row = (typeof ROWS)[number];

@@ -940,6 +940,33 @@ export const CASES: Record<RuleId, RuleCase> = {
         .client(modernRequest(1, 'tools/list', {}, { version: '2027-01-01' }))
         .server(modernError(1, -32022, { supported: [MODERN], requested: '2027-01-01' })),
   },
+  'discover-not-implemented': {
+    // The server answered as a 2026-07-28 server, then said it has no server/discover.
+    trigger: () =>
+      session()
+        .client(modernRequest(1, 'tools/list'))
+        .server(modernResult(1, { tools: [], ttlMs: 0, cacheScope: 'private' }))
+        .client(modernRequest(2, 'server/discover'))
+        .server(modernError(2, -32601)),
+    // A legacy server's -32601 to a dual-era client's probe, then the fallback (lesson 24).
+    legal: () =>
+      session()
+        .client(modernRequest('probe', 'server/discover'))
+        .server(rpc.error('probe', -32601, 'Method not found'))
+        .handshake(),
+  },
+  'initialize-error-without-versions': {
+    // The server listed only 2026-07-28, then refused a client's initialize without naming it.
+    trigger: () =>
+      discovered()
+        .initialize()
+        .server(rpc.error(0, -32601, 'Method not found')),
+    // A bare initialize refused: the wire does not show whether the server is modern-only.
+    legal: () =>
+      session()
+        .initialize()
+        .server(rpc.error(0, -32601, 'Method not found')),
+  },
   'unsupported-version-contradicted': {
     trigger: () =>
       discovered()

@@ -19,6 +19,7 @@ import type { SimClient } from '../client/sim-client.js';
 import { LEVELS } from '../server/served.js';
 import type { SimServer } from '../server/sim-server.js';
 import { declaredListNotFound } from './faults-declared-list.js';
+import { discoverNotFound, initializeRefusedUnversioned } from './faults-discovery.js';
 import {
   completedElicitationIdReused,
   formContentUnchecked,
@@ -238,6 +239,9 @@ export const FAULT_NAMES = [
   'tools-reordered',
   // 2026-07-28 server/tools, prompts, resources › Capabilities: a declared list is served (lesson 30)
   'declared-list-not-found',
+  // 2026-07-28 basic/versioning (lesson 30)
+  'initialize-refused-unversioned',
+  'discover-not-found',
   // 2026-07-28 server/tools › x-mcp-header: a tool the client had to reject (lesson 29)
   'rejected-tool-called',
   // client/elicitation › Safe URL Handling: no credential in the URL (lessons 14 and 25)
@@ -385,6 +389,9 @@ export const FAULT_RULES = {
   'tools-reordered': 'tool-order-changed',
   // server/tools, prompts, resources › Capabilities (lesson 30)
   'declared-list-not-found': 'declared-list-not-served',
+  // basic/versioning › Backward Compatibility, › Protocol Version Negotiation (lesson 30)
+  'initialize-refused-unversioned': 'initialize-error-without-versions',
+  'discover-not-found': 'discover-not-implemented',
   // server/tools › x-mcp-header (lesson 29)
   'rejected-tool-called': 'x-mcp-header-tool-called',
   // client/elicitation › Safe URL Handling (lessons 14 and 25)
@@ -799,6 +806,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 server/tools, prompts, resources › Capabilities (lesson 30)
     case 'declared-list-not-found':
       return declaredListNotFound(ctx, name);
+    // 2026-07-28 basic/versioning (lesson 30)
+    case 'initialize-refused-unversioned':
+      return initializeRefusedUnversioned(ctx, name);
+    case 'discover-not-found':
+      return discoverNotFound(ctx, name);
     // 2026-07-28 server/tools › x-mcp-header (lesson 29)
     case 'rejected-tool-called':
       return rejectedToolCalled(ctx, name);
