@@ -6,7 +6,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { resultInstead, scheduledAnswer } from './faults-modern.js';
+import { resultInstead, roundElicitations, scheduledAnswer } from './faults-modern.js';
 
 /** The page a buggy form links to. */
 const TERMS = 'https://weather.example.com/terms';
@@ -121,26 +121,15 @@ export function linkInForm(ctx: FaultContext, name: string): FaultResult {
  * at a link (lesson 30).
  */
 function modernLinkInForm(ctx: FaultContext, name: string): FaultResult {
-  const forms = (result: JsonObject) => {
-    const requests = result.inputRequests;
-    if (result.resultType !== 'input_required' || !isObject(requests)) return [];
-    return Object.keys(requests).filter((key) => {
-      const request = requests[key];
-      const params = isObject(request) ? request.params : undefined;
-      return (
-        isObject(request) &&
-        request.method === 'elicitation/create' &&
-        isObject(params) &&
-        params.mode !== 'url'
-      );
-    });
-  };
-  const found = scheduledAnswer(ctx, (_r, m) => isObject(m.result) && forms(m.result).length > 0);
+  const found = scheduledAnswer(
+    ctx,
+    (_r, m) => isObject(m.result) && roundElicitations(m.result, 'form').length > 0,
+  );
   const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
   if (!found || !result || !isObject(result.inputRequests))
     return cannot(FAULT_STRINGS.needsFormRound, { name });
   const inputRequests: JsonObject = { ...result.inputRequests };
-  for (const key of forms(result)) {
+  for (const key of roundElicitations(result, 'form')) {
     const request = inputRequests[key];
     if (!isObject(request) || !isObject(request.params)) continue;
     const said = typeof request.params.message === 'string' ? `${request.params.message} ` : '';

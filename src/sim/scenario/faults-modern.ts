@@ -77,6 +77,24 @@ export function resultInstead(
   return answerInstead(ctx, found.request.id, { result });
 }
 
+/**
+ * The keys of an input_required result's inputRequests that ask for an elicitation/create of
+ * `mode` (a form is any elicitation that is not URL mode; a URL one must carry its url).
+ */
+export function roundElicitations(result: JsonObject, mode: 'form' | 'url'): string[] {
+  const requests = result.inputRequests;
+  if (result.resultType !== 'input_required' || !isObject(requests)) return [];
+  return Object.keys(requests).filter((key) => {
+    const request = requests[key];
+    const params = isObject(request) ? request.params : undefined;
+    if (!isObject(request) || request.method !== 'elicitation/create' || !isObject(params))
+      return false;
+    return mode === 'url'
+      ? params.mode === 'url' && typeof params.url === 'string'
+      : params.mode !== 'url';
+  });
+}
+
 const resultOf = (message: Record<string, unknown>): JsonObject | null =>
   isObject(message.result) ? message.result : null;
 const errorOf = (message: Record<string, unknown>): JsonObject | null =>

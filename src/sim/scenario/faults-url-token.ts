@@ -7,7 +7,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
-import { resultInstead, scheduledAnswer } from './faults-modern.js';
+import { resultInstead, roundElicitations, scheduledAnswer } from './faults-modern.js';
 
 /** The token a buggy server puts in the URL unless the step names one (`params.token`). */
 export function tokenOf(ctx: FaultContext): string {
@@ -20,23 +20,6 @@ export function withToken(url: string, token: string): string {
   return `${url}${joiner}access_token=${encodeURIComponent(token)}`;
 }
 
-/** The keys of a result's input requests that ask for a URL-mode elicitation/create. */
-function urlRequests(result: JsonObject): string[] {
-  const requests = result.inputRequests;
-  if (result.resultType !== 'input_required' || !isObject(requests)) return [];
-  return Object.keys(requests).filter((key) => {
-    const request = requests[key];
-    const params = isObject(request) ? request.params : undefined;
-    return (
-      isObject(request) &&
-      request.method === 'elicitation/create' &&
-      isObject(params) &&
-      params.mode === 'url' &&
-      typeof params.url === 'string'
-    );
-  });
-}
-
 /**
  * The server answers the client's pending call with the input_required round it had scheduled
  * (connect_account, for a request that declared elicitation.url), each URL-mode elicitation's url
@@ -46,14 +29,14 @@ function urlRequests(result: JsonObject): string[] {
 export function modernTokenInElicitationUrl(ctx: FaultContext, name: string): FaultResult {
   const found = scheduledAnswer(
     ctx,
-    (_r, m) => isObject(m.result) && urlRequests(m.result).length > 0,
+    (_r, m) => isObject(m.result) && roundElicitations(m.result, 'url').length > 0,
   );
   const result = found && isObject(found.item.message.result) ? found.item.message.result : null;
   if (!found || !result || !isObject(result.inputRequests))
     return cannot(FAULT_STRINGS.needsUrlRound, { name });
   const token = tokenOf(ctx);
   const inputRequests: JsonObject = { ...result.inputRequests };
-  for (const key of urlRequests(result)) {
+  for (const key of roundElicitations(result, 'url')) {
     const request = inputRequests[key];
     if (!isObject(request) || !isObject(request.params) || typeof request.params.url !== 'string')
       continue;
