@@ -26,7 +26,13 @@ export type InspectContext = {
 };
 
 export type InspectEvent =
-  | { type: 'OPEN'; readonly step: number; readonly nodes: readonly FieldNode[] }
+  | {
+      type: 'OPEN';
+      readonly step: number;
+      readonly nodes: readonly FieldNode[];
+      /** The field to put the cursor on (a finding's), when it is one of `nodes`. */
+      readonly at?: string;
+    }
   | { type: 'CLOSE' }
   | { type: 'MOVE'; readonly by: number }
   | { type: 'FOLD' }
@@ -68,14 +74,19 @@ function found(context: InspectContext, query: string, fromCursor: boolean) {
 
 /**
  * The field tree (`e`): closed, or open on one envelope, browsing or typing a search. It opens
- * unfolded with the cursor on the whole message, and stays on that envelope until it closes.
+ * unfolded with the cursor on the field the verdict's first finding names, else on the whole
+ * message, and stays on that envelope until it closes.
  */
 export const inspectMachine = setup({
   types: { context: {} as InspectContext, events: {} as InspectEvent },
   actions: {
-    open: assign(({ event }) =>
-      event.type === 'OPEN' ? { ...CLOSED, step: event.step, nodes: event.nodes } : {},
-    ),
+    open: assign(({ event }) => {
+      if (event.type !== 'OPEN') return {};
+      const { step, nodes, at } = event;
+      // Unfolded, so any field is on screen: the cursor may start on a finding's.
+      const cursor = at !== undefined && nodes.some((n) => n.pointer === at) ? at : '';
+      return { ...CLOSED, step, nodes, tree: { folded: new Set<string>(), cursor } };
+    }),
     close: assign(() => CLOSED),
     move: assign(({ context, event }) => ({
       tree:

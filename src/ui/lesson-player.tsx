@@ -29,7 +29,7 @@ import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
 import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { violationRows } from './violation-list.js';
+import { firstFinding, violationRows } from './violation-list.js';
 
 export type LessonPlayerProps = {
   readonly lesson: OpenedLesson;
@@ -213,11 +213,12 @@ export function LessonPlayer({
         // The step now, not the drawn one: a burst such as "ne" opens the step `n` went to.
         const at = player.getSnapshot().context;
         if (at.help) continue;
-        const message = lesson.steps[at.index]?.message;
+        const step = lesson.steps[at.index];
+        const message = step?.message;
         // A close or an unreadable line has no fields to show: say so rather than do nothing.
         if (message === null || message === undefined) send({ type: 'NO_ENVELOPE' });
         else {
-          fields.open(at.index, message);
+          fields.open(at.index, message, firstFinding(step?.report?.violations));
           // Autoplay holds while the learner reads the fields, as it does under help.
           send({ type: 'OPEN_TREE' });
         }

@@ -26,6 +26,7 @@ import { useLatestState } from './use-latest-state.js';
 import { useLiveVersion } from './use-live-version.js';
 import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import { firstFinding } from './violation-list.js';
 
 export type LiveAppProps = {
   readonly store: LiveStore;
@@ -61,8 +62,10 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
     const rest: KeyName[] = [];
     for (const name of keyNames(input, key)) {
       if (fields.isOpen()) fields.key(name, Math.max(1, body - CHROME - 6));
-      else if (name === 'e' && !view.help) fields.open(index, steps[index]?.message);
-      else rest.push(name);
+      else if (name === 'e' && !view.help) {
+        const step = steps[index];
+        fields.open(index, step?.message, firstFinding(step?.report?.violations));
+      } else rest.push(name);
     }
     const actions = actionsFor(LIVE_KEYS, rest);
     // The panes scroll here, in the view; liveReduce leaves the view state as it is.

@@ -44,6 +44,7 @@ import { useKeyRoute } from './use-key-route.js';
 import { useKeyRouter } from './use-key-router.js';
 import { useLatestState } from './use-latest-state.js';
 import { useScreenSize } from './use-terminal-size.js';
+import { firstFinding } from './violation-list.js';
 
 export type SandboxAppProps = {
   readonly session: SandboxDriver;
@@ -203,7 +204,7 @@ export function SandboxApp({ session, lang, lesson = null }: SandboxAppProps) {
           const step = steps[mode.at];
           if (step?.kind === 'message') {
             setPreviewed(null);
-            fields.open(mode.at, step.message);
+            fields.open(mode.at, step.message, firstFinding(step.verdict?.violations));
           }
           return;
         }

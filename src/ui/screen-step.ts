@@ -5,13 +5,14 @@ import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.j
 import type { Direction } from '../protocol/direction.js';
 import { idText } from '../protocol/envelope.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
-import { type JsonObject, jsonText } from '../protocol/json.js';
+import { type JsonObject, jsonText, valueAt } from '../protocol/json.js';
 import type { KnownVersion } from '../protocol/versions.js';
 import { visible } from '../protocol/visible.js';
 import type { Abandoned, PeerViews, Step } from '../session/index.js';
 // Not from the session's or the trace's index: those load the referee before the first frame.
 import { abandonNote, stepProblem, traceProblemOf } from '../session/step.js';
 import { problemLine } from '../trace/format-text.js';
+import { SEVERITY_MARK } from './violation-list.js';
 import { visibleData } from './visible-data.js';
 
 /**
@@ -249,6 +250,76 @@ function mergeAnnotations(
   return [...byPointer.values()];
 }
 
+const NONE = { annotations: [], featured: [] } as const;
+
+/**
+ * A message's field meanings: the generated ones, the lesson's own (which win for their field),
+ * and the verdict's findings placed on their fields. Featured (listed first): the lesson's fields
+ * and the findings'.
+ */
+function annotated(
+  message: JsonObject,
+  report: StepReport | null,
+  own: readonly Annotation[] | undefined,
+  revision: KnownVersion,
+): Pick<ScreenStep, 'annotations' | 'featured'> {
+  const merged = mergeAnnotations(annotate(message, report?.method ?? null, revision), own);
+  const { annotations, placed } = placeFindings(message, merged, report);
+  const featured = (own ?? []).map((a) => a.pointer);
+  return { annotations, featured: [...featured, ...placed.filter((p) => !featured.includes(p))] };
+}
+
+/** `pointer`, or the nearest field above it that `message` has ('' for the message itself). */
+function presentAncestor(message: JsonObject, pointer: string): string {
+  let at = pointer;
+  while (at !== '' && valueAt(message, at) === undefined) at = at.slice(0, at.lastIndexOf('/'));
+  return at;
+}
+
+/** A finding's words without the pointer it starts with (the meaning is listed under it). */
+function unplaced(text: string, pointer: string): string {
+  for (const colon of [': ', '：']) {
+    if (text.startsWith(`${pointer}${colon}`)) return text.slice(pointer.length + colon.length);
+  }
+  return text;
+}
+
+/**
+ * Where the verdict's findings are: each violation that names its field (a JSON pointer in the
+ * message) becomes that field's first meaning, `✗ rule: what is wrong` (`!` for a warning), put
+ * before whatever the field otherwise means. Read from the step's verdict, never judged again.
+ */
+function placeFindings(
+  message: JsonObject,
+  annotations: readonly Annotation[],
+  report: StepReport | null,
+): { readonly annotations: readonly Annotation[]; readonly placed: readonly string[] } {
+  const found = new Map<string, Bilingual>();
+  for (const v of report?.violations ?? []) {
+    if (v.pointer === undefined) continue;
+    // A missing field is told on the object that lacks it, the finding naming the field.
+    const at = presentAncestor(message, v.pointer);
+    if (at === '') continue;
+    const mark = `${SEVERITY_MARK[v.severity]} ${v.rule}`;
+    const text = {
+      en: `${mark}: ${at === v.pointer ? unplaced(v.message, at) : v.message}`,
+      zh: `${mark}：${at === v.pointer ? unplaced(v.messageZh, at) : v.messageZh}`,
+    };
+    const before = found.get(at);
+    found.set(at, before ? { en: `${before.en} ${text.en}`, zh: `${before.zh} ${text.zh}` } : text);
+  }
+  if (found.size === 0) return { annotations, placed: [] };
+  const byPointer = new Map(annotations.map((a) => [a.pointer, a] as const));
+  for (const [pointer, text] of found) {
+    const meant = byPointer.get(pointer)?.text;
+    byPointer.set(pointer, {
+      pointer,
+      text: meant ? { en: `${text.en} — ${meant.en}`, zh: `${text.zh}——${meant.zh}` } : text,
+    });
+  }
+  return { annotations: [...byPointer.values()], placed: [...found.keys()] };
+}
+
 /**
  * A line the referee never judged: not a message at all (not JSON, a removed batch). A line it read
  * and found no JSON-RPC message is a problem too, but with its verdict (invalid-envelope).
@@ -330,13 +401,7 @@ function describedStep(
             ? closeNote(closedBy)
             : (abandonNote(step) ?? { en: '', zh: '' })),
     authored: notes?.note !== undefined,
-    annotations: message
-      ? mergeAnnotations(
-          annotate(message, report?.method ?? null, step.session.ruleVersion),
-          notes?.annotations,
-        )
-      : [],
-    featured: message ? (notes?.annotations ?? []).map((a) => a.pointer) : [],
+    ...(message ? annotated(message, report, notes?.annotations, step.session.ruleVersion) : NONE),
     events: notes?.events ?? [],
     fault: notes?.fault ?? null,
     judgedLater: notes?.revealedNext === true,

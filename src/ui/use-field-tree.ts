@@ -15,8 +15,11 @@ export type FieldTree = {
   } | null;
   /** The tree is open now (the actor's state: keys of one burst after `e` go to the tree). */
   readonly isOpen: () => boolean;
-  /** `e`: opens the tree on a step's envelope (nothing to open for a step without one). */
-  readonly open: (step: number, message: unknown) => void;
+  /**
+   * `e`: opens the tree on a step's envelope (nothing to open for a step without one), the cursor
+   * on the field `at` (a finding's pointer) when given.
+   */
+  readonly open: (step: number, message: unknown, at?: string) => void;
   /** One key while the tree is open; `page` is how many fields a page moves. */
   readonly key: (name: KeyName, page: number) => void;
   /** The line in place of the key bar: the tree's keys, the search being typed, or a miss. */
@@ -42,9 +45,14 @@ export function useFieldTree(): FieldTree {
   const [snapshot, send, actor] = useMachine(inspectMachine);
   const { step, nodes, tree, typed: typing, query, missed, hit } = snapshot.context;
   const open = useCallback(
-    (at: number, message: unknown) => {
+    (step: number, message: unknown, at?: string) => {
       if (message !== null && message !== undefined) {
-        send({ type: 'OPEN', step: at, nodes: fieldNodes(message) });
+        send({
+          type: 'OPEN',
+          step,
+          nodes: fieldNodes(message),
+          ...(at === undefined ? {} : { at }),
+        });
       }
     },
     [send],

@@ -41,6 +41,16 @@ export function brokenSteps(rows: readonly ViolationRow[]): number[] {
   return [...new Set(rows.map((r) => r.step))];
 }
 
+/**
+ * The field the first finding that names one is about (its JSON pointer): where the field tree
+ * (`e`) opens its cursor, so the learner lands on what broke the rule.
+ */
+export function firstFinding(
+  violations: readonly Pick<Violation, 'pointer'>[] | undefined,
+): string | undefined {
+  return violations?.find((v) => v.pointer !== undefined && v.pointer !== '')?.pointer;
+}
+
 /** A row's spec section in `lang`. */
 export const rowSpec = (row: ViolationRow, lang: Lang): string => specText(row.violation, lang);
 
