@@ -238,6 +238,11 @@ export type Handshake = {
   readonly initializeInBatch: boolean;
   /** The version the client offered in initialize. */
   readonly offeredVersion: string | null;
+  /**
+   * The initialize's params break its schema (in the offered revision, else 2025-11-25): an error
+   * to it may be about the request, not the era (initialize-error-without-versions).
+   */
+  readonly offerMalformed: boolean;
   /** The version the server answered with: the one the server holds. */
   readonly negotiatedVersion: string | null;
   /**
@@ -361,6 +366,7 @@ export function initialContext(input: SessionInput = {}): SessionContext {
       initializeId: null,
       initializeInBatch: false,
       offeredVersion: null,
+      offerMalformed: false,
       negotiatedVersion: null,
       acceptedVersion: null,
       initializedSent: false,

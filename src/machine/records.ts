@@ -1,6 +1,7 @@
 import { CACHEABLE } from '../protocol/caching.js';
 import { headerProblemOf, paramHeadersOf } from '../protocol/http-headers.js';
 import {
+  checkParams,
   type HandshakeVersion,
   isObject,
   isStatelessVersion,
@@ -104,6 +105,8 @@ export function noteInitialize(ctx: SessionContext, msg: ModelMessage): Update {
       initializeId: msg.id,
       initializeInBatch: msg.batch !== undefined,
       offeredVersion: typeof offered === 'string' ? offered : null,
+      offerMalformed:
+        checkParams('initialize', params, resolveVersion(offered) ?? undefined) !== null,
     },
     capabilities: {
       ...ctx.capabilities,

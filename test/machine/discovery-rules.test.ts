@@ -139,6 +139,26 @@ describe('initialize-error-without-versions', () => {
     expect(refusedInit(notFound(0), dual).map((v) => v.rule)).toEqual([]);
   });
 
+  it('not judged when the initialize was malformed: the error may be about the request', () => {
+    // Seen on SDK v2 2.4.0's dual-era HTTP handler: its DiscoverResult lists only 2026-07-28 (as
+    // serveStdio and mcp-sim serve do), it answers an initialize without clientInfo with -32603
+    // naming that field, and serves the same initialize with clientInfo.
+    const noClientInfo = rpc.request(0, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+    });
+    const refused = rpc.error(0, -32603, 'Invalid input: expected object at params.clientInfo');
+    const rules = (opening: ReturnType<typeof session>) =>
+      opening
+        .client(noClientInfo)
+        .server(refused)
+        .run()
+        .last.violations.map((v) => v.rule);
+    expect(rules(discovered())).not.toContain('initialize-error-without-versions');
+    // The same refusal of a well-formed initialize is still judged.
+    expect(refusedInit(refused).map((v) => v.rule)).toEqual(['initialize-error-without-versions']);
+  });
+
   it('-32022 is left to unsupported-version-error-incomplete (data.supported is a MUST there)', () => {
     const rules = refusedInit(refusal(0, { requested: '2025-11-25' })).map((v) => v.rule);
     expect(rules).toEqual(['unsupported-version-error-incomplete']);

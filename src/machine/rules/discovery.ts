@@ -68,12 +68,16 @@ export const DISCOVERY_RULES = [
       zh: '只支持现代版本的服务器回应 initialize 的错误没有写明版本',
     },
     // Only once the server has listed its versions, all without a handshake: a bare initialize
-    // refused with an error may come from a legacy server too. -32022 is left to
-    // unsupported-version-error-incomplete, whose data.supported is a MUST.
+    // refused with an error may come from a legacy server too. Not for a malformed initialize:
+    // dual-era servers list only modern versions as well (DiscoverResult's are those a request's
+    // _meta may name; SDK v2 2.4.0 and mcp-sim serve list only 2026-07-28), and such a server's
+    // error may be about the request (SDK v2 over HTTP: -32603 naming a missing clientInfo).
+    // -32022 is left to unsupported-version-error-incomplete, whose data.supported is a MUST.
     check: (ctx, msg) => {
       if (msg.envelope.kind !== 'error' || msg.envelope.error.code === -32022) return null;
       const record = answeredRecord(ctx, msg);
       if (record?.method !== 'initialize' || record.status !== 'pending') return null;
+      if (ctx.handshake.initializeId === msg.id && ctx.handshake.offerMalformed) return null;
       const served = modernOnlyVersions(ctx.discover?.supportedVersions ?? ctx.refusal?.supported);
       if (served === null) return null;
       // A heuristic: the version strings searched for in the error's message and data.
