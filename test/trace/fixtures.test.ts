@@ -49,6 +49,7 @@ describe('real recorded sessions', () => {
         'v2-dual-everything',
         'v1-legacy-v2-server',
         'v2-client-mcp-sim',
+        'v2-media-connect',
       ]),
     );
     expect(
