@@ -120,10 +120,19 @@ export function finishSessionTool(tool: InputToolName, result: JsonObject | null
   if (result === null) return text(`The client refused the request this tool depends on.`, true);
   switch (tool) {
     case 'summarize_text': {
-      // A reply that uses a tool (client/sampling › Sampling with Tools) holds no summary yet.
-      if (!isObject(result.content) || result.content.type !== 'text')
+      const { content } = result;
+      if (isObject(content) && content.type === 'text')
+        return text(`Summary: ${String(content.text ?? '')}`);
+      // A reply that uses a tool (client/sampling › Sampling with Tools) holds no summary yet; an
+      // image or audio block is a whole answer, with no text to summarise with.
+      const blocks = Array.isArray(content) ? content : [content];
+      if (blocks.some((b) => isObject(b) && b.type === 'tool_use'))
         return text('The model answered with no summary (it asked to use a tool).', true);
-      return text(`Summary: ${String(result.content.text ?? '')}`);
+      const kind = isObject(content) && typeof content.type === 'string' ? content.type : null;
+      return text(
+        `The model answered with no summary (${kind ? `a block of type "${kind}"` : 'content of no known form'}, no text).`,
+        true,
+      );
     }
     case 'collect_feedback': {
       if (result.action !== 'accept')
