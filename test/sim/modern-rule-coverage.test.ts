@@ -6,21 +6,73 @@ import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
 const ruleIds = (set: RuleSet) =>
   new Set(Object.values(set.judges).flatMap((rows) => (rows ?? []).map((r) => r.id)));
 
+/** Every rule some 2026-07-28 lesson (one that declares `revision: '2026-07-28'`) breaks. */
+async function brokenInModernLessons(): Promise<Set<string>> {
+  const broken = new Set<string>();
+  for (const lesson of loadLessons().lessons) {
+    if (lesson.scenario.revision !== '2026-07-28') continue;
+    const played = await runScenario(lesson.scenario);
+    if (!played.ok) throw new Error(`${lesson.id}: ${played.error.message}`);
+    for (const step of played.value.steps)
+      for (const v of step.verdict?.violations ?? []) broken.add(v.rule);
+  }
+  return broken;
+}
+
+/**
+ * Rules both eras judge (they are in both rule sets) that no 2026-07-28 lesson breaks yet: only a
+ * handshake-era lesson shows them, so a learner of the current revision never sees them happen in
+ * it. The list may only shrink: a rule a modern lesson comes to break must leave it, and a new
+ * rule the modern set judges must come with a modern lesson that breaks it or be added here.
+ */
+const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
+  // JSON-RPC bookkeeping and the schema, the same in both eras (lessons 2, 10, 11, 19).
+  'cancel-unknown-request',
+  'duplicate-progress-token',
+  'duplicate-request-id',
+  'duplicate-response',
+  'id-beyond-safe-integer',
+  'invalid-envelope',
+  'invalid-result',
+  'progress-after-cancellation',
+  'progress-after-completion',
+  'progress-not-increasing',
+  'response-after-cancellation',
+  'response-without-request',
+  'unknown-method',
+  'unknown-progress-token',
+  'wrong-direction',
+  // Features whose 2026-07-28 pages keep the handshake era's sentences (lessons 6-18).
+  'elicitation-content-mismatch',
+  'elicitation-form-asks-secret',
+  'elicitation-url-not-https',
+  'embedded-resource-without-capability',
+  'log-below-level',
+  'log-level-not-refused',
+  'message-after-shutdown',
+  'prompt-arguments-not-refused',
+  'resource-uri-invalid',
+  'sampling-tool-use-unanswered',
+  'sampling-tools-not-refused',
+  'structured-content-mismatch',
+  'tool-name-format',
+];
+
 describe('the 2026-07-28 lessons', () => {
-  it('break every rule of the modern era at least once (era-mixed included)', async () => {
+  it('break every rule of the modern era at least once (era-mixed included), and the rules both eras share but for a listed few', async () => {
     const legacy = ruleIds(HANDSHAKE_RULES);
+    const broken = await brokenInModernLessons();
     // The rules only the modern era has, and era-mixed, whose modern branch only a modern
     // session can break.
-    const modern = [...ruleIds(MODERN_RULES)].filter((id) => !legacy.has(id) || id === 'era-mixed');
-    const broken = new Set<string>();
-    for (const lesson of loadLessons().lessons) {
-      if (lesson.scenario.revision !== '2026-07-28') continue;
-      const played = await runScenario(lesson.scenario);
-      if (!played.ok) throw new Error(`${lesson.id}: ${played.error.message}`);
-      for (const step of played.value.steps)
-        for (const v of step.verdict?.violations ?? []) broken.add(v.rule);
-    }
+    const all = [...ruleIds(MODERN_RULES)];
+    const modern = all.filter((id) => !legacy.has(id) || id === 'era-mixed');
     expect(modern.length).toBeGreaterThanOrEqual(24);
     expect(modern.filter((id) => !broken.has(id))).toEqual([]);
+    // Rules that cannot happen in 2026-07-28 at all are not in the modern set, so not here.
+    const shared = all.filter((id) => legacy.has(id) && id !== 'era-mixed');
+    const unbroken = shared.filter((id) => !broken.has(id)).sort();
+    expect(unbroken, 'shared rules no 2026-07-28 lesson breaks').toEqual(
+      [...SHARED_NOT_YET_IN_A_MODERN_LESSON].sort(),
+    );
   });
 });
