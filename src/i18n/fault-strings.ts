@@ -290,6 +290,14 @@ export const FAULT_STRINGS = {
     en: '{name} needs a pending client request the server answers with an input_required round holding a URL-mode elicitation/create (connect_account, for a request that declared elicitation.url)',
     zh: '{name} 需要一个尚未完成的客户端请求，且服务器对它的回答是一个含有 URL 模式 elicitation/create 的 input_required 轮次（connect_account，且该请求声明了 elicitation.url）',
   },
+  needsConnectAccountCall: {
+    en: '{name} needs a pending connect_account call of the client the server has scheduled an answer for (in 2026-07-28: an input_required round, or -32021 for a request without elicitation.url)',
+    zh: '{name} 需要客户端一个尚未完成、服务器已安排好回答的 connect_account 调用（在 2026-07-28 中：一个 input_required 轮次，或对未声明 elicitation.url 的请求回应 -32021）',
+  },
+  needsFormRoundToRetry: {
+    en: '{name} needs an input_required round with a form-mode elicitation/create that the client is about to retry',
+    zh: '{name} 需要一轮含有表单模式 elicitation/create、客户端即将重试的 input_required',
+  },
   needsFormRound: {
     en: '{name} needs a pending client request the server answers with an input_required round holding a form-mode elicitation/create',
     zh: '{name} 需要一个尚未完成的客户端请求，且服务器对它的回答是一个含有表单模式 elicitation/create 的 input_required 轮次',

@@ -43,19 +43,11 @@ const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
   'unknown-progress-token',
   'wrong-direction',
   // Features whose 2026-07-28 pages keep the handshake era's sentences (lessons 6-18).
-  'elicitation-content-mismatch',
-  'elicitation-form-asks-secret',
-  'elicitation-url-not-https',
-  'embedded-resource-without-capability',
   'log-below-level',
   'log-level-not-refused',
   'message-after-shutdown',
   'prompt-arguments-not-refused',
-  'resource-uri-invalid',
-  'sampling-tool-use-unanswered',
   'sampling-tools-not-refused',
-  'structured-content-mismatch',
-  'tool-name-format',
 ];
 
 describe('the 2026-07-28 lessons', () => {

@@ -4,7 +4,14 @@ import { hasCapability } from '../../protocol/index.js';
 import { isObject, type JsonObject } from '../../protocol/json.js';
 import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
-import { modernTokenInElicitationUrl, tokenOf, withToken } from './faults-url-token.js';
+import { modernFormContentUnchecked } from './faults-modern-elicitation.js';
+import {
+  modernPlainHttpUrl,
+  modernTokenInElicitationUrl,
+  plainHttp,
+  tokenOf,
+  withToken,
+} from './faults-url-token.js';
 
 /**
  * 2025-11-25 client/elicitation faults for the rules of Form Mode Security, Capabilities, Safe URL
@@ -17,7 +24,7 @@ import { modernTokenInElicitationUrl, tokenOf, withToken } from './faults-url-to
  * Content that does not fit `schema`, as a user who typed past a form's limits sends it: the first
  * property's value one past its maximum (or below its minimum), or of another type.
  */
-function misfit(schema: JsonObject): JsonObject | null {
+export function misfit(schema: JsonObject): JsonObject | null {
   const props = isObject(schema.properties) ? schema.properties : null;
   const first = props ? Object.entries(props).find(([, p]) => isObject(p)) : undefined;
   if (!first) return null;
@@ -36,8 +43,10 @@ function misfit(schema: JsonObject): JsonObject | null {
  * `{action: "accept"}` and content that does not fit its requestedSchema (`params.content`, by
  * default the first property past its limits) instead of the answer it had scheduled
  * (› Form Mode Security: clients SHOULD validate the answers against the schema before sending).
+ * In 2026-07-28 the client's retry carries that answer under the round's key (lesson 30).
  */
 export function formContentUnchecked(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernFormContentUnchecked(ctx, name, misfit);
   const asked = ctx.client.takeAnswer(
     (a) =>
       a.method === 'elicitation/create' &&
@@ -112,13 +121,15 @@ function withElicitations(error: JsonObject, change: (item: JsonObject) => JsonO
  * plain-http-elicitation-url: the server answers the client's pending request it had scheduled a
  * -32042 for with that error, but each listed url on http: instead of https: (› Safe URL
  * Handling: servers SHOULD use HTTPS URLs for non-development environments). The elicitation
- * itself is the one scheduled, and its completion notice still comes.
+ * itself is the one scheduled, and its completion notice still comes. In 2026-07-28 the url of
+ * the input_required round's URL-mode elicitation instead.
  */
 export function plainHttpElicitationUrl(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernPlainHttpUrl(ctx, name);
   const scheduled = takeScheduledUrlError(ctx);
   if (!scheduled) return cannot(SAY.needsUrlElicitationError, { name });
   const error = withElicitations(scheduled.error, (item) =>
-    typeof item.url === 'string' ? { ...item, url: item.url.replace(/^https:/, 'http:') } : item,
+    typeof item.url === 'string' ? { ...item, url: plainHttp(item.url) } : item,
   );
   return {
     ok: true,

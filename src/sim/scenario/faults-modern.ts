@@ -105,7 +105,7 @@ const errorOf = (message: Record<string, unknown>): JsonObject | null =>
  * server (same tools, same requestState key) takes the request, so the faulty answer is the one a
  * real server would build, only sent where it must not be.
  */
-function shadowAnswer(
+export function shadowAnswer(
   ctx: FaultContext,
   request: ClientRequest,
   fixMeta: (meta: JsonObject) => JsonObject,

@@ -4,6 +4,7 @@ import { isObject, type JsonObject } from '../../protocol/json.js';
 import { capabilityFor } from '../client/input-rounds.js';
 import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
+import { modernSecretInForm } from './faults-modern-elicitation.js';
 
 /**
  * The faults of 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): a server whose
@@ -69,8 +70,10 @@ export function undeclaredElicitationModeAccepted(ctx: FaultContext, name: strin
  * secret-in-form: the server asks, in a form-mode elicitation/create, for what only a URL-mode one
  * may ask (› Form Mode Security: servers MUST NOT request passwords, API keys and the like via form
  * mode): by default the password of the user's mail account; `params.params` replaces the params.
+ * In 2026-07-28 the form is an input request of the round answering a connect_account call.
  */
-export function secretInForm(ctx: FaultContext): FaultResult {
+export function secretInForm(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernSecretInForm(ctx, name);
   const given = ctx.params.params;
   const params: JsonObject = isObject(given)
     ? given

@@ -733,7 +733,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'completed-elicitation-id-reused':
       return completedElicitationIdReused(ctx, name);
     case 'secret-in-form':
-      return secretInForm(ctx);
+      return secretInForm(ctx, name);
     // 2025-11-25 (the faults gallery, lesson 19)
     case 'duplicate-response':
       return duplicateResponse(ctx, name);
