@@ -3,7 +3,7 @@ import { type Lang, tr } from '../i18n/lang.js';
 import type { Annotation } from '../protocol/index.js';
 import { readablePointer } from '../protocol/json.js';
 import { breakCjk } from './cjk-lines.js';
-import { isNarrow } from './clip.js';
+import { cutColumns, LONG_LINE } from './column-cut.js';
 import {
   type JsonLine,
   type JsonToken,
@@ -145,56 +145,23 @@ export function envelopeRows(
 }
 
 /**
- * A JSON line longer than this (a base64 blob, a pasted file, a body a client POSTed to see what
- * happens) is cut into screen lines here rather than wrapped by Ink: the pane then draws only the
- * lines in view. Given to Ink whole, a 100 kB string took 30 s of wrap-ansi per frame, and
- * `serve --ui` stopped answering HTTP while it drew (a 3 MB body never came back).
- */
-const LONG_LINE = 2000;
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * A long line as screen lines of `columns`: its tokens (colours kept) cut where a line is full, a
- * wide character that would straddle the edge moved to the next line, as Ink breaks a word longer
- * than the line (a space is no break point here, unlike Ink's wrap of a shorter line). The first
- * piece keeps the line's pointers; all keep its depth (its indent).
+ * A long line as screen lines of `columns`: its tokens (colours kept) cut where a line is full by
+ * `cutColumns`, as the field tree cuts a long value. The first piece keeps the line's pointers;
+ * all keep its depth (its indent).
  */
 export function linePieces(line: JsonLine, columns: number): JsonLine[] {
   const pieces: JsonToken[][] = [[]];
   let used = 0;
-  const put = (kind: JsonToken['kind'], text: string) => {
-    if (text !== '') pieces[pieces.length - 1]?.push({ kind, text });
-  };
   for (const token of line.tokens) {
-    let start = 0;
-    if (isNarrow(token.text)) {
-      // One column a UTF-16 unit: cut by length.
-      while (start < token.text.length) {
-        if (used === columns) {
-          pieces.push([]);
-          used = 0;
-        }
-        const take = Math.min(columns - used, token.text.length - start);
-        put(token.kind, token.text.slice(start, start + take));
-        start += take;
-        used += take;
-      }
-      continue;
-    }
-    let text = '';
-    for (const { segment } of graphemes.segment(token.text)) {
-      const w = stringWidth(segment);
-      if (used + w > columns && used > 0) {
-        put(token.kind, text);
+    const cut = cutColumns(token.text, columns - used, columns);
+    cut.forEach((text, at) => {
+      if (at > 0) {
         pieces.push([]);
         used = 0;
-        text = '';
       }
-      text += segment;
-      used += w;
-    }
-    put(token.kind, text);
+      if (text !== '') pieces[pieces.length - 1]?.push({ kind: token.kind, text });
+    });
+    used += stringWidth(cut.at(-1) ?? '');
   }
   return pieces.map((tokens, at) => ({
     pointers: at === 0 ? line.pointers : [],

@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import { pointerToken } from '../protocol/json.js';
 import { visibleJson } from '../protocol/visible.js';
+import { cutColumns, LONG_LINE } from './column-cut.js';
 import type { JsonTokenKind } from './json-lines.js';
 
 /**
@@ -162,12 +163,17 @@ export function treeLines(
     const indent = node.depth * 2;
     const head = indent + 2 + stringWidth(label);
     const text = summary(node, isFolded);
-    // A value too long for the line goes on below its label, two columns in.
+    // A value too long for the line goes on below its label, two columns in. A long one (a
+    // pasted file) is cut where its lines are full, as the envelope pane cuts it, never measured
+    // whole: string-width segments a text in time that grows faster than the text.
     const under = indent + 4;
-    const fitsBeside = head + stringWidth(text) <= width || width - head >= width - under;
+    const long = text.length > LONG_LINE;
+    const cut = long ? cutColumns : wrapColumns;
+    const fitsBeside =
+      (!long && head + stringWidth(text) <= width) || width - head >= width - under;
     const pieces = fitsBeside
-      ? wrapColumns(text, width - head, width - under)
-      : ['', ...wrapColumns(text, width - under, width - under)];
+      ? cut(text, width - head, width - under)
+      : ['', ...cut(text, width - under, width - under)];
     pieces.forEach((piece, i) => {
       out.push(
         i === 0
