@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { ScrollPane } from '../../src/ui/components/scroll-pane.js';
@@ -12,8 +12,8 @@ function titleLine(width: number, tail = '') {
     <Box width={width}>
       <ScrollPane
         title={TITLE}
-        tail={tail ? <Text>{tail}</Text> : null}
-        fit={{ width, tailColumns: stringWidth(tail) }}
+        {...(tail ? { tail: { text: tail, role: 'error' as const } } : {})}
+        fit={{ width }}
         focused={false}
         height={3}
         above={0}
@@ -45,5 +45,11 @@ describe('a pane title of Chinese text, cut', () => {
     const line = titleLine(50, ' · 故障：x').trimEnd();
     expect(stringWidth(line)).toBeLessThanOrEqual(50);
     expect(line).toMatch(/… · 故障：x ↓ 还有 4 行$/);
+  });
+
+  it('cuts a tail too long for the line to its …, before the scroll note', () => {
+    const line = titleLine(30, ` · 故障：${'x'.repeat(40)}`).trimEnd();
+    expect(stringWidth(line)).toBeLessThanOrEqual(30);
+    expect(line).toMatch(/ · 故障：x+… ↓ 还有 4 行$/);
   });
 });

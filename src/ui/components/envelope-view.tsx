@@ -1,9 +1,7 @@
 import { Box, Text } from 'ink';
-import stringWidth from 'string-width';
 import { type Lang, labelColon, tr } from '../../i18n/lang.js';
 import { STRINGS } from '../../i18n/strings.js';
 import { abandonedRequest } from '../../session/step.js';
-import { ellipsize } from '../bound-text.js';
 import { type EnvelopeModel, type EnvelopeRow, gutterOf, rowWindow } from '../envelope-model.js';
 import { kindText } from '../kind-text.js';
 import { paneRows } from '../layout.js';
@@ -11,7 +9,7 @@ import type { ScreenStep } from '../screen-step.js';
 import { useTheme } from '../use-theme.js';
 import { JsonLineView } from './json-line-view.js';
 import { MeaningList } from './meaning-list.js';
-import { position, ScrollPane } from './scroll-pane.js';
+import { ScrollPane } from './scroll-pane.js';
 
 export type EnvelopeViewProps = {
   readonly step: ScreenStep;
@@ -79,19 +77,12 @@ export function EnvelopeView(props: EnvelopeViewProps) {
   const gutter = gutterOf(model);
   const window = rowWindow(rows, scroll, paneRows(height));
   const below = Math.max(0, lines - scroll - paneRows(height));
-  // The fault's name gives way after the title (kept to its "…"), before the scroll note: at 60
-  // columns, a long rule's name and "↑ 上面 3 行 · ↓ 还有 14 行" took the whole title and the
-  // note's end.
-  const where = position(scroll, below, lang);
-  const fault = ellipsize(
-    faultTail(step, lang),
-    width - 2 - 1 - (where === '' ? 0 : stringWidth(where) + 1),
-  );
+  const fault = faultTail(step, lang);
   return (
     <ScrollPane
       title={envelopeTitle(step, lang)}
-      tail={fault !== '' ? <Text {...theme.fg('error')}>{fault}</Text> : null}
-      fit={{ width, tailColumns: stringWidth(fault) }}
+      {...(fault !== '' ? { tail: { text: fault, role: 'error' as const } } : {})}
+      fit={{ width }}
       focused={focused}
       height={height}
       above={scroll}

@@ -6,13 +6,17 @@ import { STRINGS } from '../../i18n/strings.js';
 import { ellipsize } from '../bound-text.js';
 import { isNarrow } from '../clip.js';
 import { paneRows } from '../layout.js';
+import type { Role } from '../theme.js';
 import { useTheme } from '../use-theme.js';
 
 export type ScrollPaneProps = {
   /** The title line after the focus mark; it gives way (is cut) before the scroll position. */
   readonly title: ReactNode;
-  /** Kept whole after the title (a fault's name): the title gives way first. */
-  readonly tail?: ReactNode;
+  /**
+   * Kept after the title in its colour (a fault's name): the title gives way first, then the tail
+   * (cut to its `…` within `fit.width`), never the scroll position.
+   */
+  readonly tail?: { readonly text: string; readonly role: Role };
   readonly focused: boolean;
   /** Lines of the pane, its title line included: fixed, whatever the content. */
   readonly height: number;
@@ -25,10 +29,10 @@ export type ScrollPaneProps = {
   /** Columns before the title, the focus mark's among them (the timeline's C sits on its lifeline). */
   readonly indent?: number;
   /**
-   * The pane's width and the columns `tail` takes, when known: a title of wide (CJK) characters is
-   * then cut here, with its `…`, since Ink's own truncation loses the `…` on a wide character.
+   * The pane's width, when known: a title of wide (CJK) characters is then cut here, with its `…`,
+   * since Ink's own truncation loses the `…` on a wide character.
    */
-  readonly fit?: { readonly width: number; readonly tailColumns: number };
+  readonly fit?: { readonly width: number };
   readonly children: ReactNode;
 };
 
@@ -51,12 +55,14 @@ export function ScrollPane(props: ScrollPaneProps) {
   const { tail, focused, height, above, below, shift, lang, indent = 2, fit, children } = props;
   const theme = useTheme();
   const where = position(above, below, lang);
+  const whereColumns = where === '' ? 0 : stringWidth(where) + 1;
+  // The tail gives way after the title (kept to its "…"), before the note: at 60 columns, a long
+  // rule's name and "↑ 上面 3 行 · ↓ 还有 14 行" took the whole title and the note's end.
+  const tailText =
+    tail && fit ? ellipsize(tail.text, fit.width - indent - 1 - whereColumns) : (tail?.text ?? '');
   const title =
     fit && typeof props.title === 'string' && !isNarrow(props.title)
-      ? ellipsize(
-          props.title,
-          fit.width - indent - fit.tailColumns - (where === '' ? 0 : stringWidth(where) + 1),
-        )
+      ? ellipsize(props.title, fit.width - indent - stringWidth(tailText) - whereColumns)
       : props.title;
   return (
     <Box flexDirection="column" height={height} flexShrink={0} overflow="hidden">
@@ -71,7 +77,11 @@ export function ScrollPane(props: ScrollPaneProps) {
             {title}
           </Text>
         </Box>
-        {tail ? <Box flexShrink={0}>{tail}</Box> : null}
+        {tail && tailText !== '' ? (
+          <Box flexShrink={0}>
+            <Text {...theme.fg(tail.role)}>{tailText}</Text>
+          </Box>
+        ) : null}
         {where !== '' ? (
           <Box flexShrink={0}>
             <Text {...theme.fg('accent')}> {where}</Text>
