@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toolNames } from '../../src/machine/rules/tool-order.js';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, session } from './session-builder.js';
@@ -87,5 +88,24 @@ describe('tool-order-changed', () => {
       .server(modernResult(3, { tools: tools(['a', 'b']), ...HINTS }))
       .run();
     expect(rulesOf(run)).not.toContain('tool-order-changed');
+  });
+});
+
+describe('a tools/list result’s names', () => {
+  it('are read once, though the rule and the record that keeps the order both ask', () => {
+    let reads = 0;
+    const counted = (name: string) => ({
+      get name() {
+        reads += 1;
+        return name;
+      },
+    });
+    const result: JsonObject = { tools: [counted('a'), counted('b')] };
+    const first = toolNames(result);
+    expect(first).toEqual(['a', 'b']);
+    expect(toolNames(result)).toBe(first);
+    expect(reads).toBe(2);
+    expect(toolNames({ tools: [{ name: 'a' }, { name: 'a' }] })).toBeNull();
+    expect(toolNames({ tools: [{ title: 'no name' }] })).toBeNull();
   });
 });

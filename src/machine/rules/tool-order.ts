@@ -1,4 +1,4 @@
-import { isObject } from '../../protocol/json.js';
+import { isObject, type JsonObject } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
@@ -20,11 +20,28 @@ export function wholeToolList(ctx: SessionContext, msg: ModelMessage): readonly 
   const result = msg.envelope.result;
   if (result.nextCursor !== undefined) return null;
   if (result.resultType !== undefined && result.resultType !== 'complete') return null;
+  return toolNames(result);
+}
+
+/**
+ * Each result's tool names, read once: tool-order-changed asks before the answer is recorded and
+ * recordToolOrder after, of the same result object. Keyed by the object, which nothing changes.
+ */
+const NAMES = new WeakMap<JsonObject, readonly string[] | null>();
+
+/** A result's tool names in order; null unless each tool has a string name, no two the same. */
+export function toolNames(result: JsonObject): readonly string[] | null {
+  if (!NAMES.has(result)) NAMES.set(result, namesIn(result));
+  return NAMES.get(result) ?? null;
+}
+
+function namesIn(result: JsonObject): readonly string[] | null {
   if (!Array.isArray(result.tools)) return null;
   const names: string[] = [];
   for (const tool of result.tools) {
-    if (!isObject(tool) || typeof tool.name !== 'string') return null;
-    names.push(tool.name);
+    const name = isObject(tool) ? tool.name : undefined;
+    if (typeof name !== 'string') return null;
+    names.push(name);
   }
   return new Set(names).size === names.length ? names : null;
 }
