@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxAtLesson } from '../../src/sim/sandbox/from-lesson.js';
-import { SANDBOX_CLIENT, SANDBOX_SERVER } from '../../src/sim/sandbox/peers.js';
+import { SANDBOX_CLIENT, SANDBOX_SERVER, sandboxDefaults } from '../../src/sim/sandbox/peers.js';
 import { SandboxSession } from '../../src/sim/sandbox/session.js';
 import { openLesson } from '../../src/sim/scenario/open-lesson.js';
 import { agrees, pick } from './helpers.js';
@@ -47,6 +47,26 @@ describe('the sandbox offers the next page of a list', () => {
     const next = pick(s, 'page:tools/list');
     expect(next.label.en).toBe('tools/list: the next page');
     expect(next.envelope.params).toEqual({ cursor: resultOf(first).nextCursor });
+    agrees(s);
+    const last = s.send(next.envelope).at(-1);
+    expect(last?.verdict?.violations).toEqual([]);
+    expect((resultOf(last?.message).tools as unknown[]).length).toBe(2);
+    expect(s.offers().some((o) => o.key === 'page:tools/list')).toBe(false);
+  });
+
+  // The default server pages its lists too (three items a page): a learner meets "next page"
+  // without opening a lesson whose server pages.
+  it.each(['legacy', 'modern'] as const)('%s: the default server pages its five tools', (era) => {
+    const s = sandboxDefaults(era, 'client');
+    if (era === 'legacy') {
+      s.send(pick(s, 'request:initialize').envelope);
+      s.send(pick(s, 'notification:notifications/initialized').envelope);
+    }
+    const first = s.send(pick(s, 'request:tools/list').envelope).at(-1);
+    expect(first?.verdict?.violations).toEqual([]);
+    expect((resultOf(first?.message).tools as unknown[]).length).toBe(3);
+    const next = pick(s, 'page:tools/list');
+    expect(next.envelope.params).toMatchObject({ cursor: resultOf(first?.message).nextCursor });
     agrees(s);
     const last = s.send(next.envelope).at(-1);
     expect(last?.verdict?.violations).toEqual([]);

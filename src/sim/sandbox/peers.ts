@@ -9,7 +9,9 @@ import { type SandboxEra, SandboxSession } from './session.js';
  * so that long_running_task, summarize_text and collect_feedback may run as tasks (each listed with
  * execution.taskSupport "optional"); connect_account asks for a URL-mode elicitation
  * (client/elicitation › URL Elicitation Required Error). A session of an older revision gets
- * neither: the server leaves out what its revision does not have.
+ * neither: the server leaves out what its revision does not have. Its lists come three items a page
+ * (server/utilities/pagination, the same in 2025-11-25 and 2026-07-28): its five tools in two pages,
+ * so that a learner meets a nextCursor and the sandbox's "next page" without a lesson that pages.
  */
 export const SANDBOX_SERVER: ServerConfig = {
   name: 'weather-server',
@@ -30,6 +32,7 @@ export const SANDBOX_SERVER: ServerConfig = {
     'long_running_task',
     'connect_account',
   ],
+  pageSize: 3,
 };
 
 /**
