@@ -275,6 +275,7 @@ export const STRINGS = {
     zh: '练习：{title}（{mcp} check {id}）。',
   },
   unreadableLine: { en: 'unreadable line', zh: '无法读取的行' },
+  unreadableBody: { en: 'unreadable POST body', zh: '无法读取的 POST 正文' },
   notJudged: {
     en: 'not a message: the referee could not judge it',
     zh: '不是消息：裁判无法判断它',

@@ -79,7 +79,7 @@ export class LiveStore {
       const entry = this.#byId.get(id);
       if (!entry || entry.closed) return;
       entry.closed = true;
-      entry.steps.push(screenStep(step, entry.steps.length));
+      entry.steps.push(screenStep(step, entry.steps.length, false, 'bodies'));
       this.#changed();
       return;
     }
@@ -89,7 +89,7 @@ export class LiveStore {
     if (entry.client === null && report?.method === 'initialize' && report.kind === 'request') {
       entry.client = clientName(step.message as JsonObject);
     }
-    entry.steps.push(screenStep(step, entry.steps.length));
+    entry.steps.push(screenStep(step, entry.steps.length, false, 'bodies'));
     this.#changed();
   }
 

@@ -45,6 +45,11 @@ export type ScreenStep = {
   readonly problem: Bilingual | null;
   /** The transcript line it came from, when the source has lines. */
   readonly line: number | null;
+  /**
+   * It came as an HTTP POST body the live view shows (`serve --http --ui`): a body that is no
+   * message is named by the step the view counts, not by a line of a file the view never wrote.
+   */
+  readonly body?: true;
   /** Its place in the JSON-RPC batch its line held (2025-03-26), else null. */
   readonly batch: BatchPosition | null;
   readonly note: Bilingual;
@@ -149,6 +154,36 @@ function heldText(step: Step): string | null {
 }
 
 const HELD_CHARS = 80;
+
+/**
+ * Why a POST body the live view shows is not a message, named by the step the view counts
+ * ("step 6/7" in its status line): the session log's own count of its steps is no line the
+ * teacher can find, and there may be no transcript at all.
+ */
+function bodyProblem(step: Step, index: number): Bilingual | null {
+  const en = stepProblem(step, 'en');
+  if (en === null) return null;
+  const zh = stepProblem(step, 'zh') ?? en;
+  return { en: `step ${index + 1}: ${en}`, zh: `第 ${index + 1} 步：${zh}` };
+}
+
+/** What a POST body the live view shows held, and why it is no message (`bodyProblem`). */
+function bodyNote(step: Step, index: number, held: string | null, judged: boolean): Bilingual {
+  const what =
+    held === null ? { en: '', zh: '' } : { en: ` It held ${held}.`, zh: `它的内容是 ${held}。` };
+  const why = { en: stepProblem(step, 'en') ?? '', zh: stepProblem(step, 'zh') ?? '' };
+  const n = index + 1;
+  if (judged) {
+    return {
+      en: `The referee read this POST body (step ${n}) and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request).${what.en} Why: ${why.en}`,
+      zh: `裁判读到了这个 POST 正文（第 ${n} 步），但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。${what.zh}原因：${why.zh}`,
+    };
+  }
+  return {
+    en: `This POST body (step ${n}) is not a message, so the referee never saw it.${what.en} Why: ${why.en}`,
+    zh: `这个 POST 正文（第 ${n} 步）不是消息，裁判没有看到它。${what.zh}原因：${why.zh}`,
+  };
+}
 
 function problemNote(problem: Bilingual, held: string | null, judged: boolean): Bilingual {
   const what =
@@ -329,10 +364,17 @@ export const unjudged = (step: ScreenStep): boolean => step.problem !== null && 
 /**
  * A step for the screens. Everything but the envelope is made visible here (control characters
  * written out): the envelope keeps its values as sent, and the JSON views escape them themselves.
+ * `from` is what the source reads: lines (a transcript, stdio, a lesson), or the POST bodies the
+ * live view shows, whose steps it counts.
  */
-export function screenStep(step: Step, index: number = step.index, asProblem = false): ScreenStep {
+export function screenStep(
+  step: Step,
+  index: number = step.index,
+  asProblem = false,
+  from: 'lines' | 'bodies' = 'lines',
+): ScreenStep {
   const message = step.kind === 'message' && !asProblem ? (step.message as JsonObject) : null;
-  const described = visibleData(describedStep(step, index, asProblem));
+  const described = visibleData(describedStep(step, index, asProblem, from === 'bodies'));
   let peers: PeerViews | null = null;
   return {
     ...described,
@@ -370,9 +412,11 @@ function describedStep(
   step: Step,
   index: number,
   asProblem: boolean,
+  body: boolean,
 ): Omit<ScreenStep, 'message' | 'peers'> {
   const notes = step.notes;
-  const problem = asProblem || step.kind === 'unreadable' ? traceProblem(step) : null;
+  const unread = asProblem || step.kind === 'unreadable';
+  const problem = !unread ? null : body ? bodyProblem(step, index) : traceProblem(step);
   // An envelope that is no JSON-RPC message is a problem line with the referee's verdict on it.
   const report =
     step.kind === 'message' && (problem === null || step.verdict?.kind === 'invalid')
@@ -390,11 +434,14 @@ function describedStep(
     abandoned: step.kind === 'abandon' ? step.abandoned : null,
     problem,
     line: step.line,
+    ...(body && problem !== null ? { body: true as const } : {}),
     batch: message ? step.batch : null,
     note:
       notes?.note ??
       (problem !== null
-        ? problemNote(problem, heldText(step), report !== null)
+        ? body
+          ? bodyNote(step, index, heldText(step), report !== null)
+          : problemNote(problem, heldText(step), report !== null)
         : report
           ? describe(report, step.session.ruleVersion)
           : closedBy

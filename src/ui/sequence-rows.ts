@@ -30,8 +30,11 @@ export type SequenceRow = {
   readonly broken: boolean;
   /** The gravest rule it broke: `error`, or `warning` when every broken rule is only a warning. */
   readonly severity: Severity | null;
-  /** A transcript line that is not a message: its line number (the row says so). */
-  readonly unreadable: number | null;
+  /**
+   * A transcript line that is not a message: its line number (the row says so); `body` for a POST
+   * body the live view shows (its step is the row's own place).
+   */
+  readonly unreadable: number | 'body' | null;
 };
 
 /** Arrows between the lifelines, all the same width so the lifelines line up. */
@@ -81,7 +84,7 @@ function makeRow(step: ScreenStep, steps: readonly ScreenStep[]): SequenceRow {
       index: step.index,
       arrow: ARROWS.invalid[side],
       style: 'invalid',
-      unreadable: step.line ?? step.index + 1,
+      unreadable: step.body === true ? 'body' : (step.line ?? step.index + 1),
     };
   }
   const abandoned = step.abandoned;

@@ -43,11 +43,13 @@ export const TimelineRow = memo(function TimelineRow({ row, here, timed, lang }:
   const label =
     row.closedBy !== null
       ? tr(STRINGS.closedBy, lang, { side: tr(STRINGS[row.closedBy], lang) })
-      : row.unreadable !== null
-        ? `${tr(STRINGS.unreadableLine, lang)} ${row.unreadable}`
-        : row.abandon !== null
-          ? tr(STRINGS.streamClosedRow, lang, { request: row.label })
-          : row.label;
+      : row.unreadable === 'body'
+        ? tr(STRINGS.unreadableBody, lang)
+        : row.unreadable !== null
+          ? `${tr(STRINGS.unreadableLine, lang)} ${row.unreadable}`
+          : row.abandon !== null
+            ? tr(STRINGS.streamClosedRow, lang, { request: row.label })
+            : row.label;
   const summary = row.abandon === null ? row.summary : tr(ABANDON_SUMMARY[row.abandon], lang);
   const mark = row.severity === null ? ' ' : SEVERITY_MARK[row.severity];
   const time = timed ? `${(row.time ?? '').padStart(TIME_WIDTH)} ` : '';
