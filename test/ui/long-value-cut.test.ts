@@ -36,10 +36,10 @@ describe('a long value is cut into screen lines promptly, by one model', () => {
 
   it('the field tree cuts a long value where its lines are full, as the envelope pane does', () => {
     const words = 'lorem ipsum dolor sit amet '.repeat(200);
-    const lines = treeLines(fieldNodes({ words }), new Set(), 60);
+    const lines = treeLines(fieldNodes({ words }), new Set(), 61);
     const value = lines.filter((l) => l.pointer === '/words' && l.text !== '');
-    // At depth 1, under its label (2 + 4 columns in): 54 columns a line, all but the last full.
-    expect(value.slice(0, -1).every((l) => l.text.length === 54)).toBe(true);
+    // At depth 1, under its label (2 + 4 columns in): 55 columns a line, all but the last full.
+    expect(value.slice(0, -1).every((l) => l.text.length === 55)).toBe(true);
     expect(value.map((l) => l.text).join('')).toBe(JSON.stringify(words));
   });
 
