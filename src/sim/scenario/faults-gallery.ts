@@ -11,6 +11,7 @@ import { toolChoiceToHonour } from '../../protocol/sampling-tools.js';
 import { isKnownVersion, type KnownVersion } from '../../protocol/versions.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { resultInstead, scheduledAnswer } from './faults-modern.js';
+import { latestRoundRequests, retryWithAnswers } from './faults-retry.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
 
@@ -439,40 +440,19 @@ function ignoringAnswer(ctx: FaultContext, params: JsonObject): JsonObject {
  * id yet) and goes out changed in its place; the round's requests are read from the session log.
  */
 function modernToolChoiceIgnored(ctx: FaultContext, name: string): FaultResult {
-  const queued = ctx.client.withdrawRetry();
-  const given = queued?.answers ? queued.params.inputResponses : undefined;
-  const answers: JsonObject = isObject(given) ? { ...given } : {};
-  const round = ctx.log.steps.findLast((step) => {
-    const message = step.message;
-    if (step.direction !== 'server->client' || Array.isArray(message) || !isObject(message))
-      return false;
-    const result = message.result;
-    return (
-      isObject(result) && result.resultType === 'input_required' && isObject(result.inputRequests)
-    );
+  const requests = latestRoundRequests(ctx);
+  return retryWithAnswers(ctx, name, FAULT_STRINGS.needsToolChoiceRound, (answers) => {
+    let changed = false;
+    for (const key of Object.keys(answers)) {
+      const request = requests[key];
+      if (!isObject(request) || request.method !== 'sampling/createMessage') continue;
+      const params = isObject(request.params) ? request.params : {};
+      if (toolChoiceToHonour(params) === undefined) continue;
+      answers[key] = ignoringAnswer(ctx, params);
+      changed = true;
+    }
+    return changed ? answers : null;
   });
-  const message = round && !Array.isArray(round.message) ? round.message : undefined;
-  const result = isObject(message) && isObject(message.result) ? message.result : {};
-  const requests = isObject(result.inputRequests) ? result.inputRequests : {};
-  let changed = false;
-  for (const key of Object.keys(answers)) {
-    const request = requests[key];
-    if (!isObject(request) || request.method !== 'sampling/createMessage') continue;
-    const params = isObject(request.params) ? request.params : {};
-    if (toolChoiceToHonour(params) === undefined) continue;
-    answers[key] = ignoringAnswer(ctx, params);
-    changed = true;
-  }
-  if (!queued || !changed) return cannot(FAULT_STRINGS.needsToolChoiceRound, { name });
-  const id = ctx.client.allocateId();
-  let params: JsonObject = { ...queued.params, inputResponses: answers };
-  if (queued.progress && isObject(params._meta))
-    params = { ...params, _meta: { ...params._meta, progressToken: `progress-${String(id)}` } };
-  return {
-    ok: true,
-    direction: 'client->server',
-    message: { jsonrpc: '2.0', id, method: queued.method, params },
-  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { FAULT_STRINGS } from '../../i18n/fault-strings.js';
 import { isObject, type JsonObject, type RequestId } from '../../protocol/index.js';
 import type { Scheduled } from '../server/outbox.js';
 import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
+import { retryWithAnswers } from './faults-retry.js';
 
 /** Whether the client's latest request with `id` is a retry: it carries inputResponses or requestState. */
 function isRetry(ctx: FaultContext, id: RequestId): boolean {
@@ -70,22 +71,11 @@ export function missingInputRefused(ctx: FaultContext, name: string): FaultResul
  * that sends the user's text as it is: an InputResponses object the schema refuses.
  */
 export function retryWithInvalidAnswer(ctx: FaultContext, name: string): FaultResult {
-  const { client } = ctx;
   // The buggy retry goes out instead of the one the client queued after its latest round.
-  const queued = client.withdrawRetry();
-  const given = queued?.answers ? queued.params.inputResponses : undefined;
-  const key = isObject(given) ? Object.keys(given)[0] : undefined;
-  if (!queued || !isObject(given) || key === undefined)
-    return cannot(FAULT_STRINGS.needsRoundToRetry, { name });
-  const id = client.allocateId();
-  let body: JsonObject = { ...queued.params, inputResponses: { ...given, [key]: 'great' } };
-  if (queued.progress && isObject(body._meta))
-    body = { ...body, _meta: { ...body._meta, progressToken: `progress-${String(id)}` } };
-  return {
-    ok: true,
-    direction: 'client->server',
-    message: { jsonrpc: '2.0', id, method: queued.method, params: body },
-  };
+  return retryWithAnswers(ctx, name, FAULT_STRINGS.needsRoundToRetry, (answers) => {
+    const key = Object.keys(answers)[0];
+    return key === undefined ? null : { ...answers, [key]: 'great' };
+  });
 }
 
 /**

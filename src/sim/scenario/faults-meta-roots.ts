@@ -7,6 +7,7 @@ import type { JsonObject } from '../../protocol/index.js';
 import { isObject } from '../../protocol/json.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { resultInstead, roundElicitations, scheduledAnswer } from './faults-modern.js';
+import { retryWithAnswers } from './faults-retry.js';
 
 /** The page a buggy form links to. */
 const TERMS = 'https://weather.example.com/terms';
@@ -65,27 +66,15 @@ function modernRootNotFile(
   name: string,
   web: { uri: string; name: string },
 ): FaultResult {
-  // As the retry faults do: the queued retry is taken back unsent (it had no id yet) and goes out
-  // changed in its place.
-  const queued = ctx.client.withdrawRetry();
-  const given = queued?.answers ? queued.params.inputResponses : undefined;
-  const answers: JsonObject = isObject(given) ? { ...given } : {};
-  let changed = false;
-  for (const [key, answer] of Object.entries(answers)) {
-    if (!isObject(answer) || !Array.isArray(answer.roots)) continue;
-    answers[key] = { ...answer, roots: [...answer.roots, web] };
-    changed = true;
-  }
-  if (!queued || !changed) return cannot(FAULT_STRINGS.needsPendingRootsList, { name });
-  const id = ctx.client.allocateId();
-  let params: JsonObject = { ...queued.params, inputResponses: answers };
-  if (queued.progress && isObject(params._meta))
-    params = { ...params, _meta: { ...params._meta, progressToken: `progress-${String(id)}` } };
-  return {
-    ok: true,
-    direction: 'client->server',
-    message: { jsonrpc: '2.0', id, method: queued.method, params },
-  };
+  return retryWithAnswers(ctx, name, FAULT_STRINGS.needsPendingRootsList, (answers) => {
+    let changed = false;
+    for (const [key, answer] of Object.entries(answers)) {
+      if (!isObject(answer) || !Array.isArray(answer.roots)) continue;
+      answers[key] = { ...answer, roots: [...answer.roots, web] };
+      changed = true;
+    }
+    return changed ? answers : null;
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { CLIENT_CAPABILITIES_META } from '../../protocol/meta-keys.js';
 import { serviceOf } from '../server/connect-round.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { resultInstead, scheduledAnswer, shadowAnswer } from './faults-modern.js';
+import { latestRoundRequests, retryWithAnswers } from './faults-retry.js';
 
 /** A sign-in form: what only a URL-mode elicitation may ask for (› Form Mode Security). */
 function signInForm(service: string): JsonObject {
@@ -79,37 +80,21 @@ export function modernFormContentUnchecked(
   name: string,
   misfit: (schema: JsonObject) => JsonObject | null,
 ): FaultResult {
-  const { client } = ctx;
-  const queued = client.withdrawRetry();
-  const given = queued?.answers ? queued.params.inputResponses : undefined;
-  const answers: JsonObject = isObject(given) ? { ...given } : {};
-  const round = ctx.log.steps.findLast((step) => {
-    const m = step.message;
-    return step.direction === 'server->client' && isObject(m) && isRound(m.result);
-  })?.message;
-  const result = isObject(round) && isObject(round.result) ? round.result : {};
-  const requests = isObject(result.inputRequests) ? result.inputRequests : {};
-  let changed = false;
-  for (const key of Object.keys(answers)) {
-    const request = requests[key];
-    const params = isObject(request) ? request.params : undefined;
-    if (!isObject(request) || request.method !== 'elicitation/create' || !isObject(params))
-      continue;
-    const schema = params.requestedSchema;
-    if (params.mode === 'url' || !isObject(schema)) continue;
-    const content = isObject(ctx.params.content) ? ctx.params.content : misfit(schema);
-    if (!content) continue;
-    answers[key] = { action: 'accept', content };
-    changed = true;
-  }
-  if (!queued || !changed) return cannot(FAULT_STRINGS.needsFormRoundToRetry, { name });
-  const id = client.allocateId();
-  let params: JsonObject = { ...queued.params, inputResponses: answers };
-  if (queued.progress && isObject(params._meta))
-    params = { ...params, _meta: { ...params._meta, progressToken: `progress-${String(id)}` } };
-  return {
-    ok: true,
-    direction: 'client->server',
-    message: { jsonrpc: '2.0', id, method: queued.method, params },
-  };
+  const requests = latestRoundRequests(ctx);
+  return retryWithAnswers(ctx, name, FAULT_STRINGS.needsFormRoundToRetry, (answers) => {
+    let changed = false;
+    for (const key of Object.keys(answers)) {
+      const request = requests[key];
+      const params = isObject(request) ? request.params : undefined;
+      if (!isObject(request) || request.method !== 'elicitation/create' || !isObject(params))
+        continue;
+      const schema = params.requestedSchema;
+      if (params.mode === 'url' || !isObject(schema)) continue;
+      const content = isObject(ctx.params.content) ? ctx.params.content : misfit(schema);
+      if (!content) continue;
+      answers[key] = { action: 'accept', content };
+      changed = true;
+    }
+    return changed ? answers : null;
+  });
 }

@@ -17,6 +17,7 @@ import {
   type FaultName,
   type FaultResult,
 } from './faults.js';
+import { retryMessage } from './faults-retry.js';
 
 /**
  * The faults of the 2026-07-28 era (lessons 26–30): each sends one envelope that breaks one modern
@@ -330,8 +331,6 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
       let body: JsonObject = queued.params;
       const id: RequestId =
         name === 'retry-with-original-id' ? queued.answers.of : client.allocateId();
-      if (queued.progress && isObject(body._meta))
-        body = { ...body, _meta: { ...body._meta, progressToken: `progress-${String(id)}` } };
       if (name === 'retry-with-altered-state') {
         const state = typeof body.requestState === 'string' ? body.requestState : '';
         // One character changed: the state is opaque, and the server's seal catches any change.
@@ -341,7 +340,7 @@ export function modernFault(name: FaultName, ctx: FaultContext): FaultResult {
         const { inputResponses: _answers, ...rest } = body;
         body = rest;
       }
-      return ok(C2S, { jsonrpc: '2.0', id, method: queued.method, params: body });
+      return ok(C2S, retryMessage(queued, id, body));
     }
     case 'retry-of-no-round':
       return ok(
