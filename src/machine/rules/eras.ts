@@ -66,7 +66,7 @@ export const ERA_RULES = [
             },
           },
           en: `"${msg.method}" in a session of the modern era (2026-07-28), which has no handshake: a modern-only server refuses it, and only a dual-era server that serves both eras on one connection (which it MAY) takes it up`,
-          zh: `在新时代（2026-07-28）的会话中发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许（MAY））才会接受`,
+          zh: `在新时代（2026-07-28）的会话中发送了 "${msg.method}"；2026-07-28 没有握手：只支持现代的服务器会拒绝它，只有在同一连接上同时服务两个时代的双时代服务器（规范允许这样做，MAY）才会接受`,
         };
       }
       if (ctx.era === 'modern' && ctx.probe.status === 'failed' && msg.type === 'client.request') {
