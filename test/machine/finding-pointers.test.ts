@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { playLesson } from '../../src/cli/commands/lessons.js';
+import type { RuleId } from '../../src/machine/index.js';
 import { valueAt } from '../../src/protocol/json.js';
 import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { discovered } from './modern-builder.js';
-import { hs } from './rule-cases.js';
+import { CASES, FURTHER_CASES, hs, type RuleCase } from './rule-cases.js';
 import { rpc } from './session-builder.js';
 import { retry } from './stream-builder.js';
 
@@ -17,7 +18,60 @@ function named(message: unknown, pointer: string): boolean {
   return pointer !== '' && valueAt(message, parent) !== undefined;
 }
 
+/**
+ * Where each rule that knows its field points, on its trigger in rule-cases.ts: the field of the
+ * judged message the finding is about (never one of the request a result answers).
+ */
+const EXPECTED: Readonly<Partial<Record<RuleId, string>>> = {
+  'elicitation-url-not-https': '/params/url',
+  'elicitation-url-sensitive': '/params/url',
+  'elicitation-complete-unknown': '/params/elicitationId',
+  'elicitation-form-asks-secret': '/params/requestedSchema/properties/apiKey',
+  'elicitation-form-url': '/params/message',
+  'media-type-invalid': '/result/content/0/mimeType',
+  'tool-name-format': '/result/tools/0/name',
+  'x-mcp-header-invalid': '/result/tools/0/inputSchema/properties/region/x-mcp-header',
+  'meta-key-invalid': '/result/tools/0/_meta/_fastmcp',
+  'root-uri-not-file': '/result/roots/0/uri',
+  'resource-uri-invalid': '/result/resources/0/uri',
+  'embedded-resource-without-capability': '/result/content/1',
+  'request-state-altered': '/params/requestState',
+  'retry-same-id': '/id',
+  'input-responses-missing': '/params/inputResponses/confirm',
+  'input-required-not-allowed': '/result/resultType',
+  'id-beyond-safe-integer': '/id',
+  'trace-context-invalid': '/params/_meta/traceparent',
+  'cursor-not-issued': '/params/cursor',
+  'unknown-progress-token': '/params/progressToken',
+  'duplicate-progress-token': '/params/_meta/progressToken',
+  'progress-not-increasing': '/params/progress',
+  'sampling-tool-result-mixed': '/params/messages/2',
+  'sampling-tool-use-unanswered': '/params/messages/1',
+  'sampling-tool-choice-ignored': '/result/content/0',
+};
+
+/** The rule's finding on the last message of a case, and that message as it travelled. */
+function judged(rule: RuleId, c: RuleCase) {
+  const builder = c.trigger();
+  const { last } = builder.run();
+  const step = builder.steps.findLast((s) => s.kind === 'message');
+  const message = step?.kind === 'message' ? step.message : undefined;
+  return { hit: last.violations.find((v) => v.rule === rule), message };
+}
+
 describe('finding pointers', () => {
+  it('each rule that knows its field points at it, and every pointer of a case names a place', () => {
+    const cases = [
+      ...Object.entries(CASES).map(([rule, c]) => [rule as RuleId, c] as const),
+      ...FURTHER_CASES.map((c) => [c.rule, c] as const),
+    ];
+    for (const [rule, c] of cases) {
+      const { hit, message } = judged(rule, c);
+      if (Object.hasOwn(EXPECTED, rule)) expect(hit?.pointer, rule).toBe(EXPECTED[rule]);
+      if (hit?.pointer !== undefined) expect(named(message, hit.pointer), rule).toBe(true);
+    }
+  });
+
   it('every pointer of every violation in every lesson names a place in its message', async () => {
     let seen = 0;
     for (const { id } of loadLessons().lessons) {
@@ -33,8 +87,9 @@ describe('finding pointers', () => {
         }
       }
     }
-    // The course breaks schema rules in several lessons: the walk is not empty.
-    expect(seen).toBeGreaterThan(5);
+    // The course breaks schema rules and many rules that know their field (52 pointers when
+    // the rules beyond the schema's came to set them; 11 before): the walk is not empty.
+    expect(seen).toBeGreaterThan(40);
   });
 
   it('points into params and into a result', () => {

@@ -96,6 +96,7 @@ export const ELICITATION_URL_SECRET_RULES = [
         const parts = sensitiveParts(url);
         if (parts.length === 0) continue;
         findings.push({
+          pointer: at,
           en: `the URL-mode elicitation's url ${show(url)} (at ${at}) carries ${parts.map((p) => p.en).join(', ')}, which names a credential or a session: a server must not put sensitive information about the user in this URL, nor send a pre-authenticated URL, since the client shows it, may log it, and a malicious client could use it to act as the user. Send a URL that only identifies the elicitation (an elicitationId) and let the user authenticate on the page; the referee judges by the keys' names, so this is a warning`,
           zh: `URL 模式信息征询的 url ${show(url)}（位置 ${at}）带有${parts.map((p) => p.zh).join('、')}，从名字看是凭证或会话：服务器不得在这个 URL 中放入有关用户的敏感信息，也不得发送已预先认证的 URL，因为客户端会显示它、可能把它写进日志，恶意的客户端还能借它冒充用户。URL 只应标识这次征询（例如 elicitationId），让用户在页面上自己完成认证；裁判只能根据键名来判断，所以这是一条警告`,
         });

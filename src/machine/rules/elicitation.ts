@@ -119,6 +119,7 @@ export const ELICITATION_RULES = [
       // One established long ago may have been forgotten: unknown is then no evidence.
       if (!ctx.ledger.knowsEveryElicitation()) return null;
       return {
+        pointer: '/params/elicitationId',
         en: `notifications/elicitation/complete names elicitationId ${show(id)}, which no URL-mode elicitation/create request and no -32042 error of the server established; the client ignores a completion it cannot match, so the elicitation it stands for never ends`,
         zh: `notifications/elicitation/complete 指向 elicitationId ${show(id)}，但服务器从未在 URL 模式的 elicitation/create 请求或 -32042 错误中确立过它；客户端会忽略无法对应的完成通知，它所代表的征询因此永远不会结束`,
       };
@@ -207,6 +208,7 @@ export const ELICITATION_RULES = [
         const scheme = plainScheme(url);
         if (scheme === null) continue;
         findings.push({
+          pointer: at,
           en: `the URL-mode elicitation's url ${show(url)} (at ${at}) uses ${scheme}, not https, on a host that is not this machine; outside development a server should send HTTPS URLs, since the user is asked to open the page and, often, to sign in or pay there`,
           zh: `URL 模式信息征询的 url ${show(url)}（位置 ${at}）使用的是 ${scheme} 而不是 https，主机也不是本机；在开发环境之外，服务器应当发送 HTTPS 协议的 URL，因为用户要打开这个页面，而且常常要在那里登录或付款`,
         });
@@ -276,6 +278,7 @@ export const ELICITATION_RULES = [
           const kind = SECRET_KINDS[field.kind];
           const by = SECRET_SOURCES[field.source];
           findings.push({
+            pointer: `${at}/requestedSchema${field.pointer}`,
             en: `${asked.en} asks in form mode for ${show(field.key)} (at ${at}/requestedSchema${field.pointer}), which by its ${by.en} is ${kind.en}: a form's answers pass through the client, so a server must not ask for passwords, API keys, access tokens or payment credentials this way, but send the user to a page of its own with a URL-mode elicitation; the referee judges by the field's name, title and description, so this is a warning`,
             zh: `${asked.zh} 以表单模式索取 ${show(field.key)}（位置 ${at}/requestedSchema${field.pointer}），从它的${by.zh}看是${kind.zh}：表单的回答会经过客户端，所以服务器不能用这种方式索取密码、API 密钥、访问令牌或支付凭证，而应当用 URL 模式的信息征询把用户带到它自己的页面；裁判只能根据字段的名称、标题和说明来判断，所以这是一条警告`,
           });
@@ -310,6 +313,7 @@ export const ELICITATION_RULES = [
           const url = text.value.match(WEB_URL)?.[0];
           if (url === undefined) continue;
           findings.push({
+            pointer: text.at,
             en: `${asked.en} holds the URL ${show(url)} in its ${text.what.en} (at ${text.at}); a form-mode elicitation should carry no URL meant to be clicked, and a client should not render one as a link: to send the user to a page, use a URL-mode elicitation, whose url the client shows in full and opens only with the user's consent`,
             zh: `${asked.zh} 的${text.what.zh}中带有 URL ${show(url)}（位置 ${text.at}）；表单模式的信息征询不应带有供用户点击的 URL，客户端也不应把它显示成链接：要把用户带到某个页面，请使用 URL 模式的信息征询，客户端会完整显示它的 url，并且只在用户同意后才打开`,
           });

@@ -75,6 +75,7 @@ export const MEDIA_TYPE_RULES = [
         if (kind === 'resource') {
           const revision = ctx.era === 'modern' ? '2026-07-28' : '2025-11-25';
           findings.push({
+            pointer: at,
             en: `the ${what.en}'s mimeType ${show(mimeType)} (at ${at}) is not a valid MIME type: an embedded resource MUST include the appropriate one, written type/subtype (RFC 6838 § 4.2: letters, digits and !#$&-^_.+, parameters after ";"), such as ${example}; without it a ${msg.receiver} cannot tell how to read its text or blob`,
             zh: `${what.zh}的 mimeType ${show(mimeType)}（位置 ${at}）不是有效的 MIME 类型：嵌入资源必须带有恰当的 MIME 类型，写成“类型/子类型”（RFC 6838 § 4.2：字母、数字和 !#$&-^_.+，参数写在 ";" 之后），例如 ${example}；没有它，${sideZh(msg.receiver)}就不知道该如何理解其中的文本或二进制数据`,
             cite: {
@@ -86,6 +87,7 @@ export const MEDIA_TYPE_RULES = [
         }
         const data = kind === 'image' ? { en: 'image', zh: '图像' } : { en: 'audio', zh: '音频' };
         findings.push({
+          pointer: at,
           en: `the ${what.en}'s mimeType ${show(mimeType)} (at ${at}) is not a valid MIME type: ${data.en} data MUST include one, written type/subtype (RFC 6838 § 4.2: letters, digits and !#$&-^_.+, parameters after ";"), such as ${example}; without it a ${msg.receiver} cannot tell how to decode the data`,
           zh: `${what.zh}的 mimeType ${show(mimeType)}（位置 ${at}）不是有效的 MIME 类型：${data.zh}数据必须带有一个有效的 MIME 类型，写成“类型/子类型”（RFC 6838 § 4.2：字母、数字和 !#$&-^_.+，参数写在 ";" 之后），例如 ${example}；没有它，${sideZh(msg.receiver)}就不知道该如何解码这些数据`,
         });

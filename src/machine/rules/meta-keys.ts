@@ -170,6 +170,7 @@ export const META_KEY_RULES = [
         const where = `${body.at}${tokens.join('')}`;
         const fixed = show(metaKeyFixed(key));
         findings.push({
+          pointer: where,
           en: `the _meta key ${show(key)} (at ${where}) is malformed: ${issue.en}; a key is an optional prefix of dot-separated labels and a slash, then a name, so use a key such as ${fixed} (a reverse-DNS prefix of your own)`,
           zh: `_meta 的键 ${show(key)}（位置 ${where}）格式不对：${issue.zh}；键由可选的前缀（点分隔的标签加斜杠）和名称组成，请改用 ${fixed} 这样的键（前缀用你自己的反向域名）`,
           ...(ctx.era === 'legacy' && ctx.ruleVersion === META_KEY_REVISION

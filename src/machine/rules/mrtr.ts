@@ -1,3 +1,4 @@
+import { isObject, pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord } from '../facts.js';
@@ -85,6 +86,7 @@ export const MRTR_RULES = [
       const record = answeredRecord(ctx, msg);
       if (!record || MRTR_METHODS.has(record.method)) return null;
       return {
+        pointer: '/result/resultType',
         en: `${record.method} #${show(msg.id)} was answered with resultType "input_required"; only tools/call, prompts/get and resources/read may ask for input, so the client has no request to retry and takes the answer as a broken result`,
         zh: `${record.method} #${show(msg.id)} 得到的回应是 resultType "input_required"；只有 tools/call、prompts/get 和 resources/read 可以请求输入，客户端无从重试，只能把它当作错误的结果`,
       };
@@ -121,6 +123,7 @@ export const MRTR_RULES = [
       const round = roundOf(ctx, msg);
       if (!round || round.id !== msg.id) return null;
       return {
+        pointer: '/id',
         en: `this retry of ${what(round)} uses id ${show(msg.id)}, the id of the request that got the input_required round; the initial request and the retry are independent requests, so the retry needs a new id`,
         zh: `这次对 ${what(round)} 的重试使用了 id ${show(msg.id)}，也就是得到 input_required 的那个请求的 id；原请求和重试是相互独立的请求，重试必须换一个新的 id`,
       };
@@ -142,20 +145,25 @@ export const MRTR_RULES = [
       if (sent === round.state) return null;
       // A state no open round gave may be that of a round forgotten long ago (Ledger.openRound).
       if (!ctx.ledger.knowsEveryRound(roundKey(round))) return null;
+      // The field itself, or, when it is missing, where it belongs.
+      const pointer = '/params/requestState';
       if (round.state === undefined) {
         return {
+          pointer,
           en: `this retry of ${what(round)} carries requestState ${brief(sent)}, but the input_required round (#${show(round.id)}) had none; the client must not include one, and the server would treat it as tampered state`,
           zh: `这次对 ${what(round)} 的重试带有 requestState ${brief(sent, 'zh')}，但那一轮 input_required（#${show(round.id)}）并没有；客户端不得携带它，服务器会把它当作被篡改的状态`,
         };
       }
       if (sent === undefined) {
         return {
+          pointer,
           en: `this retry of ${what(round)} leaves out requestState; the input_required round (#${show(round.id)}) gave ${brief(round.state)}, which the client must echo byte for byte, or the server cannot resume the request`,
           zh: `这次对 ${what(round)} 的重试没有带 requestState；那一轮 input_required（#${show(round.id)}）给出了 ${brief(round.state, 'zh')}，客户端必须逐字节原样回传，否则服务器无法继续这个请求`,
         };
       }
       const at = differsAt(sent, round.state);
       return {
+        pointer,
         en: `this retry of ${what(round)} sends requestState ${brief(sent)}, but the input_required round (#${show(round.id)}) gave ${brief(round.state)}${at.en}; the state is opaque, the client must echo it unchanged, and the server rejects state that fails its check`,
         zh: `这次对 ${what(round)} 的重试发送的 requestState 是 ${brief(sent, 'zh')}，但那一轮 input_required（#${show(round.id)}）给出的是 ${brief(round.state, 'zh')}${at.zh}；该状态是不透明的，客户端必须原样回传，服务器会拒绝校验不通过的状态`,
       };
@@ -176,7 +184,12 @@ export const MRTR_RULES = [
       const missing = missingInputs(round, msg);
       if (missing.length === 0) return null;
       const keys = missing.map((key) => show(key)).join(', ');
+      // One key missing from inputResponses: where it belongs; else inputResponses itself.
+      const given = msg.params?.inputResponses;
+      const one =
+        missing.length === 1 && isObject(given) ? `/${pointerToken(missing[0] as string)}` : '';
       return {
+        pointer: `/params/inputResponses${one}`,
         en: `this retry of ${what(round)} has no inputResponses for ${keys}, which the input_required round (#${show(round.id)}) asked for; the client must construct every requested input first; where the missing input is necessary, the server should ask for it again in a new input_required result rather than fail`,
         zh: `这次对 ${what(round)} 的重试在 inputResponses 中缺少 ${keys}，而那一轮 input_required（#${show(round.id)}）请求了它们；客户端必须先准备好所有被请求的输入；缺少的输入若是必需的，服务器应当在新的 input_required 结果中再次请求，而不是报错`,
       };

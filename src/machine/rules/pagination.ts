@@ -33,11 +33,13 @@ export const PAGINATION_RULES = [
       const from = ctx.ledger.listsHandingOut(msg.receiver, cursor)[0];
       if (from !== undefined) {
         return {
+          pointer: '/params/cursor',
           en: `${method} #${show(msg.id)} continues from the cursor ${show(cursor)} (/params/cursor), which the ${msg.receiver} handed out for ${from}, not for ${method}; a cursor continues only the list it came with`,
           zh: `${method} #${show(msg.id)} 从游标 ${show(cursor)}（/params/cursor）继续，而这个游标是${msg.receiver === 'server' ? '服务器' : '客户端'}为 ${from} 给出的，不是为 ${method}；游标只能用来继续给出它的那个列表`,
         };
       }
       return {
+        pointer: '/params/cursor',
         en: `${method} #${show(msg.id)} continues from the cursor ${show(cursor)} (/params/cursor), which no answer of this session handed out as nextCursor: a cursor made up, changed, or kept from an earlier session. Send back exactly the nextCursor of the previous page, or no cursor for the first page`,
         zh: `${method} #${show(msg.id)} 从游标 ${show(cursor)}（/params/cursor）继续，但本次会话中没有任何回应把它作为 nextCursor 给出：它是编造的、改动过的，或是从之前的会话保存下来的。应当原样发回上一页的 nextCursor；第一页则不带游标`,
       };

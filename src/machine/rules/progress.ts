@@ -36,11 +36,13 @@ export const PROGRESS_RULES = [
       if (ctx.era === 'modern') {
         // 2026-07-28: an answered request is forgotten, and its token with it.
         return {
+          pointer: '/params/progressToken',
           en: `no request of the ${msg.receiver} still waiting for its answer carries progress token ${show(p.token)}`,
           zh: `${sideZh(msg.receiver)}没有仍在等待回应的请求带有进度令牌 ${show(p.token)}`,
         };
       }
       return {
+        pointer: '/params/progressToken',
         en: `no request from the ${msg.receiver} carried progress token ${show(p.token)}`,
         zh: `${sideZh(msg.receiver)}的请求中没有进度令牌 ${show(p.token)}`,
       };
@@ -59,6 +61,7 @@ export const PROGRESS_RULES = [
         return null;
       }
       return {
+        pointer: '/params/_meta/progressToken',
         en: `progress token ${show(token)} already belongs to an active request`,
         zh: `进度令牌 ${show(token)} 已属于另一个进行中的请求`,
       };
@@ -79,6 +82,7 @@ export const PROGRESS_RULES = [
       const from = record.previous ?? record.last;
       const reached = from === record.last ? '' : ` (it had reached ${record.last})`;
       return {
+        pointer: '/params/progress',
         en: `progress went from ${from} to ${p.progress}${reached}; it must increase with every notification`,
         zh: `进度从 ${from} 变为 ${p.progress}${reached ? `（此前已到 ${record.last}）` : ''}；每次通知都必须增加`,
       };

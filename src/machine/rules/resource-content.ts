@@ -52,6 +52,7 @@ export const RESOURCE_CONTENT_RULES = [
           ? { en: 'in its server/discover result', zh: '在 server/discover 的结果中' }
           : { en: 'at initialize', zh: '在 initialize 时' };
       return {
+        pointer: `/result/content/${at}`,
         en: `${call.what.en} embeds a resource (at /result/content/${at}, type "resource"), but the server did not declare the resources capability ${where.en}: a client cannot list, read or subscribe to what it embeds. Declare "resources" in the server's capabilities, or return the content as a text block`,
         zh: `${call.what.zh}嵌入了一个资源（位置 /result/content/${at}，type 为 "resource"），但服务器${where.zh}没有声明 resources 能力：客户端无法列出、读取或订阅它嵌入的资源。应当在服务器的能力中声明 "resources"，或者把内容放在文本块中返回`,
       };
@@ -94,6 +95,7 @@ export const RESOURCE_CONTENT_RULES = [
               zh: `；这个结果中另有 ${more} 个 uri 也不是`,
             };
       return {
+        pointer: at,
         en: `${at} is ${show(uri)}, not an RFC 3986 URI: ${fault.en}${others.en}`,
         zh: `${at} 的值 ${show(uri)} 不是符合 RFC 3986 的 URI：${fault.zh}${others.zh}`,
       };

@@ -64,6 +64,7 @@ export const ROOT_RULES = [
       for (const { result, at, asked } of rootAnswers(ctx, msg)) {
         for (const root of rootsNotFile(result, at)) {
           findings.push({
+            pointer: root.at,
             en: `the answer to ${asked} lists the root ${show(root.uri)} (at ${root.at}), which is not a file:// URI; a root MUST be one: list the folder on this machine (file:///…), and give the server a web address some other way (a tool argument, a resource)`,
             zh: `对 ${asked} 的回应列出了根目录 ${show(root.uri)}（位置 ${root.at}），它不是 file:// URI；根目录必须是 file:// URI：请列出本机上的目录（file:///…），网址则换一种方式交给服务器（工具参数、资源）`,
           });

@@ -13,6 +13,8 @@ const roleOf = (message: unknown) => (isObject(message) ? message.role : undefin
 /** One sampling conversation a server's message sends: its messages, where they are, what asks. */
 type Conversation = {
   readonly messages: readonly unknown[];
+  /** The JSON pointer of `messages` in the message that sends them. */
+  readonly at: string;
   /** Message `i` of the conversation as a finding names it, with its JSON pointer. */
   readonly message: (i: number) => Bilingual;
 };
@@ -41,7 +43,7 @@ function conversations(ctx: SessionContext, msg: ModelMessage): readonly Convers
         en: `message ${i} (${at}/${i}) of the sampling/createMessage under ${show(key)} of the input_required result #${show(msg.id)}`,
         zh: `input_required 结果 #${show(msg.id)} 中 ${show(key)} 下的 sampling/createMessage 的第 ${i} 条消息（${at}/${i}）`,
       });
-      return [{ messages, message }];
+      return [{ messages, at, message }];
     });
   }
   if (e.kind !== 'request' || msg.method !== 'sampling/createMessage') return [];
@@ -51,7 +53,7 @@ function conversations(ctx: SessionContext, msg: ModelMessage): readonly Convers
     en: `sampling/createMessage message ${i} (/params/messages/${i})`,
     zh: `sampling/createMessage 的第 ${i} 条消息（/params/messages/${i}）`,
   });
-  return messages ? [{ messages, message }] : [];
+  return messages ? [{ messages, at: '/params/messages', message }] : [];
 }
 
 /** One finding for each conversation `judge` finds fault with (null: none). */
@@ -84,6 +86,7 @@ function choiceFinding(
   if (choice === 'none') {
     if (use < 0) return null;
     return {
+      pointer: where,
       en: `${asked.en} sets toolChoice {"mode": "none"}, yet the model's answer uses a tool (tool_use at ${where}): under "none" the model MUST NOT use any tools; the client answers with the model's text, or asks the model again without tools`,
       zh: `${asked.zh} 设置了 toolChoice {"mode": "none"}，模型的回答却使用了工具（tool_use，位置 ${where}）：在 "none" 模式下模型不得使用任何工具；客户端应当以模型的文字作答，或者不带工具重新请求模型`,
     };
@@ -91,6 +94,7 @@ function choiceFinding(
   const stop = result.stopReason;
   if (use >= 0 || stop === 'toolUse' || stop === 'maxTokens') return null;
   return {
+    pointer: `${at}/content`,
     en: `${asked.en} sets toolChoice {"mode": "required"} and its conversation has no tool use yet, yet the model's answer completes (stopReason ${show(stop ?? null)}) without using a tool (no tool_use in ${at}/content): under "required" the model MUST use at least one tool before completing; the client's answer holds a tool_use, with stopReason "toolUse"`,
     zh: `${asked.zh} 设置了 toolChoice {"mode": "required"}，而且对话中还没有任何工具调用，模型的回答却没有使用工具就结束了（stopReason ${show(stop ?? null)}，${at}/content 中没有 tool_use）：在 "required" 模式下，模型在结束之前必须至少使用一个工具；客户端的回答应当含有 tool_use，stopReason 为 "toolUse"`,
   };
@@ -151,7 +155,7 @@ export const SAMPLING_RULES = [
       zh: '工具结果与其他内容混在一起',
     },
     check: (ctx, msg) =>
-      eachConversation(ctx, msg, ({ messages, message: named }) => {
+      eachConversation(ctx, msg, ({ messages, at, message: named }) => {
         for (const [i, message] of messages.entries()) {
           const types = blocks(message).map((b) => b.type);
           if (!types.includes('tool_result')) continue;
@@ -159,6 +163,7 @@ export const SAMPLING_RULES = [
           if (other === undefined) continue;
           const kind = typeof other === 'string' ? `"${other}"` : 'untyped';
           return {
+            pointer: `${at}/${i}`,
             en: `${named(i).en} puts tool results beside ${kind} content; a message that carries tool results MUST carry nothing else (providers give tool results a role of their own), so the other content goes in a message of its own`,
             zh: `${named(i).zh}把工具结果和 ${kind} 内容放在了一起；带有工具结果的消息不得再包含其他内容（各家模型接口为工具结果设有专门的角色），其他内容要放进另一条消息`,
           };
@@ -180,7 +185,7 @@ export const SAMPLING_RULES = [
       zh: '工具调用没有对应的结果',
     },
     check: (ctx, msg) =>
-      eachConversation(ctx, msg, ({ messages, message: named }) => {
+      eachConversation(ctx, msg, ({ messages, at, message: named }) => {
         for (const [i, message] of messages.entries()) {
           if (roleOf(message) !== 'assistant') continue;
           const uses = blocks(message)
@@ -209,6 +214,7 @@ export const SAMPLING_RULES = [
                   zh: `但第 ${i + 1} 条消息中没有 ${ids} 的 tool_result`,
                 };
           return {
+            pointer: `${at}/${i}`,
             en: `${named(i).en} is an assistant message with tool use ${ids}, ${where.en}; every tool use MUST be answered by a tool_result with its toolUseId in the user message right after it, before any other message`,
             zh: `${named(i).zh}是带有工具调用 ${ids} 的 assistant 消息，${where.zh}；每个工具调用都必须在紧随其后的 user 消息中得到带相同 toolUseId 的 tool_result，然后才能有其他消息`,
           };
@@ -235,6 +241,7 @@ export const SAMPLING_RULES = [
           if (!asked.undeclaredTools || !isObject(answer)) return null;
           const what = retryAnswer(at.key, at.round);
           return {
+            pointer: at.pointer,
             en: `${what.en} is answered (at ${at.pointer}), though it offers the model tools (tools or toolChoice) and the request that got the round declared sampling without sampling.tools in its clientCapabilities: the client MUST return an error instead, and in 2026-07-28 a client that refuses an input request does not retry with an answer to it (client/sampling › Error Handling)`,
             zh: `${what.zh}得到了回答（位置 ${at.pointer}），然而它向模型提供了工具（tools 或 toolChoice），而得到该轮次的请求在 clientCapabilities 中只声明了 sampling、没有声明 sampling.tools：客户端必须改为返回错误；在 2026-07-28 中，拒绝某个输入请求的客户端不会带着对它的回答重试（client/sampling › Error Handling）`,
           };

@@ -53,6 +53,7 @@ export const TOOL_RULES = [
             };
       if (!('structuredContent' in result)) {
         return {
+          pointer: '/result/structuredContent',
           en: `${what.en} has no structuredContent, but ${tool} lists an outputSchema: a tool with an output schema MUST return structured results that conform to it (text in content alone is not enough; only a tool execution error, isError: true, may go without)`,
           zh: `${what.zh} 没有 structuredContent，但 ${tool} 列出了 outputSchema：有输出模式的工具必须返回符合该模式的结构化结果（只在 content 中给出文本是不够的；只有工具执行错误，即 isError: true，可以没有）`,
         };
@@ -91,6 +92,7 @@ export const TOOL_RULES = [
         const where = `/result/tools/${i}/name`;
         if (seen.has(name)) {
           findings.push({
+            pointer: where,
             en: `tool name ${show(name)} appears twice in this list (at ${where}); names should be unique within a server, or a client cannot tell which one a call means`,
             zh: `工具名 ${show(name)} 在这个列表中出现了两次（位置 ${where}）；同一服务器内的工具名应当唯一，否则客户端无法分辨调用指的是哪一个`,
           });
@@ -110,6 +112,7 @@ export const TOOL_RULES = [
                 zh: '含有 A-Z、a-z、0-9、_、- 和 . 以外的字符（空格、逗号、斜杠等）',
               };
         findings.push({
+          pointer: where,
           en: `tool name ${show(name)} (at ${where}) has ${why.en}; a name in the recommended form travels safely in an Mcp-Name header, a log line or a model's tool call`,
           zh: `工具名 ${show(name)}（位置 ${where}）${why.zh}；符合推荐格式的名字才能安全地出现在 Mcp-Name 请求头、日志行或模型的工具调用中`,
         });
@@ -138,6 +141,7 @@ export const TOOL_RULES = [
         const why = paramHeaderWhy(read.problem);
         const name = show(tool.name);
         findings.push({
+          pointer: where,
           en: `tool ${name} is invalid: ${why.en} (at ${where}). A client over Streamable HTTP MUST reject the tool, leaving it out of the tools it offers, so the tool cannot be called there at all`,
           zh: `工具 ${name} 无效：${why.zh}（位置 ${where}）。使用流式 HTTP 传输的客户端必须拒绝这个工具，不把它列入可用工具，所以在那里根本无法调用它`,
         });

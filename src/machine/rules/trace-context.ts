@@ -111,6 +111,7 @@ export const TRACE_CONTEXT_RULES = [
       if (ctx.era !== 'modern') return null;
       const meta = metaOf(msg);
       if (meta === null) return null;
+      const at = msg.envelope.kind === 'response' ? '/result/_meta' : '/params/_meta';
       const findings = [];
       for (const [key, { check, format, zh }] of Object.entries(FORMATS)) {
         if (!Object.hasOwn(meta, key)) continue;
@@ -121,6 +122,7 @@ export const TRACE_CONTEXT_RULES = [
             : { en: 'it is not a string', zh: '它不是字符串' };
         if (why === null) continue;
         findings.push({
+          pointer: `${at}/${key}`,
           en: `_meta["${key}"] ${show(value)} does not follow ${format}: ${why.en}; a tracing system that reads it drops it, and the trace breaks here`,
           zh: `_meta["${key}"] ${show(value)} 不符合 ${zh}：${why.zh}；读取它的追踪系统会丢弃它，调用链就在这里断开`,
         });
