@@ -48,6 +48,12 @@ const EXPECTED: Readonly<Partial<Record<RuleId, string>>> = {
   'sampling-tool-result-mixed': '/params/messages/2',
   'sampling-tool-use-unanswered': '/params/messages/1',
   'sampling-tool-choice-ignored': '/result/content/0',
+  'cancel-unknown-request': '/params/requestId',
+  'log-below-level': '/params/level',
+  'task-related-meta': '/result/_meta',
+  'task-meta-redundant': '/params/_meta/io.modelcontextprotocol~1related-task',
+  'task-answer-other-task': '/result/taskId',
+  'task-failed-without-message': '/result/statusMessage',
 };
 
 /** The rule's finding on the last message of a case, and that message as it travelled. */

@@ -126,6 +126,7 @@ export const CANCELLATION_RULES = [
       const id = cancelledId(msg);
       if (id === null || ctx.ledger.issued(msg.sender, id)) return null;
       return {
+        pointer: '/params/requestId',
         en: `the ${msg.sender} never sent a request with id ${show(id)}`,
         zh: `${sideZh(msg.sender)}从未发送过 id 为 ${show(id)} 的请求`,
       };

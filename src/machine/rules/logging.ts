@@ -50,6 +50,7 @@ export const LOGGING_RULES = [
         const asked = mostVerboseAsked(ctx);
         if (asked === null || severityOf(level) >= severityOf(asked)) return null;
         return {
+          pointer: '/params/level',
           cite: {
             spec: `${ctx.ruleVersion}/server/utilities/logging › Per-request log level`,
             specNote: {
@@ -64,6 +65,7 @@ export const LOGGING_RULES = [
       const set = ctx.ledger.logLevel;
       if (set === null || severityOf(level) >= severityOf(set)) return null;
       return {
+        pointer: '/params/level',
         en: `notifications/message at level ${show(level)}, below "${set}", the level the client set with logging/setLevel; the server should send logs at that level and above (more severe) only`,
         zh: `notifications/message 的级别为 ${show(level)}，低于客户端用 logging/setLevel 设置的 "${set}"；服务器应当只发送该级别及以上（更严重）的日志`,
       };

@@ -6,6 +6,7 @@ import {
   relatedTaskOf,
   taskCapabilityOf,
 } from '../../protocol/index.js';
+import { pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord, hasHandshakeTasks } from '../facts.js';
@@ -46,6 +47,7 @@ function redundantMeta(ctx: SessionContext, msg: ModelMessage): Finding | null {
             zh: '它的 params.taskId 已经指明了任务，接收方必须以这个参数为准并忽略 _meta',
           };
     return {
+      pointer: `/params/_meta/${pointerToken(RELATED_TASK_META)}`,
       en: `${e.method} #${show(msg.id)} carries _meta "${RELATED_TASK_META}": requestors SHOULD NOT include it in tasks/get, tasks/result, tasks/list or tasks/cancel, since ${where.en}`,
       zh: `${e.method} #${show(msg.id)} 带有 _meta "${RELATED_TASK_META}"：请求方不应在 tasks/get、tasks/result、tasks/list 或 tasks/cancel 中带上它，因为${where.zh}`,
       // tasks/list is named only by Related Task Metadata; the other three by both sections.
@@ -55,6 +57,7 @@ function redundantMeta(ctx: SessionContext, msg: ModelMessage): Finding | null {
   if (e.kind === 'notification' && e.method === 'notifications/tasks/status') {
     if (!carriesRelatedTask(msg.params)) return null;
     return {
+      pointer: `/params/_meta/${pointerToken(RELATED_TASK_META)}`,
       en: `notifications/tasks/status carries _meta "${RELATED_TASK_META}": when sent, it SHOULD NOT include it, since params.taskId already names the task`,
       zh: `notifications/tasks/status 带有 _meta "${RELATED_TASK_META}"：发送这个通知时不应带上它，因为 params.taskId 已经指明了任务`,
       cite: {
@@ -72,6 +75,7 @@ function redundantMeta(ctx: SessionContext, msg: ModelMessage): Finding | null {
   if (method !== 'tasks/get' && method !== 'tasks/list' && method !== 'tasks/cancel') return null;
   if (record?.status === 'answered') return null;
   return {
+    pointer: `/result/_meta/${pointerToken(RELATED_TASK_META)}`,
     en: `the result of ${method} #${show(msg.id)} carries _meta "${RELATED_TASK_META}": receivers SHOULD NOT include it in tasks/get, tasks/list or tasks/cancel results, whose taskId already names each task (only a tasks/result result MUST carry it)`,
     zh: `${method} #${show(msg.id)} 的结果带有 _meta "${RELATED_TASK_META}"：接收方不应在 tasks/get、tasks/list 或 tasks/cancel 的结果中带上它，因为其中的 taskId 已经指明了每个任务（只有 tasks/result 的结果必须带上它）`,
   };
@@ -163,6 +167,7 @@ export const TASK_MESSAGE_RULES = [
       const answered = msg.envelope.result.taskId;
       if (typeof answered !== 'string' || answered === record.taskId) return null;
       return {
+        pointer: '/result/taskId',
         en: `${record.method} #${show(msg.id)} asks about task ${show(record.taskId)} (params.taskId), and the ${msg.sender} answers about task ${show(answered)}: the taskId parameter MUST be used as the source of truth for the target task, whatever a related-task _meta says`,
         zh: `${record.method} #${show(msg.id)} 询问的是任务 ${show(record.taskId)}（params.taskId），${sideZh(msg.sender)}回答的却是任务 ${show(answered)}：必须以 taskId 参数作为目标任务的依据，无论 related-task _meta 写的是什么`,
       };
@@ -184,6 +189,7 @@ export const TASK_MESSAGE_RULES = [
       const record = answeredRecord(ctx, msg);
       if (record?.method !== 'tasks/get' || record.status === 'answered') return null;
       return {
+        pointer: '/result/statusMessage',
         en: `tasks/get #${show(msg.id)} reports task ${show(result.taskId)} as "failed" with no statusMessage: the response SHOULD say what went wrong, so the requestor can tell the user more than "failed"`,
         zh: `tasks/get #${show(msg.id)} 报告任务 ${show(result.taskId)} 为 "failed"，却没有 statusMessage：回应应当说明出了什么问题，请求方才能告诉用户比 "failed" 更多的信息`,
       };

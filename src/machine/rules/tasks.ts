@@ -5,6 +5,7 @@ import {
   relatedTaskOf,
   type Side,
 } from '../../protocol/index.js';
+import { pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
@@ -171,13 +172,19 @@ export const TASK_RULES = [
         named === undefined
           ? { en: `has no _meta "${RELATED_TASK_META}"`, zh: `没有 _meta "${RELATED_TASK_META}"` }
           : { en: `names task ${show(named)} there`, zh: `在其中指向的是任务 ${show(named)}` };
+      // The related-task key, or the result's _meta that should hold it, or where that belongs.
+      const pointer = isObject(msg.envelope.result._meta)
+        ? `/result/_meta/${pointerToken(RELATED_TASK_META)}`
+        : '/result/_meta';
       if (record.method === 'tasks/result') {
         return {
+          pointer,
           en: `the result of tasks/result #${show(msg.id)} for task ${task} ${found.en}: the result does not hold the task ID, so tasks/result MUST carry {"taskId": ${task}} in _meta "${RELATED_TASK_META}"`,
           zh: `tasks/result #${show(msg.id)}（任务 ${task}）的结果${found.zh}：结果本身不含任务编号，所以 tasks/result 必须在 _meta "${RELATED_TASK_META}" 中带上 {"taskId": ${task}}`,
         };
       }
       return {
+        pointer,
         en: `the answer to ${record.method} #${show(msg.id)}, a request related to task ${task}, ${found.en}: every response related to a task MUST carry {"taskId": ${task}} in _meta "${RELATED_TASK_META}"`,
         zh: `对 ${record.method} #${show(msg.id)}（与任务 ${task} 相关的请求）的回答${found.zh}：与任务相关的每个回应都必须在 _meta "${RELATED_TASK_META}" 中带上 {"taskId": ${task}}`,
       };
