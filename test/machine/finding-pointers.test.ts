@@ -54,6 +54,10 @@ const EXPECTED: Readonly<Partial<Record<RuleId, string>>> = {
   'task-meta-redundant': '/params/_meta/io.modelcontextprotocol~1related-task',
   'task-answer-other-task': '/result/taskId',
   'task-failed-without-message': '/result/statusMessage',
+  'client-info-missing': '/params/_meta/io.modelcontextprotocol~1clientInfo',
+  'result-type-missing': '/result/resultType',
+  'capability-error-incomplete': '/error/data',
+  'server-info-missing': '/result/_meta',
 };
 
 /** The rule's finding on the last message of a case, and that message as it travelled. */

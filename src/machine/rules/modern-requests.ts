@@ -148,6 +148,7 @@ export const CLIENT_INFO_RULES = [
       if (CLIENT_INFO_META in meta) return null;
       const pointer = `/params/_meta/${CLIENT_INFO_META.replace('/', '~1')}`;
       return {
+        pointer,
         en: `${msg.method} #${show(msg.id)}: ${pointer} is missing; in ${ctx.ruleVersion} there is no initialize to name the client once, so each request should carry {"name": …, "version": …} there (the server uses it for display, logging and debugging), unless the client is deliberately configured to stay anonymous`,
         zh: `${msg.method} #${show(msg.id)}：${pointer} 缺失；${ctx.ruleVersion} 没有 initialize 来一次性说明客户端身份，因此每个请求都应在这里带上 {"name": …, "version": …}（服务器用于显示、日志和调试），除非客户端被专门配置为不透露身份`,
       };

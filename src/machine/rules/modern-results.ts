@@ -9,7 +9,7 @@ import {
   type KnownVersion,
   softGatesFor,
 } from '../../protocol/index.js';
-import { isObject, ownTable } from '../../protocol/json.js';
+import { isObject, ownTable, pointerToken } from '../../protocol/json.js';
 import { modernErrorDataIssues } from '../../protocol/modern-schema.js';
 import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
@@ -251,6 +251,7 @@ export const MODERN_RESULT_RULES = [
       const where = `${record.method} result #${show(msg.id)}`;
       if (type === undefined) {
         return {
+          pointer: '/result/resultType',
           en: `${where} has no resultType; a ${ctx.ruleVersion} server MUST say what each result is ("complete" or "input_required"); the client can only guess it is complete, as if the server were a legacy one`,
           zh: `${record.method} 结果 #${show(msg.id)} 没有 resultType；${ctx.ruleVersion} 的服务器必须说明每个结果的类型（"complete" 或 "input_required"）；客户端只能把它当作旧时代服务器的结果，猜测为 complete`,
         };
@@ -266,6 +267,7 @@ export const MODERN_RESULT_RULES = [
       ];
       if (typeof type === 'string' && known.includes(type)) return null;
       return {
+        pointer: '/result/resultType',
         en: `${where} has resultType ${show(type)}, which the request did not make valid: the client recognises ${known.map((t) => `"${t}"`).join(', ')} (an extension adds a value only when the request declares it in clientCapabilities.extensions), so it treats the result as invalid`,
         zh: `${record.method} 结果 #${show(msg.id)} 的 resultType 为 ${show(type)}，该请求并未使它有效：客户端只认识 ${known.map((t) => `"${t}"`).join('、')}（扩展只有在请求的 clientCapabilities.extensions 中声明后才会增加取值），因此客户端视该结果为无效`,
       };
@@ -612,6 +614,7 @@ export const MODERN_RESULT_RULES = [
       const data = error.data;
       if (!isObject(data) || !isObject(data.requiredCapabilities)) {
         return {
+          pointer: isObject(data) ? '/error/data/requiredCapabilities' : '/error/data',
           en: `-32021 error for #${show(msg.id)} has no data.requiredCapabilities object; the client cannot tell which capability to declare when it retries`,
           zh: `#${show(msg.id)} 的 -32021 错误没有 data.requiredCapabilities 对象；客户端无法得知重试时应声明哪项能力`,
         };
@@ -621,6 +624,7 @@ export const MODERN_RESULT_RULES = [
       const [issue] = modernErrorDataIssues(-32021, data);
       if (issue) {
         return {
+          pointer: issue.pointer,
           cite: CAPABILITY_ERROR_SCHEMA_CITE,
           en: `-32021 error for ${record.method} #${show(msg.id)}: ${issue.pointer}: ${issue.message} (MCP 2026-07-28 schema); data.requiredCapabilities is a ClientCapabilities object, each capability written as the request would declare it, so that the client can declare what it names when it retries`,
           zh: `${record.method} #${show(msg.id)} 的 -32021 错误：${issue.pointer}：不符合 MCP 2026-07-28 中 MissingRequiredClientCapabilityError 的模式（${issue.messageZh}）；data.requiredCapabilities 是一个 ClientCapabilities 对象，每项能力的写法与请求声明它时相同，客户端重试时才能照着声明`,
@@ -633,6 +637,7 @@ export const MODERN_RESULT_RULES = [
       if (keys.length === 0 || !keys.every((key) => declaredAlready(key, required[key], caps)))
         return null;
       return {
+        pointer: '/error/data/requiredCapabilities',
         en: `-32021 error for ${record.method} #${show(msg.id)} names as missing ${show(required)}, which the request did declare in its clientCapabilities (${show(caps)}); data.requiredCapabilities lists the capabilities the request did not include, so a client that retries declaring them again gets the same refusal`,
         zh: `${record.method} #${show(msg.id)} 的 -32021 错误把 ${show(required)} 列为缺少的能力，但该请求已在 clientCapabilities 中声明了它们（${show(caps)}）；data.requiredCapabilities 列出的是请求没有包含的能力，客户端重新声明后重试只会再次被拒绝`,
       };
@@ -654,6 +659,10 @@ export const MODERN_RESULT_RULES = [
       const meta = result._meta;
       if (isObject(meta) && isObject(meta[SERVER_INFO_META])) return null;
       return {
+        // The key, where the result's _meta would hold it, or that _meta, where it belongs.
+        pointer: isObject(meta)
+          ? `/result/_meta/${pointerToken(SERVER_INFO_META)}`
+          : '/result/_meta',
         en: `${record.method} result #${show(msg.id)} has no _meta["${SERVER_INFO_META}"]; in ${ctx.ruleVersion} there is no initialize result to name the server, so each result should say which server (name and version) produced it`,
         zh: `${record.method} 结果 #${show(msg.id)} 的 _meta 中没有 "${SERVER_INFO_META}"；${ctx.ruleVersion} 没有 initialize 结果来说明服务器身份，因此每个结果都应说明是哪个服务器（名称和版本）产生的`,
       };
@@ -680,6 +689,7 @@ export const MODERN_NOTIFICATION_RULES = [
       const meta = msg.params?._meta;
       if (isObject(meta) && SUBSCRIPTION_ID_META in meta) {
         findings.push({
+          pointer: `/params/_meta/${pointerToken(SUBSCRIPTION_ID_META)}`,
           en: `notifications/message carries _meta["${SUBSCRIPTION_ID_META}"] ${show(meta[SUBSCRIPTION_ID_META])}: in ${ctx.ruleVersion} a log message is request-scoped and MUST NOT be delivered on a subscriptions/listen stream; the server sends it only before the answer of the request that set logLevel`,
           zh: `notifications/message 带有 _meta["${SUBSCRIPTION_ID_META}"] ${show(meta[SUBSCRIPTION_ID_META])}：在 ${ctx.ruleVersion} 中日志消息属于单个请求，不得通过 subscriptions/listen 流发送；服务器只能在设置了 logLevel 的请求得到回应之前发送它`,
         });
