@@ -97,9 +97,9 @@ describe('finding pointers', () => {
         }
       }
     }
-    // The course breaks schema rules and many rules that know their field (52 pointers when
-    // the rules beyond the schema's came to set them; 11 before): the walk is not empty.
-    expect(seen).toBeGreaterThan(40);
+    // The course breaks schema rules and many rules that know their field (62 pointers once the
+    // rules beyond the schema's set them; 11 before): the walk is not empty.
+    expect(seen).toBeGreaterThan(50);
   });
 
   it('points into params and into a result', () => {
