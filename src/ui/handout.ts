@@ -127,8 +127,11 @@ export function lessonHandout(
       // As the envelope pane lists them: the lesson's own meanings first, then the others in the
       // order of the fields they explain (so /error/code comes before /error/message).
       const { meanings } = envelopeModel(step.message, step.annotations, step.featured, lang, 0);
-      for (const m of [...meanings.filter((x) => x.own), ...meanings.filter((x) => !x.own)])
-        out.push(`| \`${m.pointer}\` | ${m.text.replace(/\|/g, '\\|')} |`);
+      for (const m of [...meanings.filter((x) => x.own), ...meanings.filter((x) => !x.own)]) {
+        // A finding placed on its field quotes what a peer sent: shown as written.
+        const text = step.findings.includes(m.pointer) ? literalInline(m.text) : m.text;
+        out.push(`| \`${m.pointer}\` | ${text.replace(/\|/g, '\\|')} |`);
+      }
       out.push('');
     }
     if (step.report?.progress) out.push(`> ${progressText(step.report.progress, lang)}`, '');

@@ -83,8 +83,12 @@ export const inspectMachine = setup({
     open: assign(({ event }) => {
       if (event.type !== 'OPEN') return {};
       const { step, nodes, at } = event;
-      // Unfolded, so any field is on screen: the cursor may start on a finding's.
-      const cursor = at !== undefined && nodes.some((n) => n.pointer === at) ? at : '';
+      // Unfolded, so any field is on screen: the cursor may start on a finding's (a missing
+      // field's: on the object that lacks it).
+      const present = new Set(nodes.map((n) => n.pointer));
+      let cursor = at ?? '';
+      while (cursor !== '' && !present.has(cursor))
+        cursor = cursor.slice(0, cursor.lastIndexOf('/'));
       return { ...CLOSED, step, nodes, tree: { folded: new Set<string>(), cursor } };
     }),
     close: assign(() => CLOSED),

@@ -61,6 +61,11 @@ export type ScreenStep = {
   readonly annotations: readonly Annotation[];
   /** Pointers of the fields the lesson explains itself at this step: their meanings come first. */
   readonly featured: readonly string[];
+  /**
+   * Pointers of the fields the verdict's findings are placed on (each meaning starts with the
+   * finding, which quotes what a peer sent): first the first finding's, where `e` opens.
+   */
+  readonly findings: readonly string[];
   readonly events: readonly Bilingual[];
   readonly fault: string | null;
   /** A fault's own message the referee judges only at the next step, its reveal (StepNotes). */
@@ -285,7 +290,7 @@ function mergeAnnotations(
   return [...byPointer.values()];
 }
 
-const NONE = { annotations: [], featured: [] } as const;
+const NONE = { annotations: [], featured: [], findings: [] } as const;
 
 /**
  * A message's field meanings: the generated ones, the lesson's own (which win for their field),
@@ -297,11 +302,15 @@ function annotated(
   report: StepReport | null,
   own: readonly Annotation[] | undefined,
   revision: KnownVersion,
-): Pick<ScreenStep, 'annotations' | 'featured'> {
+): Pick<ScreenStep, 'annotations' | 'featured' | 'findings'> {
   const merged = mergeAnnotations(annotate(message, report?.method ?? null, revision), own);
   const { annotations, placed } = placeFindings(message, merged, report);
   const featured = (own ?? []).map((a) => a.pointer);
-  return { annotations, featured: [...featured, ...placed.filter((p) => !featured.includes(p))] };
+  return {
+    annotations,
+    featured: [...featured, ...placed.filter((p) => !featured.includes(p))],
+    findings: placed,
+  };
 }
 
 /** `pointer`, or the nearest field above it that `message` has ('' for the message itself). */

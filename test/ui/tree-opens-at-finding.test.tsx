@@ -1,4 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { fieldNodes } from '../../src/ui/field-tree.js';
+import { inspectMachine } from '../../src/ui/inspect-machine.js';
 import { firstFinding } from '../../src/ui/violation-list.js';
 import { openedLesson } from '../helpers/screen.js';
 import { renderPlayer, until } from './render-at.js';
@@ -12,7 +15,9 @@ describe('the field tree opens on the field a finding names', () => {
       const lesson = await openedLesson('modern-faults-gallery');
       const start = lesson.steps.findIndex((s) => firstFinding(s.report?.violations) !== undefined);
       expect(start).toBeGreaterThan(0);
-      const pointer = firstFinding(lesson.steps[start]?.report?.violations) ?? '';
+      // A missing field's finding is placed on the object that lacks it: the cursor lands there.
+      const pointer = lesson.steps[start]?.findings[0] ?? '';
+      expect(pointer).not.toBe('');
       const screen = renderPlayer(
         lesson,
         { columns: 80, rows: 24 },
@@ -31,4 +36,17 @@ describe('the field tree opens on the field a finding names', () => {
       screen.unmount();
     },
   );
+});
+
+describe('the inspect machine opens on the nearest field the message has', () => {
+  const open = (at: string) => {
+    const actor = createActor(inspectMachine).start();
+    actor.send({ type: 'OPEN', step: 0, nodes: fieldNodes({ result: { tools: [] } }), at });
+    return actor.getSnapshot().context.tree.cursor;
+  };
+  it('the field itself, the object that lacks a missing one, or the whole message', () => {
+    expect(open('/result/tools')).toBe('/result/tools');
+    expect(open('/result/resultType')).toBe('/result');
+    expect(open('/error/code')).toBe('');
+  });
 });
