@@ -304,8 +304,8 @@ function annotated(
   revision: KnownVersion,
 ): Pick<ScreenStep, 'annotations' | 'featured' | 'findings'> {
   const merged = mergeAnnotations(annotate(message, report?.method ?? null, revision), own);
-  const { annotations, placed } = placeFindings(message, merged, report);
   const featured = (own ?? []).map((a) => a.pointer);
+  const { annotations, placed } = placeFindings(message, merged, report, new Set(featured));
   return {
     annotations,
     featured: [...featured, ...placed.filter((p) => !featured.includes(p))],
@@ -337,6 +337,7 @@ function placeFindings(
   message: JsonObject,
   annotations: readonly Annotation[],
   report: StepReport | null,
+  authored: ReadonlySet<string>,
 ): { readonly annotations: readonly Annotation[]; readonly placed: readonly string[] } {
   const found = new Map<string, Bilingual>();
   for (const v of report?.violations ?? []) {
@@ -345,10 +346,14 @@ function placeFindings(
     const at = presentAncestor(message, v.pointer);
     if (at === '') continue;
     const mark = `${SEVERITY_MARK[v.severity]} ${v.rule}`;
-    const text = {
-      en: `${mark}: ${at === v.pointer ? unplaced(v.message, at) : v.message}`,
-      zh: `${mark}：${at === v.pointer ? unplaced(v.messageZh, at) : v.messageZh}`,
-    };
+    // Where the lesson explains the field itself, the mark leads its words: the finding's own
+    // are in the verdict callout beside it, and twice would crowd a small screen.
+    const text = authored.has(at)
+      ? { en: mark, zh: mark }
+      : {
+          en: `${mark}: ${at === v.pointer ? unplaced(v.message, at) : v.message}`,
+          zh: `${mark}：${at === v.pointer ? unplaced(v.messageZh, at) : v.messageZh}`,
+        };
     const before = found.get(at);
     found.set(at, before ? { en: `${before.en} ${text.en}`, zh: `${before.zh} ${text.zh}` } : text);
   }

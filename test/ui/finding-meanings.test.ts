@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readTranscript, SessionLog, splitLines } from '../../src/session/index.js';
 import { envelopeModel } from '../../src/ui/envelope-model.js';
 import { screenSteps } from '../../src/ui/screen-step.js';
+import { openedLesson } from '../helpers/screen.js';
 import { discoverResult, modernRequest } from '../machine/modern-builder.js';
 import { initializeRequest, rpc } from '../machine/session-builder.js';
 import { retry } from '../machine/stream-builder.js';
@@ -49,5 +50,17 @@ describe('a finding that names its field is that field’s first meaning', () =>
     expect(info?.text.zh).toMatch(/^✗ invalid-result：.+——\S/);
     const clean = steps.at(0);
     expect(clean?.annotations.some((a) => a.text.en.startsWith('✗'))).toBe(false);
+  });
+});
+
+describe('where the lesson explains the faulty field itself', () => {
+  it('the mark and rule lead the lesson’s words; the finding’s own stay in the verdict', async () => {
+    const lesson = await openedLesson('modern-faults-gallery');
+    const step = lesson.steps.find((s) => s.fault === 'malformed-tool-name');
+    const name = step?.annotations.find((a) => a.pointer === '/result/tools/0/name');
+    expect(name?.text.en).toMatch(/^! tool-name-format — /);
+    expect(name?.text.en).not.toContain('has a character other than');
+    expect(name?.text.zh).toMatch(/^! tool-name-format——/);
+    expect(step?.findings).toEqual(['/result/tools/0/name']);
   });
 });

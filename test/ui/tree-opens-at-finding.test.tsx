@@ -10,7 +10,7 @@ import { renderPlayer, until } from './render-at.js';
 // whole envelope: the learner lands on what is wrong, and the meaning area says why.
 describe('the field tree opens on the field a finding names', () => {
   it.each(['en', 'zh'] as const)(
-    '%s: lesson 30, the retry with an invalid answer',
+    '%s: lesson 30, its first finding that names a field',
     async (lang) => {
       const lesson = await openedLesson('modern-faults-gallery');
       const start = lesson.steps.findIndex((s) => firstFinding(s.report?.violations) !== undefined);
@@ -32,7 +32,7 @@ describe('the field tree opens on the field a finding names', () => {
           .find((line) => /^\s*\d*\s*›/.test(line)) ?? '';
       const field = pointer.split('/').at(-1) ?? '';
       expect(cursorLine).toContain(`"${field}"`);
-      expect(screen.frame()).toMatch(/✗ [a-z-]+[:：]/);
+      expect(screen.frame()).toMatch(/[✗!] [a-z-]+( —|——|[:：])/);
       screen.unmount();
     },
   );
