@@ -31,6 +31,13 @@ export function valueAt(value: unknown, pointer: string): unknown {
   return node;
 }
 
+/** `pointer`, or the nearest field above it that `has` ('' for the whole value). */
+export function nearestPresent(pointer: string, has: (pointer: string) => boolean): string {
+  let at = pointer;
+  while (at !== '' && !has(at)) at = at.slice(0, at.lastIndexOf('/'));
+  return at;
+}
+
 /** Where a bigint stood, while JSON.stringify writes the rest (it cannot write a bigint). */
 const BIG_MARK = '\u0000mcp-sim-bigint:';
 const BIG_MARKED = /"\\u0000mcp-sim-bigint:(-?\d+)"/g;

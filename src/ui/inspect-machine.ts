@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { nearestPresent } from '../protocol/json.js';
 import type { FieldNode, FoldState } from './field-tree.js';
 import {
   foldOrParent,
@@ -86,9 +87,7 @@ export const inspectMachine = setup({
       // Unfolded, so any field is on screen: the cursor may start on a finding's (a missing
       // field's: on the object that lacks it).
       const present = new Set(nodes.map((n) => n.pointer));
-      let cursor = at ?? '';
-      while (cursor !== '' && !present.has(cursor))
-        cursor = cursor.slice(0, cursor.lastIndexOf('/'));
+      const cursor = nearestPresent(at ?? '', (p) => present.has(p));
       return { ...CLOSED, step, nodes, tree: { folded: new Set<string>(), cursor } };
     }),
     close: assign(() => CLOSED),

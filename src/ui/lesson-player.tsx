@@ -29,7 +29,7 @@ import { useKeyRoute } from './use-key-route.js';
 import { type KeyRoute, useKeyRouter } from './use-key-router.js';
 import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { firstFinding, violationRows } from './violation-list.js';
+import { violationRows } from './violation-list.js';
 
 export type LessonPlayerProps = {
   readonly lesson: OpenedLesson;
@@ -218,7 +218,7 @@ export function LessonPlayer({
         // A close or an unreadable line has no fields to show: say so rather than do nothing.
         if (message === null || message === undefined) send({ type: 'NO_ENVELOPE' });
         else {
-          fields.open(at.index, message, firstFinding(step?.report?.violations));
+          fields.open(at.index, message, step?.findings[0]);
           // Autoplay holds while the learner reads the fields, as it does under help.
           send({ type: 'OPEN_TREE' });
         }

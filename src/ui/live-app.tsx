@@ -26,7 +26,6 @@ import { useLatestState } from './use-latest-state.js';
 import { useLiveVersion } from './use-live-version.js';
 import { usePaneScroll } from './use-pane-scroll.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { firstFinding } from './violation-list.js';
 
 export type LiveAppProps = {
   readonly store: LiveStore;
@@ -64,7 +63,7 @@ export function LiveApp({ store, url, lang, onQuit }: LiveAppProps) {
       if (fields.isOpen()) fields.key(name, Math.max(1, body - CHROME - 6));
       else if (name === 'e' && !view.help) {
         const step = steps[index];
-        fields.open(index, step?.message, firstFinding(step?.report?.violations));
+        fields.open(index, step?.message, step?.findings[0]);
       } else rest.push(name);
     }
     const actions = actionsFor(LIVE_KEYS, rest);

@@ -5,7 +5,7 @@ import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.j
 import type { Direction } from '../protocol/direction.js';
 import { idText } from '../protocol/envelope.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
-import { type JsonObject, jsonText, valueAt } from '../protocol/json.js';
+import { type JsonObject, jsonText, nearestPresent, valueAt } from '../protocol/json.js';
 import type { KnownVersion } from '../protocol/versions.js';
 import { visible } from '../protocol/visible.js';
 import type { Abandoned, PeerViews, Step } from '../session/index.js';
@@ -313,13 +313,6 @@ function annotated(
   };
 }
 
-/** `pointer`, or the nearest field above it that `message` has ('' for the message itself). */
-function presentAncestor(message: JsonObject, pointer: string): string {
-  let at = pointer;
-  while (at !== '' && valueAt(message, at) === undefined) at = at.slice(0, at.lastIndexOf('/'));
-  return at;
-}
-
 /** A finding's words without the pointer it starts with (the meaning is listed under it). */
 function unplaced(text: string, pointer: string): string {
   for (const colon of [': ', '：']) {
@@ -343,7 +336,7 @@ function placeFindings(
   for (const v of report?.violations ?? []) {
     if (v.pointer === undefined) continue;
     // A missing field is told on the object that lacks it, the finding naming the field.
-    const at = presentAncestor(message, v.pointer);
+    const at = nearestPresent(v.pointer, (p) => valueAt(message, p) !== undefined);
     if (at === '') continue;
     const mark = `${SEVERITY_MARK[v.severity]} ${v.rule}`;
     // Where the lesson explains the field itself, the mark leads its words: the finding's own
