@@ -161,48 +161,64 @@ function heldText(step: Step): string | null {
 const HELD_CHARS = 80;
 
 /**
- * Why a POST body the live view shows is not a message, named by the step the view counts
- * ("step 6/7" in its status line): the session log's own count of its steps is no line the
- * teacher can find, and there may be no transcript at all.
+ * Where a step that is no message came from, as the learner can find it: a transcript's or
+ * stdio's `line` (the number trace prints), a POST `body` the live view shows (named by the step
+ * the view counts, "step 6/7" in its status line: the session log's count is no line the teacher
+ * can find, and there may be no transcript at all), or a simulated `message` (a lesson's or the
+ * sandbox's: there is no line to name, only the step).
  */
-function bodyProblem(step: Step, index: number): Bilingual | null {
+type Held = 'line' | 'body' | 'message';
+
+const heldAs = (step: Step, body: boolean): Held =>
+  body ? 'body' : step.line === null ? 'message' : 'line';
+
+/** Why the step is not a message: trace's own line for a line, else named by its step. */
+function stepProblemNamed(step: Step, index: number, held: Held): Bilingual | null {
+  if (held === 'line') return traceProblem(step);
   const en = stepProblem(step, 'en');
   if (en === null) return null;
   const zh = stepProblem(step, 'zh') ?? en;
   return { en: `step ${index + 1}: ${en}`, zh: `第 ${index + 1} 步：${zh}` };
 }
 
-/** What a POST body the live view shows held, and why it is no message (`bodyProblem`). */
-function bodyNote(step: Step, index: number, held: string | null, judged: boolean): Bilingual {
-  const what =
-    held === null ? { en: '', zh: '' } : { en: ` It held ${held}.`, zh: `它的内容是 ${held}。` };
-  const why = { en: stepProblem(step, 'en') ?? '', zh: stepProblem(step, 'zh') ?? '' };
-  const n = index + 1;
-  if (judged) {
-    return {
-      en: `The referee read this POST body (step ${n}) and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request).${what.en} Why: ${why.en}`,
-      zh: `裁判读到了这个 POST 正文（第 ${n} 步），但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。${what.zh}原因：${why.zh}`,
-    };
-  }
-  return {
-    en: `This POST body (step ${n}) is not a message, so the referee never saw it.${what.en} Why: ${why.en}`,
-    zh: `这个 POST 正文（第 ${n} 步）不是消息，裁判没有看到它。${what.zh}原因：${why.zh}`,
-  };
-}
+const THIS = {
+  line: { en: 'this line', zh: '这一行' },
+  body: (n: number) => ({ en: `this POST body (step ${n})`, zh: `这个 POST 正文（第 ${n} 步）` }),
+  message: (n: number) => ({ en: `this message (step ${n})`, zh: `这条消息（第 ${n} 步）` }),
+};
 
-function problemNote(problem: Bilingual, held: string | null, judged: boolean): Bilingual {
+/** What the step held, and why it is no message: trace's words for a line, "Why:" otherwise. */
+function problemNote(
+  step: Step,
+  index: number,
+  held: Held,
+  problem: Bilingual,
+  judged: boolean,
+): Bilingual {
+  const text = heldText(step);
   const what =
-    held === null ? { en: '', zh: '' } : { en: ` It held ${held}.`, zh: `它的内容是 ${held}。` };
+    text === null ? { en: '', zh: '' } : { en: ` It held ${text}.`, zh: `它的内容是 ${text}。` };
+  const n = index + 1;
+  const it = held === 'line' ? THIS.line : THIS[held](n);
+  // A line keeps trace's own line (its words name it); a body or message, its reason alone.
+  const why =
+    held === 'line'
+      ? { en: ` mcp-sim trace says: ${problem.en}`, zh: `mcp-sim trace 的说明：${problem.zh}` }
+      : {
+          en: ` Why: ${stepProblem(step, 'en') ?? ''}`,
+          zh: `原因：${stepProblem(step, 'zh') ?? ''}`,
+        };
+  const It = `${it.en[0]?.toUpperCase()}${it.en.slice(1)}`;
   // JSON the referee read, but no JSON-RPC message: the sender broke invalid-envelope.
   if (judged) {
     return {
-      en: `The referee read this line and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request).${what.en} mcp-sim trace says: ${problem.en}`,
-      zh: `裁判读到了这一行，但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。${what.zh}mcp-sim trace 的说明：${problem.zh}`,
+      en: `The referee read ${it.en} and found no JSON-RPC message: the sender breaks the envelope rules (a receiver answers -32600 Invalid Request).${what.en}${why.en}`,
+      zh: `裁判读到了${it.zh}，但它不是 JSON-RPC 消息：发送方违反了消息格式规则（接收方以 -32600 Invalid Request 回应）。${what.zh}${why.zh}`,
     };
   }
   return {
-    en: `This line is not a message, so the referee never saw it.${what.en} mcp-sim trace says: ${problem.en}`,
-    zh: `这一行不是消息，裁判没有看到它。${what.zh}mcp-sim trace 的说明：${problem.zh}`,
+    en: `${It} is not a message, so the referee never saw it.${what.en}${why.en}`,
+    zh: `${it.zh}不是消息，裁判没有看到它。${what.zh}${why.zh}`,
   };
 }
 
@@ -423,7 +439,8 @@ function describedStep(
 ): Omit<ScreenStep, 'message' | 'peers'> {
   const notes = step.notes;
   const unread = asProblem || step.kind === 'unreadable';
-  const problem = !unread ? null : body ? bodyProblem(step, index) : traceProblem(step);
+  const held = heldAs(step, body);
+  const problem = !unread ? null : stepProblemNamed(step, index, held);
   // An envelope that is no JSON-RPC message is a problem line with the referee's verdict on it.
   const report =
     step.kind === 'message' && (problem === null || step.verdict?.kind === 'invalid')
@@ -446,9 +463,7 @@ function describedStep(
     note:
       notes?.note ??
       (problem !== null
-        ? body
-          ? bodyNote(step, index, heldText(step), report !== null)
-          : problemNote(problem, heldText(step), report !== null)
+        ? problemNote(step, index, held, problem, report !== null)
         : report
           ? describe(report, step.session.ruleVersion)
           : closedBy

@@ -20,6 +20,15 @@ describe('lesson 8: the client’s unreadable lines are steps of their own', asy
     expect(raw[0]?.note.en).toMatch(/^The client writes a line that is not a proper message/);
   });
 
+  it('names them by their step, as the learner counts: a lesson has no lines to look up', () => {
+    // Steps 4 and 6 of the lesson (the step counter on screen), never "line 4".
+    expect(raw.map((s) => s.problem?.en)).toEqual([
+      'step 4: not valid JSON',
+      'step 6: a batch (JSON-RPC batches were removed in 2025-06-18)',
+    ]);
+    expect(raw[0]?.problem?.zh).toBe('第 4 步：不是有效的 JSON');
+  });
+
   it('the server’s answers follow them, without telling the line again', () => {
     expect(raw).toHaveLength(2);
     for (const line of raw) {
