@@ -139,9 +139,47 @@ describe('media-type-invalid: embedded resources', () => {
     expect(pointers(called(embedded('text/markdown')))).toEqual([]);
   });
 
-  it('leaves a resource without a mimeType to the schema', () => {
+  it('leaves a tool result’s resource without a mimeType to the schema (the tools page asks none)', () => {
     const bare = { type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AA==' } };
     expect(pointers(called(bare))).toEqual([]);
+  });
+
+  // server/prompts › Embedded Resources (both revisions): resources "MUST include … the
+  // appropriate MIME type"; the schema alone makes it optional.
+  it('judges a prompt message’s embedded resource with no mimeType, at the resource, in both eras', () => {
+    const bare = { type: 'resource', resource: { uri: 'file:///notes/a.md', text: '# A' } };
+    const legacy = session()
+      .handshake({ server: { prompts: {} } })
+      .client(rpc.request(1, 'prompts/get', { name: 'review' }))
+      .server(rpc.result(1, { messages: [{ role: 'user', content: bare }] }));
+    const [hit, ...rest] = legacy.run().last.violations;
+    expect(rest).toEqual([]);
+    expect(hit).toMatchObject({
+      rule: 'media-type-invalid',
+      pointer: '/result/messages/0/content/resource',
+      spec: expect.stringContaining('2025-11-25/server/prompts › Embedded Resources'),
+    });
+    expect(hit?.message).toContain(
+      'embedded resource (at /result/messages/0/content/resource) has no mimeType',
+    );
+    expect(hit?.messageZh).toContain('没有 mimeType');
+    expect(englishPhrases(hit?.messageZh ?? '')).toEqual([]);
+    const modern = discovered()
+      .client(modernRequest(1, 'prompts/get', { name: 'review' }))
+      .server(modernResult(1, { messages: [{ role: 'user', content: bare }] }));
+    expect(found(modern)).toEqual([
+      {
+        at: '/result/messages/0/content/resource',
+        spec: expect.stringContaining('2026-07-28/server/prompts › Embedded Resources'),
+      },
+    ]);
+    // A mimeType that is there and valid is clean.
+    const typed = { type: 'resource', resource: { ...bare.resource, mimeType: 'text/markdown' } };
+    const clean = session()
+      .handshake({ server: { prompts: {} } })
+      .client(rpc.request(1, 'prompts/get', { name: 'review' }))
+      .server(rpc.result(1, { messages: [{ role: 'user', content: typed }] }));
+    expect(pointers(clean)).toEqual([]);
   });
 
   it('judges one in a 2026-07-28 prompts/get message, citing 2026-07-28', () => {

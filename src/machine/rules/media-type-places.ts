@@ -8,21 +8,27 @@ import { retriedRound } from '../records-streams.js';
 /** What carries a judged mimeType: an image or audio block, or an embedded resource's contents. */
 export type MediaKind = 'image' | 'audio' | 'resource';
 
-/** One mimeType string in a message, where it is (a JSON pointer) and what carries it. */
+/**
+ * One mimeType in a message, where it is (a JSON pointer) and what carries it; `mimeType` null is
+ * an embedded resource of a prompt message that has none (`at` is then the resource it lacks).
+ */
 export type MediaTypePlace = {
   readonly at: string;
   readonly kind: MediaKind;
-  readonly mimeType: string;
+  readonly mimeType: string | null;
 };
 
 /**
  * The mimeTypes of one content block at `at`: an image or audio block's; an embedded resource's
  * (type "resource", its contents' mimeType); and those of the blocks a sampling tool_result
  * carries (ToolResultContent.content is the ContentBlock list a tool result holds). A mimeType
- * that is missing or no string is left to the schema (ImageContent requires it; an embedded
- * resource's is optional there).
+ * that is no string is left to the schema (ImageContent requires it). One that is missing from an
+ * embedded resource is a place only in a prompt message (`inPrompt`): the schema makes it optional
+ * on a resource's contents, and the one sentence that asks for it is the prompts page's (server/
+ * prompts › Embedded Resources: resources "MUST include … the appropriate MIME type"); the tools
+ * page's Embedded Resources section asks nothing of it, so a tool result's is not judged.
  */
-function blockPlaces(at: string, block: unknown, found: MediaTypePlace[]): void {
+function blockPlaces(at: string, block: unknown, found: MediaTypePlace[], inPrompt: boolean): void {
   if (!isObject(block)) return;
   const { type } = block;
   if ((type === 'image' || type === 'audio') && typeof block.mimeType === 'string')
@@ -31,15 +37,23 @@ function blockPlaces(at: string, block: unknown, found: MediaTypePlace[]): void 
     const { mimeType } = block.resource;
     if (typeof mimeType === 'string')
       found.push({ at: `${at}/resource/mimeType`, kind: 'resource', mimeType });
+    else if (mimeType === undefined && inPrompt)
+      found.push({ at: `${at}/resource`, kind: 'resource', mimeType: null });
   } else if (type === 'tool_result' && Array.isArray(block.content))
     for (const [j, inner] of block.content.entries())
-      blockPlaces(`${at}/content/${j}`, inner, found);
+      blockPlaces(`${at}/content/${j}`, inner, found, inPrompt);
 }
 
 /** A content field at `at`: one block (a prompt message's) or a list of blocks. */
-function contentPlaces(at: string, content: unknown, found: MediaTypePlace[]): void {
-  if (!Array.isArray(content)) blockPlaces(at, content, found);
-  else for (const [j, block] of content.entries()) blockPlaces(`${at}/${j}`, block, found);
+function contentPlaces(
+  at: string,
+  content: unknown,
+  found: MediaTypePlace[],
+  inPrompt = false,
+): void {
+  if (!Array.isArray(content)) blockPlaces(at, content, found, inPrompt);
+  else
+    for (const [j, block] of content.entries()) blockPlaces(`${at}/${j}`, block, found, inPrompt);
 }
 
 /** Each message's content of a sampling/createMessage's params at `at`. */
@@ -105,7 +119,8 @@ export function mediaTypePlaces(ctx: SessionContext, msg: ModelMessage): MediaTy
     contentPlaces('/result/content', result.content, found);
   else if (msg.sender === 'server' && method === 'prompts/get' && Array.isArray(result.messages))
     for (const [i, message] of result.messages.entries()) {
-      if (isObject(message)) contentPlaces(`/result/messages/${i}/content`, message.content, found);
+      if (isObject(message))
+        contentPlaces(`/result/messages/${i}/content`, message.content, found, true);
     }
   else if (msg.sender === 'client' && method === 'sampling/createMessage')
     contentPlaces('/result/content', result.content, found);

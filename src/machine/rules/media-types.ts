@@ -52,9 +52,12 @@ export const MEDIA_TYPE_RULES = [
     // (media-type-places.ts): a tools/call or prompts/get result, and a sampling/createMessage's
     // messages and its answer, in both eras. The server pages describe the blocks once, on the
     // prompts page; tool results and sampling messages use the same ImageContent, AudioContent
-    // and EmbeddedResource. Not judged: a missing mimeType (the schema's for an image, optional
-    // there for a resource), and resources/read, resources/list, resource links and icons, whose
-    // mimeType no sentence asks to be valid ("Optional MIME type").
+    // and EmbeddedResource. Also judged: an embedded resource of a prompts/get result's message
+    // with no mimeType at all (› Embedded Resources: it "MUST include … the appropriate MIME
+    // type", though the schema makes it optional). Not judged: a missing mimeType elsewhere (the
+    // schema's for an image; a tool result's or sampling message's resource, of which no sentence
+    // asks one), and resources/read, resources/list, resource links and icons, whose mimeType no
+    // sentence asks to be valid ("Optional MIME type").
     severity: 'error',
     spec: '2025-11-25/server/prompts › Image Content',
     modern: { spec: '2026-07-28/server/prompts › Image Content' },
@@ -69,19 +72,29 @@ export const MEDIA_TYPE_RULES = [
     check: (ctx, msg) => {
       const findings: Finding[] = [];
       for (const { at, kind, mimeType } of mediaTypePlaces(ctx, msg)) {
-        if (MEDIA_TYPE.test(mimeType)) continue;
         const what = CARRIER[kind];
         const example = show(EXAMPLE[kind]);
+        const revision = ctx.era === 'modern' ? '2026-07-28' : '2025-11-25';
+        const cite = {
+          spec: `${revision}/server/prompts › Embedded Resources`,
+          specNote: EMBEDDED_NOTE,
+        };
+        if (mimeType === null) {
+          findings.push({
+            pointer: at,
+            en: `the prompt message's embedded resource (at ${at}) has no mimeType: an embedded resource MUST include the appropriate MIME type, such as ${example}; without it a ${msg.receiver} cannot tell how to read its text or blob (the schema leaves the field optional, the prompts page does not)`,
+            zh: `提示消息中的嵌入资源（位置 ${at}）没有 mimeType：嵌入资源必须带有恰当的 MIME 类型，例如 ${example}；没有它，${sideZh(msg.receiver)}就不知道该如何理解其中的文本或二进制数据（模式把这个字段列为可选，但提示页面要求必须提供）`,
+            cite,
+          });
+          continue;
+        }
+        if (MEDIA_TYPE.test(mimeType)) continue;
         if (kind === 'resource') {
-          const revision = ctx.era === 'modern' ? '2026-07-28' : '2025-11-25';
           findings.push({
             pointer: at,
             en: `the ${what.en}'s mimeType ${show(mimeType)} (at ${at}) is not a valid MIME type: an embedded resource MUST include the appropriate one, written type/subtype (RFC 6838 § 4.2: letters, digits and !#$&-^_.+, parameters after ";"), such as ${example}; without it a ${msg.receiver} cannot tell how to read its text or blob`,
             zh: `${what.zh}的 mimeType ${show(mimeType)}（位置 ${at}）不是有效的 MIME 类型：嵌入资源必须带有恰当的 MIME 类型，写成“类型/子类型”（RFC 6838 § 4.2：字母、数字和 !#$&-^_.+，参数写在 ";" 之后），例如 ${example}；没有它，${sideZh(msg.receiver)}就不知道该如何理解其中的文本或二进制数据`,
-            cite: {
-              spec: `${revision}/server/prompts › Embedded Resources`,
-              specNote: EMBEDDED_NOTE,
-            },
+            cite,
           });
           continue;
         }
