@@ -116,7 +116,9 @@ export type TreeLine = {
 
 /**
  * Text broken into pieces of at most `first` columns, then `rest` columns, after a space where
- * there is one in the piece (else anywhere, as in a long URL or Chinese): never cut.
+ * there is one in the piece (else anywhere, as in a long URL or Chinese): never cut. No piece
+ * after the first starts with a space where that can be helped: when the space itself overflows,
+ * the word before it goes down with it ("aaa ", "bbb ccc"), since the space must stay somewhere.
  */
 export function wrapColumns(text: string, first: number, rest: number): string[] {
   const pieces: string[] = [];
@@ -128,7 +130,7 @@ export function wrapColumns(text: string, first: number, rest: number): string[]
     if (used + w > room && piece.length > 0) {
       room = Math.max(1, rest);
       const space = piece.lastIndexOf(' ');
-      let carry = space > 0 && char !== ' ' ? piece.slice(space + 1) : [];
+      let carry = space > 0 ? piece.slice(space + 1) : [];
       let carried = carry.reduce((n, c) => n + stringWidth(c), 0);
       if (carried + w > room) [carry, carried] = [[], 0];
       pieces.push(piece.slice(0, piece.length - carry.length).join(''));

@@ -127,6 +127,11 @@ describe('the field tree', () => {
     }
     expect(wrapColumns('aaa bbb ccc', 8, 8)).toEqual(['aaa bbb ', 'ccc']);
     expect(wrapColumns('abcdefghij', 4, 3)).toEqual(['abcd', 'efg', 'hij']);
+    // The space that overflows takes the word before it down: no line starts with a space.
+    expect(wrapColumns('aaa bbb ccc', 7, 7)).toEqual(['aaa ', 'bbb ccc']);
+    expect(wrapColumns('no such tool here', 7, 7)).toEqual(['no ', 'such ', 'tool ', 'here']);
+    // One word filling the line: the space has nowhere else to go.
+    expect(wrapColumns('abcdefg hi', 7, 7)).toEqual(['abcdefg', ' hi']);
   });
 
   it('keeps the cursor’s lines in the window', () => {
