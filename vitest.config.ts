@@ -22,7 +22,9 @@ const FRESH = [
   'test/sim/tools/index.test.ts',
 ];
 
-const PROJECT = { setupFiles: ['test/setup-env.ts'], testTimeout: 30_000 };
+// Hooks get the tests' time: a beforeAll that plays every lesson (every-field) took 5 s alone and
+// passed 10 s, Vitest's default for hooks, on the 2-core machine under a full run's load.
+const PROJECT = { setupFiles: ['test/setup-env.ts'], testTimeout: 30_000, hookTimeout: 30_000 };
 
 export default defineConfig({
   test: {

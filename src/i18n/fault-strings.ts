@@ -58,6 +58,10 @@ export const FAULT_STRINGS = {
     en: '{name} needs a {method} from the client still waiting for its answer',
     zh: '{name} 需要客户端的一个仍在等待回应的 {method}',
   },
+  needsInvalidLogLevel: {
+    en: '{name} needs a request from the client still waiting for its answer whose _meta logLevel is no level, which the server refuses',
+    zh: '{name} 需要客户端的一个仍在等待回应的请求，其 _meta 中的 logLevel 不是有效级别，且服务器拒绝了它',
+  },
   needsPendingToolList: {
     en: '{name} needs a pending tools/list whose answer lists at least one tool',
     zh: '{name} 需要一个未完成的 tools/list，且其回答中至少列出一个工具',

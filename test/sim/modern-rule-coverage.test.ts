@@ -43,10 +43,7 @@ const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
   'unknown-progress-token',
   'wrong-direction',
   // Features whose 2026-07-28 pages keep the handshake era's sentences (lessons 6-18).
-  'log-below-level',
-  'log-level-not-refused',
   'message-after-shutdown',
-  'prompt-arguments-not-refused',
   'sampling-tools-not-refused',
 ];
 

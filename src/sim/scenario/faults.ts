@@ -55,6 +55,7 @@ import {
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
+import { modernLogLevelAccepted, modernPromptServed } from './faults-modern-served.js';
 import { rejectedToolCalled } from './faults-rejected-tool.js';
 import {
   embeddedWithoutResources,
@@ -753,10 +754,15 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return toolSamplingAnswered(ctx, name);
     case 'cursor-made-up':
       return cursorMadeUp(ctx);
+    // 2026-07-28 (lesson 28): the request itself is served, shaped as every modern result is.
     case 'invalid-log-level-accepted':
-      return answeredInstead(ctx, name, 'logging/setLevel', {});
+      return ctx.server.era === 'modern'
+        ? modernLogLevelAccepted(ctx, name)
+        : answeredInstead(ctx, name, 'logging/setLevel', {});
     case 'prompt-served-without-argument':
-      return answeredInstead(ctx, name, 'prompts/get', PROMPT_FILLED_WITHOUT_ARGUMENT);
+      return ctx.server.era === 'modern'
+        ? modernPromptServed(ctx, name)
+        : answeredInstead(ctx, name, 'prompts/get', PROMPT_FILLED_WITHOUT_ARGUMENT);
     case 'tool-choice-ignored':
       return toolChoiceIgnored(ctx, name);
     case 'cancel-unknown-request':
