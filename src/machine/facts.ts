@@ -373,6 +373,8 @@ export type TaskReport = {
   readonly status: string;
   /** What reported it: a CreateTaskResult, a method's result, or the status notification. */
   readonly via: 'created' | 'tasks/get' | 'tasks/list' | 'tasks/cancel' | 'notification';
+  /** Where the task is in the message, as a JSON pointer ('/result/task', '/params'…). */
+  readonly at: string;
   /** The task's createdAt and ttl as the message gives them (the schema rules judge their form). */
   readonly createdAt?: unknown;
   readonly ttl?: unknown;
@@ -380,7 +382,7 @@ export type TaskReport = {
   readonly pollInterval?: unknown;
 };
 
-function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
+function taskReport(task: unknown, via: TaskReport['via'], at: string): TaskReport | null {
   if (!isObject(task) || typeof task.taskId !== 'string') return null;
   const status = task.status;
   if (typeof status !== 'string' || !TASK_STATUSES.includes(status)) return null;
@@ -388,6 +390,7 @@ function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
     taskId: task.taskId,
     status,
     via,
+    at,
     createdAt: task.createdAt,
     ttl: task.ttl,
     pollInterval: task.pollInterval,
@@ -401,7 +404,7 @@ function taskReport(task: unknown, via: TaskReport['via']): TaskReport | null {
 export function taskReports(ctx: SessionContext, msg: ModelMessage): readonly TaskReport[] {
   if (!hasHandshakeTasks(ctx)) return [];
   if (msg.method === 'notifications/tasks/status') {
-    const report = taskReport(msg.params, 'notification');
+    const report = taskReport(msg.params, 'notification', '/params');
     return report ? [report] : [];
   }
   if (msg.envelope.kind !== 'response') return [];
@@ -409,11 +412,11 @@ export function taskReports(ctx: SessionContext, msg: ModelMessage): readonly Ta
   if (!record || record.status === 'answered') return [];
   const result = msg.envelope.result;
   let reports: (TaskReport | null)[] = [];
-  if (record.task) reports = [taskReport(result.task, 'created')];
+  if (record.task) reports = [taskReport(result.task, 'created', '/result/task')];
   else if (record.method === 'tasks/get' || record.method === 'tasks/cancel')
-    reports = [taskReport(result, record.method)];
+    reports = [taskReport(result, record.method, '/result')];
   else if (record.method === 'tasks/list' && Array.isArray(result.tasks))
-    reports = result.tasks.map((task) => taskReport(task, 'tasks/list'));
+    reports = result.tasks.map((task, i) => taskReport(task, 'tasks/list', `/result/tasks/${i}`));
   return reports.filter((report) => report !== null);
 }
 

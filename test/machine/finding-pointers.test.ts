@@ -58,6 +58,20 @@ const EXPECTED: Readonly<Partial<Record<RuleId, string>>> = {
   'result-type-missing': '/result/resultType',
   'capability-error-incomplete': '/error/data',
   'server-info-missing': '/result/_meta',
+  'cancel-initialize': '/params/requestId',
+  'cancel-task-augmented': '/params/requestId',
+  'cancel-without-request-id': '/params/requestId',
+  'server-cancel-not-listen': '/params/requestId',
+  'elicitation-id-reused': '/params/elicitationId',
+  'task-status-transition': '/params/status',
+  'task-result-before-terminal': '/params/status',
+  'task-id-reused': '/result/task/taskId',
+  'cache-hints-missing': '/result/cacheScope',
+  'cache-scope-changed': '/result/cacheScope',
+  'unsupported-version-error-incomplete': '/error/data/supported',
+  'listen-ack-not-first': '/params/_meta/io.modelcontextprotocol~1subscriptionId',
+  'ack-beyond-filter': '/params/_meta/io.modelcontextprotocol~1subscriptionId',
+  'unsolicited-notification': '/params/_meta',
 };
 
 /** The rule's finding on the last message of a case, and that message as it travelled. */
@@ -77,7 +91,7 @@ describe('finding pointers', () => {
     ];
     for (const [rule, c] of cases) {
       const { hit, message } = judged(rule, c);
-      if (Object.hasOwn(EXPECTED, rule)) expect(hit?.pointer, rule).toBe(EXPECTED[rule]);
+      if (Object.hasOwn(EXPECTED, rule)) expect.soft(hit?.pointer, rule).toBe(EXPECTED[rule]);
       if (hit?.pointer !== undefined) expect(named(message, hit.pointer), rule).toBe(true);
     }
   });
@@ -97,9 +111,10 @@ describe('finding pointers', () => {
         }
       }
     }
-    // The course breaks schema rules and many rules that know their field (62 pointers once the
-    // rules beyond the schema's set them; 11 before): the walk is not empty.
-    expect(seen).toBeGreaterThan(50);
+    // The course breaks schema rules and many rules that know their field (76 pointers once the
+    // task, subscription, cancellation and caching rules set theirs; 62 before, 11 at first):
+    // the walk is not empty.
+    expect(seen).toBeGreaterThan(70);
   });
 
   it('points into params and into a result', () => {

@@ -149,6 +149,7 @@ export const CANCELLATION_RULES = [
       if (!record?.task) return null;
       const what = `${record.method} #${show(record.id)}`;
       return {
+        pointer: '/params/requestId',
         en: `${what} was task-augmented (params.task); notifications/cancelled does not cancel a task: the requestor sends tasks/cancel with the taskId the receiver's CreateTaskResult gave it`,
         zh: `${what} 是任务增强请求（带有 params.task）；notifications/cancelled 不能取消任务：请求方应发送 tasks/cancel，并带上接收方在 CreateTaskResult 中给出的 taskId`,
       };
@@ -171,6 +172,8 @@ export const CANCELLATION_RULES = [
       }
       if (ctx.ruleVersion !== '2025-11-25' || msg.params?.requestId !== undefined) return null;
       return {
+        // The field that is missing, or params when the notification has none to hold it.
+        pointer: msg.params === undefined ? '/params' : '/params/requestId',
         en: 'notifications/cancelled without requestId cancels nothing: a request is cancelled by naming its id, and a task with tasks/cancel (the notification MUST NOT be used for tasks)',
         zh: '没有 requestId 的 notifications/cancelled 取消不了任何东西：取消请求要写明它的 id，取消任务则要用 tasks/cancel（不得用这个通知取消任务）',
       };
@@ -184,7 +187,11 @@ export const CANCELLATION_RULES = [
     title: { en: 'initialize cancelled', zh: '取消了 initialize' },
     check: (ctx, msg) =>
       cancelledRecord(ctx, msg)?.method === 'initialize'
-        ? { en: 'initialize must never be cancelled', zh: 'initialize 请求不能被取消' }
+        ? {
+            pointer: '/params/requestId',
+            en: 'initialize must never be cancelled',
+            zh: 'initialize 请求不能被取消',
+          }
         : null,
   },
 ] as const satisfies readonly RuleRow[];

@@ -139,11 +139,15 @@ export const ELICITATION_RULES = [
     },
     check: (ctx, msg) => {
       if (ctx.ledger.elicitations.size === 0) return null;
-      const reused = establishedElicitations(ctx, msg).filter(
-        (id) => ctx.ledger.elicitations.get(id) === 'completed',
-      );
-      if (reused.length === 0) return null;
-      const ids = reused.map((id) => show(id)).join(', ');
+      const reused = urlModeElicitations(ctx, msg).flatMap(({ params, at }) => {
+        const id = params.elicitationId;
+        return typeof id === 'string' && ctx.ledger.elicitations.get(id) === 'completed'
+          ? [{ id, at: `${at}/elicitationId` }]
+          : [];
+      });
+      const first = reused[0];
+      if (first === undefined) return null;
+      const ids = reused.map(({ id }) => show(id)).join(', ');
       const what =
         msg.envelope.kind === 'error'
           ? { en: `-32042 error #${show(msg.id)}`, zh: `-32042 错误 #${show(msg.id)}` }
@@ -152,6 +156,7 @@ export const ELICITATION_RULES = [
               zh: `URL 模式的 elicitation/create #${show(msg.id)}`,
             };
       return {
+        pointer: first.at,
         en: `${what.en} names elicitationId ${ids}, whose elicitation the server already completed with notifications/elicitation/complete; an elicitationId identifies one elicitation, and a client MUST ignore a completion naming an already-completed ID, so it would never learn that this new one completed`,
         zh: `${what.zh} 使用的 elicitationId ${ids} 所对应的征询，服务器已经用 notifications/elicitation/complete 宣告完成；一个 elicitationId 只标识一次征询，而客户端必须忽略指向已完成 ID 的完成通知，因此它永远无法得知这次新的征询已经完成`,
       };

@@ -290,23 +290,31 @@ export const MODERN_RESULT_RULES = [
       if (result.resultType !== undefined && result.resultType !== 'complete') return null;
       const en: string[] = [];
       const zh: string[] = [];
+      const at: string[] = [];
       const { ttlMs, cacheScope } = result;
       if (ttlMs === undefined) {
         en.push('no ttlMs (the client assumes 0: immediately stale)');
         zh.push('没有 ttlMs（客户端按 0 处理，即立即过期）');
+        at.push('/result/ttlMs');
       } else if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 0) {
         en.push(`ttlMs ${show(ttlMs)}, not an integer >= 0 (a negative one is read as 0)`);
         zh.push(`ttlMs 为 ${show(ttlMs)}，不是不小于 0 的整数（负数按 0 处理）`);
+        at.push('/result/ttlMs');
       }
       if (cacheScope === undefined) {
         en.push('no cacheScope ("public" or "private")');
         zh.push('没有 cacheScope（"public" 或 "private"）');
+        at.push('/result/cacheScope');
       } else if (cacheScope !== 'public' && cacheScope !== 'private') {
         en.push(`cacheScope ${show(cacheScope)}, neither "public" nor "private"`);
         zh.push(`cacheScope 为 ${show(cacheScope)}，既不是 "public" 也不是 "private"`);
+        at.push('/result/cacheScope');
       }
-      if (en.length === 0) return null;
+      // The first hint at fault: the field, or where it belongs when the result lacks it.
+      const pointer = at[0];
+      if (pointer === undefined) return null;
       return {
+        pointer,
         en: `${record.method} result #${show(msg.id)} has ${en.join(' and ')}; in ${ctx.ruleVersion} a complete ${record.method} result MUST carry both caching hints; without them the client and any shared cache cannot tell how long or for whom to keep it`,
         zh: `${record.method} 结果 #${show(msg.id)} ${zh.join('，且')}；在 ${ctx.ruleVersion} 中 ${record.method} 的 complete 结果必须同时带有两个缓存提示，否则客户端和共享缓存无法判断可以保存多久、可以给谁使用`,
       };
@@ -331,6 +339,7 @@ export const MODERN_RESULT_RULES = [
       if (first === undefined || (scope !== 'public' && scope !== 'private') || scope === first)
         return null;
       return {
+        pointer: '/result/cacheScope',
         en: `${record.method} result #${show(msg.id)}, the page for cursor ${show(record.cursor)}, has cacheScope "${scope}", but the list's first page had "${first}": all pages of one list carry the same scope, or a shared cache could keep one page of a private list for everyone`,
         zh: `${record.method} 结果 #${show(msg.id)} 是游标 ${show(record.cursor)} 对应的那一页，其 cacheScope 为 "${scope}"，但该列表第一页为 "${first}"：同一列表的所有页必须使用相同的范围，否则共享缓存可能把私有列表的某一页提供给所有人`,
       };
@@ -511,7 +520,10 @@ export const MODERN_RESULT_RULES = [
             : []),
         ].join('，'),
       };
+      // The first field at fault, or data itself when the error carries no object there.
+      const field = noSupported ? 'supported' : 'requested';
       return {
+        pointer: isObject(error.data) ? `/error/data/${field}` : '/error/data',
         en: `-32022 error for ${refused.record.method} #${show(msg.id)}: ${en.join('; and ')}${needs.en === '' ? '' : `; ${needs.en}`}`,
         zh: `${refused.record.method} #${show(msg.id)} 的 -32022 错误：${zh.join('；且')}${needs.zh === '' ? '' : `；${needs.zh}`}`,
       };

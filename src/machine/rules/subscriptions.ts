@@ -1,8 +1,6 @@
 import { cancelledId, coversUri, SUBSCRIPTION_ID_META } from '../facts.js';
 import {
   ACKNOWLEDGED,
-  type Filter,
-  filterOf,
   isStreamNotification,
   LIST_CHANGED,
   listenOf,
@@ -11,17 +9,7 @@ import {
   subscriptionIdOf,
 } from '../records-streams.js';
 import { type RuleRow, show } from './rule.js';
-
-const FLAGS = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const;
-
-/** What an acknowledgement honours beyond what the listen asked: flags, then resource URIs. */
-function beyond(asked: Filter, honoured: Filter): string[] {
-  const extra: string[] = FLAGS.filter((flag) => honoured[flag] && !asked[flag]);
-  for (const uri of honoured.resourceSubscriptions) {
-    if (!asked.resourceSubscriptions.has(uri)) extra.push(`resourceSubscriptions ${show(uri)}`);
-  }
-  return extra;
-}
+import { beyond, subscriptionIdAt } from './subscription-places.js';
 
 /**
  * subscriptions/listen streams (2026-07-28 basic/patterns/subscriptions): the server acknowledges
@@ -44,6 +32,7 @@ export const SUBSCRIPTION_RULES = [
       if (!listen || listen.ended || listen.ack !== null) return null;
       const id = subscriptionIdOf(msg.params?._meta);
       return {
+        pointer: subscriptionIdAt(msg),
         en: `${msg.method} carries subscriptionId ${show(id)} before the server acknowledged that listen; notifications/subscriptions/acknowledged must be the first message of each subscription, so the client cannot yet know what the stream honours`,
         zh: `${msg.method} 在服务器确认该订阅之前就带上了 subscriptionId ${show(id)}；每个订阅的第一条消息必须是 notifications/subscriptions/acknowledged，否则客户端还不知道这个流会发送什么`,
       };
@@ -72,14 +61,17 @@ export const SUBSCRIPTION_RULES = [
         const whichZh =
           id === undefined ? `没有 ${SUBSCRIPTION_ID_META}` : `subscriptionId 为 ${show(id)}`;
         return {
+          pointer: subscriptionIdAt(msg),
           en: `the acknowledgment has ${which}, which names no open subscriptions/listen stream; the value must be the id of the listen request it acknowledges, or the client cannot tell which stream it opens`,
           zh: `这条确认${whichZh}，不对应任何打开的 subscriptions/listen 流；它的值必须是所确认的 listen 请求的 id，否则客户端无法判断它确认的是哪个流`,
         };
       }
-      const extra = beyond(listen.filter, filterOf(msg.params?.notifications));
-      if (extra.length === 0) return null;
-      const list = extra.join(', ');
+      const extra = beyond(listen.filter, msg.params?.notifications);
+      const first = extra[0];
+      if (first === undefined) return null;
+      const list = extra.map((e) => e.name).join(', ');
       return {
+        pointer: first.at,
         en: `the acknowledgment of listen ${show(id)} honours ${list}, which the listen's filter did not ask for; the acknowledgment reflects the subset of the request the server agreed to honour, and the server must not send types the client did not request`,
         zh: `对 listen ${show(id)} 的确认包含了 ${list}，而该 listen 的过滤器并没有请求${extra.length === 1 ? '它' : '它们'}；确认反映的是服务器同意遵守的请求子集，而服务器不得发送客户端未请求的类型`,
         severity: 'warning',
@@ -104,16 +96,19 @@ export const SUBSCRIPTION_RULES = [
       if (onCancelledListen(ctx, msg) !== undefined) return null;
       if (id === undefined) {
         return {
+          pointer: subscriptionIdAt(msg),
           en: `${msg.method} carries no ${SUBSCRIPTION_ID_META}; in 2026-07-28 the server sends it only on a subscriptions/listen stream the client opened and asked for it (unsolicited notifications of the handshake era are gone), so the client drops it`,
           zh: `${msg.method} 没有 ${SUBSCRIPTION_ID_META}；在 2026-07-28 中服务器只能在客户端打开并请求了它的 subscriptions/listen 流上发送（旧时代的主动通知已被取消），客户端会丢弃它`,
         };
       }
       return listen
         ? {
+            pointer: subscriptionIdAt(msg),
             en: `${msg.method} on listen ${show(id)}, a stream that has already ended; nothing is sent on a subscription after its end, so the client drops it`,
             zh: `${msg.method} 发送在 listen ${show(id)} 上，而这个流已经结束；订阅结束之后不得再发送任何消息，客户端会丢弃它`,
           }
         : {
+            pointer: subscriptionIdAt(msg),
             en: `${msg.method} names subscriptionId ${show(id)}, but the client opened no subscriptions/listen with that id; the value must be the id of an open listen request, so the client drops it`,
             zh: `${msg.method} 的 subscriptionId 是 ${show(id)}，但客户端没有用这个 id 打开过 subscriptions/listen；它必须是某个打开的 listen 请求的 id，客户端会丢弃它`,
           };
@@ -145,11 +140,13 @@ export const SUBSCRIPTION_RULES = [
         }
         return asked
           ? {
+              pointer: '/params/uri',
               en: `${msg.method} for ${show(uri)} on listen ${show(id)}, but the server's acknowledgment left that URI out of resourceSubscriptions; the client asked for it, so no MUST is broken, but the acknowledgment told the client not to expect it`,
               zh: `listen ${show(id)} 上发送了关于 ${show(uri)} 的 ${msg.method}，但服务器的确认中 resourceSubscriptions 并不包含这个 URI；客户端请求过它，所以没有违反任何 MUST，但确认已告诉客户端不会收到它`,
               severity: 'warning',
             }
           : {
+              pointer: '/params/uri',
               en: `${msg.method} for ${show(uri)} on listen ${show(id)}, whose resourceSubscriptions do not name that URI; the server must not send notifications the client did not request`,
               zh: `listen ${show(id)} 上发送了关于 ${show(uri)} 的 ${msg.method}，但它的 resourceSubscriptions 并没有这个 URI；服务器不得发送客户端未请求的通知`,
             };
@@ -188,6 +185,7 @@ export const SUBSCRIPTION_RULES = [
       const listen = ctx.ledger.listens.get(id);
       if (listen && !listen.ended) return null;
       return {
+        pointer: '/params/requestId',
         en: listen
           ? `the server cancels ${show(id)}, a listen stream that has already ended; a server sends notifications/cancelled only to tear down an open subscriptions/listen stream`
           : `the server cancels ${show(id)}, which is not an open subscriptions/listen stream of the client; servers must not send notifications/cancelled for any other purpose (a server has no requests of its own in 2026-07-28)`,

@@ -230,6 +230,7 @@ export const TASK_RULES = [
         if (alive === null) continue;
         const task = show(report.taskId);
         findings.push({
+          pointer: `${report.at}/taskId`,
           en: `the CreateTaskResult creates task ${task}, but the ${msg.sender} already created a task ${task} in this session, ${alive.en}, so it still exists: task IDs MUST be unique among all tasks the receiver controls, and the requestor could no longer tell the two apart in tasks/get, tasks/result or tasks/cancel`,
           zh: `CreateTaskResult 创建了任务 ${task}，但${sideZh(msg.sender)}在本次会话中已经创建过任务 ${task}，${alive.zh}，所以它仍然存在：任务编号必须在接收方掌管的所有任务中唯一，否则请求方在 tasks/get、tasks/result 或 tasks/cancel 中无法再区分这两个任务`,
         });
@@ -279,6 +280,7 @@ function earlyResultFinding(report: TaskReport, resultId: string, sender: Side):
       ? { en: 'notifications/tasks/status', zh: 'notifications/tasks/status' }
       : { en: `the ${report.via} result`, zh: `${report.via} 的结果` };
   return {
+    pointer: `${report.at}/status`,
     en: `${via.en} reports task ${task} as "${report.status}", but the ${sender} already answered tasks/result #${resultId} for it with a result, when it had reported no terminal status: a tasks/result for a task still working or input_required MUST block until the task completed, failed or was cancelled, so that result was sent before the task ended`,
     zh: `${via.zh} 报告任务 ${task} 为 "${report.status}"，但${sideZh(sender)}此前在未报告任何终止状态时就已经以结果回应了针对它的 tasks/result #${resultId}：对仍处于 working 或 input_required 的任务发出的 tasks/result 必须阻塞，直到任务完成、失败或被取消，所以那个结果是在任务结束之前发出的`,
   };
@@ -330,6 +332,7 @@ function transitionFinding(report: TaskReport, before: string | undefined): Find
   if (report.via === 'created') {
     if (report.status === 'working') return null;
     return {
+      pointer: `${report.at}/status`,
       en: `the CreateTaskResult creates ${task} in status ${status}; a task MUST begin in "working"`,
       zh: `CreateTaskResult 创建的任务 ${show(report.taskId)} 状态为 ${status}；任务必须以 "working" 开始`,
     };
@@ -337,6 +340,7 @@ function transitionFinding(report: TaskReport, before: string | undefined): Find
   if (report.via === 'tasks/cancel' && !isTerminalTaskStatus(before)) {
     if (report.status === 'cancelled') return null;
     return {
+      pointer: `${report.at}/status`,
       cite: {
         spec: '2025-11-25/basic/utilities/tasks › Task Cancellation',
         specNote: {
@@ -354,6 +358,7 @@ function transitionFinding(report: TaskReport, before: string | undefined): Find
   const via =
     report.via === 'notification' ? 'notifications/tasks/status' : `the ${report.via} result`;
   return {
+    pointer: `${report.at}/status`,
     en: `${via} reports ${task} as ${status}, but it was already "${before}", a terminal status: a task that completed, failed or was cancelled MUST NOT move to any other status`,
     zh: `${via === 'notifications/tasks/status' ? `${via} ` : `${report.via} 的结果`}报告任务 ${show(report.taskId)} 为 ${status}，但它已经是终止状态 "${before}"：已完成、失败或取消的任务不得再转为其他状态`,
   };
