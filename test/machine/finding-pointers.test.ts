@@ -72,6 +72,11 @@ const EXPECTED: Readonly<Partial<Record<RuleId, string>>> = {
   'listen-ack-not-first': '/params/_meta/io.modelcontextprotocol~1subscriptionId',
   'ack-beyond-filter': '/params/_meta/io.modelcontextprotocol~1subscriptionId',
   'unsolicited-notification': '/params/_meta',
+  'duplicate-request-id': '/id',
+  'response-without-request': '/id',
+  'error-code-not-in-revision': '/error/code',
+  'resource-not-subscribed': '/params/uri',
+  'task-augmentation-unsupported': '/params/task',
 };
 
 /** The rule's finding on the last message of a case, and that message as it travelled. */
@@ -111,10 +116,10 @@ describe('finding pointers', () => {
         }
       }
     }
-    // The course breaks schema rules and many rules that know their field (76 pointers once the
-    // task, subscription, cancellation and caching rules set theirs; 62 before, 11 at first):
-    // the walk is not empty.
-    expect(seen).toBeGreaterThan(70);
+    // The course breaks schema rules and many rules that know their field (84 pointers once the
+    // task, subscription, cancellation, caching, id and error-code rules set theirs; 62 before,
+    // 11 at first): the walk is not empty.
+    expect(seen).toBeGreaterThan(80);
   });
 
   it('points into params and into a result', () => {

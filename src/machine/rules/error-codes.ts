@@ -27,16 +27,19 @@ export const ERROR_CODE_RULES = [
       switch (status) {
         case 'retired':
           return {
+            pointer: '/error/code',
             en: `error #${id} uses ${code}, which ${ctx.ruleVersion} retired: implementations of this revision must not emit it${code === -32002 ? ' (a missing resource is -32602 now)' : ''}`,
             zh: `错误 #${id} 使用了 ${code}，该代码在 ${ctx.ruleVersion} 中已退役，本版本的实现不得再发送它${code === -32002 ? '（资源不存在现在用 -32602）' : ''}`,
           };
         case 'reserved':
           return {
+            pointer: '/error/code',
             en: `error #${id} uses ${code}: -32020 to -32099 are reserved for codes the specification defines, and ${ctx.ruleVersion} defines only -32020, -32021 and -32022`,
             zh: `错误 #${id} 使用了 ${code}：-32020 到 -32099 只留给规范定义的代码，而 ${ctx.ruleVersion} 只定义了 -32020、-32021 和 -32022`,
           };
         case 'legacy':
           return {
+            pointer: '/error/code',
             en: `error #${id} uses ${code}, from the legacy range -32000 to -32019: receivers assume no meaning for it, and new implementations should not use it`,
             zh: `错误 #${id} 使用了 ${code}，属于旧范围 -32000 到 -32019：接收方不会假定其含义，新实现不应使用它`,
             severity: 'warning',

@@ -51,11 +51,13 @@ export const REQUEST_RULES = [
         // response for", does not say so; the lessons do not teach reusing such an id.
         if (earlier.status !== 'pending') return null;
         return {
+          pointer: '/id',
           en: `the ${msg.sender} already has request ${show(msg.id)} waiting for its answer; in 2026-07-28 an id must not match a request still in flight`,
           zh: `${sideZh(msg.sender)}的请求 ${show(msg.id)} 还在等待回应；在 2026-07-28 中 id 不得与仍在进行的请求相同`,
         };
       }
       return {
+        pointer: '/id',
         en: `the ${msg.sender} already used id ${show(msg.id)} in this session; ids are never reused`,
         zh: `${sideZh(msg.sender)}在本会话中已用过 id ${show(msg.id)}；id 不能重复使用`,
       };
@@ -82,11 +84,13 @@ export const REQUEST_RULES = [
       if (ctx.era === 'modern') {
         // 2026-07-28: an answered request is forgotten, so a second answer lands here too.
         return {
+          pointer: '/id',
           en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered already)${twin.en}`,
           zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）${twin.zh}`,
         };
       }
       return {
+        pointer: '/id',
         en: `${word} for id ${show(msg.id)}, but the ${requester} sent no request with that id${twin.en}`,
         zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有发送过这个 id 的请求${twin.zh}`,
       };

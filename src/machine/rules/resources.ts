@@ -38,6 +38,7 @@ export const RESOURCE_RULES = [
         return null;
       }
       return {
+        pointer: '/params/uri',
         en: `the client holds no subscription to ${uri} (none the server confirmed, or it unsubscribed)`,
         zh: `客户端当前没有对 ${uri} 的订阅（服务器从未确认过订阅，或客户端已取消订阅）`,
       };

@@ -212,6 +212,7 @@ export const TASK_MESSAGE_RULES = [
       const method = msg.envelope.method;
       if (!isObject(msg.params?.task) || isTaskAugmentable(method)) return null;
       return {
+        pointer: '/params/task',
         en: `${method} #${show(msg.id)} carries params.task, but no tasks.requests capability can name ${method}: only tools/call (the server's tasks.requests.tools.call) and sampling/createMessage and elicitation/create (the client's) can run as tasks. The ${msg.receiver} MUST process it normally, ignoring the task field`,
         zh: `${method} #${show(msg.id)} 带有 params.task，但没有任何 tasks.requests 能力能指明 ${method}：只有 tools/call（服务器的 tasks.requests.tools.call）以及 sampling/createMessage 和 elicitation/create（客户端的）可以作为任务运行。${sideZh(msg.receiver)}必须照常处理它，忽略 task 字段`,
       };
