@@ -406,6 +406,26 @@ export const FAULT_RULES = {
   'invalid-answer-served': 'input-responses-not-validated',
 } as const satisfies Record<FaultName, string>;
 
+type FaultRule = (typeof FAULT_RULES)[FaultName];
+
+/**
+ * The rule a fault is named for in a 2026-07-28 session, where that differs: the modern referee
+ * forgets an answered request and its progress token (2026-07-28 basic/index › Requests: the id
+ * is free again once answered), so a second copy of an answer answers no request still waiting
+ * (response-without-request), and progress after the answer names no active request's token
+ * (unknown-progress-token; patterns/progress › Behavior Requirements). Lesson 34 plays both.
+ */
+const MODERN_FAULT_RULES: Partial<Record<FaultName, FaultRule>> = {
+  'duplicate-response': 'response-without-request',
+  'progress-after-completion': 'unknown-progress-token',
+};
+
+/** The rule a fault step must break, in a session of this era. */
+export function faultRule(fault: FaultName, era: 'legacy' | 'modern' | undefined): FaultRule {
+  const modern = era === 'modern' ? MODERN_FAULT_RULES[fault] : undefined;
+  return modern ?? FAULT_RULES[fault];
+}
+
 /**
  * Faults whose bug the referee can judge only at a later message, honest in itself, that the
  * fault plays after it (its reveal, narrated by the step's `reveal:`): the fault's first message
@@ -516,6 +536,29 @@ const UNDECLARED_ASKS: Readonly<Record<string, JsonObject>> = ownTable({
   },
 });
 
+/**
+ * A modern client's request as it sends every request (its `_meta` envelope), under an id of the
+ * fault's choosing: the id is the one thing wrong with it (2026-07-28 basic/index › Requests).
+ */
+function modernRequestWithId(client: SimClient, id: RequestId | null, method: string): JsonObject {
+  const version = client.modernVersion ?? client.preferredVersion;
+  return { jsonrpc: '2.0', id, method, params: { _meta: client.envelope(version) } };
+}
+
+/**
+ * A result as the server sends it in its era: in 2026-07-28 with its resultType and serverInfo
+ * (basic/index › ResultType, General fields), so that a fault about the answer's id or timing
+ * breaks only its own rule.
+ */
+function modernShaped(ctx: FaultContext, result: JsonObject): JsonObject {
+  const era = ctx.log.view().era;
+  // Before any message the era is the client's: a modern one opens a modern session.
+  const modern = era === 'modern' || (era === null && ctx.client.modernVersion !== null);
+  if (!modern) return result;
+  const info = { name: ctx.server.config.name, version: ctx.server.config.version };
+  return { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META]: info } };
+}
+
 /** Builds the faulty envelope; the engine then sends it like any other. */
 export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
   const { client, server, params } = ctx;
@@ -528,6 +571,12 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       }
       const used = client.peekId() - 1;
       if (used < 1) return cannot(FAULT_STRINGS.needsEarlierRequest, { name });
+      // A modern client sends its envelope on every request, this one too, and ping is gone
+      // from 2026-07-28: the reused id is then the request's one fault.
+      if (client.modernVersion !== null) {
+        const modern = str(params.method, 'tools/list');
+        return { ok: true, direction: C2S, message: modernRequestWithId(client, used, modern) };
+      }
       return { ok: true, direction: C2S, message: { jsonrpc: '2.0', id: used, method } };
     }
     case 'initialize-in-batch': {
@@ -545,7 +594,11 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         message: server.makeRequest(str(params.method, 'roots/list')),
       };
     case 'answer-unknown-id':
-      return { ok: true, direction: S2C, message: { jsonrpc: '2.0', id: 999, result: {} } };
+      return {
+        ok: true,
+        direction: S2C,
+        message: { jsonrpc: '2.0', id: 999, result: modernShaped(ctx, {}) },
+      };
     case 'undeclared-notification':
     // The same envelope: what it breaks depends on when it goes (before notifications/initialized).
     case 'notification-before-initialized':
@@ -591,7 +644,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
         message: {
           jsonrpc: '2.0',
           id,
-          result: { content: [{ type: 'text', text: 'Done anyway.' }] },
+          result: modernShaped(ctx, { content: [{ type: 'text', text: 'Done anyway.' }] }),
         },
       };
     }
@@ -649,6 +702,12 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       };
     }
     case 'null-id':
+      // In 2026-07-28 a request of the revision (ping is gone), with the envelope a modern client
+      // sends: only its null id is wrong.
+      if (client.modernVersion !== null) {
+        const modern = str(params.method, 'tools/list');
+        return { ok: true, direction: C2S, message: modernRequestWithId(client, null, modern) };
+      }
       return { ok: true, direction: C2S, message: { jsonrpc: '2.0', id: null, method: 'ping' } };
     case 'notification-with-id':
       return {
