@@ -26,21 +26,13 @@ async function brokenInModernLessons(): Promise<Set<string>> {
  * rule the modern set judges must come with a modern lesson that breaks it or be added here.
  */
 const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
-  // JSON-RPC bookkeeping and the schema, the same in both eras (lessons 2, 10, 11, 19).
-  'cancel-unknown-request',
-  'duplicate-progress-token',
-  'duplicate-request-id',
+  // A second answer and progress after the answer: the modern referee forgets an answered
+  // request and its token (the id is free again), so lesson 34 shows them as
+  // response-without-request and unknown-progress-token.
   'duplicate-response',
-  'id-beyond-safe-integer',
-  'invalid-envelope',
-  'invalid-result',
-  'progress-after-cancellation',
   'progress-after-completion',
-  'progress-not-increasing',
-  'response-after-cancellation',
-  'response-without-request',
-  'unknown-method',
-  'unknown-progress-token',
+  // The server's requests in the wrong direction are server-request's in 2026-07-28, and no
+  // fault yet has the client send what only a server sends.
   'wrong-direction',
   // Features whose 2026-07-28 pages keep the handshake era's sentences (lessons 6-18).
   'message-after-shutdown',

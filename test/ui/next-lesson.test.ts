@@ -9,11 +9,17 @@ import { ROOT } from '../helpers/cli.js';
 describe('what n offers on a lesson’s last step', () => {
   it('the course’s last lesson ends the course; another offers the next', async () => {
     const course = await listLessons();
-    // Lessons 31 (tasks), 32 (its faults gallery) and 33 (batches) were added after the 2026-07-28
-    // lessons and keep their numbers: the course ends with batches, the modern gallery leads on
-    // to tasks, tasks to its gallery, and the gallery to batches.
-    expect(course.courseLast).toBe('batches');
-    expect(nextLesson(course, 'batches')).toBe('end');
+    // Lessons 31 (tasks), 32 (its faults gallery), 33 (batches) and 34 (ids, progress and
+    // cancellation in 2026-07-28) were added after the 2026-07-28 lessons and keep their numbers:
+    // the course ends with lesson 34, the modern gallery leads on to tasks, tasks to its gallery,
+    // the gallery to batches, and batches to lesson 34.
+    expect(course.courseLast).toBe('modern-ids-progress-cancellation');
+    expect(nextLesson(course, 'modern-ids-progress-cancellation')).toBe('end');
+    expect(nextLesson(course, 'batches')).toEqual({
+      title: expect.objectContaining({
+        en: 'Ids, progress and cancellation in 2026-07-28, kept and broken',
+      }),
+    });
     expect(nextLesson(course, 'tasks-faults-gallery')).toEqual({
       title: expect.objectContaining({ en: 'Batches in 2025-03-26' }),
     });
