@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../src/machine/index.js';
 import type { JsonObject } from '../../src/protocol/index.js';
-import { discovered, MODERN, modernRequest, modernResult } from './modern-builder.js';
-import { LISTING_TASK_SERVER, taskOf } from './rule-cases.js';
+import {
+  CAPS_KEY,
+  discovered,
+  MODERN,
+  modernRequest,
+  modernResult,
+  VERSION_KEY,
+} from './modern-builder.js';
+import { hs, LISTING_TASK_SERVER, taskOf } from './rule-cases.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
-import { ack, listen, onStream, TOOLS_CHANGED } from './stream-builder.js';
+import { ack, deploy, listen, onStream, TOOLS_CHANGED } from './stream-builder.js';
 
 /**
  * The other faces of rules whose trigger in rule-cases.ts finding-pointers.test.ts checks: a
@@ -14,6 +21,7 @@ import { ack, listen, onStream, TOOLS_CHANGED } from './stream-builder.js';
 const pointerOf = (rule: RuleId, b: SessionBuilder) =>
   b.run().last.violations.find((v) => v.rule === rule)?.pointer;
 
+const HINTS = { ttlMs: 0, cacheScope: 'private' } as const;
 const SUBSCRIPTION_ID = '/params/_meta/io.modelcontextprotocol~1subscriptionId';
 const refused = (data?: JsonObject) =>
   discovered()
@@ -75,5 +83,51 @@ describe('finding pointers beyond the rule cases', () => {
     expect(pointerOf('unsupported-version-error-incomplete', misnamed)).toBe(
       '/error/data/requested',
     );
+  });
+
+  it('a finding about two fields at once points at the object that holds them', () => {
+    const chatty = hs()
+      .client(rpc.request(1, 'ping'))
+      .server(rpc.result(1, { status: 'ok', uptime: 3 }));
+    expect(pointerOf('ping-result-not-empty', chatty)).toBe('/result');
+    const bare = discovered().client(
+      modernRequest(1, 'tools/list', {}, { without: [VERSION_KEY, CAPS_KEY] }),
+    );
+    expect(pointerOf('request-meta-missing', bare)).toBe('/params/_meta');
+    const stateOnly = discovered().client(deploy(1, { requestState: 'deploy:v1' }));
+    expect(pointerOf('retry-without-round', stateOnly)).toBe('/params/requestState');
+  });
+
+  it('a list finding points at the entry it is about', () => {
+    const named = (names: readonly string[]) =>
+      names.map((name) => ({ name, inputSchema: { type: 'object' } }));
+    const reordered = discovered()
+      .client(modernRequest(1, 'tools/list'))
+      .server(modernResult(1, { tools: named(['a', 'b', 'c']), ...HINTS }))
+      .client(modernRequest(2, 'tools/list'))
+      .server(modernResult(2, { tools: named(['a', 'c', 'b']), ...HINTS }));
+    expect(pointerOf('tool-order-changed', reordered)).toBe('/result/tools/1');
+    const sampled = discovered()
+      .client(modernRequest(1, 'tools/call', { name: 'deploy' }, { capabilities: {} }))
+      .server(
+        modernResult(1, {
+          resultType: 'input_required',
+          inputRequests: {
+            'a/b': { method: 'sampling/createMessage', params: { messages: [], maxTokens: 9 } },
+          },
+        }),
+      );
+    expect(pointerOf('client-capability-not-declared', sampled)).toBe('/result/inputRequests/a~1b');
+  });
+
+  it('the modern envelope in a handshake session is pointed at in _meta', () => {
+    const one = hs().client(rpc.request(1, 'tools/list', { _meta: { [VERSION_KEY]: MODERN } }));
+    expect(pointerOf('era-mixed', one)).toBe(
+      '/params/_meta/io.modelcontextprotocol~1protocolVersion',
+    );
+    const both = hs().client(
+      rpc.request(1, 'tools/list', { _meta: { [VERSION_KEY]: MODERN, [CAPS_KEY]: {} } }),
+    );
+    expect(pointerOf('era-mixed', both)).toBe('/params/_meta');
   });
 });

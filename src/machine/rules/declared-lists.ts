@@ -48,6 +48,8 @@ export const DECLARED_LIST_RULES = [
       if (refusalDue(ctx, record)) return null;
       const feature = capability.slice('server.'.length);
       return {
+        // The code is the fault: another one (an invalid cursor's -32602) may be right.
+        pointer: '/error/code',
         en: `${record.method} #${show(msg.id)} is answered -32601 (Method not found) at /error/code, but the server declared the ${feature} capability in its server/discover result: a server that declares it MUST answer ${record.method} with the ${feature} currently available. Answer with the list (empty, "${feature}": [], if there are none), or do not declare ${feature}`,
         zh: `${record.method} #${show(msg.id)} 得到的回应是 -32601（方法不存在，见 /error/code），但服务器在 server/discover 的结果中声明了 ${feature} 能力：声明了它的服务器必须以当前可用的 ${feature} 回应 ${record.method}。应当返回这个列表（没有时就返回空列表 "${feature}": []），或者不要声明 ${feature} 能力`,
       };

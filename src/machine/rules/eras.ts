@@ -6,8 +6,16 @@ import {
   type MethodEntry,
   versionAtLeast,
 } from '../../protocol/index.js';
-import { calledMethod, carriesModernEnvelope, extensionFate, extensionOfCall } from '../facts.js';
-import type { RuleRow } from './rule.js';
+import { isObject } from '../../protocol/json.js';
+import {
+  CLIENT_CAPABILITIES_META,
+  calledMethod,
+  carriesModernEnvelope,
+  extensionFate,
+  extensionOfCall,
+  PROTOCOL_VERSION_META,
+} from '../facts.js';
+import { metaKeysAt, type RuleRow } from './rule.js';
 
 /**
  * The two eras on one connection (2026-07-28 basic/versioning › Backward Compatibility with
@@ -77,7 +85,12 @@ export const ERA_RULES = [
         };
       }
       if (ctx.era === 'legacy' && msg.type === 'client.request' && carriesModernEnvelope(msg)) {
+        const meta = isObject(msg.params?._meta) ? msg.params._meta : {};
+        const envelope = [PROTOCOL_VERSION_META, CLIENT_CAPABILITIES_META].filter((key) =>
+          Object.hasOwn(meta, key),
+        );
         return {
+          pointer: metaKeysAt(msg.params, envelope),
           cite: {
             spec: '2026-07-28/basic/versioning › Backward Compatibility with Initialization-Based Versions',
             specNote: {

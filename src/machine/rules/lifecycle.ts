@@ -227,6 +227,7 @@ export const LIFECYCLE_RULES = [
       if (typeof answered !== 'string') return null;
       if (isStatelessVersion(answered)) {
         return {
+          pointer: '/result/protocolVersion',
           en: `${answered} has no initialize handshake; a server cannot negotiate it here`,
           zh: `${answered} 没有 initialize 握手；服务器不能在这里协商它`,
         };
@@ -234,6 +235,7 @@ export const LIFECYCLE_RULES = [
       // A counter-offer of another version the spec knows is normal negotiation.
       if (isKnownVersion(answered) || answered === ctx.handshake.offeredVersion) return null;
       return {
+        pointer: '/result/protocolVersion',
         en: `the server answered ${show(answered)}, which the client did not offer and no MCP revision has`,
         zh: `服务器回复了 ${show(answered)}，客户端没有提出过，MCP 也没有这个版本`,
       };

@@ -6,7 +6,7 @@ import {
   PROTOCOL_VERSION_META,
   paramHeadersCalled,
 } from '../facts.js';
-import { type RuleRow, show } from './rule.js';
+import { metaKeysAt, type RuleRow, show } from './rule.js';
 
 /** What was wrong with a request's headers, in both languages (the server's -32020 says the same). */
 function headerFinding(problem: HeaderProblem): { en: string; zh: string } {
@@ -56,6 +56,7 @@ export const MODERN_REQUEST_RULES = [
       const keysZh = missing.map((key) => `"${key}"`).join(' 和 ');
       const broken = missing.some((key) => key in m);
       return {
+        pointer: metaKeysAt(msg.params, missing),
         en: `${msg.method} #${show(msg.id)} has ${broken ? 'no valid' : 'no'} _meta[${keys}]; in ${ctx.ruleVersion} every request carries its protocol version (a string) and its client capabilities (an object, {} for none), so the server rejects this one as malformed with -32602`,
         zh: `${msg.method} #${show(msg.id)} 的 _meta 中${broken ? '没有有效的' : '没有'} ${keysZh}；在 ${ctx.ruleVersion} 中每个请求都要带上自己的协议版本（字符串）和客户端能力（对象，没有能力时为 {}），服务器会把它当作格式错误的请求，以 -32602 拒绝`,
       };

@@ -555,6 +555,7 @@ export const MODERN_RESULT_RULES = [
       const supported = versionsOf(data.supported);
       if (supported === null || !supported.includes(version)) return null;
       return {
+        pointer: `/error/data/supported/${supported.indexOf(version)}`,
         en: `-32022 error for ${record.method} #${show(msg.id)} refuses protocol version "${version}", yet its data.supported (${show(supported)}) lists that very version; the list is the versions the server does support, so either it serves "${version}" and MUST answer the request, or the list is wrong, and a client that picks a version from it to retry with may pick one the server refuses`,
         zh: `${record.method} #${show(msg.id)} 的 -32022 错误拒绝了协议版本 "${version}"，但它的 data.supported（${show(supported)}）恰恰列出了这个版本；这个列表是服务器实际支持的版本，所以要么服务器支持 "${version}"、就应当回应这个请求，要么列表有误，客户端从中挑选重试的版本时可能挑到服务器会拒绝的版本`,
       };
@@ -583,8 +584,10 @@ export const MODERN_RESULT_RULES = [
       for (const [key, request] of Object.entries(inputs)) {
         const missing = capabilityNeeded(request, caps, ctx.ruleVersion);
         if (!missing) continue;
+        const pointer = `/result/inputRequests/${pointerToken(key)}`;
         if (missing.soft) {
           findings.push({
+            pointer,
             en: `${record.method} result #${show(msg.id)} asks for "${key}" with ${missing.method} and a deprecated includeContext, but ${record.method} #${show(msg.id)} did not declare ${missing.needs} in its clientCapabilities (${show(caps)}); servers SHOULD NOT use "thisServer" or "allServers" unless the request declares it (omit includeContext: it defaults to "none")`,
             zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，并带有已弃用的 includeContext，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；除非请求声明了它，服务器不应使用 "thisServer" 或 "allServers"（省略 includeContext 即可，默认为 "none"）`,
             severity: 'warning',
@@ -599,6 +602,7 @@ export const MODERN_RESULT_RULES = [
           continue;
         }
         findings.push({
+          pointer,
           en: `${record.method} result #${show(msg.id)} asks for "${key}" with ${missing.method}, but ${record.method} #${show(msg.id)} did not declare ${missing.needs} in its clientCapabilities (${show(caps)}); a server relies only on what the request itself declares, never on an earlier request, so it leaves this input request out or answers -32021 with data.requiredCapabilities`,
           zh: `${record.method} 结果 #${show(msg.id)} 用 ${missing.method} 请求输入 "${key}"，但 ${record.method} #${show(msg.id)} 的 clientCapabilities 中没有声明 ${missing.needs}（${show(caps)}）；服务器只能依赖请求本身声明的能力，不能依赖更早的请求，因此应去掉这个输入请求，或以带 data.requiredCapabilities 的 -32021 回应`,
           ...(missing.cite ? { cite: missing.cite } : {}),

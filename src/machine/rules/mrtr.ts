@@ -12,7 +12,7 @@ import {
   roundKey,
 } from '../records-streams.js';
 import { refusalDue } from './modern-results.js';
-import { type RuleRow, show } from './rule.js';
+import { keysAt, type RuleRow, show } from './rule.js';
 
 /** An input_required result (mrtr › InputRequiredResult), when the message is one. */
 function inputRequired(msg: ModelMessage) {
@@ -105,6 +105,8 @@ export const MRTR_RULES = [
       const result = inputRequired(msg);
       if (!result || 'inputRequests' in result || 'requestState' in result) return null;
       return {
+        // Either field would do: the result that should hold one of them.
+        pointer: '/result',
         en: `the input_required answer to #${show(msg.id)} has neither inputRequests nor requestState; the server must include at least one, otherwise the client has nothing to gather and nothing to echo when it retries`,
         zh: `对 #${show(msg.id)} 的 input_required 回应既没有 inputRequests 也没有 requestState；服务器必须至少带上其中一个，否则客户端重试时既无输入可收集，也无状态可回传`,
       };
@@ -210,13 +212,20 @@ export const MRTR_RULES = [
       const { round, other } = retriedRound(ctx, msg, call);
       if (round) return null;
       const target = call ? ` "${call.target}"` : '';
+      // The round's fields it carries, where they are (isRetry: at least one is there).
+      const carried = ['inputResponses', 'requestState'].filter((key) =>
+        Object.hasOwn(msg.params ?? {}, key),
+      );
+      const pointer = keysAt('/params', carried);
       if (other) {
         return {
+          pointer,
           en: `${msg.method}${target} #${show(msg.id)} carries inputResponses or requestState, but its arguments are not those of the request that got the input_required round (#${show(other.id)}); a retry repeats the original request unchanged, and the round's fields must not be used for any other request`,
           zh: `${msg.method}${target} #${show(msg.id)} 带有 inputResponses 或 requestState，但它的 arguments 与得到 input_required 轮次的请求（#${show(other.id)}）不同；重试要原样重复原请求，该轮次的字段不得用于任何其他请求`,
         };
       }
       return {
+        pointer,
         en: `${msg.method}${target} #${show(msg.id)} carries inputResponses or requestState, but no input_required round is waiting for a retry of it; these fields belong only to the retry of the request that got the round, never to another request`,
         zh: `${msg.method}${target} #${show(msg.id)} 带有 inputResponses 或 requestState，但没有等待它重试的 input_required 轮次；这些字段只属于对得到该轮次的原请求的重试，不得用于其他请求`,
       };

@@ -35,6 +35,7 @@ export const REJECTED_TOOL_RULES = [
       const name = msg.params?.name;
       if (typeof name !== 'string' || !ctx.ledger.rejectedTools.has(name)) return null;
       return {
+        pointer: '/params/name',
         en: `tools/call #${show(msg.id)} calls ${show(name)} (at /params/name) over Streamable HTTP, but the tools/list result defined that tool with an invalid x-mcp-header annotation: a client over Streamable HTTP MUST reject such a definition and exclude the tool from its tools, so it has no ${show(name)} to call (and should log a warning naming the tool and the reason). Leave the tool out until the server lists it with valid annotations`,
         zh: `tools/call #${show(msg.id)} 通过流式 HTTP 调用了 ${show(name)}（见 /params/name），但 tools/list 的结果中这个工具的 x-mcp-header 注解无效：使用流式 HTTP 的客户端必须拒绝这样的定义，把这个工具排除在它的工具之外，所以它根本没有 ${show(name)} 可以调用（并且应当记录一条写明工具名和原因的警告）。在服务器以有效的注解重新列出它之前，不要使用这个工具`,
       };

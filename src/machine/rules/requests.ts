@@ -2,7 +2,7 @@ import type { Bilingual, RequestId, Side } from '../../protocol/index.js';
 import type { SessionContext } from '../context.js';
 import { answeredRecord } from '../facts.js';
 import { roundedBeyondSafe } from './big-ids.js';
-import { type RuleRow, show, sideZh } from './rule.js';
+import { keysAt, type RuleRow, show, sideZh } from './rule.js';
 
 /**
  * When an answer's id differs from a request of the requester only by its JSON type (1 against
@@ -136,6 +136,7 @@ export const REQUEST_RULES = [
       if (extra.length === 0) return null;
       const fields = extra.map((key) => show(key)).join(', ');
       return {
+        pointer: keysAt('/result', extra),
         en: `the answer to ping #${show(msg.id)} carries ${fields}; a ping's result is empty (only _meta may be there), and a peer that reads it gets nothing more from it`,
         zh: `对 ping #${show(msg.id)} 的回应带有 ${fields}；ping 的结果是空的（最多只能有 _meta），对方读它也得不到更多信息`,
       };

@@ -1,5 +1,5 @@
 import type { Bilingual, Side } from '../../protocol/index.js';
-import { jsonText } from '../../protocol/json.js';
+import { isObject, type JsonObject, jsonText, pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 
@@ -43,6 +43,22 @@ export type Check = (ctx: SessionContext, msg: ModelMessage) => Finding | readon
 
 /** One row of the rule table: a rule's id, its definition, and its check, side by side. */
 export type RuleRow = RuleDefinition & { readonly id: string; readonly check: Check };
+
+/**
+ * Where a finding about some keys of the object at `parent` points: at the key when it is one,
+ * else at the object that holds them (one pointer per finding, and its words name every key).
+ */
+export const keysAt = (parent: string, keys: readonly string[]): string =>
+  keys.length === 1 ? `${parent}/${pointerToken(keys[0] as string)}` : parent;
+
+/**
+ * Where a finding about `keys` of a request's or notification's `_meta` points: `keysAt` there,
+ * or, when the message has no `_meta` object (or no params), the first of the two it lacks.
+ */
+export function metaKeysAt(params: JsonObject | undefined, keys: readonly string[]): string {
+  if (params === undefined) return '/params';
+  return isObject(params._meta) ? keysAt('/params/_meta', keys) : '/params/_meta';
+}
 
 /** A value as JSON, as a finding quotes it (an exact id past 2^53 − 1 as its digits). */
 export const show = (value: unknown) => jsonText(value);

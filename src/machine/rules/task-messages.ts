@@ -10,7 +10,7 @@ import { pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import { answeredRecord, hasHandshakeTasks } from '../facts.js';
-import { type Finding, type RuleRow, show, sideZh } from './rule.js';
+import { type Finding, metaKeysAt, type RuleRow, show, sideZh } from './rule.js';
 
 /** The operations on tasks themselves (2025-11-25 basic/utilities/tasks › Protocol Messages). */
 const TASK_METHODS: ReadonlySet<string> = new Set([
@@ -145,6 +145,7 @@ export const TASK_MESSAGE_RULES = [
       const namedZh =
         waiting.length === 1 ? `{"taskId": ${tasks}}` : `所属任务（${tasks}）的 taskId`;
       return {
+        pointer: metaKeysAt(msg.params, [RELATED_TASK_META]),
         en: `${msg.method} #${show(msg.id)} is the server's request while its task ${tasks} is "input_required" and no other request of the client is open: it asks for the task's input, so it MUST carry ${named} in _meta "${RELATED_TASK_META}", and the client's answer names the task the same way`,
         zh: `${msg.method} #${show(msg.id)} 是服务器在其任务 ${tasks} 处于 "input_required"、客户端没有其他进行中请求时发出的请求：它是在为任务请求输入，所以必须在 _meta "${RELATED_TASK_META}" 中带上 ${namedZh}，客户端的回答也以同样方式指明任务`,
       };

@@ -94,6 +94,7 @@ export const TOOL_ORDER_RULES = [
       const diff = now && reordering(before, now);
       if (!now || !diff) return null;
       return {
+        pointer: `/result/tools/${diff.at}`,
         en: `tools/list result #${show(msg.id)} lists the same ${now.length} tools as the previous whole list, in another order: /result/tools/${diff.at} is "${diff.is}" where that list had "${diff.was}". Return tools in one fixed order (for example by name, or as registered) so that a client's cache and a model's prompt cache stay valid`,
         zh: `tools/list 结果 #${show(msg.id)} 列出的 ${now.length} 个工具与上一次的完整列表相同，顺序却不同：/result/tools/${diff.at} 是 "${diff.is}"，而上一次那里是 "${diff.was}"。请以一种固定的顺序返回工具（例如按名称，或按注册顺序），客户端的缓存和模型的提示缓存才能继续有效`,
       };

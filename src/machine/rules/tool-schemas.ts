@@ -136,6 +136,7 @@ export const TOOL_SCHEMA_RULES = [
       if (!Array.isArray(content)) return null;
       if (content.some((block) => isObject(block) && block.type === 'text')) return null;
       return {
+        pointer: '/result/content',
         en: `${call.what.en} has structuredContent but no text block in content (at /result/content): a client that reads only content, and the model it shows content to, get none of the data. Add {"type": "text", "text": …} holding the structuredContent serialized as JSON`,
         zh: `${call.what.zh}带有 structuredContent，但 content 中没有文本块（位置 /result/content）：只读取 content 的客户端，以及它把 content 交给的模型，都拿不到这些数据。应当加上 {"type": "text", "text": …}，其中是序列化为 JSON 的 structuredContent`,
       };

@@ -1,6 +1,6 @@
 import { isObject } from '../../protocol/json.js';
 import { PROTOCOL_VERSION_META } from '../facts.js';
-import { type RuleRow, show } from './rule.js';
+import { metaKeysAt, type RuleRow, show } from './rule.js';
 
 /**
  * After a -32022 the client picks its next version from the server's list (2026-07-28
@@ -32,6 +32,7 @@ export const VERSION_RETRY_RULES = [
       const version = isObject(meta) ? meta[PROTOCOL_VERSION_META] : undefined;
       if (typeof version !== 'string' || supported.includes(version)) return null;
       return {
+        pointer: metaKeysAt(msg.params, [PROTOCOL_VERSION_META]),
         en: `${msg.method} #${show(msg.id)} declares protocol version "${version}", but the server refused it with -32022 listing only ${show(supported)} in data.supported; the client should retry with one of those (or tell the user no version fits), since the server will refuse this one again`,
         zh: `${msg.method} #${show(msg.id)} 声明的协议版本为 "${version}"，但服务器以 -32022 拒绝时在 data.supported 中只列出了 ${show(supported)}；客户端应当改用其中之一重试（或告诉用户没有合适的版本），因为服务器还会再次拒绝这个版本`,
       };
