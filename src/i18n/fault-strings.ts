@@ -272,6 +272,18 @@ export const FAULT_STRINGS = {
     en: '{name} needs, in 2026-07-28, a pending call the server will answer with an input_required round that asks for sampling (summarize_text, to a request that declared sampling)',
     zh: '{name} 在 2026-07-28 中需要一个尚未回应、服务器将以请求 sampling 的 input_required 轮次回应的调用（例如向声明了 sampling 的请求提供的 summarize_text）',
   },
+  needsSamplingRoundWithoutTools: {
+    en: "{name} needs, in 2026-07-28, a pending call the server will answer with an input_required round that asks for sampling, from a request that declared sampling without sampling.tools (summarize_text, with the client's usual capabilities)",
+    zh: '{name} 在 2026-07-28 中需要一个尚未回应、服务器将以请求 sampling 的 input_required 轮次回应的调用，且该请求声明了 sampling 却没有声明 sampling.tools（例如以客户端平常的能力调用 summarize_text）',
+  },
+  needsUndeclaredToolRound: {
+    en: "{name} needs, in 2026-07-28, the server's latest input_required round to offer tools (tools or toolChoice) in a sampling/createMessage to a request that declared sampling without sampling.tools, and no retry of it yet (play tool-sampling-undeclared first)",
+    zh: '{name} 在 2026-07-28 中需要服务器最近的 input_required 轮次在 sampling/createMessage 中提供工具（tools 或 toolChoice），且得到该轮次的请求声明了 sampling 却没有声明 sampling.tools，而这一轮还没有被重试过（先演示 tool-sampling-undeclared）',
+  },
+  badToolChoiceMode: {
+    en: '{name}: params.mode is the toolChoice mode, "auto", "none" or "required", not {mode}',
+    zh: '{name}：params.mode 是 toolChoice 的模式，只能是 "auto"、"none" 或 "required"，而不是 {mode}',
+  },
   // Tool schemas and tool results (lessons 7 and 30)
   needsTypedToolList: {
     en: '{name} needs a pending tools/list whose answer lists a tool with a typed property in its inputSchema',

@@ -336,6 +336,15 @@ export class SimClient {
     return this.rounds.find((r) => r.of === id);
   }
 
+  /**
+   * What it would answer to one input request if it answered it (its roots, its canned model's
+   * reply, its scripted user's answer), whatever it declared: a fault's client that answers what
+   * it should have refused.
+   */
+  answerInput(method: string, params: JsonObject): JsonObject {
+    return this.#inputResult(method, params);
+  }
+
   notify(method: string, params?: JsonObject): JsonObject {
     return params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
   }

@@ -11,6 +11,7 @@ import { toolChoiceToHonour } from '../../protocol/sampling-tools.js';
 import { isKnownVersion, type KnownVersion } from '../../protocol/versions.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { resultInstead, scheduledAnswer } from './faults-modern.js';
+import { modernToolSamplingAnswered } from './faults-modern-sampling.js';
 import { latestRoundRequests, retryWithAnswers } from './faults-retry.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
@@ -366,8 +367,11 @@ function samplingRound(ctx: FaultContext, name: string, messages: readonly unkno
  * The client answers the server's pending tool-enabled sampling/createMessage (tools or
  * toolChoice) with its model's reply, though it declared sampling without sampling.tools: 2025-11-25
  * schema › CreateMessageRequestParams, it MUST return an error (lesson 6, after undeclared-request).
+ * In 2026-07-28 the request is an input request of a round, answered in a retry (lesson 25, after
+ * tool-sampling-undeclared).
  */
 export function toolSamplingAnswered(ctx: FaultContext, name: string): FaultResult {
+  if (ctx.client.modernVersion !== null) return modernToolSamplingAnswered(ctx, name);
   const sampling = ctx.client.config.capabilities.sampling;
   const asked =
     isObject(sampling) && !isObject(sampling.tools)

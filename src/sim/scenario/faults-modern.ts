@@ -104,14 +104,21 @@ const errorOf = (message: Record<string, unknown>): JsonObject | null =>
 /**
  * What a server that serves the request as if it were `fixed` answers: a shadow of the lesson's
  * server (same tools, same requestState key) takes the request, so the faulty answer is the one a
- * real server would build, only sent where it must not be.
+ * real server would build, only sent where it must not be. `at` is the shadow's clock (the expiry
+ * its requestState seals; a round the client will retry needs the lesson's), and `prepare` sets
+ * it up as a lesson step set up the server (offer-tools).
  */
 export function shadowAnswer(
   ctx: FaultContext,
   request: ClientRequest,
   fixMeta: (meta: JsonObject) => JsonObject,
+  {
+    at = 0,
+    prepare,
+  }: { readonly at?: number; readonly prepare?: (shadow: SimServer) => void } = {},
 ): Record<string, unknown> | null {
   const shadow = new SimServer({ ...ctx.server.config, era: 'modern', tools: ctx.server.tools });
+  prepare?.(shadow);
   const params = request.params ?? {};
   const meta = isObject(params._meta) ? params._meta : {};
   shadow.receive(
@@ -121,7 +128,7 @@ export function shadowAnswer(
       method: request.method,
       params: { ...params, _meta: fixMeta(meta) },
     },
-    0,
+    at,
   );
   return shadow.next()?.message ?? null;
 }

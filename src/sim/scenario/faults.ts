@@ -55,6 +55,7 @@ import {
 import { duplicateInitialize } from './faults-lifecycle.js';
 import { linkInForm, metaKeyMalformed, rootNotFile } from './faults-meta-roots.js';
 import { modernFault } from './faults-modern.js';
+import { toolSamplingUndeclared } from './faults-modern-sampling.js';
 import { modernLogLevelAccepted, modernPromptServed } from './faults-modern-served.js';
 import { rejectedToolCalled } from './faults-rejected-tool.js';
 import {
@@ -213,6 +214,8 @@ export const FAULT_NAMES = [
   'tool-result-beside-text',
   'tool-use-unanswered',
   'tool-sampling-answered',
+  // 2026-07-28 (client/sampling › Capabilities, in an input_required round; lesson 25)
+  'tool-sampling-undeclared',
   // Handshake era (server/utilities/logging and server/prompts › Error Handling; lessons 15, 13)
   'invalid-log-level-accepted',
   'prompt-served-without-argument',
@@ -366,6 +369,8 @@ export const FAULT_RULES = {
   'tool-result-beside-text': 'sampling-tool-result-mixed',
   'tool-use-unanswered': 'sampling-tool-use-unanswered',
   'tool-sampling-answered': 'sampling-tools-not-refused',
+  // 2026-07-28 client/sampling › Capabilities, basic/patterns/mrtr (lesson 25)
+  'tool-sampling-undeclared': 'client-capability-not-declared',
   // server/utilities/logging, server/prompts › Error Handling (lessons 15, 13)
   'invalid-log-level-accepted': 'log-level-not-refused',
   'prompt-served-without-argument': 'prompt-arguments-not-refused',
@@ -811,6 +816,8 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
       return toolSampling(ctx, name, 'unanswered');
     case 'tool-sampling-answered':
       return toolSamplingAnswered(ctx, name);
+    case 'tool-sampling-undeclared':
+      return toolSamplingUndeclared(ctx, name);
     case 'cursor-made-up':
       return cursorMadeUp(ctx);
     // 2026-07-28 (lesson 28): the request itself is served, shaped as every modern result is.
