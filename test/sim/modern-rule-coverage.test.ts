@@ -36,7 +36,6 @@ const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
   'wrong-direction',
   // Features whose 2026-07-28 pages keep the handshake era's sentences (lessons 6-18).
   'message-after-shutdown',
-  'sampling-tools-not-refused',
 ];
 
 describe('the 2026-07-28 lessons', () => {

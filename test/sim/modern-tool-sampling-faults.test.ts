@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/scenario/engine.js';
-import { brokenRules, lessonOf, playedSteps } from '../helpers/lesson-scenario.js';
+import { brokenRules, faultsOfLesson, lessonOf, playedSteps } from '../helpers/lesson-scenario.js';
 
 /**
  * Tool-enabled sampling a 2026-07-28 request did not declare (lesson 25): the server's round
@@ -43,6 +43,15 @@ const asked = (round: Wire) =>
   ((round.result?.inputRequests ?? {}) as Record<string, Sampling>).summary?.params;
 
 describe('tool-enabled sampling a 2026-07-28 request did not declare', () => {
+  it('lesson multi-round-trip plays both, each breaking only its rule', async () => {
+    const steps = await faultsOfLesson('multi-round-trip');
+    const named = ['tool-sampling-undeclared', 'tool-sampling-answered'];
+    expect(steps.filter((s) => s.fault !== null && named.includes(s.fault))).toEqual([
+      { fault: 'tool-sampling-undeclared', rules: ['client-capability-not-declared'] },
+      { fault: 'tool-sampling-answered', rules: ['sampling-tools-not-refused'] },
+    ]);
+  });
+
   it('the round offers the weather tool; the retry answers it with a new id and the state echoed', async () => {
     const steps = await playedSteps(
       modern([
