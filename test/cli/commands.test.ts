@@ -81,8 +81,11 @@ describe('lesson commands of the built CLI', () => {
       [['lesson', 'xyz', '--plain'], 'unknown lesson "xyz" (see: mcp-sim lessons)'],
       [['lesson', 'handshake', '--plain', '--json'], 'choose one of --plain'],
     ] as const;
-    for (const [args, message] of cases) {
-      const r = await runCli([...args]);
+    // Side by side: each is a CLI process of its own, and one after another they took most of
+    // the test's 30 s on the 2-core machine under a full run's load.
+    const runs = await Promise.all(cases.map(([args]) => runCli([...args])));
+    for (const [i, [args, message]] of cases.entries()) {
+      const r = runs[i] as Awaited<ReturnType<typeof runCli>>;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(message);
