@@ -239,11 +239,10 @@ export const SAMPLING_RULES = [
       if (ctx.era === 'modern') {
         return eachRetryAnswer(ctx, msg, (asked, answer, at) => {
           if (!asked.undeclaredTools || !isObject(answer)) return null;
-          const what = retryAnswer(at.key, at.round);
           return {
             pointer: at.pointer,
-            en: `${what.en} is answered (at ${at.pointer}), though it offers the model tools (tools or toolChoice) and the request that got the round declared sampling without sampling.tools in its clientCapabilities: the client MUST return an error instead, and in 2026-07-28 a client that refuses an input request does not retry with an answer to it (client/sampling › Error Handling)`,
-            zh: `${what.zh} 得到了回答（位置 ${at.pointer}），然而它向模型提供了工具（tools 或 toolChoice），而得到该轮次的请求在 clientCapabilities 中只声明了 sampling、没有声明 sampling.tools：客户端必须改为返回错误；在 2026-07-28 中，拒绝某个输入请求的客户端不会带着对它的回答重试（client/sampling › Error Handling）`,
+            en: `this retry answers the sampling/createMessage under ${show(at.key)} of the input_required round #${show(at.round.id)} (at ${at.pointer}), though it offers the model tools (tools or toolChoice) and the request that got the round declared sampling without sampling.tools in its clientCapabilities: the client MUST return an error instead, and in 2026-07-28 a client that refuses an input request does not retry with an answer to it (client/sampling › Error Handling)`,
+            zh: `这次重试回答了 input_required 轮次 #${show(at.round.id)} 中 ${show(at.key)} 下的 sampling/createMessage（位置 ${at.pointer}），然而它向模型提供了工具（tools 或 toolChoice），而得到该轮次的请求在 clientCapabilities 中只声明了 sampling、没有声明 sampling.tools：客户端必须改为返回错误；在 2026-07-28 中，拒绝某个输入请求的客户端不会带着对它的回答重试（client/sampling › Error Handling）`,
           };
         });
       }
