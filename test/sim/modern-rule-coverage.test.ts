@@ -34,8 +34,6 @@ const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
   // The server's requests in the wrong direction are server-request's in 2026-07-28, and no
   // fault yet has the client send what only a server sends.
   'wrong-direction',
-  // Features whose 2026-07-28 pages keep the handshake era's sentences (lessons 6-18).
-  'message-after-shutdown',
 ];
 
 describe('the 2026-07-28 lessons', () => {
