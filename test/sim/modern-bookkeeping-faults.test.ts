@@ -98,3 +98,32 @@ describe('answers of a 2026-07-28 server at the wrong time', () => {
     expect(faultRule('reuse-id', 'modern')).toBe(FAULT_RULES['reuse-id']);
   });
 });
+
+describe('wrong-direction in 2026-07-28', () => {
+  // A server sends no requests in 2026-07-28 (server-request says so), so the wrong side is the
+  // client's: a notification only a server sends.
+  it('the client sends notifications/tools/list_changed: only wrong-direction', async () => {
+    // After an opening request: a first message decides the era, and a notification cannot.
+    const steps = await play([
+      { client: { request: 'tools/list' } },
+      { server: 'next' },
+      { fault: 'wrong-direction' },
+    ]);
+    expect(steps.at(-1)?.direction).toBe('client->server');
+    expect(sent(steps, -1)).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    expect(brokenRules(steps)).toEqual(['wrong-direction']);
+  });
+
+  it('the handshake era keeps the server’s request', async () => {
+    const steps = await playedSteps(
+      lessonOf('2025-11-25', {}, { capabilities: {} }, [
+        { client: 'initialize' },
+        { server: 'next' },
+        { client: 'initialized' },
+        { fault: 'wrong-direction' },
+      ]),
+    );
+    expect(steps.at(-1)?.direction).toBe('server->client');
+    expect(sent(steps, -1)).toMatchObject({ method: 'tools/list' });
+  });
+});

@@ -31,9 +31,6 @@ const SHARED_NOT_YET_IN_A_MODERN_LESSON = [
   // response-without-request and unknown-progress-token.
   'duplicate-response',
   'progress-after-completion',
-  // The server's requests in the wrong direction are server-request's in 2026-07-28, and no
-  // fault yet has the client send what only a server sends.
-  'wrong-direction',
 ];
 
 describe('the 2026-07-28 lessons', () => {

@@ -92,11 +92,23 @@ export function duplicateProgressToken(ctx: FaultContext, name: string): FaultRe
 
 /**
  * The server sends `params.method` (default tools/list), a request only a client sends, as a
- * request of its own: the 2025-11-25 schema says which side sends each method.
+ * request of its own: the schema says which side sends each method. In 2026-07-28 the client
+ * sends a server's notification instead (below).
  */
 export function wrongDirection(ctx: FaultContext): FaultResult {
-  const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tools/list';
   const given = isObject(ctx.params.params) ? ctx.params.params : undefined;
+  // 2026-07-28: a server sends no requests at all (server-request), so the wrong side is the
+  // client's: a notification only a server sends (default notifications/tools/list_changed), as
+  // a gateway that is a server to its own clients might relay it the wrong way.
+  if (ctx.client.modernVersion !== null) {
+    const method =
+      typeof ctx.params.method === 'string'
+        ? ctx.params.method
+        : 'notifications/tools/list_changed';
+    const message = { jsonrpc: '2.0', method, ...(given ? { params: given } : {}) };
+    return { ok: true, direction: 'client->server', message };
+  }
+  const method = typeof ctx.params.method === 'string' ? ctx.params.method : 'tools/list';
   return { ok: true, direction: 'server->client', message: ctx.server.makeRequest(method, given) };
 }
 
