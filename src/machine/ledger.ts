@@ -66,6 +66,13 @@ export class Ledger {
    * (2026-07-28 basic/patterns/cancellation › Behavior Requirements).
    */
   readonly forgotten = { client: new Set<RequestId>(), server: new Set<RequestId>() };
+  /**
+   * The progress tokens of those answered requests, each with its request's id (the newest
+   * `FORGOTTEN_IDS` too): free for a new request, but progress that names one while no request
+   * holds it is progress after completion (2026-07-28 basic/patterns/progress › Implementation
+   * Notes), not a token nobody handed out.
+   */
+  readonly answeredTokens = bySide<ProgressToken, RequestId>();
   readonly tokens = bySide<ProgressToken, TokenRecord>();
   /** URIs whose resources/subscribe got a successful response, and not unsubscribed since. */
   readonly subscriptions = new Set<string>();
@@ -202,6 +209,7 @@ export class Ledger {
       copyInto(this.taskRequests[side], copy.taskRequests[side]);
       copyInto(this.taskResults[side], copy.taskResults[side]);
       for (const id of this.forgotten[side]) copy.forgotten[side].add(id);
+      copyInto(this.answeredTokens[side], copy.answeredTokens[side]);
     }
     for (const uri of this.subscriptions) copy.subscriptions.add(uri);
     copyInto(this.elicitations, copy.elicitations);
@@ -415,7 +423,15 @@ export class Ledger {
     }
     const token = record.progressToken;
     const tokens = this.tokens[record.requester];
-    if (token !== undefined && tokens.get(token)?.requestId === record.id) tokens.delete(token);
+    if (token === undefined || tokens.get(token)?.requestId !== record.id) return;
+    tokens.delete(token);
+    const answered = this.answeredTokens[record.requester];
+    answered.delete(token);
+    answered.set(token, record.id);
+    if (answered.size > FORGOTTEN_IDS) {
+      const oldest = answered.keys().next();
+      if (!oldest.done) answered.delete(oldest.value);
+    }
   }
 
   /** A request stopped waiting (answered, cancelled, or its id reused). */

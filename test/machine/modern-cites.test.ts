@@ -19,7 +19,7 @@ describe('a finding in a 2026-07-28 session cites 2026-07-28', () => {
         .client(call(1))
         .server(modernResult(1, { content: [] }))
         .server(modernResult(1, { content: [] })),
-      'response-without-request',
+      'duplicate-response',
       '2026-07-28/basic/index › Responses',
     ],
     [

@@ -30,10 +30,42 @@ describe('an answered modern request leaves nothing behind', () => {
     expect(requestSeen(legacy.run().referee.snapshot(), 'client', 1)).toBe(true);
   });
 
-  it('takes an id again after its answer, and a second answer answers nothing', () => {
+  it('takes an id again after its answer, and a second answer is a duplicate, not a stranger', () => {
     expect(rulesOf(discovered().client(call(1)).server(toolResult(1)).client(call(1)))).toEqual([]);
     const twice = discovered().client(call(1)).server(toolResult(1)).server(toolResult(1));
-    expect(rulesOf(twice)).toEqual(['response-without-request']);
+    const [hit, ...rest] = twice.run().last.violations;
+    expect(rest).toEqual([]);
+    expect(hit).toMatchObject({ rule: 'duplicate-response', pointer: '/id' });
+    expect(hit?.spec).toContain('2026-07-28/basic/index › Responses');
+    // An id reused after its answer is the new request's: its answer is no duplicate.
+    const reused = discovered().client(call(1)).server(toolResult(1)).client(call(1));
+    expect(rulesOf(reused.server(toolResult(1)))).toEqual([]);
+    // An id never sent is still nobody's.
+    expect(rulesOf(discovered().client(call(1)).server(toolResult(7)))).toEqual([
+      'response-without-request',
+    ]);
+  });
+
+  it('names progress after the answer as such, while the token is free for a new request', () => {
+    const progress = (token: number, value: number) =>
+      rpc.notification('notifications/progress', { progressToken: token, progress: value });
+    const after = discovered().client(call(1, 5)).server(toolResult(1)).server(progress(5, 1));
+    const [hit, ...rest] = after.run().last.violations;
+    expect(rest).toEqual([]);
+    expect(hit).toMatchObject({
+      rule: 'progress-after-completion',
+      pointer: '/params/progressToken',
+    });
+    expect(hit?.message).toContain(
+      'request #1, which carried progress token 5, was already answered',
+    );
+    // The token taken again by a new request is that request's.
+    const retaken = discovered().client(call(1, 5)).server(toolResult(1)).client(call(2, 5));
+    expect(rulesOf(retaken.server(progress(5, 1)))).toEqual([]);
+    // A token no request ever carried is still unknown.
+    expect(rulesOf(discovered().client(call(1, 5)).server(progress(6, 1)))).toEqual([
+      'unknown-progress-token',
+    ]);
   });
 
   it('flags a cancellation of a request never sent, as the handshake era does (patterns/cancellation › Behavior Requirements)', () => {
@@ -78,5 +110,27 @@ describe('the ids of answered modern requests', () => {
     answered(FORGOTTEN_IDS + 10);
     expect(ledger.issued('client', 10)).toBe(true);
     expect(ledger.issued('client', 11)).toBe(false);
+  });
+
+  it('keep the tokens of the newest FORGOTTEN_IDS only, each with its request', () => {
+    const ledger = new Ledger();
+    for (let id = 0; id < FORGOTTEN_IDS + 10; id++) {
+      const token = `t${id}`;
+      ledger.tokens.client.set(token, { requestId: id, status: 'active', last: null });
+      ledger.forget({
+        requester: 'client',
+        id,
+        step: id,
+        method: 'tools/call',
+        primitive: null,
+        capability: null,
+        status: 'answered',
+        progressToken: token,
+      } as Parameters<Ledger['forget']>[0]);
+    }
+    expect(ledger.tokens.client.size).toBe(0);
+    expect(ledger.answeredTokens.client.size).toBe(FORGOTTEN_IDS);
+    expect(ledger.answeredTokens.client.has('t9')).toBe(false);
+    expect(ledger.answeredTokens.client.get('t10')).toBe(10);
   });
 });

@@ -5,12 +5,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/machine/rules.js';
 import { jsonText } from '../../src/protocol/json.js';
-import {
-  FAULT_RULES,
-  type FaultName,
-  faultRule,
-  REVEALED_FAULTS,
-} from '../../src/sim/scenario/faults.js';
+import { FAULT_RULES, type FaultName, REVEALED_FAULTS } from '../../src/sim/scenario/faults.js';
 import { formatProblem, loadLessons } from '../../src/sim/scenario/load-lessons.js';
 import { lessonJson } from '../../src/ui/handout.js';
 import { screenRun as runScenario } from '../helpers/screen.js';
@@ -75,15 +70,9 @@ describe('the lessons', () => {
           if (step.fault && revealed) expect(rules).toEqual([]);
           else if (step.fault) {
             expect(rules.length, `fault ${step.fault} must break a rule`).toBeGreaterThan(0);
-            // A fault named after a rule breaks that very rule (the narration names it), or in
-            // 2026-07-28 the one the modern referee names it by (faultRule).
-            if ((RULE_IDS as readonly string[]).includes(step.fault)) {
-              const era = step.report?.era === 'modern' ? 'modern' : 'legacy';
-              // A fault the table does not list (a step's mismatched headers) is its rule.
-              const listed = Object.hasOwn(FAULT_RULES, step.fault);
-              const named = listed ? faultRule(step.fault as FaultName, era) : step.fault;
-              expect(rules, `step ${step.index + 1}`).toContain(named);
-            }
+            // A fault named after a rule breaks that very rule (the narration names it).
+            if ((RULE_IDS as readonly string[]).includes(step.fault))
+              expect(rules, `step ${step.index + 1}`).toContain(step.fault);
           } else expect(rules, `step ${step.index + 1}`).toEqual([]);
         }
       });

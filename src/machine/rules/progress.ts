@@ -34,7 +34,9 @@ export const PROGRESS_RULES = [
       const p = progressOf(msg);
       if (!p || ctx.ledger.token(msg.receiver, p.token)) return null;
       if (ctx.era === 'modern') {
-        // 2026-07-28: an answered request is forgotten, and its token with it.
+        // 2026-07-28: an answered request is forgotten, and its token with it; a token an answered
+        // request held is progress-after-completion's.
+        if (ctx.ledger.answeredTokens[msg.receiver].has(p.token)) return null;
         return {
           pointer: '/params/progressToken',
           en: `no request of the ${msg.receiver} still waiting for its answer carries progress token ${show(p.token)}`,
@@ -99,6 +101,16 @@ export const PROGRESS_RULES = [
     check: (ctx, msg) => {
       const p = progressOf(msg);
       const record = p && ctx.ledger.token(msg.receiver, p.token);
+      // 2026-07-28: the answered request is forgotten, its token remembered (the newest ones).
+      const answered =
+        p && !record ? ctx.ledger.answeredTokens[msg.receiver].get(p.token) : undefined;
+      if (p && ctx.era === 'modern' && answered !== undefined) {
+        return {
+          pointer: '/params/progressToken',
+          en: `request #${show(answered)}, which carried progress token ${show(p.token)}, was already answered; progress must stop after completion`,
+          zh: `带有进度令牌 ${show(p.token)} 的请求 #${show(answered)} 已经得到回应；完成之后不能再发送进度`,
+        };
+      }
       if (!p || record?.status !== 'completed') return null;
       const what = requestOfToken(ctx, record, msg.receiver, p.token);
       if (record.task !== undefined) {

@@ -82,11 +82,13 @@ export const REQUEST_RULES = [
       const wordZh = kind === 'error' ? '错误回应' : '回应';
       const twin = twinRequest(ctx, requester, msg.id);
       if (ctx.era === 'modern') {
-        // 2026-07-28: an answered request is forgotten, so a second answer lands here too.
+        // 2026-07-28: an answered request is forgotten but for its id (the newest ones): a second
+        // answer to it is duplicate-response's; one the referee no longer knows lands here.
+        if (ctx.ledger.forgotten[requester].has(msg.id)) return null;
         return {
           pointer: '/id',
-          en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered already)${twin.en}`,
-          zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或已被回应）${twin.zh}`,
+          en: `${word} for id ${show(msg.id)}, but no request of the ${requester} with that id is waiting for its answer (never sent, or answered so long ago that the referee no longer keeps its id)${twin.en}`,
+          zh: `id 为 ${show(msg.id)} 的${wordZh}，但${sideZh(requester)}没有这个 id 的请求在等待回应（从未发送，或早已得到回应、裁判已不再记得它的 id）${twin.zh}`,
         };
       }
       return {
@@ -110,6 +112,21 @@ export const REQUEST_RULES = [
     title: { en: 'Request answered twice', zh: '同一请求被回应了两次' },
     check: (ctx, msg) => {
       const record = answeredRecord(ctx, msg);
+      const kind = msg.envelope.kind;
+      // 2026-07-28: the answered request is forgotten but for its id; no request waits with it.
+      if (
+        ctx.era === 'modern' &&
+        record === undefined &&
+        (kind === 'response' || kind === 'error') &&
+        msg.id !== null &&
+        ctx.ledger.forgotten[msg.receiver].has(msg.id)
+      ) {
+        return {
+          pointer: '/id',
+          en: `request #${show(msg.id)} was already answered, and no request waiting now has that id: a request gets one response`,
+          zh: `请求 #${show(msg.id)} 已经得到回应，而现在没有等待回应的请求使用这个 id：一个请求只能得到一个回应`,
+        };
+      }
       if (record?.status !== 'answered' || roundedBeyondSafe(msg.id)) return null;
       return {
         en: `${record.method} #${show(msg.id)} was already answered`,

@@ -10,7 +10,7 @@ import { citeIssue, parseCite } from '../../protocol/spec-cite.js';
 import { isStatelessVersion, KNOWN_VERSIONS } from '../../protocol/versions.js';
 import type { Step as SessionStep } from '../../session/index.js';
 import { runScenario, type Timeline } from './engine.js';
-import { type FaultName, faultRule } from './faults.js';
+import { FAULT_RULES, type FaultName } from './faults.js';
 import { closest } from './find-lesson.js';
 import { LESSONS_DIR } from './lesson-index.js';
 import { mergeListings } from './lesson-sources.js';
@@ -170,7 +170,7 @@ export function playedProblems(lesson: LoadedLesson, timeline: Timeline): Lesson
     // A fault shows a broken rule on purpose; one that breaks none (a notification the peer did
     // declare, say) would show the learner a bug as "allowed by the rules".
     const source = sources[i] ?? null;
-    const meant = fault ? faultRule(fault as FaultName, era) : undefined;
+    const meant = fault ? FAULT_RULES[fault as FaultName] : undefined;
     // A fault that breaks only other rules here teaches them under its name.
     if (
       step.kind === 'message' &&

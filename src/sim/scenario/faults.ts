@@ -411,26 +411,6 @@ export const FAULT_RULES = {
   'invalid-answer-served': 'input-responses-not-validated',
 } as const satisfies Record<FaultName, string>;
 
-type FaultRule = (typeof FAULT_RULES)[FaultName];
-
-/**
- * The rule a fault is named for in a 2026-07-28 session, where that differs: the modern referee
- * forgets an answered request and its progress token (2026-07-28 basic/index › Requests: the id
- * is free again once answered), so a second copy of an answer answers no request still waiting
- * (response-without-request), and progress after the answer names no active request's token
- * (unknown-progress-token; patterns/progress › Behavior Requirements). Lesson 34 plays both.
- */
-const MODERN_FAULT_RULES: Partial<Record<FaultName, FaultRule>> = {
-  'duplicate-response': 'response-without-request',
-  'progress-after-completion': 'unknown-progress-token',
-};
-
-/** The rule a fault step must break, in a session of this era. */
-export function faultRule(fault: FaultName, era: 'legacy' | 'modern' | undefined): FaultRule {
-  const modern = era === 'modern' ? MODERN_FAULT_RULES[fault] : undefined;
-  return modern ?? FAULT_RULES[fault];
-}
-
 /**
  * Faults whose bug the referee can judge only at a later message, honest in itself, that the
  * fault plays after it (its reveal, narrated by the step's `reveal:`): the fault's first message
