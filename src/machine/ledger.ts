@@ -15,8 +15,8 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
 /**
  * The facts that grow with a session: every request id ever used, every progress token, every
  * confirmed subscription (a request's record says whether it waits for its answer). In the modern
- * era an answered request is forgotten (`forget`) but for its id, and only the newest
- * `FORGOTTEN_IDS` of those ids are kept, so a modern session's memory stays flat however long it
+ * era an answered request is forgotten (`forget`) but for its id and progress token, and only the
+ * newest `FORGOTTEN_IDS` of those are kept, so a modern session's memory stays flat however long it
  * runs. It is one set of mutable
  * maps per session, written by the machine's record actions: the session log advances a referee
  * once per event, in order, and never again from an older state (see `advance`), so no earlier
@@ -407,9 +407,10 @@ export class Ledger {
   }
 
   /**
-   * An answered request of the modern era leaves nothing behind: its id is free again
-   * (2026-07-28 basic/index › Requests: an id must only differ from those still waiting for their
-   * answer), and so is its progress token. Runs after `close`.
+   * An answered request of the modern era leaves only its id and its progress token behind (the
+   * newest `FORGOTTEN_IDS` of each), both free again (2026-07-28 basic/index › Requests: an id
+   * must only differ from those still waiting for their answer); they are kept to tell a second
+   * answer or late progress from an id or token never handed out. Runs after `close`.
    */
   forget(record: RequestRecord): void {
     this.requests[record.requester].delete(record.id);
