@@ -260,6 +260,14 @@ export function requestSeen(state: RefereeState, requester: Side, id: RequestId)
 }
 
 /**
+ * Whether `requester` ever sent a request with this id, answered ones a 2026-07-28 referee has
+ * forgotten included (the newest `FORGOTTEN_IDS` of those).
+ */
+export function requestIssued(state: RefereeState, requester: Side, id: RequestId): boolean {
+  return state.context.ledger.issued(requester, id);
+}
+
+/**
  * Whether `requester` has a request with this id still waiting for its answer, as the ledger says
  * now (ask the latest state; an older state's own list is its view's `pending`).
  */
@@ -291,4 +299,16 @@ export function tokenProgress(
 ): TokenProgress | null {
   const record = state.context.ledger.token(requester, token);
   return record ? { status: record.status, last: record.last } : null;
+}
+
+/**
+ * The id of the answered request that carried this progress token, when a 2026-07-28 referee has
+ * forgotten the request but keeps its token (the newest `FORGOTTEN_IDS`), or null.
+ */
+export function answeredTokenOwner(
+  state: RefereeState,
+  requester: Side,
+  token: ProgressToken,
+): RequestId | null {
+  return state.context.ledger.answeredTokens[requester].get(token) ?? null;
 }

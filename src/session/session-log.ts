@@ -1,10 +1,12 @@
 import {
+  answeredTokenOwner,
   type BatchPosition,
   type HttpHeaders,
   openRound,
   type RefereeEvent,
   type RefereeRun,
   type RefereeState,
+  requestIssued,
   requestPending,
   requestSeen,
   runReferee,
@@ -281,6 +283,11 @@ export class SessionLog {
     return requestSeen(this.#state, requester, id);
   }
 
+  /** Whether `requester` ever sent this id, answered requests the referee forgot included. */
+  requestIssued(requester: Side, id: RequestId): boolean {
+    return requestIssued(this.#state, requester, id);
+  }
+
   /** Whether `requester`'s request with this id still waits for its answer. */
   requestPending(requester: Side, id: RequestId): boolean {
     return requestPending(this.#state, requester, id);
@@ -289,6 +296,11 @@ export class SessionLog {
   /** How far the progress of a token `requester` handed out has got. */
   tokenProgress(requester: Side, token: ProgressToken): TokenProgress | null {
     return tokenProgress(this.#state, requester, token);
+  }
+
+  /** The id of the answered, forgotten request that carried this token (2026-07-28), or null. */
+  answeredTokenOwner(requester: Side, token: ProgressToken): RequestId | null {
+    return answeredTokenOwner(this.#state, requester, token);
   }
 
   /** The request whose input_required round for `method` on `target` is still open (or null). */

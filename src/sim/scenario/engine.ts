@@ -557,19 +557,12 @@ function trackOutcomes(
   if (report.direction !== 'server->client' || report.id === null) return;
   if (cancelled.some((c) => c.id === report.id)) return;
   const token = `progress-${String(message.id)}`;
-  // A 2026-07-28 referee forgets an answered request and its token at once, so the request the
-  // log holds says whether it carried the token.
-  if (log.tokenProgress('client', token) !== null || carriedToken(log, report.id) === token)
+  // A 2026-07-28 referee forgets an answered request but keeps its token, with the request's id.
+  if (
+    log.tokenProgress('client', token) !== null ||
+    log.answeredTokenOwner('client', token) === report.id
+  )
     tokens.push(token);
-}
-
-/** The progress token of the client's latest request with this id, as the log holds it. */
-function carriedToken(log: SessionLog, id: RequestId): unknown {
-  const request = log.steps.findLast(
-    (s) => s.direction === 'client->server' && isObject(s.message) && s.message.id === id,
-  )?.message;
-  const params = isObject(request) && isObject(request.params) ? request.params : undefined;
-  return isObject(params?._meta) ? params._meta.progressToken : undefined;
 }
 
 /** A lesson's own field notes, by JSON pointer. */

@@ -16,14 +16,6 @@ import { latestRoundRequests, retryWithAnswers } from './faults-retry.js';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || typeof v === 'number';
 
-/** Whether a request of the client's with this id is among the steps so far. */
-function clientSent(ctx: FaultContext, id: RequestId): boolean {
-  return ctx.log.steps.some((step) => {
-    const m = step.message;
-    return step.direction === 'client->server' && isObject(m) && 'method' in m && m.id === id;
-  });
-}
-
 /**
  * The server sends again the answer it last gave to one of the client's requests (same id, same
  * result or error): JSON-RPC 2.0 § 5 gives a call one Response, and 2025-11-25 basic/index ›
@@ -36,11 +28,8 @@ export function duplicateResponse(ctx: FaultContext, name: string): FaultResult 
     const m = step.message;
     if (step.direction !== 'server->client' || !isObject(m) || !isId(m.id)) return false;
     if (!('result' in m || 'error' in m) || cancelled.has(JSON.stringify(m.id))) return false;
-    const id = m.id;
-    // A 2026-07-28 referee forgets an answered request (its id is free again), so the log's own
-    // steps say the client sent it.
-    const sent = ctx.log.requestSeen('client', id) || clientSent(ctx, id);
-    return sent && !ctx.log.requestPending('client', id);
+    // requestIssued: a 2026-07-28 referee forgets an answered request but keeps its id.
+    return ctx.log.requestIssued('client', m.id) && !ctx.log.requestPending('client', m.id);
   });
   if (!last) return cannot(FAULT_STRINGS.needsAnsweredRequest, { name });
   return { ok: true, direction: 'server->client', message: last.message as JsonObject };
