@@ -12,11 +12,14 @@ import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { resultInstead, scheduledAnswer, shadowAnswer } from './faults-modern.js';
 import { latestRoundRequests, retryWithAnswers } from './faults-retry.js';
 
-/** A sign-in form: what only a URL-mode elicitation may ask for (› Form Mode Security). */
-function signInForm(service: string): JsonObject {
+/**
+ * A sign-in form saying `message`: what only a URL-mode elicitation may ask for (› Form Mode
+ * Security), the secret-in-form faults' default in both eras.
+ */
+export function signInForm(message: string): JsonObject {
   return {
     mode: 'form',
-    message: `Sign in to ${service} to let the server use your account.`,
+    message,
     requestedSchema: {
       type: 'object',
       properties: {
@@ -57,7 +60,9 @@ export function modernSecretInForm(ctx: FaultContext, name: string): FaultResult
   if (!isRound(round) || !isObject(round.inputRequests))
     return cannot(FAULT_STRINGS.needsConnectAccountCall, { name });
   const args = isObject(found.request.params?.arguments) ? found.request.params.arguments : {};
-  const form = isObject(ctx.params.params) ? ctx.params.params : signInForm(serviceOf(args));
+  const form = isObject(ctx.params.params)
+    ? ctx.params.params
+    : signInForm(`Sign in to ${serviceOf(args)} to let the server use your account.`);
   const inputRequests: JsonObject = {};
   for (const [key, request] of Object.entries(round.inputRequests))
     inputRequests[key] =

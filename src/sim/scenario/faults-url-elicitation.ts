@@ -4,7 +4,7 @@ import { isObject, type JsonObject } from '../../protocol/json.js';
 import { capabilityFor } from '../client/input-rounds.js';
 import { answerInstead, cannot, type FaultContext, type FaultResult } from './faults.js';
 import { scheduledAnswer } from './faults-modern.js';
-import { modernSecretInForm } from './faults-modern-elicitation.js';
+import { modernSecretInForm, signInForm } from './faults-modern-elicitation.js';
 
 /**
  * The faults of 2025-11-25 URL-mode elicitation (client/elicitation, lesson 14): a server whose
@@ -77,18 +77,7 @@ export function secretInForm(ctx: FaultContext, name: string): FaultResult {
   const given = ctx.params.params;
   const params: JsonObject = isObject(given)
     ? given
-    : {
-        mode: 'form',
-        message: 'Sign in to your mail account to connect it.',
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            email: { type: 'string', format: 'email', title: 'Email address' },
-            password: { type: 'string', title: 'Password' },
-          },
-          required: ['email', 'password'],
-        },
-      };
+    : signInForm('Sign in to your mail account to connect it.');
   return {
     ok: true,
     direction: 'server->client',
