@@ -929,14 +929,12 @@ function versionNotRefused(ctx: FaultContext): FaultResult {
   if (target === undefined)
     return cannot(FAULT_STRINGS.needsRefusal, { name: 'version-not-refused' });
   const method = ctx.client.pending().find((p) => p.id === target)?.method;
-  const info = { name: server.config.name, version: server.config.version };
   const listed = method === 'tools/list';
   return answerInstead(ctx, target, {
-    result: {
-      ...(listed ? { tools: server.toolDefinitions(), ttlMs: 0, cacheScope: 'private' } : {}),
-      resultType: 'complete',
-      _meta: { [SERVER_INFO_META]: info },
-    },
+    result: modernShaped(
+      ctx,
+      listed ? { tools: server.toolDefinitions(), ttlMs: 0, cacheScope: 'private' } : {},
+    ),
   });
 }
 
