@@ -12,7 +12,7 @@ import { CLIENT_CAPABILITIES_META } from '../../protocol/meta-keys.js';
 import { retryParams } from '../client/input-rounds.js';
 import { cannot, type FaultContext, type FaultResult } from './faults.js';
 import { resultInstead, scheduledAnswer, shadowAnswer } from './faults-modern.js';
-import { retryMessage } from './faults-retry.js';
+import { latestRound, retryMessage } from './faults-retry.js';
 
 const MODES = ['auto', 'none', 'required'] as const;
 type Mode = (typeof MODES)[number];
@@ -91,24 +91,19 @@ export function toolSamplingUndeclared(ctx: FaultContext, name: string): FaultRe
  */
 export function modernToolSamplingAnswered(ctx: FaultContext, name: string): FaultResult {
   const steps = ctx.log.steps;
-  const at = steps.findLastIndex(
-    (s) => s.direction === 'server->client' && inputRequests(s.message) !== null,
-  );
-  const round = steps[at]?.message;
-  const requests = inputRequests(round);
-  const result = isObject(round) && isObject(round.result) ? round.result : null;
-  const id = isObject(round) ? round.id : undefined;
+  const round = latestRound(ctx);
+  if (!round) return cannot(SAY.needsUndeclaredToolRound, { name });
+  const { at, result, requests } = round;
   const original = steps
-    .slice(0, Math.max(at, 0))
+    .slice(0, at)
     .findLast(
       (s) =>
         s.direction === 'client->server' &&
         isObject(s.message) &&
-        s.message.id === id &&
+        s.message.id === round.id &&
         typeof s.message.method === 'string',
     )?.message;
-  if (!requests || !result || !isObject(original))
-    return cannot(SAY.needsUndeclaredToolRound, { name });
+  if (!isObject(original)) return cannot(SAY.needsUndeclaredToolRound, { name });
   const params = isObject(original.params) ? original.params : {};
   const state = typeof result.requestState === 'string' ? result.requestState : undefined;
   // A retry of this round already went out: it echoed the round's state.

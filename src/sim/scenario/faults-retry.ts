@@ -44,19 +44,27 @@ export function retryWithAnswers(
   };
 }
 
-/** The inputRequests of the server's latest input_required round, read from the session log. */
-export function latestRoundRequests(ctx: FaultContext): JsonObject {
-  const step = ctx.log.steps.findLast((s) => {
-    const m = s.message;
-    return (
-      s.direction === 'server->client' &&
-      isObject(m) &&
-      isObject(m.result) &&
-      m.result.resultType === 'input_required' &&
-      isObject(m.result.inputRequests)
-    );
-  });
-  const m = step?.message;
-  const result = isObject(m) && isObject(m.result) ? m.result : {};
-  return isObject(result.inputRequests) ? result.inputRequests : {};
+/** The server's latest input_required round in the session log: its step, result and requests. */
+export type LoggedRound = {
+  readonly at: number;
+  readonly id: unknown;
+  readonly result: JsonObject;
+  readonly requests: JsonObject;
+};
+
+export function latestRound(ctx: FaultContext): LoggedRound | null {
+  const steps = ctx.log.steps;
+  for (let at = steps.length - 1; at >= 0; at--) {
+    const step = steps[at];
+    const m = step?.message;
+    if (step?.direction !== 'server->client' || !isObject(m) || !isObject(m.result)) continue;
+    const result = m.result;
+    if (result.resultType === 'input_required' && isObject(result.inputRequests))
+      return { at, id: m.id, result, requests: result.inputRequests };
+  }
+  return null;
 }
+
+/** The inputRequests of the server's latest input_required round, read from the session log. */
+export const latestRoundRequests = (ctx: FaultContext): JsonObject =>
+  latestRound(ctx)?.requests ?? {};
