@@ -87,19 +87,23 @@ describe('an answered modern request leaves nothing behind', () => {
   });
 });
 
+/** The ledger forgets the client's answered tools/call `id` (with its progress token, if any). */
+const forgetCall = (ledger: Ledger, id: number, progressToken?: string) =>
+  ledger.forget({
+    requester: 'client',
+    id,
+    step: id,
+    method: 'tools/call',
+    primitive: null,
+    capability: null,
+    status: 'answered',
+    ...(progressToken !== undefined ? { progressToken } : {}),
+  } as Parameters<Ledger['forget']>[0]);
+
 describe('the ids of answered modern requests', () => {
   it('are kept for the newest FORGOTTEN_IDS only: a server that runs for days keeps flat memory', () => {
     const ledger = new Ledger();
-    const answered = (id: number) =>
-      ledger.forget({
-        requester: 'client',
-        id,
-        step: id,
-        method: 'tools/call',
-        primitive: null,
-        capability: null,
-        status: 'answered',
-      } as Parameters<Ledger['forget']>[0]);
+    const answered = (id: number) => forgetCall(ledger, id);
     for (let id = 0; id < FORGOTTEN_IDS + 10; id++) answered(id);
     expect(ledger.forgotten.client.size).toBe(FORGOTTEN_IDS);
     expect(ledger.issued('client', 9)).toBe(false);
@@ -117,16 +121,7 @@ describe('the ids of answered modern requests', () => {
     for (let id = 0; id < FORGOTTEN_IDS + 10; id++) {
       const token = `t${id}`;
       ledger.tokens.client.set(token, { requestId: id, status: 'active', last: null });
-      ledger.forget({
-        requester: 'client',
-        id,
-        step: id,
-        method: 'tools/call',
-        primitive: null,
-        capability: null,
-        status: 'answered',
-        progressToken: token,
-      } as Parameters<Ledger['forget']>[0]);
+      forgetCall(ledger, id, token);
     }
     expect(ledger.tokens.client.size).toBe(0);
     expect(ledger.answeredTokens.client.size).toBe(FORGOTTEN_IDS);
