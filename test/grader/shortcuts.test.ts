@@ -549,7 +549,12 @@ describe('the whole course', () => {
     );
   });
 
-  it.each(SEEDS)('the reference solutions get full points with seed %i', async (seed) => {
+  // One seed here (three took 32 s of the suite): cheats.test.ts grades the references of the
+  // exercises whose inputs depend most on the seed (01, 02, 03, 04, 06, 08, 09) on six to eight
+  // seeds each. This run proves the whole course through the command line, and that the seed given
+  // is the seed reported and the one a rerun is told to use.
+  it('the reference solutions get full points with the seed given', async () => {
+    const seed = 4242;
     const cwd = tempDir();
     cpSync(EXERCISES, join(cwd, 'exercises'), { recursive: true });
     cpSync(SOLUTIONS, join(cwd, 'exercises'), { recursive: true });

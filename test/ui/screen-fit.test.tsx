@@ -146,19 +146,28 @@ describe.each([60, 80, 100] as const)('step text that does not fit, at %i column
 });
 
 describe('every lesson’s last step can be read to its end', () => {
-  const ids = loadLessons(LESSONS_DIR).lessons.map((l) => l.id);
-  it.each(ids)('%s, at 80×24 and 60×20, in English and Chinese', async (id) => {
-    for (const lang of ['en', 'zh'] as const) {
-      for (const size of [SIZES[80], SIZES[60]]) {
-        const screen = await play(id, size, -1, lang);
-        screen.type('j'.repeat(80));
-        const recap = screen.lesson.recap[lang];
-        await until(() => {
-          expect(focusedNote(screen.frame()).below).toBe(0);
-          expect(showsWhole(screen.frame(), squash(recap).slice(-30))).toBe(true);
-        });
-        screen.unmount();
-      }
+  // Each lesson in both languages and at both sizes, the pairs taking turns from lesson to lesson
+  // (English at 80×24 and Chinese at 60×20, then the other way round): every recap is read in each
+  // language and at each size, and each language at each size in half the course.
+  const cases = loadLessons(LESSONS_DIR).lessons.map((l, i) => {
+    const turn = i % 2 === 0;
+    const runs: Array<[Lang, Size]> = [
+      ['en', turn ? SIZES[80] : SIZES[60]],
+      ['zh', turn ? SIZES[60] : SIZES[80]],
+    ];
+    const name = runs.map(([lang, size]) => `${lang} at ${size.columns}×${size.rows}`).join(', ');
+    return [l.id, name, runs] as const;
+  });
+  it.each(cases)('%s, %s', async (id, _, runs) => {
+    for (const [lang, size] of runs) {
+      const screen = await play(id, size, -1, lang);
+      screen.type('j'.repeat(80));
+      const recap = screen.lesson.recap[lang];
+      await until(() => {
+        expect(focusedNote(screen.frame()).below).toBe(0);
+        expect(showsWhole(screen.frame(), squash(recap).slice(-30))).toBe(true);
+      });
+      screen.unmount();
     }
   });
 });
