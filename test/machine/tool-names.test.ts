@@ -40,4 +40,17 @@ describe('tool-name-format (server/tools › Tool Names, a SHOULD: a warning)', 
     expect(v[0]?.spec).toContain('2026-07-28/server/tools › Tool Names');
     expect(findings(legacy(['get weather'], '2025-06-18'))).toEqual([]);
   });
+
+  it('names the Mcp-Name header only in 2026-07-28, the revision that has it', () => {
+    const [old] = findings(legacy(['get weather']));
+    expect(old?.message).not.toContain('Mcp-Name');
+    expect(old?.messageZh).not.toContain('Mcp-Name');
+    expect(old?.message).toContain('a log line');
+    const modern = discovered()
+      .client(modernRequest(1, 'tools/list'))
+      .server(modernResult(1, { tools: [tool('a,b')], ttlMs: 0, cacheScope: 'private' }));
+    const [now] = findings(modern);
+    expect(now?.message).toContain('Mcp-Name header');
+    expect(now?.messageZh).toContain('Mcp-Name 请求头');
+  });
 });

@@ -111,10 +111,12 @@ export const TOOL_RULES = [
                 en: 'a character other than A-Z, a-z, 0-9, _, - and . (a space, a comma, a slash…)',
                 zh: '含有 A-Z、a-z、0-9、_、- 和 . 以外的字符（空格、逗号、斜杠等）',
               };
+        // The Mcp-Name header exists only over 2026-07-28's Streamable HTTP: an older session is not told of it.
+        const header = ctx.era === 'modern';
         findings.push({
           pointer: where,
-          en: `tool name ${show(name)} (at ${where}) has ${why.en}; a name in the recommended form travels safely in an Mcp-Name header, a log line or a model's tool call`,
-          zh: `工具名 ${show(name)}（位置 ${where}）${why.zh}；符合推荐格式的名字才能安全地出现在 Mcp-Name 请求头、日志行或模型的工具调用中`,
+          en: `tool name ${show(name)} (at ${where}) has ${why.en}; a name in the recommended form travels safely in ${header ? 'an Mcp-Name header, ' : ''}a log line or a model's tool call`,
+          zh: `工具名 ${show(name)}（位置 ${where}）${why.zh}；符合推荐格式的名字才能安全地出现在${header ? ' Mcp-Name 请求头、' : ''}日志行或模型的工具调用中`,
         });
       }
       return findings.length > 0 ? findings : null;
