@@ -27,6 +27,11 @@ describe('tool-name-format (server/tools › Tool Names, a SHOULD: a warning)', 
     expect(v[3]?.message).toContain('appears twice');
     // The name itself is quoted data, not prose.
     for (const x of v) expect(englishPhrases(x.messageZh, ['get weather'])).toEqual([]);
+    // The Chinese says what the English says: a name in the recommended form travels safely. It
+    // does not claim that only such a name can go somewhere (in 2026-07-28, Mcp-Name carries any
+    // name, Base64-encoded when need be: basic/transports/streamable-http › Value Encoding).
+    expect(v[0]?.messageZh).toContain('符合推荐格式的名字可以安全地出现在日志行');
+    expect(v[0]?.messageZh).not.toContain('才能');
     // Case matters: getUser and getuser are two names.
     expect(findings(legacy(['getUser', 'getuser']))).toEqual([]);
   });

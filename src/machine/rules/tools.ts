@@ -116,7 +116,7 @@ export const TOOL_RULES = [
         findings.push({
           pointer: where,
           en: `tool name ${show(name)} (at ${where}) has ${why.en}; a name in the recommended form travels safely in ${header ? 'an Mcp-Name header, ' : ''}a log line or a model's tool call`,
-          zh: `工具名 ${show(name)}（位置 ${where}）${why.zh}；符合推荐格式的名字才能安全地出现在${header ? ' Mcp-Name 请求头、' : ''}日志行或模型的工具调用中`,
+          zh: `工具名 ${show(name)}（位置 ${where}）${why.zh}；符合推荐格式的名字可以安全地出现在${header ? ' Mcp-Name 请求头、' : ''}日志行或模型的工具调用中`,
         });
       }
       return findings.length > 0 ? findings : null;
