@@ -96,8 +96,8 @@ const FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
     },
   },
   'result tools/list|/result/tools': {
-    en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18), and execution.taskSupport: whether it may be called as a task, forbidden (the default), optional or required (since 2025-11-25, experimental).',
-    zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起），以及 execution.taskSupport：能否以任务方式调用它，取值为 forbidden（默认）、optional 或 required（自 2025-11-25 起，实验性）。',
+    en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18), and execution.taskSupport: whether it may be called as a task, forbidden (the default), optional or required (2025-11-25, experimental; 2026-07-28 has no execution field, since tasks moved to the io.modelcontextprotocol/tasks extension).',
+    zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起），以及 execution.taskSupport：能否以任务方式调用它，取值为 forbidden（默认）、optional 或 required（2025-11-25，实验性；2026-07-28 的工具没有 execution 字段，因为任务已移入扩展 io.modelcontextprotocol/tasks）。',
   },
   'result tools/call|/result/content': {
     en: 'What the tool produced, as content blocks (text, image, audio, links…).',
