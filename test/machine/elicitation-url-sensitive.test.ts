@@ -31,6 +31,7 @@ describe('elicitation-url-sensitive', () => {
     expect(hit?.severity).toBe('warning');
     expect(hit?.message).toContain('(at /params/url) carries the query key "token"');
     expect(hit?.message).toContain("judges by the keys' names, so this is a warning");
+    expect(hit?.message).toContain('only identifies the elicitation (an elicitationId)');
     expect(hit?.spec).toContain('2025-11-25/client/elicitation › Safe URL Handling');
     expect(hit?.messageZh).toContain('查询部分的键 "token"');
     expect(englishPhrases(hit?.messageZh ?? '')).toEqual([]);
@@ -111,6 +112,13 @@ describe('elicitation-url-sensitive', () => {
     expect(hit?.rule).toBe('elicitation-url-sensitive');
     expect(hit?.message).toContain('/result/inputRequests/login/params/url');
     expect(hit?.spec).toContain('2026-07-28/client/elicitation › Safe URL Handling');
+    // 2026-07-28 changelog › Minor changes 11 removed URL mode's elicitationId: the advice may
+    // not send the server to a field that no longer exists.
+    expect(hit?.message).not.toContain('(an elicitationId)');
+    expect(hit?.message).toContain('2026-07-28 has no elicitationId');
+    expect(hit?.message).toContain('requestState');
+    expect(hit?.messageZh).toContain('requestState');
+    expect(englishPhrases(hit?.messageZh ?? '')).toEqual([]);
     expect(rulesOf(round('https://accounts.example.com/login'))).toEqual([]);
   });
 

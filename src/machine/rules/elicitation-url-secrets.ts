@@ -30,6 +30,22 @@ const PARTS: Readonly<Record<'query' | 'fragment', Bilingual>> = {
 };
 
 /**
+ * What the server should send instead. 2026-07-28 changelog › Minor changes 11 removed URL mode's
+ * elicitationId ("Servers needing to correlate an elicitation across retries encode their own
+ * identifier in requestState"), so the modern advice may not name that field.
+ */
+const FIX: Readonly<Record<'legacy' | 'modern', Bilingual>> = {
+  legacy: {
+    en: 'Send a URL that only identifies the elicitation (an elicitationId) and let the user authenticate on the page',
+    zh: 'URL 只应标识这次征询（例如 elicitationId），让用户在页面上自己完成认证',
+  },
+  modern: {
+    en: 'Send a URL that only identifies the interaction and let the user authenticate on the page (2026-07-28 has no elicitationId: a server that must tie the page to the call keeps its own identifier in requestState)',
+    zh: 'URL 只应标识这次交互，让用户在页面上自己完成认证（2026-07-28 没有 elicitationId：需要把页面和这次调用联系起来的服务器，把自己的标识放进 requestState）',
+  },
+};
+
+/**
  * What in a URL looks like a credential: each query or fragment key of SENSITIVE_KEYS with a
  * value, and a password in its userinfo (`https://user:pass@host`). None for a string that is no
  * URL (invalid-params and url-elicitation-error-invalid name that).
@@ -92,13 +108,14 @@ export const ELICITATION_URL_SECRET_RULES = [
     },
     check: (ctx, msg) => {
       const findings: Finding[] = [];
+      const fix = ctx.era === 'modern' ? FIX.modern : FIX.legacy;
       for (const { url, at } of elicitationUrls(ctx, msg)) {
         const parts = sensitiveParts(url);
         if (parts.length === 0) continue;
         findings.push({
           pointer: at,
-          en: `the URL-mode elicitation's url ${show(url)} (at ${at}) carries ${parts.map((p) => p.en).join(', ')}, which names a credential or a session: a server must not put sensitive information about the user in this URL, nor send a pre-authenticated URL, since the client shows it, may log it, and a malicious client could use it to act as the user. Send a URL that only identifies the elicitation (an elicitationId) and let the user authenticate on the page; the referee judges by the keys' names, so this is a warning`,
-          zh: `URL 模式信息征询的 url ${show(url)}（位置 ${at}）带有${parts.map((p) => p.zh).join('、')}，从名字看是凭证或会话：服务器不得在这个 URL 中放入有关用户的敏感信息，也不得发送已预先认证的 URL，因为客户端会显示它、可能把它写进日志，恶意的客户端还能借它冒充用户。URL 只应标识这次征询（例如 elicitationId），让用户在页面上自己完成认证；裁判只能根据键名来判断，所以这是一条警告`,
+          en: `the URL-mode elicitation's url ${show(url)} (at ${at}) carries ${parts.map((p) => p.en).join(', ')}, which names a credential or a session: a server must not put sensitive information about the user in this URL, nor send a pre-authenticated URL, since the client shows it, may log it, and a malicious client could use it to act as the user. ${fix.en}; the referee judges by the keys' names, so this is a warning`,
+          zh: `URL 模式信息征询的 url ${show(url)}（位置 ${at}）带有${parts.map((p) => p.zh).join('、')}，从名字看是凭证或会话：服务器不得在这个 URL 中放入有关用户的敏感信息，也不得发送已预先认证的 URL，因为客户端会显示它、可能把它写进日志，恶意的客户端还能借它冒充用户。${fix.zh}；裁判只能根据键名来判断，所以这是一条警告`,
         });
       }
       return findings.length > 0 ? findings : null;
