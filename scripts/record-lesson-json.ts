@@ -15,8 +15,11 @@ if (ids.length === 0) {
   process.stderr.write('usage: npx tsx scripts/record-lesson-json.ts <lesson id>...\n');
   process.exit(2);
 }
-for (const id of ids) {
-  const { lesson, timeline } = await playLesson(id);
+for (const asked of ids) {
+  // A lesson opens by its number or folder name too (25, 25-multi-round-trip); the fixture is named
+  // for its id, as the test looks it up.
+  const { lesson, timeline } = await playLesson(asked);
+  const id = lesson.id;
   const steps = { steps: jsonSteps(timeline.steps) };
   const both = { en: lessonJson(lesson, steps, 'en'), zh: lessonJson(lesson, steps, 'zh') };
   // An id or token past 2^53 − 1 (a bigint) as its digits, as `lesson --json` prints it.
