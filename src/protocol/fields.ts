@@ -95,9 +95,17 @@ const FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
       zh: '工具的参数，应当符合它的 inputSchema；不符合时通常以 isError: true 的工具结果返回，模型可以读到原因并改正。',
     },
   },
+  // 2026-07-28 moved tasks out of the core (changelog item 6): its Tool has no execution field.
   'result tools/list|/result/tools': {
-    en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18), and execution.taskSupport: whether it may be called as a task, forbidden (the default), optional or required (2025-11-25, experimental; 2026-07-28 has no execution field, since tasks moved to the io.modelcontextprotocol/tasks extension).',
-    zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起），以及 execution.taskSupport：能否以任务方式调用它，取值为 forbidden（默认）、optional 或 required（2025-11-25，实验性；2026-07-28 的工具没有 execution 字段，因为任务已移入扩展 io.modelcontextprotocol/tasks）。',
+    since: '2026-07-28',
+    before: {
+      en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), a title for display and an outputSchema for structuredContent (both since 2025-06-18), and execution.taskSupport: whether it may be called as a task, forbidden (the default), optional or required (since 2025-11-25, experimental).',
+      zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起）、用于显示的 title，描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起），以及 execution.taskSupport：能否以任务方式调用它，取值为 forbidden（默认）、optional 或 required（自 2025-11-25 起，实验性）。',
+    },
+    from: {
+      en: 'Each tool: a name and an inputSchema (the JSON Schema of its arguments); optionally a description for the model, annotations (hints such as readOnlyHint, since 2025-03-26), and a title for display and an outputSchema for structuredContent (both since 2025-06-18). The execution.taskSupport of 2025-11-25 is gone: tasks left the core for the io.modelcontextprotocol/tasks extension.',
+      zh: '每个工具包括名称和 inputSchema（描述参数的 JSON Schema）；可选的有给模型看的描述、annotations（如 readOnlyHint 这样的提示，自 2025-03-26 起），以及用于显示的 title 和描述 structuredContent 的 outputSchema（这两项自 2025-06-18 起）。2025-11-25 中的 execution.taskSupport 已经没有了：任务移出了核心协议，成为扩展 io.modelcontextprotocol/tasks。',
+    },
   },
   'result tools/call|/result/content': {
     en: 'What the tool produced, as content blocks (text, image, audio, links…).',
@@ -123,9 +131,17 @@ const FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
     en: 'The end value, when known; it may be left out. No rule ties progress to it: a progress above the total breaks nothing, only one that does not increase does.',
     zh: '总量（如果已知），可以省略。没有任何规则把进度与它绑定：进度超过总量并不违规，只有进度没有增加才违规。',
   },
+  // Progress moved from basic/utilities/ to basic/patterns/ in 2026-07-28: cite the session's page.
   'notification notifications/progress|/params/message': {
-    en: 'A human-readable status line, in the sender’s own words: the spec names no language (basic/utilities/progress), so it is shown as sent, in English or Chinese alike.',
-    zh: '给人看的状态说明，由发送方自己撰写：规范没有规定它的语言（basic/utilities/progress），所以界面照原样显示它发送的文字，中文界面也不翻译。',
+    since: '2026-07-28',
+    before: {
+      en: 'A human-readable status line, in the sender’s own words: the spec names no language (basic/utilities/progress), so it is shown as sent, in English or Chinese alike.',
+      zh: '给人看的状态说明，由发送方自己撰写：规范没有规定它的语言（basic/utilities/progress），所以界面照原样显示它发送的文字，中文界面也不翻译。',
+    },
+    from: {
+      en: 'A human-readable status line, in the sender’s own words: the spec names no language (2026-07-28 basic/patterns/progress), so it is shown as sent, in English or Chinese alike.',
+      zh: '给人看的状态说明，由发送方自己撰写：规范没有规定它的语言（2026-07-28 basic/patterns/progress），所以界面照原样显示它发送的文字，中文界面也不翻译。',
+    },
   },
   'notification notifications/cancelled|/params/requestId': {
     en: 'The id of the request to cancel. In 2025-11-25 either side cancels its own earlier request, which then should get no answer. In 2026-07-28 the client cancels its own request; a server sends this only to end a client’s subscriptions/listen stream with that id.',

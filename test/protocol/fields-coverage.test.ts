@@ -223,10 +223,6 @@ describe('field meanings: every field a lesson shows under params, result and er
       '2025-06-18',
       'execution.taskSupport',
       '2025-11-25',
-      // 2026-07-28's Tool has no execution field: tasks left the core for an extension (changelog ›
-      // Major changes, item 6), and a modern lesson shows this meaning too.
-      '2026-07-28',
-      'io.modelcontextprotocol/tasks',
     ]) {
       expect(text?.en).toContain(part);
       expect(text?.zh).toContain(part);

@@ -10,7 +10,8 @@ describe('a progress notification’s message', () => {
       method: 'notifications/progress',
       params: { progressToken: 'progress-2', progress: 1, total: 5, message: 'step 1 of 5' },
     };
-    const meaning = annotate(progress, 'notifications/progress').find(
+    // The handshake era's page; fields-by-revision checks the 2026-07-28 one.
+    const meaning = annotate(progress, 'notifications/progress', '2025-11-25').find(
       (a) => a.pointer === '/params/message',
     );
     expect(meaning?.text.en).toMatch(/shown as sent/);
