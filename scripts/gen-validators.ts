@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { precompiledDir } from '../src/cli/precompiled-schemas.js';
+import { EXT_TASKS_SCHEMA } from '../src/protocol/ext-tasks-schema.js';
 import { type AnyAjv, ajvStandalone } from '../src/protocol/lazy-ajv.js';
 import { MODERN_SCHEMA } from '../src/protocol/modern-schema.js';
 import {
@@ -59,7 +60,7 @@ async function generate(official: OfficialSchema): Promise<string> {
 
 const dir = precompiledDir();
 mkdirSync(dir, { recursive: true });
-for (const official of [MODERN_SCHEMA, ...Object.values(REVISION_SCHEMAS)]) {
+for (const official of [MODERN_SCHEMA, EXT_TASKS_SCHEMA, ...Object.values(REVISION_SCHEMAS)]) {
   writeFileSync(join(dir, `${official.id}.js`), await generate(official));
 }
 // The check of a peer's 2020-12 schema (a tool's outputSchema, an elicitation's requestedSchema)

@@ -230,8 +230,8 @@ export const CORE_RESULT_TYPES: readonly string[] = ['complete', 'input_required
 /**
  * What the official extensions add (2026-07-28 changelog › Major changes, item 6: tasks left the
  * core for the `io.modelcontextprotocol/tasks` extension, whose `tasks/get`, `tasks/update` and
- * `tasks/cancel` and whose `"task"` result are its own, in its own specification). The referee
- * knows these names, not the shapes behind them: it does not judge them.
+ * `tasks/cancel` and whose `"task"` result are its own, in its own specification). The shapes behind
+ * the tasks extension's names are judged against its own schema (src/protocol/ext-tasks-schema.ts).
  */
 const OFFICIAL_EXTENSIONS: Readonly<
   Record<

@@ -4,7 +4,7 @@ import { subscriptionIdOf } from '../protocol/meta-keys.js';
 import { offersTools, toolChoiceToHonour } from '../protocol/sampling-tools.js';
 import type { SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
-import { answeredRecord, cancelledId } from './facts.js';
+import { answeredRecord, cancelledId, extensionOfCall } from './facts.js';
 
 /**
  * The two kinds of stream the modern era (2026-07-28) adds, and what the referee remembers of
@@ -169,10 +169,16 @@ export function unansweredInputs(
   return missing.length > 0 ? missing : undefined;
 }
 
-/** A request answering a round: it carries `inputResponses` or `requestState`. */
+/**
+ * A request answering a round: it carries `inputResponses` or `requestState`. Not the tasks
+ * extension's tasks/update, whose inputResponses answer a task's inputRequests: "a distinct
+ * mechanism", not a retry of the original method (tasks extension › Example Message Flow).
+ */
 export function isRetry(msg: ModelMessage): boolean {
   const params = msg.params;
-  return params !== undefined && ('inputResponses' in params || 'requestState' in params);
+  if (params === undefined || !('inputResponses' in params || 'requestState' in params))
+    return false;
+  return msg.method !== 'tasks/update' || extensionOfCall(msg) === null;
 }
 
 export { subscriptionIdOf };

@@ -1,3 +1,4 @@
+import { EXTENSION_HEADINGS } from './ext-spec-headings.js';
 import { SPEC_HEADINGS } from './spec-headings.js';
 
 /** A citation taken apart: `2025-11-25/basic/lifecycle › Operation` (a lesson may write a space after the revision). */
@@ -15,12 +16,15 @@ export type CiteIssue =
   | { readonly kind: 'section'; readonly section: string; readonly known: readonly string[] };
 
 export function parseCite(cite: string): SpecCite {
-  const m = /^(?:(\d{4}-\d{2}-\d{2})[/ ]\s*)?(.*?)(?:\s+›\s+(.*))?$/.exec(cite.trim());
+  // An official extension's text is cited by its key (ext-tasks-e434597/tasks › Task Polling).
+  const m = /^(?:(\d{4}-\d{2}-\d{2}|ext-[a-z-]+-[0-9a-f]{7})[/ ]\s*)?(.*?)(?:\s+›\s+(.*))?$/.exec(
+    cite.trim(),
+  );
   return { revision: m?.[1] ?? null, page: (m?.[2] ?? '').trim(), section: m?.[3]?.trim() ?? null };
 }
 
-/** The revisions whose pages and headings are known. */
-export const CITED_REVISIONS: readonly string[] = Object.keys(SPEC_HEADINGS);
+/** What a citation may name: the revisions' pages, and the official extensions' (versioned apart). */
+const CITABLE = { ...SPEC_HEADINGS, ...EXTENSION_HEADINGS };
 
 /**
  * Does the specification have the page and section a citation names, in the revision it names (or
@@ -38,8 +42,8 @@ export function citeIssue(cite: string, revision?: string): CiteIssue | null {
 function oneCiteIssue(cite: string, revision: string | undefined): CiteIssue | null {
   const parsed = parseCite(cite);
   const rev = parsed.revision ?? revision ?? '';
-  const pages = SPEC_HEADINGS[rev];
-  if (!pages) return { kind: 'revision', revision: rev, known: CITED_REVISIONS };
+  const pages = Object.hasOwn(CITABLE, rev) ? CITABLE[rev] : undefined;
+  if (!pages) return { kind: 'revision', revision: rev, known: Object.keys(CITABLE) };
   const headings = pages[parsed.page];
   if (!headings) return { kind: 'page', page: parsed.page, known: Object.keys(pages) };
   if (parsed.section === null || headings.includes(parsed.section)) return null;

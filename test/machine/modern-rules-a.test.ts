@@ -442,9 +442,10 @@ describe('the tasks extension (2026-07-28 changelog › Major changes, item 6)',
 
   it('tasks/get, tasks/update and tasks/cancel are the extension’s own when the request declares it', () => {
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
-      const s = discovered().client(
-        modernRequest(2, method, { taskId: 't1' }, { capabilities: TASKS }),
-      );
+      // tasks/update carries its inputResponses (the extension's schema requires them).
+      const params =
+        method === 'tasks/update' ? { taskId: 't1', inputResponses: {} } : { taskId: 't1' };
+      const s = discovered().client(modernRequest(2, method, params, { capabilities: TASKS }));
       expect(rulesOf(s)).toEqual([]);
     }
     // Without it, they are what the core says: removed (tasks/get, tasks/cancel), or unknown.

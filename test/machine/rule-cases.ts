@@ -870,7 +870,16 @@ export const CASES: Record<RuleId, RuleCase> = {
     legal: () =>
       discovered()
         .client(deployCall(1, { extensions: { 'io.modelcontextprotocol/tasks': {} } }))
-        .server(modernResult(1, { resultType: 'task', content: [] })),
+        .server(
+          modernResult(1, {
+            resultType: 'task',
+            taskId: 'deploy-1',
+            status: 'working',
+            createdAt: '2026-12-03T10:00:00Z',
+            lastUpdatedAt: '2026-12-03T10:00:00Z',
+            ttlMs: null,
+          }),
+        ),
   },
   'cache-hints-missing': {
     trigger: () =>

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { loadPrecompiled } from '../../src/cli/precompiled-schemas.js';
+import { EXT_TASKS_SCHEMA } from '../../src/protocol/ext-tasks-schema.js';
 import { MODERN_SCHEMA } from '../../src/protocol/modern-schema.js';
 import { REVISION_SCHEMAS } from '../../src/protocol/revision-schema.js';
 import {
@@ -30,7 +31,11 @@ const CORPUS = schemaCorpus();
 // The referee checks whole messages (and their params, results and errors): the corpus's
 // envelopes and their broken copies.
 const MESSAGES = CORPUS.filter((v) => typeof v === 'object' && v !== null && 'jsonrpc' in v);
-const OFFICIAL: readonly OfficialSchema[] = [MODERN_SCHEMA, ...Object.values(REVISION_SCHEMAS)];
+const OFFICIAL: readonly OfficialSchema[] = [
+  MODERN_SCHEMA,
+  EXT_TASKS_SCHEMA,
+  ...Object.values(REVISION_SCHEMAS),
+];
 /**
  * Each definition is compared on every STRIDE-th value of the corpus, a different share for each
  * definition (so each value still meets an eighth of the definitions, and every value is judged by

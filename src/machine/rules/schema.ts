@@ -1,5 +1,12 @@
 import { schemaId, schemaParams } from '../../protocol/exact-ids.js';
 import {
+  createTaskResultIssues,
+  EXT_TASKS_METHODS,
+  extTasksRequestIssues,
+  extTasksResultIssues,
+  TASKS_EXTENSION,
+} from '../../protocol/ext-tasks-schema.js';
+import {
   checkParams,
   checkResult,
   directionsIn,
@@ -24,8 +31,14 @@ import {
   modernMessageIssues,
   modernResultIssues,
 } from '../../protocol/modern-schema.js';
-import type { SessionContext } from '../context.js';
+import type { RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
+import {
+  declaresTasks,
+  EXT_TASKS_NAME,
+  extTasksCite,
+  TASK_SUPPORTED_METHODS,
+} from '../ext-tasks.js';
 import {
   answeredRecord,
   CLIENT_CAPABILITIES_META,
@@ -93,7 +106,18 @@ const against = (revision: KnownVersion) => ({
   zh: `MCP ${revision} 中`,
 });
 
-type Judged = { readonly issue: SchemaIssue; readonly revision: KnownVersion };
+type Judged = {
+  readonly issue: SchemaIssue;
+  readonly revision: KnownVersion;
+  /**
+   * Judged by the tasks extension's schema, not the revision's: the extension's method, or `task`
+   * for a CreateTaskResult (its text says where it states each).
+   */
+  readonly extension?: string;
+};
+
+/** The extension's results: only resultType is another rule's (result-type-missing, task-result-type). */
+const EXT_RESULT_OWNED_FIELDS = new Set(['resultType']);
 
 const PARAMS_NOTE = {
   en: 'the method’s Request/Notification type, in the session’s revision',
@@ -129,6 +153,22 @@ const INPUT_NOTE = {
   zh: '发给客户端的请求放在 input_required 结果中传递',
 };
 
+const EXT_NOTE = {
+  en: 'the message’s type in the extension’s own schema, versioned apart from the core revision',
+  zh: '该消息在扩展自己的 schema 中的类型；扩展的版本独立于核心修订版',
+};
+
+/** What a finding of `judged` cites, and the schema it names, in both languages. */
+function judgedBy(judged: Judged, method: string, note: typeof PARAMS_NOTE) {
+  if (judged.extension === undefined) {
+    return { cite: schemaCite(judged.revision, method, note), against: against(judged.revision) };
+  }
+  return {
+    cite: extTasksCite(judged.extension, EXT_NOTE),
+    against: { en: `(${EXT_TASKS_NAME.en} schema)`, zh: `${EXT_TASKS_NAME.zh}的 schema 中` },
+  };
+}
+
 /**
  * Where a revision says which side sends a method: the method's section of the schema page (its
  * type's description: "A request from the client to the server…"), or, before the page existed,
@@ -161,8 +201,39 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Ju
     envelope.kind === 'request'
       ? { jsonrpc: '2.0', id: schemaId(envelope.id), method, ...(params ? { params } : {}) }
       : { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+  // A request that declares the tasks extension calls its tasks/get, tasks/update, tasks/cancel.
+  if (extensionOfCall(msg) === TASKS_EXTENSION) {
+    const issue = firstOwnIssue(extTasksRequestIssues(method, message));
+    return issue && { issue, revision: ctx.ruleVersion, extension: method };
+  }
   const issue = firstOwnIssue(modernMessageIssues(method, kind, message));
   return issue && { issue: inputResponseIssue(ctx, msg, issue), revision: ctx.ruleVersion };
+}
+
+/**
+ * A result the tasks extension defines, where the request declared it: the answer to one of its
+ * methods, or a `resultType: "task"` one (a CreateTaskResult) to a request that may get one (tasks
+ * extension › Supported Methods; task-unsupported-request judges the others). Null when the
+ * extension does not define the result.
+ */
+function extResultIssue(
+  ctx: SessionContext,
+  record: RequestRecord,
+  result: JsonObject,
+): Judged | null | undefined {
+  if (ctx.era !== 'modern' || !declaresTasks(record.declared?.capabilities)) return undefined;
+  const owned = EXT_RESULT_OWNED_FIELDS;
+  if (EXT_TASKS_METHODS.includes(record.method)) {
+    // A "task" there is task-result-type's: the extension's methods answer with their own types.
+    if (result.resultType === 'task') return null;
+    const issue = firstOwnIssue(extTasksResultIssues(record.method, result), owned);
+    return issue && { issue, revision: ctx.ruleVersion, extension: record.method };
+  }
+  if (result.resultType !== 'task' || !TASK_SUPPORTED_METHODS.includes(record.method)) {
+    return undefined;
+  }
+  const issue = firstOwnIssue(createTaskResultIssues(result), owned);
+  return issue && { issue, revision: ctx.ruleVersion, extension: 'task' };
 }
 
 /** A result against the revision's official schema of the method it answers. */
@@ -303,15 +374,17 @@ export const SCHEMA_RULES = [
     title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);
-      if (!isCatalogued(method)) return null;
+      const extension = ctx.era === 'modern' && extensionOfCall(msg) === TASKS_EXTENSION;
+      if (method === null || (!isCatalogued(method) && !extension)) return null;
       const judged = paramsIssue(ctx, msg, method);
       if (!judged) return null;
-      const { issue, revision } = judged;
+      const { issue } = judged;
+      const { cite, against: schema } = judgedBy(judged, method, PARAMS_NOTE);
       return {
-        cite: schemaCite(revision, method, PARAMS_NOTE),
+        cite,
         pointer: issue.pointer,
-        en: `${issue.pointer || '/'}: ${issue.message} ${against(revision).en}`,
-        zh: `${issue.pointer || '/'}：不符合 ${against(revision).zh} ${method} 的模式（${issue.messageZh}）`,
+        en: `${issue.pointer || '/'}: ${issue.message} ${schema.en}`,
+        zh: `${issue.pointer || '/'}：不符合 ${schema.zh} ${method} 的模式（${issue.messageZh}）`,
       };
     },
   },
@@ -325,8 +398,22 @@ export const SCHEMA_RULES = [
       if (msg.envelope.kind !== 'response') return null;
       const record = answeredRecord(ctx, msg);
       // A second answer is a duplicate-response; its result is not checked again.
-      if (!record || record.status === 'answered' || !isCatalogued(record.method)) return null;
+      if (!record || record.status === 'answered') return null;
       const result = msg.envelope.result;
+      const extension = extResultIssue(ctx, record, result);
+      if (extension !== undefined) {
+        if (extension === null) return null;
+        const { cite, against: schema } = judgedBy(extension, record.method, RESULT_NOTE);
+        const { issue } = extension;
+        const what = extension.extension === 'task' ? 'CreateTaskResult' : `${record.method} 结果`;
+        return {
+          cite,
+          pointer: issue.pointer,
+          en: `${issue.pointer}: ${issue.message} ${schema.en}`,
+          zh: `${issue.pointer}：不符合 ${schema.zh} ${what} 的模式（${issue.messageZh}）`,
+        };
+      }
+      if (!isCatalogued(record.method)) return null;
       // A resultType the core does not define (an extension's "task"): the core schema does not
       // describe that result, and result-type-missing judges whether the request made it valid.
       const type = result.resultType;
