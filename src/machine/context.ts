@@ -103,7 +103,8 @@ export type RequestRecord = {
   readonly cursor?: string;
   /**
    * The task a tasks/get or tasks/cancel names in its params (2025-11-25 basic/utilities/tasks ›
-   * Associating Task-Related Messages: the source of truth for the target task).
+   * Associating Task-Related Messages: the source of truth for the target task), or, in
+   * 2026-07-28, a tasks/get, tasks/update or tasks/cancel of the tasks extension.
    */
   readonly taskId?: string;
   /**

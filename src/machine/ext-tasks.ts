@@ -5,10 +5,12 @@
  * `ext-tasks-e434597/tasks › <section>`.
  */
 
-import { TASKS_EXTENSION } from '../protocol/ext-tasks-schema.js';
+import { EXT_TASKS_METHODS, TASKS_EXTENSION } from '../protocol/ext-tasks-schema.js';
 import type { Bilingual } from '../protocol/index.js';
-import type { JsonObject } from '../protocol/json.js';
-import { declaredExtensions } from './facts.js';
+import { isObject, type JsonObject } from '../protocol/json.js';
+import type { Declared, RequestRecord, SessionContext } from './context.js';
+import type { ModelMessage } from './events.js';
+import { answeredRecord, declaredExtensions } from './facts.js';
 
 /** The extension's specification page, as a citation names it. */
 export const EXT_TASKS_PAGE = 'ext-tasks-e434597/tasks';
@@ -42,4 +44,83 @@ export const TASK_SUPPORTED_METHODS: readonly string[] = ['tools/call'];
 /** Does a modern request's `clientCapabilities` declare the tasks extension? */
 export function declaresTasks(capabilities: JsonObject | null | undefined): boolean {
   return declaredExtensions(capabilities).includes(TASKS_EXTENSION);
+}
+
+/** A modern request that declared the tasks extension, as the ledger keeps it. */
+export type TasksRecord = RequestRecord & { readonly declared: Declared };
+
+/**
+ * The request a server's answer answers, when it is a modern request that declared the tasks
+ * extension and still waits for its answer (a second answer is duplicate-response's).
+ */
+export function tasksRecordOf(ctx: SessionContext, msg: ModelMessage): TasksRecord | null {
+  if (ctx.era !== 'modern' || msg.receiver !== 'client') return null;
+  const record = answeredRecord(ctx, msg);
+  if (!record || record.status === 'answered' || record.declared === undefined) return null;
+  return declaresTasks(record.declared.capabilities) ? (record as TasksRecord) : null;
+}
+
+/** Is `method` one of the extension's own (tasks/get, tasks/update, tasks/cancel)? */
+export const isExtTasksMethod = (method: string) => EXT_TASKS_METHODS.includes(method);
+
+/** A task a server's result reports: handed out (a CreateTaskResult) or polled (tasks/get). */
+export type ExtTaskReport = {
+  readonly taskId: string;
+  readonly status: string;
+  readonly created: boolean;
+  readonly inputRequests: JsonObject | undefined;
+  readonly record: TasksRecord;
+};
+
+/**
+ * The task a server's result reports, if it is a CreateTaskResult answering a tools/call that
+ * declared the extension, or a tasks/get result (tasks extension › Task Creation, Task Polling).
+ * Null when it names no taskId or status (the schema rules say so).
+ */
+export function extTaskReport(ctx: SessionContext, msg: ModelMessage): ExtTaskReport | null {
+  if (msg.envelope.kind !== 'response') return null;
+  const record = tasksRecordOf(ctx, msg);
+  const result = msg.envelope.result;
+  if (!record || typeof result.taskId !== 'string' || typeof result.status !== 'string')
+    return null;
+  const created = result.resultType === 'task' && TASK_SUPPORTED_METHODS.includes(record.method);
+  if (!created && (record.method !== 'tasks/get' || result.resultType === 'task')) return null;
+  const inputs = result.inputRequests;
+  return {
+    taskId: result.taskId,
+    status: result.status,
+    created,
+    inputRequests: isObject(inputs) ? inputs : undefined,
+    record,
+  };
+}
+
+/** The status the ledger knew a task by when `record` was sent (see `TaskState.terminalFrom`). */
+export function knownWhenSent(
+  task: { readonly status: string; readonly terminalFrom?: number } | undefined,
+  record: RequestRecord,
+): string | undefined {
+  if (task?.terminalFrom === undefined || record.seq === undefined) return task?.status;
+  return record.seq < task.terminalFrom ? undefined : task.status;
+}
+
+/**
+ * A tools/call result marked "task" that is a CallToolResult (content, no taskId): the other result
+ * type resultType "task" MUST NOT be set on (tasks extension › Polymorphic Results).
+ */
+export function callResultMarkedTask(result: JsonObject): boolean {
+  return result.resultType === 'task' && 'content' in result && !('taskId' in result);
+}
+
+/**
+ * A tools/call result marked "complete" that is a CreateTaskResult (taskId and status, no content):
+ * servers MUST set resultType "task" on it (tasks extension › Polymorphic Results).
+ */
+export function taskMarkedComplete(result: JsonObject): boolean {
+  return (
+    result.resultType === 'complete' &&
+    typeof result.taskId === 'string' &&
+    typeof result.status === 'string' &&
+    !('content' in result)
+  );
 }

@@ -55,6 +55,18 @@ export type TaskLife = {
   readonly ttl: number | null | undefined;
 };
 
+/**
+ * A task of the `io.modelcontextprotocol/tasks` extension (2026-07-28), as its server last reported
+ * it: its status (a terminal one stays, with `Ledger.opened` then, as in `TaskState`), and each
+ * inputRequests key it used with the request that key named (a key names one request over the
+ * task's lifetime: tasks extension › Task Update Requests).
+ */
+export type ExtTask = {
+  readonly status: string;
+  readonly terminalFrom?: number;
+  readonly inputs: ReadonlyMap<string, unknown>;
+};
+
 /** When a polling answer about a task came, and the pollInterval it suggested (both ms). */
 export type TaskPoll = { readonly at: number; readonly interval: number };
 
@@ -192,6 +204,13 @@ export class Ledger {
   readonly rejectedTools = new Set<string>();
   /** subscriptions/listen streams, by the listen request's id (the subscriptionId). */
   readonly listens = new Map<RequestId, Listen>();
+  /**
+   * The tasks extension's tasks (2026-07-28), by taskId: those the server handed out in a
+   * CreateTaskResult or reported in a tasks/get result. The newest `FORGOTTEN_IDS` are kept; once
+   * one was forgotten, `knowsEveryExtTask` says so.
+   */
+  readonly extTasks = new Map<string, ExtTask>();
+  #extTasksForgotten = false;
 
   /**
    * A ledger that starts as this one and then goes its own way: what a question about one more
@@ -218,6 +237,8 @@ export class Ledger {
     copyInto(this.calls, copy.calls);
     copyInto(this.rounds, copy.rounds);
     copyInto(this.listens, copy.listens);
+    copyInto(this.extTasks, copy.extTasks);
+    copy.#extTasksForgotten = this.#extTasksForgotten;
     copyInto(this.taskSupport, copy.taskSupport);
     copyInto(this.outputSchemas, copy.outputSchemas);
     copyInto(this.inputSchemas, copy.inputSchemas);
@@ -320,6 +341,21 @@ export class Ledger {
         table.delete(taskId);
       }
     }
+  }
+
+  /** What the server reported of an extension's task, now the newest the ledger keeps. */
+  noteExtTask(taskId: string, task: ExtTask): void {
+    this.extTasks.delete(taskId);
+    this.extTasks.set(taskId, task);
+    if (this.extTasks.size <= FORGOTTEN_IDS) return;
+    const oldest = this.extTasks.keys().next();
+    if (!oldest.done) this.extTasks.delete(oldest.value);
+    this.#extTasksForgotten = true;
+  }
+
+  /** Whether every extension task the server reported is still known (none forgotten). */
+  knowsEveryExtTask(): boolean {
+    return !this.#extTasksForgotten;
   }
 
   /**

@@ -263,7 +263,8 @@ export function rememberRequest(ctx: SessionContext, msg: ModelMessage): Update 
     if (missing !== undefined) record.missingArgument = missing;
   }
   if (
-    (method === 'tasks/cancel' || method === 'tasks/get') &&
+    // tasks/update: the tasks extension's (2026-07-28), which names its task the same way.
+    (method === 'tasks/cancel' || method === 'tasks/get' || method === 'tasks/update') &&
     typeof msg.params?.taskId === 'string'
   )
     record.taskId = msg.params.taskId;

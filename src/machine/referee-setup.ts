@@ -61,6 +61,7 @@ import {
   startProbe,
 } from './records.js';
 import { noteDiscoverUnfound, noteModernAnswer } from './records-discovery.js';
+import { recordExtTask } from './records-ext-tasks.js';
 import { countLogLevel } from './records-modern-a.js';
 import {
   endListen,
@@ -394,12 +395,13 @@ export const refereeSetup = setup({
       assertEvent(event, 'client.initialize');
       return judged(context, event, rememberRequest, noteInitialize);
     }),
-    /** A modern answer: a round opened or a stream ended, the request done, what the server said of itself. */
+    /** A modern answer: a round opened or a stream ended, a task reported, the request done, what the server said of itself. */
     judgeModernAnswer: assign(({ context, event }) => {
       assertEvent(event, ANSWERS);
       return judged(
         context,
         event,
+        recordExtTask,
         recordStreamAnswer,
         recordDiscover,
         noteServerInfo,

@@ -438,6 +438,12 @@ export const MODERN_RULES: RuleSet = {
       'input-responses-not-validated',
       // basic/versioning › Protocol Version Negotiation: servers MUST implement server/discover
       'discover-not-implemented',
+      // The tasks extension (ext-tasks e434597): its results and the tasks they report
+      'task-unsupported-request',
+      'task-result-type',
+      'tasks-undeclared-not-refused',
+      'task-terminal-left',
+      'task-input-key-reused',
     ),
     'client.error': rules(
       'message-after-shutdown',
@@ -462,6 +468,9 @@ export const MODERN_RULES: RuleSet = {
       // basic/versioning: server/discover implemented; versions named in an error to initialize
       'discover-not-implemented',
       'initialize-error-without-versions',
+      // The tasks extension (ext-tasks e434597): how its requests are refused
+      'tasks-undeclared-not-refused',
+      'task-not-found-code',
     ),
     'client.invalid': rules('message-after-shutdown', 'invalid-envelope'),
     'server.invalid': rules('message-after-shutdown', 'invalid-envelope'),

@@ -10,6 +10,7 @@ import { ELICITATION_RULES } from './rules/elicitation.js';
 import { ELICITATION_URL_SECRET_RULES } from './rules/elicitation-url-secrets.js';
 import { ERA_RULES } from './rules/eras.js';
 import { ERROR_CODE_RULES } from './rules/error-codes.js';
+import { EXT_TASK_RULES } from './rules/ext-tasks.js';
 import { HTTP_HEADER_RULES } from './rules/http-headers.js';
 import { LIFECYCLE_RULES } from './rules/lifecycle.js';
 import { LOGGING_RULES } from './rules/logging.js';
@@ -61,6 +62,8 @@ const ROWS = [
   ...SUBSCRIPTION_RULES,
   ...TASK_RULES,
   ...TASK_MESSAGE_RULES,
+  // 2026-07-28: the io.modelcontextprotocol/tasks extension (its own text, ext-tasks e434597)
+  ...EXT_TASK_RULES,
   ...TOOL_RULES,
   ...ELICITATION_RULES,
   // 2026-07-28 audit (basic/index › General fields)

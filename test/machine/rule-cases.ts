@@ -1,5 +1,6 @@
 import type { RuleId } from '../../src/machine/index.js';
 import type { JsonObject } from '../../src/protocol/index.js';
+import { EXT_TASK_CASES } from './ext-task-cases.js';
 import {
   CAPS_KEY,
   discovered,
@@ -1416,6 +1417,8 @@ export const CASES: Record<RuleId, RuleCase> = {
     legal: () =>
       discovered().client(deploy(1)).server(inputRequired(1)).client(retry(2)).server(toolDone(2)),
   },
+  // The tasks extension (ext-tasks e434597)
+  ...EXT_TASK_CASES,
 };
 
 /** A tools/call of chart answered with an image block of `mimeType`. */

@@ -162,6 +162,14 @@ export const ERA_RULES = [
           zh: `${gone.zh}；本会话使用 ${ctx.ruleVersion}，接收方会以 -32601 回应；如果它先检查缺失的 _meta 信封，则以 -32602 回应（见 request-meta-missing）`,
         };
       }
+      // A server that has the extension MUST answer such a request -32021 (tasks extension ›
+      // Protocol Errors; tasks-undeclared-not-refused); one without it knows no such method.
+      if (msg.envelope.kind === 'request' && fate?.fate === 'moved') {
+        return {
+          en: `${gone.en}; a server without the extension answers -32601, and one that has it MUST answer -32021 (Missing Required Client Capability)`,
+          zh: `${gone.zh}；没有该扩展的服务器会以 -32601 回应，有该扩展的服务器必须以 -32021（缺少必需的客户端能力）回应`,
+        };
+      }
       return msg.envelope.kind === 'request'
         ? {
             en: `${gone.en}; the session follows ${ctx.ruleVersion}, so the receiver answers -32601`,

@@ -34,10 +34,12 @@ import {
 import type { RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
+  callResultMarkedTask,
   declaresTasks,
   EXT_TASKS_NAME,
   extTasksCite,
   TASK_SUPPORTED_METHODS,
+  taskMarkedComplete,
 } from '../ext-tasks.js';
 import {
   answeredRecord,
@@ -229,9 +231,10 @@ function extResultIssue(
     const issue = firstOwnIssue(extTasksResultIssues(record.method, result), owned);
     return issue && { issue, revision: ctx.ruleVersion, extension: record.method };
   }
-  if (result.resultType !== 'task' || !TASK_SUPPORTED_METHODS.includes(record.method)) {
-    return undefined;
-  }
+  if (!TASK_SUPPORTED_METHODS.includes(record.method)) return undefined;
+  // A CallToolResult marked "task", a CreateTaskResult marked "complete": task-result-type's.
+  if (callResultMarkedTask(result) || taskMarkedComplete(result)) return null;
+  if (result.resultType !== 'task') return undefined;
   const issue = firstOwnIssue(createTaskResultIssues(result), owned);
   return issue && { issue, revision: ctx.ruleVersion, extension: 'task' };
 }

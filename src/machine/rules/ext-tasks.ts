@@ -1,0 +1,219 @@
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, type JsonObject, pointerToken } from '../../protocol/json.js';
+import type { SessionContext } from '../context.js';
+import type { ModelMessage } from '../events.js';
+import {
+  callResultMarkedTask,
+  declaresTasks,
+  EXT_TASKS_PAGE,
+  extTaskReport,
+  isExtTasksMethod,
+  knownWhenSent,
+  TASK_SUPPORTED_METHODS,
+  taskMarkedComplete,
+  tasksRecordOf,
+} from '../ext-tasks.js';
+import { answeredRecord, declaredExtensions, isTerminalTaskStatus } from '../facts.js';
+import { refusalDue } from './modern-results.js';
+import { type Finding, type RuleRow, show } from './rule.js';
+
+/**
+ * The MUSTs of the `io.modelcontextprotocol/tasks` extension that one message and the ledger can
+ * judge (2026-07-28 moved tasks into it: changelog › Major changes, item 6). The extension is
+ * versioned apart from the core; its text is cited at its draft e434597 (ext-tasks-e434597/tasks).
+ * Its shapes are the schema rules' (invalid-params, invalid-result against its own schema).
+ */
+
+const resultOf = (msg: ModelMessage): JsonObject | null =>
+  msg.envelope.kind === 'response' ? msg.envelope.result : null;
+
+/** The server declared the extension in its server/discover result (tasks extension › Capability Negotiation). */
+const serverDeclaresTasks = (ctx: SessionContext) =>
+  declaredExtensions(ctx.discover?.capabilities).includes('io.modelcontextprotocol/tasks');
+
+export const EXT_TASK_RULES = [
+  {
+    id: 'task-unsupported-request',
+    severity: 'error',
+    spec: `${EXT_TASKS_PAGE} › Capability Negotiation`,
+    specNote: {
+      en: 'a CreateTaskResult to a request type the extension does not support (only tools/call: › Supported Methods) MUST be treated by the client as an invalid response',
+      zh: '对扩展不支持的请求类型（目前只有 tools/call，见 › Supported Methods）返回的 CreateTaskResult，客户端必须视为无效回应',
+    },
+    title: {
+      en: 'Task handed out for an unsupported request',
+      zh: '对不支持任务的请求返回了任务',
+    },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && tasksRecordOf(ctx, msg);
+      if (!result || !record || result.resultType !== 'task') return null;
+      // The extension's own methods answer with their own types: task-result-type says so.
+      if (TASK_SUPPORTED_METHODS.includes(record.method) || isExtTasksMethod(record.method))
+        return null;
+      return {
+        pointer: '/result/resultType',
+        en: `${record.method} result #${show(msg.id)} is a CreateTaskResult (resultType "task"), but the tasks extension runs only tools/call as a task; the client MUST treat this answer to ${record.method} as invalid, though the request declared the extension`,
+        zh: `${record.method} 结果 #${show(msg.id)} 是一个 CreateTaskResult（resultType 为 "task"），但 tasks 扩展只支持以任务方式执行 tools/call；即使请求声明了该扩展，客户端也必须把这个对 ${record.method} 的回应视为无效`,
+      };
+    },
+  },
+  {
+    id: 'task-result-type',
+    severity: 'error',
+    spec: `${EXT_TASKS_PAGE} › Polymorphic Results`,
+    specNote: {
+      en: 'resultType "task" MUST be set on a CreateTaskResult, and MUST NOT be set on any other result type',
+      zh: 'CreateTaskResult 必须把 resultType 设为 "task"，其他任何结果类型都不得使用 "task"',
+    },
+    title: { en: 'resultType "task" on the wrong result', zh: 'resultType "task" 用错了结果' },
+    check: (ctx, msg) => {
+      const result = resultOf(msg);
+      const record = result && tasksRecordOf(ctx, msg);
+      if (!result || !record) return null;
+      const where = `${record.method} result #${show(msg.id)}`;
+      const whereZh = `${record.method} 结果 #${show(msg.id)}`;
+      if (result.resultType === 'task' && isExtTasksMethod(record.method)) {
+        return {
+          pointer: '/result/resultType',
+          en: `${where} has resultType "task", which only a CreateTaskResult carries; ${record.method} answers with its own result type, whose resultType is "complete"`,
+          zh: `${whereZh} 的 resultType 为 "task"，而只有 CreateTaskResult 才能使用它；${record.method} 以它自己的结果类型作答，其 resultType 为 "complete"`,
+        };
+      }
+      if (!TASK_SUPPORTED_METHODS.includes(record.method)) return null;
+      if (callResultMarkedTask(result)) {
+        return {
+          pointer: '/result/resultType',
+          en: `${where} has resultType "task" but is a CallToolResult (content, no taskId): the client reads it as a task handle it cannot poll; a finished call says "complete"`,
+          zh: `${whereZh} 的 resultType 为 "task"，但它是一个 CallToolResult（有 content，没有 taskId）：客户端会把它当作无法轮询的任务句柄；已经完成的调用应使用 "complete"`,
+        };
+      }
+      if (taskMarkedComplete(result)) {
+        return {
+          pointer: '/result/resultType',
+          en: `${where} is a CreateTaskResult (taskId ${show(result.taskId)}, status ${show(result.status)}) with resultType "complete": the server MUST set "task", or the client takes it for a CallToolResult without content`,
+          zh: `${whereZh} 是一个 CreateTaskResult（taskId ${show(result.taskId)}，status ${show(result.status)}），却把 resultType 设为 "complete"：服务器必须设为 "task"，否则客户端会把它当作缺少 content 的 CallToolResult`,
+        };
+      }
+      return null;
+    },
+  },
+  {
+    id: 'tasks-undeclared-not-refused',
+    severity: 'error',
+    spec: `${EXT_TASKS_PAGE} › Protocol Errors`,
+    specNote: {
+      en: 'tasks/get, tasks/update or tasks/cancel from a client whose request does not declare the extension MUST get -32021 (Missing Required Client Capability)',
+      zh: '请求中没有声明该扩展的客户端发来的 tasks/get、tasks/update 或 tasks/cancel，必须得到 -32021（缺少必需的客户端能力）',
+    },
+    title: {
+      en: 'Undeclared tasks request not refused',
+      zh: '未声明扩展的任务请求没有被拒绝',
+    },
+    check: (ctx, msg) => {
+      if (ctx.era !== 'modern' || msg.receiver !== 'client') return null;
+      const record = answeredRecord(ctx, msg);
+      if (!record || record.status === 'answered' || record.declared === undefined) return null;
+      if (!isExtTasksMethod(record.method) || declaresTasks(record.declared.capabilities))
+        return null;
+      // Malformed, of a version not served, headers that do not match: their own rules' codes.
+      if (refusalDue(ctx, record)) return null;
+      const asked = `${record.method} #${show(msg.id)}`;
+      if (msg.envelope.kind === 'error') {
+        const { code } = msg.envelope.error;
+        // A server without the extension does not know the method (-32601, as the core says);
+        // one that declared it in server/discover is held to the extension's answer.
+        if (code === -32021 || !serverDeclaresTasks(ctx)) return null;
+        return {
+          pointer: '/error/code',
+          en: `${asked} does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, and the server, which declared the extension, answers ${show(code)}; it MUST answer -32021 naming the extension in data.requiredCapabilities`,
+          zh: `${asked} 没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，而声明了该扩展的服务器以 ${show(code)} 回应；它必须以 -32021 回应，并在 data.requiredCapabilities 中写明该扩展`,
+        };
+      }
+      return {
+        en: `${asked} does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, yet the server answers it with a result; it MUST answer -32021 (Missing Required Client Capability), whatever earlier requests declared`,
+        zh: `${asked} 没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，服务器却以结果作答；无论之前的请求声明过什么，它都必须以 -32021（缺少必需的客户端能力）回应`,
+      };
+    },
+  },
+  {
+    id: 'task-not-found-code',
+    severity: 'error',
+    spec: `${EXT_TASKS_PAGE} › Protocol Errors`,
+    specNote: {
+      en: 'an invalid or nonexistent taskId gets -32602 (Invalid params): MUST for tasks/get, SHOULD for tasks/update and tasks/cancel',
+      zh: '无效或不存在的 taskId 应得到 -32602（参数无效）：tasks/get 必须如此，tasks/update 和 tasks/cancel 应当如此',
+    },
+    title: { en: 'Unknown task refused with another code', zh: '未知任务以其他错误码拒绝' },
+    check: (ctx, msg) => {
+      const record = tasksRecordOf(ctx, msg);
+      if (!record || msg.envelope.kind !== 'error' || !isExtTasksMethod(record.method)) return null;
+      const taskId = record.taskId;
+      // Only a task this session never saw handed out is sure not to exist (an expired one may
+      // be reported in other words); once the ledger forgot one, it cannot tell.
+      if (taskId === undefined || ctx.ledger.extTasks.has(taskId)) return null;
+      if (!ctx.ledger.knowsEveryExtTask() || refusalDue(ctx, record)) return null;
+      const { code } = msg.envelope.error;
+      // -32603 is the spec's other protocol error (an internal one), not a verdict on the task.
+      if (code === -32602 || code === -32603) return null;
+      const get = record.method === 'tasks/get';
+      return {
+        ...(get ? {} : { severity: 'warning' as const }),
+        pointer: '/error/code',
+        en: `${record.method} #${show(msg.id)} names task ${show(taskId)}, which the server never handed out in this session, and is refused with ${show(code)}; a nonexistent taskId ${get ? 'MUST' : 'SHOULD'} get -32602 (Invalid params)`,
+        zh: `${record.method} #${show(msg.id)} 指向任务 ${show(taskId)}，本会话中服务器从未发出过这个任务，回应的错误码却是 ${show(code)}；不存在的 taskId ${get ? '必须' : '应当'}得到 -32602（参数无效）`,
+      };
+    },
+  },
+  {
+    id: 'task-terminal-left',
+    // The extension states it in its state diagram only, with no MUST (2025-11-25's core said
+    // "MUST NOT" in words): a warning, as the text gives it no keyword.
+    severity: 'warning',
+    spec: `${EXT_TASKS_PAGE} › Task Status`,
+    specNote: {
+      en: 'the state diagram leads working ⇄ input_required → completed, failed or cancelled, and out of a terminal status only to the end',
+      zh: '状态图为 working ⇄ input_required → completed、failed 或 cancelled；终止状态之后只有结束',
+    },
+    title: { en: 'Task left a terminal status', zh: '任务离开了终止状态' },
+    check: (ctx, msg) => {
+      const report = extTaskReport(ctx, msg);
+      if (!report || report.created) return null;
+      const before = knownWhenSent(ctx.ledger.extTasks.get(report.taskId), report.record);
+      if (before === undefined || !isTerminalTaskStatus(before) || report.status === before)
+        return null;
+      return {
+        pointer: '/result/status',
+        en: `task ${show(report.taskId)} was "${before}", a terminal status, and tasks/get #${show(msg.id)} now reports "${report.status}"; in the extension's status diagram nothing leaves completed, failed or cancelled`,
+        zh: `任务 ${show(report.taskId)} 已处于终止状态 "${before}"，而 tasks/get #${show(msg.id)} 现在报告 "${report.status}"；在扩展的状态图中，completed、failed、cancelled 都不会再转到其他状态`,
+      };
+    },
+  },
+  {
+    id: 'task-input-key-reused',
+    severity: 'error',
+    spec: `${EXT_TASKS_PAGE} › Task Update Requests`,
+    specNote: {
+      en: 'each inputRequests key is unique over the task’s lifetime: the same key MUST NOT name two distinct requests',
+      zh: '每个 inputRequests 键在任务的整个生命周期内唯一：同一个键不得指代两个不同的请求',
+    },
+    title: { en: 'Input key names another request', zh: '输入键指向了另一个请求' },
+    check: (ctx, msg) => {
+      const report = extTaskReport(ctx, msg);
+      const known = report && ctx.ledger.extTasks.get(report.taskId);
+      if (!report?.inputRequests || !known) return null;
+      const findings: Finding[] = [];
+      for (const [key, request] of Object.entries(report.inputRequests)) {
+        if (!known.inputs.has(key) || isDeepStrictEqual(known.inputs.get(key), request)) continue;
+        const before = known.inputs.get(key);
+        const method = isObject(before) ? show(before.method) : show(before);
+        findings.push({
+          pointer: `/result/inputRequests/${pointerToken(key)}`,
+          en: `task ${show(report.taskId)} already used inputRequests key ${show(key)} for another request (${method}); a key names one request over the task's lifetime, so inputResponses under it always answer the request the client expects`,
+          zh: `任务 ${show(report.taskId)} 已经把 inputRequests 键 ${show(key)} 用于另一个请求（${method}）；一个键在任务的整个生命周期内只指代一个请求，这样 inputResponses 中该键的回应才总是对应客户端所预期的请求`,
+        });
+      }
+      return findings.length > 0 ? findings : null;
+    },
+  },
+] as const satisfies readonly RuleRow[];

@@ -1,0 +1,108 @@
+/**
+ * The tasks extension's rules (ext-tasks e434597) beyond their trigger and legal cases
+ * (ext-task-cases.ts): what each leaves to the others, and the strength each gives.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../src/protocol/index.js';
+import { buildTask, extTask, TASKS_CAPS } from './ext-task-cases.js';
+import { discovered, discoverResult, modernRequest, modernResult } from './modern-builder.js';
+import { rpc, type SessionBuilder, session } from './session-builder.js';
+
+const ask = (id: number, method: string, params: JsonObject, capabilities = TASKS_CAPS) =>
+  modernRequest(id, method, params, { capabilities });
+const found = (b: SessionBuilder) => b.run().last.violations.map((v) => `${v.rule}:${v.severity}`);
+const call = (id: number) => ask(id, 'tools/call', { name: 'build', arguments: {} });
+const serverWithTasks = () => {
+  const { result } = discoverResult('probe') as { result: JsonObject };
+  const capabilities = { ...(result.capabilities as JsonObject), ...TASKS_CAPS };
+  return session()
+    .client(modernRequest('probe', 'server/discover'))
+    .server(rpc.result('probe', { ...result, capabilities }));
+};
+
+describe('task-result-type', () => {
+  it('a CallToolResult marked "task", and a task handle marked "complete": this rule, not the schema', () => {
+    const marked = discovered()
+      .client(call(1))
+      .server(modernResult(1, { resultType: 'task', content: [{ type: 'text', text: 'ok' }] }));
+    expect(found(marked)).toEqual(['task-result-type:error']);
+    const { resultType: _, ...handle } = { resultType: 'task', ...extTask('working') };
+    const unmarked = discovered().client(call(1)).server(modernResult(1, handle));
+    expect(found(unmarked)).toEqual(['task-result-type:error']);
+  });
+});
+
+describe('task-unsupported-request', () => {
+  it('only where the request declared the extension; undeclared, result-type-missing says it', () => {
+    const read = (capabilities: JsonObject) =>
+      discovered()
+        .client(ask(1, 'resources/read', { uri: 'file:///big.log' }, capabilities))
+        .server(modernResult(1, { resultType: 'task', ...extTask('working') }));
+    expect(found(read(TASKS_CAPS))).toEqual(['task-unsupported-request:error']);
+    expect(found(read({}))).toEqual(['result-type-missing:error']);
+  });
+});
+
+describe('tasks-undeclared-not-refused', () => {
+  const undeclared = (server: () => SessionBuilder, answer: JsonObject) =>
+    server()
+      .client(ask(1, 'tasks/cancel', { taskId: 'build-7' }, {}))
+      .server(answer);
+  it('-32021 is the answer; -32601 is wrong only from a server that declared the extension', () => {
+    const missing = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32021, message: 'm', data: { requiredCapabilities: TASKS_CAPS } },
+    };
+    expect(found(undeclared(serverWithTasks, missing))).toEqual([]);
+    const unknown = rpc.error(1, -32601, 'Method not found');
+    expect(found(undeclared(discovered, unknown))).toEqual([]);
+    expect(found(undeclared(serverWithTasks, unknown))).toEqual([
+      'tasks-undeclared-not-refused:error',
+    ]);
+  });
+});
+
+describe('task-not-found-code', () => {
+  const refused = (method: string, code: number, opening: () => SessionBuilder = serverWithTasks) =>
+    opening()
+      .client(ask(5, method, { taskId: 'nope', inputResponses: {} }))
+      .server(rpc.error(5, code, 'no such task'));
+  it('tasks/get MUST (an error), tasks/update and tasks/cancel SHOULD (a warning)', () => {
+    expect(found(refused('tasks/get', -32600))).toEqual(['task-not-found-code:error']);
+    expect(found(refused('tasks/update', -32600))).toEqual(['task-not-found-code:warning']);
+    expect(found(refused('tasks/cancel', -32601))).toEqual(['task-not-found-code:warning']);
+  });
+  it('takes -32602 and an internal error (-32603), and judges no task the session saw handed out', () => {
+    expect(found(refused('tasks/get', -32602))).toEqual([]);
+    expect(found(refused('tasks/get', -32603))).toEqual([]);
+    const expired = buildTask()
+      .client(ask(2, 'tasks/get', { taskId: 'build-7' }))
+      .server(rpc.error(2, -32601, 'expired'));
+    expect(found(expired)).toEqual([]);
+  });
+});
+
+describe('task-terminal-left', () => {
+  it('is a warning (the diagram has no MUST), and not for a poll sent before the task ended', () => {
+    const done = extTask('completed', { result: { content: [] } });
+    const crossing = buildTask()
+      .client(ask(2, 'tasks/get', { taskId: 'build-7' }))
+      .client(ask(3, 'tasks/get', { taskId: 'build-7' }))
+      .server(modernResult(2, done))
+      .server(modernResult(3, extTask('working')));
+    expect(found(crossing)).toEqual([]);
+    const after = buildTask()
+      .client(ask(2, 'tasks/get', { taskId: 'build-7' }))
+      .server(modernResult(2, done))
+      .client(ask(3, 'tasks/get', { taskId: 'build-7' }))
+      .server(modernResult(3, extTask('cancelled')));
+    const [v] = after.run().last.violations;
+    expect([v?.rule, v?.severity, v?.pointer]).toEqual([
+      'task-terminal-left',
+      'warning',
+      '/result/status',
+    ]);
+    expect(v?.spec).toMatch(/^ext-tasks-e434597\/tasks › Task Status \(/);
+  });
+});
