@@ -1,5 +1,6 @@
 import type { Bilingual } from './catalogue.js';
 import { describeErrorCode } from './errors.js';
+import { EXT_TASK_FIELDS } from './ext-task-fields.js';
 import { isObject, ownTable, valueAt } from './json.js';
 import { CLIENT_CAPABILITIES_META } from './meta-keys.js';
 import { MODERN_FIELDS } from './modern-fields.js';
@@ -14,7 +15,7 @@ type Where = 'request' | 'result' | 'notification' | 'error';
  * A meaning a revision changed: `before` for the revisions before `since`, `from` for `since` on
  * (and when the revision is not known).
  */
-type ByRevision = {
+export type ByRevision = {
   readonly since: KnownVersion;
   readonly before: Bilingual;
   readonly from: Bilingual;
@@ -316,6 +317,9 @@ const FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
     zh: '哪一次 URL 模式的信息征询已经完成：即其 elicitation/create 中的 id（2025-11-25；2026-07-28 已删除）。',
   },
   ...TASK_FIELDS,
+  // After the 2025-11-25 tasks' (a tasks/get field of both takes its meaning by revision) and before
+  // the core's (the first meaning of a pointer wins: a CreateTaskResult's ttlMs is no cache hint).
+  ...EXT_TASK_FIELDS,
   ...MODERN_FIELDS,
 });
 

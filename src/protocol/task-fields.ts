@@ -9,7 +9,7 @@ import { ownTable } from './json.js';
  */
 
 /** The fields of a Task, as tasks/get, tasks/cancel, notifications/tasks/status and a CreateTaskResult's task carry them. */
-const TASK: Record<string, Bilingual> = ownTable({
+export const TASK: Record<string, Bilingual> = ownTable({
   taskId: {
     en: 'The task’s id (tasks are new in 2025-11-25, experimental): a string the receiver made, unique among its tasks. tasks/get, tasks/result and tasks/cancel name the task with it.',
     zh: '任务的 id（任务是 2025-11-25 新增的功能，实验性）：由接收方生成的字符串，在它的所有任务中唯一。tasks/get、tasks/result 和 tasks/cancel 都用它指明任务。',

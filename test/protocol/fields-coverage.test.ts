@@ -324,8 +324,10 @@ describe('field meanings: every field a lesson shows under params, result and er
     }
     // The revision is named where a task first shows: its params.task, its CreateTaskResult, its
     // taskId, the list and the related-task key.
+    // In 2025-11-25: a tasks/get result's fields of the same name as the tasks extension's take
+    // that extension's meaning from 2026-07-28 on (src/protocol/ext-task-fields.ts).
     const named = (message: unknown, method: string, p: string) =>
-      annotate(message, method).find((x) => x.pointer === p)?.text;
+      annotate(message, method, '2025-11-25').find((x) => x.pointer === p)?.text;
     for (const [message, method, p] of [
       [cases[0]?.[0], 'tools/call', '/params/task'],
       [cases[1]?.[0], 'tools/call', '/result/task'],
