@@ -126,7 +126,7 @@ describe('lessons --check <folder>', () => {
     });
     const course = await runCli(['lessons', '--check', join(ROOT, 'lessons')]);
     expect(course.code).toBe(0);
-    expect(course.stdout).toMatch(/: 34 lessons checked, no problems\n$/);
+    expect(course.stdout).toMatch(/: 35 lessons checked, no problems\n$/);
   });
 });
 

@@ -110,3 +110,56 @@ export function officialSchemaProblems(
       : (check.errors ?? []).map((e: ErrorObject) => `${type}${e.instancePath} ${e.message}`);
   });
 }
+
+/** The io.modelcontextprotocol/tasks extension's own schema (ext-tasks e434597, a copy). */
+const EXT_TASKS = 'ext-tasks-e434597';
+type ExtPart = { properties?: { method?: { const?: string } } };
+let extTasks: { ajv: Ajv2020; requests: Map<string, string> } | null = null;
+
+function extTasksSchema(): { ajv: Ajv2020; requests: Map<string, string> } {
+  if (extTasks) return extTasks;
+  const json = JSON.parse(readFileSync(join(SCHEMAS, `${EXT_TASKS}.json`), 'utf8')) as {
+    $defs: Record<string, { allOf?: ExtPart[] }>;
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(json, EXT_TASKS);
+  // Its message types are `allOf: [JSONRPCRequest, {method: const}]`.
+  const requests = new Map<string, string>();
+  for (const [name, def] of Object.entries(json.$defs)) {
+    const method = def.allOf?.find((p) => p.properties?.method?.const)?.properties?.method?.const;
+    if (method !== undefined && name.endsWith('Request')) requests.set(method, name);
+  }
+  extTasks = { ajv, requests };
+  return extTasks;
+}
+
+/**
+ * What the tasks extension's schema says of a 2026-07-28 message that is the extension's (a
+ * tasks/get, tasks/update or tasks/cancel, its result, or a `resultType: "task"` result, a
+ * CreateTaskResult); null for a message of the core, which `officialSchemaProblems` judges.
+ */
+export function extensionSchemaProblems(
+  kind: MessageKind,
+  method: string,
+  message: unknown,
+): string[] | null {
+  const { ajv, requests } = extTasksSchema();
+  const result = (message as { result?: { resultType?: unknown } }).result;
+  let type: string | undefined;
+  let value: unknown = message;
+  if (kind === 'request') type = requests.get(method);
+  else if (kind === 'response') {
+    value = result;
+    type =
+      result?.resultType === 'task'
+        ? 'CreateTaskResult'
+        : requests.get(method)?.replace(/Request$/, 'Result');
+  }
+  if (type === undefined) return null;
+  const check = ajv.getSchema(`${EXT_TASKS}#/$defs/${type}`);
+  if (!check) return [`no $defs/${type} in ${EXT_TASKS}`];
+  return check(value)
+    ? []
+    : (check.errors ?? []).map((e: ErrorObject) => `${type}${e.instancePath} ${e.message}`);
+}

@@ -2,7 +2,8 @@
  * The course across both eras (issue 18): the lessons of 2026-07-28 together show every method of
  * that revision and break every modern rule at least once, and every envelope any lesson's peers
  * send validates against the official JSON Schema of the era it was sent in (copies of the spec's
- * `schema/<version>/schema.json` in test/fixtures/schema) — independent of mcp-sim's own model.
+ * `schema/<version>/schema.json` in test/fixtures/schema; the tasks extension's messages against
+ * that extension's, ext-tasks-e434597.json) — independent of mcp-sim's own model.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERA_RULES } from '../../src/machine/rules/eras.js';
@@ -17,7 +18,7 @@ import { existsIn, METHOD_NAMES } from '../../src/protocol/catalogue.js';
 import type { Step } from '../../src/session/index.js';
 import { runScenario } from '../../src/sim/scenario/engine.js';
 import { loadLessons } from '../../src/sim/scenario/load-lessons.js';
-import { officialSchemaProblems } from '../helpers/official-schema.js';
+import { extensionSchemaProblems, officialSchemaProblems } from '../helpers/official-schema.js';
 
 const MODERN = '2026-07-28';
 /** What the official schema of `version` says of a step's message ([] when valid). */
@@ -25,7 +26,10 @@ function schemaProblems(version: string, step: Step): string[] {
   const v = step.verdict;
   if (v === null) return [];
   if (v.kind === 'invalid') return ['not a JSON-RPC message the schema has a type for'];
-  return officialSchemaProblems(version, v.kind, v.method ?? '', step.message);
+  // The io.modelcontextprotocol/tasks extension's messages (lesson 35) against its own schema.
+  const extension =
+    version === MODERN ? extensionSchemaProblems(v.kind, v.method ?? '', step.message) : null;
+  return extension ?? officialSchemaProblems(version, v.kind, v.method ?? '', step.message);
 }
 
 const MODERN_RULES = [
@@ -60,12 +64,14 @@ describe('the course of two eras', () => {
     expect(after - first).toBe(10);
     // Lessons added later keep their numbers after the block (lessons are never renumbered):
     // 31-tasks, 32-tasks-faults-gallery and 33-batches are of the handshake era again, and
-    // 34-modern-ids-progress-cancellation of 2026-07-28; each says so in its revision.
+    // 34-modern-ids-progress-cancellation and 35-tasks-extension of 2026-07-28; each says so in
+    // its revision.
     expect(lessons.slice(after).map((l) => `${l.id} ${l.scenario.revision}`)).toEqual([
       'tasks 2025-11-25',
       'tasks-faults-gallery 2025-11-25',
       'batches 2025-03-26',
       'modern-ids-progress-cancellation 2026-07-28',
+      'tasks-extension 2026-07-28',
     ]);
   });
 
@@ -117,7 +123,7 @@ describe('the course of two eras', () => {
     expect(MODERN_RULES.filter((id) => !broken.has(id))).toEqual([]);
   });
 
-  it('every envelope of every lesson is valid against the official schema of its era', () => {
+  it('every envelope of every lesson is valid against the official schema of its era (the tasks extension’s against its own)', () => {
     const problems: string[] = [];
     for (const lesson of lessons) {
       const legacy = lesson.scenario.revision === MODERN ? '2025-11-25' : lesson.scenario.revision;

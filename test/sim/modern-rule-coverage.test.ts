@@ -27,21 +27,6 @@ async function brokenInModernLessons(): Promise<Set<string>> {
  */
 const SHARED_NOT_YET_IN_A_MODERN_LESSON: readonly string[] = [];
 
-/**
- * Rules of the io.modelcontextprotocol/tasks extension (ext-tasks e434597) that no lesson breaks
- * yet: the simulated peers do not speak the extension (the server answers no tasks/get, makes no
- * CreateTaskResult), and a lesson's `do: {raw: …}` writes only the client's lines. Lesson 35 is
- * to show them, once the lesson format can script the server's side; the list may only shrink.
- */
-const EXTENSION_RULES_NOT_YET_IN_A_LESSON: readonly string[] = [
-  'task-unsupported-request',
-  'task-result-type',
-  'tasks-undeclared-not-refused',
-  'task-not-found-code',
-  'task-terminal-left',
-  'task-input-key-reused',
-];
-
 describe('the 2026-07-28 lessons', () => {
   it('break every rule of the modern era at least once (era-mixed included), and the rules both eras share but for a listed few', async () => {
     const legacy = ruleIds(HANDSHAKE_RULES);
@@ -51,9 +36,7 @@ describe('the 2026-07-28 lessons', () => {
     const all = [...ruleIds(MODERN_RULES)];
     const modern = all.filter((id) => !legacy.has(id) || id === 'era-mixed');
     expect(modern.length).toBeGreaterThanOrEqual(24);
-    expect(modern.filter((id) => !broken.has(id)).sort()).toEqual(
-      [...EXTENSION_RULES_NOT_YET_IN_A_LESSON].sort(),
-    );
+    expect(modern.filter((id) => !broken.has(id))).toEqual([]);
     // Rules that cannot happen in 2026-07-28 at all are not in the modern set, so not here.
     const shared = all.filter((id) => legacy.has(id) && id !== 'era-mixed');
     const unbroken = shared.filter((id) => !broken.has(id)).sort();

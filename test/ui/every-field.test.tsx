@@ -127,7 +127,7 @@ describe('every step of every lesson, at 80×24', () => {
           steps += 1;
         });
       }
-      expect(lessons.size).toBe(34);
+      expect(lessons.size).toBe(35);
       expect(steps).toBeGreaterThan(150);
     },
   );

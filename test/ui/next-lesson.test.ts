@@ -9,12 +9,17 @@ import { ROOT } from '../helpers/cli.js';
 describe('what n offers on a lesson’s last step', () => {
   it('the course’s last lesson ends the course; another offers the next', async () => {
     const course = await listLessons();
-    // Lessons 31 (tasks), 32 (its faults gallery), 33 (batches) and 34 (ids, progress and
-    // cancellation in 2026-07-28) were added after the 2026-07-28 lessons and keep their numbers:
-    // the course ends with lesson 34, the modern gallery leads on to tasks, tasks to its gallery,
-    // the gallery to batches, and batches to lesson 34.
-    expect(course.courseLast).toBe('modern-ids-progress-cancellation');
-    expect(nextLesson(course, 'modern-ids-progress-cancellation')).toBe('end');
+    // Lessons 31 (tasks), 32 (its faults gallery), 33 (batches), 34 (ids, progress and
+    // cancellation in 2026-07-28) and 35 (the tasks extension) were added after the 2026-07-28
+    // lessons and keep their numbers: the course ends with lesson 35, the modern gallery leads on
+    // to tasks, tasks to its gallery, the gallery to batches, batches to lesson 34, and 34 to 35.
+    expect(course.courseLast).toBe('tasks-extension');
+    expect(nextLesson(course, 'tasks-extension')).toBe('end');
+    expect(nextLesson(course, 'modern-ids-progress-cancellation')).toEqual({
+      title: expect.objectContaining({
+        en: 'Tasks in 2026-07-28: the io.modelcontextprotocol/tasks extension',
+      }),
+    });
     expect(nextLesson(course, 'batches')).toEqual({
       title: expect.objectContaining({ en: 'Ids, progress and cancellation in 2026-07-28' }),
     });

@@ -41,6 +41,8 @@ type Emitted = {
   fault: string | null;
   /** The HTTP server's -32020 for a request whose headers disagree: the server never sees it. */
   refusal?: JsonObject;
+  /** A message the lesson wrote out (`send`): on the wire and to the referee, not to a peer. */
+  scripted?: true;
   /** The HTTP request headers a step's request was POSTed with (a step that names `headers`). */
   headers?: Record<string, string>;
   /** A fault's reveal (REVEALED_FAULTS): the later message that shows its bug, with its narration. */
@@ -168,7 +170,7 @@ export async function runScenario(
     const { fault, reveal } = emitted;
     /** The peer takes the message before its step is recorded: the panels show its state after it. */
     const sendAndRecord = (
-      sent: Pick<Emitted, 'direction' | 'message' | 'refusal' | 'headers'>,
+      sent: Pick<Emitted, 'direction' | 'message' | 'refusal' | 'headers' | 'scripted'>,
       text: { note: Bilingual; annotations?: Readonly<Record<string, Bilingual>> | undefined },
       revealedNext = false,
     ) => {
@@ -176,7 +178,9 @@ export async function runScenario(
       // A batch's answers (an array) are taken, and tracked, message by message.
       const one = Array.isArray(message) ? null : (message as JsonObject);
       const members: readonly JsonObject[] = one ? [one] : (message as readonly JsonObject[]);
-      if (direction === 'client->server' && one) {
+      if (sent.scripted) {
+        // No simulated peer speaks what a lesson writes out: neither takes it.
+      } else if (direction === 'client->server' && one) {
         if (sent.refusal) {
           server.outbox.push({ at: now, about: one.id as RequestId, message: sent.refusal });
         } else server.receive(one, now);
@@ -288,6 +292,14 @@ function emit(
   }
   if ('server' in step) {
     const action = step.server;
+    if (typeof action === 'object' && 'send' in action)
+      return {
+        direction: 'server->client',
+        message: action.send,
+        fault: null,
+        at: now,
+        scripted: true,
+      };
     if (action === 'next') {
       // An answer kept for its batch's answer is not sent yet: the next thing sent is.
       let item = server.take();
@@ -307,6 +319,14 @@ function emit(
     return { direction: 'server->client', message, fault: null, at: now };
   }
   const action = step.client;
+  if (typeof action === 'object' && 'send' in action)
+    return {
+      direction: 'client->server',
+      message: action.send,
+      fault: null,
+      at: now,
+      scripted: true,
+    };
   let message: JsonObject;
   /** When the client sends it: now, or later when it waits (a poll spaced by its pollInterval). */
   let at = now;

@@ -28,6 +28,11 @@ import {
   urlElicitationErrorToFormClient,
 } from './faults-elicitation-checks.js';
 import {
+  EXT_TASK_FAULT_RULES,
+  type ExtTaskFault,
+  scriptedServerFault,
+} from './faults-ext-tasks.js';
+import {
   answeredInstead,
   bigProgressToken,
   cancelUnknownRequest,
@@ -257,6 +262,8 @@ export const FAULT_NAMES = [
   // 2026-07-28 basic/patterns/mrtr › Error Handling: invalid inputResponses refused (lesson 30)
   'retry-with-invalid-answer',
   'invalid-answer-served',
+  // The io.modelcontextprotocol/tasks extension (ext-tasks e434597; lesson 35)
+  ...(Object.keys(EXT_TASK_FAULT_RULES) as ExtTaskFault[]),
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -409,6 +416,7 @@ export const FAULT_RULES = {
   // basic/patterns/mrtr › Error Handling (lesson 30): the client's invalid answer, then the server
   'retry-with-invalid-answer': 'invalid-params',
   'invalid-answer-served': 'input-responses-not-validated',
+  ...EXT_TASK_FAULT_RULES,
 } as const satisfies Record<FaultName, string>;
 
 /**
@@ -855,6 +863,13 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     // 2026-07-28 server/tools › Capabilities (lesson 30)
     case 'tools-reordered':
       return toolsReordered(ctx, name);
+    case 'task-for-unsupported-request':
+    case 'task-result-marked-task':
+    case 'undeclared-tasks-request-served':
+    case 'unknown-task-wrong-code':
+    case 'finished-ext-task-reopened':
+    case 'input-key-reused':
+      return scriptedServerFault(ctx, name);
     // 2026-07-28 server/tools, prompts, resources › Capabilities (lesson 30)
     case 'declared-list-not-found':
       return declaredListNotFound(ctx, name);

@@ -107,6 +107,13 @@ const clientAbandon = z
   .object({ abandon: z.union([z.literal('latest'), z.string(), z.number().int()]) })
   .strict();
 
+/**
+ * A message the lesson writes out whole, for a protocol no simulated peer speaks (the
+ * io.modelcontextprotocol/tasks extension of 2026-07-28): it goes on the wire and to the referee,
+ * not to the peers, whose state it leaves as it was (lesson 35).
+ */
+const scripted = z.object({ send: json }).strict();
+
 const serverWords = z.enum(['next', 'ping']);
 const serverRequest = z.object({ request: z.string(), params: json.optional() }).strict();
 
@@ -146,11 +153,12 @@ export const CLIENT_ACTIONS = {
     'end-listen': clientEndListen,
     abandon: clientAbandon,
     task: clientTask,
+    send: scripted,
   },
 } as const satisfies ActionKinds;
 export const SERVER_ACTIONS = {
   words: serverWords.options,
-  keyed: { request: serverRequest },
+  keyed: { request: serverRequest, send: scripted },
 } as const satisfies ActionKinds;
 export const DO_ACTIONS = {
   words: doWords.options,
@@ -176,8 +184,9 @@ const clientAction = z.union([
   clientEndListen,
   clientAbandon,
   clientTask,
+  scripted,
 ]);
-const serverAction = z.union([serverWords, serverRequest]);
+const serverAction = z.union([serverWords, serverRequest, scripted]);
 const doAction = z.union([
   doWords,
   addTool,
