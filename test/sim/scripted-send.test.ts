@@ -50,6 +50,17 @@ describe('send: a message the lesson writes out', () => {
     expect(brokenRules(judged)).toEqual(['invalid-result']);
   });
 
+  it('the client’s own count of ids follows it: its next request takes the next id', async () => {
+    const steps = await playedSteps(
+      modernLesson(client, server, [
+        { client: { send: get } },
+        { server: { send: answer } },
+        { client: { request: 'tools/list' } },
+      ]),
+    );
+    expect(steps.map((s) => (s.message as { id?: unknown }).id)).toEqual([7, 7, 8]);
+  });
+
   it('reaches neither peer: the simulated server has nothing to answer it with', async () => {
     const played = await runScenario(
       modernLesson(client, server, [{ client: { send: get } }, { server: 'next' }]),

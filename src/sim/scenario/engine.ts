@@ -319,7 +319,12 @@ function emit(
     return { direction: 'server->client', message, fault: null, at: now };
   }
   const action = step.client;
-  if (typeof action === 'object' && 'send' in action)
+  if (typeof action === 'object' && 'send' in action) {
+    // The client's own count follows the wire (request ids 1, 2, 3…), as after a recording it
+    // replays: its next request of its own takes the id after a written-out one.
+    const { id } = action.send;
+    if (typeof id === 'number' && Number.isInteger(id) && id >= client.peekId())
+      client.continueAfter(id);
     return {
       direction: 'client->server',
       message: action.send,
@@ -327,6 +332,7 @@ function emit(
       at: now,
       scripted: true,
     };
+  }
   let message: JsonObject;
   /** When the client sends it: now, or later when it waits (a poll spaced by its pollInterval). */
   let at = now;
