@@ -153,13 +153,18 @@ export const CAPS_LINES = 2;
 
 /**
  * The capabilities line of a bordered panel, wrapped at `inner` columns onto at most CAPS_LINES
- * lines: every capability as a path when that fits, else told short (`tools.*, resources.*`),
+ * lines: every capability as a path when that fits (no path cut mid-word), else told short
+ * (`tools.*, resources.*`),
  * which names every one still; past that the last line ends with `…`.
  */
 export function panelCapsLines(f: PeerFact, inner: number): string[] {
   const lines = (value: string) => wrapLines(`${f.label} ${value}`, inner, CAPS_LINES + 1);
   const whole = lines(f.value);
-  if (whole.length <= CAPS_LINES || f.brief === undefined) return whole.slice(0, CAPS_LINES);
+  // A path wider than a line would be cut mid-word (extensions.io.modelcontextprotocol/tasks,
+  // lesson 35): told short, every name stays whole.
+  const unbroken = f.value.split(', ').every((path) => stringWidth(`${path},`) <= inner);
+  if ((whole.length <= CAPS_LINES && unbroken) || f.brief === undefined)
+    return whole.slice(0, CAPS_LINES);
   return wrapLines(`${f.label} ${f.brief}`, inner, CAPS_LINES);
 }
 
