@@ -6,19 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
 import { citeIssue } from '../../src/protocol/spec-cite.js';
+import { extTask, TASKS_CAPS } from './ext-task-cases.js';
 import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import type { SessionBuilder } from './session-builder.js';
 
-const TASKS: JsonObject = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
-const task = (status: string, extra: JsonObject = {}): JsonObject => ({
-  taskId: 't1',
-  status,
-  createdAt: '2026-12-03T10:00:00Z',
-  lastUpdatedAt: '2026-12-03T10:00:05Z',
-  ttlMs: 60000,
-  pollIntervalMs: 1000,
-  ...extra,
-});
+const TASKS = TASKS_CAPS;
+const task = (status: string, extra: JsonObject = {}) =>
+  extTask(status, { taskId: 't1', ...extra });
 const call = (id: number, capabilities: JsonObject = TASKS) =>
   modernRequest(id, 'tools/call', { name: 'slow', arguments: {} }, { capabilities });
 const ask = (id: number, method: string, params: JsonObject, capabilities: JsonObject = TASKS) =>
