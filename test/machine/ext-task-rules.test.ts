@@ -106,3 +106,23 @@ describe('task-terminal-left', () => {
     expect(v?.spec).toMatch(/^ext-tasks-e434597\/tasks › Task Status \(/);
   });
 });
+
+describe('unknown-method, for a method only the extension has', () => {
+  // tasks/update never was a core method: undeclared, it is unknown-method, whose advice must be
+  // the extension's -32021 as well as -32601 (tasks extension › Protocol Errors).
+  it('an undeclared tasks/update: the receiver answers -32601 without the extension, -32021 with it', () => {
+    const undeclared = discovered().client(ask(1, 'tasks/update', { taskId: 't1' }, {}));
+    const [finding] = undeclared.run().last.violations;
+    expect(finding?.rule).toBe('unknown-method');
+    for (const text of [finding?.message, finding?.messageZh]) {
+      expect(text).toContain('io.modelcontextprotocol/tasks');
+      expect(text).toContain('-32021');
+      expect(text).toContain('-32601');
+    }
+    // A method no extension has keeps the plain advice.
+    const [plain] = discovered()
+      .client(ask(1, 'tasks/frobnicate', {}, {}))
+      .run().last.violations;
+    expect(plain?.message).toMatch(/should answer -32601$/);
+  });
+});

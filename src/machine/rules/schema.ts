@@ -46,6 +46,7 @@ import {
   CLIENT_CAPABILITIES_META,
   CORE_RESULT_TYPES,
   calledMethod,
+  extensionFate,
   extensionOfCall,
   PROTOCOL_VERSION_META,
   resultOrigin,
@@ -457,6 +458,16 @@ export const SCHEMA_RULES = [
       if (method === null || isCatalogued(method)) return null;
       // An official extension's method, in a request that declares the extension (tasks/update).
       if (ctx.era === 'modern' && extensionOfCall(msg) !== null) return null;
+      // A method only an official extension has (tasks/update), in a modern request that does
+      // not declare it: a server that has the extension MUST answer -32021 (tasks extension ›
+      // Protocol Errors; tasks-undeclared-not-refused), one without it knows no such method.
+      const fate = ctx.era === 'modern' ? extensionFate(method) : null;
+      if (msg.envelope.kind === 'request' && fate?.fate === 'moved') {
+        return {
+          en: `"${method}" is not a method of MCP ${ctx.ruleVersion}'s core but of the ${fate.extension} extension, which this request does not declare in clientCapabilities.extensions; a server without the extension answers -32601, and one that has it MUST answer -32021 (Missing Required Client Capability)`,
+          zh: `"${method}" 不是 MCP ${ctx.ruleVersion} 核心协议的方法，而是 ${fate.extension} 扩展的方法，这个请求没有在 clientCapabilities.extensions 中声明该扩展；没有该扩展的服务器会以 -32601 回应，有该扩展的服务器必须以 -32021（缺少必需的客户端能力）回应`,
+        };
+      }
       // A request gets -32601; a notification gets no answer at all (JSON-RPC 2.0 › Notification).
       return msg.envelope.kind === 'request'
         ? {
