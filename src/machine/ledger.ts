@@ -34,6 +34,19 @@ function copyInto<K, V>(from: ReadonlyMap<K, V>, to: Map<K, V>): void {
  */
 export const FORGOTTEN_IDS = 4096;
 
+/**
+ * Sets `key` in `map` as its newest entry (a Map keeps insertion order) and drops the oldest once
+ * the map holds more than `FORGOTTEN_IDS`; whether one was dropped.
+ */
+function keepNewest<K, V>(map: Map<K, V>, key: K, value: V): boolean {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size <= FORGOTTEN_IDS) return false;
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
+  return true;
+}
+
 /** A task's latest reported status; a terminal one with how many requests were opened before it. */
 export type TaskState = {
   readonly status: string;
@@ -268,12 +281,7 @@ export class Ledger {
       scopes = new Map();
       this.pageScopes.set(method, scopes);
     }
-    scopes.delete(cursor);
-    scopes.set(cursor, scope);
-    if (scopes.size > FORGOTTEN_IDS) {
-      const oldest = scopes.keys().next();
-      if (!oldest.done) scopes.delete(oldest.value);
-    }
+    keepNewest(scopes, cursor, scope);
   }
 
   /** Did an answer of `side` hand out `cursor` as the nextCursor of a `method` list? */
@@ -345,12 +353,7 @@ export class Ledger {
 
   /** What the server reported of an extension's task, now the newest the ledger keeps. */
   noteExtTask(taskId: string, task: ExtTask): void {
-    this.extTasks.delete(taskId);
-    this.extTasks.set(taskId, task);
-    if (this.extTasks.size <= FORGOTTEN_IDS) return;
-    const oldest = this.extTasks.keys().next();
-    if (!oldest.done) this.extTasks.delete(oldest.value);
-    this.#extTasksForgotten = true;
+    if (keepNewest(this.extTasks, taskId, task)) this.#extTasksForgotten = true;
   }
 
   /** Whether every extension task the server reported is still known (none forgotten). */
@@ -363,12 +366,7 @@ export class Ledger {
    * forgotten, `knowsEveryElicitation` says so.
    */
   establishElicitation(id: string): void {
-    this.elicitations.delete(id);
-    this.elicitations.set(id, 'open');
-    if (this.elicitations.size <= FORGOTTEN_IDS) return;
-    const oldest = this.elicitations.keys().next();
-    if (!oldest.done) this.elicitations.delete(oldest.value);
-    this.#elicitationsForgotten = true;
+    if (keepNewest(this.elicitations, id, 'open')) this.#elicitationsForgotten = true;
   }
 
   /**
