@@ -114,11 +114,9 @@ describe('serve --http in the 2026-07-28 era, driven by the SDK v2 client', () =
       expect(textOf(done)).toBe('Finished all 3 steps.');
       // The SDK drops a progress it reads in one chunk with the result (TypeScript SDK #2580): serve
       // leaves 25 ms between them, but a busy client process (a loaded CI machine) may read both at
-      // once, so the last progress may be missing; what serve sent is checked in serve-pace.test.ts.
-      expect([
-        [1, 2],
-        [1, 2, 3],
-      ]).toContainEqual(progress);
+      // once, so the tail of the progress (even all of it) may be missing; what serve sent is
+      // checked in serve-pace.test.ts. What the client got is a prefix, in order.
+      expect(progress).toEqual([1, 2, 3].slice(0, progress.length));
       await client.close();
     }
     const { code, stderr } = await serve.stop();

@@ -107,11 +107,11 @@ describe('mcp-sim serve over stdio, driven by the official SDK client', () => {
     events.push('result');
     // The SDK drops a progress it reads in one chunk with the result (TypeScript SDK #2580): serve
     // leaves 25 ms between them, but a busy client process (a loaded CI machine) may read both at
-    // once, so the last progress may be missing; what serve sent is checked in serve-pace.test.ts.
-    expect([
-      ['progress 1/3', 'progress 2/3', 'progress 3/3', 'result'],
-      ['progress 1/3', 'progress 2/3', 'result'],
-    ]).toContainEqual(events);
+    // once, so the tail of the progress (even all of it) may be missing; what serve sent is checked
+    // in serve-pace.test.ts. What the client got is a prefix, in order, then the result.
+    const got = events.slice(0, -1);
+    expect(events.at(-1)).toBe('result');
+    expect(got).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3'].slice(0, got.length));
     expect(performance.now() - started).toBeGreaterThanOrEqual(700); // 3 steps × 250 ms, real time
     expect(textOf(result)).toBe('Finished all 3 steps.');
   });
