@@ -26,6 +26,7 @@ const SECTIONS: Readonly<Record<string, string>> = {
   'tasks/get': 'Task Polling',
   'tasks/update': 'Task Update Requests',
   'tasks/cancel': 'Task Cancellation',
+  'notifications/tasks': 'Task Status Notifications',
   task: 'Task Creation',
 };
 
@@ -60,24 +61,49 @@ export function tasksRecordOf(ctx: SessionContext, msg: ModelMessage): TasksReco
   return declaresTasks(record.declared.capabilities) ? (record as TasksRecord) : null;
 }
 
+/** The extension's status notification (tasks extension › Task Status Notifications). */
+const TASK_STATUS_METHOD = 'notifications/tasks';
+
 /** Is `method` one of the extension's own (tasks/get, tasks/update, tasks/cancel)? */
 export const isExtTasksMethod = (method: string) => EXT_TASKS_METHODS.includes(method);
 
-/** A task a server's result reports: handed out (a CreateTaskResult) or polled (tasks/get). */
+/**
+ * A task a server reports: handed out (a CreateTaskResult), polled (a tasks/get result) or pushed
+ * (a notifications/tasks, whose params are the task: › Task Status Notifications).
+ */
 export type ExtTaskReport = {
   readonly taskId: string;
   readonly status: string;
   readonly created: boolean;
   readonly inputRequests: JsonObject | undefined;
-  readonly record: TasksRecord;
+  /** The request a result answers; undefined for a notification. */
+  readonly record: TasksRecord | undefined;
+  /** Where the task is in the message: `/result`, or `/params` for a notification. */
+  readonly at: '/result' | '/params';
 };
 
 /**
- * The task a server's result reports, if it is a CreateTaskResult answering a tools/call that
- * declared the extension, or a tasks/get result (tasks extension › Task Creation, Task Polling).
- * Null when it names no taskId or status (the schema rules say so).
+ * The task a server's message reports, if it is a CreateTaskResult answering a tools/call that
+ * declared the extension, a tasks/get result, or a notifications/tasks in a modern session (tasks
+ * extension › Task Creation, Task Polling, Task Status Notifications). Null when it names no
+ * taskId or status (the schema rules say so).
  */
 export function extTaskReport(ctx: SessionContext, msg: ModelMessage): ExtTaskReport | null {
+  if (msg.envelope.kind === 'notification') {
+    if (ctx.era !== 'modern' || msg.sender !== 'server' || msg.method !== TASK_STATUS_METHOD)
+      return null;
+    const params = msg.params;
+    if (typeof params?.taskId !== 'string' || typeof params.status !== 'string') return null;
+    const inputs = params.inputRequests;
+    return {
+      taskId: params.taskId,
+      status: params.status,
+      created: false,
+      inputRequests: isObject(inputs) ? inputs : undefined,
+      record: undefined,
+      at: '/params',
+    };
+  }
   if (msg.envelope.kind !== 'response') return null;
   const record = tasksRecordOf(ctx, msg);
   const result = msg.envelope.result;
@@ -92,15 +118,16 @@ export function extTaskReport(ctx: SessionContext, msg: ModelMessage): ExtTaskRe
     created,
     inputRequests: isObject(inputs) ? inputs : undefined,
     record,
+    at: '/result',
   };
 }
 
 /** The status the ledger knew a task by when `record` was sent (see `TaskState.terminalFrom`). */
 export function knownWhenSent(
   task: { readonly status: string; readonly terminalFrom?: number } | undefined,
-  record: RequestRecord,
+  record: RequestRecord | undefined,
 ): string | undefined {
-  if (task?.terminalFrom === undefined || record.seq === undefined) return task?.status;
+  if (task?.terminalFrom === undefined || record?.seq === undefined) return task?.status;
   return record.seq < task.terminalFrom ? undefined : task.status;
 }
 

@@ -4,8 +4,8 @@ import { extTaskReport } from './ext-tasks.js';
 import { isTerminalTaskStatus } from './facts.js';
 
 /**
- * tasks extension (2026-07-28) › Task Status, Task Update Requests: what a server's result reports
- * of a task, a CreateTaskResult or a tasks/get result. A terminal status stays (the diagram has no
+ * tasks extension (2026-07-28) › Task Status, Task Update Requests: what a server reports of a
+ * task, in a CreateTaskResult, a tasks/get result or a notifications/tasks. A terminal status stays (the diagram has no
  * way out of it); each inputRequests key keeps the first request it named.
  */
 export function recordExtTask(ctx: SessionContext, msg: ModelMessage): Partial<SessionContext> {

@@ -72,6 +72,11 @@ export type Filter = {
   readonly promptsListChanged: boolean;
   readonly resourcesListChanged: boolean;
   readonly resourceSubscriptions: ReadonlySet<string>;
+  /**
+   * The tasks whose notifications/tasks the stream carries: the tasks extension adds `taskIds` to
+   * the filter and its acknowledgment (tasks extension › Task Status Notifications).
+   */
+  readonly taskIds: ReadonlySet<string>;
 };
 
 /** A subscriptions/listen stream, by the id of the request that opened it. */
@@ -93,10 +98,19 @@ export const LIST_CHANGED = {
 export const RESOURCE_UPDATED = 'notifications/resources/updated';
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LISTEN = 'subscriptions/listen';
+/** The tasks extension's status notification, sent on a listen stream that named the task. */
+export const TASK_STATUS = 'notifications/tasks';
 
-/** A notification only a listen stream may carry (subscriptions › Opening a Stream). */
+/**
+ * A notification only a listen stream may carry (subscriptions › Opening a Stream; the tasks
+ * extension's notifications/tasks too: › Task Status Notifications).
+ */
 export function isStreamNotification(method: string | null): method is string {
-  return method === RESOURCE_UPDATED || (method !== null && Object.hasOwn(LIST_CHANGED, method));
+  return (
+    method === RESOURCE_UPDATED ||
+    method === TASK_STATUS ||
+    (method !== null && Object.hasOwn(LIST_CHANGED, method))
+  );
 }
 
 /** What a call of an MRTR method calls (null for another method or a target that is no string). */
@@ -186,13 +200,18 @@ export { subscriptionIdOf };
 /** A `SubscriptionFilter` as the referee reads it: any field not of its type asks for nothing. */
 export function filterOf(value: unknown): Filter {
   const f: JsonObject = isObject(value) ? value : {};
-  const uris = Array.isArray(f.resourceSubscriptions) ? f.resourceSubscriptions : [];
   return {
     toolsListChanged: f.toolsListChanged === true,
     promptsListChanged: f.promptsListChanged === true,
     resourcesListChanged: f.resourcesListChanged === true,
-    resourceSubscriptions: new Set(uris.filter((u): u is string => typeof u === 'string')),
+    resourceSubscriptions: stringsOf(f.resourceSubscriptions),
+    taskIds: stringsOf(f.taskIds),
   };
+}
+
+/** The strings of a filter's list (none when it is no array). */
+function stringsOf(list: unknown): ReadonlySet<string> {
+  return new Set(Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string') : []);
 }
 
 /**

@@ -426,10 +426,13 @@ export const refereeSetup = setup({
         completeRequest,
       );
     }),
-    /** Subscriptions › Acknowledgment: a server notification, and what a listen stream honours. */
+    /**
+     * Subscriptions › Acknowledgment: a server notification, and what a listen stream honours; a
+     * task a notifications/tasks reports (tasks extension › Task Status Notifications).
+     */
     judgeServerNotification: assign(({ context, event }) => {
       assertEvent(event, 'server.notification');
-      return judged(context, event, recordAcknowledgement);
+      return judged(context, event, recordAcknowledgement, recordExtTask);
     }),
     /** Cancellation, modern: the request cancelled, and a listen stream it ends. */
     judgeModernCancelled: assign(({ context, event }) => {

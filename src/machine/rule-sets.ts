@@ -346,6 +346,11 @@ export const MODERN_RULES: RuleSet = {
       'log-without-level',
       'log-below-level',
       ...STREAM,
+      // The task a notifications/tasks reports, an acknowledgment of a listen that asked for
+      // taskIds undeclared (tasks extension › Task Status Notifications).
+      'tasks-undeclared-not-refused',
+      'task-terminal-left',
+      'task-input-key-reused',
       // A log message for a request whose stream the client closed.
       'message-after-stream-closed',
       'trace-context-invalid',

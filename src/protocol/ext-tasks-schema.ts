@@ -86,6 +86,22 @@ export function extTasksResultIssues(method: string, result: unknown): ModernSch
   ];
 }
 
+/**
+ * Issues of a whole notifications/tasks (tasks extension › Task Status Notifications): its params
+ * are `NotificationParams & DetailedTask`, judged as GetTaskResult is, by the shape of its status.
+ */
+export function extTasksNotificationIssues(message: unknown): ModernSchemaIssue[] {
+  const params = isObject(message) ? message.params : undefined;
+  const status = isObject(params) ? params.status : undefined;
+  const branch = typeof status === 'string' ? STATUSES.get(status) : undefined;
+  if (branch === undefined) return BOOK.defIssues('TaskStatusNotification', message);
+  return [
+    ...BOOK.defIssues('JSONRPCNotification', message),
+    ...BOOK.defIssues('NotificationParams', params, '/params'),
+    ...BOOK.defIssues(branch, params, '/params'),
+  ];
+}
+
 /** Issues of a `resultType: "task"` result: a CreateTaskResult (tasks extension › Task Creation). */
 export function createTaskResultIssues(result: unknown): ModernSchemaIssue[] {
   return BOOK.defIssues('CreateTaskResult', result, '/result');

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject, pointerToken } from '../../protocol/json.js';
-import type { SessionContext } from '../context.js';
+import type { RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
 import {
   callResultMarkedTask,
@@ -14,8 +14,10 @@ import {
   tasksRecordOf,
 } from '../ext-tasks.js';
 import { answeredRecord, declaredExtensions, isTerminalTaskStatus } from '../facts.js';
+import { ACKNOWLEDGED, filterOf, LISTEN, subscriptionIdOf } from '../records-streams.js';
 import { refusalDue } from './modern-results.js';
 import { type Finding, type RuleRow, show } from './rule.js';
+import { subscriptionIdAt } from './subscription-places.js';
 
 /**
  * The MUSTs of the `io.modelcontextprotocol/tasks` extension that one message and the ledger can
@@ -30,6 +32,38 @@ const resultOf = (msg: ModelMessage): JsonObject | null =>
 /** The server declared the extension in its server/discover result (tasks extension › Capability Negotiation). */
 const serverDeclaresTasks = (ctx: SessionContext) =>
   declaredExtensions(ctx.discover?.capabilities).includes('io.modelcontextprotocol/tasks');
+
+/**
+ * A subscriptions/listen whose filter asks for notifications/tasks (a non-empty taskIds): the
+ * extension's, whatever the core makes of the rest (tasks extension › Task Status Notifications).
+ */
+function listenAsksTasks(ctx: SessionContext, record: RequestRecord): boolean {
+  if (record.method !== LISTEN) return false;
+  return (ctx.ledger.listens.get(record.id)?.filter.taskIds.size ?? 0) > 0;
+}
+
+/**
+ * The acknowledgment of a listen that asked for taskIds without declaring the extension: a server
+ * that has the extension MUST refuse that listen with -32021 instead (tasks extension › Task Status
+ * Notifications). A server that declared the extension, or honours taskIds, has it; one without it
+ * acknowledges the rest and leaves taskIds out, as it would any field it does not know.
+ */
+function undeclaredListenAcknowledged(ctx: SessionContext, msg: ModelMessage): Finding | null {
+  const id = subscriptionIdOf(msg.params?._meta);
+  const listen = id === undefined ? undefined : ctx.ledger.listens.get(id);
+  const record = id === undefined ? undefined : ctx.ledger.request('client', id);
+  if (!listen || listen.ended || listen.ack !== null || record?.declared === undefined) return null;
+  if (!listenAsksTasks(ctx, record) || declaresTasks(record.declared.capabilities)) return null;
+  const honoured = filterOf(msg.params?.notifications).taskIds.size > 0;
+  if (!honoured && !serverDeclaresTasks(ctx)) return null;
+  const has = honoured ? 'honours taskIds' : 'declared the extension in server/discover';
+  const hasZh = honoured ? '在确认中接受了 taskIds' : '在 server/discover 中声明了该扩展';
+  return {
+    pointer: subscriptionIdAt(msg),
+    en: `listen ${show(id)} asks for task status notifications (taskIds) but does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, and the server, which ${has}, acknowledges it; it MUST refuse the listen with -32021 (Missing Required Client Capability), naming the extension in data.requiredCapabilities`,
+    zh: `listen ${show(id)} 请求了任务状态通知（taskIds），却没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，而服务器（它${hasZh}）确认了这个订阅；服务器必须以 -32021（缺少必需的客户端能力）拒绝这个 listen，并在 data.requiredCapabilities 中写明该扩展`,
+  };
+}
 
 export const EXT_TASK_RULES = [
   {
@@ -103,8 +137,8 @@ export const EXT_TASK_RULES = [
     severity: 'error',
     spec: `${EXT_TASKS_PAGE} › Protocol Errors`,
     specNote: {
-      en: 'tasks/get, tasks/update or tasks/cancel from a client whose request does not declare the extension MUST get -32021 (Missing Required Client Capability)',
-      zh: '请求中没有声明该扩展的客户端发来的 tasks/get、tasks/update 或 tasks/cancel，必须得到 -32021（缺少必需的客户端能力）',
+      en: 'tasks/get, tasks/update, tasks/cancel, or a subscriptions/listen asking for taskIds, from a client whose request does not declare the extension MUST get -32021 (Missing Required Client Capability)',
+      zh: '请求中没有声明该扩展的客户端发来的 tasks/get、tasks/update、tasks/cancel，或请求 taskIds 的 subscriptions/listen，必须得到 -32021（缺少必需的客户端能力）',
     },
     title: {
       en: 'Undeclared tasks request not refused',
@@ -112,13 +146,22 @@ export const EXT_TASK_RULES = [
     },
     check: (ctx, msg) => {
       if (ctx.era !== 'modern' || msg.receiver !== 'client') return null;
+      if (msg.method === ACKNOWLEDGED) return undeclaredListenAcknowledged(ctx, msg);
       const record = answeredRecord(ctx, msg);
       if (!record || record.status === 'answered' || record.declared === undefined) return null;
-      if (!isExtTasksMethod(record.method) || declaresTasks(record.declared.capabilities))
+      const listen = listenAsksTasks(ctx, record);
+      if (
+        !(isExtTasksMethod(record.method) || listen) ||
+        declaresTasks(record.declared.capabilities)
+      )
         return null;
       // Malformed, of a version not served, headers that do not match: their own rules' codes.
       if (refusalDue(ctx, record)) return null;
+      // A listen already acknowledged was judged then (undeclaredListenAcknowledged).
+      if (listen && ctx.ledger.listens.get(record.id)?.ack !== null) return null;
       const asked = `${record.method} #${show(msg.id)}`;
+      const what = listen ? ' asks for task status notifications (taskIds) but' : '';
+      const whatZh = listen ? '请求了任务状态通知（taskIds），却' : '';
       if (msg.envelope.kind === 'error') {
         const { code } = msg.envelope.error;
         // A server without the extension does not know the method (-32601, as the core says);
@@ -126,10 +169,12 @@ export const EXT_TASK_RULES = [
         if (code === -32021 || !serverDeclaresTasks(ctx)) return null;
         return {
           pointer: '/error/code',
-          en: `${asked} does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, and the server, which declared the extension, answers ${show(code)}; it MUST answer -32021 naming the extension in data.requiredCapabilities`,
-          zh: `${asked} 没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，而声明了该扩展的服务器以 ${show(code)} 回应；它必须以 -32021 回应，并在 data.requiredCapabilities 中写明该扩展`,
+          en: `${asked}${what} does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, and the server, which declared the extension, answers ${show(code)}; it MUST answer -32021 naming the extension in data.requiredCapabilities`,
+          zh: `${asked} ${whatZh}没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，而声明了该扩展的服务器以 ${show(code)} 回应；它必须以 -32021 回应，并在 data.requiredCapabilities 中写明该扩展`,
         };
       }
+      // A listen's result ends its stream: what was wrong was its acknowledgment, judged then.
+      if (listen) return null;
       return {
         en: `${asked} does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, yet the server answers it with a result; it MUST answer -32021 (Missing Required Client Capability), whatever earlier requests declared`,
         zh: `${asked} 没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，服务器却以结果作答；无论之前的请求声明过什么，它都必须以 -32021（缺少必需的客户端能力）回应`,
@@ -182,10 +227,11 @@ export const EXT_TASK_RULES = [
       const before = knownWhenSent(ctx.ledger.extTasks.get(report.taskId), report.record);
       if (before === undefined || !isTerminalTaskStatus(before) || report.status === before)
         return null;
+      const via = report.record ? `tasks/get #${show(msg.id)}` : 'notifications/tasks';
       return {
-        pointer: '/result/status',
-        en: `task ${show(report.taskId)} was "${before}", a terminal status, and tasks/get #${show(msg.id)} now reports "${report.status}"; in the extension's status diagram nothing leaves completed, failed or cancelled`,
-        zh: `任务 ${show(report.taskId)} 已处于终止状态 "${before}"，而 tasks/get #${show(msg.id)} 现在报告 "${report.status}"；在扩展的状态图中，completed、failed、cancelled 都不会再转到其他状态`,
+        pointer: `${report.at}/status`,
+        en: `task ${show(report.taskId)} was "${before}", a terminal status, and ${via} now reports "${report.status}"; in the extension's status diagram nothing leaves completed, failed or cancelled`,
+        zh: `任务 ${show(report.taskId)} 已处于终止状态 "${before}"，而 ${via} 现在报告 "${report.status}"；在扩展的状态图中，completed、failed、cancelled 都不会再转到其他状态`,
       };
     },
   },
@@ -208,7 +254,7 @@ export const EXT_TASK_RULES = [
         const before = known.inputs.get(key);
         const method = isObject(before) ? show(before.method) : show(before);
         findings.push({
-          pointer: `/result/inputRequests/${pointerToken(key)}`,
+          pointer: `${report.at}/inputRequests/${pointerToken(key)}`,
           en: `task ${show(report.taskId)} already used inputRequests key ${show(key)} for another request (${method}); a key names one request over the task's lifetime, so inputResponses under it always answer the request the client expects`,
           zh: `任务 ${show(report.taskId)} 已经把 inputRequests 键 ${show(key)} 用于另一个请求（${method}）；一个键在任务的整个生命周期内只指代一个请求，这样 inputResponses 中该键的回应才总是对应客户端所预期的请求`,
         });

@@ -2,6 +2,7 @@ import { schemaId, schemaParams } from '../../protocol/exact-ids.js';
 import {
   createTaskResultIssues,
   EXT_TASKS_METHODS,
+  extTasksNotificationIssues,
   extTasksRequestIssues,
   extTasksResultIssues,
   TASKS_EXTENSION,
@@ -51,7 +52,7 @@ import {
   PROTOCOL_VERSION_META,
   resultOrigin,
 } from '../facts.js';
-import { MRTR_METHODS, retriedRound } from '../records-streams.js';
+import { MRTR_METHODS, retriedRound, TASK_STATUS } from '../records-streams.js';
 import { RESOURCE_URI_RESULTS } from './resource-content.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 
@@ -204,6 +205,11 @@ function paramsIssue(ctx: SessionContext, msg: ModelMessage, method: string): Ju
     envelope.kind === 'request'
       ? { jsonrpc: '2.0', id: schemaId(envelope.id), method, ...(params ? { params } : {}) }
       : { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+  // The tasks extension's status notification, which only its own schema defines.
+  if (envelope.kind === 'notification' && method === TASK_STATUS) {
+    const issue = firstOwnIssue(extTasksNotificationIssues(message));
+    return issue && { issue, revision: ctx.ruleVersion, extension: method };
+  }
   // A request that declares the tasks extension calls its tasks/get, tasks/update, tasks/cancel.
   if (extensionOfCall(msg) === TASKS_EXTENSION) {
     const issue = firstOwnIssue(extTasksRequestIssues(method, message));
@@ -378,7 +384,11 @@ export const SCHEMA_RULES = [
     title: { en: 'Params do not match the schema', zh: '参数不符合协议模式' },
     check: (ctx, msg) => {
       const method = calledMethod(msg);
-      const extension = ctx.era === 'modern' && extensionOfCall(msg) === TASKS_EXTENSION;
+      // The tasks extension's: a request that declares it, its status notification.
+      const extension =
+        ctx.era === 'modern' &&
+        (extensionOfCall(msg) === TASKS_EXTENSION ||
+          (method === TASK_STATUS && msg.envelope.kind === 'notification'));
       if (method === null || (!isCatalogued(method) && !extension)) return null;
       const judged = paramsIssue(ctx, msg, method);
       if (!judged) return null;
@@ -458,6 +468,9 @@ export const SCHEMA_RULES = [
       if (method === null || isCatalogued(method)) return null;
       // An official extension's method, in a request that declares the extension (tasks/update).
       if (ctx.era === 'modern' && extensionOfCall(msg) !== null) return null;
+      // The tasks extension's status notification from a server: the stream rules judge where it
+      // travels, the schema rules its shape (tasks extension › Task Status Notifications).
+      if (ctx.era === 'modern' && method === TASK_STATUS && msg.sender === 'server') return null;
       // A method only an official extension has (tasks/update), in a modern request that does
       // not declare it: a server that has the extension MUST answer -32021 (tasks extension ›
       // Protocol Errors; tasks-undeclared-not-refused), one without it knows no such method.

@@ -11,8 +11,8 @@ const FLAGS = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged']
 export type FilterEntry = { readonly name: string; readonly at: string };
 
 /**
- * What an acknowledgment honours beyond what the listen asked, flags then resource URIs, each
- * with its place in the acknowledgment's params (the screens mark the entry itself).
+ * What an acknowledgment honours beyond what the listen asked, flags, resource URIs, then task
+ * ids (the tasks extension's), each with its place in the acknowledgment's params (the screens mark the entry itself).
  */
 export function beyond(asked: Filter, notifications: unknown): FilterEntry[] {
   const honoured = filterOf(notifications);
@@ -20,14 +20,24 @@ export function beyond(asked: Filter, notifications: unknown): FilterEntry[] {
   const extra: FilterEntry[] = FLAGS.filter((flag) => honoured[flag] && !asked[flag]).map(
     (flag) => ({ name: flag, at: `${at}/${flag}` }),
   );
-  const uris = isObject(notifications) ? notifications.resourceSubscriptions : undefined;
-  if (!Array.isArray(uris)) return extra;
-  for (const uri of honoured.resourceSubscriptions) {
-    if (asked.resourceSubscriptions.has(uri)) continue;
-    extra.push({
-      name: `resourceSubscriptions ${show(uri)}`,
-      at: `${at}/resourceSubscriptions/${uris.indexOf(uri)}`,
-    });
+  const lists = isObject(notifications) ? notifications : {};
+  const uris = lists.resourceSubscriptions;
+  if (Array.isArray(uris)) {
+    for (const uri of honoured.resourceSubscriptions) {
+      if (asked.resourceSubscriptions.has(uri)) continue;
+      extra.push({
+        name: `resourceSubscriptions ${show(uri)}`,
+        at: `${at}/resourceSubscriptions/${uris.indexOf(uri)}`,
+      });
+    }
+  }
+  // The tasks extension's taskIds (tasks extension › Task Status Notifications).
+  const tasks = lists.taskIds;
+  if (Array.isArray(tasks)) {
+    for (const taskId of honoured.taskIds) {
+      if (asked.taskIds.has(taskId)) continue;
+      extra.push({ name: `taskIds ${show(taskId)}`, at: `${at}/taskIds/${tasks.indexOf(taskId)}` });
+    }
   }
   return extra;
 }

@@ -1,14 +1,18 @@
+import type { ModelMessage } from '../events.js';
+import { EXT_TASKS_PAGE } from '../ext-tasks.js';
 import { cancelledId, coversUri, SUBSCRIPTION_ID_META } from '../facts.js';
 import {
   ACKNOWLEDGED,
   isStreamNotification,
   LIST_CHANGED,
+  type Listen,
   listenOf,
   onCancelledListen,
   RESOURCE_UPDATED,
   subscriptionIdOf,
+  TASK_STATUS,
 } from '../records-streams.js';
-import { type RuleRow, show } from './rule.js';
+import { type Finding, type RuleRow, show } from './rule.js';
 import { beyond, subscriptionIdAt } from './subscription-places.js';
 
 /**
@@ -83,8 +87,8 @@ export const SUBSCRIPTION_RULES = [
     severity: 'error',
     spec: '2026-07-28/basic/patterns/subscriptions › Opening a Stream',
     specNote: {
-      en: 'list_changed and resources/updated only on a listen stream that is open',
-      zh: 'list_changed 与 resources/updated 只能在打开的 listen 流上发送',
+      en: 'list_changed and resources/updated (and the tasks extension’s notifications/tasks) only on a listen stream that is open',
+      zh: 'list_changed 与 resources/updated（以及 tasks 扩展的 notifications/tasks）只能在打开的 listen 流上发送',
     },
     title: { en: 'Notification outside a listen stream', zh: '在 listen 流之外发送通知' },
     check: (ctx, msg) => {
@@ -130,6 +134,7 @@ export const SUBSCRIPTION_RULES = [
       const listen = listenOf(ctx, msg);
       if (!listen || listen.ended) return null;
       const id = subscriptionIdOf(msg.params?._meta);
+      if (msg.method === TASK_STATUS) return taskNotSubscribed(listen, msg, id);
       if (msg.method === RESOURCE_UPDATED) {
         const uri = msg.params?.uri;
         if (typeof uri !== 'string') return null;
@@ -196,3 +201,38 @@ export const SUBSCRIPTION_RULES = [
     },
   },
 ] as const satisfies readonly RuleRow[];
+
+const TASK_LISTEN_CITE = {
+  spec: `${EXT_TASKS_PAGE} › Task Status Notifications`,
+  specNote: {
+    en: 'the client lists the task IDs it listens for; the acknowledgment lists those the server agreed to',
+    zh: '客户端列出它要监听的任务 ID；确认中列出服务器同意发送通知的任务',
+  },
+};
+
+/**
+ * A notifications/tasks on a listen stream whose filter did not name its task (tasks extension ›
+ * Task Status Notifications: the client lists the task IDs it is interested in; the
+ * acknowledgment lists those the server agreed to): the core's MUST NOT on types the client did
+ * not request, or a warning when only the acknowledgment left the task out.
+ */
+function taskNotSubscribed(listen: Listen, msg: ModelMessage, id: unknown): Finding | null {
+  const taskId = msg.params?.taskId;
+  if (typeof taskId !== 'string') return null;
+  const asked = listen.filter.taskIds.has(taskId);
+  if (asked && (listen.ack === null || listen.ack.taskIds.has(taskId))) return null;
+  return asked
+    ? {
+        cite: TASK_LISTEN_CITE,
+        pointer: '/params/taskId',
+        en: `${msg.method} for task ${show(taskId)} on listen ${show(id)}, but the server's acknowledgment left that task out of taskIds; the client asked for it, so no MUST is broken, but the acknowledgment told the client not to expect it`,
+        zh: `listen ${show(id)} 上发送了任务 ${show(taskId)} 的 ${msg.method}，但服务器的确认中 taskIds 并不包含这个任务；客户端请求过它，所以没有违反任何 MUST，但确认已告诉客户端不会收到它`,
+        severity: 'warning',
+      }
+    : {
+        cite: TASK_LISTEN_CITE,
+        pointer: '/params/taskId',
+        en: `${msg.method} for task ${show(taskId)} on listen ${show(id)}, whose taskIds do not name that task; the client listens only for the tasks it listed, and the server must not send notifications the client did not request`,
+        zh: `listen ${show(id)} 上发送了任务 ${show(taskId)} 的 ${msg.method}，但它的 taskIds 并没有列出这个任务；客户端只监听它列出的任务，服务器不得发送客户端未请求的通知`,
+      };
+}
