@@ -313,6 +313,8 @@ export const MODERN_RULES: RuleSet = {
       ...IDS,
       'request-meta-missing',
       'header-mismatch',
+      // tasks extension › Streamable HTTP: Routing Headers: the task's id in Mcp-Name
+      'task-name-header',
       ...MRTR_RETRY,
       'elicitation-content-mismatch',
       'trace-context-invalid',

@@ -18,7 +18,7 @@ export type HeaderProblem = {
 const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 
 /** A header value as the client meant it: a `=?base64?…?=` value decoded (null: not decodable). */
-function decodedHeader(value: string): string | null {
+export function decodedHeader(value: string): string | null {
   const match = BASE64_SENTINEL.exec(value);
   if (!match) return value;
   const bytes = Buffer.from(match[1] ?? '', 'base64');

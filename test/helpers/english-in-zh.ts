@@ -18,8 +18,8 @@ export function englishPhrases(text: string, allowed: readonly string[] = []): s
     .replace(/`[^`\n]*`/g, ' ')
     .replace(/\{[^{}\n]*\}/g, ' ')
     // A heading may end in a parenthesised part of its own (mrtr's "Server Requirements (Basic
-    // Workflow)").
-    .replace(/› [A-Z][\w /-]*(?:\([A-Z][\w /-]*\))?/g, ' ');
+    // Workflow)"), or hold a colon (the tasks extension's "Streamable HTTP: Routing Headers").
+    .replace(/› [A-Z][\w /-]*(?:: [A-Z][\w /-]*)?(?:\([A-Z][\w /-]*\))?/g, ' ');
   for (const phrase of allowed) rest = rest.split(phrase).join('\n');
   rest = rest.replace(CJK, ' 。 ');
   const found: string[] = [];

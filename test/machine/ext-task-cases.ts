@@ -1,5 +1,11 @@
 import type { JsonObject } from '../../src/protocol/index.js';
-import { discovered, discoverResult, modernRequest, modernResult } from './modern-builder.js';
+import {
+  discovered,
+  discoverResult,
+  MODERN,
+  modernRequest,
+  modernResult,
+} from './modern-builder.js';
 import type { RuleCase } from './rule-cases.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
@@ -38,6 +44,16 @@ const tasksServer = (): SessionBuilder => {
     .client(modernRequest('probe', 'server/discover'))
     .server(rpc.result('probe', { ...result, capabilities }));
 };
+
+/** The Streamable HTTP headers of a tasks/get, its Mcp-Name as given (none when undefined). */
+export const taskHeaders = (
+  name?: string,
+  method = 'tasks/get',
+): Readonly<Record<string, string>> => ({
+  'mcp-protocol-version': MODERN,
+  'mcp-method': method,
+  ...(name === undefined ? {} : { 'mcp-name': name }),
+});
 
 /** tasks/get #2 of build-7 answered with `task`. */
 const polled = (task: JsonObject) =>
@@ -88,6 +104,20 @@ export const EXT_TASK_CASES = {
       tasksServer()
         .client(ask(1, 'tasks/get', { taskId: 'nope' }))
         .server(rpc.error(1, -32602, 'Failed to retrieve task: Task not found')),
+  },
+  'task-name-header': {
+    // Over Streamable HTTP: tasks/get of build-7 with Mcp-Name naming another task; the task's
+    // own id is legal (tasks extension › Streamable HTTP: Routing Headers).
+    trigger: () =>
+      buildTask().clientOverHttp(
+        ask(2, 'tasks/get', { taskId: 'build-7' }),
+        taskHeaders('build-8'),
+      ),
+    legal: () =>
+      buildTask().clientOverHttp(
+        ask(2, 'tasks/get', { taskId: 'build-7' }),
+        taskHeaders('build-7'),
+      ),
   },
   'task-terminal-left': {
     // Completed, then working again on the next poll; completed again is legal.

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
-import { buildTask, extTask, TASKS_CAPS } from './ext-task-cases.js';
+import { buildTask, extTask, TASKS_CAPS, taskHeaders } from './ext-task-cases.js';
 import { discovered, discoverResult, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
@@ -124,5 +124,70 @@ describe('unknown-method, for a method only the extension has', () => {
       .client(ask(1, 'tasks/frobnicate', {}, {}))
       .run().last.violations;
     expect(plain?.message).toMatch(/should answer -32601$/);
+  });
+});
+
+describe('task-name-header', () => {
+  // tasks extension › Streamable HTTP: Routing Headers: Mcp-Name is params.taskId, decoded as the
+  // core decodes it (streamable-http › Value Encoding).
+  const base64 = (text: string) => `=?base64?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+  const posted = (
+    method: string,
+    headers: Readonly<Record<string, string>>,
+    taskId = 'build-7',
+  ) => {
+    const params = method === 'tasks/update' ? { taskId, inputResponses: {} } : { taskId };
+    return buildTask().clientOverHttp(ask(2, method, params), headers);
+  };
+  it('a missing, another or an undecodable Mcp-Name: the client’s MUST, on each of the three methods', () => {
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+      expect(found(posted(method, taskHeaders(undefined, method)))).toEqual([
+        'task-name-header:error',
+      ]);
+      expect(found(posted(method, taskHeaders('build-8', method)))).toEqual([
+        'task-name-header:error',
+      ]);
+      expect(found(posted(method, taskHeaders('=?base64?####?=', method)))).toEqual([
+        'task-name-header:error',
+      ]);
+    }
+    const [v] = posted('tasks/get', taskHeaders()).run().last.violations;
+    expect(v?.spec).toMatch(/^ext-tasks-e434597\/tasks › Streamable HTTP: Routing Headers \(/);
+    expect(v?.message).toContain('without the Mcp-Name header');
+    expect(v?.messageZh).toContain('没有带 Mcp-Name 请求头');
+  });
+  it('the task’s id as it is, or Base64-encoded, is legal', () => {
+    expect(found(posted('tasks/get', taskHeaders('build-7')))).toEqual([]);
+    expect(found(posted('tasks/get', taskHeaders(base64('build-7'))))).toEqual([]);
+    // An id that is not header-safe is carried Base64-encoded (as the core's Mcp-Name is).
+    const id = ' 构建 7 ';
+    expect(found(posted('tasks/cancel', taskHeaders(base64(id), 'tasks/cancel'), id))).toEqual([]);
+  });
+  it('is not judged without headers (stdio), nor in the handshake era', () => {
+    const stdio = buildTask().client(ask(2, 'tasks/get', { taskId: 'build-7' }));
+    expect(found(stdio)).toEqual([]);
+    // 2025-11-25's core tasks/get over HTTP: that revision has no Mcp-Name at all.
+    const legacy = session()
+      .handshake({ server: { tools: {}, tasks: { requests: { tools: { call: {} } } } } })
+      .clientOverHttp(rpc.request(2, 'tasks/get', { taskId: 'T1' }), {
+        'mcp-protocol-version': '2025-11-25',
+      });
+    expect(legacy.run().last.era).toBe('legacy');
+    expect(found(legacy)).not.toContain('task-name-header:error');
+  });
+  it('leaves Mcp-Method and MCP-Protocol-Version to header-mismatch, which still judges tasks/*', () => {
+    const wrongMethod = { ...taskHeaders('build-7'), 'mcp-method': 'tasks/cancel' };
+    expect(found(posted('tasks/get', wrongMethod))).toEqual(['header-mismatch:error']);
+    const { 'mcp-method': _, ...noMethod } = taskHeaders('build-8');
+    expect(found(posted('tasks/get', noMethod))).toEqual([
+      'header-mismatch:error',
+      'task-name-header:error',
+    ]);
+  });
+  it('asks no refusal of the server: an answer to the request is judged as it would be', () => {
+    const answered = posted('tasks/get', taskHeaders('build-8')).server(
+      modernResult(2, extTask('working')),
+    );
+    expect(found(answered)).toEqual([]);
   });
 });

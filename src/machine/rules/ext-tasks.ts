@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { decodedHeader } from '../../protocol/http-headers.js';
 import { isObject, type JsonObject, pointerToken } from '../../protocol/json.js';
 import type { RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
@@ -207,6 +208,53 @@ export const EXT_TASK_RULES = [
         pointer: '/error/code',
         en: `${record.method} #${show(msg.id)} names task ${show(taskId)}, which the server never handed out in this session, and is refused with ${show(code)}; a nonexistent taskId ${get ? 'MUST' : 'SHOULD'} get -32602 (Invalid params)`,
         zh: `${record.method} #${show(msg.id)} 指向任务 ${show(taskId)}，本会话中服务器从未发出过这个任务，回应的错误码却是 ${show(code)}；不存在的 taskId ${get ? '必须' : '应当'}得到 -32602（参数无效）`,
+      };
+    },
+  },
+  {
+    // The client's MUST only: unlike the core's Mcp-Name (header-mismatch), the extension asks
+    // nothing of the server here, so no refusal is due and `serve --http` answers as it would.
+    // Judged only where the source saw the HTTP request: stdio has no headers.
+    id: 'task-name-header',
+    severity: 'error',
+    spec: `${EXT_TASKS_PAGE} › Streamable HTTP: Routing Headers`,
+    specNote: {
+      en: 'over Streamable HTTP the client MUST set Mcp-Name to params.taskId on tasks/get, tasks/update and tasks/cancel, so that intermediaries route every request for a task to the server instance holding it',
+      zh: '通过 HTTP 传输发送 tasks/get、tasks/update、tasks/cancel 时，客户端必须把 Mcp-Name 设为 params.taskId，以便中间设备把同一任务的每个请求都路由到保存它的服务器实例',
+    },
+    title: {
+      en: 'Task request without its taskId in Mcp-Name',
+      zh: '任务请求的 Mcp-Name 不是它的 taskId',
+    },
+    check: (ctx, msg) => {
+      if (msg.type !== 'client.request' || ctx.era !== 'modern' || !msg.headers) return null;
+      const taskId = msg.params?.taskId;
+      // A request without a string taskId is the schema's (invalid-params).
+      const method = msg.method ?? '';
+      if (!isExtTasksMethod(method) || typeof taskId !== 'string') return null;
+      const given = msg.headers['mcp-name'];
+      const decoded = given === undefined ? undefined : decodedHeader(given);
+      if (decoded === taskId) return null;
+      const asked = `${method} #${show(msg.id)}`;
+      const why = {
+        en: `so a load balancer routing on it may send the request to a server instance that does not hold task ${show(taskId)}; the server is not required to refuse it, which is why the client must get it right`,
+        zh: `这样，依据它路由的负载均衡器可能把请求送到并不保存任务 ${show(taskId)} 的服务器实例；扩展并没有要求服务器拒绝这样的请求，所以客户端必须自己写对`,
+      };
+      if (given === undefined) {
+        return {
+          en: `${asked} was POSTed without the Mcp-Name header; over Streamable HTTP the client MUST set it to params.taskId (${show(taskId)}), ${why.en}`,
+          zh: `${asked} 在 POST 时没有带 Mcp-Name 请求头；通过 HTTP 传输发送时，客户端必须把它设为 params.taskId（${show(taskId)}），${why.zh}`,
+        };
+      }
+      if (decoded === null) {
+        return {
+          en: `${asked} was POSTed with Mcp-Name: ${show(given)}, which is not valid Base64-encoded UTF-8 and so cannot name task ${show(taskId)}; the client MUST set it to params.taskId (Base64-encoded only when the id is not header-safe), ${why.en}`,
+          zh: `${asked} 在 POST 时带的 Mcp-Name 是 ${show(given)}，它不是有效的 Base64 编码 UTF-8，无法表示任务 ${show(taskId)}；客户端必须把它设为 params.taskId（只有当 id 不能直接放进请求头时才用 Base64 编码），${why.zh}`,
+        };
+      }
+      return {
+        en: `${asked} was POSTed with Mcp-Name: ${show(given)}, while its params.taskId is ${show(taskId)}; the client MUST set the header to the task's id, ${why.en}`,
+        zh: `${asked} 在 POST 时带的 Mcp-Name 是 ${show(given)}，而它的 params.taskId 是 ${show(taskId)}；客户端必须把这个请求头设为任务的 id，${why.zh}`,
       };
     },
   },
