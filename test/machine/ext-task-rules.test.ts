@@ -73,9 +73,14 @@ describe('task-not-found-code', () => {
     expect(found(refused('tasks/update', -32600))).toEqual(['task-not-found-code:warning']);
     expect(found(refused('tasks/cancel', -32601))).toEqual(['task-not-found-code:warning']);
   });
-  it('takes -32602 and an internal error (-32603), and judges no task the session saw handed out', () => {
+  it('takes -32602, an internal error (-32603) and a -32601 from a server without the extension, and judges no task the session saw handed out', () => {
     expect(found(refused('tasks/get', -32602))).toEqual([]);
     expect(found(refused('tasks/get', -32603))).toEqual([]);
+    // -32601 (Method not found) is a server without the extension's right answer: judged only
+    // from one that declared it in server/discover.
+    expect(found(refused('tasks/get', -32601, discovered))).toEqual([]);
+    expect(found(refused('tasks/get', -32601))).toEqual(['task-not-found-code:error']);
+    expect(found(refused('tasks/get', -32600, discovered))).toEqual(['task-not-found-code:error']);
     const expired = buildTask()
       .client(ask(2, 'tasks/get', { taskId: 'build-7' }))
       .server(rpc.error(2, -32601, 'expired'));

@@ -202,6 +202,9 @@ export const EXT_TASK_RULES = [
       const { code } = msg.envelope.error;
       // -32603 is the spec's other protocol error (an internal one), not a verdict on the task.
       if (code === -32602 || code === -32603) return null;
+      // A server without the extension does not know the method (-32601, as the core says, and
+      // as `serve` answers); only one that declared it in server/discover is held to -32602.
+      if (code === -32601 && !serverDeclaresTasks(ctx)) return null;
       const get = record.method === 'tasks/get';
       return {
         ...(get ? {} : { severity: 'warning' as const }),
