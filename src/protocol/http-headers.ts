@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { EXT_TASKS_METHODS } from './ext-tasks-schema.js';
 import { isObject, type JsonObject, ownTable, pointerToken } from './json.js';
 import { PROTOCOL_VERSION_META } from './meta-keys.js';
 import { resolveVersion, VERSION_ALIASES, versionAtLeast } from './versions.js';
@@ -31,6 +32,18 @@ export const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = ownTable({
   'prompts/get': 'name',
   'resources/read': 'uri',
 });
+
+/**
+ * The body value a conforming client puts in Mcp-Name: the core's field (NAME_FIELD) or, for the
+ * tasks extension's tasks/get, tasks/update and tasks/cancel, params.taskId (ext-tasks e434597 ›
+ * Streamable HTTP: Routing Headers). The extension asks no server to refuse a wrong one, so
+ * headerProblemOf checks the core's alone (the referee's task-name-header judges the client).
+ */
+export function mcpNameOf(method: string, params: JsonObject): string | undefined {
+  const field = EXT_TASKS_METHODS.includes(method) ? 'taskId' : NAME_FIELD[method];
+  const name = field === undefined ? undefined : params[field];
+  return typeof name === 'string' ? name : undefined;
+}
 
 /**
  * The same check on headers given by name (lower case), with the Mcp-Param-* headers of the tool

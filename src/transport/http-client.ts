@@ -1,6 +1,6 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import {
-  NAME_FIELD,
+  mcpNameOf,
   type ParamHeader,
   paramHeaderText,
   versionHeaderRequired,
@@ -165,9 +165,8 @@ export class HttpWire {
     if (typeof message.method === 'string' && typeof modern === 'string') {
       headers['mcp-protocol-version'] = modern;
       headers['mcp-method'] = message.method;
-      const field = NAME_FIELD[message.method];
-      const name = field === undefined ? undefined : params[field];
-      if (typeof name === 'string') headers['mcp-name'] = headerValue(name);
+      const name = mcpNameOf(message.method, params);
+      if (name !== undefined) headers['mcp-name'] = headerValue(name);
       if (message.method === 'tools/call' && typeof params.name === 'string') {
         for (const { name: header, path } of this.paramHeaders(params.name)) {
           let node: unknown = params.arguments;

@@ -144,6 +144,53 @@ describe('a lesson request’s headers reach the referee through the session log
   });
 });
 
+describe('a lesson’s tasks/get over HTTP (tasks extension e434597 › Streamable HTTP: Routing Headers)', () => {
+  const note = { en: 'n', zh: '注' };
+  const poll = { taskId: 'build-7' };
+  const play = (headers: Record<string, string | null>) =>
+    runScenario(
+      scenarioSchema.parse({
+        title: note,
+        goal: note,
+        recap: note,
+        revision: '2026-07-28',
+        client: {
+          era: 'modern',
+          versions: ['2026-07-28'],
+          capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        },
+        server: { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
+        steps: [
+          { client: { request: 'tasks/get', params: poll, headers } },
+          { server: 'next' },
+        ].map((step) => ({ ...step, note })),
+      }),
+    );
+  const modern = {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tasks/get',
+    params: { ...poll, _meta: { [META]: '2026-07-28' } },
+  };
+
+  it('a conforming client names the task in Mcp-Name; a server is not asked to refuse another', () => {
+    expect(conformingHeaders(modern)['mcp-name']).toBe('build-7');
+    expect(headerRefusal(modern, { 'Mcp-Name': 'build-8' })).toBeNull();
+  });
+
+  it('another Mcp-Name is task-name-header on the request, which the server answers as it would', async () => {
+    const played = await play({ 'Mcp-Name': 'build-8' });
+    if (!played.ok) throw new Error(played.error.message);
+    const [request, answer] = played.value.steps;
+    expect(request?.verdict?.violations.map((v) => v.rule)).toEqual(['task-name-header']);
+    expect(answer?.verdict?.kind).toBe('error');
+    const conforming = await play({});
+    if (!conforming.ok) throw new Error(conforming.error.message);
+    expect(conforming.value.steps[0]?.headers?.['mcp-name']).toBe('build-7');
+    expect(conforming.value.steps[0]?.verdict?.violations).toEqual([]);
+  });
+});
+
 describe('server/discover and subscriptions/listen steps may name headers too', () => {
   const note = { en: 'n', zh: '注' };
   const play = (first: Record<string, unknown>) =>

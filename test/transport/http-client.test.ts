@@ -83,6 +83,18 @@ describe('HttpWire.headersFor', () => {
       params: { uri: 'file:///a', _meta: meta },
     };
     expect(wire.headersFor(read)['mcp-name']).toBe('file:///a');
+    // tasks extension › Streamable HTTP: Routing Headers: the task's id, encoded as names are.
+    const cancel = {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tasks/cancel',
+      params: { taskId: 'tâche-1', _meta: meta },
+    };
+    expect(wire.headersFor(cancel)).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tasks/cancel',
+      'mcp-name': `=?base64?${Buffer.from('tâche-1').toString('base64')}?=`,
+    });
   });
 
   it('in the handshake era: MCP-Protocol-Version only once a 2025-06-18 or later version is negotiated', () => {

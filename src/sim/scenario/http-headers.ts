@@ -2,7 +2,7 @@ import { filled } from '../../i18n/lang.js';
 import { SERVE_STRINGS } from '../../i18n/serve-strings.js';
 import {
   headerProblemOf,
-  NAME_FIELD,
+  mcpNameOf,
   unservedVersionHeader,
   versionHeaderRequired,
 } from '../../protocol/http-headers.js';
@@ -47,9 +47,8 @@ export function conformingHeaders(
   const version = meta[PROTOCOL_VERSION_META];
   if (typeof version === 'string') out['mcp-protocol-version'] = version;
   out['mcp-method'] = method;
-  const field = NAME_FIELD[method];
-  const name = field === undefined ? undefined : params[field];
-  if (typeof name === 'string') out['mcp-name'] = name;
+  const name = mcpNameOf(method, params);
+  if (name !== undefined) out['mcp-name'] = name;
   return out;
 }
 
