@@ -331,8 +331,8 @@ export const FAULT_STRINGS = {
     zh: '{name} 需要客户端的一个仍在等待回应的 initialize，且只支持现代版本的服务器会拒绝它（先演示 initialize-in-modern-session）',
   },
   needsScriptedMessage: {
-    en: "{name} needs params.message: the server's message written out (no simulated peer speaks the tasks extension)",
-    zh: '{name} 需要 params.message：写出服务器的完整消息（没有模拟端实现 tasks 扩展）',
+    en: '{name} needs params.message: the whole message, written out (no simulated peer speaks the tasks extension)',
+    zh: '{name} 需要 params.message：写出完整的消息（没有模拟端实现 tasks 扩展）',
   },
   needsTwoTools: {
     en: '{name} needs a tools/list from the client still waiting for its answer, whose answer lists at least two tools',

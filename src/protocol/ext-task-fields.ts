@@ -55,22 +55,42 @@ const resultFields = (scope: string): Record<string, Bilingual | ByRevision> =>
     ]),
   );
 
-export const EXT_TASK_FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
-  // A CreateTaskResult (resultType "task"): the Task instead of the CallToolResult.
-  ...resultFields('result tools/call'),
-  ...resultFields('result tasks/get'),
-  'result tasks/get|/result/inputRequests': {
+/** The status-specific fields a tasks/get result and a notifications/tasks carry (› Task Status). */
+const STATUS_FIELDS = {
+  inputRequests: {
     en: 'With status input_required: every request the server still needs answered (elicitation/create, sampling/createMessage, roots/list), each under a key unique over the task’s life. The client answers them with tasks/update, not by retrying tools/call.',
     zh: '状态为 input_required 时：服务器仍需回答的全部请求（elicitation/create、sampling/createMessage、roots/list），每个都在一个在任务生命周期内唯一的键下。客户端用 tasks/update 回答，而不是重试 tools/call。',
   },
-  'result tasks/get|/result/result': {
+  result: {
     en: 'With status completed: the final result, exactly what the request would have returned (for a tools/call, its CallToolResult, isError true included).',
     zh: '状态为 completed 时：最终结果，正是原请求本会返回的内容（对 tools/call 而言就是它的 CallToolResult，包括 isError 为 true 的情况）。',
   },
-  'result tasks/get|/result/error': {
+  error: {
     en: 'With status failed: the JSON-RPC error the request ended in (failed is only for JSON-RPC errors; a tool error is a completed task).',
     zh: '状态为 failed 时：请求最终得到的 JSON-RPC 错误（failed 只用于 JSON-RPC 错误；工具错误属于 completed 的任务）。',
   },
+} satisfies Record<string, Bilingual>;
+
+/**
+ * A notifications/tasks's params: the whole task, as tasks/get would return it at that moment
+ * (› Task Status Notifications). The method is the extension's alone (2025-11-25 had
+ * notifications/tasks/status), so its meanings do not change with the revision.
+ */
+const NOTIFICATION_FIELDS: Record<string, Bilingual> = Object.fromEntries(
+  Object.entries({ ...EXT_TASK, ...STATUS_FIELDS }).map(([name, text]) => [
+    `notification notifications/tasks|/params/${name}`,
+    text,
+  ]),
+);
+
+export const EXT_TASK_FIELDS: Record<string, Bilingual | ByRevision> = ownTable({
+  ...NOTIFICATION_FIELDS,
+  // A CreateTaskResult (resultType "task"): the Task instead of the CallToolResult.
+  ...resultFields('result tools/call'),
+  ...resultFields('result tasks/get'),
+  'result tasks/get|/result/inputRequests': STATUS_FIELDS.inputRequests,
+  'result tasks/get|/result/result': STATUS_FIELDS.result,
+  'result tasks/get|/result/error': STATUS_FIELDS.error,
   'request tasks/update|/params/taskId': {
     en: 'The task whose inputRequests this answers: the taskId of its CreateTaskResult (tasks extension).',
     zh: '这次回答的是哪个任务的 inputRequests：即其 CreateTaskResult 中的 taskId（tasks 扩展）。',

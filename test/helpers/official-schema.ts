@@ -149,6 +149,8 @@ export function extensionSchemaProblems(
   let type: string | undefined;
   let value: unknown = message;
   if (kind === 'request') type = requests.get(method);
+  else if (kind === 'notification' && method === 'notifications/tasks')
+    type = 'TaskStatusNotification';
   else if (kind === 'response') {
     value = result;
     type =

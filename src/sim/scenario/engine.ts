@@ -278,6 +278,7 @@ function emit(
         headers: requestHeaders(made.message, step.headers, legacy),
         ...(refusal ? { refusal } : {}),
         ...(reveal ? { reveal } : {}),
+        ...(made.scripted ? { scripted: true as const } : {}),
       };
     }
     // A JSON-RPC batch (2025-03-26) of the one message: the line holds an array.
@@ -288,6 +289,7 @@ function emit(
       fault: step.fault,
       at: now,
       ...(reveal ? { reveal } : {}),
+      ...(made.scripted ? { scripted: true as const } : {}),
     };
   }
   if ('server' in step) {

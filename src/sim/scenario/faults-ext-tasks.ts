@@ -1,5 +1,5 @@
 /**
- * Faults of a server of the io.modelcontextprotocol/tasks extension (2026-07-28; ext-tasks
+ * Faults of a server (and one of a client) of the io.modelcontextprotocol/tasks extension (2026-07-28; ext-tasks
  * e434597), lesson 35. No simulated peer speaks the extension, so, as the lesson's `send:` steps
  * do, each fault's message is the one the lesson writes out in `params.message`: the buggy answer
  * to a request the lesson sent. The referee says whether it breaks the fault's rule.
@@ -22,6 +22,10 @@ export const EXT_TASK_FAULT_RULES = {
   'finished-ext-task-reopened': 'task-terminal-left',
   // › Task Update Requests: an inputRequests key naming a second request
   'input-key-reused': 'task-input-key-reused',
+  // › Task Status Notifications: notifications/tasks for a task the listen did not name
+  'task-not-listened': 'notification-not-subscribed',
+  // › Streamable HTTP: Routing Headers: the client's tasks/get POSTed naming another task
+  'task-name-header-wrong': 'task-name-header',
 } as const;
 
 export type ExtTaskFault = keyof typeof EXT_TASK_FAULT_RULES;
@@ -31,4 +35,14 @@ export function scriptedServerFault(ctx: FaultContext, name: ExtTaskFault): Faul
   const { message } = ctx.params;
   if (!isObject(message)) return cannot(FAULT_STRINGS.needsScriptedMessage, { name });
   return { ok: true, direction: 'server->client', message };
+}
+
+/**
+ * The client's message the lesson wrote out for the fault (a tasks/get POSTed with headers that
+ * name another task): no simulated server speaks the extension, so none takes it.
+ */
+export function scriptedClientFault(ctx: FaultContext, name: ExtTaskFault): FaultResult {
+  const { message } = ctx.params;
+  if (!isObject(message)) return cannot(FAULT_STRINGS.needsScriptedMessage, { name });
+  return { ok: true, direction: 'client->server', message, scripted: true };
 }

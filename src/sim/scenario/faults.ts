@@ -30,6 +30,7 @@ import {
 import {
   EXT_TASK_FAULT_RULES,
   type ExtTaskFault,
+  scriptedClientFault,
   scriptedServerFault,
 } from './faults-ext-tasks.js';
 import {
@@ -456,6 +457,8 @@ export type FaultResult =
       readonly message: JsonObject;
       /** Sent as a JSON-RPC batch of this one message (2025-03-26), not on its own. */
       readonly batch?: true;
+      /** Written out by the lesson for a protocol no peer speaks: neither peer takes it. */
+      readonly scripted?: true;
       /** A fault of REVEALED_FAULTS: the later message that shows the bug, a step of its own. */
       readonly reveal?: {
         readonly direction: Direction;
@@ -869,7 +872,10 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'unknown-task-wrong-code':
     case 'finished-ext-task-reopened':
     case 'input-key-reused':
+    case 'task-not-listened':
       return scriptedServerFault(ctx, name);
+    case 'task-name-header-wrong':
+      return scriptedClientFault(ctx, name);
     // 2026-07-28 server/tools, prompts, resources › Capabilities (lesson 30)
     case 'declared-list-not-found':
       return declaredListNotFound(ctx, name);

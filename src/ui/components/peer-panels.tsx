@@ -86,7 +86,8 @@ function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: n
   const best = fits.find(allWhole) ?? (whole(fit) ? fit : fits.find(whole));
   if (best !== undefined) return best;
   const shows = (f: Fit) => f.facts.some((g) => g.work);
-  // Not even a start of the work shows beside any capability named: then only how many (`caps +2`).
+  // Not even a start of the work shows beside any capability named: then only how many (`caps +2`),
+  // with the work whole, or at least its start (lesson 35's long extension and a listen).
   const caps = facts.findIndex((f) => f.counted !== undefined);
   const counted = facts[caps]?.counted;
   if (counted !== undefined && !shows(fit) && !fits.some(shows)) {
@@ -96,7 +97,7 @@ function withFewer(label: string, facts: readonly PeerFact[], fit: Fit, width: n
       base.map((g, j) => (j === caps ? { ...g, value: counted } : g)),
       width,
     );
-    if (whole(onlyCounted)) return onlyCounted;
+    if (shows(onlyCounted)) return onlyCounted;
   }
   const fewest = fits.at(-1) ?? fit;
   return !shows(fit) && shows(fewest) ? fewest : fit;
