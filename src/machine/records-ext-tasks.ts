@@ -1,6 +1,6 @@
 import type { SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
-import { extTaskReport } from './ext-tasks.js';
+import { type ExtTaskReport, extTaskReport } from './ext-tasks.js';
 import { isTerminalTaskStatus } from './facts.js';
 
 /**
@@ -11,6 +11,7 @@ import { isTerminalTaskStatus } from './facts.js';
 export function recordExtTask(ctx: SessionContext, msg: ModelMessage): Partial<SessionContext> {
   const report = extTaskReport(ctx, msg);
   if (!report) return {};
+  notePoll(ctx, msg, report);
   const known = report.created ? undefined : ctx.ledger.extTasks.get(report.taskId);
   const inputs = new Map(known?.inputs ?? []);
   for (const [key, request] of Object.entries(report.inputRequests ?? {})) {
@@ -29,4 +30,20 @@ export function recordExtTask(ctx: SessionContext, msg: ModelMessage): Partial<S
     ...(terminalFrom === undefined ? {} : { terminalFrom }),
   });
   return {};
+}
+
+/**
+ * › Task Polling: a tasks/get result that came at a time the source read off a clock, with the
+ * pollIntervalMs it gives for the next poll of its task (none: forgotten), for task-poll-too-soon,
+ * as the core's tasks/get of 2025-11-25 (records.ts). A CreateTaskResult answers no poll: it
+ * forgets the task's last one; a notifications/tasks is no answer to a poll and changes nothing.
+ */
+function notePoll(ctx: SessionContext, msg: ModelMessage, report: ExtTaskReport): void {
+  if (report.record === undefined || msg.at === undefined) return;
+  const polls = ctx.ledger.taskPolls[msg.sender];
+  const result = msg.envelope.kind === 'response' ? msg.envelope.result : {};
+  const interval = result.pollIntervalMs;
+  if (!report.created && typeof interval === 'number' && Number.isFinite(interval) && interval > 0)
+    polls.set(report.taskId, { at: msg.at, interval });
+  else polls.delete(report.taskId);
 }

@@ -315,6 +315,8 @@ export const MODERN_RULES: RuleSet = {
       'header-mismatch',
       // tasks extension › Streamable HTTP: Routing Headers: the task's id in Mcp-Name
       'task-name-header',
+      // tasks extension › Task Polling: a tasks/get sooner than the last result's pollIntervalMs
+      'task-poll-too-soon',
       ...MRTR_RETRY,
       'elicitation-content-mismatch',
       'trace-context-invalid',

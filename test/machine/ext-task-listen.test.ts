@@ -193,3 +193,34 @@ describe('tasks-undeclared-not-refused, for a listen that asks for taskIds', () 
     expect(found(declared)).toEqual([]);
   });
 });
+
+describe('task-poll-too-soon, for the extension’s tasks/get (› Task Polling)', () => {
+  const get = (id: number, capabilities: JsonObject = TASKS_CAPS) =>
+    modernRequest(id, 'tasks/get', { taskId: 'build-7' }, { capabilities });
+  const polled = () =>
+    discovered()
+      .clientAt(
+        0,
+        modernRequest(
+          1,
+          'tools/call',
+          { name: 'build', arguments: {} },
+          { capabilities: TASKS_CAPS },
+        ),
+      )
+      .serverAt(10, modernResult(1, { resultType: 'task', ...extTask('working') }))
+      .clientAt(20, get(2))
+      .serverAt(30, modernResult(2, extTask('working')));
+  it('a poll sooner than the last result’s pollIntervalMs: a warning citing the extension', () => {
+    const v = last(polled().clientAt(500, get(3)));
+    expect([v?.rule, v?.severity]).toEqual(['task-poll-too-soon', 'warning']);
+    expect(v?.spec).toMatch(/^ext-tasks-e434597\/tasks › Task Polling \(/);
+  });
+  it('not after the interval, nor the first poll after the CreateTaskResult, nor undeclared', () => {
+    expect(found(polled().clientAt(1030, get(3)))).toEqual([]);
+    // The first poll (20 ms after a CreateTaskResult that said 1000 ms) was not flagged above.
+    expect(found(polled())).toEqual([]);
+    // Undeclared, tasks/get is no method of the extension's: method-removed says so, not this.
+    expect(found(polled().clientAt(500, get(3, {})))).toEqual(['method-removed:warning']);
+  });
+});

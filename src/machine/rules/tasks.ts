@@ -8,9 +8,11 @@ import {
 import { pointerToken } from '../../protocol/json.js';
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
+import { EXT_TASKS_PAGE } from '../ext-tasks.js';
 import {
   answeredRecord,
   earlyResultsRevealed,
+  extensionOfCall,
   hasHandshakeTasks,
   isTerminalTaskStatus,
   type TaskReport,
@@ -246,6 +248,15 @@ export const TASK_RULES = [
       en: 'requestors SHOULD respect the pollInterval the responses give when determining polling frequency: judged from a tasks/get result to the next tasks/get of its task, only where the source read a clock or runs its peers on one (a transcript with t_ms, a live connection, a lesson), with 10 ms allowed for timers and clocks',
       zh: '请求方决定轮询频率时应当（SHOULD）遵守回应给出的 pollInterval：从 tasks/get 的结果到同一任务的下一次 tasks/get 之间判断，只在来源读过时钟、或其模拟对端按某个时钟运行时判断（带 t_ms 的记录文件、实时连接、课程），并为计时器和时钟留出 10 毫秒的误差',
     },
+    // 2026-07-28: the tasks extension's tasks/get, in a request that declares it (› Task
+    // Polling: "Clients SHOULD respect the pollIntervalMs provided in responses").
+    modern: {
+      spec: `${EXT_TASKS_PAGE} › Task Polling`,
+      specNote: {
+        en: 'clients SHOULD respect the pollIntervalMs responses give when determining polling frequency: judged from a tasks/get result to the next tasks/get of its task, only where the source read a clock or runs its peers on one, with 10 ms allowed for timers and clocks',
+        zh: '客户端决定轮询频率时应当（SHOULD）遵守回应给出的 pollIntervalMs：从 tasks/get 的结果到同一任务的下一次 tasks/get 之间判断，只在来源读过时钟、或其模拟对端按某个时钟运行时判断，并为计时器和时钟留出 10 毫秒的误差',
+      },
+    },
     title: {
       en: 'Task polled sooner than its pollInterval',
       zh: '轮询任务的间隔短于 pollInterval',
@@ -254,13 +265,21 @@ export const TASK_RULES = [
       if (msg.envelope.kind !== 'request' || msg.method !== 'tasks/get' || msg.at === undefined)
         return null;
       const taskId = msg.params?.taskId;
-      if (!hasHandshakeTasks(ctx) || typeof taskId !== 'string') return null;
+      const modern = ctx.era === 'modern';
+      if (modern ? extensionOfCall(msg) === null : !hasHandshakeTasks(ctx)) return null;
+      if (typeof taskId !== 'string') return null;
       const last = ctx.ledger.taskPolls[msg.receiver].get(taskId);
       if (last === undefined) return null;
       const gap = msg.at - last.at;
       // A clock that went back cannot be judged; a timer may fire, and a clock read, a little early.
       if (gap < 0 || gap + POLL_SLACK_MS >= last.interval) return null;
       const task = show(taskId);
+      if (modern) {
+        return {
+          en: `tasks/get #${show(msg.id)} polls task ${task} ${gap} ms after the server's last tasks/get result for it, which gave a pollIntervalMs of ${last.interval}: a client should wait that long between polls; sooner, it asks again for a status that has most likely not changed, and the server may rate-limit it`,
+          zh: `tasks/get #${show(msg.id)} 在服务器上一次给出任务 ${task} 的 tasks/get 结果之后仅 ${gap} 毫秒就再次轮询，而那个结果给出的 pollIntervalMs 为 ${last.interval}：客户端应当在两次轮询之间等待这么久；更早轮询，只会再问一次多半没有变化的状态，服务器也可能对它限流`,
+        };
+      }
       return {
         en: `tasks/get #${show(msg.id)} polls task ${task} ${gap} ms after the ${msg.receiver}'s last tasks/get result for it, which suggested a pollInterval of ${last.interval} ms: a requestor should wait that long between polls; sooner, it asks the receiver again for a status that has most likely not changed`,
         zh: `tasks/get #${show(msg.id)} 在${sideZh(msg.receiver)}上一次给出任务 ${task} 的 tasks/get 结果之后仅 ${gap} 毫秒就再次轮询，而那个结果建议的 pollInterval 为 ${last.interval} 毫秒：请求方应当在两次轮询之间等待这么久；更早轮询，只会让接收方再报告一次多半没有变化的状态`,
