@@ -78,6 +78,8 @@ export type ExtTask = {
   readonly status: string;
   readonly terminalFrom?: number;
   readonly inputs: ReadonlyMap<string, unknown>;
+  /** The id of the request its CreateTaskResult answered (a tools/call), when the session saw it. */
+  readonly createdBy?: RequestId;
 };
 
 /** When a polling answer about a task came, and the pollInterval it suggested (both ms). */

@@ -24,10 +24,12 @@ export function recordExtTask(ctx: SessionContext, msg: ModelMessage): Partial<S
     : isTerminalTaskStatus(status)
       ? ctx.ledger.opened
       : undefined;
+  const createdBy = report.created ? (msg.id ?? undefined) : known?.createdBy;
   ctx.ledger.noteExtTask(report.taskId, {
     status,
     inputs,
     ...(terminalFrom === undefined ? {} : { terminalFrom }),
+    ...(createdBy === undefined ? {} : { createdBy }),
   });
   return {};
 }

@@ -375,12 +375,14 @@ export const MODERN_RULES: RuleSet = {
       'trace-context-invalid',
       ...META,
     ),
-    // Not cancel-initialize nor cancel-task-augmented: 2026-07-28 has no initialize, and
-    // tasks left its core (changelog: an extension).
+    // Not cancel-initialize: 2026-07-28 has no initialize. Tasks left its core for an
+    // extension (changelog), whose tasks cancel-task-augmented judges.
     'client.cancelled': rules(
       'message-after-shutdown',
       ...MODERN_CALL,
       'cancel-unknown-request',
+      // tasks extension › Task Cancellation: tasks/cancel, not notifications/cancelled
+      'cancel-task-augmented',
       'id-beyond-safe-integer',
       'trace-context-invalid',
       ...META,

@@ -224,3 +224,31 @@ describe('task-poll-too-soon, for the extension’s tasks/get (› Task Polling)
     expect(found(polled().clientAt(500, get(3, {})))).toEqual(['method-removed:warning']);
   });
 });
+
+describe('cancel-task-augmented, for a task of the extension (› Task Cancellation)', () => {
+  const cancel = (requestId: RequestId) =>
+    rpc.notification('notifications/cancelled', { requestId, reason: 'stop' });
+  it('notifications/cancelled for the call a CreateTaskResult answered: an error citing the extension', () => {
+    const v = last(buildTask().client(cancel(1)));
+    expect([v?.rule, v?.severity, v?.pointer]).toEqual([
+      'cancel-task-augmented',
+      'error',
+      '/params/requestId',
+    ]);
+    expect(v?.spec).toMatch(/^ext-tasks-e434597\/tasks › Task Cancellation \(/);
+  });
+  it('not for a call still waiting for its answer, nor for one answered without a task', () => {
+    const call = modernRequest(
+      1,
+      'tools/call',
+      { name: 'build', arguments: {} },
+      { capabilities: TASKS_CAPS },
+    );
+    expect(found(discovered().client(call).client(cancel(1)))).toEqual([]);
+    const plain = discovered()
+      .client(call)
+      .server(modernResult(1, { content: [{ type: 'text', text: 'built' }] }))
+      .client(cancel(1));
+    expect(found(plain).filter((r) => r.startsWith('cancel-task-augmented'))).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
+import { EXT_TASKS_PAGE } from '../ext-tasks.js';
 import {
   answeredRecord,
   cancelledId,
@@ -8,6 +9,7 @@ import {
   progressOf,
 } from '../facts.js';
 import { onCancelledListen } from '../records-streams.js';
+import { extTaskCancelledByNotification } from './ext-tasks.js';
 import { type RuleRow, show, sideZh, stdioCancellationRace } from './rule.js';
 
 /**
@@ -140,11 +142,20 @@ export const CANCELLATION_RULES = [
       en: 'a task-augmented request MUST be cancelled with tasks/cancel instead (2025-11-25)',
       zh: '任务增强请求必须改用 tasks/cancel 取消（2025-11-25）',
     },
+    // 2026-07-28: tasks are the extension's, which says the same of the call a task answered.
+    modern: {
+      spec: `${EXT_TASKS_PAGE} › Task Cancellation`,
+      specNote: {
+        en: 'a client cancels a task with tasks/cancel; notifications/cancelled MUST NOT be used for task cancellation',
+        zh: '客户端用 tasks/cancel 取消任务；不得用 notifications/cancelled 取消任务',
+      },
+    },
     title: {
       en: 'Task-augmented request cancelled with a notification',
       zh: '用通知取消了任务增强请求',
     },
     check: (ctx, msg) => {
+      if (ctx.era === 'modern') return extTaskCancelledByNotification(ctx, msg);
       const record = cancelledRecord(ctx, msg);
       if (!record?.task) return null;
       const what = `${record.method} #${show(record.id)}`;

@@ -14,7 +14,7 @@ import {
   taskMarkedComplete,
   tasksRecordOf,
 } from '../ext-tasks.js';
-import { answeredRecord, declaredExtensions, isTerminalTaskStatus } from '../facts.js';
+import { answeredRecord, cancelledId, declaredExtensions, isTerminalTaskStatus } from '../facts.js';
 import { ACKNOWLEDGED, filterOf, LISTEN, subscriptionIdOf } from '../records-streams.js';
 import { refusalDue } from './modern-results.js';
 import { type Finding, type RuleRow, show } from './rule.js';
@@ -64,6 +64,34 @@ function undeclaredListenAcknowledged(ctx: SessionContext, msg: ModelMessage): F
     en: `listen ${show(id)} asks for task status notifications (taskIds) but does not declare io.modelcontextprotocol/tasks in its clientCapabilities.extensions, and the server, which ${has}, acknowledges it; it MUST refuse the listen with -32021 (Missing Required Client Capability), naming the extension in data.requiredCapabilities`,
     zh: `listen ${show(id)} 请求了任务状态通知（taskIds），却没有在 clientCapabilities.extensions 中声明 io.modelcontextprotocol/tasks，而服务器（它${hasZh}）确认了这个订阅；服务器必须以 -32021（缺少必需的客户端能力）拒绝这个 listen，并在 data.requiredCapabilities 中写明该扩展`,
   };
+}
+
+/**
+ * 2026-07-28, the tasks extension (› Task Cancellation: "The notifications/cancelled notification
+ * MUST NOT be used for task cancellation"): a client's notifications/cancelled naming the request a
+ * CreateTaskResult answered. That request is over; its work goes on as the task, which tasks/cancel
+ * cancels. cancel-task-augmented judges it, as it judges 2025-11-25's task-augmented requests.
+ */
+export function extTaskCancelledByNotification(
+  ctx: SessionContext,
+  msg: ModelMessage,
+): Finding | null {
+  if (ctx.era !== 'modern' || msg.sender !== 'client') return null;
+  const id = cancelledId(msg);
+  if (id === null) return null;
+  // A request of that id still waiting for its answer is what it cancels (a CreateTaskResult
+  // on its way crosses it, as any answer may).
+  const record = ctx.ledger.request('client', id);
+  if (record !== undefined && record.status !== 'answered') return null;
+  for (const [taskId, task] of ctx.ledger.extTasks) {
+    if (task.createdBy !== id) continue;
+    return {
+      pointer: '/params/requestId',
+      en: `notifications/cancelled names request ${show(id)}, which was answered with a CreateTaskResult: that request is over, and its work goes on as task ${show(taskId)}. notifications/cancelled MUST NOT be used to cancel a task; the client sends tasks/cancel with taskId ${show(taskId)}`,
+      zh: `notifications/cancelled 指向请求 ${show(id)}，而这个请求已经以 CreateTaskResult 得到回应：请求本身已经结束，它的工作作为任务 ${show(taskId)} 继续进行。不得用 notifications/cancelled 取消任务；客户端应发送带 taskId ${show(taskId)} 的 tasks/cancel`,
+    };
+  }
+  return null;
 }
 
 export const EXT_TASK_RULES = [

@@ -24,6 +24,8 @@ export const EXT_TASK_FAULT_RULES = {
   'input-key-reused': 'task-input-key-reused',
   // › Task Status Notifications: notifications/tasks for a task the listen did not name
   'task-not-listened': 'notification-not-subscribed',
+  // › Task Cancellation: the client's notifications/cancelled for the call a task answered
+  'ext-task-cancel-notified': 'cancel-task-augmented',
   // › Streamable HTTP: Routing Headers: the client's tasks/get POSTed naming another task
   'task-name-header-wrong': 'task-name-header',
 } as const;
@@ -39,7 +41,8 @@ export function scriptedServerFault(ctx: FaultContext, name: ExtTaskFault): Faul
 
 /**
  * The client's message the lesson wrote out for the fault (a tasks/get POSTed with headers that
- * name another task): no simulated server speaks the extension, so none takes it.
+ * name another task, a notifications/cancelled for a task's call): no simulated server speaks the
+ * extension, so none takes it.
  */
 export function scriptedClientFault(ctx: FaultContext, name: ExtTaskFault): FaultResult {
   const { message } = ctx.params;

@@ -875,6 +875,7 @@ export function makeFault(name: FaultName, ctx: FaultContext): FaultResult {
     case 'task-not-listened':
       return scriptedServerFault(ctx, name);
     case 'task-name-header-wrong':
+    case 'ext-task-cancel-notified':
       return scriptedClientFault(ctx, name);
     // 2026-07-28 server/tools, prompts, resources › Capabilities (lesson 30)
     case 'declared-list-not-found':
