@@ -1,6 +1,6 @@
 import {
   type Bilingual,
-  type CapabilityPath,
+  type CapabilityLabel,
   type Direction,
   type Envelope,
   type HandshakeVersion,
@@ -40,7 +40,7 @@ export type RequestRecord = {
   readonly step: number;
   readonly method: string;
   readonly primitive: Primitive | null;
-  readonly capability: CapabilityPath | null;
+  readonly capability: CapabilityLabel | null;
   readonly status: 'pending' | 'answered' | 'cancelled';
   /**
    * Cancelled by the client closing its HTTP response stream (2026-07-28): the server MUST NOT
@@ -215,7 +215,7 @@ export type StepReport = {
    * has none (null): 2026-07-28 has no lifecycle.
    */
   readonly phase: Phase | null;
-  readonly capability: CapabilityPath | null;
+  readonly capability: CapabilityLabel | null;
   readonly violations: readonly Violation[];
   /** The progress a notifications/progress reported, for the UI's progress bar. */
   readonly progress: ProgressReport | null;

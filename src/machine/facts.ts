@@ -1,6 +1,7 @@
 import type { ParamHeader } from '../protocol/http-headers.js';
 import { idKey, isProgressToken, type RequestId, versionAtLeast } from '../protocol/index.js';
 import { isObject, type JsonObject } from '../protocol/json.js';
+import { extensionRequests, TASKS_EXTENSION } from '../protocol/method-labels.js';
 import type { Declared, ProgressReport, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
 
@@ -244,8 +245,8 @@ const OFFICIAL_EXTENSIONS: Readonly<
     }
   >
 > = {
-  'io.modelcontextprotocol/tasks': {
-    methods: ['tasks/get', 'tasks/update', 'tasks/cancel'],
+  [TASKS_EXTENSION]: {
+    methods: extensionRequests(TASKS_EXTENSION),
     resultTypes: ['task'],
     dropped: ['tasks/result', 'tasks/list'],
   },

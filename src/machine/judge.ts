@@ -1,10 +1,4 @@
-import {
-  CATALOGUE,
-  type CapabilityPath,
-  gateFor,
-  isCatalogued,
-  type Primitive,
-} from '../protocol/index.js';
+import { type CapabilityLabel, labelIn, type Primitive, primitiveIn } from '../protocol/index.js';
 import type { SessionContext, StepReport } from './context.js';
 import type { ModelMessage } from './events.js';
 import { answeredRecord, progressOf } from './facts.js';
@@ -14,30 +8,29 @@ import { type Violation, violationOf } from './rules.js';
 type Label = {
   readonly method: string | null;
   readonly primitive: Primitive | null;
-  readonly capability: CapabilityPath | null;
+  readonly capability: CapabilityLabel | null;
 };
 
 const NO_LABEL: Label = { method: null, primitive: null, capability: null };
 
 /**
- * What the tracer prints beside a message: its method, primitive and capability. An answer takes
- * them from the request it answers.
+ * What the tracer prints beside a message: its method, primitive and capability, as the revision
+ * that judges the session labels them (labelIn: the tasks extension's messages name the extension
+ * in a modern session). An answer takes them from the request it answers.
  */
 function labelOf(ctx: SessionContext, msg: ModelMessage): Label {
   const { method } = msg;
   switch (msg.envelope.kind) {
     case 'request':
-    case 'notification':
-      if (!isCatalogued(method)) return { method, primitive: null, capability: null };
-      return {
-        method,
-        primitive: CATALOGUE[method].primitive,
-        capability: gateFor(method, msg.direction, msg.params, ctx.ruleVersion).label,
-      };
+    case 'notification': {
+      if (method === null) return NO_LABEL;
+      const label = labelIn(method, msg.direction, msg.params, ctx.ruleVersion);
+      return { method, primitive: label?.primitive ?? null, capability: label?.capability ?? null };
+    }
     case 'invalid':
       return {
         method,
-        primitive: isCatalogued(method) ? CATALOGUE[method].primitive : null,
+        primitive: method === null ? null : primitiveIn(method, ctx.ruleVersion),
         capability: null,
       };
     default: {

@@ -19,8 +19,7 @@ import {
   schemaBook,
 } from './schema-book.js';
 
-/** The extension's identifier (tasks extension › Extension Identifier). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+export { TASKS_EXTENSION } from './method-labels.js';
 
 /** The extension's schema as the referee reads it (and the build precompiles it). */
 export const EXT_TASKS_SCHEMA: OfficialSchema = {

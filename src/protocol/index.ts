@@ -7,6 +7,7 @@ export * from './fields.js';
 export * from './gates.js';
 export { isObject } from './json.js';
 export * from './meta-keys.js';
+export * from './method-labels.js';
 export * from './schemas.js';
 export * from './versions.js';
 export * from './visible.js';

@@ -59,6 +59,25 @@ export function headerRow(paint: Paint, lang: 'en' | 'zh' = 'en'): string {
   );
 }
 
+/**
+ * A capability path within `width`. An extension's path is long, and the end of its identifier is
+ * what names it (server.extensions.io.modelcontextprotocol/tasks), so one that does not fit keeps
+ * its first whole segments and its last `/` part around `…`: `server.extensions.io.…/tasks`. A
+ * core path (no `/`) is left to the cell, cut at its end as before.
+ */
+export function fitPath(path: string, width: number): string {
+  const slash = path.lastIndexOf('/');
+  if (slash === -1 || stringWidth(path) <= width) return path;
+  const tail = path.slice(slash);
+  let head = '';
+  for (let at = path.indexOf('.'); at !== -1; at = path.indexOf('.', at + 1)) {
+    const next = path.slice(0, at + 1);
+    if (stringWidth(next) + 1 + stringWidth(tail) > width) break;
+    head = next;
+  }
+  return head === '' ? path : `${head}…${tail}`;
+}
+
 export function labelRow(
   label: TraceLabel,
   details: readonly Violation[],
@@ -77,7 +96,7 @@ export function labelRow(
     fitCell(methodId, 36),
     fitCell(label.primitive ?? '—', 11),
     fitCell(label.phase ?? '—', 14),
-    fitCell(label.capability ?? '—', 28),
+    fitCell(fitPath(label.capability ?? '—', 28), 28),
   ];
   const kindPaint =
     label.kind === 'error' ? paint.red : label.kind === 'notification' ? paint.magenta : paint.cyan;

@@ -4,7 +4,7 @@ import type { Era } from '../machine/rule-sets.js';
 import type { Violation } from '../machine/rules.js';
 import type {
   Bilingual,
-  CapabilityPath,
+  CapabilityLabel,
   Direction,
   Primitive,
   RequestId,
@@ -32,7 +32,7 @@ export type TraceLabel = {
   readonly primitive: Primitive | null;
   /** The lifecycle phase it was sent in; null for a message of the modern era, which has none. */
   readonly phase: 'initialization' | 'operation' | 'shutdown' | null;
-  readonly capability: CapabilityPath | null;
+  readonly capability: CapabilityLabel | null;
   readonly violations: readonly string[];
   readonly era: Era;
 };

@@ -1,11 +1,12 @@
 import type { BatchPosition, HttpHeaders, StepReport } from '../machine/index.js';
 // Not from the protocol's index: that would load the SDK's zod schemas before a lesson's first
 // frame, which needs only the catalogue's meanings and the field notes.
-import { type Bilingual, isCatalogued, meaningIn } from '../protocol/catalogue.js';
+import type { Bilingual } from '../protocol/catalogue.js';
 import type { Direction } from '../protocol/direction.js';
 import { idText } from '../protocol/envelope.js';
 import { type Annotation, annotate } from '../protocol/fields.js';
 import { type JsonObject, jsonText, nearestPresent, valueAt } from '../protocol/json.js';
+import { methodMeaning } from '../protocol/method-labels.js';
 import type { KnownVersion } from '../protocol/versions.js';
 import { visible } from '../protocol/visible.js';
 import type { Abandoned, PeerViews, Step } from '../session/index.js';
@@ -81,12 +82,13 @@ export type ScreenStep = {
 };
 
 /**
- * A recorded message has no narration: say what its method means, from the catalogue, as the
- * revision that judges the session has it (2026-07-28 changed what some methods do).
+ * A recorded message has no narration: say what its method means, from the catalogue (or, in a
+ * modern session, the official extension that defines it), as the revision that judges the session
+ * has it (2026-07-28 changed what some methods do, and moved tasks to an extension).
  */
 function describe(report: StepReport, version: KnownVersion): Bilingual {
   const method = report.method;
-  const meaning = method && isCatalogued(method) ? meaningIn(method, version) : null;
+  const meaning = method ? methodMeaning(method, version) : null;
   const name = method ?? '?';
   switch (report.kind) {
     case 'response':
