@@ -50,8 +50,8 @@ function answeredRequest(step: ScreenStep, steps: readonly ScreenStep[]): Screen
 /**
  * One word that says what a message is about, beside its `method #id`: the tool called (on the
  * call and on its result), the progress reported, an error's code, the prompt or resource asked
- * for, `input_required` for a modern round that asks the client for more. Empty when nothing
- * fits. `steps` is the list the step belongs to, for a result to name what was asked.
+ * for, `input_required` for a modern round that asks the client for more, `task` for a
+ * CreateTaskResult, a pushed task's status. Empty when nothing fits. `steps` is the list the step belongs to, for a result to name what was asked.
  */
 export function rowSummary(step: ScreenStep, steps: readonly ScreenStep[]): string {
   const report = step.report;
@@ -62,7 +62,10 @@ export function rowSummary(step: ScreenStep, steps: readonly ScreenStep[]): stri
       return word(objectOf(message.error)?.code);
     case 'response': {
       const result = objectOf(message.result);
-      if (result?.resultType === 'input_required') return 'input_required';
+      // A modern round that asks the client for more, or a task handed out instead of the result
+      // (tasks extension › Polymorphic Results): the result's type is what the row says.
+      if (result?.resultType === 'input_required' || result?.resultType === 'task')
+        return result.resultType;
       return nameIn(report.method, answeredRequest(step, steps)?.message?.params);
     }
     case 'request':
@@ -97,6 +100,9 @@ function notificationSummary(
       return word(p?.uri);
     case 'notifications/message':
       return word(p?.level);
+    // The task it pushes, by its status (tasks extension › Task Status Notifications).
+    case 'notifications/tasks':
+      return word(p?.status);
     default:
       return '';
   }

@@ -151,6 +151,28 @@ describe('a timeline row: time, summary, mark', () => {
       message: rpc({ id: 1, result: { resultType: 'input_required', inputRequests: {} } }),
     };
     expect(rowSummary(round, steps)).toBe('input_required');
+    // A CreateTaskResult of the tasks extension: a task instead of the tool's result.
+    const task = {
+      ...at(5),
+      message: rpc({ id: 1, result: { resultType: 'task', taskId: 't', status: 'working' } }),
+    };
+    expect(rowSummary(task, steps)).toBe('task');
+  });
+
+  it('names the status of a task the tasks extension pushes (notifications/tasks)', () => {
+    const pushed = {
+      ...at(4),
+      report: {
+        ...(at(4).report as NonNullable<ScreenStep['report']>),
+        method: 'notifications/tasks',
+        progress: null,
+      },
+      message: rpc({
+        method: 'notifications/tasks',
+        params: { taskId: 't', status: 'input_required' },
+      }),
+    };
+    expect(rowSummary(pushed, steps)).toBe('input_required');
   });
 
   it('tells an error from a warning by its mark, not by colour', () => {
