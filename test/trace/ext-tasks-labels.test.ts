@@ -32,7 +32,7 @@ describe('the tasks extension’s messages in a modern session', () => {
     const { labels } = await traceFile(SAMPLE);
     const ext = labels.filter((l) => EXT_METHODS.includes(l.method ?? ''));
     expect(new Set(ext.map((l) => l.method))).toEqual(
-      new Set(['tasks/get', 'tasks/update', 'tasks/cancel']),
+      new Set(['tasks/get', 'tasks/update', 'tasks/cancel', 'notifications/tasks']),
     );
     for (const label of ext)
       expect(pick(label)).toBe(`${label.kind} ${label.method} utility ${EXT}`);
