@@ -252,3 +252,23 @@ describe('cancel-task-augmented, for a task of the extension (› Task Cancellat
     expect(found(plain).filter((r) => r.startsWith('cancel-task-augmented'))).toEqual([]);
   });
 });
+
+describe('result-type-missing, for a CreateTaskResult to a request that did not declare the extension', () => {
+  it('names the extension and cites its MUST NOT (› Capability Negotiation)', () => {
+    const undeclared = discovered()
+      .client(modernRequest(1, 'tools/call', { name: 'build', arguments: {} }))
+      .server(modernResult(1, { resultType: 'task', ...extTask('working') }));
+    const v = last(undeclared);
+    expect([v?.rule, v?.severity, v?.pointer]).toEqual([
+      'result-type-missing',
+      'error',
+      '/result/resultType',
+    ]);
+    expect(v?.spec).toMatch(/^ext-tasks-e434597\/tasks › Capability Negotiation \(/);
+    // Another value no one declared keeps the core's cite.
+    const other = discovered()
+      .client(modernRequest(1, 'tools/call', { name: 'build', arguments: {} }))
+      .server(modernResult(1, { resultType: 'later', content: [] }));
+    expect(last(other)?.spec).toMatch(/^2026-07-28\/basic\/index › ResultType/);
+  });
+});

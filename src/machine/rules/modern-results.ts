@@ -10,9 +10,11 @@ import {
   softGatesFor,
 } from '../../protocol/index.js';
 import { isObject, ownTable, pointerToken } from '../../protocol/json.js';
+import { TASKS_EXTENSION } from '../../protocol/method-labels.js';
 import { modernErrorDataIssues } from '../../protocol/modern-schema.js';
 import type { Declared, RequestRecord, SessionContext } from '../context.js';
 import type { ModelMessage } from '../events.js';
+import { EXT_TASKS_PAGE } from '../ext-tasks.js';
 import {
   answeredRecord,
   CLIENT_CAPABILITIES_META,
@@ -266,6 +268,23 @@ export const MODERN_RESULT_RULES = [
         ...declared.flatMap((ext) => extensionResultTypes(ext) ?? []),
       ];
       if (typeof type === 'string' && known.includes(type)) return null;
+      // A task handle (the tasks extension's CreateTaskResult: a taskId) to a request that did
+      // not declare the extension.
+      const handle = type === 'task' && typeof result.taskId === 'string';
+      if (handle && extensionResultTypes(TASKS_EXTENSION)?.includes(type)) {
+        return {
+          cite: {
+            spec: `${EXT_TASKS_PAGE} › Capability Negotiation`,
+            specNote: {
+              en: 'a server MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request, regardless of prior declarations',
+              zh: '客户端在请求中没有包含该扩展能力时，无论之前声明过什么，服务器都不得返回 CreateTaskResult',
+            },
+          },
+          pointer: '/result/resultType',
+          en: `${where} is a CreateTaskResult (resultType "task"), but the request does not declare ${TASKS_EXTENSION} in clientCapabilities.extensions: a server MUST NOT answer it with a task, whatever earlier requests declared; the client recognises ${known.map((t) => `"${t}"`).join(', ')} only, so it treats the result as invalid`,
+          zh: `${record.method} 结果 #${show(msg.id)} 是一个 CreateTaskResult（resultType 为 "task"），但这个请求没有在 clientCapabilities.extensions 中声明 ${TASKS_EXTENSION}：无论之前的请求声明过什么，服务器都不得以任务作答；客户端只认识 ${known.map((t) => `"${t}"`).join('、')}，因此视该结果为无效`,
+        };
+      }
       return {
         pointer: '/result/resultType',
         en: `${where} has resultType ${show(type)}, which the request did not make valid: the client recognises ${known.map((t) => `"${t}"`).join(', ')} (an extension adds a value only when the request declares it in clientCapabilities.extensions), so it treats the result as invalid`,
