@@ -36,7 +36,7 @@ export const buildTask = (): SessionBuilder =>
     .server(modernResult(1, { resultType: 'task', ...extTask('working') }));
 
 /** A session whose server declared the extension in its DiscoverResult. */
-const tasksServer = (): SessionBuilder => {
+export const tasksServer = (): SessionBuilder => {
   const discover = discoverResult('probe') as { result: JsonObject };
   const result = discover.result;
   const capabilities = { ...(result.capabilities as JsonObject), ...TASKS_CAPS };
@@ -61,7 +61,8 @@ const polled = (task: JsonObject) =>
     .client(ask(2, 'tasks/get', { taskId: 'build-7' }))
     .server(modernResult(2, task));
 
-const asking = (message: string) => ({
+/** A form-mode elicitation/create asking `message`, as an inputRequests entry holds it. */
+export const asking = (message: string) => ({
   method: 'elicitation/create',
   params: {
     mode: 'form',

@@ -6,14 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, RequestId } from '../../src/protocol/index.js';
-import { buildTask, extTask, TASKS_CAPS } from './ext-task-cases.js';
-import {
-  discovered,
-  discoverResult,
-  modernRequest,
-  modernResult,
-  SUBSCRIPTION_KEY,
-} from './modern-builder.js';
+import { asking, buildTask, extTask, TASKS_CAPS, tasksServer } from './ext-task-cases.js';
+import { discovered, modernRequest, modernResult, SUBSCRIPTION_KEY } from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
 type Found = { rule: string; severity: string; pointer?: string; spec: string };
@@ -42,14 +36,7 @@ const listening = () =>
     .client(listen('L1', { taskIds: ['build-7'] }))
     .server(ack('L1', { taskIds: ['build-7'] }));
 
-/** A session whose server declared the extension in server/discover. */
-const serverWithTasks = () => {
-  const { result } = discoverResult('probe') as { result: JsonObject };
-  const capabilities = { ...(result.capabilities as JsonObject), ...TASKS_CAPS };
-  return session()
-    .client(modernRequest('probe', 'server/discover'))
-    .server(rpc.result('probe', { ...result, capabilities }));
-};
+const serverWithTasks = tasksServer;
 
 describe('notifications/tasks on a listen stream', () => {
   it('the extension’s flow breaks no rule: listen, acknowledgment, working, completed', () => {
@@ -117,16 +104,8 @@ describe('notifications/tasks on a listen stream', () => {
       'warning',
       '/params/status',
     ]);
-    const form = (message: string) => ({
-      method: 'elicitation/create',
-      params: {
-        mode: 'form',
-        message,
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
-      },
-    });
     const waiting = (message: string) =>
-      extTask('input_required', { inputRequests: { confirm: form(message) } });
+      extTask('input_required', { inputRequests: { confirm: asking(message) } });
     const reused = listening()
       .server(pushed(waiting('Deploy?'), 'L1'))
       .client(

@@ -4,21 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/protocol/index.js';
-import { buildTask, extTask, TASKS_CAPS, taskHeaders } from './ext-task-cases.js';
-import { discovered, discoverResult, modernRequest, modernResult } from './modern-builder.js';
+import { buildTask, extTask, TASKS_CAPS, taskHeaders, tasksServer } from './ext-task-cases.js';
+import { discovered, modernRequest, modernResult } from './modern-builder.js';
 import { rpc, type SessionBuilder, session } from './session-builder.js';
 
 const ask = (id: number, method: string, params: JsonObject, capabilities = TASKS_CAPS) =>
   modernRequest(id, method, params, { capabilities });
 const found = (b: SessionBuilder) => b.run().last.violations.map((v) => `${v.rule}:${v.severity}`);
 const call = (id: number) => ask(id, 'tools/call', { name: 'build', arguments: {} });
-const serverWithTasks = () => {
-  const { result } = discoverResult('probe') as { result: JsonObject };
-  const capabilities = { ...(result.capabilities as JsonObject), ...TASKS_CAPS };
-  return session()
-    .client(modernRequest('probe', 'server/discover'))
-    .server(rpc.result('probe', { ...result, capabilities }));
-};
+const serverWithTasks = tasksServer;
 
 describe('task-result-type', () => {
   it('a CallToolResult marked "task", and a task handle marked "complete": this rule, not the schema', () => {
