@@ -11,6 +11,7 @@ import { isObject, type JsonObject } from '../protocol/json.js';
 import type { Declared, RequestRecord, SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
 import { answeredRecord, declaredExtensions } from './facts.js';
+import { TASK_STATUS } from './records-streams.js';
 
 /** The extension's specification page, as a citation names it. */
 export const EXT_TASKS_PAGE = 'ext-tasks-e434597/tasks';
@@ -61,9 +62,6 @@ export function tasksRecordOf(ctx: SessionContext, msg: ModelMessage): TasksReco
   return declaresTasks(record.declared.capabilities) ? (record as TasksRecord) : null;
 }
 
-/** The extension's status notification (tasks extension › Task Status Notifications). */
-const TASK_STATUS_METHOD = 'notifications/tasks';
-
 /** Is `method` one of the extension's own (tasks/get, tasks/update, tasks/cancel)? */
 export const isExtTasksMethod = (method: string) => EXT_TASKS_METHODS.includes(method);
 
@@ -76,6 +74,8 @@ export type ExtTaskReport = {
   readonly status: string;
   readonly created: boolean;
   readonly inputRequests: JsonObject | undefined;
+  /** The interval it suggests before the next poll, as the message gives it. */
+  readonly pollIntervalMs: unknown;
   /** The request a result answers; undefined for a notification. */
   readonly record: TasksRecord | undefined;
   /** Where the task is in the message: `/result`, or `/params` for a notification. */
@@ -90,35 +90,35 @@ export type ExtTaskReport = {
  */
 export function extTaskReport(ctx: SessionContext, msg: ModelMessage): ExtTaskReport | null {
   if (msg.envelope.kind === 'notification') {
-    if (ctx.era !== 'modern' || msg.sender !== 'server' || msg.method !== TASK_STATUS_METHOD)
-      return null;
-    const params = msg.params;
-    if (typeof params?.taskId !== 'string' || typeof params.status !== 'string') return null;
-    const inputs = params.inputRequests;
-    return {
-      taskId: params.taskId,
-      status: params.status,
-      created: false,
-      inputRequests: isObject(inputs) ? inputs : undefined,
-      record: undefined,
-      at: '/params',
-    };
+    if (ctx.era !== 'modern' || msg.sender !== 'server' || msg.method !== TASK_STATUS) return null;
+    return msg.params ? reportOf(msg.params, '/params', false, undefined) : null;
   }
   if (msg.envelope.kind !== 'response') return null;
   const record = tasksRecordOf(ctx, msg);
+  if (!record) return null;
   const result = msg.envelope.result;
-  if (!record || typeof result.taskId !== 'string' || typeof result.status !== 'string')
-    return null;
   const created = result.resultType === 'task' && TASK_SUPPORTED_METHODS.includes(record.method);
   if (!created && (record.method !== 'tasks/get' || result.resultType === 'task')) return null;
-  const inputs = result.inputRequests;
+  return reportOf(result, '/result', created, record);
+}
+
+/** What `task` (a result, or a notification's params) reports; null without a taskId or status. */
+function reportOf(
+  task: JsonObject,
+  at: ExtTaskReport['at'],
+  created: boolean,
+  record: TasksRecord | undefined,
+): ExtTaskReport | null {
+  if (typeof task.taskId !== 'string' || typeof task.status !== 'string') return null;
+  const inputs = task.inputRequests;
   return {
-    taskId: result.taskId,
-    status: result.status,
+    taskId: task.taskId,
+    status: task.status,
     created,
     inputRequests: isObject(inputs) ? inputs : undefined,
+    pollIntervalMs: task.pollIntervalMs,
     record,
-    at: '/result',
+    at,
   };
 }
 

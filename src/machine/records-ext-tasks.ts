@@ -2,11 +2,13 @@ import type { SessionContext } from './context.js';
 import type { ModelMessage } from './events.js';
 import { type ExtTaskReport, extTaskReport } from './ext-tasks.js';
 import { isTerminalTaskStatus } from './facts.js';
+import { notePollInterval } from './records.js';
 
 /**
  * tasks extension (2026-07-28) › Task Status, Task Update Requests: what a server reports of a
- * task, in a CreateTaskResult, a tasks/get result or a notifications/tasks. A terminal status stays (the diagram has no
- * way out of it); each inputRequests key keeps the first request it named.
+ * task, in a CreateTaskResult, a tasks/get result or a notifications/tasks. A terminal status
+ * stays (the diagram has no way out of it); each inputRequests key keeps the first request it
+ * named.
  */
 export function recordExtTask(ctx: SessionContext, msg: ModelMessage): Partial<SessionContext> {
   const report = extTaskReport(ctx, msg);
@@ -35,17 +37,11 @@ export function recordExtTask(ctx: SessionContext, msg: ModelMessage): Partial<S
 }
 
 /**
- * › Task Polling: a tasks/get result that came at a time the source read off a clock, with the
- * pollIntervalMs it gives for the next poll of its task (none: forgotten), for task-poll-too-soon,
- * as the core's tasks/get of 2025-11-25 (records.ts). A CreateTaskResult answers no poll: it
- * forgets the task's last one; a notifications/tasks is no answer to a poll and changes nothing.
+ * › Task Polling: a tasks/get result's pollIntervalMs for the next poll of its task, as the core's
+ * pollInterval (records.ts). A CreateTaskResult answers no poll: it forgets the task's last one; a
+ * notifications/tasks is no answer to a poll and changes nothing.
  */
 function notePoll(ctx: SessionContext, msg: ModelMessage, report: ExtTaskReport): void {
-  if (report.record === undefined || msg.at === undefined) return;
-  const polls = ctx.ledger.taskPolls[msg.sender];
-  const result = msg.envelope.kind === 'response' ? msg.envelope.result : {};
-  const interval = result.pollIntervalMs;
-  if (!report.created && typeof interval === 'number' && Number.isFinite(interval) && interval > 0)
-    polls.set(report.taskId, { at: msg.at, interval });
-  else polls.delete(report.taskId);
+  if (report.record === undefined) return;
+  notePollInterval(ctx, msg, report.taskId, report.created ? undefined : report.pollIntervalMs);
 }

@@ -819,12 +819,25 @@ export function recordTaskStatus(ctx: SessionContext, msg: ModelMessage): Update
  * whether the first poll must wait for it the spec leaves open (SDK clients poll at once).
  */
 function notePoll(ctx: SessionContext, msg: ModelMessage, report: TaskReport): void {
+  notePollInterval(ctx, msg, report.taskId, report.pollInterval);
+}
+
+/**
+ * The interval (ms) `msg`, an answer about `taskId` timed by a clock, suggests before the next
+ * poll of that task, for task-poll-too-soon; anything but a positive number forgets the last one.
+ * The core's tasks/get (2025-11-25, pollInterval) and the tasks extension's (pollIntervalMs).
+ */
+export function notePollInterval(
+  ctx: SessionContext,
+  msg: ModelMessage,
+  taskId: string,
+  interval: unknown,
+): void {
   if (msg.at === undefined) return;
   const polls = ctx.ledger.taskPolls[msg.sender];
-  const interval = report.pollInterval;
   if (typeof interval === 'number' && Number.isFinite(interval) && interval > 0)
-    polls.set(report.taskId, { at: msg.at, interval });
-  else polls.delete(report.taskId);
+    polls.set(taskId, { at: msg.at, interval });
+  else polls.delete(taskId);
 }
 
 /**
