@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/sim/scenario/engine.js';
 import { conformingHeaders, headerRefusal } from '../../src/sim/scenario/http-headers.js';
-import { scenarioSchema } from '../../src/sim/scenario/schema.js';
 import { lessonHandout } from '../../src/ui/handout.js';
 import { screenStep } from '../../src/ui/screen-step.js';
+import { lessonOf } from '../helpers/lesson-scenario.js';
 
 const META = 'io.modelcontextprotocol/protocolVersion';
 const call = {
@@ -42,15 +42,11 @@ describe('a lesson request’s HTTP headers (2026-07-28 streamable-http › Serv
   });
 
   it('in a lesson, the refused request never reaches the server', async () => {
-    const note = { en: 'n', zh: '注' };
-    const scenario = scenarioSchema.parse({
-      title: note,
-      goal: note,
-      recap: note,
-      revision: '2026-07-28',
-      client: { era: 'modern', versions: ['2026-07-28'] },
-      server: { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
-      steps: [
+    const scenario = lessonOf(
+      '2026-07-28',
+      { era: 'modern', versions: ['2026-07-28'] },
+      { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
+      [
         {
           client: {
             request: 'tools/call',
@@ -60,8 +56,8 @@ describe('a lesson request’s HTTP headers (2026-07-28 streamable-http › Serv
         },
         { server: 'next' },
         { server: 'next' },
-      ].map((step) => ({ ...step, note })),
-    });
+      ],
+    );
     const played = await runScenario(scenario);
     // Only the -32020 is there to send: the tool never ran.
     expect(played.ok).toBe(false);
@@ -73,14 +69,11 @@ describe('a lesson request’s headers reach the referee through the session log
   const note = { en: 'n', zh: '注' };
   const play = (headers: Record<string, string | null>) =>
     runScenario(
-      scenarioSchema.parse({
-        title: note,
-        goal: note,
-        recap: note,
-        revision: '2026-07-28',
-        client: { era: 'modern', versions: ['2026-07-28'] },
-        server: { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
-        steps: [
+      lessonOf(
+        '2026-07-28',
+        { era: 'modern', versions: ['2026-07-28'] },
+        { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
+        [
           {
             client: {
               request: 'tools/call',
@@ -89,8 +82,8 @@ describe('a lesson request’s headers reach the referee through the session log
             },
           },
           { server: 'next' },
-        ].map((step) => ({ ...step, note })),
-      }),
+        ],
+      ),
     );
 
   it('a mismatched Mcp-Name is a header-mismatch error on the request, and the -32020 is legal', async () => {
@@ -145,26 +138,19 @@ describe('a lesson request’s headers reach the referee through the session log
 });
 
 describe('a lesson’s tasks/get over HTTP (tasks extension e434597 › Streamable HTTP: Routing Headers)', () => {
-  const note = { en: 'n', zh: '注' };
   const poll = { taskId: 'build-7' };
   const play = (headers: Record<string, string | null>) =>
     runScenario(
-      scenarioSchema.parse({
-        title: note,
-        goal: note,
-        recap: note,
-        revision: '2026-07-28',
-        client: {
+      lessonOf(
+        '2026-07-28',
+        {
           era: 'modern',
           versions: ['2026-07-28'],
           capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
         },
-        server: { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
-        steps: [
-          { client: { request: 'tasks/get', params: poll, headers } },
-          { server: 'next' },
-        ].map((step) => ({ ...step, note })),
-      }),
+        { era: 'modern', versions: ['2026-07-28'], capabilities: { tools: {} } },
+        [{ client: { request: 'tasks/get', params: poll, headers } }, { server: 'next' }],
+      ),
     );
   const modern = {
     jsonrpc: '2.0',
@@ -192,22 +178,18 @@ describe('a lesson’s tasks/get over HTTP (tasks extension e434597 › Streamab
 });
 
 describe('server/discover and subscriptions/listen steps may name headers too', () => {
-  const note = { en: 'n', zh: '注' };
   const play = (first: Record<string, unknown>) =>
     runScenario(
-      scenarioSchema.parse({
-        title: note,
-        goal: note,
-        recap: note,
-        revision: '2026-07-28',
-        client: { era: 'modern', versions: ['2026-07-28'] },
-        server: {
+      lessonOf(
+        '2026-07-28',
+        { era: 'modern', versions: ['2026-07-28'] },
+        {
           era: 'modern',
           versions: ['2026-07-28'],
           capabilities: { tools: { listChanged: true } },
         },
-        steps: [{ client: first }, { server: 'next' }].map((step) => ({ ...step, note })),
-      }),
+        [{ client: first }, { server: 'next' }],
+      ),
     );
 
   it.each([
@@ -235,24 +217,20 @@ describe('server/discover and subscriptions/listen steps may name headers too', 
 });
 
 describe('a handshake-era lesson request over HTTP (2025-11-25 basic/transports › Protocol Version Header)', () => {
-  const note = { en: 'n', zh: '注' };
   const play = (headers: Record<string, string | null>, version = '2025-11-25') =>
     runScenario(
-      scenarioSchema.parse({
-        title: note,
-        goal: note,
-        recap: note,
-        revision: '2025-11-25',
-        client: { versions: [version] },
-        server: { versions: [version], capabilities: { tools: {} } },
-        steps: [
+      lessonOf(
+        '2025-11-25',
+        { versions: [version] },
+        { versions: [version], capabilities: { tools: {} } },
+        [
           { client: 'initialize' },
           { server: 'next' },
           { client: 'initialized' },
           { client: { request: 'tools/list', headers } },
           { server: 'next' },
-        ].map((step) => ({ ...step, note })),
-      }),
+        ],
+      ),
     );
 
   it('the conforming headers are MCP-Protocol-Version with the negotiated version, and nothing of 2026-07-28', async () => {
