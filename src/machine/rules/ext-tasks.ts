@@ -14,8 +14,14 @@ import {
   taskMarkedComplete,
   tasksRecordOf,
 } from '../ext-tasks.js';
-import { answeredRecord, cancelledId, declaredExtensions, isTerminalTaskStatus } from '../facts.js';
-import { ACKNOWLEDGED, filterOf, LISTEN, subscriptionIdOf } from '../records-streams.js';
+import { answeredRecord, cancelledId, isTerminalTaskStatus } from '../facts.js';
+import {
+  ACKNOWLEDGED,
+  filterOf,
+  LISTEN,
+  type Listen,
+  subscriptionIdOf,
+} from '../records-streams.js';
 import { refusalDue } from './modern-results.js';
 import { type Finding, type RuleRow, show } from './rule.js';
 import { subscriptionIdAt } from './subscription-places.js';
@@ -31,16 +37,17 @@ const resultOf = (msg: ModelMessage): JsonObject | null =>
   msg.envelope.kind === 'response' ? msg.envelope.result : null;
 
 /** The server declared the extension in its server/discover result (tasks extension › Capability Negotiation). */
-const serverDeclaresTasks = (ctx: SessionContext) =>
-  declaredExtensions(ctx.discover?.capabilities).includes('io.modelcontextprotocol/tasks');
+const serverDeclaresTasks = (ctx: SessionContext) => declaresTasks(ctx.discover?.capabilities);
 
 /**
- * A subscriptions/listen whose filter asks for notifications/tasks (a non-empty taskIds): the
- * extension's, whatever the core makes of the rest (tasks extension › Task Status Notifications).
+ * The listen stream of a subscriptions/listen whose filter asks for notifications/tasks (a
+ * non-empty taskIds), else undefined: the extension's, whatever the core makes of the rest (tasks
+ * extension › Task Status Notifications).
  */
-function listenAsksTasks(ctx: SessionContext, record: RequestRecord): boolean {
-  if (record.method !== LISTEN) return false;
-  return (ctx.ledger.listens.get(record.id)?.filter.taskIds.size ?? 0) > 0;
+function tasksListen(ctx: SessionContext, record: RequestRecord): Listen | undefined {
+  if (record.method !== LISTEN) return undefined;
+  const listen = ctx.ledger.listens.get(record.id);
+  return listen && listen.filter.taskIds.size > 0 ? listen : undefined;
 }
 
 /**
@@ -51,10 +58,10 @@ function listenAsksTasks(ctx: SessionContext, record: RequestRecord): boolean {
  */
 function undeclaredListenAcknowledged(ctx: SessionContext, msg: ModelMessage): Finding | null {
   const id = subscriptionIdOf(msg.params?._meta);
-  const listen = id === undefined ? undefined : ctx.ledger.listens.get(id);
   const record = id === undefined ? undefined : ctx.ledger.request('client', id);
-  if (!listen || listen.ended || listen.ack !== null || record?.declared === undefined) return null;
-  if (!listenAsksTasks(ctx, record) || declaresTasks(record.declared.capabilities)) return null;
+  if (record?.declared === undefined || declaresTasks(record.declared.capabilities)) return null;
+  const listen = tasksListen(ctx, record);
+  if (!listen || listen.ended || listen.ack !== null) return null;
   const honoured = filterOf(msg.params?.notifications).taskIds.size > 0;
   if (!honoured && !serverDeclaresTasks(ctx)) return null;
   const has = honoured ? 'honours taskIds' : 'declared the extension in server/discover';
@@ -178,7 +185,7 @@ export const EXT_TASK_RULES = [
       if (msg.method === ACKNOWLEDGED) return undeclaredListenAcknowledged(ctx, msg);
       const record = answeredRecord(ctx, msg);
       if (!record || record.status === 'answered' || record.declared === undefined) return null;
-      const listen = listenAsksTasks(ctx, record);
+      const listen = tasksListen(ctx, record);
       if (
         !(isExtTasksMethod(record.method) || listen) ||
         declaresTasks(record.declared.capabilities)
@@ -187,7 +194,7 @@ export const EXT_TASK_RULES = [
       // Malformed, of a version not served, headers that do not match: their own rules' codes.
       if (refusalDue(ctx, record)) return null;
       // A listen already acknowledged was judged then (undeclaredListenAcknowledged).
-      if (listen && ctx.ledger.listens.get(record.id)?.ack !== null) return null;
+      if (listen && listen.ack !== null) return null;
       const asked = `${record.method} #${show(msg.id)}`;
       const what = listen ? ' asks for task status notifications (taskIds) but' : '';
       const whatZh = listen ? '请求了任务状态通知（taskIds），却' : '';
