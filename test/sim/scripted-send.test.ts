@@ -59,6 +59,18 @@ describe('send: a message the lesson writes out', () => {
       ]),
     );
     expect(steps.map((s) => (s.message as { id?: unknown }).id)).toEqual([7, 7, 8]);
+    // A client fault the lesson writes out (task-name-header-wrong) counts as a `send` does.
+    const faulted = await playedSteps(
+      modernLesson(client, server, [
+        {
+          fault: 'task-name-header-wrong',
+          params: { message: get },
+          headers: { 'Mcp-Name': 't2' },
+        },
+        { client: { request: 'tools/list' } },
+      ]),
+    );
+    expect(faulted.map((s) => (s.message as { id?: unknown }).id)).toEqual([7, 8]);
   });
 
   it('reaches neither peer: the simulated server has nothing to answer it with', async () => {

@@ -260,6 +260,8 @@ function emit(
   if ('fault' in step) {
     const made = makeFault(step.fault, { ...ctx, params: step.params ?? {} });
     if (!made.ok) return failed(made.error);
+    if (made.scripted && made.direction === 'client->server')
+      followWrittenOut(client, made.message);
     // The reveal is a step of its own: the lesson narrates it, and only a fault that has one.
     if (made.reveal && !step.reveal)
       return failed(filled(LESSON_STRINGS.revealMissing, { fault: step.fault }));
@@ -322,11 +324,7 @@ function emit(
   }
   const action = step.client;
   if (typeof action === 'object' && 'send' in action) {
-    // The client's own count follows the wire (request ids 1, 2, 3…), as after a recording it
-    // replays: its next request of its own takes the id after a written-out one.
-    const { id } = action.send;
-    if (typeof id === 'number' && Number.isInteger(id) && id >= client.peekId())
-      client.continueAfter(id);
+    followWrittenOut(client, action.send);
     return {
       direction: 'client->server',
       message: action.send,
@@ -431,6 +429,17 @@ function emit(
     };
   }
   return { direction: 'client->server', message, fault: null, at };
+}
+
+/**
+ * The client's own count follows the wire (request ids 1, 2, 3…), as after a recording it
+ * replays: its next request of its own takes the id after one the lesson wrote out (a `send`
+ * step, a scripted fault).
+ */
+function followWrittenOut(client: SimClient, message: JsonObject): void {
+  const { id } = message;
+  if (typeof id === 'number' && Number.isInteger(id) && id >= client.peekId())
+    client.continueAfter(id);
 }
 
 /**
